@@ -1,0 +1,3 @@
+// The one import point for every table. Each domain keeps its tables in its own file here.
+export * from './workspace';
+export * from './http';

@@ -1,0 +1,42 @@
+/**
+ * The one table of error codes: HTTP status, whether a retry of the same request may succeed, and a
+ * sentence for /docs/errors (where each error's doc_url points). Later issues add rows here.
+ */
+export const ERROR_CODES = {
+  VALIDATION_FAILED: { status: 400, retryable: false, description: 'The request did not match the schema; details.fields lists each problem per field.' },
+  INVALID_JSON: { status: 400, retryable: false, description: 'The body is not valid JSON.' },
+  INVALID_IDEMPOTENCY_KEY: { status: 400, retryable: false, description: 'The Idempotency-Key header must be 1 to 255 characters.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, retryable: false, description: 'The Content-Type is not one this operation accepts.' },
+  UNAUTHORIZED: { status: 401, retryable: false, description: 'No valid credential was sent: sign in, or send an API key as a Bearer token.' },
+  INVALID_TOKEN: { status: 401, retryable: false, description: 'The session token is malformed, forged or expired; sign in again.' },
+  API_KEY_INVALID: { status: 401, retryable: false, description: 'The API key is not known.' },
+  API_KEY_REVOKED: { status: 401, retryable: false, description: 'The API key was revoked (or rotated); use its replacement.' },
+  API_KEY_EXPIRED: { status: 401, retryable: false, description: 'The API key passed its expires_at; create a new one.' },
+  INVALID_CREDENTIALS: { status: 401, retryable: false, description: 'The email or password is wrong.' },
+  FORBIDDEN: { status: 403, retryable: false, description: 'The caller is authenticated but may not perform this action.' },
+  INSUFFICIENT_SCOPE: { status: 403, retryable: false, description: 'The API key lacks the scope this operation needs; details.required_scope names it.' },
+  STAFF_ONLY: { status: 403, retryable: false, description: 'Only staff users may call this operation.' },
+  CSRF_REJECTED: { status: 403, retryable: false, description: 'A cookie-authenticated write came without a matching Origin header.' },
+  PLAN_LIMIT_REACHED: { status: 403, retryable: false, description: 'The workspace plan does not allow this; details name the limit. Upgrade the plan or free capacity.' },
+  SCOPE_NOT_ALLOWED_ON_PLAN: { status: 403, retryable: false, description: 'The plan of the workspace does not allow one of the requested scopes (trial keys are read-only).' },
+  NOT_FOUND: { status: 404, retryable: false, description: 'The resource does not exist in this workspace (or the path is unknown).' },
+  METHOD_NOT_ALLOWED: { status: 405, retryable: false, description: 'The path exists but not with this HTTP method; the Allow header lists the methods it has.' },
+  CONFLICT: { status: 409, retryable: false, description: 'The request conflicts with the current state of the resource.' },
+  SKU_CODE_EXISTS: { status: 409, retryable: false, description: 'A SKU with this sku_code already exists in the workspace.' },
+  IDEMPOTENCY_KEY_REUSED: { status: 409, retryable: false, description: 'This Idempotency-Key was used with a different request in the last 24 hours.' },
+  IDEMPOTENCY_REQUEST_IN_PROGRESS: { status: 409, retryable: true, description: 'A request with this Idempotency-Key is still running; retry shortly to get its response.' },
+  EMAIL_TAKEN: { status: 409, retryable: false, description: 'An account with this email already exists; sign in instead.' },
+  GONE: { status: 410, retryable: false, description: 'The resource existed but was withdrawn.' },
+  PAYLOAD_TOO_LARGE: { status: 413, retryable: false, description: 'The request body is larger than this operation accepts.' },
+  FILE_TOO_LARGE: { status: 413, retryable: false, description: 'The file is larger than 20 MB.' },
+  STORAGE_LIMIT_EXCEEDED: { status: 413, retryable: false, description: 'The upload would exceed the storage of the workspace plan.' },
+  RATE_LIMITED: { status: 429, retryable: true, description: 'Too many requests; wait for Retry-After seconds.' },
+  INTERNAL_ERROR: { status: 500, retryable: true, description: 'An unexpected error; quote support_reference when contacting support.' },
+  SERVICE_UNAVAILABLE: { status: 503, retryable: true, description: 'A dependency (database, mail, AI provider) is not available right now.' },
+} as const satisfies Record<string, { status: number; retryable: boolean; description: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function errorDocPath(code: string) {
+  return `/docs/errors#${code.toLowerCase()}`;
+}

@@ -1,0 +1,24 @@
+import type { NextConfig } from 'next';
+
+const nextConfig: NextConfig = {
+  // These packages load wasm, workers or native files at run time; bundling them breaks that.
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    'pdfjs-dist',
+    'pg-boss',
+    'tesseract.js',
+    'mammoth',
+    '@e965/xlsx',
+    'postgres',
+    'nodemailer',
+    'yauzl',
+    'yazl',
+    'pdf-lib',
+    '@pdf-lib/fontkit',
+  ],
+  poweredByHeader: false,
+  // Route handlers enforce their own body limits while streaming.
+  experimental: {},
+};
+
+export default nextConfig;
