@@ -1,1 +1,7 @@
 import '@/lib/polyfills';
+import { resetEnvCache } from '@/lib/config/env';
+
+// The same secret the global setup used, so tokens signed in tests verify.
+process.env.SUPABASE_JWT_SECRET ??= 'test-secret-test-secret-test-secret-0123456789';
+process.env.JOBS_IN_PROCESS = 'false';
+resetEnvCache();

@@ -1,0 +1,21 @@
+import { json } from '@/lib/http/route';
+import type { Db } from '@/lib/db/client';
+import type { SessionUser } from '../context';
+import { sessionCookies } from '../cookies';
+import { ensureWorkspace } from '../workspace';
+
+/** The JSON answer to sign-in, sign-up and refresh, with the session cookies set. */
+export async function sessionResponse(db: Db, s: { user: SessionUser; accessToken: string; expiresAt: Date; refreshToken?: string | null }, status = 200) {
+  const membership = await ensureWorkspace(db, s.user);
+  const headers = new Headers();
+  for (const c of sessionCookies(s)) headers.append('set-cookie', c);
+  return json(
+    {
+      user: { id: s.user.id, email: s.user.email, is_staff: s.user.isStaff },
+      workspace: membership.workspace,
+      expires_at: s.expiresAt.toISOString(),
+    },
+    status,
+    headers,
+  );
+}

@@ -1,0 +1,24 @@
+import { getEnv } from '@/lib/config/env';
+import { getJwtSecret } from '@/lib/auth/jwt-secret';
+import { getDbHandle } from '@/lib/db/client';
+
+/**
+ * Startup: a wrong setting or a locked embedded database stops the app here with a message naming
+ * it, instead of failing on the first request.
+ */
+export async function bootApp() {
+  const started = Date.now();
+  try {
+    const env = getEnv();
+    getJwtSecret();
+    const handle = await getDbHandle();
+    if (env.JOBS_IN_PROCESS === 'true') {
+      const { startWorkers } = await import('@/lib/jobs/worker');
+      await startWorkers();
+    }
+    console.log(`[boot] ready in ${Date.now() - started} ms (database: ${handle.kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}/pglite` : 'Postgres'}, jobs: ${env.JOBS_IN_PROCESS === 'true' ? 'in-process worker' : 'external worker'})`);
+  } catch (e) {
+    console.error(`\n[boot] cannot start: ${(e as Error).message}\n`);
+    process.exit(1);
+  }
+}

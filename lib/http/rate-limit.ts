@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { getEnv } from '@/lib/config/env';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/rows';
+import { AppError } from './errors';
+
+export type RateLimitClass = 'default' | 'ai' | 'parse';
+
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  resetAt: number; // epoch seconds
+}
+
+const WINDOW_SECONDS = 60;
+
+function limitFor(cls: RateLimitClass) {
+  const env = getEnv();
+  return cls === 'ai' ? env.RATE_LIMIT_AI : cls === 'parse' ? env.RATE_LIMIT_PARSE : env.RATE_LIMIT_DEFAULT;
+}
+
+async function hit(db: Db, key: string, windowStart: Date): Promise<number> {
+  const rows = await queryRows<{ hits: number }>(db, sql`
+    INSERT INTO rate_limit_buckets (bucket_key, window_start, hits) VALUES (${key}, ${windowStart.toISOString()}::timestamptz, 1)
+    ON CONFLICT (bucket_key, window_start) DO UPDATE SET hits = rate_limit_buckets.hits + 1
+    RETURNING hits`);
+  return Number(rows[0].hits);
+}
+
+/**
+ * Fixed one-minute windows counted in Postgres, so the limit holds across app instances. The subject
+ * is the API key or the user, and separately the client IP. Exceeding either answers 429.
+ */
+export async function enforceRateLimit(db: Db, args: { cls: RateLimitClass; subject: string | null; ip: string }): Promise<RateLimitState> {
+  const now = Date.now();
+  const windowStart = new Date(Math.floor(now / (WINDOW_SECONDS * 1000)) * WINDOW_SECONDS * 1000);
+  const resetAt = Math.floor(windowStart.getTime() / 1000) + WINDOW_SECONDS;
+  const limit = limitFor(args.cls);
+  const ipLimit = getEnv().RATE_LIMIT_IP;
+  const ipHits = await hit(db, `ip:${args.ip}`, windowStart);
+  const subjectHits = args.subject ? await hit(db, `${args.cls}:${args.subject}`, windowStart) : 0;
+  // Occasionally drop old windows; cheap and keeps the table small without a cron.
+  if (Math.random() < 0.01) await db.execute(sql`DELETE FROM rate_limit_buckets WHERE window_start < now() - interval '10 minutes'`);
+  const state: RateLimitState = { limit, remaining: Math.max(0, limit - subjectHits), resetAt };
+  const over = (args.subject && subjectHits > limit) || ipHits > ipLimit;
+  if (over) {
+    const retryAfter = Math.max(1, resetAt - Math.floor(now / 1000));
+    const effLimit = args.subject && subjectHits > limit ? limit : ipLimit;
+    throw new AppError('RATE_LIMITED', `Rate limit of ${effLimit} requests per minute exceeded; retry in ${retryAfter} s.`, {
+      details: { limit: effLimit, window_seconds: WINDOW_SECONDS, class: args.cls },
+      headers: rateLimitHeaders({ limit: effLimit, remaining: 0, resetAt }, retryAfter),
+    });
+  }
+  return state;
+}
+
+export function rateLimitHeaders(s: RateLimitState, retryAfter?: number): Record<string, string> {
+  const h: Record<string, string> = {
+    'X-RateLimit-Limit': String(s.limit),
+    'X-RateLimit-Remaining': String(s.remaining),
+    'X-RateLimit-Reset': String(s.resetAt),
+  };
+  if (retryAfter !== undefined) h['Retry-After'] = String(retryAfter);
+  return h;
+}

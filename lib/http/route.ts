@@ -1,0 +1,248 @@
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import { actorOf, type Actor, type AuthContext } from '@/lib/auth/context';
+import { authenticateApiKey } from '@/lib/auth/api-keys';
+import { authenticateSession } from '@/lib/auth/session';
+import type { Scope } from '@/lib/auth/scopes';
+import { getDb, type Db } from '@/lib/db/client';
+import { DEFAULT_JSON_LIMIT, checkDeclaredLength, parseJsonBody, readBodyLimited } from './body';
+import { checkOrigin } from './csrf';
+import { errorResponse, toAppError } from './envelope';
+import { AppError } from './errors';
+import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestHash, validateIdempotencyKey } from './idempotency';
+import { enforceRateLimit, rateLimitHeaders, type RateLimitClass, type RateLimitState } from './rate-limit';
+import { validationError } from './validation';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type AuthMode = 'none' | 'session' | 'bearer' | 'either';
+
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+  /** Content type when not JSON (text/csv, application/zip, ...). */
+  contentType?: string;
+}
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface RouteSpec<P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined, A extends AuthMode> {
+  method: HttpMethod;
+  /** OpenAPI-style path, e.g. /api/skus/{id}. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  stability: 'stable' | 'preview';
+  auth: A;
+  /** Scope a Bearer key must hold. Session callers are not scope-limited. */
+  scope?: Scope;
+  staffOnly?: boolean;
+  params?: P;
+  query?: Q;
+  /** JSON body schema. Use bodyKind 'multipart' or 'raw' to stream the body yourself. */
+  body?: B;
+  bodyKind?: 'json' | 'multipart' | 'raw';
+  /** OpenAPI requestBody for multipart/raw operations. */
+  requestBodyDoc?: Record<string, unknown>;
+  maxBodyBytes?: number;
+  dryRun?: boolean;
+  idempotent?: boolean;
+  rateLimit?: RateLimitClass;
+  responses: Record<number, ResponseSpec>;
+  /** Extra 4xx statuses this operation documents beyond the standard ones. */
+  errors?: number[];
+  handler: (ctx: HandlerContext<Infer<P>, Infer<Q>, Infer<B>, A>) => Promise<Response>;
+}
+
+export interface HandlerContext<P, Q, B, A extends AuthMode> {
+  req: Request;
+  url: URL;
+  params: P;
+  query: Q;
+  body: B;
+  auth: A extends 'none' ? AuthContext | null : AuthContext;
+  actor: A extends 'none' ? Actor | null : Actor;
+  db: Db;
+  dryRun: boolean;
+  requestId: string;
+  ip: string;
+}
+
+export type RouteHandler = ((req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>) & {
+  spec: RouteSpec<any, any, any, any>;
+};
+
+export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
+  const h = new Headers(headers);
+  h.set('content-type', 'application/json; charset=utf-8');
+  return new Response(JSON.stringify(body), { status, headers: h });
+}
+
+export function clientIp(req: Request): string {
+  // Trust the first X-Forwarded-For hop only as far as the proxy in front sets it.
+  const fwd = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  return fwd || req.headers.get('x-real-ip') || '127.0.0.1';
+}
+
+function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of url.searchParams) {
+    const prev = out[k];
+    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  return out;
+}
+
+function parseWith<T extends z.ZodType>(schema: T, value: unknown, where: 'params' | 'query' | 'body'): z.output<T> {
+  const r = schema.safeParse(value);
+  if (!r.success) {
+    // A malformed id in the path is indistinguishable from a missing resource.
+    if (where === 'params') throw new AppError('NOT_FOUND', 'Resource not found.');
+    throw validationError(r.error, where);
+  }
+  return r.data;
+}
+
+async function authenticate(db: Db, req: Request, mode: AuthMode): Promise<AuthContext | null> {
+  if (mode === 'none') return null;
+  const authz = req.headers.get('authorization');
+  const bearer = authz?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+  if (mode === 'bearer' || (mode === 'either' && bearer)) {
+    if (!bearer) throw new AppError('UNAUTHORIZED', 'Send an API key: Authorization: Bearer <key>.');
+    return authenticateApiKey(db, bearer);
+  }
+  return authenticateSession(db, req);
+}
+
+const DRY_RUN = z.enum(['true', 'false', '1', '0']).optional();
+
+/** Declares one operation. The returned handler does auth, limits, validation and envelopes. */
+export function defineRoute<P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined, A extends AuthMode = AuthMode>(
+  spec: RouteSpec<P, Q, B, A>,
+): RouteHandler {
+  const handler = async (req: Request, routeCtx: { params: Promise<Record<string, string | string[]>> }) => {
+    const requestId = `req_${crypto.randomUUID().replace(/-/g, '')}`;
+    const url = new URL(req.url);
+    const ip = clientIp(req);
+    let rate: RateLimitState | undefined;
+    let idem: { db: Db; workspaceId: string; key: string } | undefined;
+    try {
+      const db = await getDb();
+      const auth = await authenticate(db, req, spec.auth);
+      if (auth?.kind === 'session' && !['GET', 'HEAD', 'OPTIONS'].includes(req.method)) checkOrigin(req);
+      rate = await enforceRateLimit(db, {
+        cls: spec.rateLimit ?? 'default',
+        subject: auth ? (auth.kind === 'bearer' ? `key:${auth.apiKey.id}` : `user:${auth.user.id}`) : null,
+        ip,
+      });
+      if (spec.staffOnly && !(auth?.kind === 'session' && auth.user.isStaff)) {
+        throw new AppError('STAFF_ONLY', 'Only staff users may call this operation.');
+      }
+      if (auth?.kind === 'bearer' && spec.scope && !auth.apiKey.scopes.includes(spec.scope)) {
+        throw new AppError('INSUFFICIENT_SCOPE', `This API key lacks the scope "${spec.scope}".`, { details: { required_scope: spec.scope } });
+      }
+
+      const params = spec.params ? parseWith(spec.params, await routeCtx.params, 'params') : undefined;
+      const rawQuery = queryObject(url);
+      const dryRunRaw = parseWith(z.object({ dry_run: DRY_RUN }).loose(), rawQuery, 'query').dry_run;
+      const dryRun = dryRunRaw === 'true' || dryRunRaw === '1';
+      if (dryRun && !spec.dryRun) throw new AppError('VALIDATION_FAILED', 'This operation does not support dry_run.', { details: { fields: [{ path: 'dry_run', message: 'not supported by this operation' }] } });
+      delete rawQuery.dry_run;
+      const query = spec.query ? parseWith(spec.query, rawQuery, 'query') : undefined;
+
+      const idemKey = spec.idempotent ? validateIdempotencyKey(req.headers.get('idempotency-key')) : null;
+      const bodyKind = spec.bodyKind ?? (spec.body ? 'json' : undefined);
+      const limit = spec.maxBodyBytes ?? DEFAULT_JSON_LIMIT;
+      let body: unknown;
+      let bodyBytes: Uint8Array = new Uint8Array(0);
+      let forwardedReq = req;
+      if (bodyKind === 'json') {
+        const ct = req.headers.get('content-type') ?? '';
+        bodyBytes = await readBodyLimited(req, limit);
+        if (bodyBytes.byteLength === 0 && spec.body && spec.body.safeParse(undefined).success) {
+          body = undefined;
+        } else {
+          if (!/application\/(.+\+)?json/i.test(ct)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
+          body = parseWith(spec.body!, parseJsonBody(bodyBytes), 'body');
+        }
+      } else if (bodyKind) {
+        checkDeclaredLength(req, limit);
+        if (idemKey && auth) {
+          // The request hash needs the bytes; keep them for the handler (bounded by the limit).
+          bodyBytes = await readBodyLimited(req, limit);
+          forwardedReq = new Request(req.url, { method: req.method, headers: req.headers, body: bodyBytes as BodyInit });
+        }
+      }
+
+      if (idemKey && auth && !dryRun) {
+        const replayed = await claimIdempotencyKey(db, auth.workspace.id, idemKey, requestHash(req.method, url, bodyBytes));
+        if (replayed) return withHeaders(replayed, requestId, rate);
+        idem = { db, workspaceId: auth.workspace.id, key: idemKey };
+      }
+
+      let res = await spec.handler({
+        req: forwardedReq,
+        url,
+        params: params as any,
+        query: query as any,
+        body: body as any,
+        auth: auth as any,
+        actor: (auth ? actorOf(auth) : null) as any,
+        db,
+        dryRun,
+        requestId,
+        ip,
+      });
+      if (idem) res = await completeIdempotencyKey(idem.db, idem.workspaceId, idem.key, res);
+      return withHeaders(res, requestId, rate);
+    } catch (e) {
+      const err = toAppError(e);
+      if (err.status >= 500) console.error(`[${requestId}] ${spec.method} ${spec.path} failed:`, e);
+      const res = errorResponse(err, requestId, req, rate && err.code !== 'RATE_LIMITED' ? rateLimitHeaders(rate) : undefined);
+      if (idem) {
+        try {
+          return await completeIdempotencyKey(idem.db, idem.workspaceId, idem.key, res);
+        } catch {
+          await releaseIdempotencyKey(idem.db, idem.workspaceId, idem.key).catch(() => {});
+        }
+      }
+      return res;
+    }
+  };
+  return Object.assign(handler, { spec: spec as RouteSpec<any, any, any, any> });
+}
+
+function withHeaders(res: Response, requestId: string, rate?: RateLimitState): Response {
+  try {
+    res.headers.set('x-request-id', requestId);
+    if (!res.headers.has('cache-control')) res.headers.set('cache-control', 'no-store');
+    if (rate) for (const [k, v] of Object.entries(rateLimitHeaders(rate))) res.headers.set(k, v);
+    return res;
+  } catch {
+    // Immutable headers (e.g. a fetched Response): copy.
+    const h = new Headers(res.headers);
+    h.set('x-request-id', requestId);
+    if (rate) for (const [k, v] of Object.entries(rateLimitHeaders(rate))) h.set(k, v);
+    return new Response(res.body, { status: res.status, headers: h });
+  }
+}
+
+const ALL_METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * The exports of a route.ts: each declared operation, and a 405 envelope (with Allow) for every
+ * other method, so a wrong method never gets Next's empty 405.
+ */
+export function routeMethods(...routes: RouteHandler[]): Record<HttpMethod, RouteHandler | ((req: Request) => Promise<Response>)> {
+  const byMethod = new Map(routes.map((r) => [r.spec.method, r]));
+  const allow = [...byMethod.keys()].join(', ');
+  const out = {} as Record<HttpMethod, RouteHandler | ((req: Request) => Promise<Response>)>;
+  for (const m of ALL_METHODS) {
+    out[m] =
+      byMethod.get(m) ??
+      (async (req: Request) =>
+        errorResponse(new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here; use ${allow}.`, { headers: { Allow: allow } }), `req_${crypto.randomUUID().replace(/-/g, '')}`, req));
+  }
+  return out;
+}

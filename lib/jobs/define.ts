@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+import type { Db } from '@/lib/db/client';
+
+export interface JobContext {
+  jobRunId: string;
+  workspaceId: string;
+  db: Db;
+  attempt: number;
+  /** Stores progress on the job run, where the UI and pollers read it. */
+  progress(p: Record<string, unknown>): Promise<void>;
+  signal: AbortSignal;
+}
+
+export interface JobDefinition<T = unknown> {
+  name: string;
+  schema: z.ZodType<T>;
+  /** Retries after the first attempt; a NonRetryableError or a bad payload fails at once. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  expireInSeconds: number;
+  handler(payload: T, ctx: JobContext): Promise<Record<string, unknown> | void>;
+}
+
+/** A failure that retrying cannot fix (bad input, missing record): the job fails once with the reason. */
+export class NonRetryableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NonRetryableError';
+  }
+}
+
+const registry = new Map<string, JobDefinition<any>>();
+
+export function defineJob<T>(def: { name: string; schema: z.ZodType<T>; retryLimit?: number; retryDelaySeconds?: number; expireInSeconds?: number; handler: JobDefinition<T>['handler'] }): JobDefinition<T> {
+  if (!/^[a-z0-9][a-z0-9_.-]*$/.test(def.name)) throw new Error(`bad job name ${def.name}`);
+  const full: JobDefinition<T> = { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 15 * 60, ...def };
+  registry.set(def.name, full);
+  return full;
+}
+
+export function registeredJobs(): JobDefinition<any>[] {
+  return [...registry.values()];
+}
+
+export function jobDefinition(name: string) {
+  return registry.get(name);
+}
