@@ -1,0 +1,527 @@
+/**
+ * The dossier field catalogue: every canonical field key with its section, labels in the five UI
+ * locales, value kind, normaliser, whether it is per language, whether it is shown on the public
+ * safety page (the GPSR Art. 19 block) and a short help text. Pure: no database, no HTTP.
+ *
+ * Values are stored as strings in a canonical form (dates YYYY-MM-DD, countries ISO alpha-2, country
+ * lists "DE,FR,AT", lists "a; b", yes/no), so comparisons, exports and blockers see one spelling.
+ */
+import { z } from 'zod';
+import type { Locale, LocalizedText } from '@/lib/i18n/locales';
+import { SAFETY_INFO_LANGUAGES, isSafetyInfoLanguage, languageName, type SafetyInfoLanguage } from '@/lib/i18n/languages';
+import type { CategoryCode } from '@/lib/requirements/categories';
+import { EEA_STATES, EU_MEMBER_STATES, normalizeCountryCode } from '@/lib/requirements/countries';
+
+export const FIELD_SECTIONS = ['identification', 'entities', 'safety', 'compliance', 'category'] as const;
+export type FieldSection = (typeof FIELD_SECTIONS)[number];
+
+export const FIELD_KINDS = ['text', 'multiline', 'email', 'url', 'date', 'country', 'country_list', 'gtin', 'enum', 'list'] as const;
+export type FieldKind = (typeof FIELD_KINDS)[number];
+
+export type EntityFieldRole = 'manufacturer' | 'importer' | 'responsible_person';
+export type EntityFieldAttribute = 'name' | 'address' | 'country' | 'email' | 'url';
+
+export type NormalizeResult = { ok: true; value: string } | { ok: false; message: string };
+
+export interface FieldDefinition {
+  /** The canonical key; for per-language fields the base ("safety_warnings"), concrete keys add "_<lang>". */
+  key: string;
+  section: FieldSection;
+  kind: FieldKind;
+  labels: LocalizedText;
+  /** Per-language field: concrete keys are `<key>_<lang>` for every safety-information language. */
+  localized: boolean;
+  /** Shown on the public safety page (GPSR Art. 19 block) once published. */
+  public: boolean;
+  help: string;
+  /** Only for kind enum. */
+  enum_values?: readonly string[];
+  /** The category pack that asks for this field, for category fields. */
+  category?: CategoryCode;
+  /** Entity fields: which linked entity and attribute the value mirrors (entity sync). */
+  entity?: { role: EntityFieldRole; attribute: EntityFieldAttribute };
+  /** An extra check after the kind's normaliser (format of an HS code, a UFI...). */
+  refine?: (value: string) => NormalizeResult;
+}
+
+const MAX_LENGTH: Record<FieldKind, number> = {
+  text: 500, multiline: 20_000, email: 254, url: 2048, date: 10, country: 2, country_list: 1000, gtin: 14, enum: 3, list: 4000,
+};
+const MAX_LIST_ITEMS = 100;
+
+// ---------------------------------------------------------------------------------------------
+// Definitions
+// ---------------------------------------------------------------------------------------------
+
+function entityFields(
+  role: EntityFieldRole,
+  labels: Record<'name' | 'address' | 'country' | 'email' | 'url', LocalizedText | undefined>,
+  isPublic: boolean,
+  help: string,
+): FieldDefinition[] {
+  const kinds: Record<EntityFieldAttribute, FieldKind> = { name: 'text', address: 'multiline', country: 'country', email: 'email', url: 'url' };
+  const helps: Record<EntityFieldAttribute, string> = {
+    name: `Legal or registered trade name of the ${help}.`,
+    address: `Postal address of the ${help}: street and number, postcode, city (a PO box is not enough).`,
+    country: `Country of the ${help}'s postal address (ISO 3166-1 alpha-2, e.g. DE).`,
+    email: `Electronic address of the ${help} for consumers and authorities.`,
+    url: `Website or contact page of the ${help}.`,
+  };
+  const out: FieldDefinition[] = [];
+  for (const attribute of ['name', 'address', 'country', 'email', 'url'] as const) {
+    const l = labels[attribute];
+    if (!l) continue;
+    out.push({ key: `${role}_${attribute}`, section: 'entities', kind: kinds[attribute], labels: l, localized: false, public: isPublic, help: helps[attribute], entity: { role, attribute } });
+  }
+  return out;
+}
+
+function refineHsCode(value: string): NormalizeResult {
+  const digits = value.replace(/[\s.]/g, '');
+  if (!/^\d{6,10}$/.test(digits)) return { ok: false, message: 'An HS code has 6 to 10 digits (e.g. 9503 00 or 95030070).' };
+  return { ok: true, value: digits };
+}
+
+function refineUfi(value: string): NormalizeResult {
+  const compact = value.toUpperCase().replace(/^UFI\s*:?\s*/, '').replace(/[\s-]/g, '');
+  if (!/^[0-9A-Z]{16}$/.test(compact)) return { ok: false, message: 'A UFI has 16 letters and digits in four groups, e.g. "UFI: N1QV-R02N-F00K-4CNX".' };
+  return { ok: true, value: compact.match(/.{4}/g)!.join('-') };
+}
+
+const DEFINITIONS: FieldDefinition[] = [
+  // identification
+  { key: 'gtin', section: 'identification', kind: 'gtin', localized: false, public: true, help: 'Global Trade Item Number (EAN/UPC): 8, 12, 13 or 14 digits with a valid check digit.',
+    labels: { en: 'GTIN / EAN', de: 'GTIN / EAN', fr: 'GTIN / EAN', es: 'GTIN / EAN', it: 'GTIN / EAN' } },
+  { key: 'model_number', section: 'identification', kind: 'text', localized: false, public: true, help: 'Type or model designation that identifies the product (GPSR Art. 9(5), Art. 19(c)).',
+    labels: { en: 'Model / type number', de: 'Modell- / Typnummer', fr: 'Référence du modèle / type', es: 'Número de modelo / tipo', it: 'Numero di modello / tipo' } },
+  { key: 'batch_or_serial_scheme', section: 'identification', kind: 'text', localized: false, public: true, help: 'How batch or serial numbers are marked on the product, e.g. "LOT yyww-nnn on the base".',
+    labels: { en: 'Batch or serial number scheme', de: 'Chargen- oder Seriennummernschema', fr: 'Système de numéro de lot ou de série', es: 'Esquema de número de lote o de serie', it: 'Schema del numero di lotto o di serie' } },
+  { key: 'product_image_url', section: 'identification', kind: 'url', localized: false, public: true, help: 'Link to a picture of the product; Art. 19(c) asks for one on every online offer.',
+    labels: { en: 'Product picture (URL)', de: 'Produktbild (URL)', fr: 'Photo du produit (URL)', es: 'Imagen del producto (URL)', it: 'Immagine del prodotto (URL)' } },
+  { key: 'brand', section: 'identification', kind: 'text', localized: false, public: true, help: 'Brand or trade mark under which the product is sold.',
+    labels: { en: 'Brand', de: 'Marke', fr: 'Marque', es: 'Marca', it: 'Marchio' } },
+  { key: 'product_description', section: 'identification', kind: 'multiline', localized: false, public: true, help: 'General description and essential safety characteristics (technical documentation, GPSR Art. 9(2)).',
+    labels: { en: 'Product description', de: 'Produktbeschreibung', fr: 'Description du produit', es: 'Descripción del producto', it: 'Descrizione del prodotto' } },
+
+  // entities
+  ...entityFields('manufacturer', {
+    name: { en: 'Manufacturer name', de: 'Name des Herstellers', fr: 'Nom du fabricant', es: 'Nombre del fabricante', it: 'Nome del fabbricante' },
+    address: { en: 'Manufacturer postal address', de: 'Postanschrift des Herstellers', fr: 'Adresse postale du fabricant', es: 'Dirección postal del fabricante', it: 'Indirizzo postale del fabbricante' },
+    country: { en: 'Manufacturer country', de: 'Land des Herstellers', fr: 'Pays du fabricant', es: 'País del fabricante', it: 'Paese del fabbricante' },
+    email: { en: 'Manufacturer email', de: 'E-Mail des Herstellers', fr: 'E-mail du fabricant', es: 'Correo electrónico del fabricante', it: 'E-mail del fabbricante' },
+    url: { en: 'Manufacturer website', de: 'Website des Herstellers', fr: 'Site web du fabricant', es: 'Sitio web del fabricante', it: 'Sito web del fabbricante' },
+  }, true, 'manufacturer'),
+  ...entityFields('importer', {
+    name: { en: 'Importer name', de: 'Name des Importeurs', fr: "Nom de l'importateur", es: 'Nombre del importador', it: "Nome dell'importatore" },
+    address: { en: 'Importer postal address', de: 'Postanschrift des Importeurs', fr: "Adresse postale de l'importateur", es: 'Dirección postal del importador', it: "Indirizzo postale dell'importatore" },
+    country: { en: 'Importer country', de: 'Land des Importeurs', fr: "Pays de l'importateur", es: 'País del importador', it: "Paese dell'importatore" },
+    email: { en: 'Importer email', de: 'E-Mail des Importeurs', fr: "E-mail de l'importateur", es: 'Correo electrónico del importador', it: "E-mail dell'importatore" },
+    url: undefined,
+  }, false, 'importer'),
+  ...entityFields('responsible_person', {
+    name: { en: 'EU responsible person', de: 'Verantwortliche Person in der EU', fr: "Personne responsable dans l'UE", es: 'Persona responsable en la UE', it: "Persona responsabile nell'UE" },
+    address: { en: 'Postal address of the EU responsible person', de: 'Postanschrift der verantwortlichen Person in der EU', fr: "Adresse postale de la personne responsable dans l'UE", es: 'Dirección postal de la persona responsable en la UE', it: "Indirizzo postale della persona responsabile nell'UE" },
+    country: { en: 'Country of the EU responsible person', de: 'Land der verantwortlichen Person in der EU', fr: "Pays de la personne responsable dans l'UE", es: 'País de la persona responsable en la UE', it: "Paese della persona responsabile nell'UE" },
+    email: { en: 'Email of the EU responsible person', de: 'E-Mail der verantwortlichen Person in der EU', fr: "E-mail de la personne responsable dans l'UE", es: 'Correo electrónico de la persona responsable en la UE', it: "E-mail della persona responsabile nell'UE" },
+    url: undefined,
+  }, true, 'EU responsible person'),
+
+  // safety (per language)
+  { key: 'safety_warnings', section: 'safety', kind: 'multiline', localized: true, public: true, help: 'Warnings and safety information in this language (GPSR Art. 9(7), Art. 19(d)).',
+    labels: { en: 'Safety warnings', de: 'Sicherheitshinweise', fr: 'Avertissements de sécurité', es: 'Advertencias de seguridad', it: 'Avvertenze di sicurezza' } },
+  { key: 'instructions', section: 'safety', kind: 'multiline', localized: true, public: true, help: 'Instructions for use in this language, where the product needs them.',
+    labels: { en: 'Instructions for use', de: 'Gebrauchsanleitung', fr: "Mode d'emploi", es: 'Instrucciones de uso', it: "Istruzioni per l'uso" } },
+
+  // compliance
+  { key: 'target_markets', section: 'compliance', kind: 'country_list', localized: false, public: false, help: 'Countries where the product is offered, e.g. "DE,FR,AT" ("EU" expands to the 27 member states). Decides the required languages.',
+    labels: { en: 'Target markets', de: 'Zielmärkte', fr: 'Marchés cibles', es: 'Mercados de destino', it: 'Mercati di destinazione' } },
+  { key: 'ce_marking', section: 'compliance', kind: 'enum', enum_values: ['yes', 'no'], localized: false, public: false, help: 'Whether the product carries the CE marking.',
+    labels: { en: 'CE marking', de: 'CE-Kennzeichnung', fr: 'Marquage CE', es: 'Marcado CE', it: 'Marcatura CE' } },
+  { key: 'other_marks', section: 'compliance', kind: 'list', localized: false, public: false, help: 'Other marks on the product or packaging, separated by semicolons (e.g. "UKCA; crossed-out wheeled bin").',
+    labels: { en: 'Other marks', de: 'Weitere Kennzeichnungen', fr: 'Autres marquages', es: 'Otros marcados', it: 'Altre marcature' } },
+  { key: 'applicable_legislation', section: 'compliance', kind: 'list', localized: false, public: false, help: 'EU legislation the product complies with, separated by semicolons.',
+    labels: { en: 'Applicable legislation', de: 'Anwendbare Rechtsvorschriften', fr: 'Législation applicable', es: 'Legislación aplicable', it: 'Normativa applicabile' } },
+  { key: 'harmonised_standards', section: 'compliance', kind: 'list', localized: false, public: false, help: 'Harmonised or other standards applied, with their edition, separated by semicolons.',
+    labels: { en: 'Harmonised standards applied', de: 'Angewandte harmonisierte Normen', fr: 'Normes harmonisées appliquées', es: 'Normas armonizadas aplicadas', it: 'Norme armonizzate applicate' } },
+  { key: 'country_of_origin', section: 'compliance', kind: 'country', localized: false, public: false, help: 'Country where the product was made (ISO alpha-2).',
+    labels: { en: 'Country of origin', de: 'Ursprungsland', fr: "Pays d'origine", es: 'País de origen', it: 'Paese di origine' } },
+  { key: 'hs_code', section: 'compliance', kind: 'text', localized: false, public: false, help: 'Customs tariff number (Harmonized System), 6 to 10 digits.', refine: refineHsCode,
+    labels: { en: 'HS code (customs tariff number)', de: 'Zolltarifnummer (HS-Code)', fr: 'Code SH (nomenclature douanière)', es: 'Código SA (arancel aduanero)', it: 'Codice SA (tariffa doganale)' } },
+  { key: 'age_grading', section: 'compliance', kind: 'text', localized: false, public: true, help: 'Age the product is intended for, e.g. "3+" or "not suitable for children under 36 months".',
+    labels: { en: 'Age grading', de: 'Altersangabe', fr: 'Âge recommandé', es: 'Edad recomendada', it: "Fascia d'età" } },
+  { key: 'placed_on_market_date', section: 'compliance', kind: 'date', localized: false, public: false, help: 'First placed on the EU market (YYYY-MM-DD); technical documentation is kept 10 years from then.',
+    labels: { en: 'Date placed on the market', de: 'Datum des Inverkehrbringens', fr: 'Date de mise sur le marché', es: 'Fecha de introducción en el mercado', it: 'Data di immissione sul mercato' } },
+  { key: 'doc_issue_date', section: 'compliance', kind: 'date', localized: false, public: false, help: 'Date the EU declaration of conformity was issued (YYYY-MM-DD).',
+    labels: { en: 'Date of issue of the declaration of conformity', de: 'Ausstellungsdatum der Konformitätserklärung', fr: "Date d'émission de la déclaration de conformité", es: 'Fecha de emisión de la declaración de conformidad', it: 'Data di emissione della dichiarazione di conformità' } },
+  { key: 'certificate_valid_until', section: 'compliance', kind: 'date', localized: false, public: false, help: 'End of validity of the certificate or test report (YYYY-MM-DD).',
+    labels: { en: 'Certificate valid until', de: 'Zertifikat gültig bis', fr: "Certificat valable jusqu'au", es: 'Certificado válido hasta', it: 'Certificato valido fino al' } },
+
+  // category packs
+  { key: 'rated_voltage', section: 'category', kind: 'text', category: 'electrical', localized: false, public: false, help: 'Rated voltage and frequency, e.g. "230 V~ 50 Hz".',
+    labels: { en: 'Rated voltage', de: 'Nennspannung', fr: 'Tension nominale', es: 'Tensión nominal', it: 'Tensione nominale' } },
+  { key: 'battery_type', section: 'category', kind: 'text', category: 'batteries', localized: false, public: false, help: 'Chemistry, voltage and capacity, e.g. "Li-ion 3.7 V 2000 mAh".',
+    labels: { en: 'Battery type', de: 'Batterietyp', fr: 'Type de pile ou batterie', es: 'Tipo de pila o batería', it: 'Tipo di batteria' } },
+  { key: 'cpnp_number', section: 'category', kind: 'text', category: 'cosmetics', localized: false, public: false, help: 'Reference of the notification in the Cosmetic Products Notification Portal.',
+    labels: { en: 'CPNP notification number', de: 'CPNP-Notifizierungsnummer', fr: 'Numéro de notification CPNP', es: 'Número de notificación CPNP', it: 'Numero di notifica CPNP' } },
+  { key: 'ingredients_inci', section: 'category', kind: 'multiline', category: 'cosmetics', localized: false, public: false, help: 'Ingredient list with INCI names, in descending order of weight.',
+    labels: { en: 'Ingredients (INCI)', de: 'Bestandteile (INCI)', fr: 'Ingrédients (INCI)', es: 'Ingredientes (INCI)', it: 'Ingredienti (INCI)' } },
+  { key: 'ufi_code', section: 'category', kind: 'text', category: 'chemicals', localized: false, public: false, help: 'Unique formula identifier of a hazardous mixture (CLP Annex VIII), e.g. "N1QV-R02N-F00K-4CNX".', refine: refineUfi,
+    labels: { en: 'Unique formula identifier (UFI)', de: 'Eindeutiger Rezepturidentifikator (UFI)', fr: 'Identifiant unique de formulation (UFI)', es: 'Identificador único de fórmula (UFI)', it: 'Identificatore unico di formula (UFI)' } },
+  { key: 'fibre_composition', section: 'category', kind: 'text', category: 'textiles', localized: false, public: false, help: 'Fibre names and percentages by weight (Regulation (EU) No 1007/2011), e.g. "80% cotton, 20% polyester".',
+    labels: { en: 'Fibre composition', de: 'Faserzusammensetzung', fr: 'Composition en fibres', es: 'Composición de fibras', it: 'Composizione fibrosa' } },
+];
+
+/** The catalogue in display order; per-language fields appear once under their base key. */
+export const FIELD_CATALOGUE: readonly FieldDefinition[] = DEFINITIONS;
+
+const BY_KEY = new Map<string, FieldDefinition>(DEFINITIONS.map((d) => [d.key, d]));
+
+export const LOCALIZED_FIELD_BASES = ['safety_warnings', 'instructions'] as const;
+export type LocalizedFieldBase = (typeof LOCALIZED_FIELD_BASES)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Keys
+// ---------------------------------------------------------------------------------------------
+
+/** "safety_warnings" + "fr" → "safety_warnings_fr". */
+export function localizedFieldKey(base: LocalizedFieldBase, language: SafetyInfoLanguage): string {
+  return `${base}_${language}`;
+}
+
+/** Every concrete key of a per-language field: safety_warnings_bg ... safety_warnings_no. */
+export function localizedFieldKeys(base: LocalizedFieldBase): string[] {
+  return SAFETY_INFO_LANGUAGES.map((l) => localizedFieldKey(base, l));
+}
+
+export interface ParsedFieldKey {
+  key: string;
+  definition: FieldDefinition;
+  /** Set for per-language keys. */
+  language: SafetyInfoLanguage | null;
+}
+
+const LOCALIZED_KEY = /^(safety_warnings|instructions)_([a-z]{2})$/;
+
+/** Resolves a concrete key to its definition (and language), or null when the key is not canonical. */
+export function parseFieldKey(key: unknown): ParsedFieldKey | null {
+  if (typeof key !== 'string' || key.length > 64) return null;
+  const direct = BY_KEY.get(key);
+  if (direct && !direct.localized) return { key, definition: direct, language: null };
+  const m = LOCALIZED_KEY.exec(key);
+  if (m && isSafetyInfoLanguage(m[2])) return { key, definition: BY_KEY.get(m[1])!, language: m[2] };
+  return null;
+}
+
+export function isKnownFieldKey(key: unknown): key is string {
+  return parseFieldKey(key) !== null;
+}
+
+export function fieldDefinition(key: string): FieldDefinition | null {
+  return parseFieldKey(key)?.definition ?? null;
+}
+
+/** All concrete keys: the plain ones plus each per-language base for each language (or the given ones). */
+export function allFieldKeys(languages: readonly SafetyInfoLanguage[] = SAFETY_INFO_LANGUAGES): string[] {
+  const out: string[] = [];
+  for (const d of DEFINITIONS) {
+    if (d.localized) for (const l of languages) out.push(`${d.key}_${l}`);
+    else out.push(d.key);
+  }
+  return out;
+}
+
+export function isPublicField(key: string): boolean {
+  return parseFieldKey(key)?.definition.public ?? false;
+}
+
+/** Label of a concrete key in a locale; per-language keys read "Safety warnings (French)". */
+export function fieldLabel(key: string, locale: Locale): string {
+  const parsed = parseFieldKey(key);
+  if (!parsed) return key;
+  const base = parsed.definition.labels[locale] ?? parsed.definition.labels.en;
+  return parsed.language ? `${base} (${languageName(parsed.language, locale)})` : base;
+}
+
+/** Keys of one section in catalogue order, with per-language keys for the languages given. */
+export function fieldKeysOfSection(section: FieldSection, languages: readonly SafetyInfoLanguage[] = SAFETY_INFO_LANGUAGES): string[] {
+  return allFieldKeys(languages).filter((k) => parseFieldKey(k)!.definition.section === section);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Normalisers per kind
+// ---------------------------------------------------------------------------------------------
+
+const fail = (message: string): NormalizeResult => ({ ok: false, message });
+const ok = (value: string): NormalizeResult => ({ ok: true, value });
+
+/** Strings and finite numbers (spreadsheets hand numbers) become text; anything else is refused. */
+function asText(raw: unknown): string | null {
+  if (typeof raw === 'string') return raw;
+  if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
+  return null;
+}
+
+// C0/C1 control characters except tab and newline; BOM and zero-width characters too.
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b\u200e\u200f\ufeff]/g;
+
+function singleLine(s: string): string {
+  return s.replace(CONTROL, '').replace(/[\s\u2028\u2029]+/g, ' ').trim();
+}
+
+function normalizeText(raw: unknown, max = MAX_LENGTH.text): NormalizeResult {
+  const s = asText(raw);
+  if (s === null) return fail('Expected text.');
+  if (s.length > max * 4) return fail(`At most ${max} characters.`);
+  const v = singleLine(s);
+  if (!v) return fail('The value is empty.');
+  if (v.length > max) return fail(`At most ${max} characters (got ${v.length}).`);
+  return ok(v);
+}
+
+function normalizeMultiline(raw: unknown): NormalizeResult {
+  const s = asText(raw);
+  if (s === null) return fail('Expected text.');
+  const max = MAX_LENGTH.multiline;
+  if (s.length > max * 2) return fail(`At most ${max} characters.`);
+  const v = s
+    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+    .replace(CONTROL, '')
+    .replace(/\t/g, ' ')
+    .split('\n')
+    .map((line) => line.replace(/ +$/g, ''))
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  if (!v) return fail('The value is empty.');
+  if (v.length > max) return fail(`At most ${max} characters (got ${v.length}).`);
+  return ok(v);
+}
+
+const emailSchema = z.email();
+
+function normalizeEmail(raw: unknown): NormalizeResult {
+  const s = asText(raw);
+  if (s === null) return fail('Expected an email address.');
+  const v = singleLine(s).replace(/^mailto:/i, '');
+  if (!v) return fail('The value is empty.');
+  if (v.length > MAX_LENGTH.email) return fail(`At most ${MAX_LENGTH.email} characters.`);
+  const at = v.lastIndexOf('@');
+  const normalized = at > 0 ? `${v.slice(0, at)}@${v.slice(at + 1).toLowerCase()}` : v;
+  if (!emailSchema.safeParse(normalized).success) return fail('Not a valid email address (e.g. safety@example.com).');
+  return ok(normalized);
+}
+
+function normalizeUrl(raw: unknown): NormalizeResult {
+  const s = asText(raw);
+  if (s === null) return fail('Expected a URL.');
+  let v = singleLine(s);
+  if (!v) return fail('The value is empty.');
+  if (v.length > MAX_LENGTH.url) return fail(`At most ${MAX_LENGTH.url} characters.`);
+  // "www.example.com/x" is how people write a website; anything else without a scheme is refused.
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(v)) {
+    if (/^(www\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/\S*)?$/i.test(v)) v = `https://${v}`;
+    else return fail('Not a URL: use an address starting with https:// .');
+  }
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    return fail('Not a valid URL.');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return fail('Only http and https URLs are accepted.');
+  if (url.username || url.password) return fail('A URL must not contain credentials.');
+  if (!url.hostname.includes('.') && url.hostname !== 'localhost') return fail('The URL has no valid host name.');
+  return ok(url.toString());
+}
+
+function isValidCalendarDate(y: number, m: number, d: number): boolean {
+  if (y < 1900 || y > 2200 || m < 1 || m > 12 || d < 1) return false;
+  return d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+function normalizeDate(raw: unknown): NormalizeResult {
+  if (raw instanceof Date) {
+    if (Number.isNaN(raw.getTime())) return fail('Not a valid date.');
+    return ok(`${raw.getUTCFullYear()}-${pad(raw.getUTCMonth() + 1)}-${pad(raw.getUTCDate())}`);
+  }
+  const s = asText(raw);
+  if (s === null) return fail('Expected a date (YYYY-MM-DD).');
+  const v = singleLine(s);
+  if (!v) return fail('The value is empty.');
+  let y: number, m: number, d: number;
+  let match: RegExpExecArray | null;
+  if ((match = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(v))) {
+    [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  } else if ((match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(v))) {
+    // German/Central European day.month.year is unambiguous; slash dates (US or EU order?) are not.
+    [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  } else {
+    return fail('Use the date format YYYY-MM-DD (or DD.MM.YYYY).');
+  }
+  if (!isValidCalendarDate(y, m, d)) return fail('Not a valid calendar date.');
+  return ok(`${pad(y, 4)}-${pad(m)}-${pad(d)}`);
+}
+
+function normalizeCountry(raw: unknown): NormalizeResult {
+  const s = asText(raw);
+  if (s === null) return fail('Expected a country code.');
+  if (!singleLine(s)) return fail('The value is empty.');
+  const code = normalizeCountryCode(s);
+  return code ? ok(code) : fail(`Unknown country "${singleLine(s).slice(0, 40)}": use an ISO 3166-1 alpha-2 code such as DE.`);
+}
+
+const COUNTRY_GROUPS: Record<string, readonly string[]> = { EU: EU_MEMBER_STATES, EEA: EEA_STATES, EWR: EEA_STATES, EWG: EU_MEMBER_STATES };
+
+function normalizeCountryList(raw: unknown): NormalizeResult {
+  const values = Array.isArray(raw) ? raw : [raw];
+  const parts: string[] = [];
+  for (const item of values) {
+    const s = asText(item);
+    if (s === null) return fail('Expected country codes separated by commas.');
+    if (s.length > MAX_LENGTH.country_list * 4) return fail('Too many countries.');
+    parts.push(...s.split(/[,;|/\n]+/));
+  }
+  const out: string[] = [];
+  const add = (c: string) => { if (!out.includes(c)) out.push(c); };
+  for (const part of parts.map((p) => singleLine(p)).filter(Boolean)) {
+    const group = COUNTRY_GROUPS[part.toUpperCase()];
+    if (group) { group.forEach(add); continue; }
+    const code = normalizeCountryCode(part);
+    if (code) { add(code); continue; }
+    // "DE FR AT": codes separated by spaces only.
+    const words = part.split(' ');
+    const codes: (readonly string[] | null)[] = words.map((w) => {
+      const group = COUNTRY_GROUPS[w.toUpperCase()];
+      if (group) return group;
+      const c = normalizeCountryCode(w);
+      return c ? [c] : null;
+    });
+    if (words.length > 1 && codes.every((c) => c !== null)) {
+      for (const c of codes) c!.forEach(add);
+      continue;
+    }
+    return fail(`Unknown country "${part.slice(0, 40)}": use ISO 3166-1 alpha-2 codes separated by commas, e.g. "DE,FR,AT".`);
+  }
+  if (out.length === 0) return fail('The value is empty.');
+  return ok(out.join(','));
+}
+
+/** GS1 mod-10 check digit over all digits but the last. */
+export function gtinCheckDigitValid(digits: string): boolean {
+  if (!/^\d+$/.test(digits) || digits.length < 2) return false;
+  let sum = 0;
+  const body = digits.slice(0, -1);
+  for (let i = 0; i < body.length; i++) {
+    const fromRight = body.length - i; // position 1 is next to the check digit and weighs 3
+    sum += Number(body[i]) * (fromRight % 2 === 1 ? 3 : 1);
+  }
+  return (10 - (sum % 10)) % 10 === Number(digits[digits.length - 1]);
+}
+
+export function normalizeGtin(raw: unknown): NormalizeResult {
+  let s: string;
+  if (typeof raw === 'number') {
+    if (!Number.isSafeInteger(raw) || raw < 0) return fail('A GTIN must be written as digits (it is too long to be a number).');
+    s = String(raw);
+  } else if (typeof raw === 'string') {
+    s = raw;
+  } else {
+    return fail('Expected a GTIN.');
+  }
+  const v = singleLine(s).replace(/[\s-]/g, '');
+  if (!v) return fail('The value is empty.');
+  if (!/^\d+$/.test(v)) return fail('A GTIN has digits only.');
+  if (![8, 12, 13, 14].includes(v.length)) return fail(`A GTIN has 8, 12, 13 or 14 digits (got ${v.length}).`);
+  if (!gtinCheckDigitValid(v)) return fail('The GTIN check digit is wrong: check for a typo or a lost leading zero.');
+  return ok(v);
+}
+
+const YES = new Set(['yes', 'y', 'true', '1', 'ja', 'j', 'oui', 'si', 'sí', 'x', 'ce']);
+const NO = new Set(['no', 'n', 'false', '0', 'nein', 'non', '-']);
+
+function normalizeEnum(raw: unknown, values: readonly string[] = ['yes', 'no']): NormalizeResult {
+  if (typeof raw === 'boolean') raw = raw ? 'yes' : 'no';
+  const s = asText(raw);
+  if (s === null) return fail(`Expected one of: ${values.join(', ')}.`);
+  const v = singleLine(s).toLowerCase();
+  if (!v) return fail('The value is empty.');
+  if (values.includes(v)) return ok(v);
+  if (values.includes('yes') && YES.has(v)) return ok('yes');
+  if (values.includes('no') && NO.has(v)) return ok('no');
+  return fail(`Expected one of: ${values.join(', ')}.`);
+}
+
+function normalizeList(raw: unknown): NormalizeResult {
+  const values = Array.isArray(raw) ? raw : [raw];
+  const items: string[] = [];
+  for (const item of values) {
+    const s = asText(item);
+    if (s === null) return fail('Expected entries separated by semicolons.');
+    if (s.length > MAX_LENGTH.list * 4) return fail(`At most ${MAX_LENGTH.list} characters.`);
+    for (const part of s.split(/[;\n\r]+/)) {
+      const v = singleLine(part);
+      if (v && !items.some((i) => i.toLowerCase() === v.toLowerCase())) items.push(v);
+    }
+  }
+  if (items.length === 0) return fail('The value is empty.');
+  if (items.length > MAX_LIST_ITEMS) return fail(`At most ${MAX_LIST_ITEMS} entries.`);
+  const joined = items.join('; ');
+  if (joined.length > MAX_LENGTH.list) return fail(`At most ${MAX_LENGTH.list} characters.`);
+  return ok(joined);
+}
+
+/** The normaliser of each kind. */
+export const KIND_NORMALIZERS: Readonly<Record<FieldKind, (raw: unknown) => NormalizeResult>> = {
+  text: (raw) => normalizeText(raw),
+  multiline: normalizeMultiline,
+  email: normalizeEmail,
+  url: normalizeUrl,
+  date: normalizeDate,
+  country: normalizeCountry,
+  country_list: normalizeCountryList,
+  gtin: normalizeGtin,
+  enum: (raw) => normalizeEnum(raw),
+  list: normalizeList,
+};
+
+function toZod(normalize: (raw: unknown) => NormalizeResult): z.ZodType<string> {
+  return z.unknown().transform((raw, ctx) => {
+    const r = normalize(raw);
+    if (!r.ok) {
+      ctx.addIssue({ code: 'custom', message: r.message });
+      return z.NEVER;
+    }
+    return r.value;
+  }) as unknown as z.ZodType<string>;
+}
+
+/** A zod schema per kind: parses raw input into the canonical string, or fails with a readable message. */
+export const FIELD_KIND_SCHEMAS: Readonly<Record<FieldKind, z.ZodType<string>>> = Object.fromEntries(
+  FIELD_KINDS.map((k) => [k, toZod(KIND_NORMALIZERS[k])]),
+) as Record<FieldKind, z.ZodType<string>>;
+
+/** Validates and normalises a raw value for a field key. Never throws. */
+export function normalizeFieldValue(key: string, raw: unknown): NormalizeResult {
+  const parsed = parseFieldKey(key);
+  if (!parsed) return fail(`Unknown dossier field "${String(key).slice(0, 64)}".`);
+  const d = parsed.definition;
+  if (raw === null || raw === undefined) return fail('The value is empty.');
+  try {
+    const base = d.kind === 'enum' ? normalizeEnum(raw, d.enum_values) : KIND_NORMALIZERS[d.kind](raw);
+    if (!base.ok || !d.refine) return base;
+    return d.refine(base.value);
+  } catch {
+    // Normalisers are written not to throw; this keeps the promise even for an exotic input.
+    return fail('The value could not be read.');
+  }
+}
+
+/** A zod schema for one field key (kind normaliser plus the field's own refinement). */
+export function fieldValueSchema(key: string): z.ZodType<string> {
+  return toZod((raw) => normalizeFieldValue(key, raw));
+}
+
+/** A zod schema that accepts any canonical field key. */
+export const fieldKeySchema = z.string().refine((k) => isKnownFieldKey(k), { message: 'Unknown dossier field key.' });

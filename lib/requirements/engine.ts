@@ -1,0 +1,420 @@
+/**
+ * The requirement engine: evaluates a profile (data, see profiles.ts) against a SKU's confirmed
+ * dossier values, linked entities and documents, and returns its blockers. Pure and deterministic
+ * for a given `now`: no database, no clock unless `now` is omitted.
+ */
+import { gtinCheckDigitValid, localizedFieldKey, normalizeFieldValue } from '@/lib/dossier/catalogue';
+import { languageName, type SafetyInfoLanguage } from '@/lib/i18n/languages';
+import { matchCategory } from './categories';
+import { foldText, isEeaMarket, isEuEstablished, MARKET_LANGUAGE_RULES, normalizeCountryCode } from './countries';
+import { profileForCategory, resolveProfile, type RequirementRule, type RuleSpec } from './profiles';
+import type {
+  Blocker, DocumentInput, EntityInput, EntityRole, FixKind, RequirementEvaluation, RequirementInput, Severity, Waiver,
+} from './types';
+
+type Draft = Omit<Blocker, 'waived' | 'rule_id' | 'legal_basis' | 'waivable'> & { waivable?: boolean };
+
+interface Context {
+  input: RequirementInput;
+  today: string;
+  fields: Map<string, string>;
+  entities: readonly EntityInput[];
+  documents: readonly DocumentInput[];
+  markets: string[];
+  marketsKnown: boolean;
+}
+
+// ----- helpers --------------------------------------------------------------------------------
+
+function isoDay(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+function toDay(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const m = /^(\d{4}-\d{2}-\d{2})/.exec(value.trim());
+  return m ? m[1] : null;
+}
+
+/** Splits "EN 71-1:2014" into ["en","71","1","2014"]; letters and digits are separate tokens ("EN71" → en, 71). */
+export function referenceTokens(text: string): string[] {
+  return foldText(text).replace(/([a-z])(\d)|(\d)([a-z])/g, '$1$3 $2$4').split(' ').filter(Boolean);
+}
+
+/** Whether `text` contains the phrase as a whole token sequence ("DIN EN 71-1" mentions "EN 71", "EN 710" does not). */
+export function mentions(text: string, phrase: string): boolean {
+  const hay = referenceTokens(text);
+  const needle = referenceTokens(phrase);
+  if (needle.length === 0) return false;
+  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+function has(ctx: Context, key: string): boolean {
+  if (key === 'gtin' && ctx.input.sku.gtin && ctx.input.sku.gtin.trim()) return true;
+  return ctx.fields.has(key);
+}
+
+function listFormat(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (all, name: string) => values[name] ?? all);
+}
+
+function draft(code: string, severity: Severity, message: string, required_fields: string[], fix: { kind: FixKind; target: string }, extra: Partial<Draft> = {}): Draft {
+  return { code, key: code, severity, message, required_fields, fix, ...extra };
+}
+
+// ----- operators ------------------------------------------------------------------------------
+
+interface Operator {
+  source: 'entity' | 'fields';
+  role: EntityRole;
+  id?: string;
+  name: string | null;
+  country: string | null;
+  postal: boolean;
+  electronic: boolean;
+  poBox: boolean;
+}
+
+function entityOperators(ctx: Context, role: EntityRole): Operator[] {
+  return ctx.entities
+    .filter((e) => e.role === role)
+    .map((e) => ({
+      source: 'entity' as const, role, id: e.id, name: e.name?.trim() || null, country: e.country ? normalizeCountryCode(e.country) : null,
+      postal: !!e.has_postal_address, electronic: !!e.has_electronic_address, poBox: !!e.is_po_box,
+    }));
+}
+
+/** The operator as the dossier fields describe it (entity sync copies, or extraction), when any is set. */
+function fieldOperator(ctx: Context, role: 'manufacturer' | 'importer' | 'responsible_person'): Operator | null {
+  const f = (attr: string) => ctx.fields.get(`${role}_${attr}`) ?? null;
+  const name = f('name');
+  const address = f('address');
+  const email = f('email');
+  const url = f('url');
+  const country = f('country');
+  if (!name && !address && !email && !url && !country) return null;
+  return {
+    source: 'fields', role, name, country: country ? normalizeCountryCode(country) : null, postal: !!address, electronic: !!(email || url),
+    poBox: !!address && /\b(p\.?\s?o\.?\s?box|postfach|boite postale|bo[iî]te postale|apartado de correos|casella postale)\b/i.test(address),
+  };
+}
+
+/** Merges what the linked entity and the dossier fields say: a field can complete a sparse entity. */
+function manufacturer(ctx: Context): Operator | null {
+  const ents = entityOperators(ctx, 'manufacturer');
+  const fromFields = fieldOperator(ctx, 'manufacturer');
+  if (ents.length === 0) return fromFields;
+  // Several linked manufacturers is unusual; judge the most complete one.
+  const score = (o: Operator) => Number(!!o.name) + Number(o.postal) + Number(o.electronic) + Number(!!o.country);
+  const best = [...ents].sort((a, b) => score(b) - score(a))[0];
+  if (!fromFields) return best;
+  return {
+    ...best,
+    name: best.name ?? fromFields.name,
+    country: best.country ?? fromFields.country,
+    postal: best.postal || fromFields.postal,
+    electronic: best.electronic || fromFields.electronic,
+  };
+}
+
+// ----- rule kinds -----------------------------------------------------------------------------
+
+function evalOperatorContact(ctx: Context, rule: RequirementRule): Draft[] {
+  const m = manufacturer(ctx);
+  const fields = ['manufacturer_name', 'manufacturer_address', 'manufacturer_email'];
+  if (!m || (!m.name && !m.postal && !m.electronic)) {
+    return [draft(rule.code, rule.severity, rule.message, fields, { kind: 'entity', target: 'manufacturer' })];
+  }
+  const out: Draft[] = [];
+  const fix = (field: string): { kind: FixKind; target: string } => (m.source === 'entity' && m.id ? { kind: 'entity', target: m.id } : { kind: 'field', target: field });
+  if (!m.name) out.push(draft('MANUFACTURER_NAME_MISSING', 'blocker', "The manufacturer's name or registered trade name is missing.", ['manufacturer_name'], fix('manufacturer_name')));
+  if (!m.postal) out.push(draft('MANUFACTURER_ADDRESS_MISSING', 'blocker', "The manufacturer's postal address is missing.", ['manufacturer_address'], fix('manufacturer_address')));
+  if (!m.electronic) out.push(draft('MANUFACTURER_ELECTRONIC_ADDRESS_MISSING', 'blocker', "The manufacturer's electronic address (email or contact website) is missing.", ['manufacturer_email'], fix('manufacturer_email')));
+  if (!m.country) {
+    // Without the country we cannot tell whether an EU responsible person is required.
+    const euOperatorPresent = rpCandidates(ctx, ['responsible_person', 'authorised_representative', 'importer']).some((o) => isEuEstablished(o.country));
+    out.push(draft('MANUFACTURER_COUNTRY_MISSING', euOperatorPresent ? 'warning' : 'blocker',
+      "The manufacturer's country is missing, so it is unknown whether an EU responsible person is required.", ['manufacturer_country'], fix('manufacturer_country')));
+  }
+  return out;
+}
+
+function rpCandidates(ctx: Context, roles: readonly EntityRole[]): Operator[] {
+  const out: Operator[] = [];
+  for (const role of roles) {
+    out.push(...entityOperators(ctx, role));
+    if (role === 'responsible_person' || role === 'importer') {
+      const f = fieldOperator(ctx, role);
+      if (f) out.push(f);
+    }
+  }
+  return out;
+}
+
+function evalResponsiblePerson(ctx: Context, rule: RequirementRule, spec: Extract<RuleSpec, { kind: 'eu_responsible_person' }>): Draft[] {
+  const m = manufacturer(ctx);
+  if (m?.country && isEuEstablished(m.country)) return []; // the manufacturer itself is the EU operator
+  const candidates = rpCandidates(ctx, spec.accepted_roles);
+  const inEu = candidates.filter((o) => isEuEstablished(o.country));
+  const rpFix = { kind: 'entity' as const, target: spec.accepted_roles[0] };
+  const rpFields = ['responsible_person_name', 'responsible_person_address', 'responsible_person_email'];
+  if (inEu.length === 0) {
+    if (!m?.country && candidates.length === 0) return []; // MANUFACTURER_COUNTRY_MISSING already says it
+    if (candidates.some((o) => !o.country)) {
+      return [draft(spec.check_contact ? 'RESPONSIBLE_PERSON_COUNTRY_MISSING' : rule.code, rule.severity,
+        spec.check_contact ? 'The country of the linked responsible person is missing, so its EU establishment cannot be confirmed.' : rule.message,
+        ['responsible_person_country'], rpFix)];
+    }
+    if (candidates.length > 0 && spec.check_contact) {
+      const where = [...new Set(candidates.map((o) => o.country).filter(Boolean))].join(', ');
+      return [draft('RESPONSIBLE_PERSON_NOT_IN_EU', 'blocker', `The linked responsible operator is established outside the EU/EEA (${where}); a responsible person must be established in the EU.`, ['responsible_person_country'], rpFix)];
+    }
+    return [draft(rule.code, rule.severity, rule.message, rpFields, rpFix)];
+  }
+  if (!spec.check_contact) return [];
+  // Prefer a designated responsible person, then an authorised representative, then an importer.
+  const rank = (o: Operator) => spec.accepted_roles.indexOf(o.role) * 2 + (o.source === 'entity' ? 0 : 1);
+  const rp = [...inEu].sort((a, b) => rank(a) - rank(b))[0];
+  const fix = (field: string) => (rp.source === 'entity' && rp.id ? { kind: 'entity' as const, target: rp.id } : { kind: 'field' as const, target: field });
+  const out: Draft[] = [];
+  const prefix = rp.role === 'importer' ? 'importer' : 'responsible_person';
+  if (!rp.postal) out.push(draft('RESPONSIBLE_PERSON_ADDRESS_MISSING', 'blocker', 'The postal address of the EU responsible person is missing.', [`${prefix}_address`], fix(`${prefix}_address`)));
+  if (!rp.electronic) out.push(draft('RESPONSIBLE_PERSON_ELECTRONIC_ADDRESS_MISSING', 'blocker', 'The electronic address (email or contact website) of the EU responsible person is missing.', [`${prefix}_email`], fix(`${prefix}_email`)));
+  if (rp.poBox) out.push(draft('RESPONSIBLE_PERSON_PO_BOX', 'warning', 'The address of the EU responsible person is a PO box; marketplaces reject PO boxes.', [`${prefix}_address`], fix(`${prefix}_address`)));
+  return out;
+}
+
+function evalSafetyLanguages(ctx: Context, rule: RequirementRule, spec: Extract<RuleSpec, { kind: 'safety_info_languages' }>): Draft[] {
+  // Group the unmet language requirements of all markets: one blocker per language (or either-or group).
+  const missing = new Map<string, { languages: SafetyInfoLanguage[]; markets: string[] }>();
+  for (const market of ctx.markets) {
+    const langRule = MARKET_LANGUAGE_RULES[market];
+    if (!langRule) continue;
+    for (const group of langRule.required) {
+      if (group.some((l) => ctx.fields.has(localizedFieldKey(spec.base, l)))) continue;
+      const id = [...group].sort().join('|');
+      const entry = missing.get(id) ?? { languages: group, markets: [] };
+      entry.markets.push(market);
+      missing.set(id, entry);
+    }
+  }
+  const out: Draft[] = [];
+  for (const [id, { languages, markets }] of missing) {
+    const keys = languages.map((l) => localizedFieldKey(spec.base, l));
+    const language = languages.map((l) => languageName(l, 'en')).join(' or ');
+    out.push(draft(rule.code, rule.severity, fill(rule.message, { language, markets: listFormat(markets) }), keys, { kind: 'field', target: keys[0] }, {
+      key: `${rule.code}:${id}`,
+      details: { languages, markets },
+    }));
+  }
+  return out;
+}
+
+function documentMatchesReferences(doc: DocumentInput, refs: readonly string[] | undefined): boolean {
+  if (!refs || refs.length === 0) return true;
+  const known = (doc.references ?? []).filter((r) => typeof r === 'string' && r.trim());
+  if (known.length === 0) return true; // nothing recorded: the typed document counts (see RuleSpec)
+  return known.some((r) => refs.some((phrase) => mentions(r, phrase)));
+}
+
+function isExpired(ctx: Context, doc: DocumentInput): boolean {
+  const until = toDay(doc.valid_until);
+  return until !== null && until < ctx.today;
+}
+
+function evalDocument(ctx: Context, rule: RequirementRule, spec: Extract<RuleSpec, { kind: 'document' }>): Draft[] {
+  const candidates = ctx.documents.filter((d) => spec.types.includes(d.type) && documentMatchesReferences(d, spec.references_any));
+  if (candidates.some((d) => !isExpired(ctx, d))) return [];
+  const expired = candidates.filter((d) => isExpired(ctx, d));
+  let message = rule.message;
+  if (expired.length > 0) {
+    const list = expired.map((d) => `"${d.name}" expired on ${toDay(d.valid_until)}`);
+    message += ` The linked ${listFormat(list)}.`;
+  }
+  return [draft(rule.code, rule.severity, message, [], { kind: 'document', target: spec.types[0] }, {
+    required_document_types: [...spec.types],
+    details: expired.length > 0 ? { expired_document_ids: expired.map((d) => d.id) } : undefined,
+  })];
+}
+
+function evalRule(ctx: Context, rule: RequirementRule): Draft[] {
+  const spec = rule.spec;
+  switch (spec.kind) {
+    case 'operator_contact':
+      return evalOperatorContact(ctx, rule);
+    case 'eu_responsible_person':
+      return evalResponsiblePerson(ctx, rule, spec);
+    case 'fields_all': {
+      const missing = spec.fields.filter((f) => !has(ctx, f));
+      return missing.length ? [draft(rule.code, rule.severity, rule.message, missing, { kind: 'field', target: missing[0] })] : [];
+    }
+    case 'fields_any':
+      return spec.fields.some((f) => has(ctx, f)) ? [] : [draft(rule.code, rule.severity, rule.message, [...spec.fields], { kind: 'field', target: spec.fields[0] })];
+    case 'field_equals':
+      return ctx.fields.get(spec.field) === spec.value ? [] : [draft(rule.code, rule.severity, rule.message, [spec.field], { kind: 'field', target: spec.field })];
+    case 'field_mentions': {
+      const value = ctx.fields.get(spec.field);
+      return value && spec.any.some((p) => mentions(value, p)) ? [] : [draft(rule.code, rule.severity, rule.message, [spec.field], { kind: 'field', target: spec.field })];
+    }
+    case 'field_date_not_past': {
+      const day = toDay(ctx.fields.get(spec.field));
+      return day && day < ctx.today ? [draft(rule.code, rule.severity, fill(rule.message, { date: day }), [spec.field], { kind: 'field', target: spec.field })] : [];
+    }
+    case 'document':
+      return evalDocument(ctx, rule, spec);
+    case 'safety_info_languages':
+      return evalSafetyLanguages(ctx, rule, spec);
+    case 'target_markets':
+      return ctx.marketsKnown ? [] : [draft(rule.code, rule.severity, rule.message, ['target_markets'], { kind: 'field', target: 'target_markets' })];
+    case 'gtin_check_digit': {
+      const gtins = [ctx.fields.get('gtin'), ctx.input.sku.gtin?.trim()].filter((g): g is string => !!g && /^\d{8,14}$/.test(g));
+      return gtins.some((g) => !gtinCheckDigitValid(g)) ? [draft(rule.code, rule.severity, rule.message, ['gtin'], { kind: 'field', target: 'gtin' })] : [];
+    }
+  }
+}
+
+// ----- built-in checks that apply whatever the profile -------------------------------------------
+
+function expiredDocuments(ctx: Context): Blocker[] {
+  const out: Blocker[] = [];
+  for (const doc of ctx.documents) {
+    if (!isExpired(ctx, doc)) continue;
+    const replaced = ctx.documents.some((d) => d.id !== doc.id && d.type === doc.type && !isExpired(ctx, d));
+    out.push({
+      code: 'DOCUMENT_EXPIRED', key: `DOCUMENT_EXPIRED:${doc.id}`, severity: replaced ? 'warning' : 'blocker',
+      message: replaced
+        ? `"${doc.name}" expired on ${toDay(doc.valid_until)}; a current ${doc.type.replace(/_/g, ' ')} is also linked, so unlink the old one.`
+        : `"${doc.name}" expired on ${toDay(doc.valid_until)}; an expired ${doc.type.replace(/_/g, ' ')} counts as missing.`,
+      required_fields: [], required_document_types: [doc.type], fix: { kind: 'document', target: doc.id },
+      rule_id: 'builtin.document_expired', waivable: true, details: { document_id: doc.id, valid_until: toDay(doc.valid_until) },
+    });
+  }
+  return out;
+}
+
+function openReviewItems(ctx: Context): Blocker[] {
+  const out: Blocker[] = [];
+  for (const c of ctx.input.conflicts ?? []) {
+    const field = c.field_key ?? null;
+    out.push({
+      code: 'EXTRACTION_CONFLICT_OPEN', key: `EXTRACTION_CONFLICT_OPEN:${c.id}`, severity: 'blocker',
+      message: c.message?.trim() || (field ? `Documents disagree about "${field}"; choose the correct value.` : 'An extraction conflict is open; choose the correct value.'),
+      required_fields: field ? [field] : [], fix: { kind: 'review', target: c.id }, rule_id: 'builtin.extraction_conflict', waivable: false,
+      details: { conflict_id: c.id },
+    });
+  }
+  for (const r of ctx.input.review_issues ?? []) {
+    const field = r.field_key ?? null;
+    out.push({
+      code: 'REVIEW_ISSUE_OPEN', key: `REVIEW_ISSUE_OPEN:${r.id}`, severity: 'blocker', message: r.message.trim() || 'A review issue is open.',
+      required_fields: field ? [field] : [], fix: { kind: 'review', target: r.id }, rule_id: 'builtin.review_issue', waivable: false,
+      details: { review_issue_id: r.id },
+    });
+  }
+  return out;
+}
+
+// ----- entry point -----------------------------------------------------------------------------
+
+function confirmedFields(raw: RequirementInput['fields']): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(raw ?? {})) if (typeof v === 'string' && v.trim()) out.set(k, v.trim());
+  return out;
+}
+
+function resolveMarkets(input: RequirementInput, fields: Map<string, string>): { markets: string[]; known: boolean } {
+  let list: string[] = [];
+  if (input.target_markets && input.target_markets.length > 0) {
+    list = input.target_markets.map((m) => normalizeCountryCode(m)).filter((m): m is string => !!m);
+  } else {
+    const raw = fields.get('target_markets');
+    const parsed = raw ? normalizeFieldValue('target_markets', raw) : null;
+    if (parsed?.ok) list = parsed.value.split(',');
+  }
+  const unique = [...new Set(list)];
+  return { markets: unique.filter(isEeaMarket), known: unique.length > 0 };
+}
+
+/** Evaluates the SKU's requirement profile. Never throws for well-typed input. */
+export function evaluateRequirements(input: RequirementInput): RequirementEvaluation {
+  const now = input.now === undefined ? new Date() : new Date(input.now);
+  const at = Number.isNaN(now.getTime()) ? new Date() : now;
+  const match = matchCategory(input.sku.category_code);
+  const pinned = input.profile_id ? resolveProfile(input.profile_id) : null;
+  const profile = pinned ?? resolveProfile(profileForCategory(input.sku.category_code).id)!;
+
+  const fields = confirmedFields(input.fields);
+  const { markets, known } = resolveMarkets(input, fields);
+  const ctx: Context = {
+    input, today: isoDay(at), fields, entities: input.entities ?? [], documents: input.documents ?? [], markets, marketsKnown: known,
+  };
+
+  const blockers: Blocker[] = [];
+  const seen = new Set<string>();
+  const push = (b: Blocker) => {
+    if (seen.has(b.key)) return; // e.g. a pack rule and a core rule both reporting the same sub-code
+    seen.add(b.key);
+    blockers.push(b);
+  };
+  for (const rule of profile.rules) {
+    for (const d of evalRule(ctx, rule)) {
+      push({ ...d, rule_id: rule.id, legal_basis: rule.legal_basis, waivable: d.waivable ?? true });
+    }
+  }
+  expiredDocuments(ctx).forEach(push);
+  openReviewItems(ctx).forEach(push);
+
+  const used = new Set<Waiver>();
+  const waivers = input.waivers ?? [];
+  for (const b of blockers) {
+    if (!b.waivable) continue;
+    const w = waivers.find((x) => x.code === b.key) ?? waivers.find((x) => x.code === b.code);
+    if (w) {
+      b.waived = { by: w.by, at: w.at, reason: w.reason };
+      used.add(w);
+    }
+  }
+
+  const rank = (b: Blocker) => (b.waived ? 2 : b.severity === 'blocker' ? 0 : 1);
+  const ordered = blockers.map((b, i) => ({ b, i })).sort((x, y) => rank(x.b) - rank(y.b) || x.i - y.i).map((x) => x.b);
+
+  const required = new Set<SafetyInfoLanguage>();
+  for (const m of markets) for (const group of MARKET_LANGUAGE_RULES[m]?.required ?? []) group.forEach((l) => required.add(l));
+
+  return {
+    profile_id: profile.id,
+    category_code: pinned ? pinned.category : profile.category,
+    category_defaulted: pinned ? false : match.defaulted,
+    evaluated_at: at.toISOString(),
+    blockers: ordered,
+    open_blocker_count: ordered.filter((b) => !b.waived && b.severity === 'blocker').length,
+    open_warning_count: ordered.filter((b) => !b.waived && b.severity === 'warning').length,
+    waived_count: ordered.filter((b) => b.waived).length,
+    unmatched_waivers: waivers.filter((w) => !used.has(w)),
+    target_markets: markets,
+    required_languages: [...required],
+  };
+}
+
+/** Blocker codes that can be waived (review items must be resolved instead). */
+export function isWaivableCode(code: string): boolean {
+  const base = code.split(':')[0];
+  return base !== 'EXTRACTION_CONFLICT_OPEN' && base !== 'REVIEW_ISSUE_OPEN';
+}
+
+/** Builds the `fields` input from dossier rows, keeping confirmed values only. */
+export function confirmedFieldMap(rows: ReadonlyArray<{ field_key: string; value: string | null; status: string }>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const r of rows) if (r.status === 'confirmed' && typeof r.value === 'string' && r.value.trim()) out[r.field_key] = r.value;
+  return out;
+}
+

@@ -1,0 +1,6 @@
+/** The compliance requirement model: categories, versioned profiles (data) and the pure engine. */
+export * from './types';
+export * from './categories';
+export * from './countries';
+export * from './profiles';
+export { evaluateRequirements, isWaivableCode, confirmedFieldMap, mentions, referenceTokens } from './engine';

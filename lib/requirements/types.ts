@@ -1,0 +1,116 @@
+/** Shared vocabulary of the requirement engine (the canonical names of notes/catalogue.md). */
+import type { CategoryCode } from './categories';
+import type { SafetyInfoLanguage } from '@/lib/i18n/languages';
+
+export const DOCUMENT_TYPES = [
+  'declaration_of_conformity', 'test_report', 'risk_assessment', 'cpsr', 'safety_data_sheet', 'manual', 'certificate', 'other',
+] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+export const ENTITY_ROLES = ['manufacturer', 'importer', 'responsible_person', 'authorised_representative'] as const;
+export type EntityRole = (typeof ENTITY_ROLES)[number];
+
+export type Severity = 'blocker' | 'warning';
+export type FixKind = 'field' | 'document' | 'entity' | 'review';
+
+export interface Waiver {
+  /** A blocker `key` (one occurrence, e.g. "WARNINGS_MISSING_FOR_LANGUAGE:fr") or a `code` (every occurrence). */
+  code: string;
+  reason: string;
+  by: string;
+  at: string;
+}
+
+export interface Blocker {
+  /** Stable code, e.g. MANUFACTURER_ADDRESS_MISSING. */
+  code: string;
+  /** Unique within one evaluation: the code, or "code:qualifier" when a code occurs more than once. */
+  key: string;
+  severity: Severity;
+  message: string;
+  required_fields: string[];
+  required_document_types?: DocumentType[];
+  fix: { kind: FixKind; target: string };
+  /** The profile rule that produced it. */
+  rule_id: string;
+  /** Where the rule comes from, e.g. "Regulation (EU) 2023/988 Art. 19(a)". */
+  legal_basis?: string;
+  /** False for blockers that must be resolved rather than waived (open conflicts, review issues). */
+  waivable: boolean;
+  waived?: { by: string; at: string; reason: string };
+  /** Machine-readable context for the UI: language, markets, document id... */
+  details?: Record<string, unknown>;
+}
+
+// ----- evaluation input --------------------------------------------------------------------------
+
+export interface EntityInput {
+  id?: string;
+  role: EntityRole;
+  name?: string | null;
+  /** ISO 3166-1 alpha-2 of the postal address; EU establishment is derived from it. */
+  country?: string | null;
+  /** Street, postcode and city present. */
+  has_postal_address: boolean;
+  /** An email or a contact URL present. */
+  has_electronic_address: boolean;
+  /** The postal address is a PO box (not accepted by marketplaces for a responsible person). */
+  is_po_box?: boolean;
+}
+
+export interface DocumentInput {
+  id: string;
+  name: string;
+  type: DocumentType;
+  /** YYYY-MM-DD (or an ISO timestamp); a date in the past makes the document count as missing. */
+  valid_until?: string | null;
+  /** Standards and legislation the document cites, when known (e.g. ["EN 71-1:2014", "2009/48/EC"]). */
+  references?: readonly string[] | null;
+}
+
+export interface ConflictInput {
+  id: string;
+  field_key?: string | null;
+  message?: string | null;
+}
+
+export interface ReviewIssueInput {
+  id: string;
+  message: string;
+  field_key?: string | null;
+}
+
+export interface RequirementInput {
+  sku: { category_code?: string | null; gtin?: string | null };
+  /** CONFIRMED dossier values only, by canonical key (suggested or rejected values must not be passed). */
+  fields: Readonly<Record<string, string | null | undefined>>;
+  entities?: readonly EntityInput[];
+  documents?: readonly DocumentInput[];
+  conflicts?: readonly ConflictInput[];
+  review_issues?: readonly ReviewIssueInput[];
+  /** ISO alpha-2 codes; when absent, the confirmed `target_markets` field is used. */
+  target_markets?: readonly string[] | null;
+  waivers?: readonly Waiver[];
+  /** Pin a profile version (e.g. the one stored on the SKU); defaults to the current one of the category. */
+  profile_id?: string | null;
+  /** Reference time for expiry checks; defaults to now. */
+  now?: Date | string;
+}
+
+export interface RequirementEvaluation {
+  profile_id: string;
+  category_code: CategoryCode;
+  category_defaulted: boolean;
+  evaluated_at: string;
+  /** Open blockers first, then warnings; waived ones stay in the list with `waived` set. */
+  blockers: Blocker[];
+  /** Severity "blocker", not waived: what stops approval. */
+  open_blocker_count: number;
+  open_warning_count: number;
+  waived_count: number;
+  /** Waivers that matched no current blocker (stale, or aimed at a code that cannot be waived). */
+  unmatched_waivers: Waiver[];
+  /** EEA target markets considered and the languages their safety information needs. */
+  target_markets: string[];
+  required_languages: SafetyInfoLanguage[];
+}
