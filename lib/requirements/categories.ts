@@ -16,7 +16,7 @@ export interface CategoryDefinition {
   words: string[];
   /**
    * Word stems: a token matches when it starts with the stem ("electronics" ← "electr"), or, for stems
-   * of five letters or more, ends with it (German compounds: "Holzspielzeug" ← "spielzeug").
+   * of six letters or more, contains it (German compounds: "Unterhaltungselektronik" ← "elektr").
    */
   stems: string[];
 }
@@ -97,7 +97,7 @@ export function matchCategory(raw: string | null | undefined): CategoryMatch {
   const bigrams = tokens.slice(1).map((t, i) => `${tokens[i]} ${t}`);
   for (const c of CATEGORIES) {
     if ([...tokens, ...bigrams].some((t) => c.words.includes(t))) return { code: c.code, defaulted: false, matched_by: 'word' };
-    if (tokens.some((t) => c.stems.some((s) => t.startsWith(s) || (s.length >= 5 && t.endsWith(s))))) {
+    if (tokens.some((t) => c.stems.some((s) => t.startsWith(s) || (s.length >= 6 && t.includes(s))))) {
       return { code: c.code, defaulted: false, matched_by: 'stem' };
     }
   }
