@@ -21,10 +21,31 @@ const EXTRA_ERROR_TEXT: Record<number, string> = {
   415: 'Unsupported media type',
 };
 
+/** Named schemas (zod .meta({ id })) are hoisted into components.schemas and referenced from there. */
+let components: Record<string, unknown> = {};
+
+function hoist(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(hoist);
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/')) out[k] = `#/components/schemas/${v.slice(8)}`;
+    else out[k] = hoist(v);
+  }
+  return out;
+}
+
 function toSchema(schema: z.ZodType, io: 'input' | 'output') {
   const s = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', reused: 'inline' }) as Record<string, unknown>;
   delete s.$schema;
-  return s;
+  const defs = (s.$defs ?? {}) as Record<string, unknown>;
+  delete s.$defs;
+  for (const [name, def] of Object.entries(defs)) {
+    // Input and output forms of one named schema can differ (defaults, transforms): keep both.
+    const key = io === 'input' && components[name] && JSON.stringify(components[name]) !== JSON.stringify(hoist(def)) ? `${name}Input` : name;
+    components[key] ??= hoist(def);
+  }
+  return hoist(s) as Record<string, unknown>;
 }
 
 function parametersOf(schema: z.ZodType | undefined, location: 'path' | 'query') {
@@ -41,6 +62,7 @@ function parametersOf(schema: z.ZodType | undefined, location: 'path' | 'query')
 
 /** Builds the OpenAPI 3.1 document from the route declarations themselves. */
 export function buildOpenApi(handlers: RouteHandler[], serverUrl: string) {
+  components = {};
   const paths: Record<string, Record<string, unknown>> = {};
   const sorted = [...handlers].sort((a, b) => a.spec.path.localeCompare(b.spec.path) || a.spec.method.localeCompare(b.spec.method));
   for (const { spec } of sorted) {
@@ -76,6 +98,7 @@ export function buildOpenApi(handlers: RouteHandler[], serverUrl: string) {
     (paths[spec.path] ??= {})[spec.method.toLowerCase()] = op;
   }
 
+  toSchema(ErrorEnvelope, 'output'); // registers components.schemas.ErrorEnvelope
   const errorResponses: Record<string, unknown> = {};
   for (const [s, text] of Object.entries({ ...STANDARD_ERRORS, ...EXTRA_ERROR_TEXT })) {
     errorResponses[`Error${s}`] = { description: text, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
@@ -94,7 +117,7 @@ export function buildOpenApi(handlers: RouteHandler[], serverUrl: string) {
         cookieAuth: { type: 'apiKey', in: 'cookie', name: 'sb-access-token', description: 'Supabase Auth access token (JWT) of a signed-in user.' },
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'Workspace API key (cw_live_...), created in Settings → API keys.' },
       },
-      schemas: { ErrorEnvelope: toSchema(ErrorEnvelope, 'output') },
+      schemas: components,
       responses: errorResponses,
     },
     'x-error-codes': Object.fromEntries(Object.entries(ERROR_CODES).map(([code, v]) => [code, { status: v.status, retryable: v.retryable }])),

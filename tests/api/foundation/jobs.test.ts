@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineJob, enqueueJob, getJobRun, NonRetryableError } from '@/lib/jobs';
+import { drainJobs } from '@/lib/jobs/worker';
+import { getDb } from '@/lib/db/client';
+import { makeUser } from '../../helpers/http';
+import { useTestDatabase } from '../../helpers/db';
+
+useTestDatabase();
+
+const seen: string[] = [];
+let flaky = 0;
+const echo = defineJob({
+  name: 'test.echo',
+  schema: z.object({ word: z.string() }),
+  handler: async (p, ctx) => {
+    await ctx.progress({ step: 1, of: 1 });
+    seen.push(p.word);
+    return { echoed: p.word.toUpperCase() };
+  },
+});
+const fatal = defineJob({
+  name: 'test.fatal',
+  schema: z.object({}),
+  handler: async () => {
+    throw new NonRetryableError('the SKU was deleted');
+  },
+});
+const retrying = defineJob({
+  name: 'test.flaky',
+  schema: z.object({}),
+  retryLimit: 2,
+  retryDelaySeconds: 0,
+  handler: async () => {
+    flaky++;
+    throw new Error(`temporary ${flaky}`);
+  },
+});
+
+describe('jobs', () => {
+  it('runs a job, storing progress and result on the run', async () => {
+    const u = await makeUser();
+    const db = await getDb();
+    const run = await enqueueJob(db, echo, { workspaceId: u.workspaceId, payload: { word: 'gpsr' }, subjectType: 'test', subjectId: 'x' });
+    expect(run.status).toBe('queued');
+    await drainJobs();
+    const done = await getJobRun(db, u.workspaceId, run.id);
+    expect(done.status).toBe('completed');
+    expect(done.result).toEqual({ echoed: 'GPSR' });
+    expect(done.progress).toEqual({ step: 1, of: 1 });
+    expect(done.attempts).toBe(1);
+    expect(seen).toContain('gpsr');
+    // Another workspace cannot see the run.
+    const other = await makeUser();
+    await expect(getJobRun(db, other.workspaceId, run.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('a non-retryable failure fails once with its reason', async () => {
+    const u = await makeUser();
+    const db = await getDb();
+    const run = await enqueueJob(db, fatal, { workspaceId: u.workspaceId, payload: {} });
+    await drainJobs();
+    const r = await getJobRun(db, u.workspaceId, run.id);
+    expect(r.status).toBe('failed');
+    expect(r.error).toBe('the SKU was deleted');
+    expect(r.attempts).toBe(1);
+  });
+
+  it('a bad payload is refused at enqueue', async () => {
+    const u = await makeUser();
+    await expect(enqueueJob(await getDb(), echo, { workspaceId: u.workspaceId, payload: { word: 3 } as any })).rejects.toThrow();
+  });
+
+  it('retries transient failures, then fails with the last reason', async () => {
+    const u = await makeUser();
+    const db = await getDb();
+    const run = await enqueueJob(db, retrying, { workspaceId: u.workspaceId, payload: {} });
+    const deadline = Date.now() + 20_000;
+    let r = await getJobRun(db, u.workspaceId, run.id);
+    while (r.status !== 'failed' && Date.now() < deadline) {
+      await drainJobs(2000);
+      await new Promise((res) => setTimeout(res, 300));
+      r = await getJobRun(db, u.workspaceId, run.id);
+    }
+    expect(r.status).toBe('failed');
+    expect(r.attempts).toBe(3);
+    expect(r.error).toMatch(/temporary 3/);
+  });
+});
