@@ -1,3 +1,6 @@
 // The one import point for every table. Each domain keeps its tables in its own file here.
 export * from './workspace';
 export * from './http';
+export * from './skus';
+export * from './documents';
+export * from './imports';

@@ -1,0 +1,57 @@
+import { bigint, boolean, date, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export type DocumentType = 'declaration_of_conformity' | 'test_report' | 'risk_assessment' | 'cpsr' | 'safety_data_sheet' | 'manual' | 'certificate' | 'other';
+
+export const documents = pgTable('documents', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  workspaceId: uuid('workspace_id').notNull(),
+  sha256: text('sha256').notNull(),
+  filename: text('filename').notNull(),
+  mimeType: text('mime_type').notNull(),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+  storageKey: text('storage_key').notNull(),
+  skuId: uuid('sku_id'),
+  documentType: text('document_type').$type<DocumentType>().notNull().default('other'),
+  classificationConfidence: real('classification_confidence'),
+  classificationSource: text('classification_source').$type<'rule' | 'llm' | 'manual'>().notNull().default('rule'),
+  artifactKind: text('artifact_kind'),
+  classification: jsonb('classification').$type<Record<string, unknown> | null>(),
+  detectedLanguage: text('detected_language'),
+  snippet: text('snippet'),
+  snippetSource: text('snippet_source'),
+  textCache: text('text_cache'),
+  issuedOn: date('issued_on', { mode: 'string' }),
+  validUntil: date('valid_until', { mode: 'string' }),
+  isPublic: boolean('is_public').notNull().default(false),
+  status: text('status').notNull().default('ready'),
+  uploadedBy: uuid('uploaded_by'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const documentSkus = pgTable(
+  'document_skus',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    documentId: uuid('document_id').notNull(),
+    skuId: uuid('sku_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.skuId] })],
+);
+
+export const documentExtractions = pgTable('document_extractions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  workspaceId: uuid('workspace_id').notNull(),
+  documentId: uuid('document_id').notNull(),
+  jobRunId: uuid('job_run_id'),
+  status: text('status').notNull().default('completed'),
+  method: text('method').notNull().default('rules'),
+  pages: integer('pages'),
+  textChars: integer('text_chars'),
+  facts: jsonb('facts').$type<Record<string, unknown>[]>().notNull().default([]),
+  error: text('error'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
