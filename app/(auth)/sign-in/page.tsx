@@ -1,0 +1,16 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { connection } from 'next/server';
+import { getCurrentSession } from '@/lib/auth/current';
+import { AuthForm } from '@/components/auth/auth-form';
+import { safeNextPath } from '@/components/auth/next-path';
+
+export const metadata: Metadata = { title: 'Sign in' };
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
+  await connection();
+  const { next } = await searchParams;
+  const nextPath = safeNextPath(typeof next === 'string' ? next : undefined);
+  if (await getCurrentSession()) redirect(nextPath);
+  return <AuthForm mode="sign-in" nextPath={nextPath} />;
+}

@@ -1,0 +1,176 @@
+'use client';
+
+import * as React from 'react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useForm } from 'react-hook-form';
+import { Eye, EyeOff } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Field, FieldError, FieldHint } from '@/components/ui/field';
+import { Alert } from '@/components/ui/alert';
+import { ApiError, apiFetch } from '@/components/api/client';
+import type { AuthResponse } from '@/components/api/types';
+
+type Mode = 'sign-in' | 'sign-up';
+
+interface Values {
+  email: string;
+  password: string;
+}
+
+const MIN_PASSWORD = 8;
+// Deliberately loose: the server is the authority; this only catches typos before a round trip.
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const copy = {
+  'sign-in': {
+    title: 'Sign in',
+    subtitle: 'Welcome back. Sign in to your compliance workspace.',
+    submit: 'Sign in',
+    pending: 'Signing in…',
+    switchText: 'New here?',
+    switchLink: 'Create an account',
+    switchHref: '/sign-up',
+  },
+  'sign-up': {
+    title: 'Create your account',
+    subtitle: 'Start a free trial workspace. No card needed.',
+    submit: 'Create account',
+    pending: 'Creating account…',
+    switchText: 'Already have an account?',
+    switchLink: 'Sign in',
+    switchHref: '/sign-in',
+  },
+} as const;
+
+export function AuthForm({ mode, nextPath }: { mode: Mode; nextPath: string }) {
+  const router = useRouter();
+  const t = copy[mode];
+  const [showPassword, setShowPassword] = React.useState(false);
+  const [formError, setFormError] = React.useState<{ code: string; message: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ defaultValues: { email: '', password: '' }, mode: 'onTouched' });
+
+  async function onSubmit(values: Values) {
+    setFormError(null);
+    try {
+      await apiFetch<AuthResponse>(mode === 'sign-in' ? '/api/auth/sign-in' : '/api/auth/sign-up', {
+        method: 'POST',
+        body: { email: values.email.trim(), password: values.password },
+      });
+      router.replace(nextPath);
+      router.refresh();
+    } catch (e) {
+      if (!(e instanceof ApiError)) {
+        setFormError({ code: 'UNKNOWN', message: 'Something went wrong. Try again.' });
+        return;
+      }
+      let placed = false;
+      for (const f of e.fields) {
+        const name = f.path === 'email' || f.path === 'password' ? f.path : null;
+        if (name) {
+          setError(name, { type: 'server', message: f.message });
+          placed = true;
+        }
+      }
+      if (e.code === 'EMAIL_TAKEN') {
+        setError('email', { type: 'server', message: e.message });
+        setFocus('email');
+        placed = true;
+      }
+      if (!placed) setFormError({ code: e.code, message: e.message });
+      if (e.code === 'INVALID_CREDENTIALS') setFocus('password');
+    }
+  }
+
+  const emailError = errors.email?.message;
+  const passwordError = errors.password?.message;
+
+  return (
+    <div>
+      <h1 className="text-2xl font-semibold tracking-tight text-foreground">{t.title}</h1>
+      <p className="mt-1.5 text-sm text-muted-foreground">{t.subtitle}</p>
+
+      <form className="mt-8 grid gap-5" onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t.title}>
+        {formError ? (
+          <Alert variant="danger" data-testid="auth-error">
+            {formError.message}
+          </Alert>
+        ) : null}
+
+        <Field>
+          <Label htmlFor="email">Work email</Label>
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            placeholder="you@company.com"
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError ? 'email-error' : undefined}
+            {...register('email', {
+              required: 'Enter your email address.',
+              validate: (v) => EMAIL_RE.test(v.trim()) || 'Enter a valid email address, like name@company.com.',
+            })}
+          />
+          <FieldError id="email-error">{emailError}</FieldError>
+          {errors.email?.type === 'server' && mode === 'sign-up' ? (
+            <FieldHint>
+              <Link href="/sign-in" className="font-medium text-primary hover:underline">
+                Sign in to that account instead
+              </Link>
+            </FieldHint>
+          ) : null}
+        </Field>
+
+        <Field>
+          <Label htmlFor="password">Password</Label>
+          <div className="relative">
+            <Input
+              id="password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+              className="pr-10"
+              aria-invalid={passwordError ? true : undefined}
+              aria-describedby={[passwordError ? 'password-error' : null, mode === 'sign-up' ? 'password-hint' : null].filter(Boolean).join(' ') || undefined}
+              {...register('password', {
+                required: mode === 'sign-in' ? 'Enter your password.' : 'Choose a password.',
+                minLength:
+                  mode === 'sign-up' ? { value: MIN_PASSWORD, message: `Use at least ${MIN_PASSWORD} characters.` } : undefined,
+              })}
+            />
+            <button
+              type="button"
+              onClick={() => setShowPassword((s) => !s)}
+              className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground"
+              aria-label={showPassword ? 'Hide password' : 'Show password'}
+              aria-pressed={showPassword}
+            >
+              {showPassword ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
+            </button>
+          </div>
+          <FieldError id="password-error">{passwordError}</FieldError>
+          {mode === 'sign-up' && !passwordError ? <FieldHint id="password-hint">At least {MIN_PASSWORD} characters.</FieldHint> : null}
+        </Field>
+
+        <Button type="submit" size="lg" className="mt-1 w-full" loading={isSubmitting}>
+          {isSubmitting ? t.pending : t.submit}
+        </Button>
+      </form>
+
+      <p className="mt-6 text-sm text-muted-foreground">
+        {t.switchText}{' '}
+        <Link href={t.switchHref} className="font-medium text-primary hover:underline">
+          {t.switchLink}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,266 @@
+'use client';
+
+import * as React from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Lock } from 'lucide-react';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Badge } from '@/components/ui/badge';
+import { Field, FieldError, FieldHint } from '@/components/ui/field';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { toast } from '@/components/ui/toaster';
+import { ApiError, apiFetch, describeError } from '@/components/api/client';
+import type { ApiKeyWithSecret, Plan, ScopeInfo } from '@/components/api/types';
+import { formatDate } from '@/components/format';
+import { planLabel } from '@/components/workspace/plan-badge';
+
+const NAME_MAX = 100;
+const MAX_SCOPES = 10;
+
+type ExpiryChoice = 'never' | '30' | '90' | '365' | 'custom';
+
+interface Values {
+  name: string;
+  scopes: string[];
+  expiry: ExpiryChoice;
+  customDate: string;
+}
+
+function isoDay(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** The expires_at to send: null for no expiry, presets from now, a custom date at the end of that local day. */
+export function expiryToIso(choice: ExpiryChoice, customDate: string, now = new Date()): string | null {
+  if (choice === 'never') return null;
+  if (choice === 'custom') {
+    const d = new Date(`${customDate}T23:59:59`);
+    return Number.isNaN(d.getTime()) ? null : d.toISOString();
+  }
+  return new Date(now.getTime() + Number(choice) * 86_400_000).toISOString();
+}
+
+/** Runs on submit only (never during render), so reading the clock here is fine. */
+function validateCustomDate(v: string, all: Values): true | string {
+  if (all.expiry !== 'custom') return true;
+  if (!v) return 'Pick the date the key stops working.';
+  const iso = expiryToIso('custom', v);
+  if (!iso || Date.parse(iso) <= Date.now()) return 'Pick a date in the future.';
+  return true;
+}
+
+export interface CreateApiKeyDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  scopes: ScopeInfo[];
+  plan: Plan;
+  onCreated: (key: ApiKeyWithSecret) => void;
+}
+
+export function CreateApiKeyDialog({ open, onOpenChange, scopes, plan, onCreated }: CreateApiKeyDialogProps) {
+  const allowed = scopes.filter((s) => s.allowed_on_plan);
+  const defaultScopes = allowed.some((s) => s.scope === 'skus:read') ? ['skus:read'] : allowed.slice(0, 1).map((s) => s.scope);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ defaultValues: { name: '', scopes: defaultScopes, expiry: 'never', customDate: '' } });
+
+  React.useEffect(() => {
+    if (open) reset({ name: '', scopes: defaultScopes, expiry: 'never', customDate: '' });
+    // defaultScopes is derived from props that do not change while the dialog is open
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, reset]);
+
+  const expiry = useWatch({ control, name: 'expiry' });
+  const selectedCount = useWatch({ control, name: 'scopes' }).length;
+  // "Now" for the hints, taken once when the dialog mounts (renders must stay pure).
+  const [openedAt] = React.useState(() => Date.now());
+  const tomorrow = isoDay(new Date(openedAt + 86_400_000));
+
+  async function onSubmit(values: Values) {
+    try {
+      const body = await apiFetch<{ data: ApiKeyWithSecret }>('/api/workspace/api-keys', {
+        method: 'POST',
+        body: { name: values.name.trim(), scopes: values.scopes, expires_at: expiryToIso(values.expiry, values.customDate) },
+      });
+      onCreated(body.data);
+    } catch (e) {
+      let placed = false;
+      if (e instanceof ApiError) {
+        for (const f of e.fields) {
+          const root = f.path.split('.')[0];
+          if (root === 'name' || root === 'scopes') {
+            setError(root, { type: 'server', message: f.message });
+            placed = true;
+          } else if (root === 'expires_at') {
+            setError('customDate', { type: 'server', message: f.message });
+            placed = true;
+          }
+        }
+      }
+      if (!placed) {
+        const { title, description } = describeError(e);
+        toast.error(title, { description });
+      }
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => !isSubmitting && onOpenChange(o)}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Create API key</DialogTitle>
+          <DialogDescription>A key lets another system act on this workspace with the scopes you choose. It is shown once, right after you create it.</DialogDescription>
+        </DialogHeader>
+
+        <form id="create-api-key" className="grid gap-5" onSubmit={handleSubmit(onSubmit)} noValidate>
+          <Field>
+            <Label htmlFor="key-name">Name</Label>
+            <Input
+              id="key-name"
+              placeholder="e.g. PIM sync, Shopify app"
+              maxLength={NAME_MAX}
+              autoComplete="off"
+              autoFocus
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={errors.name ? 'key-name-error' : 'key-name-hint'}
+              {...register('name', {
+                validate: (v) => {
+                  const t = v.trim();
+                  if (!t) return 'Give the key a name so you can recognise it later.';
+                  if (t.length > NAME_MAX) return `Use at most ${NAME_MAX} characters.`;
+                  return true;
+                },
+              })}
+            />
+            {errors.name ? (
+              <FieldError id="key-name-error">{errors.name.message}</FieldError>
+            ) : (
+              <FieldHint id="key-name-hint">Name it after the system that will use it.</FieldHint>
+            )}
+          </Field>
+
+          <fieldset className="grid gap-2" aria-describedby={errors.scopes ? 'scopes-error' : undefined}>
+            <legend className="mb-2 flex w-full items-baseline justify-between text-[0.8125rem] font-medium">
+              <span>Scopes</span>
+              <span className="text-xs font-normal text-muted-foreground tabular-nums">
+                {selectedCount} selected · up to {MAX_SCOPES}
+              </span>
+            </legend>
+            <Controller
+              control={control}
+              name="scopes"
+              rules={{
+                validate: (v) => (v.length < 1 ? 'Choose at least one scope.' : v.length > MAX_SCOPES ? `Choose at most ${MAX_SCOPES} scopes.` : true),
+              }}
+              render={({ field }) => (
+                <ul className="grid max-h-64 gap-px overflow-y-auto rounded-lg border border-border bg-border">
+                  {scopes.map((s) => {
+                    const id = `scope-${s.scope.replace(/[^a-z0-9]+/gi, '-')}`;
+                    const checked = field.value.includes(s.scope);
+                    const disabled = !s.allowed_on_plan;
+                    return (
+                      <li key={s.scope} className={disabled ? 'bg-surface-muted/60' : 'bg-surface'}>
+                        <div className="flex items-start gap-3 px-3 py-2.5">
+                          <Checkbox
+                            id={id}
+                            className="mt-0.5"
+                            checked={checked}
+                            disabled={disabled}
+                            aria-describedby={`${id}-desc`}
+                            onCheckedChange={(c) =>
+                              field.onChange(c === true ? [...field.value, s.scope] : field.value.filter((x) => x !== s.scope))
+                            }
+                          />
+                          <div className="min-w-0 flex-1">
+                            <Label htmlFor={id} className="flex flex-wrap items-center gap-2">
+                              <code className="font-mono text-[0.8125rem]">{s.scope}</code>
+                              {s.read_only ? <Badge variant="neutral">read</Badge> : <Badge variant="info">write</Badge>}
+                            </Label>
+                            <p id={`${id}-desc`} className="mt-1 text-xs text-muted-foreground">
+                              {s.description}
+                              {disabled ? (
+                                <span className="mt-1 flex items-center gap-1 text-warning-soft-foreground">
+                                  <Lock className="size-3" aria-hidden="true" />
+                                  Not available on the {planLabel(plan)} plan
+                                  {plan === 'trial' ? ': trial keys are read-only.' : '.'}
+                                </span>
+                              ) : null}
+                            </p>
+                          </div>
+                        </div>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            />
+            <FieldError id="scopes-error">{errors.scopes?.message}</FieldError>
+          </fieldset>
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field>
+              <Label htmlFor="key-expiry">Expiry</Label>
+              <Controller
+                control={control}
+                name="expiry"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={(v) => field.onChange(v as ExpiryChoice)}>
+                    <SelectTrigger id="key-expiry" aria-describedby="key-expiry-hint">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value="never">No expiry</SelectItem>
+                      <SelectItem value="30">30 days</SelectItem>
+                      <SelectItem value="90">90 days</SelectItem>
+                      <SelectItem value="365">1 year</SelectItem>
+                      <SelectItem value="custom">Choose a date…</SelectItem>
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+              <FieldHint id="key-expiry-hint">
+                {expiry === 'never'
+                  ? 'Valid until you revoke it.'
+                  : expiry === 'custom'
+                    ? 'Valid until the end of that day.'
+                    : `Expires on ${formatDate(expiryToIso(expiry, '', new Date(openedAt)))}.`}
+              </FieldHint>
+            </Field>
+            {expiry === 'custom' ? (
+              <Field>
+                <Label htmlFor="key-expiry-date">Expiry date</Label>
+                <Input
+                  id="key-expiry-date"
+                  type="date"
+                  min={tomorrow}
+                  aria-invalid={errors.customDate ? true : undefined}
+                  aria-describedby={errors.customDate ? 'key-expiry-date-error' : undefined}
+                  {...register('customDate', { validate: validateCustomDate })}
+                />
+                <FieldError id="key-expiry-date-error">{errors.customDate?.message}</FieldError>
+              </Field>
+            ) : null}
+          </div>
+        </form>
+
+        <DialogFooter>
+          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" form="create-api-key" loading={isSubmitting}>
+            Create key
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

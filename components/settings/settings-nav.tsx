@@ -1,0 +1,40 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { Building2, KeyRound } from 'lucide-react';
+import { cn } from '@/lib/utils/cn';
+
+const tabs = [
+  { href: '/settings', label: 'General', icon: Building2 },
+  { href: '/settings/api-keys', label: 'API keys', icon: KeyRound },
+];
+
+/** Route-based tabs for the settings pages (links, so each tab has its own URL). */
+export function SettingsNav() {
+  const pathname = usePathname() ?? '';
+  return (
+    <nav aria-label="Settings" className="mb-6 border-b border-border">
+      <ul className="-mb-px flex gap-1">
+        {tabs.map(({ href, label, icon: Icon }) => {
+          const active = pathname === href;
+          return (
+            <li key={href}>
+              <Link
+                href={href}
+                aria-current={active ? 'page' : undefined}
+                className={cn(
+                  'inline-flex items-center gap-1.5 border-b-2 px-3 pt-1 pb-2.5 text-sm font-medium transition-colors',
+                  active ? 'border-primary text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground',
+                )}
+              >
+                <Icon className={cn('size-4', active ? 'text-primary' : 'text-subtle-foreground')} aria-hidden="true" />
+                {label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,104 @@
+'use client';
+
+import * as React from 'react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { BookOpen, ChevronsUpDown, KeyRound, LogOut, Settings, TriangleAlert } from 'lucide-react';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { toast } from '@/components/ui/toaster';
+import { apiFetch, describeError } from '@/components/api/client';
+import { cn } from '@/lib/utils/cn';
+
+function initials(email: string): string {
+  const local = email.split('@')[0] ?? '';
+  const parts = local.split(/[._\-+]+/).filter(Boolean);
+  const letters = parts.length >= 2 ? parts[0][0] + parts[1][0] : local.slice(0, 2);
+  return letters.toUpperCase() || '?';
+}
+
+export function UserMenu({ email, isStaff, compact = false }: { email: string; isStaff: boolean; compact?: boolean }) {
+  const router = useRouter();
+  const [signingOut, setSigningOut] = React.useState(false);
+
+  async function signOut() {
+    setSigningOut(true);
+    try {
+      await apiFetch('/api/auth/sign-out', { method: 'POST' });
+      router.replace('/sign-in');
+      router.refresh();
+    } catch (e) {
+      setSigningOut(false);
+      const { title, description } = describeError(e);
+      toast.error(`Could not sign out: ${title}`, { description });
+    }
+  }
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        className={cn(
+          'flex items-center gap-2.5 rounded-md text-left transition-colors hover:bg-sidebar-active/60 data-[state=open]:bg-sidebar-active',
+          compact ? 'p-1' : 'w-full px-2 py-1.5',
+        )}
+        aria-label={`Account menu for ${email}`}
+        data-testid="user-menu-trigger"
+      >
+        <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary-soft text-[0.6875rem] font-semibold text-primary-soft-foreground" aria-hidden="true">
+          {initials(email)}
+        </span>
+        {compact ? null : (
+          <>
+            <span className="min-w-0 flex-1">
+              <span className="block truncate text-[0.8125rem] font-medium text-foreground">{email}</span>
+              {isStaff ? <span className="block text-[0.6875rem] text-muted-foreground">Staff</span> : null}
+            </span>
+            <ChevronsUpDown className="size-4 shrink-0 text-subtle-foreground" aria-hidden="true" />
+          </>
+        )}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align={compact ? 'end' : 'start'} side={compact ? 'bottom' : 'top'} className="w-60">
+        <DropdownMenuLabel className="truncate font-normal">
+          Signed in as <span className="font-medium text-foreground">{email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link href="/settings">
+            <Settings aria-hidden="true" /> Workspace settings
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href="/settings/api-keys">
+            <KeyRound aria-hidden="true" /> API keys
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href="/docs/api">
+            <BookOpen aria-hidden="true" /> API reference
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href="/docs/errors">
+            <TriangleAlert aria-hidden="true" /> Error codes
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          disabled={signingOut}
+          onSelect={(e) => {
+            e.preventDefault();
+            void signOut();
+          }}
+        >
+          <LogOut aria-hidden="true" /> {signingOut ? 'Signing out…' : 'Sign out'}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

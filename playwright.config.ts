@@ -1,0 +1,62 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests run against the production build (`npm run build` first) served by `next start` on
+ * 127.0.0.1:3210, with a fresh embedded database in .data-e2e (deleted before each run). Chromium is
+ * Debian's (`apt-get install -y chromium`); Playwright's own browser downloads are never used.
+ */
+const PORT = 3210;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const DATA_DIR = '.data-e2e';
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  outputDir: './test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    viewport: { width: 1366, height: 860 },
+    locale: 'en-GB',
+    timezoneId: 'Europe/Berlin',
+    permissions: ['clipboard-read', 'clipboard-write'],
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && npx next start -H 127.0.0.1 -p ${PORT}`,
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      DATA_DIR,
+      PUBLIC_APP_URL: BASE_URL,
+      // Production mode refuses to start without a signing secret; this one exists only for the tests.
+      SUPABASE_JWT_SECRET: 'e2e-only-secret-not-for-production-0123456789abcdef',
+      // The browser tests sign up and sign in many times from one IP.
+      RATE_LIMIT_IP: '100000',
+      RATE_LIMIT_PARSE: '100000',
+      RATE_LIMIT_DEFAULT: '100000',
+    },
+  },
+});
