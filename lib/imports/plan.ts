@@ -1,0 +1,326 @@
+/**
+ * Row planning: turns read rows + a column mapping into the records an import would write, with the
+ * validation of SKU creation (sku_code 1-50 of [A-Za-z0-9_-], product_name 1-200, gtin 8/12/13/14 digits
+ * with a valid check digit), dossier values in canonical form, entity candidates, and per-row errors and
+ * warnings. Empty cells are left out, so a re-import never blanks a value. Repeated sku_codes: the later
+ * row wins and the earlier one is skipped with a warning. Pure: the caller decides created vs updated.
+ *
+ * ImportPlanner works row by row for streaming; planImport() is the whole-file convenience.
+ */
+import { normalizeFieldValue, parseFieldKey } from '@/lib/dossier/catalogue';
+import { matchCategory } from '@/lib/requirements/categories';
+import { EntityCandidateCollector, type EntityCandidate, type EntityInput } from './entities';
+import { ENTITY_ROLES, entityFieldParts, type EntityRole } from './fields';
+import type { MappingResult } from './mapping';
+import { normalizeCountry, normalizeDate, normalizeGtin, type DateOptions } from './normalize';
+import type { SourceRow } from './read/types';
+
+export const SKU_CODE_PATTERN = /^[A-Za-z0-9_-]{1,50}$/;
+
+export interface RowIssue {
+  row: number;
+  /** the header of the column, or null for a row-level issue */
+  column: string | null;
+  code: string;
+  message: string;
+}
+
+export interface PlannedSku {
+  sku_code: string | null;
+  product_name: string | null;
+  gtin: string | null;
+  category_code: string | null;
+  external_sku_id: string | null;
+}
+
+export type PlannedStatus = 'valid' | 'invalid' | 'skipped';
+
+export interface PlannedRecord {
+  row_number: number;
+  status: PlannedStatus;
+  sku: PlannedSku;
+  /** SKU columns the file provides for this row (an update touches only these) */
+  sku_fields: (keyof PlannedSku)[];
+  /** dossier field key -> canonical value (non-empty only) */
+  dossier: Record<string, string>;
+  /** where each sku/dossier value came from, for provenance { source: 'import', row, column } */
+  sources: Record<string, { column: string; column_index: number }>;
+  entities: EntityInput[];
+  errors: RowIssue[];
+  warnings: RowIssue[];
+}
+
+export interface PlanOptions {
+  dateOrder?: DateOptions['order'];
+  date1904?: boolean;
+}
+
+export interface PlanSummary {
+  total_rows: number;
+  valid_rows: number;
+  invalid_rows: number;
+  skipped_rows: number;
+  /** sku_codes seen in more than one row: the kept (last) row and the superseded ones */
+  duplicate_sku_codes: { sku_code: string; kept_row: number; superseded_rows: number[] }[];
+  errors_by_code: Record<string, number>;
+  warnings_by_code: Record<string, number>;
+}
+
+interface MappedColumn {
+  index: number;
+  header: string;
+  target: string;
+}
+
+export class ImportPlanner {
+  private columns: MappedColumn[];
+  private entitiesCollector = new EntityCandidateCollector();
+  private lastRowOf = new Map<string, number>();
+  private supersededBy = new Map<number, number>();
+  private duplicates = new Map<string, number[]>();
+  private counts = { total: 0, valid: 0, invalid: 0, skipped: 0 };
+  private errorsByCode: Record<string, number> = {};
+  private warningsByCode: Record<string, number> = {};
+  private readonly hasEntityColumns: boolean;
+
+  constructor(private mapping: MappingResult, headers: string[], private options: PlanOptions = {}) {
+    this.columns = mapping.columns.filter((c) => c.target).map((c) => ({ index: c.index, header: headers[c.index] ?? c.header, target: c.target! }));
+    this.hasEntityColumns = this.columns.some((c) => entityFieldParts(c.target));
+  }
+
+  /** Plans one row. A later row with the same sku_code supersedes this one (see supersededRows). */
+  add(row: SourceRow): PlannedRecord {
+    const rec = this.planRow(row);
+    this.counts.total++;
+    if (rec.status === 'valid' && rec.sku.sku_code) {
+      const prior = this.lastRowOf.get(rec.sku.sku_code);
+      if (prior !== undefined) {
+        this.supersededBy.set(prior, row.row_number);
+        const list = this.duplicates.get(rec.sku.sku_code) ?? [prior];
+        list.push(row.row_number);
+        this.duplicates.set(rec.sku.sku_code, list);
+        this.counts.valid--;
+        this.counts.skipped++;
+        rec.warnings.push({ row: row.row_number, column: null, code: 'duplicate_sku_code', message: `sku_code "${rec.sku.sku_code}" also appears in row ${prior}; this later row wins.` });
+      }
+      this.lastRowOf.set(rec.sku.sku_code, row.row_number);
+    }
+    if (rec.status === 'valid') this.counts.valid++;
+    else if (rec.status === 'invalid') this.counts.invalid++;
+    else this.counts.skipped++;
+    for (const e of rec.errors) this.errorsByCode[e.code] = (this.errorsByCode[e.code] ?? 0) + 1;
+    for (const w of rec.warnings) this.warningsByCode[w.code] = (this.warningsByCode[w.code] ?? 0) + 1;
+    if (rec.status !== 'skipped') for (const e of rec.entities) this.entitiesCollector.add(row.row_number, e);
+    return rec;
+  }
+
+  /** Rows whose sku_code a later row repeats: row -> the row that wins. */
+  supersededRows(): ReadonlyMap<number, number> {
+    return this.supersededBy;
+  }
+
+  summary(): PlanSummary {
+    return {
+      total_rows: this.counts.total,
+      valid_rows: this.counts.valid,
+      invalid_rows: this.counts.invalid,
+      skipped_rows: this.counts.skipped,
+      duplicate_sku_codes: [...this.duplicates.entries()].map(([sku_code, rows]) => ({ sku_code, kept_row: rows[rows.length - 1], superseded_rows: rows.slice(0, -1) })),
+      errors_by_code: { ...this.errorsByCode },
+      warnings_by_code: { ...this.warningsByCode },
+    };
+  }
+
+  entityCandidates(): EntityCandidate[] {
+    return this.hasEntityColumns ? this.entitiesCollector.candidates() : [];
+  }
+
+  private planRow(row: SourceRow): PlannedRecord {
+    const n = row.row_number;
+    const rec: PlannedRecord = {
+      row_number: n,
+      status: 'valid',
+      sku: { sku_code: null, product_name: null, gtin: null, category_code: null, external_sku_id: null },
+      sku_fields: [],
+      dossier: {},
+      sources: {},
+      entities: [],
+      errors: [],
+      warnings: [],
+    };
+    const entityParts: Partial<Record<EntityRole, Partial<Record<'name' | 'address' | 'country' | 'email' | 'url', string>>>> = {};
+    let anyValue = false;
+
+    for (const col of this.columns) {
+      const raw = row.cells[col.index] ?? '';
+      if (raw.trim() === '') continue;
+      anyValue = true;
+      const source = { column: col.header, column_index: col.index };
+      const issue = (code: string, message: string): RowIssue => ({ row: n, column: col.header, code, message });
+      switch (col.target) {
+        case 'sku_code': {
+          const v = raw.trim();
+          rec.sku_fields.push('sku_code');
+          if (!SKU_CODE_PATTERN.test(v)) {
+            rec.errors.push(issue(v.length > 50 ? 'sku_code_too_long' : 'sku_code_invalid', v.length > 50 ? `sku_code has ${v.length} characters; at most 50.` : `sku_code "${short(v)}" may only contain letters, digits, "_" and "-".`));
+          } else {
+            rec.sku.sku_code = v;
+            rec.sources.sku_code = source;
+          }
+          break;
+        }
+        case 'product_name': {
+          const v = raw.replace(/\s+/g, ' ').trim();
+          rec.sku_fields.push('product_name');
+          if (v.length > 200) rec.errors.push(issue('product_name_too_long', `product_name has ${v.length} characters; at most 200.`));
+          else {
+            rec.sku.product_name = v;
+            rec.sources.product_name = source;
+          }
+          break;
+        }
+        case 'gtin': {
+          rec.sku_fields.push('gtin');
+          const g = normalizeGtin(raw);
+          if (!g.ok) rec.errors.push(issue(g.code, g.message));
+          else if (g.value) {
+            rec.sku.gtin = g.value;
+            rec.sources.gtin = source;
+            if (g.note === 'gtin_leading_zeros_restored') rec.warnings.push(issue(g.note, `GTIN "${short(raw)}" lost its leading zeros in the spreadsheet; restored to ${g.value} (check digit verified).`));
+          }
+          break;
+        }
+        case 'category_code': {
+          rec.sku_fields.push('category_code');
+          const v = raw.trim();
+          if (v.length > 100) {
+            rec.errors.push(issue('category_code_too_long', 'category_code has more than 100 characters.'));
+            break;
+          }
+          const m = matchCategory(v);
+          rec.sku.category_code = m.code;
+          rec.sources.category_code = source;
+          if (m.defaulted) rec.warnings.push(issue('category_unknown', `Category "${short(v)}" is not recognised; "general" is used.`));
+          break;
+        }
+        case 'external_sku_id': {
+          rec.sku_fields.push('external_sku_id');
+          const v = raw.trim();
+          if (v.length > 200) rec.errors.push(issue('external_sku_id_too_long', 'external_sku_id has more than 200 characters.'));
+          else {
+            rec.sku.external_sku_id = v;
+            rec.sources.external_sku_id = source;
+          }
+          break;
+        }
+        default: {
+          const value = this.dossierValue(col.target, raw, issue, rec.warnings);
+          if (value === null) break;
+          rec.dossier[col.target] = value;
+          rec.sources[col.target] = source;
+          const parts = entityFieldParts(col.target);
+          if (parts) (entityParts[parts.role] ??= {})[parts.attribute] = value;
+        }
+      }
+    }
+
+    for (const role of ENTITY_ROLES) {
+      const p = entityParts[role];
+      if (!p) continue;
+      if (!p.name) {
+        rec.warnings.push({ row: n, column: null, code: 'entity_without_name', message: `The ${role.replace('_', ' ')} has an address, email or country but no name; no entity is proposed for it.` });
+        continue;
+      }
+      rec.entities.push({ role, name: p.name, address: p.address ?? null, email: p.email ?? null, country: p.country ?? null, url: p.url ?? null });
+    }
+
+    if (!anyValue) {
+      rec.status = 'skipped';
+      rec.warnings.push({ row: n, column: null, code: 'no_mapped_values', message: 'The row has no value in any mapped column.' });
+      return rec;
+    }
+    if (this.mapping.targets.sku_code !== undefined && !rec.sku.sku_code && !rec.errors.some((e) => e.code.startsWith('sku_code'))) {
+      rec.errors.push({ row: n, column: this.mapping.columns[this.mapping.targets.sku_code]?.header ?? 'sku_code', code: 'sku_code_required', message: 'The row has no sku_code.' });
+    }
+    if (this.mapping.targets.sku_code === undefined) {
+      rec.errors.push({ row: n, column: null, code: 'sku_code_required', message: 'No column is mapped to sku_code.' });
+    }
+    if (!rec.sku.product_name && !rec.errors.some((e) => e.code.startsWith('product_name'))) {
+      const header = this.mapping.targets.product_name !== undefined ? this.mapping.columns[this.mapping.targets.product_name]?.header ?? null : null;
+      rec.errors.push({ row: n, column: header, code: 'product_name_required', message: header ? 'The row has no product name.' : 'No column is mapped to product_name.' });
+    }
+    if (rec.errors.length) rec.status = 'invalid';
+    return rec;
+  }
+
+  /** Import-specific spellings first (dates, countries), then the catalogue's own normaliser. */
+  private dossierValue(key: string, raw: string, issue: (code: string, message: string) => RowIssue, warnings: RowIssue[]): string | null {
+    const parsed = parseFieldKey(key);
+    if (!parsed) return null;
+    let value = raw;
+    if (parsed.definition.kind === 'date') {
+      const d = normalizeDate(raw, { order: this.options.dateOrder, date1904: this.options.date1904 });
+      if (!d.ok) {
+        warnings.push(issue(d.code, `${d.message} The value was not imported.`));
+        return null;
+      }
+      if (d.note === 'date_month_first') warnings.push(issue(d.note, `"${short(raw)}" was read month first (${d.value}).`));
+      value = d.value ?? '';
+    } else if (parsed.definition.kind === 'country') {
+      const c = normalizeCountry(raw);
+      if (!c.ok) {
+        warnings.push(issue(c.code, `${c.message} The value was not imported.`));
+        return null;
+      }
+      value = c.value ?? '';
+    } else if (parsed.definition.kind === 'gtin') {
+      const g = normalizeGtin(raw);
+      if (!g.ok) {
+        warnings.push(issue(g.code, `${g.message} The value was not imported.`));
+        return null;
+      }
+      value = g.value ?? '';
+    }
+    const r = normalizeFieldValue(key, value);
+    if (!r.ok) {
+      warnings.push(issue('invalid_value', `${r.message} The value was not imported.`));
+      return null;
+    }
+    return r.value;
+  }
+}
+
+export interface ImportPlan {
+  /** planned records, at most keepRecords of them (all by default); superseded rows are marked skipped */
+  records: PlannedRecord[];
+  /** every row error, for the downloadable error report */
+  errors: RowIssue[];
+  summary: PlanSummary;
+  entity_candidates: EntityCandidate[];
+}
+
+export function planImport(input: { headers: string[]; rows: Iterable<SourceRow>; mapping: MappingResult; options?: PlanOptions; keepRecords?: number }): ImportPlan {
+  const planner = new ImportPlanner(input.mapping, input.headers, input.options);
+  const keep = input.keepRecords ?? Number.POSITIVE_INFINITY;
+  const records: PlannedRecord[] = [];
+  const errors: RowIssue[] = [];
+  for (const row of input.rows) {
+    const rec = planner.add(row);
+    errors.push(...rec.errors);
+    if (records.length < keep) records.push(rec);
+  }
+  const superseded = planner.supersededRows();
+  for (const rec of records) {
+    const by = superseded.get(rec.row_number);
+    if (by !== undefined && rec.status === 'valid') {
+      rec.status = 'skipped';
+      rec.warnings.push({ row: rec.row_number, column: null, code: 'duplicate_sku_code', message: `sku_code "${rec.sku.sku_code}" is repeated in row ${by}, which wins; this row is skipped.` });
+    }
+  }
+  return { records, errors, summary: planner.summary(), entity_candidates: planner.entityCandidates() };
+}
+
+function short(s: string, n = 60) {
+  const t = s.trim();
+  return t.length > n ? `${t.slice(0, n)}…` : t;
+}
