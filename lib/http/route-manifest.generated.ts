@@ -7,9 +7,14 @@ import * as r4 from '@/app/api/auth/sign-up/route';
 import * as r5 from '@/app/api/auth/whoami/route';
 import * as r6 from '@/app/api/health/email/route';
 import * as r7 from '@/app/api/health/route';
-import * as r8 from '@/app/api/workspace/api-keys/[id]/route';
-import * as r9 from '@/app/api/workspace/api-keys/route';
-import * as r10 from '@/app/api/workspace/route';
+import * as r8 from '@/app/api/skus/[id]/approve/route';
+import * as r9 from '@/app/api/skus/[id]/review/complete/route';
+import * as r10 from '@/app/api/skus/[id]/route';
+import * as r11 from '@/app/api/skus/route';
+import * as r12 from '@/app/api/v1/skus/route';
+import * as r13 from '@/app/api/workspace/api-keys/[id]/route';
+import * as r14 from '@/app/api/workspace/api-keys/route';
+import * as r15 from '@/app/api/workspace/route';
 
 export const routeFiles = [
   "auth/refresh/route.ts",
@@ -20,9 +25,14 @@ export const routeFiles = [
   "auth/whoami/route.ts",
   "health/email/route.ts",
   "health/route.ts",
+  "skus/[id]/approve/route.ts",
+  "skus/[id]/review/complete/route.ts",
+  "skus/[id]/route.ts",
+  "skus/route.ts",
+  "v1/skus/route.ts",
   "workspace/api-keys/[id]/route.ts",
   "workspace/api-keys/route.ts",
   "workspace/route.ts"
 ];
 
-export const routeModules: Record<string, unknown>[] = [r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10];
+export const routeModules: Record<string, unknown>[] = [r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15];

@@ -1,2 +1,2 @@
 // Every job definition module is imported here so workers know all queues. Later features add lines.
-export {};
+import '@/lib/skus/jobs';

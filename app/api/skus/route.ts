@@ -1,0 +1,46 @@
+import { defineRoute, json, routeMethods } from '@/lib/http';
+import { CreateSkuDryRunResponse, CreateSkuInput, ListSkusQuery, Sku, SkuList } from '@/lib/skus/schemas';
+import { createSku, listSkus } from '@/lib/skus/service';
+import { serializeSku } from '@/lib/skus/serialize';
+import { z } from 'zod';
+
+// GET /api/skus – cursor-paged SKUs of the workspace (session, or Bearer with skus:read).
+const list = defineRoute({
+  method: 'GET',
+  path: '/api/skus',
+  operationId: 'listSkus',
+  summary: 'List SKUs',
+  description: 'Keyset-paged, stable order. Default limit 50 (1 to 100). Optional filters: q, status, has_blockers, category_code, sort.',
+  tags: ['SKUs'],
+  stability: 'stable',
+  auth: 'either',
+  scope: 'skus:read',
+  query: ListSkusQuery,
+  responses: { 200: { description: 'A page of SKUs.', schema: SkuList } },
+  handler: async ({ db, auth, query }) => json(await listSkus(db, auth.workspace.id, query)),
+});
+
+// POST /api/skus – create a SKU (dry_run describes it without writing anything).
+const create = defineRoute({
+  method: 'POST',
+  path: '/api/skus',
+  operationId: 'createSku',
+  summary: 'Create a SKU',
+  tags: ['SKUs'],
+  stability: 'stable',
+  auth: 'session',
+  body: CreateSkuInput,
+  dryRun: true,
+  idempotent: true,
+  errors: [409],
+  responses: {
+    200: { description: 'dry_run=true only: what the creation would do.', schema: CreateSkuDryRunResponse },
+    201: { description: 'Created.', schema: z.object({ sku: Sku }) },
+  },
+  handler: async ({ db, auth, actor, body, dryRun }) => {
+    const result = await createSku(db, { workspace: auth.workspace, actor, input: body, dryRun });
+    return 'dry_run' in result ? json(result) : json({ sku: serializeSku(result) }, 201);
+  },
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(list, create);

@@ -1,0 +1,38 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { skus, type StoredBlocker } from '@/lib/db/schema';
+import { evaluateRequirements, type Blocker, type RequirementEvaluation } from '@/lib/requirements';
+import { loadRequirementInput } from './requirement-input';
+
+export function toStoredBlocker(b: Blocker): StoredBlocker {
+  return {
+    code: b.code,
+    severity: b.severity,
+    message: b.message,
+    required_fields: b.required_fields,
+    ...(b.required_document_types ? { required_document_types: b.required_document_types } : {}),
+    fix: b.fix,
+    waived: b.waived ?? null,
+    ...({ key: b.key, waivable: b.waivable, legal_basis: b.legal_basis, details: b.details } as object),
+  };
+}
+
+/**
+ * Re-evaluates the SKU's requirement profile against its confirmed data and stores the blockers on the
+ * row (the list, the counts), so lists and filters never compute them per request.
+ */
+export async function recomputeSku(db: Db, workspaceId: string, skuId: string): Promise<RequirementEvaluation> {
+  const input = await loadRequirementInput(db, workspaceId, skuId);
+  const evaluation = evaluateRequirements(input);
+  await db
+    .update(skus)
+    .set({
+      blockers: evaluation.blockers.map(toStoredBlocker),
+      blockerCount: evaluation.open_blocker_count,
+      warningCount: evaluation.open_warning_count,
+      requirementProfileId: evaluation.profile_id,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(skus.id, skuId), eq(skus.workspaceId, workspaceId)));
+  return evaluation;
+}

@@ -1,0 +1,77 @@
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { blockerWaivers, documentExtractions, documents, documentSkus, dossierValues, entities, reviewIssues, skuEntities, skus } from '@/lib/db/schema';
+import type { DocumentInput, EntityInput, RequirementInput } from '@/lib/requirements';
+
+const PO_BOX_RE = /\b(p\.?\s?o\.?\s?box|postfach|bo[iî]te postale|apartado( de correos)?|casella postale|postbus|skrytka pocztowa)\b/i;
+
+/** Documents linked to a SKU through the legacy column or the join table, each once. */
+export function linkedDocumentsCondition(skuId: string) {
+  return or(eq(documents.skuId, skuId), sql`${documents.id} IN (SELECT document_id FROM document_skus WHERE sku_id = ${skuId})`);
+}
+
+/** Everything the requirement engine looks at, loaded from the database for one SKU. */
+export async function loadRequirementInput(db: Db, workspaceId: string, skuId: string): Promise<RequirementInput> {
+  const [sku] = await db.select().from(skus).where(and(eq(skus.id, skuId), eq(skus.workspaceId, workspaceId)));
+  if (!sku) throw new Error('sku not found');
+  const [values, ents, docs, issues, waivers] = await Promise.all([
+    db.select().from(dossierValues).where(and(eq(dossierValues.skuId, skuId), isNull(dossierValues.supersededAt))),
+    db.select({ role: skuEntities.role, e: entities }).from(skuEntities).innerJoin(entities, eq(entities.id, skuEntities.entityId)).where(eq(skuEntities.skuId, skuId)),
+    db.select().from(documents).where(and(eq(documents.workspaceId, workspaceId), linkedDocumentsCondition(skuId))),
+    db.select().from(reviewIssues).where(and(eq(reviewIssues.skuId, skuId), eq(reviewIssues.status, 'open'))),
+    db.select().from(blockerWaivers).where(and(eq(blockerWaivers.skuId, skuId), isNull(blockerWaivers.revokedAt))),
+  ]);
+  void documentSkus;
+
+  const fields: Record<string, string> = {};
+  for (const v of values) if (v.status === 'confirmed') fields[v.fieldKey] = v.value;
+
+  // A document suggestion that disagrees with the confirmed value is an extraction conflict.
+  const conflicts = values
+    .filter((v) => v.status === 'suggested' && v.source === 'document_extraction' && fields[v.fieldKey] !== undefined && norm(fields[v.fieldKey]) !== norm(v.value))
+    .map((v) => ({ id: v.id, field_key: v.fieldKey, message: `A document says "${v.value.slice(0, 80)}" for ${v.fieldKey}, the dossier says "${fields[v.fieldKey].slice(0, 80)}".` }));
+
+  const references = new Map<string, string[]>();
+  if (docs.length) {
+    const ex = await db
+      .select({ documentId: documentExtractions.documentId, facts: documentExtractions.facts })
+      .from(documentExtractions)
+      .where(sql`${documentExtractions.documentId} IN (${sql.join(docs.map((d) => sql`${d.id}`), sql`, `)})`);
+    for (const e of ex) {
+      const refs = (e.facts ?? [])
+        .filter((f) => f.field_key === 'harmonised_standards' || f.field_key === 'applicable_legislation')
+        .flatMap((f) => String(f.value ?? '').split(/;\s*/))
+        .filter(Boolean);
+      if (refs.length) references.set(e.documentId, [...(references.get(e.documentId) ?? []), ...refs]);
+    }
+  }
+
+  const entityInputs: EntityInput[] = ents.map(({ role, e }) => ({
+    id: e.id,
+    role,
+    name: e.name,
+    country: e.country,
+    has_postal_address: Boolean(e.street && e.city && (e.postalCode || e.country === 'IE')),
+    has_electronic_address: Boolean(e.email || e.contactUrl),
+    is_po_box: PO_BOX_RE.test(e.street ?? ''),
+  }));
+  const documentInputs: DocumentInput[] = docs.map((d) => ({
+    id: d.id,
+    name: d.filename,
+    type: d.documentType,
+    valid_until: d.validUntil,
+    references: references.get(d.id) ?? null,
+  }));
+  return {
+    sku: { category_code: sku.categoryCode, gtin: sku.gtin },
+    fields,
+    entities: entityInputs,
+    documents: documentInputs,
+    conflicts,
+    review_issues: issues.map((i) => ({ id: i.id, message: i.message, field_key: i.fieldKey })),
+    waivers: waivers.map((w) => ({ code: w.blockerCode, reason: w.reason, by: w.waivedByLabel, at: w.waivedAt.toISOString() })),
+    profile_id: sku.requirementProfileId,
+  };
+}
+
+const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { skus, type StoredBlocker } from '@/lib/db/schema';
+
+type SkuRow = typeof skus.$inferSelect;
+
+export type SkuStatus = 'blocked' | 'needs_review' | 'ready_for_approval' | 'approved' | 'published';
+
+/** One status for lists and badges, derived from the stored states (same rule in SQL below). */
+export function skuStatus(r: Pick<SkuRow, 'approvalState' | 'publishedRevision' | 'publishedAt' | 'approvedAt' | 'blockerCount' | 'reviewState'>): SkuStatus {
+  if (r.approvalState === 'approved') {
+    return r.publishedRevision && r.publishedAt && r.approvedAt && r.publishedAt >= r.approvedAt ? 'published' : 'approved';
+  }
+  if (r.blockerCount > 0) return 'blocked';
+  return r.reviewState === 'open' ? 'needs_review' : 'ready_for_approval';
+}
+
+export const skuStatusSql = sql<SkuStatus>`CASE
+  WHEN ${skus.approvalState} = 'approved' AND ${skus.publishedRevision} IS NOT NULL AND ${skus.publishedAt} >= ${skus.approvedAt} THEN 'published'
+  WHEN ${skus.approvalState} = 'approved' THEN 'approved'
+  WHEN ${skus.blockerCount} > 0 THEN 'blocked'
+  WHEN ${skus.reviewState} = 'open' THEN 'needs_review'
+  ELSE 'ready_for_approval' END`;
+
+/** The contract's Sku plus the fields a UI or API consumer needs (additional properties are allowed). */
+export function serializeSku(r: SkuRow) {
+  return {
+    id: r.id,
+    sku_code: r.skuCode,
+    product_name: r.productName,
+    gtin: r.gtin,
+    category_code: r.categoryCode,
+    review_state: r.reviewState,
+    approval_state: r.approvalState,
+    blocker_count: r.blockerCount,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+    external_sku_id: r.externalSkuId,
+    category_defaulted: r.categoryDefaulted,
+    requirement_profile_id: r.requirementProfileId,
+    warning_count: r.warningCount,
+    status: skuStatus(r),
+    review_completed_at: r.reviewCompletedAt?.toISOString() ?? null,
+    review_completed_by: r.reviewCompletedBy,
+    approved_at: r.approvedAt?.toISOString() ?? null,
+    approved_by: r.approvedByLabel,
+    public_id: r.publicId,
+    published_revision: r.publishedRevision,
+    published_at: r.publishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The contract's SkuBlocker items, open ones first; waived ones carry who/when/why. */
+export function serializeBlockers(blockers: StoredBlocker[]) {
+  return blockers.map((b) => ({ ...b, required_fields: b.required_fields ?? [] }));
+}
