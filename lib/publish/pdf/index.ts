@@ -1,0 +1,2 @@
+export { renderDossierPdf } from './render';
+export type * from './types';
