@@ -1,0 +1,254 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Actor } from '@/lib/auth/context';
+import type { Db } from '@/lib/db/client';
+import { auditEvents, dossierValues, type DossierSource, type Provenance } from '@/lib/db/schema';
+import { AppError } from '@/lib/http/errors';
+import { afterDossierChange, getSkuRow } from '@/lib/skus/service';
+import { fieldDefinition, isKnownFieldKey, normalizeFieldValue } from './catalogue';
+
+type ValueRow = typeof dossierValues.$inferSelect;
+
+export function serializeValue(v: ValueRow) {
+  return {
+    id: v.id,
+    field_key: v.fieldKey,
+    value: v.value,
+    status: v.status,
+    source: v.source,
+    provenance: v.provenance,
+    confidence: v.confidence,
+    created_by: v.createdByLabel,
+    created_at: v.createdAt.toISOString(),
+    decided_by: v.decidedByLabel,
+    decided_at: v.decidedAt?.toISOString() ?? null,
+    superseded_at: v.supersededAt?.toISOString() ?? null,
+  };
+}
+
+/** Validates and normalises a value for a catalogue key; 400 naming the field otherwise. */
+export function normalizeOrThrow(fieldKey: string, raw: unknown): string {
+  if (!isKnownFieldKey(fieldKey)) {
+    throw new AppError('VALIDATION_FAILED', `Unknown dossier field "${fieldKey}".`, { details: { fields: [{ path: 'field_key', message: 'unknown dossier field key' }] } });
+  }
+  const r = normalizeFieldValue(fieldKey, raw);
+  if (!r.ok) throw new AppError('VALIDATION_FAILED', `${fieldKey}: ${r.message}`, { details: { fields: [{ path: 'value', message: r.message, field_key: fieldKey }] } });
+  return r.value;
+}
+
+async function currentConfirmed(db: Db, skuId: string, fieldKey: string) {
+  const [row] = await db
+    .select()
+    .from(dossierValues)
+    .where(and(eq(dossierValues.skuId, skuId), eq(dossierValues.fieldKey, fieldKey), eq(dossierValues.status, 'confirmed'), isNull(dossierValues.supersededAt)));
+  return row ?? null;
+}
+
+async function writeConfirmed(
+  db: Db,
+  args: { workspaceId: string; skuId: string; fieldKey: string; value: string; source: DossierSource; provenance: Provenance; actor: Actor; confidence?: number | null },
+) {
+  const current = await currentConfirmed(db, args.skuId, args.fieldKey);
+  if (current && current.value === args.value) return { row: current, changed: false };
+  if (current) await db.update(dossierValues).set({ supersededAt: new Date() }).where(eq(dossierValues.id, current.id));
+  const [row] = await db
+    .insert(dossierValues)
+    .values({
+      workspaceId: args.workspaceId,
+      skuId: args.skuId,
+      fieldKey: args.fieldKey,
+      value: args.value,
+      status: 'confirmed',
+      source: args.source,
+      provenance: args.provenance,
+      confidence: args.confidence ?? null,
+      createdBy: args.actor.userId,
+      createdByLabel: args.actor.label,
+      decidedByLabel: args.actor.label,
+      decidedAt: new Date(),
+    })
+    .returning();
+  return { row, changed: true, previous: current };
+}
+
+async function audit(db: Db, workspaceId: string, actor: Actor, action: string, skuId: string, data: Record<string, unknown>) {
+  await db.insert(auditEvents).values({ workspaceId, actorUserId: actor.userId, actorApiKeyId: actor.apiKeyId, actorLabel: actor.label, action, targetType: 'sku', targetId: skuId, data });
+}
+
+/** A person (or an API consumer) sets a field: the value is confirmed, the previous one kept as history. */
+export async function setDossierValue(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; skuId: string; fieldKey: string; value: unknown; source?: DossierSource; provenance?: Provenance; dryRun?: boolean },
+) {
+  await getSkuRow(db, args.workspaceId, args.skuId);
+  const value = normalizeOrThrow(args.fieldKey, args.value);
+  if (args.source === 'ai_suggestion') throw new AppError('VALIDATION_FAILED', 'AI output can only be stored as a suggestion; a person confirms it.');
+  if (args.dryRun) {
+    const current = await currentConfirmed(db, args.skuId, args.fieldKey);
+    return { dry_run: true, field_key: args.fieldKey, normalized_value: value, would_change: current?.value !== value, current: current ? serializeValue(current) : null };
+  }
+  const result = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const r = await writeConfirmed(t, { workspaceId: args.workspaceId, skuId: args.skuId, fieldKey: args.fieldKey, value, source: args.source ?? 'manual', provenance: args.provenance ?? {}, actor: args.actor });
+    if (r.changed) {
+      await audit(t, args.workspaceId, args.actor, 'dossier.value_set', args.skuId, { field_key: args.fieldKey, value, previous: r.previous?.value ?? null, source: args.source ?? 'manual' });
+      await afterDossierChange(t, { workspaceId: args.workspaceId, actor: args.actor, skuId: args.skuId, reason: `${args.fieldKey} changed` });
+    }
+    return r;
+  });
+  return { value: serializeValue(result.row), changed: result.changed };
+}
+
+/** Removes the confirmed value of a field (it stays in the history). */
+export async function clearDossierValue(db: Db, args: { workspaceId: string; actor: Actor; skuId: string; fieldKey: string }) {
+  await getSkuRow(db, args.workspaceId, args.skuId);
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const current = await currentConfirmed(t, args.skuId, args.fieldKey);
+    if (!current) throw new AppError('NOT_FOUND', `No confirmed value for ${args.fieldKey}.`);
+    await t.update(dossierValues).set({ supersededAt: new Date() }).where(eq(dossierValues.id, current.id));
+    await audit(t, args.workspaceId, args.actor, 'dossier.value_cleared', args.skuId, { field_key: args.fieldKey, previous: current.value });
+    await afterDossierChange(t, { workspaceId: args.workspaceId, actor: args.actor, skuId: args.skuId, reason: `${args.fieldKey} cleared` });
+    return { cleared: true, field_key: args.fieldKey };
+  });
+}
+
+export interface SuggestionInput {
+  field_key: string;
+  value: string;
+  source: Exclude<DossierSource, 'manual'>;
+  provenance: Provenance;
+  confidence?: number | null;
+}
+
+/**
+ * Stores suggestions (document extraction, AI, import proposals). Never confirmed data: a person
+ * confirms or rejects each. Duplicates of the current value or of an open suggestion are skipped;
+ * a suggestion that disagrees with a confirmed value surfaces as a conflict in review.
+ */
+export async function addSuggestions(db: Db, args: { workspaceId: string; actor: Actor; skuId: string; suggestions: SuggestionInput[] }) {
+  await getSkuRow(db, args.workspaceId, args.skuId);
+  const existing = await db
+    .select()
+    .from(dossierValues)
+    .where(and(eq(dossierValues.skuId, args.skuId), isNull(dossierValues.supersededAt), inArray(dossierValues.status, ['confirmed', 'suggested', 'rejected'])));
+  const seen = new Set(existing.map((v) => `${v.fieldKey}\u0000${v.value}`));
+  const inserted: ValueRow[] = [];
+  const skipped: { field_key: string; reason: string }[] = [];
+  for (const s of args.suggestions) {
+    let value: string;
+    try {
+      value = normalizeOrThrow(s.field_key, s.value);
+    } catch (e) {
+      skipped.push({ field_key: s.field_key, reason: (e as Error).message });
+      continue;
+    }
+    const key = `${s.field_key}\u0000${value}`;
+    if (seen.has(key)) {
+      skipped.push({ field_key: s.field_key, reason: 'same value already present, suggested or rejected' });
+      continue;
+    }
+    seen.add(key);
+    const [row] = await db
+      .insert(dossierValues)
+      .values({
+        workspaceId: args.workspaceId,
+        skuId: args.skuId,
+        fieldKey: s.field_key,
+        value,
+        status: 'suggested',
+        source: s.source,
+        provenance: s.provenance,
+        confidence: s.confidence ?? null,
+        createdBy: args.actor.userId,
+        createdByLabel: args.actor.label,
+      })
+      .returning();
+    inserted.push(row);
+  }
+  if (inserted.length) {
+    const { recomputeSku } = await import('@/lib/skus/evaluate');
+    await recomputeSku(db, args.workspaceId, args.skuId);
+  }
+  return { inserted: inserted.map(serializeValue), skipped };
+}
+
+async function getSuggestion(db: Db, workspaceId: string, skuId: string, valueId: string) {
+  const [row] = await db.select().from(dossierValues).where(and(eq(dossierValues.id, valueId), eq(dossierValues.skuId, skuId), eq(dossierValues.workspaceId, workspaceId)));
+  if (!row) throw new AppError('NOT_FOUND', 'Suggestion not found.');
+  if (row.status !== 'suggested' || row.supersededAt) throw new AppError('INVALID_STATE', `This value is ${row.status}, not an open suggestion.`, { details: { state: row.status } });
+  return row;
+}
+
+/** A person confirms a suggestion: it becomes the field's value, with its original provenance. */
+export async function confirmSuggestion(db: Db, args: { workspaceId: string; actor: Actor; skuId: string; valueId: string; value?: string }) {
+  await getSkuRow(db, args.workspaceId, args.skuId);
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const s = await getSuggestion(t, args.workspaceId, args.skuId, args.valueId);
+    const value = args.value !== undefined ? normalizeOrThrow(s.fieldKey, args.value) : s.value;
+    const current = await currentConfirmed(t, args.skuId, s.fieldKey);
+    if (current) await t.update(dossierValues).set({ supersededAt: new Date() }).where(eq(dossierValues.id, current.id));
+    const provenance = value === s.value ? s.provenance : { ...s.provenance, note: `edited from "${s.value}" when confirmed` };
+    await t.update(dossierValues).set({ status: 'confirmed', value, provenance, decidedByLabel: args.actor.label, decidedAt: new Date() }).where(eq(dossierValues.id, s.id));
+    await audit(t, args.workspaceId, args.actor, 'dossier.suggestion_confirmed', args.skuId, { field_key: s.fieldKey, value, source: s.source, previous: current?.value ?? null });
+    await afterDossierChange(t, { workspaceId: args.workspaceId, actor: args.actor, skuId: args.skuId, reason: `${s.fieldKey} confirmed from ${s.source}` });
+    const [row] = await t.select().from(dossierValues).where(eq(dossierValues.id, s.id));
+    return serializeValue(row);
+  });
+}
+
+export async function rejectSuggestion(db: Db, args: { workspaceId: string; actor: Actor; skuId: string; valueId: string; reason?: string }) {
+  await getSkuRow(db, args.workspaceId, args.skuId);
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const s = await getSuggestion(t, args.workspaceId, args.skuId, args.valueId);
+    await t.update(dossierValues).set({ status: 'rejected', decidedByLabel: args.actor.label, decidedAt: new Date() }).where(eq(dossierValues.id, s.id));
+    await audit(t, args.workspaceId, args.actor, 'dossier.suggestion_rejected', args.skuId, { field_key: s.fieldKey, value: s.value, source: s.source, reason: args.reason ?? null });
+    const { recomputeSku } = await import('@/lib/skus/evaluate');
+    await recomputeSku(t, args.workspaceId, args.skuId);
+    const [row] = await t.select().from(dossierValues).where(eq(dossierValues.id, s.id));
+    return serializeValue(row);
+  });
+}
+
+/**
+ * The dossier of a SKU, one entry per field that has any value: the current confirmed value, open
+ * suggestions (with conflict flag) and the history (superseded and rejected values).
+ */
+export async function getDossierFields(db: Db, workspaceId: string, skuId: string) {
+  await getSkuRow(db, workspaceId, skuId);
+  const rows = await db.select().from(dossierValues).where(and(eq(dossierValues.skuId, skuId), eq(dossierValues.workspaceId, workspaceId))).orderBy(asc(dossierValues.createdAt), asc(dossierValues.id));
+  const byKey = new Map<string, ValueRow[]>();
+  for (const r of rows) byKey.set(r.fieldKey, [...(byKey.get(r.fieldKey) ?? []), r]);
+  return [...byKey.entries()].map(([key, list]) => {
+    const current = list.find((v) => v.status === 'confirmed' && !v.supersededAt) ?? null;
+    const suggestions = list.filter((v) => v.status === 'suggested' && !v.supersededAt);
+    const def = fieldDefinition(key);
+    return {
+      field_key: key,
+      section: def?.section ?? null,
+      current: current ? serializeValue(current) : null,
+      suggestions: suggestions.map((s) => ({ ...serializeValue(s), conflicts_with_current: Boolean(current && current.value !== s.value) })),
+      history: list.filter((v) => v !== current && !suggestions.includes(v)).map(serializeValue).reverse(),
+    };
+  });
+}
+
+/**
+ * Imports write user-supplied catalogue data as confirmed values with provenance (batch, row,
+ * column); unchanged values are left alone. The caller recomputes blockers once per SKU.
+ */
+export async function importConfirmedValues(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; skuId: string; values: { field_key: string; value: string; provenance: Provenance }[] },
+) {
+  const changes: { field_key: string; from: string | null; to: string }[] = [];
+  for (const v of args.values) {
+    const r = await writeConfirmed(db, { workspaceId: args.workspaceId, skuId: args.skuId, fieldKey: v.field_key, value: v.value, source: 'import', provenance: v.provenance, actor: args.actor });
+    if (r.changed) changes.push({ field_key: v.field_key, from: r.previous?.value ?? null, to: v.value });
+  }
+  return changes;
+}
+
+export const countOpenSuggestions = (skuId: string) =>
+  sql<number>`(SELECT count(*)::int FROM dossier_values WHERE sku_id = ${skuId} AND status = 'suggested' AND superseded_at IS NULL)`;

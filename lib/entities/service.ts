@@ -1,0 +1,144 @@
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Actor } from '@/lib/auth/context';
+import type { Db } from '@/lib/db/client';
+import { auditEvents, entities, skuEntities, type EntityRole } from '@/lib/db/schema';
+import { AppError } from '@/lib/http/errors';
+import { entityIdentityKey } from '@/lib/imports/entities';
+import { isEuEstablished } from '@/lib/requirements';
+import { afterDossierChange, getSkuRow } from '@/lib/skus/service';
+import type { EntityInput } from './schemas';
+
+type EntityRow = typeof entities.$inferSelect;
+
+export function formatPostalAddress(e: Pick<EntityRow, 'street' | 'postalCode' | 'city' | 'region' | 'country'>): string | null {
+  const line2 = [e.postalCode, e.city].filter(Boolean).join(' ');
+  const parts = [e.street, line2, e.region, e.country].filter((p): p is string => Boolean(p && p.trim()));
+  return parts.length ? parts.join(', ') : null;
+}
+
+export function serializeEntity(e: EntityRow, skuCount?: number) {
+  return {
+    id: e.id,
+    name: e.name,
+    trade_mark: e.tradeMark,
+    street: e.street,
+    postal_code: e.postalCode,
+    city: e.city,
+    region: e.region,
+    country: e.country,
+    email: e.email,
+    contact_url: e.contactUrl,
+    phone: e.phone,
+    // The EU establishment a responsible person needs is derived from the country, never typed in.
+    eu_established: isEuEstablished(e.country),
+    postal_address: formatPostalAddress(e),
+    ...(skuCount !== undefined ? { sku_count: skuCount } : {}),
+    created_at: e.createdAt.toISOString(),
+    updated_at: e.updatedAt.toISOString(),
+  };
+}
+
+const identityOf = (e: Pick<EntityRow, 'name' | 'street' | 'postalCode' | 'city' | 'region' | 'country' | 'email'>) =>
+  entityIdentityKey({ name: e.name, address: formatPostalAddress(e), email: e.email });
+
+function toColumns(input: Partial<EntityInput>) {
+  const out: Partial<EntityRow> = {};
+  if (input.name !== undefined) out.name = input.name;
+  if (input.trade_mark !== undefined) out.tradeMark = input.trade_mark;
+  if (input.street !== undefined) out.street = input.street;
+  if (input.postal_code !== undefined) out.postalCode = input.postal_code;
+  if (input.city !== undefined) out.city = input.city;
+  if (input.region !== undefined) out.region = input.region;
+  if (input.country !== undefined) out.country = input.country;
+  if (input.email !== undefined) out.email = input.email;
+  if (input.contact_url !== undefined) out.contactUrl = input.contact_url;
+  if (input.phone !== undefined) out.phone = input.phone;
+  return out;
+}
+
+export async function getEntityRow(db: Db, workspaceId: string, id: string) {
+  const [row] = await db.select().from(entities).where(and(eq(entities.id, id), eq(entities.workspaceId, workspaceId)));
+  if (!row) throw new AppError('NOT_FOUND', 'Entity not found.');
+  return row;
+}
+
+const skuCountSql = sql<number>`(SELECT count(*)::int FROM sku_entities se WHERE se.entity_id = ${entities.id})`;
+
+export async function listEntities(db: Db, workspaceId: string, opts: { q?: string } = {}) {
+  const where = [eq(entities.workspaceId, workspaceId)];
+  if (opts.q) {
+    const like = `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(or(ilike(entities.name, like), ilike(entities.email, like), ilike(entities.city, like))!);
+  }
+  const rows = await db.select({ e: entities, n: skuCountSql }).from(entities).where(and(...where)).orderBy(asc(entities.name), asc(entities.id)).limit(500);
+  return rows.map((r) => serializeEntity(r.e, Number(r.n)));
+}
+
+export async function createEntity(db: Db, args: { workspaceId: string; actor: Actor; input: EntityInput }) {
+  const cols = toColumns(args.input) as EntityRow;
+  const [row] = await db
+    .insert(entities)
+    .values({ ...cols, workspaceId: args.workspaceId, name: args.input.name, identityKey: identityOf(cols), createdBy: args.actor.userId })
+    .returning();
+  await db.insert(auditEvents).values({ workspaceId: args.workspaceId, actorUserId: args.actor.userId, actorApiKeyId: args.actor.apiKeyId, actorLabel: args.actor.label, action: 'entity.created', targetType: 'entity', targetId: row.id, data: { name: row.name } });
+  return serializeEntity(row, 0);
+}
+
+/** Editing an entity changes every SKU it is linked to: their blockers are recomputed. */
+export async function updateEntity(db: Db, args: { workspaceId: string; actor: Actor; id: string; patch: Partial<EntityInput> }) {
+  const existing = await getEntityRow(db, args.workspaceId, args.id);
+  const merged = { ...existing, ...toColumns(args.patch) };
+  const [row] = await db
+    .update(entities)
+    .set({ ...toColumns(args.patch), identityKey: identityOf(merged), updatedAt: new Date() })
+    .where(eq(entities.id, existing.id))
+    .returning();
+  const links = await db.select({ skuId: skuEntities.skuId }).from(skuEntities).where(eq(skuEntities.entityId, row.id));
+  for (const l of links) await afterDossierChange(db, { workspaceId: args.workspaceId, actor: args.actor, skuId: l.skuId, reason: `entity ${row.name} changed` });
+  return serializeEntity(row, links.length);
+}
+
+export async function deleteEntity(db: Db, args: { workspaceId: string; id: string }) {
+  const row = await getEntityRow(db, args.workspaceId, args.id);
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(skuEntities).where(eq(skuEntities.entityId, row.id));
+  if (Number(n) > 0) throw new AppError('ENTITY_IN_USE', `${row.name} is linked to ${n} SKU(s); unlink it first.`, { details: { sku_count: Number(n) } });
+  await db.delete(entities).where(eq(entities.id, row.id));
+  return { deleted_id: row.id };
+}
+
+export async function skuEntityLinks(db: Db, workspaceId: string, skuId: string) {
+  const rows = await db
+    .select({ role: skuEntities.role, e: entities })
+    .from(skuEntities)
+    .innerJoin(entities, eq(entities.id, skuEntities.entityId))
+    .where(and(eq(skuEntities.skuId, skuId), eq(skuEntities.workspaceId, workspaceId)));
+  return rows.map((r) => ({ role: r.role, entity: serializeEntity(r.e) }));
+}
+
+/** Links an entity of this workspace to the SKU in a role (replacing the previous one). */
+export async function linkEntity(db: Db, args: { workspaceId: string; actor: Actor; skuId: string; role: EntityRole; entityId: string }) {
+  await getSkuRow(db, args.workspaceId, args.skuId);
+  const entity = await getEntityRow(db, args.workspaceId, args.entityId);
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t
+      .insert(skuEntities)
+      .values({ workspaceId: args.workspaceId, skuId: args.skuId, role: args.role, entityId: entity.id })
+      .onConflictDoUpdate({ target: [skuEntities.skuId, skuEntities.role], set: { entityId: entity.id, createdAt: new Date() } });
+    await t.insert(auditEvents).values({ workspaceId: args.workspaceId, actorUserId: args.actor.userId, actorApiKeyId: args.actor.apiKeyId, actorLabel: args.actor.label, action: 'sku.entity_linked', targetType: 'sku', targetId: args.skuId, data: { role: args.role, entity_id: entity.id, name: entity.name } });
+    await afterDossierChange(t, { workspaceId: args.workspaceId, actor: args.actor, skuId: args.skuId, reason: `${args.role} linked` });
+    return { role: args.role, entity: serializeEntity(entity) };
+  });
+}
+
+export async function unlinkEntity(db: Db, args: { workspaceId: string; actor: Actor; skuId: string; role: EntityRole }) {
+  await getSkuRow(db, args.workspaceId, args.skuId);
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const removed = await t.delete(skuEntities).where(and(eq(skuEntities.skuId, args.skuId), eq(skuEntities.role, args.role), eq(skuEntities.workspaceId, args.workspaceId))).returning();
+    if (!removed.length) throw new AppError('NOT_FOUND', `No ${args.role} is linked to this SKU.`);
+    await t.insert(auditEvents).values({ workspaceId: args.workspaceId, actorUserId: args.actor.userId, actorApiKeyId: args.actor.apiKeyId, actorLabel: args.actor.label, action: 'sku.entity_unlinked', targetType: 'sku', targetId: args.skuId, data: { role: args.role, entity_id: removed[0].entityId } });
+    await afterDossierChange(t, { workspaceId: args.workspaceId, actor: args.actor, skuId: args.skuId, reason: `${args.role} unlinked` });
+    return { role: args.role, unlinked: true };
+  });
+}
