@@ -552,19 +552,24 @@ export function vocabularyLabel(locale: Locale, prefix: 'role' | 'status' | 'sou
   return key in en ? t(locale, key as MessageKey) : value;
 }
 
+/** Our "en" is European English: day before month. */
+function intlLocale(locale: Locale): string {
+  return locale === 'en' ? 'en-GB' : locale;
+}
+
 /** 2026-05-01 → "1 May 2026" / "01.05.2026" ... (UTC, so a date does not shift with the server's zone). */
 export function formatDate(value: string | Date | null | undefined, locale: Locale): string {
   if (!value) return '';
   const d = value instanceof Date ? value : new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(d.getTime())) return typeof value === 'string' ? value : '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
 }
 
 export function formatDateTime(value: string | Date | null | undefined, locale: Locale): string {
   if (!value) return '';
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return typeof value === 'string' ? value : '';
-  return `${new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(d)} UTC`;
+  return `${new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(d)} UTC`;
 }
 
 export function formatBytes(bytes: number, locale: Locale): string {
@@ -576,5 +581,5 @@ export function formatBytes(bytes: number, locale: Locale): string {
     v /= 1024;
     u++;
   }
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: u === 0 ? 0 : 1 }).format(v)} ${units[u]}`;
+  return `${new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: u === 0 ? 0 : 1 }).format(v)} ${units[u]}`;
 }

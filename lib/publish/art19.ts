@@ -1,0 +1,286 @@
+/**
+ * The public safety page's content: an immutable published snapshot (built at publish time from
+ * confirmed, public dossier values) and the GPSR Art. 19 block for one language, with fallbacks.
+ * Pure: the integrator stores the snapshot with the revision and renders the block.
+ */
+import { isPublicField, localizedFieldKey } from '@/lib/dossier/catalogue';
+import { SAFETY_INFO_LANGUAGES, languageName, normalizeLanguageCode, type SafetyInfoLanguage } from '@/lib/i18n/languages';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@/lib/i18n/locales';
+import { formatDate, t } from '@/lib/i18n/messages';
+import { negotiateLanguage } from '@/lib/i18n/pick-locale';
+import { isEuEstablished } from '@/lib/requirements/countries';
+import type { EntityRole } from '@/lib/requirements/types';
+
+export interface PublishedEntity {
+  name: string;
+  address_lines: string[];
+  /** ISO alpha-2. */
+  country: string | null;
+  email: string | null;
+  url: string | null;
+  phone: string | null;
+}
+
+export interface PublishedDocument {
+  id: string;
+  name: string;
+  type: string;
+  /** Language of the document, if known (ISO 639-1). */
+  language: string | null;
+  /** Public download URL. */
+  url: string;
+}
+
+export interface PublishedSnapshot {
+  schema_version: 1;
+  public_id: string;
+  revision: number;
+  published_at: string;
+  public_url: string;
+  sku: { sku_code: string; product_name: string; gtin: string | null; category_code: string | null };
+  /** Confirmed values of public catalogue fields only. */
+  fields: Record<string, string>;
+  manufacturer: PublishedEntity | null;
+  /** The EU operator shown under Art. 19(b): responsible person, authorised representative, or EU importer. */
+  responsible_person: PublishedEntity | null;
+  documents: PublishedDocument[];
+  /** Languages with published warnings or instructions, in catalogue order. */
+  languages: SafetyInfoLanguage[];
+}
+
+export interface SnapshotEntityInput {
+  role: EntityRole;
+  name: string;
+  address_lines?: readonly string[] | null;
+  country?: string | null;
+  email?: string | null;
+  url?: string | null;
+  phone?: string | null;
+}
+
+export interface BuildSnapshotInput {
+  public_id: string;
+  revision: number;
+  published_at: string;
+  public_url: string;
+  sku: { sku_code: string; product_name: string; gtin?: string | null; category_code?: string | null };
+  /** CONFIRMED dossier values by key; non-public keys are dropped here. */
+  fields: Readonly<Record<string, string | null | undefined>>;
+  entities?: readonly SnapshotEntityInput[];
+  /** Documents the workspace marked public, with their download URLs. */
+  documents?: readonly PublishedDocument[];
+}
+
+const clean = (v: string | null | undefined): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+function fromEntity(e: SnapshotEntityInput): PublishedEntity {
+  return {
+    name: e.name.trim(),
+    address_lines: (e.address_lines ?? []).map((l) => l.trim()).filter(Boolean),
+    country: clean(e.country)?.toUpperCase() ?? null,
+    email: clean(e.email),
+    url: clean(e.url),
+    phone: clean(e.phone),
+  };
+}
+
+function fromFields(fields: Record<string, string>, prefix: 'manufacturer' | 'responsible_person' | 'importer'): PublishedEntity | null {
+  const name = clean(fields[`${prefix}_name`]);
+  if (!name) return null;
+  return {
+    name,
+    address_lines: (fields[`${prefix}_address`] ?? '').split('\n').map((l) => l.trim()).filter(Boolean),
+    country: clean(fields[`${prefix}_country`]),
+    email: clean(fields[`${prefix}_email`]),
+    url: clean(fields[`${prefix}_url`]),
+    phone: null,
+  };
+}
+
+/** Builds the immutable snapshot a revision stores: only confirmed values of public fields. */
+export function buildPublishedSnapshot(input: BuildSnapshotInput): PublishedSnapshot {
+  const all: Record<string, string> = {};
+  for (const [k, v] of Object.entries(input.fields)) {
+    const value = clean(v);
+    if (value) all[k] = value;
+  }
+  const fields: Record<string, string> = {};
+  for (const [k, v] of Object.entries(all)) if (isPublicField(k)) fields[k] = v;
+
+  const entities = input.entities ?? [];
+  const byRole = (role: EntityRole) => entities.find((e) => e.role === role && e.name.trim());
+  const m = byRole('manufacturer');
+  const manufacturer = m ? fromEntity(m) : fromFields(all, 'manufacturer');
+
+  let rp: PublishedEntity | null = null;
+  const rpEntity = byRole('responsible_person') ?? byRole('authorised_representative');
+  if (rpEntity) rp = fromEntity(rpEntity);
+  else rp = fromFields(all, 'responsible_person');
+  if (!rp && !(manufacturer?.country && isEuEstablished(manufacturer.country))) {
+    // An importer established in the EU is the responsible person for a non-EU manufacturer (Art. 16).
+    const imp = byRole('importer');
+    const importer = imp ? fromEntity(imp) : fromFields(all, 'importer');
+    if (importer?.country && isEuEstablished(importer.country)) rp = importer;
+  }
+
+  const languages = SAFETY_INFO_LANGUAGES.filter((l) => fields[localizedFieldKey('safety_warnings', l)] || fields[localizedFieldKey('instructions', l)]);
+  const gtin = clean(input.sku.gtin) ?? clean(fields.gtin);
+  return {
+    schema_version: 1,
+    public_id: input.public_id,
+    revision: input.revision,
+    published_at: input.published_at,
+    public_url: input.public_url,
+    sku: { sku_code: input.sku.sku_code, product_name: input.sku.product_name, gtin, category_code: clean(input.sku.category_code) },
+    fields,
+    manufacturer,
+    responsible_person: rp,
+    documents: [...(input.documents ?? [])],
+    languages,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export interface LocalizedText {
+  text: string;
+  /** The language the text is in. */
+  language: SafetyInfoLanguage;
+  /** True when it is not in the requested language. */
+  fallback: boolean;
+}
+
+export interface Art19Block {
+  /** The language chosen for the content. */
+  language: SafetyInfoLanguage | null;
+  /** What was asked for (normalised), when it was a known language. */
+  requested_language: SafetyInfoLanguage | null;
+  /** The UI locale of the labels: the requested or content language when it is one of the five, else English. */
+  label_locale: Locale;
+  available_languages: Array<{ code: SafetyInfoLanguage; name: string }>;
+  product: {
+    name: string;
+    sku_code: string;
+    gtin: string | null;
+    brand: string | null;
+    model: string | null;
+    batch_or_serial_scheme: string | null;
+    image_url: string | null;
+    description: string | null;
+    age_grading: string | null;
+  };
+  manufacturer: PublishedEntity | null;
+  responsible_person: PublishedEntity | null;
+  warnings: LocalizedText | null;
+  instructions: LocalizedText | null;
+  /** Documents in the chosen language or without a language, else all. */
+  documents: PublishedDocument[];
+  revision: number;
+  published_at: string;
+  public_url: string;
+  labels: {
+    title: string;
+    identification: string;
+    picture: string;
+    manufacturer: string;
+    responsible_person: string;
+    warnings: string;
+    instructions: string;
+    documents: string;
+    language: string;
+    published: string;
+    contact: string;
+    qr: string;
+    /** Set when warnings or instructions fall back to another language. */
+    fallback_notice: string | null;
+    no_safety_info: string | null;
+  };
+}
+
+/** The content language for a visitor: ?lang= if published, else Accept-Language, else English, else the first. */
+export function chooseArt19Language(snapshot: PublishedSnapshot, opts: { query?: string | null; acceptLanguage?: string | null } = {}): SafetyInfoLanguage | null {
+  if (snapshot.languages.length === 0) return null;
+  const query = opts.query ? normalizeLanguageCode(opts.query) : null;
+  return negotiateLanguage({
+    query,
+    acceptLanguage: opts.acceptLanguage,
+    available: snapshot.languages,
+    fallback: snapshot.languages.includes('en') ? 'en' : snapshot.languages[0],
+  });
+}
+
+function pickText(snapshot: PublishedSnapshot, base: 'safety_warnings' | 'instructions', language: SafetyInfoLanguage | null): LocalizedText | null {
+  const order: SafetyInfoLanguage[] = [];
+  if (language) order.push(language);
+  if (!order.includes('en')) order.push('en');
+  for (const l of snapshot.languages) if (!order.includes(l)) order.push(l);
+  for (const l of order) {
+    const text = snapshot.fields[localizedFieldKey(base, l)];
+    if (text) return { text, language: l, fallback: l !== language };
+  }
+  return null;
+}
+
+/** The Art. 19 block of a snapshot in one language (requested code, or negotiated beforehand). */
+export function buildArt19Block(snapshot: PublishedSnapshot, requested?: string | null): Art19Block {
+  const normalized = requested ? normalizeLanguageCode(requested) : null;
+  const language = normalized && snapshot.languages.includes(normalized) ? normalized : chooseArt19Language(snapshot);
+  // Labels follow the visitor's wish when we have them in that locale, even if the content falls back.
+  const labelLocale: Locale = normalized && isLocale(normalized) ? normalized : language && isLocale(language) ? language : DEFAULT_LOCALE;
+  const f = snapshot.fields;
+  const warnings = pickText(snapshot, 'safety_warnings', language);
+  const instructions = pickText(snapshot, 'instructions', language);
+
+  // Tell the visitor when what they read is not in the language they asked for.
+  const textFallback = [warnings, instructions].find((x) => x?.fallback);
+  const wanted = normalized ?? language;
+  const shown = textFallback?.language ?? language;
+  const notice = wanted && shown && wanted !== shown ? { requested: wanted, shown } : null;
+  const lt = (key: Parameters<typeof t>[1], params?: Record<string, string | number>) => t(labelLocale, key, params);
+  const docs = snapshot.documents.filter((d) => !d.language || (language && normalizeLanguageCode(d.language) === language));
+
+  return {
+    language,
+    requested_language: normalized,
+    label_locale: labelLocale,
+    available_languages: snapshot.languages.map((code) => ({ code, name: languageName(code, code) })),
+    product: {
+      name: snapshot.sku.product_name,
+      sku_code: snapshot.sku.sku_code,
+      gtin: snapshot.sku.gtin ?? f.gtin ?? null,
+      brand: f.brand ?? null,
+      model: f.model_number ?? null,
+      batch_or_serial_scheme: f.batch_or_serial_scheme ?? null,
+      image_url: f.product_image_url ?? null,
+      description: f.product_description ?? null,
+      age_grading: f.age_grading ?? null,
+    },
+    manufacturer: snapshot.manufacturer,
+    responsible_person: snapshot.responsible_person,
+    warnings,
+    instructions,
+    documents: docs.length > 0 ? docs : snapshot.documents,
+    revision: snapshot.revision,
+    published_at: snapshot.published_at,
+    public_url: snapshot.public_url,
+    labels: {
+      title: lt('public.title'),
+      identification: lt('public.identification'),
+      picture: lt('public.picture'),
+      manufacturer: lt('role.manufacturer'),
+      responsible_person: lt('role.responsible_person'),
+      warnings: lt('public.warnings'),
+      instructions: lt('public.instructions'),
+      documents: lt('public.documents'),
+      language: lt('public.language'),
+      published: lt('public.published', { date: formatDate(snapshot.published_at, labelLocale), revision: snapshot.revision }),
+      contact: lt('public.contact'),
+      qr: lt('public.qr'),
+      fallback_notice: notice
+        ? lt('public.fallback_notice', { requested: languageName(notice.requested, labelLocale), shown: languageName(notice.shown, labelLocale) })
+        : null,
+      no_safety_info: warnings || instructions ? null : lt('public.no_safety_info'),
+    },
+  };
+}
+
