@@ -58,10 +58,9 @@ export function loadWorkbook(bytes: Uint8Array, kind: WorkbookKind, odsTables: {
     wb = XLSX.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), READ_OPTIONS);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    if (/password|encrypt/i.test(message)) {
+    if (/password-protected|password protected|encrypted workbook|EncryptionInfo/i.test(message)) {
       return { ok: false, code: 'encrypted_workbook', message: 'The workbook is password-protected or encrypted; save it without a password and upload it again.' };
     }
-    if (/unsupported|not supported/i.test(message)) return { ok: false, code: 'unsupported_format', message: `This workbook format is not supported (${message.slice(0, 200)}).` };
     return { ok: false, code: 'parse_failed', message: `The workbook could not be read (${message.slice(0, 200)}).` };
   }
   const date1904 = Boolean(wb.Workbook?.WBProps?.date1904);
