@@ -56,7 +56,13 @@ export function AuthForm({ mode, nextPath }: { mode: Mode; nextPath: string }) {
     setError,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ defaultValues: { email: '', password: '' }, mode: 'onTouched' });
+  } = useForm<Values>({
+    defaultValues: { email: '', password: '' },
+    // Validate on submit, then live while correcting. Validating on blur would make the page jump
+    // under the pointer when someone clicks "Create an account" from an empty, focused field.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
 
   async function onSubmit(values: Values) {
     setFormError(null);

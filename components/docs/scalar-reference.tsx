@@ -39,6 +39,8 @@ export default function ScalarReference() {
         hideClientButton: false,
         showDeveloperTools: 'never',
         mcp: { disabled: true },
+        // "Ask AI" talks to Scalar's hosted agent: off, nothing leaves this app.
+        agent: { disabled: true },
         documentDownloadType: 'json',
         defaultOpenAllTags: false,
         metaData: { title: 'API reference' },

@@ -22,7 +22,6 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
-import { SimpleTooltip } from '@/components/ui/tooltip';
 import { toast } from '@/components/ui/toaster';
 import { ApiError, apiFetch, describeError } from '@/components/api/client';
 import { useApi } from '@/components/api/use-api';
@@ -168,7 +167,12 @@ export function ApiKeysManager() {
   }
 
   const createButton = (
-    <Button onClick={() => setCreateOpen(true)} disabled={!canCreate} data-testid="create-api-key">
+    <Button
+      onClick={() => setCreateOpen(true)}
+      disabled={!canCreate}
+      aria-describedby={atLimit ? 'api-key-limit' : undefined}
+      data-testid="create-api-key"
+    >
       <Plus aria-hidden="true" /> Create key
     </Button>
   );
@@ -191,6 +195,11 @@ export function ApiKeysManager() {
               Send a key as <code className="rounded bg-surface-muted px-1 py-0.5 font-mono text-xs">Authorization: Bearer &lt;key&gt;</code>. Only
               its prefix is kept visible; the secret is shown once.
             </CardDescription>
+            {atLimit && plan ? (
+              <p id="api-key-limit" className="mt-1.5 text-xs font-medium text-warning-soft-foreground" data-testid="api-key-limit">
+                {list?.length} of {maxKeys} key{maxKeys === 1 ? '' : 's'} used on the {planLabel(plan)} plan. Revoke a key to create another.
+              </p>
+            ) : null}
           </div>
           <div className="flex items-center gap-2">
             <Button asChild variant="ghost" size="md">
@@ -198,15 +207,7 @@ export function ApiKeysManager() {
                 <BookOpen aria-hidden="true" /> API reference
               </Link>
             </Button>
-            {atLimit && plan ? (
-              <SimpleTooltip content={`The ${planLabel(plan)} plan allows ${maxKeys} key${maxKeys === 1 ? '' : 's'}. Revoke one to create another.`}>
-                <span tabIndex={0} className="rounded-md">
-                  {createButton}
-                </span>
-              </SimpleTooltip>
-            ) : (
-              createButton
-            )}
+            {createButton}
           </div>
         </CardHeader>
 

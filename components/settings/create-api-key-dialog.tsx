@@ -63,6 +63,8 @@ export interface CreateApiKeyDialogProps {
 
 export function CreateApiKeyDialog({ open, onOpenChange, scopes, plan, onCreated }: CreateApiKeyDialogProps) {
   const allowed = scopes.filter((s) => s.allowed_on_plan);
+  // Usable scopes first, so a trial user does not scroll past locked ones.
+  const orderedScopes = [...allowed, ...scopes.filter((s) => !s.allowed_on_plan)];
   const defaultScopes = allowed.some((s) => s.scope === 'skus:read') ? ['skus:read'] : allowed.slice(0, 1).map((s) => s.scope);
   const {
     register,
@@ -163,7 +165,7 @@ export function CreateApiKeyDialog({ open, onOpenChange, scopes, plan, onCreated
               }}
               render={({ field }) => (
                 <ul className="grid max-h-64 gap-px overflow-y-auto rounded-lg border border-border bg-border">
-                  {scopes.map((s) => {
+                  {orderedScopes.map((s) => {
                     const id = `scope-${s.scope.replace(/[^a-z0-9]+/gi, '-')}`;
                     const checked = field.value.includes(s.scope);
                     const disabled = !s.allowed_on_plan;

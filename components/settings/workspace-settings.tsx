@@ -59,7 +59,7 @@ function NameForm({ workspace, onSaved }: { workspace: SessionWorkspace; onSaved
 
   const error = errors.name?.message;
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Workspace name">
+    <form onSubmit={handleSubmit(onSubmit)} noValidate>
       <CardContent>
         <Field className="max-w-md">
           <Label htmlFor="workspace-name">Workspace name</Label>

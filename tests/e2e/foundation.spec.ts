@@ -89,6 +89,7 @@ test.describe('foundation: accounts, workspace shell and API keys', () => {
     expect(await page.content()).not.toContain(key);
     // A trial workspace holds one key: creating another is not offered.
     await expect(page.getByTestId('create-api-key')).toBeDisabled();
+    await expect(page.getByTestId('api-key-limit')).toContainText('1 of 1 key used on the Trial plan');
 
     // The key authenticates Bearer requests to its workspace.
     const who = await bearerGet(api, '/api/auth/whoami', key);
@@ -227,6 +228,24 @@ test.describe('foundation: accounts, workspace shell and API keys', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test('the workspace refreshes the session token before it expires', async ({ page }) => {
+    await page.clock.install();
+    await signUp(page, uniqueEmail('refresh'));
+    const { expires_at } = await currentSession(page);
+    const untilExpiry = Date.parse(expires_at) - Date.now();
+    expect(untilExpiry).toBeGreaterThan(5 * 60_000);
+    const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh') && r.request().method() === 'POST');
+    // Jump to two minutes before expiry: the keeper must have refreshed by then.
+    await page.clock.runFor(untilExpiry - 2 * 60_000);
+    const res = await refreshed;
+    expect(res.status()).toBe(200);
+    const body = (await res.json()) as { expires_at: string };
+    expect(Date.parse(body.expires_at)).toBeGreaterThanOrEqual(Date.parse(expires_at));
+    // Still signed in and usable.
+    await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'SKUs' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'SKUs' })).toBeVisible();
+  });
+
   test('signed-out visitors are sent to sign in', async ({ page }) => {
     for (const path of ['/', '/dashboard', '/skus', '/settings', '/settings/api-keys']) {
       await page.goto(path);
@@ -239,7 +258,7 @@ test.describe('foundation: accounts, workspace shell and API keys', () => {
   test('settings: rename the workspace and read the plan limits', async ({ page }) => {
     await signUp(page, uniqueEmail('settings'));
     await page.goto('/settings');
-    await expect(page.getByText('Plan', { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Plan/ })).toContainText('Trial');
     await expect(page.getByRole('meter', { name: 'SKUs' })).toBeVisible();
     await expect(page.getByRole('meter', { name: 'API keys' })).toBeVisible();
     await screenshot(page, '12-settings');
@@ -274,13 +293,15 @@ test.describe('foundation: accounts, workspace shell and API keys', () => {
       const u = new URL(r.url());
       if (!['127.0.0.1', 'localhost'].includes(u.hostname) && !u.protocol.startsWith('data') && !u.protocol.startsWith('blob')) outside.push(r.url());
     });
+    const doc = (await (await page.request.get('/api/openapi.json')).json()) as { info: { title: string } };
     const spec = page.waitForResponse((r) => r.url().endsWith('/api/openapi.json') && r.status() === 200);
     await page.goto('/docs/api');
     await spec;
-    await expect(page.getByText('API keys').first()).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByText('/api/workspace/api-keys').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: doc.info.title })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('API keys').first()).toBeVisible();
+    await expect(page.getByText('Ask AI')).toHaveCount(0);
     await page.waitForLoadState('networkidle');
-    await screenshot(page, '14-docs-api');
+    await screenshot(page, '14-docs-api', { fullPage: false });
     expect(outside).toEqual([]);
   });
 

@@ -12,12 +12,12 @@ export function uniqueEmail(tag: string): string {
 const SCREENS = path.resolve('test-results', 'screens');
 
 /** Full-page screenshot into test-results/screens/<name>.png, for looking at the product. */
-export async function screenshot(page: Page, name: string) {
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   fs.mkdirSync(SCREENS, { recursive: true });
   // Let fonts, transitions and toasts settle so the picture shows the resting state.
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(250);
-  await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage });
 }
 
 export async function signUp(page: Page, email: string, password = PASSWORD) {

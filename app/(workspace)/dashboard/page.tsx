@@ -76,7 +76,7 @@ export default async function DashboardPage() {
         description={`Signed in as ${user.email}. Here is how to get your products ready for the EU General Product Safety Regulation.`}
       />
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <Card>
           <CardHeader>
             <div>
@@ -101,7 +101,7 @@ export default async function DashboardPage() {
                       <p className="mt-0.5 text-[0.8125rem] text-muted-foreground">{s.text}</p>
                     </div>
                   </div>
-                  <Button asChild variant="secondary" size="sm" className="self-start sm:self-center">
+                  <Button asChild variant="secondary" size="sm" className="ml-[3.125rem] self-start sm:ml-0 sm:self-center">
                     <Link href={s.href}>
                       {s.cta}
                       <ArrowRight aria-hidden="true" />

@@ -78,9 +78,9 @@ export default function ErrorCodesPage() {
             ))}
           </dl>
         </Card>
-        <Card className="overflow-hidden">
+        <Card className="flex flex-col overflow-hidden">
           <h2 className="border-b border-border px-5 py-3 text-sm font-semibold">Example: a key without the needed scope (403)</h2>
-          <pre className="overflow-x-auto bg-slate-950 px-5 py-4 font-mono text-xs leading-relaxed text-slate-100">{example}</pre>
+          <pre className="flex-1 overflow-x-auto bg-slate-950 px-5 py-4 font-mono text-xs leading-relaxed text-slate-100">{example}</pre>
         </Card>
       </div>
 

@@ -1,0 +1,365 @@
+'use client';
+
+import * as React from 'react';
+import Link from 'next/link';
+import { useForm, useWatch } from 'react-hook-form';
+import { CircleCheck, LoaderCircle, ShieldAlert } from 'lucide-react';
+import { ApiError, apiFetch, describeError } from '@/components/api/client';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Field, FieldError, FieldHint } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Meter } from '@/components/ui/meter';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { toast } from '@/components/ui/toaster';
+import { CATEGORY_OPTIONS, categoryLabel } from './labels';
+import { idempotentWrite, useDebouncedValue } from './request';
+import type { CreateSkuDryRun, Sku } from './types';
+
+interface Values {
+  sku_code: string;
+  product_name: string;
+  gtin: string;
+  category_code: string;
+  external_sku_id: string;
+}
+
+const EMPTY: Values = { sku_code: '', product_name: '', gtin: '', category_code: '', external_sku_id: '' };
+const FIELDS = ['sku_code', 'product_name', 'gtin', 'category_code', 'external_sku_id'] as const;
+const NO_CATEGORY = '__none__';
+
+/** What is sent: the code trimmed, GTIN without the spaces and hyphens people paste, empty = absent. */
+function toBody(v: Values) {
+  const gtin = v.gtin.replace(/[\s-]/g, '');
+  return {
+    sku_code: v.sku_code.trim(),
+    product_name: v.product_name,
+    ...(gtin ? { gtin } : {}),
+    ...(v.category_code ? { category_code: v.category_code } : {}),
+    ...(v.external_sku_id.trim() ? { external_sku_id: v.external_sku_id.trim() } : {}),
+  };
+}
+
+type Preview =
+  | { state: 'idle' }
+  | { state: 'checking'; last?: CreateSkuDryRun }
+  | { state: 'ok'; result: CreateSkuDryRun }
+  | { state: 'invalid'; fields: { path: string; message: string }[]; message: string }
+  | { state: 'error'; message: string };
+
+export interface NewSkuDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (sku: Sku) => void;
+}
+
+/**
+ * Creates one SKU. As the user types, the server's dry run (POST /api/skus?dry_run=true) shows what
+ * would be stored, which requirement profile attaches, the plan limit, and why creation would fail,
+ * before anything is written. The real create carries an Idempotency-Key.
+ */
+export function NewSkuDialog({ open, onOpenChange, onCreated }: NewSkuDialogProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setValue,
+    setError,
+    clearErrors,
+    formState: { errors, isSubmitting, dirtyFields },
+  } = useForm<Values>({ defaultValues: EMPTY, mode: 'onChange' });
+
+  const values = useWatch({ control });
+  const body = React.useMemo(() => toBody({ ...EMPTY, ...values }), [values]);
+  const bodyJson = JSON.stringify(body);
+  const debouncedJson = useDebouncedValue(bodyJson, 350);
+  const [preview, setPreview] = React.useState<Preview>({ state: 'idle' });
+
+  React.useEffect(() => {
+    if (open) {
+      reset(EMPTY);
+      setPreview({ state: 'idle' });
+    }
+  }, [open, reset]);
+
+  // The dry run, whenever the settled input changes; a newer request aborts the older one.
+  React.useEffect(() => {
+    if (!open) return;
+    const b = JSON.parse(debouncedJson) as ReturnType<typeof toBody>;
+    if (!b.sku_code && !b.product_name.trim()) return;
+    const ac = new AbortController();
+    const run = async () => {
+      setPreview((p) => ({ state: 'checking', last: p.state === 'ok' ? p.result : p.state === 'checking' ? p.last : undefined }));
+      try {
+        const result = await apiFetch<CreateSkuDryRun>('/api/skus?dry_run=true', { method: 'POST', body: b, signal: ac.signal });
+        if (ac.signal.aborted) return;
+        setPreview({ state: 'ok', result });
+      } catch (e) {
+        if (ac.signal.aborted) return;
+        if (e instanceof ApiError && e.status === 400) setPreview({ state: 'invalid', fields: e.fields, message: e.message });
+        else setPreview({ state: 'error', message: e instanceof ApiError ? e.message : 'The preview is not available right now.' });
+      }
+    };
+    void run();
+    return () => ac.abort();
+  }, [debouncedJson, open]);
+
+  // Server-side field problems from the dry run, shown under the fields the user has already filled.
+  const serverFieldError = (name: (typeof FIELDS)[number]): string | undefined => {
+    if (preview.state !== 'invalid') return undefined;
+    if (!dirtyFields[name]) return undefined;
+    return preview.fields.find((f) => f.path.split('.')[0] === name)?.message;
+  };
+  const blocking = preview.state === 'ok' ? preview.result.blocking_reason : null;
+  const stale = bodyJson !== debouncedJson || preview.state === 'checking';
+
+  async function onSubmit(v: Values) {
+    clearErrors();
+    try {
+      const res = await idempotentWrite<{ sku: Sku }>('/api/skus', { method: 'POST', body: toBody(v) });
+      toast.success(`SKU ${res.sku.sku_code} created`, { description: 'Its dossier and blockers are ready.' });
+      onCreated(res.sku);
+    } catch (e) {
+      if (e instanceof ApiError) {
+        let placed = false;
+        for (const f of e.fields) {
+          const root = f.path.split('.')[0] as (typeof FIELDS)[number];
+          if ((FIELDS as readonly string[]).includes(root)) {
+            setError(root, { type: 'server', message: f.message });
+            placed = true;
+          }
+        }
+        if (e.code === 'SKU_CODE_EXISTS') {
+          setError('sku_code', { type: 'server', message: e.message });
+          placed = true;
+        }
+        if (placed) return;
+      }
+      const { title, description } = describeError(e);
+      setError('root', { type: 'server', message: description ? `${title} ${description}` : title });
+    }
+  }
+
+  const result = preview.state === 'ok' ? preview.result : preview.state === 'checking' ? preview.last : undefined;
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => !isSubmitting && onOpenChange(o)}>
+      <DialogContent className="max-w-3xl" data-testid="new-sku-dialog">
+        <DialogHeader>
+          <DialogTitle>New SKU</DialogTitle>
+          <DialogDescription>
+            One product record. The preview on the right is checked by the server as you type; nothing is saved until you create it. For many products,{' '}
+            <Link href="/imports" className="font-medium text-primary hover:underline">
+              import a catalogue
+            </Link>
+            .
+          </DialogDescription>
+        </DialogHeader>
+
+        <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_17rem]">
+          <form id="new-sku-form" className="grid content-start gap-4" onSubmit={handleSubmit(onSubmit)} noValidate>
+            <Field>
+              <Label htmlFor="sku-code">SKU code</Label>
+              <Input
+                id="sku-code"
+                autoFocus
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="e.g. KT-1001"
+                className="font-mono"
+                maxLength={50}
+                aria-invalid={errors.sku_code || serverFieldError('sku_code') ? true : undefined}
+                aria-describedby="sku-code-msg"
+                {...register('sku_code', {
+                  validate: (v) => {
+                    const t = v.trim();
+                    if (!t) return 'Enter the code you use for this product.';
+                    if (!/^[A-Za-z0-9_-]+$/.test(t)) return 'Use letters, digits, underscore and hyphen only.';
+                    return true;
+                  },
+                })}
+              />
+              {errors.sku_code || serverFieldError('sku_code') ? (
+                <FieldError id="sku-code-msg">{errors.sku_code?.message ?? serverFieldError('sku_code')}</FieldError>
+              ) : (
+                <FieldHint id="sku-code-msg">Unique in the workspace; letters, digits, _ and -.</FieldHint>
+              )}
+            </Field>
+
+            <Field>
+              <Label htmlFor="sku-name">Product name</Label>
+              <Input
+                id="sku-name"
+                autoComplete="off"
+                placeholder="e.g. Wooden train set, 24 pieces"
+                maxLength={200}
+                aria-invalid={errors.product_name || serverFieldError('product_name') ? true : undefined}
+                aria-describedby="sku-name-msg"
+                {...register('product_name', { validate: (v) => (v.trim() ? true : 'Enter the product name as it appears in the listing.') })}
+              />
+              <FieldError id="sku-name-msg">{errors.product_name?.message ?? serverFieldError('product_name')}</FieldError>
+            </Field>
+
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field>
+                <Label htmlFor="sku-gtin">
+                  GTIN / EAN <span className="font-normal text-muted-foreground">(optional)</span>
+                </Label>
+                <Input
+                  id="sku-gtin"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder="8, 12, 13 or 14 digits"
+                  className="font-mono"
+                  maxLength={20}
+                  aria-invalid={errors.gtin || serverFieldError('gtin') ? true : undefined}
+                  aria-describedby="sku-gtin-msg"
+                  {...register('gtin', {
+                    validate: (v) => {
+                      const d = v.replace(/[\s-]/g, '');
+                      if (!d) return true;
+                      return /^(\d{8}|\d{12}|\d{13}|\d{14})$/.test(d) ? true : 'Digits only: exactly 8, 12, 13 or 14.';
+                    },
+                  })}
+                />
+                <FieldError id="sku-gtin-msg">{errors.gtin?.message ?? serverFieldError('gtin')}</FieldError>
+              </Field>
+              <Field>
+                <Label htmlFor="sku-category">Category</Label>
+                <Select value={values.category_code || NO_CATEGORY} onValueChange={(v) => setValue('category_code', v === NO_CATEGORY ? '' : v, { shouldDirty: true })}>
+                  <SelectTrigger id="sku-category" aria-describedby="sku-category-hint">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value={NO_CATEGORY}>Not set (general GPSR profile)</SelectItem>
+                    {CATEGORY_OPTIONS.filter((c) => c.code !== 'general').map((c) => (
+                      <SelectItem key={c.code} value={c.code}>
+                        {c.label}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+                <FieldHint id="sku-category-hint">Decides the sector rules that apply.</FieldHint>
+              </Field>
+            </div>
+
+            <Field>
+              <Label htmlFor="sku-external">
+                External ID <span className="font-normal text-muted-foreground">(optional)</span>
+              </Label>
+              <Input id="sku-external" autoComplete="off" placeholder="ID in your ERP or shop" maxLength={200} {...register('external_sku_id')} />
+            </Field>
+
+            {errors.root ? (
+              <Alert variant="danger" title="The SKU was not created">
+                {errors.root.message}
+              </Alert>
+            ) : null}
+          </form>
+
+          <aside aria-label="Preview" aria-live="polite" className="grid content-start gap-3 rounded-lg border border-border bg-surface-muted/50 p-4 text-[0.8125rem]" data-testid="sku-preview">
+            <div className="flex items-center justify-between gap-2">
+              <h3 className="font-semibold text-foreground">Preview</h3>
+              {preview.state === 'idle' ? null : stale ? (
+                <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
+                  <LoaderCircle className="size-3.5 animate-spin" aria-hidden="true" />
+                  Checking…
+                </span>
+              ) : preview.state === 'ok' && !blocking ? (
+                <span className="inline-flex items-center gap-1 text-xs font-medium text-success-soft-foreground" data-testid="preview-ok">
+                  <CircleCheck className="size-3.5" aria-hidden="true" />
+                  Can be created
+                </span>
+              ) : null}
+            </div>
+
+            {preview.state === 'idle' ? (
+              <p className="text-muted-foreground">Type a code and a name to see how the SKU will be stored and what it will need.</p>
+            ) : null}
+
+            {preview.state === 'invalid' ? <p className="text-muted-foreground">Fix the highlighted fields to see the preview.</p> : null}
+            {preview.state === 'error' ? <Alert variant="warning">{preview.message}</Alert> : null}
+
+            {result ? (
+              <>
+                {result.normalized_sku ? (
+                  <dl className="grid gap-2">
+                    <PreviewRow label="Stored as" value={<span className="font-mono">{result.normalized_sku.sku_code}</span>} />
+                    <PreviewRow label="Name" value={result.normalized_sku.product_name || '—'} testId="preview-name" />
+                    <PreviewRow label="GTIN" value={result.normalized_sku.gtin ? <span className="font-mono">{result.normalized_sku.gtin}</span> : <span className="text-muted-foreground">none</span>} />
+                    <PreviewRow
+                      label="Category"
+                      testId="preview-category"
+                      value={
+                        <span className="inline-flex flex-wrap items-center gap-1">
+                          {categoryLabel(result.category.selected_code)}
+                          {result.category.defaulted ? <Badge variant="neutral">defaulted</Badge> : null}
+                        </span>
+                      }
+                    />
+                    <PreviewRow label="Requirements" value={<span className="font-mono text-xs break-all">{result.requirement_profile.id ?? '—'}</span>} testId="preview-profile" />
+                  </dl>
+                ) : null}
+                {result.category.defaulted ? (
+                  <p className="text-xs text-muted-foreground">No category matched, so the GPSR core profile applies. Pick a category if sector rules (toys, electrical…) apply.</p>
+                ) : null}
+                {result.plan_limit ? (
+                  <Meter
+                    className="border-t border-border pt-3"
+                    label={`SKUs on the ${result.plan_limit.plan} plan`}
+                    value={result.plan_limit.current_count ?? 0}
+                    max={result.plan_limit.limit}
+                  />
+                ) : null}
+                {blocking ? (
+                  <Alert variant="danger" title="Cannot be created" data-testid="preview-blocking">
+                    <span data-code={blocking.code}>{blocking.message}</span>
+                    {blocking.code === 'SKU_CODE_EXISTS' && typeof (blocking.details as { sku_id?: unknown } | undefined)?.sku_id === 'string' ? (
+                      <>
+                        {' '}
+                        <Link href={`/skus/${(blocking.details as { sku_id: string }).sku_id}`} className="font-medium underline" onClick={() => onOpenChange(false)}>
+                          Open the existing SKU
+                        </Link>
+                      </>
+                    ) : null}
+                  </Alert>
+                ) : null}
+              </>
+            ) : null}
+          </aside>
+        </div>
+
+        <DialogFooter>
+          <Button variant="secondary" type="button" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" form="new-sku-form" loading={isSubmitting} disabled={Boolean(blocking) && !stale}>
+            {blocking && !stale ? (
+              <>
+                <ShieldAlert aria-hidden="true" />
+                Cannot create
+              </>
+            ) : (
+              'Create SKU'
+            )}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PreviewRow({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
+  return (
+    <div className="grid grid-cols-[5.5rem_minmax(0,1fr)] gap-2">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-foreground" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
