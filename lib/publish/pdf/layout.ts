@@ -57,11 +57,33 @@ export class PdfWriter {
     return style.font === 'bold' ? this.fonts.bold : this.fonts.regular;
   }
 
+  // pdf-lib measures a custom font through a full fontkit layout per call, which made wrapping long
+  // unbroken text quadratic and slow (about a minute for 240k characters). Widths of single
+  // characters are cached and summed instead; kerning is ignored, a safety margin covers it.
+  private readonly charWidths = new Map<PDFFont, Map<string, number>>();
+
+  measure(text: string, style: TextStyle = {}): number {
+    const font = this.font(style);
+    let cache = this.charWidths.get(font);
+    if (!cache) {
+      cache = new Map();
+      this.charWidths.set(font, cache);
+    }
+    let total = 0;
+    for (const ch of text) {
+      let w = cache.get(ch);
+      if (w === undefined) {
+        w = font.widthOfTextAtSize(ch, 1000) / 1000;
+        cache.set(ch, w);
+      }
+      total += w;
+    }
+    return total * (style.size ?? 10) * 1.01;
+  }
+
   /** Wraps text into lines that fit `width` at the style's size; keeps explicit line breaks. */
   wrap(text: string, width: number, style: TextStyle = {}): string[] {
-    const font = this.font(style);
-    const size = style.size ?? 10;
-    const measure = (s: string) => font.widthOfTextAtSize(s, size);
+    const measure = (s: string) => this.measure(s, style);
     const lines: string[] = [];
     for (const paragraph of this.sanitize(text).split('\n')) {
       const words = paragraph.split(/ +/).filter((w, i, all) => w.length > 0 || all.length === 1);
@@ -79,12 +101,16 @@ export class PdfWriter {
         }
         // A word wider than the column: break it by characters.
         let chunk = '';
+        let chunkWidth = 0;
         for (const ch of word) {
-          if (measure(chunk + ch) > width && chunk) {
+          const w = measure(ch);
+          if (chunkWidth + w > width && chunk) {
             lines.push(chunk);
             chunk = ch;
+            chunkWidth = w;
           } else {
             chunk += ch;
+            chunkWidth += w;
           }
         }
         line = chunk;

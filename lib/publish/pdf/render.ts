@@ -21,7 +21,8 @@ const clip = (s: string | null | undefined, max: number) => {
   return v.length > max ? `${v.slice(0, max)}…` : v;
 };
 
-const QUOTES: Record<Locale, [string, string]> = { en: ['“', '”'], de: ['„', '“'], fr: ['« ', ' »'], es: ['«', '»'], it: ['«', '»'] };
+// French guillemets take no-break spaces so a line never starts with a lone « or ».
+const QUOTES: Record<Locale, [string, string]> = { en: ['“', '”'], de: ['„', '“'], fr: ['«\u00a0', '\u00a0»'], es: ['«', '»'], it: ['«', '»'] };
 
 let sanitizerCache: { bytes: Uint8Array; fn: (s: string) => string } | null = null;
 
