@@ -199,9 +199,9 @@ describe('GPSR core', () => {
   });
 
   it('a wrong GTIN check digit is a warning; identifiers other than GTIN are enough', () => {
-    const r = evaluateRequirements(base({ sku: { category_code: 'general', gtin: '4006381333932' }, fields: { ...CORE_FIELDS, gtin: undefined } as Record<string, string> }));
+    const r = evaluateRequirements(base({ sku: { category_code: 'general', gtin: '4006381333932' }, fields: { ...CORE_FIELDS, gtin: undefined } }));
     expect(r.blockers.map((b) => [b.code, b.severity])).toEqual([['GTIN_CHECK_DIGIT_INVALID', 'warning']]);
-    const noGtin = evaluateRequirements(base({ sku: { category_code: 'general', gtin: null }, fields: { ...CORE_FIELDS, gtin: undefined } as Record<string, string> }));
+    const noGtin = evaluateRequirements(base({ sku: { category_code: 'general', gtin: null }, fields: { ...CORE_FIELDS, gtin: undefined } }));
     expect(noGtin.blockers).toEqual([]); // model_number identifies it
   });
 });
