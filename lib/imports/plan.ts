@@ -110,7 +110,8 @@ export class ImportPlanner {
     else this.counts.skipped++;
     for (const e of rec.errors) this.errorsByCode[e.code] = (this.errorsByCode[e.code] ?? 0) + 1;
     for (const w of rec.warnings) this.warningsByCode[w.code] = (this.warningsByCode[w.code] ?? 0) + 1;
-    if (rec.status !== 'skipped') for (const e of rec.entities) this.entitiesCollector.add(row.row_number, e);
+    // Only rows that will be imported can link an entity to a SKU.
+    if (rec.status === 'valid') for (const e of rec.entities) this.entitiesCollector.add(row.row_number, e);
     return rec;
   }
 
