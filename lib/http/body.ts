@@ -1,3 +1,8 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { AppError } from './errors';
 
 export const DEFAULT_JSON_LIMIT = 1024 * 1024; // 1 MiB
@@ -51,5 +56,46 @@ export function parseJsonBody(bytes: Uint8Array): unknown {
     return JSON.parse(text);
   } catch (e) {
     throw new AppError('INVALID_JSON', `The body is not valid JSON: ${(e as Error).message}`);
+  }
+}
+
+/**
+ * Streams a non-JSON body (multipart, raw file) to a temp file while hashing it, so an idempotent upload
+ * can be recognised without holding it in memory. Returns a Request that replays the body from disk.
+ */
+export async function spoolBody(req: Request, limit: number): Promise<{ request: Request; sha256: string; cleanup: () => Promise<void> }> {
+  checkDeclaredLength(req, limit);
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'cw-body-'));
+  const file = path.join(dir, 'body');
+  const cleanup = () => fs.promises.rm(dir, { recursive: true, force: true });
+  const hash = crypto.createHash('sha256');
+  try {
+    const out = fs.createWriteStream(file);
+    let total = 0;
+    if (req.body) {
+      const reader = req.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        total += value.byteLength;
+        if (total > limit) {
+          await reader.cancel().catch(() => {});
+          out.destroy();
+          throw tooLarge(limit);
+        }
+        hash.update(value);
+        if (!out.write(value)) await new Promise((r) => out.once('drain', r));
+      }
+    }
+    await new Promise<void>((res, rej) => {
+      out.once('error', rej);
+      out.end(() => res());
+    });
+    const body = Readable.toWeb(fs.createReadStream(file)) as ReadableStream<Uint8Array>;
+    const request = new Request(req.url, { method: req.method, headers: req.headers, body, duplex: 'half' } as RequestInit);
+    return { request, sha256: hash.digest('hex'), cleanup };
+  } catch (e) {
+    await cleanup();
+    throw e;
   }
 }

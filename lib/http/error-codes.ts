@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   APPROVAL_BLOCKED: { status: 409, retryable: false, description: 'The SKU has open blockers; details.blockers lists them. Resolve or waive them, then approve.' },
   REVIEW_INCOMPLETE: { status: 409, retryable: false, description: 'Review issues or extraction conflicts are still open; details lists them.' },
   NOT_APPROVED: { status: 409, retryable: false, description: 'Only an approved SKU can be published; approve it first.' },
+  PUBLISH_BLOCKED: { status: 409, retryable: false, description: 'The approved SKU has open blockers again (e.g. a certificate expired since approval); details.blockers lists them. Resolve or waive them, then publish.' },
   ENTITY_IN_USE: { status: 409, retryable: false, description: 'The entity is linked to SKUs; unlink it first (details.sku_count).' },
   INVALID_STATE: { status: 409, retryable: false, description: 'The resource is not in a state that allows this action; details.state says which it is in.' },
   EMAIL_TAKEN: { status: 409, retryable: false, description: 'An account with this email already exists; sign in instead.' },

@@ -19,7 +19,10 @@ export function validateIdempotencyKey(key: string | null): string | null {
   return key;
 }
 
-export function requestHash(method: string, url: URL, body: Uint8Array | string) {
+export const bodyDigest = (body: Uint8Array | string) => crypto.createHash('sha256').update(body).digest('hex');
+
+/** Hash of method, path, sorted query and the body's digest: what "the same request" means. */
+export function requestHash(method: string, url: URL, bodySha256: string) {
   const query = [...url.searchParams.entries()].sort(([a], [b]) => a.localeCompare(b));
   return crypto
     .createHash('sha256')
@@ -29,7 +32,7 @@ export function requestHash(method: string, url: URL, body: Uint8Array | string)
     .update('\n')
     .update(JSON.stringify(query))
     .update('\n')
-    .update(body)
+    .update(bodySha256)
     .digest('hex');
 }
 

@@ -5,11 +5,11 @@ import { authenticateApiKey } from '@/lib/auth/api-keys';
 import { authenticateSession } from '@/lib/auth/session';
 import type { Scope } from '@/lib/auth/scopes';
 import { getDb, type Db } from '@/lib/db/client';
-import { DEFAULT_JSON_LIMIT, checkDeclaredLength, parseJsonBody, readBodyLimited } from './body';
+import { DEFAULT_JSON_LIMIT, checkDeclaredLength, parseJsonBody, readBodyLimited, spoolBody } from './body';
 import { checkOrigin } from './csrf';
 import { errorResponse, toAppError } from './envelope';
 import { AppError } from './errors';
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestHash, validateIdempotencyKey } from './idempotency';
+import { bodyDigest, claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestHash, validateIdempotencyKey } from './idempotency';
 import { enforceRateLimit, rateLimitHeaders, type RateLimitClass, type RateLimitState } from './rate-limit';
 import { validationError } from './validation';
 
@@ -127,6 +127,7 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
     const ip = clientIp(req);
     let rate: RateLimitState | undefined;
     let idem: { db: Db; workspaceId: string; key: string } | undefined;
+    let cleanupBody: (() => Promise<void>) | undefined;
     try {
       const db = await getDb();
       const auth = await authenticate(db, req, spec.auth);
@@ -156,6 +157,7 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
       const limit = spec.maxBodyBytes ?? DEFAULT_JSON_LIMIT;
       let body: unknown;
       let bodyBytes: Uint8Array = new Uint8Array(0);
+      let bodySha = bodyDigest(bodyBytes);
       let forwardedReq = req;
       if (bodyKind === 'json') {
         const ct = req.headers.get('content-type') ?? '';
@@ -166,17 +168,20 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
           if (!/application\/(.+\+)?json/i.test(ct)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
           body = parseWith(spec.body!, parseJsonBody(bodyBytes), 'body');
         }
+        bodySha = bodyDigest(bodyBytes);
       } else if (bodyKind) {
         checkDeclaredLength(req, limit);
-        if (idemKey && auth) {
-          // The request hash needs the bytes; keep them for the handler (bounded by the limit).
-          bodyBytes = await readBodyLimited(req, limit);
-          forwardedReq = new Request(req.url, { method: req.method, headers: req.headers, body: bodyBytes as BodyInit });
+        if (idemKey && auth && !dryRun) {
+          // The request hash needs the bytes: spool them to disk and hand the handler a replay.
+          const spooled = await spoolBody(req, limit);
+          forwardedReq = spooled.request;
+          bodySha = spooled.sha256;
+          cleanupBody = spooled.cleanup;
         }
       }
 
       if (idemKey && auth && !dryRun) {
-        const replayed = await claimIdempotencyKey(db, auth.workspace.id, idemKey, requestHash(req.method, url, bodyBytes));
+        const replayed = await claimIdempotencyKey(db, auth.workspace.id, idemKey, requestHash(req.method, url, bodySha));
         if (replayed) return withHeaders(replayed, requestId, rate);
         idem = { db, workspaceId: auth.workspace.id, key: idemKey };
       }
@@ -208,6 +213,8 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
         }
       }
       return res;
+    } finally {
+      await cleanupBody?.().catch(() => {});
     }
   };
   return Object.assign(handler, { spec: spec as RouteSpec<any, any, any, any> });
