@@ -33,18 +33,18 @@ const PRODUCT_COLUMN = new RegExp(
     [
       '(?:product |item |article )?(?:name|title|description)|produktname|artikelname|bezeichnung|artikelbezeichnung|beschreibung|produktbeschreibung',
       'designation|libelle|nom(?: du produit)?|description du produit|nombre(?: del producto)?|descripcion|denominacion|nome(?: prodotto)?|descrizione|denominazione',
-      'brand|marke|marque|marca|manufacturer|hersteller|fabricant|fabricante|produttore|fabbricante|supplier|lieferant|fournisseur|proveedor|fornitore',
+      'brand|vendor|marke|marque|marca|manufacturer|hersteller|fabricant|fabricante|produttore|fabbricante|supplier|lieferant|fournisseur|proveedor|fornitore',
       '(?:unit |retail |net )?price|preis|vk(?:-| )?preis|prix|precio|prezzo|cost|rrp|uvp|msrp',
       'category|kategorie|warengruppe|categorie|categoria|product type|produktart|category code',
       'qty|quantity|menge|stock|bestand|lagerbestand|quantite|cantidad|quantita|inventory',
-      'weight|gewicht|poids|peso|dimensions?|abmessungen|size|grosse|taille|talla|taglia',
+      'weight|grams|gewicht|poids|peso|dimensions?|abmessungen|size|grosse|taille|talla|taglia',
       'colou?r|farbe|couleur|colore|material|materiau|materiale',
       'hs code|hs-code|customs tariff|zolltarifnummer|taric|nomenclature douaniere|codigo arancelario|codice doganale',
       'country of origin|ursprungsland|herkunftsland|pays d.origine|pais de origen|paese di origine|origin|coo',
       'currency|wahrung|devise|moneda|valuta|vat|mwst|tva|iva|unit|einheit|unite|unidad|unita',
       'image(?: url)?|bild(?: url)?|photo|foto|url|link',
       'age(?: grading| group)?|altersangabe|altersempfehlung|ce(?: mark(?:ing)?)?|voltage|spannung|battery|batterie',
-      'product name|sku name|variant|variante',
+      'product name|sku name|variant|variante|handle|title',
     ].join('|') +
     ')$',
 );
@@ -99,8 +99,10 @@ export function detectProductTable(text: string): ProductTableMatch | null {
     for (const raw of cells) {
       const c = cleanHeader(raw);
       if (!c || c.length > 40) continue;
-      if (IDENTIFIER.test(c)) identifierColumns.push(raw);
-      else if (PRODUCT_COLUMN.test(c)) productColumns.push(raw);
+      // Shop exports qualify columns ("Variant SKU", "Product Category"): the last words decide.
+      const tail = c.replace(/^(?:variant|product|item|article|artikel|produit|producto|prodotto|main|parent|child) /, '');
+      if (IDENTIFIER.test(c) || IDENTIFIER.test(tail)) identifierColumns.push(raw);
+      else if (PRODUCT_COLUMN.test(c) || PRODUCT_COLUMN.test(tail)) productColumns.push(raw);
     }
     const strongEnough =
       (identifierColumns.length >= 1 && identifierColumns.length + productColumns.length >= 2) || productColumns.length >= 4;

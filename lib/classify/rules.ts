@@ -136,8 +136,11 @@ function quote(original: string, map: number[], start: number, end: number): str
   return original.slice(from, to).replace(/\s+/g, ' ').trim().slice(0, 80);
 }
 
-function scoreAll(filename: string, original: string): TypeScore[] {
+const MAIL_HEAD = /^(?:subject|betreff|objet|asunto|oggetto|from|von|de|da) ?:/i;
+
+function scoreAll(filename: string, original: string, isMail: boolean): TypeScore[] {
   const { text, map } = normaliseWithMap(original);
+  const mail = isMail || MAIL_HEAD.test(text);
   const name = normaliseFilename(filename);
   return DOCUMENT_TYPES.map((type) => {
     const sig = COMPILED[type];
@@ -149,7 +152,8 @@ function scoreAll(filename: string, original: string): TypeScore[] {
       for (const s of sig.title) {
         const m = s.re.exec(text);
         if (!m) continue;
-        const weight = m.index < TOP_ZONE ? W.titleTop : m.index < NEAR_ZONE ? W.titleNear : W.titleFar;
+        // In an e-mail, document names in the body are mentions ("attached the DoC"), not titles.
+        const weight = mail ? (s.re.source.includes('subject|betreff') ? W.titleTop : W.titleFar) : m.index < TOP_ZONE ? W.titleTop : m.index < NEAR_ZONE ? W.titleNear : W.titleFar;
         titles.push({ weight, lang: s.lang, e: { kind: m.index < NEAR_ZONE ? 'title_top' : 'title', quote: quote(original, map, m.index, m.index + m[0].length) } });
       }
       titles.sort((a, b) => b.weight - a.weight);
@@ -214,6 +218,15 @@ function languageOfEvidence(evidence: TypeScore['evidence']): string | null {
   return best;
 }
 
+const TABULAR_EXT = /\.(csv|tsv|txt|tab|xlsx|xlsm|xls|ods)$/i;
+const TABULAR_MIME = /csv|tab-separated|spreadsheet|ms-excel|text\/plain/i;
+
+function isTabularSource(source: SnippetSource, filename: string, mimeType?: string | null): boolean {
+  if (source === 'csv_rows') return true;
+  if (['pdf_first_page', 'docx_text', 'html_text', 'xml_text', 'email_text', 'ocr_text', 'vision_ocr', 'office_text'].includes(source)) return false;
+  return TABULAR_EXT.test(filename) || TABULAR_MIME.test(mimeType ?? '') || source === 'raw_text';
+}
+
 export function makeSnippet(text: string): string {
   return text.replace(/[ \t]+/g, ' ').replace(/\n{3,}/g, '\n\n').trim().slice(0, MAX_CONTENT_SNIPPET);
 }
@@ -235,8 +248,9 @@ export function classifyRules(input: ClassifyRulesInput): ClassificationResult {
   const contentSnippet = hasText ? makeSnippet(raw) : undefined;
   const base = { signals_used: signals, snippetSource, ...(contentSnippet ? { content_snippet: contentSnippet } : {}) };
 
-  // 1. Product data tables (catalogue exports) are not compliance documents.
-  if (hasText) {
+  // 1. Product data tables (catalogue exports) are not compliance documents. Only tabular or plain
+  // sources can be a product import; a PDF price list is a document.
+  if (hasText && isTabularSource(snippetSource, filename, input.mimeType)) {
     const table = detectProductTable(raw);
     if (table) {
       const confidence = round2(table.confidence);
@@ -254,7 +268,7 @@ export function classifyRules(input: ClassifyRulesInput): ClassificationResult {
   }
 
   // 2. Document-type scores from text and file name.
-  const scores = scoreAll(filename, hasText ? raw : '');
+  const scores = scoreAll(filename, hasText ? raw : '', snippetSource === 'email_text');
   const [top, second] = scores;
   const found = top.score >= W.minScore && (hasText ? top.score > 0 : top.filenameScore > 0);
   const runnerUp = second && second.score >= W.minScore && second.score >= top.score * 0.6 ? second.type : undefined;
