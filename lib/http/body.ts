@@ -84,7 +84,7 @@ export async function spoolBody(req: Request, limit: number): Promise<{ request:
           throw tooLarge(limit);
         }
         hash.update(value);
-        if (!out.write(value)) await new Promise((r) => out.once('drain', r));
+        if (!out.write(value)) await new Promise<void>((r) => out.once('drain', () => r()));
       }
     }
     await new Promise<void>((res, rej) => {
