@@ -95,7 +95,7 @@ export function extractProductFromHtml(html: string, pageUrl: string): ProductPa
       if (value === undefined || fields[key] !== undefined) return;
       fields[key] = value;
     };
-    if (p.name) put('product_name', { value: clip(p.name, 200), source });
+    if (p.name) put('product_name', { value: clip(oneLine(p.name), 200), source });
     for (const g of p.gtin ?? []) {
       if (fields.gtin) break;
       const n = normalizeGtin(g.value);
@@ -110,9 +110,9 @@ export function extractProductFromHtml(html: string, pageUrl: string): ProductPa
         warnings.push({ code: 'sku_not_a_valid_code', message: `The shop's SKU "${clip(sku, 60)}" has characters a sku_code may not contain; it is proposed as external_sku_id.` });
       }
     }
-    if (p.mpn) put('model_number', { value: clip(p.mpn, 200), source });
-    if (p.brand) put('brand', { value: clip(p.brand, 200), source });
-    if (p.manufacturer) put('manufacturer_name', { value: clip(p.manufacturer, 200), source });
+    if (p.mpn) put('model_number', { value: clip(oneLine(p.mpn), 200), source });
+    if (p.brand) put('brand', { value: clip(oneLine(p.brand), 200), source });
+    if (p.manufacturer) put('manufacturer_name', { value: clip(oneLine(p.manufacturer), 200), source });
     if (p.images.length) {
       put('images', { value: p.images.slice(0, 20), source });
       put('product_image_url', { value: p.images[0], source });
@@ -481,6 +481,10 @@ function decodeEntities(s: string): string {
     }
     return NAMED[e] ?? m;
   });
+}
+
+function oneLine(s: string) {
+  return s.replace(/\s+/g, ' ').trim();
 }
 
 function clip(s: string, n: number) {
