@@ -11,3 +11,14 @@ if (typeof (Promise as any).withResolvers !== 'function') {
   };
 }
 export {};
+
+// pdfjs rendering to a canvas uses ArrayBuffer.prototype.transferToFixedLength (Node 21+).
+const abProto = ArrayBuffer.prototype as unknown as { transferToFixedLength?: (len?: number) => ArrayBuffer };
+if (typeof abProto.transferToFixedLength !== 'function') {
+  abProto.transferToFixedLength = function (this: ArrayBuffer, len?: number) {
+    const n = len ?? this.byteLength;
+    const out = new ArrayBuffer(n);
+    new Uint8Array(out).set(new Uint8Array(this, 0, Math.min(n, this.byteLength)));
+    return out;
+  };
+}

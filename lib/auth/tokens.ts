@@ -16,7 +16,7 @@ export interface AccessClaims {
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
+const jwksByUrl = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
 export function localIssuer() {
   return `${(getEnv().PUBLIC_APP_URL ?? 'http://127.0.0.1:3100').replace(/\/$/, '')}/auth/v1`;
@@ -50,7 +50,9 @@ export async function verifyAccessToken(token: string): Promise<AccessClaims> {
     if (secret) {
       ({ payload } = await jwtVerify(token, secret, { audience: 'authenticated', algorithms: ['HS256'] }));
     } else {
-      jwks ??= createRemoteJWKSet(new URL(`${getEnv().SUPABASE_URL!.replace(/\/$/, '')}/auth/v1/.well-known/jwks.json`));
+      const url = `${getEnv().SUPABASE_URL!.replace(/\/$/, '')}/auth/v1/.well-known/jwks.json`;
+      let jwks = jwksByUrl.get(url);
+      if (!jwks) jwksByUrl.set(url, (jwks = createRemoteJWKSet(new URL(url), { timeoutDuration: 3000 })));
       ({ payload } = await jwtVerify(token, jwks, { audience: 'authenticated' }));
     }
   } catch (e) {
