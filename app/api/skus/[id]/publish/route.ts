@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { getEnv } from '@/lib/config/env';
+import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
+import { publicBaseUrl, publishSku } from '@/lib/publish/service';
+
+const PublishResponse = z
+  .object({
+    output: z.record(z.string(), z.unknown()),
+    public_url: z.string(),
+    revision: z.number().int(),
+    safety_page: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'PublishResponse' });
+
+const PublishDryRun = z
+  .object({ dry_run: z.literal(true), can_publish: z.boolean(), revision: z.number().int(), public_id: z.string().nullable(), public_url: z.string().nullable() })
+  .loose()
+  .meta({ id: 'PublishDryRunResponse' });
+
+// POST /api/skus/{id}/publish – freeze the approved SKU into a new immutable revision of its public safety page.
+const publish = defineRoute({
+  method: 'POST',
+  path: '/api/skus/{id}/publish',
+  operationId: 'publishSku',
+  summary: 'Publish the safety page of an approved SKU',
+  description:
+    'Requires approval (409 NOT_APPROVED) and no open blocker (409 PUBLISH_BLOCKED). Every publish stores a new immutable revision; ' +
+    'the first one assigns the SKU a short public id. The page /p/{public_id} shows the latest revision.',
+  tags: ['SKUs'],
+  stability: 'stable',
+  auth: 'session',
+  params: IdParams,
+  dryRun: true,
+  idempotent: true,
+  errors: [409],
+  responses: { 200: { description: 'Published (or, with dry_run, whether it can be).', schema: z.union([PublishResponse, PublishDryRun]) } },
+  handler: async ({ db, auth, actor, params, dryRun, url }) =>
+    json(await publishSku(db, { workspaceId: auth.workspace.id, actor, id: params.id, dryRun, baseUrl: publicBaseUrl(url, getEnv().PUBLIC_APP_URL) })),
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(publish);

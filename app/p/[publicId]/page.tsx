@@ -1,0 +1,46 @@
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { notFound } from 'next/navigation';
+import { connection } from 'next/server';
+import { cache } from 'react';
+import { getDb } from '@/lib/db/client';
+import { buildPublicPageView, findPublishedRevision, pageText, uiLocaleFor } from '@/lib/publish/public-page';
+import { SafetyPage, StatusNotice } from './safety-page';
+
+type Props = { params: Promise<{ publicId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+// One lookup per request, shared by the metadata and the page.
+const lookup = cache(async (publicId: string) => findPublishedRevision(await getDb(), publicId));
+
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? null;
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  await connection();
+  const { publicId } = await params;
+  const found = await lookup(publicId);
+  if (found.kind !== 'ok') return { title: { absolute: pageText('en').not_found_title }, robots: { index: false } };
+  const view = buildPublicPageView(found.snapshot, { lang: first((await searchParams).lang), acceptLanguage: (await headers()).get('accept-language') });
+  const path = `/p/${found.publicId}`;
+  return {
+    title: { absolute: view.title },
+    description: view.block.product.description ?? view.block.labels.title,
+    alternates: { canonical: path, languages: Object.fromEntries(view.languages.map((l) => [l.code, l.href])) },
+    // The page is public by design; search engines may list it.
+    robots: { index: true, follow: false },
+  };
+}
+
+/** /p/{public_id}: the published revision's safety page, in the visitor's language. */
+export default async function PublicSafetyPage({ params, searchParams }: Props) {
+  await connection();
+  const { publicId } = await params;
+  const h = await headers();
+  const found = await lookup(publicId);
+  if (found.kind === 'not_found') notFound();
+  if (found.kind === 'gone') {
+    const text = pageText(uiLocaleFor(h.get('accept-language')));
+    return <StatusNotice title={text.withdrawn_title} body={text.withdrawn_body} />;
+  }
+  const view = buildPublicPageView(found.snapshot, { lang: first((await searchParams).lang), acceptLanguage: h.get('accept-language') });
+  return <SafetyPage view={view} nonce={h.get('x-nonce') ?? undefined} />;
+}

@@ -1,0 +1,282 @@
+/**
+ * The public safety page's data: finding the published revision behind a public id (or a GTIN, for
+ * GS1 Digital Link), and turning the stored snapshot into what the page shows for one visitor (the
+ * Art. 19 block in their language, the language switcher, JSON-LD, the QR code). No credentials are
+ * involved anywhere here; only what a revision froze is ever read.
+ */
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { documents, publicPages, skuRevisions, skus } from '@/lib/db/schema';
+import { fieldLabel, gtinCheckDigitValid } from '@/lib/dossier/catalogue';
+import { isLocale, type Locale } from '@/lib/i18n/locales';
+import { countryName, languageName, normalizeLanguageCode } from '@/lib/i18n/languages';
+import { t, vocabularyLabel } from '@/lib/i18n/messages';
+import { buildArt19Block, chooseArt19Language, type Art19Block } from './art19';
+import { serializeJsonLd } from './jsonld';
+import { qrMatrix } from './qr';
+import { normalizePublicId } from './public-page-id';
+import type { PublicDocumentEntry, RevisionSnapshot } from './snapshot';
+
+export type PublicLookup =
+  | { kind: 'ok'; publicId: string; workspaceId: string; skuId: string; revision: number; snapshot: RevisionSnapshot }
+  | { kind: 'gone'; publicId: string }
+  | { kind: 'not_found' };
+
+/**
+ * The revision /p/{id} shows: the SKU's current published revision. A withdrawn id (its SKU was
+ * deleted) is "gone" (410), an unknown or never-published one "not_found" (404).
+ */
+export async function findPublishedRevision(db: Db, rawPublicId: unknown): Promise<PublicLookup> {
+  const publicId = normalizePublicId(rawPublicId);
+  if (!publicId) return { kind: 'not_found' };
+  const [page] = await db.select().from(publicPages).where(eq(publicPages.publicId, publicId));
+  if (!page) return { kind: 'not_found' };
+  if (page.withdrawnAt || !page.skuId) return { kind: 'gone', publicId };
+  const [row] = await db
+    .select({ revision: skuRevisions.revision, snapshot: skuRevisions.snapshot, skuId: skus.id, workspaceId: skus.workspaceId })
+    .from(skus)
+    .innerJoin(skuRevisions, and(eq(skuRevisions.skuId, skus.id), eq(skuRevisions.revision, skus.publishedRevision)))
+    .where(and(eq(skus.id, page.skuId), eq(skus.workspaceId, page.workspaceId), eq(skus.publicId, publicId)));
+  if (!row) return { kind: 'not_found' };
+  return { kind: 'ok', publicId, workspaceId: row.workspaceId, skuId: row.skuId, revision: row.revision, snapshot: row.snapshot as unknown as RevisionSnapshot };
+}
+
+/** Cheap state check for the proxy (410 before rendering): ok, gone or not_found. */
+export async function publicPageState(db: Db, rawPublicId: unknown): Promise<PublicLookup['kind']> {
+  const publicId = normalizePublicId(rawPublicId);
+  if (!publicId) return 'not_found';
+  const [page] = await db.select({ skuId: publicPages.skuId, withdrawnAt: publicPages.withdrawnAt }).from(publicPages).where(eq(publicPages.publicId, publicId));
+  if (!page) return 'not_found';
+  return page.withdrawnAt || !page.skuId ? 'gone' : 'ok';
+}
+
+// ---------------------------------------------------------------------------------------------
+// GS1 Digital Link: /01/{gtin}
+// ---------------------------------------------------------------------------------------------
+
+/** A GTIN-8/12/13/14 with a valid check digit, padded to 14 digits; null otherwise. */
+export function parseDigitalLinkGtin(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  const digits = raw.trim();
+  if (!/^(\d{8}|\d{12}|\d{13}|\d{14})$/.test(digits)) return null;
+  if (!gtinCheckDigitValid(digits)) return null;
+  return digits.padStart(14, '0');
+}
+
+/** The spellings a stored GTIN of the same number can have (14 digits, or shorter without the leading zeros). */
+export function gtinSpellings(gtin14: string): string[] {
+  const out = new Set([gtin14]);
+  for (const len of [13, 12, 8]) {
+    const cut = gtin14.length - len;
+    if (/^0*$/.test(gtin14.slice(0, cut))) out.add(gtin14.slice(cut));
+  }
+  return [...out];
+}
+
+/**
+ * The public id of the published SKU with this GTIN. If several workspaces published the same GTIN,
+ * the most recent publication wins (a GS1 resolver has one answer per key).
+ */
+export async function resolveGtinToPublicId(db: Db, rawGtin: unknown): Promise<string | null> {
+  const g = parseDigitalLinkGtin(rawGtin);
+  if (!g) return null;
+  const [row] = await db
+    .select({ publicId: skus.publicId })
+    .from(skus)
+    .where(and(inArray(skus.gtin, gtinSpellings(g)), isNotNull(skus.publishedRevision), isNotNull(skus.publicId)))
+    .orderBy(desc(skus.publishedAt))
+    .limit(1);
+  return row?.publicId ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Downloads frozen in a revision
+// ---------------------------------------------------------------------------------------------
+
+/** A document the shown revision published, if the vault still holds the same bytes. */
+export async function findPublicDocument(db: Db, found: Extract<PublicLookup, { kind: 'ok' }>, documentId: string) {
+  const entry = (found.snapshot.documents ?? []).find((d) => d.id === documentId);
+  if (!entry) return null;
+  const [doc] = await db
+    .select({ id: documents.id, storageKey: documents.storageKey, sha256: documents.sha256, mimeType: documents.mimeType, filename: documents.filename })
+    .from(documents)
+    .where(and(eq(documents.id, documentId), eq(documents.workspaceId, found.workspaceId)));
+  if (!doc || doc.sha256 !== entry.sha256) return null;
+  return { entry, storageKey: doc.storageKey };
+}
+
+/** Content-Disposition for a download: an ASCII fallback plus the UTF-8 name (RFC 6266). */
+export function attachmentDisposition(name: string): string {
+  const base = name.replace(/[\\/]/g, '_').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 180) || 'download';
+  const ascii = base.normalize('NFKD').replace(/[^\x20-\x7e]/g, '_').replace(/["%;\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(base)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the page shows
+// ---------------------------------------------------------------------------------------------
+
+/** Page texts the shared dictionaries do not have (kept here, in the five UI locales). */
+const PAGE_TEXT: Record<Locale, Record<'download' | 'withdrawn_title' | 'withdrawn_body' | 'not_found_title' | 'not_found_body' | 'picture_source' | 'sku' | 'operators' | 'eu_operator_note', string>> = {
+  en: {
+    download: 'Download',
+    withdrawn_title: 'This product page was withdrawn',
+    withdrawn_body: 'The product is no longer offered by the company that published this page. Contact the seller for safety information.',
+    not_found_title: 'No product page here',
+    not_found_body: 'There is no published product safety page at this address. Check the code you scanned or typed.',
+    picture_source: 'Picture',
+    sku: 'Article number',
+    operators: 'Responsible companies',
+    eu_operator_note: 'Economic operator established in the EU',
+  },
+  de: {
+    download: 'Herunterladen',
+    withdrawn_title: 'Diese Produktseite wurde zurückgezogen',
+    withdrawn_body: 'Das Produkt wird von dem Unternehmen, das diese Seite veröffentlicht hat, nicht mehr angeboten. Wenden Sie sich für Sicherheitsinformationen an den Verkäufer.',
+    not_found_title: 'Keine Produktseite unter dieser Adresse',
+    not_found_body: 'Unter dieser Adresse ist keine Produktsicherheitsseite veröffentlicht. Prüfen Sie den gescannten oder eingegebenen Code.',
+    picture_source: 'Bild',
+    sku: 'Artikelnummer',
+    operators: 'Verantwortliche Unternehmen',
+    eu_operator_note: 'In der EU niedergelassener Wirtschaftsakteur',
+  },
+  fr: {
+    download: 'Télécharger',
+    withdrawn_title: 'Cette page produit a été retirée',
+    withdrawn_body: "Le produit n'est plus proposé par l'entreprise qui a publié cette page. Contactez le vendeur pour les informations de sécurité.",
+    not_found_title: 'Aucune page produit ici',
+    not_found_body: "Aucune page de sécurité produit n'est publiée à cette adresse. Vérifiez le code scanné ou saisi.",
+    picture_source: 'Image',
+    sku: "Référence de l'article",
+    operators: 'Entreprises responsables',
+    eu_operator_note: "Opérateur économique établi dans l'UE",
+  },
+  es: {
+    download: 'Descargar',
+    withdrawn_title: 'Esta página de producto se ha retirado',
+    withdrawn_body: 'La empresa que publicó esta página ya no ofrece el producto. Póngase en contacto con el vendedor para obtener información de seguridad.',
+    not_found_title: 'No hay ninguna página de producto aquí',
+    not_found_body: 'No hay ninguna página de seguridad de producto publicada en esta dirección. Compruebe el código escaneado o introducido.',
+    picture_source: 'Imagen',
+    sku: 'Referencia del artículo',
+    operators: 'Empresas responsables',
+    eu_operator_note: 'Operador económico establecido en la UE',
+  },
+  it: {
+    download: 'Scarica',
+    withdrawn_title: 'Questa pagina prodotto è stata ritirata',
+    withdrawn_body: "Il prodotto non è più offerto dall'azienda che ha pubblicato questa pagina. Contattare il venditore per le informazioni sulla sicurezza.",
+    not_found_title: 'Nessuna pagina prodotto qui',
+    not_found_body: 'A questo indirizzo non è pubblicata alcuna pagina di sicurezza del prodotto. Verificare il codice scansionato o digitato.',
+    picture_source: 'Immagine',
+    sku: 'Codice articolo',
+    operators: 'Aziende responsabili',
+    eu_operator_note: "Operatore economico stabilito nell'UE",
+  },
+};
+
+export function pageText(locale: Locale) {
+  return PAGE_TEXT[locale] ?? PAGE_TEXT.en;
+}
+
+/** The visitor's UI locale for pages without content (410/404): Accept-Language among the five. */
+export function uiLocaleFor(acceptLanguage: string | null | undefined, query?: string | null): Locale {
+  const q = normalizeLanguageCode(query ?? '');
+  if (q && isLocale(q)) return q;
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const code = normalizeLanguageCode(part.split(';')[0] ?? '');
+    if (code && isLocale(code)) return code;
+  }
+  return 'en';
+}
+
+/** The QR code as one SVG path (run-length rows), drawn by the page without inlining foreign markup. */
+export function qrPath(url: string, margin = 4): { viewBox: string; d: string } {
+  const { size, modules } = qrMatrix(url);
+  const parts: string[] = [];
+  for (let y = 0; y < size; y++) {
+    let x = 0;
+    while (x < size) {
+      if (!modules[y][x]) {
+        x++;
+        continue;
+      }
+      let run = 1;
+      while (x + run < size && modules[y][x + run]) run++;
+      parts.push(`M${x + margin} ${y + margin}h${run}v1h-${run}z`);
+      x += run;
+    }
+  }
+  const total = size + margin * 2;
+  return { viewBox: `0 0 ${total} ${total}`, d: parts.join('') };
+}
+
+export interface PublicPageView {
+  block: Art19Block;
+  /** BCP 47 code of the content (the html lang of the main element). */
+  lang: string;
+  locale: Locale;
+  text: ReturnType<typeof pageText>;
+  labels: {
+    sku: string;
+    gtin: string;
+    model: string;
+    brand: string;
+    batch: string;
+    age: string;
+    description: string;
+    address: string;
+    email: string;
+    website: string;
+    phone: string;
+    country: (code: string) => string;
+    doctype: (type: string) => string;
+  };
+  languages: Array<{ code: string; name: string; href: string; current: boolean }>;
+  documents: Array<PublicDocumentEntry & { type_label: string; href: string }>;
+  picture: { src: string; alt: string } | null;
+  json_ld: string;
+  qr: { viewBox: string; d: string; svg_href: string; png_href: string };
+  title: string;
+}
+
+/**
+ * Everything the page renders for one visitor. `?lang=` wins when that language was published;
+ * otherwise Accept-Language chooses among the published ones (English, else the first, by default).
+ */
+export function buildPublicPageView(snapshot: RevisionSnapshot, opts: { lang?: string | null; acceptLanguage?: string | null }): PublicPageView {
+  const query = opts.lang ? normalizeLanguageCode(opts.lang) : null;
+  const negotiated = chooseArt19Language(snapshot, { query, acceptLanguage: opts.acceptLanguage });
+  const block = buildArt19Block(snapshot, query ?? negotiated);
+  const locale = block.label_locale;
+  const path = `/p/${snapshot.public_id}`;
+  const documents = (snapshot.documents ?? []).filter((d) => block.documents.some((b) => b.id === d.id));
+  const picture = snapshot.picture?.captured ? { src: snapshot.picture.url, alt: `${block.labels.picture}: ${snapshot.sku.product_name}` } : null;
+  return {
+    block,
+    lang: block.language ?? locale,
+    locale,
+    text: pageText(locale),
+    labels: {
+      sku: pageText(locale).sku,
+      gtin: fieldLabel('gtin', locale),
+      model: fieldLabel('model_number', locale),
+      brand: fieldLabel('brand', locale),
+      batch: fieldLabel('batch_or_serial_scheme', locale),
+      age: fieldLabel('age_grading', locale),
+      description: fieldLabel('product_description', locale),
+      address: t(locale, 'pdf.address'),
+      email: t(locale, 'pdf.email'),
+      website: t(locale, 'pdf.website'),
+      phone: t(locale, 'pdf.phone'),
+      country: (code: string) => countryName(code, locale),
+      doctype: (type: string) => vocabularyLabel(locale, 'doctype', type),
+    },
+    languages: snapshot.languages.map((code) => ({ code, name: languageName(code, code), href: `${path}?lang=${code}`, current: code === block.language })),
+    documents: documents.map((d) => ({ ...d, type_label: vocabularyLabel(locale, 'doctype', d.type), href: `${path}/documents/${d.id}` })),
+    picture,
+    json_ld: serializeJsonLd(snapshot.json_ld),
+    qr: { ...qrPath(snapshot.public_url), svg_href: `${path}/qr.svg`, png_href: `${path}/qr.png` },
+    title: `${snapshot.sku.product_name} – ${block.labels.title}`,
+  };
+}

@@ -1,0 +1,236 @@
+/**
+ * Publication of a SKU's public safety page. Each publish freezes the approved, confirmed data into a
+ * new immutable sku_revisions row (revision n+1, never updated) and points the SKU's short public id
+ * at it; the page at /p/{public_id} renders that revision, never live data.
+ */
+import crypto from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Actor } from '@/lib/auth/context';
+import type { Db } from '@/lib/db/client';
+import { auditEvents, dossierValues, publicPages, skuRevisions, skus } from '@/lib/db/schema';
+import { AppError } from '@/lib/http/errors';
+import { languageName } from '@/lib/i18n/languages';
+import { safeFetch } from '@/lib/net/safe-fetch';
+import { getBlobStore } from '@/lib/storage';
+import { recomputeSku } from '@/lib/skus/evaluate';
+import { listRevisionSummaries, loadSkuReadModel, type SkuReadModel } from '@/lib/skus/read-model';
+import { getSkuRow } from '@/lib/skus/service';
+import { generatePublicId } from './public-page-id';
+import { buildRevisionSnapshot, gtin14, publicDocumentsOf, publicPageUrl, type RevisionSnapshot, type SnapshotPicture } from './snapshot';
+
+export { PUBLIC_ID_ALPHABET, PUBLIC_ID_LENGTH, generatePublicId, normalizePublicId } from './public-page-id';
+
+const PICTURE_TYPES: Record<string, (b: Buffer) => boolean> = {
+  'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  'image/gif': (b) => b.subarray(0, 4).toString('latin1') === 'GIF8',
+  'image/webp': (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+};
+export const MAX_PICTURE_BYTES = 3 * 1024 * 1024;
+
+/**
+ * Copies the product picture into our own storage so the public page loads nothing from elsewhere
+ * (its CSP allows images from 'self' only) and the revision keeps the picture it was published with.
+ * Raster formats only, recognised by their bytes (never SVG: it can carry script). Never throws.
+ */
+export async function capturePicture(sourceUrl: string, workspaceId: string, publicId: string, opts: { allowLoopback?: boolean } = {}): Promise<SnapshotPicture> {
+  try {
+    const res = await safeFetch(sourceUrl, { maxBytes: MAX_PICTURE_BYTES, timeoutMs: 8000, headers: { accept: 'image/png,image/jpeg,image/webp,image/gif' }, allowLoopback: opts.allowLoopback });
+    if (!res.ok) return { captured: false, source_url: sourceUrl, reason: res.error.code };
+    if (res.status !== 200) return { captured: false, source_url: sourceUrl, reason: `http_${res.status}` };
+    const type = Object.keys(PICTURE_TYPES).find((t) => PICTURE_TYPES[t](res.body));
+    if (!type) return { captured: false, source_url: sourceUrl, reason: 'not_a_raster_image' };
+    const sha256 = crypto.createHash('sha256').update(res.body).digest('hex');
+    const blobKey = `${workspaceId}/public/${sha256}`;
+    await getBlobStore().put(blobKey, new Uint8Array(res.body), type);
+    return { captured: true, source_url: sourceUrl, url: `/p/${publicId}/picture?sha=${sha256.slice(0, 16)}`, content_type: type, sha256, size_bytes: res.body.length, blob_key: blobKey };
+  } catch (e) {
+    return { captured: false, source_url: sourceUrl, reason: e instanceof Error ? e.message.slice(0, 200) : 'capture_failed' };
+  }
+}
+
+function openBlockersOf(model: SkuReadModel) {
+  return model.blockers.filter((b) => b.severity === 'blocker' && !b.waived);
+}
+
+function assertPublishable(model: SkuReadModel) {
+  if (model.row.approvalState !== 'approved') {
+    throw new AppError('NOT_APPROVED', 'Only an approved SKU can be published; approve it first.', { details: { approval_state: model.row.approvalState } });
+  }
+  const open = openBlockersOf(model);
+  if (open.length) {
+    throw new AppError('PUBLISH_BLOCKED', `The SKU has ${open.length} open blocker${open.length === 1 ? '' : 's'}: ${open.map((b) => b.code).join(', ')}.`, {
+      details: { blockers: open.map((b) => ({ code: b.code, message: b.message, required_fields: b.required_fields ?? [] })) },
+    });
+  }
+}
+
+export interface PublishArgs {
+  workspaceId: string;
+  actor: Actor;
+  id: string;
+  dryRun: boolean;
+  /** Origin for public URLs (PUBLIC_APP_URL, else the request's origin). */
+  baseUrl: string;
+  /** Tests only: let picture capture reach a loopback server. */
+  allowLoopbackPicture?: boolean;
+}
+
+function safetyPage(snapshot: RevisionSnapshot, baseUrl: string) {
+  const url = snapshot.public_url;
+  const g = snapshot.identification.gtin14;
+  return {
+    public_id: snapshot.public_id,
+    url,
+    revision: snapshot.revision,
+    qr_svg_url: `${url}/qr.svg`,
+    qr_png_url: `${url}/qr.png`,
+    gs1_digital_link: g ? `${baseUrl.replace(/\/+$/, '')}/01/${g}` : null,
+    languages: snapshot.languages.map((code) => ({ code, name: languageName(code, 'en'), url: `${url}?lang=${code}` })),
+    documents: snapshot.documents.map((d) => ({ id: d.id, name: d.name, type: d.type, url: d.url })),
+    json_ld: snapshot.json_ld,
+  };
+}
+
+/**
+ * Publishes (or, with dryRun, describes publishing) the SKU: 409 NOT_APPROVED unless approved,
+ * 409 PUBLISH_BLOCKED while blocker-severity blockers are open. Answers the contract's
+ * {output, public_url, revision, safety_page}.
+ */
+export async function publishSku(db: Db, args: PublishArgs) {
+  const pre = await loadSkuReadModel(db, args.workspaceId, args.id);
+  const nextRevision = (pre.revisions[0]?.revision ?? 0) + 1;
+
+  if (args.dryRun) {
+    let blocking_reason: { code: string; message: string; details?: unknown } | null = null;
+    try {
+      assertPublishable(pre);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      blocking_reason = { code: e.code, message: e.message, details: e.details ?? null };
+    }
+    const publicUrl = pre.row.publicId ? publicPageUrl(args.baseUrl, pre.row.publicId) : null;
+    const preview = buildRevisionSnapshot(pre, { public_id: pre.row.publicId ?? 'unassigned', revision: nextRevision, published_at: new Date().toISOString(), published_by: args.actor.label, base_url: args.baseUrl });
+    return {
+      dry_run: true as const,
+      can_publish: blocking_reason === null,
+      blocking_reason,
+      revision: nextRevision,
+      public_id: pre.row.publicId,
+      public_id_assigned_on_publish: pre.row.publicId === null,
+      public_url: publicUrl,
+      languages: preview.languages,
+      public_documents: publicDocumentsOf(pre, publicUrl ?? '').map((d) => ({ id: d.id, name: d.name, type: d.type })),
+      picture_source: preview.fields.product_image_url ?? null,
+    };
+  }
+
+  try {
+    assertPublishable(pre);
+  } catch (e) {
+    // The stored blockers were stale (an expiry since approval): store what the check saw.
+    if (e instanceof AppError && e.code === 'PUBLISH_BLOCKED') await recomputeSku(db, args.workspaceId, args.id);
+    throw e;
+  }
+
+  // Network I/O stays outside the transaction: the picture is fetched first, under a known public id.
+  const publicId = pre.row.publicId ?? (await reservePublicId(db, args.workspaceId, args.id));
+  const [img] = await db
+    .select({ value: dossierValues.value })
+    .from(dossierValues)
+    .where(and(eq(dossierValues.skuId, args.id), eq(dossierValues.fieldKey, 'product_image_url'), eq(dossierValues.status, 'confirmed'), isNull(dossierValues.supersededAt)));
+  const picture = img ? await capturePicture(img.value, args.workspaceId, publicId, { allowLoopback: args.allowLoopbackPicture }) : null;
+
+  const result = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    // One publication at a time per SKU: the row lock orders concurrent publishes.
+    await t.execute(sql`SELECT id FROM skus WHERE id = ${args.id} AND workspace_id = ${args.workspaceId} FOR UPDATE`);
+    const model = await loadSkuReadModel(t, args.workspaceId, args.id);
+    assertPublishable(model);
+    const [{ n }] = await t
+      .select({ n: sql<number>`coalesce(max(${skuRevisions.revision}), 0)::int` })
+      .from(skuRevisions)
+      .where(eq(skuRevisions.skuId, args.id));
+    const revision = Number(n) + 1;
+    const publishedAt = new Date();
+    const snapshot = buildRevisionSnapshot(model, {
+      public_id: publicId,
+      revision,
+      published_at: publishedAt.toISOString(),
+      published_by: args.actor.label,
+      base_url: args.baseUrl,
+      picture,
+    });
+    await t.insert(skuRevisions).values({
+      workspaceId: args.workspaceId,
+      skuId: args.id,
+      revision,
+      snapshot: snapshot as unknown as Record<string, unknown>,
+      publishedBy: args.actor.userId,
+      publishedByLabel: args.actor.label,
+      publishedAt,
+    });
+    await t.update(skus).set({ publicId, publishedRevision: revision, publishedAt }).where(eq(skus.id, args.id));
+    await t.insert(auditEvents).values({
+      workspaceId: args.workspaceId,
+      actorUserId: args.actor.userId,
+      actorApiKeyId: args.actor.apiKeyId,
+      actorLabel: args.actor.label,
+      action: 'sku.published',
+      targetType: 'sku',
+      targetId: args.id,
+      data: { revision, public_id: publicId, public_url: snapshot.public_url, languages: snapshot.languages, documents: snapshot.documents.map((d) => d.id), picture_captured: picture?.captured ?? null },
+    });
+    return snapshot;
+  });
+
+  const digest = crypto.createHash('sha256').update(JSON.stringify(result)).digest('hex');
+  return {
+    output: {
+      public_id: result.public_id,
+      revision: result.revision,
+      published_at: result.published_at,
+      published_by: result.published_by,
+      languages: result.languages,
+      document_count: result.documents.length,
+      picture: result.picture ? { captured: result.picture.captured, source_url: result.picture.source_url, ...(result.picture.captured ? {} : { reason: result.picture.reason }) } : null,
+      snapshot_sha256: digest,
+    },
+    public_url: result.public_url,
+    revision: result.revision,
+    safety_page: safetyPage(result, args.baseUrl),
+  };
+}
+
+/**
+ * Gives the SKU its public id on first publish: a public_pages row (which outlives the SKU, so a
+ * deleted product answers 410) and the id on the SKU. Retries on the (unlikely) collision.
+ */
+async function reservePublicId(db: Db, workspaceId: string, skuId: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [row] = await t.select({ publicId: skus.publicId }).from(skus).where(and(eq(skus.id, skuId), eq(skus.workspaceId, workspaceId))).for('update');
+    if (!row) throw new AppError('NOT_FOUND', 'SKU not found.');
+    if (row.publicId) return row.publicId;
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const candidate = generatePublicId();
+      const inserted = await t.insert(publicPages).values({ publicId: candidate, workspaceId, skuId }).onConflictDoNothing().returning({ id: publicPages.publicId });
+      if (inserted.length) {
+        await t.update(skus).set({ publicId: candidate }).where(eq(skus.id, skuId));
+        return candidate;
+      }
+    }
+    throw new Error('could not allocate a public id');
+  });
+}
+
+/** GET /api/skus/{id}/revisions: newest first. */
+export async function listRevisions(db: Db, workspaceId: string, skuId: string) {
+  await getSkuRow(db, workspaceId, skuId);
+  return { revisions: await listRevisionSummaries(db, workspaceId, skuId) };
+}
+
+/** The origin public URLs use: PUBLIC_APP_URL when configured, else the request's own origin. */
+export function publicBaseUrl(requestUrl: URL, configured?: string | null): string {
+  return (configured || requestUrl.origin).replace(/\/+$/, '');
+}
