@@ -102,6 +102,13 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   }
 }
 
+/** The sign-in page, coming back to where the user was once signed in again. */
+export function signInUrl(): string {
+  if (typeof window === 'undefined') return '/sign-in';
+  const here = window.location.pathname + window.location.search;
+  return here && here !== '/' ? `/sign-in?next=${encodeURIComponent(here)}` : '/sign-in';
+}
+
 /** A message fit for a toast: the server's sentence plus its support reference on server errors. */
 export function describeError(e: unknown): { title: string; description?: string } {
   if (e instanceof ApiError) {

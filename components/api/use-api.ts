@@ -2,7 +2,7 @@
 
 import * as React from 'react';
 import { useRouter } from 'next/navigation';
-import { ApiError, apiFetch } from './client';
+import { ApiError, apiFetch, signInUrl } from './client';
 
 export interface ApiResource<T> {
   data: T | undefined;
@@ -35,7 +35,7 @@ export function useApi<T>(path: string): ApiResource<T> {
         if (ac.signal.aborted) return;
         if (e instanceof ApiError) {
           if (e.isAuthLoss) {
-            router.replace('/sign-in');
+            router.replace(signInUrl());
             return;
           }
           setError(e);

@@ -23,7 +23,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { toast } from '@/components/ui/toaster';
-import { ApiError, apiFetch, describeError } from '@/components/api/client';
+import { ApiError, apiFetch, describeError, signInUrl } from '@/components/api/client';
 import { useApi } from '@/components/api/use-api';
 import type { ApiKey, ApiKeyWithSecret, WorkspaceInfo } from '@/components/api/types';
 import { formatDate, formatDateTime, formatRelative } from '@/components/format';
@@ -71,7 +71,7 @@ function ConfirmKeyAction({ action, onCancel, onDone }: { action: PendingAction;
       }
     } catch (e) {
       if (e instanceof ApiError && e.isAuthLoss) {
-        router.replace('/sign-in');
+        router.replace(signInUrl());
         return;
       }
       const { title, description } = describeError(e);

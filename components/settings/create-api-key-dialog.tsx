@@ -1,6 +1,7 @@
 'use client';
 
 import * as React from 'react';
+import { useRouter } from 'next/navigation';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Lock } from 'lucide-react';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -12,7 +13,7 @@ import { Badge } from '@/components/ui/badge';
 import { Field, FieldError, FieldHint } from '@/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
-import { ApiError, apiFetch, describeError } from '@/components/api/client';
+import { ApiError, apiFetch, describeError, signInUrl } from '@/components/api/client';
 import type { ApiKeyWithSecret, Plan, ScopeInfo } from '@/components/api/types';
 import { formatDate } from '@/components/format';
 import { planLabel } from '@/components/workspace/plan-badge';
@@ -62,6 +63,7 @@ export interface CreateApiKeyDialogProps {
 }
 
 export function CreateApiKeyDialog({ open, onOpenChange, scopes, plan, onCreated }: CreateApiKeyDialogProps) {
+  const router = useRouter();
   const allowed = scopes.filter((s) => s.allowed_on_plan);
   // Usable scopes first, so a trial user does not scroll past locked ones.
   const orderedScopes = [...allowed, ...scopes.filter((s) => !s.allowed_on_plan)];
@@ -95,6 +97,10 @@ export function CreateApiKeyDialog({ open, onOpenChange, scopes, plan, onCreated
       });
       onCreated(body.data);
     } catch (e) {
+      if (e instanceof ApiError && e.isAuthLoss) {
+        router.replace(signInUrl());
+        return;
+      }
       let placed = false;
       if (e instanceof ApiError) {
         for (const f of e.fields) {

@@ -15,7 +15,7 @@ import { Meter } from '@/components/ui/meter';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Alert } from '@/components/ui/alert';
 import { toast } from '@/components/ui/toaster';
-import { ApiError, apiFetch, describeError } from '@/components/api/client';
+import { ApiError, apiFetch, describeError, signInUrl } from '@/components/api/client';
 import { useApi } from '@/components/api/use-api';
 import type { Plan, SessionWorkspace, WorkspaceInfo } from '@/components/api/types';
 import { formatBytes, formatDate, formatNumber } from '@/components/format';
@@ -47,6 +47,10 @@ function NameForm({ workspace, onSaved }: { workspace: SessionWorkspace; onSaved
       toast.success('Workspace renamed');
       router.refresh(); // the sidebar shows the name too
     } catch (e) {
+      if (e instanceof ApiError && e.isAuthLoss) {
+        router.replace(signInUrl());
+        return;
+      }
       const field = e instanceof ApiError ? e.fields.find((f) => f.path === 'name') : undefined;
       if (field) {
         setError('name', { type: 'server', message: field.message });

@@ -2,6 +2,7 @@
 
 import * as React from 'react';
 import { useRouter } from 'next/navigation';
+import { signInUrl } from '@/components/api/client';
 
 const REFRESH_BEFORE_MS = 3 * 60 * 1000; // refresh three minutes before the token expires
 const MIN_DELAY_MS = 5 * 1000;
@@ -33,7 +34,7 @@ export function SessionKeeper({ expiresAt }: { expiresAt: string }) {
         const res = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin', cache: 'no-store' });
         if (res.status === 401) {
           stopped = true;
-          router.replace('/sign-in');
+          router.replace(signInUrl());
           router.refresh();
           return;
         }

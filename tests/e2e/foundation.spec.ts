@@ -246,6 +246,27 @@ test.describe('foundation: accounts, workspace shell and API keys', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'SKUs' })).toBeVisible();
   });
 
+  test('sign-in returns to the page asked for, and only to this site', async ({ page }) => {
+    const email = uniqueEmail('next');
+    await signUp(page, email);
+    await userMenu(page).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+
+    await page.goto('/sign-in?next=%2Fsettings%2Fapi-keys');
+    await page.getByLabel('Work email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/settings\/api-keys$/);
+
+    await page.request.post('/api/auth/sign-out', { headers: { origin: new URL(page.url()).origin } });
+    await page.goto('/sign-in?next=%2F%2Fevil.example%2Fphish');
+    await page.getByLabel('Work email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/dashboard$/);
+  });
+
   test('signed-out visitors are sent to sign in', async ({ page }) => {
     for (const path of ['/', '/dashboard', '/skus', '/settings', '/settings/api-keys']) {
       await page.goto(path);

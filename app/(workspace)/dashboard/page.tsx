@@ -127,7 +127,7 @@ export default async function DashboardPage() {
                   </li>
                 ))}
               </ul>
-              <p className="mt-3 text-xs text-subtle-foreground">Regulation (EU) 2023/988, Art. 9 and 19. Sector rules add to this list.</p>
+              <p className="mt-3 text-xs text-muted-foreground">Regulation (EU) 2023/988, Art. 9 and 19. Sector rules add to this list.</p>
             </CardContent>
           </Card>
 
