@@ -231,8 +231,8 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
     ],
     phrase: [
       ['en', 'cosmetic product safety information'],
-      ['en', 'margin of safety|\\bmos\\b'],
-      ['en', 'systemic exposure dos(?:e|age)|\\bsed\\b'],
+      ['en', 'margin of safety|\\bmos\\b(?= ?(?:[=:(<>]|\\d|of\\b|value|calcul))|\\(mos\\)'],
+      ['en', 'systemic exposure dos(?:e|age)|\\bsed\\b(?= ?(?:[=:(<>]|\\d|for\\b|value))|\\(sed\\)'],
       ['en', '\\bnoaels?\\b'],
       ['en', 'safety assessor'],
       ['en', '1223/2009'],

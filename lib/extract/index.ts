@@ -59,6 +59,8 @@ const UNSUPPORTED_MESSAGES: Partial<Record<FileFormat, string>> = {
   binary: 'Binary file of an unrecognised type.',
 };
 
+const BINARY_EXTENSIONS = new Set(['pdf', 'docx', 'docm', 'xlsx', 'xlsm', 'pptx', 'odt', 'ods', 'odp', 'zip', 'gz', 'tgz', '7z', 'rar', 'doc', 'xls', 'ppt', 'jpg', 'jpeg', 'png', 'gif', 'tif', 'tiff', 'heic', 'webp', 'bmp', 'p7m']);
+
 async function dispatch(options: ExtractOptions): Promise<ExtractionResult> {
   const { bytes, filename } = options;
   const maxChars = options.maxChars ?? EXTRACT_LIMITS.defaultMaxChars;
@@ -66,6 +68,11 @@ async function dispatch(options: ExtractOptions): Promise<ExtractionResult> {
   if (format === 'empty') return noText('empty', { code: 'empty_file', message: 'The file is empty (0 bytes).' });
   if (bytes.length > EXTRACT_LIMITS.maxInputBytes) {
     return failure(format, { code: 'too_large', message: `The file is larger than ${EXTRACT_LIMITS.maxInputBytes / 1024 / 1024} MB.` });
+  }
+  // A file named like a binary format whose bytes are plain text is not what it claims to be.
+  const ext = filename.toLowerCase().split('.').pop() ?? '';
+  if (['text', 'csv', 'tsv', 'json', 'binary'].includes(format) && BINARY_EXTENSIONS.has(ext)) {
+    return failure(format, { code: 'parse_failed', message: `Named .${ext} but the content is ${format === 'binary' ? 'unrecognised binary data' : 'plain text'}; the file is damaged or mislabelled.` });
   }
   const ocr = options.ocr ?? true;
   const ocrTimeoutMs = options.ocrTimeoutMs ?? EXTRACT_LIMITS.defaultOcrTimeoutMs;
