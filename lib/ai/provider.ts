@@ -1,0 +1,36 @@
+import { createOpenAI } from '@ai-sdk/openai';
+import type { LanguageModel } from 'ai';
+
+/**
+ * The configured language model, or null when no AI provider is set up (every AI feature then runs
+ * degraded on rules). Settings: OPENAI_API_KEY (required to enable AI), OPENAI_BASE_URL (any
+ * OpenAI-compatible server), AI_MODEL (default gpt-4o-mini). Read from process.env on each call, so
+ * tests and a changed environment take effect without a restart; the env module validates the same
+ * variables at boot.
+ *
+ * With a custom base URL the Chat Completions API is used (what OpenAI-compatible servers implement);
+ * against OpenAI itself the provider's default (Responses API).
+ */
+
+export interface AiSettings {
+  apiKey: string;
+  baseURL?: string;
+  model: string;
+}
+
+export function aiSettings(env: Record<string, string | undefined> = process.env): AiSettings | null {
+  const apiKey = env.OPENAI_API_KEY?.trim();
+  if (!apiKey) return null;
+  const baseURL = env.OPENAI_BASE_URL?.trim() || undefined;
+  const model = env.AI_MODEL?.trim() || 'gpt-4o-mini';
+  return { apiKey, baseURL, model };
+}
+
+export function getLanguageModel(env: Record<string, string | undefined> = process.env): LanguageModel | null {
+  const settings = aiSettings(env);
+  if (!settings) return null;
+  const provider = createOpenAI({ apiKey: settings.apiKey, baseURL: settings.baseURL });
+  return settings.baseURL ? provider.chat(settings.model) : provider(settings.model);
+}
+
+export const isAiConfigured = (env: Record<string, string | undefined> = process.env) => aiSettings(env) !== null;
