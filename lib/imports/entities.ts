@@ -135,13 +135,20 @@ interface Group {
 /** Collects entities row by row (bounded by distinct identities, not rows) and builds the candidates. */
 export class EntityCandidateCollector {
   private groups = new Map<string, Group>();
+  /** raw spelling -> group key, so repeated spellings (most rows) skip the normalisation */
+  private keyOf = new Map<string, string>();
 
   add(row: number, e: EntityInput) {
     const name = clean(e.name);
     if (!name) return;
     const address = clean(e.address);
     const email = clean(e.email);
-    const key = entityIdentityKey({ name, address, email });
+    const rawKey = `${e.role}\u0000${name}\u0000${address ?? ''}\u0000${email ?? ''}`;
+    let key = this.keyOf.get(rawKey);
+    if (key === undefined) {
+      key = entityIdentityKey({ name, address, email });
+      if (this.keyOf.size < 50_000) this.keyOf.set(rawKey, key);
+    }
     const mapKey = `${e.role}\u0000${key}`;
     let g = this.groups.get(mapKey);
     if (!g) {

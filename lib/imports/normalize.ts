@@ -97,17 +97,19 @@ export interface DateOptions {
  * Excel serial numbers (1900 or 1904 system) between 1955 and 2119. A slash date whose middle part is
  * above 12 is read month-first with a note ("5/19/2006").
  */
+const TIME = String.raw`(?:[ T]+\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:[AaPp][Mm])?(?:Z|[+-]\d{2}:?\d{2})?)?`;
+const ISO_DATE = new RegExp(String.raw`^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})${TIME}$`);
+const DAY_MONTH_DATE = new RegExp(String.raw`^(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})${TIME}$`);
+
 export function normalizeDate(raw: string | null | undefined, options: DateOptions = {}): Normalized<string | null> {
   const s = (raw ?? '').trim();
   if (s === '') return { ok: true, value: null };
   const order = options.order ?? 'dmy';
   let m: RegExpExecArray | null;
-  const time = String.raw`(?:[ T]+\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:[AaPp][Mm])?(?:Z|[+-]\d{2}:?\d{2})?)?`;
-
-  if ((m = new RegExp(String.raw`^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})${time}$`).exec(s))) {
+  if ((m = ISO_DATE.exec(s))) {
     return ymd(Number(m[1]), Number(m[2]), Number(m[3]), raw);
   }
-  if ((m = new RegExp(String.raw`^(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})${time}$`).exec(s))) {
+  if ((m = DAY_MONTH_DATE.exec(s))) {
     const [a, b] = [Number(m[1]), Number(m[3])];
     const { year, twoDigit } = fullYear(m[4]);
     const note = twoDigit ? ('date_two_digit_year' as const) : undefined;

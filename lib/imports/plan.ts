@@ -82,6 +82,8 @@ export class ImportPlanner {
   private errorsByCode: Record<string, number> = {};
   private warningsByCode: Record<string, number> = {};
   private readonly hasEntityColumns: boolean;
+  /** Catalogues repeat values (manufacturer, country, markets, warnings): normalise each distinct one once. */
+  private valueCache = new Map<string, { value: string | null; issues: { code: string; message: string }[] }>();
 
   constructor(private mapping: MappingResult, headers: string[], private options: PlanOptions = {}) {
     this.columns = mapping.columns.filter((c) => c.target).map((c) => ({ index: c.index, header: headers[c.index] ?? c.header, target: c.target! }));
@@ -157,7 +159,7 @@ export class ImportPlanner {
       if (raw.trim() === '') continue;
       anyValue = true;
       const source = { column: col.header, column_index: col.index };
-      const issue = (code: string, message: string): RowIssue => ({ row: n, column: col.header, code, message });
+      const issue = issueAt(n, col.header);
       switch (col.target) {
         case 'sku_code': {
           const v = raw.trim();
@@ -215,7 +217,7 @@ export class ImportPlanner {
           break;
         }
         default: {
-          const value = this.dossierValue(col.target, raw, issue, rec.warnings);
+          const value = this.dossierValue(col.target, raw, n, col.header, rec.warnings);
           if (value === null) break;
           rec.dossier[col.target] = value;
           rec.sources[col.target] = source;
@@ -254,40 +256,42 @@ export class ImportPlanner {
     return rec;
   }
 
-  /** Import-specific spellings first (dates, countries), then the catalogue's own normaliser. */
-  private dossierValue(key: string, raw: string, issue: (code: string, message: string) => RowIssue, warnings: RowIssue[]): string | null {
+  /** Import-specific spellings first (dates, countries), then the catalogue's own normaliser; cached per value. */
+  private dossierValue(key: string, raw: string, row: number, column: string, warnings: RowIssue[]): string | null {
+    const cacheKey = `${key}\u0000${raw}`;
+    let cached = this.valueCache.get(cacheKey);
+    if (!cached) {
+      cached = this.normalizeDossierValue(key, raw);
+      if (this.valueCache.size >= 20_000) this.valueCache.clear();
+      if (raw.length <= 2000) this.valueCache.set(cacheKey, cached);
+    }
+    for (const i of cached.issues) warnings.push({ row, column, code: i.code, message: i.message });
+    return cached.value;
+  }
+
+  private normalizeDossierValue(key: string, raw: string): { value: string | null; issues: { code: string; message: string }[] } {
     const parsed = parseFieldKey(key);
-    if (!parsed) return null;
+    if (!parsed) return { value: null, issues: [] };
+    const issues: { code: string; message: string }[] = [];
+    const dropped = (code: string, message: string) => ({ value: null, issues: [...issues, { code, message: `${message} The value was not imported.` }] });
     let value = raw;
     if (parsed.definition.kind === 'date') {
       const d = normalizeDate(raw, { order: this.options.dateOrder, date1904: this.options.date1904 });
-      if (!d.ok) {
-        warnings.push(issue(d.code, `${d.message} The value was not imported.`));
-        return null;
-      }
-      if (d.note === 'date_month_first') warnings.push(issue(d.note, `"${short(raw)}" was read month first (${d.value}).`));
+      if (!d.ok) return dropped(d.code, d.message);
+      if (d.note === 'date_month_first') issues.push({ code: d.note, message: `"${short(raw)}" was read month first (${d.value}).` });
       value = d.value ?? '';
     } else if (parsed.definition.kind === 'country') {
       const c = normalizeCountry(raw);
-      if (!c.ok) {
-        warnings.push(issue(c.code, `${c.message} The value was not imported.`));
-        return null;
-      }
+      if (!c.ok) return dropped(c.code, c.message);
       value = c.value ?? '';
     } else if (parsed.definition.kind === 'gtin') {
       const g = normalizeGtin(raw);
-      if (!g.ok) {
-        warnings.push(issue(g.code, `${g.message} The value was not imported.`));
-        return null;
-      }
+      if (!g.ok) return dropped(g.code, g.message);
       value = g.value ?? '';
     }
     const r = normalizeFieldValue(key, value);
-    if (!r.ok) {
-      warnings.push(issue('invalid_value', `${r.message} The value was not imported.`));
-      return null;
-    }
-    return r.value;
+    if (!r.ok) return dropped('invalid_value', r.message);
+    return { value: r.value, issues };
   }
 }
 
@@ -319,6 +323,13 @@ export function planImport(input: { headers: string[]; rows: Iterable<SourceRow>
     }
   }
   return { records, errors, summary: planner.summary(), entity_candidates: planner.entityCandidates() };
+}
+
+/** Issue factory for one cell; built once per cell that has an issue-prone value. */
+function issueAt(row: number, column: string) {
+  return function issue(code: string, message: string): RowIssue {
+    return { row, column, code, message };
+  };
 }
 
 function short(s: string, n = 60) {

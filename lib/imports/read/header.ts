@@ -176,10 +176,6 @@ function mergeAt(merges: MergeRange[], r: number, c: number): MergeRange | undef
   return merges.find((m) => r >= m.s.r && r <= m.e.r && c >= m.s.c && c <= m.e.c);
 }
 
-function isMultiCell(m: MergeRange) {
-  return m.e.c > m.s.c || m.e.r > m.s.r;
-}
-
 function allLabels(cells: string[]) {
   return !isBlank(cells) && !cells.some((c) => looksLikeValue(c));
 }

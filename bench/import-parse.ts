@@ -1,0 +1,137 @@
+/**
+ * Read + plan throughput and peak memory of the catalogue import (no database): a generated
+ * 100,000-row CSV and a 20,000-row XLSX in a temp dir, each scenario in its own process so the peak
+ * RSS (getrusage maxrss) belongs to that scenario alone.
+ *
+ *   npx tsx bench/import-parse.ts            # all scenarios, prints a table
+ *   npx tsx bench/import-parse.ts <scenario> # one scenario, prints JSON (used by the parent)
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as XLSX from '@e965/xlsx';
+import { mapColumns } from '@/lib/imports/mapping';
+import { ImportPlanner, planImport } from '@/lib/imports/plan';
+import { openCatalogue, readCatalogue } from '@/lib/imports/read';
+
+const HEADERS = ['Artikelnummer', 'Bezeichnung', 'EAN', 'Marke', 'Hersteller', 'Herstelleradresse', 'Hersteller E-Mail', 'Ursprungsland', 'Zielmärkte', 'Warnhinweise', 'Datum des Inverkehrbringens', 'Preis'];
+
+function gtin(i: number): string {
+  const body = String(400638000000 + i).padStart(12, '0');
+  let sum = 0;
+  for (let k = 0; k < 12; k++) sum += Number(body[k]) * (k % 2 === 0 ? 1 : 3);
+  return body + ((10 - (sum % 10)) % 10);
+}
+
+function row(i: number): string[] {
+  const m = i % 40;
+  return [
+    `SKU-${String(i).padStart(6, '0')}`,
+    `Holzspielzeug Modell ${i} – Größe ${['S', 'M', 'L'][i % 3]}`,
+    gtin(i),
+    ['Kinderladen', 'Holzwerk', 'Spielgut'][i % 3],
+    `Hersteller ${m} GmbH`,
+    `Industriestraße ${m}, ${10000 + m} Berlin`,
+    `info@hersteller${m}.example`,
+    ['Deutschland', 'China', 'Polen', 'Italien'][i % 4],
+    'DE,AT,FR',
+    'Nicht für Kinder unter 3 Jahren geeignet. Kleine Teile.',
+    `${String((i % 28) + 1).padStart(2, '0')}.${String((i % 12) + 1).padStart(2, '0')}.2024`,
+    `${(i % 100) + 9},99`,
+  ];
+}
+
+function generate(dir: string) {
+  const csvPath = path.join(dir, 'catalogue-100k.csv');
+  if (!fs.existsSync(csvPath)) {
+    const fd = fs.openSync(csvPath, 'w');
+    fs.writeSync(fd, HEADERS.join(';') + '\r\n');
+    let buf = '';
+    for (let i = 0; i < 100_000; i++) {
+      buf += row(i).join(';') + '\r\n';
+      if (buf.length > 1 << 20) { fs.writeSync(fd, buf); buf = ''; }
+    }
+    fs.writeSync(fd, buf);
+    fs.closeSync(fd);
+  }
+  const xlsxPath = path.join(dir, 'catalogue-20k.xlsx');
+  if (!fs.existsSync(xlsxPath)) {
+    const aoa: unknown[][] = [HEADERS];
+    for (let i = 0; i < 20_000; i++) {
+      const r: unknown[] = row(i);
+      r[2] = Number(r[2]); // GTINs as numbers, as Excel stores typed-in EANs
+      aoa.push(r);
+    }
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(aoa), 'Katalog');
+    fs.writeFileSync(xlsxPath, XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer);
+  }
+  return { csvPath, xlsxPath };
+}
+
+async function scenario(name: string, file: string) {
+  const bytes = fs.readFileSync(file);
+  const rssStart = process.memoryUsage().rss;
+  const t0 = performance.now();
+  let rows = 0;
+  let valid = 0;
+  let candidates = 0;
+  if (name.endsWith('stream')) {
+    // The commit path: one pass, nothing kept per row but counters and entity groups.
+    const opened = await openCatalogue({ bytes, filename: path.basename(file) });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const sample: string[][] = [];
+    const it = opened.rows();
+    for (let s = it.next(); !s.done && sample.length < 200; s = it.next()) sample.push(s.value.cells);
+    const mapping = mapColumns({ headers: opened.headers, sampleRows: sample });
+    const planner = new ImportPlanner(mapping, opened.headers);
+    const gen = opened.rows();
+    for (let s = gen.next(); !s.done; s = gen.next()) planner.add(s.value);
+    const sum = planner.summary();
+    rows = sum.total_rows;
+    valid = sum.valid_rows;
+    candidates = planner.entityCandidates().length;
+  } else {
+    // The dry-run path: the whole file read, all records planned and kept.
+    const read = await readCatalogue({ bytes, filename: path.basename(file) });
+    if (!read.ok) throw new Error(read.error.message);
+    const mapping = mapColumns({ headers: read.headers, sampleRows: read.rows.slice(0, 200).map((r) => r.cells) });
+    const plan = planImport({ headers: read.headers, rows: read.rows, mapping });
+    rows = plan.summary.total_rows;
+    valid = plan.summary.valid_rows;
+    candidates = plan.entity_candidates.length;
+  }
+  const ms = performance.now() - t0;
+  const peakRss = process.resourceUsage().maxRSS * 1024;
+  return { scenario: name, file: path.basename(file), file_mb: +(bytes.length / 1048576).toFixed(1), rows, valid, candidates, seconds: +(ms / 1000).toFixed(2), rows_per_second: Math.round(rows / (ms / 1000)), rss_start_mb: Math.round(rssStart / 1048576), peak_rss_mb: Math.round(peakRss / 1048576) };
+}
+
+const SCENARIOS = ['csv-stream', 'csv-materialised', 'xlsx-stream', 'xlsx-materialised'];
+
+async function main() {
+  const dir = path.join(os.tmpdir(), 'import-parse-bench');
+  fs.mkdirSync(dir, { recursive: true });
+  const { csvPath, xlsxPath } = generate(dir);
+  const which = process.argv[2];
+  if (which) {
+    const result = await scenario(which, which.startsWith('csv') ? csvPath : xlsxPath);
+    process.stdout.write(JSON.stringify(result) + '\n');
+    return;
+  }
+  const self = fileURLToPath(import.meta.url);
+  const results = [];
+  for (const s of SCENARIOS) {
+    const child = spawnSync(process.execPath, [...process.execArgv, self, s], { encoding: 'utf8', cwd: process.cwd(), maxBuffer: 1 << 20 });
+    if (child.status !== 0) throw new Error(`${s} failed: ${child.stderr}`);
+    results.push(JSON.parse(child.stdout.trim().split('\n').pop()!));
+  }
+  console.log(`node ${process.version}, ${os.cpus().length} cores, files in ${dir}`);
+  console.table(results);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
