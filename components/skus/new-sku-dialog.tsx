@@ -62,11 +62,22 @@ export interface NewSkuDialogProps {
  * before anything is written. The real create carries an Idempotency-Key.
  */
 export function NewSkuDialog({ open, onOpenChange, onCreated }: NewSkuDialogProps) {
+  const [busy, setBusy] = React.useState(false);
+  return (
+    <Dialog open={open} onOpenChange={(o) => !busy && onOpenChange(o)}>
+      <DialogContent className="max-w-3xl" data-testid="new-sku-dialog">
+        {/* Mounted only while open, so every opening starts from an empty form and preview. */}
+        <NewSkuForm onCancel={() => onOpenChange(false)} onCreated={onCreated} onBusyChange={setBusy} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function NewSkuForm({ onCancel, onCreated, onBusyChange }: { onCancel: () => void; onCreated: (sku: Sku) => void; onBusyChange: (busy: boolean) => void }) {
   const {
     register,
     control,
     handleSubmit,
-    reset,
     setValue,
     setError,
     clearErrors,
@@ -79,16 +90,10 @@ export function NewSkuDialog({ open, onOpenChange, onCreated }: NewSkuDialogProp
   const debouncedJson = useDebouncedValue(bodyJson, 350);
   const [preview, setPreview] = React.useState<Preview>({ state: 'idle' });
 
-  React.useEffect(() => {
-    if (open) {
-      reset(EMPTY);
-      setPreview({ state: 'idle' });
-    }
-  }, [open, reset]);
+  React.useEffect(() => onBusyChange(isSubmitting), [isSubmitting, onBusyChange]);
 
   // The dry run, whenever the settled input changes; a newer request aborts the older one.
   React.useEffect(() => {
-    if (!open) return;
     const b = JSON.parse(debouncedJson) as ReturnType<typeof toBody>;
     if (!b.sku_code && !b.product_name.trim()) return;
     const ac = new AbortController();
@@ -106,7 +111,7 @@ export function NewSkuDialog({ open, onOpenChange, onCreated }: NewSkuDialogProp
     };
     void run();
     return () => ac.abort();
-  }, [debouncedJson, open]);
+  }, [debouncedJson]);
 
   // Server-side field problems from the dry run, shown under the fields the user has already filled.
   const serverFieldError = (name: (typeof FIELDS)[number]): string | undefined => {
@@ -147,209 +152,207 @@ export function NewSkuDialog({ open, onOpenChange, onCreated }: NewSkuDialogProp
   const result = preview.state === 'ok' ? preview.result : preview.state === 'checking' ? preview.last : undefined;
 
   return (
-    <Dialog open={open} onOpenChange={(o) => !isSubmitting && onOpenChange(o)}>
-      <DialogContent className="max-w-3xl" data-testid="new-sku-dialog">
-        <DialogHeader>
-          <DialogTitle>New SKU</DialogTitle>
-          <DialogDescription>
-            One product record. The preview on the right is checked by the server as you type; nothing is saved until you create it. For many products,{' '}
-            <Link href="/imports" className="font-medium text-primary hover:underline">
-              import a catalogue
-            </Link>
-            .
-          </DialogDescription>
-        </DialogHeader>
+    <>
+      <DialogHeader>
+        <DialogTitle>New SKU</DialogTitle>
+        <DialogDescription>
+          One product record. The preview on the right is checked by the server as you type; nothing is saved until you create it. For many products,{' '}
+          <Link href="/imports" className="font-medium text-primary hover:underline">
+            import a catalogue
+          </Link>
+          .
+        </DialogDescription>
+      </DialogHeader>
 
-        <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_17rem]">
-          <form id="new-sku-form" className="grid content-start gap-4" onSubmit={handleSubmit(onSubmit)} noValidate>
+      <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_17rem]">
+        <form id="new-sku-form" className="grid content-start gap-4" onSubmit={handleSubmit(onSubmit)} noValidate>
+          <Field>
+            <Label htmlFor="sku-code">SKU code</Label>
+            <Input
+              id="sku-code"
+              autoFocus
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="e.g. KT-1001"
+              className="font-mono"
+              maxLength={50}
+              aria-invalid={errors.sku_code || serverFieldError('sku_code') ? true : undefined}
+              aria-describedby="sku-code-msg"
+              {...register('sku_code', {
+                validate: (v) => {
+                  const t = v.trim();
+                  if (!t) return 'Enter the code you use for this product.';
+                  if (!/^[A-Za-z0-9_-]+$/.test(t)) return 'Use letters, digits, underscore and hyphen only.';
+                  return true;
+                },
+              })}
+            />
+            {errors.sku_code || serverFieldError('sku_code') ? (
+              <FieldError id="sku-code-msg">{errors.sku_code?.message ?? serverFieldError('sku_code')}</FieldError>
+            ) : (
+              <FieldHint id="sku-code-msg">Unique in the workspace; letters, digits, _ and -.</FieldHint>
+            )}
+          </Field>
+
+          <Field>
+            <Label htmlFor="sku-name">Product name</Label>
+            <Input
+              id="sku-name"
+              autoComplete="off"
+              placeholder="e.g. Wooden train set, 24 pieces"
+              maxLength={200}
+              aria-invalid={errors.product_name || serverFieldError('product_name') ? true : undefined}
+              aria-describedby="sku-name-msg"
+              {...register('product_name', { validate: (v) => (v.trim() ? true : 'Enter the product name as it appears in the listing.') })}
+            />
+            <FieldError id="sku-name-msg">{errors.product_name?.message ?? serverFieldError('product_name')}</FieldError>
+          </Field>
+
+          <div className="grid gap-4 sm:grid-cols-2">
             <Field>
-              <Label htmlFor="sku-code">SKU code</Label>
+              <Label htmlFor="sku-gtin">
+                GTIN / EAN <span className="font-normal text-muted-foreground">(optional)</span>
+              </Label>
               <Input
-                id="sku-code"
-                autoFocus
+                id="sku-gtin"
+                inputMode="numeric"
                 autoComplete="off"
-                spellCheck={false}
-                placeholder="e.g. KT-1001"
+                placeholder="8, 12, 13 or 14 digits"
                 className="font-mono"
-                maxLength={50}
-                aria-invalid={errors.sku_code || serverFieldError('sku_code') ? true : undefined}
-                aria-describedby="sku-code-msg"
-                {...register('sku_code', {
+                maxLength={20}
+                aria-invalid={errors.gtin || serverFieldError('gtin') ? true : undefined}
+                aria-describedby="sku-gtin-msg"
+                {...register('gtin', {
                   validate: (v) => {
-                    const t = v.trim();
-                    if (!t) return 'Enter the code you use for this product.';
-                    if (!/^[A-Za-z0-9_-]+$/.test(t)) return 'Use letters, digits, underscore and hyphen only.';
-                    return true;
+                    const d = v.replace(/[\s-]/g, '');
+                    if (!d) return true;
+                    return /^(\d{8}|\d{12}|\d{13}|\d{14})$/.test(d) ? true : 'Digits only: exactly 8, 12, 13 or 14.';
                   },
                 })}
               />
-              {errors.sku_code || serverFieldError('sku_code') ? (
-                <FieldError id="sku-code-msg">{errors.sku_code?.message ?? serverFieldError('sku_code')}</FieldError>
-              ) : (
-                <FieldHint id="sku-code-msg">Unique in the workspace; letters, digits, _ and -.</FieldHint>
-              )}
+              <FieldError id="sku-gtin-msg">{errors.gtin?.message ?? serverFieldError('gtin')}</FieldError>
             </Field>
-
             <Field>
-              <Label htmlFor="sku-name">Product name</Label>
-              <Input
-                id="sku-name"
-                autoComplete="off"
-                placeholder="e.g. Wooden train set, 24 pieces"
-                maxLength={200}
-                aria-invalid={errors.product_name || serverFieldError('product_name') ? true : undefined}
-                aria-describedby="sku-name-msg"
-                {...register('product_name', { validate: (v) => (v.trim() ? true : 'Enter the product name as it appears in the listing.') })}
-              />
-              <FieldError id="sku-name-msg">{errors.product_name?.message ?? serverFieldError('product_name')}</FieldError>
+              <Label htmlFor="sku-category">Category</Label>
+              <Select value={values.category_code || NO_CATEGORY} onValueChange={(v) => setValue('category_code', v === NO_CATEGORY ? '' : v, { shouldDirty: true })}>
+                <SelectTrigger id="sku-category" aria-describedby="sku-category-hint">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={NO_CATEGORY}>Not set (general GPSR profile)</SelectItem>
+                  {CATEGORY_OPTIONS.filter((c) => c.code !== 'general').map((c) => (
+                    <SelectItem key={c.code} value={c.code}>
+                      {c.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <FieldHint id="sku-category-hint">Decides the sector rules that apply.</FieldHint>
             </Field>
+          </div>
 
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field>
-                <Label htmlFor="sku-gtin">
-                  GTIN / EAN <span className="font-normal text-muted-foreground">(optional)</span>
-                </Label>
-                <Input
-                  id="sku-gtin"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  placeholder="8, 12, 13 or 14 digits"
-                  className="font-mono"
-                  maxLength={20}
-                  aria-invalid={errors.gtin || serverFieldError('gtin') ? true : undefined}
-                  aria-describedby="sku-gtin-msg"
-                  {...register('gtin', {
-                    validate: (v) => {
-                      const d = v.replace(/[\s-]/g, '');
-                      if (!d) return true;
-                      return /^(\d{8}|\d{12}|\d{13}|\d{14})$/.test(d) ? true : 'Digits only: exactly 8, 12, 13 or 14.';
-                    },
-                  })}
-                />
-                <FieldError id="sku-gtin-msg">{errors.gtin?.message ?? serverFieldError('gtin')}</FieldError>
-              </Field>
-              <Field>
-                <Label htmlFor="sku-category">Category</Label>
-                <Select value={values.category_code || NO_CATEGORY} onValueChange={(v) => setValue('category_code', v === NO_CATEGORY ? '' : v, { shouldDirty: true })}>
-                  <SelectTrigger id="sku-category" aria-describedby="sku-category-hint">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value={NO_CATEGORY}>Not set (general GPSR profile)</SelectItem>
-                    {CATEGORY_OPTIONS.filter((c) => c.code !== 'general').map((c) => (
-                      <SelectItem key={c.code} value={c.code}>
-                        {c.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FieldHint id="sku-category-hint">Decides the sector rules that apply.</FieldHint>
-              </Field>
-            </div>
+          <Field>
+            <Label htmlFor="sku-external">
+              External ID <span className="font-normal text-muted-foreground">(optional)</span>
+            </Label>
+            <Input id="sku-external" autoComplete="off" placeholder="ID in your ERP or shop" maxLength={200} {...register('external_sku_id')} />
+          </Field>
 
-            <Field>
-              <Label htmlFor="sku-external">
-                External ID <span className="font-normal text-muted-foreground">(optional)</span>
-              </Label>
-              <Input id="sku-external" autoComplete="off" placeholder="ID in your ERP or shop" maxLength={200} {...register('external_sku_id')} />
-            </Field>
+          {errors.root ? (
+            <Alert variant="danger" title="The SKU was not created">
+              {errors.root.message}
+            </Alert>
+          ) : null}
+        </form>
 
-            {errors.root ? (
-              <Alert variant="danger" title="The SKU was not created">
-                {errors.root.message}
-              </Alert>
+        <aside aria-label="Preview" aria-live="polite" className="grid content-start gap-3 rounded-lg border border-border bg-surface-muted/50 p-4 text-[0.8125rem]" data-testid="sku-preview">
+          <div className="flex items-center justify-between gap-2">
+            <h3 className="font-semibold text-foreground">Preview</h3>
+            {preview.state === 'idle' ? null : stale ? (
+              <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
+                <LoaderCircle className="size-3.5 animate-spin" aria-hidden="true" />
+                Checking…
+              </span>
+            ) : preview.state === 'ok' && !blocking ? (
+              <span className="inline-flex items-center gap-1 text-xs font-medium text-success-soft-foreground" data-testid="preview-ok">
+                <CircleCheck className="size-3.5" aria-hidden="true" />
+                Can be created
+              </span>
             ) : null}
-          </form>
+          </div>
 
-          <aside aria-label="Preview" aria-live="polite" className="grid content-start gap-3 rounded-lg border border-border bg-surface-muted/50 p-4 text-[0.8125rem]" data-testid="sku-preview">
-            <div className="flex items-center justify-between gap-2">
-              <h3 className="font-semibold text-foreground">Preview</h3>
-              {preview.state === 'idle' ? null : stale ? (
-                <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
-                  <LoaderCircle className="size-3.5 animate-spin" aria-hidden="true" />
-                  Checking…
-                </span>
-              ) : preview.state === 'ok' && !blocking ? (
-                <span className="inline-flex items-center gap-1 text-xs font-medium text-success-soft-foreground" data-testid="preview-ok">
-                  <CircleCheck className="size-3.5" aria-hidden="true" />
-                  Can be created
-                </span>
-              ) : null}
-            </div>
+          {preview.state === 'idle' ? (
+            <p className="text-muted-foreground">Type a code and a name to see how the SKU will be stored and what it will need.</p>
+          ) : null}
 
-            {preview.state === 'idle' ? (
-              <p className="text-muted-foreground">Type a code and a name to see how the SKU will be stored and what it will need.</p>
-            ) : null}
+          {preview.state === 'invalid' ? <p className="text-muted-foreground">Fix the highlighted fields to see the preview.</p> : null}
+          {preview.state === 'error' ? <Alert variant="warning">{preview.message}</Alert> : null}
 
-            {preview.state === 'invalid' ? <p className="text-muted-foreground">Fix the highlighted fields to see the preview.</p> : null}
-            {preview.state === 'error' ? <Alert variant="warning">{preview.message}</Alert> : null}
-
-            {result ? (
-              <>
-                {result.normalized_sku ? (
-                  <dl className="grid gap-2">
-                    <PreviewRow label="Stored as" value={<span className="font-mono">{result.normalized_sku.sku_code}</span>} />
-                    <PreviewRow label="Name" value={result.normalized_sku.product_name || '—'} testId="preview-name" />
-                    <PreviewRow label="GTIN" value={result.normalized_sku.gtin ? <span className="font-mono">{result.normalized_sku.gtin}</span> : <span className="text-muted-foreground">none</span>} />
-                    <PreviewRow
-                      label="Category"
-                      testId="preview-category"
-                      value={
-                        <span className="inline-flex flex-wrap items-center gap-1">
-                          {categoryLabel(result.category.selected_code)}
-                          {result.category.defaulted ? <Badge variant="neutral">defaulted</Badge> : null}
-                        </span>
-                      }
-                    />
-                    <PreviewRow label="Requirements" value={<span className="font-mono text-xs break-all">{result.requirement_profile.id ?? '—'}</span>} testId="preview-profile" />
-                  </dl>
-                ) : null}
-                {result.category.defaulted ? (
-                  <p className="text-xs text-muted-foreground">No category matched, so the GPSR core profile applies. Pick a category if sector rules (toys, electrical…) apply.</p>
-                ) : null}
-                {result.plan_limit ? (
-                  <Meter
-                    className="border-t border-border pt-3"
-                    label={`SKUs on the ${result.plan_limit.plan} plan`}
-                    value={result.plan_limit.current_count ?? 0}
-                    max={result.plan_limit.limit}
+          {result ? (
+            <>
+              {result.normalized_sku ? (
+                <dl className="grid gap-2">
+                  <PreviewRow label="Stored as" value={<span className="font-mono">{result.normalized_sku.sku_code}</span>} />
+                  <PreviewRow label="Name" value={result.normalized_sku.product_name || '—'} testId="preview-name" />
+                  <PreviewRow label="GTIN" value={result.normalized_sku.gtin ? <span className="font-mono">{result.normalized_sku.gtin}</span> : <span className="text-muted-foreground">none</span>} />
+                  <PreviewRow
+                    label="Category"
+                    testId="preview-category"
+                    value={
+                      <span className="inline-flex flex-wrap items-center gap-1">
+                        {categoryLabel(result.category.selected_code)}
+                        {result.category.defaulted ? <Badge variant="neutral">defaulted</Badge> : null}
+                      </span>
+                    }
                   />
-                ) : null}
-                {blocking ? (
-                  <Alert variant="danger" title="Cannot be created" data-testid="preview-blocking">
-                    <span data-code={blocking.code}>{blocking.message}</span>
-                    {blocking.code === 'SKU_CODE_EXISTS' && typeof (blocking.details as { sku_id?: unknown } | undefined)?.sku_id === 'string' ? (
-                      <>
-                        {' '}
-                        <Link href={`/skus/${(blocking.details as { sku_id: string }).sku_id}`} className="font-medium underline" onClick={() => onOpenChange(false)}>
-                          Open the existing SKU
-                        </Link>
-                      </>
-                    ) : null}
-                  </Alert>
-                ) : null}
-              </>
-            ) : null}
-          </aside>
-        </div>
+                  <PreviewRow label="Requirements" value={<span className="font-mono text-xs break-all">{result.requirement_profile.id ?? '—'}</span>} testId="preview-profile" />
+                </dl>
+              ) : null}
+              {result.category.defaulted ? (
+                <p className="text-xs text-muted-foreground">No category matched, so the GPSR core profile applies. Pick a category if sector rules (toys, electrical…) apply.</p>
+              ) : null}
+              {result.plan_limit ? (
+                <Meter
+                  className="border-t border-border pt-3"
+                  label={`SKUs on the ${result.plan_limit.plan} plan`}
+                  value={result.plan_limit.current_count ?? 0}
+                  max={result.plan_limit.limit}
+                />
+              ) : null}
+              {blocking ? (
+                <Alert variant="danger" title="Cannot be created" data-testid="preview-blocking">
+                  <span data-code={blocking.code}>{blocking.message}</span>
+                  {blocking.code === 'SKU_CODE_EXISTS' && typeof (blocking.details as { sku_id?: unknown } | undefined)?.sku_id === 'string' ? (
+                    <>
+                      {' '}
+                      <Link href={`/skus/${(blocking.details as { sku_id: string }).sku_id}`} className="font-medium underline" onClick={onCancel}>
+                        Open the existing SKU
+                      </Link>
+                    </>
+                  ) : null}
+                </Alert>
+              ) : null}
+            </>
+          ) : null}
+        </aside>
+      </div>
 
-        <DialogFooter>
-          <Button variant="secondary" type="button" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form="new-sku-form" loading={isSubmitting} disabled={Boolean(blocking) && !stale}>
-            {blocking && !stale ? (
-              <>
-                <ShieldAlert aria-hidden="true" />
-                Cannot create
-              </>
-            ) : (
-              'Create SKU'
-            )}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      <DialogFooter>
+        <Button variant="secondary" type="button" onClick={onCancel} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" form="new-sku-form" loading={isSubmitting} disabled={Boolean(blocking) && !stale}>
+          {blocking && !stale ? (
+            <>
+              <ShieldAlert aria-hidden="true" />
+              Cannot create
+            </>
+          ) : (
+            'Create SKU'
+          )}
+        </Button>
+      </DialogFooter>
+    </>
   );
 }
 

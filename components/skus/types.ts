@@ -127,7 +127,7 @@ export interface CatalogueField {
   kind: FieldKind | string;
   localized: boolean;
   public: boolean;
-  label: Partial<Record<Locale, string>> & { en: string };
+  label?: Partial<Record<Locale, string>>;
   help?: string;
   enum_values?: string[];
   category?: string | null;

@@ -1,0 +1,168 @@
+'use client';
+
+import * as React from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { ApiError, describeError } from '@/components/api/client';
+import { Alert } from '@/components/ui/alert';
+import { Field, FieldError, FieldHint } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { isEuEstablished } from '@/lib/requirements/countries';
+import { idempotentWrite } from '@/components/skus/request';
+import type { Entity } from '@/components/skus/types';
+import { CountrySelect } from './country-select';
+import { EuBadge } from './eu-badge';
+
+export interface EntityValues {
+  name: string;
+  trade_mark: string;
+  street: string;
+  postal_code: string;
+  city: string;
+  region: string;
+  country: string;
+  email: string;
+  contact_url: string;
+  phone: string;
+}
+
+const KEYS: (keyof EntityValues)[] = ['name', 'trade_mark', 'street', 'postal_code', 'city', 'region', 'country', 'email', 'contact_url', 'phone'];
+
+function toValues(e?: Partial<Entity> | null): EntityValues {
+  const out = {} as EntityValues;
+  for (const k of KEYS) out[k] = (e?.[k] as string | null | undefined) ?? '';
+  return out;
+}
+
+/** Empty strings become null, so a cleared field is cleared on the server too. */
+function toBody(v: EntityValues) {
+  const out: Record<string, string | null> = {};
+  for (const k of KEYS) out[k] = v[k].trim() ? v[k].trim() : null;
+  out.name = v.name.trim();
+  return out;
+}
+
+export interface EntityFormProps {
+  /** Edit this entity (PATCH); without it a new one is created (POST). */
+  entity?: Entity | null;
+  formId: string;
+  onSaved: (entity: Entity) => void;
+  onBusyChange?: (busy: boolean) => void;
+  /** Prefill for a new entity (e.g. the role's typical country). */
+  initial?: Partial<EntityValues>;
+}
+
+/**
+ * Name, trade mark, postal address with ISO country, email, contact URL and phone of a manufacturer,
+ * importer or responsible person. The EU-establishment badge follows the chosen country as you pick it.
+ */
+export function EntityForm({ entity, formId, onSaved, onBusyChange, initial }: EntityFormProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<EntityValues>({ defaultValues: { ...toValues(entity), ...initial } });
+  const country = useWatch({ control, name: 'country' });
+
+  React.useEffect(() => onBusyChange?.(isSubmitting), [isSubmitting, onBusyChange]);
+
+  async function onSubmit(v: EntityValues) {
+    try {
+      const res = entity
+        ? await idempotentWrite<{ entity: Entity }>(`/api/entities/${entity.id}`, { method: 'PATCH', body: toBody(v) })
+        : await idempotentWrite<{ entity: Entity }>('/api/entities', { method: 'POST', body: toBody(v) });
+      onSaved(res.entity);
+    } catch (e) {
+      if (e instanceof ApiError && e.fields.length) {
+        let placed = false;
+        for (const f of e.fields) {
+          const root = f.path.split('.')[0] as keyof EntityValues;
+          if (KEYS.includes(root)) {
+            setError(root, { type: 'server', message: f.message });
+            placed = true;
+          }
+        }
+        if (placed) return;
+      }
+      setError('root', { type: 'server', message: describeError(e).title });
+    }
+  }
+
+  const err = (k: keyof EntityValues) => errors[k]?.message;
+  const text = (k: keyof EntityValues, label: string, opts: { placeholder?: string; type?: string; hint?: string; max: number; autoComplete?: string; required?: boolean; className?: string }) => (
+    <Field className={opts.className}>
+      <Label htmlFor={`${formId}-${k}`}>
+        {label}
+        {opts.required ? null : <span className="font-normal text-muted-foreground"> (optional)</span>}
+      </Label>
+      <Input
+        id={`${formId}-${k}`}
+        type={opts.type ?? 'text'}
+        placeholder={opts.placeholder}
+        autoComplete={opts.autoComplete ?? 'off'}
+        maxLength={opts.max}
+        aria-invalid={err(k) ? true : undefined}
+        aria-describedby={err(k) || opts.hint ? `${formId}-${k}-msg` : undefined}
+        {...register(k, {
+          validate: (v) => {
+            const t = v.trim();
+            if (opts.required && !t) return `Enter the ${label.toLowerCase()}.`;
+            if (k === 'email' && t && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(t)) return 'Not a valid email address (e.g. safety@example.com).';
+            if (k === 'contact_url' && t && !/^https?:\/\/\S+\.\S+/i.test(t)) return 'Use a full address starting with https://';
+            return true;
+          },
+        })}
+      />
+      {err(k) ? <FieldError id={`${formId}-${k}-msg`}>{err(k)}</FieldError> : opts.hint ? <FieldHint id={`${formId}-${k}-msg`}>{opts.hint}</FieldHint> : null}
+    </Field>
+  );
+
+  return (
+    <form id={formId} className="grid gap-4" onSubmit={handleSubmit(onSubmit)} noValidate data-testid="entity-form">
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text('name', 'Name', { placeholder: 'Legal or registered trade name', max: 200, required: true, autoComplete: 'organization' })}
+        {text('trade_mark', 'Trade mark', { placeholder: 'Brand, if different', max: 200 })}
+      </div>
+      <fieldset className="grid gap-4 rounded-lg border border-border p-4">
+        <legend className="px-1 text-xs font-medium text-muted-foreground">Postal address (a PO box is not enough)</legend>
+        {text('street', 'Street and number', { max: 200, autoComplete: 'street-address' })}
+        <div className="grid gap-4 sm:grid-cols-[8rem_minmax(0,1fr)]">
+          {text('postal_code', 'Postal code', { max: 20, autoComplete: 'postal-code' })}
+          {text('city', 'City', { max: 100, autoComplete: 'address-level2' })}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text('region', 'Region', { max: 100, autoComplete: 'address-level1' })}
+          <Field>
+            <Label htmlFor={`${formId}-country`}>Country</Label>
+            <Controller
+              control={control}
+              name="country"
+              render={({ field }) => (
+                <CountrySelect id={`${formId}-country`} value={field.value} onChange={(c) => field.onChange(c ?? '')} invalid={Boolean(err('country'))} aria-describedby={`${formId}-country-msg`} />
+              )}
+            />
+            {err('country') ? (
+              <FieldError id={`${formId}-country-msg`}>{err('country')}</FieldError>
+            ) : (
+              <div id={`${formId}-country-msg`} className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                <EuBadge established={isEuEstablished(country)} country={country} />
+              </div>
+            )}
+          </Field>
+        </div>
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text('email', 'Email', { type: 'email', placeholder: 'safety@example.com', max: 254, hint: 'The electronic address consumers and authorities use.' })}
+        {text('contact_url', 'Contact URL', { type: 'url', placeholder: 'https://example.com/contact', max: 500 })}
+      </div>
+      {text('phone', 'Phone', { type: 'tel', placeholder: '+49 30 1234567', max: 40, autoComplete: 'tel', className: 'sm:max-w-xs' })}
+      {errors.root ? (
+        <Alert variant="danger" title="Not saved">
+          {errors.root.message}
+        </Alert>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,172 @@
+'use client';
+
+import * as React from 'react';
+import { ArrowLeft, Link2, Plus, Search } from 'lucide-react';
+import { ApiError, apiFetch, describeError } from '@/components/api/client';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ROLE_LABELS } from '@/components/skus/labels';
+import { idempotentWrite, useDebouncedValue } from '@/components/skus/request';
+import type { Entity, EntityRole } from '@/components/skus/types';
+import { countryLabel } from './country-select';
+import { EntityForm } from './entity-form';
+import { EuBadge } from './eu-badge';
+
+export interface EntityPickerDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  skuId: string;
+  role: EntityRole;
+  /** The entity linked now, marked in the list. */
+  currentId?: string | null;
+  onLinked: (entity: Entity) => void;
+}
+
+/** Links an existing entity to a SKU in a role (search as you type), or creates one inline and links it. */
+export function EntityPickerDialog({ open, onOpenChange, skuId, role, currentId, onLinked }: EntityPickerDialogProps) {
+  const [busy, setBusy] = React.useState(false);
+  return (
+    <Dialog open={open} onOpenChange={(o) => !busy && onOpenChange(o)}>
+      <DialogContent className="max-w-2xl" data-testid="entity-picker">
+        <PickerBody skuId={skuId} role={role} currentId={currentId} onLinked={onLinked} onCancel={() => onOpenChange(false)} onBusyChange={setBusy} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PickerBody({
+  skuId,
+  role,
+  currentId,
+  onLinked,
+  onCancel,
+  onBusyChange,
+}: {
+  skuId: string;
+  role: EntityRole;
+  currentId?: string | null;
+  onLinked: (e: Entity) => void;
+  onCancel: () => void;
+  onBusyChange: (b: boolean) => void;
+}) {
+  const [mode, setMode] = React.useState<'search' | 'create'>('search');
+  const [q, setQ] = React.useState('');
+  const debounced = useDebouncedValue(q.trim(), 250);
+  const [results, setResults] = React.useState<Entity[] | null>(null);
+  const [loadError, setLoadError] = React.useState<string | null>(null);
+  const [linking, setLinking] = React.useState<string | null>(null);
+  const [linkError, setLinkError] = React.useState<string | null>(null);
+  const [saving, setSaving] = React.useState(false);
+  const roleLabel = ROLE_LABELS[role];
+
+  React.useEffect(() => onBusyChange(linking !== null || saving), [linking, saving, onBusyChange]);
+
+  React.useEffect(() => {
+    const ac = new AbortController();
+    const run = async () => {
+      try {
+        const body = await apiFetch<{ data: Entity[] }>(`/api/entities${debounced ? `?q=${encodeURIComponent(debounced)}` : ''}`, { signal: ac.signal });
+        if (!ac.signal.aborted) {
+          setResults(body.data);
+          setLoadError(null);
+        }
+      } catch (e) {
+        if (!ac.signal.aborted) setLoadError(e instanceof ApiError ? e.message : 'The entities could not be loaded.');
+      }
+    };
+    void run();
+    return () => ac.abort();
+  }, [debounced]);
+
+  async function link(entity: Entity) {
+    setLinking(entity.id);
+    setLinkError(null);
+    try {
+      const res = await idempotentWrite<{ role: EntityRole; entity: Entity }>(`/api/skus/${skuId}/entities/${role}`, { method: 'PUT', body: { entity_id: entity.id } });
+      onLinked(res.entity ?? entity);
+    } catch (e) {
+      setLinkError(describeError(e).title);
+    } finally {
+      setLinking(null);
+    }
+  }
+
+  if (mode === 'create') {
+    return (
+      <>
+        <DialogHeader>
+          <DialogTitle>New {roleLabel.toLowerCase()}</DialogTitle>
+          <DialogDescription>Saved as a reusable entity and linked to this SKU as its {roleLabel.toLowerCase()}.</DialogDescription>
+        </DialogHeader>
+        <EntityForm formId="picker-entity-form" initial={{ name: q.trim() }} onBusyChange={setSaving} onSaved={(e) => void link(e)} />
+        {linkError ? <Alert variant="danger" title="Created, but not linked">{linkError}</Alert> : null}
+        <DialogFooter>
+          <Button variant="ghost" className="sm:mr-auto" onClick={() => setMode('search')} disabled={saving || linking !== null}>
+            <ArrowLeft aria-hidden="true" />
+            Back to search
+          </Button>
+          <Button variant="secondary" onClick={onCancel} disabled={saving || linking !== null}>
+            Cancel
+          </Button>
+          <Button type="submit" form="picker-entity-form" loading={saving || linking !== null}>
+            Create and link
+          </Button>
+        </DialogFooter>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Link {roleLabel.toLowerCase()}</DialogTitle>
+        <DialogDescription>Pick an entity you already use, or create a new one. It can serve any number of SKUs.</DialogDescription>
+      </DialogHeader>
+      <div className="relative">
+        <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-subtle-foreground" aria-hidden="true" />
+        <Input type="search" autoFocus value={q} onChange={(e) => setQ(e.target.value)} placeholder="Search by name, email or city" aria-label="Search entities" className="pl-8" maxLength={200} />
+      </div>
+      {loadError ? <Alert variant="danger">{loadError}</Alert> : null}
+      {linkError ? <Alert variant="danger" title="Not linked">{linkError}</Alert> : null}
+      <div className="max-h-80 overflow-y-auto rounded-lg border border-border" role="list" aria-label="Entities">
+        {results === null ? (
+          <div className="grid gap-2 p-3">
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+          </div>
+        ) : results.length === 0 ? (
+          <p className="px-4 py-6 text-center text-[0.8125rem] text-muted-foreground">{debounced ? `No entity matches “${debounced}”.` : 'No entities yet.'} Create one below.</p>
+        ) : (
+          results.map((e) => (
+            <div key={e.id} role="listitem" className="flex items-center gap-3 border-b border-border px-3.5 py-2.5 last:border-0" data-testid="entity-option">
+              <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-center gap-1.5">
+                  <span className="font-medium text-foreground">{e.name}</span>
+                  <EuBadge established={e.eu_established} country={e.country} />
+                  {e.id === currentId ? <span className="text-xs text-muted-foreground">linked now</span> : null}
+                </div>
+                <p className="truncate text-xs text-muted-foreground">{[e.postal_address ?? countryLabel(e.country), e.email].filter(Boolean).join(' · ')}</p>
+              </div>
+              <Button size="sm" variant="secondary" onClick={() => link(e)} loading={linking === e.id} disabled={linking !== null || e.id === currentId} aria-label={`Link ${e.name}`}>
+                <Link2 aria-hidden="true" />
+                Link
+              </Button>
+            </div>
+          ))
+        )}
+      </div>
+      <DialogFooter>
+        <Button variant="secondary" onClick={() => setMode('create')} className="sm:mr-auto" data-testid="create-entity-inline">
+          <Plus aria-hidden="true" />
+          Create a new {roleLabel.toLowerCase()}
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}

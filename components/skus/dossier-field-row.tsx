@@ -1,0 +1,235 @@
+'use client';
+
+import * as React from 'react';
+import { Check, Globe, OctagonAlert, Pencil, Plus, TriangleAlert, X } from 'lucide-react';
+import { ApiError, describeError } from '@/components/api/client';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field';
+import { SimpleTooltip } from '@/components/ui/tooltip';
+import { toast } from '@/components/ui/toaster';
+import { cn } from '@/lib/utils/cn';
+import { FieldInput, FieldValue } from './field-input';
+import { HistoryPopover, ProvenanceBadge } from './provenance';
+import { idempotentWrite } from './request';
+import type { Blocker, CatalogueField, DossierField, DossierValue } from './types';
+
+export interface DossierFieldRowProps {
+  skuId: string;
+  /** The catalogue entry with the concrete key (per-language keys already expanded) and its label. */
+  field: CatalogueField;
+  label: string;
+  entry: DossierField | undefined;
+  /** Open blockers or warnings that name this field. */
+  needs: Blocker[];
+  highlighted: boolean;
+  /** Shown under the label when the field is empty (e.g. the GTIN already on the SKU record). */
+  fallbackHint?: string;
+  onChanged: () => void;
+}
+
+/** One dossier field: its confirmed value with provenance, inline edit, open suggestions and history. */
+export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted, fallbackHint, onChanged }: DossierFieldRowProps) {
+  const current = entry?.current ?? null;
+  const [editing, setEditing] = React.useState(false);
+  const [draft, setDraft] = React.useState('');
+  const [error, setError] = React.useState<string | null>(null);
+  const [busy, setBusy] = React.useState<string | null>(null);
+  const rowRef = React.useRef<HTMLDivElement>(null);
+
+  React.useEffect(() => {
+    if (highlighted) rowRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [highlighted]);
+
+  const base = `/api/skus/${skuId}/dossier`;
+  const inputId = `input-${field.key}`;
+  const blocking = needs.some((b) => b.severity === 'blocker');
+
+  function startEdit(initial?: string) {
+    setDraft(initial ?? current?.value ?? '');
+    setError(null);
+    setEditing(true);
+  }
+
+  async function save() {
+    if (!draft.trim()) {
+      setError(current ? 'Enter a value, or use “Remove value”.' : 'Enter a value.');
+      return;
+    }
+    setBusy('save');
+    setError(null);
+    try {
+      const res = await idempotentWrite<{ value: DossierValue; changed: boolean }>(`${base}/${encodeURIComponent(field.key)}`, { method: 'PUT', body: { value: draft } });
+      setEditing(false);
+      if (!res.changed) toast.info(`${label}: unchanged`);
+      onChanged();
+    } catch (e) {
+      if (e instanceof ApiError && e.fields.length) setError(e.fields[0]!.message);
+      else setError(describeError(e).title);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function clear() {
+    setBusy('clear');
+    try {
+      await idempotentWrite(`${base}/${encodeURIComponent(field.key)}`, { method: 'DELETE' });
+      setEditing(false);
+      onChanged();
+    } catch (e) {
+      setError(describeError(e).title);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function decide(v: DossierValue, decision: 'confirm' | 'reject') {
+    setBusy(`${decision}-${v.id}`);
+    try {
+      await idempotentWrite(`${base}/values/${v.id}/${decision}`, { method: 'POST', body: {} });
+      toast.success(decision === 'confirm' ? `${label}: suggestion confirmed` : `${label}: suggestion rejected`);
+      onChanged();
+    } catch (e) {
+      const { title, description } = describeError(e);
+      toast.error(title, { description });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const suggestions = entry?.suggestions ?? [];
+  const history = entry?.history ?? [];
+
+  return (
+    <div
+      ref={rowRef}
+      id={`field-${field.key}`}
+      data-testid="dossier-field"
+      data-field={field.key}
+      data-filled={current ? 'true' : 'false'}
+      className={cn(
+        'grid scroll-mt-24 gap-x-6 gap-y-2 px-5 py-3.5 transition-colors md:grid-cols-[15rem_minmax(0,1fr)]',
+        highlighted && 'bg-primary-soft/60 ring-2 ring-primary/40 ring-inset',
+      )}
+    >
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-1.5">
+          <label htmlFor={editing ? inputId : undefined} className="text-[0.8125rem] font-medium text-foreground">
+            {label}
+          </label>
+          {field.public ? (
+            <SimpleTooltip content="Shown on the public safety page once published.">
+              <Globe className="size-3.5 text-subtle-foreground" aria-label="Public" />
+            </SimpleTooltip>
+          ) : null}
+          {needs.length ? (
+            <SimpleTooltip content={needs.map((b) => b.message).join(' ')}>
+              <span>
+                <Badge variant={blocking ? 'danger' : 'warning'} className="cursor-help" data-testid="field-needed">
+                  {blocking ? <OctagonAlert aria-hidden="true" /> : <TriangleAlert aria-hidden="true" />}
+                  {blocking ? 'Required' : 'Recommended'}
+                </Badge>
+              </span>
+            </SimpleTooltip>
+          ) : null}
+        </div>
+        {field.help ? <p className="mt-0.5 line-clamp-3 text-xs text-muted-foreground">{field.help}</p> : null}
+      </div>
+
+      <div className="min-w-0">
+        {editing ? (
+          <div className="grid gap-2">
+            <FieldInput
+              id={inputId}
+              field={field}
+              value={draft}
+              onChange={setDraft}
+              onSubmit={save}
+              onCancel={() => setEditing(false)}
+              invalid={Boolean(error)}
+              describedBy={error ? `${inputId}-error` : undefined}
+            />
+            <FieldError id={`${inputId}-error`}>{error}</FieldError>
+            <div className="flex flex-wrap items-center gap-2">
+              <Button size="sm" onClick={save} loading={busy === 'save'}>
+                <Check aria-hidden="true" />
+                Save
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setEditing(false)} disabled={busy !== null}>
+                Cancel
+              </Button>
+              {current ? (
+                <Button size="sm" variant="danger-ghost" className="ml-auto" onClick={clear} loading={busy === 'clear'}>
+                  Remove value
+                </Button>
+              ) : null}
+              <span className="text-xs text-subtle-foreground">{field.kind === 'multiline' ? 'Ctrl+Enter saves' : 'Enter saves'} · Esc cancels</span>
+            </div>
+          </div>
+        ) : current ? (
+          <div className="flex items-start gap-3">
+            <div className="min-w-0 flex-1 text-[0.8125rem] text-foreground" data-testid="field-value">
+              <FieldValue field={field} value={current.value} />
+            </div>
+            <div className="flex shrink-0 items-center gap-1">
+              <ProvenanceBadge value={current} />
+              <HistoryPopover label={label} history={history} />
+              <Button variant="ghost" size="icon-sm" className="size-7" onClick={() => startEdit()} aria-label={`Edit ${label}`}>
+                <Pencil className="size-3.5" aria-hidden="true" />
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <div className="flex items-center gap-3">
+            <span className="flex-1 text-[0.8125rem] text-subtle-foreground">
+              Not set{fallbackHint ? <span className="text-muted-foreground"> · {fallbackHint}</span> : null}
+            </span>
+            <HistoryPopover label={label} history={history} />
+            <Button variant={blocking ? 'secondary' : 'ghost'} size="sm" className="h-7" onClick={() => startEdit()} aria-label={`Add ${label}`}>
+              <Plus aria-hidden="true" />
+              Add
+            </Button>
+          </div>
+        )}
+
+        {suggestions.length ? (
+          <ul className="mt-2.5 grid gap-2" aria-label={`Suggestions for ${label}`}>
+            {suggestions.map((s) => (
+              <li
+                key={s.id}
+                data-testid="suggestion"
+                className={cn('rounded-md border px-3 py-2', s.conflicts_with_current ? 'border-danger/30 bg-danger-soft/50' : 'border-dashed border-border-strong bg-surface-muted/40')}
+              >
+                <div className="flex flex-wrap items-center gap-1.5 text-xs">
+                  <span className="font-medium text-muted-foreground">Suggested</span>
+                  <ProvenanceBadge value={s} />
+                  {typeof s.confidence === 'number' ? <span className="text-muted-foreground tabular-nums">{Math.round(s.confidence * 100)} %</span> : null}
+                  {s.conflicts_with_current ? (
+                    <Badge variant="danger" data-testid="conflict-marker">
+                      <TriangleAlert aria-hidden="true" />
+                      Disagrees with the confirmed value
+                    </Badge>
+                  ) : null}
+                </div>
+                <div className="mt-1 text-[0.8125rem] text-foreground">
+                  <FieldValue field={field} value={s.value} />
+                </div>
+                <div className="mt-2 flex flex-wrap gap-2">
+                  <Button size="sm" variant="secondary" className="h-7" onClick={() => decide(s, 'confirm')} loading={busy === `confirm-${s.id}`} disabled={busy !== null}>
+                    <Check aria-hidden="true" />
+                    {s.conflicts_with_current ? 'Use this value' : 'Confirm'}
+                  </Button>
+                  <Button size="sm" variant="ghost" className="h-7" onClick={() => decide(s, 'reject')} loading={busy === `reject-${s.id}`} disabled={busy !== null}>
+                    <X aria-hidden="true" />
+                    Reject
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </div>
+  );
+}

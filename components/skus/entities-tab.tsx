@@ -1,0 +1,220 @@
+'use client';
+
+import * as React from 'react';
+import { Link2, Mail, MapPin, Pencil, Phone, Plus, Unlink } from 'lucide-react';
+import { describeError } from '@/components/api/client';
+import { Alert } from '@/components/ui/alert';
+import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/toaster';
+import { cn } from '@/lib/utils/cn';
+import { countryLabel } from '@/components/entities/country-select';
+import { EntityFormDialog } from '@/components/entities/entity-form-dialog';
+import { EntityPickerDialog } from '@/components/entities/entity-picker-dialog';
+import { EuBadge } from '@/components/entities/eu-badge';
+import { ROLE_HINTS, ROLE_LABELS } from './labels';
+import { idempotentWrite } from './request';
+import { isMissingRoute, useJson, useSkuPage } from './sku-context';
+import type { Blocker, Entity, EntityLink, EntityRole } from './types';
+
+const ROLE_ORDER: EntityRole[] = ['manufacturer', 'responsible_person', 'importer', 'authorised_representative'];
+
+/** Blockers a role's card should show: the fix points at the role, or at the entity linked in it. */
+function blockersForRole(blockers: Blocker[], role: EntityRole, entityId: string | undefined): Blocker[] {
+  return blockers.filter((b) => {
+    if (b.waived || b.fix?.kind !== 'entity') return false;
+    return b.fix.target === role || (entityId !== undefined && b.fix.target === entityId);
+  });
+}
+
+export function EntitiesTab() {
+  const { skuId, detail, version, bump, focus } = useSkuPage();
+  const links = useJson<{ links: EntityLink[] }>(`/api/skus/${skuId}/entities`, version);
+  const [picking, setPicking] = React.useState<EntityRole | null>(null);
+  const [editing, setEditing] = React.useState<Entity | null>(null);
+  const [unlinking, setUnlinking] = React.useState<EntityLink | null>(null);
+  const [busy, setBusy] = React.useState(false);
+
+  // A "fix" link from a blocker names a role (or an entity id): bring that card into view once.
+  const focusRole = focus?.role;
+  const focusAt = focus?.at;
+  const linkedRoleOfFocus = (links.data?.links ?? []).find((l) => l.entity.id === focusRole)?.role;
+  React.useEffect(() => {
+    const role = linkedRoleOfFocus ?? focusRole;
+    if (role) document.getElementById(`role-card-${role}`)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [focusRole, focusAt, linkedRoleOfFocus]);
+
+  if (links.error) {
+    return (
+      <Alert variant={isMissingRoute(links.error) ? 'warning' : 'danger'} title="The linked entities could not be loaded">
+        {isMissingRoute(links.error) ? 'Entity linking is not available on this server yet.' : links.error.message}
+      </Alert>
+    );
+  }
+
+  const byRole = new Map((links.data?.links ?? []).map((l) => [l.role, l.entity]));
+  const manufacturer = byRole.get('manufacturer');
+  const euOperator = (['responsible_person', 'authorised_representative', 'importer'] as EntityRole[]).map((r) => byRole.get(r)).find((e) => e?.eu_established);
+  const needsEuRep = manufacturer && manufacturer.country && !manufacturer.eu_established && !euOperator;
+
+  async function unlink(l: EntityLink) {
+    setBusy(true);
+    try {
+      await idempotentWrite(`/api/skus/${skuId}/entities/${l.role}`, { method: 'DELETE' });
+      toast.success(`${l.entity.name} unlinked`);
+      setUnlinking(null);
+      bump();
+    } catch (e) {
+      const { title, description } = describeError(e);
+      toast.error(title, { description });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="grid gap-4" data-testid="entities-tab">
+      {needsEuRep ? (
+        <Alert variant="warning" title="The manufacturer is established outside the EU">
+          {manufacturer.name} is in {countryLabel(manufacturer.country)}. GPSR Art. 16 requires an economic operator established in the EU for this product: link an EU responsible person (or an EU importer or
+          authorised representative).
+        </Alert>
+      ) : null}
+      <div className="grid gap-4 lg:grid-cols-2">
+        {ROLE_ORDER.map((role) => {
+          const entity = byRole.get(role);
+          const issues = blockersForRole(detail.blockers, role, entity?.id);
+          const highlighted = focus?.role === role || (entity && focus?.role === entity.id);
+          const suggested = role === 'responsible_person' && needsEuRep;
+          return (
+            <Card
+              key={role}
+              data-testid={`role-${role}`}
+              className={cn('flex flex-col', highlighted && 'ring-2 ring-primary/40', suggested && 'border-warning/60')}
+              id={`role-card-${role}`}
+            >
+              <CardHeader className="border-b-0 pb-2">
+                <div className="min-w-0">
+                  <CardTitle className="flex items-center gap-2">
+                    {ROLE_LABELS[role]}
+                    {suggested ? <Badge variant="warning">Needed</Badge> : null}
+                  </CardTitle>
+                  <CardDescription>{ROLE_HINTS[role]}</CardDescription>
+                </div>
+              </CardHeader>
+              <CardContent className="flex-1 pt-1">
+                {links.loading && !links.data ? (
+                  <Skeleton className="h-16" />
+                ) : entity ? (
+                  <div className="grid gap-2 text-[0.8125rem]" data-testid="linked-entity">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <span className="text-[0.9375rem] font-semibold text-foreground">{entity.name}</span>
+                      <EuBadge established={entity.eu_established} country={entity.country} />
+                    </div>
+                    {entity.trade_mark ? <p className="text-muted-foreground">Trade mark: {entity.trade_mark}</p> : null}
+                    <p className="flex gap-2 text-foreground">
+                      <MapPin className="mt-0.5 size-3.5 shrink-0 text-subtle-foreground" aria-hidden="true" />
+                      <span>{entity.postal_address ?? <span className="text-danger-soft-foreground">No postal address</span>}</span>
+                    </p>
+                    <p className="flex gap-2 text-foreground">
+                      <Mail className="mt-0.5 size-3.5 shrink-0 text-subtle-foreground" aria-hidden="true" />
+                      <span className="break-all">
+                        {[entity.email, entity.contact_url].filter(Boolean).join(' · ') || <span className="text-danger-soft-foreground">No email or contact URL</span>}
+                      </span>
+                    </p>
+                    {entity.phone ? (
+                      <p className="flex gap-2 text-foreground">
+                        <Phone className="mt-0.5 size-3.5 shrink-0 text-subtle-foreground" aria-hidden="true" />
+                        {entity.phone}
+                      </p>
+                    ) : null}
+                  </div>
+                ) : (
+                  <p className="text-[0.8125rem] text-muted-foreground">Not linked.</p>
+                )}
+                {issues.length ? (
+                  <ul className="mt-3 grid gap-1.5">
+                    {issues.map((b) => (
+                      <li key={b.key ?? b.code} className={cn('rounded-md px-2.5 py-1.5 text-xs', b.severity === 'blocker' ? 'bg-danger-soft text-danger-soft-foreground' : 'bg-warning-soft text-warning-soft-foreground')}>
+                        {b.message}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </CardContent>
+              <CardFooter className="justify-start">
+                {entity ? (
+                  <>
+                    <Button size="sm" variant="secondary" onClick={() => setPicking(role)}>
+                      <Link2 aria-hidden="true" />
+                      Change
+                    </Button>
+                    <Button size="sm" variant="ghost" onClick={() => setEditing(entity)}>
+                      <Pencil aria-hidden="true" />
+                      Edit entity
+                    </Button>
+                    <Button size="sm" variant="danger-ghost" className="ml-auto" onClick={() => setUnlinking({ role, entity })}>
+                      <Unlink aria-hidden="true" />
+                      Unlink
+                    </Button>
+                  </>
+                ) : (
+                  <Button size="sm" variant={suggested || role === 'manufacturer' ? 'primary' : 'secondary'} onClick={() => setPicking(role)} data-testid={`link-${role}`}>
+                    <Plus aria-hidden="true" />
+                    Link {ROLE_LABELS[role].toLowerCase()}
+                  </Button>
+                )}
+              </CardFooter>
+            </Card>
+          );
+        })}
+      </div>
+
+      {picking ? (
+        <EntityPickerDialog
+          open
+          onOpenChange={(o) => !o && setPicking(null)}
+          skuId={skuId}
+          role={picking}
+          currentId={byRole.get(picking)?.id}
+          onLinked={(e) => {
+            toast.success(`${e.name} linked as ${ROLE_LABELS[picking].toLowerCase()}`);
+            setPicking(null);
+            bump();
+          }}
+        />
+      ) : null}
+
+      <EntityFormDialog
+        open={editing !== null}
+        onOpenChange={(o) => !o && setEditing(null)}
+        entity={editing}
+        onSaved={(e) => {
+          toast.success(`${e.name} saved`);
+          setEditing(null);
+          bump();
+        }}
+      />
+
+      <AlertDialog open={unlinking !== null} onOpenChange={(o) => !o && !busy && setUnlinking(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Unlink {unlinking?.entity.name}?</AlertDialogTitle>
+            <AlertDialogDescription>
+              It stays in your entities; this SKU just no longer names it as its {unlinking ? ROLE_LABELS[unlinking.role].toLowerCase() : ''}. An approval of this SKU is reset.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+            <AlertDialogAction variant="danger" onClick={() => unlinking && unlink(unlinking)} disabled={busy}>
+              Unlink
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}

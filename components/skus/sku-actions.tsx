@@ -1,0 +1,442 @@
+'use client';
+
+import * as React from 'react';
+import { useRouter } from 'next/navigation';
+import { ArrowRight, BadgeCheck, ChevronDown, ClipboardCheck, Download, FileArchive, Globe, LoaderCircle, MoreHorizontal, ShieldCheck, Trash2, X } from 'lucide-react';
+import { ApiError, apiFetch, describeError } from '@/components/api/client';
+import { Alert } from '@/components/ui/alert';
+import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { toast } from '@/components/ui/toaster';
+import { fixOf } from './blockers-tab';
+import { humanizeCode } from './labels';
+import { downloadFile, idempotentWrite } from './request';
+import { useSkuPage } from './sku-context';
+import type { Blocker, Locale, Sku } from './types';
+
+export type ActionName = 'review' | 'approve' | 'publish' | 'export' | 'dossier' | 'delete';
+export interface ActionOutcome {
+  action: ActionName;
+  error: ApiError;
+}
+
+const ACTION_TITLES: Record<ActionName, string> = {
+  review: 'The review could not be completed',
+  approve: 'Approval refused',
+  publish: 'Not published',
+  export: 'The export failed',
+  dossier: 'The dossier could not be generated',
+  delete: 'The SKU was not deleted',
+};
+
+const LOCALE_NAMES: Record<Locale, string> = { en: 'English', de: 'Deutsch', fr: 'Français', es: 'Español', it: 'Italiano' };
+
+interface OpenItem {
+  key: string;
+  message: string;
+  blocker?: Blocker;
+  fields?: string[];
+}
+
+function asArray(v: unknown): Record<string, unknown>[] {
+  return Array.isArray(v) ? (v.filter((x) => x && typeof x === 'object') as Record<string, unknown>[]) : [];
+}
+
+/** The list a 409 names (open blockers, review issues, conflicts), matched to the SKU's own blockers for fix links. */
+function openItemsOf(error: ApiError, blockers: Blocker[]): { heading: string; items: OpenItem[] }[] {
+  const d = error.details ?? {};
+  const groups: { heading: string; items: OpenItem[] }[] = [];
+  const match = (code: unknown, fields: string[]) =>
+    blockers.find((b) => !b.waived && (b.key === code || b.code === code) && (fields.length === 0 || (b.required_fields ?? []).some((f) => fields.includes(f))));
+  const blockerItems = asArray(d.blockers).map((b, i) => {
+    const fields = Array.isArray(b.required_fields) ? (b.required_fields as string[]) : [];
+    return { key: `${String(b.code)}-${i}`, message: String(b.message ?? humanizeCode(String(b.code ?? ''))), blocker: match(b.code, fields), fields };
+  });
+  if (blockerItems.length) groups.push({ heading: 'Open blockers', items: blockerItems });
+  const issues = asArray(d.open_review_issues).map((x, i) => ({ key: `issue-${i}`, message: String(x.message ?? 'Review issue') }));
+  if (issues.length) groups.push({ heading: 'Open review issues', items: issues });
+  const conflicts = asArray(d.open_conflicts).map((x, i) => {
+    const fields = Array.isArray(x.required_fields) ? (x.required_fields as string[]) : [];
+    return { key: `conflict-${i}`, message: String(x.message ?? 'Extraction conflict'), fields, blocker: match('EXTRACTION_CONFLICT_OPEN', fields) };
+  });
+  if (conflicts.length) groups.push({ heading: 'Open extraction conflicts', items: conflicts });
+  return groups;
+}
+
+/** What an action's refusal says, inline under the header, with a way to each open item. */
+export function ActionOutcomePanel({ outcome, onDismiss }: { outcome: ActionOutcome; onDismiss: () => void }) {
+  const { detail, goTo } = useSkuPage();
+  const groups = openItemsOf(outcome.error, detail.blockers);
+  return (
+    <div className="relative" data-testid="action-outcome" data-code={outcome.error.code}>
+      <Alert variant="danger" title={ACTION_TITLES[outcome.action]}>
+        <p>{outcome.error.message}</p>
+        {groups.map((g) => (
+          <div key={g.heading} className="mt-2.5">
+            <p className="text-xs font-semibold tracking-wide uppercase opacity-80">{g.heading}</p>
+            <ul className="mt-1 grid gap-1.5">
+              {g.items.map((item) => {
+                const fix = item.blocker ? fixOf(item.blocker) : item.fields?.length ? fixOf({ code: 'x', severity: 'blocker', message: '', required_fields: item.fields }) : null;
+                return (
+                  <li key={item.key} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                    <span className="min-w-0 flex-1">{item.message}</span>
+                    {fix ? (
+                      <button type="button" className="inline-flex items-center gap-1 text-xs font-semibold underline-offset-2 hover:underline" onClick={() => goTo(fix.target)}>
+                        {fix.label}
+                        <ArrowRight className="size-3" aria-hidden="true" />
+                      </button>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        ))}
+        {outcome.error.code === 'NOT_APPROVED' ? <p className="mt-1.5">Approve the SKU first; publishing makes the approved facts public.</p> : null}
+        {outcome.error.status >= 500 && outcome.error.correlationId ? <p className="mt-1.5 text-xs">Support reference: {outcome.error.correlationId}</p> : null}
+      </Alert>
+      <button type="button" onClick={onDismiss} className="absolute top-2.5 right-2.5 rounded p-1 text-danger-soft-foreground/70 hover:bg-danger/10" aria-label="Dismiss">
+        <X className="size-4" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+type NextStep = 'review' | 'approve' | 'publish' | null;
+
+function nextStep(status: string): NextStep {
+  if (status === 'needs_review') return 'review';
+  if (status === 'ready_for_approval') return 'approve';
+  if (status === 'approved') return 'publish';
+  return null;
+}
+
+/**
+ * The SKU's workflow actions in the order they happen (complete review, approve, publish), then the
+ * outputs (export, dossier.zip) and deletion. Refusals come back through onOutcome for inline display.
+ */
+export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null) => void }) {
+  const router = useRouter();
+  const { skuId, detail, bump, goTo } = useSkuPage();
+  const sku = detail.sku;
+  const status = detail.status;
+  const step = nextStep(status);
+  const [busy, setBusy] = React.useState<ActionName | null>(null);
+  const [confirm, setConfirm] = React.useState<'approve' | 'publish' | 'delete' | null>(null);
+
+  const reviewDone = sku.review_state === 'complete';
+  const approved = sku.approval_state === 'approved';
+
+  async function run<T>(action: ActionName, fn: () => Promise<T>): Promise<T | undefined> {
+    setBusy(action);
+    onOutcome(null);
+    try {
+      return await fn();
+    } catch (e) {
+      if (e instanceof ApiError) onOutcome({ action, error: e });
+      else toast.error(describeError(e).title);
+      return undefined;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function completeReview() {
+    const res = await run('review', () => idempotentWrite<{ sku: Sku }>(`/api/skus/${skuId}/review/complete`, { method: 'POST' }));
+    if (res) {
+      toast.success('Review completed');
+      bump();
+    }
+  }
+
+  async function download(kind: 'json' | 'csv' | Locale) {
+    const isExport = kind === 'json' || kind === 'csv';
+    const name = await run(isExport ? 'export' : 'dossier', () =>
+      isExport
+        ? downloadFile(`/api/skus/${skuId}/export?format=${kind}`, `${sku.sku_code}.${kind}`)
+        : downloadFile(`/api/skus/${skuId}/dossier.zip?locale=${kind}`, `${sku.sku_code}-dossier-${kind}.zip`),
+    );
+    if (name) toast.success(`Downloaded ${name}`);
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-2" data-testid="sku-actions">
+      <Button
+        variant={step === 'review' ? 'primary' : 'secondary'}
+        onClick={completeReview}
+        loading={busy === 'review'}
+        disabled={busy !== null && busy !== 'review'}
+        data-testid="action-review"
+        title={reviewDone ? `Review completed${sku.review_completed_by ? ` by ${sku.review_completed_by}` : ''}` : 'Every review issue and extraction conflict must be resolved.'}
+      >
+        {reviewDone ? <BadgeCheck aria-hidden="true" /> : <ClipboardCheck aria-hidden="true" />}
+        {reviewDone ? 'Review complete' : 'Complete review'}
+      </Button>
+      <Button variant={step === 'approve' ? 'primary' : 'secondary'} onClick={() => setConfirm('approve')} disabled={busy !== null} data-testid="action-approve">
+        <ShieldCheck aria-hidden="true" />
+        {approved ? 'Approved' : 'Approve…'}
+      </Button>
+      <Button variant={step === 'publish' ? 'primary' : 'secondary'} onClick={() => setConfirm('publish')} disabled={busy !== null} data-testid="action-publish">
+        <Globe aria-hidden="true" />
+        {status === 'published' ? 'Publish again…' : 'Publish…'}
+      </Button>
+
+      <span className="mx-1 hidden h-6 w-px bg-border sm:block" aria-hidden="true" />
+
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="secondary" loading={busy === 'export'} disabled={busy !== null && busy !== 'export'} data-testid="action-export">
+            {busy === 'export' ? null : <Download aria-hidden="true" />}
+            Export
+            <ChevronDown className="size-3.5 opacity-60" aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuLabel>Confirmed values only</DropdownMenuLabel>
+          <DropdownMenuItem onSelect={() => void download('json')}>JSON</DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => void download('csv')}>CSV (spreadsheet)</DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="secondary" disabled={busy !== null && busy !== 'dossier'} data-testid="action-dossier">
+            {busy === 'dossier' ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <FileArchive aria-hidden="true" />}
+            {busy === 'dossier' ? 'Generating…' : 'Dossier'}
+            <ChevronDown className="size-3.5 opacity-60" aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent className="w-60">
+          <DropdownMenuLabel>dossier.zip for an authority: PDF labels in</DropdownMenuLabel>
+          {(Object.keys(LOCALE_NAMES) as Locale[]).map((l) => (
+            <DropdownMenuItem key={l} onSelect={() => void download(l)} data-testid={`dossier-${l}`}>
+              <span className="w-6 font-mono text-xs text-muted-foreground uppercase">{l}</span>
+              {LOCALE_NAMES[l]}
+            </DropdownMenuItem>
+          ))}
+        </DropdownMenuContent>
+      </DropdownMenu>
+
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label="More actions">
+            <MoreHorizontal aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuItem onSelect={() => goTo({ tab: 'activity' })}>Activity</DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem variant="danger" onSelect={() => setConfirm('delete')}>
+            <Trash2 aria-hidden="true" />
+            Delete SKU…
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+
+      {confirm === 'approve' ? (
+        <ApproveDialog
+          onClose={() => setConfirm(null)}
+          onDone={() => {
+            setConfirm(null);
+            toast.success(`${sku.sku_code} approved`);
+            bump();
+          }}
+          onRefused={(e) => {
+            setConfirm(null);
+            onOutcome({ action: 'approve', error: e });
+          }}
+        />
+      ) : null}
+      {confirm === 'publish' ? (
+        <PublishDialog
+          onClose={() => setConfirm(null)}
+          onDone={(rev) => {
+            setConfirm(null);
+            toast.success(`Revision ${rev} published`);
+            bump();
+            goTo({ tab: 'publication' });
+          }}
+          onRefused={(e) => {
+            setConfirm(null);
+            onOutcome({ action: 'publish', error: e });
+          }}
+        />
+      ) : null}
+      <AlertDialog open={confirm === 'delete'} onOpenChange={(o) => !o && busy === null && setConfirm(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete {sku.sku_code}?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Its dossier values, links, waivers and revisions are deleted; documents stay in the vault. A published safety page stops being served. An audit record of the deletion remains.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={busy !== null}>Keep it</AlertDialogCancel>
+            <AlertDialogAction
+              variant="danger"
+              disabled={busy !== null}
+              onClick={async () => {
+                const res = await run('delete', () => apiFetch(`/api/skus/${skuId}`, { method: 'DELETE' }));
+                setConfirm(null);
+                if (res !== undefined) {
+                  toast.success(`${sku.sku_code} deleted`);
+                  router.push('/skus');
+                }
+              }}
+            >
+              Delete SKU
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
+
+interface ApproveDryRun {
+  dry_run: true;
+  can_approve: boolean;
+  already_approved?: boolean;
+  blockers?: Blocker[];
+}
+
+function ApproveDialog({ onClose, onDone, onRefused }: { onClose: () => void; onDone: () => void; onRefused: (e: ApiError) => void }) {
+  const { skuId, detail, goTo } = useSkuPage();
+  const [check, setCheck] = React.useState<ApproveDryRun | null>(null);
+  const [checkFailed, setCheckFailed] = React.useState(false);
+  const [saving, setSaving] = React.useState(false);
+  const waived = detail.blockers.filter((b) => b.waived);
+
+  // The dry run tells, before anything is recorded, whether approval would be refused and why.
+  React.useEffect(() => {
+    const ac = new AbortController();
+    apiFetch<ApproveDryRun>(`/api/skus/${skuId}/approve?dry_run=true`, { method: 'POST', signal: ac.signal }).then(
+      (r) => !ac.signal.aborted && setCheck(r),
+      () => !ac.signal.aborted && setCheckFailed(true),
+    );
+    return () => ac.abort();
+  }, [skuId]);
+
+  async function approve() {
+    setSaving(true);
+    try {
+      await idempotentWrite(`/api/skus/${skuId}/approve`, { method: 'POST' });
+      onDone();
+    } catch (e) {
+      if (e instanceof ApiError) onRefused(e);
+      else toast.error(describeError(e).title);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const refused = check && !check.can_approve;
+  return (
+    <AlertDialog open onOpenChange={(o) => !o && !saving && onClose()}>
+      <AlertDialogContent className="max-w-lg" data-testid="approve-dialog">
+        <AlertDialogHeader>
+          <AlertDialogTitle>Approve {detail.sku.sku_code}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            You confirm that the dossier of “{detail.sku.product_name}” meets the requirements of {detail.sku.requirement_profile_id ?? 'its profile'}. Your name and the time are recorded; any later change to
+            the dossier resets the approval.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        {!check && !checkFailed ? (
+          <p className="flex items-center gap-2 text-[0.8125rem] text-muted-foreground">
+            <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+            Checking the requirements…
+          </p>
+        ) : null}
+        {refused ? (
+          <Alert variant="danger" title={`${check.blockers?.length ?? 0} blocker${check.blockers?.length === 1 ? '' : 's'} still open`}>
+            <ul className="mt-1 grid gap-1">
+              {(check.blockers ?? []).slice(0, 8).map((b) => (
+                <li key={b.key ?? b.code}>{b.message}</li>
+              ))}
+            </ul>
+            <button
+              type="button"
+              className="mt-2 inline-flex items-center gap-1 text-xs font-semibold hover:underline"
+              onClick={() => {
+                onClose();
+                goTo({ tab: 'blockers' });
+              }}
+            >
+              Go to the blockers
+              <ArrowRight className="size-3" aria-hidden="true" />
+            </button>
+          </Alert>
+        ) : null}
+        {check?.can_approve && waived.length ? (
+          <Alert variant="warning" title={`${waived.length} requirement${waived.length === 1 ? ' is' : 's are'} waived`}>
+            <ul className="mt-1 grid gap-1">
+              {waived.map((b) => (
+                <li key={b.key ?? b.code}>
+                  {b.message} <span className="opacity-80">— “{b.waived?.reason}”</span>
+                </li>
+              ))}
+            </ul>
+          </Alert>
+        ) : null}
+        {detail.sku.review_state !== 'complete' && check?.can_approve ? (
+          <p className="text-xs text-muted-foreground">The review has not been marked complete yet.</p>
+        ) : null}
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={saving}>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={approve} disabled={saving || Boolean(refused)} data-testid="confirm-approve">
+            {saving ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <ShieldCheck aria-hidden="true" />}
+            Approve
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+function PublishDialog({ onClose, onDone, onRefused }: { onClose: () => void; onDone: (revision: number) => void; onRefused: (e: ApiError) => void }) {
+  const { skuId, detail } = useSkuPage();
+  const [saving, setSaving] = React.useState(false);
+  const sku = detail.sku;
+  const next = (sku.published_revision ?? 0) + 1;
+  const notApproved = sku.approval_state !== 'approved';
+
+  async function publish() {
+    setSaving(true);
+    try {
+      const res = await idempotentWrite<{ revision: number; public_url: string }>(`/api/skus/${skuId}/publish`, { method: 'POST' });
+      onDone(res.revision ?? next);
+    } catch (e) {
+      if (e instanceof ApiError) onRefused(e);
+      else toast.error(describeError(e).title);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <AlertDialog open onOpenChange={(o) => !o && !saving && onClose()}>
+      <AlertDialogContent className="max-w-lg" data-testid="publish-dialog">
+        <AlertDialogHeader>
+          <AlertDialogTitle>Publish revision {next}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            The approved facts of {sku.sku_code} become a public safety page{sku.public_id ? ` at /p/${sku.public_id}` : ''}: manufacturer, EU responsible person, identifiers, picture, and warnings in each
+            market language. The revision cannot be changed afterwards; a later publication makes a new one.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        {notApproved ? (
+          <Alert variant="warning" title="Not approved">
+            Only an approved SKU can be published. Publishing now will be refused.
+          </Alert>
+        ) : null}
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={saving}>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={publish} disabled={saving} data-testid="confirm-publish">
+            {saving ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Globe aria-hidden="true" />}
+            Publish
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,241 @@
+'use client';
+
+import * as React from 'react';
+import Link from 'next/link';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { Activity, ChevronRight, FileText, Globe, ListChecks, OctagonAlert, PackageSearch, ScrollText, Users } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { SimpleTooltip } from '@/components/ui/tooltip';
+import { formatDateTime } from '@/components/format';
+import { ActivityTab } from './activity-tab';
+import { BlockersTab } from './blockers-tab';
+import { DocumentsTab } from './documents-tab';
+import { DossierTab } from './dossier-tab';
+import { EntitiesTab } from './entities-tab';
+import { STATUS_HINTS, categoryLabel } from './labels';
+import { PublicationTab } from './publication-tab';
+import { ActionOutcomePanel, SkuActions, type ActionOutcome } from './sku-actions';
+import { SKU_TABS, SkuPageContext, useJson, type SkuPageContextValue, type SkuTab, type SkuTarget } from './sku-context';
+import { StatusPill } from './status';
+import type { SkuDetail, SkuStatus } from './types';
+
+const TAB_META: Record<SkuTab, { label: string; icon: typeof ListChecks }> = {
+  dossier: { label: 'Dossier', icon: ScrollText },
+  blockers: { label: 'Blockers', icon: OctagonAlert },
+  entities: { label: 'Entities', icon: Users },
+  documents: { label: 'Documents', icon: FileText },
+  publication: { label: 'Publication', icon: Globe },
+  activity: { label: 'Activity', icon: Activity },
+};
+
+function Meta({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5 truncate text-[0.8125rem] text-foreground">{children}</dd>
+    </div>
+  );
+}
+
+/** The SKU page: header with identity and status, the workflow actions, and the six tabs. */
+export function SkuPage({ id }: { id: string }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const [version, setVersion] = React.useState(0);
+  const [focus, setFocus] = React.useState<SkuPageContextValue['focus']>(null);
+  const [outcome, setOutcome] = React.useState<ActionOutcome | null>(null);
+  const detail = useJson<SkuDetail>(`/api/skus/${id}`, version);
+
+  const tabParam = params?.get('tab') ?? '';
+  const tab: SkuTab = (SKU_TABS as readonly string[]).includes(tabParam) ? (tabParam as SkuTab) : 'dossier';
+
+  const setTab = React.useCallback(
+    (t: SkuTab) => {
+      const p = new URLSearchParams(params?.toString() ?? '');
+      if (t === 'dossier') p.delete('tab');
+      else p.set('tab', t);
+      const qs = p.toString();
+      router.replace(qs ? `${pathname}?${qs}` : (pathname ?? `/skus/${id}`), { scroll: false });
+    },
+    [id, params, pathname, router],
+  );
+
+  const bump = React.useCallback(() => setVersion((v) => v + 1), []);
+  const goTo = React.useCallback(
+    (t: SkuTarget) => {
+      setOutcome(null);
+      setTab(t.tab);
+      setFocus({ field: 'field' in t ? t.field : undefined, role: 'role' in t ? t.role : undefined, at: Date.now() });
+    },
+    [setTab],
+  );
+
+  // A field or card stays highlighted for a moment after a jump, then returns to normal.
+  React.useEffect(() => {
+    if (!focus) return;
+    const t = setTimeout(() => setFocus(null), 2600);
+    return () => clearTimeout(t);
+  }, [focus]);
+
+  if (detail.error && !detail.data) {
+    if (detail.error.status === 404 || detail.error.status === 400) {
+      return (
+        <Card>
+          <EmptyState
+            icon={PackageSearch}
+            title="SKU not found"
+            description="It may have been deleted, or it belongs to another workspace."
+            actions={
+              <Button asChild variant="secondary">
+                <Link href="/skus">Back to SKUs</Link>
+              </Button>
+            }
+          />
+        </Card>
+      );
+    }
+    return (
+      <Alert variant="danger" title="The SKU could not be loaded">
+        {detail.error.message}
+      </Alert>
+    );
+  }
+
+  if (!detail.data) {
+    return (
+      <div className="grid gap-4" aria-busy="true">
+        <Skeleton className="h-4 w-40" />
+        <Skeleton className="h-7 w-96" />
+        <Skeleton className="h-20" />
+        <Skeleton className="h-96" />
+      </div>
+    );
+  }
+
+  const d = detail.data;
+  const sku = d.sku;
+  const openBlockers = d.blockers.filter((b) => !b.waived && b.severity === 'blocker').length;
+  const openWarnings = d.blockers.filter((b) => !b.waived && b.severity !== 'blocker').length;
+  const ctx: SkuPageContextValue = { skuId: id, detail: d, reloadSku: async () => bump(), version, bump, goTo, focus };
+
+  return (
+    <SkuPageContext.Provider value={ctx}>
+      <header className="pb-5">
+        <nav aria-label="Breadcrumb" className="mb-1.5 flex items-center gap-1 text-xs font-medium text-muted-foreground">
+          <Link href="/skus" className="hover:text-foreground">
+            SKUs
+          </Link>
+          <ChevronRight className="size-3" aria-hidden="true" />
+          <span className="font-mono">{sku.sku_code}</span>
+        </nav>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
+          <h1 className="text-xl font-semibold tracking-tight text-foreground" data-testid="sku-title">
+            {sku.product_name}
+          </h1>
+          <StatusPill status={d.status} />
+        </div>
+        <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4 lg:grid-cols-5">
+          <Meta label="SKU code">
+            <span className="font-mono" data-testid="sku-code">
+              {sku.sku_code}
+            </span>
+          </Meta>
+          <Meta label="GTIN">{sku.gtin ? <span className="font-mono tabular-nums">{sku.gtin}</span> : <span className="text-subtle-foreground">none</span>}</Meta>
+          <Meta label="Category">
+            {categoryLabel(sku.category_code)}
+            {sku.category_defaulted ? <span className="text-xs text-muted-foreground"> (default)</span> : null}
+          </Meta>
+          <Meta label="Approval">
+            {sku.approval_state === 'approved' ? (
+              <SimpleTooltip content={formatDateTime(sku.approved_at)}>
+                <span>by {sku.approved_by ?? 'unknown'}</span>
+              </SimpleTooltip>
+            ) : (
+              <span className="text-muted-foreground">{sku.review_state === 'complete' ? 'Reviewed, not approved' : 'Not approved'}</span>
+            )}
+          </Meta>
+          <Meta label="Public page">
+            {sku.published_revision ? (
+              <button type="button" className="text-primary hover:underline" onClick={() => goTo({ tab: 'publication' })}>
+                Revision {sku.published_revision}
+              </button>
+            ) : (
+              <span className="text-muted-foreground">Not published</span>
+            )}
+          </Meta>
+        </dl>
+      </header>
+
+      <div className="mb-5 grid gap-3 rounded-lg border border-border bg-surface px-4 py-3 shadow-xs lg:flex lg:items-center lg:justify-between">
+        <p className="flex items-center gap-2 text-[0.8125rem] text-muted-foreground" data-testid="next-step">
+          {openBlockers > 0 ? (
+            <>
+              <Badge variant="danger">{openBlockers} open</Badge>
+              <span>
+                Clear or waive the blockers to approve.{' '}
+                <button type="button" className="font-medium text-primary hover:underline" onClick={() => goTo({ tab: 'blockers' })}>
+                  See what is missing
+                </button>
+              </span>
+            </>
+          ) : (
+            <span>{STATUS_HINTS[d.status as SkuStatus] ?? ''}</span>
+          )}
+        </p>
+        <SkuActions onOutcome={setOutcome} />
+      </div>
+
+      {outcome ? (
+        <div className="mb-5">
+          <ActionOutcomePanel outcome={outcome} onDismiss={() => setOutcome(null)} />
+        </div>
+      ) : null}
+
+      <Tabs value={tab} onValueChange={(v) => setTab(v as SkuTab)}>
+        <div className="-mx-1 overflow-x-auto px-1">
+          <TabsList className="w-full justify-start">
+            {SKU_TABS.map((t) => {
+              const Icon = TAB_META[t].icon;
+              return (
+                <TabsTrigger key={t} value={t} data-testid={`tab-${t}`}>
+                  <Icon aria-hidden="true" />
+                  {TAB_META[t].label}
+                  {t === 'blockers' && openBlockers + openWarnings > 0 ? (
+                    <Badge variant={openBlockers ? 'danger' : 'warning'} className="ml-0.5 px-1 tabular-nums" data-testid="blocker-count">
+                      {openBlockers || openWarnings}
+                    </Badge>
+                  ) : null}
+                </TabsTrigger>
+              );
+            })}
+          </TabsList>
+        </div>
+        <TabsContent value="dossier">
+          <DossierTab />
+        </TabsContent>
+        <TabsContent value="blockers">
+          <BlockersTab />
+        </TabsContent>
+        <TabsContent value="entities">
+          <EntitiesTab />
+        </TabsContent>
+        <TabsContent value="documents">
+          <DocumentsTab />
+        </TabsContent>
+        <TabsContent value="publication">
+          <PublicationTab />
+        </TabsContent>
+        <TabsContent value="activity">
+          <ActivityTab />
+        </TabsContent>
+      </Tabs>
+    </SkuPageContext.Provider>
+  );
+}
