@@ -45,7 +45,8 @@ export async function enqueueJob<T>(
 export async function sendToBoss(name: string, run: Pick<JobRunRow, 'id' | 'workspaceId' | 'payload'>) {
   const boss = await getBoss();
   await ensureQueues(boss);
-  await boss.send(name, { jobRunId: run.id, workspaceId: run.workspaceId, payload: run.payload }, { id: run.id });
+  // pg-boss ids are its own: a run re-queued after a crash is sent again as a new delivery.
+  await boss.send(name, { jobRunId: run.id, workspaceId: run.workspaceId, payload: run.payload });
 }
 
 export async function getJobRun(db: Db, workspaceId: string, id: string) {

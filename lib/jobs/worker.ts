@@ -25,16 +25,19 @@ export async function runJob(def: JobDefinition<any>, job: Pick<Job<Envelope>, '
   const db = await getDb();
   const { jobRunId, workspaceId } = job.data ?? ({} as Envelope);
   const [run] = jobRunId ? await db.select().from(jobRuns).where(eq(jobRuns.id, jobRunId)) : [];
-  if (!run || run.status === 'cancelled' || run.status === 'completed') return;
+  if (!run || run.status !== 'queued') return; // done, cancelled, or another delivery holds it
   const parsed = def.schema.safeParse(job.data.payload);
   if (!parsed.success) {
     await markFailed(db, run.id, `Invalid job payload: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     return;
   }
-  await db
+  // Claim: only one delivery moves a queued run to running.
+  const claimed = await db
     .update(jobRuns)
-    .set({ status: 'running', attempts: sql`${jobRuns.attempts} + 1`, startedAt: sql`coalesce(${jobRuns.startedAt}, now())`, error: null })
-    .where(eq(jobRuns.id, run.id));
+    .set({ status: 'running', attempts: sql`${jobRuns.attempts} + 1`, startedAt: sql`coalesce(${jobRuns.startedAt}, now())`, heartbeatAt: new Date(), error: null })
+    .where(and(eq(jobRuns.id, run.id), eq(jobRuns.status, 'queued')))
+    .returning({ id: jobRuns.id });
+  if (!claimed.length) return;
   try {
     const result = await def.handler(parsed.data, {
       jobRunId: run.id,
@@ -43,7 +46,7 @@ export async function runJob(def: JobDefinition<any>, job: Pick<Job<Envelope>, '
       attempt: job.retryCount + 1,
       signal: job.signal,
       progress: async (p) => {
-        await db.update(jobRuns).set({ progress: p }).where(eq(jobRuns.id, run.id));
+        await db.update(jobRuns).set({ progress: p, heartbeatAt: new Date() }).where(eq(jobRuns.id, run.id));
       },
     });
     await db
@@ -63,11 +66,27 @@ export async function runJob(def: JobDefinition<any>, job: Pick<Job<Envelope>, '
   }
 }
 
-/** Re-sends runs a crash left between "recorded" and "handed to pg-boss" (pg-boss dedupes by id). */
-export async function recoverQueuedRuns() {
+/**
+ * Recovery after a crash: runs left "running" whose heartbeat stopped (their process died) go back to
+ * queued, and queued runs that never reached pg-boss are sent again. A run is claimed by exactly one
+ * delivery, so a duplicate delivery is harmless.
+ */
+export async function recoverRuns(opts: { staleAfterMs?: number } = {}) {
   const db = await getDb();
+  const cutoff = new Date(Date.now() - (opts.staleAfterMs ?? 120_000));
+  const orphaned = await db
+    .update(jobRuns)
+    .set({ status: 'queued', error: 'worker stopped while running; re-queued' })
+    .where(and(eq(jobRuns.status, 'running'), sql`coalesce(${jobRuns.heartbeatAt}, ${jobRuns.startedAt}) < ${cutoff.toISOString()}::timestamptz`))
+    .returning();
   const stale = await db.select().from(jobRuns).where(and(eq(jobRuns.status, 'queued'), lt(jobRuns.createdAt, new Date(Date.now() - 30_000))));
-  for (const run of stale) if (jobDefinition(run.queue)) await sendToBoss(run.queue, run).catch(() => {});
+  const ids = new Set<string>();
+  for (const run of [...orphaned, ...stale]) {
+    if (ids.has(run.id) || !jobDefinition(run.queue)) continue;
+    ids.add(run.id);
+    await sendToBoss(run.queue, run).catch(() => {});
+  }
+  return ids.size;
 }
 
 /** Starts a worker for every registered job in this process. */
@@ -77,7 +96,10 @@ export async function startWorkers(opts: { pollingIntervalSeconds?: number } = {
   for (const def of registeredJobs()) {
     await boss.work<Envelope>(def.name, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 }, async ([job]) => runJob(def, job));
   }
-  await recoverQueuedRuns();
+  // With the embedded database this process is the only worker: whatever was running died with the last one.
+  const { getDbHandle } = await import('@/lib/db/client');
+  const embedded = (await getDbHandle()).kind === 'pglite';
+  await recoverRuns({ staleAfterMs: embedded ? 0 : 120_000 });
   return boss;
 }
 

@@ -88,4 +88,5 @@ export const jobRuns = pgTable('job_runs', {
   createdAt: ts('created_at').notNull().defaultNow(),
   startedAt: ts('started_at'),
   completedAt: ts('completed_at'),
+  heartbeatAt: ts('heartbeat_at'),
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineJob, enqueueJob, getJobRun, NonRetryableError } from '@/lib/jobs';
-import { drainJobs } from '@/lib/jobs/worker';
+import { drainJobs, recoverRuns } from '@/lib/jobs/worker';
+import { jobRuns } from '@/lib/db/schema';
+import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { makeUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
@@ -64,6 +66,25 @@ describe('jobs', () => {
     expect(r.status).toBe('failed');
     expect(r.error).toBe('the SKU was deleted');
     expect(r.attempts).toBe(1);
+  });
+
+  it('a run orphaned by a dead worker is re-queued and completes once', async () => {
+    const u = await makeUser();
+    const db = await getDb();
+    const run = await enqueueJob(db, echo, { workspaceId: u.workspaceId, payload: { word: 'orphan' } });
+    // Simulate a worker that claimed the run and died: pg-boss's delivery is gone, the row says running.
+    await drainJobs();
+    await db.update(jobRuns).set({ status: 'running', heartbeatAt: new Date(Date.now() - 10 * 60_000), result: null }).where(eq(jobRuns.id, run.id));
+    const before = seen.filter((w) => w === 'orphan').length;
+    expect(await recoverRuns({ staleAfterMs: 60_000 })).toBeGreaterThanOrEqual(1);
+    await drainJobs();
+    const r = await getJobRun(db, u.workspaceId, run.id);
+    expect(r.status).toBe('completed');
+    expect(seen.filter((w) => w === 'orphan').length).toBe(before + 1);
+    // A fresh heartbeat is left alone.
+    await db.update(jobRuns).set({ status: 'running', heartbeatAt: new Date() }).where(eq(jobRuns.id, run.id));
+    await recoverRuns({ staleAfterMs: 60_000 });
+    expect((await getJobRun(db, u.workspaceId, run.id)).status).toBe('running');
   });
 
   it('a bad payload is refused at enqueue', async () => {
