@@ -156,7 +156,7 @@ function openText(input: ReadInput, limits: ReadLimits): OpenCatalogueResult {
       const rec = step.value;
       if (rec.row_number < firstDataRow || isBlankRecord(rec.cells)) continue;
       if (rec.unterminatedQuote) {
-        warnings.push({ code: 'unterminated_quote', message: `A quoted cell starting in row ${rec.row_number} is never closed; the rest of the file was read into it.`, row: rec.row_number });
+        pushOnce(warnings, { code: 'unterminated_quote', message: `A quoted cell starting in row ${rec.row_number} is never closed; the rest of the file was read into it.`, row: rec.row_number });
       }
       const shaped = shaper.shape(rec.row_number, rec.cells);
       if ('error' in shaped) return { ok: false, error: shaped.error };
@@ -278,11 +278,16 @@ class RowShaper {
     if (cells.length > this.width) {
       const extra = cells.slice(this.width).filter((c) => c.trim() !== '');
       if (extra.length && this.extraWarnings++ < 50) {
-        this.warnings.push({ code: 'extra_cells_ignored', message: `Row ${rowNumber} has ${extra.length} value(s) right of the last column with a header; they were not read.`, row: rowNumber, details: { values: extra.slice(0, 5) } });
+        pushOnce(this.warnings, { code: 'extra_cells_ignored', message: `Row ${rowNumber} has ${extra.length} value(s) right of the last column with a header; they were not read.`, row: rowNumber, details: { values: extra.slice(0, 5) } });
       }
     }
     return { row_number: rowNumber, cells: out };
   }
+}
+
+/** rows() may run more than once; a row's warning is recorded once. */
+function pushOnce(warnings: ReadWarning[], w: ReadWarning) {
+  if (!warnings.some((x) => x.code === w.code && x.row === w.row)) warnings.push(w);
 }
 
 function addHeaderWarnings(header: HeaderDetection, warnings: ReadWarning[]) {
