@@ -1,4 +1,4 @@
-import { Boxes, FileDown, FileText, LayoutDashboard, Send, Settings, Upload, type LucideIcon } from 'lucide-react';
+import { Boxes, Building2, FileDown, FileText, LayoutDashboard, Send, Settings, Upload, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   href: string;
@@ -10,6 +10,7 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { href: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { href: '/skus', label: 'SKUs', icon: Boxes },
+  { href: '/entities', label: 'Entities', icon: Building2 },
   { href: '/documents', label: 'Documents', icon: FileText },
   { href: '/imports', label: 'Imports', icon: Upload },
   { href: '/exports', label: 'Exports', icon: FileDown },

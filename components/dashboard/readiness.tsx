@@ -1,0 +1,215 @@
+'use client';
+
+import Link from 'next/link';
+import { ArrowRight, CircleCheck, KeyRound } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatNumber } from '@/components/format';
+import { humanizeCode } from '@/components/skus/labels';
+import { isMissingRoute, useJson } from '@/components/skus/sku-context';
+import type { DashboardData, SkuStatus } from '@/components/skus/types';
+import { GetStarted, GpsrChecklist } from './get-started';
+import { STATUS_COLORS, StatusChart } from './status-chart';
+
+const TOTALS: { key: keyof DashboardData['totals']; label: string; status?: SkuStatus }[] = [
+  { key: 'skus', label: 'SKUs' },
+  { key: 'blocked', label: 'Blocked', status: 'blocked' },
+  { key: 'needs_review', label: 'Needs review', status: 'needs_review' },
+  { key: 'ready_for_approval', label: 'Ready for approval', status: 'ready_for_approval' },
+  { key: 'approved', label: 'Approved', status: 'approved' },
+  { key: 'published', label: 'Published', status: 'published' },
+];
+
+function ConnectCard() {
+  return (
+    <Card>
+      <CardHeader className="border-b-0 pb-2">
+        <CardTitle className="flex items-center gap-2">
+          <KeyRound className="size-4 text-primary" aria-hidden="true" />
+          Connect your systems
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="pt-0">
+        <p className="text-[0.8125rem] text-muted-foreground">Let your PIM, shop or agents read SKUs with a workspace API key.</p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button asChild size="sm">
+            <Link href="/settings/api-keys">Create an API key</Link>
+          </Button>
+          <Button asChild size="sm" variant="ghost">
+            <Link href="/docs/api">API reference</Link>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** What to do next, from the counts: the largest queue a person can move first. */
+function NextSteps({ totals }: { totals: DashboardData['totals'] }) {
+  const items = [
+    { n: totals.blocked, text: 'blocked by missing information', href: '/skus?status=blocked&sort=blockers_desc', cta: 'Clear blockers' },
+    { n: totals.needs_review, text: 'waiting for review', href: '/skus?status=needs_review', cta: 'Review' },
+    { n: totals.ready_for_approval, text: 'ready for approval', href: '/skus?status=ready_for_approval', cta: 'Approve' },
+    { n: totals.approved, text: 'approved but not published', href: '/skus?status=approved', cta: 'Publish' },
+  ].filter((i) => i.n > 0);
+  return (
+    <Card>
+      <CardHeader className="border-b-0 pb-2">
+        <CardTitle>Next steps</CardTitle>
+      </CardHeader>
+      <CardContent className="pt-0">
+        {items.length === 0 ? (
+          <p className="flex items-center gap-2 text-[0.8125rem] text-success-soft-foreground">
+            <CircleCheck className="size-4" aria-hidden="true" />
+            Every SKU is published.
+          </p>
+        ) : (
+          <ul className="grid gap-2">
+            {items.map((i) => (
+              <li key={i.href} className="flex items-center gap-3 text-[0.8125rem]">
+                <span className="min-w-0 flex-1 text-muted-foreground">
+                  <strong className="font-semibold text-foreground tabular-nums">{formatNumber(i.n)}</strong> SKU{i.n === 1 ? '' : 's'} {i.text}
+                </span>
+                <Button asChild size="sm" variant="ghost" className="h-7">
+                  <Link href={i.href}>
+                    {i.cta}
+                    <ArrowRight aria-hidden="true" />
+                  </Link>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Readiness at a glance from GET /api/dashboard; an empty workspace gets the first-run checklist. */
+export function Readiness() {
+  const dash = useJson<DashboardData>('/api/dashboard');
+
+  if (dash.error) {
+    return (
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="grid content-start gap-6">
+          {isMissingRoute(dash.error) ? null : (
+            <Alert variant="danger" title="Readiness figures could not be loaded">
+              {dash.error.message}
+            </Alert>
+          )}
+          <GetStarted />
+        </div>
+        <div className="grid content-start gap-6">
+          <GpsrChecklist />
+          <ConnectCard />
+        </div>
+      </div>
+    );
+  }
+
+  if (!dash.data) {
+    return (
+      <div className="grid gap-6" aria-busy="true">
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+          {TOTALS.map((t) => (
+            <Skeleton key={t.key} className="h-20" />
+          ))}
+        </div>
+        <Skeleton className="h-64" />
+      </div>
+    );
+  }
+
+  const { totals, by_status, top_blockers } = dash.data;
+
+  if (totals.skus === 0) {
+    return (
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <GetStarted />
+        <div className="grid content-start gap-6">
+          <GpsrChecklist />
+          <ConnectCard />
+        </div>
+      </div>
+    );
+  }
+
+  const top = top_blockers.slice(0, 10);
+  const max = Math.max(1, ...top.map((b) => b.count));
+
+  return (
+    <div className="grid gap-6" data-testid="readiness">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        {TOTALS.map((t) => (
+          <Link
+            key={t.key}
+            href={t.status ? `/skus?status=${t.status}` : '/skus'}
+            className="group rounded-lg border border-border bg-surface px-4 py-3 shadow-xs transition-colors hover:border-border-strong"
+            data-testid={`total-${t.key}`}
+          >
+            <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+              {t.status ? <span className="size-2 rounded-full" style={{ background: STATUS_COLORS[t.status] }} aria-hidden="true" /> : null}
+              {t.label}
+            </dt>
+            <dd className="mt-1 text-2xl font-semibold text-foreground tabular-nums">{formatNumber(totals[t.key] ?? 0)}</dd>
+          </Link>
+        ))}
+      </dl>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <div>
+                <CardTitle>SKUs by status</CardTitle>
+                <CardDescription>From blocked to published. Select a status to see its SKUs.</CardDescription>
+              </div>
+            </CardHeader>
+            <CardContent>
+              <StatusChart data={by_status} total={totals.skus} />
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <div>
+                <CardTitle>Most frequent blockers</CardTitle>
+                <CardDescription>What stops the most SKUs; fixing a shared cause (an entity, a translation) often clears many at once.</CardDescription>
+              </div>
+            </CardHeader>
+            {top.length === 0 ? (
+              <EmptyState compact icon={CircleCheck} title="No open blockers" description="Every SKU meets the requirements of its profile." />
+            ) : (
+              <ol className="divide-y divide-border" data-testid="top-blockers">
+                {top.map((b) => (
+                  <li key={b.code}>
+                    <Link href="/skus?has_blockers=true&sort=blockers_desc" className="grid gap-1.5 px-5 py-3 hover:bg-surface-muted/50">
+                      <div className="flex items-baseline gap-3">
+                        <span className="min-w-0 flex-1 text-[0.8125rem] font-medium text-foreground">{humanizeCode(b.code)}</span>
+                        <span className="text-[0.8125rem] font-semibold text-foreground tabular-nums">{formatNumber(b.count)}</span>
+                        <span className="w-10 text-right text-xs text-muted-foreground tabular-nums">{Math.round((b.count / totals.skus) * 100)} %</span>
+                      </div>
+                      <div className="h-1.5 overflow-hidden rounded-full bg-surface-muted" aria-hidden="true">
+                        <div className="h-full rounded-full bg-danger/70" style={{ width: `${(b.count / max) * 100}%` }} />
+                      </div>
+                      {b.example_message ? <p className="line-clamp-1 text-xs text-muted-foreground">{b.example_message}</p> : null}
+                    </Link>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Card>
+        </div>
+        <div className="grid content-start gap-6">
+          <NextSteps totals={totals} />
+          <GpsrChecklist />
+          <ConnectCard />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+'use client';
+
+import * as React from 'react';
+import { Building2, MoreHorizontal, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { ApiError, describeError } from '@/components/api/client';
+import { Alert } from '@/components/ui/alert';
+import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { toast } from '@/components/ui/toaster';
+import { idempotentWrite, useDebouncedValue } from '@/components/skus/request';
+import { useJson } from '@/components/skus/sku-context';
+import type { Entity } from '@/components/skus/types';
+import { countryLabel } from './country-select';
+import { EntityFormDialog } from './entity-form-dialog';
+import { EuBadge } from './eu-badge';
+
+/** The workspace's reusable operators: search, create, edit, delete (refused while linked). */
+export function EntityList() {
+  const [q, setQ] = React.useState('');
+  const debounced = useDebouncedValue(q.trim(), 250);
+  const [version, setVersion] = React.useState(0);
+  const list = useJson<{ data: Entity[] }>(`/api/entities${debounced ? `?q=${encodeURIComponent(debounced)}` : ''}`, version);
+  const [editing, setEditing] = React.useState<Entity | 'new' | null>(null);
+  const [deleting, setDeleting] = React.useState<Entity | null>(null);
+  const [deleteError, setDeleteError] = React.useState<ApiError | null>(null);
+  const [busy, setBusy] = React.useState(false);
+
+  const rows = list.data?.data ?? [];
+  const firstRun = !debounced && list.data && rows.length === 0;
+
+  async function remove(e: Entity) {
+    setBusy(true);
+    setDeleteError(null);
+    try {
+      await idempotentWrite(`/api/entities/${e.id}`, { method: 'DELETE' });
+      toast.success(`${e.name} deleted`);
+      setDeleting(null);
+      setVersion((v) => v + 1);
+    } catch (err) {
+      if (err instanceof ApiError) setDeleteError(err);
+      else toast.error(describeError(err).title);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Entities"
+        description="Manufacturers, importers, EU responsible persons and authorised representatives. Enter each once, link it to any number of SKUs; a change reaches all of them."
+        actions={
+          <Button onClick={() => setEditing('new')} data-testid="new-entity">
+            <Plus aria-hidden="true" />
+            New entity
+          </Button>
+        }
+      />
+
+      {firstRun ? (
+        <Card>
+          <EmptyState
+            icon={Building2}
+            title="No entities yet"
+            description="Create the manufacturers and EU responsible persons you work with, or link them from a SKU's Entities tab. Imports can create them from your catalogue too."
+            actions={
+              <Button onClick={() => setEditing('new')}>
+                <Plus aria-hidden="true" />
+                New entity
+              </Button>
+            }
+          />
+        </Card>
+      ) : (
+        <Card className="overflow-hidden">
+          <div className="border-b border-border px-5 py-3.5">
+            <div className="relative max-w-md">
+              <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-subtle-foreground" aria-hidden="true" />
+              <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Search by name, email or city" aria-label="Search entities" className="pl-8" maxLength={200} />
+            </div>
+          </div>
+          {list.error ? (
+            <div className="p-5">
+              <Alert variant="danger" title="The entities could not be loaded">
+                {list.error.message}
+              </Alert>
+            </div>
+          ) : null}
+          <Table data-testid="entity-table">
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead>Name</TableHead>
+                <TableHead>Postal address</TableHead>
+                <TableHead>Establishment</TableHead>
+                <TableHead>Contact</TableHead>
+                <TableHead className="text-right">SKUs</TableHead>
+                <TableHead>
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {!list.data
+                ? Array.from({ length: 4 }, (_, i) => (
+                    <TableRow key={i}>
+                      {Array.from({ length: 6 }, (_, j) => (
+                        <TableCell key={j}>
+                          <Skeleton className="h-4 w-24" />
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  ))
+                : rows.map((e) => (
+                    <TableRow key={e.id} data-testid="entity-row" className={list.loading ? 'opacity-60' : undefined}>
+                      <TableCell>
+                        <button type="button" className="text-left font-medium text-foreground hover:text-primary hover:underline" onClick={() => setEditing(e)}>
+                          {e.name}
+                        </button>
+                        {e.trade_mark ? <div className="text-xs text-muted-foreground">{e.trade_mark}</div> : null}
+                      </TableCell>
+                      <TableCell className="max-w-72">
+                        <span className="line-clamp-2 text-muted-foreground">{e.postal_address ?? <span className="text-subtle-foreground">—</span>}</span>
+                      </TableCell>
+                      <TableCell>
+                        <div className="grid gap-1">
+                          <EuBadge established={e.eu_established} country={e.country} />
+                          {e.country ? <span className="text-xs text-muted-foreground">{countryLabel(e.country)}</span> : null}
+                        </div>
+                      </TableCell>
+                      <TableCell className="max-w-56">
+                        <div className="truncate text-muted-foreground">{e.email ?? '—'}</div>
+                        {e.contact_url ? <div className="truncate text-xs text-subtle-foreground">{e.contact_url}</div> : null}
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">{e.sku_count ?? 0}</TableCell>
+                      <TableCell className="w-10">
+                        <DropdownMenu>
+                          <DropdownMenuTrigger asChild>
+                            <Button variant="ghost" size="icon-sm" aria-label={`Actions for ${e.name}`}>
+                              <MoreHorizontal aria-hidden="true" />
+                            </Button>
+                          </DropdownMenuTrigger>
+                          <DropdownMenuContent>
+                            <DropdownMenuItem onSelect={() => setEditing(e)}>
+                              <Pencil aria-hidden="true" />
+                              Edit…
+                            </DropdownMenuItem>
+                            <DropdownMenuItem
+                              variant="danger"
+                              onSelect={() => {
+                                setDeleteError(null);
+                                setDeleting(e);
+                              }}
+                            >
+                              <Trash2 aria-hidden="true" />
+                              Delete…
+                            </DropdownMenuItem>
+                          </DropdownMenuContent>
+                        </DropdownMenu>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+            </TableBody>
+          </Table>
+          {list.data && rows.length === 0 && debounced ? <EmptyState compact icon={Search} title={`No entity matches “${debounced}”`} /> : null}
+        </Card>
+      )}
+
+      <EntityFormDialog
+        open={editing !== null}
+        onOpenChange={(o) => !o && setEditing(null)}
+        entity={editing === 'new' ? null : editing}
+        onSaved={(e) => {
+          toast.success(`${e.name} saved`);
+          setEditing(null);
+          setVersion((v) => v + 1);
+        }}
+      />
+
+      <AlertDialog open={deleting !== null} onOpenChange={(o) => !o && !busy && setDeleting(null)}>
+        <AlertDialogContent data-testid="delete-entity-dialog">
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete {deleting?.name}?</AlertDialogTitle>
+            <AlertDialogDescription>The entity is removed from the workspace. An entity still linked to SKUs cannot be deleted.</AlertDialogDescription>
+          </AlertDialogHeader>
+          {deleteError ? (
+            <Alert variant="danger" title={deleteError.code === 'ENTITY_IN_USE' ? 'Still in use' : 'Not deleted'} data-testid="delete-entity-error">
+              {deleteError.message}
+              {deleteError.code === 'ENTITY_IN_USE' ? <span className="mt-1 block">Unlink it in the Entities tab of each SKU first.</span> : null}
+            </Alert>
+          ) : null}
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={busy}>{deleteError ? 'Close' : 'Cancel'}</AlertDialogCancel>
+            {deleteError?.code === 'ENTITY_IN_USE' ? null : (
+              <AlertDialogAction variant="danger" onClick={() => deleting && remove(deleting)} disabled={busy}>
+                Delete
+              </AlertDialogAction>
+            )}
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}
