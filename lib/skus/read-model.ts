@@ -4,6 +4,7 @@
  * evaluated in memory (a certificate may have expired since they were stored) and nothing is written.
  */
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
 import {
@@ -237,3 +238,41 @@ export function entityAddressLines(e: Pick<EntityRow, 'street' | 'postalCode' | 
   const line2 = [e.postalCode, e.city].filter(Boolean).join(' ');
   return [e.street, line2, e.region].filter((l): l is string => Boolean(l && l.trim())).map((l) => l.trim());
 }
+
+// ---------------------------------------------------------------------------------------------
+// Response shapes of the preview routes that read and edit a SKU's dossier (for the OpenAPI document).
+// ---------------------------------------------------------------------------------------------
+
+export const DossierValueSchema = z
+  .object({
+    id: z.string(),
+    field_key: z.string(),
+    value: z.string(),
+    status: z.enum(['suggested', 'confirmed', 'rejected']),
+    source: z.enum(['manual', 'import', 'document_extraction', 'ai_suggestion', 'entity_sync']),
+    provenance: z.record(z.string(), z.unknown()),
+    confidence: z.number().nullable(),
+    created_by: z.string().nullable(),
+    created_at: z.string(),
+    decided_by: z.string().nullable(),
+    decided_at: z.string().nullable(),
+    superseded_at: z.string().nullable(),
+  })
+  .meta({ id: 'DossierValue' });
+
+export const ReviewIssueSchema = z
+  .object({
+    id: z.string(),
+    kind: z.string(),
+    field_key: z.string().nullable(),
+    message: z.string(),
+    status: z.enum(['open', 'resolved']),
+    created_at: z.string(),
+    resolved_at: z.string().nullable(),
+    resolved_by: z.string().nullable(),
+  })
+  .meta({ id: 'ReviewIssue' });
+
+export const WaiverSchema = z
+  .object({ id: z.string(), code: z.string(), reason: z.string(), waived_by: z.string(), waived_at: z.string(), revoked_at: z.string().nullable() })
+  .meta({ id: 'BlockerWaiver' });

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { FIELD_CATALOGUE, FIELD_SECTIONS } from '@/lib/dossier/catalogue';
+import { defineRoute, json, routeMethods } from '@/lib/http';
+import { SAFETY_INFO_LANGUAGES, languageName } from '@/lib/i18n/languages';
+import { LOCALES } from '@/lib/i18n/locales';
+import { vocabularyLabel } from '@/lib/i18n/messages';
+import { CATEGORIES } from '@/lib/requirements';
+
+const Localized = z.object({ en: z.string(), de: z.string(), fr: z.string(), es: z.string(), it: z.string() });
+const Catalogue = z
+  .object({
+    sections: z.array(z.object({ code: z.string(), label: Localized })),
+    fields: z.array(z.object({ key: z.string(), section: z.string(), kind: z.string(), localized: z.boolean(), public: z.boolean(), label: Localized, help: z.string() }).loose()),
+    categories: z.array(z.object({ code: z.string(), label: Localized })),
+    languages: z.array(z.object({ code: z.string(), name: z.string(), native_name: z.string() })),
+  })
+  .meta({ id: 'DossierCatalogue' });
+
+const labels = (fn: (l: (typeof LOCALES)[number]) => string) => Object.fromEntries(LOCALES.map((l) => [l, fn(l)])) as z.infer<typeof Localized>;
+
+// The catalogue is static data: computed once per process.
+const body = {
+  sections: FIELD_SECTIONS.map((code) => ({ code, label: labels((l) => vocabularyLabel(l, 'section', code)) })),
+  fields: FIELD_CATALOGUE.map((d) => ({
+    key: d.key,
+    section: d.section,
+    kind: d.kind,
+    localized: d.localized,
+    public: d.public,
+    label: d.labels,
+    help: d.help,
+    ...(d.enum_values ? { enum_values: d.enum_values } : {}),
+    ...(d.category ? { category: d.category } : {}),
+    ...(d.entity ? { entity: d.entity } : {}),
+  })),
+  categories: CATEGORIES.map((c) => ({ code: c.code, label: c.labels })),
+  languages: SAFETY_INFO_LANGUAGES.map((code) => ({ code, name: languageName(code, 'en'), native_name: languageName(code, code) })),
+};
+
+// GET /api/dossier/catalogue – every dossier field key with section, kind, labels and help; categories; languages.
+const get = defineRoute({
+  method: 'GET',
+  path: '/api/dossier/catalogue',
+  operationId: 'getDossierCatalogue',
+  summary: 'The dossier field catalogue',
+  description: 'Per-language fields (localized: true) have concrete keys <key>_<language>, e.g. safety_warnings_de.',
+  tags: ['Dossier'],
+  stability: 'preview',
+  auth: 'session',
+  responses: { 200: { description: 'The catalogue.', schema: Catalogue } },
+  handler: async () => json(body, 200, { 'cache-control': 'private, max-age=300' }),
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

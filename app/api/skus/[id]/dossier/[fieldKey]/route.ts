@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { clearDossierValue, setDossierValue } from '@/lib/dossier/service';
+import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
+import { DossierValueSchema } from '@/lib/skus/read-model';
+
+const Params = z.object({ id: Uuid, fieldKey: z.string().min(1).max(64) });
+
+// PUT /api/skus/{id}/dossier/{field_key} – set (confirm) a field's value; the previous one becomes history.
+const put = defineRoute({
+  method: 'PUT',
+  path: '/api/skus/{id}/dossier/{field_key}',
+  operationId: 'setDossierValue',
+  summary: 'Set a dossier value',
+  description:
+    'The value is validated and normalised for the field (400 naming the field otherwise) and stored as confirmed with source manual. ' +
+    'A change resets an approval. Session, or Bearer with scope skus:write.',
+  tags: ['Dossier'],
+  stability: 'preview',
+  auth: 'either',
+  scope: 'skus:write',
+  params: Params,
+  body: z.strictObject({ value: z.union([z.string().max(20_000), z.number()]) }).meta({ id: 'SetDossierValueInput' }),
+  dryRun: true,
+  idempotent: true,
+  errors: [409],
+  responses: {
+    200: {
+      description: 'The stored value and whether it changed (dry_run: the normalised value and whether it would change).',
+      schema: z.union([z.object({ value: DossierValueSchema, changed: z.boolean() }), z.object({ dry_run: z.literal(true), normalized_value: z.string(), would_change: z.boolean() }).loose()]),
+    },
+  },
+  handler: async ({ db, auth, actor, params, body, dryRun }) =>
+    json(await setDossierValue(db, { workspaceId: auth.workspace.id, actor, skuId: params.id, fieldKey: params.fieldKey, value: body.value, dryRun })),
+});
+
+// DELETE /api/skus/{id}/dossier/{field_key} – clear the confirmed value (kept in the history).
+const del = defineRoute({
+  method: 'DELETE',
+  path: '/api/skus/{id}/dossier/{field_key}',
+  operationId: 'clearDossierValue',
+  summary: 'Clear a dossier value',
+  tags: ['Dossier'],
+  stability: 'preview',
+  auth: 'session',
+  params: Params,
+  responses: { 200: { description: 'Cleared.', schema: z.object({ cleared: z.literal(true), field_key: z.string() }) } },
+  handler: async ({ db, auth, actor, params }) => json(await clearDossierValue(db, { workspaceId: auth.workspace.id, actor, skuId: params.id, fieldKey: params.fieldKey })),
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(put, del);

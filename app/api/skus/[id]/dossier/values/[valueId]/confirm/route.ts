@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { confirmSuggestion } from '@/lib/dossier/service';
+import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
+import { DossierValueSchema } from '@/lib/skus/read-model';
+
+// POST /api/skus/{id}/dossier/values/{value_id}/confirm – a person confirms a suggestion (optionally edited).
+const post = defineRoute({
+  method: 'POST',
+  path: '/api/skus/{id}/dossier/values/{value_id}/confirm',
+  operationId: 'confirmDossierSuggestion',
+  summary: 'Confirm a suggestion',
+  tags: ['Dossier'],
+  stability: 'preview',
+  auth: 'session',
+  params: z.object({ id: Uuid, valueId: Uuid }),
+  body: z.strictObject({ value: z.string().max(20_000).optional() }).optional(),
+  errors: [409],
+  responses: { 200: { description: 'The confirmed value.', schema: z.object({ value: DossierValueSchema }) } },
+  handler: async ({ db, auth, actor, params, body }) =>
+    json({ value: await confirmSuggestion(db, { workspaceId: auth.workspace.id, actor, skuId: params.id, valueId: params.valueId, value: body?.value }) }),
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(post);

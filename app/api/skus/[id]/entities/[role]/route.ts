@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { linkEntity, unlinkEntity } from '@/lib/entities/service';
+import { Entity, EntityRoleSchema } from '@/lib/entities/schemas';
+import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
+
+const Params = z.object({ id: Uuid, role: EntityRoleSchema });
+
+// PUT /api/skus/{id}/entities/{role} – link an entity of the workspace in a role (replacing the previous one).
+const put = defineRoute({
+  method: 'PUT',
+  path: '/api/skus/{id}/entities/{role}',
+  operationId: 'linkSkuEntity',
+  summary: 'Link an entity to a SKU',
+  description: 'Roles: manufacturer, importer, responsible_person, authorised_representative. A change resets an approval.',
+  tags: ['Entities'],
+  stability: 'preview',
+  auth: 'session',
+  params: Params,
+  body: z.strictObject({ entity_id: Uuid }),
+  responses: { 200: { description: 'Linked.', schema: z.object({ role: z.string(), entity: Entity }) } },
+  handler: async ({ db, auth, actor, params, body }) => json(await linkEntity(db, { workspaceId: auth.workspace.id, actor, skuId: params.id, role: params.role, entityId: body.entity_id })),
+});
+
+// DELETE /api/skus/{id}/entities/{role}
+const del = defineRoute({
+  method: 'DELETE',
+  path: '/api/skus/{id}/entities/{role}',
+  operationId: 'unlinkSkuEntity',
+  summary: 'Unlink the entity of a role',
+  tags: ['Entities'],
+  stability: 'preview',
+  auth: 'session',
+  params: Params,
+  responses: { 200: { description: 'Unlinked.', schema: z.object({ role: z.string(), unlinked: z.literal(true) }) } },
+  handler: async ({ db, auth, actor, params }) => json(await unlinkEntity(db, { workspaceId: auth.workspace.id, actor, skuId: params.id, role: params.role })),
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(put, del);

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { skuEntityLinks } from '@/lib/entities/service';
+import { Entity } from '@/lib/entities/schemas';
+import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
+import { getSkuRow } from '@/lib/skus/service';
+
+// GET /api/skus/{id}/entities – the entity linked in each role.
+const get = defineRoute({
+  method: 'GET',
+  path: '/api/skus/{id}/entities',
+  operationId: 'listSkuEntities',
+  summary: 'Entities linked to a SKU',
+  tags: ['Entities'],
+  stability: 'preview',
+  auth: 'session',
+  params: IdParams,
+  responses: { 200: { description: 'One link per role.', schema: z.object({ links: z.array(z.object({ role: z.string(), entity: Entity })) }) } },
+  handler: async ({ db, auth, params }) => {
+    await getSkuRow(db, auth.workspace.id, params.id);
+    return json({ links: await skuEntityLinks(db, auth.workspace.id, params.id) });
+  },
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

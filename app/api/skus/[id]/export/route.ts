@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
+import { AppError } from '@/lib/http/errors';
+import { exportSku } from '@/lib/exports/sku-export';
+import { PLANS } from '@/lib/plans';
+
+const SkuExport = z
+  .object({
+    exported_at: z.string(),
+    sku: z.object({ id: z.string(), sku_code: z.string(), product_name: z.string() }).loose(),
+    dossier_fields: z.array(z.record(z.string(), z.unknown())),
+    entities: z.array(z.record(z.string(), z.unknown())),
+    documents: z.array(z.record(z.string(), z.unknown())),
+    warnings: z.array(z.record(z.string(), z.unknown())),
+    issues: z.array(z.record(z.string(), z.unknown())),
+    audit_summary: z.record(z.string(), z.unknown()).optional(),
+  })
+  .loose()
+  .meta({ id: 'SkuExport' });
+
+// GET /api/skus/{id}/export?format=json|csv – the SKU's confirmed dossier for another system.
+const exportRoute = defineRoute({
+  method: 'GET',
+  path: '/api/skus/{id}/export',
+  operationId: 'exportSku',
+  summary: 'Export a SKU (JSON or CSV)',
+  description:
+    'Confirmed dossier values only, with provenance; entities, documents, warnings, issues (waivers with who/when/why) and an audit summary. ' +
+    'CSV: UTF-8 with BOM, one row per dossier field plus sections, cells neutralised against formula injection. ' +
+    'Session callers are not scope-limited; a Bearer key needs the scope export and a plan with API export (403 PLAN_LIMIT_REACHED otherwise).',
+  tags: ['SKUs'],
+  stability: 'stable',
+  auth: 'either',
+  scope: 'export',
+  params: IdParams,
+  query: z.object({ format: z.enum(['json', 'csv']).default('json').describe('json (default) or csv') }),
+  dryRun: true,
+  idempotent: true,
+  errors: [409],
+  responses: {
+    200: { description: 'SkuExport as application/json, or the same as text/csv.', schema: SkuExport },
+  },
+  handler: async ({ db, auth, actor, params, query, dryRun }) => {
+    if (auth.kind === 'bearer' && !PLANS[auth.workspace.plan].bearerExport) {
+      throw new AppError('PLAN_LIMIT_REACHED', `Export with an API key is not part of the ${PLANS[auth.workspace.plan].label} plan; upgrade, or export from the app.`, {
+        details: { limit: 'bearer_export', plan: auth.workspace.plan },
+      });
+    }
+    const out = await exportSku(db, { workspaceId: auth.workspace.id, actor, id: params.id, format: query.format, dryRun });
+    if (out.kind === 'dry_run') return json(out.body);
+    if (out.kind === 'json') return json(out.body);
+    return new Response(out.text, {
+      status: 200,
+      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${out.filename}"`, 'x-content-type-options': 'nosniff' },
+    });
+  },
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(exportRoute);
