@@ -2,6 +2,7 @@ import PostalMime from 'postal-mime';
 import type { Address, Email } from 'postal-mime';
 import MsgReaderModule from '@kenjiuno/msgreader';
 import { parse as parseHtml } from 'node-html-parser';
+import chardet from 'chardet';
 import type { ExtractionResult } from './types';
 import { errorMessage, failure, textResult } from './normalise';
 
@@ -64,10 +65,27 @@ export async function extractEml(bytes: Uint8Array, maxChars: number): Promise<E
 type MsgReaderInstance = { getFileData(): Record<string, unknown>; parserConfig?: { ansiEncoding?: string } };
 type MsgReaderCtor = new (buf: ArrayBuffer) => MsgReaderInstance;
 
+const CODEPAGE_OF: Record<string, number> = { Shift_JIS: 932, Big5: 950, GB18030: 936, 'EUC-KR': 949, 'EUC-JP': 932 };
+
+/**
+ * Code page of a non-Unicode message that does not declare one: its strings were decoded as Latin-1, so
+ * their bytes are recovered and given to charset detection (CJK code pages are recognisable).
+ */
+function guessCodepage(data: Record<string, unknown>): number {
+  const sample = `${String(data.subject ?? '')}\n${String(data.body ?? '').slice(0, 2000)}`;
+  if (!/[\u0080-\u00ff]/.test(sample) || /[^\u0000-\u00ff]/.test(sample)) return 0;
+  const guess = chardet.detect(Buffer.from(sample, 'latin1'));
+  return guess ? (CODEPAGE_OF[guess] ?? 0) : 0;
+}
+
 /** Reads the message; non-Unicode (PT_STRING8) messages are re-read in their own code page. */
 function readMsg(Ctor: MsgReaderCtor, bytes: Uint8Array): Record<string, unknown> {
   const data = new Ctor(new Uint8Array(bytes).buffer).getFileData();
-  const cp = Number(data.messageCodepage ?? data.internetCodepage ?? 0);
+  // PT_STRING8 strings are in the Windows code page; the internet code page (e.g. 50220 ISO-2022-JP)
+  // is only a fallback, mapped to its Windows counterpart.
+  const internet: Record<number, number> = { 50220: 932, 50221: 932, 50222: 932, 51932: 932, 20932: 932, 52936: 936, 54936: 936, 51949: 949, 50225: 949, 51950: 950 };
+  const ic = Number(data.internetCodepage ?? 0);
+  const cp = Number(data.messageCodepage ?? 0) || guessCodepage(data) || internet[ic] || ic;
   if (cp && cp !== 1252 && cp !== 65001 && cp !== 1200 && typeof data.error !== 'string') {
     try {
       const again = new Ctor(new Uint8Array(bytes).buffer);

@@ -206,6 +206,9 @@ export function sniffFormat(bytes: Uint8Array, filename: string, declaredMime?: 
 
 function detect(b: Uint8Array, filename: string, declaredMime?: string): FileFormat {
   if (b.length === 0) return 'empty';
+  // Before the PDF check: a signed .pdf.p7m carries "%PDF-" within its first kilobyte.
+  const p7der = pkcs7ContentType(b);
+  if (p7der) return p7der === 'signed' ? 'p7m_signed' : p7der === 'enveloped' ? 'p7m_enveloped' : 'p7m_other';
   if (ascii(b, 0, 1024).includes('%PDF-')) return 'pdf';
   if (startsWith(b, [0x50, 0x4b, 0x03, 0x04]) || startsWith(b, [0x50, 0x4b, 0x05, 0x06]) || startsWith(b, [0x50, 0x4b, 0x07, 0x08])) {
     const zipFormat = sniffZipBased(b);
@@ -228,7 +231,8 @@ function detect(b: Uint8Array, filename: string, declaredMime?: string): FileFor
   if (ascii(b, 0, 8) === '!<arch>\n') return 'ar';
   if (ascii(b, 0, 8) === 'MSWIM\0\0\0') return 'wim';
   if (startsWith(b, [0x78, 0x9f, 0x3e, 0x22])) return 'tnef';
-  const p7 = pkcs7ContentType(b) ?? (decodeArmouredPkcs7(b) ? pkcs7ContentType(decodeArmouredPkcs7(b)!) : null);
+  const armoured = decodeArmouredPkcs7(b);
+  const p7 = armoured ? pkcs7ContentType(armoured) : null;
   if (p7) return p7 === 'signed' ? 'p7m_signed' : p7 === 'enveloped' ? 'p7m_enveloped' : 'p7m_other';
   return sniffText(b, filename, declaredMime) ?? (hasZipEnd(b) ? 'zip' : 'binary');
 }
