@@ -1,7 +1,10 @@
 'use client';
 
+import * as React from 'react';
 import { Activity, BadgeCheck, CircleDot, FilePlus2, Globe, Link2, PenLine, RotateCcw, ShieldOff, Trash2, Unlink, X } from 'lucide-react';
+import { ApiError, apiFetch } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -56,9 +59,36 @@ export function describeEvent(e: ActivityEvent): { icon: typeof Activity; text: 
   }
 }
 
+interface ActivityPage {
+  events: ActivityEvent[];
+  has_more?: boolean;
+  next_cursor?: string | null;
+}
+
 export function ActivityTab() {
   const { skuId, version } = useSkuPage();
-  const activity = useJson<{ events: ActivityEvent[] }>(`/api/skus/${skuId}/activity`, version);
+  const activity = useJson<ActivityPage>(`/api/skus/${skuId}/activity`, version);
+  // Older pages, fetched on demand with the cursor; dropped when the first page is refetched.
+  const [older, setOlder] = React.useState<{ forVersion: number; pages: ActivityPage[] }>({ forVersion: version, pages: [] });
+  const [loadingOlder, setLoadingOlder] = React.useState(false);
+  const [olderError, setOlderError] = React.useState<string | null>(null);
+  const pages = older.forVersion === version ? older.pages : [];
+  const lastPage = pages[pages.length - 1] ?? activity.data;
+
+  async function loadOlder() {
+    const cursor = lastPage?.next_cursor;
+    if (!cursor) return;
+    setLoadingOlder(true);
+    setOlderError(null);
+    try {
+      const next = await apiFetch<ActivityPage>(`/api/skus/${skuId}/activity?cursor=${encodeURIComponent(cursor)}`);
+      setOlder({ forVersion: version, pages: [...pages, next] });
+    } catch (e) {
+      setOlderError(e instanceof ApiError ? e.message : 'Older events could not be loaded.');
+    } finally {
+      setLoadingOlder(false);
+    }
+  }
 
   if (activity.error) {
     return (
@@ -68,7 +98,7 @@ export function ActivityTab() {
     );
   }
   if (!activity.data) return <Skeleton className="h-48" />;
-  const events = activity.data.events;
+  const events = [...activity.data.events, ...pages.flatMap((p) => p.events)];
   if (!events.length) {
     return (
       <Card>
@@ -96,6 +126,14 @@ export function ActivityTab() {
           );
         })}
       </ol>
+      {lastPage?.has_more && lastPage.next_cursor ? (
+        <div className="flex items-center gap-3 border-t border-border px-5 py-2.5">
+          <Button variant="secondary" size="sm" onClick={loadOlder} loading={loadingOlder}>
+            Show older events
+          </Button>
+          {olderError ? <span className="text-xs text-danger-soft-foreground">{olderError}</span> : null}
+        </div>
+      ) : null}
     </Card>
   );
 }
