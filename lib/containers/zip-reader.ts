@@ -45,9 +45,10 @@ export interface ZipArchive {
   repaired?: string;
   /**
    * Inflates one entry within the caps; `budget.bytesLeft` is decremented by what was produced. With
-   * `discard`, the bytes are only counted (a size check that keeps no memory); the result holds none.
+   * `discard`, the bytes are only counted (a size check that keeps no memory); the result holds only the
+   * first `keepHead` bytes, if asked for.
    */
-  read(entry: ZipEntryInfo, budget: { bytesLeft: number }, options?: { discard?: boolean }): Promise<ZipReadResult>;
+  read(entry: ZipEntryInfo, budget: { bytesLeft: number }, options?: { discard?: boolean; keepHead?: number }): Promise<ZipReadResult>;
   close(): void;
 }
 
@@ -243,7 +244,7 @@ export async function openZip(bytes: Uint8Array, limits: ZipReadLimits): Promise
     };
   }
 
-  const read = async (entry: ZipEntryInfo, budget: { bytesLeft: number }, options: { discard?: boolean } = {}): Promise<ZipReadResult> => {
+  const read = async (entry: ZipEntryInfo, budget: { bytesLeft: number }, options: { discard?: boolean; keepHead?: number } = {}): Promise<ZipReadResult> => {
     const e = raw[entry.index];
     if (entry.encryption !== 'none') {
       return { ok: false, reason: 'encrypted', message: `Entry is encrypted (${entry.encryption === 'aes' ? 'WinZip AES' : entry.encryption === 'strong' ? 'PKWARE strong encryption' : 'ZipCrypto'}); no password is available.` };
@@ -292,9 +293,10 @@ export async function openZip(bytes: Uint8Array, limits: ZipReadLimits): Promise
             return;
           }
           if (!options.discard) chunks.push(chunk);
+          else if (options.keepHead && total - chunk.length < options.keepHead) chunks.push(chunk.subarray(0, options.keepHead - (total - chunk.length)));
         });
         stream.on('error', (e2: Error) => finish({ ok: false, reason: 'corrupt', message: `Corrupt data: ${e2.message}` }));
-        stream.on('end', () => finish({ ok: true, bytes: options.discard ? Buffer.alloc(0) : Buffer.concat(chunks, total) }));
+        stream.on('end', () => finish({ ok: true, bytes: options.discard ? Buffer.concat(chunks) : Buffer.concat(chunks, total) }));
       });
     });
   };

@@ -15,7 +15,8 @@ import { createRequire } from 'node:module';
  * terminated after a minute so a server does not keep ~150 MB for nothing.
  */
 
-export const OCR_LANGUAGES = ['eng', 'deu'] as const;
+// German first: its model also reads English (and most accented Latin letters), the English one drops umlauts.
+export const OCR_LANGUAGES = ['deu', 'eng'] as const;
 const MODEL = '4.0.0_best_int';
 const IDLE_MS = 60_000;
 

@@ -25,7 +25,12 @@ export async function preflightOfficeZip(bytes: Uint8Array): Promise<{ ok: true;
   const budget = { bytesLeft: EXTRACT_LIMITS.maxOfficeUncompressedBytes };
   for (const entry of zip.entries) {
     if (entry.isDirectory) continue;
-    const r = await zip.read(entry, budget, { discard: true });
+    const r = await zip.read(entry, budget, { discard: true, keepHead: 2048 });
+    if (r.ok && /\.(xml|rels|vml)$/i.test(entry.name) && /<!(DOCTYPE|ENTITY)/i.test(r.bytes.toString('latin1'))) {
+      // OOXML and ODF forbid DTDs; one in a part is an entity-expansion ("billion laughs") attempt.
+      zip.close();
+      return { ok: false, issue: { code: 'parse_failed', message: `Part ${JSON.stringify(entry.name.slice(0, 80))} declares a DTD, which Office files never do; refused (entity expansion).` } };
+    }
     if (!r.ok) {
       zip.close();
       if (r.reason === 'encrypted') return { ok: false, issue: { code: 'encrypted', message: `Part ${JSON.stringify(entry.name.slice(0, 80))} is encrypted.` } };

@@ -122,7 +122,7 @@ async function readPdf(task: LoadingTask, opts: PdfOptions): Promise<ExtractionR
   }
   const visible = pages.reduce((s, p) => s + visibleChars(p.text), 0);
   const truncatedPages = pages.length < pageCount;
-  if (visible >= EXTRACT_LIMITS.minCharsPerTextPage * Math.min(pages.length, 2) || visible >= 200) {
+  if (visible >= EXTRACT_LIMITS.minCharsPerTextPage * pages.length || visible >= 200) {
     const { text, truncated } = bound(pages.map((p) => p.text).join('\n\n'), opts.maxChars);
     return {
       status: 'ok',
@@ -161,7 +161,7 @@ async function ocrPdf(doc: PdfDocument, pageCount: number, opts: PdfOptions, sca
   const deadline = Date.now() + opts.ocrTimeoutMs;
   const ocrPages: PageText[] = [];
   let confidenceSum = 0;
-  const count = Math.min(pageCount, EXTRACT_LIMITS.maxOcrPages);
+  const count = Math.min(pageCount, EXTRACT_LIMITS.maxOcrPages, opts.maxPages);
   for (let n = 1; n <= count; n++) {
     const remaining = deadline - Date.now();
     if (remaining <= 0) break;

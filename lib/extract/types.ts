@@ -139,8 +139,8 @@ export const EXTRACT_LIMITS = {
   defaultMaxChars: 200_000,
   defaultMaxPages: 10,
   hardMaxPages: 50,
-  /** A PDF page with fewer visible characters than this counts as "no text layer". */
-  minCharsPerTextPage: 16,
+  /** PDF pages averaging fewer visible characters than this count as "no text layer". */
+  minCharsPerTextPage: 10,
   /** Pages of a scanned PDF that are OCR'd. */
   maxOcrPages: 3,
   defaultOcrTimeoutMs: 30_000,
