@@ -4,7 +4,7 @@
  * Art. 19 block in their language, the language switcher, JSON-LD, the QR code). No credentials are
  * involved anywhere here; only what a revision froze is ever read.
  */
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { documents, publicPages, skuRevisions, skus } from '@/lib/db/schema';
 import { fieldLabel, gtinCheckDigitValid } from '@/lib/dossier/catalogue';
@@ -74,8 +74,9 @@ export function gtinSpellings(gtin14: string): string[] {
 }
 
 /**
- * The public id of the published SKU with this GTIN. If several workspaces published the same GTIN,
- * the most recent publication wins (a GS1 resolver has one answer per key).
+ * The public id of the published SKU with this GTIN. GTIN ownership is not verified here, so when
+ * several workspaces published the same GTIN the oldest public page keeps it: a later publication
+ * elsewhere cannot take over a code that already resolves.
  */
 export async function resolveGtinToPublicId(db: Db, rawGtin: unknown): Promise<string | null> {
   const g = parseDigitalLinkGtin(rawGtin);
@@ -83,8 +84,9 @@ export async function resolveGtinToPublicId(db: Db, rawGtin: unknown): Promise<s
   const [row] = await db
     .select({ publicId: skus.publicId })
     .from(skus)
-    .where(and(inArray(skus.gtin, gtinSpellings(g)), isNotNull(skus.publishedRevision), isNotNull(skus.publicId)))
-    .orderBy(desc(skus.publishedAt))
+    .innerJoin(publicPages, eq(publicPages.publicId, skus.publicId))
+    .where(and(inArray(skus.gtin, gtinSpellings(g)), isNotNull(skus.publishedRevision), isNull(publicPages.withdrawnAt)))
+    .orderBy(asc(publicPages.createdAt), asc(publicPages.publicId))
     .limit(1);
   return row?.publicId ?? null;
 }

@@ -1,0 +1,2 @@
+/** Request headers the mocked next/headers hands the page under test (set by page-harness). */
+export const requestState: { headers: Headers } = { headers: new Headers() };
