@@ -36,8 +36,14 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: { status: 413, retryable: false, description: 'The request body is larger than this operation accepts.' },
   FILE_TOO_LARGE: { status: 413, retryable: false, description: 'The file is larger than 20 MB.' },
   STORAGE_LIMIT_EXCEEDED: { status: 413, retryable: false, description: 'The upload would exceed the storage of the workspace plan.' },
+  STORAGE_FAILED: { status: 500, retryable: true, description: 'The file could not be stored (storage or database failure); nothing was kept. Retry the upload.' },
   RATE_LIMITED: { status: 429, retryable: true, description: 'Too many requests; wait for Retry-After seconds.' },
   INTERNAL_ERROR: { status: 500, retryable: true, description: 'An unexpected error; quote support_reference when contacting support.' },
+  URL_NOT_ALLOWED: { status: 400, retryable: false, description: 'The URL may not be fetched: details.reason says why (scheme, private_address, loopback, link_local, multicast, dns_failed, too_many_redirects, credentials, invalid_url).' },
+  UNREADABLE_FILE: { status: 422, retryable: false, description: 'The file could not be read as a catalogue (unsupported format, damaged, unsafe XML, no data); details.reason names the problem.' },
+  ENCRYPTED_WORKBOOK: { status: 422, retryable: false, description: 'The workbook is password-protected or encrypted; save it without a password and upload it again.' },
+  FETCH_FAILED: { status: 422, retryable: true, description: 'The page could not be fetched (timeout, connection refused, HTTP error, not a web page); details.reason says which.' },
+  FETCH_TOO_LARGE: { status: 413, retryable: false, description: 'The fetched page is larger than the preview reads.' },
   SERVICE_UNAVAILABLE: { status: 503, retryable: true, description: 'A dependency (database, mail, AI provider) is not available right now.' },
 } as const satisfies Record<string, { status: number; retryable: boolean; description: string }>;
 

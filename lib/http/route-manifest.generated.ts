@@ -5,16 +5,36 @@ import * as r2 from '@/app/api/auth/sign-in/route';
 import * as r3 from '@/app/api/auth/sign-out/route';
 import * as r4 from '@/app/api/auth/sign-up/route';
 import * as r5 from '@/app/api/auth/whoami/route';
-import * as r6 from '@/app/api/health/email/route';
-import * as r7 from '@/app/api/health/route';
-import * as r8 from '@/app/api/skus/[id]/approve/route';
-import * as r9 from '@/app/api/skus/[id]/review/complete/route';
-import * as r10 from '@/app/api/skus/[id]/route';
-import * as r11 from '@/app/api/skus/route';
-import * as r12 from '@/app/api/v1/skus/route';
-import * as r13 from '@/app/api/workspace/api-keys/[id]/route';
-import * as r14 from '@/app/api/workspace/api-keys/route';
-import * as r15 from '@/app/api/workspace/route';
+import * as r6 from '@/app/api/dashboard/route';
+import * as r7 from '@/app/api/dossier/catalogue/route';
+import * as r8 from '@/app/api/entities/[id]/route';
+import * as r9 from '@/app/api/entities/route';
+import * as r10 from '@/app/api/health/email/route';
+import * as r11 from '@/app/api/health/route';
+import * as r12 from '@/app/api/skus/[id]/activity/route';
+import * as r13 from '@/app/api/skus/[id]/approve/route';
+import * as r14 from '@/app/api/skus/[id]/dossier.zip/route';
+import * as r15 from '@/app/api/skus/[id]/dossier/[fieldKey]/route';
+import * as r16 from '@/app/api/skus/[id]/dossier/route';
+import * as r17 from '@/app/api/skus/[id]/dossier/suggestions/route';
+import * as r18 from '@/app/api/skus/[id]/dossier/values/[valueId]/confirm/route';
+import * as r19 from '@/app/api/skus/[id]/dossier/values/[valueId]/reject/route';
+import * as r20 from '@/app/api/skus/[id]/entities/[role]/route';
+import * as r21 from '@/app/api/skus/[id]/entities/route';
+import * as r22 from '@/app/api/skus/[id]/export/route';
+import * as r23 from '@/app/api/skus/[id]/publish/route';
+import * as r24 from '@/app/api/skus/[id]/review-issues/[issueId]/resolve/route';
+import * as r25 from '@/app/api/skus/[id]/review-issues/route';
+import * as r26 from '@/app/api/skus/[id]/review/complete/route';
+import * as r27 from '@/app/api/skus/[id]/revisions/route';
+import * as r28 from '@/app/api/skus/[id]/route';
+import * as r29 from '@/app/api/skus/[id]/waivers/[waiverId]/route';
+import * as r30 from '@/app/api/skus/[id]/waivers/route';
+import * as r31 from '@/app/api/skus/route';
+import * as r32 from '@/app/api/v1/skus/route';
+import * as r33 from '@/app/api/workspace/api-keys/[id]/route';
+import * as r34 from '@/app/api/workspace/api-keys/route';
+import * as r35 from '@/app/api/workspace/route';
 
 export const routeFiles = [
   "auth/refresh/route.ts",
@@ -23,11 +43,31 @@ export const routeFiles = [
   "auth/sign-out/route.ts",
   "auth/sign-up/route.ts",
   "auth/whoami/route.ts",
+  "dashboard/route.ts",
+  "dossier/catalogue/route.ts",
+  "entities/[id]/route.ts",
+  "entities/route.ts",
   "health/email/route.ts",
   "health/route.ts",
+  "skus/[id]/activity/route.ts",
   "skus/[id]/approve/route.ts",
+  "skus/[id]/dossier.zip/route.ts",
+  "skus/[id]/dossier/[fieldKey]/route.ts",
+  "skus/[id]/dossier/route.ts",
+  "skus/[id]/dossier/suggestions/route.ts",
+  "skus/[id]/dossier/values/[valueId]/confirm/route.ts",
+  "skus/[id]/dossier/values/[valueId]/reject/route.ts",
+  "skus/[id]/entities/[role]/route.ts",
+  "skus/[id]/entities/route.ts",
+  "skus/[id]/export/route.ts",
+  "skus/[id]/publish/route.ts",
+  "skus/[id]/review-issues/[issueId]/resolve/route.ts",
+  "skus/[id]/review-issues/route.ts",
   "skus/[id]/review/complete/route.ts",
+  "skus/[id]/revisions/route.ts",
   "skus/[id]/route.ts",
+  "skus/[id]/waivers/[waiverId]/route.ts",
+  "skus/[id]/waivers/route.ts",
   "skus/route.ts",
   "v1/skus/route.ts",
   "workspace/api-keys/[id]/route.ts",
@@ -35,4 +75,4 @@ export const routeFiles = [
   "workspace/route.ts"
 ];
 
-export const routeModules: Record<string, unknown>[] = [r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15];
+export const routeModules: Record<string, unknown>[] = [r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r32, r33, r34, r35];

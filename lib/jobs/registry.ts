@@ -1,2 +1,3 @@
 // Every job definition module is imported here so workers know all queues. Later features add lines.
 import '@/lib/skus/jobs';
+import '@/lib/imports/jobs';

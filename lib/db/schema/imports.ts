@@ -54,6 +54,8 @@ export const importEntityCandidates = pgTable(
     proposedValues: jsonb('proposed_values').$type<Record<string, unknown>>().notNull().default({}),
     sourceRows: integer('source_rows').array().notNull().default([]),
     conflicts: jsonb('conflicts').$type<Record<string, unknown>[]>().notNull().default([]),
+    /** country, url and other spellings of the candidate (migration 20261122000600) */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     decision: text('decision'),
     entityId: uuid('entity_id'),
     reason: text('reason'),

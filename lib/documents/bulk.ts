@@ -1,0 +1,171 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import type { Actor, WorkspaceRef } from '@/lib/auth/context';
+import type { Db } from '@/lib/db/client';
+import type { Locale } from '@/lib/classify/schemas';
+import { listContainerFiles, sanitiseEntryName } from '@/lib/containers';
+import { AppError } from '@/lib/http/errors';
+import type { UploadedFile } from '@/lib/http/multipart';
+import { getSkuRow, afterDossierChange } from '@/lib/skus/service';
+import { analyseFile, isContainerUpload, isUnsupportedFormat } from './analyse';
+import { queueExtractions } from './extraction';
+import { MAX_BULK_CONTAINER_PARTS, MAX_FILE_BYTES } from './limits';
+import type { BulkResultItem, BulkUploadFields } from './schemas';
+import { storeDocument, type StoreOutcome } from './store';
+
+/**
+ * POST /api/documents/bulk, domain part. Each file (or each part of an uploaded .zip / .eml / .msg)
+ * becomes a document: classified by the rules unless the caller gave a type, stored once per
+ * workspace, linked to the SKU when one is given. Problems with one file are results, never a failed
+ * batch. New documents are queued for extraction; the SKU is re-evaluated once at the end.
+ */
+
+export interface BulkUploadArgs {
+  workspace: WorkspaceRef;
+  actor: Actor;
+  files: UploadedFile[];
+  fields: BulkUploadFields;
+  locale?: Locale;
+}
+
+export interface BulkUploadResponse {
+  results: BulkResultItem[];
+  summary: { uploaded: number; duplicate: number; error: number; skipped_quota: number };
+}
+
+interface Candidate {
+  /** Shown in the result: the upload's name, or "bundle.zip › path/in/zip.pdf" for a part. */
+  label: string;
+  /** Stored as the document's name. */
+  filename: string;
+  bytes: Uint8Array;
+  source: Uint8Array | { filePath: string };
+  sha256: string;
+  declaredMime?: string;
+  via: string;
+  note?: string;
+}
+
+const sha256Of = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
+const partLabel = (upload: string, path: string) => `${upload} › ${path}`;
+const error = (filename: string, error_code: string, message: string): BulkResultItem => ({ filename, status: 'error', error_code, message });
+
+class BulkRun {
+  readonly results: BulkResultItem[] = [];
+  readonly newDocumentIds: string[] = [];
+  readonly relinkedDocumentIds: string[] = [];
+  partsLeft = MAX_BULK_CONTAINER_PARTS;
+
+  constructor(
+    private readonly db: Db,
+    private readonly args: BulkUploadArgs,
+  ) {}
+
+  async file(f: UploadedFile) {
+    if (f.tooLarge) return this.results.push(error(f.filename, 'FILE_TOO_LARGE', `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.`));
+    if (f.size === 0 || !f.path) return this.results.push(error(f.filename, 'EMPTY_FILE', 'The file is empty (0 bytes).'));
+    const bytes = new Uint8Array(await fs.promises.readFile(f.path));
+    if (isContainerUpload(bytes, f.filename)) return this.container(f, bytes);
+    await this.store({ label: f.filename, filename: f.filename, bytes, source: { filePath: f.path }, sha256: f.sha256, declaredMime: f.mimeType, via: 'bulk' });
+  }
+
+  private async container(f: UploadedFile, bytes: Uint8Array) {
+    if (this.partsLeft <= 0) {
+      return this.results.push(error(f.filename, 'parse_failed', `Not opened: this upload already unpacked ${MAX_BULK_CONTAINER_PARTS} files; upload the rest separately.`));
+    }
+    const listing = await listContainerFiles({ bytes, filename: f.filename, limits: { maxItems: this.partsLeft } });
+    this.partsLeft -= listing.files.length + listing.skipped.length;
+    const root = sanitiseEntryName(f.filename, 'upload').display;
+    const atRoot = (s: { path: string; recursionDepth: number }) => s.recursionDepth === 0 && s.path === root;
+    const whole = (note: string) => this.store({ label: f.filename, filename: f.filename, bytes, source: { filePath: f.path! }, sha256: f.sha256, declaredMime: f.mimeType, via: 'bulk', note });
+
+    // An e-mail without attachments is the evidence itself; so is an Outlook .msg, which is not unpacked.
+    if (!listing.files.length && !listing.skipped.length) return whole('Stored as one document: it holds no attachments.');
+    if (!listing.files.length && listing.skipped.length === 1 && listing.skipped[0].reason === 'non_parseable_msg' && atRoot(listing.skipped[0])) {
+      return whole(`Stored as one document; its attachments were not unpacked (${listing.skipped[0].message})`);
+    }
+    for (const part of listing.files) {
+      const label = partLabel(f.filename, part.path);
+      if (part.bytes.length === 0) {
+        this.results.push(error(label, 'EMPTY_FILE', 'The file is empty (0 bytes).'));
+        continue;
+      }
+      await this.store({ label, filename: part.filename, bytes: part.bytes, source: part.bytes, sha256: sha256Of(part.bytes), via: label });
+    }
+    for (const s of listing.skipped) this.results.push(error(atRoot(s) ? f.filename : partLabel(f.filename, s.path), s.reason, s.message));
+  }
+
+  private async store(c: Candidate) {
+    const { fields, workspace, actor, locale } = this.args;
+    const analysed = await analyseFile({ bytes: c.bytes, filename: c.filename, mimeType: c.declaredMime, locale });
+    if (isUnsupportedFormat(analysed.format)) {
+      return this.results.push(error(c.label, 'UNSUPPORTED_FILE_TYPE', analysed.extraction.issue?.message ?? 'Unsupported file type.'));
+    }
+    const cls = analysed.classification;
+    const given = fields.document_type;
+    let outcome: StoreOutcome;
+    try {
+      outcome = await storeDocument(this.db, {
+        workspaceId: workspace.id,
+        plan: workspace.plan,
+        actor,
+        sha256: c.sha256,
+        sizeBytes: c.bytes.length,
+        source: c.source,
+        filename: c.filename,
+        mimeType: analysed.mimeType,
+        documentType: given ?? cls.document_type ?? 'other',
+        classificationConfidence: given ? (fields.classification_confidence ?? null) : cls.document_type_confidence,
+        classificationSource: given ? (fields.classification_source ?? 'rule') : 'rule',
+        artifactKind: fields.artifact_kind ?? (!given && cls.file_intent === 'product_csv' ? 'product_data' : null),
+        // A type the caller chose is the classification that counts; the rules' opinion is not kept.
+        classification: given ? null : cls,
+        detectedLanguage: cls.detected_language,
+        snippet: cls.content_snippet ?? null,
+        snippetSource: cls.snippetSource,
+        textCache: analysed.textCache,
+        skuId: fields.sku_id ?? null,
+        status: 'processing',
+        via: c.via,
+      });
+    } catch (e) {
+      const message = e instanceof AppError ? e.message : 'The file could not be stored.';
+      if (!(e instanceof AppError)) console.error('[documents] store failed:', e);
+      return this.results.push(error(c.label, 'STORAGE_FAILED', message));
+    }
+    if (outcome.status === 'skipped_quota') {
+      return this.results.push({
+        filename: c.label,
+        status: 'skipped_quota',
+        message: `Not stored: ${c.bytes.length} more bytes would exceed the plan's storage (${outcome.usedBytes} of ${outcome.limitBytes} bytes used).`,
+      });
+    }
+    if (outcome.status === 'duplicate') {
+      if (outcome.linked) this.relinkedDocumentIds.push(outcome.document.id);
+      return this.results.push({ filename: c.label, status: 'duplicate', document_id: outcome.document.id, message: `Identical to "${outcome.document.filename}", already in the vault.` });
+    }
+    this.newDocumentIds.push(outcome.document.id);
+    const unread = analysed.extraction.status !== 'ok' ? `Stored without readable text: ${analysed.extraction.issue?.message ?? 'no text'}` : undefined;
+    const message = [c.note, unread].filter(Boolean).join(' ');
+    this.results.push({ filename: c.label, status: 'uploaded', document_id: outcome.document.id, ...(message ? { message } : {}) });
+  }
+}
+
+export async function bulkUpload(db: Db, args: BulkUploadArgs): Promise<BulkUploadResponse> {
+  if (!args.files.length) {
+    throw new AppError('VALIDATION_FAILED', 'Send 1 to 20 files in the repeated field "files".', { details: { location: 'form', fields: [{ path: 'files', message: 'at least one file is required' }] } });
+  }
+  if (args.fields.sku_id) await getSkuRow(db, args.workspace.id, args.fields.sku_id);
+  const run = new BulkRun(db, args);
+  for (const f of args.files) await run.file(f);
+
+  await queueExtractions(db, { workspaceId: args.workspace.id, documentIds: [...run.newDocumentIds, ...run.relinkedDocumentIds], createdBy: args.actor.userId });
+  if (args.fields.sku_id && (run.newDocumentIds.length || run.relinkedDocumentIds.length)) {
+    await afterDossierChange(db, { workspaceId: args.workspace.id, actor: args.actor, skuId: args.fields.sku_id, reason: 'documents uploaded' });
+  }
+  const count = (s: BulkResultItem['status']) => run.results.filter((r) => r.status === s).length;
+  return {
+    results: run.results,
+    summary: { uploaded: count('uploaded'), duplicate: count('duplicate'), error: count('error'), skipped_quota: count('skipped_quota') },
+  };
+}

@@ -1,0 +1,159 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Actor } from '@/lib/auth/context';
+import type { Db } from '@/lib/db/client';
+import { documentExtractions, documents, jobRuns, type Provenance } from '@/lib/db/schema';
+import { classifyRules, TEXT_WINDOW, makeSnippet } from '@/lib/classify/rules';
+import type { ClassificationResult } from '@/lib/classify/schemas';
+import { addSuggestions } from '@/lib/dossier/service';
+import { extractText } from '@/lib/extract';
+import { extractFacts, type FactSuggestion } from '@/lib/extract/facts';
+import { NonRetryableError } from '@/lib/jobs/define';
+import { enqueueJob } from '@/lib/jobs/runs';
+import { recomputeSku } from '@/lib/skus/evaluate';
+import { afterDossierChange } from '@/lib/skus/service';
+import { getBlobStore } from '@/lib/storage';
+import { textCacheOf } from './analyse';
+import { linkedSkuIds } from './links';
+import type { DocumentRow } from './serialize';
+
+/**
+ * Extraction of one document (job `document.extract`): the text (with OCR for images and scans), the
+ * facts in it by rules (lib/extract/facts), one document_extractions row, the dates of issue and
+ * validity on the document when it has none, and for every linked SKU the facts as dossier
+ * suggestions with their provenance (document, page, quote). A suggestion that disagrees with a
+ * confirmed value shows as an extraction conflict in the SKU's blockers.
+ */
+
+export const EXTRACT_JOB = 'document.extract';
+
+/** The actor recorded on suggestions a background extraction makes. */
+const extractionActor = (userId: string | null): Actor => ({ userId, apiKeyId: null, label: 'Document extraction' });
+
+export interface ExtractionOutcome {
+  extraction_id: string;
+  status: 'completed' | 'no_text' | 'failed';
+  facts: number;
+  suggestions: Record<string, number>;
+  reclassified: boolean;
+  skipped?: string;
+}
+
+function factsInput(row: DocumentRow, pages: { page: number; text: string }[] | undefined, text: string) {
+  // An unclassified document may be any type: let both date kinds through.
+  const documentType = row.documentType === 'other' ? null : row.documentType;
+  return { pages: pages?.length ? pages : undefined, text, documentType };
+}
+
+function suggestionsOf(row: DocumentRow, facts: FactSuggestion[], jobRunId: string) {
+  return facts.map((f) => {
+    const provenance: Provenance = { document_id: row.id, document_name: row.filename, quote: f.quote, job_id: jobRunId };
+    if (typeof f.page === 'number') provenance.page = f.page;
+    return { field_key: f.field_key, value: f.value, source: 'document_extraction' as const, provenance, confidence: f.confidence };
+  });
+}
+
+/** A rules classification that only saw the file name gets another chance once OCR produced text. */
+function reclassification(row: DocumentRow, text: string, snippetSource: ClassificationResult['snippetSource'], mimeType: string) {
+  const previous = row.classification as ClassificationResult | null;
+  if (row.classificationSource !== 'rule' || !previous || previous.snippetSource !== 'filename_only' || !text) return null;
+  const next = classifyRules({ filename: row.filename, mimeType, snippet: text.slice(0, TEXT_WINDOW), snippetSource });
+  return next.snippetSource === 'filename_only' ? null : next;
+}
+
+export async function runDocumentExtraction(db: Db, args: { workspaceId: string; documentId: string; jobRunId: string; createdBy?: string | null }): Promise<ExtractionOutcome | { skipped: string }> {
+  const [row] = await db.select().from(documents).where(and(eq(documents.id, args.documentId), eq(documents.workspaceId, args.workspaceId)));
+  if (!row) return { skipped: 'document deleted' };
+
+  let bytes: Uint8Array;
+  try {
+    bytes = await getBlobStore().getBytes(row.storageKey);
+  } catch (e) {
+    await db.insert(documentExtractions).values({ workspaceId: row.workspaceId, documentId: row.id, jobRunId: args.jobRunId, status: 'failed', method: 'rules', facts: [], error: 'The stored file is missing.' });
+    await db.update(documents).set({ status: 'unreadable', updatedAt: new Date() }).where(eq(documents.id, row.id));
+    throw new NonRetryableError(`The stored file of document ${row.id} is missing: ${(e as Error).message}`);
+  }
+
+  const extraction = await extractText({ bytes, filename: row.filename, mimeType: row.mimeType, ocr: true });
+  const text = extraction.status === 'ok' ? extraction.text : '';
+  const facts = text ? extractFacts(factsInput(row, extraction.pages, text)) : [];
+  const status = extraction.status === 'ok' ? 'completed' : extraction.status;
+  const [stored] = await db
+    .insert(documentExtractions)
+    .values({
+      workspaceId: row.workspaceId,
+      documentId: row.id,
+      jobRunId: args.jobRunId,
+      status,
+      method: extraction.ocr ? 'rules+ocr' : 'rules',
+      pages: extraction.pageCount ?? extraction.pages?.length ?? null,
+      textChars: text.length,
+      facts: facts as unknown as Record<string, unknown>[],
+      error: extraction.status === 'ok' ? null : (extraction.issue?.message ?? null),
+    })
+    .returning();
+
+  const issued = facts.find((f) => f.field_key === 'doc_issue_date')?.value ?? null;
+  const validUntil = facts.find((f) => f.field_key === 'certificate_valid_until')?.value ?? null;
+  const dates: Partial<Pick<DocumentRow, 'issuedOn' | 'validUntil'>> = {};
+  if (!row.issuedOn && issued) dates.issuedOn = issued;
+  if (!row.validUntil && validUntil) dates.validUntil = validUntil;
+  const next = reclassification(row, text, extraction.snippetSource, extraction.mimeType);
+  await db
+    .update(documents)
+    .set({
+      status: extraction.status === 'ok' ? 'ready' : 'unreadable',
+      textCache: textCacheOf(extraction) ?? row.textCache,
+      snippet: row.snippet ?? (text ? makeSnippet(text) : null),
+      ...(text && (!row.snippetSource || row.snippetSource === 'filename_only') ? { snippetSource: extraction.snippetSource } : {}),
+      ...dates,
+      ...(next
+        ? {
+            documentType: next.document_type ?? 'other',
+            classificationConfidence: next.document_type_confidence,
+            classification: next as unknown as Record<string, unknown>,
+            detectedLanguage: next.detected_language,
+            snippet: next.content_snippet ?? null,
+            snippetSource: next.snippetSource,
+          }
+        : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(documents.id, row.id));
+
+  const actor = extractionActor(args.createdBy ?? null);
+  const suggestions: Record<string, number> = {};
+  const documentChanged = Boolean(dates.issuedOn || dates.validUntil || next);
+  for (const skuId of await linkedSkuIds(db, row)) {
+    const added = facts.length ? await addSuggestions(db, { workspaceId: row.workspaceId, actor, skuId, suggestions: suggestionsOf(row, facts, args.jobRunId) }) : { inserted: [] };
+    suggestions[skuId] = added.inserted.length;
+    // The document's references and dates feed the SKU's blockers, whether or not a suggestion was new.
+    if (documentChanged) await afterDossierChange(db, { workspaceId: row.workspaceId, actor, skuId, reason: `document ${row.filename} extracted` });
+    else await recomputeSku(db, row.workspaceId, skuId);
+  }
+  return { extraction_id: stored.id, status, facts: facts.length, suggestions, reclassified: Boolean(next) };
+}
+
+type JobRunRow = typeof jobRuns.$inferSelect;
+
+/**
+ * Queues extraction of one document, or returns the run already waiting for it (a second click or a
+ * link right after an upload needs no second run). Call after the transaction that stored the document.
+ */
+export async function queueExtraction(db: Db, args: { workspaceId: string; documentId: string; createdBy?: string | null }): Promise<JobRunRow> {
+  const [pending] = await db
+    .select()
+    .from(jobRuns)
+    .where(and(eq(jobRuns.workspaceId, args.workspaceId), eq(jobRuns.queue, EXTRACT_JOB), eq(jobRuns.subjectId, args.documentId), eq(jobRuns.status, 'queued')))
+    .orderBy(desc(jobRuns.createdAt))
+    .limit(1);
+  if (pending) return pending;
+  const { documentExtractJob } = await import('./jobs');
+  await db.update(documents).set({ status: 'processing' }).where(and(eq(documents.id, args.documentId), eq(documents.workspaceId, args.workspaceId)));
+  return enqueueJob(db, documentExtractJob, { workspaceId: args.workspaceId, payload: { document_id: args.documentId }, subjectType: 'document', subjectId: args.documentId, createdBy: args.createdBy ?? null });
+}
+
+export async function queueExtractions(db: Db, args: { workspaceId: string; documentIds: string[]; createdBy?: string | null }) {
+  const runs: JobRunRow[] = [];
+  for (const documentId of args.documentIds) runs.push(await queueExtraction(db, { workspaceId: args.workspaceId, documentId, createdBy: args.createdBy }));
+  return runs;
+}

@@ -1,0 +1,27 @@
+import type { DocumentRow } from './serialize';
+
+/**
+ * Headers for serving a stored document. Only formats a browser renders without running anything are
+ * inline (the vault previews them in an iframe or img); HTML, SVG, XML and the rest download. The
+ * sandbox CSP and nosniff hold even if a file lies about its type.
+ */
+const INLINE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+/** RFC 6266 / 5987: an ASCII fallback and the UTF-8 name. */
+export function contentDisposition(kind: 'inline' | 'attachment', filename: string) {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'document';
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+export function documentFileHeaders(row: Pick<DocumentRow, 'mimeType' | 'filename' | 'sizeBytes' | 'sha256'>): Headers {
+  const inline = INLINE_TYPES.has(row.mimeType);
+  return new Headers({
+    'content-type': inline ? row.mimeType : row.mimeType.startsWith('text/') || /xml|html|svg|javascript/.test(row.mimeType) ? 'application/octet-stream' : row.mimeType,
+    'content-length': String(row.sizeBytes),
+    'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', row.filename),
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': 'sandbox',
+    'cache-control': 'private, no-store',
+    etag: `"${row.sha256}"`,
+  });
+}

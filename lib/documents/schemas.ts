@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { ClassificationResultSchema, DiagnosticSchema, DocumentTypeSchema, LocaleSchema } from '@/lib/classify/schemas';
+import { DateTime, Uuid } from '@/lib/http/schemas';
+
+/**
+ * Request and response shapes of the document operations: the contract's (bulk upload result,
+ * orchestrate) and the preview routes agreed with the vault UI (notes/issue4-api.md).
+ */
+
+export const CLASSIFICATION_SOURCES = ['rule', 'llm', 'manual'] as const;
+export type ClassificationSource = (typeof CLASSIFICATION_SOURCES)[number];
+
+export const ARTIFACT_KINDS = ['product_data'] as const;
+
+/** Per-file error codes of a bulk upload (besides the container skip reasons for parts). */
+export const BULK_FILE_ERRORS = ['EMPTY_FILE', 'FILE_TOO_LARGE', 'UNSUPPORTED_FILE_TYPE', 'STORAGE_FAILED'] as const;
+
+const IsoDate = z.iso.date();
+
+/** Text fields of POST /api/documents/bulk, each at most once; no other fields. */
+export const BulkUploadFieldsSchema = z.strictObject({
+  sku_id: Uuid.optional(),
+  document_type: DocumentTypeSchema.optional(),
+  classification_confidence: z.coerce.number().min(0).max(1).optional(),
+  classification_source: z.enum(CLASSIFICATION_SOURCES).optional(),
+  artifact_kind: z.enum(ARTIFACT_KINDS).optional(),
+});
+export type BulkUploadFields = z.infer<typeof BulkUploadFieldsSchema>;
+
+export const BulkResultItemSchema = z
+  .object({
+    filename: z.string(),
+    status: z.enum(['uploaded', 'duplicate', 'error', 'skipped_quota']),
+    document_id: Uuid.optional().describe('present for uploaded or duplicate'),
+    error_code: z.string().optional().describe('present when status is error: EMPTY_FILE, FILE_TOO_LARGE, UNSUPPORTED_FILE_TYPE, STORAGE_FAILED, or a container skip reason'),
+    message: z.string().optional(),
+  })
+  .meta({ id: 'BulkUploadResultItem' });
+export type BulkResultItem = z.infer<typeof BulkResultItemSchema>;
+
+export const BulkUploadResponseSchema = z
+  .object({
+    results: z.array(BulkResultItemSchema),
+    summary: z.object({ uploaded: z.number().int(), duplicate: z.number().int(), error: z.number().int(), skipped_quota: z.number().int().optional() }),
+  })
+  .meta({ id: 'BulkUploadResponse' });
+
+export const ExtractionFactSchema = z.object({
+  field_key: z.string(),
+  value: z.string(),
+  page: z.number().int().nullable(),
+  quote: z.string(),
+  confidence: z.number(),
+});
+
+export const DocumentExtractionSchema = z
+  .object({
+    id: Uuid,
+    status: z.string().describe('completed, no_text or failed'),
+    method: z.string(),
+    pages: z.number().int().nullable(),
+    text_chars: z.number().int().nullable(),
+    facts: z.array(ExtractionFactSchema),
+    error: z.string().nullable(),
+    created_at: DateTime,
+  })
+  .meta({ id: 'DocumentExtraction' });
+
+export const DocumentSchema = z
+  .object({
+    id: Uuid,
+    filename: z.string(),
+    mime_type: z.string(),
+    size_bytes: z.number().int(),
+    sha256: z.string(),
+    document_type: DocumentTypeSchema,
+    classification_confidence: z.number().nullable(),
+    classification_source: z.enum(CLASSIFICATION_SOURCES),
+    artifact_kind: z.string().nullable(),
+    detected_language: z.string().nullable(),
+    snippet_source: z.string().nullable(),
+    classification: ClassificationResultSchema.nullable(),
+    diagnostic: DiagnosticSchema.nullable(),
+    issued_on: IsoDate.nullable(),
+    valid_until: IsoDate.nullable(),
+    expired: z.boolean(),
+    is_public: z.boolean(),
+    status: z.string().describe('processing (extraction queued), ready, or unreadable (no text could be read)'),
+    sku_ids: z.array(Uuid),
+    skus: z.array(z.object({ id: Uuid, sku_code: z.string(), product_name: z.string() })),
+    created_at: DateTime,
+    download_url: z.string(),
+    extractions: z.array(DocumentExtractionSchema),
+  })
+  .meta({ id: 'Document' });
+export type DocumentJson = z.infer<typeof DocumentSchema>;
+
+export const DOCUMENT_STATUS_FILTERS = ['processing', 'ready', 'unreadable', 'expired', 'needs_review'] as const;
+
+export const ListDocumentsQuery = z.strictObject({
+  q: z.string().trim().max(200).optional(),
+  type: DocumentTypeSchema.optional(),
+  sku_id: Uuid.optional(),
+  status: z.enum(DOCUMENT_STATUS_FILTERS).optional(),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type ListDocumentsQuery = z.infer<typeof ListDocumentsQuery>;
+
+export const PatchDocumentInput = z
+  .strictObject({
+    document_type: DocumentTypeSchema.optional(),
+    valid_until: IsoDate.nullable().optional(),
+    issued_on: IsoDate.nullable().optional(),
+    is_public: z.boolean().optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, { message: 'send at least one of document_type, valid_until, issued_on, is_public' })
+  .meta({ id: 'PatchDocumentInput' });
+export type PatchDocumentInput = z.infer<typeof PatchDocumentInput>;
+
+export const ORCHESTRATE_ACTIONS = ['upload.classified', 'upload.routed', 'upload.needs_review'] as const;
+
+export const OrchestrateInput = z
+  .strictObject({
+    action: z.enum(ORCHESTRATE_ACTIONS),
+    filename: z.string().max(240).nullable().optional(),
+    classification_type: z.string().max(100).nullable().optional(),
+    confidence: z.number().min(0).max(1).nullable().optional(),
+    destination: z.enum(['documentVault', 'importWizard', 'reviewQueue']).nullable().optional(),
+    reasoning: z.string().max(500).nullable().optional(),
+  })
+  .meta({ id: 'UploadOrchestrateInput' });
+export type OrchestrateInput = z.infer<typeof OrchestrateInput>;
+
+export const AuditEventsQuery = z.strictObject({
+  action_prefix: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const AuditEventSchema = z
+  .object({
+    id: Uuid,
+    action: z.string(),
+    actor: z.string().nullable(),
+    target_type: z.string().nullable(),
+    target_id: z.string().nullable(),
+    data: z.record(z.string(), z.unknown()),
+    created_at: DateTime,
+  })
+  .meta({ id: 'AuditEvent' });
+
+export const JobRunSchema = z
+  .object({
+    id: Uuid,
+    type: z.string(),
+    status: z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']),
+    subject_type: z.string().nullable(),
+    subject_id: z.string().nullable(),
+    progress: z.record(z.string(), z.unknown()).nullable(),
+    result: z.record(z.string(), z.unknown()).nullable(),
+    error: z.string().nullable(),
+    attempts: z.number().int(),
+    created_at: DateTime,
+    started_at: DateTime.nullable(),
+    completed_at: DateTime.nullable(),
+  })
+  .meta({ id: 'JobRun' });
+
+export const ReExtractResponseSchema = z
+  .object({
+    jobs: z.array(z.object({ id: Uuid, document_id: Uuid, status: z.string(), poll_url: z.string() })),
+  })
+  .meta({ id: 'ReExtractResponse' });
+
+/** Text fields of the multipart POST /api/classify (the file only). */
+export const ClassifyFileFieldsSchema = z.strictObject({});
+
+/** Text fields of POST /api/classify/containers. */
+export const ContainerFieldsSchema = z.strictObject({ locale: LocaleSchema.optional() });

@@ -1,0 +1,234 @@
+import { and, desc, eq, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Actor } from '@/lib/auth/context';
+import type { Db } from '@/lib/db/client';
+import { auditEvents, documentExtractions, documents, documentSkus } from '@/lib/db/schema';
+import { AppError } from '@/lib/http/errors';
+import { serializeJobRun } from '@/lib/jobs/runs';
+import { afterDossierChange, getSkuRow } from '@/lib/skus/service';
+import { getBlobStore } from '@/lib/storage';
+import { queueExtraction } from './extraction';
+import { EMBEDDED_EXTRACTIONS } from './limits';
+import { linkedSkusByDocument, linkedToSku, withdrawDocumentSuggestions } from './links';
+import type { DocumentJson, ListDocumentsQuery, PatchDocumentInput } from './schemas';
+import { serializeDocument, todayIso, type DocumentRow, type ExtractionRow } from './serialize';
+import { linkDocumentRow, removeBlobIfUnused } from './store';
+
+/**
+ * The document vault: listing, reading, correcting, linking and deleting documents. Every change that
+ * can move a SKU's blockers (type, validity, links, deletion) re-evaluates the linked SKUs.
+ */
+
+export { storeDocument, removeBlobIfUnused, type StoreDocumentInput, type StoreOutcome } from './store';
+export { bulkUpload, type BulkUploadArgs, type BulkUploadResponse } from './bulk';
+export { storageUsage, storageUsedBytes, assertBatchFitsStorage } from './usage';
+export { queueExtraction, runDocumentExtraction } from './extraction';
+
+async function audit(db: Db, workspaceId: string, actor: Actor, action: string, documentId: string, data: Record<string, unknown>) {
+  await db.insert(auditEvents).values({ workspaceId, actorUserId: actor.userId, actorApiKeyId: actor.apiKeyId, actorLabel: actor.label, action, targetType: 'document', targetId: documentId, data });
+}
+
+export async function getDocumentRow(db: Db, workspaceId: string, id: string): Promise<DocumentRow> {
+  const [row] = await db.select().from(documents).where(and(eq(documents.id, id), eq(documents.workspaceId, workspaceId)));
+  if (!row) throw new AppError('NOT_FOUND', 'Document not found.');
+  return row;
+}
+
+async function extractionsByDocument(db: Db, ids: string[]): Promise<Map<string, ExtractionRow[]>> {
+  const out = new Map<string, ExtractionRow[]>(ids.map((id) => [id, []]));
+  if (!ids.length) return out;
+  const rows = await db.select().from(documentExtractions).where(inArray(documentExtractions.documentId, ids)).orderBy(desc(documentExtractions.createdAt), desc(documentExtractions.id));
+  for (const r of rows) {
+    const list = out.get(r.documentId)!;
+    if (list.length < EMBEDDED_EXTRACTIONS) list.push(r);
+  }
+  return out;
+}
+
+/** Rows to the contract's free-form document records, with links and extractions embedded. */
+export async function serializeDocuments(db: Db, workspaceId: string, rows: DocumentRow[]): Promise<DocumentJson[]> {
+  const [links, extractions] = await Promise.all([linkedSkusByDocument(db, workspaceId, rows), extractionsByDocument(db, rows.map((r) => r.id))]);
+  return rows.map((r) => serializeDocument(r, links.get(r.id) ?? [], extractions.get(r.id) ?? []));
+}
+
+export async function getDocument(db: Db, workspaceId: string, id: string): Promise<DocumentJson> {
+  const row = await getDocumentRow(db, workspaceId, id);
+  return (await serializeDocuments(db, workspaceId, [row]))[0];
+}
+
+function encodeCursor(row: DocumentRow) {
+  return Buffer.from(JSON.stringify({ t: row.createdAt.toISOString(), i: row.id })).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { t: Date; i: string } {
+  try {
+    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    const t = new Date(v?.t);
+    if (typeof v?.i === 'string' && /^[0-9a-f-]{36}$/i.test(v.i) && !Number.isNaN(t.getTime())) return { t, i: v.i };
+  } catch {
+    /* fall through */
+  }
+  throw new AppError('VALIDATION_FAILED', 'The cursor is not valid (it must come from next_cursor).', { details: { fields: [{ path: 'cursor', message: 'invalid cursor' }] } });
+}
+
+const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The vault listing: newest first, keyset-paged, filtered by text, type, SKU and status. */
+export async function listDocuments(db: Db, workspaceId: string, q: ListDocumentsQuery) {
+  const where: SQL[] = [eq(documents.workspaceId, workspaceId)];
+  if (q.q) where.push(or(ilike(documents.filename, likeEscape(q.q)), ilike(documents.snippet, likeEscape(q.q)))!);
+  if (q.type) where.push(eq(documents.documentType, q.type));
+  if (q.sku_id) where.push(linkedToSku(q.sku_id));
+  if (q.status === 'expired') where.push(and(isNotNull(documents.validUntil), lt(documents.validUntil, todayIso()))!);
+  else if (q.status === 'needs_review') {
+    where.push(sql`${documents.classificationSource} <> 'manual' AND (${documents.classification} -> 'diagnostic') IS NOT NULL`);
+  } else if (q.status) where.push(eq(documents.status, q.status));
+  if (q.cursor) {
+    const c = decodeCursor(q.cursor);
+    where.push(or(lt(documents.createdAt, c.t), and(eq(documents.createdAt, c.t), lt(documents.id, c.i)))!);
+  }
+  const rows = await db
+    .select()
+    .from(documents)
+    .where(and(...where))
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .limit(q.limit + 1);
+  const has_more = rows.length > q.limit;
+  const page = rows.slice(0, q.limit);
+  return { data: await serializeDocuments(db, workspaceId, page), next_cursor: has_more ? encodeCursor(page[page.length - 1]) : null, has_more };
+}
+
+/** GET /api/skus/{id}/documents: linked through either kind of link, each once, oldest first. */
+export async function listSkuDocuments(db: Db, workspaceId: string, skuId: string) {
+  await getSkuRow(db, workspaceId, skuId);
+  const rows = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.workspaceId, workspaceId), linkedToSku(skuId)))
+    .orderBy(documents.createdAt, documents.id);
+  return { documents: await serializeDocuments(db, workspaceId, rows) };
+}
+
+async function reevaluate(db: Db, workspaceId: string, actor: Actor, skuIds: string[], reason: string) {
+  for (const skuId of new Set(skuIds)) await afterDossierChange(db, { workspaceId, actor, skuId, reason });
+}
+
+/** A person corrects the type or the dates, or publishes the document on safety pages. */
+export async function patchDocument(db: Db, args: { workspaceId: string; actor: Actor; id: string; input: PatchDocumentInput }) {
+  const row = await getDocumentRow(db, args.workspaceId, args.id);
+  const { input } = args;
+  const set: Partial<typeof documents.$inferInsert> = { updatedAt: new Date() };
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  if (input.document_type !== undefined) {
+    // A correction by hand is certain; it also answers any open diagnostic.
+    set.documentType = input.document_type;
+    set.classificationSource = 'manual';
+    set.classificationConfidence = 1;
+    changes.document_type = { from: row.documentType, to: input.document_type };
+  }
+  if (input.valid_until !== undefined) {
+    set.validUntil = input.valid_until;
+    changes.valid_until = { from: row.validUntil, to: input.valid_until };
+  }
+  if (input.issued_on !== undefined) {
+    set.issuedOn = input.issued_on;
+    changes.issued_on = { from: row.issuedOn, to: input.issued_on };
+  }
+  if (input.is_public !== undefined) {
+    set.isPublic = input.is_public;
+    changes.is_public = { from: row.isPublic, to: input.is_public };
+  }
+  const skuIds = ((await linkedSkusByDocument(db, args.workspaceId, [row])).get(row.id) ?? []).map((s) => s.id);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.update(documents).set(set).where(eq(documents.id, row.id));
+    await audit(t, args.workspaceId, args.actor, 'document.updated', row.id, { filename: row.filename, changes });
+    await reevaluate(t, args.workspaceId, args.actor, skuIds, `document ${row.filename} changed`);
+  });
+  return { document: await getDocument(db, args.workspaceId, row.id) };
+}
+
+/** Deletes the document (links and extractions cascade), then its blob once no row uses it. */
+export async function deleteDocument(db: Db, args: { workspaceId: string; actor: Actor; id: string }) {
+  const row = await getDocumentRow(db, args.workspaceId, args.id);
+  const skuIds = ((await linkedSkusByDocument(db, args.workspaceId, [row])).get(row.id) ?? []).map((s) => s.id);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await withdrawDocumentSuggestions(t, { workspaceId: args.workspaceId, documentId: row.id });
+    await t.delete(documents).where(eq(documents.id, row.id));
+    await audit(t, args.workspaceId, args.actor, 'document.deleted', row.id, { filename: row.filename, sha256: row.sha256, document_type: row.documentType, sku_ids: skuIds });
+    await reevaluate(t, args.workspaceId, args.actor, skuIds, `document ${row.filename} deleted`);
+  });
+  await removeBlobIfUnused(db, row.storageKey).catch((e) => console.error(`[documents] blob ${row.storageKey} of deleted document kept:`, e));
+  return { deleted_id: row.id };
+}
+
+/** Links a document to a SKU (join table), queues extraction so the SKU gets its suggestions. */
+export async function linkDocument(db: Db, args: { workspaceId: string; actor: Actor; id: string; skuId: string }) {
+  const row = await getDocumentRow(db, args.workspaceId, args.id);
+  const sku = await getSkuRow(db, args.workspaceId, args.skuId);
+  const created = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const isNew = (await linkDocumentRow(t, args.workspaceId, row.id, sku.id)) && row.skuId !== sku.id;
+    if (isNew) {
+      await audit(t, args.workspaceId, args.actor, 'document.linked', row.id, { filename: row.filename, sku_id: sku.id, sku_code: sku.skuCode });
+      await afterDossierChange(t, { workspaceId: args.workspaceId, actor: args.actor, skuId: sku.id, reason: `document ${row.filename} linked` });
+    }
+    return isNew;
+  });
+  if (created) await queueExtraction(db, { workspaceId: args.workspaceId, documentId: row.id, createdBy: args.actor.userId });
+  return { linked: true as const };
+}
+
+/** Removes both kinds of link between the document and the SKU, and the document's open suggestions there. */
+export async function unlinkDocument(db: Db, args: { workspaceId: string; actor: Actor; id: string; skuId: string }) {
+  const row = await getDocumentRow(db, args.workspaceId, args.id);
+  const sku = await getSkuRow(db, args.workspaceId, args.skuId);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const removed = await t
+      .delete(documentSkus)
+      .where(and(eq(documentSkus.documentId, row.id), eq(documentSkus.skuId, sku.id)))
+      .returning({ id: documentSkus.documentId });
+    const legacy = row.skuId === sku.id;
+    if (legacy) await t.update(documents).set({ skuId: null, updatedAt: new Date() }).where(eq(documents.id, row.id));
+    if (!removed.length && !legacy) return;
+    await withdrawDocumentSuggestions(t, { workspaceId: args.workspaceId, documentId: row.id, skuId: sku.id });
+    await audit(t, args.workspaceId, args.actor, 'document.unlinked', row.id, { filename: row.filename, sku_id: sku.id, sku_code: sku.skuCode });
+    await afterDossierChange(t, { workspaceId: args.workspaceId, actor: args.actor, skuId: sku.id, reason: `document ${row.filename} unlinked` });
+  });
+  return { unlinked: true as const };
+}
+
+/** Re-extraction of one document or of all a SKU's documents: one job per document, with a poll URL. */
+export async function reExtract(db: Db, args: { workspaceId: string; actor: Actor; documentId?: string; skuId?: string; pollBase: '/api/v1/jobs' | '/api/jobs' }) {
+  let ids: string[];
+  if (args.documentId) ids = [(await getDocumentRow(db, args.workspaceId, args.documentId)).id];
+  else {
+    await getSkuRow(db, args.workspaceId, args.skuId!);
+    const rows = await db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.workspaceId, args.workspaceId), linkedToSku(args.skuId!)))
+      .orderBy(documents.createdAt, documents.id);
+    ids = rows.map((r) => r.id);
+  }
+  const jobs = [];
+  for (const id of ids) {
+    const run = await queueExtraction(db, { workspaceId: args.workspaceId, documentId: id, createdBy: args.actor.userId });
+    const job = serializeJobRun(run);
+    jobs.push({ id: job.id, document_id: id, status: job.status, poll_url: `${args.pollBase}/${job.id}` });
+  }
+  return { jobs };
+}
+
+/** The stored bytes, with what the file route needs to answer safely. */
+export async function openDocumentFile(db: Db, workspaceId: string, id: string) {
+  const row = await getDocumentRow(db, workspaceId, id);
+  let stream: ReadableStream<Uint8Array>;
+  try {
+    stream = await getBlobStore().getStream(row.storageKey);
+  } catch {
+    throw new AppError('NOT_FOUND', 'The stored file of this document is missing.');
+  }
+  return { row, stream };
+}

@@ -1,0 +1,216 @@
+/**
+ * The import job (`import.run`): reads the stored file again, plans its rows, and applies them in
+ * chunks, each chunk one transaction that writes SKUs and values and records every row's outcome in
+ * import_rows. Rows already recorded are skipped, so a run that died (process killed, database gone)
+ * resumes where it stopped when lib/jobs re-queues it, and no row is applied twice. The batch becomes
+ * completed (or completed_with_errors) only when every row of the file has an outcome; otherwise, or
+ * when the file cannot be read, it fails with the reason.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Actor } from '@/lib/auth/context';
+import type { Db } from '@/lib/db/client';
+import { auditEvents, importBatches, workspaces } from '@/lib/db/schema';
+import { defineJob, NonRetryableError, type JobContext } from '@/lib/jobs/define';
+import type { PlanId } from '@/lib/plans';
+import { getBlobStore } from '@/lib/storage';
+import type { PlannedRecord } from './plan';
+import { FINAL_STATUSES, outcomeCounts, recordedRowNumbers, upsertCandidates, type BatchRow } from './repo';
+import { applyChunk, issuesOf, recordRows, type ChunkContext } from './repo-write';
+import { planFile } from './service-plan';
+import { readErrorMessage } from './service-errors';
+
+export const IMPORT_CHUNK_ROWS = 500;
+const RETRY_LIMIT = 2;
+
+export interface ImportOptions {
+  sheet?: string;
+  header_row?: number;
+  mapping?: Record<string, string | null>;
+  actor: Actor;
+}
+
+class BatchFailure extends NonRetryableError {}
+
+async function failBatch(db: Db, batchId: string, message: string) {
+  await db
+    .update(importBatches)
+    .set({ status: 'failed', errorMessage: message.slice(0, 2000), completedAt: new Date() })
+    .where(and(eq(importBatches.id, batchId), sql`${importBatches.status} NOT IN ('completed', 'completed_with_errors')`));
+}
+
+/**
+ * Runs (or resumes) the batch. `onProgress` is the heartbeat; `chunkRows` is for tests and the bench.
+ * Returns the final batch row.
+ */
+export async function runImportBatch(db: Db, args: { batchId: string; workspaceId: string; onProgress?: (p: Record<string, unknown>) => Promise<void>; chunkRows?: number; signal?: AbortSignal }) {
+  const [batch] = await db.select().from(importBatches).where(and(eq(importBatches.id, args.batchId), eq(importBatches.workspaceId, args.workspaceId)));
+  if (!batch) throw new BatchFailure('Import batch not found.');
+  if ((FINAL_STATUSES as readonly string[]).includes(batch.status)) return batch;
+  const [ws] = await db.select({ plan: workspaces.plan }).from(workspaces).where(eq(workspaces.id, batch.workspaceId));
+  if (!ws) throw new BatchFailure('Workspace not found.');
+  await db.update(importBatches).set({ status: 'processing', startedAt: sql`coalesce(${importBatches.startedAt}, now())`, errorMessage: null }).where(eq(importBatches.id, batch.id));
+  await args.onProgress?.({ batch_id: batch.id, phase: 'reading' });
+
+  const options = batch.options as unknown as ImportOptions;
+  if (!batch.storageKey) throw new BatchFailure('The import file was not stored.');
+  let bytes: Uint8Array;
+  try {
+    bytes = await getBlobStore().getBytes(batch.storageKey);
+  } catch {
+    throw new BatchFailure('The stored import file is missing; upload it again.');
+  }
+  const planned = await planFile({ bytes, filename: batch.filename, sheet: options.sheet, headerRow: options.header_row, mapping: options.mapping, sampleSize: 0, maxErrors: 0 });
+  if (!planned.ok) throw new BatchFailure(readErrorMessage(planned.error));
+  if (planned.mapping.errors.length) throw new BatchFailure(`The column mapping does not fit the file: ${planned.mapping.errors.map((e) => e.message).join(' ')}`);
+
+  const total = planned.summary.total_rows;
+  await db
+    .update(importBatches)
+    .set({
+      totalRows: total,
+      fileFormat: planned.shape.format,
+      shape: { ...planned.shape, warnings: planned.readWarnings, summary: planned.summary } as unknown as Record<string, unknown>,
+      mapping: planned.mapping as unknown as Record<string, unknown>,
+    })
+    .where(eq(importBatches.id, batch.id));
+  await upsertCandidates(db, { batchId: batch.id, workspaceId: batch.workspaceId, candidates: planned.candidates });
+
+  const done = await recordedRowNumbers(db, batch.id);
+  const ctx: ChunkContext = { workspaceId: batch.workspaceId, plan: ws.plan as PlanId, batchId: batch.id, actor: options.actor };
+  const chunkRows = args.chunkRows ?? IMPORT_CHUNK_ROWS;
+  let processed = done.size;
+  let chunk: PlannedRecord[] = [];
+
+  const flush = async () => {
+    if (!chunk.length) return;
+    const records = chunk;
+    chunk = [];
+    if (args.signal?.aborted) throw new Error('The import run was stopped.');
+    processed += await applyRecords(db, ctx, records);
+    await args.onProgress?.({ batch_id: batch.id, phase: 'writing', processed_rows: processed, total_rows: total });
+  };
+
+  const gen = planned.records();
+  for (let step = gen.next(); ; step = gen.next()) {
+    if (step.done) {
+      if (!step.value.ok) throw new BatchFailure(readErrorMessage(step.value.error));
+      break;
+    }
+    if (done.has(step.value.row_number)) continue;
+    chunk.push(step.value);
+    if (chunk.length >= chunkRows) await flush();
+  }
+  await flush();
+  return finishBatch(db, batch.id, total);
+}
+
+/**
+ * One chunk in one transaction; the batch row is locked first so two deliveries of a run can never
+ * apply the same rows, and rows recorded meanwhile are dropped. A data error of one row (a constraint,
+ * a value the database refuses) makes the chunk go row by row, and only that row ends as `error`.
+ */
+async function applyRecords(db: Db, ctx: ChunkContext, records: PlannedRecord[]): Promise<number> {
+  try {
+    return await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await t.execute(sql`SELECT id FROM import_batches WHERE id = ${ctx.batchId} FOR UPDATE`);
+      const recorded = await recordedRowNumbers(t, ctx.batchId, records.map((r) => r.row_number));
+      const todo = records.filter((r) => !recorded.has(r.row_number));
+      await applyChunk(t, ctx, todo);
+      return todo.length;
+    });
+  } catch (e) {
+    if (!isDataError(e) || records.length === 1) {
+      if (records.length === 1 && isDataError(e)) return recordError(db, ctx, records[0], e);
+      throw e;
+    }
+    let n = 0;
+    for (const r of records) n += await applyRecords(db, ctx, [r]);
+    return n;
+  }
+}
+
+async function recordError(db: Db, ctx: ChunkContext, rec: PlannedRecord, e: unknown): Promise<number> {
+  const message = e instanceof Error ? e.message.slice(0, 300) : 'unknown error';
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.execute(sql`SELECT id FROM import_batches WHERE id = ${ctx.batchId} FOR UPDATE`);
+    if ((await recordedRowNumbers(t, ctx.batchId, [rec.row_number])).size) return 0;
+    await recordRows(t, ctx, [
+      { row_number: rec.row_number, outcome: 'error', sku_id: null, sku_code: rec.sku.sku_code, changes: {}, issues: [{ severity: 'error', column: null, code: 'write_failed', message: `The row could not be written: ${message}` }, ...issuesOf(rec)] },
+    ]);
+    return 1;
+  });
+}
+
+/** SQLSTATE classes 22 (data exception) and 23 (integrity constraint): the row, not the system. */
+function isDataError(e: unknown): boolean {
+  let cur: any = e;
+  for (let i = 0; i < 4 && cur; i++) {
+    const code = typeof cur.code === 'string' ? cur.code : '';
+    if (/^2[23][0-9A-Z]{3}$/.test(code)) return true;
+    cur = cur.cause;
+  }
+  return false;
+}
+
+/** Completed only when every row has an outcome; the counters are taken from import_rows. */
+async function finishBatch(db: Db, batchId: string, total: number): Promise<BatchRow> {
+  const counts = await outcomeCounts(db, batchId);
+  if (counts.total !== total) {
+    await failBatch(db, batchId, `${total - counts.total} of ${total} rows have no outcome; the import stopped before the end.`);
+  } else {
+    const withErrors = counts.failed + counts.error > 0;
+    await db
+      .update(importBatches)
+      .set({
+        status: withErrors ? 'completed_with_errors' : 'completed',
+        processedRows: counts.total,
+        createdRows: counts.created,
+        updatedRows: counts.updated,
+        skippedRows: counts.skipped,
+        failedRows: counts.failed,
+        errorRows: counts.error,
+        completedAt: new Date(),
+      })
+      .where(and(eq(importBatches.id, batchId), inArray(importBatches.status, ['queued', 'processing'])));
+  }
+  const [row] = await db.select().from(importBatches).where(eq(importBatches.id, batchId));
+  if (row.status === 'completed' || row.status === 'completed_with_errors') {
+    const o = row.options as unknown as ImportOptions;
+    await db.insert(auditEvents).values({
+      workspaceId: row.workspaceId,
+      actorUserId: o.actor?.userId ?? null,
+      actorApiKeyId: o.actor?.apiKeyId ?? null,
+      actorLabel: o.actor?.label ?? null,
+      action: 'import.completed',
+      targetType: 'import_batch',
+      targetId: row.id,
+      data: { filename: row.filename, total_rows: row.totalRows, created_rows: row.createdRows, updated_rows: row.updatedRows, skipped_rows: row.skippedRows, failed_rows: row.failedRows, error_rows: row.errorRows },
+    });
+  }
+  return row;
+}
+
+export const importRunJob = defineJob({
+  name: 'import.run',
+  schema: z.object({ batch_id: z.string().uuid() }),
+  retryLimit: RETRY_LIMIT,
+  retryDelaySeconds: 5,
+  // Large files take a while; a dead worker is found by its heartbeat (lib/jobs recoverRuns), not this.
+  expireInSeconds: 6 * 60 * 60,
+  handler: async (p, ctx: JobContext) => {
+    try {
+      const row = await runImportBatch(ctx.db, { batchId: p.batch_id, workspaceId: ctx.workspaceId, onProgress: ctx.progress, signal: ctx.signal });
+      return { batch_id: row.id, status: row.status, processed_rows: row.processedRows, total_rows: row.totalRows };
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      if (e instanceof NonRetryableError || ctx.attempt > RETRY_LIMIT) {
+        await failBatch(ctx.db, p.batch_id, message);
+        if (!(e instanceof NonRetryableError)) throw new NonRetryableError(message);
+      }
+      throw e;
+    }
+  },
+});

@@ -1,0 +1,287 @@
+/**
+ * The write path of an import: one chunk of planned rows applied in the caller's transaction. SKUs are
+ * upserted by sku_code (created within the plan's SKU limit, updated where a value differs), dossier
+ * values written as confirmed values with import provenance exactly as importConfirmedValues does
+ * (unchanged values left alone, a changed one superseded and kept as history) but set-based, one
+ * statement per kind instead of two per value, and each row's outcome recorded in import_rows together
+ * with the batch counters, so a chunk is either wholly done or not at all.
+ */
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Actor } from '@/lib/auth/context';
+import type { Db } from '@/lib/db/client';
+import { auditEvents, dossierValues, importBatches, importRows, skus } from '@/lib/db/schema';
+import { PLANS, type PlanId } from '@/lib/plans';
+import { profileForCategory } from '@/lib/requirements';
+import { recomputeSku } from '@/lib/skus/evaluate';
+import type { PlannedRecord, PlannedSku } from './plan';
+import type { RowOutcome, StoredChange, StoredIssue } from './repo';
+
+type SkuRow = typeof skus.$inferSelect;
+type ExistingSku = Pick<SkuRow, 'id' | 'skuCode' | 'productName' | 'gtin' | 'categoryCode' | 'externalSkuId' | 'approvalState' | 'reviewState'>;
+
+const SKU_COLUMN_OF: Record<Exclude<keyof PlannedSku, 'sku_code'>, keyof ExistingSku> = {
+  product_name: 'productName',
+  gtin: 'gtin',
+  category_code: 'categoryCode',
+  external_sku_id: 'externalSkuId',
+};
+
+export interface RowResult {
+  row_number: number;
+  outcome: RowOutcome;
+  sku_id: string | null;
+  sku_code: string | null;
+  issues: StoredIssue[];
+  changes: Record<string, StoredChange>;
+}
+
+export interface ChunkContext {
+  workspaceId: string;
+  plan: PlanId;
+  batchId: string;
+  actor: Actor;
+}
+
+export function issuesOf(rec: PlannedRecord): StoredIssue[] {
+  return [
+    ...rec.errors.map((e) => ({ severity: 'error' as const, column: e.column, code: e.code, message: e.message })),
+    ...rec.warnings.map((w) => ({ severity: 'warning' as const, column: w.column, code: w.code, message: w.message })),
+  ];
+}
+
+/** What writing the record over the existing SKU and its current values would change. */
+export function diffRecord(rec: PlannedRecord, existing: ExistingSku | null, current: ReadonlyMap<string, string> | undefined): Record<string, StoredChange> {
+  const changes: Record<string, StoredChange> = {};
+  const columnOf = (k: string) => rec.sources[k]?.column ?? null;
+  if (!existing) changes.sku_code = { from: null, to: rec.sku.sku_code!, column: columnOf('sku_code') };
+  for (const f of Object.keys(SKU_COLUMN_OF) as (keyof typeof SKU_COLUMN_OF)[]) {
+    const to = rec.sku[f];
+    if (to === null || to === undefined) continue; // an empty cell never blanks a value
+    const from = existing ? ((existing[SKU_COLUMN_OF[f]] as string | null) ?? null) : null;
+    if (from !== to) changes[f] = { from, to, column: columnOf(f) };
+  }
+  for (const [k, to] of Object.entries(rec.dossier)) {
+    const from = current?.get(k) ?? null;
+    if (from !== to) changes[k] = { from, to, column: columnOf(k) };
+  }
+  return changes;
+}
+
+export async function findSkusByCode(db: Db, workspaceId: string, codes: string[]): Promise<Map<string, ExistingSku>> {
+  const out = new Map<string, ExistingSku>();
+  for (let i = 0; i < codes.length; i += 1000) {
+    const rows = await db
+      .select({ id: skus.id, skuCode: skus.skuCode, productName: skus.productName, gtin: skus.gtin, categoryCode: skus.categoryCode, externalSkuId: skus.externalSkuId, approvalState: skus.approvalState, reviewState: skus.reviewState })
+      .from(skus)
+      .where(and(eq(skus.workspaceId, workspaceId), inArray(skus.skuCode, codes.slice(i, i + 1000))));
+    for (const r of rows) out.set(r.skuCode, r);
+  }
+  return out;
+}
+
+/** Current confirmed values of the SKUs: sku id -> field -> { id, value }. */
+export async function currentValues(db: Db, skuIds: string[]): Promise<Map<string, Map<string, { id: string; value: string }>>> {
+  const out = new Map<string, Map<string, { id: string; value: string }>>();
+  for (let i = 0; i < skuIds.length; i += 1000) {
+    const rows = await db
+      .select({ id: dossierValues.id, skuId: dossierValues.skuId, fieldKey: dossierValues.fieldKey, value: dossierValues.value })
+      .from(dossierValues)
+      .where(and(inArray(dossierValues.skuId, skuIds.slice(i, i + 1000)), eq(dossierValues.status, 'confirmed'), isNull(dossierValues.supersededAt)));
+    for (const r of rows) {
+      let m = out.get(r.skuId);
+      if (!m) out.set(r.skuId, (m = new Map()));
+      m.set(r.fieldKey, { id: r.id, value: r.value });
+    }
+  }
+  return out;
+}
+
+export async function countWorkspaceSkus(db: Db, workspaceId: string): Promise<number> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(skus).where(eq(skus.workspaceId, workspaceId));
+  return Number(n);
+}
+
+const valuesOnly = (m: Map<string, { id: string; value: string }> | undefined) => new Map([...(m ?? new Map()).entries()].map(([k, v]) => [k, v.value]));
+
+/**
+ * Applies the records (rows of one chunk, none recorded yet) inside the caller's transaction and records
+ * their outcomes. Rows beyond the plan's SKU limit fail with plan_limit_reached.
+ */
+export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedRecord[]): Promise<RowResult[]> {
+  const results: RowResult[] = [];
+  const valid = records.filter((r) => r.status === 'valid' && r.sku.sku_code);
+  const existing = await findSkusByCode(tx, ctx.workspaceId, valid.map((r) => r.sku.sku_code!));
+  const toCreate = valid.filter((r) => !existing.has(r.sku.sku_code!));
+
+  let allowed = 0;
+  let limit = PLANS[ctx.plan].skuLimit;
+  if (toCreate.length) {
+    // Serialise creations per workspace (as createSku does) so the plan limit holds under concurrency.
+    await tx.execute(sql`SELECT id FROM workspaces WHERE id = ${ctx.workspaceId} FOR UPDATE`);
+    const current = await countWorkspaceSkus(tx, ctx.workspaceId);
+    allowed = Math.max(0, limit - current);
+  }
+  const creating = toCreate.slice(0, allowed);
+  const overLimit = new Set(toCreate.slice(allowed).map((r) => r.row_number));
+
+  // New SKUs, one statement.
+  const createdIds = new Map<string, string>();
+  if (creating.length) {
+    const inserted = await tx
+      .insert(skus)
+      .values(
+        creating.map((r) => {
+          const profile = profileForCategory(r.sku.category_code);
+          return {
+            workspaceId: ctx.workspaceId,
+            skuCode: r.sku.sku_code!,
+            productName: r.sku.product_name!,
+            gtin: r.sku.gtin,
+            categoryCode: profile.category_code,
+            categoryDefaulted: profile.defaulted,
+            externalSkuId: r.sku.external_sku_id,
+            requirementProfileId: profile.id,
+            createdBy: ctx.actor.userId,
+          };
+        }),
+      )
+      .returning({ id: skus.id, skuCode: skus.skuCode });
+    for (const s of inserted) createdIds.set(s.skuCode, s.id);
+  }
+
+  const existingIds = [...existing.values()].map((s) => s.id);
+  const values = await currentValues(tx, existingIds);
+
+  const supersede: string[] = [];
+  const insertValues: (typeof dossierValues.$inferInsert)[] = [];
+  const touched: string[] = [];
+  const changedExisting: string[] = [];
+  const now = new Date();
+
+  for (const rec of records) {
+    const issues = issuesOf(rec);
+    const base = { row_number: rec.row_number, sku_code: rec.sku.sku_code, issues };
+    if (rec.status === 'invalid') {
+      results.push({ ...base, outcome: 'failed', sku_id: null, changes: {} });
+      continue;
+    }
+    if (rec.status === 'skipped' || !rec.sku.sku_code) {
+      results.push({ ...base, outcome: 'skipped', sku_id: null, changes: {} });
+      continue;
+    }
+    if (overLimit.has(rec.row_number)) {
+      issues.unshift({ severity: 'error', column: null, code: 'plan_limit_reached', message: `The ${PLANS[ctx.plan].label} plan allows ${limit} SKUs; this row would create one more. Upgrade the plan or free capacity, then import the file again.` });
+      results.push({ ...base, outcome: 'failed', sku_id: null, changes: {} });
+      continue;
+    }
+    const prior = existing.get(rec.sku.sku_code) ?? null;
+    const skuId = prior?.id ?? createdIds.get(rec.sku.sku_code)!;
+    const current = prior ? values.get(prior.id) : undefined;
+    const changes = diffRecord(rec, prior, prior ? valuesOnly(current) : undefined);
+
+    if (prior) {
+      const set: Partial<SkuRow> = {};
+      if (changes.product_name) set.productName = changes.product_name.to;
+      if (changes.gtin) set.gtin = changes.gtin.to;
+      if (changes.external_sku_id) set.externalSkuId = changes.external_sku_id.to;
+      if (changes.category_code) {
+        const profile = profileForCategory(changes.category_code.to);
+        Object.assign(set, { categoryCode: profile.category_code, categoryDefaulted: profile.defaulted, requirementProfileId: profile.id });
+      }
+      if (Object.keys(set).length) await tx.update(skus).set({ ...set, updatedAt: now }).where(eq(skus.id, prior.id));
+    }
+    for (const [key, value] of Object.entries(rec.dossier)) {
+      if (!changes[key]) continue;
+      const old = current?.get(key);
+      if (old) supersede.push(old.id);
+      insertValues.push({
+        workspaceId: ctx.workspaceId,
+        skuId,
+        fieldKey: key,
+        value,
+        status: 'confirmed',
+        source: 'import',
+        provenance: { batch_id: ctx.batchId, row: rec.row_number, column: rec.sources[key]?.column },
+        createdBy: ctx.actor.userId,
+        createdByLabel: ctx.actor.label,
+        decidedByLabel: ctx.actor.label,
+        decidedAt: now,
+      });
+    }
+    const changed = Object.keys(changes).length > 0;
+    if (changed) touched.push(skuId);
+    if (prior && changed) changedExisting.push(prior.id);
+    results.push({ ...base, outcome: prior ? (changed ? 'updated' : 'skipped') : 'created', sku_id: skuId, changes });
+    if (prior && !changed) issues.push({ severity: 'warning', column: null, code: 'unchanged', message: 'The SKU already has these values; nothing was written.' });
+  }
+
+  for (let i = 0; i < supersede.length; i += 5000) {
+    await tx.update(dossierValues).set({ supersededAt: now }).where(inArray(dossierValues.id, supersede.slice(i, i + 5000)));
+  }
+  for (let i = 0; i < insertValues.length; i += 2000) await tx.insert(dossierValues).values(insertValues.slice(i, i + 2000));
+
+  // Changed confirmed data invalidates a past approval or review (as afterDossierChange does).
+  if (changedExisting.length) {
+    const reset = await tx
+      .update(skus)
+      .set({ approvalState: 'pending', approvedAt: null, approvedBy: null, approvedByLabel: null, reviewState: 'open', reviewCompletedAt: null, reviewCompletedBy: null })
+      .where(and(inArray(skus.id, changedExisting), sql`(${skus.approvalState} = 'approved' OR ${skus.reviewState} = 'complete')`))
+      .returning({ id: skus.id });
+    if (reset.length) {
+      await tx.insert(auditEvents).values(
+        reset.map((r) => ({ workspaceId: ctx.workspaceId, actorUserId: ctx.actor.userId, actorApiKeyId: ctx.actor.apiKeyId, actorLabel: ctx.actor.label, action: 'sku.approval_reset', targetType: 'sku', targetId: r.id, data: { reason: `import ${ctx.batchId} changed values` } })),
+      );
+    }
+  }
+  if (creating.length) {
+    await tx.insert(auditEvents).values(
+      creating.map((r) => ({
+        workspaceId: ctx.workspaceId,
+        actorUserId: ctx.actor.userId,
+        actorApiKeyId: ctx.actor.apiKeyId,
+        actorLabel: ctx.actor.label,
+        action: 'sku.created',
+        targetType: 'sku',
+        targetId: createdIds.get(r.sku.sku_code!)!,
+        data: { sku_code: r.sku.sku_code, product_name: r.sku.product_name, import_batch_id: ctx.batchId, row: r.row_number },
+      })),
+    );
+  }
+
+  // Blockers once per touched SKU per chunk.
+  for (const id of new Set(touched)) await recomputeSku(tx, ctx.workspaceId, id);
+
+  await recordRows(tx, ctx, results);
+  return results;
+}
+
+/** Records row outcomes and adds them to the batch counters (same transaction as the writes). */
+export async function recordRows(tx: Db, ctx: ChunkContext, results: RowResult[]) {
+  if (!results.length) return;
+  for (let i = 0; i < results.length; i += 1000) {
+    await tx.insert(importRows).values(
+      results.slice(i, i + 1000).map((r) => ({
+        batchId: ctx.batchId,
+        rowNumber: r.row_number,
+        workspaceId: ctx.workspaceId,
+        skuId: r.sku_id,
+        skuCode: r.sku_code,
+        outcome: r.outcome,
+        errors: r.issues as unknown as Record<string, unknown>[],
+        changes: r.changes as unknown as Record<string, unknown>,
+      })),
+    );
+  }
+  const n = (o: RowOutcome) => results.filter((r) => r.outcome === o).length;
+  await tx
+    .update(importBatches)
+    .set({
+      processedRows: sql`${importBatches.processedRows} + ${results.length}`,
+      createdRows: sql`${importBatches.createdRows} + ${n('created')}`,
+      updatedRows: sql`${importBatches.updatedRows} + ${n('updated')}`,
+      skippedRows: sql`${importBatches.skippedRows} + ${n('skipped')}`,
+      failedRows: sql`${importBatches.failedRows} + ${n('failed')}`,
+      errorRows: sql`${importBatches.errorRows} + ${n('error')}`,
+    })
+    .where(eq(importBatches.id, ctx.batchId));
+}

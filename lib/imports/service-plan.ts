@@ -1,0 +1,129 @@
+/**
+ * One opened import file, planned: the reader (lib/imports/read), the mapper and the row planner
+ * composed into the two passes an import needs. Pass 1 plans every row to learn what only the whole
+ * file tells (which rows a later duplicate sku_code supersedes, the entity candidates, the counts) and
+ * keeps the first records and the errors; records() is pass 2, yielding every record again with the
+ * superseded rows marked skipped. Memory is bounded by the sample, the error cap and the planner's maps,
+ * not by the row count. Shared by the dry run and the import job, so both plan a row the same way.
+ */
+import type { EntityCandidate } from './entities';
+import { mapColumns, type MappingResult } from './mapping';
+import { ImportPlanner, type PlannedRecord, type PlanSummary, type RowIssue } from './plan';
+import { openCatalogue } from './read';
+import type { FileShape, ReadError, ReadWarning, RowsEnd } from './read/types';
+
+export interface PlanFileInput {
+  bytes: Uint8Array;
+  filename: string;
+  sheet?: string;
+  /** 1-based */
+  headerRow?: number;
+  /** explicit mapping { header_or_index: field_key | null } */
+  mapping?: Record<string, string | null>;
+  sampleSize?: number;
+  maxErrors?: number;
+}
+
+export interface PlannedFile {
+  ok: true;
+  shape: FileShape;
+  headers: string[];
+  readWarnings: ReadWarning[];
+  mapping: MappingResult;
+  /** cells of the first rows (for a column's sample values) */
+  headRows: string[][];
+  summary: PlanSummary;
+  candidates: EntityCandidate[];
+  superseded: ReadonlyMap<number, number>;
+  sample: PlannedRecord[];
+  errors: RowIssue[];
+  errorsTotal: number;
+  /** pass 2: every record, superseded rows marked skipped; ends with the reader's RowsEnd */
+  records(): Generator<PlannedRecord, RowsEnd, void>;
+}
+
+export type PlanFileResult = PlannedFile | { ok: false; error: ReadError };
+
+const HEAD_ROWS = 300;
+
+export async function planFile(input: PlanFileInput): Promise<PlanFileResult> {
+  const opened = await openCatalogue({ bytes: input.bytes, filename: input.filename, sheet: input.sheet, headerRow: input.headerRow });
+  if (!opened.ok) return opened;
+  const sampleSize = input.sampleSize ?? 20;
+  const maxErrors = input.maxErrors ?? 1000;
+
+  const headRows: string[][] = [];
+  const head = opened.rows();
+  for (let s = head.next(); !s.done && headRows.length < HEAD_ROWS; s = head.next()) headRows.push(s.value.cells);
+  const mapping = mapColumns({ headers: opened.headers, sampleRows: headRows, explicit: input.mapping });
+  const options = { date1904: opened.shape.date1904 };
+
+  const planner = new ImportPlanner(mapping, opened.headers, options);
+  const sample: PlannedRecord[] = [];
+  const errors: RowIssue[] = [];
+  let errorsTotal = 0;
+  const rows = opened.rows();
+  for (let step = rows.next(); ; step = rows.next()) {
+    if (step.done) {
+      if (!step.value.ok) return { ok: false, error: step.value.error };
+      break;
+    }
+    const rec = planner.add(step.value);
+    errorsTotal += rec.errors.length;
+    for (const e of rec.errors) if (errors.length < maxErrors) errors.push(e);
+    if (sample.length < sampleSize) sample.push(rec);
+  }
+  const superseded = planner.supersededRows();
+  for (const rec of sample) markSuperseded(rec, superseded);
+
+  function* records(): Generator<PlannedRecord, RowsEnd, void> {
+    const second = new ImportPlanner(mapping, opened.ok ? opened.headers : [], options);
+    const gen = (opened as Extract<typeof opened, { ok: true }>).rows();
+    for (let step = gen.next(); ; step = gen.next()) {
+      if (step.done) return step.value;
+      const rec = second.add(step.value);
+      markSuperseded(rec, superseded);
+      yield rec;
+    }
+  }
+
+  return {
+    ok: true,
+    shape: opened.shape,
+    headers: opened.headers,
+    readWarnings: opened.warnings,
+    mapping,
+    headRows,
+    summary: planner.summary(),
+    candidates: planner.entityCandidates(),
+    superseded,
+    sample,
+    errors,
+    errorsTotal,
+    records,
+  };
+}
+
+/** A row whose sku_code a later row repeats is skipped (the later row wins). */
+function markSuperseded(rec: PlannedRecord, superseded: ReadonlyMap<number, number>) {
+  const by = superseded.get(rec.row_number);
+  if (by === undefined || rec.status !== 'valid') return;
+  rec.status = 'skipped';
+  rec.warnings.push({ row: rec.row_number, column: null, code: 'duplicate_sku_code', message: `sku_code "${rec.sku.sku_code}" is repeated in row ${by}, which wins; this row is skipped.` });
+}
+
+/** The first non-empty values of a column, for the mapping screen. */
+export function sampleValues(headRows: string[][], index: number, n = 3): string[] {
+  const out: string[] = [];
+  for (const r of headRows) {
+    const v = (r[index] ?? '').trim();
+    if (v && !out.includes(v)) out.push(v.length > 200 ? `${v.slice(0, 200)}…` : v);
+    if (out.length >= n) break;
+  }
+  return out;
+}
+
+/** Explicit-mapping problems (unknown column, duplicate target) as one sentence per problem. */
+export function mappingProblems(mapping: MappingResult): { path: string; message: string }[] {
+  return mapping.errors.map((e) => ({ path: `mapping.${e.column}`, message: e.message }));
+}
