@@ -86,7 +86,7 @@ export function safeEntryName(filename: string, mimeType: string): string {
   let stem = base.slice(0, base.length - path.extname(base).length);
   stem = stem
     .replace(/[\u0000-\u001f\u007f<>:"|?*\\/]/g, '_')
-    .replace(/[^\p{L}\p{N} ._()+-]/gu, '_')
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pd} ._()+,&'#[\]-]/gu, '_')
     .replace(/\s+/g, ' ')
     .replace(/_+/g, '_')
     .replace(/^[.\s_-]+|[.\s]+$/g, '')
