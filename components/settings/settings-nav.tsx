@@ -2,12 +2,13 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { Building2, KeyRound } from 'lucide-react';
+import { Building2, History, KeyRound } from 'lucide-react';
 import { cn } from '@/lib/utils/cn';
 
 const tabs = [
   { href: '/settings', label: 'General', icon: Building2 },
   { href: '/settings/api-keys', label: 'API keys', icon: KeyRound },
+  { href: '/settings/audit', label: 'Audit log', icon: History },
 ];
 
 /** Route-based tabs for the settings pages (links, so each tab has its own URL). */

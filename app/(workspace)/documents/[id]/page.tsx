@@ -1,0 +1,16 @@
+import type { Metadata } from 'next';
+import { DocumentDetail } from '@/components/documents/document-detail';
+import { requireSession } from '@/components/workspace/session';
+import { FIELD_CATALOGUE } from '@/lib/dossier/catalogue';
+
+export const metadata: Metadata = { title: 'Document' };
+
+// Labels of the dossier fields that extracted facts fill, taken from the catalogue on the server so the
+// browser does not load the catalogue's validators.
+const FIELD_LABELS: Record<string, string> = Object.fromEntries(FIELD_CATALOGUE.map((f) => [f.key, f.labels.en]));
+
+export default async function DocumentPage({ params }: { params: Promise<{ id: string }> }) {
+  await requireSession();
+  const { id } = await params;
+  return <DocumentDetail id={id} fieldLabels={FIELD_LABELS} />;
+}

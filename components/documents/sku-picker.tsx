@@ -1,0 +1,192 @@
+'use client';
+
+import * as React from 'react';
+import { Boxes, Check, ChevronDown, LoaderCircle, Search, X } from 'lucide-react';
+import { ApiError, apiFetch } from '@/components/api/client';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { cn } from '@/lib/utils/cn';
+import type { LinkedSku } from './types';
+
+interface SkuListBody {
+  data: LinkedSku[];
+}
+
+/** `value` after `delay` ms without a change. */
+function useDebounced<T>(value: T, delay: number): T {
+  const [v, setV] = React.useState(value);
+  React.useEffect(() => {
+    const t = setTimeout(() => setV(value), delay);
+    return () => clearTimeout(t);
+  }, [value, delay]);
+  return v;
+}
+
+/** SKUs matching `q` (GET /api/skus?q=), newest first; empty query lists the latest ones. */
+function useSkuSearch(q: string, enabled: boolean) {
+  const debounced = useDebounced(q.trim(), 200);
+  const [state, setState] = React.useState<{ items: LinkedSku[]; loading: boolean; error: string | null }>({ items: [], loading: false, error: null });
+  React.useEffect(() => {
+    if (!enabled) return;
+    const ac = new AbortController();
+    const run = async () => {
+      setState((s) => ({ ...s, loading: true }));
+      const p = new URLSearchParams({ limit: '8' });
+      if (debounced) p.set('q', debounced);
+      try {
+        const body = await apiFetch<SkuListBody>(`/api/skus?${p.toString()}`, { signal: ac.signal });
+        if (!ac.signal.aborted) setState({ items: body.data, loading: false, error: null });
+      } catch (e) {
+        if (ac.signal.aborted) return;
+        setState({ items: [], loading: false, error: e instanceof ApiError ? e.message : 'The SKUs could not be searched.' });
+      }
+    };
+    void run();
+    return () => ac.abort();
+  }, [debounced, enabled]);
+  return state;
+}
+
+export interface SkuPickerProps {
+  value: LinkedSku | null;
+  onChange: (sku: LinkedSku | null) => void;
+  placeholder?: string;
+  /** Accessible name of the trigger ("Link uploads to SKU"). */
+  label: string;
+  /** SKUs that cannot be picked (already linked). */
+  excludeIds?: readonly string[];
+  className?: string;
+  /** Show a clear button when a SKU is chosen. */
+  clearable?: boolean;
+  size?: 'sm' | 'md';
+  /** A trigger of your own (e.g. "Link to SKU" button) instead of the select-like one. */
+  trigger?: React.ReactElement;
+  disabled?: boolean;
+}
+
+/** A searchable SKU chooser: type a code, a product name or a GTIN, pick with mouse or arrow keys. */
+export function SkuPicker({ value, onChange, placeholder = 'Any SKU', label, excludeIds = [], className, clearable = true, size = 'md', trigger, disabled }: SkuPickerProps) {
+  const [open, setOpen] = React.useState(false);
+  const [q, setQ] = React.useState('');
+  const [active, setActive] = React.useState(0);
+  const { items, loading, error } = useSkuSearch(q, open);
+  const listId = React.useId();
+  const options = items.filter((s) => !excludeIds.includes(s.id));
+
+  function pick(s: LinkedSku | null) {
+    onChange(s);
+    setOpen(false);
+    setQ('');
+  }
+
+  function onKeyDown(e: React.KeyboardEvent<HTMLInputElement>) {
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setActive((a) => Math.min(a + 1, Math.max(options.length - 1, 0)));
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((a) => Math.max(a - 1, 0));
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      const s = options[active];
+      if (s) pick(s);
+    }
+  }
+
+  return (
+    <div className={cn('flex min-w-0 items-center gap-1', className)}>
+      <Popover
+        open={open}
+        onOpenChange={(o) => {
+          setOpen(o);
+          setActive(0);
+          if (!o) setQ('');
+        }}
+      >
+        <PopoverTrigger asChild disabled={disabled}>
+          {trigger ?? (
+            <button
+              type="button"
+              aria-label={value ? `${label}: ${value.sku_code}` : label}
+              className={cn(
+                'flex w-full min-w-0 items-center justify-between gap-2 rounded-md border border-input bg-surface px-3 text-left shadow-xs',
+                'focus-visible:border-ring focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/25 disabled:opacity-60',
+                size === 'sm' ? 'h-8 text-[0.8125rem]' : 'h-9 text-sm',
+              )}
+            >
+              <span className={cn('flex min-w-0 items-center gap-1.5 truncate', !value && 'text-subtle-foreground')}>
+                <Boxes className="size-4 shrink-0 text-subtle-foreground" aria-hidden="true" />
+                {value ? (
+                  <>
+                    <span className="font-mono font-medium text-foreground">{value.sku_code}</span>
+                    <span className="truncate text-muted-foreground">{value.product_name}</span>
+                  </>
+                ) : (
+                  placeholder
+                )}
+              </span>
+              <ChevronDown className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            </button>
+          )}
+        </PopoverTrigger>
+        <PopoverContent className="w-96 p-0" align="start" onOpenAutoFocus={(e) => e.preventDefault()}>
+          <div className="relative border-b border-border p-2">
+            <Search className="pointer-events-none absolute top-1/2 left-4.5 size-4 -translate-y-1/2 text-subtle-foreground" aria-hidden="true" />
+            <Input
+              autoFocus
+              value={q}
+              onChange={(e) => {
+                setQ(e.target.value);
+                setActive(0);
+              }}
+              onKeyDown={onKeyDown}
+              placeholder="Search SKU code, product or GTIN"
+              aria-label="Search SKUs"
+              role="combobox"
+              aria-expanded="true"
+              aria-controls={listId}
+              aria-activedescendant={options[active] ? `${listId}-${options[active].id}` : undefined}
+              className="pl-8"
+              maxLength={200}
+            />
+          </div>
+          <ul id={listId} role="listbox" aria-label="SKUs" className="max-h-72 overflow-y-auto p-1">
+            {loading && options.length === 0 ? (
+              <li className="flex items-center gap-2 px-2 py-3 text-muted-foreground">
+                <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> Searching…
+              </li>
+            ) : error ? (
+              <li className="px-2 py-3 text-danger-soft-foreground">{error}</li>
+            ) : options.length === 0 ? (
+              <li className="px-2 py-3 text-muted-foreground">{q.trim() ? 'No SKU matches.' : 'No SKUs yet. Create one on the SKUs page.'}</li>
+            ) : (
+              options.map((s, i) => (
+                <li
+                  key={s.id}
+                  id={`${listId}-${s.id}`}
+                  role="option"
+                  aria-selected={i === active}
+                  onMouseEnter={() => setActive(i)}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => pick(s)}
+                  className={cn('flex cursor-default items-center gap-2 rounded-md px-2 py-1.5', i === active && 'bg-surface-muted')}
+                  data-testid="sku-option"
+                >
+                  <span className="font-mono text-[0.8125rem] font-medium text-foreground">{s.sku_code}</span>
+                  <span className="min-w-0 flex-1 truncate text-muted-foreground">{s.product_name}</span>
+                  {value?.id === s.id ? <Check className="size-4 text-primary" aria-hidden="true" /> : null}
+                </li>
+              ))
+            )}
+          </ul>
+        </PopoverContent>
+      </Popover>
+      {clearable && value && !trigger ? (
+        <Button type="button" variant="ghost" size="icon-sm" onClick={() => onChange(null)} aria-label={`Clear ${label.toLowerCase()}`} disabled={disabled}>
+          <X aria-hidden="true" />
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+'use client';
+
+import * as React from 'react';
+import { LoaderCircle } from 'lucide-react';
+import { apiFetch, describeError } from '@/components/api/client';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { toast } from '@/components/ui/toaster';
+import { cn } from '@/lib/utils/cn';
+import { DOCUMENT_TYPE_LABELS } from './labels';
+import { VAULT_DOCUMENT_TYPES, type VaultDocument } from './types';
+
+/**
+ * One-click correction of a document's type: choosing a type PATCHes the document at once (the server
+ * marks it manual with confidence 1 and re-evaluates linked SKUs) and hands back the updated record.
+ */
+export function TypeSelect({
+  document,
+  onChanged,
+  className,
+  size = 'sm',
+  id,
+}: {
+  id?: string;
+  document: Pick<VaultDocument, 'id' | 'filename' | 'document_type'>;
+  onChanged: (doc: VaultDocument) => void;
+  className?: string;
+  size?: 'sm' | 'md';
+}) {
+  const [saving, setSaving] = React.useState<string | null>(null);
+  const value = saving ?? document.document_type ?? '';
+
+  async function change(next: string) {
+    if (next === document.document_type) return;
+    setSaving(next);
+    try {
+      const body = await apiFetch<{ document: VaultDocument }>(`/api/documents/${encodeURIComponent(document.id)}`, {
+        method: 'PATCH',
+        body: { document_type: next },
+      });
+      onChanged(body.document);
+      toast.success(`${document.filename} is now filed as ${DOCUMENT_TYPE_LABELS[next as keyof typeof DOCUMENT_TYPE_LABELS] ?? next}.`);
+    } catch (e) {
+      const { title, description } = describeError(e);
+      toast.error(title, { description });
+    } finally {
+      setSaving(null);
+    }
+  }
+
+  return (
+    <Select value={value} onValueChange={change} disabled={saving !== null}>
+      <SelectTrigger
+        id={id}
+        aria-label={`Document type of ${document.filename}`}
+        className={cn(size === 'sm' ? 'h-7 w-auto min-w-0 gap-1 px-2 text-[0.8125rem]' : 'w-full', className)}
+        data-testid="type-select"
+      >
+        {saving ? <LoaderCircle className="size-3.5 shrink-0 animate-spin text-muted-foreground" aria-hidden="true" /> : null}
+        <SelectValue placeholder="Choose a type" />
+      </SelectTrigger>
+      <SelectContent>
+        {VAULT_DOCUMENT_TYPES.map((t) => (
+          <SelectItem key={t} value={t}>
+            {DOCUMENT_TYPE_LABELS[t]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
