@@ -8,19 +8,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatNumber } from '@/components/format';
-import { humanizeCode } from '@/components/skus/labels';
 import { isMissingRoute, useJson } from '@/components/skus/sku-context';
-import type { DashboardData, SkuStatus } from '@/components/skus/types';
+import { STATUS_LABELS, humanizeCode } from '@/components/skus/labels';
+import { SKU_STATUSES, type DashboardData, type SkuStatus } from '@/components/skus/types';
 import { GetStarted, GpsrChecklist } from './get-started';
 import { STATUS_COLORS, StatusChart } from './status-chart';
 
-const TOTALS: { key: keyof DashboardData['totals']; label: string; status?: SkuStatus }[] = [
+// The status cards count SKUs in exactly that status (as the legend and the list filter do);
+// totals.approved, which also counts published SKUs, is shown as a note on the Approved card.
+const TOTALS: { key: string; label: string; status?: SkuStatus }[] = [
   { key: 'skus', label: 'SKUs' },
-  { key: 'blocked', label: 'Blocked', status: 'blocked' },
-  { key: 'needs_review', label: 'Needs review', status: 'needs_review' },
-  { key: 'ready_for_approval', label: 'Ready for approval', status: 'ready_for_approval' },
-  { key: 'approved', label: 'Approved', status: 'approved' },
-  { key: 'published', label: 'Published', status: 'published' },
+  ...SKU_STATUSES.map((s) => ({ key: s, label: STATUS_LABELS[s], status: s })),
 ];
 
 function ConnectCard() {
@@ -47,16 +45,16 @@ function ConnectCard() {
   );
 }
 
-/** What to do next, from the counts: the largest queue a person can move first. */
-function NextSteps({ totals }: { totals: DashboardData['totals'] }) {
+/** What to do next, from the status counts: the queues a person can move. */
+function NextSteps({ counts }: { counts: Record<string, number> }) {
   const items = [
-    { n: totals.blocked, text: 'blocked by missing information', href: '/skus?status=blocked&sort=blockers_desc', cta: 'Clear blockers' },
-    { n: totals.needs_review, text: 'waiting for review', href: '/skus?status=needs_review', cta: 'Review' },
-    { n: totals.ready_for_approval, text: 'ready for approval', href: '/skus?status=ready_for_approval', cta: 'Approve' },
-    { n: totals.approved, text: 'approved but not published', href: '/skus?status=approved', cta: 'Publish' },
+    { n: counts.blocked ?? 0, text: 'blocked by missing information', href: '/skus?status=blocked&sort=blockers_desc', cta: 'Clear blockers' },
+    { n: counts.needs_review ?? 0, text: 'waiting for review', href: '/skus?status=needs_review', cta: 'Review' },
+    { n: counts.ready_for_approval ?? 0, text: 'ready for approval', href: '/skus?status=ready_for_approval', cta: 'Approve' },
+    { n: counts.approved ?? 0, text: 'approved but not published', href: '/skus?status=approved', cta: 'Publish' },
   ].filter((i) => i.n > 0);
   return (
-    <Card>
+    <Card data-testid="next-steps">
       <CardHeader className="border-b-0 pb-2">
         <CardTitle>Next steps</CardTitle>
       </CardHeader>
@@ -138,6 +136,8 @@ export function Readiness() {
     );
   }
 
+  const counts: Record<string, number> = { skus: totals.skus };
+  for (const b of by_status) counts[b.status] = b.count;
   const top = top_blockers.slice(0, 10);
   const max = Math.max(1, ...top.map((b) => b.count));
 
@@ -155,7 +155,8 @@ export function Readiness() {
               {t.status ? <span className="size-2 rounded-full" style={{ background: STATUS_COLORS[t.status] }} aria-hidden="true" /> : null}
               {t.label}
             </dt>
-            <dd className="mt-1 text-2xl font-semibold text-foreground tabular-nums">{formatNumber(totals[t.key] ?? 0)}</dd>
+            <dd className="mt-1 text-2xl font-semibold text-foreground tabular-nums">{formatNumber(counts[t.key] ?? 0)}</dd>
+            {t.key === 'approved' && totals.approved > (counts.approved ?? 0) ? <dd className="text-xs text-muted-foreground">{formatNumber(totals.approved)} incl. published</dd> : null}
           </Link>
         ))}
       </dl>
@@ -205,7 +206,7 @@ export function Readiness() {
           </Card>
         </div>
         <div className="grid content-start gap-6">
-          <NextSteps totals={totals} />
+          <NextSteps counts={counts} />
           <GpsrChecklist />
           <ConnectCard />
         </div>

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ROLE_LABELS } from '@/components/skus/labels';
+import { roleNoun } from '@/components/skus/labels';
 import { idempotentWrite, useDebouncedValue } from '@/components/skus/request';
 import type { Entity, EntityRole } from '@/components/skus/types';
 import { countryLabel } from './country-select';
@@ -60,7 +60,7 @@ function PickerBody({
   const [linking, setLinking] = React.useState<string | null>(null);
   const [linkError, setLinkError] = React.useState<string | null>(null);
   const [saving, setSaving] = React.useState(false);
-  const roleLabel = ROLE_LABELS[role];
+  const roleLabel = roleNoun(role);
 
   React.useEffect(() => onBusyChange(linking !== null || saving), [linking, saving, onBusyChange]);
 
@@ -98,8 +98,8 @@ function PickerBody({
     return (
       <>
         <DialogHeader>
-          <DialogTitle>New {roleLabel.toLowerCase()}</DialogTitle>
-          <DialogDescription>Saved as a reusable entity and linked to this SKU as its {roleLabel.toLowerCase()}.</DialogDescription>
+          <DialogTitle>New {roleLabel}</DialogTitle>
+          <DialogDescription>Saved as a reusable entity and linked to this SKU as its {roleLabel}.</DialogDescription>
         </DialogHeader>
         <EntityForm formId="picker-entity-form" initial={{ name: q.trim() }} onBusyChange={setSaving} onSaved={(e) => void link(e)} />
         {linkError ? <Alert variant="danger" title="Created, but not linked">{linkError}</Alert> : null}
@@ -122,7 +122,7 @@ function PickerBody({
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Link {roleLabel.toLowerCase()}</DialogTitle>
+        <DialogTitle>Link {roleLabel}</DialogTitle>
         <DialogDescription>Pick an entity you already use, or create a new one. It can serve any number of SKUs.</DialogDescription>
       </DialogHeader>
       <div className="relative">
@@ -161,7 +161,7 @@ function PickerBody({
       <DialogFooter>
         <Button variant="secondary" onClick={() => setMode('create')} className="sm:mr-auto" data-testid="create-entity-inline">
           <Plus aria-hidden="true" />
-          Create a new {roleLabel.toLowerCase()}
+          Create a new {roleLabel}
         </Button>
         <Button variant="ghost" onClick={onCancel}>
           Cancel

@@ -9,9 +9,9 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatRelative } from '@/components/format';
-import { ROLE_LABELS, humanizeCode } from './labels';
+import { humanizeCode, roleNoun } from './labels';
 import { isMissingRoute, useJson, useSkuPage } from './sku-context';
-import type { ActivityEvent, EntityRole } from './types';
+import type { ActivityEvent } from './types';
 
 function s(v: unknown): string {
   return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
@@ -37,9 +37,9 @@ export function describeEvent(e: ActivityEvent): { icon: typeof Activity; text: 
     case 'dossier.suggestion_rejected':
       return { icon: X, text: `Rejected the suggestion “${clip(d.value)}” for ${s(d.field_key)}` };
     case 'sku.entity_linked':
-      return { icon: Link2, text: `Linked ${s(d.name) || 'an entity'} as ${ROLE_LABELS[s(d.role) as EntityRole]?.toLowerCase() ?? s(d.role)}` };
+      return { icon: Link2, text: `Linked ${s(d.name) || 'an entity'} as ${roleNoun(s(d.role))}` };
     case 'sku.entity_unlinked':
-      return { icon: Unlink, text: `Unlinked the ${ROLE_LABELS[s(d.role) as EntityRole]?.toLowerCase() ?? s(d.role)}` };
+      return { icon: Unlink, text: `Unlinked the ${roleNoun(s(d.role))}` };
     case 'sku.blocker_waived':
       return { icon: ShieldOff, text: `Waived ${humanizeCode(s(d.code)).toLowerCase()}: “${clip(d.reason, 120)}”` };
     case 'sku.waiver_revoked':

@@ -110,7 +110,7 @@ export function BlockersTab() {
             <CardDescription>
               {open.length === 0
                 ? 'Nothing stands in the way of approval.'
-                : `${openBlockers} blocker${openBlockers === 1 ? '' : 's'} stop approval${openWarnings ? `; ${openWarnings} warning${openWarnings === 1 ? '' : 's'} to consider` : ''}. Requirements come from the profile ${detail.sku.requirement_profile_id ?? 'of the category'}.`}
+                : `${openBlockers} blocker${openBlockers === 1 ? ' stops' : 's stop'} approval${openWarnings ? `; ${openWarnings} warning${openWarnings === 1 ? '' : 's'} to consider` : ''}. Requirements come from the profile ${detail.sku.requirement_profile_id ?? 'of the category'}.`}
             </CardDescription>
           </div>
         </CardHeader>

@@ -237,12 +237,12 @@ export function DossierTab() {
               {langOrder.length === 0 ? (
                 <p className="px-5 py-4 text-[0.8125rem] text-muted-foreground">No language yet. Set target markets, or add a language.</p>
               ) : null}
-              {langOrder.map((lang) => {
+              {langOrder.map((lang, index) => {
                 const need = needs.find((n) => n.lang === lang);
                 const keys = bases.map((b) => `${b.key}_${lang}`);
                 if (attentionOnly && !keys.some(needsAttention)) return null;
                 return (
-                  <section key={lang} aria-label={languageName(lang, 'en')} data-testid="language-group" data-lang={lang} className="border-t border-border first:border-t-0">
+                  <section key={lang} aria-label={languageName(lang, 'en')} data-testid="language-group" data-lang={lang} className={cn(index > 0 || others.length > 0 ? 'border-t border-border' : undefined)}>
                     <div className="flex flex-wrap items-center gap-2 bg-surface-muted/50 px-5 py-2 text-xs">
                       <span className="font-semibold text-foreground">{languageName(lang, 'en')}</span>
                       <span className="font-mono text-muted-foreground">{lang}</span>

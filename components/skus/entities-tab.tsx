@@ -15,7 +15,7 @@ import { countryLabel } from '@/components/entities/country-select';
 import { EntityFormDialog } from '@/components/entities/entity-form-dialog';
 import { EntityPickerDialog } from '@/components/entities/entity-picker-dialog';
 import { EuBadge } from '@/components/entities/eu-badge';
-import { ROLE_HINTS, ROLE_LABELS } from './labels';
+import { ROLE_HINTS, ROLE_LABELS, roleNoun } from './labels';
 import { idempotentWrite } from './request';
 import { isMissingRoute, useJson, useSkuPage } from './sku-context';
 import type { Blocker, Entity, EntityLink, EntityRole } from './types';
@@ -164,7 +164,7 @@ export function EntitiesTab() {
                 ) : (
                   <Button size="sm" variant={suggested || role === 'manufacturer' ? 'primary' : 'secondary'} onClick={() => setPicking(role)} data-testid={`link-${role}`}>
                     <Plus aria-hidden="true" />
-                    Link {ROLE_LABELS[role].toLowerCase()}
+                    Link {roleNoun(role)}
                   </Button>
                 )}
               </CardFooter>
@@ -181,7 +181,7 @@ export function EntitiesTab() {
           role={picking}
           currentId={byRole.get(picking)?.id}
           onLinked={(e) => {
-            toast.success(`${e.name} linked as ${ROLE_LABELS[picking].toLowerCase()}`);
+            toast.success(`${e.name} linked as ${roleNoun(picking)}`);
             setPicking(null);
             bump();
           }}
@@ -204,7 +204,7 @@ export function EntitiesTab() {
           <AlertDialogHeader>
             <AlertDialogTitle>Unlink {unlinking?.entity.name}?</AlertDialogTitle>
             <AlertDialogDescription>
-              It stays in your entities; this SKU just no longer names it as its {unlinking ? ROLE_LABELS[unlinking.role].toLowerCase() : ''}. An approval of this SKU is reset.
+              It stays in your entities; this SKU just no longer names it as its {unlinking ? roleNoun(unlinking.role) : ''}. An approval of this SKU is reset.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>

@@ -29,6 +29,12 @@ export const ROLE_LABELS: Record<EntityRole, string> = {
   authorised_representative: 'Authorised representative',
 };
 
+/** The role inside a sentence: "link an importer", but "EU" keeps its capitals. */
+export function roleNoun(role: EntityRole | string): string {
+  const label = ROLE_LABELS[role as EntityRole] ?? role.replace(/_/g, ' ');
+  return label.replace(/^(?!EU)(\w)/, (c) => c.toLowerCase());
+}
+
 export const ROLE_HINTS: Record<EntityRole, string> = {
   manufacturer: 'Who made the product, or had it made under their name (GPSR Art. 19(a)).',
   importer: 'Who places a product from outside the EU on the EU market.',
@@ -61,7 +67,7 @@ export const SECTION_LABELS: Record<string, string> = {
 
 export const SECTION_HINTS: Record<string, string> = {
   identification: 'What identifies the product on the label, in the listing and in the documents.',
-  entities: 'Operator data as documents or imports state it. Linked entities (Operators tab) are the primary source.',
+  entities: 'Operator data as documents or imports state it. The entities linked in the Entities tab are the primary source.',
   safety: 'Warnings and instructions, one text per language the target markets need (GPSR Art. 9(7)).',
   compliance: 'Markets, marks, legislation, standards and dates.',
   category: 'What the sector rules of this category add.',

@@ -217,7 +217,7 @@ function NewSkuForm({ onCancel, onCreated, onBusyChange }: { onCancel: () => voi
                 id="sku-gtin"
                 inputMode="numeric"
                 autoComplete="off"
-                placeholder="8, 12, 13 or 14 digits"
+                placeholder="e.g. 4006381333931"
                 className="font-mono"
                 maxLength={20}
                 aria-invalid={errors.gtin || serverFieldError('gtin') ? true : undefined}
@@ -239,7 +239,7 @@ function NewSkuForm({ onCancel, onCreated, onBusyChange }: { onCancel: () => voi
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  <SelectItem value={NO_CATEGORY}>Not set (general GPSR profile)</SelectItem>
+                  <SelectItem value={NO_CATEGORY}>Not set (general)</SelectItem>
                   {CATEGORY_OPTIONS.filter((c) => c.code !== 'general').map((c) => (
                     <SelectItem key={c.code} value={c.code}>
                       {c.label}

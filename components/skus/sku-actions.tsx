@@ -93,7 +93,12 @@ export function ActionOutcomePanel({ outcome, onDismiss }: { outcome: ActionOutc
             </ul>
           </div>
         ))}
-        {outcome.error.code === 'NOT_APPROVED' ? <p className="mt-1.5">Approve the SKU first; publishing makes the approved facts public.</p> : null}
+        {outcome.error.code === 'NOT_APPROVED' && detail.blockers.some((b) => !b.waived && b.severity === 'blocker') ? (
+          <button type="button" className="mt-1.5 inline-flex items-center gap-1 text-xs font-semibold underline-offset-2 hover:underline" onClick={() => goTo({ tab: 'blockers' })}>
+            See what still blocks approval
+            <ArrowRight className="size-3" aria-hidden="true" />
+          </button>
+        ) : null}
         {outcome.error.status >= 500 && outcome.error.correlationId ? <p className="mt-1.5 text-xs">Support reference: {outcome.error.correlationId}</p> : null}
       </Alert>
       <button type="button" onClick={onDismiss} className="absolute top-2.5 right-2.5 rounded p-1 text-danger-soft-foreground/70 hover:bg-danger/10" aria-label="Dismiss">
@@ -161,7 +166,7 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
   }
 
   return (
-    <div className="flex flex-wrap items-center gap-2" data-testid="sku-actions">
+    <div className="flex shrink-0 flex-wrap items-center gap-2" data-testid="sku-actions">
       <Button
         variant={step === 'review' ? 'primary' : 'secondary'}
         onClick={completeReview}

@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { SimpleTooltip } from '@/components/ui/tooltip';
 import { formatDateTime } from '@/components/format';
+import { cn } from '@/lib/utils/cn';
 import { ActivityTab } from './activity-tab';
 import { BlockersTab } from './blockers-tab';
 import { DocumentsTab } from './documents-tab';
@@ -34,11 +35,11 @@ const TAB_META: Record<SkuTab, { label: string; icon: typeof ListChecks }> = {
   activity: { label: 'Activity', icon: Activity },
 };
 
-function Meta({ label, children }: { label: string; children: React.ReactNode }) {
+function Meta({ label, children, truncate = false }: { label: string; children: React.ReactNode; truncate?: boolean }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 truncate text-[0.8125rem] text-foreground">{children}</dd>
+      <dd className={cn('mt-0.5 text-[0.8125rem] text-foreground', truncate ? 'truncate' : 'break-words')}>{children}</dd>
     </div>
   );
 }
@@ -152,7 +153,7 @@ export function SkuPage({ id }: { id: string }) {
             {categoryLabel(sku.category_code)}
             {sku.category_defaulted ? <span className="text-xs text-muted-foreground"> (default)</span> : null}
           </Meta>
-          <Meta label="Approval">
+          <Meta label="Approval" truncate>
             {sku.approval_state === 'approved' ? (
               <SimpleTooltip content={formatDateTime(sku.approved_at)}>
                 <span>by {sku.approved_by ?? 'unknown'}</span>
@@ -173,8 +174,8 @@ export function SkuPage({ id }: { id: string }) {
         </dl>
       </header>
 
-      <div className="mb-5 grid gap-3 rounded-lg border border-border bg-surface px-4 py-3 shadow-xs lg:flex lg:items-center lg:justify-between">
-        <p className="flex items-center gap-2 text-[0.8125rem] text-muted-foreground" data-testid="next-step">
+      <div className="mb-5 grid gap-3 rounded-lg border border-border bg-surface px-4 py-3 shadow-xs lg:flex lg:items-center lg:justify-between lg:gap-4">
+        <p className="flex min-w-0 flex-1 items-center gap-2 text-[0.8125rem] text-muted-foreground" data-testid="next-step">
           {openBlockers > 0 ? (
             <>
               <Badge variant="danger">{openBlockers} open</Badge>

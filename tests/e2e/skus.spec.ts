@@ -138,8 +138,7 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
 
     await test.step('blockers name what is missing; publishing before approval is refused inline', async () => {
       await page.getByTestId('tab-blockers').click();
-      const codes = await blockerCodes(page);
-      expect(codes).toEqual(expect.arrayContaining(['MANUFACTURER_MISSING', 'PRODUCT_IMAGE_MISSING', 'TARGET_MARKETS_MISSING', 'RISK_ASSESSMENT_MISSING']));
+      await expect.poll(() => blockerCodes(page)).toEqual(expect.arrayContaining(['MANUFACTURER_MISSING', 'PRODUCT_IMAGE_MISSING', 'TARGET_MARKETS_MISSING', 'RISK_ASSESSMENT_MISSING']));
       await screenshot(page, 'skus-03-blockers');
 
       await page.getByTestId('action-approve').click();
@@ -200,7 +199,7 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
       await screenshot(page, 'skus-08-manufacturer-outside-eu');
 
       await page.getByTestId('tab-blockers').click();
-      expect(await blockerCodes(page)).toContain('EU_RESPONSIBLE_PERSON_MISSING');
+      await expect.poll(() => blockerCodes(page)).toContain('EU_RESPONSIBLE_PERSON_MISSING');
       expect(await blockerCodes(page)).not.toContain('MANUFACTURER_MISSING');
 
       await page.getByTestId('tab-entities').click();
@@ -288,8 +287,29 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
       await visitor.close();
     });
 
+    await test.step('activity and documents tabs', async () => {
+      await page.getByTestId('tab-activity').click();
+      const events = page.getByTestId('activity-event');
+      await expect(events.first()).toHaveAttribute('data-action', 'sku.published');
+      for (const action of ['sku.created', 'dossier.value_set', 'sku.entity_linked', 'sku.blocker_waived', 'sku.review_completed', 'sku.approved']) {
+        await expect(page.locator(`[data-testid="activity-event"][data-action="${action}"]`).first()).toBeVisible();
+      }
+      await screenshot(page, 'skus-15a-activity');
+      await page.getByTestId('tab-documents').click();
+      await expect(page.getByTestId('documents-tab')).toBeVisible();
+      await screenshot(page, 'skus-15b-documents');
+    });
+
     await test.step('download dossier.zip (German labels); its PDF opens and carries the product', async () => {
       await page.goto(skuUrl);
+      // The JSON export carries the confirmed values.
+      await page.getByTestId('action-export').click();
+      const exporting = page.waitForEvent('download');
+      await page.getByRole('menuitem', { name: 'JSON' }).click();
+      const exported = JSON.parse(fs.readFileSync(await (await exporting).path(), 'utf8')) as Record<string, unknown>;
+      expect(JSON.stringify(exported)).toContain(PRODUCT.warningsFr);
+      expect(JSON.stringify(exported)).toContain(PRODUCT.code);
+
       await page.getByTestId('action-dossier').click();
       const downloading = page.waitForEvent('download');
       await page.getByTestId('dossier-de').click();
@@ -337,12 +357,14 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
       await expect(page.getByRole('heading', { level: 1, name: 'Entities' })).toBeVisible();
       const mfr = page.getByTestId('entity-row').filter({ hasText: MANUFACTURER.name });
       await expect(mfr).toContainText('Outside the EU');
+      await screenshot(page, 'skus-19a-entities');
       await expect(page.getByTestId('entity-row').filter({ hasText: EU_RP.name })).toContainText('EU-established');
       await page.getByRole('button', { name: `Actions for ${MANUFACTURER.name}` }).click();
       await page.getByRole('menuitem', { name: 'Delete…' }).click();
       const del = page.getByTestId('delete-entity-dialog');
       await del.getByRole('button', { name: 'Delete' }).click();
       await expect(del.getByTestId('delete-entity-error')).toContainText('linked to 1 SKU');
+      await expect(del.getByRole('button', { name: 'Delete', exact: true })).toBeHidden();
       await screenshot(page, 'skus-19-entity-in-use');
       await del.getByRole('button', { name: 'Close' }).click();
     });
@@ -352,6 +374,8 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
       await expect(page.getByTestId('total-skus')).toContainText('1');
       await expect(page.getByTestId('total-published')).toContainText('1');
       await expect(page.getByTestId('status-legend')).toContainText('Published');
+      await expect(page.getByTestId('total-approved')).toContainText('0');
+      await expect(page.getByTestId('next-steps')).toContainText('Every SKU is published.');
       await screenshot(page, 'skus-20-dashboard');
     });
   });
