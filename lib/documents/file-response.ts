@@ -16,7 +16,7 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
 export function documentFileHeaders(row: Pick<DocumentRow, 'mimeType' | 'filename' | 'sizeBytes' | 'sha256'>): Headers {
   const inline = INLINE_TYPES.has(row.mimeType);
   return new Headers({
-    'content-type': inline ? row.mimeType : row.mimeType.startsWith('text/') || /xml|html|svg|javascript/.test(row.mimeType) ? 'application/octet-stream' : row.mimeType,
+    'content-type': row.mimeType,
     'content-length': String(row.sizeBytes),
     'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', row.filename),
     'x-content-type-options': 'nosniff',

@@ -95,7 +95,10 @@ export const DocumentSchema = z
   .meta({ id: 'Document' });
 export type DocumentJson = z.infer<typeof DocumentSchema>;
 
-export const DOCUMENT_STATUS_FILTERS = ['processing', 'ready', 'unreadable', 'expired', 'needs_review'] as const;
+export const DOCUMENT_STATUS_FILTERS = ['processing', 'ready', 'unreadable', 'expired', 'needs_review', 'low_confidence'] as const;
+
+/** Below this a classification is shown as low confidence (the vault's status filter). */
+export const LOW_CONFIDENCE = 0.6;
 
 export const ListDocumentsQuery = z.strictObject({
   q: z.string().trim().max(200).optional(),

@@ -9,7 +9,7 @@ import { getBlobStore } from '@/lib/storage';
 import { queueExtraction } from './extraction';
 import { EMBEDDED_EXTRACTIONS } from './limits';
 import { linkedSkusByDocument, linkedToSku, withdrawDocumentSuggestions } from './links';
-import type { DocumentJson, ListDocumentsQuery, PatchDocumentInput } from './schemas';
+import { LOW_CONFIDENCE, type DocumentJson, type ListDocumentsQuery, type PatchDocumentInput } from './schemas';
 import { serializeDocument, todayIso, type DocumentRow, type ExtractionRow } from './serialize';
 import { linkDocumentRow, removeBlobIfUnused } from './store';
 
@@ -81,6 +81,8 @@ export async function listDocuments(db: Db, workspaceId: string, q: ListDocument
   if (q.status === 'expired') where.push(and(isNotNull(documents.validUntil), lt(documents.validUntil, todayIso()))!);
   else if (q.status === 'needs_review') {
     where.push(sql`${documents.classificationSource} <> 'manual' AND (${documents.classification} -> 'diagnostic') IS NOT NULL`);
+  } else if (q.status === 'low_confidence') {
+    where.push(sql`${documents.classificationSource} <> 'manual' AND coalesce(${documents.classificationConfidence}, 0) < ${LOW_CONFIDENCE}`);
   } else if (q.status) where.push(eq(documents.status, q.status));
   if (q.cursor) {
     const c = decodeCursor(q.cursor);

@@ -1,3 +1,4 @@
 // Every job definition module is imported here so workers know all queues. Later features add lines.
 import '@/lib/skus/jobs';
 import '@/lib/imports/jobs';
+import '@/lib/documents/jobs';

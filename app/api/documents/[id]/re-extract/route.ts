@@ -1,0 +1,21 @@
+import { reExtract } from '@/lib/documents/service';
+import { ReExtractResponseSchema } from '@/lib/documents/schemas';
+import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
+
+// POST /api/documents/{id}/re-extract – session twin of the v1 operation; poll /api/jobs/{id}.
+const post = defineRoute({
+  method: 'POST',
+  path: '/api/documents/{id}/re-extract',
+  operationId: 'reExtractDocument',
+  summary: 'Re-extract a document',
+  tags: ['Documents'],
+  stability: 'preview',
+  auth: 'session',
+  params: IdParams,
+  idempotent: true,
+  errors: [409],
+  responses: { 202: { description: 'Queued (an extraction already waiting is reused).', schema: ReExtractResponseSchema } },
+  handler: async ({ db, auth, actor, params }) => json(await reExtract(db, { workspaceId: auth.workspace.id, actor, documentId: params.id, pollBase: '/api/jobs' }), 202),
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(post);

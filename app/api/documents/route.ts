@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { listDocuments } from '@/lib/documents/service';
+import { DocumentSchema, ListDocumentsQuery } from '@/lib/documents/schemas';
+import { defineRoute, json, routeMethods } from '@/lib/http';
+
+// GET /api/documents – the vault: newest first, keyset-paged, filters by text, type, SKU and status.
+const list = defineRoute({
+  method: 'GET',
+  path: '/api/documents',
+  operationId: 'listDocuments',
+  summary: 'List documents',
+  description: 'q matches file name and snippet; status is processing, ready, unreadable, expired (valid_until passed) or needs_review (open classification diagnostic) or low_confidence (classified under 60 %, not by hand).',
+  tags: ['Documents'],
+  stability: 'preview',
+  auth: 'session',
+  query: ListDocumentsQuery,
+  responses: { 200: { description: 'A page of documents.', schema: z.object({ data: z.array(DocumentSchema), next_cursor: z.string().nullable(), has_more: z.boolean() }) } },
+  handler: async ({ db, auth, query }) => json(await listDocuments(db, auth.workspace.id, query)),
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(list);

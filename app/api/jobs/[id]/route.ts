@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { JobRunSchema } from '@/lib/documents/schemas';
+import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
+import { getJobRun, serializeJobRun } from '@/lib/jobs/runs';
+
+// GET /api/jobs/{id} – session twin of /api/v1/jobs/{id}.
+const get = defineRoute({
+  method: 'GET',
+  path: '/api/jobs/{id}',
+  operationId: 'getJob',
+  summary: 'Read a job',
+  tags: ['Jobs'],
+  stability: 'preview',
+  auth: 'session',
+  params: IdParams,
+  responses: { 200: { description: 'The job run.', schema: z.object({ job: JobRunSchema }) } },
+  handler: async ({ db, auth, params }) => json({ job: serializeJobRun(await getJobRun(db, auth.workspace.id, params.id)) }),
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);
