@@ -1,0 +1,84 @@
+import { Building2, Mail, MapPin, TriangleAlert } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { entityRoleLabel, rowList } from './labels';
+import type { EntityCandidate } from './types';
+
+/** The proposed identity of a candidate: name, address, email, each on its own line. */
+export function CandidateIdentity({ candidate }: { candidate: EntityCandidate }) {
+  const p = candidate.proposed_values;
+  return (
+    <div className="grid min-w-0 gap-1 text-[0.8125rem]">
+      <div className="flex items-center gap-1.5 font-medium text-foreground" data-testid="candidate-name">
+        <Building2 className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
+        <span className="truncate">{p.name ?? <span className="text-muted-foreground italic">no name</span>}</span>
+      </div>
+      {p.address ? (
+        <div className="flex items-start gap-1.5 text-muted-foreground">
+          <MapPin className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+          <span className="break-words">{p.address}</span>
+        </div>
+      ) : (
+        <div className="flex items-center gap-1.5 text-subtle-foreground">
+          <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
+          no address in the file
+        </div>
+      )}
+      {p.email ? (
+        <div className="flex items-center gap-1.5 text-muted-foreground">
+          <Mail className="size-3.5 shrink-0" aria-hidden="true" />
+          <span className="truncate">{p.email}</span>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Conflicts of a candidate (same name, other address or email), each with the rows behind each value. */
+export function CandidateConflicts({ candidate }: { candidate: EntityCandidate }) {
+  if (!candidate.has_conflicts || !candidate.conflicts?.length) return null;
+  return (
+    <ul className="grid gap-2 rounded-md border border-warning/30 bg-warning-soft px-3 py-2 text-xs text-warning-soft-foreground" data-testid="candidate-conflicts">
+      {candidate.conflicts.map((c, i) => (
+        <li key={i} className="grid gap-1">
+          <span className="flex items-start gap-1.5 font-medium">
+            <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+            {c.message ?? 'The file spells this operator in more than one way.'}
+          </span>
+          {c.values?.length ? (
+            <ul className="grid gap-0.5 pl-5">
+              {c.values.map((v, k) => (
+                <li key={k}>
+                  <mark className="rounded-sm bg-warning/25 px-1 text-warning-soft-foreground">{v.value ?? '(empty)'}</mark>
+                  <span className="ml-1 opacity-80">rows {rowList(v.rows, 5)}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A read-only list of the operators the file names, for the dry-run summary. */
+export function CandidateSummaryList({ candidates }: { candidates: EntityCandidate[] }) {
+  return (
+    <ul className="divide-y divide-border" data-testid="dry-run-candidates">
+      {candidates.map((c) => (
+        <li key={`${c.role}:${c.candidate_key}`} className="grid gap-2 px-5 py-3 sm:grid-cols-[10rem_minmax(0,1fr)_12rem]" data-testid="dry-run-candidate">
+          <div className="flex flex-wrap items-start gap-1.5">
+            <Badge variant="violet">{entityRoleLabel(c.role)}</Badge>
+            {c.existing_entity_id ? <Badge variant="success">matches an entity you have</Badge> : null}
+          </div>
+          <div className="grid gap-2">
+            <CandidateIdentity candidate={c} />
+            <CandidateConflicts candidate={c} />
+          </div>
+          <div className="text-xs text-muted-foreground sm:text-right">
+            {c.source_rows.length} row{c.source_rows.length === 1 ? '' : 's'}: {rowList(c.source_rows, 4)}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

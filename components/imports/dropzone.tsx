@@ -1,0 +1,94 @@
+'use client';
+
+import * as React from 'react';
+import { FileSpreadsheet, Upload } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { formatBytes } from '@/components/format';
+import { cn } from '@/lib/utils/cn';
+
+export const ACCEPTED_EXTENSIONS = ['.csv', '.tsv', '.txt', '.xlsx', '.xls', '.ods'] as const;
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+
+/** Why a file cannot be imported before it is sent (type by extension, size), or null. */
+export function checkImportFile(file: File): string | null {
+  const name = file.name.toLowerCase();
+  if (!ACCEPTED_EXTENSIONS.some((ext) => name.endsWith(ext))) {
+    return `“${file.name}” is not a catalogue file this import reads. Use CSV, TSV, TXT, XLSX, XLS or ODS.`;
+  }
+  if (file.size === 0) return `“${file.name}” is empty.`;
+  if (file.size > MAX_IMPORT_BYTES) return `“${file.name}” is ${formatBytes(file.size)}; the limit is 50 MB. Split the file or remove unused sheets.`;
+  return null;
+}
+
+export interface DropzoneProps {
+  onFile: (file: File) => void;
+  disabled?: boolean;
+}
+
+/** Drag a catalogue file here, or pick one. Keyboard users reach the picker button. */
+export function Dropzone({ onFile, disabled }: DropzoneProps) {
+  const input = React.useRef<HTMLInputElement>(null);
+  const [over, setOver] = React.useState(false);
+  const depth = React.useRef(0);
+
+  function take(files: FileList | null | undefined) {
+    const f = files?.[0];
+    if (f) onFile(f);
+  }
+
+  return (
+    <div
+      data-testid="import-dropzone"
+      data-dragging={over || undefined}
+      onDragEnter={(e) => {
+        e.preventDefault();
+        depth.current++;
+        if (!disabled) setOver(true);
+      }}
+      onDragOver={(e) => {
+        e.preventDefault();
+        e.dataTransfer.dropEffect = disabled ? 'none' : 'copy';
+      }}
+      onDragLeave={() => {
+        depth.current = Math.max(0, depth.current - 1);
+        if (depth.current === 0) setOver(false);
+      }}
+      onDrop={(e) => {
+        e.preventDefault();
+        depth.current = 0;
+        setOver(false);
+        if (!disabled) take(e.dataTransfer.files);
+      }}
+      className={cn(
+        'flex flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 py-14 text-center transition-colors',
+        over ? 'border-primary bg-primary-soft/60' : 'border-border-strong bg-surface-muted/40',
+        disabled && 'opacity-60',
+      )}
+    >
+      <div className="mb-4 flex size-12 items-center justify-center rounded-xl border border-border bg-surface text-primary shadow-xs">
+        <FileSpreadsheet className="size-6" aria-hidden="true" />
+      </div>
+      <p className="text-[0.9375rem] font-semibold text-foreground">{over ? 'Drop the file to read it' : 'Drag your catalogue file here'}</p>
+      <p className="mt-1 max-w-md text-sm text-muted-foreground">
+        CSV, TSV, XLSX, XLS or ODS up to 50 MB, straight from your ERP, shop or Excel. Nothing is written until you confirm the preview.
+      </p>
+      <Button type="button" className="mt-5" onClick={() => input.current?.click()} disabled={disabled} data-testid="choose-file">
+        <Upload aria-hidden="true" />
+        Choose a file
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Catalogue file"
+        accept={[...ACCEPTED_EXTENSIONS, 'text/csv', 'application/vnd.ms-excel', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.oasis.opendocument.spreadsheet'].join(',')}
+        onChange={(e) => {
+          take(e.target.files);
+          e.target.value = '';
+        }}
+        data-testid="import-file-input"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,388 @@
+'use client';
+
+import * as React from 'react';
+import { CircleCheck, Eye, Link2, Plus, Search, TriangleAlert, Users } from 'lucide-react';
+import { ApiError, apiFetch, describeError } from '@/components/api/client';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { toast } from '@/components/ui/toaster';
+import { formatDateTime } from '@/components/format';
+import { idempotentWrite } from '@/components/skus/request';
+import type { Entity } from '@/components/skus/types';
+import { cn } from '@/lib/utils/cn';
+import { CandidateConflicts, CandidateIdentity } from './candidate-summary';
+import { EntityChooser } from './entity-chooser';
+import { ACTION_LABELS, actionLabel, entityRoleLabel, rowList } from './labels';
+import type { ResolutionAction, ResolutionDecision, ResolutionResponse, ReviewCandidate } from './types';
+
+const ACTIONS: ResolutionAction[] = ['link_existing', 'create_new', 'ignore', 'unresolved'];
+
+interface Choice {
+  action: ResolutionAction;
+  entity_id?: string;
+  entity_name?: string;
+}
+
+function candidateId(c: { role: string; candidate_key: string }): string {
+  return `${c.role}:${c.candidate_key}`;
+}
+
+/** A saved decision other than "leave unresolved" is final: it was applied (or will be, once). */
+function isSettled(c: ReviewCandidate): boolean {
+  const d = c.decision;
+  return Boolean(d && d.action !== 'unresolved' && (d.applied_at || d.decided_at));
+}
+
+/** The name of an entity by id, for decisions the server reports with an entity_id only. */
+function useEntityName(id: string | null | undefined): string | null {
+  const [name, setName] = React.useState<{ id: string; name: string } | null>(null);
+  React.useEffect(() => {
+    if (!id) return;
+    const ac = new AbortController();
+    const run = async () => {
+      try {
+        const body = await apiFetch<{ entity: Entity }>(`/api/entities/${id}`, { signal: ac.signal });
+        if (!ac.signal.aborted) setName({ id, name: body.entity.name });
+      } catch {
+        // The name is a convenience; the decision shows without it.
+      }
+    };
+    void run();
+    return () => ac.abort();
+  }, [id]);
+  return name && name.id === id ? name.name : null;
+}
+
+function toDecision(c: ReviewCandidate, choice: Choice): ResolutionDecision {
+  const d: ResolutionDecision = {
+    candidate_key: c.candidate_key,
+    role: c.role,
+    action: choice.action,
+    proposed_values: { name: c.proposed_values.name ?? null, address: c.proposed_values.address ?? null, email: c.proposed_values.email ?? null },
+    source_rows: c.source_rows,
+    has_conflicts: c.has_conflicts,
+  };
+  if (choice.action === 'link_existing' && choice.entity_id) d.entity_id = choice.entity_id;
+  if (c.conflicts?.length) d.conflicts = c.conflicts as Record<string, unknown>[];
+  return d;
+}
+
+function DoneDecision({ candidate }: { candidate: ReviewCandidate }) {
+  const d = candidate.decision!;
+  const name = useEntityName(d.entity_id ?? null);
+  return (
+    <div className="flex flex-wrap items-center gap-2 rounded-md border border-success/25 bg-success-soft px-3 py-2 text-[0.8125rem] text-success-soft-foreground" data-testid="decision-done" data-action={d.action}>
+      <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
+      <span className="font-medium">{d.action === 'create_new' ? 'Created as a new entity' : d.action === 'link_existing' ? 'Linked to an existing entity' : d.action === 'ignore' ? 'Ignored' : actionLabel(d.action)}</span>
+      {name ? <span data-testid="decision-entity-name">· {name}</span> : null}
+      <span className="text-xs opacity-80">
+        {d.applied_at ? `applied ${formatDateTime(d.applied_at)}` : d.decided_at ? `saved ${formatDateTime(d.decided_at)}, applying…` : ''}
+      </span>
+    </div>
+  );
+}
+
+function CandidateCard({
+  candidate,
+  choice,
+  onChoice,
+  conflict,
+  disabled,
+}: {
+  candidate: ReviewCandidate;
+  choice: Choice | undefined;
+  onChoice: (c: Choice | undefined) => void;
+  conflict: string | null;
+  disabled: boolean;
+}) {
+  const [choosing, setChoosing] = React.useState(false);
+  const settled = isSettled(candidate);
+  const existingName = useEntityName(choice?.action === 'link_existing' && !choice.entity_name ? (choice.entity_id ?? null) : null);
+  const id = candidateId(candidate);
+  const groupName = `decision-${id}`;
+  const role = entityRoleLabel(candidate.role);
+
+  return (
+    <li
+      className={cn('grid gap-3 px-5 py-4', conflict && 'bg-danger-soft/30')}
+      data-testid="entity-candidate"
+      data-candidate-key={candidate.candidate_key}
+      data-role={candidate.role}
+      aria-label={`${role}: ${candidate.proposed_values.name ?? 'no name'}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-1.5">
+          <Badge variant="violet">{role}</Badge>
+          {candidate.has_conflicts ? (
+            <Badge variant="warning">
+              <TriangleAlert aria-hidden="true" />
+              Conflicting spellings
+            </Badge>
+          ) : null}
+          {candidate.existing_entity_id && !settled ? <Badge variant="success">Matches an entity you have</Badge> : null}
+        </div>
+        <span className="text-xs text-muted-foreground" title={candidate.source_rows.join(', ')}>
+          {candidate.source_rows.length} row{candidate.source_rows.length === 1 ? '' : 's'}: {rowList(candidate.source_rows, 8)}
+        </span>
+      </div>
+      <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.3fr)]">
+        <CandidateIdentity candidate={candidate} />
+        <CandidateConflicts candidate={candidate} />
+      </div>
+      {settled ? (
+        <DoneDecision candidate={candidate} />
+      ) : (
+        <fieldset className="grid gap-2" disabled={disabled}>
+          <legend className="sr-only">Decision for {role} {candidate.proposed_values.name ?? ''}</legend>
+          <div className="flex flex-wrap gap-1.5" role="radiogroup" aria-label={`Decision for ${candidate.proposed_values.name ?? role}`}>
+            {ACTIONS.map((a) => {
+              const on = choice?.action === a;
+              return (
+                <label
+                  key={a}
+                  className={cn(
+                    'inline-flex h-8 cursor-pointer items-center gap-1.5 rounded-md border px-2.5 text-[0.8125rem] font-medium transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+                    on ? 'border-primary bg-primary-soft text-primary-soft-foreground' : 'border-border bg-surface text-muted-foreground hover:border-border-strong hover:text-foreground',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name={groupName}
+                    value={a}
+                    checked={on}
+                    className="sr-only"
+                    onChange={() => {
+                      if (a === 'link_existing') {
+                        if (choice?.action !== 'link_existing' && candidate.existing_entity_id) onChoice({ action: a, entity_id: candidate.existing_entity_id });
+                        else if (!choice?.entity_id) setChoosing(true);
+                        else onChoice({ ...choice, action: a });
+                      } else onChoice({ action: a });
+                    }}
+                  />
+                  {a === 'link_existing' ? <Link2 className="size-3.5" aria-hidden="true" /> : a === 'create_new' ? <Plus className="size-3.5" aria-hidden="true" /> : null}
+                  {ACTION_LABELS[a]}
+                </label>
+              );
+            })}
+          </div>
+          {choice?.action === 'link_existing' ? (
+            <div className="flex flex-wrap items-center gap-2 text-[0.8125rem]">
+              {choice.entity_id ? (
+                <span className="text-foreground" data-testid="chosen-entity">
+                  Links to <span className="font-medium">{choice.entity_name ?? existingName ?? 'the chosen entity'}</span>
+                </span>
+              ) : (
+                <span className="text-warning-soft-foreground">Choose the entity to link.</span>
+              )}
+              <Button size="sm" variant="secondary" onClick={() => setChoosing(true)}>
+                <Search aria-hidden="true" />
+                {choice.entity_id ? 'Change' : 'Choose entity…'}
+              </Button>
+            </div>
+          ) : choice?.action === 'create_new' ? (
+            <p className="text-xs text-muted-foreground">
+              A new {role.toLowerCase()} entity is created from the name, address and email above and linked to the SKUs of these rows.
+            </p>
+          ) : choice?.action === 'ignore' ? (
+            <p className="text-xs text-muted-foreground">Nothing is created or linked; the values stay in the dossier fields as imported.</p>
+          ) : null}
+          {candidate.decision?.action === 'unresolved' ? <p className="text-xs text-subtle-foreground">Saved as unresolved {formatDateTime(candidate.decision.decided_at)}.</p> : null}
+        </fieldset>
+      )}
+      {conflict ? (
+        <Alert variant="danger" title="Not applied" data-testid="candidate-conflict-error">
+          {conflict}
+        </Alert>
+      ) : null}
+      <EntityChooser
+        open={choosing}
+        onOpenChange={setChoosing}
+        initialQuery={candidate.proposed_values.name ?? ''}
+        title={`Link ${role.toLowerCase()} “${candidate.proposed_values.name ?? ''}”`}
+        selectedId={choice?.entity_id}
+        onChoose={(e) => {
+          onChoice({ action: 'link_existing', entity_id: e.id, entity_name: e.name });
+          setChoosing(false);
+        }}
+      />
+    </li>
+  );
+}
+
+export interface EntityResolutionProps {
+  batchId: string;
+  candidates: ReviewCandidate[];
+  /** the batch is still importing: decisions wait until it is done */
+  locked: boolean;
+  onApplied: () => void;
+}
+
+/**
+ * Entity resolution of an import: for each manufacturer, importer or responsible person the rows name,
+ * link an existing entity, create one, ignore it or leave it open. "Preview" asks the server what the
+ * decisions would do (dry run); "Apply" saves them once. Conflicts (409) show where they happened.
+ */
+export function EntityResolution({ batchId, candidates, locked, onApplied }: EntityResolutionProps) {
+  const [choices, setChoices] = React.useState<Record<string, Choice>>(() => {
+    const init: Record<string, Choice> = {};
+    for (const c of candidates) {
+      if (isSettled(c)) continue;
+      if (c.existing_entity_id) init[candidateId(c)] = { action: 'link_existing', entity_id: c.existing_entity_id };
+    }
+    return init;
+  });
+  const [preview, setPreview] = React.useState<{ key: string; body: ResolutionResponse } | null>(null);
+  const [previewing, setPreviewing] = React.useState(false);
+  const [applying, setApplying] = React.useState(false);
+  const [error, setError] = React.useState<{ message: string; candidate: string | null } | null>(null);
+
+  const open = candidates.filter((c) => !isSettled(c));
+  const done = candidates.length - open.length;
+  const decisions = candidates.flatMap((c) => {
+    const ch = choices[candidateId(c)];
+    if (!ch || isSettled(c)) return [];
+    if (ch.action === 'link_existing' && !ch.entity_id) return [];
+    return [toDecision(c, ch)];
+  });
+  const decisionsKey = JSON.stringify(decisions);
+  const incomplete = open.some((c) => choices[candidateId(c)]?.action === 'link_existing' && !choices[candidateId(c)]?.entity_id);
+  const previewCurrent = preview && preview.key === decisionsKey ? preview.body : null;
+
+  function failure(e: unknown) {
+    const ae = e instanceof ApiError ? e : null;
+    const key = typeof ae?.details?.candidate_key === 'string' ? ae.details.candidate_key : null;
+    const role = typeof ae?.details?.role === 'string' ? ae.details.role : null;
+    const match = key ? candidates.find((c) => c.candidate_key === key && (!role || c.role === role)) : undefined;
+    setError({ message: describeError(e).title, candidate: match ? candidateId(match) : null });
+  }
+
+  async function runPreview() {
+    setPreviewing(true);
+    setError(null);
+    try {
+      const body = await apiFetch<ResolutionResponse>(`/api/imports/${batchId}/entity-resolution?dry_run=true`, { method: 'POST', body: { dry_run: true, decisions } });
+      setPreview({ key: decisionsKey, body });
+    } catch (e) {
+      failure(e);
+    } finally {
+      setPreviewing(false);
+    }
+  }
+
+  async function apply() {
+    setApplying(true);
+    setError(null);
+    try {
+      const body = await idempotentWrite<ResolutionResponse>(`/api/imports/${batchId}/entity-resolution`, { method: 'POST', body: { decisions } });
+      const p = body.planned;
+      toast.success('Decisions applied', {
+        description: [p.create_new ? `${p.create_new} created` : null, p.link_existing ? `${p.link_existing} linked` : null, p.ignore ? `${p.ignore} ignored` : null, p.unresolved ? `${p.unresolved} left open` : null]
+          .filter(Boolean)
+          .join(', '),
+      });
+      setPreview(null);
+      setChoices({});
+      onApplied();
+    } catch (e) {
+      failure(e);
+    } finally {
+      setApplying(false);
+    }
+  }
+
+  if (candidates.length === 0) {
+    return (
+      <Card>
+        <EmptyState
+          compact
+          icon={Users}
+          title="No operators to resolve"
+          description="The import had no manufacturer, importer or responsible-person columns, or their rows were not imported."
+        />
+      </Card>
+    );
+  }
+
+  return (
+    <div className="grid gap-4" data-testid="entity-resolution">
+      {locked ? (
+        <Alert variant="info" title="The import is still running">
+          Decisions can be applied once every row is in.
+        </Alert>
+      ) : null}
+      <Card className="overflow-hidden">
+        <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-5 py-3">
+          <p className="text-[0.8125rem] text-muted-foreground">
+            {candidates.length} operator{candidates.length === 1 ? '' : 's'} found · {done} done · {open.length} open. Decide once; every SKU of the listed rows follows.
+          </p>
+        </div>
+        <ul className="divide-y divide-border">
+          {candidates.map((c) => (
+            <CandidateCard
+              key={candidateId(c)}
+              candidate={c}
+              choice={choices[candidateId(c)]}
+              disabled={locked || applying}
+              conflict={error?.candidate === candidateId(c) ? error.message : null}
+              onChoice={(ch) =>
+                setChoices((prev) => {
+                  const next = { ...prev };
+                  if (ch) next[candidateId(c)] = ch;
+                  else delete next[candidateId(c)];
+                  return next;
+                })
+              }
+            />
+          ))}
+        </ul>
+      </Card>
+
+      {error && !error.candidate ? (
+        <Alert variant="danger" title="The decisions were not applied" data-testid="resolution-error">
+          {error.message}
+        </Alert>
+      ) : null}
+
+      {open.length ? (
+        <div className="sticky bottom-0 z-10 grid gap-3 rounded-lg border border-border bg-surface/95 px-4 py-3 shadow-md backdrop-blur" data-testid="resolution-bar">
+          {previewCurrent ? (
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-[0.8125rem]" data-testid="resolution-preview">
+              <span className="inline-flex items-center gap-1.5 font-medium text-foreground">
+                <Eye className="size-4 text-muted-foreground" aria-hidden="true" />
+                {previewCurrent.valid_decisions} decision{previewCurrent.valid_decisions === 1 ? '' : 's'} would apply:
+              </span>
+              {ACTIONS.map((a) => (
+                <span key={a} className="text-muted-foreground" data-testid={`planned-${a}`}>
+                  <span className="font-semibold text-foreground tabular-nums">{previewCurrent.planned?.[a] ?? 0}</span> {ACTION_LABELS[a].toLowerCase()}
+                </span>
+              ))}
+            </div>
+          ) : null}
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-xs text-muted-foreground">
+              {decisions.length === 0
+                ? 'Choose what to do with each operator above.'
+                : incomplete
+                  ? 'A “link to existing” needs its entity.'
+                  : previewCurrent
+                    ? 'Nothing is saved until you apply.'
+                    : `${decisions.length} decision${decisions.length === 1 ? '' : 's'} chosen. Preview them first.`}
+            </p>
+            <div className="flex gap-2">
+              <Button variant="secondary" onClick={() => void runPreview()} loading={previewing} disabled={locked || decisions.length === 0 || applying} data-testid="resolution-preview-button">
+                <Eye aria-hidden="true" />
+                Preview
+              </Button>
+              <Button onClick={() => void apply()} loading={applying} disabled={locked || !previewCurrent || decisions.length === 0 || previewing} data-testid="resolution-apply">
+                Apply {decisions.length || ''} decision{decisions.length === 1 ? '' : 's'}
+              </Button>
+            </div>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,206 @@
+'use client';
+
+import * as React from 'react';
+import { EyeOff, FileSpreadsheet, RotateCcw } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { formatBytes, formatNumber } from '@/components/format';
+import { delimiterLabel, formatLabel } from './labels';
+import type { FileShapeInfo, SheetEntry } from './types';
+
+export function sheetHidden(s: SheetEntry): boolean {
+  if (typeof s.visible === 'boolean') return !s.visible;
+  return s.visibility === 'hidden' || s.visibility === 'very_hidden';
+}
+
+function sheetRows(s: SheetEntry): number | null {
+  return s.rows ?? s.non_empty_rows ?? null;
+}
+
+function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5 truncate text-[0.8125rem] font-medium text-foreground" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+export interface FileShapeCardProps {
+  file: File;
+  shape: FileShapeInfo;
+  busy: boolean;
+  /** the header row the user asked for (null: detected) */
+  requestedHeaderRow: number | null;
+  onSheet: (sheet: string) => void;
+  onHeaderRow: (row: number | null) => void;
+  onReplaceFile: () => void;
+}
+
+/**
+ * What the reader found: format, encoding, delimiter, the sheet (with a picker when there are several,
+ * hidden ones marked), the header row (changeable when the guess is wrong) and skipped title rows.
+ */
+export function FileShapeCard({ file, shape, busy, requestedHeaderRow, onSheet, onHeaderRow, onReplaceFile }: FileShapeCardProps) {
+  const sheets = shape.sheets ?? [];
+  const isText = !sheets.length || ['csv', 'tsv', 'txt'].includes(shape.format);
+  const detectedHeader = shape.header_row ?? 1;
+  const titleRows = shape.title_rows_skipped ?? 0;
+  const hiddenCount = sheets.filter(sheetHidden).length;
+
+  return (
+    <Card data-testid="file-shape">
+      <CardHeader>
+        <div className="flex min-w-0 items-center gap-3">
+          <div className="flex size-9 shrink-0 items-center justify-center rounded-lg border border-border bg-surface-muted text-primary">
+            <FileSpreadsheet className="size-4.5" aria-hidden="true" />
+          </div>
+          <div className="min-w-0">
+            <CardTitle className="truncate" data-testid="file-name">
+              {file.name}
+            </CardTitle>
+            <CardDescription>
+              {formatBytes(file.size)} · read as {formatLabel(shape.format)}
+            </CardDescription>
+          </div>
+        </div>
+        <Button variant="ghost" size="sm" onClick={onReplaceFile} disabled={busy}>
+          <RotateCcw aria-hidden="true" />
+          Choose another file
+        </Button>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-4">
+          <Fact label="Format" testId="file-format">
+            {formatLabel(shape.format)}
+          </Fact>
+          {isText ? (
+            <>
+              <Fact label="Encoding" testId="file-encoding">
+                {shape.encoding ? shape.encoding.toUpperCase() : '—'}
+                {shape.bom ? <span className="ml-1 font-normal text-muted-foreground">(BOM)</span> : null}
+              </Fact>
+              <Fact label="Delimiter" testId="file-delimiter">
+                {delimiterLabel(shape.delimiter)}
+              </Fact>
+            </>
+          ) : (
+            <Fact label="Sheets">
+              {sheets.length}
+              {hiddenCount ? <span className="ml-1 font-normal text-muted-foreground">({hiddenCount} hidden)</span> : null}
+            </Fact>
+          )}
+          <Fact label="Header" testId="file-header-row">
+            Row {detectedHeader}
+            {titleRows > 0 ? (
+              <span className="ml-1 font-normal text-muted-foreground">
+                ({titleRows} title row{titleRows === 1 ? '' : 's'} skipped)
+              </span>
+            ) : null}
+          </Fact>
+        </dl>
+
+        <div className="grid gap-4 border-t border-border pt-4 sm:grid-cols-2">
+          {sheets.length > 1 ? (
+            <div className="grid gap-1.5">
+              <Label htmlFor="import-sheet">Sheet</Label>
+              <Select value={shape.sheet ?? undefined} onValueChange={onSheet} disabled={busy}>
+                <SelectTrigger id="import-sheet" data-testid="sheet-select" aria-describedby="import-sheet-hint">
+                  <SelectValue placeholder="Pick a sheet" />
+                </SelectTrigger>
+                <SelectContent>
+                  {sheets.map((s) => {
+                    const rows = sheetRows(s);
+                    return (
+                      <SelectItem key={s.name} value={s.name}>
+                        <span className="inline-flex items-center gap-1.5">
+                          {s.name}
+                          {sheetHidden(s) ? (
+                            <Badge variant="neutral" className="ml-1">
+                              <EyeOff aria-hidden="true" />
+                              hidden
+                            </Badge>
+                          ) : null}
+                          {rows !== null ? <span className="text-xs text-muted-foreground">{formatNumber(rows)} rows</span> : null}
+                        </span>
+                      </SelectItem>
+                    );
+                  })}
+                </SelectContent>
+              </Select>
+              <p id="import-sheet-hint" className="text-xs text-muted-foreground">
+                {hiddenCount
+                  ? 'Hidden sheets often hold the real product list behind an order template: check the row counts.'
+                  : 'The first sheet with data was chosen.'}
+              </p>
+            </div>
+          ) : null}
+          {/* A new answer from the server (another sheet, another row) resets the field to the row it used. */}
+          <HeaderRowForm key={`${shape.sheet ?? ''}:${detectedHeader}`} detected={detectedHeader} requested={requestedHeaderRow} busy={busy} onHeaderRow={onHeaderRow} />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The header row the reader used, changeable when its guess is wrong; "Detect again" drops the choice. */
+function HeaderRowForm({
+  detected: detectedHeader,
+  requested: requestedHeaderRow,
+  busy,
+  onHeaderRow,
+}: {
+  detected: number;
+  requested: number | null;
+  busy: boolean;
+  onHeaderRow: (row: number | null) => void;
+}) {
+  const [headerDraft, setHeaderDraft] = React.useState(String(detectedHeader));
+  const draftNumber = Number(headerDraft);
+  const draftValid = Number.isInteger(draftNumber) && draftNumber >= 1 && draftNumber <= 1000;
+  return (
+    <form
+      className="grid gap-1.5"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (draftValid && draftNumber !== detectedHeader) onHeaderRow(draftNumber);
+      }}
+    >
+      <Label htmlFor="import-header-row">Header row</Label>
+      <div className="flex gap-2">
+        <Input
+          id="import-header-row"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={1000}
+          value={headerDraft}
+          onChange={(e) => setHeaderDraft(e.target.value)}
+          className="w-24 tabular-nums"
+          aria-invalid={!draftValid || undefined}
+          aria-describedby="import-header-row-hint"
+          disabled={busy}
+        />
+        <Button type="submit" variant="secondary" disabled={busy || !draftValid || draftNumber === detectedHeader} data-testid="apply-header-row">
+          Use this row
+        </Button>
+        {requestedHeaderRow !== null ? (
+          <Button type="button" variant="ghost" onClick={() => onHeaderRow(null)} disabled={busy}>
+            Detect again
+          </Button>
+        ) : null}
+      </div>
+      <p id="import-header-row-hint" className="text-xs text-muted-foreground">
+        {requestedHeaderRow !== null
+          ? 'You chose this row. Rows above it are skipped.'
+          : 'Found automatically. If the column names below look like data, enter the row number the names are on.'}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,389 @@
+'use client';
+
+import * as React from 'react';
+import { useRouter } from 'next/navigation';
+import { ArrowLeft, CircleCheck, Globe, LoaderCircle, ShieldAlert, TriangleAlert } from 'lucide-react';
+import { ApiError, apiFetch, describeError, signInUrl } from '@/components/api/client';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Field, FieldError, FieldHint } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/toaster';
+import { idempotentWrite, useDebouncedValue } from '@/components/skus/request';
+import type { CreateSkuDryRun, Sku } from '@/components/skus/types';
+import type { FromUrlResponse } from './types';
+
+const SOURCE_LABELS: Record<string, string> = { jsonld: 'JSON-LD', microdata: 'Microdata', opengraph: 'OpenGraph' };
+
+const URL_REASONS: Record<string, string> = {
+  scheme: 'Only http and https links can be read.',
+  private_address: 'The address points into a private network; only public shop pages can be read.',
+  loopback: 'The address points at this server itself; only public shop pages can be read.',
+  link_local: 'The address is a link-local one (such as a cloud metadata service); it is never fetched.',
+  multicast: 'The address is a multicast address; it is never fetched.',
+  dns_failed: 'The host name could not be resolved. Check the spelling of the link.',
+  too_many_redirects: 'The page redirected too many times.',
+};
+
+interface ProposedRow {
+  key: string;
+  label: string;
+  value: string;
+  source?: string;
+}
+
+function proposedRows(r: FromUrlResponse): ProposedRow[] {
+  const p = r.proposed;
+  const rows: ProposedRow[] = [];
+  const add = (key: keyof FromUrlResponse['proposed'], label: string) => {
+    const v = p[key];
+    if (typeof v === 'string' && v.trim()) rows.push({ key, label, value: v, source: r.sources?.[key] });
+  };
+  add('product_name', 'Product name');
+  add('sku_code', 'SKU');
+  add('gtin', 'GTIN');
+  add('mpn', 'Model / MPN');
+  add('brand', 'Brand');
+  add('manufacturer', 'Manufacturer');
+  add('description', 'Description');
+  for (const [i, img] of (p.images ?? []).slice(0, 5).entries()) rows.push({ key: `image_${i}`, label: i === 0 ? 'Images' : '', value: img, source: r.sources?.images });
+  return rows;
+}
+
+function warningText(w: FromUrlResponse['warnings'][number]): string {
+  return typeof w === 'string' ? w : (w.message ?? w.code ?? 'Warning');
+}
+
+/** A code the SKU rules accept (letters, digits, _ and -), from whatever the page calls its SKU. */
+function toSkuCode(raw: string | null | undefined): string {
+  return (raw ?? '')
+    .trim()
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 50);
+}
+
+type Preview = { state: 'idle' } | { state: 'checking' } | { state: 'ok'; result: CreateSkuDryRun } | { state: 'invalid'; message: string; fields: { path: string; message: string }[] } | { state: 'error'; message: string };
+
+export interface FromUrlDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * Paste a product page link: the server reads its structured data (JSON-LD, microdata, OpenGraph) and
+ * proposes fields with their source. The user adjusts code and name, sees the SKU dry run, creates the
+ * SKU, and the other fields arrive in its dossier as suggestions to confirm.
+ */
+export function FromUrlDialog({ open, onOpenChange }: FromUrlDialogProps) {
+  const [busy, setBusy] = React.useState(false);
+  return (
+    <Dialog open={open} onOpenChange={(o) => !busy && onOpenChange(o)}>
+      <DialogContent className="max-w-3xl" data-testid="from-url-dialog">
+        {open ? <FromUrlBody onBusyChange={setBusy} onCancel={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function FromUrlBody({ onBusyChange, onCancel }: { onBusyChange: (b: boolean) => void; onCancel: () => void }) {
+  const router = useRouter();
+  const [url, setUrl] = React.useState('');
+  const [fetching, setFetching] = React.useState(false);
+  const [fetchError, setFetchError] = React.useState<ApiError | null>(null);
+  const [result, setResult] = React.useState<FromUrlResponse | null>(null);
+
+  async function read(e: React.FormEvent) {
+    e.preventDefault();
+    const u = url.trim();
+    if (!u) return;
+    setFetching(true);
+    onBusyChange(true);
+    setFetchError(null);
+    try {
+      const body = await apiFetch<FromUrlResponse>('/api/import/from-url', { method: 'POST', body: { url: u } });
+      setResult(body);
+    } catch (err) {
+      if (err instanceof ApiError && err.isAuthLoss) {
+        router.replace(signInUrl());
+        return;
+      }
+      setFetchError(err instanceof ApiError ? err : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The page could not be read.' }));
+    } finally {
+      setFetching(false);
+      onBusyChange(false);
+    }
+  }
+
+  if (result) return <ProposalStep result={result} onBack={() => setResult(null)} onCancel={onCancel} onBusyChange={onBusyChange} />;
+
+  const reason = typeof fetchError?.details?.reason === 'string' ? URL_REASONS[fetchError.details.reason] : undefined;
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Preview a product from a shop page</DialogTitle>
+        <DialogDescription>
+          Paste the link of a public product page. Its structured data (schema.org JSON-LD, microdata, OpenGraph) is read and shown as proposed fields; nothing is saved until you create the SKU.
+        </DialogDescription>
+      </DialogHeader>
+      <form id="from-url-form" onSubmit={read} className="grid gap-3">
+        <Field>
+          <Label htmlFor="from-url-input">Product page URL</Label>
+          <div className="relative">
+            <Globe className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-subtle-foreground" aria-hidden="true" />
+            <Input
+              id="from-url-input"
+              type="url"
+              inputMode="url"
+              autoFocus
+              required
+              placeholder="https://shop.example/products/wooden-train"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              className="pl-8"
+              maxLength={2048}
+              aria-invalid={fetchError ? true : undefined}
+              aria-describedby="from-url-msg"
+            />
+          </div>
+          {fetchError ? null : <FieldHint id="from-url-msg">Only public pages are fetched, without cookies, with size and time limits.</FieldHint>}
+        </Field>
+        {fetchError ? (
+          <Alert variant="danger" title="The page was not read" id="from-url-msg" data-testid="from-url-error" data-code={fetchError.code}>
+            {fetchError.message}
+            {reason && reason !== fetchError.message ? <span className="block">{reason}</span> : null}
+          </Alert>
+        ) : null}
+      </form>
+      <DialogFooter>
+        <Button variant="secondary" onClick={onCancel} disabled={fetching}>
+          Cancel
+        </Button>
+        <Button type="submit" form="from-url-form" loading={fetching} disabled={!url.trim()} data-testid="from-url-read">
+          Read the page
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}
+
+const SUGGESTION_FIELDS: { from: keyof FromUrlResponse['proposed']; field: string }[] = [
+  { from: 'brand', field: 'brand' },
+  { from: 'manufacturer', field: 'manufacturer_name' },
+  { from: 'mpn', field: 'model_number' },
+  { from: 'description', field: 'product_description' },
+];
+
+function ProposalStep({ result, onBack, onCancel, onBusyChange }: { result: FromUrlResponse; onBack: () => void; onCancel: () => void; onBusyChange: (b: boolean) => void }) {
+  const router = useRouter();
+  const p = result.proposed;
+  const [skuCode, setSkuCode] = React.useState(() => toSkuCode(p.sku_code ?? p.mpn ?? p.gtin));
+  const [name, setName] = React.useState(() => (p.product_name ?? '').slice(0, 200));
+  const [gtin, setGtin] = React.useState(() => p.gtin ?? '');
+  const [addSuggestions, setAddSuggestions] = React.useState(true);
+  const [creating, setCreating] = React.useState(false);
+  const [createError, setCreateError] = React.useState<string | null>(null);
+  const [preview, setPreview] = React.useState<Preview>({ state: 'idle' });
+  const rows = proposedRows(result);
+
+  const body = React.useMemo(() => {
+    const g = gtin.replace(/[\s-]/g, '');
+    return { sku_code: skuCode.trim(), product_name: name.trim(), ...(g ? { gtin: g } : {}) };
+  }, [skuCode, name, gtin]);
+  const bodyJson = JSON.stringify(body);
+  const settled = useDebouncedValue(bodyJson, 350);
+
+  React.useEffect(() => {
+    const b = JSON.parse(settled) as typeof body;
+    if (!b.sku_code && !b.product_name) return;
+    const ac = new AbortController();
+    const run = async () => {
+      setPreview({ state: 'checking' });
+      try {
+        const res = await apiFetch<CreateSkuDryRun>('/api/skus?dry_run=true', { method: 'POST', body: b, signal: ac.signal });
+        if (!ac.signal.aborted) setPreview({ state: 'ok', result: res });
+      } catch (e) {
+        if (ac.signal.aborted) return;
+        if (e instanceof ApiError && e.status === 400) setPreview({ state: 'invalid', message: e.message, fields: e.fields });
+        else setPreview({ state: 'error', message: e instanceof ApiError ? e.message : 'The check is not available right now.' });
+      }
+    };
+    void run();
+    return () => ac.abort();
+  }, [settled]);
+
+  const fieldError = (k: string) => (preview.state === 'invalid' ? preview.fields.find((f) => f.path.split('.')[0] === k)?.message : undefined);
+  const blocking = preview.state === 'ok' ? preview.result.blocking_reason : null;
+  const stale = settled !== bodyJson || preview.state === 'checking';
+  const canCreate = !stale && preview.state === 'ok' && !blocking;
+
+  async function create() {
+    setCreating(true);
+    onBusyChange(true);
+    setCreateError(null);
+    try {
+      const res = await idempotentWrite<{ sku: Sku }>('/api/skus', { method: 'POST', body });
+      const sku = res.sku;
+      if (addSuggestions) {
+        const source = (k: string) => (result.sources?.[k] ? SOURCE_LABELS[result.sources[k]!] ?? result.sources[k] : 'the page');
+        const suggestions = SUGGESTION_FIELDS.flatMap(({ from, field }) => {
+          const v = p[from];
+          return typeof v === 'string' && v.trim() ? [{ field_key: field, value: v.trim(), source: 'import' as const, provenance: { note: `From ${result.final_url} (${source(from)})`.slice(0, 500) } }] : [];
+        });
+        const img = p.images?.[0];
+        if (img) suggestions.push({ field_key: 'product_image_url', value: img, source: 'import', provenance: { note: `From ${result.final_url} (${source('images')})`.slice(0, 500) } });
+        if (suggestions.length) {
+          try {
+            await idempotentWrite(`/api/skus/${sku.id}/dossier/suggestions`, { method: 'POST', body: { suggestions } });
+          } catch (e) {
+            toast.warning('The SKU was created, but the other fields were not added', { description: describeError(e).title });
+          }
+        }
+      }
+      toast.success(`SKU ${sku.sku_code} created from the page`);
+      router.push(`/skus/${sku.id}`);
+    } catch (e) {
+      if (e instanceof ApiError && e.isAuthLoss) {
+        router.replace(signInUrl());
+        return;
+      }
+      setCreateError(describeError(e).title);
+      setCreating(false);
+      onBusyChange(false);
+    }
+  }
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Proposed from the page</DialogTitle>
+        <DialogDescription className="break-all">
+          Read from{' '}
+          <a href={result.final_url} target="_blank" rel="noopener noreferrer nofollow" className="font-medium text-primary hover:underline">
+            {result.final_url}
+          </a>
+          {result.final_url !== result.url ? ' (after redirects)' : ''}.
+        </DialogDescription>
+      </DialogHeader>
+
+      {rows.length ? (
+        <div className="overflow-hidden rounded-lg border border-border" data-testid="from-url-fields">
+          <table className="w-full text-[0.8125rem]">
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.key} className="border-b border-border last:border-0" data-testid="from-url-field" data-field={r.key}>
+                  <th scope="row" className="w-36 bg-surface-muted/60 px-3 py-2 text-left align-top text-xs font-medium text-muted-foreground">
+                    {r.label}
+                  </th>
+                  <td className="px-3 py-2 align-top">
+                    <span className={r.key.startsWith('image_') ? 'break-all font-mono text-xs' : 'line-clamp-4 break-words'}>{r.value}</span>
+                  </td>
+                  <td className="w-28 px-3 py-2 text-right align-top">
+                    {r.source ? (
+                      <Badge variant="info" data-testid="from-url-source">
+                        {SOURCE_LABELS[r.source] ?? r.source}
+                      </Badge>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <Alert variant="warning" title="No product data found">
+          The page has no schema.org product data, microdata or OpenGraph tags this preview can read. Enter the code and name yourself, or import a catalogue file instead.
+        </Alert>
+      )}
+
+      {result.warnings?.length ? (
+        <ul className="grid gap-1 text-xs text-warning-soft-foreground" data-testid="from-url-warnings">
+          {result.warnings.map((w, i) => (
+            <li key={i} className="flex items-start gap-1.5">
+              <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+              {warningText(w)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <div className="grid gap-4 border-t border-border pt-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)]">
+        <Field>
+          <Label htmlFor="from-url-sku">SKU code</Label>
+          <Input id="from-url-sku" value={skuCode} onChange={(e) => setSkuCode(e.target.value)} maxLength={50} className="font-mono" aria-invalid={fieldError('sku_code') ? true : undefined} aria-describedby="from-url-sku-msg" />
+          {fieldError('sku_code') ? <FieldError id="from-url-sku-msg">{fieldError('sku_code')}</FieldError> : <FieldHint id="from-url-sku-msg">Letters, digits, _ and -.</FieldHint>}
+        </Field>
+        <Field>
+          <Label htmlFor="from-url-name">Product name</Label>
+          <Input id="from-url-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} aria-invalid={fieldError('product_name') ? true : undefined} aria-describedby="from-url-name-msg" />
+          <FieldError id="from-url-name-msg">{fieldError('product_name')}</FieldError>
+        </Field>
+        <Field>
+          <Label htmlFor="from-url-gtin">GTIN</Label>
+          <Input id="from-url-gtin" value={gtin} onChange={(e) => setGtin(e.target.value)} maxLength={20} inputMode="numeric" className="font-mono" aria-invalid={fieldError('gtin') ? true : undefined} aria-describedby="from-url-gtin-msg" />
+          <FieldError id="from-url-gtin-msg">{fieldError('gtin')}</FieldError>
+        </Field>
+      </div>
+
+      <label className="flex items-start gap-2 text-[0.8125rem] text-foreground">
+        <Checkbox checked={addSuggestions} onCheckedChange={(c) => setAddSuggestions(c === true)} className="mt-0.5" />
+        <span>
+          Add brand, manufacturer, model, description and image to the dossier as suggestions
+          <span className="block text-xs text-muted-foreground">They stay suggestions until someone confirms them on the SKU page; the page link is kept as their source.</span>
+        </span>
+      </label>
+
+      <div aria-live="polite" data-testid="from-url-check">
+        {stale && preview.state !== 'idle' ? (
+          <p className="inline-flex items-center gap-1.5 text-xs text-muted-foreground">
+            <LoaderCircle className="size-3.5 animate-spin" aria-hidden="true" />
+            Checking…
+          </p>
+        ) : blocking ? (
+          <Alert variant="danger" title="The SKU cannot be created" data-testid="from-url-blocking">
+            {blocking.message}
+          </Alert>
+        ) : preview.state === 'invalid' ? (
+          <Alert variant="warning">{preview.fields.length ? 'Fix the marked fields.' : preview.message}</Alert>
+        ) : preview.state === 'error' ? (
+          <Alert variant="warning">{preview.message}</Alert>
+        ) : preview.state === 'ok' ? (
+          <p className="inline-flex items-center gap-1.5 text-xs font-medium text-success-soft-foreground" data-testid="from-url-ok">
+            <CircleCheck className="size-3.5" aria-hidden="true" />
+            Can be created
+            {preview.result.plan_limit?.limit ? ` (${preview.result.plan_limit.current_count ?? 0} of ${preview.result.plan_limit.limit} SKUs on your plan)` : ''}
+          </p>
+        ) : null}
+        {createError ? (
+          <Alert variant="danger" title="The SKU was not created" className="mt-2">
+            {createError}
+          </Alert>
+        ) : null}
+      </div>
+
+      <DialogFooter>
+        <Button variant="ghost" className="sm:mr-auto" onClick={onBack} disabled={creating}>
+          <ArrowLeft aria-hidden="true" />
+          Another link
+        </Button>
+        <Button variant="secondary" onClick={onCancel} disabled={creating}>
+          Cancel
+        </Button>
+        <Button onClick={() => void create()} loading={creating} disabled={!canCreate} data-testid="from-url-create">
+          {blocking && !stale ? (
+            <>
+              <ShieldAlert aria-hidden="true" />
+              Cannot create
+            </>
+          ) : (
+            'Create SKU and open it'
+          )}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}

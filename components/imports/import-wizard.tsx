@@ -1,0 +1,421 @@
+'use client';
+
+import * as React from 'react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { ArrowLeft, ArrowRight, FileSearch, LoaderCircle, Upload } from 'lucide-react';
+import { ApiError, signInUrl } from '@/components/api/client';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { formatBytes, formatNumber } from '@/components/format';
+import { newIdempotencyKey } from '@/components/skus/request';
+import { BatchProgress } from './batch-progress';
+import { DryRunSummary } from './dry-run-summary';
+import { Dropzone, checkImportFile } from './dropzone';
+import { FileShapeCard } from './file-shape-card';
+import { isBatchRunning, targetLabel } from './labels';
+import { MappingCard, columnTarget } from './mapping-card';
+import { PreviewTable } from './preview-table';
+import { ProgressBar } from './progress-bar';
+import { postImport } from './upload';
+import { useBatchPoll } from './use-batch-poll';
+import { WizardSteps, type WizardStep } from './wizard-steps';
+import type { CommitResponse, DryRunColumn, DryRunResponse, ImportBatch } from './types';
+
+/** The options a dry run (and the commit) is sent with. */
+interface RunOptions {
+  sheet: string | null;
+  headerRow: number | null;
+  /** column index -> target chosen by the user */
+  overrides: Record<number, string | null>;
+}
+
+const NO_OPTIONS: RunOptions = { sheet: null, headerRow: null, overrides: {} };
+
+type Transfer = { phase: 'idle' } | { phase: 'uploading'; sent: number; total: number } | { phase: 'reading' };
+
+/**
+ * The explicit mapping sent to the server: only the columns the user changed, keyed by header (or by
+ * 0-based index when the header is blank, repeated or looks like an index).
+ */
+function mappingPayload(overrides: Record<number, string | null>, columns: DryRunColumn[]): Record<string, string | null> | null {
+  const entries = Object.entries(overrides);
+  if (entries.length === 0) return null;
+  const headerCount = new Map<string, number>();
+  for (const c of columns) headerCount.set(c.header.trim().toLowerCase(), (headerCount.get(c.header.trim().toLowerCase()) ?? 0) + 1);
+  const out: Record<string, string | null> = {};
+  for (const [idx, target] of entries) {
+    const col = columns.find((c) => c.index === Number(idx));
+    const h = col?.header.trim() ?? '';
+    const usable = h !== '' && !/^\d{1,4}$/.test(h) && headerCount.get(h.toLowerCase()) === 1;
+    out[usable ? col!.header : String(idx)] = target;
+  }
+  return out;
+}
+
+function optionsKey(o: RunOptions): string {
+  return JSON.stringify([o.sheet, o.headerRow, Object.entries(o.overrides).sort(([a], [b]) => Number(a) - Number(b))]);
+}
+
+function TransferStatus({ transfer, file, what }: { transfer: Transfer; file: File; what: string }) {
+  if (transfer.phase === 'idle') return null;
+  const uploading = transfer.phase === 'uploading';
+  const ratio = uploading ? (transfer.total ? transfer.sent / transfer.total : 0) : null;
+  return (
+    <div className="grid gap-2" data-testid="upload-progress" data-phase={transfer.phase}>
+      <div className="flex items-center justify-between gap-3 text-[0.8125rem]">
+        <span className="inline-flex items-center gap-1.5 font-medium text-foreground">
+          <LoaderCircle className="size-3.5 animate-spin text-primary" aria-hidden="true" />
+          {uploading ? `Uploading ${file.name}` : what}
+        </span>
+        <span className="text-muted-foreground tabular-nums">
+          {uploading ? `${formatBytes(transfer.sent)} of ${formatBytes(transfer.total)}` : 'reading every row…'}
+        </span>
+      </div>
+      <ProgressBar value={ratio} label={uploading ? 'Upload progress' : what} valueText={uploading ? `${Math.round((ratio ?? 0) * 100)} %` : undefined} />
+    </div>
+  );
+}
+
+/** Upload → columns and preview → dry run → import with live progress → review. Nothing is written before "Import". */
+export function ImportWizard() {
+  const router = useRouter();
+  const [step, setStep] = React.useState<Exclude<WizardStep, 'review'>>('upload');
+  const [file, setFile] = React.useState<File | null>(null);
+  const [fileProblem, setFileProblem] = React.useState<string | null>(null);
+  const [options, setOptions] = React.useState<RunOptions>(NO_OPTIONS);
+  const [result, setResult] = React.useState<{ key: string; body: DryRunResponse; options: RunOptions } | null>(null);
+  const [runError, setRunError] = React.useState<{ key: string; error: ApiError } | null>(null);
+  const [transfer, setTransfer] = React.useState<Transfer>({ phase: 'idle' });
+  const [commitTransfer, setCommitTransfer] = React.useState<Transfer>({ phase: 'idle' });
+  const [commitError, setCommitError] = React.useState<ApiError | null>(null);
+  const [batch, setBatch] = React.useState<ImportBatch | null>(null);
+  const commitKey = React.useRef<string | null>(null);
+  const columnsRef = React.useRef<DryRunColumn[]>([]);
+  const [attempt, setAttempt] = React.useState(0);
+
+  const key = optionsKey(options);
+
+  // The dry run, whenever the file or the options change. A newer run aborts the older one; mapping
+  // changes wait a moment so several quick choices cost one upload.
+  React.useEffect(() => {
+    if (!file) return;
+    const ac = new AbortController();
+    const runOptions = options;
+    const runKey = optionsKey(runOptions);
+    const delay = Object.keys(runOptions.overrides).length ? 400 : 0;
+    const timer = setTimeout(() => {
+      const run = async () => {
+        setTransfer({ phase: 'uploading', sent: 0, total: file.size });
+        try {
+          const body = await postImport<DryRunResponse>({
+            file,
+            dryRun: true,
+            sheet: runOptions.sheet,
+            headerRow: runOptions.headerRow,
+            mapping: mappingPayload(runOptions.overrides, columnsRef.current),
+            signal: ac.signal,
+            onUploadProgress: (sent, total) => setTransfer({ phase: 'uploading', sent, total }),
+            onUploaded: () => setTransfer({ phase: 'reading' }),
+          });
+          if (ac.signal.aborted) return;
+          columnsRef.current = body.columns;
+          setResult({ key: runKey, body, options: runOptions });
+          setRunError(null);
+          setStep((s) => (s === 'upload' ? 'mapping' : s));
+        } catch (e) {
+          if (ac.signal.aborted) return;
+          if (e instanceof ApiError && e.isAuthLoss) {
+            router.replace(signInUrl());
+            return;
+          }
+          setRunError({ key: runKey, error: e instanceof ApiError ? e : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The file could not be read. Try again.' }) });
+        } finally {
+          if (!ac.signal.aborted) setTransfer({ phase: 'idle' });
+        }
+      };
+      void run();
+    }, delay);
+    return () => {
+      clearTimeout(timer);
+      ac.abort();
+    };
+    // `attempt` re-runs the same options after a failure ("Try again").
+  }, [file, options, attempt, router]);
+
+  const poll = useBatchPoll(batch?.id ?? null, batch);
+  const liveBatch = poll.batch ?? batch;
+
+  // A finished import opens its review.
+  React.useEffect(() => {
+    if (!liveBatch || isBatchRunning(liveBatch.status)) return;
+    const t = setTimeout(() => router.push(`/imports/${liveBatch.id}`), 700);
+    return () => clearTimeout(t);
+  }, [liveBatch, router]);
+
+  // Leaving while the file is still being sent loses the import: ask first.
+  React.useEffect(() => {
+    if (commitTransfer.phase === 'idle') return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [commitTransfer.phase]);
+
+  function chooseFile(f: File) {
+    const problem = checkImportFile(f);
+    setFileProblem(problem);
+    if (problem) return;
+    columnsRef.current = [];
+    commitKey.current = null;
+    setResult(null);
+    setRunError(null);
+    setOptions(NO_OPTIONS);
+    setFile(f);
+  }
+
+  function resetFile() {
+    setFile(null);
+    setResult(null);
+    setRunError(null);
+    setOptions(NO_OPTIONS);
+    setStep('upload');
+    columnsRef.current = [];
+  }
+
+  function setColumnTarget(column: DryRunColumn, target: string | null) {
+    setOptions((o) => {
+      const overrides = { ...o.overrides };
+      const auto = columnTarget(column);
+      if (target === auto && !(column.reason === 'explicit' || column.reason === 'explicit_ignore')) delete overrides[column.index];
+      else overrides[column.index] = target;
+      // One column per field: a field chosen here is no longer the choice of another column.
+      if (target) for (const [idx, t] of Object.entries(overrides)) if (Number(idx) !== column.index && t === target) delete overrides[Number(idx)];
+      return { ...o, overrides };
+    });
+  }
+
+  function resetColumn(column: DryRunColumn) {
+    setOptions((o) => {
+      const overrides = { ...o.overrides };
+      delete overrides[column.index];
+      return { ...o, overrides };
+    });
+  }
+
+  async function startCommit() {
+    if (!file || !result) return;
+    setStep('commit');
+    setCommitError(null);
+    const used = result.options;
+    commitKey.current ??= newIdempotencyKey();
+    setCommitTransfer({ phase: 'uploading', sent: 0, total: file.size });
+    try {
+      const res = await postImport<CommitResponse>({
+        file,
+        dryRun: false,
+        sheet: used.sheet,
+        headerRow: used.headerRow,
+        mapping: mappingPayload(used.overrides, result.body.columns),
+        idempotencyKey: commitKey.current,
+        onUploadProgress: (sent, total) => setCommitTransfer({ phase: 'uploading', sent, total }),
+        onUploaded: () => setCommitTransfer({ phase: 'reading' }),
+      });
+      setBatch(res.batch);
+    } catch (e) {
+      if (e instanceof ApiError && e.isAuthLoss) {
+        router.replace(signInUrl());
+        return;
+      }
+      const err = e instanceof ApiError ? e : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The import could not be started. Try again.' });
+      // Only a lost answer may be a started import: keep the key so a retry cannot import twice.
+      if (err.status !== 0) commitKey.current = null;
+      setCommitError(err);
+    } finally {
+      setCommitTransfer({ phase: 'idle' });
+    }
+  }
+
+  const busy = transfer.phase !== 'idle';
+  const body = result?.body ?? null;
+  const stale = busy || (result !== null && result.key !== key);
+  const currentError = runError && runError.key === key ? runError.error : null;
+  const importable = body ? body.counts.would_create + body.counts.would_update : 0;
+  const missing = body
+    ? (body.missing_required ?? (['sku_code', 'product_name'] as const).filter((t) => !body.columns.some((c) => columnTarget(c) === t)))
+    : [];
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={
+          <Link href="/imports" className="hover:text-foreground hover:underline">
+            Imports
+          </Link>
+        }
+        title="New import"
+        description="Read your catalogue, check how every column will be stored, see what will change, then import."
+      />
+      <WizardSteps current={step} />
+
+      {step === 'upload' ? (
+        <Card data-testid="wizard-upload">
+          <CardContent className="grid gap-4 py-5">
+            {!file || !busy ? (
+              <Dropzone onFile={chooseFile} disabled={busy} />
+            ) : (
+              <div className="rounded-xl border border-border bg-surface-muted/40 px-6 py-10">
+                <TransferStatus transfer={transfer} file={file} what={`Reading ${file.name}`} />
+              </div>
+            )}
+            {fileProblem ? (
+              <Alert variant="danger" title="This file cannot be imported">
+                {fileProblem}
+              </Alert>
+            ) : null}
+            {currentError ? (
+              <Alert variant="danger" title={`${file?.name ?? 'The file'} could not be read`} data-testid="dry-run-error">
+                {currentError.message}
+                {currentError.code ? <span className="ml-1 font-mono text-xs opacity-70">({currentError.code})</span> : null}
+              </Alert>
+            ) : null}
+          </CardContent>
+          <CardFooter className="justify-between">
+            <p className="text-xs text-muted-foreground">The file is read on the server; the first pass is a dry run that writes nothing.</p>
+            <Button variant="ghost" asChild>
+              <Link href="/imports">Cancel</Link>
+            </Button>
+          </CardFooter>
+        </Card>
+      ) : null}
+
+      {step === 'mapping' && file && body ? (
+        <div className="grid gap-5" data-testid="wizard-mapping">
+          <FileShapeCard
+            file={file}
+            shape={body.file}
+            busy={busy}
+            requestedHeaderRow={options.headerRow}
+            onSheet={(sheet) => setOptions({ sheet, headerRow: null, overrides: {} })}
+            onHeaderRow={(headerRow) => setOptions((o) => ({ sheet: o.sheet ?? body.file.sheet ?? null, headerRow, overrides: {} }))}
+            onReplaceFile={resetFile}
+          />
+          {busy ? (
+            <Card className="px-5 py-3">
+              <TransferStatus transfer={transfer} file={file} what="Checking the file with your changes" />
+            </Card>
+          ) : null}
+          {currentError ? (
+            <Alert variant="danger" title="The check failed" data-testid="dry-run-error">
+              {currentError.message}{' '}
+              <button type="button" className="font-medium underline" onClick={() => setAttempt((a) => a + 1)}>
+                Try again
+              </button>
+            </Alert>
+          ) : null}
+          {body.mapping_errors?.length ? (
+            <Alert variant="warning" title="Some of your choices were not applied">
+              <ul className="list-disc pl-4">
+                {body.mapping_errors.map((m, i) => (
+                  <li key={i}>{m.message}</li>
+                ))}
+              </ul>
+            </Alert>
+          ) : null}
+          {missing.length ? (
+            <Alert variant="warning" title={`No column is stored as ${missing.map((m) => targetLabel(m)).join(' or ')}`} data-testid="missing-required">
+              Every SKU needs a code and a product name. Pick the columns that hold them below; without them the rows fail.
+            </Alert>
+          ) : null}
+          <MappingCard columns={body.columns} overrides={options.overrides} onChange={setColumnTarget} onResetColumn={resetColumn} busy={false} />
+          <PreviewTable columns={body.columns} rows={body.sample_rows} stale={stale} />
+          <div className="sticky bottom-0 z-10 -mx-1 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border bg-surface/95 px-4 py-3 shadow-md backdrop-blur">
+            <p className="text-[0.8125rem] text-muted-foreground" data-testid="mapping-footer-counts">
+              {stale ? (
+                'Checking…'
+              ) : (
+                <>
+                  <span className="font-semibold text-foreground tabular-nums">{formatNumber(body.counts.total_rows)}</span> rows:{' '}
+                  {formatNumber(body.counts.would_create)} new, {formatNumber(body.counts.would_update)} updated, {formatNumber(body.counts.would_skip)} skipped,{' '}
+                  <span className={body.counts.would_fail ? 'font-medium text-danger-soft-foreground' : undefined}>{formatNumber(body.counts.would_fail)} failing</span>
+                </>
+              )}
+            </p>
+            <div className="flex gap-2">
+              <Button variant="secondary" onClick={resetFile} disabled={busy}>
+                <ArrowLeft aria-hidden="true" />
+                Another file
+              </Button>
+              <Button onClick={() => setStep('summary')} disabled={stale || Boolean(currentError) || importable === 0} data-testid="to-summary">
+                Check what will happen
+                <ArrowRight aria-hidden="true" />
+              </Button>
+            </div>
+          </div>
+        </div>
+      ) : null}
+
+      {step === 'summary' && file && body ? (
+        <div className="grid gap-5" data-testid="wizard-summary">
+          <DryRunSummary result={body} />
+          <div className="sticky bottom-0 z-10 -mx-1 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border bg-surface/95 px-4 py-3 shadow-md backdrop-blur">
+            <Button variant="secondary" onClick={() => setStep('mapping')}>
+              <ArrowLeft aria-hidden="true" />
+              Back to the columns
+            </Button>
+            <Button onClick={() => void startCommit()} disabled={importable === 0} data-testid="commit-import">
+              <Upload aria-hidden="true" />
+              Import {formatNumber(importable)} SKU{importable === 1 ? '' : 's'}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      {step === 'commit' && file ? (
+        <Card data-testid="wizard-commit">
+          <CardHeader>
+            <div>
+              <CardTitle>Importing {file.name}</CardTitle>
+              <CardDescription>
+                {liveBatch && !isBatchRunning(liveBatch.status)
+                  ? 'Done. Opening the review…'
+                  : 'You can leave this page once the upload is done: the import goes on and shows up in the list.'}
+              </CardDescription>
+            </div>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {commitTransfer.phase !== 'idle' ? <TransferStatus transfer={commitTransfer} file={file} what="Starting the import" /> : null}
+            {liveBatch ? <BatchProgress batch={liveBatch} /> : null}
+            {poll.error && liveBatch && isBatchRunning(liveBatch.status) ? (
+              <p className="text-xs text-muted-foreground">Lost contact with the server for a moment ({poll.error.message}); still trying.</p>
+            ) : null}
+            {commitError ? (
+              <Alert variant="danger" title="The import did not start" data-testid="commit-error">
+                {commitError.message}
+              </Alert>
+            ) : null}
+          </CardContent>
+          <CardFooter>
+            {commitError ? (
+              <>
+                <Button variant="secondary" onClick={() => setStep('summary')}>
+                  <ArrowLeft aria-hidden="true" />
+                  Back
+                </Button>
+                <Button onClick={() => void startCommit()}>Try again</Button>
+              </>
+            ) : liveBatch ? (
+              <Button asChild variant={isBatchRunning(liveBatch.status) ? 'secondary' : 'primary'}>
+                <Link href={`/imports/${liveBatch.id}`}>
+                  <FileSearch aria-hidden="true" />
+                  Open the review
+                </Link>
+              </Button>
+            ) : null}
+          </CardFooter>
+        </Card>
+      ) : null}
+    </>
+  );
+}

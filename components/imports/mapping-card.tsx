@@ -1,0 +1,169 @@
+'use client';
+
+import * as React from 'react';
+import { CircleSlash, Undo2 } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { SimpleTooltip } from '@/components/ui/tooltip';
+import { cn } from '@/lib/utils/cn';
+import { reasonLabel } from './labels';
+import { TargetSelect } from './target-select';
+import type { DryRunColumn } from './types';
+
+export function columnTarget(c: DryRunColumn): string | null {
+  return c.field_key !== undefined ? (c.field_key ?? null) : (c.target ?? null);
+}
+
+function ConfidenceBadge({ column }: { column: DryRunColumn }) {
+  const target = columnTarget(column);
+  const reason = column.reason ?? '';
+  const explicit = reason === 'explicit' || reason === 'explicit_ignore';
+  const detail = column.detail ?? null;
+  if (explicit) {
+    return (
+      <Badge variant="primary" data-testid="mapping-confidence">
+        {reasonLabel(reason)}
+      </Badge>
+    );
+  }
+  if (!target) {
+    return (
+      <span className="text-xs text-muted-foreground" data-testid="mapping-confidence">
+        {reasonLabel(reason) || 'No match'}
+        {detail ? <span className="block text-subtle-foreground">{detail}</span> : null}
+      </span>
+    );
+  }
+  const c = typeof column.confidence === 'number' ? column.confidence : null;
+  const variant = c === null ? 'neutral' : c >= 0.8 ? 'success' : c >= 0.55 ? 'info' : 'warning';
+  const word = c === null ? '' : c >= 0.8 ? 'Sure' : c >= 0.55 ? 'Likely' : 'Check';
+  return (
+    <div className="grid gap-0.5" data-testid="mapping-confidence">
+      <span className="inline-flex items-center gap-1.5">
+        <Badge variant={variant} className="tabular-nums">
+          {word}
+          {c !== null ? ` · ${Math.round(c * 100)} %` : ''}
+        </Badge>
+        <span className="text-xs text-muted-foreground">{reasonLabel(reason)}</span>
+      </span>
+      {detail ? <span className="max-w-72 text-xs text-subtle-foreground">{detail}</span> : null}
+    </div>
+  );
+}
+
+function Samples({ values }: { values: string[] | undefined }) {
+  const list = (values ?? []).filter((v) => v !== '').slice(0, 3);
+  if (list.length === 0) return <span className="text-xs text-subtle-foreground">empty in the first rows</span>;
+  return (
+    <ul className="grid gap-0.5">
+      {list.map((v, i) => (
+        <li key={i} className="max-w-64 truncate font-mono text-xs text-foreground" title={v}>
+          {v}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface MappingCardProps {
+  columns: DryRunColumn[];
+  /** column index -> the user's choice, shown at once while the server re-checks */
+  overrides: Record<number, string | null>;
+  onChange: (column: DryRunColumn, target: string | null) => void;
+  onResetColumn: (column: DryRunColumn) => void;
+  busy: boolean;
+}
+
+/** Each column of the file with its proposed field (changeable), how sure the proposal is and why, and sample values. */
+export function MappingCard({ columns, overrides, onChange, onResetColumn, busy }: MappingCardProps) {
+  const effective = React.useCallback((c: DryRunColumn) => (c.index in overrides ? overrides[c.index]! : columnTarget(c)), [overrides]);
+  const takenBy = React.useMemo(() => {
+    const m = new Map<string, string>();
+    for (const c of columns) {
+      const t = effective(c);
+      if (t) m.set(t, c.header);
+    }
+    return m;
+  }, [columns, effective]);
+  const unmapped = columns.filter((c) => !effective(c));
+  const mappedCount = columns.length - unmapped.length;
+
+  return (
+    <Card className="overflow-hidden" data-testid="mapping-card">
+      <CardHeader>
+        <div>
+          <CardTitle>Columns</CardTitle>
+          <CardDescription>
+            {mappedCount} of {columns.length} columns will be imported. Change a field to re-check the whole file.
+          </CardDescription>
+        </div>
+      </CardHeader>
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Column in the file</TableHead>
+            <TableHead>Sample values</TableHead>
+            <TableHead className="w-72">Stored as</TableHead>
+            <TableHead>Why</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {columns.map((c) => {
+            const target = effective(c);
+            const overridden = c.index in overrides;
+            return (
+              <TableRow key={c.index} data-testid="mapping-row" data-column={c.header} data-target={target ?? ''} className={cn(!target && 'bg-surface-muted/30')}>
+                <TableCell className="align-top">
+                  <div className="font-medium text-foreground">{c.header || <span className="text-muted-foreground italic">(no name)</span>}</div>
+                  <div className="text-xs text-subtle-foreground">Column {c.index + 1}</div>
+                </TableCell>
+                <TableCell className="align-top">
+                  <Samples values={c.sample_values} />
+                </TableCell>
+                <TableCell className="align-top">
+                  <div className="flex items-center gap-1">
+                    <TargetSelect value={target} column={c.header} takenBy={takenBy} onChange={(t) => onChange(c, t)} disabled={busy} />
+                    {overridden ? (
+                      <SimpleTooltip content="Back to the automatic proposal">
+                        <Button variant="ghost" size="icon-sm" onClick={() => onResetColumn(c)} disabled={busy} aria-label={`Undo my choice for ${c.header}`}>
+                          <Undo2 aria-hidden="true" />
+                        </Button>
+                      </SimpleTooltip>
+                    ) : null}
+                  </div>
+                </TableCell>
+                <TableCell className="align-top">
+                  {overridden && (columnTarget(c) ?? null) !== (overrides[c.index] ?? null) ? (
+                    <span className="text-xs text-muted-foreground">Re-checking…</span>
+                  ) : (
+                    <ConfidenceBadge column={c} />
+                  )}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+      {unmapped.length ? (
+        <div className="border-t border-border bg-surface-muted/40 px-5 py-3" data-testid="unmapped-columns">
+          <div className="mb-2 flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+            <CircleSlash className="size-3.5" aria-hidden="true" />
+            Not imported ({unmapped.length})
+          </div>
+          <ul className="flex flex-wrap gap-1.5">
+            {unmapped.map((c) => (
+              <li key={c.index}>
+                <Badge variant="outline" title={c.detail ?? reasonLabel(c.reason)}>
+                  {c.header || `Column ${c.index + 1}`}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+

@@ -1,0 +1,189 @@
+'use client';
+
+import * as React from 'react';
+import { CircleAlert, TriangleAlert } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { fieldDefinition } from '@/lib/dossier/catalogue';
+import { cn } from '@/lib/utils/cn';
+import { issueCodeLabel, isSkuTarget, targetLabel } from './labels';
+import { columnTarget } from './mapping-card';
+import type { DryRunColumn, RowIssue, SampleRow } from './types';
+
+interface PreviewColumn {
+  target: string;
+  header: string;
+  samples: string[];
+}
+
+/** What the stored form of a field is, for the column heading: the normalisations users ask about. */
+function storedFormHint(target: string): string | null {
+  if (target === 'gtin') return 'digits, check digit verified';
+  const kind = fieldDefinition(target)?.kind;
+  if (kind === 'date') return 'YYYY-MM-DD';
+  if (kind === 'country') return 'ISO country code';
+  if (kind === 'country_list') return 'ISO codes, comma-separated';
+  if (kind === 'enum') return 'yes / no';
+  return null;
+}
+
+/**
+ * A GTIN the spreadsheet stored as a number loses its leading zeros (042272005581 → 42272005581);
+ * the import restores them. Shown when the stored value is a file value with zeros put back in front.
+ */
+export function restoredZeros(stored: string, fileValues: readonly string[]): string | null {
+  if (!/^\d+$/.test(stored)) return null;
+  for (const v of fileValues) {
+    const t = v.trim();
+    if (/^\d+$/.test(t) && t.length < stored.length && stored.endsWith(t) && /^0+$/.test(stored.slice(0, stored.length - t.length))) return t;
+  }
+  return null;
+}
+
+function storedValue(row: SampleRow, target: string): string | null {
+  if (isSkuTarget(target)) return row.sku?.[target] ?? (target === 'gtin' ? (row.dossier?.gtin ?? null) : null);
+  return row.dossier?.[target] ?? null;
+}
+
+function IssueMark({ issues, kind }: { issues: RowIssue[]; kind: 'error' | 'warning' }) {
+  const Icon = kind === 'error' ? CircleAlert : TriangleAlert;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <button
+          type="button"
+          className={cn('inline-flex shrink-0 rounded-sm focus-visible:outline-2 focus-visible:outline-ring', kind === 'error' ? 'text-danger' : 'text-warning-soft-foreground')}
+          aria-label={issues.map((i) => i.message).join(' ')}
+          data-testid={kind === 'error' ? 'cell-error' : 'cell-warning'}
+        >
+          <Icon className="size-3.5" aria-hidden="true" />
+        </button>
+      </TooltipTrigger>
+      <TooltipContent className="max-w-sm">
+        <ul className="grid gap-1">
+          {issues.map((i, k) => (
+            <li key={k}>{i.message}</li>
+          ))}
+        </ul>
+      </TooltipContent>
+    </Tooltip>
+  );
+}
+
+function RowStatus({ row }: { row: SampleRow }) {
+  const rowErrors = row.errors.filter((e) => !e.column);
+  const rowWarnings = row.warnings.filter((w) => !w.column);
+  const status = row.status ?? (row.errors.length ? 'invalid' : 'valid');
+  return (
+    <div className="grid gap-1">
+      {status === 'invalid' ? (
+        <Badge variant="danger">Fails</Badge>
+      ) : status === 'skipped' ? (
+        <Badge variant="neutral">Skipped</Badge>
+      ) : (
+        <Badge variant="success">OK</Badge>
+      )}
+      {[...rowErrors, ...rowWarnings].map((i, k) => (
+        <span key={k} className={cn('max-w-48 text-xs', rowErrors.includes(i) ? 'text-danger-soft-foreground' : 'text-muted-foreground')} title={issueCodeLabel(i.code)}>
+          {i.message}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+export interface PreviewTableProps {
+  columns: DryRunColumn[];
+  rows: SampleRow[];
+  stale: boolean;
+}
+
+/** The first rows exactly as they will be stored (GTINs with their zeros, dates normalised), with per-cell problems. */
+export function PreviewTable({ columns, rows, stale }: PreviewTableProps) {
+  const cols: PreviewColumn[] = React.useMemo(
+    () =>
+      columns
+        .filter((c) => columnTarget(c))
+        .sort((a, b) => a.index - b.index)
+        .map((c) => ({ target: columnTarget(c)!, header: c.header, samples: c.sample_values ?? [] })),
+    [columns],
+  );
+
+  return (
+    <Card className={cn('overflow-hidden transition-opacity', stale && 'opacity-60')} data-testid="preview-card" aria-busy={stale || undefined}>
+      <CardHeader>
+        <div>
+          <CardTitle>Preview: the first {rows.length} rows as they will be stored</CardTitle>
+          <CardDescription>Values after normalisation. Marked cells have a problem; point at the mark to read it.</CardDescription>
+        </div>
+      </CardHeader>
+      {cols.length === 0 ? (
+        <p className="px-5 py-6 text-sm text-muted-foreground">No column is mapped yet: choose what the columns are stored as above.</p>
+      ) : (
+        <Table data-testid="preview-table">
+          <TableHeader>
+            <TableRow>
+              <TableHead className="w-14">Row</TableHead>
+              <TableHead>Outcome</TableHead>
+              {cols.map((c) => {
+                const hint = storedFormHint(c.target);
+                return (
+                  <TableHead key={c.target} className="align-bottom" data-target={c.target}>
+                    <div className="py-1.5 leading-tight">
+                      <div className="text-foreground">{targetLabel(c.target)}</div>
+                      <div className="font-normal text-subtle-foreground">from “{c.header}”</div>
+                      {hint ? <div className="font-normal text-subtle-foreground">{hint}</div> : null}
+                    </div>
+                  </TableHead>
+                );
+              })}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.row_number} data-testid="preview-row" data-row={row.row_number} className={cn('align-top', row.status === 'invalid' && 'bg-danger-soft/30')}>
+                <TableCell className="font-mono text-xs text-muted-foreground tabular-nums">{row.row_number}</TableCell>
+                <TableCell>
+                  <RowStatus row={row} />
+                </TableCell>
+                {cols.map((c) => {
+                  const v = storedValue(row, c.target);
+                  const errors = row.errors.filter((e) => e.column === c.header);
+                  const warnings = row.warnings.filter((w) => w.column === c.header);
+                  const restored = c.target === 'gtin' && v ? restoredZeros(v, c.samples) : null;
+                  return (
+                    <TableCell
+                      key={c.target}
+                      data-target={c.target}
+                      data-testid="preview-cell"
+                      className={cn(errors.length ? 'bg-danger-soft/60' : warnings.length ? 'bg-warning-soft/60' : undefined)}
+                    >
+                      <div className="flex items-start gap-1.5">
+                        {v ? (
+                          <span className={cn('line-clamp-3 max-w-64 break-words', (c.target === 'gtin' || c.target === 'sku_code') && 'font-mono text-xs tabular-nums')} data-testid="preview-value">
+                            {v}
+                          </span>
+                        ) : (
+                          <span className="text-subtle-foreground">—</span>
+                        )}
+                        {errors.length ? <IssueMark issues={errors} kind="error" /> : null}
+                        {warnings.length ? <IssueMark issues={warnings} kind="warning" /> : null}
+                      </div>
+                      {restored ? (
+                        <div className="mt-1 text-[0.6875rem] text-success-soft-foreground" data-testid="gtin-restored">
+                          leading zero restored (file: {restored})
+                        </div>
+                      ) : null}
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Card>
+  );
+}

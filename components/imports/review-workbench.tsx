@@ -1,0 +1,380 @@
+'use client';
+
+import * as React from 'react';
+import Link from 'next/link';
+import { usePathname, useRouter } from 'next/navigation';
+import { ArrowRight, CircleSlash, Download, FileWarning, OctagonAlert, PackageSearch, PencilLine, Plus, Search, Users } from 'lucide-react';
+import { ApiError, apiFetch, signInUrl } from '@/components/api/client';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { formatDateTime, formatNumber } from '@/components/format';
+import { cn } from '@/lib/utils/cn';
+import { BatchProgress } from './batch-progress';
+import { CountTile } from './dry-run-summary';
+import { EntityResolution } from './entity-resolution';
+import { formatLabel, isBatchRunning, targetLabel } from './labels';
+import { RowErrorsTable } from './row-errors-table';
+import { BatchStatusPill } from './status';
+import { useBatchPoll } from './use-batch-poll';
+import type { ReviewChange, ReviewResponse, ReviewSku } from './types';
+
+export type ReviewTab = 'skus' | 'errors' | 'entities';
+
+const PAGE = 50;
+
+function ChangeValue({ value, kind }: { value: string | null; kind: 'from' | 'to' }) {
+  if (value === null || value === '') return <span className="text-subtle-foreground italic">{kind === 'from' ? 'empty' : 'cleared'}</span>;
+  return <span className={cn('break-words', kind === 'from' ? 'text-muted-foreground line-through decoration-muted-foreground/50' : 'font-medium text-foreground')}>{value}</span>;
+}
+
+function ChangeRow({ change }: { change: ReviewChange }) {
+  const p = change.provenance;
+  return (
+    <li className="grid gap-1 py-1.5 sm:grid-cols-[11rem_minmax(0,1fr)_auto] sm:gap-3" data-testid="sku-change" data-field={change.field_key}>
+      <span className="text-xs font-medium text-muted-foreground">{targetLabel(change.field_key)}</span>
+      <span className="flex min-w-0 flex-wrap items-baseline gap-1.5 text-[0.8125rem]">
+        {change.from !== null && change.from !== undefined ? (
+          <>
+            <ChangeValue value={change.from} kind="from" />
+            <ArrowRight className="size-3 shrink-0 self-center text-subtle-foreground" aria-label="changed to" />
+          </>
+        ) : null}
+        <ChangeValue value={change.to} kind="to" />
+      </span>
+      {p && (p.row || p.column) ? (
+        <span className="text-xs whitespace-nowrap text-subtle-foreground" data-testid="change-provenance">
+          {p.row ? `row ${p.row}` : ''}
+          {p.row && p.column ? ', ' : ''}
+          {p.column ? `“${p.column}”` : ''}
+        </span>
+      ) : (
+        <span />
+      )}
+    </li>
+  );
+}
+
+function SkuCard({ sku }: { sku: ReviewSku }) {
+  const [expanded, setExpanded] = React.useState(false);
+  const changes = sku.changes ?? [];
+  const shown = expanded ? changes : changes.slice(0, 4);
+  return (
+    <li className="grid gap-2 px-5 py-3.5" data-testid="review-sku" data-sku-code={sku.sku_code} data-outcome={sku.outcome}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Link href={`/skus/${sku.sku_id}`} className="font-mono text-[0.8125rem] font-semibold text-foreground hover:text-primary hover:underline" data-testid="review-sku-link">
+          {sku.sku_code}
+        </Link>
+        <span className="min-w-0 flex-1 truncate text-[0.8125rem] text-foreground">{sku.product_name}</span>
+        {sku.outcome === 'created' ? (
+          <Badge variant="primary">
+            <Plus aria-hidden="true" />
+            New
+          </Badge>
+        ) : (
+          <Badge variant="info">
+            <PencilLine aria-hidden="true" />
+            Updated
+          </Badge>
+        )}
+        {typeof sku.blockers_count === 'number' ? (
+          sku.blockers_count > 0 ? (
+            <Badge variant="danger" title="Open blockers after the import">
+              <OctagonAlert aria-hidden="true" />
+              {sku.blockers_count} blocker{sku.blockers_count === 1 ? '' : 's'}
+            </Badge>
+          ) : (
+            <Badge variant="success">No blockers</Badge>
+          )
+        ) : null}
+        {sku.row_number ? <span className="text-xs text-subtle-foreground">row {sku.row_number}</span> : null}
+      </div>
+      {changes.length ? (
+        <ul className="divide-y divide-border/70 rounded-md border border-border bg-surface-muted/30 px-3">
+          {shown.map((c) => (
+            <ChangeRow key={c.field_key} change={c} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-xs text-muted-foreground">{sku.outcome === 'updated' ? 'The file held the same values: nothing changed.' : 'No values besides code and name.'}</p>
+      )}
+      {changes.length > 4 ? (
+        <button type="button" className="w-fit text-xs font-medium text-primary hover:underline" onClick={() => setExpanded((e) => !e)}>
+          {expanded ? 'Show fewer' : `Show all ${changes.length} values`}
+        </button>
+      ) : null}
+    </li>
+  );
+}
+
+function SkusPanel({ skus, batchCounts }: { skus: ReviewSku[]; batchCounts: { created: number; updated: number } }) {
+  const [outcome, setOutcome] = React.useState<'all' | 'created' | 'updated'>('all');
+  const [q, setQ] = React.useState('');
+  const [limit, setLimit] = React.useState(PAGE);
+  const needle = q.trim().toLowerCase();
+  const filtered = skus.filter(
+    (s) => (outcome === 'all' || s.outcome === outcome) && (!needle || s.sku_code.toLowerCase().includes(needle) || (s.product_name ?? '').toLowerCase().includes(needle)),
+  );
+  const listed = batchCounts.created + batchCounts.updated;
+  if (skus.length === 0) {
+    return (
+      <Card>
+        <EmptyState compact icon={PackageSearch} title="No SKUs were created or updated" description="Every row failed or was skipped: the row errors say why." />
+      </Card>
+    );
+  }
+  return (
+    <Card className="overflow-hidden">
+      <div className="flex flex-wrap items-center gap-2 border-b border-border px-5 py-3">
+        <div className="relative min-w-56 flex-1">
+          <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-subtle-foreground" aria-hidden="true" />
+          <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Find by SKU code or name" aria-label="Find imported SKUs" className="pl-8" />
+        </div>
+        <div className="flex gap-1.5" role="group" aria-label="Filter by outcome">
+          {(['all', 'created', 'updated'] as const).map((o) => (
+            <button
+              key={o}
+              type="button"
+              aria-pressed={outcome === o}
+              onClick={() => setOutcome(o)}
+              className={cn(
+                'h-8 rounded-full border px-3 text-xs font-medium transition-colors',
+                outcome === o ? 'border-primary bg-primary-soft text-primary-soft-foreground' : 'border-border bg-surface text-muted-foreground hover:text-foreground',
+              )}
+            >
+              {o === 'all' ? 'All' : o === 'created' ? 'New' : 'Updated'}
+            </button>
+          ))}
+        </div>
+      </div>
+      <ul className="divide-y divide-border" data-testid="review-skus">
+        {filtered.slice(0, limit).map((s) => (
+          <SkuCard key={s.sku_id} sku={s} />
+        ))}
+      </ul>
+      {filtered.length === 0 ? <p className="px-5 py-6 text-center text-sm text-muted-foreground">No imported SKU matches.</p> : null}
+      <div className="flex flex-wrap items-center justify-between gap-2 border-t border-border px-5 py-2.5 text-xs text-muted-foreground">
+        <span>
+          Showing {formatNumber(Math.min(limit, filtered.length))} of {formatNumber(filtered.length)}
+          {listed > skus.length ? ` (the review lists the first ${formatNumber(skus.length)} of ${formatNumber(listed)} imported SKUs; all are in the SKU list)` : ''}
+        </span>
+        {filtered.length > limit ? (
+          <Button variant="secondary" size="sm" onClick={() => setLimit((l) => l + PAGE)}>
+            Show {Math.min(PAGE, filtered.length - limit)} more
+          </Button>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * The review of one import: what it did (counts), the SKUs it created or changed with each value's
+ * before and after and where it came from, the row errors (downloadable), and entity resolution.
+ * While the import still runs, its progress is shown and the review loads when it is done.
+ */
+export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: ReviewTab }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const [review, setReview] = React.useState<ReviewResponse | null>(null);
+  const [error, setError] = React.useState<ApiError | null>(null);
+  const [version, setVersion] = React.useState(0);
+  const [tab, setTab] = React.useState<ReviewTab>(initialTab);
+
+  React.useEffect(() => {
+    const ac = new AbortController();
+    const run = async () => {
+      try {
+        const body = await apiFetch<ReviewResponse>(`/api/imports/${id}/review`, { signal: ac.signal });
+        if (ac.signal.aborted) return;
+        setReview(body);
+        setError(null);
+      } catch (e) {
+        if (ac.signal.aborted) return;
+        if (e instanceof ApiError && e.isAuthLoss) {
+          router.replace(signInUrl());
+          return;
+        }
+        setError(e instanceof ApiError ? e : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The review could not be loaded.' }));
+      }
+    };
+    void run();
+    return () => ac.abort();
+  }, [id, version, router]);
+
+  const running = review ? isBatchRunning(review.batch.status) : false;
+  // The import finished while the page was open: load the full review.
+  const reload = React.useCallback(() => setVersion((v) => v + 1), []);
+  const poll = useBatchPoll(running ? id : null, review?.batch ?? null, reload);
+  const live = running && poll.batch ? poll.batch : (review?.batch ?? null);
+
+  function changeTab(t: string) {
+    const next = t as ReviewTab;
+    setTab(next);
+    // The entity screen has its own address, so it can be linked to.
+    const base = `/imports/${id}`;
+    const target = next === 'entities' ? `${base}/entities` : next === 'errors' ? `${base}?tab=errors` : base;
+    if (pathname !== target) window.history.replaceState(null, '', target);
+  }
+
+  if (error) {
+    return (
+      <>
+        <PageHeader eyebrow={<Link href="/imports">Imports</Link>} title="Import" />
+        <Card>
+          <EmptyState
+            compact
+            icon={FileWarning}
+            title={error.status === 404 ? 'This import does not exist' : 'The review could not be loaded'}
+            description={error.message}
+            actions={
+              <Button asChild variant="secondary">
+                <Link href="/imports">All imports</Link>
+              </Button>
+            }
+          />
+        </Card>
+      </>
+    );
+  }
+
+  if (!review || !live) {
+    return (
+      <div className="grid gap-4" aria-busy="true">
+        <Skeleton className="h-12 w-80" />
+        <div className="grid gap-3 sm:grid-cols-4">
+          <Skeleton className="h-20" />
+          <Skeleton className="h-20" />
+          <Skeleton className="h-20" />
+          <Skeleton className="h-20" />
+        </div>
+        <Skeleton className="h-64" />
+      </div>
+    );
+  }
+
+  const b = live;
+  const errorsTotal = review.row_errors_total ?? b.error_rows ?? review.row_errors.length;
+  const errorsUrl = b.errors_url || `/api/imports/${id}/errors.csv`;
+  const openCandidates = review.entity_candidates.filter((c) => !(c.decision && c.decision.action !== 'unresolved' && (c.decision.applied_at || c.decision.decided_at))).length;
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={
+          <Link href="/imports" className="hover:text-foreground hover:underline">
+            Imports
+          </Link>
+        }
+        title={
+          <span className="flex flex-wrap items-center gap-2.5">
+            <span className="break-all" data-testid="review-filename">
+              {b.filename}
+            </span>
+            <BatchStatusPill status={b.status} />
+          </span>
+        }
+        description={
+          <>
+            {b.file_format ? `${formatLabel(b.file_format)} · ` : ''}
+            {formatNumber(b.total_rows ?? 0)} rows · started {formatDateTime(b.started_at ?? b.created_at)}
+            {b.completed_at ? ` · finished ${formatDateTime(b.completed_at)}` : ''}
+          </>
+        }
+        actions={
+          <>
+            {errorsTotal > 0 && !running ? (
+              <Button asChild variant="secondary">
+                <a href={errorsUrl} download data-testid="download-errors">
+                  <Download aria-hidden="true" />
+                  Download errors (CSV)
+                </a>
+              </Button>
+            ) : null}
+            <Button asChild>
+              <Link href="/imports/new">New import</Link>
+            </Button>
+          </>
+        }
+      />
+
+      {running ? (
+        <Card className="mb-5">
+          <CardContent>
+            <BatchProgress batch={b} />
+          </CardContent>
+        </Card>
+      ) : (
+        <div className="mb-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-5" data-testid="review-summary">
+          <CountTile label="SKUs created" value={b.created_rows} icon={Plus} tone="primary" testId="review-created" />
+          <CountTile label="SKUs updated" value={b.updated_rows} icon={PencilLine} tone="info" testId="review-updated" />
+          <CountTile label="Rows skipped" value={b.skipped_rows} icon={CircleSlash} tone="neutral" testId="review-skipped" />
+          <CountTile label="Rows failed" value={b.failed_rows} icon={OctagonAlert} tone={b.failed_rows ? 'danger' : 'success'} testId="review-failed" />
+          <CountTile label="Operators to resolve" value={openCandidates} icon={Users} tone={openCandidates ? 'warning' : 'success'} testId="review-open-entities" />
+        </div>
+      )}
+
+      {b.status === 'failed' && !running ? (
+        <Alert variant="danger" title="The import stopped before the end" className="mb-5">
+          {b.error_message || 'Rows written before the stop stay. Import the same file again to continue: nothing is duplicated.'}
+        </Alert>
+      ) : null}
+
+      <Tabs value={tab} onValueChange={changeTab}>
+        <TabsList>
+          <TabsTrigger value="skus" data-testid="tab-skus">
+            <PackageSearch aria-hidden="true" />
+            SKUs <span className="tabular-nums text-subtle-foreground">{formatNumber(review.skus.length)}</span>
+          </TabsTrigger>
+          <TabsTrigger value="errors" data-testid="tab-errors">
+            <OctagonAlert aria-hidden="true" />
+            Row errors <span className="tabular-nums text-subtle-foreground">{formatNumber(errorsTotal)}</span>
+          </TabsTrigger>
+          <TabsTrigger value="entities" data-testid="tab-entities">
+            <Users aria-hidden="true" />
+            Entities{' '}
+            {openCandidates ? (
+              <Badge variant="warning" className="tabular-nums">
+                {openCandidates}
+              </Badge>
+            ) : (
+              <span className="tabular-nums text-subtle-foreground">{review.entity_candidates.length}</span>
+            )}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="skus">
+          <SkusPanel skus={review.skus} batchCounts={{ created: b.created_rows ?? 0, updated: b.updated_rows ?? 0 }} />
+        </TabsContent>
+        <TabsContent value="errors">
+          {errorsTotal === 0 ? (
+            <Card>
+              <EmptyState compact title="No row errors" description="Every row was imported or skipped on purpose." />
+            </Card>
+          ) : (
+            <Card className="overflow-hidden">
+              <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-5 py-3">
+                <p className="text-[0.8125rem] text-muted-foreground">These rows were not imported. Fix them in the file and import it again: rows already in are updated, not duplicated.</p>
+                <Button asChild variant="secondary" size="sm">
+                  <a href={errorsUrl} download>
+                    <Download aria-hidden="true" />
+                    Download all {formatNumber(errorsTotal)} (CSV)
+                  </a>
+                </Button>
+              </div>
+              <RowErrorsTable errors={review.row_errors} total={errorsTotal} limit={100} />
+            </Card>
+          )}
+        </TabsContent>
+        <TabsContent value="entities">
+          <EntityResolution key={version} batchId={id} candidates={review.entity_candidates} locked={running} onApplied={() => setVersion((v) => v + 1)} />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}
