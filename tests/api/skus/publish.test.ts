@@ -269,6 +269,23 @@ describe('public files and GS1 Digital Link', () => {
   });
 });
 
+describe('GS1 resolution across workspaces', () => {
+  it('a GTIN already resolving keeps its page when another workspace publishes the same code', async () => {
+    const gtin = (await import('./fixtures')).uniqueGtin();
+    const first = await makeUser();
+    const a = await readySku(first, { gtin });
+    await approve(first, a.id);
+    const pa = (await publish(first, a.id)).body.output.public_id;
+    const squatter = await makeUser();
+    const b = await readySku(squatter, { gtin });
+    await approve(squatter, b.id);
+    await publish(squatter, b.id);
+    await publish(squatter, b.id);
+    const r = await call(gs1Route, 'GET', `/01/${gtin}`, { params: { gtin } });
+    expect(r.headers.get('location')).toBe(`/p/${pa}`);
+  });
+});
+
 describe('public page proxy (CSP and 410)', () => {
   it('answers 410 for a withdrawn page and hands Next a nonce and a strict CSP otherwise', async () => {
     const db = await getDb();
