@@ -240,6 +240,43 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
       await screenshot(page, 'skus-12-blockers-cleared');
     });
 
+    await test.step('document suggestions: a conflict blocks the review inline until a person decides', async () => {
+      // What a document extraction would propose (the documents service posts the same way).
+      const skuId = skuUrl.split('/').pop()!;
+      const res = await page.request.post(`/api/skus/${skuId}/dossier/suggestions`, {
+        headers: { origin: baseURL! },
+        data: {
+          suggestions: [
+            { field_key: 'model_number', value: 'KT-1001-B', source: 'document_extraction', confidence: 0.82, provenance: { document_name: 'DoC KT-1001.pdf', page: 3, quote: 'Model: KT-1001-B, wooden train set' } },
+            { field_key: 'brand', value: 'Bright Rails', source: 'ai_suggestion', confidence: 0.64, provenance: { note: 'From the product name and the manufacturer website' } },
+          ],
+        },
+      });
+      expect(res.status()).toBe(200);
+      await page.reload();
+      await page.getByTestId('action-review').click();
+      const outcome = page.getByTestId('action-outcome');
+      await expect(outcome).toHaveAttribute('data-code', 'REVIEW_INCOMPLETE');
+      await expect(outcome).toContainText('Open extraction conflicts');
+      await screenshot(page, 'skus-12a-review-refused-inline');
+      await outcome.getByRole('button', { name: /Resolve/ }).click();
+      const model = fieldRow(page, 'model_number');
+      await expect(model).toBeInViewport();
+      const conflict = model.getByTestId('suggestion');
+      await expect(conflict.getByTestId('conflict-marker')).toBeVisible();
+      await expect(conflict.getByTestId('provenance')).toHaveText(/Document p\.3/);
+      await conflict.getByTestId('provenance').hover();
+      await expect(page.getByRole('tooltip')).toContainText('Model: KT-1001-B');
+      await screenshot(page, 'skus-12b-conflict');
+      await conflict.getByRole('button', { name: 'Reject' }).click();
+      await expect(model.getByTestId('suggestion')).toHaveCount(0);
+      // The AI suggestion for the brand is confirmed by a person; it keeps its provenance.
+      const brand = fieldRow(page, 'brand');
+      await brand.getByTestId('suggestion').getByRole('button', { name: 'Confirm' }).click();
+      await expect(brand).toHaveAttribute('data-filled', 'true');
+      await expect(brand.getByTestId('provenance')).toHaveAttribute('data-source', 'ai_suggestion');
+    });
+
     let publicUrl = '';
     await test.step('complete the review, approve (confirmed), publish (confirmed)', async () => {
       await page.getByTestId('action-review').click();
