@@ -21,8 +21,9 @@ import { cn } from '@/lib/utils/cn';
 import { CATEGORY_OPTIONS, STATUS_LABELS, categoryLabel } from './labels';
 import { NewSkuDialog } from './new-sku-dialog';
 import { useDebouncedValue } from './request';
+import { useJson } from './sku-context';
 import { BlockerBadge, StatusPill } from './status';
-import { SKU_SORTS, SKU_STATUSES, type Sku, type SkuList as SkuListBody, type SkuSort, type SkuStatus } from './types';
+import { SKU_SORTS, SKU_STATUSES, type DashboardData, type Sku, type SkuList as SkuListBody, type SkuSort, type SkuStatus } from './types';
 
 const PAGE_SIZE = 50;
 
@@ -116,6 +117,9 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
   const [error, setError] = React.useState<ApiError | null>(null);
   const [creating, setCreating] = React.useState(false);
   const [everHadRows, setEverHadRows] = React.useState<boolean | null>(null);
+  // Counts per status for the filter chips (the workspace as a whole, not the current search).
+  const dashboard = useJson<DashboardData>('/api/dashboard');
+  const statusCounts = new Map((dashboard.data?.by_status ?? []).map((b) => [b.status, b.count]));
 
   const setFilters = React.useCallback(
     (patch: Partial<Filters>) => {
@@ -377,6 +381,7 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
                     )}
                   >
                     {STATUS_LABELS[s]}
+                    {statusCounts.has(s) ? <span className="ml-1.5 tabular-nums opacity-70">{statusCounts.get(s)}</span> : null}
                   </button>
                 );
               })}

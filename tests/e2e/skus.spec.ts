@@ -371,7 +371,7 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
       await page.getByLabel('Search SKUs').fill('train');
       await expect(page).toHaveURL(/q=train/);
       await expect(page.getByTestId('sku-row')).toHaveCount(1);
-      await page.getByRole('button', { name: 'Blocked', exact: true }).click();
+      await page.getByRole('group', { name: 'Filter by status' }).getByRole('button', { name: /^Blocked/ }).click();
       await expect(page).toHaveURL(/status=blocked/);
       await expect(page.getByText('No SKUs match these filters')).toBeVisible();
       await page.getByRole('button', { name: 'Clear filters' }).first().click();
