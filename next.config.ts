@@ -15,10 +15,16 @@ const nextConfig: NextConfig = {
     'yazl',
     'pdf-lib',
     '@pdf-lib/fontkit',
+    '@napi-rs/canvas',
+    'busboy',
+    'jszip',
+    'postal-mime',
+    '@kenjiuno/msgreader',
+    'cfb',
+    'iconv-lite',
+    'eld',
   ],
   poweredByHeader: false,
-  // Route handlers enforce their own body limits while streaming.
-  experimental: {},
 };
 
 export default nextConfig;
