@@ -7,7 +7,6 @@ import { ArrowRight, History, Search } from 'lucide-react';
 import { ApiError, apiFetch, signInUrl } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
@@ -26,7 +25,8 @@ const PRESETS: { prefix: string; label: string }[] = [
   { prefix: 'upload.needs_review', label: 'Needs review' },
 ];
 
-const LIMITS = [100, 250, 500];
+/** The API returns at most 100 events per request and has no cursor (yet): the newest 100 are shown. */
+const LIMIT = 100;
 
 const timeFmt = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
@@ -138,7 +138,6 @@ export function AuditLog() {
   const pathname = usePathname() ?? '/settings/audit';
   const params = useSearchParams();
   const prefix = params?.get('action_prefix') ?? '';
-  const [limit, setLimit] = React.useState(LIMITS[0]!);
   const [custom, setCustom] = React.useState(prefix);
   const [events, setEvents] = React.useState<AuditEvent[] | null>(null);
   const [loading, setLoading] = React.useState(true);
@@ -157,7 +156,7 @@ export function AuditLog() {
     const ac = new AbortController();
     const run = async () => {
       setLoading(true);
-      const q = new URLSearchParams({ limit: String(limit) });
+      const q = new URLSearchParams({ limit: String(LIMIT) });
       if (prefix) q.set('action_prefix', prefix);
       try {
         const body = await apiFetch<{ events: AuditEvent[] }>(`/api/audit-events?${q.toString()}`, { signal: ac.signal });
@@ -177,7 +176,7 @@ export function AuditLog() {
     };
     void run();
     return () => ac.abort();
-  }, [prefix, limit, router]);
+  }, [prefix, router]);
 
   const days = React.useMemo(() => {
     const groups: { day: string; items: AuditEvent[] }[] = [];
@@ -191,7 +190,6 @@ export function AuditLog() {
   }, [events]);
 
   const isPreset = PRESETS.some((p) => p.prefix === prefix);
-  const nextLimit = LIMITS.find((l) => l > limit);
 
   return (
     <Card className="overflow-hidden" data-testid="audit-log">
@@ -287,13 +285,9 @@ export function AuditLog() {
       {events && events.length ? (
         <div className="flex items-center justify-between gap-3 border-t border-border bg-surface-muted/40 px-5 py-2.5 text-xs text-muted-foreground">
           <span>
-            {events.length} event{events.length === 1 ? '' : 's'}, newest first
+            {events.length >= LIMIT ? `The latest ${LIMIT} events` : `${events.length} event${events.length === 1 ? '' : 's'}`}, newest first
           </span>
-          {events.length >= limit && nextLimit ? (
-            <Button variant="secondary" size="sm" onClick={() => setLimit(nextLimit)} loading={loading}>
-              Show up to {nextLimit}
-            </Button>
-          ) : null}
+          {events.length >= LIMIT ? <span>Narrow the action filter to see older ones.</span> : null}
         </div>
       ) : null}
     </Card>

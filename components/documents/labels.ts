@@ -133,6 +133,14 @@ export const STATUS_FILTER_LABELS: Record<string, string> = {
   expired: 'Expired',
   needs_review: 'Needs review',
   low_confidence: 'Low confidence',
+  unreadable: 'Unreadable',
+};
+
+export const STATUS_FILTER_HINTS: Record<string, string> = {
+  expired: 'Validity date in the past: these count as missing evidence.',
+  needs_review: 'Classified on a fallback path (scan, filename only, AI unavailable): check the type.',
+  low_confidence: 'The classifier was not sure of the type (under 60 %).',
+  unreadable: 'No text could be read from these files.',
 };
 
 /** Classification confidence under which a person should look at the type (review queue). */

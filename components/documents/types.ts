@@ -18,7 +18,7 @@ export const VAULT_DOCUMENT_TYPES = [
   'other',
 ] as const satisfies readonly DocumentType[];
 
-export const DOCUMENT_STATUS_FILTERS = ['expired', 'needs_review', 'low_confidence'] as const;
+export const DOCUMENT_STATUS_FILTERS = ['expired', 'needs_review', 'low_confidence', 'unreadable'] as const;
 export type DocumentStatusFilter = (typeof DOCUMENT_STATUS_FILTERS)[number];
 
 export interface ExtractedFact {
