@@ -120,6 +120,17 @@ describe('POST /api/skus/{id}/publish', () => {
     expect(revs.find((r) => r.revision === 1)?.snapshot).toMatchObject({ revision: 1, public_id: publicId });
   });
 
+  it('concurrent publishes get one public id and consecutive revisions', async () => {
+    const u = await makeUser();
+    const sku = await readySku(u);
+    await approve(u, sku.id);
+    const results = await Promise.all([1, 2, 3].map(() => publish(u, sku.id)));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(results.map((r) => r.body.revision).sort()).toEqual([1, 2, 3]);
+    expect(new Set(results.map((r) => r.body.output.public_id)).size).toBe(1);
+    expect(await counts(u.workspaceId)).toEqual({ revisions: 3, pages: 1, audits: 3 });
+  });
+
   it('freezes confirmed public fields, entities with addresses, public unexpired documents, JSON-LD and the Art. 19 block per language', async () => {
     const u = await makeUser();
     const sku = await readySku(u);
