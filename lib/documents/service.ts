@@ -82,7 +82,7 @@ export async function listDocuments(db: Db, workspaceId: string, q: ListDocument
   else if (q.status === 'needs_review') {
     where.push(sql`${documents.classificationSource} <> 'manual' AND (${documents.classification} -> 'diagnostic') IS NOT NULL`);
   } else if (q.status === 'low_confidence') {
-    where.push(sql`${documents.classificationSource} <> 'manual' AND coalesce(${documents.classificationConfidence}, 0) < ${LOW_CONFIDENCE}`);
+    where.push(sql`${documents.classificationSource} <> 'manual' AND ${documents.classificationConfidence} < ${LOW_CONFIDENCE}`);
   } else if (q.status) where.push(eq(documents.status, q.status));
   if (q.cursor) {
     const c = decodeCursor(q.cursor);
