@@ -1,0 +1,295 @@
+/**
+ * GET /api/skus?limit=100 under concurrent load: the app's route handler (session cookie, then Bearer
+ * key) behind a plain node:http server, against a raw node:http + driver baseline that runs the same
+ * SQL and writes the same JSON, all in one run on one freshly seeded database of 10,000 SKUs.
+ *
+ *   npx tsx bench/skus-list.ts [--seconds 10] [--clients 8] [--skus 10000]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/skus-list.ts
+ *
+ * With DATABASE_URL a scratch database is created on that server (and dropped at the end); without
+ * it an in-memory PGlite is used. The load runs in a worker thread so it does not share the servers'
+ * event loop. The rate limits are raised out of the way (their two upserts per request still run:
+ * they are part of the app's cost).
+ */
+import '@/lib/polyfills';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
+
+const arg = (name: string, dflt: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : dflt;
+};
+const SECONDS = arg('seconds', 10);
+const CLIENTS = arg('clients', 8);
+const SKU_COUNT = arg('skus', 10_000);
+const WARMUP_SECONDS = 2;
+
+process.env.RATE_LIMIT_DEFAULT = '1000000000';
+process.env.RATE_LIMIT_IP = '1000000000';
+process.env.JOBS_IN_PROCESS = 'false';
+process.env.SUPABASE_JWT_SECRET ??= 'bench-secret-bench-secret-bench-secret-0123456789';
+(process.env as Record<string, string | undefined>).NODE_ENV ??= 'production';
+
+type Row = Record<string, unknown>;
+
+async function openDatabase() {
+  const { openPglite, openPostgres, setDbHandle } = await import('@/lib/db/client');
+  const { runMigrations } = await import('@/lib/db/migrate');
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const name = `cw_bench_${Date.now()}`;
+    const admin = await openPostgres(serverUrl, 1);
+    await admin.sql!.unsafe(`CREATE DATABASE ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const handle = await openPostgres(url.toString(), 10);
+    await runMigrations(handle);
+    setDbHandle(handle);
+    const { default: postgres } = await import('postgres');
+    // The baseline's own pool, the same size as the app's.
+    const raw = postgres(url.toString(), { max: 10, onnotice: () => {} });
+    return {
+      label: `Postgres (${url.host})`,
+      handle,
+      query: async (text: string, params: unknown[]) => (await raw.unsafe(text, params as never[])) as unknown as Row[],
+      close: async () => {
+        await raw.end({ timeout: 5 });
+        await handle.close();
+        await admin.sql!.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.close();
+      },
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = await PGlite.create();
+  const handle = await openPglite(pglite);
+  await runMigrations(handle);
+  setDbHandle(handle);
+  return {
+    label: 'PGlite (in-memory, embedded)',
+    handle,
+    query: async (text: string, params: unknown[]) => (await pglite.query<Row>(text, params)).rows,
+    close: () => handle.close(),
+  };
+}
+
+async function seed(db: import('@/lib/db/client').Db, workspaceId: string) {
+  const { skus } = await import('@/lib/db/schema');
+  const { evaluateRequirements } = await import('@/lib/requirements');
+  const { toStoredBlocker } = await import('@/lib/skus/evaluate');
+  // Realistic rows: the blockers a fresh SKU of each category really has (stored as jsonb on the row).
+  const categories = ['general', 'toys', 'electrical', 'cosmetics', 'chemicals', 'textiles', 'batteries'] as const;
+  const blockersOf = Object.fromEntries(categories.map((c) => [c, evaluateRequirements({ sku: { category_code: c }, fields: {} }).blockers.map(toStoredBlocker)]));
+  const base = Date.now();
+  for (let start = 0; start < SKU_COUNT; start += 1000) {
+    const rows = Array.from({ length: Math.min(1000, SKU_COUNT - start) }, (_, j) => {
+      const i = start + j;
+      const cat = categories[i % categories.length];
+      const blockers = blockersOf[cat];
+      return {
+        workspaceId,
+        skuCode: `SKU-${String(i).padStart(6, '0')}`,
+        productName: `Product ${i} ${cat}`,
+        gtin: i % 3 === 0 ? null : String(4006381000000 + i),
+        categoryCode: cat,
+        categoryDefaulted: false,
+        requirementProfileId: `${cat === 'general' ? 'gpsr-core' : cat}@2026-04`,
+        blockers,
+        blockerCount: blockers.filter((b) => b.severity === 'blocker').length,
+        warningCount: blockers.filter((b) => b.severity === 'warning').length,
+        createdAt: new Date(base - i * 1000),
+      };
+    });
+    await db.insert(skus).values(rows);
+  }
+}
+
+/** The baseline: the same SQL as listSkus (first page, default sort), the same JSON, no framework. */
+function baselineHandler(query: (text: string, params: unknown[]) => Promise<Row[]>, workspaceId: string) {
+  const SQL =
+    'select "id", "workspace_id", "sku_code", "product_name", "gtin", "category_code", "category_defaulted", "external_sku_id", "requirement_profile_id", ' +
+    '"review_state", "review_completed_at", "review_completed_by", "approval_state", "approved_at", "approved_by", "approved_by_label", "blockers", ' +
+    '"blocker_count", "warning_count", "public_id", "published_revision", "published_at", "created_by", "created_at", "updated_at" ' +
+    'from "skus" where "skus"."workspace_id" = $1 order by "skus"."created_at" desc, "skus"."id" desc limit $2';
+  const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
+  return async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const limit = Math.min(100, Math.max(1, Number(url.searchParams.get('limit') ?? 50)));
+    const rows = await query(SQL, [workspaceId, limit + 1]);
+    const page = rows.slice(0, limit);
+    const data = page.map((r) => ({
+      id: r.id,
+      sku_code: r.sku_code,
+      product_name: r.product_name,
+      gtin: r.gtin,
+      category_code: r.category_code,
+      review_state: r.review_state,
+      approval_state: r.approval_state,
+      blocker_count: r.blocker_count,
+      created_at: iso(r.created_at),
+      updated_at: iso(r.updated_at),
+      external_sku_id: r.external_sku_id,
+      category_defaulted: r.category_defaulted,
+      requirement_profile_id: r.requirement_profile_id,
+      warning_count: r.warning_count,
+      status: Number(r.blocker_count) > 0 ? 'blocked' : r.review_state === 'open' ? 'needs_review' : 'ready_for_approval',
+      review_completed_at: iso(r.review_completed_at),
+      review_completed_by: r.review_completed_by,
+      approved_at: iso(r.approved_at),
+      approved_by: r.approved_by_label,
+      public_id: r.public_id,
+      published_revision: r.published_revision,
+      published_at: iso(r.published_at),
+    }));
+    const last = page[page.length - 1];
+    const next = rows.length > limit && last ? Buffer.from(JSON.stringify({ s: 'created_desc', k: iso(last.created_at), i: last.id })).toString('base64url') : null;
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify({ data, has_more: rows.length > limit, next_cursor: next }));
+  };
+}
+
+/** Serves a Next route handler from node:http, as `next start` would hand it a Request. */
+function routeServer(handler: (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>) {
+  return async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+    const response = await handler(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers }), { params: Promise.resolve({}) });
+    const out: Record<string, string> = {};
+    response.headers.forEach((v, k) => (out[k] = v));
+    res.writeHead(response.status, out);
+    res.end(Buffer.from(await response.arrayBuffer()));
+  };
+}
+
+async function listen(handler: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>) {
+  const server = http.createServer((req, res) => {
+    handler(req, res).catch((e) => {
+      res.writeHead(500);
+      res.end(String(e));
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+// The load generator, run in a worker thread: CLIENTS loops of sequential keep-alive GETs.
+const LOAD_SCRIPT = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { url, headers, clients, seconds, warmup } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+function once() {
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    const req = http.get(url, { agent, headers }, (res) => {
+      let n = 0;
+      res.on('data', (c) => (n += c.length));
+      res.on('end', () => resolve({ ms: performance.now() - t0, ok: res.statusCode === 200, bytes: n }));
+    });
+    req.on('error', () => resolve({ ms: performance.now() - t0, ok: false, bytes: 0 }));
+  });
+}
+async function run(durationMs, record) {
+  const end = performance.now() + durationMs;
+  const lat = []; let errors = 0; let bytes = 0;
+  await Promise.all(Array.from({ length: clients }, async () => {
+    while (performance.now() < end) {
+      const r = await once();
+      if (record) { if (r.ok) { lat.push(r.ms); bytes = r.bytes; } else errors++; }
+    }
+  }));
+  return { lat, errors, bytes };
+}
+(async () => {
+  await run(warmup * 1000, false);
+  const t0 = performance.now();
+  const { lat, errors, bytes } = await run(seconds * 1000, true);
+  const elapsed = (performance.now() - t0) / 1000;
+  lat.sort((a, b) => a - b);
+  const q = (p) => lat.length ? lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] : NaN;
+  parentPort.postMessage({ rps: lat.length / elapsed, p50: q(0.5), p95: q(0.95), p99: q(0.99), n: lat.length, errors, bytes });
+  agent.destroy();
+})();
+`;
+
+interface LoadResult {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  n: number;
+  errors: number;
+  bytes: number;
+}
+
+function load(url: string, headers: Record<string, string>): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(LOAD_SCRIPT, { eval: true, workerData: { url, headers, clients: CLIENTS, seconds: SECONDS, warmup: WARMUP_SECONDS } });
+    w.once('message', (m) => {
+      resolve(m as LoadResult);
+      void w.terminate();
+    });
+    w.once('error', reject);
+  });
+}
+
+async function main() {
+  const t0 = performance.now();
+  const db = await openDatabase();
+  const { getDb } = await import('@/lib/db/client');
+  const drizzle = await getDb();
+  const { createLocalUser } = await import('@/lib/auth/local-issuer');
+  const { ensureWorkspace } = await import('@/lib/auth/workspace');
+  const { signAccessToken } = await import('@/lib/auth/tokens');
+  const { setWorkspacePlan } = await import('@/lib/workspace/settings');
+  const { createApiKey } = await import('@/lib/auth/api-keys');
+  const user = await createLocalUser(drizzle, { email: `bench-${Date.now()}@example.test`, password: 'bench password 123' });
+  const m = await ensureWorkspace(drizzle, user);
+  await setWorkspacePlan(drizzle, m.workspace.id, 'enterprise');
+  const { token } = await signAccessToken(user);
+  const key = await createApiKey(drizzle, { workspace: { ...m.workspace, plan: 'enterprise' }, actor: { userId: user.id, apiKeyId: null, label: user.email }, input: { name: 'bench', scopes: ['skus:read'] } });
+  const seedStart = performance.now();
+  await seed(drizzle, m.workspace.id);
+  const seedMs = performance.now() - seedStart;
+
+  const route = await import('@/app/api/skus/route');
+  const app = await listen(routeServer(route.GET as never));
+  const base = await listen(baselineHandler(db.query, m.workspace.id));
+  const path = '/api/skus?limit=100';
+
+  // Both answer the same page before anything is measured.
+  const check = async (url: string, headers: Record<string, string>) => (await (await fetch(url, { headers })).json()) as { data: { id: string }[]; has_more: boolean };
+  const a = await check(app.url + path, { cookie: `sb-access-token=${token}` });
+  const b = await check(base.url + path, {});
+  if (a.data.length !== 100 || JSON.stringify(a) !== JSON.stringify(b)) throw new Error('app and baseline disagree');
+
+  console.log(`# GET ${path} — ${db.label}, ${SKU_COUNT.toLocaleString('en')} SKUs (seeded in ${(seedMs / 1000).toFixed(1)} s), ${CLIENTS} clients, ${SECONDS} s each after ${WARMUP_SECONDS} s warm-up, Node ${process.version}`);
+  const results: Array<[string, LoadResult]> = [];
+  results.push(['raw node:http + driver (same SQL)', await load(base.url + path, {})]);
+  results.push(['app route, session cookie', await load(app.url + path, { cookie: `sb-access-token=${token}` })]);
+  results.push(['app route, Bearer key', await load(app.url + path, { authorization: `Bearer ${key.key}` })]);
+
+  const baseline = results[0][1];
+  const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-');
+  console.log('');
+  console.log('| server | req/s | p50 ms | p95 ms | p99 ms | requests | errors | req/s vs baseline | p50 vs baseline |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const [name, r] of results) {
+    console.log(`| ${name} | ${fmt(r.rps)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.n} | ${r.errors} | ${fmt(r.rps / baseline.rps, 2)}× | ${fmt(r.p50 / baseline.p50, 2)}× |`);
+  }
+  console.log(`\nresponse size: app ${results[1][1].bytes} B, baseline ${baseline.bytes} B; total run ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+
+  await new Promise((r) => app.server.close(r));
+  await new Promise((r) => base.server.close(r));
+  await db.close();
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
