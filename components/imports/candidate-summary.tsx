@@ -3,6 +3,10 @@ import { Badge } from '@/components/ui/badge';
 import { entityRoleLabel, rowList } from './labels';
 import type { EntityCandidate } from './types';
 
+export function candidateRowCount(c: EntityCandidate): number {
+  return Math.max(c.source_row_count ?? 0, c.source_rows.length);
+}
+
 /** The proposed identity of a candidate: name, address, email, each on its own line. */
 export function CandidateIdentity({ candidate }: { candidate: EntityCandidate }) {
   const p = candidate.proposed_values;
@@ -75,7 +79,7 @@ export function CandidateSummaryList({ candidates }: { candidates: EntityCandida
             <CandidateConflicts candidate={c} />
           </div>
           <div className="text-xs text-muted-foreground sm:text-right">
-            {c.source_rows.length} row{c.source_rows.length === 1 ? '' : 's'}: {rowList(c.source_rows, 4)}
+            {candidateRowCount(c)} row{candidateRowCount(c) === 1 ? '' : 's'}: {rowList(c.source_rows, 4, candidateRowCount(c))}
           </div>
         </li>
       ))}

@@ -1,7 +1,7 @@
 'use client';
 
 import * as React from 'react';
-import { EyeOff, FileSpreadsheet, RotateCcw } from 'lucide-react';
+import { EyeOff, FileSpreadsheet, RotateCcw, TriangleAlert } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -105,6 +105,17 @@ export function FileShapeCard({ file, shape, busy, requestedHeaderRow, onSheet, 
             ) : null}
           </Fact>
         </dl>
+
+        {shape.warnings?.length ? (
+          <ul className="grid gap-1 rounded-md border border-warning/30 bg-warning-soft px-3 py-2 text-xs text-warning-soft-foreground" data-testid="read-warnings">
+            {shape.warnings.map((w, i) => (
+              <li key={i} className="flex items-start gap-1.5">
+                <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+                {w.message}
+              </li>
+            ))}
+          </ul>
+        ) : null}
 
         <div className="grid gap-4 border-t border-border pt-4 sm:grid-cols-2">
           {sheets.length > 1 ? (

@@ -161,8 +161,9 @@ export function issueCodeLabel(code: string): string {
 }
 
 /** "2, 3, 4, 7 and 12 more" – row numbers, shortened. */
-export function rowList(rows: readonly number[], max = 6): string {
+export function rowList(rows: readonly number[], max = 6, total = rows.length): string {
   if (rows.length === 0) return '—';
   const shown = rows.slice(0, max).join(', ');
-  return rows.length > max ? `${shown} and ${rows.length - max} more` : shown;
+  const all = Math.max(total, rows.length);
+  return all > Math.min(max, rows.length) ? `${shown} and ${all - Math.min(max, rows.length)} more` : shown;
 }

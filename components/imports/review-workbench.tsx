@@ -104,6 +104,22 @@ function SkuCard({ sku }: { sku: ReviewSku }) {
       ) : (
         <p className="text-xs text-muted-foreground">{sku.outcome === 'updated' ? 'The file held the same values: nothing changed.' : 'No values besides code and name.'}</p>
       )}
+      {sku.warnings?.length ? (
+        <ul className="grid gap-0.5 text-xs text-warning-soft-foreground">
+          {sku.warnings.map((w, i) => (
+            <li key={i}>{w.column ? `“${w.column}”: ` : ''}{w.message}</li>
+          ))}
+        </ul>
+      ) : null}
+      {sku.suggestions?.length ? (
+        <p className="text-xs text-muted-foreground">
+          {sku.suggestions.length} suggestion{sku.suggestions.length === 1 ? '' : 's'} to confirm on the{' '}
+          <Link href={`/skus/${sku.sku_id}`} className="font-medium text-primary hover:underline">
+            SKU page
+          </Link>
+          .
+        </p>
+      ) : null}
       {changes.length > 4 ? (
         <button type="button" className="w-fit text-xs font-medium text-primary hover:underline" onClick={() => setExpanded((e) => !e)}>
           {expanded ? 'Show fewer' : `Show all ${changes.length} values`}

@@ -46,6 +46,9 @@ export interface FileShapeInfo {
   sheet?: string | null;
   header_row?: number | null;
   title_rows_skipped?: number | null;
+  bom?: boolean;
+  /** what the reader noticed: hidden sheets skipped, duplicate headers, a guessed encoding… */
+  warnings?: { code?: string; message: string }[];
   [key: string]: unknown;
 }
 
@@ -100,6 +103,8 @@ export interface EntityCandidate {
   role: ImportEntityRole | string;
   proposed_values: EntityProposed;
   source_rows: number[];
+  /** all rows naming the candidate; source_rows may list only the first ones */
+  source_row_count?: number;
   has_conflicts: boolean;
   conflicts: EntityCandidateConflict[];
   existing_entity_id?: string | null;
@@ -165,6 +170,9 @@ export interface ReviewSku {
   outcome: 'created' | 'updated' | string;
   row_number: number | null;
   changes: ReviewChange[];
+  warnings?: { column: string | null; code: string; message: string }[];
+  /** open suggestions on the SKU (not yet confirmed values) */
+  suggestions?: { id: string; field_key: string; value: string }[];
   blockers_count?: number | null;
 }
 
