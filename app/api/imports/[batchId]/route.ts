@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { defineRoute, json, routeMethods } from '@/lib/http';
+import { getImport } from '@/lib/imports/service';
+import { BatchParams, ImportBatch } from '@/lib/imports/service-schemas';
+
+// GET /api/imports/{batchId} – one batch with its status and counts (poll while it runs).
+const get = defineRoute({
+  method: 'GET',
+  path: '/api/imports/{batchId}',
+  operationId: 'getImport',
+  summary: 'Read an import batch',
+  tags: ['Imports'],
+  stability: 'stable',
+  auth: 'session',
+  params: BatchParams,
+  responses: { 200: { description: 'The batch.', schema: z.object({ batch: ImportBatch }) } },
+  handler: async ({ db, auth, params }) => json(await getImport(db, auth.workspace.id, params.batchId)),
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { defineRoute, json, routeMethods } from '@/lib/http';
+import { listImportRows } from '@/lib/imports/service';
+import { BatchParams, ImportRowsQuery } from '@/lib/imports/service-schemas';
+
+// GET /api/imports/{batchId}/rows – every row's outcome, errors and changes, paged by row number.
+const rows = defineRoute({
+  method: 'GET',
+  path: '/api/imports/{batchId}/rows',
+  operationId: 'listImportRows',
+  summary: 'List the rows of an import batch',
+  tags: ['Imports'],
+  stability: 'preview',
+  auth: 'session',
+  params: BatchParams,
+  query: ImportRowsQuery,
+  responses: {
+    200: {
+      description: 'A page of rows.',
+      schema: z.object({ data: z.array(z.record(z.string(), z.unknown())), next_cursor: z.string().nullable(), has_more: z.boolean() }),
+    },
+  },
+  handler: async ({ db, auth, params, query }) => json(await listImportRows(db, auth.workspace.id, params.batchId, query)),
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(rows);

@@ -1,0 +1,219 @@
+/**
+ * End-to-end import throughput: a generated 100,000-row CSV and a 20,000-row XLSX, each committed
+ * through the import service (file stored, batch created, job queued) and run by the real job
+ * (`import.run` through lib/jobs, inline), into an empty enterprise workspace. Prints rows per second
+ * and the peak RSS of the scenario, and in the same run the physical baseline: the same rows copied
+ * into a plain table (Postgres COPY FROM STDIN; on PGlite COPY FROM '/dev/blob'), and the ratio.
+ *
+ *   npx tsx bench/import-e2e.ts                       # PGlite in a temp directory
+ *   DATABASE_URL=postgres://... npx tsx bench/import-e2e.ts   # a fresh database on that server
+ *   BENCH_CSV_ROWS=20000 BENCH_XLSX_ROWS=5000 npx tsx bench/import-e2e.ts   # smaller runs
+ *   npx tsx bench/import-e2e.ts <scenario>            # one scenario in this process (csv | xlsx), JSON out
+ *
+ * Each scenario runs in its own process so the peak RSS (getrusage maxrss) is that scenario's alone.
+ */
+import '@/lib/polyfills';
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as XLSX from '@e965/xlsx';
+
+const CSV_ROWS = Number(process.env.BENCH_CSV_ROWS ?? 100_000);
+const XLSX_ROWS = Number(process.env.BENCH_XLSX_ROWS ?? 20_000);
+const HEADERS = ['Artikelnummer', 'Bezeichnung', 'EAN', 'Marke', 'Hersteller', 'Herstelleradresse', 'Hersteller E-Mail', 'Ursprungsland', 'Zielmärkte', 'Warnhinweise', 'Datum des Inverkehrbringens', 'Preis'];
+
+function gtin(i: number): string {
+  const body = String(400638000000 + i).padStart(12, '0');
+  let sum = 0;
+  for (let k = 0; k < 12; k++) sum += Number(body[k]) * (k % 2 === 0 ? 1 : 3);
+  return body + ((10 - (sum % 10)) % 10);
+}
+
+function row(i: number): string[] {
+  const m = i % 40;
+  return [
+    `SKU-${String(i).padStart(6, '0')}`,
+    `Holzspielzeug Modell ${i} – Größe ${['S', 'M', 'L'][i % 3]}`,
+    gtin(i),
+    ['Kinderladen', 'Holzwerk', 'Spielgut'][i % 3],
+    `Hersteller ${m} GmbH`,
+    `Industriestraße ${m}, ${10000 + m} Berlin`,
+    `info@hersteller${m}.example`,
+    ['Deutschland', 'China', 'Polen', 'Italien'][i % 4],
+    'DE,AT,FR',
+    'Nicht für Kinder unter 3 Jahren geeignet. Kleine Teile.',
+    `${String((i % 28) + 1).padStart(2, '0')}.${String((i % 12) + 1).padStart(2, '0')}.2024`,
+    `${(i % 100) + 9},99`,
+  ];
+}
+
+function csvText(n: number): string {
+  const lines = [HEADERS.join(';')];
+  for (let i = 0; i < n; i++) lines.push(row(i).join(';'));
+  return lines.join('\r\n') + '\r\n';
+}
+
+function generate(dir: string) {
+  const csvPath = path.join(dir, `catalogue-${CSV_ROWS}.csv`);
+  if (!fs.existsSync(csvPath)) fs.writeFileSync(csvPath, csvText(CSV_ROWS));
+  const xlsxPath = path.join(dir, `catalogue-${XLSX_ROWS}.xlsx`);
+  if (!fs.existsSync(xlsxPath)) {
+    const aoa: unknown[][] = [HEADERS];
+    for (let i = 0; i < XLSX_ROWS; i++) {
+      const r: unknown[] = row(i);
+      r[2] = Number(r[2]); // typed-in EANs are numbers in Excel
+      aoa.push(r);
+    }
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(aoa), 'Katalog');
+    fs.writeFileSync(xlsxPath, XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer);
+  }
+  return { csvPath, xlsxPath };
+}
+
+interface Result {
+  scenario: string;
+  backend: string;
+  file_mb: number;
+  rows: number;
+  status: string;
+  created: number;
+  seconds: number;
+  rows_per_second: number;
+  peak_rss_mb: number;
+  copy_seconds: number;
+  copy_rows_per_second: number;
+  ratio: number;
+}
+
+async function scenario(name: 'csv' | 'xlsx', file: string, rows: number): Promise<Result> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-e2e-'));
+  process.env.DATA_DIR = dataDir;
+  process.env.JOBS_IN_PROCESS = 'false';
+  process.env.SUPABASE_JWT_SECRET ??= 'bench-secret-bench-secret-bench-secret-0123';
+  const serverUrl = process.env.DATABASE_URL;
+  let dbName: string | null = null;
+  if (serverUrl) {
+    // A database of its own on the server, dropped at the end.
+    const { default: postgres } = await import('postgres');
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    dbName = `cw_bench_${Date.now()}_${process.pid}`;
+    await admin.unsafe(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const u = new URL(serverUrl);
+    u.pathname = `/${dbName}`;
+    process.env.DATABASE_URL = u.toString();
+  }
+  const { resetEnvCache } = await import('@/lib/config/env');
+  resetEnvCache();
+  const { getDb, getDbHandle, closeDb } = await import('@/lib/db/client');
+  const { createLocalUser } = await import('@/lib/auth/local-issuer');
+  const { ensureWorkspace } = await import('@/lib/auth/workspace');
+  const { setWorkspacePlan } = await import('@/lib/workspace/settings');
+  const { commitImport } = await import('@/lib/imports/service');
+  const { drainJobs } = await import('@/lib/jobs/worker');
+  const { stopBoss, getBoss } = await import('@/lib/jobs/boss');
+  const { getImport } = await import('@/lib/imports/service');
+
+  try {
+    const db = await getDb();
+    const handle = await getDbHandle();
+    await getBoss();
+    const user = await createLocalUser(db, { email: `bench-${crypto.randomUUID().slice(0, 8)}@example.test`, password: 'bench bench bench' });
+    const m = await ensureWorkspace(db, user);
+    await setWorkspacePlan(db, m.workspace.id, 'enterprise');
+    const workspace = { ...m.workspace, plan: 'enterprise' as const };
+    const bytes = fs.statSync(file).size;
+    const sha256 = crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+
+    const t0 = performance.now();
+    const { batch } = await commitImport(db, { workspace, actor: { userId: user.id, apiKeyId: null, label: user.email }, file: { path: file, filename: path.basename(file), size: bytes, sha256 }, options: {} });
+    await drainJobs(6 * 60 * 60 * 1000);
+    const seconds = (performance.now() - t0) / 1000;
+    const final = (await getImport(db, workspace.id, batch.id)).batch;
+    const peakRss = process.resourceUsage().maxRSS * 1024;
+
+    // The physical baseline: the same rows as CSV text into a plain table.
+    const text = csvText(rows);
+    const cols = HEADERS.map((_, i) => `c${i} text`).join(', ');
+    const c0 = performance.now();
+    if (handle.kind === 'postgres') {
+      const sql = handle.sql!;
+      await sql.unsafe(`CREATE TABLE bench_copy (${cols})`);
+      const writable = await sql.unsafe(`COPY bench_copy FROM STDIN WITH (FORMAT csv, HEADER true, DELIMITER ';')`).writable();
+      await new Promise<void>((resolve, reject) => {
+        writable.on('error', reject);
+        writable.on('finish', () => resolve());
+        writable.end(Buffer.from(text, 'utf8'));
+      });
+    } else {
+      const pg = handle.pglite!;
+      await pg.exec(`CREATE TABLE bench_copy (${cols})`);
+      await pg.query(`COPY bench_copy FROM '/dev/blob' WITH (FORMAT csv, HEADER true, DELIMITER ';')`, [], { blob: new Blob([text]) });
+    }
+    const copySeconds = (performance.now() - c0) / 1000;
+    const copied = await db.execute((await import('drizzle-orm')).sql`SELECT count(*)::int AS n FROM bench_copy`);
+    const copiedRows = Number((Array.isArray(copied) ? copied : (copied as { rows: { n: number }[] }).rows)[0].n);
+    if (copiedRows !== rows) throw new Error(`COPY loaded ${copiedRows} rows, expected ${rows}`);
+
+    const rps = (final.processed_rows ?? 0) / seconds;
+    const copyRps = rows / copySeconds;
+    return {
+      scenario: name,
+      backend: handle.kind,
+      file_mb: +(bytes / 1048576).toFixed(1),
+      rows: final.total_rows ?? 0,
+      status: final.status,
+      created: final.created_rows ?? 0,
+      seconds: +seconds.toFixed(1),
+      rows_per_second: Math.round(rps),
+      peak_rss_mb: Math.round(peakRss / 1048576),
+      copy_seconds: +copySeconds.toFixed(2),
+      copy_rows_per_second: Math.round(copyRps),
+      ratio: +(copyRps / rps).toFixed(1),
+    };
+  } finally {
+    await stopBoss();
+    await closeDb();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (serverUrl && dbName) {
+      const { default: postgres } = await import('postgres');
+      const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
+      await admin.end();
+    }
+  }
+}
+
+async function main() {
+  const dir = path.join(os.tmpdir(), 'import-e2e-bench');
+  fs.mkdirSync(dir, { recursive: true });
+  const { csvPath, xlsxPath } = generate(dir);
+  const which = process.argv[2] as 'csv' | 'xlsx' | undefined;
+  if (which) {
+    const r = await scenario(which, which === 'csv' ? csvPath : xlsxPath, which === 'csv' ? CSV_ROWS : XLSX_ROWS);
+    process.stdout.write(JSON.stringify(r) + '\n');
+    return;
+  }
+  const self = fileURLToPath(import.meta.url);
+  const results: Result[] = [];
+  for (const s of ['csv', 'xlsx']) {
+    const child = spawnSync(process.execPath, [...process.execArgv, self, s], { encoding: 'utf8', cwd: process.cwd(), maxBuffer: 16 << 20, env: process.env });
+    if (child.status !== 0) throw new Error(`${s} failed: ${child.stderr.slice(-4000)}`);
+    results.push(JSON.parse(child.stdout.trim().split('\n').pop()!));
+  }
+  console.log(`node ${process.version}, ${os.cpus().length} cores, ${process.env.DATABASE_URL ? 'Postgres server' : 'PGlite (file-backed, temp dir)'}; files in ${dir}`);
+  console.table(results);
+  console.log('ratio = COPY rows/s divided by import rows/s (how many times slower the full import is than the bare physical load).');
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

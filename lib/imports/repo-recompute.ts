@@ -1,0 +1,84 @@
+/**
+ * Blockers of the SKUs an import chunk touched, recomputed set-based. recomputeSku (lib/skus/evaluate)
+ * costs about seven queries per SKU, which dominated a large import; here a chunk's SKUs are loaded in
+ * a few queries. Only "plain" SKUs take this path: no linked entity, document, open review issue or
+ * waiver, so their RequirementInput is exactly what loadRequirementInput would build from the SKU row
+ * and its dossier values. Every other SKU goes through recomputeSku itself, so nothing is duplicated
+ * for the cases that need the full input. (tests/api/imports checks both paths agree.)
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/rows';
+import { evaluateRequirements } from '@/lib/requirements';
+import { recomputeSku, toStoredBlocker } from '@/lib/skus/evaluate';
+
+const uuids = (ids: string[]) => sql`${sql.param(ids)}::uuid[]`;
+
+export async function recomputeSkusBulk(db: Db, workspaceId: string, skuIds: string[]): Promise<void> {
+  if (!skuIds.length) return;
+  const ids = [...new Set(skuIds)];
+  const complex = new Set(
+    (
+      await queryRows<{ id: string }>(
+        db,
+        sql`SELECT sku_id AS id FROM sku_entities WHERE sku_id = ANY(${uuids(ids)})
+            UNION SELECT sku_id FROM documents WHERE workspace_id = ${workspaceId} AND sku_id = ANY(${uuids(ids)})
+            UNION SELECT sku_id FROM document_skus WHERE sku_id = ANY(${uuids(ids)})
+            UNION SELECT sku_id FROM review_issues WHERE sku_id = ANY(${uuids(ids)}) AND status = 'open'
+            UNION SELECT sku_id FROM blocker_waivers WHERE sku_id = ANY(${uuids(ids)}) AND revoked_at IS NULL`,
+      )
+    ).map((r) => r.id),
+  );
+  for (const id of complex) await recomputeSku(db, workspaceId, id);
+  const plain = ids.filter((id) => !complex.has(id));
+  if (!plain.length) return;
+
+  const skuRows = await queryRows<{ id: string; category_code: string; gtin: string | null; requirement_profile_id: string | null }>(
+    db,
+    sql`SELECT id, category_code, gtin, requirement_profile_id FROM skus WHERE workspace_id = ${workspaceId} AND id = ANY(${uuids(plain)})`,
+  );
+  const values = await queryRows<{ id: string; sku_id: string; field_key: string; value: string; status: string; source: string }>(
+    db,
+    sql`SELECT id, sku_id, field_key, value, status, source FROM dossier_values WHERE sku_id = ANY(${uuids(plain)}) AND superseded_at IS NULL`,
+  );
+  const bySku = new Map<string, typeof values>();
+  for (const v of values) {
+    let list = bySku.get(v.sku_id);
+    if (!list) bySku.set(v.sku_id, (list = []));
+    list.push(v);
+  }
+
+  const out = { id: [] as string[], blockers: [] as string[], blockerCount: [] as number[], warningCount: [] as number[], profile: [] as string[] };
+  for (const s of skuRows) {
+    const list = bySku.get(s.id) ?? [];
+    const fields: Record<string, string> = {};
+    for (const v of list) if (v.status === 'confirmed') fields[v.field_key] = v.value;
+    // As loadRequirementInput: a document suggestion that disagrees with the confirmed value is a conflict.
+    const conflicts = list
+      .filter((v) => v.status === 'suggested' && v.source === 'document_extraction' && fields[v.field_key] !== undefined && norm(fields[v.field_key]) !== norm(v.value))
+      
+      .map((v) => ({ id: v.id, field_key: v.field_key, message: `A document says "${v.value.slice(0, 80)}" for ${v.field_key}, the dossier says "${fields[v.field_key].slice(0, 80)}".` }));
+    const evaluation = evaluateRequirements({
+      sku: { category_code: s.category_code, gtin: s.gtin },
+      fields,
+      entities: [],
+      documents: [],
+      conflicts,
+      review_issues: [],
+      waivers: [],
+      profile_id: s.requirement_profile_id,
+    });
+    out.id.push(s.id);
+    out.blockers.push(JSON.stringify(evaluation.blockers.map(toStoredBlocker)));
+    out.blockerCount.push(evaluation.open_blocker_count);
+    out.warningCount.push(evaluation.open_warning_count);
+    out.profile.push(evaluation.profile_id);
+  }
+  await db.execute(sql`
+    UPDATE skus SET blockers = u.blockers::jsonb, blocker_count = u.blocker_count, warning_count = u.warning_count, requirement_profile_id = u.profile_id, updated_at = now()
+    FROM unnest(${uuids(out.id)}, ${sql.param(out.blockers)}::text[], ${sql.param(out.blockerCount)}::int[], ${sql.param(out.warningCount)}::int[], ${sql.param(out.profile)}::text[])
+      AS u(id, blockers, blocker_count, warning_count, profile_id)
+    WHERE skus.id = u.id AND skus.workspace_id = ${workspaceId}`);
+}
+
+const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
