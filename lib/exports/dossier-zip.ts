@@ -140,6 +140,8 @@ export async function streamDossierZip(db: Db, args: { workspaceId: string; acto
   const mtime = new Date(model.generated_at);
 
   const zip = new yazl.ZipFile();
+  // A file that cannot be read mid-archive ends the download with an error instead of crashing the process.
+  zip.on('error', (err: Error) => (zip.outputStream as unknown as Readable).destroy(err));
   zip.addBuffer(Buffer.from(pdf), 'dossier.pdf', { mtime });
   const names = documentEntryNames(model.documents.map((d) => d.row));
   const entries = ['dossier.pdf'];

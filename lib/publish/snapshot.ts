@@ -123,7 +123,8 @@ export function buildRevisionSnapshot(model: SkuReadModel, meta: SnapshotMeta): 
   for (const lang of base.languages) art19[lang] = buildArt19Block(base, lang);
 
   const jsonLd: Record<string, unknown> = buildProductJsonLd(base);
-  if (meta.picture?.captured) jsonLd.image = meta.picture.url;
+  // Our own copy, as an absolute URL (consumers of JSON-LD resolve nothing relative).
+  if (meta.picture?.captured) jsonLd.image = new URL(meta.picture.url, `${meta.base_url.replace(/\/+$/, '')}/`).toString();
 
   return {
     ...base,

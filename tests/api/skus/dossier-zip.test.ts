@@ -135,6 +135,16 @@ describe('GET /api/skus/{id}/dossier.zip', () => {
     expect((await db.select().from(documents).where(eq(documents.id, doc.id))).length).toBe(1);
   });
 
+  it('a document that cannot be read mid-archive fails the stream, not the process', async () => {
+    const u = await makeUser();
+    const sku = await readySku(u);
+    const real = getBlobStore();
+    const flaky = { ...real, getStream: async () => { throw new Error('storage went away'); } };
+    const { streamDossierZip } = await import('@/lib/exports/dossier-zip');
+    const zip = await streamDossierZip(await getDb(), { workspaceId: u.workspaceId, actor: { userId: u.id, apiKeyId: null, label: u.email }, id: sku.id, store: flaky });
+    await expect(new Response(zip.stream).arrayBuffer()).rejects.toThrow();
+  });
+
   it('entry names: no directories, reserved names or control characters; unique case-insensitively', () => {
     expect(safeEntryName('../../x/y/..evil.PDF', 'application/pdf')).toBe('evil.pdf');
     expect(safeEntryName('nul', 'text/plain')).toBe('document_nul.txt');

@@ -194,6 +194,10 @@ describe('POST /api/skus/{id}/publish', () => {
     expect(pic.status).toBe(200);
     expect(pic.headers.get('content-type')).toBe('image/png');
     expect(pic.headers.get('content-security-policy')).toContain('sandbox');
+    expect(Buffer.from(pic.text, 'latin1').length).toBeGreaterThan(0);
+    const found = await findPublishedRevision(await getDb(), publicId);
+    if (found.kind !== 'ok') throw new Error(found.kind);
+    expect(found.snapshot.json_ld.image).toMatch(new RegExp(`^${ORIGIN}/p/${publicId}/picture\\?sha=[0-9a-f]{16}$`));
 
     // An SVG (script-capable) is refused; the page then has no picture.
     await setField(u, sku.id, 'product_image_url', `${picBase}/evil.svg`);
