@@ -73,3 +73,23 @@ export async function declarationPdf(opts: { manufacturer?: string; model?: stri
 
 /** Keys of an object, sorted: for "no other keys" checks. */
 export const keysOf = (o: object) => Object.keys(o).sort();
+
+/**
+ * Runs queued jobs until none of this workspace's runs is queued or running. On a shared Postgres other
+ * test files drain the same queues, so "drainJobs found nothing" alone does not mean ours are done.
+ */
+export async function settleJobs(workspaceId: string, timeoutMs = 60_000) {
+  const { drainJobs } = await import('@/lib/jobs/worker');
+  const { getDb } = await import('@/lib/db/client');
+  const { jobRuns } = await import('@/lib/db/schema');
+  const { and, eq, inArray } = await import('drizzle-orm');
+  const db = await getDb();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await drainJobs();
+    const open = await db.select({ id: jobRuns.id }).from(jobRuns).where(and(eq(jobRuns.workspaceId, workspaceId), inArray(jobRuns.status, ['queued', 'running'])));
+    if (!open.length) return;
+    if (Date.now() > deadline) throw new Error(`${open.length} job(s) of workspace ${workspaceId} still open`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
