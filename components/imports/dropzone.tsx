@@ -31,6 +31,19 @@ export function Dropzone({ onFile, disabled }: DropzoneProps) {
   const [over, setOver] = React.useState(false);
   const depth = React.useRef(0);
 
+  // A file dropped just beside the zone must not make the browser leave the page to open it.
+  React.useEffect(() => {
+    const stop = (e: DragEvent) => {
+      if (e.dataTransfer?.types.includes('Files')) e.preventDefault();
+    };
+    window.addEventListener('dragover', stop);
+    window.addEventListener('drop', stop);
+    return () => {
+      window.removeEventListener('dragover', stop);
+      window.removeEventListener('drop', stop);
+    };
+  }, []);
+
   function take(files: FileList | null | undefined) {
     const f = files?.[0];
     if (f) onFile(f);
