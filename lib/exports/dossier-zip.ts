@@ -139,39 +139,13 @@ export async function streamDossierZip(db: Db, args: { workspaceId: string; acto
   const store = args.store ?? getBlobStore();
   const mtime = new Date(model.generated_at);
 
-  const zip = new yazl.ZipFile();
-  // A file that cannot be read mid-archive ends the download with an error instead of crashing the process.
-  zip.on('error', (err: Error) => (zip.outputStream as unknown as Readable).destroy(err));
-  zip.addBuffer(Buffer.from(pdf), 'dossier.pdf', { mtime });
+  // Everything that awaits happens first; the archive is then assembled and wired to the response in
+  // one synchronous step, so its stream has a consumer before yazl reads the first byte.
   const names = documentEntryNames(model.documents.map((d) => d.row));
-  const entries = ['dossier.pdf'];
-  const missing: string[] = [];
-  for (const [i, d] of model.documents.entries()) {
-    const key = d.row.storageKey;
-    let present = false;
-    try {
-      present = await store.exists(key);
-    } catch {
-      present = false;
-    }
-    if (!present) {
-      missing.push(d.row.filename);
-      continue;
-    }
-    entries.push(names[i]);
-    // Opened only when yazl reaches the entry: one file handle at a time, whatever the count.
-    zip.addReadStreamLazy(names[i], { mtime, size: d.row.sizeBytes, compress: !/^(image\/|application\/(zip|pdf))/.test(d.row.mimeType) }, (cb) => {
-      store.getStream(key).then(
-        (web) => cb(null, Readable.fromWeb(web as import('node:stream/web').ReadableStream<Uint8Array>)),
-        (err) => cb(err, new PassThrough()),
-      );
-    });
-  }
-  if (missing.length) {
-    entries.push('missing-documents.txt');
-    zip.addBuffer(Buffer.from(`These attached documents were not found in storage:\r\n${missing.map((m) => `- ${m}`).join('\r\n')}\r\n`, 'utf8'), 'missing-documents.txt', { mtime });
-  }
-  zip.end();
+  const present = await Promise.all(model.documents.map((d) => store.exists(d.row.storageKey).catch(() => false)));
+  const included = model.documents.map((d, i) => ({ d, name: names[i] })).filter((_, i) => present[i]);
+  const missing = model.documents.filter((_, i) => !present[i]).map((d) => d.row.filename);
+  const entries = ['dossier.pdf', ...included.map((x) => x.name), ...(missing.length ? ['missing-documents.txt'] : [])];
 
   await db.insert(auditEvents).values({
     workspaceId: args.workspaceId,
@@ -181,13 +155,33 @@ export async function streamDossierZip(db: Db, args: { workspaceId: string; acto
     action: 'sku.dossier_downloaded',
     targetType: 'sku',
     targetId: args.id,
-    data: { locale, documents: entries.length - 1 - (missing.length ? 1 : 0), missing: missing.length },
+    data: { locale, documents: included.length, missing: missing.length },
   });
 
+  const zip = new yazl.ZipFile();
   const output = zip.outputStream as unknown as Readable;
+  const stream = Readable.toWeb(output) as unknown as ReadableStream<Uint8Array>;
+  // A file that cannot be read mid-archive ends the download with an error instead of crashing the process.
+  zip.on('error', (err: Error) => output.destroy(err));
+  zip.addBuffer(Buffer.from(pdf), 'dossier.pdf', { mtime });
+  for (const { d, name } of included) {
+    const key = d.row.storageKey;
+    // Opened only when yazl reaches the entry: one file handle at a time, whatever the count.
+    zip.addReadStreamLazy(name, { mtime, size: d.row.sizeBytes, compress: !/^(image\/|application\/(zip|pdf))/.test(d.row.mimeType) }, (cb) => {
+      store.getStream(key).then(
+        (web) => cb(null, Readable.fromWeb(web as import('node:stream/web').ReadableStream<Uint8Array>)),
+        (err) => cb(err, new PassThrough()),
+      );
+    });
+  }
+  if (missing.length) {
+    zip.addBuffer(Buffer.from(`These attached documents were not found in storage:\r\n${missing.map((m) => `- ${m}`).join('\r\n')}\r\n`, 'utf8'), 'missing-documents.txt', { mtime });
+  }
+  zip.end();
+
   return {
     filename: `dossier-${model.row.skuCode.replace(/[^A-Za-z0-9_-]/g, '_')}-${locale}.zip`,
-    stream: Readable.toWeb(output) as unknown as ReadableStream<Uint8Array>,
+    stream,
     entries,
     missing,
   };

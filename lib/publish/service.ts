@@ -16,7 +16,7 @@ import { recomputeSku } from '@/lib/skus/evaluate';
 import { listRevisionSummaries, loadSkuReadModel, type SkuReadModel } from '@/lib/skus/read-model';
 import { getSkuRow } from '@/lib/skus/service';
 import { generatePublicId } from './public-page-id';
-import { buildRevisionSnapshot, gtin14, publicDocumentsOf, publicPageUrl, type RevisionSnapshot, type SnapshotPicture } from './snapshot';
+import { buildRevisionSnapshot, publicDocumentsOf, publicPageUrl, type RevisionSnapshot, type SnapshotPicture } from './snapshot';
 
 export { PUBLIC_ID_ALPHABET, PUBLIC_ID_LENGTH, generatePublicId, normalizePublicId } from './public-page-id';
 

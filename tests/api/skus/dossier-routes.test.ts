@@ -23,10 +23,10 @@ import { getDb } from '@/lib/db/client';
 import { auditEvents, dossierValues } from '@/lib/db/schema';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
-import { approve, createEntity, createSku, CN_MANUFACTURER, EU_MANUFACTURER, EU_RESPONSIBLE_PERSON, link, publish, readySku, useTempBlobStore } from './fixtures';
+import { approve, createEntity, createSku, CN_MANUFACTURER, EU_MANUFACTURER, EU_RESPONSIBLE_PERSON, link, publish, readySku, withTempBlobStore } from './fixtures';
 
 useTestDatabase();
-useTempBlobStore();
+withTempBlobStore();
 
 const put = (u: TestUser | { bearer: string }, id: string, fieldKey: string, body: unknown, opts: { query?: Record<string, string>; headers?: Record<string, string> } = {}) =>
   call(fieldRoute, 'PUT', `/api/skus/${id}/dossier/${fieldKey}`, { ...('cookie' in u ? { cookie: u.cookie } : { bearer: u.bearer }), params: { id, fieldKey }, body, ...opts });

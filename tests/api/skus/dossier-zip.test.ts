@@ -11,10 +11,10 @@ import { t } from '@/lib/i18n/messages';
 import { getBlobStore } from '@/lib/storage';
 import { call, expectEnvelope, makeUser, ORIGIN, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
-import { addDocument, readySku, setField, useTempBlobStore } from './fixtures';
+import { addDocument, readySku, setField, withTempBlobStore } from './fixtures';
 
 useTestDatabase();
-useTempBlobStore();
+withTempBlobStore();
 
 async function download(u: TestUser, id: string, locale?: string) {
   const url = new URL(`/api/skus/${id}/dossier.zip`, ORIGIN);
@@ -142,6 +142,8 @@ describe('GET /api/skus/{id}/dossier.zip', () => {
     const flaky = { ...real, getStream: async () => { throw new Error('storage went away'); } };
     const { streamDossierZip } = await import('@/lib/exports/dossier-zip');
     const zip = await streamDossierZip(await getDb(), { workspaceId: u.workspaceId, actor: { userId: u.id, apiKeyId: null, label: u.email }, id: sku.id, store: flaky });
+    // A slow client: the failure happens before anyone reads, and must still surface as a stream error.
+    await new Promise((r) => setTimeout(r, 300));
     await expect(new Response(zip.stream).arrayBuffer()).rejects.toThrow();
   });
 

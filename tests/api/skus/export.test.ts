@@ -11,10 +11,10 @@ import { csvCell } from '@/lib/exports/sku-export-csv';
 import { setWorkspacePlan } from '@/lib/workspace/settings';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
-import { addDocument, approve, createSku, readySku, setField, useTempBlobStore } from './fixtures';
+import { addDocument, approve, createSku, readySku, setField, withTempBlobStore } from './fixtures';
 
 useTestDatabase();
-useTempBlobStore();
+withTempBlobStore();
 
 const get = (u: TestUser | { bearer: string }, id: string, query: Record<string, string> = {}, headers?: Record<string, string>) =>
   call(exportRoute, 'GET', `/api/skus/${id}/export`, { ...('cookie' in u ? { cookie: u.cookie } : { bearer: u.bearer }), params: { id }, query, headers });
@@ -34,16 +34,27 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
     } else cell += c;
   }
-  if (cell || row.length) row.push(cell), rows.push(row);
+  if (cell || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
   return rows;
 }
 

@@ -24,7 +24,7 @@ import { call, type TestUser } from '../../helpers/http';
 export { skusRoute, approveRoute, publishRoute, dossierFieldRoute, entitiesRoute, linkRoute };
 
 /** Every test file gets its own blob folder (documents, captured pictures). */
-export function useTempBlobStore() {
+export function withTempBlobStore() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-blobs-'));
   const store = localBlobStore(dir);
   setBlobStore(store);

@@ -39,7 +39,7 @@ import {
   setField,
   setFields,
   uniqueGtin,
-  useTempBlobStore,
+  withTempBlobStore,
 } from './fixtures';
 import { renderPublicPage } from './page-harness';
 
@@ -50,7 +50,7 @@ vi.mock('next/headers', async () => {
 vi.mock('next/server', () => ({ connection: async () => {} }));
 
 useTestDatabase();
-useTempBlobStore();
+withTempBlobStore();
 
 const detail = async (u: TestUser, id: string) => (await call(skuRoute, 'GET', `/api/skus/${id}`, { cookie: u.cookie, params: { id } })).body;
 const openBlockers = (d: any) => d.blockers.filter((b: any) => b.severity === 'blocker' && !b.waived).map((b: any) => b.code);

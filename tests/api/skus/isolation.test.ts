@@ -22,10 +22,10 @@ import * as activityRoute from '@/app/api/skus/[id]/activity/route';
 import * as revisionsRoute from '@/app/api/skus/[id]/revisions/route';
 import { call, expectEnvelope, makeUser, type CallOptions } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
-import { approve, createSku, publish, readySku, setField, useTempBlobStore } from './fixtures';
+import { approve, createSku, publish, readySku, setField, withTempBlobStore } from './fixtures';
 
 useTestDatabase();
-useTempBlobStore();
+withTempBlobStore();
 
 type Mod = Parameters<typeof call>[0];
 

@@ -4,7 +4,7 @@ import { getDb } from '@/lib/db/client';
 import { publicPages, skus } from '@/lib/db/schema';
 import { makeUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
-import { approve, createEntity, link, publish, readySku, setField, useTempBlobStore } from './fixtures';
+import { approve, createEntity, link, publish, readySku, setField, withTempBlobStore } from './fixtures';
 import { jsonLdBlocks, renderPublicPage } from './page-harness';
 
 vi.mock('next/headers', async () => {
@@ -14,7 +14,7 @@ vi.mock('next/headers', async () => {
 vi.mock('next/server', () => ({ connection: async () => {} }));
 
 useTestDatabase();
-useTempBlobStore();
+withTempBlobStore();
 
 async function publishedHostileSku() {
   const u = await makeUser();

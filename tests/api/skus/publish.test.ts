@@ -16,10 +16,10 @@ import { publicPageProxy } from '@/lib/publish/public-page-csp';
 import { normalizePublicId, PUBLIC_ID_ALPHABET } from '@/lib/publish/service';
 import { call, expectEnvelope, makeUser, ORIGIN } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
-import { addDocument, approve, createSku, PNG_1PX, publish, publishRoute, readySku, setField, useTempBlobStore } from './fixtures';
+import { addDocument, approve, PNG_1PX, publish, publishRoute, readySku, setField, withTempBlobStore } from './fixtures';
 
 useTestDatabase();
-useTempBlobStore();
+withTempBlobStore();
 
 let picServer: http.Server;
 let picBase = '';
