@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { documentExtractions, documents, jobRuns, type Provenance } from '@/lib/db/schema';
@@ -8,7 +8,7 @@ import { addSuggestions } from '@/lib/dossier/service';
 import { extractText } from '@/lib/extract';
 import { extractFacts, type FactSuggestion } from '@/lib/extract/facts';
 import { NonRetryableError } from '@/lib/jobs/define';
-import { enqueueJob } from '@/lib/jobs/runs';
+import { ensureQueues, getBoss } from '@/lib/jobs/boss';
 import { recomputeSku } from '@/lib/skus/evaluate';
 import { afterDossierChange } from '@/lib/skus/service';
 import { getBlobStore } from '@/lib/storage';
@@ -25,6 +25,9 @@ import type { DocumentRow } from './serialize';
  */
 
 export const EXTRACT_JOB = 'document.extract';
+
+/** Runs recorded and handed to pg-boss per statement. */
+const QUEUE_BATCH = 500;
 
 /** The actor recorded on suggestions a background extraction makes. */
 const extractionActor = (userId: string | null): Actor => ({ userId, apiKeyId: null, label: 'Document extraction' });
@@ -136,24 +139,40 @@ export async function runDocumentExtraction(db: Db, args: { workspaceId: string;
 type JobRunRow = typeof jobRuns.$inferSelect;
 
 /**
- * Queues extraction of one document, or returns the run already waiting for it (a second click or a
- * link right after an upload needs no second run). Call after the transaction that stored the document.
+ * Queues extraction of documents, one run each, reusing a run already waiting for a document (a second
+ * click, or a link right after an upload, needs no second run). Runs are recorded and handed to
+ * pg-boss in batches (a ZIP of a thousand files queues a thousand runs); the envelope is the one the
+ * worker reads (lib/jobs/worker). A run recorded but not handed over (crash in between) is re-sent by
+ * the worker's recovery. Call after the transaction that stored the documents.
  */
-export async function queueExtraction(db: Db, args: { workspaceId: string; documentId: string; createdBy?: string | null }): Promise<JobRunRow> {
-  const [pending] = await db
-    .select()
-    .from(jobRuns)
-    .where(and(eq(jobRuns.workspaceId, args.workspaceId), eq(jobRuns.queue, EXTRACT_JOB), eq(jobRuns.subjectId, args.documentId), eq(jobRuns.status, 'queued')))
-    .orderBy(desc(jobRuns.createdAt))
-    .limit(1);
-  if (pending) return pending;
+export async function queueExtractions(db: Db, args: { workspaceId: string; documentIds: string[]; createdBy?: string | null }): Promise<JobRunRow[]> {
+  const ids = [...new Set(args.documentIds)];
+  if (!ids.length) return [];
+  const byDocument = new Map<string, JobRunRow>();
   const { documentExtractJob } = await import('./jobs');
-  await db.update(documents).set({ status: 'processing' }).where(and(eq(documents.id, args.documentId), eq(documents.workspaceId, args.workspaceId)));
-  return enqueueJob(db, documentExtractJob, { workspaceId: args.workspaceId, payload: { document_id: args.documentId }, subjectType: 'document', subjectId: args.documentId, createdBy: args.createdBy ?? null });
+  for (let i = 0; i < ids.length; i += QUEUE_BATCH) {
+    const chunk = ids.slice(i, i + QUEUE_BATCH);
+    const pending = await db
+      .select()
+      .from(jobRuns)
+      .where(and(eq(jobRuns.workspaceId, args.workspaceId), eq(jobRuns.queue, EXTRACT_JOB), inArray(jobRuns.subjectId, chunk), eq(jobRuns.status, 'queued')));
+    for (const r of pending) if (r.subjectId) byDocument.set(r.subjectId, r);
+    const missing = chunk.filter((id) => !byDocument.has(id));
+    if (!missing.length) continue;
+    const runs = await db
+      .insert(jobRuns)
+      .values(missing.map((id) => ({ workspaceId: args.workspaceId, queue: EXTRACT_JOB, payload: documentExtractJob.schema.parse({ document_id: id }) as Record<string, unknown>, subjectType: 'document', subjectId: id, createdBy: args.createdBy ?? null })))
+      .returning();
+    await db.update(documents).set({ status: 'processing' }).where(and(eq(documents.workspaceId, args.workspaceId), inArray(documents.id, missing)));
+    const boss = await getBoss();
+    await ensureQueues(boss);
+    await boss.insert(EXTRACT_JOB, runs.map((r) => ({ data: { jobRunId: r.id, workspaceId: r.workspaceId, payload: r.payload } })));
+    for (const r of runs) byDocument.set(r.subjectId!, r);
+  }
+  return ids.map((id) => byDocument.get(id)!);
 }
 
-export async function queueExtractions(db: Db, args: { workspaceId: string; documentIds: string[]; createdBy?: string | null }) {
-  const runs: JobRunRow[] = [];
-  for (const documentId of args.documentIds) runs.push(await queueExtraction(db, { workspaceId: args.workspaceId, documentId, createdBy: args.createdBy }));
-  return runs;
+export async function queueExtraction(db: Db, args: { workspaceId: string; documentId: string; createdBy?: string | null }): Promise<JobRunRow> {
+  const [run] = await queueExtractions(db, { workspaceId: args.workspaceId, documentIds: [args.documentId], createdBy: args.createdBy });
+  return run;
 }

@@ -221,7 +221,7 @@ describe('POST /api/documents/bulk: Idempotency-Key', () => {
   it('replays the original response without a second document; another body under the key is 409', async () => {
     const u = await makeUser();
     const { body, headers } = await sizedForm(form([['dup.txt', 'idempotent upload'], ['bundle.zip', corpus('containers/zip-windows-explorer-compressed-folder.zip')]]));
-    const send = (b: Uint8Array, h: Record<string, string>) => call(bulkRoute, 'POST', '/api/documents/bulk', { cookie: u.cookie, rawBody: b, headers: { ...h, 'Idempotency-Key': 'bulk-1' } });
+    const send = (b: BodyInit, h: Record<string, string>) => call(bulkRoute, 'POST', '/api/documents/bulk', { cookie: u.cookie, rawBody: b, headers: { ...h, 'Idempotency-Key': 'bulk-1' } });
     const first = await send(body, headers);
     expect(first.status).toBe(200);
     expect(first.body.summary.uploaded).toBe(3);
