@@ -22,6 +22,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   const view = buildPublicPageView(found.snapshot, { lang: first((await searchParams).lang), acceptLanguage: (await headers()).get('accept-language') });
   const path = `/p/${found.publicId}`;
   return {
+    metadataBase: new URL(found.snapshot.public_url),
     title: { absolute: view.title },
     description: view.block.product.description ?? view.block.labels.title,
     alternates: { canonical: path, languages: Object.fromEntries(view.languages.map((l) => [l.code, l.href])) },
