@@ -27,8 +27,10 @@ export const isUnsupportedFormat = (format: FileFormat) => UNSUPPORTED.has(forma
 /** Files the bulk upload unpacks: ZIP archives, e-mails (.eml, RFC 2822 .msg) and Outlook .msg. */
 export function isContainerUpload(bytes: Uint8Array, filename: string): boolean {
   const { format } = sniffFormat(bytes, filename);
-  // A file named .zip is opened as one even when its bytes disagree: the walker reports why it cannot.
-  return format === 'zip' || format === 'eml' || format === 'outlook_msg' || /\.zip$/i.test(filename);
+  if (format === 'zip' || format === 'eml' || format === 'outlook_msg') return true;
+  // A .zip whose bytes are no known format goes to the walker, which says why it is not a ZIP; a real
+  // document merely named .zip (a .docx renamed) is stored as the document it is.
+  return /\.zip$/i.test(filename) && ['text', 'binary', 'csv', 'tsv', 'json', 'empty'].includes(format);
 }
 
 export function textCacheOf(extraction: ExtractionResult): string | null {

@@ -106,6 +106,21 @@ describe('POST /api/documents/bulk: real files', () => {
     expect((await docsOf(u2))[0]).toMatchObject({ documentType: 'manual', classificationSource: 'rule', classificationConfidence: null });
   });
 
+  it('the content decides: a .docx renamed .zip is stored as the document it is, a text file named .zip is refused', async () => {
+    const u = await makeUser();
+    const res = await upload(u, [
+      ['declaration.zip', corpus('documents/docx-simple-table.docx')],
+      ['fake.zip', corpus('containers/zip-extension-but-plain-text.zip')],
+    ]);
+    expect(res.body.results.map((r: any) => [r.filename, r.status, r.error_code ?? null])).toEqual([
+      ['declaration.zip', 'uploaded', null],
+      ['fake.zip', 'error', 'parse_failed'],
+    ]);
+    const [row] = await docsOf(u);
+    expect(row.mimeType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(row.textCache).toContain('Top left');
+  });
+
   it('a product table is stored as a product-data artifact of type other', async () => {
     const u = await makeUser();
     const csv = 'sku;product_name;ean;brand;price\nTOY-1;Wooden train;4006381333931;Acme;19.90\nTOY-2;Puzzle;4006381333948;Acme;9.90\n';
