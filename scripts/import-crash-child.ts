@@ -1,0 +1,155 @@
+/**
+ * The process the import crash test kills (tests/api/imports/crash.test.ts). Two modes, same data:
+ *
+ *   start  <rows>   create a user, commit a generated <rows>-row catalogue and run its import job through
+ *                   lib/jobs; prints "READY <batchId> <workspaceId>" and "PROGRESS <processed_rows>" lines.
+ *                   The test sends SIGKILL while it is importing.
+ *   resume <batchId> <workspaceId>
+ *                   a new worker on the same database: recovers runs whose worker died (heartbeat), runs
+ *                   the queued jobs, then prints one "RESULT <json>" line with what the database holds.
+ *
+ * Database: DATABASE_URL (a Postgres server) or a file-backed PGlite in $DATA_DIR/pglite, optionally
+ * seeded from CRASH_PGLITE_SNAPSHOT (a migrated data-dir tarball) so the first start skips initdb.
+ * Blobs: $DATA_DIR/blobs (the same folder for both processes).
+ */
+import '@/lib/polyfills';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+
+async function openDatabase() {
+  const { openPglite, openPostgres, setDbHandle } = await import('@/lib/db/client');
+  const { runMigrations } = await import('@/lib/db/migrate');
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const handle = await openPostgres(url, 4);
+    setDbHandle(handle);
+    return handle;
+  }
+  const dataDir = path.resolve(process.env.DATA_DIR!);
+  const { acquireDirLock } = await import('@/lib/db/lock');
+  const release = acquireDirLock(dataDir); // a lock left by the killed process is taken over
+  const dir = path.join(dataDir, 'pglite');
+  const { PGlite } = await import('@electric-sql/pglite');
+  const snapshot = process.env.CRASH_PGLITE_SNAPSHOT;
+  const fresh = !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
+  const pglite = fresh && snapshot ? await PGlite.create(dir, { loadDataDir: new Blob([fs.readFileSync(snapshot)]) }) : await PGlite.create(dir);
+  const handle = await openPglite(pglite, release);
+  await runMigrations(handle);
+  setDbHandle(handle);
+  return handle;
+}
+
+function catalogue(rows: number): string {
+  const lines = ['Artikelnummer;Bezeichnung;Marke;Hersteller;Ursprungsland;Warnhinweise'];
+  for (let i = 0; i < rows; i++) {
+    lines.push(`CR-${String(i).padStart(6, '0')};Produkt Nummer ${i};Marke ${i % 7};Hersteller ${i % 13} GmbH;${['DE', 'AT', 'FR'][i % 3]};Nicht für Kinder unter 3 Jahren.`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+async function start(rows: number) {
+  await openDatabase();
+  const { getDb } = await import('@/lib/db/client');
+  const { createLocalUser } = await import('@/lib/auth/local-issuer');
+  const { ensureWorkspace } = await import('@/lib/auth/workspace');
+  const { setWorkspacePlan } = await import('@/lib/workspace/settings');
+  const { commitImport } = await import('@/lib/imports/service');
+  const { importBatches } = await import('@/lib/db/schema');
+  const db = await getDb();
+  const user = await createLocalUser(db, { email: `crash-${crypto.randomUUID().slice(0, 8)}@example.test`, password: 'crash crash crash' });
+  const m = await ensureWorkspace(db, user);
+  await setWorkspacePlan(db, m.workspace.id, 'enterprise');
+  const file = path.join(path.resolve(process.env.DATA_DIR!), 'crash-catalogue.csv');
+  const text = catalogue(rows);
+  fs.writeFileSync(file, text);
+  const { batch } = await commitImport(db, {
+    workspace: { ...m.workspace, plan: 'enterprise' },
+    actor: { userId: user.id, apiKeyId: null, label: user.email },
+    file: { path: file, filename: 'crash-catalogue.csv', size: Buffer.byteLength(text), sha256: crypto.createHash('sha256').update(text).digest('hex') },
+    options: {},
+  });
+  process.stdout.write(`READY ${batch.id} ${m.workspace.id}\n`);
+  // The real job and runJob (claim, heartbeat); the heartbeat is also printed, so the test knows how far it got.
+  const { runJob } = await import('@/lib/jobs/worker');
+  const { getBoss } = await import('@/lib/jobs/boss');
+  const { importRunJob } = await import('@/lib/imports/jobs');
+  const boss = await getBoss();
+  const def = {
+    ...importRunJob,
+    handler: (p: { batch_id: string }, ctx: Parameters<typeof importRunJob.handler>[1]) =>
+      importRunJob.handler(p, {
+        ...ctx,
+        progress: async (x) => {
+          await ctx.progress(x);
+          if (typeof x.processed_rows === 'number') process.stdout.write(`PROGRESS ${x.processed_rows}\n`);
+        },
+      }),
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const [job] = await boss.fetch<{ jobRunId: string; workspaceId: string; payload: unknown }>(importRunJob.name, { batchSize: 1 });
+    if (job) {
+      await runJob(def, job);
+      await boss.complete(importRunJob.name, job.id);
+      break;
+    }
+    if (Date.now() > deadline) throw new Error('the import job never arrived');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const [final] = await db.select().from(importBatches).where(eq(importBatches.id, batch.id));
+  process.stdout.write(`DONE ${final.status} ${final.processedRows}\n`);
+}
+
+async function resume(batchId: string, workspaceId: string) {
+  await openDatabase();
+  const { getDb } = await import('@/lib/db/client');
+  const { recoverRuns, drainJobs } = await import('@/lib/jobs/worker');
+  const { getBoss } = await import('@/lib/jobs/boss');
+  const { queryRows } = await import('@/lib/db/rows');
+  const { importBatches, jobRuns } = await import('@/lib/db/schema');
+  const db = await getDb();
+  const [before] = await db.select().from(importBatches).where(eq(importBatches.id, batchId));
+  await getBoss();
+  // The killed worker's run is "running" with a stale heartbeat: back to queued and sent again.
+  const recovered = await recoverRuns({ staleAfterMs: 1000 });
+  await drainJobs(10 * 60 * 1000);
+  const [after] = await db.select().from(importBatches).where(eq(importBatches.id, batchId));
+  const [run] = await db.select().from(jobRuns).where(and(eq(jobRuns.workspaceId, workspaceId), eq(jobRuns.subjectId, batchId)));
+  const one = async (q: ReturnType<typeof sql>) => Number((await queryRows<{ n: number }>(db, q))[0].n);
+  const result = {
+    before: { status: before.status, processed_rows: before.processedRows, total_rows: before.totalRows },
+    recovered,
+    run: { status: run.status, attempts: run.attempts },
+    batch: { status: after.status, total_rows: after.totalRows, processed_rows: after.processedRows, created_rows: after.createdRows, updated_rows: after.updatedRows, skipped_rows: after.skippedRows, failed_rows: after.failedRows, error_rows: after.errorRows, error_message: after.errorMessage },
+    import_rows: await one(sql`SELECT count(*)::int AS n FROM import_rows WHERE batch_id = ${batchId}`),
+    distinct_rows: await one(sql`SELECT count(DISTINCT row_number)::int AS n FROM import_rows WHERE batch_id = ${batchId}`),
+    skus: await one(sql`SELECT count(*)::int AS n FROM skus WHERE workspace_id = ${workspaceId}`),
+    skus_of_batch: await one(sql`SELECT count(DISTINCT sku_id)::int AS n FROM import_rows WHERE batch_id = ${batchId} AND outcome = 'created'`),
+    values: await one(sql`SELECT count(*)::int AS n FROM dossier_values WHERE workspace_id = ${workspaceId}`),
+    superseded_values: await one(sql`SELECT count(*)::int AS n FROM dossier_values WHERE workspace_id = ${workspaceId} AND superseded_at IS NOT NULL`),
+    skus_without_blockers_computed: await one(sql`SELECT count(*)::int AS n FROM skus WHERE workspace_id = ${workspaceId} AND blockers = '[]'::jsonb`),
+    created_audits: await one(sql`SELECT count(*)::int AS n FROM audit_events WHERE workspace_id = ${workspaceId} AND action = 'sku.created'`),
+  };
+  process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+}
+
+async function main() {
+  const [mode, a, b] = process.argv.slice(2);
+  if (mode === 'start') await start(Number(a));
+  else if (mode === 'resume') await resume(a, b);
+  else throw new Error('usage: import-crash-child.ts start <rows> | resume <batchId> <workspaceId>');
+  const { stopBoss } = await import('@/lib/jobs/boss');
+  const { closeDb } = await import('@/lib/db/client');
+  await stopBoss();
+  await closeDb();
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
