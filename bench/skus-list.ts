@@ -3,12 +3,13 @@
  * key) behind a plain node:http server, against a raw node:http + driver baseline that runs the same
  * SQL and writes the same JSON, all in one run on one freshly seeded database of 10,000 SKUs.
  *
- *   npx tsx bench/skus-list.ts [--seconds 10] [--clients 8] [--skus 10000]
+ *   npx tsx bench/skus-list.ts [--seconds 5] [--rounds 3] [--clients 8] [--skus 10000]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/skus-list.ts
  *
  * With DATABASE_URL a scratch database is created on that server (and dropped at the end); without
  * it an in-memory PGlite is used. The load runs in a worker thread so it does not share the servers'
- * event loop. The rate limits are raised out of the way (their two upserts per request still run:
+ * event loop. The three servers are measured in interleaved rounds (baseline, session, Bearer, then
+ * again), so drift in the machine's background load hits all three alike. The rate limits are raised out of the way (their two upserts per request still run:
  * they are part of the app's cost).
  */
 import '@/lib/polyfills';
@@ -20,10 +21,11 @@ const arg = (name: string, dflt: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : dflt;
 };
-const SECONDS = arg('seconds', 10);
+const SECONDS = arg('seconds', 5);
+const ROUNDS = arg('rounds', 3);
 const CLIENTS = arg('clients', 8);
 const SKU_COUNT = arg('skus', 10_000);
-const WARMUP_SECONDS = 2;
+const WARMUP_SECONDS = 1;
 
 process.env.RATE_LIMIT_DEFAULT = '1000000000';
 process.env.RATE_LIMIT_IP = '1000000000';
@@ -207,12 +209,17 @@ async function run(durationMs, record) {
   const t0 = performance.now();
   const { lat, errors, bytes } = await run(seconds * 1000, true);
   const elapsed = (performance.now() - t0) / 1000;
-  lat.sort((a, b) => a - b);
-  const q = (p) => lat.length ? lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] : NaN;
-  parentPort.postMessage({ rps: lat.length / elapsed, p50: q(0.5), p95: q(0.95), p99: q(0.99), n: lat.length, errors, bytes });
+  parentPort.postMessage({ lat, elapsed, errors, bytes });
   agent.destroy();
 })();
 `;
+
+interface RoundResult {
+  lat: number[];
+  elapsed: number;
+  errors: number;
+  bytes: number;
+}
 
 interface LoadResult {
   rps: number;
@@ -224,15 +231,22 @@ interface LoadResult {
   bytes: number;
 }
 
-function load(url: string, headers: Record<string, string>): Promise<LoadResult> {
+function load(url: string, headers: Record<string, string>): Promise<RoundResult> {
   return new Promise((resolve, reject) => {
     const w = new Worker(LOAD_SCRIPT, { eval: true, workerData: { url, headers, clients: CLIENTS, seconds: SECONDS, warmup: WARMUP_SECONDS } });
     w.once('message', (m) => {
-      resolve(m as LoadResult);
+      resolve(m as RoundResult);
       void w.terminate();
     });
     w.once('error', reject);
   });
+}
+
+function summarise(rounds: RoundResult[]): LoadResult {
+  const lat = rounds.flatMap((r) => r.lat).sort((a, b) => a - b);
+  const q = (p: number) => (lat.length ? lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] : NaN);
+  const elapsed = rounds.reduce((a, r) => a + r.elapsed, 0);
+  return { rps: lat.length / elapsed, p50: q(0.5), p95: q(0.95), p99: q(0.99), n: lat.length, errors: rounds.reduce((a, r) => a + r.errors, 0), bytes: rounds[0]?.bytes ?? 0 };
 }
 
 async function main() {
@@ -265,11 +279,18 @@ async function main() {
   const b = await check(base.url + path, {});
   if (a.data.length !== 100 || JSON.stringify(a) !== JSON.stringify(b)) throw new Error('app and baseline disagree');
 
-  console.log(`# GET ${path} — ${db.label}, ${SKU_COUNT.toLocaleString('en')} SKUs (seeded in ${(seedMs / 1000).toFixed(1)} s), ${CLIENTS} clients, ${SECONDS} s each after ${WARMUP_SECONDS} s warm-up, Node ${process.version}`);
-  const results: Array<[string, LoadResult]> = [];
-  results.push(['raw node:http + driver (same SQL)', await load(base.url + path, {})]);
-  results.push(['app route, session cookie', await load(app.url + path, { cookie: `sb-access-token=${token}` })]);
-  results.push(['app route, Bearer key', await load(app.url + path, { authorization: `Bearer ${key.key}` })]);
+  console.log(
+    `# GET ${path} — ${db.label}, ${SKU_COUNT.toLocaleString('en')} SKUs (seeded in ${(seedMs / 1000).toFixed(1)} s), ${CLIENTS} clients, ` +
+      `${ROUNDS} interleaved rounds of ${SECONDS} s per server (after ${WARMUP_SECONDS} s warm-up each), Node ${process.version}`,
+  );
+  const configs: Array<[string, string, Record<string, string>]> = [
+    ['raw node:http + driver (same SQL)', base.url + path, {}],
+    ['app route, session cookie', app.url + path, { cookie: `sb-access-token=${token}` }],
+    ['app route, Bearer key', app.url + path, { authorization: `Bearer ${key.key}` }],
+  ];
+  const rounds = configs.map(() => [] as RoundResult[]);
+  for (let r = 0; r < ROUNDS; r++) for (const [i, [, url, headers]] of configs.entries()) rounds[i].push(await load(url, headers));
+  const results: Array<[string, LoadResult]> = configs.map(([name], i) => [name, summarise(rounds[i])]);
 
   const baseline = results[0][1];
   const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-');
