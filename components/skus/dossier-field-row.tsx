@@ -44,6 +44,8 @@ export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted
   const base = `/api/skus/${skuId}/dossier`;
   const inputId = `input-${field.key}`;
   const blocking = needs.some((b) => b.severity === 'blocker');
+  // An open extraction conflict or review issue names the field too; it needs a decision, not a value.
+  const conflictOnly = needs.length > 0 && needs.every((b) => b.fix?.kind === 'review');
 
   function startEdit(initial?: string) {
     setDraft(initial ?? current?.value ?? '');
@@ -128,7 +130,7 @@ export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted
               <span>
                 <Badge variant={blocking ? 'danger' : 'warning'} className="cursor-help" data-testid="field-needed">
                   {blocking ? <OctagonAlert aria-hidden="true" /> : <TriangleAlert aria-hidden="true" />}
-                  {blocking ? 'Required' : 'Recommended'}
+                  {conflictOnly ? 'Conflict' : blocking ? 'Required' : 'Recommended'}
                 </Badge>
               </span>
             </SimpleTooltip>

@@ -406,13 +406,39 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
       await del.getByRole('button', { name: 'Close' }).click();
     });
 
+    await test.step('many SKUs: cursor paging with Load more, blocker badges, sort by blockers', async () => {
+      // A catalogue's worth of SKUs through the API (what an import or a PIM would do).
+      const categories = ['toys', 'electrical', 'cosmetics', 'general'];
+      for (let i = 0; i < 60; i++) {
+        const res = await page.request.post('/api/skus', {
+          headers: { origin: baseURL!, 'idempotency-key': `bulk-${i}` },
+          data: { sku_code: `BULK-${String(i).padStart(3, '0')}`, product_name: `Catalogue item ${i}`, category_code: categories[i % categories.length] },
+        });
+        expect(res.status()).toBe(201);
+      }
+      await page.goto('/skus');
+      await expect(page.getByTestId('sku-row')).toHaveCount(50);
+      await page.getByTestId('load-more').click();
+      await expect(page.getByTestId('sku-row')).toHaveCount(61);
+      await expect(page.getByTestId('load-more')).toBeHidden();
+      const codes = await page.getByTestId('sku-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-sku-code')));
+      expect(new Set(codes).size).toBe(61);
+      await page.getByRole('button', { name: 'Sort by Blockers' }).click();
+      await expect(page).toHaveURL(/sort=blockers_desc/);
+      await expect(page.getByTestId('sku-row').first()).toHaveAttribute('data-sku-code', /^BULK-/);
+      await screenshot(page, 'skus-19b-many');
+    });
+
     await test.step('dashboard: readiness at a glance', async () => {
       await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Dashboard' }).click();
-      await expect(page.getByTestId('total-skus')).toContainText('1');
+      await expect(page.getByTestId('total-skus')).toContainText('61');
       await expect(page.getByTestId('total-published')).toContainText('1');
+      await expect(page.getByTestId('total-blocked')).toContainText('60');
       await expect(page.getByTestId('status-legend')).toContainText('Published');
-      await expect(page.getByTestId('total-approved')).toContainText('0');
-      await expect(page.getByTestId('next-steps')).toContainText('Every SKU is published.');
+      await expect(page.getByTestId('next-steps')).toContainText('60 SKUs blocked');
+      const top = page.getByTestId('top-blockers');
+      await expect(top).toContainText('Manufacturer missing');
+      await expect(top.locator('li').first()).toContainText('60');
       await screenshot(page, 'skus-20-dashboard');
     });
   });
