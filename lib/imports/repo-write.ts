@@ -129,12 +129,13 @@ export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedReco
   const createdIds = new Map<string, string>();
   if (creating.length) {
     const profiles = creating.map((r) => profileForCategory(r.sku.category_code));
+    // Booleans travel as text: postgres-js sends a boolean[] parameter in a form Postgres refuses.
     const inserted = await queryRows<{ id: string; sku_code: string }>(
       tx,
       sql`INSERT INTO skus (workspace_id, sku_code, product_name, gtin, category_code, category_defaulted, external_sku_id, requirement_profile_id, created_by)
-          SELECT ${ctx.workspaceId}::uuid, s.sku_code, s.product_name, s.gtin, s.category_code, s.category_defaulted, s.external_sku_id, s.profile_id, ${ctx.actor.userId}::uuid
+          SELECT ${ctx.workspaceId}::uuid, s.sku_code, s.product_name, s.gtin, s.category_code, s.category_defaulted::boolean, s.external_sku_id, s.profile_id, ${ctx.actor.userId}::uuid
           FROM unnest(${sql.param(creating.map((r) => r.sku.sku_code!))}::text[], ${sql.param(creating.map((r) => r.sku.product_name!))}::text[], ${sql.param(creating.map((r) => r.sku.gtin))}::text[],
-                      ${sql.param(profiles.map((p) => p.category_code))}::text[], ${sql.param(profiles.map((p) => p.defaulted))}::boolean[], ${sql.param(creating.map((r) => r.sku.external_sku_id))}::text[],
+                      ${sql.param(profiles.map((p) => p.category_code))}::text[], ${sql.param(profiles.map((p) => String(p.defaulted)))}::text[], ${sql.param(creating.map((r) => r.sku.external_sku_id))}::text[],
                       ${sql.param(profiles.map((p) => p.id))}::text[])
             AS s(sku_code, product_name, gtin, category_code, category_defaulted, external_sku_id, profile_id)
           RETURNING id, sku_code`,

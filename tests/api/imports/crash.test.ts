@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 
-const ROWS = 8000;
+// Postgres imports faster: more rows so the kill still lands mid-import.
+const ROWS = inject('testDatabaseUrl') ? 12000 : 8000;
 const KILL_AFTER = 1000; // processed rows seen before the kill
 const FIELDS_PER_ROW = 4; // brand, manufacturer_name, country_of_origin, safety_warnings_de
 
@@ -105,7 +106,7 @@ describe('import crash and resume', () => {
       expect(result.before.status).toBe('processing');
       expect(result.before.processed_rows).toBeGreaterThan(0);
       expect(result.before.processed_rows).toBeLessThan(ROWS);
-      expect(result.recovered).toBe(1);
+      expect(result.recovered).toBeGreaterThanOrEqual(1); // ours (a shared test database may hold others)
       expect(result.run).toMatchObject({ status: 'completed' });
       // Completed, and only because every row has exactly one outcome.
       expect(result.batch).toMatchObject({ status: 'completed', total_rows: ROWS, processed_rows: ROWS, created_rows: ROWS, updated_rows: 0, skipped_rows: 0, failed_rows: 0, error_rows: 0, error_message: null });
