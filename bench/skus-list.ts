@@ -8,8 +8,8 @@
  *
  * With DATABASE_URL a scratch database is created on that server (and dropped at the end); without
  * it an in-memory PGlite is used. The load runs in a worker thread so it does not share the servers'
- * event loop. The three servers are measured in interleaved rounds (baseline, session, Bearer, then
- * again), so drift in the machine's background load hits all three alike. The rate limits are raised out of the way (their two upserts per request still run:
+ * event loop. The three servers are measured in interleaved rounds, alternating the order (A B C,
+ * C B A, ...), so drift in the machine's background load hits all three alike. The rate limits are raised out of the way (their two upserts per request still run:
  * they are part of the app's cost).
  */
 import '@/lib/polyfills';
@@ -289,7 +289,11 @@ async function main() {
     ['app route, Bearer key', app.url + path, { authorization: `Bearer ${key.key}` }],
   ];
   const rounds = configs.map(() => [] as RoundResult[]);
-  for (let r = 0; r < ROUNDS; r++) for (const [i, [, url, headers]] of configs.entries()) rounds[i].push(await load(url, headers));
+  // Alternate the order each round (A B C, C B A, ...) so no server always runs after another.
+  for (let r = 0; r < ROUNDS; r++) {
+    const order = r % 2 === 0 ? [0, 1, 2] : [2, 1, 0];
+    for (const i of order) rounds[i].push(await load(configs[i][1], configs[i][2]));
+  }
   const results: Array<[string, LoadResult]> = configs.map(([name], i) => [name, summarise(rounds[i])]);
 
   const baseline = results[0][1];
