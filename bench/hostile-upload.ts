@@ -7,9 +7,10 @@
  * The parent prepares a migrated PGlite snapshot and the inputs; every case runs in a child process of
  * its own (fresh database from the snapshot, a signed-in user, one request as Next would send it), so
  * the peak RSS printed (the child's maxRSS) belongs to that case. "after load" is the RSS once the
- * database is open and the route modules are warm.
+ * database is open and the route modules are warm. CPU ms (user + system of the process, which includes
+ * the embedded database) is printed next to wall time because the machine may be shared.
  *
- *   npx tsx bench/hostile-upload.ts
+ *   npx tsx bench/hostile-upload.ts [--only <part of a case name>]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -111,8 +112,10 @@ async function runCase(snapshot: string, route: RouteName, file: string, filenam
   const baselineMb = process.memoryUsage().rss / 1024 / 1024;
   const bytes = new Uint8Array(fs.readFileSync(file));
   const started = performance.now();
+  const cpu0 = process.cpuUsage();
   const { status, body } = await send(bytes, filename);
   const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpu0);
   let outcome: string;
   if (route === 'POST /api/documents/bulk') {
     const codes = new Map<string, number>();
@@ -124,7 +127,7 @@ async function runCase(snapshot: string, route: RouteName, file: string, filenam
     const depth = Math.max(0, ...[...(body.parts ?? []), ...(body.skipped ?? [])].map((i: { recursion_depth: number }) => i.recursion_depth));
     outcome = `parts ${body.parts?.length} skipped ${body.skipped?.length} (${[...reasons].map(([k, v]) => `${k}×${v}`).join(', ')}) max depth ${depth}`;
   }
-  const out = { status, ms: Math.round(ms), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024), baselineMb: Math.round(baselineMb), inputKb: Math.round(bytes.byteLength / 1024), outcome };
+  const out = { status, ms: Math.round(ms), cpuMs: Math.round((cpu.user + cpu.system) / 1000), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024), baselineMb: Math.round(baselineMb), inputKb: Math.round(bytes.byteLength / 1024), outcome };
   process.stdout.write(`__RESULT__${JSON.stringify(out)}\n`);
   process.exit(0);
 }
@@ -138,8 +141,10 @@ async function main() {
   const t = performance.now();
   await prepareSnapshot(snapshot);
   console.log(`database snapshot ready in ${Math.round(performance.now() - t)} ms; each case runs in its own process\n`);
-  console.log('case | route | HTTP | ms | peak RSS MB (after load) | input KB | outcome');
+  console.log(`case | route | HTTP | wall ms | CPU ms | peak RSS MB (after load) | input KB | outcome    (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`);
+  const only = process.argv.indexOf('--only') > 0 ? process.argv[process.argv.indexOf('--only') + 1] : null;
   for (const [name, make] of Object.entries(INPUTS)) {
+    if (only && !name.includes(only)) continue;
     const input = await make();
     const file = path.join(tmp, 'input.bin');
     fs.writeFileSync(file, input.bytes);
@@ -155,7 +160,7 @@ async function main() {
         continue;
       }
       const r = JSON.parse(line.slice('__RESULT__'.length));
-      console.log(`${name} | ${route} | ${r.status} | ${r.ms} | ${r.peakRssMb} (${r.baselineMb}) | ${r.inputKb} | ${r.outcome}`);
+      console.log(`${name} | ${route} | ${r.status} | ${r.ms} | ${r.cpuMs} | ${r.peakRssMb} (${r.baselineMb}) | ${r.inputKb} | ${r.outcome}`);
     }
   }
   fs.rmSync(tmp, { recursive: true, force: true });

@@ -11,7 +11,7 @@ import { analyseFile, isContainerUpload, isUnsupportedFormat } from './analyse';
 import { queueExtractions } from './extraction';
 import { MAX_BULK_CONTAINER_PARTS, MAX_FILE_BYTES } from './limits';
 import type { BulkResultItem, BulkUploadFields } from './schemas';
-import { storeDocument, type StoreOutcome } from './store';
+import { storeDocuments, type BatchOutcome, type StoreDocumentInput } from './store';
 
 /**
  * POST /api/documents/bulk, domain part. Each file (or each part of an uploaded .zip / .eml / .msg)
@@ -50,8 +50,20 @@ const sha256Of = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes
 const partLabel = (upload: string, path: string) => `${upload} › ${path}`;
 const error = (filename: string, error_code: string, message: string): BulkResultItem => ({ filename, status: 'error', error_code, message });
 
+interface Pending {
+  slot: number;
+  label: string;
+  note: string;
+  input: StoreDocumentInput;
+}
+
+/** Files written per transaction. */
+const STORE_BATCH = 100;
+
 class BulkRun {
-  readonly results: BulkResultItem[] = [];
+  /** In upload order; a slot is null until its batch is written. */
+  readonly results: (BulkResultItem | null)[] = [];
+  private readonly pending: Pending[] = [];
   readonly newDocumentIds: string[] = [];
   readonly relinkedDocumentIds: string[] = [];
   partsLeft = MAX_BULK_CONTAINER_PARTS;
@@ -95,17 +107,22 @@ class BulkRun {
     for (const s of listing.skipped) this.results.push(error(atRoot(s) ? f.filename : partLabel(f.filename, s.path), s.reason, s.message));
   }
 
+  /** Analyses a file and queues it for the next batch write; its result slot keeps the order. */
   private async store(c: Candidate) {
     const { fields, workspace, actor, locale } = this.args;
     const analysed = await analyseFile({ bytes: c.bytes, filename: c.filename, mimeType: c.declaredMime, locale });
     if (isUnsupportedFormat(analysed.format)) {
-      return this.results.push(error(c.label, 'UNSUPPORTED_FILE_TYPE', analysed.extraction.issue?.message ?? 'Unsupported file type.'));
+      this.results.push(error(c.label, 'UNSUPPORTED_FILE_TYPE', analysed.extraction.issue?.message ?? 'Unsupported file type.'));
+      return;
     }
     const cls = analysed.classification;
     const given = fields.document_type;
-    let outcome: StoreOutcome;
-    try {
-      outcome = await storeDocument(this.db, {
+    const unread = analysed.extraction.status !== 'ok' ? `Stored without readable text: ${analysed.extraction.issue?.message ?? 'no text'}` : undefined;
+    this.pending.push({
+      slot: this.results.push(null) - 1,
+      label: c.label,
+      note: [c.note, unread].filter(Boolean).join(' '),
+      input: {
         workspaceId: workspace.id,
         plan: workspace.plan,
         actor,
@@ -127,27 +144,36 @@ class BulkRun {
         skuId: fields.sku_id ?? null,
         status: 'processing',
         via: c.via,
-      });
-    } catch (e) {
-      const message = e instanceof AppError ? e.message : 'The file could not be stored.';
-      if (!(e instanceof AppError)) console.error('[documents] store failed:', e);
-      return this.results.push(error(c.label, 'STORAGE_FAILED', message));
-    }
+      },
+    });
+    if (this.pending.length >= STORE_BATCH) await this.flush();
+  }
+
+  /** Writes the queued files (one transaction per batch) and fills their result slots. */
+  async flush() {
+    const batch = this.pending.splice(0);
+    if (!batch.length) return;
+    const outcomes = await storeDocuments(this.db, batch.map((p) => p.input));
+    batch.forEach((p, k) => {
+      this.results[p.slot] = this.resultOf(p, outcomes[k]);
+    });
+  }
+
+  private resultOf(p: Pending, outcome: BatchOutcome): BulkResultItem {
+    if (outcome.status === 'failed') return error(p.label, 'STORAGE_FAILED', outcome.error.message);
     if (outcome.status === 'skipped_quota') {
-      return this.results.push({
-        filename: c.label,
+      return {
+        filename: p.label,
         status: 'skipped_quota',
-        message: `Not stored: ${c.bytes.length} more bytes would exceed the plan's storage (${outcome.usedBytes} of ${outcome.limitBytes} bytes used).`,
-      });
+        message: `Not stored: ${p.input.sizeBytes} more bytes would exceed the plan's storage (${outcome.usedBytes} of ${outcome.limitBytes} bytes used).`,
+      };
     }
     if (outcome.status === 'duplicate') {
       if (outcome.linked) this.relinkedDocumentIds.push(outcome.document.id);
-      return this.results.push({ filename: c.label, status: 'duplicate', document_id: outcome.document.id, message: `Identical to "${outcome.document.filename}", already in the vault.` });
+      return { filename: p.label, status: 'duplicate', document_id: outcome.document.id, message: `Identical to "${outcome.document.filename}", already in the vault.` };
     }
     this.newDocumentIds.push(outcome.document.id);
-    const unread = analysed.extraction.status !== 'ok' ? `Stored without readable text: ${analysed.extraction.issue?.message ?? 'no text'}` : undefined;
-    const message = [c.note, unread].filter(Boolean).join(' ');
-    this.results.push({ filename: c.label, status: 'uploaded', document_id: outcome.document.id, ...(message ? { message } : {}) });
+    return { filename: p.label, status: 'uploaded', document_id: outcome.document.id, ...(p.note ? { message: p.note } : {}) };
   }
 }
 
@@ -157,15 +183,20 @@ export async function bulkUpload(db: Db, args: BulkUploadArgs): Promise<BulkUplo
   }
   if (args.fields.sku_id) await getSkuRow(db, args.workspace.id, args.fields.sku_id);
   const run = new BulkRun(db, args);
-  for (const f of args.files) await run.file(f);
+  for (const f of args.files) {
+    await run.file(f);
+    // Written per uploaded file (and every STORE_BATCH parts), so at most one container's parts wait in memory.
+    await run.flush();
+  }
 
   await queueExtractions(db, { workspaceId: args.workspace.id, documentIds: [...run.newDocumentIds, ...run.relinkedDocumentIds], createdBy: args.actor.userId });
   if (args.fields.sku_id && (run.newDocumentIds.length || run.relinkedDocumentIds.length)) {
     await afterDossierChange(db, { workspaceId: args.workspace.id, actor: args.actor, skuId: args.fields.sku_id, reason: 'documents uploaded' });
   }
-  const count = (s: BulkResultItem['status']) => run.results.filter((r) => r.status === s).length;
+  const results = run.results.filter((r): r is BulkResultItem => r !== null);
+  const count = (s: BulkResultItem['status']) => results.filter((r) => r.status === s).length;
   return {
-    results: run.results,
+    results,
     summary: { uploaded: count('uploaded'), duplicate: count('duplicate'), error: count('error'), skipped_quota: count('skipped_quota') },
   };
 }

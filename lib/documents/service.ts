@@ -18,7 +18,7 @@ import { linkDocumentRow, removeBlobIfUnused } from './store';
  * can move a SKU's blockers (type, validity, links, deletion) re-evaluates the linked SKUs.
  */
 
-export { storeDocument, removeBlobIfUnused, type StoreDocumentInput, type StoreOutcome } from './store';
+export { storeDocument, storeDocuments, removeBlobIfUnused, type StoreDocumentInput, type StoreOutcome, type BatchOutcome } from './store';
 export { bulkUpload, type BulkUploadArgs, type BulkUploadResponse } from './bulk';
 export { storageUsage, storageUsedBytes, assertBatchFitsStorage } from './usage';
 export { queueExtraction, runDocumentExtraction } from './extraction';

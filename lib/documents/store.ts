@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { auditEvents, documents, documentSkus, type DocumentType } from '@/lib/db/schema';
@@ -11,10 +11,15 @@ import type { DocumentRow } from './serialize';
 import { storageUsedBytes } from './usage';
 
 /**
- * Stores one file as a document: deduplicated per workspace by SHA-256, blob first and row second, so
- * that a failure leaves neither half. The blob key is derived from (workspace, sha256); an advisory
- * lock on that key serialises a store and a delete of the same bytes, and the workspace row lock makes
- * the storage-limit check hold under concurrent uploads.
+ * Stores files as documents: deduplicated per workspace by SHA-256, blob first and row second, so that
+ * a failure leaves neither half (a row is never written before its blob; a blob whose row could not be
+ * written is removed unless another row uses it). The blob key is derived from (workspace, sha256);
+ * an advisory lock on that key serialises a store and a delete of the same bytes, and the workspace
+ * row lock makes the storage-limit check hold under concurrent uploads.
+ *
+ * Many files (the parts of a ZIP) are stored in one transaction: one lock, one usage count and one
+ * multi-row insert for the batch instead of ten statements per file. If the batch fails, each file is
+ * retried on its own, so one bad file cannot take the others with it.
  */
 
 export interface StoreDocumentInput {
@@ -48,11 +53,24 @@ export type StoreOutcome =
   | { status: 'duplicate'; document: DocumentRow; linked: boolean }
   | { status: 'skipped_quota'; usedBytes: number; limitBytes: number };
 
-const lockKey = (db: Db, key: string) => db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+/** A batch item either stored (one of the outcomes) or failed with STORAGE_FAILED. */
+export type BatchOutcome = StoreOutcome | { status: 'failed'; error: AppError };
 
-async function findBySha(db: Db, workspaceId: string, sha256: string) {
-  const [row] = await db.select().from(documents).where(and(eq(documents.workspaceId, workspaceId), eq(documents.sha256, sha256)));
-  return row ?? null;
+const keyOf = (i: StoreDocumentInput) => documentBlobKey(i.workspaceId, i.sha256);
+
+const lockKeys = (db: Db, keys: string[]) =>
+  // One statement, a fixed order: two batches never wait on each other's keys in opposite orders.
+  db.execute(
+    sql`SELECT pg_advisory_xact_lock(h) FROM (SELECT DISTINCT hashtextextended(k, 0) AS h FROM unnest(ARRAY[${sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    )}]::text[]) AS k) AS keys ORDER BY h`,
+  );
+
+async function findByShas(db: Db, workspaceId: string, shas: string[]) {
+  if (!shas.length) return new Map<string, DocumentRow>();
+  const rows = await db.select().from(documents).where(and(eq(documents.workspaceId, workspaceId), inArray(documents.sha256, [...new Set(shas)])));
+  return new Map(rows.map((r) => [r.sha256, r]));
 }
 
 /** Adds the join-table link of an existing document; true when it is new. */
@@ -70,7 +88,7 @@ async function duplicateOf(db: Db, input: StoreDocumentInput, existing: Document
 export async function removeBlobIfUnused(db: Db, key: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    await lockKey(t, key);
+    await lockKeys(t, [key]);
     const [{ n }] = await t.select({ n: sql<number>`count(*)::int` }).from(documents).where(eq(documents.storageKey, key));
     if (Number(n) > 0) return false;
     await getBlobStore().delete(key);
@@ -78,71 +96,151 @@ export async function removeBlobIfUnused(db: Db, key: string): Promise<boolean> 
   });
 }
 
-export async function storeDocument(db: Db, input: StoreDocumentInput): Promise<StoreOutcome> {
-  const existing = await findBySha(db, input.workspaceId, input.sha256);
-  if (existing) return duplicateOf(db, input, existing);
+function rowValues(input: StoreDocumentInput): typeof documents.$inferInsert {
+  return {
+    workspaceId: input.workspaceId,
+    sha256: input.sha256,
+    filename: input.filename,
+    mimeType: input.mimeType,
+    sizeBytes: input.sizeBytes,
+    storageKey: keyOf(input),
+    skuId: input.skuId ?? null,
+    documentType: input.documentType,
+    classificationConfidence: input.classificationConfidence,
+    classificationSource: input.classificationSource,
+    artifactKind: input.artifactKind,
+    classification: input.classification as Record<string, unknown> | null,
+    detectedLanguage: input.detectedLanguage,
+    snippet: input.snippet,
+    snippetSource: input.snippetSource,
+    textCache: input.textCache,
+    status: input.status ?? 'ready',
+    uploadedBy: input.actor.userId,
+  };
+}
 
-  const key = documentBlobKey(input.workspaceId, input.sha256);
-  const limitBytes = PLANS[input.plan].storageBytes;
-  let blobWritten = false;
+/** One transaction for the batch; throws (after removing the blobs it wrote) when anything fails. */
+async function storeBatchOnce(db: Db, inputs: StoreDocumentInput[]): Promise<StoreOutcome[]> {
+  const { workspaceId, plan, actor } = inputs[0];
+  const limitBytes = PLANS[plan].storageBytes;
+  const known = await findByShas(db, workspaceId, inputs.map((i) => i.sha256));
+  const outcomes: (StoreOutcome | null)[] = inputs.map(() => null);
+  const fresh = inputs.map((input, i) => ({ input, i })).filter(({ input }) => !known.has(input.sha256));
+  for (const { input, i } of inputs.map((input, i) => ({ input, i }))) {
+    const existing = known.get(input.sha256);
+    if (existing) outcomes[i] = await duplicateOf(db, input, existing);
+  }
+  if (!fresh.length) return outcomes as StoreOutcome[];
+
+  const written: string[] = [];
   try {
-    return await db.transaction(async (tx): Promise<StoreOutcome> => {
+    await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
-      // Workspace first, then the key: every path takes them in this order.
-      await t.execute(sql`SELECT id FROM workspaces WHERE id = ${input.workspaceId} FOR UPDATE`);
-      const usedBytes = await storageUsedBytes(t, input.workspaceId);
-      if (usedBytes + input.sizeBytes > limitBytes) return { status: 'skipped_quota', usedBytes, limitBytes };
-      await lockKey(t, key);
-      const raced = await findBySha(t, input.workspaceId, input.sha256);
-      if (raced) return duplicateOf(t, input, raced);
-
-      await getBlobStore().put(key, input.source, input.mimeType);
-      blobWritten = true;
-      const [row] = await t
-        .insert(documents)
-        .values({
-          workspaceId: input.workspaceId,
-          sha256: input.sha256,
-          filename: input.filename,
-          mimeType: input.mimeType,
-          sizeBytes: input.sizeBytes,
-          storageKey: key,
-          skuId: input.skuId ?? null,
-          documentType: input.documentType,
-          classificationConfidence: input.classificationConfidence,
-          classificationSource: input.classificationSource,
-          artifactKind: input.artifactKind,
-          classification: input.classification as Record<string, unknown> | null,
-          detectedLanguage: input.detectedLanguage,
-          snippet: input.snippet,
-          snippetSource: input.snippetSource,
-          textCache: input.textCache,
-          status: input.status ?? 'ready',
-          uploadedBy: input.actor.userId,
-        })
-        .returning();
-      if (input.skuId) await linkDocumentRow(t, input.workspaceId, row.id, input.skuId);
-      await t.insert(auditEvents).values({
-        workspaceId: input.workspaceId,
-        actorUserId: input.actor.userId,
-        actorApiKeyId: input.actor.apiKeyId,
-        actorLabel: input.actor.label,
-        action: 'document.uploaded',
-        targetType: 'document',
-        targetId: row.id,
-        data: { filename: row.filename, document_type: row.documentType, size_bytes: row.sizeBytes, sku_id: input.skuId ?? null, via: input.via ?? null },
-      });
-      return { status: 'uploaded', document: row };
+      // Workspace first, then the keys: every path takes them in this order.
+      await t.execute(sql`SELECT id FROM workspaces WHERE id = ${workspaceId} FOR UPDATE`);
+      let usedBytes = await storageUsedBytes(t, workspaceId);
+      await lockKeys(t, fresh.map(({ input }) => keyOf(input)));
+      const raced = await findByShas(t, workspaceId, fresh.map(({ input }) => input.sha256));
+      const toInsert: { input: StoreDocumentInput; i: number }[] = [];
+      const firstOf = new Map<string, number>();
+      for (const { input, i } of fresh) {
+        const other = raced.get(input.sha256);
+        if (other) {
+          outcomes[i] = await duplicateOf(t, input, other);
+          continue;
+        }
+        if (firstOf.has(input.sha256)) continue; // same bytes twice in this batch: settled after the insert
+        if (usedBytes + input.sizeBytes > limitBytes) {
+          outcomes[i] = { status: 'skipped_quota', usedBytes, limitBytes };
+          continue;
+        }
+        await getBlobStore().put(keyOf(input), input.source, input.mimeType);
+        written.push(keyOf(input));
+        usedBytes += input.sizeBytes;
+        firstOf.set(input.sha256, i);
+        toInsert.push({ input, i });
+      }
+      if (!toInsert.length) return;
+      const rows = await t.insert(documents).values(toInsert.map(({ input }) => rowValues(input))).returning();
+      const bySha = new Map(rows.map((r) => [r.sha256, r]));
+      const links = toInsert.filter(({ input }) => input.skuId).map(({ input }) => ({ workspaceId, documentId: bySha.get(input.sha256)!.id, skuId: input.skuId! }));
+      if (links.length) await t.insert(documentSkus).values(links).onConflictDoNothing();
+      await t.insert(auditEvents).values(
+        toInsert.map(({ input }) => {
+          const row = bySha.get(input.sha256)!;
+          return {
+            workspaceId,
+            actorUserId: actor.userId,
+            actorApiKeyId: actor.apiKeyId,
+            actorLabel: actor.label,
+            action: 'document.uploaded',
+            targetType: 'document',
+            targetId: row.id,
+            data: { filename: row.filename, document_type: row.documentType, size_bytes: row.sizeBytes, sku_id: input.skuId ?? null, via: input.via ?? null },
+          };
+        }),
+      );
+      for (const { input, i } of fresh) {
+        if (outcomes[i]) continue;
+        const row = bySha.get(input.sha256);
+        if (!row) continue;
+        outcomes[i] = firstOf.get(input.sha256) === i ? { status: 'uploaded', document: row } : await duplicateOf(t, input, row);
+      }
     });
+  } catch (e) {
+    for (const key of written) {
+      await removeBlobIfUnused(db, key).catch((err) => console.error(`[documents] could not remove blob ${key} after a failed insert:`, err));
+    }
+    throw e;
+  }
+  return outcomes as StoreOutcome[];
+}
+
+/** The database's or the store's own words (a driver error wraps them behind the whole statement). */
+const reason = (e: unknown) => ((e as { cause?: { message?: string } })?.cause?.message ?? (e instanceof Error ? e.message : 'unknown error')).slice(0, 200);
+
+const storageFailed = (e: unknown) => (e instanceof AppError ? e : new AppError('STORAGE_FAILED', `The file could not be stored: ${reason(e)}.`, { cause: e }));
+
+/** Stores one file: uploaded, duplicate of the existing document, or skipped_quota; STORAGE_FAILED otherwise. */
+export async function storeDocument(db: Db, input: StoreDocumentInput): Promise<StoreOutcome> {
+  try {
+    return (await storeBatchOnce(db, [input]))[0];
   } catch (e) {
     if (isUniqueViolation(e)) {
       // A writer that did not take the key lock got there first: its row owns the blob.
-      const winner = await findBySha(db, input.workspaceId, input.sha256);
+      const winner = (await findByShas(db, input.workspaceId, [input.sha256])).get(input.sha256);
       if (winner) return duplicateOf(db, input, winner);
     }
-    if (blobWritten) {
-      await removeBlobIfUnused(db, key).catch((err) => console.error(`[documents] could not remove blob ${key} after a failed insert:`, err));
+    throw storageFailed(e);
+  }
+}
+
+/**
+ * Stores many files of one workspace, outcomes in input order. The batch is one transaction; when it
+ * fails, every file is stored on its own and only the ones that fail again report STORAGE_FAILED.
+ */
+export async function storeDocuments(db: Db, inputs: StoreDocumentInput[]): Promise<BatchOutcome[]> {
+  if (!inputs.length) return [];
+  if (inputs.some((i) => i.workspaceId !== inputs[0].workspaceId)) throw new Error('storeDocuments: one workspace per batch');
+  if (inputs.length === 1) {
+    try {
+      return [await storeDocument(db, inputs[0])];
+    } catch (err) {
+      return [{ status: 'failed', error: storageFailed(err) }];
     }
-    throw new AppError('STORAGE_FAILED', `The file could not be stored: ${e instanceof Error ? e.message.slice(0, 200) : 'unknown error'}.`, { cause: e });
+  }
+  try {
+    return await storeBatchOnce(db, inputs);
+  } catch (e) {
+    console.warn(`[documents] batch of ${inputs.length} failed (${reason(e)}); storing one by one`);
+    const out: BatchOutcome[] = [];
+    for (const input of inputs) {
+      try {
+        out.push(await storeDocument(db, input));
+      } catch (err) {
+        out.push({ status: 'failed', error: storageFailed(err) });
+      }
+    }
+    return out;
   }
 }

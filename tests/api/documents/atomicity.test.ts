@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { documents } from '@/lib/db/schema';
-import { removeBlobIfUnused, storeDocument, type StoreDocumentInput } from '@/lib/documents/service';
+import { removeBlobIfUnused, storeDocument, storeDocuments, type StoreDocumentInput } from '@/lib/documents/service';
 import { documentBlobKey, getBlobStore, setBlobStore, type BlobStore } from '@/lib/storage';
 import { makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
@@ -106,6 +106,24 @@ describe('blob and row', () => {
     // Cleanup never removes a blob a row still uses.
     expect(await removeBlobIfUnused(db, key)).toBe(false);
     expect(await realStore.exists(key)).toBe(true);
+  });
+
+  it('a batch (the parts of a ZIP) with one bad row: the batch is retried file by file, only that one fails, no orphan', async () => {
+    const u = await makeUser();
+    const db = await getDb();
+    const good = [input(u, 'part one'), input(u, 'part two'), input(u, 'part one')];
+    const bad = input(u, 'part with a type the database rejects', { documentType: 'invoice' as never });
+    const outcomes = await storeDocuments(db, [good[0], bad, good[1], good[2]]);
+    expect(outcomes.map((o) => o.status)).toEqual(['uploaded', 'failed', 'uploaded', 'duplicate']);
+    expect(outcomes[1]).toMatchObject({ error: { code: 'STORAGE_FAILED' } });
+    expect(await realStore.exists(documentBlobKey(u.workspaceId, bad.sha256))).toBe(false);
+    for (const g of good) expect(await realStore.exists(documentBlobKey(u.workspaceId, g.sha256))).toBe(true);
+    expect((await rows(u)).length).toBe(2);
+    // Without the bad one, the same batch is one transaction: identical bytes inside it are one document.
+    const u2 = await makeUser();
+    const again = await storeDocuments(db, [input(u2, 'a'), input(u2, 'b'), input(u2, 'a')]);
+    expect(again.map((o) => o.status)).toEqual(['uploaded', 'uploaded', 'duplicate']);
+    expect((again[2] as any).document.id).toBe((again[0] as any).document.id);
   });
 
   it('over the plan storage nothing is written, neither blob nor row', async () => {

@@ -9,7 +9,7 @@ import { PLANS } from '@/lib/plans';
 import { getBlobStore } from '@/lib/storage';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { onPostgres, useTestDatabase } from '../../helpers/db';
-import { corpus, form, keysOf, sizedForm, upload } from './helpers';
+import { corpus, form, keysOf, sizedForm, upload, zipOf } from './helpers';
 
 useTestDatabase();
 
@@ -229,6 +229,21 @@ describe('POST /api/documents/bulk: storage limit', () => {
     expect(Number(n)).toBe(0);
     const sha = crypto.createHash('sha256').update('b'.repeat(600)).digest('hex');
     expect(await getBlobStore().exists(`${u.workspaceId}/documents/${sha}`)).toBe(false);
+  });
+});
+
+describe('POST /api/documents/bulk: storage limit inside a container', () => {
+  it('parts of a ZIP that would cross the limit are skipped_quota, the others stored', async () => {
+    const u = await makeUser();
+    await useStorage(u, PLANS.trial.storageBytes - 1000);
+    const zip = await zipOf([['a.txt', 'a'.repeat(600)], ['b.txt', 'b'.repeat(600)], ['c.txt', 'c'.repeat(300)]]);
+    const res = await upload(u, [['bundle.zip', zip]]);
+    expect(res.body.results.map((r: any) => [r.filename, r.status])).toEqual([
+      ['bundle.zip › a.txt', 'uploaded'],
+      ['bundle.zip › b.txt', 'skipped_quota'],
+      ['bundle.zip › c.txt', 'uploaded'],
+    ]);
+    expect(res.body.summary).toEqual({ uploaded: 2, duplicate: 0, error: 0, skipped_quota: 1 });
   });
 });
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import yazl from 'yazl';
 import * as bulkRoute from '@/app/api/documents/bulk/route';
 import * as skusRoute from '@/app/api/skus/route';
 import * as keysRoute from '@/app/api/workspace/api-keys/route';
@@ -92,4 +93,15 @@ export async function settleJobs(workspaceId: string, timeoutMs = 60_000) {
     if (Date.now() > deadline) throw new Error(`${open.length} job(s) of workspace ${workspaceId} still open`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** A ZIP of the given entries (deflated), as a supplier's tool would write it. */
+export function zipOf(files: [string, Uint8Array | string][]): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const z = new yazl.ZipFile();
+    for (const [name, content] of files) z.addBuffer(Buffer.from(content), name);
+    z.end();
+    const chunks: Buffer[] = [];
+    z.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(new Uint8Array(Buffer.concat(chunks)))).on('error', reject);
+  });
 }
