@@ -6,7 +6,7 @@ import { AppError } from '@/lib/http/errors';
 import { serializeJobRun } from '@/lib/jobs/runs';
 import { afterDossierChange, getSkuRow } from '@/lib/skus/service';
 import { getBlobStore } from '@/lib/storage';
-import { queueExtraction } from './extraction';
+import { queueExtraction, queueExtractions } from './extraction';
 import { EMBEDDED_EXTRACTIONS } from './limits';
 import { linkedSkusByDocument, linkedToSku, withdrawDocumentSuggestions } from './links';
 import { LOW_CONFIDENCE, type DocumentJson, type ListDocumentsQuery, type PatchDocumentInput } from './schemas';
@@ -214,13 +214,13 @@ export async function reExtract(db: Db, args: { workspaceId: string; actor: Acto
       .orderBy(documents.createdAt, documents.id);
     ids = rows.map((r) => r.id);
   }
-  const jobs = [];
-  for (const id of ids) {
-    const run = await queueExtraction(db, { workspaceId: args.workspaceId, documentId: id, createdBy: args.actor.userId });
-    const job = serializeJobRun(run);
-    jobs.push({ id: job.id, document_id: id, status: job.status, poll_url: `${args.pollBase}/${job.id}` });
-  }
-  return { jobs };
+  const runs = await queueExtractions(db, { workspaceId: args.workspaceId, documentIds: ids, createdBy: args.actor.userId });
+  return {
+    jobs: runs.map((run, i) => {
+      const job = serializeJobRun(run);
+      return { id: job.id, document_id: ids[i], status: job.status, poll_url: `${args.pollBase}/${job.id}` };
+    }),
+  };
 }
 
 /** The stored bytes, with what the file route needs to answer safely. */
