@@ -56,7 +56,12 @@ export function DryRunSummary({ result }: { result: DryRunResponse }) {
   const plan = result.plan_limit ?? null;
   const errorsTotal = result.row_errors_total ?? result.row_errors.length;
   const after = plan && plan.current_count !== null ? plan.current_count + counts.would_create : null;
-  const overLimit = plan && plan.limit !== null && after !== null && after > plan.limit;
+  const atLimit = plan !== null && plan.limit !== null && after !== null && after >= plan.limit;
+  // Rows that fail without a row error of their own fail on the plan's SKU limit. Countable only when
+  // the dry run listed every error.
+  const errorRows = new Set(result.row_errors.map((e) => e.row)).size;
+  const complete = errorsTotal === result.row_errors.length;
+  const overLimitRows = atLimit && complete ? Math.max(0, counts.would_fail - errorRows) : 0;
 
   return (
     <div className="grid gap-5" data-testid="dry-run-summary">
@@ -74,14 +79,23 @@ export function DryRunSummary({ result }: { result: DryRunResponse }) {
             <CountTile label="SKUs created" value={counts.would_create} icon={Plus} tone="primary" testId="would-create" />
             <CountTile label="SKUs updated" value={counts.would_update} icon={PencilLine} tone="info" hint="Matched by SKU code; empty cells never blank a value." testId="would-update" />
             <CountTile label="Rows skipped" value={counts.would_skip} icon={CircleSlash} tone="neutral" hint="Repeated codes (the later row wins), empty rows." testId="would-skip" />
-            <CountTile label="Rows failing" value={counts.would_fail} icon={OctagonAlert} tone={counts.would_fail ? 'danger' : 'success'} testId="would-fail" />
+            <CountTile
+              label="Rows failing"
+              value={counts.would_fail}
+              icon={OctagonAlert}
+              tone={counts.would_fail ? 'danger' : 'success'}
+              hint={overLimitRows ? `${formatNumber(errorRows)} with row errors, ${formatNumber(overLimitRows)} over the plan limit` : undefined}
+              testId="would-fail"
+            />
           </div>
           {plan ? (
             <div className="grid gap-2 rounded-lg border border-border bg-surface-muted/40 px-4 py-3">
               <Meter label={`SKUs on the ${plan.plan} plan after this import`} value={after ?? plan.current_count ?? 0} max={plan.limit} />
-              {overLimit ? (
-                <p className="text-xs text-danger-soft-foreground">
-                  The plan holds {formatNumber(plan.limit!)} SKUs: rows beyond the limit fail with a clear reason. Upgrade the plan or import fewer rows.
+              {atLimit && counts.would_fail > errorRows ? (
+                <p className="text-xs text-danger-soft-foreground" data-testid="plan-limit-note">
+                  The {plan.plan} plan holds {formatNumber(plan.limit!)} SKUs.{' '}
+                  {overLimitRows ? `${formatNumber(overLimitRows)} new SKU${overLimitRows === 1 ? '' : 's'} beyond the limit would fail` : 'New SKUs beyond the limit would fail'}
+                  ; updates of SKUs you have still go through. Upgrade the plan or import fewer rows.
                 </p>
               ) : null}
             </div>

@@ -19,16 +19,6 @@ import type { FromUrlResponse } from './types';
 
 const SOURCE_LABELS: Record<string, string> = { jsonld: 'JSON-LD', microdata: 'Microdata', opengraph: 'OpenGraph' };
 
-const URL_REASONS: Record<string, string> = {
-  scheme: 'Only http and https links can be read.',
-  private_address: 'The address points into a private network; only public shop pages can be read.',
-  loopback: 'The address points at this server itself; only public shop pages can be read.',
-  link_local: 'The address is a link-local one (such as a cloud metadata service); it is never fetched.',
-  multicast: 'The address is a multicast address; it is never fetched.',
-  dns_failed: 'The host name could not be resolved. Check the spelling of the link.',
-  too_many_redirects: 'The page redirected too many times.',
-};
-
 interface ProposedRow {
   key: string;
   label: string;
@@ -121,7 +111,6 @@ function FromUrlBody({ onBusyChange, onCancel }: { onBusyChange: (b: boolean) =>
 
   if (result) return <ProposalStep result={result} onBack={() => setResult(null)} onCancel={onCancel} onBusyChange={onBusyChange} />;
 
-  const reason = typeof fetchError?.details?.reason === 'string' ? URL_REASONS[fetchError.details.reason] : undefined;
   return (
     <>
       <DialogHeader>
@@ -155,7 +144,6 @@ function FromUrlBody({ onBusyChange, onCancel }: { onBusyChange: (b: boolean) =>
         {fetchError ? (
           <Alert variant="danger" title="The page was not read" id="from-url-msg" data-testid="from-url-error" data-code={fetchError.code}>
             {fetchError.message}
-            {reason && reason !== fetchError.message ? <span className="block">{reason}</span> : null}
           </Alert>
         ) : null}
       </form>

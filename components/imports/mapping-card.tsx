@@ -59,7 +59,7 @@ function Samples({ values }: { values: string[] | undefined }) {
   return (
     <ul className="grid gap-0.5">
       {list.map((v, i) => (
-        <li key={i} className="max-w-64 truncate font-mono text-xs text-foreground" title={v}>
+        <li key={i} className="max-w-64 truncate text-xs text-foreground tabular-nums" title={v}>
           {v}
         </li>
       ))}

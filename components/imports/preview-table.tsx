@@ -42,6 +42,9 @@ export function restoredZeros(stored: string, fileValues: readonly string[]): st
   return null;
 }
 
+/** Notes that say what the import repaired, not what is wrong: shown beside the value, not as a warning. */
+const REPAIR_CODES = new Set(['gtin_leading_zeros_restored', 'gtin_from_exact_exponent']);
+
 function storedValue(row: SampleRow, target: string): string | null {
   if (isSkuTarget(target)) return row.sku?.[target] ?? (target === 'gtin' ? (row.dossier?.gtin ?? null) : null);
   return row.dossier?.[target] ?? null;
@@ -151,7 +154,9 @@ export function PreviewTable({ columns, rows, stale }: PreviewTableProps) {
                 {cols.map((c) => {
                   const v = storedValue(row, c.target);
                   const errors = row.errors.filter((e) => e.column === c.header);
-                  const warnings = row.warnings.filter((w) => w.column === c.header);
+                  const cellWarnings = row.warnings.filter((w) => w.column === c.header);
+                  const warnings = cellWarnings.filter((w) => !REPAIR_CODES.has(w.code));
+                  const repairs = cellWarnings.filter((w) => REPAIR_CODES.has(w.code));
                   const restored = c.target === 'gtin' && v ? restoredZeros(v, c.samples) : null;
                   return (
                     <TableCell
@@ -171,9 +176,9 @@ export function PreviewTable({ columns, rows, stale }: PreviewTableProps) {
                         {errors.length ? <IssueMark issues={errors} kind="error" /> : null}
                         {warnings.length ? <IssueMark issues={warnings} kind="warning" /> : null}
                       </div>
-                      {restored ? (
-                        <div className="mt-1 text-[0.6875rem] text-success-soft-foreground" data-testid="gtin-restored">
-                          leading zero restored (file: {restored})
+                      {restored || repairs.length ? (
+                        <div className="mt-1 text-[0.6875rem] leading-snug text-success-soft-foreground" data-testid="gtin-restored" title={repairs.map((r) => r.message).join(' ')}>
+                          {restored ? `leading zero restored (file: ${restored})` : repairs[0]!.message}
                         </div>
                       ) : null}
                     </TableCell>

@@ -1,7 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatNumber } from '@/components/format';
-import { issueCodeLabel } from './labels';
 import type { RowIssue } from './types';
 
 export interface RowErrorsTableProps {
@@ -34,8 +33,8 @@ export function RowErrorsTable({ errors, total, limit = 100 }: RowErrorsTablePro
               <TableCell>
                 <div className="grid gap-1">
                   <span className="text-foreground">{e.message}</span>
-                  <Badge variant="neutral" className="font-mono text-[0.6875rem]">
-                    {issueCodeLabel(e.code)}
+                  <Badge variant="neutral" className="font-mono text-[0.6875rem] font-normal">
+                    {e.code}
                   </Badge>
                 </div>
               </TableCell>
