@@ -496,7 +496,7 @@ export function DocumentDetail({ id, fieldLabels }: { id: string; fieldLabels: R
         }
       />
       <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <Card className="overflow-hidden lg:sticky lg:top-4">
+        <Card className="overflow-hidden">
           <CardHeader className="py-3">
             <CardTitle>Preview</CardTitle>
             <span className="font-mono text-xs text-subtle-foreground" title="SHA-256 of the file">

@@ -160,6 +160,9 @@ export function DocumentList({ version }: { version: number }) {
   const [cursor, setCursor] = React.useState<string | null>(null);
   const [hasMore, setHasMore] = React.useState(false);
   const [loading, setLoading] = React.useState(true);
+  // Dim the rows only while a new filter loads; a refresh after an upload replaces them quietly.
+  const [dim, setDim] = React.useState(false);
+  const shownQuery = React.useRef<string | null>(null);
   const [loadingMore, setLoadingMore] = React.useState(false);
   const [error, setError] = React.useState<ApiError | null>(null);
 
@@ -214,9 +217,11 @@ export function DocumentList({ version }: { version: number }) {
     const ac = new AbortController();
     const run = async () => {
       setLoading(true);
+      setDim(shownQuery.current !== null && shownQuery.current !== apiQuery);
       try {
         const body = await fetchPage(null, ac.signal);
         if (ac.signal.aborted) return;
+        shownQuery.current = apiQuery;
         setRows(body.data);
         setCursor(body.next_cursor ?? null);
         setHasMore(body.has_more);
@@ -229,7 +234,10 @@ export function DocumentList({ version }: { version: number }) {
         }
         setError(e instanceof ApiError ? e : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The documents could not be loaded.' }));
       } finally {
-        if (!ac.signal.aborted) setLoading(false);
+        if (!ac.signal.aborted) {
+          setLoading(false);
+          setDim(false);
+        }
       }
     };
     void run();
@@ -344,7 +352,7 @@ export function DocumentList({ version }: { version: number }) {
         </div>
       ) : null}
 
-      <Table aria-busy={loading || undefined} aria-label="Documents">
+      <Table aria-busy={loading || undefined} aria-label="Documents" data-loading={loading || undefined}>
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             <TableHead>File</TableHead>
@@ -371,7 +379,7 @@ export function DocumentList({ version }: { version: number }) {
                 <TableRow
                   key={d.id}
                   onClick={(e) => openRow(e, d.id)}
-                  className={cn('cursor-pointer', loading && 'opacity-60')}
+                  className={cn('cursor-pointer', dim && 'opacity-60')}
                   data-testid="document-row"
                   data-filename={d.filename}
                   data-document-id={d.id}

@@ -45,7 +45,7 @@ export function diagnosticExplanation(d: Pick<Diagnostic, 'code' | 'source'>): s
     case 'scanned_or_empty_text':
       return d.source === 'ocr_text' || d.source === 'vision_ocr'
         ? 'The file has no text layer (it is a scan or a photo), so its text was read by OCR. OCR can misread characters, so check the facts against the preview.'
-        : 'The file has no readable text layer and OCR found no text either, so only the filename could be used.';
+        : 'The file has no text layer (it is a scan or a photo), so it could only be classified from its name. Extraction reads its text by OCR, which can correct the type; if it stays wrong, choose the type yourself.';
     case 'text_extraction_failed_filename_only':
       return 'No text could be read from the file (it may be damaged, password-protected or in a format without text), so the type was guessed from the filename alone.';
     case 'ai_unavailable_fallback':
@@ -79,6 +79,17 @@ export const SKIP_REASON_LABELS: Record<string, string> = {
   non_parseable_msg: 'Outlook .msg file: save it as .eml, or save its attachments and upload them',
   parse_failed: 'Damaged or unreadable',
   empty_container: 'Empty: nothing inside to store',
+};
+
+/** The short badge of a skip reason; the server's own sentence follows it. */
+export const SKIP_REASON_SHORT: Record<string, string> = {
+  encrypted_archive: 'password-protected',
+  unsupported_format: 'unsupported format',
+  recursion_limit_exceeded: 'nested too deep',
+  opaque_p7m_envelope: 'encrypted envelope',
+  non_parseable_msg: 'Outlook .msg',
+  parse_failed: 'damaged',
+  empty_container: 'empty',
 };
 
 /** Per-file error codes of POST /api/documents/bulk (plus skip reasons, which bundles report as errors). */

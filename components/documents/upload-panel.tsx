@@ -28,7 +28,7 @@ import { cn } from '@/lib/utils/cn';
 import { ConfidenceText, DiagnosticBadge } from './classification-badges';
 import { FileIcon } from './document-list';
 import { ACCEPT, MAX_FILES_PER_DROP } from './file-kinds';
-import { SKIP_REASON_LABELS, documentTypeLabel, uploadErrorLabel } from './labels';
+import { SKIP_REASON_LABELS, SKIP_REASON_SHORT, documentTypeLabel, uploadErrorLabel } from './labels';
 import { SkuPicker } from './sku-picker';
 import type { LinkedSku } from './types';
 import { useUploadQueue, type ResolvedResult, type UploadItem } from './use-upload-queue';
@@ -171,6 +171,15 @@ function BundleDetails({ item }: { item: UploadItem }) {
   const listed = new Set((c?.parts ?? []).map((p) => p.path_in_container));
   const extra = partResults.filter((r) => r.path && !listed.has(r.path) && !skipped.some((s) => s.path_in_container === r.path));
   const partCount = c?.parts.length ?? partResults.length;
+  const done = item.phase === 'done';
+  const stored = partResults.filter((r) => r.status === 'uploaded' || r.status === 'duplicate').length;
+  const total = c ? partCount + skipped.length : partResults.length;
+  const nested = (c?.parts ?? []).some((p) => p.recursion_depth > 0) || skipped.some((s) => s.recursion_depth > 0);
+  const headline = done
+    ? `${total} file${total === 1 ? '' : 's'} inside, ${stored} stored${total - stored ? `, ${total - stored} not stored` : ''}`
+    : c
+      ? `${total} file${total === 1 ? '' : 's'} inside${skipped.length ? `, ${skipped.length} cannot be read` : ''}${nested ? ` · nested bundles opened up to ${c.recursion_limit} levels` : ''}`
+      : 'Unpacking the bundle…';
   return (
     <div className="mt-2 rounded-md border border-border bg-surface-muted/40">
       <button
@@ -180,15 +189,7 @@ function BundleDetails({ item }: { item: UploadItem }) {
         onClick={() => setOpen((o) => !o)}
       >
         <ChevronRight className={cn('size-3.5 transition-transform', open && 'rotate-90')} aria-hidden="true" />
-        {c ? (
-          <>
-            {partCount} file{partCount === 1 ? '' : 's'} inside
-            {skipped.length ? `, ${skipped.length} skipped` : ''}
-            {c.recursion_limit ? ` · nested bundles opened up to ${c.recursion_limit} levels` : ''}
-          </>
-        ) : (
-          <>{partResults.length} files stored from the bundle</>
-        )}
+        {headline}
       </button>
       {open ? (
         <ul className="grid gap-1.5 border-t border-border px-3 py-2 text-[0.8125rem]" data-testid="bundle-parts">
@@ -216,14 +217,27 @@ function BundleDetails({ item }: { item: UploadItem }) {
               <ResultLine r={r} label={r.path ?? r.filename} />
             </li>
           ))}
-          {skipped.map((s) => (
-            <li key={`s-${s.path_in_container}`} className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1" data-testid="bundle-skipped" style={{ paddingLeft: `${Math.min(s.recursion_depth, 3) * 0.75}rem` }}>
-              <Ban className="size-4 shrink-0 text-warning" aria-hidden="true" />
-              <span className="min-w-0 truncate text-foreground">{s.path_in_container || s.filename}</span>
-              <Badge variant="warning">Skipped</Badge>
-              <span className="text-muted-foreground">{SKIP_REASON_LABELS[s.reason] ?? s.message}</span>
-            </li>
-          ))}
+          {skipped.map((s) => {
+            const r = byPath.get(s.path_in_container);
+            const indent = { paddingLeft: `${Math.min(s.recursion_depth, 3) * 0.75}rem` };
+            // The upload may store a file the listing could not read (a legacy .doc, say): say both.
+            if (r && (r.status === 'uploaded' || r.status === 'duplicate')) {
+              return (
+                <li key={`s-${s.path_in_container}`} style={indent} data-testid="bundle-part">
+                  <ResultLine r={r} label={s.path_in_container || s.filename} />
+                  <p className="mt-0.5 pl-6 text-xs text-muted-foreground">Stored, but its text cannot be read: {s.message || SKIP_REASON_LABELS[s.reason]}</p>
+                </li>
+              );
+            }
+            return (
+              <li key={`s-${s.path_in_container}`} className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1" data-testid="bundle-skipped" style={indent}>
+                <Ban className="size-4 shrink-0 text-warning" aria-hidden="true" />
+                <span className="min-w-0 truncate text-foreground">{s.path_in_container || s.filename}</span>
+                <Badge variant="warning">Skipped: {SKIP_REASON_SHORT[s.reason] ?? String(s.reason).replace(/_/g, ' ')}</Badge>
+                <span className="text-muted-foreground">{r?.message || s.message || SKIP_REASON_LABELS[s.reason]}</span>
+              </li>
+            );
+          })}
           {!c?.parts.length && !extra.length && !skipped.length ? <li className="text-muted-foreground">Nothing inside could be stored.</li> : null}
         </ul>
       ) : null}
@@ -476,10 +490,14 @@ export function UploadPanel({ initialSku, onStored }: { initialSku: LinkedSku | 
           <div className="flex flex-wrap items-center justify-between gap-2 border-y border-border bg-surface-muted/60 px-5 py-2 text-xs text-muted-foreground" data-testid="upload-summary">
             <span className="flex flex-wrap items-center gap-x-3 gap-y-1" aria-live="polite">
               <span>
-                {queue.items.length} file{queue.items.length === 1 ? '' : 's'}
+                {queue.items.length} file{queue.items.length === 1 ? '' : 's'} added
               </span>
               {inFlight ? <span>{inFlight} in progress</span> : null}
-              {totals.uploaded ? <span className="text-success-soft-foreground">{totals.uploaded} uploaded</span> : null}
+              {totals.uploaded ? (
+                <span className="text-success-soft-foreground">
+                  {totals.uploaded} document{totals.uploaded === 1 ? '' : 's'} stored
+                </span>
+              ) : null}
               {totals.duplicate ? <span>{totals.duplicate} duplicate</span> : null}
               {totals.error ? <span className="text-danger-soft-foreground">{totals.error} not stored</span> : null}
               {totals.skipped_quota ? <span className="text-warning-soft-foreground">{totals.skipped_quota} skipped for storage</span> : null}

@@ -260,7 +260,7 @@ export function useUploadQueue({ onStored, onAuthLoss }: { onStored: () => void;
           return { ...r, path, document, classification };
         });
         patch(key, { phase: 'done', results });
-        if (results.some((r) => r.status === 'uploaded' || r.status === 'duplicate')) onStoredRef.current();
+        if (results.some((r) => r.status === 'uploaded')) onStoredRef.current();
 
         let failures = 0;
         const fresh = results.filter((r) => r.status === 'uploaded').slice(0, MAX_EVENTS_PER_FILE);

@@ -125,6 +125,13 @@ test.describe('documents: the vault', () => {
     await expect(csv.getByTestId('offer-import')).toBeVisible();
     await expect(csv.getByRole('button', { name: 'Open in import wizard' })).toBeVisible();
     await screenshot(page, 'documents-03-results');
+    await csv.scrollIntoViewIfNeeded();
+    await screenshot(page, 'documents-03b-product-list', { fullPage: false });
+
+    // ...or kept in the vault after all, marked as product data.
+    await csv.getByRole('button', { name: 'Keep in the vault' }).click();
+    await expect(csv.getByTestId('upload-result')).toHaveAttribute('data-status', 'uploaded', { timeout: 30_000 });
+    await expect(row(page, 'product-catalogue.csv')).toContainText('product data');
 
     // A duplicate: the same declaration again answers with a link to the stored one.
     await page.getByTestId('file-input').setInputFiles([{ name: 'DoC-copy.pdf', mimeType: 'application/pdf', buffer: pdf }]);
@@ -145,6 +152,8 @@ test.describe('documents: the vault', () => {
     await page.getByRole('option', { name: 'Test report' }).click();
     await expect(docxRow.getByTestId('manual-badge')).toBeVisible();
     await expect(docxRow.getByTestId('type-select')).toContainText('Test report');
+    await docxRow.scrollIntoViewIfNeeded();
+    await screenshot(page, 'documents-04b-corrected', { fullPage: false });
     const docxId = await docxRow.getAttribute('data-document-id');
     const corrected = await page.request.get(`/api/documents/${docxId}`);
     expect(corrected.status()).toBe(200);
@@ -190,7 +199,11 @@ test.describe('documents: the vault', () => {
     await page.getByTestId('re-extract').click();
     await expect(page.getByTestId('fact-row').first()).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('facts-card')).toContainText('p. 1');
-    await screenshot(page, 'documents-05-detail');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(1500); // the PDF viewer draws the page
+    await screenshot(page, 'documents-05-detail', { fullPage: false });
+    await page.getByTestId('facts-card').scrollIntoViewIfNeeded();
+    await screenshot(page, 'documents-06-facts', { fullPage: false });
 
     // The list now shows the SKU on the declaration's row; the SKU filter finds it.
     await page.goto(`/documents?sku=${sku.id}`);
@@ -203,7 +216,8 @@ test.describe('documents: the vault', () => {
     await expect(page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Audit log' })).toHaveAttribute('aria-current', 'page');
     await expect(page.locator('[data-testid="audit-event"][data-action="upload.routed"]')).toHaveCount(1);
     const decisions = page.locator('[data-testid="audit-event"][data-action^="upload."]');
-    expect(await decisions.count()).toBeGreaterThanOrEqual(5);
+    expect(await decisions.count()).toBeGreaterThanOrEqual(6);
+    await expect(page.locator('[data-testid="audit-event"][data-action="upload.classified"]').filter({ hasText: 'product-catalogue.csv' })).toHaveCount(1);
     await expect(page.getByTestId('audit-log')).toContainText(email);
     await expect(page.getByTestId('audit-log')).toContainText('EU-Declaration-of-Conformity-KT-2000.pdf');
     await page.getByRole('button', { name: 'Routed', exact: true }).click();
@@ -211,6 +225,6 @@ test.describe('documents: the vault', () => {
     await expect(page.getByTestId('audit-event')).toHaveCount(1);
     await expect(page.getByTestId('audit-event')).toContainText('Import wizard');
     await page.getByRole('button', { name: 'Upload decisions' }).click();
-    await screenshot(page, 'documents-06-audit');
+    await screenshot(page, 'documents-07-audit');
   });
 });
