@@ -76,9 +76,11 @@ export async function planFile(input: PlanFileInput): Promise<PlanFileResult> {
   const superseded = planner.supersededRows();
   for (const rec of sample) markSuperseded(rec, superseded);
 
+  const headers = opened.headers;
+  const readRows = opened.rows;
   function* records(): Generator<PlannedRecord, RowsEnd, void> {
-    const second = new ImportPlanner(mapping, opened.ok ? opened.headers : [], options);
-    const gen = (opened as Extract<typeof opened, { ok: true }>).rows();
+    const second = new ImportPlanner(mapping, headers, options);
+    const gen = readRows();
     for (let step = gen.next(); ; step = gen.next()) {
       if (step.done) return step.value;
       const rec = second.add(step.value);

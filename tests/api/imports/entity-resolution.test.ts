@@ -139,6 +139,18 @@ describe('entity resolution', () => {
     expect(await links(u.workspaceId)).toEqual([]);
   });
 
+  it('concurrent requests with different decisions: one is saved, the other is 409', async () => {
+    const { u, batchId } = await imported();
+    const [x, y] = await Promise.all([
+      resolve(u, batchId, { decisions: [{ candidate_key: MAIN, role: 'manufacturer', action: 'create_new' }] }),
+      resolve(u, batchId, { decisions: [{ candidate_key: MAIN, role: 'manufacturer', action: 'ignore' }] }),
+    ]);
+    expect([x.status, y.status].sort()).toEqual([200, 409]);
+    const winner = x.status === 200 ? 'create_new' : 'ignore';
+    expect(await entityCount(u.workspaceId)).toBe(winner === 'create_new' ? 1 : 0);
+    expect((await links(u.workspaceId)).length).toBe(winner === 'create_new' ? 1 : 0);
+  });
+
   it('link_existing: an entity of this workspace links; another workspace’s entity is 404 like an unknown one', async () => {
     const { u, batchId } = await imported();
     const other = await makeUser();
