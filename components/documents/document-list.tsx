@@ -396,7 +396,7 @@ export function DocumentList({ version }: { version: number }) {
                   <TableCell>
                     <div className="flex flex-wrap items-center gap-1.5">
                       <TypeSelect document={d} onChanged={replaceRow} />
-                      {d.classification_source === 'manual' ? <ManualBadge /> : <ConfidenceText value={d.classification_confidence} />}
+                      {d.classification_source === 'manual' ? <ManualBadge /> : typeof d.classification_confidence === 'number' ? <ConfidenceText value={d.classification_confidence} /> : null}
                       {d.diagnostic && d.classification_source !== 'manual' ? <DiagnosticBadge diagnostic={d.diagnostic} /> : null}
                       {d.artifact_kind === 'product_data' ? <Badge variant="violet">product data</Badge> : null}
                     </div>
