@@ -299,7 +299,7 @@ function ProposalStep({ result, onBack, onCancel, onBusyChange }: { result: From
         </ul>
       ) : null}
 
-      <div className="grid gap-4 border-t border-border pt-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="grid items-start gap-4 border-t border-border pt-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)]">
         <Field>
           <Label htmlFor="from-url-sku">SKU code</Label>
           <Input id="from-url-sku" value={skuCode} onChange={(e) => setSkuCode(e.target.value)} maxLength={50} className="font-mono" aria-invalid={fieldError('sku_code') ? true : undefined} aria-describedby="from-url-sku-msg" />

@@ -19,6 +19,7 @@ import { cn } from '@/lib/utils/cn';
 import { BatchProgress } from './batch-progress';
 import { CountTile } from './dry-run-summary';
 import { EntityResolution } from './entity-resolution';
+import { categoryLabel } from '@/components/skus/labels';
 import { formatLabel, isBatchRunning, targetLabel } from './labels';
 import { RowErrorsTable } from './row-errors-table';
 import { BatchStatusPill } from './status';
@@ -28,25 +29,34 @@ import type { ReviewChange, ReviewResponse, ReviewSku } from './types';
 export type ReviewTab = 'skus' | 'errors' | 'entities';
 
 const PAGE = 50;
+/** changes shown per SKU before "Show all" */
+const COLLAPSED = 8;
 
 function ChangeValue({ value, kind }: { value: string | null; kind: 'from' | 'to' }) {
   if (value === null || value === '') return <span className="text-subtle-foreground italic">{kind === 'from' ? 'empty' : 'cleared'}</span>;
   return <span className={cn('break-words', kind === 'from' ? 'text-muted-foreground line-through decoration-muted-foreground/50' : 'font-medium text-foreground')}>{value}</span>;
 }
 
+/** Category codes read as their names; other values as stored. */
+function displayValue(field: string, v: string | null): string | null {
+  return field === 'category_code' && v ? categoryLabel(v) : v;
+}
+
 function ChangeRow({ change }: { change: ReviewChange }) {
   const p = change.provenance;
+  const from = displayValue(change.field_key, change.from);
+  const to = displayValue(change.field_key, change.to);
   return (
     <li className="grid gap-1 py-1.5 sm:grid-cols-[11rem_minmax(0,1fr)_auto] sm:gap-3" data-testid="sku-change" data-field={change.field_key}>
       <span className="text-xs font-medium text-muted-foreground">{targetLabel(change.field_key)}</span>
       <span className="flex min-w-0 flex-wrap items-baseline gap-1.5 text-[0.8125rem]">
-        {change.from !== null && change.from !== undefined ? (
+        {from !== null && from !== undefined ? (
           <>
-            <ChangeValue value={change.from} kind="from" />
+            <ChangeValue value={from} kind="from" />
             <ArrowRight className="size-3 shrink-0 self-center text-subtle-foreground" aria-label="changed to" />
           </>
         ) : null}
-        <ChangeValue value={change.to} kind="to" />
+        <ChangeValue value={to} kind="to" />
       </span>
       {p && (p.row || p.column) ? (
         <span className="text-xs whitespace-nowrap text-subtle-foreground" data-testid="change-provenance">
@@ -63,8 +73,10 @@ function ChangeRow({ change }: { change: ReviewChange }) {
 
 function SkuCard({ sku }: { sku: ReviewSku }) {
   const [expanded, setExpanded] = React.useState(false);
-  const changes = sku.changes ?? [];
-  const shown = expanded ? changes : changes.slice(0, 4);
+  // The code (and, for a new SKU, the name) head the card already.
+  const changes = (sku.changes ?? []).filter((c) => c.field_key !== 'sku_code' && !(sku.outcome === 'created' && c.field_key === 'product_name'));
+  const collapsible = changes.length > COLLAPSED + 2;
+  const shown = expanded || !collapsible ? changes : changes.slice(0, COLLAPSED);
   return (
     <li className="grid gap-2 px-5 py-3.5" data-testid="review-sku" data-sku-code={sku.sku_code} data-outcome={sku.outcome}>
       <div className="flex flex-wrap items-center gap-2">
@@ -120,7 +132,7 @@ function SkuCard({ sku }: { sku: ReviewSku }) {
           .
         </p>
       ) : null}
-      {changes.length > 4 ? (
+      {collapsible ? (
         <button type="button" className="w-fit text-xs font-medium text-primary hover:underline" onClick={() => setExpanded((e) => !e)}>
           {expanded ? 'Show fewer' : `Show all ${changes.length} values`}
         </button>
@@ -276,7 +288,9 @@ export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: Re
   }
 
   const b = live;
-  const errorsTotal = review.row_errors_total ?? b.error_rows ?? review.row_errors.length;
+  // error_rows counts rows whose write failed; the row errors are every problem that kept a row out.
+  const errorsTotal = review.row_errors_total ?? review.row_errors.length;
+  const errorsTruncated = review.summary?.row_errors_truncated === true;
   const errorsUrl = b.errors_url || `/api/imports/${id}/errors.csv`;
   const openCandidates = review.entity_candidates.filter((c) => !(c.decision && c.decision.action !== 'unresolved' && (c.decision.applied_at || c.decision.decided_at))).length;
 
@@ -305,7 +319,7 @@ export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: Re
         }
         actions={
           <>
-            {errorsTotal > 0 && !running ? (
+            {(errorsTotal > 0 || (b.failed_rows ?? 0) > 0 || (b.error_rows ?? 0) > 0) && !running ? (
               <Button asChild variant="secondary">
                 <a href={errorsUrl} download data-testid="download-errors">
                   <Download aria-hidden="true" />
@@ -350,7 +364,7 @@ export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: Re
           </TabsTrigger>
           <TabsTrigger value="errors" data-testid="tab-errors">
             <OctagonAlert aria-hidden="true" />
-            Row errors <span className="tabular-nums text-subtle-foreground">{formatNumber(errorsTotal)}</span>
+            Row errors <span className="tabular-nums text-subtle-foreground">{formatNumber(errorsTotal)}{errorsTruncated ? '+' : ''}</span>
           </TabsTrigger>
           <TabsTrigger value="entities" data-testid="tab-entities">
             <Users aria-hidden="true" />
@@ -379,11 +393,12 @@ export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: Re
                 <Button asChild variant="secondary" size="sm">
                   <a href={errorsUrl} download>
                     <Download aria-hidden="true" />
-                    Download all {formatNumber(errorsTotal)} (CSV)
+                    Download all{errorsTruncated ? '' : ` ${formatNumber(errorsTotal)}`} (CSV)
                   </a>
                 </Button>
               </div>
               <RowErrorsTable errors={review.row_errors} total={errorsTotal} limit={100} />
+              {errorsTruncated ? <p className="border-t border-border px-5 py-2.5 text-xs text-muted-foreground">The review lists the first {formatNumber(review.row_errors.length)} errors; the CSV has them all.</p> : null}
             </Card>
           )}
         </TabsContent>
