@@ -1,5 +1,6 @@
 'use client';
 
+import * as React from 'react';
 import Link from 'next/link';
 import { ArrowUpRight, FileText, Upload } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
@@ -12,7 +13,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatBytes, formatDate } from '@/components/format';
 import { languageName } from '@/lib/i18n/languages';
 import { documentTypeLabel } from './labels';
-import { isMissingRoute, useJson, useSkuPage } from './sku-context';
+import { isMissingRoute, useCatalogue, useJson, useSkuPage } from './sku-context';
 import { SeverityBadge } from './status';
 import type { DossierField, SkuDocument } from './types';
 
@@ -37,17 +38,37 @@ function Validity({ until }: { until: string | null }) {
   );
 }
 
-/** How many facts a document yielded, whatever the documents service calls the list. */
-function extractionCount(d: SkuDocument): number | null {
-  const lists = [d.suggestions, d.facts, d.extraction?.facts];
-  for (const l of lists) if (Array.isArray(l)) return l.length;
-  return null;
+interface Fact {
+  field_key: string;
+  value: string;
+  page: number | null;
+  quote?: string;
+  confidence?: number;
+}
+
+/** The facts of a document's latest extraction (the vault embeds its extractions), whatever the shape. */
+function factsOf(d: SkuDocument): { facts: Fact[]; status: string | null } {
+  const extractions = Array.isArray(d.extractions) ? (d.extractions as { facts?: unknown; status?: unknown; created_at?: unknown }[]) : [];
+  const latest = [...extractions].sort((a, b) => String(b.created_at ?? '').localeCompare(String(a.created_at ?? '')))[0];
+  const raw = latest?.facts ?? d.facts ?? d.suggestions ?? d.extraction?.facts ?? [];
+  const facts = (Array.isArray(raw) ? raw : [])
+    .filter((f): f is Record<string, unknown> => Boolean(f) && typeof f === 'object')
+    .map((f) => ({ field_key: String(f.field_key ?? ''), value: String(f.value ?? ''), page: typeof f.page === 'number' ? f.page : null, quote: typeof f.quote === 'string' ? f.quote : undefined }))
+    .filter((f) => f.field_key && f.value);
+  return { facts, status: typeof latest?.status === 'string' ? latest.status : null };
 }
 
 export function DocumentsTab() {
-  const { skuId, detail, version } = useSkuPage();
+  const { skuId, detail, version, goTo } = useSkuPage();
   const docs = useJson<{ documents: SkuDocument[] }>(`/api/skus/${skuId}/documents`, version);
   const dossier = useJson<{ fields: DossierField[] }>(`/api/skus/${skuId}/dossier`, version);
+  const catalogue = useCatalogue();
+  const labelOf = (key: string) => {
+    const m = /^(safety_warnings|instructions)_([a-z]{2})$/.exec(key);
+    const f = catalogue.data?.fields.find((x) => x.key === (m ? m[1] : key));
+    const base = f?.label?.en ?? key.replace(/_/g, ' ');
+    return m ? `${base} (${m[2]})` : base;
+  };
 
   const needed = detail.blockers.filter((b) => !b.waived && (b.fix?.kind === 'document' || b.required_document_types?.length));
 
@@ -133,39 +154,65 @@ export function DocumentsTab() {
                 const name = str(d.filename) ?? str(d.name) ?? 'Untitled document';
                 const type = str(d.document_type) ?? str(d.type);
                 const lang = str(d.detected_language) ?? str(d.language);
-                const facts = extractionCount(d);
+                const { facts, status } = factsOf(d);
                 const open = suggestionsByDoc.get(d.id) ?? 0;
+                const running = status === 'pending' || status === 'running' || status === 'queued';
                 return (
-                  <TableRow key={d.id} data-testid="sku-document">
-                    <TableCell>
-                      <div className="flex items-center gap-2">
-                        <FileText className="size-4 shrink-0 text-subtle-foreground" aria-hidden="true" />
-                        <span className="max-w-72 truncate font-medium text-foreground" title={name}>
-                          {name}
-                        </span>
-                        {d.is_public ? <Badge variant="info">Public</Badge> : null}
-                      </div>
-                      {typeof d.size_bytes === 'number' ? <span className="ml-6 text-xs text-muted-foreground">{formatBytes(d.size_bytes)}</span> : null}
-                    </TableCell>
-                    <TableCell>
-                      {documentTypeLabel(type)}
-                      {typeof d.classification_confidence === 'number' ? <span className="ml-1 text-xs text-muted-foreground">{Math.round(d.classification_confidence * 100)} %</span> : null}
-                    </TableCell>
-                    <TableCell>
-                      <Validity until={str(d.valid_until)} />
-                    </TableCell>
-                    <TableCell className="text-muted-foreground">{lang ? languageName(lang, 'en') : '—'}</TableCell>
-                    <TableCell>
-                      {open ? (
-                        <Badge variant="violet">{open} to review in the dossier</Badge>
-                      ) : facts !== null ? (
-                        <span className="text-muted-foreground">{facts} fact{facts === 1 ? '' : 's'}</span>
-                      ) : (
-                        <span className="text-subtle-foreground">—</span>
-                      )}
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap text-muted-foreground">{formatDate(str(d.created_at))}</TableCell>
-                  </TableRow>
+                  <React.Fragment key={d.id}>
+                    <TableRow data-testid="sku-document" className={facts.length ? 'border-b-0' : undefined}>
+                      <TableCell>
+                        <div className="flex items-center gap-2">
+                          <FileText className="size-4 shrink-0 text-subtle-foreground" aria-hidden="true" />
+                          <Link href={`/documents/${d.id}`} className="max-w-72 truncate font-medium text-foreground hover:text-primary hover:underline" title={name}>
+                            {name}
+                          </Link>
+                          {d.is_public ? <Badge variant="info">Public</Badge> : null}
+                        </div>
+                        {typeof d.size_bytes === 'number' ? <span className="ml-6 text-xs text-muted-foreground">{formatBytes(d.size_bytes)}</span> : null}
+                      </TableCell>
+                      <TableCell>
+                        {documentTypeLabel(type)}
+                        {typeof d.classification_confidence === 'number' ? <span className="ml-1 text-xs text-muted-foreground">{Math.round(d.classification_confidence * 100)} %</span> : null}
+                      </TableCell>
+                      <TableCell>
+                        <Validity until={str(d.valid_until)} />
+                      </TableCell>
+                      <TableCell className="text-muted-foreground">{lang ? languageName(lang, 'en') : '—'}</TableCell>
+                      <TableCell>
+                        {running ? (
+                          <span className="text-muted-foreground">Extracting…</span>
+                        ) : open ? (
+                          <button type="button" onClick={() => goTo({ tab: 'dossier' })} className="rounded-md">
+                            <Badge variant="violet" className="cursor-pointer">
+                              {open} to review in the dossier
+                            </Badge>
+                          </button>
+                        ) : facts.length ? (
+                          <span className="text-muted-foreground">
+                            {facts.length} fact{facts.length === 1 ? '' : 's'}
+                          </span>
+                        ) : (
+                          <span className="text-subtle-foreground">—</span>
+                        )}
+                      </TableCell>
+                      <TableCell className="whitespace-nowrap text-muted-foreground">{formatDate(str(d.created_at))}</TableCell>
+                    </TableRow>
+                    {facts.length ? (
+                      <TableRow className="hover:bg-transparent" data-testid="document-facts">
+                        <TableCell colSpan={6} className="pt-0">
+                          <ul className="ml-6 flex flex-wrap gap-1.5">
+                            {facts.slice(0, 8).map((f, i) => (
+                              <li key={`${f.field_key}-${i}`} className="max-w-full rounded-md border border-border bg-surface-muted/60 px-2 py-0.5 text-xs" title={f.quote}>
+                                <span className="text-muted-foreground">{labelOf(f.field_key)}:</span> <span className="text-foreground">{f.value.length > 60 ? `${f.value.slice(0, 59)}…` : f.value}</span>
+                                {f.page ? <span className="text-subtle-foreground"> · p.{f.page}</span> : null}
+                              </li>
+                            ))}
+                            {facts.length > 8 ? <li className="px-1 text-xs text-muted-foreground">+{facts.length - 8} more</li> : null}
+                          </ul>
+                        </TableCell>
+                      </TableRow>
+                    ) : null}
+                  </React.Fragment>
                 );
               })}
             </TableBody>

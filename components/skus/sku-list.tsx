@@ -215,7 +215,7 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
       col.accessor('category_code', {
         header: 'Category',
         cell: (c) => (
-          <span className="text-muted-foreground">
+          <span className="whitespace-nowrap text-muted-foreground">
             {categoryLabel(c.getValue())}
             {c.row.original.category_defaulted ? (
               <SimpleTooltip content="No category was given, so the general GPSR profile applies.">

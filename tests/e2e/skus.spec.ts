@@ -214,6 +214,7 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
 
     await test.step('the blockers clear; the one that needs a document is waived with a reason', async () => {
       await page.getByTestId('tab-blockers').click();
+      await expect(page.locator('[data-testid="blocker"][data-code="RISK_ASSESSMENT_MISSING"]')).toBeVisible();
       await expect.poll(() => blockerCodes(page)).not.toContain('EU_RESPONSIBLE_PERSON_MISSING');
       const remaining = await blockerCodes(page);
       expect(remaining).not.toContain('TARGET_MARKETS_MISSING');
@@ -440,6 +441,37 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
       await expect(top).toContainText('Manufacturer missing');
       await expect(top.locator('li').first()).toContainText('60');
       await screenshot(page, 'skus-20-dashboard');
+    });
+
+    await test.step('narrow screens: the SKU page and the list stay usable on a phone', async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(skuUrl);
+      await expect(page.getByTestId('sku-actions')).toBeVisible();
+      await screenshot(page, 'skus-21-phone-sku');
+      await page.goto('/skus');
+      await expect(page.getByTestId('sku-row').first()).toBeVisible();
+      await screenshot(page, 'skus-22-phone-list');
+      await page.setViewportSize({ width: 1366, height: 860 });
+    });
+
+    await test.step('a document linked after publication: listed with its type; the page says the public revision is now older', async () => {
+      const skuId = skuUrl.split('/').pop()!;
+      const doc = 'EU Declaration of Conformity\nProduct: Wooden train set, model KT-1001-A2\nManufacturer: Shenzhen Bright Toys Co., Ltd.\nThe product complies with Regulation (EU) 2023/988.\n';
+      const res = await page.request.post('/api/documents/bulk', {
+        headers: { origin: baseURL!, 'idempotency-key': `doc-${skuId}` },
+        multipart: { files: { name: 'DoC-KT-1001.txt', mimeType: 'text/plain', buffer: Buffer.from(doc) }, sku_id: skuId, document_type: 'declaration_of_conformity' },
+      });
+      expect(res.status()).toBe(200);
+      await page.goto(`${skuUrl}?tab=documents`);
+      const row = page.getByTestId('sku-document');
+      await expect(row).toContainText('DoC-KT-1001.txt');
+      await expect(row).toContainText('Declaration of conformity');
+      await expect(row.getByRole('link', { name: 'DoC-KT-1001.txt' })).toHaveAttribute('href', /^\/documents\/[0-9a-f-]{36}$/);
+      await screenshot(page, 'skus-23-documents');
+      await page.getByTestId('tab-publication').click();
+      await expect(page.getByText('The public page shows an older revision')).toBeVisible();
+      await expect(page.getByTestId('sku-status')).not.toHaveAttribute('data-status', 'published');
+      await screenshot(page, 'skus-24-stale-publication');
     });
   });
 });
