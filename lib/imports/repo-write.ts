@@ -41,7 +41,13 @@ export interface ChunkContext {
   plan: PlanId;
   batchId: string;
   actor: Actor;
+  /** the workspace's SKU count as last counted plus what this run created since (see applyChunk) */
+  skuCount?: { value: number; chunks: number };
 }
+
+/** Recount exactly when the estimate is this close to the limit, and at least every RECOUNT_EVERY chunks. */
+const RECOUNT_MARGIN = 2000;
+const RECOUNT_EVERY = 50;
 
 export function issuesOf(rec: PlannedRecord): StoredIssue[] {
   return [
@@ -68,14 +74,21 @@ export function diffRecord(rec: PlannedRecord, existing: ExistingSku | null, cur
   return changes;
 }
 
+/**
+ * The workspace's SKUs with these codes. A join with the array, not "IN (...)": without fresh planner
+ * statistics (PGlite never auto-analyzes) the IN form scanned every SKU of the workspace per chunk.
+ */
 export async function findSkusByCode(db: Db, workspaceId: string, codes: string[]): Promise<Map<string, ExistingSku>> {
   const out = new Map<string, ExistingSku>();
-  for (let i = 0; i < codes.length; i += 1000) {
-    const rows = await db
-      .select({ id: skus.id, skuCode: skus.skuCode, productName: skus.productName, gtin: skus.gtin, categoryCode: skus.categoryCode, externalSkuId: skus.externalSkuId, approvalState: skus.approvalState, reviewState: skus.reviewState })
-      .from(skus)
-      .where(and(eq(skus.workspaceId, workspaceId), inArray(skus.skuCode, codes.slice(i, i + 1000))));
-    for (const r of rows) out.set(r.skuCode, r);
+  for (let i = 0; i < codes.length; i += 5000) {
+    const rows = await queryRows<{ id: string; sku_code: string; product_name: string; gtin: string | null; category_code: string; external_sku_id: string | null; approval_state: 'pending' | 'approved'; review_state: 'open' | 'complete' }>(
+      db,
+      sql`SELECT s.id, s.sku_code, s.product_name, s.gtin, s.category_code, s.external_sku_id, s.approval_state, s.review_state
+          FROM unnest(${sql.param(codes.slice(i, i + 5000))}::text[]) AS c(code) JOIN skus s ON s.workspace_id = ${workspaceId} AND s.sku_code = c.code`,
+    );
+    for (const r of rows) {
+      out.set(r.sku_code, { id: r.id, skuCode: r.sku_code, productName: r.product_name, gtin: r.gtin, categoryCode: r.category_code, externalSkuId: r.external_sku_id, approvalState: r.approval_state, reviewState: r.review_state });
+    }
   }
   return out;
 }
@@ -115,12 +128,17 @@ export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedReco
   const toCreate = valid.filter((r) => !existing.has(r.sku.sku_code!));
 
   let allowed = 0;
-  let limit = PLANS[ctx.plan].skuLimit;
+  const limit = PLANS[ctx.plan].skuLimit;
   if (toCreate.length) {
     // Serialise creations per workspace (as createSku does) so the plan limit holds under concurrency.
     await tx.execute(sql`SELECT id FROM workspaces WHERE id = ${ctx.workspaceId} FOR UPDATE`);
-    const current = await countWorkspaceSkus(tx, ctx.workspaceId);
-    allowed = Math.max(0, limit - current);
+    // count(*) reads every SKU of the workspace; per chunk that made large imports quadratic. The run
+    // keeps its own running count and counts again near the limit (exact there) or every 50 chunks.
+    const est = ctx.skuCount;
+    if (!est || est.chunks >= RECOUNT_EVERY || est.value + toCreate.length > limit - RECOUNT_MARGIN) {
+      ctx.skuCount = { value: await countWorkspaceSkus(tx, ctx.workspaceId), chunks: 0 };
+    }
+    allowed = Math.max(0, limit - ctx.skuCount!.value);
   }
   const creating = toCreate.slice(0, allowed);
   const overLimit = new Set(toCreate.slice(allowed).map((r) => r.row_number));
@@ -141,6 +159,8 @@ export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedReco
           RETURNING id, sku_code`,
     );
     for (const s of inserted) createdIds.set(s.sku_code, s.id);
+    ctx.skuCount!.value += inserted.length;
+    ctx.skuCount!.chunks++;
   }
 
   const existingIds = [...existing.values()].map((s) => s.id);

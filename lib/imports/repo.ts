@@ -2,7 +2,7 @@
  * Database access of imports: batches (and their contract serialisation), per-row outcomes, entity
  * candidates. Set-based where an import touches many rows; no HTTP here.
  */
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { entities, importBatches, importEntityCandidates, importRows } from '@/lib/db/schema';
 import { queryRows } from '@/lib/db/rows';
@@ -70,11 +70,13 @@ export async function listBatchRows(db: Db, workspaceId: string, limit = 100): P
 /** Row numbers already recorded for the batch (what a resumed run skips). */
 export async function recordedRowNumbers(db: Db, batchId: string, among?: number[]): Promise<Set<number>> {
   if (among && among.length === 0) return new Set();
-  const rows = await db
-    .select({ n: importRows.rowNumber })
-    .from(importRows)
-    .where(among ? and(eq(importRows.batchId, batchId), inArray(importRows.rowNumber, among)) : eq(importRows.batchId, batchId));
-  return new Set(rows.map((r) => r.n));
+  if (!among) {
+    const rows = await db.select({ n: importRows.rowNumber }).from(importRows).where(eq(importRows.batchId, batchId));
+    return new Set(rows.map((r) => r.n));
+  }
+  // A join with the array probes the primary key per row (see findSkusByCode on why not IN).
+  const rows = await queryRows<{ n: number }>(db, sql`SELECT r.row_number AS n FROM unnest(${sql.param(among)}::int[]) AS a(n) JOIN import_rows r ON r.batch_id = ${batchId} AND r.row_number = a.n`);
+  return new Set(rows.map((r) => Number(r.n)));
 }
 
 export async function outcomeCounts(db: Db, batchId: string): Promise<Record<RowOutcome, number> & { total: number }> {

@@ -6,11 +6,12 @@
  * candidate and role (in the request or against the saved one) is 409, the same one again is a no-op,
  * so a replayed request never creates a second entity. dry_run validates and echoes, writing nothing.
  */
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { auditEvents, entities, importEntityCandidates, importRows, skuEntities, type EntityRole } from '@/lib/db/schema';
+import { queryRows } from '@/lib/db/rows';
+import { auditEvents, entities, importEntityCandidates, skuEntities, type EntityRole } from '@/lib/db/schema';
 import { createEntity } from '@/lib/entities/service';
 import { EntityInput } from '@/lib/entities/schemas';
 import { AppError } from '@/lib/http/errors';
@@ -213,12 +214,12 @@ async function applyDecision(t: Db, args: { workspaceId: string; actor: Actor; b
 /** SKUs the rows imported (created, updated, or unchanged on a re-import). */
 async function skusOfRows(t: Db, batchId: string, rows: number[]): Promise<string[]> {
   const out = new Set<string>();
-  for (let i = 0; i < rows.length; i += 5000) {
-    const found = await t
-      .select({ skuId: importRows.skuId })
-      .from(importRows)
-      .where(and(eq(importRows.batchId, batchId), inArray(importRows.rowNumber, rows.slice(i, i + 5000)), isNotNull(importRows.skuId)));
-    for (const f of found) out.add(f.skuId!);
+  for (let i = 0; i < rows.length; i += 10_000) {
+    const found = await queryRows<{ sku_id: string }>(
+      t,
+      sql`SELECT r.sku_id FROM unnest(${sql.param(rows.slice(i, i + 10_000))}::int[]) AS a(n) JOIN import_rows r ON r.batch_id = ${batchId} AND r.row_number = a.n WHERE r.sku_id IS NOT NULL`,
+    );
+    for (const f of found) out.add(f.sku_id);
   }
   return [...out];
 }
