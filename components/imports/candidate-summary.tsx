@@ -3,6 +3,14 @@ import { Badge } from '@/components/ui/badge';
 import { entityRoleLabel, rowList } from './labels';
 import type { EntityCandidate } from './types';
 
+/** "row 4", "rows 2, 3", "12 rows: 2, 3, 4, 5 and 8 more". */
+export function rowsLabel(rows: readonly number[], total = rows.length, max = 6): string {
+  const n = Math.max(total, rows.length);
+  if (n === 1) return `row ${rows[0] ?? ''}`.trim();
+  if (n <= max) return `rows ${rowList(rows, max, n)}`;
+  return `${n} rows: ${rowList(rows, max, n)}`;
+}
+
 export function candidateRowCount(c: EntityCandidate): number {
   return Math.max(c.source_row_count ?? 0, c.source_rows.length);
 }
@@ -50,12 +58,18 @@ export function CandidateConflicts({ candidate }: { candidate: EntityCandidate }
           </span>
           {c.values?.length ? (
             <ul className="grid gap-0.5 pl-5">
-              {c.values.map((v, k) => (
-                <li key={k}>
-                  <mark className="rounded-sm bg-warning/25 px-1 text-warning-soft-foreground">{v.value ?? '(empty)'}</mark>
-                  <span className="ml-1 opacity-80">rows {rowList(v.rows, 5)}</span>
-                </li>
-              ))}
+              {c.values.map((v, k) => {
+                const own = v.value !== null && (v.value === candidate.proposed_values.address || v.value === candidate.proposed_values.email);
+                return (
+                  <li key={k}>
+                    <mark className={own ? 'rounded-sm bg-warning/40 px-1 font-semibold text-warning-soft-foreground' : 'rounded-sm bg-warning/20 px-1 text-warning-soft-foreground'}>{v.value ?? '(empty)'}</mark>
+                    <span className="ml-1 opacity-80">
+                      {rowsLabel(v.rows)}
+                      {own ? ' · this one' : ''}
+                    </span>
+                  </li>
+                );
+              })}
             </ul>
           ) : null}
         </li>
@@ -79,7 +93,7 @@ export function CandidateSummaryList({ candidates }: { candidates: EntityCandida
             <CandidateConflicts candidate={c} />
           </div>
           <div className="text-xs text-muted-foreground sm:text-right">
-            {candidateRowCount(c)} row{candidateRowCount(c) === 1 ? '' : 's'}: {rowList(c.source_rows, 4, candidateRowCount(c))}
+            {rowsLabel(c.source_rows, candidateRowCount(c), 4)}
           </div>
         </li>
       ))}

@@ -13,9 +13,9 @@ import { formatDateTime } from '@/components/format';
 import { idempotentWrite } from '@/components/skus/request';
 import type { Entity } from '@/components/skus/types';
 import { cn } from '@/lib/utils/cn';
-import { CandidateConflicts, CandidateIdentity, candidateRowCount } from './candidate-summary';
+import { CandidateConflicts, CandidateIdentity, candidateRowCount, rowsLabel } from './candidate-summary';
 import { EntityChooser } from './entity-chooser';
-import { ACTION_LABELS, actionLabel, entityRoleLabel, rowList } from './labels';
+import { ACTION_LABELS, actionLabel, entityRoleLabel } from './labels';
 import type { ResolutionAction, ResolutionDecision, ResolutionResponse, ReviewCandidate } from './types';
 
 const ACTIONS: ResolutionAction[] = ['link_existing', 'create_new', 'ignore', 'unresolved'];
@@ -125,7 +125,7 @@ function CandidateCard({
           {candidate.existing_entity_id && !settled ? <Badge variant="success">Matches an entity you have</Badge> : null}
         </div>
         <span className="text-xs text-muted-foreground" title={candidate.source_rows.join(', ')}>
-          {candidateRowCount(candidate)} row{candidateRowCount(candidate) === 1 ? '' : 's'}: {rowList(candidate.source_rows, 8, candidateRowCount(candidate))}
+          {rowsLabel(candidate.source_rows, candidateRowCount(candidate), 8)}
         </span>
       </div>
       <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.3fr)]">

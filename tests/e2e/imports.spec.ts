@@ -134,8 +134,8 @@ test.describe('imports', () => {
     // Entity resolution: create the Italian manufacturer and the German one (the conflicting spelling is left open).
     await page.getByTestId('tab-entities').click();
     await expect(page).toHaveURL(new RegExp(`/imports/${batchId}/entities$`));
-    const lumo = page.getByTestId('entity-candidate').filter({ hasText: 'Lumo Lighting' });
-    const mueller = page.getByTestId('entity-candidate').filter({ hasText: 'Hauptstraße 5' });
+    const lumo = page.locator('[data-testid="entity-candidate"][aria-label="Manufacturer: Lumo Lighting S.r.l."]');
+    const mueller = page.locator('[data-testid="entity-candidate"][aria-label="Manufacturer: Spielwaren Müller GmbH"]');
     await expect(lumo).toHaveCount(1);
     await expect(mueller.getByTestId('candidate-conflicts')).toBeVisible();
     await lumo.getByText('Create new', { exact: true }).click();
