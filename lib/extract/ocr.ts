@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 
 /**
  * OCR with tesseract.js, fully offline: the language data comes from the npm packages
@@ -30,14 +29,17 @@ let queue: Promise<unknown> = Promise.resolve();
 let idleTimer: NodeJS.Timeout | null = null;
 let langDirCache: string | null = null;
 
+/**
+ * The language data file of an npm package. Resolved from the project's node_modules by path: a
+ * require.resolve() here would make the bundler try to bundle the .gz model.
+ */
 function packageFile(lang: string): string | null {
-  const rel = `@tesseract.js-data/${lang}/${MODEL}/${lang}.traineddata.gz`;
-  try {
-    return createRequire(import.meta.url).resolve(rel);
-  } catch {
-    const fallback = path.join(process.cwd(), 'node_modules', rel);
-    return fs.existsSync(fallback) ? fallback : null;
+  const rel = path.join('@tesseract.js-data', lang, MODEL, `${lang}.traineddata.gz`);
+  for (const base of [process.cwd(), path.dirname(process.argv[1] ?? '')]) {
+    const candidate = path.join(base, 'node_modules', rel);
+    if (fs.existsSync(candidate)) return candidate;
   }
+  return null;
 }
 
 /** Folder holding <lang>.traineddata.gz for every OCR language, linked to the npm packages. */
