@@ -174,7 +174,9 @@ function ValidityCard({ doc, onChanged }: { doc: VaultDocument; onChanged: (d: V
           <CardTitle>Validity and visibility</CardTitle>
           <CardDescription>Expired documents count as missing evidence on their SKUs.</CardDescription>
         </div>
-        <Validity doc={doc} />
+        <span className="text-[0.8125rem]">
+          <Validity doc={doc} empty="No end of validity" />
+        </span>
       </CardHeader>
       <CardContent className="grid gap-4">
         <form onSubmit={save} className="grid gap-3">

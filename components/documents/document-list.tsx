@@ -93,8 +93,8 @@ export function todayIso(): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-export function Validity({ doc }: { doc: Pick<VaultDocument, 'valid_until' | 'expired'> }) {
-  if (!doc.valid_until) return <span className="text-subtle-foreground">—</span>;
+export function Validity({ doc, empty = '—' }: { doc: Pick<VaultDocument, 'valid_until' | 'expired'>; empty?: string }) {
+  if (!doc.valid_until) return <span className="text-subtle-foreground">{empty}</span>;
   const day = doc.valid_until.slice(0, 10);
   const expired = doc.expired || day < todayIso();
   return (

@@ -20,7 +20,8 @@ export function DocumentPreview({ doc }: { doc: VaultDocument }) {
   const snippet = doc.classification?.content_snippet?.trim() ?? '';
 
   if (mime === 'application/pdf') {
-    return <iframe src={src} title={`Preview of ${doc.filename}`} className="h-[72vh] min-h-96 w-full rounded-b-lg border-0 bg-surface-muted" data-testid="pdf-preview" />;
+    // The fragment asks the browser's viewer to fit the page width without the thumbnail pane.
+    return <iframe src={`${src}#view=FitH&navpanes=0`} title={`Preview of ${doc.filename}`} className="h-[72vh] min-h-96 w-full rounded-b-lg border-0 bg-surface-muted" data-testid="pdf-preview" />;
   }
   if (DRAWABLE_IMAGES.has(mime) && !imageFailed) {
     return (
