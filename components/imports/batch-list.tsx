@@ -166,7 +166,9 @@ export function BatchList() {
                 <TableHead className="text-right">Updated</TableHead>
                 <TableHead className="text-right">Skipped</TableHead>
                 <TableHead className="text-right">Failed</TableHead>
-                <TableHead className="text-right">Errors</TableHead>
+                <TableHead className="text-right" title="Rows that could not be written (the import retries or reports them)">
+                  Errors
+                </TableHead>
                 <TableHead>Started</TableHead>
                 <TableHead>Completed</TableHead>
                 <TableHead>

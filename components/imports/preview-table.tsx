@@ -43,7 +43,7 @@ export function restoredZeros(stored: string, fileValues: readonly string[]): st
 }
 
 /** Notes that say what the import repaired, not what is wrong: shown beside the value, not as a warning. */
-const REPAIR_CODES = new Set(['gtin_leading_zeros_restored', 'gtin_from_exact_exponent']);
+export const REPAIR_CODES = new Set(['gtin_leading_zeros_restored', 'gtin_from_exact_exponent']);
 
 function storedValue(row: SampleRow, target: string): string | null {
   if (isSkuTarget(target)) return row.sku?.[target] ?? (target === 'gtin' ? (row.dossier?.gtin ?? null) : null);
@@ -176,6 +176,11 @@ export function PreviewTable({ columns, rows, stale }: PreviewTableProps) {
                         {errors.length ? <IssueMark issues={errors} kind="error" /> : null}
                         {warnings.length ? <IssueMark issues={warnings} kind="warning" /> : null}
                       </div>
+                      {errors.length ? (
+                        <div className="mt-1 line-clamp-3 max-w-64 text-[0.6875rem] leading-snug text-danger-soft-foreground" data-testid="cell-error-text">
+                          {errors[0]!.message}
+                        </div>
+                      ) : null}
                       {restored || repairs.length ? (
                         <div className="mt-1 text-[0.6875rem] leading-snug text-success-soft-foreground" data-testid="gtin-restored" title={repairs.map((r) => r.message).join(' ')}>
                           {restored ? `leading zero restored (file: ${restored})` : repairs[0]!.message}

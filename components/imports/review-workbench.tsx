@@ -21,6 +21,7 @@ import { CountTile } from './dry-run-summary';
 import { EntityResolution } from './entity-resolution';
 import { categoryLabel } from '@/components/skus/labels';
 import { formatLabel, isBatchRunning, targetLabel } from './labels';
+import { REPAIR_CODES } from './preview-table';
 import { RowErrorsTable } from './row-errors-table';
 import { BatchStatusPill } from './status';
 import { useBatchPoll } from './use-batch-poll';
@@ -117,9 +118,12 @@ function SkuCard({ sku }: { sku: ReviewSku }) {
         <p className="text-xs text-muted-foreground">{sku.outcome === 'updated' ? 'The file held the same values: nothing changed.' : 'No values besides code and name.'}</p>
       )}
       {sku.warnings?.length ? (
-        <ul className="grid gap-0.5 text-xs text-warning-soft-foreground">
+        <ul className="grid gap-0.5 text-xs">
           {sku.warnings.map((w, i) => (
-            <li key={i}>{w.column ? `“${w.column}”: ` : ''}{w.message}</li>
+            <li key={i} className={REPAIR_CODES.has(w.code) ? 'text-success-soft-foreground' : 'text-warning-soft-foreground'}>
+              {w.column ? `“${w.column}”: ` : ''}
+              {w.message}
+            </li>
           ))}
         </ul>
       ) : null}
@@ -292,6 +296,8 @@ export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: Re
   const errorsTotal = review.row_errors_total ?? review.row_errors.length;
   const errorsTruncated = review.summary?.row_errors_truncated === true;
   const errorsUrl = b.errors_url || `/api/imports/${id}/errors.csv`;
+  // A new state of the candidates (decisions applied, a new entity that now matches) starts the choices afresh.
+  const candidatesKey = review.entity_candidates.map((c) => `${c.role}:${c.candidate_key}:${c.existing_entity_id ?? ''}:${c.decision?.action ?? ''}:${c.decision?.applied_at ?? ''}`).join('|');
   const openCandidates = review.entity_candidates.filter((c) => !(c.decision && c.decision.action !== 'unresolved' && (c.decision.applied_at || c.decision.decided_at))).length;
 
   return (
@@ -403,7 +409,7 @@ export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: Re
           )}
         </TabsContent>
         <TabsContent value="entities">
-          <EntityResolution key={version} batchId={id} candidates={review.entity_candidates} locked={running} onApplied={() => setVersion((v) => v + 1)} />
+          <EntityResolution key={candidatesKey} batchId={id} candidates={review.entity_candidates} locked={running} onApplied={() => setVersion((v) => v + 1)} />
         </TabsContent>
       </Tabs>
     </>

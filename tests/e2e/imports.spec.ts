@@ -148,6 +148,21 @@ test.describe('imports', () => {
     await expect(lumo.getByTestId('decision-done')).toBeVisible({ timeout: 20_000 });
     await expect(mueller.getByTestId('decision-done')).toHaveAttribute('data-action', 'create_new');
     await expect(lumo.getByTestId('decision-entity-name')).toContainText('Lumo Lighting');
+
+    // The other spelling now matches the entity just created: link it, picked through the search.
+    const gmbh = page.locator('[data-testid="entity-candidate"][aria-label="Manufacturer: Spielwaren Müller G.m.b.H."]');
+    await expect(gmbh).toContainText('Matches an entity you have');
+    await expect(gmbh.getByTestId('chosen-entity')).toContainText('Spielwaren Müller GmbH');
+    await gmbh.getByRole('button', { name: 'Change' }).click();
+    const chooser = page.getByTestId('entity-chooser');
+    await chooser.getByLabel('Search entities').fill('Müller');
+    await chooser.getByRole('button', { name: 'Choose Spielwaren Müller GmbH' }).click();
+    await expect(chooser).toHaveCount(0);
+    await page.getByTestId('resolution-preview-button').click();
+    await expect(page.getByTestId('planned-link_existing')).toContainText('1');
+    await page.getByTestId('resolution-apply').click();
+    await expect(gmbh.getByTestId('decision-done')).toHaveAttribute('data-action', 'link_existing', { timeout: 20_000 });
+    await expect(page.getByTestId('review-open-entities-value')).toHaveText('0');
     await screenshot(page, 'imports-08-entities-applied');
 
     // The SKU of the Lumo row is linked to the new manufacturer.
