@@ -231,8 +231,7 @@ test.describe('imports', () => {
     await screenshot(page, 'imports-11-xls-plan-limit');
   });
 
-  test('From URL: private addresses are refused inline; a product page proposes fields with their source', async ({ page }) => {
-    test.setTimeout(60_000);
+  test('From URL: a private address is refused inline with the reason', async ({ page }) => {
     await signUp(page, uniqueEmail('imports-url'));
     await page.goto('/imports');
     await page.getByTestId('open-from-url').click();
@@ -240,10 +239,18 @@ test.describe('imports', () => {
     await dialog.getByLabel('Product page URL').fill('http://169.254.169.254/latest/meta-data/');
     await dialog.getByTestId('from-url-read').click();
     await expect(dialog.getByTestId('from-url-error')).toHaveAttribute('data-code', 'URL_NOT_ALLOWED');
+    await expect(dialog.getByTestId('from-url-error')).toContainText('link-local');
     await screenshot(page, 'imports-12-from-url-refused', { fullPage: false });
+  });
 
-    // The success path needs the server to fetch from this machine, which only ALLOW_LOOPBACK_FETCH=true permits.
+  test('From URL: a product page proposes fields with their source, the SKU is created and opened', async ({ page }) => {
+    // The server may fetch from this machine only with ALLOW_LOOPBACK_FETCH=true (off by default).
     test.skip(process.env.ALLOW_LOOPBACK_FETCH !== 'true', 'set ALLOW_LOOPBACK_FETCH=true to fetch a product page served by the test');
+    test.setTimeout(60_000);
+    await signUp(page, uniqueEmail('imports-url-ok'));
+    await page.goto('/imports');
+    await page.getByTestId('open-from-url').click();
+    const dialog = page.getByTestId('from-url-dialog');
     const html = `<!doctype html><html><head><title>Wooden train</title>
       <meta property="og:title" content="Wooden train set (OG)"><meta property="og:image" content="https://shop.example/img/train.jpg">
       <script type="application/ld+json">${JSON.stringify({
@@ -279,6 +286,12 @@ test.describe('imports', () => {
       await dialog.getByTestId('from-url-create').click();
       await expect(page).toHaveURL(/\/skus\/[0-9a-f-]{36}/);
       await expect(page.getByText('TRAIN-24').first()).toBeVisible();
+      // Brand, manufacturer, model and description wait in the dossier as suggestions, with the page as their source.
+      const skuId = /\/skus\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+      const dossier = (await (await page.request.get(`/api/skus/${skuId}/dossier`)).json()) as { fields: { field_key: string; suggestions: { value: string; provenance: { note?: string } | null }[] }[] };
+      const brand = dossier.fields.find((f) => f.field_key === 'brand');
+      expect(brand?.suggestions[0]?.value).toBe('Holzwerk');
+      expect(brand?.suggestions[0]?.provenance?.note).toContain('JSON-LD');
     } finally {
       server.close();
     }
