@@ -20,7 +20,8 @@ function Count({ icon: Icon, label, value, testId }: { icon: typeof Plus; label:
 export function BatchProgress({ batch }: { batch: ImportBatch }) {
   const total = batch.total_rows ?? null;
   const done = batch.processed_rows ?? 0;
-  const ratio = batch.status === 'queued' ? null : total ? done / total : batch.status === 'processing' ? null : 1;
+  // Queued: nothing done yet (an empty bar); processing without a known total: stripes.
+  const ratio = batch.status === 'queued' ? 0 : total ? done / total : batch.status === 'processing' ? null : 1;
   const tone = batch.status === 'failed' ? 'danger' : batch.status === 'completed_with_errors' ? 'warning' : batch.status === 'completed' ? 'success' : 'primary';
   return (
     <div className="grid gap-3" data-testid="batch-progress" data-status={batch.status}>

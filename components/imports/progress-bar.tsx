@@ -1,7 +1,7 @@
 import { cn } from '@/lib/utils/cn';
 
 export interface ProgressBarProps {
-  /** 0 to 1, or null for "working, amount unknown" (a pulsing bar). */
+  /** 0 to 1, or null for "working, amount unknown" (pulsing stripes, never read as an amount). */
   value: number | null;
   label: string;
   /** e.g. "1,204 of 5,000 rows" for screen readers and the caption */
@@ -26,7 +26,7 @@ export function ProgressBar({ value, label, valueText, tone = 'primary', classNa
       className={cn('relative h-2 overflow-hidden rounded-full bg-surface-muted', className)}
     >
       {pct === null ? (
-        <div className={cn('h-full w-full animate-pulse rounded-full opacity-60', TONES[tone])} />
+        <div className="h-full w-full animate-pulse rounded-full bg-[repeating-linear-gradient(135deg,var(--color-primary)_0_6px,transparent_6px_12px)] opacity-60" />
       ) : (
         <div className={cn('h-full rounded-full transition-[width] duration-300', TONES[tone])} style={{ width: `${pct > 0 ? Math.max(pct, 1.5) : 0}%` }} />
       )}

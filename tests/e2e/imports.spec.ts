@@ -107,6 +107,7 @@ test.describe('imports', () => {
     await page.getByTestId('commit-import').click();
     await expect(page.getByTestId('wizard-commit')).toBeVisible();
     await expect(page.getByTestId('batch-progress')).toBeVisible({ timeout: 30_000 });
+    await screenshot(page, 'imports-04b-commit-progress', { fullPage: false });
     await page.waitForURL(/\/imports\/[0-9a-f-]{36}$/, { timeout: 60_000 });
     const batchId = /\/imports\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
 
