@@ -35,11 +35,12 @@ export async function recomputeSkusBulk(db: Db, workspaceId: string, skuIds: str
 
   const skuRows = await queryRows<{ id: string; category_code: string; gtin: string | null; requirement_profile_id: string | null }>(
     db,
-    sql`SELECT id, category_code, gtin, requirement_profile_id FROM skus WHERE workspace_id = ${workspaceId} AND id = ANY(${uuids(plain)})`,
+    // A join with the id array probes the primary key (a workspace_id + ANY filter could scan the workspace).
+    sql`SELECT s.id, s.category_code, s.gtin, s.requirement_profile_id FROM unnest(${uuids(plain)}) AS a(id) JOIN skus s ON s.id = a.id WHERE s.workspace_id = ${workspaceId}`,
   );
   const values = await queryRows<{ id: string; sku_id: string; field_key: string; value: string; status: string; source: string }>(
     db,
-    sql`SELECT id, sku_id, field_key, value, status, source FROM dossier_values WHERE sku_id = ANY(${uuids(plain)}) AND superseded_at IS NULL`,
+    sql`SELECT v.id, v.sku_id, v.field_key, v.value, v.status, v.source FROM unnest(${uuids(plain)}) AS a(id) JOIN dossier_values v ON v.sku_id = a.id WHERE v.superseded_at IS NULL`,
   );
   const bySku = new Map<string, typeof values>();
   for (const v of values) {
