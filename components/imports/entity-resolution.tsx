@@ -226,14 +226,11 @@ export interface EntityResolutionProps {
  * decisions would do (dry run); "Apply" saves them once. Conflicts (409) show where they happened.
  */
 export function EntityResolution({ batchId, candidates, locked, onApplied }: EntityResolutionProps) {
-  const [choices, setChoices] = React.useState<Record<string, Choice>>(() => {
-    const init: Record<string, Choice> = {};
-    for (const c of candidates) {
-      if (isSettled(c)) continue;
-      if (c.existing_entity_id) init[candidateId(c)] = { action: 'link_existing', entity_id: c.existing_entity_id };
-    }
-    return init;
-  });
+  // Only what the user picked; a candidate that matches an entity of the workspace starts as "link to it".
+  // Derived at render time, so a reload of the candidates (after apply, after a conflict) keeps the picks.
+  const [picked, setPicked] = React.useState<Record<string, Choice>>({});
+  const choiceOf = (c: ReviewCandidate): Choice | undefined =>
+    picked[candidateId(c)] ?? (c.existing_entity_id && !isSettled(c) ? { action: 'link_existing', entity_id: c.existing_entity_id } : undefined);
   const [preview, setPreview] = React.useState<{ key: string; body: ResolutionResponse } | null>(null);
   const [previewing, setPreviewing] = React.useState(false);
   const [applying, setApplying] = React.useState(false);
@@ -242,13 +239,13 @@ export function EntityResolution({ batchId, candidates, locked, onApplied }: Ent
   const open = candidates.filter((c) => !isSettled(c));
   const done = candidates.length - open.length;
   const decisions = candidates.flatMap((c) => {
-    const ch = choices[candidateId(c)];
+    const ch = choiceOf(c);
     if (!ch || isSettled(c)) return [];
     if (ch.action === 'link_existing' && !ch.entity_id) return [];
     return [toDecision(c, ch)];
   });
   const decisionsKey = JSON.stringify(decisions);
-  const incomplete = open.some((c) => choices[candidateId(c)]?.action === 'link_existing' && !choices[candidateId(c)]?.entity_id);
+  const incomplete = open.some((c) => choiceOf(c)?.action === 'link_existing' && !choiceOf(c)?.entity_id);
   const previewCurrent = preview && preview.key === decisionsKey ? preview.body : null;
 
   function failure(e: unknown) {
@@ -257,6 +254,8 @@ export function EntityResolution({ batchId, candidates, locked, onApplied }: Ent
     const role = typeof ae?.details?.role === 'string' ? ae.details.role : null;
     const match = key ? candidates.find((c) => c.candidate_key === key && (!role || c.role === role)) : undefined;
     setError({ message: describeError(e).title, candidate: match ? candidateId(match) : null });
+    // A conflict means a decision was saved meanwhile (another tab, another person): show it.
+    if (ae?.status === 409) onApplied();
   }
 
   async function runPreview() {
@@ -284,7 +283,7 @@ export function EntityResolution({ batchId, candidates, locked, onApplied }: Ent
           .join(', '),
       });
       setPreview(null);
-      setChoices({});
+      setPicked({});
       onApplied();
     } catch (e) {
       failure(e);
@@ -324,11 +323,11 @@ export function EntityResolution({ batchId, candidates, locked, onApplied }: Ent
             <CandidateCard
               key={candidateId(c)}
               candidate={c}
-              choice={choices[candidateId(c)]}
+              choice={choiceOf(c)}
               disabled={locked || applying}
               conflict={error?.candidate === candidateId(c) ? error.message : null}
               onChoice={(ch) =>
-                setChoices((prev) => {
+                setPicked((prev) => {
                   const next = { ...prev };
                   if (ch) next[candidateId(c)] = ch;
                   else delete next[candidateId(c)];

@@ -296,8 +296,6 @@ export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: Re
   const errorsTotal = review.row_errors_total ?? review.row_errors.length;
   const errorsTruncated = review.summary?.row_errors_truncated === true;
   const errorsUrl = b.errors_url || `/api/imports/${id}/errors.csv`;
-  // A new state of the candidates (decisions applied, a new entity that now matches) starts the choices afresh.
-  const candidatesKey = review.entity_candidates.map((c) => `${c.role}:${c.candidate_key}:${c.existing_entity_id ?? ''}:${c.decision?.action ?? ''}:${c.decision?.applied_at ?? ''}`).join('|');
   const openCandidates = review.entity_candidates.filter((c) => !(c.decision && c.decision.action !== 'unresolved' && (c.decision.applied_at || c.decision.decided_at))).length;
 
   return (
@@ -409,7 +407,7 @@ export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: Re
           )}
         </TabsContent>
         <TabsContent value="entities">
-          <EntityResolution key={candidatesKey} batchId={id} candidates={review.entity_candidates} locked={running} onApplied={() => setVersion((v) => v + 1)} />
+          <EntityResolution batchId={id} candidates={review.entity_candidates} locked={running} onApplied={() => setVersion((v) => v + 1)} />
         </TabsContent>
       </Tabs>
     </>

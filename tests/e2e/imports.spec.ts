@@ -132,11 +132,12 @@ test.describe('imports', () => {
     expect(csvText).toMatch(/^5,/m);
     await screenshot(page, 'imports-06-row-errors');
 
-    // Entity resolution: create the Italian manufacturer and the German one (the conflicting spelling is left open).
+    // Entity resolution: create both manufacturers from their candidates.
     await page.getByTestId('tab-entities').click();
     await expect(page).toHaveURL(new RegExp(`/imports/${batchId}/entities$`));
     const lumo = page.locator('[data-testid="entity-candidate"][aria-label="Manufacturer: Lumo Lighting S.r.l."]');
     const mueller = page.locator('[data-testid="entity-candidate"][aria-label="Manufacturer: Spielwaren Müller GmbH"]');
+    const gmbh = page.locator('[data-testid="entity-candidate"][aria-label="Manufacturer: Spielwaren Müller G.m.b.H."]');
     await expect(lumo).toHaveCount(1);
     await expect(mueller.getByTestId('candidate-conflicts')).toBeVisible();
     await lumo.getByText('Create new', { exact: true }).click();
@@ -145,13 +146,29 @@ test.describe('imports', () => {
     await page.getByTestId('resolution-preview-button').click();
     await expect(page.getByTestId('planned-create_new')).toContainText('2');
     await screenshot(page, 'imports-07-entities-preview');
+
+    // Meanwhile someone else decides to ignore the Italian manufacturer: applying is refused (409) and
+    // the conflict shows on that candidate, which now shows the decision that was saved.
+    const lumoKey = (await lumo.getAttribute('data-candidate-key'))!;
+    const other = await page.request.post(`/api/imports/${batchId}/entity-resolution`, {
+      headers: { 'Idempotency-Key': `e2e-${Date.now()}` },
+      data: { decisions: [{ candidate_key: lumoKey, role: 'manufacturer', action: 'ignore' }] },
+    });
+    expect(other.status()).toBe(200);
     await page.getByTestId('resolution-apply').click();
-    await expect(lumo.getByTestId('decision-done')).toBeVisible({ timeout: 20_000 });
-    await expect(mueller.getByTestId('decision-done')).toHaveAttribute('data-action', 'create_new');
-    await expect(lumo.getByTestId('decision-entity-name')).toContainText('Lumo Lighting');
+    await expect(lumo.getByTestId('candidate-conflict-error')).toContainText('ignore');
+    await expect(lumo.getByTestId('decision-done')).toHaveAttribute('data-action', 'ignore');
+    await expect(mueller.getByTestId('decision-done')).toHaveCount(0);
+    await screenshot(page, 'imports-07b-entities-conflict');
+
+    // The German manufacturer's choice is still there: preview and apply it alone.
+    await page.getByTestId('resolution-preview-button').click();
+    await expect(page.getByTestId('planned-create_new')).toContainText('1');
+    await page.getByTestId('resolution-apply').click();
+    await expect(mueller.getByTestId('decision-done')).toHaveAttribute('data-action', 'create_new', { timeout: 20_000 });
+    await expect(mueller.getByTestId('decision-entity-name')).toContainText('Spielwaren Müller GmbH');
 
     // The other spelling now matches the entity just created: link it, picked through the search.
-    const gmbh = page.locator('[data-testid="entity-candidate"][aria-label="Manufacturer: Spielwaren Müller G.m.b.H."]');
     await expect(gmbh).toContainText('Matches an entity you have');
     await expect(gmbh.getByTestId('chosen-entity')).toContainText('Spielwaren Müller GmbH');
     await gmbh.getByRole('button', { name: 'Change' }).click();
@@ -166,11 +183,13 @@ test.describe('imports', () => {
     await expect(page.getByTestId('review-open-entities-value')).toHaveText('0');
     await screenshot(page, 'imports-08-entities-applied');
 
-    // The SKU of the Lumo row is linked to the new manufacturer.
+    // Both spellings' SKUs are linked to the one new manufacturer entity.
     const review = (await (await page.request.get(`/api/imports/${batchId}/review`)).json()) as { skus: { sku_id: string; sku_code: string }[] };
-    const lamp = review.skus.find((s) => s.sku_code === 'LAMP-010')!;
-    const links = (await (await page.request.get(`/api/skus/${lamp.sku_id}/entities`)).json()) as { links: { role: string; entity: { name: string } }[] };
-    expect(links.links.find((l) => l.role === 'manufacturer')?.entity.name).toBe('Lumo Lighting S.r.l.');
+    for (const code of ['HOLZ-001', 'HOLZ-003']) {
+      const sku = review.skus.find((s) => s.sku_code === code)!;
+      const links = (await (await page.request.get(`/api/skus/${sku.sku_id}/entities`)).json()) as { links: { role: string; entity: { name: string } }[] };
+      expect(links.links.find((l) => l.role === 'manufacturer')?.entity.name).toBe('Spielwaren Müller GmbH');
+    }
 
     // The review links to each SKU page.
     await page.getByTestId('tab-skus').click();
