@@ -5,9 +5,9 @@ import { defineConfig } from '@playwright/test';
  * 127.0.0.1:3210, with a fresh embedded database in .data-e2e (deleted before each run). Chromium is
  * Debian's (`apt-get install -y chromium`); Playwright's own browser downloads are never used.
  */
-const PORT = 3210;
+const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = '.data-e2e';
+const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
 
 export default defineConfig({
   testDir: './tests/e2e',
