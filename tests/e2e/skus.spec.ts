@@ -296,7 +296,7 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
       await expect(page.getByTestId('sku-status')).toHaveAttribute('data-status', 'published');
       await expect(page.getByTestId('publication-tab')).toBeVisible();
       publicUrl = await page.getByTestId('public-url').inputValue();
-      expect(publicUrl).toMatch(/^http:\/\/127\.0\.0\.1:3210\/p\/[A-Za-z0-9_-]+$/);
+      expect(publicUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${process.env.E2E_PORT ?? 3210}/p/[A-Za-z0-9_-]+$`));
       await expect(page.getByTestId('qr-code')).toBeVisible();
       await expect.poll(() => page.getByTestId('qr-code').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       await page.getByTestId('copy-public-url').click();
