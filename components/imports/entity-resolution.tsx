@@ -253,7 +253,14 @@ export function EntityResolution({ batchId, candidates, locked, onApplied }: Ent
     const key = typeof ae?.details?.candidate_key === 'string' ? ae.details.candidate_key : null;
     const role = typeof ae?.details?.role === 'string' ? ae.details.role : null;
     const match = key ? candidates.find((c) => c.candidate_key === key && (!role || c.role === role)) : undefined;
-    setError({ message: describeError(e).title, candidate: match ? candidateId(match) : null });
+    // The server's sentence names the internal candidate key; on the card the operator is known, so say it plainly.
+    const saved = ae?.details?.saved as { action?: string } | undefined;
+    const requested = ae?.details?.requested as { action?: string } | undefined;
+    const message =
+      ae?.status === 409 && match && saved?.action
+        ? `Decided meanwhile (in another tab or by a colleague): ${actionLabel(saved.action).toLowerCase()}. Your choice “${actionLabel(requested?.action).toLowerCase()}” was not applied; a decision is final once saved.`
+        : describeError(e).title;
+    setError({ message, candidate: match ? candidateId(match) : null });
     // A conflict means a decision was saved meanwhile (another tab, another person): show it.
     if (ae?.status === 409) onApplied();
   }

@@ -45,7 +45,7 @@ async function pickTarget(page: Page, column: string, option: string) {
 }
 
 test.describe('imports', () => {
-  test('German catalogue: upload, mapping preview, dry run, commit with progress, review, entity resolution', async ({ page }) => {
+  test('German catalogue: upload, mapping preview, dry run, commit with progress, review, entity resolution', async ({ page, baseURL }) => {
     test.setTimeout(150_000);
     await signUp(page, uniqueEmail('imports'));
 
@@ -151,11 +151,12 @@ test.describe('imports', () => {
     // the conflict shows on that candidate, which now shows the decision that was saved.
     const lumoKey = (await lumo.getAttribute('data-candidate-key'))!;
     const other = await page.request.post(`/api/imports/${batchId}/entity-resolution`, {
-      headers: { 'Idempotency-Key': `e2e-${Date.now()}` },
+      headers: { origin: baseURL!, 'Idempotency-Key': `e2e-${Date.now()}` },
       data: { decisions: [{ candidate_key: lumoKey, role: 'manufacturer', action: 'ignore' }] },
     });
     expect(other.status()).toBe(200);
     await page.getByTestId('resolution-apply').click();
+    await expect(lumo.getByTestId('candidate-conflict-error')).toContainText('Decided meanwhile');
     await expect(lumo.getByTestId('candidate-conflict-error')).toContainText('ignore');
     await expect(lumo.getByTestId('decision-done')).toHaveAttribute('data-action', 'ignore');
     await expect(mueller.getByTestId('decision-done')).toHaveCount(0);
