@@ -7,7 +7,7 @@ import type { Db } from '@/lib/db/client';
 import { entities, importBatches, importEntityCandidates, importRows } from '@/lib/db/schema';
 import { queryRows } from '@/lib/db/rows';
 import { AppError } from '@/lib/http/errors';
-import { entityIdentityKey, normalizeEmail, normalizeEntityName, type EntityCandidate } from './entities';
+import { normalizeEmail, normalizeEntityName, type EntityCandidate } from './entities';
 
 export type BatchRow = typeof importBatches.$inferSelect;
 export type ImportRowRow = typeof importRows.$inferSelect;
@@ -182,4 +182,3 @@ export async function existingEntityIndex(db: Db, workspaceId: string): Promise<
   };
 }
 
-export { entityIdentityKey };

@@ -20,7 +20,6 @@ import { getBatchRow, type CandidateRow } from './repo';
 
 export const RESOLUTION_ROLES = ['manufacturer', 'importer', 'responsible_person'] as const;
 export const RESOLUTION_ACTIONS = ['link_existing', 'create_new', 'ignore', 'unresolved'] as const;
-type Action = (typeof RESOLUTION_ACTIONS)[number];
 
 const NullableText = z.string().max(1000).nullable();
 

@@ -61,7 +61,10 @@ export function blobFiles(): string[] {
   if (!fs.existsSync(root)) return [];
   const out: string[] = [];
   const walk = (d: string) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) e.isDirectory() ? walk(path.join(d, e.name)) : out.push(path.join(d, e.name));
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(path.join(d, e.name));
+      else out.push(path.join(d, e.name));
+    }
   };
   walk(root);
   return out;
