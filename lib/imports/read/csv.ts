@@ -151,26 +151,37 @@ export interface DelimiterSniff {
 export function sniffDelimiter(sample: string, preferTab: boolean): DelimiterSniff {
   let best: DelimiterSniff & { score: number } = { delimiter: preferTab ? '\t' : ',', fields: 1, consistency: 0, score: -1 };
   for (const d of CANDIDATES) {
-    const counts: number[] = [];
+    const raw: number[] = [];
+    const trimmed: number[] = [];
     let sampleWasTruncated = false;
     const gen = parseDelimited([sample], { delimiter: d, maxRecords: 60 });
     for (let step = gen.next(); !step.done; step = gen.next()) {
       if (step.value.unterminatedQuote) sampleWasTruncated = true;
-      if (!isBlankRecord(step.value.cells)) counts.push(trimTrailingEmpty(step.value.cells));
+      if (!isBlankRecord(step.value.cells)) {
+        raw.push(step.value.cells.length);
+        trimmed.push(trimTrailingEmpty(step.value.cells));
+      }
     }
-    if (sampleWasTruncated && counts.length > 1) counts.pop();
-    if (counts.length === 0) continue;
-    const freq = new Map<number, number>();
-    counts.forEach((c, idx) => freq.set(c, (freq.get(c) ?? 0) + (idx === 0 ? 2 : 1)));
-    let mode = 1;
-    let modeFreq = 0;
-    for (const [c, f] of freq) if (f > modeFreq || (f === modeFreq && c > mode)) { mode = c; modeFreq = f; }
-    const consistency = modeFreq / (counts.length + 1);
-    if (mode < 2) continue;
-    const headerAgrees = counts[0] === mode || counts[0] === mode - 1 || counts[0] === mode + 1 ? 1 : 0.6;
-    const tabBonus = preferTab && d === '\t' ? 0.15 : 0;
-    const score = consistency * headerAgrees + tabBonus + Math.min(mode, 50) / 1000;
-    if (score > best.score) best = { delimiter: d, fields: mode, consistency, score };
+    if (sampleWasTruncated && raw.length > 1) {
+      raw.pop();
+      trimmed.pop();
+    }
+    if (raw.length === 0) continue;
+    // Raw counts see a mostly-empty last column as a column; trimmed counts forgive a trailing
+    // delimiter. Whichever is more consistent describes the file.
+    for (const counts of [trimmed, raw]) {
+      const freq = new Map<number, number>();
+      counts.forEach((c, idx) => freq.set(c, (freq.get(c) ?? 0) + (idx === 0 ? 2 : 1)));
+      let mode = 1;
+      let modeFreq = 0;
+      for (const [c, f] of freq) if (f > modeFreq || (f === modeFreq && c > mode)) { mode = c; modeFreq = f; }
+      const consistency = modeFreq / (counts.length + 1);
+      if (mode < 2) continue;
+      const headerAgrees = counts[0] === mode || counts[0] === mode - 1 || counts[0] === mode + 1 ? 1 : 0.6;
+      const tabBonus = preferTab && d === '\t' ? 0.15 : 0;
+      const score = consistency * headerAgrees + tabBonus + Math.min(mode, 50) / 1000;
+      if (score > best.score) best = { delimiter: d, fields: mode, consistency, score };
+    }
   }
   return { delimiter: best.delimiter, fields: best.fields, consistency: best.consistency };
 }

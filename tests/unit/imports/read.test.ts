@@ -226,3 +226,15 @@ describe('hostile or wrong input never throws', () => {
     expect(failure(await readCatalogue({ bytes: Buffer.from(big), filename: 'x.csv', limits: { maxCellChars: 1000 } })).code).toBe('cell_too_large');
   });
 });
+
+describe('delimiter sniffing with commas inside cells and an often-empty last column', () => {
+  it('reads a German semicolon export whose addresses contain commas', async () => {
+    const { readCatalogue } = await import('@/lib/imports/read');
+    const bytes = new Uint8Array(fs.readFileSync(path.resolve('tests/fixtures/imports/katalog-de-semicolon-empty-last-column.csv')));
+    const r = await readCatalogue({ bytes, filename: 'katalog.csv' });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.shape.delimiter).toBe(';');
+    expect(r.headers[0]).toBe('Artikelnummer');
+    expect(r.rows[0].cells[4]).toBe('Hauptstraße 5, 96450 Coburg');
+  });
+});
