@@ -93,9 +93,31 @@ export async function spoolBody(req: Request, limit: number): Promise<{ request:
     });
     const body = Readable.toWeb(fs.createReadStream(file)) as ReadableStream<Uint8Array>;
     const request = new Request(req.url, { method: req.method, headers: req.headers, body, duplex: 'half' } as RequestInit);
-    return { request, sha256: hash.digest('hex'), cleanup };
+    const boundary = /^multipart\//i.test(req.headers.get('content-type') ?? '') ? req.headers.get('content-type')!.match(/boundary="?([^";]+)"?/i)?.[1] : undefined;
+    // A retried upload builds a new form with a new random boundary: the same request all the same.
+    const sha256 = boundary ? await digestWithout(file, Buffer.from(`--${boundary}`)) : hash.digest('hex');
+    return { request, sha256, cleanup };
   } catch (e) {
     await cleanup();
     throw e;
   }
+}
+
+/** SHA-256 of a file with every occurrence of `needle` left out (streamed; needles may span chunks). */
+export async function digestWithout(file: string, needle: Buffer): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  let carry = Buffer.alloc(0);
+  for await (const chunk of fs.createReadStream(file)) {
+    const buf = Buffer.concat([carry, chunk as Buffer]);
+    let start = 0;
+    for (let idx = buf.indexOf(needle, start); idx !== -1; idx = buf.indexOf(needle, start)) {
+      hash.update(buf.subarray(start, idx));
+      start = idx + needle.length;
+    }
+    const keepFrom = Math.max(start, buf.length - (needle.length - 1));
+    hash.update(buf.subarray(start, keepFrom));
+    carry = buf.subarray(keepFrom);
+  }
+  hash.update(carry);
+  return hash.digest('hex');
 }

@@ -38,3 +38,26 @@ describe('parseMultipart', () => {
     expect(sanitizeDisplayName('a\u0000b.pdf')).toBe('ab.pdf');
   });
 });
+
+describe('idempotency hash of multipart bodies', () => {
+  it('is the same for the same form sent twice (new boundary), different for another file', async () => {
+    const { spoolBody } = await import('@/lib/http/body');
+    const make = (text: string) => {
+      const fd = new FormData();
+      fd.append('sku_id', 'abc');
+      fd.append('files', new Blob([text]), 'doc.txt');
+      return new Request('http://x/upload', { method: 'POST', body: fd });
+    };
+    const a = await spoolBody(make('same bytes'), 1_000_000);
+    const b = await spoolBody(make('same bytes'), 1_000_000);
+    const c = await spoolBody(make('other bytes'), 1_000_000);
+    try {
+      expect(a.sha256).toBe(b.sha256);
+      expect(c.sha256).not.toBe(a.sha256);
+      const fd = await a.request.formData();
+      expect(fd.get('sku_id')).toBe('abc');
+    } finally {
+      await Promise.all([a.cleanup(), b.cleanup(), c.cleanup()]);
+    }
+  });
+});
