@@ -14,7 +14,7 @@ import { AppError } from '@/lib/http/errors';
 import { enqueueJob } from '@/lib/jobs/runs';
 import { PLANS } from '@/lib/plans';
 import { getBlobStore, importBlobKey } from '@/lib/storage';
-import { rowErrorsCsv } from './dry-run';
+import { rowErrorsCsv } from './errors-csv';
 import { previewProductFromUrl } from './from-url';
 import { importRunJob, type ImportOptions } from './jobs';
 import type { PlannedRecord } from './plan';

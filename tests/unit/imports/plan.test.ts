@@ -161,26 +161,16 @@ describe('entity identity keys', () => {
   });
 });
 
-describe('analyzeCatalogue (pure dry run)', () => {
-  it('reads, maps and plans the fixture in one pass with a sample, errors, counts and candidates', async () => {
-    const { analyzeCatalogue, rowErrorsCsv } = await import('@/lib/imports/dry-run');
-    const bytes = fs.readFileSync(path.resolve(process.cwd(), 'tests/fixtures/imports/katalog-de-windows1252.csv'));
-    const r = await analyzeCatalogue({ bytes, filename: 'katalog.csv', sampleSize: 2, mapping: { Preis: null } });
-    if (!r.ok) throw new Error(r.error.message);
-    expect(r.file_shape.encoding).toBe('windows-1252');
-    expect(r.mapping.columns.find((c) => c.header === 'Preis')?.reason).toBe('explicit_ignore');
-    expect(r.sample_rows.map((x) => [x.row_number, x.status])).toEqual([[2, 'skipped'], [3, 'valid']]);
-    expect(r.summary).toMatchObject({ total_rows: 4, valid_rows: 2, invalid_rows: 1, skipped_rows: 1 });
-    expect(r.row_errors_total).toBe(1);
-    expect(r.entity_candidates.length).toBe(2);
-    const csv = rowErrorsCsv([...r.row_errors, { row: 9, column: 'X', code: 'c', message: '=HYPERLINK("x")' }]);
-    expect(csv.split('\r\n')[1]).toMatch(/^4,EAN,gtin_invalid_check_digit,/);
-    expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
-  });
-
-  it('returns the read failure as is', async () => {
-    const { analyzeCatalogue } = await import('@/lib/imports/dry-run');
-    const r = await analyzeCatalogue({ bytes: Buffer.alloc(0), filename: 'x.csv' });
-    expect(r).toEqual({ ok: false, error: { code: 'empty_file', message: 'The file is empty.' } });
+describe('row errors CSV', () => {
+  it('is formula-safe, quoted where needed, with a BOM', async () => {
+    const { rowErrorsCsv } = await import('@/lib/imports/errors-csv');
+    const csv = rowErrorsCsv([
+      { row: 4, column: 'EAN', code: 'gtin_invalid_check_digit', message: 'bad, digit' },
+      { row: 9, column: 'X', code: 'c', message: '=HYPERLINK("x")' },
+    ] as any);
+    expect(csv.startsWith('\ufeffrow,column,code,message\r\n')).toBe(true);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines[1]).toBe('4,EAN,gtin_invalid_check_digit,"bad, digit"');
+    expect(lines[2]).toBe(`9,X,c,"'=HYPERLINK(""x"")"`);
   });
 });
