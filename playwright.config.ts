@@ -8,6 +8,8 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
+/** The outreach test's SMTP server; derived from the app's port so parallel runs do not collide. */
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 10000);
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -57,6 +59,10 @@ export default defineConfig({
       RATE_LIMIT_IP: '100000',
       RATE_LIMIT_PARSE: '100000',
       RATE_LIMIT_DEFAULT: '100000',
+      // Supplier outreach mails go to the loopback SMTP server tests/e2e/outreach.spec.ts starts.
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(E2E_SMTP_PORT),
+      SMTP_FROM: 'Compliance Desk <outreach@compliance.example>',
     },
   },
 });

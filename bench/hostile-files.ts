@@ -5,7 +5,11 @@
  * runs in a child process of its own that only reads the file and classifies it, so the peak RSS printed
  * (process maxRSS) is that case's, next to the RSS after loading the modules.
  *
- *   npx tsx bench/hostile-files.ts
+ * Then the parser cases against a real server process (bench/hostile-server.ts: PDF flate bomb, 10,000
+ * streams, 30,000² px image, three of each at once, with the server's RSS and /api/health latency);
+ * they need a production build (`npx next build`).
+ *
+ *   npx tsx bench/hostile-files.ts [--only containers|server]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import yazl from 'yazl';
 
-const CORPUS = path.resolve(process.cwd(), '../shared/corpus/containers');
+const CORPUS = path.resolve(process.cwd(), 'tests/fixtures/corpus/containers');
 
 function zipOf(files: [string, Uint8Array | string][], compress = true): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -97,6 +101,16 @@ async function runCase(file: string, filename: string) {
 async function main() {
   const i = process.argv.indexOf('--case');
   if (i > 0) return runCase(process.argv[i + 1], process.argv[i + 2]);
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
+  if (only !== 'server') await containerCases();
+  if (only !== 'containers') {
+    console.log('\n== parsers against a real server (next start) ==');
+    const { runServerBench } = await import('./hostile-server');
+    await runServerBench();
+  }
+}
+
+async function containerCases() {
   const self = fileURLToPath(import.meta.url);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hostile-bench-'));
   console.log('case | ms | peak RSS MB (after load) | input KB | parts | skipped (reasons) | max depth');

@@ -19,7 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import yazl from 'yazl';
 
-const CORPUS = path.resolve(process.cwd(), '../shared/corpus/containers');
+const CORPUS = path.resolve(process.cwd(), 'tests/fixtures/corpus/containers');
 
 function zipOf(files: [string, Uint8Array | string][]): Promise<Buffer> {
   return new Promise((resolve, reject) => {

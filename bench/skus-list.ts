@@ -112,7 +112,9 @@ function baselineHandler(query: (text: string, params: unknown[]) => Promise<Row
   const SQL =
     'select "id", "workspace_id", "sku_code", "product_name", "gtin", "category_code", "category_defaulted", "external_sku_id", "requirement_profile_id", ' +
     '"review_state", "review_completed_at", "review_completed_by", "approval_state", "approved_at", "approved_by", "approved_by_label", "blockers", ' +
-    '"blocker_count", "warning_count", "public_id", "published_revision", "published_at", "created_by", "created_at", "updated_at" ' +
+    '"blocker_count", "warning_count", "public_id", "published_revision", "published_at", "created_by", "created_at", "updated_at", ' +
+    // The cursor's timestamp at the database's microsecond precision (lib/db/keyset).
+    `to_char("skus"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_key ` +
     'from "skus" where "skus"."workspace_id" = $1 order by "skus"."created_at" desc, "skus"."id" desc limit $2';
   const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
   return async (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -145,7 +147,7 @@ function baselineHandler(query: (text: string, params: unknown[]) => Promise<Row
       published_at: iso(r.published_at),
     }));
     const last = page[page.length - 1];
-    const next = rows.length > limit && last ? Buffer.from(JSON.stringify({ s: 'created_desc', k: iso(last.created_at), i: last.id })).toString('base64url') : null;
+    const next = rows.length > limit && last ? Buffer.from(JSON.stringify({ s: 'created_desc', k: last.created_key, i: last.id })).toString('base64url') : null;
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify({ data, has_more: rows.length > limit, next_cursor: next }));
   };

@@ -7,6 +7,13 @@
  *   resume <batchId> <workspaceId>
  *                   a new worker on the same database: recovers runs whose worker died (heartbeat), runs
  *                   the queued jobs, then prints one "RESULT <json>" line with what the database holds.
+ *   start-live <rows>
+ *                   the same catalogue, run by a real worker (lib/jobs startWorkers: lease, heartbeat,
+ *                   recovery loop); prints READY, PROGRESS lines from its handler, STATE lines of the run.
+ *   serve <batchId> <workspaceId>
+ *                   another real worker on the same database (started beside the first, or right after
+ *                   it was killed): prints SERVING, PROGRESS and STATE lines until the batch is final,
+ *                   then RESULT.
  *
  * Database: DATABASE_URL (a Postgres server) or a file-backed PGlite in $DATA_DIR/pglite, optionally
  * seeded from CRASH_PGLITE_SNAPSHOT (a migrated data-dir tarball) so the first start skips initdb.
@@ -49,14 +56,13 @@ function catalogue(rows: number): string {
   return lines.join('\n') + '\n';
 }
 
-async function start(rows: number) {
-  await openDatabase();
+/** A user, a workspace and a committed <rows>-row import; its run is queued through lib/jobs. */
+async function createImport(rows: number) {
   const { getDb } = await import('@/lib/db/client');
   const { createLocalUser } = await import('@/lib/auth/local-issuer');
   const { ensureWorkspace } = await import('@/lib/auth/workspace');
   const { setWorkspacePlan } = await import('@/lib/workspace/settings');
   const { commitImport } = await import('@/lib/imports/service');
-  const { importBatches } = await import('@/lib/db/schema');
   const db = await getDb();
   const user = await createLocalUser(db, { email: `crash-${crypto.randomUUID().slice(0, 8)}@example.test`, password: 'crash crash crash' });
   const m = await ensureWorkspace(db, user);
@@ -70,7 +76,14 @@ async function start(rows: number) {
     file: { path: file, filename: 'crash-catalogue.csv', size: Buffer.byteLength(text), sha256: crypto.createHash('sha256').update(text).digest('hex') },
     options: {},
   });
-  process.stdout.write(`READY ${batch.id} ${m.workspace.id}\n`);
+  return { db, batch, workspaceId: m.workspace.id };
+}
+
+async function start(rows: number) {
+  await openDatabase();
+  const { importBatches } = await import('@/lib/db/schema');
+  const { db, batch, workspaceId } = await createImport(rows);
+  process.stdout.write(`READY ${batch.id} ${workspaceId}\n`);
   // The real job and runJob (claim, heartbeat); the heartbeat is also printed, so the test knows how far it got.
   const { runJob } = await import('@/lib/jobs/worker');
   const { getBoss } = await import('@/lib/jobs/boss');
@@ -107,8 +120,7 @@ async function resume(batchId: string, workspaceId: string) {
   const { getDb } = await import('@/lib/db/client');
   const { recoverRuns } = await import('@/lib/jobs/worker');
   const { getBoss } = await import('@/lib/jobs/boss');
-  const { queryRows } = await import('@/lib/db/rows');
-  const { importBatches, jobRuns } = await import('@/lib/db/schema');
+  const { importBatches } = await import('@/lib/db/schema');
   const db = await getDb();
   const [before] = await db.select().from(importBatches).where(eq(importBatches.id, batchId));
   await getBoss();
@@ -131,12 +143,20 @@ async function resume(batchId: string, workspaceId: string) {
     if (['completed', 'completed_with_errors', 'failed'].includes(b.status) || Date.now() > deadline) break;
     if (!job) await new Promise((r) => setTimeout(r, 100));
   }
+  const result = { before: { status: before.status, processed_rows: before.processedRows, total_rows: before.totalRows }, recovered, ...(await report(batchId, workspaceId)) };
+  process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+}
+
+/** What the database holds for the batch: its run, its counters, and every row's effects counted. */
+async function report(batchId: string, workspaceId: string) {
+  const { getDb } = await import('@/lib/db/client');
+  const { queryRows } = await import('@/lib/db/rows');
+  const { importBatches, jobRuns } = await import('@/lib/db/schema');
+  const db = await getDb();
   const [after] = await db.select().from(importBatches).where(eq(importBatches.id, batchId));
   const [run] = await db.select().from(jobRuns).where(and(eq(jobRuns.workspaceId, workspaceId), eq(jobRuns.subjectId, batchId)));
   const one = async (q: ReturnType<typeof sql>) => Number((await queryRows<{ n: number }>(db, q))[0].n);
-  const result = {
-    before: { status: before.status, processed_rows: before.processedRows, total_rows: before.totalRows },
-    recovered,
+  return {
     run: { status: run.status, attempts: run.attempts },
     batch: { status: after.status, total_rows: after.totalRows, processed_rows: after.processedRows, created_rows: after.createdRows, updated_rows: after.updatedRows, skipped_rows: after.skippedRows, failed_rows: after.failedRows, error_rows: after.errorRows, error_message: after.errorMessage },
     import_rows: await one(sql`SELECT count(*)::int AS n FROM import_rows WHERE batch_id = ${batchId}`),
@@ -148,14 +168,76 @@ async function resume(batchId: string, workspaceId: string) {
     skus_without_blockers_computed: await one(sql`SELECT count(*)::int AS n FROM skus WHERE workspace_id = ${workspaceId} AND blockers = '[]'::jsonb`),
     created_audits: await one(sql`SELECT count(*)::int AS n FROM audit_events WHERE workspace_id = ${workspaceId} AND action = 'sku.created'`),
   };
-  process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+}
+
+/** Prints the run's state whenever it changes, until the batch is final (or the deadline passes). */
+async function watch(batchId: string, workspaceId: string, deadlineMs: number) {
+  const { getDb } = await import('@/lib/db/client');
+  const { importBatches, jobRuns } = await import('@/lib/db/schema');
+  const db = await getDb();
+  let last = '';
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    const [run] = await db.select().from(jobRuns).where(and(eq(jobRuns.workspaceId, workspaceId), eq(jobRuns.subjectId, batchId)));
+    const [b] = await db.select({ status: importBatches.status }).from(importBatches).where(eq(importBatches.id, batchId));
+    const processed = Number((run?.progress as { processed_rows?: number } | null)?.processed_rows ?? 0);
+    const state = JSON.stringify({ status: run?.status, attempts: run?.attempts, processed, batch: b.status });
+    if (state !== last) {
+      process.stdout.write(`STATE ${state}\n`);
+      last = state;
+    }
+    if (['completed', 'completed_with_errors', 'failed'].includes(b.status) || Date.now() > deadline) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The real worker's import job, printing "PROGRESS <processed_rows>" from inside the handler. */
+async function instrument() {
+  const { importRunJob } = await import('@/lib/imports/jobs');
+  const handler = importRunJob.handler;
+  importRunJob.handler = (p, ctx) =>
+    handler(p, {
+      ...ctx,
+      progress: async (x) => {
+        await ctx.progress(x);
+        if (typeof x.processed_rows === 'number') process.stdout.write(`PROGRESS ${x.processed_rows}\n`);
+      },
+    });
+}
+
+async function startLive(rows: number) {
+  await openDatabase();
+  const { batch, workspaceId } = await createImport(rows);
+  process.stdout.write(`READY ${batch.id} ${workspaceId}\n`);
+  await instrument();
+  const { startWorkers } = await import('@/lib/jobs/worker');
+  await startWorkers({ queues: ['import.run'], pollingIntervalSeconds: 0.5 });
+  await watch(batch.id, workspaceId, 10 * 60_000);
+}
+
+async function serve(batchId: string, workspaceId: string) {
+  await openDatabase();
+  await instrument();
+  const { startWorkers, stopWorkers } = await import('@/lib/jobs/worker');
+  await startWorkers({ queues: ['import.run'], pollingIntervalSeconds: 0.5 });
+  process.stdout.write('SERVING\n');
+  await watch(batchId, workspaceId, 10 * 60_000);
+  await stopWorkers();
+  // pg-boss's own view of the run's jobs (this test database holds no other import jobs).
+  const { getDb } = await import('@/lib/db/client');
+  const { queryRows } = await import('@/lib/db/rows');
+  const states = await queryRows<{ state: string; n: number }>(await getDb(), sql`SELECT state::text AS state, count(*)::int AS n FROM pgboss.job WHERE name = 'import.run' GROUP BY state ORDER BY state`);
+  const boss_jobs = Object.fromEntries(states.map((r) => [r.state, Number(r.n)]));
+  process.stdout.write(`RESULT ${JSON.stringify({ ...(await report(batchId, workspaceId)), boss_jobs })}\n`);
 }
 
 async function main() {
   const [mode, a, b] = process.argv.slice(2);
   if (mode === 'start') await start(Number(a));
   else if (mode === 'resume') await resume(a, b);
-  else throw new Error('usage: import-crash-child.ts start <rows> | resume <batchId> <workspaceId>');
+  else if (mode === 'start-live') await startLive(Number(a));
+  else if (mode === 'serve') await serve(a, b);
+  else throw new Error('usage: import-crash-child.ts start <rows> | resume <batchId> <workspaceId> | start-live <rows> | serve <batchId> <workspaceId>');
   const { stopBoss } = await import('@/lib/jobs/boss');
   const { closeDb } = await import('@/lib/db/client');
   await stopBoss();

@@ -3,8 +3,7 @@
 import '@/lib/polyfills';
 import { getEnv } from '@/lib/config/env';
 import { getDbHandle } from '@/lib/db/client';
-import { startWorkers } from '@/lib/jobs/worker';
-import { stopBoss } from '@/lib/jobs/boss';
+import { startWorkers, stopWorkers } from '@/lib/jobs/worker';
 
 async function main() {
   if (!getEnv().DATABASE_URL) {
@@ -16,7 +15,7 @@ async function main() {
   console.log('Worker started; waiting for jobs.');
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     process.on(sig, async () => {
-      await stopBoss();
+      await stopWorkers();
       process.exit(0);
     });
   }

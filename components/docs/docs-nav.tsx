@@ -7,6 +7,8 @@ import { cn } from '@/lib/utils/cn';
 const links = [
   { href: '/docs/api', label: 'API reference' },
   { href: '/docs/errors', label: 'Error codes' },
+  { href: '/docs/mcp', label: 'MCP' },
+  { href: '/docs/requirements', label: 'Requirements' },
 ];
 
 export function DocsNav() {

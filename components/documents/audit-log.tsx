@@ -7,6 +7,7 @@ import { ArrowRight, History, Search } from 'lucide-react';
 import { ApiError, apiFetch, signInUrl } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
@@ -27,6 +28,8 @@ const PRESETS: { prefix: string; label: string }[] = [
 
 /** The API returns at most 100 events per request and has no cursor (yet): the newest 100 are shown. */
 const LIMIT = 100;
+
+type AuditPage = { events: AuditEvent[]; next_cursor: string | null; has_more: boolean };
 
 const timeFmt = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
@@ -142,6 +145,12 @@ export function AuditLog() {
   const [events, setEvents] = React.useState<AuditEvent[] | null>(null);
   const [loading, setLoading] = React.useState(true);
   const [error, setError] = React.useState<ApiError | null>(null);
+  const [cursor, setCursor] = React.useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = React.useState(false);
+  const currentPrefix = React.useRef(prefix);
+  React.useEffect(() => {
+    currentPrefix.current = prefix;
+  }, [prefix]);
 
   const setPrefix = React.useCallback(
     (p: string) => {
@@ -159,9 +168,10 @@ export function AuditLog() {
       const q = new URLSearchParams({ limit: String(LIMIT) });
       if (prefix) q.set('action_prefix', prefix);
       try {
-        const body = await apiFetch<{ events: AuditEvent[] }>(`/api/audit-events?${q.toString()}`, { signal: ac.signal });
+        const body = await apiFetch<AuditPage>(`/api/audit-events?${q.toString()}`, { signal: ac.signal });
         if (ac.signal.aborted) return;
         setEvents(body.events);
+        setCursor(body.has_more ? body.next_cursor : null);
         setError(null);
       } catch (e) {
         if (ac.signal.aborted) return;
@@ -177,6 +187,25 @@ export function AuditLog() {
     void run();
     return () => ac.abort();
   }, [prefix, router]);
+
+  // Older events follow the last one shown (keyset cursor), so none is skipped or shown twice.
+  async function loadMore() {
+    if (!cursor) return;
+    setLoadingMore(true);
+    const q = new URLSearchParams({ limit: String(LIMIT), cursor });
+    if (prefix) q.set('action_prefix', prefix);
+    try {
+      const body = await apiFetch<AuditPage>(`/api/audit-events?${q.toString()}`);
+      // The filter changed meanwhile: this page belongs to the old list.
+      if (currentPrefix.current !== prefix) return;
+      setEvents((prev) => [...(prev ?? []), ...body.events]);
+      setCursor(body.has_more ? body.next_cursor : null);
+    } catch (e) {
+      setError(e instanceof ApiError ? e : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The older events could not be loaded.' }));
+    } finally {
+      setLoadingMore(false);
+    }
+  }
 
   const days = React.useMemo(() => {
     const groups: { day: string; items: AuditEvent[] }[] = [];
@@ -285,9 +314,13 @@ export function AuditLog() {
       {events && events.length ? (
         <div className="flex items-center justify-between gap-3 border-t border-border bg-surface-muted/40 px-5 py-2.5 text-xs text-muted-foreground">
           <span>
-            {events.length >= LIMIT ? `The latest ${LIMIT} events` : `${events.length} event${events.length === 1 ? '' : 's'}`}, newest first
+            {events.length} event{events.length === 1 ? '' : 's'}, newest first{cursor ? ', older ones available' : ''}
           </span>
-          {events.length >= LIMIT ? <span>Narrow the action filter to see older ones.</span> : null}
+          {cursor ? (
+            <Button variant="secondary" size="sm" onClick={() => void loadMore()} loading={loadingMore} data-testid="audit-load-more">
+              Load older events
+            </Button>
+          ) : null}
         </div>
       ) : null}
     </Card>

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import type { Entity } from '@/components/skus/types';
 import { EntityForm } from './entity-form';
+import { SupplierResponsiveness } from './supplier-responsiveness';
 
 export interface EntityFormDialogProps {
   open: boolean;
@@ -27,6 +28,7 @@ export function EntityFormDialog({ open, onOpenChange, entity, onSaved }: Entity
               : 'A manufacturer, importer, EU responsible person or authorised representative, entered once and linked to any number of SKUs.'}
           </DialogDescription>
         </DialogHeader>
+        {entity ? <SupplierResponsiveness entityId={entity.id} name={entity.name} /> : null}
         <EntityForm formId="entity-dialog-form" entity={entity} onSaved={onSaved} onBusyChange={setBusy} />
         <DialogFooter>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>

@@ -2,7 +2,7 @@
 
 import * as React from 'react';
 import { Building2, MoreHorizontal, Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import { ApiError, describeError } from '@/components/api/client';
+import { ApiError, apiFetch, describeError } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
@@ -21,18 +21,41 @@ import { countryLabel } from './country-select';
 import { EntityFormDialog } from './entity-form-dialog';
 import { EuBadge } from './eu-badge';
 
+type EntityPage = { data: Entity[]; next_cursor: string | null; has_more: boolean };
+
 /** The workspace's reusable operators: search, create, edit, delete (refused while linked). */
 export function EntityList() {
   const [q, setQ] = React.useState('');
   const debounced = useDebouncedValue(q.trim(), 250);
   const [version, setVersion] = React.useState(0);
-  const list = useJson<{ data: Entity[] }>(`/api/entities${debounced ? `?q=${encodeURIComponent(debounced)}` : ''}`, version);
+  const list = useJson<EntityPage>(`/api/entities${debounced ? `?q=${encodeURIComponent(debounced)}` : ''}`, version);
   const [editing, setEditing] = React.useState<Entity | 'new' | null>(null);
   const [deleting, setDeleting] = React.useState<Entity | null>(null);
   const [deleteError, setDeleteError] = React.useState<ApiError | null>(null);
   const [busy, setBusy] = React.useState(false);
 
-  const rows = list.data?.data ?? [];
+  // Pages after the first, tied to the first page they continue: a new search or reload drops them.
+  const [older, setOlder] = React.useState<{ after: EntityPage; rows: Entity[]; cursor: string | null } | null>(null);
+  const [loadingMore, setLoadingMore] = React.useState(false);
+  const olderRows = older && older.after === list.data ? older : null;
+  const cursor = olderRows ? olderRows.cursor : list.data?.has_more ? list.data.next_cursor : null;
+  const rows = [...(list.data?.data ?? []), ...(olderRows?.rows ?? [])];
+
+  async function loadMore() {
+    const first = list.data;
+    if (!cursor || !first) return;
+    setLoadingMore(true);
+    try {
+      const q = new URLSearchParams({ cursor });
+      if (debounced) q.set('q', debounced);
+      const body = await apiFetch<EntityPage>(`/api/entities?${q.toString()}`);
+      setOlder((o) => ({ after: first, rows: [...(o && o.after === first ? o.rows : []), ...body.data], cursor: body.has_more ? body.next_cursor : null }));
+    } catch (err) {
+      toast.error(describeError(err).title);
+    } finally {
+      setLoadingMore(false);
+    }
+  }
   const firstRun = !debounced && list.data && rows.length === 0;
 
   async function remove(e: Entity) {
@@ -168,6 +191,14 @@ export function EntityList() {
                   ))}
             </TableBody>
           </Table>
+          {cursor ? (
+            <div className="flex items-center justify-between gap-3 border-t border-border bg-surface-muted/40 px-5 py-2.5 text-xs text-muted-foreground">
+              <span>{rows.length} entities shown, more available</span>
+              <Button variant="secondary" size="sm" onClick={() => void loadMore()} loading={loadingMore} data-testid="entities-load-more">
+                Load more
+              </Button>
+            </div>
+          ) : null}
           {list.data && rows.length === 0 && debounced ? <EmptyState compact icon={Search} title={`No entity matches “${debounced}”`} /> : null}
         </Card>
       )}

@@ -38,6 +38,8 @@ function Time({ value }: { value: string | null | undefined }) {
   );
 }
 
+type BatchPage = { batches: ImportBatch[]; next_cursor: string | null; has_more: boolean };
+
 /** Every import of the workspace with its status and counts; refreshes itself while one is running. */
 export function BatchList() {
   const router = useRouter();
@@ -45,13 +47,18 @@ export function BatchList() {
   const [error, setError] = React.useState<ApiError | null>(null);
   const [fromUrl, setFromUrl] = React.useState(false);
   const [refreshing, setRefreshing] = React.useState(false);
+  // Pages after the first, loaded on demand; the first page alone is refreshed while an import runs.
+  const [older, setOlder] = React.useState<{ batches: ImportBatch[]; cursor: string | null } | null>(null);
+  const [firstCursor, setFirstCursor] = React.useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = React.useState(false);
 
   const load = React.useCallback(
     async (signal?: AbortSignal) => {
       try {
-        const body = await apiFetch<{ batches: ImportBatch[] }>('/api/imports', { signal });
+        const body = await apiFetch<BatchPage>('/api/imports', { signal });
         if (signal?.aborted) return;
         setBatches(body.batches);
+        setFirstCursor(body.has_more ? body.next_cursor : null);
         setError(null);
       } catch (e) {
         if (signal?.aborted) return;
@@ -72,6 +79,26 @@ export function BatchList() {
     return () => ac.abort();
   }, [load]);
 
+  // Older batches continue from the last one shown (keyset cursor): none skipped, none twice.
+  const cursor = older ? older.cursor : firstCursor;
+  async function loadMore() {
+    if (!cursor) return;
+    setLoadingMore(true);
+    try {
+      const body = await apiFetch<BatchPage>(`/api/imports?cursor=${encodeURIComponent(cursor)}`);
+      setOlder((o) => ({ batches: [...(o?.batches ?? []), ...body.batches], cursor: body.has_more ? body.next_cursor : null }));
+    } catch (e) {
+      setError(e instanceof ApiError ? e : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The older imports could not be loaded.' }));
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+  const shown = React.useMemo(() => {
+    if (!batches || !older) return batches;
+    const first = new Set(batches.map((b) => b.id));
+    return [...batches, ...older.batches.filter((b) => !first.has(b.id))];
+  }, [batches, older]);
+
   // While an import runs, its row follows it.
   const running = batches?.some((b) => isBatchRunning(b.status)) ?? false;
   React.useEffect(() => {
@@ -82,6 +109,7 @@ export function BatchList() {
 
   async function refresh() {
     setRefreshing(true);
+    setOlder(null);
     await load();
     setRefreshing(false);
   }
@@ -116,13 +144,13 @@ export function BatchList() {
           </button>
         </Alert>
       ) : null}
-      {batches === null && !error ? (
+      {shown === null && !error ? (
         <Card className="grid gap-3 p-5">
           <Skeleton className="h-9" />
           <Skeleton className="h-9" />
           <Skeleton className="h-9" />
         </Card>
-      ) : batches && batches.length === 0 ? (
+      ) : shown && shown.length === 0 ? (
         <Card>
           <EmptyState
             icon={Upload}
@@ -145,11 +173,11 @@ export function BatchList() {
             data-testid="imports-empty"
           />
         </Card>
-      ) : batches ? (
+      ) : shown ? (
         <Card className="overflow-hidden">
           <div className="flex items-center justify-between border-b border-border px-5 py-2.5">
             <p className="text-xs text-muted-foreground">
-              {batches.length} import{batches.length === 1 ? '' : 's'}, newest first{running ? ' · updating while one runs' : ''}
+              {shown.length} import{shown.length === 1 ? '' : 's'}{cursor ? ' shown' : ''}, newest first{running ? ' · updating while one runs' : ''}
             </p>
             <Button variant="ghost" size="sm" onClick={() => void refresh()} loading={refreshing} aria-label="Refresh the list">
               {refreshing ? null : <RefreshCw aria-hidden="true" />}
@@ -177,7 +205,7 @@ export function BatchList() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {batches.map((b) => {
+              {shown.map((b) => {
                 const runningRow = isBatchRunning(b.status);
                 return (
                   <TableRow key={b.id} data-testid="batch-row" data-batch-id={b.id} data-status={b.status}>
@@ -236,6 +264,14 @@ export function BatchList() {
               })}
             </TableBody>
           </Table>
+          {cursor ? (
+            <div className="flex items-center justify-between gap-3 border-t border-border bg-surface-muted/40 px-5 py-2.5 text-xs text-muted-foreground">
+              <span>Older imports are available.</span>
+              <Button variant="secondary" size="sm" onClick={() => void loadMore()} loading={loadingMore} data-testid="imports-load-more">
+                Load older imports
+              </Button>
+            </div>
+          ) : null}
         </Card>
       ) : null}
       <FromUrlDialog open={fromUrl} onOpenChange={setFromUrl} />

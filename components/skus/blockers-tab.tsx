@@ -15,6 +15,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
 import { formatDateTime } from '@/components/format';
+import { SkuRequests } from '@/components/outreach/sku-requests';
 import { ENTITY_ROLES } from './types';
 import { documentTypeLabel, humanizeCode } from './labels';
 import { idempotentWrite } from './request';
@@ -51,6 +52,17 @@ export function fixOf(b: Blocker): { target: SkuTarget; label: string; icon: typ
     default:
       return null;
   }
+}
+
+/** The legal basis, linked to the rule's entry on the requirements documentation when the blocker names it. */
+function LegalBasis({ blocker }: { blocker: Blocker }) {
+  const url = typeof blocker.doc_url === 'string' && blocker.doc_url.startsWith('/docs/requirements#') ? blocker.doc_url : null;
+  if (!url) return <span>{blocker.legal_basis}</span>;
+  return (
+    <a href={url} target="_blank" rel="noopener" className="underline decoration-dotted underline-offset-2 hover:text-foreground" data-testid="blocker-legal-basis" title="Why this is required: the rule's documentation">
+      {blocker.legal_basis}
+    </a>
+  );
 }
 
 function blockerId(b: Blocker) {
@@ -130,7 +142,7 @@ export function BlockersTab() {
                     </div>
                     <p className="mt-1 text-[0.8125rem] text-foreground">{b.message}</p>
                     <div className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
-                      {b.legal_basis ? <span>{b.legal_basis}</span> : null}
+                      {b.legal_basis ? <LegalBasis blocker={b} /> : null}
                       {b.required_document_types?.length ? <span>Needs: {b.required_document_types.map(documentTypeLabel).join(' or ')}</span> : null}
                     </div>
                   </div>
@@ -156,6 +168,7 @@ export function BlockersTab() {
         )}
       </Card>
 
+      <SkuRequests skuId={skuId} version={version} onChange={bump} />
       {issues.data ? (
         <ReviewIssuesCard skuId={skuId} issues={openIssues} busy={busy} onResolve={resolveIssue} onAdded={bump} />
       ) : null}

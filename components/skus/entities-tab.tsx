@@ -15,6 +15,7 @@ import { countryLabel } from '@/components/entities/country-select';
 import { EntityFormDialog } from '@/components/entities/entity-form-dialog';
 import { EntityPickerDialog } from '@/components/entities/entity-picker-dialog';
 import { EuBadge } from '@/components/entities/eu-badge';
+import { SupplierResponsiveness } from '@/components/entities/supplier-responsiveness';
 import { ROLE_HINTS, ROLE_LABELS, roleNoun } from './labels';
 import { idempotentWrite } from './request';
 import { isMissingRoute, useJson, useSkuPage } from './sku-context';
@@ -131,6 +132,8 @@ export function EntitiesTab() {
                         {entity.phone}
                       </p>
                     ) : null}
+                    {/* Outreach goes to the manufacturer or importer: show how they answer. */}
+                    {role === 'manufacturer' || role === 'importer' ? <SupplierResponsiveness entityId={entity.id} name={entity.name} version={version} className="mt-1" /> : null}
                   </div>
                 ) : (
                   <p className="text-[0.8125rem] text-muted-foreground">Not linked.</p>

@@ -20,6 +20,7 @@ import { formatDate, formatRelative } from '@/components/format';
 import { cn } from '@/lib/utils/cn';
 import { CATEGORY_OPTIONS, STATUS_LABELS, categoryLabel } from './labels';
 import { NewSkuDialog } from './new-sku-dialog';
+import { SkuTableExportBar, selectColumn } from '@/components/exports/sku-table-export';
 import { useDebouncedValue } from './request';
 import { useJson } from './sku-context';
 import { BlockerBadge, StatusPill } from './status';
@@ -117,6 +118,7 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
   const [error, setError] = React.useState<ApiError | null>(null);
   const [creating, setCreating] = React.useState(false);
   const [everHadRows, setEverHadRows] = React.useState<boolean | null>(null);
+  const [rowSelection, setRowSelection] = React.useState<Record<string, boolean>>({});
   // Counts per status for the filter chips (the workspace as a whole, not the current search).
   const dashboard = useJson<DashboardData>('/api/dashboard');
   const statusCounts = new Map((dashboard.data?.by_status ?? []).map((b) => [b.status, b.count]));
@@ -196,6 +198,7 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
 
   const columns = React.useMemo(
     () => [
+      selectColumn<Sku>(),
       col.accessor('sku_code', {
         header: () => <SortHeader label="SKU code" columnId="sku_code" sort={filters.sort} onSort={onSort} />,
         cell: (c) => (
@@ -249,7 +252,9 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
   const table = useReactTable({
     data: rows,
     columns,
-    state: { sorting },
+    state: { sorting, rowSelection },
+    enableRowSelection: true,
+    onRowSelectionChange: setRowSelection,
     manualSorting: true,
     manualPagination: true,
     manualFiltering: true,
@@ -364,6 +369,7 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
                   ))}
                 </SelectContent>
               </Select>
+              <SkuTableExportBar selectedIds={Object.keys(rowSelection).filter((k) => rowSelection[k])} filters={{ q: filters.q || undefined, status: filters.statuses, has_blockers: filters.hasBlockers ? 'true' : undefined, category_code: filters.category || undefined, sort: filters.sort }} />
             </div>
             <div className="flex flex-wrap items-center gap-1.5" role="group" aria-label="Filter by status">
               <span className="mr-1 text-xs font-medium text-muted-foreground">Status</span>

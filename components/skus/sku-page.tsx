@@ -22,6 +22,7 @@ import { EntitiesTab } from './entities-tab';
 import { STATUS_HINTS, categoryLabel } from './labels';
 import { PublicationTab } from './publication-tab';
 import { ActionOutcomePanel, SkuActions, type ActionOutcome } from './sku-actions';
+import { ExportForMenu } from '@/components/exports/export-for-menu';
 import { SKU_TABS, SkuPageContext, useJson, type SkuPageContextValue, type SkuTab, type SkuTarget } from './sku-context';
 import { StatusPill } from './status';
 import type { SkuDetail, SkuStatus } from './types';
@@ -141,6 +142,7 @@ export function SkuPage({ id }: { id: string }) {
             {sku.product_name}
           </h1>
           <StatusPill status={d.status} />
+          <ExportForMenu skuId={id} />
         </div>
         <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4 lg:grid-cols-5">
           <Meta label="SKU code">

@@ -52,6 +52,9 @@ export interface Blocker {
   fix?: { kind: FixKind | string; target: string };
   waivable?: boolean;
   legal_basis?: string;
+  /** The rule's entry on /docs/requirements. */
+  doc_url?: string;
+  rule_id?: string;
   details?: Record<string, unknown>;
   waived?: { by: string; at: string; reason: string } | null;
 }

@@ -236,6 +236,11 @@ function buildDiagnostic(code: DiagnosticCode, nextAction: NextAction, locale: L
   return { code, message, next_action: nextAction, source, signals_used: signals, confidence };
 }
 
+/** A refused or unreadable file says why (the extractor's precise reason: a decompression bomb, a budget). */
+function withReason(text: string, issue: ClassifyRulesInput['extractionIssue']): string {
+  return issue && ['parse_failed', 'too_large', 'timeout'].includes(issue.code) && issue.message ? `${text} (${issue.message})` : text;
+}
+
 export function classifyRules(input: ClassifyRulesInput): ClassificationResult {
   const locale: Locale = input.locale ?? 'en';
   const filename = input.filename ?? '';
@@ -305,7 +310,7 @@ export function classifyRules(input: ClassifyRulesInput): ClassificationResult {
       reasoning,
       ...base,
       degraded: true,
-      diagnostic: buildDiagnostic(code, next, locale, issueText(locale, issue?.code ?? 'not_attempted'), 'filename_only', signals, confidence),
+      diagnostic: buildDiagnostic(code, next, locale, withReason(issueText(locale, issue?.code ?? 'not_attempted'), issue), 'filename_only', signals, confidence),
     };
   }
 

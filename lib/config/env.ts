@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustedProxies } from '@/lib/http/client-ip';
 
 /**
  * Every setting the app reads, validated once. Nothing is required for the embedded default:
@@ -8,6 +9,26 @@ const optionalUrl = z.url().optional();
 const optionalString = z.string().min(1).optional();
 const positiveInt = z.coerce.number().int().positive();
 
+/** An http(s) origin: scheme, host and optional port, nothing else (no path, query or credentials). */
+function toOrigin(value: string, ctx: z.RefinementCtx): string {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: `"${value}" is not a URL (expected e.g. https://app.example.com)` });
+    return z.NEVER;
+  }
+  if (!/^https?:$/.test(u.protocol) || u.username || u.password || (u.pathname !== '/' && u.pathname !== '') || u.search || u.hash) {
+    ctx.addIssue({ code: 'custom', message: `"${value}" must be an origin: http(s)://host[:port] with no path, query or credentials` });
+    return z.NEVER;
+  }
+  return u.origin;
+}
+const originList = z
+  .string()
+  .transform((v, ctx) => v.split(',').map((s) => s.trim()).filter(Boolean).map((o) => toOrigin(o, ctx)))
+  .optional();
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z
@@ -16,6 +37,21 @@ const EnvSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   PUBLIC_APP_URL: optionalUrl,
+  // More origins whose pages may send cookie-authenticated writes (comma-separated), beside PUBLIC_APP_URL.
+  ALLOWED_ORIGINS: originList,
+  // Proxies in front of the app (addresses or CIDRs, comma-separated) whose X-Forwarded-For is believed
+  // for per-IP rate limits; any other peer is rate-limited by its own address.
+  TRUSTED_PROXIES: z
+    .string()
+    .default('127.0.0.1,::1')
+    .refine((v) => {
+      try {
+        parseTrustedProxies(v);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be IP addresses or CIDR ranges, comma-separated (e.g. 10.0.0.0/8,::1)'),
   SUPABASE_URL: optionalUrl,
   SUPABASE_ANON_KEY: optionalString,
   SUPABASE_SERVICE_ROLE_KEY: optionalString,
@@ -26,6 +62,7 @@ const EnvSchema = z.object({
   SMTP_PASS: optionalString,
   SMTP_FROM: optionalString,
   RESEND_API_KEY: optionalString,
+  INBOUND_EMAIL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl,
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
@@ -37,6 +74,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_IP: positiveInt.default(1200),
   // Run the pg-boss worker inside the app process (the embedded default).
   JOBS_IN_PROCESS: z.enum(['true', 'false']).default('true'),
+  // A running job whose heartbeat is older than this is taken back from its (dead) worker and queued
+  // again; heartbeats and the recovery check run every quarter of it, so a run is re-queued well within
+  // a minute of its worker's death. Fractions are allowed (tests use a second or two).
+  JOB_STALE_AFTER_SECONDS: z.coerce.number().positive().max(3600).default(40),
   // Tests only: lets the from-URL preview reach loopback servers. Off by default.
   ALLOW_LOOPBACK_FETCH: z.enum(['true', 'false']).default('false'),
   GIT_SHA: optionalString,
@@ -81,3 +122,16 @@ export function resetEnvCache() {
 }
 
 export const isProduction = () => getEnv().NODE_ENV === 'production';
+
+/** Where `npm run dev` and `npm start` listen; the public address when PUBLIC_APP_URL is unset. */
+export const DEFAULT_APP_ORIGINS = ['http://127.0.0.1:3100', 'http://localhost:3100'];
+
+/**
+ * The origins whose pages may make cookie-authenticated writes: PUBLIC_APP_URL (or, unset, the
+ * default local address) plus ALLOWED_ORIGINS. Configuration only; never the request's Host or
+ * X-Forwarded-Host, which a client chooses.
+ */
+export function allowedOrigins(env: Env = getEnv()): Set<string> {
+  const base = env.PUBLIC_APP_URL ? [new URL(env.PUBLIC_APP_URL).origin] : DEFAULT_APP_ORIGINS;
+  return new Set([...base, ...(env.ALLOWED_ORIGINS ?? [])]);
+}

@@ -79,11 +79,25 @@ function containerKind(format: FileFormat): 'zip' | 'eml' | 'p7m' | 'msg' | 'env
   if (format === 'eml') return 'eml';
   if (format === 'p7m_signed') return 'p7m';
   if (format === 'outlook_msg') return 'msg';
-  if (format === 'p7m_enveloped') return 'enveloped';
+  if (format === 'p7m_enveloped' || format === 'p7m_other') return 'enveloped';
   if (format === 'ooxml_encrypted') return 'encrypted_office';
   if (ARCHIVE_MESSAGES[format]) return 'unsupported_archive';
   return null;
 }
+
+/**
+ * An OLE/CFB file named .msg that is not a readable Outlook message (damaged or truncated compound
+ * file, or one without message streams): the contract's non_parseable_msg, wherever it is found.
+ */
+function isBrokenOutlookMsg(format: FileFormat, filename: string): boolean {
+  return format === 'cfb_other' && /\.msg$/i.test(filename);
+}
+
+const opaqueEnvelope = (format: FileFormat) =>
+  format === 'p7m_enveloped'
+    ? 'Encrypted S/MIME envelope (CMS EnvelopedData): only its recipient can open it.'
+    : 'PKCS#7 envelope of a content type other than signed or enveloped data: nothing to unwrap.';
+const BROKEN_MSG = 'Outlook compound (.msg, OLE/CFB) file that cannot be parsed (damaged, truncated or without message streams); forward the message again as .eml.';
 
 class Walker {
   private stopped = false;
@@ -136,7 +150,8 @@ class Walker {
     if (kind === 'eml') return this.email(bytes, at, frame);
     if (kind === 'p7m') return this.p7m(bytes, at, frame, true);
     if (kind === 'msg') return this.skip(at, 'non_parseable_msg', 'Outlook compound (.msg, OLE/CFB) files are not unpacked; forward the message as .eml or save its attachments.');
-    if (kind === 'enveloped') return this.skip(at, 'opaque_p7m_envelope', 'Encrypted S/MIME envelope (CMS EnvelopedData): only its recipient can open it.');
+    if (kind === 'enveloped') return this.skip(at, 'opaque_p7m_envelope', opaqueEnvelope(format));
+    if (isBrokenOutlookMsg(format, filename)) return this.skip(at, 'non_parseable_msg', BROKEN_MSG);
     if (kind === 'encrypted_office') return this.skip(at, 'encrypted_archive', 'Password-protected Office document; it is not a container and cannot be read.');
     if (kind === 'unsupported_archive') return this.skip(at, 'unsupported_format', ARCHIVE_MESSAGES[format]!);
     const ext = filename.toLowerCase().split('.').pop();
@@ -159,7 +174,8 @@ class Walker {
       return kind === 'zip' ? this.zip(bytes, at, nextFrame) : this.email(bytes, at, nextFrame);
     }
     if (kind === 'msg') return this.skip(at, 'non_parseable_msg', 'Outlook compound (.msg, OLE/CFB) file: not unpacked; forward it as .eml or save its attachments.');
-    if (kind === 'enveloped') return this.skip(at, 'opaque_p7m_envelope', 'Encrypted S/MIME envelope (CMS EnvelopedData): only its recipient can open it.');
+    if (kind === 'enveloped') return this.skip(at, 'opaque_p7m_envelope', opaqueEnvelope(format));
+    if (isBrokenOutlookMsg(format, at.filename)) return this.skip(at, 'non_parseable_msg', BROKEN_MSG);
     if (kind === 'encrypted_office') return this.skip(at, 'encrypted_archive', 'Password-protected Office document (encrypted OOXML package); it cannot be read without the password.');
     if (kind === 'unsupported_archive') return this.skip(at, 'unsupported_format', ARCHIVE_MESSAGES[format]!);
     if (!this.take(at)) return;
@@ -177,6 +193,10 @@ class Walker {
         if (!depthOk) return this.skip(at, 'recursion_limit_exceeded', `Nested container at depth ${at.depth + 1} inside a signed envelope; containers are opened down to ${this.limits.maxDepth} levels.`);
         return kind === 'zip' ? this.zip(unwrapped.content, at, frame) : this.email(unwrapped.content, at, frame);
       }
+    }
+    // Nothing to unwrap (detached signature, encrypted or other CMS content): an opaque envelope.
+    if (!unwrapped.ok && (unwrapped.reason === 'detached' || unwrapped.reason === 'enveloped' || unwrapped.reason === 'unsupported')) {
+      return this.skip(at, 'opaque_p7m_envelope', `Opaque .p7m envelope, nothing to unwrap: ${unwrapped.message}`);
     }
     if (isRoot) return this.skip(at, 'unsupported_format', 'Signed envelope that does not hold a container: classify it as a single file instead.');
     if (!this.take(at)) return;

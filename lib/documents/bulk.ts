@@ -8,7 +8,7 @@ import { AppError } from '@/lib/http/errors';
 import type { UploadedFile } from '@/lib/http/multipart';
 import { getSkuRow, afterDossierChange } from '@/lib/skus/service';
 import { analyseFile, isContainerUpload, isUnsupportedFormat } from './analyse';
-import { queueExtractions } from './extraction';
+import { queueExtractions, requeueStuckExtractions } from './jobs';
 import { MAX_BULK_CONTAINER_PARTS, MAX_FILE_BYTES } from './limits';
 import type { BulkResultItem, BulkUploadFields } from './schemas';
 import { storeDocuments, type BatchOutcome, type StoreDocumentInput } from './store';
@@ -66,6 +66,7 @@ class BulkRun {
   private readonly pending: Pending[] = [];
   readonly newDocumentIds: string[] = [];
   readonly relinkedDocumentIds: string[] = [];
+  readonly duplicateDocumentIds: string[] = [];
   partsLeft = MAX_BULK_CONTAINER_PARTS;
 
   constructor(
@@ -170,6 +171,7 @@ class BulkRun {
     }
     if (outcome.status === 'duplicate') {
       if (outcome.linked) this.relinkedDocumentIds.push(outcome.document.id);
+      else this.duplicateDocumentIds.push(outcome.document.id);
       return { filename: p.label, status: 'duplicate', document_id: outcome.document.id, message: `Identical to "${outcome.document.filename}", already in the vault.` };
     }
     this.newDocumentIds.push(outcome.document.id);
@@ -190,6 +192,9 @@ export async function bulkUpload(db: Db, args: BulkUploadArgs): Promise<BulkUplo
   }
 
   await queueExtractions(db, { workspaceId: args.workspace.id, documentIds: [...run.newDocumentIds, ...run.relinkedDocumentIds], createdBy: args.actor.userId });
+  // The same bytes again: a copy stuck "processing" (its upload was killed before the queueing, or its
+  // run died) is queued once more instead of only answering duplicate.
+  await requeueStuckExtractions(db, { workspaceId: args.workspace.id, documentIds: run.duplicateDocumentIds });
   if (args.fields.sku_id && (run.newDocumentIds.length || run.relinkedDocumentIds.length)) {
     await afterDossierChange(db, { workspaceId: args.workspace.id, actor: args.actor, skuId: args.fields.sku_id, reason: 'documents uploaded' });
   }

@@ -1,14 +1,13 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { documentExtractions, documents, jobRuns, type Provenance } from '@/lib/db/schema';
+import { documentExtractions, documents, type Provenance } from '@/lib/db/schema';
 import { classifyRules, TEXT_WINDOW, makeSnippet } from '@/lib/classify/rules';
 import type { ClassificationResult } from '@/lib/classify/schemas';
 import { addSuggestions } from '@/lib/dossier/service';
 import { extractText } from '@/lib/extract';
 import { extractFacts, type FactSuggestion } from '@/lib/extract/facts';
 import { NonRetryableError } from '@/lib/jobs/define';
-import { ensureQueues, getBoss } from '@/lib/jobs/boss';
 import { recomputeSku } from '@/lib/skus/evaluate';
 import { afterDossierChange } from '@/lib/skus/service';
 import { getBlobStore } from '@/lib/storage';
@@ -23,11 +22,6 @@ import type { DocumentRow } from './serialize';
  * suggestions with their provenance (document, page, quote). A suggestion that disagrees with a
  * confirmed value shows as an extraction conflict in the SKU's blockers.
  */
-
-export const EXTRACT_JOB = 'document.extract';
-
-/** Runs recorded and handed to pg-boss per statement. */
-const QUEUE_BATCH = 500;
 
 /** The actor recorded on suggestions a background extraction makes. */
 const extractionActor = (userId: string | null): Actor => ({ userId, apiKeyId: null, label: 'Document extraction' });
@@ -63,7 +57,10 @@ function reclassification(row: DocumentRow, text: string, snippetSource: Classif
   return next.snippetSource === 'filename_only' ? null : next;
 }
 
-export async function runDocumentExtraction(db: Db, args: { workspaceId: string; documentId: string; jobRunId: string; createdBy?: string | null }): Promise<ExtractionOutcome | { skipped: string }> {
+export async function runDocumentExtraction(
+  db: Db,
+  args: { workspaceId: string; documentId: string; jobRunId: string; createdBy?: string | null; signal?: AbortSignal },
+): Promise<ExtractionOutcome | { skipped: string }> {
   const [row] = await db.select().from(documents).where(and(eq(documents.id, args.documentId), eq(documents.workspaceId, args.workspaceId)));
   if (!row) return { skipped: 'document deleted' };
 
@@ -77,6 +74,8 @@ export async function runDocumentExtraction(db: Db, args: { workspaceId: string;
   }
 
   const extraction = await extractText({ bytes, filename: row.filename, mimeType: row.mimeType, ocr: true });
+  // Reading (OCR above all) is the slow part: a run taken over meanwhile by another worker writes nothing.
+  args.signal?.throwIfAborted();
   const text = extraction.status === 'ok' ? extraction.text : '';
   const facts = text ? extractFacts(factsInput(row, extraction.pages, text)) : [];
   const status = extraction.status === 'ok' ? 'completed' : extraction.status;
@@ -134,45 +133,4 @@ export async function runDocumentExtraction(db: Db, args: { workspaceId: string;
     else await recomputeSku(db, row.workspaceId, skuId);
   }
   return { extraction_id: stored.id, status, facts: facts.length, suggestions, reclassified: Boolean(next) };
-}
-
-type JobRunRow = typeof jobRuns.$inferSelect;
-
-/**
- * Queues extraction of documents, one run each, reusing a run already waiting for a document (a second
- * click, or a link right after an upload, needs no second run). Runs are recorded and handed to
- * pg-boss in batches (a ZIP of a thousand files queues a thousand runs); the envelope is the one the
- * worker reads (lib/jobs/worker). A run recorded but not handed over (crash in between) is re-sent by
- * the worker's recovery. Call after the transaction that stored the documents.
- */
-export async function queueExtractions(db: Db, args: { workspaceId: string; documentIds: string[]; createdBy?: string | null }): Promise<JobRunRow[]> {
-  const ids = [...new Set(args.documentIds)];
-  if (!ids.length) return [];
-  const byDocument = new Map<string, JobRunRow>();
-  const { documentExtractJob } = await import('./jobs');
-  for (let i = 0; i < ids.length; i += QUEUE_BATCH) {
-    const chunk = ids.slice(i, i + QUEUE_BATCH);
-    const pending = await db
-      .select()
-      .from(jobRuns)
-      .where(and(eq(jobRuns.workspaceId, args.workspaceId), eq(jobRuns.queue, EXTRACT_JOB), inArray(jobRuns.subjectId, chunk), eq(jobRuns.status, 'queued')));
-    for (const r of pending) if (r.subjectId) byDocument.set(r.subjectId, r);
-    const missing = chunk.filter((id) => !byDocument.has(id));
-    if (!missing.length) continue;
-    const runs = await db
-      .insert(jobRuns)
-      .values(missing.map((id) => ({ workspaceId: args.workspaceId, queue: EXTRACT_JOB, payload: documentExtractJob.schema.parse({ document_id: id }) as Record<string, unknown>, subjectType: 'document', subjectId: id, createdBy: args.createdBy ?? null })))
-      .returning();
-    await db.update(documents).set({ status: 'processing' }).where(and(eq(documents.workspaceId, args.workspaceId), inArray(documents.id, missing)));
-    const boss = await getBoss();
-    await ensureQueues(boss);
-    await boss.insert(EXTRACT_JOB, runs.map((r) => ({ data: { jobRunId: r.id, workspaceId: r.workspaceId, payload: r.payload } })));
-    for (const r of runs) byDocument.set(r.subjectId!, r);
-  }
-  return ids.map((id) => byDocument.get(id)!);
-}
-
-export async function queueExtraction(db: Db, args: { workspaceId: string; documentId: string; createdBy?: string | null }): Promise<JobRunRow> {
-  const [run] = await queueExtractions(db, { workspaceId: args.workspaceId, documentIds: [args.documentId], createdBy: args.createdBy });
-  return run;
 }

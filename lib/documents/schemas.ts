@@ -137,6 +137,7 @@ export type OrchestrateInput = z.infer<typeof OrchestrateInput>;
 
 export const AuditEventsQuery = z.strictObject({
   action_prefix: z.string().max(100).optional(),
+  cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 

@@ -1,12 +1,13 @@
 import { and, desc, eq, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
+import { afterKeyset, CURSOR_ID, isCursorTimestamp, timestampText } from '@/lib/db/keyset';
 import { auditEvents, documentExtractions, documents, documentSkus } from '@/lib/db/schema';
 import { AppError } from '@/lib/http/errors';
 import { serializeJobRun } from '@/lib/jobs/runs';
 import { afterDossierChange, getSkuRow } from '@/lib/skus/service';
 import { getBlobStore } from '@/lib/storage';
-import { queueExtraction, queueExtractions } from './extraction';
+import { queueExtraction, queueExtractions } from './jobs';
 import { EMBEDDED_EXTRACTIONS } from './limits';
 import { linkedSkusByDocument, linkedToSku, withdrawDocumentSuggestions } from './links';
 import { LOW_CONFIDENCE, type DocumentJson, type ListDocumentsQuery, type PatchDocumentInput } from './schemas';
@@ -21,7 +22,8 @@ import { linkDocumentRow, removeBlobIfUnused } from './store';
 export { storeDocument, storeDocuments, removeBlobIfUnused, type StoreDocumentInput, type StoreOutcome, type BatchOutcome } from './store';
 export { bulkUpload, type BulkUploadArgs, type BulkUploadResponse } from './bulk';
 export { storageUsage, storageUsedBytes, assertBatchFitsStorage } from './usage';
-export { queueExtraction, runDocumentExtraction } from './extraction';
+export { runDocumentExtraction } from './extraction';
+export { queueExtraction } from './jobs';
 
 async function audit(db: Db, workspaceId: string, actor: Actor, action: string, documentId: string, data: Record<string, unknown>) {
   await db.insert(auditEvents).values({ workspaceId, actorUserId: actor.userId, actorApiKeyId: actor.apiKeyId, actorLabel: actor.label, action, targetType: 'document', targetId: documentId, data });
@@ -55,15 +57,14 @@ export async function getDocument(db: Db, workspaceId: string, id: string): Prom
   return (await serializeDocuments(db, workspaceId, [row]))[0];
 }
 
-function encodeCursor(row: DocumentRow) {
-  return Buffer.from(JSON.stringify({ t: row.createdAt.toISOString(), i: row.id })).toString('base64url');
+function encodeCursor(createdAt: string, id: string) {
+  return Buffer.from(JSON.stringify({ t: createdAt, i: id })).toString('base64url');
 }
 
-function decodeCursor(cursor: string): { t: Date; i: string } {
+function decodeCursor(cursor: string): { t: string; i: string } {
   try {
     const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    const t = new Date(v?.t);
-    if (typeof v?.i === 'string' && /^[0-9a-f-]{36}$/i.test(v.i) && !Number.isNaN(t.getTime())) return { t, i: v.i };
+    if (typeof v?.i === 'string' && CURSOR_ID.test(v.i) && isCursorTimestamp(v?.t)) return { t: v.t, i: v.i };
   } catch {
     /* fall through */
   }
@@ -73,8 +74,10 @@ function decodeCursor(cursor: string): { t: Date; i: string } {
 const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The vault listing: newest first, keyset-paged, filtered by text, type, SKU and status. */
-export async function listDocuments(db: Db, workspaceId: string, q: ListDocumentsQuery) {
+export async function listDocuments(db: Db, workspaceId: string, q: ListDocumentsQuery, opts: { expiringBefore?: string } = {}) {
   const where: SQL[] = [eq(documents.workspaceId, workspaceId)];
+  // Valid until before the date (YYYY-MM-DD), expired ones included.
+  if (opts.expiringBefore) where.push(and(isNotNull(documents.validUntil), lt(documents.validUntil, opts.expiringBefore))!);
   if (q.q) where.push(or(ilike(documents.filename, likeEscape(q.q)), ilike(documents.snippet, likeEscape(q.q)))!);
   if (q.type) where.push(eq(documents.documentType, q.type));
   if (q.sku_id) where.push(linkedToSku(q.sku_id));
@@ -86,17 +89,18 @@ export async function listDocuments(db: Db, workspaceId: string, q: ListDocument
   } else if (q.status) where.push(eq(documents.status, q.status));
   if (q.cursor) {
     const c = decodeCursor(q.cursor);
-    where.push(or(lt(documents.createdAt, c.t), and(eq(documents.createdAt, c.t), lt(documents.id, c.i)))!);
+    where.push(afterKeyset('desc', documents.createdAt, { timestamp: c.t }, documents.id, c.i));
   }
   const rows = await db
-    .select()
+    .select({ row: documents, createdKey: timestampText(documents.createdAt) })
     .from(documents)
     .where(and(...where))
     .orderBy(desc(documents.createdAt), desc(documents.id))
     .limit(q.limit + 1);
   const has_more = rows.length > q.limit;
   const page = rows.slice(0, q.limit);
-  return { data: await serializeDocuments(db, workspaceId, page), next_cursor: has_more ? encodeCursor(page[page.length - 1]) : null, has_more };
+  const last = page[page.length - 1];
+  return { data: await serializeDocuments(db, workspaceId, page.map((r) => r.row)), next_cursor: has_more && last ? encodeCursor(last.createdKey, last.row.id) : null, has_more };
 }
 
 /** GET /api/skus/{id}/documents: linked through either kind of link, each once, oldest first. */

@@ -156,6 +156,14 @@ const DEFINITIONS: FieldDefinition[] = [
   { key: 'certificate_valid_until', section: 'compliance', kind: 'date', localized: false, public: false, help: 'End of validity of the certificate or test report (YYYY-MM-DD).',
     labels: { en: 'Certificate valid until', de: 'Zertifikat gültig bis', fr: "Certificat valable jusqu'au", es: 'Certificado válido hasta', it: 'Certificato valido fino al' } },
 
+  // facts that decide whether a conditional requirement applies (lib/requirements/facts.ts)
+  { key: 'instructions_needed', section: 'compliance', kind: 'enum', enum_values: ['yes', 'no'], localized: false, public: false, help: 'Whether the product needs instructions to be used safely and as intended (GPSR Art. 9(7) exempts products that do not).',
+    labels: { en: 'Instructions needed', de: 'Gebrauchsanleitung erforderlich', fr: "Mode d'emploi nécessaire", es: 'Instrucciones necesarias', it: 'Istruzioni necessarie' } },
+  { key: 'electrically_powered', section: 'compliance', kind: 'enum', enum_values: ['yes', 'no'], localized: false, public: false, help: 'Whether the product works with electric current (mains, batteries, USB): then the EMC and RoHS Directives and the WEEE symbol apply too.',
+    labels: { en: 'Electrically powered', de: 'Elektrisch betrieben', fr: 'Alimenté électriquement', es: 'Funciona con electricidad', it: 'Alimentato elettricamente' } },
+  { key: 'radio_equipment', section: 'compliance', kind: 'enum', enum_values: ['yes', 'no'], localized: false, public: false, help: 'Whether the product intentionally emits or receives radio waves (Wi-Fi, Bluetooth, NFC, radio remote control): then Directive 2014/53/EU (RED) applies instead of LVD and EMC.',
+    labels: { en: 'Radio equipment', de: 'Funkanlage', fr: 'Équipement radioélectrique', es: 'Equipo radioeléctrico', it: 'Apparecchiatura radio' } },
+
   // category packs
   { key: 'rated_voltage', section: 'category', kind: 'text', category: 'electrical', localized: false, public: false, help: 'Rated voltage and frequency, e.g. "230 V~ 50 Hz".',
     labels: { en: 'Rated voltage', de: 'Nennspannung', fr: 'Tension nominale', es: 'Tensión nominal', it: 'Tensione nominale' } },
@@ -169,6 +177,14 @@ const DEFINITIONS: FieldDefinition[] = [
     labels: { en: 'Unique formula identifier (UFI)', de: 'Eindeutiger Rezepturidentifikator (UFI)', fr: 'Identifiant unique de formulation (UFI)', es: 'Identificador único de fórmula (UFI)', it: 'Identificatore unico di formula (UFI)' } },
   { key: 'fibre_composition', section: 'category', kind: 'text', category: 'textiles', localized: false, public: false, help: 'Fibre names and percentages by weight (Regulation (EU) No 1007/2011), e.g. "80% cotton, 20% polyester".',
     labels: { en: 'Fibre composition', de: 'Faserzusammensetzung', fr: 'Composition en fibres', es: 'Composición de fibras', it: 'Composizione fibrosa' } },
+  { key: 'fibre_label_languages', section: 'category', kind: 'list', category: 'textiles', localized: false, public: false, help: 'Languages the fibre composition label is printed in, as ISO 639-1 codes separated by semicolons (e.g. "de; fr; it"); Regulation (EU) No 1007/2011 Art. 16(3).',
+    labels: { en: 'Fibre label languages', de: 'Sprachen des Faseretiketts', fr: "Langues de l'étiquette de composition", es: 'Idiomas de la etiqueta de composición', it: "Lingue dell'etichetta di composizione" } },
+  { key: 'contains_animal_parts', section: 'category', kind: 'enum', enum_values: ['yes', 'no'], category: 'textiles', localized: false, public: false, help: 'Whether the textile product contains non-textile parts of animal origin (Regulation (EU) No 1007/2011 Art. 12).',
+    labels: { en: 'Non-textile parts of animal origin', de: 'Nichttextile Teile tierischen Ursprungs', fr: "Parties non textiles d'origine animale", es: 'Partes no textiles de origen animal', it: 'Parti non tessili di origine animale' } },
+  { key: 'clp_hazardous', section: 'category', kind: 'enum', enum_values: ['yes', 'no'], category: 'chemicals', localized: false, public: false, help: 'Whether the mixture is classified as hazardous under Regulation (EC) No 1272/2008 (CLP).',
+    labels: { en: 'Classified as hazardous (CLP)', de: 'Als gefährlich eingestuft (CLP)', fr: 'Classé dangereux (CLP)', es: 'Clasificado como peligroso (CLP)', it: 'Classificato come pericoloso (CLP)' } },
+  { key: 'battery_cd_pb_above_limit', section: 'category', kind: 'enum', enum_values: ['yes', 'no'], category: 'batteries', localized: false, public: false, help: 'Whether the battery contains more than 0.002 % cadmium or 0.004 % lead by weight (then the Cd or Pb symbol is required).',
+    labels: { en: 'Cadmium/lead above the marking limit', de: 'Cadmium/Blei über der Kennzeichnungsgrenze', fr: 'Cadmium/plomb au-dessus du seuil de marquage', es: 'Cadmio/plomo por encima del umbral de marcado', it: 'Cadmio/piombo oltre la soglia di marcatura' } },
 ];
 
 /** The catalogue in display order; per-language fields appear once under their base key. */

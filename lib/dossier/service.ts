@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { auditEvents, dossierValues, type DossierSource, type Provenance } from '@/lib/db/schema';
-import { AppError } from '@/lib/http/errors';
-import { afterDossierChange, getSkuRow } from '@/lib/skus/service';
+import { auditEvents, documents, dossierValues, entities, importBatches, jobRuns, type DossierSource, type Provenance } from '@/lib/db/schema';
+import { AppError, isUniqueViolation } from '@/lib/http/errors';
+import { afterDossierChange, getSkuRow, lockSkuRow } from '@/lib/skus/service';
 import { fieldDefinition, isKnownFieldKey, normalizeFieldValue } from './catalogue';
 
 type ValueRow = typeof dossierValues.$inferSelect;
@@ -70,6 +70,15 @@ async function writeConfirmed(
   return { row, changed: true, previous: current };
 }
 
+/**
+ * A writer that does not take the SKU lock (none should) can still meet the one-current-value index:
+ * that is a clear 409, never a 500.
+ */
+function currentValueConflict(e: unknown, fieldKey: string) {
+  if (!isUniqueViolation(e, 'dossier_values_current_idx')) return e;
+  return new AppError('CONFLICT', `Another change to ${fieldKey} was saved at the same moment; reload the dossier and try again.`, { details: { field_key: fieldKey } });
+}
+
 async function audit(db: Db, workspaceId: string, actor: Actor, action: string, skuId: string, data: Record<string, unknown>) {
   await db.insert(auditEvents).values({ workspaceId, actorUserId: actor.userId, actorApiKeyId: actor.apiKeyId, actorLabel: actor.label, action, targetType: 'sku', targetId: skuId, data });
 }
@@ -86,14 +95,19 @@ export async function setDossierValue(
     const current = await currentConfirmed(db, args.skuId, args.fieldKey);
     return { dry_run: true, field_key: args.fieldKey, normalized_value: value, would_change: current?.value !== value, current: current ? serializeValue(current) : null };
   }
-  const result = await db.transaction(async (tx) => {
+  const write = db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    // One writer per SKU at a time: the second of two concurrent writes reads the first one's value.
+    await lockSkuRow(t, args.workspaceId, args.skuId);
     const r = await writeConfirmed(t, { workspaceId: args.workspaceId, skuId: args.skuId, fieldKey: args.fieldKey, value, source: args.source ?? 'manual', provenance: args.provenance ?? {}, actor: args.actor });
     if (r.changed) {
       await audit(t, args.workspaceId, args.actor, 'dossier.value_set', args.skuId, { field_key: args.fieldKey, value, previous: r.previous?.value ?? null, source: args.source ?? 'manual' });
       await afterDossierChange(t, { workspaceId: args.workspaceId, actor: args.actor, skuId: args.skuId, reason: `${args.fieldKey} changed` });
     }
     return r;
+  });
+  const result = await write.catch((e: unknown) => {
+    throw currentValueConflict(e, args.fieldKey);
   });
   return { value: serializeValue(result.row), changed: result.changed };
 }
@@ -103,6 +117,7 @@ export async function clearDossierValue(db: Db, args: { workspaceId: string; act
   await getSkuRow(db, args.workspaceId, args.skuId);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    await lockSkuRow(t, args.workspaceId, args.skuId);
     const current = await currentConfirmed(t, args.skuId, args.fieldKey);
     if (!current) throw new AppError('NOT_FOUND', `No confirmed value for ${args.fieldKey}.`);
     await t.update(dossierValues).set({ supersededAt: new Date() }).where(eq(dossierValues.id, current.id));
@@ -127,49 +142,87 @@ export interface SuggestionInput {
  */
 export async function addSuggestions(db: Db, args: { workspaceId: string; actor: Actor; skuId: string; suggestions: SuggestionInput[] }) {
   await getSkuRow(db, args.workspaceId, args.skuId);
-  const existing = await db
-    .select()
-    .from(dossierValues)
-    .where(and(eq(dossierValues.skuId, args.skuId), isNull(dossierValues.supersededAt), inArray(dossierValues.status, ['confirmed', 'suggested', 'rejected'])));
-  const seen = new Set(existing.map((v) => `${v.fieldKey}\u0000${v.value}`));
-  const inserted: ValueRow[] = [];
-  const skipped: { field_key: string; reason: string }[] = [];
-  for (const s of args.suggestions) {
-    let value: string;
-    try {
-      value = normalizeOrThrow(s.field_key, s.value);
-    } catch (e) {
-      skipped.push({ field_key: s.field_key, reason: (e as Error).message });
-      continue;
+  await assertOwnProvenance(db, args.workspaceId, args.suggestions);
+  // Under the SKU lock, so two concurrent calls with the same value store it once.
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await lockSkuRow(t, args.workspaceId, args.skuId);
+    const existing = await t
+      .select()
+      .from(dossierValues)
+      .where(and(eq(dossierValues.skuId, args.skuId), isNull(dossierValues.supersededAt), inArray(dossierValues.status, ['confirmed', 'suggested', 'rejected'])));
+    const seen = new Set(existing.map((v) => `${v.fieldKey}\u0000${v.value}`));
+    const inserted: ValueRow[] = [];
+    const skipped: { field_key: string; reason: string }[] = [];
+    for (const s of args.suggestions) {
+      let value: string;
+      try {
+        value = normalizeOrThrow(s.field_key, s.value);
+      } catch (e) {
+        skipped.push({ field_key: s.field_key, reason: (e as Error).message });
+        continue;
+      }
+      const key = `${s.field_key}\u0000${value}`;
+      if (seen.has(key)) {
+        skipped.push({ field_key: s.field_key, reason: 'same value already present, suggested or rejected' });
+        continue;
+      }
+      seen.add(key);
+      const [row] = await t
+        .insert(dossierValues)
+        .values({
+          workspaceId: args.workspaceId,
+          skuId: args.skuId,
+          fieldKey: s.field_key,
+          value,
+          status: 'suggested',
+          source: s.source,
+          provenance: s.provenance,
+          confidence: s.confidence ?? null,
+          createdBy: args.actor.userId,
+          createdByLabel: args.actor.label,
+        })
+        .returning();
+      inserted.push(row);
     }
-    const key = `${s.field_key}\u0000${value}`;
-    if (seen.has(key)) {
-      skipped.push({ field_key: s.field_key, reason: 'same value already present, suggested or rejected' });
-      continue;
+    if (inserted.length) {
+      const { recomputeSku } = await import('@/lib/skus/evaluate');
+      await recomputeSku(t, args.workspaceId, args.skuId);
     }
-    seen.add(key);
-    const [row] = await db
-      .insert(dossierValues)
-      .values({
-        workspaceId: args.workspaceId,
-        skuId: args.skuId,
-        fieldKey: s.field_key,
-        value,
-        status: 'suggested',
-        source: s.source,
-        provenance: s.provenance,
-        confidence: s.confidence ?? null,
-        createdBy: args.actor.userId,
-        createdByLabel: args.actor.label,
-      })
-      .returning();
-    inserted.push(row);
+    return { inserted: inserted.map(serializeValue), skipped };
+  });
+}
+
+const PROVENANCE_REFS = [
+  { key: 'document_id', table: documents, noun: 'document' },
+  { key: 'batch_id', table: importBatches, noun: 'import batch' },
+  { key: 'entity_id', table: entities, noun: 'entity' },
+  { key: 'job_id', table: jobRuns, noun: 'job' },
+] as const;
+
+/**
+ * Provenance names where a value came from; an id there must be one of this workspace's documents,
+ * import batches, entities or jobs. Another workspace's id (or an unknown one) is a 404 naming the
+ * field, as a foreign id is everywhere else.
+ */
+async function assertOwnProvenance(db: Db, workspaceId: string, suggestions: SuggestionInput[]) {
+  for (const ref of PROVENANCE_REFS) {
+    const wanted = new Map<string, number>();
+    suggestions.forEach((s, i) => {
+      const id = s.provenance?.[ref.key];
+      if (id !== undefined && id !== null && !wanted.has(String(id))) wanted.set(String(id), i);
+    });
+    if (!wanted.size) continue;
+    const ids = [...wanted.keys()];
+    // The ids are UUIDs: the route's schema checks that, and internal callers pass stored ids.
+    const rows = await db.select({ id: ref.table.id }).from(ref.table).where(and(eq(ref.table.workspaceId, workspaceId), inArray(ref.table.id, ids)));
+    const own = new Set(rows.map((r) => String(r.id)));
+    const foreign = ids.find((id) => !own.has(id));
+    if (foreign !== undefined) {
+      const path = `suggestions[${wanted.get(foreign)}].provenance.${ref.key}`;
+      throw new AppError('NOT_FOUND', `${path}: no ${ref.noun} ${foreign} in this workspace.`, { details: { fields: [{ path, message: `${ref.noun} not found in this workspace` }] } });
+    }
   }
-  if (inserted.length) {
-    const { recomputeSku } = await import('@/lib/skus/evaluate');
-    await recomputeSku(db, args.workspaceId, args.skuId);
-  }
-  return { inserted: inserted.map(serializeValue), skipped };
 }
 
 async function getSuggestion(db: Db, workspaceId: string, skuId: string, valueId: string) {
@@ -184,6 +237,7 @@ export async function confirmSuggestion(db: Db, args: { workspaceId: string; act
   await getSkuRow(db, args.workspaceId, args.skuId);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    await lockSkuRow(t, args.workspaceId, args.skuId);
     const s = await getSuggestion(t, args.workspaceId, args.skuId, args.valueId);
     const value = args.value !== undefined ? normalizeOrThrow(s.fieldKey, args.value) : s.value;
     const current = await currentConfirmed(t, args.skuId, s.fieldKey);
@@ -201,6 +255,7 @@ export async function rejectSuggestion(db: Db, args: { workspaceId: string; acto
   await getSkuRow(db, args.workspaceId, args.skuId);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    await lockSkuRow(t, args.workspaceId, args.skuId);
     const s = await getSuggestion(t, args.workspaceId, args.skuId, args.valueId);
     await t.update(dossierValues).set({ status: 'rejected', decidedByLabel: args.actor.label, decidedAt: new Date() }).where(eq(dossierValues.id, s.id));
     await audit(t, args.workspaceId, args.actor, 'dossier.suggestion_rejected', args.skuId, { field_key: s.fieldKey, value: s.value, source: s.source, reason: args.reason ?? null });

@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { auditEvents, entities, skuEntities, type EntityRole } from '@/lib/db/schema';
+import { afterKeyset, decodeKeysetCursor, encodeKeysetCursor, keysetPage } from '@/lib/db/keyset';
 import { AppError } from '@/lib/http/errors';
 import { entityIdentityKey } from '@/lib/imports/entities';
 import { isEuEstablished } from '@/lib/requirements';
@@ -64,14 +65,20 @@ export async function getEntityRow(db: Db, workspaceId: string, id: string) {
 
 const skuCountSql = sql<number>`(SELECT count(*)::int FROM sku_entities se WHERE se.entity_id = ${entities.id})`;
 
-export async function listEntities(db: Db, workspaceId: string, opts: { q?: string } = {}) {
+/** GET /api/entities: ordered by (name, id), keyset-paged; q searches name, email and city. */
+export async function listEntities(db: Db, workspaceId: string, opts: { q?: string; cursor?: string; limit: number }) {
   const where = [eq(entities.workspaceId, workspaceId)];
   if (opts.q) {
     const like = `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(or(ilike(entities.name, like), ilike(entities.email, like), ilike(entities.city, like))!);
   }
-  const rows = await db.select({ e: entities, n: skuCountSql }).from(entities).where(and(...where)).orderBy(asc(entities.name), asc(entities.id)).limit(500);
-  return rows.map((r) => serializeEntity(r.e, Number(r.n)));
+  if (opts.cursor !== undefined) {
+    const c = decodeKeysetCursor(opts.cursor, 'entities', 'text');
+    where.push(afterKeyset('asc', entities.name, c.value, entities.id, c.id));
+  }
+  const rows = await db.select({ e: entities, n: skuCountSql }).from(entities).where(and(...where)).orderBy(asc(entities.name), asc(entities.id)).limit(opts.limit + 1);
+  const { page, next_cursor, has_more } = keysetPage(rows, opts.limit, (last) => encodeKeysetCursor('entities', last.e.name, last.e.id));
+  return { data: page.map((r) => serializeEntity(r.e, Number(r.n))), next_cursor, has_more };
 }
 
 export async function createEntity(db: Db, args: { workspaceId: string; actor: Actor; input: EntityInput }) {

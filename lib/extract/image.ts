@@ -1,6 +1,7 @@
 import type { ExtractionResult, FileFormat } from './types';
 import { failure, noText, normaliseText, textResult, visibleChars } from './normalise';
 import { ocrImage, OCR_LANGUAGES } from './ocr';
+import { imageSize, MAX_OCR_PIXELS } from './image-size';
 
 /**
  * Images are read by OCR. HEIC/HEIF (iPhone photos) cannot be decoded by the OCR engine and are reported
@@ -65,6 +66,13 @@ export async function extractImage(
     return noText(format, {
       code: 'scanned_or_empty_text',
       message: `JPEG-compressed TIFF (${pageCount ?? '?'} page(s)): the OCR engine cannot decode this compression; export the pages as PDF or PNG.`,
+    }, { pageCount });
+  }
+  const size = imageSize(format, bytes);
+  if (size && size.width * size.height > MAX_OCR_PIXELS) {
+    return failure(format, {
+      code: 'parse_failed',
+      message: `Image of ${size.width} × ${size.height} pixels (${Math.round((size.width * size.height) / 1e6)} megapixels): larger than the ${MAX_OCR_PIXELS / 1e6} megapixels OCR reads; scale it down (300 dpi is enough) and upload again.`,
     }, { pageCount });
   }
   const ocr = await ocrImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), opts.ocrTimeoutMs);

@@ -6,6 +6,7 @@ import { EXTRACT_LIMITS } from './types';
 import { bound, errorMessage, failure, noText, normaliseText, visibleChars, withTimeout } from './normalise';
 import { MIME_BY_FORMAT } from './sniff';
 import { ocrImage, OCR_LANGUAGES } from './ocr';
+import { checkPdfStreams, PDF_STREAM_LIMITS } from './pdf-streams';
 
 /**
  * PDF text with pdfjs-dist (legacy build, which runs in Node): the first pages' text layers, page by
@@ -15,7 +16,7 @@ import { ocrImage, OCR_LANGUAGES } from './ocr';
 
 type PdfjsModule = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 let pdfjsPromise: Promise<PdfjsModule> | null = null;
-const loadPdfjs = () => (pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
+export const loadPdfjs = () => (pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
 
 function assetDir(sub: string): string | undefined {
   try {
@@ -66,7 +67,10 @@ export interface PdfOptions {
   timeoutMs: number;
 }
 
-export async function extractPdf(bytes: Uint8Array, opts: PdfOptions): Promise<ExtractionResult> {
+export async function extractPdf(bytes: Uint8Array, options: PdfOptions): Promise<ExtractionResult> {
+  const streams = checkPdfStreams(bytes);
+  if (!streams.ok) return failure('pdf', { code: 'parse_failed', message: streams.message });
+  const opts = { ...options, oversizedImage: streams.oversizedImage };
   const pdfjs = await loadPdfjs();
   // pdfjs transfers (detaches) the buffer it is given: hand it a copy, the caller keeps its bytes.
   const task = pdfjs.getDocument({
@@ -89,7 +93,8 @@ export async function extractPdf(bytes: Uint8Array, opts: PdfOptions): Promise<E
       work.catch(() => undefined);
       return failure('pdf', { code: 'timeout', message: `PDF parsing exceeded ${opts.timeoutMs} ms.` });
     }
-    return result;
+    // OCR of a scan has a budget of its own (ocrTimeoutMs), not the text layer's.
+    return typeof result === 'function' ? await result() : result;
   } catch (err) {
     const name = (err as { name?: string })?.name;
     if (name === 'PasswordException') {
@@ -105,7 +110,10 @@ export async function extractPdf(bytes: Uint8Array, opts: PdfOptions): Promise<E
 type LoadingTask = ReturnType<PdfjsModule['getDocument']>;
 type PdfDocument = Awaited<LoadingTask['promise']>;
 
-async function readPdf(task: LoadingTask, opts: PdfOptions): Promise<ExtractionResult> {
+type ReadOptions = PdfOptions & { oversizedImage: boolean };
+
+/** The text layer's result, or (for a scan) the OCR still to run. */
+async function readPdf(task: LoadingTask, opts: ReadOptions): Promise<ExtractionResult | (() => Promise<ExtractionResult>)> {
   const doc = await task.promise;
   const pageCount = doc.numPages;
   const limit = Math.min(pageCount, opts.maxPages);
@@ -145,10 +153,10 @@ async function readPdf(task: LoadingTask, opts: PdfOptions): Promise<ExtractionR
     }
     return noText('pdf', { code: 'scanned_or_empty_text', message: `${scanned} OCR was not requested.` }, { pageCount });
   }
-  return ocrPdf(doc, pageCount, opts, scanned, pages);
+  return () => ocrPdf(doc, pageCount, opts, scanned, pages);
 }
 
-async function ocrPdf(doc: PdfDocument, pageCount: number, opts: PdfOptions, scanned: string, textLayer: PageText[]): Promise<ExtractionResult> {
+async function ocrPdf(doc: PdfDocument, pageCount: number, opts: ReadOptions, scanned: string, textLayer: PageText[]): Promise<ExtractionResult> {
   const layerVisible = textLayer.reduce((s, p) => s + visibleChars(p.text), 0);
   // A scan with a short OCR layer of its own keeps the producer's text when our OCR finds no more.
   const layerResult = (warning: string): ExtractionResult => {
@@ -158,6 +166,8 @@ async function ocrPdf(doc: PdfDocument, pageCount: number, opts: PdfOptions, sca
   const giveUp = (message: string): ExtractionResult =>
     layerVisible > 0 ? layerResult(`Little text on the pages; ${message}`) : noText('pdf', { code: 'scanned_or_empty_text', message: `${scanned} ${message}` }, { pageCount });
 
+  // Rendering decodes every image of the page in full: one over the limit is not rendered at all.
+  if (opts.oversizedImage) return giveUp(`An image in the PDF is larger than ${PDF_STREAM_LIMITS.maxImagePixels / 1e6} megapixels; it is not rendered for OCR.`);
   const deadline = Date.now() + opts.ocrTimeoutMs;
   const ocrPages: PageText[] = [];
   let confidenceSum = 0;

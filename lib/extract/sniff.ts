@@ -209,7 +209,21 @@ function detect(b: Uint8Array, filename: string, declaredMime?: string): FileFor
   // Before the PDF check: a signed .pdf.p7m carries "%PDF-" within its first kilobyte.
   const p7der = pkcs7ContentType(b);
   if (p7der) return p7der === 'signed' ? 'p7m_signed' : p7der === 'enveloped' ? 'p7m_enveloped' : 'p7m_other';
+  if (ascii(b, 0, 5) === '%PDF-') return 'pdf';
+  const fixed = detectFixedMagic(b, filename);
+  if (fixed) return fixed;
+  // Readers accept a PDF header anywhere in the first kilobyte (after junk a mailer or scanner put in
+  // front), but only once no format's magic bytes at its fixed offset claimed the file: a ZIP whose
+  // entries are stored uncompressed shows its first PDF's header within that kilobyte too.
   if (ascii(b, 0, 1024).includes('%PDF-')) return 'pdf';
+  const armoured = decodeArmouredPkcs7(b);
+  const p7 = armoured ? pkcs7ContentType(armoured) : null;
+  if (p7) return p7 === 'signed' ? 'p7m_signed' : p7 === 'enveloped' ? 'p7m_enveloped' : 'p7m_other';
+  return sniffText(b, filename, declaredMime) ?? (hasZipEnd(b) ? 'zip' : 'binary');
+}
+
+/** Formats identified by magic bytes at a fixed offset (0, or 257 for tar); null when none matches. */
+function detectFixedMagic(b: Uint8Array, filename: string): FileFormat | null {
   if (startsWith(b, [0x50, 0x4b, 0x03, 0x04]) || startsWith(b, [0x50, 0x4b, 0x05, 0x06]) || startsWith(b, [0x50, 0x4b, 0x07, 0x08])) {
     const zipFormat = sniffZipBased(b);
     return zipFormat === 'zip' ? (officeByExtension(b, filename) ?? 'zip') : zipFormat;
@@ -231,10 +245,7 @@ function detect(b: Uint8Array, filename: string, declaredMime?: string): FileFor
   if (ascii(b, 0, 8) === '!<arch>\n') return 'ar';
   if (ascii(b, 0, 8) === 'MSWIM\0\0\0') return 'wim';
   if (startsWith(b, [0x78, 0x9f, 0x3e, 0x22])) return 'tnef';
-  const armoured = decodeArmouredPkcs7(b);
-  const p7 = armoured ? pkcs7ContentType(armoured) : null;
-  if (p7) return p7 === 'signed' ? 'p7m_signed' : p7 === 'enveloped' ? 'p7m_enveloped' : 'p7m_other';
-  return sniffText(b, filename, declaredMime) ?? (hasZipEnd(b) ? 'zip' : 'binary');
+  return null;
 }
 
 export const isImageFormat = (f: FileFormat) => f.startsWith('image_');

@@ -50,7 +50,13 @@ export async function readBodyLimited(req: Request, limit: number): Promise<Uint
 }
 
 export function parseJsonBody(bytes: Uint8Array): unknown {
-  const text = new TextDecoder().decode(bytes);
+  let text: string;
+  try {
+    // Fatal: bytes that are not UTF-8 are refused, not silently turned into U+FFFD.
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new AppError('INVALID_JSON', 'The body is not valid UTF-8; send JSON encoded as UTF-8.');
+  }
   if (text.trim() === '') throw new AppError('INVALID_JSON', 'The request body is empty; a JSON object was expected.');
   try {
     return JSON.parse(text);

@@ -1,23 +1,19 @@
-import { getEnv } from '@/lib/config/env';
+import { allowedOrigins } from '@/lib/config/env';
 import { AppError } from './errors';
 
 /**
  * Cookie-authenticated writes must come from our own pages: the Origin (or, failing that, Referer)
- * must match the request's host or PUBLIC_APP_URL. Bearer requests carry no ambient credential and
- * skip this.
+ * must be one of the configured origins (PUBLIC_APP_URL, ALLOWED_ORIGINS). Host and X-Forwarded-Host
+ * are not consulted: whoever sends the request chooses them. Bearer requests carry no ambient
+ * credential and skip this.
  */
 export function checkOrigin(req: Request) {
   const origin = req.headers.get('origin') ?? refererOrigin(req.headers.get('referer'));
-  const allowed = new Set<string>([new URL(req.url).origin]);
-  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host');
-  if (host) {
-    const proto = req.headers.get('x-forwarded-proto') ?? new URL(req.url).protocol.replace(':', '');
-    allowed.add(`${proto}://${host}`);
-  }
-  const pub = getEnv().PUBLIC_APP_URL;
-  if (pub) allowed.add(new URL(pub).origin);
-  if (!origin || !allowed.has(origin)) {
+  if (!origin) {
     throw new AppError('CSRF_REJECTED', 'Cross-site request refused: a cookie-authenticated write needs an Origin header from this app.');
+  }
+  if (!allowedOrigins().has(origin)) {
+    throw new AppError('CSRF_REJECTED', `Cross-site request refused: cookie-authenticated writes are accepted only from this app's own address, not from ${origin.slice(0, 200)}.`);
   }
 }
 

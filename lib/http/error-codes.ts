@@ -5,12 +5,15 @@
 export const ERROR_CODES = {
   VALIDATION_FAILED: { status: 400, retryable: false, description: 'The request did not match the schema; details.fields lists each problem per field.' },
   INVALID_JSON: { status: 400, retryable: false, description: 'The body is not valid JSON.' },
+  MALFORMED_REQUEST: { status: 400, retryable: false, description: 'The HTTP request itself is malformed (invalid chunked body, conflicting Transfer-Encoding and Content-Length); details.reason has the parser code.' },
+  HEADERS_TOO_LARGE: { status: 431, retryable: false, description: 'The request headers (often cookies) are larger than the server accepts.' },
   INVALID_IDEMPOTENCY_KEY: { status: 400, retryable: false, description: 'The Idempotency-Key header must be 1 to 255 characters.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, retryable: false, description: 'The Content-Type is not one this operation accepts.' },
   UNAUTHORIZED: { status: 401, retryable: false, description: 'No valid credential was sent: sign in, or send an API key as a Bearer token.' },
   INVALID_TOKEN: { status: 401, retryable: false, description: 'The session token is malformed, forged or expired; sign in again.' },
   API_KEY_INVALID: { status: 401, retryable: false, description: 'The API key is not known.' },
   API_KEY_REVOKED: { status: 401, retryable: false, description: 'The API key was revoked (or rotated); use its replacement.' },
+  API_KEY_NOT_ACCEPTED: { status: 401, retryable: false, description: 'This operation needs a signed-in session; API keys (Authorization: Bearer) are not accepted on it. The API reference lists the operations that take a key.' },
   API_KEY_EXPIRED: { status: 401, retryable: false, description: 'The API key passed its expires_at; create a new one.' },
   INVALID_CREDENTIALS: { status: 401, retryable: false, description: 'The email or password is wrong.' },
   FORBIDDEN: { status: 403, retryable: false, description: 'The caller is authenticated but may not perform this action.' },
@@ -44,6 +47,12 @@ export const ERROR_CODES = {
   ENCRYPTED_WORKBOOK: { status: 422, retryable: false, description: 'The workbook is password-protected or encrypted; save it without a password and upload it again.' },
   FETCH_FAILED: { status: 422, retryable: true, description: 'The page could not be fetched (timeout, connection refused, HTTP error, not a web page); details.reason says which.' },
   FETCH_TOO_LARGE: { status: 413, retryable: false, description: 'The fetched page is larger than the preview reads.' },
+  EMAIL_NOT_CONFIGURED: { status: 503, retryable: false, description: 'No mail provider is configured (set SMTP_HOST or RESEND_API_KEY); nothing was sent or recorded.' },
+  EMAIL_DELIVERY_FAILED: { status: 502, retryable: true, description: 'The mail server refused or could not take the message; the request is recorded as failed (details.request_id). Retry to send it again.' },
+  NO_RECIPIENT: { status: 422, retryable: false, description: 'The SKU has no linked manufacturer or importer with an email address; give "to".' },
+  NOTHING_TO_REQUEST: { status: 422, retryable: false, description: 'The SKU has no open blocker a supplier could resolve (missing document or field); there is nothing to ask for.' },
+  LINK_EXPIRED: { status: 410, retryable: false, description: 'The supplier upload link expired or was revoked; ask the sender for a new one.' },
+  INBOUND_UNMATCHED: { status: 422, retryable: false, description: 'The inbound mail could not be matched to a supplier request (no known Message-ID in In-Reply-To/References and no upload link token); nothing was stored.' },
   SERVICE_UNAVAILABLE: { status: 503, retryable: true, description: 'A dependency (database, mail, AI provider) is not available right now.' },
 } as const satisfies Record<string, { status: number; retryable: boolean; description: string }>;
 

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import Busboy from 'busboy';
 import { AppError } from './errors';
 import { formatBytes } from './body';
+import { findUnstorableText } from './text-hygiene';
 
 export interface UploadedFile {
   field: string;
@@ -124,6 +125,12 @@ export async function parseMultipart(req: Request, limits: MultipartLimits): Pro
       );
     });
     bb.on('field', (name, value) => {
+      if (failure) return;
+      const bad = findUnstorableText({ [name]: value });
+      if (bad) {
+        fail(new AppError('VALIDATION_FAILED', `Invalid form: ${bad.path}: ${bad.message}.`, { details: { location: 'form', fields: [{ path: bad.path, message: bad.message, code: 'invalid_characters' }] } }));
+        return;
+      }
       (result.fields[name] ??= []).push(value);
     });
     bb.on('error', (e) => fail(new AppError('VALIDATION_FAILED', `Malformed multipart body: ${(e as Error).message}`)));

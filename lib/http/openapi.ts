@@ -81,7 +81,7 @@ export function buildOpenApi(handlers: RouteHandler[], serverUrl: string) {
       responses[String(s)] ??= { $ref: `#/components/responses/Error${s}` };
     }
 
-    const security = spec.auth === 'none' ? [] : spec.auth === 'session' ? [{ cookieAuth: [] }] : spec.auth === 'bearer' ? [{ bearerAuth: spec.scope ? [spec.scope] : [] }] : [{ bearerAuth: spec.scope ? [spec.scope] : [] }, { cookieAuth: [] }];
+    const security = spec.auth === 'none' ? [] : spec.auth === 'session' ? [{ cookieAuth: [] }] : spec.auth === 'bearer' ? [{ bearerAuth: spec.scope ? [spec.scope].flat() : [] }] : [{ bearerAuth: spec.scope ? [spec.scope].flat() : [] }, { cookieAuth: [] }];
     const op: Record<string, unknown> = {
       operationId: spec.operationId,
       summary: spec.summary,
@@ -92,7 +92,11 @@ export function buildOpenApi(handlers: RouteHandler[], serverUrl: string) {
       ...(parameters.length ? { parameters } : {}),
       responses,
     };
-    if (spec.scope) op['x-required-scope'] = spec.scope;
+    if (typeof spec.scope === 'string') op['x-required-scope'] = spec.scope;
+    else if (spec.scope?.length) {
+      op['x-required-scope'] = spec.scope[0];
+      op['x-accepted-scopes'] = spec.scope;
+    }
     if (spec.body) op.requestBody = { required: !spec.body.safeParse(undefined).success, content: { 'application/json': { schema: toSchema(spec.body, 'input') } } };
     else if (spec.requestBodyDoc) op.requestBody = spec.requestBodyDoc;
     (paths[spec.path] ??= {})[spec.method.toLowerCase()] = op;

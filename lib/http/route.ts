@@ -2,15 +2,17 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import { actorOf, type Actor, type AuthContext } from '@/lib/auth/context';
 import { authenticateApiKey } from '@/lib/auth/api-keys';
-import { authenticateSession } from '@/lib/auth/session';
+import { authenticateSession, sessionTokenFrom } from '@/lib/auth/session';
 import type { Scope } from '@/lib/auth/scopes';
 import { getDb, type Db } from '@/lib/db/client';
 import { DEFAULT_JSON_LIMIT, checkDeclaredLength, parseJsonBody, readBodyLimited, spoolBody } from './body';
 import { checkOrigin } from './csrf';
+import { CLIENT_IP_HEADER } from './client-ip';
 import { errorResponse, toAppError } from './envelope';
 import { AppError } from './errors';
 import { bodyDigest, claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, requestHash, validateIdempotencyKey } from './idempotency';
 import { enforceRateLimit, rateLimitHeaders, type RateLimitClass, type RateLimitState } from './rate-limit';
+import { rejectUnstorableText } from './text-hygiene';
 import { validationError } from './validation';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -35,8 +37,8 @@ export interface RouteSpec<P extends z.ZodType | undefined, Q extends z.ZodType 
   tags: string[];
   stability: 'stable' | 'preview';
   auth: A;
-  /** Scope a Bearer key must hold. Session callers are not scope-limited. */
-  scope?: Scope;
+  /** Scope a Bearer key must hold (a list: any one of them). Session callers are not scope-limited. */
+  scope?: Scope | readonly Scope[];
   staffOnly?: boolean;
   params?: P;
   query?: Q;
@@ -80,7 +82,11 @@ export function json(body: unknown, status = 200, headers?: HeadersInit): Respon
 }
 
 export function clientIp(req: Request): string {
-  // Trust the first X-Forwarded-For hop only as far as the proxy in front sets it.
+  // Under `next start` the server guard stamps the address it resolved from the socket and
+  // TRUSTED_PROXIES (overwriting any client value). Without the guard (route handlers called in
+  // tests) the first forwarded hop stands in for it.
+  const stamped = req.headers.get(CLIENT_IP_HEADER);
+  if (stamped) return stamped;
   const fwd = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
   return fwd || req.headers.get('x-real-ip') || '127.0.0.1';
 }
@@ -104,15 +110,37 @@ function parseWith<T extends z.ZodType>(schema: T, value: unknown, where: 'param
   return r.data;
 }
 
+/**
+ * Resolves the caller for the operation's auth mode. Each 401 says what was sent and why it is not
+ * enough: a key on a cookie-only operation is API_KEY_NOT_ACCEPTED, not "no cookie".
+ */
 async function authenticate(db: Db, req: Request, mode: AuthMode): Promise<AuthContext | null> {
   if (mode === 'none') return null;
   const authz = req.headers.get('authorization');
   const bearer = authz?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
-  if (mode === 'bearer' || (mode === 'either' && bearer)) {
-    if (!bearer) throw new AppError('UNAUTHORIZED', 'Send an API key: Authorization: Bearer <key>.');
-    return authenticateApiKey(db, bearer);
+  const hasCookie = Boolean(sessionTokenFrom(req));
+  if (mode === 'session') {
+    if (!hasCookie && bearer) {
+      throw new AppError('API_KEY_NOT_ACCEPTED', 'This operation needs a signed-in session (the sb-access-token cookie); an API key was sent as Authorization: Bearer, and keys are not accepted here.');
+    }
+    if (!hasCookie && authz) {
+      throw new AppError('UNAUTHORIZED', 'Sign in first: no session cookie was sent, and the Authorization header is not used by this operation.');
+    }
+    return authenticateSession(db, req);
   }
-  return authenticateSession(db, req);
+  if (bearer) return authenticateApiKey(db, bearer);
+  // A Basic header from a proxy in front of the app does not stand in the way of the browser's cookie.
+  if (mode === 'either' && hasCookie) return authenticateSession(db, req);
+  if (authz) throw new AppError('UNAUTHORIZED', 'The Authorization header is not a Bearer token: send Authorization: Bearer <API key>.');
+  if (mode === 'bearer') {
+    throw new AppError(
+      'UNAUTHORIZED',
+      hasCookie
+        ? 'This operation takes an API key (Authorization: Bearer <key>); a session cookie was sent, and cookies are not accepted here.'
+        : 'No credential was sent: send an API key as Authorization: Bearer <key>.',
+    );
+  }
+  throw new AppError('UNAUTHORIZED', 'No credential was sent: sign in (session cookie) or send an API key as Authorization: Bearer <key>.');
 }
 
 const DRY_RUN = z.enum(['true', 'false', '1', '0']).optional();
@@ -140,12 +168,17 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
       if (spec.staffOnly && !(auth?.kind === 'session' && auth.user.isStaff)) {
         throw new AppError('STAFF_ONLY', 'Only staff users may call this operation.');
       }
-      if (auth?.kind === 'bearer' && spec.scope && !auth.apiKey.scopes.includes(spec.scope)) {
-        throw new AppError('INSUFFICIENT_SCOPE', `This API key lacks the scope "${spec.scope}".`, { details: { required_scope: spec.scope } });
+      const anyOf: readonly Scope[] = spec.scope === undefined ? [] : typeof spec.scope === 'string' ? [spec.scope] : spec.scope;
+      if (auth?.kind === 'bearer' && anyOf.length && !anyOf.some((s) => auth.apiKey.scopes.includes(s))) {
+        const msg = anyOf.length === 1 ? `the scope "${anyOf[0]}"` : `one of the scopes ${anyOf.map((s) => `"${s}"`).join(', ')}`;
+        throw new AppError('INSUFFICIENT_SCOPE', `This API key lacks ${msg}.`, { details: { required_scope: anyOf[0], ...(anyOf.length > 1 ? { accepted_scopes: anyOf } : {}) } });
       }
 
-      const params = spec.params ? parseWith(spec.params, await routeCtx.params, 'params') : undefined;
+      const rawParams = await routeCtx.params;
+      rejectUnstorableText(rawParams, 'params');
+      const params = spec.params ? parseWith(spec.params, rawParams, 'params') : undefined;
       const rawQuery = queryObject(url);
+      rejectUnstorableText(rawQuery, 'query');
       const dryRunRaw = parseWith(z.object({ dry_run: DRY_RUN }).loose(), rawQuery, 'query').dry_run;
       const dryRun = dryRunRaw === 'true' || dryRunRaw === '1';
       if (dryRun && !spec.dryRun) throw new AppError('VALIDATION_FAILED', 'This operation does not support dry_run.', { details: { fields: [{ path: 'dry_run', message: 'not supported by this operation' }] } });
@@ -166,7 +199,9 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
           body = undefined;
         } else {
           if (!/application\/(.+\+)?json/i.test(ct)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
-          body = parseWith(spec.body!, parseJsonBody(bodyBytes), 'body');
+          const parsed = parseJsonBody(bodyBytes);
+          rejectUnstorableText(parsed, 'body');
+          body = parseWith(spec.body!, parsed, 'body');
         }
         bodySha = bodyDigest(bodyBytes);
       } else if (bodyKind) {
@@ -237,19 +272,20 @@ function withHeaders(res: Response, requestId: string, rate?: RateLimitState): R
 
 const ALL_METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
+/** A handler answering the 405 envelope (with Allow) for a method the path does not have. */
+export function methodNotAllowed(allow: string) {
+  return async (req: Request) =>
+    errorResponse(new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here; use ${allow}.`, { headers: { Allow: allow } }), `req_${crypto.randomUUID().replace(/-/g, '')}`, req);
+}
+
 /**
  * The exports of a route.ts: each declared operation, and a 405 envelope (with Allow) for every
  * other method, so a wrong method never gets Next's empty 405.
  */
 export function routeMethods(...routes: RouteHandler[]): Record<HttpMethod, RouteHandler | ((req: Request) => Promise<Response>)> {
   const byMethod = new Map(routes.map((r) => [r.spec.method, r]));
-  const allow = [...byMethod.keys()].join(', ');
+  const other = methodNotAllowed([...byMethod.keys()].join(', '));
   const out = {} as Record<HttpMethod, RouteHandler | ((req: Request) => Promise<Response>)>;
-  for (const m of ALL_METHODS) {
-    out[m] =
-      byMethod.get(m) ??
-      (async (req: Request) =>
-        errorResponse(new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here; use ${allow}.`, { headers: { Allow: allow } }), `req_${crypto.randomUUID().replace(/-/g, '')}`, req));
-  }
+  for (const m of ALL_METHODS) out[m] = byMethod.get(m) ?? other;
   return out;
 }

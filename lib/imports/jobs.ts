@@ -12,6 +12,7 @@ import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { auditEvents, importBatches, workspaces } from '@/lib/db/schema';
 import { defineJob, NonRetryableError, type JobContext } from '@/lib/jobs/define';
+import { LeaseLostError } from '@/lib/jobs/lease';
 import type { PlanId } from '@/lib/plans';
 import { getBlobStore } from '@/lib/storage';
 import type { PlannedRecord } from './plan';
@@ -43,7 +44,10 @@ async function failBatch(db: Db, batchId: string, message: string) {
  * Runs (or resumes) the batch. `onProgress` is the heartbeat; `chunkRows` is for tests and the bench.
  * Returns the final batch row.
  */
-export async function runImportBatch(db: Db, args: { batchId: string; workspaceId: string; onProgress?: (p: Record<string, unknown>) => Promise<void>; chunkRows?: number; signal?: AbortSignal }) {
+export async function runImportBatch(
+  db: Db,
+  args: { batchId: string; workspaceId: string; onProgress?: (p: Record<string, unknown>) => Promise<void>; fence?: (tx: Db) => Promise<void>; chunkRows?: number; signal?: AbortSignal },
+) {
   const [batch] = await db.select().from(importBatches).where(and(eq(importBatches.id, args.batchId), eq(importBatches.workspaceId, args.workspaceId)));
   if (!batch) throw new BatchFailure('Import batch not found.');
   if ((FINAL_STATUSES as readonly string[]).includes(batch.status)) return batch;
@@ -77,7 +81,7 @@ export async function runImportBatch(db: Db, args: { batchId: string; workspaceI
   await upsertCandidates(db, { batchId: batch.id, workspaceId: batch.workspaceId, candidates: planned.candidates });
 
   const done = await recordedRowNumbers(db, batch.id);
-  const ctx: ChunkContext = { workspaceId: batch.workspaceId, plan: ws.plan as PlanId, batchId: batch.id, actor: options.actor };
+  const ctx: ChunkWriter = { workspaceId: batch.workspaceId, plan: ws.plan as PlanId, batchId: batch.id, actor: options.actor, fence: args.fence };
   const chunkRows = args.chunkRows ?? IMPORT_CHUNK_ROWS;
   let processed = done.size;
   let chunk: PlannedRecord[] = [];
@@ -102,18 +106,28 @@ export async function runImportBatch(db: Db, args: { batchId: string; workspaceI
     if (chunk.length >= chunkRows) await flush();
   }
   await flush();
-  return finishBatch(db, batch.id, total);
+  // Only the delivery that still holds the run finishes the batch (one completion, one audit event).
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await args.fence?.(t);
+    return finishBatch(t, batch.id, total);
+  });
 }
 
+/** The chunk writer's context; `fence` holds the job run for this delivery inside each transaction. */
+type ChunkWriter = ChunkContext & { fence?: (tx: Db) => Promise<void> };
+
 /**
- * One chunk in one transaction; the batch row is locked first so two deliveries of a run can never
- * apply the same rows, and rows recorded meanwhile are dropped. A data error of one row (a constraint,
+ * One chunk in one transaction; the job run is fenced (a worker that lost the run writes nothing) and
+ * the batch row locked first so two deliveries of a run can never apply the same rows, and rows
+ * recorded meanwhile are dropped. A data error of one row (a constraint,
  * a value the database refuses) makes the chunk go row by row, and only that row ends as `error`.
  */
-async function applyRecords(db: Db, ctx: ChunkContext, records: PlannedRecord[]): Promise<number> {
+async function applyRecords(db: Db, ctx: ChunkWriter, records: PlannedRecord[]): Promise<number> {
   try {
     return await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
+      await ctx.fence?.(t);
       await t.execute(sql`SELECT id FROM import_batches WHERE id = ${ctx.batchId} FOR UPDATE`);
       const recorded = await recordedRowNumbers(t, ctx.batchId, records.map((r) => r.row_number));
       const todo = records.filter((r) => !recorded.has(r.row_number));
@@ -131,10 +145,11 @@ async function applyRecords(db: Db, ctx: ChunkContext, records: PlannedRecord[])
   }
 }
 
-async function recordError(db: Db, ctx: ChunkContext, rec: PlannedRecord, e: unknown): Promise<number> {
+async function recordError(db: Db, ctx: ChunkWriter, rec: PlannedRecord, e: unknown): Promise<number> {
   const message = e instanceof Error ? e.message.slice(0, 300) : 'unknown error';
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    await ctx.fence?.(t);
     await t.execute(sql`SELECT id FROM import_batches WHERE id = ${ctx.batchId} FOR UPDATE`);
     if ((await recordedRowNumbers(t, ctx.batchId, [rec.row_number])).size) return 0;
     await recordRows(t, ctx, [
@@ -158,11 +173,12 @@ function isDataError(e: unknown): boolean {
 /** Completed only when every row has an outcome; the counters are taken from import_rows. */
 async function finishBatch(db: Db, batchId: string, total: number): Promise<BatchRow> {
   const counts = await outcomeCounts(db, batchId);
+  let completedNow = false;
   if (counts.total !== total) {
     await failBatch(db, batchId, `${total - counts.total} of ${total} rows have no outcome; the import stopped before the end.`);
   } else {
     const withErrors = counts.failed + counts.error > 0;
-    await db
+    const updated = await db
       .update(importBatches)
       .set({
         status: withErrors ? 'completed_with_errors' : 'completed',
@@ -174,10 +190,12 @@ async function finishBatch(db: Db, batchId: string, total: number): Promise<Batc
         errorRows: counts.error,
         completedAt: new Date(),
       })
-      .where(and(eq(importBatches.id, batchId), inArray(importBatches.status, ['queued', 'processing'])));
+      .where(and(eq(importBatches.id, batchId), inArray(importBatches.status, ['queued', 'processing'])))
+      .returning({ id: importBatches.id });
+    completedNow = updated.length > 0;
   }
   const [row] = await db.select().from(importBatches).where(eq(importBatches.id, batchId));
-  if (row.status === 'completed' || row.status === 'completed_with_errors') {
+  if (completedNow) {
     const o = row.options as unknown as ImportOptions;
     await db.insert(auditEvents).values({
       workspaceId: row.workspaceId,
@@ -202,10 +220,12 @@ export const importRunJob = defineJob({
   expireInSeconds: 6 * 60 * 60,
   handler: async (p, ctx: JobContext) => {
     try {
-      const row = await runImportBatch(ctx.db, { batchId: p.batch_id, workspaceId: ctx.workspaceId, onProgress: ctx.progress, signal: ctx.signal });
+      const row = await runImportBatch(ctx.db, { batchId: p.batch_id, workspaceId: ctx.workspaceId, onProgress: ctx.progress, fence: ctx.fence, signal: ctx.signal });
       return { batch_id: row.id, status: row.status, processed_rows: row.processedRows, total_rows: row.totalRows };
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
+      // Another worker took the run over: the batch is its to finish.
+      if (e instanceof LeaseLostError || ctx.signal.aborted) throw e;
       if (e instanceof NonRetryableError || ctx.attempt > RETRY_LIMIT) {
         await failBatch(ctx.db, p.batch_id, message);
         if (!(e instanceof NonRetryableError)) throw new NonRetryableError(message);

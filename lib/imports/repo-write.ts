@@ -78,13 +78,16 @@ export function diffRecord(rec: PlannedRecord, existing: ExistingSku | null, cur
  * The workspace's SKUs with these codes. A join with the array, not "IN (...)": without fresh planner
  * statistics (PGlite never auto-analyzes) the IN form scanned every SKU of the workspace per chunk.
  */
-export async function findSkusByCode(db: Db, workspaceId: string, codes: string[]): Promise<Map<string, ExistingSku>> {
+export async function findSkusByCode(db: Db, workspaceId: string, codes: string[], opts: { lock?: boolean } = {}): Promise<Map<string, ExistingSku>> {
+  // Locked in id order (no deadlock between two imports), as every other dossier writer locks the SKU
+  // row first (lockSkuRow): a concurrent manual edit or approval waits for the chunk, and vice versa.
+  const lock = opts.lock ? sql` ORDER BY s.id FOR UPDATE OF s` : sql``;
   const out = new Map<string, ExistingSku>();
   for (let i = 0; i < codes.length; i += 5000) {
     const rows = await queryRows<{ id: string; sku_code: string; product_name: string; gtin: string | null; category_code: string; external_sku_id: string | null; approval_state: 'pending' | 'approved'; review_state: 'open' | 'complete' }>(
       db,
       sql`SELECT s.id, s.sku_code, s.product_name, s.gtin, s.category_code, s.external_sku_id, s.approval_state, s.review_state
-          FROM unnest(${sql.param(codes.slice(i, i + 5000))}::text[]) AS c(code) JOIN skus s ON s.workspace_id = ${workspaceId} AND s.sku_code = c.code`,
+          FROM unnest(${sql.param(codes.slice(i, i + 5000))}::text[]) AS c(code) JOIN skus s ON s.workspace_id = ${workspaceId} AND s.sku_code = c.code${lock}`,
     );
     for (const r of rows) {
       out.set(r.sku_code, { id: r.id, skuCode: r.sku_code, productName: r.product_name, gtin: r.gtin, categoryCode: r.category_code, externalSkuId: r.external_sku_id, approvalState: r.approval_state, reviewState: r.review_state });
@@ -124,7 +127,7 @@ const valuesOnly = (m: Map<string, { id: string; value: string }> | undefined) =
 export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedRecord[]): Promise<RowResult[]> {
   const results: RowResult[] = [];
   const valid = records.filter((r) => r.status === 'valid' && r.sku.sku_code);
-  const existing = await findSkusByCode(tx, ctx.workspaceId, valid.map((r) => r.sku.sku_code!));
+  const existing = await findSkusByCode(tx, ctx.workspaceId, valid.map((r) => r.sku.sku_code!), { lock: true });
   const toCreate = valid.filter((r) => !existing.has(r.sku.sku_code!));
 
   let allowed = 0;

@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { entities, importBatches, importEntityCandidates, importRows } from '@/lib/db/schema';
+import { afterKeyset, timestampText, type KeysetValue } from '@/lib/db/keyset';
 import { queryRows } from '@/lib/db/rows';
 import { AppError } from '@/lib/http/errors';
 import { normalizeEmail, normalizeEntityName, type EntityCandidate } from './entities';
@@ -63,8 +64,16 @@ export async function getBatchRow(db: Db, workspaceId: string, batchId: string):
   return row;
 }
 
-export async function listBatchRows(db: Db, workspaceId: string, limit = 100): Promise<BatchRow[]> {
-  return db.select().from(importBatches).where(eq(importBatches.workspaceId, workspaceId)).orderBy(desc(importBatches.createdAt), desc(importBatches.id)).limit(limit);
+/** Batches newest first by (created_at, id), after a keyset position; each with its created_at at microsecond precision. */
+export async function listBatchRows(db: Db, workspaceId: string, q: { after?: { value: KeysetValue; id: string }; limit: number }): Promise<{ row: BatchRow; createdKey: string }[]> {
+  const where = [eq(importBatches.workspaceId, workspaceId)];
+  if (q.after) where.push(afterKeyset('desc', importBatches.createdAt, q.after.value, importBatches.id, q.after.id));
+  return db
+    .select({ row: importBatches, createdKey: timestampText(importBatches.createdAt) })
+    .from(importBatches)
+    .where(and(...where))
+    .orderBy(desc(importBatches.createdAt), desc(importBatches.id))
+    .limit(q.limit);
 }
 
 /** Row numbers already recorded for the batch (what a resumed run skips). */
@@ -166,7 +175,7 @@ export async function existingEntityIndex(db: Db, workspaceId: string): Promise<
     .select({ id: entities.id, name: entities.name, email: entities.email, identityKey: entities.identityKey })
     .from(entities)
     .where(eq(entities.workspaceId, workspaceId))
-    .orderBy(asc(entities.createdAt))
+    .orderBy(asc(entities.createdAt), asc(entities.id))
     .limit(20_000);
   const byKey = new Map<string, string>();
   const byNameEmail = new Map<string, string>();

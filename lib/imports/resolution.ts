@@ -243,5 +243,6 @@ async function linkMany(t: Db, a: { workspaceId: string; actor: Actor; role: Ent
       })),
     );
   }
-  for (const skuId of a.skuIds) await afterDossierChange(t, { workspaceId: a.workspaceId, actor: a.actor, skuId, reason: `${a.role} linked by import resolution` });
+  // In id order, the order import chunks lock SKU rows in (no deadlock between the two).
+  for (const skuId of [...a.skuIds].sort()) await afterDossierChange(t, { workspaceId: a.workspaceId, actor: a.actor, skuId, reason: `${a.role} linked by import resolution` });
 }

@@ -18,6 +18,7 @@ import { rowErrorsCsv } from './errors-csv';
 import { previewProductFromUrl } from './from-url';
 import { importRunJob, type ImportOptions } from './jobs';
 import type { PlannedRecord } from './plan';
+import { decodeKeysetCursor, encodeKeysetCursor, keysetPage } from '@/lib/db/keyset';
 import { candidateJson, existingEntityIndex, getBatchRow, listBatchRows, pageImportRows, serializeBatch, type RowOutcome, type StoredIssue } from './repo';
 import { countWorkspaceSkus, currentValues, diffRecord, findSkusByCode } from './repo-write';
 import { previewErrorToAppError, readErrorToAppError } from './service-errors';
@@ -192,8 +193,12 @@ export async function commitImport(db: Db, args: { workspace: WorkspaceRef; acto
   return { batch: serializeBatch(batch), job_id: run.id };
 }
 
-export async function listImports(db: Db, workspaceId: string) {
-  return { batches: (await listBatchRows(db, workspaceId, 100)).map(serializeBatch) };
+/** GET /api/imports: the workspace's batches newest first, keyset-paged by (created_at, id). */
+export async function listImports(db: Db, workspaceId: string, q: { cursor?: string; limit: number }) {
+  const after = q.cursor !== undefined ? decodeKeysetCursor(q.cursor, 'imports', 'timestamp') : undefined;
+  const rows = await listBatchRows(db, workspaceId, { after, limit: q.limit + 1 });
+  const { page, next_cursor, has_more } = keysetPage(rows, q.limit, (last) => encodeKeysetCursor('imports', last.createdKey, last.row.id));
+  return { batches: page.map((r) => serializeBatch(r.row)), next_cursor, has_more };
 }
 
 export async function getImport(db: Db, workspaceId: string, batchId: string) {

@@ -1,2 +1,2 @@
 export { defineJob, NonRetryableError, type JobContext, type JobDefinition } from './define';
-export { enqueueJob, getJobRun, latestJobRun, cancelJobRun, serializeJobRun } from './runs';
+export { enqueueJob, enqueueJobs, getJobRun, latestJobRun, cancelJobRun, serializeJobRun } from './runs';

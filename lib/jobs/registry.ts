@@ -2,3 +2,5 @@
 import '@/lib/skus/jobs';
 import '@/lib/imports/jobs';
 import '@/lib/documents/jobs';
+import '@/lib/outreach/jobs';
+import '@/lib/exports/jobs';

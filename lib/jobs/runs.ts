@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { jobRuns } from '@/lib/db/schema';
@@ -25,28 +26,49 @@ export function serializeJobRun(r: JobRunRow) {
 }
 
 /**
- * Records a job run and hands it to pg-boss under the same id. Call after the transaction that made
- * the work visible has committed; a run left queued by a crash in between is re-sent by the worker.
+ * Records a job run and hands it to pg-boss. Call after the transaction that made the work visible has
+ * committed. The run's pg-boss job id is chosen before the send and stored on the row, so a run whose
+ * job never arrived (crash in between) is found and sent again by recovery (lib/jobs/recovery).
  */
 export async function enqueueJob<T>(
   db: Db,
   def: JobDefinition<T>,
   args: { workspaceId: string; payload: T; subjectType?: string; subjectId?: string; createdBy?: string | null },
 ) {
-  const payload = def.schema.parse(args.payload) as Record<string, unknown>;
-  const [run] = await db
-    .insert(jobRuns)
-    .values({ workspaceId: args.workspaceId, queue: def.name, payload, subjectType: args.subjectType, subjectId: args.subjectId, createdBy: args.createdBy ?? null })
-    .returning();
-  await sendToBoss(def.name, run);
+  const [run] = await enqueueJobs(db, def, { workspaceId: args.workspaceId, createdBy: args.createdBy, items: [{ payload: args.payload, subjectType: args.subjectType, subjectId: args.subjectId }] });
   return run;
 }
 
-export async function sendToBoss(name: string, run: Pick<JobRunRow, 'id' | 'workspaceId' | 'payload'>) {
+/** Many runs of one job at once: one insert and one pg-boss insert (a ZIP of a thousand files). */
+export async function enqueueJobs<T>(
+  db: Db,
+  def: JobDefinition<T>,
+  args: { workspaceId: string; createdBy?: string | null; items: { payload: T; subjectType?: string; subjectId?: string }[] },
+): Promise<JobRunRow[]> {
+  if (!args.items.length) return [];
+  const values = args.items.map((item) => ({
+    workspaceId: args.workspaceId,
+    queue: def.name,
+    payload: def.schema.parse(item.payload) as Record<string, unknown>,
+    subjectType: item.subjectType,
+    subjectId: item.subjectId,
+    createdBy: args.createdBy ?? null,
+    bossJobId: crypto.randomUUID(),
+  }));
+  const runs = await db.insert(jobRuns).values(values).returning();
+  await sendToBoss(def.name, runs);
+  return runs;
+}
+
+/** Sends runs to pg-boss under their recorded job ids (a second send of the same id is a no-op). */
+export async function sendToBoss(name: string, runs: Pick<JobRunRow, 'id' | 'workspaceId' | 'payload' | 'bossJobId'>[]) {
+  if (!runs.length) return;
   const boss = await getBoss();
   await ensureQueues(boss);
-  // pg-boss ids are its own: a run re-queued after a crash is sent again as a new delivery.
-  await boss.send(name, { jobRunId: run.id, workspaceId: run.workspaceId, payload: run.payload });
+  await boss.insert(
+    name,
+    runs.map((r) => ({ ...(r.bossJobId ? { id: r.bossJobId } : {}), data: { jobRunId: r.id, workspaceId: r.workspaceId, payload: r.payload } })),
+  );
 }
 
 export async function getJobRun(db: Db, workspaceId: string, id: string) {
@@ -69,12 +91,12 @@ export async function latestJobRun(db: Db, workspaceId: string, queue: string, s
 export async function cancelJobRun(db: Db, workspaceId: string, id: string) {
   const [r] = await db
     .update(jobRuns)
-    .set({ status: 'cancelled', completedAt: new Date() })
+    .set({ status: 'cancelled', completedAt: new Date(), leaseToken: null })
     .where(and(eq(jobRuns.id, id), eq(jobRuns.workspaceId, workspaceId), sql`${jobRuns.status} in ('queued', 'running')`))
     .returning();
   if (r) {
     const boss = await getBoss();
-    await boss.cancel(r.queue, r.id).catch(() => {});
+    if (r.bossJobId) await boss.cancel(r.queue, r.bossJobId).catch(() => {});
   }
   return r ?? null;
 }

@@ -1,11 +1,15 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Job } from 'pg-boss';
 import { getDb, type Db } from '@/lib/db/client';
 import { jobRuns } from '@/lib/db/schema';
-import { ensureQueues, getBoss } from './boss';
-import { NonRetryableError, jobDefinition, registeredJobs, type JobDefinition } from './define';
-import { sendToBoss } from './runs';
+import { ensureQueues, getBoss, stopBoss } from './boss';
+import { NonRetryableError, registeredJobs, type JobDefinition } from './define';
+import { claimRun, jobTiming, LeaseLostError, RunLease } from './lease';
+import { recoverRuns, startRecoveryLoop, stopRecoveryLoop } from './recovery';
+import { startSchedules } from './schedules';
 import './registry';
+
+export { recoverRuns };
 
 interface Envelope {
   jobRunId: string;
@@ -13,94 +17,84 @@ interface Envelope {
   payload: unknown;
 }
 
-async function markFailed(db: Db, id: string, error: string) {
+async function failQueued(db: Db, id: string, error: string) {
   await db.update(jobRuns).set({ status: 'failed', error: error.slice(0, 2000), completedAt: new Date() }).where(eq(jobRuns.id, id));
 }
 
 /**
  * Runs one delivery of a job: a bad payload or a NonRetryableError fails the run once with its
- * reason; other errors are rethrown so pg-boss retries with backoff until retryLimit.
+ * reason; other errors are rethrown so pg-boss retries with backoff until retryLimit. The delivery
+ * holds the run by a lease (lib/jobs/lease): when recovery took the run over, nothing more is written
+ * and the delivery ends quietly.
  */
 export async function runJob(def: JobDefinition<any>, job: Pick<Job<Envelope>, 'id' | 'data' | 'retryCount' | 'signal'>) {
   const db = await getDb();
   const { jobRunId, workspaceId } = job.data ?? ({} as Envelope);
   const [run] = jobRunId ? await db.select().from(jobRuns).where(eq(jobRuns.id, jobRunId)) : [];
   if (!run || run.status !== 'queued') return; // done, cancelled, or another delivery holds it
+  if (run.bossJobId && run.bossJobId !== job.id) return; // an older delivery of a run recovery sent again
   const parsed = def.schema.safeParse(job.data.payload);
   if (!parsed.success) {
-    await markFailed(db, run.id, `Invalid job payload: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    await failQueued(db, run.id, `Invalid job payload: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     return;
   }
-  // Claim: only one delivery moves a queued run to running.
-  const claimed = await db
-    .update(jobRuns)
-    .set({ status: 'running', attempts: sql`${jobRuns.attempts} + 1`, startedAt: sql`coalesce(${jobRuns.startedAt}, now())`, heartbeatAt: new Date(), error: null })
-    .where(and(eq(jobRuns.id, run.id), eq(jobRuns.status, 'queued')))
-    .returning({ id: jobRuns.id });
-  if (!claimed.length) return;
+  const token = await claimRun(db, run.id, job.id);
+  if (!token) return;
+  const lease = new RunLease(db, run.id, token, jobTiming().heartbeatMs);
   try {
     const result = await def.handler(parsed.data, {
       jobRunId: run.id,
       workspaceId,
       db,
       attempt: job.retryCount + 1,
-      signal: job.signal,
-      progress: async (p) => {
-        await db.update(jobRuns).set({ progress: p, heartbeatAt: new Date() }).where(eq(jobRuns.id, run.id));
-      },
+      signal: job.signal ? AbortSignal.any([job.signal, lease.signal]) : lease.signal,
+      progress: (p) => lease.progress(p),
+      fence: (tx) => lease.fence(tx),
     });
-    await db
-      .update(jobRuns)
-      .set({ status: 'completed', result: result ?? {}, completedAt: new Date() })
-      .where(and(eq(jobRuns.id, run.id), sql`${jobRuns.status} <> 'cancelled'`));
+    await lease.settle({ status: 'completed', result: result ?? {}, completedAt: new Date() });
   } catch (e) {
+    // Taken over: the run and its outcome belong to the delivery that has it now.
+    if (lease.lost || e instanceof LeaseLostError) return;
     const message = e instanceof Error ? e.message : String(e);
     const final = e instanceof NonRetryableError || job.retryCount >= def.retryLimit;
     if (final) {
-      await markFailed(db, run.id, message);
+      await lease.settle({ status: 'failed', error: message.slice(0, 2000), completedAt: new Date() });
       if (e instanceof NonRetryableError) return;
     } else {
-      await db.update(jobRuns).set({ status: 'queued', error: message.slice(0, 2000) }).where(eq(jobRuns.id, run.id));
+      await lease.settle({ status: 'queued', error: message.slice(0, 2000) });
     }
     throw e;
+  } finally {
+    lease.stop();
   }
 }
 
 /**
- * Recovery after a crash: runs left "running" whose heartbeat stopped (their process died) go back to
- * queued, and queued runs that never reached pg-boss are sent again. A run is claimed by exactly one
- * delivery, so a duplicate delivery is harmless.
+ * Starts a worker for every registered job in this process (or only `queues`: a worker dedicated to
+ * some jobs), and its periodic recovery of those jobs.
  */
-export async function recoverRuns(opts: { staleAfterMs?: number } = {}) {
-  const db = await getDb();
-  const cutoff = new Date(Date.now() - (opts.staleAfterMs ?? 120_000));
-  const orphaned = await db
-    .update(jobRuns)
-    .set({ status: 'queued', error: 'worker stopped while running; re-queued' })
-    .where(and(eq(jobRuns.status, 'running'), sql`coalesce(${jobRuns.heartbeatAt}, ${jobRuns.startedAt}) < ${cutoff.toISOString()}::timestamptz`))
-    .returning();
-  const stale = await db.select().from(jobRuns).where(and(eq(jobRuns.status, 'queued'), lt(jobRuns.createdAt, new Date(Date.now() - 30_000))));
-  const ids = new Set<string>();
-  for (const run of [...orphaned, ...stale]) {
-    if (ids.has(run.id) || !jobDefinition(run.queue)) continue;
-    ids.add(run.id);
-    await sendToBoss(run.queue, run).catch(() => {});
-  }
-  return ids.size;
-}
-
-/** Starts a worker for every registered job in this process. */
-export async function startWorkers(opts: { pollingIntervalSeconds?: number } = {}) {
+export async function startWorkers(opts: { pollingIntervalSeconds?: number; queues?: string[] } = {}) {
   const boss = await getBoss();
   await ensureQueues(boss);
-  for (const def of registeredJobs()) {
-    await boss.work<Envelope>(def.name, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 }, async ([job]) => runJob(def, job));
-  }
-  // With the embedded database this process is the only worker: whatever was running died with the last one.
+  // First, before this process claims anything. With the embedded database this process is the only
+  // worker: whatever was running died with the last one, whatever its heartbeat says.
   const { getDbHandle } = await import('@/lib/db/client');
   const embedded = (await getDbHandle()).kind === 'pglite';
-  await recoverRuns({ staleAfterMs: embedded ? 0 : 120_000 });
+  await recoverRuns({ queues: opts.queues, ...(embedded ? { staleAfterMs: 0 } : {}) });
+  const defs = registeredJobs().filter((d) => !opts.queues || opts.queues.includes(d.name));
+  for (const def of defs) {
+    await boss.work<Envelope>(def.name, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 }, async ([job]) => runJob(def, job));
+  }
+  // Periodic sweeps (reminders) run where every job runs, not in a worker dedicated to some queues.
+  if (!opts.queues) await startSchedules(boss);
+  startRecoveryLoop({ queues: opts.queues });
   return boss;
+}
+
+/** Stops this process's recovery loop and its pg-boss (workers finish their current job first). */
+export async function stopWorkers() {
+  stopRecoveryLoop();
+  await stopBoss();
 }
 
 /** Tests: runs queued jobs inline until none is left (or the time runs out). */

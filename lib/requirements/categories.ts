@@ -5,7 +5,7 @@
 import type { LocalizedText } from '@/lib/i18n/locales';
 import { foldText } from './countries';
 
-export const CATEGORY_CODES = ['general', 'toys', 'electrical', 'cosmetics', 'chemicals', 'textiles', 'batteries'] as const;
+export const CATEGORY_CODES = ['general', 'toys', 'electrical', 'cosmetics', 'chemicals', 'textiles', 'batteries', 'machinery'] as const;
 export type CategoryCode = (typeof CATEGORY_CODES)[number];
 export const DEFAULT_CATEGORY: CategoryCode = 'general';
 
@@ -28,6 +28,14 @@ export const CATEGORIES: readonly CategoryDefinition[] = [
     labels: { en: 'Toys', de: 'Spielzeug', fr: 'Jouets', es: 'Juguetes', it: 'Giocattoli' },
     words: ['toy', 'toys', 'games and toys', 'kinderspielzeug', 'plush', 'pluesch', 'pluschtier', 'puzzle', 'puzzles', 'doll', 'dolls', 'puppe', 'lego'],
     stems: ['spielzeug', 'spielware', 'jouet', 'juguete', 'giocattol', 'kuscheltier', 'peluche'],
+  },
+  {
+    // Before batteries and electrical: a cordless drill is machinery first (Directive 2006/42/EC Art. 1(2)(k)
+    // leaves only household appliances and similar electrical products to the LVD).
+    code: 'machinery',
+    labels: { en: 'Machinery and power tools', de: 'Maschinen und Elektrowerkzeuge', fr: 'Machines et outils électroportatifs', es: 'Máquinas y herramientas eléctricas', it: 'Macchine e utensili elettrici' },
+    words: ['machinery', 'power tool', 'power tools', 'drill', 'cordless drill', 'angle grinder', 'grinder', 'jigsaw', 'circular saw', 'chainsaw', 'lawn mower', 'lawnmower', 'sander', 'bohrmaschine', 'akkuschrauber', 'stichsage', 'kreissage', 'rasenmaher', 'perceuse', 'meuleuse', 'taladro', 'trapano', 'smerigliatrice', 'tondeuse', 'cortacesped'],
+    stems: ['elektrowerkzeug', 'powertool', 'bohrmaschin', 'winkelschleif', 'kettensag', 'schlagbohr', 'elettroutensil'],
   },
   {
     code: 'cosmetics',

@@ -7,12 +7,14 @@ import { gtinCheckDigitValid, localizedFieldKey, normalizeFieldValue } from '@/l
 import { languageName, type SafetyInfoLanguage } from '@/lib/i18n/languages';
 import { matchCategory } from './categories';
 import { foldText, isEeaMarket, isEuEstablished, MARKET_LANGUAGE_RULES, normalizeCountryCode } from './countries';
+import { FACTS, readFact, type FactDefinition } from './facts';
+import { formatLegalRefs, ruleDocUrl } from './legal';
 import { profileForCategory, resolveProfile, type RequirementRule, type RuleSpec } from './profiles';
 import type {
   Blocker, DocumentInput, EntityInput, EntityRole, FixKind, RequirementEvaluation, RequirementInput, Severity, Waiver,
 } from './types';
 
-type Draft = Omit<Blocker, 'waived' | 'rule_id' | 'legal_basis' | 'waivable'> & { waivable?: boolean };
+type Draft = Omit<Blocker, 'waived' | 'rule_id' | 'legal_basis' | 'waivable' | 'doc_url'> & { waivable?: boolean };
 
 interface Context {
   input: RequirementInput;
@@ -194,13 +196,23 @@ function evalResponsiblePerson(ctx: Context, rule: RequirementRule, spec: Extrac
 }
 
 function evalSafetyLanguages(ctx: Context, rule: RequirementRule, spec: Extract<RuleSpec, { kind: 'safety_info_languages' }>): Draft[] {
+  return missingLanguages(ctx, rule, (l) => ctx.fields.has(localizedFieldKey(spec.base, l)), (l) => localizedFieldKey(spec.base, l));
+}
+
+/** A list field of language codes ("de; fr") must cover the languages of every market. */
+function evalLanguagesListed(ctx: Context, rule: RequirementRule, spec: Extract<RuleSpec, { kind: 'languages_listed' }>): Draft[] {
+  const listed = new Set((ctx.fields.get(spec.field) ?? '').toLowerCase().split(/[\s;,/]+/).filter(Boolean));
+  return missingLanguages(ctx, rule, (l) => listed.has(l), () => spec.field);
+}
+
+function missingLanguages(ctx: Context, rule: RequirementRule, covered: (l: SafetyInfoLanguage) => boolean, keyOf: (l: SafetyInfoLanguage) => string): Draft[] {
   // Group the unmet language requirements of all markets: one blocker per language (or either-or group).
   const missing = new Map<string, { languages: SafetyInfoLanguage[]; markets: string[] }>();
   for (const market of ctx.markets) {
     const langRule = MARKET_LANGUAGE_RULES[market];
     if (!langRule) continue;
     for (const group of langRule.required) {
-      if (group.some((l) => ctx.fields.has(localizedFieldKey(spec.base, l)))) continue;
+      if (group.some(covered)) continue;
       const id = [...group].sort().join('|');
       const entry = missing.get(id) ?? { languages: group, markets: [] };
       entry.markets.push(market);
@@ -209,7 +221,7 @@ function evalSafetyLanguages(ctx: Context, rule: RequirementRule, spec: Extract<
   }
   const out: Draft[] = [];
   for (const [id, { languages, markets }] of missing) {
-    const keys = languages.map((l) => localizedFieldKey(spec.base, l));
+    const keys = [...new Set(languages.map(keyOf))];
     const language = languages.map((l) => languageName(l, 'en')).join(' or ');
     out.push(draft(rule.code, rule.severity, fill(rule.message, { language, markets: listFormat(markets) }), keys, { kind: 'field', target: keys[0] }, {
       key: `${rule.code}:${id}`,
@@ -246,6 +258,16 @@ function evalDocument(ctx: Context, rule: RequirementRule, spec: Extract<RuleSpe
   })];
 }
 
+/** A document of the types is linked; fires when none of the unexpired ones cites the act. */
+function evalDocumentCites(ctx: Context, rule: RequirementRule, spec: Extract<RuleSpec, { kind: 'document_cites' }>): Draft[] {
+  const current = ctx.documents.filter((d) => spec.types.includes(d.type) && !isExpired(ctx, d));
+  if (current.length === 0 || current.some((d) => documentMatchesReferences(d, spec.any))) return [];
+  return [draft(rule.code, rule.severity, rule.message, [], { kind: 'document', target: current[0].id }, {
+    required_document_types: [...spec.types],
+    details: { act: spec.act, document_ids: current.map((d) => d.id), cited: current.flatMap((d) => d.references ?? []) },
+  })];
+}
+
 function evalRule(ctx: Context, rule: RequirementRule): Draft[] {
   const spec = rule.spec;
   switch (spec.kind) {
@@ -273,6 +295,10 @@ function evalRule(ctx: Context, rule: RequirementRule): Draft[] {
       return evalDocument(ctx, rule, spec);
     case 'safety_info_languages':
       return evalSafetyLanguages(ctx, rule, spec);
+    case 'languages_listed':
+      return evalLanguagesListed(ctx, rule, spec);
+    case 'document_cites':
+      return evalDocumentCites(ctx, rule, spec);
     case 'target_markets':
       return ctx.marketsKnown ? [] : [draft(rule.code, rule.severity, rule.message, ['target_markets'], { kind: 'field', target: 'target_markets' })];
     case 'gtin_check_digit': {
@@ -280,6 +306,33 @@ function evalRule(ctx: Context, rule: RequirementRule): Draft[] {
       return gtins.some((g) => !gtinCheckDigitValid(g)) ? [draft(rule.code, rule.severity, rule.message, ['gtin'], { kind: 'field', target: 'gtin' })] : [];
     }
   }
+}
+
+// ----- dates and conditions -------------------------------------------------------------------
+
+/** Whether the rule applies on the evaluation day (applies_from / applies_until are inclusive days). */
+function inForce(ctx: Context, rule: RequirementRule): boolean {
+  if (rule.applies_from && ctx.today < rule.applies_from) return false;
+  if (rule.applies_until && ctx.today > rule.applies_until) return false;
+  return true;
+}
+
+type Gate = { kind: 'applies' } | { kind: 'skip' } | { kind: 'ask'; facts: FactDefinition[] };
+
+/** Conditions of the rule: all true → applies; one false → skip; otherwise ask the first unknown fact. */
+function gate(ctx: Context, rule: RequirementRule): Gate {
+  const unknown: FactDefinition[] = [];
+  for (const c of rule.when ?? []) {
+    const value = readFact(c.fact, ctx.fields);
+    if (value === null) unknown.push(FACTS[c.fact]);
+    else if (value !== c.is) return { kind: 'skip' };
+  }
+  // One question at a time, in the rule's order: the first answer may make the others moot ("not electric").
+  return unknown.length ? { kind: 'ask', facts: unknown.slice(0, 1) } : { kind: 'applies' };
+}
+
+function question(fact: FactDefinition, severity: Severity): Draft {
+  return draft(fact.code, severity, fact.question, [fact.field], { kind: 'field', target: fact.field }, { details: { question: true, field: fact.field } });
 }
 
 // ----- built-in checks that apply whatever the profile -------------------------------------------
@@ -365,11 +418,33 @@ export function evaluateRequirements(input: RequirementInput): RequirementEvalua
     seen.add(b.key);
     blockers.push(b);
   };
+  const questions: Blocker[] = [];
   for (const rule of profile.rules) {
-    for (const d of evalRule(ctx, rule)) {
-      push({ ...d, rule_id: rule.id, legal_basis: rule.legal_basis, waivable: d.waivable ?? true });
+    if (!inForce(ctx, rule)) continue;
+    const drafts = evalRule(ctx, rule);
+    if (drafts.length === 0) continue;
+    // A conditional rule that would fire: its conditions decide; an unknown fact is asked, once.
+    const g = gate(ctx, rule);
+    if (g.kind === 'skip') continue;
+    const legal_basis = rule.legal ? formatLegalRefs(rule.legal) : rule.legal_basis;
+    const doc_url = ruleDocUrl(profile.category, rule.id);
+    const out = g.kind === 'ask' ? g.facts.map((f) => question(f, rule.severity)) : drafts;
+    for (const d of out) {
+      const b: Blocker = { ...d, rule_id: rule.id, ...(legal_basis ? { legal_basis } : {}), doc_url, waivable: d.waivable ?? true };
+      if (g.kind === 'ask') {
+        const asked = questions.find((q) => q.key === b.key);
+        if (asked) {
+          // The same fact asked by a blocker rule wins over a warning rule.
+          if (b.severity === 'blocker') asked.severity = 'blocker';
+          continue;
+        }
+        questions.push(b);
+      } else push(b);
     }
   }
+  // A question about a field another blocker already asks for (a missing rated voltage) is redundant.
+  const asked = new Set(blockers.flatMap((b) => b.required_fields));
+  for (const q of questions) if (!q.required_fields.some((f) => asked.has(f))) push(q);
   expiredDocuments(ctx).forEach(push);
   openReviewItems(ctx).forEach(push);
 

@@ -4,3 +4,5 @@ export * from './categories';
 export * from './countries';
 export * from './profiles';
 export { evaluateRequirements, isWaivableCode, confirmedFieldMap, mentions, referenceTokens } from './engine';
+export * from './legal';
+export * from './facts';

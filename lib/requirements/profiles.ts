@@ -6,6 +6,9 @@
  */
 import type { LocalizedFieldBase } from '@/lib/dossier/catalogue';
 import { DEFAULT_CATEGORY, matchCategory, type CategoryCode } from './categories';
+import { FACTS, type FactKey, type FactValue } from './facts';
+import type { LegalRef } from './legal';
+import { CURRENT_PACKS } from './packs';
 import type { DocumentType, EntityRole, Severity } from './types';
 
 export type RuleSpec =
@@ -31,22 +34,52 @@ export type RuleSpec =
    * references are known must cite one of them; a document with no recorded references counts.
    */
   | { kind: 'document'; types: DocumentType[]; references_any?: string[] }
+  /**
+   * When a document of the types is linked (an absent one is another rule's blocker), one of them must
+   * cite the act (one of the phrases); a document with no recorded references counts as citing it.
+   */
+  | { kind: 'document_cites'; types: DocumentType[]; act: string; any: string[] }
   /** Per-language field present for the languages of every EEA target market (one blocker per language). */
   | { kind: 'safety_info_languages'; base: LocalizedFieldBase }
+  /** A list field of ISO 639-1 codes that covers the languages of every EEA target market (one blocker per language). */
+  | { kind: 'languages_listed'; field: string }
   /** Target markets known (they decide the languages). */
   | { kind: 'target_markets' }
   /** The GTIN (dossier or SKU), when given, has a valid check digit. */
   | { kind: 'gtin_check_digit' };
+
+/** The rule applies only when the fact has this value; unknown → the fact's question is asked (see facts.ts). */
+export interface RuleCondition {
+  fact: FactKey;
+  is: FactValue;
+}
 
 export interface RequirementRule {
   /** Stable within the profile family; a pack rule with a core rule's id replaces it. */
   id: string;
   /** The blocker code this rule emits (rules of kind operator_contact / eu_responsible_person also emit fixed sub-codes). */
   code: string;
+  /**
+   * From the law: blocker when it is mandatory for every product of the kind (or for every product
+   * meeting the rule's conditions), warning when it is good practice.
+   */
   severity: Severity;
   /** Plain English; placeholders {language}, {markets}, {documents}, {date} are filled in by the engine. */
   message: string;
+  /** Structured citations; the blocker's legal_basis text is rendered from them. */
+  legal?: LegalRef[];
+  /** Prose citation of profile versions written before `legal` existed. */
   legal_basis?: string;
+  /** What satisfies the rule, for the documentation page. */
+  satisfied_by?: string;
+  /** Why the law asks for it and why this severity, for the documentation page. */
+  why?: string;
+  /** First day (YYYY-MM-DD) the rule applies; before it the rule is not evaluated. */
+  applies_from?: string;
+  /** Last day (YYYY-MM-DD) the rule applies. */
+  applies_until?: string;
+  /** Every condition must hold for the rule to apply. */
+  when?: RuleCondition[];
   spec: RuleSpec;
 }
 
@@ -56,6 +89,13 @@ export interface ProfileDefinition {
   /** The profile whose rules this one starts from. */
   extends?: string;
   title: string;
+  /**
+   * Set on a version found to misread the law: SKUs pinned to it are evaluated with the correction
+   * (pinning keeps a version choice stable; it must not keep an error alive).
+   */
+  corrected_by?: string;
+  /** Short summary of the pack for the documentation page. */
+  summary?: string;
   rules: RequirementRule[];
 }
 
@@ -63,6 +103,7 @@ const GPSR = 'Regulation (EU) 2023/988 (GPSR)';
 
 const GPSR_CORE_2026_04: ProfileDefinition = {
   id: 'gpsr-core@2026-04',
+  corrected_by: 'gpsr-core@2026-11',
   category: 'general',
   title: 'GPSR core: every consumer product (Art. 9, 16, 19)',
   rules: [
@@ -106,6 +147,7 @@ const CE = 'ce_marking';
 
 const TOYS_2026_04: ProfileDefinition = {
   id: 'toys@2026-04',
+  corrected_by: 'toys@2026-11',
   category: 'toys',
   extends: GPSR_CORE_2026_04.id,
   title: 'Toys: Directive 2009/48/EC (Toy Safety Directive) on top of the GPSR core',
@@ -127,6 +169,7 @@ const TOYS_2026_04: ProfileDefinition = {
 
 const ELECTRICAL_2026_04: ProfileDefinition = {
   id: 'electrical@2026-04',
+  corrected_by: 'electrical@2026-11',
   category: 'electrical',
   extends: GPSR_CORE_2026_04.id,
   title: 'Electrical and electronic equipment: LVD 2014/35/EU, EMC 2014/30/EU, RoHS 2011/65/EU',
@@ -148,6 +191,7 @@ const ELECTRICAL_2026_04: ProfileDefinition = {
 
 const COSMETICS_2026_04: ProfileDefinition = {
   id: 'cosmetics@2026-04',
+  corrected_by: 'cosmetics@2026-11',
   category: 'cosmetics',
   extends: GPSR_CORE_2026_04.id,
   title: 'Cosmetics: Regulation (EC) No 1223/2009 on top of the GPSR core',
@@ -173,6 +217,7 @@ const COSMETICS_2026_04: ProfileDefinition = {
 
 const CHEMICALS_2026_04: ProfileDefinition = {
   id: 'chemicals@2026-04',
+  corrected_by: 'chemicals@2026-11',
   category: 'chemicals',
   extends: GPSR_CORE_2026_04.id,
   title: 'Chemical mixtures: REACH (EC) No 1907/2006 and CLP (EC) No 1272/2008',
@@ -191,6 +236,7 @@ const CHEMICALS_2026_04: ProfileDefinition = {
 
 const TEXTILES_2026_04: ProfileDefinition = {
   id: 'textiles@2026-04',
+  corrected_by: 'textiles@2026-11',
   category: 'textiles',
   extends: GPSR_CORE_2026_04.id,
   title: 'Textiles: Regulation (EU) No 1007/2011 on top of the GPSR core',
@@ -203,6 +249,7 @@ const TEXTILES_2026_04: ProfileDefinition = {
 
 const BATTERIES_2026_04: ProfileDefinition = {
   id: 'batteries@2026-04',
+  corrected_by: 'batteries@2026-11',
   category: 'batteries',
   extends: GPSR_CORE_2026_04.id,
   title: 'Batteries: Regulation (EU) 2023/1542 on top of the GPSR core',
@@ -225,17 +272,19 @@ const BATTERIES_2026_04: ProfileDefinition = {
 /** Every profile version ever shipped; keep old versions so SKUs pinned to them still evaluate. */
 export const PROFILE_DEFINITIONS: readonly ProfileDefinition[] = [
   GPSR_CORE_2026_04, TOYS_2026_04, ELECTRICAL_2026_04, COSMETICS_2026_04, CHEMICALS_2026_04, TEXTILES_2026_04, BATTERIES_2026_04,
+  ...CURRENT_PACKS,
 ];
 
 /** The current profile of each category. */
 export const CURRENT_PROFILE_BY_CATEGORY: Readonly<Record<CategoryCode, string>> = {
-  general: 'gpsr-core@2026-04',
-  toys: 'toys@2026-04',
-  electrical: 'electrical@2026-04',
-  cosmetics: 'cosmetics@2026-04',
-  chemicals: 'chemicals@2026-04',
-  textiles: 'textiles@2026-04',
-  batteries: 'batteries@2026-04',
+  general: 'gpsr-core@2026-11',
+  toys: 'toys@2026-11',
+  electrical: 'electrical@2026-11',
+  cosmetics: 'cosmetics@2026-11',
+  chemicals: 'chemicals@2026-11',
+  textiles: 'textiles@2026-11',
+  batteries: 'batteries@2026-11',
+  machinery: 'machinery@2026-11',
 };
 
 const BY_ID = new Map(PROFILE_DEFINITIONS.map((p) => [p.id, p]));
@@ -244,12 +293,28 @@ export interface ResolvedProfile {
   id: string;
   category: CategoryCode;
   title: string;
+  summary?: string;
   /** Inherited rules first (with replacements in place), then the pack's own. */
   rules: RequirementRule[];
 }
 
-/** Flattens a profile with the profiles it extends. Null for an unknown id. */
-export function resolveProfile(id: string): ResolvedProfile | null {
+/** The version that replaces a corrected one (itself when it was not corrected; unknown ids unchanged). */
+export function correctedProfileId(id: string): string {
+  let cur = id;
+  for (let i = 0; i < 8; i++) {
+    const next = BY_ID.get(cur)?.corrected_by;
+    if (!next || !BY_ID.has(next)) break;
+    cur = next;
+  }
+  return cur;
+}
+
+/**
+ * Flattens a profile with the profiles it extends. Null for an unknown id. A corrected version
+ * resolves to its correction (see ProfileDefinition.corrected_by).
+ */
+export function resolveProfile(requested: string): ResolvedProfile | null {
+  const id = correctedProfileId(requested);
   const chain: ProfileDefinition[] = [];
   for (let cur = BY_ID.get(id); cur && chain.length < 8; cur = cur.extends ? BY_ID.get(cur.extends) : undefined) chain.unshift(cur);
   if (chain.length === 0) return null;
@@ -262,7 +327,7 @@ export function resolveProfile(id: string): ResolvedProfile | null {
     }
   }
   const top = chain[chain.length - 1];
-  return { id: top.id, category: top.category, title: top.title, rules };
+  return { id: top.id, category: top.category, title: top.title, ...(top.summary ? { summary: top.summary } : {}), rules };
 }
 
 export function isKnownProfileId(id: unknown): id is string {
@@ -291,5 +356,6 @@ export function allBlockerCodes(): string[] {
   const codes = new Set<string>();
   for (const p of PROFILE_DEFINITIONS) for (const r of p.rules) codes.add(r.code);
   for (const c of FIXED_SUB_CODES) codes.add(c);
+  for (const f of Object.values(FACTS)) codes.add(f.code);
   return [...codes].sort();
 }

@@ -33,8 +33,10 @@ export interface Blocker {
   fix: { kind: FixKind; target: string };
   /** The profile rule that produced it. */
   rule_id: string;
-  /** Where the rule comes from, e.g. "Regulation (EU) 2023/988 Art. 19(a)". */
+  /** Where the rule comes from, e.g. "Regulation (EU) 2023/988 (GPSR) Art. 19(a)". */
   legal_basis?: string;
+  /** The rule's entry on the requirements documentation page ("/docs/requirements#rule-toys-core-manufacturer"). */
+  doc_url?: string;
   /** False for blockers that must be resolved rather than waived (open conflicts, review issues). */
   waivable: boolean;
   waived?: { by: string; at: string; reason: string };

@@ -1,6 +1,7 @@
 /** The activity of a SKU: its audit events, newest first (who did what, when, with what data). */
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { afterKeyset, CURSOR_ID, isCursorTimestamp, timestampText } from '@/lib/db/keyset';
 import { auditEvents } from '@/lib/db/schema';
 import { AppError } from '@/lib/http/errors';
 import { getSkuRow } from './service';
@@ -11,14 +12,14 @@ export interface ActivityQuery {
   cursor?: string;
 }
 
-const encode = (at: Date, id: string) => Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
+// The timestamp is the database's microsecond text: events of one transaction share it exactly.
+const encode = (at: string, id: string) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
 
-function decode(cursor: string): { at: Date; id: string } {
+function decode(cursor: string): { at: string; id: string } {
   try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    const d = new Date(at);
-    if (Number.isNaN(d.getTime()) || typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) throw new Error('bad');
-    return { at: d, id };
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
+    if (!isCursorTimestamp(at) || typeof id !== 'string' || !CURSOR_ID.test(id)) throw new Error('bad');
+    return { at, id };
   } catch {
     throw new AppError('VALIDATION_FAILED', 'The cursor is not valid.', { details: { fields: [{ path: 'cursor', message: 'invalid cursor' }] } });
   }
@@ -29,10 +30,10 @@ export async function listSkuActivity(db: Db, workspaceId: string, skuId: string
   const where = [eq(auditEvents.workspaceId, workspaceId), eq(auditEvents.targetType, 'sku'), eq(auditEvents.targetId, skuId)];
   if (q.cursor) {
     const c = decode(q.cursor);
-    where.push(or(lt(auditEvents.createdAt, c.at), and(eq(auditEvents.createdAt, c.at), lt(auditEvents.id, c.id)))!);
+    where.push(afterKeyset('desc', auditEvents.createdAt, { timestamp: c.at }, auditEvents.id, c.id));
   }
   const rows = await db
-    .select()
+    .select({ e: auditEvents, at: timestampText(auditEvents.createdAt) })
     .from(auditEvents)
     .where(and(...where))
     .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
@@ -40,8 +41,8 @@ export async function listSkuActivity(db: Db, workspaceId: string, skuId: string
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   return {
-    events: page.map((e) => ({ id: e.id, action: e.action, actor: e.actorLabel, data: e.data ?? {}, created_at: e.createdAt.toISOString() })),
+    events: page.map(({ e }) => ({ id: e.id, action: e.action, actor: e.actorLabel, data: e.data ?? {}, created_at: e.createdAt.toISOString() })),
     has_more: rows.length > q.limit,
-    next_cursor: rows.length > q.limit && last ? encode(last.createdAt, last.id) : null,
+    next_cursor: rows.length > q.limit && last ? encode(last.at, last.e.id) : null,
   };
 }

@@ -153,7 +153,7 @@ export async function loadSkuReadModel(db: Db, workspaceId: string, skuId: strin
       .select()
       .from(dossierValues)
       .where(and(eq(dossierValues.skuId, skuId), eq(dossierValues.workspaceId, workspaceId), isNull(dossierValues.supersededAt)))
-      .orderBy(asc(dossierValues.fieldKey), asc(dossierValues.createdAt)),
+      .orderBy(asc(dossierValues.fieldKey), asc(dossierValues.createdAt), asc(dossierValues.id)),
     db
       .select({ role: skuEntities.role, e: entities })
       .from(skuEntities)
@@ -165,8 +165,8 @@ export async function loadSkuReadModel(db: Db, workspaceId: string, skuId: strin
       .where(and(eq(documents.workspaceId, workspaceId), linkedDocumentsCondition(skuId)))
       .orderBy(asc(documents.createdAt), asc(documents.id)),
     queryRows<{ document_id: string }>(db, sql`SELECT document_id FROM document_skus WHERE sku_id = ${skuId} AND workspace_id = ${workspaceId}`),
-    db.select().from(blockerWaivers).where(and(eq(blockerWaivers.skuId, skuId), eq(blockerWaivers.workspaceId, workspaceId))).orderBy(asc(blockerWaivers.waivedAt)),
-    db.select().from(reviewIssues).where(and(eq(reviewIssues.skuId, skuId), eq(reviewIssues.workspaceId, workspaceId))).orderBy(asc(reviewIssues.createdAt)),
+    db.select().from(blockerWaivers).where(and(eq(blockerWaivers.skuId, skuId), eq(blockerWaivers.workspaceId, workspaceId))).orderBy(asc(blockerWaivers.waivedAt), asc(blockerWaivers.id)),
+    db.select().from(reviewIssues).where(and(eq(reviewIssues.skuId, skuId), eq(reviewIssues.workspaceId, workspaceId))).orderBy(asc(reviewIssues.createdAt), asc(reviewIssues.id)),
     listRevisionSummaries(db, workspaceId, skuId),
     db
       .select()

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Actor, WorkspaceRef } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
+import { afterKeyset, timestampText } from '@/lib/db/keyset';
 import { auditEvents, documents, jobRuns, publicPages, skus } from '@/lib/db/schema';
 import { AppError, isUniqueViolation } from '@/lib/http/errors';
 import { PLANS } from '@/lib/plans';
@@ -119,15 +120,15 @@ async function emitSkuCreated(db: Db, row: SkuRow, actor: Actor) {
 }
 
 const SORTS = {
-  created_desc: { col: skus.createdAt, dir: 'desc' },
-  created_asc: { col: skus.createdAt, dir: 'asc' },
-  code_asc: { col: skus.skuCode, dir: 'asc' },
-  code_desc: { col: skus.skuCode, dir: 'desc' },
-  blockers_desc: { col: skus.blockerCount, dir: 'desc' },
+  created_desc: { col: skus.createdAt, dir: 'desc', kind: 'timestamp' },
+  created_asc: { col: skus.createdAt, dir: 'asc', kind: 'timestamp' },
+  code_asc: { col: skus.skuCode, dir: 'asc', kind: 'text' },
+  code_desc: { col: skus.skuCode, dir: 'desc', kind: 'text' },
+  blockers_desc: { col: skus.blockerCount, dir: 'desc', kind: 'int' },
 } as const;
 
-/** Keyset-paged listing: stable order (sort key, then id), no gaps or repeats while paging. */
-export async function listSkus(db: Db, workspaceId: string, q: ListSkusQuery) {
+/** The list's filters and its stable order (sort key, id): shared by the page query and the id listing. */
+function listFilters(workspaceId: string, q: Omit<ListSkusQuery, 'limit' | 'cursor'>) {
   const sort = SORTS[q.sort];
   const where: SQL[] = [eq(skus.workspaceId, workspaceId)];
   if (q.q) {
@@ -138,15 +139,22 @@ export async function listSkus(db: Db, workspaceId: string, q: ListSkusQuery) {
   if (q.has_blockers === 'true') where.push(gt(skus.blockerCount, 0));
   if (q.has_blockers === 'false') where.push(eq(skus.blockerCount, 0));
   if (q.category_code) where.push(eq(skus.categoryCode, q.category_code));
-  if (q.cursor) {
-    const c = decodeCursor(q.cursor, q.sort);
-    const key = sort.col === skus.createdAt ? new Date(String(c.key)) : c.key;
-    const cmp = sort.dir === 'desc' ? lt : gt;
-    where.push(or(cmp(sort.col, key as never), and(eq(sort.col, key as never), cmp(skus.id, c.id)))!);
-  }
   const order = sort.dir === 'desc' ? [desc(sort.col), desc(skus.id)] : [asc(sort.col), asc(skus.id)];
+  return { sort, where, order };
+}
+
+/**
+ * Keyset-paged listing: ORDER BY (sort key, id) and a cursor over the same pair, the timestamp carried
+ * at the database's microsecond precision, so no row is skipped or repeated while paging.
+ */
+export async function listSkus(db: Db, workspaceId: string, q: ListSkusQuery) {
+  const { sort, where, order } = listFilters(workspaceId, q);
+  if (q.cursor) {
+    const c = decodeCursor(q.cursor, q.sort, sort.kind);
+    where.push(afterKeyset(sort.dir, sort.col, c.value, skus.id, c.id));
+  }
   const rows = await db
-    .select()
+    .select({ row: skus, createdKey: timestampText(skus.createdAt) })
     .from(skus)
     .where(and(...where))
     .orderBy(...order)
@@ -154,8 +162,19 @@ export async function listSkus(db: Db, workspaceId: string, q: ListSkusQuery) {
   const has_more = rows.length > q.limit;
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
-  const keyOf = (r: SkuRow) => (sort.col === skus.createdAt ? r.createdAt.toISOString() : sort.col === skus.skuCode ? r.skuCode : r.blockerCount);
-  return { data: page.map(serializeSku), has_more, next_cursor: has_more && last ? encodeCursor(q.sort, keyOf(last), last.id) : null };
+  const keyOf = (r: (typeof rows)[number]) => (sort.kind === 'timestamp' ? r.createdKey : sort.kind === 'text' ? r.row.skuCode : r.row.blockerCount);
+  return { data: page.map((r) => serializeSku(r.row)), has_more, next_cursor: has_more && last ? encodeCursor(q.sort, keyOf(last), last.row.id) : null };
+}
+
+/** Every SKU id the list shows for these filters, in the list's order, in one query (exports, bulk work). */
+export async function listSkuIds(db: Db, workspaceId: string, q: Omit<ListSkusQuery, 'limit' | 'cursor'>): Promise<string[]> {
+  const { where, order } = listFilters(workspaceId, q);
+  const rows = await db
+    .select({ id: skus.id })
+    .from(skus)
+    .where(and(...where))
+    .orderBy(...order);
+  return rows.map((r) => r.id);
 }
 
 export function skuDetail(row: SkuRow) {
@@ -208,65 +227,121 @@ async function audit(db: Db, workspaceId: string, actor: Actor, action: string, 
   await db.insert(auditEvents).values({ workspaceId, actorUserId: actor.userId, actorApiKeyId: actor.apiKeyId, actorLabel: actor.label, action, targetType: 'sku', targetId: skuId, data });
 }
 
+/**
+ * Locks the SKU row until the transaction ends (404 when it is not in the workspace). Every change of
+ * a SKU's confirmed data or of its review/approval state takes this lock before reading, so concurrent
+ * requests apply one after another: each sees the previous one's result, a state change and its audit
+ * event happen once, and an approval never rests on data that changed while it was being decided.
+ */
+export async function lockSkuRow(tx: Db, workspaceId: string, id: string): Promise<SkuRow> {
+  const [row] = await tx.select().from(skus).where(and(eq(skus.id, id), eq(skus.workspaceId, workspaceId))).for('update');
+  if (!row) throw new AppError('NOT_FOUND', 'SKU not found.');
+  return row;
+}
+
 function openBlockers(row: SkuRow) {
   return row.blockers.filter((b) => !b.waived && b.severity === 'blocker');
 }
 
-/** Approval is a person's decision, refused while blocker-severity blockers are open. */
-export async function approveSku(db: Db, args: { workspaceId: string; actor: Actor; id: string; dryRun: boolean }) {
-  await getSkuRow(db, args.workspaceId, args.id);
-  await recomputeSku(db, args.workspaceId, args.id);
-  const row = await getSkuRow(db, args.workspaceId, args.id);
-  const open = openBlockers(row);
-  if (args.dryRun) {
-    return { dry_run: true, can_approve: open.length === 0, already_approved: row.approvalState === 'approved', blockers: open, sku: serializeSku(row) };
-  }
-  if (open.length) {
-    throw new AppError('APPROVAL_BLOCKED', `The SKU has ${open.length} open blocker${open.length === 1 ? '' : 's'}: ${open.map((b) => b.code).join(', ')}.`, {
-      details: { blockers: open.map((b) => ({ code: b.code, message: b.message, required_fields: b.required_fields ?? [] })) },
-    });
-  }
-  if (row.approvalState !== 'approved') {
-    await db.update(skus).set({ approvalState: 'approved', approvedAt: new Date(), approvedBy: args.actor.userId, approvedByLabel: args.actor.label, updatedAt: new Date() }).where(eq(skus.id, row.id));
-    await audit(db, args.workspaceId, args.actor, 'sku.approved', row.id, { blocker_count: 0, waived: row.blockers.filter((b) => b.waived).map((b) => b.code) });
-  }
-  return { sku: serializeSku(await getSkuRow(db, args.workspaceId, args.id)) };
+function approvalBlocked(open: SkuRow['blockers']) {
+  return new AppError('APPROVAL_BLOCKED', `The SKU has ${open.length} open blocker${open.length === 1 ? '' : 's'}: ${open.map((b) => b.code).join(', ')}.`, {
+    details: { blockers: open.map((b) => ({ code: b.code, message: b.message, required_fields: b.required_fields ?? [] })) },
+  });
 }
 
-/** Review completion needs every review issue and extraction conflict resolved. */
-export async function completeReview(db: Db, args: { workspaceId: string; actor: Actor; id: string; dryRun: boolean }) {
-  await getSkuRow(db, args.workspaceId, args.id);
-  await recomputeSku(db, args.workspaceId, args.id);
-  const row = await getSkuRow(db, args.workspaceId, args.id);
+/**
+ * Approval is a person's decision, refused while blocker-severity blockers are open. Decided in one
+ * transaction under the SKU's row lock: blockers recomputed from the data as it is now, the state
+ * changed only if not yet approved, and the audit event written with that change (once).
+ */
+export async function approveSku(db: Db, args: { workspaceId: string; actor: Actor; id: string; dryRun: boolean }) {
+  if (args.dryRun) {
+    await getSkuRow(db, args.workspaceId, args.id);
+    await recomputeSku(db, args.workspaceId, args.id);
+    const row = await getSkuRow(db, args.workspaceId, args.id);
+    const open = openBlockers(row);
+    return { dry_run: true, can_approve: open.length === 0, already_approved: row.approvalState === 'approved', blockers: open, sku: serializeSku(row) };
+  }
+  // A refusal still commits the recomputed blockers (they are what the person is shown), so it is
+  // returned from the transaction and thrown after it.
+  const outcome = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await lockSkuRow(t, args.workspaceId, args.id);
+    await recomputeSku(t, args.workspaceId, args.id);
+    const row = await getSkuRow(t, args.workspaceId, args.id);
+    const open = openBlockers(row);
+    if (open.length) return { refused: approvalBlocked(open) };
+    const won = await t
+      .update(skus)
+      .set({ approvalState: 'approved', approvedAt: new Date(), approvedBy: args.actor.userId, approvedByLabel: args.actor.label, updatedAt: new Date() })
+      .where(and(eq(skus.id, row.id), ne(skus.approvalState, 'approved')))
+      .returning();
+    if (won.length) await audit(t, args.workspaceId, args.actor, 'sku.approved', row.id, { blocker_count: 0, waived: row.blockers.filter((b) => b.waived).map((b) => b.code) });
+    return { sku: serializeSku(won[0] ?? row) };
+  });
+  if ('refused' in outcome) throw outcome.refused;
+  return outcome;
+}
+
+function reviewOpenItems(row: SkuRow) {
   const open = row.blockers.filter((b) => b.code === 'EXTRACTION_CONFLICT_OPEN' || b.code === 'REVIEW_ISSUE_OPEN');
   const issues = open.filter((b) => b.code === 'REVIEW_ISSUE_OPEN').map((b) => ({ message: b.message, details: (b as { details?: unknown }).details ?? null }));
   const conflicts = open.filter((b) => b.code === 'EXTRACTION_CONFLICT_OPEN').map((b) => ({ message: b.message, required_fields: b.required_fields ?? [], details: (b as { details?: unknown }).details ?? null }));
-  if (args.dryRun) return { dry_run: true, can_complete: open.length === 0, open_review_issues: issues, open_conflicts: conflicts, sku: serializeSku(row) };
-  if (open.length) {
-    throw new AppError('REVIEW_INCOMPLETE', `Resolve ${issues.length} review issue(s) and ${conflicts.length} extraction conflict(s) first.`, {
-      details: { open_review_issues: issues, open_conflicts: conflicts },
-    });
+  return { open, issues, conflicts };
+}
+
+/** Review completion needs every review issue and extraction conflict resolved; decided as approval is. */
+export async function completeReview(db: Db, args: { workspaceId: string; actor: Actor; id: string; dryRun: boolean }) {
+  if (args.dryRun) {
+    await getSkuRow(db, args.workspaceId, args.id);
+    await recomputeSku(db, args.workspaceId, args.id);
+    const row = await getSkuRow(db, args.workspaceId, args.id);
+    const { open, issues, conflicts } = reviewOpenItems(row);
+    return { dry_run: true, can_complete: open.length === 0, open_review_issues: issues, open_conflicts: conflicts, sku: serializeSku(row) };
   }
-  if (row.reviewState !== 'complete') {
-    await db.update(skus).set({ reviewState: 'complete', reviewCompletedAt: new Date(), reviewCompletedBy: args.actor.label, updatedAt: new Date() }).where(eq(skus.id, row.id));
-    await audit(db, args.workspaceId, args.actor, 'sku.review_completed', row.id);
-  }
-  return { sku: serializeSku(await getSkuRow(db, args.workspaceId, args.id)) };
+  const outcome = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await lockSkuRow(t, args.workspaceId, args.id);
+    await recomputeSku(t, args.workspaceId, args.id);
+    const row = await getSkuRow(t, args.workspaceId, args.id);
+    const { open, issues, conflicts } = reviewOpenItems(row);
+    if (open.length) {
+      return {
+        refused: new AppError('REVIEW_INCOMPLETE', `Resolve ${issues.length} review issue(s) and ${conflicts.length} extraction conflict(s) first.`, {
+          details: { open_review_issues: issues, open_conflicts: conflicts },
+        }),
+      };
+    }
+    const won = await t
+      .update(skus)
+      .set({ reviewState: 'complete', reviewCompletedAt: new Date(), reviewCompletedBy: args.actor.label, updatedAt: new Date() })
+      .where(and(eq(skus.id, row.id), ne(skus.reviewState, 'complete')))
+      .returning();
+    if (won.length) await audit(t, args.workspaceId, args.actor, 'sku.review_completed', row.id);
+    return { sku: serializeSku(won[0] ?? row) };
+  });
+  if ('refused' in outcome) throw outcome.refused;
+  return outcome;
 }
 
 /**
  * A change to confirmed data invalidates a past approval and review: the person approved other facts.
- * Called by every mutation of dossier values, entity links, documents and waivers.
+ * Called by every mutation of dossier values, entity links, documents and waivers, inside the
+ * mutation's transaction where there is one. The SKU row is locked first (see lockSkuRow): an approval
+ * deciding at the same time either saw this change, or committed first and is reset here.
  */
 export async function afterDossierChange(db: Db, args: { workspaceId: string; actor: Actor; skuId: string; reason: string }) {
-  const [row] = await db.select().from(skus).where(and(eq(skus.id, args.skuId), eq(skus.workspaceId, args.workspaceId)));
-  if (!row) return;
-  if (row.approvalState === 'approved' || row.reviewState === 'complete') {
-    await db
-      .update(skus)
-      .set({ approvalState: 'pending', approvedAt: null, approvedBy: null, approvedByLabel: null, reviewState: 'open', reviewCompletedAt: null, reviewCompletedBy: null })
-      .where(eq(skus.id, row.id));
-    await audit(db, args.workspaceId, args.actor, 'sku.approval_reset', row.id, { reason: args.reason, was: { approval_state: row.approvalState, review_state: row.reviewState } });
-  }
-  await recomputeSku(db, args.workspaceId, args.skuId);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [row] = await t.select().from(skus).where(and(eq(skus.id, args.skuId), eq(skus.workspaceId, args.workspaceId))).for('update');
+    if (!row) return;
+    if (row.approvalState === 'approved' || row.reviewState === 'complete') {
+      await t
+        .update(skus)
+        .set({ approvalState: 'pending', approvedAt: null, approvedBy: null, approvedByLabel: null, reviewState: 'open', reviewCompletedAt: null, reviewCompletedBy: null })
+        .where(eq(skus.id, row.id));
+      await audit(t, args.workspaceId, args.actor, 'sku.approval_reset', row.id, { reason: args.reason, was: { approval_state: row.approvalState, review_state: row.reviewState } });
+    }
+    await recomputeSku(t, args.workspaceId, args.skuId);
+  });
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { auditEvents, blockerWaivers, reviewIssues } from '@/lib/db/schema';
@@ -13,7 +13,11 @@ export function serializeWaiver(w: typeof blockerWaivers.$inferSelect) {
 
 export async function listWaivers(db: Db, workspaceId: string, skuId: string) {
   await getSkuRow(db, workspaceId, skuId);
-  const rows = await db.select().from(blockerWaivers).where(and(eq(blockerWaivers.skuId, skuId), eq(blockerWaivers.workspaceId, workspaceId)));
+  const rows = await db
+    .select()
+    .from(blockerWaivers)
+    .where(and(eq(blockerWaivers.skuId, skuId), eq(blockerWaivers.workspaceId, workspaceId)))
+    .orderBy(asc(blockerWaivers.waivedAt), asc(blockerWaivers.id));
   return rows.map(serializeWaiver);
 }
 

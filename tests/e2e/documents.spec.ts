@@ -12,7 +12,7 @@ import { screenshot, signUp, uniqueEmail } from './helpers';
  * its facts are re-extracted, and the upload decisions appear in the audit log.
  */
 
-const corpus = (p: string) => path.resolve(process.cwd(), '../shared/corpus', p);
+const corpus = (p: string) => path.resolve(process.cwd(), 'tests/fixtures/corpus', p);
 
 /** A corpus file as an upload payload (setInputFiles takes paths or buffers, not both at once). */
 function corpusFile(p: string, mimeType: string) {

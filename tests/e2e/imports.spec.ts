@@ -11,7 +11,7 @@ import { screenshot, signUp, uniqueEmail } from './helpers';
  * mapping pickers on a real corpus workbook; the from-URL dialog.
  */
 
-const CORPUS = path.resolve(process.cwd(), '../shared/corpus/spreadsheets');
+const CORPUS = path.resolve(process.cwd(), 'tests/fixtures/corpus/spreadsheets');
 
 /**
  * A German ERP export as Excel writes "CSV (Trennzeichen-getrennt)": Windows-1252, semicolons, CRLF,

@@ -1,24 +1,16 @@
 import type { Metadata } from 'next';
-import { Send } from 'lucide-react';
-import { SectionPlaceholder } from '@/components/workspace/section-placeholder';
+import { OutreachList } from '@/components/outreach/outreach-list';
+import { PageHeader } from '@/components/ui/page-header';
+import { requireSession } from '@/components/workspace/session';
 
 export const metadata: Metadata = { title: 'Outreach' };
 
-export default function OutreachPage() {
+export default async function OutreachPage() {
+  await requireSession();
   return (
-    <SectionPlaceholder
-      title="Outreach"
-      description="Ask suppliers for the documents and details a SKU is missing, and keep track of what they sent back."
-      icon={Send}
-      emptyTitle="No supplier requests yet"
-      emptyDescription="Requests drafted from a SKU's blockers will be listed here with their status and reminders."
-      features={[
-        'Drafts that name exactly what is missing',
-        'Sent from your workspace address',
-        'Replies and attachments matched to the SKU',
-        'Reminders until the gap is closed',
-      ]}
-      actions={[{ href: '/skus', label: 'Go to SKUs' }]}
-    />
+    <div>
+      <PageHeader title="Outreach" description="Requests to suppliers for what SKUs are missing: status, due dates, reminders. Send new ones from a SKU's blockers." />
+      <OutreachList />
+    </div>
   );
 }

@@ -3,19 +3,25 @@ import { createEntity, listEntities } from '@/lib/entities/service';
 import { Entity, EntityInput } from '@/lib/entities/schemas';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 
-// GET /api/entities?q= – the workspace's economic operators (manufacturers, importers, responsible persons).
+// GET /api/entities?q= – the workspace's economic operators (manufacturers, importers, responsible persons), keyset-paged.
 const list = defineRoute({
   method: 'GET',
   path: '/api/entities',
   operationId: 'listEntities',
   summary: 'List entities',
-  description: 'Ordered by name; q searches name, email and city. At most 500.',
+  description: 'Ordered by name; q searches name, email and city. Pages of limit (default and most 500); next_cursor continues.',
   tags: ['Entities'],
   stability: 'preview',
   auth: 'session',
-  query: z.object({ q: z.string().max(200).optional() }),
-  responses: { 200: { description: 'Entities with the number of SKUs linked to each.', schema: z.object({ data: z.array(Entity) }) } },
-  handler: async ({ db, auth, query }) => json({ data: await listEntities(db, auth.workspace.id, { q: query.q }) }),
+  query: z.object({
+    q: z.string().max(200).optional(),
+    cursor: z.string().max(2000).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(500),
+  }),
+  responses: {
+    200: { description: 'Entities with the number of SKUs linked to each.', schema: z.object({ data: z.array(Entity), next_cursor: z.string().nullable(), has_more: z.boolean() }) },
+  },
+  handler: async ({ db, auth, query }) => json(await listEntities(db, auth.workspace.id, query)),
 });
 
 // POST /api/entities – create an entity; EU establishment is derived from its country.

@@ -3,7 +3,7 @@ import { defineRoute, json, routeMethods } from '@/lib/http';
 import { listImports } from '@/lib/imports/service';
 import { ImportBatch } from '@/lib/imports/service-schemas';
 
-// GET /api/imports – the workspace's recent import batches (100, newest first).
+// GET /api/imports – the workspace's import batches, newest first, keyset-paged (cursor from next_cursor).
 const list = defineRoute({
   method: 'GET',
   path: '/api/imports',
@@ -11,9 +11,16 @@ const list = defineRoute({
   summary: 'List import batches',
   tags: ['Imports'],
   stability: 'stable',
-  auth: 'session',
-  responses: { 200: { description: 'Recent batches, newest first.', schema: z.object({ batches: z.array(ImportBatch) }) } },
-  handler: async ({ db, auth }) => json(await listImports(db, auth.workspace.id)),
+  auth: 'either',
+  scope: 'imports:read',
+  query: z.object({
+    cursor: z.string().max(500).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(100),
+  }),
+  responses: {
+    200: { description: 'A page of batches, newest first.', schema: z.object({ batches: z.array(ImportBatch), next_cursor: z.string().nullable(), has_more: z.boolean() }) },
+  },
+  handler: async ({ db, auth, query }) => json(await listImports(db, auth.workspace.id, query)),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(list);

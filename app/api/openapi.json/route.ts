@@ -1,4 +1,5 @@
 import { baseUrl } from '@/lib/http/envelope';
+import { methodNotAllowed } from '@/lib/http/route';
 import { buildOpenApi, collectRouteHandlers } from '@/lib/http/openapi';
 import { routeModules } from '@/lib/http/route-manifest.generated';
 
@@ -10,3 +11,7 @@ export async function GET(req: Request) {
   if (!cached || cached.url !== url) cached = { url, doc: buildOpenApi(collectRouteHandlers(routeModules), url) };
   return Response.json(cached.doc, { headers: { 'cache-control': 'public, max-age=300' } });
 }
+
+// Not an operation of the document itself (no defineRoute), but other methods still get the 405 envelope.
+const notAllowed = methodNotAllowed('GET');
+export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

@@ -4,3 +4,5 @@ export * from './http';
 export * from './skus';
 export * from './documents';
 export * from './imports';
+export * from './outreach';
+export * from './exports';

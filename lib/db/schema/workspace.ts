@@ -89,4 +89,8 @@ export const jobRuns = pgTable('job_runs', {
   startedAt: ts('started_at'),
   completedAt: ts('completed_at'),
   heartbeatAt: ts('heartbeat_at'),
+  /** The claim of the delivery running the run; writes of a delivery that lost it are refused. */
+  leaseToken: uuid('lease_token'),
+  /** The pg-boss job that carries the run now (recovery sends a new one when it is gone). */
+  bossJobId: uuid('boss_job_id'),
 });

@@ -7,7 +7,7 @@ import * as skusRoute from '@/app/api/skus/route';
 import * as keysRoute from '@/app/api/workspace/api-keys/route';
 import { call, type CallResult, type TestUser } from '../../helpers/http';
 
-export const CORPUS = path.resolve(process.cwd(), '../shared/corpus');
+export const CORPUS = path.resolve(process.cwd(), 'tests/fixtures/corpus');
 
 export const corpus = (rel: string) => new Uint8Array(fs.readFileSync(path.join(CORPUS, rel)));
 
@@ -39,7 +39,7 @@ export async function createSku(u: TestUser, code: string, extra: Record<string,
 }
 
 export async function createKey(u: TestUser, scopes: string[]) {
-  const res = await call(keysRoute, 'POST', '/api/workspace/api-keys', { cookie: u.cookie, body: { name: `key ${scopes.join(' ')}`, scopes } });
+  const res = await call(keysRoute, 'POST', '/api/workspace/api-keys', { cookie: u.cookie, body: { name: `key ${scopes.join(' ')}`.slice(0, 100), scopes } });
   if (res.status !== 201) throw new Error(`key not created: ${res.text}`);
   return res.body.data.key as string;
 }

@@ -262,7 +262,8 @@ describe('upload orchestration and audit events', () => {
     await upload(u, [['x.txt', 'another event kind']]);
     const list = await call(auditRoute, 'GET', '/api/audit-events', { cookie: u.cookie, query: { action_prefix: 'upload.' } });
     expect(list.status).toBe(200);
-    expect(keysOf(list.body)).toEqual(['events']);
+    expect(keysOf(list.body)).toEqual(['events', 'has_more', 'next_cursor']);
+    expect(list.body).toMatchObject({ has_more: false, next_cursor: null });
     expect(list.body.events.map((e: any) => e.action)).toEqual(['upload.needs_review', 'upload.routed']);
     const routed = list.body.events[1];
     expect(keysOf(routed)).toEqual(['action', 'actor', 'created_at', 'data', 'id', 'target_id', 'target_type']);

@@ -118,7 +118,9 @@ describe('route kit: auth', () => {
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(u.id)
       .setAudience('authenticated')
-      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      // Past the 60 s clock skew the verifier allows.
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 120)
       .sign(new TextEncoder().encode(process.env.SUPABASE_JWT_SECRET));
     const err = expectEnvelope(await post(`sb-access-token=${expired}`, { name: 'a' }), 401, 'INVALID_TOKEN');
     expect(err.message).toMatch(/expired/);

@@ -8,7 +8,7 @@ import { auditEvents, dossierValues, importBatches, jobRuns, skus } from '@/lib/
 import { drainJobs } from '@/lib/jobs/worker';
 import { call, type TestUser } from '../../helpers/http';
 
-export const CORPUS = path.resolve(process.cwd(), '../shared/corpus/spreadsheets');
+export const CORPUS = path.resolve(process.cwd(), 'tests/fixtures/corpus/spreadsheets');
 export const FIXTURES = path.resolve(process.cwd(), 'tests/fixtures/imports');
 
 export const corpus = (name: string) => fs.readFileSync(path.join(CORPUS, name));

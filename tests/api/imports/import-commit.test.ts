@@ -260,7 +260,7 @@ describe('tenant isolation and request errors', () => {
     expectEnvelope(await postImport(u, catalogue(1), 'c.csv', { fields: { colour: 'red' } }), 400, 'VALIDATION_FAILED');
     expectEnvelope(await postImport(u, catalogue(1), 'c.csv', { dryRun: true, fields: { header_row: '50' } }), 400, 'VALIDATION_FAILED');
     expectEnvelope(await postImport(u, '', 'empty.csv'), 422, 'UNREADABLE_FILE');
-    const pdf = fs.readFileSync(path.resolve(process.cwd(), '../shared/corpus/documents/pdf-text-layer-firefox-quartz.pdf'));
+    const pdf = fs.readFileSync(path.resolve(process.cwd(), 'tests/fixtures/corpus/documents/pdf-text-layer-firefox-quartz.pdf'));
     err = expectEnvelope(await postImport(u, pdf, 'not-a-catalogue.csv', { dryRun: true }), 422, 'UNREADABLE_FILE');
     expect(err.details.reason).toBe('unsupported_format');
     const twoFiles = form(catalogue(1), 'a.csv');

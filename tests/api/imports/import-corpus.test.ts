@@ -1,6 +1,6 @@
 /**
  * POST /api/import (dry run and commit) over real catalogue files: the corpus spreadsheets of
- * ../shared/corpus/spreadsheets and the German Windows-1252 catalogue fixture. Values must arrive in
+ * tests/fixtures/corpus/spreadsheets and the German Windows-1252 catalogue fixture. Values must arrive in
  * SKUs and dossier values exactly: leading zeros, umlauts and 1252-only characters intact.
  */
 import fs from 'node:fs';

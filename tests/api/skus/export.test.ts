@@ -110,7 +110,9 @@ describe('GET /api/skus/{id}/export', () => {
     const waived = e.issues.find((i: any) => i.code === 'WARNINGS_MISSING_FOR_LANGUAGE');
     expect(waived).toMatchObject({ kind: 'blocker', status: 'waived', waived: { by: u.email, at: expect.any(String), reason: expect.stringContaining('distributor') } });
     expect(e.warnings.every((w: any) => w.severity === 'warning')).toBe(true);
-    expect(e.warnings.map((w: any) => w.code)).toContain('INSTRUCTIONS_MISSING_FOR_LANGUAGE');
+    // GPSR Art. 9(7): instructions are required unless the product is safe without them; with French instructions
+    // missing and that fact unknown, the export carries the open question (a blocker), not a warning.
+    expect(e.issues.find((i: any) => i.code === 'QUESTION_INSTRUCTIONS_NEEDED')).toMatchObject({ kind: 'blocker', status: 'open' });
     expect(e.waivers[0]).toMatchObject({ code: 'WARNINGS_MISSING_FOR_LANGUAGE', waived_by: u.email, revoked_at: null });
     expect(e.audit_summary).toMatchObject({ approval: { state: 'pending' }, events_by_action: expect.objectContaining({ 'sku.created': 1, 'sku.blocker_waived': 1 }) });
     expect(await exportedCount(u.workspaceId)).toBe(1);

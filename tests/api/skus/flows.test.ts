@@ -72,6 +72,8 @@ describe('requirement flows', () => {
       instructions_de: 'Mit einem feuchten Tuch reinigen.',
       age_grading: '3+',
       ce_marking: 'yes',
+      // A wooden toy: not electric, so the EMC/RoHS/WEEE rules for electric toys do not apply (2012/19/EU Art. 14(4)).
+      electrically_powered: 'no',
     });
     await link(u, toy.id, 'manufacturer', (await createEntity(u, EU_MANUFACTURER)).id);
     await addDocument(u, { skuIds: [toy.id], type: 'risk_assessment', filename: 'Risk assessment ST-5.pdf' });
@@ -106,6 +108,8 @@ describe('requirement flows', () => {
       product_description: 'Desk lamp, USB powered.',
       target_markets: 'DE',
       safety_warnings_de: 'Nicht direkt in die Lichtquelle blicken.',
+      // GPSR Art. 9(7): instructions in the market's language (or the answer that none are needed).
+      instructions_de: 'USB-Kabel anschließen; zum Ausschalten Taste drücken.',
     });
     await link(u, sku.id, 'manufacturer', (await createEntity(u, CN_MANUFACTURER)).id);
     await addDocument(u, { skuIds: [sku.id], type: 'risk_assessment' });
@@ -128,6 +132,8 @@ describe('deletion cascade', () => {
     const sibling = await readySku(u);
     const id = sku.id;
     await setField(u, id, 'target_markets', 'DE,FR');
+    // GPSR Art. 9(7) exception: a cutting board is safe without instructions, so none are needed in French.
+    await setField(u, id, 'instructions_needed', 'no');
     await call(waiversRoute, 'POST', `/api/skus/${id}/waivers`, { cookie: u.cookie, params: { id }, body: { code: 'WARNINGS_MISSING_FOR_LANGUAGE', reason: 'FR by distributor' } });
     await call(suggestionsRoute, 'POST', `/api/skus/${id}/dossier/suggestions`, { cookie: u.cookie, params: { id }, body: { suggestions: [{ field_key: 'hs_code', value: '441900', source: 'ai_suggestion' }] } });
     const own = await addDocument(u, { skuIds: [id], type: 'manual', filename: 'own manual.pdf', isPublic: true });

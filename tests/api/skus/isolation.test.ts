@@ -36,6 +36,8 @@ describe('tenant isolation', () => {
     const sku = await readySku(owner);
     const id = sku.id;
     await setField(owner, id, 'target_markets', 'DE,FR');
+    // GPSR Art. 9(7): no French instructions, and a cutting board is safe without them.
+    await setField(owner, id, 'instructions_needed', 'no');
     const waiver = await call(waiversRoute, 'POST', `/api/skus/${id}/waivers`, { cookie: owner.cookie, params: { id }, body: { code: 'WARNINGS_MISSING_FOR_LANGUAGE', reason: 'FR labels by the distributor' } });
     expect(waiver.status, waiver.text).toBe(201);
     await approve(owner, id);

@@ -1,15 +1,17 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { extractText, shutdownOcr, type ExtractionResult } from '@/lib/extract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractText, shutdownExtractWorkers, type ExtractionResult } from '@/lib/extract';
 import { classifyRules } from '@/lib/classify/rules';
 import { classifyContainer, listContainerFiles, type ContainerClassification } from '@/lib/containers';
 import { corpusFiles, expectClassification, expectContainerShape, itemsByPath, readCorpus } from './helpers';
 
 /**
- * Every file of ../shared/corpus/{documents,containers,emails} against the outcome its MANIFEST.md
+ * Every file of tests/fixtures/corpus/{documents,containers,emails} against the outcome its MANIFEST.md
  * expects. A corpus file without an expectation here fails the suite, so the table stays complete.
  */
 
-afterAll(() => shutdownOcr());
+// The per-file time limits below are for parsing: start the extraction workers (loading pdfjs) first.
+beforeAll(() => extractText({ bytes: new TextEncoder().encode('warm-up'), filename: 'warm.txt' }), 120_000);
+afterAll(() => shutdownExtractWorkers());
 
 const has = (r: ExtractionResult, ...needles: string[]) => {
   for (const n of needles) expect(r.text).toContain(n);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { extractText, shutdownOcr, sniffFormat } from '@/lib/extract';
+import { extractText, shutdownExtractWorkers, sniffFormat } from '@/lib/extract';
 import { decodeText } from '@/lib/extract/text-decode';
 import { decodeCp500 } from '@/lib/extract/ebcdic';
 import { rtfToText } from '@/lib/extract/rtf';
@@ -11,7 +11,7 @@ import { unwrapP7m } from '@/lib/extract/p7m';
 import { docxOf, emlOf, pdfOf, pngOfText, scannedPdfOf, xlsxOf, zipOf } from './fixtures';
 import { readCorpus } from './helpers';
 
-afterAll(() => shutdownOcr());
+afterAll(() => shutdownExtractWorkers());
 
 const enc = (s: string) => new TextEncoder().encode(s);
 

@@ -5,8 +5,8 @@ import { ClassificationResultSchema } from '@/lib/classify/schemas';
 import { ContainerClassificationSchema } from '@/lib/containers/schemas';
 import type { ContainerClassification } from '@/lib/containers';
 
-/** The shared corpus sits beside the repository (CI checks out shared/ next to it). */
-export const CORPUS = path.resolve(process.cwd(), '../shared/corpus');
+/** The real-world corpus lives in the repository (tests/fixtures/corpus, described by its MANIFEST.md). */
+export const CORPUS = path.resolve(process.cwd(), 'tests/fixtures/corpus');
 
 export const corpusFiles = (dir: 'documents' | 'containers' | 'emails') =>
   fs.readdirSync(path.join(CORPUS, dir)).filter((f) => !f.startsWith('.')).sort();

@@ -1,5 +1,5 @@
 /**
- * One test per real-world spreadsheet of the shared corpus, asserting what ../shared/corpus/MANIFEST.md
+ * One test per real-world spreadsheet of the shared corpus, asserting what tests/fixtures/corpus/MANIFEST.md
  * says a correct reader does with it (sheet, header row, exact cell values, typed errors).
  */
 import fs from 'node:fs';
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { readCatalogue, type CatalogueRead, type ReadCatalogueResult } from '@/lib/imports/read';
 import { normalizeGtin } from '@/lib/imports/normalize';
 
-const DIR = path.resolve(process.cwd(), '../shared/corpus/spreadsheets');
+const DIR = path.resolve(process.cwd(), 'tests/fixtures/corpus/spreadsheets');
 
 const tested = new Set<string>();
 

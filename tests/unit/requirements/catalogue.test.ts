@@ -15,6 +15,8 @@ const CANONICAL = [
   'target_markets', 'ce_marking', 'other_marks', 'applicable_legislation', 'harmonised_standards', 'country_of_origin', 'hs_code',
   'age_grading', 'placed_on_market_date', 'doc_issue_date', 'certificate_valid_until',
   'rated_voltage', 'battery_type', 'cpnp_number', 'ingredients_inci', 'ufi_code', 'fibre_composition',
+  // issue 19: facts that decide conditional requirements, and the textile label languages
+  'instructions_needed', 'electrically_powered', 'radio_equipment', 'fibre_label_languages', 'contains_animal_parts', 'clp_hazardous', 'battery_cd_pb_above_limit',
 ];
 
 const ok = (value: string) => ({ ok: true, value });

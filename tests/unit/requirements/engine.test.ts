@@ -38,10 +38,10 @@ const codes = (r: ReturnType<typeof evaluateRequirements>) => r.blockers.filter(
 describe('profiles are versioned data', () => {
   it('maps every category to a current, resolvable profile; toys extend the core', () => {
     for (const c of CATEGORY_CODES) expect(resolveProfile(CURRENT_PROFILE_BY_CATEGORY[c]), c).not.toBeNull();
-    const toys = resolveProfile('toys@2026-04')!;
+    const toys = resolveProfile('toys@2026-11')!;
     expect(toys.rules.map((r) => r.id)).toEqual(expect.arrayContaining(['core.manufacturer', 'core.warnings_languages', 'toys.en71_report', 'toys.doc']));
     // The cosmetics pack replaces the core risk-assessment rule instead of adding a second one.
-    const cosmetics = resolveProfile('cosmetics@2026-04')!;
+    const cosmetics = resolveProfile('cosmetics@2026-11')!;
     const risk = cosmetics.rules.filter((r) => r.id === 'core.risk_assessment');
     expect(risk).toHaveLength(1);
     expect(risk[0].spec).toMatchObject({ types: ['risk_assessment', 'cpsr'] });
@@ -50,18 +50,18 @@ describe('profiles are versioned data', () => {
   });
 
   it('matches free-text categories and says when it defaulted', () => {
-    expect(profileForCategory('Spielzeug')).toEqual({ id: 'toys@2026-04', defaulted: false, category_code: 'toys' });
-    expect(profileForCategory('Toys > Wooden toys').id).toBe('toys@2026-04');
-    expect(profileForCategory('Holzspielzeug').id).toBe('toys@2026-04');
-    expect(profileForCategory('electronics').id).toBe('electrical@2026-04');
-    expect(profileForCategory('Unterhaltungselektronik').id).toBe('electrical@2026-04');
-    expect(profileForCategory('Cosmétiques').id).toBe('cosmetics@2026-04');
-    expect(profileForCategory('Akku').id).toBe('batteries@2026-04');
-    expect(profileForCategory('abbigliamento').id).toBe('textiles@2026-04');
-    expect(profileForCategory('Reinigungsmittel').id).toBe('chemicals@2026-04');
-    expect(profileForCategory('electric toy').id).toBe('toys@2026-04'); // the more specific regime wins
-    expect(profileForCategory('garden furniture')).toEqual({ id: 'gpsr-core@2026-04', defaulted: true, category_code: 'general' });
-    expect(profileForCategory(null)).toEqual({ id: 'gpsr-core@2026-04', defaulted: true, category_code: 'general' });
+    expect(profileForCategory('Spielzeug')).toEqual({ id: 'toys@2026-11', defaulted: false, category_code: 'toys' });
+    expect(profileForCategory('Toys > Wooden toys').id).toBe('toys@2026-11');
+    expect(profileForCategory('Holzspielzeug').id).toBe('toys@2026-11');
+    expect(profileForCategory('electronics').id).toBe('electrical@2026-11');
+    expect(profileForCategory('Unterhaltungselektronik').id).toBe('electrical@2026-11');
+    expect(profileForCategory('Cosmétiques').id).toBe('cosmetics@2026-11');
+    expect(profileForCategory('Akku').id).toBe('batteries@2026-11');
+    expect(profileForCategory('abbigliamento').id).toBe('textiles@2026-11');
+    expect(profileForCategory('Reinigungsmittel').id).toBe('chemicals@2026-11');
+    expect(profileForCategory('electric toy').id).toBe('toys@2026-11'); // the more specific regime wins
+    expect(profileForCategory('garden furniture')).toEqual({ id: 'gpsr-core@2026-11', defaulted: true, category_code: 'general' });
+    expect(profileForCategory(null)).toEqual({ id: 'gpsr-core@2026-11', defaulted: true, category_code: 'general' });
     expect(profileForCategory('general').defaulted).toBe(false);
   });
 
@@ -77,7 +77,7 @@ describe('GPSR core', () => {
   it('a complete general product has no blockers and no warnings', () => {
     const r = evaluateRequirements(base());
     expect(r.blockers).toEqual([]);
-    expect(r).toMatchObject({ profile_id: 'gpsr-core@2026-04', category_code: 'general', open_blocker_count: 0, open_warning_count: 0, target_markets: ['DE', 'AT'], required_languages: ['de'] });
+    expect(r).toMatchObject({ profile_id: 'gpsr-core@2026-11', category_code: 'general', open_blocker_count: 0, open_warning_count: 0, target_markets: ['DE', 'AT'], required_languages: ['de'] });
   });
 
   it('nothing known: manufacturer, identifier, picture, markets, risk assessment and description are all blockers', () => {
@@ -139,10 +139,11 @@ describe('GPSR core', () => {
     const w = r.blockers.filter((b) => b.code === 'WARNINGS_MISSING_FOR_LANGUAGE');
     expect(w.map((b) => b.required_fields)).toEqual([['safety_warnings_fr'], ['safety_warnings_nl']]);
     expect(w[0]).toMatchObject({ key: 'WARNINGS_MISSING_FOR_LANGUAGE:fr', severity: 'blocker', fix: { kind: 'field', target: 'safety_warnings_fr' }, message: 'Safety warnings in French are missing (needed for FR and BE).' });
-    // Instructions are a warning, not a blocker.
-    expect(r.blockers.filter((b) => b.code === 'INSTRUCTIONS_MISSING_FOR_LANGUAGE').every((b) => b.severity === 'warning')).toBe(true);
+    // Instructions depend on GPSR Art. 9(7)'s exception: with the answer unknown the user is asked once.
+    expect(r.blockers.filter((b) => b.code === 'INSTRUCTIONS_MISSING_FOR_LANGUAGE')).toEqual([]);
+    expect(r.blockers.filter((b) => b.code === 'QUESTION_INSTRUCTIONS_NEEDED')).toHaveLength(1);
     expect(r.required_languages.sort()).toEqual(['de', 'fr', 'nl']);
-    expect(r.open_blocker_count).toBe(2);
+    expect(r.open_blocker_count).toBe(3);
   });
 
   it('either-or languages (Malta: Maltese or English) and explicit target markets', () => {
@@ -236,13 +237,14 @@ describe('category packs', () => {
     { id: 'tr', name: 'EN 71 Prüfbericht TÜV.pdf', type: 'test_report', valid_until: '2027-06-30', references: ['EN 71-1:2014+A1:2018', 'EN 71-2:2020', 'EN 71-3:2019'] },
     { id: 'doc', name: 'EU-Konformitätserklärung.pdf', type: 'declaration_of_conformity', references: ['Directive 2009/48/EC'] },
   ];
-  const toyFields = { ...CORE_FIELDS, age_grading: '3+', ce_marking: 'yes' };
+  // A wooden toy: not electric, so EMC/RoHS/WEEE do not apply (issue 19 asks this instead of assuming it).
+  const toyFields = { ...CORE_FIELDS, age_grading: '3+', ce_marking: 'yes', electrically_powered: 'no' };
 
   it('toy: complete → no blockers; without EN 71 report → TOY_EN71_REPORT_MISSING', () => {
     expect(evaluateRequirements(base({ sku: { category_code: 'Spielzeug', gtin: '4006381333931' }, fields: toyFields, documents: toyDocs })).blockers).toEqual([]);
 
     const r = evaluateRequirements(base({ sku: { category_code: 'toys', gtin: '4006381333931' }, fields: toyFields, documents: [toyDocs[0], toyDocs[2]] }));
-    expect(r.profile_id).toBe('toys@2026-04');
+    expect(r.profile_id).toBe('toys@2026-11');
     expect(codes(r)).toEqual(['TOY_EN71_REPORT_MISSING']);
     expect(r.blockers[0]).toMatchObject({ required_document_types: ['test_report'], fix: { kind: 'document', target: 'test_report' } });
   });
@@ -259,10 +261,11 @@ describe('category packs', () => {
 
   it('toy: missing age grading, CE marking and DoC', () => {
     const r = evaluateRequirements(base({ sku: { category_code: 'toy' }, fields: CORE_FIELDS, documents: [RISK, toyDocs[1]] }));
-    expect(codes(r)).toEqual(['TOY_DOC_MISSING', 'TOY_AGE_GRADING_MISSING', 'TOY_CE_MARKING_MISSING']);
+    // Whether the toy is electric is unknown: the WEEE-symbol rule asks instead of blocking (2012/19/EU Art. 14(4)).
+    expect(codes(r)).toEqual(['TOY_DOC_MISSING', 'TOY_AGE_GRADING_MISSING', 'TOY_CE_MARKING_MISSING', 'QUESTION_ELECTRICALLY_POWERED']);
   });
 
-  it('cosmetic without CPSR; a CPSR also satisfies the risk analysis; a non-EU maker needs a designated RP', () => {
+  it('cosmetic without CPSR; a CPSR also satisfies the risk analysis; the EU importer is the RP by default (1223/2009 Art. 4(5))', () => {
     const cosmeticFields = { ...CORE_FIELDS, cpnp_number: '3456789', ingredients_inci: 'AQUA, GLYCERIN, PARFUM' };
     const r = evaluateRequirements(base({ sku: { category_code: 'cosmetics' }, fields: cosmeticFields, documents: [RISK] }));
     expect(codes(r)).toEqual(['COSMETIC_CPSR_MISSING']);
@@ -273,7 +276,8 @@ describe('category packs', () => {
 
     const importer: EntityInput = { id: 'imp', role: 'importer', name: 'Import GmbH', country: 'DE', has_postal_address: true, has_electronic_address: true };
     const r3 = evaluateRequirements(base({ sku: { category_code: 'cosmetics' }, fields: cosmeticFields, documents: [cpsr], entities: [CN_MANUFACTURER, importer] }));
-    expect(codes(r3)).toEqual(['COSMETIC_RESPONSIBLE_PERSON_MISSING']); // GPSR core is satisfied by the importer
+    expect(codes(r3)).toEqual([]); // Art. 4(5): each importer is the responsible person for the products it imports
+    expect(codes(evaluateRequirements(base({ sku: { category_code: 'cosmetics' }, fields: cosmeticFields, documents: [cpsr], entities: [CN_MANUFACTURER] })))).toContain('COSMETIC_RESPONSIBLE_PERSON_MISSING');
     expect(evaluateRequirements(base({ sku: { category_code: 'cosmetics' }, fields: cosmeticFields, documents: [cpsr], entities: [CN_MANUFACTURER, EU_RP] })).blockers).toEqual([]);
 
     const r4 = evaluateRequirements(base({ sku: { category_code: 'cosmetics' }, fields: CORE_FIELDS, documents: [cpsr] }));
@@ -282,39 +286,45 @@ describe('category packs', () => {
 
   it('electrical equipment: DoC (LVD/EMC/RoHS), test report, rated voltage, CE', () => {
     const r = evaluateRequirements(base({ sku: { category_code: 'Elektronik' }, documents: [RISK] }));
-    expect(codes(r)).toEqual(['ELECTRICAL_DOC_MISSING', 'ELECTRICAL_TEST_REPORT_MISSING', 'ELECTRICAL_RATED_VOLTAGE_MISSING', 'ELECTRICAL_CE_MARKING_MISSING']);
+    expect(codes(r)).toEqual(['ELECTRICAL_DOC_MISSING', 'ELECTRICAL_TEST_REPORT_MISSING', 'ELECTRICAL_RATED_VOLTAGE_MISSING', 'ELECTRICAL_CE_MARKING_MISSING', 'ELECTRICAL_WEEE_SYMBOL_MISSING']);
     const docs: DocumentInput[] = [RISK, { id: 'd', name: 'DoC.pdf', type: 'declaration_of_conformity', references: ['2014/35/EU', '2014/30/EU', '2011/65/EU'] }, { id: 't', name: 'LVD report.pdf', type: 'test_report' }];
-    expect(evaluateRequirements(base({ sku: { category_code: 'electrical' }, documents: docs, fields: { ...CORE_FIELDS, rated_voltage: '230 V~ 50 Hz', ce_marking: 'yes' } })).blockers).toEqual([]);
+    expect(evaluateRequirements(base({ sku: { category_code: 'electrical' }, documents: docs, fields: { ...CORE_FIELDS, rated_voltage: '230 V~ 50 Hz', ce_marking: 'yes', radio_equipment: 'no', other_marks: 'crossed-out wheeled bin' } })).blockers).toEqual([]);
   });
 
-  it('chemical mixtures: SDS, UFI (blockers) and CLP listing (warning)', () => {
-    const r = evaluateRequirements(base({ sku: { category_code: 'Reinigungsmittel' } }));
-    expect(r.blockers.map((b) => [b.code, b.severity])).toEqual([['CHEMICAL_SDS_MISSING', 'blocker'], ['CHEMICAL_UFI_MISSING', 'blocker'], ['CHEMICAL_CLP_LABEL_MISSING', 'warning']]);
+  it('chemical mixtures: classification unknown → asked; hazardous → SDS, UFI and CLP label are blockers (REACH Art. 31, CLP Art. 17, 45)', () => {
+    const unknown = evaluateRequirements(base({ sku: { category_code: 'Reinigungsmittel' } }));
+    expect(unknown.blockers.map((b) => [b.code, b.severity])).toEqual([['QUESTION_CLP_HAZARDOUS', 'blocker']]);
+    const r = evaluateRequirements(base({ sku: { category_code: 'Reinigungsmittel' }, fields: { ...CORE_FIELDS, clp_hazardous: 'yes' } }));
+    expect(r.blockers.map((b) => [b.code, b.severity])).toEqual([['CHEMICAL_SDS_MISSING', 'blocker'], ['CHEMICAL_UFI_MISSING', 'blocker'], ['CHEMICAL_CLP_LABEL_MISSING', 'blocker']]);
     const ok = evaluateRequirements(base({
       sku: { category_code: 'chemicals' },
-      fields: { ...CORE_FIELDS, ufi_code: 'N1QV-R02N-F00K-4CNX', applicable_legislation: 'Regulation (EC) No 1272/2008; Regulation (EC) No 648/2004' },
+      fields: { ...CORE_FIELDS, clp_hazardous: 'yes', ufi_code: 'N1QV-R02N-F00K-4CNX', applicable_legislation: 'Regulation (EC) No 1272/2008; Regulation (EC) No 648/2004' },
       documents: [RISK, { id: 'sds', name: 'SDS.pdf', type: 'safety_data_sheet', valid_until: null }],
     }));
     expect(ok.blockers).toEqual([]);
   });
 
   it('textiles need the fibre composition; batteries need type, evidence, CE and the collection mark', () => {
-    expect(codes(evaluateRequirements(base({ sku: { category_code: 'Bekleidung' } })))).toEqual(['TEXTILE_FIBRE_COMPOSITION_MISSING']);
-    expect(evaluateRequirements(base({ sku: { category_code: 'textiles' }, fields: { ...CORE_FIELDS, fibre_composition: '100% Baumwolle' } })).blockers).toEqual([]);
+    expect(codes(evaluateRequirements(base({ sku: { category_code: 'Bekleidung' } })))).toEqual(['TEXTILE_FIBRE_COMPOSITION_MISSING', 'TEXTILE_LABEL_LANGUAGE_MISSING', 'QUESTION_CONTAINS_ANIMAL_PARTS']);
+    expect(evaluateRequirements(base({ sku: { category_code: 'textiles' }, fields: { ...CORE_FIELDS, fibre_composition: '100% Baumwolle', fibre_label_languages: 'de', contains_animal_parts: 'no' } })).blockers).toEqual([]);
 
     const r = evaluateRequirements(base({ sku: { category_code: 'batteries' } }));
-    expect(codes(r)).toEqual(['BATTERY_TYPE_MISSING', 'BATTERY_CONFORMITY_EVIDENCE_MISSING', 'BATTERY_CE_MARKING_MISSING', 'BATTERY_COLLECTION_MARK_MISSING']);
+    // On 2026-05-01: DoC and CE since 18 Aug 2024, collection symbol under 2023/1542 since 18 Aug 2025 (all blockers).
+    expect(codes(r)).toEqual(['BATTERY_TYPE_MISSING', 'BATTERY_DOC_MISSING', 'BATTERY_CE_MARKING_MISSING', 'BATTERY_COLLECTION_MARK_MISSING', 'QUESTION_BATTERY_CD_PB']);
     const full = evaluateRequirements(base({
       sku: { category_code: 'batteries' },
-      fields: { ...CORE_FIELDS, battery_type: 'Li-ion 3.7 V 2000 mAh', ce_marking: 'yes', other_marks: 'Crossed-out wheeled bin; Li-ion' },
-      documents: [RISK, { id: 't', name: 'UN38.3.pdf', type: 'test_report', references: ['UN 38.3', 'IEC 62133-2:2017'] }],
+      fields: { ...CORE_FIELDS, battery_type: 'Li-ion 3.7 V 2000 mAh', ce_marking: 'yes', other_marks: 'Crossed-out wheeled bin; Li-ion', battery_cd_pb_above_limit: 'no' },
+      documents: [RISK, { id: 't', name: 'UN38.3.pdf', type: 'test_report', references: ['UN 38.3', 'IEC 62133-2:2017'] }, { id: 'bd', name: 'DoC.pdf', type: 'declaration_of_conformity', references: ['Regulation (EU) 2023/1542'] }],
     }));
     expect(full.blockers).toEqual([]);
   });
 
-  it('a pinned profile id wins over the category (SKUs keep the version they were evaluated with)', () => {
-    const r = evaluateRequirements(base({ sku: { category_code: 'toys' }, profile_id: 'gpsr-core@2026-04' }));
-    expect(r.profile_id).toBe('gpsr-core@2026-04');
+  it('a pinned profile id wins over the category; a corrected version resolves to its correction', () => {
+    const r = evaluateRequirements(base({ sku: { category_code: 'toys' }, profile_id: 'gpsr-core@2026-11' }));
+    expect(r.profile_id).toBe('gpsr-core@2026-11');
     expect(r.blockers).toEqual([]);
+    // The 2026-04 packs misread the law (issue 19): SKUs pinned to them are evaluated with the 2026-11 correction.
+    const old = evaluateRequirements(base({ sku: { category_code: 'toys' }, profile_id: 'gpsr-core@2026-04' }));
+    expect(old.profile_id).toBe('gpsr-core@2026-11');
   });
 });

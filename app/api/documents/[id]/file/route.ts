@@ -11,7 +11,8 @@ const get = defineRoute({
   description: 'Served with X-Content-Type-Options: nosniff and Content-Security-Policy: sandbox. PDF, PNG, JPEG, GIF and WebP are inline; everything else is an attachment.',
   tags: ['Documents'],
   stability: 'preview',
-  auth: 'session',
+  auth: 'either',
+  scope: 'documents:read',
   params: IdParams,
   responses: { 200: { description: 'The file.', contentType: 'application/octet-stream' } },
   handler: async ({ db, auth, params }) => {

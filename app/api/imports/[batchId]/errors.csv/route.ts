@@ -10,7 +10,8 @@ const errorsCsv = defineRoute({
   summary: 'Download the row errors of an import',
   tags: ['Imports'],
   stability: 'preview',
-  auth: 'session',
+  auth: 'either',
+  scope: 'imports:read',
   params: BatchParams,
   responses: { 200: { description: 'row,column,code,message (UTF-8 with BOM, CRLF; cells that look like formulas are escaped).', contentType: 'text/csv' } },
   handler: async ({ db, auth, params }) => {

@@ -11,7 +11,8 @@ const rows = defineRoute({
   summary: 'List the rows of an import batch',
   tags: ['Imports'],
   stability: 'preview',
-  auth: 'session',
+  auth: 'either',
+  scope: 'imports:read',
   params: BatchParams,
   query: ImportRowsQuery,
   responses: {

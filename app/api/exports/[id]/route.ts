@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
+import { ExportRunSchema, ExportWarningSchema, getExportRun } from '@/lib/exports/runs';
+
+// GET /api/exports/{id} – one run with its warnings grouped by SKU.
+const get = defineRoute({
+  method: 'GET',
+  path: '/api/exports/{id}',
+  operationId: 'getExportRun',
+  summary: 'Get an export run and its warnings',
+  tags: ['Exports'],
+  stability: 'preview',
+  auth: 'either',
+  scope: ['export', 'exports:read'],
+  params: IdParams,
+  responses: {
+    200: {
+      description: 'The run; warnings_by_sku lists each SKU with the field and the fix.',
+      schema: z.object({ run: ExportRunSchema, warnings_by_sku: z.array(z.object({ sku_id: z.string().nullable(), sku_code: z.string().nullable(), warnings: z.array(ExportWarningSchema.omit({ sku_id: true, sku_code: true })) })), warnings_truncated: z.boolean() }),
+    },
+  },
+  handler: async ({ db, auth, params }) => json(await getExportRun(db, auth.workspace.id, params.id)),
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { defineRoute, json, routeMethods } from '@/lib/http';
+import { ExportTemplateSchema, listTemplates } from '@/lib/exports/runs';
+
+// GET /api/exports/templates – the export templates with their computed status.
+const list = defineRoute({
+  method: 'GET',
+  path: '/api/exports/templates',
+  operationId: 'listExportTemplates',
+  summary: 'List export templates',
+  description: 'Every template version with its computed status: valid, schema_drift (status_reason names what the catalogue no longer defines) or deprecated (a newer version of the channel exists).',
+  tags: ['Exports'],
+  stability: 'preview',
+  auth: 'either',
+  scope: ['export', 'exports:read'],
+  responses: { 200: { description: 'The templates.', schema: z.object({ data: z.array(ExportTemplateSchema) }) } },
+  handler: async () => json({ data: listTemplates() }),
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(list);

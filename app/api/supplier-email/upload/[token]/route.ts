@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { assertBatchFitsStorage } from '@/lib/documents/service';
+import { declaredLength } from '@/lib/documents/forms';
+import { MAX_FILE_BYTES, MULTIPART_OVERHEAD_BYTES } from '@/lib/documents/limits';
+import { BulkResultItemSchema } from '@/lib/documents/schemas';
+import { defineRoute, json, routeMethods } from '@/lib/http';
+import { parseMultipart } from '@/lib/http/multipart';
+import { enforceRateLimit } from '@/lib/http/rate-limit';
+import { publicRequestView, receiveSupplierFiles, requireLink, workspaceRef } from '@/lib/outreach/responses';
+import { hashToken } from '@/lib/outreach/token';
+
+/** Files per upload through a supplier link, and the body that allows. */
+const MAX_LINK_FILES = 10;
+const MAX_LINK_BODY = MAX_LINK_FILES * MAX_FILE_BYTES + MULTIPART_OVERHEAD_BYTES;
+
+const Params = z.object({ token: z.string().min(1).max(200) });
+
+const View = z.object({
+  requester: z.string().nullable(),
+  product_name: z.string(),
+  sku_code: z.string(),
+  gtin: z.string().nullable(),
+  locale: z.string(),
+  items: z.array(z.object({ key: z.string(), label: z.string() })),
+  due_date: z.string().nullable(),
+  files_received: z.number().int(),
+  expires_at: z.string(),
+});
+
+// GET /api/supplier-email/upload/{token} – what the supplier's link shows (no account).
+const get = defineRoute({
+  method: 'GET',
+  path: '/api/supplier-email/upload/{token}',
+  operationId: 'getSupplierUploadLink',
+  summary: 'Read a supplier upload link',
+  description: 'Public (the token is the credential). The product and the items asked, nothing else of the workspace. 404 for an unknown token, 410 LINK_EXPIRED for an expired or revoked one or a closed request.',
+  tags: ['Supplier email'],
+  stability: 'preview',
+  auth: 'none',
+  params: Params,
+  errors: [410],
+  responses: { 200: { description: 'The request as the supplier sees it.', schema: z.object({ request: View }) } },
+  handler: async ({ db, params }) => json({ request: await publicRequestView(db, await requireLink(db, params.token)) }),
+});
+
+// POST /api/supplier-email/upload/{token} – the supplier's files become documents of the SKU.
+const post = defineRoute({
+  method: 'POST',
+  path: '/api/supplier-email/upload/{token}',
+  operationId: 'uploadThroughSupplierLink',
+  summary: 'Upload files through a supplier link',
+  description: `Public (the token is the credential), multipart/form-data with files (1 to ${MAX_LINK_FILES}, each at most 20 MB). Each file goes through the document vault's upload (type checks, containers unpacked, duplicates recognised, classified, extracted) and is linked to the request's SKU; the request moves to to_review. Rate-limited per link and per client address.`,
+  tags: ['Supplier email'],
+  stability: 'preview',
+  auth: 'none',
+  params: Params,
+  bodyKind: 'multipart',
+  maxBodyBytes: MAX_LINK_BODY,
+  rateLimit: 'parse',
+  errors: [410, 413],
+  requestBodyDoc: {
+    required: true,
+    content: { 'multipart/form-data': { schema: { type: 'object', required: ['files'], properties: { files: { type: 'array', minItems: 1, maxItems: MAX_LINK_FILES, items: { type: 'string', format: 'binary' } } } } } },
+  },
+  responses: { 200: { description: 'One result per file.', schema: z.object({ results: z.array(BulkResultItemSchema), summary: z.record(z.string(), z.number()), request: View }) } },
+  handler: async ({ db, req, params, ip }) => {
+    const row = await requireLink(db, params.token);
+    // The link is the caller: its own parse budget, on top of the per-address limit of the route kit.
+    await enforceRateLimit(db, { cls: 'parse', subject: `link:${hashToken(params.token)}`, ip });
+    await assertBatchFitsStorage(db, await workspaceRef(db, row.workspaceId), declaredLength(req));
+    const form = await parseMultipart(req, { maxFiles: MAX_LINK_FILES, maxFileBytes: MAX_FILE_BYTES, maxTotalBytes: MAX_LINK_BODY, fileFields: ['files'], maxFields: 2, maxFieldBytes: 1024 });
+    try {
+      const out = await receiveSupplierFiles(db, { row, files: form.files, via: 'upload_link' });
+      const fresh = await requireLink(db, params.token).catch(() => row);
+      return json({ results: out.results, summary: out.summary, request: await publicRequestView(db, fresh) });
+    } finally {
+      await form.cleanup();
+    }
+  },
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get, post);

@@ -1,0 +1,228 @@
+'use client';
+
+import * as React from 'react';
+import Link from 'next/link';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { AlertTriangle, Download, FileDown, Plus } from 'lucide-react';
+import { apiFetch } from '@/components/api/client';
+import { useApi } from '@/components/api/use-api';
+import { formatBytes, formatRelative } from '@/components/format';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Progress } from '@/components/ui/progress';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { NewExportDialog } from './new-export-dialog';
+import { isActive, type ExportRun, type ExportTemplate, type RunStatus, type RunWarnings, type SavedView } from './types';
+
+const STATUS: Record<RunStatus, { label: string; variant: 'neutral' | 'info' | 'success' | 'warning' | 'danger' }> = {
+  pending: { label: 'Pending', variant: 'neutral' },
+  processing: { label: 'Processing', variant: 'info' },
+  completed: { label: 'Completed', variant: 'success' },
+  completed_with_warnings: { label: 'Completed with warnings', variant: 'warning' },
+  failed: { label: 'Failed', variant: 'danger' },
+};
+
+const TEMPLATE_STATUS = { valid: 'success', deprecated: 'neutral', schema_drift: 'danger' } as const;
+
+const SCOPE_LABEL: Record<ExportRun['scope_type'], string> = { all: 'All SKUs', view: 'Saved view', selected_skus: 'Selected SKUs', single_sku: 'One SKU' };
+
+/** The Exports page: template gallery, new-export dialog, runs with live status, downloads, warnings by SKU. */
+export function ExportsPage() {
+  const router = useRouter();
+  const params = useSearchParams();
+  const templates = useApi<{ data: ExportTemplate[] }>('/api/exports/templates');
+  const views = useApi<{ data: SavedView[] }>('/api/views');
+  const runs = useApi<{ data: ExportRun[] }>('/api/exports?limit=50');
+  const [open, setOpen] = React.useState(params?.get('new') === '1');
+  const [expanded, setExpanded] = React.useState<string | null>(null);
+  const skuParam = params?.get('sku') ?? params?.get('skus') ?? '';
+  const initial = React.useMemo(() => ({ templateId: params?.get('template') ?? undefined, skuIds: skuParam ? skuParam.split(',').filter(Boolean) : undefined }), [params, skuParam]);
+
+  // Live status: poll while a run is pending or processing.
+  const active = (runs.data?.data ?? []).some((r) => isActive(r.status));
+  const reloadRuns = runs.reload;
+  React.useEffect(() => {
+    if (!active) return;
+    const t = setInterval(() => void reloadRuns(), 1500);
+    return () => clearInterval(t);
+  }, [active, reloadRuns]);
+
+  function closeDialog(o: boolean) {
+    setOpen(o);
+    if (!o && params?.get('new')) router.replace('/exports', { scroll: false });
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Exports"
+        description="Hand your confirmed compliance data to marketplaces, retailers and authorities in the shape each one asks for."
+        actions={
+          <Button onClick={() => setOpen(true)} disabled={!templates.data} data-testid="new-export">
+            <Plus aria-hidden="true" />
+            New export
+          </Button>
+        }
+      />
+
+      <section aria-labelledby="templates-h" className="mb-6">
+        <h2 id="templates-h" className="mb-2 text-sm font-semibold text-foreground">
+          Templates
+        </h2>
+        {templates.error ? <Alert variant="danger" title="The templates could not be loaded">{templates.error.message}</Alert> : null}
+        <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="template-gallery">
+          {!templates.data
+            ? Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-28" />)
+            : templates.data.data.map((t) => (
+                <Card key={t.id} className="grid gap-1.5 p-4" data-testid="template-card" data-template-id={t.id}>
+                  <div className="flex items-center justify-between gap-2">
+                    <span className="font-medium text-foreground">{t.name}</span>
+                    <Badge variant="outline">{t.format}</Badge>
+                  </div>
+                  <div className="flex items-center gap-2 text-xs text-muted-foreground">
+                    <span>v{t.version}</span>
+                    <Badge variant={TEMPLATE_STATUS[t.status]}>{t.status.replace('_', ' ')}</Badge>
+                  </div>
+                  {t.status_reason ? <p className="text-xs text-muted-foreground">{t.status_reason}</p> : null}
+                  <p className="line-clamp-3 text-xs text-muted-foreground">{t.description}</p>
+                </Card>
+              ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="runs-h">
+        <h2 id="runs-h" className="mb-2 text-sm font-semibold text-foreground">
+          Runs
+        </h2>
+        <Card className="overflow-hidden">
+          {runs.error ? (
+            <div className="p-5">
+              <Alert variant="danger" title="The runs could not be loaded">
+                {runs.error.message}
+              </Alert>
+            </div>
+          ) : null}
+          {runs.data && runs.data.data.length === 0 ? (
+            <EmptyState icon={FileDown} title="No exports yet" description="Choose a template and the SKUs; the file appears here when it is ready, to download again at any time." />
+          ) : (
+            <Table data-testid="runs-table">
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <TableHead>Template</TableHead>
+                  <TableHead>Scope</TableHead>
+                  <TableHead>SKUs</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>Started</TableHead>
+                  <TableHead className="text-right">File</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {(runs.data?.data ?? []).map((r) => (
+                  <React.Fragment key={r.id}>
+                    <TableRow data-testid="run-row" data-run-id={r.id} data-status={r.status}>
+                      <TableCell>
+                        <div className="font-medium text-foreground">{r.template_name}</div>
+                        <div className="text-xs text-muted-foreground">
+                          {r.template_format} · v{r.template_version}
+                        </div>
+                      </TableCell>
+                      <TableCell className="text-muted-foreground">{SCOPE_LABEL[r.scope_type]}</TableCell>
+                      <TableCell className="tabular-nums">{r.sku_count}</TableCell>
+                      <TableCell>
+                        <div className="grid gap-1">
+                          <Badge variant={STATUS[r.status].variant} data-testid="run-status">
+                            {STATUS[r.status].label}
+                          </Badge>
+                          {isActive(r.status) ? <Progress value={r.progress?.total ? (r.progress.done ?? 0) / r.progress.total : null} label={`Export ${r.template_name}`} className="w-32" /> : null}
+                          {r.error_message && r.status === 'failed' ? <span className="max-w-64 text-xs text-danger-soft-foreground">{r.error_message}</span> : null}
+                          {r.warning_count ? (
+                            <button type="button" className="inline-flex items-center gap-1 text-left text-xs font-medium text-warning-soft-foreground hover:underline" onClick={() => setExpanded(expanded === r.id ? null : r.id)} data-testid="run-warnings-toggle">
+                              <AlertTriangle className="size-3.5" aria-hidden="true" />
+                              {r.warning_count} warning{r.warning_count === 1 ? '' : 's'}
+                            </button>
+                          ) : null}
+                        </div>
+                      </TableCell>
+                      <TableCell className="whitespace-nowrap text-muted-foreground">{formatRelative(r.started_at ?? r.created_at)}</TableCell>
+                      <TableCell className="text-right">
+                        {r.output_url ? (
+                          <Button asChild variant="secondary" size="sm">
+                            <a href={r.output_url} download data-testid="run-download">
+                              <Download aria-hidden="true" />
+                              Download{r.output_size_bytes !== null ? ` (${formatBytes(r.output_size_bytes)})` : ''}
+                            </a>
+                          </Button>
+                        ) : null}
+                      </TableCell>
+                    </TableRow>
+                    {expanded === r.id ? (
+                      <TableRow className="hover:bg-transparent">
+                        <TableCell colSpan={6} className="bg-surface-muted/40">
+                          <RunWarningsPanel runId={r.id} />
+                        </TableCell>
+                      </TableRow>
+                    ) : null}
+                  </React.Fragment>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </Card>
+      </section>
+
+      {templates.data && open ? (
+        <NewExportDialog
+          open={open}
+          onOpenChange={closeDialog}
+          templates={templates.data.data}
+          views={views.data?.data ?? []}
+          initial={initial}
+          onStarted={(run) => {
+            runs.setData((d) => ({ data: [run, ...(d?.data ?? [])] }));
+            void runs.reload();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The warnings of a run grouped by SKU, each linking to the field to fix on the SKU page. */
+function RunWarningsPanel({ runId }: { runId: string }) {
+  const [data, setData] = React.useState<RunWarnings | null>(null);
+  const [error, setError] = React.useState<string | null>(null);
+  React.useEffect(() => {
+    apiFetch<RunWarnings>(`/api/exports/${runId}`).then(setData, (e: Error) => setError(e.message));
+  }, [runId]);
+  if (error) return <Alert variant="danger" title="The warnings could not be loaded">{error}</Alert>;
+  if (!data) return <Skeleton className="h-16" />;
+  return (
+    <div className="grid gap-3 py-1" data-testid="run-warnings">
+      {data.warnings_by_sku.map((g) => (
+        <div key={g.sku_id ?? 'none'} data-testid="run-warning-sku">
+          <div className="mb-1 font-mono text-xs font-semibold text-foreground">{g.sku_code ?? g.sku_id}</div>
+          <ul className="grid gap-1">
+            {g.warnings.map((w, i) => (
+              <li key={i} className="text-xs text-muted-foreground">
+                {g.sku_id && w.field !== 'sku' ? (
+                  <Link href={`/skus/${g.sku_id}#field-${w.field}`} className="font-medium text-primary hover:underline" data-testid="warning-field-link">
+                    {w.field}
+                  </Link>
+                ) : (
+                  <span className="font-medium">{w.field}</span>
+                )}
+                : {w.message} <span className="text-subtle-foreground">{w.fix}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      {data.warnings_truncated ? <p className="text-xs text-muted-foreground">Only the first warnings are kept; warning_count has them all.</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+'use client';
+
+import * as React from 'react';
+import { toast } from '@/components/ui/toaster';
+import { apiFetch, describeError } from '@/components/api/client';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import type { ExportRun, ExportTemplate, SavedView, Scope } from './types';
+
+interface DryRun {
+  sku_count: number;
+  warning_count: number;
+  skus_with_warnings: number;
+}
+
+/** Template + scope, a dry-run check of what would be exported, then the run (pending, done by a job). */
+export function NewExportDialog({
+  open,
+  onOpenChange,
+  templates,
+  views,
+  initial,
+  onStarted,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  templates: ExportTemplate[];
+  views: SavedView[];
+  initial: { templateId?: string; skuIds?: string[] };
+  onStarted: (run: ExportRun) => void;
+}) {
+  const runnable = templates.filter((t) => t.status !== 'schema_drift');
+  const [templateId, setTemplateId] = React.useState(initial.templateId ?? runnable.find((t) => t.status === 'valid')?.id ?? '');
+  const selectable = initial.skuIds?.length ? (initial.skuIds.length === 1 ? 'single_sku' : 'selected_skus') : null;
+  const [scopeType, setScopeType] = React.useState<Scope['scope_type']>(selectable ?? 'all');
+  const [viewId, setViewId] = React.useState(views[0]?.id ?? '');
+  // A check answers for the choice it was made with; changing the choice hides it.
+  const choice = `${templateId}|${scopeType}|${viewId}`;
+  const [checked, setChecked] = React.useState<{ choice: string; result: DryRun } | null>(null);
+  const check = checked?.choice === choice ? checked.result : null;
+  const [busy, setBusy] = React.useState(false);
+
+  const scope = (): Scope | null => {
+    if (scopeType === 'all') return { scope_type: 'all' };
+    if (scopeType === 'view') return viewId ? { scope_type: 'view', scope_value: viewId } : null;
+    if (!initial.skuIds?.length) return null;
+    return scopeType === 'single_sku' ? { scope_type: 'single_sku', scope_value: initial.skuIds[0] } : { scope_type: 'selected_skus', scope_value: initial.skuIds };
+  };
+
+  async function submit(dryRun: boolean) {
+    const s = scope();
+    if (!templateId || !s) return;
+    setBusy(true);
+    try {
+      if (dryRun) setChecked({ choice, result: await apiFetch<DryRun>('/api/exports?dry_run=true', { method: 'POST', body: { template_id: templateId, ...s } }) });
+      else {
+        const { run } = await apiFetch<{ run: ExportRun }>('/api/exports', { method: 'POST', body: { template_id: templateId, ...s }, headers: { 'idempotency-key': crypto.randomUUID() } });
+        onStarted(run);
+        onOpenChange(false);
+      }
+    } catch (e) {
+      toast.error(describeError(e).title);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const template = templates.find((t) => t.id === templateId);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent data-testid="new-export-dialog">
+        <DialogHeader>
+          <DialogTitle>New export</DialogTitle>
+          <DialogDescription>Only confirmed values are exported. SKUs that miss what the channel asks for are exported where it allows, with a warning naming the field to fix.</DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-4">
+          <div className="grid gap-1.5">
+            <Label htmlFor="export-template">Template</Label>
+            <Select value={templateId} onValueChange={setTemplateId}>
+              <SelectTrigger id="export-template" aria-label="Template" data-testid="export-template">
+                <SelectValue placeholder="Choose a template" />
+              </SelectTrigger>
+              <SelectContent>
+                {runnable.map((t) => (
+                  <SelectItem key={t.id} value={t.id}>
+                    {t.name} · {t.format} · v{t.version}
+                    {t.status === 'deprecated' ? ' (deprecated)' : ''}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            {template?.description ? <p className="text-xs text-muted-foreground">{template.description}</p> : null}
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="export-scope">SKUs</Label>
+            <Select value={scopeType} onValueChange={(v) => setScopeType(v as Scope['scope_type'])}>
+              <SelectTrigger id="export-scope" aria-label="Scope" data-testid="export-scope">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="all">All SKUs</SelectItem>
+                <SelectItem value="view" disabled={!views.length}>
+                  A saved view{views.length ? '' : ' (none saved yet)'}
+                </SelectItem>
+                {selectable === 'selected_skus' ? <SelectItem value="selected_skus">The {initial.skuIds!.length} selected SKUs</SelectItem> : null}
+                {selectable === 'single_sku' ? <SelectItem value="single_sku">This SKU</SelectItem> : null}
+              </SelectContent>
+            </Select>
+          </div>
+          {scopeType === 'view' ? (
+            <div className="grid gap-1.5">
+              <Label htmlFor="export-view">Saved view</Label>
+              <Select value={viewId} onValueChange={setViewId}>
+                <SelectTrigger id="export-view" aria-label="Saved view">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {views.map((v) => (
+                    <SelectItem key={v.id} value={v.id}>
+                      {v.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          ) : null}
+          {check ? (
+            <Alert variant={check.warning_count ? 'warning' : 'success'} title={`${check.sku_count} SKU${check.sku_count === 1 ? '' : 's'} would be exported`} data-testid="export-check">
+              {check.warning_count ? `${check.warning_count} warning(s) on ${check.skus_with_warnings} SKU(s); they are listed with the run.` : 'No warnings: every SKU has what this channel asks for.'}
+            </Alert>
+          ) : null}
+        </div>
+        <DialogFooter>
+          <Button variant="secondary" onClick={() => submit(true)} loading={busy} disabled={!templateId || !scope()}>
+            Check
+          </Button>
+          <Button onClick={() => submit(false)} loading={busy} disabled={!templateId || !scope()} data-testid="start-export">
+            Start export
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,80 @@
+'use client';
+
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+
+interface Result {
+  filename: string;
+  status: string;
+  message?: string;
+}
+
+/** The supplier's file picker: plain multipart POST to the link's upload operation, results listed. */
+export function SupplierUploadForm({ token, text }: { token: string; text: { choose: string; send: string; sending: string; done: string; failed: string; limits: string } }) {
+  const [files, setFiles] = useState<File[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [results, setResults] = useState<Result[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!files.length) return;
+    setBusy(true);
+    setError(null);
+    const form = new FormData();
+    for (const f of files) form.append('files', f, f.name);
+    try {
+      const res = await fetch(`/api/supplier-email/upload/${encodeURIComponent(token)}`, { method: 'POST', body: form, headers: { accept: 'application/json' } });
+      const body = await res.json().catch(() => null);
+      if (!res.ok) {
+        setError(body?.error?.message ?? `${text.failed} (${res.status})`);
+      } else {
+        setResults(body.results as Result[]);
+        setFiles([]);
+      }
+    } catch {
+      setError(text.failed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const stored = results?.filter((r) => r.status === 'uploaded' || r.status === 'duplicate').length ?? 0;
+  return (
+    <form onSubmit={submit} className="space-y-4" aria-label="Upload">
+      <label className="block">
+        <span className="mb-2 block text-sm font-medium">{text.choose}</span>
+        <input
+          type="file"
+          name="files"
+          multiple
+          data-testid="supplier-files"
+          onChange={(e) => setFiles(Array.from(e.target.files ?? []).slice(0, 10))}
+          className="block w-full rounded-md border border-border-strong bg-surface p-3 text-sm file:mr-3 file:rounded file:border-0 file:bg-primary-soft file:px-3 file:py-2"
+        />
+      </label>
+      <p className="text-xs text-muted-foreground">{text.limits}</p>
+      <Button type="submit" size="lg" className="w-full sm:w-auto" loading={busy} disabled={!files.length || busy}>
+        {busy ? text.sending : text.send}
+      </Button>
+      {error && (
+        <p role="alert" className="rounded-md bg-danger-soft p-3 text-sm text-danger-soft-foreground">
+          {error}
+        </p>
+      )}
+      {results && (
+        <div role="status" className="space-y-2">
+          <p className="font-medium">{text.done.replace('{n}', String(stored))}</p>
+          <ul className="space-y-1 text-sm">
+            {results.map((r, i) => (
+              <li key={i} className="break-all">
+                {r.filename}: {r.status}
+                {r.message ? ` (${r.message})` : ''}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+import { bigint, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export type ExportRunStatus = 'pending' | 'processing' | 'completed' | 'completed_with_warnings' | 'failed';
+export type ExportScopeType = 'all' | 'view' | 'selected_skus' | 'single_sku';
+
+export interface ExportWarning {
+  sku_id: string | null;
+  sku_code: string | null;
+  field: string;
+  code: string;
+  message: string;
+  fix: string;
+}
+
+export const exportRuns = pgTable('export_runs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  workspaceId: uuid('workspace_id').notNull(),
+  templateId: text('template_id'),
+  templateName: text('template_name').notNull(),
+  templateVersion: text('template_version'),
+  templateFormat: text('template_format').notNull(),
+  scopeType: text('scope_type').$type<ExportScopeType>().notNull(),
+  scopeValue: text('scope_value'),
+  /** selected_skus / single_sku: the ids validated at creation (view and all resolve at run time). */
+  skuIds: jsonb('sku_ids').$type<string[] | null>(),
+  skuCount: integer('sku_count').notNull().default(0),
+  dossierSnapshotHash: text('dossier_snapshot_hash'),
+  status: text('status').$type<ExportRunStatus>().notNull().default('pending'),
+  outputKey: text('output_key'),
+  outputFilename: text('output_filename'),
+  outputContentType: text('output_content_type'),
+  outputSizeBytes: bigint('output_size_bytes', { mode: 'number' }),
+  warningCount: integer('warning_count').notNull().default(0),
+  warnings: jsonb('warnings').$type<ExportWarning[]>().notNull().default([]),
+  progress: jsonb('progress').$type<Record<string, unknown> | null>(),
+  errorMessage: text('error_message'),
+  jobRunId: uuid('job_run_id'),
+  createdBy: uuid('created_by'),
+  createdByLabel: text('created_by_label'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  startedAt: ts('started_at'),
+  completedAt: ts('completed_at'),
+});
+
+export interface SavedViewFilters {
+  q?: string;
+  status?: string[];
+  has_blockers?: 'true' | 'false';
+  category_code?: string;
+  sort?: string;
+}
+
+export const savedViews = pgTable('saved_views', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  workspaceId: uuid('workspace_id').notNull(),
+  name: text('name').notNull(),
+  filters: jsonb('filters').$type<SavedViewFilters>().notNull().default({}),
+  createdBy: uuid('created_by'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

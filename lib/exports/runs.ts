@@ -1,0 +1,407 @@
+/**
+ * Export runs: a template applied to a scope of SKUs. Creating one validates the scope (unknown or
+ * foreign ids are errors, never an empty file) and queues a job; the job renders the file to a temp
+ * file, stores it in the blob store, and only then marks the run completed, so a run is never
+ * completed without its file. A retry after a crash starts over and overwrites the same key.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Actor } from '@/lib/auth/context';
+import type { Db } from '@/lib/db/client';
+import { afterKeyset, timestampText } from '@/lib/db/keyset';
+import { queryRows } from '@/lib/db/rows';
+import { auditEvents, exportRuns, skus, workspaces, type ExportRunStatus, type ExportWarning } from '@/lib/db/schema';
+import { getEnv } from '@/lib/config/env';
+import { AppError } from '@/lib/http/errors';
+import { Uuid } from '@/lib/http/schemas';
+import { decodeCursor, encodeCursor } from '@/lib/skus/cursor';
+import { getBlobStore, type BlobStore } from '@/lib/storage';
+import { EXPORT_CHUNK, loadExportItems, SnapshotHasher, type ExportItem } from './catalogue-data';
+import { findTemplate, serializeTemplate, templateStatus, TEMPLATES, type ExportTemplateDefinition } from './templates';
+import { runChecks } from './templates/checks';
+import { getView, skuIdsForFilters } from './views';
+
+export const MAX_SELECTED = 10_000;
+/** Warnings kept on the run for the UI; warning_count is always the full number. */
+export const MAX_STORED_WARNINGS = 5_000;
+
+export const CreateExportInput = z.discriminatedUnion('scope_type', [
+  z.strictObject({ template_id: Uuid, scope_type: z.literal('all'), scope_value: z.null().optional() }),
+  z.strictObject({ template_id: Uuid, scope_type: z.literal('view'), scope_value: Uuid.describe('A saved view id.') }),
+  z.strictObject({ template_id: Uuid, scope_type: z.literal('single_sku'), scope_value: Uuid.describe('A SKU id.') }),
+  z.strictObject({ template_id: Uuid, scope_type: z.literal('selected_skus'), scope_value: z.array(Uuid).min(1).max(MAX_SELECTED).describe('SKU ids.') }),
+]);
+export type CreateExportInput = z.infer<typeof CreateExportInput>;
+
+type RunRow = typeof exportRuns.$inferSelect;
+
+export const FINAL_STATUSES: ExportRunStatus[] = ['completed', 'completed_with_warnings', 'failed'];
+
+export function serializeRun(r: RunRow) {
+  const done = (r.status === 'completed' || r.status === 'completed_with_warnings') && r.outputKey;
+  return {
+    id: r.id,
+    template_id: r.templateId,
+    template_name: r.templateName,
+    template_version: r.templateVersion,
+    template_format: r.templateFormat,
+    scope_type: r.scopeType,
+    scope_value: r.scopeValue,
+    sku_count: r.skuCount,
+    dossier_snapshot_hash: r.dossierSnapshotHash,
+    status: r.status,
+    output_url: done ? `/api/exports/${r.id}/download` : null,
+    output_filename: done ? r.outputFilename : null,
+    output_size_bytes: done ? r.outputSizeBytes : null,
+    warning_count: r.warningCount,
+    error_message: r.errorMessage,
+    progress: r.progress ?? null,
+    started_at: r.startedAt?.toISOString() ?? null,
+    completed_at: r.completedAt?.toISOString() ?? null,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+export const ExportRunSchema = z
+  .object({
+    id: Uuid,
+    template_id: z.string().nullable(),
+    template_name: z.string(),
+    template_version: z.string().nullable(),
+    template_format: z.string(),
+    scope_type: z.enum(['all', 'view', 'selected_skus', 'single_sku']),
+    scope_value: z.string().nullable(),
+    sku_count: z.number().int(),
+    dossier_snapshot_hash: z.string().nullable(),
+    status: z.enum(['pending', 'processing', 'completed', 'completed_with_warnings', 'failed']),
+    output_url: z.string().nullable(),
+    output_size_bytes: z.number().int().nullable(),
+    warning_count: z.number().int(),
+    error_message: z.string().nullable(),
+    started_at: z.string().nullable(),
+    completed_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .loose()
+  .meta({ id: 'ExportRun' });
+
+export const ExportTemplateSchema = z
+  .object({ id: Uuid, name: z.string(), format: z.enum(['XML', 'XLSX', 'CSV', 'PDF', 'ZIP', 'JSON']), version: z.string(), description: z.string().nullable(), status: z.enum(['valid', 'schema_drift', 'deprecated']) })
+  .loose()
+  .meta({ id: 'ExportTemplate' });
+
+export const ExportWarningSchema = z.object({ sku_id: z.string().nullable(), sku_code: z.string().nullable(), field: z.string(), code: z.string(), message: z.string(), fix: z.string() }).meta({ id: 'ExportWarning' });
+
+export function listTemplates() {
+  return TEMPLATES.map(serializeTemplate);
+}
+
+/** Resolves a template id to a runnable template (404 unknown; a drifted template cannot run). */
+function runnableTemplate(id: string): ExportTemplateDefinition {
+  const t = findTemplate(id);
+  if (!t) throw new AppError('NOT_FOUND', 'Export template not found.');
+  const s = templateStatus(t);
+  if (s.status === 'schema_drift') throw new AppError('INVALID_STATE', `This template cannot run: ${s.reason}`, { details: { state: 'schema_drift' } });
+  return t;
+}
+
+/** The scope's SKU ids now; selected and single ids must all be SKUs of this workspace. */
+async function resolveScope(db: Db, workspaceId: string, scope: { type: string; value: string | string[] | null | undefined }): Promise<string[]> {
+  switch (scope.type) {
+    case 'all':
+      return skuIdsForFilters(db, workspaceId, { sort: 'code_asc' });
+    case 'view': {
+      const view = await getView(db, workspaceId, scope.value as string);
+      return skuIdsForFilters(db, workspaceId, view.filters);
+    }
+    default: {
+      const wanted = [...new Set(Array.isArray(scope.value) ? scope.value : [scope.value as string])].map((s) => s.toLowerCase());
+      const found = new Set<string>();
+      for (let i = 0; i < wanted.length; i += 1000) {
+        const part = wanted.slice(i, i + 1000);
+        const rows = await db.select({ id: skus.id }).from(skus).where(and(eq(skus.workspaceId, workspaceId), inArray(skus.id, part)));
+        for (const r of rows) found.add(r.id);
+      }
+      const missing = wanted.filter((id) => !found.has(id));
+      if (missing.length) {
+        throw new AppError('NOT_FOUND', missing.length === 1 && scope.type === 'single_sku' ? 'SKU not found.' : `${missing.length} of the selected SKUs were not found in this workspace.`, {
+          details: { missing_ids: missing.slice(0, 100) },
+        });
+      }
+      return wanted;
+    }
+  }
+}
+
+/** The items chunk by chunk; the next chunk is read while the caller renders this one. */
+async function* chunks(db: Db, workspaceId: string, ids: readonly string[]): AsyncGenerator<ExportItem[]> {
+  const load = (from: number) => {
+    const p = loadExportItems(db, workspaceId, ids.slice(from, from + EXPORT_CHUNK));
+    p.catch(() => undefined); // a prefetch the caller never reaches (it stopped early) must not be an unhandled rejection
+    return p;
+  };
+  let next = ids.length ? load(0) : null;
+  for (let i = 0; next; i += EXPORT_CHUNK) {
+    const current = await next;
+    next = i + EXPORT_CHUNK < ids.length ? load(i + EXPORT_CHUNK) : null;
+    yield current;
+  }
+}
+
+function groupWarnings(warnings: ExportWarning[]) {
+  const bySku = new Map<string, { sku_id: string | null; sku_code: string | null; warnings: Array<Omit<ExportWarning, 'sku_id' | 'sku_code'>> }>();
+  for (const { sku_id, sku_code, ...w } of warnings) {
+    const k = sku_id ?? '';
+    if (!bySku.has(k)) bySku.set(k, { sku_id, sku_code, warnings: [] });
+    bySku.get(k)!.warnings.push(w);
+  }
+  return [...bySku.values()];
+}
+
+/**
+ * POST /api/exports: validates template and scope, then either describes the run (dry run: SKU count
+ * and per-SKU channel warnings, nothing written) or records it as pending and queues its job.
+ */
+export async function createExportRun(db: Db, args: { workspaceId: string; actor: Actor; input: CreateExportInput; dryRun: boolean }) {
+  const template = runnableTemplate(args.input.template_id);
+  const scope = { type: args.input.scope_type, value: args.input.scope_value };
+  const ids = await resolveScope(db, args.workspaceId, scope);
+  if (args.dryRun) {
+    const warnings: ExportWarning[] = [];
+    let count = 0;
+    for await (const chunk of chunks(db, args.workspaceId, ids)) {
+      count += chunk.length;
+      for (const item of chunk) warnings.push(...runChecks(template.checks, item));
+    }
+    return {
+      kind: 'dry_run' as const,
+      body: {
+        dry_run: true as const,
+        template: serializeTemplate(template),
+        scope_type: args.input.scope_type,
+        sku_count: count,
+        warning_count: warnings.length,
+        skus_with_warnings: new Set(warnings.map((w) => w.sku_id)).size,
+        warnings_by_sku: groupWarnings(warnings.slice(0, MAX_STORED_WARNINGS)),
+      },
+    };
+  }
+  const fixed = args.input.scope_type === 'selected_skus' || args.input.scope_type === 'single_sku';
+  const [run] = await db
+    .insert(exportRuns)
+    .values({
+      workspaceId: args.workspaceId,
+      templateId: template.id,
+      templateName: template.name,
+      templateVersion: template.version,
+      templateFormat: template.format,
+      scopeType: args.input.scope_type,
+      scopeValue: Array.isArray(args.input.scope_value) ? args.input.scope_value.join(',') : (args.input.scope_value ?? null),
+      skuIds: fixed ? ids : null,
+      skuCount: ids.length,
+      status: 'pending',
+      createdBy: args.actor.userId,
+      createdByLabel: args.actor.label,
+    })
+    .returning();
+  await db.insert(auditEvents).values({
+    workspaceId: args.workspaceId,
+    actorUserId: args.actor.userId,
+    actorApiKeyId: args.actor.apiKeyId,
+    actorLabel: args.actor.label,
+    action: 'export.requested',
+    targetType: 'export_run',
+    targetId: run.id,
+    data: { template_id: template.id, template_version: template.version, scope_type: run.scopeType, sku_count: ids.length },
+  });
+  const { enqueueJob } = await import('@/lib/jobs');
+  const { exportRunJob } = await import('./jobs');
+  const job = await enqueueJob(db, exportRunJob, { workspaceId: args.workspaceId, payload: { run_id: run.id }, subjectType: 'export_run', subjectId: run.id, createdBy: args.actor.userId });
+  const [fresh] = await db.update(exportRuns).set({ jobRunId: job.id }).where(eq(exportRuns.id, run.id)).returning();
+  return { kind: 'created' as const, run: serializeRun(fresh) };
+}
+
+/** Newest first, keyset-paged on (created_at at microsecond precision, id) like every list. */
+export async function listExportRuns(db: Db, workspaceId: string, q: { cursor?: string; limit: number }) {
+  const where = [eq(exportRuns.workspaceId, workspaceId)];
+  if (q.cursor) {
+    const c = decodeCursor(q.cursor, 'exports', 'timestamp');
+    where.push(afterKeyset('desc', exportRuns.createdAt, c.value, exportRuns.id, c.id));
+  }
+  const rows = await db
+    .select({ row: exportRuns, createdKey: timestampText(exportRuns.createdAt) })
+    .from(exportRuns)
+    .where(and(...where))
+    .orderBy(desc(exportRuns.createdAt), desc(exportRuns.id))
+    .limit(q.limit + 1);
+  const page = rows.slice(0, q.limit);
+  const has_more = rows.length > q.limit;
+  const last = page[page.length - 1];
+  return { data: page.map((r) => serializeRun(r.row)), has_more, next_cursor: has_more && last ? encodeCursor('exports', last.createdKey, last.row.id) : null };
+}
+
+async function getRunRow(db: Db, workspaceId: string, id: string): Promise<RunRow> {
+  const [r] = await db.select().from(exportRuns).where(and(eq(exportRuns.id, id), eq(exportRuns.workspaceId, workspaceId)));
+  if (!r) throw new AppError('NOT_FOUND', 'Export run not found.');
+  return r;
+}
+
+/** One run with its warnings grouped by SKU (what the UI shows to fix). */
+export async function getExportRun(db: Db, workspaceId: string, id: string) {
+  const r = await getRunRow(db, workspaceId, id);
+  return { run: serializeRun(r), warnings_by_sku: groupWarnings(r.warnings), warnings_truncated: r.warnings.length < r.warningCount };
+}
+
+/** The stored file of a completed run; 404 for another workspace, 409 before completion. */
+export async function openExportOutput(db: Db, args: { workspaceId: string; actor: Actor; id: string; store?: BlobStore }) {
+  const r = await getRunRow(db, args.workspaceId, args.id);
+  if ((r.status !== 'completed' && r.status !== 'completed_with_warnings') || !r.outputKey) {
+    throw new AppError('INVALID_STATE', `The export run is ${r.status}; its file is available once it has completed.`, { details: { state: r.status } });
+  }
+  const store = args.store ?? getBlobStore();
+  if (!(await store.exists(r.outputKey))) throw new AppError('GONE', 'The file of this export run is no longer stored; run the export again.');
+  await db.insert(auditEvents).values({
+    workspaceId: args.workspaceId,
+    actorUserId: args.actor.userId,
+    actorApiKeyId: args.actor.apiKeyId,
+    actorLabel: args.actor.label,
+    action: 'export.downloaded',
+    targetType: 'export_run',
+    targetId: r.id,
+    data: { size_bytes: r.outputSizeBytes },
+  });
+  return { stream: await store.getStream(r.outputKey), filename: r.outputFilename ?? `export-${r.id}`, contentType: r.outputContentType ?? 'application/octet-stream', size: r.outputSizeBytes };
+}
+
+export const exportBlobKey = (workspaceId: string, runId: string) => `${workspaceId}/exports/${runId}`;
+
+async function localizedKeys(db: Db, workspaceId: string): Promise<string[]> {
+  const rows = await queryRows<{ k: string }>(
+    db,
+    sql`SELECT DISTINCT field_key AS k FROM dossier_values WHERE workspace_id = ${workspaceId} AND status = 'confirmed' AND superseded_at IS NULL AND (field_key LIKE 'safety\\_warnings\\_%' OR field_key LIKE 'instructions\\_%')`,
+  );
+  return rows.map((r) => String(r.k)).sort();
+}
+
+export interface ExportJobHooks {
+  /** Tests and the crash child: called after each chunk is rendered. */
+  onProgress?: (done: number, total: number) => void | Promise<void>;
+}
+
+/**
+ * The job: resolves the scope (view and all at run time), renders, stores, then completes. Safe to run
+ * again after a crash: a final run is left alone; anything else starts over.
+ */
+export async function executeExportRun(db: Db, args: { workspaceId: string; runId: string; heartbeat: (p: Record<string, unknown>) => Promise<void>; store?: BlobStore; hooks?: ExportJobHooks }) {
+  const [run] = await db.select().from(exportRuns).where(and(eq(exportRuns.id, args.runId), eq(exportRuns.workspaceId, args.workspaceId)));
+  if (!run) return { skipped: 'run not found' };
+  if (FINAL_STATUSES.includes(run.status)) return { skipped: `already ${run.status}` };
+  const template = run.templateId ? findTemplate(run.templateId) : null;
+  if (!template) throw new (await import('@/lib/jobs')).NonRetryableError(`The template ${run.templateId} of this run no longer exists.`);
+  await db.update(exportRuns).set({ status: 'processing', startedAt: run.startedAt ?? new Date(), errorMessage: null, progress: { done: 0, total: run.skuCount } }).where(eq(exportRuns.id, run.id));
+
+  let ids: string[];
+  if (run.skuIds) ids = run.skuIds;
+  else if (run.scopeType === 'view') {
+    const view = await getView(db, args.workspaceId, run.scopeValue ?? '').catch(() => null);
+    if (!view) throw new (await import('@/lib/jobs')).NonRetryableError('The saved view of this run was deleted.');
+    ids = await skuIdsForFilters(db, args.workspaceId, view.filters);
+  } else ids = await skuIdsForFilters(db, args.workspaceId, { sort: 'code_asc' });
+
+  const [ws] = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, args.workspaceId));
+  const store = args.store ?? getBlobStore();
+  const warnings: ExportWarning[] = [];
+  let warningCount = 0;
+  const hasher = new SnapshotHasher();
+  let exported = 0;
+  let firstPass = true;
+  const seenIds = new Set<string>();
+
+  // The first pass over the items (whichever the template makes first) also validates and hashes.
+  async function* items(): AsyncGenerator<ExportItem[]> {
+    const validating = firstPass;
+    firstPass = false;
+    for await (const chunk of chunks(db, args.workspaceId, ids)) {
+      if (validating) {
+        for (const item of chunk) {
+          seenIds.add(item.sku.id);
+          hasher.add(item);
+          exported++;
+          for (const w of runChecks(template!.checks, item)) {
+            warningCount++;
+            if (warnings.length < MAX_STORED_WARNINGS) warnings.push(w);
+          }
+        }
+      }
+      yield chunk;
+    }
+  }
+
+  const tmp = path.join(os.tmpdir(), `cw-export-${run.id}-${crypto.randomBytes(4).toString('hex')}.${template.extension}`);
+  try {
+    const total = ids.length;
+    await template.render({
+      items,
+      outPath: tmp,
+      store,
+      db,
+      workspaceId: args.workspaceId,
+      actor: { userId: run.createdBy, apiKeyId: null, label: run.createdByLabel ?? 'export job' },
+      workspaceName: ws?.name ?? '',
+      generatedAt: new Date(),
+      publicBaseUrl: getEnv().PUBLIC_APP_URL ?? null,
+      skuCount: total,
+      localizedKeys: await localizedKeys(db, args.workspaceId),
+      progress: async (done) => {
+        await db.update(exportRuns).set({ progress: { done, total } }).where(eq(exportRuns.id, run.id));
+        await args.heartbeat({ done, total });
+        await args.hooks?.onProgress?.(done, total);
+      },
+    });
+    if (firstPass) for await (const _ of items()) void _; // a template that read nothing still validates
+    // SKUs deleted between the request and the run are reported, not silently dropped.
+    for (const id of ids) {
+      if (seenIds.has(id)) continue;
+      warningCount++;
+      if (warnings.length < MAX_STORED_WARNINGS) warnings.push({ sku_id: id, sku_code: null, field: 'sku', code: 'SKU_DELETED', message: 'The SKU was deleted after the export was requested; it is not in the file.', fix: 'Run the export again without it.' });
+    }
+    const size = (await fs.promises.stat(tmp)).size;
+    const key = exportBlobKey(args.workspaceId, run.id);
+    await store.put(key, { filePath: tmp }, template.contentType);
+    const status: ExportRunStatus = warningCount ? 'completed_with_warnings' : 'completed';
+    const stamp = new Date().toISOString().slice(0, 10);
+    const [done] = await db
+      .update(exportRuns)
+      .set({
+        status,
+        outputKey: key,
+        outputFilename: `${template.channel}-${template.version}-${stamp}.${template.extension}`,
+        outputContentType: template.contentType,
+        outputSizeBytes: size,
+        skuCount: exported,
+        dossierSnapshotHash: hasher.digest(),
+        warnings,
+        warningCount,
+        progress: { done: exported, total },
+        completedAt: new Date(),
+        errorMessage: null,
+      })
+      .where(and(eq(exportRuns.id, run.id), eq(exportRuns.status, 'processing')))
+      .returning();
+    return { status: done?.status ?? 'superseded', sku_count: exported, warning_count: warningCount, output_size_bytes: size };
+  } finally {
+    await fs.promises.rm(tmp, { force: true });
+  }
+}
+
+/** Marks a run failed with the reason (the job's last attempt), or back to pending for a retry. */
+export async function recordExportFailure(db: Db, runId: string, message: string, final: boolean) {
+  await db
+    .update(exportRuns)
+    .set(final ? { status: 'failed', errorMessage: message.slice(0, 2000), completedAt: new Date() } : { status: 'pending', errorMessage: `Retrying after: ${message.slice(0, 1900)}` })
+    .where(and(eq(exportRuns.id, runId), inArray(exportRuns.status, ['pending', 'processing'])));
+}

@@ -1,0 +1,81 @@
+/**
+ * Export templates as versioned data: each entry is one version of a channel mapping. A new version is
+ * a new entry (old runs keep the template_version they recorded); the newest version of a channel is
+ * current and older ones are deprecated. A template whose mapping names a dossier field, document
+ * type or entity role the catalogue no longer defines is in schema_drift. Status is always computed.
+ */
+import { FIELD_CATALOGUE, LOCALIZED_FIELD_BASES } from '@/lib/dossier/catalogue';
+import { DOCUMENT_TYPES, ENTITY_ROLES } from '@/lib/requirements/types';
+import { AMAZON_TEMPLATES } from './amazon';
+import { EBAY_TEMPLATES } from './ebay';
+import { FILE_TEMPLATES } from './files';
+import { ARTICLE_TEMPLATES, CATALOGUE_TEMPLATES, ZALANDO_TEMPLATES } from './tables';
+import type { ExportTemplateDefinition } from './types';
+import { XML_TEMPLATES } from './xml';
+
+export const TEMPLATES: readonly ExportTemplateDefinition[] = [
+  ...AMAZON_TEMPLATES,
+  ...EBAY_TEMPLATES,
+  ...ARTICLE_TEMPLATES,
+  ...ZALANDO_TEMPLATES,
+  ...CATALOGUE_TEMPLATES,
+  ...FILE_TEMPLATES,
+  ...XML_TEMPLATES,
+];
+
+export interface CatalogueVocabulary {
+  fields: ReadonlySet<string>;
+  document_types: ReadonlySet<string>;
+  entity_roles: ReadonlySet<string>;
+}
+
+export const CURRENT_VOCABULARY: CatalogueVocabulary = {
+  fields: new Set([...FIELD_CATALOGUE.map((d) => d.key), ...LOCALIZED_FIELD_BASES]),
+  document_types: new Set(DOCUMENT_TYPES),
+  entity_roles: new Set(ENTITY_ROLES),
+};
+
+export type TemplateStatus = 'valid' | 'schema_drift' | 'deprecated';
+
+const versionKey = (v: string) => v.split(/[.-]/).map((p) => Number(p) || 0);
+export function compareVersions(a: string, b: string): number {
+  const x = versionKey(a);
+  const y = versionKey(b);
+  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0);
+  return 0;
+}
+
+/** The computed status with its reason (what drifted, or which version replaces it). */
+export function templateStatus(t: ExportTemplateDefinition, all: readonly ExportTemplateDefinition[] = TEMPLATES, vocab: CatalogueVocabulary = CURRENT_VOCABULARY): { status: TemplateStatus; reason: string | null } {
+  const unknown = [
+    ...t.mapping.fields.filter((f) => !vocab.fields.has(f)).map((f) => `field ${f}`),
+    ...t.mapping.document_types.filter((d) => !vocab.document_types.has(d)).map((d) => `document type ${d}`),
+    ...t.mapping.entity_roles.filter((r) => !vocab.entity_roles.has(r)).map((r) => `entity role ${r}`),
+  ];
+  if (unknown.length) return { status: 'schema_drift', reason: `The mapping names what the catalogue no longer defines: ${unknown.join(', ')}.` };
+  const newer = all.filter((o) => o.channel === t.channel && o.id !== t.id && compareVersions(o.version, t.version) > 0).sort((a, b) => compareVersions(b.version, a.version))[0];
+  if (newer) return { status: 'deprecated', reason: `Version ${newer.version} of this channel replaces it.` };
+  return { status: 'valid', reason: null };
+}
+
+export function findTemplate(id: string): ExportTemplateDefinition | null {
+  return TEMPLATES.find((t) => t.id === id) ?? null;
+}
+
+export function serializeTemplate(t: ExportTemplateDefinition) {
+  const s = templateStatus(t);
+  return {
+    id: t.id,
+    name: t.name,
+    format: t.format,
+    version: t.version,
+    description: t.description,
+    status: s.status,
+    status_reason: s.reason,
+    channel: t.channel,
+    file_extension: t.extension,
+    required_fields: [...new Set(t.checks.filter((c) => c.kind === 'required' || c.kind === 'languages').map((c) => c.field))],
+  };
+}
+
+export type { ExportTemplateDefinition } from './types';

@@ -1,0 +1,318 @@
+/**
+ * Table-shaped templates: Otto and Kaufland per-article CSV (operators inline), the full GPSR catalogue
+ * as CSV and XLSX, and Zalando's article sheet with the safety PDFs per sales-market language (ZIP).
+ * CSV is streamed chunk by chunk (UTF-8 with BOM, CRLF); XLSX sheets are filled chunk by chunk (SheetJS, dense).
+ */
+import fs from 'node:fs';
+import { PassThrough, Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import XLSX from '@e965/xlsx';
+import yazl from 'yazl';
+import { FIELD_CATALOGUE } from '@/lib/dossier/catalogue';
+import { ENTITY_ROLES } from '@/lib/requirements/types';
+import { addressLine, operatorOf, type ExportItem } from '../catalogue-data';
+import { safeEntryName } from '../dossier-zip';
+import { BOM, csvRow, fileWriter, safeCell } from '../output';
+import { marketLanguages, targetMarkets } from './checks';
+import { CORE_CHECKS, euOperator, warningText } from './shared';
+import type { ExportTemplateDefinition, RenderContext } from './types';
+
+type Cell = string | number | boolean | null | undefined;
+export type Column = [header: string, get: (item: ExportItem) => Cell];
+
+async function writeCsv(ctx: RenderContext, columns: Column[], sep: string) {
+  const out = fileWriter(ctx.outPath);
+  await out.write(BOM + csvRow(columns.map((c) => c[0]), sep) + '\r\n');
+  let n = 0;
+  for await (const chunk of ctx.items()) {
+    let text = '';
+    for (const item of chunk) text += csvRow(columns.map((c) => c[1](item)), sep) + '\r\n';
+    n += chunk.length;
+    await out.write(text);
+    await ctx.progress(n);
+  }
+  await out.close();
+}
+
+/**
+ * An XLSX sheet filled chunk by chunk: rows are appended to a dense-mode SheetJS sheet as each chunk
+ * is read, so a chunk's items and cell arrays are released before the next one (SheetJS CE writes no
+ * streams, so the sheet itself is still whole in memory until the file is written once).
+ */
+function denseSheet(header: Cell[]): XLSX.WorkSheet {
+  return XLSX.utils.aoa_to_sheet([header], { dense: true } as XLSX.AOA2SheetOpts);
+}
+const appendRows = (ws: XLSX.WorkSheet, rows: Cell[][]) => {
+  if (rows.length) XLSX.utils.sheet_add_aoa(ws, rows, { origin: -1 });
+};
+
+async function sheetOf(ctx: RenderContext, columns: Column[]) {
+  const ws = denseSheet(columns.map((c) => c[0]));
+  let n = 0;
+  for await (const chunk of ctx.items()) {
+    appendRows(ws, chunk.map((item) => columns.map((c) => safeCell(c[1](item)))));
+    n += chunk.length;
+    await ctx.progress(n);
+  }
+  return ws;
+}
+
+function workbookBytes(sheets: Array<[string, XLSX.WorkSheet]>): Buffer {
+  const wb = XLSX.utils.book_new();
+  for (const [name, ws] of sheets) XLSX.utils.book_append_sheet(wb, ws, name);
+  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}
+
+const op = (role: 'manufacturer' | 'importer' | 'responsible_person', get: (e: NonNullable<ReturnType<typeof operatorOf>>) => Cell) => (i: ExportItem) => {
+  const e = operatorOf(i, role);
+  return e ? get(e) : null;
+};
+const eu = (get: (e: NonNullable<ReturnType<typeof operatorOf>>) => Cell) => (i: ExportItem) => {
+  const e = euOperator(i);
+  return e ? get(e) : null;
+};
+const warningsOf = (i: ExportItem) =>
+  marketLanguages(i)
+    .map((l) => (warningText(i, l) ? `[${l}] ${warningText(i, l)}` : null))
+    .filter(Boolean)
+    .join('\n') || null;
+const gtin = (i: ExportItem) => i.fields.gtin ?? i.sku.gtin;
+
+// ---- catalogue ----------------------------------------------------------------------------------
+
+const ROLE_ATTRS = ['name', 'trade_mark', 'address', 'country', 'email', 'contact_url', 'phone'] as const;
+
+export function catalogueColumns(localizedKeys: readonly string[]): Column[] {
+  const base: Column[] = [
+    ['sku_id', (i) => i.sku.id],
+    ['sku_code', (i) => i.sku.sku_code],
+    ['product_name', (i) => i.sku.product_name],
+    ['category_code', (i) => i.sku.category_code],
+    ['external_sku_id', (i) => i.sku.external_sku_id],
+  ];
+  const fields: Column[] = FIELD_CATALOGUE.filter((d) => !d.localized && !d.entity).map((d): Column => [d.key, (i) => (d.key === 'gtin' ? gtin(i) : i.fields[d.key])]);
+  const loc: Column[] = localizedKeys.map((k): Column => [k, (i) => i.fields[k]]);
+  const ents: Column[] = ENTITY_ROLES.flatMap((role) =>
+    ROLE_ATTRS.map((a): Column => [
+      `${role}_${a}`,
+      (i) => {
+        const e = role === 'authorised_representative' ? i.entities[role] : operatorOf(i, role);
+        if (!e) return null;
+        return a === 'address' ? addressLine(e) : e[a];
+      },
+    ]),
+  );
+  const docs: Column[] = [
+    ['document_count', (i) => i.documents.length],
+    ['documents', (i) => i.documents.map((d) => `${d.document_type}: ${d.filename} (sha256 ${d.sha256}${d.valid_until ? `, valid until ${d.valid_until}` : ''})`).join('\n') || null],
+  ];
+  return [...base, ...fields, ...loc, ...ents, ...docs];
+}
+
+const CATALOGUE_MAPPING = {
+  fields: FIELD_CATALOGUE.filter((d) => !d.entity).map((d) => d.key),
+  document_types: [],
+  entity_roles: [...ENTITY_ROLES],
+};
+
+const CATALOGUE_DESCRIPTION = 'Every confirmed dossier field, the four operator roles with their addresses, and each linked document (type, name, SHA-256, validity), one row per SKU.';
+
+export const CATALOGUE_TEMPLATES: ExportTemplateDefinition[] = [
+  {
+    id: '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0f01',
+    channel: 'gpsr_catalogue_xlsx',
+    name: 'GPSR catalogue (XLSX)',
+    format: 'XLSX',
+    version: '1.0',
+    description: `${CATALOGUE_DESCRIPTION} Sheets: catalogue, documents.`,
+    extension: 'xlsx',
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    mapping: CATALOGUE_MAPPING,
+    checks: CORE_CHECKS,
+    async render(ctx) {
+      // One pass over the items fills both sheets (each pass reads the database again).
+      const columns = catalogueColumns(ctx.localizedKeys);
+      const sheet = denseSheet(columns.map((c) => c[0]));
+      const docSheet = denseSheet(['sku_code', 'document_id', 'document_type', 'filename', 'language', 'sha256', 'size_bytes', 'valid_until']);
+      let n = 0;
+      for await (const chunk of ctx.items()) {
+        const rows: Cell[][] = [];
+        const docRows: Cell[][] = [];
+        for (const i of chunk) {
+          rows.push(columns.map((c) => safeCell(c[1](i))));
+          for (const d of i.documents) docRows.push([i.sku.sku_code, d.id, d.document_type, d.filename, d.language, d.sha256, d.size_bytes, d.valid_until].map(safeCell));
+        }
+        appendRows(sheet, rows);
+        appendRows(docSheet, docRows);
+        n += chunk.length;
+        await ctx.progress(n);
+      }
+      await fs.promises.writeFile(ctx.outPath, workbookBytes([['catalogue', sheet], ['documents', docSheet]]));
+    },
+  },
+  {
+    id: '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0f02',
+    channel: 'gpsr_catalogue_csv',
+    name: 'GPSR catalogue (CSV)',
+    format: 'CSV',
+    version: '1.0',
+    description: `${CATALOGUE_DESCRIPTION} UTF-8 with BOM, comma-separated.`,
+    extension: 'csv',
+    contentType: 'text/csv; charset=utf-8',
+    mapping: CATALOGUE_MAPPING,
+    checks: CORE_CHECKS,
+    render: (ctx) => writeCsv(ctx, catalogueColumns(ctx.localizedKeys), ','),
+  },
+];
+
+// ---- Otto and Kaufland -----------------------------------------------------------------------
+
+const OTTO_COLUMNS: Column[] = [
+  ['sku', (i) => i.sku.sku_code],
+  ['ean', gtin],
+  ['productName', (i) => i.sku.product_name],
+  ['brand', (i) => i.fields.brand],
+  ['modelNumber', (i) => i.fields.model_number],
+  ['manufacturerName', op('manufacturer', (e) => e.name)],
+  ['manufacturerAddress', op('manufacturer', addressLine)],
+  ['manufacturerCountry', op('manufacturer', (e) => e.country)],
+  ['manufacturerEmail', op('manufacturer', (e) => e.email)],
+  ['manufacturerContactUrl', op('manufacturer', (e) => e.contact_url)],
+  ['euOperatorName', eu((e) => e.name)],
+  ['euOperatorAddress', eu(addressLine)],
+  ['euOperatorCountry', eu((e) => e.country)],
+  ['euOperatorEmail', eu((e) => e.email)],
+  ['euOperatorContactUrl', eu((e) => e.contact_url)],
+  ['safetyInformation', warningsOf],
+  ['countryOfOrigin', (i) => i.fields.country_of_origin],
+];
+
+const KAUFLAND_COLUMNS: Column[] = [
+  ['ean', gtin],
+  ['id_offer', (i) => i.sku.sku_code],
+  ['title', (i) => i.sku.product_name],
+  ['description', (i) => i.fields.product_description],
+  ['manufacturer', op('manufacturer', (e) => e.name)],
+  ['picture', (i) => i.fields.product_image_url],
+  ['category', (i) => i.sku.category_code],
+  ['mpn', (i) => i.fields.model_number],
+  ['manufacturer_address', op('manufacturer', addressLine)],
+  ['manufacturer_email', op('manufacturer', (e) => e.email ?? e.contact_url)],
+  ['eu_responsible_person_name', eu((e) => e.name)],
+  ['eu_responsible_person_address', eu(addressLine)],
+  ['eu_responsible_person_email', eu((e) => e.email ?? e.contact_url)],
+  ['ce_marking', (i) => i.fields.ce_marking],
+  ['safety_information', warningsOf],
+];
+
+const ARTICLE_MAPPING = {
+  fields: ['gtin', 'brand', 'model_number', 'product_description', 'product_image_url', 'country_of_origin', 'ce_marking', 'safety_warnings', 'target_markets'],
+  document_types: [],
+  entity_roles: ['manufacturer' as const, 'responsible_person' as const, 'importer' as const],
+};
+
+const GTIN_CHECK = { kind: 'required' as const, field: 'gtin', label: 'GTIN / EAN', get: gtin, fix: 'Fill "GTIN / EAN".' };
+
+export const ARTICLE_TEMPLATES: ExportTemplateDefinition[] = [
+  {
+    id: '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0c01',
+    channel: 'otto',
+    name: 'Otto articles (CSV)',
+    format: 'CSV',
+    version: '2025.01',
+    description: 'One row per article with the manufacturer and the EU operator inline (Otto keeps no central manufacturer record), identifiers and the safety information of the target-market languages. Semicolon-separated, UTF-8 with BOM.',
+    extension: 'csv',
+    contentType: 'text/csv; charset=utf-8',
+    mapping: ARTICLE_MAPPING,
+    checks: [...CORE_CHECKS, GTIN_CHECK, { kind: 'required', field: 'brand', label: 'Brand', get: (i) => i.fields.brand, fix: 'Fill "Brand".' }],
+    render: (ctx) => writeCsv(ctx, OTTO_COLUMNS, ';'),
+  },
+  {
+    id: '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0d01',
+    channel: 'kaufland',
+    name: 'Kaufland products (CSV)',
+    format: 'CSV',
+    version: '2024.12',
+    description: 'Kaufland base attributes (ean, title, description, manufacturer, picture, category) plus manufacturer contact, the EU responsible person for non-EU manufacturers, CE marking and the safety information, one row per product. UTF-8 with BOM.',
+    extension: 'csv',
+    contentType: 'text/csv; charset=utf-8',
+    mapping: ARTICLE_MAPPING,
+    checks: [
+      ...CORE_CHECKS,
+      GTIN_CHECK,
+      { kind: 'required', field: 'product_description', label: 'Description', get: (i) => i.fields.product_description, fix: 'Fill "Product description".' },
+      { kind: 'required', field: 'product_image_url', label: 'Picture', get: (i) => i.fields.product_image_url, fix: 'Fill "Product picture (URL)".' },
+    ],
+    render: (ctx) => writeCsv(ctx, KAUFLAND_COLUMNS, ','),
+  },
+];
+
+// ---- Zalando ---------------------------------------------------------------------------------
+
+const ZALANDO_COLUMNS: Column[] = [
+  ['article_id', (i) => i.sku.sku_code],
+  ['ean', gtin],
+  ['model_type_code', (i) => i.fields.model_number],
+  ['brand', (i) => i.fields.brand],
+  ['product_name', (i) => i.sku.product_name],
+  ['sales_markets', (i) => targetMarkets(i).join(',')],
+  ['safety_pdf_languages', (i) => zalandoPdfs(i).map((p) => p.language).join(',')],
+  ['safety_pdf_files', (i) => zalandoPdfs(i).map((p) => p.entry).join('\n')],
+];
+
+const SAFETY_PDF_TYPES = new Set(['manual', 'safety_data_sheet', 'other']);
+
+/** The safety PDFs of the article in the languages of its sales markets, with their entry names. */
+export function zalandoPdfs(i: ExportItem) {
+  const langs = new Set(marketLanguages(i));
+  return i.documents
+    .filter((d) => d.mime_type === 'application/pdf' && SAFETY_PDF_TYPES.has(d.document_type) && d.language && langs.has(d.language))
+    .map((d) => ({ doc: d, language: d.language!, entry: `safety-pdfs/${d.language}/${safeEntryName(`${i.sku.sku_code}-${d.filename}`, d.mime_type)}` }));
+}
+
+export const ZALANDO_TEMPLATES: ExportTemplateDefinition[] = [
+  {
+    id: '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0e01',
+    channel: 'zalando',
+    name: 'Zalando articles (XLSX + safety PDFs)',
+    format: 'ZIP',
+    version: '2025.02',
+    description: 'articles.xlsx (article id, EAN, model/type code, brand, sales markets, the safety PDFs per language) and safety-pdfs/<language>/ with the PDFs of warnings and instructions in the languages of the agreed sales markets. Manufacturer, importer and RP are kept at partner level in zDirect.',
+    extension: 'zip',
+    contentType: 'application/zip',
+    mapping: { fields: ['gtin', 'model_number', 'brand', 'target_markets'], document_types: [...SAFETY_PDF_TYPES], entity_roles: [] },
+    checks: [
+      GTIN_CHECK,
+      { kind: 'required', field: 'model_number', label: 'Model / type code', get: (i) => i.fields.model_number, fix: 'Fill "Model / type number".' },
+      { kind: 'languages', field: 'safety_pdf', label: 'Safety PDF (manual or safety information)', has: (i, l) => zalandoPdfs(i).some((p) => p.language === l), fix: 'Attach a PDF with the warnings and instructions in "{lang}" (type manual).' },
+    ],
+    async render(ctx) {
+      const sheet = await sheetOf(ctx, ZALANDO_COLUMNS);
+      const zip = new yazl.ZipFile();
+      const done = pipeline(zip.outputStream as unknown as Readable, fs.createWriteStream(ctx.outPath));
+      zip.addBuffer(workbookBytes([['articles', sheet]]), 'articles.xlsx', { mtime: ctx.generatedAt });
+      const missing: string[] = [];
+      for await (const chunk of ctx.items()) {
+        for (const i of chunk) {
+          for (const p of zalandoPdfs(i)) {
+            if (!(await ctx.store.exists(p.doc.storage_key))) {
+              missing.push(p.entry);
+              continue;
+            }
+            const key = p.doc.storage_key;
+            zip.addReadStreamLazy(p.entry, { mtime: ctx.generatedAt, size: p.doc.size_bytes, compress: false }, (cb) => {
+              ctx.store.getStream(key).then(
+                (web) => cb(null, Readable.fromWeb(web as import('node:stream/web').ReadableStream<Uint8Array>)),
+                (err) => cb(err, new PassThrough()),
+              );
+            });
+          }
+        }
+      }
+      if (missing.length) zip.addBuffer(Buffer.from(`Not found in storage:\r\n${missing.join('\r\n')}\r\n`), 'missing-documents.txt', { mtime: ctx.generatedAt });
+      zip.end();
+      await done;
+    },
+  },
+];
+

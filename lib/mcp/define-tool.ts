@@ -1,0 +1,32 @@
+import type { z } from 'zod';
+import type { Actor } from '@/lib/auth/context';
+import type { Db } from '@/lib/db/client';
+
+/** What every MCP tool runs with: the key's workspace, never anything the caller sends. */
+export interface McpContext {
+  db: Db;
+  workspaceId: string;
+  actor: Actor;
+  /** Origin of the app (https://app.example), for the links tools hand out. */
+  origin: string;
+}
+
+/**
+ * One read-only MCP tool. The input schema is validated by the SDK before `run`; the output schema is
+ * published in tools/list and checked against `run`'s result (structuredContent). `text` is the short
+ * rendering for clients that only show text. `example` feeds the docs page and the README.
+ */
+export interface McpTool<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
+  name: string;
+  title: string;
+  description: string;
+  input: I;
+  output: O;
+  example: { arguments: z.input<I>; says: string };
+  run(ctx: McpContext, args: z.output<I>): Promise<z.output<O>>;
+  text(out: z.output<O>): string;
+}
+
+export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(tool: McpTool<I, O>): McpTool<I, O> {
+  return tool;
+}

@@ -1,0 +1,166 @@
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { getEnv } from '@/lib/config/env';
+import { getDocument } from '@/lib/documents/service';
+import { AppError } from '@/lib/http/errors';
+import { serviceInfo, SERVICE_NAME } from '@/lib/health/info';
+import { getSku } from '@/lib/skus/service';
+import type { McpContext, McpTool } from './define-tool';
+import { MCP_TOOLS } from './tools';
+
+/** Largest JSON-RPC request body /api/mcp reads (tool arguments are small). */
+export const MCP_MAX_BODY_BYTES = 256 * 1024;
+
+export const MCP_SERVER_NAME = SERVICE_NAME;
+
+const INSTRUCTIONS =
+  'Read-only access to one workspace of an EU GPSR product-compliance tool. Start with readiness_summary or list_skus; ' +
+  'get_sku and why_blocked explain blockers with their legal basis and fix; explain_requirements describes a category and markets. ' +
+  'Lists are paged: pass next_cursor back as cursor. Nothing here can change data.';
+
+export const mcpOrigin = (req: Request) => (getEnv().PUBLIC_APP_URL ?? new URL(req.url).origin).replace(/\/$/, '');
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toolResult(tool: McpTool, out: unknown): CallToolResult {
+  return { structuredContent: out as Record<string, unknown>, content: [{ type: 'text', text: tool.text(out as never) }] };
+}
+
+/** A domain error (not found, bad cursor...) is a tool error the model can read; anything else is logged, not leaked. */
+function toolError(tool: McpTool, err: unknown, requestId: string): CallToolResult {
+  if (err instanceof AppError && err.status < 500) return { isError: true, content: [{ type: 'text', text: `${err.code}: ${err.message}` }] };
+  console.error(`[${requestId}] MCP tool ${tool.name} failed:`, err);
+  return { isError: true, content: [{ type: 'text', text: `INTERNAL: the tool failed; support reference ${requestId}.` }] };
+}
+
+/** Resource reads: a malformed or unknown id (including another workspace's) is invalid params. */
+async function readResource<T>(kind: string, id: unknown, read: (id: string) => Promise<T>): Promise<T> {
+  if (typeof id !== 'string' || !UUID_RE.test(id)) throw new McpError(ErrorCode.InvalidParams, `Unknown ${kind}: ${String(id).slice(0, 60)}`);
+  try {
+    return await read(id);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'NOT_FOUND') throw new McpError(ErrorCode.InvalidParams, `Unknown ${kind}: ${id}`);
+    throw err;
+  }
+}
+
+/** One MCP server per request, bound to the key's workspace (stateless: no session to share). */
+export function createMcpServer(ctx: McpContext, requestId: string): McpServer {
+  const server = new McpServer({ name: MCP_SERVER_NAME, title: 'GPSR compliance workspace', version: serviceInfo().version }, { instructions: INSTRUCTIONS });
+  for (const tool of MCP_TOOLS) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.input,
+        outputSchema: tool.output,
+        annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      },
+      (async (args: unknown) => {
+        try {
+          return toolResult(tool, await tool.run(ctx, args as never));
+        } catch (err) {
+          return toolError(tool, err, requestId);
+        }
+      }) as never,
+    );
+  }
+
+  server.registerResource(
+    'sku',
+    new ResourceTemplate('sku://{id}', { list: undefined }),
+    { title: 'SKU', description: 'A SKU with its status and blockers, as JSON.', mimeType: 'application/json' },
+    async (uri, vars) => {
+      const sku = await readResource('SKU', vars.id, (id) => getSku(ctx.db, ctx.workspaceId, id));
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(sku) }] };
+    },
+  );
+  server.registerResource(
+    'document',
+    new ResourceTemplate('document://{id}', { list: undefined }),
+    { title: 'Document', description: 'A document with its classification, extracted facts and linked SKUs, as JSON.', mimeType: 'application/json' },
+    async (uri, vars) => {
+      const doc = await readResource('document', vars.id, (id) => getDocument(ctx.db, ctx.workspaceId, id));
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(doc) }] };
+    },
+  );
+
+  server.registerPrompt(
+    'audit_catalogue',
+    {
+      title: 'Audit my catalogue for a market',
+      description: 'Which SKUs cannot be sold in a market, why, and what to fix first.',
+      argsSchema: { market: z.string().min(2).max(40).describe('ISO code of the EU/EEA market, e.g. FR.') },
+    },
+    ({ market }) => ({
+      messages: [
+        {
+          role: 'user',
+          content: {
+            type: 'text',
+            text:
+              `Audit my product catalogue for the market ${market.toUpperCase()}. ` +
+              `1) Call readiness_summary for the overall picture. 2) Call list_skus with has_blockers=true (follow next_cursor) ` +
+              `and, for each SKU, why_blocked with market=${market.toUpperCase()}. 3) Group what is missing by blocker code, ` +
+              `cite the legal basis of each, and list the fixes that unblock the most SKUs first. Do not invent data: say when a tool returned nothing.`,
+          },
+        },
+      ],
+    }),
+  );
+  invalidParamsForMalformedRequests(server);
+  return server;
+}
+
+type RequestHandler = (request: unknown, extra: unknown) => Promise<unknown>;
+
+/**
+ * SDK 1.x parses each request's params with its schema and lets the bare ZodError through, which the
+ * protocol layer answers with -32603 (internal error). A malformed request is the client's fault: the
+ * contract wants -32602 (invalid params), with what was wrong. Wraps the registered handlers once.
+ */
+function invalidParamsForMalformedRequests(server: McpServer) {
+  const handlers = (server.server as unknown as { _requestHandlers?: Map<string, RequestHandler> })._requestHandlers;
+  if (!(handlers instanceof Map)) return;
+  for (const [method, handler] of handlers) {
+    handlers.set(method, async (request, extra) => {
+      try {
+        return await handler(request, extra);
+      } catch (err) {
+        const issues = (err as { issues?: { path?: PropertyKey[]; message?: string }[] } | null)?.issues;
+        if (!(err instanceof McpError) && Array.isArray(issues)) {
+          const what = issues.slice(0, 5).map((i) => `${(i.path ?? []).map(String).join('.') || 'params'}: ${i.message ?? 'invalid'}`).join('; ');
+          throw new McpError(ErrorCode.InvalidParams, `Invalid params for ${method}: ${what}`);
+        }
+        throw err;
+      }
+    });
+  }
+}
+
+/**
+ * POST /api/mcp: one JSON-RPC message (or batch) through the SDK's Web-standard streamable HTTP
+ * transport in stateless JSON mode: no session id, no SSE, so any app instance can answer.
+ */
+export async function handleMcpRequest(req: Request, ctx: McpContext, requestId: string): Promise<Response> {
+  // Every answer here is JSON, so a client that omits the streamable-HTTP Accept pair (curl, a
+  // contract checker) is served instead of refused with 406.
+  const accept = req.headers.get('accept') ?? '';
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
+    const headers = new Headers(req.headers);
+    headers.set('accept', 'application/json, text/event-stream');
+    req = new Request(req, { headers });
+  }
+  const server = createMcpServer(ctx, requestId);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MCP_MAX_BODY_BYTES });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(req);
+  } finally {
+    // JSON mode has resolved every response by now; nothing stays open.
+    await server.close().catch(() => {});
+  }
+}

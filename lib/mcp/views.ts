@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { StoredBlocker } from '@/lib/db/schema';
+
+/** The shapes several tools share, kept small enough for a model's context. */
+
+export const SkuView = z.object({
+  id: z.string(),
+  sku_code: z.string(),
+  product_name: z.string(),
+  gtin: z.string().nullable(),
+  category_code: z.string().nullable(),
+  status: z.string().describe('blocked, needs_review, ready_for_approval, approved or published'),
+  blocker_count: z.number().int(),
+  warning_count: z.number().int(),
+  updated_at: z.string(),
+});
+export type SkuView = z.infer<typeof SkuView>;
+
+export function skuView(s: {
+  id: string; sku_code: string; product_name: string; gtin: string | null; category_code: string | null;
+  status: string; blocker_count: number; warning_count: number; updated_at: string;
+}): SkuView {
+  return {
+    id: s.id, sku_code: s.sku_code, product_name: s.product_name, gtin: s.gtin, category_code: s.category_code,
+    status: s.status, blocker_count: s.blocker_count, warning_count: s.warning_count, updated_at: s.updated_at,
+  };
+}
+
+export const BlockerView = z.object({
+  code: z.string(),
+  severity: z.enum(['blocker', 'warning']),
+  message: z.string(),
+  legal_basis: z.string().nullable().describe('The provision the rule comes from.'),
+  fix: z.object({ kind: z.string(), target: z.string() }).nullable().describe('What resolves it: a dossier field, a document type, an entity role or a review.'),
+  required_fields: z.array(z.string()),
+  waived: z.boolean(),
+});
+export type BlockerView = z.infer<typeof BlockerView>;
+
+type AnyBlocker = Pick<StoredBlocker, 'code' | 'severity' | 'message'> & {
+  legal_basis?: string | null; fix?: { kind: string; target: string } | null; required_fields?: string[] | null; waived?: unknown;
+};
+
+export function blockerView(b: AnyBlocker): BlockerView {
+  return {
+    code: b.code,
+    severity: b.severity === 'warning' ? 'warning' : 'blocker',
+    message: b.message,
+    legal_basis: b.legal_basis ?? null,
+    fix: b.fix ? { kind: b.fix.kind, target: b.fix.target } : null,
+    required_fields: b.required_fields ?? [],
+    waived: Boolean(b.waived),
+  };
+}
+
+export const blockerLine = (b: BlockerView) =>
+  `- ${b.code}${b.waived ? ' (waived)' : ''}: ${b.message}${b.legal_basis ? ` [${b.legal_basis}]` : ''}${b.fix ? ` -> fix: ${b.fix.kind} ${b.fix.target}` : ''}`;
+
+export const IdArg = (what: string) => z.string().uuid().describe(`The ${what} id (UUID).`);
+
+/** Free text an agent sends: bounded, and no NUL byte (Postgres text cannot hold one). */
+export const Text = (max: number) => z.string().max(max).refine((s) => !s.includes('\u0000'), 'must not contain NUL bytes');

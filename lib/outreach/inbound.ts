@@ -1,0 +1,116 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
+import PostalMime from 'postal-mime';
+import { getEnv } from '@/lib/config/env';
+import type { Db } from '@/lib/db/client';
+import { supplierRequestEvents, supplierRequestReminders, supplierRequests } from '@/lib/db/schema';
+import { MAX_FILE_BYTES } from '@/lib/documents/limits';
+import { AppError } from '@/lib/http/errors';
+import { sanitizeDisplayName, type UploadedFile } from '@/lib/http/multipart';
+import { lookupLink, receiveSupplierFiles } from './responses';
+import type { RequestRow } from './serialize';
+
+/**
+ * Inbound replies (POST /api/supplier-email/inbound): a mail provider's webhook posts the raw MIME
+ * with the shared secret. The reply is matched to its request by the Message-IDs it answers
+ * (In-Reply-To, References: the request's or a reminder's), else by an upload link token in the text.
+ * Attachments go through the same upload as the link; the reply text, without the quoted part, goes
+ * on the timeline. Unauthenticated or unmatched mail changes nothing.
+ */
+
+const MAX_ATTACHMENTS = 20;
+const TOKEN_IN_TEXT = /\/r\/([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/g;
+
+export function checkInboundSecret(given: string | null) {
+  const secret = getEnv().INBOUND_EMAIL_SECRET;
+  if (!secret) throw new AppError('UNAUTHORIZED', 'Inbound mail is not enabled (INBOUND_EMAIL_SECRET is not set).');
+  const a = crypto.createHash('sha256').update(given ?? '').digest();
+  const b = crypto.createHash('sha256').update(secret).digest();
+  if (!given || !crypto.timingSafeEqual(a, b)) throw new AppError('UNAUTHORIZED', 'Send the webhook secret in the X-Webhook-Secret header.');
+}
+
+const messageIds = (s: string | undefined) => (s ? s.match(/<[^<>\s]+>/g) ?? [] : []);
+
+/** The reply without the quoted original (lines with ">", and what follows "On … wrote:" and the like). */
+export function replyText(text: string): string {
+  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  const out: string[] = [];
+  for (const line of lines) {
+    if (/^(On|Am|Le|El|Il)\s.{0,300}(wrote|schrieb|a écrit|escribió|ha scritto).{0,200}:$/i.test(line.trim())) break;
+    if (/^-{2,}\s*(Original Message|Ursprüngliche Nachricht|Message d'origine|Mensaje original|Messaggio originale)\s*-{2,}/i.test(line.trim())) break;
+    if (/^\s*>/.test(line)) continue;
+    out.push(line);
+  }
+  return out.join('\n').trim().slice(0, 10_000);
+}
+
+async function matchRequest(db: Db, ids: string[], text: string): Promise<RequestRow | null> {
+  if (ids.length) {
+    const direct = await db.select().from(supplierRequests).where(inArray(supplierRequests.messageId, ids));
+    if (direct[0]) return direct[0];
+    const viaReminder = await db.select({ id: supplierRequestReminders.requestId }).from(supplierRequestReminders).where(inArray(supplierRequestReminders.messageId, ids));
+    if (viaReminder[0]) {
+      const [row] = await db.select().from(supplierRequests).where(eq(supplierRequests.id, viaReminder[0].id));
+      if (row) return row;
+    }
+  }
+  for (const m of text.matchAll(TOKEN_IN_TEXT)) {
+    const found = await lookupLink(db, m[1]);
+    if (found.kind === 'ok') return found.row;
+  }
+  return null;
+}
+
+export async function receiveInboundMail(db: Db, raw: Uint8Array, opts: { now?: Date } = {}) {
+  let email: Awaited<ReturnType<typeof PostalMime.parse>>;
+  try {
+    email = await PostalMime.parse(raw, { attachmentEncoding: 'arraybuffer' });
+  } catch (e) {
+    throw new AppError('VALIDATION_FAILED', `The body is not a readable MIME message: ${(e as Error).message}`.slice(0, 300));
+  }
+  const answered = [...messageIds(email.inReplyTo), ...messageIds(email.references)];
+  const text = email.text ?? (email.html ? email.html.replace(/<[^>]+>/g, ' ') : '');
+  const row = await matchRequest(db, answered, `${email.subject ?? ''}\n${text}`);
+  if (!row) throw new AppError('INBOUND_UNMATCHED', 'The mail answers no known supplier request.', { details: { in_reply_to: email.inReplyTo ?? null } });
+  if (!['sent', 'in_progress', 'to_review', 'no_progress'].includes(row.status)) {
+    throw new AppError('INVALID_STATE', `The request this mail answers is ${row.status}; nothing was stored.`, { details: { state: row.status, request_id: row.id } });
+  }
+  // A webhook delivered twice is one reply.
+  const inboundId = email.messageId ?? null;
+  if (inboundId) {
+    const [dup] = await db
+      .select({ id: supplierRequestEvents.id })
+      .from(supplierRequestEvents)
+      .where(sql`${supplierRequestEvents.requestId} = ${row.id} AND ${supplierRequestEvents.data}->>'inbound_message_id' = ${inboundId}`);
+    if (dup) return { request_id: row.id, duplicate: true, results: [] };
+  }
+
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'cw-inbound-'));
+  try {
+    const files: UploadedFile[] = [];
+    for (const [i, a] of email.attachments.slice(0, MAX_ATTACHMENTS).entries()) {
+      const bytes = Buffer.from(a.content as ArrayBuffer);
+      const file: UploadedFile = { field: 'files', filename: sanitizeDisplayName(a.filename ?? `attachment-${i + 1}`), mimeType: a.mimeType || 'application/octet-stream', size: bytes.length, sha256: crypto.createHash('sha256').update(bytes).digest('hex'), path: null, tooLarge: bytes.length > MAX_FILE_BYTES };
+      if (!file.tooLarge) {
+        file.path = path.join(dir, `a${i}`);
+        await fs.promises.writeFile(file.path, bytes);
+      }
+      files.push(file);
+    }
+    const note = replyText(text);
+    const out = await receiveSupplierFiles(db, {
+      row,
+      files,
+      via: 'inbound_email',
+      note: note || null,
+      data: { inbound_message_id: inboundId, from: email.from?.address ?? null, subject: email.subject ?? null, skipped_attachments: Math.max(0, email.attachments.length - MAX_ATTACHMENTS) },
+      now: opts.now,
+    });
+    return { request_id: row.id, duplicate: false, results: out.results };
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}

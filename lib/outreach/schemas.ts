@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { SUPPLIER_REQUEST_STATUSES } from '@/lib/db/schema';
+import { Uuid } from '@/lib/http/schemas';
+import { LOCALES } from '@/lib/i18n/locales';
+
+export const LocaleSchema = z.enum(LOCALES);
+const Email = z.email().max(254);
+const DueDate = z.iso.date().nullable().optional();
+const ItemKeys = z.array(z.string().min(1).max(200)).min(1).max(50);
+
+export const DraftInput = z
+  .strictObject({
+    sku_id: Uuid,
+    to: Email.optional(),
+    entity_id: Uuid.optional(),
+    locale: LocaleSchema.optional(),
+    items: ItemKeys.optional().meta({ description: 'Keys of the open items to ask for (default: all of them).' }),
+    due_date: DueDate,
+  })
+  .meta({ id: 'SupplierEmailDraftInput' });
+export type DraftInput = z.output<typeof DraftInput>;
+
+export const SendInput = z
+  .strictObject({
+    sku_id: Uuid,
+    to: Email,
+    subject: z.string().trim().min(1).max(300),
+    body: z.string().trim().min(1).max(20_000),
+    cc: z.array(Email).max(10).optional(),
+    due_date: DueDate,
+    entity_id: Uuid.optional(),
+    locale: LocaleSchema.optional(),
+    items: ItemKeys.optional().meta({ description: 'Keys of the items asked for (default: every open item of the SKU).' }),
+  })
+  .meta({ id: 'SupplierEmailSendInput' });
+export type SendInput = z.output<typeof SendInput>;
+
+export const StatusSchema = z.enum(SUPPLIER_REQUEST_STATUSES);
+
+export const PatchInput = z
+  .strictObject({
+    status: StatusSchema,
+    note: z.string().trim().max(2000).optional(),
+    due_date: DueDate,
+  })
+  .meta({ id: 'SupplierRequestPatch' });
+export type PatchInput = z.output<typeof PatchInput>;
+
+export const ListQuery = z.strictObject({
+  sku_id: Uuid.optional(),
+  status: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      const parts = v.split(',').map((s) => s.trim());
+      for (const p of parts) {
+        if (!StatusSchema.safeParse(p).success) {
+          ctx.addIssue({ code: 'custom', message: `unknown status ${p}; one or more of ${SUPPLIER_REQUEST_STATUSES.join(', ')}` });
+          return z.NEVER;
+        }
+      }
+      return parts as z.output<typeof StatusSchema>[];
+    }),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type ListQuery = z.output<typeof ListQuery>;
+
+export const RequestItemSchema = z
+  .object({
+    key: z.string(),
+    kind: z.enum(['document', 'field']),
+    code: z.string(),
+    document_types: z.array(z.string()).optional(),
+    references: z.array(z.string()).optional(),
+    fields: z.array(z.string()).optional(),
+    label: z.string(),
+    legal_basis: z.string().nullable().optional(),
+  })
+  .meta({ id: 'SupplierRequestItem' });
+
+export const TimelineEntry = z.object({ id: z.string(), kind: z.string(), at: z.string(), actor: z.string().nullable(), note: z.string().nullable(), data: z.record(z.string(), z.unknown()) });
+
+export const SupplierRequestSchema = z
+  .object({
+    id: Uuid,
+    sku_id: Uuid,
+    entity_id: z.string().nullable(),
+    recipient: z.string(),
+    cc: z.array(z.string()),
+    subject: z.string(),
+    locale: z.string(),
+    items: z.array(RequestItemSchema),
+    status: StatusSchema,
+    due_date: z.string().nullable(),
+    sent_at: z.string().nullable(),
+    last_reminder_at: z.string().nullable(),
+    reminder_count: z.number().int(),
+    responded_at: z.string().nullable(),
+    last_activity_at: z.string(),
+    message_id: z.string().nullable(),
+    delivery_error: z.string().nullable(),
+    upload_url: z.string().nullable(),
+    link_expires_at: z.string(),
+    link_active: z.boolean(),
+    created_at: z.string(),
+    created_by: z.string().nullable(),
+    documents: z.array(z.object({ document_id: z.string(), filename: z.string(), document_type: z.string(), status: z.enum(['pending', 'accepted', 'rejected']), source: z.string(), created_at: z.string() })),
+    timeline: z.array(TimelineEntry),
+  })
+  .meta({ id: 'SupplierRequest' });
+
+export const DraftSchema = z
+  .object({
+    sku_id: Uuid,
+    to: z.string().nullable(),
+    to_source: z.enum(['given', 'entity', 'manufacturer', 'importer']).nullable(),
+    entity_id: z.string().nullable(),
+    locale: LocaleSchema,
+    subject: z.string(),
+    body: z.string(),
+    html: z.string(),
+    items: z.array(RequestItemSchema),
+    available_items: z.array(RequestItemSchema),
+    upload_link_placeholder: z.string(),
+  })
+  .meta({ id: 'SupplierEmailDraft' });
+
+export const DocumentDecisionInput = z.strictObject({ decision: z.enum(['accept', 'reject']), note: z.string().trim().max(2000).optional() });

@@ -1,0 +1,57 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { documents, supplierRequestDocuments, supplierRequestEvents, supplierRequests } from '@/lib/db/schema';
+import { linkToken, uploadUrl } from './token';
+
+export type RequestRow = typeof supplierRequests.$inferSelect;
+export type EventRow = typeof supplierRequestEvents.$inferSelect;
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export function linkActive(r: Pick<RequestRow, 'tokenRevokedAt' | 'tokenExpiresAt' | 'status'>, now = new Date()) {
+  return !r.tokenRevokedAt && r.tokenExpiresAt > now && !['sending', 'failed', 'cancelled', 'done'].includes(r.status);
+}
+
+/** Requests with their timeline and returned documents, in the order given (two queries for the page). */
+export async function serializeRequests(db: Db, rows: RequestRow[]) {
+  const ids = rows.map((r) => r.id);
+  const events = ids.length ? await db.select().from(supplierRequestEvents).where(inArray(supplierRequestEvents.requestId, ids)).orderBy(asc(supplierRequestEvents.createdAt), asc(supplierRequestEvents.id)) : [];
+  const docs = ids.length
+    ? await db
+        .select({ link: supplierRequestDocuments, filename: documents.filename, documentType: documents.documentType })
+        .from(supplierRequestDocuments)
+        .innerJoin(documents, and(eq(documents.id, supplierRequestDocuments.documentId), eq(documents.workspaceId, supplierRequestDocuments.workspaceId)))
+        .where(inArray(supplierRequestDocuments.requestId, ids))
+        .orderBy(asc(supplierRequestDocuments.createdAt))
+    : [];
+  return rows.map((r) => ({
+    id: r.id,
+    sku_id: r.skuId,
+    entity_id: r.entityId,
+    recipient: r.recipient,
+    cc: r.cc,
+    subject: r.subject,
+    locale: r.locale,
+    items: r.items,
+    status: r.status,
+    due_date: r.dueDate,
+    sent_at: iso(r.sentAt),
+    last_reminder_at: iso(r.lastReminderAt),
+    reminder_count: r.reminderCount,
+    responded_at: iso(r.respondedAt),
+    last_activity_at: r.lastActivityAt.toISOString(),
+    message_id: r.messageId,
+    delivery_error: r.deliveryError,
+    upload_url: linkActive(r) ? uploadUrl(linkToken(r.id, r.tokenNonce)) : null,
+    link_expires_at: r.tokenExpiresAt.toISOString(),
+    link_active: linkActive(r),
+    created_at: r.createdAt.toISOString(),
+    created_by: r.createdByLabel,
+    documents: docs
+      .filter((d) => d.link.requestId === r.id)
+      .map((d) => ({ document_id: d.link.documentId, filename: d.filename, document_type: d.documentType, status: d.link.status, source: d.link.source, created_at: d.link.createdAt.toISOString() })),
+    timeline: events
+      .filter((e) => e.requestId === r.id)
+      .map((e) => ({ id: e.id, kind: e.kind, at: e.createdAt.toISOString(), actor: e.actorLabel, note: e.note, data: e.data })),
+  }));
+}

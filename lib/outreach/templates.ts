@@ -1,0 +1,149 @@
+import type { RequestItem } from '@/lib/db/schema';
+import { formatDate, type Locale } from '@/lib/i18n';
+
+/**
+ * The outreach mail in the supplier's language, from fixed templates: the same SKU, items and
+ * locale always give the same text. The upload link is a placeholder in the draft ({upload_link}),
+ * filled in when the request is sent (the token exists only then).
+ */
+
+export const UPLOAD_LINK_PLACEHOLDER = '{upload_link}';
+
+interface Copy {
+  subject: string;
+  greeting: (name: string | null) => string;
+  intro: string;
+  items: string;
+  upload: string;
+  due: string;
+  reply: string;
+  closing: string;
+  reminderSubject: string;
+  reminderIntro: string;
+}
+
+const COPY: Record<Locale, Copy> = {
+  en: {
+    subject: 'Compliance documents needed for {product} ({code})',
+    greeting: (n) => (n ? `Dear ${n} team,` : 'Hello,'),
+    intro: 'To keep selling {product} (our reference {code}{gtin}) in the EU under the General Product Safety Regulation (EU) 2023/988, we need the following from you:',
+    items: 'What we need:',
+    upload: 'Please upload the documents here (no account needed): {link}',
+    due: 'We would be grateful to receive them by {date}.',
+    reply: 'You can also reply to this email with the files attached.',
+    closing: 'Thank you and kind regards,',
+    reminderSubject: 'Reminder: compliance documents needed for {product} ({code})',
+    reminderIntro: 'This is a friendly reminder of our request below; we have not received everything yet.',
+  },
+  de: {
+    subject: 'Benötigte Konformitätsunterlagen für {product} ({code})',
+    greeting: (n) => (n ? `Sehr geehrtes Team von ${n},` : 'Guten Tag,'),
+    intro: 'Damit wir {product} (unsere Referenz {code}{gtin}) gemäß der Verordnung (EU) 2023/988 über die allgemeine Produktsicherheit weiterhin in der EU verkaufen können, benötigen wir Folgendes von Ihnen:',
+    items: 'Was wir benötigen:',
+    upload: 'Bitte laden Sie die Unterlagen hier hoch (kein Konto nötig): {link}',
+    due: 'Wir wären Ihnen dankbar, sie bis zum {date} zu erhalten.',
+    reply: 'Sie können auch auf diese E-Mail antworten und die Dateien anhängen.',
+    closing: 'Vielen Dank und freundliche Grüße',
+    reminderSubject: 'Erinnerung: Benötigte Konformitätsunterlagen für {product} ({code})',
+    reminderIntro: 'Wir möchten freundlich an unsere untenstehende Anfrage erinnern; noch fehlen uns Unterlagen.',
+  },
+  fr: {
+    subject: 'Documents de conformité nécessaires pour {product} ({code})',
+    greeting: (n) => (n ? `Chère équipe ${n},` : 'Bonjour,'),
+    intro: 'Pour continuer à vendre {product} (notre référence {code}{gtin}) dans l’UE conformément au règlement (UE) 2023/988 relatif à la sécurité générale des produits, nous avons besoin des éléments suivants :',
+    items: 'Ce dont nous avons besoin :',
+    upload: 'Merci de déposer les documents ici (aucun compte nécessaire) : {link}',
+    due: 'Nous vous serions reconnaissants de nous les transmettre avant le {date}.',
+    reply: 'Vous pouvez aussi répondre à cet e-mail en joignant les fichiers.',
+    closing: 'Merci et cordialement,',
+    reminderSubject: 'Rappel : documents de conformité nécessaires pour {product} ({code})',
+    reminderIntro: 'Nous nous permettons de vous rappeler notre demande ci-dessous ; nous n’avons pas encore tout reçu.',
+  },
+  es: {
+    subject: 'Documentos de conformidad necesarios para {product} ({code})',
+    greeting: (n) => (n ? `Estimado equipo de ${n}:` : 'Hola:'),
+    intro: 'Para seguir vendiendo {product} (nuestra referencia {code}{gtin}) en la UE conforme al Reglamento (UE) 2023/988 relativo a la seguridad general de los productos, necesitamos lo siguiente:',
+    items: 'Lo que necesitamos:',
+    upload: 'Por favor, suba los documentos aquí (no necesita cuenta): {link}',
+    due: 'Le agradeceríamos recibirlos antes del {date}.',
+    reply: 'También puede responder a este correo adjuntando los archivos.',
+    closing: 'Gracias y un cordial saludo,',
+    reminderSubject: 'Recordatorio: documentos de conformidad necesarios para {product} ({code})',
+    reminderIntro: 'Le recordamos amablemente nuestra solicitud de abajo; aún no lo hemos recibido todo.',
+  },
+  it: {
+    subject: 'Documenti di conformità necessari per {product} ({code})',
+    greeting: (n) => (n ? `Gentile team di ${n},` : 'Buongiorno,'),
+    intro: 'Per continuare a vendere {product} (nostro riferimento {code}{gtin}) nell’UE ai sensi del regolamento (UE) 2023/988 sulla sicurezza generale dei prodotti, abbiamo bisogno di quanto segue:',
+    items: 'Cosa ci serve:',
+    upload: 'Carichi i documenti qui (nessun account necessario): {link}',
+    due: 'Le saremmo grati di riceverli entro il {date}.',
+    reply: 'Può anche rispondere a questa e-mail allegando i file.',
+    closing: 'Grazie e cordiali saluti,',
+    reminderSubject: 'Promemoria: documenti di conformità necessari per {product} ({code})',
+    reminderIntro: 'Le ricordiamo cortesemente la nostra richiesta qui sotto; non abbiamo ancora ricevuto tutto.',
+  },
+};
+
+const fill = (s: string, p: Record<string, string>) => s.replace(/\{(\w+)\}/g, (all, k: string) => (k in p ? p[k] : all));
+
+export interface DraftInput {
+  locale: Locale;
+  productName: string;
+  skuCode: string;
+  gtin: string | null;
+  supplierName: string | null;
+  senderName: string | null;
+  items: RequestItem[];
+  dueDate: string | null;
+}
+
+export function renderDraft(d: DraftInput): { subject: string; body: string } {
+  const c = COPY[d.locale];
+  const p = { product: d.productName, code: d.skuCode, gtin: d.gtin ? `, GTIN ${d.gtin}` : '' };
+  const lines = [
+    c.greeting(d.supplierName),
+    '',
+    fill(c.intro, p),
+    '',
+    ...d.items.map((i) => `- ${i.label}`),
+    '',
+    fill(c.upload, { link: UPLOAD_LINK_PLACEHOLDER }),
+    ...(d.dueDate ? [fill(c.due, { date: formatDate(d.dueDate, d.locale) })] : []),
+    c.reply,
+    '',
+    c.closing,
+    ...(d.senderName ? [d.senderName] : []),
+  ];
+  return { subject: fill(c.subject, p), body: lines.join('\n') };
+}
+
+export function renderReminder(locale: Locale, original: { subject: string; body: string; productName: string; skuCode: string }) {
+  const c = COPY[locale];
+  const p = { product: original.productName, code: original.skuCode };
+  return { subject: fill(c.reminderSubject, p), body: `${c.reminderIntro}\n\n${original.body}` };
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** The HTML part from the text: escaped, links clickable, "- " lines as a list. */
+export function textToHtml(text: string): string {
+  const blocks = text.split(/\n{2,}/);
+  const linkify = (s: string) => escapeHtml(s).replace(/https?:\/\/[^\s<>"']+/g, (u) => `<a href="${u}">${u}</a>`);
+  const html = blocks.map((b) => {
+    const lines = b.split('\n');
+    if (lines.every((l) => l.startsWith('- '))) return `<ul>${lines.map((l) => `<li>${linkify(l.slice(2))}</li>`).join('')}</ul>`;
+    return `<p>${lines.map(linkify).join('<br>')}</p>`;
+  });
+  return `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${html.join('\n')}</body></html>`;
+}
+
+/** The supplier's language from the country of its address; English otherwise. */
+export function localeForCountry(country: string | null | undefined): Locale {
+  const c = (country ?? '').toUpperCase();
+  if (['DE', 'AT', 'CH', 'LI', 'LU'].includes(c)) return 'de';
+  if (['FR', 'BE', 'MC'].includes(c)) return 'fr';
+  if (['ES', 'MX', 'AR', 'CO', 'CL', 'PE'].includes(c)) return 'es';
+  if (['IT', 'SM', 'VA'].includes(c)) return 'it';
+  return 'en';
+}

@@ -1,0 +1,74 @@
+/**
+ * The requirements documentation, built from the current packs: per category, each rule with its legal
+ * basis, severity, dates, conditions, what satisfies it and why. /docs/requirements renders it, and the
+ * blockers link to its anchors, so the page cannot say something the engine does not do.
+ */
+import { CATEGORIES, type CategoryCode } from './categories';
+import { FACTS, type FactDefinition } from './facts';
+import { formatLegalRef, formatLegalRefs, LEGAL_ACTS, ruleAnchor, type LegalActCode, type LegalRef } from './legal';
+import { CURRENT_PROFILE_BY_CATEGORY, PROFILE_DEFINITIONS, resolveProfile, type RequirementRule } from './profiles';
+import type { Severity } from './types';
+
+export interface RuleDoc {
+  anchor: string;
+  rule_id: string;
+  code: string;
+  severity: Severity;
+  message: string;
+  legal_basis: string;
+  citations: { text: string; act: LegalActCode; url: string; unsure?: string }[];
+  satisfied_by: string;
+  why: string;
+  applies_from: string | null;
+  applies_until: string | null;
+  /** The facts that decide whether it applies, with the value they need and the question asked when unknown. */
+  conditions: { field: string; is: string; question: string }[];
+  /** True when the rule comes from the GPSR core (possibly re-cited by the pack). */
+  from_core: boolean;
+}
+
+export interface CategoryDoc {
+  category: CategoryCode;
+  label: string;
+  profile_id: string;
+  title: string;
+  summary: string | null;
+  acts: { code: LegalActCode; title: string; short: string; url: string }[];
+  rules: RuleDoc[];
+}
+
+function ruleDoc(category: CategoryCode, rule: RequirementRule): RuleDoc {
+  const legal: LegalRef[] = rule.legal ?? [];
+  return {
+    anchor: ruleAnchor(category, rule.id),
+    rule_id: rule.id,
+    code: rule.code,
+    severity: rule.severity,
+    message: rule.message,
+    legal_basis: legal.length ? formatLegalRefs(legal) : rule.legal_basis ?? '',
+    citations: legal.map((r) => ({ text: formatLegalRef(r), act: r.act, url: LEGAL_ACTS[r.act].url, ...(r.unsure ? { unsure: r.unsure } : {}) })),
+    satisfied_by: rule.satisfied_by ?? '',
+    why: rule.why ?? '',
+    applies_from: rule.applies_from ?? null,
+    applies_until: rule.applies_until ?? null,
+    conditions: (rule.when ?? []).map((c) => {
+      const f: FactDefinition = FACTS[c.fact];
+      return { field: f.field, is: c.is, question: f.question };
+    }),
+    from_core: rule.id.startsWith('core.'),
+  };
+}
+
+export function requirementsDocumentation(): CategoryDoc[] {
+  return CATEGORIES.map((c) => {
+    const profile = resolveProfile(CURRENT_PROFILE_BY_CATEGORY[c.code])!;
+    const rules = profile.rules.map((r) => ruleDoc(c.code, r));
+    const acts = [...new Set(profile.rules.flatMap((r) => (r.legal ?? []).map((l) => l.act)))].map((code) => ({ code, ...LEGAL_ACTS[code] }));
+    return { category: c.code, label: c.labels.en, profile_id: profile.id, title: profile.title, summary: profile.summary ?? null, acts, rules };
+  });
+}
+
+/** Versions replaced because they misread the law, and their corrections. */
+export function correctedVersions(): { id: string; corrected_by: string }[] {
+  return PROFILE_DEFINITIONS.filter((p) => p.corrected_by).map((p) => ({ id: p.id, corrected_by: p.corrected_by! }));
+}

@@ -1,0 +1,165 @@
+/**
+ * The process the export crash test kills (tests/api/exports/crash.test.ts). Two modes, same data:
+ *
+ *   start  <skus>   create a workspace with <skus> SKUs (confirmed values written directly), request a
+ *                   CSV catalogue export and run its job through lib/jobs; prints "READY <runId>
+ *                   <workspaceId>" and "PROGRESS <done>" after each rendered chunk (then waits a little,
+ *                   like a slow storage, so the kill lands mid-run).
+ *   resume <runId> <workspaceId>
+ *                   a new worker on the same database and blob folder: recovers runs whose worker died,
+ *                   runs the queued export jobs, then prints one "RESULT <json>" line.
+ *
+ * Database: DATABASE_URL, or a file-backed PGlite in $DATA_DIR/pglite seeded from CRASH_PGLITE_SNAPSHOT.
+ * Blobs: $DATA_DIR/blobs.
+ */
+import '@/lib/polyfills';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+
+async function openDatabase() {
+  const { openPglite, openPostgres, setDbHandle } = await import('@/lib/db/client');
+  const { runMigrations } = await import('@/lib/db/migrate');
+  const { setBlobStore } = await import('@/lib/storage');
+  const { localBlobStore } = await import('@/lib/storage/local');
+  setBlobStore(localBlobStore(path.join(path.resolve(process.env.DATA_DIR!), 'blobs')));
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const handle = await openPostgres(url, 4);
+    setDbHandle(handle);
+    return handle;
+  }
+  const dataDir = path.resolve(process.env.DATA_DIR!);
+  const { acquireDirLock } = await import('@/lib/db/lock');
+  const release = acquireDirLock(dataDir);
+  const dir = path.join(dataDir, 'pglite');
+  const { PGlite } = await import('@electric-sql/pglite');
+  const snapshot = process.env.CRASH_PGLITE_SNAPSHOT;
+  const fresh = !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
+  const pglite = fresh && snapshot ? await PGlite.create(dir, { loadDataDir: new Blob([fs.readFileSync(snapshot)]) }) : await PGlite.create(dir);
+  const handle = await openPglite(pglite, release);
+  await runMigrations(handle);
+  setDbHandle(handle);
+  return handle;
+}
+
+type Envelope = { jobRunId: string; workspaceId: string; payload: unknown };
+
+async function start(count: number) {
+  await openDatabase();
+  const { getDb } = await import('@/lib/db/client');
+  const { createLocalUser } = await import('@/lib/auth/local-issuer');
+  const { ensureWorkspace } = await import('@/lib/auth/workspace');
+  const { skus, dossierValues } = await import('@/lib/db/schema');
+  const { createExportRun } = await import('@/lib/exports/runs');
+  const db = await getDb();
+  const user = await createLocalUser(db, { email: `xcrash-${crypto.randomUUID().slice(0, 8)}@example.test`, password: 'crash crash crash' });
+  const m = await ensureWorkspace(db, user);
+  for (let i = 0; i < count; i += 500) {
+    const rows = await db
+      .insert(skus)
+      .values(Array.from({ length: Math.min(500, count - i) }, (_, j) => ({ workspaceId: m.workspace.id, skuCode: `XC-${String(i + j).padStart(6, '0')}`, productName: `Produkt ${i + j}` })))
+      .returning({ id: skus.id });
+    await db.insert(dossierValues).values(rows.flatMap((r, j) => [
+      { workspaceId: m.workspace.id, skuId: r.id, fieldKey: 'brand', value: `Marke ${(i + j) % 7}`, status: 'confirmed' as const, source: 'manual' as const },
+      { workspaceId: m.workspace.id, skuId: r.id, fieldKey: 'safety_warnings_de', value: 'Nicht für Kinder unter 3 Jahren.', status: 'confirmed' as const, source: 'manual' as const },
+    ]));
+  }
+  const out = await createExportRun(db, {
+    workspaceId: m.workspace.id,
+    actor: { userId: user.id, apiKeyId: null, label: user.email },
+    input: { template_id: '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0f02', scope_type: 'all' },
+    dryRun: false,
+  });
+  if (out.kind !== 'created') throw new Error('no run');
+  process.stdout.write(`READY ${out.run.id} ${m.workspace.id}\n`);
+  const { runJob } = await import('@/lib/jobs/worker');
+  const { getBoss } = await import('@/lib/jobs/boss');
+  const { exportRunJob } = await import('@/lib/exports/jobs');
+  const boss = await getBoss();
+  const def = {
+    ...exportRunJob,
+    handler: (p: { run_id: string }, ctx: Parameters<typeof exportRunJob.handler>[1]) =>
+      exportRunJob.handler(p, {
+        ...ctx,
+        progress: async (x) => {
+          await ctx.progress(x);
+          process.stdout.write(`PROGRESS ${x.done}\n`);
+          await new Promise((r) => setTimeout(r, 400));
+        },
+      }),
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const [job] = await boss.fetch<Envelope>(exportRunJob.name, { batchSize: 1 });
+    if (job) {
+      await runJob(def, job);
+      break;
+    }
+    if (Date.now() > deadline) throw new Error('the export job never arrived');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  process.stdout.write('DONE\n');
+}
+
+async function resume(runId: string, workspaceId: string) {
+  await openDatabase();
+  const { getDb } = await import('@/lib/db/client');
+  const { recoverRuns, runJob } = await import('@/lib/jobs/worker');
+  const { getBoss } = await import('@/lib/jobs/boss');
+  const { exportRuns, jobRuns } = await import('@/lib/db/schema');
+  const { exportRunJob } = await import('@/lib/exports/jobs');
+  const { getBlobStore } = await import('@/lib/storage');
+  const db = await getDb();
+  const [before] = await db.select().from(exportRuns).where(eq(exportRuns.id, runId));
+  const boss = await getBoss();
+  const recovered = await recoverRuns({ staleAfterMs: 1000 });
+  const deadline = Date.now() + 5 * 60_000;
+  for (;;) {
+    const [job] = await boss.fetch<Envelope>(exportRunJob.name, { batchSize: 1 });
+    if (job) {
+      await runJob(exportRunJob, job).then(
+        () => boss.complete(exportRunJob.name, job.id),
+        (e) => boss.fail(exportRunJob.name, job.id, { message: String(e) }),
+      );
+    }
+    const [r] = await db.select({ status: exportRuns.status }).from(exportRuns).where(eq(exportRuns.id, runId));
+    if (['completed', 'completed_with_warnings', 'failed'].includes(r.status) || Date.now() > deadline) break;
+    if (!job) await new Promise((r) => setTimeout(r, 100));
+  }
+  const [after] = await db.select().from(exportRuns).where(eq(exportRuns.id, runId));
+  const [job] = await db.select().from(jobRuns).where(eq(jobRuns.id, after.jobRunId!));
+  const store = getBlobStore();
+  const exists = after.outputKey ? await store.exists(after.outputKey) : false;
+  const bytes = exists ? await store.getBytes(after.outputKey!) : new Uint8Array();
+  const text = new TextDecoder().decode(bytes);
+  const result = {
+    before: { status: before.status, progress: before.progress },
+    recovered,
+    job: { status: job.status, attempts: job.attempts },
+    run: { status: after.status, sku_count: after.skuCount, output_size_bytes: after.outputSizeBytes, error_message: after.errorMessage, hash: after.dossierSnapshotHash },
+    file: { exists, size: bytes.byteLength, lines: text.split('\r\n').filter(Boolean).length, distinct_codes: new Set(text.match(/XC-\d{6}/g) ?? []).size },
+    workspace: workspaceId,
+  };
+  process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+}
+
+async function main() {
+  const [mode, a, b] = process.argv.slice(2);
+  if (mode === 'start') await start(Number(a));
+  else if (mode === 'resume') await resume(a, b);
+  else throw new Error('usage: export-crash-child.ts start <skus> | resume <runId> <workspaceId>');
+  const { stopBoss } = await import('@/lib/jobs/boss');
+  const { closeDb } = await import('@/lib/db/client');
+  await stopBoss();
+  await closeDb();
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,102 @@
+/**
+ * Crash test: the worker rendering an export run is killed with SIGKILL mid-run; a new worker process on
+ * the same database and blob folder recovers the run through lib/jobs (stale heartbeat -> re-queued).
+ * The run must end completed with its whole file stored, never "completed" with a missing or partial file.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+
+const SKUS = 1500; // three chunks of 500; the child pauses after each, so the kill lands after the first
+
+function childEnv(dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, JOBS_IN_PROCESS: 'false' };
+  const url = inject('testDatabaseUrl');
+  if (url) env.DATABASE_URL = url;
+  else {
+    delete env.DATABASE_URL;
+    env.CRASH_PGLITE_SNAPSHOT = inject('pgliteSnapshot');
+  }
+  return env;
+}
+
+const run = (args: string[], env: NodeJS.ProcessEnv): ChildProcess =>
+  spawn(process.execPath, ['--import', 'tsx', 'scripts/export-crash-child.ts', ...args], { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });
+
+function lines(child: ChildProcess, onLine: (line: string) => void) {
+  let buf = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    buf += d.toString();
+    let i: number;
+    while ((i = buf.indexOf('\n')) >= 0) {
+      onLine(buf.slice(0, i));
+      buf = buf.slice(i + 1);
+    }
+  });
+}
+
+const exited = (child: ChildProcess) => new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.once('exit', (code, signal) => r({ code, signal })));
+
+describe('export run crash and recovery', () => {
+  it(
+    'SIGKILL mid-render, then a new worker: the run completes with the whole file stored',
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-xcrash-'));
+      const env = childEnv(dataDir);
+      let stderr = '';
+      const first = run(['start', String(SKUS)], env);
+      first.stderr!.on('data', (d) => (stderr += d.toString()));
+      let ids: [string, string] | null = null;
+      let seen = 0;
+      const killed = new Promise<void>((resolve, reject) => {
+        lines(first, (line) => {
+          const [tag, a, b] = line.split(' ');
+          if (tag === 'READY') ids = [a, b];
+          if (tag === 'PROGRESS' && !first.killed) {
+            seen = Number(a);
+            first.kill('SIGKILL');
+            resolve();
+          }
+          if (tag === 'DONE') reject(new Error('the run finished before it could be killed'));
+        });
+        first.once('exit', (code, signal) => {
+          if (signal !== 'SIGKILL') reject(new Error(`first worker exited (${code}, ${signal}) before the kill:\n${stderr.slice(-3000)}`));
+        });
+      });
+      await killed;
+      await exited(first).catch(() => null);
+      expect(ids).not.toBeNull();
+      expect(seen).toBeGreaterThan(0);
+      expect(seen).toBeLessThan(SKUS);
+      // Nothing stored yet: the file is put only after rendering ends.
+      expect(fs.existsSync(path.join(dataDir, 'blobs', ids![1], 'exports', ids![0]))).toBe(false);
+      await new Promise((r) => setTimeout(r, 1500));
+
+      const second = run(['resume', ids![0], ids![1]], env);
+      let stderr2 = '';
+      second.stderr!.on('data', (d) => (stderr2 += d.toString()));
+      let resultLine = '';
+      lines(second, (line) => {
+        if (line.startsWith('RESULT ')) resultLine = line.slice(7);
+      });
+      const exit2 = await exited(second);
+      expect(exit2.code, stderr2.slice(-3000)).toBe(0);
+      const result = JSON.parse(resultLine);
+      expect(result.before.status).toBe('processing');
+      expect(result.recovered).toBeGreaterThanOrEqual(1);
+      expect(result.job.status).toBe('completed');
+      expect(result.job.attempts).toBeGreaterThanOrEqual(2);
+      // The seeded SKUs have no manufacturer: every one carries channel warnings, and is still in the file.
+      expect(result.run).toMatchObject({ status: 'completed_with_warnings', sku_count: SKUS, error_message: null });
+      expect(result.run.hash).toMatch(/^sha256:/);
+      expect(result.file.exists).toBe(true);
+      expect(result.file.size).toBe(result.run.output_size_bytes);
+      expect(result.file.lines).toBe(SKUS + 1);
+      expect(result.file.distinct_codes).toBe(SKUS);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    5 * 60_000,
+  );
+});

@@ -1,0 +1,202 @@
+/**
+ * Job runs are held by one delivery at a time (lib/jobs/lease) and taken back by a live worker's
+ * recovery when their heartbeat stops (lib/jobs/recovery), with pg-boss's own job state following.
+ */
+import crypto from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { eq, sql } from 'drizzle-orm';
+import { defineJob, enqueueJob, getJobRun, cancelJobRun } from '@/lib/jobs';
+import { getBoss } from '@/lib/jobs/boss';
+import { claimRun } from '@/lib/jobs/lease';
+import { drainJobs, recoverRuns, runJob, startWorkers, stopWorkers } from '@/lib/jobs/worker';
+import { jobRuns } from '@/lib/db/schema';
+import { getDb } from '@/lib/db/client';
+import { resetEnvCache } from '@/lib/config/env';
+import { makeUser } from '../../helpers/http';
+import { useTestDatabase } from '../../helpers/db';
+
+useTestDatabase();
+
+function setStaleAfter(seconds: number) {
+  process.env.JOB_STALE_AFTER_SECONDS = String(seconds);
+  resetEnvCache();
+}
+
+afterEach(() => {
+  delete process.env.JOB_STALE_AFTER_SECONDS;
+  resetEnvCache();
+});
+
+async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+type Envelope = { jobRunId: string; workspaceId: string; payload: unknown };
+
+async function fetchOne(queue: string) {
+  const boss = await getBoss();
+  return until(`a delivery of ${queue}`, async () => (await boss.fetch<Envelope>(queue, { batchSize: 1 }))[0]);
+}
+
+/** Effects committed by a delivery, only after its fence held (what a real job writes in its transaction). */
+const applied: { run: string; delivery: string }[] = [];
+let gate: Promise<void> = Promise.resolve();
+const slow = defineJob({
+  name: 'test.lease-slow',
+  schema: z.object({ label: z.string() }),
+  handler: async (p, ctx) => {
+    const delivery = `attempt-${ctx.attempt}-${Math.random()}`;
+    await gate;
+    await ctx.db.transaction(async (tx) => {
+      await ctx.fence(tx as any);
+      applied.push({ run: ctx.jobRunId, delivery });
+    });
+    await ctx.progress({ done: true });
+    return { delivery };
+  },
+});
+
+const aborted: { run: string; reason: string }[] = [];
+const waiter = defineJob({
+  name: 'test.lease-waiter',
+  schema: z.object({}),
+  handler: async (_p, ctx) => {
+    await new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, 15_000);
+      ctx.signal.addEventListener('abort', () => {
+        clearTimeout(t);
+        aborted.push({ run: ctx.jobRunId, reason: (ctx.signal.reason as Error)?.name ?? String(ctx.signal.reason) });
+        resolve();
+      });
+    });
+    await ctx.progress({ after: 'abort' });
+    return { finished: true };
+  },
+});
+
+let liveRuns = 0;
+const live = defineJob({
+  name: 'test.lease-live',
+  schema: z.object({}),
+  handler: async () => {
+    liveRuns++;
+    return { ok: true };
+  },
+});
+
+describe('job leases and recovery while running', () => {
+  it('a worker that was only slow loses the run to recovery and writes nothing after; the run completes once', async () => {
+    setStaleAfter(3600); // no heartbeat from the timer during this test: staleness is set by hand
+    const u = await makeUser();
+    const db = await getDb();
+    const run = await enqueueJob(db, slow, { workspaceId: u.workspaceId, payload: { label: 'x' } });
+    let release!: () => void;
+    gate = new Promise((r) => (release = r));
+    const first = await fetchOne(slow.name);
+    const firstDone = runJob(slow, first);
+    await until('the first delivery to claim', async () => (await getJobRun(db, u.workspaceId, run.id)).status === 'running');
+    gate = Promise.resolve();
+
+    // Its heartbeat looks dead: the next recovery pass takes the run back.
+    await db.update(jobRuns).set({ heartbeatAt: sql`now() - interval '10 minutes'` }).where(eq(jobRuns.id, run.id));
+    expect(await recoverRuns({ staleAfterMs: 60_000, queues: [slow.name] })).toBe(1);
+    const requeued = await getJobRun(db, u.workspaceId, run.id);
+    expect(requeued).toMatchObject({ status: 'queued', leaseToken: null });
+    expect(requeued.bossJobId).not.toBe(first.id);
+    // The queue agrees: the dead delivery is no longer "active".
+    expect((await (await getBoss()).getJobById(slow.name, first.id))?.state).toBe('cancelled');
+    // A second pass finds nothing more to do (the new job is alive).
+    expect(await recoverRuns({ staleAfterMs: 60_000, queues: [slow.name] })).toBe(0);
+
+    // A live worker runs the new delivery to the end.
+    await drainJobs();
+    const done = await getJobRun(db, u.workspaceId, run.id);
+    expect(done.status).toBe('completed');
+    expect(done.attempts).toBe(2);
+    expect(applied.filter((a) => a.run === run.id)).toHaveLength(1);
+    const winner = (done.result as { delivery: string }).delivery;
+
+    // The slow one wakes up: its fenced write is refused, it ends quietly, nothing of it is stored.
+    release();
+    await expect(firstDone).resolves.toBeUndefined();
+    const after = await getJobRun(db, u.workspaceId, run.id);
+    expect(after).toMatchObject({ status: 'completed', attempts: 2 });
+    expect((after.result as { delivery: string }).delivery).toBe(winner);
+    expect(applied.filter((a) => a.run === run.id)).toEqual([{ run: run.id, delivery: winner }]);
+  });
+
+  it('an old delivery of a run that was sent again cannot claim it', async () => {
+    setStaleAfter(3600);
+    const u = await makeUser();
+    const db = await getDb();
+    const run = await enqueueJob(db, slow, { workspaceId: u.workspaceId, payload: { label: 'old' } });
+    expect(await claimRun(db, run.id, '00000000-0000-4000-8000-000000000000')).toBeNull();
+    expect((await getJobRun(db, u.workspaceId, run.id)).status).toBe('queued');
+    expect(await claimRun(db, run.id, run.bossJobId!)).toEqual(expect.any(String));
+    // Claimed once: a second claim of the same delivery finds it taken.
+    expect(await claimRun(db, run.id, run.bossJobId!)).toBeNull();
+  });
+
+  it('the heartbeat notices a lost lease and aborts the handler; a cancel stops it the same way', async () => {
+    setStaleAfter(0.4); // heartbeat every 100 ms
+    const u = await makeUser();
+    const db = await getDb();
+
+    // Another worker took the run (its token replaced ours).
+    const stolen = await enqueueJob(db, waiter, { workspaceId: u.workspaceId, payload: {} });
+    const d1 = runJob(waiter, await fetchOne(waiter.name));
+    await until('claim', async () => (await getJobRun(db, u.workspaceId, stolen.id)).status === 'running');
+    const started = Date.now();
+    await db.update(jobRuns).set({ leaseToken: sql`gen_random_uuid()` }).where(eq(jobRuns.id, stolen.id));
+    await expect(d1).resolves.toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(aborted.find((a) => a.run === stolen.id)?.reason).toBe('LeaseLostError');
+    const s = await getJobRun(db, u.workspaceId, stolen.id);
+    expect(s.status).toBe('running'); // the other worker's, untouched
+    expect(s.progress).toBeNull(); // our "after abort" progress was refused
+
+    // Cancelled by a user while running: the handler is told, the run stays cancelled.
+    const cancelled = await enqueueJob(db, waiter, { workspaceId: u.workspaceId, payload: {} });
+    const d2 = runJob(waiter, await fetchOne(waiter.name));
+    await until('claim', async () => (await getJobRun(db, u.workspaceId, cancelled.id)).status === 'running');
+    await cancelJobRun(db, u.workspaceId, cancelled.id);
+    await expect(d2).resolves.toBeUndefined();
+    expect(aborted.find((a) => a.run === cancelled.id)?.reason).toBe('LeaseLostError');
+    expect((await getJobRun(db, u.workspaceId, cancelled.id)).status).toBe('cancelled');
+  });
+
+  it('a live worker re-queues a dead worker\'s run by itself, within seconds of the bound, and runs it once', async () => {
+    setStaleAfter(1); // recovery every 250 ms
+    const u = await makeUser();
+    const db = await getDb();
+    try {
+      await startWorkers({ queues: [live.name], pollingIntervalSeconds: 0.5 });
+      // While it runs, another worker claimed a run and died: the row says running, its heartbeat stops,
+      // and its pg-boss job is gone with it. No restart follows.
+      const [run] = await db
+        .insert(jobRuns)
+        .values({ workspaceId: u.workspaceId, queue: live.name, payload: {}, status: 'running', attempts: 1, leaseToken: crypto.randomUUID(), bossJobId: crypto.randomUUID(), startedAt: new Date(), heartbeatAt: sql`now()` })
+        .returning();
+      const diedAt = Date.now();
+      const done = await until('the run to complete', async () => {
+        const r = await getJobRun(db, u.workspaceId, run.id);
+        return r.status === 'completed' ? r : null;
+      });
+      const took = Date.now() - diedAt;
+      expect(took).toBeGreaterThanOrEqual(900); // not before its heartbeat is older than the bound
+      expect(took).toBeLessThan(10_000);
+      expect(done.attempts).toBe(2);
+      expect(done.error).toBeNull();
+      expect(liveRuns).toBe(1);
+    } finally {
+      await stopWorkers();
+    }
+  });
+});

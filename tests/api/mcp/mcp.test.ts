@@ -1,0 +1,551 @@
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { createApiKey, revokeApiKey } from '@/lib/auth/api-keys';
+import type { Scope } from '@/lib/auth/scopes';
+import { resetEnvCache } from '@/lib/config/env';
+import { getDb } from '@/lib/db/client';
+import { apiKeys, workspaces } from '@/lib/db/schema';
+import { listTemplates } from '@/lib/exports/runs';
+import { MCP_TOOLS } from '@/lib/mcp/tools';
+import { useTestDatabase } from '../../helpers/db';
+import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
+import * as exportsRoute from '@/app/api/exports/route';
+import { drainJobs } from '@/lib/jobs/worker';
+import { importAndRun } from '../imports/helpers';
+import { draft, send, startSmtp } from '../outreach/helpers';
+import { addDocument, createEntity, createSku, link, readySku, setFields, withTempBlobStore, EU_MANUFACTURER } from '../skus/fixtures';
+import { connectClient, databaseFingerprint, raw, startMcpHttpServer } from './harness';
+
+useTestDatabase();
+withTempBlobStore();
+
+// Loopback only; 0 lets the OS pick a free port so parallel runs never collide (MCP_TEST_PORT pins one).
+const PORT = Number(process.env.MCP_TEST_PORT ?? 0);
+
+async function keyFor(u: TestUser, scopes: Scope[] = ['mcp:read'], name = 'agent') {
+  const db = await getDb();
+  const [ws] = await db.select().from(workspaces).where(eq(workspaces.id, u.workspaceId));
+  return createApiKey(db, { workspace: { id: ws.id, name: ws.name, plan: ws.plan as never }, actor: { userId: u.id, apiKeyId: null, label: u.email }, input: { name, scopes } });
+}
+
+type ToolResult = { isError?: boolean; structuredContent?: any; content: { type: string; text?: string }[] };
+const callTool = (c: Client, name: string, args: Record<string, unknown> = {}) => c.callTool({ name, arguments: args }) as Promise<ToolResult>;
+const textOf = (r: ToolResult) => r.content.map((c) => c.text ?? '').join('\n');
+
+async function ok(c: Client, name: string, args: Record<string, unknown> = {}) {
+  const r = await callTool(c, name, args);
+  expect(r.isError, textOf(r)).toBeFalsy();
+  expect(textOf(r).length).toBeGreaterThan(0);
+  return r.structuredContent;
+}
+
+async function toolError(c: Client, name: string, args: Record<string, unknown>, pattern: RegExp) {
+  const r = await callTool(c, name, args);
+  expect(r.isError, `expected ${name} to fail: ${JSON.stringify(r.structuredContent)}`).toBe(true);
+  expect(textOf(r)).toMatch(pattern);
+  expect(r.structuredContent).toBeUndefined();
+}
+
+async function allPages(c: Client, name: string, args: Record<string, unknown>, pick = (s: any) => s) {
+  const seen: any[] = [];
+  let cursor: string | undefined;
+  for (let i = 0; i < 50; i++) {
+    const page = pick(await ok(c, name, { ...args, ...(cursor ? { cursor } : {}) }));
+    seen.push(...page.items);
+    if (!page.has_more) {
+      expect(page.next_cursor).toBeNull();
+      return seen;
+    }
+    cursor = page.next_cursor;
+  }
+  throw new Error('paging did not end');
+}
+
+let server: Awaited<ReturnType<typeof startMcpHttpServer>>;
+let A: TestUser;
+let B: TestUser;
+let keyA: string;
+let keyB: string;
+let client: Client;
+let clientB: Client;
+const skuIdsA: string[] = [];
+let ready: { id: string };
+let toy: { id: string };
+let skuB: { id: string };
+let docA: { id: string };
+let docB: { id: string };
+let batchId: string;
+let entityId: string;
+const exportRunIdsA: string[] = [];
+const requestIdsA: string[] = [];
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+
+const CSV_TEMPLATE = '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0f02'; // GPSR catalogue CSV
+
+beforeAll(async () => {
+  server = await startMcpHttpServer(PORT);
+  A = await makeUser({ plan: 'pro' }); // several keys (revoked, expired, rate-limited) for the auth tests
+  B = await makeUser();
+  keyA = (await keyFor(A)).key;
+  keyB = (await keyFor(B)).key;
+
+  // Workspace A: seven plain SKUs (paging), a toy for FR/BE, a SKU ready for DE, documents, an entity and an import.
+  for (let i = 1; i <= 6; i++) skuIdsA.push((await createSku(A, { sku_code: `MCP-${i}`, product_name: `Wooden block ${i}` })).id);
+  toy = await createSku(A, { sku_code: 'TOY-FR', product_name: 'Plush bear', category_code: 'toys' });
+  skuIdsA.push(toy.id);
+  await setFields(A, toy.id, { target_markets: 'FR,BE', brand: 'Teddy & Co' });
+  ready = await readySku(A, { sku_code: 'READY-DE' });
+  skuIdsA.push(ready.id);
+  const m = await createEntity(A, { ...EU_MANUFACTURER, name: 'Holzwerk MCP GmbH' });
+  entityId = m.id;
+  await link(A, toy.id, 'manufacturer', m.id);
+  docA = await addDocument(A, { skuIds: [toy.id], type: 'test_report', filename: 'EN71 test report.pdf', validUntil: '2026-12-31', references: ['EN 71-1:2014'] });
+  const imported = await importAndRun(A, 'sku_code,product_name,gtin\nIMP-1,Imported lamp,4006381333931\nIMP-2,Broken row,123\n', 'products.csv');
+  batchId = imported.batch.id;
+  for (const code of ['IMP-1', 'IMP-2']) {
+    const db = await getDb();
+    const rows = await db.execute(sql`SELECT id FROM skus WHERE workspace_id = ${A.workspaceId} AND sku_code = ${code}`);
+    const id = ((rows as any).rows ?? rows)[0]?.id;
+    if (id) skuIdsA.push(id);
+  }
+
+  // Workspace A: three export runs (run to the end by the real job) and two supplier requests sent over real SMTP.
+  for (let i = 0; i < 3; i++) {
+    const res = await call(exportsRoute, 'POST', '/api/exports', { cookie: A.cookie, body: { template_id: CSV_TEMPLATE, scope_type: i === 0 ? 'single_sku' : 'all', ...(i === 0 ? { scope_value: toy.id } : {}) } });
+    expect(res.status, res.text).toBe(202);
+    exportRunIdsA.push(res.body.run.id);
+  }
+  await drainJobs(60_000);
+  smtp = await startSmtp();
+  smtp.use();
+  for (const due of ['2026-12-15', null]) {
+    const d = await draft(A, { sku_id: toy.id, to: 'quality@teddy.example' });
+    expect(d.status, d.text).toBe(200);
+    const res = await send(A, { sku_id: toy.id, to: 'quality@teddy.example', subject: d.body.draft.subject, body: d.body.draft.body, due_date: due });
+    expect(res.status, res.text).toBe(201);
+    requestIdsA.push(res.body.request.id);
+  }
+  expect(smtp.mails).toHaveLength(2);
+
+  // Workspace B: one SKU and one document that A's key must never see.
+  skuB = await createSku(B, { sku_code: 'B-SECRET', product_name: 'Secret product of B' });
+  docB = await addDocument(B, { skuIds: [skuB.id], type: 'test_report', filename: 'B secret report.pdf', validUntil: '2026-06-30' });
+
+  client = await connectClient(server.url, keyA);
+  clientB = await connectClient(server.url, keyB);
+}, 180_000);
+
+afterAll(async () => {
+  await client?.close();
+  await clientB?.close();
+  await server?.close();
+  await smtp?.close();
+});
+
+describe('MCP: handshake and discovery', () => {
+  it('initialize negotiates with the SDK client; stateless JSON: no session id, no SSE', async () => {
+    expect(client.getServerVersion()?.name).toBe('compliance-workspace');
+    expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: {}, prompts: {} });
+    expect(client.getInstructions()).toMatch(/read-only/i);
+    const res = await raw(server.url, {
+      key: keyA,
+      body: { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(res.headers.get('mcp-session-id')).toBeNull();
+    expect(res.body.result.protocolVersion).toBe('2025-11-25');
+  });
+
+  it('tools/list: every tool of the registry, read-only, with input and output schemas', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(MCP_TOOLS.map((t) => t.name));
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining([
+      'list_skus', 'get_sku', 'get_dossier', 'readiness_summary', 'explain_requirements', 'why_blocked',
+      'search_documents', 'get_document', 'list_import_batches', 'get_import_batch', 'list_entities',
+    ]));
+    for (const t of tools) {
+      expect(t.annotations, t.name).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+      expect(t.inputSchema.type, t.name).toBe('object');
+      expect(t.outputSchema?.type, t.name).toBe('object');
+      expect(t.description!.length, t.name).toBeGreaterThan(30);
+    }
+  });
+
+  it("the SDK client's SSE GET is told 405 once (no stream, no polling); the 405 is the error envelope", async () => {
+    const before = server.log.length;
+    const c = await connectClient(server.url, keyA);
+    await c.listTools();
+    await new Promise((r) => setTimeout(r, 1500)); // a client reading a 200 as a stream would reconnect within this
+    await c.close();
+    const gets = server.log.slice(before).filter((r) => r.method === 'GET');
+    expect(gets).toEqual([{ method: 'GET', accept: 'text/event-stream', status: 405 }]);
+    const res = await raw(server.url, { method: 'GET', key: keyA, headers: { accept: 'text/event-stream' } });
+    expectEnvelope(res, 405, 'METHOD_NOT_ALLOWED');
+    expect(res.headers.get('allow')).toBe('GET, POST');
+  });
+
+  it('GET /api/mcp returns the server metadata as JSON', async () => {
+    const res = await raw(server.url, { method: 'GET', key: keyA });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'compliance-workspace', transport: 'streamable-http', read_only: true, authentication: { type: 'bearer', scope: 'mcp:read' } });
+    expect(res.body.protocol_versions).toContain('2025-11-25');
+    expect(res.body.tools.map((t: any) => t.name)).toEqual(MCP_TOOLS.map((t) => t.name));
+    expect(res.body.endpoint).toBe(`${server.url.origin}/api/mcp`);
+  });
+});
+
+describe('MCP: tools with valid and invalid arguments', () => {
+  it('list_skus pages through every SKU of the workspace exactly once; filters as the SKU list', async () => {
+    const all = await allPages(client, 'list_skus', { limit: 3, sort: 'code_asc' });
+    expect(all.map((s) => s.id).sort()).toEqual([...skuIdsA].sort());
+    expect(new Set(all.map((s) => s.id)).size).toBe(all.length);
+    expect(all.map((s) => s.sku_code)).toEqual([...all.map((s) => s.sku_code)].sort());
+    const toys = await ok(client, 'list_skus', { category_code: 'toys' });
+    expect(toys.items.map((s: any) => s.sku_code)).toEqual(['TOY-FR']);
+    const clean = await ok(client, 'list_skus', { has_blockers: false });
+    expect(clean.items.every((s: any) => s.blocker_count === 0)).toBe(true);
+    const found = await ok(client, 'list_skus', { q: 'plush' });
+    expect(found.items.map((s: any) => s.id)).toEqual([toy.id]);
+    await toolError(client, 'list_skus', { limit: 0 }, /limit/);
+    await toolError(client, 'list_skus', { status: ['nonsense'] }, /status/);
+    await toolError(client, 'list_skus', { cursor: 'not-a-cursor' }, /cursor/i);
+  });
+
+  it('get_sku: blockers with legal basis and fix; malformed and unknown ids are tool errors', async () => {
+    const s = await ok(client, 'get_sku', { sku_id: toy.id });
+    expect(s.sku).toMatchObject({ id: toy.id, sku_code: 'TOY-FR', status: 'blocked' });
+    expect(s.blockers.length).toBeGreaterThan(0);
+    expect(s.blockers.some((b: any) => b.legal_basis && /2009\/48|2023\/988/.test(b.legal_basis))).toBe(true);
+    expect(s.blockers.every((b: any) => b.fix === null || (b.fix.kind && b.fix.target))).toBe(true);
+    await toolError(client, 'get_sku', { sku_id: 'nope' }, /sku_id|uuid/i);
+    await toolError(client, 'get_sku', { sku_id: '00000000-0000-4000-8000-000000000000' }, /NOT_FOUND/);
+    await toolError(client, 'get_sku', {}, /sku_id/);
+  });
+
+  it('get_dossier: values with status and provenance, paged by field', async () => {
+    const d = await ok(client, 'get_dossier', { sku_id: ready.id, limit: 100 });
+    const markets = d.items.find((f: any) => f.field_key === 'target_markets');
+    expect(markets.current).toMatchObject({ value: 'DE', status: 'confirmed' });
+    expect(markets.current.source).toEqual(expect.any(String));
+    const fields = await allPages(client, 'get_dossier', { sku_id: ready.id, limit: 2 });
+    expect(fields.map((f) => f.field_key).sort()).toEqual(d.items.map((f: any) => f.field_key).sort());
+    const one = await ok(client, 'get_dossier', { sku_id: ready.id, field_key: 'brand' });
+    expect(one.items).toHaveLength(1);
+    expect(one.items[0].current.value).toBe('Holzwerk');
+    await toolError(client, 'get_dossier', { sku_id: skuB.id }, /NOT_FOUND/);
+  });
+
+  it('readiness_summary: counts by status, blocker code, category and market; top blockers', async () => {
+    const r = await ok(client, 'readiness_summary', { top: 2 });
+    expect(r.totals.skus).toBe(skuIdsA.length);
+    expect(r.by_status.reduce((n: number, s: any) => n + s.count, 0)).toBe(skuIdsA.length);
+    expect(r.by_category.find((c: any) => c.category_code === 'toys')).toEqual({ category_code: 'toys', skus: 1, blocked: 1 });
+    expect(r.by_target_market).toEqual(expect.arrayContaining([{ market: 'FR', skus: 1, blocked: 1 }, { market: 'BE', skus: 1, blocked: 1 }]));
+    expect(r.by_target_market.find((m: any) => m.market === 'DE')).toMatchObject({ skus: 1 });
+    expect(r.top_blockers.length).toBeLessThanOrEqual(2);
+    expect(r.by_blocker_code.length).toBeGreaterThanOrEqual(r.top_blockers.length);
+    await toolError(client, 'readiness_summary', { top: 0 }, /top/);
+  });
+
+  it('explain_requirements: the profile rule by rule with legal basis, per market language', async () => {
+    const e = await ok(client, 'explain_requirements', { category: 'toys', markets: ['fr', 'BE'] });
+    expect(e.profile_id).toMatch(/^toys@/);
+    expect(e.markets.map((m: any) => m.market)).toEqual(['FR', 'BE']);
+    expect(e.required_languages).toContain('fr');
+    expect(e.rules.length).toBeGreaterThan(5);
+    expect(e.rules.filter((r: any) => r.legal_basis).length).toBeGreaterThan(3);
+    expect(e.rules.some((r: any) => r.checks.some((c: any) => c.fix?.target?.endsWith('_fr')))).toBe(true);
+    const general = await ok(client, 'explain_requirements', { category: 'no such category', markets: ['DE'] });
+    expect(general).toMatchObject({ category_code: 'general', category_defaulted: true });
+    await toolError(client, 'explain_requirements', { category: 'toys', markets: ['US'] }, /US/);
+    await toolError(client, 'explain_requirements', { category: 'toys', markets: [] }, /markets/);
+  });
+
+  it('why_blocked: what is missing for one market and how to fix it', async () => {
+    const de = await ok(client, 'why_blocked', { sku_id: ready.id, market: 'DE' });
+    expect(de).toMatchObject({ market: 'DE', sellable: true, blockers: [] });
+    const fr = await ok(client, 'why_blocked', { sku_id: ready.id, market: 'fr' });
+    expect(fr.sellable).toBe(false);
+    expect(fr.required_languages).toContain('fr');
+    expect(fr.blockers.some((b: any) => b.fix?.target?.endsWith('_fr') && b.legal_basis)).toBe(true);
+    await toolError(client, 'why_blocked', { sku_id: ready.id, market: 'XX' }, /XX/);
+    await toolError(client, 'why_blocked', { sku_id: skuB.id, market: 'DE' }, /NOT_FOUND/);
+  });
+
+  it('search_documents and get_document: filters, expiry, facts, download link', async () => {
+    const found = await ok(client, 'search_documents', { type: 'test_report', expiring_before: '2027-01-01' });
+    expect(found.items.map((d: any) => d.id)).toEqual([docA.id]);
+    expect((await ok(client, 'search_documents', { expiring_before: '2026-01-01' })).items).toEqual([]);
+    expect((await ok(client, 'search_documents', { sku_id: toy.id })).items.map((d: any) => d.id)).toEqual([docA.id]);
+    expect((await ok(client, 'search_documents', { q: 'EN71' })).items.map((d: any) => d.id)).toEqual([docA.id]);
+    const docs = await allPages(client, 'search_documents', { limit: 1 });
+    expect(docs.length).toBe(2); // the test report and the risk assessment of READY-DE
+    await toolError(client, 'search_documents', { expiring_before: '31.12.2026' }, /expiring_before/);
+    await toolError(client, 'search_documents', { type: 'invoice' }, /type/);
+
+    const d = await ok(client, 'get_document', { document_id: docA.id });
+    expect(d).toMatchObject({ id: docA.id, document_type: 'test_report', valid_until: '2026-12-31', linked_skus: [{ id: toy.id, sku_code: 'TOY-FR' }] });
+    expect(d.download_url).toBe(`${server.url.origin}/api/documents/${docA.id}/file`);
+    expect(d.facts).toEqual([expect.objectContaining({ field_key: 'harmonised_standards', value: 'EN 71-1:2014' })]);
+    await toolError(client, 'get_document', { document_id: docB.id }, /NOT_FOUND/);
+  });
+
+  it('list_import_batches and get_import_batch: counts and rows with errors, paged', async () => {
+    const list = await ok(client, 'list_import_batches', {});
+    expect(list.items.map((b: any) => b.id)).toEqual([batchId]);
+    const b = await ok(client, 'get_import_batch', { batch_id: batchId, limit: 1 });
+    expect(b.batch).toMatchObject({ id: batchId, filename: 'products.csv', total_rows: 2 });
+    expect(b.rows.items).toHaveLength(1);
+    const rows = await allPages(client, 'get_import_batch', { batch_id: batchId, limit: 1 }, (s) => s.rows);
+    expect(rows.map((r) => r.row_number)).toEqual([...rows.map((r) => r.row_number)].sort((x, y) => x - y));
+    expect(rows.length).toBe(2);
+    expect(rows.some((r) => r.errors.length > 0 || r.outcome !== 'created')).toBe(true);
+    await toolError(client, 'list_import_batches', { cursor: 'bogus' }, /cursor/);
+    await toolError(client, 'get_import_batch', { batch_id: '00000000-0000-4000-8000-000000000000' }, /NOT_FOUND/);
+    await toolError(client, 'get_import_batch', { batch_id: batchId, outcome: 'maybe' }, /outcome/);
+  });
+
+  it('list_entities: operators with EU establishment and SKU counts, paged', async () => {
+    const all = await allPages(client, 'list_entities', { limit: 1 });
+    expect(all.length).toBe(2); // READY-DE's manufacturer and the toy's
+    const mine = await ok(client, 'list_entities', { q: 'Holzwerk MCP' });
+    expect(mine.items).toEqual([expect.objectContaining({ id: entityId, eu_established: true, sku_count: 1 })]);
+    await toolError(client, 'list_entities', { limit: 101 }, /limit/);
+  });
+
+  it('list_export_templates: every template with status and required fields, paged', async () => {
+    const all = await allPages(client, 'list_export_templates', { limit: 2 });
+    expect(all.length).toBe(listTemplates().length);
+    expect(new Set(all.map((t) => t.id)).size).toBe(all.length);
+    expect(all.find((t) => t.id === CSV_TEMPLATE)).toMatchObject({ format: 'CSV', status: 'valid' });
+    expect(all.every((t) => ['valid', 'schema_drift', 'deprecated'].includes(t.status) && Array.isArray(t.required_fields))).toBe(true);
+    await toolError(client, 'list_export_templates', { cursor: 'bogus' }, /cursor/);
+    await toolError(client, 'list_export_templates', { limit: 101 }, /limit/);
+  });
+
+  it('list_export_runs: the runs newest first with status, counts and the download link, paged', async () => {
+    const runs = await allPages(client, 'list_export_runs', { limit: 1 });
+    expect(runs.map((r) => r.id)).toEqual([...exportRunIdsA].reverse());
+    expect(runs.at(-1)).toMatchObject({ scope_type: 'single_sku', sku_count: 1, template_id: CSV_TEMPLATE, template_format: 'CSV' });
+    expect(runs[0]).toMatchObject({ scope_type: 'all', sku_count: skuIdsA.length });
+    for (const r of runs) {
+      expect(['completed', 'completed_with_warnings']).toContain(r.status);
+      expect(r.download_url).toBe(`${server.url.origin}/api/exports/${r.id}/download`);
+      expect(r.output_filename).toMatch(/\.csv$/);
+    }
+    await toolError(client, 'list_export_runs', { cursor: 'bogus' }, /cursor/i);
+    await toolError(client, 'list_export_runs', { limit: 0 }, /limit/);
+  });
+
+  it('list_supplier_requests: what was asked, status and due date, by SKU and status, paged; never the upload link', async () => {
+    const all = await allPages(client, 'list_supplier_requests', { limit: 1 });
+    expect(all.map((r) => r.id)).toEqual([...requestIdsA].reverse());
+    expect(all[1]).toMatchObject({ sku_id: toy.id, recipient: 'quality@teddy.example', status: 'sent', due_date: '2026-12-15', link_active: true, reminder_count: 0 });
+    expect(all[1].items.length).toBeGreaterThan(0);
+    expect(all[1].items.every((i: any) => i.code && i.label)).toBe(true);
+    const r = await callTool(client, 'list_supplier_requests', {});
+    expect(JSON.stringify(r)).not.toMatch(/upload_url|\/r\//);
+    expect((await ok(client, 'list_supplier_requests', { sku_id: toy.id, status: ['sent'] })).items).toHaveLength(2);
+    expect((await ok(client, 'list_supplier_requests', { sku_id: ready.id })).items).toEqual([]);
+    expect((await ok(client, 'list_supplier_requests', { status: ['done', 'cancelled'] })).items).toEqual([]);
+    await toolError(client, 'list_supplier_requests', { status: ['lost'] }, /status/);
+    await toolError(client, 'list_supplier_requests', { sku_id: 'not-a-uuid' }, /sku_id/);
+    await toolError(client, 'list_supplier_requests', { sku_id: '00000000-0000-4000-8000-000000000000' }, /NOT_FOUND/);
+    await toolError(client, 'list_supplier_requests', { cursor: 'bogus' }, /cursor/i);
+  });
+
+  it('resources sku:// and document:// and the audit prompt', async () => {
+    const templates = await client.listResourceTemplates();
+    expect(templates.resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual(['document://{id}', 'sku://{id}']);
+    const r = await client.readResource({ uri: `sku://${toy.id}` });
+    expect(JSON.parse(String((r.contents[0] as any).text)).sku.id).toBe(toy.id);
+    const d = await client.readResource({ uri: `document://${docA.id}` });
+    expect(JSON.parse(String((d.contents[0] as any).text)).filename).toBe('EN71 test report.pdf');
+    const p = await client.getPrompt({ name: 'audit_catalogue', arguments: { market: 'fr' } });
+    expect((p.messages[0].content as any).text).toMatch(/why_blocked with market=FR/);
+  });
+});
+
+describe('MCP: tenant isolation', () => {
+  it("B's key sees only B: lists, summaries, documents and resources never include A", async () => {
+    const skus = await allPages(clientB, 'list_skus', {});
+    expect(skus.map((s) => s.id)).toEqual([skuB.id]);
+    expect((await ok(clientB, 'readiness_summary', {})).totals.skus).toBe(1);
+    expect((await ok(clientB, 'search_documents', {})).items.map((d: any) => d.id)).toEqual([docB.id]);
+    expect((await ok(clientB, 'list_entities', {})).items).toEqual([]);
+    expect((await ok(clientB, 'list_import_batches', {})).items).toEqual([]);
+    expect((await ok(clientB, 'list_export_runs', {})).items).toEqual([]);
+    expect((await ok(clientB, 'list_supplier_requests', {})).items).toEqual([]);
+    // Templates are the product's, the same for every workspace; runs and requests are not.
+    expect((await ok(clientB, 'list_export_templates', { limit: 100 })).items.length).toBe(listTemplates().length);
+    for (const [name, args] of [
+      ['get_sku', { sku_id: toy.id }],
+      ['get_dossier', { sku_id: ready.id }],
+      ['why_blocked', { sku_id: ready.id, market: 'DE' }],
+      ['get_document', { document_id: docA.id }],
+      ['get_import_batch', { batch_id: batchId }],
+      ['list_supplier_requests', { sku_id: toy.id }],
+    ] as const) {
+      await toolError(clientB, name, args, /NOT_FOUND/);
+    }
+    // A's filter on its own SKU id gives B nothing, not A's documents.
+    expect((await ok(clientB, 'search_documents', { sku_id: toy.id })).items).toEqual([]);
+    await expect(clientB.readResource({ uri: `sku://${toy.id}` })).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+    await expect(clientB.readResource({ uri: `document://${docA.id}` })).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+  });
+});
+
+describe('MCP: protocol errors stay JSON-RPC', () => {
+  it('unknown method: -32601 through the SDK and as a raw JSON-RPC error object', async () => {
+    const err = await client.request({ method: 'skus/delete', params: {} }, z.object({})).catch((e) => e);
+    expect(err).toBeInstanceOf(McpError);
+    expect(err.code).toBe(ErrorCode.MethodNotFound);
+    const res = await raw(server.url, { key: keyA, body: { jsonrpc: '2.0', id: 7, method: 'skus/delete', params: { id: toy.id } } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ jsonrpc: '2.0', id: 7, error: expect.objectContaining({ code: -32601 }) });
+    expect(res.body.error_code).toBeUndefined();
+  });
+
+  it('bad params: -32602 (tools/call without a name, resources/read of an unknown uri); invalid JSON: -32700', async () => {
+    const noName = await raw(server.url, { key: keyA, body: { jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { arguments: {} } } });
+    expect(noName.body).toMatchObject({ jsonrpc: '2.0', id: 'a', error: { code: -32602, message: expect.stringMatching(/name/) } });
+    const wrongType = await raw(server.url, { key: keyA, body: { jsonrpc: '2.0', id: 'p', method: 'prompts/get', params: { name: 42 } } });
+    expect(wrongType.body).toMatchObject({ jsonrpc: '2.0', id: 'p', error: { code: -32602 } });
+    const badUri = await raw(server.url, { key: keyA, body: { jsonrpc: '2.0', id: 'b', method: 'resources/read', params: { uri: 'sku://not-a-uuid' } } });
+    expect(badUri.body).toMatchObject({ jsonrpc: '2.0', id: 'b', error: { code: -32602 } });
+    const notJson = await raw(server.url, { key: keyA, rawBody: '{"jsonrpc": "2.0", "method": ' });
+    expect(notJson.status).toBe(400);
+    expect(notJson.body).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
+    // Hostile text: a NUL byte is refused by the schema (never reaches Postgres); U+FFFD is plain text.
+    const nul = await raw(server.url, { key: keyA, body: { jsonrpc: '2.0', id: 'c', method: 'tools/call', params: { name: 'list_skus', arguments: { q: 'a\u0000b' } } } });
+    expect(nul.status).toBe(200);
+    expect(nul.body.result).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/NUL/) }] });
+    const replacement = await callTool(client, 'list_skus', { q: '\uFFFD\uD800' });
+    expect(replacement.isError).toBeFalsy();
+    expect(replacement.structuredContent.items).toEqual([]);
+  });
+
+  it('a plain JSON client (no streamable-HTTP Accept header) gets the JSON-RPC answer', async () => {
+    const res = await raw(server.url, { key: keyA, headers: { accept: 'application/json' }, body: { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'readiness_summary', arguments: {} } } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ jsonrpc: '2.0', id: 9, result: { structuredContent: { totals: { skus: skuIdsA.length } } } });
+    const noAccept = await fetch(server.url, { method: 'POST', headers: { authorization: `Bearer ${keyA}`, 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 10, method: 'ping' }) });
+    expect(noAccept.status).toBe(200);
+    expect(await noAccept.json()).toEqual({ jsonrpc: '2.0', id: 10, result: {} });
+  });
+
+  it('an unknown tool name is an error, never a 500', async () => {
+    const r = await callTool(client, 'delete_sku', { sku_id: toy.id });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toMatch(/delete_sku/);
+  });
+});
+
+describe('MCP: authentication and rate limit (HTTP envelopes)', () => {
+  it('no key, unknown key, revoked key, expired key: 401 envelope; a key without mcp:read: 403', async () => {
+    const init = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+    expectEnvelope(await raw(server.url, { body: init }), 401, 'UNAUTHORIZED');
+    expectEnvelope(await raw(server.url, { method: 'GET' }), 401, 'UNAUTHORIZED');
+    expectEnvelope(await raw(server.url, { key: 'cwk_live_0000000000000000000000000000000000000000', body: init }), 401, 'API_KEY_INVALID');
+    expectEnvelope(await raw(server.url, { key: keyA.slice(0, -2) + (keyA.endsWith('aa') ? 'bb' : 'aa'), body: init }), 401, 'API_KEY_INVALID');
+
+    const db = await getDb();
+    const revoked = await keyFor(A, ['mcp:read'], 'to revoke');
+    const c = await connectClient(server.url, revoked.key);
+    await revokeApiKey(db, A.workspaceId, revoked.id);
+    await expect(c.listTools()).rejects.toMatchObject({ code: 401, message: expect.stringMatching(/API_KEY_REVOKED/) });
+    expectEnvelope(await raw(server.url, { key: revoked.key, body: init }), 401, 'API_KEY_REVOKED');
+
+    const expired = await keyFor(A, ['mcp:read'], 'to expire');
+    await db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiKeys.id, expired.id));
+    expectEnvelope(await raw(server.url, { key: expired.key, body: init }), 401, 'API_KEY_EXPIRED');
+
+    const skusOnly = await keyFor(A, ['skus:read'], 'skus only');
+    const err = expectEnvelope(await raw(server.url, { key: skusOnly.key, body: init }), 403, 'INSUFFICIENT_SCOPE');
+    expect(err.details).toEqual({ required_scope: 'mcp:read' });
+  });
+
+  it('is rate-limited like the API: over the limit, the 429 envelope with Retry-After', async () => {
+    const limited = await keyFor(A, ['mcp:read'], 'limited');
+    process.env.RATE_LIMIT_DEFAULT = '3';
+    resetEnvCache();
+    try {
+      const body = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+      const results = await Promise.all(Array.from({ length: 5 }, () => raw(server.url, { key: limited.key, body })));
+      expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+      const over = results.find((r) => r.status === 429)!;
+      expectEnvelope(over, 429, 'RATE_LIMITED');
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      delete process.env.RATE_LIMIT_DEFAULT;
+      resetEnvCache();
+    }
+  });
+});
+
+describe('MCP: read-only', () => {
+  it('calling every tool (and the resources and the prompt), 25 of them at once, changes nothing in the database', async () => {
+    const args: Record<string, Record<string, unknown>> = {
+      list_skus: { limit: 2 },
+      get_sku: { sku_id: toy.id },
+      get_dossier: { sku_id: ready.id },
+      readiness_summary: {},
+      explain_requirements: { category: 'electrical', markets: ['DE', 'IT'] },
+      why_blocked: { sku_id: toy.id, market: 'BE' },
+      search_documents: { type: 'test_report' },
+      get_document: { document_id: docA.id },
+      list_import_batches: {},
+      get_import_batch: { batch_id: batchId },
+      list_entities: {},
+      list_export_templates: {},
+      list_export_runs: { limit: 2 },
+      list_supplier_requests: { sku_id: toy.id },
+    };
+    // A tool added to the registry must be added here too, so it is proven read-only.
+    expect(Object.keys(args).sort()).toEqual(MCP_TOOLS.map((t) => t.name).sort());
+
+    const before = await databaseFingerprint([A.workspaceId, B.workspaceId], [A.id, B.id]);
+    expect(Object.keys(before)).toEqual(expect.arrayContaining(['public.skus', 'public.dossier_values', 'public.documents', 'public.audit_events', 'public.job_runs']));
+    const calls = [
+      ...Object.entries(args).map(([name, a]) => () => ok(client, name, a)),
+      ...Object.entries(args).map(([name, a]) => () => callTool(clientB, name, a)),
+      () => client.readResource({ uri: `sku://${ready.id}` }),
+      () => client.readResource({ uri: `document://${docA.id}` }),
+      () => client.getPrompt({ name: 'audit_catalogue', arguments: { market: 'DE' } }),
+    ];
+    expect(calls.length).toBeGreaterThanOrEqual(25);
+    await Promise.all(calls.map((f) => f()));
+    const after = await databaseFingerprint([A.workspaceId, B.workspaceId], [A.id, B.id]);
+    expect(after).toEqual(before);
+
+    // The fingerprint does see a one-character write (so the equality above means something).
+    const db = await getDb();
+    await db.execute(sql`UPDATE skus SET product_name = product_name || '.' WHERE id = ${skuB.id}`);
+    const touched = await databaseFingerprint([A.workspaceId, B.workspaceId], [A.id, B.id]);
+    expect(touched['public.skus'].hash).not.toBe(before['public.skus'].hash);
+  });
+});
+
+describe('MCP Inspector CLI', () => {
+  it('scripts/mcp-inspect.sh lists every tool against the running server', async () => {
+    const out = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn('sh', ['scripts/mcp-inspect.sh', server.url.toString(), 'tools/list'], {
+        env: { ...process.env, MCP_API_KEY: keyA, HOME: process.env.DATA_DIR ?? process.env.HOME },
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c) => (stdout += c));
+      child.stderr.on('data', (c) => (stderr += c));
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+    expect(out.code, out.stderr).toBe(0);
+    const listed = JSON.parse(out.stdout);
+    expect(listed.tools.map((t: any) => t.name)).toEqual(MCP_TOOLS.map((t) => t.name));
+    expect(listed.tools.every((t: any) => t.annotations?.readOnlyHint === true)).toBe(true);
+  }, 120_000);
+});

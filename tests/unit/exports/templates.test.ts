@@ -1,0 +1,268 @@
+/**
+ * Golden files per template on a fixed catalogue (three SKUs: a complete EU product, a non-EU product
+ * with six EU operators and over-long names, and a bare one with hostile text), rendered by the real
+ * template code into real files. JSON is validated against JSON Schemas written from Amazon's and
+ * eBay's documented fields (ajv), the XML against the published XSD (libxml2 in WebAssembly), XLSX is
+ * read back with SheetJS. Set UPDATE_GOLDEN=1 to rewrite the golden files after a deliberate change.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Ajv from 'ajv';
+import XLSX from '@e965/xlsx';
+import yauzl from 'yauzl';
+import { PDFDocument } from 'pdf-lib';
+import { validateXML } from 'xmllint-wasm';
+import { describe, expect, it } from 'vitest';
+import type { ExportItem } from '@/lib/exports/catalogue-data';
+import { TEMPLATES, templateStatus, type ExportTemplateDefinition } from '@/lib/exports/templates';
+import { runChecks } from '@/lib/exports/templates/checks';
+import type { RenderContext } from '@/lib/exports/templates/types';
+import { localBlobStore } from '@/lib/storage/local';
+
+const GOLDEN = path.join(import.meta.dirname, '../../fixtures/exports/golden');
+const FIXTURES = path.join(import.meta.dirname, '../../fixtures/exports');
+const XSD = path.join(import.meta.dirname, '../../../public/schemas/gpsr-product-safety-1.0.xsd');
+const AT = new Date('2026-01-15T10:00:00.000Z');
+const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-golden-'));
+const store = localBlobStore(blobDir);
+
+const ent = (id: string, name: string, country: string, extra: Partial<ExportItem['entities']['manufacturer']> = {}) => ({
+  id,
+  name,
+  trade_mark: null,
+  street: 'Hauptstraße 1',
+  postal_code: '10115',
+  city: 'Berlin',
+  region: null,
+  country,
+  email: `${id}@example.test`,
+  contact_url: null,
+  phone: null,
+  ...extra,
+});
+
+const PDF_BYTES = new TextEncoder().encode('%PDF-1.4\n% golden safety sheet\n%%EOF\n');
+
+const CATALOGUE: ExportItem[] = [
+  {
+    sku: { id: '11111111-1111-4111-8111-111111111111', sku_code: 'GOLD-EU', product_name: 'Bamboo cutting board', gtin: '4006381333931', category_code: 'general', external_sku_id: null, public_id: 'pub-gold-eu' },
+    fields: {
+      brand: 'Holzwerk',
+      model_number: 'CB-200',
+      product_description: 'Cutting board, 30 x 20 cm.',
+      product_image_url: 'https://images.example/cb-200.jpg',
+      target_markets: 'DE,FR',
+      country_of_origin: 'DE',
+      safety_warnings_de: 'Nicht in der Spülmaschine reinigen.',
+      safety_warnings_fr: 'Ne pas laver au lave-vaisselle.',
+      instructions_de: 'Vor dem ersten Gebrauch einölen.',
+      ce_marking: 'no',
+    },
+    entities: { manufacturer: ent('mfr-eu', 'Holzwerk Müller GmbH', 'DE', { contact_url: 'https://holzwerk.example/kontakt' }) },
+    documents: [
+      { id: 'd1111111-1111-4111-8111-111111111111', filename: 'Sicherheitshinweise.pdf', document_type: 'manual', mime_type: 'application/pdf', size_bytes: PDF_BYTES.byteLength, sha256: 'a'.repeat(64), storage_key: 'ws/documents/golden-de', language: 'de', valid_until: null, is_public: true },
+      { id: 'd2222222-2222-4222-8222-222222222222', filename: 'DoC CB-200.pdf', document_type: 'declaration_of_conformity', mime_type: 'application/pdf', size_bytes: 10, sha256: 'b'.repeat(64), storage_key: 'ws/documents/golden-doc', language: 'en', valid_until: '2030-12-31', is_public: false },
+    ],
+  },
+  {
+    sku: { id: '22222222-2222-4222-8222-222222222222', sku_code: 'GOLD-CN', product_name: 'LED night light „Mond"', gtin: null, category_code: 'electrical', external_sku_id: 'ext-7', public_id: null },
+    fields: { gtin: '4006381333948', brand: 'Bright', target_markets: 'DE,IT,PL', safety_warnings_de: 'Nur für den Innenbereich.', safety_warnings_it: 'Solo per uso interno.', country_of_origin: 'CN' },
+    entities: {
+      manufacturer: ent('mfr-cn', `Shenzhen Bright Lighting Technology Manufacturing Company Limited of Guangdong Province, Export Division`, 'CN', { city: 'Shenzhen Nanshan District Science and Technology Park South Area Block' }),
+      responsible_person: ent('rp-1', 'EU Rep GmbH', 'DE'),
+      authorised_representative: ent('ar-1', 'AR Services BV', 'NL'),
+      importer: ent('imp-1', 'Import Handel KG', 'AT'),
+    },
+    documents: [],
+  },
+  {
+    sku: { id: '33333333-3333-4333-8333-333333333333', sku_code: 'GOLD-BARE', product_name: '=cmd|"/c calc"!A1 \u0000 bare 🧸', gtin: null, category_code: 'toys', external_sku_id: null, public_id: null },
+    fields: { target_markets: 'FR', brand: '+SUM(1,2)', product_description: 'Line one\r\nLine "two", with comma; and semicolon\u0007 bell' },
+    entities: {},
+    documents: [],
+  },
+];
+
+function ctxFor(outPath: string): RenderContext {
+  return {
+    async *items() {
+      yield CATALOGUE.slice(0, 2);
+      yield CATALOGUE.slice(2);
+    },
+    outPath,
+    store,
+    db: null as never, // the table, JSON, XML and PDF templates read no database
+    workspaceId: 'ws',
+    actor: { userId: null, apiKeyId: null, label: 'golden' },
+    workspaceName: 'Golden workspace <&>',
+    generatedAt: AT,
+    publicBaseUrl: 'https://compliance.example',
+    skuCount: CATALOGUE.length,
+    localizedKeys: ['instructions_de', 'safety_warnings_de', 'safety_warnings_fr', 'safety_warnings_it'],
+    progress: async () => {},
+  };
+}
+
+async function render(t: ExportTemplateDefinition) {
+  const out = path.join(blobDir, `${t.channel}-${t.version}.${t.extension}`);
+  await t.render(ctxFor(out));
+  return fs.readFileSync(out);
+}
+
+function golden(name: string, actual: string) {
+  const file = path.join(GOLDEN, name);
+  if (process.env.UPDATE_GOLDEN === '1' || !fs.existsSync(file)) fs.writeFileSync(file, actual);
+  expect(actual).toBe(fs.readFileSync(file, 'utf8'));
+}
+
+const sheetsAsCsv = (bytes: Uint8Array) => {
+  const wb = XLSX.read(bytes, { type: 'array' });
+  return wb.SheetNames.map((n) => `## ${n}\n${XLSX.utils.sheet_to_csv(wb.Sheets[n], { RS: '\n' })}`).join('\n');
+};
+
+function zipEntries(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err);
+      const out = new Map<string, Buffer>();
+      zip.on('entry', (e: yauzl.Entry) => {
+        zip.openReadStream(e, (err2, s) => {
+          if (err2 || !s) return reject(err2);
+          const parts: Buffer[] = [];
+          s.on('data', (d: Buffer) => parts.push(d));
+          s.on('end', () => {
+            out.set(e.fileName, Buffer.concat(parts));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(out));
+      zip.readEntry();
+    });
+  });
+}
+
+const byChannel = (channel: string) => {
+  const t = TEMPLATES.filter((x) => x.channel === channel).sort((a, b) => (a.version < b.version ? 1 : -1))[0];
+  if (!t) throw new Error(`no template ${channel}`);
+  return t;
+};
+
+describe('export templates on a fixed catalogue', () => {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+
+  it('Amazon EU listings: golden JSON, valid against the feed schema, per-marketplace references and media', async () => {
+    const text = (await render(byChannel('amazon_eu'))).toString('utf8');
+    golden('amazon_eu.json', text);
+    const feed = JSON.parse(text);
+    const validate = ajv.compile(JSON.parse(fs.readFileSync(path.join(FIXTURES, 'amazon-listings-feed.schema.json'), 'utf8')));
+    expect(validate(feed), JSON.stringify(validate.errors)).toBe(true);
+    const eu = feed.messages.find((m: any) => m.sku === 'GOLD-EU');
+    const ref = eu.patches.find((p: any) => p.path === '/attributes/gpsr_manufacturer_reference').value;
+    expect(ref).toEqual([
+      { gpsr_manufacturer_email_address: 'mfr-eu@example.test', marketplace_id: 'A1PA6795UKMFR9' },
+      { gpsr_manufacturer_email_address: 'mfr-eu@example.test', marketplace_id: 'A13V1IB3VIYZZH' },
+    ]);
+    const media = eu.patches.find((p: any) => p.path === '/attributes/compliance_media').value;
+    // Only the public document, at its public URL; the private DoC is not sent.
+    expect(new Set(media.map((m: any) => m.source_location))).toEqual(new Set(['https://compliance.example/p/pub-gold-eu/documents/d1111111-1111-4111-8111-111111111111']));
+    const cn = feed.messages.find((m: any) => m.sku === 'GOLD-CN');
+    expect(cn.patches.find((p: any) => p.path === '/attributes/dsa_responsible_party_address').value[0].value).toBe('rp-1@example.test');
+    // The schema refuses what Amazon would: a wrong marketplace id.
+    const broken = structuredClone(feed);
+    broken.messages[0].patches[0].value[0].marketplace_id = 'XX';
+    expect(validate(broken)).toBe(false);
+  });
+
+  it('eBay regulatory: golden JSON, valid against the schema, limits applied and ≤ 5 responsible persons', async () => {
+    const text = (await render(byChannel('ebay'))).toString('utf8');
+    golden('ebay.json', text);
+    const body = JSON.parse(text);
+    const validate = ajv.compile(JSON.parse(fs.readFileSync(path.join(FIXTURES, 'ebay-offers-regulatory.schema.json'), 'utf8')));
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+    const cn = body.requests.find((r: any) => r.sku === 'GOLD-CN').regulatory;
+    expect([...cn.manufacturer.companyName].length).toBe(100);
+    expect(cn.manufacturer.city.length).toBeLessThanOrEqual(64);
+    expect(cn.responsiblePersons.map((p: any) => p.companyName)).toEqual(['EU Rep GmbH', 'AR Services BV', 'Import Handel KG']);
+    const eu = body.requests.find((r: any) => r.sku === 'GOLD-EU').regulatory;
+    expect(eu.documents).toEqual([
+      { documentId: null, documentType: 'INSTRUCTIONS_FOR_USE', languages: ['GERMAN'], fileName: 'Sicherheitshinweise.pdf', sha256: 'a'.repeat(64) },
+      { documentId: null, documentType: 'DECLARATION_OF_CONFORMITY', languages: ['ENGLISH'], fileName: 'DoC CB-200.pdf', sha256: 'b'.repeat(64) },
+    ]);
+    const tooMany = structuredClone(body);
+    tooMany.requests[0].regulatory.responsiblePersons = Array.from({ length: 6 }, () => ({ companyName: 'X', types: ['EU_RESPONSIBLE_PERSON'] }));
+    expect(validate(tooMany)).toBe(false);
+  });
+
+  it('Otto, Kaufland and the GPSR catalogue CSV: golden, UTF-8 with BOM, formula-safe cells', async () => {
+    for (const channel of ['otto', 'kaufland', 'gpsr_catalogue_csv']) {
+      const bytes = await render(byChannel(channel));
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const text = bytes.toString('utf8');
+      golden(`${channel}.csv`, text);
+      expect(text).toContain(`'=cmd|`);
+      expect(text).not.toMatch(/[,;]=cmd/);
+      expect(text).not.toMatch(/[,;]\+SUM/);
+      expect(text).not.toMatch(/[\u0000\u0007]/);
+    }
+  });
+
+  it('GPSR catalogue XLSX and Zalando ZIP: read back with SheetJS, golden as CSV, PDFs per market language', async () => {
+    const xlsx = await render(byChannel('gpsr_catalogue_xlsx'));
+    const sheets = sheetsAsCsv(xlsx);
+    golden('gpsr_catalogue_xlsx.txt', sheets);
+    const wb = XLSX.read(xlsx, { type: 'array' });
+    const rows = XLSX.utils.sheet_to_json<Record<string, string>>(wb.Sheets.catalogue);
+    expect(rows.map((r) => r.sku_code)).toEqual(['GOLD-EU', 'GOLD-CN', 'GOLD-BARE']);
+    expect(rows[2].brand).toBe(`'+SUM(1,2)`);
+    expect(rows[0].manufacturer_name).toBe('Holzwerk Müller GmbH');
+
+    await store.put('ws/documents/golden-de', PDF_BYTES);
+    const zip = await zipEntries(await render(byChannel('zalando')));
+    expect([...zip.keys()]).toEqual(['articles.xlsx', 'safety-pdfs/de/GOLD-EU-Sicherheitshinweise.pdf']);
+    expect(zip.get('safety-pdfs/de/GOLD-EU-Sicherheitshinweise.pdf')).toEqual(Buffer.from(PDF_BYTES));
+    golden('zalando_articles.txt', sheetsAsCsv(zip.get('articles.xlsx')!));
+  });
+
+  it('GPSR XML: golden, and valid against the published XSD; hostile characters dropped', async () => {
+    const text = (await render(byChannel('gpsr_xml'))).toString('utf8');
+    golden('gpsr.xml', text);
+    expect(text).not.toContain('\u0000');
+    const res = await validateXML({ xml: [{ fileName: 'export.xml', contents: text }], schema: [{ fileName: 'gpsr.xsd', contents: fs.readFileSync(XSD, 'utf8') }] });
+    expect(res.errors, res.rawOutput).toEqual([]);
+    expect(res.valid).toBe(true);
+    // The XSD is a real check: an unknown operator role is refused.
+    const bad = await validateXML({ xml: [{ fileName: 'bad.xml', contents: text.replace('role="manufacturer"', 'role="wizard"') }], schema: [{ fileName: 'gpsr.xsd', contents: fs.readFileSync(XSD, 'utf8') }] });
+    expect(bad.valid).toBe(false);
+  });
+
+  it('PDF summary: a real PDF with a page per few SKUs, title set, DejaVu for the non-Latin text', async () => {
+    const bytes = await render(byChannel('compliance_summary_pdf'));
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1);
+    expect(pdf.getTitle()).toBe('Compliance summary: Golden workspace <&>');
+  });
+
+  it('channel checks name the SKU, the field and the fix', () => {
+    const kaufland = byChannel('kaufland');
+    const bare = runChecks(kaufland.checks, CATALOGUE[2]);
+    expect(bare.map((w) => w.field)).toEqual(expect.arrayContaining(['manufacturer_name', 'gtin', 'safety_warnings_fr', 'product_image_url', 'responsible_person_name']));
+    for (const w of bare) expect(w).toMatchObject({ sku_id: CATALOGUE[2].sku.id, sku_code: 'GOLD-BARE' });
+    expect(runChecks(kaufland.checks, CATALOGUE[0])).toEqual([]);
+    const ebay = runChecks(byChannel('ebay').checks, CATALOGUE[1]);
+    expect(ebay.filter((w) => w.code === 'TOO_LONG').map((w) => w.field)).toEqual(['manufacturer_name', 'manufacturer_address']);
+  });
+
+  it('status is computed: schema_drift names what the catalogue no longer defines; older versions deprecated', () => {
+    const amazon = TEMPLATES.filter((t) => t.channel === 'amazon_eu');
+    expect(amazon.map((t) => templateStatus(t).status).sort()).toEqual(['deprecated', 'valid']);
+    for (const t of TEMPLATES.filter((x) => x.channel !== 'amazon_eu')) expect(templateStatus(t)).toEqual({ status: 'valid', reason: null });
+    const drifted = { ...byChannel('otto'), id: 'x', mapping: { fields: ['brand', 'energy_label_class'], document_types: ['manual', 'warranty_card'], entity_roles: ['manufacturer' as const] } };
+    const s = templateStatus(drifted, [drifted]);
+    expect(s.status).toBe('schema_drift');
+    expect(s.reason).toContain('field energy_label_class');
+    expect(s.reason).toContain('document type warranty_card');
+    expect(new Set(TEMPLATES.map((t) => t.format))).toEqual(new Set(['XML', 'XLSX', 'CSV', 'PDF', 'ZIP', 'JSON']));
+  });
+});
