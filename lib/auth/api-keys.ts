@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { apiKeys, workspaces } from '@/lib/db/schema';
+import { apiKeys, workspaceMembers, workspaces } from '@/lib/db/schema';
 import { AppError } from '@/lib/http/errors';
 import { PLANS, scopesAllowedOnPlan } from '@/lib/plans';
 import type { Actor, AuthContext, WorkspaceRef } from './context';
@@ -99,6 +99,16 @@ export async function createApiKey(
   });
 }
 
+/** Revokes every key a member created in the workspace (they left or were removed). */
+export async function revokeKeysOf(db: Db, workspaceId: string, userId: string) {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.workspaceId, workspaceId), eq(apiKeys.createdBy, userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return rows.map((r) => r.id);
+}
+
 export async function revokeApiKey(db: Db, workspaceId: string, id: string) {
   const [row] = await db
     .update(apiKeys)
@@ -135,13 +145,17 @@ export async function rotateApiKey(db: Db, args: { workspaceId: string; actor: A
 export async function authenticateApiKey(db: Db, key: string): Promise<Extract<AuthContext, { kind: 'bearer' }>> {
   if (!KEY_RE.test(key)) throw new AppError('API_KEY_INVALID', 'The API key is not valid.');
   const [row] = await db
-    .select({ key: apiKeys, ws: { id: workspaces.id, name: workspaces.name, plan: workspaces.plan } })
+    .select({ key: apiKeys, ws: { id: workspaces.id, name: workspaces.name, plan: workspaces.plan }, ownerRole: workspaceMembers.role })
     .from(apiKeys)
     .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
+    .leftJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, apiKeys.workspaceId), eq(workspaceMembers.userId, apiKeys.createdBy)))
     .where(eq(apiKeys.keyHash, hashApiKey(key)))
     .limit(1);
   if (!row) throw new AppError('API_KEY_INVALID', 'The API key is not valid.');
   if (row.key.revokedAt) throw new AppError('API_KEY_REVOKED', 'This API key was revoked.');
+  // A key belongs to the member who made it; removing the member revokes it (and, should that revoke
+  // not have happened, a key whose owner is gone still stops here).
+  if (row.key.createdBy && !row.ownerRole) throw new AppError('API_KEY_REVOKED', 'This API key was revoked: the member who created it left the workspace.');
   if (row.key.expiresAt && row.key.expiresAt.getTime() <= Date.now()) throw new AppError('API_KEY_EXPIRED', 'This API key has expired.');
   const stale = !row.key.lastUsedAt || Date.now() - row.key.lastUsedAt.getTime() > 60_000;
   if (stale) {
@@ -153,6 +167,8 @@ export async function authenticateApiKey(db: Db, key: string): Promise<Extract<A
   return {
     kind: 'bearer',
     workspace: row.ws,
-    apiKey: { id: row.key.id, name: row.key.name, scopes: row.key.scopes.filter(isScope) },
+    // Keys from before keys had owners were made by the workspace's one owner.
+    role: row.ownerRole ?? 'owner',
+    apiKey: { id: row.key.id, name: row.key.name, scopes: row.key.scopes.filter(isScope), ownerUserId: row.key.createdBy },
   };
 }

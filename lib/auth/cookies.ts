@@ -38,3 +38,8 @@ export function sessionCookies(s: { accessToken: string; expiresAt: Date; refres
 export function clearedSessionCookies() {
   return [cookie(ACCESS_COOKIE, '', 0), cookie(REFRESH_COOKIE, '', 0, '/api/auth')];
 }
+
+/** Set-Cookie naming the active workspace (not a credential: membership is checked on every request). */
+export function activeWorkspaceCookie(name: string, workspaceId: string) {
+  return cookie(name, workspaceId, 365 * 24 * 60 * 60);
+}

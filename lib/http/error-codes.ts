@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   INVALID_CREDENTIALS: { status: 401, retryable: false, description: 'The email or password is wrong.' },
   FORBIDDEN: { status: 403, retryable: false, description: 'The caller is authenticated but may not perform this action.' },
   INSUFFICIENT_SCOPE: { status: 403, retryable: false, description: 'The API key lacks the scope this operation needs; details.required_scope names it.' },
+  INSUFFICIENT_ROLE: { status: 403, retryable: false, description: 'Your role in this workspace does not allow this operation; details.required_role names the least role that does, details.role yours.' },
+  INVITATION_EMAIL_MISMATCH: { status: 403, retryable: false, description: 'The invitation was sent to another email address; sign in with that address to accept it.' },
   STAFF_ONLY: { status: 403, retryable: false, description: 'Only staff users may call this operation.' },
   CSRF_REJECTED: { status: 403, retryable: false, description: 'A cookie-authenticated write came without a matching Origin header.' },
   PLAN_LIMIT_REACHED: { status: 403, retryable: false, description: 'The workspace plan does not allow this; details name the limit. Upgrade the plan or free capacity.' },
@@ -53,6 +55,14 @@ export const ERROR_CODES = {
   NOTHING_TO_REQUEST: { status: 422, retryable: false, description: 'The SKU has no open blocker a supplier could resolve (missing document or field); there is nothing to ask for.' },
   LINK_EXPIRED: { status: 410, retryable: false, description: 'The supplier upload link expired or was revoked; ask the sender for a new one.' },
   INBOUND_UNMATCHED: { status: 422, retryable: false, description: 'The inbound mail could not be matched to a supplier request (no known Message-ID in In-Reply-To/References and no upload link token); nothing was stored.' },
+  INVITATION_INVALID: { status: 404, retryable: false, description: 'The invitation link is not known (mistyped or cut off).' },
+  INVITATION_EXPIRED: { status: 410, retryable: false, description: 'The invitation link expired; ask an admin of the workspace for a new one.' },
+  INVITATION_USED: { status: 410, retryable: false, description: 'The invitation link was already used; each link works once.' },
+  INVITATION_REVOKED: { status: 410, retryable: false, description: 'The invitation was withdrawn by an admin of the workspace.' },
+  ALREADY_MEMBER: { status: 409, retryable: false, description: 'The person is already a member of this workspace.' },
+  OWNER_ROLE_LOCKED: { status: 409, retryable: false, description: "The owner's role cannot be changed or removed directly; transfer ownership first." },
+  FOUR_EYES_REQUIRED: { status: 409, retryable: false, description: 'The workspace requires four-eyes approval: the approver may not be the person who last changed the confirmed data or completed the review; details.eligible_approvers names who may approve.' },
+  REVIEW_NOT_COMPLETE: { status: 409, retryable: false, description: 'With four-eyes approval, a SKU is approved only after its review is completed.' },
   SERVICE_UNAVAILABLE: { status: 503, retryable: true, description: 'A dependency (database, mail, AI provider) is not available right now.' },
 } as const satisfies Record<string, { status: number; retryable: boolean; description: string }>;
 

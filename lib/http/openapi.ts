@@ -1,3 +1,4 @@
+import { requiredRole } from '@/lib/auth/roles';
 import { z } from 'zod';
 import { ERROR_CODES } from './error-codes';
 import type { RouteHandler } from './route';
@@ -92,6 +93,7 @@ export function buildOpenApi(handlers: RouteHandler[], serverUrl: string) {
       ...(parameters.length ? { parameters } : {}),
       responses,
     };
+    if (spec.auth !== 'none' && !spec.staffOnly) op['x-required-role'] = requiredRole(spec);
     if (typeof spec.scope === 'string') op['x-required-scope'] = spec.scope;
     else if (spec.scope?.length) {
       op['x-required-scope'] = spec.scope[0];

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { actorOf, type Actor, type AuthContext } from '@/lib/auth/context';
 import { authenticateApiKey } from '@/lib/auth/api-keys';
 import { authenticateSession, sessionTokenFrom } from '@/lib/auth/session';
+import { insufficientRoleMessage, requiredRole, roleAtLeast } from '@/lib/auth/roles';
 import type { Scope } from '@/lib/auth/scopes';
 import { getDb, type Db } from '@/lib/db/client';
 import { DEFAULT_JSON_LIMIT, checkDeclaredLength, parseJsonBody, readBodyLimited, spoolBody } from './body';
@@ -63,7 +64,7 @@ export interface HandlerContext<P, Q, B, A extends AuthMode> {
   params: P;
   query: Q;
   body: B;
-  auth: A extends 'none' ? AuthContext | null : AuthContext;
+  auth: A extends 'none' ? AuthContext | null : A extends 'session' ? Extract<AuthContext, { kind: 'session' }> : AuthContext;
   actor: A extends 'none' ? Actor | null : Actor;
   db: Db;
   dryRun: boolean;
@@ -172,6 +173,13 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
       if (auth?.kind === 'bearer' && anyOf.length && !anyOf.some((s) => auth.apiKey.scopes.includes(s))) {
         const msg = anyOf.length === 1 ? `the scope "${anyOf[0]}"` : `one of the scopes ${anyOf.map((s) => `"${s}"`).join(', ')}`;
         throw new AppError('INSUFFICIENT_SCOPE', `This API key lacks ${msg}.`, { details: { required_scope: anyOf[0], ...(anyOf.length > 1 ? { accepted_scopes: anyOf } : {}) } });
+      }
+      // Roles, from the one permission table (lib/auth/roles.ts). A key acts with its owner's role.
+      if (auth && !spec.staffOnly) {
+        const required = requiredRole(spec);
+        if (!roleAtLeast(auth.role, required)) {
+          throw new AppError('INSUFFICIENT_ROLE', insufficientRoleMessage(auth.role, required), { details: { required_role: required, role: auth.role } });
+        }
       }
 
       const rawParams = await routeCtx.params;

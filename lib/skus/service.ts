@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, gt, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Actor, WorkspaceRef } from '@/lib/auth/context';
+import { personOf, type Actor, type WorkspaceRef } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { afterKeyset, timestampText } from '@/lib/db/keyset';
 import { auditEvents, documents, jobRuns, publicPages, skus } from '@/lib/db/schema';
 import { AppError, isUniqueViolation } from '@/lib/http/errors';
 import { PLANS } from '@/lib/plans';
 import { profileForCategory } from '@/lib/requirements';
+import { fourEyesEnabled, fourEyesRefusal, recordApproval, serializeApproval } from './approval';
 import { decodeCursor, encodeCursor } from './cursor';
 import { recomputeSku } from './evaluate';
 import type { CreateSkuInput, ListSkusQuery } from './schemas';
@@ -250,9 +251,11 @@ function approvalBlocked(open: SkuRow['blockers']) {
 }
 
 /**
- * Approval is a person's decision, refused while blocker-severity blockers are open. Decided in one
- * transaction under the SKU's row lock: blockers recomputed from the data as it is now, the state
- * changed only if not yet approved, and the audit event written with that change (once).
+ * Approval is a person's decision, refused while blocker-severity blockers are open and, with the
+ * workspace's four-eyes setting, when the approver last changed the confirmed data or completed the
+ * review. Decided in one transaction under the SKU's row lock: blockers recomputed from the data as it
+ * is now, the state changed only if not yet approved, the approval record (dossier hash, waivers in
+ * force) and the audit event written with that change (once). A refusal is an audit event too.
  */
 export async function approveSku(db: Db, args: { workspaceId: string; actor: Actor; id: string; dryRun: boolean }) {
   if (args.dryRun) {
@@ -260,24 +263,46 @@ export async function approveSku(db: Db, args: { workspaceId: string; actor: Act
     await recomputeSku(db, args.workspaceId, args.id);
     const row = await getSkuRow(db, args.workspaceId, args.id);
     const open = openBlockers(row);
-    return { dry_run: true, can_approve: open.length === 0, already_approved: row.approvalState === 'approved', blockers: open, sku: serializeSku(row) };
+    const fourEyes = await fourEyesRefusal(db, { workspaceId: args.workspaceId, actor: args.actor, row });
+    return {
+      dry_run: true,
+      can_approve: open.length === 0 && !fourEyes,
+      already_approved: row.approvalState === 'approved',
+      blockers: open,
+      four_eyes: fourEyes ? { code: fourEyes.code, message: fourEyes.message, ...(fourEyes.details as object) } : null,
+      sku: serializeSku(row),
+    };
   }
-  // A refusal still commits the recomputed blockers (they are what the person is shown), so it is
-  // returned from the transaction and thrown after it.
+  // A refusal still commits the recomputed blockers (they are what the person is shown) and its audit
+  // event, so it is returned from the transaction and thrown after it.
   const outcome = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await lockSkuRow(t, args.workspaceId, args.id);
     await recomputeSku(t, args.workspaceId, args.id);
     const row = await getSkuRow(t, args.workspaceId, args.id);
     const open = openBlockers(row);
-    if (open.length) return { refused: approvalBlocked(open) };
-    const won = await t
+    // Approving an approved SKU again answers with it (idempotent), unless blockers opened since.
+    if (row.approvalState === 'approved' && !open.length) return { sku: serializeSku(row) };
+    const refused = open.length ? approvalBlocked(open) : await fourEyesRefusal(t, { workspaceId: args.workspaceId, actor: args.actor, row });
+    if (refused) {
+      await audit(t, args.workspaceId, args.actor, 'sku.approval_refused', row.id, { code: refused.code, message: refused.message });
+      return { refused };
+    }
+    const fourEyes = await fourEyesEnabled(t, args.workspaceId);
+    const [won] = await t
       .update(skus)
-      .set({ approvalState: 'approved', approvedAt: new Date(), approvedBy: args.actor.userId, approvedByLabel: args.actor.label, updatedAt: new Date() })
+      .set({ approvalState: 'approved', approvedAt: new Date(), approvedBy: personOf(args.actor), approvedByLabel: args.actor.label, updatedAt: new Date() })
       .where(and(eq(skus.id, row.id), ne(skus.approvalState, 'approved')))
       .returning();
-    if (won.length) await audit(t, args.workspaceId, args.actor, 'sku.approved', row.id, { blocker_count: 0, waived: row.blockers.filter((b) => b.waived).map((b) => b.code) });
-    return { sku: serializeSku(won[0] ?? row) };
+    const record = await recordApproval(t, { workspaceId: args.workspaceId, actor: args.actor, row, fourEyes });
+    await audit(t, args.workspaceId, args.actor, 'sku.approved', row.id, {
+      blocker_count: 0,
+      waived: row.blockers.filter((b) => b.waived).map((b) => b.code),
+      dossier_hash: record.dossierHash,
+      four_eyes: fourEyes,
+      review_completed_by: row.reviewCompletedBy,
+    });
+    return { sku: serializeSku(won ?? row), approval: serializeApproval(record) };
   });
   if ('refused' in outcome) throw outcome.refused;
   return outcome;
@@ -306,15 +331,15 @@ export async function completeReview(db: Db, args: { workspaceId: string; actor:
     const row = await getSkuRow(t, args.workspaceId, args.id);
     const { open, issues, conflicts } = reviewOpenItems(row);
     if (open.length) {
-      return {
-        refused: new AppError('REVIEW_INCOMPLETE', `Resolve ${issues.length} review issue(s) and ${conflicts.length} extraction conflict(s) first.`, {
-          details: { open_review_issues: issues, open_conflicts: conflicts },
-        }),
-      };
+      const refused = new AppError('REVIEW_INCOMPLETE', `Resolve ${issues.length} review issue(s) and ${conflicts.length} extraction conflict(s) first.`, {
+        details: { open_review_issues: issues, open_conflicts: conflicts },
+      });
+      await audit(t, args.workspaceId, args.actor, 'sku.review_refused', row.id, { code: refused.code, open_review_issues: issues.length, open_conflicts: conflicts.length });
+      return { refused };
     }
     const won = await t
       .update(skus)
-      .set({ reviewState: 'complete', reviewCompletedAt: new Date(), reviewCompletedBy: args.actor.label, updatedAt: new Date() })
+      .set({ reviewState: 'complete', reviewCompletedAt: new Date(), reviewCompletedBy: args.actor.label, reviewCompletedByUser: personOf(args.actor), updatedAt: new Date() })
       .where(and(eq(skus.id, row.id), ne(skus.reviewState, 'complete')))
       .returning();
     if (won.length) await audit(t, args.workspaceId, args.actor, 'sku.review_completed', row.id);
@@ -335,12 +360,18 @@ export async function afterDossierChange(db: Db, args: { workspaceId: string; ac
     const t = tx as unknown as Db;
     const [row] = await t.select().from(skus).where(and(eq(skus.id, args.skuId), eq(skus.workspaceId, args.workspaceId))).for('update');
     if (!row) return;
+    // Who changed confirmed data last: four-eyes approval excludes them.
+    await t.update(skus).set({ dataChangedBy: personOf(args.actor), dataChangedByLabel: args.actor.label, dataChangedAt: new Date() }).where(eq(skus.id, row.id));
     if (row.approvalState === 'approved' || row.reviewState === 'complete') {
       await t
         .update(skus)
-        .set({ approvalState: 'pending', approvedAt: null, approvedBy: null, approvedByLabel: null, reviewState: 'open', reviewCompletedAt: null, reviewCompletedBy: null })
+        .set({ approvalState: 'pending', approvedAt: null, approvedBy: null, approvedByLabel: null, reviewState: 'open', reviewCompletedAt: null, reviewCompletedBy: null, reviewCompletedByUser: null })
         .where(eq(skus.id, row.id));
-      await audit(t, args.workspaceId, args.actor, 'sku.approval_reset', row.id, { reason: args.reason, was: { approval_state: row.approvalState, review_state: row.reviewState } });
+      await audit(t, args.workspaceId, args.actor, 'sku.approval_reset', row.id, {
+        reason: args.reason,
+        changed_by: args.actor.label,
+        was: { approval_state: row.approvalState, review_state: row.reviewState, approved_by: row.approvedByLabel, review_completed_by: row.reviewCompletedBy },
+      });
     }
     await recomputeSku(t, args.workspaceId, args.skuId);
   });

@@ -38,6 +38,12 @@ export const skus = pgTable('skus', {
   createdBy: uuid('created_by'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** The person who last changed confirmed data (a key's owner for an API key): four eyes excludes them. */
+  dataChangedBy: uuid('data_changed_by'),
+  dataChangedByLabel: text('data_changed_by_label'),
+  dataChangedAt: ts('data_changed_at'),
+  reviewCompletedByUser: uuid('review_completed_by_user'),
+  assigneeUserId: uuid('assignee_user_id'),
 });
 
 export const entities = pgTable('entities', {

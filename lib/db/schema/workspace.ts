@@ -1,11 +1,14 @@
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid, integer } from 'drizzle-orm/pg-core';
 
+import type { Role } from '@/lib/auth/roles';
+
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const workspaces = pgTable('workspaces', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
   plan: text('plan').$type<'trial' | 'pro' | 'enterprise'>().notNull().default('trial'),
+  fourEyesApproval: boolean('four_eyes_approval').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -24,7 +27,8 @@ export const workspaceMembers = pgTable(
     workspaceId: uuid('workspace_id').notNull(),
     userId: uuid('user_id').notNull(),
     email: text('email').notNull(),
-    role: text('role').$type<'owner' | 'admin' | 'member'>().notNull().default('owner'),
+    role: text('role').$type<Role>().notNull().default('owner'),
+    notifyMentions: boolean('notify_mentions').notNull().default(true),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],

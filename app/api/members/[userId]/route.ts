@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
+import { changeMemberRole, removeMember } from '@/lib/team/members';
+import { AssignableRole, Member } from '@/lib/team/schemas';
+
+const Params = z.object({ userId: Uuid });
+
+// PATCH /api/members/{userId} – change a member's role (not the owner's: ownership is transferred).
+const patch = defineRoute({
+  method: 'PATCH',
+  path: '/api/members/{userId}',
+  operationId: 'updateMemberRole',
+  summary: "Change a member's role",
+  tags: ['Team'],
+  stability: 'preview',
+  auth: 'session',
+  params: Params,
+  body: z.strictObject({ role: AssignableRole }),
+  errors: [409],
+  responses: { 200: { description: 'The member with the new role.', schema: z.object({ data: Member }) } },
+  handler: async ({ db, auth, actor, params, body }) =>
+    json({ data: await changeMemberRole(db, { workspaceId: auth.workspace.id, actor, actorRole: auth.role, userId: params.userId, role: body.role }) }),
+});
+
+// DELETE /api/members/{userId} – remove a member: access ends at once, their API keys are revoked.
+const remove = defineRoute({
+  method: 'DELETE',
+  path: '/api/members/{userId}',
+  operationId: 'removeMember',
+  summary: 'Remove a member',
+  tags: ['Team'],
+  stability: 'preview',
+  auth: 'session',
+  params: Params,
+  errors: [409],
+  responses: {
+    200: { description: 'Removed.', schema: z.object({ removed: z.literal(true), user_id: Uuid, revoked_api_keys: z.number().int(), unassigned_skus: z.number().int() }) },
+  },
+  handler: async ({ db, auth, actor, params }) => json(await removeMember(db, { workspaceId: auth.workspace.id, actor, actorRole: auth.role, userId: params.userId })),
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(patch, remove);
