@@ -48,7 +48,6 @@ export const OPERATION_PERMISSIONS: Readonly<Record<string, Permission>> = {
   acceptInvitation: 'self',
   switchWorkspace: 'self',
   updateMySettings: 'self',
-  leaveWorkspace: 'self',
   // Only the owner hands the workspace over.
   transferOwnership: 'own',
 };
