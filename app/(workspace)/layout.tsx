@@ -1,5 +1,6 @@
 import { AppShell } from '@/components/workspace/app-shell';
 import { requireSession } from '@/components/workspace/session';
+import { MeProvider } from '@/components/team/role-context';
 
 /** Every workspace page requires a session; without one the user goes to /sign-in. */
 export default async function WorkspaceLayout({ children }: { children: React.ReactNode }) {
@@ -12,7 +13,7 @@ export default async function WorkspaceLayout({ children }: { children: React.Re
         expiresAt: session.expiresAt,
       }}
     >
-      {children}
+      <MeProvider me={{ userId: session.user.id, email: session.user.email, role: session.role }}>{children}</MeProvider>
     </AppShell>
   );
 }

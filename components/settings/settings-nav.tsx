@@ -2,11 +2,12 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { Building2, History, KeyRound } from 'lucide-react';
+import { Building2, History, KeyRound, Users } from 'lucide-react';
 import { cn } from '@/lib/utils/cn';
 
 const tabs = [
   { href: '/settings', label: 'General', icon: Building2 },
+  { href: '/settings/members', label: 'Members', icon: Users },
   { href: '/settings/api-keys', label: 'API keys', icon: KeyRound },
   { href: '/settings/audit', label: 'Audit log', icon: History },
 ];

@@ -1,4 +1,4 @@
-import { Boxes, Building2, FileDown, FileText, LayoutDashboard, Send, Settings, Upload, type LucideIcon } from 'lucide-react';
+import { Boxes, Inbox, Building2, FileDown, FileText, LayoutDashboard, Send, Settings, Upload, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   href: string;
@@ -9,6 +9,7 @@ export interface NavItem {
 /** The workspace sections, in the order a compliance manager works through them. */
 export const NAV_ITEMS: NavItem[] = [
   { href: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { href: '/inbox', label: 'My work', icon: Inbox },
   { href: '/skus', label: 'SKUs', icon: Boxes },
   { href: '/entities', label: 'Entities', icon: Building2 },
   { href: '/documents', label: 'Documents', icon: FileText },
