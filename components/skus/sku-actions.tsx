@@ -12,8 +12,10 @@ import { toast } from '@/components/ui/toaster';
 import { fixOf } from './blockers-tab';
 import { humanizeCode } from './labels';
 import { downloadFile, idempotentWrite } from './request';
+import { ApproveDialog, ReviewDialog } from './sign-off-dialogs';
 import { useSkuPage } from './sku-context';
-import type { Blocker, Locale, Sku } from './types';
+import { useCan } from '@/components/team/role-context';
+import type { Blocker, Locale } from './types';
 
 export type ActionName = 'review' | 'approve' | 'publish' | 'export' | 'dossier' | 'delete';
 export interface ActionOutcome {
@@ -128,7 +130,10 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
   const status = detail.status;
   const step = nextStep(status);
   const [busy, setBusy] = React.useState<ActionName | null>(null);
-  const [confirm, setConfirm] = React.useState<'approve' | 'publish' | 'delete' | null>(null);
+  const [confirm, setConfirm] = React.useState<'review' | 'approve' | 'publish' | 'delete' | null>(null);
+  // Sign-off needs the reviewer role, deletion the editor role: disabled, with the reason, otherwise.
+  const signOff = useCan('review');
+  const edit = useCan('edit');
 
   const reviewDone = sku.review_state === 'complete';
   const approved = sku.approval_state === 'approved';
@@ -147,14 +152,6 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
     }
   }
 
-  async function completeReview() {
-    const res = await run('review', () => idempotentWrite<{ sku: Sku }>(`/api/skus/${skuId}/review/complete`, { method: 'POST' }));
-    if (res) {
-      toast.success('Review completed');
-      bump();
-    }
-  }
-
   async function download(kind: 'json' | 'csv' | Locale) {
     const isExport = kind === 'json' || kind === 'csv';
     const name = await run(isExport ? 'export' : 'dossier', () =>
@@ -169,20 +166,19 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
     <div className="flex shrink-0 flex-wrap items-center gap-2" data-testid="sku-actions">
       <Button
         variant={step === 'review' ? 'primary' : 'secondary'}
-        onClick={completeReview}
-        loading={busy === 'review'}
-        disabled={busy !== null && busy !== 'review'}
+        onClick={() => setConfirm('review')}
+        disabled={busy !== null || reviewDone || !signOff.allowed}
         data-testid="action-review"
-        title={reviewDone ? `Review completed${sku.review_completed_by ? ` by ${sku.review_completed_by}` : ''}` : 'Every review issue and extraction conflict must be resolved.'}
+        title={reviewDone ? `Review completed${sku.review_completed_by ? ` by ${sku.review_completed_by}` : ''}` : (signOff.reason ?? 'Every review issue and extraction conflict must be resolved.')}
       >
         {reviewDone ? <BadgeCheck aria-hidden="true" /> : <ClipboardCheck aria-hidden="true" />}
-        {reviewDone ? 'Review complete' : 'Complete review'}
+        {reviewDone ? 'Review complete' : 'Complete review…'}
       </Button>
-      <Button variant={step === 'approve' ? 'primary' : 'secondary'} onClick={() => setConfirm('approve')} disabled={busy !== null} data-testid="action-approve">
+      <Button variant={step === 'approve' ? 'primary' : 'secondary'} onClick={() => setConfirm('approve')} disabled={busy !== null || !signOff.allowed} title={signOff.reason ?? undefined} data-testid="action-approve">
         <ShieldCheck aria-hidden="true" />
         {approved ? 'Approved' : 'Approve…'}
       </Button>
-      <Button variant={step === 'publish' ? 'primary' : 'secondary'} onClick={() => setConfirm('publish')} disabled={busy !== null} data-testid="action-publish">
+      <Button variant={step === 'publish' ? 'primary' : 'secondary'} onClick={() => setConfirm('publish')} disabled={busy !== null || !signOff.allowed} title={signOff.reason ?? undefined} data-testid="action-publish">
         <Globe aria-hidden="true" />
         {status === 'published' ? 'Publish again…' : 'Publish…'}
       </Button>
@@ -232,13 +228,27 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
         <DropdownMenuContent>
           <DropdownMenuItem onSelect={() => goTo({ tab: 'activity' })}>Activity</DropdownMenuItem>
           <DropdownMenuSeparator />
-          <DropdownMenuItem variant="danger" onSelect={() => setConfirm('delete')}>
+          <DropdownMenuItem variant="danger" disabled={!edit.allowed} title={edit.reason ?? undefined} onSelect={() => setConfirm('delete')}>
             <Trash2 aria-hidden="true" />
             Delete SKU…
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
 
+      {confirm === 'review' ? (
+        <ReviewDialog
+          onClose={() => setConfirm(null)}
+          onDone={() => {
+            setConfirm(null);
+            toast.success('Review completed');
+            bump();
+          }}
+          onRefused={(e) => {
+            setConfirm(null);
+            onOutcome({ action: 'review', error: e });
+          }}
+        />
+      ) : null}
       {confirm === 'approve' ? (
         <ApproveDialog
           onClose={() => setConfirm(null)}
@@ -296,106 +306,6 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
         </AlertDialogContent>
       </AlertDialog>
     </div>
-  );
-}
-
-interface ApproveDryRun {
-  dry_run: true;
-  can_approve: boolean;
-  already_approved?: boolean;
-  blockers?: Blocker[];
-}
-
-function ApproveDialog({ onClose, onDone, onRefused }: { onClose: () => void; onDone: () => void; onRefused: (e: ApiError) => void }) {
-  const { skuId, detail, goTo } = useSkuPage();
-  const [check, setCheck] = React.useState<ApproveDryRun | null>(null);
-  const [checkFailed, setCheckFailed] = React.useState(false);
-  const [saving, setSaving] = React.useState(false);
-  const waived = detail.blockers.filter((b) => b.waived);
-
-  // The dry run tells, before anything is recorded, whether approval would be refused and why.
-  React.useEffect(() => {
-    const ac = new AbortController();
-    apiFetch<ApproveDryRun>(`/api/skus/${skuId}/approve?dry_run=true`, { method: 'POST', signal: ac.signal }).then(
-      (r) => !ac.signal.aborted && setCheck(r),
-      () => !ac.signal.aborted && setCheckFailed(true),
-    );
-    return () => ac.abort();
-  }, [skuId]);
-
-  async function approve() {
-    setSaving(true);
-    try {
-      await idempotentWrite(`/api/skus/${skuId}/approve`, { method: 'POST' });
-      onDone();
-    } catch (e) {
-      if (e instanceof ApiError) onRefused(e);
-      else toast.error(describeError(e).title);
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  const refused = check && !check.can_approve;
-  return (
-    <AlertDialog open onOpenChange={(o) => !o && !saving && onClose()}>
-      <AlertDialogContent className="max-w-lg" data-testid="approve-dialog">
-        <AlertDialogHeader>
-          <AlertDialogTitle>Approve {detail.sku.sku_code}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            You confirm that the dossier of “{detail.sku.product_name}” meets the requirements of {detail.sku.requirement_profile_id ?? 'its profile'}. Your name and the time are recorded; any later change to
-            the dossier resets the approval.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        {!check && !checkFailed ? (
-          <p className="flex items-center gap-2 text-[0.8125rem] text-muted-foreground">
-            <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-            Checking the requirements…
-          </p>
-        ) : null}
-        {refused ? (
-          <Alert variant="danger" title={`${check.blockers?.length ?? 0} blocker${check.blockers?.length === 1 ? '' : 's'} still open`}>
-            <ul className="mt-1 grid gap-1">
-              {(check.blockers ?? []).slice(0, 8).map((b) => (
-                <li key={b.key ?? b.code}>{b.message}</li>
-              ))}
-            </ul>
-            <button
-              type="button"
-              className="mt-2 inline-flex items-center gap-1 text-xs font-semibold hover:underline"
-              onClick={() => {
-                onClose();
-                goTo({ tab: 'blockers' });
-              }}
-            >
-              Go to the blockers
-              <ArrowRight className="size-3" aria-hidden="true" />
-            </button>
-          </Alert>
-        ) : null}
-        {check?.can_approve && waived.length ? (
-          <Alert variant="warning" title={`${waived.length} requirement${waived.length === 1 ? ' is' : 's are'} waived`}>
-            <ul className="mt-1 grid gap-1">
-              {waived.map((b) => (
-                <li key={b.key ?? b.code}>
-                  {b.message} <span className="opacity-80">— “{b.waived?.reason}”</span>
-                </li>
-              ))}
-            </ul>
-          </Alert>
-        ) : null}
-        {detail.sku.review_state !== 'complete' && check?.can_approve ? (
-          <p className="text-xs text-muted-foreground">The review has not been marked complete yet.</p>
-        ) : null}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={saving}>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={approve} disabled={saving || Boolean(refused)} data-testid="confirm-approve">
-            {saving ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <ShieldCheck aria-hidden="true" />}
-            Approve
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
   );
 }
 

@@ -159,24 +159,45 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
   );
 }
 
+function OpenInvitations({ onChanged }: { onChanged: () => void }) {
+  const invitations = useApi<{ data: Invitation[] }>('/api/invitations');
+  const pending = (invitations.data?.data ?? []).filter((i) => i.status === 'pending');
+  async function withdraw(inv: Invitation) {
+    try {
+      await apiFetch(`/api/invitations/${inv.id}`, { method: 'DELETE' });
+      toast.success(`Invitation for ${inv.email} withdrawn`);
+      onChanged();
+    } catch (e) {
+      showError(e);
+    }
+  }
+  if (!pending.length) return null;
+  return (
+    <div className="grid gap-2">
+      <h3 className="text-sm font-semibold">Open invitations</h3>
+      <ul className="grid gap-1.5 text-sm" data-testid="invitations">
+        {pending.map((i) => (
+          <li key={i.id} className="flex flex-wrap items-center gap-2">
+            <span className="min-w-0 flex-1">
+              {i.email} <Badge variant="neutral">{i.role}</Badge> <span className="text-xs text-muted-foreground">expires {formatDate(i.expires_at)}</span>
+            </span>
+            <Button variant="ghost" size="sm" onClick={() => void withdraw(i)}>
+              Withdraw
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function MembersManager() {
   const me = useMe();
   const manage = useCan('manage');
   const members = useApi<MembersResponse>('/api/members');
-  const [invitations, setInvitations] = React.useState<Invitation[] | null>(null);
   const [busy, setBusy] = React.useState<string | null>(null);
-
-  const loadInvitations = React.useCallback(async () => {
-    if (!manage.allowed) return;
-    try {
-      setInvitations((await apiFetch<{ data: Invitation[] }>('/api/invitations')).data);
-    } catch (e) {
-      showError(e);
-    }
-  }, [manage.allowed]);
-  React.useEffect(() => {
-    void loadInvitations();
-  }, [loadInvitations]);
+  // Bumped after an invitation changes, remounting the list so it loads again.
+  const [invitesVersion, setInvitesVersion] = React.useState(0);
 
   async function changeRole(m: Member, role: Role) {
     setBusy(m.user_id);
@@ -215,17 +236,6 @@ export function MembersManager() {
       setBusy(null);
     }
   }
-  async function withdraw(inv: Invitation) {
-    try {
-      await apiFetch(`/api/invitations/${inv.id}`, { method: 'DELETE' });
-      toast.success(`Invitation for ${inv.email} withdrawn`);
-      await Promise.all([loadInvitations(), members.reload()]);
-    } catch (e) {
-      showError(e);
-    }
-  }
-
-  const pending = (invitations ?? []).filter((i) => i.status === 'pending');
   return (
     <div className="grid gap-6">
       <Card>
@@ -236,7 +246,10 @@ export function MembersManager() {
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
-          {manage.allowed ? <InviteForm onInvited={() => void Promise.all([loadInvitations(), members.reload()])} /> : <p className="text-sm text-muted-foreground">{manage.reason} Ask an admin to invite people or change roles.</p>}
+          {manage.allowed ? <InviteForm onInvited={() => {
+                setInvitesVersion((v) => v + 1);
+                void members.reload();
+              }} /> : <p className="text-sm text-muted-foreground">{manage.reason} Ask an admin to invite people or change roles.</p>}
           {members.loading ? (
             <Skeleton className="h-24 w-full" />
           ) : members.error ? (
@@ -301,22 +314,14 @@ export function MembersManager() {
               </TableBody>
             </Table>
           )}
-          {pending.length ? (
-            <div className="grid gap-2">
-              <h3 className="text-sm font-semibold">Open invitations</h3>
-              <ul className="grid gap-1.5 text-sm" data-testid="invitations">
-                {pending.map((i) => (
-                  <li key={i.id} className="flex flex-wrap items-center gap-2">
-                    <span className="min-w-0 flex-1">
-                      {i.email} <Badge variant="neutral">{i.role}</Badge> <span className="text-xs text-muted-foreground">expires {formatDate(i.expires_at)}</span>
-                    </span>
-                    <Button variant="ghost" size="sm" onClick={() => void withdraw(i)}>
-                      Withdraw
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            </div>
+          {manage.allowed ? (
+            <OpenInvitations
+              key={invitesVersion}
+              onChanged={() => {
+                setInvitesVersion((v) => v + 1);
+                void members.reload();
+              }}
+            />
           ) : null}
           {members.data ? (
             <details className="text-sm">

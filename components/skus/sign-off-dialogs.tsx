@@ -1,0 +1,265 @@
+'use client';
+
+import * as React from 'react';
+import { ArrowRight, ClipboardCheck, LoaderCircle, ShieldCheck, Users } from 'lucide-react';
+import { ApiError, apiFetch, describeError } from '@/components/api/client';
+import { Alert } from '@/components/ui/alert';
+import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import { toast } from '@/components/ui/toaster';
+import { idempotentWrite } from './request';
+import { useSkuPage } from './sku-context';
+import type { Blocker, DossierField } from './types';
+
+/**
+ * The two sign-off acts of a SKU, each a deliberate step: the dialog shows what is being signed (open
+ * blockers, waivers in force, suggestions nobody decided on, the evidence) and asks for confirmation.
+ * The dry run of the same operation says beforehand whether it would be refused and why.
+ */
+
+interface Evidence {
+  documents: { id: string; filename: string; document_type?: string | null }[];
+  suggestions: number;
+}
+
+function useEvidence(skuId: string): Evidence | null {
+  const [ev, setEv] = React.useState<Evidence | null>(null);
+  React.useEffect(() => {
+    const ac = new AbortController();
+    Promise.all([
+      apiFetch<{ documents: Evidence['documents'] }>(`/api/skus/${skuId}/documents`, { signal: ac.signal }),
+      apiFetch<{ fields: DossierField[] }>(`/api/skus/${skuId}/dossier`, { signal: ac.signal }),
+    ]).then(
+      ([d, f]) => !ac.signal.aborted && setEv({ documents: d.documents, suggestions: f.fields.reduce((n, x) => n + x.suggestions.length, 0) }),
+      () => !ac.signal.aborted && setEv({ documents: [], suggestions: 0 }),
+    );
+    return () => ac.abort();
+  }, [skuId]);
+  return ev;
+}
+
+function WhatIsSigned({ blockers, evidence }: { blockers: Blocker[]; evidence: Evidence | null }) {
+  const open = blockers.filter((b) => !b.waived && b.severity === 'blocker');
+  const warnings = blockers.filter((b) => !b.waived && b.severity !== 'blocker');
+  const waived = blockers.filter((b) => b.waived);
+  return (
+    <div className="grid gap-2.5 text-[0.8125rem]" data-testid="what-is-signed">
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <Fact label="Open blockers" value={open.length} tone={open.length ? 'danger' : 'ok'} />
+        <Fact label="Warnings" value={warnings.length} tone={warnings.length ? 'warn' : 'ok'} />
+        <Fact label="Waivers in force" value={waived.length} tone={waived.length ? 'warn' : 'ok'} />
+        <Fact label="Undecided suggestions" value={evidence ? evidence.suggestions : '…'} tone={evidence?.suggestions ? 'warn' : 'ok'} />
+      </div>
+      {waived.length ? (
+        <div>
+          <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Waived</p>
+          <ul className="mt-1 grid gap-1">
+            {waived.map((b) => (
+              <li key={b.key ?? b.code}>
+                {b.message} <span className="text-muted-foreground">— “{b.waived?.reason}” ({b.waived?.by})</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div>
+        <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Evidence</p>
+        {evidence === null ? (
+          <p className="text-muted-foreground">Loading…</p>
+        ) : evidence.documents.length ? (
+          <ul className="mt-1 grid max-h-32 gap-0.5 overflow-auto" data-testid="evidence-list">
+            {evidence.documents.map((d) => (
+              <li key={d.id}>
+                {d.filename} {d.document_type ? <span className="text-muted-foreground">({d.document_type})</span> : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-muted-foreground">No document is linked.</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Fact({ label, value, tone }: { label: string; value: number | string; tone: 'ok' | 'warn' | 'danger' }) {
+  const color = tone === 'danger' ? 'text-danger' : tone === 'warn' ? 'text-warning-soft-foreground' : 'text-foreground';
+  return (
+    <div className="rounded-md border border-border px-2.5 py-1.5">
+      <div className={`text-base font-semibold ${color}`}>{value}</div>
+      <div className="text-xs text-muted-foreground">{label}</div>
+    </div>
+  );
+}
+
+interface ReviewDryRun {
+  dry_run: true;
+  can_complete: boolean;
+  open_review_issues?: { message: string }[];
+  open_conflicts?: { message: string }[];
+}
+
+export function ReviewDialog({ onClose, onDone, onRefused }: { onClose: () => void; onDone: () => void; onRefused: (e: ApiError) => void }) {
+  const { skuId, detail, goTo } = useSkuPage();
+  const evidence = useEvidence(skuId);
+  const [check, setCheck] = React.useState<ReviewDryRun | null>(null);
+  const [saving, setSaving] = React.useState(false);
+  React.useEffect(() => {
+    const ac = new AbortController();
+    apiFetch<ReviewDryRun>(`/api/skus/${skuId}/review/complete?dry_run=true`, { method: 'POST', signal: ac.signal }).then(
+      (r) => !ac.signal.aborted && setCheck(r),
+      () => {},
+    );
+    return () => ac.abort();
+  }, [skuId]);
+
+  async function complete() {
+    setSaving(true);
+    try {
+      await idempotentWrite(`/api/skus/${skuId}/review/complete`, { method: 'POST' });
+      onDone();
+    } catch (e) {
+      if (e instanceof ApiError) onRefused(e);
+      else toast.error(describeError(e).title);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const open = [...(check?.open_review_issues ?? []), ...(check?.open_conflicts ?? [])];
+  return (
+    <AlertDialog open onOpenChange={(o) => !o && !saving && onClose()}>
+      <AlertDialogContent className="max-w-lg" data-testid="review-dialog">
+        <AlertDialogHeader>
+          <AlertDialogTitle>Complete the review of {detail.sku.sku_code}?</AlertDialogTitle>
+          <AlertDialogDescription>You confirm that you checked the dossier below. Your name and the time are recorded; a later change to confirmed data reopens the review.</AlertDialogDescription>
+        </AlertDialogHeader>
+        <WhatIsSigned blockers={detail.blockers} evidence={evidence} />
+        {check && !check.can_complete ? (
+          <Alert variant="danger" title={`${open.length} item${open.length === 1 ? '' : 's'} still open`}>
+            <ul className="mt-1 grid gap-1">
+              {open.slice(0, 8).map((x, i) => (
+                <li key={i}>{x.message}</li>
+              ))}
+            </ul>
+            <button
+              type="button"
+              className="mt-2 inline-flex items-center gap-1 text-xs font-semibold hover:underline"
+              onClick={() => {
+                onClose();
+                goTo({ tab: 'blockers' });
+              }}
+            >
+              Go to the blockers <ArrowRight className="size-3" aria-hidden="true" />
+            </button>
+          </Alert>
+        ) : null}
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={saving}>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={complete} disabled={saving || !check || !check.can_complete} data-testid="confirm-review">
+            {saving ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <ClipboardCheck aria-hidden="true" />}
+            Complete review
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+interface ApproveDryRun {
+  dry_run: true;
+  can_approve: boolean;
+  already_approved?: boolean;
+  blockers?: Blocker[];
+  four_eyes?: { code: string; message: string; eligible_approvers?: { email: string; role: string }[] } | null;
+}
+
+export function ApproveDialog({ onClose, onDone, onRefused }: { onClose: () => void; onDone: () => void; onRefused: (e: ApiError) => void }) {
+  const { skuId, detail, goTo } = useSkuPage();
+  const evidence = useEvidence(skuId);
+  const [check, setCheck] = React.useState<ApproveDryRun | null>(null);
+  const [checkFailed, setCheckFailed] = React.useState(false);
+  const [saving, setSaving] = React.useState(false);
+
+  React.useEffect(() => {
+    const ac = new AbortController();
+    apiFetch<ApproveDryRun>(`/api/skus/${skuId}/approve?dry_run=true`, { method: 'POST', signal: ac.signal }).then(
+      (r) => !ac.signal.aborted && setCheck(r),
+      () => !ac.signal.aborted && setCheckFailed(true),
+    );
+    return () => ac.abort();
+  }, [skuId]);
+
+  async function approve() {
+    setSaving(true);
+    try {
+      await idempotentWrite(`/api/skus/${skuId}/approve`, { method: 'POST' });
+      onDone();
+    } catch (e) {
+      if (e instanceof ApiError) onRefused(e);
+      else toast.error(describeError(e).title);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const blocked = (check?.blockers?.length ?? 0) > 0;
+  const fourEyes = check?.four_eyes ?? null;
+  const refused = check && !check.can_approve;
+  return (
+    <AlertDialog open onOpenChange={(o) => !o && !saving && onClose()}>
+      <AlertDialogContent className="max-w-lg" data-testid="approve-dialog">
+        <AlertDialogHeader>
+          <AlertDialogTitle>Approve {detail.sku.sku_code}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            You confirm that the dossier of “{detail.sku.product_name}” meets the requirements of {detail.sku.requirement_profile_id ?? 'its profile'}. Your name, the time, a fingerprint of the
+            dossier and the waivers in force are recorded; any later change to confirmed data resets the approval.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        {!check && !checkFailed ? (
+          <p className="flex items-center gap-2 text-[0.8125rem] text-muted-foreground">
+            <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+            Checking the requirements…
+          </p>
+        ) : null}
+        <WhatIsSigned blockers={detail.blockers} evidence={evidence} />
+        {blocked ? (
+          <Alert variant="danger" title={`${check!.blockers!.length} blocker${check!.blockers!.length === 1 ? '' : 's'} still open`}>
+            <ul className="mt-1 grid gap-1">
+              {(check!.blockers ?? []).slice(0, 8).map((b) => (
+                <li key={b.key ?? b.code}>{b.message}</li>
+              ))}
+            </ul>
+            <button
+              type="button"
+              className="mt-2 inline-flex items-center gap-1 text-xs font-semibold hover:underline"
+              onClick={() => {
+                onClose();
+                goTo({ tab: 'blockers' });
+              }}
+            >
+              Go to the blockers <ArrowRight className="size-3" aria-hidden="true" />
+            </button>
+          </Alert>
+        ) : null}
+        {fourEyes ? (
+          <Alert variant="warning" title="Four-eyes approval" data-testid="four-eyes-notice">
+            <p>{fourEyes.message}</p>
+            {fourEyes.eligible_approvers?.length ? (
+              <p className="mt-1 flex items-center gap-1.5 text-xs">
+                <Users className="size-3.5" aria-hidden="true" /> {fourEyes.eligible_approvers.map((a) => `${a.email} (${a.role})`).join(', ')}
+              </p>
+            ) : null}
+          </Alert>
+        ) : null}
+        {detail.sku.review_state !== 'complete' && check?.can_approve ? <p className="text-xs text-muted-foreground">The review has not been marked complete yet.</p> : null}
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={saving}>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={approve} disabled={saving || Boolean(refused)} data-testid="confirm-approve">
+            {saving ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <ShieldCheck aria-hidden="true" />}
+            Approve
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
