@@ -266,7 +266,7 @@ describe('upload orchestration and audit events', () => {
     expect(list.body).toMatchObject({ has_more: false, next_cursor: null });
     expect(list.body.events.map((e: any) => e.action)).toEqual(['upload.needs_review', 'upload.routed']);
     const routed = list.body.events[1];
-    expect(keysOf(routed)).toEqual(['action', 'actor', 'created_at', 'data', 'id', 'target_id', 'target_type']);
+    expect(keysOf(routed)).toEqual(['action', 'actor', 'actor_api_key_id', 'actor_user_id', 'created_at', 'data', 'id', 'sku', 'target_id', 'target_label', 'target_type']);
     expect(routed).toMatchObject({ actor: u.email, target_type: 'upload', data: { filename: 'DoC_WT-100.pdf', classification_type: 'declaration_of_conformity', confidence: 0.91, destination: 'documentVault', reasoning: body.reasoning } });
     const everything = await call(auditRoute, 'GET', '/api/audit-events', { cookie: u.cookie, query: { limit: '10' } });
     expect(everything.body.events.map((e: any) => e.action)).toContain('document.uploaded');
