@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { AuditLog } from '@/components/documents/audit-log';
+import { AuditLogView } from '@/components/team/audit-log-view';
 import { requireSession } from '@/components/workspace/session';
 
 export const metadata: Metadata = { title: 'Audit log' };
@@ -10,7 +10,7 @@ export default async function AuditLogPage() {
   // The filter lives in the URL (useSearchParams), which needs a Suspense boundary.
   return (
     <Suspense>
-      <AuditLog />
+      <AuditLogView />
     </Suspense>
   );
 }
