@@ -51,7 +51,9 @@ function WhatIsSigned({ blockers, evidence }: { blockers: Blocker[]; evidence: E
       </div>
       {waived.length ? (
         <div>
-          <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Waived</p>
+          <p className="text-xs font-semibold text-warning-soft-foreground">
+            {waived.length} requirement{waived.length === 1 ? ' is' : 's are'} waived
+          </p>
           <ul className="mt-1 grid gap-1">
             {waived.map((b) => (
               <li key={b.key ?? b.code}>
@@ -99,7 +101,7 @@ interface ReviewDryRun {
 }
 
 export function ReviewDialog({ onClose, onDone, onRefused }: { onClose: () => void; onDone: () => void; onRefused: (e: ApiError) => void }) {
-  const { skuId, detail, goTo } = useSkuPage();
+  const { skuId, detail } = useSkuPage();
   const evidence = useEvidence(skuId);
   const [check, setCheck] = React.useState<ReviewDryRun | null>(null);
   const [saving, setSaving] = React.useState(false);
@@ -126,6 +128,16 @@ export function ReviewDialog({ onClose, onDone, onRefused }: { onClose: () => vo
   }
 
   const open = [...(check?.open_review_issues ?? []), ...(check?.open_conflicts ?? [])];
+  // The open items as the refusal would name them, shown under the header with a way to each one.
+  const showOpenItems = () =>
+    onRefused(
+      new ApiError({
+        status: 409,
+        code: 'REVIEW_INCOMPLETE',
+        message: `Resolve ${check?.open_review_issues?.length ?? 0} review issue(s) and ${check?.open_conflicts?.length ?? 0} extraction conflict(s) first.`,
+        details: { open_review_issues: check?.open_review_issues ?? [], open_conflicts: check?.open_conflicts ?? [] },
+      }),
+    );
   return (
     <AlertDialog open onOpenChange={(o) => !o && !saving && onClose()}>
       <AlertDialogContent className="max-w-lg" data-testid="review-dialog">
@@ -141,15 +153,8 @@ export function ReviewDialog({ onClose, onDone, onRefused }: { onClose: () => vo
                 <li key={i}>{x.message}</li>
               ))}
             </ul>
-            <button
-              type="button"
-              className="mt-2 inline-flex items-center gap-1 text-xs font-semibold hover:underline"
-              onClick={() => {
-                onClose();
-                goTo({ tab: 'blockers' });
-              }}
-            >
-              Go to the blockers <ArrowRight className="size-3" aria-hidden="true" />
+            <button type="button" className="mt-2 inline-flex items-center gap-1 text-xs font-semibold hover:underline" onClick={showOpenItems} data-testid="show-open-items">
+              Show the open items <ArrowRight className="size-3" aria-hidden="true" />
             </button>
           </Alert>
         ) : null}

@@ -255,7 +255,12 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
       });
       expect(res.status()).toBe(200);
       await page.reload();
+      // Completing the review is a confirmed act; the dialog says beforehand what is still open.
       await page.getByTestId('action-review').click();
+      const review = page.getByTestId('review-dialog');
+      await expect(review.getByText(/items? still open/)).toBeVisible();
+      await expect(review.getByTestId('confirm-review')).toBeDisabled();
+      await review.getByTestId('show-open-items').click();
       const outcome = page.getByTestId('action-outcome');
       await expect(outcome).toHaveAttribute('data-code', 'REVIEW_INCOMPLETE');
       await expect(outcome).toContainText('Open extraction conflicts');
@@ -281,6 +286,8 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
     let publicUrl = '';
     await test.step('complete the review, approve (confirmed), publish (confirmed)', async () => {
       await page.getByTestId('action-review').click();
+      await expect(page.getByTestId('review-dialog').getByTestId('what-is-signed')).toBeVisible();
+      await page.getByTestId('confirm-review').click();
       await expect(page.getByTestId('sku-status')).toHaveAttribute('data-status', 'ready_for_approval');
       await page.getByTestId('action-approve').click();
       const approve = page.getByTestId('approve-dialog');

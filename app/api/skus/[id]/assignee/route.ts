@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { defineRoute, IdParams, json, routeMethods, Uuid } from '@/lib/http';
+import { assignSku, getAssignee } from '@/lib/team/assignment';
+
+const Assignment = z.object({ sku_id: Uuid, assignee: z.object({ user_id: Uuid, email: z.string().nullable() }).nullable() });
+
+// GET /api/skus/{id}/assignee – who the SKU is assigned to.
+const get = defineRoute({
+  method: 'GET',
+  path: '/api/skus/{id}/assignee',
+  operationId: 'getSkuAssignee',
+  summary: 'Who a SKU is assigned to',
+  tags: ['Team'],
+  stability: 'preview',
+  auth: 'session',
+  params: IdParams,
+  responses: { 200: { description: 'The assignment.', schema: Assignment } },
+  handler: async ({ db, auth, params }) => json(await getAssignee(db, auth.workspace.id, params.id)),
+});
+
+// PUT /api/skus/{id}/assignee – assign the SKU to a member (user_id null: to nobody).
+const put = defineRoute({
+  method: 'PUT',
+  path: '/api/skus/{id}/assignee',
+  operationId: 'assignSku',
+  summary: 'Assign a SKU to a member',
+  tags: ['Team'],
+  stability: 'preview',
+  auth: 'session',
+  params: IdParams,
+  body: z.strictObject({ user_id: Uuid.nullable() }),
+  responses: { 200: { description: 'The assignment.', schema: Assignment } },
+  handler: async ({ db, auth, actor, params, body }) => json(await assignSku(db, { workspaceId: auth.workspace.id, actor, skuId: params.id, userId: body.user_id })),
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get, put);
