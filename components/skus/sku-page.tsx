@@ -15,6 +15,7 @@ import { SimpleTooltip } from '@/components/ui/tooltip';
 import { formatDateTime } from '@/components/format';
 import { cn } from '@/lib/utils/cn';
 import { ActivityTab } from './activity-tab';
+import { SkuTeamPanel } from '@/components/team/sku-team-panel';
 import { BlockersTab } from './blockers-tab';
 import { DocumentsTab } from './documents-tab';
 import { DossierTab } from './dossier-tab';
@@ -236,6 +237,7 @@ export function SkuPage({ id }: { id: string }) {
           <PublicationTab />
         </TabsContent>
         <TabsContent value="activity">
+          <SkuTeamPanel skuId={id} />
           <ActivityTab />
         </TabsContent>
       </Tabs>

@@ -1,0 +1,112 @@
+'use client';
+
+import * as React from 'react';
+import { MessageSquare, UserCheck } from 'lucide-react';
+import { ApiError, apiFetch, describeError } from '@/components/api/client';
+import { useApi } from '@/components/api/use-api';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/toaster';
+import { formatDateTime } from '@/components/format';
+import { useCan } from './role-context';
+
+interface Comment {
+  id: string;
+  author: string;
+  body: string;
+  mentions: { user_id: string; email: string | null }[];
+  created_at: string;
+}
+
+/** On a SKU page: who the SKU is assigned to, and its comment thread (mention with @email). */
+export function SkuTeamPanel({ skuId }: { skuId: string }) {
+  const edit = useCan('edit');
+  const members = useApi<{ data: { user_id: string; email: string }[] }>('/api/members');
+  const assignee = useApi<{ assignee: { user_id: string; email: string | null } | null }>(`/api/skus/${skuId}/assignee`);
+  const comments = useApi<{ data: Comment[] }>(`/api/skus/${skuId}/comments`);
+  const [body, setBody] = React.useState('');
+  const [posting, setPosting] = React.useState(false);
+
+  async function assign(userId: string) {
+    try {
+      const r = await apiFetch<{ assignee: { user_id: string; email: string | null } | null }>(`/api/skus/${skuId}/assignee`, { method: 'PUT', body: { user_id: userId || null } });
+      assignee.setData(r);
+      toast.success(r.assignee ? `Assigned to ${r.assignee.email}` : 'Unassigned');
+    } catch (e) {
+      toast.error(describeError(e).title, { description: describeError(e).description });
+    }
+  }
+
+  async function post(e: React.FormEvent) {
+    e.preventDefault();
+    setPosting(true);
+    try {
+      const r = await apiFetch<{ data: Comment & { notified: string[] } }>(`/api/skus/${skuId}/comments`, { method: 'POST', body: { body }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+      setBody('');
+      comments.setData((d) => ({ data: [...(d?.data ?? []), r.data] }));
+      if (r.data.notified.length) toast.success(`Mailed ${r.data.notified.join(', ')}`);
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : describeError(err).title);
+    } finally {
+      setPosting(false);
+    }
+  }
+
+  return (
+    <Card className="mb-5" data-testid="sku-team-panel">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <UserCheck className="size-4 text-primary" aria-hidden="true" /> Assignment and comments
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <Label htmlFor="sku-assignee">Assigned to</Label>
+          <select
+            id="sku-assignee"
+            className="h-9 rounded-md border border-border bg-surface px-2 text-sm"
+            value={assignee.data?.assignee?.user_id ?? ''}
+            disabled={!edit.allowed || assignee.loading}
+            title={edit.reason ?? undefined}
+            onChange={(e) => void assign(e.target.value)}
+          >
+            <option value="">Nobody</option>
+            {(members.data?.data ?? []).map((m) => (
+              <option key={m.user_id} value={m.user_id}>
+                {m.email}
+              </option>
+            ))}
+          </select>
+        </div>
+        <ul className="grid gap-3" data-testid="sku-comments">
+          {(comments.data?.data ?? []).map((c) => (
+            <li key={c.id} className="grid gap-0.5 text-sm">
+              <span className="text-xs text-muted-foreground">
+                <span className="font-medium text-foreground">{c.author}</span> · {formatDateTime(c.created_at)}
+              </span>
+              <span className="whitespace-pre-wrap">{c.body}</span>
+            </li>
+          ))}
+        </ul>
+        {edit.allowed ? (
+          <form onSubmit={post} className="grid gap-2">
+            <Label htmlFor="sku-comment">
+              <MessageSquare className="mr-1 inline size-3.5" aria-hidden="true" />
+              Comment (mention a member with @their@email)
+            </Label>
+            <Textarea id="sku-comment" value={body} onChange={(e) => setBody(e.target.value)} maxLength={4000} rows={3} />
+            <div>
+              <Button type="submit" size="sm" loading={posting} disabled={!body.trim()}>
+                Post comment
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <p className="text-xs text-muted-foreground">{edit.reason}</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
