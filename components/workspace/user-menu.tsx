@@ -3,7 +3,7 @@
 import * as React from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { BookOpen, ChevronsUpDown, KeyRound, LogOut, Settings, TriangleAlert } from 'lucide-react';
+import { BookOpen, ChevronsUpDown, KeyRound, LogOut, Settings, TriangleAlert, Users } from 'lucide-react';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -15,6 +15,7 @@ import {
 import { toast } from '@/components/ui/toaster';
 import { apiFetch, describeError } from '@/components/api/client';
 import { cn } from '@/lib/utils/cn';
+import { WorkspaceSwitchItems } from '@/components/team/workspace-switch-items';
 
 function initials(email: string): string {
   const local = email.split('@')[0] ?? '';
@@ -74,6 +75,11 @@ export function UserMenu({ email, isStaff, compact = false }: { email: string; i
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
+          <Link href="/settings/members">
+            <Users aria-hidden="true" /> Members
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
           <Link href="/settings/api-keys">
             <KeyRound aria-hidden="true" /> API keys
           </Link>
@@ -88,6 +94,7 @@ export function UserMenu({ email, isStaff, compact = false }: { email: string; i
             <TriangleAlert aria-hidden="true" /> Error codes
           </Link>
         </DropdownMenuItem>
+        <WorkspaceSwitchItems />
         <DropdownMenuSeparator />
         <DropdownMenuItem
           disabled={signingOut}

@@ -1,0 +1,50 @@
+'use client';
+
+import * as React from 'react';
+import { useRouter } from 'next/navigation';
+import { ArrowLeftRight } from 'lucide-react';
+import { apiFetch, describeError } from '@/components/api/client';
+import { DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
+import { toast } from '@/components/ui/toaster';
+
+interface Membership {
+  workspace: { id: string; name: string };
+  role: string;
+  active: boolean;
+}
+
+/** Menu items switching to the other workspaces the person belongs to (rendered while the menu is open). */
+export function WorkspaceSwitchItems() {
+  const router = useRouter();
+  const [list, setList] = React.useState<Membership[]>([]);
+  React.useEffect(() => {
+    const ac = new AbortController();
+    apiFetch<{ data: Membership[] }>('/api/workspace/switch', { signal: ac.signal }).then(
+      (r) => !ac.signal.aborted && setList(r.data),
+      () => {},
+    );
+    return () => ac.abort();
+  }, []);
+  const others = list.filter((m) => !m.active);
+  if (!others.length) return null;
+  async function go(m: Membership) {
+    try {
+      await apiFetch('/api/workspace/switch', { method: 'POST', body: { workspace_id: m.workspace.id } });
+      router.push('/dashboard');
+      router.refresh();
+    } catch (e) {
+      toast.error(describeError(e).title);
+    }
+  }
+  return (
+    <>
+      <DropdownMenuSeparator />
+      <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">Switch workspace</DropdownMenuLabel>
+      {others.map((m) => (
+        <DropdownMenuItem key={m.workspace.id} onSelect={() => void go(m)} data-testid="switch-workspace">
+          <ArrowLeftRight aria-hidden="true" /> <span className="truncate">{m.workspace.name}</span> <span className="ml-auto text-xs text-muted-foreground">{m.role}</span>
+        </DropdownMenuItem>
+      ))}
+    </>
+  );
+}
