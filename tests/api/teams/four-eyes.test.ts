@@ -4,6 +4,7 @@ import * as workspaceRoute from '@/app/api/workspace/route';
 import * as approveRoute from '@/app/api/skus/[id]/approve/route';
 import * as completeRoute from '@/app/api/skus/[id]/review/complete/route';
 import * as issuesRoute from '@/app/api/skus/[id]/review-issues/route';
+import * as approvalsRoute from '@/app/api/skus/[id]/approvals/route';
 import { getDb } from '@/lib/db/client';
 import { addSuggestions } from '@/lib/dossier/service';
 import { auditEvents, skuApprovals, skus } from '@/lib/db/schema';
@@ -77,6 +78,13 @@ describe('four-eyes approval', () => {
     expect(third.body.approval.dossier_hash).not.toBe(ok.body.approval.dossier_hash);
     const records = await (await getDb()).select().from(skuApprovals).where(eq(skuApprovals.skuId, sku.id));
     expect(records).toHaveLength(2);
+    const listed = await call(approvalsRoute, 'GET', `/api/skus/${sku.id}/approvals`, { cookie: b.cookie, params: { id: sku.id } });
+    expect(listed.body.data.map((r: { approved_by: string; four_eyes: boolean }) => [r.approved_by, r.four_eyes])).toEqual([
+      [c.email, true],
+      [b.email, true],
+    ]);
+    const stranger = await makeUser();
+    expectEnvelope(await call(approvalsRoute, 'GET', `/api/skus/${sku.id}/approvals`, { cookie: stranger.cookie, params: { id: sku.id } }), 404, 'NOT_FOUND');
   });
 
   it('20 concurrent approvals by the second reviewer make one approval record and one audit event', async () => {
