@@ -40,8 +40,9 @@ export const OPERATION_PERMISSIONS: Readonly<Record<string, Permission>> = {
   publishSku: 'review',
   waiveSkuBlocker: 'review',
   revokeSkuWaiver: 'review',
-  // Exporting is reading; saving a list view is personal.
+  // Exporting is reading; the MCP endpoint is read-only JSON-RPC over POST.
   createExportRun: 'read',
+  mcpJsonRpc: 'read',
   // Settings that change how the workspace works.
   updateOutreachSettings: 'manage',
   // A person's own membership: accepting an invitation, switching workspace, their notification setting.
