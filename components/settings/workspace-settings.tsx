@@ -20,6 +20,7 @@ import { useApi } from '@/components/api/use-api';
 import type { Plan, SessionWorkspace, WorkspaceInfo } from '@/components/api/types';
 import { formatBytes, formatDate, formatNumber } from '@/components/format';
 import { PlanBadge, planLabel } from '@/components/workspace/plan-badge';
+import { useCan } from '@/components/team/role-context';
 
 const NAME_MAX = 120; // PATCH /api/workspace accepts 1 to 120 characters
 
@@ -31,6 +32,7 @@ const planBlurb: Record<Plan, string> = {
 
 function NameForm({ workspace, onSaved }: { workspace: SessionWorkspace; onSaved: (w: SessionWorkspace) => void }) {
   const router = useRouter();
+  const manage = useCan('manage');
   const {
     register,
     handleSubmit,
@@ -70,6 +72,8 @@ function NameForm({ workspace, onSaved }: { workspace: SessionWorkspace; onSaved
           <Input
             id="workspace-name"
             maxLength={NAME_MAX}
+            disabled={!manage.allowed}
+            title={manage.reason ?? undefined}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'workspace-name-error' : 'workspace-name-hint'}
             {...register('name', {
@@ -81,7 +85,11 @@ function NameForm({ workspace, onSaved }: { workspace: SessionWorkspace; onSaved
               },
             })}
           />
-          {error ? <FieldError id="workspace-name-error">{error}</FieldError> : <FieldHint id="workspace-name-hint">Shown to your team and in supplier emails.</FieldHint>}
+          {error ? (
+            <FieldError id="workspace-name-error">{error}</FieldError>
+          ) : (
+            <FieldHint id="workspace-name-hint">{manage.allowed ? 'Shown to your team and in supplier emails.' : `${manage.reason} Ask an admin to rename the workspace.`}</FieldHint>
+          )}
         </Field>
       </CardContent>
       <CardFooter>
