@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import * as invitationsRoute from '@/app/api/invitations/route';
 import * as invitationRoute from '@/app/api/invitations/[id]/route';
 import * as acceptRoute from '@/app/api/invitations/accept/route';
@@ -142,6 +142,18 @@ describe('invitations', () => {
     expect(err.details).toMatchObject({ limit: 'seats', max: 3, current: 3 });
     const seats = await call(membersRoute, 'GET', '/api/members', { cookie: owner.cookie });
     expect(seats.body.seats).toEqual({ members: 1, invitations: 2, total: 3, max: 3 });
+  });
+
+  it('20 concurrent invitations never exceed the seats, and one address has one open invitation', async () => {
+    const owner = await makeUser(); // trial: 3 seats, the owner holds one
+    const many = await Promise.all(Array.from({ length: 20 }, (_, i) => invite(owner, `c${i}@example.test`, 'viewer')));
+    expect(many.filter((r) => r.status === 201)).toHaveLength(2);
+    for (const r of many.filter((x) => x.status !== 201)) expectEnvelope(r, 403, 'PLAN_LIMIT_REACHED');
+    const pro = await makeUser({ plan: 'pro' });
+    const same = await Promise.all(Array.from({ length: 20 }, () => invite(pro, 'same@example.test', 'viewer')));
+    expect(same.every((r) => r.status === 201)).toBe(true);
+    const open = await (await getDb()).select().from(workspaceInvitations).where(and(eq(workspaceInvitations.workspaceId, pro.workspaceId), isNull(workspaceInvitations.revokedAt)));
+    expect(open).toHaveLength(1);
   });
 
   it('an admin invites at most their own role; editors and viewers cannot invite', async () => {
