@@ -186,5 +186,22 @@ test('two people: invite a reviewer, four-eyes approval, the audit log shows bot
     expect(lines.some((l) => l.includes(`${b},sku.approved,${code}`))).toBe(true);
   });
 
+  await test.step('A makes B a viewer: B sees the sign-off actions disabled, with the reason', async () => {
+    await page.goto('/settings/members');
+    await page.getByRole('combobox', { name: `Role of ${b}` }).click();
+    await page.getByRole('option', { name: 'viewer' }).click();
+    await expect(page.getByText(`${b} is now viewer`)).toBeVisible();
+    await bPage.goto(`/skus/${skuId}`);
+    const review = bPage.getByTestId('action-review');
+    await expect(review).toBeDisabled();
+    await expect(bPage.getByTestId('action-publish')).toBeDisabled();
+    await expect(bPage.getByTestId('action-publish')).toHaveAttribute('title', 'Needs the reviewer role; you are a viewer.');
+    await screenshot(bPage, 'teams-08-viewer');
+    // The server refuses as well, whatever the UI shows.
+    const res = await bPage.request.post(`/api/skus/${skuId}/publish`, { headers: { origin: baseURL! } });
+    expect(res.status()).toBe(403);
+    expect((await res.json()).error).toMatchObject({ code: 'INSUFFICIENT_ROLE', details: { required_role: 'reviewer', role: 'viewer' } });
+  });
+
   await bContext.close();
 });
