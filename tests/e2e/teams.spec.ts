@@ -88,7 +88,7 @@ test('two people: invite a reviewer, four-eyes approval, the audit log shows bot
     await expect(toggle).toHaveAttribute('data-state', 'checked');
     await page.getByLabel('Email').fill(b);
     await page.getByTestId('invite-role').click();
-    await page.getByRole('option', { name: 'reviewer' }).click();
+    await page.getByRole('option', { name: 'reviewer', exact: true }).click();
     await page.getByTestId('invite-submit').click();
     await expect(page.getByTestId('invite-link')).toBeVisible();
     await expect(page.getByText(`Invitation mailed to ${b}`)).toBeVisible();
@@ -189,7 +189,7 @@ test('two people: invite a reviewer, four-eyes approval, the audit log shows bot
   await test.step('A makes B a viewer: B sees the sign-off actions disabled, with the reason', async () => {
     await page.goto('/settings/members');
     await page.getByRole('combobox', { name: `Role of ${b}` }).click();
-    await page.getByRole('option', { name: 'viewer' }).click();
+    await page.getByRole('option', { name: 'viewer', exact: true }).click();
     await expect(page.getByText(`${b} is now viewer`)).toBeVisible();
     await bPage.goto(`/skus/${skuId}`);
     const review = bPage.getByTestId('action-review');
