@@ -7,7 +7,7 @@
  * with the batch counters, so a chunk is either wholly done or not at all.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Actor } from '@/lib/auth/context';
+import { personOf, type Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
 import { auditEvents, dossierValues, importBatches, skus } from '@/lib/db/schema';
@@ -227,9 +227,13 @@ export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedReco
 
   // Changed confirmed data invalidates a past approval or review (as afterDossierChange does).
   if (changedExisting.length) {
+    // Who changed confirmed data last: four-eyes approval excludes them.
+    for (let i = 0; i < changedExisting.length; i += 5000) {
+      await tx.update(skus).set({ dataChangedBy: personOf(ctx.actor), dataChangedByLabel: ctx.actor.label, dataChangedAt: now }).where(inArray(skus.id, changedExisting.slice(i, i + 5000)));
+    }
     const reset = await tx
       .update(skus)
-      .set({ approvalState: 'pending', approvedAt: null, approvedBy: null, approvedByLabel: null, reviewState: 'open', reviewCompletedAt: null, reviewCompletedBy: null })
+      .set({ approvalState: 'pending', approvedAt: null, approvedBy: null, approvedByLabel: null, reviewState: 'open', reviewCompletedAt: null, reviewCompletedBy: null, reviewCompletedByUser: null })
       .where(and(inArray(skus.id, changedExisting), sql`(${skus.approvalState} = 'approved' OR ${skus.reviewState} = 'complete')`))
       .returning({ id: skus.id });
     if (reset.length) {

@@ -86,7 +86,10 @@ describe('re-running a file', () => {
     expect(r.batch).toMatchObject({ updated_rows: 1, skipped_rows: 2 });
     const p1 = (await skuWithValues(u.workspaceId, 'P-0001'))!.sku;
     expect(p1).toMatchObject({ productName: 'Produkt eins', approvalState: 'pending', reviewState: 'open' });
+    // The importer changed confirmed data: four-eyes approval excludes them for this SKU only.
+    expect(p1.dataChangedBy).toBe(u.id);
     expect((await skuWithValues(u.workspaceId, 'P-0002'))!.sku.approvalState).toBe('approved');
+    expect((await skuWithValues(u.workspaceId, 'P-0002'))!.sku.dataChangedBy).toBeNull();
     const resets = await db.select().from(auditEvents).where(and(eq(auditEvents.workspaceId, u.workspaceId), eq(auditEvents.action, 'sku.approval_reset')));
     expect(resets.map((a) => a.targetId)).toEqual([p1.id]);
   });
