@@ -135,24 +135,6 @@ export const OrchestrateInput = z
   .meta({ id: 'UploadOrchestrateInput' });
 export type OrchestrateInput = z.infer<typeof OrchestrateInput>;
 
-export const AuditEventsQuery = z.strictObject({
-  action_prefix: z.string().max(100).optional(),
-  cursor: z.string().max(500).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-});
-
-export const AuditEventSchema = z
-  .object({
-    id: Uuid,
-    action: z.string(),
-    actor: z.string().nullable(),
-    target_type: z.string().nullable(),
-    target_id: z.string().nullable(),
-    data: z.record(z.string(), z.unknown()),
-    created_at: DateTime,
-  })
-  .meta({ id: 'AuditEvent' });
-
 export const JobRunSchema = z
   .object({
     id: Uuid,
