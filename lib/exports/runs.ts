@@ -336,6 +336,7 @@ export async function executeExportRun(db: Db, args: { workspaceId: string; runI
             if (warnings.length < MAX_STORED_WARNINGS) warnings.push(w);
           }
         }
+        hasher.endBatch();
       }
       yield chunk;
     }
