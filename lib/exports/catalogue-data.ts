@@ -66,10 +66,11 @@ export async function loadExportItems(db: Db, workspaceId: string, ids: readonly
       db,
       sql`SELECT id, sku_code, product_name, gtin, category_code, external_sku_id, public_id FROM skus WHERE workspace_id = ${workspaceId} AND id = ANY(${idArr})`,
     ),
-    // Oldest confirmation first, so the latest wins when a field has more than one.
+    // Oldest confirmation first: JSON.parse keeps the last of repeated keys, so the latest confirmation
+    // wins should a field ever have more than one.
     queryRows<{ sku_id: string; j: string }>(
       db,
-      sql`SELECT sku_id, json_agg(json_build_array(field_key, value) ORDER BY COALESCE(decided_at, created_at), id)::text AS j FROM dossier_values
+      sql`SELECT sku_id, json_object_agg(field_key, value ORDER BY COALESCE(decided_at, created_at), id)::text AS j FROM dossier_values
           WHERE workspace_id = ${workspaceId} AND sku_id = ANY(${idArr}) AND status = 'confirmed' AND superseded_at IS NULL
           GROUP BY sku_id`,
     ),
@@ -102,7 +103,7 @@ export async function loadExportItems(db: Db, workspaceId: string, ids: readonly
   }
   for (const r of values) {
     const item = items.get(r.sku_id);
-    if (item) for (const [k, v] of JSON.parse(r.j) as Array<[string, string]>) item.fields[k] = v;
+    if (item) item.fields = JSON.parse(r.j) as Record<string, string>;
   }
   type E = [EntityRole, string, string, ...Array<string | null>];
   for (const r of links) {
