@@ -47,7 +47,11 @@ export interface ExportItem {
   documents: ExportDocument[];
 }
 
-export const EXPORT_CHUNK = 1000;
+/**
+ * SKUs per batch: small enough that a batch's objects stay a few megabytes (the batch being rendered
+ * and the one read ahead are all a run holds), large enough that each query carries a useful batch.
+ */
+export const EXPORT_CHUNK = 250;
 
 const uuids = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
 
@@ -66,11 +70,10 @@ export async function loadExportItems(db: Db, workspaceId: string, ids: readonly
       db,
       sql`SELECT id, sku_code, product_name, gtin, category_code, external_sku_id, public_id FROM skus WHERE workspace_id = ${workspaceId} AND id = ANY(${idArr})`,
     ),
-    // Oldest confirmation first: JSON.parse keeps the last of repeated keys, so the latest confirmation
-    // wins should a field ever have more than one.
+    // One object per SKU; a field has one current confirmed value (dossier_values_current_idx is unique).
     queryRows<{ sku_id: string; j: string }>(
       db,
-      sql`SELECT sku_id, json_object_agg(field_key, value ORDER BY COALESCE(decided_at, created_at), id)::text AS j FROM dossier_values
+      sql`SELECT sku_id, json_object_agg(field_key, value)::text AS j FROM dossier_values
           WHERE workspace_id = ${workspaceId} AND sku_id = ANY(${idArr}) AND status = 'confirmed' AND superseded_at IS NULL
           GROUP BY sku_id`,
     ),
@@ -149,45 +152,25 @@ export function addressLine(e: ExportEntity): string {
 /**
  * The snapshot hash: SHA-256 over exactly the confirmed data the run exported (identity, values,
  * operators, document hashes), in a canonical order and without timestamps, so the same data gives
- * the same hash whatever the run or template. Each item is one line of canonical JSON; lines are
- * hashed a batch at a time, and an entity linked to many SKUs is serialized once per batch.
+ * the same hash whatever the run or template.
  */
 export class SnapshotHasher {
   private readonly h = crypto.createHash('sha256');
-  private pending = '';
-  private readonly entityJson = new Map<string, string>();
-
   add(item: ExportItem) {
-    const fieldKeys = Object.keys(item.fields).sort();
-    let fields = '';
-    for (const k of fieldKeys) fields += (fields ? ',' : '') + JSON.stringify([k, item.fields[k]]);
-    let entities = '';
-    for (const role of Object.keys(item.entities).sort()) {
-      const e = item.entities[role as EntityRole]!;
-      const key = `${role}\u0000${e.id}`;
-      let json = this.entityJson.get(key);
-      if (json === undefined) this.entityJson.set(key, (json = JSON.stringify([role, e])));
-      entities += (entities ? ',' : '') + json;
-    }
-    const documents = JSON.stringify(item.documents.map((d) => [d.id, d.document_type, d.sha256, d.language, d.valid_until]));
-    // The same text as JSON.stringify({ sku, fields: [[k, v]...], entities: [[role, entity]...], documents }).
-    this.pending += `{"sku":${JSON.stringify(item.sku)},"fields":[${fields}],"entities":[${entities}],"documents":${documents}}\n`;
-    if (this.pending.length > 1 << 20) this.flush();
+    const canonical = {
+      sku: item.sku,
+      fields: Object.keys(item.fields)
+        .sort()
+        .map((k) => [k, item.fields[k]]),
+      entities: Object.keys(item.entities)
+        .sort()
+        .map((r) => [r, item.entities[r as EntityRole]]),
+      documents: item.documents.map((d) => [d.id, d.document_type, d.sha256, d.language, d.valid_until]),
+    };
+    this.h.update(JSON.stringify(canonical));
+    this.h.update('\n');
   }
-
-  /** Call between batches: entities are cached only within one batch (they are read again with it). */
-  endBatch() {
-    this.entityJson.clear();
-    this.flush();
-  }
-
-  private flush() {
-    this.h.update(this.pending);
-    this.pending = '';
-  }
-
   digest() {
-    this.flush();
     return `sha256:${this.h.digest('hex')}`;
   }
 }
