@@ -237,8 +237,10 @@ async function parent() {
     env.BENCH_PGLITE_DIR = path.join(work, 'pglite');
     label = 'PGlite (file-backed, embedded in each process)';
   }
-  process.env.BENCH_PG_URL = env.BENCH_PG_URL;
-  process.env.BENCH_PGLITE_DIR = env.BENCH_PGLITE_DIR;
+  for (const k of ['BENCH_PG_URL', 'BENCH_PGLITE_DIR']) {
+    if (env[k]) process.env[k] = env[k];
+    else delete process.env[k];
+  }
   try {
     const seedStart = performance.now();
     const handle = await openBenchDatabase(true);
