@@ -137,8 +137,8 @@ async function resolveScope(db: Db, workspaceId: string, scope: { type: string; 
   }
 }
 
-/** Batches read ahead while the caller renders: the database works on the next ones meanwhile. */
-const READ_AHEAD = 2;
+/** Batches being read while the caller renders one: the database works on the next ones meanwhile. */
+const READ_AHEAD = 3;
 
 /** The items batch by batch, in the scope's order, with READ_AHEAD batches being read ahead. */
 async function* chunks(db: Db, workspaceId: string, ids: readonly string[]): AsyncGenerator<ExportItem[]> {
@@ -150,7 +150,7 @@ async function* chunks(db: Db, workspaceId: string, ids: readonly string[]): Asy
   const pending: Array<Promise<ExportItem[]>> = [];
   let next = 0;
   const fill = () => {
-    for (; pending.length <= READ_AHEAD && next < ids.length; next += EXPORT_CHUNK) pending.push(load(next));
+    for (; pending.length < READ_AHEAD && next < ids.length; next += EXPORT_CHUNK) pending.push(load(next));
   };
   fill();
   while (pending.length) {

@@ -285,32 +285,33 @@ export const ZALANDO_TEMPLATES: ExportTemplateDefinition[] = [
       { kind: 'languages', field: 'safety_pdf', label: 'Safety PDF (manual or safety information)', has: (i, l) => zalandoPdfs(i).some((p) => p.language === l), fix: 'Attach a PDF with the warnings and instructions in "{lang}" (type manual).' },
     ],
     async render(ctx) {
+      // articles.xlsx is written first to a file beside the output, then zipped with the PDFs.
       const articles = `${ctx.outPath}.articles.xlsx`;
-      await writeXlsx(ctx, articles, 'articles', ZALANDO_COLUMNS);
-      const zip = new yazl.ZipFile();
-      const done = pipeline(zip.outputStream as unknown as Readable, fs.createWriteStream(ctx.outPath));
-      zip.addFile(articles, 'articles.xlsx', { mtime: ctx.generatedAt });
-      const missing: string[] = [];
-      for await (const chunk of ctx.items()) {
-        for (const i of chunk) {
-          for (const p of zalandoPdfs(i)) {
-            if (!(await ctx.store.exists(p.doc.storage_key))) {
-              missing.push(p.entry);
-              continue;
+      try {
+        await writeXlsx(ctx, articles, 'articles', ZALANDO_COLUMNS);
+        const zip = new yazl.ZipFile();
+        const done = pipeline(zip.outputStream as unknown as Readable, fs.createWriteStream(ctx.outPath));
+        zip.addFile(articles, 'articles.xlsx', { mtime: ctx.generatedAt });
+        const missing: string[] = [];
+        for await (const chunk of ctx.items()) {
+          for (const i of chunk) {
+            for (const p of zalandoPdfs(i)) {
+              if (!(await ctx.store.exists(p.doc.storage_key))) {
+                missing.push(p.entry);
+                continue;
+              }
+              const key = p.doc.storage_key;
+              zip.addReadStreamLazy(p.entry, { mtime: ctx.generatedAt, size: p.doc.size_bytes, compress: false }, (cb) => {
+                ctx.store.getStream(key).then(
+                  (web) => cb(null, Readable.fromWeb(web as import('node:stream/web').ReadableStream<Uint8Array>)),
+                  (err) => cb(err, new PassThrough()),
+                );
+              });
             }
-            const key = p.doc.storage_key;
-            zip.addReadStreamLazy(p.entry, { mtime: ctx.generatedAt, size: p.doc.size_bytes, compress: false }, (cb) => {
-              ctx.store.getStream(key).then(
-                (web) => cb(null, Readable.fromWeb(web as import('node:stream/web').ReadableStream<Uint8Array>)),
-                (err) => cb(err, new PassThrough()),
-              );
-            });
           }
         }
-      }
-      if (missing.length) zip.addBuffer(Buffer.from(`Not found in storage:\r\n${missing.join('\r\n')}\r\n`), 'missing-documents.txt', { mtime: ctx.generatedAt });
-      zip.end();
-      try {
+        if (missing.length) zip.addBuffer(Buffer.from(`Not found in storage:\r\n${missing.join('\r\n')}\r\n`), 'missing-documents.txt', { mtime: ctx.generatedAt });
+        zip.end();
         await done;
       } finally {
         await fs.promises.rm(articles, { force: true });
