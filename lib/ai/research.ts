@@ -317,7 +317,8 @@ export async function researchProduct(db: Db, args: { workspaceId: string; input
   // The website: the one known for the SKU, else one a document gives.
   let searchFailed = false;
   const siteUrl = (await knownWebsite(db, args.workspaceId, sku.id)) ?? findings.find((f) => f.field === 'manufacturer_website')?.suggested_value ?? null;
-  if (siteUrl && (wanted.has('ean') || wanted.has('product_category') || wanted.has('manufacturer_website'))) {
+  // The rules read EAN, category and the site itself there; the model may find any field in its text.
+  if (siteUrl && (model || wanted.has('ean') || wanted.has('product_category') || wanted.has('manufacturer_website'))) {
     const site = await fetchWebsite(siteUrl, signal);
     if ('error' in site) searchFailed = true;
     else {
