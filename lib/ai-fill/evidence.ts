@@ -154,7 +154,7 @@ export function selectPages(evidence: Evidence, fields: readonly string[], limit
         for (let n = 0; at >= 0 && n < 5; n++, at = lower.indexOf(h, at + h.length)) score++;
       }
       if (doc.documentType === 'declaration_of_conformity') score += 2;
-      if (i === 0) score += 1;
+      if (i === 0) score += 0.5;
       all.push({ doc, page: i + 1, text: text.slice(0, limits.maxPageChars), score, order: order++ });
     });
   }
