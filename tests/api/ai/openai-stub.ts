@@ -34,7 +34,7 @@ export interface OpenAiStub {
   close(): Promise<void>;
 }
 
-export async function startOpenAiStub(): Promise<OpenAiStub> {
+export async function startOpenAiStub(opts: { port?: number } = {}): Promise<OpenAiStub> {
   const stub: OpenAiStub = {
     url: '',
     requests: [],
@@ -83,7 +83,7 @@ export async function startOpenAiStub(): Promise<OpenAiStub> {
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   stub.close = () =>
     new Promise<void>((resolve) => {
