@@ -7,6 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { toast } from '@/components/ui/toaster';
 import { idempotentWrite } from '@/components/skus/request';
+import { SkuPageContext } from '@/components/skus/sku-context';
+import { useLinkedRoles } from './linked-roles';
 import { fieldDefinition } from '@/lib/dossier/catalogue';
 
 interface Preview {
@@ -21,10 +23,12 @@ const ROLE_NAME: Record<string, string> = { manufacturer: 'manufacturer', import
 /**
  * "Sync from manufacturer" (importer, EU responsible person) on a dossier field a linked entity
  * provides: opening it shows the dry run (old and new value), confirming copies the entity's value in.
- * Renders nothing for fields no entity provides.
+ * Renders nothing for fields no entity provides, or when no entity of the field's role is linked.
  */
 export function SyncFromEntityButton({ skuId, fieldKey, label, onSynced }: { skuId: string; fieldKey: string; label: string; onSynced: () => void }) {
   const role = fieldDefinition(fieldKey)?.entity?.role;
+  const version = React.useContext(SkuPageContext)?.version ?? 0;
+  const linked = useLinkedRoles(skuId, version);
   const [open, setOpen] = React.useState(false);
   const [preview, setPreview] = React.useState<Preview | null>(null);
   const [problem, setProblem] = React.useState<string | null>(null);
@@ -41,7 +45,7 @@ export function SyncFromEntityButton({ skuId, fieldKey, label, onSynced }: { sku
       .catch((e) => setProblem(e instanceof ApiError ? e.message : describeError(e).title));
   }
 
-  if (!role) return null;
+  if (!role || !linked?.includes(role)) return null;
   const who = ROLE_NAME[role] ?? role;
 
   async function sync() {

@@ -115,6 +115,7 @@ test.describe('AI assistant', () => {
     await screenshot(page, 'ai-04-degraded');
 
     // Sync from manufacturer on the dossier field, with the dry run shown first.
+    await page.getByRole('button', { name: /Show all \d+ operator fields/ }).click();
     await page.locator('#field-manufacturer_email').getByTestId('sync-manufacturer_email').click();
     const preview = page.getByTestId('sync-preview');
     await expect(preview.getByTestId('sync-new')).toHaveText('safety@holzwerk.example');
