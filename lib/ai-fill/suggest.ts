@@ -129,6 +129,12 @@ export async function askModel(args: { model: LanguageModel; evidence: Evidence;
   }
 }
 
+/** Model text goes into jsonb and text columns: no NUL or other C0 controls, no lone surrogates. */
+export const clean = (s: unknown) =>
+  String(s ?? '')
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+
 const clamp01 = (x: number) => (Number.isFinite(x) ? Math.round(Math.max(0, Math.min(1, x)) * 100) / 100 : 0.5);
 
 /** Keeps the answers whose citation holds, for requested fields only, normalised to catalogue form. */
@@ -139,7 +145,7 @@ export function checkAnswer(answer: ModelAnswer, evidence: Evidence, fields: rea
   const kept: CheckedSuggestion[] = [];
   const dropped: DroppedSuggestion[] = [];
   for (const s of answer.suggestions) {
-    const drop = (reason: string) => dropped.push({ field_key: String(s.field_key).slice(0, 64), value: String(s.value).slice(0, 200), reason });
+    const drop = (reason: string) => dropped.push({ field_key: clean(s.field_key).slice(0, 64), value: clean(s.value).slice(0, 200), reason });
     if (!wanted.has(s.field_key)) {
       drop('not a requested field');
       continue;
@@ -154,6 +160,10 @@ export function checkAnswer(answer: ModelAnswer, evidence: Evidence, fields: rea
       drop(verdict.reason);
       continue;
     }
+    if (clean(s.value) !== s.value) {
+      drop('the value contains control characters');
+      continue;
+    }
     const normalized = normalizeFieldValue(s.field_key, s.value);
     if (!normalized.ok) {
       drop(`not a valid value: ${normalized.message}`);
@@ -164,11 +174,11 @@ export function checkAnswer(answer: ModelAnswer, evidence: Evidence, fields: rea
       field_key: s.field_key,
       value: normalized.value,
       confidence: clamp01(s.confidence),
-      reasoning: (s.reasoning ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_REASONING),
+      reasoning: clean(s.reasoning).replace(/\s+/g, ' ').trim().slice(0, MAX_REASONING),
       document_id: doc.id,
       document_name: doc.filename,
       page: verdict.page,
-      quote: s.quote.trim().slice(0, 2000),
+      quote: clean(s.quote).trim().slice(0, 2000),
     });
   }
   return { kept, dropped };

@@ -132,3 +132,27 @@ describe('evidence selection and rules fallback', () => {
     expect(PAGES[m!.page - 1]).toContain(m!.quote.split('\n')[0]);
   });
 });
+
+describe('hostile model output', () => {
+  it('NUL bytes and lone surrogates never reach the database', async () => {
+    const r = await askModel({
+      model: answering({
+        suggestions: [
+          { field_key: 'manufacturer_name', value: 'Spielwaren Kunz GmbH', document: 'D1', page: 1, quote: 'Hersteller: Spielwaren Kunz GmbH', confidence: 0.9, reasoning: 'ok\u0000 \ud800 fine' },
+          { field_key: 'model_number\u0000', value: 'KB\u0000-7', document: 'D1', page: 1, quote: 'Modell', confidence: 0.5, reasoning: 'x' },
+          { field_key: 'model_number', value: 'KB-7\u0000', document: 'D1', page: 1, quote: 'Kugelbahn KB-7', confidence: 0.5, reasoning: 'x' },
+        ],
+      }),
+      evidence,
+      fields: FIELDS,
+      timeoutMs: 5000,
+    });
+    const { kept, dropped } = checkAnswer(r.answer, evidence, FIELDS);
+    const all = JSON.stringify({ kept, dropped });
+    expect(all).not.toContain('\\u0000');
+    expect(all).not.toMatch(/\\ud800(?!\\udc)/);
+    expect(kept.map((k) => k.field_key)).toEqual(['manufacturer_name']);
+    expect(kept[0].reasoning).toBe('ok \ufffd fine');
+    expect(dropped.map((d) => d.reason)).toEqual(['not a requested field', 'the value contains control characters']);
+  });
+});
