@@ -36,7 +36,18 @@ export function looksLikeInstruction(quote: string): boolean {
 
 const MIN_QUOTE_CHARS = 4;
 
-export type CitationVerdict = { ok: true; page: number } | { ok: false; reason: string };
+/**
+ * The quote as the source writes it (its case and spacing), found word by word; null when only the
+ * looser comparison form matches (typographic quotes or dashes differ).
+ */
+export function findLiteral(text: string, quote: string): string | null {
+  const words = quote.trim().split(/\s+/).filter(Boolean).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  if (!words.length || words.length > 200) return null;
+  const m = new RegExp(words.join('\\s+'), 'iu').exec(text);
+  return m ? m[0] : null;
+}
+
+export type CitationVerdict = { ok: true; page: number; quote: string } | { ok: false; reason: string };
 
 /**
  * Checks one citation against the cited document's pages (1-based). A quote found on another page of
@@ -55,7 +66,7 @@ export function checkCitation(args: { fieldKey: string; value: string; quote: st
   }
   if (foundOn === null) return { ok: false, reason: 'the quote does not occur in the cited document' };
   if (!valueSupportedByQuote(args.fieldKey, args.value, quote)) return { ok: false, reason: 'the value does not appear in its quote' };
-  return { ok: true, page: foundOn };
+  return { ok: true, page: foundOn, quote: findLiteral(args.pages[foundOn - 1], args.quote) ?? args.quote.trim() };
 }
 
 const words = (s: string) => comparable(s).split(/[^\p{L}\p{N}@.+-]+/u).filter((w) => w.length > 1);

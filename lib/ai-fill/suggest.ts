@@ -178,7 +178,7 @@ export function checkAnswer(answer: ModelAnswer, evidence: Evidence, fields: rea
       document_id: doc.id,
       document_name: doc.filename,
       page: verdict.page,
-      quote: clean(s.quote).trim().slice(0, 2000),
+      quote: clean(verdict.quote).slice(0, 2000),
     });
   }
   return { kept, dropped };

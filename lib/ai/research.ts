@@ -7,7 +7,7 @@ import { DEFAULT_APP_ORIGINS, getEnv } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { documents, dossierValues, entities, productResearchCache, skuEntities } from '@/lib/db/schema';
 import { gtinCheckDigitValid, normalizeFieldValue } from '@/lib/dossier/catalogue';
-import { comparable } from '@/lib/ai-fill/citations';
+import { comparable, findLiteral } from '@/lib/ai-fill/citations';
 import { clean } from '@/lib/ai-fill/suggest';
 import { safeFetch } from '@/lib/net/safe-fetch';
 import { linkedDocumentsCondition } from '@/lib/skus/requirement-input';
@@ -255,7 +255,7 @@ async function modelFindings(model: LanguageModel, sources: Source[], fields: Re
     else if (field === 'manufacturer_website') value = websiteOf(value) && snippet.includes(new URL(websiteOf(value)!).hostname.replace(/^www\./, '')) ? websiteOf(value) : null;
     else if (!snippet.includes(comparable(value))) value = null;
     if (!value) continue;
-    out.push({ field, suggested_value: clip(value, 500), confidence: Math.max(0, Math.min(1, Number.isFinite(f.confidence) ? f.confidence : 0.5)) * 0.9, source_url: at.url, source_snippet: clip(clean(f.snippet).trim()), reasoning: clip(clean(f.reasoning).trim() || 'Stated in the source.', 300) });
+    out.push({ field, suggested_value: clip(value, 500), confidence: Math.max(0, Math.min(1, Number.isFinite(f.confidence) ? f.confidence : 0.5)) * 0.9, source_url: at.url, source_snippet: clip(findLiteral(at.text, f.snippet) ?? clean(f.snippet).trim()), reasoning: clip(clean(f.reasoning).trim() || 'Stated in the source.', 300) });
   }
   return { findings: out, usage: { inputTokens: result.usage.inputTokens ?? 0, outputTokens: result.usage.outputTokens ?? 0 } };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { aiFillJobs, aiUsage, dossierValues, jobRuns } from '@/lib/db/schema';
-import { drainJobs } from '@/lib/jobs/worker';
+import { drainJobs, recoverRuns } from '@/lib/jobs/worker';
 import * as keysRoute from '@/app/api/workspace/api-keys/route';
 import { call, expectEnvelope, makeUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
@@ -277,5 +277,28 @@ describe('POST /api/skus/{id}/ai-fill: conflict, concurrency, validation, isolat
     const confirmed = await db.select().from(dossierValues).where(and(eq(dossierValues.skuId, sku.id), eq(dossierValues.status, 'confirmed')));
     for (const c of confirmed) expect(job.fields).not.toContain(c.fieldKey);
     for (const f of job.fields) expect(stub.requests[0].prompt).toContain(`- ${f}:`);
+  });
+
+  it('a worker that died mid-job: recovery queues the run again and it completes; a job whose run was never recorded gets one', async () => {
+    const u = await makeUser();
+    const { sku } = await skuWithDoc(u);
+    stub.reply = (req) => ({ content: { suggestions: [{ field_key: 'model_number', value: 'TR-100', document: refOf(req.prompt, 'DoC TR-100.pdf'), page: 1, quote: 'model TR-100', confidence: 0.8, reasoning: 'r' }] } });
+    const started = await startFill(u, sku.id, { fields: ['model_number'] });
+    const db = await getDb();
+    // As a killed worker leaves it: the run "running" with an old heartbeat, the job processing.
+    await db.execute(sql`UPDATE job_runs SET status = 'running', lease_token = gen_random_uuid(), started_at = now() - interval '1 hour', heartbeat_at = now() - interval '1 hour' WHERE subject_id = ${started.body.id}`);
+    await db.update(aiFillJobs).set({ status: 'processing', startedAt: new Date() }).where(eq(aiFillJobs.id, started.body.id));
+    expect((await startFill(u, sku.id)).status).toBe(409);
+    await recoverRuns({ staleAfterMs: 1000, queues: ['sku.ai_fill'] });
+    await drainJobs();
+    const job = (await latestJob(u, sku.id)).body;
+    expect(job).toMatchObject({ id: started.body.id, status: 'completed', suggestions: [{ field_key: 'model_number', value: 'TR-100' }] });
+    expect((await values(sku.id)).filter((v) => v.fieldKey === 'model_number')).toHaveLength(1);
+
+    const { sku: sku2 } = await skuWithDoc(u);
+    const [orphan] = await db.insert(aiFillJobs).values({ workspaceId: u.workspaceId, skuId: sku2.id, status: 'pending', fieldsRequested: ['model_number'], fieldsExplicit: true, createdAt: new Date(Date.now() - 3_600_000) }).returning();
+    await recoverRuns({ staleAfterMs: 1000, queues: ['sku.ai_fill'] });
+    await drainJobs();
+    expect((await latestJob(u, sku2.id)).body).toMatchObject({ id: orphan.id, status: 'completed' });
   });
 });

@@ -31,9 +31,10 @@ const FIELDS = ['manufacturer_name', 'model_number', 'harmonised_standards'];
 
 describe('citation check', () => {
   it('accepts a verbatim quote (spacing, case and typographic quotes aside) and corrects the page', () => {
-    expect(checkCitation({ fieldKey: 'manufacturer_name', value: 'Spielwaren Kunz GmbH', quote: 'hersteller:  SPIELWAREN   Kunz GmbH', page: 1, pages: PAGES })).toEqual({ ok: true, page: 1 });
-    expect(checkCitation({ fieldKey: 'model_number', value: 'KB-7', quote: 'Modell: "Kugelbahn KB-7"', page: 1, pages: PAGES })).toEqual({ ok: true, page: 1 });
-    expect(checkCitation({ fieldKey: 'harmonised_standards', value: 'EN 71-1:2014+A1:2018; EN 71-3:2019', quote: 'Angewandte Normen: EN 71-1:2014+A1:2018; EN 71-3:2019', page: 1, pages: PAGES })).toEqual({ ok: true, page: 2 });
+    // The quote comes back as the document writes it.
+    expect(checkCitation({ fieldKey: 'manufacturer_name', value: 'Spielwaren Kunz GmbH', quote: 'hersteller:  SPIELWAREN   Kunz GmbH', page: 1, pages: PAGES })).toEqual({ ok: true, page: 1, quote: 'Hersteller: Spielwaren Kunz GmbH' });
+    expect(checkCitation({ fieldKey: 'model_number', value: 'KB-7', quote: 'Modell: "Kugelbahn KB-7"', page: 1, pages: PAGES })).toMatchObject({ ok: true, page: 1 });
+    expect(checkCitation({ fieldKey: 'harmonised_standards', value: 'EN 71-1:2014+A1:2018; EN 71-3:2019', quote: 'Angewandte Normen: EN 71-1:2014+A1:2018; EN 71-3:2019', page: 1, pages: PAGES })).toMatchObject({ ok: true, page: 2 });
   });
   it('refuses fabricated quotes, values missing from their quote, and instructions', () => {
     expect(checkCitation({ fieldKey: 'manufacturer_name', value: 'Kunz', quote: 'Manufacturer: Kunz', page: 1, pages: PAGES })).toMatchObject({ ok: false, reason: 'the quote does not occur in the cited document' });
