@@ -6,7 +6,7 @@ import { aiFillJobs, type AiFillDropped, type AiFillStatus, type AiFillStoredSug
 import { fieldDefinition } from '@/lib/dossier/catalogue';
 import { addSuggestions } from '@/lib/dossier/service';
 import { aiBudget, recordAiUsage } from '@/lib/ai/budget';
-import { aiProviderLabel, aiSettings, getLanguageModel } from '@/lib/ai/provider';
+import { aiProviderLabel, aiTimeoutMs, getLanguageModel } from '@/lib/ai/provider';
 import { gatherEvidence } from './evidence';
 import { rulesSuggestions } from './rules';
 import { AiCallError, askModel, checkAnswer, type CheckedSuggestion, type ModelUsage } from './suggest';
@@ -126,7 +126,7 @@ async function execute(db: Db, job: typeof aiFillJobs.$inferSelect, model: Langu
   } else {
     await setProgress(db, job.id, hooks, { step: 'asking_model', percent: 30, fields: fields.length, documents: evidence.documents.length });
     try {
-      const answer = await askModel({ model, evidence, fields, timeoutMs: aiSettings()?.timeoutMs ?? 60_000, signal: hooks.signal });
+      const answer = await askModel({ model, evidence, fields, timeoutMs: aiTimeoutMs(), signal: hooks.signal });
       usage = answer.usage;
       promptChars = answer.promptChars;
       const checked = checkAnswer(answer.answer, evidence, fields);

@@ -16,7 +16,6 @@ export interface AiSettings {
   apiKey: string;
   baseURL?: string;
   model: string;
-  timeoutMs: number;
 }
 
 export const DEFAULT_AI_TIMEOUT_MS = 60_000;
@@ -26,9 +25,13 @@ export function aiSettings(env: Record<string, string | undefined> = process.env
   if (!apiKey) return null;
   const baseURL = env.OPENAI_BASE_URL?.trim() || undefined;
   const model = env.AI_MODEL?.trim() || 'gpt-4o-mini';
+  return { apiKey, baseURL, model };
+}
+
+/** The deadline of one model call of the AI fill and research (AI_TIMEOUT_MS, at most 10 minutes). */
+export function aiTimeoutMs(env: Record<string, string | undefined> = process.env): number {
   const timeout = Number(env.AI_TIMEOUT_MS);
-  const timeoutMs = Number.isFinite(timeout) && timeout > 0 ? Math.min(timeout, 10 * 60_000) : DEFAULT_AI_TIMEOUT_MS;
-  return { apiKey, baseURL, model, timeoutMs };
+  return Number.isFinite(timeout) && timeout > 0 ? Math.min(timeout, 10 * 60_000) : DEFAULT_AI_TIMEOUT_MS;
 }
 
 export function getLanguageModel(env: Record<string, string | undefined> = process.env): LanguageModel | null {

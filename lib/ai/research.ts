@@ -13,7 +13,7 @@ import { safeFetch } from '@/lib/net/safe-fetch';
 import { linkedDocumentsCondition } from '@/lib/skus/requirement-input';
 import { getSkuRow } from '@/lib/skus/service';
 import { assertAiBudget, recordAiUsage } from './budget';
-import { aiProviderLabel, aiSettings, getLanguageModel } from './provider';
+import { aiProviderLabel, aiTimeoutMs, getLanguageModel } from './provider';
 import type { Finding, ProductResearchInput, ResearchField, ResearchResponse } from './research-schemas';
 
 /**
@@ -334,7 +334,7 @@ export async function researchProduct(db: Db, args: { workspaceId: string; input
   let aiFailed = false;
   const open = fields.filter((f) => !found.some((x) => x.field === f));
   if (model && open.length && sources.length) {
-    const timeout = AbortSignal.timeout(aiSettings()?.timeoutMs ?? 60_000);
+    const timeout = AbortSignal.timeout(aiTimeoutMs());
     try {
       const context = `Product: ${args.input.context?.product_name ?? sku.productName} (SKU ${args.input.context?.sku_code ?? sku.skuCode})${args.input.context?.manufacturer_name ? `, manufacturer ${args.input.context.manufacturer_name}` : ''}.`;
       const r = await modelFindings(model, sources, open, context, AbortSignal.any([signal, timeout]));
