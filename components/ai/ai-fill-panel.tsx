@@ -20,6 +20,7 @@ const POLL_MS = 1000;
 
 const STEP_TEXT: Record<string, string> = {
   gathering_evidence: 'Reading the linked documents…',
+  reading_product_page: 'Reading the product page…',
   asking_model: 'Asking the AI model for cited values…',
   storing: 'Checking citations and storing suggestions…',
 };
@@ -142,7 +143,7 @@ export function AiFillPanel() {
   const rows: Row[] = job ? job.suggestions.map((s, i) => ({ suggestion: s, citation: job.citations[i]! })).filter((r) => r.citation) : [];
   const groups = new Map<string, Row[]>();
   for (const r of rows) {
-    const k = r.citation.document_id ?? 'none';
+    const k = r.citation.document_id ?? r.citation.source_url ?? 'none';
     groups.set(k, [...(groups.get(k) ?? []), r]);
   }
   const syncable = (job?.progress?.sync_available ?? []) as string[];
@@ -256,7 +257,7 @@ export function AiFillPanel() {
                           )}
                         </div>
                       </div>
-                      <Citation documentId={r.citation.document_id} documentName={r.citation.document_name} page={r.citation.page} quote={r.citation.quote} />
+                      <Citation documentId={r.citation.document_id} documentName={r.citation.document_name} sourceUrl={r.citation.source_url} page={r.citation.page} quote={r.citation.quote} />
                     </li>
                   );
                 })}

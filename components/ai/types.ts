@@ -14,6 +14,7 @@ export interface AiFillCitation {
   value_id: string | null;
   document_id: string | null;
   document_name: string | null;
+  source_url: string | null;
   page: number | null;
   quote: string;
   method: 'llm' | 'rules';

@@ -14,7 +14,10 @@ import { linkedDocumentsCondition } from '@/lib/skus/requirement-input';
  */
 
 export interface EvidenceDocument {
-  id: string;
+  /** the document's id; null for the product's web page */
+  id: string | null;
+  /** the web page's address (the product page); absent for documents */
+  url?: string;
   /** short reference the model cites ("D1") */
   ref: string;
   filename: string;

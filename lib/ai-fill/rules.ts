@@ -18,6 +18,7 @@ export function rulesSuggestions(evidence: Evidence, fields: readonly string[]):
     out.push({ ...s, value: n.value });
   };
   for (const doc of evidence.documents) {
+    if (!doc.id) continue; // the web page: the rules read documents only
     const found = doc.pages.length ? extractFacts({ pages: doc.pages.map((text, i) => ({ page: i + 1, text })), documentType: doc.documentType === 'other' ? null : doc.documentType }) : [];
     const stored = evidence.facts.filter((f) => f.document_id === doc.id);
     for (const f of [...found, ...stored]) {
@@ -29,6 +30,7 @@ export function rulesSuggestions(evidence: Evidence, fields: readonly string[]):
         reasoning: `Read by the rules extractor from ${doc.filename}${f.page ? `, page ${f.page}` : ''}.`.slice(0, 300),
         document_id: doc.id,
         document_name: doc.filename,
+        source_url: null,
         page: f.page ?? 1,
         quote: f.quote.slice(0, 2000),
       });

@@ -8,6 +8,7 @@ import { addSuggestions } from '@/lib/dossier/service';
 import { aiBudget, recordAiUsage } from '@/lib/ai/budget';
 import { aiProviderLabel, aiTimeoutMs, getLanguageModel } from '@/lib/ai/provider';
 import { gatherEvidence } from './evidence';
+import { fetchProductPage, knownProductUrl } from './product-page';
 import { rulesSuggestions } from './rules';
 import { AiCallError, askModel, checkAnswer, type CheckedSuggestion, type ModelUsage } from './suggest';
 
@@ -71,7 +72,7 @@ async function setProgress(db: Db, jobId: string, hooks: RunHooks, p: Record<str
 }
 
 function toStored(s: CheckedSuggestion, method: 'llm' | 'rules', valueId: string | null): AiFillStoredSuggestion {
-  return { field_key: s.field_key, value: s.value, confidence: s.confidence, reasoning: s.reasoning, document_id: s.document_id, document_name: s.document_name, page: s.page, quote: s.quote, source_url: null, value_id: valueId, method };
+  return { field_key: s.field_key, value: s.value, confidence: s.confidence, reasoning: s.reasoning, document_id: s.document_id, document_name: s.document_name, page: s.page, quote: s.quote, source_url: s.source_url, value_id: valueId, method };
 }
 
 export async function runAiFill(db: Db, args: { workspaceId: string; jobId: string; model?: LanguageModel | null }, hooks: RunHooks = {}) {
@@ -115,6 +116,15 @@ async function execute(db: Db, job: typeof aiFillJobs.$inferSelect, model: Langu
   let method: 'llm' | 'rules' = 'llm';
   let promptChars = 0;
 
+  // The product page is evidence for the model only (the rules read documents).
+  const productUrl = fields.length && model ? await knownProductUrl(db, job.workspaceId, job.skuId) : null;
+  if (productUrl) {
+    await setProgress(db, job.id, hooks, { step: 'reading_product_page', percent: 20 });
+    const page = await fetchProductPage(productUrl, hooks.signal);
+    if (page) evidence.documents.push(page);
+    hooks.signal.throwIfAborted();
+  }
+
   if (!fields.length) {
     // Nothing to ask: not degraded, just done.
   } else if (!model) {
@@ -122,7 +132,7 @@ async function execute(db: Db, job: typeof aiFillJobs.$inferSelect, model: Langu
   } else if ((await aiBudget(db, job.workspaceId)).remaining <= 0) {
     degraded = 'The monthly AI allowance of this workspace is used up; the rules extractor filled what it could.';
   } else if (!evidence.documents.some((d) => d.pages.some((p) => p.trim()))) {
-    degraded = 'No linked document has readable text, so there is nothing to cite; upload the declaration of conformity or test reports first.';
+    degraded = 'No linked document (or product page) has readable text, so there is nothing to cite; upload the declaration of conformity or test reports first.';
   } else {
     await setProgress(db, job.id, hooks, { step: 'asking_model', percent: 30, fields: fields.length, documents: evidence.documents.length });
     try {
@@ -164,7 +174,12 @@ async function execute(db: Db, job: typeof aiFillJobs.$inferSelect, model: Langu
             value: s.value,
             source,
             confidence: s.confidence,
-            provenance: { document_id: s.document_id, document_name: s.document_name, page: s.page, quote: s.quote, job_id: job.jobRunId ?? undefined, note: method === 'llm' ? `AI fill ${job.id}${modelUsed ? ` (${modelUsed.model})` : ''}: ${s.reasoning}`.slice(0, 500) : `AI fill ${job.id}, rules fallback` },
+            provenance: {
+              ...(s.document_id ? { document_id: s.document_id, document_name: s.document_name, page: s.page } : {}),
+              quote: s.quote,
+              job_id: job.jobRunId ?? undefined,
+              note: (method === 'llm' ? `AI fill ${job.id}${modelUsed ? ` (${modelUsed.model})` : ''}${s.source_url ? `, from ${s.source_url}` : ''}: ${s.reasoning}` : `AI fill ${job.id}, rules fallback`).slice(0, 500),
+            },
           })),
         })
       : { inserted: [], skipped: [] };

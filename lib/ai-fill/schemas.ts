@@ -35,6 +35,7 @@ export const AiFillJobSchema = z
           value_id: z.string().nullable().describe('the dossier suggestion to confirm or reject; null when the same value was already present'),
           document_id: z.string().nullable(),
           document_name: z.string().nullable(),
+          source_url: z.string().nullable().describe('the web page quoted, for a value from the product page'),
           page: z.number().int().nullable(),
           quote: z.string(),
           method: z.enum(['llm', 'rules']),

@@ -33,6 +33,7 @@ export function serializeAiFillJob(r: JobRow) {
       value_id: s.value_id,
       document_id: s.document_id,
       document_name: s.document_name,
+      source_url: s.source_url,
       page: s.page,
       quote: s.quote,
       method: s.method,

@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { generateText, Output, type LanguageModel } from 'ai';
 import { parse } from 'node-html-parser';
 import { z } from 'zod';
 import { DEFAULT_APP_ORIGINS, getEnv } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
-import { documents, dossierValues, entities, productResearchCache, skuEntities } from '@/lib/db/schema';
+import { documents, productResearchCache } from '@/lib/db/schema';
 import { gtinCheckDigitValid, normalizeFieldValue } from '@/lib/dossier/catalogue';
 import { comparable, findLiteral } from '@/lib/ai-fill/citations';
+import { htmlText, knownProductUrl } from '@/lib/ai-fill/product-page';
 import { clean } from '@/lib/ai-fill/suggest';
 import { safeFetch } from '@/lib/net/safe-fetch';
 import { linkedDocumentsCondition } from '@/lib/skus/requirement-input';
@@ -262,27 +263,13 @@ async function modelFindings(model: LanguageModel, sources: Source[], fields: Re
 
 // ---------------------------------------------------------------------------------------------
 
-async function knownWebsite(db: Db, workspaceId: string, skuId: string): Promise<string | null> {
-  const [dossier] = await db
-    .select({ value: dossierValues.value })
-    .from(dossierValues)
-    .where(and(eq(dossierValues.skuId, skuId), eq(dossierValues.fieldKey, 'manufacturer_url'), eq(dossierValues.status, 'confirmed'), isNull(dossierValues.supersededAt)));
-  if (dossier?.value) return dossier.value;
-  const [link] = await db
-    .select({ url: entities.contactUrl })
-    .from(skuEntities)
-    .innerJoin(entities, eq(entities.id, skuEntities.entityId))
-    .where(and(eq(skuEntities.skuId, skuId), eq(skuEntities.workspaceId, workspaceId), eq(skuEntities.role, 'manufacturer')));
-  return link?.url ?? null;
-}
-
 async function fetchWebsite(url: string, signal: AbortSignal): Promise<WebSource | { error: string }> {
   const res = await safeFetch(url, { ...FETCH_LIMITS, signal, headers: { accept: 'text/html,application/xhtml+xml;q=0.9' } });
   if (!res.ok) return { error: res.error.code };
   if (res.status < 200 || res.status >= 300) return { error: `http_${res.status}` };
   if (res.contentType && !/html|xml/i.test(res.contentType)) return { error: 'not_html' };
   const html = res.body.toString('utf8');
-  const text = parse(html, { comment: false, blockTextElements: { script: false, style: false } }).textContent.replace(/\s+/g, ' ').trim();
+  const text = htmlText(html);
   return { kind: 'website', ref: '', url: res.url, html, text };
 }
 
@@ -317,7 +304,7 @@ export async function researchProduct(db: Db, args: { workspaceId: string; input
 
   // The website: the one known for the SKU, else one a document gives.
   let searchFailed = false;
-  const siteUrl = (await knownWebsite(db, args.workspaceId, sku.id)) ?? findings.find((f) => f.field === 'manufacturer_website')?.suggested_value ?? null;
+  const siteUrl = (await knownProductUrl(db, args.workspaceId, sku.id)) ?? findings.find((f) => f.field === 'manufacturer_website')?.suggested_value ?? null;
   // The rules read EAN, category and the site itself there; the model may find any field in its text.
   if (siteUrl && (model || wanted.has('ean') || wanted.has('product_category') || wanted.has('manufacturer_website'))) {
     const site = await fetchWebsite(siteUrl, signal);
