@@ -86,7 +86,10 @@ export async function runAiFill(db: Db, args: { workspaceId: string; jobId: stri
   try {
     return await execute(db, claimed, args.model === undefined ? getLanguageModel() : args.model, { ...hooks, signal: watch.signal });
   } catch (e) {
-    if (watch.signal.aborted || e instanceof AiFillCancelled) return { cancelled: true };
+    // Cancelled by a person: done. Aborted for another reason (the run was taken over, or pg-boss
+    // expired it): the job machinery decides; a live row whose run ended is settled by reconcile().
+    const [now] = await db.select({ status: aiFillJobs.status }).from(aiFillJobs).where(eq(aiFillJobs.id, claimed.id));
+    if (!now || now.status === 'cancelled') return { cancelled: true };
     throw e;
   } finally {
     watch.stop();

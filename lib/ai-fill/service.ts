@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { aiFillJobs, auditEvents, type AiFillStatus } from '@/lib/db/schema';
+import { aiFillJobs, auditEvents, jobRuns, type AiFillStatus } from '@/lib/db/schema';
 import { isKnownFieldKey } from '@/lib/dossier/catalogue';
 import { assertAiBudget } from '@/lib/ai/budget';
 import { isAiConfigured } from '@/lib/ai/provider';
@@ -64,13 +64,31 @@ export class AiFillConflict {
   }
 }
 
+/**
+ * A job still pending or processing whose background run has ended (it failed for good, expired, or
+ * was cancelled under it) would block the SKU for ever: it is settled as failed, saying so.
+ */
+async function reconcile(db: Db, row: Pick<JobRow, 'id' | 'status' | 'jobRunId'>) {
+  if (!LIVE_STATUSES.includes(row.status as (typeof LIVE_STATUSES)[number]) || !row.jobRunId) return row.status;
+  const [run] = await db.select({ status: jobRuns.status, error: jobRuns.error }).from(jobRuns).where(eq(jobRuns.id, row.jobRunId));
+  if (run && !['completed', 'failed', 'cancelled'].includes(run.status)) return row.status;
+  const message = `The background job ended without finishing the AI fill${run?.error ? `: ${run.error}` : '.'}`.slice(0, 2000);
+  const [settled] = await db
+    .update(aiFillJobs)
+    .set({ status: 'failed', error: message, completedAt: new Date() })
+    .where(and(eq(aiFillJobs.id, row.id), inArray(aiFillJobs.status, [...LIVE_STATUSES])))
+    .returning({ status: aiFillJobs.status });
+  return settled?.status ?? row.status;
+}
+
 async function liveJob(db: Db, skuId: string) {
   const [r] = await db
-    .select({ id: aiFillJobs.id, status: aiFillJobs.status })
+    .select({ id: aiFillJobs.id, status: aiFillJobs.status, jobRunId: aiFillJobs.jobRunId })
     .from(aiFillJobs)
     .where(and(eq(aiFillJobs.skuId, skuId), inArray(aiFillJobs.status, [...LIVE_STATUSES])))
     .limit(1);
-  return r ?? null;
+  if (!r) return null;
+  return (await reconcile(db, r)) === 'failed' ? null : r;
 }
 
 export function validateFields(fields: string[] | undefined) {
@@ -135,7 +153,12 @@ export async function latestAiFill(db: Db, workspaceId: string, skuId: string) {
     .where(and(eq(aiFillJobs.skuId, skuId), eq(aiFillJobs.workspaceId, workspaceId)))
     .orderBy(desc(aiFillJobs.createdAt), desc(aiFillJobs.id))
     .limit(1);
-  return r ?? null;
+  if (!r) return null;
+  if ((await reconcile(db, r)) !== r.status) {
+    const [fresh] = await db.select().from(aiFillJobs).where(eq(aiFillJobs.id, r.id));
+    return fresh ?? r;
+  }
+  return r;
 }
 
 /**

@@ -344,4 +344,17 @@ describe('POST /api/skus/{id}/ai-fill: conflict, concurrency, validation, isolat
       await new Promise((r) => site.close(r));
     }
   });
+
+  it('a job whose background run ended without it (expired, failed for good) is settled failed and does not block the SKU', async () => {
+    const u = await makeUser();
+    const { sku } = await skuWithDoc(u);
+    const started = await startFill(u, sku.id, { fields: ['model_number'] });
+    const db = await getDb();
+    await db.update(jobRuns).set({ status: 'failed', error: 'job expired' }).where(eq(jobRuns.subjectId, started.body.id));
+    await db.update(aiFillJobs).set({ status: 'processing' }).where(eq(aiFillJobs.id, started.body.id));
+    expect((await latestJob(u, sku.id)).body).toMatchObject({ id: started.body.id, status: 'failed', error: expect.stringContaining('job expired') });
+    const again = await startFill(u, sku.id, { fields: ['model_number'] });
+    expect(again.status).toBe(202);
+    expect(again.body.id).not.toBe(started.body.id);
+  });
 });
