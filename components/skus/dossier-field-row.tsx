@@ -12,6 +12,7 @@ import { cn } from '@/lib/utils/cn';
 import { FieldInput, FieldValue } from './field-input';
 import { HistoryPopover, ProvenanceBadge } from './provenance';
 import { idempotentWrite } from './request';
+import { SyncFromEntityButton } from '@/components/ai/sync-from-entity-button';
 import type { Blocker, CatalogueField, DossierField, DossierValue } from './types';
 
 export interface DossierFieldRowProps {
@@ -177,6 +178,7 @@ export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted
             <div className="flex shrink-0 items-center gap-1">
               <ProvenanceBadge value={current} />
               <HistoryPopover label={label} history={history} />
+              <SyncFromEntityButton skuId={skuId} fieldKey={field.key} label={label} onSynced={onChanged} />
               <Button variant="ghost" size="icon-sm" className="size-7" onClick={() => startEdit()} aria-label={`Edit ${label}`}>
                 <Pencil className="size-3.5" aria-hidden="true" />
               </Button>
@@ -188,6 +190,7 @@ export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted
               Not set{fallbackHint ? <span className="text-muted-foreground"> · {fallbackHint}</span> : null}
             </span>
             <HistoryPopover label={label} history={history} />
+            <SyncFromEntityButton skuId={skuId} fieldKey={field.key} label={label} onSynced={onChanged} />
             <Button variant={blocking ? 'secondary' : 'ghost'} size="sm" className="h-7" onClick={() => startEdit()} aria-label={`Add ${label}`}>
               <Plus aria-hidden="true" />
               Add

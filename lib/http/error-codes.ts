@@ -53,6 +53,9 @@ export const ERROR_CODES = {
   NOTHING_TO_REQUEST: { status: 422, retryable: false, description: 'The SKU has no open blocker a supplier could resolve (missing document or field); there is nothing to ask for.' },
   LINK_EXPIRED: { status: 410, retryable: false, description: 'The supplier upload link expired or was revoked; ask the sender for a new one.' },
   INBOUND_UNMATCHED: { status: 422, retryable: false, description: 'The inbound mail could not be matched to a supplier request (no known Message-ID in In-Reply-To/References and no upload link token); nothing was stored.' },
+  AI_BUDGET_EXHAUSTED: { status: 402, retryable: false, description: 'The workspace has used its monthly AI allowance (tokens, by plan); details give used_tokens, limit_tokens and resets_at. AI features resume then, or on a larger plan; rules-based features keep working.' },
+  NO_LINKED_ENTITY: { status: 409, retryable: false, description: 'The dossier field mirrors a linked entity (manufacturer, importer, EU responsible person), and none of that role is linked to the SKU; details.role names it. Link one, then sync.' },
+  ENTITY_VALUE_MISSING: { status: 422, retryable: false, description: 'The linked entity has no value for this field (e.g. no email address); details name the entity and attribute. Complete the entity first.' },
   SERVICE_UNAVAILABLE: { status: 503, retryable: true, description: 'A dependency (database, mail, AI provider) is not available right now.' },
 } as const satisfies Record<string, { status: number; retryable: boolean; description: string }>;
 
