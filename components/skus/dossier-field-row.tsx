@@ -23,13 +23,13 @@ export interface DossierFieldRowProps {
   /** Open blockers or warnings that name this field. */
   needs: Blocker[];
   highlighted: boolean;
-  /** Shown under the label when the field is empty (e.g. the GTIN already on the SKU record). */
-  fallbackHint?: string;
+  /** The value the SKU record itself holds for this field (the GTIN): shown as the value when the dossier has none. */
+  recordValue?: string | null;
   onChanged: () => void;
 }
 
 /** One dossier field: its confirmed value with provenance, inline edit, open suggestions and history. */
-export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted, fallbackHint, onChanged }: DossierFieldRowProps) {
+export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted, recordValue, onChanged }: DossierFieldRowProps) {
   const current = entry?.current ?? null;
   const [editing, setEditing] = React.useState(false);
   const [draft, setDraft] = React.useState('');
@@ -182,11 +182,23 @@ export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted
               </Button>
             </div>
           </div>
+        ) : recordValue ? (
+          <div className="flex items-start gap-3">
+            <div className="min-w-0 flex-1 text-[0.8125rem] text-foreground" data-testid="field-value">
+              <FieldValue field={field} value={recordValue} />
+            </div>
+            <div className="flex shrink-0 items-center gap-1">
+              <Badge variant="neutral" title="The value stored on the SKU record">
+                SKU record
+              </Badge>
+              <Button variant="ghost" size="icon-sm" className="size-7" onClick={() => startEdit(recordValue)} aria-label={`Edit ${label}`}>
+                <Pencil className="size-3.5" aria-hidden="true" />
+              </Button>
+            </div>
+          </div>
         ) : (
           <div className="flex items-center gap-3">
-            <span className="flex-1 text-[0.8125rem] text-subtle-foreground">
-              Not set{fallbackHint ? <span className="text-muted-foreground"> · {fallbackHint}</span> : null}
-            </span>
+            <span className="flex-1 text-[0.8125rem] text-subtle-foreground">Not set</span>
             <HistoryPopover label={label} history={history} />
             <Button variant={blocking ? 'secondary' : 'ghost'} size="sm" className="h-7" onClick={() => startEdit()} aria-label={`Add ${label}`}>
               <Plus aria-hidden="true" />

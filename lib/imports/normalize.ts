@@ -4,7 +4,7 @@
  * numbers with a dot. Spreadsheets write these in many ways; this module accepts the common ones and
  * refuses to guess where digits were lost (a GTIN shown as 4.00638E+12). Pure, never throws.
  */
-import { gtinCheckDigitValid } from '@/lib/dossier/catalogue';
+import { checkGtin, GTIN_LENGTHS } from '@/lib/gtin';
 import { normalizeCountryCode } from '@/lib/requirements/countries';
 
 export type Normalized<T = string> =
@@ -22,8 +22,6 @@ export type NormalizeErrorCode =
   | 'ambiguous_date'
   | 'unknown_country'
   | 'invalid_number';
-
-const GTIN_LENGTHS = [8, 12, 13, 14];
 
 // ------------------------------------------------------------------------------------------------ GTIN
 
@@ -60,16 +58,16 @@ export function normalizeGtin(raw: string | null | undefined): Normalized<string
 
 function finishGtin(digits: string, raw: string): Normalized<string | null> {
   if (GTIN_LENGTHS.includes(digits.length)) {
-    if (/^0+$/.test(digits) || !gtinCheckDigitValid(digits)) return checkDigitError(raw);
-    return { ok: true, value: digits };
+    return checkGtin(digits).ok ? { ok: true, value: digits } : checkDigitError(raw);
   }
   // Lost leading zeros: 7 digits of an EAN-8, 9-11 digits of a UPC-A / EAN-13 with leading zeros.
   const target = digits.length === 7 ? 8 : digits.length >= 9 && digits.length <= 11 ? 12 : null;
   if (target === null) {
     return { ok: false, code: 'gtin_invalid_length', message: `"${truncate(raw)}" has ${digits.length} digits; a GTIN has 8, 12, 13 or 14.` };
   }
-  if (/^0+$/.test(digits) || !gtinCheckDigitValid(digits)) return checkDigitError(raw);
-  return { ok: true, value: digits.padStart(target, '0'), note: 'gtin_leading_zeros_restored' };
+  // Padding never changes a GS1 check digit, so the padded code is judged by the same rule.
+  const padded = digits.padStart(target, '0');
+  return checkGtin(padded).ok ? { ok: true, value: padded, note: 'gtin_leading_zeros_restored' } : checkDigitError(raw);
 }
 
 function checkDigitError(raw: string): Normalized<string | null> {
