@@ -4,6 +4,7 @@
  * numbers with a dot. Spreadsheets write these in many ways; this module accepts the common ones and
  * refuses to guess where digits were lost (a GTIN shown as 4.00638E+12). Pure, never throws.
  */
+import { countryCode } from '@/lib/address/country';
 import { checkGtin, GTIN_LENGTHS } from '@/lib/gtin';
 import { normalizeCountryCode } from '@/lib/requirements/countries';
 
@@ -178,7 +179,8 @@ export function normalizeCountry(raw: string | null | undefined): Normalized<str
   if (s === '') return { ok: true, value: null };
   let candidate = s.replace(ORIGIN_PREFIX, '').replace(/\s*\(.*\)\s*$/, '').trim();
   candidate = candidate.replace(/^(the|die|der|la|le|les|el|il|l')\s+/i, '').trim();
-  const direct = normalizeCountryCode(candidate) ?? ALPHA3[candidate.toUpperCase()] ?? null;
+  // The country data library knows the names in every EU language ("Volksrepublik China", "Chine", "Cina").
+  const direct = normalizeCountryCode(candidate) ?? ALPHA3[candidate.toUpperCase()] ?? countryCode(candidate);
   if (direct) return { ok: true, value: direct };
   return { ok: false, code: 'unknown_country', message: `"${truncate(s)}" is not a country name or ISO code.` };
 }
