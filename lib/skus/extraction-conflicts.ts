@@ -21,14 +21,17 @@ const LIST_FIELDS = new Set(['harmonised_standards', 'applicable_legislation', '
 function standardsAgree(a: string, b: string): boolean {
   const year = (s: string) => /:(\d{4})/.exec(s)?.[1] ?? null;
   const byBase = new Map(items(a).map((s) => [plain(standardBase(s)), s]));
+  let shared = 0;
   for (const s of items(b)) {
     const other = byBase.get(plain(standardBase(s)));
     if (!other) continue;
+    shared++;
     const ya = year(other);
     const yb = year(s);
     if (ya && yb && ya !== yb) return false;
   }
-  return true;
+  // Lists with no standard in common are about different products (or the declaration misses the tested one).
+  return shared > 0;
 }
 
 /** Whether every item of `part` is in `whole` (a test report's standards within the declaration's). */

@@ -44,7 +44,8 @@ export function toLines(input: ExtractFactsInput): Line[] {
     let blank = true;
     for (const raw of src.text.slice(0, 400_000).split(/\r?\n/)) {
       // NFKD keeps the length of most text but splits ligatures; norm() is only used for matching.
-      const text = raw.replace(/\s+/g, ' ').trim();
+      // List bullets ("· 1.3 Details of the supplier") are layout, not text.
+      const text = raw.replace(/\s+/g, ' ').trim().replace(/^[·•▪●◦*]\s*/, '');
       if (!text) {
         blank = true;
         continue;

@@ -13,14 +13,14 @@ const CE_ANSWER = new RegExp(`${CE_WORD}\\s*(?:\\([^)]*\\))?\\s*[:\\-–]?\\s*(y
 const CE_AFFIXED = new RegExp(`(?:${CE_WORD}[^.]{0,40}\\b(?:is|was|has been|wurde|ist|est|a ete|e stat[ao]|ha sido|fue)\\s+(?:affixed|applied|angebracht|appose|apposee|fijado|colocado|apposta|apposto))|(?:(?:bears|carries|tragt|porte|lleva|reca)\\s+(?:the\\s+|das\\s+|die\\s+|le\\s+|el\\s+|la\\s+|il\\s+)?${CE_WORD})|(?:year (?:of|in which) (?:the )?ce marking (?:was )?affixed|jahr der anbringung der ce-kennzeichnung)`);
 const YES = /^(?:yes|ja|oui|si|sí|vorhanden|affixed|angebracht|appose)$/;
 
-const NB = /\b(?:notified body|benannte stelle|organisme notifie|organismo notificado|organismo notificato)\b[^:\n]{0,40}?[:\-–]?\s*(.{0,120})$/;
+const NB = /\b(?:notified body|benannte stelle|organisme notifie|organismo notificado|organismo notificato)\b(?:\s*\([^)]{0,40}\))?\s*[:\-–]?\s*(.{0,120})$/;
 const NB_NUMBER = /\b(?:nb|no\.?|nr\.?|number|nummer|numero|n°|kenn-?nummer|id)\s*[:#]?\s*(\d{4})\b|\((\d{4})\)|\b(\d{4})\b(?!\s*[/:-]\s*\d)/i;
 const NB_NONE = /^(?:none|not (?:applicable|involved|required)|n\/?a|nicht (?:zutreffend|beteiligt|erforderlich)|keine|aucun|sans objet|ninguno|nessuno|-+)\b/i;
 
-const ISSUER = /^(?:\d{1,2}[.)]\s*)?(?:testing laborator(?:y|ies)|test(?:ing)? lab(?:oratory)?|laboratory|issued by|issuing body|certification body|certified by|tested by|prufstelle|prufinstitut|prullabor|prüflabor|prufinstitut|ausgestellt von|zertifizierungsstelle|laboratoire(?: d'essais)?|delivre par|emis par|organisme de certification|laboratorio(?: de ensayo| di prova)?|emitido por|organismo de certificacion|rilasciato da|organismo di certificazione)\s*[:\-–]\s*(.{3,160})$/;
+const ISSUER = /^(?:\d{1,2}[.)]\s*)?(?:testing laborator(?:y|ies)|test(?:ing)? lab(?:oratory)?|laboratory|issued by|issuing body|certification body|certified by|tested by|prufstelle|prufinstitut|pruflabor|prufinstitution|ausgestellt von|zertifizierungsstelle|laboratoire(?: d'essais)?|delivre par|emis par|organisme de certification|laboratorio(?: de ensayo| di prova)?|emitido por|organismo de certificacion|rilasciato da|organismo di certificazione)\s*[:\-–]\s*(.{3,160})$/;
 
 const AGE_LABEL = /\b(?:age grading|age range|recommended age|age group|suitable for ages?|altersangabe|altersempfehlung|empfohlenes alter|alter|age recommande|tranche d'age|edad recomendada|edad|eta consigliata|fascia d'eta|eta)\s*[:\-–]\s*(.{1,60})$/;
-const AGE_VALUE = /^(?:(?:from|ab|des|a partir de|dai?)\s+)?(\d{1,2})\s*(?:\+|years?\s*\+?|jahren?|ans|anos|anni|y\+?)(?:\s*(?:and up|und alter|et plus|y mas|e oltre|\+))?|^(\d{1,2})\s*\+|^(\d{1,2})\s*[-–]\s*(\d{1,2})\s*(?:years|jahre|ans|anos|anni)/;
+const AGE_VALUE = /^(?:(?:from|ab|des|a partir de|dai?)\s+)?(\d{1,2})\s*(?:\+|years?\s*\+?|jahren?|ans|anos|anni|y\+?)(?:\s*(?:and up|und alter|et plus|y mas|e oltre|\+))?|^(\d{1,2})\s*\+|^(\d{1,2})\s*[-–]\s*(\d{1,2})\s*(?:years|jahre|ans|anos|anni)|^(?:(?:from|ab|des|a partir de|dai?)\s+)?(\d{1,2})\s*(?:months?|monate?n?|mois|meses|mesi)\s*\+?/;
 const AGE_INLINE = /\b(?:ages?|for ages)\s+(\d{1,2})\s*(?:\+|and up|years and up)|\bab\s+(\d{1,2})\s+jahren\b(?!.*\bnicht\b)|\bdes\s+(\d{1,2})\s+ans\b/;
 
 const WARNING_WORDS: [string, RegExp][] = [
@@ -64,7 +64,7 @@ export function readMarks(lines: Line[], facts: FactSet) {
     if (age) {
       const v = AGE_VALUE.exec(age[1].trim());
       if (v) {
-        const value = v[4] ? `${v[3]}-${v[4]} years` : `${v[1] ?? v[2]}+`;
+        const value = v[5] ? `${v[5]} months+` : v[4] ? `${v[3]}-${v[4]} years` : `${v[1] ?? v[2]}+`;
         facts.add('age_grading', value, [line], 0.85);
       }
     } else {

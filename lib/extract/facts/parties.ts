@@ -24,7 +24,7 @@ export interface PartyFound {
 }
 
 const N = '(?:\\d{1,2}(?:\\.\\d{1,2})*[.)]?\\s+)?';
-const TAIL = "\\s*(?:\\([^)]{0,80}\\))?\\s*(?:[:\\-–]\\s*|$)";
+const TAIL = "\\s*(?:\\((?:[^()]|\\([^()]*\\)){0,80}\\))?\\s*(?:[:\\-–]\\s*|$)";
 const alt = (words: string[]) => `(?:${words.join('|')})`;
 
 const PARTY_WORDS: [Party, string[]][] = [
@@ -47,7 +47,7 @@ const PARTY_WORDS: [Party, string[]][] = [
   ],
 ];
 
-const PARTY_LABELS: [Party, RegExp][] = PARTY_WORDS.map(([p, w]) => [p, new RegExp(`^${N}(?:[a-z ]{0,20}\\s/\\s)?${alt(w)}(?:\\s/\\s[a-z' ]{2,40})?${TAIL}`)]);
+const PARTY_LABELS: [Party, RegExp][] = PARTY_WORDS.map(([p, w]) => [p, new RegExp(`^${N}(?:[a-z ]{0,20}\\s?/\\s?)?${alt(w)}(?:\\s?/\\s?[a-z' ]{2,40})?${TAIL}`)]);
 /** Operators of other kinds: their blocks end a party block and are never read as one. */
 const OTHER_PARTY = new RegExp(
   `^${N}${alt(['applicant', 'client', 'customer', 'antragsteller', 'auftraggeber', 'kunde', 'demandeur', 'client', 'solicitante', 'richiedente', 'supplier', 'lieferant', 'fournisseur', 'proveedor', 'fornitore', 'distributor', 'vertrieb', 'distributeur', 'testing laborator(?:y|ies)', 'test lab(?:oratory)?', 'laboratory', 'prufstelle', 'prufinstitut', 'laboratoire', 'notified body', 'benannte stelle', 'organisme notifie', 'certification body', 'issued by', 'signed (?:for and on behalf of|by)', 'unterzeichnet'])}${TAIL}`,
@@ -55,14 +55,14 @@ const OTHER_PARTY = new RegExp(
 const CONTACT_LABEL = /^(?:tel|phone|telephone|telefon|fon|fax|mobile|mob|e-?mail|mail|courriel|correo(?: electronico)?|web(?:site)?|www|internet|url|contact|kontakt)\b\.?\s*(?:\([^)]*\))?\s*[:.]?/;
 const SUBFIELD_LABEL = /^(?:name|company(?: name)?|firma|firmenname|raison sociale|nom|nombre|nome|ragione sociale|address|adresse|anschrift|postanschrift|direccion|indirizzo|street|strasse|city|stadt|ort|ville|country|land|pays|pais|paese|postcode|zip|plz)\s*:/;
 const ANY_LABEL = /^[\p{L}][\p{L}\p{N} .'/()&-]{1,60}:(?:\s|$)/u;
-const NUMBERED = /^\d{1,2}(?:\.\d{1,2})*[.)]\s+\S/;
+const NUMBERED = /^\d{1,2}(?:\.\d{1,2})+\.?\s+\S|^\d{1,2}[.)]\s+\S/;
 const SECTION = /^(?:section|abschnitt|rubrique|seccion|sezione)\s+\d/;
-const NEGATIVE = /^(?:same as (?:applicant|above|manufacturer)|see above|siehe oben|wie oben|idem|n\/?a|none|not applicable|nicht zutreffend|keine?|voir ci-dessus|-+)\b/i;
+const NEGATIVE = /^(?:same as (?:the )?(?:applicant|client|above|manufacturer)|the manufacturer\b|see above|siehe oben|wie oben|wie auftraggeber|wie antragsteller|der hersteller\b|identique (?:au demandeur|au fabricant)|le fabricant\b|el fabricante\b|il fabbricante\b|idem|n\/?a|none|not applicable|nicht zutreffend|keine?|voir ci-dessus|-+)\b/i;
 
 export const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 
 const COMPANY_SUFFIX =
-  /\b(?:gmbh(?: & co\.? kg)?|ag|kg|ohg|ug(?: \(haftungsbeschrankt\))?|e\.k\.|ltd\.?|limited|llc|inc\.?|corp\.?|co\.,? ?ltd\.?|company|co\.|plc|s\.?a\.?s\.?|sarl|s\.?a\.?|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|s\.?n\.?c\.?|b\.?v\.?|n\.?v\.?|oy|ab|a\/s|aps|sp\. z o\.o\.|s\.r\.o\.|se|kft\.?|d\.o\.o\.)(?=[\s,.;]|$)/i;
+  /\b(?:gmbh(?: & co\.? kg)?|ag|kg|ohg|s\.?l\.?u\.?|s\.?a\.?u\.?|ug(?: \(haftungsbeschrankt\))?|e\.k\.|ltd\.?|limited|llc|inc\.?|corp\.?|co\.,? ?ltd\.?|company|co\.|plc|s\.?a\.?s\.?|sarl|s\.?a\.?|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|s\.?n\.?c\.?|b\.?v\.?|n\.?v\.?|oy|ab|a\/s|aps|sp\. z o\.o\.|s\.r\.o\.|se|kft\.?|d\.o\.o\.)(?=[\s,.;]|$)/i;
 
 /** "Acme GmbH, Street 1, 12345 Town" -> name "Acme GmbH", address "Street 1, 12345 Town". */
 export function splitNameAddress(value: string): { name: string; address: string | null } {
@@ -159,6 +159,13 @@ export function findParties(lines: Line[]): PartyFound[] {
       const party = readBlock(role, line, value, block);
       if (party) found.push(party);
       break;
+    }
+    // "Hereby, <name> declares that ..." (the simplified declaration of the radio equipment directive).
+    const hereby = /^(?:hereby|hiermit erklart|par la presente|por la presente|con la presente)\s*,?\s*(.{3,120}?)\s*,?\s*(?:declares|erklart|declare|declara|dichiara)\b/.exec(line.norm);
+    if (hereby && /^(?:hereby|par la presente|por la presente|con la presente)/.test(line.norm)) {
+      const start = line.norm.indexOf(hereby[1]);
+      const name = line.text.slice(start, start + hereby[1].length).replace(/[,\s]+$/, '');
+      if (name.length >= 2 && !/^(?:we|wir|nous)$/i.test(name)) found.push({ role: 'manufacturer', name, address: null, parts: null, email: null, lines: [line], confidence: 0.6 });
     }
     // "We, <name>, <address> declare ..." in the five languages.
     const we = /^(?:we|nous|wir|nosotros|noi)\s*,\s*(.{3,200}?)\s*,?\s*(?:hereby\s+|hiermit\s+)?(?:declare|declares|declarons|erklaren|declaramos|dichiariamo)\b/.exec(line.norm);

@@ -8,8 +8,9 @@ import type { FactSet, Line } from './lines';
  */
 
 const MODEL_LABEL =
-  /(?:^|[\s(;,])(?:product model|model(?:\/| or )type(?: reference)?|type(?:\/| )model|model(?:l|e|o)?|model no\.?|model number|modellnummer|modellbezeichnung|typ(?:e)?(?:nbezeichnung| designation| reference| no\.?| number)?|art(?:ikel)?[-. ]?nr\.?|item no\.?|article no\.?|reference|referencia|riferimento|ref\.|codice|cod\.)\s*[:#]\s*([^\n]{1,80})/i;
-const MODEL_INLINE = /\bmodel(?:l|e|o)?\s+([A-Z0-9][A-Za-z0-9._/-]*\d[A-Za-z0-9._/-]*)/;
+  /(?:^|[\s(;,])(?:product model|model(?:\/| or )type(?: reference)?|type(?:\/| )model|model(?:l|e|o)?|model no\.?|model number|modellnummer|modellbezeichnung|typ(?:e)?(?:nbezeichnung| designation| reference| no\.?| number)?|art(?:ikel)?[-. ]?nr\.?|item no\.?|article no\.?|reference|referencia|riferimento|ref\.|codice|cod\.)\s*[:#]\s*([^\n]{1,80})/;
+// On the folded line: "model BW-DL40", "modèle JL-TP-300", "item no. KT-RB7" (the value is cut from the original line).
+const MODEL_INLINE = /\b(?:model(?:l|e|o)?|(?:item|article|art\.?|artikel)\s+(?:no\.?|nr\.?|number))\s+([a-z0-9][a-z0-9._/-]*\d[a-z0-9._/-]*)/;
 const MODEL_TOKEN = /^[A-Za-z0-9][A-Za-z0-9._/-]*\d[A-Za-z0-9._/-]*$/;
 /** Where the model ends and the batch, date or another label begins. */
 const AFTER_MODEL = /\s*(?:[,;(]\s*)?\b(?:batch|lot|los|charge|chargen?(?:nummer|-nr\.?)?|serial|serie|s\/n|sn|date|datum|production|produktion|year|jahr|gtin|ean|upc|brand|marke|marque|marca)\b.*$/i;
@@ -54,16 +55,20 @@ export function readProduct(lines: Line[], facts: FactSet) {
 
   for (const line of lines) {
     if (NOT_MODEL_LINE.test(line.norm)) continue;
-    const m = MODEL_LABEL.exec(line.text);
+    // Matched on the folded line (accents: "référence"), read from the original at the same place.
+    const m = MODEL_LABEL.exec(line.norm);
     if (m) {
-      const tokens = modelTokens(m[1]);
+      const tokens = modelTokens(line.text.slice(m.index + m[0].length - m[1].length, m.index + m[0].length));
       if (tokens.length) {
         facts.add('model_number', tokens.join(', '), [line], 0.85);
         continue;
       }
     }
-    const inline = MODEL_INLINE.exec(line.text);
-    if (inline && !DATE_LIKE.test(inline[1])) facts.add('model_number', inline[1].replace(/[.,;:]+$/, ''), [line], 0.7);
+    const inline = MODEL_INLINE.exec(line.norm);
+    if (inline && !DATE_LIKE.test(inline[1])) {
+      const at = inline.index + inline[0].length - inline[1].length;
+      facts.add('model_number', line.text.slice(at, at + inline[1].length).replace(/[.,;:]+$/, ''), [line], 0.7);
+    }
   }
 
   for (const line of lines) {
