@@ -5,12 +5,14 @@
  * than a missing one, so the goal is precision >= 95 % on every kind, recall >= 85 %, no false conflict.
  * Addresses compare by their parts (lib/address), lists as sets, everything else exactly.
  *
- *   npx tsx bench/extract-accuracy.ts [--verbose]
+ *   npx tsx bench/extract-accuracy.ts [--holdout | --all] [--verbose]
  */
 import { sameAddress } from '@/lib/address/parse';
 import { DOCUMENT_FACTS, extractFacts } from '@/lib/extract/facts';
 import { valuesAgree } from '@/lib/skus/extraction-conflicts';
-import { CONFLICT_PAIRS, EXTRACT_CASES } from '@/tests/fixtures/extract';
+import { CONFLICT_PAIRS, EXTRACT_CASES, HOLDOUT } from '@/tests/fixtures/extract';
+
+const set = process.argv.includes('--holdout') ? HOLDOUT : process.argv.includes('--all') ? [...EXTRACT_CASES, ...HOLDOUT] : EXTRACT_CASES;
 
 const verbose = process.argv.includes('--verbose');
 
@@ -51,7 +53,7 @@ const stats = new Map<string, { tp: number; fp: number; fn: number }>(KINDS.map(
 const kindOf = (key: string) => KINDS.find(([, keys]) => keys.includes(key))?.[0] ?? null;
 const started = performance.now();
 const factsById = new Map<string, Map<string, string>>();
-for (const doc of EXTRACT_CASES) {
+for (const doc of set) {
   const facts = extractFacts({ pages: doc.text.split('\f').map((text, i) => ({ page: i + 1, text })), documentType: doc.documentType });
   const got = new Map(facts.map((f) => [f.field_key, f.value]));
   factsById.set(doc.id, got);
@@ -66,14 +68,14 @@ for (const doc of EXTRACT_CASES) {
     else {
       if (g !== undefined) s.fp++;
       if (e !== undefined) s.fn++;
-      if (verbose || true) console.log(`  ${g === undefined ? 'MISS' : e === undefined ? 'EXTRA' : 'WRONG'} ${doc.id.padEnd(22)} ${key.padEnd(28)} expected ${JSON.stringify(e ?? null)} got ${JSON.stringify(g ?? null)}`);
+      console.log(`  ${g === undefined ? 'MISS' : e === undefined ? 'EXTRA' : 'WRONG'} ${doc.id.padEnd(22)} ${key.padEnd(28)} expected ${JSON.stringify(e ?? null)} got ${JSON.stringify(g ?? null)}`);
     }
   }
 }
 const ms = performance.now() - started;
 
 const pct = (a: number, b: number) => (b ? (100 * a) / b : 100);
-console.log(`\nFact extraction on ${EXTRACT_CASES.length} labelled documents (${[...new Set(EXTRACT_CASES.map((d) => d.language))].join(', ')}), ${ms.toFixed(0)} ms`);
+console.log(`\nFact extraction on ${set.length} labelled documents (${set === HOLDOUT ? 'held-out set' : set === EXTRACT_CASES ? 'tuning set' : 'tuning + held-out'}; ${[...new Set(set.map((d) => d.language))].join(', ')}), ${ms.toFixed(0)} ms`);
 console.log(`${'kind'.padEnd(22)} ${'TP'.padStart(4)} ${'FP'.padStart(4)} ${'FN'.padStart(4)}  precision  recall`);
 let worstP = 100;
 let worstR = 100;
@@ -99,8 +101,9 @@ let falseConflicts = 0;
 let missedConflicts = 0;
 let trueConflicts = 0;
 for (const pair of CONFLICT_PAIRS) {
-  const a = factsById.get(pair.a)!;
-  const b = factsById.get(pair.b)!;
+  const a = factsById.get(pair.a);
+  const b = factsById.get(pair.b);
+  if (!a || !b) continue;
   for (const [key, va] of a) {
     const vb = b.get(key);
     if (vb === undefined || DOCUMENT_FACTS.has(key)) continue;
@@ -115,5 +118,5 @@ for (const pair of CONFLICT_PAIRS) {
     } else if (conflict) trueConflicts++;
   }
 }
-console.log(`\nConflicts on ${CONFLICT_PAIRS.length} document pairs: false conflicts ${falseConflicts}, real conflicts found ${trueConflicts}, real conflicts missed ${missedConflicts}`);
+console.log(`\nConflicts on ${CONFLICT_PAIRS.filter((p) => factsById.has(p.a) && factsById.has(p.b)).length} document pairs: false conflicts ${falseConflicts}, real conflicts found ${trueConflicts}, real conflicts missed ${missedConflicts}`);
 console.log(`Goals: precision >= 95% every kind (worst ${worstP.toFixed(1)}%), recall >= 85% (worst ${worstR.toFixed(1)}%), no false conflict (${falseConflicts}).`);

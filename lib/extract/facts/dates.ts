@@ -45,5 +45,7 @@ export function readDates(lines: Line[], facts: FactSet, documentType: string | 
       }
     }
     if (isDoc && dates.length && SIGNATURE_PLACE_DATE.test(line.norm) && line.text.length < 90) facts.add(issueKey, dates[0].iso, [line], 0.6);
+    // A bare "Date: 9 January 2024" line of a declaration is its date of issue.
+    if (isDoc && dates.length && /^(?:date|datum|date de signature|fecha|data)\s*:/.test(line.norm) && line.text.length < 60) facts.add(issueKey, dates[0].iso, [line], 0.6);
   }
 }

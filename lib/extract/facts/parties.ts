@@ -95,6 +95,8 @@ function blockOf(lines: Line[], label: Line, hasValue: boolean): Line[] {
     if (startsBlock(l)) break;
     if (ANY_LABEL.test(l.text) && !CONTACT_LABEL.test(l.norm) && !SUBFIELD_LABEL.test(l.norm)) break;
     if (/^(?:we|wir|nous|nosotros|noi)\b/.test(l.norm) || /\b(?:declare|erklaren|declarons|declaramos|dichiariamo|hereby|hiermit)\b/.test(l.norm)) break;
+    // Prose ("Keep these instructions for future reference.") is not part of an address block.
+    if (/[.!]$/.test(l.text) && !/\d/.test(l.text) && l.text.split(/\s+/).filter((w) => /^\p{Ll}/u.test(w)).length >= 3 && !l.text.includes('@')) break;
     block.push(l);
   }
   return block;

@@ -8,7 +8,7 @@ import type { FactSet, Line } from './lines';
  */
 
 const MODEL_LABEL =
-  /(?:^|[\s(;,])(?:product model|model(?:\/| or )type(?: reference)?|type(?:\/| )model|model(?:l|e|o)?|model no\.?|model number|modellnummer|modellbezeichnung|typ(?:e)?(?:nbezeichnung| designation| reference| no\.?| number)?|art(?:ikel)?[-. ]?nr\.?|item no\.?|article no\.?|reference|referencia|riferimento|ref\.|codice|cod\.)\s*[:#]\s*([^\n]{1,80})/;
+  /(?:^|[\s(;,])(?:product model|model(?:\/| or )type(?: reference)?|type(?:\/| )model|model(?:l|e|o)?|model no\.?|model number|modellnummer|modellbezeichnung|typ(?:e)?(?:nbezeichnung| designation| reference| no\.?| number)?|art(?:ikel)?[-. ]?nr\.?|artikelnummer|article number|item number|numero d'article|item no\.?|article no\.?|reference|referencia|riferimento|ref\.|codice|cod\.)\s*[:#]\s*([^\n]{1,80})/;
 // On the folded line: "model BW-DL40", "modèle JL-TP-300", "item no. KT-RB7" (the value is cut from the original line).
 const MODEL_INLINE = /\b(?:model(?:l|e|o)?|(?:item|article|art\.?|artikel)\s+(?:no\.?|nr\.?|number))\s+([a-z0-9][a-z0-9._/-]*\d[a-z0-9._/-]*)/;
 const MODEL_TOKEN = /^[A-Za-z0-9][A-Za-z0-9._/-]*\d[A-Za-z0-9._/-]*$/;
