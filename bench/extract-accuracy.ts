@@ -57,6 +57,7 @@ for (const doc of set) {
   const facts = extractFacts({ pages: doc.text.split('\f').map((text, i) => ({ page: i + 1, text })), documentType: doc.documentType });
   const got = new Map(facts.map((f) => [f.field_key, f.value]));
   factsById.set(doc.id, got);
+  if (verbose) for (const f of facts) console.log(`  ${doc.id.padEnd(22)} ${f.field_key.padEnd(28)} ${JSON.stringify(f.value)} p.${f.page} ${f.confidence}`);
   const keys = new Set([...Object.keys(doc.expected), ...got.keys()]);
   for (const key of keys) {
     const kind = kindOf(key);
