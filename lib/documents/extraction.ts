@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { documentExtractions, documents, dossierValues, type Provenance } from '@/lib/db/schema';
+import { documentExtractions, documents, dossierValues, skus, type Provenance } from '@/lib/db/schema';
 import { classifyRules, TEXT_WINDOW, makeSnippet } from '@/lib/classify/rules';
 import type { ClassificationResult } from '@/lib/classify/schemas';
 import { addSuggestions } from '@/lib/dossier/service';
@@ -149,6 +149,11 @@ export async function runDocumentExtraction(
           .where(and(eq(dossierValues.skuId, skuId), eq(dossierValues.status, 'confirmed'), isNull(dossierValues.supersededAt)))
       ).map((v) => [v.key, v.value]),
     );
+    // The GTIN on the SKU record is the SKU's GTIN (one rule): the same GTIN in the document is no news.
+    if (!confirmed.has('gtin')) {
+      const [skuRow] = await db.select({ gtin: skus.gtin }).from(skus).where(eq(skus.id, skuId));
+      if (skuRow?.gtin) confirmed.set('gtin', skuRow.gtin);
+    }
     const proposed = suggestionsOf(row, facts, args.jobRunId, confirmed);
     const added = proposed.length ? await addSuggestions(db, { workspaceId: row.workspaceId, actor, skuId, suggestions: proposed }) : { inserted: [] };
     suggestions[skuId] = added.inserted.length;

@@ -35,6 +35,8 @@ describe('documents find their SKUs', () => {
     // The auto-linked SKU got the document's facts as suggestions in the same run.
     const fields = await dossier(u, sku.id);
     expect(fields.find((f) => f.field_key === 'manufacturer_name')!.suggestions.map((s) => s.value)).toEqual(['Brightlux Lighting Co., Ltd.']);
+    // The GTIN it was found by is the SKU's GTIN already: not proposed again.
+    expect(fields.find((f) => f.field_key === 'gtin')?.suggestions ?? []).toEqual([]);
 
     // Undo: the ordinary unlink removes the link and the suggestions it brought.
     const undo = await call(linkRoute, 'DELETE', events[0].data.undo.path, { cookie: u.cookie, params: { id, skuId: sku.id } });
