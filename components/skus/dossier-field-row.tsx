@@ -10,7 +10,7 @@ import { SimpleTooltip } from '@/components/ui/tooltip';
 import { toast } from '@/components/ui/toaster';
 import { cn } from '@/lib/utils/cn';
 import { FieldInput, FieldValue } from './field-input';
-import { HistoryPopover, ProvenanceBadge } from './provenance';
+import { HistoryPopover, ProvenanceBadge, provenanceLabel } from './provenance';
 import { idempotentWrite } from './request';
 import type { Blocker, CatalogueField, DossierField, DossierValue } from './types';
 
@@ -226,9 +226,29 @@ export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted
                     </Badge>
                   ) : null}
                 </div>
-                <div className="mt-1 text-[0.8125rem] text-foreground">
-                  <FieldValue field={field} value={s.value} />
-                </div>
+                {s.conflicts_with_current && current ? (
+                  // A real disagreement, side by side: what the dossier says and what the document says, each with its source line.
+                  <div className="mt-1.5 grid gap-2 sm:grid-cols-2" data-testid="conflict-side-by-side">
+                    <div className="rounded border border-border bg-surface px-2 py-1.5">
+                      <div className="text-xs text-muted-foreground">Dossier · {provenanceLabel(current.source, current.provenance)}</div>
+                      <div className="text-[0.8125rem] text-foreground">
+                        <FieldValue field={field} value={current.value} />
+                      </div>
+                      {current.provenance?.quote ? <blockquote className="mt-1 border-l-2 border-border pl-2 text-xs text-muted-foreground italic">“{String(current.provenance.quote).slice(0, 200)}”</blockquote> : null}
+                    </div>
+                    <div className="rounded border border-danger/30 bg-surface px-2 py-1.5">
+                      <div className="text-xs text-muted-foreground">Document · {provenanceLabel(s.source, s.provenance)}</div>
+                      <div className="text-[0.8125rem] text-foreground">
+                        <FieldValue field={field} value={s.value} />
+                      </div>
+                      {s.provenance?.quote ? <blockquote className="mt-1 border-l-2 border-danger/40 pl-2 text-xs text-muted-foreground italic">“{String(s.provenance.quote).slice(0, 200)}”</blockquote> : null}
+                    </div>
+                  </div>
+                ) : (
+                  <div className="mt-1 text-[0.8125rem] text-foreground">
+                    <FieldValue field={field} value={s.value} />
+                  </div>
+                )}
                 <div className="mt-2 flex flex-wrap gap-2">
                   <Button size="sm" variant="secondary" className="h-7" onClick={() => decide(s, 'confirm')} loading={busy === `confirm-${s.id}`} disabled={busy !== null}>
                     <Check aria-hidden="true" />
