@@ -86,4 +86,15 @@ test('a DoC finds its SKU, and its operators become linked entities in two click
   await page.goto(`/skus/${sku.id}?tab=dossier`);
   await expect(page.getByText(/DoC-BL-FL40-USB\.pdf p\.1/).first()).toBeVisible();
   await screenshot(page, 'evidence-03-dossier');
+
+  // Undo the automatic link, then link the same document again from the SKU's Documents tab.
+  await page.goto(`/skus/${sku.id}?tab=documents`);
+  await page.getByTestId('documents-tab').getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByTestId('sku-document')).toHaveCount(0);
+  await page.getByTestId('link-existing-document').click();
+  await page.getByRole('textbox', { name: 'Search documents' }).fill('DoC-BL');
+  await page.getByTestId('vault-document-option').filter({ hasText: 'DoC-BL-FL40-USB.pdf' }).click();
+  await expect(page.getByTestId('sku-document')).toHaveCount(1);
+  await expect(page.getByTestId('auto-linked')).toHaveCount(0);
+  await screenshot(page, 'evidence-04-linked-by-hand');
 });
