@@ -263,6 +263,7 @@ function SkusCard({ doc, onChanged }: { doc: VaultDocument; onChanged: () => Pro
         </div>
         <SkuPicker
           label="Link to SKU"
+          documentId={doc.id}
           value={null}
           onChange={link}
           excludeIds={doc.sku_ids ?? doc.skus.map((s) => s.id)}
@@ -283,6 +284,11 @@ function SkusCard({ doc, onChanged }: { doc: VaultDocument; onChanged: () => Pro
                 {s.sku_code}
               </Link>
               <span className="min-w-0 flex-1 truncate text-muted-foreground">{s.product_name}</span>
+              {s.link_source === 'auto' ? (
+                <Badge variant="success" title={(s.link_evidence ?? []).map((e) => e.quote ?? `${e.kind} ${e.value}`).join(' · ')} data-testid="auto-linked">
+                  Linked automatically · {(s.link_evidence ?? []).map((e) => `${e.kind === 'gtin' ? 'GTIN' : 'SKU code'} ${e.value}`).join(', ')}
+                </Badge>
+              ) : null}
               <Button variant="ghost" size="sm" onClick={() => unlink(s)} loading={busy === s.id} aria-label={`Unlink ${s.sku_code}`}>
                 {busy !== s.id ? <Unlink aria-hidden="true" /> : null}
                 Unlink

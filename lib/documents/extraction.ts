@@ -1,24 +1,27 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { documentExtractions, documents, type Provenance } from '@/lib/db/schema';
+import { documentExtractions, documents, dossierValues, skus, type Provenance } from '@/lib/db/schema';
 import { classifyRules, TEXT_WINDOW, makeSnippet } from '@/lib/classify/rules';
 import type { ClassificationResult } from '@/lib/classify/schemas';
 import { addSuggestions } from '@/lib/dossier/service';
 import { extractText } from '@/lib/extract';
-import { extractFacts, type FactSuggestion } from '@/lib/extract/facts';
+import { DOCUMENT_FACTS, extractFacts, type FactSuggestion } from '@/lib/extract/facts';
 import { NonRetryableError } from '@/lib/jobs/define';
 import { recomputeSku } from '@/lib/skus/evaluate';
 import { afterDossierChange } from '@/lib/skus/service';
 import { getBlobStore } from '@/lib/storage';
 import { textCacheOf } from './analyse';
 import { linkedSkuIds } from './links';
+import { autoLinkDocument, findSkuMatches } from './matching';
+import { suggestionRedundant } from '@/lib/skus/extraction-conflicts';
 import type { DocumentRow } from './serialize';
 
 /**
  * Extraction of one document (job `document.extract`): the text (with OCR for images and scans), the
  * facts in it by rules (lib/extract/facts), one document_extractions row, the dates of issue and
- * validity on the document when it has none, and for every linked SKU the facts as dossier
+ * validity on the document when it has none, the SKU it names by exact GTIN or code linked
+ * (lib/documents/matching.ts), and for every linked SKU the facts as dossier
  * suggestions with their provenance (document, page, quote). A suggestion that disagrees with a
  * confirmed value shows as an extraction conflict in the SKU's blockers.
  */
@@ -32,6 +35,8 @@ export interface ExtractionOutcome {
   facts: number;
   suggestions: Record<string, number>;
   reclassified: boolean;
+  /** The SKU the document linked itself to by its exact GTIN or code (lib/documents/matching.ts). */
+  auto_linked_sku_id?: string;
   skipped?: string;
 }
 
@@ -41,8 +46,15 @@ function factsInput(row: DocumentRow, pages: { page: number; text: string }[] | 
   return { pages: pages?.length ? pages : undefined, text, documentType };
 }
 
-function suggestionsOf(row: DocumentRow, facts: FactSuggestion[], jobRunId: string) {
-  return facts.map((f) => {
+/** Facts to suggest to one SKU: dossier fields only, and none that merely repeats the confirmed value. */
+function suggestionsOf(row: DocumentRow, facts: FactSuggestion[], jobRunId: string, confirmed: Map<string, string>) {
+  return facts
+    .filter((f) => !DOCUMENT_FACTS.has(f.field_key))
+    .filter((f) => {
+      const current = confirmed.get(f.field_key);
+      return current === undefined || !suggestionRedundant(f.field_key, current, f.value);
+    })
+    .map((f) => {
     const provenance: Provenance = { document_id: row.id, document_name: row.filename, quote: f.quote, job_id: jobRunId };
     if (typeof f.page === 'number') provenance.page = f.page;
     return { field_key: f.field_key, value: f.value, source: 'document_extraction' as const, provenance, confidence: f.confidence };
@@ -94,8 +106,9 @@ export async function runDocumentExtraction(
     })
     .returning();
 
-  const issued = facts.find((f) => f.field_key === 'doc_issue_date')?.value ?? null;
-  const validUntil = facts.find((f) => f.field_key === 'certificate_valid_until')?.value ?? null;
+  const factValue = (...keys: string[]) => keys.map((k) => facts.find((f) => f.field_key === k)?.value).find(Boolean) ?? null;
+  const issued = factValue('doc_issue_date', 'issued_on');
+  const validUntil = factValue('certificate_valid_until', 'valid_until');
   const dates: Partial<Pick<DocumentRow, 'issuedOn' | 'validUntil'>> = {};
   if (!row.issuedOn && issued) dates.issuedOn = issued;
   if (!row.validUntil && validUntil) dates.validUntil = validUntil;
@@ -123,14 +136,30 @@ export async function runDocumentExtraction(
     .where(eq(documents.id, row.id));
 
   const actor = extractionActor(args.createdBy ?? null);
+  // The document finds its SKU: an exact, unique GTIN or SKU-code match links it (audited, undoable).
+  const autoLinked = text ? await autoLinkDocument(db, { row, actor, matches: await findSkuMatches(db, row.workspaceId, text) }) : null;
   const suggestions: Record<string, number> = {};
   const documentChanged = Boolean(dates.issuedOn || dates.validUntil || next);
   for (const skuId of await linkedSkuIds(db, row)) {
-    const added = facts.length ? await addSuggestions(db, { workspaceId: row.workspaceId, actor, skuId, suggestions: suggestionsOf(row, facts, args.jobRunId) }) : { inserted: [] };
+    const confirmed = new Map(
+      (
+        await db
+          .select({ key: dossierValues.fieldKey, value: dossierValues.value })
+          .from(dossierValues)
+          .where(and(eq(dossierValues.skuId, skuId), eq(dossierValues.status, 'confirmed'), isNull(dossierValues.supersededAt)))
+      ).map((v) => [v.key, v.value]),
+    );
+    // The GTIN on the SKU record is the SKU's GTIN (one rule): the same GTIN in the document is no news.
+    if (!confirmed.has('gtin')) {
+      const [skuRow] = await db.select({ gtin: skus.gtin }).from(skus).where(eq(skus.id, skuId));
+      if (skuRow?.gtin) confirmed.set('gtin', skuRow.gtin);
+    }
+    const proposed = suggestionsOf(row, facts, args.jobRunId, confirmed);
+    const added = proposed.length ? await addSuggestions(db, { workspaceId: row.workspaceId, actor, skuId, suggestions: proposed }) : { inserted: [] };
     suggestions[skuId] = added.inserted.length;
     // The document's references and dates feed the SKU's blockers, whether or not a suggestion was new.
-    if (documentChanged) await afterDossierChange(db, { workspaceId: row.workspaceId, actor, skuId, reason: `document ${row.filename} extracted` });
+    if (documentChanged || skuId === autoLinked) await afterDossierChange(db, { workspaceId: row.workspaceId, actor, skuId, reason: `document ${row.filename} extracted` });
     else await recomputeSku(db, row.workspaceId, skuId);
   }
-  return { extraction_id: stored.id, status, facts: facts.length, suggestions, reclassified: Boolean(next) };
+  return { extraction_id: stored.id, status, facts: facts.length, suggestions, reclassified: Boolean(next), ...(autoLinked ? { auto_linked_sku_id: autoLinked } : {}) };
 }

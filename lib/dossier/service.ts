@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { valuesAgree } from '@/lib/skus/extraction-conflicts';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { auditEvents, documents, dossierValues, entities, importBatches, jobRuns, type DossierSource, type Provenance } from '@/lib/db/schema';
@@ -283,7 +284,7 @@ export async function getDossierFields(db: Db, workspaceId: string, skuId: strin
       field_key: key,
       section: def?.section ?? null,
       current: current ? serializeValue(current) : null,
-      suggestions: suggestions.map((s) => ({ ...serializeValue(s), conflicts_with_current: Boolean(current && current.value !== s.value) })),
+      suggestions: suggestions.map((s) => ({ ...serializeValue(s), conflicts_with_current: Boolean(current && current.value !== s.value && !valuesAgree(s.fieldKey, current.value, s.value)) })),
       history: list.filter((v) => v !== current && !suggestions.includes(v)).map(serializeValue).reverse(),
     };
   });
