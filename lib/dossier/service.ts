@@ -50,10 +50,13 @@ async function writeConfirmed(
 ) {
   const current = await currentConfirmed(db, args.skuId, args.fieldKey);
   if (current && current.value === args.value) return { row: current, changed: false };
-  if (current) await db.update(dossierValues).set({ supersededAt: new Date() }).where(eq(dossierValues.id, current.id));
+  // Times from the database's clock at the moment of the write (not now(), which is the transaction's
+  // start): writers are serialised by the SKU lock, so history in created_at order is the order of writes.
+  if (current) await db.update(dossierValues).set({ supersededAt: sql`clock_timestamp()` }).where(eq(dossierValues.id, current.id));
   const [row] = await db
     .insert(dossierValues)
     .values({
+      createdAt: sql`clock_timestamp()`,
       workspaceId: args.workspaceId,
       skuId: args.skuId,
       fieldKey: args.fieldKey,
