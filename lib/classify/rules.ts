@@ -14,7 +14,9 @@ import { SIGNALS, type SignalLang } from './signals';
 import { compileSignal, normaliseFilename } from './text-match';
 import { detectLanguage } from './language';
 import { detectProductTable } from './product-table';
+import { discourseMarks, structureOf } from './structure';
 import {
+  aboutNotIsReasoning,
   diagnosticText,
   filenameOnlyNote,
   issueText,
@@ -60,6 +62,12 @@ const W = {
   minScore: 2.5,
 };
 const TOP_ZONE = 250;
+/** Below this share of its parts, a type named by an explainer, label or flyer is not taken. */
+const ABOUT_STRUCTURE = 0.67;
+/** Confidence of "other" decided by those marks: a judgement, so it asks for confirmation. */
+const OTHER_BY_MARKS = 0.55;
+/** Confidence cap of a type with none of its parts (rises linearly to 0.98 with all of them). */
+const CAP_BASE = 0.3;
 const NEAR_ZONE = 700;
 
 interface CompiledSignal {
@@ -125,6 +133,9 @@ export function normaliseWithMap(s: string): { text: string; map: number[] } {
 interface TypeScore {
   type: DocumentType;
   score: number;
+  /** Share of the type's structural parts found in the text (lib/classify/structure.ts); 1 without text. */
+  structure: number;
+  missing: string[];
   textScore: number;
   filenameScore: number;
   evidence: { weight: number; e: Evidence; lang: SignalLang }[];
@@ -189,9 +200,16 @@ function scoreAll(filename: string, original: string, isMail: boolean): TypeScor
       }
     }
     evidence.sort((a, b) => b.weight - a.weight);
-    return { type, score: textScore + filenameScore, textScore, filenameScore, evidence };
+    // Wording says what a text is about; its structure says whether it is one. A type whose parts are
+    // missing loses most of its text score (a cited "safety data sheet" in a registration letter).
+    const st = text && textScore > 0 ? structureOf(type, text) : { ratio: 1, missing: [] };
+    const weightedText = type === 'other' ? textScore : textScore * (STRUCTURE_FLOOR + (1 - STRUCTURE_FLOOR) * st.ratio);
+    return { type, score: weightedText + filenameScore, textScore: weightedText, filenameScore, evidence, structure: st.ratio, missing: st.missing };
   }).sort((a, b) => b.score - a.score);
 }
+
+/** Text score a type keeps with none of its structural parts. */
+const STRUCTURE_FLOOR = 0.35;
 
 const round2 = (x: number) => Math.round(Math.max(0, Math.min(1, x)) * 100) / 100;
 
@@ -332,7 +350,28 @@ export function classifyRules(input: ClassifyRulesInput): ClassificationResult {
     };
   }
 
-  const confidence = round2(top.textScore > 0 ? textConfidence(top, second) : Math.min(textConfidence(top, second), filenameConfidence(top, second)));
+  // 3. A text about a type (an explainer, a label, a flyer) that lacks the type's structure is other.
+  const marks = discourseMarks(raw);
+  const kind = marks.label >= 2 ? 'label' : marks.flyer >= 2 ? 'flyer' : marks.explainer >= 2 || (marks.explainer >= 1 && marks.questions >= 2) ? 'explainer' : null;
+  if (kind && top.type !== 'other' && top.structure < ABOUT_STRUCTURE) {
+    const confidence = round2(OTHER_BY_MARKS);
+    return {
+      file_intent: 'other',
+      document_type: 'other',
+      document_type_confidence: confidence,
+      confidence,
+      detected_language: language,
+      reasoning: aboutNotIsReasoning(locale, top.type, kind, top.missing),
+      ...base,
+      degraded: true,
+      diagnostic: buildDiagnostic('low_confidence_other', 'confirm_or_choose_type', locale, null, snippetSource, signals, confidence),
+    };
+  }
+
+  // Confidence: the evidence's strength and margin, capped by how much of the type's structure is there.
+  const evidenceConfidence = top.textScore > 0 ? textConfidence(top, second) : Math.min(textConfidence(top, second), filenameConfidence(top, second));
+  const structureCap = top.type === 'other' || top.textScore === 0 ? 1 : CAP_BASE + (0.98 - CAP_BASE) * top.structure;
+  const confidence = round2(Math.min(evidenceConfidence, structureCap));
   const reasoning = typeReasoning(locale, top.type, confidence, top.evidence.map((e) => e.e), runnerUp);
   const result: ClassificationResult = {
     file_intent: top.type === 'other' ? 'other' : 'compliance_document',
