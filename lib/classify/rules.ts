@@ -68,6 +68,9 @@ const ABOUT_STRUCTURE = 0.67;
 const OTHER_BY_MARKS = 0.55;
 /** Confidence cap of a type with none of its parts (rises linearly to 0.98 with all of them). */
 const CAP_BASE = 0.3;
+/** Texts shorter than this (characters) are snippets: structure is not judged, confidence capped at SHORT_CAP. */
+const SHORT_TEXT = 400;
+const SHORT_CAP = 0.75;
 const NEAR_ZONE = 700;
 
 interface CompiledSignal {
@@ -202,7 +205,7 @@ function scoreAll(filename: string, original: string, isMail: boolean): TypeScor
     evidence.sort((a, b) => b.weight - a.weight);
     // Wording says what a text is about; its structure says whether it is one. A type whose parts are
     // missing loses most of its text score (a cited "safety data sheet" in a registration letter).
-    const st = text && textScore > 0 ? structureOf(type, text) : { ratio: 1, missing: [] };
+    const st = text.length >= SHORT_TEXT && textScore > 0 ? structureOf(type, text) : { ratio: 1, missing: [] };
     const weightedText = type === 'other' ? textScore : textScore * (STRUCTURE_FLOOR + (1 - STRUCTURE_FLOOR) * st.ratio);
     return { type, score: weightedText + filenameScore, textScore: weightedText, filenameScore, evidence, structure: st.ratio, missing: st.missing };
   }).sort((a, b) => b.score - a.score);
@@ -370,7 +373,10 @@ export function classifyRules(input: ClassifyRulesInput): ClassificationResult {
 
   // Confidence: the evidence's strength and margin, capped by how much of the type's structure is there.
   const evidenceConfidence = top.textScore > 0 ? textConfidence(top, second) : Math.min(textConfidence(top, second), filenameConfidence(top, second));
-  const structureCap = top.type === 'other' || top.textScore === 0 ? 1 : CAP_BASE + (0.98 - CAP_BASE) * top.structure;
+  // A short snippet (what a client sends to the JSON form) cannot show a whole structure: its missing
+  // parts are not evidence against the type, but it cannot reach the confident band either.
+  const short = raw.replace(/\s+/g, ' ').trim().length < SHORT_TEXT;
+  const structureCap = top.type === 'other' || top.textScore === 0 ? 1 : short ? SHORT_CAP : CAP_BASE + (0.98 - CAP_BASE) * top.structure;
   const confidence = round2(Math.min(evidenceConfidence, structureCap));
   const reasoning = typeReasoning(locale, top.type, confidence, top.evidence.map((e) => e.e), runnerUp);
   const result: ClassificationResult = {

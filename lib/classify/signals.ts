@@ -528,7 +528,7 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
       ['*', 'quotation|angebot|devis|presupuesto|preventivo|offerta'],
       ['*', 'certificate of origin|ursprungszeugnis|certificat d.origine|certificado de origen|certificato di origine'],
       ['*', 'bill of lading|frachtbrief|connaissement|conocimiento de embarque|polizza di carico'],
-      ['*', '(?:technical |product )?data ?sheet|datenblatt|produktdatenblatt|technisches datenblatt|fiche (?:technique|produit)|ficha tecnica|scheda tecnica|product specification|produktspezifikation'],
+      ['*', '(?<!safety )(?:technical |product )?data ?sheet|datenblatt|produktdatenblatt|technisches datenblatt|fiche (?:technique|produit)|ficha tecnica|scheda tecnica|product specification|produktspezifikation'],
       ['*', 'catalog(?:ue)?|katalog|catalogo|brochure|prospekt|folleto|depliant'],
       ['*', 'meeting minutes|protokoll der sitzung|compte rendu|acta de (?:la )?reunion|verbale (?:della )?riunione'],
       ['*', '^(?:subject|betreff|objet|asunto|oggetto) ?:'],
