@@ -6,3 +6,4 @@ export * from './documents';
 export * from './imports';
 export * from './outreach';
 export * from './exports';
+export * from './classify';
