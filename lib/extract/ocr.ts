@@ -33,6 +33,12 @@ const LATIN_PASS: Record<string, OcrLanguage[]> = { fr: ['fra', 'eng'], it: ['it
 const WRONG_SCRIPT_CONFIDENCE = 0.6;
 /** A second pass is started only with at least this much of the budget left (ms). */
 const SECOND_PASS_MIN_MS = 1500;
+/**
+ * Target time of one page (ms). The Latin second pass only improves accents (the classifier folds them
+ * anyway), so it runs only when the first pass took at most half of this; the Chinese pass, without
+ * which the page is garbage, runs whenever the budget allows.
+ */
+const PAGE_TARGET_MS = 3000;
 const MODEL = '4.0.0_best_int';
 const IDLE_MS = 60_000;
 
@@ -188,6 +194,7 @@ async function recognizeWith(image: Buffer, langs: OcrLanguage[], deadline: numb
 async function runJob(image: Buffer, timeoutMs: number): Promise<OcrOutcome> {
   const deadline = Date.now() + timeoutMs;
   try {
+    const started = Date.now();
     const first = await recognizeWith(image, FIRST_PASS, deadline);
     if (first === 'timeout') {
       await shutdownOcr();
@@ -195,7 +202,7 @@ async function runJob(image: Buffer, timeoutMs: number): Promise<OcrOutcome> {
     }
     let best = { ...first, languages: FIRST_PASS as string[] };
     const wrongScript = first.confidence < WRONG_SCRIPT_CONFIDENCE || letterShare(first.text) < 0.5;
-    const latin = wrongScript ? null : latinLanguage(first.text);
+    const latin = wrongScript || (Date.now() - started) * 2 > PAGE_TARGET_MS ? null : latinLanguage(first.text);
     const second = wrongScript ? CJK_PASS : latin ? LATIN_PASS[latin] : null;
     if (second && deadline - Date.now() >= SECOND_PASS_MIN_MS) {
       const again = await recognizeWith(image, second, deadline);
