@@ -15,6 +15,7 @@ import { compileSignal, normaliseFilename } from './text-match';
 import { detectLanguage } from './language';
 import { detectProductTable } from './product-table';
 import { discourseMarks, structureOf } from './structure';
+import { contentForClassification } from './boilerplate';
 import {
   aboutNotIsReasoning,
   diagnosticText,
@@ -42,6 +43,8 @@ export interface ClassifyRulesInput {
   locale?: Locale;
   /** When extraction was attempted and gave no text: why (chooses the diagnostic). */
   extractionIssue?: ExtractionIssue | null;
+  /** Page texts of a paged document: running headers and footers are then scored once, not per page. */
+  pages?: { text: string }[];
 }
 
 /** Characters of text scored. More than the 1500-char snippet: titles and sections further down count. */
@@ -265,7 +268,7 @@ function withReason(text: string, issue: ClassifyRulesInput['extractionIssue']):
 export function classifyRules(input: ClassifyRulesInput): ClassificationResult {
   const locale: Locale = input.locale ?? 'en';
   const filename = input.filename ?? '';
-  const raw = (input.snippet ?? '').slice(0, TEXT_WINDOW);
+  const raw = input.snippet ? contentForClassification(input.snippet, input.pages).slice(0, TEXT_WINDOW) : '';
   const hasText = (raw.match(/[\p{L}\p{N}]/gu) ?? []).length >= 3;
   const snippetSource: SnippetSource = hasText ? (input.snippetSource && input.snippetSource !== 'filename_only' ? input.snippetSource : 'raw_text') : 'filename_only';
   const signals: Signal[] = ['filename'];

@@ -215,7 +215,7 @@ function pendingOcrClassification(c: ClassificationResult, locale: Locale = 'en'
 
 function analysedFromReading(reading: NonNullable<Awaited<ReturnType<typeof findReading>>>, filename: string, locale?: Locale): AnalysedFile {
   const extraction = extractionOfReading(reading);
-  const classification = classifyRules({ filename, mimeType: extraction.mimeType, snippet: extraction.text.slice(0, TEXT_WINDOW), snippetSource: extraction.snippetSource, locale });
+  const classification = classifyRules({ filename, mimeType: extraction.mimeType, snippet: extraction.text.slice(0, TEXT_WINDOW), snippetSource: extraction.snippetSource, pages: extraction.pages, locale });
   return { format: extraction.format, mimeType: extraction.mimeType, extraction, classification, textCache: textCacheOf(extraction) };
 }
 

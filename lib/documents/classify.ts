@@ -72,6 +72,7 @@ export async function readFileCached(db: Db, args: ReadArgs): Promise<ReadOutcom
       snippetSource: extraction.snippetSource,
       locale: args.locale,
       extractionIssue: extraction.issue ?? null,
+      pages: extraction.pages,
     });
   if (cached) {
     const extraction = extractionOfReading(cached);

@@ -60,7 +60,7 @@ function reclassification(row: DocumentRow, extraction: ExtractionResult) {
   if (row.classificationSource !== 'rule' || !previous || previous.snippetSource !== 'filename_only') return null;
   const text = extraction.status === 'ok' ? extraction.text : '';
   if (!text) return classifyRules({ filename: row.filename, mimeType: extraction.mimeType, extractionIssue: extraction.issue ?? null });
-  const next = classifyRules({ filename: row.filename, mimeType: extraction.mimeType, snippet: text.slice(0, TEXT_WINDOW), snippetSource: extraction.snippetSource });
+  const next = classifyRules({ filename: row.filename, mimeType: extraction.mimeType, snippet: text.slice(0, TEXT_WINDOW), snippetSource: extraction.snippetSource, pages: extraction.pages });
   return next.snippetSource === 'filename_only' ? null : next;
 }
 

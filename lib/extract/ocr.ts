@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eld } from 'eld/medium';
 
 /**
  * OCR with tesseract.js, fully offline: the language data comes from the npm packages
@@ -156,9 +155,11 @@ const letterShare = (text: string) => {
   return visible ? (text.match(/[\p{L}]/gu) ?? []).length / visible : 0;
 };
 
-function latinLanguage(text: string): string | null {
+/** The language of a first pass's text when a Latin second pass exists for it. ELD is loaded on first need. */
+async function latinLanguage(text: string): Promise<string | null> {
   if ((text.match(/\p{L}/gu) ?? []).length < 40) return null;
   try {
+    const { eld } = await import('eld/medium');
     const r = eld.detect(text.slice(0, 2000));
     return r.language && LATIN_PASS[r.language] ? r.language : null;
   } catch {
@@ -202,7 +203,7 @@ async function runJob(image: Buffer, timeoutMs: number): Promise<OcrOutcome> {
     }
     let best = { ...first, languages: FIRST_PASS as string[] };
     const wrongScript = first.confidence < WRONG_SCRIPT_CONFIDENCE || letterShare(first.text) < 0.5;
-    const latin = wrongScript || (Date.now() - started) * 2 > PAGE_TARGET_MS ? null : latinLanguage(first.text);
+    const latin = wrongScript || (Date.now() - started) * 2 > PAGE_TARGET_MS ? null : await latinLanguage(first.text);
     const second = wrongScript ? CJK_PASS : latin ? LATIN_PASS[latin] : null;
     if (second && deadline - Date.now() >= SECOND_PASS_MIN_MS) {
       const again = await recognizeWith(image, second, deadline);
