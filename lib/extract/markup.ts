@@ -75,7 +75,10 @@ export function extractHtml(bytes: Uint8Array, maxChars: number): ExtractionResu
     headings = headingsOf(b);
   }
   // Title first, then the first heading when it differs: a page's own name is its strongest signal.
-  const lead = [...new Set([pageTitle, main?.title ?? '', ...headings.slice(0, 1)].filter((t) => t && !body.slice(0, 300).includes(t)))];
+  const lead: string[] = [];
+  for (const t of [pageTitle, main?.title ?? '', ...headings.slice(0, 1)]) {
+    if (t && !body.slice(0, 300).includes(t) && !lead.some((l) => l.includes(t))) lead.push(t);
+  }
   const text = [...lead, body].join('\n');
   const r = textResult('html', 'html_text', text, maxChars, { encoding: decoded.encoding });
   if (declared && decoded.encoding !== declared.toLowerCase() && !(declared.toLowerCase() === 'utf-8' && decoded.encoding === 'utf-8')) {
