@@ -109,3 +109,8 @@ export async function saveReading(db: Db, workspaceId: string, sha256: string, r
     })
     .onConflictDoNothing();
 }
+
+/** Forgets every reading of these bytes in the workspace (all versions): a deleted document's text goes with it. */
+export async function forgetReadings(db: Db, workspaceId: string, sha256: string): Promise<void> {
+  await db.delete(documentReadings).where(and(eq(documentReadings.workspaceId, workspaceId), eq(documentReadings.sha256, sha256)));
+}
