@@ -5,13 +5,14 @@ import { documentExtractions, documents, dossierValues, skus, type Provenance } 
 import { classifyRules, TEXT_WINDOW, makeSnippet } from '@/lib/classify/rules';
 import type { ClassificationResult } from '@/lib/classify/schemas';
 import { addSuggestions } from '@/lib/dossier/service';
-import { extractText } from '@/lib/extract';
+import type { ExtractionResult } from '@/lib/extract';
 import { DOCUMENT_FACTS, extractFacts, type FactSuggestion } from '@/lib/extract/facts';
 import { NonRetryableError } from '@/lib/jobs/define';
 import { recomputeSku } from '@/lib/skus/evaluate';
 import { afterDossierChange } from '@/lib/skus/service';
 import { getBlobStore } from '@/lib/storage';
 import { textCacheOf } from './analyse';
+import { readFileCached } from './classify';
 import { linkedSkuIds } from './links';
 import { autoLinkDocument, findSkuMatches } from './matching';
 import { suggestionRedundant } from '@/lib/skus/extraction-conflicts';
@@ -61,11 +62,17 @@ function suggestionsOf(row: DocumentRow, facts: FactSuggestion[], jobRunId: stri
   });
 }
 
-/** A rules classification that only saw the file name gets another chance once OCR produced text. */
-function reclassification(row: DocumentRow, text: string, snippetSource: ClassificationResult['snippetSource'], mimeType: string) {
+/**
+ * A rules classification that only saw the file name gets another chance once OCR produced text; when
+ * OCR produced none, the classification is redone with the reason, so a scan's "OCR is running" note
+ * becomes what happened.
+ */
+function reclassification(row: DocumentRow, extraction: ExtractionResult) {
   const previous = row.classification as ClassificationResult | null;
-  if (row.classificationSource !== 'rule' || !previous || previous.snippetSource !== 'filename_only' || !text) return null;
-  const next = classifyRules({ filename: row.filename, mimeType, snippet: text.slice(0, TEXT_WINDOW), snippetSource });
+  if (row.classificationSource !== 'rule' || !previous || previous.snippetSource !== 'filename_only') return null;
+  const text = extraction.status === 'ok' ? extraction.text : '';
+  if (!text) return classifyRules({ filename: row.filename, mimeType: extraction.mimeType, extractionIssue: extraction.issue ?? null });
+  const next = classifyRules({ filename: row.filename, mimeType: extraction.mimeType, snippet: text.slice(0, TEXT_WINDOW), snippetSource: extraction.snippetSource, pages: extraction.pages });
   return next.snippetSource === 'filename_only' ? null : next;
 }
 
@@ -85,7 +92,8 @@ export async function runDocumentExtraction(
     throw new NonRetryableError(`The stored file of document ${row.id} is missing: ${(e as Error).message}`);
   }
 
-  const extraction = await extractText({ bytes, filename: row.filename, mimeType: row.mimeType, ocr: true });
+  // The same bytes read before in this workspace (same classifier version) are not read (OCR'd) again.
+  const { extraction, reused } = await readFileCached(db, { workspaceId: row.workspaceId, sha256: row.sha256, bytes, filename: row.filename, mimeType: row.mimeType, ocr: true });
   // Reading (OCR above all) is the slow part: a run taken over meanwhile by another worker writes nothing.
   args.signal?.throwIfAborted();
   const text = extraction.status === 'ok' ? extraction.text : '';
@@ -98,7 +106,7 @@ export async function runDocumentExtraction(
       documentId: row.id,
       jobRunId: args.jobRunId,
       status,
-      method: extraction.ocr ? 'rules+ocr' : 'rules',
+      method: reused ? 'rules+reused' : extraction.ocr ? 'rules+ocr' : 'rules',
       pages: extraction.pageCount ?? extraction.pages?.length ?? null,
       textChars: text.length,
       facts: facts as unknown as Record<string, unknown>[],
@@ -112,7 +120,7 @@ export async function runDocumentExtraction(
   const dates: Partial<Pick<DocumentRow, 'issuedOn' | 'validUntil'>> = {};
   if (!row.issuedOn && issued) dates.issuedOn = issued;
   if (!row.validUntil && validUntil) dates.validUntil = validUntil;
-  const next = reclassification(row, text, extraction.snippetSource, extraction.mimeType);
+  const next = reclassification(row, extraction);
   await db
     .update(documents)
     .set({

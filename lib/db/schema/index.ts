@@ -7,3 +7,4 @@ export * from './imports';
 export * from './outreach';
 export * from './exports';
 export * from './ai';
+export * from './classify';
