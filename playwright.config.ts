@@ -10,6 +10,11 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.data-e2e';
 /** The outreach test's SMTP server; derived from the app's port so parallel runs do not collide. */
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 10000);
+/**
+ * The AI-fill browser test's OpenAI-compatible server on loopback (tests/e2e/ai-fill.spec.ts starts it).
+ * Only when E2E_AI_STUB_PORT is set: the other specs run without an AI provider, as they expect.
+ */
+const AI_STUB_PORT = process.env.E2E_AI_STUB_PORT;
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -63,6 +68,7 @@ export default defineConfig({
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(E2E_SMTP_PORT),
       SMTP_FROM: 'Compliance Desk <outreach@compliance.example>',
+      ...(AI_STUB_PORT ? { OPENAI_API_KEY: 'sk-e2e-loopback', OPENAI_BASE_URL: `http://127.0.0.1:${AI_STUB_PORT}/v1`, AI_MODEL: 'stub-model', AI_TIMEOUT_MS: '20000' } : {}),
     },
   },
 });

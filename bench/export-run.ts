@@ -1,15 +1,23 @@
 /**
  * Export runs of 10,000 SKUs with full dossiers, to CSV and to XLSX (the GPSR catalogue templates),
  * through the real path: createExportRun → pg-boss job → render → blob store. Beside it, in the same
- * run on the same data, a raw baseline: one SQL read of the same rows and a plain CSV / SheetJS write.
+ * run on the same data, a raw baseline: one SQL read of the same rows into memory and a plain CSV /
+ * SheetJS write of the same columns (the catalogue's header), the fastest way to write that file.
  *
- *   npx tsx bench/export-run.ts [--skus 10000]
+ *   npx tsx bench/export-run.ts [--skus 10000] [--repeat 1]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/export-run.ts
  *
- * Prints seconds, rows/s, the ratio (baseline seconds / job seconds; goal ≥ 0.5), and the peak RSS
- * sampled every 20 ms during each measurement (goal ≤ 400 MB). Goal: ≤ 10 s per 10,000 SKUs.
+ * The parent seeds the database (a file-backed PGlite in a temp folder, or a fresh Postgres database),
+ * then runs every measurement in its own child process, so each figure is that process's alone:
+ * seconds of the work itself, and the peak RSS of the whole child process (the kernel's maxRSS, which
+ * includes Node, the modules and, on PGlite, the embedded database). Prints rows/s, CPU seconds, the
+ * ratio (baseline seconds / job seconds of a pair run back to back; goal ≥ 0.5) with its median over
+ * --repeat pairs, and peak RSS (goal ≤ 400 MB). Goal: ≤ 10 s per 10,000 SKUs. The job's process starts
+ * as `npm run worker` does, with every job of the registry loaded: its "RSS at start" is the worker's
+ * own size before the export, "peak − start" what the export added to it.
  */
 import '@/lib/polyfills';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,49 +27,23 @@ const arg = (name: string, dflt: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : dflt;
 };
 const SKU_COUNT = arg('skus', 10_000);
+const REPEAT = arg('repeat', 1);
+/** --keep: leave the seeded database (prints its settings) to run a child by hand, e.g. with --cpu-prof. */
+const KEEP = process.argv.includes('--keep');
 process.env.JOBS_IN_PROCESS = 'false';
 
-async function openDatabase() {
+const CSV_TEMPLATE = '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0f02';
+const XLSX_TEMPLATE = '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0f01';
+
+/** Opens the bench database: BENCH_PG_URL (a database of its own) or the PGlite folder BENCH_PGLITE_DIR. */
+async function openBenchDatabase(migrate: boolean) {
   const { openPglite, openPostgres, setDbHandle } = await import('@/lib/db/client');
   const { runMigrations } = await import('@/lib/db/migrate');
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
-    const name = `cw_bench_export_${Date.now()}`;
-    const admin = await openPostgres(serverUrl, 1);
-    await admin.sql!.unsafe(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const handle = await openPostgres(url.toString(), 10);
-    await runMigrations(handle);
-    setDbHandle(handle);
-    return {
-      label: `Postgres (${url.host})`,
-      close: async () => {
-        await handle.close();
-        await admin.sql!.unsafe(`DROP DATABASE ${name} WITH (FORCE)`);
-        await admin.close();
-      },
-    };
-  }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const handle = await openPglite(await PGlite.create());
-  await runMigrations(handle);
+  const url = process.env.BENCH_PG_URL;
+  const handle = url ? await openPostgres(url, 10) : await openPglite(await (await import('@electric-sql/pglite')).PGlite.create(process.env.BENCH_PGLITE_DIR!));
+  if (migrate) await runMigrations(handle);
   setDbHandle(handle);
-  return { label: 'PGlite (in memory)', close: () => handle.close() };
-}
-
-/** Peak RSS while fn runs, sampled every 20 ms. */
-async function measure<T>(fn: () => Promise<T>): Promise<{ seconds: number; peakMb: number; value: T }> {
-  global.gc?.();
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  const t0 = performance.now();
-  try {
-    const value = await fn();
-    return { seconds: (performance.now() - t0) / 1000, peakMb: Math.max(peak, process.memoryUsage().rss) / 1024 / 1024, value };
-  } finally {
-    clearInterval(timer);
-  }
+  return handle;
 }
 
 const FIELDS: Array<[string, (i: number) => string]> = [
@@ -82,28 +64,13 @@ const FIELDS: Array<[string, (i: number) => string]> = [
   ['instructions_fr', () => 'Nettoyer uniquement avec un chiffon humide.'],
 ];
 
-async function main() {
-  const db0 = await openDatabase();
+async function seed() {
   const { getDb } = await import('@/lib/db/client');
   const { createLocalUser } = await import('@/lib/auth/local-issuer');
   const { ensureWorkspace } = await import('@/lib/auth/workspace');
   const { setWorkspacePlan } = await import('@/lib/workspace/settings');
   const { skus, dossierValues, entities, skuEntities, documents } = await import('@/lib/db/schema');
-  const { setBlobStore } = await import('@/lib/storage');
-  const { localBlobStore } = await import('@/lib/storage/local');
-  const { createExportRun } = await import('@/lib/exports/runs');
-  const { drainJobs } = await import('@/lib/jobs/worker');
-  const { exportRuns } = await import('@/lib/db/schema');
-  const { eq } = await import('drizzle-orm');
-  const { queryRows } = await import('@/lib/db/rows');
-  const { csvRow, safeCell, BOM } = await import('@/lib/exports/output');
-  const XLSX = (await import('@e965/xlsx')).default;
-  const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-bench-export-'));
-  setBlobStore(localBlobStore(blobDir));
   const db = await getDb();
-
-  // ---- seed ------------------------------------------------------------------------------------
-  const seedStart = performance.now();
   const user = await createLocalUser(db, { email: `bench-${Date.now()}@example.test`, password: 'bench bench bench' });
   const ws = (await ensureWorkspace(db, user)).workspace;
   await setWorkspacePlan(db, ws.id, 'enterprise');
@@ -125,72 +92,202 @@ async function main() {
     ]));
     await db.insert(documents).values(rows.map((r, j) => ({ workspaceId: ws.id, sha256: (i + j).toString(16).padStart(64, '0'), filename: `DoC ${i + j}.pdf`, mimeType: 'application/pdf', sizeBytes: 1000, storageKey: `${ws.id}/documents/x${i + j}`, skuId: r.id, documentType: 'declaration_of_conformity' as const, detectedLanguage: 'de' })));
   }
-  const seedSeconds = (performance.now() - seedStart) / 1000;
-  const actor = { userId: user.id, apiKeyId: null, label: user.email };
-
-  // ---- raw baseline: one read of the same rows, then a plain write ---------------------------------
-  async function rawRows() {
-    const vals = await queryRows<{ sku_id: string; field_key: string; value: string }>(
-      db,
-      (await import('drizzle-orm')).sql`SELECT v.sku_id, v.field_key, v.value FROM dossier_values v WHERE v.workspace_id = ${ws.id} AND v.status = 'confirmed' AND v.superseded_at IS NULL`,
-    );
-    const ents = await queryRows<{ sku_id: string; role: string; name: string; street: string; city: string; country: string; email: string }>(
-      db,
-      (await import('drizzle-orm')).sql`SELECT se.sku_id, se.role, e.name, e.street, e.city, e.country, e.email FROM sku_entities se JOIN entities e ON e.id = se.entity_id WHERE se.workspace_id = ${ws.id}`,
-    );
-    const docs = await queryRows<{ sku_id: string; filename: string; sha256: string }>(db, (await import('drizzle-orm')).sql`SELECT sku_id, filename, sha256 FROM documents WHERE workspace_id = ${ws.id}`);
-    const list = await queryRows<{ id: string; sku_code: string; product_name: string; category_code: string }>(db, (await import('drizzle-orm')).sql`SELECT id, sku_code, product_name, category_code FROM skus WHERE workspace_id = ${ws.id} ORDER BY sku_code`);
-    const byId = new Map<string, Record<string, string>>();
-    for (const v of vals) (byId.get(v.sku_id) ?? byId.set(v.sku_id, {}).get(v.sku_id)!)[v.field_key] = v.value;
-    for (const e of ents) Object.assign(byId.get(e.sku_id) ?? byId.set(e.sku_id, {}).get(e.sku_id)!, { [`${e.role}_name`]: e.name, [`${e.role}_address`]: `${e.street}, ${e.city}`, [`${e.role}_country`]: e.country, [`${e.role}_email`]: e.email });
-    for (const d of docs) (byId.get(d.sku_id) ?? byId.set(d.sku_id, {}).get(d.sku_id)!).documents = `${d.filename} ${d.sha256}`;
-    const keys = [...new Set([...byId.values()].flatMap((r) => Object.keys(r)))].sort();
-    return [['sku_code', 'product_name', 'category_code', ...keys], ...list.map((s) => [s.sku_code, s.product_name, s.category_code, ...keys.map((k) => byId.get(s.id)?.[k] ?? '')])];
-  }
-  async function rawCsv() {
-    const rows = await rawRows();
-    const file = path.join(blobDir, 'raw.csv');
-    fs.writeFileSync(file, BOM + rows.map((r) => csvRow(r)).join('\r\n') + '\r\n');
-    return fs.statSync(file).size;
-  }
-  async function rawXlsx() {
-    const rows = await rawRows();
-    const wb = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows.map((r) => r.map(safeCell))), 'catalogue');
-    const file = path.join(blobDir, 'raw.xlsx');
-    fs.writeFileSync(file, XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer);
-    return fs.statSync(file).size;
-  }
-
-  async function jobRun(templateId: string) {
-    const out = await createExportRun(db, { workspaceId: ws.id, actor, input: { template_id: templateId, scope_type: 'all' }, dryRun: false });
-    if (out.kind !== 'created') throw new Error('no run');
-    await drainJobs(10 * 60_000);
-    const [r] = await db.select().from(exportRuns).where(eq(exportRuns.id, out.run.id));
-    if (!r.status.startsWith('completed')) throw new Error(`run ${r.status}: ${r.errorMessage}`);
-    return { size: r.outputSizeBytes, skus: r.skuCount };
-  }
-
-  console.log(`# export-run bench · ${db0.label} · ${SKU_COUNT} SKUs (${FIELDS.length} confirmed fields, 2 entities, 1 document each) · seeded in ${seedSeconds.toFixed(1)} s · node ${process.version}`);
-  console.log('| format | path | seconds | rows/s | peak RSS MB | file bytes | ratio raw/job |');
-  console.log('|---|---|---|---|---|---|---|');
-  for (const [format, templateId, raw] of [
-    ['CSV', '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0f02', rawCsv],
-    ['XLSX', '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0f01', rawXlsx],
-  ] as const) {
-    const base = await measure(raw);
-    const job = await measure(() => jobRun(templateId));
-    if (job.value.skus !== SKU_COUNT) throw new Error(`exported ${job.value.skus} of ${SKU_COUNT}`);
-    console.log(`| ${format} | raw baseline | ${base.seconds.toFixed(2)} | ${Math.round(SKU_COUNT / base.seconds)} | ${base.peakMb.toFixed(0)} | ${base.value} | |`);
-    console.log(`| ${format} | export job | ${job.seconds.toFixed(2)} | ${Math.round(SKU_COUNT / job.seconds)} | ${job.peakMb.toFixed(0)} | ${job.value.size} | ${(base.seconds / job.seconds).toFixed(2)} |`);
-  }
-  const { stopBoss } = await import('@/lib/jobs/boss');
-  await stopBoss();
-  await db0.close();
-  fs.rmSync(blobDir, { recursive: true, force: true });
+  return { workspaceId: ws.id, userId: user.id, email: user.email };
 }
 
-main().then(
+// ---- child: one measurement in its own process ----------------------------------------------------
+
+interface Measured {
+  seconds: number;
+  bytes: number;
+  skus: number;
+  /** RSS when the work starts (Node, modules, database open). */
+  startMb: number;
+  /** Peak RSS sampled every 10 ms while the work runs. */
+  runPeakMb: number;
+  /** The kernel's peak RSS of this whole process. */
+  peakMb: number;
+  /** CPU seconds (user + system) of this process during the work; the database server's are not in it. */
+  cpuSeconds: number;
+}
+
+async function child(mode: 'raw' | 'job', format: 'csv' | 'xlsx') {
+  const handle = await openBenchDatabase(false);
+  const { getDb } = await import('@/lib/db/client');
+  const { sql } = await import('drizzle-orm');
+  const { queryRows } = await import('@/lib/db/rows');
+  const { setBlobStore } = await import('@/lib/storage');
+  const { localBlobStore } = await import('@/lib/storage/local');
+  const db = await getDb();
+  const blobDir = process.env.BENCH_BLOB_DIR!;
+  setBlobStore(localBlobStore(blobDir));
+  const workspaceId = process.env.BENCH_WS!;
+
+  // The catalogue's own columns, so the baseline writes the same file shape the job writes.
+  const { catalogueColumns } = await import('@/lib/exports/templates/tables');
+  const { csvRow, safeCell, BOM } = await import('@/lib/exports/output');
+  const XLSX = (await import('@e965/xlsx')).default;
+  async function rawRows() {
+    const vals = await queryRows<{ sku_id: string; field_key: string; value: string }>(db, sql`SELECT sku_id, field_key, value FROM dossier_values WHERE workspace_id = ${workspaceId} AND status = 'confirmed' AND superseded_at IS NULL`);
+    const ents = await queryRows<{ sku_id: string; role: string; name: string; street: string; postal_code: string; city: string; country: string; email: string }>(
+      db,
+      sql`SELECT se.sku_id, se.role, e.name, e.street, e.postal_code, e.city, e.country, e.email FROM sku_entities se JOIN entities e ON e.id = se.entity_id WHERE se.workspace_id = ${workspaceId}`,
+    );
+    const docs = await queryRows<{ sku_id: string; filename: string; document_type: string; sha256: string }>(db, sql`SELECT sku_id, filename, document_type, sha256 FROM documents WHERE workspace_id = ${workspaceId}`);
+    const list = await queryRows<{ id: string; sku_code: string; product_name: string; category_code: string; external_sku_id: string | null }>(
+      db,
+      sql`SELECT id, sku_code, product_name, category_code, external_sku_id FROM skus WHERE workspace_id = ${workspaceId} ORDER BY sku_code`,
+    );
+    const byId = new Map<string, Record<string, string | number>>();
+    const rec = (id: string) => byId.get(id) ?? byId.set(id, {}).get(id)!;
+    for (const v of vals) rec(v.sku_id)[v.field_key] = v.value;
+    for (const e of ents) Object.assign(rec(e.sku_id), { [`${e.role}_name`]: e.name, [`${e.role}_address`]: `${e.street}, ${e.postal_code} ${e.city}`, [`${e.role}_country`]: e.country, [`${e.role}_email`]: e.email });
+    for (const d of docs) Object.assign(rec(d.sku_id), { document_count: 1, documents: `${d.document_type}: ${d.filename} (sha256 ${d.sha256})` });
+    const localized = [...new Set(vals.map((v) => v.field_key).filter((k) => /^(safety_warnings|instructions)_/.test(k)))].sort();
+    const header = catalogueColumns(localized).map((c) => c[0]);
+    return [header, ...list.map((s) => header.map((k) => (k in s ? (s as Record<string, string | null>)[k] : k === 'sku_id' ? s.id : (byId.get(s.id)?.[k] ?? ''))))];
+  }
+
+  async function raw() {
+    const rows = await rawRows();
+    const file = path.join(blobDir, `raw-${process.pid}.${format}`);
+    if (format === 'csv') fs.writeFileSync(file, BOM + rows.map((r) => csvRow(r)).join('\r\n') + '\r\n');
+    else {
+      const wb = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows.map((r) => r.map(safeCell))), 'catalogue');
+      fs.writeFileSync(file, XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer);
+    }
+    return { bytes: fs.statSync(file).size, skus: rows.length - 1 };
+  }
+
+  // Modules are loaded before the clock in both paths (the job's: the worker with every job of the
+  // registry, as `npm run worker` has them), so the seconds are the work of a running process.
+  const { createExportRun } = await import('@/lib/exports/runs');
+  const { exportRuns } = await import('@/lib/db/schema');
+  const { eq } = await import('drizzle-orm');
+  const { drainJobs } = mode === 'job' ? await import('@/lib/jobs/worker') : { drainJobs: null };
+  async function job() {
+    const actor = { userId: process.env.BENCH_USER!, apiKeyId: null, label: 'bench' };
+    const out = await createExportRun(db, { workspaceId, actor, input: { template_id: format === 'csv' ? CSV_TEMPLATE : XLSX_TEMPLATE, scope_type: 'all' }, dryRun: false });
+    if (out.kind !== 'created') throw new Error('no run');
+    await drainJobs!(10 * 60_000);
+    const [r] = await db.select().from(exportRuns).where(eq(exportRuns.id, out.run.id));
+    if (!r.status.startsWith('completed')) throw new Error(`run ${r.status}: ${r.errorMessage}`);
+    return { bytes: r.outputSizeBytes ?? 0, skus: r.skuCount };
+  }
+
+  if (mode === 'job') {
+    // pg-boss is started before the clock, as a running worker has it.
+    const { getBoss } = await import('@/lib/jobs/boss');
+    await getBoss();
+  }
+  const startMb = process.memoryUsage().rss / 1024 / 1024;
+  let runPeak = 0;
+  const sampler = setInterval(() => (runPeak = Math.max(runPeak, process.memoryUsage().rss)), 10);
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const value = mode === 'raw' ? await raw() : await job();
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  clearInterval(sampler);
+  const result: Measured = { seconds, ...value, startMb, runPeakMb: runPeak / 1024 / 1024, peakMb: process.resourceUsage().maxRSS / 1024, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+  process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+  const { stopBoss } = await import('@/lib/jobs/boss');
+  await stopBoss();
+  await handle.close();
+}
+
+// ---- parent: seed once, then one child per measurement --------------------------------------------
+
+function measureInChild(env: NodeJS.ProcessEnv, mode: string, format: string): Promise<Measured> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, ['--import', 'tsx', process.argv[1], '--child', mode, format], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    p.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    p.on('exit', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith('RESULT '));
+      if (code !== 0 || !line) reject(new Error(`${mode} ${format} child exited ${code}: ${out}`));
+      else resolve(JSON.parse(line.slice(7)) as Measured);
+    });
+  });
+}
+
+async function parent() {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-bench-export-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, BENCH_BLOB_DIR: path.join(work, 'blobs'), JOBS_IN_PROCESS: 'false' };
+  fs.mkdirSync(env.BENCH_BLOB_DIR!);
+  const serverUrl = process.env.DATABASE_URL;
+  let dropDatabase = async () => {};
+  let label: string;
+  if (serverUrl) {
+    const { openPostgres } = await import('@/lib/db/client');
+    const name = `cw_bench_export_${Date.now()}`;
+    const admin = await openPostgres(serverUrl, 1);
+    await admin.sql!.unsafe(`CREATE DATABASE ${name}`);
+    if (KEEP) await admin.close();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    env.BENCH_PG_URL = url.toString();
+    label = `Postgres (${url.host})`;
+    dropDatabase = async () => {
+      await admin.sql!.unsafe(`DROP DATABASE ${name} WITH (FORCE)`);
+      await admin.close();
+    };
+  } else {
+    env.BENCH_PGLITE_DIR = path.join(work, 'pglite');
+    label = 'PGlite (file-backed, embedded in each process)';
+  }
+  for (const k of ['BENCH_PG_URL', 'BENCH_PGLITE_DIR']) {
+    if (env[k]) process.env[k] = env[k];
+    else delete process.env[k];
+  }
+  try {
+    const seedStart = performance.now();
+    const handle = await openBenchDatabase(true);
+    const seeded = await seed();
+    // Statistics as autovacuum leaves them on a Postgres server (PGlite runs no autovacuum: left as they are).
+    if (serverUrl) await handle.db.execute((await import('drizzle-orm')).sql`ANALYZE`);
+    await handle.close();
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+    Object.assign(env, { BENCH_WS: seeded.workspaceId, BENCH_USER: seeded.userId });
+
+    console.log(`# export-run bench · ${label} · ${SKU_COUNT} SKUs (${FIELDS.length} confirmed fields, 2 entities, 1 document each) · seeded in ${seedSeconds.toFixed(1)} s · node ${process.version} · ${os.cpus().length} cores`);
+    console.log('| run | format | path | seconds | rows/s | CPU s (this process) | RSS at start MB | peak RSS MB (process) | peak − start MB | file bytes | ratio raw/job |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+    const ratios: Record<string, number[]> = { csv: [], xlsx: [] };
+    const peaks: Record<string, number[]> = { csv: [], xlsx: [] };
+    for (let r = 1; r <= REPEAT; r++) {
+      for (const format of ['csv', 'xlsx'] as const) {
+        // The pair runs back to back, so both see the same machine (timings on a shared machine are noisy).
+        const base = await measureInChild(env, 'raw', format);
+        const job = await measureInChild(env, 'job', format);
+        if (job.skus !== SKU_COUNT) throw new Error(`exported ${job.skus} of ${SKU_COUNT}`);
+        const ratio = base.seconds / job.seconds;
+        ratios[format].push(ratio);
+        peaks[format].push(job.peakMb);
+        const row = (name: string, m: Measured, ratioText: string) =>
+          console.log(
+            `| ${r} | ${format.toUpperCase()} | ${name} | ${m.seconds.toFixed(2)} | ${Math.round(SKU_COUNT / m.seconds)} | ${m.cpuSeconds.toFixed(2)} | ${m.startMb.toFixed(0)} | ${m.peakMb.toFixed(0)} | ${(m.peakMb - m.startMb).toFixed(0)} | ${m.bytes} | ${ratioText} |`,
+          );
+        row('raw baseline', base, '');
+        row('export job', job, ratio.toFixed(2));
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    for (const format of ['csv', 'xlsx'] as const) {
+      console.log(`${format.toUpperCase()}: ratio raw/job median ${median(ratios[format]).toFixed(2)} (runs: ${ratios[format].map((x) => x.toFixed(2)).join(', ')}); job process peak RSS max ${Math.max(...peaks[format]).toFixed(0)} MB`);
+    }
+  } finally {
+    if (KEEP) console.log(`kept: ${['BENCH_PG_URL', 'BENCH_PGLITE_DIR', 'BENCH_WS', 'BENCH_USER', 'BENCH_BLOB_DIR'].map((k) => `${k}=${env[k] ?? ''}`).join(' ')}`);
+    else {
+      await dropDatabase();
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  }
+}
+
+const childAt = process.argv.indexOf('--child');
+(childAt > 0 ? child(process.argv[childAt + 1] as 'raw' | 'job', process.argv[childAt + 2] as 'csv' | 'xlsx') : parent()).then(
   () => process.exit(0),
   (e) => {
     console.error(e);

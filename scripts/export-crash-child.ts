@@ -3,7 +3,7 @@
  *
  *   start  <skus>   create a workspace with <skus> SKUs (confirmed values written directly), request a
  *                   CSV catalogue export and run its job through lib/jobs; prints "READY <runId>
- *                   <workspaceId>" and "PROGRESS <done>" after each rendered chunk (then waits a little,
+ *                   <workspaceId>" and "PROGRESS <done>" at each progress report of the run (then waits a little,
  *                   like a slow storage, so the kill lands mid-run).
  *   resume <runId> <workspaceId>
  *                   a new worker on the same database and blob folder: recovers runs whose worker died,

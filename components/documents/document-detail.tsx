@@ -44,6 +44,7 @@ import {
 } from './labels';
 import { ReExtract } from './re-extract';
 import { SkuPicker } from './sku-picker';
+import { isTypePending, PendingTypeBadge, usePendingRefresh } from './pending';
 import { TypeSelect } from './type-select';
 import type { Extraction, LinkedSku, VaultDocument } from './types';
 
@@ -67,6 +68,7 @@ function ClassificationCard({ doc, onChanged }: { doc: VaultDocument; onChanged:
   const c = doc.classification;
   const diagnostic = doc.diagnostic ?? c?.diagnostic ?? null;
   const manual = doc.classification_source === 'manual';
+  const pending = !manual && isTypePending(doc);
   return (
     <Card data-testid="classification-card">
       <CardHeader>
@@ -82,12 +84,17 @@ function ClassificationCard({ doc, onChanged }: { doc: VaultDocument; onChanged:
             <div className="min-w-0 flex-1">
               <TypeSelect id="doc-type" document={doc} onChanged={onChanged} size="md" />
             </div>
-            {manual ? <ManualBadge /> : <ConfidenceText value={doc.classification_confidence} className="text-sm" />}
+            {manual ? <ManualBadge /> : pending ? <PendingTypeBadge /> : <ConfidenceText value={doc.classification_confidence} className="text-sm" />}
           </div>
           <FieldHint>{manual ? 'Set by a person.' : 'Wrong? Choose the right type: it is saved at once and marked as manual.'}</FieldHint>
         </Field>
 
-        {diagnostic && !manual ? (
+        {pending ? (
+          <Alert variant="info" title="Reading the scan">
+            <p>This file has no text layer. OCR is reading it in the background; the type and its confidence appear here when it ends.</p>
+          </Alert>
+        ) : null}
+        {diagnostic && !manual && !pending ? (
           <Alert variant="warning" title={<span className="inline-flex flex-wrap items-center gap-2">Classified on a fallback path <DiagnosticBadge diagnostic={diagnostic} /></span>}>
             <p>{diagnosticExplanation(diagnostic)}</p>
             {nextActionLabel(diagnostic.next_action) ? (
@@ -263,6 +270,7 @@ function SkusCard({ doc, onChanged }: { doc: VaultDocument; onChanged: () => Pro
         </div>
         <SkuPicker
           label="Link to SKU"
+          documentId={doc.id}
           value={null}
           onChange={link}
           excludeIds={doc.sku_ids ?? doc.skus.map((s) => s.id)}
@@ -283,6 +291,11 @@ function SkusCard({ doc, onChanged }: { doc: VaultDocument; onChanged: () => Pro
                 {s.sku_code}
               </Link>
               <span className="min-w-0 flex-1 truncate text-muted-foreground">{s.product_name}</span>
+              {s.link_source === 'auto' ? (
+                <Badge variant="success" title={(s.link_evidence ?? []).map((e) => e.quote ?? `${e.kind} ${e.value}`).join(' · ')} data-testid="auto-linked">
+                  Linked automatically · {(s.link_evidence ?? []).map((e) => `${e.kind === 'gtin' ? 'GTIN' : 'SKU code'} ${e.value}`).join(', ')}
+                </Badge>
+              ) : null}
               <Button variant="ghost" size="sm" onClick={() => unlink(s)} loading={busy === s.id} aria-label={`Unlink ${s.sku_code}`}>
                 {busy !== s.id ? <Unlink aria-hidden="true" /> : null}
                 Unlink
@@ -441,6 +454,8 @@ export function DocumentDetail({ id, fieldLabels }: { id: string; fieldLabels: R
     // eslint-disable-next-line react-hooks/set-state-in-effect -- load sets state only after the request settles
     void load();
   }, [load]);
+  // A scan being read by OCR: asked again until its type is set.
+  usePendingRefresh(doc && isTypePending(doc) ? [doc.id] : [], setDoc);
 
   const back = (
     <Link href="/documents" className="inline-flex items-center gap-1 hover:text-foreground">

@@ -20,6 +20,7 @@ import { languageName } from '@/lib/i18n/languages';
 import { cn } from '@/lib/utils/cn';
 import { ConfidenceText, DiagnosticBadge, ManualBadge } from './classification-badges';
 import { DOCUMENT_TYPE_LABELS, REVIEW_CONFIDENCE, STATUS_FILTER_HINTS, STATUS_FILTER_LABELS } from './labels';
+import { isTypePending, PendingTypeBadge, usePendingRefresh } from './pending';
 import { SkuPicker } from './sku-picker';
 import { TypeSelect } from './type-select';
 import { DOCUMENT_STATUS_FILTERS, VAULT_DOCUMENT_TYPES, type DocumentPage, type DocumentStatusFilter, type LinkedSku, type VaultDocument } from './types';
@@ -259,9 +260,14 @@ export function DocumentList({ version }: { version: number }) {
     }
   }
 
-  function replaceRow(doc: VaultDocument) {
+  const replaceRow = React.useCallback((doc: VaultDocument) => {
     setRows((r) => r.map((x) => (x.id === doc.id ? { ...x, ...doc } : x)));
-  }
+  }, []);
+  // Scans whose type OCR has not set yet are asked again until it has.
+  usePendingRefresh(
+    rows.filter(isTypePending).map((d) => d.id),
+    replaceRow,
+  );
 
   function clearAll() {
     setSearch('');
@@ -396,8 +402,14 @@ export function DocumentList({ version }: { version: number }) {
                   <TableCell>
                     <div className="flex flex-wrap items-center gap-1.5">
                       <TypeSelect document={d} onChanged={replaceRow} />
-                      {d.classification_source === 'manual' ? <ManualBadge /> : typeof d.classification_confidence === 'number' ? <ConfidenceText value={d.classification_confidence} /> : null}
-                      {d.diagnostic && d.classification_source !== 'manual' ? <DiagnosticBadge diagnostic={d.diagnostic} /> : null}
+                      {isTypePending(d) ? (
+                        <PendingTypeBadge />
+                      ) : d.classification_source === 'manual' ? (
+                        <ManualBadge />
+                      ) : typeof d.classification_confidence === 'number' ? (
+                        <ConfidenceText value={d.classification_confidence} />
+                      ) : null}
+                      {d.diagnostic && d.classification_source !== 'manual' && !isTypePending(d) ? <DiagnosticBadge diagnostic={d.diagnostic} /> : null}
                       {d.artifact_kind === 'product_data' ? <Badge variant="violet">product data</Badge> : null}
                     </div>
                   </TableCell>

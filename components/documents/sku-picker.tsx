@@ -23,8 +23,12 @@ function useDebounced<T>(value: T, delay: number): T {
   return v;
 }
 
-/** SKUs matching `q` (GET /api/skus?q=), newest first; empty query lists the latest ones. */
-function useSkuSearch(q: string, enabled: boolean) {
+interface SkuMatchBody {
+  matches: { sku_id: string; sku_code: string; product_name: string; evidence: { kind: string; value: string }[] }[];
+}
+
+/** SKUs matching `q` (GET /api/skus?q=), newest first; with a document and no query, the SKUs the document names come first. */
+function useSkuSearch(q: string, enabled: boolean, documentId?: string) {
   const debounced = useDebounced(q.trim(), 200);
   const [state, setState] = React.useState<{ items: LinkedSku[]; loading: boolean; error: string | null }>({ items: [], loading: false, error: null });
   React.useEffect(() => {
@@ -35,8 +39,15 @@ function useSkuSearch(q: string, enabled: boolean) {
       const p = new URLSearchParams({ limit: '8' });
       if (debounced) p.set('q', debounced);
       try {
-        const body = await apiFetch<SkuListBody>(`/api/skus?${p.toString()}`, { signal: ac.signal });
-        if (!ac.signal.aborted) setState({ items: body.data, loading: false, error: null });
+        const [body, matched] = await Promise.all([
+          apiFetch<SkuListBody>(`/api/skus?${p.toString()}`, { signal: ac.signal }),
+          documentId && !debounced
+            ? apiFetch<SkuMatchBody>(`/api/documents/${encodeURIComponent(documentId)}/sku-matches`, { signal: ac.signal }).catch(() => ({ matches: [] }))
+            : Promise.resolve({ matches: [] } as SkuMatchBody),
+        ]);
+        const first: LinkedSku[] = matched.matches.map((m) => ({ id: m.sku_id, sku_code: m.sku_code, product_name: m.product_name, match: m.evidence.map((e) => `${e.kind.replace('_', ' ')} ${e.value}`).join(', ') }));
+        const items = [...first, ...body.data.filter((s) => !first.some((f) => f.id === s.id))];
+        if (!ac.signal.aborted) setState({ items, loading: false, error: null });
       } catch (e) {
         if (ac.signal.aborted) return;
         setState({ items: [], loading: false, error: e instanceof ApiError ? e.message : 'The SKUs could not be searched.' });
@@ -44,7 +55,7 @@ function useSkuSearch(q: string, enabled: boolean) {
     };
     void run();
     return () => ac.abort();
-  }, [debounced, enabled]);
+  }, [debounced, enabled, documentId]);
   return state;
 }
 
@@ -63,14 +74,16 @@ export interface SkuPickerProps {
   /** A trigger of your own (e.g. "Link to SKU" button) instead of the select-like one. */
   trigger?: React.ReactElement;
   disabled?: boolean;
+  /** A document whose text names SKUs (GTIN, code, model): those are listed first, with what matched. */
+  documentId?: string;
 }
 
 /** A searchable SKU chooser: type a code, a product name or a GTIN, pick with mouse or arrow keys. */
-export function SkuPicker({ value, onChange, placeholder = 'Any SKU', label, excludeIds = [], className, clearable = true, size = 'md', trigger, disabled }: SkuPickerProps) {
+export function SkuPicker({ value, onChange, placeholder = 'Any SKU', label, excludeIds = [], className, clearable = true, size = 'md', trigger, disabled, documentId }: SkuPickerProps) {
   const [open, setOpen] = React.useState(false);
   const [q, setQ] = React.useState('');
   const [active, setActive] = React.useState(0);
-  const { items, loading, error } = useSkuSearch(q, open);
+  const { items, loading, error } = useSkuSearch(q, open, documentId);
   const listId = React.useId();
   const options = items.filter((s) => !excludeIds.includes(s.id));
 
@@ -175,6 +188,11 @@ export function SkuPicker({ value, onChange, placeholder = 'Any SKU', label, exc
                 >
                   <span className="font-mono text-[0.8125rem] font-medium text-foreground">{s.sku_code}</span>
                   <span className="min-w-0 flex-1 truncate text-muted-foreground">{s.product_name}</span>
+                  {s.match ? (
+                    <span className="shrink-0 rounded bg-success-soft px-1.5 text-xs text-success-soft-foreground" title={`The document states its ${s.match}`} data-testid="sku-option-match">
+                      in document
+                    </span>
+                  ) : null}
                   {value?.id === s.id ? <Check className="size-4 text-primary" aria-hidden="true" /> : null}
                 </li>
               ))

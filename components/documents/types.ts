@@ -44,6 +44,10 @@ export interface LinkedSku {
   id: string;
   sku_code: string;
   product_name: string;
+  /** What the document states of this SKU (link picker: "gtin 4006381333931"). */
+  match?: string;
+  link_source?: 'manual' | 'auto';
+  link_evidence?: { kind: string; value: string; quote: string | null }[] | null;
 }
 
 export interface VaultDocument {

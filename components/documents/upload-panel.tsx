@@ -26,6 +26,7 @@ import { Progress } from '@/components/ui/progress';
 import { formatBytes } from '@/components/format';
 import { cn } from '@/lib/utils/cn';
 import { ConfidenceText, DiagnosticBadge } from './classification-badges';
+import { isTypePending, PendingTypeBadge } from './pending';
 import { FileIcon } from './document-list';
 import { ACCEPT, MAX_FILES_PER_DROP } from './file-kinds';
 import { SKIP_REASON_LABELS, SKIP_REASON_SHORT, documentTypeLabel, uploadErrorLabel } from './labels';
@@ -84,9 +85,16 @@ function ResultLine({ r, label }: { r: ResolvedResult; label: string }) {
       {r.status === 'uploaded' ? (
         <>
           <Badge variant="success">Uploaded</Badge>
-          {type ? <span className="text-muted-foreground">{documentTypeLabel(type)}</span> : null}
-          <ConfidenceText value={confidence} />
-          {diagnostic ? <DiagnosticBadge diagnostic={diagnostic} /> : null}
+          {doc && isTypePending(doc) ? (
+            // A scan: OCR sets its type in the background; the vault list shows it when it ends.
+            <PendingTypeBadge />
+          ) : (
+            <>
+              {type ? <span className="text-muted-foreground">{documentTypeLabel(type)}</span> : null}
+              <ConfidenceText value={confidence} />
+              {diagnostic ? <DiagnosticBadge diagnostic={diagnostic} /> : null}
+            </>
+          )}
           {r.document_id ? (
             <Link href={`/documents/${r.document_id}`} className="text-xs font-medium text-primary hover:underline">
               Open

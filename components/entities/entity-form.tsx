@@ -62,11 +62,34 @@ export function EntityForm({ entity, formId, onSaved, onBusyChange, initial }: E
     control,
     handleSubmit,
     setError,
+    setValue,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<EntityValues>({ defaultValues: { ...toValues(entity), ...initial } });
   const country = useWatch({ control, name: 'country' });
 
   React.useEffect(() => onBusyChange?.(isSubmitting), [isSubmitting, onBusyChange]);
+
+  /**
+   * A whole address pasted into "Street and number" ("No. 8 Keji Road, 518000 Shenzhen, China") is split
+   * into its parts, the country recognised in any EU language (lib/address, loaded on demand), filling
+   * only the fields still empty.
+   */
+  async function splitPastedAddress() {
+    const street = getValues('street');
+    if (!/[,\n;]/.test(street)) return;
+    const { parseAddress } = await import('@/lib/address/parse');
+    const a = parseAddress(street);
+    if (!a.postal_code && !a.city && !a.country) return;
+    setValue('street', a.street ?? '', { shouldDirty: true });
+    const fill = (k: 'postal_code' | 'city' | 'region' | 'country', v: string | null) => {
+      if (v && !getValues(k).trim()) setValue(k, v, { shouldDirty: true, shouldValidate: true });
+    };
+    fill('postal_code', a.postal_code);
+    fill('city', a.city);
+    fill('region', a.region);
+    fill('country', a.country);
+  }
 
   async function onSubmit(v: EntityValues) {
     try {
@@ -106,6 +129,7 @@ export function EntityForm({ entity, formId, onSaved, onBusyChange, initial }: E
         aria-invalid={err(k) ? true : undefined}
         aria-describedby={err(k) || opts.hint ? `${formId}-${k}-msg` : undefined}
         {...register(k, {
+          onBlur: k === 'street' ? () => void splitPastedAddress() : undefined,
           validate: (v) => {
             const t = v.trim();
             if (opts.required && !t) return `Enter the ${label.toLowerCase()}.`;

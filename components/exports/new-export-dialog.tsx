@@ -36,7 +36,10 @@ export function NewExportDialog({
   const [templateId, setTemplateId] = React.useState(initial.templateId ?? runnable.find((t) => t.status === 'valid')?.id ?? '');
   const selectable = initial.skuIds?.length ? (initial.skuIds.length === 1 ? 'single_sku' : 'selected_skus') : null;
   const [scopeType, setScopeType] = React.useState<Scope['scope_type']>(selectable ?? 'all');
-  const [viewId, setViewId] = React.useState(views[0]?.id ?? '');
+  // The views may arrive after the dialog opened (it opens as soon as the templates are loaded): until
+  // the user picks one, the first view is the choice, so a late list still fills the scope.
+  const [pickedViewId, setViewId] = React.useState('');
+  const viewId = views.some((v) => v.id === pickedViewId) ? pickedViewId : (views[0]?.id ?? '');
   // A check answers for the choice it was made with; changing the choice hides it.
   const choice = `${templateId}|${scopeType}|${viewId}`;
   const [checked, setChecked] = React.useState<{ choice: string; result: DryRun } | null>(null);

@@ -3,6 +3,9 @@
 import * as React from 'react';
 import Link from 'next/link';
 import { ArrowUpRight, FileText, Upload } from 'lucide-react';
+import { ApiError, apiFetch } from '@/components/api/client';
+import { DocumentEntityCandidates } from '@/components/entities/document-entity-candidates';
+import { toast } from '@/components/ui/toaster';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,6 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatBytes, formatDate } from '@/components/format';
 import { languageName } from '@/lib/i18n/languages';
+import { DocumentLinker } from './document-linker';
 import { documentTypeLabel } from './labels';
 import { isMissingRoute, useCatalogue, useJson, useSkuPage } from './sku-context';
 import { SeverityBadge } from './status';
@@ -58,8 +62,44 @@ function factsOf(d: SkuDocument): { facts: Fact[]; status: string | null } {
   return { facts, status: typeof latest?.status === 'string' ? latest.status : null };
 }
 
+interface LinkInfo {
+  id: string;
+  link_source?: 'manual' | 'auto';
+  link_evidence?: { kind: string; value: string; quote: string | null }[] | null;
+}
+
+/** "Linked automatically · GTIN 4006381333931" with an Undo that unlinks (and withdraws its suggestions). */
+function AutoLinked({ doc, skuId, onUndone }: { doc: SkuDocument; skuId: string; onUndone: () => void }) {
+  const [busy, setBusy] = React.useState(false);
+  const link = (Array.isArray(doc.skus) ? (doc.skus as LinkInfo[]) : []).find((s) => s.id === skuId);
+  if (link?.link_source !== 'auto') return null;
+  const evidence = link.link_evidence ?? [];
+  async function undo() {
+    setBusy(true);
+    try {
+      await apiFetch(`/api/documents/${encodeURIComponent(doc.id)}/skus/${encodeURIComponent(skuId)}`, { method: 'DELETE' });
+      toast.success('Automatic link undone');
+      onUndone();
+    } catch (e) {
+      toast.error(e instanceof ApiError ? e.message : 'The link could not be undone.');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <span className="ml-6 inline-flex items-center gap-1.5 text-xs" data-testid="auto-linked">
+      <Badge variant="success" title={evidence.map((e) => e.quote ?? '').filter(Boolean).join(' · ')}>
+        Linked automatically · {evidence.map((e) => `${e.kind === 'gtin' ? 'GTIN' : 'SKU code'} ${e.value}`).join(', ')}
+      </Badge>
+      <Button variant="ghost" size="sm" className="h-6 px-2" onClick={undo} loading={busy}>
+        Undo
+      </Button>
+    </span>
+  );
+}
+
 export function DocumentsTab() {
-  const { skuId, detail, version, goTo } = useSkuPage();
+  const { skuId, detail, version, goTo, bump } = useSkuPage();
   const docs = useJson<{ documents: SkuDocument[] }>(`/api/skus/${skuId}/documents`, version);
   const dossier = useJson<{ fields: DossierField[] }>(`/api/skus/${skuId}/dossier`, version);
   const catalogue = useCatalogue();
@@ -117,12 +157,15 @@ export function DocumentsTab() {
             <CardTitle>Linked documents</CardTitle>
             <CardDescription>Declarations, test reports, risk assessments and manuals attached to this SKU. Facts extracted from them appear as suggestions in the dossier.</CardDescription>
           </div>
-          <Button asChild size="sm" variant="secondary">
-            <Link href="/documents">
-              Open the vault
-              <ArrowUpRight aria-hidden="true" />
-            </Link>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <DocumentLinker skuId={skuId} linkedIds={(docs.data?.documents ?? []).map((d) => d.id)} onLinked={bump} />
+            <Button asChild size="sm" variant="secondary">
+              <Link href="/documents">
+                Open the vault
+                <ArrowUpRight aria-hidden="true" />
+              </Link>
+            </Button>
+          </div>
         </CardHeader>
         {docs.error ? (
           <div className="p-5">
@@ -169,6 +212,7 @@ export function DocumentsTab() {
                           {d.is_public ? <Badge variant="info">Public</Badge> : null}
                         </div>
                         {typeof d.size_bytes === 'number' ? <span className="ml-6 text-xs text-muted-foreground">{formatBytes(d.size_bytes)}</span> : null}
+                        <AutoLinked doc={d} skuId={skuId} onUndone={bump} />
                       </TableCell>
                       <TableCell>
                         {documentTypeLabel(type)}
@@ -209,6 +253,11 @@ export function DocumentsTab() {
                             ))}
                             {facts.length > 8 ? <li className="px-1 text-xs text-muted-foreground">+{facts.length - 8} more</li> : null}
                           </ul>
+                          {facts.some((f) => /^(?:manufacturer|importer|responsible_person)_name$/.test(f.field_key)) ? (
+                            <div className="mt-2">
+                              <DocumentEntityCandidates documentId={d.id} skuId={skuId} onChanged={bump} />
+                            </div>
+                          ) : null}
                         </TableCell>
                       </TableRow>
                     ) : null}

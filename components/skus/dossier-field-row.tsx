@@ -10,8 +10,9 @@ import { SimpleTooltip } from '@/components/ui/tooltip';
 import { toast } from '@/components/ui/toaster';
 import { cn } from '@/lib/utils/cn';
 import { FieldInput, FieldValue } from './field-input';
-import { HistoryPopover, ProvenanceBadge } from './provenance';
+import { HistoryPopover, ProvenanceBadge, provenanceLabel } from './provenance';
 import { idempotentWrite } from './request';
+import { SyncFromEntityButton } from '@/components/ai/sync-from-entity-button';
 import type { Blocker, CatalogueField, DossierField, DossierValue } from './types';
 
 export interface DossierFieldRowProps {
@@ -23,13 +24,13 @@ export interface DossierFieldRowProps {
   /** Open blockers or warnings that name this field. */
   needs: Blocker[];
   highlighted: boolean;
-  /** Shown under the label when the field is empty (e.g. the GTIN already on the SKU record). */
-  fallbackHint?: string;
+  /** The value the SKU record itself holds for this field (the GTIN): shown as the value when the dossier has none. */
+  recordValue?: string | null;
   onChanged: () => void;
 }
 
 /** One dossier field: its confirmed value with provenance, inline edit, open suggestions and history. */
-export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted, fallbackHint, onChanged }: DossierFieldRowProps) {
+export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted, recordValue, onChanged }: DossierFieldRowProps) {
   const current = entry?.current ?? null;
   const [editing, setEditing] = React.useState(false);
   const [draft, setDraft] = React.useState('');
@@ -177,17 +178,31 @@ export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted
             <div className="flex shrink-0 items-center gap-1">
               <ProvenanceBadge value={current} />
               <HistoryPopover label={label} history={history} />
+              <SyncFromEntityButton skuId={skuId} fieldKey={field.key} label={label} onSynced={onChanged} />
               <Button variant="ghost" size="icon-sm" className="size-7" onClick={() => startEdit()} aria-label={`Edit ${label}`}>
+                <Pencil className="size-3.5" aria-hidden="true" />
+              </Button>
+            </div>
+          </div>
+        ) : recordValue ? (
+          <div className="flex items-start gap-3">
+            <div className="min-w-0 flex-1 text-[0.8125rem] text-foreground" data-testid="field-value">
+              <FieldValue field={field} value={recordValue} />
+            </div>
+            <div className="flex shrink-0 items-center gap-1">
+              <Badge variant="neutral" title="The value stored on the SKU record">
+                SKU record
+              </Badge>
+              <Button variant="ghost" size="icon-sm" className="size-7" onClick={() => startEdit(recordValue)} aria-label={`Edit ${label}`}>
                 <Pencil className="size-3.5" aria-hidden="true" />
               </Button>
             </div>
           </div>
         ) : (
           <div className="flex items-center gap-3">
-            <span className="flex-1 text-[0.8125rem] text-subtle-foreground">
-              Not set{fallbackHint ? <span className="text-muted-foreground"> · {fallbackHint}</span> : null}
-            </span>
+            <span className="flex-1 text-[0.8125rem] text-subtle-foreground">Not set</span>
             <HistoryPopover label={label} history={history} />
+            <SyncFromEntityButton skuId={skuId} fieldKey={field.key} label={label} onSynced={onChanged} />
             <Button variant={blocking ? 'secondary' : 'ghost'} size="sm" className="h-7" onClick={() => startEdit()} aria-label={`Add ${label}`}>
               <Plus aria-hidden="true" />
               Add
@@ -214,9 +229,29 @@ export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted
                     </Badge>
                   ) : null}
                 </div>
-                <div className="mt-1 text-[0.8125rem] text-foreground">
-                  <FieldValue field={field} value={s.value} />
-                </div>
+                {s.conflicts_with_current && current ? (
+                  // A real disagreement, side by side: what the dossier says and what the document says, each with its source line.
+                  <div className="mt-1.5 grid gap-2 sm:grid-cols-2" data-testid="conflict-side-by-side">
+                    <div className="rounded border border-border bg-surface px-2 py-1.5">
+                      <div className="text-xs text-muted-foreground">Dossier · {provenanceLabel(current.source, current.provenance)}</div>
+                      <div className="text-[0.8125rem] text-foreground">
+                        <FieldValue field={field} value={current.value} />
+                      </div>
+                      {current.provenance?.quote ? <blockquote className="mt-1 border-l-2 border-border pl-2 text-xs text-muted-foreground italic">“{String(current.provenance.quote).slice(0, 200)}”</blockquote> : null}
+                    </div>
+                    <div className="rounded border border-danger/30 bg-surface px-2 py-1.5">
+                      <div className="text-xs text-muted-foreground">Document · {provenanceLabel(s.source, s.provenance)}</div>
+                      <div className="text-[0.8125rem] text-foreground">
+                        <FieldValue field={field} value={s.value} />
+                      </div>
+                      {s.provenance?.quote ? <blockquote className="mt-1 border-l-2 border-danger/40 pl-2 text-xs text-muted-foreground italic">“{String(s.provenance.quote).slice(0, 200)}”</blockquote> : null}
+                    </div>
+                  </div>
+                ) : (
+                  <div className="mt-1 text-[0.8125rem] text-foreground">
+                    <FieldValue field={field} value={s.value} />
+                  </div>
+                )}
                 <div className="mt-2 flex flex-wrap gap-2">
                   <Button size="sm" variant="secondary" className="h-7" onClick={() => decide(s, 'confirm')} loading={busy === `confirm-${s.id}`} disabled={busy !== null}>
                     <Check aria-hidden="true" />

@@ -147,7 +147,7 @@ export function DossierTab() {
   const onChanged = () => bump();
   const focusField = focus?.field;
 
-  const row = (f: CatalogueField, key: string, label: string, fallbackHint?: string) => (
+  const row = (f: CatalogueField, key: string, label: string, recordValue?: string | null) => (
     <DossierFieldRow
       key={key}
       skuId={skuId}
@@ -156,7 +156,7 @@ export function DossierTab() {
       entry={byKey.get(key)}
       needs={needsByField.get(key) ?? []}
       highlighted={focusField === key}
-      fallbackHint={fallbackHint}
+      recordValue={recordValue}
       onChanged={onChanged}
     />
   );
@@ -316,7 +316,7 @@ export function DossierTab() {
               </div>
             </CardHeader>
             <div className={cn('divide-y divide-border')}>
-              {visible.map((f) => row(f, f.key, labelOf(f), f.key === 'gtin' && detail.sku.gtin ? `the SKU record has ${detail.sku.gtin}` : undefined))}
+              {visible.map((f) => row(f, f.key, labelOf(f), f.key === 'gtin' ? detail.sku.gtin : undefined))}
             </div>
           </Card>
         );

@@ -1,5 +1,6 @@
 'use client';
 
+import { checkGtin, gtinDigits } from '@/lib/gtin';
 import * as React from 'react';
 import Link from 'next/link';
 import { useForm, useWatch } from 'react-hook-form';
@@ -33,7 +34,7 @@ const NO_CATEGORY = '__none__';
 
 /** What is sent: the code trimmed, GTIN without the spaces and hyphens people paste, empty = absent. */
 function toBody(v: Values) {
-  const gtin = v.gtin.replace(/[\s-]/g, '');
+  const gtin = gtinDigits(v.gtin.trim());
   return {
     sku_code: v.sku_code.trim(),
     product_name: v.product_name,
@@ -224,9 +225,9 @@ function NewSkuForm({ onCancel, onCreated, onBusyChange }: { onCancel: () => voi
                 aria-describedby="sku-gtin-msg"
                 {...register('gtin', {
                   validate: (v) => {
-                    const d = v.replace(/[\s-]/g, '');
-                    if (!d) return true;
-                    return /^(\d{8}|\d{12}|\d{13}|\d{14})$/.test(d) ? true : 'Digits only: exactly 8, 12, 13 or 14.';
+                    if (!gtinDigits(v)) return true;
+                    const checked = checkGtin(v);
+                    return checked.ok ? true : checked.message;
                   },
                 })}
               />

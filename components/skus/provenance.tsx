@@ -12,7 +12,7 @@ function truncate(s: string, n: number) {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
 }
 
-/** Short label of where a value came from: "Manual", "Import row 12", "Document p.3", "AI suggestion", "Entity". */
+/** Short label of where a value came from: "Manual", "Import row 12", "DoC-BL40.pdf p.3", "AI suggestion", "Entity". */
 export function provenanceLabel(source: string, p: Provenance | null | undefined): string {
   switch (source) {
     case 'manual':
@@ -20,7 +20,8 @@ export function provenanceLabel(source: string, p: Provenance | null | undefined
     case 'import':
       return p?.row ? `Import row ${p.row}` : 'Import';
     case 'document_extraction':
-      return p?.page ? `Document p.${p.page}` : 'Document';
+      // Which document, not just "Document": a SKU often has several.
+      return `${p?.document_name ? truncate(p.document_name, 28) : 'Document'}${p?.page ? ` p.${p.page}` : ''}`;
     case 'ai_suggestion':
       return 'AI suggestion';
     case 'entity_sync':

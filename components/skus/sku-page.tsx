@@ -24,6 +24,7 @@ import { STATUS_HINTS, categoryLabel } from './labels';
 import { PublicationTab } from './publication-tab';
 import { ActionOutcomePanel, SkuActions, type ActionOutcome } from './sku-actions';
 import { ExportForMenu } from '@/components/exports/export-for-menu';
+import { AiFillPanel } from '@/components/ai/ai-fill-panel';
 import { SKU_TABS, SkuPageContext, useJson, type SkuPageContextValue, type SkuTab, type SkuTarget } from './sku-context';
 import { StatusPill } from './status';
 import type { SkuDetail, SkuStatus } from './types';
@@ -201,6 +202,8 @@ export function SkuPage({ id }: { id: string }) {
           <ActionOutcomePanel outcome={outcome} onDismiss={() => setOutcome(null)} />
         </div>
       ) : null}
+
+      <AiFillPanel key={id} />
 
       <Tabs value={tab} onValueChange={(v) => setTab(v as SkuTab)}>
         <div className="-mx-1 overflow-x-auto px-1">

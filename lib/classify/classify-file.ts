@@ -37,6 +37,7 @@ export async function classifyFile(input: ClassifyFileInput): Promise<ClassifyFi
     snippetSource: extraction.snippetSource,
     locale: input.locale,
     extractionIssue: extraction.issue ?? null,
+    pages: extraction.pages,
   });
   const model = input.ai === 'off' ? null : input.ai === 'auto' || input.ai === undefined ? getLanguageModel() : input.ai;
   if (!model) return { classification: rules, extraction };

@@ -263,3 +263,22 @@ const DIAGNOSTIC_TEXT: Record<Locale, Record<DiagnosticCode, string>> = {
 };
 
 export const diagnosticText = (locale: Locale, code: DiagnosticCode) => DIAGNOSTIC_TEXT[locale][code];
+
+const ABOUT_NOT_IS: Record<Locale, (label: string, kind: string, missing: string) => string> = {
+  en: (label, kind, missing) => `Mentions ${label} but reads as ${kind} and lacks the parts of one (${missing}); classified as other.`,
+  de: (label, kind, missing) => `Erwähnt ${label}, liest sich aber als ${kind} und hat nicht dessen Bestandteile (${missing}); als „Sonstiges“ eingeordnet.`,
+  fr: (label, kind, missing) => `Mentionne ${label} mais se lit comme ${kind} et n'en a pas les éléments (${missing}) ; classé comme « autre ».`,
+  es: (label, kind, missing) => `Menciona ${label} pero se lee como ${kind} y le faltan sus partes (${missing}); clasificado como «otro».`,
+  it: (label, kind, missing) => `Menziona ${label} ma si legge come ${kind} e ne mancano le parti (${missing}); classificato come «altro».`,
+};
+const KIND_TEXT: Record<Locale, Record<'explainer' | 'label' | 'flyer', string>> = {
+  en: { explainer: 'an article or guide', label: 'a product label', flyer: 'a flyer or brochure' },
+  de: { explainer: 'Artikel oder Ratgeber', label: 'Produktetikett', flyer: 'Prospekt oder Flyer' },
+  fr: { explainer: 'un article ou un guide', label: 'une étiquette de produit', flyer: 'un prospectus ou une brochure' },
+  es: { explainer: 'un artículo o una guía', label: 'una etiqueta de producto', flyer: 'un folleto' },
+  it: { explainer: 'un articolo o una guida', label: "un'etichetta di prodotto", flyer: 'un volantino o una brochure' },
+};
+
+/** A text that talks about a document type without being one (an explainer, a label, a flyer). */
+export const aboutNotIsReasoning = (locale: Locale, type: DocumentType, kind: 'explainer' | 'label' | 'flyer', missing: string[]) =>
+  ABOUT_NOT_IS[locale](TYPE_LABELS[locale][type], KIND_TEXT[locale][kind], missing.slice(0, 3).join(', '));

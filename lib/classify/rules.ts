@@ -14,7 +14,10 @@ import { SIGNALS, type SignalLang } from './signals';
 import { compileSignal, normaliseFilename } from './text-match';
 import { detectLanguage } from './language';
 import { detectProductTable } from './product-table';
+import { discourseMarks, structureOf } from './structure';
+import { contentForClassification } from './boilerplate';
 import {
+  aboutNotIsReasoning,
   diagnosticText,
   filenameOnlyNote,
   issueText,
@@ -40,6 +43,8 @@ export interface ClassifyRulesInput {
   locale?: Locale;
   /** When extraction was attempted and gave no text: why (chooses the diagnostic). */
   extractionIssue?: ExtractionIssue | null;
+  /** Page texts of a paged document: running headers and footers are then scored once, not per page. */
+  pages?: { text: string }[];
 }
 
 /** Characters of text scored. More than the 1500-char snippet: titles and sections further down count. */
@@ -60,6 +65,15 @@ const W = {
   minScore: 2.5,
 };
 const TOP_ZONE = 250;
+/** Below this share of its parts, a type named by an explainer, label or flyer is not taken. */
+const ABOUT_STRUCTURE = 0.67;
+/** Confidence of "other" decided by those marks: a judgement, so it asks for confirmation. */
+const OTHER_BY_MARKS = 0.55;
+/** Confidence cap of a type with none of its parts (rises linearly to 0.98 with all of them). */
+const CAP_BASE = 0.3;
+/** Texts shorter than this (characters) are snippets: structure is not judged, confidence capped at SHORT_CAP. */
+const SHORT_TEXT = 400;
+const SHORT_CAP = 0.75;
 const NEAR_ZONE = 700;
 
 interface CompiledSignal {
@@ -125,6 +139,9 @@ export function normaliseWithMap(s: string): { text: string; map: number[] } {
 interface TypeScore {
   type: DocumentType;
   score: number;
+  /** Share of the type's structural parts found in the text (lib/classify/structure.ts); 1 without text. */
+  structure: number;
+  missing: string[];
   textScore: number;
   filenameScore: number;
   evidence: { weight: number; e: Evidence; lang: SignalLang }[];
@@ -189,9 +206,16 @@ function scoreAll(filename: string, original: string, isMail: boolean): TypeScor
       }
     }
     evidence.sort((a, b) => b.weight - a.weight);
-    return { type, score: textScore + filenameScore, textScore, filenameScore, evidence };
+    // Wording says what a text is about; its structure says whether it is one. A type whose parts are
+    // missing loses most of its text score (a cited "safety data sheet" in a registration letter).
+    const st = text.length >= SHORT_TEXT && textScore > 0 ? structureOf(type, text) : { ratio: 1, missing: [] };
+    const weightedText = type === 'other' ? textScore : textScore * (STRUCTURE_FLOOR + (1 - STRUCTURE_FLOOR) * st.ratio);
+    return { type, score: weightedText + filenameScore, textScore: weightedText, filenameScore, evidence, structure: st.ratio, missing: st.missing };
   }).sort((a, b) => b.score - a.score);
 }
+
+/** Text score a type keeps with none of its structural parts. */
+const STRUCTURE_FLOOR = 0.35;
 
 const round2 = (x: number) => Math.round(Math.max(0, Math.min(1, x)) * 100) / 100;
 
@@ -244,7 +268,7 @@ function withReason(text: string, issue: ClassifyRulesInput['extractionIssue']):
 export function classifyRules(input: ClassifyRulesInput): ClassificationResult {
   const locale: Locale = input.locale ?? 'en';
   const filename = input.filename ?? '';
-  const raw = (input.snippet ?? '').slice(0, TEXT_WINDOW);
+  const raw = input.snippet ? contentForClassification(input.snippet, input.pages).slice(0, TEXT_WINDOW) : '';
   const hasText = (raw.match(/[\p{L}\p{N}]/gu) ?? []).length >= 3;
   const snippetSource: SnippetSource = hasText ? (input.snippetSource && input.snippetSource !== 'filename_only' ? input.snippetSource : 'raw_text') : 'filename_only';
   const signals: Signal[] = ['filename'];
@@ -332,7 +356,31 @@ export function classifyRules(input: ClassifyRulesInput): ClassificationResult {
     };
   }
 
-  const confidence = round2(top.textScore > 0 ? textConfidence(top, second) : Math.min(textConfidence(top, second), filenameConfidence(top, second)));
+  // 3. A text about a type (an explainer, a label, a flyer) that lacks the type's structure is other.
+  const marks = discourseMarks(raw);
+  const kind = marks.label >= 2 ? 'label' : marks.flyer >= 2 ? 'flyer' : marks.explainer >= 2 || (marks.explainer >= 1 && marks.questions >= 2) ? 'explainer' : null;
+  if (kind && top.type !== 'other' && top.structure < ABOUT_STRUCTURE) {
+    const confidence = round2(OTHER_BY_MARKS);
+    return {
+      file_intent: 'other',
+      document_type: 'other',
+      document_type_confidence: confidence,
+      confidence,
+      detected_language: language,
+      reasoning: aboutNotIsReasoning(locale, top.type, kind, top.missing),
+      ...base,
+      degraded: true,
+      diagnostic: buildDiagnostic('low_confidence_other', 'confirm_or_choose_type', locale, null, snippetSource, signals, confidence),
+    };
+  }
+
+  // Confidence: the evidence's strength and margin, capped by how much of the type's structure is there.
+  const evidenceConfidence = top.textScore > 0 ? textConfidence(top, second) : Math.min(textConfidence(top, second), filenameConfidence(top, second));
+  // A short snippet (what a client sends to the JSON form) cannot show a whole structure: its missing
+  // parts are not evidence against the type, but it cannot reach the confident band either.
+  const short = raw.replace(/\s+/g, ' ').trim().length < SHORT_TEXT;
+  const structureCap = top.type === 'other' || top.textScore === 0 ? 1 : short ? SHORT_CAP : CAP_BASE + (0.98 - CAP_BASE) * top.structure;
+  const confidence = round2(Math.min(evidenceConfidence, structureCap));
   const reasoning = typeReasoning(locale, top.type, confidence, top.evidence.map((e) => e.e), runnerUp);
   const result: ClassificationResult = {
     file_intent: top.type === 'other' ? 'other' : 'compliance_document',

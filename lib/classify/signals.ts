@@ -1,7 +1,7 @@
 import type { DocumentType } from './schemas';
 
 /**
- * Document-type signals in English, German, French, Spanish and Italian, written against NORMALISED
+ * Document-type signals in English, German, French, Spanish, Italian, Dutch and Chinese, written against NORMALISED
  * text (see normaliseForMatch: lower case, accents removed, ß -> ss, one kind of apostrophe, single
  * spaces). They follow the fixed wording of the documents themselves: the titles and mandatory sentences
  * of an EU declaration of conformity (Decision 768/2008 Annex III, the blue guide), the 16 section
@@ -16,7 +16,7 @@ import type { DocumentType } from './schemas';
  * - filename: patterns for the (normalised) file name, including common abbreviations.
  */
 
-export type SignalLang = 'en' | 'de' | 'fr' | 'es' | 'it' | '*';
+export type SignalLang = 'en' | 'de' | 'fr' | 'es' | 'it' | 'nl' | 'zh' | '*';
 
 export interface TypeSignals {
   title: [SignalLang, string][];
@@ -43,6 +43,7 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
       ['it', 'dichiarazione (?:ue |ce )?di conformita'],
       ['it', 'dichiarazione di incorporazione'],
       ['*', 'conformiteitsverklaring|deklaracja zgodnosci|declaracao (?:ue )?de conformidade|prohlaseni o shode'],
+      ['zh', '符合性声明|合格声明|一致性声明|符合声明'],
     ],
     phrase: [
       ['en', 'sole responsibility of the (?:manufacturer|importer|authori[sz]ed representative)'],
@@ -81,6 +82,14 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
       ['it', 'firmato a nome e per conto di'],
       ['it', 'dichiariamo(?: con la presente)? che'],
       ['it', 'norme armonizzate pertinenti'],
+      ['nl', 'volledige verantwoordelijkheid|uitsluitende verantwoordelijkheid'],
+      ['nl', 'voorwerp van de verklaring'],
+      ['nl', 'harmonisatiewetgeving van de unie'],
+      ['nl', 'ondertekend voor en namens'],
+      ['nl', 'geharmoniseerde normen'],
+      ['zh', '承担全部责任|全部责任'],
+      ['zh', '协调标准'],
+      ['zh', '签署地点|签署日期'],
     ],
     keyword: [
       ['*', '(?:directive|richtlinie|directiva|direttiva)s? \\d{2,4}/\\d+/(?:eu|ec|ce|ue|eg|eec|ewg|cee)'],
@@ -110,6 +119,8 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
       ['fr', "rapport d'essais?|rapport de tests?|rapport d'analyses?|proces-verbal d'essais?|rapport de mesures"],
       ['es', 'informe de (?:ensayos?|pruebas?|laboratorio|analisis|medicion)|informe tecnico de ensayo'],
       ['it', "rapporto di prov[ae]|rapporto d'analisi|rapporto di analisi|verbale di prova|relazione di prova|rapporto di misura"],
+      ['nl', 'testrapport|testverslag|keuringsrapport|beproevingsrapport|analyserapport|meetrapport'],
+      ['zh', '检测报告|测试报告|检验报告|试验报告'],
     ],
     phrase: [
       ['en', 'test results?'],
@@ -146,6 +157,13 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
       ['it', 'metod[oi] di prova'],
       ['it', 'risultati si riferiscono (?:esclusivamente|unicamente|solo)'],
       ['it', 'richiedente|committente|laboratorio di prova'],
+      ['nl', 'opdrachtgever'],
+      ['nl', 'resultaten hebben (?:uitsluitend|alleen) betrekking'],
+      ['nl', 'testmethode|testperiode|monster(?:s)? ontvangen|ontvangen op'],
+      ['zh', '委托单位|委托方'],
+      ['zh', '样品名称|收样日期'],
+      ['zh', '检测依据|检测结果|检测日期'],
+      ['zh', '本报告仅对'],
     ],
     keyword: [
       ['*', '\\bpass\\b|\\bfail\\b|\\bconforme\\b|\\bcumple\\b|\\bbestanden\\b|\\bsuperato\\b'],
@@ -172,6 +190,8 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
       ['fr', "(?:evaluation|analyse|appreciation) des? risques?"],
       ['es', 'evaluacion de(?:l)? riesgos?|analisis de(?:l)? riesgos?|valoracion de riesgos'],
       ['it', 'valutazione de(?:l|i) rischi?|analisi de(?:l|i) rischi?'],
+      ['nl', 'risicobeoordeling|risicoanalyse|risico-inventarisatie'],
+      ['zh', '风险评估|风险分析'],
     ],
     phrase: [
       ['en', '\\bseverity\\b'],
@@ -283,6 +303,7 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
       ['es', 'ficha de datos de seguridad'],
       ['it', 'scheda (?:di )?dati di sicurezza'],
       ['*', 'veiligheidsinformatieblad|karta charakterystyki|ficha de dados de seguranca'],
+      ['zh', '安全技术说明书|安全数据表|安全数据单'],
     ],
     phrase: [
       ['en', 'section 1\\b.{0,12}identification'],
@@ -333,6 +354,15 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
       ['it', 'manipolazione e immagazzinamento'],
       ['it', "controlli dell'esposizione"],
       ['it', 'informazioni sul trasporto'],
+      ['nl', 'rubriek 1\\b.{0,12}identificatie'],
+      ['nl', 'eerstehulpmaatregelen'],
+      ['nl', 'brandbestrijdingsmaatregelen'],
+      ['nl', 'hantering en opslag'],
+      ['nl', 'informatie met betrekking tot het vervoer'],
+      ['zh', '急救措施'],
+      ['zh', '消防措施'],
+      ['zh', '泄漏应急处理'],
+      ['zh', '操作处置与储存'],
     ],
     keyword: [
       ['*', '\\bh\\d{3}\\b'],
@@ -352,6 +382,8 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
       ['fr', "mode d'emploi|notice d'(?:utilisation|instructions?|emploi)|manuel d'(?:utilisation|instructions?)|notice de montage|guide d'utilisation|manuel de l'utilisateur|guide de demarrage"],
       ['es', 'manual de (?:instrucciones|usuario|uso)|manual del usuario|instrucciones de (?:uso|montaje|instalacion|funcionamiento)|guia (?:del usuario|de inicio rapido)'],
       ['it', "manuale (?:d'uso|di istruzioni|utente|dell'utente|d'istruzioni)|istruzioni (?:per l'uso|d'uso|di montaggio|di installazione)|libretto di istruzioni|guida rapida"],
+      ['nl', 'gebruiksaanwijzing|gebruikershandleiding|handleiding|montagehandleiding|installatiehandleiding|bedieningshandleiding'],
+      ['zh', '使用说明书|说明书|用户手册|操作手册|安装说明'],
     ],
     phrase: [
       ['en', 'read (?:all |these |this |the )?(?:instructions|manual)(?: carefully)?'],
@@ -399,6 +431,18 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
       ['it', 'dati tecnici|caratteristiche tecniche|specifiche tecniche'],
       ['it', 'messa in funzione|primo utilizzo|prima del primo utilizzo'],
       ['it', 'smaltimento'],
+      ['nl', 'lees (?:deze|de) .{0,40}zorgvuldig'],
+      ['nl', 'bewaar (?:deze|hem|ze|de)'],
+      ['nl', 'veiligheidsvoorschriften|veiligheidsinstructies|veiligheidsaanwijzingen'],
+      ['nl', 'reiniging en onderhoud'],
+      ['nl', 'technische gegevens'],
+      ['nl', 'ingebruikname|eerste gebruik'],
+      ['zh', '仔细阅读'],
+      ['zh', '妥善保管'],
+      ['zh', '安全注意事项'],
+      ['zh', '清洁与保养|清洁保养'],
+      ['zh', '故障排除'],
+      ['zh', '使用方法'],
     ],
     keyword: [
       ['*', '\\bwarning\\b|\\bwarnung\\b|\\battention\\b|\\badvertencia\\b|\\bavvertenza\\b|\\bachtung\\b|\\bvorsicht\\b'],
@@ -419,6 +463,14 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
       ['fr', "certificat(?: de conformite| d'examen ue de type)?|attestation (?:de conformite|d'examen)"],
       ['es', 'certificado(?: de conformidad| de examen ue de tipo)?'],
       ['it', "certificato(?: di conformita| di esame ue del tipo)?|attestato di conformita"],
+      ['en', '(?:letter of |product |notice of )?certification(?: letter| notice)?'],
+      ['en', 'letter of (?:authority|authori[sz]ation|registration|approval)|registration (?:certificate|letter)|certificate of registration|notice of registration'],
+      ['de', 'zertifizierung|registrierungsbescheinigung|zulassungsbescheid|zulassungsbescheinigung'],
+      ['fr', "lettre d'(?:autorisation|enregistrement)|certification(?: de produit)?"],
+      ['es', 'certificacion(?: de producto)?|carta de (?:autorizacion|certificacion)|autorizacion de registro'],
+      ['it', 'certificazione(?: di prodotto)?|lettera di (?:autorizzazione|certificazione)'],
+      ['nl', 'certificaat|certificering|registratiebewijs'],
+      ['zh', '证书|认证证书|注册证|登记证'],
     ],
     phrase: [
       ['en', 'this is to certify that|hereby certif(?:y|ies)|is hereby certified|we certify that'],
@@ -449,13 +501,21 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
       ['it', 'organismo notificato|organismo di certificazione'],
       ['it', 'titolare del certificato|titolare'],
       ['it', 'certificato n'],
+      ['en', '(?:are|is|been|were) (?:hereby )?certified|this certification is (?:effective|valid)|effective from .{0,40}(?:through|until|to)'],
+      ['en', 'registration (?:has been |is )?granted|grants? (?:the )?registration|registration (?:no|number)'],
+      ['de', 'zertifiziert wurden?|zertifizierung ist .{0,40}gultig|gultig vom .{0,30}bis|wurde erteilt'],
+      ['fr', "(?:est|sont|a ete|ont ete) certifie(?:e)?s?|enregistrement .{0,60}(?:est )?accorde|titulaire de l'autorisation"],
+      ['es', '(?:han sido|ha sido) certificad[oa]s?|la certificacion tiene validez|validez desde .{0,40}hasta'],
+      ['it', '(?:sono stati|e stato) certificat[oi]|la certificazione e valida'],
+      ['nl', 'hierbij verklaren wij|certificaathouder|geldig tot|certificatie-instelling'],
+      ['zh', '兹证明|特此证明|有效期至|发证日期'],
     ],
     keyword: [
       ['*', 'issued|ausgestellt|delivre|emitido|rilasciato'],
       ['*', 'signature|unterschrift|firma'],
       ['*', '\\bstamp\\b|stempel|cachet|sello|timbro'],
     ],
-    filename: ['certificate|\\bcert\\b|\\bcoc\\b', 'zertifikat|bescheinigung', 'certificat|attestation', 'certificado', 'certificato|attestato'],
+    filename: ['certificate|\\bcert\\b|\\bcoc\\b', 'zertifikat|bescheinigung', 'certificat|attestation', 'certificado', 'certificato|attestato', 'certificaat|certificering', '\\bloa\\b|letter of authority|registration'],
   },
 
   other: {
@@ -468,7 +528,7 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
       ['*', 'quotation|angebot|devis|presupuesto|preventivo|offerta'],
       ['*', 'certificate of origin|ursprungszeugnis|certificat d.origine|certificado de origen|certificato di origine'],
       ['*', 'bill of lading|frachtbrief|connaissement|conocimiento de embarque|polizza di carico'],
-      ['*', '(?:technical |product )?data ?sheet|datenblatt|produktdatenblatt|technisches datenblatt|fiche (?:technique|produit)|ficha tecnica|scheda tecnica|product specification|produktspezifikation'],
+      ['*', '(?<!safety )(?:technical |product )?data ?sheet|datenblatt|produktdatenblatt|technisches datenblatt|fiche (?:technique|produit)|ficha tecnica|scheda tecnica|product specification|produktspezifikation'],
       ['*', 'catalog(?:ue)?|katalog|catalogo|brochure|prospekt|folleto|depliant'],
       ['*', 'meeting minutes|protokoll der sitzung|compte rendu|acta de (?:la )?reunion|verbale (?:della )?riunione'],
       ['*', '^(?:subject|betreff|objet|asunto|oggetto) ?:'],

@@ -48,6 +48,7 @@ export async function analyseFile(args: { bytes: Uint8Array; filename: string; m
     snippetSource: extraction.snippetSource,
     locale: args.locale,
     extractionIssue: extraction.issue ?? null,
+    pages: extraction.pages,
   });
   return { format: extraction.format, mimeType: extraction.mimeType, extraction, classification, textCache: textCacheOf(extraction) };
 }

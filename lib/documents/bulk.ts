@@ -7,7 +7,10 @@ import { listContainerFiles, sanitiseEntryName } from '@/lib/containers';
 import { AppError } from '@/lib/http/errors';
 import type { UploadedFile } from '@/lib/http/multipart';
 import { getSkuRow, afterDossierChange } from '@/lib/skus/service';
-import { analyseFile, isContainerUpload, isUnsupportedFormat } from './analyse';
+import { extractionOfReading, findReading } from '@/lib/classify/cache';
+import { classifyRules, TEXT_WINDOW } from '@/lib/classify/rules';
+import type { ClassificationResult } from '@/lib/classify/schemas';
+import { analyseFile, isContainerUpload, isUnsupportedFormat, textCacheOf, type AnalysedFile } from './analyse';
 import { queueExtractions, requeueStuckExtractions } from './jobs';
 import { MAX_BULK_CONTAINER_PARTS, MAX_FILE_BYTES } from './limits';
 import type { BulkResultItem, BulkUploadFields } from './schemas';
@@ -111,14 +114,22 @@ class BulkRun {
   /** Analyses a file and queues it for the next batch write; its result slot keeps the order. */
   private async store(c: Candidate) {
     const { fields, workspace, actor, locale } = this.args;
-    const analysed = await analyseFile({ bytes: c.bytes, filename: c.filename, mimeType: c.declaredMime, locale });
+    // The same bytes were read (OCR'd) before in this workspace: their text and type come back at once.
+    const reading = await findReading(this.db, workspace.id, c.sha256);
+    const analysed = reading ? analysedFromReading(reading, c.filename, locale) : await analyseFile({ bytes: c.bytes, filename: c.filename, mimeType: c.declaredMime, locale });
     if (isUnsupportedFormat(analysed.format)) {
       this.results.push(error(c.label, 'UNSUPPORTED_FILE_TYPE', analysed.extraction.issue?.message ?? 'Unsupported file type.'));
       return;
     }
-    const cls = analysed.classification;
     const given = fields.document_type;
-    const unread = analysed.extraction.status !== 'ok' ? `Stored without readable text: ${analysed.extraction.issue?.message ?? 'no text'}` : undefined;
+    // A scan is read by OCR in the background: say so, and keep its type open until then.
+    const ocrPending = needsOcr(analysed);
+    const cls = ocrPending ? pendingOcrClassification(analysed.classification, locale) : analysed.classification;
+    const unread = ocrPending
+      ? OCR_PENDING_NOTE
+      : analysed.extraction.status !== 'ok'
+        ? `Stored without readable text: ${analysed.extraction.issue?.message ?? 'no text'}`
+        : undefined;
     this.pending.push({
       slot: this.results.push(null) - 1,
       label: c.label,
@@ -132,8 +143,9 @@ class BulkRun {
         source: c.source,
         filename: c.filename,
         mimeType: analysed.mimeType,
-        documentType: given ?? cls.document_type ?? 'other',
-        classificationConfidence: given ? (fields.classification_confidence ?? null) : cls.document_type_confidence,
+        documentType: given ?? (ocrPending ? 'other' : (cls.document_type ?? 'other')),
+        // Pending OCR: no confidence yet (the list shows the type as pending, not as a 0 % guess).
+        classificationConfidence: given ? (fields.classification_confidence ?? null) : ocrPending ? null : cls.document_type_confidence,
         classificationSource: given ? (fields.classification_source ?? 'rule') : 'rule',
         artifactKind: fields.artifact_kind ?? (!given && cls.file_intent === 'product_csv' ? 'product_data' : null),
         // A type the caller chose is the classification that counts; the rules' opinion is not kept.
@@ -177,6 +189,34 @@ class BulkRun {
     this.newDocumentIds.push(outcome.document.id);
     return { filename: p.label, status: 'uploaded', document_id: outcome.document.id, ...(p.note ? { message: p.note } : {}) };
   }
+}
+
+/** The bulk result's message for a file whose text OCR will read. */
+export const OCR_PENDING_NOTE = 'Stored; it has no text layer, so its text is being read by OCR in the background (status processing). Its type is set when OCR ends.';
+
+const OCR_PENDING_DIAGNOSTIC: Record<Locale, string> = {
+  en: 'No text layer: OCR is reading the file in the background; the type is set when it ends.',
+  de: 'Keine Textebene: Die Texterkennung (OCR) liest die Datei im Hintergrund; der Typ wird danach gesetzt.',
+  fr: "Pas de couche texte : l'OCR lit le fichier en arrière-plan ; le type sera fixé ensuite.",
+  es: 'Sin capa de texto: el OCR lee el archivo en segundo plano; el tipo se fijará al terminar.',
+  it: "Nessun livello di testo: l'OCR legge il file in background; il tipo verrà impostato al termine.",
+};
+
+/** Images and scanned PDFs: read without OCR at upload, by OCR in the extraction job. */
+function needsOcr(a: AnalysedFile): boolean {
+  return a.extraction.status !== 'ok' && a.extraction.issue?.code === 'scanned_or_empty_text' && (a.format === 'pdf' || a.mimeType.startsWith('image/'));
+}
+
+/** The upload's file-name classification of a scan, saying that OCR is under way (not "upload again"). */
+function pendingOcrClassification(c: ClassificationResult, locale: Locale = 'en'): ClassificationResult {
+  const message = OCR_PENDING_DIAGNOSTIC[locale];
+  return { ...c, degraded: true, diagnostic: { ...(c.diagnostic ?? { code: 'scanned_or_empty_text', source: 'filename_only', signals_used: c.signals_used, confidence: c.confidence }), code: 'scanned_or_empty_text', message, next_action: 'confirm_or_choose_type' } };
+}
+
+function analysedFromReading(reading: NonNullable<Awaited<ReturnType<typeof findReading>>>, filename: string, locale?: Locale): AnalysedFile {
+  const extraction = extractionOfReading(reading);
+  const classification = classifyRules({ filename, mimeType: extraction.mimeType, snippet: extraction.text.slice(0, TEXT_WINDOW), snippetSource: extraction.snippetSource, pages: extraction.pages, locale });
+  return { format: extraction.format, mimeType: extraction.mimeType, extraction, classification, textCache: textCacheOf(extraction) };
 }
 
 export async function bulkUpload(db: Db, args: BulkUploadArgs): Promise<BulkUploadResponse> {

@@ -1,24 +1,28 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { documentExtractions, documents, type Provenance } from '@/lib/db/schema';
+import { documentExtractions, documents, dossierValues, skus, type Provenance } from '@/lib/db/schema';
 import { classifyRules, TEXT_WINDOW, makeSnippet } from '@/lib/classify/rules';
 import type { ClassificationResult } from '@/lib/classify/schemas';
 import { addSuggestions } from '@/lib/dossier/service';
-import { extractText } from '@/lib/extract';
-import { extractFacts, type FactSuggestion } from '@/lib/extract/facts';
+import type { ExtractionResult } from '@/lib/extract';
+import { DOCUMENT_FACTS, extractFacts, type FactSuggestion } from '@/lib/extract/facts';
 import { NonRetryableError } from '@/lib/jobs/define';
 import { recomputeSku } from '@/lib/skus/evaluate';
 import { afterDossierChange } from '@/lib/skus/service';
 import { getBlobStore } from '@/lib/storage';
 import { textCacheOf } from './analyse';
+import { readFileCached } from './classify';
 import { linkedSkuIds } from './links';
+import { autoLinkDocument, findSkuMatches } from './matching';
+import { suggestionRedundant } from '@/lib/skus/extraction-conflicts';
 import type { DocumentRow } from './serialize';
 
 /**
  * Extraction of one document (job `document.extract`): the text (with OCR for images and scans), the
  * facts in it by rules (lib/extract/facts), one document_extractions row, the dates of issue and
- * validity on the document when it has none, and for every linked SKU the facts as dossier
+ * validity on the document when it has none, the SKU it names by exact GTIN or code linked
+ * (lib/documents/matching.ts), and for every linked SKU the facts as dossier
  * suggestions with their provenance (document, page, quote). A suggestion that disagrees with a
  * confirmed value shows as an extraction conflict in the SKU's blockers.
  */
@@ -32,6 +36,8 @@ export interface ExtractionOutcome {
   facts: number;
   suggestions: Record<string, number>;
   reclassified: boolean;
+  /** The SKU the document linked itself to by its exact GTIN or code (lib/documents/matching.ts). */
+  auto_linked_sku_id?: string;
   skipped?: string;
 }
 
@@ -41,19 +47,32 @@ function factsInput(row: DocumentRow, pages: { page: number; text: string }[] | 
   return { pages: pages?.length ? pages : undefined, text, documentType };
 }
 
-function suggestionsOf(row: DocumentRow, facts: FactSuggestion[], jobRunId: string) {
-  return facts.map((f) => {
+/** Facts to suggest to one SKU: dossier fields only, and none that merely repeats the confirmed value. */
+function suggestionsOf(row: DocumentRow, facts: FactSuggestion[], jobRunId: string, confirmed: Map<string, string>) {
+  return facts
+    .filter((f) => !DOCUMENT_FACTS.has(f.field_key))
+    .filter((f) => {
+      const current = confirmed.get(f.field_key);
+      return current === undefined || !suggestionRedundant(f.field_key, current, f.value);
+    })
+    .map((f) => {
     const provenance: Provenance = { document_id: row.id, document_name: row.filename, quote: f.quote, job_id: jobRunId };
     if (typeof f.page === 'number') provenance.page = f.page;
     return { field_key: f.field_key, value: f.value, source: 'document_extraction' as const, provenance, confidence: f.confidence };
   });
 }
 
-/** A rules classification that only saw the file name gets another chance once OCR produced text. */
-function reclassification(row: DocumentRow, text: string, snippetSource: ClassificationResult['snippetSource'], mimeType: string) {
+/**
+ * A rules classification that only saw the file name gets another chance once OCR produced text; when
+ * OCR produced none, the classification is redone with the reason, so a scan's "OCR is running" note
+ * becomes what happened.
+ */
+function reclassification(row: DocumentRow, extraction: ExtractionResult) {
   const previous = row.classification as ClassificationResult | null;
-  if (row.classificationSource !== 'rule' || !previous || previous.snippetSource !== 'filename_only' || !text) return null;
-  const next = classifyRules({ filename: row.filename, mimeType, snippet: text.slice(0, TEXT_WINDOW), snippetSource });
+  if (row.classificationSource !== 'rule' || !previous || previous.snippetSource !== 'filename_only') return null;
+  const text = extraction.status === 'ok' ? extraction.text : '';
+  if (!text) return classifyRules({ filename: row.filename, mimeType: extraction.mimeType, extractionIssue: extraction.issue ?? null });
+  const next = classifyRules({ filename: row.filename, mimeType: extraction.mimeType, snippet: text.slice(0, TEXT_WINDOW), snippetSource: extraction.snippetSource, pages: extraction.pages });
   return next.snippetSource === 'filename_only' ? null : next;
 }
 
@@ -73,7 +92,8 @@ export async function runDocumentExtraction(
     throw new NonRetryableError(`The stored file of document ${row.id} is missing: ${(e as Error).message}`);
   }
 
-  const extraction = await extractText({ bytes, filename: row.filename, mimeType: row.mimeType, ocr: true });
+  // The same bytes read before in this workspace (same classifier version) are not read (OCR'd) again.
+  const { extraction, reused } = await readFileCached(db, { workspaceId: row.workspaceId, sha256: row.sha256, bytes, filename: row.filename, mimeType: row.mimeType, ocr: true });
   // Reading (OCR above all) is the slow part: a run taken over meanwhile by another worker writes nothing.
   args.signal?.throwIfAborted();
   const text = extraction.status === 'ok' ? extraction.text : '';
@@ -86,7 +106,7 @@ export async function runDocumentExtraction(
       documentId: row.id,
       jobRunId: args.jobRunId,
       status,
-      method: extraction.ocr ? 'rules+ocr' : 'rules',
+      method: reused ? 'rules+reused' : extraction.ocr ? 'rules+ocr' : 'rules',
       pages: extraction.pageCount ?? extraction.pages?.length ?? null,
       textChars: text.length,
       facts: facts as unknown as Record<string, unknown>[],
@@ -94,12 +114,13 @@ export async function runDocumentExtraction(
     })
     .returning();
 
-  const issued = facts.find((f) => f.field_key === 'doc_issue_date')?.value ?? null;
-  const validUntil = facts.find((f) => f.field_key === 'certificate_valid_until')?.value ?? null;
+  const factValue = (...keys: string[]) => keys.map((k) => facts.find((f) => f.field_key === k)?.value).find(Boolean) ?? null;
+  const issued = factValue('doc_issue_date', 'issued_on');
+  const validUntil = factValue('certificate_valid_until', 'valid_until');
   const dates: Partial<Pick<DocumentRow, 'issuedOn' | 'validUntil'>> = {};
   if (!row.issuedOn && issued) dates.issuedOn = issued;
   if (!row.validUntil && validUntil) dates.validUntil = validUntil;
-  const next = reclassification(row, text, extraction.snippetSource, extraction.mimeType);
+  const next = reclassification(row, extraction);
   await db
     .update(documents)
     .set({
@@ -123,14 +144,30 @@ export async function runDocumentExtraction(
     .where(eq(documents.id, row.id));
 
   const actor = extractionActor(args.createdBy ?? null);
+  // The document finds its SKU: an exact, unique GTIN or SKU-code match links it (audited, undoable).
+  const autoLinked = text ? await autoLinkDocument(db, { row, actor, matches: await findSkuMatches(db, row.workspaceId, text) }) : null;
   const suggestions: Record<string, number> = {};
   const documentChanged = Boolean(dates.issuedOn || dates.validUntil || next);
   for (const skuId of await linkedSkuIds(db, row)) {
-    const added = facts.length ? await addSuggestions(db, { workspaceId: row.workspaceId, actor, skuId, suggestions: suggestionsOf(row, facts, args.jobRunId) }) : { inserted: [] };
+    const confirmed = new Map(
+      (
+        await db
+          .select({ key: dossierValues.fieldKey, value: dossierValues.value })
+          .from(dossierValues)
+          .where(and(eq(dossierValues.skuId, skuId), eq(dossierValues.status, 'confirmed'), isNull(dossierValues.supersededAt)))
+      ).map((v) => [v.key, v.value]),
+    );
+    // The GTIN on the SKU record is the SKU's GTIN (one rule): the same GTIN in the document is no news.
+    if (!confirmed.has('gtin')) {
+      const [skuRow] = await db.select({ gtin: skus.gtin }).from(skus).where(eq(skus.id, skuId));
+      if (skuRow?.gtin) confirmed.set('gtin', skuRow.gtin);
+    }
+    const proposed = suggestionsOf(row, facts, args.jobRunId, confirmed);
+    const added = proposed.length ? await addSuggestions(db, { workspaceId: row.workspaceId, actor, skuId, suggestions: proposed }) : { inserted: [] };
     suggestions[skuId] = added.inserted.length;
     // The document's references and dates feed the SKU's blockers, whether or not a suggestion was new.
-    if (documentChanged) await afterDossierChange(db, { workspaceId: row.workspaceId, actor, skuId, reason: `document ${row.filename} extracted` });
+    if (documentChanged || skuId === autoLinked) await afterDossierChange(db, { workspaceId: row.workspaceId, actor, skuId, reason: `document ${row.filename} extracted` });
     else await recomputeSku(db, row.workspaceId, skuId);
   }
-  return { extraction_id: stored.id, status, facts: facts.length, suggestions, reclassified: Boolean(next) };
+  return { extraction_id: stored.id, status, facts: facts.length, suggestions, reclassified: Boolean(next), ...(autoLinked ? { auto_linked_sku_id: autoLinked } : {}) };
 }

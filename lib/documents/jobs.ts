@@ -6,7 +6,6 @@ import { documents, jobRuns } from '@/lib/db/schema';
 import { defineJob } from '@/lib/jobs/define';
 import { enqueueJobs } from '@/lib/jobs/runs';
 import { jobTiming } from '@/lib/jobs/lease';
-import { runDocumentExtraction } from './extraction';
 
 export const EXTRACT_JOB = 'document.extract';
 const RETRY_LIMIT = 2;
@@ -31,6 +30,9 @@ export const documentExtractJob = defineJob({
     await ctx.progress({ step: 'extracting', document_id: p.document_id });
     const [run] = await ctx.db.select({ createdBy: jobRuns.createdBy }).from(jobRuns).where(eq(jobRuns.id, ctx.jobRunId));
     try {
+      // Loaded on the first extraction: the parsers and the language model (~200 MB) stay out of workers
+      // that only run imports or exports.
+      const { runDocumentExtraction } = await import('./extraction');
       const outcome = await runDocumentExtraction(ctx.db, { workspaceId: ctx.workspaceId, documentId: p.document_id, jobRunId: ctx.jobRunId, createdBy: run?.createdBy ?? null, signal: ctx.signal });
       return { document_id: p.document_id, ...outcome };
     } catch (e) {

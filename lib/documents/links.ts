@@ -14,7 +14,7 @@ export async function linkedSkusByDocument(db: Db, workspaceId: string, docs: Pi
   if (!docs.length) return out;
   const ids = docs.map((d) => d.id);
   const joined = await db
-    .select({ documentId: documentSkus.documentId, id: skus.id, sku_code: skus.skuCode, product_name: skus.productName })
+    .select({ documentId: documentSkus.documentId, id: skus.id, sku_code: skus.skuCode, product_name: skus.productName, link_source: documentSkus.linkSource, link_evidence: documentSkus.linkEvidence })
     .from(documentSkus)
     .innerJoin(skus, eq(skus.id, documentSkus.skuId))
     .where(and(eq(documentSkus.workspaceId, workspaceId), inArray(documentSkus.documentId, ids)));
@@ -30,7 +30,7 @@ export async function linkedSkusByDocument(db: Db, workspaceId: string, docs: Pi
   }
   for (const j of joined) {
     const list = out.get(j.documentId)!;
-    if (!list.some((s) => s.id === j.id)) list.push({ id: j.id, sku_code: j.sku_code, product_name: j.product_name });
+    if (!list.some((s) => s.id === j.id)) list.push({ id: j.id, sku_code: j.sku_code, product_name: j.product_name, link_source: j.link_source, link_evidence: j.link_evidence ?? null });
   }
   for (const list of out.values()) list.sort((a, b) => a.sku_code.localeCompare(b.sku_code));
   return out;

@@ -87,7 +87,15 @@ export const DocumentSchema = z
     is_public: z.boolean(),
     status: z.string().describe('processing (extraction queued), ready, or unreadable (no text could be read)'),
     sku_ids: z.array(Uuid),
-    skus: z.array(z.object({ id: Uuid, sku_code: z.string(), product_name: z.string() })),
+    skus: z.array(
+      z.object({
+        id: Uuid,
+        sku_code: z.string(),
+        product_name: z.string(),
+        link_source: z.enum(['manual', 'auto']).optional(),
+        link_evidence: z.array(z.object({ kind: z.string(), value: z.string(), quote: z.string().nullable() })).nullable().optional(),
+      }),
+    ),
     created_at: DateTime,
     download_url: z.string(),
     extractions: z.array(DocumentExtractionSchema),

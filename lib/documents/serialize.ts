@@ -8,6 +8,9 @@ export interface LinkedSku {
   id: string;
   sku_code: string;
   product_name: string;
+  /** 'auto' when extraction linked the document by the SKU's exact GTIN or code (with the evidence). */
+  link_source?: 'manual' | 'auto';
+  link_evidence?: { kind: string; value: string; quote: string | null }[] | null;
 }
 
 export const documentFileUrl = (id: string) => `/api/documents/${id}/file`;

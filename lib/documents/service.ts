@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { forgetReadings } from '@/lib/classify/cache';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { afterKeyset, CURSOR_ID, isCursorTimestamp, timestampText } from '@/lib/db/keyset';
@@ -161,6 +162,8 @@ export async function deleteDocument(db: Db, args: { workspaceId: string; actor:
     const t = tx as unknown as Db;
     await withdrawDocumentSuggestions(t, { workspaceId: args.workspaceId, documentId: row.id });
     await t.delete(documents).where(eq(documents.id, row.id));
+    // Its text (OCR included) kept for reuse goes too: documents are unique per workspace and bytes.
+    await forgetReadings(t, args.workspaceId, row.sha256);
     await audit(t, args.workspaceId, args.actor, 'document.deleted', row.id, { filename: row.filename, sha256: row.sha256, document_type: row.documentType, sku_ids: skuIds });
     await reevaluate(t, args.workspaceId, args.actor, skuIds, `document ${row.filename} deleted`);
   });

@@ -6,6 +6,7 @@
  * Values are stored as strings in a canonical form (dates YYYY-MM-DD, countries ISO alpha-2, country
  * lists "DE,FR,AT", lists "a; b", yes/no), so comparisons, exports and blockers see one spelling.
  */
+import { checkGtin } from '@/lib/gtin';
 import { z } from 'zod';
 import type { Locale, LocalizedText } from '@/lib/i18n/locales';
 import { SAFETY_INFO_LANGUAGES, isSafetyInfoLanguage, languageName, type SafetyInfoLanguage } from '@/lib/i18n/languages';
@@ -424,17 +425,8 @@ function normalizeCountryList(raw: unknown): NormalizeResult {
   return ok(out.join(','));
 }
 
-/** GS1 mod-10 check digit over all digits but the last. */
-export function gtinCheckDigitValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits) || digits.length < 2) return false;
-  let sum = 0;
-  const body = digits.slice(0, -1);
-  for (let i = 0; i < body.length; i++) {
-    const fromRight = body.length - i; // position 1 is next to the check digit and weighs 3
-    sum += Number(body[i]) * (fromRight % 2 === 1 ? 3 : 1);
-  }
-  return (10 - (sum % 10)) % 10 === Number(digits[digits.length - 1]);
-}
+/** The GS1 check digit rule lives in lib/gtin (one rule for form, API, importer, dossier, extraction). */
+export { gtinCheckDigitValid } from '@/lib/gtin';
 
 export function normalizeGtin(raw: unknown): NormalizeResult {
   let s: string;
@@ -446,12 +438,10 @@ export function normalizeGtin(raw: unknown): NormalizeResult {
   } else {
     return fail('Expected a GTIN.');
   }
-  const v = singleLine(s).replace(/[\s-]/g, '');
+  const v = singleLine(s);
   if (!v) return fail('The value is empty.');
-  if (!/^\d+$/.test(v)) return fail('A GTIN has digits only.');
-  if (![8, 12, 13, 14].includes(v.length)) return fail(`A GTIN has 8, 12, 13 or 14 digits (got ${v.length}).`);
-  if (!gtinCheckDigitValid(v)) return fail('The GTIN check digit is wrong: check for a typo or a lost leading zero.');
-  return ok(v);
+  const checked = checkGtin(v);
+  return checked.ok ? ok(checked.value) : fail(checked.message);
 }
 
 const YES = new Set(['yes', 'y', 'true', '1', 'ja', 'j', 'oui', 'si', 'sí', 'x', 'ce']);

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { valuesAgree } from '@/lib/skus/extraction-conflicts';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { auditEvents, documents, dossierValues, entities, importBatches, jobRuns, type DossierSource, type Provenance } from '@/lib/db/schema';
@@ -49,10 +50,13 @@ async function writeConfirmed(
 ) {
   const current = await currentConfirmed(db, args.skuId, args.fieldKey);
   if (current && current.value === args.value) return { row: current, changed: false };
-  if (current) await db.update(dossierValues).set({ supersededAt: new Date() }).where(eq(dossierValues.id, current.id));
+  // Times from the database's clock at the moment of the write (not now(), which is the transaction's
+  // start): writers are serialised by the SKU lock, so history in created_at order is the order of writes.
+  if (current) await db.update(dossierValues).set({ supersededAt: sql`clock_timestamp()` }).where(eq(dossierValues.id, current.id));
   const [row] = await db
     .insert(dossierValues)
     .values({
+      createdAt: sql`clock_timestamp()`,
       workspaceId: args.workspaceId,
       skuId: args.skuId,
       fieldKey: args.fieldKey,
@@ -283,7 +287,7 @@ export async function getDossierFields(db: Db, workspaceId: string, skuId: strin
       field_key: key,
       section: def?.section ?? null,
       current: current ? serializeValue(current) : null,
-      suggestions: suggestions.map((s) => ({ ...serializeValue(s), conflicts_with_current: Boolean(current && current.value !== s.value) })),
+      suggestions: suggestions.map((s) => ({ ...serializeValue(s), conflicts_with_current: Boolean(current && current.value !== s.value && !valuesAgree(s.fieldKey, current.value, s.value)) })),
       history: list.filter((v) => v !== current && !suggestions.includes(v)).map(serializeValue).reverse(),
     };
   });

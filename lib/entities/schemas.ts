@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countryCode } from '@/lib/address/country';
 import { normalizeCountryCode } from '@/lib/requirements';
 
 const opt = (max: number) => z.string().trim().max(max).nullable().optional().transform((v) => (v ? v : null));
@@ -22,7 +23,8 @@ export const EntityInput = z
       .optional()
       .transform((v, ctx) => {
         if (!v) return null;
-        const code = normalizeCountryCode(v);
+        // ISO codes, and names in any EU language ("Volksrepublik China", "Chine") via the country data library.
+        const code = normalizeCountryCode(v) ?? countryCode(v);
         if (!code) {
           ctx.addIssue({ code: 'custom', message: 'must be an ISO 3166-1 country (code or name)' });
           return z.NEVER;

@@ -1,8 +1,9 @@
 /**
  * What an export run hands to a template: per SKU its identity, its confirmed dossier values, its
- * linked entities and documents. Read in chunks of SKUs with one query per table joined on an id array
- * (not the per-SKU read model), so 10,000 SKUs cost a few dozen queries. Only confirmed, current
- * values are read: a suggestion never leaves the workspace.
+ * linked entities and documents. Read in batches of SKUs with one query per table joined on an id
+ * array (not the per-SKU read model), each answering one row per SKU with the values aggregated to
+ * JSON by the database, so 10,000 SKUs cost a few dozen queries and no row per value. Only confirmed,
+ * current values are read: a suggestion never leaves the workspace.
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -46,13 +47,20 @@ export interface ExportItem {
   documents: ExportDocument[];
 }
 
-export const EXPORT_CHUNK = 1000;
+/**
+ * SKUs per batch: small enough that a batch's objects stay a few megabytes (the batch being rendered
+ * and the one read ahead are all a run holds), large enough that each query carries a useful batch.
+ */
+export const EXPORT_CHUNK = 250;
 
 const uuids = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
 
 /**
  * Loads the items of these SKUs (in the given order; ids no longer in the workspace are left out):
- * one query per table, each joined on the id array, reading only the columns an export uses.
+ * one query per table, each an index lookup on the id array aggregated to one JSON row per SKU (parsed
+ * here, so both drivers behave the same), reading only the columns an export uses. Plain lookups on
+ * the array, not correlated subqueries: their plans stay good on stale statistics (PGlite has no
+ * autovacuum to refresh them).
  */
 export async function loadExportItems(db: Db, workspaceId: string, ids: readonly string[]): Promise<ExportItem[]> {
   if (!ids.length) return [];
@@ -62,27 +70,28 @@ export async function loadExportItems(db: Db, workspaceId: string, ids: readonly
       db,
       sql`SELECT id, sku_code, product_name, gtin, category_code, external_sku_id, public_id FROM skus WHERE workspace_id = ${workspaceId} AND id = ANY(${idArr})`,
     ),
-    // Ordered by confirmation time, so the latest confirmation wins when a field has more than one.
-    queryRows<{ sku_id: string; field_key: string; value: string }>(
+    // One object per SKU; a field has one current confirmed value (dossier_values_current_idx is unique).
+    queryRows<{ sku_id: string; j: string }>(
       db,
-      sql`SELECT sku_id, field_key, value FROM dossier_values
+      sql`SELECT sku_id, json_object_agg(field_key, value)::text AS j FROM dossier_values
           WHERE workspace_id = ${workspaceId} AND sku_id = ANY(${idArr}) AND status = 'confirmed' AND superseded_at IS NULL
-          ORDER BY COALESCE(decided_at, created_at), id`,
+          GROUP BY sku_id`,
     ),
-    queryRows<{ sku_id: string; role: EntityRole } & ExportEntity>(
+    queryRows<{ sku_id: string; j: string }>(
       db,
-      sql`SELECT se.sku_id, se.role, e.id, e.name, e.trade_mark, e.street, e.postal_code, e.city, e.region, e.country, e.email, e.contact_url, e.phone
+      sql`SELECT se.sku_id, json_agg(json_build_array(se.role, e.id, e.name, e.trade_mark, e.street, e.postal_code, e.city, e.region, e.country, e.email, e.contact_url, e.phone))::text AS j
           FROM sku_entities se JOIN entities e ON e.id = se.entity_id AND e.workspace_id = ${workspaceId}
-          WHERE se.workspace_id = ${workspaceId} AND se.sku_id = ANY(${idArr})`,
+          WHERE se.workspace_id = ${workspaceId} AND se.sku_id = ANY(${idArr})
+          GROUP BY se.sku_id`,
     ),
     // Documents filed on the SKU and documents linked to it, once each.
-    queryRows<{ sku_id: string } & ExportDocument>(
+    queryRows<{ sku_id: string; j: string }>(
       db,
-      sql`SELECT x.sku_id, d.id, d.filename, d.document_type, d.mime_type, d.size_bytes::float8 AS size_bytes, d.sha256, d.storage_key,
-                 d.detected_language AS language, d.valid_until::text AS valid_until, d.is_public
+      sql`SELECT x.sku_id, json_agg(json_build_array(d.id, d.filename, d.document_type, d.mime_type, d.size_bytes::float8, d.sha256, d.storage_key, d.detected_language, d.valid_until::text, d.is_public))::text AS j
           FROM (SELECT id AS document_id, sku_id FROM documents WHERE workspace_id = ${workspaceId} AND sku_id = ANY(${idArr})
                 UNION SELECT document_id, sku_id FROM document_skus WHERE workspace_id = ${workspaceId} AND sku_id = ANY(${idArr})) x
-          JOIN documents d ON d.id = x.document_id AND d.workspace_id = ${workspaceId}`,
+          JOIN documents d ON d.id = x.document_id AND d.workspace_id = ${workspaceId}
+          GROUP BY x.sku_id`,
     ),
   ]);
 
@@ -95,32 +104,25 @@ export async function loadExportItems(db: Db, workspaceId: string, ids: readonly
       documents: [],
     });
   }
-  for (const v of values) {
-    const item = items.get(v.sku_id);
-    if (item) item.fields[v.field_key] = v.value;
+  for (const r of values) {
+    const item = items.get(r.sku_id);
+    if (item) item.fields = JSON.parse(r.j) as Record<string, string>;
   }
-  for (const e of links) {
-    const item = items.get(e.sku_id);
+  type E = [EntityRole, string, string, ...Array<string | null>];
+  for (const r of links) {
+    const item = items.get(r.sku_id);
     if (!item) continue;
-    item.entities[e.role] = { id: e.id, name: e.name, trade_mark: e.trade_mark, street: e.street, postal_code: e.postal_code, city: e.city, region: e.region, country: e.country, email: e.email, contact_url: e.contact_url, phone: e.phone };
+    for (const [role, id, name, trade_mark, street, postal_code, city, region, country, email, contact_url, phone] of JSON.parse(r.j) as E[]) {
+      item.entities[role] = { id, name, trade_mark, street, postal_code, city, region, country, email, contact_url, phone };
+    }
   }
-  for (const d of docs) {
-    const item = items.get(d.sku_id);
+  type D = [string, string, string, string, number, string, string, string | null, string | null, boolean];
+  for (const r of docs) {
+    const item = items.get(r.sku_id);
     if (!item) continue;
-    item.documents.push({
-      id: d.id,
-      filename: d.filename,
-      document_type: d.document_type,
-      mime_type: d.mime_type,
-      size_bytes: Number(d.size_bytes),
-      sha256: d.sha256,
-      storage_key: d.storage_key,
-      language: d.language,
-      valid_until: d.valid_until,
-      is_public: d.is_public,
-    });
-  }
-  for (const item of items.values()) {
+    for (const [id, filename, document_type, mime_type, size_bytes, sha256, storage_key, language, valid_until, is_public] of JSON.parse(r.j) as D[]) {
+      item.documents.push({ id, filename, document_type, mime_type, size_bytes: Number(size_bytes), sha256, storage_key, language, valid_until, is_public });
+    }
     if (item.documents.length > 1) item.documents.sort((a, b) => (a.filename === b.filename ? a.id.localeCompare(b.id) : a.filename.localeCompare(b.filename)));
   }
   const out: ExportItem[] = [];

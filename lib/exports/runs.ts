@@ -137,17 +137,25 @@ async function resolveScope(db: Db, workspaceId: string, scope: { type: string; 
   }
 }
 
-/** The items chunk by chunk; the next chunk is read while the caller renders this one. */
+/** Batches being read while the caller renders one: the database works on the next ones meanwhile. */
+const READ_AHEAD = 3;
+
+/** The items batch by batch, in the scope's order, with READ_AHEAD batches being read ahead. */
 async function* chunks(db: Db, workspaceId: string, ids: readonly string[]): AsyncGenerator<ExportItem[]> {
   const load = (from: number) => {
     const p = loadExportItems(db, workspaceId, ids.slice(from, from + EXPORT_CHUNK));
-    p.catch(() => undefined); // a prefetch the caller never reaches (it stopped early) must not be an unhandled rejection
+    p.catch(() => undefined); // a read-ahead the caller never reaches (it stopped early) must not be an unhandled rejection
     return p;
   };
-  let next = ids.length ? load(0) : null;
-  for (let i = 0; next; i += EXPORT_CHUNK) {
-    const current = await next;
-    next = i + EXPORT_CHUNK < ids.length ? load(i + EXPORT_CHUNK) : null;
+  const pending: Array<Promise<ExportItem[]>> = [];
+  let next = 0;
+  const fill = () => {
+    for (; pending.length < READ_AHEAD && next < ids.length; next += EXPORT_CHUNK) pending.push(load(next));
+  };
+  fill();
+  while (pending.length) {
+    const current = await pending.shift()!;
+    fill();
     yield current;
   }
 }
@@ -287,16 +295,14 @@ async function localizedKeys(db: Db, workspaceId: string): Promise<string[]> {
   return rows.map((r) => String(r.k)).sort();
 }
 
-export interface ExportJobHooks {
-  /** Tests and the crash child: called after each chunk is rendered. */
-  onProgress?: (done: number, total: number) => void | Promise<void>;
-}
+/** How often a run writes its progress (and the job's heartbeat): twice a second, not once per batch. */
+const PROGRESS_INTERVAL_MS = 500;
 
 /**
  * The job: resolves the scope (view and all at run time), renders, stores, then completes. Safe to run
  * again after a crash: a final run is left alone; anything else starts over.
  */
-export async function executeExportRun(db: Db, args: { workspaceId: string; runId: string; heartbeat: (p: Record<string, unknown>) => Promise<void>; store?: BlobStore; hooks?: ExportJobHooks }) {
+export async function executeExportRun(db: Db, args: { workspaceId: string; runId: string; heartbeat: (p: Record<string, unknown>) => Promise<void>; store?: BlobStore }) {
   const [run] = await db.select().from(exportRuns).where(and(eq(exportRuns.id, args.runId), eq(exportRuns.workspaceId, args.workspaceId)));
   if (!run) return { skipped: 'run not found' };
   if (FINAL_STATUSES.includes(run.status)) return { skipped: `already ${run.status}` };
@@ -341,6 +347,7 @@ export async function executeExportRun(db: Db, args: { workspaceId: string; runI
     }
   }
 
+  let progressAt = 0;
   const tmp = path.join(os.tmpdir(), `cw-export-${run.id}-${crypto.randomBytes(4).toString('hex')}.${template.extension}`);
   try {
     const total = ids.length;
@@ -357,9 +364,11 @@ export async function executeExportRun(db: Db, args: { workspaceId: string; runI
       skuCount: total,
       localizedKeys: await localizedKeys(db, args.workspaceId),
       progress: async (done) => {
+        const now = Date.now();
+        if (now - progressAt < PROGRESS_INTERVAL_MS && done < total) return;
+        progressAt = now;
         await db.update(exportRuns).set({ progress: { done, total } }).where(eq(exportRuns.id, run.id));
         await args.heartbeat({ done, total });
-        await args.hooks?.onProgress?.(done, total);
       },
     });
     if (firstPass) for await (const _ of items()) void _; // a template that read nothing still validates

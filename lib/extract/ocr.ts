@@ -4,27 +4,52 @@ import path from 'node:path';
 
 /**
  * OCR with tesseract.js, fully offline: the language data comes from the npm packages
- * @tesseract.js-data/eng and /deu (LSTM "best_int" models), never from a CDN. tesseract.js reads every
- * language from one langPath folder while the packages keep them in separate folders, so a folder of
- * symlinks to the installed files is prepared once in the temp directory (a copy when symlinks fail).
- * tesseract.js 7 cannot take the data in memory: its initialize step mangles {code, data} languages.
+ * @tesseract.js-data/<lang> (LSTM "best_int" models), never from a CDN: English, German, French,
+ * Italian, Spanish, Dutch and Simplified Chinese. tesseract.js reads every language from one langPath
+ * folder while the packages keep them in separate folders, so a folder of symlinks to the installed files
+ * is prepared once in the temp directory (a copy when symlinks fail). tesseract.js 7 cannot take the
+ * data in memory: its initialize step mangles {code, data} languages.
+ *
+ * Language choice per image: a first pass with German + English (German's model reads most accented
+ * Latin letters). When that pass reads no Latin text worth the name (low confidence, few letters), the
+ * page is read again with Chinese; when its text is French, Italian, Spanish or Dutch, again with that
+ * language's model (accents right), each time only while the page's time budget allows, keeping the
+ * pass with the better confidence. Loading all seven models at once would cost ~300 MB and slow every
+ * page; one worker holds one language set at a time and switches with reinitialize.
  *
  * One worker is shared and jobs are serialised; a job over its time budget terminates the worker (the
  * only way to stop a running recognition) and the next job starts a fresh one. An idle worker is
- * terminated after a minute so a server does not keep ~150 MB for nothing.
+ * terminated after a minute so a server does not keep ~200 MB for nothing.
  */
 
-// German first: its model also reads English (and most accented Latin letters), the English one drops umlauts.
-export const OCR_LANGUAGES = ['deu', 'eng'] as const;
+export const OCR_LANGUAGES = ['deu', 'eng', 'fra', 'ita', 'spa', 'nld', 'chi_sim'] as const;
+type OcrLanguage = (typeof OCR_LANGUAGES)[number];
+const FIRST_PASS: OcrLanguage[] = ['deu', 'eng'];
+const CJK_PASS: OcrLanguage[] = ['chi_sim', 'eng'];
+/** Second pass for a Latin-script language the first pass recognised. */
+const LATIN_PASS: Record<string, OcrLanguage[]> = { fr: ['fra', 'eng'], it: ['ita', 'eng'], es: ['spa', 'eng'], nl: ['nld', 'eng'] };
+/** Below this mean word confidence (0..1) the first pass is taken for the wrong script. */
+const WRONG_SCRIPT_CONFIDENCE = 0.6;
+/** A second pass is started only with at least this much of the budget left (ms). */
+const SECOND_PASS_MIN_MS = 1500;
+/**
+ * Target time of one page (ms). The Latin second pass only improves accents (the classifier folds them
+ * anyway), so it runs only when the first pass took at most half of this; the Chinese pass, without
+ * which the page is garbage, runs whenever the budget allows.
+ */
+const PAGE_TARGET_MS = 3000;
 const MODEL = '4.0.0_best_int';
 const IDLE_MS = 60_000;
 
 type TesseractWorker = {
   recognize(image: Buffer): Promise<{ data: { text: string; confidence: number } }>;
+  reinitialize(langs: string[], oem?: number): Promise<unknown>;
   terminate(): Promise<unknown>;
 };
 
 let workerPromise: Promise<TesseractWorker> | null = null;
+/** Languages the live worker holds. */
+let workerLangs = FIRST_PASS.join('+');
 let queue: Promise<unknown> = Promise.resolve();
 let idleTimer: NodeJS.Timeout | null = null;
 let langDirCache: string | null = null;
@@ -75,10 +100,11 @@ export function ocrLanguageDir(): string | null {
 
 async function startWorker(): Promise<TesseractWorker> {
   const langPath = ocrLanguageDir();
-  if (!langPath) throw new Error('OCR language data (@tesseract.js-data/eng, /deu) is not installed');
+  if (!langPath) throw new Error(`OCR language data (@tesseract.js-data/${OCR_LANGUAGES.join(', ')}) is not installed`);
   const { createWorker, OEM } = await import('tesseract.js');
   let initError: unknown = null;
-  const worker = await createWorker([...OCR_LANGUAGES], OEM.LSTM_ONLY, {
+  workerLangs = FIRST_PASS.join('+');
+  const worker = await createWorker([...FIRST_PASS], OEM.LSTM_ONLY, {
     langPath,
     cacheMethod: 'none', // never write traineddata into the working directory
     gzip: true,
@@ -112,7 +138,7 @@ export async function shutdownOcr(): Promise<void> {
   }
 }
 
-export type OcrOutcome = { ok: true; text: string; confidence: number } | { ok: false; message: string };
+export type OcrOutcome = { ok: true; text: string; confidence: number; languages: string[] } | { ok: false; message: string };
 
 /** Recognises one image (PNG, JPEG, BMP, GIF, WebP, PNM; TIFF only where leptonica can decode it). */
 export function ocrImage(image: Buffer, timeoutMs: number): Promise<OcrOutcome> {
@@ -121,38 +147,80 @@ export function ocrImage(image: Buffer, timeoutMs: number): Promise<OcrOutcome> 
   return job;
 }
 
-async function runJob(image: Buffer, timeoutMs: number): Promise<OcrOutcome> {
-  const started = Date.now();
+/** Chinese OCR puts spaces between words; Chinese text has none. */
+const joinHan = (text: string) => text.replace(/(?<=[\p{Script=Han}\u3000-\u303f\uff00-\uffef])[ \t]+(?=[\p{Script=Han}\u3000-\u303f\uff00-\uffef])/gu, '');
+
+const letterShare = (text: string) => {
+  const visible = (text.match(/\S/gu) ?? []).length;
+  return visible ? (text.match(/[\p{L}]/gu) ?? []).length / visible : 0;
+};
+
+/** The language of a first pass's text when a Latin second pass exists for it. ELD is loaded on first need. */
+async function latinLanguage(text: string): Promise<string | null> {
+  if ((text.match(/\p{L}/gu) ?? []).length < 40) return null;
+  try {
+    const { eld } = await import('eld/medium');
+    const r = eld.detect(text.slice(0, 2000));
+    return r.language && LATIN_PASS[r.language] ? r.language : null;
+  } catch {
+    return null;
+  }
+}
+
+async function recognizeWith(image: Buffer, langs: OcrLanguage[], deadline: number): Promise<{ text: string; confidence: number } | 'timeout'> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    timer = setTimeout(() => resolve('timeout'), Math.max(1, deadline - Date.now()));
   });
   try {
     workerPromise ??= startWorker();
     const worker = await Promise.race([workerPromise, timeout]);
-    if (worker === 'timeout') {
-      await shutdownOcr();
-      return { ok: false, message: `OCR engine did not start within ${timeoutMs} ms` };
+    if (worker === 'timeout') return 'timeout';
+    const key = langs.join('+');
+    if (workerLangs !== key) {
+      const { OEM } = await import('tesseract.js');
+      const switched = await Promise.race([worker.reinitialize([...langs], OEM.LSTM_ONLY), timeout]);
+      if (switched === 'timeout') return 'timeout';
+      workerLangs = key;
     }
-    const remaining = Math.max(1, timeoutMs - (Date.now() - started));
+    const result = await Promise.race([worker.recognize(image), timeout]);
+    if (result === 'timeout') return 'timeout';
+    const text = langs[0] === 'chi_sim' ? joinHan(result.data.text) : result.data.text;
+    return { text, confidence: result.data.confidence / 100 };
+  } finally {
     clearTimeout(timer);
-    const timeout2 = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), remaining);
-    });
-    const result = await Promise.race([worker.recognize(image), timeout2]);
-    if (result === 'timeout') {
+  }
+}
+
+async function runJob(image: Buffer, timeoutMs: number): Promise<OcrOutcome> {
+  const deadline = Date.now() + timeoutMs;
+  try {
+    const started = Date.now();
+    const first = await recognizeWith(image, FIRST_PASS, deadline);
+    if (first === 'timeout') {
       await shutdownOcr();
       return { ok: false, message: `OCR exceeded its time budget of ${timeoutMs} ms` };
     }
+    let best = { ...first, languages: FIRST_PASS as string[] };
+    const wrongScript = first.confidence < WRONG_SCRIPT_CONFIDENCE || letterShare(first.text) < 0.5;
+    const latin = wrongScript || (Date.now() - started) * 2 > PAGE_TARGET_MS ? null : await latinLanguage(first.text);
+    const second = wrongScript ? CJK_PASS : latin ? LATIN_PASS[latin] : null;
+    if (second && deadline - Date.now() >= SECOND_PASS_MIN_MS) {
+      const again = await recognizeWith(image, second, deadline);
+      if (again === 'timeout') {
+        // The first pass stands; the worker stuck in the second one is dropped.
+        await shutdownOcr();
+        return { ok: true, text: best.text, confidence: best.confidence, languages: best.languages };
+      }
+      if (again.confidence >= best.confidence - (latin ? 0.02 : 0)) best = { ...again, languages: second };
+    }
     scheduleIdleShutdown();
-    return { ok: true, text: result.data.text, confidence: result.data.confidence / 100 };
+    return { ok: true, text: best.text, confidence: best.confidence, languages: best.languages };
   } catch (err) {
     // A failed start leaves no usable worker; a failed recognition (unreadable image) keeps it.
     const message = err instanceof Error ? err.message : String(err);
     if (/read image/i.test(message)) scheduleIdleShutdown();
     else await shutdownOcr();
     return { ok: false, message: `OCR failed: ${message.replace(/^Error:\s*/, '')}` };
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -63,6 +63,9 @@ export const ERROR_CODES = {
   OWNER_ROLE_LOCKED: { status: 409, retryable: false, description: "The owner's role cannot be changed or removed directly; transfer ownership first." },
   FOUR_EYES_REQUIRED: { status: 409, retryable: false, description: 'The workspace requires four-eyes approval: the approver may not be the person who last changed the confirmed data or completed the review; details.eligible_approvers names who may approve.' },
   REVIEW_NOT_COMPLETE: { status: 409, retryable: false, description: 'With four-eyes approval, a SKU is approved only after its review is completed.' },
+  AI_BUDGET_EXHAUSTED: { status: 402, retryable: false, description: 'The workspace has used its monthly AI allowance (tokens, by plan); details give used_tokens, limit_tokens and resets_at. AI features resume then, or on a larger plan; rules-based features keep working.' },
+  NO_LINKED_ENTITY: { status: 409, retryable: false, description: 'The dossier field mirrors a linked entity (manufacturer, importer, EU responsible person), and none of that role is linked to the SKU; details.role names it. Link one, then sync.' },
+  ENTITY_VALUE_MISSING: { status: 422, retryable: false, description: 'The linked entity has no value for this field (e.g. no email address); details name the entity and attribute. Complete the entity first.' },
   SERVICE_UNAVAILABLE: { status: 503, retryable: true, description: 'A dependency (database, mail, AI provider) is not available right now.' },
 } as const satisfies Record<string, { status: number; retryable: boolean; description: string }>;
 

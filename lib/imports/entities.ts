@@ -7,6 +7,7 @@
  * company. The key is what ImportEntityResolutionDecision.candidate_key refers to.
  */
 import { createHash } from 'node:crypto';
+import { parseAddress } from '@/lib/address/parse';
 import type { EntityRole } from './fields';
 
 export interface EntityInput {
@@ -118,6 +119,11 @@ export function entityIdentityKey(e: { name: string | null; address: string | nu
   if (key.length <= 160) return key;
   const digest = createHash('sha256').update(key).digest('hex').slice(0, 16);
   return `${parts[0].slice(0, 100)}|#${digest}`;
+}
+
+/** The ISO country an address names at its end, or null ("…, 518000 Shenzhen, China" -> "CN"). */
+export function countryFromAddress(address: string | null | undefined): string | null {
+  return address ? parseAddress(address).country : null;
 }
 
 interface Group {

@@ -4,7 +4,8 @@
  * numbers with a dot. Spreadsheets write these in many ways; this module accepts the common ones and
  * refuses to guess where digits were lost (a GTIN shown as 4.00638E+12). Pure, never throws.
  */
-import { gtinCheckDigitValid } from '@/lib/dossier/catalogue';
+import { countryCode } from '@/lib/address/country';
+import { checkGtin, GTIN_LENGTHS } from '@/lib/gtin';
 import { normalizeCountryCode } from '@/lib/requirements/countries';
 
 export type Normalized<T = string> =
@@ -22,8 +23,6 @@ export type NormalizeErrorCode =
   | 'ambiguous_date'
   | 'unknown_country'
   | 'invalid_number';
-
-const GTIN_LENGTHS = [8, 12, 13, 14];
 
 // ------------------------------------------------------------------------------------------------ GTIN
 
@@ -60,16 +59,16 @@ export function normalizeGtin(raw: string | null | undefined): Normalized<string
 
 function finishGtin(digits: string, raw: string): Normalized<string | null> {
   if (GTIN_LENGTHS.includes(digits.length)) {
-    if (/^0+$/.test(digits) || !gtinCheckDigitValid(digits)) return checkDigitError(raw);
-    return { ok: true, value: digits };
+    return checkGtin(digits).ok ? { ok: true, value: digits } : checkDigitError(raw);
   }
   // Lost leading zeros: 7 digits of an EAN-8, 9-11 digits of a UPC-A / EAN-13 with leading zeros.
   const target = digits.length === 7 ? 8 : digits.length >= 9 && digits.length <= 11 ? 12 : null;
   if (target === null) {
     return { ok: false, code: 'gtin_invalid_length', message: `"${truncate(raw)}" has ${digits.length} digits; a GTIN has 8, 12, 13 or 14.` };
   }
-  if (/^0+$/.test(digits) || !gtinCheckDigitValid(digits)) return checkDigitError(raw);
-  return { ok: true, value: digits.padStart(target, '0'), note: 'gtin_leading_zeros_restored' };
+  // Padding never changes a GS1 check digit, so the padded code is judged by the same rule.
+  const padded = digits.padStart(target, '0');
+  return checkGtin(padded).ok ? { ok: true, value: padded, note: 'gtin_leading_zeros_restored' } : checkDigitError(raw);
 }
 
 function checkDigitError(raw: string): Normalized<string | null> {
@@ -180,7 +179,8 @@ export function normalizeCountry(raw: string | null | undefined): Normalized<str
   if (s === '') return { ok: true, value: null };
   let candidate = s.replace(ORIGIN_PREFIX, '').replace(/\s*\(.*\)\s*$/, '').trim();
   candidate = candidate.replace(/^(the|die|der|la|le|les|el|il|l')\s+/i, '').trim();
-  const direct = normalizeCountryCode(candidate) ?? ALPHA3[candidate.toUpperCase()] ?? null;
+  // The country data library knows the names in every EU language ("Volksrepublik China", "Chine", "Cina").
+  const direct = normalizeCountryCode(candidate) ?? ALPHA3[candidate.toUpperCase()] ?? countryCode(candidate);
   if (direct) return { ok: true, value: direct };
   return { ok: false, code: 'unknown_country', message: `"${truncate(s)}" is not a country name or ISO code.` };
 }

@@ -10,6 +10,7 @@
 import { normalizeFieldValue, parseFieldKey } from '@/lib/dossier/catalogue';
 import { matchCategory } from '@/lib/requirements/categories';
 import { EntityCandidateCollector, type EntityCandidate, type EntityInput } from './entities';
+import { countryFromAddress } from './entities';
 import { ENTITY_ROLES, entityFieldParts, type EntityRole } from './fields';
 import type { MappingResult } from './mapping';
 import { normalizeCountry, normalizeDate, normalizeGtin, type DateOptions } from './normalize';
@@ -234,7 +235,14 @@ export class ImportPlanner {
         rec.warnings.push({ row: n, column: null, code: 'entity_without_name', message: `The ${role.replace('_', ' ')} has an address, email or country but no name; no entity is proposed for it.` });
         continue;
       }
-      rec.entities.push({ role, name: p.name, address: p.address ?? null, email: p.email ?? null, country: p.country ?? null, url: p.url ?? null });
+      // No country column: the country written at the end of the address ("…, 518000 Shenzhen, China") is the country.
+      const country = p.country ?? countryFromAddress(p.address);
+      if (country && !p.country) {
+        rec.dossier[`${role}_country`] = country;
+        const addressSource = rec.sources[`${role}_address`];
+        if (addressSource) rec.sources[`${role}_country`] = addressSource;
+      }
+      rec.entities.push({ role, name: p.name, address: p.address ?? null, email: p.email ?? null, country: country ?? null, url: p.url ?? null });
     }
 
     if (!anyValue) {

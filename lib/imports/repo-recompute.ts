@@ -11,6 +11,7 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
 import { evaluateRequirements } from '@/lib/requirements';
 import { recomputeSku, toStoredBlocker } from '@/lib/skus/evaluate';
+import { extractionConflicts } from '@/lib/skus/extraction-conflicts';
 
 const uuids = (ids: string[]) => sql`${sql.param(ids)}::uuid[]`;
 
@@ -55,10 +56,7 @@ export async function recomputeSkusBulk(db: Db, workspaceId: string, skuIds: str
     const fields: Record<string, string> = {};
     for (const v of list) if (v.status === 'confirmed') fields[v.field_key] = v.value;
     // As loadRequirementInput: a document suggestion that disagrees with the confirmed value is a conflict.
-    const conflicts = list
-      .filter((v) => v.status === 'suggested' && v.source === 'document_extraction' && fields[v.field_key] !== undefined && norm(fields[v.field_key]) !== norm(v.value))
-      
-      .map((v) => ({ id: v.id, field_key: v.field_key, message: `A document says "${v.value.slice(0, 80)}" for ${v.field_key}, the dossier says "${fields[v.field_key].slice(0, 80)}".` }));
+    const conflicts = extractionConflicts(list, fields);
     const evaluation = evaluateRequirements({
       sku: { category_code: s.category_code, gtin: s.gtin },
       fields,
@@ -82,4 +80,3 @@ export async function recomputeSkusBulk(db: Db, workspaceId: string, skuIds: str
     WHERE skus.id = u.id AND skus.workspace_id = ${workspaceId}`);
 }
 
-const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();

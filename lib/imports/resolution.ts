@@ -14,6 +14,7 @@ import { queryRows } from '@/lib/db/rows';
 import { auditEvents, entities, importEntityCandidates, skuEntities, type EntityRole } from '@/lib/db/schema';
 import { createEntity } from '@/lib/entities/service';
 import { EntityInput } from '@/lib/entities/schemas';
+import { parseAddress } from '@/lib/address/parse';
 import { AppError } from '@/lib/http/errors';
 import { afterDossierChange } from '@/lib/skus/service';
 import { getBatchRow, type CandidateRow } from './repo';
@@ -73,16 +74,10 @@ function conflict(d: ImportEntityResolutionDecision, other: { action: string; en
   );
 }
 
-/** "Hauptstr. 5, 10115 Berlin" -> street "Hauptstr. 5", postal code "10115", city "Berlin". */
-export function splitAddress(address: string | null): { street: string | null; postal_code: string | null; city: string | null } {
-  const a = (address ?? '').replace(/\s+/g, ' ').trim();
-  if (!a) return { street: null, postal_code: null, city: null };
-  const parts = a.split(/\s*[,\n;]\s*/).filter(Boolean);
-  if (parts.length >= 2) {
-    const m = /^((?:[A-Z]{1,3}[- ]?)?\d{3,6}(?: ?[A-Z]{2})?)\s+(\S.*)$/.exec(parts[parts.length - 1]);
-    if (m) return { street: parts.slice(0, -1).join(', ').slice(0, 200), postal_code: m[1].slice(0, 20), city: m[2].slice(0, 100) };
-  }
-  return { street: a.slice(0, 200), postal_code: null, city: null };
+/** "Hauptstr. 5, 10115 Berlin, Germany" -> street, postal code, city and country (lib/address). */
+export function splitAddress(address: string | null): { street: string | null; postal_code: string | null; city: string | null; region: string | null; country: string | null } {
+  const a = parseAddress(address);
+  return { street: a.street?.slice(0, 200) ?? null, postal_code: a.postal_code?.slice(0, 20) ?? null, city: a.city?.slice(0, 100) ?? null, region: a.region?.slice(0, 100) ?? null, country: a.country };
 }
 
 function entityInputOf(d: ImportEntityResolutionDecision, c: CandidateRow, index: number) {
@@ -90,7 +85,8 @@ function entityInputOf(d: ImportEntityResolutionDecision, c: CandidateRow, index
   const details = c.details as { country?: string | null; url?: string | null };
   const pv = { name: stored.name ?? null, address: stored.address ?? null, email: stored.email ?? null, ...(d.proposed_values ?? {}) };
   const url = details.url && /^https?:\/\//i.test(details.url) && details.url.length <= 500 ? details.url : null;
-  const parsed = EntityInput.safeParse({ name: pv.name ?? '', ...splitAddress(pv.address ?? null), country: details.country ?? null, email: pv.email ?? null, contact_url: url });
+  const parts = splitAddress(pv.address ?? null);
+  const parsed = EntityInput.safeParse({ name: pv.name ?? '', street: parts.street, postal_code: parts.postal_code, city: parts.city, region: parts.region, country: details.country ?? parts.country, email: pv.email ?? null, contact_url: url });
   if (!parsed.success) {
     throw new AppError('VALIDATION_FAILED', 'The proposed values cannot make an entity.', {
       details: { fields: parsed.error.issues.map((i) => ({ path: `decisions.${index}.proposed_values.${String(i.path[0] ?? '')}`, message: i.message })) },

@@ -66,6 +66,11 @@ export const TARGET_SYNONYMS: Record<string, string[]> = {
     'target markets', 'target market', 'markets', 'sales countries', 'countries of sale', 'zielmarkte', 'zielmarkt', 'zielmaerkte', 'zielland', 'zielländer', 'zielaender',
     'vertriebslander', 'absatzmarkte', 'marches cibles', 'marche cible', 'pays de vente', 'mercados', 'mercados de destino', 'paises de venta', 'mercati',
     'mercati di destinazione', 'paesi di vendita',
+    // Plural and declined forms seen in real catalogues ("Märkte", "Zielmärkten", "Marchés", "Mercati").
+    'markte', 'maerkte', 'markten', 'zielmarkten', 'zielmaerkten', 'absatzmarkt', 'absatzmarkten', 'vertriebslaender', 'vertriebsland', 'verkaufslander',
+    'verkaufslaender', 'verkaufsland', 'lander', 'laender', 'zielmarktlander', 'marches', 'marche', 'marches de destination', 'pays cibles', 'pays de commercialisation',
+    'mercado', 'mercados objetivo', 'paises de destino', 'mercato', 'mercati target', 'mercati di riferimento', 'paesi di destinazione', 'target countries',
+    'sales markets', 'selling countries', 'destination markets', 'destination countries',
   ],
   ce_marking: ['ce', 'ce marking', 'ce mark', 'ce marked', 'ce kennzeichnung', 'ce kennzeichen', 'ce zeichen', 'marquage ce', 'marcado ce', 'marcatura ce', 'marchio ce'],
   other_marks: ['other marks', 'marks', 'markings', 'kennzeichnungen', 'weitere kennzeichnungen', 'pruefzeichen', 'prufzeichen', 'autres marquages', 'marquages', 'otros marcados', 'marcados', 'altre marcature', 'marcature'],

@@ -4,3 +4,4 @@ import '@/lib/imports/jobs';
 import '@/lib/documents/jobs';
 import '@/lib/outreach/jobs';
 import '@/lib/exports/jobs';
+import '@/lib/ai-fill/job';

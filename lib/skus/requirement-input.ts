@@ -2,6 +2,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { blockerWaivers, documentExtractions, documents, documentSkus, dossierValues, entities, reviewIssues, skuEntities, skus } from '@/lib/db/schema';
 import type { DocumentInput, EntityInput, RequirementInput } from '@/lib/requirements';
+import { extractionConflicts } from './extraction-conflicts';
 
 const PO_BOX_RE = /\b(p\.?\s?o\.?\s?box|postfach|bo[iî]te postale|apartado( de correos)?|casella postale|postbus|skrytka pocztowa)\b/i;
 
@@ -26,10 +27,11 @@ export async function loadRequirementInput(db: Db, workspaceId: string, skuId: s
   const fields: Record<string, string> = {};
   for (const v of values) if (v.status === 'confirmed') fields[v.fieldKey] = v.value;
 
-  // A document suggestion that disagrees with the confirmed value is an extraction conflict.
-  const conflicts = values
-    .filter((v) => v.status === 'suggested' && v.source === 'document_extraction' && fields[v.fieldKey] !== undefined && norm(fields[v.fieldKey]) !== norm(v.value))
-    .map((v) => ({ id: v.id, field_key: v.fieldKey, message: `A document says "${v.value.slice(0, 80)}" for ${v.fieldKey}, the dossier says "${fields[v.fieldKey].slice(0, 80)}".` }));
+  // A document suggestion that really disagrees with the confirmed value is an extraction conflict.
+  const conflicts = extractionConflicts(
+    values.map((v) => ({ id: v.id, field_key: v.fieldKey, value: v.value, status: v.status, source: v.source })),
+    fields,
+  );
 
   const references = new Map<string, string[]>();
   if (docs.length) {
@@ -74,4 +76,3 @@ export async function loadRequirementInput(db: Db, workspaceId: string, skuId: s
   };
 }
 
-const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();

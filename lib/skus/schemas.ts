@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkGtin } from '@/lib/gtin';
 import { DateTime, Uuid } from '@/lib/http/schemas';
 
 export const SKU_CODE_RE = /^[A-Za-z0-9_-]+$/;
@@ -10,6 +11,7 @@ export const CreateSkuInput = z
     gtin: z
       .string()
       .regex(/^(\d{8}|\d{12}|\d{13}|\d{14})$/, 'digits only, exactly 8, 12, 13 or 14 digits')
+      .refine((g) => !/^\d+$/.test(g) || checkGtin(g).ok, 'not a valid GTIN: the check digit is wrong (a typo or a lost leading zero) or it is all zeros')
       .nullable()
       .optional(),
     category_code: z.string().max(100).optional(),

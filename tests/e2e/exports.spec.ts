@@ -100,7 +100,18 @@ test('select SKUs, export them, watch the run complete, download and open the fi
   await page.getByLabel('Name', { exact: true }).fill('Only EX-A');
   await page.getByRole('button', { name: 'Save view' }).last().click();
   await expect(page.getByText('View "Only EX-A" saved')).toBeVisible();
+  // The dialog opens once the templates are loaded; the views may come later (this was the flaky
+  // step: the view stayed unset when they did). Hold them until the dialog is open, so that order is
+  // tested every time.
+  let releaseViews!: () => void;
+  const viewsHeld = new Promise<void>((resolve) => (releaseViews = resolve));
+  await page.route('**/api/views', async (route) => {
+    await viewsHeld;
+    await route.continue();
+  });
   await page.goto(`/exports?new=1&template=${CATALOGUE_CSV}`);
+  await expect(page.getByTestId('new-export-dialog')).toBeVisible();
+  releaseViews();
   await pickOption(page, 'Scope', 'A saved view');
   await expect(page.getByLabel('Saved view', { exact: true })).toContainText('Only EX-A');
   await page.getByTestId('start-export').click();

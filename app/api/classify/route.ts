@@ -41,7 +41,7 @@ const post = defineRoute({
     },
   },
   responses: { 200: { description: 'ClassificationResult (best effort), no other keys.', schema: ClassificationResultSchema } },
-  handler: async ({ req }) => {
+  handler: async ({ req, db, auth }) => {
     const ct = req.headers.get('content-type') ?? '';
     const locale = pickLocale(req.headers.get('accept-language'), LOCALES, 'en');
     if (/application\/(.+\+)?json/i.test(ct)) {
@@ -51,7 +51,7 @@ const post = defineRoute({
     }
     if (/^multipart\/form-data/i.test(ct)) {
       const { file, bytes } = await readSingleFileForm(req, ClassifyFileFieldsSchema);
-      return json(await classifyUpload({ bytes, filename: file.filename, mimeType: file.mimeType, locale }));
+      return json(await classifyUpload(db, { workspaceId: auth.workspace.id, bytes, filename: file.filename, mimeType: file.mimeType, locale }));
     }
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send application/json or multipart/form-data.');
   },

@@ -38,6 +38,9 @@ export const documentSkus = pgTable(
     documentId: uuid('document_id').notNull(),
     skuId: uuid('sku_id').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** 'manual' or 'auto' (extraction found the SKU's exact GTIN or code; see lib/documents/matching.ts). */
+    linkSource: text('link_source').$type<'manual' | 'auto'>().notNull().default('manual'),
+    linkEvidence: jsonb('link_evidence').$type<{ kind: string; value: string; quote: string | null }[] | null>(),
   },
   (t) => [primaryKey({ columns: [t.documentId, t.skuId] })],
 );

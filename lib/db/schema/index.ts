@@ -7,3 +7,5 @@ export * from './imports';
 export * from './outreach';
 export * from './exports';
 export * from './teams';
+export * from './ai';
+export * from './classify';

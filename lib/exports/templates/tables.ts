@@ -1,18 +1,19 @@
 /**
  * Table-shaped templates: Otto and Kaufland per-article CSV (operators inline), the full GPSR catalogue
  * as CSV and XLSX, and Zalando's article sheet with the safety PDFs per sales-market language (ZIP).
- * CSV is streamed chunk by chunk (UTF-8 with BOM, CRLF); XLSX sheets are filled chunk by chunk (SheetJS, dense).
+ * CSV and XLSX are streamed chunk by chunk (CSV: UTF-8 with BOM, CRLF; XLSX: lib/exports/xlsx-stream.ts),
+ * so a run holds one chunk of rows at a time whatever its size.
  */
 import fs from 'node:fs';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import XLSX from '@e965/xlsx';
 import yazl from 'yazl';
 import { FIELD_CATALOGUE } from '@/lib/dossier/catalogue';
 import { ENTITY_ROLES } from '@/lib/requirements/types';
 import { addressLine, operatorOf, type ExportItem } from '../catalogue-data';
 import { safeEntryName } from '../dossier-zip';
 import { BOM, csvRow, fileWriter, safeCell } from '../output';
+import { xlsxStreamWriter } from '../xlsx-stream';
 import { marketLanguages, targetMarkets } from './checks';
 import { CORE_CHECKS, euOperator, warningText } from './shared';
 import type { ExportTemplateDefinition, RenderContext } from './types';
@@ -34,33 +35,23 @@ async function writeCsv(ctx: RenderContext, columns: Column[], sep: string) {
   await out.close();
 }
 
-/**
- * An XLSX sheet filled chunk by chunk: rows are appended to a dense-mode SheetJS sheet as each chunk
- * is read, so a chunk's items and cell arrays are released before the next one (SheetJS CE writes no
- * streams, so the sheet itself is still whole in memory until the file is written once).
- */
-function denseSheet(header: Cell[]): XLSX.WorkSheet {
-  return XLSX.utils.aoa_to_sheet([header], { dense: true } as XLSX.AOA2SheetOpts);
-}
-const appendRows = (ws: XLSX.WorkSheet, rows: Cell[][]) => {
-  if (rows.length) XLSX.utils.sheet_add_aoa(ws, rows, { origin: -1 });
-};
-
-async function sheetOf(ctx: RenderContext, columns: Column[]) {
-  const ws = denseSheet(columns.map((c) => c[0]));
-  let n = 0;
-  for await (const chunk of ctx.items()) {
-    appendRows(ws, chunk.map((item) => columns.map((c) => safeCell(c[1](item)))));
-    n += chunk.length;
-    await ctx.progress(n);
+/** One XLSX sheet of these columns, written chunk by chunk as the items are read. */
+async function writeXlsx(ctx: RenderContext, outPath: string, sheetName: string, columns: Column[]) {
+  const book = xlsxStreamWriter(outPath, [sheetName], { mtime: ctx.generatedAt });
+  try {
+    const [sheet] = book.sheets;
+    await sheet.addRows([columns.map((c) => c[0])]);
+    let n = 0;
+    for await (const chunk of ctx.items()) {
+      await sheet.addRows(chunk.map((item) => columns.map((c) => safeCell(c[1](item)))));
+      n += chunk.length;
+      await ctx.progress(n);
+    }
+    await book.close();
+  } catch (e) {
+    await book.abort();
+    throw e;
   }
-  return ws;
-}
-
-function workbookBytes(sheets: Array<[string, XLSX.WorkSheet]>): Buffer {
-  const wb = XLSX.utils.book_new();
-  for (const [name, ws] of sheets) XLSX.utils.book_append_sheet(wb, ws, name);
-  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
 }
 
 const op = (role: 'manufacturer' | 'importer' | 'responsible_person', get: (e: NonNullable<ReturnType<typeof operatorOf>>) => Cell) => (i: ExportItem) => {
@@ -132,22 +123,29 @@ export const CATALOGUE_TEMPLATES: ExportTemplateDefinition[] = [
     async render(ctx) {
       // One pass over the items fills both sheets (each pass reads the database again).
       const columns = catalogueColumns(ctx.localizedKeys);
-      const sheet = denseSheet(columns.map((c) => c[0]));
-      const docSheet = denseSheet(['sku_code', 'document_id', 'document_type', 'filename', 'language', 'sha256', 'size_bytes', 'valid_until']);
-      let n = 0;
-      for await (const chunk of ctx.items()) {
-        const rows: Cell[][] = [];
-        const docRows: Cell[][] = [];
-        for (const i of chunk) {
-          rows.push(columns.map((c) => safeCell(c[1](i))));
-          for (const d of i.documents) docRows.push([i.sku.sku_code, d.id, d.document_type, d.filename, d.language, d.sha256, d.size_bytes, d.valid_until].map(safeCell));
+      const book = xlsxStreamWriter(ctx.outPath, ['catalogue', 'documents'], { mtime: ctx.generatedAt });
+      try {
+        const [sheet, docSheet] = book.sheets;
+        await sheet.addRows([columns.map((c) => c[0])]);
+        await docSheet.addRows([['sku_code', 'document_id', 'document_type', 'filename', 'language', 'sha256', 'size_bytes', 'valid_until']]);
+        let n = 0;
+        for await (const chunk of ctx.items()) {
+          const rows: Cell[][] = [];
+          const docRows: Cell[][] = [];
+          for (const i of chunk) {
+            rows.push(columns.map((c) => safeCell(c[1](i))));
+            for (const d of i.documents) docRows.push([i.sku.sku_code, d.id, d.document_type, d.filename, d.language, d.sha256, d.size_bytes, d.valid_until].map(safeCell));
+          }
+          await sheet.addRows(rows);
+          await docSheet.addRows(docRows);
+          n += chunk.length;
+          await ctx.progress(n);
         }
-        appendRows(sheet, rows);
-        appendRows(docSheet, docRows);
-        n += chunk.length;
-        await ctx.progress(n);
+        await book.close();
+      } catch (e) {
+        await book.abort();
+        throw e;
       }
-      await fs.promises.writeFile(ctx.outPath, workbookBytes([['catalogue', sheet], ['documents', docSheet]]));
     },
   },
   {
@@ -287,31 +285,37 @@ export const ZALANDO_TEMPLATES: ExportTemplateDefinition[] = [
       { kind: 'languages', field: 'safety_pdf', label: 'Safety PDF (manual or safety information)', has: (i, l) => zalandoPdfs(i).some((p) => p.language === l), fix: 'Attach a PDF with the warnings and instructions in "{lang}" (type manual).' },
     ],
     async render(ctx) {
-      const sheet = await sheetOf(ctx, ZALANDO_COLUMNS);
-      const zip = new yazl.ZipFile();
-      const done = pipeline(zip.outputStream as unknown as Readable, fs.createWriteStream(ctx.outPath));
-      zip.addBuffer(workbookBytes([['articles', sheet]]), 'articles.xlsx', { mtime: ctx.generatedAt });
-      const missing: string[] = [];
-      for await (const chunk of ctx.items()) {
-        for (const i of chunk) {
-          for (const p of zalandoPdfs(i)) {
-            if (!(await ctx.store.exists(p.doc.storage_key))) {
-              missing.push(p.entry);
-              continue;
+      // articles.xlsx is written first to a file beside the output, then zipped with the PDFs.
+      const articles = `${ctx.outPath}.articles.xlsx`;
+      try {
+        await writeXlsx(ctx, articles, 'articles', ZALANDO_COLUMNS);
+        const zip = new yazl.ZipFile();
+        const done = pipeline(zip.outputStream as unknown as Readable, fs.createWriteStream(ctx.outPath));
+        zip.addFile(articles, 'articles.xlsx', { mtime: ctx.generatedAt });
+        const missing: string[] = [];
+        for await (const chunk of ctx.items()) {
+          for (const i of chunk) {
+            for (const p of zalandoPdfs(i)) {
+              if (!(await ctx.store.exists(p.doc.storage_key))) {
+                missing.push(p.entry);
+                continue;
+              }
+              const key = p.doc.storage_key;
+              zip.addReadStreamLazy(p.entry, { mtime: ctx.generatedAt, size: p.doc.size_bytes, compress: false }, (cb) => {
+                ctx.store.getStream(key).then(
+                  (web) => cb(null, Readable.fromWeb(web as import('node:stream/web').ReadableStream<Uint8Array>)),
+                  (err) => cb(err, new PassThrough()),
+                );
+              });
             }
-            const key = p.doc.storage_key;
-            zip.addReadStreamLazy(p.entry, { mtime: ctx.generatedAt, size: p.doc.size_bytes, compress: false }, (cb) => {
-              ctx.store.getStream(key).then(
-                (web) => cb(null, Readable.fromWeb(web as import('node:stream/web').ReadableStream<Uint8Array>)),
-                (err) => cb(err, new PassThrough()),
-              );
-            });
           }
         }
+        if (missing.length) zip.addBuffer(Buffer.from(`Not found in storage:\r\n${missing.join('\r\n')}\r\n`), 'missing-documents.txt', { mtime: ctx.generatedAt });
+        zip.end();
+        await done;
+      } finally {
+        await fs.promises.rm(articles, { force: true });
       }
-      if (missing.length) zip.addBuffer(Buffer.from(`Not found in storage:\r\n${missing.join('\r\n')}\r\n`), 'missing-documents.txt', { mtime: ctx.generatedAt });
-      zip.end();
-      await done;
     },
   },
 ];

@@ -159,12 +159,16 @@ describe('POST /api/documents/bulk: per-file problems are results, never a faile
     for (const x of r) if (x.status === 'error') expect(x.message.length).toBeGreaterThan(5);
     expect(r[2].message).toMatch(/7-Zip/);
     // Stored, with what could not be read said in the result and in the classification diagnostic.
-    expect(r[4].message).toMatch(/without readable text/i);
+    // A scan: OCR reads it in the background (issue 13), so the result says so rather than "not requested".
+    expect(r[4].message).toMatch(/OCR in the background/i);
+    expect(r[4].message).not.toMatch(/not requested/i);
     expect(r[5].message).toMatch(/password|encrypt/i);
     const rows = await docsOf(u);
     expect(rows.map((x) => x.filename).sort()).toEqual(['ok.txt', 'protected.pdf', 'scan.pdf']);
     const scan = rows.find((x) => x.filename === 'scan.pdf')!;
-    expect((scan.classification as any).diagnostic).toMatchObject({ code: 'scanned_or_empty_text', next_action: 'convert_or_ocr_upload_again' });
+    expect((scan.classification as any).diagnostic).toMatchObject({ code: 'scanned_or_empty_text', next_action: 'confirm_or_choose_type' });
+    expect((scan.classification as any).diagnostic.message).toMatch(/OCR/);
+    expect(scan.classificationConfidence).toBeNull();
     expect(res.body.summary).toEqual({ uploaded: 3, duplicate: 0, error: 4, skipped_quota: 0 });
   });
 });

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 
-const SKUS = 1500; // three chunks of 500; the child pauses after each, so the kill lands after the first
+const SKUS = 1500; // six batches of EXPORT_CHUNK (250); the child pauses after each, so the kill lands after the first
 
 function childEnv(dataDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, JOBS_IN_PROCESS: 'false' };

@@ -11,6 +11,7 @@ import * as dossierRoute from '@/app/api/skus/[id]/dossier/route';
 import * as reviewRoute from '@/app/api/skus/[id]/review/complete/route';
 import * as suggestionsRoute from '@/app/api/skus/[id]/dossier/suggestions/route';
 import { getDb } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/rows';
 import { auditEvents, dossierValues, skus } from '@/lib/db/schema';
 import { call, expectEnvelope, makeUser, type CallResult, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
@@ -59,8 +60,13 @@ describe('concurrent writes to one dossier field', () => {
     expect(rows.filter((r) => r.supersededAt)).toHaveLength(rows.length - 1);
     expect((await events(sku.id, 'dossier.value_set')).length).toBe(rows.length);
     // The current value is the last one written, and GET agrees.
-    const last = rows.reduce((a, b) => (b.createdAt > a.createdAt ? b : a));
-    expect(current[0].id).toBe(last.id);
+    // Compared at the database's microsecond precision (JavaScript dates keep milliseconds only).
+    const newest = await queryRows<{ id: string; at: string }>(
+      db,
+      sql`SELECT id, created_at::text AS at FROM dossier_values WHERE sku_id = ${sku.id} AND field_key = 'brand' ORDER BY created_at DESC LIMIT 2`,
+    );
+    if (newest.length > 1) expect(newest[0].at).not.toBe(newest[1].at); // writes are serialised: no tie
+    expect(current[0].id).toBe(newest[0].id);
     const dossier = await call(dossierRoute, 'GET', `/api/skus/${sku.id}/dossier`, { cookie: u.cookie, params: { id: sku.id } });
     expect(dossier.status).toBe(200);
     const brand = dossier.body.fields.find((f: { field_key: string }) => f.field_key === 'brand');

@@ -153,32 +153,22 @@ describe('SKU keyset paging', () => {
   });
 
   it('10,000 SKUs are walked to the end in every order (/api/v1/skus in both timestamp orders), no gap, no repeat', { timeout: 600_000 }, async () => {
-    // A thousand pages in a minute is more than the default per-subject rate limit allows.
-    process.env.RATE_LIMIT_DEFAULT = '100000';
-    process.env.RATE_LIMIT_IP = '100000';
-    resetEnvCache();
-    try {
-      const u = await makeUser({ plan: 'pro' });
-      const key = await bearer(u);
-      const db = await getDb();
-      // One statement: groups of ten share one exact timestamp, neighbouring groups sit microseconds
-      // apart inside the same millisecond, blocker counts repeat every five rows.
-      await db.execute(sql`
-        INSERT INTO skus (workspace_id, sku_code, product_name, blocker_count, created_at)
-        SELECT ${u.workspaceId}, 'K-' || lpad(g::text, 5, '0'), 'Bulk ' || g, g % 5,
-               timestamptz '2026-11-01 10:00:00.123000+00' + (g / 10) * interval '1 microsecond'
-        FROM generate_series(1, 10000) g`);
-      // /api/v1/skus runs the same listing: walked here in the two timestamp orders, where ties are.
-      await expectTotalInEverySort(u, 100, key, ['created_desc', 'created_asc']);
-    } finally {
-      delete process.env.RATE_LIMIT_DEFAULT;
-      delete process.env.RATE_LIMIT_IP;
-      resetEnvCache();
-    }
+    // The file-wide rate limits (beforeAll) allow the thousands of pages this walk takes; they must stay
+    // lifted for the tests after it too.
+    const u = await makeUser({ plan: 'pro' });
+    const key = await bearer(u);
+    const db = await getDb();
+    // One statement: groups of ten share one exact timestamp, neighbouring groups sit microseconds
+    // apart inside the same millisecond, blocker counts repeat every five rows.
+    await db.execute(sql`
+      INSERT INTO skus (workspace_id, sku_code, product_name, blocker_count, created_at)
+      SELECT ${u.workspaceId}, 'K-' || lpad(g::text, 5, '0'), 'Bulk ' || g, g % 5,
+             timestamptz '2026-11-01 10:00:00.123000+00' + (g / 10) * interval '1 microsecond'
+      FROM generate_series(1, 10000) g`);
+    // /api/v1/skus runs the same listing: walked here in the two timestamp orders, where ties are.
+    await expectTotalInEverySort(u, 100, key, ['created_desc', 'created_asc']);
   });
-});
 
-describe('SKU cursors', () => {
   it('a cursor that is not one of ours is a 400 in every sort, never a database error', async () => {
     const u = await makeUser();
     const id = '00000000-0000-4000-8000-000000000000';

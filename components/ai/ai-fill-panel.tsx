@@ -1,0 +1,298 @@
+'use client';
+
+import * as React from 'react';
+import { Bot, Check, Search, Sparkles, Square, TriangleAlert, X } from 'lucide-react';
+import { ApiError, apiFetch, describeError } from '@/components/api/client';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { toast } from '@/components/ui/toaster';
+import { SkuPageContext } from '@/components/skus/sku-context';
+import { fieldLabel } from '@/lib/dossier/catalogue';
+import { Citation } from './citation';
+import { ResearchPanel } from './research-panel';
+import { SyncFromEntityButton } from './sync-from-entity-button';
+import { LIVE, type AiFillCitation, type AiFillJob, type AiFillSuggestion } from './types';
+
+const POLL_MS = 1000;
+
+const STEP_TEXT: Record<string, string> = {
+  gathering_evidence: 'Reading the linked documents…',
+  reading_product_page: 'Reading the product page…',
+  asking_model: 'Asking the AI model for cited values…',
+  storing: 'Checking citations and storing suggestions…',
+};
+
+const label = (key: string) => fieldLabel(key, 'en') || key;
+
+interface Row {
+  suggestion: AiFillSuggestion;
+  citation: AiFillCitation;
+}
+
+/** Starts an AI fill; a job already running for the SKU (409 {error, job_id, status}) is simply followed. */
+async function startFill(skuId: string): Promise<'started' | 'running'> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/skus/${skuId}/ai-fill`, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' } });
+  } catch {
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'Could not reach the server. Check your connection and try again.' });
+  }
+  if (res.status === 202) return 'started';
+  const body = (await res.json().catch(() => null)) as { error?: unknown; job_id?: string } | null;
+  if (res.status === 409 && body?.job_id) return 'running';
+  const err = body?.error as { code?: string; message?: string; details?: Record<string, unknown> } | undefined;
+  throw new ApiError({ status: res.status, code: err?.code ?? 'UNEXPECTED_RESPONSE', message: err?.message ?? `The AI fill could not start (${res.status}).`, details: err?.details });
+}
+
+/**
+ * The SKU page's AI assistant: "Fill with AI" with live progress and Cancel, the suggestions it made
+ * with their citations (accept or reject one, or all from one document), "Sync from manufacturer" for
+ * fields a linked entity provides, and product research with its sources.
+ */
+export function AiFillPanel() {
+  const ctx = React.useContext(SkuPageContext);
+  const skuId = ctx?.skuId ?? '';
+  const bump = ctx?.bump;
+  const [job, setJob] = React.useState<AiFillJob | null>(null);
+  const [busy, setBusy] = React.useState<string | null>(null);
+  const [decided, setDecided] = React.useState<Record<string, 'accepted' | 'rejected'>>({});
+  const [showResearch, setShowResearch] = React.useState(false);
+  const live = job ? LIVE.includes(job.status) : false;
+
+  const load = React.useCallback(async () => {
+    try {
+      setJob(await apiFetch<AiFillJob>(`/api/skus/${skuId}/ai-fill/job`));
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) setJob(null);
+    }
+  }, [skuId]);
+
+  React.useEffect(() => {
+    const ac = new AbortController();
+    apiFetch<AiFillJob>(`/api/skus/${skuId}/ai-fill/job`, { signal: ac.signal })
+      .then(setJob)
+      .catch(() => {
+        /* 404: no job yet; other failures show on the next action */
+      });
+    return () => ac.abort();
+  }, [skuId]);
+
+  // Poll while the job runs; when it ends, the dossier and blockers have new suggestions to show.
+  const wasLive = React.useRef(false);
+  React.useEffect(() => {
+    if (wasLive.current && !live) bump?.();
+    wasLive.current = live;
+    if (!live) return;
+    const t = setInterval(() => void load(), POLL_MS);
+    return () => clearInterval(t);
+  }, [live, load, bump]);
+
+  if (!ctx) return null;
+
+  async function fill() {
+    setBusy('fill');
+    try {
+      const r = await startFill(skuId);
+      if (r === 'running') toast.info('An AI fill is already running for this SKU; showing its progress.');
+      setDecided({});
+      await load();
+    } catch (e) {
+      const { title, description } = describeError(e);
+      toast.error(title, { description });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function cancel() {
+    setBusy('cancel');
+    try {
+      setJob(await apiFetch<AiFillJob>(`/api/skus/${skuId}/ai-fill/cancel`, { method: 'POST' }));
+      toast.success('AI fill cancelled; nothing was stored.');
+    } catch (e) {
+      toast.error(describeError(e).title);
+      await load();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function decide(rows: Row[], verdict: 'accepted' | 'rejected') {
+    const ids = rows.map((r) => r.citation.value_id).filter((v): v is string => Boolean(v) && !decided[v!]);
+    if (!ids.length) return;
+    setBusy(`${verdict}:${ids.join(',')}`);
+    const done: Record<string, 'accepted' | 'rejected'> = {};
+    try {
+      for (const id of ids) {
+        await apiFetch(`/api/skus/${skuId}/dossier/values/${id}/${verdict === 'accepted' ? 'confirm' : 'reject'}`, { method: 'POST' });
+        done[id] = verdict;
+      }
+      toast.success(verdict === 'accepted' ? `${ids.length} value${ids.length > 1 ? 's' : ''} accepted into the dossier` : 'Suggestion rejected');
+    } catch (e) {
+      toast.error(describeError(e).title);
+    } finally {
+      setDecided((d) => ({ ...d, ...done }));
+      setBusy(null);
+      bump?.();
+    }
+  }
+
+  const rows: Row[] = job ? job.suggestions.map((s, i) => ({ suggestion: s, citation: job.citations[i]! })).filter((r) => r.citation) : [];
+  const groups = new Map<string, Row[]>();
+  for (const r of rows) {
+    const k = r.citation.document_id ?? r.citation.source_url ?? 'none';
+    groups.set(k, [...(groups.get(k) ?? []), r]);
+  }
+  const syncable = (job?.progress?.sync_available ?? []) as string[];
+  const percent = typeof job?.progress?.percent === 'number' ? job.progress.percent / 100 : null;
+
+  return (
+    <Card className="mb-5 overflow-hidden" data-testid="ai-fill-panel" aria-labelledby="ai-fill-title">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border px-4 py-3">
+        <div className="min-w-0">
+          <h2 id="ai-fill-title" className="flex items-center gap-2 text-sm font-semibold">
+            <Bot className="size-4 text-warning-soft-foreground" aria-hidden="true" />
+            AI assistant
+          </h2>
+          <p className="text-xs text-muted-foreground">Suggests missing fields from the linked documents, each with its quote. Nothing counts until a person accepts it.</p>
+        </div>
+        <div className="flex items-center gap-2">
+          <Button variant="ghost" size="sm" onClick={() => setShowResearch((v) => !v)} aria-expanded={showResearch} data-testid="ai-research-toggle">
+            <Search aria-hidden="true" />
+            Research product data
+          </Button>
+          {live ? (
+            <Button variant="secondary" size="sm" onClick={cancel} loading={busy === 'cancel'} data-testid="ai-fill-cancel">
+              <Square aria-hidden="true" />
+              Cancel
+            </Button>
+          ) : (
+            <Button size="sm" onClick={fill} loading={busy === 'fill'} data-testid="ai-fill-start">
+              <Sparkles aria-hidden="true" />
+              Fill with AI
+            </Button>
+          )}
+        </div>
+      </div>
+
+      <div className="grid gap-3 px-4 py-3" aria-live="polite">
+        {job && live ? (
+          <div className="grid gap-1.5" data-testid="ai-fill-progress">
+            <p className="text-xs text-muted-foreground">{job.status === 'pending' ? 'Queued…' : (STEP_TEXT[job.progress?.step ?? ''] ?? 'Working…')}</p>
+            <Progress value={percent} label="AI fill progress" />
+          </div>
+        ) : null}
+
+        {job && !live ? (
+          <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground" data-testid="ai-fill-status" data-status={job.status}>
+            <Badge variant={job.status === 'completed' ? 'primary' : job.status === 'failed' ? 'danger' : job.status === 'cancelled' ? 'neutral' : 'warning'}>{job.status.replace('_', ' ')}</Badge>
+            <span>
+              {job.suggestions.length} suggestion{job.suggestions.length === 1 ? '' : 's'} for {job.fields.length} field{job.fields.length === 1 ? '' : 's'} asked
+              {job.model ? ` · ${job.model}` : ''}
+              {job.usage.input_tokens ? ` · ${(job.usage.input_tokens + job.usage.output_tokens).toLocaleString('en')} tokens` : ''}
+            </span>
+          </div>
+        ) : null}
+
+        {job?.status === 'completed_degraded' && job.degraded_reason ? (
+          <Alert variant="warning" title="Filled without the AI model">
+            {job.degraded_reason}
+          </Alert>
+        ) : null}
+        {job?.status === 'failed' ? (
+          <Alert variant="danger" title="The AI fill failed">
+            {job.error ?? 'Unknown error.'}
+          </Alert>
+        ) : null}
+
+        {[...groups.entries()].map(([docId, list]) => {
+          const open = list.filter((r) => r.citation.value_id && !decided[r.citation.value_id]);
+          return (
+            <section key={docId} className="grid gap-2" aria-label={`Suggestions from ${list[0]!.citation.document_name ?? 'a document'}`}>
+              <div className="flex items-center justify-between gap-2">
+                <h3 className="text-xs font-semibold text-foreground">From {list[0]!.citation.document_name ?? 'the SKU'}</h3>
+                {open.length > 1 ? (
+                  <Button size="sm" variant="subtle" className="h-7" onClick={() => decide(open, 'accepted')} loading={busy?.startsWith('accepted:') && open.length > 1} data-testid="ai-accept-all">
+                    <Check aria-hidden="true" />
+                    Accept all {open.length}
+                  </Button>
+                ) : null}
+              </div>
+              <ul className="grid gap-2">
+                {list.map((r) => {
+                  const id = r.citation.value_id;
+                  const state = id ? decided[id] : undefined;
+                  return (
+                    <li key={`${r.suggestion.field_key}:${r.suggestion.value}`} className="rounded-md border border-border px-3 py-2" data-testid="ai-suggestion" data-field={r.suggestion.field_key}>
+                      <div className="flex flex-wrap items-start justify-between gap-2">
+                        <div className="min-w-0">
+                          <p className="text-xs text-muted-foreground">{label(r.suggestion.field_key)}</p>
+                          <p className="text-[0.8125rem] font-medium break-words text-foreground" data-testid="ai-suggestion-value">
+                            {r.suggestion.value}
+                          </p>
+                          <p className="text-xs text-muted-foreground">
+                            {Math.round(r.suggestion.confidence * 100)} % · {r.suggestion.reasoning}
+                          </p>
+                        </div>
+                        <div className="flex shrink-0 items-center gap-1">
+                          {state ? (
+                            <Badge variant={state === 'accepted' ? 'primary' : 'neutral'} data-testid="ai-decided">
+                              {state}
+                            </Badge>
+                          ) : id ? (
+                            <>
+                              <Button size="sm" variant="secondary" className="h-7" onClick={() => decide([r], 'accepted')} loading={busy === `accepted:${id}`} aria-label={`Accept ${label(r.suggestion.field_key)}`} data-testid="ai-accept">
+                                <Check aria-hidden="true" />
+                                Accept
+                              </Button>
+                              <Button size="sm" variant="ghost" className="h-7" onClick={() => decide([r], 'rejected')} loading={busy === `rejected:${id}`} aria-label={`Reject ${label(r.suggestion.field_key)}`}>
+                                <X aria-hidden="true" />
+                              </Button>
+                            </>
+                          ) : (
+                            <Badge variant="neutral">already in the dossier</Badge>
+                          )}
+                        </div>
+                      </div>
+                      <Citation documentId={r.citation.document_id} documentName={r.citation.document_name} sourceUrl={r.citation.source_url} page={r.citation.page} quote={r.citation.quote} />
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          );
+        })}
+
+        {job && !live && job.dropped.length ? (
+          <details className="text-xs text-muted-foreground" data-testid="ai-dropped">
+            <summary className="flex cursor-pointer items-center gap-1">
+              <TriangleAlert className="size-3" aria-hidden="true" />
+              {job.dropped.length} answer{job.dropped.length === 1 ? '' : 's'} of the model refused (citation did not hold)
+            </summary>
+            <ul className="mt-1 grid gap-0.5 pl-4">
+              {job.dropped.map((d, i) => (
+                <li key={i}>
+                  {label(d.field_key)}: “{d.value}”: {d.reason}
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+
+        {syncable.length ? (
+          <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+            <span>A linked operator provides:</span>
+            {syncable.map((k) => (
+              <SyncFromEntityButton key={k} skuId={skuId} fieldKey={k} label={label(k)} onSynced={() => bump?.()} />
+            ))}
+          </div>
+        ) : null}
+
+        {showResearch ? <ResearchPanel skuId={skuId} /> : null}
+      </div>
+    </Card>
+  );
+}

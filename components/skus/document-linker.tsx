@@ -1,0 +1,92 @@
+'use client';
+
+import * as React from 'react';
+import { FileText, Link2, LoaderCircle, Search } from 'lucide-react';
+import { ApiError, apiFetch } from '@/components/api/client';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { toast } from '@/components/ui/toaster';
+import { documentTypeLabel } from './labels';
+
+interface VaultItem {
+  id: string;
+  filename: string;
+  document_type: string;
+  sku_ids: string[];
+}
+
+/** Links a document already in the vault to this SKU: search by file name, pick, done (PUT /api/documents/{id}/skus/{skuId}). */
+export function DocumentLinker({ skuId, linkedIds, onLinked }: { skuId: string; linkedIds: readonly string[]; onLinked: () => void }) {
+  const [open, setOpen] = React.useState(false);
+  const [q, setQ] = React.useState('');
+  const [items, setItems] = React.useState<VaultItem[] | null>(null);
+  const [busy, setBusy] = React.useState<string | null>(null);
+
+  React.useEffect(() => {
+    if (!open) return;
+    const ac = new AbortController();
+    const t = setTimeout(() => {
+      const p = new URLSearchParams({ limit: '10' });
+      if (q.trim()) p.set('q', q.trim());
+      apiFetch<{ documents?: VaultItem[]; data?: VaultItem[] }>(`/api/documents?${p.toString()}`, { signal: ac.signal })
+        .then((b) => setItems(b.documents ?? b.data ?? []))
+        .catch(() => !ac.signal.aborted && setItems([]));
+    }, 200);
+    return () => {
+      clearTimeout(t);
+      ac.abort();
+    };
+  }, [open, q]);
+
+  async function link(d: VaultItem) {
+    setBusy(d.id);
+    try {
+      await apiFetch(`/api/documents/${encodeURIComponent(d.id)}/skus/${encodeURIComponent(skuId)}`, { method: 'PUT' });
+      toast.success(`${d.filename} linked; its facts are being extracted`);
+      setOpen(false);
+      onLinked();
+    } catch (e) {
+      toast.error(e instanceof ApiError ? e.message : 'The document could not be linked.');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const shown = (items ?? []).filter((d) => !linkedIds.includes(d.id));
+  return (
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger asChild>
+        <Button size="sm" variant="secondary" data-testid="link-existing-document">
+          <Link2 aria-hidden="true" />
+          Link existing document
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent align="end" className="w-96 p-2">
+        <div className="relative mb-2">
+          <Search className="pointer-events-none absolute top-1/2 left-2 size-4 -translate-y-1/2 text-subtle-foreground" aria-hidden="true" />
+          <Input autoFocus value={q} onChange={(e) => setQ(e.target.value)} placeholder="Search the vault by file name" className="pl-8" aria-label="Search documents" />
+        </div>
+        {items === null ? (
+          <div className="flex justify-center p-3">
+            <LoaderCircle className="size-4 animate-spin text-subtle-foreground" aria-hidden="true" />
+          </div>
+        ) : shown.length === 0 ? (
+          <p className="p-3 text-[0.8125rem] text-muted-foreground">No other documents match.</p>
+        ) : (
+          <ul className="grid max-h-72 gap-0.5 overflow-auto" role="listbox" aria-label="Documents in the vault">
+            {shown.map((d) => (
+              <li key={d.id}>
+                <button type="button" className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-[0.8125rem] hover:bg-surface-muted disabled:opacity-60" onClick={() => link(d)} disabled={busy !== null} data-testid="vault-document-option">
+                  <FileText className="size-4 shrink-0 text-subtle-foreground" aria-hidden="true" />
+                  <span className="min-w-0 flex-1 truncate font-medium text-foreground">{d.filename}</span>
+                  <span className="shrink-0 text-xs text-muted-foreground">{documentTypeLabel(d.document_type)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PopoverContent>
+    </Popover>
+  );
+}

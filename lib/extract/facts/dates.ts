@@ -1,0 +1,51 @@
+import type { FactSet, Line } from './lines';
+import { findDates } from './date-parse';
+
+/**
+ * Dates of issue and of validity, taken only next to their label ("Date of issue", "Ausstellungsdatum",
+ * "valid until", "gültig bis", "valable jusqu'au"...) or from a declaration's signature line
+ * ("Hamm, 02.11.2023"). The field key follows the document type: a declaration's date of issue is the
+ * dossier's doc_issue_date, a certificate's validity its certificate_valid_until; other documents'
+ * dates go to the document only (issued_on / valid_until facts).
+ */
+
+const ISSUE_LABEL =
+  /(?:date of issue|issue date|revision date|date of revision|uberarbeitet am|uberarbeitungsdatum|date de revision|issued on|date issued|date of report|report date|place and date of issue|date of declaration|ausstellungsdatum|ausgabedatum|ort und datum(?: der ausstellung)?|datum der ausstellung|ausgestellt am|date d'emission|date de delivrance|date du rapport|lieu et date(?: d'emission)?|fait a [^,]{1,40},? le|fecha de (?:emision|expedicion)|lugar y fecha(?: de expedicion)?|data di (?:emissione|rilascio)|luogo e data(?: di emissione)?|rilasciato il)/g;
+const VALID_LABEL =
+  /(?:valid until|valid through|valid to|valid till|expiry date|date of expiry|expiration date|expires on|expires|gultig bis|gultigkeit bis|ablaufdatum|valable jusqu'au|valable jusqu'a|date d'expiration|fin de validite|valido hasta|fecha de (?:caducidad|vencimiento)|valido fino al?|data di scadenza|scadenza)/g;
+const SIGNATURE_PLACE_DATE = /^(?:[a-z][a-z .'-]{1,30}),\s*(?:le |den |am |a |il |el )?(?=\d|[a-z]+\s+\d)/;
+
+export function readDates(lines: Line[], facts: FactSet, documentType: string | null | undefined) {
+  const isDoc = !documentType || documentType === 'declaration_of_conformity';
+  const isCert = !documentType || documentType === 'certificate';
+  const issueKey = isDoc ? 'doc_issue_date' : 'issued_on';
+  const validKey = isCert ? 'certificate_valid_until' : 'valid_until';
+  for (const line of lines) {
+    const dates = findDates(line.norm);
+    const next = lines[line.index + 1];
+    for (const [labelRe, key] of [
+      [ISSUE_LABEL, issueKey],
+      [VALID_LABEL, validKey],
+    ] as const) {
+      labelRe.lastIndex = 0;
+      const m = labelRe.exec(line.norm);
+      if (!m) continue;
+      const after = dates.find((d) => d.index >= m.index + m[0].length - 2);
+      if (after) {
+        // "Issued: 2024-02-20, valid until 2028-02-19": the issue date is the one before the validity label.
+        if (key === issueKey) {
+          VALID_LABEL.lastIndex = 0;
+          const v = VALID_LABEL.exec(line.norm);
+          if (v && v.index > m.index && after.index > v.index) continue;
+        }
+        facts.add(key, after.iso, [line], 0.85);
+      } else if (dates.length === 0 && next && next.page === line.page) {
+        const nd = findDates(next.norm);
+        if (nd.length && nd[0].index < 3) facts.add(key, nd[0].iso, [line, next], 0.75);
+      }
+    }
+    if (isDoc && dates.length && SIGNATURE_PLACE_DATE.test(line.norm) && line.text.length < 90) facts.add(issueKey, dates[0].iso, [line], 0.6);
+    // A bare "Date: 9 January 2024" line of a declaration is its date of issue.
+    if (isDoc && dates.length && /^(?:date|datum|date de signature|fecha|data)\s*:/.test(line.norm) && line.text.length < 60) facts.add(issueKey, dates[0].iso, [line], 0.6);
+  }
+}

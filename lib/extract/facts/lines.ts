@@ -1,0 +1,76 @@
+import type { PageText } from '../types';
+
+/** One non-empty line of a document, with where it is and whether a blank line came before it. */
+export interface Line {
+  text: string;
+  norm: string;
+  page: number | null;
+  index: number;
+  blankBefore: boolean;
+}
+
+export interface FactSuggestion {
+  field_key: string;
+  value: string;
+  /** 1-based page the value was found on; null when the text has no pages. */
+  page: number | null;
+  /** The source line (or lines) the value was read from, verbatim. */
+  quote: string;
+  confidence: number;
+}
+
+export interface ExtractFactsInput {
+  text?: string;
+  pages?: PageText[];
+  /** When known, dates are attributed by document type (issue date of a declaration, validity of a certificate). */
+  documentType?: string | null;
+}
+
+/** Lower case, accents and ß folded, typographic apostrophes straightened: what label patterns read. */
+export const norm = (s: string) =>
+  s
+    .replace(/ß/g, 'ss')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[’‘`´]/g, "'");
+
+export function toLines(input: ExtractFactsInput): Line[] {
+  const sources: { page: number | null; text: string }[] = input.pages?.length
+    ? input.pages.map((p) => ({ page: p.page, text: p.text }))
+    : [{ page: null, text: input.text ?? '' }];
+  const lines: Line[] = [];
+  for (const src of sources) {
+    let blank = true;
+    for (const raw of src.text.slice(0, 400_000).split(/\r?\n/)) {
+      // NFKD keeps the length of most text but splits ligatures; norm() is only used for matching.
+      // List bullets ("· 1.3 Details of the supplier") are layout, not text.
+      const text = raw.replace(/\s+/g, ' ').trim().replace(/^[·•▪●◦*]\s*/, '');
+      if (!text) {
+        blank = true;
+        continue;
+      }
+      lines.push({ text, norm: norm(text), page: src.page, index: lines.length, blankBefore: blank });
+      blank = false;
+    }
+  }
+  return lines;
+}
+
+export const quoteOf = (lines: Line[]) => lines.map((l) => l.text).join(' … ').slice(0, 300);
+
+/** Collects suggestions: one per field key, the most confident wins (the first among equals). */
+export class FactSet {
+  readonly out: FactSuggestion[] = [];
+  add(field_key: string, value: string, at: Line[], confidence: number) {
+    const v = value.trim();
+    if (!v) return;
+    const existing = this.out.find((s) => s.field_key === field_key);
+    if (existing && existing.confidence >= confidence) return;
+    if (existing) this.out.splice(this.out.indexOf(existing), 1);
+    this.out.push({ field_key, value: v, page: at[0]?.page ?? null, quote: quoteOf(at), confidence: Math.round(confidence * 100) / 100 });
+  }
+  has(field_key: string) {
+    return this.out.some((s) => s.field_key === field_key);
+  }
+}

@@ -1,0 +1,200 @@
+import { parseAddress, type PostalAddress } from '@/lib/address/parse';
+import { countryCode } from '@/lib/address/country';
+import type { FactSet, Line } from './lines';
+
+/**
+ * Economic operators read by section: the manufacturer block gives the manufacturer's name, address and
+ * e-mail, the EU responsible person (or authorised representative, or importer) block gives theirs. A
+ * block starts at its label ("2. Name and address of the manufacturer:", "Hersteller / Manufacturer",
+ * "EU Responsible Person (Art. 4 Regulation (EU) 2019/1020):") and runs over its continuation lines up to
+ * a blank line, the next label, the next numbered item or section, or a page break; nothing is read from
+ * a neighbouring block. Each operator found is also an entity candidate (lib/extract/facts.ts).
+ */
+
+export type Party = 'manufacturer' | 'importer' | 'responsible_person';
+
+export interface PartyFound {
+  role: Party;
+  name: string;
+  address: string | null;
+  parts: PostalAddress | null;
+  email: string | null;
+  lines: Line[];
+  confidence: number;
+}
+
+const N = '(?:\\d{1,2}(?:\\.\\d{1,2})*[.)]?\\s+)?';
+const TAIL = "\\s*(?:\\((?:[^()]|\\([^()]*\\)){0,80}\\))?\\s*(?:[:\\-–]\\s*|$)";
+const alt = (words: string[]) => `(?:${words.join('|')})`;
+
+const PARTY_WORDS: [Party, string[]][] = [
+  [
+    'manufacturer',
+    [
+      "name and (?:postal )?address of the manufacturer(?: or (?:his|its) authori[sz]ed representative)?", "manufacturer'?s? (?:name and address|details|information)", 'manufacturer',
+      'manufactured by', 'made by', 'producer', 'name und anschrift des herstellers', 'hersteller(?:angaben|informationen)?', 'hergestellt von', 'nom et adresse du fabricant', 'fabricant',
+      'fabrique par', 'nombre y direccion del fabricante', 'fabricante', 'fabricado por', 'nome e indirizzo del fabbricante', 'fabbricante', 'produttore', 'prodotto da',
+    ],
+  ],
+  ['importer', ['(?:eu[- ])?importer', '(?:eu[- ])?importeur', 'importateur', 'importador', 'importatore', 'imported by', 'importiert von', 'importe par', 'importado por', 'importato da']],
+  [
+    'responsible_person',
+    [
+      '(?:eu[- ]|eu-)?responsible (?:economic operator|person)(?: in the eu| in the (?:european )?union)?', 'authori[sz]ed representative(?: in the (?:eu|european union|community))?',
+      '(?:eu[- ])?(?:verantwortliche person|verantwortlicher wirtschaftsakteur)(?: in der eu)?', '(?:eu[- ])?bevollmachtigter(?: in der eu)?', 'personne responsable(?: dans l\'ue| dans l\'union europeenne)?',
+      'operateur economique responsable', 'mandataire(?: etabli dans l\'ue)?', 'persona responsable', 'representante autorizado', 'persona responsabile', 'mandatario',
+    ],
+  ],
+];
+
+const PARTY_LABELS: [Party, RegExp][] = PARTY_WORDS.map(([p, w]) => [p, new RegExp(`^${N}(?:[a-z ]{0,20}\\s?/\\s?)?${alt(w)}(?:\\s?/\\s?[a-z' ]{2,40})?${TAIL}`)]);
+/** Operators of other kinds: their blocks end a party block and are never read as one. */
+const OTHER_PARTY = new RegExp(
+  `^${N}${alt(['applicant', 'client', 'customer', 'antragsteller', 'auftraggeber', 'kunde', 'demandeur', 'client', 'solicitante', 'richiedente', 'supplier', 'lieferant', 'fournisseur', 'proveedor', 'fornitore', 'distributor', 'vertrieb', 'distributeur', 'testing laborator(?:y|ies)', 'test lab(?:oratory)?', 'laboratory', 'prufstelle', 'prufinstitut', 'laboratoire', 'notified body', 'benannte stelle', 'organisme notifie', 'certification body', 'issued by', 'signed (?:for and on behalf of|by)', 'unterzeichnet'])}${TAIL}`,
+);
+const CONTACT_LABEL = /^(?:tel|phone|telephone|telefon|fon|fax|mobile|mob|e-?mail|mail|courriel|correo(?: electronico)?|web(?:site)?|www|internet|url|contact|kontakt)\b\.?\s*(?:\([^)]*\))?\s*[:.]?/;
+const SUBFIELD_LABEL = /^(?:name|company(?: name)?|firma|firmenname|raison sociale|nom|nombre|nome|ragione sociale|address|adresse|anschrift|postanschrift|direccion|indirizzo|street|strasse|city|stadt|ort|ville|country|land|pays|pais|paese|postcode|zip|plz)\s*:/;
+const ANY_LABEL = /^[\p{L}][\p{L}\p{N} .'/()&-]{1,60}:(?:\s|$)/u;
+const NUMBERED = /^\d{1,2}(?:\.\d{1,2})+\.?\s+\S|^\d{1,2}[.)]\s+\S/;
+const SECTION = /^(?:section|abschnitt|rubrique|seccion|sezione)\s+\d/;
+const NEGATIVE = /^(?:same as (?:the )?(?:applicant|client|above|manufacturer)|the manufacturer\b|see above|siehe oben|wie oben|wie auftraggeber|wie antragsteller|der hersteller\b|identique (?:au demandeur|au fabricant)|le fabricant\b|el fabricante\b|il fabbricante\b|idem|n\/?a|none|not applicable|nicht zutreffend|keine?|voir ci-dessus|-+)\b/i;
+
+export const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+
+const COMPANY_SUFFIX =
+  /\b(?:gmbh(?: & co\.? kg)?|ag|kg|ohg|s\.?l\.?u\.?|s\.?a\.?u\.?|ug(?: \(haftungsbeschrankt\))?|e\.k\.|ltd\.?|limited|llc|inc\.?|corp\.?|co\.,? ?ltd\.?|company|co\.|plc|s\.?a\.?s\.?|sarl|s\.?a\.?|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|s\.?n\.?c\.?|b\.?v\.?|n\.?v\.?|oy|ab|a\/s|aps|sp\. z o\.o\.|s\.r\.o\.|se|kft\.?|d\.o\.o\.)(?=[\s,.;]|$)/i;
+
+/** "Acme GmbH, Street 1, 12345 Town" -> name "Acme GmbH", address "Street 1, 12345 Town". */
+export function splitNameAddress(value: string): { name: string; address: string | null } {
+  const v = value
+    .replace(EMAIL, '')
+    .replace(/\b(?:e-?mail|tel\.?|phone|fax|web)\s*:?\s*[+\d ()/.-]*$/i, '')
+    .replace(/[,;\s]+$/, '')
+    .trim();
+  const suffix = COMPANY_SUFFIX.exec(v);
+  if (suffix) {
+    const end = suffix.index + suffix[0].length;
+    const rest = v.slice(end).replace(/^[\s.,;·|-]+/, '').trim();
+    return { name: v.slice(0, end).trim(), address: /\d/.test(rest) && rest.length > 4 ? rest : null };
+  }
+  const parts = v.split(/\s*[,;·|]\s*/);
+  if (parts.length > 1 && /\d/.test(parts.slice(1).join(' '))) return { name: parts[0], address: parts.slice(1).join(', ') };
+  return { name: v, address: null };
+}
+
+const startsBlock = (l: Line) => PARTY_LABELS.some(([, r]) => r.test(l.norm)) || OTHER_PARTY.test(l.norm) || NUMBERED.test(l.text) || SECTION.test(l.norm);
+
+/** The lines of the block a label opens: the label line and its continuation lines. */
+function blockOf(lines: Line[], label: Line, hasValue: boolean): Line[] {
+  const block: Line[] = [];
+  for (let i = label.index + 1; i < lines.length && block.length < 7; i++) {
+    const l = lines[i];
+    if (l.page !== label.page) break;
+    // A blank line ends a block, except right under a bare heading ("Manufacturer" then a blank line).
+    if (l.blankBefore && (hasValue || block.length > 0)) break;
+    if (startsBlock(l)) break;
+    if (ANY_LABEL.test(l.text) && !CONTACT_LABEL.test(l.norm) && !SUBFIELD_LABEL.test(l.norm)) break;
+    if (/^(?:we|wir|nous|nosotros|noi)\b/.test(l.norm) || /\b(?:declare|erklaren|declarons|declaramos|dichiariamo|hereby|hiermit)\b/.test(l.norm)) break;
+    // Prose ("Keep these instructions for future reference.") is not part of an address block.
+    if (/[.!]$/.test(l.text) && !/\d/.test(l.text) && l.text.split(/\s+/).filter((w) => /^\p{Ll}/u.test(w)).length >= 3 && !l.text.includes('@')) break;
+    block.push(l);
+  }
+  return block;
+}
+
+function readBlock(role: Party, labelLine: Line, value: string, block: Line[]): PartyFound | null {
+  const content: string[] = [];
+  let email: string | null = null;
+  let name: string | null = null;
+  const addressParts: string[] = [];
+  const used: Line[] = [labelLine];
+  const consider = (text: string) => {
+    const mail = text.match(EMAIL)?.[0];
+    if (mail && !email) email = mail.toLowerCase();
+    const n = text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
+    if (CONTACT_LABEL.test(n)) return;
+    const sub = /^(name|company(?: name)?|firma|firmenname|raison sociale|nom|nombre|nome|ragione sociale)\s*:\s*(.+)$/i.exec(text);
+    if (sub) {
+      name ??= sub[2].trim();
+      return;
+    }
+    const addr = /^(?:address|adresse|anschrift|postanschrift|direccion|indirizzo|street|strasse|city|stadt|ort|ville|country|land|pays|pais|paese|postcode|zip|plz)\s*:\s*(.+)$/i.exec(text);
+    const t = (addr ? addr[1] : text).replace(EMAIL, '').replace(/\b(?:e-?mail|tel\.?|phone|fax)\s*:?\s*[+\d ()/.-]*$/i, '').replace(/[,;\s]+$/, '').trim();
+    if (t) content.push(t);
+  };
+  if (value) consider(value);
+  for (const l of block) {
+    consider(l.text);
+    used.push(l);
+  }
+  if (!content.length && !name) return null;
+  if (name) addressParts.push(...content);
+  else {
+    const first = splitNameAddress(content[0]);
+    name = first.name;
+    if (first.address) addressParts.push(first.address);
+    addressParts.push(...content.slice(1));
+  }
+  const nm = (name as string).replace(/[,;:]+$/, '').trim();
+  if (nm.length < 2 || nm.length > 120 || NEGATIVE.test(nm) || !/\p{L}{2}/u.test(nm)) return null;
+  // A lone country line is part of the address; a name that is only a country is no name.
+  if (countryCode(nm)) return null;
+  const address = addressParts.join(', ').trim() || null;
+  const parts = address ? parseAddress(address) : null;
+  // An address must look like one: digits (house number or postcode) or a recognised country.
+  const credible = Boolean(address && (/\d/.test(address) || parts?.country));
+  return { role, name: nm, address: credible ? address : null, parts: credible ? parts : null, email, lines: used, confidence: 0.85 };
+}
+
+export function findParties(lines: Line[]): PartyFound[] {
+  const found: PartyFound[] = [];
+  for (const line of lines) {
+    for (const [role, re] of PARTY_LABELS) {
+      const m = re.exec(line.norm);
+      if (!m) continue;
+      // The label matched on the folded text; the value is the rest of the original line.
+      const value = line.text.slice(Math.min(line.text.length, m[0].length)).trim();
+      // A sentence that merely names the role ("issued under the sole responsibility of the manufacturer") is no label.
+      if (!value && !/[:\-–]\s*$/.test(line.text) && line.text.length > 60) continue;
+      if (value && NEGATIVE.test(value)) break;
+      const block = blockOf(lines, line, Boolean(value));
+      const party = readBlock(role, line, value, block);
+      if (party) found.push(party);
+      break;
+    }
+    // "Hereby, <name> declares that ..." (the simplified declaration of the radio equipment directive).
+    const hereby = /^(?:hereby|hiermit erklart|par la presente|por la presente|con la presente)\s*,?\s*(.{3,120}?)\s*,?\s*(?:declares|erklart|declare|declara|dichiara)\b/.exec(line.norm);
+    if (hereby && /^(?:hereby|par la presente|por la presente|con la presente)/.test(line.norm)) {
+      const start = line.norm.indexOf(hereby[1]);
+      const name = line.text.slice(start, start + hereby[1].length).replace(/[,\s]+$/, '');
+      if (name.length >= 2 && !/^(?:we|wir|nous)$/i.test(name)) found.push({ role: 'manufacturer', name, address: null, parts: null, email: null, lines: [line], confidence: 0.6 });
+    }
+    // "We, <name>, <address> declare ..." in the five languages.
+    const we = /^(?:we|nous|wir|nosotros|noi)\s*,\s*(.{3,200}?)\s*,?\s*(?:hereby\s+|hiermit\s+)?(?:declare|declares|declarons|erklaren|declaramos|dichiariamo)\b/.exec(line.norm);
+    if (we) {
+      const start = line.text.indexOf(',') + 1;
+      const value = line.text
+        .slice(start, we[0].length)
+        .replace(/\s*(?:hereby\s+|hiermit\s+)?(?:declare|declares|déclarons|erklären|declaramos|dichiariamo)\s*$/i, '')
+        .replace(/[,\s]+$/, '');
+      const { name, address } = splitNameAddress(value);
+      if (name.length >= 2) {
+        const parts = address ? parseAddress(address) : null;
+        found.push({ role: 'manufacturer', name, address, parts, email: null, lines: [line], confidence: 0.65 });
+      }
+    }
+  }
+  return found;
+}
+
+export function addPartyFacts(parties: PartyFound[], facts: FactSet) {
+  for (const p of parties) {
+    facts.add(`${p.role}_name`, p.name, p.lines, p.confidence);
+    if (p.address) facts.add(`${p.role}_address`, p.address, p.lines, p.confidence - 0.05);
+    if (p.parts?.country) facts.add(`${p.role}_country`, p.parts.country, p.lines, p.confidence - 0.1);
+    if (p.email) {
+      const at = p.lines.find((l) => l.text.toLowerCase().includes(p.email!)) ?? p.lines[0];
+      facts.add(`${p.role}_email`, p.email, [at], p.confidence - 0.05);
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import type { FactSet, Line } from './lines';
+
+/**
+ * Union legislation and harmonised standards the document declares. A reference only mentioned (the
+ * market-surveillance regulation in an "Art. 4 of Regulation (EU) 2019/1020" heading, "as amended by",
+ * "according to Article ...") is not declared conformity; nor are the framework acts that never are a
+ * product's legislation (accreditation, standardisation, market surveillance), nor the conformity-
+ * assessment standards of laboratories and certifiers (EN ISO/IEC 17025, 17065, 45011).
+ */
+
+const DIRECTIVE = /\b(?:(?:directive|richtlinie|directiva|direttiva|richtlijn|dyrektywa|smernice)s?\s+)?(?:\(?(?:eu|ue|ec|ce|eg|eec|ewg|cee)\)?\s+)?(?:n[°º.o]?\s*|nr\.?\s*|no\.?\s*)?(\d{2,4})\/(\d{1,4})\/(eu|ue|ec|ce|eg|eec|ewg|cee)\b/gi;
+const REGULATION = /\b(?:regulation|verordnung|reglement|reglamento|regolamento|rozporzadzenie)\s*\((eu|ue|ec|ce|eg|ewg|eec|cee)\)\s*(?:n[°º.o]?\.?\s*|nr\.?\s*|no\.?\s*)?(\d{2,4})\/(\d{1,4})\b/gi;
+const ORG_NAME: Record<string, string> = { eu: 'EU', ue: 'EU', ec: 'EC', ce: 'EC', eg: 'EC', eec: 'EEC', ewg: 'EEC', cee: 'EEC' };
+
+/** Framework acts: never what a product declares conformity with. */
+const FRAMEWORK = new Set(['2019/1020', '765/2008', '1025/2012', '768/2008']);
+/** Words right before a reference that make it a mention, not a declaration. */
+const MENTION_BEFORE = /(?:article|art\.?|artikel|articolo|articulo|annex|anhang|annexe|allegato|anexo)\s*[\dIVX]+[a-z]?(?:\(\d+\))?(?:\s*(?:of|der|des|du|de la|del|della|de)\s*(?:the\s*)?)?$|(?:as amended by|amended by|geandert durch|modifiee par|modificad[ao] por|modificat[ao] da|repealing|replacing|ersetzt|abroge|within the meaning of|im sinne der|au sens du|as defined in|pursuant to|gemass|conformement a|ai sensi del|de acuerdo con el articulo)\s*(?:the\s*)?$/;
+
+function isMention(normLine: string, at: number): boolean {
+  return MENTION_BEFORE.test(normLine.slice(Math.max(0, at - 60), at).trimEnd());
+}
+
+export function legislationIn(normLine: string): string[] {
+  const out: string[] = [];
+  DIRECTIVE.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = DIRECTIVE.exec(normLine))) {
+    if (isMention(normLine, m.index)) continue;
+    out.push(`Directive ${m[1]}/${m[2]}/${ORG_NAME[m[3].toLowerCase()]}`);
+  }
+  REGULATION.lastIndex = 0;
+  while ((m = REGULATION.exec(normLine))) {
+    if (FRAMEWORK.has(`${m[2]}/${m[3]}`) || isMention(normLine, m.index)) continue;
+    const org = ORG_NAME[m[1].toLowerCase()];
+    out.push(org === 'EU' ? `Regulation (EU) ${m[2]}/${m[3]}` : `Regulation (${org}) No ${m[2]}/${m[3]}`);
+  }
+  return out;
+}
+
+// EN [IEC|ISO|ISO/IEC] number[-part...] [Vx.y.z][:year][+A1:year][/A11:year]
+const STANDARD =
+  /\b(?:(?:din|bs|nf|une|uni|onorm|ove|ss|cei|nen|sn|pn|csn|etsi|i\.s\.)\s+)?en\s+(iec\s+|iso\/iec\s+|iso\s+)?(\d{2,5}(?: \d{3})?(?:-\d{1,3})*)(\s+v\d+\.\d+\.\d+)?(?:\s?:\s?(\d{4}))?((?:\s?[+/]\s?(?:ac|aa|is|a)\d{0,2}(?:\s?:\s?\d{4})?)*)/gi;
+
+export function standardsIn(line: string): string[] {
+  const out: string[] = [];
+  STANDARD.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = STANDARD.exec(line))) {
+    const family = m[1] ? m[1].trim().toUpperCase() + ' ' : '';
+    const version = m[3] ? ` ${m[3].trim().toUpperCase()}` : '';
+    const year = m[4] ? `:${m[4]}` : '';
+    const amendments = (m[5] ?? '').replace(/\s+/g, '').toUpperCase();
+    if (/^(?:170\d\d|450\d\d|1702|4501)$/.test(m[2])) continue;
+    out.push(`EN ${family}${m[2]}${version}${year}${amendments}`);
+  }
+  return out;
+}
+
+/** "EN 71-1:2014+A1:2018" -> "EN 71-1" (the standard without edition), for comparing lists. */
+export const standardBase = (s: string) => s.split(':')[0].replace(/ V\d.*$/, '').trim();
+
+export function readReferences(lines: Line[], facts: FactSet) {
+  const legislation: string[] = [];
+  const legislationLines: Line[] = [];
+  const standards = new Map<string, string>();
+  const standardLines: Line[] = [];
+  for (const line of lines) {
+    const found = legislationIn(line.norm);
+    if (found.length) {
+      for (const f of found) if (!legislation.includes(f)) legislation.push(f);
+      legislationLines.push(line);
+    }
+    const stds = standardsIn(line.text);
+    if (stds.length) {
+      for (const s of stds) {
+        const key = standardBase(s);
+        const previous = standards.get(key);
+        if (!previous || s.length > previous.length) standards.set(key, s);
+      }
+      standardLines.push(line);
+    }
+  }
+  if (legislation.length) facts.add('applicable_legislation', legislation.join('; '), legislationLines.slice(0, 4), 0.85);
+  if (standards.size) facts.add('harmonised_standards', [...standards.values()].join('; '), standardLines.slice(0, 4), 0.8);
+}
