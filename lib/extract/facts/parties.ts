@@ -40,7 +40,7 @@ const PARTY_WORDS: [Party, string[]][] = [
   [
     'responsible_person',
     [
-      '(?:eu[- ]|eu-)?responsible (?:economic operator|person)(?: in the eu| in the (?:european )?union)?', 'authori[sz]ed representative(?: in the (?:eu|european union|community))?',
+      '(?:eu[- ]|eu-)?responsible (?:economic operator|person)(?: in the eu| in the (?:european )?union)?', '(?:eu[- ])?authori[sz]ed representative(?: in the (?:eu|european union|community))?',
       '(?:eu[- ])?(?:verantwortliche person|verantwortlicher wirtschaftsakteur)(?: in der eu)?', '(?:eu[- ])?bevollmachtigter(?: in der eu)?', 'personne responsable(?: dans l\'ue| dans l\'union europeenne)?',
       'operateur economique responsable', 'mandataire(?: etabli dans l\'ue)?', 'persona responsable', 'representante autorizado', 'persona responsabile', 'mandatario',
     ],

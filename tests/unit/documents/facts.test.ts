@@ -167,6 +167,11 @@ describe('layouts of real declarations', () => {
     expect(facts('RoHS\nIEC EN 63000: 2018').harmonised_standards.value).toBe('EN IEC 63000:2018');
   });
 
+  it('"EU Authorised Representative:" is the EU responsible person; "None" under it is nobody', () => {
+    expect(facts('EU Authorised Representative: Iberia Parcel SL\nManufacturer name: Lantern Works Ltd').responsible_person_name.value).toBe('Iberia Parcel SL');
+    expect(facts('## 3. EU Authorised Representative:\nNone').responsible_person_name).toBeUndefined();
+  });
+
   it('a name line without an address line gives the name alone', () => {
     const f = facts('Manufacturer name: Lantern Works Ltd\nProduct: Lantern');
     expect(f.manufacturer_name.value).toBe('Lantern Works Ltd');
