@@ -22,7 +22,8 @@ const DATE_PATTERNS: { re: RegExp; parse: (m: RegExpExecArray) => [number, numbe
   { re: /\b(\d{4})[-./](\d{1,2})[-./](\d{1,2})\b/g, parse: (m) => [+m[1], +m[2], +m[3]] },
   { re: /\b(\d{1,2})[./-](\d{1,2})[./-](\d{4})\b/g, parse: (m) => [+m[3], +m[2], +m[1]] },
   {
-    re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|er|°|º)?\\.?\\s+(?:de\\s+)?(${MONTH_ALT})\\.?\\s+(?:de\\s+)?(\\d{4})\\b`, 'g'),
+    // "1 June 2024", "1er juin 2024", "29 December,2023", "6 June, 2024".
+    re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|er|°|º)?\\.?\\s+(?:de\\s+)?(${MONTH_ALT})\\.?(?:,\\s*|\\s+)(?:de\\s+)?(\\d{4})\\b`, 'g'),
     parse: (m) => [+m[3], MONTHS[m[2]], +m[1]],
   },
   { re: new RegExp(`\\b(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'g'), parse: (m) => [+m[3], MONTHS[m[1]], +m[2]] },

@@ -40,7 +40,7 @@ const PARTY_WORDS: [Party, string[]][] = [
   [
     'responsible_person',
     [
-      '(?:eu[- ]|eu-)?responsible (?:economic operator|person)(?: in the eu| in the (?:european )?union)?', 'authori[sz]ed representative(?: in the (?:eu|european union|community))?',
+      '(?:eu[- ]|eu-)?responsible (?:economic operator|person)(?: in the eu| in the (?:european )?union)?', '(?:eu[- ])?authori[sz]ed representative(?: in the (?:eu|european union|community))?',
       '(?:eu[- ])?(?:verantwortliche person|verantwortlicher wirtschaftsakteur)(?: in der eu)?', '(?:eu[- ])?bevollmachtigter(?: in der eu)?', 'personne responsable(?: dans l\'ue| dans l\'union europeenne)?',
       'operateur economique responsable', 'mandataire(?: etabli dans l\'ue)?', 'persona responsable', 'representante autorizado', 'persona responsabile', 'mandatario',
     ],
@@ -54,7 +54,8 @@ const OTHER_PARTY = new RegExp(
 );
 const CONTACT_LABEL = /^(?:tel|phone|telephone|telefon|fon|fax|mobile|mob|e-?mail|mail|courriel|correo(?: electronico)?|web(?:site)?|www|internet|url|contact|kontakt)\b\.?\s*(?:\([^)]*\))?\s*[:.]?/;
 const SUBFIELD_LABEL = /^(?:name|company(?: name)?|firma|firmenname|raison sociale|nom|nombre|nome|ragione sociale|address|adresse|anschrift|postanschrift|direccion|indirizzo|street|strasse|city|stadt|ort|ville|country|land|pays|pais|paese|postcode|zip|plz)\s*:/;
-const ANY_LABEL = /^[\p{L}][\p{L}\p{N} .'/()&-]{1,60}:(?:\s|$)/u;
+// "Product: X", and "Product:X" as some exporters write it (a letter right after the colon).
+const ANY_LABEL = /^[\p{L}][\p{L}\p{N} .'/()&-]{1,60}[:：](?:\s|$|(?=\p{L}))/u;
 const NUMBERED = /^\d{1,2}(?:\.\d{1,2})+\.?\s+\S|^\d{1,2}[.)]\s+\S/;
 const SECTION = /^(?:section|abschnitt|rubrique|seccion|sezione)\s+\d/;
 const NEGATIVE = /^(?:same as (?:the )?(?:applicant|client|above|manufacturer)|the manufacturer\b|see above|siehe oben|wie oben|wie auftraggeber|wie antragsteller|der hersteller\b|identique (?:au demandeur|au fabricant)|le fabricant\b|el fabricante\b|il fabbricante\b|idem|n\/?a|none|not applicable|nicht zutreffend|keine?|voir ci-dessus|-+)\b/i;
@@ -82,7 +83,7 @@ export function splitNameAddress(value: string): { name: string; address: string
   return { name: v, address: null };
 }
 
-const startsBlock = (l: Line) => PARTY_LABELS.some(([, r]) => r.test(l.norm)) || OTHER_PARTY.test(l.norm) || NUMBERED.test(l.text) || SECTION.test(l.norm);
+const startsBlock = (l: Line): boolean => PARTY_LABELS.some(([, r]) => r.test(l.norm)) || NAME_ONLY.test(l.norm) || ADDRESS_ONLY.test(l.norm) || OTHER_PARTY.test(l.norm) || NUMBERED.test(l.text) || SECTION.test(l.norm);
 
 /** The lines of the block a label opens: the label line and its continuation lines. */
 function blockOf(lines: Line[], label: Line, hasValue: boolean): Line[] {
@@ -146,9 +147,49 @@ function readBlock(role: Party, labelLine: Line, value: string, block: Line[]): 
   return { role, name: nm, address: credible ? address : null, parts: credible ? parts : null, email, lines: used, confidence: 0.85 };
 }
 
+/**
+ * "Manufacturer name: X" with its own "Manufacturer address: Y" line below: the name is the value of its
+ * line alone, the address that of the address label and its continuation lines. Unlabelled lines between
+ * the two are not read: the labels say which line is what.
+ */
+const MAKER = "(?:manufacturer'?s?|hersteller|fabricant|fabricante|fabbricante)";
+const NAME_ONLY = new RegExp(`^${N}${MAKER}\\s*(?:name|company name|firmenname|nom|nombre|nome)\\s*[:\\-–]\\s*\\S`);
+const ADDRESS_ONLY = new RegExp(
+  `^(?:${N}${MAKER}\\s*(?:address|adresse|anschrift|direccion|indirizzo)|address of the manufacturer|anschrift des herstellers|adresse du fabricant|direccion del fabricante|indirizzo del fabbricante)\\s*[:\\-–]\\s*`,
+);
+const valueAfterLabel = (text: string) => {
+  const colon = text.search(/[:：]/);
+  return text.slice((colon >= 0 ? colon : text.search(/[-–]/)) + 1).trim();
+};
+
+function labelledNameAddress(lines: Line[], nameLine: Line): PartyFound | null {
+  const name = valueAfterLabel(nameLine.text).replace(/[,;:]+$/, '').trim();
+  if (name.length < 2 || name.length > 120 || NEGATIVE.test(name) || !/\p{L}{2}/u.test(name) || countryCode(name)) return null;
+  const used = [nameLine];
+  let address: string | null = null;
+  for (let i = nameLine.index + 1; i < Math.min(lines.length, nameLine.index + 5); i++) {
+    const l = lines[i];
+    if (l.page !== nameLine.page || NAME_ONLY.test(l.norm)) break;
+    if (!ADDRESS_ONLY.test(l.norm)) continue;
+    const parts = [valueAfterLabel(l.text), ...blockOf(lines, l, true).map((b) => b.text)].map((t) => t.replace(EMAIL, '').replace(/[,;\s]+$/, '').trim()).filter(Boolean);
+    used.push(l, ...blockOf(lines, l, true));
+    address = parts.join(', ') || null;
+    break;
+  }
+  const parts = address ? parseAddress(address) : null;
+  const credible = Boolean(address && (/\d/.test(address) || parts?.country));
+  const email = used.map((l) => l.text.match(EMAIL)?.[0]).find(Boolean)?.toLowerCase() ?? null;
+  return { role: 'manufacturer', name, address: credible ? address : null, parts: credible ? parts : null, email, lines: used, confidence: 0.85 };
+}
+
 export function findParties(lines: Line[]): PartyFound[] {
   const found: PartyFound[] = [];
   for (const line of lines) {
+    if (NAME_ONLY.test(line.norm)) {
+      const party = labelledNameAddress(lines, line);
+      if (party) found.push(party);
+      continue;
+    }
     for (const [role, re] of PARTY_LABELS) {
       const m = re.exec(line.norm);
       if (!m) continue;

@@ -26,7 +26,8 @@ export function legislationIn(normLine: string): string[] {
   DIRECTIVE.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = DIRECTIVE.exec(normLine))) {
-    if (isMention(normLine, m.index)) continue;
+    // "Decision No 768/2008/EC" (the marketing framework) has the directive number form but is none.
+    if (FRAMEWORK.has(`${m[1]}/${m[2]}`) || /\b(?:decision|beschluss|decisione)\s*$/.test(normLine.slice(0, m.index).trimEnd()) || isMention(normLine, m.index)) continue;
     out.push(`Directive ${m[1]}/${m[2]}/${ORG_NAME[m[3].toLowerCase()]}`);
   }
   REGULATION.lastIndex = 0;
@@ -47,7 +48,9 @@ export function standardsIn(line: string): string[] {
   STANDARD.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = STANDARD.exec(line))) {
-    const family = m[1] ? m[1].trim().toUpperCase() + ' ' : '';
+    // "IEC EN 63000" is the same standard as "EN IEC 63000", written the other way round.
+    const iecBefore = !m[1] && /\biec\s+$/i.test(line.slice(Math.max(0, m.index - 4), m.index));
+    const family = m[1] ? m[1].trim().toUpperCase() + ' ' : iecBefore ? 'IEC ' : '';
     const version = m[3] ? ` ${m[3].trim().toUpperCase()}` : '';
     const year = m[4] ? `:${m[4]}` : '';
     const amendments = (m[5] ?? '').replace(/\s+/g, '').toUpperCase();

@@ -125,3 +125,56 @@ describe('helpers', () => {
     expect(splitNameAddress('ACME Co., Ltd., Building 7, Shenzhen, China')).toEqual({ name: 'ACME Co., Ltd.', address: 'Building 7, Shenzhen, China' });
   });
 });
+
+// Layouts met in real public declarations (see tests/fixtures/extract/MANIFEST.md, "Real public documents");
+// the texts here are our own.
+describe('layouts of real declarations', () => {
+  const exporter = [
+    'EC DECLARATION OF CONFORMITY',
+    'EU Authorised Representative：Iberia Parcel SL',
+    'Manufacturer name : Ningbo Lantern Trading Co., LTD',
+    'Sales Office, 8 Harbour Road, Beilun District, Ningbo (branch)',
+    'Manufacturer address ： Room 5, Building 2, Xinqi Industrial Park,',
+    'Beilun District, Ningbo, China',
+    'Product:Camping lantern',
+    'Model:CL-20',
+    'Directive Standard',
+    '2014/35/EU EN 60598-1',
+    'Issued date:3 March,2024 Signature:',
+  ].join('\n');
+
+  it('"Manufacturer name" and "Manufacturer address" lines: the labelled lines only, up to the next "Label:value" line', () => {
+    const f = facts(exporter, 'declaration_of_conformity');
+    expect(f.manufacturer_name.value).toBe('Ningbo Lantern Trading Co., LTD');
+    expect(f.manufacturer_address.value).toBe('Room 5, Building 2, Xinqi Industrial Park, Beilun District, Ningbo, China');
+    expect(f.manufacturer_address.value).not.toContain('Sales Office');
+    expect(f.manufacturer_country.value).toBe('CN');
+    expect(f.manufacturer_name.quote).toContain('Manufacturer name');
+  });
+
+  it('"Issued date:" with "D Month,YYYY" and "D Month, YYYY"', () => {
+    expect(facts(exporter, 'declaration_of_conformity').doc_issue_date.value).toBe('2024-03-03');
+    expect(facts('## 7. Date of Issue:\n01 June, 2024', 'declaration_of_conformity').doc_issue_date.value).toBe('2024-06-01');
+    expect(findDates('6 june, 2024')).toEqual([{ iso: '2024-06-06', index: 0 }]);
+  });
+
+  it('"Decision No 768/2008/EC" is no legislation the product declares', () => {
+    const f = facts('Internal Production Control pursuant to Annex II, Module A of Decision No 768/2008/EC\nDirective 2014/30/EU');
+    expect(f.applicable_legislation.value).toBe('Directive 2014/30/EU');
+  });
+
+  it('"IEC EN 63000: 2018" is EN IEC 63000:2018', () => {
+    expect(facts('RoHS\nIEC EN 63000: 2018').harmonised_standards.value).toBe('EN IEC 63000:2018');
+  });
+
+  it('"EU Authorised Representative:" is the EU responsible person; "None" under it is nobody', () => {
+    expect(facts('EU Authorised Representative: Iberia Parcel SL\nManufacturer name: Lantern Works Ltd').responsible_person_name.value).toBe('Iberia Parcel SL');
+    expect(facts('## 3. EU Authorised Representative:\nNone').responsible_person_name).toBeUndefined();
+  });
+
+  it('a name line without an address line gives the name alone', () => {
+    const f = facts('Manufacturer name: Lantern Works Ltd\nProduct: Lantern');
+    expect(f.manufacturer_name.value).toBe('Lantern Works Ltd');
+    expect(f.manufacturer_address).toBeUndefined();
+  });
+});
