@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { assertSafeKey, type BlobStore } from './blob-store';
 
 /** Files under DATA_DIR/blobs, written to a temp name and renamed, so a crash never leaves half a file. */
@@ -19,7 +18,8 @@ export function localBlobStore(root: string): BlobStore {
       const tmp = `${dest}.${crypto.randomBytes(6).toString('hex')}.tmp`;
       try {
         if (source instanceof Uint8Array) await fs.promises.writeFile(tmp, source);
-        else await pipeline(fs.createReadStream(source.filePath), fs.createWriteStream(tmp));
+        // The kernel copies (copy_file_range / reflink where the file system has it): no bytes pass through JS.
+        else await fs.promises.copyFile(source.filePath, tmp);
         await fs.promises.rename(tmp, dest);
       } catch (e) {
         await fs.promises.rm(tmp, { force: true });
