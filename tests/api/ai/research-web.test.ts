@@ -39,7 +39,7 @@ let aiUrl = '';
 let responsesRequests: any[] = [];
 let chatRequests = 0;
 /** what /v1/responses answers: the leads the model "writes" and the URLs it cites, or an HTTP error */
-let reply: { leads?: Lead[]; cite?: string[]; status?: number } = {};
+let reply: { leads?: Lead[]; cite?: string[]; status?: number; delayMs?: number } = {};
 
 function responsesBody(leads: Lead[], cite: string[]) {
   const text = JSON.stringify({ findings: leads.map((l) => ({ ...l, confidence: 0.9, reasoning: 'On the product page.' })) });
@@ -76,7 +76,7 @@ beforeAll(async () => {
   ai = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
       if (req.url === '/v1/chat/completions') {
         // The model reading the documents finds nothing: only the web search can.
@@ -89,6 +89,8 @@ beforeAll(async () => {
       }
       if (req.url !== '/v1/responses') return void res.writeHead(404).end();
       responsesRequests.push(body);
+      if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+      if (res.destroyed) return;
       if (reply.status) return void res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'upstream exploded', type: 'server_error' } }));
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(responsesBody(reply.leads ?? [], reply.cite ?? [])));
     });
@@ -99,7 +101,7 @@ beforeAll(async () => {
   resetEnvCache();
 });
 
-const AI_VARS = ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'AI_MODEL', 'AI_WEB_SEARCH'];
+const AI_VARS = ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'AI_MODEL', 'AI_WEB_SEARCH', 'AI_TIMEOUT_MS'];
 afterAll(async () => {
   for (const k of [...AI_VARS, 'ALLOW_LOOPBACK_FETCH']) delete process.env[k];
   resetEnvCache();
@@ -109,6 +111,7 @@ afterAll(async () => {
   }
 });
 beforeEach(() => {
+  delete process.env.AI_TIMEOUT_MS;
   Object.assign(process.env, { OPENAI_API_KEY: 'sk-test-loopback', OPENAI_BASE_URL: aiUrl, AI_MODEL: 'stub-model', AI_WEB_SEARCH: 'true' });
   responsesRequests = [];
   chatRequests = 0;
@@ -198,6 +201,19 @@ describe('POST /api/research/product with the provider web search', () => {
     });
     expect(chatRequests).toBe(1);
     expect(responsesRequests.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a provider that does not answer within AI_TIMEOUT_MS: the request still answers, the reason is timeout', async () => {
+    process.env.AI_TIMEOUT_MS = '300';
+    const u = await makeUser();
+    const sku = await createSku(u, { sku_code: 'WS-7', product_name: 'Wooden toy train' });
+    reply = { delayMs: 3_000, cite: [pageUrl], leads: [{ field: 'ean', value: '4006381333931', url: pageUrl, snippet: 'EAN 4006381333931' }] };
+    const started = Date.now();
+    const r = await research(u, { sku_id: sku.id, fields_to_research: ['ean'] });
+    expect(Date.now() - started).toBeLessThan(2_500);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({ findings: [], fields: [{ field: 'ean', status: 'error', error: 'search_failed' }], web_search: { status: 'failed', reason: 'timeout' } });
+    expect(pageHits).toBe(0);
   });
 
   it('is not used when not configured, nor when the other sources found every field', async () => {
