@@ -48,6 +48,15 @@ export const ProductResearchResponse = z
         }),
       )
       .optional(),
+    /** the provider's web search (AI_WEB_SEARCH): whether it ran, and how many of its results the cited pages did not bear out */
+    web_search: z
+      .strictObject({
+        status: z.enum(['disabled', 'skipped', 'used', 'failed']),
+        reason: z.string().optional(),
+        pages_checked: z.number().int().min(0).optional(),
+        findings_dropped: z.number().int().min(0).optional(),
+      })
+      .optional(),
   })
   .meta({ id: 'ProductResearchResponse' });
 export type ResearchResponse = z.infer<typeof ProductResearchResponse>;

@@ -5,6 +5,7 @@ import { parse } from 'node-html-parser';
 import { z } from 'zod';
 import { DEFAULT_APP_ORIGINS, getEnv } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
+import { AppError } from '@/lib/http/errors';
 import { documents, productResearchCache } from '@/lib/db/schema';
 import { gtinCheckDigitValid, normalizeFieldValue } from '@/lib/dossier/catalogue';
 import { comparable, findLiteral } from '@/lib/ai-fill/citations';
@@ -15,6 +16,7 @@ import { linkedDocumentsCondition } from '@/lib/skus/requirement-input';
 import { getSkuRow } from '@/lib/skus/service';
 import { assertAiBudget, recordAiUsage } from './budget';
 import { aiProviderLabel, aiTimeoutMs, getLanguageModel } from './provider';
+import { webSearchEnabled, webSearchFindings } from './research-web';
 import type { Finding, ProductResearchInput, ResearchField, ResearchResponse } from './research-schemas';
 
 /**
@@ -22,7 +24,9 @@ import type { Finding, ProductResearchInput, ResearchField, ResearchResponse } f
  * EAN and HS code, from sources a user can open: the SKU's own documents (their URL in the app, at the
  * page), the manufacturer's website fetched through safeFetch (schema.org Product JSON-LD, GTINs with
  * a valid check digit, categories), and, when an AI provider is configured, the model reading those
- * same sources. Every finding's snippet occurs in its source; nothing is stored in the dossier.
+ * same sources, then (AI_WEB_SEARCH=true) the provider's web search for the fields still open, each
+ * cited page re-fetched and checked (research-web.ts). Every finding's snippet occurs in its source;
+ * nothing is stored in the dossier.
  * Answers are cached per SKU and request for a day.
  */
 
@@ -282,6 +286,9 @@ function pickBest(findings: Finding[], fields: ResearchField[]): Finding[] {
   return out;
 }
 
+const researchContext = (input: ProductResearchInput, sku: { productName: string; skuCode: string }) =>
+  `Product: ${input.context?.product_name ?? sku.productName} (SKU ${input.context?.sku_code ?? sku.skuCode})${input.context?.manufacturer_name ? `, manufacturer ${input.context.manufacturer_name}` : ''}.`;
+
 export async function researchProduct(db: Db, args: { workspaceId: string; input: ProductResearchInput; signal?: AbortSignal; model?: LanguageModel | null }): Promise<ResearchResponse> {
   const sku = await getSkuRow(db, args.workspaceId, args.input.sku_id);
   const key = requestKey(args.input);
@@ -323,8 +330,7 @@ export async function researchProduct(db: Db, args: { workspaceId: string; input
   if (model && open.length && sources.length) {
     const timeout = AbortSignal.timeout(aiTimeoutMs());
     try {
-      const context = `Product: ${args.input.context?.product_name ?? sku.productName} (SKU ${args.input.context?.sku_code ?? sku.skuCode})${args.input.context?.manufacturer_name ? `, manufacturer ${args.input.context.manufacturer_name}` : ''}.`;
-      const r = await modelFindings(model, sources, open, context, AbortSignal.any([signal, timeout]));
+      const r = await modelFindings(model, sources, open, researchContext(args.input, sku), AbortSignal.any([signal, timeout]));
       await recordAiUsage(db, { workspaceId: args.workspaceId, operation: 'product_research', subjectId: sku.id, provider: label?.provider ?? null, model: label?.model ?? null, inputTokens: r.usage.inputTokens, outputTokens: r.usage.outputTokens });
       findings = [...findings, ...r.findings];
       found = pickBest(findings, fields);
@@ -333,9 +339,32 @@ export async function researchProduct(db: Db, args: { workspaceId: string; input
     }
   }
 
+  // The provider's web search, opt-in, only for what the documents, the website and the model left open.
+  const stillOpen = fields.filter((f) => !found.some((x) => x.field === f));
+  let webSearch: { status: 'disabled' | 'skipped' | 'used' | 'failed'; reason?: string; pages_checked?: number; findings_dropped?: number } = { status: 'disabled' };
+  let webFailed = false;
+  if (model && webSearchEnabled()) {
+    if (!stillOpen.length) webSearch = { status: 'skipped', reason: 'all_fields_found' };
+    else {
+      const timeout = AbortSignal.timeout(aiTimeoutMs());
+      try {
+        await assertAiBudget(db, args.workspaceId); // the model call above may have spent the rest
+        const r = await webSearchFindings(stillOpen, researchContext(args.input, sku), AbortSignal.any([signal, timeout]));
+        await recordAiUsage(db, { workspaceId: args.workspaceId, operation: 'product_research_web', subjectId: sku.id, provider: label?.provider ?? null, model: label?.model ?? null, inputTokens: r.usage.inputTokens, outputTokens: r.usage.outputTokens });
+        findings = [...findings, ...r.findings];
+        found = pickBest(findings, fields);
+        webSearch = { status: 'used', pages_checked: r.checked.pages, findings_dropped: r.checked.dropped };
+      } catch (e) {
+        if (signal.aborted) throw e;
+        webFailed = true;
+        webSearch = { status: 'failed', reason: e instanceof AppError ? e.code : timeout.aborted ? 'timeout' : 'provider_error' };
+      }
+    }
+  }
+
   const fieldStates = fields.map((field) => {
     if (found.some((f) => f.field === field)) return { field, status: 'found' as const };
-    if (searchFailed || aiFailed) return { field, status: 'error' as const, error: 'search_failed' as const };
+    if (searchFailed || aiFailed || webFailed) return { field, status: 'error' as const, error: 'search_failed' as const };
     if (!model) return { field, status: 'not_found' as const, error: 'provider_unavailable' as const };
     return { field, status: 'not_found' as const };
   });
@@ -345,7 +374,11 @@ export async function researchProduct(db: Db, args: { workspaceId: string; input
     provider_available: Boolean(model),
     cached: false,
     fields: fieldStates,
-    sources: sources.map((s) => (s.kind === 'website' ? { kind: s.kind, url: s.url } : { kind: s.kind, url: docUrl(s.id, 1).replace(/#page=1$/, ''), name: s.filename })),
+    sources: [
+      ...sources.map((s) => (s.kind === 'website' ? { kind: s.kind, url: s.url } : { kind: s.kind, url: docUrl(s.id, 1).replace(/#page=1$/, ''), name: s.filename })),
+      ...[...new Set(found.filter((f) => !sources.some((s) => f.source_url.startsWith(s.kind === 'website' ? s.url : docUrl(s.id, 1).replace(/#page=1$/, '')))).map((f) => f.source_url))].map((url) => ({ kind: 'web_search', url })),
+    ],
+    web_search: webSearch,
   };
   await db
     .insert(productResearchCache)

@@ -65,6 +65,14 @@ export default function AiDocsPage() {
           (schema.org data, GTINs with a valid check digit) and, with a provider, through the model reading those sources. Each finding has a <code className={code}>source_url</code> you can open and a{' '}
           <code className={code}>source_snippet</code> that occurs there. Nothing is written to the dossier; answers are cached per SKU and request for a day.
         </p>
+        <p>
+          Web search (opt-in, <code className={code}>AI_WEB_SEARCH=true</code> with an OpenAI provider whose Responses API offers the <code className={code}>web_search</code> tool): for the
+          fields the documents, the website and the model left open, the provider searches the web. A result is kept only when its page is one the provider cited, that page, fetched again by
+          the server (public addresses only), contains the snippet, and the value passes the same checks (an EAN needs a valid check digit). The response&apos;s{' '}
+          <code className={code}>web_search</code> says whether it ran (<code className={code}>used</code>, <code className={code}>skipped</code>, <code className={code}>disabled</code>,{' '}
+          <code className={code}>failed</code> with a reason) and how many results were dropped; a provider error or timeout leaves the other sources&apos; answer, the open fields marked{' '}
+          <code className={code}>search_failed</code>. Its tokens count against the same monthly allowance.
+        </p>
       </Card>
 
       <Card className="mt-6 grid gap-3 px-5 py-4 text-sm">
