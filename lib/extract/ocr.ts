@@ -140,9 +140,13 @@ export async function shutdownOcr(): Promise<void> {
 
 export type OcrOutcome = { ok: true; text: string; confidence: number; languages: string[] } | { ok: false; message: string };
 
-/** Recognises one image (PNG, JPEG, BMP, GIF, WebP, PNM; TIFF only where leptonica can decode it). */
-export function ocrImage(image: Buffer, timeoutMs: number): Promise<OcrOutcome> {
-  const job = queue.then(() => runJob(image, timeoutMs));
+/**
+ * Recognises one image (PNG, JPEG, BMP, GIF, WebP, PNM; TIFF only where leptonica can decode it) within
+ * timeoutMs. pageMs, when given, bounds the recognition itself once the worker is up (a page of a
+ * PDF): starting a cold worker counts against timeoutMs only, so the first page is not failed for it.
+ */
+export function ocrImage(image: Buffer, timeoutMs: number, pageMs?: number): Promise<OcrOutcome> {
+  const job = queue.then(() => runJob(image, timeoutMs, pageMs));
   queue = job.catch(() => undefined);
   return job;
 }
@@ -164,6 +168,18 @@ async function latinLanguage(text: string): Promise<string | null> {
     return r.language && LATIN_PASS[r.language] ? r.language : null;
   } catch {
     return null;
+  }
+}
+
+async function withDeadline<T>(work: Promise<T>, deadline: number): Promise<T | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), Math.max(1, deadline - Date.now()));
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -192,14 +208,24 @@ async function recognizeWith(image: Buffer, langs: OcrLanguage[], deadline: numb
   }
 }
 
-async function runJob(image: Buffer, timeoutMs: number): Promise<OcrOutcome> {
-  const deadline = Date.now() + timeoutMs;
+async function runJob(image: Buffer, timeoutMs: number, pageMs?: number): Promise<OcrOutcome> {
+  let deadline = Date.now() + timeoutMs;
   try {
+    if (pageMs !== undefined) {
+      // Start (or wait for) the worker within the whole budget; the page's own clock starts after.
+      workerPromise ??= startWorker();
+      const ready = await withDeadline(workerPromise, deadline);
+      if (ready === 'timeout') {
+        await shutdownOcr();
+        return { ok: false, message: `OCR exceeded its time budget of ${timeoutMs} ms` };
+      }
+      deadline = Math.min(deadline, Date.now() + pageMs);
+    }
     const started = Date.now();
     const first = await recognizeWith(image, FIRST_PASS, deadline);
     if (first === 'timeout') {
       await shutdownOcr();
-      return { ok: false, message: `OCR exceeded its time budget of ${timeoutMs} ms` };
+      return { ok: false, message: `OCR exceeded its time budget of ${pageMs !== undefined ? `${pageMs} ms per page` : `${timeoutMs} ms`}` };
     }
     let best = { ...first, languages: FIRST_PASS as string[] };
     const wrongScript = first.confidence < WRONG_SCRIPT_CONFIDENCE || letterShare(first.text) < 0.5;
