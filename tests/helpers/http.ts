@@ -29,11 +29,17 @@ export interface CallResult {
   text: string;
 }
 
+/** A documentation-range address (RFC 5737 / 2544 benchmarking block), one per test file. */
+const FILE_CLIENT_IP = `198.19.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+
 /** Calls a route handler with an HTTP-shaped Request, as Next would. */
 export async function call(mod: RouteModule, method: keyof RouteModule, path: string, opts: CallOptions = {}): Promise<CallResult> {
   const url = new URL(path, ORIGIN);
   for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
   const headers = new Headers(opts.headers);
+  // Each test file calls from its own address: on Postgres every file shares one database, and per-IP
+  // rate-limit buckets filled by one file's thousands of calls must not refuse the next file's.
+  if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', FILE_CLIENT_IP);
   if (opts.cookie) headers.set('cookie', opts.cookie);
   if (opts.bearer) headers.set('authorization', `Bearer ${opts.bearer}`);
   if (opts.origin !== null && method !== 'GET') headers.set('origin', opts.origin ?? ORIGIN);
