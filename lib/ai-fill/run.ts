@@ -1,8 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { LanguageModel } from 'ai';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { aiFillJobs, type AiFillDropped, type AiFillStatus, type AiFillStoredSuggestion } from '@/lib/db/schema';
+import { aiFillJobs, dossierValues, type AiFillDropped, type AiFillStatus, type AiFillStoredSuggestion } from '@/lib/db/schema';
 import { fieldDefinition } from '@/lib/dossier/catalogue';
 import { addSuggestions } from '@/lib/dossier/service';
 import { aiBudget, recordAiUsage } from '@/lib/ai/budget';
@@ -186,7 +186,18 @@ async function execute(db: Db, job: typeof aiFillJobs.$inferSelect, model: Langu
           })),
         })
       : { inserted: [], skipped: [] };
-    const idOf = (s: CheckedSuggestion) => added.inserted.find((v) => v.field_key === s.field_key && v.value === s.value)?.id ?? null;
+    // A value the dossier already holds as an undecided suggestion (e.g. the document's own extraction
+    // found it too) is that suggestion: the panel lets the user accept it where the AI corroborates it.
+    const pending = kept.length
+      ? await t
+          .select({ id: dossierValues.id, fieldKey: dossierValues.fieldKey, value: dossierValues.value })
+          .from(dossierValues)
+          .where(and(eq(dossierValues.skuId, job.skuId), eq(dossierValues.status, 'suggested'), isNull(dossierValues.supersededAt), inArray(dossierValues.fieldKey, [...new Set(kept.map((k) => k.field_key))])))
+      : [];
+    const idOf = (s: CheckedSuggestion) =>
+      added.inserted.find((v) => v.field_key === s.field_key && v.value === s.value)?.id ??
+      pending.find((v) => v.fieldKey === s.field_key && v.value === s.value)?.id ??
+      null;
     const stored = kept.map((s) => toStored(s, method, idOf(s)));
     if (usage.inputTokens || usage.outputTokens) {
       await recordAiUsage(t, { workspaceId: job.workspaceId, operation: 'ai_fill', subjectId: job.id, provider: label?.provider ?? null, model: label?.model ?? null, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens });

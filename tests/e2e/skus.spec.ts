@@ -270,7 +270,7 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
       await expect(model).toBeInViewport();
       const conflict = model.getByTestId('suggestion');
       await expect(conflict.getByTestId('conflict-marker')).toBeVisible();
-      await expect(conflict.getByTestId('provenance')).toHaveText(/Document p\.3/);
+      await expect(conflict.getByTestId('provenance')).toHaveText(/DoC KT-1001\.pdf p\.3/);
       await conflict.getByTestId('provenance').hover();
       await expect(page.getByRole('tooltip')).toContainText('Model: KT-1001-B');
       await screenshot(page, 'skus-12b-conflict');
