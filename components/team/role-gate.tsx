@@ -1,0 +1,42 @@
+'use client';
+
+import * as React from 'react';
+import { cn } from '@/lib/utils/cn';
+import { useCan, type Action } from './role-context';
+
+type Gatable = React.ReactElement<{
+  onClick?: React.MouseEventHandler;
+  'aria-disabled'?: boolean | 'true' | 'false';
+  'aria-describedby'?: string;
+  title?: string;
+  tabIndex?: number;
+}>;
+
+/**
+ * The one way a control the member's role may not use is shown: still visible and focusable, marked
+ * aria-disabled, its clicks swallowed, and described by the reason (read out by assistive technology,
+ * and shown as text when `showReason` is set, so it is never hover-only). Allowed: the child as is.
+ */
+export function RoleGate({ need, children, showReason = false, className }: { need: Action; children: Gatable; showReason?: boolean; className?: string }) {
+  const can = useCan(need);
+  const id = React.useId();
+  if (can.allowed) return children;
+  const described = [children.props['aria-describedby'], id].filter(Boolean).join(' ');
+  const gated = React.cloneElement(children, {
+    'aria-disabled': true,
+    'aria-describedby': described,
+    title: can.reason ?? undefined,
+    onClick: (e: React.MouseEvent) => {
+      e.preventDefault();
+      e.stopPropagation();
+    },
+  });
+  return (
+    <span className={cn('inline-flex flex-col items-start gap-1', className)} data-role-gate="">
+      {gated}
+      <span id={id} className={showReason ? 'max-w-xs text-xs text-muted-foreground' : 'sr-only'}>
+        {can.reason}
+      </span>
+    </span>
+  );
+}
