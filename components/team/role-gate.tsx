@@ -32,7 +32,7 @@ export function RoleGate({ need, children, showReason = false, className }: { ne
     },
   });
   return (
-    <span className={cn('inline-flex flex-col items-start gap-1', className)} data-role-gate="">
+    <span className={cn('inline-flex flex-col gap-1', className)} data-role-gate="">
       {gated}
       <span id={id} className={showReason ? 'max-w-xs text-xs text-muted-foreground' : 'sr-only'}>
         {can.reason}
