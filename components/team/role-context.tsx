@@ -1,7 +1,7 @@
 'use client';
 
 import * as React from 'react';
-import { insufficientRoleMessage, PERMISSION_ROLE, requiredRole, roleAtLeast, type Permission, type Role } from '@/lib/auth/roles';
+import { PERMISSION_ROLE, requiredRole, roleAtLeast, type Permission, type Role } from '@/lib/auth/roles';
 
 export interface Me {
   userId: string;
@@ -28,7 +28,7 @@ export type Action = Permission | { operationId: string; method: 'GET' | 'POST' 
 
 export interface Can {
   allowed: boolean;
-  /** The sentence saying why not (the server's INSUFFICIENT_ROLE message), or null when allowed. */
+  /** The sentence saying why not, naming the role needed and the member's own, or null when allowed. */
   reason: string | null;
   required: Role;
 }
@@ -38,5 +38,5 @@ export function useCan(action: Action): Can {
   const me = useMe();
   const required = typeof action === 'string' ? PERMISSION_ROLE[action] : requiredRole(action);
   if (!me || roleAtLeast(me.role, required)) return { allowed: true, reason: null, required };
-  return { allowed: false, reason: insufficientRoleMessage(me.role, required), required };
+  return { allowed: false, reason: `Needs the ${required} role; you are ${me.role === 'admin' || me.role === 'editor' || me.role === 'owner' ? 'an' : 'a'} ${me.role}.`, required };
 }
