@@ -279,10 +279,12 @@ function SkusCard({ doc, onChanged }: { doc: VaultDocument; onChanged: () => Pro
           excludeIds={doc.sku_ids ?? doc.skus.map((s) => s.id)}
           disabled={busy !== null}
           trigger={
-            <Button size="sm" variant="secondary" loading={busy !== null && !doc.skus.some((s) => s.id === busy)} data-testid="link-sku">
-              <Link2 aria-hidden="true" />
-              Link to SKU
-            </Button>
+            <RoleGate need={'edit'}>
+              <Button size="sm" variant="secondary" loading={busy !== null && !doc.skus.some((s) => s.id === busy)} data-testid="link-sku">
+                <Link2 aria-hidden="true" />
+                Link to SKU
+              </Button>
+            </RoleGate>
           }
         />
       </CardHeader>

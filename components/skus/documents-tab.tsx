@@ -92,9 +92,11 @@ function AutoLinked({ doc, skuId, onUndone }: { doc: SkuDocument; skuId: string;
       <Badge variant="success" title={evidence.map((e) => e.quote ?? '').filter(Boolean).join(' · ')}>
         Linked automatically · {evidence.map((e) => `${e.kind === 'gtin' ? 'GTIN' : 'SKU code'} ${e.value}`).join(', ')}
       </Badge>
-      <Button variant="ghost" size="sm" className="h-6 px-2" onClick={undo} loading={busy}>
-        Undo
-      </Button>
+      <RoleGate need={'edit'}>
+        <Button variant="ghost" size="sm" className="h-6 px-2" onClick={undo} loading={busy}>
+          Undo
+        </Button>
+      </RoleGate>
     </span>
   );
 }
