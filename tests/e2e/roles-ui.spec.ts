@@ -119,7 +119,7 @@ test('a viewer sees mutating controls disabled with the reason, and the API refu
 
   await test.step('Documents: choosing files to upload is disabled with the reason', async () => {
     await v.goto('/documents');
-    await expectRefused(v.getByRole('button', { name: 'Choose files' }));
+    await expectRefused(v.getByRole('button', { name: 'Choose files', exact: true }));
     await expect(v.getByText('Uploading is not available to your role')).toBeVisible();
   });
 
