@@ -17,12 +17,20 @@ type Gatable = React.ReactElement<{
  * aria-disabled, its clicks swallowed, and described by the reason (read out by assistive technology,
  * and shown as text when `showReason` is set, so it is never hover-only). Allowed: the child as is.
  */
-export function RoleGate({ need, children, showReason = false, className }: { need: Action; children: Gatable; showReason?: boolean; className?: string }) {
+export function RoleGate({
+  need,
+  children,
+  showReason = false,
+  className,
+  ...slotted
+}: { need: Action; children: Gatable; showReason?: boolean; className?: string } & Record<string, unknown>) {
   const can = useCan(need);
   const id = React.useId();
-  if (can.allowed) return children;
+  // Props a parent `asChild` trigger puts on the gate (its ref, onClick, aria-expanded) belong to the control.
+  const control = Object.keys(slotted).length ? React.cloneElement(children, withHandlers(children.props, slotted)) : children;
+  if (can.allowed) return control;
   const described = [children.props['aria-describedby'], id].filter(Boolean).join(' ');
-  const gated = React.cloneElement(children, {
+  const gated = React.cloneElement(control, {
     'aria-disabled': true,
     'aria-describedby': described,
     title: can.reason ?? undefined,
@@ -39,4 +47,19 @@ export function RoleGate({ need, children, showReason = false, className }: { ne
       </span>
     </span>
   );
+}
+
+/** The control's own event handlers run first, then the parent's, as Radix's Slot composes them. */
+function withHandlers(own: Record<string, unknown>, parent: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...parent };
+  for (const [k, v] of Object.entries(parent)) {
+    const mine = own[k];
+    if (/^on[A-Z]/.test(k) && typeof v === 'function' && typeof mine === 'function') {
+      merged[k] = (...args: unknown[]) => {
+        (mine as (...a: unknown[]) => unknown)(...args);
+        (v as (...a: unknown[]) => unknown)(...args);
+      };
+    }
+  }
+  return merged;
 }
