@@ -15,6 +15,7 @@ import { Citation } from './citation';
 import { ResearchPanel } from './research-panel';
 import { SyncFromEntityButton } from './sync-from-entity-button';
 import { LIVE, type AiFillCitation, type AiFillJob, type AiFillSuggestion } from './types';
+import { RoleGate } from '@/components/team/role-gate';
 
 const POLL_MS = 1000;
 
@@ -170,10 +171,12 @@ export function AiFillPanel() {
               Cancel
             </Button>
           ) : (
-            <Button size="sm" onClick={fill} loading={busy === 'fill'} data-testid="ai-fill-start">
-              <Sparkles aria-hidden="true" />
-              Fill with AI
-            </Button>
+            <RoleGate need={'edit'}>
+              <Button size="sm" onClick={fill} loading={busy === 'fill'} data-testid="ai-fill-start">
+                <Sparkles aria-hidden="true" />
+                Fill with AI
+              </Button>
+            </RoleGate>
           )}
         </div>
       </div>
@@ -215,10 +218,12 @@ export function AiFillPanel() {
               <div className="flex items-center justify-between gap-2">
                 <h3 className="text-xs font-semibold text-foreground">From {list[0]!.citation.document_name ?? 'the SKU'}</h3>
                 {open.length > 1 ? (
-                  <Button size="sm" variant="subtle" className="h-7" onClick={() => decide(open, 'accepted')} loading={busy?.startsWith('accepted:') && open.length > 1} data-testid="ai-accept-all">
-                    <Check aria-hidden="true" />
-                    Accept all {open.length}
-                  </Button>
+                  <RoleGate need={'edit'}>
+                    <Button size="sm" variant="subtle" className="h-7" onClick={() => decide(open, 'accepted')} loading={busy?.startsWith('accepted:') && open.length > 1} data-testid="ai-accept-all">
+                      <Check aria-hidden="true" />
+                      Accept all {open.length}
+                    </Button>
+                  </RoleGate>
                 ) : null}
               </div>
               <ul className="grid gap-2">
@@ -244,13 +249,17 @@ export function AiFillPanel() {
                             </Badge>
                           ) : id ? (
                             <>
-                              <Button size="sm" variant="secondary" className="h-7" onClick={() => decide([r], 'accepted')} loading={busy === `accepted:${id}`} aria-label={`Accept ${label(r.suggestion.field_key)}`} data-testid="ai-accept">
-                                <Check aria-hidden="true" />
-                                Accept
-                              </Button>
-                              <Button size="sm" variant="ghost" className="h-7" onClick={() => decide([r], 'rejected')} loading={busy === `rejected:${id}`} aria-label={`Reject ${label(r.suggestion.field_key)}`}>
-                                <X aria-hidden="true" />
-                              </Button>
+                              <RoleGate need={'edit'}>
+                                <Button size="sm" variant="secondary" className="h-7" onClick={() => decide([r], 'accepted')} loading={busy === `accepted:${id}`} aria-label={`Accept ${label(r.suggestion.field_key)}`} data-testid="ai-accept">
+                                  <Check aria-hidden="true" />
+                                  Accept
+                                </Button>
+                              </RoleGate>
+                              <RoleGate need={'edit'}>
+                                <Button size="sm" variant="ghost" className="h-7" onClick={() => decide([r], 'rejected')} loading={busy === `rejected:${id}`} aria-label={`Reject ${label(r.suggestion.field_key)}`}>
+                                  <X aria-hidden="true" />
+                                </Button>
+                              </RoleGate>
                             </>
                           ) : (
                             <Badge variant="neutral">already in the dossier</Badge>

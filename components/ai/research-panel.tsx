@@ -8,6 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import type { ResearchField, ResearchResult } from './types';
+import { RoleGate } from '@/components/team/role-gate';
 
 const FIELDS: { key: ResearchField; label: string }[] = [
   { key: 'manufacturer_website', label: 'Manufacturer website' },
@@ -45,10 +46,12 @@ export function ResearchPanel({ skuId }: { skuId: string }) {
             {f.label}
           </label>
         ))}
-        <Button size="sm" variant="secondary" className="ml-auto h-7" onClick={run} loading={busy} disabled={!chosen.length} data-testid="ai-research-run">
-          <Search aria-hidden="true" />
-          Research
-        </Button>
+        <RoleGate need={'edit'}>
+          <Button size="sm" variant="secondary" className="ml-auto h-7" onClick={run} loading={busy} disabled={!chosen.length} data-testid="ai-research-run">
+            <Search aria-hidden="true" />
+            Research
+          </Button>
+        </RoleGate>
       </div>
       {error ? <Alert variant="danger" title={error} /> : null}
       {result ? (

@@ -10,6 +10,7 @@ import { idempotentWrite } from '@/components/skus/request';
 import { SkuPageContext } from '@/components/skus/sku-context';
 import { useLinkedRoles } from './linked-roles';
 import { fieldDefinition } from '@/lib/dossier/catalogue';
+import { RoleGate } from '@/components/team/role-gate';
 
 interface Preview {
   entity: { id: string; name: string; role: string };
@@ -64,12 +65,14 @@ export function SyncFromEntityButton({ skuId, fieldKey, label, onSynced }: { sku
 
   return (
     <Popover open={open} onOpenChange={onOpenChange}>
-      <PopoverTrigger asChild>
-        <Button variant="ghost" size="sm" className="h-7" data-testid={`sync-${fieldKey}`} aria-label={`Sync ${label} from the ${who}`}>
-          <RefreshCw aria-hidden="true" />
-          Sync from {who}
-        </Button>
-      </PopoverTrigger>
+      <RoleGate need={'edit'}>
+        <PopoverTrigger asChild>
+          <Button variant="ghost" size="sm" className="h-7" data-testid={`sync-${fieldKey}`} aria-label={`Sync ${label} from the ${who}`}>
+            <RefreshCw aria-hidden="true" />
+            Sync from {who}
+          </Button>
+        </PopoverTrigger>
+      </RoleGate>
       <PopoverContent className="w-80 text-xs" data-testid="sync-preview">
         {problem ? <p className="text-danger-soft-foreground">{problem}</p> : null}
         {!problem && !preview ? <p className="text-muted-foreground">Reading the linked {who}…</p> : null}

@@ -47,6 +47,7 @@ import { SkuPicker } from './sku-picker';
 import { isTypePending, PendingTypeBadge, usePendingRefresh } from './pending';
 import { TypeSelect } from './type-select';
 import type { Extraction, LinkedSku, VaultDocument } from './types';
+import { RoleGate } from '@/components/team/role-gate';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -212,9 +213,11 @@ function ValidityCard({ doc, onChanged }: { doc: VaultDocument; onChanged: (d: V
                 Reset
               </Button>
             ) : null}
-            <Button type="submit" size="sm" disabled={!dirty || invalid} loading={saving}>
-              Save dates
-            </Button>
+            <RoleGate need={'edit'}>
+              <Button type="submit" size="sm" disabled={!dirty || invalid} loading={saving}>
+                Save dates
+              </Button>
+            </RoleGate>
           </div>
         </form>
         <div className="flex items-start gap-2.5 rounded-md border border-border px-3 py-2.5">
@@ -276,10 +279,12 @@ function SkusCard({ doc, onChanged }: { doc: VaultDocument; onChanged: () => Pro
           excludeIds={doc.sku_ids ?? doc.skus.map((s) => s.id)}
           disabled={busy !== null}
           trigger={
-            <Button size="sm" variant="secondary" loading={busy !== null && !doc.skus.some((s) => s.id === busy)} data-testid="link-sku">
-              <Link2 aria-hidden="true" />
-              Link to SKU
-            </Button>
+            <RoleGate need={'edit'}>
+              <Button size="sm" variant="secondary" loading={busy !== null && !doc.skus.some((s) => s.id === busy)} data-testid="link-sku">
+                <Link2 aria-hidden="true" />
+                Link to SKU
+              </Button>
+            </RoleGate>
           }
         />
       </CardHeader>
@@ -296,10 +301,12 @@ function SkusCard({ doc, onChanged }: { doc: VaultDocument; onChanged: () => Pro
                   Linked automatically · {(s.link_evidence ?? []).map((e) => `${e.kind === 'gtin' ? 'GTIN' : 'SKU code'} ${e.value}`).join(', ')}
                 </Badge>
               ) : null}
-              <Button variant="ghost" size="sm" onClick={() => unlink(s)} loading={busy === s.id} aria-label={`Unlink ${s.sku_code}`}>
-                {busy !== s.id ? <Unlink aria-hidden="true" /> : null}
-                Unlink
-              </Button>
+              <RoleGate need={'edit'}>
+                <Button variant="ghost" size="sm" onClick={() => unlink(s)} loading={busy === s.id} aria-label={`Unlink ${s.sku_code}`}>
+                  {busy !== s.id ? <Unlink aria-hidden="true" /> : null}
+                  Unlink
+                </Button>
+              </RoleGate>
             </li>
           ))}
         </ul>
@@ -404,10 +411,12 @@ function DeleteButton({ doc }: { doc: VaultDocument }) {
   }
   return (
     <AlertDialog open={open} onOpenChange={setOpen}>
-      <Button variant="danger-ghost" size="sm" onClick={() => setOpen(true)} data-testid="delete-document">
-        <Trash2 aria-hidden="true" />
-        Delete
-      </Button>
+      <RoleGate need={'edit'}>
+        <Button variant="danger-ghost" size="sm" onClick={() => setOpen(true)} data-testid="delete-document">
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </RoleGate>
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>Delete {doc.filename}?</AlertDialogTitle>

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { toast } from '@/components/ui/toaster';
 import type { JobRun, ReExtractResponse } from './types';
+import { RoleGate } from '@/components/team/role-gate';
 
 const POLL_MS = 1000;
 /** Stop polling after this long; the job keeps running and the page shows its result on reload. */
@@ -127,10 +128,12 @@ export function ReExtract({ documentId, onFinished }: { documentId: string; onFi
           </span>
         </div>
       ) : null}
-      <Button variant="secondary" size="sm" onClick={start} loading={starting} disabled={running} data-testid="re-extract">
-        {!starting ? <RefreshCw aria-hidden="true" /> : null}
-        Re-extract
-      </Button>
+      <RoleGate need={'edit'}>
+        <Button variant="secondary" size="sm" onClick={start} loading={starting} disabled={running} data-testid="re-extract">
+          {!starting ? <RefreshCw aria-hidden="true" /> : null}
+          Re-extract
+        </Button>
+      </RoleGate>
     </div>
   );
 }

@@ -8,6 +8,8 @@ import { toast } from '@/components/ui/toaster';
 import { cn } from '@/lib/utils/cn';
 import { DOCUMENT_TYPE_LABELS } from './labels';
 import { VAULT_DOCUMENT_TYPES, type VaultDocument } from './types';
+import { RoleGate } from '@/components/team/role-gate';
+import { useCan } from '@/components/team/role-context';
 
 /**
  * One-click correction of a document's type: choosing a type PATCHes the document at once (the server
@@ -26,6 +28,7 @@ export function TypeSelect({
   className?: string;
   size?: 'sm' | 'md';
 }) {
+  const edit = useCan('edit');
   const [saving, setSaving] = React.useState<string | null>(null);
   const value = saving ?? document.document_type ?? '';
 
@@ -48,16 +51,18 @@ export function TypeSelect({
   }
 
   return (
-    <Select value={value} onValueChange={change} disabled={saving !== null}>
-      <SelectTrigger
-        id={id}
-        aria-label={`Document type of ${document.filename}`}
-        className={cn(size === 'sm' ? 'h-7 w-auto min-w-0 gap-1 px-2 text-[0.8125rem]' : 'w-full', className)}
-        data-testid="type-select"
-      >
-        {saving ? <LoaderCircle className="size-3.5 shrink-0 animate-spin text-muted-foreground" aria-hidden="true" /> : null}
-        <SelectValue placeholder="Choose a type" />
-      </SelectTrigger>
+    <Select value={value} onValueChange={change} disabled={saving !== null || !edit.allowed}>
+      <RoleGate need={'edit'}>
+        <SelectTrigger
+          id={id}
+          aria-label={`Document type of ${document.filename}`}
+          className={cn(size === 'sm' ? 'h-7 w-auto min-w-0 gap-1 px-2 text-[0.8125rem]' : 'w-full', className)}
+          data-testid="type-select"
+        >
+          {saving ? <LoaderCircle className="size-3.5 shrink-0 animate-spin text-muted-foreground" aria-hidden="true" /> : null}
+          <SelectValue placeholder="Choose a type" />
+        </SelectTrigger>
+      </RoleGate>
       <SelectContent>
         {VAULT_DOCUMENT_TYPES.map((t) => (
           <SelectItem key={t} value={t}>

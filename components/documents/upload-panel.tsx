@@ -33,6 +33,8 @@ import { SKIP_REASON_LABELS, SKIP_REASON_SHORT, documentTypeLabel, uploadErrorLa
 import { SkuPicker } from './sku-picker';
 import type { LinkedSku } from './types';
 import { useUploadQueue, type ResolvedResult, type UploadItem } from './use-upload-queue';
+import { RoleGate } from '@/components/team/role-gate';
+import { useCan } from '@/components/team/role-context';
 
 /** Files of a drop, including those inside dropped folders (one level of entries is enough for most). */
 async function filesOf(dt: DataTransfer): Promise<File[]> {
@@ -381,6 +383,12 @@ export function UploadPanel({ initialSku, onStored }: { initialSku: LinkedSku | 
   const [dragging, setDragging] = React.useState(false);
   const depth = React.useRef(0);
   const input = React.useRef<HTMLInputElement>(null);
+  // A drop anywhere in the window uploads, so the role check guards it too (the Choose button is gated below).
+  const upload = useCan('edit');
+  const uploadAllowed = React.useRef(upload.allowed);
+  React.useEffect(() => {
+    uploadAllowed.current = upload.allowed;
+  }, [upload.allowed]);
 
   // The SKU from the URL (?sku=) arrives after its look-up; adopt it unless the user chose another.
   const [adopted, setAdopted] = React.useState<string | null>(null);
@@ -419,6 +427,7 @@ export function UploadPanel({ initialSku, onStored }: { initialSku: LinkedSku | 
       e.preventDefault();
       depth.current = 0;
       setDragging(false);
+      if (!uploadAllowed.current) return;
       void filesOf(e.dataTransfer).then((files) => queue.add(files, skuRef.current?.id ?? null));
     };
     window.addEventListener('dragenter', enter);
@@ -464,13 +473,15 @@ export function UploadPanel({ initialSku, onStored }: { initialSku: LinkedSku | 
           <div className={cn('flex size-11 items-center justify-center rounded-xl border bg-surface', dragging ? 'border-primary text-primary' : 'border-border text-muted-foreground')}>
             <Upload className="size-5" aria-hidden="true" />
           </div>
-          <p className="text-sm font-medium text-foreground">{dragging ? 'Drop to upload' : 'Drop files here, or a whole folder'}</p>
+          <p className="text-sm font-medium text-foreground">{!upload.allowed ? 'Uploading is not available to your role' : dragging ? 'Drop to upload' : 'Drop files here, or a whole folder'}</p>
           <p className="max-w-lg text-xs text-muted-foreground">
             PDF, Word, Excel, images and scans, e-mails (.eml, .msg) and ZIP bundles from suppliers · up to 20 MB per file. Bundles are unpacked and each file inside is stored on its own.
           </p>
-          <Button type="button" variant="secondary" size="sm" className="mt-1" onClick={() => input.current?.click()}>
-            Choose files
-          </Button>
+          <RoleGate need={'edit'} showReason>
+            <Button type="button" variant="secondary" size="sm" className="mt-1" onClick={() => input.current?.click()}>
+              Choose files
+            </Button>
+          </RoleGate>
           <input
             ref={input}
             type="file"

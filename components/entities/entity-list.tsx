@@ -20,6 +20,7 @@ import type { Entity } from '@/components/skus/types';
 import { countryLabel } from './country-select';
 import { EntityFormDialog } from './entity-form-dialog';
 import { EuBadge } from './eu-badge';
+import { RoleGate } from '@/components/team/role-gate';
 
 type EntityPage = { data: Entity[]; next_cursor: string | null; has_more: boolean };
 
@@ -80,10 +81,12 @@ export function EntityList() {
         title="Entities"
         description="Manufacturers, importers, EU responsible persons and authorised representatives. Enter each once, link it to any number of SKUs; a change reaches all of them."
         actions={
-          <Button onClick={() => setEditing('new')} data-testid="new-entity">
-            <Plus aria-hidden="true" />
-            New entity
-          </Button>
+          <RoleGate need={'edit'} showReason>
+            <Button onClick={() => setEditing('new')} data-testid="new-entity">
+              <Plus aria-hidden="true" />
+              New entity
+            </Button>
+          </RoleGate>
         }
       />
 
@@ -94,10 +97,12 @@ export function EntityList() {
             title="No entities yet"
             description="Create the manufacturers and EU responsible persons you work with, or link them from a SKU's Entities tab. Imports can create them from your catalogue too."
             actions={
-              <Button onClick={() => setEditing('new')}>
-                <Plus aria-hidden="true" />
-                New entity
-              </Button>
+              <RoleGate need={'edit'}>
+                <Button onClick={() => setEditing('new')}>
+                  <Plus aria-hidden="true" />
+                  New entity
+                </Button>
+              </RoleGate>
             }
           />
         </Card>
@@ -170,20 +175,24 @@ export function EntityList() {
                             </Button>
                           </DropdownMenuTrigger>
                           <DropdownMenuContent>
-                            <DropdownMenuItem onSelect={() => setEditing(e)}>
-                              <Pencil aria-hidden="true" />
-                              Edit…
-                            </DropdownMenuItem>
-                            <DropdownMenuItem
-                              variant="danger"
-                              onSelect={() => {
-                                setDeleteError(null);
-                                setDeleting(e);
-                              }}
-                            >
-                              <Trash2 aria-hidden="true" />
-                              Delete…
-                            </DropdownMenuItem>
+                            <RoleGate need={'edit'} className="flex items-stretch">
+                              <DropdownMenuItem onSelect={() => setEditing(e)}>
+                                <Pencil aria-hidden="true" />
+                                Edit…
+                              </DropdownMenuItem>
+                            </RoleGate>
+                            <RoleGate need={'edit'} className="flex items-stretch">
+                              <DropdownMenuItem
+                                variant="danger"
+                                onSelect={() => {
+                                  setDeleteError(null);
+                                  setDeleting(e);
+                                }}
+                              >
+                                <Trash2 aria-hidden="true" />
+                                Delete…
+                              </DropdownMenuItem>
+                            </RoleGate>
                           </DropdownMenuContent>
                         </DropdownMenu>
                       </TableCell>

@@ -18,6 +18,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { NewExportDialog } from './new-export-dialog';
 import { isActive, type ExportRun, type ExportTemplate, type RunStatus, type RunWarnings, type SavedView } from './types';
+import { RoleGate } from '@/components/team/role-gate';
+
+/** Exporting counts as reading in the role table, so every member may start one. */
+const NEW_EXPORT = { operationId: 'createExportRun', method: 'POST', path: '/api/exports' } as const;
 
 const STATUS: Record<RunStatus, { label: string; variant: 'neutral' | 'info' | 'success' | 'warning' | 'danger' }> = {
   pending: { label: 'Pending', variant: 'neutral' },
@@ -63,10 +67,12 @@ export function ExportsPage() {
         title="Exports"
         description="Hand your confirmed compliance data to marketplaces, retailers and authorities in the shape each one asks for."
         actions={
-          <Button onClick={() => setOpen(true)} disabled={!templates.data} data-testid="new-export">
-            <Plus aria-hidden="true" />
-            New export
-          </Button>
+          <RoleGate need={NEW_EXPORT}>
+            <Button onClick={() => setOpen(true)} disabled={!templates.data} data-testid="new-export">
+              <Plus aria-hidden="true" />
+              New export
+            </Button>
+          </RoleGate>
         }
       />
 

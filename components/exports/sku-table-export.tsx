@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toaster';
 import { newExportHref } from './types';
+import { RoleGate } from '@/components/team/role-gate';
 
 /** The row-selection column of the SKU table (TanStack's row selection state). */
 export function selectColumn<T>() {
@@ -52,10 +53,12 @@ export function SkuTableExportBar({ selectedIds, filters }: { selectedIds: strin
 
   return (
     <>
-      <Button variant="secondary" size="sm" onClick={() => setNaming(true)} data-testid="save-view">
-        <BookmarkPlus aria-hidden="true" />
-        Save view
-      </Button>
+      <RoleGate need={'edit'}>
+        <Button variant="secondary" size="sm" onClick={() => setNaming(true)} data-testid="save-view">
+          <BookmarkPlus aria-hidden="true" />
+          Save view
+        </Button>
+      </RoleGate>
       <Button size="sm" disabled={!selectedIds.length} onClick={() => router.push(newExportHref({ skuIds: selectedIds }))} data-testid="export-selected">
         <FileDown aria-hidden="true" />
         Export selected{selectedIds.length ? ` (${selectedIds.length})` : ''}

@@ -19,6 +19,9 @@ import { formatLabel, isBatchRunning } from './labels';
 import { ProgressBar } from './progress-bar';
 import { BatchStatusPill } from './status';
 import type { ImportBatch } from './types';
+import { RoleGate } from '@/components/team/role-gate';
+
+const IMPORT = { operationId: 'importSkus', method: 'POST', path: '/api/import' } as const;
 
 function Num({ value, tone }: { value: number | null | undefined; tone?: 'danger' | 'warning' }) {
   if (value === null || value === undefined) return <span className="text-subtle-foreground">—</span>;
@@ -116,16 +119,20 @@ export function BatchList() {
 
   const actions = (
     <>
-      <Button variant="secondary" onClick={() => setFromUrl(true)} data-testid="open-from-url">
-        <Globe aria-hidden="true" />
-        Preview from a shop URL
-      </Button>
-      <Button asChild data-testid="new-import">
-        <Link href="/imports/new">
-          <Plus aria-hidden="true" />
-          New import
-        </Link>
-      </Button>
+      <RoleGate need={IMPORT}>
+        <Button variant="secondary" onClick={() => setFromUrl(true)} data-testid="open-from-url">
+          <Globe aria-hidden="true" />
+          Preview from a shop URL
+        </Button>
+      </RoleGate>
+      <RoleGate need={IMPORT} showReason>
+        <Button asChild data-testid="new-import">
+          <Link href="/imports/new">
+            <Plus aria-hidden="true" />
+            New import
+          </Link>
+        </Button>
+      </RoleGate>
     </>
   );
 
@@ -158,16 +165,20 @@ export function BatchList() {
             description="Upload a CSV, TSV, XLSX, XLS or ODS export. Columns are matched in five languages, GTINs keep their leading zeros, and you see the preview and the dry run before anything is written."
             actions={
               <>
-                <Button asChild>
-                  <Link href="/imports/new">
-                    <Upload aria-hidden="true" />
-                    Import a catalogue
-                  </Link>
-                </Button>
-                <Button variant="secondary" onClick={() => setFromUrl(true)}>
-                  <Globe aria-hidden="true" />
-                  Start from a product page
-                </Button>
+                <RoleGate need={IMPORT}>
+                  <Button asChild>
+                    <Link href="/imports/new">
+                      <Upload aria-hidden="true" />
+                      Import a catalogue
+                    </Link>
+                  </Button>
+                </RoleGate>
+                <RoleGate need={IMPORT}>
+                  <Button variant="secondary" onClick={() => setFromUrl(true)}>
+                    <Globe aria-hidden="true" />
+                    Start from a product page
+                  </Button>
+                </RoleGate>
               </>
             }
             data-testid="imports-empty"

@@ -5,6 +5,10 @@ import { FileSpreadsheet, Upload } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { formatBytes } from '@/components/format';
 import { cn } from '@/lib/utils/cn';
+import { RoleGate } from '@/components/team/role-gate';
+import { useCan } from '@/components/team/role-context';
+
+const IMPORT = { operationId: 'importSkus', method: 'POST', path: '/api/import' } as const;
 
 export const ACCEPTED_EXTENSIONS = ['.csv', '.tsv', '.txt', '.xlsx', '.xls', '.ods'] as const;
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
@@ -26,7 +30,10 @@ export interface DropzoneProps {
 }
 
 /** Drag a catalogue file here, or pick one. Keyboard users reach the picker button. */
-export function Dropzone({ onFile, disabled }: DropzoneProps) {
+export function Dropzone({ onFile, disabled: busy }: DropzoneProps) {
+  // A refused role disables the drop target as well as the button (RoleGate below says why).
+  const importing = useCan(IMPORT);
+  const disabled = busy || !importing.allowed;
   const input = React.useRef<HTMLInputElement>(null);
   const [over, setOver] = React.useState(false);
   const depth = React.useRef(0);
@@ -85,10 +92,12 @@ export function Dropzone({ onFile, disabled }: DropzoneProps) {
       <p className="mt-1 max-w-md text-sm text-muted-foreground">
         CSV, TSV, XLSX, XLS or ODS up to 50 MB, straight from your ERP, shop or Excel. Nothing is written until you confirm the preview.
       </p>
-      <Button type="button" className="mt-5" onClick={() => input.current?.click()} disabled={disabled} data-testid="choose-file">
-        <Upload aria-hidden="true" />
-        Choose a file
-      </Button>
+      <RoleGate need={IMPORT} showReason>
+        <Button type="button" className="mt-5" onClick={() => input.current?.click()} disabled={busy} data-testid="choose-file">
+          <Upload aria-hidden="true" />
+          Choose a file
+        </Button>
+      </RoleGate>
       <input
         ref={input}
         type="file"

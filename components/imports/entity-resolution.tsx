@@ -17,6 +17,10 @@ import { CandidateConflicts, CandidateIdentity, candidateRowCount, rowsLabel } f
 import { EntityChooser } from './entity-chooser';
 import { ACTION_LABELS, actionLabel, entityRoleLabel } from './labels';
 import type { ResolutionAction, ResolutionDecision, ResolutionResponse, ReviewCandidate } from './types';
+import { RoleGate } from '@/components/team/role-gate';
+
+/** The dry-run preview is the same operation, so it needs the same role as applying. */
+const RESOLVE = { operationId: 'resolveImportEntities', method: 'POST', path: '/api/imports/{batchId}/entity-resolution' } as const;
 
 const ACTIONS: ResolutionAction[] = ['link_existing', 'create_new', 'ignore', 'unresolved'];
 
@@ -378,13 +382,17 @@ export function EntityResolution({ batchId, candidates, locked, onApplied }: Ent
                     : `${decisions.length} decision${decisions.length === 1 ? '' : 's'} chosen. Preview them first.`}
             </p>
             <div className="flex gap-2">
-              <Button variant="secondary" onClick={() => void runPreview()} loading={previewing} disabled={locked || decisions.length === 0 || applying} data-testid="resolution-preview-button">
-                <Eye aria-hidden="true" />
-                Preview
-              </Button>
-              <Button onClick={() => void apply()} loading={applying} disabled={locked || !previewCurrent || decisions.length === 0 || previewing} data-testid="resolution-apply">
-                Apply {decisions.length || ''} decision{decisions.length === 1 ? '' : 's'}
-              </Button>
+              <RoleGate need={RESOLVE}>
+                <Button variant="secondary" onClick={() => void runPreview()} loading={previewing} disabled={locked || decisions.length === 0 || applying} data-testid="resolution-preview-button">
+                  <Eye aria-hidden="true" />
+                  Preview
+                </Button>
+              </RoleGate>
+              <RoleGate need={RESOLVE}>
+                <Button onClick={() => void apply()} loading={applying} disabled={locked || !previewCurrent || decisions.length === 0 || previewing} data-testid="resolution-apply">
+                  Apply {decisions.length || ''} decision{decisions.length === 1 ? '' : 's'}
+                </Button>
+              </RoleGate>
             </div>
           </div>
         </div>

@@ -23,6 +23,9 @@ import { postImport } from './upload';
 import { useBatchPoll } from './use-batch-poll';
 import { WizardSteps, type WizardStep } from './wizard-steps';
 import type { CommitResponse, DryRunColumn, DryRunResponse, ImportBatch } from './types';
+import { RoleGate } from '@/components/team/role-gate';
+
+const IMPORT = { operationId: 'importSkus', method: 'POST', path: '/api/import' } as const;
 
 /** The options a dry run (and the commit) is sent with. */
 interface RunOptions {
@@ -364,10 +367,12 @@ export function ImportWizard() {
               <ArrowLeft aria-hidden="true" />
               Back to the columns
             </Button>
-            <Button onClick={() => void startCommit()} disabled={importable === 0} data-testid="commit-import">
-              <Upload aria-hidden="true" />
-              Import {formatNumber(importable)} SKU{importable === 1 ? '' : 's'}
-            </Button>
+            <RoleGate need={IMPORT} showReason>
+              <Button onClick={() => void startCommit()} disabled={importable === 0} data-testid="commit-import">
+                <Upload aria-hidden="true" />
+                Import {formatNumber(importable)} SKU{importable === 1 ? '' : 's'}
+              </Button>
+            </RoleGate>
           </div>
         </div>
       ) : null}
@@ -403,7 +408,9 @@ export function ImportWizard() {
                   <ArrowLeft aria-hidden="true" />
                   Back
                 </Button>
-                <Button onClick={() => void startCommit()}>Try again</Button>
+                <RoleGate need={IMPORT}>
+                  <Button onClick={() => void startCommit()}>Try again</Button>
+                </RoleGate>
               </>
             ) : liveBatch ? (
               <Button asChild variant={isBatchRunning(liveBatch.status) ? 'secondary' : 'primary'}>

@@ -11,6 +11,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/toaster';
 import { STATUS_VARIANT, statusLabel, type SupplierRequest } from './types';
+import { RoleGate } from '@/components/team/role-gate';
 
 const FILTERS = ['all', 'sent', 'in_progress', 'to_review', 'no_progress', 'done', 'cancelled', 'failed'] as const;
 
@@ -70,12 +71,16 @@ export function OutreachList() {
           </Button>
         ))}
         <span className="ml-auto flex gap-2">
-          <Button size="sm" variant="secondary" disabled={!checked.length || busy} onClick={() => bulk('remind')} data-testid="bulk-remind">
-            Remind now
-          </Button>
-          <Button size="sm" variant="danger-ghost" disabled={!checked.length || busy} onClick={() => bulk('cancel')} data-testid="bulk-cancel">
-            Cancel
-          </Button>
+          <RoleGate need={'edit'}>
+            <Button size="sm" variant="secondary" disabled={!checked.length || busy} onClick={() => bulk('remind')} data-testid="bulk-remind">
+              Remind now
+            </Button>
+          </RoleGate>
+          <RoleGate need={'edit'}>
+            <Button size="sm" variant="danger-ghost" disabled={!checked.length || busy} onClick={() => bulk('cancel')} data-testid="bulk-cancel">
+              Cancel
+            </Button>
+          </RoleGate>
         </span>
       </div>
       {rows && rows.length === 0 ? <p className="text-sm text-muted-foreground">No supplier requests{filter === 'all' ? ' yet. Send one from a SKU\'s blockers.' : ` with status ${statusLabel(filter)}.`}</p> : null}

@@ -11,6 +11,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
 import type { Draft } from './types';
+import { RoleGate } from '@/components/team/role-gate';
 
 /** "Request from supplier": the draft from the SKU's blockers, editable, items as checkboxes, then send. */
 export function RequestDialog({ skuId, open, onOpenChange, onSent }: { skuId: string; open: boolean; onOpenChange: (o: boolean) => void; onSent: () => void }) {
@@ -117,9 +118,11 @@ export function RequestDialog({ skuId, open, onOpenChange, onSent }: { skuId: st
           <Button variant="ghost" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button onClick={send} loading={busy} disabled={!draft || !to || busy} data-testid="request-send">
-            Send request
-          </Button>
+          <RoleGate need={'edit'}>
+            <Button onClick={send} loading={busy} disabled={!draft || !to || busy} data-testid="request-send">
+              Send request
+            </Button>
+          </RoleGate>
         </DialogFooter>
       </DialogContent>
     </Dialog>

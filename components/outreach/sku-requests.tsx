@@ -12,6 +12,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/ca
 import { toast } from '@/components/ui/toaster';
 import { RequestDialog } from './request-dialog';
 import { STATUS_VARIANT, statusLabel, type SupplierRequest } from './types';
+import { RoleGate } from '@/components/team/role-gate';
 
 /** On the SKU's blockers: "Request from supplier", and the SKU's requests with status, documents and timeline. */
 export function SkuRequests({ skuId, version, onChange }: { skuId: string; version: number; onChange: () => void }) {
@@ -40,10 +41,12 @@ export function SkuRequests({ skuId, version, onChange }: { skuId: string; versi
             <CardTitle>Supplier requests</CardTitle>
             <CardDescription>Ask the manufacturer or importer for what is missing; what they send comes back here for review.</CardDescription>
           </div>
-          <Button size="sm" onClick={() => setOpen(true)} data-testid="request-from-supplier">
-            <Send aria-hidden="true" />
-            Request from supplier
-          </Button>
+          <RoleGate need={'edit'} showReason>
+            <Button size="sm" onClick={() => setOpen(true)} data-testid="request-from-supplier">
+              <Send aria-hidden="true" />
+              Request from supplier
+            </Button>
+          </RoleGate>
         </div>
       </CardHeader>
       {requests.length ? (
@@ -72,14 +75,18 @@ export function SkuRequests({ skuId, version, onChange }: { skuId: string; versi
                       <Badge variant={d.status === 'accepted' ? 'success' : d.status === 'rejected' ? 'danger' : 'warning'}>{d.status}</Badge>
                       {d.status === 'pending' ? (
                         <>
-                          <Button size="sm" variant="secondary" onClick={() => decide(r, d.document_id, 'accept')} data-testid="supplier-document-accept">
-                            <Check aria-hidden="true" />
-                            Accept
-                          </Button>
-                          <Button size="sm" variant="ghost" onClick={() => decide(r, d.document_id, 'reject')} data-testid="supplier-document-reject">
-                            <X aria-hidden="true" />
-                            Reject
-                          </Button>
+                          <RoleGate need={'edit'}>
+                            <Button size="sm" variant="secondary" onClick={() => decide(r, d.document_id, 'accept')} data-testid="supplier-document-accept">
+                              <Check aria-hidden="true" />
+                              Accept
+                            </Button>
+                          </RoleGate>
+                          <RoleGate need={'edit'}>
+                            <Button size="sm" variant="ghost" onClick={() => decide(r, d.document_id, 'reject')} data-testid="supplier-document-reject">
+                              <X aria-hidden="true" />
+                              Reject
+                            </Button>
+                          </RoleGate>
                         </>
                       ) : null}
                     </li>

@@ -28,6 +28,10 @@ import { useApi } from '@/components/api/use-api';
 import type { ApiKey, ApiKeyWithSecret, WorkspaceInfo } from '@/components/api/types';
 import { formatDate, formatDateTime, formatRelative } from '@/components/format';
 import { planLabel } from '@/components/workspace/plan-badge';
+import { useCan } from '@/components/team/role-context';
+import { RoleGate } from '@/components/team/role-gate';
+
+const MANAGE_KEYS = { operationId: 'createApiKey', method: 'POST', path: '/api/workspace/api-keys' } as const;
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 import { RevealKeyDialog } from './reveal-key-dialog';
 
@@ -133,6 +137,7 @@ function KeyRowSkeleton() {
 export function ApiKeysManager() {
   const keys = useApi<{ data: ApiKey[] }>('/api/workspace/api-keys');
   const info = useApi<WorkspaceInfo>('/api/workspace');
+  const manage = useCan(MANAGE_KEYS);
   const [createOpen, setCreateOpen] = React.useState(false);
   const [revealed, setRevealed] = React.useState<{ key: ApiKeyWithSecret; reason: 'created' | 'rotated' } | null>(null);
   const [pending, setPending] = React.useState<PendingAction>(null);
@@ -167,14 +172,16 @@ export function ApiKeysManager() {
   }
 
   const createButton = (
-    <Button
-      onClick={() => setCreateOpen(true)}
-      disabled={!canCreate}
-      aria-describedby={atLimit ? 'api-key-limit' : undefined}
-      data-testid="create-api-key"
-    >
-      <Plus aria-hidden="true" /> Create key
-    </Button>
+    <RoleGate need={MANAGE_KEYS} showReason>
+      <Button
+        onClick={() => setCreateOpen(true)}
+        disabled={!canCreate}
+        aria-describedby={atLimit ? 'api-key-limit' : undefined}
+        data-testid="create-api-key"
+      >
+        <Plus aria-hidden="true" /> Create key
+      </Button>
+    </RoleGate>
   );
 
   const loadError = keys.error ?? info.error;
@@ -211,7 +218,13 @@ export function ApiKeysManager() {
           </div>
         </CardHeader>
 
-        {loadError && !list ? (
+        {!manage.allowed ? (
+          <div className="p-5">
+            <Alert variant="info" title="API keys are managed by admins">
+              <p>{manage.reason}</p>
+            </Alert>
+          </div>
+        ) : loadError && !list ? (
           <div className="p-5">
             <Alert variant="danger" title="Could not load API keys">
               <p>{loadError.message}</p>

@@ -22,6 +22,7 @@ import { idempotentWrite } from './request';
 import { useJson, useSkuPage, type SkuTarget } from './sku-context';
 import { SeverityBadge } from './status';
 import type { Blocker, Waiver } from './types';
+import { RoleGate } from '@/components/team/role-gate';
 
 const REASON_MAX = 500;
 
@@ -155,10 +156,12 @@ export function BlockersTab() {
                       </Button>
                     ) : null}
                     {b.waivable !== false ? (
-                      <Button size="sm" variant="ghost" onClick={() => setWaiving(b)} data-testid="blocker-waive">
-                        <ShieldOff aria-hidden="true" />
-                        Waive…
-                      </Button>
+                      <RoleGate need={'review'}>
+                        <Button size="sm" variant="ghost" onClick={() => setWaiving(b)} data-testid="blocker-waive">
+                          <ShieldOff aria-hidden="true" />
+                          Waive…
+                        </Button>
+                      </RoleGate>
                     ) : null}
                   </div>
                 </li>
@@ -200,10 +203,12 @@ export function BlockersTab() {
                     </p>
                   </div>
                   {w ? (
-                    <Button size="sm" variant="ghost" className="self-start" onClick={() => setRevoking({ blocker: b, waiver: w })}>
-                      <RotateCcw aria-hidden="true" />
-                      Revoke
-                    </Button>
+                    <RoleGate need={'review'}>
+                      <Button size="sm" variant="ghost" className="self-start" onClick={() => setRevoking({ blocker: b, waiver: w })}>
+                        <RotateCcw aria-hidden="true" />
+                        Revoke
+                      </Button>
+                    </RoleGate>
                   ) : null}
                 </li>
               );
@@ -353,10 +358,12 @@ function ReviewIssuesCard({ skuId, issues, busy, onResolve, onAdded }: { skuId: 
                   {formatDateTime(i.created_at)}
                 </p>
               </div>
-              <Button size="sm" variant="secondary" onClick={() => onResolve(i)} loading={busy === `issue-${i.id}`}>
-                <BadgeCheck aria-hidden="true" />
-                Resolve
-              </Button>
+              <RoleGate need={'edit'}>
+                <Button size="sm" variant="secondary" onClick={() => onResolve(i)} loading={busy === `issue-${i.id}`}>
+                  <BadgeCheck aria-hidden="true" />
+                  Resolve
+                </Button>
+              </RoleGate>
             </li>
           ))}
         </ul>
@@ -366,9 +373,11 @@ function ReviewIssuesCard({ skuId, issues, busy, onResolve, onAdded }: { skuId: 
           <Input value={message} onChange={(e) => setMessage(e.target.value)} placeholder="Raise an issue for the review, e.g. “Label photo shows an older address”" aria-label="New review issue" maxLength={1000} />
           {error ? <FieldError className="mt-1">{error}</FieldError> : null}
         </div>
-        <Button type="submit" variant="secondary" loading={saving} disabled={!message.trim()}>
-          Raise issue
-        </Button>
+        <RoleGate need={'edit'}>
+          <Button type="submit" variant="secondary" loading={saving} disabled={!message.trim()}>
+            Raise issue
+          </Button>
+        </RoleGate>
       </form>
     </Card>
   );

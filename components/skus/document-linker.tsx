@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { toast } from '@/components/ui/toaster';
 import { documentTypeLabel } from './labels';
+import { RoleGate } from '@/components/team/role-gate';
 
 interface VaultItem {
   id: string;
@@ -56,12 +57,14 @@ export function DocumentLinker({ skuId, linkedIds, onLinked }: { skuId: string; 
   const shown = (items ?? []).filter((d) => !linkedIds.includes(d.id));
   return (
     <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
-        <Button size="sm" variant="secondary" data-testid="link-existing-document">
-          <Link2 aria-hidden="true" />
-          Link existing document
-        </Button>
-      </PopoverTrigger>
+      <RoleGate need={'edit'}>
+        <PopoverTrigger asChild>
+          <Button size="sm" variant="secondary" data-testid="link-existing-document">
+            <Link2 aria-hidden="true" />
+            Link existing document
+          </Button>
+        </PopoverTrigger>
+      </RoleGate>
       <PopoverContent align="end" className="w-96 p-2">
         <div className="relative mb-2">
           <Search className="pointer-events-none absolute top-1/2 left-2 size-4 -translate-y-1/2 text-subtle-foreground" aria-hidden="true" />

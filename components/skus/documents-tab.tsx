@@ -20,6 +20,7 @@ import { documentTypeLabel } from './labels';
 import { isMissingRoute, useCatalogue, useJson, useSkuPage } from './sku-context';
 import { SeverityBadge } from './status';
 import type { DossierField, SkuDocument } from './types';
+import { RoleGate } from '@/components/team/role-gate';
 
 function str(v: unknown): string | null {
   return typeof v === 'string' && v ? v : null;
@@ -91,9 +92,11 @@ function AutoLinked({ doc, skuId, onUndone }: { doc: SkuDocument; skuId: string;
       <Badge variant="success" title={evidence.map((e) => e.quote ?? '').filter(Boolean).join(' · ')}>
         Linked automatically · {evidence.map((e) => `${e.kind === 'gtin' ? 'GTIN' : 'SKU code'} ${e.value}`).join(', ')}
       </Badge>
-      <Button variant="ghost" size="sm" className="h-6 px-2" onClick={undo} loading={busy}>
-        Undo
-      </Button>
+      <RoleGate need={'edit'}>
+        <Button variant="ghost" size="sm" className="h-6 px-2" onClick={undo} loading={busy}>
+          Undo
+        </Button>
+      </RoleGate>
     </span>
   );
 }
@@ -130,12 +133,14 @@ export function DocumentsTab() {
               <CardTitle>Evidence this SKU still needs</CardTitle>
               <CardDescription>Upload these in the document vault and link them to this SKU; expired documents count as missing.</CardDescription>
             </div>
-            <Button asChild size="sm">
-              <Link href={`/documents?sku=${skuId}`}>
-                <Upload aria-hidden="true" />
-                Upload documents
-              </Link>
-            </Button>
+            <RoleGate need={'edit'}>
+              <Button asChild size="sm">
+                <Link href={`/documents?sku=${skuId}`}>
+                  <Upload aria-hidden="true" />
+                  Upload documents
+                </Link>
+              </Button>
+            </RoleGate>
           </CardHeader>
           <ul className="divide-y divide-border">
             {needed.map((b) => (

@@ -14,6 +14,7 @@ import { HistoryPopover, ProvenanceBadge, provenanceLabel } from './provenance';
 import { idempotentWrite } from './request';
 import { SyncFromEntityButton } from '@/components/ai/sync-from-entity-button';
 import type { Blocker, CatalogueField, DossierField, DossierValue } from './types';
+import { RoleGate } from '@/components/team/role-gate';
 
 export interface DossierFieldRowProps {
   skuId: string;
@@ -155,17 +156,21 @@ export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted
             />
             <FieldError id={`${inputId}-error`}>{error}</FieldError>
             <div className="flex flex-wrap items-center gap-2">
-              <Button size="sm" onClick={save} loading={busy === 'save'}>
-                <Check aria-hidden="true" />
-                Save
-              </Button>
+              <RoleGate need={'edit'}>
+                <Button size="sm" onClick={save} loading={busy === 'save'}>
+                  <Check aria-hidden="true" />
+                  Save
+                </Button>
+              </RoleGate>
               <Button size="sm" variant="ghost" onClick={() => setEditing(false)} disabled={busy !== null}>
                 Cancel
               </Button>
               {current ? (
-                <Button size="sm" variant="danger-ghost" className="ml-auto" onClick={clear} loading={busy === 'clear'}>
-                  Remove value
-                </Button>
+                <RoleGate need={'edit'}>
+                  <Button size="sm" variant="danger-ghost" className="ml-auto" onClick={clear} loading={busy === 'clear'}>
+                    Remove value
+                  </Button>
+                </RoleGate>
               ) : null}
               <span className="text-xs text-subtle-foreground">{field.kind === 'multiline' ? 'Ctrl+Enter saves' : 'Enter saves'} · Esc cancels</span>
             </div>
@@ -179,9 +184,11 @@ export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted
               <ProvenanceBadge value={current} />
               <HistoryPopover label={label} history={history} />
               <SyncFromEntityButton skuId={skuId} fieldKey={field.key} label={label} onSynced={onChanged} />
-              <Button variant="ghost" size="icon-sm" className="size-7" onClick={() => startEdit()} aria-label={`Edit ${label}`}>
-                <Pencil className="size-3.5" aria-hidden="true" />
-              </Button>
+              <RoleGate need={'edit'}>
+                <Button variant="ghost" size="icon-sm" className="size-7" onClick={() => startEdit()} aria-label={`Edit ${label}`}>
+                  <Pencil className="size-3.5" aria-hidden="true" />
+                </Button>
+              </RoleGate>
             </div>
           </div>
         ) : recordValue ? (
@@ -193,9 +200,11 @@ export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted
               <Badge variant="neutral" title="The value stored on the SKU record">
                 SKU record
               </Badge>
-              <Button variant="ghost" size="icon-sm" className="size-7" onClick={() => startEdit(recordValue)} aria-label={`Edit ${label}`}>
-                <Pencil className="size-3.5" aria-hidden="true" />
-              </Button>
+              <RoleGate need={'edit'}>
+                <Button variant="ghost" size="icon-sm" className="size-7" onClick={() => startEdit(recordValue)} aria-label={`Edit ${label}`}>
+                  <Pencil className="size-3.5" aria-hidden="true" />
+                </Button>
+              </RoleGate>
             </div>
           </div>
         ) : (
@@ -203,10 +212,12 @@ export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted
             <span className="flex-1 text-[0.8125rem] text-subtle-foreground">Not set</span>
             <HistoryPopover label={label} history={history} />
             <SyncFromEntityButton skuId={skuId} fieldKey={field.key} label={label} onSynced={onChanged} />
-            <Button variant={blocking ? 'secondary' : 'ghost'} size="sm" className="h-7" onClick={() => startEdit()} aria-label={`Add ${label}`}>
-              <Plus aria-hidden="true" />
-              Add
-            </Button>
+            <RoleGate need={'edit'}>
+              <Button variant={blocking ? 'secondary' : 'ghost'} size="sm" className="h-7" onClick={() => startEdit()} aria-label={`Add ${label}`}>
+                <Plus aria-hidden="true" />
+                Add
+              </Button>
+            </RoleGate>
           </div>
         )}
 
@@ -253,14 +264,18 @@ export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted
                   </div>
                 )}
                 <div className="mt-2 flex flex-wrap gap-2">
-                  <Button size="sm" variant="secondary" className="h-7" onClick={() => decide(s, 'confirm')} loading={busy === `confirm-${s.id}`} disabled={busy !== null}>
-                    <Check aria-hidden="true" />
-                    {s.conflicts_with_current ? 'Use this value' : 'Confirm'}
-                  </Button>
-                  <Button size="sm" variant="ghost" className="h-7" onClick={() => decide(s, 'reject')} loading={busy === `reject-${s.id}`} disabled={busy !== null}>
-                    <X aria-hidden="true" />
-                    Reject
-                  </Button>
+                  <RoleGate need={'edit'}>
+                    <Button size="sm" variant="secondary" className="h-7" onClick={() => decide(s, 'confirm')} loading={busy === `confirm-${s.id}`} disabled={busy !== null}>
+                      <Check aria-hidden="true" />
+                      {s.conflicts_with_current ? 'Use this value' : 'Confirm'}
+                    </Button>
+                  </RoleGate>
+                  <RoleGate need={'edit'}>
+                    <Button size="sm" variant="ghost" className="h-7" onClick={() => decide(s, 'reject')} loading={busy === `reject-${s.id}`} disabled={busy !== null}>
+                      <X aria-hidden="true" />
+                      Reject
+                    </Button>
+                  </RoleGate>
                 </div>
               </li>
             ))}

@@ -20,6 +20,7 @@ import { ROLE_HINTS, ROLE_LABELS, roleNoun } from './labels';
 import { idempotentWrite } from './request';
 import { isMissingRoute, useJson, useSkuPage } from './sku-context';
 import type { Blocker, Entity, EntityLink, EntityRole } from './types';
+import { RoleGate } from '@/components/team/role-gate';
 
 const ROLE_ORDER: EntityRole[] = ['manufacturer', 'responsible_person', 'importer', 'authorised_representative'];
 
@@ -151,24 +152,32 @@ export function EntitiesTab() {
               <CardFooter className="justify-start">
                 {entity ? (
                   <>
-                    <Button size="sm" variant="secondary" onClick={() => setPicking(role)}>
-                      <Link2 aria-hidden="true" />
-                      Change
-                    </Button>
-                    <Button size="sm" variant="ghost" onClick={() => setEditing(entity)}>
-                      <Pencil aria-hidden="true" />
-                      Edit entity
-                    </Button>
-                    <Button size="sm" variant="danger-ghost" className="ml-auto" onClick={() => setUnlinking({ role, entity })}>
-                      <Unlink aria-hidden="true" />
-                      Unlink
-                    </Button>
+                    <RoleGate need={'edit'}>
+                      <Button size="sm" variant="secondary" onClick={() => setPicking(role)}>
+                        <Link2 aria-hidden="true" />
+                        Change
+                      </Button>
+                    </RoleGate>
+                    <RoleGate need={'edit'}>
+                      <Button size="sm" variant="ghost" onClick={() => setEditing(entity)}>
+                        <Pencil aria-hidden="true" />
+                        Edit entity
+                      </Button>
+                    </RoleGate>
+                    <RoleGate need={'edit'}>
+                      <Button size="sm" variant="danger-ghost" className="ml-auto" onClick={() => setUnlinking({ role, entity })}>
+                        <Unlink aria-hidden="true" />
+                        Unlink
+                      </Button>
+                    </RoleGate>
                   </>
                 ) : (
-                  <Button size="sm" variant={suggested || role === 'manufacturer' ? 'primary' : 'secondary'} onClick={() => setPicking(role)} data-testid={`link-${role}`}>
-                    <Plus aria-hidden="true" />
-                    Link {roleNoun(role)}
-                  </Button>
+                  <RoleGate need={'edit'}>
+                    <Button size="sm" variant={suggested || role === 'manufacturer' ? 'primary' : 'secondary'} onClick={() => setPicking(role)} data-testid={`link-${role}`}>
+                      <Plus aria-hidden="true" />
+                      Link {roleNoun(role)}
+                    </Button>
+                  </RoleGate>
                 )}
               </CardFooter>
             </Card>

@@ -25,6 +25,10 @@ import { useDebouncedValue } from './request';
 import { useJson } from './sku-context';
 import { BlockerBadge, StatusPill } from './status';
 import { SKU_SORTS, SKU_STATUSES, type DashboardData, type Sku, type SkuList as SkuListBody, type SkuSort, type SkuStatus } from './types';
+import { RoleGate } from '@/components/team/role-gate';
+
+const CREATE_SKU = { operationId: 'createSku', method: 'POST', path: '/api/skus' } as const;
+const IMPORT_SKUS = { operationId: 'importSkus', method: 'POST', path: '/api/import' } as const;
 
 const PAGE_SIZE = 50;
 
@@ -283,16 +287,20 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
         description="Every product you place on the EU market, with its dossier, blockers, approval and public safety page."
         actions={
           <>
-            <Button asChild variant="secondary">
-              <Link href="/imports">
-                <Upload aria-hidden="true" />
-                Import catalogue
-              </Link>
-            </Button>
-            <Button onClick={() => setCreating(true)} data-testid="new-sku">
-              <Plus aria-hidden="true" />
-              New SKU
-            </Button>
+            <RoleGate need={IMPORT_SKUS}>
+              <Button asChild variant="secondary">
+                <Link href="/imports">
+                  <Upload aria-hidden="true" />
+                  Import catalogue
+                </Link>
+              </Button>
+            </RoleGate>
+            <RoleGate need={CREATE_SKU} showReason>
+              <Button onClick={() => setCreating(true)} data-testid="new-sku">
+                <Plus aria-hidden="true" />
+                New SKU
+              </Button>
+            </RoleGate>
           </>
         }
       />
@@ -313,16 +321,20 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
             }
             actions={
               <>
-                <Button asChild>
-                  <Link href="/imports">
-                    <Upload aria-hidden="true" />
-                    Import a catalogue
-                  </Link>
-                </Button>
-                <Button variant="secondary" onClick={() => setCreating(true)}>
-                  <Plus aria-hidden="true" />
-                  Create one SKU
-                </Button>
+                <RoleGate need={IMPORT_SKUS}>
+                  <Button asChild>
+                    <Link href="/imports">
+                      <Upload aria-hidden="true" />
+                      Import a catalogue
+                    </Link>
+                  </Button>
+                </RoleGate>
+                <RoleGate need={CREATE_SKU}>
+                  <Button variant="secondary" onClick={() => setCreating(true)}>
+                    <Plus aria-hidden="true" />
+                    Create one SKU
+                  </Button>
+                </RoleGate>
               </>
             }
             data-testid="skus-empty"

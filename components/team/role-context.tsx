@@ -1,7 +1,7 @@
 'use client';
 
 import * as React from 'react';
-import { PERMISSION_ROLE, roleAtLeast, type Permission, type Role } from '@/lib/auth/roles';
+import { PERMISSION_ROLE, requiredRole, roleAtLeast, type Permission, type Role } from '@/lib/auth/roles';
 
 export interface Me {
   userId: string;
@@ -21,12 +21,22 @@ export function useMe(): Me | null {
 }
 
 /**
- * Whether the signed-in person may do something, and if not, the sentence saying why (the same table
- * the server enforces). Outside a provider everything is allowed: the server still decides.
+ * What a control does: a permission, or the API operation it calls. An operation is resolved by the
+ * same `requiredRole` the route kit enforces (lib/auth/roles.ts), so the UI and the server cannot disagree.
  */
-export function useCan(permission: Permission): { allowed: boolean; reason: string | null } {
+export type Action = Permission | { operationId: string; method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string };
+
+export interface Can {
+  allowed: boolean;
+  /** The sentence saying why not, naming the role needed and the member's own, or null when allowed. */
+  reason: string | null;
+  required: Role;
+}
+
+/** Whether the signed-in person may do something. Outside a provider everything is allowed: the server still decides. */
+export function useCan(action: Action): Can {
   const me = useMe();
-  if (!me) return { allowed: true, reason: null };
-  const needed = PERMISSION_ROLE[permission];
-  return roleAtLeast(me.role, needed) ? { allowed: true, reason: null } : { allowed: false, reason: `Needs the ${needed} role; you are ${me.role === 'admin' || me.role === 'editor' || me.role === 'owner' ? 'an' : 'a'} ${me.role}.` };
+  const required = typeof action === 'string' ? PERMISSION_ROLE[action] : requiredRole(action);
+  if (!me || roleAtLeast(me.role, required)) return { allowed: true, reason: null, required };
+  return { allowed: false, reason: `Needs the ${required} role; you are ${me.role === 'admin' || me.role === 'editor' || me.role === 'owner' ? 'an' : 'a'} ${me.role}.`, required };
 }
