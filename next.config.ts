@@ -23,6 +23,7 @@ const nextConfig: NextConfig = {
     'cfb',
     'iconv-lite',
     'eld',
+    'sharp',
   ],
   poweredByHeader: false,
   async headers() {

@@ -68,7 +68,14 @@ export default defineConfig({
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(E2E_SMTP_PORT),
       SMTP_FROM: 'Compliance Desk <outreach@compliance.example>',
-      ...(AI_STUB_PORT ? { OPENAI_API_KEY: 'sk-e2e-loopback', OPENAI_BASE_URL: `http://127.0.0.1:${AI_STUB_PORT}/v1`, AI_MODEL: 'stub-model', AI_TIMEOUT_MS: '20000' } : {}),
+      ...(AI_STUB_PORT
+        ? {
+            OPENAI_API_KEY: 'sk-e2e-loopback',
+            OPENAI_BASE_URL: `http://127.0.0.1:${AI_STUB_PORT}/v1`,
+            AI_MODEL: 'stub-model',
+            AI_TIMEOUT_MS: '20000',
+          }
+        : {}),
     },
   },
 });

@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
 import { Providers } from '@/components/providers';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@/components/brand';
+import { PAGE_LANG_HEADER } from '@/lib/publish/public-page-csp';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -16,9 +18,14 @@ export const viewport: Viewport = {
 };
 
 // Fonts come from the system stack in globals.css: nothing is fetched from a font service.
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+// The app UI is English; a public safety page is in its visitor's language, which the proxy resolved
+// (the header is set on /p/{id} only and replaced there, so a client cannot choose it elsewhere either:
+// anything that is not a language tag is ignored).
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const pageLang = (await headers()).get(PAGE_LANG_HEADER);
+  const lang = pageLang && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(pageLang) ? pageLang : 'en';
   return (
-    <html lang="en">
+    <html lang={lang}>
       <body className="min-h-dvh">
         <Providers>{children}</Providers>
       </body>

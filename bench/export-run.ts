@@ -40,7 +40,9 @@ async function openBenchDatabase(migrate: boolean) {
   const { openPglite, openPostgres, setDbHandle } = await import('@/lib/db/client');
   const { runMigrations } = await import('@/lib/db/migrate');
   const url = process.env.BENCH_PG_URL;
-  const handle = url ? await openPostgres(url, 10) : await openPglite(await (await import('@electric-sql/pglite')).PGlite.create(process.env.BENCH_PGLITE_DIR!));
+  const handle = url
+    ? await openPostgres(url, 10)
+    : await openPglite(await (await import('@electric-sql/pglite')).PGlite.create(process.env.BENCH_PGLITE_DIR!));
   if (migrate) await runMigrations(handle);
   setDbHandle(handle);
   return handle;
@@ -76,21 +78,79 @@ async function seed() {
   await setWorkspacePlan(db, ws.id, 'enterprise');
   const mfrs = await db
     .insert(entities)
-    .values(Array.from({ length: 50 }, (_, i) => ({ workspaceId: ws.id, name: `Manufacturer ${i} GmbH`, street: `Werkstraße ${i}`, postalCode: '80331', city: 'München', country: i % 2 ? 'DE' : 'CN', email: `m${i}@example.test`, identityKey: `m${i}` })))
+    .values(
+      Array.from({ length: 50 }, (_, i) => ({
+        workspaceId: ws.id,
+        name: `Manufacturer ${i} GmbH`,
+        street: `Werkstraße ${i}`,
+        postalCode: '80331',
+        city: 'München',
+        country: i % 2 ? 'DE' : 'CN',
+        email: `m${i}@example.test`,
+        identityKey: `m${i}`,
+      })),
+    )
     .returning({ id: entities.id });
-  const rp = (await db.insert(entities).values({ workspaceId: ws.id, name: 'EU Rep GmbH', street: 'Friedrichstraße 1', postalCode: '10117', city: 'Berlin', country: 'DE', email: 'rp@example.test', identityKey: 'rp' }).returning({ id: entities.id }))[0];
+  const rp = (
+    await db
+      .insert(entities)
+      .values({
+        workspaceId: ws.id,
+        name: 'EU Rep GmbH',
+        street: 'Friedrichstraße 1',
+        postalCode: '10117',
+        city: 'Berlin',
+        country: 'DE',
+        email: 'rp@example.test',
+        identityKey: 'rp',
+      })
+      .returning({ id: entities.id })
+  )[0];
   for (let i = 0; i < SKU_COUNT; i += 500) {
     const n = Math.min(500, SKU_COUNT - i); // 500 x 15 values x 6 parameters stays under 65,535
     const rows = await db
       .insert(skus)
-      .values(Array.from({ length: n }, (_, j) => ({ workspaceId: ws.id, skuCode: `B-${String(i + j).padStart(6, '0')}`, productName: `Wooden toy ${i + j}`, gtin: null, categoryCode: 'toys' })))
+      .values(
+        Array.from({ length: n }, (_, j) => ({
+          workspaceId: ws.id,
+          skuCode: `B-${String(i + j).padStart(6, '0')}`,
+          productName: `Wooden toy ${i + j}`,
+          gtin: null,
+          categoryCode: 'toys',
+        })),
+      )
       .returning({ id: skus.id });
-    await db.insert(dossierValues).values(rows.flatMap((r, j) => FIELDS.map(([k, f]) => ({ workspaceId: ws.id, skuId: r.id, fieldKey: k, value: f(i + j), status: 'confirmed' as const, source: 'manual' as const }))));
-    await db.insert(skuEntities).values(rows.flatMap((r, j) => [
-      { workspaceId: ws.id, skuId: r.id, role: 'manufacturer' as const, entityId: mfrs[(i + j) % 50].id },
-      { workspaceId: ws.id, skuId: r.id, role: 'responsible_person' as const, entityId: rp.id },
-    ]));
-    await db.insert(documents).values(rows.map((r, j) => ({ workspaceId: ws.id, sha256: (i + j).toString(16).padStart(64, '0'), filename: `DoC ${i + j}.pdf`, mimeType: 'application/pdf', sizeBytes: 1000, storageKey: `${ws.id}/documents/x${i + j}`, skuId: r.id, documentType: 'declaration_of_conformity' as const, detectedLanguage: 'de' })));
+    await db.insert(dossierValues).values(
+      rows.flatMap((r, j) =>
+        FIELDS.map(([k, f]) => ({
+          workspaceId: ws.id,
+          skuId: r.id,
+          fieldKey: k,
+          value: f(i + j),
+          status: 'confirmed' as const,
+          source: 'manual' as const,
+        })),
+      ),
+    );
+    await db.insert(skuEntities).values(
+      rows.flatMap((r, j) => [
+        { workspaceId: ws.id, skuId: r.id, role: 'manufacturer' as const, entityId: mfrs[(i + j) % 50].id },
+        { workspaceId: ws.id, skuId: r.id, role: 'responsible_person' as const, entityId: rp.id },
+      ]),
+    );
+    await db.insert(documents).values(
+      rows.map((r, j) => ({
+        workspaceId: ws.id,
+        sha256: (i + j).toString(16).padStart(64, '0'),
+        filename: `DoC ${i + j}.pdf`,
+        mimeType: 'application/pdf',
+        sizeBytes: 1000,
+        storageKey: `${ws.id}/documents/x${i + j}`,
+        skuId: r.id,
+        documentType: 'declaration_of_conformity' as const,
+        detectedLanguage: 'de',
+      })),
+    );
   }
   return { workspaceId: ws.id, userId: user.id, email: user.email };
 }
@@ -128,24 +188,64 @@ async function child(mode: 'raw' | 'job', format: 'csv' | 'xlsx') {
   const { csvRow, safeCell, BOM } = await import('@/lib/exports/output');
   const XLSX = (await import('@e965/xlsx')).default;
   async function rawRows() {
-    const vals = await queryRows<{ sku_id: string; field_key: string; value: string }>(db, sql`SELECT sku_id, field_key, value FROM dossier_values WHERE workspace_id = ${workspaceId} AND status = 'confirmed' AND superseded_at IS NULL`);
-    const ents = await queryRows<{ sku_id: string; role: string; name: string; street: string; postal_code: string; city: string; country: string; email: string }>(
+    const vals = await queryRows<{ sku_id: string; field_key: string; value: string }>(
+      db,
+      sql`SELECT sku_id, field_key, value FROM dossier_values WHERE workspace_id = ${workspaceId} AND status = 'confirmed' AND superseded_at IS NULL`,
+    );
+    const ents = await queryRows<{
+      sku_id: string;
+      role: string;
+      name: string;
+      street: string;
+      postal_code: string;
+      city: string;
+      country: string;
+      email: string;
+    }>(
       db,
       sql`SELECT se.sku_id, se.role, e.name, e.street, e.postal_code, e.city, e.country, e.email FROM sku_entities se JOIN entities e ON e.id = se.entity_id WHERE se.workspace_id = ${workspaceId}`,
     );
-    const docs = await queryRows<{ sku_id: string; filename: string; document_type: string; sha256: string }>(db, sql`SELECT sku_id, filename, document_type, sha256 FROM documents WHERE workspace_id = ${workspaceId}`);
-    const list = await queryRows<{ id: string; sku_code: string; product_name: string; category_code: string; external_sku_id: string | null }>(
+    const docs = await queryRows<{ sku_id: string; filename: string; document_type: string; sha256: string }>(
+      db,
+      sql`SELECT l.sku_id, d.filename, d.document_type, d.sha256 FROM documents d JOIN document_skus l ON l.document_id = d.id WHERE d.workspace_id = ${workspaceId}`,
+    );
+    const list = await queryRows<{
+      id: string;
+      sku_code: string;
+      product_name: string;
+      category_code: string;
+      external_sku_id: string | null;
+    }>(
       db,
       sql`SELECT id, sku_code, product_name, category_code, external_sku_id FROM skus WHERE workspace_id = ${workspaceId} ORDER BY sku_code`,
     );
     const byId = new Map<string, Record<string, string | number>>();
     const rec = (id: string) => byId.get(id) ?? byId.set(id, {}).get(id)!;
     for (const v of vals) rec(v.sku_id)[v.field_key] = v.value;
-    for (const e of ents) Object.assign(rec(e.sku_id), { [`${e.role}_name`]: e.name, [`${e.role}_address`]: `${e.street}, ${e.postal_code} ${e.city}`, [`${e.role}_country`]: e.country, [`${e.role}_email`]: e.email });
-    for (const d of docs) Object.assign(rec(d.sku_id), { document_count: 1, documents: `${d.document_type}: ${d.filename} (sha256 ${d.sha256})` });
-    const localized = [...new Set(vals.map((v) => v.field_key).filter((k) => /^(safety_warnings|instructions)_/.test(k)))].sort();
+    for (const e of ents)
+      Object.assign(rec(e.sku_id), {
+        [`${e.role}_name`]: e.name,
+        [`${e.role}_address`]: `${e.street}, ${e.postal_code} ${e.city}`,
+        [`${e.role}_country`]: e.country,
+        [`${e.role}_email`]: e.email,
+      });
+    for (const d of docs)
+      Object.assign(rec(d.sku_id), {
+        document_count: 1,
+        documents: `${d.document_type}: ${d.filename} (sha256 ${d.sha256})`,
+      });
+    const localized = [
+      ...new Set(vals.map((v) => v.field_key).filter((k) => /^(safety_warnings|instructions)_/.test(k))),
+    ].sort();
     const header = catalogueColumns(localized).map((c) => c[0]);
-    return [header, ...list.map((s) => header.map((k) => (k in s ? (s as Record<string, string | null>)[k] : k === 'sku_id' ? s.id : (byId.get(s.id)?.[k] ?? ''))))];
+    return [
+      header,
+      ...list.map((s) =>
+        header.map((k) =>
+          k in s ? (s as Record<string, string | null>)[k] : k === 'sku_id' ? s.id : (byId.get(s.id)?.[k] ?? ''),
+        ),
+      ),
+    ];
   }
 
   async function raw() {
@@ -168,7 +268,12 @@ async function child(mode: 'raw' | 'job', format: 'csv' | 'xlsx') {
   const { drainJobs } = mode === 'job' ? await import('@/lib/jobs/worker') : { drainJobs: null };
   async function job() {
     const actor = { userId: process.env.BENCH_USER!, apiKeyId: null, label: 'bench' };
-    const out = await createExportRun(db, { workspaceId, actor, input: { template_id: format === 'csv' ? CSV_TEMPLATE : XLSX_TEMPLATE, scope_type: 'all' }, dryRun: false });
+    const out = await createExportRun(db, {
+      workspaceId,
+      actor,
+      input: { template_id: format === 'csv' ? CSV_TEMPLATE : XLSX_TEMPLATE, scope_type: 'all' },
+      dryRun: false,
+    });
     if (out.kind !== 'created') throw new Error('no run');
     await drainJobs!(10 * 60_000);
     const [r] = await db.select().from(exportRuns).where(eq(exportRuns.id, out.run.id));
@@ -190,7 +295,14 @@ async function child(mode: 'raw' | 'job', format: 'csv' | 'xlsx') {
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   clearInterval(sampler);
-  const result: Measured = { seconds, ...value, startMb, runPeakMb: runPeak / 1024 / 1024, peakMb: process.resourceUsage().maxRSS / 1024, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+  const result: Measured = {
+    seconds,
+    ...value,
+    startMb,
+    runPeakMb: runPeak / 1024 / 1024,
+    peakMb: process.resourceUsage().maxRSS / 1024,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+  };
   process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
   const { stopBoss } = await import('@/lib/jobs/boss');
   await stopBoss();
@@ -201,7 +313,10 @@ async function child(mode: 'raw' | 'job', format: 'csv' | 'xlsx') {
 
 function measureInChild(env: NodeJS.ProcessEnv, mode: string, format: string): Promise<Measured> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', process.argv[1], '--child', mode, format], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn(process.execPath, ['--import', 'tsx', process.argv[1], '--child', mode, format], {
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     p.stdout.on('data', (d: Buffer) => (out += d.toString()));
     p.on('exit', (code) => {
@@ -251,8 +366,12 @@ async function parent() {
     const seedSeconds = (performance.now() - seedStart) / 1000;
     Object.assign(env, { BENCH_WS: seeded.workspaceId, BENCH_USER: seeded.userId });
 
-    console.log(`# export-run bench · ${label} · ${SKU_COUNT} SKUs (${FIELDS.length} confirmed fields, 2 entities, 1 document each) · seeded in ${seedSeconds.toFixed(1)} s · node ${process.version} · ${os.cpus().length} cores`);
-    console.log('| run | format | path | seconds | rows/s | CPU s (this process) | RSS at start MB | peak RSS MB (process) | peak − start MB | file bytes | ratio raw/job |');
+    console.log(
+      `# export-run bench · ${label} · ${SKU_COUNT} SKUs (${FIELDS.length} confirmed fields, 2 entities, 1 document each) · seeded in ${seedSeconds.toFixed(1)} s · node ${process.version} · ${os.cpus().length} cores`,
+    );
+    console.log(
+      '| run | format | path | seconds | rows/s | CPU s (this process) | RSS at start MB | peak RSS MB (process) | peak − start MB | file bytes | ratio raw/job |',
+    );
     console.log('|---|---|---|---|---|---|---|---|---|---|---|');
     const ratios: Record<string, number[]> = { csv: [], xlsx: [] };
     const peaks: Record<string, number[]> = { csv: [], xlsx: [] };
@@ -275,10 +394,15 @@ async function parent() {
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     for (const format of ['csv', 'xlsx'] as const) {
-      console.log(`${format.toUpperCase()}: ratio raw/job median ${median(ratios[format]).toFixed(2)} (runs: ${ratios[format].map((x) => x.toFixed(2)).join(', ')}); job process peak RSS max ${Math.max(...peaks[format]).toFixed(0)} MB`);
+      console.log(
+        `${format.toUpperCase()}: ratio raw/job median ${median(ratios[format]).toFixed(2)} (runs: ${ratios[format].map((x) => x.toFixed(2)).join(', ')}); job process peak RSS max ${Math.max(...peaks[format]).toFixed(0)} MB`,
+      );
     }
   } finally {
-    if (KEEP) console.log(`kept: ${['BENCH_PG_URL', 'BENCH_PGLITE_DIR', 'BENCH_WS', 'BENCH_USER', 'BENCH_BLOB_DIR'].map((k) => `${k}=${env[k] ?? ''}`).join(' ')}`);
+    if (KEEP)
+      console.log(
+        `kept: ${['BENCH_PG_URL', 'BENCH_PGLITE_DIR', 'BENCH_WS', 'BENCH_USER', 'BENCH_BLOB_DIR'].map((k) => `${k}=${env[k] ?? ''}`).join(' ')}`,
+      );
     else {
       await dropDatabase();
       fs.rmSync(work, { recursive: true, force: true });
@@ -287,7 +411,10 @@ async function parent() {
 }
 
 const childAt = process.argv.indexOf('--child');
-(childAt > 0 ? child(process.argv[childAt + 1] as 'raw' | 'job', process.argv[childAt + 2] as 'csv' | 'xlsx') : parent()).then(
+(childAt > 0
+  ? child(process.argv[childAt + 1] as 'raw' | 'job', process.argv[childAt + 2] as 'csv' | 'xlsx')
+  : parent()
+).then(
   () => process.exit(0),
   (e) => {
     console.error(e);

@@ -26,14 +26,19 @@ function zipOf(files: [string, Uint8Array | string][], compress = true): Promise
     for (const [name, content] of files) z.addBuffer(Buffer.from(content), name, { compress });
     z.end();
     const chunks: Buffer[] = [];
-    z.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+    z.outputStream
+      .on('data', (c: Buffer) => chunks.push(c))
+      .on('end', () => resolve(Buffer.concat(chunks)))
+      .on('error', reject);
   });
 }
 
 const corpus = (name: string) => async () => ({ filename: name, bytes: fs.readFileSync(path.join(CORPUS, name)) });
 
 const CASES: Record<string, () => Promise<{ filename: string; bytes: Uint8Array }>> = {
-  'zip bomb: overlapping entries, 42 KB -> 5.4 GB (corpus zbsm.zip)': corpus('zip-bomb-overlapping-zbsm-42KB-to-5.4GB.zip'),
+  'zip bomb: overlapping entries, 42 KB -> 5.4 GB (corpus zbsm.zip)': corpus(
+    'zip-bomb-overlapping-zbsm-42KB-to-5.4GB.zip',
+  ),
   'zip bomb: sizes that lie (declares 1 KB, inflates to 200 MB)': async () => {
     const bytes = await zipOf([['zeros.txt', new Uint8Array(200 * 1024 * 1024)]]);
     const central = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
@@ -43,7 +48,8 @@ const CASES: Record<string, () => Promise<{ filename: string; bytes: Uint8Array 
   },
   'zip bomb: recursive fan-out, 10 copies x 4 levels (10,000 leaves, 10 GB expanded, 42.zip style)': async () => {
     let level: Buffer = await zipOf([['leaf.bin', new Uint8Array(1024 * 1024)]]);
-    for (let i = 0; i < 4; i++) level = await zipOf(Array.from({ length: 10 }, (_, j) => [`l${4 - i}-${j}.zip`, level] as [string, Uint8Array]));
+    for (let i = 0; i < 4; i++)
+      level = await zipOf(Array.from({ length: 10 }, (_, j) => [`l${4 - i}-${j}.zip`, level] as [string, Uint8Array]));
     return { filename: 'fanout.zip', bytes: level };
   },
   'path traversal: ../ x40 (zip-slip-dotdot-unix.zip)': corpus('zip-slip-dotdot-unix.zip'),
@@ -52,7 +58,13 @@ const CASES: Record<string, () => Promise<{ filename: string; bytes: Uint8Array 
   'absolute paths: /atxt and C:/xt': async () => {
     const a = fs.readFileSync(path.join(CORPUS, 'zip-absolute-path-leading-slash.zip'));
     const b = fs.readFileSync(path.join(CORPUS, 'zip-absolute-path-windows-drive.zip'));
-    return { filename: 'absolute.zip', bytes: await zipOf([['a.zip', a], ['b.zip', b]]) };
+    return {
+      filename: 'absolute.zip',
+      bytes: await zipOf([
+        ['a.zip', a],
+        ['b.zip', b],
+      ]),
+    };
   },
   'deep nesting: zip in zip, 12 levels': async () => {
     let inner: [string, Uint8Array] = ['deep.txt', Buffer.from('EU Declaration of Conformity')];
@@ -60,14 +72,18 @@ const CASES: Record<string, () => Promise<{ filename: string; bytes: Uint8Array 
     return { filename: 'level1.zip', bytes: inner[1] };
   },
   'deep nesting: e-mail forwarded in e-mail, 10 levels': async () => {
-    let msg = 'From: a@example.com\r\nTo: b@example.com\r\nSubject: level 10\r\nContent-Type: text/plain\r\n\r\nInnermost body\r\n';
+    let msg =
+      'From: a@example.com\r\nTo: b@example.com\r\nSubject: level 10\r\nContent-Type: text/plain\r\n\r\nInnermost body\r\n';
     for (let i = 9; i >= 1; i--) {
       msg = `From: a@example.com\r\nTo: b@example.com\r\nSubject: level ${i}\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="b${i}"\r\n\r\n--b${i}\r\nContent-Type: text/plain\r\n\r\nForwarded\r\n--b${i}\r\nContent-Type: message/rfc822\r\nContent-Disposition: attachment; filename="level${i + 1}.eml"\r\n\r\n${msg}\r\n--b${i}--\r\n`;
     }
     return { filename: 'level1.eml', bytes: Buffer.from(msg) };
   },
   '1,000-entry zip (generated, one small document per entry)': async () => {
-    const files: [string, string][] = Array.from({ length: 1000 }, (_, i) => [`docs/${String(i).padStart(4, '0')}.txt`, `Test report No. ${i}\nTest results: pass\nThe test results relate only to the items tested.`]);
+    const files: [string, string][] = Array.from({ length: 1000 }, (_, i) => [
+      `docs/${String(i).padStart(4, '0')}.txt`,
+      `Test report No. ${i}\nTest results: pass\nThe test results relate only to the items tested.`,
+    ]);
     return { filename: 'thousand.zip', bytes: await zipOf(files) };
   },
 };
@@ -118,14 +134,20 @@ async function containerCases() {
     const input = await CASES[name]();
     const file = path.join(tmp, 'input.bin');
     fs.writeFileSync(file, input.bytes);
-    const child = spawnSync(process.execPath, [...process.execArgv, '--expose-gc', self, '--case', file, input.filename], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, timeout: 120_000 });
+    const child = spawnSync(
+      process.execPath,
+      [...process.execArgv, '--expose-gc', self, '--case', file, input.filename],
+      { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, timeout: 120_000 },
+    );
     const line = child.stdout.split('\n').find((l) => l.startsWith('__RESULT__'));
     if (!line) {
       console.log(`${name} | FAILED: ${child.status} ${child.stderr.slice(0, 300)}`);
       continue;
     }
     const r = JSON.parse(line.slice('__RESULT__'.length));
-    console.log(`${name} | ${r.ms} | ${r.peakRssMb} (${r.baselineMb}) | ${r.inputKb} | ${r.parts} | ${r.skipped} (${r.reasons}) | ${r.maxDepth}${r.note ? `\n    first skip: ${r.note}` : ''}`);
+    console.log(
+      `${name} | ${r.ms} | ${r.peakRssMb} (${r.baselineMb}) | ${r.inputKb} | ${r.parts} | ${r.skipped} (${r.reasons}) | ${r.maxDepth}${r.note ? `\n    first skip: ${r.note}` : ''}`,
+    );
   }
   fs.rmSync(tmp, { recursive: true, force: true });
 }

@@ -47,19 +47,32 @@ function zipOf(files: [string, Uint8Array][]): Promise<Buffer> {
     for (const [name, content] of files) z.addBuffer(Buffer.from(content), name, { compress: false });
     z.end();
     const chunks: Buffer[] = [];
-    z.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+    z.outputStream
+      .on('data', (c: Buffer) => chunks.push(c))
+      .on('end', () => resolve(Buffer.concat(chunks)))
+      .on('error', reject);
   });
 }
 
 async function startServer(): Promise<{ child: ChildProcess; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostile-server-'));
   // The embedded database in a fresh folder: the figures are about parsing, not about a shared server.
-  const env: NodeJS.ProcessEnv = { SUPABASE_JWT_SECRET: randomBytes(32).toString('hex'), ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PUBLIC_APP_URL: BASE };
+  const env: NodeJS.ProcessEnv = {
+    SUPABASE_JWT_SECRET: randomBytes(32).toString('hex'),
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    PUBLIC_APP_URL: BASE,
+  };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-H', '127.0.0.1', '-p', String(PORT)], {
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['node_modules/next/dist/bin/next', 'start', '-H', '127.0.0.1', '-p', String(PORT)],
+    {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const until = Date.now() + 180_000;
   while (Date.now() < until) {
     try {
@@ -80,7 +93,10 @@ async function signUp(): Promise<string> {
     body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'correct horse battery' }),
   });
   if (res.status !== 201) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 type Upload = { route: string; field: string; name: string; bytes: Uint8Array };
@@ -90,7 +106,8 @@ async function send(cookie: string, u: Upload): Promise<string> {
   fd.append(u.field, new Blob([u.bytes as BlobPart]), u.name);
   const res = await fetch(`${BASE}${u.route}`, { method: 'POST', headers: { cookie, origin: BASE }, body: fd });
   const body = (await res.json().catch(() => null)) as Record<string, any> | null;
-  const diag = (c: any) => `${c?.diagnostic?.code ?? c?.document_type ?? '?'}: ${(c?.diagnostic?.message ?? '').slice(0, 140)}`;
+  const diag = (c: any) =>
+    `${c?.diagnostic?.code ?? c?.document_type ?? '?'}: ${(c?.diagnostic?.message ?? '').slice(0, 140)}`;
   if (res.status !== 200) return `${res.status} ${JSON.stringify(body).slice(0, 160)}`;
   if (u.route === '/api/classify') return `200 ${diag(body)}`;
   if (u.route === '/api/classify/containers') {
@@ -108,13 +125,20 @@ export async function runServerBench() {
   const png = hugePng(30_000);
   const normal = fs.readFileSync('tests/fixtures/corpus/documents/pdf-text-layer-word2007-tables-images-2pages.pdf');
   const bombZip = await zipOf([['supplier/declaration.pdf', bomb]]);
-  console.log(`inputs: bomb ${Math.round(bomb.length / 1024)} KB (inflates to 1024 MB), many-streams ${Math.round(many.length / 1024)} KB, PNG ${Math.round(png.length / 1024)} KB (30000×30000)`);
+  console.log(
+    `inputs: bomb ${Math.round(bomb.length / 1024)} KB (inflates to 1024 MB), many-streams ${Math.round(many.length / 1024)} KB, PNG ${Math.round(png.length / 1024)} KB (30000×30000)`,
+  );
 
   const { child, dataDir } = await startServer();
   const pid = child.pid!;
   try {
     const cookie = await signUp();
-    const classify = (name: string, bytes: Uint8Array): Upload => ({ route: '/api/classify', field: 'file', name, bytes });
+    const classify = (name: string, bytes: Uint8Array): Upload => ({
+      route: '/api/classify',
+      field: 'file',
+      name,
+      bytes,
+    });
     // Warm: the parser pool, pdfjs and the routes are loaded before anything is measured.
     await send(cookie, classify('warm.pdf', normal));
     await sleep(1000);
@@ -122,19 +146,34 @@ export async function runServerBench() {
     const cases: [string, Upload[]][] = [
       ['baseline: normal 2-page PDF (corpus)', [classify('normal.pdf', normal)]],
       ['PDF flate bomb 1 MB -> 1 GiB', [classify('bomb.pdf', bomb)]],
-      ['PDF flate bomb via bulk upload', [{ route: '/api/documents/bulk', field: 'files', name: 'bomb.pdf', bytes: bomb }]],
-      ['PDF flate bomb inside a ZIP (containers)', [{ route: '/api/classify/containers', field: 'file', name: 'bundle.zip', bytes: bombZip }]],
+      [
+        'PDF flate bomb via bulk upload',
+        [{ route: '/api/documents/bulk', field: 'files', name: 'bomb.pdf', bytes: bomb }],
+      ],
+      [
+        'PDF flate bomb inside a ZIP (containers)',
+        [{ route: '/api/classify/containers', field: 'file', name: 'bundle.zip', bytes: bombZip }],
+      ],
       ['PDF with 10,000 tiny streams', [classify('many.pdf', many)]],
       ['PNG 30,000 x 30,000 px (OCR)', [classify('huge.png', png)]],
       ['3 PDF flate bombs at once', [1, 2, 3].map((i) => classify(`bomb${i}.pdf`, bomb))],
       ['3 PDFs of 10,000 streams at once', [1, 2, 3].map((i) => classify(`many${i}.pdf`, many))],
       ['3 PNGs 30,000 x 30,000 at once', [1, 2, 3].map((i) => classify(`huge${i}.png`, png))],
-      ['3 of each at once (9 requests)', [1, 2, 3].flatMap((i) => [classify(`b${i}.pdf`, bomb), classify(`m${i}.pdf`, many), classify(`h${i}.png`, png)])],
+      [
+        '3 of each at once (9 requests)',
+        [1, 2, 3].flatMap((i) => [
+          classify(`b${i}.pdf`, bomb),
+          classify(`m${i}.pdf`, many),
+          classify(`h${i}.png`, png),
+        ]),
+      ],
       ['baseline again: normal 2-page PDF', [classify('normal2.pdf', normal)]],
     ];
     const startMb = treeRssMb(pid);
     console.log(`\nserver pid ${pid}; RSS of the server process tree after warm-up: ${startMb.toFixed(0)} MB\n`);
-    console.log('case | wall ms (slowest request) | RSS MB before / peak (+added) / 2 s after | max /api/health ms | answers');
+    console.log(
+      'case | wall ms (slowest request) | RSS MB before / peak (+added) / 2 s after | max /api/health ms | answers',
+    );
     for (const [name, uploads] of cases) {
       const before = treeRssMb(pid);
       let peak = before;
@@ -149,13 +188,17 @@ export async function runServerBench() {
       const health = (async () => {
         while (running) {
           const t = performance.now();
-          const ok = await fetch(`${BASE}/api/health`).then((r) => r.ok).catch(() => false);
+          const ok = await fetch(`${BASE}/api/health`)
+            .then((r) => r.ok)
+            .catch(() => false);
           maxHealth = Math.max(maxHealth, ok ? performance.now() - t : Infinity);
           await sleep(50);
         }
       })();
       const t = performance.now();
-      const answers = await Promise.all(uploads.map(async (u) => ({ a: await send(cookie, u), ms: performance.now() - t })));
+      const answers = await Promise.all(
+        uploads.map(async (u) => ({ a: await send(cookie, u), ms: performance.now() - t })),
+      );
       const wall = performance.now() - t;
       await sleep(2000);
       running = false;
@@ -171,7 +214,9 @@ export async function runServerBench() {
     await sleep(65_000);
     const idleMb = treeRssMb(pid);
     const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(0)}`;
-    console.log(`\nRSS of the server process tree: ${startMb.toFixed(0)} MB after warm-up, ${endMb.toFixed(0)} MB right after the last case (${signed(endMb - startMb)} MB), ${idleMb.toFixed(0)} MB once the idle parser workers were retired 65 s later (${signed(idleMb - startMb)} MB)`);
+    console.log(
+      `\nRSS of the server process tree: ${startMb.toFixed(0)} MB after warm-up, ${endMb.toFixed(0)} MB right after the last case (${signed(endMb - startMb)} MB), ${idleMb.toFixed(0)} MB once the idle parser workers were retired 65 s later (${signed(idleMb - startMb)} MB)`,
+    );
   } finally {
     child.kill('SIGTERM');
     await sleep(1000);

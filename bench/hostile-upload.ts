@@ -27,7 +27,10 @@ function zipOf(files: [string, Uint8Array | string][]): Promise<Buffer> {
     for (const [name, content] of files) z.addBuffer(Buffer.from(content), name);
     z.end();
     const chunks: Buffer[] = [];
-    z.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+    z.outputStream
+      .on('data', (c: Buffer) => chunks.push(c))
+      .on('end', () => resolve(Buffer.concat(chunks)))
+      .on('error', reject);
   });
 }
 
@@ -41,7 +44,14 @@ const INPUTS: Record<string, () => Promise<{ filename: string; bytes: Uint8Array
   '1,000-entry ZIP (generated)': async () => ({
     filename: 'thousand.zip',
     bytes: await zipOf(
-      Array.from({ length: 1000 }, (_, i) => [`reports/${String(i).padStart(4, '0')}.txt`, `Test report No. ${i}\nTest item: wooden train WT-${i}\nResult: pass according to EN 71-3:2019+A1:2021\n`] as [string, string]),
+      Array.from(
+        { length: 1000 },
+        (_, i) =>
+          [
+            `reports/${String(i).padStart(4, '0')}.txt`,
+            `Test report No. ${i}\nTest item: wooden train WT-${i}\nResult: pass according to EN 71-3:2019+A1:2021\n`,
+          ] as [string, string],
+      ),
     ),
   }),
   '20-level nested ZIP (generated)': async () => {
@@ -63,7 +73,13 @@ async function prepareSnapshot(file: string) {
   const pglite = await PGlite.create();
   const handle = await openPglite(pglite);
   await runMigrations(handle);
-  const boss = new PgBoss({ db: fromPglite(pglite as never), backend: 'pglite', schema: 'pgboss', supervise: false, schedule: false } as never);
+  const boss = new PgBoss({
+    db: fromPglite(pglite as never),
+    backend: 'pglite',
+    schema: 'pgboss',
+    supervise: false,
+    schedule: false,
+  } as never);
   await boss.start();
   await boss.stop({ graceful: false, close: false } as never).catch(() => {});
   const dump = await pglite.dumpDataDir('gzip');
@@ -124,24 +140,40 @@ async function runCase(snapshot: string, route: RouteName, file: string, filenam
   } else {
     const reasons = new Map<string, number>();
     for (const s of body.skipped ?? []) reasons.set(s.reason, (reasons.get(s.reason) ?? 0) + 1);
-    const depth = Math.max(0, ...[...(body.parts ?? []), ...(body.skipped ?? [])].map((i: { recursion_depth: number }) => i.recursion_depth));
+    const depth = Math.max(
+      0,
+      ...[...(body.parts ?? []), ...(body.skipped ?? [])].map((i: { recursion_depth: number }) => i.recursion_depth),
+    );
     outcome = `parts ${body.parts?.length} skipped ${body.skipped?.length} (${[...reasons].map(([k, v]) => `${k}×${v}`).join(', ')}) max depth ${depth}`;
   }
-  const out = { status, ms: Math.round(ms), cpuMs: Math.round((cpu.user + cpu.system) / 1000), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024), baselineMb: Math.round(baselineMb), inputKb: Math.round(bytes.byteLength / 1024), outcome };
+  const out = {
+    status,
+    ms: Math.round(ms),
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    baselineMb: Math.round(baselineMb),
+    inputKb: Math.round(bytes.byteLength / 1024),
+    outcome,
+  };
   process.stdout.write(`__RESULT__${JSON.stringify(out)}\n`);
   process.exit(0);
 }
 
 async function main() {
   const i = process.argv.indexOf('--case');
-  if (i > 0) return runCase(process.argv[i + 1], process.argv[i + 2] as RouteName, process.argv[i + 3], process.argv[i + 4]);
+  if (i > 0)
+    return runCase(process.argv[i + 1], process.argv[i + 2] as RouteName, process.argv[i + 3], process.argv[i + 4]);
   const self = fileURLToPath(import.meta.url);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hostile-upload-'));
   const snapshot = path.join(tmp, 'snapshot.tar.gz');
   const t = performance.now();
   await prepareSnapshot(snapshot);
-  console.log(`database snapshot ready in ${Math.round(performance.now() - t)} ms; each case runs in its own process\n`);
-  console.log(`case | route | HTTP | wall ms | CPU ms | peak RSS MB (after load) | input KB | outcome    (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`);
+  console.log(
+    `database snapshot ready in ${Math.round(performance.now() - t)} ms; each case runs in its own process\n`,
+  );
+  console.log(
+    `case | route | HTTP | wall ms | CPU ms | peak RSS MB (after load) | input KB | outcome    (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`,
+  );
   const only = process.argv.indexOf('--only') > 0 ? process.argv[process.argv.indexOf('--only') + 1] : null;
   for (const [name, make] of Object.entries(INPUTS)) {
     if (only && !name.includes(only)) continue;
@@ -149,18 +181,24 @@ async function main() {
     const file = path.join(tmp, 'input.bin');
     fs.writeFileSync(file, input.bytes);
     for (const route of ROUTES) {
-      const child = spawnSync(process.execPath, [...process.execArgv, '--expose-gc', self, '--case', snapshot, route, file, input.filename], {
-        encoding: 'utf8',
-        maxBuffer: 16 * 1024 * 1024,
-        timeout: 300_000,
-      });
+      const child = spawnSync(
+        process.execPath,
+        [...process.execArgv, '--expose-gc', self, '--case', snapshot, route, file, input.filename],
+        {
+          encoding: 'utf8',
+          maxBuffer: 16 * 1024 * 1024,
+          timeout: 300_000,
+        },
+      );
       const line = child.stdout.split('\n').find((l) => l.startsWith('__RESULT__'));
       if (!line) {
         console.log(`${name} | ${route} | FAILED (exit ${child.status}) ${child.stderr.slice(-400)}`);
         continue;
       }
       const r = JSON.parse(line.slice('__RESULT__'.length));
-      console.log(`${name} | ${route} | ${r.status} | ${r.ms} | ${r.cpuMs} | ${r.peakRssMb} (${r.baselineMb}) | ${r.inputKb} | ${r.outcome}`);
+      console.log(
+        `${name} | ${route} | ${r.status} | ${r.ms} | ${r.cpuMs} | ${r.peakRssMb} (${r.baselineMb}) | ${r.inputKb} | ${r.outcome}`,
+      );
     }
   }
   fs.rmSync(tmp, { recursive: true, force: true });

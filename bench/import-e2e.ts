@@ -1,14 +1,17 @@
 /**
- * End-to-end import throughput: a generated 100,000-row CSV and a 20,000-row XLSX, each committed
- * through the import service (file stored, batch created, job queued) and run by the real job
- * (`import.run` through lib/jobs, inline), into an empty enterprise workspace. Prints rows per second
- * and the peak RSS of the scenario, and in the same run the physical baseline: the same rows copied
- * into a plain table (Postgres COPY FROM STDIN; on PGlite COPY FROM '/dev/blob'), and the ratio.
+ * End-to-end import throughput: generated CSVs (1,000, 20,000 and 100,000 rows) and a 20,000-row XLSX,
+ * each committed through the import service (file stored, batch created, job queued) and run by the real
+ * job (`import.run` through lib/jobs, inline), into an empty enterprise workspace. Prints seconds, rows
+ * per second, the peak RSS of the scenario and what it added over the process's idle RSS (app loaded,
+ * database open, before the import), the time per phase (read, plan, write, recompute; from the job's
+ * result), and in the same run the physical baseline: the same rows copied into a plain table (Postgres
+ * COPY FROM STDIN; on PGlite COPY FROM '/dev/blob'), and the ratio.
  *
  *   npx tsx bench/import-e2e.ts                       # PGlite in a temp directory
  *   DATABASE_URL=postgres://... npx tsx bench/import-e2e.ts   # a fresh database on that server
- *   BENCH_CSV_ROWS=20000 BENCH_XLSX_ROWS=5000 npx tsx bench/import-e2e.ts   # smaller runs
- *   npx tsx bench/import-e2e.ts <scenario>            # one scenario in this process (csv | xlsx), JSON out
+ *   BENCH_CSV_ROWS=1000,20000 BENCH_XLSX_ROWS=0 npx tsx bench/import-e2e.ts   # other sizes, no XLSX
+ *   BENCH_STATEMENTS=1 ...                            # also print milliseconds per write statement kind
+ *   npx tsx bench/import-e2e.ts <csv|xlsx> <rows>     # one scenario in this process, JSON out
  *
  * Each scenario runs in its own process so the peak RSS (getrusage maxrss) is that scenario's alone.
  */
@@ -21,9 +24,25 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as XLSX from '@e965/xlsx';
 
-const CSV_ROWS = Number(process.env.BENCH_CSV_ROWS ?? 100_000);
+const CSV_ROWS = (process.env.BENCH_CSV_ROWS ?? '1000,20000,100000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const XLSX_ROWS = Number(process.env.BENCH_XLSX_ROWS ?? 20_000);
-const HEADERS = ['Artikelnummer', 'Bezeichnung', 'EAN', 'Marke', 'Hersteller', 'Herstelleradresse', 'Hersteller E-Mail', 'Ursprungsland', 'Zielmärkte', 'Warnhinweise', 'Datum des Inverkehrbringens', 'Preis'];
+const HEADERS = [
+  'Artikelnummer',
+  'Bezeichnung',
+  'EAN',
+  'Marke',
+  'Hersteller',
+  'Herstelleradresse',
+  'Hersteller E-Mail',
+  'Ursprungsland',
+  'Zielmärkte',
+  'Warnhinweise',
+  'Datum des Inverkehrbringens',
+  'Preis',
+];
 
 function gtin(i: number): string {
   const body = String(400638000000 + i).padStart(12, '0');
@@ -56,13 +75,17 @@ function csvText(n: number): string {
   return lines.join('\r\n') + '\r\n';
 }
 
-function generate(dir: string) {
-  const csvPath = path.join(dir, `catalogue-${CSV_ROWS}.csv`);
-  if (!fs.existsSync(csvPath)) fs.writeFileSync(csvPath, csvText(CSV_ROWS));
-  const xlsxPath = path.join(dir, `catalogue-${XLSX_ROWS}.xlsx`);
+function csvFile(dir: string, rows: number) {
+  const csvPath = path.join(dir, `catalogue-${rows}.csv`);
+  if (!fs.existsSync(csvPath)) fs.writeFileSync(csvPath, csvText(rows));
+  return csvPath;
+}
+
+function xlsxFile(dir: string, rows: number) {
+  const xlsxPath = path.join(dir, `catalogue-${rows}.xlsx`);
   if (!fs.existsSync(xlsxPath)) {
     const aoa: unknown[][] = [HEADERS];
-    for (let i = 0; i < XLSX_ROWS; i++) {
+    for (let i = 0; i < rows; i++) {
       const r: unknown[] = row(i);
       r[2] = Number(r[2]); // typed-in EANs are numbers in Excel
       aoa.push(r);
@@ -71,7 +94,7 @@ function generate(dir: string) {
     XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(aoa), 'Katalog');
     fs.writeFileSync(xlsxPath, XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer);
   }
-  return { csvPath, xlsxPath };
+  return xlsxPath;
 }
 
 interface Result {
@@ -84,6 +107,12 @@ interface Result {
   seconds: number;
   rows_per_second: number;
   peak_rss_mb: number;
+  idle_rss_mb: number;
+  added_rss_mb: number;
+  read_s: number;
+  plan_s: number;
+  write_s: number;
+  recompute_s: number;
   copy_seconds: number;
   copy_rows_per_second: number;
   ratio: number;
@@ -117,24 +146,53 @@ async function scenario(name: 'csv' | 'xlsx', file: string, rows: number): Promi
   const { drainJobs } = await import('@/lib/jobs/worker');
   const { stopBoss, getBoss } = await import('@/lib/jobs/boss');
   const { getImport } = await import('@/lib/imports/service');
+  const { jobRuns } = await import('@/lib/db/schema');
+  const { eq } = await import('drizzle-orm');
 
   try {
     const db = await getDb();
     const handle = await getDbHandle();
     await getBoss();
-    const user = await createLocalUser(db, { email: `bench-${crypto.randomUUID().slice(0, 8)}@example.test`, password: 'bench bench bench' });
+    const user = await createLocalUser(db, {
+      email: `bench-${crypto.randomUUID().slice(0, 8)}@example.test`,
+      password: 'bench bench bench',
+    });
     const m = await ensureWorkspace(db, user);
     await setWorkspacePlan(db, m.workspace.id, 'enterprise');
     const workspace = { ...m.workspace, plan: 'enterprise' as const };
     const bytes = fs.statSync(file).size;
-    const sha256 = crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+    const hash = crypto.createHash('sha256');
+    for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+    const sha256 = hash.digest('hex');
+    // Idle: the app's modules loaded and the database open, nothing imported yet.
+    const idleRss = process.memoryUsage().rss;
 
+    // BENCH_STATEMENTS also samples the heap, to tell the JS heap from native or WASM memory.
+    const sampler = process.env.BENCH_STATEMENTS
+      ? setInterval(() => {
+          const m = process.memoryUsage();
+          const mb = (n: number) => Math.round(n / 1048576);
+          process.stderr.write(
+            `mem rss ${mb(m.rss)} heapUsed ${mb(m.heapUsed)} heapTotal ${mb(m.heapTotal)} external ${mb(m.external)} arrayBuffers ${mb(m.arrayBuffers)}\n`,
+          );
+        }, 2000)
+      : null;
     const t0 = performance.now();
-    const { batch } = await commitImport(db, { workspace, actor: { userId: user.id, apiKeyId: null, label: user.email }, file: { path: file, filename: path.basename(file), size: bytes, sha256 }, options: {} });
+    const { batch } = await commitImport(db, {
+      workspace,
+      actor: { userId: user.id, apiKeyId: null, label: user.email },
+      file: { path: file, filename: path.basename(file), size: bytes, sha256 },
+      options: {},
+    });
     await drainJobs(6 * 60 * 60 * 1000);
     const seconds = (performance.now() - t0) / 1000;
+    if (sampler) clearInterval(sampler);
     const final = (await getImport(db, workspace.id, batch.id)).batch;
     const peakRss = process.resourceUsage().maxRSS * 1024;
+    const [run] = await db.select().from(jobRuns).where(eq(jobRuns.id, final.job_id!));
+    const phases = (run?.result as { phases_ms?: Record<string, number> } | null)?.phases_ms ?? {};
+    const sec = (ms: number | undefined) => +((ms ?? 0) / 1000).toFixed(2);
+    if (process.env.BENCH_STATEMENTS) process.stderr.write(`${name} ${rows} phases_ms ${JSON.stringify(phases)}\n`);
 
     // The physical baseline: the same rows as CSV text into a plain table.
     const text = csvText(rows);
@@ -143,7 +201,9 @@ async function scenario(name: 'csv' | 'xlsx', file: string, rows: number): Promi
     if (handle.kind === 'postgres') {
       const sql = handle.sql!;
       await sql.unsafe(`CREATE TABLE bench_copy (${cols})`);
-      const writable = await sql.unsafe(`COPY bench_copy FROM STDIN WITH (FORMAT csv, HEADER true, DELIMITER ';')`).writable();
+      const writable = await sql
+        .unsafe(`COPY bench_copy FROM STDIN WITH (FORMAT csv, HEADER true, DELIMITER ';')`)
+        .writable();
       await new Promise<void>((resolve, reject) => {
         writable.on('error', reject);
         writable.on('finish', () => resolve());
@@ -152,7 +212,9 @@ async function scenario(name: 'csv' | 'xlsx', file: string, rows: number): Promi
     } else {
       const pg = handle.pglite!;
       await pg.exec(`CREATE TABLE bench_copy (${cols})`);
-      await pg.query(`COPY bench_copy FROM '/dev/blob' WITH (FORMAT csv, HEADER true, DELIMITER ';')`, [], { blob: new Blob([text]) });
+      await pg.query(`COPY bench_copy FROM '/dev/blob' WITH (FORMAT csv, HEADER true, DELIMITER ';')`, [], {
+        blob: new Blob([text]),
+      });
     }
     const copySeconds = (performance.now() - c0) / 1000;
     const copied = await db.execute((await import('drizzle-orm')).sql`SELECT count(*)::int AS n FROM bench_copy`);
@@ -171,6 +233,12 @@ async function scenario(name: 'csv' | 'xlsx', file: string, rows: number): Promi
       seconds: +seconds.toFixed(1),
       rows_per_second: Math.round(rps),
       peak_rss_mb: Math.round(peakRss / 1048576),
+      idle_rss_mb: Math.round(idleRss / 1048576),
+      added_rss_mb: Math.round((peakRss - idleRss) / 1048576),
+      read_s: sec(phases.read),
+      plan_s: sec(phases.plan),
+      write_s: sec((phases.write ?? 0) - (phases.recompute ?? 0)),
+      recompute_s: sec(phases.recompute),
       copy_seconds: +copySeconds.toFixed(2),
       copy_rows_per_second: Math.round(copyRps),
       ratio: +(copyRps / rps).toFixed(1),
@@ -191,23 +259,39 @@ async function scenario(name: 'csv' | 'xlsx', file: string, rows: number): Promi
 async function main() {
   const dir = path.join(os.tmpdir(), 'import-e2e-bench');
   fs.mkdirSync(dir, { recursive: true });
-  const { csvPath, xlsxPath } = generate(dir);
   const which = process.argv[2] as 'csv' | 'xlsx' | undefined;
   if (which) {
-    const r = await scenario(which, which === 'csv' ? csvPath : xlsxPath, which === 'csv' ? CSV_ROWS : XLSX_ROWS);
+    const n = Number(process.argv[3]);
+    const r = await scenario(which, which === 'csv' ? csvFile(dir, n) : xlsxFile(dir, n), n);
     process.stdout.write(JSON.stringify(r) + '\n');
     return;
   }
   const self = fileURLToPath(import.meta.url);
   const results: Result[] = [];
-  for (const s of ['csv', 'xlsx']) {
-    const child = spawnSync(process.execPath, [...process.execArgv, self, s], { encoding: 'utf8', cwd: process.cwd(), maxBuffer: 16 << 20, env: process.env });
+  const runs: [string, number][] = CSV_ROWS.map((n) => ['csv', n]);
+  if (XLSX_ROWS > 0) runs.push(['xlsx', XLSX_ROWS]);
+  for (const [s, n] of runs) {
+    if (s === 'csv') csvFile(dir, n);
+    else xlsxFile(dir, n);
+    const child = spawnSync(process.execPath, [...process.execArgv, self, s, String(n)], {
+      encoding: 'utf8',
+      cwd: process.cwd(),
+      maxBuffer: 16 << 20,
+      env: process.env,
+    });
+    if (process.env.BENCH_STATEMENTS) process.stderr.write(child.stderr);
     if (child.status !== 0) throw new Error(`${s} failed: ${child.stderr.slice(-4000)}`);
     results.push(JSON.parse(child.stdout.trim().split('\n').pop()!));
   }
-  console.log(`node ${process.version}, ${os.cpus().length} cores, ${process.env.DATABASE_URL ? 'Postgres server' : 'PGlite (file-backed, temp dir)'}; files in ${dir}`);
+  console.log(
+    `node ${process.version}, ${os.cpus().length} cores, ${process.env.DATABASE_URL ? 'Postgres server' : 'PGlite (file-backed, temp dir)'}; files in ${dir}`,
+  );
   console.table(results);
-  console.log('ratio = COPY rows/s divided by import rows/s (how many times slower the full import is than the bare physical load).');
+  console.log(
+    'ratio = COPY rows/s divided by import rows/s (how many times slower the full import is than the bare physical load).\n' +
+      'idle = RSS with the app loaded and the database open, before the import; added = peak RSS - idle.\n' +
+      'phases from the job result: read (file from the store), plan (both passes), write (chunk transactions less recompute), recompute (blockers).',
+  );
 }
 
 main().then(

@@ -16,7 +16,20 @@ import { mapColumns } from '@/lib/imports/mapping';
 import { ImportPlanner, planImport } from '@/lib/imports/plan';
 import { openCatalogue, readCatalogue } from '@/lib/imports/read';
 
-const HEADERS = ['Artikelnummer', 'Bezeichnung', 'EAN', 'Marke', 'Hersteller', 'Herstelleradresse', 'Hersteller E-Mail', 'Ursprungsland', 'Zielmärkte', 'Warnhinweise', 'Datum des Inverkehrbringens', 'Preis'];
+const HEADERS = [
+  'Artikelnummer',
+  'Bezeichnung',
+  'EAN',
+  'Marke',
+  'Hersteller',
+  'Herstelleradresse',
+  'Hersteller E-Mail',
+  'Ursprungsland',
+  'Zielmärkte',
+  'Warnhinweise',
+  'Datum des Inverkehrbringens',
+  'Preis',
+];
 
 function gtin(i: number): string {
   const body = String(400638000000 + i).padStart(12, '0');
@@ -51,7 +64,10 @@ function generate(dir: string) {
     let buf = '';
     for (let i = 0; i < 100_000; i++) {
       buf += row(i).join(';') + '\r\n';
-      if (buf.length > 1 << 20) { fs.writeSync(fd, buf); buf = ''; }
+      if (buf.length > 1 << 20) {
+        fs.writeSync(fd, buf);
+        buf = '';
+      }
     }
     fs.writeSync(fd, buf);
     fs.closeSync(fd);
@@ -105,7 +121,18 @@ async function scenario(name: string, file: string) {
   }
   const ms = performance.now() - t0;
   const peakRss = process.resourceUsage().maxRSS * 1024;
-  return { scenario: name, file: path.basename(file), file_mb: +(bytes.length / 1048576).toFixed(1), rows, valid, candidates, seconds: +(ms / 1000).toFixed(2), rows_per_second: Math.round(rows / (ms / 1000)), rss_start_mb: Math.round(rssStart / 1048576), peak_rss_mb: Math.round(peakRss / 1048576) };
+  return {
+    scenario: name,
+    file: path.basename(file),
+    file_mb: +(bytes.length / 1048576).toFixed(1),
+    rows,
+    valid,
+    candidates,
+    seconds: +(ms / 1000).toFixed(2),
+    rows_per_second: Math.round(rows / (ms / 1000)),
+    rss_start_mb: Math.round(rssStart / 1048576),
+    peak_rss_mb: Math.round(peakRss / 1048576),
+  };
 }
 
 const SCENARIOS = ['csv-stream', 'csv-materialised', 'xlsx-stream', 'xlsx-materialised'];
@@ -123,7 +150,11 @@ async function main() {
   const self = fileURLToPath(import.meta.url);
   const results = [];
   for (const s of SCENARIOS) {
-    const child = spawnSync(process.execPath, [...process.execArgv, self, s], { encoding: 'utf8', cwd: process.cwd(), maxBuffer: 1 << 20 });
+    const child = spawnSync(process.execPath, [...process.execArgv, self, s], {
+      encoding: 'utf8',
+      cwd: process.cwd(),
+      maxBuffer: 1 << 20,
+    });
     if (child.status !== 0) throw new Error(`${s} failed: ${child.stderr}`);
     results.push(JSON.parse(child.stdout.trim().split('\n').pop()!));
   }

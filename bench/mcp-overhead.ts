@@ -54,14 +54,26 @@ async function main() {
   const { ensureWorkspace } = await import('@/lib/auth/workspace');
   const { createApiKey } = await import('@/lib/auth/api-keys');
   const { skus } = await import('@/lib/db/schema');
-  const user = await createLocalUser(db, { email: `bench-${Date.now()}@example.test`, password: 'correct horse battery' });
+  const user = await createLocalUser(db, {
+    email: `bench-${Date.now()}@example.test`,
+    password: 'correct horse battery',
+  });
   const m = await ensureWorkspace(db, user);
-  const key = (await createApiKey(db, { workspace: m.workspace, actor: { userId: user.id, apiKeyId: null, label: user.email }, input: { name: 'bench', scopes: ['skus:read', 'mcp:read'] } })).key;
+  const key = (
+    await createApiKey(db, {
+      workspace: m.workspace,
+      actor: { userId: user.id, apiKeyId: null, label: user.email },
+      input: { name: 'bench', scopes: ['skus:read', 'mcp:read'] },
+    })
+  ).key;
   const base = Date.now();
   for (let start = 0; start < SKU_COUNT; start += 1000) {
     await db.insert(skus).values(
       Array.from({ length: Math.min(1000, SKU_COUNT - start) }, (_, j) => ({
-        workspaceId: m.workspace.id, skuCode: `SKU-${start + j}`, productName: `Product ${start + j}`, createdAt: new Date(base - (start + j) * 1000),
+        workspaceId: m.workspace.id,
+        skuCode: `SKU-${start + j}`,
+        productName: `Product ${start + j}`,
+        createdAt: new Date(base - (start + j) * 1000),
       })),
     );
   }
@@ -80,13 +92,24 @@ async function main() {
     const res = await mcpRoute.POST(
       new Request('http://127.0.0.1/api/mcp', {
         method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name: 'list_skus', arguments: { limit: LIMIT } } }),
+        headers: {
+          ...auth,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-11-25',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: ++id,
+          method: 'tools/call',
+          params: { name: 'list_skus', arguments: { limit: LIMIT } },
+        }),
       }),
       ctx,
     );
     const body = await res.json();
-    if (res.status !== 200 || body.result?.structuredContent?.items?.length !== LIMIT) throw new Error(`MCP answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`);
+    if (res.status !== 200 || body.result?.structuredContent?.items?.length !== LIMIT)
+      throw new Error(`MCP answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`);
   };
 
   const times: Record<'rest' | 'mcp', number[]> = { rest: [], mcp: [] };
@@ -107,13 +130,18 @@ async function main() {
       await measure('rest', rest);
     }
   }
-  const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+  const q = (xs: number[], p: number) =>
+    [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
   const row = (name: string, xs: number[]) =>
     `  ${name.padEnd(44)} median ${q(xs, 0.5).toFixed(2).padStart(6)} ms   p95 ${q(xs, 0.95).toFixed(2).padStart(6)} ms   (${xs.length} calls)`;
-  console.log(`\n${label}, ${SKU_COUNT} SKUs, pages of ${LIMIT}, ${ROUNDS} interleaved rounds of ${CALLS} sequential calls each:`);
+  console.log(
+    `\n${label}, ${SKU_COUNT} SKUs, pages of ${LIMIT}, ${ROUNDS} interleaved rounds of ${CALLS} sequential calls each:`,
+  );
   console.log(row('baseline GET /api/skus (Bearer)', times.rest));
   console.log(row('MCP tools/call list_skus (Bearer)', times.mcp));
-  console.log(`  MCP overhead per call: median +${(q(times.mcp, 0.5) - q(times.rest, 0.5)).toFixed(2)} ms (x${(q(times.mcp, 0.5) / q(times.rest, 0.5)).toFixed(2)})`);
+  console.log(
+    `  MCP overhead per call: median +${(q(times.mcp, 0.5) - q(times.rest, 0.5)).toFixed(2)} ms (x${(q(times.mcp, 0.5) / q(times.rest, 0.5)).toFixed(2)})`,
+  );
   if (dropScratch) await dropScratch();
   else await closeDb();
 }

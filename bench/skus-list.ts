@@ -82,7 +82,12 @@ async function seed(db: import('@/lib/db/client').Db, workspaceId: string) {
   const { toStoredBlocker } = await import('@/lib/skus/evaluate');
   // Realistic rows: the blockers a fresh SKU of each category really has (stored as jsonb on the row).
   const categories = ['general', 'toys', 'electrical', 'cosmetics', 'chemicals', 'textiles', 'batteries'] as const;
-  const blockersOf = Object.fromEntries(categories.map((c) => [c, evaluateRequirements({ sku: { category_code: c }, fields: {} }).blockers.map(toStoredBlocker)]));
+  const blockersOf = Object.fromEntries(
+    categories.map((c) => [
+      c,
+      evaluateRequirements({ sku: { category_code: c }, fields: {} }).blockers.map(toStoredBlocker),
+    ]),
+  );
   const base = Date.now();
   for (let start = 0; start < SKU_COUNT; start += 1000) {
     const rows = Array.from({ length: Math.min(1000, SKU_COUNT - start) }, (_, j) => {
@@ -137,7 +142,8 @@ function baselineHandler(query: (text: string, params: unknown[]) => Promise<Row
       category_defaulted: r.category_defaulted,
       requirement_profile_id: r.requirement_profile_id,
       warning_count: r.warning_count,
-      status: Number(r.blocker_count) > 0 ? 'blocked' : r.review_state === 'open' ? 'needs_review' : 'ready_for_approval',
+      status:
+        Number(r.blocker_count) > 0 ? 'blocked' : r.review_state === 'open' ? 'needs_review' : 'ready_for_approval',
       review_completed_at: iso(r.review_completed_at),
       review_completed_by: r.review_completed_by,
       approved_at: iso(r.approved_at),
@@ -147,7 +153,10 @@ function baselineHandler(query: (text: string, params: unknown[]) => Promise<Row
       published_at: iso(r.published_at),
     }));
     const last = page[page.length - 1];
-    const next = rows.length > limit && last ? Buffer.from(JSON.stringify({ s: 'created_desc', k: last.created_key, i: last.id })).toString('base64url') : null;
+    const next =
+      rows.length > limit && last
+        ? Buffer.from(JSON.stringify({ s: 'created_desc', k: last.created_key, i: last.id })).toString('base64url')
+        : null;
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify({ data, has_more: rows.length > limit, next_cursor: next }));
   };
@@ -158,7 +167,10 @@ function routeServer(handler: (req: Request, ctx: { params: Promise<Record<strin
   return async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-    const response = await handler(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers }), { params: Promise.resolve({}) });
+    const response = await handler(
+      new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers }),
+      { params: Promise.resolve({}) },
+    );
     const out: Record<string, string> = {};
     response.headers.forEach((v, k) => (out[k] = v));
     res.writeHead(response.status, out);
@@ -235,7 +247,10 @@ interface LoadResult {
 
 function load(url: string, headers: Record<string, string>): Promise<RoundResult> {
   return new Promise((resolve, reject) => {
-    const w = new Worker(LOAD_SCRIPT, { eval: true, workerData: { url, headers, clients: CLIENTS, seconds: SECONDS, warmup: WARMUP_SECONDS } });
+    const w = new Worker(LOAD_SCRIPT, {
+      eval: true,
+      workerData: { url, headers, clients: CLIENTS, seconds: SECONDS, warmup: WARMUP_SECONDS },
+    });
     w.once('message', (m) => {
       resolve(m as RoundResult);
       void w.terminate();
@@ -248,7 +263,15 @@ function summarise(rounds: RoundResult[]): LoadResult {
   const lat = rounds.flatMap((r) => r.lat).sort((a, b) => a - b);
   const q = (p: number) => (lat.length ? lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] : NaN);
   const elapsed = rounds.reduce((a, r) => a + r.elapsed, 0);
-  return { rps: lat.length / elapsed, p50: q(0.5), p95: q(0.95), p99: q(0.99), n: lat.length, errors: rounds.reduce((a, r) => a + r.errors, 0), bytes: rounds[0]?.bytes ?? 0 };
+  return {
+    rps: lat.length / elapsed,
+    p50: q(0.5),
+    p95: q(0.95),
+    p99: q(0.99),
+    n: lat.length,
+    errors: rounds.reduce((a, r) => a + r.errors, 0),
+    bytes: rounds[0]?.bytes ?? 0,
+  };
 }
 
 async function main() {
@@ -261,11 +284,18 @@ async function main() {
   const { signAccessToken } = await import('@/lib/auth/tokens');
   const { setWorkspacePlan } = await import('@/lib/workspace/settings');
   const { createApiKey } = await import('@/lib/auth/api-keys');
-  const user = await createLocalUser(drizzle, { email: `bench-${Date.now()}@example.test`, password: 'bench password 123' });
+  const user = await createLocalUser(drizzle, {
+    email: `bench-${Date.now()}@example.test`,
+    password: 'bench password 123',
+  });
   const m = await ensureWorkspace(drizzle, user);
   await setWorkspacePlan(drizzle, m.workspace.id, 'enterprise');
   const { token } = await signAccessToken(user);
-  const key = await createApiKey(drizzle, { workspace: { ...m.workspace, plan: 'enterprise' }, actor: { userId: user.id, apiKeyId: null, label: user.email }, input: { name: 'bench', scopes: ['skus:read'] } });
+  const key = await createApiKey(drizzle, {
+    workspace: { ...m.workspace, plan: 'enterprise' },
+    actor: { userId: user.id, apiKeyId: null, label: user.email },
+    input: { name: 'bench', scopes: ['skus:read'] },
+  });
   const seedStart = performance.now();
   await seed(drizzle, m.workspace.id);
   const seedMs = performance.now() - seedStart;
@@ -276,7 +306,8 @@ async function main() {
   const path = '/api/skus?limit=100';
 
   // Both answer the same page before anything is measured.
-  const check = async (url: string, headers: Record<string, string>) => (await (await fetch(url, { headers })).json()) as { data: { id: string }[]; has_more: boolean };
+  const check = async (url: string, headers: Record<string, string>) =>
+    (await (await fetch(url, { headers })).json()) as { data: { id: string }[]; has_more: boolean };
   const a = await check(app.url + path, { cookie: `sb-access-token=${token}` });
   const b = await check(base.url + path, {});
   if (a.data.length !== 100 || JSON.stringify(a) !== JSON.stringify(b)) throw new Error('app and baseline disagree');
@@ -301,12 +332,18 @@ async function main() {
   const baseline = results[0][1];
   const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-');
   console.log('');
-  console.log('| server | req/s | p50 ms | p95 ms | p99 ms | requests | errors | req/s vs baseline | p50 vs baseline |');
+  console.log(
+    '| server | req/s | p50 ms | p95 ms | p99 ms | requests | errors | req/s vs baseline | p50 vs baseline |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const [name, r] of results) {
-    console.log(`| ${name} | ${fmt(r.rps)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.n} | ${r.errors} | ${fmt(r.rps / baseline.rps, 2)}× | ${fmt(r.p50 / baseline.p50, 2)}× |`);
+    console.log(
+      `| ${name} | ${fmt(r.rps)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.n} | ${r.errors} | ${fmt(r.rps / baseline.rps, 2)}× | ${fmt(r.p50 / baseline.p50, 2)}× |`,
+    );
   }
-  console.log(`\nresponse size: app ${results[1][1].bytes} B, baseline ${baseline.bytes} B; total run ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(
+    `\nresponse size: app ${results[1][1].bytes} B, baseline ${baseline.bytes} B; total run ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+  );
 
   await new Promise((r) => app.server.close(r));
   await new Promise((r) => base.server.close(r));

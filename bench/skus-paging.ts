@@ -72,7 +72,10 @@ async function main() {
   const { queryRows } = await import('@/lib/db/rows');
   const { listSkus } = await import('@/lib/skus/service');
   const drizzle = await getDb();
-  const [ws] = await queryRows<{ id: string }>(drizzle, sql`INSERT INTO workspaces (name) VALUES ('paging bench') RETURNING id`);
+  const [ws] = await queryRows<{ id: string }>(
+    drizzle,
+    sql`INSERT INTO workspaces (name) VALUES ('paging bench') RETURNING id`,
+  );
   const workspaceId = String(ws.id);
   const seedStart = performance.now();
   await drizzle.execute(sql`
@@ -81,8 +84,12 @@ async function main() {
            timestamptz '2026-11-01 10:00:00.123000+00' + (g / 10) * interval '1 microsecond'
     FROM generate_series(1, ${SKU_COUNT}) g`);
   await drizzle.execute(sql`ANALYZE skus`);
-  console.log(`# Walking ${SKU_COUNT.toLocaleString('en')} SKUs, limit ${LIMIT} — ${db.label}, seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s, Node ${process.version}\n`);
-  console.log('| sort | method | pages | rows reached | distinct | p50 ms/page | p95 ms/page | last page ms | total s |');
+  console.log(
+    `# Walking ${SKU_COUNT.toLocaleString('en')} SKUs, limit ${LIMIT} — ${db.label}, seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s, Node ${process.version}\n`,
+  );
+  console.log(
+    '| sort | method | pages | rows reached | distinct | p50 ms/page | p95 ms/page | last page ms | total s |',
+  );
   console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
 
   for (const sort of Object.keys(SORTS) as Sort[]) {
@@ -101,7 +108,9 @@ async function main() {
         cursor = page.next_cursor!;
       }
       const total = (performance.now() - t0) / 1000;
-      console.log(`| ${sort} | keyset (app) | ${times.length} | ${ids.length} | ${new Set(ids).size} | ${q(times, 0.5).toFixed(1)} | ${q(times, 0.95).toFixed(1)} | ${times[times.length - 1].toFixed(1)} | ${total.toFixed(1)} |`);
+      console.log(
+        `| ${sort} | keyset (app) | ${times.length} | ${ids.length} | ${new Set(ids).size} | ${q(times, 0.5).toFixed(1)} | ${q(times, 0.95).toFixed(1)} | ${times[times.length - 1].toFixed(1)} | ${total.toFixed(1)} |`,
+      );
     }
     // The baseline: the same ORDER BY, LIMIT/OFFSET (total only while nobody writes; deep pages rescan).
     {
@@ -119,7 +128,9 @@ async function main() {
         if (rows.length <= LIMIT) break;
       }
       const total = (performance.now() - t0) / 1000;
-      console.log(`| ${sort} | offset (baseline) | ${times.length} | ${ids.length} | ${new Set(ids).size} | ${q(times, 0.5).toFixed(1)} | ${q(times, 0.95).toFixed(1)} | ${times[times.length - 1].toFixed(1)} | ${total.toFixed(1)} |`);
+      console.log(
+        `| ${sort} | offset (baseline) | ${times.length} | ${ids.length} | ${new Set(ids).size} | ${q(times, 0.5).toFixed(1)} | ${q(times, 0.95).toFixed(1)} | ${times[times.length - 1].toFixed(1)} | ${total.toFixed(1)} |`,
+      );
     }
   }
   await db.close();

@@ -7,7 +7,13 @@ export const PRODUCT_TAGLINE = 'Product safety dossiers for the EU GPSR';
 
 export function BrandMark({ className }: { className?: string }) {
   return (
-    <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground shadow-xs', className)} aria-hidden="true">
+    <span
+      className={cn(
+        'flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground shadow-xs',
+        className,
+      )}
+      aria-hidden="true"
+    >
       <ShieldCheck className="size-[18px]" strokeWidth={2.25} />
     </span>
   );

@@ -4,7 +4,13 @@
  */
 
 const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-const dateTimeFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateTimeFmt = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 const numberFmt = new Intl.NumberFormat('en-GB');
 const relFmt = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
@@ -25,7 +31,11 @@ export function formatDateTime(value: string | Date | null | undefined, fallback
 }
 
 /** "just now", "5 minutes ago", "in 3 days", "2 months ago". */
-export function formatRelative(value: string | Date | null | undefined, now: number = Date.now(), fallback = '—'): string {
+export function formatRelative(
+  value: string | Date | null | undefined,
+  now: number = Date.now(),
+  fallback = '—',
+): string {
   const d = toDate(value);
   if (!d) return fallback;
   const seconds = Math.round((d.getTime() - now) / 1000);

@@ -16,7 +16,9 @@ export async function bootApp() {
       const { startWorkers } = await import('@/lib/jobs/worker');
       await startWorkers();
     }
-    console.log(`[boot] ready in ${Date.now() - started} ms (database: ${handle.kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}/pglite` : 'Postgres'}, jobs: ${env.JOBS_IN_PROCESS === 'true' ? 'in-process worker' : 'external worker'})`);
+    console.log(
+      `[boot] ready in ${Date.now() - started} ms (database: ${handle.kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}/pglite` : 'Postgres'}, jobs: ${env.JOBS_IN_PROCESS === 'true' ? 'in-process worker' : 'external worker'})`,
+    );
   } catch (e) {
     console.error(`\n[boot] cannot start: ${(e as Error).message}\n`);
     process.exit(1);

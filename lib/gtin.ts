@@ -34,9 +34,16 @@ export function checkGtin(raw: string): GtinCheck {
   const v = gtinDigits(raw.trim());
   if (!v) return { ok: false, problem: 'empty', message: 'The GTIN is empty.' };
   if (!/^\d+$/.test(v)) return { ok: false, problem: 'not_numeric', message: 'A GTIN has digits only.' };
-  if (!GTIN_LENGTHS.includes(v.length)) return { ok: false, problem: 'invalid_length', message: `A GTIN has 8, 12, 13 or 14 digits (got ${v.length}).` };
-  if (/^0+$/.test(v)) return { ok: false, problem: 'all_zeros', message: 'A GTIN of zeros only is a placeholder, not a product code.' };
-  if (!gtinCheckDigitValid(v)) return { ok: false, problem: 'invalid_check_digit', message: 'The GTIN check digit is wrong: check for a typo or a lost leading zero.' };
+  if (!GTIN_LENGTHS.includes(v.length))
+    return { ok: false, problem: 'invalid_length', message: `A GTIN has 8, 12, 13 or 14 digits (got ${v.length}).` };
+  if (/^0+$/.test(v))
+    return { ok: false, problem: 'all_zeros', message: 'A GTIN of zeros only is a placeholder, not a product code.' };
+  if (!gtinCheckDigitValid(v))
+    return {
+      ok: false,
+      problem: 'invalid_check_digit',
+      message: 'The GTIN check digit is wrong: check for a typo or a lost leading zero.',
+    };
   return { ok: true, value: v };
 }
 

@@ -19,9 +19,33 @@ const MB = 1024 * 1024;
 
 /** The one table of plan limits. Everything that depends on a plan reads it from here. */
 export const PLANS: Record<PlanId, PlanLimits> = {
-  trial: { label: 'Trial', skuLimit: 100, storageBytes: 500 * MB, maxApiKeys: 1, readOnlyKeys: true, bearerExport: false, maxSeats: 3 },
-  pro: { label: 'Pro', skuLimit: 10_000, storageBytes: 20 * 1024 * MB, maxApiKeys: 25, readOnlyKeys: false, bearerExport: true, maxSeats: 25 },
-  enterprise: { label: 'Enterprise', skuLimit: 250_000, storageBytes: 500 * 1024 * MB, maxApiKeys: 200, readOnlyKeys: false, bearerExport: true, maxSeats: 500 },
+  trial: {
+    label: 'Trial',
+    skuLimit: 100,
+    storageBytes: 500 * MB,
+    maxApiKeys: 1,
+    readOnlyKeys: true,
+    bearerExport: false,
+    maxSeats: 3,
+  },
+  pro: {
+    label: 'Pro',
+    skuLimit: 10_000,
+    storageBytes: 20 * 1024 * MB,
+    maxApiKeys: 25,
+    readOnlyKeys: false,
+    bearerExport: true,
+    maxSeats: 25,
+  },
+  enterprise: {
+    label: 'Enterprise',
+    skuLimit: 250_000,
+    storageBytes: 500 * 1024 * MB,
+    maxApiKeys: 200,
+    readOnlyKeys: false,
+    bearerExport: true,
+    maxSeats: 500,
+  },
 };
 
 export const PLAN_IDS = Object.keys(PLANS) as PlanId[];

@@ -37,16 +37,28 @@ async function createUser(args: string[]) {
   if (getEnv().SUPABASE_URL) {
     const { createClient } = await import('@supabase/supabase-js');
     const WebSocket = (await import('ws')).default;
-    const key = getEnv().SUPABASE_SERVICE_ROLE_KEY ?? fail('SUPABASE_SERVICE_ROLE_KEY is needed to create users in Supabase Auth.');
-    const sb = createClient(getEnv().SUPABASE_URL!, key, { auth: { persistSession: false }, realtime: { transport: WebSocket as any } });
-    const { data, error } = await sb.auth.admin.createUser({ email, password, email_confirm: true, app_metadata: { staff } });
+    const key =
+      getEnv().SUPABASE_SERVICE_ROLE_KEY ??
+      fail('SUPABASE_SERVICE_ROLE_KEY is needed to create users in Supabase Auth.');
+    const sb = createClient(getEnv().SUPABASE_URL!, key, {
+      auth: { persistSession: false },
+      realtime: { transport: WebSocket as any },
+    });
+    const { data, error } = await sb.auth.admin.createUser({
+      email,
+      password,
+      email_confirm: true,
+      app_metadata: { staff },
+    });
     if (error || !data.user) fail(`Supabase refused: ${error?.message}`);
     user = { id: data.user.id, email, isStaff: staff };
   } else {
     user = await createLocalUser(db, { email, password, isStaff: staff });
   }
   const m = await ensureWorkspace(db, user);
-  console.log(`Created ${staff ? 'staff ' : ''}user ${user.email} (${user.id}) with workspace "${m.workspace.name}" (${m.workspace.id}, plan ${m.workspace.plan}).`);
+  console.log(
+    `Created ${staff ? 'staff ' : ''}user ${user.email} (${user.id}) with workspace "${m.workspace.name}" (${m.workspace.id}, plan ${m.workspace.plan}).`,
+  );
   if (pwIdx < 0) console.log(`Generated password: ${password}`);
 }
 

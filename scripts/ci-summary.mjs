@@ -6,7 +6,14 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
-const firstLines = (text, n = 4) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').filter(Boolean).slice(0, n).join(' | ').slice(0, 600);
+const firstLines = (text, n = 4) =>
+  String(text ?? '')
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter(Boolean)
+    .slice(0, n)
+    .join(' | ')
+    .slice(0, 600);
 
 function playwrightFailures(suite, file, out) {
   for (const spec of suite.specs ?? []) {
@@ -31,7 +38,8 @@ for (const file of process.argv.slice(2)) {
     for (const f of r.testResults ?? []) {
       const name = f.name.replace(/.*?\/tests\//, 'tests/');
       for (const t of f.assertionResults ?? []) {
-        if (t.status === 'failed') failures.push(`${file}: ${name} › ${t.fullName ?? t.title}: ${firstLines(t.failureMessages?.[0])}`);
+        if (t.status === 'failed')
+          failures.push(`${file}: ${name} › ${t.fullName ?? t.title}: ${firstLines(t.failureMessages?.[0])}`);
       }
       if (f.status === 'failed' && !(f.assertionResults ?? []).some((t) => t.status === 'failed')) {
         failures.push(`${file}: ${name} (file failed): ${firstLines(f.message)}`);
@@ -41,7 +49,9 @@ for (const file of process.argv.slice(2)) {
     passed += r.stats.expected ?? 0;
     failed += (r.stats.unexpected ?? 0) + (r.stats.flaky ?? 0);
     skipped += r.stats.skipped ?? 0;
-    console.log(`${file}: ${r.stats.expected ?? 0} passed, ${r.stats.unexpected ?? 0} failed, ${r.stats.flaky ?? 0} flaky`);
+    console.log(
+      `${file}: ${r.stats.expected ?? 0} passed, ${r.stats.unexpected ?? 0} failed, ${r.stats.flaky ?? 0} flaky`,
+    );
     for (const s of r.suites ?? []) playwrightFailures(s, file, failures);
   }
 }

@@ -37,7 +37,10 @@ async function openDatabase() {
   const { PGlite } = await import('@electric-sql/pglite');
   const snapshot = process.env.CRASH_PGLITE_SNAPSHOT;
   const fresh = !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
-  const pglite = fresh && snapshot ? await PGlite.create(dir, { loadDataDir: new Blob([fs.readFileSync(snapshot)]) }) : await PGlite.create(dir);
+  const pglite =
+    fresh && snapshot
+      ? await PGlite.create(dir, { loadDataDir: new Blob([fs.readFileSync(snapshot)]) })
+      : await PGlite.create(dir);
   const handle = await openPglite(pglite, release);
   await runMigrations(handle);
   setDbHandle(handle);
@@ -54,17 +57,42 @@ async function start(count: number) {
   const { skus, dossierValues } = await import('@/lib/db/schema');
   const { createExportRun } = await import('@/lib/exports/runs');
   const db = await getDb();
-  const user = await createLocalUser(db, { email: `xcrash-${crypto.randomUUID().slice(0, 8)}@example.test`, password: 'crash crash crash' });
+  const user = await createLocalUser(db, {
+    email: `xcrash-${crypto.randomUUID().slice(0, 8)}@example.test`,
+    password: 'crash crash crash',
+  });
   const m = await ensureWorkspace(db, user);
   for (let i = 0; i < count; i += 500) {
     const rows = await db
       .insert(skus)
-      .values(Array.from({ length: Math.min(500, count - i) }, (_, j) => ({ workspaceId: m.workspace.id, skuCode: `XC-${String(i + j).padStart(6, '0')}`, productName: `Produkt ${i + j}` })))
+      .values(
+        Array.from({ length: Math.min(500, count - i) }, (_, j) => ({
+          workspaceId: m.workspace.id,
+          skuCode: `XC-${String(i + j).padStart(6, '0')}`,
+          productName: `Produkt ${i + j}`,
+        })),
+      )
       .returning({ id: skus.id });
-    await db.insert(dossierValues).values(rows.flatMap((r, j) => [
-      { workspaceId: m.workspace.id, skuId: r.id, fieldKey: 'brand', value: `Marke ${(i + j) % 7}`, status: 'confirmed' as const, source: 'manual' as const },
-      { workspaceId: m.workspace.id, skuId: r.id, fieldKey: 'safety_warnings_de', value: 'Nicht für Kinder unter 3 Jahren.', status: 'confirmed' as const, source: 'manual' as const },
-    ]));
+    await db.insert(dossierValues).values(
+      rows.flatMap((r, j) => [
+        {
+          workspaceId: m.workspace.id,
+          skuId: r.id,
+          fieldKey: 'brand',
+          value: `Marke ${(i + j) % 7}`,
+          status: 'confirmed' as const,
+          source: 'manual' as const,
+        },
+        {
+          workspaceId: m.workspace.id,
+          skuId: r.id,
+          fieldKey: 'safety_warnings_de',
+          value: 'Nicht für Kinder unter 3 Jahren.',
+          status: 'confirmed' as const,
+          source: 'manual' as const,
+        },
+      ]),
+    );
   }
   const out = await createExportRun(db, {
     workspaceId: m.workspace.id,
@@ -138,8 +166,19 @@ async function resume(runId: string, workspaceId: string) {
     before: { status: before.status, progress: before.progress },
     recovered,
     job: { status: job.status, attempts: job.attempts },
-    run: { status: after.status, sku_count: after.skuCount, output_size_bytes: after.outputSizeBytes, error_message: after.errorMessage, hash: after.dossierSnapshotHash },
-    file: { exists, size: bytes.byteLength, lines: text.split('\r\n').filter(Boolean).length, distinct_codes: new Set(text.match(/XC-\d{6}/g) ?? []).size },
+    run: {
+      status: after.status,
+      sku_count: after.skuCount,
+      output_size_bytes: after.outputSizeBytes,
+      error_message: after.errorMessage,
+      hash: after.dossierSnapshotHash,
+    },
+    file: {
+      exists,
+      size: bytes.byteLength,
+      lines: text.split('\r\n').filter(Boolean).length,
+      distinct_codes: new Set(text.match(/XC-\d{6}/g) ?? []).size,
+    },
     workspace: workspaceId,
   };
   process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);

@@ -41,7 +41,10 @@ async function openDatabase() {
   const { PGlite } = await import('@electric-sql/pglite');
   const snapshot = process.env.CRASH_PGLITE_SNAPSHOT;
   const fresh = !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
-  const pglite = fresh && snapshot ? await PGlite.create(dir, { loadDataDir: new Blob([fs.readFileSync(snapshot)]) }) : await PGlite.create(dir);
+  const pglite =
+    fresh && snapshot
+      ? await PGlite.create(dir, { loadDataDir: new Blob([fs.readFileSync(snapshot)]) })
+      : await PGlite.create(dir);
   const handle = await openPglite(pglite, release);
   await runMigrations(handle);
   setDbHandle(handle);
@@ -51,7 +54,9 @@ async function openDatabase() {
 function catalogue(rows: number): string {
   const lines = ['Artikelnummer;Bezeichnung;Marke;Hersteller;Ursprungsland;Warnhinweise'];
   for (let i = 0; i < rows; i++) {
-    lines.push(`CR-${String(i).padStart(6, '0')};Produkt Nummer ${i};Marke ${i % 7};Hersteller ${i % 13} GmbH;${['DE', 'AT', 'FR'][i % 3]};Nicht für Kinder unter 3 Jahren.`);
+    lines.push(
+      `CR-${String(i).padStart(6, '0')};Produkt Nummer ${i};Marke ${i % 7};Hersteller ${i % 13} GmbH;${['DE', 'AT', 'FR'][i % 3]};Nicht für Kinder unter 3 Jahren.`,
+    );
   }
   return lines.join('\n') + '\n';
 }
@@ -64,7 +69,10 @@ async function createImport(rows: number) {
   const { setWorkspacePlan } = await import('@/lib/workspace/settings');
   const { commitImport } = await import('@/lib/imports/service');
   const db = await getDb();
-  const user = await createLocalUser(db, { email: `crash-${crypto.randomUUID().slice(0, 8)}@example.test`, password: 'crash crash crash' });
+  const user = await createLocalUser(db, {
+    email: `crash-${crypto.randomUUID().slice(0, 8)}@example.test`,
+    password: 'crash crash crash',
+  });
   const m = await ensureWorkspace(db, user);
   await setWorkspacePlan(db, m.workspace.id, 'enterprise');
   const file = path.join(path.resolve(process.env.DATA_DIR!), 'crash-catalogue.csv');
@@ -73,7 +81,12 @@ async function createImport(rows: number) {
   const { batch } = await commitImport(db, {
     workspace: { ...m.workspace, plan: 'enterprise' },
     actor: { userId: user.id, apiKeyId: null, label: user.email },
-    file: { path: file, filename: 'crash-catalogue.csv', size: Buffer.byteLength(text), sha256: crypto.createHash('sha256').update(text).digest('hex') },
+    file: {
+      path: file,
+      filename: 'crash-catalogue.csv',
+      size: Buffer.byteLength(text),
+      sha256: crypto.createHash('sha256').update(text).digest('hex'),
+    },
     options: {},
   });
   return { db, batch, workspaceId: m.workspace.id };
@@ -102,7 +115,9 @@ async function start(rows: number) {
   };
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const [job] = await boss.fetch<{ jobRunId: string; workspaceId: string; payload: unknown }>(importRunJob.name, { batchSize: 1 });
+    const [job] = await boss.fetch<{ jobRunId: string; workspaceId: string; payload: unknown }>(importRunJob.name, {
+      batchSize: 1,
+    });
     if (job) {
       await runJob(def, job);
       await boss.complete(importRunJob.name, job.id);
@@ -132,18 +147,27 @@ async function resume(batchId: string, workspaceId: string) {
   const boss = await getBoss();
   const deadline = Date.now() + 10 * 60_000;
   for (;;) {
-    const [job] = await boss.fetch<{ jobRunId: string; workspaceId: string; payload: unknown }>(importRunJob.name, { batchSize: 1 });
+    const [job] = await boss.fetch<{ jobRunId: string; workspaceId: string; payload: unknown }>(importRunJob.name, {
+      batchSize: 1,
+    });
     if (job) {
       await runJob(importRunJob, job).then(
         () => boss.complete(importRunJob.name, job.id),
         (e) => boss.fail(importRunJob.name, job.id, { message: String(e) }),
       );
     }
-    const [b] = await db.select({ status: importBatches.status }).from(importBatches).where(eq(importBatches.id, batchId));
+    const [b] = await db
+      .select({ status: importBatches.status })
+      .from(importBatches)
+      .where(eq(importBatches.id, batchId));
     if (['completed', 'completed_with_errors', 'failed'].includes(b.status) || Date.now() > deadline) break;
     if (!job) await new Promise((r) => setTimeout(r, 100));
   }
-  const result = { before: { status: before.status, processed_rows: before.processedRows, total_rows: before.totalRows }, recovered, ...(await report(batchId, workspaceId)) };
+  const result = {
+    before: { status: before.status, processed_rows: before.processedRows, total_rows: before.totalRows },
+    recovered,
+    ...(await report(batchId, workspaceId)),
+  };
   process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
 }
 
@@ -154,19 +178,42 @@ async function report(batchId: string, workspaceId: string) {
   const { importBatches, jobRuns } = await import('@/lib/db/schema');
   const db = await getDb();
   const [after] = await db.select().from(importBatches).where(eq(importBatches.id, batchId));
-  const [run] = await db.select().from(jobRuns).where(and(eq(jobRuns.workspaceId, workspaceId), eq(jobRuns.subjectId, batchId)));
+  const [run] = await db
+    .select()
+    .from(jobRuns)
+    .where(and(eq(jobRuns.workspaceId, workspaceId), eq(jobRuns.subjectId, batchId)));
   const one = async (q: ReturnType<typeof sql>) => Number((await queryRows<{ n: number }>(db, q))[0].n);
   return {
     run: { status: run.status, attempts: run.attempts },
-    batch: { status: after.status, total_rows: after.totalRows, processed_rows: after.processedRows, created_rows: after.createdRows, updated_rows: after.updatedRows, skipped_rows: after.skippedRows, failed_rows: after.failedRows, error_rows: after.errorRows, error_message: after.errorMessage },
+    batch: {
+      status: after.status,
+      total_rows: after.totalRows,
+      processed_rows: after.processedRows,
+      created_rows: after.createdRows,
+      updated_rows: after.updatedRows,
+      skipped_rows: after.skippedRows,
+      failed_rows: after.failedRows,
+      error_rows: after.errorRows,
+      error_message: after.errorMessage,
+    },
     import_rows: await one(sql`SELECT count(*)::int AS n FROM import_rows WHERE batch_id = ${batchId}`),
-    distinct_rows: await one(sql`SELECT count(DISTINCT row_number)::int AS n FROM import_rows WHERE batch_id = ${batchId}`),
+    distinct_rows: await one(
+      sql`SELECT count(DISTINCT row_number)::int AS n FROM import_rows WHERE batch_id = ${batchId}`,
+    ),
     skus: await one(sql`SELECT count(*)::int AS n FROM skus WHERE workspace_id = ${workspaceId}`),
-    skus_of_batch: await one(sql`SELECT count(DISTINCT sku_id)::int AS n FROM import_rows WHERE batch_id = ${batchId} AND outcome = 'created'`),
+    skus_of_batch: await one(
+      sql`SELECT count(DISTINCT sku_id)::int AS n FROM import_rows WHERE batch_id = ${batchId} AND outcome = 'created'`,
+    ),
     values: await one(sql`SELECT count(*)::int AS n FROM dossier_values WHERE workspace_id = ${workspaceId}`),
-    superseded_values: await one(sql`SELECT count(*)::int AS n FROM dossier_values WHERE workspace_id = ${workspaceId} AND superseded_at IS NOT NULL`),
-    skus_without_blockers_computed: await one(sql`SELECT count(*)::int AS n FROM skus WHERE workspace_id = ${workspaceId} AND blockers = '[]'::jsonb`),
-    created_audits: await one(sql`SELECT count(*)::int AS n FROM audit_events WHERE workspace_id = ${workspaceId} AND action = 'sku.created'`),
+    superseded_values: await one(
+      sql`SELECT count(*)::int AS n FROM dossier_values WHERE workspace_id = ${workspaceId} AND superseded_at IS NOT NULL`,
+    ),
+    skus_without_blockers_computed: await one(
+      sql`SELECT count(*)::int AS n FROM skus WHERE workspace_id = ${workspaceId} AND blockers = '[]'::jsonb`,
+    ),
+    created_audits: await one(
+      sql`SELECT count(*)::int AS n FROM audit_events WHERE workspace_id = ${workspaceId} AND action = 'sku.created'`,
+    ),
   };
 }
 
@@ -178,8 +225,14 @@ async function watch(batchId: string, workspaceId: string, deadlineMs: number) {
   let last = '';
   const deadline = Date.now() + deadlineMs;
   for (;;) {
-    const [run] = await db.select().from(jobRuns).where(and(eq(jobRuns.workspaceId, workspaceId), eq(jobRuns.subjectId, batchId)));
-    const [b] = await db.select({ status: importBatches.status }).from(importBatches).where(eq(importBatches.id, batchId));
+    const [run] = await db
+      .select()
+      .from(jobRuns)
+      .where(and(eq(jobRuns.workspaceId, workspaceId), eq(jobRuns.subjectId, batchId)));
+    const [b] = await db
+      .select({ status: importBatches.status })
+      .from(importBatches)
+      .where(eq(importBatches.id, batchId));
     const processed = Number((run?.progress as { processed_rows?: number } | null)?.processed_rows ?? 0);
     const state = JSON.stringify({ status: run?.status, attempts: run?.attempts, processed, batch: b.status });
     if (state !== last) {
@@ -226,7 +279,10 @@ async function serve(batchId: string, workspaceId: string) {
   // pg-boss's own view of the run's jobs (this test database holds no other import jobs).
   const { getDb } = await import('@/lib/db/client');
   const { queryRows } = await import('@/lib/db/rows');
-  const states = await queryRows<{ state: string; n: number }>(await getDb(), sql`SELECT state::text AS state, count(*)::int AS n FROM pgboss.job WHERE name = 'import.run' GROUP BY state ORDER BY state`);
+  const states = await queryRows<{ state: string; n: number }>(
+    await getDb(),
+    sql`SELECT state::text AS state, count(*)::int AS n FROM pgboss.job WHERE name = 'import.run' GROUP BY state ORDER BY state`,
+  );
   const boss_jobs = Object.fromEntries(states.map((r) => [r.state, Number(r.n)]));
   process.stdout.write(`RESULT ${JSON.stringify({ ...(await report(batchId, workspaceId)), boss_jobs })}\n`);
 }
@@ -237,7 +293,10 @@ async function main() {
   else if (mode === 'resume') await resume(a, b);
   else if (mode === 'start-live') await startLive(Number(a));
   else if (mode === 'serve') await serve(a, b);
-  else throw new Error('usage: import-crash-child.ts start <rows> | resume <batchId> <workspaceId> | start-live <rows> | serve <batchId> <workspaceId>');
+  else
+    throw new Error(
+      'usage: import-crash-child.ts start <rows> | resume <batchId> <workspaceId> | start-live <rows> | serve <batchId> <workspaceId>',
+    );
   const { stopBoss } = await import('@/lib/jobs/boss');
   const { closeDb } = await import('@/lib/db/client');
   await stopBoss();

@@ -7,7 +7,9 @@ import { listMigrations, runMigrations } from '@/lib/db/migrate';
 async function main() {
   const handle = await getDbHandle(); // opening applies pending migrations
   const applied = await runMigrations(handle);
-  console.log(`Migrations up to date (${listMigrations().length} files${applied.length ? `, applied now: ${applied.join(', ')}` : ''}) on ${handle.kind}.`);
+  console.log(
+    `Migrations up to date (${listMigrations().length} files${applied.length ? `, applied now: ${applied.join(', ')}` : ''}) on ${handle.kind}.`,
+  );
   await closeDb();
 }
 

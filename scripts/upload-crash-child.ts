@@ -33,7 +33,10 @@ async function openDatabase() {
   const { PGlite } = await import('@electric-sql/pglite');
   const snapshot = process.env.CRASH_PGLITE_SNAPSHOT;
   const fresh = !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
-  const pglite = fresh && snapshot ? await PGlite.create(dir, { loadDataDir: new Blob([fs.readFileSync(snapshot)]) }) : await PGlite.create(dir);
+  const pglite =
+    fresh && snapshot
+      ? await PGlite.create(dir, { loadDataDir: new Blob([fs.readFileSync(snapshot)]) })
+      : await PGlite.create(dir);
   const handle = await openPglite(pglite, release);
   await runMigrations(handle);
   setDbHandle(handle);
@@ -53,7 +56,12 @@ async function bundle(parts: number): Promise<Uint8Array> {
   for (let i = 0; i < parts; i++) {
     const pdf = await PDFDocument.create();
     const font = await pdf.embedFont(StandardFonts.Helvetica);
-    pdf.addPage([595, 842]).drawText(`EU Declaration of Conformity - Model CR-${i} - Acme Toys GmbH, 59063 Hamm`, { x: 40, y: 780, size: 10, font });
+    pdf.addPage([595, 842]).drawText(`EU Declaration of Conformity - Model CR-${i} - Acme Toys GmbH, 59063 Hamm`, {
+      x: 40,
+      y: 780,
+      size: 10,
+      font,
+    });
     zip.addBuffer(Buffer.from(await pdf.save()), `declarations/doc-${String(i).padStart(4, '0')}.pdf`);
   }
   zip.end();
@@ -70,7 +78,10 @@ async function upload(parts: number) {
   const { ensureWorkspace } = await import('@/lib/auth/workspace');
   const { setWorkspacePlan } = await import('@/lib/workspace/settings');
   const db = await getDb();
-  const user = await createLocalUser(db, { email: `upload-crash-${Date.now()}@example.test`, password: 'crash crash crash' });
+  const user = await createLocalUser(db, {
+    email: `upload-crash-${Date.now()}@example.test`,
+    password: 'crash crash crash',
+  });
   const m = await ensureWorkspace(db, user);
   await setWorkspacePlan(db, m.workspace.id, 'enterprise');
   const { token } = await signAccessToken(user);
@@ -89,7 +100,11 @@ async function upload(parts: number) {
   const fd = new FormData();
   fd.append('files', new Blob([zip as BlobPart], { type: 'application/zip' }), 'declarations.zip');
   const origin = process.env.PUBLIC_APP_URL ?? 'http://127.0.0.1:3100';
-  const req = new Request(new URL('/api/documents/bulk', origin), { method: 'POST', headers: { cookie: `sb-access-token=${token}`, origin }, body: fd });
+  const req = new Request(new URL('/api/documents/bulk', origin), {
+    method: 'POST',
+    headers: { cookie: `sb-access-token=${token}`, origin },
+    body: fd,
+  });
   const res = await route.POST(req, { params: Promise.resolve({}) } as never);
   clearInterval(poll);
   process.stdout.write(`DONE ${res.status}\n`);
@@ -103,14 +118,22 @@ async function recover(workspaceId: string) {
   const { startWorkers, stopWorkers } = await import('@/lib/jobs/worker');
   await startWorkers({ queues: ['document.extract'], pollingIntervalSeconds: 0.5 });
   const deadline = Date.now() + 5 * 60_000;
-  while ((await count(sql`SELECT count(*)::int AS n FROM documents WHERE workspace_id = ${workspaceId} AND status = 'processing'`)) > 0 && Date.now() < deadline) {
+  while (
+    (await count(
+      sql`SELECT count(*)::int AS n FROM documents WHERE workspace_id = ${workspaceId} AND status = 'processing'`,
+    )) > 0 &&
+    Date.now() < deadline
+  ) {
     await new Promise((r) => setTimeout(r, 200));
   }
   await stopWorkers();
   const { getDb } = await import('@/lib/db/client');
   const { queryRows } = await import('@/lib/db/rows');
   const db = await getDb();
-  const statuses = await queryRows<{ status: string; n: number }>(db, sql`SELECT status, count(*)::int AS n FROM documents WHERE workspace_id = ${workspaceId} GROUP BY status`);
+  const statuses = await queryRows<{ status: string; n: number }>(
+    db,
+    sql`SELECT status, count(*)::int AS n FROM documents WHERE workspace_id = ${workspaceId} GROUP BY status`,
+  );
   const perDoc = await queryRows<{ runs: number; completed: number; extractions: number }>(
     db,
     sql`SELECT (SELECT count(*)::int FROM job_runs r WHERE r.subject_id = d.id::text) AS runs,
@@ -122,7 +145,9 @@ async function recover(workspaceId: string) {
     documents: perDoc.length,
     statuses: Object.fromEntries(statuses.map((s) => [s.status, Number(s.n)])),
     runs: [...new Set(perDoc.map((d) => `${d.runs}/${d.completed}/${d.extractions}`))].sort(),
-    distinct_hashes: await count(sql`SELECT count(DISTINCT sha256)::int AS n FROM documents WHERE workspace_id = ${workspaceId}`),
+    distinct_hashes: await count(
+      sql`SELECT count(DISTINCT sha256)::int AS n FROM documents WHERE workspace_id = ${workspaceId}`,
+    ),
   };
   process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
 }

@@ -3,9 +3,21 @@ import { FileCheck2, Globe2, ListChecks, QrCode } from 'lucide-react';
 import { BrandLockup } from '@/components/brand';
 
 const points = [
-  { icon: ListChecks, title: 'Blockers, not guesswork', text: 'Each SKU is checked against GPSR and its sector rules, so you see exactly what is missing before a marketplace does.' },
-  { icon: FileCheck2, title: 'Evidence with its source', text: 'Declarations, test reports and safety data sheets are classified, and every extracted value keeps the page it came from.' },
-  { icon: QrCode, title: 'Safety pages in every language', text: 'Publish the Art. 19 information per product, with a QR code and a dossier an authority can read.' },
+  {
+    icon: ListChecks,
+    title: 'Blockers, not guesswork',
+    text: 'Each SKU is checked against GPSR and its sector rules, so you see exactly what is missing before a marketplace does.',
+  },
+  {
+    icon: FileCheck2,
+    title: 'Evidence with its source',
+    text: 'Declarations, test reports and safety data sheets are classified, and every extracted value keeps the page it came from.',
+  },
+  {
+    icon: QrCode,
+    title: 'Safety pages in every language',
+    text: 'Publish the Art. 19 information per product, with a QR code and a dossier an authority can read.',
+  },
 ];
 
 export default function AuthLayout({ children }: { children: React.ReactNode }) {
@@ -19,8 +31,12 @@ export default function AuthLayout({ children }: { children: React.ReactNode }) 
           <div className="w-full max-w-sm">{children}</div>
         </main>
         <footer className="flex flex-wrap gap-x-5 gap-y-1 text-xs text-muted-foreground">
-          <Link href="/docs/api" className="hover:text-foreground">API reference</Link>
-          <Link href="/docs/errors" className="hover:text-foreground">Error codes</Link>
+          <Link href="/docs/api" className="hover:text-foreground">
+            API reference
+          </Link>
+          <Link href="/docs/errors" className="hover:text-foreground">
+            Error codes
+          </Link>
         </footer>
       </div>
       <aside className="relative hidden overflow-hidden border-l border-border bg-sidebar lg:flex lg:flex-col lg:justify-center lg:px-14 xl:px-20">
@@ -33,7 +49,9 @@ export default function AuthLayout({ children }: { children: React.ReactNode }) 
             <Globe2 className="size-3.5 text-primary" aria-hidden="true" />
             Regulation (EU) 2023/988 · General Product Safety
           </p>
-          <h2 className="text-2xl font-semibold tracking-tight text-foreground">Every product ready for the EU market, and the proof to show it.</h2>
+          <h2 className="text-2xl font-semibold tracking-tight text-foreground">
+            Every product ready for the EU market, and the proof to show it.
+          </h2>
           <ul className="mt-8 space-y-6">
             {points.map(({ icon: Icon, title, text }) => (
               <li key={title} className="flex gap-3.5">

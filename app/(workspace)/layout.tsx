@@ -1,5 +1,5 @@
 import { AppShell } from '@/components/workspace/app-shell';
-import { requireSession } from '@/components/workspace/session';
+import { requireSession } from '@/lib/workspace/session';
 import { MeProvider } from '@/components/team/role-context';
 
 /** Every workspace page requires a session; without one the user goes to /sign-in. */
@@ -13,7 +13,9 @@ export default async function WorkspaceLayout({ children }: { children: React.Re
         expiresAt: session.expiresAt,
       }}
     >
-      <MeProvider me={{ userId: session.user.id, email: session.user.email, role: session.role }}>{children}</MeProvider>
+      <MeProvider me={{ userId: session.user.id, email: session.user.email, role: session.role }}>
+        {children}
+      </MeProvider>
     </AppShell>
   );
 }

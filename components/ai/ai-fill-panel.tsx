@@ -2,6 +2,8 @@
 
 import * as React from 'react';
 import { Bot, Check, Search, Sparkles, Square, TriangleAlert, X } from 'lucide-react';
+import { useDossier } from '@/components/api/queries/resources';
+import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { ApiError, apiFetch, describeError } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -37,15 +39,28 @@ interface Row {
 async function startFill(skuId: string): Promise<'started' | 'running'> {
   let res: Response;
   try {
-    res = await fetch(`/api/skus/${skuId}/ai-fill`, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' } });
+    res = await fetch(`/api/skus/${skuId}/ai-fill`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    });
   } catch {
-    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'Could not reach the server. Check your connection and try again.' });
+    throw new ApiError({
+      status: 0,
+      code: 'NETWORK_ERROR',
+      message: 'Could not reach the server. Check your connection and try again.',
+    });
   }
   if (res.status === 202) return 'started';
   const body = (await res.json().catch(() => null)) as { error?: unknown; job_id?: string } | null;
   if (res.status === 409 && body?.job_id) return 'running';
   const err = body?.error as { code?: string; message?: string; details?: Record<string, unknown> } | undefined;
-  throw new ApiError({ status: res.status, code: err?.code ?? 'UNEXPECTED_RESPONSE', message: err?.message ?? `The AI fill could not start (${res.status}).`, details: err?.details });
+  throw new ApiError({
+    status: res.status,
+    code: err?.code ?? 'UNEXPECTED_RESPONSE',
+    message: err?.message ?? `The AI fill could not start (${res.status}).`,
+    details: err?.details,
+  });
 }
 
 /**
@@ -71,15 +86,29 @@ export function AiFillPanel() {
     }
   }, [skuId]);
 
+  // GET .../ai-fill/job answers 404 while the SKU never had a job, which the browser logs as an error
+  // on every SKU page. So it is asked only once the SKU shows a trace of one: the request in its recent
+  // activity, or an AI suggestion in its dossier (both already read by the page's tabs). "Fill with
+  // AI" sets the job itself.
+  const dossier = useDossier(skuId);
+  const activity = useApiQuery<{ events: { action: string }[] }>(skuId ? `/api/skus/${skuId}/activity` : null);
+  const hadJob =
+    Boolean(activity.data?.events.some((e) => e.action === 'sku.ai_fill_requested')) ||
+    Boolean(
+      dossier.data?.fields.some((f) =>
+        [f.current, ...f.suggestions, ...f.history].some((v) => v?.source === 'ai_suggestion'),
+      ),
+    );
   React.useEffect(() => {
+    if (!hadJob || !skuId) return;
     const ac = new AbortController();
     apiFetch<AiFillJob>(`/api/skus/${skuId}/ai-fill/job`, { signal: ac.signal })
       .then(setJob)
       .catch(() => {
-        /* 404: no job yet; other failures show on the next action */
+        /* 404: no job after all; other failures show on the next action */
       });
     return () => ac.abort();
-  }, [skuId]);
+  }, [skuId, hadJob]);
 
   // Poll while the job runs; when it ends, the dossier and blockers have new suggestions to show.
   const wasLive = React.useRef(false);
@@ -128,10 +157,16 @@ export function AiFillPanel() {
     const done: Record<string, 'accepted' | 'rejected'> = {};
     try {
       for (const id of ids) {
-        await apiFetch(`/api/skus/${skuId}/dossier/values/${id}/${verdict === 'accepted' ? 'confirm' : 'reject'}`, { method: 'POST' });
+        await apiFetch(`/api/skus/${skuId}/dossier/values/${id}/${verdict === 'accepted' ? 'confirm' : 'reject'}`, {
+          method: 'POST',
+        });
         done[id] = verdict;
       }
-      toast.success(verdict === 'accepted' ? `${ids.length} value${ids.length > 1 ? 's' : ''} accepted into the dossier` : 'Suggestion rejected');
+      toast.success(
+        verdict === 'accepted'
+          ? `${ids.length} value${ids.length > 1 ? 's' : ''} accepted into the dossier`
+          : 'Suggestion rejected',
+      );
     } catch (e) {
       toast.error(describeError(e).title);
     } finally {
@@ -141,7 +176,9 @@ export function AiFillPanel() {
     }
   }
 
-  const rows: Row[] = job ? job.suggestions.map((s, i) => ({ suggestion: s, citation: job.citations[i]! })).filter((r) => r.citation) : [];
+  const rows: Row[] = job
+    ? job.suggestions.map((s, i) => ({ suggestion: s, citation: job.citations[i]! })).filter((r) => r.citation)
+    : [];
   const groups = new Map<string, Row[]>();
   for (const r of rows) {
     const k = r.citation.document_id ?? r.citation.source_url ?? 'none';
@@ -158,15 +195,30 @@ export function AiFillPanel() {
             <Bot className="size-4 text-warning-soft-foreground" aria-hidden="true" />
             AI assistant
           </h2>
-          <p className="text-xs text-muted-foreground">Suggests missing fields from the linked documents, each with its quote. Nothing counts until a person accepts it.</p>
+          <p className="text-xs text-muted-foreground">
+            Suggests missing fields from the linked documents, each with its quote. Nothing counts until a person
+            accepts it.
+          </p>
         </div>
         <div className="flex items-center gap-2">
-          <Button variant="ghost" size="sm" onClick={() => setShowResearch((v) => !v)} aria-expanded={showResearch} data-testid="ai-research-toggle">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => setShowResearch((v) => !v)}
+            aria-expanded={showResearch}
+            data-testid="ai-research-toggle"
+          >
             <Search aria-hidden="true" />
             Research product data
           </Button>
           {live ? (
-            <Button variant="secondary" size="sm" onClick={cancel} loading={busy === 'cancel'} data-testid="ai-fill-cancel">
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={cancel}
+              loading={busy === 'cancel'}
+              data-testid="ai-fill-cancel"
+            >
               <Square aria-hidden="true" />
               Cancel
             </Button>
@@ -184,18 +236,39 @@ export function AiFillPanel() {
       <div className="grid gap-3 px-4 py-3" aria-live="polite">
         {job && live ? (
           <div className="grid gap-1.5" data-testid="ai-fill-progress">
-            <p className="text-xs text-muted-foreground">{job.status === 'pending' ? 'Queued…' : (STEP_TEXT[job.progress?.step ?? ''] ?? 'Working…')}</p>
+            <p className="text-xs text-muted-foreground">
+              {job.status === 'pending' ? 'Queued…' : (STEP_TEXT[String(job.progress?.step ?? '')] ?? 'Working…')}
+            </p>
             <Progress value={percent} label="AI fill progress" />
           </div>
         ) : null}
 
         {job && !live ? (
-          <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground" data-testid="ai-fill-status" data-status={job.status}>
-            <Badge variant={job.status === 'completed' ? 'primary' : job.status === 'failed' ? 'danger' : job.status === 'cancelled' ? 'neutral' : 'warning'}>{job.status.replace('_', ' ')}</Badge>
+          <div
+            className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground"
+            data-testid="ai-fill-status"
+            data-status={job.status}
+          >
+            <Badge
+              variant={
+                job.status === 'completed'
+                  ? 'primary'
+                  : job.status === 'failed'
+                    ? 'danger'
+                    : job.status === 'cancelled'
+                      ? 'neutral'
+                      : 'warning'
+              }
+            >
+              {job.status.replace('_', ' ')}
+            </Badge>
             <span>
-              {job.suggestions.length} suggestion{job.suggestions.length === 1 ? '' : 's'} for {job.fields.length} field{job.fields.length === 1 ? '' : 's'} asked
+              {job.suggestions.length} suggestion{job.suggestions.length === 1 ? '' : 's'} for {job.fields.length} field
+              {job.fields.length === 1 ? '' : 's'} asked
               {job.model ? ` · ${job.model}` : ''}
-              {job.usage.input_tokens ? ` · ${(job.usage.input_tokens + job.usage.output_tokens).toLocaleString('en')} tokens` : ''}
+              {job.usage.input_tokens
+                ? ` · ${(job.usage.input_tokens + job.usage.output_tokens).toLocaleString('en')} tokens`
+                : ''}
             </span>
           </div>
         ) : null}
@@ -214,12 +287,25 @@ export function AiFillPanel() {
         {[...groups.entries()].map(([docId, list]) => {
           const open = list.filter((r) => r.citation.value_id && !decided[r.citation.value_id]);
           return (
-            <section key={docId} className="grid gap-2" aria-label={`Suggestions from ${list[0]!.citation.document_name ?? 'a document'}`}>
+            <section
+              key={docId}
+              className="grid gap-2"
+              aria-label={`Suggestions from ${list[0]!.citation.document_name ?? 'a document'}`}
+            >
               <div className="flex items-center justify-between gap-2">
-                <h3 className="text-xs font-semibold text-foreground">From {list[0]!.citation.document_name ?? 'the SKU'}</h3>
+                <h3 className="text-xs font-semibold text-foreground">
+                  From {list[0]!.citation.document_name ?? 'the SKU'}
+                </h3>
                 {open.length > 1 ? (
                   <RoleGate need={'edit'}>
-                    <Button size="sm" variant="subtle" className="h-7" onClick={() => decide(open, 'accepted')} loading={busy?.startsWith('accepted:') && open.length > 1} data-testid="ai-accept-all">
+                    <Button
+                      size="sm"
+                      variant="subtle"
+                      className="h-7"
+                      onClick={() => decide(open, 'accepted')}
+                      loading={busy?.startsWith('accepted:') && open.length > 1}
+                      data-testid="ai-accept-all"
+                    >
                       <Check aria-hidden="true" />
                       Accept all {open.length}
                     </Button>
@@ -231,11 +317,19 @@ export function AiFillPanel() {
                   const id = r.citation.value_id;
                   const state = id ? decided[id] : undefined;
                   return (
-                    <li key={`${r.suggestion.field_key}:${r.suggestion.value}`} className="rounded-md border border-border px-3 py-2" data-testid="ai-suggestion" data-field={r.suggestion.field_key}>
+                    <li
+                      key={`${r.suggestion.field_key}:${r.suggestion.value}`}
+                      className="rounded-md border border-border px-3 py-2"
+                      data-testid="ai-suggestion"
+                      data-field={r.suggestion.field_key}
+                    >
                       <div className="flex flex-wrap items-start justify-between gap-2">
                         <div className="min-w-0">
                           <p className="text-xs text-muted-foreground">{label(r.suggestion.field_key)}</p>
-                          <p className="text-[0.8125rem] font-medium break-words text-foreground" data-testid="ai-suggestion-value">
+                          <p
+                            className="text-[0.8125rem] font-medium break-words text-foreground"
+                            data-testid="ai-suggestion-value"
+                          >
                             {r.suggestion.value}
                           </p>
                           <p className="text-xs text-muted-foreground">
@@ -250,13 +344,28 @@ export function AiFillPanel() {
                           ) : id ? (
                             <>
                               <RoleGate need={'edit'}>
-                                <Button size="sm" variant="secondary" className="h-7" onClick={() => decide([r], 'accepted')} loading={busy === `accepted:${id}`} aria-label={`Accept ${label(r.suggestion.field_key)}`} data-testid="ai-accept">
+                                <Button
+                                  size="sm"
+                                  variant="secondary"
+                                  className="h-7"
+                                  onClick={() => decide([r], 'accepted')}
+                                  loading={busy === `accepted:${id}`}
+                                  aria-label={`Accept ${label(r.suggestion.field_key)}`}
+                                  data-testid="ai-accept"
+                                >
                                   <Check aria-hidden="true" />
                                   Accept
                                 </Button>
                               </RoleGate>
                               <RoleGate need={'edit'}>
-                                <Button size="sm" variant="ghost" className="h-7" onClick={() => decide([r], 'rejected')} loading={busy === `rejected:${id}`} aria-label={`Reject ${label(r.suggestion.field_key)}`}>
+                                <Button
+                                  size="sm"
+                                  variant="ghost"
+                                  className="h-7"
+                                  onClick={() => decide([r], 'rejected')}
+                                  loading={busy === `rejected:${id}`}
+                                  aria-label={`Reject ${label(r.suggestion.field_key)}`}
+                                >
                                   <X aria-hidden="true" />
                                 </Button>
                               </RoleGate>
@@ -266,7 +375,13 @@ export function AiFillPanel() {
                           )}
                         </div>
                       </div>
-                      <Citation documentId={r.citation.document_id} documentName={r.citation.document_name} sourceUrl={r.citation.source_url} page={r.citation.page} quote={r.citation.quote} />
+                      <Citation
+                        documentId={r.citation.document_id}
+                        documentName={r.citation.document_name}
+                        sourceUrl={r.citation.source_url}
+                        page={r.citation.page}
+                        quote={r.citation.quote}
+                      />
                     </li>
                   );
                 })}
@@ -279,7 +394,8 @@ export function AiFillPanel() {
           <details className="text-xs text-muted-foreground" data-testid="ai-dropped">
             <summary className="flex cursor-pointer items-center gap-1">
               <TriangleAlert className="size-3" aria-hidden="true" />
-              {job.dropped.length} answer{job.dropped.length === 1 ? '' : 's'} of the model refused (citation did not hold)
+              {job.dropped.length} answer{job.dropped.length === 1 ? '' : 's'} of the model refused (citation did not
+              hold)
             </summary>
             <ul className="mt-1 grid gap-0.5 pl-4">
               {job.dropped.map((d, i) => (

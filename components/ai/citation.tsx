@@ -9,11 +9,25 @@ import { ExternalLink, FileText } from 'lucide-react';
  */
 export function documentLink(documentId: string, page: number | null, quote: string) {
   const words = quote.replace(/\s+/g, ' ').trim().split(' ').slice(0, 6).join(' ');
-  const hash = [page ? `page=${page}` : null, words ? `search=${encodeURIComponent(words)}` : null].filter(Boolean).join('&');
+  const hash = [page ? `page=${page}` : null, words ? `search=${encodeURIComponent(words)}` : null]
+    .filter(Boolean)
+    .join('&');
   return `/api/documents/${documentId}/file${hash ? `#${hash}` : ''}`;
 }
 
-export function Citation({ documentId, documentName, sourceUrl, page, quote }: { documentId: string | null; documentName: string | null; sourceUrl?: string | null; page: number | null; quote: string }) {
+export function Citation({
+  documentId,
+  documentName,
+  sourceUrl,
+  page,
+  quote,
+}: {
+  documentId: string | null;
+  documentName: string | null;
+  sourceUrl?: string | null;
+  page: number | null;
+  quote: string;
+}) {
   return (
     <figure className="mt-1.5 grid gap-1" data-testid="ai-citation">
       <blockquote className="border-l-2 border-warning pl-2 text-xs text-muted-foreground">
@@ -38,7 +52,13 @@ export function Citation({ documentId, documentName, sourceUrl, page, quote }: {
         </figcaption>
       ) : sourceUrl ? (
         <figcaption>
-          <a href={sourceUrl} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex items-center gap-1 break-all text-xs font-medium text-primary hover:underline" data-testid="ai-citation-link">
+          <a
+            href={sourceUrl}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="inline-flex items-center gap-1 break-all text-xs font-medium text-primary hover:underline"
+            data-testid="ai-citation-link"
+          >
             {sourceUrl}
             <ExternalLink className="size-3 shrink-0" aria-hidden="true" />
           </a>

@@ -29,7 +29,12 @@ export function ResearchPanel({ skuId }: { skuId: string }) {
     setBusy(true);
     setError(null);
     try {
-      setResult(await apiFetch<ResearchResult>('/api/research/product', { method: 'POST', body: { sku_id: skuId, fields_to_research: chosen } }));
+      setResult(
+        await apiFetch<ResearchResult>('/api/research/product', {
+          method: 'POST',
+          body: { sku_id: skuId, fields_to_research: chosen },
+        }),
+      );
     } catch (e) {
       setError(describeError(e).title);
     } finally {
@@ -38,16 +43,31 @@ export function ResearchPanel({ skuId }: { skuId: string }) {
   }
 
   return (
-    <section className="grid gap-3 rounded-md border border-border bg-surface-muted/40 p-3" aria-label="Product research" data-testid="ai-research">
+    <section
+      className="grid gap-3 rounded-md border border-border bg-surface-muted/40 p-3"
+      aria-label="Product research"
+      data-testid="ai-research"
+    >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         {FIELDS.map((f) => (
           <label key={f.key} className="flex items-center gap-1.5 text-xs">
-            <Checkbox checked={chosen.includes(f.key)} onCheckedChange={(v) => setChosen((c) => (v ? [...c, f.key] : c.filter((x) => x !== f.key)))} />
+            <Checkbox
+              checked={chosen.includes(f.key)}
+              onCheckedChange={(v) => setChosen((c) => (v ? [...c, f.key] : c.filter((x) => x !== f.key)))}
+            />
             {f.label}
           </label>
         ))}
         <RoleGate need={'edit'}>
-          <Button size="sm" variant="secondary" className="ml-auto h-7" onClick={run} loading={busy} disabled={!chosen.length} data-testid="ai-research-run">
+          <Button
+            size="sm"
+            variant="secondary"
+            className="ml-auto h-7"
+            onClick={run}
+            loading={busy}
+            disabled={!chosen.length}
+            data-testid="ai-research-run"
+          >
             <Search aria-hidden="true" />
             Research
           </Button>
@@ -57,20 +77,33 @@ export function ResearchPanel({ skuId }: { skuId: string }) {
       {result ? (
         <div className="grid gap-2 text-xs" data-testid="ai-research-result" data-status={result.status}>
           <p className="text-muted-foreground">
-            {result.findings.length ? `${result.findings.length} finding${result.findings.length === 1 ? '' : 's'}` : 'Nothing found'}
+            {result.findings.length
+              ? `${result.findings.length} finding${result.findings.length === 1 ? '' : 's'}`
+              : 'Nothing found'}
             {result.cached ? ' (from the last search)' : ''}
             {result.provider_available ? '' : ' · no AI provider configured: documents and the manufacturer page only'}
           </p>
           <ul className="grid gap-2">
             {result.findings.map((f) => (
-              <li key={f.field} className="rounded-md border border-border bg-surface px-3 py-2" data-testid="ai-research-finding">
+              <li
+                key={f.field}
+                className="rounded-md border border-border bg-surface px-3 py-2"
+                data-testid="ai-research-finding"
+              >
                 <div className="flex items-center justify-between gap-2">
                   <span className="text-muted-foreground">{labelOf(f.field)}</span>
                   <Badge variant="neutral">{Math.round(f.confidence * 100)} %</Badge>
                 </div>
                 <p className="font-medium break-words">{f.suggested_value}</p>
-                <blockquote className="mt-1 border-l-2 border-border-strong pl-2 break-words text-muted-foreground">{f.source_snippet}</blockquote>
-                <a href={f.source_url} target="_blank" rel="noopener noreferrer nofollow" className="mt-1 inline-flex items-center gap-1 break-all text-primary hover:underline">
+                <blockquote className="mt-1 border-l-2 border-border-strong pl-2 break-words text-muted-foreground">
+                  {f.source_snippet}
+                </blockquote>
+                <a
+                  href={f.source_url}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow"
+                  className="mt-1 inline-flex items-center gap-1 break-all text-primary hover:underline"
+                >
                   {f.source_url}
                   <ExternalLink className="size-3 shrink-0" aria-hidden="true" />
                 </a>

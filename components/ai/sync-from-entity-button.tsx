@@ -6,7 +6,7 @@ import { ApiError, apiFetch, describeError } from '@/components/api/client';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { toast } from '@/components/ui/toaster';
-import { idempotentWrite } from '@/components/skus/request';
+import { idempotentWrite } from '@/components/api/client';
 import { SkuPageContext } from '@/components/skus/sku-context';
 import { useLinkedRoles } from './linked-roles';
 import { fieldDefinition } from '@/lib/dossier/catalogue';
@@ -19,14 +19,28 @@ interface Preview {
   would_change: boolean;
 }
 
-const ROLE_NAME: Record<string, string> = { manufacturer: 'manufacturer', importer: 'importer', responsible_person: 'EU responsible person' };
+const ROLE_NAME: Record<string, string> = {
+  manufacturer: 'manufacturer',
+  importer: 'importer',
+  responsible_person: 'EU responsible person',
+};
 
 /**
  * "Sync from manufacturer" (importer, EU responsible person) on a dossier field a linked entity
  * provides: opening it shows the dry run (old and new value), confirming copies the entity's value in.
  * Renders nothing for fields no entity provides, or when no entity of the field's role is linked.
  */
-export function SyncFromEntityButton({ skuId, fieldKey, label, onSynced }: { skuId: string; fieldKey: string; label: string; onSynced: () => void }) {
+export function SyncFromEntityButton({
+  skuId,
+  fieldKey,
+  label,
+  onSynced,
+}: {
+  skuId: string;
+  fieldKey: string;
+  label: string;
+  onSynced: () => void;
+}) {
   const role = fieldDefinition(fieldKey)?.entity?.role;
   const version = React.useContext(SkuPageContext)?.version ?? 0;
   const linked = useLinkedRoles(skuId, version);
@@ -67,7 +81,13 @@ export function SyncFromEntityButton({ skuId, fieldKey, label, onSynced }: { sku
     <Popover open={open} onOpenChange={onOpenChange}>
       <RoleGate need={'edit'}>
         <PopoverTrigger asChild>
-          <Button variant="ghost" size="sm" className="h-7" data-testid={`sync-${fieldKey}`} aria-label={`Sync ${label} from the ${who}`}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="h-7"
+            data-testid={`sync-${fieldKey}`}
+            aria-label={`Sync ${label} from the ${who}`}
+          >
             <RefreshCw aria-hidden="true" />
             Sync from {who}
           </Button>

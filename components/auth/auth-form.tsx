@@ -145,11 +145,17 @@ export function AuthForm({ mode, nextPath }: { mode: Mode; nextPath: string }) {
               autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
               className="pr-10"
               aria-invalid={passwordError ? true : undefined}
-              aria-describedby={[passwordError ? 'password-error' : null, mode === 'sign-up' ? 'password-hint' : null].filter(Boolean).join(' ') || undefined}
+              aria-describedby={
+                [passwordError ? 'password-error' : null, mode === 'sign-up' ? 'password-hint' : null]
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
               {...register('password', {
                 required: mode === 'sign-in' ? 'Enter your password.' : 'Choose a password.',
                 minLength:
-                  mode === 'sign-up' ? { value: MIN_PASSWORD, message: `Use at least ${MIN_PASSWORD} characters.` } : undefined,
+                  mode === 'sign-up'
+                    ? { value: MIN_PASSWORD, message: `Use at least ${MIN_PASSWORD} characters.` }
+                    : undefined,
               })}
             />
             <button
@@ -159,11 +165,17 @@ export function AuthForm({ mode, nextPath }: { mode: Mode; nextPath: string }) {
               aria-label={showPassword ? 'Hide password' : 'Show password'}
               aria-pressed={showPassword}
             >
-              {showPassword ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
+              {showPassword ? (
+                <EyeOff className="size-4" aria-hidden="true" />
+              ) : (
+                <Eye className="size-4" aria-hidden="true" />
+              )}
             </button>
           </div>
           <FieldError id="password-error">{passwordError}</FieldError>
-          {mode === 'sign-up' && !passwordError ? <FieldHint id="password-hint">At least {MIN_PASSWORD} characters.</FieldHint> : null}
+          {mode === 'sign-up' && !passwordError ? (
+            <FieldHint id="password-hint">At least {MIN_PASSWORD} characters.</FieldHint>
+          ) : null}
         </Field>
 
         <Button type="submit" size="lg" className="mt-1 w-full" loading={isSubmitting}>

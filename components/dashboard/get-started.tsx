@@ -67,7 +67,9 @@ export function GetStarted() {
               <div className="flex min-w-0 flex-1 gap-3.5">
                 <span className="relative mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-lg border border-border bg-surface-muted text-primary">
                   <Icon className="size-4" aria-hidden="true" />
-                  <span className="absolute -top-1.5 -left-1.5 flex size-4 items-center justify-center rounded-full bg-primary text-[0.625rem] font-semibold text-primary-foreground">{i + 1}</span>
+                  <span className="absolute -top-1.5 -left-1.5 flex size-4 items-center justify-center rounded-full bg-primary text-[0.625rem] font-semibold text-primary-foreground">
+                    {i + 1}
+                  </span>
                 </span>
                 <div className="min-w-0">
                   <h3 className="font-medium text-foreground">{s.title}</h3>
@@ -112,7 +114,9 @@ export function GpsrChecklist() {
             </li>
           ))}
         </ul>
-        <p className="mt-3 text-xs text-subtle-foreground">Regulation (EU) 2023/988, Art. 9 and 19. Sector rules add to this list.</p>
+        <p className="mt-3 text-xs text-subtle-foreground">
+          Regulation (EU) 2023/988, Art. 9 and 19. Sector rules add to this list.
+        </p>
       </CardContent>
     </Card>
   );

@@ -8,7 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatNumber } from '@/components/format';
-import { isMissingRoute, useJson } from '@/components/skus/sku-context';
+import { isMissingRoute } from '@/components/skus/sku-context';
+import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { STATUS_LABELS, humanizeCode } from '@/components/skus/labels';
 import { SKU_STATUSES, type DashboardData, type SkuStatus } from '@/components/skus/types';
 import { GetStarted, GpsrChecklist } from './get-started';
@@ -31,7 +32,9 @@ function ConnectCard() {
         </CardTitle>
       </CardHeader>
       <CardContent className="pt-0">
-        <p className="text-[0.8125rem] text-muted-foreground">Let your PIM, shop or agents read SKUs with a workspace API key.</p>
+        <p className="text-[0.8125rem] text-muted-foreground">
+          Let your PIM, shop or agents read SKUs with a workspace API key.
+        </p>
         <div className="mt-3 flex flex-wrap gap-2">
           <Button asChild size="sm">
             <Link href="/settings/api-keys">Create an API key</Link>
@@ -48,9 +51,19 @@ function ConnectCard() {
 /** What to do next, from the status counts: the queues a person can move. */
 function NextSteps({ counts }: { counts: Record<string, number> }) {
   const items = [
-    { n: counts.blocked ?? 0, text: 'blocked by missing information', href: '/skus?status=blocked&sort=blockers_desc', cta: 'Clear blockers' },
+    {
+      n: counts.blocked ?? 0,
+      text: 'blocked by missing information',
+      href: '/skus?status=blocked&sort=blockers_desc',
+      cta: 'Clear blockers',
+    },
     { n: counts.needs_review ?? 0, text: 'waiting for review', href: '/skus?status=needs_review', cta: 'Review' },
-    { n: counts.ready_for_approval ?? 0, text: 'ready for approval', href: '/skus?status=ready_for_approval', cta: 'Approve' },
+    {
+      n: counts.ready_for_approval ?? 0,
+      text: 'ready for approval',
+      href: '/skus?status=ready_for_approval',
+      cta: 'Approve',
+    },
     { n: counts.approved ?? 0, text: 'approved but not published', href: '/skus?status=approved', cta: 'Publish' },
   ].filter((i) => i.n > 0);
   return (
@@ -69,7 +82,8 @@ function NextSteps({ counts }: { counts: Record<string, number> }) {
             {items.map((i) => (
               <li key={i.href} className="flex items-center gap-3 text-[0.8125rem]">
                 <span className="min-w-0 flex-1 text-muted-foreground">
-                  <strong className="font-semibold text-foreground tabular-nums">{formatNumber(i.n)}</strong> SKU{i.n === 1 ? '' : 's'} {i.text}
+                  <strong className="font-semibold text-foreground tabular-nums">{formatNumber(i.n)}</strong> SKU
+                  {i.n === 1 ? '' : 's'} {i.text}
                 </span>
                 <Button asChild size="sm" variant="ghost" className="h-7">
                   <Link href={i.href}>
@@ -88,7 +102,7 @@ function NextSteps({ counts }: { counts: Record<string, number> }) {
 
 /** Readiness at a glance from GET /api/dashboard; an empty workspace gets the first-run checklist. */
 export function Readiness() {
-  const dash = useJson<DashboardData>('/api/dashboard');
+  const dash = useApiQuery<DashboardData>('/api/dashboard');
 
   if (dash.error) {
     return (
@@ -143,23 +157,37 @@ export function Readiness() {
 
   return (
     <div className="grid gap-6" data-testid="readiness">
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      {/* A list of links (a <dl> may not hold links around its terms). */}
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {TOTALS.map((t) => (
-          <Link
-            key={t.key}
-            href={t.status ? `/skus?status=${t.status}` : '/skus'}
-            className="group rounded-lg border border-border bg-surface px-4 py-3 shadow-xs transition-colors hover:border-border-strong"
-            data-testid={`total-${t.key}`}
-          >
-            <dt className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
-              {t.status ? <span className="size-2 rounded-full" style={{ background: STATUS_COLORS[t.status] }} aria-hidden="true" /> : null}
-              {t.label}
-            </dt>
-            <dd className="mt-1 text-2xl font-semibold text-foreground tabular-nums">{formatNumber(counts[t.key] ?? 0)}</dd>
-            {t.key === 'approved' && totals.approved > (counts.approved ?? 0) ? <dd className="text-xs text-muted-foreground">{formatNumber(totals.approved)} incl. published</dd> : null}
-          </Link>
+          <li key={t.key} className="grid">
+            <Link
+              href={t.status ? `/skus?status=${t.status}` : '/skus'}
+              className="group rounded-lg border border-border bg-surface px-4 py-3 shadow-xs transition-colors hover:border-border-strong"
+              data-testid={`total-${t.key}`}
+            >
+              <span className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+                {t.status ? (
+                  <span
+                    className="size-2 rounded-full"
+                    style={{ background: STATUS_COLORS[t.status] }}
+                    aria-hidden="true"
+                  />
+                ) : null}
+                {t.label}
+              </span>
+              <span className="mt-1 block text-2xl font-semibold text-foreground tabular-nums">
+                {formatNumber(counts[t.key] ?? 0)}
+              </span>
+              {t.key === 'approved' && totals.approved > (counts.approved ?? 0) ? (
+                <span className="block text-xs text-muted-foreground">
+                  {formatNumber(totals.approved)} incl. published
+                </span>
+              ) : null}
+            </Link>
+          </li>
         ))}
-      </dl>
+      </ul>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid content-start gap-6">
@@ -179,25 +207,46 @@ export function Readiness() {
             <CardHeader>
               <div>
                 <CardTitle>Most frequent blockers</CardTitle>
-                <CardDescription>What stops the most SKUs; fixing a shared cause (an entity, a translation) often clears many at once.</CardDescription>
+                <CardDescription>
+                  What stops the most SKUs; fixing a shared cause (an entity, a translation) often clears many at once.
+                </CardDescription>
               </div>
             </CardHeader>
             {top.length === 0 ? (
-              <EmptyState compact icon={CircleCheck} title="No open blockers" description="Every SKU meets the requirements of its profile." />
+              <EmptyState
+                compact
+                icon={CircleCheck}
+                title="No open blockers"
+                description="Every SKU meets the requirements of its profile."
+              />
             ) : (
               <ol className="divide-y divide-border" data-testid="top-blockers">
                 {top.map((b) => (
                   <li key={b.code}>
-                    <Link href="/skus?has_blockers=true&sort=blockers_desc" className="grid gap-1.5 px-5 py-3 hover:bg-surface-muted/50">
+                    <Link
+                      href="/skus?has_blockers=true&sort=blockers_desc"
+                      className="grid gap-1.5 px-5 py-3 hover:bg-surface-muted/50"
+                    >
                       <div className="flex items-baseline gap-3">
-                        <span className="min-w-0 flex-1 text-[0.8125rem] font-medium text-foreground">{humanizeCode(b.code)}</span>
-                        <span className="text-[0.8125rem] font-semibold text-foreground tabular-nums">{formatNumber(b.count)}</span>
-                        <span className="w-10 text-right text-xs text-muted-foreground tabular-nums">{Math.round((b.count / totals.skus) * 100)} %</span>
+                        <span className="min-w-0 flex-1 text-[0.8125rem] font-medium text-foreground">
+                          {humanizeCode(b.code)}
+                        </span>
+                        <span className="text-[0.8125rem] font-semibold text-foreground tabular-nums">
+                          {formatNumber(b.count)}
+                        </span>
+                        <span className="w-10 text-right text-xs text-muted-foreground tabular-nums">
+                          {Math.round((b.count / totals.skus) * 100)} %
+                        </span>
                       </div>
                       <div className="h-1.5 overflow-hidden rounded-full bg-surface-muted" aria-hidden="true">
-                        <div className="h-full rounded-full bg-danger/70" style={{ width: `${(b.count / max) * 100}%` }} />
+                        <div
+                          className="h-full rounded-full bg-danger/70"
+                          style={{ width: `${(b.count / max) * 100}%` }}
+                        />
                       </div>
-                      {b.example_message ? <p className="line-clamp-1 text-xs text-muted-foreground">{b.example_message}</p> : null}
+                      {b.example_message ? (
+                        <p className="line-clamp-1 text-xs text-muted-foreground">{b.example_message}</p>
+                      ) : null}
                     </Link>
                   </li>
                 ))}

@@ -29,9 +29,22 @@ export function StatusChart({ data, total }: { data: StatusCount[]; total: numbe
 
   return (
     <div className="grid items-center gap-6 sm:grid-cols-[12rem_minmax(0,1fr)]">
-      <div className="relative mx-auto size-48" role="img" aria-label={`${published} of ${total} SKUs published (${share} %)`}>
+      <div
+        className="relative mx-auto size-48"
+        role="img"
+        aria-label={`${published} of ${total} SKUs published (${share} %)`}
+      >
         <PieChart width={192} height={192}>
-          <Pie data={slices} dataKey="count" nameKey="label" innerRadius={62} outerRadius={92} paddingAngle={slices.length > 1 ? 2 : 0} stroke="none" isAnimationActive={false}>
+          <Pie
+            data={slices}
+            dataKey="count"
+            nameKey="label"
+            innerRadius={62}
+            outerRadius={92}
+            paddingAngle={slices.length > 1 ? 2 : 0}
+            stroke="none"
+            isAnimationActive={false}
+          >
             {slices.map((r) => (
               <Cell key={r.status} fill={STATUS_COLORS[r.status]} />
             ))}
@@ -49,11 +62,20 @@ export function StatusChart({ data, total }: { data: StatusCount[]; total: numbe
       <ul className="grid gap-1.5" data-testid="status-legend">
         {rows.map((r) => (
           <li key={r.status}>
-            <Link href={`/skus?status=${r.status}`} className="flex items-center gap-2.5 rounded-md px-2 py-1.5 text-[0.8125rem] hover:bg-surface-muted">
-              <span className="size-2.5 shrink-0 rounded-full" style={{ background: STATUS_COLORS[r.status] }} aria-hidden="true" />
+            <Link
+              href={`/skus?status=${r.status}`}
+              className="flex items-center gap-2.5 rounded-md px-2 py-1.5 text-[0.8125rem] hover:bg-surface-muted"
+            >
+              <span
+                className="size-2.5 shrink-0 rounded-full"
+                style={{ background: STATUS_COLORS[r.status] }}
+                aria-hidden="true"
+              />
               <span className="flex-1 text-foreground">{r.label}</span>
               <span className="font-medium text-foreground tabular-nums">{r.count}</span>
-              <span className="w-10 text-right text-xs text-muted-foreground tabular-nums">{total ? Math.round((r.count / total) * 100) : 0} %</span>
+              <span className="w-10 text-right text-xs text-muted-foreground tabular-nums">
+                {total ? Math.round((r.count / total) * 100) : 0} %
+              </span>
             </Link>
           </li>
         ))}

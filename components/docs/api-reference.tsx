@@ -5,7 +5,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 
 function Loading() {
   return (
-    <div className="grid flex-1 grid-cols-[16rem_1fr] gap-8 p-6" aria-busy="true" aria-label="Loading the API reference">
+    <div
+      className="grid flex-1 grid-cols-[16rem_1fr] gap-8 p-6"
+      aria-busy="true"
+      aria-label="Loading the API reference"
+    >
       <div className="grid content-start gap-2">
         {Array.from({ length: 10 }, (_, i) => (
           <Skeleton key={i} className="h-5" />

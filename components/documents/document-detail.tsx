@@ -85,18 +85,36 @@ function ClassificationCard({ doc, onChanged }: { doc: VaultDocument; onChanged:
             <div className="min-w-0 flex-1">
               <TypeSelect id="doc-type" document={doc} onChanged={onChanged} size="md" />
             </div>
-            {manual ? <ManualBadge /> : pending ? <PendingTypeBadge /> : <ConfidenceText value={doc.classification_confidence} className="text-sm" />}
+            {manual ? (
+              <ManualBadge />
+            ) : pending ? (
+              <PendingTypeBadge />
+            ) : (
+              <ConfidenceText value={doc.classification_confidence} className="text-sm" />
+            )}
           </div>
-          <FieldHint>{manual ? 'Set by a person.' : 'Wrong? Choose the right type: it is saved at once and marked as manual.'}</FieldHint>
+          <FieldHint>
+            {manual ? 'Set by a person.' : 'Wrong? Choose the right type: it is saved at once and marked as manual.'}
+          </FieldHint>
         </Field>
 
         {pending ? (
           <Alert variant="info" title="Reading the scan">
-            <p>This file has no text layer. OCR is reading it in the background; the type and its confidence appear here when it ends.</p>
+            <p>
+              This file has no text layer. OCR is reading it in the background; the type and its confidence appear here
+              when it ends.
+            </p>
           </Alert>
         ) : null}
         {diagnostic && !manual && !pending ? (
-          <Alert variant="warning" title={<span className="inline-flex flex-wrap items-center gap-2">Classified on a fallback path <DiagnosticBadge diagnostic={diagnostic} /></span>}>
+          <Alert
+            variant="warning"
+            title={
+              <span className="inline-flex flex-wrap items-center gap-2">
+                Classified on a fallback path <DiagnosticBadge diagnostic={diagnostic} />
+              </span>
+            }
+          >
             <p>{diagnosticExplanation(diagnostic)}</p>
             {nextActionLabel(diagnostic.next_action) ? (
               <p className="mt-1">
@@ -110,12 +128,16 @@ function ClassificationCard({ doc, onChanged }: { doc: VaultDocument; onChanged:
         <dl className="divide-y divide-border">
           <Row label="Source">{SOURCE_LABELS[doc.classification_source ?? ''] ?? doc.classification_source ?? '—'}</Row>
           {c ? <Row label="Intent">{INTENT_LABELS[c.file_intent] ?? c.file_intent}</Row> : null}
-          <Row label="Language">{doc.detected_language ? languageName(doc.detected_language, 'en') : 'Not detected'}</Row>
+          <Row label="Language">
+            {doc.detected_language ? languageName(doc.detected_language, 'en') : 'Not detected'}
+          </Row>
           <Row label="Text read from">{snippetSourceLabel(doc.snippet_source ?? c?.snippetSource)}</Row>
           {c ? (
             <Row label="Signals used">
               <span className="flex flex-wrap gap-1">
-                {c.signals_used.length ? c.signals_used.map((s) => <Badge key={s}>{SIGNAL_LABELS[s] ?? s}</Badge>) : '—'}
+                {c.signals_used.length
+                  ? c.signals_used.map((s) => <Badge key={s}>{SIGNAL_LABELS[s] ?? s}</Badge>)
+                  : '—'}
               </span>
             </Row>
           ) : null}
@@ -124,7 +146,10 @@ function ClassificationCard({ doc, onChanged }: { doc: VaultDocument; onChanged:
         {c?.reasoning ? (
           <div>
             <p className="mb-1 text-xs font-medium text-muted-foreground">Reasoning</p>
-            <p className="rounded-md border border-border bg-surface-muted/50 px-3 py-2 text-[0.8125rem] leading-relaxed text-foreground" data-testid="reasoning">
+            <p
+              className="rounded-md border border-border bg-surface-muted/50 px-3 py-2 text-[0.8125rem] leading-relaxed text-foreground"
+              data-testid="reasoning"
+            >
               {c.reasoning}
             </p>
           </div>
@@ -164,7 +189,10 @@ function ValidityCard({ doc, onChanged }: { doc: VaultDocument; onChanged: (d: V
   async function togglePublic(next: boolean) {
     setSavingPublic(true);
     try {
-      const body = await apiFetch<{ document: VaultDocument }>(`/api/documents/${encodeURIComponent(doc.id)}`, { method: 'PATCH', body: { is_public: next } });
+      const body = await apiFetch<{ document: VaultDocument }>(`/api/documents/${encodeURIComponent(doc.id)}`, {
+        method: 'PATCH',
+        body: { is_public: next },
+      });
       onChanged(body.document);
       toast.success(next ? 'Shown on the public safety pages of its SKUs.' : 'No longer shown on public safety pages.');
     } catch (err) {
@@ -191,14 +219,30 @@ function ValidityCard({ doc, onChanged }: { doc: VaultDocument; onChanged: (d: V
           <div className="grid gap-3 sm:grid-cols-2">
             <Field>
               <Label htmlFor="issued-on">Issued on</Label>
-              <Input id="issued-on" type="date" value={issued} onChange={(e) => setIssued(e.target.value)} max={todayIso()} />
+              <Input
+                id="issued-on"
+                type="date"
+                value={issued}
+                onChange={(e) => setIssued(e.target.value)}
+                max={todayIso()}
+              />
             </Field>
             <Field>
               <Label htmlFor="valid-until">Valid until</Label>
-              <Input id="valid-until" type="date" value={until} onChange={(e) => setUntil(e.target.value)} aria-invalid={invalid || undefined} />
+              <Input
+                id="valid-until"
+                type="date"
+                value={until}
+                onChange={(e) => setUntil(e.target.value)}
+                aria-invalid={invalid || undefined}
+              />
             </Field>
           </div>
-          {invalid ? <p className="text-xs font-medium text-danger-soft-foreground">The end of validity is before the issue date.</p> : null}
+          {invalid ? (
+            <p className="text-xs font-medium text-danger-soft-foreground">
+              The end of validity is before the issue date.
+            </p>
+          ) : null}
           <div className="flex items-center justify-end gap-2">
             {dirty ? (
               <Button
@@ -221,10 +265,24 @@ function ValidityCard({ doc, onChanged }: { doc: VaultDocument; onChanged: (d: V
           </div>
         </form>
         <div className="flex items-start gap-2.5 rounded-md border border-border px-3 py-2.5">
-          <Checkbox id="is-public" checked={doc.is_public} disabled={savingPublic} onCheckedChange={(v) => togglePublic(v === true)} className="mt-0.5" />
+          <Checkbox
+            id="is-public"
+            checked={doc.is_public}
+            disabled={savingPublic}
+            onCheckedChange={(v) => togglePublic(v === true)}
+            className="mt-0.5"
+            aria-labelledby="is-public-label"
+            aria-describedby="is-public-hint"
+            data-testid="is-public"
+          />
           <div className="grid gap-0.5">
-            <Label htmlFor="is-public">Show on the public safety page</Label>
-            <p className="text-xs text-muted-foreground">Consumers and authorities can download it from the published page of each linked SKU. Leave test reports with supplier details private if you prefer.</p>
+            <Label htmlFor="is-public" id="is-public-label">
+              Show on the public safety page
+            </Label>
+            <p className="text-xs text-muted-foreground" id="is-public-hint">
+              Consumers and authorities can download it from the published page of each linked SKU. Leave test reports
+              with supplier details private if you prefer.
+            </p>
           </div>
         </div>
       </CardContent>
@@ -239,9 +297,13 @@ function SkusCard({ doc, onChanged }: { doc: VaultDocument; onChanged: () => Pro
     if (!s) return;
     setBusy(s.id);
     try {
-      await apiFetch(`/api/documents/${encodeURIComponent(doc.id)}/skus/${encodeURIComponent(s.id)}`, { method: 'PUT' });
+      await apiFetch(`/api/documents/${encodeURIComponent(doc.id)}/skus/${encodeURIComponent(s.id)}`, {
+        method: 'PUT',
+      });
       await onChanged();
-      toast.success(`Linked to ${s.sku_code}.`, { description: 'Its facts are being extracted as suggestions for that SKU’s dossier.' });
+      toast.success(`Linked to ${s.sku_code}.`, {
+        description: 'Its facts are being extracted as suggestions for that SKU’s dossier.',
+      });
     } catch (e) {
       const { title, description } = describeError(e);
       toast.error(title, { description });
@@ -253,7 +315,9 @@ function SkusCard({ doc, onChanged }: { doc: VaultDocument; onChanged: () => Pro
   async function unlink(s: LinkedSku) {
     setBusy(s.id);
     try {
-      await apiFetch(`/api/documents/${encodeURIComponent(doc.id)}/skus/${encodeURIComponent(s.id)}`, { method: 'DELETE' });
+      await apiFetch(`/api/documents/${encodeURIComponent(doc.id)}/skus/${encodeURIComponent(s.id)}`, {
+        method: 'DELETE',
+      });
       await onChanged();
       toast.success(`Unlinked from ${s.sku_code}.`);
     } catch (e) {
@@ -280,7 +344,12 @@ function SkusCard({ doc, onChanged }: { doc: VaultDocument; onChanged: () => Pro
           disabled={busy !== null}
           trigger={
             <RoleGate need={'edit'}>
-              <Button size="sm" variant="secondary" loading={busy !== null && !doc.skus.some((s) => s.id === busy)} data-testid="link-sku">
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={busy !== null && !doc.skus.some((s) => s.id === busy)}
+                data-testid="link-sku"
+              >
                 <Link2 aria-hidden="true" />
                 Link to SKU
               </Button>
@@ -292,17 +361,33 @@ function SkusCard({ doc, onChanged }: { doc: VaultDocument; onChanged: () => Pro
         <ul className="divide-y divide-border">
           {doc.skus.map((s) => (
             <li key={s.id} className="flex items-center gap-2 px-5 py-2.5 text-[0.8125rem]" data-testid="linked-sku">
-              <Link href={`/skus/${s.id}?tab=documents`} className="font-mono font-medium text-foreground hover:text-primary hover:underline">
+              <Link
+                href={`/skus/${s.id}?tab=documents`}
+                className="font-mono font-medium text-foreground hover:text-primary hover:underline"
+              >
                 {s.sku_code}
               </Link>
               <span className="min-w-0 flex-1 truncate text-muted-foreground">{s.product_name}</span>
               {s.link_source === 'auto' ? (
-                <Badge variant="success" title={(s.link_evidence ?? []).map((e) => e.quote ?? `${e.kind} ${e.value}`).join(' · ')} data-testid="auto-linked">
-                  Linked automatically · {(s.link_evidence ?? []).map((e) => `${e.kind === 'gtin' ? 'GTIN' : 'SKU code'} ${e.value}`).join(', ')}
+                <Badge
+                  variant="success"
+                  title={(s.link_evidence ?? []).map((e) => e.quote ?? `${e.kind} ${e.value}`).join(' · ')}
+                  data-testid="auto-linked"
+                >
+                  Linked automatically ·{' '}
+                  {(s.link_evidence ?? [])
+                    .map((e) => `${e.kind === 'gtin' ? 'GTIN' : 'SKU code'} ${e.value}`)
+                    .join(', ')}
                 </Badge>
               ) : null}
               <RoleGate need={'edit'}>
-                <Button variant="ghost" size="sm" onClick={() => unlink(s)} loading={busy === s.id} aria-label={`Unlink ${s.sku_code}`}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => unlink(s)}
+                  loading={busy === s.id}
+                  aria-label={`Unlink ${s.sku_code}`}
+                >
                   {busy !== s.id ? <Unlink aria-hidden="true" /> : null}
                   Unlink
                 </Button>
@@ -312,7 +397,9 @@ function SkusCard({ doc, onChanged }: { doc: VaultDocument; onChanged: () => Pro
         </ul>
       ) : (
         <CardContent>
-          <p className="text-[0.8125rem] text-muted-foreground">Not linked yet. Link it to the SKUs it covers so their dossiers get its facts and their blockers see it.</p>
+          <p className="text-[0.8125rem] text-muted-foreground">
+            Not linked yet. Link it to the SKUs it covers so their dossiers get its facts and their blockers see it.
+          </p>
         </CardContent>
       )}
     </Card>
@@ -325,7 +412,15 @@ function latestExtraction(doc: VaultDocument): Extraction | null {
   return [...list].sort((a, b) => (a.created_at < b.created_at ? 1 : -1))[0] ?? null;
 }
 
-function FactsCard({ doc, fieldLabels, onReload }: { doc: VaultDocument; fieldLabels: Record<string, string>; onReload: () => Promise<void> }) {
+function FactsCard({
+  doc,
+  fieldLabels,
+  onReload,
+}: {
+  doc: VaultDocument;
+  fieldLabels: Record<string, string>;
+  onReload: () => Promise<void>;
+}) {
   const ex = latestExtraction(doc);
   const facts = ex?.facts ?? [];
   return (
@@ -362,11 +457,19 @@ function FactsCard({ doc, fieldLabels, onReload }: { doc: VaultDocument; fieldLa
           <TableBody>
             {facts.map((f, i) => (
               <TableRow key={`${f.field_key}-${i}`} data-testid="fact-row">
-                <TableCell className="whitespace-nowrap text-muted-foreground">{fieldLabels[f.field_key] ?? humanizeKey(f.field_key)}</TableCell>
+                <TableCell className="whitespace-nowrap text-muted-foreground">
+                  {fieldLabels[f.field_key] ?? humanizeKey(f.field_key)}
+                </TableCell>
                 <TableCell className="max-w-64 font-medium break-words text-foreground">{f.value}</TableCell>
-                <TableCell className="whitespace-nowrap text-muted-foreground tabular-nums">{f.page ? `p. ${f.page}` : '—'}</TableCell>
+                <TableCell className="whitespace-nowrap text-muted-foreground tabular-nums">
+                  {f.page ? `p. ${f.page}` : '—'}
+                </TableCell>
                 <TableCell className="max-w-96">
-                  {f.quote ? <q className="text-xs leading-relaxed text-muted-foreground italic">{f.quote}</q> : <span className="text-subtle-foreground">—</span>}
+                  {f.quote ? (
+                    <q className="text-xs leading-relaxed text-muted-foreground italic">{f.quote}</q>
+                  ) : (
+                    <span className="text-subtle-foreground">—</span>
+                  )}
                 </TableCell>
                 <TableCell className="text-right">
                   <ConfidenceText value={f.confidence} />
@@ -455,7 +558,11 @@ export function DocumentDetail({ id, fieldLabels }: { id: string; fieldLabels: R
         router.replace(signInUrl());
         return;
       }
-      setError(e instanceof ApiError ? e : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The document could not be loaded.' }));
+      setError(
+        e instanceof ApiError
+          ? e
+          : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The document could not be loaded.' }),
+      );
     }
   }, [id, router]);
 
@@ -476,8 +583,13 @@ export function DocumentDetail({ id, fieldLabels }: { id: string; fieldLabels: R
   if (error) {
     return (
       <>
-        <PageHeader eyebrow={back} title={error.status === 404 ? 'Document not found' : 'The document could not be loaded'} />
-        <Alert variant={error.status === 404 ? 'info' : 'danger'}>{error.status === 404 ? 'It may have been deleted, or it belongs to another workspace.' : error.message}</Alert>
+        <PageHeader
+          eyebrow={back}
+          title={error.status === 404 ? 'Document not found' : 'The document could not be loaded'}
+        />
+        <Alert variant={error.status === 404 ? 'info' : 'danger'}>
+          {error.status === 404 ? 'It may have been deleted, or it belongs to another workspace.' : error.message}
+        </Alert>
       </>
     );
   }

@@ -7,7 +7,15 @@ import { snippetSourceLabel } from './labels';
 import type { VaultDocument } from './types';
 
 /** Image types every current browser draws; HEIC and TIFF are not among them. */
-const DRAWABLE_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml', 'image/bmp', 'image/avif']);
+const DRAWABLE_IMAGES = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/svg+xml',
+  'image/bmp',
+  'image/avif',
+]);
 
 /**
  * The document itself: PDFs in the browser's viewer (an iframe on the file route, which the server
@@ -21,13 +29,26 @@ export function DocumentPreview({ doc }: { doc: VaultDocument }) {
 
   if (mime === 'application/pdf') {
     // The fragment asks the browser's viewer to fit the page width without the thumbnail pane.
-    return <iframe src={`${src}#view=FitH&navpanes=0`} title={`Preview of ${doc.filename}`} className="h-[72vh] min-h-96 w-full rounded-b-lg border-0 bg-surface-muted" data-testid="pdf-preview" />;
+    return (
+      <iframe
+        src={`${src}#view=FitH&navpanes=0`}
+        title={`Preview of ${doc.filename}`}
+        className="h-[72vh] min-h-96 w-full rounded-b-lg border-0 bg-surface-muted"
+        data-testid="pdf-preview"
+      />
+    );
   }
   if (DRAWABLE_IMAGES.has(mime) && !imageFailed) {
     return (
       <div className="flex max-h-[72vh] justify-center overflow-auto bg-surface-muted p-4">
         {/* eslint-disable-next-line @next/next/no-img-element -- an authenticated API file, not a static asset */}
-        <img src={src} alt={`Preview of ${doc.filename}`} className="h-auto max-w-full object-contain shadow-sm" onError={() => setImageFailed(true)} data-testid="image-preview" />
+        <img
+          src={src}
+          alt={`Preview of ${doc.filename}`}
+          className="h-auto max-w-full object-contain shadow-sm"
+          onError={() => setImageFailed(true)}
+          data-testid="image-preview"
+        />
       </div>
     );
   }
@@ -35,9 +56,12 @@ export function DocumentPreview({ doc }: { doc: VaultDocument }) {
     return (
       <div className="p-5" data-testid="text-preview">
         <p className="mb-2 text-xs text-muted-foreground">
-          No visual preview for this file type. The text read from it ({snippetSourceLabel(doc.snippet_source ?? doc.classification?.snippetSource)}):
+          No visual preview for this file type. The text read from it (
+          {snippetSourceLabel(doc.snippet_source ?? doc.classification?.snippetSource)}):
         </p>
-        <pre className="max-h-[60vh] overflow-auto rounded-md border border-border bg-surface-muted/60 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap text-foreground">{snippet}</pre>
+        <pre className="max-h-[60vh] overflow-auto rounded-md border border-border bg-surface-muted/60 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap text-foreground">
+          {snippet}
+        </pre>
       </div>
     );
   }

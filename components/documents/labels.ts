@@ -62,7 +62,8 @@ export function diagnosticExplanation(d: Pick<Diagnostic, 'code' | 'source'>): s
 export const NEXT_ACTION_LABELS: Record<string, string> = {
   choose_document_type: 'Choose the document type yourself.',
   reselect_file: 'Check that this is the right file, and upload it again if not.',
-  convert_or_ocr_upload_again: 'If you have a text PDF (or can run OCR on the scan), upload that version so its facts can be read.',
+  convert_or_ocr_upload_again:
+    'If you have a text PDF (or can run OCR on the scan), upload that version so its facts can be read.',
   confirm_or_choose_type: 'Confirm the suggested type, or choose the right one.',
 };
 

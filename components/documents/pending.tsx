@@ -12,12 +12,20 @@ import type { VaultDocument } from './types';
  * the background extraction has set it.
  */
 export function isTypePending(d: Pick<VaultDocument, 'status' | 'classification_source' | 'classification'>): boolean {
-  return d.status === 'processing' && d.classification_source === 'rule' && d.classification?.snippetSource === 'filename_only';
+  return (
+    d.status === 'processing' &&
+    d.classification_source === 'rule' &&
+    d.classification?.snippetSource === 'filename_only'
+  );
 }
 
 export function PendingTypeBadge() {
   return (
-    <Badge variant="info" data-testid="type-pending" title="No text layer: OCR is reading the file; the type is set when it ends.">
+    <Badge
+      variant="info"
+      data-testid="type-pending"
+      title="No text layer: OCR is reading the file; the type is set when it ends."
+    >
       <LoaderCircle className="size-3 animate-spin motion-reduce:animate-none" aria-hidden="true" />
       Type pending · OCR
     </Badge>
@@ -45,7 +53,9 @@ export function usePendingRefresh(pendingIds: string[], onFresh: (d: VaultDocume
     const t = setTimeout(async () => {
       for (const id of key.split(',')) {
         try {
-          const body = await apiFetch<{ document: VaultDocument }>(`/api/documents/${encodeURIComponent(id)}`, { signal: ac.signal });
+          const body = await apiFetch<{ document: VaultDocument }>(`/api/documents/${encodeURIComponent(id)}`, {
+            signal: ac.signal,
+          });
           if (!ac.signal.aborted) fresh.current(body.document);
         } catch {
           // A failed poll is retried on the next tick; a deleted document simply stays as shown.

@@ -18,6 +18,8 @@ function num(v: unknown): number | null {
 }
 
 /** A job's progress as 0..1 when it says how far it is (percent, or done of total), else null. */
+const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+
 export function progressFraction(job: JobRun | null): number | null {
   const p = job?.progress;
   if (!p) return null;
@@ -62,12 +64,16 @@ export function ReExtract({ documentId, onFinished }: { documentId: string; onFi
         const { job: j } = await apiFetch<{ job: JobRun }>(`/api/jobs/${encodeURIComponent(id)}`);
         setJob(j);
         if (j.status === 'completed') {
-          toast.success('Extraction finished.', { description: 'The facts below are up to date, and linked SKUs have new suggestions to review.' });
+          toast.success('Extraction finished.', {
+            description: 'The facts below are up to date, and linked SKUs have new suggestions to review.',
+          });
           onFinished();
           return;
         }
         if (j.status === 'failed' || j.status === 'cancelled') {
-          toast.error(j.status === 'failed' ? 'The extraction failed.' : 'The extraction was cancelled.', { description: j.error ?? undefined });
+          toast.error(j.status === 'failed' ? 'The extraction failed.' : 'The extraction was cancelled.', {
+            description: j.error ?? undefined,
+          });
           onFinished();
           return;
         }
@@ -80,7 +86,9 @@ export function ReExtract({ documentId, onFinished }: { documentId: string; onFi
       }
     }
     if (!stopped.current) {
-      toast.info('The extraction is still running.', { description: 'Its facts will appear here when it finishes; reload the page later.' });
+      toast.info('The extraction is still running.', {
+        description: 'Its facts will appear here when it finishes; reload the page later.',
+      });
       setJob(null);
     }
   }
@@ -88,7 +96,9 @@ export function ReExtract({ documentId, onFinished }: { documentId: string; onFi
   async function start() {
     setStarting(true);
     try {
-      const body = await apiFetch<ReExtractResponse>(`/api/documents/${encodeURIComponent(documentId)}/re-extract`, { method: 'POST' });
+      const body = await apiFetch<ReExtractResponse>(`/api/documents/${encodeURIComponent(documentId)}/re-extract`, {
+        method: 'POST',
+      });
       const first = body.jobs[0];
       if (!first) {
         toast.info('Nothing to extract.');
@@ -97,7 +107,7 @@ export function ReExtract({ documentId, onFinished }: { documentId: string; onFi
       setJob({
         id: first.id,
         type: 'document.extract',
-        status: first.status,
+        status: JOB_STATUSES.find((st) => st === first.status) ?? 'queued',
         subject_type: 'document',
         subject_id: documentId,
         progress: null,
@@ -108,7 +118,11 @@ export function ReExtract({ documentId, onFinished }: { documentId: string; onFi
         started_at: null,
         completed_at: null,
       });
-      void poll(first.id).finally(() => setJob((j) => (j && (j.status === 'completed' || j.status === 'failed' || j.status === 'cancelled') ? null : j)));
+      void poll(first.id).finally(() =>
+        setJob((j) =>
+          j && (j.status === 'completed' || j.status === 'failed' || j.status === 'cancelled') ? null : j,
+        ),
+      );
     } catch (e) {
       const { title, description } = describeError(e);
       toast.error(title, { description });
@@ -129,7 +143,14 @@ export function ReExtract({ documentId, onFinished }: { documentId: string; onFi
         </div>
       ) : null}
       <RoleGate need={'edit'}>
-        <Button variant="secondary" size="sm" onClick={start} loading={starting} disabled={running} data-testid="re-extract">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={start}
+          loading={starting}
+          disabled={running}
+          data-testid="re-extract"
+        >
           {!starting ? <RefreshCw aria-hidden="true" /> : null}
           Re-extract
         </Button>

@@ -2,25 +2,19 @@
 
 import * as React from 'react';
 import { Boxes, Check, ChevronDown, LoaderCircle, Search, X } from 'lucide-react';
-import { ApiError, apiFetch } from '@/components/api/client';
+import { useApiQuery } from '@/components/api/queries/use-api-query';
+import { useDebouncedValue } from '@/components/use-debounced-value';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { cn } from '@/lib/utils/cn';
 import type { LinkedSku } from './types';
 
+/** A SKU offered in the picker; `match` says what in the document names it (from the SKU matches). */
+type SkuOption = LinkedSku & { match?: string };
+
 interface SkuListBody {
   data: LinkedSku[];
-}
-
-/** `value` after `delay` ms without a change. */
-function useDebounced<T>(value: T, delay: number): T {
-  const [v, setV] = React.useState(value);
-  React.useEffect(() => {
-    const t = setTimeout(() => setV(value), delay);
-    return () => clearTimeout(t);
-  }, [value, delay]);
-  return v;
 }
 
 interface SkuMatchBody {
@@ -29,34 +23,29 @@ interface SkuMatchBody {
 
 /** SKUs matching `q` (GET /api/skus?q=), newest first; with a document and no query, the SKUs the document names come first. */
 function useSkuSearch(q: string, enabled: boolean, documentId?: string) {
-  const debounced = useDebounced(q.trim(), 200);
-  const [state, setState] = React.useState<{ items: LinkedSku[]; loading: boolean; error: string | null }>({ items: [], loading: false, error: null });
-  React.useEffect(() => {
-    if (!enabled) return;
-    const ac = new AbortController();
-    const run = async () => {
-      setState((s) => ({ ...s, loading: true }));
-      const p = new URLSearchParams({ limit: '8' });
-      if (debounced) p.set('q', debounced);
-      try {
-        const [body, matched] = await Promise.all([
-          apiFetch<SkuListBody>(`/api/skus?${p.toString()}`, { signal: ac.signal }),
-          documentId && !debounced
-            ? apiFetch<SkuMatchBody>(`/api/documents/${encodeURIComponent(documentId)}/sku-matches`, { signal: ac.signal }).catch(() => ({ matches: [] }))
-            : Promise.resolve({ matches: [] } as SkuMatchBody),
-        ]);
-        const first: LinkedSku[] = matched.matches.map((m) => ({ id: m.sku_id, sku_code: m.sku_code, product_name: m.product_name, match: m.evidence.map((e) => `${e.kind.replace('_', ' ')} ${e.value}`).join(', ') }));
-        const items = [...first, ...body.data.filter((s) => !first.some((f) => f.id === s.id))];
-        if (!ac.signal.aborted) setState({ items, loading: false, error: null });
-      } catch (e) {
-        if (ac.signal.aborted) return;
-        setState({ items: [], loading: false, error: e instanceof ApiError ? e.message : 'The SKUs could not be searched.' });
-      }
-    };
-    void run();
-    return () => ac.abort();
-  }, [debounced, enabled, documentId]);
-  return state;
+  const debounced = useDebouncedValue(q.trim(), 200);
+  const p = new URLSearchParams({ limit: '8' });
+  if (debounced) p.set('q', debounced);
+  const list = useApiQuery<SkuListBody>(enabled ? `/api/skus?${p.toString()}` : null);
+  // Without a query, the SKUs the document names come first; a failed match read only loses that ordering.
+  const matched = useApiQuery<SkuMatchBody>(
+    enabled && documentId && !debounced ? `/api/documents/${encodeURIComponent(documentId)}/sku-matches` : null,
+  );
+  const items = React.useMemo((): SkuOption[] => {
+    if (!list.data) return [];
+    const first: SkuOption[] = (matched.data?.matches ?? []).map((m) => ({
+      id: m.sku_id,
+      sku_code: m.sku_code,
+      product_name: m.product_name,
+      match: m.evidence.map((e) => `${e.kind.replace('_', ' ')} ${e.value}`).join(', '),
+    }));
+    return [...first, ...list.data.data.filter((s) => !first.some((f) => f.id === s.id))];
+  }, [list.data, matched.data]);
+  return {
+    items: list.error ? [] : items,
+    loading: list.loading || matched.loading,
+    error: list.error ? list.error.message : null,
+  };
 }
 
 export interface SkuPickerProps {
@@ -79,7 +68,19 @@ export interface SkuPickerProps {
 }
 
 /** A searchable SKU chooser: type a code, a product name or a GTIN, pick with mouse or arrow keys. */
-export function SkuPicker({ value, onChange, placeholder = 'Any SKU', label, excludeIds = [], className, clearable = true, size = 'md', trigger, disabled, documentId }: SkuPickerProps) {
+export function SkuPicker({
+  value,
+  onChange,
+  placeholder = 'Any SKU',
+  label,
+  excludeIds = [],
+  className,
+  clearable = true,
+  size = 'md',
+  trigger,
+  disabled,
+  documentId,
+}: SkuPickerProps) {
   const [open, setOpen] = React.useState(false);
   const [q, setQ] = React.useState('');
   const [active, setActive] = React.useState(0);
@@ -145,7 +146,10 @@ export function SkuPicker({ value, onChange, placeholder = 'Any SKU', label, exc
         </PopoverTrigger>
         <PopoverContent className="w-96 p-0" align="start" onOpenAutoFocus={(e) => e.preventDefault()}>
           <div className="relative border-b border-border p-2">
-            <Search className="pointer-events-none absolute top-1/2 left-4.5 size-4 -translate-y-1/2 text-subtle-foreground" aria-hidden="true" />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-4.5 size-4 -translate-y-1/2 text-subtle-foreground"
+              aria-hidden="true"
+            />
             <Input
               autoFocus
               value={q}
@@ -172,7 +176,9 @@ export function SkuPicker({ value, onChange, placeholder = 'Any SKU', label, exc
             ) : error ? (
               <li className="px-2 py-3 text-danger-soft-foreground">{error}</li>
             ) : options.length === 0 ? (
-              <li className="px-2 py-3 text-muted-foreground">{q.trim() ? 'No SKU matches.' : 'No SKUs yet. Create one on the SKUs page.'}</li>
+              <li className="px-2 py-3 text-muted-foreground">
+                {q.trim() ? 'No SKU matches.' : 'No SKUs yet. Create one on the SKUs page.'}
+              </li>
             ) : (
               options.map((s, i) => (
                 <li
@@ -183,13 +189,20 @@ export function SkuPicker({ value, onChange, placeholder = 'Any SKU', label, exc
                   onMouseEnter={() => setActive(i)}
                   onMouseDown={(e) => e.preventDefault()}
                   onClick={() => pick(s)}
-                  className={cn('flex cursor-default items-center gap-2 rounded-md px-2 py-1.5', i === active && 'bg-surface-muted')}
+                  className={cn(
+                    'flex cursor-default items-center gap-2 rounded-md px-2 py-1.5',
+                    i === active && 'bg-surface-muted',
+                  )}
                   data-testid="sku-option"
                 >
                   <span className="font-mono text-[0.8125rem] font-medium text-foreground">{s.sku_code}</span>
                   <span className="min-w-0 flex-1 truncate text-muted-foreground">{s.product_name}</span>
                   {s.match ? (
-                    <span className="shrink-0 rounded bg-success-soft px-1.5 text-xs text-success-soft-foreground" title={`The document states its ${s.match}`} data-testid="sku-option-match">
+                    <span
+                      className="shrink-0 rounded bg-success-soft px-1.5 text-xs text-success-soft-foreground"
+                      title={`The document states its ${s.match}`}
+                      data-testid="sku-option-match"
+                    >
                       in document
                     </span>
                   ) : null}
@@ -201,7 +214,14 @@ export function SkuPicker({ value, onChange, placeholder = 'Any SKU', label, exc
         </PopoverContent>
       </Popover>
       {clearable && value && !trigger ? (
-        <Button type="button" variant="ghost" size="icon-sm" onClick={() => onChange(null)} aria-label={`Clear ${label.toLowerCase()}`} disabled={disabled}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon-sm"
+          onClick={() => onChange(null)}
+          aria-label={`Clear ${label.toLowerCase()}`}
+          disabled={disabled}
+        >
           <X aria-hidden="true" />
         </Button>
       ) : null}

@@ -41,7 +41,9 @@ export function TypeSelect({
         body: { document_type: next },
       });
       onChanged(body.document);
-      toast.success(`${document.filename} is now filed as ${DOCUMENT_TYPE_LABELS[next as keyof typeof DOCUMENT_TYPE_LABELS] ?? next}.`);
+      toast.success(
+        `${document.filename} is now filed as ${DOCUMENT_TYPE_LABELS[next as keyof typeof DOCUMENT_TYPE_LABELS] ?? next}.`,
+      );
     } catch (e) {
       const { title, description } = describeError(e);
       toast.error(title, { description });
@@ -59,7 +61,9 @@ export function TypeSelect({
           className={cn(size === 'sm' ? 'h-7 w-auto min-w-0 gap-1 px-2 text-[0.8125rem]' : 'w-full', className)}
           data-testid="type-select"
         >
-          {saving ? <LoaderCircle className="size-3.5 shrink-0 animate-spin text-muted-foreground" aria-hidden="true" /> : null}
+          {saving ? (
+            <LoaderCircle className="size-3.5 shrink-0 animate-spin text-muted-foreground" aria-hidden="true" />
+          ) : null}
           <SelectValue placeholder="Choose a type" />
         </SelectTrigger>
       </RoleGate>

@@ -53,11 +53,15 @@ async function filesOf(dt: DataTransfer): Promise<File[]> {
   const queue = [...entries];
   while (queue.length && out.length < MAX_FILES_PER_DROP) {
     const dir = queue.shift() as FileSystemDirectoryEntry;
-    const children = await new Promise<FileSystemEntry[]>((resolve) => dir.createReader().readEntries(resolve, () => resolve([])));
+    const children = await new Promise<FileSystemEntry[]>((resolve) =>
+      dir.createReader().readEntries(resolve, () => resolve([])),
+    );
     for (const c of children) {
       if (c.isDirectory) queue.push(c);
       else {
-        const f = await new Promise<File | null>((resolve) => (c as FileSystemFileEntry).file(resolve, () => resolve(null)));
+        const f = await new Promise<File | null>((resolve) =>
+          (c as FileSystemFileEntry).file(resolve, () => resolve(null)),
+        );
         if (f && !f.name.startsWith('.')) out.push(f);
       }
     }
@@ -79,7 +83,11 @@ function ResultLine({ r, label }: { r: ResolvedResult; label: string }) {
   const confidence = doc?.classification_confidence ?? r.classification?.confidence ?? null;
   const diagnostic = doc?.diagnostic ?? r.classification?.diagnostic ?? null;
   return (
-    <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1" data-testid="upload-result" data-status={r.status}>
+    <div
+      className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1"
+      data-testid="upload-result"
+      data-status={r.status}
+    >
       <ResultIcon status={r.status} />
       <span className="min-w-0 truncate text-foreground" title={label}>
         {label}
@@ -106,9 +114,15 @@ function ResultLine({ r, label }: { r: ResolvedResult; label: string }) {
       ) : r.status === 'duplicate' ? (
         <>
           <Badge variant="info">Duplicate</Badge>
-          <span className="text-muted-foreground">Already in the vault{doc && doc.filename !== label ? ` as ${doc.filename}` : ''}</span>
+          <span className="text-muted-foreground">
+            Already in the vault{doc && doc.filename !== label ? ` as ${doc.filename}` : ''}
+          </span>
           {r.document_id ? (
-            <Link href={`/documents/${r.document_id}`} className="text-xs font-medium text-primary hover:underline" data-testid="duplicate-link">
+            <Link
+              href={`/documents/${r.document_id}`}
+              className="text-xs font-medium text-primary hover:underline"
+              data-testid="duplicate-link"
+            >
               Open existing document
             </Link>
           ) : null}
@@ -179,7 +193,9 @@ function BundleDetails({ item }: { item: UploadItem }) {
   const skipped = c?.skipped ?? [];
   // Parts the server reported that the listing did not (or no listing at all): still shown.
   const listed = new Set((c?.parts ?? []).map((p) => p.path_in_container));
-  const extra = partResults.filter((r) => r.path && !listed.has(r.path) && !skipped.some((s) => s.path_in_container === r.path));
+  const extra = partResults.filter(
+    (r) => r.path && !listed.has(r.path) && !skipped.some((s) => s.path_in_container === r.path),
+  );
   const partCount = c?.parts.length ?? partResults.length;
   const done = item.phase === 'done';
   const stored = partResults.filter((r) => r.status === 'uploaded' || r.status === 'duplicate').length;
@@ -206,7 +222,11 @@ function BundleDetails({ item }: { item: UploadItem }) {
           {(c?.parts ?? []).map((p) => {
             const r = byPath.get(p.path_in_container);
             return (
-              <li key={`p-${p.path_in_container}`} style={{ paddingLeft: `${Math.min(p.recursion_depth, 3) * 0.75}rem` }} data-testid="bundle-part">
+              <li
+                key={`p-${p.path_in_container}`}
+                style={{ paddingLeft: `${Math.min(p.recursion_depth, 3) * 0.75}rem` }}
+                data-testid="bundle-part"
+              >
                 {r ? (
                   <ResultLine r={r} label={p.path_in_container} />
                 ) : (
@@ -235,20 +255,31 @@ function BundleDetails({ item }: { item: UploadItem }) {
               return (
                 <li key={`s-${s.path_in_container}`} style={indent} data-testid="bundle-part">
                   <ResultLine r={r} label={s.path_in_container || s.filename} />
-                  <p className="mt-0.5 pl-6 text-xs text-muted-foreground">Stored, but its text cannot be read: {s.message || SKIP_REASON_LABELS[s.reason]}</p>
+                  <p className="mt-0.5 pl-6 text-xs text-muted-foreground">
+                    Stored, but its text cannot be read: {s.message || SKIP_REASON_LABELS[s.reason]}
+                  </p>
                 </li>
               );
             }
             return (
-              <li key={`s-${s.path_in_container}`} className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1" data-testid="bundle-skipped" style={indent}>
+              <li
+                key={`s-${s.path_in_container}`}
+                className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1"
+                data-testid="bundle-skipped"
+                style={indent}
+              >
                 <Ban className="size-4 shrink-0 text-warning" aria-hidden="true" />
                 <span className="min-w-0 truncate text-foreground">{s.path_in_container || s.filename}</span>
-                <Badge variant="warning">Skipped: {SKIP_REASON_SHORT[s.reason] ?? String(s.reason).replace(/_/g, ' ')}</Badge>
+                <Badge variant="warning">
+                  Skipped: {SKIP_REASON_SHORT[s.reason] ?? String(s.reason).replace(/_/g, ' ')}
+                </Badge>
                 <span className="text-muted-foreground">{r?.message || s.message || SKIP_REASON_LABELS[s.reason]}</span>
               </li>
             );
           })}
-          {!c?.parts.length && !extra.length && !skipped.length ? <li className="text-muted-foreground">Nothing inside could be stored.</li> : null}
+          {!c?.parts.length && !extra.length && !skipped.length ? (
+            <li className="text-muted-foreground">Nothing inside could be stored.</li>
+          ) : null}
         </ul>
       ) : null}
     </div>
@@ -259,7 +290,8 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: ReturnType<typeof
   const router = useRouter();
   const active = ['queued', 'inspecting', 'uploading', 'finishing'].includes(item.phase);
   const isBundle = item.route === 'container';
-  const single = !isBundle || (item.results.length === 1 && item.results[0]!.path === null) ? item.results[0] : undefined;
+  const single =
+    !isBundle || (item.results.length === 1 && item.results[0]!.path === null) ? item.results[0] : undefined;
   const text = phaseText(item);
 
   return (
@@ -285,10 +317,21 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: ReturnType<typeof
               <Progress
                 className="max-w-md"
                 label={`Uploading ${item.file.name}`}
-                value={item.phase === 'uploading' ? item.progress : item.phase === 'finishing' ? 1 : item.phase === 'queued' ? 0 : null}
+                value={
+                  item.phase === 'uploading'
+                    ? item.progress
+                    : item.phase === 'finishing'
+                      ? 1
+                      : item.phase === 'queued'
+                        ? 0
+                        : null
+                }
                 data-testid="upload-progress"
               />
-              <span className="flex shrink-0 items-center gap-1.5 text-xs text-muted-foreground tabular-nums" aria-live="polite">
+              <span
+                className="flex shrink-0 items-center gap-1.5 text-xs text-muted-foreground tabular-nums"
+                aria-live="polite"
+              >
                 {item.phase !== 'queued' ? <LoaderCircle className="size-3.5 animate-spin" aria-hidden="true" /> : null}
                 {text}
               </span>
@@ -305,11 +348,21 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: ReturnType<typeof
           ) : null}
           {item.phase === 'cancelled' ? <Badge variant="neutral">Cancelled</Badge> : null}
           {active ? (
-            <Button variant="ghost" size="icon-sm" onClick={() => queue.cancel(item.key)} aria-label={`Cancel ${item.file.name}`}>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              onClick={() => queue.cancel(item.key)}
+              aria-label={`Cancel ${item.file.name}`}
+            >
               <X aria-hidden="true" />
             </Button>
           ) : (
-            <Button variant="ghost" size="icon-sm" onClick={() => queue.remove(item.key)} aria-label={`Remove ${item.file.name} from this list`}>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              onClick={() => queue.remove(item.key)}
+              aria-label={`Remove ${item.file.name} from this list`}
+            >
               <X aria-hidden="true" />
             </Button>
           )}
@@ -330,9 +383,13 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: ReturnType<typeof
         ) : null}
 
         {item.phase === 'offer_import' ? (
-          <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-violet-soft-foreground/15 bg-violet-soft px-3 py-2 text-[0.8125rem] text-violet-soft-foreground" data-testid="offer-import">
+          <div
+            className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-violet-soft-foreground/15 bg-violet-soft px-3 py-2 text-[0.8125rem] text-violet-soft-foreground"
+            data-testid="offer-import"
+          >
             <span className="min-w-0 flex-1">
-              <span className="font-medium">This looks like a product list, not evidence.</span> Product data goes through the import wizard, where each column is mapped and you see every change before it is written.
+              <span className="font-medium">This looks like a product list, not evidence.</span> Product data goes
+              through the import wizard, where each column is mapped and you see every change before it is written.
             </span>
             <Button
               size="sm"
@@ -352,7 +409,11 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: ReturnType<typeof
 
         {isBundle && (item.container || item.results.length || item.containerError) ? (
           <>
-            {item.containerError ? <p className="mt-1 text-xs text-muted-foreground">The parts could not be listed in advance ({item.containerError}); the upload reports them instead.</p> : null}
+            {item.containerError ? (
+              <p className="mt-1 text-xs text-muted-foreground">
+                The parts could not be listed in advance ({item.containerError}); the upload reports them instead.
+              </p>
+            ) : null}
             {item.container || item.results.some((r) => r.path !== null) ? <BundleDetails item={item} /> : null}
             {item.phase === 'done' && item.results.some((r) => r.path === null) ? (
               <div className="mt-1 grid gap-1 text-[0.8125rem]">
@@ -366,7 +427,12 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: ReturnType<typeof
           </>
         ) : null}
 
-        {item.auditFailures ? <p className="mt-1 text-xs text-warning-soft-foreground">The audit log did not record {item.auditFailures === 1 ? 'this decision' : `${item.auditFailures} decisions`}.</p> : null}
+        {item.auditFailures ? (
+          <p className="mt-1 text-xs text-warning-soft-foreground">
+            The audit log did not record{' '}
+            {item.auditFailures === 1 ? 'this decision' : `${item.auditFailures} decisions`}.
+          </p>
+        ) : null}
       </div>
     </li>
   );
@@ -445,7 +511,9 @@ export function UploadPanel({ initialSku, onStored }: { initialSku: LinkedSku | 
   }, []);
   const all = queue.items.flatMap((i) => i.results);
   const totals = summaryOf(all);
-  const inFlight = queue.items.filter((i) => ['queued', 'inspecting', 'uploading', 'finishing'].includes(i.phase)).length;
+  const inFlight = queue.items.filter((i) =>
+    ['queued', 'inspecting', 'uploading', 'finishing'].includes(i.phase),
+  ).length;
   const finished = queue.items.some((i) => ['done', 'cancelled', 'offer_import'].includes(i.phase));
 
   return (
@@ -453,11 +521,21 @@ export function UploadPanel({ initialSku, onStored }: { initialSku: LinkedSku | 
       <CardHeader>
         <div>
           <CardTitle>Upload</CardTitle>
-          <CardDescription>Each file is stored once (identical files are recognised), classified, and its facts extracted with page references.</CardDescription>
+          <CardDescription>
+            Each file is stored once (identical files are recognised), classified, and its facts extracted with page
+            references.
+          </CardDescription>
         </div>
         <div className="flex min-w-64 items-center gap-2">
           <span className="text-xs font-medium whitespace-nowrap text-muted-foreground">Link to SKU</span>
-          <SkuPicker className="w-64" size="sm" label="Link uploads to SKU" placeholder="None (link later)" value={sku} onChange={setSku} />
+          <SkuPicker
+            className="w-64"
+            size="sm"
+            label="Link uploads to SKU"
+            placeholder="None (link later)"
+            value={sku}
+            onChange={setSku}
+          />
         </div>
       </CardHeader>
 
@@ -470,12 +548,24 @@ export function UploadPanel({ initialSku, onStored }: { initialSku: LinkedSku | 
           data-testid="dropzone"
           data-dragging={dragging || undefined}
         >
-          <div className={cn('flex size-11 items-center justify-center rounded-xl border bg-surface', dragging ? 'border-primary text-primary' : 'border-border text-muted-foreground')}>
+          <div
+            className={cn(
+              'flex size-11 items-center justify-center rounded-xl border bg-surface',
+              dragging ? 'border-primary text-primary' : 'border-border text-muted-foreground',
+            )}
+          >
             <Upload className="size-5" aria-hidden="true" />
           </div>
-          <p className="text-sm font-medium text-foreground">{!upload.allowed ? 'Uploading is not available to your role' : dragging ? 'Drop to upload' : 'Drop files here, or a whole folder'}</p>
+          <p className="text-sm font-medium text-foreground">
+            {!upload.allowed
+              ? 'Uploading is not available to your role'
+              : dragging
+                ? 'Drop to upload'
+                : 'Drop files here, or a whole folder'}
+          </p>
           <p className="max-w-lg text-xs text-muted-foreground">
-            PDF, Word, Excel, images and scans, e-mails (.eml, .msg) and ZIP bundles from suppliers · up to 20 MB per file. Bundles are unpacked and each file inside is stored on its own.
+            PDF, Word, Excel, images and scans, e-mails (.eml, .msg) and ZIP bundles from suppliers · up to 20 MB per
+            file. Bundles are unpacked and each file inside is stored on its own.
           </p>
           <RoleGate need={'edit'} showReason>
             <Button type="button" variant="secondary" size="sm" className="mt-1" onClick={() => input.current?.click()}>
@@ -506,7 +596,10 @@ export function UploadPanel({ initialSku, onStored }: { initialSku: LinkedSku | 
 
       {queue.items.length ? (
         <>
-          <div className="flex flex-wrap items-center justify-between gap-2 border-y border-border bg-surface-muted/60 px-5 py-2 text-xs text-muted-foreground" data-testid="upload-summary">
+          <div
+            className="flex flex-wrap items-center justify-between gap-2 border-y border-border bg-surface-muted/60 px-5 py-2 text-xs text-muted-foreground"
+            data-testid="upload-summary"
+          >
             <span className="flex flex-wrap items-center gap-x-3 gap-y-1" aria-live="polite">
               <span>
                 {queue.items.length} file{queue.items.length === 1 ? '' : 's'} added
@@ -519,7 +612,9 @@ export function UploadPanel({ initialSku, onStored }: { initialSku: LinkedSku | 
               ) : null}
               {totals.duplicate ? <span>{totals.duplicate} duplicate</span> : null}
               {totals.error ? <span className="text-danger-soft-foreground">{totals.error} not stored</span> : null}
-              {totals.skipped_quota ? <span className="text-warning-soft-foreground">{totals.skipped_quota} skipped for storage</span> : null}
+              {totals.skipped_quota ? (
+                <span className="text-warning-soft-foreground">{totals.skipped_quota} skipped for storage</span>
+              ) : null}
             </span>
             {finished ? (
               <Button variant="ghost" size="sm" className="h-7 text-xs" onClick={queue.clearFinished}>

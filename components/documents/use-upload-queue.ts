@@ -20,7 +20,8 @@ import type {
   OrchestrateBody,
   VaultDocument,
 } from './types';
-import { newIdempotencyKey, postMultipart } from './upload-request';
+import { newIdempotencyKey } from '@/components/api/client';
+import { apiUpload } from '@/components/api/upload';
 
 export type UploadPhase =
   | 'queued'
@@ -89,7 +90,11 @@ async function orchestrate(body: OrchestrateBody): Promise<boolean> {
   }
 }
 
-function classificationEvent(filename: string, c: ClassificationResult | null, doc: VaultDocument | null): OrchestrateBody {
+function classificationEvent(
+  filename: string,
+  c: ClassificationResult | null,
+  doc: VaultDocument | null,
+): OrchestrateBody {
   const review = needsReview(c, doc);
   return {
     action: review ? 'upload.needs_review' : 'upload.classified',
@@ -128,7 +133,13 @@ export interface UploadQueue {
   busy: boolean;
 }
 
-export function useUploadQueue({ onStored, onAuthLoss }: { onStored: () => void; onAuthLoss: () => void }): UploadQueue {
+export function useUploadQueue({
+  onStored,
+  onAuthLoss,
+}: {
+  onStored: () => void;
+  onAuthLoss: () => void;
+}): UploadQueue {
   const [items, setItems] = React.useState<UploadItem[]>([]);
   const itemsRef = React.useRef(items);
   const running = React.useRef(new Map<string, AbortController>());
@@ -154,7 +165,10 @@ export function useUploadQueue({ onStored, onAuthLoss }: { onStored: () => void;
           return;
         }
         if (e instanceof ApiError && e.isAuthLoss) onAuthLossRef.current();
-        const err = e instanceof ApiError ? { code: e.code, message: e.message } : { code: 'UNKNOWN', message: 'The file could not be uploaded. Try again.' };
+        const err =
+          e instanceof ApiError
+            ? { code: e.code, message: e.message }
+            : { code: 'UNKNOWN', message: 'The file could not be uploaded. Try again.' };
         patch(key, { phase: 'failed', error: err });
       };
 
@@ -162,7 +176,17 @@ export function useUploadQueue({ onStored, onAuthLoss }: { onStored: () => void;
         if (file.size > MAX_FILE_BYTES) {
           patch(key, {
             phase: 'done',
-            results: [{ filename: file.name, status: 'error', error_code: 'FILE_TOO_LARGE', message: 'The file is larger than the 20 MB limit.', path: null, document: null, classification: null }],
+            results: [
+              {
+                filename: file.name,
+                status: 'error',
+                error_code: 'FILE_TOO_LARGE',
+                message: 'The file is larger than the 20 MB limit.',
+                path: null,
+                document: null,
+                classification: null,
+              },
+            ],
           });
           return;
         }
@@ -175,10 +199,11 @@ export function useUploadQueue({ onStored, onAuthLoss }: { onStored: () => void;
           form.append('file', file, file.name);
           form.append('locale', 'en');
           try {
-            container = await postMultipart<ContainerClassification>('/api/classify/containers', form, { signal });
+            container = await apiUpload<ContainerClassification>('/api/classify/containers', form, { signal });
             patch(key, { container, containerError: null });
           } catch (e) {
-            if ((e instanceof DOMException && e.name === 'AbortError') || (e instanceof ApiError && e.isAuthLoss)) throw e;
+            if ((e instanceof DOMException && e.name === 'AbortError') || (e instanceof ApiError && e.isAuthLoss))
+              throw e;
             // The upload still runs: the bulk route unpacks the bundle itself and reports per part.
             patch(key, { containerError: e instanceof ApiError ? e.message : 'The bundle could not be listed.' });
           }
@@ -191,9 +216,10 @@ export function useUploadQueue({ onStored, onAuthLoss }: { onStored: () => void;
           form.append('file', file, file.name);
           let precheck: ClassificationResult | null = null;
           try {
-            precheck = await postMultipart<ClassificationResult>('/api/classify', form, { signal });
+            precheck = await apiUpload<ClassificationResult>('/api/classify', form, { signal });
           } catch (e) {
-            if ((e instanceof DOMException && e.name === 'AbortError') || (e instanceof ApiError && e.isAuthLoss)) throw e;
+            if ((e instanceof DOMException && e.name === 'AbortError') || (e instanceof ApiError && e.isAuthLoss))
+              throw e;
             precheck = null; // Unknown: store it as a document; the server classifies again.
           }
           if (precheck?.file_intent === 'product_csv') {
@@ -223,7 +249,7 @@ export function useUploadQueue({ onStored, onAuthLoss }: { onStored: () => void;
         }
         let body: BulkResponse;
         try {
-          body = await postMultipart<BulkResponse>('/api/documents/bulk', form, {
+          body = await apiUpload<BulkResponse>('/api/documents/bulk', form, {
             headers: { 'Idempotency-Key': item.idempotencyKey },
             signal,
             onProgress: ({ loaded, total }) => patch(key, { progress: total > 0 ? loaded / total : 0 }),
@@ -233,7 +259,16 @@ export function useUploadQueue({ onStored, onAuthLoss }: { onStored: () => void;
             patch(key, {
               phase: 'done',
               progress: 1,
-              results: [{ filename: file.name, status: 'skipped_quota', message: e.message, path: null, document: null, classification: null }],
+              results: [
+                {
+                  filename: file.name,
+                  status: 'skipped_quota',
+                  message: e.message,
+                  path: null,
+                  document: null,
+                  classification: null,
+                },
+              ],
             });
             return;
           }
@@ -248,15 +283,24 @@ export function useUploadQueue({ onStored, onAuthLoss }: { onStored: () => void;
           const path = pathInBundle(r.filename);
           const part = path ? partByPath.get(path) : undefined;
           let document: VaultDocument | null = null;
-          if (r.document_id && (r.status === 'uploaded' || r.status === 'duplicate') && lookups++ < MAX_LOOKUPS_PER_FILE) {
+          if (
+            r.document_id &&
+            (r.status === 'uploaded' || r.status === 'duplicate') &&
+            lookups++ < MAX_LOOKUPS_PER_FILE
+          ) {
             try {
-              document = (await apiFetch<{ document: VaultDocument }>(`/api/documents/${encodeURIComponent(r.document_id)}`, { signal })).document;
+              document = (
+                await apiFetch<{ document: VaultDocument }>(`/api/documents/${encodeURIComponent(r.document_id)}`, {
+                  signal,
+                })
+              ).document;
             } catch (e) {
               if (e instanceof DOMException && e.name === 'AbortError') throw e;
               document = null;
             }
           }
-          const classification = document?.classification ?? part?.classification ?? (path ? null : item.precheck) ?? null;
+          const classification =
+            document?.classification ?? part?.classification ?? (path ? null : item.precheck) ?? null;
           return { ...r, path, document, classification };
         });
         patch(key, { phase: 'done', results });
@@ -279,7 +323,9 @@ export function useUploadQueue({ onStored, onAuthLoss }: { onStored: () => void;
   React.useEffect(() => {
     const inFlight = running.current.size;
     if (inFlight >= CONCURRENCY) return;
-    const next = items.filter((i) => i.phase === 'queued' && !running.current.has(i.key)).slice(0, CONCURRENCY - inFlight);
+    const next = items
+      .filter((i) => i.phase === 'queued' && !running.current.has(i.key))
+      .slice(0, CONCURRENCY - inFlight);
     for (const item of next) {
       const ac = new AbortController();
       running.current.set(item.key, ac);
@@ -373,7 +419,10 @@ export async function stashForImport(file: File): Promise<boolean> {
     });
     await new Promise<void>((resolve, reject) => {
       const tx = db.transaction('files', 'readwrite');
-      tx.objectStore('files').put({ file, name: file.name, type: file.type, stored_at: new Date().toISOString() }, 'vault');
+      tx.objectStore('files').put(
+        { file, name: file.name, type: file.type, stored_at: new Date().toISOString() },
+        'vault',
+      );
       tx.oncomplete = () => resolve();
       tx.onerror = () => reject(tx.error);
     });

@@ -4,8 +4,9 @@ import * as React from 'react';
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { History } from 'lucide-react';
-import { apiFetch } from '@/components/api/client';
-import type { WorkspaceInfo } from '@/components/api/types';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/components/api/queries/keys';
+import { useSku, useWorkspace } from '@/components/api/queries/resources';
 import { Button } from '@/components/ui/button';
 import { Meter } from '@/components/ui/meter';
 import { PageHeader } from '@/components/ui/page-header';
@@ -15,41 +16,40 @@ import type { LinkedSku } from './types';
 import { UploadPanel } from './upload-panel';
 
 /** Storage used against the plan, refreshed after each stored file. */
-function StorageMeter({ version }: { version: number }) {
-  const [info, setInfo] = React.useState<WorkspaceInfo | null>(null);
-  React.useEffect(() => {
-    const ac = new AbortController();
-    apiFetch<WorkspaceInfo>('/api/workspace', { signal: ac.signal })
-      .then(setInfo)
-      .catch(() => undefined);
-    return () => ac.abort();
-  }, [version]);
+function StorageMeter() {
+  const info = useWorkspace().data;
   if (!info) return null;
-  return <Meter className="w-64" label="Storage" value={info.usage.storage_bytes} max={info.plan_limits.storage_bytes} format={formatBytes} />;
+  return (
+    <Meter
+      className="w-64"
+      label="Storage"
+      value={info.usage.storage_bytes}
+      max={info.plan_limits.storage_bytes}
+      format={formatBytes}
+    />
+  );
 }
 
 /** /documents: upload on top, the vault below; `?sku=` (from a SKU page) preselects the SKU to link. */
 export function DocumentVault() {
   const params = useSearchParams();
   const skuParam = params?.get('sku') ?? '';
-  const [version, setVersion] = React.useState(0);
-  const [initialSku, setInitialSku] = React.useState<LinkedSku | null>(null);
+  const queryClient = useQueryClient();
+  const preselected = useSku(skuParam).data?.sku;
+  const initialSku: LinkedSku | null =
+    skuParam && preselected
+      ? { id: preselected.id, sku_code: preselected.sku_code, product_name: preselected.product_name }
+      : null;
   const bumpTimer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  React.useEffect(() => {
-    if (!skuParam) return;
-    const ac = new AbortController();
-    apiFetch<{ sku: LinkedSku }>(`/api/skus/${encodeURIComponent(skuParam)}`, { signal: ac.signal })
-      .then((b) => setInitialSku({ id: b.sku.id, sku_code: b.sku.sku_code, product_name: b.sku.product_name }))
-      .catch(() => undefined);
-    return () => ac.abort();
-  }, [skuParam]);
-
-  // Many files finish close together: refresh the list once they settle, not once per file.
+  // Many files finish close together: refresh the list and the storage meter once they settle.
   const onStored = React.useCallback(() => {
     clearTimeout(bumpTimer.current);
-    bumpTimer.current = setTimeout(() => setVersion((v) => v + 1), 400);
-  }, []);
+    bumpTimer.current = setTimeout(() => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.documents });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.workspace });
+    }, 400);
+  }, [queryClient]);
   React.useEffect(() => () => clearTimeout(bumpTimer.current), []);
 
   return (
@@ -59,7 +59,7 @@ export function DocumentVault() {
         description="Declarations of conformity, test reports, risk assessments, safety data sheets, certificates and manuals, stored once and linked to SKUs."
         actions={
           <>
-            <StorageMeter version={version} />
+            <StorageMeter />
             <Button asChild variant="secondary" size="sm">
               <Link href="/settings/audit">
                 <History aria-hidden="true" />
@@ -71,7 +71,7 @@ export function DocumentVault() {
       />
       <div className="grid gap-6">
         <UploadPanel initialSku={initialSku} onStored={onStored} />
-        <DocumentList version={version} />
+        <DocumentList />
       </div>
     </>
   );

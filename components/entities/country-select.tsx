@@ -19,7 +19,9 @@ let cached: { eea: CountryOption[]; other: CountryOption[] } | null = null;
 export function countryOptions() {
   if (cached) return cached;
   const eeaSet = new Set(EEA_STATES);
-  const all = ISO_COUNTRY_CODES.map((code) => ({ code, name: countryName(code, 'en') })).sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  const all = ISO_COUNTRY_CODES.map((code) => ({ code, name: countryName(code, 'en') })).sort((a, b) =>
+    a.name.localeCompare(b.name, 'en'),
+  );
   cached = { eea: all.filter((c) => eeaSet.has(c.code)), other: all.filter((c) => !eeaSet.has(c.code)) };
   return cached;
 }
@@ -43,17 +45,33 @@ export interface CountrySelectProps {
 }
 
 /** A country picker with names; type the first letters of a name to jump to it. */
-export function CountrySelect({ id, value, onChange, allowEmpty = true, placeholder = 'Choose a country', invalid, className, ...aria }: CountrySelectProps) {
+export function CountrySelect({
+  id,
+  value,
+  onChange,
+  allowEmpty = true,
+  placeholder = 'Choose a country',
+  invalid,
+  className,
+  ...aria
+}: CountrySelectProps) {
   const { eea, other } = countryOptions();
   return (
     <Select value={value || (allowEmpty ? NONE : undefined)} onValueChange={(v) => onChange(v === NONE ? null : v)}>
-      <SelectTrigger id={id} aria-invalid={invalid || undefined} aria-describedby={aria['aria-describedby']} className={className}>
+      <SelectTrigger
+        id={id}
+        aria-invalid={invalid || undefined}
+        aria-describedby={aria['aria-describedby']}
+        className={className}
+      >
         <SelectValue placeholder={placeholder} />
       </SelectTrigger>
       <SelectContent className="max-h-80">
         {allowEmpty ? <SelectItem value={NONE}>No country</SelectItem> : null}
         <SelectGroup>
-          <SelectPrimitive.Label className="px-2 pt-2 pb-1 text-xs font-medium text-muted-foreground">EU and EEA</SelectPrimitive.Label>
+          <SelectPrimitive.Label className="px-2 pt-2 pb-1 text-xs font-medium text-muted-foreground">
+            EU and EEA
+          </SelectPrimitive.Label>
           {eea.map((c) => (
             <SelectItem key={c.code} value={c.code}>
               {c.name} ({c.code})
@@ -61,7 +79,9 @@ export function CountrySelect({ id, value, onChange, allowEmpty = true, placehol
           ))}
         </SelectGroup>
         <SelectGroup>
-          <SelectPrimitive.Label className="px-2 pt-2 pb-1 text-xs font-medium text-muted-foreground">Other countries</SelectPrimitive.Label>
+          <SelectPrimitive.Label className="px-2 pt-2 pb-1 text-xs font-medium text-muted-foreground">
+            Other countries
+          </SelectPrimitive.Label>
           {other.map((c) => (
             <SelectItem key={c.code} value={c.code}>
               {c.name} ({c.code})

@@ -5,6 +5,9 @@ import { Building2, Check, Link2, Plus } from 'lucide-react';
 import { ApiError, apiFetch } from '@/components/api/client';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/components/api/queries/keys';
+import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { toast } from '@/components/ui/toaster';
 import { isEuEstablished } from '@/lib/requirements/countries';
 import { EuBadge } from './eu-badge';
@@ -12,7 +15,13 @@ import { EuBadge } from './eu-badge';
 interface Candidate {
   role: 'manufacturer' | 'importer' | 'responsible_person';
   name: string;
-  address: { street: string | null; postal_code: string | null; city: string | null; region: string | null; country: string | null } | null;
+  address: {
+    street: string | null;
+    postal_code: string | null;
+    city: string | null;
+    region: string | null;
+    country: string | null;
+  } | null;
   email: string | null;
   page: number | null;
   quote: string;
@@ -20,7 +29,11 @@ interface Candidate {
   linked: { entity_id: string; name: string; same: boolean } | null;
 }
 
-const ROLE_LABEL: Record<Candidate['role'], string> = { manufacturer: 'Manufacturer', importer: 'Importer', responsible_person: 'EU responsible person' };
+const ROLE_LABEL: Record<Candidate['role'], string> = {
+  manufacturer: 'Manufacturer',
+  importer: 'Importer',
+  responsible_person: 'EU responsible person',
+};
 
 function addressLine(a: Candidate['address']) {
   if (!a) return null;
@@ -32,25 +45,32 @@ function addressLine(a: Candidate['address']) {
  * parts and country: one click links the existing entity of that name or creates it, and links it to the
  * SKU in its role (POST …/entity-candidates/{role}); nothing is typed by hand.
  */
-export function DocumentEntityCandidates({ documentId, skuId, onChanged }: { documentId: string; skuId: string; onChanged: () => void }) {
-  const [candidates, setCandidates] = React.useState<Candidate[] | null>(null);
+export function DocumentEntityCandidates({
+  documentId,
+  skuId,
+  onChanged,
+}: {
+  documentId: string;
+  skuId: string;
+  onChanged: () => void;
+}) {
   const [busy, setBusy] = React.useState<string | null>(null);
-  const [tick, setTick] = React.useState(0);
-
-  React.useEffect(() => {
-    const ac = new AbortController();
-    apiFetch<{ candidates: Candidate[] }>(`/api/documents/${encodeURIComponent(documentId)}/entity-candidates?sku_id=${encodeURIComponent(skuId)}`, { signal: ac.signal })
-      .then((b) => setCandidates(b.candidates))
-      .catch(() => !ac.signal.aborted && setCandidates([]));
-    return () => ac.abort();
-  }, [documentId, skuId, tick]);
+  const client = useQueryClient();
+  const found = useApiQuery<{ candidates: Candidate[] }>(
+    `/api/documents/${encodeURIComponent(documentId)}/entity-candidates?sku_id=${encodeURIComponent(skuId)}`,
+  );
+  const candidates = found.data?.candidates;
 
   async function apply(c: Candidate, action: 'create_new' | 'link_existing', entityId?: string) {
     setBusy(`${c.role}:${action}`);
     try {
-      await apiFetch(`/api/documents/${encodeURIComponent(documentId)}/entity-candidates/${c.role}`, { method: 'POST', body: { sku_id: skuId, action, ...(entityId ? { entity_id: entityId } : {}) } });
+      await apiFetch(`/api/documents/${encodeURIComponent(documentId)}/entity-candidates/${c.role}`, {
+        method: 'POST',
+        body: { sku_id: skuId, action, ...(entityId ? { entity_id: entityId } : {}) },
+      });
       toast.success(`${ROLE_LABEL[c.role]}: ${c.name} linked`);
-      setTick((t) => t + 1);
+      void found.reload();
+      void client.invalidateQueries({ queryKey: queryKeys.entities });
       onChanged();
     } catch (e) {
       toast.error(e instanceof ApiError ? e.message : 'The entity could not be linked.');
@@ -66,31 +86,58 @@ export function DocumentEntityCandidates({ documentId, skuId, onChanged }: { doc
         const existing = c.matches[0];
         const done = c.linked?.same;
         return (
-          <li key={c.role} className="flex flex-wrap items-start gap-3 rounded-md border border-border bg-surface px-3 py-2 text-[0.8125rem]" data-testid={`entity-candidate-${c.role}`}>
+          <li
+            key={c.role}
+            className="flex flex-wrap items-start gap-3 rounded-md border border-border bg-surface px-3 py-2 text-[0.8125rem]"
+            data-testid={`entity-candidate-${c.role}`}
+          >
             <Building2 className="mt-0.5 size-4 shrink-0 text-subtle-foreground" aria-hidden="true" />
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center gap-1.5">
                 <span className="text-muted-foreground">{ROLE_LABEL[c.role]}:</span>
                 <span className="font-medium text-foreground">{c.name}</span>
-                {c.address?.country ? <EuBadge established={isEuEstablished(c.address.country)} country={c.address.country} /> : null}
-                {c.page ? <span className="text-xs text-subtle-foreground" title={c.quote}>p.{c.page}</span> : null}
+                {c.address?.country ? (
+                  <EuBadge established={isEuEstablished(c.address.country)} country={c.address.country} />
+                ) : null}
+                {c.page ? (
+                  <span className="text-xs text-subtle-foreground" title={c.quote}>
+                    p.{c.page}
+                  </span>
+                ) : null}
               </div>
               <div className="text-xs text-muted-foreground">
-                {[addressLine(c.address), c.address?.country, c.email].filter(Boolean).join(' · ') || 'No address in the document'}
+                {[addressLine(c.address), c.address?.country, c.email].filter(Boolean).join(' · ') ||
+                  'No address in the document'}
               </div>
-              {c.linked && !c.linked.same ? <div className="text-xs text-warning-soft-foreground">The SKU has {c.linked.name} as {ROLE_LABEL[c.role].toLowerCase()}.</div> : null}
+              {c.linked && !c.linked.same ? (
+                <div className="text-xs text-warning-soft-foreground">
+                  The SKU has {c.linked.name} as {ROLE_LABEL[c.role].toLowerCase()}.
+                </div>
+              ) : null}
             </div>
             {done ? (
               <Badge variant="success">
                 <Check className="size-3" aria-hidden="true" /> Linked
               </Badge>
             ) : existing ? (
-              <Button size="sm" variant="secondary" loading={busy === `${c.role}:link_existing`} onClick={() => apply(c, 'link_existing', existing.id)} aria-label={`Link ${existing.name} as ${ROLE_LABEL[c.role]}`}>
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={busy === `${c.role}:link_existing`}
+                onClick={() => apply(c, 'link_existing', existing.id)}
+                aria-label={`Link ${existing.name} as ${ROLE_LABEL[c.role]}`}
+              >
                 <Link2 aria-hidden="true" />
                 Link existing
               </Button>
             ) : (
-              <Button size="sm" variant="secondary" loading={busy === `${c.role}:create_new`} onClick={() => apply(c, 'create_new')} aria-label={`Create and link ${c.name} as ${ROLE_LABEL[c.role]}`}>
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={busy === `${c.role}:create_new`}
+                onClick={() => apply(c, 'create_new')}
+                aria-label={`Create and link ${c.name} as ${ROLE_LABEL[c.role]}`}
+              >
                 <Plus aria-hidden="true" />
                 Create and link
               </Button>

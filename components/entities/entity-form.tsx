@@ -8,7 +8,7 @@ import { Field, FieldError, FieldHint } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { isEuEstablished } from '@/lib/requirements/countries';
-import { idempotentWrite } from '@/components/skus/request';
+import { idempotentWrite } from '@/components/api/client';
 import type { Entity } from '@/components/skus/types';
 import { CountrySelect } from './country-select';
 import { EuBadge } from './eu-badge';
@@ -26,7 +26,18 @@ export interface EntityValues {
   phone: string;
 }
 
-const KEYS: (keyof EntityValues)[] = ['name', 'trade_mark', 'street', 'postal_code', 'city', 'region', 'country', 'email', 'contact_url', 'phone'];
+const KEYS: (keyof EntityValues)[] = [
+  'name',
+  'trade_mark',
+  'street',
+  'postal_code',
+  'city',
+  'region',
+  'country',
+  'email',
+  'contact_url',
+  'phone',
+];
 
 function toValues(e?: Partial<Entity> | null): EntityValues {
   const out = {} as EntityValues;
@@ -114,11 +125,29 @@ export function EntityForm({ entity, formId, onSaved, onBusyChange, initial }: E
   }
 
   const err = (k: keyof EntityValues) => errors[k]?.message;
-  const text = (k: keyof EntityValues, label: string, opts: { placeholder?: string; type?: string; hint?: string; max: number; autoComplete?: string; required?: boolean; className?: string }) => (
+  const text = (
+    k: keyof EntityValues,
+    label: string,
+    opts: {
+      placeholder?: string;
+      type?: string;
+      hint?: string;
+      max: number;
+      autoComplete?: string;
+      required?: boolean;
+      /** GPSR needs it before publishing; saving without it is allowed and the SKUs show a blocker. */
+      gpsr?: boolean;
+      className?: string;
+    },
+  ) => (
     <Field className={opts.className}>
       <Label htmlFor={`${formId}-${k}`}>
         {label}
-        {opts.required ? null : <span className="font-normal text-muted-foreground"> (optional)</span>}
+        {opts.required ? null : opts.gpsr ? (
+          <span className="font-normal text-muted-foreground"> (required by GPSR)</span>
+        ) : (
+          <span className="font-normal text-muted-foreground"> (optional)</span>
+        )}
       </Label>
       <Input
         id={`${formId}-${k}`}
@@ -133,28 +162,41 @@ export function EntityForm({ entity, formId, onSaved, onBusyChange, initial }: E
           validate: (v) => {
             const t = v.trim();
             if (opts.required && !t) return `Enter the ${label.toLowerCase()}.`;
-            if (k === 'email' && t && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(t)) return 'Not a valid email address (e.g. safety@example.com).';
-            if (k === 'contact_url' && t && !/^https?:\/\/\S+\.\S+/i.test(t)) return 'Use a full address starting with https://';
+            if (k === 'email' && t && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(t))
+              return 'Not a valid email address (e.g. safety@example.com).';
+            if (k === 'contact_url' && t && !/^https?:\/\/\S+\.\S+/i.test(t))
+              return 'Use a full address starting with https://';
             return true;
           },
         })}
       />
-      {err(k) ? <FieldError id={`${formId}-${k}-msg`}>{err(k)}</FieldError> : opts.hint ? <FieldHint id={`${formId}-${k}-msg`}>{opts.hint}</FieldHint> : null}
+      {err(k) ? (
+        <FieldError id={`${formId}-${k}-msg`}>{err(k)}</FieldError>
+      ) : opts.hint ? (
+        <FieldHint id={`${formId}-${k}-msg`}>{opts.hint}</FieldHint>
+      ) : null}
     </Field>
   );
 
   return (
     <form id={formId} className="grid gap-4" onSubmit={handleSubmit(onSubmit)} noValidate data-testid="entity-form">
       <div className="grid gap-4 sm:grid-cols-2">
-        {text('name', 'Name', { placeholder: 'Legal or registered trade name', max: 200, required: true, autoComplete: 'organization' })}
+        {text('name', 'Name', {
+          placeholder: 'Legal or registered trade name',
+          max: 200,
+          required: true,
+          autoComplete: 'organization',
+        })}
         {text('trade_mark', 'Trade mark', { placeholder: 'Brand, if different', max: 200 })}
       </div>
       <fieldset className="grid gap-4 rounded-lg border border-border p-4">
-        <legend className="px-1 text-xs font-medium text-muted-foreground">Postal address (a PO box is not enough)</legend>
-        {text('street', 'Street and number', { max: 200, autoComplete: 'street-address' })}
+        <legend className="px-1 text-xs font-medium text-muted-foreground">
+          Postal address (a PO box is not enough)
+        </legend>
+        {text('street', 'Street and number', { max: 200, autoComplete: 'street-address', gpsr: true })}
         <div className="grid gap-4 sm:grid-cols-[8rem_minmax(0,1fr)]">
-          {text('postal_code', 'Postal code', { max: 20, autoComplete: 'postal-code' })}
-          {text('city', 'City', { max: 100, autoComplete: 'address-level2' })}
+          {text('postal_code', 'Postal code', { max: 20, autoComplete: 'postal-code', gpsr: true })}
+          {text('city', 'City', { max: 100, autoComplete: 'address-level2', gpsr: true })}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           {text('region', 'Region', { max: 100, autoComplete: 'address-level1' })}
@@ -164,7 +206,13 @@ export function EntityForm({ entity, formId, onSaved, onBusyChange, initial }: E
               control={control}
               name="country"
               render={({ field }) => (
-                <CountrySelect id={`${formId}-country`} value={field.value} onChange={(c) => field.onChange(c ?? '')} invalid={Boolean(err('country'))} aria-describedby={`${formId}-country-msg`} />
+                <CountrySelect
+                  id={`${formId}-country`}
+                  value={field.value}
+                  onChange={(c) => field.onChange(c ?? '')}
+                  invalid={Boolean(err('country'))}
+                  aria-describedby={`${formId}-country-msg`}
+                />
               )}
             />
             {err('country') ? (
@@ -172,16 +220,29 @@ export function EntityForm({ entity, formId, onSaved, onBusyChange, initial }: E
             ) : (
               <div id={`${formId}-country-msg`} className="flex items-center gap-1.5 text-xs text-muted-foreground">
                 <EuBadge established={isEuEstablished(country)} country={country} />
+                <span>Required by GPSR.</span>
               </div>
             )}
           </Field>
         </div>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        {text('email', 'Email', { type: 'email', placeholder: 'safety@example.com', max: 254, hint: 'The electronic address consumers and authorities use.' })}
+        {text('email', 'Email', {
+          type: 'email',
+          placeholder: 'safety@example.com',
+          max: 254,
+          hint: 'GPSR requires an electronic address: an email or a contact URL.',
+          gpsr: true,
+        })}
         {text('contact_url', 'Contact URL', { type: 'url', placeholder: 'https://example.com/contact', max: 500 })}
       </div>
-      {text('phone', 'Phone', { type: 'tel', placeholder: '+49 30 1234567', max: 40, autoComplete: 'tel', className: 'sm:max-w-xs' })}
+      {text('phone', 'Phone', {
+        type: 'tel',
+        placeholder: '+49 30 1234567',
+        max: 40,
+        autoComplete: 'tel',
+        className: 'sm:max-w-xs',
+      })}
       {errors.root ? (
         <Alert variant="danger" title="Not saved">
           {errors.root.message}

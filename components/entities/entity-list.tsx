@@ -4,23 +4,40 @@ import * as React from 'react';
 import { Building2, MoreHorizontal, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { ApiError, apiFetch, describeError } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/toaster';
-import { idempotentWrite, useDebouncedValue } from '@/components/skus/request';
+import { idempotentWrite } from '@/components/api/client';
+import { useDebouncedValue } from '@/components/use-debounced-value';
 import { useJson } from '@/components/skus/sku-context';
 import type { Entity } from '@/components/skus/types';
 import { countryLabel } from './country-select';
 import { EntityFormDialog } from './entity-form-dialog';
 import { EuBadge } from './eu-badge';
 import { RoleGate } from '@/components/team/role-gate';
+import Link from 'next/link';
+import { EntityRoleList } from './entity-role-list';
 
 type EntityPage = { data: Entity[]; next_cursor: string | null; has_more: boolean };
 
@@ -50,7 +67,11 @@ export function EntityList() {
       const q = new URLSearchParams({ cursor });
       if (debounced) q.set('q', debounced);
       const body = await apiFetch<EntityPage>(`/api/entities?${q.toString()}`);
-      setOlder((o) => ({ after: first, rows: [...(o && o.after === first ? o.rows : []), ...body.data], cursor: body.has_more ? body.next_cursor : null }));
+      setOlder((o) => ({
+        after: first,
+        rows: [...(o && o.after === first ? o.rows : []), ...body.data],
+        cursor: body.has_more ? body.next_cursor : null,
+      }));
     } catch (err) {
       toast.error(describeError(err).title);
     } finally {
@@ -110,8 +131,19 @@ export function EntityList() {
         <Card className="overflow-hidden">
           <div className="border-b border-border px-5 py-3.5">
             <div className="relative max-w-md">
-              <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-subtle-foreground" aria-hidden="true" />
-              <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Search by name, email or city" aria-label="Search entities" className="pl-8" maxLength={200} />
+              <Search
+                className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-subtle-foreground"
+                aria-hidden="true"
+              />
+              <Input
+                type="search"
+                value={q}
+                onChange={(e) => setQ(e.target.value)}
+                placeholder="Search by name, email or city"
+                aria-label="Search entities"
+                className="pl-8"
+                maxLength={200}
+              />
             </div>
           </div>
           {list.error ? (
@@ -125,6 +157,7 @@ export function EntityList() {
             <TableHeader>
               <TableRow className="hover:bg-transparent">
                 <TableHead>Name</TableHead>
+                <TableHead>Roles</TableHead>
                 <TableHead>Postal address</TableHead>
                 <TableHead>Establishment</TableHead>
                 <TableHead>Contact</TableHead>
@@ -138,7 +171,7 @@ export function EntityList() {
               {!list.data
                 ? Array.from({ length: 4 }, (_, i) => (
                     <TableRow key={i}>
-                      {Array.from({ length: 6 }, (_, j) => (
+                      {Array.from({ length: 7 }, (_, j) => (
                         <TableCell key={j}>
                           <Skeleton className="h-4 w-24" />
                         </TableCell>
@@ -148,23 +181,36 @@ export function EntityList() {
                 : rows.map((e) => (
                     <TableRow key={e.id} data-testid="entity-row" className={list.loading ? 'opacity-60' : undefined}>
                       <TableCell>
-                        <button type="button" className="text-left font-medium text-foreground hover:text-primary hover:underline" onClick={() => setEditing(e)}>
+                        <Link
+                          href={`/entities/${e.id}`}
+                          className="text-left font-medium text-foreground hover:text-primary hover:underline"
+                          data-testid="entity-link"
+                        >
                           {e.name}
-                        </button>
+                        </Link>
                         {e.trade_mark ? <div className="text-xs text-muted-foreground">{e.trade_mark}</div> : null}
                       </TableCell>
+                      <TableCell data-testid="entity-roles-cell">
+                        <EntityRoleList roles={e.roles} />
+                      </TableCell>
                       <TableCell className="max-w-72">
-                        <span className="line-clamp-2 text-muted-foreground">{e.postal_address ?? <span className="text-subtle-foreground">—</span>}</span>
+                        <span className="line-clamp-2 text-muted-foreground">
+                          {e.postal_address ?? <span className="text-subtle-foreground">—</span>}
+                        </span>
                       </TableCell>
                       <TableCell>
                         <div className="grid gap-1">
                           <EuBadge established={e.eu_established} country={e.country} />
-                          {e.country ? <span className="text-xs text-muted-foreground">{countryLabel(e.country)}</span> : null}
+                          {e.country ? (
+                            <span className="text-xs text-muted-foreground">{countryLabel(e.country)}</span>
+                          ) : null}
                         </div>
                       </TableCell>
                       <TableCell className="max-w-56">
                         <div className="truncate text-muted-foreground">{e.email ?? '—'}</div>
-                        {e.contact_url ? <div className="truncate text-xs text-subtle-foreground">{e.contact_url}</div> : null}
+                        {e.contact_url ? (
+                          <div className="truncate text-xs text-subtle-foreground">{e.contact_url}</div>
+                        ) : null}
                       </TableCell>
                       <TableCell className="text-right tabular-nums">{e.sku_count ?? 0}</TableCell>
                       <TableCell className="w-10">
@@ -203,12 +249,20 @@ export function EntityList() {
           {cursor ? (
             <div className="flex items-center justify-between gap-3 border-t border-border bg-surface-muted/40 px-5 py-2.5 text-xs text-muted-foreground">
               <span>{rows.length} entities shown, more available</span>
-              <Button variant="secondary" size="sm" onClick={() => void loadMore()} loading={loadingMore} data-testid="entities-load-more">
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => void loadMore()}
+                loading={loadingMore}
+                data-testid="entities-load-more"
+              >
                 Load more
               </Button>
             </div>
           ) : null}
-          {list.data && rows.length === 0 && debounced ? <EmptyState compact icon={Search} title={`No entity matches “${debounced}”`} /> : null}
+          {list.data && rows.length === 0 && debounced ? (
+            <EmptyState compact icon={Search} title={`No entity matches “${debounced}”`} />
+          ) : null}
         </Card>
       )}
 
@@ -227,12 +281,20 @@ export function EntityList() {
         <AlertDialogContent data-testid="delete-entity-dialog">
           <AlertDialogHeader>
             <AlertDialogTitle>Delete {deleting?.name}?</AlertDialogTitle>
-            <AlertDialogDescription>The entity is removed from the workspace. An entity still linked to SKUs cannot be deleted.</AlertDialogDescription>
+            <AlertDialogDescription>
+              The entity is removed from the workspace. An entity still linked to SKUs cannot be deleted.
+            </AlertDialogDescription>
           </AlertDialogHeader>
           {deleteError ? (
-            <Alert variant="danger" title={deleteError.code === 'ENTITY_IN_USE' ? 'Still in use' : 'Not deleted'} data-testid="delete-entity-error">
+            <Alert
+              variant="danger"
+              title={deleteError.code === 'ENTITY_IN_USE' ? 'Still in use' : 'Not deleted'}
+              data-testid="delete-entity-error"
+            >
               {deleteError.message}
-              {deleteError.code === 'ENTITY_IN_USE' ? <span className="mt-1 block">Unlink it in the Entities tab of each SKU first.</span> : null}
+              {deleteError.code === 'ENTITY_IN_USE' ? (
+                <span className="mt-1 block">Unlink it in the Entities tab of each SKU first.</span>
+              ) : null}
             </Alert>
           ) : null}
           <AlertDialogFooter>

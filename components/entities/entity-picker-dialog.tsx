@@ -2,18 +2,28 @@
 
 import * as React from 'react';
 import { ArrowLeft, Link2, Plus, Search } from 'lucide-react';
-import { ApiError, apiFetch, describeError } from '@/components/api/client';
+import { describeError } from '@/components/api/client';
+import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { roleNoun } from '@/components/skus/labels';
-import { idempotentWrite, useDebouncedValue } from '@/components/skus/request';
+import { idempotentWrite } from '@/components/api/client';
+import { useDebouncedValue } from '@/components/use-debounced-value';
 import type { Entity, EntityRole } from '@/components/skus/types';
 import { countryLabel } from './country-select';
 import { EntityForm } from './entity-form';
 import { EuBadge } from './eu-badge';
+import { fitsRole } from '@/lib/entities/role-rules';
 
 export interface EntityPickerDialogProps {
   open: boolean;
@@ -31,7 +41,14 @@ export function EntityPickerDialog({ open, onOpenChange, skuId, role, currentId,
   return (
     <Dialog open={open} onOpenChange={(o) => !busy && onOpenChange(o)}>
       <DialogContent className="max-w-2xl" data-testid="entity-picker">
-        <PickerBody skuId={skuId} role={role} currentId={currentId} onLinked={onLinked} onCancel={() => onOpenChange(false)} onBusyChange={setBusy} />
+        <PickerBody
+          skuId={skuId}
+          role={role}
+          currentId={currentId}
+          onLinked={onLinked}
+          onCancel={() => onOpenChange(false)}
+          onBusyChange={setBusy}
+        />
       </DialogContent>
     </Dialog>
   );
@@ -55,8 +72,6 @@ function PickerBody({
   const [mode, setMode] = React.useState<'search' | 'create'>('search');
   const [q, setQ] = React.useState('');
   const debounced = useDebouncedValue(q.trim(), 250);
-  const [results, setResults] = React.useState<Entity[] | null>(null);
-  const [loadError, setLoadError] = React.useState<string | null>(null);
   const [linking, setLinking] = React.useState<string | null>(null);
   const [linkError, setLinkError] = React.useState<string | null>(null);
   const [saving, setSaving] = React.useState(false);
@@ -64,28 +79,20 @@ function PickerBody({
 
   React.useEffect(() => onBusyChange(linking !== null || saving), [linking, saving, onBusyChange]);
 
-  React.useEffect(() => {
-    const ac = new AbortController();
-    const run = async () => {
-      try {
-        const body = await apiFetch<{ data: Entity[] }>(`/api/entities${debounced ? `?q=${encodeURIComponent(debounced)}` : ''}`, { signal: ac.signal });
-        if (!ac.signal.aborted) {
-          setResults(body.data);
-          setLoadError(null);
-        }
-      } catch (e) {
-        if (!ac.signal.aborted) setLoadError(e instanceof ApiError ? e.message : 'The entities could not be loaded.');
-      }
-    };
-    void run();
-    return () => ac.abort();
-  }, [debounced]);
+  const found = useApiQuery<{ data: Entity[] }>(
+    `/api/entities${debounced ? `?q=${encodeURIComponent(debounced)}` : ''}`,
+  );
+  const results = found.data?.data ?? null;
+  const loadError = found.error?.message ?? null;
 
   async function link(entity: Entity) {
     setLinking(entity.id);
     setLinkError(null);
     try {
-      const res = await idempotentWrite<{ role: EntityRole; entity: Entity }>(`/api/skus/${skuId}/entities/${role}`, { method: 'PUT', body: { entity_id: entity.id } });
+      const res = await idempotentWrite<{ role: EntityRole; entity: Entity }>(`/api/skus/${skuId}/entities/${role}`, {
+        method: 'PUT',
+        body: { entity_id: entity.id },
+      });
       onLinked(res.entity ?? entity);
     } catch (e) {
       setLinkError(describeError(e).title);
@@ -101,10 +108,24 @@ function PickerBody({
           <DialogTitle>New {roleLabel}</DialogTitle>
           <DialogDescription>Saved as a reusable entity and linked to this SKU as its {roleLabel}.</DialogDescription>
         </DialogHeader>
-        <EntityForm formId="picker-entity-form" initial={{ name: q.trim() }} onBusyChange={setSaving} onSaved={(e) => void link(e)} />
-        {linkError ? <Alert variant="danger" title="Created, but not linked">{linkError}</Alert> : null}
+        <EntityForm
+          formId="picker-entity-form"
+          initial={{ name: q.trim() }}
+          onBusyChange={setSaving}
+          onSaved={(e) => void link(e)}
+        />
+        {linkError ? (
+          <Alert variant="danger" title="Created, but not linked">
+            {linkError}
+          </Alert>
+        ) : null}
         <DialogFooter>
-          <Button variant="ghost" className="sm:mr-auto" onClick={() => setMode('search')} disabled={saving || linking !== null}>
+          <Button
+            variant="ghost"
+            className="sm:mr-auto"
+            onClick={() => setMode('search')}
+            disabled={saving || linking !== null}
+          >
             <ArrowLeft aria-hidden="true" />
             Back to search
           </Button>
@@ -123,14 +144,32 @@ function PickerBody({
     <>
       <DialogHeader>
         <DialogTitle>Link {roleLabel}</DialogTitle>
-        <DialogDescription>Pick an entity you already use, or create a new one. It can serve any number of SKUs.</DialogDescription>
+        <DialogDescription>
+          Pick an entity you already use, or create a new one. It can serve any number of SKUs.
+        </DialogDescription>
       </DialogHeader>
       <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-subtle-foreground" aria-hidden="true" />
-        <Input type="search" autoFocus value={q} onChange={(e) => setQ(e.target.value)} placeholder="Search by name, email or city" aria-label="Search entities" className="pl-8" maxLength={200} />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-subtle-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          type="search"
+          autoFocus
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          placeholder="Search by name, email or city"
+          aria-label="Search entities"
+          className="pl-8"
+          maxLength={200}
+        />
       </div>
       {loadError ? <Alert variant="danger">{loadError}</Alert> : null}
-      {linkError ? <Alert variant="danger" title="Not linked">{linkError}</Alert> : null}
+      {linkError ? (
+        <Alert variant="danger" title="Not linked">
+          {linkError}
+        </Alert>
+      ) : null}
       <div className="max-h-80 overflow-y-auto rounded-lg border border-border" role="list" aria-label="Entities">
         {results === null ? (
           <div className="grid gap-2 p-3">
@@ -138,19 +177,42 @@ function PickerBody({
             <Skeleton className="h-10" />
           </div>
         ) : results.length === 0 ? (
-          <p className="px-4 py-6 text-center text-[0.8125rem] text-muted-foreground">{debounced ? `No entity matches “${debounced}”.` : 'No entities yet.'} Create one below.</p>
+          <p className="px-4 py-6 text-center text-[0.8125rem] text-muted-foreground">
+            {debounced ? `No entity matches “${debounced}”.` : 'No entities yet.'} Create one below.
+          </p>
         ) : (
-          results.map((e) => (
-            <div key={e.id} role="listitem" className="flex items-center gap-3 border-b border-border px-3.5 py-2.5 last:border-0" data-testid="entity-option">
+          // Entities that can hold the role first; the others stay visible with the reason they cannot.
+          [...results.filter((e) => fitsRole(role, e)), ...results.filter((e) => !fitsRole(role, e))].map((e) => (
+            <div
+              key={e.id}
+              role="listitem"
+              className="flex items-center gap-3 border-b border-border px-3.5 py-2.5 last:border-0"
+              data-testid="entity-option"
+            >
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-1.5">
                   <span className="font-medium text-foreground">{e.name}</span>
                   <EuBadge established={e.eu_established} country={e.country} />
                   {e.id === currentId ? <span className="text-xs text-muted-foreground">linked now</span> : null}
                 </div>
-                <p className="truncate text-xs text-muted-foreground">{[e.postal_address ?? countryLabel(e.country), e.email].filter(Boolean).join(' · ')}</p>
+                <p className="truncate text-xs text-muted-foreground">
+                  {[e.postal_address ?? countryLabel(e.country), e.email].filter(Boolean).join(' · ')}
+                </p>
+                {fitsRole(role, e) ? null : (
+                  <p className="text-xs text-warning-soft-foreground" id={`fit-${e.id}`} data-testid="role-fit-warning">
+                    Established in {countryLabel(e.country)}: an {roleLabel} must be established in the EU/EEA.
+                  </p>
+                )}
               </div>
-              <Button size="sm" variant="secondary" onClick={() => link(e)} loading={linking === e.id} disabled={linking !== null || e.id === currentId} aria-label={`Link ${e.name}`}>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => link(e)}
+                loading={linking === e.id}
+                disabled={linking !== null || e.id === currentId || !fitsRole(role, e)}
+                aria-label={`Link ${e.name}`}
+                aria-describedby={fitsRole(role, e) ? undefined : `fit-${e.id}`}
+              >
                 <Link2 aria-hidden="true" />
                 Link
               </Button>
@@ -159,7 +221,12 @@ function PickerBody({
         )}
       </div>
       <DialogFooter>
-        <Button variant="secondary" onClick={() => setMode('create')} className="sm:mr-auto" data-testid="create-entity-inline">
+        <Button
+          variant="secondary"
+          onClick={() => setMode('create')}
+          className="sm:mr-auto"
+          data-testid="create-entity-inline"
+        >
           <Plus aria-hidden="true" />
           Create a new {roleLabel}
         </Button>

@@ -25,12 +25,29 @@ export function formatMedianDays(days: number | null): string {
  * How this supplier answers outreach requests (issue 9): median days to the first answer, open and
  * answered requests. `version` reloads the figures when the page around it changes.
  */
-export function SupplierResponsiveness({ entityId, name, version = 0, className }: { entityId: string; name: string; version?: number; className?: string }) {
-  const res = useJson<{ responsiveness: Responsiveness }>(`/api/supplier-email/responsiveness?entity_id=${encodeURIComponent(entityId)}`, version);
+export function SupplierResponsiveness({
+  entityId,
+  name,
+  version = 0,
+  className,
+}: {
+  entityId: string;
+  name: string;
+  version?: number;
+  className?: string;
+}) {
+  const res = useJson<{ responsiveness: Responsiveness }>(
+    `/api/supplier-email/responsiveness?entity_id=${encodeURIComponent(entityId)}`,
+    version,
+  );
   const r = res.data?.responsiveness;
 
   return (
-    <section className={cn('rounded-md border border-border bg-surface-muted/40 px-3 py-2.5 text-[0.8125rem]', className)} data-testid="supplier-responsiveness" aria-label={`Responsiveness of ${name}`}>
+    <section
+      className={cn('rounded-md border border-border bg-surface-muted/40 px-3 py-2.5 text-[0.8125rem]', className)}
+      data-testid="supplier-responsiveness"
+      aria-label={`Responsiveness of ${name}`}
+    >
       <h3 className="text-xs font-medium text-muted-foreground">Supplier responsiveness</h3>
       {res.error ? (
         <p className="mt-1 text-muted-foreground">The responsiveness could not be loaded: {res.error.message}</p>
@@ -43,13 +60,22 @@ export function SupplierResponsiveness({ entityId, name, version = 0, className 
       ) : (
         <>
           <dl className="mt-1.5 grid grid-cols-3 gap-2">
-            <Figure label="Median time to answer" value={formatMedianDays(r.median_days_to_answer)} testId="responsiveness-median" />
+            <Figure
+              label="Median time to answer"
+              value={formatMedianDays(r.median_days_to_answer)}
+              testId="responsiveness-median"
+            />
             <Figure label="Open requests" value={String(r.open_requests)} testId="responsiveness-open" />
-            <Figure label="Answered" value={`${r.answered_requests} of ${r.requests_sent}`} testId="responsiveness-answered" />
+            <Figure
+              label="Answered"
+              value={`${r.answered_requests} of ${r.requests_sent}`}
+              testId="responsiveness-answered"
+            />
           </dl>
           {r.no_progress_requests ? (
             <p className="mt-1.5 text-xs text-warning-soft-foreground">
-              {r.no_progress_requests} {r.no_progress_requests === 1 ? 'request' : 'requests'} went unanswered after every reminder.
+              {r.no_progress_requests} {r.no_progress_requests === 1 ? 'request' : 'requests'} went unanswered after
+              every reminder.
             </p>
           ) : null}
         </>

@@ -2,14 +2,20 @@
 
 import Link from 'next/link';
 import { ChevronDown, FileDown } from 'lucide-react';
-import { useApi } from '@/components/api/use-api';
+import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { newExportHref, type ExportTemplate } from './types';
 
 /** "Export for…" on the SKU page: the current templates, each opening the new-export dialog for this SKU. */
 export function ExportForMenu({ skuId }: { skuId: string }) {
-  const templates = useApi<{ data: ExportTemplate[] }>('/api/exports/templates');
+  const templates = useApiQuery<{ data: ExportTemplate[] }>('/api/exports/templates');
   const current = (templates.data?.data ?? []).filter((t) => t.status === 'valid');
   return (
     <DropdownMenu>

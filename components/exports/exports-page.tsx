@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { AlertTriangle, Download, FileDown, Plus } from 'lucide-react';
 import { apiFetch } from '@/components/api/client';
-import { useApi } from '@/components/api/use-api';
+import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { formatBytes, formatRelative } from '@/components/format';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -17,7 +17,14 @@ import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { NewExportDialog } from './new-export-dialog';
-import { isActive, type ExportRun, type ExportTemplate, type RunStatus, type RunWarnings, type SavedView } from './types';
+import {
+  isActive,
+  type ExportRun,
+  type ExportTemplate,
+  type RunStatus,
+  type RunWarnings,
+  type SavedView,
+} from './types';
 import { RoleGate } from '@/components/team/role-gate';
 
 /** Exporting counts as reading in the role table, so every member may start one. */
@@ -33,19 +40,37 @@ const STATUS: Record<RunStatus, { label: string; variant: 'neutral' | 'info' | '
 
 const TEMPLATE_STATUS = { valid: 'success', deprecated: 'neutral', schema_drift: 'danger' } as const;
 
-const SCOPE_LABEL: Record<ExportRun['scope_type'], string> = { all: 'All SKUs', view: 'Saved view', selected_skus: 'Selected SKUs', single_sku: 'One SKU' };
+const SCOPE_LABEL: Record<ExportRun['scope_type'], string> = {
+  all: 'All SKUs',
+  view: 'Saved view',
+  selected_skus: 'Selected SKUs',
+  single_sku: 'One SKU',
+};
 
 /** The Exports page: template gallery, new-export dialog, runs with live status, downloads, warnings by SKU. */
+/** The share done of a running export; the contract leaves `progress` open, so only numbers count. */
+function progressOf(r: ExportRun): number | null {
+  const total = r.progress?.total;
+  const done = r.progress?.done;
+  return typeof total === 'number' && total > 0 ? (typeof done === 'number' ? done : 0) / total : null;
+}
+
 export function ExportsPage() {
   const router = useRouter();
   const params = useSearchParams();
-  const templates = useApi<{ data: ExportTemplate[] }>('/api/exports/templates');
-  const views = useApi<{ data: SavedView[] }>('/api/views');
-  const runs = useApi<{ data: ExportRun[] }>('/api/exports?limit=50');
+  const templates = useApiQuery<{ data: ExportTemplate[] }>('/api/exports/templates');
+  const views = useApiQuery<{ data: SavedView[] }>('/api/views');
+  const runs = useApiQuery<{ data: ExportRun[] }>('/api/exports?limit=50');
   const [open, setOpen] = React.useState(params?.get('new') === '1');
   const [expanded, setExpanded] = React.useState<string | null>(null);
   const skuParam = params?.get('sku') ?? params?.get('skus') ?? '';
-  const initial = React.useMemo(() => ({ templateId: params?.get('template') ?? undefined, skuIds: skuParam ? skuParam.split(',').filter(Boolean) : undefined }), [params, skuParam]);
+  const initial = React.useMemo(
+    () => ({
+      templateId: params?.get('template') ?? undefined,
+      skuIds: skuParam ? skuParam.split(',').filter(Boolean) : undefined,
+    }),
+    [params, skuParam],
+  );
 
   // Live status: poll while a run is pending or processing.
   const active = (runs.data?.data ?? []).some((r) => isActive(r.status));
@@ -80,7 +105,11 @@ export function ExportsPage() {
         <h2 id="templates-h" className="mb-2 text-sm font-semibold text-foreground">
           Templates
         </h2>
-        {templates.error ? <Alert variant="danger" title="The templates could not be loaded">{templates.error.message}</Alert> : null}
+        {templates.error ? (
+          <Alert variant="danger" title="The templates could not be loaded">
+            {templates.error.message}
+          </Alert>
+        ) : null}
         <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="template-gallery">
           {!templates.data
             ? Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-28" />)
@@ -114,7 +143,11 @@ export function ExportsPage() {
             </div>
           ) : null}
           {runs.data && runs.data.data.length === 0 ? (
-            <EmptyState icon={FileDown} title="No exports yet" description="Choose a template and the SKUs; the file appears here when it is ready, to download again at any time." />
+            <EmptyState
+              icon={FileDown}
+              title="No exports yet"
+              description="Choose a template and the SKUs; the file appears here when it is ready, to download again at any time."
+            />
           ) : (
             <Table data-testid="runs-table">
               <TableHeader>
@@ -144,17 +177,28 @@ export function ExportsPage() {
                           <Badge variant={STATUS[r.status].variant} data-testid="run-status">
                             {STATUS[r.status].label}
                           </Badge>
-                          {isActive(r.status) ? <Progress value={r.progress?.total ? (r.progress.done ?? 0) / r.progress.total : null} label={`Export ${r.template_name}`} className="w-32" /> : null}
-                          {r.error_message && r.status === 'failed' ? <span className="max-w-64 text-xs text-danger-soft-foreground">{r.error_message}</span> : null}
+                          {isActive(r.status) ? (
+                            <Progress value={progressOf(r)} label={`Export ${r.template_name}`} className="w-32" />
+                          ) : null}
+                          {r.error_message && r.status === 'failed' ? (
+                            <span className="max-w-64 text-xs text-danger-soft-foreground">{r.error_message}</span>
+                          ) : null}
                           {r.warning_count ? (
-                            <button type="button" className="inline-flex items-center gap-1 text-left text-xs font-medium text-warning-soft-foreground hover:underline" onClick={() => setExpanded(expanded === r.id ? null : r.id)} data-testid="run-warnings-toggle">
+                            <button
+                              type="button"
+                              className="inline-flex items-center gap-1 text-left text-xs font-medium text-warning-soft-foreground hover:underline"
+                              onClick={() => setExpanded(expanded === r.id ? null : r.id)}
+                              data-testid="run-warnings-toggle"
+                            >
                               <AlertTriangle className="size-3.5" aria-hidden="true" />
                               {r.warning_count} warning{r.warning_count === 1 ? '' : 's'}
                             </button>
                           ) : null}
                         </div>
                       </TableCell>
-                      <TableCell className="whitespace-nowrap text-muted-foreground">{formatRelative(r.started_at ?? r.created_at)}</TableCell>
+                      <TableCell className="whitespace-nowrap text-muted-foreground">
+                        {formatRelative(r.started_at ?? r.created_at)}
+                      </TableCell>
                       <TableCell className="text-right">
                         {r.output_url ? (
                           <Button asChild variant="secondary" size="sm">
@@ -205,7 +249,12 @@ function RunWarningsPanel({ runId }: { runId: string }) {
   React.useEffect(() => {
     apiFetch<RunWarnings>(`/api/exports/${runId}`).then(setData, (e: Error) => setError(e.message));
   }, [runId]);
-  if (error) return <Alert variant="danger" title="The warnings could not be loaded">{error}</Alert>;
+  if (error)
+    return (
+      <Alert variant="danger" title="The warnings could not be loaded">
+        {error}
+      </Alert>
+    );
   if (!data) return <Skeleton className="h-16" />;
   return (
     <div className="grid gap-3 py-1" data-testid="run-warnings">
@@ -216,7 +265,11 @@ function RunWarningsPanel({ runId }: { runId: string }) {
             {g.warnings.map((w, i) => (
               <li key={i} className="text-xs text-muted-foreground">
                 {g.sku_id && w.field !== 'sku' ? (
-                  <Link href={`/skus/${g.sku_id}#field-${w.field}`} className="font-medium text-primary hover:underline" data-testid="warning-field-link">
+                  <Link
+                    href={`/skus/${g.sku_id}#field-${w.field}`}
+                    className="font-medium text-primary hover:underline"
+                    data-testid="warning-field-link"
+                  >
                     {w.field}
                   </Link>
                 ) : (
@@ -228,7 +281,9 @@ function RunWarningsPanel({ runId }: { runId: string }) {
           </ul>
         </div>
       ))}
-      {data.warnings_truncated ? <p className="text-xs text-muted-foreground">Only the first warnings are kept; warning_count has them all.</p> : null}
+      {data.warnings_truncated ? (
+        <p className="text-xs text-muted-foreground">Only the first warnings are kept; warning_count has them all.</p>
+      ) : null}
     </div>
   );
 }

@@ -5,7 +5,14 @@ import { toast } from '@/components/ui/toaster';
 import { apiFetch, describeError } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { ExportRun, ExportTemplate, SavedView, Scope } from './types';
@@ -33,7 +40,9 @@ export function NewExportDialog({
   onStarted: (run: ExportRun) => void;
 }) {
   const runnable = templates.filter((t) => t.status !== 'schema_drift');
-  const [templateId, setTemplateId] = React.useState(initial.templateId ?? runnable.find((t) => t.status === 'valid')?.id ?? '');
+  const [templateId, setTemplateId] = React.useState(
+    initial.templateId ?? runnable.find((t) => t.status === 'valid')?.id ?? '',
+  );
   const selectable = initial.skuIds?.length ? (initial.skuIds.length === 1 ? 'single_sku' : 'selected_skus') : null;
   const [scopeType, setScopeType] = React.useState<Scope['scope_type']>(selectable ?? 'all');
   // The views may arrive after the dialog opened (it opens as soon as the templates are loaded): until
@@ -50,7 +59,9 @@ export function NewExportDialog({
     if (scopeType === 'all') return { scope_type: 'all' };
     if (scopeType === 'view') return viewId ? { scope_type: 'view', scope_value: viewId } : null;
     if (!initial.skuIds?.length) return null;
-    return scopeType === 'single_sku' ? { scope_type: 'single_sku', scope_value: initial.skuIds[0] } : { scope_type: 'selected_skus', scope_value: initial.skuIds };
+    return scopeType === 'single_sku'
+      ? { scope_type: 'single_sku', scope_value: initial.skuIds[0] }
+      : { scope_type: 'selected_skus', scope_value: initial.skuIds };
   };
 
   async function submit(dryRun: boolean) {
@@ -58,9 +69,20 @@ export function NewExportDialog({
     if (!templateId || !s) return;
     setBusy(true);
     try {
-      if (dryRun) setChecked({ choice, result: await apiFetch<DryRun>('/api/exports?dry_run=true', { method: 'POST', body: { template_id: templateId, ...s } }) });
+      if (dryRun)
+        setChecked({
+          choice,
+          result: await apiFetch<DryRun>('/api/exports?dry_run=true', {
+            method: 'POST',
+            body: { template_id: templateId, ...s },
+          }),
+        });
       else {
-        const { run } = await apiFetch<{ run: ExportRun }>('/api/exports', { method: 'POST', body: { template_id: templateId, ...s }, headers: { 'idempotency-key': crypto.randomUUID() } });
+        const { run } = await apiFetch<{ run: ExportRun }>('/api/exports', {
+          method: 'POST',
+          body: { template_id: templateId, ...s },
+          headers: { 'idempotency-key': crypto.randomUUID() },
+        });
         onStarted(run);
         onOpenChange(false);
       }
@@ -77,7 +99,10 @@ export function NewExportDialog({
       <DialogContent data-testid="new-export-dialog">
         <DialogHeader>
           <DialogTitle>New export</DialogTitle>
-          <DialogDescription>Only confirmed values are exported. SKUs that miss what the channel asks for are exported where it allows, with a warning naming the field to fix.</DialogDescription>
+          <DialogDescription>
+            Only confirmed values are exported. SKUs that miss what the channel asks for are exported where it allows,
+            with a warning naming the field to fix.
+          </DialogDescription>
         </DialogHeader>
         <div className="grid gap-4">
           <div className="grid gap-1.5">
@@ -108,7 +133,9 @@ export function NewExportDialog({
                 <SelectItem value="view" disabled={!views.length}>
                   A saved view{views.length ? '' : ' (none saved yet)'}
                 </SelectItem>
-                {selectable === 'selected_skus' ? <SelectItem value="selected_skus">The {initial.skuIds!.length} selected SKUs</SelectItem> : null}
+                {selectable === 'selected_skus' ? (
+                  <SelectItem value="selected_skus">The {initial.skuIds!.length} selected SKUs</SelectItem>
+                ) : null}
                 {selectable === 'single_sku' ? <SelectItem value="single_sku">This SKU</SelectItem> : null}
               </SelectContent>
             </Select>
@@ -131,8 +158,14 @@ export function NewExportDialog({
             </div>
           ) : null}
           {check ? (
-            <Alert variant={check.warning_count ? 'warning' : 'success'} title={`${check.sku_count} SKU${check.sku_count === 1 ? '' : 's'} would be exported`} data-testid="export-check">
-              {check.warning_count ? `${check.warning_count} warning(s) on ${check.skus_with_warnings} SKU(s); they are listed with the run.` : 'No warnings: every SKU has what this channel asks for.'}
+            <Alert
+              variant={check.warning_count ? 'warning' : 'success'}
+              title={`${check.sku_count} SKU${check.sku_count === 1 ? '' : 's'} would be exported`}
+              data-testid="export-check"
+            >
+              {check.warning_count
+                ? `${check.warning_count} warning(s) on ${check.skus_with_warnings} SKU(s); they are listed with the run.`
+                : 'No warnings: every SKU has what this channel asks for.'}
             </Alert>
           ) : null}
         </div>
@@ -140,7 +173,12 @@ export function NewExportDialog({
           <Button variant="secondary" onClick={() => submit(true)} loading={busy} disabled={!templateId || !scope()}>
             Check
           </Button>
-          <Button onClick={() => submit(false)} loading={busy} disabled={!templateId || !scope()} data-testid="start-export">
+          <Button
+            onClick={() => submit(false)}
+            loading={busy}
+            disabled={!templateId || !scope()}
+            data-testid="start-export"
+          >
             Start export
           </Button>
         </DialogFooter>

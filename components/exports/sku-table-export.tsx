@@ -26,12 +26,25 @@ export function selectColumn<T>() {
         data-testid="select-all"
       />
     ),
-    cell: ({ row }) => <Checkbox aria-label="Select SKU" checked={row.getIsSelected()} onCheckedChange={(v) => row.toggleSelected(v === true)} data-testid="select-row" />,
+    cell: ({ row }) => (
+      <Checkbox
+        aria-label="Select SKU"
+        checked={row.getIsSelected()}
+        onCheckedChange={(v) => row.toggleSelected(v === true)}
+        data-testid="select-row"
+      />
+    ),
   });
 }
 
 /** "Export selected" and "Save view" beside the SKU table's filters. */
-export function SkuTableExportBar({ selectedIds, filters }: { selectedIds: string[]; filters: Record<string, unknown> }) {
+export function SkuTableExportBar({
+  selectedIds,
+  filters,
+}: {
+  selectedIds: string[];
+  filters: Record<string, unknown>;
+}) {
   const router = useRouter();
   const [naming, setNaming] = React.useState(false);
   const [name, setName] = React.useState('');
@@ -59,7 +72,12 @@ export function SkuTableExportBar({ selectedIds, filters }: { selectedIds: strin
           Save view
         </Button>
       </RoleGate>
-      <Button size="sm" disabled={!selectedIds.length} onClick={() => router.push(newExportHref({ skuIds: selectedIds }))} data-testid="export-selected">
+      <Button
+        size="sm"
+        disabled={!selectedIds.length}
+        onClick={() => router.push(newExportHref({ skuIds: selectedIds }))}
+        data-testid="export-selected"
+      >
         <FileDown aria-hidden="true" />
         Export selected{selectedIds.length ? ` (${selectedIds.length})` : ''}
       </Button>
@@ -70,7 +88,13 @@ export function SkuTableExportBar({ selectedIds, filters }: { selectedIds: strin
           </DialogHeader>
           <div className="grid gap-1.5">
             <Label htmlFor="view-name">Name</Label>
-            <Input id="view-name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} placeholder="e.g. Toys for Amazon DE" />
+            <Input
+              id="view-name"
+              value={name}
+              maxLength={100}
+              onChange={(e) => setName(e.target.value)}
+              placeholder="e.g. Toys for Amazon DE"
+            />
           </div>
           <DialogFooter>
             <Button onClick={save} loading={busy} disabled={!name.trim()}>

@@ -2,9 +2,9 @@
 
 import * as React from 'react';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { FileSpreadsheet, Globe, Plus, RefreshCw, Upload } from 'lucide-react';
-import { ApiError, apiFetch, signInUrl } from '@/components/api/client';
+import { useCursorList } from '@/components/api/queries/use-cursor-list';
+import { ListFooter } from '@/components/ui/list-toolbar';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -18,7 +18,7 @@ import { FromUrlDialog } from './from-url-dialog';
 import { formatLabel, isBatchRunning } from './labels';
 import { ProgressBar } from './progress-bar';
 import { BatchStatusPill } from './status';
-import type { ImportBatch } from './types';
+import type { ImportBatch } from '@/lib/imports/service-schemas';
 import { RoleGate } from '@/components/team/role-gate';
 
 const IMPORT = { operationId: 'importSkus', method: 'POST', path: '/api/import' } as const;
@@ -26,7 +26,18 @@ const IMPORT = { operationId: 'importSkus', method: 'POST', path: '/api/import' 
 function Num({ value, tone }: { value: number | null | undefined; tone?: 'danger' | 'warning' }) {
   if (value === null || value === undefined) return <span className="text-subtle-foreground">—</span>;
   return (
-    <span className={cn('tabular-nums', value === 0 ? 'text-subtle-foreground' : tone === 'danger' ? 'font-medium text-danger-soft-foreground' : tone === 'warning' ? 'text-warning-soft-foreground' : 'text-foreground')}>
+    <span
+      className={cn(
+        'tabular-nums',
+        value === 0
+          ? 'text-subtle-foreground'
+          : tone === 'danger'
+            ? 'font-medium text-danger-soft-foreground'
+            : tone === 'warning'
+              ? 'text-warning-soft-foreground'
+              : 'text-foreground',
+      )}
+    >
       {formatNumber(value)}
     </span>
   );
@@ -41,79 +52,23 @@ function Time({ value }: { value: string | null | undefined }) {
   );
 }
 
-type BatchPage = { batches: ImportBatch[]; next_cursor: string | null; has_more: boolean };
-
 /** Every import of the workspace with its status and counts; refreshes itself while one is running. */
 export function BatchList() {
-  const router = useRouter();
-  const [batches, setBatches] = React.useState<ImportBatch[] | null>(null);
-  const [error, setError] = React.useState<ApiError | null>(null);
   const [fromUrl, setFromUrl] = React.useState(false);
-  const [refreshing, setRefreshing] = React.useState(false);
-  // Pages after the first, loaded on demand; the first page alone is refreshed while an import runs.
-  const [older, setOlder] = React.useState<{ batches: ImportBatch[]; cursor: string | null } | null>(null);
-  const [firstCursor, setFirstCursor] = React.useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = React.useState(false);
-
-  const load = React.useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const body = await apiFetch<BatchPage>('/api/imports', { signal });
-        if (signal?.aborted) return;
-        setBatches(body.batches);
-        setFirstCursor(body.has_more ? body.next_cursor : null);
-        setError(null);
-      } catch (e) {
-        if (signal?.aborted) return;
-        if (e instanceof ApiError && e.isAuthLoss) {
-          router.replace(signInUrl());
-          return;
-        }
-        setError(e instanceof ApiError ? e : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The imports could not be loaded.' }));
-      }
-    },
-    [router],
-  );
-
-  React.useEffect(() => {
-    const ac = new AbortController();
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- load sets state only after the request settles
-    void load(ac.signal);
-    return () => ac.abort();
-  }, [load]);
-
-  // Older batches continue from the last one shown (keyset cursor): none skipped, none twice.
-  const cursor = older ? older.cursor : firstCursor;
-  async function loadMore() {
-    if (!cursor) return;
-    setLoadingMore(true);
-    try {
-      const body = await apiFetch<BatchPage>(`/api/imports?cursor=${encodeURIComponent(cursor)}`);
-      setOlder((o) => ({ batches: [...(o?.batches ?? []), ...body.batches], cursor: body.has_more ? body.next_cursor : null }));
-    } catch (e) {
-      setError(e instanceof ApiError ? e : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The older imports could not be loaded.' }));
-    } finally {
-      setLoadingMore(false);
-    }
-  }
-  const shown = React.useMemo(() => {
-    if (!batches || !older) return batches;
-    const first = new Set(batches.map((b) => b.id));
-    return [...batches, ...older.batches.filter((b) => !first.has(b.id))];
-  }, [batches, older]);
-
   // While an import runs, its row follows it.
-  const running = batches?.some((b) => isBatchRunning(b.status)) ?? false;
-  React.useEffect(() => {
-    if (!running) return;
-    const t = setInterval(() => void load(), 2000);
-    return () => clearInterval(t);
-  }, [running, load]);
+  const list = useCursorList<ImportBatch>('/api/imports', '', {
+    itemsKey: 'batches',
+    refetchInterval: (rows) => ((rows as ImportBatch[]).some((b) => isBatchRunning(b.status)) ? 2000 : false),
+  });
+  const { error, loadMore, loadingMore } = list;
+  const shown = list.loading && !error ? null : list.rows;
+  const running = list.rows.some((b) => isBatchRunning(b.status));
+  const [refreshing, setRefreshing] = React.useState(false);
+  const cursor = list.hasMore;
 
   async function refresh() {
     setRefreshing(true);
-    setOlder(null);
-    await load();
+    await list.reload();
     setRefreshing(false);
   }
 
@@ -188,9 +143,16 @@ export function BatchList() {
         <Card className="overflow-hidden">
           <div className="flex items-center justify-between border-b border-border px-5 py-2.5">
             <p className="text-xs text-muted-foreground">
-              {shown.length} import{shown.length === 1 ? '' : 's'}{cursor ? ' shown' : ''}, newest first{running ? ' · updating while one runs' : ''}
+              {shown.length} import{shown.length === 1 ? '' : 's'}
+              {cursor ? ' shown' : ''}, newest first{running ? ' · updating while one runs' : ''}
             </p>
-            <Button variant="ghost" size="sm" onClick={() => void refresh()} loading={refreshing} aria-label="Refresh the list">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => void refresh()}
+              loading={refreshing}
+              aria-label="Refresh the list"
+            >
               {refreshing ? null : <RefreshCw aria-hidden="true" />}
               Refresh
             </Button>
@@ -205,7 +167,10 @@ export function BatchList() {
                 <TableHead className="text-right">Updated</TableHead>
                 <TableHead className="text-right">Skipped</TableHead>
                 <TableHead className="text-right">Failed</TableHead>
-                <TableHead className="text-right" title="Rows that could not be written (the import retries or reports them)">
+                <TableHead
+                  className="text-right"
+                  title="Rows that could not be written (the import retries or reports them)"
+                >
                   Errors
                 </TableHead>
                 <TableHead>Started</TableHead>
@@ -224,10 +189,16 @@ export function BatchList() {
                       <div className="flex min-w-44 items-center gap-2">
                         <FileSpreadsheet className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
                         <div className="min-w-0">
-                          <Link href={`/imports/${b.id}`} className="block max-w-72 truncate font-medium text-foreground hover:text-primary hover:underline" title={b.filename}>
+                          <Link
+                            href={`/imports/${b.id}`}
+                            className="block max-w-72 truncate font-medium text-foreground hover:text-primary hover:underline"
+                            title={b.filename}
+                          >
                             {b.filename}
                           </Link>
-                          {b.file_format ? <div className="text-xs text-subtle-foreground">{formatLabel(b.file_format)}</div> : null}
+                          {b.file_format ? (
+                            <div className="text-xs text-subtle-foreground">{formatLabel(b.file_format)}</div>
+                          ) : null}
                         </div>
                       </div>
                     </TableCell>
@@ -235,7 +206,12 @@ export function BatchList() {
                       <div className="grid min-w-32 gap-1.5">
                         <BatchStatusPill status={b.status} />
                         {runningRow && b.total_rows ? (
-                          <ProgressBar value={(b.processed_rows ?? 0) / b.total_rows} label={`Progress of ${b.filename}`} valueText={`${b.processed_rows ?? 0} of ${b.total_rows} rows`} className="h-1.5" />
+                          <ProgressBar
+                            value={(b.processed_rows ?? 0) / b.total_rows}
+                            label={`Progress of ${b.filename}`}
+                            valueText={`${b.processed_rows ?? 0} of ${b.total_rows} rows`}
+                            className="h-1.5"
+                          />
                         ) : null}
                       </div>
                     </TableCell>
@@ -275,14 +251,15 @@ export function BatchList() {
               })}
             </TableBody>
           </Table>
-          {cursor ? (
-            <div className="flex items-center justify-between gap-3 border-t border-border bg-surface-muted/40 px-5 py-2.5 text-xs text-muted-foreground">
-              <span>Older imports are available.</span>
-              <Button variant="secondary" size="sm" onClick={() => void loadMore()} loading={loadingMore} data-testid="imports-load-more">
-                Load older imports
-              </Button>
-            </div>
-          ) : null}
+          <ListFooter
+            count={shown.length}
+            noun={['import', 'imports']}
+            hasMore={list.hasMore}
+            onMore={loadMore}
+            loadingMore={loadingMore}
+            moreLabel="Load older imports"
+            testId="imports-load-more"
+          />
         </Card>
       ) : null}
       <FromUrlDialog open={fromUrl} onOpenChange={setFromUrl} />

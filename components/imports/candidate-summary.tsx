@@ -1,7 +1,7 @@
 import { Building2, Mail, MapPin, TriangleAlert } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { entityRoleLabel, rowList } from './labels';
-import type { EntityCandidate } from './types';
+import type { ImportEntityCandidate as EntityCandidate } from '@/lib/imports/service-schemas';
 
 /** "row 4", "rows 2, 3", "12 rows: 2, 3, 4, 5 and 8 more". */
 export function rowsLabel(rows: readonly number[], total = rows.length, max = 6): string {
@@ -49,7 +49,10 @@ export function CandidateIdentity({ candidate }: { candidate: EntityCandidate })
 export function CandidateConflicts({ candidate }: { candidate: EntityCandidate }) {
   if (!candidate.has_conflicts || !candidate.conflicts?.length) return null;
   return (
-    <ul className="grid gap-2 rounded-md border border-warning/30 bg-warning-soft px-3 py-2 text-xs text-warning-soft-foreground" data-testid="candidate-conflicts">
+    <ul
+      className="grid gap-2 rounded-md border border-warning/30 bg-warning-soft px-3 py-2 text-xs text-warning-soft-foreground"
+      data-testid="candidate-conflicts"
+    >
       {candidate.conflicts.map((c, i) => (
         <li key={i} className="grid gap-1">
           <span className="flex items-start gap-1.5 font-medium">
@@ -59,10 +62,20 @@ export function CandidateConflicts({ candidate }: { candidate: EntityCandidate }
           {c.values?.length ? (
             <ul className="grid gap-0.5 pl-5">
               {c.values.map((v, k) => {
-                const own = v.value !== null && (v.value === candidate.proposed_values.address || v.value === candidate.proposed_values.email);
+                const own =
+                  v.value !== null &&
+                  (v.value === candidate.proposed_values.address || v.value === candidate.proposed_values.email);
                 return (
                   <li key={k}>
-                    <mark className={own ? 'rounded-sm bg-warning/40 px-1 font-semibold text-warning-soft-foreground' : 'rounded-sm bg-warning/20 px-1 text-warning-soft-foreground'}>{v.value ?? '(empty)'}</mark>
+                    <mark
+                      className={
+                        own
+                          ? 'rounded-sm bg-warning/40 px-1 font-semibold text-warning-soft-foreground'
+                          : 'rounded-sm bg-warning/20 px-1 text-warning-soft-foreground'
+                      }
+                    >
+                      {v.value ?? '(empty)'}
+                    </mark>
                     <span className="ml-1 opacity-80">
                       {rowsLabel(v.rows)}
                       {own ? ' · this one' : ''}
@@ -83,7 +96,11 @@ export function CandidateSummaryList({ candidates }: { candidates: EntityCandida
   return (
     <ul className="divide-y divide-border" data-testid="dry-run-candidates">
       {candidates.map((c) => (
-        <li key={`${c.role}:${c.candidate_key}`} className="grid gap-2 px-5 py-3 sm:grid-cols-[10rem_minmax(0,1fr)_12rem]" data-testid="dry-run-candidate">
+        <li
+          key={`${c.role}:${c.candidate_key}`}
+          className="grid gap-2 px-5 py-3 sm:grid-cols-[10rem_minmax(0,1fr)_12rem]"
+          data-testid="dry-run-candidate"
+        >
           <div className="flex flex-wrap items-start gap-1.5">
             <Badge variant="violet">{entityRoleLabel(c.role)}</Badge>
             {c.existing_entity_id ? <Badge variant="success">matches an entity you have</Badge> : null}

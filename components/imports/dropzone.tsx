@@ -20,7 +20,8 @@ export function checkImportFile(file: File): string | null {
     return `“${file.name}” is not a catalogue file this import reads. Use CSV, TSV, TXT, XLSX, XLS or ODS.`;
   }
   if (file.size === 0) return `“${file.name}” is empty.`;
-  if (file.size > MAX_IMPORT_BYTES) return `“${file.name}” is ${formatBytes(file.size)}; the limit is 50 MB. Split the file or remove unused sheets.`;
+  if (file.size > MAX_IMPORT_BYTES)
+    return `“${file.name}” is ${formatBytes(file.size)}; the limit is 50 MB. Split the file or remove unused sheets.`;
   return null;
 }
 
@@ -88,12 +89,21 @@ export function Dropzone({ onFile, disabled: busy }: DropzoneProps) {
       <div className="mb-4 flex size-12 items-center justify-center rounded-xl border border-border bg-surface text-primary shadow-xs">
         <FileSpreadsheet className="size-6" aria-hidden="true" />
       </div>
-      <p className="text-[0.9375rem] font-semibold text-foreground">{over ? 'Drop the file to read it' : 'Drag your catalogue file here'}</p>
+      <p className="text-[0.9375rem] font-semibold text-foreground">
+        {over ? 'Drop the file to read it' : 'Drag your catalogue file here'}
+      </p>
       <p className="mt-1 max-w-md text-sm text-muted-foreground">
-        CSV, TSV, XLSX, XLS or ODS up to 50 MB, straight from your ERP, shop or Excel. Nothing is written until you confirm the preview.
+        CSV, TSV, XLSX, XLS or ODS up to 50 MB, straight from your ERP, shop or Excel. Nothing is written until you
+        confirm the preview.
       </p>
       <RoleGate need={IMPORT} showReason>
-        <Button type="button" className="mt-5" onClick={() => input.current?.click()} disabled={busy} data-testid="choose-file">
+        <Button
+          type="button"
+          className="mt-5"
+          onClick={() => input.current?.click()}
+          disabled={busy}
+          data-testid="choose-file"
+        >
           <Upload aria-hidden="true" />
           Choose a file
         </Button>
@@ -104,7 +114,13 @@ export function Dropzone({ onFile, disabled: busy }: DropzoneProps) {
         className="sr-only"
         tabIndex={-1}
         aria-label="Catalogue file"
-        accept={[...ACCEPTED_EXTENSIONS, 'text/csv', 'application/vnd.ms-excel', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.oasis.opendocument.spreadsheet'].join(',')}
+        accept={[
+          ...ACCEPTED_EXTENSIONS,
+          'text/csv',
+          'application/vnd.ms-excel',
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'application/vnd.oasis.opendocument.spreadsheet',
+        ].join(',')}
         onChange={(e) => {
           take(e.target.files);
           e.target.value = '';

@@ -9,7 +9,7 @@ import { formatNumber } from '@/components/format';
 import { cn } from '@/lib/utils/cn';
 import { CandidateSummaryList } from './candidate-summary';
 import { RowErrorsTable } from './row-errors-table';
-import type { DryRunResponse } from './types';
+import type { ImportDryRunResponse as DryRunResponse } from '@/lib/imports/service-schemas';
 
 export function CountTile({
   label,
@@ -40,7 +40,10 @@ export function CountTile({
         <Icon className="size-4" aria-hidden="true" />
       </div>
       <div className="min-w-0">
-        <div className="text-xl font-semibold tracking-tight text-foreground tabular-nums" data-testid={testId ? `${testId}-value` : undefined}>
+        <div
+          className="text-xl font-semibold tracking-tight text-foreground tabular-nums"
+          data-testid={testId ? `${testId}-value` : undefined}
+        >
           {value === null || value === undefined ? '—' : formatNumber(value)}
         </div>
         <div className="text-xs font-medium text-muted-foreground">{label}</div>
@@ -70,31 +73,62 @@ export function DryRunSummary({ result }: { result: DryRunResponse }) {
           <div>
             <CardTitle>What the import will do</CardTitle>
             <CardDescription>
-              {formatNumber(counts.total_rows)} data row{counts.total_rows === 1 ? '' : 's'} read. This is a dry run: nothing has been written yet.
+              {formatNumber(counts.total_rows)} data row{counts.total_rows === 1 ? '' : 's'} read. This is a dry run:
+              nothing has been written yet.
             </CardDescription>
           </div>
         </CardHeader>
         <CardContent className="grid gap-4">
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <CountTile label="SKUs created" value={counts.would_create} icon={Plus} tone="primary" testId="would-create" />
-            <CountTile label="SKUs updated" value={counts.would_update} icon={PencilLine} tone="info" hint="Matched by SKU code; empty cells never blank a value." testId="would-update" />
-            <CountTile label="Rows skipped" value={counts.would_skip} icon={CircleSlash} tone="neutral" hint="Repeated codes (the later row wins), empty rows." testId="would-skip" />
+            <CountTile
+              label="SKUs created"
+              value={counts.would_create}
+              icon={Plus}
+              tone="primary"
+              testId="would-create"
+            />
+            <CountTile
+              label="SKUs updated"
+              value={counts.would_update}
+              icon={PencilLine}
+              tone="info"
+              hint="Matched by SKU code; empty cells never blank a value."
+              testId="would-update"
+            />
+            <CountTile
+              label="Rows skipped"
+              value={counts.would_skip}
+              icon={CircleSlash}
+              tone="neutral"
+              hint="Repeated codes (the later row wins), empty rows."
+              testId="would-skip"
+            />
             <CountTile
               label="Rows failing"
               value={counts.would_fail}
               icon={OctagonAlert}
               tone={counts.would_fail ? 'danger' : 'success'}
-              hint={overLimitRows ? `${formatNumber(errorRows)} with row errors, ${formatNumber(overLimitRows)} over the plan limit` : undefined}
+              hint={
+                overLimitRows
+                  ? `${formatNumber(errorRows)} with row errors, ${formatNumber(overLimitRows)} over the plan limit`
+                  : undefined
+              }
               testId="would-fail"
             />
           </div>
           {plan ? (
             <div className="grid gap-2 rounded-lg border border-border bg-surface-muted/40 px-4 py-3">
-              <Meter label={`SKUs on the ${plan.plan} plan after this import`} value={after ?? plan.current_count ?? 0} max={plan.limit} />
+              <Meter
+                label={`SKUs on the ${plan.plan} plan after this import`}
+                value={after ?? plan.current_count ?? 0}
+                max={plan.limit}
+              />
               {atLimit && counts.would_fail > errorRows ? (
                 <p className="text-xs text-danger-soft-foreground" data-testid="plan-limit-note">
                   The {plan.plan} plan holds {formatNumber(plan.limit!)} SKUs.{' '}
-                  {overLimitRows ? `${formatNumber(overLimitRows)} new SKU${overLimitRows === 1 ? '' : 's'} beyond the limit would fail` : 'New SKUs beyond the limit would fail'}
+                  {overLimitRows
+                    ? `${formatNumber(overLimitRows)} new SKU${overLimitRows === 1 ? '' : 's'} beyond the limit would fail`
+                    : 'New SKUs beyond the limit would fail'}
                   ; updates of SKUs you have still go through. Upgrade the plan or import fewer rows.
                 </p>
               ) : null}
@@ -113,7 +147,10 @@ export function DryRunSummary({ result }: { result: DryRunResponse }) {
           <CardHeader>
             <div>
               <CardTitle>Row errors ({formatNumber(errorsTotal)})</CardTitle>
-              <CardDescription>Rows with errors are not imported. Fix them in the file and import it again, or go on: the rest is imported and all errors can be downloaded as CSV from the review.</CardDescription>
+              <CardDescription>
+                Rows with errors are not imported. Fix them in the file and import it again, or go on: the rest is
+                imported and all errors can be downloaded as CSV from the review.
+              </CardDescription>
             </div>
           </CardHeader>
           <RowErrorsTable errors={result.row_errors} total={errorsTotal} limit={100} />
@@ -128,7 +165,8 @@ export function DryRunSummary({ result }: { result: DryRunResponse }) {
               Operators found ({result.entity_candidates.length})
             </CardTitle>
             <CardDescription>
-              Manufacturers, importers and responsible persons named in the rows, grouped by name, address and email. After the import you link each one to an entity once, for all its SKUs.
+              Manufacturers, importers and responsible persons named in the rows, grouped by name, address and email.
+              After the import you link each one to an entity once, for all its SKUs.
             </CardDescription>
           </div>
         </CardHeader>

@@ -2,14 +2,21 @@
 
 import * as React from 'react';
 import { Check, Search } from 'lucide-react';
-import { ApiError, apiFetch } from '@/components/api/client';
+import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EuBadge } from '@/components/entities/eu-badge';
-import { useDebouncedValue } from '@/components/skus/request';
+import { useDebouncedValue } from '@/components/use-debounced-value';
 import type { Entity } from '@/components/skus/types';
 
 export interface EntityChooserProps {
@@ -27,43 +34,58 @@ export function EntityChooser({ open, onOpenChange, initialQuery, title, selecte
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl" data-testid="entity-chooser">
-        {open ? <ChooserBody initialQuery={initialQuery} title={title} selectedId={selectedId} onChoose={onChoose} onCancel={() => onOpenChange(false)} /> : null}
+        {open ? (
+          <ChooserBody
+            initialQuery={initialQuery}
+            title={title}
+            selectedId={selectedId}
+            onChoose={onChoose}
+            onCancel={() => onOpenChange(false)}
+          />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function ChooserBody({ initialQuery, title, selectedId, onChoose, onCancel }: Omit<EntityChooserProps, 'open' | 'onOpenChange'> & { onCancel: () => void }) {
+function ChooserBody({
+  initialQuery,
+  title,
+  selectedId,
+  onChoose,
+  onCancel,
+}: Omit<EntityChooserProps, 'open' | 'onOpenChange'> & { onCancel: () => void }) {
   const [q, setQ] = React.useState(initialQuery);
   const debounced = useDebouncedValue(q.trim(), 250);
-  const [results, setResults] = React.useState<Entity[] | null>(null);
-  const [error, setError] = React.useState<string | null>(null);
-
-  React.useEffect(() => {
-    const ac = new AbortController();
-    const run = async () => {
-      try {
-        const body = await apiFetch<{ data: Entity[] }>(`/api/entities${debounced ? `?q=${encodeURIComponent(debounced)}` : ''}`, { signal: ac.signal });
-        if (ac.signal.aborted) return;
-        setResults(body.data);
-        setError(null);
-      } catch (e) {
-        if (!ac.signal.aborted) setError(e instanceof ApiError ? e.message : 'The entities could not be loaded.');
-      }
-    };
-    void run();
-    return () => ac.abort();
-  }, [debounced]);
+  const found = useApiQuery<{ data: Entity[] }>(
+    `/api/entities${debounced ? `?q=${encodeURIComponent(debounced)}` : ''}`,
+  );
+  const results = found.data?.data ?? null;
+  const error = found.error?.message ?? null;
 
   return (
     <>
       <DialogHeader>
         <DialogTitle>{title}</DialogTitle>
-        <DialogDescription>Pick the entity this is. Every SKU of the import that names it is linked to it.</DialogDescription>
+        <DialogDescription>
+          Pick the entity this is. Every SKU of the import that names it is linked to it.
+        </DialogDescription>
       </DialogHeader>
       <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-subtle-foreground" aria-hidden="true" />
-        <Input type="search" autoFocus value={q} onChange={(e) => setQ(e.target.value)} placeholder="Search by name, email or city" aria-label="Search entities" className="pl-8" maxLength={200} />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-subtle-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          type="search"
+          autoFocus
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          placeholder="Search by name, email or city"
+          aria-label="Search entities"
+          className="pl-8"
+          maxLength={200}
+        />
       </div>
       {error ? <Alert variant="danger">{error}</Alert> : null}
       <div className="max-h-80 overflow-y-auto rounded-lg border border-border" role="list" aria-label="Entities">
@@ -74,19 +96,32 @@ function ChooserBody({ initialQuery, title, selectedId, onChoose, onCancel }: Om
           </div>
         ) : results.length === 0 ? (
           <p className="px-4 py-6 text-center text-[0.8125rem] text-muted-foreground">
-            {debounced ? `No entity matches “${debounced}”.` : 'No entities yet.'} Choose “Create new” on the candidate instead.
+            {debounced ? `No entity matches “${debounced}”.` : 'No entities yet.'} Choose “Create new” on the candidate
+            instead.
           </p>
         ) : (
           results.map((e) => (
-            <div key={e.id} role="listitem" className="flex items-center gap-3 border-b border-border px-3.5 py-2.5 last:border-0" data-testid="entity-choice">
+            <div
+              key={e.id}
+              role="listitem"
+              className="flex items-center gap-3 border-b border-border px-3.5 py-2.5 last:border-0"
+              data-testid="entity-choice"
+            >
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-1.5">
                   <span className="font-medium text-foreground">{e.name}</span>
                   <EuBadge established={e.eu_established} country={e.country} />
                 </div>
-                <p className="truncate text-xs text-muted-foreground">{[e.postal_address, e.email].filter(Boolean).join(' · ') || 'No address or email yet'}</p>
+                <p className="truncate text-xs text-muted-foreground">
+                  {[e.postal_address, e.email].filter(Boolean).join(' · ') || 'No address or email yet'}
+                </p>
               </div>
-              <Button size="sm" variant={e.id === selectedId ? 'subtle' : 'secondary'} onClick={() => onChoose(e)} aria-label={`Choose ${e.name}`}>
+              <Button
+                size="sm"
+                variant={e.id === selectedId ? 'subtle' : 'secondary'}
+                onClick={() => onChoose(e)}
+                aria-label={`Choose ${e.name}`}
+              >
                 {e.id === selectedId ? <Check aria-hidden="true" /> : null}
                 {e.id === selectedId ? 'Chosen' : 'Choose'}
               </Button>

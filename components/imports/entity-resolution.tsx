@@ -10,17 +10,32 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { toast } from '@/components/ui/toaster';
 import { formatDateTime } from '@/components/format';
-import { idempotentWrite } from '@/components/skus/request';
+import { idempotentWrite } from '@/components/api/client';
 import type { Entity } from '@/components/skus/types';
 import { cn } from '@/lib/utils/cn';
 import { CandidateConflicts, CandidateIdentity, candidateRowCount, rowsLabel } from './candidate-summary';
 import { EntityChooser } from './entity-chooser';
 import { ACTION_LABELS, actionLabel, entityRoleLabel } from './labels';
-import type { ResolutionAction, ResolutionDecision, ResolutionResponse, ReviewCandidate } from './types';
+import type {
+  ImportEntityResolutionDecision,
+  ImportEntityResolutionResponse,
+  RESOLUTION_ACTIONS,
+} from '@/lib/imports/resolution';
+import type { z } from 'zod';
+import type { ImportReview } from '@/lib/imports/service-schemas';
 import { RoleGate } from '@/components/team/role-gate';
 
+type ResolutionAction = (typeof RESOLUTION_ACTIONS)[number];
+type ResolutionDecision = z.input<typeof ImportEntityResolutionDecision>;
+type ResolutionResponse = z.infer<typeof ImportEntityResolutionResponse>;
+type ReviewCandidate = ImportReview['entity_candidates'][number];
+
 /** The dry-run preview is the same operation, so it needs the same role as applying. */
-const RESOLVE = { operationId: 'resolveImportEntities', method: 'POST', path: '/api/imports/{batchId}/entity-resolution' } as const;
+const RESOLVE = {
+  operationId: 'resolveImportEntities',
+  method: 'POST',
+  path: '/api/imports/{batchId}/entity-resolution',
+} as const;
 
 const ACTIONS: ResolutionAction[] = ['link_existing', 'create_new', 'ignore', 'unresolved'];
 
@@ -65,7 +80,11 @@ function toDecision(c: ReviewCandidate, choice: Choice): ResolutionDecision {
     candidate_key: c.candidate_key,
     role: c.role,
     action: choice.action,
-    proposed_values: { name: c.proposed_values.name ?? null, address: c.proposed_values.address ?? null, email: c.proposed_values.email ?? null },
+    proposed_values: {
+      name: c.proposed_values.name ?? null,
+      address: c.proposed_values.address ?? null,
+      email: c.proposed_values.email ?? null,
+    },
     source_rows: c.source_rows,
     has_conflicts: c.has_conflicts,
   };
@@ -78,12 +97,28 @@ function DoneDecision({ candidate }: { candidate: ReviewCandidate }) {
   const d = candidate.decision!;
   const name = useEntityName(d.entity_id ?? null);
   return (
-    <div className="flex flex-wrap items-center gap-2 rounded-md border border-success/25 bg-success-soft px-3 py-2 text-[0.8125rem] text-success-soft-foreground" data-testid="decision-done" data-action={d.action}>
+    <div
+      className="flex flex-wrap items-center gap-2 rounded-md border border-success/25 bg-success-soft px-3 py-2 text-[0.8125rem] text-success-soft-foreground"
+      data-testid="decision-done"
+      data-action={d.action}
+    >
       <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
-      <span className="font-medium">{d.action === 'create_new' ? 'Created as a new entity' : d.action === 'link_existing' ? 'Linked to an existing entity' : d.action === 'ignore' ? 'Ignored' : actionLabel(d.action)}</span>
+      <span className="font-medium">
+        {d.action === 'create_new'
+          ? 'Created as a new entity'
+          : d.action === 'link_existing'
+            ? 'Linked to an existing entity'
+            : d.action === 'ignore'
+              ? 'Ignored'
+              : actionLabel(d.action)}
+      </span>
       {name ? <span data-testid="decision-entity-name">· {name}</span> : null}
       <span className="text-xs opacity-80">
-        {d.applied_at ? `applied ${formatDateTime(d.applied_at)}` : d.decided_at ? `saved ${formatDateTime(d.decided_at)}, applying…` : ''}
+        {d.applied_at
+          ? `applied ${formatDateTime(d.applied_at)}`
+          : d.decided_at
+            ? `saved ${formatDateTime(d.decided_at)}, applying…`
+            : ''}
       </span>
     </div>
   );
@@ -104,7 +139,9 @@ function CandidateCard({
 }) {
   const [choosing, setChoosing] = React.useState(false);
   const settled = isSettled(candidate);
-  const existingName = useEntityName(choice?.action === 'link_existing' && !choice.entity_name ? (choice.entity_id ?? null) : null);
+  const existingName = useEntityName(
+    choice?.action === 'link_existing' && !choice.entity_name ? (choice.entity_id ?? null) : null,
+  );
   const id = candidateId(candidate);
   const groupName = `decision-${id}`;
   const role = entityRoleLabel(candidate.role);
@@ -126,7 +163,9 @@ function CandidateCard({
               Conflicting spellings
             </Badge>
           ) : null}
-          {candidate.existing_entity_id && !settled ? <Badge variant="success">Matches an entity you have</Badge> : null}
+          {candidate.existing_entity_id && !settled ? (
+            <Badge variant="success">Matches an entity you have</Badge>
+          ) : null}
         </div>
         <span className="text-xs text-muted-foreground" title={candidate.source_rows.join(', ')}>
           {rowsLabel(candidate.source_rows, candidateRowCount(candidate), 8)}
@@ -140,8 +179,14 @@ function CandidateCard({
         <DoneDecision candidate={candidate} />
       ) : (
         <fieldset className="grid gap-2" disabled={disabled}>
-          <legend className="sr-only">Decision for {role} {candidate.proposed_values.name ?? ''}</legend>
-          <div className="flex flex-wrap gap-1.5" role="radiogroup" aria-label={`Decision for ${candidate.proposed_values.name ?? role}`}>
+          <legend className="sr-only">
+            Decision for {role} {candidate.proposed_values.name ?? ''}
+          </legend>
+          <div
+            className="flex flex-wrap gap-1.5"
+            role="radiogroup"
+            aria-label={`Decision for ${candidate.proposed_values.name ?? role}`}
+          >
             {ACTIONS.map((a) => {
               const on = choice?.action === a;
               return (
@@ -149,7 +194,9 @@ function CandidateCard({
                   key={a}
                   className={cn(
                     'inline-flex h-8 cursor-pointer items-center gap-1.5 rounded-md border px-2.5 text-[0.8125rem] font-medium transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
-                    on ? 'border-primary bg-primary-soft text-primary-soft-foreground' : 'border-border bg-surface text-muted-foreground hover:border-border-strong hover:text-foreground',
+                    on
+                      ? 'border-primary bg-primary-soft text-primary-soft-foreground'
+                      : 'border-border bg-surface text-muted-foreground hover:border-border-strong hover:text-foreground',
                   )}
                 >
                   <input
@@ -160,13 +207,18 @@ function CandidateCard({
                     className="sr-only"
                     onChange={() => {
                       if (a === 'link_existing') {
-                        if (choice?.action !== 'link_existing' && candidate.existing_entity_id) onChoice({ action: a, entity_id: candidate.existing_entity_id });
+                        if (choice?.action !== 'link_existing' && candidate.existing_entity_id)
+                          onChoice({ action: a, entity_id: candidate.existing_entity_id });
                         else if (!choice?.entity_id) setChoosing(true);
                         else onChoice({ ...choice, action: a });
                       } else onChoice({ action: a });
                     }}
                   />
-                  {a === 'link_existing' ? <Link2 className="size-3.5" aria-hidden="true" /> : a === 'create_new' ? <Plus className="size-3.5" aria-hidden="true" /> : null}
+                  {a === 'link_existing' ? (
+                    <Link2 className="size-3.5" aria-hidden="true" />
+                  ) : a === 'create_new' ? (
+                    <Plus className="size-3.5" aria-hidden="true" />
+                  ) : null}
                   {ACTION_LABELS[a]}
                 </label>
               );
@@ -176,7 +228,8 @@ function CandidateCard({
             <div className="flex flex-wrap items-center gap-2 text-[0.8125rem]">
               {choice.entity_id ? (
                 <span className="text-foreground" data-testid="chosen-entity">
-                  Links to <span className="font-medium">{choice.entity_name ?? existingName ?? 'the chosen entity'}</span>
+                  Links to{' '}
+                  <span className="font-medium">{choice.entity_name ?? existingName ?? 'the chosen entity'}</span>
                 </span>
               ) : (
                 <span className="text-warning-soft-foreground">Choose the entity to link.</span>
@@ -188,12 +241,19 @@ function CandidateCard({
             </div>
           ) : choice?.action === 'create_new' ? (
             <p className="text-xs text-muted-foreground">
-              A new {role.toLowerCase()} entity is created from the name, address and email above and linked to the SKUs of these rows.
+              A new {role.toLowerCase()} entity is created from the name, address and email above and linked to the SKUs
+              of these rows.
             </p>
           ) : choice?.action === 'ignore' ? (
-            <p className="text-xs text-muted-foreground">Nothing is created or linked; the values stay in the dossier fields as imported.</p>
+            <p className="text-xs text-muted-foreground">
+              Nothing is created or linked; the values stay in the dossier fields as imported.
+            </p>
           ) : null}
-          {candidate.decision?.action === 'unresolved' ? <p className="text-xs text-subtle-foreground">Saved as unresolved {formatDateTime(candidate.decision.decided_at)}.</p> : null}
+          {candidate.decision?.action === 'unresolved' ? (
+            <p className="text-xs text-subtle-foreground">
+              Saved as unresolved {formatDateTime(candidate.decision.decided_at)}.
+            </p>
+          ) : null}
         </fieldset>
       )}
       {conflict ? (
@@ -234,7 +294,8 @@ export function EntityResolution({ batchId, candidates, locked, onApplied }: Ent
   // Derived at render time, so a reload of the candidates (after apply, after a conflict) keeps the picks.
   const [picked, setPicked] = React.useState<Record<string, Choice>>({});
   const choiceOf = (c: ReviewCandidate): Choice | undefined =>
-    picked[candidateId(c)] ?? (c.existing_entity_id && !isSettled(c) ? { action: 'link_existing', entity_id: c.existing_entity_id } : undefined);
+    picked[candidateId(c)] ??
+    (c.existing_entity_id && !isSettled(c) ? { action: 'link_existing', entity_id: c.existing_entity_id } : undefined);
   const [preview, setPreview] = React.useState<{ key: string; body: ResolutionResponse } | null>(null);
   const [previewing, setPreviewing] = React.useState(false);
   const [applying, setApplying] = React.useState(false);
@@ -273,7 +334,10 @@ export function EntityResolution({ batchId, candidates, locked, onApplied }: Ent
     setPreviewing(true);
     setError(null);
     try {
-      const body = await apiFetch<ResolutionResponse>(`/api/imports/${batchId}/entity-resolution?dry_run=true`, { method: 'POST', body: { dry_run: true, decisions } });
+      const body = await apiFetch<ResolutionResponse>(`/api/imports/${batchId}/entity-resolution?dry_run=true`, {
+        method: 'POST',
+        body: { dry_run: true, decisions },
+      });
       setPreview({ key: decisionsKey, body });
     } catch (e) {
       failure(e);
@@ -286,10 +350,18 @@ export function EntityResolution({ batchId, candidates, locked, onApplied }: Ent
     setApplying(true);
     setError(null);
     try {
-      const body = await idempotentWrite<ResolutionResponse>(`/api/imports/${batchId}/entity-resolution`, { method: 'POST', body: { decisions } });
+      const body = await idempotentWrite<ResolutionResponse>(`/api/imports/${batchId}/entity-resolution`, {
+        method: 'POST',
+        body: { decisions },
+      });
       const p = body.planned;
       toast.success('Decisions applied', {
-        description: [p.create_new ? `${p.create_new} created` : null, p.link_existing ? `${p.link_existing} linked` : null, p.ignore ? `${p.ignore} ignored` : null, p.unresolved ? `${p.unresolved} left open` : null]
+        description: [
+          p.create_new ? `${p.create_new} created` : null,
+          p.link_existing ? `${p.link_existing} linked` : null,
+          p.ignore ? `${p.ignore} ignored` : null,
+          p.unresolved ? `${p.unresolved} left open` : null,
+        ]
           .filter(Boolean)
           .join(', '),
       });
@@ -326,7 +398,8 @@ export function EntityResolution({ batchId, candidates, locked, onApplied }: Ent
       <Card className="overflow-hidden">
         <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-5 py-3">
           <p className="text-[0.8125rem] text-muted-foreground">
-            {candidates.length} operator{candidates.length === 1 ? '' : 's'} found · {done} done · {open.length} open. Decide once; every SKU of the listed rows follows.
+            {candidates.length} operator{candidates.length === 1 ? '' : 's'} found · {done} done · {open.length} open.
+            Decide once; every SKU of the listed rows follows.
           </p>
         </div>
         <ul className="divide-y divide-border">
@@ -357,16 +430,23 @@ export function EntityResolution({ batchId, candidates, locked, onApplied }: Ent
       ) : null}
 
       {open.length ? (
-        <div className="sticky bottom-0 z-10 grid gap-3 rounded-lg border border-border bg-surface/95 px-4 py-3 shadow-md backdrop-blur" data-testid="resolution-bar">
+        <div
+          className="sticky bottom-0 z-10 grid gap-3 rounded-lg border border-border bg-surface/95 px-4 py-3 shadow-md backdrop-blur"
+          data-testid="resolution-bar"
+        >
           {previewCurrent ? (
-            <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-[0.8125rem]" data-testid="resolution-preview">
+            <div
+              className="flex flex-wrap items-center gap-x-4 gap-y-1 text-[0.8125rem]"
+              data-testid="resolution-preview"
+            >
               <span className="inline-flex items-center gap-1.5 font-medium text-foreground">
                 <Eye className="size-4 text-muted-foreground" aria-hidden="true" />
                 {previewCurrent.valid_decisions} decision{previewCurrent.valid_decisions === 1 ? '' : 's'} would apply:
               </span>
               {ACTIONS.map((a) => (
                 <span key={a} className="text-muted-foreground" data-testid={`planned-${a}`}>
-                  <span className="font-semibold text-foreground tabular-nums">{previewCurrent.planned?.[a] ?? 0}</span> {ACTION_LABELS[a].toLowerCase()}
+                  <span className="font-semibold text-foreground tabular-nums">{previewCurrent.planned?.[a] ?? 0}</span>{' '}
+                  {ACTION_LABELS[a].toLowerCase()}
                 </span>
               ))}
             </div>
@@ -383,13 +463,24 @@ export function EntityResolution({ batchId, candidates, locked, onApplied }: Ent
             </p>
             <div className="flex gap-2">
               <RoleGate need={RESOLVE}>
-                <Button variant="secondary" onClick={() => void runPreview()} loading={previewing} disabled={locked || decisions.length === 0 || applying} data-testid="resolution-preview-button">
+                <Button
+                  variant="secondary"
+                  onClick={() => void runPreview()}
+                  loading={previewing}
+                  disabled={locked || decisions.length === 0 || applying}
+                  data-testid="resolution-preview-button"
+                >
                   <Eye aria-hidden="true" />
                   Preview
                 </Button>
               </RoleGate>
               <RoleGate need={RESOLVE}>
-                <Button onClick={() => void apply()} loading={applying} disabled={locked || !previewCurrent || decisions.length === 0 || previewing} data-testid="resolution-apply">
+                <Button
+                  onClick={() => void apply()}
+                  loading={applying}
+                  disabled={locked || !previewCurrent || decisions.length === 0 || previewing}
+                  data-testid="resolution-apply"
+                >
                   Apply {decisions.length || ''} decision{decisions.length === 1 ? '' : 's'}
                 </Button>
               </RoleGate>

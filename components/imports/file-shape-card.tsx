@@ -10,15 +10,16 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatBytes, formatNumber } from '@/components/format';
 import { delimiterLabel, formatLabel } from './labels';
-import type { FileShapeInfo, SheetEntry } from './types';
+import type { ImportFileShape, ImportFileShape as FileShapeInfo } from '@/lib/imports/service-schemas';
+
+type SheetEntry = ImportFileShape['sheets'][number];
 
 export function sheetHidden(s: SheetEntry): boolean {
-  if (typeof s.visible === 'boolean') return !s.visible;
-  return s.visibility === 'hidden' || s.visibility === 'very_hidden';
+  return !s.visible;
 }
 
 function sheetRows(s: SheetEntry): number | null {
-  return s.rows ?? s.non_empty_rows ?? null;
+  return s.rows;
 }
 
 function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
@@ -47,7 +48,15 @@ export interface FileShapeCardProps {
  * What the reader found: format, encoding, delimiter, the sheet (with a picker when there are several,
  * hidden ones marked), the header row (changeable when the guess is wrong) and skipped title rows.
  */
-export function FileShapeCard({ file, shape, busy, requestedHeaderRow, onSheet, onHeaderRow, onReplaceFile }: FileShapeCardProps) {
+export function FileShapeCard({
+  file,
+  shape,
+  busy,
+  requestedHeaderRow,
+  onSheet,
+  onHeaderRow,
+  onReplaceFile,
+}: FileShapeCardProps) {
   const sheets = shape.sheets ?? [];
   const isText = !sheets.length || ['csv', 'tsv', 'txt'].includes(shape.format);
   const detectedHeader = shape.header_row ?? 1;
@@ -84,7 +93,6 @@ export function FileShapeCard({ file, shape, busy, requestedHeaderRow, onSheet, 
             <>
               <Fact label="Encoding" testId="file-encoding">
                 {shape.encoding ? shape.encoding.toUpperCase() : '—'}
-                {shape.bom ? <span className="ml-1 font-normal text-muted-foreground">(BOM)</span> : null}
               </Fact>
               <Fact label="Delimiter" testId="file-delimiter">
                 {delimiterLabel(shape.delimiter)}
@@ -93,7 +101,9 @@ export function FileShapeCard({ file, shape, busy, requestedHeaderRow, onSheet, 
           ) : (
             <Fact label="Sheets">
               {sheets.length}
-              {hiddenCount ? <span className="ml-1 font-normal text-muted-foreground">({hiddenCount} hidden)</span> : null}
+              {hiddenCount ? (
+                <span className="ml-1 font-normal text-muted-foreground">({hiddenCount} hidden)</span>
+              ) : null}
             </Fact>
           )}
           <Fact label="Header" testId="file-header-row">
@@ -107,7 +117,10 @@ export function FileShapeCard({ file, shape, busy, requestedHeaderRow, onSheet, 
         </dl>
 
         {shape.warnings?.length ? (
-          <ul className="grid gap-1 rounded-md border border-warning/30 bg-warning-soft px-3 py-2 text-xs text-warning-soft-foreground" data-testid="read-warnings">
+          <ul
+            className="grid gap-1 rounded-md border border-warning/30 bg-warning-soft px-3 py-2 text-xs text-warning-soft-foreground"
+            data-testid="read-warnings"
+          >
             {shape.warnings.map((w, i) => (
               <li key={i} className="flex items-start gap-1.5">
                 <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
@@ -121,7 +134,7 @@ export function FileShapeCard({ file, shape, busy, requestedHeaderRow, onSheet, 
           {sheets.length > 1 ? (
             <div className="grid gap-1.5">
               <Label htmlFor="import-sheet">Sheet</Label>
-              <Select value={shape.sheet ?? undefined} onValueChange={onSheet} disabled={busy}>
+              <Select value={shape.sheet ?? ''} onValueChange={onSheet} disabled={busy}>
                 <SelectTrigger id="import-sheet" data-testid="sheet-select" aria-describedby="import-sheet-hint">
                   <SelectValue placeholder="Pick a sheet" />
                 </SelectTrigger>
@@ -138,7 +151,9 @@ export function FileShapeCard({ file, shape, busy, requestedHeaderRow, onSheet, 
                               hidden
                             </Badge>
                           ) : null}
-                          {rows !== null ? <span className="text-xs text-muted-foreground">{formatNumber(rows)} rows</span> : null}
+                          {rows !== null ? (
+                            <span className="text-xs text-muted-foreground">{formatNumber(rows)} rows</span>
+                          ) : null}
                         </span>
                       </SelectItem>
                     );
@@ -153,7 +168,13 @@ export function FileShapeCard({ file, shape, busy, requestedHeaderRow, onSheet, 
             </div>
           ) : null}
           {/* A new answer from the server (another sheet, another row) resets the field to the row it used. */}
-          <HeaderRowForm key={`${shape.sheet ?? ''}:${detectedHeader}`} detected={detectedHeader} requested={requestedHeaderRow} busy={busy} onHeaderRow={onHeaderRow} />
+          <HeaderRowForm
+            key={`${shape.sheet ?? ''}:${detectedHeader}`}
+            detected={detectedHeader}
+            requested={requestedHeaderRow}
+            busy={busy}
+            onHeaderRow={onHeaderRow}
+          />
         </div>
       </CardContent>
     </Card>
@@ -198,7 +219,12 @@ function HeaderRowForm({
           aria-describedby="import-header-row-hint"
           disabled={busy}
         />
-        <Button type="submit" variant="secondary" disabled={busy || !draftValid || draftNumber === detectedHeader} data-testid="apply-header-row">
+        <Button
+          type="submit"
+          variant="secondary"
+          disabled={busy || !draftValid || draftNumber === detectedHeader}
+          data-testid="apply-header-row"
+        >
           Use this row
         </Button>
         {requestedHeaderRow !== null ? (

@@ -8,14 +8,22 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Field, FieldError, FieldHint } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toaster';
-import { idempotentWrite, useDebouncedValue } from '@/components/skus/request';
+import { idempotentWrite } from '@/components/api/client';
+import { useDebouncedValue } from '@/components/use-debounced-value';
 import type { CreateSkuDryRun, Sku } from '@/components/skus/types';
-import type { FromUrlResponse } from './types';
+import type { FromUrlResponse } from '@/lib/imports/service-schemas';
 
 const SOURCE_LABELS: Record<string, string> = { jsonld: 'JSON-LD', microdata: 'Microdata', opengraph: 'OpenGraph' };
 
@@ -40,7 +48,8 @@ function proposedRows(r: FromUrlResponse): ProposedRow[] {
   add('brand', 'Brand');
   add('manufacturer', 'Manufacturer');
   add('description', 'Description');
-  for (const [i, img] of (p.images ?? []).slice(0, 5).entries()) rows.push({ key: `image_${i}`, label: i === 0 ? 'Images' : '', value: img, source: r.sources?.images });
+  for (const [i, img] of (p.images ?? []).slice(0, 5).entries())
+    rows.push({ key: `image_${i}`, label: i === 0 ? 'Images' : '', value: img, source: r.sources?.images });
   return rows;
 }
 
@@ -57,7 +66,12 @@ function toSkuCode(raw: string | null | undefined): string {
     .slice(0, 50);
 }
 
-type Preview = { state: 'idle' } | { state: 'checking' } | { state: 'ok'; result: CreateSkuDryRun } | { state: 'invalid'; message: string; fields: { path: string; message: string }[] } | { state: 'error'; message: string };
+type Preview =
+  | { state: 'idle' }
+  | { state: 'checking' }
+  | { state: 'ok'; result: CreateSkuDryRun }
+  | { state: 'invalid'; message: string; fields: { path: string; message: string }[] }
+  | { state: 'error'; message: string };
 
 export interface FromUrlDialogProps {
   open: boolean;
@@ -102,28 +116,39 @@ function FromUrlBody({ onBusyChange, onCancel }: { onBusyChange: (b: boolean) =>
         router.replace(signInUrl());
         return;
       }
-      setFetchError(err instanceof ApiError ? err : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The page could not be read.' }));
+      setFetchError(
+        err instanceof ApiError
+          ? err
+          : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The page could not be read.' }),
+      );
     } finally {
       setFetching(false);
       onBusyChange(false);
     }
   }
 
-  if (result) return <ProposalStep result={result} onBack={() => setResult(null)} onCancel={onCancel} onBusyChange={onBusyChange} />;
+  if (result)
+    return (
+      <ProposalStep result={result} onBack={() => setResult(null)} onCancel={onCancel} onBusyChange={onBusyChange} />
+    );
 
   return (
     <>
       <DialogHeader>
         <DialogTitle>Preview a product from a shop page</DialogTitle>
         <DialogDescription>
-          Paste the link of a public product page. Its structured data (schema.org JSON-LD, microdata, OpenGraph) is read and shown as proposed fields; nothing is saved until you create the SKU.
+          Paste the link of a public product page. Its structured data (schema.org JSON-LD, microdata, OpenGraph) is
+          read and shown as proposed fields; nothing is saved until you create the SKU.
         </DialogDescription>
       </DialogHeader>
       <form id="from-url-form" onSubmit={read} className="grid gap-3">
         <Field>
           <Label htmlFor="from-url-input">Product page URL</Label>
           <div className="relative">
-            <Globe className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-subtle-foreground" aria-hidden="true" />
+            <Globe
+              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-subtle-foreground"
+              aria-hidden="true"
+            />
             <Input
               id="from-url-input"
               type="url"
@@ -139,10 +164,20 @@ function FromUrlBody({ onBusyChange, onCancel }: { onBusyChange: (b: boolean) =>
               aria-describedby="from-url-msg"
             />
           </div>
-          {fetchError ? null : <FieldHint id="from-url-msg">Only public pages are fetched, without cookies, with size and time limits.</FieldHint>}
+          {fetchError ? null : (
+            <FieldHint id="from-url-msg">
+              Only public pages are fetched, without cookies, with size and time limits.
+            </FieldHint>
+          )}
         </Field>
         {fetchError ? (
-          <Alert variant="danger" title="The page was not read" id="from-url-msg" data-testid="from-url-error" data-code={fetchError.code}>
+          <Alert
+            variant="danger"
+            title="The page was not read"
+            id="from-url-msg"
+            data-testid="from-url-error"
+            data-code={fetchError.code}
+          >
             {fetchError.message}
           </Alert>
         ) : null}
@@ -151,7 +186,13 @@ function FromUrlBody({ onBusyChange, onCancel }: { onBusyChange: (b: boolean) =>
         <Button variant="secondary" onClick={onCancel} disabled={fetching}>
           Cancel
         </Button>
-        <Button type="submit" form="from-url-form" loading={fetching} disabled={!url.trim()} data-testid="from-url-read">
+        <Button
+          type="submit"
+          form="from-url-form"
+          loading={fetching}
+          disabled={!url.trim()}
+          data-testid="from-url-read"
+        >
           Read the page
         </Button>
       </DialogFooter>
@@ -166,7 +207,17 @@ const SUGGESTION_FIELDS: { from: keyof FromUrlResponse['proposed']; field: strin
   { from: 'description', field: 'product_description' },
 ];
 
-function ProposalStep({ result, onBack, onCancel, onBusyChange }: { result: FromUrlResponse; onBack: () => void; onCancel: () => void; onBusyChange: (b: boolean) => void }) {
+function ProposalStep({
+  result,
+  onBack,
+  onCancel,
+  onBusyChange,
+}: {
+  result: FromUrlResponse;
+  onBack: () => void;
+  onCancel: () => void;
+  onBusyChange: (b: boolean) => void;
+}) {
   const router = useRouter();
   const p = result.proposed;
   const [skuCode, setSkuCode] = React.useState(() => toSkuCode(p.sku_code ?? p.mpn ?? p.gtin));
@@ -192,19 +243,29 @@ function ProposalStep({ result, onBack, onCancel, onBusyChange }: { result: From
     const run = async () => {
       setPreview({ state: 'checking' });
       try {
-        const res = await apiFetch<CreateSkuDryRun>('/api/skus?dry_run=true', { method: 'POST', body: b, signal: ac.signal });
+        const res = await apiFetch<CreateSkuDryRun>('/api/skus?dry_run=true', {
+          method: 'POST',
+          body: b,
+          signal: ac.signal,
+        });
         if (!ac.signal.aborted) setPreview({ state: 'ok', result: res });
       } catch (e) {
         if (ac.signal.aborted) return;
-        if (e instanceof ApiError && e.status === 400) setPreview({ state: 'invalid', message: e.message, fields: e.fields });
-        else setPreview({ state: 'error', message: e instanceof ApiError ? e.message : 'The check is not available right now.' });
+        if (e instanceof ApiError && e.status === 400)
+          setPreview({ state: 'invalid', message: e.message, fields: e.fields });
+        else
+          setPreview({
+            state: 'error',
+            message: e instanceof ApiError ? e.message : 'The check is not available right now.',
+          });
       }
     };
     void run();
     return () => ac.abort();
   }, [settled]);
 
-  const fieldError = (k: string) => (preview.state === 'invalid' ? preview.fields.find((f) => f.path.split('.')[0] === k)?.message : undefined);
+  const fieldError = (k: string) =>
+    preview.state === 'invalid' ? preview.fields.find((f) => f.path.split('.')[0] === k)?.message : undefined;
   const blocking = preview.state === 'ok' ? preview.result.blocking_reason : null;
   const stale = settled !== bodyJson || preview.state === 'checking';
   const canCreate = !stale && preview.state === 'ok' && !blocking;
@@ -217,18 +278,36 @@ function ProposalStep({ result, onBack, onCancel, onBusyChange }: { result: From
       const res = await idempotentWrite<{ sku: Sku }>('/api/skus', { method: 'POST', body });
       const sku = res.sku;
       if (addSuggestions) {
-        const source = (k: string) => (result.sources?.[k] ? SOURCE_LABELS[result.sources[k]!] ?? result.sources[k] : 'the page');
+        const source = (k: string) =>
+          result.sources?.[k] ? (SOURCE_LABELS[result.sources[k]!] ?? result.sources[k]) : 'the page';
         const suggestions = SUGGESTION_FIELDS.flatMap(({ from, field }) => {
           const v = p[from];
-          return typeof v === 'string' && v.trim() ? [{ field_key: field, value: v.trim(), source: 'import' as const, provenance: { note: `From ${result.final_url} (${source(from)})`.slice(0, 500) } }] : [];
+          return typeof v === 'string' && v.trim()
+            ? [
+                {
+                  field_key: field,
+                  value: v.trim(),
+                  source: 'import' as const,
+                  provenance: { note: `From ${result.final_url} (${source(from)})`.slice(0, 500) },
+                },
+              ]
+            : [];
         });
         const img = p.images?.[0];
-        if (img) suggestions.push({ field_key: 'product_image_url', value: img, source: 'import', provenance: { note: `From ${result.final_url} (${source('images')})`.slice(0, 500) } });
+        if (img)
+          suggestions.push({
+            field_key: 'product_image_url',
+            value: img,
+            source: 'import',
+            provenance: { note: `From ${result.final_url} (${source('images')})`.slice(0, 500) },
+          });
         if (suggestions.length) {
           try {
             await idempotentWrite(`/api/skus/${sku.id}/dossier/suggestions`, { method: 'POST', body: { suggestions } });
           } catch (e) {
-            toast.warning('The SKU was created, but the other fields were not added', { description: describeError(e).title });
+            toast.warning('The SKU was created, but the other fields were not added', {
+              description: describeError(e).title,
+            });
           }
         }
       }
@@ -251,7 +330,12 @@ function ProposalStep({ result, onBack, onCancel, onBusyChange }: { result: From
         <DialogTitle>Proposed from the page</DialogTitle>
         <DialogDescription className="break-all">
           Read from{' '}
-          <a href={result.final_url} target="_blank" rel="noopener noreferrer nofollow" className="font-medium text-primary hover:underline">
+          <a
+            href={result.final_url}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="font-medium text-primary hover:underline"
+          >
             {result.final_url}
           </a>
           {result.final_url !== result.url ? ' (after redirects)' : ''}.
@@ -263,12 +347,26 @@ function ProposalStep({ result, onBack, onCancel, onBusyChange }: { result: From
           <table className="w-full text-[0.8125rem]">
             <tbody>
               {rows.map((r) => (
-                <tr key={r.key} className="border-b border-border last:border-0" data-testid="from-url-field" data-field={r.key}>
-                  <th scope="row" className="w-36 bg-surface-muted/60 px-3 py-2 text-left align-top text-xs font-medium text-muted-foreground">
+                <tr
+                  key={r.key}
+                  className="border-b border-border last:border-0"
+                  data-testid="from-url-field"
+                  data-field={r.key}
+                >
+                  <th
+                    scope="row"
+                    className="w-36 bg-surface-muted/60 px-3 py-2 text-left align-top text-xs font-medium text-muted-foreground"
+                  >
                     {r.label}
                   </th>
                   <td className="px-3 py-2 align-top">
-                    <span className={r.key.startsWith('image_') ? 'break-all font-mono text-xs' : 'line-clamp-4 break-words'}>{r.value}</span>
+                    <span
+                      className={
+                        r.key.startsWith('image_') ? 'break-all font-mono text-xs' : 'line-clamp-4 break-words'
+                      }
+                    >
+                      {r.value}
+                    </span>
                   </td>
                   <td className="w-28 px-3 py-2 text-right align-top">
                     {r.source ? (
@@ -284,7 +382,8 @@ function ProposalStep({ result, onBack, onCancel, onBusyChange }: { result: From
         </div>
       ) : (
         <Alert variant="warning" title="No product data found">
-          The page has no schema.org product data, microdata or OpenGraph tags this preview can read. Enter the code and name yourself, or import a catalogue file instead.
+          The page has no schema.org product data, microdata or OpenGraph tags this preview can read. Enter the code and
+          name yourself, or import a catalogue file instead.
         </Alert>
       )}
 
@@ -302,17 +401,45 @@ function ProposalStep({ result, onBack, onCancel, onBusyChange }: { result: From
       <div className="grid items-start gap-4 border-t border-border pt-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)]">
         <Field>
           <Label htmlFor="from-url-sku">SKU code</Label>
-          <Input id="from-url-sku" value={skuCode} onChange={(e) => setSkuCode(e.target.value)} maxLength={50} className="font-mono" aria-invalid={fieldError('sku_code') ? true : undefined} aria-describedby="from-url-sku-msg" />
-          {fieldError('sku_code') ? <FieldError id="from-url-sku-msg">{fieldError('sku_code')}</FieldError> : <FieldHint id="from-url-sku-msg">Letters, digits, _ and -.</FieldHint>}
+          <Input
+            id="from-url-sku"
+            value={skuCode}
+            onChange={(e) => setSkuCode(e.target.value)}
+            maxLength={50}
+            className="font-mono"
+            aria-invalid={fieldError('sku_code') ? true : undefined}
+            aria-describedby="from-url-sku-msg"
+          />
+          {fieldError('sku_code') ? (
+            <FieldError id="from-url-sku-msg">{fieldError('sku_code')}</FieldError>
+          ) : (
+            <FieldHint id="from-url-sku-msg">Letters, digits, _ and -.</FieldHint>
+          )}
         </Field>
         <Field>
           <Label htmlFor="from-url-name">Product name</Label>
-          <Input id="from-url-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} aria-invalid={fieldError('product_name') ? true : undefined} aria-describedby="from-url-name-msg" />
+          <Input
+            id="from-url-name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={200}
+            aria-invalid={fieldError('product_name') ? true : undefined}
+            aria-describedby="from-url-name-msg"
+          />
           <FieldError id="from-url-name-msg">{fieldError('product_name')}</FieldError>
         </Field>
         <Field>
           <Label htmlFor="from-url-gtin">GTIN</Label>
-          <Input id="from-url-gtin" value={gtin} onChange={(e) => setGtin(e.target.value)} maxLength={20} inputMode="numeric" className="font-mono" aria-invalid={fieldError('gtin') ? true : undefined} aria-describedby="from-url-gtin-msg" />
+          <Input
+            id="from-url-gtin"
+            value={gtin}
+            onChange={(e) => setGtin(e.target.value)}
+            maxLength={20}
+            inputMode="numeric"
+            className="font-mono"
+            aria-invalid={fieldError('gtin') ? true : undefined}
+            aria-describedby="from-url-gtin-msg"
+          />
           <FieldError id="from-url-gtin-msg">{fieldError('gtin')}</FieldError>
         </Field>
       </div>
@@ -321,7 +448,9 @@ function ProposalStep({ result, onBack, onCancel, onBusyChange }: { result: From
         <Checkbox checked={addSuggestions} onCheckedChange={(c) => setAddSuggestions(c === true)} className="mt-0.5" />
         <span>
           Add brand, manufacturer, model, description and image to the dossier as suggestions
-          <span className="block text-xs text-muted-foreground">They stay suggestions until someone confirms them on the SKU page; the page link is kept as their source.</span>
+          <span className="block text-xs text-muted-foreground">
+            They stay suggestions until someone confirms them on the SKU page; the page link is kept as their source.
+          </span>
         </span>
       </label>
 
@@ -340,10 +469,15 @@ function ProposalStep({ result, onBack, onCancel, onBusyChange }: { result: From
         ) : preview.state === 'error' ? (
           <Alert variant="warning">{preview.message}</Alert>
         ) : preview.state === 'ok' ? (
-          <p className="inline-flex items-center gap-1.5 text-xs font-medium text-success-soft-foreground" data-testid="from-url-ok">
+          <p
+            className="inline-flex items-center gap-1.5 text-xs font-medium text-success-soft-foreground"
+            data-testid="from-url-ok"
+          >
             <CircleCheck className="size-3.5" aria-hidden="true" />
             Can be created
-            {preview.result.plan_limit?.limit ? ` (${preview.result.plan_limit.current_count ?? 0} of ${preview.result.plan_limit.limit} SKUs on your plan)` : ''}
+            {preview.result.plan_limit?.limit
+              ? ` (${preview.result.plan_limit.current_count ?? 0} of ${preview.result.plan_limit.limit} SKUs on your plan)`
+              : ''}
           </p>
         ) : null}
         {createError ? (

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { formatBytes, formatNumber } from '@/components/format';
-import { newIdempotencyKey } from '@/components/skus/request';
+import { newIdempotencyKey } from '@/components/api/client';
 import { BatchProgress } from './batch-progress';
 import { DryRunSummary } from './dry-run-summary';
 import { Dropzone, checkImportFile } from './dropzone';
@@ -22,7 +22,12 @@ import { ProgressBar } from './progress-bar';
 import { postImport } from './upload';
 import { useBatchPoll } from './use-batch-poll';
 import { WizardSteps, type WizardStep } from './wizard-steps';
-import type { CommitResponse, DryRunColumn, DryRunResponse, ImportBatch } from './types';
+import type {
+  ImportBatch,
+  ImportCommitResponse as CommitResponse,
+  ImportDryRunResponse as DryRunResponse,
+  ImportMappedColumn as DryRunColumn,
+} from '@/lib/imports/service-schemas';
 import { RoleGate } from '@/components/team/role-gate';
 
 const IMPORT = { operationId: 'importSkus', method: 'POST', path: '/api/import' } as const;
@@ -43,11 +48,15 @@ type Transfer = { phase: 'idle' } | { phase: 'uploading'; sent: number; total: n
  * The explicit mapping sent to the server: only the columns the user changed, keyed by header (or by
  * 0-based index when the header is blank, repeated or looks like an index).
  */
-function mappingPayload(overrides: Record<number, string | null>, columns: DryRunColumn[]): Record<string, string | null> | null {
+function mappingPayload(
+  overrides: Record<number, string | null>,
+  columns: DryRunColumn[],
+): Record<string, string | null> | null {
   const entries = Object.entries(overrides);
   if (entries.length === 0) return null;
   const headerCount = new Map<string, number>();
-  for (const c of columns) headerCount.set(c.header.trim().toLowerCase(), (headerCount.get(c.header.trim().toLowerCase()) ?? 0) + 1);
+  for (const c of columns)
+    headerCount.set(c.header.trim().toLowerCase(), (headerCount.get(c.header.trim().toLowerCase()) ?? 0) + 1);
   const out: Record<string, string | null> = {};
   for (const [idx, target] of entries) {
     const col = columns.find((c) => c.index === Number(idx));
@@ -77,7 +86,11 @@ function TransferStatus({ transfer, file, what }: { transfer: Transfer; file: Fi
           {uploading ? `${formatBytes(transfer.sent)} of ${formatBytes(transfer.total)}` : 'reading every row…'}
         </span>
       </div>
-      <ProgressBar value={ratio} label={uploading ? 'Upload progress' : what} valueText={uploading ? `${Math.round((ratio ?? 0) * 100)} %` : undefined} />
+      <ProgressBar
+        value={ratio}
+        label={uploading ? 'Upload progress' : what}
+        valueText={uploading ? `${Math.round((ratio ?? 0) * 100)} %` : undefined}
+      />
     </div>
   );
 }
@@ -134,7 +147,13 @@ export function ImportWizard() {
             router.replace(signInUrl());
             return;
           }
-          setRunError({ key: runKey, error: e instanceof ApiError ? e : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The file could not be read. Try again.' }) });
+          setRunError({
+            key: runKey,
+            error:
+              e instanceof ApiError
+                ? e
+                : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The file could not be read. Try again.' }),
+          });
         } finally {
           if (!ac.signal.aborted) setTransfer({ phase: 'idle' });
         }
@@ -191,10 +210,13 @@ export function ImportWizard() {
     setOptions((o) => {
       const overrides = { ...o.overrides };
       const auto = columnTarget(column);
-      if (target === auto && !(column.reason === 'explicit' || column.reason === 'explicit_ignore')) delete overrides[column.index];
+      if (target === auto && !(column.reason === 'explicit' || column.reason === 'explicit_ignore'))
+        delete overrides[column.index];
       else overrides[column.index] = target;
       // One column per field: a field chosen here is no longer the choice of another column.
-      if (target) for (const [idx, t] of Object.entries(overrides)) if (Number(idx) !== column.index && t === target) delete overrides[Number(idx)];
+      if (target)
+        for (const [idx, t] of Object.entries(overrides))
+          if (Number(idx) !== column.index && t === target) delete overrides[Number(idx)];
       return { ...o, overrides };
     });
   }
@@ -231,7 +253,10 @@ export function ImportWizard() {
         router.replace(signInUrl());
         return;
       }
-      const err = e instanceof ApiError ? e : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The import could not be started. Try again.' });
+      const err =
+        e instanceof ApiError
+          ? e
+          : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The import could not be started. Try again.' });
       // Only a lost answer may be a started import: keep the key so a retry cannot import twice.
       if (err.status !== 0) commitKey.current = null;
       setCommitError(err);
@@ -246,7 +271,8 @@ export function ImportWizard() {
   const currentError = runError && runError.key === key ? runError.error : null;
   const importable = body ? body.counts.would_create + body.counts.would_update : 0;
   const missing = body
-    ? (body.missing_required ?? (['sku_code', 'product_name'] as const).filter((t) => !body.columns.some((c) => columnTarget(c) === t)))
+    ? (body.missing_required ??
+      (['sku_code', 'product_name'] as const).filter((t) => !body.columns.some((c) => columnTarget(c) === t)))
     : [];
 
   return (
@@ -278,14 +304,22 @@ export function ImportWizard() {
               </Alert>
             ) : null}
             {currentError ? (
-              <Alert variant="danger" title={`${file?.name ?? 'The file'} could not be read`} data-testid="dry-run-error">
+              <Alert
+                variant="danger"
+                title={`${file?.name ?? 'The file'} could not be read`}
+                data-testid="dry-run-error"
+              >
                 {currentError.message}
-                {currentError.code ? <span className="ml-1 font-mono text-xs opacity-70">({currentError.code})</span> : null}
+                {currentError.code ? (
+                  <span className="ml-1 font-mono text-xs opacity-70">({currentError.code})</span>
+                ) : null}
               </Alert>
             ) : null}
           </CardContent>
           <CardFooter className="justify-between">
-            <p className="text-xs text-muted-foreground">The file is read on the server; the first pass is a dry run that writes nothing.</p>
+            <p className="text-xs text-muted-foreground">
+              The file is read on the server; the first pass is a dry run that writes nothing.
+            </p>
             <Button variant="ghost" asChild>
               <Link href="/imports">Cancel</Link>
             </Button>
@@ -301,7 +335,9 @@ export function ImportWizard() {
             busy={busy}
             requestedHeaderRow={options.headerRow}
             onSheet={(sheet) => setOptions({ sheet, headerRow: null, overrides: {} })}
-            onHeaderRow={(headerRow) => setOptions((o) => ({ sheet: o.sheet ?? body.file.sheet ?? null, headerRow, overrides: {} }))}
+            onHeaderRow={(headerRow) =>
+              setOptions((o) => ({ sheet: o.sheet ?? body.file.sheet ?? null, headerRow, overrides: {} }))
+            }
             onReplaceFile={resetFile}
           />
           {busy ? (
@@ -317,21 +353,23 @@ export function ImportWizard() {
               </button>
             </Alert>
           ) : null}
-          {body.mapping_errors?.length ? (
-            <Alert variant="warning" title="Some of your choices were not applied">
-              <ul className="list-disc pl-4">
-                {body.mapping_errors.map((m, i) => (
-                  <li key={i}>{m.message}</li>
-                ))}
-              </ul>
-            </Alert>
-          ) : null}
           {missing.length ? (
-            <Alert variant="warning" title={`No column is stored as ${missing.map((m) => targetLabel(m)).join(' or ')}`} data-testid="missing-required">
-              Every SKU needs a code and a product name. Pick the columns that hold them below; without them the rows fail.
+            <Alert
+              variant="warning"
+              title={`No column is stored as ${missing.map((m) => targetLabel(m)).join(' or ')}`}
+              data-testid="missing-required"
+            >
+              Every SKU needs a code and a product name. Pick the columns that hold them below; without them the rows
+              fail.
             </Alert>
           ) : null}
-          <MappingCard columns={body.columns} overrides={options.overrides} onChange={setColumnTarget} onResetColumn={resetColumn} busy={false} />
+          <MappingCard
+            columns={body.columns}
+            overrides={options.overrides}
+            onChange={setColumnTarget}
+            onResetColumn={resetColumn}
+            busy={false}
+          />
           <PreviewTable columns={body.columns} rows={body.sample_rows} stale={stale} />
           <div className="sticky bottom-0 z-10 -mx-1 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border bg-surface/95 px-4 py-3 shadow-md backdrop-blur">
             <p className="text-[0.8125rem] text-muted-foreground" data-testid="mapping-footer-counts">
@@ -339,9 +377,14 @@ export function ImportWizard() {
                 'Checking…'
               ) : (
                 <>
-                  <span className="font-semibold text-foreground tabular-nums">{formatNumber(body.counts.total_rows)}</span> rows:{' '}
-                  {formatNumber(body.counts.would_create)} new, {formatNumber(body.counts.would_update)} updated, {formatNumber(body.counts.would_skip)} skipped,{' '}
-                  <span className={body.counts.would_fail ? 'font-medium text-danger-soft-foreground' : undefined}>{formatNumber(body.counts.would_fail)} failing</span>
+                  <span className="font-semibold text-foreground tabular-nums">
+                    {formatNumber(body.counts.total_rows)}
+                  </span>{' '}
+                  rows: {formatNumber(body.counts.would_create)} new, {formatNumber(body.counts.would_update)} updated,{' '}
+                  {formatNumber(body.counts.would_skip)} skipped,{' '}
+                  <span className={body.counts.would_fail ? 'font-medium text-danger-soft-foreground' : undefined}>
+                    {formatNumber(body.counts.would_fail)} failing
+                  </span>
                 </>
               )}
             </p>
@@ -350,7 +393,11 @@ export function ImportWizard() {
                 <ArrowLeft aria-hidden="true" />
                 Another file
               </Button>
-              <Button onClick={() => setStep('summary')} disabled={stale || Boolean(currentError) || importable === 0} data-testid="to-summary">
+              <Button
+                onClick={() => setStep('summary')}
+                disabled={stale || Boolean(currentError) || importable === 0}
+                data-testid="to-summary"
+              >
                 Check what will happen
                 <ArrowRight aria-hidden="true" />
               </Button>
@@ -390,10 +437,14 @@ export function ImportWizard() {
             </div>
           </CardHeader>
           <CardContent className="grid gap-4">
-            {commitTransfer.phase !== 'idle' ? <TransferStatus transfer={commitTransfer} file={file} what="Starting the import" /> : null}
+            {commitTransfer.phase !== 'idle' ? (
+              <TransferStatus transfer={commitTransfer} file={file} what="Starting the import" />
+            ) : null}
             {liveBatch ? <BatchProgress batch={liveBatch} /> : null}
             {poll.error && liveBatch && isBatchRunning(liveBatch.status) ? (
-              <p className="text-xs text-muted-foreground">Lost contact with the server for a moment ({poll.error.message}); still trying.</p>
+              <p className="text-xs text-muted-foreground">
+                Lost contact with the server for a moment ({poll.error.message}); still trying.
+              </p>
             ) : null}
             {commitError ? (
               <Alert variant="danger" title="The import did not start" data-testid="commit-error">

@@ -4,7 +4,12 @@
  */
 import { FIELD_CATALOGUE, fieldLabel, type FieldSection } from '@/lib/dossier/catalogue';
 import { SAFETY_INFO_LANGUAGES } from '@/lib/i18n/languages';
-import type { BatchStatus, ImportEntityRole, ResolutionAction } from './types';
+import type { ImportBatch, ImportEntityCandidate } from '@/lib/imports/service-schemas';
+import type { RESOLUTION_ACTIONS } from '@/lib/imports/resolution';
+
+type BatchStatus = ImportBatch['status'];
+type ImportEntityRole = ImportEntityCandidate['role'];
+type ResolutionAction = (typeof RESOLUTION_ACTIONS)[number];
 
 export const BATCH_STATUS_LABELS: Record<BatchStatus, string> = {
   queued: 'Queued',
@@ -60,16 +65,21 @@ let groupsCache: TargetGroup[] | null = null;
  */
 export function targetGroups(): TargetGroup[] {
   if (groupsCache) return groupsCache;
-  const groups: TargetGroup[] = [{ id: 'sku', label: 'SKU', options: SKU_TARGETS.map((k) => ({ key: k, label: SKU_TARGET_LABELS[k] })) }];
+  const groups: TargetGroup[] = [
+    { id: 'sku', label: 'SKU', options: SKU_TARGETS.map((k) => ({ key: k, label: SKU_TARGET_LABELS[k] })) },
+  ];
   const bySection = new Map<FieldSection, TargetOption[]>();
   for (const d of FIELD_CATALOGUE) {
     if (d.key === 'gtin') continue;
     const list = bySection.get(d.section) ?? [];
-    if (d.localized) for (const l of SAFETY_INFO_LANGUAGES) list.push({ key: `${d.key}_${l}`, label: fieldLabel(`${d.key}_${l}`, 'en') });
+    if (d.localized)
+      for (const l of SAFETY_INFO_LANGUAGES)
+        list.push({ key: `${d.key}_${l}`, label: fieldLabel(`${d.key}_${l}`, 'en') });
     else list.push({ key: d.key, label: fieldLabel(d.key, 'en') });
     bySection.set(d.section, list);
   }
-  for (const [section, options] of bySection) groups.push({ id: section, label: SECTION_GROUP_LABELS[section] ?? section, options });
+  for (const [section, options] of bySection)
+    groups.push({ id: section, label: SECTION_GROUP_LABELS[section] ?? section, options });
   groupsCache = groups;
   return groups;
 }

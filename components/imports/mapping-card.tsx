@@ -10,17 +10,16 @@ import { SimpleTooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils/cn';
 import { reasonLabel } from './labels';
 import { TargetSelect } from './target-select';
-import type { DryRunColumn } from './types';
+import type { ImportMappedColumn as DryRunColumn } from '@/lib/imports/service-schemas';
 
 export function columnTarget(c: DryRunColumn): string | null {
-  return c.field_key !== undefined ? (c.field_key ?? null) : (c.target ?? null);
+  return c.field_key;
 }
 
 function ConfidenceBadge({ column }: { column: DryRunColumn }) {
   const target = columnTarget(column);
   const reason = column.reason ?? '';
   const explicit = reason === 'explicit' || reason === 'explicit_ignore';
-  const detail = column.detail ?? null;
   if (explicit) {
     return (
       <Badge variant="primary" data-testid="mapping-confidence">
@@ -32,7 +31,6 @@ function ConfidenceBadge({ column }: { column: DryRunColumn }) {
     return (
       <span className="text-xs text-muted-foreground" data-testid="mapping-confidence">
         {reasonLabel(reason) || 'No match'}
-        {detail ? <span className="block text-subtle-foreground">{detail}</span> : null}
       </span>
     );
   }
@@ -48,7 +46,6 @@ function ConfidenceBadge({ column }: { column: DryRunColumn }) {
         </Badge>
         <span className="text-xs text-muted-foreground">{reasonLabel(reason)}</span>
       </span>
-      {detail ? <span className="max-w-72 text-xs text-subtle-foreground">{detail}</span> : null}
     </div>
   );
 }
@@ -78,7 +75,10 @@ export interface MappingCardProps {
 
 /** Each column of the file with its proposed field (changeable), how sure the proposal is and why, and sample values. */
 export function MappingCard({ columns, overrides, onChange, onResetColumn, busy }: MappingCardProps) {
-  const effective = React.useCallback((c: DryRunColumn) => (c.index in overrides ? overrides[c.index]! : columnTarget(c)), [overrides]);
+  const effective = React.useCallback(
+    (c: DryRunColumn) => (c.index in overrides ? overrides[c.index]! : columnTarget(c)),
+    [overrides],
+  );
   const takenBy = React.useMemo(() => {
     const m = new Map<string, string>();
     for (const c of columns) {
@@ -114,9 +114,17 @@ export function MappingCard({ columns, overrides, onChange, onResetColumn, busy 
             const target = effective(c);
             const overridden = c.index in overrides;
             return (
-              <TableRow key={c.index} data-testid="mapping-row" data-column={c.header} data-target={target ?? ''} className={cn(!target && 'bg-surface-muted/30')}>
+              <TableRow
+                key={c.index}
+                data-testid="mapping-row"
+                data-column={c.header}
+                data-target={target ?? ''}
+                className={cn(!target && 'bg-surface-muted/30')}
+              >
                 <TableCell className="align-top">
-                  <div className="font-medium text-foreground">{c.header || <span className="text-muted-foreground italic">(no name)</span>}</div>
+                  <div className="font-medium text-foreground">
+                    {c.header || <span className="text-muted-foreground italic">(no name)</span>}
+                  </div>
                   <div className="text-xs text-subtle-foreground">Column {c.index + 1}</div>
                 </TableCell>
                 <TableCell className="align-top">
@@ -124,10 +132,22 @@ export function MappingCard({ columns, overrides, onChange, onResetColumn, busy 
                 </TableCell>
                 <TableCell className="align-top">
                   <div className="flex items-center gap-1">
-                    <TargetSelect value={target} column={c.header} takenBy={takenBy} onChange={(t) => onChange(c, t)} disabled={busy} />
+                    <TargetSelect
+                      value={target}
+                      column={c.header}
+                      takenBy={takenBy}
+                      onChange={(t) => onChange(c, t)}
+                      disabled={busy}
+                    />
                     {overridden ? (
                       <SimpleTooltip content="Back to the automatic proposal">
-                        <Button variant="ghost" size="icon-sm" onClick={() => onResetColumn(c)} disabled={busy} aria-label={`Undo my choice for ${c.header}`}>
+                        <Button
+                          variant="ghost"
+                          size="icon-sm"
+                          onClick={() => onResetColumn(c)}
+                          disabled={busy}
+                          aria-label={`Undo my choice for ${c.header}`}
+                        >
                           <Undo2 aria-hidden="true" />
                         </Button>
                       </SimpleTooltip>
@@ -155,7 +175,7 @@ export function MappingCard({ columns, overrides, onChange, onResetColumn, busy 
           <ul className="flex flex-wrap gap-1.5">
             {unmapped.map((c) => (
               <li key={c.index}>
-                <Badge variant="outline" title={c.detail ?? reasonLabel(c.reason)}>
+                <Badge variant="outline" title={reasonLabel(c.reason)}>
                   {c.header || `Column ${c.index + 1}`}
                 </Badge>
               </li>
@@ -166,4 +186,3 @@ export function MappingCard({ columns, overrides, onChange, onResetColumn, busy 
     </Card>
   );
 }
-

@@ -10,7 +10,11 @@ import { fieldDefinition } from '@/lib/dossier/catalogue';
 import { cn } from '@/lib/utils/cn';
 import { issueCodeLabel, isSkuTarget, targetLabel } from './labels';
 import { columnTarget } from './mapping-card';
-import type { DryRunColumn, RowIssue, SampleRow } from './types';
+import type {
+  ImportMappedColumn as DryRunColumn,
+  ImportRowError as RowIssue,
+  ImportSampleRow as SampleRow,
+} from '@/lib/imports/service-schemas';
 
 interface PreviewColumn {
   target: string;
@@ -37,7 +41,13 @@ export function restoredZeros(stored: string, fileValues: readonly string[]): st
   if (!/^\d+$/.test(stored)) return null;
   for (const v of fileValues) {
     const t = v.trim();
-    if (/^\d+$/.test(t) && t.length < stored.length && stored.endsWith(t) && /^0+$/.test(stored.slice(0, stored.length - t.length))) return t;
+    if (
+      /^\d+$/.test(t) &&
+      t.length < stored.length &&
+      stored.endsWith(t) &&
+      /^0+$/.test(stored.slice(0, stored.length - t.length))
+    )
+      return t;
   }
   return null;
 }
@@ -46,18 +56,22 @@ export function restoredZeros(stored: string, fileValues: readonly string[]): st
 export const REPAIR_CODES = new Set(['gtin_leading_zeros_restored', 'gtin_from_exact_exponent']);
 
 function storedValue(row: SampleRow, target: string): string | null {
-  if (isSkuTarget(target)) return row.sku?.[target] ?? (target === 'gtin' ? (row.dossier?.gtin ?? null) : null);
+  if (isSkuTarget(target))
+    return row.sku[target as keyof SampleRow['sku']] ?? (target === 'gtin' ? (row.dossier?.gtin ?? null) : null);
   return row.dossier?.[target] ?? null;
 }
 
-function IssueMark({ issues, kind }: { issues: RowIssue[]; kind: 'error' | 'warning' }) {
+function IssueMark({ issues, kind }: { issues: Omit<RowIssue, 'row'>[]; kind: 'error' | 'warning' }) {
   const Icon = kind === 'error' ? CircleAlert : TriangleAlert;
   return (
     <Tooltip>
       <TooltipTrigger asChild>
         <button
           type="button"
-          className={cn('inline-flex shrink-0 rounded-sm focus-visible:outline-2 focus-visible:outline-ring', kind === 'error' ? 'text-danger' : 'text-warning-soft-foreground')}
+          className={cn(
+            'inline-flex shrink-0 rounded-sm focus-visible:outline-2 focus-visible:outline-ring',
+            kind === 'error' ? 'text-danger' : 'text-warning-soft-foreground',
+          )}
           aria-label={issues.map((i) => i.message).join(' ')}
           data-testid={kind === 'error' ? 'cell-error' : 'cell-warning'}
         >
@@ -89,7 +103,14 @@ function RowStatus({ row }: { row: SampleRow }) {
         <Badge variant="success">OK</Badge>
       )}
       {[...rowErrors, ...rowWarnings].map((i, k) => (
-        <span key={k} className={cn('max-w-48 text-xs', rowErrors.includes(i) ? 'text-danger-soft-foreground' : 'text-muted-foreground')} title={issueCodeLabel(i.code)}>
+        <span
+          key={k}
+          className={cn(
+            'max-w-48 text-xs',
+            rowErrors.includes(i) ? 'text-danger-soft-foreground' : 'text-muted-foreground',
+          )}
+          title={issueCodeLabel(i.code)}
+        >
           {i.message}
         </span>
       ))}
@@ -115,15 +136,23 @@ export function PreviewTable({ columns, rows, stale }: PreviewTableProps) {
   );
 
   return (
-    <Card className={cn('overflow-hidden transition-opacity', stale && 'opacity-60')} data-testid="preview-card" aria-busy={stale || undefined}>
+    <Card
+      className={cn('overflow-hidden transition-opacity', stale && 'opacity-60')}
+      data-testid="preview-card"
+      aria-busy={stale || undefined}
+    >
       <CardHeader>
         <div>
           <CardTitle>Preview: the first {rows.length} rows as they will be stored</CardTitle>
-          <CardDescription>Values after normalisation. Marked cells have a problem; point at the mark to read it.</CardDescription>
+          <CardDescription>
+            Values after normalisation. Marked cells have a problem; point at the mark to read it.
+          </CardDescription>
         </div>
       </CardHeader>
       {cols.length === 0 ? (
-        <p className="px-5 py-6 text-sm text-muted-foreground">No column is mapped yet: choose what the columns are stored as above.</p>
+        <p className="px-5 py-6 text-sm text-muted-foreground">
+          No column is mapped yet: choose what the columns are stored as above.
+        </p>
       ) : (
         <Table data-testid="preview-table">
           <TableHeader>
@@ -146,7 +175,12 @@ export function PreviewTable({ columns, rows, stale }: PreviewTableProps) {
           </TableHeader>
           <TableBody>
             {rows.map((row) => (
-              <TableRow key={row.row_number} data-testid="preview-row" data-row={row.row_number} className={cn('align-top', row.status === 'invalid' && 'bg-danger-soft/30')}>
+              <TableRow
+                key={row.row_number}
+                data-testid="preview-row"
+                data-row={row.row_number}
+                className={cn('align-top', row.status === 'invalid' && 'bg-danger-soft/30')}
+              >
                 <TableCell className="font-mono text-xs text-muted-foreground tabular-nums">{row.row_number}</TableCell>
                 <TableCell>
                   <RowStatus row={row} />
@@ -163,11 +197,19 @@ export function PreviewTable({ columns, rows, stale }: PreviewTableProps) {
                       key={c.target}
                       data-target={c.target}
                       data-testid="preview-cell"
-                      className={cn(errors.length ? 'bg-danger-soft/60' : warnings.length ? 'bg-warning-soft/60' : undefined)}
+                      className={cn(
+                        errors.length ? 'bg-danger-soft/60' : warnings.length ? 'bg-warning-soft/60' : undefined,
+                      )}
                     >
                       <div className="flex items-start gap-1.5">
                         {v ? (
-                          <span className={cn('line-clamp-3 max-w-64 break-words', (c.target === 'gtin' || c.target === 'sku_code') && 'font-mono text-xs tabular-nums')} data-testid="preview-value">
+                          <span
+                            className={cn(
+                              'line-clamp-3 max-w-64 break-words',
+                              (c.target === 'gtin' || c.target === 'sku_code') && 'font-mono text-xs tabular-nums',
+                            )}
+                            data-testid="preview-value"
+                          >
                             {v}
                           </span>
                         ) : (
@@ -176,13 +218,31 @@ export function PreviewTable({ columns, rows, stale }: PreviewTableProps) {
                         {errors.length ? <IssueMark issues={errors} kind="error" /> : null}
                         {warnings.length ? <IssueMark issues={warnings} kind="warning" /> : null}
                       </div>
-                      {errors.length ? (
-                        <div className="mt-1 line-clamp-3 max-w-64 text-[0.6875rem] leading-snug text-danger-soft-foreground" data-testid="cell-error-text">
-                          {errors[0]!.message}
+                      {/* Every problem of the cell as text, readable without hovering the mark. */}
+                      {errors.map((e, k) => (
+                        <div
+                          key={`e${k}`}
+                          className="mt-1 max-w-64 text-[0.6875rem] leading-snug break-words text-danger-soft-foreground"
+                          data-testid="cell-error-text"
+                        >
+                          {e.message}
                         </div>
-                      ) : null}
+                      ))}
+                      {warnings.map((w, k) => (
+                        <div
+                          key={`w${k}`}
+                          className="mt-1 max-w-64 text-[0.6875rem] leading-snug break-words text-warning-soft-foreground"
+                          data-testid="cell-warning-text"
+                        >
+                          {w.message}
+                        </div>
+                      ))}
                       {restored || repairs.length ? (
-                        <div className="mt-1 text-[0.6875rem] leading-snug text-success-soft-foreground" data-testid="gtin-restored" title={repairs.map((r) => r.message).join(' ')}>
+                        <div
+                          className="mt-1 text-[0.6875rem] leading-snug text-success-soft-foreground"
+                          data-testid="gtin-restored"
+                          title={repairs.map((r) => r.message).join(' ')}
+                        >
                           {restored ? `leading zero restored (file: ${restored})` : repairs[0]!.message}
                         </div>
                       ) : null}

@@ -28,7 +28,10 @@ export function ProgressBar({ value, label, valueText, tone = 'primary', classNa
       {pct === null ? (
         <div className="h-full w-full animate-pulse rounded-full bg-[repeating-linear-gradient(135deg,var(--color-primary)_0_6px,transparent_6px_12px)] opacity-60" />
       ) : (
-        <div className={cn('h-full rounded-full transition-[width] duration-300', TONES[tone])} style={{ width: `${pct > 0 ? Math.max(pct, 1.5) : 0}%` }} />
+        <div
+          className={cn('h-full rounded-full transition-[width] duration-300', TONES[tone])}
+          style={{ width: `${pct > 0 ? Math.max(pct, 1.5) : 0}%` }}
+        />
       )}
     </div>
   );

@@ -3,7 +3,18 @@
 import * as React from 'react';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
-import { ArrowRight, CircleSlash, Download, FileWarning, OctagonAlert, PackageSearch, PencilLine, Plus, Search, Users } from 'lucide-react';
+import {
+  ArrowRight,
+  CircleSlash,
+  Download,
+  FileWarning,
+  OctagonAlert,
+  PackageSearch,
+  PencilLine,
+  Plus,
+  Search,
+  Users,
+} from 'lucide-react';
 import { ApiError, apiFetch, signInUrl } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -25,7 +36,10 @@ import { REPAIR_CODES } from './preview-table';
 import { RowErrorsTable } from './row-errors-table';
 import { BatchStatusPill } from './status';
 import { useBatchPoll } from './use-batch-poll';
-import type { ReviewChange, ReviewResponse, ReviewSku } from './types';
+import type { ImportReview, ImportReview as ReviewResponse } from '@/lib/imports/service-schemas';
+
+type ReviewChange = ImportReview['skus'][number]['changes'][number];
+type ReviewSku = ImportReview['skus'][number];
 
 export type ReviewTab = 'skus' | 'errors' | 'entities';
 
@@ -34,8 +48,20 @@ const PAGE = 50;
 const COLLAPSED = 8;
 
 function ChangeValue({ value, kind }: { value: string | null; kind: 'from' | 'to' }) {
-  if (value === null || value === '') return <span className="text-subtle-foreground italic">{kind === 'from' ? 'empty' : 'cleared'}</span>;
-  return <span className={cn('break-words', kind === 'from' ? 'text-muted-foreground line-through decoration-muted-foreground/50' : 'font-medium text-foreground')}>{value}</span>;
+  if (value === null || value === '')
+    return <span className="text-subtle-foreground italic">{kind === 'from' ? 'empty' : 'cleared'}</span>;
+  return (
+    <span
+      className={cn(
+        'break-words',
+        kind === 'from'
+          ? 'text-muted-foreground line-through decoration-muted-foreground/50'
+          : 'font-medium text-foreground',
+      )}
+    >
+      {value}
+    </span>
+  );
 }
 
 /** Category codes read as their names; other values as stored. */
@@ -48,7 +74,11 @@ function ChangeRow({ change }: { change: ReviewChange }) {
   const from = displayValue(change.field_key, change.from);
   const to = displayValue(change.field_key, change.to);
   return (
-    <li className="grid gap-1 py-1.5 sm:grid-cols-[11rem_minmax(0,1fr)_auto] sm:gap-3" data-testid="sku-change" data-field={change.field_key}>
+    <li
+      className="grid gap-1 py-1.5 sm:grid-cols-[11rem_minmax(0,1fr)_auto] sm:gap-3"
+      data-testid="sku-change"
+      data-field={change.field_key}
+    >
       <span className="text-xs font-medium text-muted-foreground">{targetLabel(change.field_key)}</span>
       <span className="flex min-w-0 flex-wrap items-baseline gap-1.5 text-[0.8125rem]">
         {from !== null && from !== undefined ? (
@@ -75,13 +105,24 @@ function ChangeRow({ change }: { change: ReviewChange }) {
 function SkuCard({ sku }: { sku: ReviewSku }) {
   const [expanded, setExpanded] = React.useState(false);
   // The code (and, for a new SKU, the name) head the card already.
-  const changes = (sku.changes ?? []).filter((c) => c.field_key !== 'sku_code' && !(sku.outcome === 'created' && c.field_key === 'product_name'));
+  const changes = (sku.changes ?? []).filter(
+    (c) => c.field_key !== 'sku_code' && !(sku.outcome === 'created' && c.field_key === 'product_name'),
+  );
   const collapsible = changes.length > COLLAPSED + 2;
   const shown = expanded || !collapsible ? changes : changes.slice(0, COLLAPSED);
   return (
-    <li className="grid gap-2 px-5 py-3.5" data-testid="review-sku" data-sku-code={sku.sku_code} data-outcome={sku.outcome}>
+    <li
+      className="grid gap-2 px-5 py-3.5"
+      data-testid="review-sku"
+      data-sku-code={sku.sku_code}
+      data-outcome={sku.outcome}
+    >
       <div className="flex flex-wrap items-center gap-2">
-        <Link href={`/skus/${sku.sku_id}`} className="font-mono text-[0.8125rem] font-semibold text-foreground hover:text-primary hover:underline" data-testid="review-sku-link">
+        <Link
+          href={`/skus/${sku.sku_id}`}
+          className="font-mono text-[0.8125rem] font-semibold text-foreground hover:text-primary hover:underline"
+          data-testid="review-sku-link"
+        >
           {sku.sku_code}
         </Link>
         <span className="min-w-0 flex-1 truncate text-[0.8125rem] text-foreground">{sku.product_name}</span>
@@ -115,12 +156,19 @@ function SkuCard({ sku }: { sku: ReviewSku }) {
           ))}
         </ul>
       ) : (
-        <p className="text-xs text-muted-foreground">{sku.outcome === 'updated' ? 'The file held the same values: nothing changed.' : 'No values besides code and name.'}</p>
+        <p className="text-xs text-muted-foreground">
+          {sku.outcome === 'updated'
+            ? 'The file held the same values: nothing changed.'
+            : 'No values besides code and name.'}
+        </p>
       )}
       {sku.warnings?.length ? (
         <ul className="grid gap-0.5 text-xs">
           {sku.warnings.map((w, i) => (
-            <li key={i} className={REPAIR_CODES.has(w.code) ? 'text-success-soft-foreground' : 'text-warning-soft-foreground'}>
+            <li
+              key={i}
+              className={REPAIR_CODES.has(w.code) ? 'text-success-soft-foreground' : 'text-warning-soft-foreground'}
+            >
               {w.column ? `“${w.column}”: ` : ''}
               {w.message}
             </li>
@@ -137,7 +185,11 @@ function SkuCard({ sku }: { sku: ReviewSku }) {
         </p>
       ) : null}
       {collapsible ? (
-        <button type="button" className="w-fit text-xs font-medium text-primary hover:underline" onClick={() => setExpanded((e) => !e)}>
+        <button
+          type="button"
+          className="w-fit text-xs font-medium text-primary hover:underline"
+          onClick={() => setExpanded((e) => !e)}
+        >
           {expanded ? 'Show fewer' : `Show all ${changes.length} values`}
         </button>
       ) : null}
@@ -151,13 +203,22 @@ function SkusPanel({ skus, batchCounts }: { skus: ReviewSku[]; batchCounts: { cr
   const [limit, setLimit] = React.useState(PAGE);
   const needle = q.trim().toLowerCase();
   const filtered = skus.filter(
-    (s) => (outcome === 'all' || s.outcome === outcome) && (!needle || s.sku_code.toLowerCase().includes(needle) || (s.product_name ?? '').toLowerCase().includes(needle)),
+    (s) =>
+      (outcome === 'all' || s.outcome === outcome) &&
+      (!needle ||
+        (s.sku_code ?? '').toLowerCase().includes(needle) ||
+        (s.product_name ?? '').toLowerCase().includes(needle)),
   );
   const listed = batchCounts.created + batchCounts.updated;
   if (skus.length === 0) {
     return (
       <Card>
-        <EmptyState compact icon={PackageSearch} title="No SKUs were created or updated" description="Every row failed or was skipped: the row errors say why." />
+        <EmptyState
+          compact
+          icon={PackageSearch}
+          title="No SKUs were created or updated"
+          description="Every row failed or was skipped: the row errors say why."
+        />
       </Card>
     );
   }
@@ -165,8 +226,18 @@ function SkusPanel({ skus, batchCounts }: { skus: ReviewSku[]; batchCounts: { cr
     <Card className="overflow-hidden">
       <div className="flex flex-wrap items-center gap-2 border-b border-border px-5 py-3">
         <div className="relative min-w-56 flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-subtle-foreground" aria-hidden="true" />
-          <Input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Find by SKU code or name" aria-label="Find imported SKUs" className="pl-8" />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-subtle-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder="Find by SKU code or name"
+            aria-label="Find imported SKUs"
+            className="pl-8"
+          />
         </div>
         <div className="flex gap-1.5" role="group" aria-label="Filter by outcome">
           {(['all', 'created', 'updated'] as const).map((o) => (
@@ -177,7 +248,9 @@ function SkusPanel({ skus, batchCounts }: { skus: ReviewSku[]; batchCounts: { cr
               onClick={() => setOutcome(o)}
               className={cn(
                 'h-8 rounded-full border px-3 text-xs font-medium transition-colors',
-                outcome === o ? 'border-primary bg-primary-soft text-primary-soft-foreground' : 'border-border bg-surface text-muted-foreground hover:text-foreground',
+                outcome === o
+                  ? 'border-primary bg-primary-soft text-primary-soft-foreground'
+                  : 'border-border bg-surface text-muted-foreground hover:text-foreground',
               )}
             >
               {o === 'all' ? 'All' : o === 'created' ? 'New' : 'Updated'}
@@ -190,11 +263,15 @@ function SkusPanel({ skus, batchCounts }: { skus: ReviewSku[]; batchCounts: { cr
           <SkuCard key={s.sku_id} sku={s} />
         ))}
       </ul>
-      {filtered.length === 0 ? <p className="px-5 py-6 text-center text-sm text-muted-foreground">No imported SKU matches.</p> : null}
+      {filtered.length === 0 ? (
+        <p className="px-5 py-6 text-center text-sm text-muted-foreground">No imported SKU matches.</p>
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-border px-5 py-2.5 text-xs text-muted-foreground">
         <span>
           Showing {formatNumber(Math.min(limit, filtered.length))} of {formatNumber(filtered.length)}
-          {listed > skus.length ? ` (the review lists the first ${formatNumber(skus.length)} of ${formatNumber(listed)} imported SKUs; all are in the SKU list)` : ''}
+          {listed > skus.length
+            ? ` (the review lists the first ${formatNumber(skus.length)} of ${formatNumber(listed)} imported SKUs; all are in the SKU list)`
+            : ''}
         </span>
         {filtered.length > limit ? (
           <Button variant="secondary" size="sm" onClick={() => setLimit((l) => l + PAGE)}>
@@ -233,7 +310,11 @@ export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: Re
           router.replace(signInUrl());
           return;
         }
-        setError(e instanceof ApiError ? e : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The review could not be loaded.' }));
+        setError(
+          e instanceof ApiError
+            ? e
+            : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The review could not be loaded.' }),
+        );
       }
     };
     void run();
@@ -293,10 +374,12 @@ export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: Re
 
   const b = live;
   // error_rows counts rows whose write failed; the row errors are every problem that kept a row out.
-  const errorsTotal = review.row_errors_total ?? review.row_errors.length;
+  const errorsTotal = review.row_errors.length;
   const errorsTruncated = review.summary?.row_errors_truncated === true;
   const errorsUrl = b.errors_url || `/api/imports/${id}/errors.csv`;
-  const openCandidates = review.entity_candidates.filter((c) => !(c.decision && c.decision.action !== 'unresolved' && (c.decision.applied_at || c.decision.decided_at))).length;
+  const openCandidates = review.entity_candidates.filter(
+    (c) => !(c.decision && c.decision.action !== 'unresolved' && (c.decision.applied_at || c.decision.decided_at)),
+  ).length;
 
   return (
     <>
@@ -347,16 +430,41 @@ export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: Re
       ) : (
         <div className="mb-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-5" data-testid="review-summary">
           <CountTile label="SKUs created" value={b.created_rows} icon={Plus} tone="primary" testId="review-created" />
-          <CountTile label="SKUs updated" value={b.updated_rows} icon={PencilLine} tone="info" testId="review-updated" />
-          <CountTile label="Rows skipped" value={b.skipped_rows} icon={CircleSlash} tone="neutral" testId="review-skipped" />
-          <CountTile label="Rows failed" value={b.failed_rows} icon={OctagonAlert} tone={b.failed_rows ? 'danger' : 'success'} testId="review-failed" />
-          <CountTile label="Operators to resolve" value={openCandidates} icon={Users} tone={openCandidates ? 'warning' : 'success'} testId="review-open-entities" />
+          <CountTile
+            label="SKUs updated"
+            value={b.updated_rows}
+            icon={PencilLine}
+            tone="info"
+            testId="review-updated"
+          />
+          <CountTile
+            label="Rows skipped"
+            value={b.skipped_rows}
+            icon={CircleSlash}
+            tone="neutral"
+            testId="review-skipped"
+          />
+          <CountTile
+            label="Rows failed"
+            value={b.failed_rows}
+            icon={OctagonAlert}
+            tone={b.failed_rows ? 'danger' : 'success'}
+            testId="review-failed"
+          />
+          <CountTile
+            label="Operators to resolve"
+            value={openCandidates}
+            icon={Users}
+            tone={openCandidates ? 'warning' : 'success'}
+            testId="review-open-entities"
+          />
         </div>
       )}
 
       {b.status === 'failed' && !running ? (
         <Alert variant="danger" title="The import stopped before the end" className="mb-5">
-          {b.error_message || 'Rows written before the stop stay. Import the same file again to continue: nothing is duplicated.'}
+          {b.error_message ||
+            'Rows written before the stop stay. Import the same file again to continue: nothing is duplicated.'}
         </Alert>
       ) : null}
 
@@ -368,7 +476,11 @@ export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: Re
           </TabsTrigger>
           <TabsTrigger value="errors" data-testid="tab-errors">
             <OctagonAlert aria-hidden="true" />
-            Row errors <span className="tabular-nums text-subtle-foreground">{formatNumber(errorsTotal)}{errorsTruncated ? '+' : ''}</span>
+            Row errors{' '}
+            <span className="tabular-nums text-subtle-foreground">
+              {formatNumber(errorsTotal)}
+              {errorsTruncated ? '+' : ''}
+            </span>
           </TabsTrigger>
           <TabsTrigger value="entities" data-testid="tab-entities">
             <Users aria-hidden="true" />
@@ -393,7 +505,10 @@ export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: Re
           ) : (
             <Card className="overflow-hidden">
               <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-5 py-3">
-                <p className="text-[0.8125rem] text-muted-foreground">These rows were not imported. Fix them in the file and import it again: rows already in are updated, not duplicated.</p>
+                <p className="text-[0.8125rem] text-muted-foreground">
+                  These rows were not imported. Fix them in the file and import it again: rows already in are updated,
+                  not duplicated.
+                </p>
                 <Button asChild variant="secondary" size="sm">
                   <a href={errorsUrl} download>
                     <Download aria-hidden="true" />
@@ -402,12 +517,21 @@ export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: Re
                 </Button>
               </div>
               <RowErrorsTable errors={review.row_errors} total={errorsTotal} limit={100} />
-              {errorsTruncated ? <p className="border-t border-border px-5 py-2.5 text-xs text-muted-foreground">The review lists the first {formatNumber(review.row_errors.length)} errors; the CSV has them all.</p> : null}
+              {errorsTruncated ? (
+                <p className="border-t border-border px-5 py-2.5 text-xs text-muted-foreground">
+                  The review lists the first {formatNumber(review.row_errors.length)} errors; the CSV has them all.
+                </p>
+              ) : null}
             </Card>
           )}
         </TabsContent>
         <TabsContent value="entities">
-          <EntityResolution batchId={id} candidates={review.entity_candidates} locked={running} onApplied={() => setVersion((v) => v + 1)} />
+          <EntityResolution
+            batchId={id}
+            candidates={review.entity_candidates}
+            locked={running}
+            onApplied={() => setVersion((v) => v + 1)}
+          />
         </TabsContent>
       </Tabs>
     </>

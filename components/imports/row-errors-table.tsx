@@ -1,7 +1,7 @@
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatNumber } from '@/components/format';
-import type { RowIssue } from './types';
+import type { ImportRowError as RowIssue } from '@/lib/imports/service-schemas';
 
 export interface RowErrorsTableProps {
   errors: RowIssue[];
@@ -29,7 +29,9 @@ export function RowErrorsTable({ errors, total, limit = 100 }: RowErrorsTablePro
           {shown.map((e, i) => (
             <TableRow key={`${e.row}-${e.column}-${e.code}-${i}`} data-testid="row-error" className="align-top">
               <TableCell className="font-mono text-xs tabular-nums text-muted-foreground">{e.row}</TableCell>
-              <TableCell className="text-muted-foreground">{e.column ?? <span className="text-subtle-foreground">whole row</span>}</TableCell>
+              <TableCell className="text-muted-foreground">
+                {e.column ?? <span className="text-subtle-foreground">whole row</span>}
+              </TableCell>
               <TableCell>
                 <div className="grid gap-1">
                   <span className="text-foreground">{e.message}</span>

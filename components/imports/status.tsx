@@ -3,7 +3,10 @@ import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils/cn';
 import { batchStatusLabel } from './labels';
 
-const STYLE: Record<string, { variant: 'neutral' | 'info' | 'success' | 'warning' | 'danger'; icon: typeof CircleDashed; spin?: boolean }> = {
+const STYLE: Record<
+  string,
+  { variant: 'neutral' | 'info' | 'success' | 'warning' | 'danger'; icon: typeof CircleDashed; spin?: boolean }
+> = {
   queued: { variant: 'neutral', icon: CircleDashed },
   processing: { variant: 'info', icon: LoaderCircle, spin: true },
   completed: { variant: 'success', icon: CircleCheck },
@@ -16,7 +19,12 @@ export function BatchStatusPill({ status, className }: { status: string | null |
   const style = (status && STYLE[status]) || STYLE.queued!;
   const Icon = style.icon;
   return (
-    <Badge variant={style.variant} className={cn('rounded-full px-2', className)} data-testid="batch-status" data-status={status ?? ''}>
+    <Badge
+      variant={style.variant}
+      className={cn('rounded-full px-2', className)}
+      data-testid="batch-status"
+      data-status={status ?? ''}
+    >
       <Icon className={cn(style.spin && 'animate-spin')} aria-hidden="true" />
       {batchStatusLabel(status)}
     </Badge>

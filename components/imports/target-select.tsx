@@ -24,8 +24,16 @@ export function TargetSelect({ value, onChange, column, takenBy, disabled, class
   const groups = targetGroups();
   const known = value === null || groups.some((g) => g.options.some((o) => o.key === value));
   return (
-    <Select value={value ?? IGNORE_VALUE} onValueChange={(v) => onChange(v === IGNORE_VALUE ? null : v)} disabled={disabled}>
-      <SelectTrigger className={cn('h-8 w-full min-w-48 text-[0.8125rem]', value === null && 'text-muted-foreground', className)} aria-label={`Field for column ${column}`} data-testid="target-select">
+    <Select
+      value={value ?? IGNORE_VALUE}
+      onValueChange={(v) => onChange(v === IGNORE_VALUE ? null : v)}
+      disabled={disabled}
+    >
+      <SelectTrigger
+        className={cn('h-8 w-full min-w-48 text-[0.8125rem]', value === null && 'text-muted-foreground', className)}
+        aria-label={`Field for column ${column}`}
+        data-testid="target-select"
+      >
         <SelectValue>{targetLabel(value)}</SelectValue>
       </SelectTrigger>
       <SelectContent className="max-h-96 w-80">
@@ -36,13 +44,17 @@ export function TargetSelect({ value, onChange, column, takenBy, disabled, class
         {groups.map((g) => (
           <SelectGroup key={g.id}>
             <SelectPrimitive.Separator className="-mx-1 my-1 h-px bg-border" />
-            <SelectPrimitive.Label className="px-2 pt-1 pb-1 text-[0.6875rem] font-semibold tracking-wide text-muted-foreground uppercase">{g.label}</SelectPrimitive.Label>
+            <SelectPrimitive.Label className="px-2 pt-1 pb-1 text-[0.6875rem] font-semibold tracking-wide text-muted-foreground uppercase">
+              {g.label}
+            </SelectPrimitive.Label>
             {g.options.map((o) => {
               const other = takenBy?.get(o.key);
               return (
                 <SelectItem key={o.key} value={o.key}>
                   {o.label}
-                  {other && o.key !== value ? <span className="ml-1.5 text-xs text-subtle-foreground">(now: {other})</span> : null}
+                  {other && o.key !== value ? (
+                    <span className="ml-1.5 text-xs text-subtle-foreground">(now: {other})</span>
+                  ) : null}
                 </SelectItem>
               );
             })}

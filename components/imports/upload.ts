@@ -1,10 +1,6 @@
 'use client';
 
-/**
- * POST /api/import with XMLHttpRequest, because fetch cannot report upload progress. The answer is
- * read like apiFetch reads it: JSON on success, the contract's error envelope turned into ApiError.
- */
-import { ApiError } from '@/components/api/client';
+import { apiUpload } from '@/components/api/upload';
 
 export interface ImportRequestOptions {
   file: File;
@@ -30,65 +26,12 @@ export function importFormData(o: Pick<ImportRequestOptions, 'file' | 'sheet' | 
   return form;
 }
 
-function envelopeError(status: number, text: string): ApiError {
-  let body: { error?: { code?: unknown; message?: unknown; details?: unknown; support_reference?: unknown }; correlation_id?: unknown } | undefined;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  const err = body?.error;
-  if (err && typeof err.code === 'string') {
-    return new ApiError({
-      status,
-      code: err.code,
-      message: typeof err.message === 'string' && err.message ? err.message : `Request failed (${status}).`,
-      details: err.details && typeof err.details === 'object' ? (err.details as Record<string, unknown>) : undefined,
-      correlationId: typeof body?.correlation_id === 'string' ? body.correlation_id : typeof err.support_reference === 'string' ? err.support_reference : undefined,
-    });
-  }
-  if (status === 413) return new ApiError({ status, code: 'PAYLOAD_TOO_LARGE', message: 'The file is too large to import (at most 50 MB).' });
-  return new ApiError({
-    status,
-    code: status >= 500 ? 'INTERNAL_ERROR' : 'UNEXPECTED_RESPONSE',
-    message: status >= 500 ? 'The server could not read the file. Try again in a moment.' : `Request failed (${status}).`,
-  });
-}
-
+/** POST /api/import (dry run or commit) through the one upload-with-progress request. */
 export function postImport<T>(o: ImportRequestOptions): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/import${o.dryRun ? '?dry_run=true' : ''}`);
-    xhr.withCredentials = true;
-    xhr.responseType = 'text';
-    xhr.setRequestHeader('accept', 'application/json');
-    if (o.idempotencyKey) xhr.setRequestHeader('Idempotency-Key', o.idempotencyKey);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) o.onUploadProgress?.(e.loaded, e.total);
-    };
-    xhr.upload.onload = () => o.onUploaded?.();
-    xhr.onload = () => {
-      const text = typeof xhr.responseText === 'string' ? xhr.responseText : '';
-      if (xhr.status >= 200 && xhr.status < 300) {
-        try {
-          resolve(JSON.parse(text) as T);
-        } catch {
-          reject(new ApiError({ status: xhr.status, code: 'UNEXPECTED_RESPONSE', message: 'The server sent a response this page cannot read.' }));
-        }
-        return;
-      }
-      reject(envelopeError(xhr.status, text));
-    };
-    xhr.onerror = () => reject(new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'Could not reach the server. Check your connection and try again.' }));
-    xhr.ontimeout = xhr.onerror;
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
-    if (o.signal) {
-      if (o.signal.aborted) {
-        reject(new DOMException('The upload was cancelled.', 'AbortError'));
-        return;
-      }
-      o.signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    }
-    xhr.send(importFormData(o));
+  return apiUpload<T>(`/api/import${o.dryRun ? '?dry_run=true' : ''}`, importFormData(o), {
+    headers: o.idempotencyKey ? { 'Idempotency-Key': o.idempotencyKey } : {},
+    onProgress: (p) => o.onUploadProgress?.(p.loaded, p.total),
+    onUploaded: o.onUploaded,
+    signal: o.signal,
   });
 }

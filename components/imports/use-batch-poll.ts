@@ -1,9 +1,11 @@
 'use client';
 
 import * as React from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/components/api/client';
+import { queryKeys } from '@/components/api/queries/keys';
 import { isBatchRunning } from './labels';
-import type { ImportBatch } from './types';
+import type { ImportBatch } from '@/lib/imports/service-schemas';
 
 export interface BatchPoll {
   batch: ImportBatch | null;
@@ -12,46 +14,39 @@ export interface BatchPoll {
 }
 
 /**
- * GET /api/imports/{id} every `intervalMs` while the batch is queued or processing; stops at a final
- * status. Requests never overlap: the next one is scheduled when the previous one settled.
+ * The import batch `id`, polled every `intervalMs` while it is queued or processing; stops at a final
+ * status, or at an answer that polling will not change (404, lost session, no access).
  */
-export function useBatchPoll(id: string | null, initial: ImportBatch | null = null, onFinished?: (batch: ImportBatch) => void, intervalMs = 1000): BatchPoll {
-  const [state, setState] = React.useState<BatchPoll>({ batch: initial, error: null });
+export function useBatchPoll(
+  id: string | null,
+  initial: ImportBatch | null = null,
+  onFinished?: (batch: ImportBatch) => void,
+  intervalMs = 1000,
+): BatchPoll {
+  const q = useQuery({
+    queryKey: queryKeys.importBatch(id ?? 'none'),
+    queryFn: ({ signal }) => apiFetch<{ batch: ImportBatch }>(`/api/imports/${id}`, { signal }),
+    enabled: id !== null,
+    retry: false,
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const e = query.state.error;
+      if (e instanceof ApiError && [401, 403, 404].includes(e.status)) return false;
+      const b = query.state.data?.batch;
+      return !b || isBatchRunning(b.status) ? intervalMs : false;
+    },
+  });
+  const batch = q.data?.batch ?? initial;
   const finished = React.useRef(onFinished);
   React.useEffect(() => {
     finished.current = onFinished;
   }, [onFinished]);
-
+  const reported = React.useRef<string | null>(null);
   React.useEffect(() => {
-    if (!id) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const ac = new AbortController();
-    const tick = async () => {
-      let running = true;
-      try {
-        const body = await apiFetch<{ batch: ImportBatch }>(`/api/imports/${id}`, { signal: ac.signal });
-        if (stopped) return;
-        setState({ batch: body.batch, error: null });
-        running = isBatchRunning(body.batch.status);
-        if (!running) finished.current?.(body.batch);
-      } catch (e) {
-        if (stopped) return;
-        if (e instanceof ApiError) {
-          setState((s) => ({ ...s, error: e }));
-          // A batch that does not exist (404) or a lost session will not come back by polling.
-          if (e.status === 404 || e.status === 401 || e.status === 403) running = false;
-        }
-      }
-      if (running && !stopped) timer = setTimeout(() => void tick(), intervalMs);
-    };
-    void tick();
-    return () => {
-      stopped = true;
-      ac.abort();
-      clearTimeout(timer);
-    };
-  }, [id, intervalMs]);
-
-  return state;
+    const b = q.data?.batch;
+    if (!b || isBatchRunning(b.status) || reported.current === `${b.id}:${b.status}`) return;
+    reported.current = `${b.id}:${b.status}`;
+    finished.current?.(b);
+  }, [q.data]);
+  return { batch, error: q.error instanceof ApiError ? q.error : null };
 }

@@ -21,7 +21,13 @@ export function WizardSteps({ current }: { current: WizardStep }) {
           const done = i < at;
           const active = i === at;
           return (
-            <li key={s.id} className="flex items-center gap-2" aria-current={active ? 'step' : undefined} data-testid={`step-${s.id}`} data-state={done ? 'done' : active ? 'active' : 'todo'}>
+            <li
+              key={s.id}
+              className="flex items-center gap-2"
+              aria-current={active ? 'step' : undefined}
+              data-testid={`step-${s.id}`}
+              data-state={done ? 'done' : active ? 'active' : 'todo'}
+            >
               <span
                 className={cn(
                   'flex size-6 items-center justify-center rounded-full border text-xs font-semibold tabular-nums',
@@ -33,7 +39,9 @@ export function WizardSteps({ current }: { current: WizardStep }) {
                 {done ? <Check className="size-3.5" strokeWidth={3} aria-hidden="true" /> : i + 1}
               </span>
               <span className={cn('font-medium', active ? 'text-foreground' : 'text-muted-foreground')}>{s.label}</span>
-              {i < WIZARD_STEPS.length - 1 ? <span className="mx-1 h-px w-6 bg-border-strong sm:w-10" aria-hidden="true" /> : null}
+              {i < WIZARD_STEPS.length - 1 ? (
+                <span className="mx-1 h-px w-6 bg-border-strong sm:w-10" aria-hidden="true" />
+              ) : null}
             </li>
           );
         })}

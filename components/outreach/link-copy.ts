@@ -1,10 +1,110 @@
 import type { Locale } from '@/lib/i18n/locales';
 
 /** Texts of the supplier's upload page (/r/{token}), in the request's language. */
-export const LINK_COPY: Record<Locale, Record<'title' | 'intro' | 'asked' | 'due' | 'choose' | 'send' | 'sending' | 'done' | 'failed' | 'received' | 'limits' | 'gone' | 'gone_body' | 'missing' | 'missing_body', string>> = {
-  en: { title: 'Documents requested', intro: '{requester} asks for the following about {product}:', asked: 'What is asked', due: 'Please send by {date}.', choose: 'Choose files', send: 'Upload', sending: 'Uploading…', done: 'Thank you: {n} file(s) received.', failed: 'Upload failed', received: '{n} file(s) received so far.', limits: 'PDF, images, Office or text files, ZIP; up to 10 files of 20 MB each.', gone: 'This link is no longer open', gone_body: 'It expired or was closed. Ask the sender for a new link.', missing: 'Link not found', missing_body: 'Check that you copied the whole address from the email.' },
-  de: { title: 'Angeforderte Unterlagen', intro: '{requester} bittet um Folgendes zu {product}:', asked: 'Was benötigt wird', due: 'Bitte bis {date} senden.', choose: 'Dateien wählen', send: 'Hochladen', sending: 'Wird hochgeladen…', done: 'Vielen Dank: {n} Datei(en) erhalten.', failed: 'Hochladen fehlgeschlagen', received: 'Bisher {n} Datei(en) erhalten.', limits: 'PDF, Bilder, Office- oder Textdateien, ZIP; bis zu 10 Dateien zu je 20 MB.', gone: 'Dieser Link ist nicht mehr offen', gone_body: 'Er ist abgelaufen oder wurde geschlossen. Bitten Sie den Absender um einen neuen Link.', missing: 'Link nicht gefunden', missing_body: 'Prüfen Sie, ob Sie die ganze Adresse aus der E-Mail kopiert haben.' },
-  fr: { title: 'Documents demandés', intro: '{requester} demande les éléments suivants pour {product} :', asked: 'Ce qui est demandé', due: 'Merci d’envoyer avant le {date}.', choose: 'Choisir des fichiers', send: 'Envoyer', sending: 'Envoi…', done: 'Merci : {n} fichier(s) reçu(s).', failed: 'Échec de l’envoi', received: '{n} fichier(s) reçu(s) jusqu’ici.', limits: 'PDF, images, fichiers Office ou texte, ZIP ; jusqu’à 10 fichiers de 20 Mo.', gone: 'Ce lien n’est plus ouvert', gone_body: 'Il a expiré ou a été fermé. Demandez un nouveau lien à l’expéditeur.', missing: 'Lien introuvable', missing_body: 'Vérifiez que vous avez copié toute l’adresse de l’e-mail.' },
-  es: { title: 'Documentos solicitados', intro: '{requester} solicita lo siguiente sobre {product}:', asked: 'Lo que se solicita', due: 'Envíelo antes del {date}.', choose: 'Elegir archivos', send: 'Subir', sending: 'Subiendo…', done: 'Gracias: {n} archivo(s) recibido(s).', failed: 'Error al subir', received: '{n} archivo(s) recibido(s) hasta ahora.', limits: 'PDF, imágenes, archivos Office o de texto, ZIP; hasta 10 archivos de 20 MB.', gone: 'Este enlace ya no está abierto', gone_body: 'Caducó o se cerró. Pida un enlace nuevo al remitente.', missing: 'Enlace no encontrado', missing_body: 'Compruebe que copió la dirección completa del correo.' },
-  it: { title: 'Documenti richiesti', intro: '{requester} chiede quanto segue per {product}:', asked: 'Cosa viene richiesto', due: 'Inviare entro il {date}.', choose: 'Scegli i file', send: 'Carica', sending: 'Caricamento…', done: 'Grazie: {n} file ricevuti.', failed: 'Caricamento non riuscito', received: '{n} file ricevuti finora.', limits: 'PDF, immagini, file Office o di testo, ZIP; fino a 10 file da 20 MB.', gone: 'Questo link non è più aperto', gone_body: 'È scaduto o è stato chiuso. Chieda un nuovo link al mittente.', missing: 'Link non trovato', missing_body: 'Verifichi di aver copiato l’intero indirizzo dall’e-mail.' },
+export const LINK_COPY: Record<
+  Locale,
+  Record<
+    | 'title'
+    | 'intro'
+    | 'asked'
+    | 'due'
+    | 'choose'
+    | 'send'
+    | 'sending'
+    | 'done'
+    | 'failed'
+    | 'received'
+    | 'limits'
+    | 'gone'
+    | 'gone_body'
+    | 'missing'
+    | 'missing_body',
+    string
+  >
+> = {
+  en: {
+    title: 'Documents requested',
+    intro: '{requester} asks for the following about {product}:',
+    asked: 'What is asked',
+    due: 'Please send by {date}.',
+    choose: 'Choose files',
+    send: 'Upload',
+    sending: 'Uploading…',
+    done: 'Thank you: {n} file(s) received.',
+    failed: 'Upload failed',
+    received: '{n} file(s) received so far.',
+    limits: 'PDF, images, Office or text files, ZIP; up to 10 files of 20 MB each.',
+    gone: 'This link is no longer open',
+    gone_body: 'It expired or was closed. Ask the sender for a new link.',
+    missing: 'Link not found',
+    missing_body: 'Check that you copied the whole address from the email.',
+  },
+  de: {
+    title: 'Angeforderte Unterlagen',
+    intro: '{requester} bittet um Folgendes zu {product}:',
+    asked: 'Was benötigt wird',
+    due: 'Bitte bis {date} senden.',
+    choose: 'Dateien wählen',
+    send: 'Hochladen',
+    sending: 'Wird hochgeladen…',
+    done: 'Vielen Dank: {n} Datei(en) erhalten.',
+    failed: 'Hochladen fehlgeschlagen',
+    received: 'Bisher {n} Datei(en) erhalten.',
+    limits: 'PDF, Bilder, Office- oder Textdateien, ZIP; bis zu 10 Dateien zu je 20 MB.',
+    gone: 'Dieser Link ist nicht mehr offen',
+    gone_body: 'Er ist abgelaufen oder wurde geschlossen. Bitten Sie den Absender um einen neuen Link.',
+    missing: 'Link nicht gefunden',
+    missing_body: 'Prüfen Sie, ob Sie die ganze Adresse aus der E-Mail kopiert haben.',
+  },
+  fr: {
+    title: 'Documents demandés',
+    intro: '{requester} demande les éléments suivants pour {product} :',
+    asked: 'Ce qui est demandé',
+    due: 'Merci d’envoyer avant le {date}.',
+    choose: 'Choisir des fichiers',
+    send: 'Envoyer',
+    sending: 'Envoi…',
+    done: 'Merci : {n} fichier(s) reçu(s).',
+    failed: 'Échec de l’envoi',
+    received: '{n} fichier(s) reçu(s) jusqu’ici.',
+    limits: 'PDF, images, fichiers Office ou texte, ZIP ; jusqu’à 10 fichiers de 20 Mo.',
+    gone: 'Ce lien n’est plus ouvert',
+    gone_body: 'Il a expiré ou a été fermé. Demandez un nouveau lien à l’expéditeur.',
+    missing: 'Lien introuvable',
+    missing_body: 'Vérifiez que vous avez copié toute l’adresse de l’e-mail.',
+  },
+  es: {
+    title: 'Documentos solicitados',
+    intro: '{requester} solicita lo siguiente sobre {product}:',
+    asked: 'Lo que se solicita',
+    due: 'Envíelo antes del {date}.',
+    choose: 'Elegir archivos',
+    send: 'Subir',
+    sending: 'Subiendo…',
+    done: 'Gracias: {n} archivo(s) recibido(s).',
+    failed: 'Error al subir',
+    received: '{n} archivo(s) recibido(s) hasta ahora.',
+    limits: 'PDF, imágenes, archivos Office o de texto, ZIP; hasta 10 archivos de 20 MB.',
+    gone: 'Este enlace ya no está abierto',
+    gone_body: 'Caducó o se cerró. Pida un enlace nuevo al remitente.',
+    missing: 'Enlace no encontrado',
+    missing_body: 'Compruebe que copió la dirección completa del correo.',
+  },
+  it: {
+    title: 'Documenti richiesti',
+    intro: '{requester} chiede quanto segue per {product}:',
+    asked: 'Cosa viene richiesto',
+    due: 'Inviare entro il {date}.',
+    choose: 'Scegli i file',
+    send: 'Carica',
+    sending: 'Caricamento…',
+    done: 'Grazie: {n} file ricevuti.',
+    failed: 'Caricamento non riuscito',
+    received: '{n} file ricevuti finora.',
+    limits: 'PDF, immagini, file Office o di testo, ZIP; fino a 10 file da 20 MB.',
+    gone: 'Questo link non è più aperto',
+    gone_body: 'È scaduto o è stato chiuso. Chieda un nuovo link al mittente.',
+    missing: 'Link non trovato',
+    missing_body: 'Verifichi di aver copiato l’intero indirizzo dall’e-mail.',
+  },
 };

@@ -2,9 +2,12 @@
 
 import * as React from 'react';
 import Link from 'next/link';
-import { apiFetch, describeError } from '@/components/api/client';
+import { useQueryClient } from '@tanstack/react-query';
+import { describeError } from '@/components/api/client';
+import { queryKeys } from '@/components/api/queries/keys';
+import { useCursorList } from '@/components/api/queries/use-cursor-list';
 import { formatDate, formatRelative } from '@/components/format';
-import { idempotentWrite } from '@/components/skus/request';
+import { idempotentWrite } from '@/components/api/client';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -18,43 +21,32 @@ const FILTERS = ['all', 'sent', 'in_progress', 'to_review', 'no_progress', 'done
 /** The Outreach page: every request of the workspace, filtered by status, with bulk remind / cancel. */
 export function OutreachList() {
   const [filter, setFilter] = React.useState<(typeof FILTERS)[number]>('all');
-  const [rows, setRows] = React.useState<SupplierRequest[] | null>(null);
-  const [cursor, setCursor] = React.useState<string | null>(null);
   const [checked, setChecked] = React.useState<string[]>([]);
   const [busy, setBusy] = React.useState(false);
-  const [tick, setTick] = React.useState(0);
-
+  const client = useQueryClient();
+  const list = useCursorList<SupplierRequest>(
+    '/api/supplier-email/requests',
+    new URLSearchParams(filter === 'all' ? {} : { status: filter }),
+    { pageSize: 50 },
+  );
+  const rows = list.loading ? null : list.rows;
   React.useEffect(() => {
-    const ac = new AbortController();
-    const q = new URLSearchParams({ limit: '50', ...(filter === 'all' ? {} : { status: filter }) });
-    apiFetch<{ data: SupplierRequest[]; next_cursor: string | null }>(`/api/supplier-email/requests?${q}`, { signal: ac.signal })
-      .then((r) => {
-        setRows(r.data);
-        setCursor(r.next_cursor);
-        setChecked([]);
-      })
-      .catch((e) => {
-        if (!ac.signal.aborted) toast.error(describeError(e).title);
-      });
-    return () => ac.abort();
-  }, [filter, tick]);
-
-  async function more() {
-    if (!cursor) return;
-    const q = new URLSearchParams({ limit: '50', cursor, ...(filter === 'all' ? {} : { status: filter }) });
-    const r = await apiFetch<{ data: SupplierRequest[]; next_cursor: string | null }>(`/api/supplier-email/requests?${q}`);
-    setRows((x) => [...(x ?? []), ...r.data]);
-    setCursor(r.next_cursor);
-  }
+    if (list.error) toast.error(describeError(list.error).title);
+  }, [list.error]);
 
   async function bulk(action: 'remind' | 'cancel') {
     setBusy(true);
     try {
-      const { results } = await idempotentWrite<{ results: { id: string; ok: boolean; message?: string }[] }>('/api/supplier-email/requests/bulk', { method: 'POST', body: { action, ids: checked } });
+      const { results } = await idempotentWrite<{ results: { id: string; ok: boolean; message?: string }[] }>(
+        '/api/supplier-email/requests/bulk',
+        { method: 'POST', body: { action, ids: checked } },
+      );
       const failed = results.filter((r) => !r.ok);
-      if (failed.length) toast.error(`${failed.length} of ${results.length} not done`, { description: failed[0].message });
+      if (failed.length)
+        toast.error(`${failed.length} of ${results.length} not done`, { description: failed[0].message });
       else toast.success(action === 'remind' ? `Reminder sent to ${results.length}` : `${results.length} cancelled`);
-      setTick((t) => t + 1);
+      setChecked([]);
+      await client.invalidateQueries({ queryKey: queryKeys.supplierRequests });
     } catch (e) {
       toast.error(describeError(e).title);
     } finally {
@@ -66,30 +58,60 @@ export function OutreachList() {
     <div className="grid gap-4" data-testid="outreach-list">
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Filter by status">
         {FILTERS.map((f) => (
-          <Button key={f} size="sm" variant={filter === f ? 'subtle' : 'ghost'} aria-pressed={filter === f} onClick={() => setFilter(f)}>
+          <Button
+            key={f}
+            size="sm"
+            variant={filter === f ? 'subtle' : 'ghost'}
+            aria-pressed={filter === f}
+            onClick={() => {
+              setFilter(f);
+              setChecked([]);
+            }}
+          >
             {f === 'all' ? 'All' : statusLabel(f)}
           </Button>
         ))}
         <span className="ml-auto flex gap-2">
           <RoleGate need={'edit'}>
-            <Button size="sm" variant="secondary" disabled={!checked.length || busy} onClick={() => bulk('remind')} data-testid="bulk-remind">
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={!checked.length || busy}
+              onClick={() => bulk('remind')}
+              data-testid="bulk-remind"
+            >
               Remind now
             </Button>
           </RoleGate>
           <RoleGate need={'edit'}>
-            <Button size="sm" variant="danger-ghost" disabled={!checked.length || busy} onClick={() => bulk('cancel')} data-testid="bulk-cancel">
+            <Button
+              size="sm"
+              variant="danger-ghost"
+              disabled={!checked.length || busy}
+              onClick={() => bulk('cancel')}
+              data-testid="bulk-cancel"
+            >
               Cancel
             </Button>
           </RoleGate>
         </span>
       </div>
-      {rows && rows.length === 0 ? <p className="text-sm text-muted-foreground">No supplier requests{filter === 'all' ? ' yet. Send one from a SKU\'s blockers.' : ` with status ${statusLabel(filter)}.`}</p> : null}
+      {rows && rows.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          No supplier requests
+          {filter === 'all' ? " yet. Send one from a SKU's blockers." : ` with status ${statusLabel(filter)}.`}
+        </p>
+      ) : null}
       {rows && rows.length ? (
         <Table>
           <TableHeader>
             <TableRow>
               <TableHead className="w-8">
-                <Checkbox aria-label="Select all" checked={checked.length === rows.length} onCheckedChange={(c) => setChecked(c === true ? rows.map((r) => r.id) : [])} />
+                <Checkbox
+                  aria-label="Select all"
+                  checked={checked.length === rows.length}
+                  onCheckedChange={(c) => setChecked(c === true ? rows.map((r) => r.id) : [])}
+                />
               </TableHead>
               <TableHead>Status</TableHead>
               <TableHead>Supplier</TableHead>
@@ -103,7 +125,13 @@ export function OutreachList() {
             {rows.map((r) => (
               <TableRow key={r.id} data-testid="outreach-row" data-status={r.status}>
                 <TableCell>
-                  <Checkbox aria-label={`Select ${r.subject}`} checked={checked.includes(r.id)} onCheckedChange={(c) => setChecked((x) => (c === true ? [...x, r.id] : x.filter((i) => i !== r.id)))} />
+                  <Checkbox
+                    aria-label={`Select ${r.subject}`}
+                    checked={checked.includes(r.id)}
+                    onCheckedChange={(c) =>
+                      setChecked((x) => (c === true ? [...x, r.id] : x.filter((i) => i !== r.id)))
+                    }
+                  />
                 </TableCell>
                 <TableCell>
                   <Badge variant={STATUS_VARIANT[r.status] ?? 'neutral'}>{statusLabel(r.status)}</Badge>
@@ -123,8 +151,8 @@ export function OutreachList() {
           </TableBody>
         </Table>
       ) : null}
-      {cursor ? (
-        <Button variant="ghost" onClick={more}>
+      {list.hasMore ? (
+        <Button variant="ghost" onClick={list.loadMore} disabled={list.loadingMore}>
           Load more
         </Button>
       ) : null}

@@ -2,10 +2,17 @@
 
 import * as React from 'react';
 import { apiFetch, describeError } from '@/components/api/client';
-import { idempotentWrite } from '@/components/skus/request';
+import { idempotentWrite } from '@/components/api/client';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -14,7 +21,17 @@ import type { Draft } from './types';
 import { RoleGate } from '@/components/team/role-gate';
 
 /** "Request from supplier": the draft from the SKU's blockers, editable, items as checkboxes, then send. */
-export function RequestDialog({ skuId, open, onOpenChange, onSent }: { skuId: string; open: boolean; onOpenChange: (o: boolean) => void; onSent: () => void }) {
+export function RequestDialog({
+  skuId,
+  open,
+  onOpenChange,
+  onSent,
+}: {
+  skuId: string;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  onSent: () => void;
+}) {
   const [draft, setDraft] = React.useState<Draft | null>(null);
   const [selected, setSelected] = React.useState<string[]>([]);
   const [to, setTo] = React.useState('');
@@ -27,7 +44,10 @@ export function RequestDialog({ skuId, open, onOpenChange, onSent }: { skuId: st
   const load = React.useCallback(
     async (items?: string[]) => {
       try {
-        const { draft: d } = await apiFetch<{ draft: Draft }>('/api/supplier-email/draft', { method: 'POST', body: { sku_id: skuId, ...(items ? { items } : {}) } });
+        const { draft: d } = await apiFetch<{ draft: Draft }>('/api/supplier-email/draft', {
+          method: 'POST',
+          body: { sku_id: skuId, ...(items ? { items } : {}) },
+        });
         setError(null);
         setDraft(d);
         setSelected(d.items.map((i) => i.key));
@@ -59,7 +79,10 @@ export function RequestDialog({ skuId, open, onOpenChange, onSent }: { skuId: st
     setBusy(true);
     setError(null);
     try {
-      await idempotentWrite('/api/supplier-email/send', { method: 'POST', body: { sku_id: skuId, to, subject, body, items: selected, ...(due ? { due_date: due } : {}) } });
+      await idempotentWrite('/api/supplier-email/send', {
+        method: 'POST',
+        body: { sku_id: skuId, to, subject, body, items: selected, ...(due ? { due_date: due } : {}) },
+      });
       toast.success(`Request sent to ${to}`);
       onOpenChange(false);
       onSent();
@@ -76,7 +99,10 @@ export function RequestDialog({ skuId, open, onOpenChange, onSent }: { skuId: st
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl" data-testid="request-dialog">
         <DialogHeader>
           <DialogTitle>Request from supplier</DialogTitle>
-          <DialogDescription>The mail names exactly what this SKU is missing; the supplier answers through a private upload link or by replying.</DialogDescription>
+          <DialogDescription>
+            The mail names exactly what this SKU is missing; the supplier answers through a private upload link or by
+            replying.
+          </DialogDescription>
         </DialogHeader>
         {!draft && !error ? <p className="text-sm text-muted-foreground">Preparing the draft…</p> : null}
         {draft ? (
@@ -85,14 +111,24 @@ export function RequestDialog({ skuId, open, onOpenChange, onSent }: { skuId: st
               <legend className="mb-1 text-sm font-medium">What to ask for</legend>
               {draft.available_items.map((i) => (
                 <label key={i.key} className="flex items-start gap-2 text-sm" data-testid="request-item">
-                  <Checkbox checked={selected.includes(i.key)} onCheckedChange={(c) => toggle(i.key, c === true)} aria-label={i.label} />
+                  <Checkbox
+                    checked={selected.includes(i.key)}
+                    onCheckedChange={(c) => toggle(i.key, c === true)}
+                    aria-label={i.label}
+                  />
                   <span>{i.label}</span>
                 </label>
               ))}
             </fieldset>
             <div className="grid gap-1.5">
               <Label htmlFor="req-to">To</Label>
-              <Input id="req-to" type="email" value={to} onChange={(e) => setTo(e.target.value)} placeholder="supplier@example.com" />
+              <Input
+                id="req-to"
+                type="email"
+                value={to}
+                onChange={(e) => setTo(e.target.value)}
+                placeholder="supplier@example.com"
+              />
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="req-subject">Subject</Label>
@@ -101,7 +137,9 @@ export function RequestDialog({ skuId, open, onOpenChange, onSent }: { skuId: st
             <div className="grid gap-1.5">
               <Label htmlFor="req-body">Message ({draft.locale})</Label>
               <Textarea id="req-body" rows={12} value={body} onChange={(e) => setBody(e.target.value)} />
-              <p className="text-xs text-muted-foreground">{'{upload_link}'} becomes the supplier&apos;s private upload link.</p>
+              <p className="text-xs text-muted-foreground">
+                {'{upload_link}'} becomes the supplier&apos;s private upload link.
+              </p>
             </div>
             <div className="grid gap-1.5 sm:max-w-xs">
               <Label htmlFor="req-due">Due date (optional)</Label>

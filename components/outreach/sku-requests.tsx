@@ -4,8 +4,8 @@ import * as React from 'react';
 import { Check, Send, X } from 'lucide-react';
 import { describeError } from '@/components/api/client';
 import { formatDate, formatDateTime } from '@/components/format';
-import { idempotentWrite } from '@/components/skus/request';
-import { useJson } from '@/components/skus/sku-context';
+import { idempotentWrite } from '@/components/api/client';
+import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,17 +15,19 @@ import { STATUS_VARIANT, statusLabel, type SupplierRequest } from './types';
 import { RoleGate } from '@/components/team/role-gate';
 
 /** On the SKU's blockers: "Request from supplier", and the SKU's requests with status, documents and timeline. */
-export function SkuRequests({ skuId, version, onChange }: { skuId: string; version: number; onChange: () => void }) {
+export function SkuRequests({ skuId, onChange }: { skuId: string; onChange: () => void }) {
   const [open, setOpen] = React.useState(false);
-  const [tick, setTick] = React.useState(0);
-  const list = useJson<{ data: SupplierRequest[] }>(`/api/supplier-email/requests?sku_id=${skuId}`, version + tick);
+  const list = useApiQuery<{ data: SupplierRequest[] }>(`/api/supplier-email/requests?sku_id=${skuId}`);
   const requests = list.data?.data ?? [];
 
   async function decide(r: SupplierRequest, documentId: string, decision: 'accept' | 'reject') {
     try {
-      await idempotentWrite(`/api/supplier-email/requests/${r.id}/documents/${documentId}`, { method: 'POST', body: { decision } });
+      await idempotentWrite(`/api/supplier-email/requests/${r.id}/documents/${documentId}`, {
+        method: 'POST',
+        body: { decision },
+      });
       toast.success(decision === 'accept' ? 'Document accepted' : 'Document rejected; the item is open again');
-      setTick((t) => t + 1);
+      void list.reload();
       onChange();
     } catch (e) {
       const { title, description } = describeError(e);
@@ -39,7 +41,9 @@ export function SkuRequests({ skuId, version, onChange }: { skuId: string; versi
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>
             <CardTitle>Supplier requests</CardTitle>
-            <CardDescription>Ask the manufacturer or importer for what is missing; what they send comes back here for review.</CardDescription>
+            <CardDescription>
+              Ask the manufacturer or importer for what is missing; what they send comes back here for review.
+            </CardDescription>
           </div>
           <RoleGate need={'edit'} showReason>
             <Button size="sm" onClick={() => setOpen(true)} data-testid="request-from-supplier">
@@ -68,21 +72,40 @@ export function SkuRequests({ skuId, version, onChange }: { skuId: string; versi
               {r.documents.length ? (
                 <ul className="grid gap-1">
                   {r.documents.map((d) => (
-                    <li key={d.document_id} className="flex flex-wrap items-center gap-2 text-[0.8125rem]" data-testid="supplier-document" data-status={d.status}>
+                    <li
+                      key={d.document_id}
+                      className="flex flex-wrap items-center gap-2 text-[0.8125rem]"
+                      data-testid="supplier-document"
+                      data-status={d.status}
+                    >
                       <a className="underline-offset-2 hover:underline" href={`/documents/${d.document_id}`}>
                         {d.filename}
                       </a>
-                      <Badge variant={d.status === 'accepted' ? 'success' : d.status === 'rejected' ? 'danger' : 'warning'}>{d.status}</Badge>
+                      <Badge
+                        variant={d.status === 'accepted' ? 'success' : d.status === 'rejected' ? 'danger' : 'warning'}
+                      >
+                        {d.status}
+                      </Badge>
                       {d.status === 'pending' ? (
                         <>
                           <RoleGate need={'edit'}>
-                            <Button size="sm" variant="secondary" onClick={() => decide(r, d.document_id, 'accept')} data-testid="supplier-document-accept">
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              onClick={() => decide(r, d.document_id, 'accept')}
+                              data-testid="supplier-document-accept"
+                            >
                               <Check aria-hidden="true" />
                               Accept
                             </Button>
                           </RoleGate>
                           <RoleGate need={'edit'}>
-                            <Button size="sm" variant="ghost" onClick={() => decide(r, d.document_id, 'reject')} data-testid="supplier-document-reject">
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              onClick={() => decide(r, d.document_id, 'reject')}
+                              data-testid="supplier-document-reject"
+                            >
                               <X aria-hidden="true" />
                               Reject
                             </Button>
@@ -109,7 +132,9 @@ export function SkuRequests({ skuId, version, onChange }: { skuId: string; versi
           ))}
         </ul>
       ) : null}
-      {open ? <RequestDialog skuId={skuId} open={open} onOpenChange={setOpen} onSent={() => setTick((t) => t + 1)} /> : null}
+      {open ? (
+        <RequestDialog skuId={skuId} open={open} onOpenChange={setOpen} onSent={() => void list.reload()} />
+      ) : null}
     </Card>
   );
 }

@@ -10,7 +10,13 @@ interface Result {
 }
 
 /** The supplier's file picker: plain multipart POST to the link's upload operation, results listed. */
-export function SupplierUploadForm({ token, text }: { token: string; text: { choose: string; send: string; sending: string; done: string; failed: string; limits: string } }) {
+export function SupplierUploadForm({
+  token,
+  text,
+}: {
+  token: string;
+  text: { choose: string; send: string; sending: string; done: string; failed: string; limits: string };
+}) {
   const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
   const [results, setResults] = useState<Result[] | null>(null);
@@ -24,7 +30,11 @@ export function SupplierUploadForm({ token, text }: { token: string; text: { cho
     const form = new FormData();
     for (const f of files) form.append('files', f, f.name);
     try {
-      const res = await fetch(`/api/supplier-email/upload/${encodeURIComponent(token)}`, { method: 'POST', body: form, headers: { accept: 'application/json' } });
+      const res = await fetch(`/api/supplier-email/upload/${encodeURIComponent(token)}`, {
+        method: 'POST',
+        body: form,
+        headers: { accept: 'application/json' },
+      });
       const body = await res.json().catch(() => null);
       if (!res.ok) {
         setError(body?.error?.message ?? `${text.failed} (${res.status})`);

@@ -1,35 +1,10 @@
-export interface RequestItem {
-  key: string;
-  kind: 'document' | 'field';
-  label: string;
-}
+/** The outreach screens' names for the contract's shapes (z.infer of lib/outreach/schemas). */
+import type { z } from 'zod';
+import type { DraftSchema, RequestItemSchema, SupplierRequestSchema } from '@/lib/outreach/schemas';
 
-export interface SupplierRequest {
-  id: string;
-  sku_id: string;
-  recipient: string;
-  subject: string;
-  status: string;
-  due_date: string | null;
-  sent_at: string | null;
-  last_reminder_at: string | null;
-  reminder_count: number;
-  responded_at: string | null;
-  last_activity_at: string;
-  items: RequestItem[];
-  upload_url: string | null;
-  documents: { document_id: string; filename: string; document_type: string; status: 'pending' | 'accepted' | 'rejected'; source: string }[];
-  timeline: { id: string; kind: string; at: string; actor: string | null; note: string | null }[];
-}
-
-export interface Draft {
-  to: string | null;
-  locale: string;
-  subject: string;
-  body: string;
-  items: RequestItem[];
-  available_items: RequestItem[];
-}
+export type RequestItem = z.infer<typeof RequestItemSchema>;
+export type SupplierRequest = z.infer<typeof SupplierRequestSchema>;
+export type Draft = z.infer<typeof DraftSchema>;
 
 export const STATUS_VARIANT: Record<string, 'neutral' | 'primary' | 'success' | 'warning' | 'danger' | 'info'> = {
   sending: 'neutral',

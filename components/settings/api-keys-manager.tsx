@@ -11,7 +11,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Alert } from '@/components/ui/alert';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -24,7 +30,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { toast } from '@/components/ui/toaster';
 import { ApiError, apiFetch, describeError, signInUrl } from '@/components/api/client';
-import { useApi } from '@/components/api/use-api';
+import { useApiQuery } from '@/components/api/queries/use-api-query';
 import type { ApiKey, ApiKeyWithSecret, WorkspaceInfo } from '@/components/api/types';
 import { formatDate, formatDateTime, formatRelative } from '@/components/format';
 import { planLabel } from '@/components/workspace/plan-badge';
@@ -50,14 +56,26 @@ function ExpiryCell({ value, now }: { value: string | null | undefined; now: num
       <time dateTime={value} title={formatDateTime(value)}>
         {formatDate(value)}
       </time>
-      {t <= now ? <Badge variant="danger">Expired</Badge> : t - now < SOON_MS ? <Badge variant="warning">Soon</Badge> : null}
+      {t <= now ? (
+        <Badge variant="danger">Expired</Badge>
+      ) : t - now < SOON_MS ? (
+        <Badge variant="warning">Soon</Badge>
+      ) : null}
     </span>
   );
 }
 
 type PendingAction = { kind: 'revoke' | 'rotate'; key: ApiKey } | null;
 
-function ConfirmKeyAction({ action, onCancel, onDone }: { action: PendingAction; onCancel: () => void; onDone: (a: NonNullable<PendingAction>, rotated?: ApiKeyWithSecret) => void }) {
+function ConfirmKeyAction({
+  action,
+  onCancel,
+  onDone,
+}: {
+  action: PendingAction;
+  onCancel: () => void;
+  onDone: (a: NonNullable<PendingAction>, rotated?: ApiKeyWithSecret) => void;
+}) {
   const router = useRouter();
   const [busy, setBusy] = React.useState(false);
   const shown = action;
@@ -67,10 +85,16 @@ function ConfirmKeyAction({ action, onCancel, onDone }: { action: PendingAction;
     setBusy(true);
     try {
       if (action.kind === 'revoke') {
-        await apiFetch<{ data: { id: string; revoked: boolean } }>(`/api/workspace/api-keys/${encodeURIComponent(action.key.id)}`, { method: 'DELETE' });
+        await apiFetch<{ data: { id: string; revoked: boolean } }>(
+          `/api/workspace/api-keys/${encodeURIComponent(action.key.id)}`,
+          { method: 'DELETE' },
+        );
         onDone(action);
       } else {
-        const body = await apiFetch<{ data: ApiKeyWithSecret }>(`/api/workspace/api-keys/${encodeURIComponent(action.key.id)}`, { method: 'POST' });
+        const body = await apiFetch<{ data: ApiKeyWithSecret }>(
+          `/api/workspace/api-keys/${encodeURIComponent(action.key.id)}`,
+          { method: 'POST' },
+        );
         onDone(action, body.data);
       }
     } catch (e) {
@@ -101,7 +125,12 @@ function ConfirmKeyAction({ action, onCancel, onDone }: { action: PendingAction;
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant={revoke ? 'danger' : 'primary'} onClick={confirm} disabled={busy} aria-busy={busy || undefined}>
+          <AlertDialogAction
+            variant={revoke ? 'danger' : 'primary'}
+            onClick={confirm}
+            disabled={busy}
+            aria-busy={busy || undefined}
+          >
             {busy ? (revoke ? 'Revoking…' : 'Rotating…') : revoke ? 'Revoke key' : 'Rotate key'}
           </AlertDialogAction>
         </AlertDialogFooter>
@@ -135,8 +164,8 @@ function KeyRowSkeleton() {
 }
 
 export function ApiKeysManager() {
-  const keys = useApi<{ data: ApiKey[] }>('/api/workspace/api-keys');
-  const info = useApi<WorkspaceInfo>('/api/workspace');
+  const keys = useApiQuery<{ data: ApiKey[] }>('/api/workspace/api-keys');
+  const info = useApiQuery<WorkspaceInfo>('/api/workspace');
   const manage = useCan(MANAGE_KEYS);
   const [createOpen, setCreateOpen] = React.useState(false);
   const [revealed, setRevealed] = React.useState<{ key: ApiKeyWithSecret; reason: 'created' | 'rotated' } | null>(null);
@@ -199,12 +228,20 @@ export function ApiKeysManager() {
           <div>
             <CardTitle>API keys</CardTitle>
             <CardDescription>
-              Send a key as <code className="rounded bg-surface-muted px-1 py-0.5 font-mono text-xs">Authorization: Bearer &lt;key&gt;</code>. Only
-              its prefix is kept visible; the secret is shown once.
+              Send a key as{' '}
+              <code className="rounded bg-surface-muted px-1 py-0.5 font-mono text-xs">
+                Authorization: Bearer &lt;key&gt;
+              </code>
+              . Only its prefix is kept visible; the secret is shown once.
             </CardDescription>
             {atLimit && plan ? (
-              <p id="api-key-limit" className="mt-1.5 text-xs font-medium text-warning-soft-foreground" data-testid="api-key-limit">
-                {list?.length} of {maxKeys} key{maxKeys === 1 ? '' : 's'} used on the {planLabel(plan)} plan. Revoke a key to create another.
+              <p
+                id="api-key-limit"
+                className="mt-1.5 text-xs font-medium text-warning-soft-foreground"
+                data-testid="api-key-limit"
+              >
+                {list?.length} of {maxKeys} key{maxKeys === 1 ? '' : 's'} used on the {planLabel(plan)} plan. Revoke a
+                key to create another.
               </p>
             ) : null}
           </div>
@@ -247,7 +284,13 @@ export function ApiKeysManager() {
             icon={KeyRound}
             title="No API keys yet"
             description="Create a key to let your PIM, shop system or an AI agent read this workspace's SKUs and exports."
-            actions={canCreate ? <Button variant="secondary" onClick={() => setCreateOpen(true)}><Plus aria-hidden="true" /> Create your first key</Button> : undefined}
+            actions={
+              canCreate ? (
+                <Button variant="secondary" onClick={() => setCreateOpen(true)}>
+                  <Plus aria-hidden="true" /> Create your first key
+                </Button>
+              ) : undefined
+            }
             data-testid="api-keys-empty"
           />
         ) : (
@@ -275,7 +318,10 @@ export function ApiKeysManager() {
                   <TableRow key={k.id} data-testid="api-key-row">
                     <TableCell>
                       <div className="font-medium text-foreground">{k.name}</div>
-                      <code className="mt-0.5 block font-mono text-xs text-muted-foreground" data-testid="api-key-prefix">
+                      <code
+                        className="mt-0.5 block font-mono text-xs text-muted-foreground"
+                        data-testid="api-key-prefix"
+                      >
                         {k.key_prefix}…
                       </code>
                     </TableCell>
@@ -333,9 +379,19 @@ export function ApiKeysManager() {
       </Card>
 
       {info.data ? (
-        <CreateApiKeyDialog open={createOpen} onOpenChange={setCreateOpen} scopes={info.data.scopes} plan={info.data.workspace.plan} onCreated={handleCreated} />
+        <CreateApiKeyDialog
+          open={createOpen}
+          onOpenChange={setCreateOpen}
+          scopes={info.data.scopes}
+          plan={info.data.workspace.plan}
+          onCreated={handleCreated}
+        />
       ) : null}
-      <RevealKeyDialog apiKey={revealed?.key ?? null} reason={revealed?.reason ?? 'created'} onClose={() => setRevealed(null)} />
+      <RevealKeyDialog
+        apiKey={revealed?.key ?? null}
+        reason={revealed?.reason ?? 'created'}
+        onClose={() => setRevealed(null)}
+      />
       <ConfirmKeyAction action={pending} onCancel={() => setPending(null)} onDone={handleDone} />
     </div>
   );

@@ -4,7 +4,14 @@ import * as React from 'react';
 import { useRouter } from 'next/navigation';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Lock } from 'lucide-react';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -67,7 +74,9 @@ export function CreateApiKeyDialog({ open, onOpenChange, scopes, plan, onCreated
   const allowed = scopes.filter((s) => s.allowed_on_plan);
   // Usable scopes first, so a trial user does not scroll past locked ones.
   const orderedScopes = [...allowed, ...scopes.filter((s) => !s.allowed_on_plan)];
-  const defaultScopes = allowed.some((s) => s.scope === 'skus:read') ? ['skus:read'] : allowed.slice(0, 1).map((s) => s.scope);
+  const defaultScopes = allowed.some((s) => s.scope === 'skus:read')
+    ? ['skus:read']
+    : allowed.slice(0, 1).map((s) => s.scope);
   const {
     register,
     control,
@@ -93,7 +102,11 @@ export function CreateApiKeyDialog({ open, onOpenChange, scopes, plan, onCreated
     try {
       const body = await apiFetch<{ data: ApiKeyWithSecret }>('/api/workspace/api-keys', {
         method: 'POST',
-        body: { name: values.name.trim(), scopes: values.scopes, expires_at: expiryToIso(values.expiry, values.customDate) },
+        body: {
+          name: values.name.trim(),
+          scopes: values.scopes,
+          expires_at: expiryToIso(values.expiry, values.customDate),
+        },
       });
       onCreated(body.data);
     } catch (e) {
@@ -126,7 +139,10 @@ export function CreateApiKeyDialog({ open, onOpenChange, scopes, plan, onCreated
       <DialogContent className="max-w-xl">
         <DialogHeader>
           <DialogTitle>Create API key</DialogTitle>
-          <DialogDescription>A key lets another system act on this workspace with the scopes you choose. It is shown once, right after you create it.</DialogDescription>
+          <DialogDescription>
+            A key lets another system act on this workspace with the scopes you choose. It is shown once, right after
+            you create it.
+          </DialogDescription>
         </DialogHeader>
 
         <form id="create-api-key" className="grid gap-5" onSubmit={handleSubmit(onSubmit)} noValidate>
@@ -167,7 +183,12 @@ export function CreateApiKeyDialog({ open, onOpenChange, scopes, plan, onCreated
               control={control}
               name="scopes"
               rules={{
-                validate: (v) => (v.length < 1 ? 'Choose at least one scope.' : v.length > MAX_SCOPES ? `Choose at most ${MAX_SCOPES} scopes.` : true),
+                validate: (v) =>
+                  v.length < 1
+                    ? 'Choose at least one scope.'
+                    : v.length > MAX_SCOPES
+                      ? `Choose at most ${MAX_SCOPES} scopes.`
+                      : true,
               }}
               render={({ field }) => (
                 <ul className="grid max-h-64 gap-px overflow-y-auto rounded-lg border border-border bg-border">
@@ -185,13 +206,19 @@ export function CreateApiKeyDialog({ open, onOpenChange, scopes, plan, onCreated
                             disabled={disabled}
                             aria-describedby={`${id}-desc`}
                             onCheckedChange={(c) =>
-                              field.onChange(c === true ? [...field.value, s.scope] : field.value.filter((x) => x !== s.scope))
+                              field.onChange(
+                                c === true ? [...field.value, s.scope] : field.value.filter((x) => x !== s.scope),
+                              )
                             }
                           />
                           <div className="min-w-0 flex-1">
                             <Label htmlFor={id} className="flex flex-wrap items-center gap-2">
                               <code className="font-mono text-[0.8125rem]">{s.scope}</code>
-                              {s.read_only ? <Badge variant="neutral">read</Badge> : <Badge variant="info">write</Badge>}
+                              {s.read_only ? (
+                                <Badge variant="neutral">read</Badge>
+                              ) : (
+                                <Badge variant="info">write</Badge>
+                              )}
                             </Label>
                             <p id={`${id}-desc`} className="mt-1 text-xs text-muted-foreground">
                               {s.description}

@@ -2,7 +2,14 @@
 
 import * as React from 'react';
 import { TriangleAlert } from 'lucide-react';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -40,11 +47,14 @@ export function RevealKeyDialog({ apiKey, reason, onClose }: RevealKeyDialogProp
               </DialogDescription>
             </DialogHeader>
 
-            <div className="flex gap-2.5 rounded-lg border border-warning/40 bg-warning-soft px-3.5 py-3 text-sm text-warning-soft-foreground" role="note">
+            <div
+              className="flex gap-2.5 rounded-lg border border-warning/40 bg-warning-soft px-3.5 py-3 text-sm text-warning-soft-foreground"
+              role="note"
+            >
               <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <p>
-                <strong className="font-semibold">Copy it now: you will not see it again.</strong> Only a fingerprint is stored, so nobody, us
-                included, can show it to you later. If you lose it, rotate the key.
+                <strong className="font-semibold">Copy it now: you will not see it again.</strong> Only a fingerprint is
+                stored, so nobody, us included, can show it to you later. If you lose it, rotate the key.
               </p>
             </div>
 

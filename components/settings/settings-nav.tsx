@@ -27,7 +27,9 @@ export function SettingsNav() {
                 aria-current={active ? 'page' : undefined}
                 className={cn(
                   'inline-flex items-center gap-1.5 border-b-2 px-3 pt-1 pb-2.5 text-sm font-medium transition-colors',
-                  active ? 'border-primary text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground',
+                  active
+                    ? 'border-primary text-foreground'
+                    : 'border-transparent text-muted-foreground hover:text-foreground',
                 )}
               >
                 <Icon className={cn('size-4', active ? 'text-primary' : 'text-subtle-foreground')} aria-hidden="true" />

@@ -16,7 +16,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { Alert } from '@/components/ui/alert';
 import { toast } from '@/components/ui/toaster';
 import { ApiError, apiFetch, describeError, signInUrl } from '@/components/api/client';
-import { useApi } from '@/components/api/use-api';
+import { useApiQuery } from '@/components/api/queries/use-api-query';
 import type { Plan, SessionWorkspace, WorkspaceInfo } from '@/components/api/types';
 import { formatBytes, formatDate, formatNumber } from '@/components/format';
 import { PlanBadge, planLabel } from '@/components/workspace/plan-badge';
@@ -43,7 +43,10 @@ function NameForm({ workspace, onSaved }: { workspace: SessionWorkspace; onSaved
 
   async function onSubmit({ name }: { name: string }) {
     try {
-      const body = await apiFetch<{ workspace: SessionWorkspace }>('/api/workspace', { method: 'PATCH', body: { name: name.trim() } });
+      const body = await apiFetch<{ workspace: SessionWorkspace }>('/api/workspace', {
+        method: 'PATCH',
+        body: { name: name.trim() },
+      });
       reset({ name: body.workspace.name });
       onSaved(body.workspace);
       toast.success('Workspace renamed');
@@ -88,7 +91,11 @@ function NameForm({ workspace, onSaved }: { workspace: SessionWorkspace; onSaved
           {error ? (
             <FieldError id="workspace-name-error">{error}</FieldError>
           ) : (
-            <FieldHint id="workspace-name-hint">{manage.allowed ? 'Shown to your team and in supplier emails.' : `${manage.reason} Ask an admin to rename the workspace.`}</FieldHint>
+            <FieldHint id="workspace-name-hint">
+              {manage.allowed
+                ? 'Shown to your team and in supplier emails.'
+                : `${manage.reason} Ask an admin to rename the workspace.`}
+            </FieldHint>
           )}
         </Field>
       </CardContent>
@@ -144,7 +151,7 @@ function LoadingCards() {
 }
 
 export function WorkspaceSettings() {
-  const { data, error, loading, reload, setData } = useApi<WorkspaceInfo>('/api/workspace');
+  const { data, error, loading, reload, setData } = useApiQuery<WorkspaceInfo>('/api/workspace');
 
   if (!data && loading) return <LoadingCards />;
   if (!data) {
@@ -171,7 +178,9 @@ export function WorkspaceSettings() {
           </div>
           <div className="flex items-center gap-2 text-xs text-muted-foreground">
             <span>ID</span>
-            <code className="rounded bg-surface-muted px-1.5 py-0.5 font-mono text-[0.75rem] text-foreground">{workspace.id}</code>
+            <code className="rounded bg-surface-muted px-1.5 py-0.5 font-mono text-[0.75rem] text-foreground">
+              {workspace.id}
+            </code>
             <CopyButton value={workspace.id} size="icon-sm" variant="ghost" aria-label="Copy workspace ID" />
           </div>
         </CardHeader>
@@ -194,7 +203,12 @@ export function WorkspaceSettings() {
         <CardContent className="grid gap-6 md:grid-cols-2">
           <div className="grid content-start gap-5">
             <Meter label="SKUs" value={usage.skus} max={limits.sku_limit} format={formatNumber} />
-            <Meter label="Document storage" value={usage.storage_bytes} max={limits.storage_bytes} format={formatBytes} />
+            <Meter
+              label="Document storage"
+              value={usage.storage_bytes}
+              max={limits.storage_bytes}
+              format={formatBytes}
+            />
             <Meter label="API keys" value={usage.api_keys} max={limits.max_api_keys} format={formatNumber} />
           </div>
           <div className="grid content-start gap-4 rounded-lg border border-border bg-surface-muted/50 p-4">
@@ -210,7 +224,11 @@ export function WorkspaceSettings() {
             <Feature
               label="Bearer export"
               on={limits.bearer_export}
-              detail={limits.bearer_export ? 'API keys with the export scope can download SKU exports.' : 'Exports are available in the browser only.'}
+              detail={
+                limits.bearer_export
+                  ? 'API keys with the export scope can download SKU exports.'
+                  : 'Exports are available in the browser only.'
+              }
             />
           </div>
         </CardContent>

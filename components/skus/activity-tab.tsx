@@ -1,16 +1,29 @@
 'use client';
 
 import * as React from 'react';
-import { Activity, BadgeCheck, CircleDot, FilePlus2, Globe, Link2, PenLine, RotateCcw, ShieldOff, Trash2, Unlink, X } from 'lucide-react';
-import { ApiError, apiFetch } from '@/components/api/client';
+import {
+  Activity,
+  BadgeCheck,
+  CircleDot,
+  FilePlus2,
+  Globe,
+  Link2,
+  PenLine,
+  RotateCcw,
+  ShieldOff,
+  Trash2,
+  Unlink,
+  X,
+} from 'lucide-react';
+import { useCursorList } from '@/components/api/queries/use-cursor-list';
+import { ListFooter } from '@/components/ui/list-toolbar';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime, formatRelative } from '@/components/format';
 import { humanizeCode, roleNoun } from './labels';
-import { isMissingRoute, useJson, useSkuPage } from './sku-context';
+import { isMissingRoute, useSkuPage } from './sku-context';
 import type { ActivityEvent } from './types';
 
 function s(v: unknown): string {
@@ -27,13 +40,22 @@ export function describeEvent(e: ActivityEvent): { icon: typeof Activity; text: 
   const d = e.data ?? {};
   switch (e.action) {
     case 'sku.created':
-      return { icon: FilePlus2, text: `Created SKU ${s(d.sku_code)}${d.category_code ? ` in ${s(d.category_code)}` : ''}` };
+      return {
+        icon: FilePlus2,
+        text: `Created SKU ${s(d.sku_code)}${d.category_code ? ` in ${s(d.category_code)}` : ''}`,
+      };
     case 'dossier.value_set':
-      return { icon: PenLine, text: `Set ${s(d.field_key)} to “${clip(d.value)}”${d.previous ? ` (was “${clip(d.previous, 40)}”)` : ''}` };
+      return {
+        icon: PenLine,
+        text: `Set ${s(d.field_key)} to “${clip(d.value)}”${d.previous ? ` (was “${clip(d.previous, 40)}”)` : ''}`,
+      };
     case 'dossier.value_cleared':
       return { icon: X, text: `Removed the value of ${s(d.field_key)}` };
     case 'dossier.suggestion_confirmed':
-      return { icon: BadgeCheck, text: `Confirmed ${s(d.field_key)} = “${clip(d.value)}” from ${s(d.source).replace(/_/g, ' ')}` };
+      return {
+        icon: BadgeCheck,
+        text: `Confirmed ${s(d.field_key)} = “${clip(d.value)}” from ${s(d.source).replace(/_/g, ' ')}`,
+      };
     case 'dossier.suggestion_rejected':
       return { icon: X, text: `Rejected the suggestion “${clip(d.value)}” for ${s(d.field_key)}` };
     case 'sku.entity_linked':
@@ -59,46 +81,19 @@ export function describeEvent(e: ActivityEvent): { icon: typeof Activity; text: 
   }
 }
 
-interface ActivityPage {
-  events: ActivityEvent[];
-  has_more?: boolean;
-  next_cursor?: string | null;
-}
-
 export function ActivityTab() {
-  const { skuId, version } = useSkuPage();
-  const activity = useJson<ActivityPage>(`/api/skus/${skuId}/activity`, version);
-  // Older pages, fetched on demand with the cursor; dropped when the first page is refetched.
-  const [older, setOlder] = React.useState<{ forVersion: number; pages: ActivityPage[] }>({ forVersion: version, pages: [] });
-  const [loadingOlder, setLoadingOlder] = React.useState(false);
-  const [olderError, setOlderError] = React.useState<string | null>(null);
-  const pages = older.forVersion === version ? older.pages : [];
-  const lastPage = pages[pages.length - 1] ?? activity.data;
+  const { skuId } = useSkuPage();
+  const activity = useCursorList<ActivityEvent>(`/api/skus/${skuId}/activity`, '', { itemsKey: 'events' });
+  const events = activity.rows;
 
-  async function loadOlder() {
-    const cursor = lastPage?.next_cursor;
-    if (!cursor) return;
-    setLoadingOlder(true);
-    setOlderError(null);
-    try {
-      const next = await apiFetch<ActivityPage>(`/api/skus/${skuId}/activity?cursor=${encodeURIComponent(cursor)}`);
-      setOlder({ forVersion: version, pages: [...pages, next] });
-    } catch (e) {
-      setOlderError(e instanceof ApiError ? e.message : 'Older events could not be loaded.');
-    } finally {
-      setLoadingOlder(false);
-    }
-  }
-
-  if (activity.error) {
+  if (activity.error && !events.length) {
     return (
       <Alert variant={isMissingRoute(activity.error) ? 'info' : 'danger'} title="The activity could not be loaded">
         {isMissingRoute(activity.error) ? 'The audit trail of this SKU will be listed here.' : activity.error.message}
       </Alert>
     );
   }
-  if (!activity.data) return <Skeleton className="h-48" />;
-  const events = [...activity.data.events, ...pages.flatMap((p) => p.events)];
+  if (activity.loading) return <Skeleton className="h-48" />;
   if (!events.length) {
     return (
       <Card>
@@ -112,27 +107,38 @@ export function ActivityTab() {
         {events.map((e) => {
           const { icon: Icon, text } = describeEvent(e);
           return (
-            <li key={e.id} className="flex gap-3 px-5 py-3 text-[0.8125rem]" data-testid="activity-event" data-action={e.action}>
+            <li
+              key={e.id}
+              className="flex gap-3 px-5 py-3 text-[0.8125rem]"
+              data-testid="activity-event"
+              data-action={e.action}
+            >
               <span className="mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full border border-border bg-surface-muted text-muted-foreground">
                 <Icon className="size-3.5" aria-hidden="true" />
               </span>
               <div className="min-w-0 flex-1">
                 <p className="break-words text-foreground">{text}</p>
                 <p className="text-xs text-muted-foreground">
-                  {e.actor ?? 'System'} · <time dateTime={e.created_at} title={formatDateTime(e.created_at)}>{formatRelative(e.created_at)}</time>
+                  {e.actor ?? 'System'} ·{' '}
+                  <time dateTime={e.created_at} title={formatDateTime(e.created_at)}>
+                    {formatRelative(e.created_at)}
+                  </time>
                 </p>
               </div>
             </li>
           );
         })}
       </ol>
-      {lastPage?.has_more && lastPage.next_cursor ? (
-        <div className="flex items-center gap-3 border-t border-border px-5 py-2.5">
-          <Button variant="secondary" size="sm" onClick={loadOlder} loading={loadingOlder}>
-            Show older events
-          </Button>
-          {olderError ? <span className="text-xs text-danger-soft-foreground">{olderError}</span> : null}
-        </div>
+      <ListFooter
+        count={events.length}
+        noun={['event', 'events']}
+        hasMore={activity.hasMore}
+        onMore={activity.loadMore}
+        loadingMore={activity.loadingMore}
+        moreLabel="Show older events"
+      />
+      {activity.error ? (
+        <p className="px-5 pb-2.5 text-xs text-danger-soft-foreground">{activity.error.message}</p>
       ) : null}
     </Card>
   );

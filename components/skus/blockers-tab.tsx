@@ -1,13 +1,39 @@
 'use client';
 
 import * as React from 'react';
-import { ArrowRight, BadgeCheck, CircleCheck, FileText, MessageSquareWarning, PenLine, RotateCcw, ShieldOff, Users } from 'lucide-react';
+import {
+  ArrowRight,
+  BadgeCheck,
+  CircleCheck,
+  FileText,
+  MessageSquareWarning,
+  PenLine,
+  RotateCcw,
+  ShieldOff,
+  Users,
+} from 'lucide-react';
 import { ApiError, describeError } from '@/components/api/client';
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field, FieldError, FieldHint } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -18,8 +44,9 @@ import { formatDateTime } from '@/components/format';
 import { SkuRequests } from '@/components/outreach/sku-requests';
 import { ENTITY_ROLES } from './types';
 import { documentTypeLabel, humanizeCode } from './labels';
-import { idempotentWrite } from './request';
-import { useJson, useSkuPage, type SkuTarget } from './sku-context';
+import { idempotentWrite } from '@/components/api/client';
+import { useSkuPage, type SkuTarget } from './sku-context';
+import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { SeverityBadge } from './status';
 import type { Blocker, Waiver } from './types';
 import { RoleGate } from '@/components/team/role-gate';
@@ -40,16 +67,23 @@ interface ReviewIssue {
 export function fixOf(b: Blocker): { target: SkuTarget; label: string; icon: typeof PenLine } | null {
   const fix = b.fix;
   const firstField = b.required_fields?.[0];
-  if (!fix) return firstField ? { target: { tab: 'dossier', field: firstField }, label: 'Fill in', icon: PenLine } : null;
+  if (!fix)
+    return firstField ? { target: { tab: 'dossier', field: firstField }, label: 'Fill in', icon: PenLine } : null;
   switch (fix.kind) {
     case 'field':
       return { target: { tab: 'dossier', field: fix.target || firstField }, label: 'Fill in', icon: PenLine };
     case 'entity':
-      return { target: { tab: 'entities', role: fix.target }, label: (ENTITY_ROLES as readonly string[]).includes(fix.target) ? 'Link entity' : 'Edit entity', icon: Users };
+      return {
+        target: { tab: 'entities', role: fix.target },
+        label: (ENTITY_ROLES as readonly string[]).includes(fix.target) ? 'Link entity' : 'Edit entity',
+        icon: Users,
+      };
     case 'document':
       return { target: { tab: 'documents' }, label: 'Add document', icon: FileText };
     case 'review':
-      return firstField ? { target: { tab: 'dossier', field: firstField }, label: 'Resolve', icon: MessageSquareWarning } : null;
+      return firstField
+        ? { target: { tab: 'dossier', field: firstField }, label: 'Resolve', icon: MessageSquareWarning }
+        : null;
     default:
       return null;
   }
@@ -57,10 +91,18 @@ export function fixOf(b: Blocker): { target: SkuTarget; label: string; icon: typ
 
 /** The legal basis, linked to the rule's entry on the requirements documentation when the blocker names it. */
 function LegalBasis({ blocker }: { blocker: Blocker }) {
-  const url = typeof blocker.doc_url === 'string' && blocker.doc_url.startsWith('/docs/requirements#') ? blocker.doc_url : null;
+  const url =
+    typeof blocker.doc_url === 'string' && blocker.doc_url.startsWith('/docs/requirements#') ? blocker.doc_url : null;
   if (!url) return <span>{blocker.legal_basis}</span>;
   return (
-    <a href={url} target="_blank" rel="noopener" className="underline decoration-dotted underline-offset-2 hover:text-foreground" data-testid="blocker-legal-basis" title="Why this is required: the rule's documentation">
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener"
+      className="underline decoration-dotted underline-offset-2 hover:text-foreground"
+      data-testid="blocker-legal-basis"
+      title="Why this is required: the rule's documentation"
+    >
       {blocker.legal_basis}
     </a>
   );
@@ -71,14 +113,16 @@ function blockerId(b: Blocker) {
 }
 
 export function BlockersTab() {
-  const { skuId, detail, version, bump, goTo } = useSkuPage();
-  const waivers = useJson<{ data: Waiver[] }>(`/api/skus/${skuId}/waivers`, version);
-  const issues = useJson<{ data: ReviewIssue[] }>(`/api/skus/${skuId}/review-issues`, version);
+  const { skuId, detail, bump, goTo } = useSkuPage();
+  const waivers = useApiQuery<{ data: Waiver[] }>(`/api/skus/${skuId}/waivers`);
+  const issues = useApiQuery<{ data: ReviewIssue[] }>(`/api/skus/${skuId}/review-issues`);
   const [waiving, setWaiving] = React.useState<Blocker | null>(null);
   const [revoking, setRevoking] = React.useState<{ blocker: Blocker; waiver: Waiver } | null>(null);
   const [busy, setBusy] = React.useState<string | null>(null);
 
-  const open = detail.blockers.filter((b) => !b.waived).sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'blocker' ? -1 : 1));
+  const open = detail.blockers
+    .filter((b) => !b.waived)
+    .sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'blocker' ? -1 : 1));
   const waived = detail.blockers.filter((b) => b.waived);
   const openBlockers = open.filter((b) => b.severity === 'blocker').length;
   const openWarnings = open.length - openBlockers;
@@ -128,14 +172,26 @@ export function BlockersTab() {
           </div>
         </CardHeader>
         {open.length === 0 ? (
-          <EmptyState compact icon={CircleCheck} title="No open blockers" description="Every requirement of the profile is met or waived. Complete the review, then approve." data-testid="no-blockers" />
+          <EmptyState
+            compact
+            icon={CircleCheck}
+            title="No open blockers"
+            description="Every requirement of the profile is met or waived. Complete the review, then approve."
+            data-testid="no-blockers"
+          />
         ) : (
           <ul className="divide-y divide-border" data-testid="open-blockers">
             {open.map((b) => {
               const fix = fixOf(b);
               const Icon = fix?.icon;
               return (
-                <li key={blockerId(b)} className="grid gap-3 px-5 py-3.5 sm:grid-cols-[minmax(0,1fr)_auto]" data-testid="blocker" data-code={b.code} data-severity={b.severity}>
+                <li
+                  key={blockerId(b)}
+                  className="grid gap-3 px-5 py-3.5 sm:grid-cols-[minmax(0,1fr)_auto]"
+                  data-testid="blocker"
+                  data-code={b.code}
+                  data-severity={b.severity}
+                >
                   <div className="min-w-0">
                     <div className="flex flex-wrap items-center gap-2">
                       <SeverityBadge severity={b.severity} />
@@ -144,7 +200,9 @@ export function BlockersTab() {
                     <p className="mt-1 text-[0.8125rem] text-foreground">{b.message}</p>
                     <div className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
                       {b.legal_basis ? <LegalBasis blocker={b} /> : null}
-                      {b.required_document_types?.length ? <span>Needs: {b.required_document_types.map(documentTypeLabel).join(' or ')}</span> : null}
+                      {b.required_document_types?.length ? (
+                        <span>Needs: {b.required_document_types.map(documentTypeLabel).join(' or ')}</span>
+                      ) : null}
                     </div>
                   </div>
                   <div className="flex items-start gap-2 sm:justify-end">
@@ -171,7 +229,7 @@ export function BlockersTab() {
         )}
       </Card>
 
-      <SkuRequests skuId={skuId} version={version} onChange={bump} />
+      <SkuRequests skuId={skuId} onChange={bump} />
       {issues.data ? (
         <ReviewIssuesCard skuId={skuId} issues={openIssues} busy={busy} onResolve={resolveIssue} onAdded={bump} />
       ) : null}
@@ -181,21 +239,30 @@ export function BlockersTab() {
           <CardHeader>
             <div>
               <CardTitle>Waived</CardTitle>
-              <CardDescription>Requirements a person decided do not apply. The reasons appear in the export and in dossier.pdf.</CardDescription>
+              <CardDescription>
+                Requirements a person decided do not apply. The reasons appear in the export and in dossier.pdf.
+              </CardDescription>
             </div>
           </CardHeader>
           <ul className="divide-y divide-border" data-testid="waived-blockers">
             {waived.map((b) => {
               const w = activeWaivers.find((x) => x.code === b.key || x.code === b.code);
               return (
-                <li key={blockerId(b)} className="grid gap-2 px-5 py-3.5 sm:grid-cols-[minmax(0,1fr)_auto]" data-testid="waived-blocker" data-code={b.code}>
+                <li
+                  key={blockerId(b)}
+                  className="grid gap-2 px-5 py-3.5 sm:grid-cols-[minmax(0,1fr)_auto]"
+                  data-testid="waived-blocker"
+                  data-code={b.code}
+                >
                   <div className="min-w-0">
                     <div className="flex flex-wrap items-center gap-2">
                       <Badge variant="neutral">
                         <ShieldOff aria-hidden="true" />
                         Waived
                       </Badge>
-                      <span className="text-[0.8125rem] text-muted-foreground line-through decoration-subtle-foreground/60">{b.message}</span>
+                      <span className="text-[0.8125rem] text-muted-foreground line-through decoration-subtle-foreground/60">
+                        {b.message}
+                      </span>
                     </div>
                     <p className="mt-1.5 text-[0.8125rem] text-foreground">“{b.waived?.reason}”</p>
                     <p className="mt-0.5 text-xs text-muted-foreground">
@@ -204,7 +271,12 @@ export function BlockersTab() {
                   </div>
                   {w ? (
                     <RoleGate need={'review'}>
-                      <Button size="sm" variant="ghost" className="self-start" onClick={() => setRevoking({ blocker: b, waiver: w })}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="self-start"
+                        onClick={() => setRevoking({ blocker: b, waiver: w })}
+                      >
                         <RotateCcw aria-hidden="true" />
                         Revoke
                       </Button>
@@ -233,7 +305,10 @@ export function BlockersTab() {
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>Revoke this waiver?</AlertDialogTitle>
-            <AlertDialogDescription>“{revoking?.blocker.message}” becomes an open {revoking?.blocker.severity === 'blocker' ? 'blocker' : 'warning'} again.</AlertDialogDescription>
+            <AlertDialogDescription>
+              “{revoking?.blocker.message}” becomes an open{' '}
+              {revoking?.blocker.severity === 'blocker' ? 'blocker' : 'warning'} again.
+            </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel disabled={busy !== null}>Keep waiver</AlertDialogCancel>
@@ -247,7 +322,17 @@ export function BlockersTab() {
   );
 }
 
-function WaiveDialog({ skuId, blocker, onClose, onDone }: { skuId: string; blocker: Blocker; onClose: () => void; onDone: () => void }) {
+function WaiveDialog({
+  skuId,
+  blocker,
+  onClose,
+  onDone,
+}: {
+  skuId: string;
+  blocker: Blocker;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const [reason, setReason] = React.useState('');
   const [error, setError] = React.useState<string | null>(null);
   const [saving, setSaving] = React.useState(false);
@@ -262,7 +347,10 @@ function WaiveDialog({ skuId, blocker, onClose, onDone }: { skuId: string; block
     setSaving(true);
     setError(null);
     try {
-      await idempotentWrite(`/api/skus/${skuId}/waivers`, { method: 'POST', body: { code: blockerId(blocker), reason: r } });
+      await idempotentWrite(`/api/skus/${skuId}/waivers`, {
+        method: 'POST',
+        body: { code: blockerId(blocker), reason: r },
+      });
       toast.success('Waived', { description: blocker.message });
       onDone();
     } catch (err) {
@@ -280,7 +368,9 @@ function WaiveDialog({ skuId, blocker, onClose, onDone }: { skuId: string; block
           <DialogDescription>{blocker.message}</DialogDescription>
         </DialogHeader>
         <form id="waive-form" onSubmit={submit} className="grid gap-3" noValidate>
-          {blocker.legal_basis ? <p className="text-xs text-muted-foreground">Legal basis: {blocker.legal_basis}</p> : null}
+          {blocker.legal_basis ? (
+            <p className="text-xs text-muted-foreground">Legal basis: {blocker.legal_basis}</p>
+          ) : null}
           <Field>
             <Label htmlFor="waive-reason">Why does it not apply?</Label>
             <Textarea
@@ -298,7 +388,8 @@ function WaiveDialog({ skuId, blocker, onClose, onDone }: { skuId: string; block
               <FieldError id="waive-reason-msg">{error}</FieldError>
             ) : (
               <FieldHint id="waive-reason-msg">
-                Recorded with your name and the time, shown on the SKU page, in the export and in dossier.pdf. {reason.length}/{REASON_MAX}
+                Recorded with your name and the time, shown on the SKU page, in the export and in dossier.pdf.{' '}
+                {reason.length}/{REASON_MAX}
               </FieldHint>
             )}
           </Field>
@@ -317,7 +408,19 @@ function WaiveDialog({ skuId, blocker, onClose, onDone }: { skuId: string; block
   );
 }
 
-function ReviewIssuesCard({ skuId, issues, busy, onResolve, onAdded }: { skuId: string; issues: ReviewIssue[]; busy: string | null; onResolve: (i: ReviewIssue) => void; onAdded: () => void }) {
+function ReviewIssuesCard({
+  skuId,
+  issues,
+  busy,
+  onResolve,
+  onAdded,
+}: {
+  skuId: string;
+  issues: ReviewIssue[];
+  busy: string | null;
+  onResolve: (i: ReviewIssue) => void;
+  onAdded: () => void;
+}) {
   const [message, setMessage] = React.useState('');
   const [saving, setSaving] = React.useState(false);
   const [error, setError] = React.useState<string | null>(null);
@@ -343,7 +446,9 @@ function ReviewIssuesCard({ skuId, issues, busy, onResolve, onAdded }: { skuId: 
       <CardHeader>
         <div>
           <CardTitle>Review issues</CardTitle>
-          <CardDescription>Questions a reviewer raised. The review can only be completed when all are resolved.</CardDescription>
+          <CardDescription>
+            Questions a reviewer raised. The review can only be completed when all are resolved.
+          </CardDescription>
         </div>
       </CardHeader>
       {issues.length ? (
@@ -368,9 +473,18 @@ function ReviewIssuesCard({ skuId, issues, busy, onResolve, onAdded }: { skuId: 
           ))}
         </ul>
       ) : null}
-      <form onSubmit={add} className="flex flex-wrap items-start gap-2 border-t border-border px-5 py-3 first:border-t-0">
+      <form
+        onSubmit={add}
+        className="flex flex-wrap items-start gap-2 border-t border-border px-5 py-3 first:border-t-0"
+      >
         <div className="min-w-64 flex-1">
-          <Input value={message} onChange={(e) => setMessage(e.target.value)} placeholder="Raise an issue for the review, e.g. “Label photo shows an older address”" aria-label="New review issue" maxLength={1000} />
+          <Input
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            placeholder="Raise an issue for the review, e.g. “Label photo shows an older address”"
+            aria-label="New review issue"
+            maxLength={1000}
+          />
           {error ? <FieldError className="mt-1">{error}</FieldError> : null}
         </div>
         <RoleGate need={'edit'}>

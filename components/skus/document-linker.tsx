@@ -9,6 +9,10 @@ import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover
 import { toast } from '@/components/ui/toaster';
 import { documentTypeLabel } from './labels';
 import { RoleGate } from '@/components/team/role-gate';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/components/api/queries/keys';
+import { useApiQuery } from '@/components/api/queries/use-api-query';
+import { useDebouncedValue } from '@/components/use-debounced-value';
 
 interface VaultItem {
   id: string;
@@ -18,27 +22,30 @@ interface VaultItem {
 }
 
 /** Links a document already in the vault to this SKU: search by file name, pick, done (PUT /api/documents/{id}/skus/{skuId}). */
-export function DocumentLinker({ skuId, linkedIds, onLinked }: { skuId: string; linkedIds: readonly string[]; onLinked: () => void }) {
+export function DocumentLinker({
+  skuId,
+  linkedIds,
+  onLinked,
+}: {
+  skuId: string;
+  linkedIds: readonly string[];
+  onLinked: () => void;
+}) {
   const [open, setOpen] = React.useState(false);
   const [q, setQ] = React.useState('');
-  const [items, setItems] = React.useState<VaultItem[] | null>(null);
   const [busy, setBusy] = React.useState<string | null>(null);
-
-  React.useEffect(() => {
-    if (!open) return;
-    const ac = new AbortController();
-    const t = setTimeout(() => {
-      const p = new URLSearchParams({ limit: '10' });
-      if (q.trim()) p.set('q', q.trim());
-      apiFetch<{ documents?: VaultItem[]; data?: VaultItem[] }>(`/api/documents?${p.toString()}`, { signal: ac.signal })
-        .then((b) => setItems(b.documents ?? b.data ?? []))
-        .catch(() => !ac.signal.aborted && setItems([]));
-    }, 200);
-    return () => {
-      clearTimeout(t);
-      ac.abort();
-    };
-  }, [open, q]);
+  const client = useQueryClient();
+  const term = useDebouncedValue(q.trim(), 200);
+  const search = new URLSearchParams({ limit: '10' });
+  if (term) search.set('q', term);
+  const found = useApiQuery<{ documents?: VaultItem[]; data?: VaultItem[] }>(
+    open ? `/api/documents?${search.toString()}` : null,
+  );
+  const items: VaultItem[] | null = found.error
+    ? []
+    : found.data
+      ? (found.data.documents ?? found.data.data ?? [])
+      : null;
 
   async function link(d: VaultItem) {
     setBusy(d.id);
@@ -46,6 +53,7 @@ export function DocumentLinker({ skuId, linkedIds, onLinked }: { skuId: string; 
       await apiFetch(`/api/documents/${encodeURIComponent(d.id)}/skus/${encodeURIComponent(skuId)}`, { method: 'PUT' });
       toast.success(`${d.filename} linked; its facts are being extracted`);
       setOpen(false);
+      void client.invalidateQueries({ queryKey: queryKeys.documents });
       onLinked();
     } catch (e) {
       toast.error(e instanceof ApiError ? e.message : 'The document could not be linked.');
@@ -67,8 +75,18 @@ export function DocumentLinker({ skuId, linkedIds, onLinked }: { skuId: string; 
       </RoleGate>
       <PopoverContent align="end" className="w-96 p-2">
         <div className="relative mb-2">
-          <Search className="pointer-events-none absolute top-1/2 left-2 size-4 -translate-y-1/2 text-subtle-foreground" aria-hidden="true" />
-          <Input autoFocus value={q} onChange={(e) => setQ(e.target.value)} placeholder="Search the vault by file name" className="pl-8" aria-label="Search documents" />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-2 size-4 -translate-y-1/2 text-subtle-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            autoFocus
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder="Search the vault by file name"
+            className="pl-8"
+            aria-label="Search documents"
+          />
         </div>
         {items === null ? (
           <div className="flex justify-center p-3">
@@ -80,7 +98,13 @@ export function DocumentLinker({ skuId, linkedIds, onLinked }: { skuId: string; 
           <ul className="grid max-h-72 gap-0.5 overflow-auto" role="listbox" aria-label="Documents in the vault">
             {shown.map((d) => (
               <li key={d.id}>
-                <button type="button" className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-[0.8125rem] hover:bg-surface-muted disabled:opacity-60" onClick={() => link(d)} disabled={busy !== null} data-testid="vault-document-option">
+                <button
+                  type="button"
+                  className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-[0.8125rem] hover:bg-surface-muted disabled:opacity-60"
+                  onClick={() => link(d)}
+                  disabled={busy !== null}
+                  data-testid="vault-document-option"
+                >
                   <FileText className="size-4 shrink-0 text-subtle-foreground" aria-hidden="true" />
                   <span className="min-w-0 flex-1 truncate font-medium text-foreground">{d.filename}</span>
                   <span className="shrink-0 text-xs text-muted-foreground">{documentTypeLabel(d.document_type)}</span>

@@ -17,7 +17,9 @@ import { formatBytes, formatDate } from '@/components/format';
 import { languageName } from '@/lib/i18n/languages';
 import { DocumentLinker } from './document-linker';
 import { documentTypeLabel } from './labels';
-import { isMissingRoute, useCatalogue, useJson, useSkuPage } from './sku-context';
+import { isMissingRoute, useSkuPage } from './sku-context';
+import { useApiQuery } from '@/components/api/queries/use-api-query';
+import { useCatalogue } from '@/components/api/queries/resources';
 import { SeverityBadge } from './status';
 import type { DossierField, SkuDocument } from './types';
 import { RoleGate } from '@/components/team/role-gate';
@@ -51,14 +53,21 @@ interface Fact {
   confidence?: number;
 }
 
-/** The facts of a document's latest extraction (the vault embeds its extractions), whatever the shape. */
+/** The facts of a document's latest extraction (the vault embeds its extractions). */
 function factsOf(d: SkuDocument): { facts: Fact[]; status: string | null } {
-  const extractions = Array.isArray(d.extractions) ? (d.extractions as { facts?: unknown; status?: unknown; created_at?: unknown }[]) : [];
-  const latest = [...extractions].sort((a, b) => String(b.created_at ?? '').localeCompare(String(a.created_at ?? '')))[0];
-  const raw = latest?.facts ?? d.facts ?? d.suggestions ?? d.extraction?.facts ?? [];
+  const extractions = d.extractions as { facts?: unknown; status?: unknown; created_at?: unknown }[];
+  const latest = [...extractions].sort((a, b) =>
+    String(b.created_at ?? '').localeCompare(String(a.created_at ?? '')),
+  )[0];
+  const raw = latest?.facts ?? [];
   const facts = (Array.isArray(raw) ? raw : [])
     .filter((f): f is Record<string, unknown> => Boolean(f) && typeof f === 'object')
-    .map((f) => ({ field_key: String(f.field_key ?? ''), value: String(f.value ?? ''), page: typeof f.page === 'number' ? f.page : null, quote: typeof f.quote === 'string' ? f.quote : undefined }))
+    .map((f) => ({
+      field_key: String(f.field_key ?? ''),
+      value: String(f.value ?? ''),
+      page: typeof f.page === 'number' ? f.page : null,
+      quote: typeof f.quote === 'string' ? f.quote : undefined,
+    }))
     .filter((f) => f.field_key && f.value);
   return { facts, status: typeof latest?.status === 'string' ? latest.status : null };
 }
@@ -78,7 +87,9 @@ function AutoLinked({ doc, skuId, onUndone }: { doc: SkuDocument; skuId: string;
   async function undo() {
     setBusy(true);
     try {
-      await apiFetch(`/api/documents/${encodeURIComponent(doc.id)}/skus/${encodeURIComponent(skuId)}`, { method: 'DELETE' });
+      await apiFetch(`/api/documents/${encodeURIComponent(doc.id)}/skus/${encodeURIComponent(skuId)}`, {
+        method: 'DELETE',
+      });
       toast.success('Automatic link undone');
       onUndone();
     } catch (e) {
@@ -89,7 +100,13 @@ function AutoLinked({ doc, skuId, onUndone }: { doc: SkuDocument; skuId: string;
   }
   return (
     <span className="ml-6 inline-flex items-center gap-1.5 text-xs" data-testid="auto-linked">
-      <Badge variant="success" title={evidence.map((e) => e.quote ?? '').filter(Boolean).join(' · ')}>
+      <Badge
+        variant="success"
+        title={evidence
+          .map((e) => e.quote ?? '')
+          .filter(Boolean)
+          .join(' · ')}
+      >
         Linked automatically · {evidence.map((e) => `${e.kind === 'gtin' ? 'GTIN' : 'SKU code'} ${e.value}`).join(', ')}
       </Badge>
       <RoleGate need={'edit'}>
@@ -102,9 +119,9 @@ function AutoLinked({ doc, skuId, onUndone }: { doc: SkuDocument; skuId: string;
 }
 
 export function DocumentsTab() {
-  const { skuId, detail, version, goTo, bump } = useSkuPage();
-  const docs = useJson<{ documents: SkuDocument[] }>(`/api/skus/${skuId}/documents`, version);
-  const dossier = useJson<{ fields: DossierField[] }>(`/api/skus/${skuId}/dossier`, version);
+  const { skuId, detail, goTo, bump } = useSkuPage();
+  const docs = useApiQuery<{ documents: SkuDocument[] }>(`/api/skus/${skuId}/documents`);
+  const dossier = useApiQuery<{ fields: DossierField[] }>(`/api/skus/${skuId}/dossier`);
   const catalogue = useCatalogue();
   const labelOf = (key: string) => {
     const m = /^(safety_warnings|instructions)_([a-z]{2})$/.exec(key);
@@ -113,13 +130,15 @@ export function DocumentsTab() {
     return m ? `${base} (${m[2]})` : base;
   };
 
-  const needed = detail.blockers.filter((b) => !b.waived && (b.fix?.kind === 'document' || b.required_document_types?.length));
+  const needed = detail.blockers.filter(
+    (b) => !b.waived && (b.fix?.kind === 'document' || b.required_document_types?.length),
+  );
 
   // Open suggestions in the dossier per source document, so a document row can say what it proposes.
   const suggestionsByDoc = new Map<string, number>();
   for (const f of dossier.data?.fields ?? []) {
     for (const s of f.suggestions) {
-      const id = s.provenance?.document_id;
+      const id = typeof s.provenance.document_id === 'string' ? s.provenance.document_id : null;
       if (s.source === 'document_extraction' && id) suggestionsByDoc.set(id, (suggestionsByDoc.get(id) ?? 0) + 1);
     }
   }
@@ -131,7 +150,9 @@ export function DocumentsTab() {
           <CardHeader>
             <div>
               <CardTitle>Evidence this SKU still needs</CardTitle>
-              <CardDescription>Upload these in the document vault and link them to this SKU; expired documents count as missing.</CardDescription>
+              <CardDescription>
+                Upload these in the document vault and link them to this SKU; expired documents count as missing.
+              </CardDescription>
             </div>
             <RoleGate need={'edit'}>
               <Button asChild size="sm">
@@ -147,7 +168,9 @@ export function DocumentsTab() {
               <li key={b.key ?? b.code} className="flex flex-wrap items-start gap-2 px-5 py-3 text-[0.8125rem]">
                 <SeverityBadge severity={b.severity} />
                 <span className="min-w-0 flex-1">
-                  <span className="font-medium text-foreground">{(b.required_document_types ?? []).map(documentTypeLabel).join(' or ') || 'Document'}</span>
+                  <span className="font-medium text-foreground">
+                    {(b.required_document_types ?? []).map(documentTypeLabel).join(' or ') || 'Document'}
+                  </span>
                   <span className="text-muted-foreground"> · {b.message}</span>
                 </span>
               </li>
@@ -160,7 +183,10 @@ export function DocumentsTab() {
         <CardHeader>
           <div>
             <CardTitle>Linked documents</CardTitle>
-            <CardDescription>Declarations, test reports, risk assessments and manuals attached to this SKU. Facts extracted from them appear as suggestions in the dossier.</CardDescription>
+            <CardDescription>
+              Declarations, test reports, risk assessments and manuals attached to this SKU. Facts extracted from them
+              appear as suggestions in the dossier.
+            </CardDescription>
           </div>
           <div className="flex flex-wrap gap-2">
             <DocumentLinker skuId={skuId} linkedIds={(docs.data?.documents ?? []).map((d) => d.id)} onLinked={bump} />
@@ -174,7 +200,14 @@ export function DocumentsTab() {
         </CardHeader>
         {docs.error ? (
           <div className="p-5">
-            <Alert variant={isMissingRoute(docs.error) ? 'info' : 'danger'} title={isMissingRoute(docs.error) ? 'The document vault is not available yet' : 'The documents could not be loaded'}>
+            <Alert
+              variant={isMissingRoute(docs.error) ? 'info' : 'danger'}
+              title={
+                isMissingRoute(docs.error)
+                  ? 'The document vault is not available yet'
+                  : 'The documents could not be loaded'
+              }
+            >
               {isMissingRoute(docs.error) ? 'Documents linked to this SKU will be listed here.' : docs.error.message}
             </Alert>
           </div>
@@ -184,7 +217,12 @@ export function DocumentsTab() {
             <Skeleton className="h-8" />
           </div>
         ) : docs.data.documents.length === 0 ? (
-          <EmptyState compact icon={FileText} title="No documents linked" description="Upload the declaration of conformity, test reports and risk assessment for this product in the vault." />
+          <EmptyState
+            compact
+            icon={FileText}
+            title="No documents linked"
+            description="Upload the declaration of conformity, test reports and risk assessment for this product in the vault."
+          />
         ) : (
           <Table>
             <TableHeader>
@@ -199,9 +237,9 @@ export function DocumentsTab() {
             </TableHeader>
             <TableBody>
               {docs.data.documents.map((d) => {
-                const name = str(d.filename) ?? str(d.name) ?? 'Untitled document';
-                const type = str(d.document_type) ?? str(d.type);
-                const lang = str(d.detected_language) ?? str(d.language);
+                const name = d.filename || 'Untitled document';
+                const type = d.document_type;
+                const lang = d.detected_language;
                 const { facts, status } = factsOf(d);
                 const open = suggestionsByDoc.get(d.id) ?? 0;
                 const running = status === 'pending' || status === 'running' || status === 'queued';
@@ -211,17 +249,27 @@ export function DocumentsTab() {
                       <TableCell>
                         <div className="flex items-center gap-2">
                           <FileText className="size-4 shrink-0 text-subtle-foreground" aria-hidden="true" />
-                          <Link href={`/documents/${d.id}`} className="max-w-72 truncate font-medium text-foreground hover:text-primary hover:underline" title={name}>
+                          <Link
+                            href={`/documents/${d.id}`}
+                            className="max-w-72 truncate font-medium text-foreground hover:text-primary hover:underline"
+                            title={name}
+                          >
                             {name}
                           </Link>
                           {d.is_public ? <Badge variant="info">Public</Badge> : null}
                         </div>
-                        {typeof d.size_bytes === 'number' ? <span className="ml-6 text-xs text-muted-foreground">{formatBytes(d.size_bytes)}</span> : null}
+                        {typeof d.size_bytes === 'number' ? (
+                          <span className="ml-6 text-xs text-muted-foreground">{formatBytes(d.size_bytes)}</span>
+                        ) : null}
                         <AutoLinked doc={d} skuId={skuId} onUndone={bump} />
                       </TableCell>
                       <TableCell>
                         {documentTypeLabel(type)}
-                        {typeof d.classification_confidence === 'number' ? <span className="ml-1 text-xs text-muted-foreground">{Math.round(d.classification_confidence * 100)} %</span> : null}
+                        {typeof d.classification_confidence === 'number' ? (
+                          <span className="ml-1 text-xs text-muted-foreground">
+                            {Math.round(d.classification_confidence * 100)} %
+                          </span>
+                        ) : null}
                       </TableCell>
                       <TableCell>
                         <Validity until={str(d.valid_until)} />
@@ -244,21 +292,34 @@ export function DocumentsTab() {
                           <span className="text-subtle-foreground">—</span>
                         )}
                       </TableCell>
-                      <TableCell className="whitespace-nowrap text-muted-foreground">{formatDate(str(d.created_at))}</TableCell>
+                      <TableCell className="whitespace-nowrap text-muted-foreground">
+                        {formatDate(str(d.created_at))}
+                      </TableCell>
                     </TableRow>
                     {facts.length ? (
                       <TableRow className="hover:bg-transparent" data-testid="document-facts">
                         <TableCell colSpan={6} className="pt-0">
                           <ul className="ml-6 flex flex-wrap gap-1.5">
                             {facts.slice(0, 8).map((f, i) => (
-                              <li key={`${f.field_key}-${i}`} className="max-w-full rounded-md border border-border bg-surface-muted/60 px-2 py-0.5 text-xs" title={f.quote}>
-                                <span className="text-muted-foreground">{labelOf(f.field_key)}:</span> <span className="text-foreground">{f.value.length > 60 ? `${f.value.slice(0, 59)}…` : f.value}</span>
+                              <li
+                                key={`${f.field_key}-${i}`}
+                                className="max-w-full rounded-md border border-border bg-surface-muted/60 px-2 py-0.5 text-xs"
+                                title={f.quote}
+                              >
+                                <span className="text-muted-foreground">{labelOf(f.field_key)}:</span>{' '}
+                                <span className="text-foreground">
+                                  {f.value.length > 60 ? `${f.value.slice(0, 59)}…` : f.value}
+                                </span>
                                 {f.page ? <span className="text-subtle-foreground"> · p.{f.page}</span> : null}
                               </li>
                             ))}
-                            {facts.length > 8 ? <li className="px-1 text-xs text-muted-foreground">+{facts.length - 8} more</li> : null}
+                            {facts.length > 8 ? (
+                              <li className="px-1 text-xs text-muted-foreground">+{facts.length - 8} more</li>
+                            ) : null}
                           </ul>
-                          {facts.some((f) => /^(?:manufacturer|importer|responsible_person)_name$/.test(f.field_key)) ? (
+                          {facts.some((f) =>
+                            /^(?:manufacturer|importer|responsible_person)_name$/.test(f.field_key),
+                          ) ? (
                             <div className="mt-2">
                               <DocumentEntityCandidates documentId={d.id} skuId={skuId} onChanged={bump} />
                             </div>

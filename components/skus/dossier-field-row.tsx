@@ -11,7 +11,7 @@ import { toast } from '@/components/ui/toaster';
 import { cn } from '@/lib/utils/cn';
 import { FieldInput, FieldValue } from './field-input';
 import { HistoryPopover, ProvenanceBadge, provenanceLabel } from './provenance';
-import { idempotentWrite } from './request';
+import { idempotentWrite } from '@/components/api/client';
 import { SyncFromEntityButton } from '@/components/ai/sync-from-entity-button';
 import type { Blocker, CatalogueField, DossierField, DossierValue } from './types';
 import { RoleGate } from '@/components/team/role-gate';
@@ -31,7 +31,19 @@ export interface DossierFieldRowProps {
 }
 
 /** One dossier field: its confirmed value with provenance, inline edit, open suggestions and history. */
-export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted, recordValue, onChanged }: DossierFieldRowProps) {
+/** The field whose editor just closed: its row takes focus back once it shows the saved value. */
+let refocusField: { key: string; until: number } | null = null;
+
+export function DossierFieldRow({
+  skuId,
+  field,
+  label,
+  entry,
+  needs,
+  highlighted,
+  recordValue,
+  onChanged,
+}: DossierFieldRowProps) {
   const current = entry?.current ?? null;
   const [editing, setEditing] = React.useState(false);
   const [draft, setDraft] = React.useState('');
@@ -42,6 +54,21 @@ export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted
   React.useEffect(() => {
     if (highlighted) rowRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [highlighted]);
+
+  // Closing the editor (saved with Enter, or Esc) would drop focus to <body>: it returns to this field's
+  // Add/Edit button (the row itself if none). The target is module state, as a reload may remount the row.
+  const closeEditor = () => {
+    refocusField = { key: field.key, until: Date.now() + 5000 };
+    setEditing(false);
+  };
+  React.useEffect(() => {
+    const row = rowRef.current;
+    if (editing || refocusField?.key !== field.key || refocusField.until < Date.now() || !row) return;
+    // The reload swaps the Add button for Edit: follow it, unless the person has moved on elsewhere.
+    const active = document.activeElement;
+    if (active && active !== document.body && !row.contains(active)) return;
+    (row.querySelector<HTMLElement>('[data-edit-trigger]') ?? row).focus();
+  }, [editing, current?.id, field.key]);
 
   const base = `/api/skus/${skuId}/dossier`;
   const inputId = `input-${field.key}`;
@@ -63,8 +90,11 @@ export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted
     setBusy('save');
     setError(null);
     try {
-      const res = await idempotentWrite<{ value: DossierValue; changed: boolean }>(`${base}/${encodeURIComponent(field.key)}`, { method: 'PUT', body: { value: draft } });
-      setEditing(false);
+      const res = await idempotentWrite<{ value: DossierValue; changed: boolean }>(
+        `${base}/${encodeURIComponent(field.key)}`,
+        { method: 'PUT', body: { value: draft } },
+      );
+      closeEditor();
       if (!res.changed) toast.info(`${label}: unchanged`);
       onChanged();
     } catch (e) {
@@ -109,6 +139,7 @@ export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted
     <div
       ref={rowRef}
       id={`field-${field.key}`}
+      tabIndex={-1}
       data-testid="dossier-field"
       data-field={field.key}
       data-filled={current ? 'true' : 'false'}
@@ -150,7 +181,7 @@ export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted
               value={draft}
               onChange={setDraft}
               onSubmit={save}
-              onCancel={() => setEditing(false)}
+              onCancel={closeEditor}
               invalid={Boolean(error)}
               describedBy={error ? `${inputId}-error` : undefined}
             />
@@ -162,17 +193,25 @@ export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted
                   Save
                 </Button>
               </RoleGate>
-              <Button size="sm" variant="ghost" onClick={() => setEditing(false)} disabled={busy !== null}>
+              <Button size="sm" variant="ghost" onClick={closeEditor} disabled={busy !== null}>
                 Cancel
               </Button>
               {current ? (
                 <RoleGate need={'edit'}>
-                  <Button size="sm" variant="danger-ghost" className="ml-auto" onClick={clear} loading={busy === 'clear'}>
+                  <Button
+                    size="sm"
+                    variant="danger-ghost"
+                    className="ml-auto"
+                    onClick={clear}
+                    loading={busy === 'clear'}
+                  >
                     Remove value
                   </Button>
                 </RoleGate>
               ) : null}
-              <span className="text-xs text-subtle-foreground">{field.kind === 'multiline' ? 'Ctrl+Enter saves' : 'Enter saves'} · Esc cancels</span>
+              <span className="text-xs text-subtle-foreground">
+                {field.kind === 'multiline' ? 'Ctrl+Enter saves' : 'Enter saves'} · Esc cancels
+              </span>
             </div>
           </div>
         ) : current ? (
@@ -185,7 +224,14 @@ export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted
               <HistoryPopover label={label} history={history} />
               <SyncFromEntityButton skuId={skuId} fieldKey={field.key} label={label} onSynced={onChanged} />
               <RoleGate need={'edit'}>
-                <Button variant="ghost" size="icon-sm" className="size-7" onClick={() => startEdit()} aria-label={`Edit ${label}`}>
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  className="size-7"
+                  onClick={() => startEdit()}
+                  aria-label={`Edit ${label}`}
+                  data-edit-trigger
+                >
                   <Pencil className="size-3.5" aria-hidden="true" />
                 </Button>
               </RoleGate>
@@ -201,7 +247,14 @@ export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted
                 SKU record
               </Badge>
               <RoleGate need={'edit'}>
-                <Button variant="ghost" size="icon-sm" className="size-7" onClick={() => startEdit(recordValue)} aria-label={`Edit ${label}`}>
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  className="size-7"
+                  onClick={() => startEdit(recordValue)}
+                  aria-label={`Edit ${label}`}
+                  data-edit-trigger
+                >
                   <Pencil className="size-3.5" aria-hidden="true" />
                 </Button>
               </RoleGate>
@@ -213,7 +266,14 @@ export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted
             <HistoryPopover label={label} history={history} />
             <SyncFromEntityButton skuId={skuId} fieldKey={field.key} label={label} onSynced={onChanged} />
             <RoleGate need={'edit'}>
-              <Button variant={blocking ? 'secondary' : 'ghost'} size="sm" className="h-7" onClick={() => startEdit()} aria-label={`Add ${label}`}>
+              <Button
+                variant={blocking ? 'secondary' : 'ghost'}
+                size="sm"
+                className="h-7"
+                onClick={() => startEdit()}
+                aria-label={`Add ${label}`}
+                data-edit-trigger
+              >
                 <Plus aria-hidden="true" />
                 Add
               </Button>
@@ -227,12 +287,19 @@ export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted
               <li
                 key={s.id}
                 data-testid="suggestion"
-                className={cn('rounded-md border px-3 py-2', s.conflicts_with_current ? 'border-danger/30 bg-danger-soft/50' : 'border-dashed border-border-strong bg-surface-muted/40')}
+                className={cn(
+                  'rounded-md border px-3 py-2',
+                  s.conflicts_with_current
+                    ? 'border-danger/30 bg-danger-soft/50'
+                    : 'border-dashed border-border-strong bg-surface-muted/40',
+                )}
               >
                 <div className="flex flex-wrap items-center gap-1.5 text-xs">
                   <span className="font-medium text-muted-foreground">Suggested</span>
                   <ProvenanceBadge value={s} />
-                  {typeof s.confidence === 'number' ? <span className="text-muted-foreground tabular-nums">{Math.round(s.confidence * 100)} %</span> : null}
+                  {typeof s.confidence === 'number' ? (
+                    <span className="text-muted-foreground tabular-nums">{Math.round(s.confidence * 100)} %</span>
+                  ) : null}
                   {s.conflicts_with_current ? (
                     <Badge variant="danger" data-testid="conflict-marker">
                       <TriangleAlert aria-hidden="true" />
@@ -244,18 +311,30 @@ export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted
                   // A real disagreement, side by side: what the dossier says and what the document says, each with its source line.
                   <div className="mt-1.5 grid gap-2 sm:grid-cols-2" data-testid="conflict-side-by-side">
                     <div className="rounded border border-border bg-surface px-2 py-1.5">
-                      <div className="text-xs text-muted-foreground">Dossier · {provenanceLabel(current.source, current.provenance)}</div>
+                      <div className="text-xs text-muted-foreground">
+                        Dossier · {provenanceLabel(current.source, current.provenance)}
+                      </div>
                       <div className="text-[0.8125rem] text-foreground">
                         <FieldValue field={field} value={current.value} />
                       </div>
-                      {current.provenance?.quote ? <blockquote className="mt-1 border-l-2 border-border pl-2 text-xs text-muted-foreground italic">“{String(current.provenance.quote).slice(0, 200)}”</blockquote> : null}
+                      {current.provenance?.quote ? (
+                        <blockquote className="mt-1 border-l-2 border-border pl-2 text-xs text-muted-foreground italic">
+                          “{String(current.provenance.quote).slice(0, 200)}”
+                        </blockquote>
+                      ) : null}
                     </div>
                     <div className="rounded border border-danger/30 bg-surface px-2 py-1.5">
-                      <div className="text-xs text-muted-foreground">Document · {provenanceLabel(s.source, s.provenance)}</div>
+                      <div className="text-xs text-muted-foreground">
+                        Document · {provenanceLabel(s.source, s.provenance)}
+                      </div>
                       <div className="text-[0.8125rem] text-foreground">
                         <FieldValue field={field} value={s.value} />
                       </div>
-                      {s.provenance?.quote ? <blockquote className="mt-1 border-l-2 border-danger/40 pl-2 text-xs text-muted-foreground italic">“{String(s.provenance.quote).slice(0, 200)}”</blockquote> : null}
+                      {s.provenance?.quote ? (
+                        <blockquote className="mt-1 border-l-2 border-danger/40 pl-2 text-xs text-muted-foreground italic">
+                          “{String(s.provenance.quote).slice(0, 200)}”
+                        </blockquote>
+                      ) : null}
                     </div>
                   </div>
                 ) : (
@@ -265,13 +344,27 @@ export function DossierFieldRow({ skuId, field, label, entry, needs, highlighted
                 )}
                 <div className="mt-2 flex flex-wrap gap-2">
                   <RoleGate need={'edit'}>
-                    <Button size="sm" variant="secondary" className="h-7" onClick={() => decide(s, 'confirm')} loading={busy === `confirm-${s.id}`} disabled={busy !== null}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      className="h-7"
+                      onClick={() => decide(s, 'confirm')}
+                      loading={busy === `confirm-${s.id}`}
+                      disabled={busy !== null}
+                    >
                       <Check aria-hidden="true" />
                       {s.conflicts_with_current ? 'Use this value' : 'Confirm'}
                     </Button>
                   </RoleGate>
                   <RoleGate need={'edit'}>
-                    <Button size="sm" variant="ghost" className="h-7" onClick={() => decide(s, 'reject')} loading={busy === `reject-${s.id}`} disabled={busy !== null}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="h-7"
+                      onClick={() => decide(s, 'reject')}
+                      loading={busy === `reject-${s.id}`}
+                      disabled={busy !== null}
+                    >
                       <X aria-hidden="true" />
                       Reject
                     </Button>

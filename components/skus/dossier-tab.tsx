@@ -14,7 +14,9 @@ import { cn } from '@/lib/utils/cn';
 import { countryLabel } from '@/components/entities/country-select';
 import { DossierFieldRow } from './dossier-field-row';
 import { ROLE_LABELS, SECTION_HINTS, SECTION_LABELS } from './labels';
-import { isMissingRoute, useCatalogue, useJson, useSkuPage } from './sku-context';
+import { isMissingRoute, useSkuPage } from './sku-context';
+import { useApiQuery } from '@/components/api/queries/use-api-query';
+import { useCatalogue } from '@/components/api/queries/resources';
 import type { Blocker, CatalogueField, DossierField, EntityLink } from './types';
 
 const SECTION_ORDER = ['identification', 'entities', 'safety', 'compliance', 'category'];
@@ -59,10 +61,10 @@ function sectionKey(s: string | { key?: string; code?: string; id?: string }): s
 }
 
 export function DossierTab() {
-  const { skuId, detail, version, bump, focus, goTo } = useSkuPage();
+  const { skuId, detail, bump, focus, goTo } = useSkuPage();
   const catalogue = useCatalogue();
-  const dossier = useJson<{ fields: DossierField[] }>(`/api/skus/${skuId}/dossier`, version);
-  const links = useJson<{ links: EntityLink[] }>(`/api/skus/${skuId}/entities`, version);
+  const dossier = useApiQuery<{ fields: DossierField[] }>(`/api/skus/${skuId}/dossier`);
+  const links = useApiQuery<{ links: EntityLink[] }>(`/api/skus/${skuId}/entities`);
   const [extraLangs, setExtraLangs] = React.useState<string[]>([]);
   const [attentionOnly, setAttentionOnly] = React.useState(false);
   const [showAllOperatorFields, setShowAllOperatorFields] = React.useState(false);
@@ -106,7 +108,10 @@ export function DossierTab() {
 
   // Per-language fields: the languages the markets need, the ones already holding values, and added ones.
   const marketsValue = byKey.get('target_markets')?.current?.value ?? '';
-  const markets = marketsValue.split(',').map((s) => s.trim()).filter(Boolean);
+  const markets = marketsValue
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const filledLangs = new Set<string>();
   for (const k of byKey.keys()) {
     const m = LOCALIZED_KEY.exec(k);
@@ -116,7 +121,9 @@ export function DossierTab() {
   const langOrder = [...needs.map((n) => n.lang)];
   for (const l of [...filledLangs, ...extraLangs]) if (!langOrder.includes(l)) langOrder.push(l);
   const catalogueLangs = (cat.languages ?? []).map((l) => (typeof l === 'string' ? l : l.code));
-  const addable = (catalogueLangs.length ? catalogueLangs : [...SAFETY_INFO_LANGUAGES]).filter((l) => !langOrder.includes(l));
+  const addable = (catalogueLangs.length ? catalogueLangs : [...SAFETY_INFO_LANGUAGES]).filter(
+    (l) => !langOrder.includes(l),
+  );
 
   // A catalogue may list per-language fields once (base key, localized) or per language: fold to bases.
   const catalogueFields: CatalogueField[] = [];
@@ -137,7 +144,10 @@ export function DossierTab() {
     list.push(f);
     fieldsBySection.set(f.section, list);
   }
-  const sectionOrder = [...SECTION_ORDER, ...(cat.sections ?? []).map(sectionKey).filter((s) => s && !SECTION_ORDER.includes(s))].filter((s) => fieldsBySection.has(s));
+  const sectionOrder = [
+    ...SECTION_ORDER,
+    ...(cat.sections ?? []).map(sectionKey).filter((s) => s && !SECTION_ORDER.includes(s)),
+  ].filter((s) => fieldsBySection.has(s));
 
   const needsAttention = (key: string) => {
     const e = byKey.get(key);
@@ -175,13 +185,17 @@ export function DossierTab() {
     }
   }
   const openSuggestions = (dossier.data.fields ?? []).reduce((n, f) => n + f.suggestions.length, 0);
-  const conflicts = (dossier.data.fields ?? []).reduce((n, f) => n + f.suggestions.filter((s) => s.conflicts_with_current).length, 0);
+  const conflicts = (dossier.data.fields ?? []).reduce(
+    (n, f) => n + f.suggestions.filter((s) => s.conflicts_with_current).length,
+    0,
+  );
 
   return (
     <div className="grid gap-5" data-testid="dossier-tab">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-[0.8125rem] text-muted-foreground">
         <span>
-          <strong className="font-semibold text-foreground tabular-nums">{filled}</strong> of {concreteTotal} fields filled
+          <strong className="font-semibold text-foreground tabular-nums">{filled}</strong> of {concreteTotal} fields
+          filled
         </span>
         {openSuggestions ? (
           <Badge variant="violet">
@@ -193,7 +207,13 @@ export function DossierTab() {
             {conflicts} conflict{conflicts === 1 ? '' : 's'}
           </Badge>
         ) : null}
-        <Button variant={attentionOnly ? 'subtle' : 'ghost'} size="sm" className="ml-auto h-7" aria-pressed={attentionOnly} onClick={() => setAttentionOnly((v) => !v)}>
+        <Button
+          variant={attentionOnly ? 'subtle' : 'ghost'}
+          size="sm"
+          className="ml-auto h-7"
+          aria-pressed={attentionOnly}
+          onClick={() => setAttentionOnly((v) => !v)}
+        >
           <ListFilter aria-hidden="true" />
           Needs attention only
         </Button>
@@ -202,7 +222,9 @@ export function DossierTab() {
       {sectionOrder.map((section) => {
         const list = fieldsBySection.get(section)!;
         if (section === 'safety') {
-          const bases = list.filter((f) => f.localized || LOCALIZED_BASES.includes(f.key)).map((f) => ({ ...f, localized: true }));
+          const bases = list
+            .filter((f) => f.localized || LOCALIZED_BASES.includes(f.key))
+            .map((f) => ({ ...f, localized: true }));
           const others = list.filter((f) => !(f.localized || LOCALIZED_BASES.includes(f.key)));
           return (
             <Card key={section} id="section-safety" data-testid="section-safety">
@@ -235,27 +257,39 @@ export function DossierTab() {
               </CardHeader>
               {others.map((f) => row(f, f.key, labelOf(f)))}
               {langOrder.length === 0 ? (
-                <p className="px-5 py-4 text-[0.8125rem] text-muted-foreground">No language yet. Set target markets, or add a language.</p>
+                <p className="px-5 py-4 text-[0.8125rem] text-muted-foreground">
+                  No language yet. Set target markets, or add a language.
+                </p>
               ) : null}
               {langOrder.map((lang, index) => {
                 const need = needs.find((n) => n.lang === lang);
                 const keys = bases.map((b) => `${b.key}_${lang}`);
                 if (attentionOnly && !keys.some(needsAttention)) return null;
                 return (
-                  <section key={lang} aria-label={languageName(lang, 'en')} data-testid="language-group" data-lang={lang} className={cn(index > 0 || others.length > 0 ? 'border-t border-border' : undefined)}>
+                  <section
+                    key={lang}
+                    aria-label={languageName(lang, 'en')}
+                    data-testid="language-group"
+                    data-lang={lang}
+                    className={cn(index > 0 || others.length > 0 ? 'border-t border-border' : undefined)}
+                  >
                     <div className="flex flex-wrap items-center gap-2 bg-surface-muted/50 px-5 py-2 text-xs">
                       <span className="font-semibold text-foreground">{languageName(lang, 'en')}</span>
                       <span className="font-mono text-muted-foreground">{lang}</span>
                       {need ? (
                         <Badge variant="outline">
                           Required for {need.markets.join(', ')}
-                          {need.alternatives.length ? ` (or ${need.alternatives.map((a) => languageName(a, 'en')).join(', ')})` : ''}
+                          {need.alternatives.length
+                            ? ` (or ${need.alternatives.map((a) => languageName(a, 'en')).join(', ')})`
+                            : ''}
                         </Badge>
                       ) : (
                         <Badge variant="neutral">Additional</Badge>
                       )}
                     </div>
-                    <div className="divide-y divide-border">{bases.map((b) => row(b, `${b.key}_${lang}`, `${labelOf(b)} (${languageName(lang, 'en')})`))}</div>
+                    <div className="divide-y divide-border">
+                      {bases.map((b) => row(b, `${b.key}_${lang}`, `${labelOf(b)} (${languageName(lang, 'en')})`))}
+                    </div>
                   </section>
                 );
               })}
@@ -285,7 +319,10 @@ export function DossierTab() {
                   <span className="text-muted-foreground">No entity linked yet.</span>
                 ) : (
                   linked.map((l) => (
-                    <span key={l.role} className="inline-flex items-center gap-1.5 rounded-md border border-border bg-surface-muted/60 px-2 py-1">
+                    <span
+                      key={l.role}
+                      className="inline-flex items-center gap-1.5 rounded-md border border-border bg-surface-muted/60 px-2 py-1"
+                    >
                       <span className="text-muted-foreground">{ROLE_LABELS[l.role] ?? l.role}:</span>
                       <span className="font-medium">{l.entity.name}</span>
                       <span className="text-xs text-muted-foreground">{countryLabel(l.entity.country)}</span>
@@ -293,11 +330,20 @@ export function DossierTab() {
                   ))
                 )}
               </div>
-              <div className="divide-y divide-border">{shown.filter((f) => !attentionOnly || needsAttention(f.key)).map((f) => row(f, f.key, labelOf(f)))}</div>
+              <div className="divide-y divide-border">
+                {shown.filter((f) => !attentionOnly || needsAttention(f.key)).map((f) => row(f, f.key, labelOf(f)))}
+              </div>
               {list.length > shown.length || showAllOperatorFields ? (
                 <div className="border-t border-border px-5 py-2">
-                  <Button variant="link" size="sm" className="text-xs" onClick={() => setShowAllOperatorFields((v) => !v)}>
-                    {showAllOperatorFields ? 'Show only filled operator fields' : `Show all ${list.length} operator fields`}
+                  <Button
+                    variant="link"
+                    size="sm"
+                    className="text-xs"
+                    onClick={() => setShowAllOperatorFields((v) => !v)}
+                  >
+                    {showAllOperatorFields
+                      ? 'Show only filled operator fields'
+                      : `Show all ${list.length} operator fields`}
                   </Button>
                 </div>
               ) : null}
@@ -311,7 +357,9 @@ export function DossierTab() {
           <Card key={section} id={`section-${section}`} data-testid={`section-${section}`}>
             <CardHeader>
               <div>
-                <CardTitle>{section === 'category' ? `${SECTION_LABELS.category}` : (SECTION_LABELS[section] ?? section)}</CardTitle>
+                <CardTitle>
+                  {section === 'category' ? `${SECTION_LABELS.category}` : (SECTION_LABELS[section] ?? section)}
+                </CardTitle>
                 <CardDescription>{SECTION_HINTS[section] ?? ''}</CardDescription>
               </div>
             </CardHeader>

@@ -4,7 +4,16 @@ import * as React from 'react';
 import { Link2, Mail, MapPin, Pencil, Phone, Plus, Unlink } from 'lucide-react';
 import { describeError } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -17,8 +26,9 @@ import { EntityPickerDialog } from '@/components/entities/entity-picker-dialog';
 import { EuBadge } from '@/components/entities/eu-badge';
 import { SupplierResponsiveness } from '@/components/entities/supplier-responsiveness';
 import { ROLE_HINTS, ROLE_LABELS, roleNoun } from './labels';
-import { idempotentWrite } from './request';
-import { isMissingRoute, useJson, useSkuPage } from './sku-context';
+import { idempotentWrite } from '@/components/api/client';
+import { isMissingRoute, useSkuPage } from './sku-context';
+import { useApiQuery } from '@/components/api/queries/use-api-query';
 import type { Blocker, Entity, EntityLink, EntityRole } from './types';
 import { RoleGate } from '@/components/team/role-gate';
 
@@ -34,7 +44,7 @@ function blockersForRole(blockers: Blocker[], role: EntityRole, entityId: string
 
 export function EntitiesTab() {
   const { skuId, detail, version, bump, focus } = useSkuPage();
-  const links = useJson<{ links: EntityLink[] }>(`/api/skus/${skuId}/entities`, version);
+  const links = useApiQuery<{ links: EntityLink[] }>(`/api/skus/${skuId}/entities`);
   const [picking, setPicking] = React.useState<EntityRole | null>(null);
   const [editing, setEditing] = React.useState<Entity | null>(null);
   const [unlinking, setUnlinking] = React.useState<EntityLink | null>(null);
@@ -51,7 +61,10 @@ export function EntitiesTab() {
 
   if (links.error) {
     return (
-      <Alert variant={isMissingRoute(links.error) ? 'warning' : 'danger'} title="The linked entities could not be loaded">
+      <Alert
+        variant={isMissingRoute(links.error) ? 'warning' : 'danger'}
+        title="The linked entities could not be loaded"
+      >
         {isMissingRoute(links.error) ? 'Entity linking is not available on this server yet.' : links.error.message}
       </Alert>
     );
@@ -59,7 +72,9 @@ export function EntitiesTab() {
 
   const byRole = new Map((links.data?.links ?? []).map((l) => [l.role, l.entity]));
   const manufacturer = byRole.get('manufacturer');
-  const euOperator = (['responsible_person', 'authorised_representative', 'importer'] as EntityRole[]).map((r) => byRole.get(r)).find((e) => e?.eu_established);
+  const euOperator = (['responsible_person', 'authorised_representative', 'importer'] as EntityRole[])
+    .map((r) => byRole.get(r))
+    .find((e) => e?.eu_established);
   const needsEuRep = manufacturer && manufacturer.country && !manufacturer.eu_established && !euOperator;
 
   async function unlink(l: EntityLink) {
@@ -81,8 +96,9 @@ export function EntitiesTab() {
     <div className="grid gap-4" data-testid="entities-tab">
       {needsEuRep ? (
         <Alert variant="warning" title="The manufacturer is established outside the EU">
-          {manufacturer.name} is in {countryLabel(manufacturer.country)}. GPSR Art. 16 requires an economic operator established in the EU for this product: link an EU responsible person (or an EU importer or
-          authorised representative).
+          {manufacturer.name} is in {countryLabel(manufacturer.country)}. GPSR Art. 16 requires an economic operator
+          established in the EU for this product: link an EU responsible person (or an EU importer or authorised
+          representative).
         </Alert>
       ) : null}
       <div className="grid gap-4 lg:grid-cols-2">
@@ -116,15 +132,23 @@ export function EntitiesTab() {
                       <span className="text-[0.9375rem] font-semibold text-foreground">{entity.name}</span>
                       <EuBadge established={entity.eu_established} country={entity.country} />
                     </div>
-                    {entity.trade_mark ? <p className="text-muted-foreground">Trade mark: {entity.trade_mark}</p> : null}
+                    {entity.trade_mark ? (
+                      <p className="text-muted-foreground">Trade mark: {entity.trade_mark}</p>
+                    ) : null}
                     <p className="flex gap-2 text-foreground">
                       <MapPin className="mt-0.5 size-3.5 shrink-0 text-subtle-foreground" aria-hidden="true" />
-                      <span>{entity.postal_address ?? <span className="text-danger-soft-foreground">No postal address</span>}</span>
+                      <span>
+                        {entity.postal_address ?? (
+                          <span className="text-danger-soft-foreground">No postal address</span>
+                        )}
+                      </span>
                     </p>
                     <p className="flex gap-2 text-foreground">
                       <Mail className="mt-0.5 size-3.5 shrink-0 text-subtle-foreground" aria-hidden="true" />
                       <span className="break-all">
-                        {[entity.email, entity.contact_url].filter(Boolean).join(' · ') || <span className="text-danger-soft-foreground">No email or contact URL</span>}
+                        {[entity.email, entity.contact_url].filter(Boolean).join(' · ') || (
+                          <span className="text-danger-soft-foreground">No email or contact URL</span>
+                        )}
                       </span>
                     </p>
                     {entity.phone ? (
@@ -134,7 +158,14 @@ export function EntitiesTab() {
                       </p>
                     ) : null}
                     {/* Outreach goes to the manufacturer or importer: show how they answer. */}
-                    {role === 'manufacturer' || role === 'importer' ? <SupplierResponsiveness entityId={entity.id} name={entity.name} version={version} className="mt-1" /> : null}
+                    {role === 'manufacturer' || role === 'importer' ? (
+                      <SupplierResponsiveness
+                        entityId={entity.id}
+                        name={entity.name}
+                        version={version}
+                        className="mt-1"
+                      />
+                    ) : null}
                   </div>
                 ) : (
                   <p className="text-[0.8125rem] text-muted-foreground">Not linked.</p>
@@ -142,7 +173,15 @@ export function EntitiesTab() {
                 {issues.length ? (
                   <ul className="mt-3 grid gap-1.5">
                     {issues.map((b) => (
-                      <li key={b.key ?? b.code} className={cn('rounded-md px-2.5 py-1.5 text-xs', b.severity === 'blocker' ? 'bg-danger-soft text-danger-soft-foreground' : 'bg-warning-soft text-warning-soft-foreground')}>
+                      <li
+                        key={b.key ?? b.code}
+                        className={cn(
+                          'rounded-md px-2.5 py-1.5 text-xs',
+                          b.severity === 'blocker'
+                            ? 'bg-danger-soft text-danger-soft-foreground'
+                            : 'bg-warning-soft text-warning-soft-foreground',
+                        )}
+                      >
                         {b.message}
                       </li>
                     ))}
@@ -165,7 +204,12 @@ export function EntitiesTab() {
                       </Button>
                     </RoleGate>
                     <RoleGate need={'edit'}>
-                      <Button size="sm" variant="danger-ghost" className="ml-auto" onClick={() => setUnlinking({ role, entity })}>
+                      <Button
+                        size="sm"
+                        variant="danger-ghost"
+                        className="ml-auto"
+                        onClick={() => setUnlinking({ role, entity })}
+                      >
                         <Unlink aria-hidden="true" />
                         Unlink
                       </Button>
@@ -173,7 +217,12 @@ export function EntitiesTab() {
                   </>
                 ) : (
                   <RoleGate need={'edit'}>
-                    <Button size="sm" variant={suggested || role === 'manufacturer' ? 'primary' : 'secondary'} onClick={() => setPicking(role)} data-testid={`link-${role}`}>
+                    <Button
+                      size="sm"
+                      variant={suggested || role === 'manufacturer' ? 'primary' : 'secondary'}
+                      onClick={() => setPicking(role)}
+                      data-testid={`link-${role}`}
+                    >
                       <Plus aria-hidden="true" />
                       Link {roleNoun(role)}
                     </Button>
@@ -216,7 +265,8 @@ export function EntitiesTab() {
           <AlertDialogHeader>
             <AlertDialogTitle>Unlink {unlinking?.entity.name}?</AlertDialogTitle>
             <AlertDialogDescription>
-              It stays in your entities; this SKU just no longer names it as its {unlinking ? roleNoun(unlinking.role) : ''}. An approval of this SKU is reset.
+              It stays in your entities; this SKU just no longer names it as its{' '}
+              {unlinking ? roleNoun(unlinking.role) : ''}. An approval of this SKU is reset.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>

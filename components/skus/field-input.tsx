@@ -42,15 +42,43 @@ export function FieldInput({ id, field, value, onChange, onSubmit, onCancel, inv
 
   switch (field.kind) {
     case 'multiline':
-      return <Textarea {...common} autoFocus rows={field.key.startsWith('safety_warnings') || field.key.startsWith('instructions') ? 5 : 4} value={value} onChange={(e) => onChange(e.target.value)} onKeyDown={onKeyDown} />;
+      return (
+        <Textarea
+          {...common}
+          autoFocus
+          rows={field.key.startsWith('safety_warnings') || field.key.startsWith('instructions') ? 5 : 4}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+      );
     case 'date':
-      return <Input {...common} autoFocus type="date" value={value} onChange={(e) => onChange(e.target.value)} onKeyDown={onKeyDown} className="w-48" />;
+      return (
+        <Input
+          {...common}
+          autoFocus
+          type="date"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          onKeyDown={onKeyDown}
+          className="w-48"
+        />
+      );
     case 'country':
-      return <CountrySelect id={id} value={value || null} onChange={(c) => onChange(c ?? '')} invalid={invalid} aria-describedby={describedBy} className="max-w-sm" />;
+      return (
+        <CountrySelect
+          id={id}
+          value={value || null}
+          onChange={(c) => onChange(c ?? '')}
+          invalid={invalid}
+          aria-describedby={describedBy}
+          className="max-w-sm"
+        />
+      );
     case 'enum': {
       const options = field.enum_values?.length ? field.enum_values : ['yes', 'no'];
       return (
-        <Select value={value || undefined} onValueChange={onChange}>
+        <Select value={value} onValueChange={onChange}>
           <SelectTrigger {...common} className="w-40">
             <SelectValue placeholder="Choose" />
           </SelectTrigger>
@@ -71,10 +99,20 @@ export function FieldInput({ id, field, value, onChange, onSubmit, onCancel, inv
         .filter(Boolean);
       return (
         <div className="grid gap-1.5">
-          <Input {...common} autoFocus value={value} placeholder={PLACEHOLDERS.country_list} onChange={(e) => onChange(e.target.value)} onKeyDown={onKeyDown} className="font-mono" />
+          <Input
+            {...common}
+            autoFocus
+            value={value}
+            placeholder={PLACEHOLDERS.country_list}
+            onChange={(e) => onChange(e.target.value)}
+            onKeyDown={onKeyDown}
+            className="font-mono"
+          />
           {codes.length ? (
             <p className="text-xs text-muted-foreground">
-              {codes.map((c) => (c === 'EU' ? 'the 27 EU member states' : /^[A-Z]{2}$/.test(c) ? countryName(c, 'en') : c)).join(', ')}
+              {codes
+                .map((c) => (c === 'EU' ? 'the 27 EU member states' : /^[A-Z]{2}$/.test(c) ? countryName(c, 'en') : c))
+                .join(', ')}
             </p>
           ) : null}
         </div>
@@ -110,7 +148,11 @@ export function FieldValue({ field, value }: { field: CatalogueField; value: str
       return (
         <span className="flex flex-wrap gap-1">
           {value.split(',').map((c) => (
-            <span key={c} className="rounded border border-border bg-surface-muted px-1.5 py-px text-xs" title={countryName(c.trim(), 'en')}>
+            <span
+              key={c}
+              className="rounded border border-border bg-surface-muted px-1.5 py-px text-xs"
+              title={countryName(c.trim(), 'en')}
+            >
               {c.trim()}
             </span>
           ))}
@@ -121,16 +163,24 @@ export function FieldValue({ field, value }: { field: CatalogueField; value: str
     case 'list':
       return (
         <ul className="grid gap-0.5">
-          {value.split(/;\s*/).filter(Boolean).map((item, i) => (
-            <li key={`${i}-${item}`}>{item}</li>
-          ))}
+          {value
+            .split(/;\s*/)
+            .filter(Boolean)
+            .map((item, i) => (
+              <li key={`${i}-${item}`}>{item}</li>
+            ))}
         </ul>
       );
     case 'url':
       // Only http(s) becomes a link: a stored value is never trusted to be a safe scheme.
       if (!/^https?:\/\//i.test(value)) return <span className="break-all">{value}</span>;
       return (
-        <a href={value} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-primary hover:underline">
+        <a
+          href={value}
+          target="_blank"
+          rel="noopener noreferrer nofollow"
+          className="break-all text-primary hover:underline"
+        >
           {value}
         </a>
       );

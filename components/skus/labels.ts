@@ -1,5 +1,6 @@
 /** Words the SKU screens show for the API's codes (statuses, roles, sources, document types). */
 import { CATEGORIES } from '@/lib/requirements/categories';
+import { blockerTitle } from '@/lib/requirements/titles';
 import type { EntityRole, SkuStatus } from './types';
 
 export const STATUS_LABELS: Record<SkuStatus, string> = {
@@ -67,7 +68,8 @@ export const SECTION_LABELS: Record<string, string> = {
 
 export const SECTION_HINTS: Record<string, string> = {
   identification: 'What identifies the product on the label, in the listing and in the documents.',
-  entities: 'Operator data as documents or imports state it. The entities linked in the Entities tab are the primary source.',
+  entities:
+    'Operator data as documents or imports state it. The entities linked in the Entities tab are the primary source.',
   safety: 'Warnings and instructions, one text per language the target markets need (GPSR Art. 9(7)).',
   compliance: 'Markets, marks, legislation, standards and dates.',
   category: 'What the sector rules of this category add.',
@@ -80,11 +82,13 @@ export function categoryLabel(code: string | null | undefined): string {
   return CATEGORY_LABELS.get(code) ?? code;
 }
 
-export const CATEGORY_OPTIONS: { code: string; label: string }[] = CATEGORIES.map((c) => ({ code: c.code, label: c.labels.en }));
+export const CATEGORY_OPTIONS: { code: string; label: string }[] = CATEGORIES.map((c) => ({
+  code: c.code,
+  label: c.labels.en,
+}));
 
 /** "MANUFACTURER_ADDRESS_MISSING" → "Manufacturer address missing", for places where only a code is known. */
+/** A blocker code as people read it ("CE marking missing (toy)"), from the one table of titles. */
 export function humanizeCode(code: string): string {
-  const base = code.split(':')[0] ?? code;
-  const s = base.toLowerCase().replace(/_/g, ' ');
-  return s.charAt(0).toUpperCase() + s.slice(1);
+  return blockerTitle(code, 'en');
 }

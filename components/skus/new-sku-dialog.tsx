@@ -1,6 +1,11 @@
 'use client';
 
-import { checkGtin, gtinDigits } from '@/lib/gtin';
+import { gtinDigits } from '@/lib/gtin';
+import { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CreateSkuInput, SKU_CODE_RE } from '@/lib/skus/schemas';
+import { queryKeys } from '@/components/api/queries/keys';
 import * as React from 'react';
 import Link from 'next/link';
 import { useForm, useWatch } from 'react-hook-form';
@@ -9,7 +14,14 @@ import { ApiError, apiFetch, describeError } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Field, FieldError, FieldHint } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -17,7 +29,8 @@ import { Meter } from '@/components/ui/meter';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
 import { CATEGORY_OPTIONS, categoryLabel } from './labels';
-import { idempotentWrite, useDebouncedValue } from './request';
+import { idempotentWrite } from '@/components/api/client';
+import { useDebouncedValue } from '@/components/use-debounced-value';
 import type { CreateSkuDryRun, Sku } from './types';
 
 interface Values {
@@ -33,7 +46,7 @@ const FIELDS = ['sku_code', 'product_name', 'gtin', 'category_code', 'external_s
 const NO_CATEGORY = '__none__';
 
 /** What is sent: the code trimmed, GTIN without the spaces and hyphens people paste, empty = absent. */
-function toBody(v: Values) {
+function toBody(v: Values): CreateSkuInput {
   const gtin = gtinDigits(v.gtin.trim());
   return {
     sku_code: v.sku_code.trim(),
@@ -43,6 +56,25 @@ function toBody(v: Values) {
     ...(v.external_sku_id.trim() ? { external_sku_id: v.external_sku_id.trim() } : {}),
   };
 }
+
+/**
+ * The form's values, read into the request body and checked by the server's own schema; only the
+ * sentences for an empty or malformed code and an empty name are the form's (they say what to type).
+ */
+const NewSkuSchema = z
+  .object({
+    sku_code: z
+      .string()
+      .trim()
+      .min(1, 'Enter the code you use for this product.')
+      .regex(SKU_CODE_RE, 'Use letters, digits, underscore and hyphen only.'),
+    product_name: z.string().refine((v) => v.trim().length > 0, 'Enter the product name as it appears in the listing.'),
+    gtin: z.string(),
+    category_code: z.string(),
+    external_sku_id: z.string(),
+  })
+  .transform(toBody)
+  .pipe(CreateSkuInput);
 
 type Preview =
   | { state: 'idle' }
@@ -74,7 +106,15 @@ export function NewSkuDialog({ open, onOpenChange, onCreated }: NewSkuDialogProp
   );
 }
 
-function NewSkuForm({ onCancel, onCreated, onBusyChange }: { onCancel: () => void; onCreated: (sku: Sku) => void; onBusyChange: (busy: boolean) => void }) {
+function NewSkuForm({
+  onCancel,
+  onCreated,
+  onBusyChange,
+}: {
+  onCancel: () => void;
+  onCreated: (sku: Sku) => void;
+  onBusyChange: (busy: boolean) => void;
+}) {
   const {
     register,
     control,
@@ -83,11 +123,23 @@ function NewSkuForm({ onCancel, onCreated, onBusyChange }: { onCancel: () => voi
     setError,
     clearErrors,
     formState: { errors, isSubmitting, dirtyFields },
-  } = useForm<Values>({ defaultValues: EMPTY, mode: 'onChange' });
+  } = useForm<Values, unknown, CreateSkuInput>({
+    defaultValues: EMPTY,
+    mode: 'onChange',
+    resolver: zodResolver(NewSkuSchema),
+  });
+  const queryClient = useQueryClient();
+  const create = useMutation({
+    mutationFn: (body: CreateSkuInput) => idempotentWrite<{ sku: Sku }>('/api/skus', { method: 'POST', body }),
+    // The new SKU belongs in every list and count: they refetch when next shown.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.skus });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+    },
+  });
 
   const values = useWatch({ control });
-  const body = React.useMemo(() => toBody({ ...EMPTY, ...values }), [values]);
-  const bodyJson = JSON.stringify(body);
+  const bodyJson = JSON.stringify({ ...EMPTY, ...values });
   const debouncedJson = useDebouncedValue(bodyJson, 350);
   const [preview, setPreview] = React.useState<Preview>({ state: 'idle' });
 
@@ -95,19 +147,40 @@ function NewSkuForm({ onCancel, onCreated, onBusyChange }: { onCancel: () => voi
 
   // The dry run, whenever the settled input changes; a newer request aborts the older one.
   React.useEffect(() => {
-    const b = JSON.parse(debouncedJson) as ReturnType<typeof toBody>;
-    if (!b.sku_code && !b.product_name.trim()) return;
+    const v = JSON.parse(debouncedJson) as Values;
+    if (!v.sku_code.trim() && !v.product_name.trim()) return;
+    // Input the schema refuses is shown as such here; the server is asked only about input it may accept.
+    const parsed = NewSkuSchema.safeParse(v);
+    if (!parsed.success) {
+      const fields = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the preview follows the settled input
+      setPreview({ state: 'invalid', fields, message: fields[0]?.message ?? 'Check the highlighted fields.' });
+      return;
+    }
+    const b = parsed.data;
     const ac = new AbortController();
     const run = async () => {
-      setPreview((p) => ({ state: 'checking', last: p.state === 'ok' ? p.result : p.state === 'checking' ? p.last : undefined }));
+      setPreview((p) => ({
+        state: 'checking',
+        last: p.state === 'ok' ? p.result : p.state === 'checking' ? p.last : undefined,
+      }));
       try {
-        const result = await apiFetch<CreateSkuDryRun>('/api/skus?dry_run=true', { method: 'POST', body: b, signal: ac.signal });
+        const result = await apiFetch<CreateSkuDryRun>('/api/skus?dry_run=true', {
+          method: 'POST',
+          body: b,
+          signal: ac.signal,
+        });
         if (ac.signal.aborted) return;
         setPreview({ state: 'ok', result });
       } catch (e) {
         if (ac.signal.aborted) return;
-        if (e instanceof ApiError && e.status === 400) setPreview({ state: 'invalid', fields: e.fields, message: e.message });
-        else setPreview({ state: 'error', message: e instanceof ApiError ? e.message : 'The preview is not available right now.' });
+        if (e instanceof ApiError && e.status === 400)
+          setPreview({ state: 'invalid', fields: e.fields, message: e.message });
+        else
+          setPreview({
+            state: 'error',
+            message: e instanceof ApiError ? e.message : 'The preview is not available right now.',
+          });
       }
     };
     void run();
@@ -123,10 +196,10 @@ function NewSkuForm({ onCancel, onCreated, onBusyChange }: { onCancel: () => voi
   const blocking = preview.state === 'ok' ? preview.result.blocking_reason : null;
   const stale = bodyJson !== debouncedJson || preview.state === 'checking';
 
-  async function onSubmit(v: Values) {
+  async function onSubmit(body: CreateSkuInput) {
     clearErrors();
     try {
-      const res = await idempotentWrite<{ sku: Sku }>('/api/skus', { method: 'POST', body: toBody(v) });
+      const res = await create.mutateAsync(body);
       toast.success(`SKU ${res.sku.sku_code} created`, { description: 'Its dossier and blockers are ready.' });
       onCreated(res.sku);
     } catch (e) {
@@ -157,7 +230,8 @@ function NewSkuForm({ onCancel, onCreated, onBusyChange }: { onCancel: () => voi
       <DialogHeader>
         <DialogTitle>New SKU</DialogTitle>
         <DialogDescription>
-          One product record. The preview on the right is checked by the server as you type; nothing is saved until you create it. For many products,{' '}
+          One product record. The preview on the right is checked by the server as you type; nothing is saved until you
+          create it. For many products,{' '}
           <Link href="/imports" className="font-medium text-primary hover:underline">
             import a catalogue
           </Link>
@@ -179,14 +253,7 @@ function NewSkuForm({ onCancel, onCreated, onBusyChange }: { onCancel: () => voi
               maxLength={50}
               aria-invalid={errors.sku_code || serverFieldError('sku_code') ? true : undefined}
               aria-describedby="sku-code-msg"
-              {...register('sku_code', {
-                validate: (v) => {
-                  const t = v.trim();
-                  if (!t) return 'Enter the code you use for this product.';
-                  if (!/^[A-Za-z0-9_-]+$/.test(t)) return 'Use letters, digits, underscore and hyphen only.';
-                  return true;
-                },
-              })}
+              {...register('sku_code')}
             />
             {errors.sku_code || serverFieldError('sku_code') ? (
               <FieldError id="sku-code-msg">{errors.sku_code?.message ?? serverFieldError('sku_code')}</FieldError>
@@ -204,9 +271,11 @@ function NewSkuForm({ onCancel, onCreated, onBusyChange }: { onCancel: () => voi
               maxLength={200}
               aria-invalid={errors.product_name || serverFieldError('product_name') ? true : undefined}
               aria-describedby="sku-name-msg"
-              {...register('product_name', { validate: (v) => (v.trim() ? true : 'Enter the product name as it appears in the listing.') })}
+              {...register('product_name')}
             />
-            <FieldError id="sku-name-msg">{errors.product_name?.message ?? serverFieldError('product_name')}</FieldError>
+            <FieldError id="sku-name-msg">
+              {errors.product_name?.message ?? serverFieldError('product_name')}
+            </FieldError>
           </Field>
 
           <div className="grid gap-4 sm:grid-cols-2">
@@ -223,19 +292,16 @@ function NewSkuForm({ onCancel, onCreated, onBusyChange }: { onCancel: () => voi
                 maxLength={20}
                 aria-invalid={errors.gtin || serverFieldError('gtin') ? true : undefined}
                 aria-describedby="sku-gtin-msg"
-                {...register('gtin', {
-                  validate: (v) => {
-                    if (!gtinDigits(v)) return true;
-                    const checked = checkGtin(v);
-                    return checked.ok ? true : checked.message;
-                  },
-                })}
+                {...register('gtin')}
               />
               <FieldError id="sku-gtin-msg">{errors.gtin?.message ?? serverFieldError('gtin')}</FieldError>
             </Field>
             <Field>
               <Label htmlFor="sku-category">Category</Label>
-              <Select value={values.category_code || NO_CATEGORY} onValueChange={(v) => setValue('category_code', v === NO_CATEGORY ? '' : v, { shouldDirty: true })}>
+              <Select
+                value={values.category_code || NO_CATEGORY}
+                onValueChange={(v) => setValue('category_code', v === NO_CATEGORY ? '' : v, { shouldDirty: true })}
+              >
                 <SelectTrigger id="sku-category" aria-describedby="sku-category-hint">
                   <SelectValue />
                 </SelectTrigger>
@@ -256,7 +322,13 @@ function NewSkuForm({ onCancel, onCreated, onBusyChange }: { onCancel: () => voi
             <Label htmlFor="sku-external">
               External ID <span className="font-normal text-muted-foreground">(optional)</span>
             </Label>
-            <Input id="sku-external" autoComplete="off" placeholder="ID in your ERP or shop" maxLength={200} {...register('external_sku_id')} />
+            <Input
+              id="sku-external"
+              autoComplete="off"
+              placeholder="ID in your ERP or shop"
+              maxLength={200}
+              {...register('external_sku_id')}
+            />
           </Field>
 
           {errors.root ? (
@@ -266,7 +338,12 @@ function NewSkuForm({ onCancel, onCreated, onBusyChange }: { onCancel: () => voi
           ) : null}
         </form>
 
-        <aside aria-label="Preview" aria-live="polite" className="grid content-start gap-3 rounded-lg border border-border bg-surface-muted/50 p-4 text-[0.8125rem]" data-testid="sku-preview">
+        <aside
+          aria-label="Preview"
+          aria-live="polite"
+          className="grid content-start gap-3 rounded-lg border border-border bg-surface-muted/50 p-4 text-[0.8125rem]"
+          data-testid="sku-preview"
+        >
           <div className="flex items-center justify-between gap-2">
             <h3 className="font-semibold text-foreground">Preview</h3>
             {preview.state === 'idle' ? null : stale ? (
@@ -275,7 +352,10 @@ function NewSkuForm({ onCancel, onCreated, onBusyChange }: { onCancel: () => voi
                 Checking…
               </span>
             ) : preview.state === 'ok' && !blocking ? (
-              <span className="inline-flex items-center gap-1 text-xs font-medium text-success-soft-foreground" data-testid="preview-ok">
+              <span
+                className="inline-flex items-center gap-1 text-xs font-medium text-success-soft-foreground"
+                data-testid="preview-ok"
+              >
                 <CircleCheck className="size-3.5" aria-hidden="true" />
                 Can be created
               </span>
@@ -283,19 +363,35 @@ function NewSkuForm({ onCancel, onCreated, onBusyChange }: { onCancel: () => voi
           </div>
 
           {preview.state === 'idle' ? (
-            <p className="text-muted-foreground">Type a code and a name to see how the SKU will be stored and what it will need.</p>
+            <p className="text-muted-foreground">
+              Type a code and a name to see how the SKU will be stored and what it will need.
+            </p>
           ) : null}
 
-          {preview.state === 'invalid' ? <p className="text-muted-foreground">Fix the highlighted fields to see the preview.</p> : null}
+          {preview.state === 'invalid' ? (
+            <p className="text-muted-foreground">Fix the highlighted fields to see the preview.</p>
+          ) : null}
           {preview.state === 'error' ? <Alert variant="warning">{preview.message}</Alert> : null}
 
           {result ? (
             <>
               {result.normalized_sku ? (
                 <dl className="grid gap-2">
-                  <PreviewRow label="Stored as" value={<span className="font-mono">{result.normalized_sku.sku_code}</span>} />
+                  <PreviewRow
+                    label="Stored as"
+                    value={<span className="font-mono">{result.normalized_sku.sku_code}</span>}
+                  />
                   <PreviewRow label="Name" value={result.normalized_sku.product_name || '—'} testId="preview-name" />
-                  <PreviewRow label="GTIN" value={result.normalized_sku.gtin ? <span className="font-mono">{result.normalized_sku.gtin}</span> : <span className="text-muted-foreground">none</span>} />
+                  <PreviewRow
+                    label="GTIN"
+                    value={
+                      result.normalized_sku.gtin ? (
+                        <span className="font-mono">{result.normalized_sku.gtin}</span>
+                      ) : (
+                        <span className="text-muted-foreground">none</span>
+                      )
+                    }
+                  />
                   <PreviewRow
                     label="Category"
                     testId="preview-category"
@@ -306,11 +402,18 @@ function NewSkuForm({ onCancel, onCreated, onBusyChange }: { onCancel: () => voi
                       </span>
                     }
                   />
-                  <PreviewRow label="Requirements" value={<span className="font-mono text-xs break-all">{result.requirement_profile.id ?? '—'}</span>} testId="preview-profile" />
+                  <PreviewRow
+                    label="Requirements"
+                    value={<span className="font-mono text-xs break-all">{result.requirement_profile.id ?? '—'}</span>}
+                    testId="preview-profile"
+                  />
                 </dl>
               ) : null}
               {result.category.defaulted ? (
-                <p className="text-xs text-muted-foreground">No category matched, so the GPSR core profile applies. Pick a category if sector rules (toys, electrical…) apply.</p>
+                <p className="text-xs text-muted-foreground">
+                  No category matched, so the GPSR core profile applies. Pick a category if sector rules (toys,
+                  electrical…) apply.
+                </p>
               ) : null}
               {result.plan_limit ? (
                 <Meter
@@ -323,10 +426,15 @@ function NewSkuForm({ onCancel, onCreated, onBusyChange }: { onCancel: () => voi
               {blocking ? (
                 <Alert variant="danger" title="Cannot be created" data-testid="preview-blocking">
                   <span data-code={blocking.code}>{blocking.message}</span>
-                  {blocking.code === 'SKU_CODE_EXISTS' && typeof (blocking.details as { sku_id?: unknown } | undefined)?.sku_id === 'string' ? (
+                  {blocking.code === 'SKU_CODE_EXISTS' &&
+                  typeof (blocking.details as { sku_id?: unknown } | undefined)?.sku_id === 'string' ? (
                     <>
                       {' '}
-                      <Link href={`/skus/${(blocking.details as { sku_id: string }).sku_id}`} className="font-medium underline" onClick={onCancel}>
+                      <Link
+                        href={`/skus/${(blocking.details as { sku_id: string }).sku_id}`}
+                        className="font-medium underline"
+                        onClick={onCancel}
+                      >
                         Open the existing SKU
                       </Link>
                     </>

@@ -8,7 +8,8 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { formatDateTime } from '@/components/format';
 import type { DossierValue, Provenance } from './types';
 
-function truncate(s: string, n: number) {
+function truncate(v: unknown, n: number) {
+  const s = String(v);
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
 }
 
@@ -31,20 +32,37 @@ export function provenanceLabel(source: string, p: Provenance | null | undefined
   }
 }
 
-const STYLE: Record<string, { variant: 'neutral' | 'info' | 'violet' | 'warning' | 'primary'; icon: typeof PenLine }> = {
-  manual: { variant: 'neutral', icon: PenLine },
-  import: { variant: 'info', icon: FileSpreadsheet },
-  document_extraction: { variant: 'violet', icon: FileText },
-  ai_suggestion: { variant: 'warning', icon: Bot },
-  entity_sync: { variant: 'primary', icon: Building2 },
-};
+const STYLE: Record<string, { variant: 'neutral' | 'info' | 'violet' | 'warning' | 'primary'; icon: typeof PenLine }> =
+  {
+    manual: { variant: 'neutral', icon: PenLine },
+    import: { variant: 'info', icon: FileSpreadsheet },
+    document_extraction: { variant: 'violet', icon: FileText },
+    ai_suggestion: { variant: 'warning', icon: Bot },
+    entity_sync: { variant: 'primary', icon: Building2 },
+  };
 
-function ProvenanceDetails({ source, p, by, at, confidence }: { source: string; p: Provenance | null | undefined; by?: string | null; at?: string | null; confidence?: number | null }) {
+function ProvenanceDetails({
+  source,
+  p,
+  by,
+  at,
+  confidence,
+}: {
+  source: string;
+  p: Provenance | null | undefined;
+  by?: string | null;
+  at?: string | null;
+  confidence?: number | null;
+}) {
   const lines: string[] = [];
   if (source === 'document_extraction') {
-    lines.push(`From ${p?.document_name ? `“${truncate(p.document_name, 60)}”` : 'a document'}${p?.page ? `, page ${p.page}` : ''}.`);
+    lines.push(
+      `From ${p?.document_name ? `“${truncate(p.document_name, 60)}”` : 'a document'}${p?.page ? `, page ${p.page}` : ''}.`,
+    );
   } else if (source === 'import') {
-    lines.push(`From an import${p?.row ? `, row ${p.row}` : ''}${p?.column ? `, column “${truncate(p.column, 40)}”` : ''}.`);
+    lines.push(
+      `From an import${p?.row ? `, row ${p.row}` : ''}${p?.column ? `, column “${truncate(p.column, 40)}”` : ''}.`,
+    );
   } else if (source === 'ai_suggestion') {
     lines.push('Proposed by the AI assistant; a person must confirm it.');
   } else if (source === 'entity_sync') {
@@ -57,7 +75,9 @@ function ProvenanceDetails({ source, p, by, at, confidence }: { source: string; 
   if (by || at) lines.push([by, at ? formatDateTime(at) : null].filter(Boolean).join(' · '));
   return (
     <div className="grid gap-1">
-      {p?.quote ? <blockquote className="border-l-2 border-white/40 pl-2 italic">“{truncate(p.quote, 400)}”</blockquote> : null}
+      {p?.quote ? (
+        <blockquote className="border-l-2 border-white/40 pl-2 italic">“{truncate(p.quote, 400)}”</blockquote>
+      ) : null}
       {lines.map((l) => (
         <span key={l}>{l}</span>
       ))}
@@ -66,13 +86,25 @@ function ProvenanceDetails({ source, p, by, at, confidence }: { source: string; 
 }
 
 /** Where a dossier value came from, with the document quote (and page) on hover or focus. */
-export function ProvenanceBadge({ value }: { value: Pick<DossierValue, 'source' | 'provenance' | 'created_by' | 'created_at' | 'confidence' | 'decided_by' | 'decided_at'> }) {
+export function ProvenanceBadge({
+  value,
+}: {
+  value: Pick<
+    DossierValue,
+    'source' | 'provenance' | 'created_by' | 'created_at' | 'confidence' | 'decided_by' | 'decided_at'
+  >;
+}) {
   const style = STYLE[value.source] ?? STYLE.manual!;
   const Icon = style.icon;
   return (
     <Tooltip>
       <TooltipTrigger asChild>
-        <button type="button" className="rounded-md focus-visible:outline-2 focus-visible:outline-ring" data-testid="provenance" data-source={value.source}>
+        <button
+          type="button"
+          className="rounded-md focus-visible:outline-2 focus-visible:outline-ring"
+          data-testid="provenance"
+          data-source={value.source}
+        >
           <Badge variant={style.variant} className="cursor-help">
             <Icon aria-hidden="true" />
             {provenanceLabel(value.source, value.provenance)}
@@ -80,7 +112,13 @@ export function ProvenanceBadge({ value }: { value: Pick<DossierValue, 'source' 
         </button>
       </TooltipTrigger>
       <TooltipContent className="max-w-sm">
-        <ProvenanceDetails source={value.source} p={value.provenance} by={value.decided_by ?? value.created_by} at={value.decided_at ?? value.created_at} confidence={value.confidence} />
+        <ProvenanceDetails
+          source={value.source}
+          p={value.provenance}
+          by={value.decided_by ?? value.created_by}
+          at={value.decided_at ?? value.created_at}
+          confidence={value.confidence}
+        />
       </TooltipContent>
     </Tooltip>
   );
@@ -98,7 +136,12 @@ export function HistoryPopover({ label, history }: { label: string; history: Dos
   return (
     <Popover>
       <PopoverTrigger asChild>
-        <Button variant="ghost" size="sm" className="h-7 px-2 text-xs text-muted-foreground" aria-label={`History of ${label}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="h-7 px-2 text-xs text-muted-foreground"
+          aria-label={`History of ${label}`}
+        >
           <History aria-hidden="true" />
           {history.length}
         </Button>
@@ -115,7 +158,8 @@ export function HistoryPopover({ label, history }: { label: string; history: Dos
                   <Badge variant={st.variant}>{st.label}</Badge>
                   <Badge variant="outline">{provenanceLabel(v.source, v.provenance)}</Badge>
                   <span>
-                    {v.decided_by ?? v.created_by ?? 'unknown'} · {formatDateTime(v.superseded_at ?? v.decided_at ?? v.created_at)}
+                    {v.decided_by ?? v.created_by ?? 'unknown'} ·{' '}
+                    {formatDateTime(v.superseded_at ?? v.decided_at ?? v.created_at)}
                   </span>
                 </div>
               </li>

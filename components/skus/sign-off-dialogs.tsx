@@ -2,13 +2,24 @@
 
 import * as React from 'react';
 import { ArrowRight, ClipboardCheck, LoaderCircle, ShieldCheck, Users } from 'lucide-react';
-import { ApiError, apiFetch, describeError } from '@/components/api/client';
+import { ApiError, describeError } from '@/components/api/client';
+import { useApiQuery, useDryRun } from '@/components/api/queries/use-api-query';
+import { useDossier } from '@/components/api/queries/resources';
 import { Alert } from '@/components/ui/alert';
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { toast } from '@/components/ui/toaster';
-import { idempotentWrite } from './request';
+import { idempotentWrite } from '@/components/api/client';
 import { useSkuPage } from './sku-context';
-import type { Blocker, DossierField } from './types';
+import type { Blocker } from './types';
 
 /**
  * The two sign-off acts of a SKU, each a deliberate step: the dialog shows what is being signed (open
@@ -22,19 +33,15 @@ interface Evidence {
 }
 
 function useEvidence(skuId: string): Evidence | null {
-  const [ev, setEv] = React.useState<Evidence | null>(null);
-  React.useEffect(() => {
-    const ac = new AbortController();
-    Promise.all([
-      apiFetch<{ documents: Evidence['documents'] }>(`/api/skus/${skuId}/documents`, { signal: ac.signal }),
-      apiFetch<{ fields: DossierField[] }>(`/api/skus/${skuId}/dossier`, { signal: ac.signal }),
-    ]).then(
-      ([d, f]) => !ac.signal.aborted && setEv({ documents: d.documents, suggestions: f.fields.reduce((n, x) => n + x.suggestions.length, 0) }),
-      () => !ac.signal.aborted && setEv({ documents: [], suggestions: 0 }),
-    );
-    return () => ac.abort();
-  }, [skuId]);
-  return ev;
+  const docs = useApiQuery<{ documents: Evidence['documents'] }>(`/api/skus/${skuId}/documents`);
+  const dossier = useDossier(skuId);
+  // A failed read shows as no evidence rather than holding the dialog on "loading".
+  if (docs.error || dossier.error) return { documents: [], suggestions: 0 };
+  if (!docs.data || !dossier.data) return null;
+  return {
+    documents: docs.data.documents,
+    suggestions: dossier.data.fields.reduce((n, x) => n + x.suggestions.length, 0),
+  };
 }
 
 function WhatIsSigned({ blockers, evidence }: { blockers: Blocker[]; evidence: Evidence | null }) {
@@ -47,7 +54,11 @@ function WhatIsSigned({ blockers, evidence }: { blockers: Blocker[]; evidence: E
         <Fact label="Open blockers" value={open.length} tone={open.length ? 'danger' : 'ok'} />
         <Fact label="Warnings" value={warnings.length} tone={warnings.length ? 'warn' : 'ok'} />
         <Fact label="Waivers in force" value={waived.length} tone={waived.length ? 'warn' : 'ok'} />
-        <Fact label="Undecided suggestions" value={evidence ? evidence.suggestions : '…'} tone={evidence?.suggestions ? 'warn' : 'ok'} />
+        <Fact
+          label="Undecided suggestions"
+          value={evidence ? evidence.suggestions : '…'}
+          tone={evidence?.suggestions ? 'warn' : 'ok'}
+        />
       </div>
       {waived.length ? (
         <div>
@@ -57,7 +68,10 @@ function WhatIsSigned({ blockers, evidence }: { blockers: Blocker[]; evidence: E
           <ul className="mt-1 grid gap-1">
             {waived.map((b) => (
               <li key={b.key ?? b.code}>
-                {b.message} <span className="text-muted-foreground">— “{b.waived?.reason}” ({b.waived?.by})</span>
+                {b.message}{' '}
+                <span className="text-muted-foreground">
+                  — “{b.waived?.reason}” ({b.waived?.by})
+                </span>
               </li>
             ))}
           </ul>
@@ -71,7 +85,8 @@ function WhatIsSigned({ blockers, evidence }: { blockers: Blocker[]; evidence: E
           <ul className="mt-1 grid max-h-32 gap-0.5 overflow-auto" data-testid="evidence-list">
             {evidence.documents.map((d) => (
               <li key={d.id}>
-                {d.filename} {d.document_type ? <span className="text-muted-foreground">({d.document_type})</span> : null}
+                {d.filename}{' '}
+                {d.document_type ? <span className="text-muted-foreground">({d.document_type})</span> : null}
               </li>
             ))}
           </ul>
@@ -84,7 +99,8 @@ function WhatIsSigned({ blockers, evidence }: { blockers: Blocker[]; evidence: E
 }
 
 function Fact({ label, value, tone }: { label: string; value: number | string; tone: 'ok' | 'warn' | 'danger' }) {
-  const color = tone === 'danger' ? 'text-danger' : tone === 'warn' ? 'text-warning-soft-foreground' : 'text-foreground';
+  const color =
+    tone === 'danger' ? 'text-danger' : tone === 'warn' ? 'text-warning-soft-foreground' : 'text-foreground';
   return (
     <div className="rounded-md border border-border px-2.5 py-1.5">
       <div className={`text-base font-semibold ${color}`}>{value}</div>
@@ -100,19 +116,19 @@ interface ReviewDryRun {
   open_conflicts?: { message: string }[];
 }
 
-export function ReviewDialog({ onClose, onDone, onRefused }: { onClose: () => void; onDone: () => void; onRefused: (e: ApiError) => void }) {
+export function ReviewDialog({
+  onClose,
+  onDone,
+  onRefused,
+}: {
+  onClose: () => void;
+  onDone: () => void;
+  onRefused: (e: ApiError) => void;
+}) {
   const { skuId, detail } = useSkuPage();
   const evidence = useEvidence(skuId);
-  const [check, setCheck] = React.useState<ReviewDryRun | null>(null);
+  const check = useDryRun<ReviewDryRun>(`/api/skus/${skuId}/review/complete`).data ?? null;
   const [saving, setSaving] = React.useState(false);
-  React.useEffect(() => {
-    const ac = new AbortController();
-    apiFetch<ReviewDryRun>(`/api/skus/${skuId}/review/complete?dry_run=true`, { method: 'POST', signal: ac.signal }).then(
-      (r) => !ac.signal.aborted && setCheck(r),
-      () => {},
-    );
-    return () => ac.abort();
-  }, [skuId]);
 
   async function complete() {
     setSaving(true);
@@ -143,7 +159,10 @@ export function ReviewDialog({ onClose, onDone, onRefused }: { onClose: () => vo
       <AlertDialogContent className="max-w-lg" data-testid="review-dialog">
         <AlertDialogHeader>
           <AlertDialogTitle>Complete the review of {detail.sku.sku_code}?</AlertDialogTitle>
-          <AlertDialogDescription>You confirm that you checked the dossier below. Your name and the time are recorded; a later change to confirmed data reopens the review.</AlertDialogDescription>
+          <AlertDialogDescription>
+            You confirm that you checked the dossier below. Your name and the time are recorded; a later change to
+            confirmed data reopens the review.
+          </AlertDialogDescription>
         </AlertDialogHeader>
         <WhatIsSigned blockers={detail.blockers} evidence={evidence} />
         {check && !check.can_complete ? (
@@ -153,15 +172,28 @@ export function ReviewDialog({ onClose, onDone, onRefused }: { onClose: () => vo
                 <li key={i}>{x.message}</li>
               ))}
             </ul>
-            <button type="button" className="mt-2 inline-flex items-center gap-1 text-xs font-semibold hover:underline" onClick={showOpenItems} data-testid="show-open-items">
+            <button
+              type="button"
+              className="mt-2 inline-flex items-center gap-1 text-xs font-semibold hover:underline"
+              onClick={showOpenItems}
+              data-testid="show-open-items"
+            >
               Show the open items <ArrowRight className="size-3" aria-hidden="true" />
             </button>
           </Alert>
         ) : null}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={saving}>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={complete} disabled={saving || !check || !check.can_complete} data-testid="confirm-review">
-            {saving ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <ClipboardCheck aria-hidden="true" />}
+          <AlertDialogAction
+            onClick={complete}
+            disabled={saving || !check || !check.can_complete}
+            data-testid="confirm-review"
+          >
+            {saving ? (
+              <LoaderCircle className="animate-spin" aria-hidden="true" />
+            ) : (
+              <ClipboardCheck aria-hidden="true" />
+            )}
             Complete review
           </AlertDialogAction>
         </AlertDialogFooter>
@@ -178,21 +210,21 @@ interface ApproveDryRun {
   four_eyes?: { code: string; message: string; eligible_approvers?: { email: string; role: string }[] } | null;
 }
 
-export function ApproveDialog({ onClose, onDone, onRefused }: { onClose: () => void; onDone: () => void; onRefused: (e: ApiError) => void }) {
+export function ApproveDialog({
+  onClose,
+  onDone,
+  onRefused,
+}: {
+  onClose: () => void;
+  onDone: () => void;
+  onRefused: (e: ApiError) => void;
+}) {
   const { skuId, detail, goTo } = useSkuPage();
   const evidence = useEvidence(skuId);
-  const [check, setCheck] = React.useState<ApproveDryRun | null>(null);
-  const [checkFailed, setCheckFailed] = React.useState(false);
+  const dryRun = useDryRun<ApproveDryRun>(`/api/skus/${skuId}/approve`);
+  const check = dryRun.data ?? null;
+  const checkFailed = Boolean(dryRun.error);
   const [saving, setSaving] = React.useState(false);
-
-  React.useEffect(() => {
-    const ac = new AbortController();
-    apiFetch<ApproveDryRun>(`/api/skus/${skuId}/approve?dry_run=true`, { method: 'POST', signal: ac.signal }).then(
-      (r) => !ac.signal.aborted && setCheck(r),
-      () => !ac.signal.aborted && setCheckFailed(true),
-    );
-    return () => ac.abort();
-  }, [skuId]);
 
   async function approve() {
     setSaving(true);
@@ -216,8 +248,9 @@ export function ApproveDialog({ onClose, onDone, onRefused }: { onClose: () => v
         <AlertDialogHeader>
           <AlertDialogTitle>Approve {detail.sku.sku_code}?</AlertDialogTitle>
           <AlertDialogDescription>
-            You confirm that the dossier of “{detail.sku.product_name}” meets the requirements of {detail.sku.requirement_profile_id ?? 'its profile'}. Your name, the time, a fingerprint of the
-            dossier and the waivers in force are recorded; any later change to confirmed data resets the approval.
+            You confirm that the dossier of “{detail.sku.product_name}” meets the requirements of{' '}
+            {detail.sku.requirement_profile_id ?? 'its profile'}. Your name, the time, a fingerprint of the dossier and
+            the waivers in force are recorded; any later change to confirmed data resets the approval.
           </AlertDialogDescription>
         </AlertDialogHeader>
         {!check && !checkFailed ? (
@@ -228,7 +261,10 @@ export function ApproveDialog({ onClose, onDone, onRefused }: { onClose: () => v
         ) : null}
         <WhatIsSigned blockers={detail.blockers} evidence={evidence} />
         {blocked ? (
-          <Alert variant="danger" title={`${check!.blockers!.length} blocker${check!.blockers!.length === 1 ? '' : 's'} still open`}>
+          <Alert
+            variant="danger"
+            title={`${check!.blockers!.length} blocker${check!.blockers!.length === 1 ? '' : 's'} still open`}
+          >
             <ul className="mt-1 grid gap-1">
               {(check!.blockers ?? []).slice(0, 8).map((b) => (
                 <li key={b.key ?? b.code}>{b.message}</li>
@@ -251,12 +287,15 @@ export function ApproveDialog({ onClose, onDone, onRefused }: { onClose: () => v
             <p>{fourEyes.message}</p>
             {fourEyes.eligible_approvers?.length ? (
               <p className="mt-1 flex items-center gap-1.5 text-xs">
-                <Users className="size-3.5" aria-hidden="true" /> {fourEyes.eligible_approvers.map((a) => `${a.email} (${a.role})`).join(', ')}
+                <Users className="size-3.5" aria-hidden="true" />{' '}
+                {fourEyes.eligible_approvers.map((a) => `${a.email} (${a.role})`).join(', ')}
               </p>
             ) : null}
           </Alert>
         ) : null}
-        {detail.sku.review_state !== 'complete' && check?.can_approve ? <p className="text-xs text-muted-foreground">The review has not been marked complete yet.</p> : null}
+        {detail.sku.review_state !== 'complete' && check?.can_approve ? (
+          <p className="text-xs text-muted-foreground">The review has not been marked complete yet.</p>
+        ) : null}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={saving}>Cancel</AlertDialogCancel>
           <AlertDialogAction onClick={approve} disabled={saving || Boolean(refused)} data-testid="confirm-approve">

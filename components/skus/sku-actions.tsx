@@ -2,16 +2,45 @@
 
 import * as React from 'react';
 import { useRouter } from 'next/navigation';
-import { ArrowRight, BadgeCheck, ChevronDown, ClipboardCheck, Download, FileArchive, Globe, LoaderCircle, MoreHorizontal, ShieldCheck, Trash2, X } from 'lucide-react';
+import {
+  ArrowRight,
+  BadgeCheck,
+  ChevronDown,
+  ClipboardCheck,
+  Download,
+  FileArchive,
+  Globe,
+  LoaderCircle,
+  MoreHorizontal,
+  ShieldCheck,
+  Trash2,
+  X,
+} from 'lucide-react';
 import { ApiError, apiFetch, describeError } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/toaster';
 import { fixOf } from './blockers-tab';
 import { humanizeCode } from './labels';
-import { downloadFile, idempotentWrite } from './request';
+import { downloadFile, idempotentWrite } from '@/components/api/client';
 import { ApproveDialog, ReviewDialog } from './sign-off-dialogs';
 import { useSkuPage } from './sku-context';
 import { useCan } from '@/components/team/role-context';
@@ -32,7 +61,13 @@ const ACTION_TITLES: Record<ActionName, string> = {
   delete: 'The SKU was not deleted',
 };
 
-const LOCALE_NAMES: Record<Locale, string> = { en: 'English', de: 'Deutsch', fr: 'Français', es: 'Español', it: 'Italiano' };
+const LOCALE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  de: 'Deutsch',
+  fr: 'Français',
+  es: 'Español',
+  it: 'Italiano',
+};
 
 interface OpenItem {
   key: string;
@@ -50,17 +85,35 @@ function openItemsOf(error: ApiError, blockers: Blocker[]): { heading: string; i
   const d = error.details ?? {};
   const groups: { heading: string; items: OpenItem[] }[] = [];
   const match = (code: unknown, fields: string[]) =>
-    blockers.find((b) => !b.waived && (b.key === code || b.code === code) && (fields.length === 0 || (b.required_fields ?? []).some((f) => fields.includes(f))));
+    blockers.find(
+      (b) =>
+        !b.waived &&
+        (b.key === code || b.code === code) &&
+        (fields.length === 0 || (b.required_fields ?? []).some((f) => fields.includes(f))),
+    );
   const blockerItems = asArray(d.blockers).map((b, i) => {
     const fields = Array.isArray(b.required_fields) ? (b.required_fields as string[]) : [];
-    return { key: `${String(b.code)}-${i}`, message: String(b.message ?? humanizeCode(String(b.code ?? ''))), blocker: match(b.code, fields), fields };
+    return {
+      key: `${String(b.code)}-${i}`,
+      message: String(b.message ?? humanizeCode(String(b.code ?? ''))),
+      blocker: match(b.code, fields),
+      fields,
+    };
   });
   if (blockerItems.length) groups.push({ heading: 'Open blockers', items: blockerItems });
-  const issues = asArray(d.open_review_issues).map((x, i) => ({ key: `issue-${i}`, message: String(x.message ?? 'Review issue') }));
+  const issues = asArray(d.open_review_issues).map((x, i) => ({
+    key: `issue-${i}`,
+    message: String(x.message ?? 'Review issue'),
+  }));
   if (issues.length) groups.push({ heading: 'Open review issues', items: issues });
   const conflicts = asArray(d.open_conflicts).map((x, i) => {
     const fields = Array.isArray(x.required_fields) ? (x.required_fields as string[]) : [];
-    return { key: `conflict-${i}`, message: String(x.message ?? 'Extraction conflict'), fields, blocker: match('EXTRACTION_CONFLICT_OPEN', fields) };
+    return {
+      key: `conflict-${i}`,
+      message: String(x.message ?? 'Extraction conflict'),
+      fields,
+      blocker: match('EXTRACTION_CONFLICT_OPEN', fields),
+    };
   });
   if (conflicts.length) groups.push({ heading: 'Open extraction conflicts', items: conflicts });
   return groups;
@@ -79,12 +132,20 @@ export function ActionOutcomePanel({ outcome, onDismiss }: { outcome: ActionOutc
             <p className="text-xs font-semibold tracking-wide uppercase opacity-80">{g.heading}</p>
             <ul className="mt-1 grid gap-1.5">
               {g.items.map((item) => {
-                const fix = item.blocker ? fixOf(item.blocker) : item.fields?.length ? fixOf({ code: 'x', severity: 'blocker', message: '', required_fields: item.fields }) : null;
+                const fix = item.blocker
+                  ? fixOf(item.blocker)
+                  : item.fields?.length
+                    ? fixOf({ code: 'x', severity: 'blocker', message: '', required_fields: item.fields })
+                    : null;
                 return (
                   <li key={item.key} className="flex flex-wrap items-center gap-x-3 gap-y-1">
                     <span className="min-w-0 flex-1">{item.message}</span>
                     {fix ? (
-                      <button type="button" className="inline-flex items-center gap-1 text-xs font-semibold underline-offset-2 hover:underline" onClick={() => goTo(fix.target)}>
+                      <button
+                        type="button"
+                        className="inline-flex items-center gap-1 text-xs font-semibold underline-offset-2 hover:underline"
+                        onClick={() => goTo(fix.target)}
+                      >
                         {fix.label}
                         <ArrowRight className="size-3" aria-hidden="true" />
                       </button>
@@ -96,14 +157,25 @@ export function ActionOutcomePanel({ outcome, onDismiss }: { outcome: ActionOutc
           </div>
         ))}
         {outcome.error.code === 'NOT_APPROVED' && detail.blockers.some((b) => !b.waived && b.severity === 'blocker') ? (
-          <button type="button" className="mt-1.5 inline-flex items-center gap-1 text-xs font-semibold underline-offset-2 hover:underline" onClick={() => goTo({ tab: 'blockers' })}>
+          <button
+            type="button"
+            className="mt-1.5 inline-flex items-center gap-1 text-xs font-semibold underline-offset-2 hover:underline"
+            onClick={() => goTo({ tab: 'blockers' })}
+          >
             See what still blocks approval
             <ArrowRight className="size-3" aria-hidden="true" />
           </button>
         ) : null}
-        {outcome.error.status >= 500 && outcome.error.correlationId ? <p className="mt-1.5 text-xs">Support reference: {outcome.error.correlationId}</p> : null}
+        {outcome.error.status >= 500 && outcome.error.correlationId ? (
+          <p className="mt-1.5 text-xs">Support reference: {outcome.error.correlationId}</p>
+        ) : null}
       </Alert>
-      <button type="button" onClick={onDismiss} className="absolute top-2.5 right-2.5 rounded p-1 text-danger-soft-foreground/70 hover:bg-danger/10" aria-label="Dismiss">
+      <button
+        type="button"
+        onClick={onDismiss}
+        className="absolute top-2.5 right-2.5 rounded p-1 text-danger-soft-foreground/70 hover:bg-danger/10"
+        aria-label="Dismiss"
+      >
         <X className="size-4" aria-hidden="true" />
       </button>
     </div>
@@ -169,16 +241,32 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
         onClick={() => setConfirm('review')}
         disabled={busy !== null || reviewDone || !signOff.allowed}
         data-testid="action-review"
-        title={reviewDone ? `Review completed${sku.review_completed_by ? ` by ${sku.review_completed_by}` : ''}` : (signOff.reason ?? 'Every review issue and extraction conflict must be resolved.')}
+        title={
+          reviewDone
+            ? `Review completed${sku.review_completed_by ? ` by ${sku.review_completed_by}` : ''}`
+            : (signOff.reason ?? 'Every review issue and extraction conflict must be resolved.')
+        }
       >
         {reviewDone ? <BadgeCheck aria-hidden="true" /> : <ClipboardCheck aria-hidden="true" />}
         {reviewDone ? 'Review complete' : 'Complete review…'}
       </Button>
-      <Button variant={step === 'approve' ? 'primary' : 'secondary'} onClick={() => setConfirm('approve')} disabled={busy !== null || !signOff.allowed} title={signOff.reason ?? undefined} data-testid="action-approve">
+      <Button
+        variant={step === 'approve' ? 'primary' : 'secondary'}
+        onClick={() => setConfirm('approve')}
+        disabled={busy !== null || !signOff.allowed}
+        title={signOff.reason ?? undefined}
+        data-testid="action-approve"
+      >
         <ShieldCheck aria-hidden="true" />
         {approved ? 'Approved' : 'Approve…'}
       </Button>
-      <Button variant={step === 'publish' ? 'primary' : 'secondary'} onClick={() => setConfirm('publish')} disabled={busy !== null || !signOff.allowed} title={signOff.reason ?? undefined} data-testid="action-publish">
+      <Button
+        variant={step === 'publish' ? 'primary' : 'secondary'}
+        onClick={() => setConfirm('publish')}
+        disabled={busy !== null || !signOff.allowed}
+        title={signOff.reason ?? undefined}
+        data-testid="action-publish"
+      >
         <Globe aria-hidden="true" />
         {status === 'published' ? 'Publish again…' : 'Publish…'}
       </Button>
@@ -187,7 +275,12 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
 
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="secondary" loading={busy === 'export'} disabled={busy !== null && busy !== 'export'} data-testid="action-export">
+          <Button
+            variant="secondary"
+            loading={busy === 'export'}
+            disabled={busy !== null && busy !== 'export'}
+            data-testid="action-export"
+          >
             {busy === 'export' ? null : <Download aria-hidden="true" />}
             Export
             <ChevronDown className="size-3.5 opacity-60" aria-hidden="true" />
@@ -203,7 +296,11 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button variant="secondary" disabled={busy !== null && busy !== 'dossier'} data-testid="action-dossier">
-            {busy === 'dossier' ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <FileArchive aria-hidden="true" />}
+            {busy === 'dossier' ? (
+              <LoaderCircle className="animate-spin" aria-hidden="true" />
+            ) : (
+              <FileArchive aria-hidden="true" />
+            )}
             {busy === 'dossier' ? 'Generating…' : 'Dossier'}
             <ChevronDown className="size-3.5 opacity-60" aria-hidden="true" />
           </Button>
@@ -228,7 +325,12 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
         <DropdownMenuContent>
           <DropdownMenuItem onSelect={() => goTo({ tab: 'activity' })}>Activity</DropdownMenuItem>
           <DropdownMenuSeparator />
-          <DropdownMenuItem variant="danger" disabled={!edit.allowed} title={edit.reason ?? undefined} onSelect={() => setConfirm('delete')}>
+          <DropdownMenuItem
+            variant="danger"
+            disabled={!edit.allowed}
+            title={edit.reason ?? undefined}
+            onSelect={() => setConfirm('delete')}
+          >
             <Trash2 aria-hidden="true" />
             Delete SKU…
           </DropdownMenuItem>
@@ -283,7 +385,8 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
           <AlertDialogHeader>
             <AlertDialogTitle>Delete {sku.sku_code}?</AlertDialogTitle>
             <AlertDialogDescription>
-              Its dossier values, links, waivers and revisions are deleted; documents stay in the vault. A published safety page stops being served. An audit record of the deletion remains.
+              Its dossier values, links, waivers and revisions are deleted; documents stay in the vault. A published
+              safety page stops being served. An audit record of the deletion remains.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
@@ -309,7 +412,15 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
   );
 }
 
-function PublishDialog({ onClose, onDone, onRefused }: { onClose: () => void; onDone: (revision: number) => void; onRefused: (e: ApiError) => void }) {
+function PublishDialog({
+  onClose,
+  onDone,
+  onRefused,
+}: {
+  onClose: () => void;
+  onDone: (revision: number) => void;
+  onRefused: (e: ApiError) => void;
+}) {
   const { skuId, detail } = useSkuPage();
   const [saving, setSaving] = React.useState(false);
   const sku = detail.sku;
@@ -319,7 +430,9 @@ function PublishDialog({ onClose, onDone, onRefused }: { onClose: () => void; on
   async function publish() {
     setSaving(true);
     try {
-      const res = await idempotentWrite<{ revision: number; public_url: string }>(`/api/skus/${skuId}/publish`, { method: 'POST' });
+      const res = await idempotentWrite<{ revision: number; public_url: string }>(`/api/skus/${skuId}/publish`, {
+        method: 'POST',
+      });
       onDone(res.revision ?? next);
     } catch (e) {
       if (e instanceof ApiError) onRefused(e);
@@ -335,8 +448,10 @@ function PublishDialog({ onClose, onDone, onRefused }: { onClose: () => void; on
         <AlertDialogHeader>
           <AlertDialogTitle>Publish revision {next}?</AlertDialogTitle>
           <AlertDialogDescription>
-            The approved facts of {sku.sku_code} become a public safety page{sku.public_id ? ` at /p/${sku.public_id}` : ''}: manufacturer, EU responsible person, identifiers, picture, and warnings in each
-            market language. The revision cannot be changed afterwards; a later publication makes a new one.
+            The approved facts of {sku.sku_code} become a public safety page
+            {sku.public_id ? ` at /p/${sku.public_id}` : ''}: manufacturer, EU responsible person, identifiers, picture,
+            and warnings in each market language. The revision cannot be changed afterwards; a later publication makes a
+            new one.
           </AlertDialogDescription>
         </AlertDialogHeader>
         {notApproved ? (

@@ -3,14 +3,21 @@
 import * as React from 'react';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown, Boxes, Plus, Search, SearchX, Upload, X } from 'lucide-react';
-import { ApiError, apiFetch } from '@/components/api/client';
+import {
+  createColumnHelper,
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type SortingState,
+} from '@tanstack/react-table';
+import { ArrowDown, ArrowUp, ArrowUpDown, Boxes, Plus, SearchX, Upload } from 'lucide-react';
+import { useDashboard } from '@/components/api/queries/resources';
+import { useCursorList } from '@/components/api/queries/use-cursor-list';
+import { FilterChip, ListFooter, ListToolbar } from '@/components/ui/list-toolbar';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -21,10 +28,8 @@ import { cn } from '@/lib/utils/cn';
 import { CATEGORY_OPTIONS, STATUS_LABELS, categoryLabel } from './labels';
 import { NewSkuDialog } from './new-sku-dialog';
 import { SkuTableExportBar, selectColumn } from '@/components/exports/sku-table-export';
-import { useDebouncedValue } from './request';
-import { useJson } from './sku-context';
 import { BlockerBadge, StatusPill } from './status';
-import { SKU_SORTS, SKU_STATUSES, type DashboardData, type Sku, type SkuList as SkuListBody, type SkuSort, type SkuStatus } from './types';
+import { SKU_SORTS, SKU_STATUSES, type Sku, type SkuSort, type SkuStatus } from './types';
 import { RoleGate } from '@/components/team/role-gate';
 
 const CREATE_SKU = { operationId: 'createSku', method: 'POST', path: '/api/skus' } as const;
@@ -41,7 +46,9 @@ interface Filters {
 }
 
 function readFilters(params: URLSearchParams): Filters {
-  const statuses = params.getAll('status').filter((s): s is SkuStatus => (SKU_STATUSES as readonly string[]).includes(s));
+  const statuses = params
+    .getAll('status')
+    .filter((s): s is SkuStatus => (SKU_STATUSES as readonly string[]).includes(s));
   const sort = params.get('sort');
   return {
     q: params.get('q') ?? '',
@@ -87,7 +94,26 @@ function nextSort(columnId: string, current: SkuSort): SkuSort {
 
 const col = createColumnHelper<Sku>();
 
-function SortHeader({ label, columnId, sort, onSort, sortable = true }: { label: string; columnId: string; sort: SkuSort; onSort: (s: SkuSort) => void; sortable?: boolean }) {
+// On a phone the table keeps code, product, status and blockers; the other columns come back from md up.
+const PHONE_HIDDEN = { phoneHidden: true };
+const phoneClass = (meta: unknown) => {
+  const hidden = (meta as { phoneHidden?: boolean | 'sm' } | undefined)?.phoneHidden;
+  return hidden === 'sm' ? 'hidden sm:table-cell' : hidden ? 'hidden md:table-cell' : undefined;
+};
+
+function SortHeader({
+  label,
+  columnId,
+  sort,
+  onSort,
+  sortable = true,
+}: {
+  label: string;
+  columnId: string;
+  sort: SkuSort;
+  onSort: (s: SkuSort) => void;
+  sortable?: boolean;
+}) {
   if (!sortable) return <>{label}</>;
   const active = SORT_COLUMN[sort].id === columnId;
   const Icon = !active ? ArrowUpDown : SORT_COLUMN[sort].desc ? ArrowDown : ArrowUp;
@@ -95,7 +121,10 @@ function SortHeader({ label, columnId, sort, onSort, sortable = true }: { label:
     <button
       type="button"
       onClick={() => onSort(nextSort(columnId, sort))}
-      className={cn('-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 hover:text-foreground', active && 'text-foreground')}
+      className={cn(
+        '-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 hover:text-foreground',
+        active && 'text-foreground',
+      )}
       aria-label={`Sort by ${label}`}
     >
       {label}
@@ -112,19 +141,12 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
   const filters = React.useMemo(() => readFilters(new URLSearchParams(params?.toString() ?? '')), [params]);
   const queryString = filtersToQuery(filters).toString();
 
-  const [search, setSearch] = React.useState(filters.q);
-  const debouncedSearch = useDebouncedValue(search, 300);
-  const [rows, setRows] = React.useState<Sku[]>([]);
-  const [cursor, setCursor] = React.useState<string | null>(null);
-  const [hasMore, setHasMore] = React.useState(false);
-  const [loading, setLoading] = React.useState(true);
-  const [loadingMore, setLoadingMore] = React.useState(false);
-  const [error, setError] = React.useState<ApiError | null>(null);
+  const list = useCursorList<Sku>('/api/skus', queryString, { pageSize: PAGE_SIZE });
+  const { rows, loading, error } = list;
   const [creating, setCreating] = React.useState(false);
-  const [everHadRows, setEverHadRows] = React.useState<boolean | null>(null);
   const [rowSelection, setRowSelection] = React.useState<Record<string, boolean>>({});
   // Counts per status for the filter chips (the workspace as a whole, not the current search).
-  const dashboard = useJson<DashboardData>('/api/dashboard');
+  const dashboard = useDashboard();
   const statusCounts = new Map((dashboard.data?.by_status ?? []).map((b) => [b.status, b.count]));
 
   const setFilters = React.useCallback(
@@ -134,68 +156,8 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
     },
     [filters, pathname, router],
   );
-
-  // Typing updates the URL once the user pauses; the URL drives the request. Only a change of the
-  // settled text pushes (not a URL change), so "Clear filters" is not undone by a late keystroke.
-  const lastPushed = React.useRef(debouncedSearch);
-  React.useEffect(() => {
-    if (lastPushed.current === debouncedSearch) return;
-    lastPushed.current = debouncedSearch;
-    if (debouncedSearch.trim() !== filters.q) setFilters({ q: debouncedSearch });
-  }, [debouncedSearch, filters.q, setFilters]);
-
-  const fetchPage = React.useCallback(
-    async (after: string | null, signal?: AbortSignal) => {
-      const p = new URLSearchParams(queryString);
-      p.set('limit', String(PAGE_SIZE));
-      if (after) p.set('cursor', after);
-      return apiFetch<SkuListBody>(`/api/skus?${p.toString()}`, { signal });
-    },
-    [queryString],
-  );
-
-  React.useEffect(() => {
-    const ac = new AbortController();
-    const run = async () => {
-      setLoading(true);
-      try {
-        const body = await fetchPage(null, ac.signal);
-        if (ac.signal.aborted) return;
-        setRows(body.data);
-        setCursor(body.next_cursor ?? null);
-        setHasMore(body.has_more);
-        setError(null);
-        if (body.data.length > 0) setEverHadRows(true);
-        else if (!queryString) setEverHadRows(false);
-      } catch (e) {
-        if (ac.signal.aborted) return;
-        if (e instanceof ApiError && e.isAuthLoss) {
-          router.replace('/sign-in');
-          return;
-        }
-        setError(e instanceof ApiError ? e : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The SKUs could not be loaded.' }));
-      } finally {
-        if (!ac.signal.aborted) setLoading(false);
-      }
-    };
-    void run();
-    return () => ac.abort();
-  }, [fetchPage, queryString, router]);
-
-  async function loadMore() {
-    if (!cursor) return;
-    setLoadingMore(true);
-    try {
-      const body = await fetchPage(cursor);
-      setRows((r) => [...r, ...body.data.filter((d) => !r.some((x) => x.id === d.id))]);
-      setCursor(body.next_cursor ?? null);
-      setHasMore(body.has_more);
-    } catch (e) {
-      setError(e instanceof ApiError ? e : null);
-    } finally {
-      setLoadingMore(false);
-    }
-  }
+  const onQuery = React.useCallback((q: string) => setFilters({ q }), [setFilters]);
+  const clearAll = () => router.replace(pathname ?? '/skus', { scroll: false });
 
   const sorting: SortingState = [SORT_COLUMN[filters.sort]];
   const onSort = React.useCallback((s: SkuSort) => setFilters({ sort: s }), [setFilters]);
@@ -206,21 +168,39 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
       col.accessor('sku_code', {
         header: () => <SortHeader label="SKU code" columnId="sku_code" sort={filters.sort} onSort={onSort} />,
         cell: (c) => (
-          <Link href={`/skus/${c.row.original.id}`} className="font-mono text-[0.8125rem] font-medium text-foreground hover:text-primary hover:underline" data-testid="sku-row-link">
-            {c.getValue()}
-          </Link>
+          <>
+            <Link
+              href={`/skus/${c.row.original.id}`}
+              className="font-mono text-[0.8125rem] font-medium text-foreground hover:text-primary hover:underline"
+              data-testid="sku-row-link"
+            >
+              {c.getValue()}
+            </Link>
+            {/* On a phone the product column is hidden: its name goes under the code. */}
+            <span className="line-clamp-2 max-w-36 text-xs text-muted-foreground sm:hidden">
+              {c.row.original.product_name}
+            </span>
+          </>
         ),
       }),
       col.accessor('product_name', {
         header: 'Product',
+        meta: { phoneHidden: 'sm' },
         cell: (c) => <span className="line-clamp-2 min-w-40 text-foreground">{c.getValue()}</span>,
       }),
       col.accessor('gtin', {
         header: 'GTIN',
-        cell: (c) => (c.getValue() ? <span className="font-mono text-xs text-muted-foreground tabular-nums">{c.getValue()}</span> : <span className="text-subtle-foreground">—</span>),
+        meta: PHONE_HIDDEN,
+        cell: (c) =>
+          c.getValue() ? (
+            <span className="font-mono text-xs text-muted-foreground tabular-nums">{c.getValue()}</span>
+          ) : (
+            <span className="text-subtle-foreground">—</span>
+          ),
       }),
       col.accessor('category_code', {
         header: 'Category',
+        meta: PHONE_HIDDEN,
         cell: (c) => (
           <span className="whitespace-nowrap text-muted-foreground">
             {categoryLabel(c.getValue())}
@@ -239,12 +219,19 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
       col.display({
         id: 'blockers',
         header: () => <SortHeader label="Blockers" columnId="blockers" sort={filters.sort} onSort={onSort} />,
-        cell: (c) => <BlockerBadge blockers={c.row.original.blocker_count ?? 0} warnings={c.row.original.warning_count ?? 0} />,
+        cell: (c) => (
+          <BlockerBadge blockers={c.row.original.blocker_count ?? 0} warnings={c.row.original.warning_count ?? 0} />
+        ),
       }),
       col.accessor('created_at', {
+        meta: PHONE_HIDDEN,
         header: () => <SortHeader label="Created" columnId="created_at" sort={filters.sort} onSort={onSort} />,
         cell: (c) => (
-          <time dateTime={c.getValue()} title={formatDate(c.getValue())} className="whitespace-nowrap text-muted-foreground">
+          <time
+            dateTime={c.getValue()}
+            title={formatDate(c.getValue())}
+            className="whitespace-nowrap text-muted-foreground"
+          >
             {formatRelative(c.getValue())}
           </time>
         ),
@@ -267,7 +254,7 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
   });
 
   const filtered = Boolean(queryString);
-  const showFirstRun = !loading && !error && rows.length === 0 && !filtered && everHadRows === false;
+  const showFirstRun = !loading && !error && rows.length === 0 && !filtered;
 
   function openRow(e: React.MouseEvent, id: string) {
     if ((e.target as HTMLElement).closest('a,button')) return;
@@ -342,95 +329,78 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
         </Card>
       ) : (
         <Card className="overflow-hidden">
-          <div className="grid gap-3 border-b border-border px-5 py-3.5">
-            <div className="flex flex-wrap items-center gap-2">
-              <div className="relative min-w-56 flex-1">
-                <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-subtle-foreground" aria-hidden="true" />
-                <Input
-                  type="search"
-                  value={search}
-                  onChange={(e) => setSearch(e.target.value)}
-                  placeholder="Search by SKU code, product name or GTIN"
-                  aria-label="Search SKUs"
-                  className="pl-8"
-                  maxLength={200}
-                />
-              </div>
-              <Select value={filters.category || 'all'} onValueChange={(v) => setFilters({ category: v === 'all' ? '' : v })}>
-                <SelectTrigger className="w-48" aria-label="Category">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value="all">All categories</SelectItem>
-                  {CATEGORY_OPTIONS.map((c) => (
-                    <SelectItem key={c.code} value={c.code}>
-                      {c.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <Select value={filters.sort} onValueChange={(v) => setFilters({ sort: v as SkuSort })}>
-                <SelectTrigger className="w-48" aria-label="Sort">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {SKU_SORTS.map((s) => (
-                    <SelectItem key={s} value={s}>
-                      {SORT_LABELS[s]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <SkuTableExportBar selectedIds={Object.keys(rowSelection).filter((k) => rowSelection[k])} filters={{ q: filters.q || undefined, status: filters.statuses, has_blockers: filters.hasBlockers ? 'true' : undefined, category_code: filters.category || undefined, sort: filters.sort }} />
-            </div>
-            <div className="flex flex-wrap items-center gap-1.5" role="group" aria-label="Filter by status">
-              <span className="mr-1 text-xs font-medium text-muted-foreground">Status</span>
-              {SKU_STATUSES.map((s) => {
-                const on = filters.statuses.includes(s);
-                return (
-                  <button
-                    key={s}
-                    type="button"
-                    aria-pressed={on}
-                    onClick={() => toggleStatus(s)}
-                    className={cn(
-                      'h-7 rounded-full border px-2.5 text-xs font-medium transition-colors',
-                      on ? 'border-primary bg-primary-soft text-primary-soft-foreground' : 'border-border bg-surface text-muted-foreground hover:border-border-strong hover:text-foreground',
-                    )}
-                  >
-                    {STATUS_LABELS[s]}
-                    {statusCounts.has(s) ? <span className="ml-1.5 tabular-nums opacity-70">{statusCounts.get(s)}</span> : null}
-                  </button>
-                );
-              })}
-              <span className="mx-1 h-4 w-px bg-border" aria-hidden="true" />
-              <button
-                type="button"
-                aria-pressed={filters.hasBlockers}
-                onClick={() => setFilters({ hasBlockers: !filters.hasBlockers })}
-                className={cn(
-                  'h-7 rounded-full border px-2.5 text-xs font-medium transition-colors',
-                  filters.hasBlockers ? 'border-danger/40 bg-danger-soft text-danger-soft-foreground' : 'border-border bg-surface text-muted-foreground hover:border-border-strong hover:text-foreground',
-                )}
-              >
-                Has blockers
-              </button>
-              {filtered ? (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="ml-auto h-7 text-xs"
-                  onClick={() => {
-                    setSearch('');
-                    router.replace(pathname ?? '/skus', { scroll: false });
-                  }}
+          <ListToolbar
+            query={filters.q}
+            onQuery={onQuery}
+            searchLabel="Search SKUs"
+            placeholder="Search by SKU code, product name or GTIN"
+            filtered={filtered}
+            onClear={clearAll}
+            controls={
+              <>
+                <Select
+                  value={filters.category || 'all'}
+                  onValueChange={(v) => setFilters({ category: v === 'all' ? '' : v })}
                 >
-                  <X aria-hidden="true" />
-                  Clear filters
-                </Button>
-              ) : null}
-            </div>
-          </div>
+                  <SelectTrigger className="w-48" aria-label="Category">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value="all">All categories</SelectItem>
+                    {CATEGORY_OPTIONS.map((c) => (
+                      <SelectItem key={c.code} value={c.code}>
+                        {c.label}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+                <Select value={filters.sort} onValueChange={(v) => setFilters({ sort: v as SkuSort })}>
+                  <SelectTrigger className="w-48" aria-label="Sort">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {SKU_SORTS.map((s) => (
+                      <SelectItem key={s} value={s}>
+                        {SORT_LABELS[s]}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+                <SkuTableExportBar
+                  selectedIds={Object.keys(rowSelection).filter((k) => rowSelection[k])}
+                  filters={{
+                    q: filters.q || undefined,
+                    status: filters.statuses,
+                    has_blockers: filters.hasBlockers ? 'true' : undefined,
+                    category_code: filters.category || undefined,
+                    sort: filters.sort,
+                  }}
+                />
+              </>
+            }
+            chipsLabel="Filter by status"
+            chips={
+              <>
+                <span className="mr-1 text-xs font-medium text-muted-foreground">Status</span>
+                {SKU_STATUSES.map((s) => (
+                  <FilterChip key={s} on={filters.statuses.includes(s)} onClick={() => toggleStatus(s)}>
+                    {STATUS_LABELS[s]}
+                    {statusCounts.has(s) ? (
+                      <span className="ml-1.5 tabular-nums opacity-70">{statusCounts.get(s)}</span>
+                    ) : null}
+                  </FilterChip>
+                ))}
+                <span className="mx-1 h-4 w-px bg-border" aria-hidden="true" />
+                <FilterChip
+                  on={filters.hasBlockers}
+                  tone="danger"
+                  onClick={() => setFilters({ hasBlockers: !filters.hasBlockers })}
+                >
+                  Has blockers
+                </FilterChip>
+              </>
+            }
+          />
 
           {error ? (
             <div className="p-5">
@@ -440,12 +410,22 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
             </div>
           ) : null}
 
-          <Table aria-busy={loading || undefined} data-testid="sku-table">
+          <Table aria-busy={loading || list.stale || undefined} data-testid="sku-table">
             <TableHeader>
               {table.getHeaderGroups().map((hg) => (
                 <TableRow key={hg.id} className="hover:bg-transparent">
                   {hg.headers.map((h) => (
-                    <TableHead key={h.id} aria-sort={SORT_COLUMN[filters.sort].id === h.column.id ? (SORT_COLUMN[filters.sort].desc ? 'descending' : 'ascending') : undefined}>
+                    <TableHead
+                      key={h.id}
+                      aria-sort={
+                        SORT_COLUMN[filters.sort].id === h.column.id
+                          ? SORT_COLUMN[filters.sort].desc
+                            ? 'descending'
+                            : 'ascending'
+                          : undefined
+                      }
+                      className={phoneClass(h.column.columnDef.meta)}
+                    >
                       {h.isPlaceholder ? null : flexRender(h.column.columnDef.header, h.getContext())}
                     </TableHead>
                   ))}
@@ -467,12 +447,14 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
                     <TableRow
                       key={row.id}
                       onClick={(e) => openRow(e, row.original.id)}
-                      className={cn('cursor-pointer', loading && 'opacity-60')}
+                      className={cn('cursor-pointer', list.stale && 'opacity-60')}
                       data-testid="sku-row"
                       data-sku-code={row.original.sku_code}
                     >
                       {row.getVisibleCells().map((cell) => (
-                        <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
+                        <TableCell key={cell.id} className={phoneClass(cell.column.columnDef.meta)}>
+                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        </TableCell>
                       ))}
                     </TableRow>
                   ))}
@@ -486,33 +468,22 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
               title="No SKUs match these filters"
               description="Try another search term, or clear the filters to see every SKU."
               actions={
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => {
-                    setSearch('');
-                    router.replace(pathname ?? '/skus', { scroll: false });
-                  }}
-                >
+                <Button variant="secondary" size="sm" onClick={clearAll}>
                   Clear filters
                 </Button>
               }
             />
           ) : null}
 
-          {rows.length > 0 ? (
-            <div className="flex items-center justify-between gap-3 border-t border-border bg-surface-muted/40 px-5 py-2.5 text-xs text-muted-foreground">
-              <span>
-                {rows.length} SKU{rows.length === 1 ? '' : 's'} shown{hasMore ? ', more available' : ''}
-                {skuLimit !== null ? ` · plan allows ${skuLimit}` : ''}
-              </span>
-              {hasMore ? (
-                <Button variant="secondary" size="sm" onClick={loadMore} loading={loadingMore} data-testid="load-more">
-                  Load {PAGE_SIZE} more
-                </Button>
-              ) : null}
-            </div>
-          ) : null}
+          <ListFooter
+            count={rows.length}
+            noun={['SKU', 'SKUs']}
+            hasMore={list.hasMore}
+            onMore={list.loadMore}
+            loadingMore={list.loadingMore}
+            moreLabel={`Load ${PAGE_SIZE} more`}
+            extra={skuLimit !== null ? ` · plan allows ${skuLimit}` : ''}
+          />
         </Card>
       )}
 

@@ -3,7 +3,17 @@
 import * as React from 'react';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { Activity, ChevronRight, FileText, Globe, ListChecks, OctagonAlert, PackageSearch, ScrollText, Users } from 'lucide-react';
+import {
+  Activity,
+  ChevronRight,
+  FileText,
+  Globe,
+  ListChecks,
+  OctagonAlert,
+  PackageSearch,
+  ScrollText,
+  Users,
+} from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -25,9 +35,12 @@ import { PublicationTab } from './publication-tab';
 import { ActionOutcomePanel, SkuActions, type ActionOutcome } from './sku-actions';
 import { ExportForMenu } from '@/components/exports/export-for-menu';
 import { AiFillPanel } from '@/components/ai/ai-fill-panel';
-import { SKU_TABS, SkuPageContext, useJson, type SkuPageContextValue, type SkuTab, type SkuTarget } from './sku-context';
+import { SKU_TABS, SkuPageContext, type SkuPageContextValue, type SkuTab, type SkuTarget } from './sku-context';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/components/api/queries/keys';
+import { useSku } from '@/components/api/queries/resources';
 import { StatusPill } from './status';
-import type { SkuDetail, SkuStatus } from './types';
+import type { SkuStatus } from './types';
 
 const TAB_META: Record<SkuTab, { label: string; icon: typeof ListChecks }> = {
   dossier: { label: 'Dossier', icon: ScrollText },
@@ -42,7 +55,9 @@ function Meta({ label, children, truncate = false }: { label: string; children: 
   return (
     <div className="min-w-0">
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className={cn('mt-0.5 text-[0.8125rem] text-foreground', truncate ? 'truncate' : 'break-words')}>{children}</dd>
+      <dd className={cn('mt-0.5 text-[0.8125rem] text-foreground', truncate ? 'truncate' : 'break-words')}>
+        {children}
+      </dd>
     </div>
   );
 }
@@ -55,7 +70,8 @@ export function SkuPage({ id }: { id: string }) {
   const [version, setVersion] = React.useState(0);
   const [focus, setFocus] = React.useState<SkuPageContextValue['focus']>(null);
   const [outcome, setOutcome] = React.useState<ActionOutcome | null>(null);
-  const detail = useJson<SkuDetail>(`/api/skus/${id}`, version);
+  const queryClient = useQueryClient();
+  const detail = useSku(id);
 
   const tabParam = params?.get('tab') ?? '';
   const tab: SkuTab = (SKU_TABS as readonly string[]).includes(tabParam) ? (tabParam as SkuTab) : 'dossier';
@@ -71,7 +87,15 @@ export function SkuPage({ id }: { id: string }) {
     [id, params, pathname, router],
   );
 
-  const bump = React.useCallback(() => setVersion((v) => v + 1), []);
+  // A write on this page can move the status, blockers, dossier, links and counts: every query on
+  // screen refetches (only mounted ones do; the rest are marked stale). The catalogue never changes.
+  const bump = React.useCallback(() => {
+    setVersion((v) => v + 1);
+    void queryClient.invalidateQueries({
+      queryKey: queryKeys.all,
+      predicate: (q) => q.queryKey[1] !== queryKeys.catalogue[1],
+    });
+  }, [queryClient]);
   const goTo = React.useCallback(
     (t: SkuTarget) => {
       setOutcome(null);
@@ -126,13 +150,15 @@ export function SkuPage({ id }: { id: string }) {
   const d = detail.data;
   const sku = d.sku;
   const openBlockers = d.blockers.filter((b) => !b.waived && b.severity === 'blocker').length;
-  const openWarnings = d.blockers.filter((b) => !b.waived && b.severity !== 'blocker').length;
   const ctx: SkuPageContextValue = { skuId: id, detail: d, reloadSku: async () => bump(), version, bump, goTo, focus };
 
   return (
     <SkuPageContext.Provider value={ctx}>
       <header className="pb-5">
-        <nav aria-label="Breadcrumb" className="mb-1.5 flex items-center gap-1 text-xs font-medium text-muted-foreground">
+        <nav
+          aria-label="Breadcrumb"
+          className="mb-1.5 flex items-center gap-1 text-xs font-medium text-muted-foreground"
+        >
           <Link href="/skus" className="hover:text-foreground">
             SKUs
           </Link>
@@ -152,7 +178,13 @@ export function SkuPage({ id }: { id: string }) {
               {sku.sku_code}
             </span>
           </Meta>
-          <Meta label="GTIN">{sku.gtin ? <span className="font-mono tabular-nums">{sku.gtin}</span> : <span className="text-subtle-foreground">none</span>}</Meta>
+          <Meta label="GTIN">
+            {sku.gtin ? (
+              <span className="font-mono tabular-nums">{sku.gtin}</span>
+            ) : (
+              <span className="text-subtle-foreground">none</span>
+            )}
+          </Meta>
           <Meta label="Category">
             {categoryLabel(sku.category_code)}
             {sku.category_defaulted ? <span className="text-xs text-muted-foreground"> (default)</span> : null}
@@ -163,12 +195,18 @@ export function SkuPage({ id }: { id: string }) {
                 <span>by {sku.approved_by ?? 'unknown'}</span>
               </SimpleTooltip>
             ) : (
-              <span className="text-muted-foreground">{sku.review_state === 'complete' ? 'Reviewed, not approved' : 'Not approved'}</span>
+              <span className="text-muted-foreground">
+                {sku.review_state === 'complete' ? 'Reviewed, not approved' : 'Not approved'}
+              </span>
             )}
           </Meta>
           <Meta label="Public page">
             {sku.published_revision ? (
-              <button type="button" className="text-primary hover:underline" onClick={() => goTo({ tab: 'publication' })}>
+              <button
+                type="button"
+                className="text-primary hover:underline"
+                onClick={() => goTo({ tab: 'publication' })}
+              >
                 Revision {sku.published_revision}
               </button>
             ) : (
@@ -179,13 +217,20 @@ export function SkuPage({ id }: { id: string }) {
       </header>
 
       <div className="mb-5 grid gap-3 rounded-lg border border-border bg-surface px-4 py-3 shadow-xs lg:flex lg:items-center lg:justify-between lg:gap-4">
-        <p className="flex min-w-0 flex-1 items-center gap-2 text-[0.8125rem] text-muted-foreground" data-testid="next-step">
+        <p
+          className="flex min-w-0 flex-1 items-center gap-2 text-[0.8125rem] text-muted-foreground"
+          data-testid="next-step"
+        >
           {openBlockers > 0 ? (
             <>
               <Badge variant="danger">{openBlockers} open</Badge>
               <span>
                 Clear or waive the blockers to approve.{' '}
-                <button type="button" className="font-medium text-primary hover:underline" onClick={() => goTo({ tab: 'blockers' })}>
+                <button
+                  type="button"
+                  className="font-medium text-primary hover:underline"
+                  onClick={() => goTo({ tab: 'blockers' })}
+                >
                   See what is missing
                 </button>
               </span>
@@ -214,9 +259,11 @@ export function SkuPage({ id }: { id: string }) {
                 <TabsTrigger key={t} value={t} data-testid={`tab-${t}`}>
                   <Icon aria-hidden="true" />
                   {TAB_META[t].label}
-                  {t === 'blockers' && openBlockers + openWarnings > 0 ? (
-                    <Badge variant={openBlockers ? 'danger' : 'warning'} className="ml-0.5 px-1 tabular-nums" data-testid="blocker-count">
-                      {openBlockers || openWarnings}
+                  {/* The badge counts open blockers only: warnings do not stop approval. */}
+                  {t === 'blockers' && openBlockers > 0 ? (
+                    <Badge variant="danger" className="ml-0.5 px-1 tabular-nums" data-testid="blocker-count">
+                      {openBlockers}
+                      <span className="sr-only"> open {openBlockers === 1 ? 'blocker' : 'blockers'}</span>
                     </Badge>
                   ) : null}
                 </TabsTrigger>

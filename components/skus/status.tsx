@@ -4,7 +4,10 @@ import { cn } from '@/lib/utils/cn';
 import { STATUS_LABELS, statusLabel } from './labels';
 import type { SkuStatus } from './types';
 
-const STATUS_STYLE: Record<SkuStatus, { variant: 'danger' | 'warning' | 'info' | 'primary' | 'success'; icon: typeof CircleDot }> = {
+const STATUS_STYLE: Record<
+  SkuStatus,
+  { variant: 'danger' | 'warning' | 'info' | 'primary' | 'success'; icon: typeof CircleDot }
+> = {
   blocked: { variant: 'danger', icon: OctagonAlert },
   needs_review: { variant: 'warning', icon: CircleDashed },
   ready_for_approval: { variant: 'info', icon: CircleDot },
@@ -17,7 +20,12 @@ export function StatusPill({ status, className }: { status: string | null | unde
   const style = status && status in STATUS_LABELS ? STATUS_STYLE[status as SkuStatus] : null;
   const Icon = style?.icon ?? CircleDot;
   return (
-    <Badge variant={style?.variant ?? 'neutral'} className={cn('rounded-full px-2', className)} data-testid="sku-status" data-status={status ?? ''}>
+    <Badge
+      variant={style?.variant ?? 'neutral'}
+      className={cn('rounded-full px-2', className)}
+      data-testid="sku-status"
+      data-status={status ?? ''}
+    >
       <Icon aria-hidden="true" />
       {statusLabel(status)}
     </Badge>
@@ -28,7 +36,15 @@ export function StatusPill({ status, className }: { status: string | null | unde
  * Open blockers and warnings of a SKU: red with the blocker count when anything stops approval, amber
  * when only warnings remain, green when clear.
  */
-export function BlockerBadge({ blockers, warnings, className }: { blockers: number; warnings: number; className?: string }) {
+export function BlockerBadge({
+  blockers,
+  warnings,
+  className,
+}: {
+  blockers: number;
+  warnings: number;
+  className?: string;
+}) {
   if (blockers > 0) {
     return (
       <span className={cn('inline-flex items-center gap-1.5', className)}>
@@ -47,7 +63,11 @@ export function BlockerBadge({ blockers, warnings, className }: { blockers: numb
   }
   if (warnings > 0) {
     return (
-      <Badge variant="warning" className={cn('tabular-nums', className)} title={`No blockers, ${warnings} warning${warnings === 1 ? '' : 's'}`}>
+      <Badge
+        variant="warning"
+        className={cn('tabular-nums', className)}
+        title={`No blockers, ${warnings} warning${warnings === 1 ? '' : 's'}`}
+      >
         <TriangleAlert aria-hidden="true" />
         {warnings} warning{warnings === 1 ? '' : 's'}
       </Badge>

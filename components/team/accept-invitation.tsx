@@ -6,7 +6,15 @@ import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 import { ApiError, apiFetch, describeError } from '@/components/api/client';
 
-export function AcceptInvitation({ token, signedInAs, invitedEmail }: { token: string; signedInAs: string; invitedEmail: string }) {
+export function AcceptInvitation({
+  token,
+  signedInAs,
+  invitedEmail,
+}: {
+  token: string;
+  signedInAs: string;
+  invitedEmail: string;
+}) {
   const router = useRouter();
   const [busy, setBusy] = React.useState(false);
   const [error, setError] = React.useState<string | null>(null);

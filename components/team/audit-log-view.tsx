@@ -4,7 +4,9 @@ import * as React from 'react';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { Download, History } from 'lucide-react';
-import { ApiError, apiFetch, describeError } from '@/components/api/client';
+import { useMembers } from '@/components/api/queries/resources';
+import { useCursorList } from '@/components/api/queries/use-cursor-list';
+import { ListFooter } from '@/components/ui/list-toolbar';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -28,11 +30,6 @@ interface Event {
   sku: { id: string; sku_code: string | null } | null;
   data: Record<string, unknown>;
   created_at: string;
-}
-interface Page {
-  events: Event[];
-  next_cursor: string | null;
-  has_more: boolean;
 }
 
 const ACTIONS: { value: string; label: string }[] = [
@@ -73,20 +70,24 @@ function summary(e: Event): string {
   const s = (k: string) => (typeof d[k] === 'string' ? (d[k] as string) : null);
   if (e.action === 'member.role_changed') return `${s('from')} → ${s('to')}`;
   if (e.action === 'sku.approval_refused' || e.action === 'sku.review_refused') return s('message') ?? s('code') ?? '';
-  if (e.action === 'sku.approval_reset') return `${s('reason') ?? ''}${s('changed_by') ? ` (by ${s('changed_by')})` : ''}`;
+  if (e.action === 'sku.approval_reset')
+    return `${s('reason') ?? ''}${s('changed_by') ? ` (by ${s('changed_by')})` : ''}`;
   if (e.action === 'sku.approved') return d.four_eyes ? 'four-eyes approval' : '';
   if (e.action === 'invitation.created' || e.action === 'member.joined') return s('role') ?? '';
   if (e.action === 'workspace.settings_changed') return Object.keys(d).join(', ');
   if (e.action.startsWith('upload.')) {
     const dest = s('destination');
-    return [s('filename'), dest ? `→ ${DESTINATION_LABELS[dest] ?? dest}` : null, s('reasoning')].filter(Boolean).join(' ');
+    return [s('filename'), dest ? `→ ${DESTINATION_LABELS[dest] ?? dest}` : null, s('reasoning')]
+      .filter(Boolean)
+      .join(' ');
   }
   return s('filename') ?? s('reason') ?? '';
 }
 
 /** Day boundaries of a date input as ISO instants in the viewer's time zone. */
 const dayStart = (v: string) => (v ? new Date(`${v}T00:00:00`).toISOString() : undefined);
-const dayEnd = (v: string) => (v ? new Date(new Date(`${v}T00:00:00`).getTime() + 86_400_000).toISOString() : undefined);
+const dayEnd = (v: string) =>
+  v ? new Date(new Date(`${v}T00:00:00`).getTime() + 86_400_000).toISOString() : undefined;
 
 export function AuditLogView() {
   const router = useRouter();
@@ -94,10 +95,7 @@ export function AuditLogView() {
   const params = useSearchParams();
   const filters = Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as Record<FilterKey, string>;
   const [draft, setDraft] = React.useState(filters);
-  const [members, setMembers] = React.useState<{ user_id: string; email: string }[]>([]);
-  const [page, setPage] = React.useState<Page | null>(null);
-  const [error, setError] = React.useState<ApiError | null>(null);
-  const [loadingMore, setLoadingMore] = React.useState(false);
+  const members = useMembers().data?.data ?? [];
 
   const query = React.useMemo(() => {
     const q = new URLSearchParams();
@@ -112,45 +110,15 @@ export function AuditLogView() {
     return q.toString();
   }, [filters.actor, filters.action, filters.action_prefix, filters.sku, filters.from, filters.to]);
 
-  React.useEffect(() => {
-    const ac = new AbortController();
-    apiFetch<{ data: { user_id: string; email: string }[] }>('/api/members', { signal: ac.signal }).then(
-      (r) => !ac.signal.aborted && setMembers(r.data),
-      () => {},
-    );
-    return () => ac.abort();
-  }, []);
-
-  React.useEffect(() => {
-    const ac = new AbortController();
-    apiFetch<Page>(`/api/audit-events?limit=50${query ? `&${query}` : ''}`, { signal: ac.signal }).then(
-      (r) => {
-        if (ac.signal.aborted) return;
-        setPage(r);
-        setError(null);
-      },
-      (e) => !ac.signal.aborted && setError(e instanceof ApiError ? e : new ApiError({ status: 0, code: 'NETWORK', message: describeError(e).title })),
-    );
-    return () => ac.abort();
-  }, [query]);
+  const list = useCursorList<Event>('/api/audit-events', query, { itemsKey: 'events', pageSize: 50 });
+  const { error } = list;
+  const events = list.loading ? null : list.rows;
 
   function apply(e: React.FormEvent) {
     e.preventDefault();
     const q = new URLSearchParams();
     for (const k of FILTER_KEYS) if (draft[k] && k !== 'action_prefix') q.set(k, draft[k]);
-    setPage(null);
     router.replace(`${pathname}${q.size ? `?${q}` : ''}`);
-  }
-
-  async function more() {
-    if (!page?.next_cursor) return;
-    setLoadingMore(true);
-    try {
-      const next = await apiFetch<Page>(`/api/audit-events?limit=50&cursor=${encodeURIComponent(page.next_cursor)}${query ? `&${query}` : ''}`);
-      setPage({ events: [...page.events, ...next.events], next_cursor: next.next_cursor, has_more: next.has_more });
-    } finally {
-      setLoadingMore(false);
-    }
   }
 
   function preset(prefix: string) {
@@ -159,7 +127,6 @@ export function AuditLogView() {
     if (prefix) q.set('action_prefix', prefix);
     else q.delete('action_prefix');
     setDraft({ ...draft, action: '', action_prefix: prefix });
-    setPage(null);
     router.replace(`${pathname}${q.size ? `?${q}` : ''}`);
   }
   const activePrefix = filters.action || filters.action_prefix;
@@ -168,7 +135,14 @@ export function AuditLogView() {
     <div className="grid gap-4" data-testid="audit-log">
       <div className="flex flex-wrap gap-1.5" role="group" aria-label="Quick filters">
         {PRESETS.map((p) => (
-          <Button key={p.label} type="button" size="sm" variant={activePrefix === p.prefix ? 'primary' : 'secondary'} aria-pressed={activePrefix === p.prefix} onClick={() => preset(p.prefix)}>
+          <Button
+            key={p.label}
+            type="button"
+            size="sm"
+            variant={activePrefix === p.prefix ? 'primary' : 'secondary'}
+            aria-pressed={activePrefix === p.prefix}
+            onClick={() => preset(p.prefix)}
+          >
             {p.label}
           </Button>
         ))}
@@ -176,7 +150,12 @@ export function AuditLogView() {
       <form onSubmit={apply} className="flex flex-wrap items-end gap-3" data-testid="audit-filters">
         <div className="grid gap-1.5">
           <Label htmlFor="audit-person">Person</Label>
-          <select id="audit-person" className="h-9 rounded-md border border-border bg-surface px-2 text-sm" value={draft.actor} onChange={(e) => setDraft({ ...draft, actor: e.target.value })}>
+          <select
+            id="audit-person"
+            className="h-9 rounded-md border border-border bg-surface px-2 text-sm"
+            value={draft.actor}
+            onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
+          >
             <option value="">Everyone</option>
             {members.map((m) => (
               <option key={m.user_id} value={m.user_id}>
@@ -187,7 +166,12 @@ export function AuditLogView() {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="audit-action">Action</Label>
-          <select id="audit-action" className="h-9 rounded-md border border-border bg-surface px-2 text-sm" value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })}>
+          <select
+            id="audit-action"
+            className="h-9 rounded-md border border-border bg-surface px-2 text-sm"
+            value={draft.action}
+            onChange={(e) => setDraft({ ...draft, action: e.target.value })}
+          >
             {ACTIONS.map((a) => (
               <option key={a.value} value={a.value}>
                 {a.label}
@@ -197,15 +181,33 @@ export function AuditLogView() {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="audit-sku">SKU code</Label>
-          <Input id="audit-sku" className="w-36" value={draft.sku} onChange={(e) => setDraft({ ...draft, sku: e.target.value })} placeholder="e.g. CB-200" />
+          <Input
+            id="audit-sku"
+            className="w-36"
+            value={draft.sku}
+            onChange={(e) => setDraft({ ...draft, sku: e.target.value })}
+            placeholder="e.g. CB-200"
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="audit-from">From</Label>
-          <Input id="audit-from" type="date" className="w-40" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+          <Input
+            id="audit-from"
+            type="date"
+            className="w-40"
+            value={draft.from}
+            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="audit-to">To</Label>
-          <Input id="audit-to" type="date" className="w-40" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+          <Input
+            id="audit-to"
+            type="date"
+            className="w-40"
+            value={draft.to}
+            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+          />
         </div>
         <Button type="submit" variant="secondary">
           Apply
@@ -220,9 +222,9 @@ export function AuditLogView() {
         <Alert variant="danger" title="The audit log could not be loaded">
           {error.message}
         </Alert>
-      ) : !page ? (
+      ) : !events ? (
         <Skeleton className="h-40 w-full" />
-      ) : page.events.length === 0 ? (
+      ) : events.length === 0 ? (
         <EmptyState icon={History} title="No events" description="Nothing matches these filters." />
       ) : (
         <Card>
@@ -237,9 +239,11 @@ export function AuditLogView() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {page.events.map((e) => (
+              {events.map((e) => (
                 <TableRow key={e.id} data-testid="audit-event" data-action={e.action}>
-                  <TableCell className="whitespace-nowrap text-xs tabular-nums">{formatDateTime(e.created_at)}</TableCell>
+                  <TableCell className="whitespace-nowrap text-xs tabular-nums">
+                    {formatDateTime(e.created_at)}
+                  </TableCell>
                   <TableCell className="text-[0.8125rem]">{e.actor ?? 'System'}</TableCell>
                   <TableCell>
                     <Badge variant={tone(e.action)} title={e.action}>
@@ -266,13 +270,14 @@ export function AuditLogView() {
               ))}
             </TableBody>
           </Table>
-          {page.has_more ? (
-            <div className="p-3 text-center">
-              <Button variant="secondary" size="sm" onClick={() => void more()} loading={loadingMore}>
-                Load more
-              </Button>
-            </div>
-          ) : null}
+          <ListFooter
+            count={events.length}
+            noun={['event', 'events']}
+            hasMore={list.hasMore}
+            onMore={list.loadMore}
+            loadingMore={list.loadingMore}
+            moreLabel="Load more"
+          />
         </Card>
       )}
     </div>

@@ -15,7 +15,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
 import { ApiError, apiFetch, describeError } from '@/components/api/client';
-import { useApi } from '@/components/api/use-api';
+import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { formatDate } from '@/components/format';
 import { useCan, useMe } from './role-context';
 
@@ -49,13 +49,16 @@ function showError(e: unknown) {
 
 function FourEyesCard() {
   const manage = useCan('manage');
-  const ws = useApi<{ settings: { four_eyes_approval: boolean } }>('/api/workspace');
+  const ws = useApiQuery<{ settings: { four_eyes_approval: boolean } }>('/api/workspace');
   const [saving, setSaving] = React.useState(false);
   const on = ws.data?.settings.four_eyes_approval ?? false;
   async function toggle(next: boolean) {
     setSaving(true);
     try {
-      const r = await apiFetch<{ settings: { four_eyes_approval: boolean } }>('/api/workspace', { method: 'PATCH', body: { four_eyes_approval: next } });
+      const r = await apiFetch<{ settings: { four_eyes_approval: boolean } }>('/api/workspace', {
+        method: 'PATCH',
+        body: { four_eyes_approval: next },
+      });
       ws.setData((d) => (d ? { ...d, settings: r.settings } : d));
       toast.success(next ? 'Four-eyes approval is on' : 'Four-eyes approval is off');
     } catch (e) {
@@ -70,14 +73,23 @@ function FourEyesCard() {
         <CardTitle className="flex items-center gap-2">
           <ShieldCheck className="size-4 text-primary" aria-hidden="true" /> Approval policy
         </CardTitle>
-        <CardDescription>With four-eyes approval, a SKU is approved only after its review is complete, and not by the person who last changed its confirmed data or completed the review.</CardDescription>
+        <CardDescription>
+          With four-eyes approval, a SKU is approved only after its review is complete, and not by the person who last
+          changed its confirmed data or completed the review.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {ws.loading ? (
           <Skeleton className="h-5 w-64" />
         ) : (
           <label className="flex items-center gap-2.5 text-sm" title={manage.reason ?? undefined}>
-            <Checkbox checked={on} disabled={saving || !manage.allowed} onCheckedChange={(v) => void toggle(v === true)} data-testid="four-eyes-toggle" aria-label="Require four-eyes approval" />
+            <Checkbox
+              checked={on}
+              disabled={saving || !manage.allowed}
+              onCheckedChange={(v) => void toggle(v === true)}
+              data-testid="four-eyes-toggle"
+              aria-label="Require four-eyes approval"
+            />
             Require four-eyes approval
             {!manage.allowed ? <span className="text-xs text-muted-foreground">({manage.reason})</span> : null}
           </label>
@@ -102,7 +114,10 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
     setBusy(true);
     setFieldError(null);
     try {
-      const r = await apiFetch<{ invite_url: string; data: Invitation; mail: { sent: boolean } }>('/api/invitations', { method: 'POST', body: { email: email.trim(), role } });
+      const r = await apiFetch<{ invite_url: string; data: Invitation; mail: { sent: boolean } }>('/api/invitations', {
+        method: 'POST',
+        body: { email: email.trim(), role },
+      });
       setLink({ url: r.invite_url, email: r.data.email, sent: r.mail.sent });
       setEmail('');
       toast.success(`Invitation for ${r.data.email} created`);
@@ -121,7 +136,15 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
       <form onSubmit={submit} className="flex flex-wrap items-end gap-3" data-testid="invite-form">
         <div className="grid min-w-64 flex-1 gap-1.5">
           <Label htmlFor="invite-email">Email</Label>
-          <Input id="invite-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="colleague@company.com" aria-invalid={fieldError ? true : undefined} />
+          <Input
+            id="invite-email"
+            type="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="colleague@company.com"
+            aria-invalid={fieldError ? true : undefined}
+          />
           {fieldError ? <p className="text-xs text-danger">{fieldError}</p> : null}
         </div>
         <div className="grid gap-1.5">
@@ -144,8 +167,15 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
         </Button>
       </form>
       {link ? (
-        <Alert variant={link.sent ? 'success' : 'warning'} title={link.sent ? `Invitation mailed to ${link.email}` : `The mail to ${link.email} could not be sent`}>
-          <p>{link.sent ? 'You can also pass the link on yourself; it works once and expires in 7 days:' : 'Pass this link on yourself; it works once and expires in 7 days:'}</p>
+        <Alert
+          variant={link.sent ? 'success' : 'warning'}
+          title={link.sent ? `Invitation mailed to ${link.email}` : `The mail to ${link.email} could not be sent`}
+        >
+          <p>
+            {link.sent
+              ? 'You can also pass the link on yourself; it works once and expires in 7 days:'
+              : 'Pass this link on yourself; it works once and expires in 7 days:'}
+          </p>
           <div className="mt-1.5 flex items-center gap-2">
             <Link2 className="size-4 shrink-0" aria-hidden="true" />
             <code className="min-w-0 flex-1 truncate text-xs" data-testid="invite-link">
@@ -160,7 +190,7 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
 }
 
 function OpenInvitations({ onChanged }: { onChanged: () => void }) {
-  const invitations = useApi<{ data: Invitation[] }>('/api/invitations');
+  const invitations = useApiQuery<{ data: Invitation[] }>('/api/invitations');
   const pending = (invitations.data?.data ?? []).filter((i) => i.status === 'pending');
   async function withdraw(inv: Invitation) {
     try {
@@ -179,7 +209,8 @@ function OpenInvitations({ onChanged }: { onChanged: () => void }) {
         {pending.map((i) => (
           <li key={i.id} className="flex flex-wrap items-center gap-2">
             <span className="min-w-0 flex-1">
-              {i.email} <Badge variant="neutral">{i.role}</Badge> <span className="text-xs text-muted-foreground">expires {formatDate(i.expires_at)}</span>
+              {i.email} <Badge variant="neutral">{i.role}</Badge>{' '}
+              <span className="text-xs text-muted-foreground">expires {formatDate(i.expires_at)}</span>
             </span>
             <Button variant="ghost" size="sm" onClick={() => void withdraw(i)}>
               Withdraw
@@ -194,7 +225,7 @@ function OpenInvitations({ onChanged }: { onChanged: () => void }) {
 export function MembersManager() {
   const me = useMe();
   const manage = useCan('manage');
-  const members = useApi<MembersResponse>('/api/members');
+  const members = useApiQuery<MembersResponse>('/api/members');
   const [busy, setBusy] = React.useState<string | null>(null);
   // Bumped after an invitation changes, remounting the list so it loads again.
   const [invitesVersion, setInvitesVersion] = React.useState(0);
@@ -242,14 +273,24 @@ export function MembersManager() {
         <CardHeader>
           <CardTitle>Members</CardTitle>
           <CardDescription>
-            {members.data ? `${members.data.seats.total} of ${members.data.seats.max} seats in use (members and open invitations).` : 'The people of this workspace and what each may do.'}
+            {members.data
+              ? `${members.data.seats.total} of ${members.data.seats.max} seats in use (members and open invitations).`
+              : 'The people of this workspace and what each may do.'}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
-          {manage.allowed ? <InviteForm onInvited={() => {
+          {manage.allowed ? (
+            <InviteForm
+              onInvited={() => {
                 setInvitesVersion((v) => v + 1);
                 void members.reload();
-              }} /> : <p className="text-sm text-muted-foreground">{manage.reason} Ask an admin to invite people or change roles.</p>}
+              }}
+            />
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              {manage.reason} Ask an admin to invite people or change roles.
+            </p>
+          )}
           {members.loading ? (
             <Skeleton className="h-24 w-full" />
           ) : members.error ? (
@@ -277,7 +318,11 @@ export function MembersManager() {
                       </TableCell>
                       <TableCell>
                         {editable ? (
-                          <Select value={m.role} onValueChange={(v) => void changeRole(m, v as Role)} disabled={busy === m.user_id}>
+                          <Select
+                            value={m.role}
+                            onValueChange={(v) => void changeRole(m, v as Role)}
+                            disabled={busy === m.user_id}
+                          >
                             <SelectTrigger className="w-36" aria-label={`Role of ${m.email}`}>
                               <SelectValue />
                             </SelectTrigger>
@@ -290,7 +335,10 @@ export function MembersManager() {
                             </SelectContent>
                           </Select>
                         ) : (
-                          <Badge variant={m.role === 'owner' ? 'primary' : 'neutral'} title={members.data!.roles.find((r) => r.role === m.role)?.description}>
+                          <Badge
+                            variant={m.role === 'owner' ? 'primary' : 'neutral'}
+                            title={members.data!.roles.find((r) => r.role === m.role)?.description}
+                          >
                             {m.role}
                           </Badge>
                         )}
@@ -303,7 +351,13 @@ export function MembersManager() {
                           </Button>
                         ) : null}
                         {editable ? (
-                          <Button variant="ghost" size="sm" onClick={() => void remove(m)} disabled={busy !== null} aria-label={`Remove ${m.email}`}>
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            onClick={() => void remove(m)}
+                            disabled={busy !== null}
+                            aria-label={`Remove ${m.email}`}
+                          >
                             <Trash2 aria-hidden="true" />
                           </Button>
                         ) : null}

@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useApi } from '@/components/api/use-api';
+import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { formatDateTime } from '@/components/format';
 
 interface SkuItem {
@@ -23,19 +23,47 @@ interface MyWork {
   assigned: SkuItem[];
   reviews_to_complete: SkuItem[];
   approvals_to_give: SkuItem[];
-  supplier_replies: { id: string; sku_id: string; sku_code: string; recipient: string; subject: string; responded_at: string | null }[];
+  supplier_replies: {
+    id: string;
+    sku_id: string;
+    sku_code: string;
+    recipient: string;
+    subject: string;
+    responded_at: string | null;
+  }[];
   mentions: { id: string; sku_id: string; sku_code: string; author: string; body: string; created_at: string }[];
 }
 
-function Section({ title, icon: Icon, count, testId, children, empty }: { title: string; icon: typeof Inbox; count: number; testId: string; children: React.ReactNode; empty: string }) {
+function Section({
+  title,
+  icon: Icon,
+  count,
+  testId,
+  children,
+  empty,
+}: {
+  title: string;
+  icon: typeof Inbox;
+  count: number;
+  testId: string;
+  children: React.ReactNode;
+  empty: string;
+}) {
   return (
     <Card data-testid={testId}>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <Icon className="size-4 text-primary" aria-hidden="true" /> {title} <Badge variant={count ? 'primary' : 'neutral'}>{count}</Badge>
+          <Icon className="size-4 text-primary" aria-hidden="true" /> {title}{' '}
+          <Badge variant={count ? 'primary' : 'neutral'}>{count}</Badge>
         </CardTitle>
       </CardHeader>
-      <CardContent>{count ? <ul className="grid gap-1.5 text-sm">{children}</ul> : <p className="text-sm text-muted-foreground">{empty}</p>}</CardContent>
+      <CardContent>
+        {count ? (
+          <ul className="grid gap-1.5 text-sm">{children}</ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">{empty}</p>
+        )}
+      </CardContent>
     </Card>
   );
 }
@@ -47,14 +75,20 @@ function SkuLine({ s }: { s: SkuItem }) {
         {s.sku_code}
       </Link>
       <span className="min-w-0 flex-1 truncate text-muted-foreground">{s.product_name}</span>
-      {s.blocker_count ? <Badge variant="danger">{s.blocker_count} blocker{s.blocker_count === 1 ? '' : 's'}</Badge> : <Badge variant="neutral">{s.status.replace(/_/g, ' ')}</Badge>}
+      {s.blocker_count ? (
+        <Badge variant="danger">
+          {s.blocker_count} blocker{s.blocker_count === 1 ? '' : 's'}
+        </Badge>
+      ) : (
+        <Badge variant="neutral">{s.status.replace(/_/g, ' ')}</Badge>
+      )}
     </li>
   );
 }
 
 /** /inbox: what waits for the signed-in person in this workspace. */
 export function MyWorkView() {
-  const work = useApi<MyWork>('/api/inbox');
+  const work = useApiQuery<MyWork>('/api/inbox');
   if (work.loading) return <Skeleton className="h-64 w-full" />;
   if (work.error || !work.data) {
     return (
@@ -65,18 +99,41 @@ export function MyWorkView() {
   }
   const w = work.data;
   const reviewer = ['reviewer', 'admin', 'owner'].includes(w.role);
-  const total = w.assigned.length + w.reviews_to_complete.length + w.approvals_to_give.length + w.supplier_replies.length + w.mentions.length;
+  const total =
+    w.assigned.length +
+    w.reviews_to_complete.length +
+    w.approvals_to_give.length +
+    w.supplier_replies.length +
+    w.mentions.length;
   return (
     <div className="grid gap-5" data-testid="my-work">
-      {total === 0 ? <EmptyState icon={Inbox} title="Nothing waits for you" description="Assigned SKUs, reviews, approvals, supplier replies and mentions show up here." /> : null}
-      <Section title="Assigned to me" icon={UserCheck} count={w.assigned.length} testId="work-assigned" empty="No SKU is assigned to you.">
+      {total === 0 ? (
+        <EmptyState
+          icon={Inbox}
+          title="Nothing waits for you"
+          description="Assigned SKUs, reviews, approvals, supplier replies and mentions show up here."
+        />
+      ) : null}
+      <Section
+        title="Assigned to me"
+        icon={UserCheck}
+        count={w.assigned.length}
+        testId="work-assigned"
+        empty="No SKU is assigned to you."
+      >
         {w.assigned.map((s) => (
           <SkuLine key={s.id} s={s} />
         ))}
       </Section>
       {reviewer ? (
         <>
-          <Section title="Reviews to complete" icon={ClipboardCheck} count={w.reviews_to_complete.length} testId="work-reviews" empty="No SKU waits for its review.">
+          <Section
+            title="Reviews to complete"
+            icon={ClipboardCheck}
+            count={w.reviews_to_complete.length}
+            testId="work-reviews"
+            empty="No SKU waits for its review."
+          >
             {w.reviews_to_complete.map((s) => (
               <SkuLine key={s.id} s={s} />
             ))}
@@ -94,7 +151,13 @@ export function MyWorkView() {
           </Section>
         </>
       ) : null}
-      <Section title="Supplier replies to review" icon={Mail} count={w.supplier_replies.length} testId="work-replies" empty="No supplier reply waits.">
+      <Section
+        title="Supplier replies to review"
+        icon={Mail}
+        count={w.supplier_replies.length}
+        testId="work-replies"
+        empty="No supplier reply waits."
+      >
         {w.supplier_replies.map((r) => (
           <li key={r.id} className="flex flex-wrap items-center gap-2">
             <Link href={`/skus/${r.sku_id}`} className="font-mono font-medium hover:underline">
@@ -105,7 +168,13 @@ export function MyWorkView() {
           </li>
         ))}
       </Section>
-      <Section title="Mentions" icon={AtSign} count={w.mentions.length} testId="work-mentions" empty="Nobody mentioned you in the last 30 days.">
+      <Section
+        title="Mentions"
+        icon={AtSign}
+        count={w.mentions.length}
+        testId="work-mentions"
+        empty="Nobody mentioned you in the last 30 days."
+      >
         {w.mentions.map((m) => (
           <li key={m.id} className="grid gap-0.5">
             <span>

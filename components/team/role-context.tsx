@@ -24,7 +24,8 @@ export function useMe(): Me | null {
  * What a control does: a permission, or the API operation it calls. An operation is resolved by the
  * same `requiredRole` the route kit enforces (lib/auth/roles.ts), so the UI and the server cannot disagree.
  */
-export type Action = Permission | { operationId: string; method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string };
+export type Action =
+  Permission | { operationId: string; method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string };
 
 export interface Can {
   allowed: boolean;
@@ -38,5 +39,9 @@ export function useCan(action: Action): Can {
   const me = useMe();
   const required = typeof action === 'string' ? PERMISSION_ROLE[action] : requiredRole(action);
   if (!me || roleAtLeast(me.role, required)) return { allowed: true, reason: null, required };
-  return { allowed: false, reason: `Needs the ${required} role; you are ${me.role === 'admin' || me.role === 'editor' || me.role === 'owner' ? 'an' : 'a'} ${me.role}.`, required };
+  return {
+    allowed: false,
+    reason: `Needs the ${required} role; you are ${me.role === 'admin' || me.role === 'editor' || me.role === 'owner' ? 'an' : 'a'} ${me.role}.`,
+    required,
+  };
 }

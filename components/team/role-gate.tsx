@@ -27,7 +27,9 @@ export function RoleGate({
   const can = useCan(need);
   const id = React.useId();
   // Props a parent `asChild` trigger puts on the gate (its ref, onClick, aria-expanded) belong to the control.
-  const control = Object.keys(slotted).length ? React.cloneElement(children, withHandlers(children.props, slotted)) : children;
+  const control = Object.keys(slotted).length
+    ? React.cloneElement(children, withHandlers(children.props, slotted))
+    : children;
   if (can.allowed) return control;
   const described = [children.props['aria-describedby'], id].filter(Boolean).join(' ');
   const gated = React.cloneElement(control, {

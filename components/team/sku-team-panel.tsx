@@ -3,7 +3,7 @@
 import * as React from 'react';
 import { MessageSquare, UserCheck } from 'lucide-react';
 import { ApiError, apiFetch, describeError } from '@/components/api/client';
-import { useApi } from '@/components/api/use-api';
+import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -23,15 +23,20 @@ interface Comment {
 /** On a SKU page: who the SKU is assigned to, and its comment thread (mention with @email). */
 export function SkuTeamPanel({ skuId }: { skuId: string }) {
   const edit = useCan('edit');
-  const members = useApi<{ data: { user_id: string; email: string }[] }>('/api/members');
-  const assignee = useApi<{ assignee: { user_id: string; email: string | null } | null }>(`/api/skus/${skuId}/assignee`);
-  const comments = useApi<{ data: Comment[] }>(`/api/skus/${skuId}/comments`);
+  const members = useApiQuery<{ data: { user_id: string; email: string }[] }>('/api/members');
+  const assignee = useApiQuery<{ assignee: { user_id: string; email: string | null } | null }>(
+    `/api/skus/${skuId}/assignee`,
+  );
+  const comments = useApiQuery<{ data: Comment[] }>(`/api/skus/${skuId}/comments`);
   const [body, setBody] = React.useState('');
   const [posting, setPosting] = React.useState(false);
 
   async function assign(userId: string) {
     try {
-      const r = await apiFetch<{ assignee: { user_id: string; email: string | null } | null }>(`/api/skus/${skuId}/assignee`, { method: 'PUT', body: { user_id: userId || null } });
+      const r = await apiFetch<{ assignee: { user_id: string; email: string | null } | null }>(
+        `/api/skus/${skuId}/assignee`,
+        { method: 'PUT', body: { user_id: userId || null } },
+      );
       assignee.setData(r);
       toast.success(r.assignee ? `Assigned to ${r.assignee.email}` : 'Unassigned');
     } catch (e) {
@@ -43,7 +48,11 @@ export function SkuTeamPanel({ skuId }: { skuId: string }) {
     e.preventDefault();
     setPosting(true);
     try {
-      const r = await apiFetch<{ data: Comment & { notified: string[] } }>(`/api/skus/${skuId}/comments`, { method: 'POST', body: { body }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+      const r = await apiFetch<{ data: Comment & { notified: string[] } }>(`/api/skus/${skuId}/comments`, {
+        method: 'POST',
+        body: { body },
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+      });
       setBody('');
       comments.setData((d) => ({ data: [...(d?.data ?? []), r.data] }));
       if (r.data.notified.length) toast.success(`Mailed ${r.data.notified.join(', ')}`);
@@ -96,7 +105,13 @@ export function SkuTeamPanel({ skuId }: { skuId: string }) {
               <MessageSquare className="mr-1 inline size-3.5" aria-hidden="true" />
               Comment (mention a member with @their@email)
             </Label>
-            <Textarea id="sku-comment" value={body} onChange={(e) => setBody(e.target.value)} maxLength={4000} rows={3} />
+            <Textarea
+              id="sku-comment"
+              value={body}
+              onChange={(e) => setBody(e.target.value)}
+              maxLength={4000}
+              rows={3}
+            />
             <div>
               <Button type="submit" size="sm" loading={posting} disabled={!body.trim()}>
                 Post comment

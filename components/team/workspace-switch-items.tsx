@@ -6,6 +6,7 @@ import { ArrowLeftRight } from 'lucide-react';
 import { apiFetch, describeError } from '@/components/api/client';
 import { DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/toaster';
+import { useApiQuery } from '@/components/api/queries/use-api-query';
 
 interface Membership {
   workspace: { id: string; name: string };
@@ -16,15 +17,7 @@ interface Membership {
 /** Menu items switching to the other workspaces the person belongs to (rendered while the menu is open). */
 export function WorkspaceSwitchItems() {
   const router = useRouter();
-  const [list, setList] = React.useState<Membership[]>([]);
-  React.useEffect(() => {
-    const ac = new AbortController();
-    apiFetch<{ data: Membership[] }>('/api/workspace/switch', { signal: ac.signal }).then(
-      (r) => !ac.signal.aborted && setList(r.data),
-      () => {},
-    );
-    return () => ac.abort();
-  }, []);
+  const list = useApiQuery<{ data: Membership[] }>('/api/workspace/switch').data?.data ?? [];
   const others = list.filter((m) => !m.active);
   if (!others.length) return null;
   async function go(m: Membership) {
@@ -42,7 +35,8 @@ export function WorkspaceSwitchItems() {
       <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">Switch workspace</DropdownMenuLabel>
       {others.map((m) => (
         <DropdownMenuItem key={m.workspace.id} onSelect={() => void go(m)} data-testid="switch-workspace">
-          <ArrowLeftRight aria-hidden="true" /> <span className="truncate">{m.workspace.name}</span> <span className="ml-auto text-xs text-muted-foreground">{m.role}</span>
+          <ArrowLeftRight aria-hidden="true" /> <span className="truncate">{m.workspace.name}</span>{' '}
+          <span className="ml-auto text-xs text-muted-foreground">{m.role}</span>
         </DropdownMenuItem>
       ))}
     </>

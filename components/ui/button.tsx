@@ -37,7 +37,16 @@ export interface ButtonProps extends React.ComponentProps<'button'>, VariantProp
   loading?: boolean;
 }
 
-export function Button({ className, variant, size, asChild = false, loading = false, disabled, children, ...props }: ButtonProps) {
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  loading = false,
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
   if (asChild && React.isValidElement<{ className?: string }>(children)) {
     // Cloning (rather than Radix Slot) keeps Button usable from server components.
     return React.cloneElement(children, {

@@ -12,7 +12,16 @@ export interface EmptyStateProps extends Omit<React.ComponentProps<'div'>, 'titl
   compact?: boolean;
 }
 
-export function EmptyState({ icon: Icon, title, description, actions, compact = false, className, children, ...props }: EmptyStateProps) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  description,
+  actions,
+  compact = false,
+  className,
+  children,
+  ...props
+}: EmptyStateProps) {
   return (
     <div
       data-slot="empty-state"

@@ -15,7 +15,11 @@ export function FieldHint({ className, ...props }: React.ComponentProps<'p'>) {
 export function FieldError({ className, children, ...props }: React.ComponentProps<'p'>) {
   if (!children) return null;
   return (
-    <p data-slot="field-error" className={cn('flex items-center gap-1 text-xs font-medium text-danger-soft-foreground', className)} {...props}>
+    <p
+      data-slot="field-error"
+      className={cn('flex items-center gap-1 text-xs font-medium text-danger-soft-foreground', className)}
+      {...props}
+    >
       <CircleAlert className="size-3.5 shrink-0" aria-hidden="true" />
       <span>{children}</span>
     </p>

@@ -33,7 +33,10 @@ export function Meter({ label, value, max, format = String, className }: MeterPr
           aria-valuetext={`${format(value)} of ${format(max as number)}`}
           className="h-1.5 overflow-hidden rounded-full bg-surface-muted"
         >
-          <div className={cn('h-full rounded-full transition-[width]', tone)} style={{ width: `${Math.max(ratio * 100, value > 0 ? 2 : 0)}%` }} />
+          <div
+            className={cn('h-full rounded-full transition-[width]', tone)}
+            style={{ width: `${Math.max(ratio * 100, value > 0 ? 2 : 0)}%` }}
+          />
         </div>
       )}
     </div>

@@ -13,7 +13,11 @@ export interface PageHeaderProps extends Omit<React.ComponentProps<'header'>, 't
 /** The heading block of a page; renders the page's only <h1>. */
 export function PageHeader({ title, description, actions, eyebrow, className, children, ...props }: PageHeaderProps) {
   return (
-    <header data-slot="page-header" className={cn('flex flex-col gap-4 pb-6 sm:flex-row sm:items-end sm:justify-between', className)} {...props}>
+    <header
+      data-slot="page-header"
+      className={cn('flex flex-col gap-4 pb-6 sm:flex-row sm:items-end sm:justify-between', className)}
+      {...props}
+    >
       <div className="min-w-0">
         {eyebrow ? <div className="mb-1 text-xs font-medium text-muted-foreground">{eyebrow}</div> : null}
         <h1 className="text-xl font-semibold tracking-tight text-foreground">{title}</h1>

@@ -1,7 +1,11 @@
 import * as React from 'react';
 import { cn } from '@/lib/utils/cn';
 
-export function Separator({ className, orientation = 'horizontal', ...props }: React.ComponentProps<'div'> & { orientation?: 'horizontal' | 'vertical' }) {
+export function Separator({
+  className,
+  orientation = 'horizontal',
+  ...props
+}: React.ComponentProps<'div'> & { orientation?: 'horizontal' | 'vertical' }) {
   return (
     <div
       role="separator"

@@ -19,7 +19,13 @@ export function TableBody({ className, ...props }: React.ComponentProps<'tbody'>
 }
 
 export function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
-  return <tr data-slot="table-row" className={cn('border-b border-border transition-colors hover:bg-surface-muted/50', className)} {...props} />;
+  return (
+    <tr
+      data-slot="table-row"
+      className={cn('border-b border-border transition-colors hover:bg-surface-muted/50', className)}
+      {...props}
+    />
+  );
 }
 
 export function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
@@ -27,16 +33,23 @@ export function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
     <th
       data-slot="table-head"
       scope="col"
-      className={cn('h-9 px-3 text-left align-middle text-xs font-medium whitespace-nowrap text-muted-foreground first:pl-5 last:pr-5', className)}
+      className={cn(
+        'h-9 px-3 text-left align-middle text-xs font-medium whitespace-nowrap text-muted-foreground first:pl-5 last:pr-5',
+        className,
+      )}
       {...props}
     />
   );
 }
 
 export function TableCell({ className, ...props }: React.ComponentProps<'td'>) {
-  return <td data-slot="table-cell" className={cn('px-3 py-2.5 align-middle first:pl-5 last:pr-5', className)} {...props} />;
+  return (
+    <td data-slot="table-cell" className={cn('px-3 py-2.5 align-middle first:pl-5 last:pr-5', className)} {...props} />
+  );
 }
 
 export function TableCaption({ className, ...props }: React.ComponentProps<'caption'>) {
-  return <caption data-slot="table-caption" className={cn('mt-3 text-xs text-muted-foreground', className)} {...props} />;
+  return (
+    <caption data-slot="table-caption" className={cn('mt-3 text-xs text-muted-foreground', className)} {...props} />
+  );
 }

@@ -15,7 +15,10 @@ export interface ShellSession {
 
 function WorkspaceHeader({ name, plan }: { name: string; plan: Plan }) {
   return (
-    <Link href="/dashboard" className="flex min-w-0 items-center gap-2.5 rounded-md px-1.5 py-1 hover:bg-sidebar-active/60">
+    <Link
+      href="/dashboard"
+      className="flex min-w-0 items-center gap-2.5 rounded-md px-1.5 py-1 hover:bg-sidebar-active/60"
+    >
       <BrandMark className="size-7 rounded-md" />
       <span className="min-w-0">
         <span className="block truncate text-sm font-semibold text-foreground" data-testid="workspace-name">
@@ -42,7 +45,10 @@ export function AppShell({ session, children }: { session: ShellSession; childre
         Skip to content
       </a>
 
-      <aside className="hidden border-r border-border bg-sidebar lg:sticky lg:top-0 lg:flex lg:h-dvh lg:flex-col lg:gap-4 lg:p-3" aria-label="Sidebar">
+      <aside
+        className="hidden border-r border-border bg-sidebar lg:sticky lg:top-0 lg:flex lg:h-dvh lg:flex-col lg:gap-4 lg:p-3"
+        aria-label="Sidebar"
+      >
         {header}
         <SidebarNav />
         <div className="border-t border-border pt-3">

@@ -1,4 +1,15 @@
-import { Boxes, Inbox, Building2, FileDown, FileText, LayoutDashboard, Send, Settings, Upload, type LucideIcon } from 'lucide-react';
+import {
+  Boxes,
+  Inbox,
+  Building2,
+  FileDown,
+  FileText,
+  LayoutDashboard,
+  Send,
+  Settings,
+  Upload,
+  type LucideIcon,
+} from 'lucide-react';
 
 export interface NavItem {
   href: string;

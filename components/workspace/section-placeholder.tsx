@@ -18,7 +18,15 @@ export interface SectionPlaceholderProps {
 }
 
 /** The empty state of a workspace section: says what will live there and how to get started. */
-export function SectionPlaceholder({ title, description, icon, emptyTitle, emptyDescription, features, actions = [] }: SectionPlaceholderProps) {
+export function SectionPlaceholder({
+  title,
+  description,
+  icon,
+  emptyTitle,
+  emptyDescription,
+  features,
+  actions = [],
+}: SectionPlaceholderProps) {
   return (
     <>
       <PageHeader title={title} description={description} />
@@ -39,7 +47,10 @@ export function SectionPlaceholder({ title, description, icon, emptyTitle, empty
         >
           <ul className="mt-6 grid w-full max-w-xl gap-2 text-left sm:grid-cols-2">
             {features.map((f) => (
-              <li key={f} className="flex items-start gap-2 rounded-md border border-border bg-surface-muted/50 px-3 py-2 text-[0.8125rem] text-muted-foreground">
+              <li
+                key={f}
+                className="flex items-start gap-2 rounded-md border border-border bg-surface-muted/50 px-3 py-2 text-[0.8125rem] text-muted-foreground"
+              >
                 <CircleCheck className="mt-0.5 size-3.5 shrink-0 text-primary" aria-hidden="true" />
                 <span>{f}</span>
               </li>

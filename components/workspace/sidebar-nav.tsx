@@ -15,10 +15,18 @@ function NavLink({ item, pathname, onNavigate }: { item: NavItem; pathname: stri
       aria-current={active ? 'page' : undefined}
       className={cn(
         'group flex h-8 items-center gap-2.5 rounded-md px-2.5 text-sm font-medium transition-colors',
-        active ? 'bg-sidebar-active text-foreground' : 'text-muted-foreground hover:bg-sidebar-active/60 hover:text-foreground',
+        active
+          ? 'bg-sidebar-active text-foreground'
+          : 'text-muted-foreground hover:bg-sidebar-active/60 hover:text-foreground',
       )}
     >
-      <Icon className={cn('size-4 shrink-0', active ? 'text-primary' : 'text-subtle-foreground group-hover:text-muted-foreground')} aria-hidden="true" />
+      <Icon
+        className={cn(
+          'size-4 shrink-0',
+          active ? 'text-primary' : 'text-subtle-foreground group-hover:text-muted-foreground',
+        )}
+        aria-hidden="true"
+      />
       {item.label}
     </Link>
   );

@@ -51,7 +51,10 @@ export function UserMenu({ email, isStaff, compact = false }: { email: string; i
         aria-label={`Account menu for ${email}`}
         data-testid="user-menu-trigger"
       >
-        <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary-soft text-[0.6875rem] font-semibold text-primary-soft-foreground" aria-hidden="true">
+        <span
+          className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary-soft text-[0.6875rem] font-semibold text-primary-soft-foreground"
+          aria-hidden="true"
+        >
           {initials(email)}
         </span>
         {compact ? null : (

@@ -34,13 +34,65 @@ import sv from 'i18n-iso-countries/langs/sv.json';
 import tr from 'i18n-iso-countries/langs/tr.json';
 import zh from 'i18n-iso-countries/langs/zh.json';
 
-const LOCALES = [bg, cs, da, de, el, en, es, et, fi, fr, ga, hr, hu, it, lt, lv, mt, nl, no, pl, pt, ro, sk, sl, sv, tr, zh];
+const LOCALES = [
+  bg,
+  cs,
+  da,
+  de,
+  el,
+  en,
+  es,
+  et,
+  fi,
+  fr,
+  ga,
+  hr,
+  hu,
+  it,
+  lt,
+  lv,
+  mt,
+  nl,
+  no,
+  pl,
+  pt,
+  ro,
+  sk,
+  sl,
+  sv,
+  tr,
+  zh,
+];
 
 /** Spellings on real declarations that the country data does not list. */
 const EXTRA: Record<string, string> = {
-  'p r china': 'CN', 'pr china': 'CN', prc: 'CN', 'p r c': 'CN', 'vr china': 'CN', 'v r china': 'CN', 'mainland china': 'CN', 'rp china': 'CN', 'r p china': 'CN',
-  'hong kong sar': 'HK', 'hongkong': 'HK', 'hk sar': 'HK', 'england': 'GB', 'scotland': 'GB', 'wales': 'GB', 'northern ireland': 'GB',
-  'republique populaire de chine': 'CN', 'volksrepublik china': 'CN', 'repubblica popolare cinese': 'CN', 'u k': 'GB', 'czech republic': 'CZ', 'holland': 'NL', 'the netherlands': 'NL', 'turkiye': 'TR', 'korea': 'KR', 'taiwan r o c': 'TW', 'roc': 'TW',
+  'p r china': 'CN',
+  'pr china': 'CN',
+  prc: 'CN',
+  'p r c': 'CN',
+  'vr china': 'CN',
+  'v r china': 'CN',
+  'mainland china': 'CN',
+  'rp china': 'CN',
+  'r p china': 'CN',
+  'hong kong sar': 'HK',
+  hongkong: 'HK',
+  'hk sar': 'HK',
+  england: 'GB',
+  scotland: 'GB',
+  wales: 'GB',
+  'northern ireland': 'GB',
+  'republique populaire de chine': 'CN',
+  'volksrepublik china': 'CN',
+  'repubblica popolare cinese': 'CN',
+  'u k': 'GB',
+  'czech republic': 'CZ',
+  holland: 'NL',
+  'the netherlands': 'NL',
+  turkiye: 'TR',
+  korea: 'KR',
+  'taiwan r o c': 'TW',
+  roc: 'TW',
 };
 
 export function foldCountryText(s: string): string {
@@ -105,10 +157,14 @@ export function trailingCountry(line: string): { code: string; rest: string } | 
       if (!names().has(foldCountryText(tail))) continue;
     }
     const code = countryCode(tail.replace(/[.,;]+$/, ''));
-    if (code) return { code, rest: words.slice(0, words.length - n).join(' ').replace(/[\s,;-]+$/, '') };
+    if (code)
+      return {
+        code,
+        rest: words
+          .slice(0, words.length - n)
+          .join(' ')
+          .replace(/[\s,;-]+$/, ''),
+      };
   }
   return null;
 }
-
-/** Whether an alpha-2 code names a real country. */
-export const isCountryCode = (code: string): boolean => /^[A-Z]{2}$/.test(code) && countries.isValid(code);

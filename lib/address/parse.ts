@@ -17,10 +17,42 @@ export interface PostalAddress {
 }
 
 /** Licence-plate style prefixes before a postcode ("D-10115", "F-75001", "CH-8000"). */
-const PLATE_PREFIX: Record<string, string> = { D: 'DE', F: 'FR', A: 'AT', I: 'IT', B: 'BE', L: 'LU', E: 'ES', P: 'PT', S: 'SE', N: 'NO', H: 'HU', NL: 'NL', CH: 'CH', DK: 'DK', FL: 'LI', IRL: 'IE', GR: 'GR', PL: 'PL', CZ: 'CZ', SK: 'SK', SLO: 'SI', HR: 'HR', RO: 'RO', BG: 'BG', FIN: 'FI', EST: 'EE', LV: 'LV', LT: 'LT', M: 'MT', CY: 'CY' };
+const PLATE_PREFIX: Record<string, string> = {
+  D: 'DE',
+  F: 'FR',
+  A: 'AT',
+  I: 'IT',
+  B: 'BE',
+  L: 'LU',
+  E: 'ES',
+  P: 'PT',
+  S: 'SE',
+  N: 'NO',
+  H: 'HU',
+  NL: 'NL',
+  CH: 'CH',
+  DK: 'DK',
+  FL: 'LI',
+  IRL: 'IE',
+  GR: 'GR',
+  PL: 'PL',
+  CZ: 'CZ',
+  SK: 'SK',
+  SLO: 'SI',
+  HR: 'HR',
+  RO: 'RO',
+  BG: 'BG',
+  FIN: 'FI',
+  EST: 'EE',
+  LV: 'LV',
+  LT: 'LT',
+  M: 'MT',
+  CY: 'CY',
+};
 
 // Postcode first, then the city: 10115 Berlin · 1012 AB Amsterdam · 00-950 Warszawa · 1000-001 Lisboa · 114 55 Stockholm · D-10115 Berlin
-const POST_CITY = /^(?:([A-Z]{1,3})\s?[-–]\s?)?(\d{4,6}(?:\s?[A-Z]{2}(?=\s))?|\d{2}-\d{3}|\d{4}-\d{3}|\d{3}\s\d{2})\s+(\D.*)$/;
+const POST_CITY =
+  /^(?:([A-Z]{1,3})\s?[-–]\s?)?(\d{4,6}(?:\s?[A-Z]{2}(?=\s))?|\d{2}-\d{3}|\d{4}-\d{3}|\d{3}\s\d{2})\s+(\D.*)$/;
 // The city, then the postcode: Shenzhen 518000 · Guangdong 518000 · Dublin D02 X285 (Eircode)
 const CITY_POST = /^(\D.*?)\s+(\d{5,6}|[A-Z]\d{2}\s?[A-Z0-9]{4})$/;
 // UK postcodes, alone or after the town.
@@ -30,7 +62,11 @@ const STATE_ZIP = /^(?:(.+?)\s+)?([A-Z]{2})\s+(\d{5}(?:-\d{4})?)$/;
 const POST_ONLY = /^(\d{4,6})$/;
 const CONTACT = /^(?:tel|phone|fon|telefon|fax|mobile|e-?mail|mail|courriel|web|www|http|url|internet)\b|@|^www\./i;
 
-const clean = (s: string) => s.replace(/\s+/g, ' ').replace(/^[\s,;·|-]+|[\s,;·|]+$/g, '').trim();
+const clean = (s: string) =>
+  s
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,;·|-]+|[\s,;·|]+$/g, '')
+    .trim();
 
 export function parseAddress(raw: string | null | undefined): PostalAddress {
   const out: PostalAddress = { street: null, postal_code: null, city: null, region: null, country: null };
@@ -88,7 +124,15 @@ export function parseAddress(raw: string | null | undefined): PostalAddress {
       out.postal_code = m[2];
       // "Guangdong 518000" after "Shenzhen": the province is a region, the city the part before.
       const previous = parts[i - 1];
-      if (i >= 2 && previous && !/\d/.test(previous) && i === parts.length - 1 && /(?:province|provinz|sheng|guangdong|zhejiang|jiangsu|fujian|shandong|hebei|henan|hubei|hunan|anhui|sichuan|jiangxi|shanghai|beijing|tianjin|chongqing)$/i.test(m[1])) {
+      if (
+        i >= 2 &&
+        previous &&
+        !/\d/.test(previous) &&
+        i === parts.length - 1 &&
+        /(?:province|provinz|sheng|guangdong|zhejiang|jiangsu|fujian|shandong|hebei|henan|hubei|hunan|anhui|sichuan|jiangxi|shanghai|beijing|tianjin|chongqing)$/i.test(
+          m[1],
+        )
+      ) {
         out.region = clean(m[1]);
         cityAt = i - 1;
       } else out.city = clean(m[1]);
@@ -100,7 +144,9 @@ export function parseAddress(raw: string | null | undefined): PostalAddress {
     }
   }
   if (cityAt >= 0 && !out.city) out.city = parts[cityAt];
-  const streetParts = parts.filter((_, i) => i !== usedAt && i !== cityAt && (usedAt < 0 || i < usedAt || (i > usedAt && i !== cityAt)));
+  const streetParts = parts.filter(
+    (_, i) => i !== usedAt && i !== cityAt && (usedAt < 0 || i < usedAt || (i > usedAt && i !== cityAt)),
+  );
   if (usedAt < 0 && parts.length >= 2) {
     // No postcode: the last part is the town ("Unit 5, Kowloon Bay, Hong Kong" -> city "Kowloon Bay").
     out.city = streetParts.pop() ?? null;
@@ -110,18 +156,18 @@ export function parseAddress(raw: string | null | undefined): PostalAddress {
   return out;
 }
 
-/** One line for display and comparison: "street, postcode city, region, country". */
-export function formatAddress(a: PostalAddress): string {
-  const town = [a.postal_code, a.city].filter(Boolean).join(' ');
-  return [a.street, town, a.region, a.country].filter(Boolean).join(', ');
-}
-
 /** Two addresses that differ only in line breaks, commas, case or spacing are the same address. */
 export function sameAddress(a: string, b: string): boolean {
   const key = (s: string) => {
     const p = parseAddress(s);
     return [p.street, p.postal_code, p.city, p.country]
-      .map((x) => (x ?? '').normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''))
+      .map((x) =>
+        (x ?? '')
+          .normalize('NFKD')
+          .replace(/\p{M}/gu, '')
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N}]+/gu, ''),
+      )
       .join('|');
   };
   return key(a) === key(b);

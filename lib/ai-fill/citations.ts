@@ -41,7 +41,11 @@ const MIN_QUOTE_CHARS = 4;
  * looser comparison form matches (typographic quotes or dashes differ).
  */
 export function findLiteral(text: string, quote: string): string | null {
-  const words = quote.trim().split(/\s+/).filter(Boolean).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const words = quote
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   if (!words.length || words.length > 200) return null;
   const m = new RegExp(words.join('\\s+'), 'iu').exec(text);
   return m ? m[0] : null;
@@ -53,10 +57,17 @@ export type CitationVerdict = { ok: true; page: number; quote: string } | { ok: 
  * Checks one citation against the cited document's pages (1-based). A quote found on another page of
  * the same document is accepted with the page corrected; anywhere else is a fabrication.
  */
-export function checkCitation(args: { fieldKey: string; value: string; quote: string; page: number | null; pages: readonly string[] }): CitationVerdict {
+export function checkCitation(args: {
+  fieldKey: string;
+  value: string;
+  quote: string;
+  page: number | null;
+  pages: readonly string[];
+}): CitationVerdict {
   const quote = comparable(args.quote);
   if (quote.length < MIN_QUOTE_CHARS) return { ok: false, reason: 'quote missing or too short to check' };
-  if (looksLikeInstruction(args.quote)) return { ok: false, reason: 'the quote is an instruction to the assistant, not evidence' };
+  if (looksLikeInstruction(args.quote))
+    return { ok: false, reason: 'the quote is an instruction to the assistant, not evidence' };
   const cited = args.page && args.page >= 1 && args.page <= args.pages.length ? args.page : null;
   let foundOn: number | null = null;
   if (cited && comparable(args.pages[cited - 1]).includes(quote)) foundOn = cited;
@@ -65,11 +76,15 @@ export function checkCitation(args: { fieldKey: string; value: string; quote: st
     if (i >= 0) foundOn = i + 1;
   }
   if (foundOn === null) return { ok: false, reason: 'the quote does not occur in the cited document' };
-  if (!valueSupportedByQuote(args.fieldKey, args.value, quote)) return { ok: false, reason: 'the value does not appear in its quote' };
+  if (!valueSupportedByQuote(args.fieldKey, args.value, quote))
+    return { ok: false, reason: 'the value does not appear in its quote' };
   return { ok: true, page: foundOn, quote: findLiteral(args.pages[foundOn - 1], args.quote) ?? args.quote.trim() };
 }
 
-const words = (s: string) => comparable(s).split(/[^\p{L}\p{N}@.+-]+/u).filter((w) => w.length > 1);
+const words = (s: string) =>
+  comparable(s)
+    .split(/[^\p{L}\p{N}@.+-]+/u)
+    .filter((w) => w.length > 1);
 
 /**
  * Whether the quote says the value. Text-like fields need the value (or, for lists and long text, most

@@ -34,37 +34,66 @@ function attributeValue(e: EntityRow, attribute: EntityFieldAttribute): string |
   }
 }
 
-export async function syncFieldFromEntity(db: Db, args: { workspaceId: string; actor: Actor; skuId: string; fieldKey: string; dryRun: boolean }) {
+export async function syncFieldFromEntity(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; skuId: string; fieldKey: string; dryRun: boolean },
+) {
   await getSkuRow(db, args.workspaceId, args.skuId);
   if (!isKnownFieldKey(args.fieldKey)) throw new AppError('NOT_FOUND', `Unknown dossier field "${args.fieldKey}".`);
   const def = fieldDefinition(args.fieldKey);
   if (!def?.entity) {
-    throw new AppError('VALIDATION_FAILED', `${args.fieldKey} is not provided by a linked entity; only manufacturer, importer and EU responsible person fields can be synced.`, {
-      details: { fields: [{ path: 'fieldId', message: 'not an entity field' }] },
-    });
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${args.fieldKey} is not provided by a linked entity; only manufacturer, importer and EU responsible person fields can be synced.`,
+      {
+        details: { fields: [{ path: 'fieldId', message: 'not an entity field' }] },
+      },
+    );
   }
   const { role, attribute } = def.entity;
   const [link] = await db
     .select({ e: entities })
     .from(skuEntities)
     .innerJoin(entities, eq(entities.id, skuEntities.entityId))
-    .where(and(eq(skuEntities.skuId, args.skuId), eq(skuEntities.workspaceId, args.workspaceId), eq(skuEntities.role, role)));
+    .where(
+      and(eq(skuEntities.skuId, args.skuId), eq(skuEntities.workspaceId, args.workspaceId), eq(skuEntities.role, role)),
+    );
   if (!link) {
-    throw new AppError('NO_LINKED_ENTITY', `No ${role.replace('_', ' ')} is linked to this SKU; link one before syncing ${args.fieldKey}.`, { details: { role, field_key: args.fieldKey } });
+    throw new AppError(
+      'NO_LINKED_ENTITY',
+      `No ${role.replace('_', ' ')} is linked to this SKU; link one before syncing ${args.fieldKey}.`,
+      { details: { role, field_key: args.fieldKey } },
+    );
   }
   const entity = link.e;
   const raw = attributeValue(entity, attribute);
   if (!raw || !raw.trim()) {
-    throw new AppError('ENTITY_VALUE_MISSING', `${entity.name} has no ${attribute}; add it to the entity first.`, { details: { entity_id: entity.id, role, attribute, field_key: args.fieldKey } });
+    throw new AppError('ENTITY_VALUE_MISSING', `${entity.name} has no ${attribute}; add it to the entity first.`, {
+      details: { entity_id: entity.id, role, attribute, field_key: args.fieldKey },
+    });
   }
   const value = normalizeOrThrow(args.fieldKey, raw);
   const entityRef = { id: entity.id, name: entity.name, role };
   const [current] = await db
     .select()
     .from(dossierValues)
-    .where(and(eq(dossierValues.skuId, args.skuId), eq(dossierValues.fieldKey, args.fieldKey), eq(dossierValues.status, 'confirmed'), isNull(dossierValues.supersededAt)));
+    .where(
+      and(
+        eq(dossierValues.skuId, args.skuId),
+        eq(dossierValues.fieldKey, args.fieldKey),
+        eq(dossierValues.status, 'confirmed'),
+        isNull(dossierValues.supersededAt),
+      ),
+    );
   if (args.dryRun) {
-    return { dry_run: true as const, field_key: args.fieldKey, entity: entityRef, old_value: current?.value ?? null, new_value: value, would_change: current?.value !== value };
+    return {
+      dry_run: true as const,
+      field_key: args.fieldKey,
+      entity: entityRef,
+      old_value: current?.value ?? null,
+      new_value: value,
+      would_change: current?.value !== value,
+    };
   }
   const written = await setDossierValue(db, {
     workspaceId: args.workspaceId,
@@ -73,8 +102,17 @@ export async function syncFieldFromEntity(db: Db, args: { workspaceId: string; a
     fieldKey: args.fieldKey,
     value,
     source: 'entity_sync',
-    provenance: { entity_id: entity.id, note: `Synced from the linked ${role.replace('_', ' ')} ${entity.name}.`.slice(0, 500) },
+    provenance: {
+      entity_id: entity.id,
+      note: `Synced from the linked ${role.replace('_', ' ')} ${entity.name}.`.slice(0, 500),
+    },
   });
-  return { field_key: args.fieldKey, entity: entityRef, old_value: current?.value ?? null, new_value: value, changed: written.changed, value: written.value };
+  return {
+    field_key: args.fieldKey,
+    entity: entityRef,
+    old_value: current?.value ?? null,
+    new_value: value,
+    changed: written.changed,
+    value: written.value,
+  };
 }
-

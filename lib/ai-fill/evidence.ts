@@ -4,7 +4,7 @@ import { documentExtractions, documents, dossierValues, entities, skuEntities, s
 import { fieldDefinition } from '@/lib/dossier/catalogue';
 import { formatPostalAddress } from '@/lib/entities/service';
 import { AppError } from '@/lib/http/errors';
-import { linkedDocumentsCondition } from '@/lib/skus/requirement-input';
+import { linkedToSku } from '@/lib/documents/links';
 
 /**
  * What an AI fill may look at for one SKU: the extracted text of its linked documents page by page
@@ -54,16 +54,37 @@ export interface Evidence {
 }
 
 export async function gatherEvidence(db: Db, workspaceId: string, skuId: string): Promise<Evidence> {
-  const [sku] = await db.select().from(skus).where(and(eq(skus.id, skuId), eq(skus.workspaceId, workspaceId)));
+  const [sku] = await db
+    .select()
+    .from(skus)
+    .where(and(eq(skus.id, skuId), eq(skus.workspaceId, workspaceId)));
   if (!sku) throw new AppError('NOT_FOUND', 'SKU not found.');
   const [docs, values, ents] = await Promise.all([
     db
-      .select({ id: documents.id, filename: documents.filename, documentType: documents.documentType, textCache: documents.textCache, createdAt: documents.createdAt })
+      .select({
+        id: documents.id,
+        filename: documents.filename,
+        documentType: documents.documentType,
+        textCache: documents.textCache,
+        createdAt: documents.createdAt,
+      })
       .from(documents)
-      .where(and(eq(documents.workspaceId, workspaceId), linkedDocumentsCondition(skuId)))
+      .where(and(eq(documents.workspaceId, workspaceId), linkedToSku(skuId)))
       .orderBy(documents.createdAt, documents.id),
-    db.select({ fieldKey: dossierValues.fieldKey, value: dossierValues.value, status: dossierValues.status, supersededAt: dossierValues.supersededAt }).from(dossierValues).where(eq(dossierValues.skuId, skuId)),
-    db.select({ role: skuEntities.role, e: entities }).from(skuEntities).innerJoin(entities, eq(entities.id, skuEntities.entityId)).where(and(eq(skuEntities.skuId, skuId), eq(skuEntities.workspaceId, workspaceId))),
+    db
+      .select({
+        fieldKey: dossierValues.fieldKey,
+        value: dossierValues.value,
+        status: dossierValues.status,
+        supersededAt: dossierValues.supersededAt,
+      })
+      .from(dossierValues)
+      .where(eq(dossierValues.skuId, skuId)),
+    db
+      .select({ role: skuEntities.role, e: entities })
+      .from(skuEntities)
+      .innerJoin(entities, eq(entities.id, skuEntities.entityId))
+      .where(and(eq(skuEntities.skuId, skuId), eq(skuEntities.workspaceId, workspaceId))),
   ]);
   const confirmed: Record<string, string> = {};
   for (const v of values) if (v.status === 'confirmed' && !v.supersededAt) confirmed[v.fieldKey] = v.value;
@@ -71,9 +92,18 @@ export async function gatherEvidence(db: Db, workspaceId: string, skuId: string)
   const facts: EvidenceFact[] = [];
   if (docs.length) {
     const rows = await db
-      .select({ documentId: documentExtractions.documentId, facts: documentExtractions.facts, createdAt: documentExtractions.createdAt })
+      .select({
+        documentId: documentExtractions.documentId,
+        facts: documentExtractions.facts,
+        createdAt: documentExtractions.createdAt,
+      })
       .from(documentExtractions)
-      .where(inArray(documentExtractions.documentId, docs.map((d) => d.id)))
+      .where(
+        inArray(
+          documentExtractions.documentId,
+          docs.map((d) => d.id),
+        ),
+      )
       .orderBy(desc(documentExtractions.createdAt));
     const seen = new Set<string>();
     for (const r of rows) {
@@ -81,7 +111,14 @@ export async function gatherEvidence(db: Db, workspaceId: string, skuId: string)
       seen.add(r.documentId);
       for (const f of r.facts) {
         if (typeof f.field_key !== 'string' || typeof f.value !== 'string') continue;
-        facts.push({ document_id: r.documentId, field_key: f.field_key, value: f.value, page: typeof f.page === 'number' ? f.page : null, quote: typeof f.quote === 'string' ? f.quote : '', confidence: typeof f.confidence === 'number' ? f.confidence : 0.5 });
+        facts.push({
+          document_id: r.documentId,
+          field_key: f.field_key,
+          value: f.value,
+          page: typeof f.page === 'number' ? f.page : null,
+          quote: typeof f.quote === 'string' ? f.quote : '',
+          confidence: typeof f.confidence === 'number' ? f.confidence : 0.5,
+        });
       }
     }
   }
@@ -93,10 +130,29 @@ export async function gatherEvidence(db: Db, workspaceId: string, skuId: string)
   }
 
   return {
-    sku: { id: sku.id, sku_code: sku.skuCode, product_name: sku.productName, gtin: sku.gtin, category_code: sku.categoryCode },
-    documents: docs.map((d, i) => ({ id: d.id, ref: `D${i + 1}`, filename: d.filename, documentType: d.documentType, pages: d.textCache ? d.textCache.split('\f') : [] })),
+    sku: {
+      id: sku.id,
+      sku_code: sku.skuCode,
+      product_name: sku.productName,
+      gtin: sku.gtin,
+      category_code: sku.categoryCode,
+    },
+    documents: docs.map((d, i) => ({
+      id: d.id,
+      ref: `D${i + 1}`,
+      filename: d.filename,
+      documentType: d.documentType,
+      pages: d.textCache ? d.textCache.split('\f') : [],
+    })),
     facts,
-    entities: ents.map(({ role, e }) => ({ role, id: e.id, name: e.name, address: formatPostalAddress(e), email: e.email, url: e.contactUrl })),
+    entities: ents.map(({ role, e }) => ({
+      role,
+      id: e.id,
+      name: e.name,
+      address: formatPostalAddress(e),
+      email: e.email,
+      url: e.contactUrl,
+    })),
     confirmed,
     missing: [...missing],
   };
@@ -107,16 +163,41 @@ export async function gatherEvidence(db: Db, workspaceId: string, skuId: string)
 const HINTS: Record<string, string[]> = {
   manufacturer: ['manufacturer', 'hersteller', 'fabricant', 'fabricante', 'fabbricante', 'produced by', 'made by'],
   importer: ['importer', 'importeur', 'importateur', 'importador', 'importatore', 'imported by'],
-  responsible_person: ['responsible person', 'verantwortliche person', 'authorised representative', 'bevollmächtigt', 'mandataire', 'persona responsabile'],
+  responsible_person: [
+    'responsible person',
+    'verantwortliche person',
+    'authorised representative',
+    'bevollmächtigt',
+    'mandataire',
+    'persona responsabile',
+  ],
   harmonised_standards: ['en ', 'standard', 'norm', 'iso '],
-  applicable_legislation: ['directive', 'regulation', 'richtlinie', 'verordnung', 'directiva', 'règlement', '/eu', '/ec'],
+  applicable_legislation: [
+    'directive',
+    'regulation',
+    'richtlinie',
+    'verordnung',
+    'directiva',
+    'règlement',
+    '/eu',
+    '/ec',
+  ],
   model_number: ['model', 'type', 'modell', 'typ', 'référence', 'modelo', 'modello'],
   gtin: ['ean', 'gtin', 'upc', 'barcode'],
   hs_code: ['hs code', 'tariff', 'zolltarif', 'customs', 'taric', 'cn code'],
   country_of_origin: ['made in', 'origin', 'ursprung', 'hergestellt in', 'fabriqué en'],
   doc_issue_date: ['date', 'datum', 'issued', 'place and date', 'fait à'],
   certificate_valid_until: ['valid', 'gültig', 'expiry', 'valable'],
-  safety_warnings: ['warning', 'warnung', 'avertissement', 'caution', 'achtung', 'attention', 'advertencia', 'avvertenza'],
+  safety_warnings: [
+    'warning',
+    'warnung',
+    'avertissement',
+    'caution',
+    'achtung',
+    'attention',
+    'advertencia',
+    'avvertenza',
+  ],
   instructions: ['instructions', 'anleitung', 'mode d’emploi', 'instrucciones', 'istruzioni', 'use'],
   age_grading: ['age', 'years', 'months', 'jahre', 'monate', 'ans', 'mois', 'años', 'anni'],
   brand: ['brand', 'marke', 'marque', 'marca', 'trade mark', 'trademark'],
@@ -126,7 +207,12 @@ const HINTS: Record<string, string[]> = {
 function hintsFor(fieldKey: string): string[] {
   const def = fieldDefinition(fieldKey);
   const base = def?.entity?.role ?? fieldKey.replace(/_(?:[a-z]{2})$/, '');
-  const extra = def?.entity?.attribute === 'email' ? ['@', 'e-mail', 'email'] : def?.entity?.attribute === 'address' ? ['str', 'street', 'road', 'address', 'anschrift', 'adresse'] : [];
+  const extra =
+    def?.entity?.attribute === 'email'
+      ? ['@', 'e-mail', 'email']
+      : def?.entity?.attribute === 'address'
+        ? ['str', 'street', 'road', 'address', 'anschrift', 'adresse']
+        : [];
   return [...(HINTS[base] ?? HINTS[fieldKey] ?? base.split('_').filter((w) => w.length > 3)), ...extra];
 }
 
@@ -142,7 +228,11 @@ export interface SelectedPage {
  * The pages the prompt carries, within the budget: scored by how often they mention the requested
  * fields (declarations and first pages a little ahead), then put back in document and page order.
  */
-export function selectPages(evidence: Evidence, fields: readonly string[], limits: { maxChars: number; maxPageChars: number } = PROMPT_LIMITS): { pages: SelectedPage[]; omitted: number } {
+export function selectPages(
+  evidence: Evidence,
+  fields: readonly string[],
+  limits: { maxChars: number; maxPageChars: number } = PROMPT_LIMITS,
+): { pages: SelectedPage[]; omitted: number } {
   const hints = [...new Set(fields.flatMap(hintsFor).map((h) => h.toLowerCase()))];
   const all: (SelectedPage & { score: number; order: number })[] = [];
   let order = 0;

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { aiFillJobs } from '@/lib/db/schema';
 import { defineJob } from '@/lib/jobs/define';
 import { enqueueJob } from '@/lib/jobs/runs';
-import { markAiFillFailed, runAiFill } from './run';
 
 /**
  * The background AI fill of one SKU. One retry for unexpected errors (database, crash); provider
@@ -17,11 +16,18 @@ export const aiFillJob = defineJob({
   retryDelaySeconds: 5,
   expireInSeconds: 20 * 60,
   handler: async (p, ctx) => {
+    // The AI SDK and the provider clients load with the first AI fill, not with every worker at boot.
+    const { markAiFillFailed, runAiFill } = await import('./run');
     try {
-      return await runAiFill(ctx.db, { workspaceId: ctx.workspaceId, jobId: p.ai_fill_job_id }, { signal: ctx.signal, progress: ctx.progress, fence: ctx.fence });
+      return await runAiFill(
+        ctx.db,
+        { workspaceId: ctx.workspaceId, jobId: p.ai_fill_job_id },
+        { signal: ctx.signal, progress: ctx.progress, fence: ctx.fence },
+      );
     } catch (e) {
       if (ctx.signal.aborted) throw e; // cancelled or taken over: the run is not ours to settle
-      if (ctx.attempt > aiFillJob.retryLimit) await markAiFillFailed(ctx.db, p.ai_fill_job_id, e instanceof Error ? e.message : String(e));
+      if (ctx.attempt > aiFillJob.retryLimit)
+        await markAiFillFailed(ctx.db, p.ai_fill_job_id, e instanceof Error ? e.message : String(e));
       throw e;
     }
   },
@@ -30,11 +36,26 @@ export const aiFillJob = defineJob({
     const stale = await db
       .select({ id: aiFillJobs.id, workspaceId: aiFillJobs.workspaceId, createdBy: aiFillJobs.createdBy })
       .from(aiFillJobs)
-      .where(and(eq(aiFillJobs.status, 'pending'), isNull(aiFillJobs.jobRunId), lt(aiFillJobs.createdAt, sql`now() - make_interval(secs => ${staleAfterMs / 1000}::double precision)`)))
+      .where(
+        and(
+          eq(aiFillJobs.status, 'pending'),
+          isNull(aiFillJobs.jobRunId),
+          lt(aiFillJobs.createdAt, sql`now() - make_interval(secs => ${staleAfterMs / 1000}::double precision)`),
+        ),
+      )
       .limit(100);
     for (const j of stale) {
-      const run = await enqueueJob(db, aiFillJob, { workspaceId: j.workspaceId, payload: { ai_fill_job_id: j.id }, subjectType: 'ai_fill', subjectId: j.id, createdBy: j.createdBy });
-      await db.update(aiFillJobs).set({ jobRunId: run.id }).where(and(eq(aiFillJobs.id, j.id), isNull(aiFillJobs.jobRunId)));
+      const run = await enqueueJob(db, aiFillJob, {
+        workspaceId: j.workspaceId,
+        payload: { ai_fill_job_id: j.id },
+        subjectType: 'ai_fill',
+        subjectId: j.id,
+        createdBy: j.createdBy,
+      });
+      await db
+        .update(aiFillJobs)
+        .set({ jobRunId: run.id })
+        .where(and(eq(aiFillJobs.id, j.id), isNull(aiFillJobs.jobRunId)));
     }
     return stale.length;
   },

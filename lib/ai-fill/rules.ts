@@ -19,7 +19,12 @@ export function rulesSuggestions(evidence: Evidence, fields: readonly string[]):
   };
   for (const doc of evidence.documents) {
     if (!doc.id) continue; // the web page: the rules read documents only
-    const found = doc.pages.length ? extractFacts({ pages: doc.pages.map((text, i) => ({ page: i + 1, text })), documentType: doc.documentType === 'other' ? null : doc.documentType }) : [];
+    const found = doc.pages.length
+      ? extractFacts({
+          pages: doc.pages.map((text, i) => ({ page: i + 1, text })),
+          documentType: doc.documentType === 'other' ? null : doc.documentType,
+        })
+      : [];
     const stored = evidence.facts.filter((f) => f.document_id === doc.id);
     for (const f of [...found, ...stored]) {
       if (!wanted.has(f.field_key) || !f.quote) continue;

@@ -2,7 +2,13 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { LanguageModel } from 'ai';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { aiFillJobs, dossierValues, type AiFillDropped, type AiFillStatus, type AiFillStoredSuggestion } from '@/lib/db/schema';
+import {
+  aiFillJobs,
+  dossierValues,
+  type AiFillDropped,
+  type AiFillStatus,
+  type AiFillStoredSuggestion,
+} from '@/lib/db/schema';
 import { fieldDefinition } from '@/lib/dossier/catalogue';
 import { addSuggestions } from '@/lib/dossier/service';
 import { aiBudget, recordAiUsage } from '@/lib/ai/budget';
@@ -23,7 +29,11 @@ import { AiCallError, askModel, checkAnswer, type CheckedSuggestion, type ModelU
 const CANCEL_POLL_MS = 250;
 
 /** The actor recorded on the suggestions: who asked for the fill, through the assistant. */
-const assistantActor = (row: typeof aiFillJobs.$inferSelect): Actor => ({ userId: row.createdBy, apiKeyId: null, label: `AI assistant (asked by ${row.createdByLabel ?? 'a user'})` });
+const assistantActor = (row: typeof aiFillJobs.$inferSelect): Actor => ({
+  userId: row.createdBy,
+  apiKeyId: null,
+  label: `AI assistant (asked by ${row.createdByLabel ?? 'a user'})`,
+});
 
 export class AiFillCancelled extends Error {
   constructor() {
@@ -67,24 +77,57 @@ function watchCancellation(db: Db, jobId: string, outer?: AbortSignal) {
 }
 
 async function setProgress(db: Db, jobId: string, hooks: RunHooks, p: Record<string, unknown>) {
-  await db.update(aiFillJobs).set({ progress: p }).where(and(eq(aiFillJobs.id, jobId), eq(aiFillJobs.status, 'processing')));
+  await db
+    .update(aiFillJobs)
+    .set({ progress: p })
+    .where(and(eq(aiFillJobs.id, jobId), eq(aiFillJobs.status, 'processing')));
   await hooks.progress?.(p);
 }
 
 function toStored(s: CheckedSuggestion, method: 'llm' | 'rules', valueId: string | null): AiFillStoredSuggestion {
-  return { field_key: s.field_key, value: s.value, confidence: s.confidence, reasoning: s.reasoning, document_id: s.document_id, document_name: s.document_name, page: s.page, quote: s.quote, source_url: s.source_url, value_id: valueId, method };
+  return {
+    field_key: s.field_key,
+    value: s.value,
+    confidence: s.confidence,
+    reasoning: s.reasoning,
+    document_id: s.document_id,
+    document_name: s.document_name,
+    page: s.page,
+    quote: s.quote,
+    source_url: s.source_url,
+    value_id: valueId,
+    method,
+  };
 }
 
-export async function runAiFill(db: Db, args: { workspaceId: string; jobId: string; model?: LanguageModel | null }, hooks: RunHooks = {}) {
+export async function runAiFill(
+  db: Db,
+  args: { workspaceId: string; jobId: string; model?: LanguageModel | null },
+  hooks: RunHooks = {},
+) {
   const [claimed] = await db
     .update(aiFillJobs)
-    .set({ status: 'processing', startedAt: new Date(), progress: { step: 'gathering_evidence', percent: 5 }, error: null })
-    .where(and(eq(aiFillJobs.id, args.jobId), eq(aiFillJobs.workspaceId, args.workspaceId), inArray(aiFillJobs.status, ['pending', 'processing'])))
+    .set({
+      status: 'processing',
+      startedAt: new Date(),
+      progress: { step: 'gathering_evidence', percent: 5 },
+      error: null,
+    })
+    .where(
+      and(
+        eq(aiFillJobs.id, args.jobId),
+        eq(aiFillJobs.workspaceId, args.workspaceId),
+        inArray(aiFillJobs.status, ['pending', 'processing']),
+      ),
+    )
     .returning();
   if (!claimed) return { skipped: 'cancelled or already finished' };
   const watch = watchCancellation(db, claimed.id, hooks.signal);
   try {
-    return await execute(db, claimed, args.model === undefined ? getLanguageModel() : args.model, { ...hooks, signal: watch.signal });
+    return await execute(db, claimed, args.model === undefined ? getLanguageModel() : args.model, {
+      ...hooks,
+      signal: watch.signal,
+    });
   } catch (e) {
     // Cancelled by a person: done. Aborted for another reason (the run was taken over, or pg-boss
     // expired it): the job machinery decides; a live row whose run ended is settled by reconcile().
@@ -96,7 +139,12 @@ export async function runAiFill(db: Db, args: { workspaceId: string; jobId: stri
   }
 }
 
-async function execute(db: Db, job: typeof aiFillJobs.$inferSelect, model: LanguageModel | null, hooks: RunHooks & { signal: AbortSignal }) {
+async function execute(
+  db: Db,
+  job: typeof aiFillJobs.$inferSelect,
+  model: LanguageModel | null,
+  hooks: RunHooks & { signal: AbortSignal },
+) {
   const started = performance.now();
   const evidence = await gatherEvidence(db, job.workspaceId, job.skuId);
   // Fields asked: the listed ones, else the missing ones; entity fields with a linked entity are
@@ -135,9 +183,15 @@ async function execute(db: Db, job: typeof aiFillJobs.$inferSelect, model: Langu
   } else if ((await aiBudget(db, job.workspaceId)).remaining <= 0) {
     degraded = 'The monthly AI allowance of this workspace is used up; the rules extractor filled what it could.';
   } else if (!evidence.documents.some((d) => d.pages.some((p) => p.trim()))) {
-    degraded = 'No linked document (or product page) has readable text, so there is nothing to cite; upload the declaration of conformity or test reports first.';
+    degraded =
+      'No linked document (or product page) has readable text, so there is nothing to cite; upload the declaration of conformity or test reports first.';
   } else {
-    await setProgress(db, job.id, hooks, { step: 'asking_model', percent: 30, fields: fields.length, documents: evidence.documents.length });
+    await setProgress(db, job.id, hooks, {
+      step: 'asking_model',
+      percent: 30,
+      fields: fields.length,
+      documents: evidence.documents.length,
+    });
     try {
       const answer = await askModel({ model, evidence, fields, timeoutMs: aiTimeoutMs(), signal: hooks.signal });
       usage = answer.usage;
@@ -164,7 +218,11 @@ async function execute(db: Db, job: typeof aiFillJobs.$inferSelect, model: Langu
     const t = tx as unknown as Db;
     await hooks.fence?.(t);
     // Under the row lock: a cancel that came first wins, and one that comes later waits and finds the job done.
-    const [current] = await t.select({ status: aiFillJobs.status }).from(aiFillJobs).where(eq(aiFillJobs.id, job.id)).for('update');
+    const [current] = await t
+      .select({ status: aiFillJobs.status })
+      .from(aiFillJobs)
+      .where(eq(aiFillJobs.id, job.id))
+      .for('update');
     if (!current || current.status !== 'processing') return null;
     const source = method === 'llm' ? ('ai_suggestion' as const) : ('document_extraction' as const);
     const added = kept.length
@@ -181,7 +239,10 @@ async function execute(db: Db, job: typeof aiFillJobs.$inferSelect, model: Langu
               ...(s.document_id ? { document_id: s.document_id, document_name: s.document_name, page: s.page } : {}),
               quote: s.quote,
               job_id: job.jobRunId ?? undefined,
-              note: (method === 'llm' ? `AI fill ${job.id}${modelUsed ? ` (${modelUsed.model})` : ''}${s.source_url ? `, from ${s.source_url}` : ''}: ${s.reasoning}` : `AI fill ${job.id}, rules fallback`).slice(0, 500),
+              note: (method === 'llm'
+                ? `AI fill ${job.id}${modelUsed ? ` (${modelUsed.model})` : ''}${s.source_url ? `, from ${s.source_url}` : ''}: ${s.reasoning}`
+                : `AI fill ${job.id}, rules fallback`
+              ).slice(0, 500),
             },
           })),
         })
@@ -192,7 +253,14 @@ async function execute(db: Db, job: typeof aiFillJobs.$inferSelect, model: Langu
       ? await t
           .select({ id: dossierValues.id, fieldKey: dossierValues.fieldKey, value: dossierValues.value })
           .from(dossierValues)
-          .where(and(eq(dossierValues.skuId, job.skuId), eq(dossierValues.status, 'suggested'), isNull(dossierValues.supersededAt), inArray(dossierValues.fieldKey, [...new Set(kept.map((k) => k.field_key))])))
+          .where(
+            and(
+              eq(dossierValues.skuId, job.skuId),
+              eq(dossierValues.status, 'suggested'),
+              isNull(dossierValues.supersededAt),
+              inArray(dossierValues.fieldKey, [...new Set(kept.map((k) => k.field_key))]),
+            ),
+          )
       : [];
     const idOf = (s: CheckedSuggestion) =>
       added.inserted.find((v) => v.field_key === s.field_key && v.value === s.value)?.id ??
@@ -200,7 +268,15 @@ async function execute(db: Db, job: typeof aiFillJobs.$inferSelect, model: Langu
       null;
     const stored = kept.map((s) => toStored(s, method, idOf(s)));
     if (usage.inputTokens || usage.outputTokens) {
-      await recordAiUsage(t, { workspaceId: job.workspaceId, operation: 'ai_fill', subjectId: job.id, provider: label?.provider ?? null, model: label?.model ?? null, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens });
+      await recordAiUsage(t, {
+        workspaceId: job.workspaceId,
+        operation: 'ai_fill',
+        subjectId: job.id,
+        provider: label?.provider ?? null,
+        model: label?.model ?? null,
+        inputTokens: usage.inputTokens,
+        outputTokens: usage.outputTokens,
+      });
     }
     const [row] = await t
       .update(aiFillJobs)

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { aiFillJobs, auditEvents, jobRuns, type AiFillStatus } from '@/lib/db/schema';
+import { aiFillJobs, jobRuns } from '@/lib/db/schema';
 import { isKnownFieldKey } from '@/lib/dossier/catalogue';
 import { assertAiBudget } from '@/lib/ai/budget';
 import { isAiConfigured } from '@/lib/ai/provider';
@@ -17,8 +18,6 @@ import { getSkuRow } from '@/lib/skus/service';
 type JobRow = typeof aiFillJobs.$inferSelect;
 
 export const LIVE_STATUSES = ['pending', 'processing'] as const;
-export const MAX_FIELDS = 60;
-
 export function serializeAiFillJob(r: JobRow) {
   return {
     id: r.id,
@@ -27,7 +26,12 @@ export function serializeAiFillJob(r: JobRow) {
     progress: r.progress ?? null,
     fields: r.fieldsRequested,
     // The contract's AiFillSuggestion, with the citation each one was checked against beside it.
-    suggestions: r.suggestions.map((s) => ({ field_key: s.field_key, value: s.value, confidence: s.confidence, reasoning: s.reasoning })),
+    suggestions: r.suggestions.map((s) => ({
+      field_key: s.field_key,
+      value: s.value,
+      confidence: s.confidence,
+      reasoning: s.reasoning,
+    })),
     citations: r.suggestions.map((s) => ({
       field_key: s.field_key,
       value_id: s.value_id,
@@ -70,9 +74,15 @@ export class AiFillConflict {
  */
 async function reconcile(db: Db, row: Pick<JobRow, 'id' | 'status' | 'jobRunId'>) {
   if (!LIVE_STATUSES.includes(row.status as (typeof LIVE_STATUSES)[number]) || !row.jobRunId) return row.status;
-  const [run] = await db.select({ status: jobRuns.status, error: jobRuns.error }).from(jobRuns).where(eq(jobRuns.id, row.jobRunId));
+  const [run] = await db
+    .select({ status: jobRuns.status, error: jobRuns.error })
+    .from(jobRuns)
+    .where(eq(jobRuns.id, row.jobRunId));
   if (run && !['completed', 'failed', 'cancelled'].includes(run.status)) return row.status;
-  const message = `The background job ended without finishing the AI fill${run?.error ? `: ${run.error}` : '.'}`.slice(0, 2000);
+  const message = `The background job ended without finishing the AI fill${run?.error ? `: ${run.error}` : '.'}`.slice(
+    0,
+    2000,
+  );
   const [settled] = await db
     .update(aiFillJobs)
     .set({ status: 'failed', error: message, completedAt: new Date() })
@@ -95,9 +105,13 @@ export function validateFields(fields: string[] | undefined) {
   if (!fields) return undefined;
   const unknown = fields.map((f, i) => ({ f, i })).filter(({ f }) => !isKnownFieldKey(f));
   if (unknown.length) {
-    throw new AppError('VALIDATION_FAILED', `Unknown dossier field${unknown.length > 1 ? 's' : ''}: ${unknown.map((u) => u.f).join(', ')}.`, {
-      details: { fields: unknown.map(({ i }) => ({ path: `fields[${i}]`, message: 'unknown dossier field key' })) },
-    });
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `Unknown dossier field${unknown.length > 1 ? 's' : ''}: ${unknown.map((u) => u.f).join(', ')}.`,
+      {
+        details: { fields: unknown.map(({ i }) => ({ path: `fields[${i}]`, message: 'unknown dossier field key' })) },
+      },
+    );
   }
   return [...new Set(fields)];
 }
@@ -106,7 +120,10 @@ export function validateFields(fields: string[] | undefined) {
  * Records a pending job and queues it. Returns the job, or an AiFillConflict when one is already
  * pending or processing for the SKU.
  */
-export async function startAiFill(db: Db, args: { workspaceId: string; actor: Actor; skuId: string; fields?: string[] }): Promise<{ job: JobRow } | { conflict: AiFillConflict }> {
+export async function startAiFill(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; skuId: string; fields?: string[] },
+): Promise<{ job: JobRow } | { conflict: AiFillConflict }> {
   await getSkuRow(db, args.workspaceId, args.skuId);
   const fields = validateFields(args.fields);
   const existing = await liveJob(db, args.skuId);
@@ -118,7 +135,15 @@ export async function startAiFill(db: Db, args: { workspaceId: string; actor: Ac
     try {
       [job] = await db
         .insert(aiFillJobs)
-        .values({ workspaceId: args.workspaceId, skuId: args.skuId, status: 'pending', fieldsRequested: fields ?? [], fieldsExplicit: Boolean(fields), createdBy: args.actor.userId, createdByLabel: args.actor.label })
+        .values({
+          workspaceId: args.workspaceId,
+          skuId: args.skuId,
+          status: 'pending',
+          fieldsRequested: fields ?? [],
+          fieldsExplicit: Boolean(fields),
+          createdBy: args.actor.userId,
+          createdByLabel: args.actor.label,
+        })
         .returning();
     } catch (e) {
       if (!isUniqueViolation(e, 'ai_fill_jobs_live_idx')) throw e;
@@ -127,12 +152,11 @@ export async function startAiFill(db: Db, args: { workspaceId: string; actor: Ac
       if (other) return { conflict: new AiFillConflict(other.id, other.status as 'pending' | 'processing') };
     }
   }
-  if (!job) throw new AppError('CONFLICT', 'AI fill jobs of this SKU are being started and finished too quickly; retry.');
-  await db.insert(auditEvents).values({
+  if (!job)
+    throw new AppError('CONFLICT', 'AI fill jobs of this SKU are being started and finished too quickly; retry.');
+  await recordAudit(db, {
     workspaceId: args.workspaceId,
-    actorUserId: args.actor.userId,
-    actorApiKeyId: args.actor.apiKeyId,
-    actorLabel: args.actor.label,
+    actor: args.actor,
     action: 'sku.ai_fill_requested',
     targetType: 'sku',
     targetId: args.skuId,
@@ -140,7 +164,13 @@ export async function startAiFill(db: Db, args: { workspaceId: string; actor: Ac
   });
   const { enqueueJob } = await import('@/lib/jobs');
   const { aiFillJob } = await import('./job');
-  const run = await enqueueJob(db, aiFillJob, { workspaceId: args.workspaceId, payload: { ai_fill_job_id: job.id }, subjectType: 'ai_fill', subjectId: job.id, createdBy: args.actor.userId });
+  const run = await enqueueJob(db, aiFillJob, {
+    workspaceId: args.workspaceId,
+    payload: { ai_fill_job_id: job.id },
+    subjectType: 'ai_fill',
+    subjectId: job.id,
+    createdBy: args.actor.userId,
+  });
   const [fresh] = await db.update(aiFillJobs).set({ jobRunId: run.id }).where(eq(aiFillJobs.id, job.id)).returning();
   return { job: fresh ?? job };
 }
@@ -171,23 +201,36 @@ export async function cancelAiFill(db: Db, args: { workspaceId: string; actor: A
   await getSkuRow(db, args.workspaceId, args.skuId);
   const [row] = await db
     .update(aiFillJobs)
-    .set({ status: 'cancelled', cancelledAt: new Date(), completedAt: new Date(), progress: sql`coalesce(${aiFillJobs.progress}, '{}'::jsonb) || '{"step":"cancelled"}'::jsonb` })
-    .where(and(eq(aiFillJobs.skuId, args.skuId), eq(aiFillJobs.workspaceId, args.workspaceId), inArray(aiFillJobs.status, [...LIVE_STATUSES])))
+    .set({
+      status: 'cancelled',
+      cancelledAt: new Date(),
+      completedAt: new Date(),
+      progress: sql`coalesce(${aiFillJobs.progress}, '{}'::jsonb) || '{"step":"cancelled"}'::jsonb`,
+    })
+    .where(
+      and(
+        eq(aiFillJobs.skuId, args.skuId),
+        eq(aiFillJobs.workspaceId, args.workspaceId),
+        inArray(aiFillJobs.status, [...LIVE_STATUSES]),
+      ),
+    )
     .returning();
   if (!row) {
     const latest = await latestAiFill(db, args.workspaceId, args.skuId);
     if (!latest) throw new AppError('NOT_FOUND', 'This SKU has no AI fill job.');
-    throw new AppError('INVALID_STATE', `The latest AI fill job is ${latest.status}; only a pending or processing job can be cancelled.`, { details: { state: latest.status, job_id: latest.id } });
+    throw new AppError(
+      'INVALID_STATE',
+      `The latest AI fill job is ${latest.status}; only a pending or processing job can be cancelled.`,
+      { details: { state: latest.status, job_id: latest.id } },
+    );
   }
   if (row.jobRunId) {
     const { cancelJobRun } = await import('@/lib/jobs');
     await cancelJobRun(db, args.workspaceId, row.jobRunId).catch(() => null);
   }
-  await db.insert(auditEvents).values({
+  await recordAudit(db, {
     workspaceId: args.workspaceId,
-    actorUserId: args.actor.userId,
-    actorApiKeyId: args.actor.apiKeyId,
-    actorLabel: args.actor.label,
+    actor: args.actor,
     action: 'sku.ai_fill_cancelled',
     targetType: 'sku',
     targetId: args.skuId,
@@ -195,5 +238,3 @@ export async function cancelAiFill(db: Db, args: { workspaceId: string; actor: A
   });
   return row;
 }
-
-export const isFinal = (s: AiFillStatus) => !LIVE_STATUSES.includes(s as (typeof LIVE_STATUSES)[number]);

@@ -35,14 +35,29 @@ export async function aiBudget(db: Db, workspaceId: string) {
 export async function assertAiBudget(db: Db, workspaceId: string) {
   const b = await aiBudget(db, workspaceId);
   if (b.remaining <= 0) {
-    throw new AppError('AI_BUDGET_EXHAUSTED', `This workspace has used its ${b.limit.toLocaleString('en')} AI tokens for the month (plan ${b.plan}); AI features resume on ${b.resets_at.slice(0, 10)}.`, {
-      details: { plan: b.plan, used_tokens: b.used, limit_tokens: b.limit, resets_at: b.resets_at },
-    });
+    throw new AppError(
+      'AI_BUDGET_EXHAUSTED',
+      `This workspace has used its ${b.limit.toLocaleString('en')} AI tokens for the month (plan ${b.plan}); AI features resume on ${b.resets_at.slice(0, 10)}.`,
+      {
+        details: { plan: b.plan, used_tokens: b.used, limit_tokens: b.limit, resets_at: b.resets_at },
+      },
+    );
   }
   return b;
 }
 
-export async function recordAiUsage(db: Db, args: { workspaceId: string; operation: string; subjectId?: string | null; provider: string | null; model: string | null; inputTokens: number; outputTokens: number }) {
+export async function recordAiUsage(
+  db: Db,
+  args: {
+    workspaceId: string;
+    operation: string;
+    subjectId?: string | null;
+    provider: string | null;
+    model: string | null;
+    inputTokens: number;
+    outputTokens: number;
+  },
+) {
   await db.insert(aiUsage).values({
     workspaceId: args.workspaceId,
     operation: args.operation,

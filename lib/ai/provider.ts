@@ -47,7 +47,9 @@ export const isAiConfigured = (env: Record<string, string | undefined> = process
  * What a job records as "provider and model used": "openai", or "openai-compatible (<host>)" for a
  * custom base URL. Only the host: a base URL may carry credentials or paths that are nobody's business.
  */
-export function aiProviderLabel(env: Record<string, string | undefined> = process.env): { provider: string; model: string } | null {
+export function aiProviderLabel(
+  env: Record<string, string | undefined> = process.env,
+): { provider: string; model: string } | null {
   const s = aiSettings(env);
   if (!s) return null;
   if (!s.baseURL) return { provider: 'openai', model: s.model };

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { comparable, findLiteral } from '@/lib/ai-fill/citations';
 import { htmlText } from '@/lib/ai-fill/product-page';
 import { clean } from '@/lib/ai-fill/suggest';
-import { gtinCheckDigitValid, normalizeFieldValue } from '@/lib/dossier/catalogue';
+import { normalizeFieldValue } from '@/lib/dossier/catalogue';
+import { checkGtin } from '@/lib/gtin';
 import { safeFetch } from '@/lib/net/safe-fetch';
 import { aiSettings } from './provider';
 import type { Finding, ResearchField } from './research-schemas';
@@ -22,7 +23,8 @@ const MAX_PAGES = 5;
 const MAX_SNIPPET = 300;
 const clip = (s: string, n = MAX_SNIPPET) => (s.length > n ? s.slice(0, n) : s);
 
-export const webSearchEnabled = (env: Record<string, string | undefined> = process.env) => env.AI_WEB_SEARCH?.trim().toLowerCase() === 'true' && aiSettings(env) !== null;
+export const webSearchEnabled = (env: Record<string, string | undefined> = process.env) =>
+  env.AI_WEB_SEARCH?.trim().toLowerCase() === 'true' && aiSettings(env) !== null;
 
 const WebFindings = z.object({
   findings: z
@@ -65,8 +67,8 @@ const sameUrl = (u: string) => {
 function checkedValue(field: ResearchField, value: string, snippet: string): string | null {
   const digits = (s: string) => s.replace(/\D/g, '');
   if (field === 'ean') {
-    const d = digits(value);
-    return [8, 12, 13, 14].includes(d.length) && !/^0+$/.test(d) && gtinCheckDigitValid(d) && digits(snippet).includes(d) ? d : null;
+    const checked = checkGtin(digits(value));
+    return checked.ok && digits(snippet).includes(checked.value) ? checked.value : null;
   }
   if (field === 'hs_code') {
     const r = normalizeFieldValue('hs_code', value);
@@ -95,7 +97,11 @@ export interface WebSearchOutcome {
  * One web-search call for the fields still open. Throws on a provider error or timeout (the caller
  * records the reason and keeps the other sources' answer).
  */
-export async function webSearchFindings(fields: ResearchField[], context: string, signal: AbortSignal): Promise<WebSearchOutcome> {
+export async function webSearchFindings(
+  fields: ResearchField[],
+  context: string,
+  signal: AbortSignal,
+): Promise<WebSearchOutcome> {
   const settings = aiSettings();
   if (!settings) throw new Error('no AI provider');
   const openai = createOpenAI({ apiKey: settings.apiKey, baseURL: settings.baseURL });
@@ -113,7 +119,11 @@ export async function webSearchFindings(fields: ResearchField[], context: string
     maxRetries: 1,
   });
   const usage = { inputTokens: result.usage.inputTokens ?? 0, outputTokens: result.usage.outputTokens ?? 0 };
-  const cited = new Set(result.sources.flatMap((s) => (s.sourceType === 'url' ? [sameUrl(s.url)] : [])).filter((u): u is string => Boolean(u)));
+  const cited = new Set(
+    result.sources
+      .flatMap((s) => (s.sourceType === 'url' ? [sameUrl(s.url)] : []))
+      .filter((u): u is string => Boolean(u)),
+  );
   const answer = parseAnswer(result.text);
   const leads = (answer?.findings ?? []).filter((f) => fields.includes(f.field as ResearchField));
   const pages = new Map<string, string | null>();
@@ -140,13 +150,24 @@ export async function webSearchFindings(fields: ResearchField[], context: string
       continue;
     }
     const confidence = Math.max(0, Math.min(1, Number.isFinite(f.confidence) ? f.confidence! : 0.5)) * 0.8;
-    out.push({ field, suggested_value: clip(value, 500), confidence, source_url: url, source_snippet: clip(findLiteral(text, f.snippet) ?? clean(f.snippet).trim()), reasoning: clip(clean(f.reasoning ?? '').trim() || 'Stated on a page found by web search.', 300) });
+    out.push({
+      field,
+      suggested_value: clip(value, 500),
+      confidence,
+      source_url: url,
+      source_snippet: clip(findLiteral(text, f.snippet) ?? clean(f.snippet).trim()),
+      reasoning: clip(clean(f.reasoning ?? '').trim() || 'Stated on a page found by web search.', 300),
+    });
   }
   return { findings: out, usage, checked: { pages: pages.size, dropped } };
 }
 
 async function pageText(url: string, signal: AbortSignal): Promise<string | null> {
-  const res = await safeFetch(url, { ...FETCH_LIMITS, signal, headers: { accept: 'text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8' } });
+  const res = await safeFetch(url, {
+    ...FETCH_LIMITS,
+    signal,
+    headers: { accept: 'text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8' },
+  });
   if (!res.ok || res.status < 200 || res.status >= 300) return null;
   const body = res.body.toString('utf8');
   return res.contentType && !/html|xml/i.test(res.contentType) ? body : htmlText(body);

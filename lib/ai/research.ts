@@ -1,18 +1,19 @@
 import crypto from 'node:crypto';
+import { publicAppUrl } from '@/lib/config/public-url';
 import { and, eq } from 'drizzle-orm';
 import { generateText, Output, type LanguageModel } from 'ai';
 import { parse } from 'node-html-parser';
 import { z } from 'zod';
-import { DEFAULT_APP_ORIGINS, getEnv } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
 import { documents, productResearchCache } from '@/lib/db/schema';
-import { gtinCheckDigitValid, normalizeFieldValue } from '@/lib/dossier/catalogue';
+import { normalizeFieldValue } from '@/lib/dossier/catalogue';
+import { checkGtin } from '@/lib/gtin';
 import { comparable, findLiteral } from '@/lib/ai-fill/citations';
 import { htmlText, knownProductUrl } from '@/lib/ai-fill/product-page';
 import { clean } from '@/lib/ai-fill/suggest';
 import { safeFetch } from '@/lib/net/safe-fetch';
-import { linkedDocumentsCondition } from '@/lib/skus/requirement-input';
+import { linkedToSku } from '@/lib/documents/links';
 import { getSkuRow } from '@/lib/skus/service';
 import { assertAiBudget, recordAiUsage } from './budget';
 import { aiProviderLabel, aiTimeoutMs, getLanguageModel } from './provider';
@@ -50,14 +51,16 @@ interface WebSource {
 }
 type Source = DocSource | WebSource;
 
-const appOrigin = () => (getEnv().PUBLIC_APP_URL ?? DEFAULT_APP_ORIGINS[0]).replace(/\/$/, '');
-const docUrl = (id: string, page: number) => `${appOrigin()}/api/documents/${id}/file#page=${page}`;
+const docUrl = (id: string, page: number) => `${publicAppUrl()}/api/documents/${id}/file#page=${page}`;
 const clip = (s: string, n = MAX_SNIPPET) => (s.length > n ? s.slice(0, n) : s);
 
 export function requestKey(input: ProductResearchInput) {
   const fields = [...new Set(input.fields_to_research)].sort();
   const ctx = input.context ?? {};
-  const canonical = JSON.stringify({ fields, ctx: Object.fromEntries(Object.entries(ctx).sort(([a], [b]) => a.localeCompare(b))) });
+  const canonical = JSON.stringify({
+    fields,
+    ctx: Object.fromEntries(Object.entries(ctx).sort(([a], [b]) => a.localeCompare(b))),
+  });
   return crypto.createHash('sha256').update(canonical).digest('hex');
 }
 
@@ -65,15 +68,16 @@ export function requestKey(input: ProductResearchInput) {
 // Rules over the sources
 // ---------------------------------------------------------------------------------------------
 
-const EAN_RE = /\b(?:EAN(?:[\s-]?(?:13|8))?|GTIN(?:[\s-]?(?:8|12|13|14))?|UPC|barcode|Strichcode)\b[^0-9\n]{0,20}((?:\d[ -]?){7,13}\d)/i;
-const HS_RE = /\b(?:HS(?:[\s-]?code)?|tariff(?:\s+(?:code|number|no\.?))?|customs\s+tariff(?:\s+(?:code|number|no\.?))?|commodity\s+code|Zolltarif(?:nummer)?|Warentarifnummer|TARIC|CN[\s-]?code)\b[^0-9\n]{0,15}(\d[\d .]{4,14}\d)/i;
+const EAN_RE =
+  /\b(?:EAN(?:[\s-]?(?:13|8))?|GTIN(?:[\s-]?(?:8|12|13|14))?|UPC|barcode|Strichcode)\b[^0-9\n]{0,20}((?:\d[ -]?){7,13}\d)/i;
+const HS_RE =
+  /\b(?:HS(?:[\s-]?code)?|tariff(?:\s+(?:code|number|no\.?))?|customs\s+tariff(?:\s+(?:code|number|no\.?))?|commodity\s+code|Zolltarif(?:nummer)?|Warentarifnummer|TARIC|CN[\s-]?code)\b[^0-9\n]{0,15}(\d[\d .]{4,14}\d)/i;
 const URL_RE = /\b(?:https?:\/\/|www\.)[^\s<>"'()\]]+/i;
 const MANUFACTURER_RE = /\b(manufacturer|hersteller|fabricant|fabricante|fabbricante|website|web|internet)\b/i;
 
 function validEan(raw: string): string | null {
-  const digits = raw.replace(/\D/g, '');
-  if (![8, 12, 13, 14].includes(digits.length) || /^0+$/.test(digits) || !gtinCheckDigitValid(digits)) return null;
-  return digits;
+  const checked = checkGtin(raw.replace(/\D/g, ''));
+  return checked.ok ? checked.value : null;
 }
 
 function validHs(raw: string): string | null {
@@ -85,7 +89,11 @@ function websiteOf(raw: string): string | null {
   const withScheme = /^https?:\/\//i.test(raw) ? raw : `https://${raw}`;
   try {
     const u = new URL(withScheme.replace(/[.,;:]+$/, ''));
-    if (!/^https?:$/.test(u.protocol) || !u.hostname.includes('.') && u.hostname !== 'localhost' && !/^\d+\.\d+\.\d+\.\d+$/.test(u.hostname)) return null;
+    if (
+      !/^https?:$/.test(u.protocol) ||
+      (!u.hostname.includes('.') && u.hostname !== 'localhost' && !/^\d+\.\d+\.\d+\.\d+$/.test(u.hostname))
+    )
+      return null;
     return `${u.protocol}//${u.host}/`;
   } catch {
     return null;
@@ -102,17 +110,38 @@ function documentFindings(doc: DocSource, wanted: Set<ResearchField>): Finding[]
       if (wanted.has('ean')) {
         const m = EAN_RE.exec(line);
         const ean = m ? validEan(m[1]) : null;
-        if (ean) out.push({ field: 'ean', suggested_value: ean, confidence: 0.85, ...at, reasoning: `Labelled GTIN/EAN with a valid check digit in ${doc.filename}, page ${i + 1}.` });
+        if (ean)
+          out.push({
+            field: 'ean',
+            suggested_value: ean,
+            confidence: 0.85,
+            ...at,
+            reasoning: `Labelled GTIN/EAN with a valid check digit in ${doc.filename}, page ${i + 1}.`,
+          });
       }
       if (wanted.has('hs_code')) {
         const m = HS_RE.exec(line);
         const hs = m ? validHs(m[1]) : null;
-        if (hs) out.push({ field: 'hs_code', suggested_value: hs, confidence: 0.8, ...at, reasoning: `Customs tariff number stated in ${doc.filename}, page ${i + 1}.` });
+        if (hs)
+          out.push({
+            field: 'hs_code',
+            suggested_value: hs,
+            confidence: 0.8,
+            ...at,
+            reasoning: `Customs tariff number stated in ${doc.filename}, page ${i + 1}.`,
+          });
       }
       if (wanted.has('manufacturer_website')) {
         const m = URL_RE.exec(line);
         const site = m ? websiteOf(m[0]) : null;
-        if (site) out.push({ field: 'manufacturer_website', suggested_value: site, confidence: MANUFACTURER_RE.test(line) ? 0.75 : 0.5, ...at, reasoning: `Web address given in ${doc.filename}, page ${i + 1}.` });
+        if (site)
+          out.push({
+            field: 'manufacturer_website',
+            suggested_value: site,
+            confidence: MANUFACTURER_RE.test(line) ? 0.75 : 0.5,
+            ...at,
+            reasoning: `Web address given in ${doc.filename}, page ${i + 1}.`,
+          });
       }
     }
   });
@@ -143,16 +172,32 @@ function walk(node: unknown, visit: (o: Record<string, unknown>) => void, depth 
   for (const v of Object.values(o)) walk(v, visit, depth + 1);
 }
 
-const typeIs = (o: Record<string, unknown>, re: RegExp) => [o['@type']].flat().some((t) => typeof t === 'string' && re.test(t));
-const asText = (v: unknown): string | null => (typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { name?: unknown }).name === 'string' ? (v as { name: string }).name : null);
+const typeIs = (o: Record<string, unknown>, re: RegExp) =>
+  [o['@type']].flat().some((t) => typeof t === 'string' && re.test(t));
+const asText = (v: unknown): string | null =>
+  typeof v === 'string'
+    ? v
+    : v && typeof v === 'object' && typeof (v as { name?: unknown }).name === 'string'
+      ? (v as { name: string }).name
+      : null;
 
 function websiteFindings(site: WebSource, wanted: Set<ResearchField>): Finding[] {
   const out: Finding[] = [];
-  const root = parse(site.html.slice(0, 4 * 1024 * 1024), { comment: false, blockTextElements: { script: true, style: false } });
+  const root = parse(site.html.slice(0, 4 * 1024 * 1024), {
+    comment: false,
+    blockTextElements: { script: true, style: false },
+  });
   if (wanted.has('manufacturer_website')) {
     const title = root.querySelector('title')?.rawText.trim();
     const snippet = title ? rawAround(site.html, title) : null;
-    out.push({ field: 'manufacturer_website', suggested_value: websiteOf(site.url) ?? site.url, confidence: 0.7, source_url: site.url, source_snippet: snippet ?? clip(site.html.slice(0, 120)), reasoning: 'The manufacturer web address known for this SKU answers with this page.' });
+    out.push({
+      field: 'manufacturer_website',
+      suggested_value: websiteOf(site.url) ?? site.url,
+      confidence: 0.7,
+      source_url: site.url,
+      source_snippet: snippet ?? clip(site.html.slice(0, 120)),
+      reasoning: 'The manufacturer web address known for this SKU answers with this page.',
+    });
   }
   for (const script of root.querySelectorAll('script[type="application/ld+json"]').slice(0, 20)) {
     const raw = script.rawText;
@@ -170,20 +215,49 @@ function websiteFindings(site: WebSource, wanted: Set<ResearchField>): Finding[]
             const v = typeof o[k] === 'string' || typeof o[k] === 'number' ? String(o[k]) : null;
             const ean = v ? validEan(v) : null;
             const snippet = v ? rawAround(site.html, v) : null;
-            if (ean && snippet) out.push({ field: 'ean', suggested_value: ean, confidence: 0.8, source_url: site.url, source_snippet: snippet, reasoning: `schema.org Product ${k} on the manufacturer's page, valid check digit.` });
+            if (ean && snippet)
+              out.push({
+                field: 'ean',
+                suggested_value: ean,
+                confidence: 0.8,
+                source_url: site.url,
+                source_snippet: snippet,
+                reasoning: `schema.org Product ${k} on the manufacturer's page, valid check digit.`,
+              });
           }
         }
         if (wanted.has('product_category')) {
-          const cat = [o.category].flat().map(asText).find((c): c is string => Boolean(c && c.trim()));
+          const cat = [o.category]
+            .flat()
+            .map(asText)
+            .find((c): c is string => Boolean(c && c.trim()));
           const snippet = cat ? rawAround(site.html, cat) : null;
-          if (cat && snippet) out.push({ field: 'product_category', suggested_value: clip(cat.trim(), 200), confidence: 0.65, source_url: site.url, source_snippet: snippet, reasoning: "schema.org Product category on the manufacturer's page." });
+          if (cat && snippet)
+            out.push({
+              field: 'product_category',
+              suggested_value: clip(cat.trim(), 200),
+              confidence: 0.65,
+              source_url: site.url,
+              source_snippet: snippet,
+              reasoning: "schema.org Product category on the manufacturer's page.",
+            });
         }
       }
       if (wanted.has('product_category') && typeIs(o, /BreadcrumbList$/i) && Array.isArray(o.itemListElement)) {
-        const names = o.itemListElement.map((e) => asText((e as Record<string, unknown>)?.name ?? (e as Record<string, unknown>)?.item)).filter((n): n is string => Boolean(n));
+        const names = o.itemListElement
+          .map((e) => asText((e as Record<string, unknown>)?.name ?? (e as Record<string, unknown>)?.item))
+          .filter((n): n is string => Boolean(n));
         const last = names.length > 1 ? names[names.length - 2] : null;
         const snippet = last ? rawAround(site.html, last) : null;
-        if (last && snippet) out.push({ field: 'product_category', suggested_value: clip(last, 200), confidence: 0.5, source_url: site.url, source_snippet: snippet, reasoning: "The product's place in the manufacturer's breadcrumb navigation." });
+        if (last && snippet)
+          out.push({
+            field: 'product_category',
+            suggested_value: clip(last, 200),
+            confidence: 0.5,
+            source_url: site.url,
+            source_snippet: snippet,
+            reasoning: "The product's place in the manufacturer's breadcrumb navigation.",
+          });
       }
     });
   }
@@ -214,7 +288,13 @@ function sourceText(s: Source, page: number | null): { text: string; url: string
   return null;
 }
 
-async function modelFindings(model: LanguageModel, sources: Source[], fields: ResearchField[], context: string, signal: AbortSignal) {
+async function modelFindings(
+  model: LanguageModel,
+  sources: Source[],
+  fields: ResearchField[],
+  context: string,
+  signal: AbortSignal,
+) {
   const blocks: string[] = [];
   let budget = 40_000;
   for (const s of sources) {
@@ -227,7 +307,9 @@ async function modelFindings(model: LanguageModel, sources: Source[], fields: Re
         const t = p.slice(0, 4_000);
         if (budget - t.length < 0) return;
         budget -= t.length;
-        blocks.push(`<source ref="${s.ref}" kind="document" page="${i + 1}" name="${s.filename.replace(/["<>]/g, '')}">\n${t.replace(/<\/?source\b/gi, '')}\n</source>`);
+        blocks.push(
+          `<source ref="${s.ref}" kind="document" page="${i + 1}" name="${s.filename.replace(/["<>]/g, '')}">\n${t.replace(/<\/?source\b/gi, '')}\n</source>`,
+        );
       });
     }
   }
@@ -255,20 +337,40 @@ async function modelFindings(model: LanguageModel, sources: Source[], fields: Re
     if (!at || snippet.length < 4 || !comparable(at.text).includes(snippet)) continue;
     const field = f.field as ResearchField;
     let value: string | null = clean(f.value).trim();
-    if (field === 'ean') value = validEan(value) && snippet.replace(/\D/g, '').includes(value.replace(/\D/g, '')) ? validEan(value) : null;
-    else if (field === 'hs_code') value = validHs(value) && snippet.replace(/\D/g, '').includes(value.replace(/\D/g, '')) ? validHs(value) : null;
-    else if (field === 'manufacturer_website') value = websiteOf(value) && snippet.includes(new URL(websiteOf(value)!).hostname.replace(/^www\./, '')) ? websiteOf(value) : null;
+    if (field === 'ean')
+      value = validEan(value) && snippet.replace(/\D/g, '').includes(value.replace(/\D/g, '')) ? validEan(value) : null;
+    else if (field === 'hs_code')
+      value = validHs(value) && snippet.replace(/\D/g, '').includes(value.replace(/\D/g, '')) ? validHs(value) : null;
+    else if (field === 'manufacturer_website')
+      value =
+        websiteOf(value) && snippet.includes(new URL(websiteOf(value)!).hostname.replace(/^www\./, ''))
+          ? websiteOf(value)
+          : null;
     else if (!snippet.includes(comparable(value))) value = null;
     if (!value) continue;
-    out.push({ field, suggested_value: clip(value, 500), confidence: Math.max(0, Math.min(1, Number.isFinite(f.confidence) ? f.confidence : 0.5)) * 0.9, source_url: at.url, source_snippet: clip(findLiteral(at.text, f.snippet) ?? clean(f.snippet).trim()), reasoning: clip(clean(f.reasoning).trim() || 'Stated in the source.', 300) });
+    out.push({
+      field,
+      suggested_value: clip(value, 500),
+      confidence: Math.max(0, Math.min(1, Number.isFinite(f.confidence) ? f.confidence : 0.5)) * 0.9,
+      source_url: at.url,
+      source_snippet: clip(findLiteral(at.text, f.snippet) ?? clean(f.snippet).trim()),
+      reasoning: clip(clean(f.reasoning).trim() || 'Stated in the source.', 300),
+    });
   }
-  return { findings: out, usage: { inputTokens: result.usage.inputTokens ?? 0, outputTokens: result.usage.outputTokens ?? 0 } };
+  return {
+    findings: out,
+    usage: { inputTokens: result.usage.inputTokens ?? 0, outputTokens: result.usage.outputTokens ?? 0 },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
 
 async function fetchWebsite(url: string, signal: AbortSignal): Promise<WebSource | { error: string }> {
-  const res = await safeFetch(url, { ...FETCH_LIMITS, signal, headers: { accept: 'text/html,application/xhtml+xml;q=0.9' } });
+  const res = await safeFetch(url, {
+    ...FETCH_LIMITS,
+    signal,
+    headers: { accept: 'text/html,application/xhtml+xml;q=0.9' },
+  });
   if (!res.ok) return { error: res.error.code };
   if (res.status < 200 || res.status >= 300) return { error: `http_${res.status}` };
   if (res.contentType && !/html|xml/i.test(res.contentType)) return { error: 'not_html' };
@@ -289,11 +391,18 @@ function pickBest(findings: Finding[], fields: ResearchField[]): Finding[] {
 const researchContext = (input: ProductResearchInput, sku: { productName: string; skuCode: string }) =>
   `Product: ${input.context?.product_name ?? sku.productName} (SKU ${input.context?.sku_code ?? sku.skuCode})${input.context?.manufacturer_name ? `, manufacturer ${input.context.manufacturer_name}` : ''}.`;
 
-export async function researchProduct(db: Db, args: { workspaceId: string; input: ProductResearchInput; signal?: AbortSignal; model?: LanguageModel | null }): Promise<ResearchResponse> {
+export async function researchProduct(
+  db: Db,
+  args: { workspaceId: string; input: ProductResearchInput; signal?: AbortSignal; model?: LanguageModel | null },
+): Promise<ResearchResponse> {
   const sku = await getSkuRow(db, args.workspaceId, args.input.sku_id);
   const key = requestKey(args.input);
-  const [hit] = await db.select().from(productResearchCache).where(and(eq(productResearchCache.skuId, sku.id), eq(productResearchCache.requestKey, key)));
-  if (hit && Date.now() - hit.createdAt.getTime() < CACHE_TTL_MS) return { ...(hit.response as ResearchResponse), cached: true };
+  const [hit] = await db
+    .select()
+    .from(productResearchCache)
+    .where(and(eq(productResearchCache.skuId, sku.id), eq(productResearchCache.requestKey, key)));
+  if (hit && Date.now() - hit.createdAt.getTime() < CACHE_TTL_MS)
+    return { ...(hit.response as ResearchResponse), cached: true };
 
   const fields = [...new Set(args.input.fields_to_research)];
   const wanted = new Set(fields);
@@ -304,14 +413,25 @@ export async function researchProduct(db: Db, args: { workspaceId: string; input
   const docs = await db
     .select({ id: documents.id, filename: documents.filename, textCache: documents.textCache })
     .from(documents)
-    .where(and(eq(documents.workspaceId, args.workspaceId), linkedDocumentsCondition(sku.id)))
+    .where(and(eq(documents.workspaceId, args.workspaceId), linkedToSku(sku.id)))
     .orderBy(documents.createdAt, documents.id);
-  const sources: Source[] = docs.filter((d) => d.textCache).map((d, i) => ({ kind: 'document', ref: `S${i + 1}`, id: d.id, filename: d.filename, pages: d.textCache!.split('\f') }));
+  const sources: Source[] = docs
+    .filter((d) => d.textCache)
+    .map((d, i) => ({
+      kind: 'document',
+      ref: `S${i + 1}`,
+      id: d.id,
+      filename: d.filename,
+      pages: d.textCache!.split('\f'),
+    }));
   let findings: Finding[] = sources.flatMap((s) => (s.kind === 'document' ? documentFindings(s, wanted) : []));
 
   // The website: the one known for the SKU, else one a document gives.
   let searchFailed = false;
-  const siteUrl = (await knownProductUrl(db, args.workspaceId, sku.id)) ?? findings.find((f) => f.field === 'manufacturer_website')?.suggested_value ?? null;
+  const siteUrl =
+    (await knownProductUrl(db, args.workspaceId, sku.id)) ??
+    findings.find((f) => f.field === 'manufacturer_website')?.suggested_value ??
+    null;
   // The rules read EAN, category and the site itself there; the model may find any field in its text.
   if (siteUrl && (model || wanted.has('ean') || wanted.has('product_category') || wanted.has('manufacturer_website'))) {
     const site = await fetchWebsite(siteUrl, signal);
@@ -330,8 +450,22 @@ export async function researchProduct(db: Db, args: { workspaceId: string; input
   if (model && open.length && sources.length) {
     const timeout = AbortSignal.timeout(aiTimeoutMs());
     try {
-      const r = await modelFindings(model, sources, open, researchContext(args.input, sku), AbortSignal.any([signal, timeout]));
-      await recordAiUsage(db, { workspaceId: args.workspaceId, operation: 'product_research', subjectId: sku.id, provider: label?.provider ?? null, model: label?.model ?? null, inputTokens: r.usage.inputTokens, outputTokens: r.usage.outputTokens });
+      const r = await modelFindings(
+        model,
+        sources,
+        open,
+        researchContext(args.input, sku),
+        AbortSignal.any([signal, timeout]),
+      );
+      await recordAiUsage(db, {
+        workspaceId: args.workspaceId,
+        operation: 'product_research',
+        subjectId: sku.id,
+        provider: label?.provider ?? null,
+        model: label?.model ?? null,
+        inputTokens: r.usage.inputTokens,
+        outputTokens: r.usage.outputTokens,
+      });
       findings = [...findings, ...r.findings];
       found = pickBest(findings, fields);
     } catch {
@@ -341,7 +475,12 @@ export async function researchProduct(db: Db, args: { workspaceId: string; input
 
   // The provider's web search, opt-in, only for what the documents, the website and the model left open.
   const stillOpen = fields.filter((f) => !found.some((x) => x.field === f));
-  let webSearch: { status: 'disabled' | 'skipped' | 'used' | 'failed'; reason?: string; pages_checked?: number; findings_dropped?: number } = { status: 'disabled' };
+  let webSearch: {
+    status: 'disabled' | 'skipped' | 'used' | 'failed';
+    reason?: string;
+    pages_checked?: number;
+    findings_dropped?: number;
+  } = { status: 'disabled' };
   let webFailed = false;
   if (model && webSearchEnabled()) {
     if (!stillOpen.length) webSearch = { status: 'skipped', reason: 'all_fields_found' };
@@ -349,22 +488,38 @@ export async function researchProduct(db: Db, args: { workspaceId: string; input
       const timeout = AbortSignal.timeout(aiTimeoutMs());
       try {
         await assertAiBudget(db, args.workspaceId); // the model call above may have spent the rest
-        const r = await webSearchFindings(stillOpen, researchContext(args.input, sku), AbortSignal.any([signal, timeout]));
-        await recordAiUsage(db, { workspaceId: args.workspaceId, operation: 'product_research_web', subjectId: sku.id, provider: label?.provider ?? null, model: label?.model ?? null, inputTokens: r.usage.inputTokens, outputTokens: r.usage.outputTokens });
+        const r = await webSearchFindings(
+          stillOpen,
+          researchContext(args.input, sku),
+          AbortSignal.any([signal, timeout]),
+        );
+        await recordAiUsage(db, {
+          workspaceId: args.workspaceId,
+          operation: 'product_research_web',
+          subjectId: sku.id,
+          provider: label?.provider ?? null,
+          model: label?.model ?? null,
+          inputTokens: r.usage.inputTokens,
+          outputTokens: r.usage.outputTokens,
+        });
         findings = [...findings, ...r.findings];
         found = pickBest(findings, fields);
         webSearch = { status: 'used', pages_checked: r.checked.pages, findings_dropped: r.checked.dropped };
       } catch (e) {
         if (signal.aborted) throw e;
         webFailed = true;
-        webSearch = { status: 'failed', reason: e instanceof AppError ? e.code : timeout.aborted ? 'timeout' : 'provider_error' };
+        webSearch = {
+          status: 'failed',
+          reason: e instanceof AppError ? e.code : timeout.aborted ? 'timeout' : 'provider_error',
+        };
       }
     }
   }
 
   const fieldStates = fields.map((field) => {
     if (found.some((f) => f.field === field)) return { field, status: 'found' as const };
-    if (searchFailed || aiFailed || webFailed) return { field, status: 'error' as const, error: 'search_failed' as const };
+    if (searchFailed || aiFailed || webFailed)
+      return { field, status: 'error' as const, error: 'search_failed' as const };
     if (!model) return { field, status: 'not_found' as const, error: 'provider_unavailable' as const };
     return { field, status: 'not_found' as const };
   });
@@ -375,14 +530,37 @@ export async function researchProduct(db: Db, args: { workspaceId: string; input
     cached: false,
     fields: fieldStates,
     sources: [
-      ...sources.map((s) => (s.kind === 'website' ? { kind: s.kind, url: s.url } : { kind: s.kind, url: docUrl(s.id, 1).replace(/#page=1$/, ''), name: s.filename })),
-      ...[...new Set(found.filter((f) => !sources.some((s) => f.source_url.startsWith(s.kind === 'website' ? s.url : docUrl(s.id, 1).replace(/#page=1$/, '')))).map((f) => f.source_url))].map((url) => ({ kind: 'web_search', url })),
+      ...sources.map((s) =>
+        s.kind === 'website'
+          ? { kind: s.kind, url: s.url }
+          : { kind: s.kind, url: docUrl(s.id, 1).replace(/#page=1$/, ''), name: s.filename },
+      ),
+      ...[
+        ...new Set(
+          found
+            .filter(
+              (f) =>
+                !sources.some((s) =>
+                  f.source_url.startsWith(s.kind === 'website' ? s.url : docUrl(s.id, 1).replace(/#page=1$/, '')),
+                ),
+            )
+            .map((f) => f.source_url),
+        ),
+      ].map((url) => ({ kind: 'web_search', url })),
     ],
     web_search: webSearch,
   };
   await db
     .insert(productResearchCache)
-    .values({ workspaceId: args.workspaceId, skuId: sku.id, requestKey: key, response: { ...response, cached: undefined } })
-    .onConflictDoUpdate({ target: [productResearchCache.skuId, productResearchCache.requestKey], set: { response: { ...response, cached: undefined }, createdAt: new Date() } });
+    .values({
+      workspaceId: args.workspaceId,
+      skuId: sku.id,
+      requestKey: key,
+      response: { ...response, cached: undefined },
+    })
+    .onConflictDoUpdate({
+      target: [productResearchCache.skuId, productResearchCache.requestKey],
+      set: { response: { ...response, cached: undefined }, createdAt: new Date() },
+    });
   return response;
 }

@@ -20,7 +20,11 @@ function conditions(workspaceId: string, f: Filters): SQL[] {
   const prefix = f.action ?? f.action_prefix;
   if (prefix) where.push(like(auditEvents.action, `${escapeLike(prefix)}%`));
   if (f.actor) {
-    where.push(UUID_RE.test(f.actor) ? eq(auditEvents.actorUserId, f.actor) : sql`${auditEvents.actorLabel} ILIKE ${`%${escapeLike(f.actor)}%`}`);
+    where.push(
+      UUID_RE.test(f.actor)
+        ? eq(auditEvents.actorUserId, f.actor)
+        : sql`${auditEvents.actorLabel} ILIKE ${`%${escapeLike(f.actor)}%`}`,
+    );
   }
   if (f.sku) {
     const bySku = UUID_RE.test(f.sku)
@@ -47,8 +51,18 @@ function baseQuery(db: Db, workspaceId: string) {
   return db
     .select(selection)
     .from(auditEvents)
-    .leftJoin(skus, and(eq(auditEvents.targetType, 'sku'), sql`${skus.id}::text = ${auditEvents.targetId}`, eq(skus.workspaceId, workspaceId)))
-    .leftJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, auditEvents.actorUserId)));
+    .leftJoin(
+      skus,
+      and(
+        eq(auditEvents.targetType, 'sku'),
+        sql`${skus.id}::text = ${auditEvents.targetId}`,
+        eq(skus.workspaceId, workspaceId),
+      ),
+    )
+    .leftJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, auditEvents.actorUserId)),
+    );
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['limit']>>[number];
@@ -65,7 +79,14 @@ function serialize({ r, skuCode, memberEmail }: Row) {
     actor_api_key_id: r.actorApiKeyId,
     target_type: r.targetType,
     target_id: r.targetId,
-    target_label: r.targetType === 'sku' ? code : r.targetType === 'member' || r.targetType === 'invitation' ? targetEmail : null,
+    target_label:
+      r.targetType === 'sku'
+        ? code
+        : r.targetType === 'member' || r.targetType === 'invitation'
+          ? targetEmail
+          : // Entities, documents, imports: the name the event recorded, never a bare id.
+            ((typeof data.name === 'string' ? data.name : null) ??
+            (typeof data.filename === 'string' ? data.filename : null)),
     sku: r.targetType === 'sku' && r.targetId ? { id: r.targetId, sku_code: code } : null,
     data,
     created_at: r.createdAt.toISOString(),
@@ -82,7 +103,9 @@ export async function listAuditLog(db: Db, workspaceId: string, q: AuditLogQuery
     .where(and(...where))
     .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
     .limit(q.limit + 1);
-  const { page, next_cursor, has_more } = keysetPage(rows, q.limit, (last) => encodeKeysetCursor('audit-events', last.createdKey, last.r.id));
+  const { page, next_cursor, has_more } = keysetPage(rows, q.limit, (last) =>
+    encodeKeysetCursor('audit-events', last.createdKey, last.r.id),
+  );
   return { next_cursor, has_more, events: page.map(serialize) };
 }
 
@@ -99,7 +122,8 @@ export async function* auditLogCsv(db: Db, workspaceId: string, f: Filters): Asy
   let n = 0;
   for (;;) {
     const where = conditions(workspaceId, f);
-    if (cursor) where.push(afterKeyset('desc', auditEvents.createdAt, { timestamp: cursor.value }, auditEvents.id, cursor.id));
+    if (cursor)
+      where.push(afterKeyset('desc', auditEvents.createdAt, { timestamp: cursor.value }, auditEvents.id, cursor.id));
     const rows = await baseQuery(db, workspaceId)
       .where(and(...where))
       .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
@@ -110,7 +134,17 @@ export async function* auditLogCsv(db: Db, workspaceId: string, f: Filters): Asy
         return;
       }
       const e = serialize(row);
-      yield csvLine([e.created_at, e.actor ?? 'System', e.action, e.sku?.sku_code ?? '', e.target_type ?? '', e.target_label ?? e.target_id ?? '', JSON.stringify(e.data)]) + '\r\n';
+      yield (
+        csvLine([
+          e.created_at,
+          e.actor ?? 'System',
+          e.action,
+          e.sku?.sku_code ?? '',
+          e.target_type ?? '',
+          e.target_label ?? e.target_id ?? '',
+          JSON.stringify(e.data),
+        ]) + '\r\n'
+      );
       n++;
     }
     if (rows.length < PAGE) return;

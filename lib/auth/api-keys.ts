@@ -39,7 +39,8 @@ export function serializeApiKey(row: ApiKeyRow) {
   };
 }
 
-const activeCondition = () => and(isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, new Date())));
+const activeCondition = () =>
+  and(isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, new Date())));
 
 export async function listApiKeys(db: Db, workspaceId: string) {
   const rows = await db
@@ -60,22 +61,33 @@ function checkScopes(workspace: WorkspaceRef, scopes: string[]): Scope[] {
   const allowed = scopesAllowedOnPlan(workspace.plan);
   const denied = scopes.filter((s) => !allowed.includes(s as Scope));
   if (denied.length) {
-    throw new AppError('SCOPE_NOT_ALLOWED_ON_PLAN', `The ${PLANS[workspace.plan].label} plan allows read-only keys; not allowed: ${denied.join(', ')}.`, {
-      details: { plan: workspace.plan, denied_scopes: denied, allowed_scopes: allowed },
-    });
+    throw new AppError(
+      'SCOPE_NOT_ALLOWED_ON_PLAN',
+      `The ${PLANS[workspace.plan].label} plan allows read-only keys; not allowed: ${denied.join(', ')}.`,
+      {
+        details: { plan: workspace.plan, denied_scopes: denied, allowed_scopes: allowed },
+      },
+    );
   }
   return [...new Set(scopes)] as Scope[];
 }
 
 export async function createApiKey(
   db: Db,
-  args: { workspace: WorkspaceRef; actor: Actor; input: { name: string; scopes: string[]; expires_at?: string | null }; dryRun?: boolean },
+  args: {
+    workspace: WorkspaceRef;
+    actor: Actor;
+    input: { name: string; scopes: string[]; expires_at?: string | null };
+    dryRun?: boolean;
+  },
 ) {
   const { workspace, input } = args;
   const scopes = checkScopes(workspace, input.scopes);
   const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
   if (expiresAt && expiresAt.getTime() <= Date.now()) {
-    throw new AppError('VALIDATION_FAILED', 'expires_at must be in the future.', { details: { fields: [{ path: 'expires_at', message: 'must be in the future' }] } });
+    throw new AppError('VALIDATION_FAILED', 'expires_at must be in the future.', {
+      details: { fields: [{ path: 'expires_at', message: 'must be in the future' }] },
+    });
   }
   return db.transaction(async (tx) => {
     // Serialise key creation per workspace so the plan's key count holds under concurrency.
@@ -86,14 +98,26 @@ export async function createApiKey(
       .where(and(eq(apiKeys.workspaceId, workspace.id), activeCondition()));
     const limit = PLANS[workspace.plan].maxApiKeys;
     if (count >= limit) {
-      throw new AppError('PLAN_LIMIT_REACHED', `The ${PLANS[workspace.plan].label} plan allows ${limit} active API key${limit === 1 ? '' : 's'}; revoke one first.`, {
-        details: { limit: 'api_keys', plan: workspace.plan, max: limit, current: count },
-      });
+      throw new AppError(
+        'PLAN_LIMIT_REACHED',
+        `The ${PLANS[workspace.plan].label} plan allows ${limit} active API key${limit === 1 ? '' : 's'}; revoke one first.`,
+        {
+          details: { limit: 'api_keys', plan: workspace.plan, max: limit, current: count },
+        },
+      );
     }
     const generated = generateKey();
     const [row] = await tx
       .insert(apiKeys)
-      .values({ workspaceId: workspace.id, name: input.name, keyPrefix: generated.keyPrefix, keyHash: generated.keyHash, scopes, expiresAt, createdBy: args.actor.userId })
+      .values({
+        workspaceId: workspace.id,
+        name: input.name,
+        keyPrefix: generated.keyPrefix,
+        keyHash: generated.keyHash,
+        scopes,
+        expiresAt,
+        createdBy: args.actor.userId,
+      })
       .returning();
     return { ...serializeApiKey(row), key: generated.key };
   });
@@ -134,7 +158,15 @@ export async function rotateApiKey(db: Db, args: { workspaceId: string; actor: A
     const generated = generateKey();
     const [fresh] = await tx
       .insert(apiKeys)
-      .values({ workspaceId: old.workspaceId, name: old.name, keyPrefix: generated.keyPrefix, keyHash: generated.keyHash, scopes: old.scopes, expiresAt: old.expiresAt, createdBy: args.actor.userId })
+      .values({
+        workspaceId: old.workspaceId,
+        name: old.name,
+        keyPrefix: generated.keyPrefix,
+        keyHash: generated.keyHash,
+        scopes: old.scopes,
+        expiresAt: old.expiresAt,
+        createdBy: args.actor.userId,
+      })
       .returning();
     await tx.update(apiKeys).set({ revokedAt: new Date(), replacedBy: fresh.id }).where(eq(apiKeys.id, old.id));
     return { ...serializeApiKey(fresh), key: generated.key };
@@ -145,30 +177,49 @@ export async function rotateApiKey(db: Db, args: { workspaceId: string; actor: A
 export async function authenticateApiKey(db: Db, key: string): Promise<Extract<AuthContext, { kind: 'bearer' }>> {
   if (!KEY_RE.test(key)) throw new AppError('API_KEY_INVALID', 'The API key is not valid.');
   const [row] = await db
-    .select({ key: apiKeys, ws: { id: workspaces.id, name: workspaces.name, plan: workspaces.plan }, ownerRole: workspaceMembers.role })
+    .select({
+      key: apiKeys,
+      ws: { id: workspaces.id, name: workspaces.name, plan: workspaces.plan },
+      ownerRole: workspaceMembers.role,
+    })
     .from(apiKeys)
     .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
-    .leftJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, apiKeys.workspaceId), eq(workspaceMembers.userId, apiKeys.createdBy)))
+    .leftJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.workspaceId, apiKeys.workspaceId), eq(workspaceMembers.userId, apiKeys.createdBy)),
+    )
     .where(eq(apiKeys.keyHash, hashApiKey(key)))
     .limit(1);
   if (!row) throw new AppError('API_KEY_INVALID', 'The API key is not valid.');
   if (row.key.revokedAt) throw new AppError('API_KEY_REVOKED', 'This API key was revoked.');
   // A key belongs to the member who made it; removing the member revokes it (and, should that revoke
   // not have happened, a key whose owner is gone still stops here).
-  if (row.key.createdBy && !row.ownerRole) throw new AppError('API_KEY_REVOKED', 'This API key was revoked: the member who created it left the workspace.');
-  if (row.key.expiresAt && row.key.expiresAt.getTime() <= Date.now()) throw new AppError('API_KEY_EXPIRED', 'This API key has expired.');
+  if (row.key.createdBy && !row.ownerRole)
+    throw new AppError('API_KEY_REVOKED', 'This API key was revoked: the member who created it left the workspace.');
+  if (row.key.expiresAt && row.key.expiresAt.getTime() <= Date.now())
+    throw new AppError('API_KEY_EXPIRED', 'This API key has expired.');
   const stale = !row.key.lastUsedAt || Date.now() - row.key.lastUsedAt.getTime() > 60_000;
   if (stale) {
     await db
       .update(apiKeys)
       .set({ lastUsedAt: new Date() })
-      .where(and(eq(apiKeys.id, row.key.id), or(isNull(apiKeys.lastUsedAt), sql`${apiKeys.lastUsedAt} < now() - ${LAST_USED_THROTTLE}`)));
+      .where(
+        and(
+          eq(apiKeys.id, row.key.id),
+          or(isNull(apiKeys.lastUsedAt), sql`${apiKeys.lastUsedAt} < now() - ${LAST_USED_THROTTLE}`),
+        ),
+      );
   }
   return {
     kind: 'bearer',
     workspace: row.ws,
     // Keys from before keys had owners were made by the workspace's one owner.
     role: row.ownerRole ?? 'owner',
-    apiKey: { id: row.key.id, name: row.key.name, scopes: row.key.scopes.filter(isScope), ownerUserId: row.key.createdBy },
+    apiKey: {
+      id: row.key.id,
+      name: row.key.name,
+      scopes: row.key.scopes.filter(isScope),
+      ownerUserId: row.key.createdBy,
+    },
   };
 }

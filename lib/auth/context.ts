@@ -21,7 +21,13 @@ export interface SessionUser {
  */
 export type AuthContext =
   | { kind: 'session'; workspace: WorkspaceRef; user: SessionUser; role: Role; expiresAt?: Date; apiKey?: undefined }
-  | { kind: 'bearer'; workspace: WorkspaceRef; role: Role; apiKey: { id: string; name: string; scopes: Scope[]; ownerUserId: string | null }; user?: undefined };
+  | {
+      kind: 'bearer';
+      workspace: WorkspaceRef;
+      role: Role;
+      apiKey: { id: string; name: string; scopes: Scope[]; ownerUserId: string | null };
+      user?: undefined;
+    };
 
 export interface Actor {
   userId: string | null;
@@ -34,7 +40,12 @@ export interface Actor {
 export function actorOf(auth: AuthContext): Actor {
   return auth.kind === 'session'
     ? { userId: auth.user.id, apiKeyId: null, label: auth.user.email, personId: auth.user.id }
-    : { userId: null, apiKeyId: auth.apiKey.id, label: `API key ${auth.apiKey.name}`, personId: auth.apiKey.ownerUserId };
+    : {
+        userId: null,
+        apiKeyId: auth.apiKey.id,
+        label: `API key ${auth.apiKey.name}`,
+        personId: auth.apiKey.ownerUserId,
+      };
 }
 
 /** The person behind an actor, for four-eyes comparisons. */

@@ -22,7 +22,13 @@ export function parseCookies(header: string | null): Record<string, string> {
 }
 
 function cookie(name: string, value: string, maxAge: number, path = '/') {
-  const attrs = [`${name}=${encodeURIComponent(value)}`, `Path=${path}`, `Max-Age=${maxAge}`, 'HttpOnly', 'SameSite=Lax'];
+  const attrs = [
+    `${name}=${encodeURIComponent(value)}`,
+    `Path=${path}`,
+    `Max-Age=${maxAge}`,
+    'HttpOnly',
+    'SameSite=Lax',
+  ];
   if (isProduction()) attrs.push('Secure');
   return attrs.join('; ');
 }

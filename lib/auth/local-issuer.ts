@@ -26,13 +26,18 @@ export interface IssuedSession {
 async function issue(db: Db, user: SessionUser): Promise<IssuedSession> {
   const { token, expiresAt } = await signAccessToken(user);
   const refreshToken = crypto.randomBytes(32).toString('base64url');
-  await db.insert(refreshTokens).values({ userId: user.id, tokenHash: sha256(refreshToken), expiresAt: new Date(Date.now() + REFRESH_TTL_MS) });
+  await db
+    .insert(refreshTokens)
+    .values({ userId: user.id, tokenHash: sha256(refreshToken), expiresAt: new Date(Date.now() + REFRESH_TTL_MS) });
   return { user, accessToken: token, expiresAt, refreshToken };
 }
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-export async function createLocalUser(db: Db, input: { email: string; password: string; isStaff?: boolean }): Promise<SessionUser> {
+export async function createLocalUser(
+  db: Db,
+  input: { email: string; password: string; isStaff?: boolean },
+): Promise<SessionUser> {
   const email = normalizeEmail(input.email);
   try {
     const [row] = await db
@@ -41,7 +46,8 @@ export async function createLocalUser(db: Db, input: { email: string; password: 
       .returning();
     return { id: row.id, email: row.email, isStaff: row.isStaff };
   } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists; sign in instead.');
+    if (isUniqueViolation(e))
+      throw new AppError('EMAIL_TAKEN', 'An account with this email already exists; sign in instead.');
     throw e;
   }
 }
@@ -51,7 +57,11 @@ export async function signUpLocal(db: Db, input: { email: string; password: stri
 }
 
 export async function signInLocal(db: Db, input: { email: string; password: string }) {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${normalizeEmail(input.email)}`).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${normalizeEmail(input.email)}`)
+    .limit(1);
   const ok = await verifyPassword(input.password, row?.passwordHash ?? DUMMY_HASH);
   if (!row || !row.passwordHash || !ok) throw new AppError('INVALID_CREDENTIALS', 'The email or password is wrong.');
   return issue(db, { id: row.id, email: row.email, isStaff: row.isStaff });
@@ -62,7 +72,13 @@ export async function refreshLocal(db: Db, refreshToken: string) {
   const [rt] = await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.tokenHash, sha256(refreshToken)), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, new Date())))
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, sha256(refreshToken)),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, new Date()),
+      ),
+    )
     .returning();
   if (!rt) throw new AppError('INVALID_TOKEN', 'The refresh token is not valid; sign in again.');
   const [row] = await db.select().from(users).where(eq(users.id, rt.userId)).limit(1);
@@ -71,5 +87,8 @@ export async function refreshLocal(db: Db, refreshToken: string) {
 }
 
 export async function revokeRefreshToken(db: Db, refreshToken: string) {
-  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
 }

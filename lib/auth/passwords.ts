@@ -1,7 +1,12 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 
-const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, keylen: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
+const scrypt = promisify(crypto.scrypt) as (
+  pw: string,
+  salt: Buffer,
+  keylen: number,
+  opts: crypto.ScryptOptions,
+) => Promise<Buffer>;
 const PARAMS = { N: 16384, r: 8, p: 1 };
 const KEYLEN = 64;
 
@@ -16,6 +21,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [alg, n, r, p, saltB64, hashB64] = stored.split('$');
   if (alg !== 'scrypt' || !saltB64 || !hashB64) return false;
   const expected = Buffer.from(hashB64, 'base64url');
-  const actual = await scrypt(password, Buffer.from(saltB64, 'base64url'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
+  const actual = await scrypt(password, Buffer.from(saltB64, 'base64url'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
   return expected.length === actual.length && crypto.timingSafeEqual(expected, actual);
 }

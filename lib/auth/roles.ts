@@ -6,8 +6,6 @@
  */
 export const ROLES = ['viewer', 'editor', 'reviewer', 'admin', 'owner'] as const;
 export type Role = (typeof ROLES)[number];
-export const isRole = (s: string): s is Role => (ROLES as readonly string[]).includes(s);
-
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   viewer: 'Reads SKUs, dossiers, documents and the audit log; exports. Changes nothing.',
   editor: 'Everything a viewer does, plus SKUs, dossier values, documents, imports and supplier outreach.',
@@ -72,7 +70,8 @@ export function permissionFor(op: { operationId: string; method: string; path: s
   return reads ? 'read' : 'edit';
 }
 
-export const requiredRole = (op: { operationId: string; method: string; path: string }): Role => PERMISSION_ROLE[permissionFor(op)];
+export const requiredRole = (op: { operationId: string; method: string; path: string }): Role =>
+  PERMISSION_ROLE[permissionFor(op)];
 
 const article = (r: Role) => (r === 'admin' || r === 'owner' || r === 'editor' ? 'an' : 'a');
 

@@ -1,18 +1,31 @@
 /**
  * The closed catalogue of API-key scopes. Read scopes end in ":read"; a trial workspace may hold
  * read scopes only. Routes name the scope they need; nothing else grants access to a Bearer caller.
+ * Every read operation of the workspace's data names one of the read scopes below, so a key can be
+ * given exactly the slice an integration needs (a PIM sync: skus:read and dossier:read; an auditor's
+ * script: audit:read).
  */
 export const SCOPES = {
-  'skus:read': 'List and read SKUs, their blockers and dossier values (GET /api/skus, /api/v1/skus).',
-  'mcp:read': 'Use the read-only MCP endpoint (/api/mcp): SKUs, dossiers, requirements, documents, imports and entities of the workspace.',
-  'skus:write': 'Create SKUs and edit dossier values, entities and waivers through the API.',
-  'documents:read': 'List, read and download documents and read the audit events (GET /api/documents, /api/documents/{id}, /api/documents/{id}/file, /api/audit-events).',
-  'imports:read': 'Read import batches, their review payloads, rows and row errors (GET /api/imports, /api/imports/{batchId}, .../review, .../rows, .../errors.csv).',
+  'skus:read':
+    'Read SKUs with their blockers, activity, revisions, approvals, waivers, review issues, comments and assignee, and the dashboard (GET /api/skus, /api/skus/{id}/…, /api/v1/skus).',
+  'dossier:read':
+    'Read the dossier of a SKU and the field catalogue, and download the dossier ZIP (GET /api/skus/{id}/dossier, /api/skus/{id}/dossier.zip, /api/dossier/catalogue).',
+  'documents:read':
+    'List, read and download documents, and the documents linked to a SKU (GET /api/documents, /api/documents/{id}, /api/documents/{id}/file, /api/skus/{id}/documents, /api/v1/documents).',
+  'entities:read':
+    'Read entities (manufacturers, importers, responsible persons) and the entities linked to a SKU (GET /api/entities, /api/entities/{id}, /api/skus/{id}/entities).',
+  'imports:read':
+    'Read import batches, their review payloads, rows and row errors (GET /api/imports, /api/imports/{batchId}, .../review, .../rows, .../errors.csv).',
+  'audit:read': 'Read and export the audit log (GET /api/audit-events, /api/audit-events/export.csv).',
   'exports:read': 'List export runs and templates.',
-  'export': 'Export SKUs as JSON or CSV with a Bearer key (paid plans).',
-  'extractions:write': 'Queue re-extraction of documents (POST /api/v1/.../re-extract).',
   'outreach:read': 'List supplier requests and their timelines (GET /api/supplier-email/requests).',
-  'outreach:write': 'Draft and send supplier requests and change their status (POST /api/supplier-email/draft, /send, PATCH /api/supplier-email/requests/{id}).',
+  'mcp:read':
+    'Use the read-only MCP endpoint (/api/mcp): SKUs, dossiers, requirements, documents, imports and entities of the workspace.',
+  'skus:write': 'Create SKUs and edit dossier values, entities and waivers through the API.',
+  export: 'Export SKUs as JSON or CSV with a Bearer key (paid plans).',
+  'extractions:write': 'Queue re-extraction of documents (POST /api/v1/.../re-extract).',
+  'outreach:write':
+    'Draft and send supplier requests and change their status (POST /api/supplier-email/draft, /send, PATCH /api/supplier-email/requests/{id}).',
 } as const;
 
 export type Scope = keyof typeof SCOPES;

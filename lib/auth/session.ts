@@ -17,11 +17,21 @@ export function activeWorkspaceFrom(req: Request): string | null {
  * Resolves the sb-access-token cookie to user + workspace (creating the workspace on first use). The
  * membership, and so the role, is read on every request: a role change or a removal applies at once.
  */
-export async function authenticateSessionToken(db: Db, token: string, activeWorkspaceId?: string | null): Promise<Extract<AuthContext, { kind: 'session' }> & { expiresAt: Date }> {
+export async function authenticateSessionToken(
+  db: Db,
+  token: string,
+  activeWorkspaceId?: string | null,
+): Promise<Extract<AuthContext, { kind: 'session' }> & { expiresAt: Date }> {
   const claims = await verifyAccessToken(token);
   const user = { id: claims.sub, email: claims.email, isStaff: claims.app_metadata?.staff === true };
   const membership = await resolveWorkspace(db, user, activeWorkspaceId);
-  return { kind: 'session', user, workspace: membership.workspace, role: membership.role, expiresAt: new Date(claims.exp * 1000) };
+  return {
+    kind: 'session',
+    user,
+    workspace: membership.workspace,
+    role: membership.role,
+    expiresAt: new Date(claims.exp * 1000),
+  };
 }
 
 export async function authenticateSession(db: Db, req: Request) {

@@ -28,7 +28,12 @@ interface SupabaseSession {
 function toIssued(s: SupabaseSession | null, failure: string) {
   if (!s) throw new AppError('INVALID_CREDENTIALS', failure);
   const user: SessionUser = { id: s.user.id, email: s.user.email ?? '', isStaff: s.user.app_metadata?.staff === true };
-  return { user, accessToken: s.access_token, refreshToken: s.refresh_token, expiresAt: new Date((s.expires_at ?? Math.floor(Date.now() / 1000) + 3600) * 1000) };
+  return {
+    user,
+    accessToken: s.access_token,
+    refreshToken: s.refresh_token,
+    expiresAt: new Date((s.expires_at ?? Math.floor(Date.now() / 1000) + 3600) * 1000),
+  };
 }
 
 export async function signInSupabase(input: { email: string; password: string }) {
@@ -40,7 +45,8 @@ export async function signInSupabase(input: { email: string; password: string })
 export async function signUpSupabase(input: { email: string; password: string }) {
   const { data, error } = await client().auth.signUp(input);
   if (error) {
-    if (/already|registered|exists/i.test(error.message)) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists; sign in instead.');
+    if (/already|registered|exists/i.test(error.message))
+      throw new AppError('EMAIL_TAKEN', 'An account with this email already exists; sign in instead.');
     throw new AppError('VALIDATION_FAILED', error.message);
   }
   // With e-mail confirmation on, Supabase returns no session until the address is confirmed.

@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, SignJWT, errors as joseErrors, type JWTPayload } from 'jose';
+import { publicAppUrl } from '@/lib/config/public-url';
 import { getEnv } from '@/lib/config/env';
 import { AppError } from '@/lib/http/errors';
 import { getJwtSecret } from './jwt-secret';
@@ -19,12 +20,16 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const jwksByUrl = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
 export function localIssuer() {
-  return `${(getEnv().PUBLIC_APP_URL ?? 'http://127.0.0.1:3100').replace(/\/$/, '')}/auth/v1`;
+  return `${publicAppUrl()}/auth/v1`;
 }
 
-export async function signAccessToken(user: { id: string; email: string; isStaff: boolean }, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS) {
+export async function signAccessToken(
+  user: { id: string; email: string; isStaff: boolean },
+  ttlSeconds = ACCESS_TOKEN_TTL_SECONDS,
+) {
   const secret = getJwtSecret();
-  if (!secret) throw new AppError('SERVICE_UNAVAILABLE', 'Local sign-in is disabled while Supabase Auth is configured.');
+  if (!secret)
+    throw new AppError('SERVICE_UNAVAILABLE', 'Local sign-in is disabled while Supabase Auth is configured.');
   const now = Math.floor(Date.now() / 1000);
   const token = await new SignJWT({
     email: user.email,
@@ -51,7 +56,8 @@ const MAX_TOKEN_LENGTH = 8 * 1024;
 
 /** Failures of the claim checks, in words a user can act on. */
 function tokenFailure(e: unknown): AppError {
-  if (e instanceof joseErrors.JWTExpired) return new AppError('INVALID_TOKEN', 'The session has expired; sign in again.');
+  if (e instanceof joseErrors.JWTExpired)
+    return new AppError('INVALID_TOKEN', 'The session has expired; sign in again.');
   if (e instanceof joseErrors.JWTClaimValidationFailed) {
     const claim = e.claim;
     const why =
@@ -73,7 +79,8 @@ function tokenFailure(e: unknown): AppError {
  * of CLOCK_SKEW_SECONDS.
  */
 export async function verifyAccessToken(token: string): Promise<AccessClaims> {
-  if (token.length > MAX_TOKEN_LENGTH) throw new AppError('INVALID_TOKEN', 'The session token is not valid (too long); sign in again.');
+  if (token.length > MAX_TOKEN_LENGTH)
+    throw new AppError('INVALID_TOKEN', 'The session token is not valid (too long); sign in again.');
   const options = {
     audience: 'authenticated',
     requiredClaims: ['exp', 'iat', 'sub'],
@@ -97,9 +104,17 @@ export async function verifyAccessToken(token: string): Promise<AccessClaims> {
   }
   // jose has checked exp and iat are numbers; a token may not outlive the longest lifetime an issuer grants.
   if (payload.exp! - payload.iat! > MAX_TOKEN_LIFETIME_SECONDS + CLOCK_SKEW_SECONDS) {
-    throw new AppError('INVALID_TOKEN', 'The session token was refused: its lifetime is longer than any issuer grants; sign in again.');
+    throw new AppError(
+      'INVALID_TOKEN',
+      'The session token was refused: its lifetime is longer than any issuer grants; sign in again.',
+    );
   }
-  if (typeof payload.sub !== 'string' || !UUID_RE.test(payload.sub) || typeof payload.email !== 'string' || payload.role !== 'authenticated') {
+  if (
+    typeof payload.sub !== 'string' ||
+    !UUID_RE.test(payload.sub) ||
+    typeof payload.email !== 'string' ||
+    payload.role !== 'authenticated'
+  ) {
     throw new AppError('INVALID_TOKEN', 'The session token lacks the required claims; sign in again.');
   }
   return payload as unknown as AccessClaims;

@@ -15,7 +15,13 @@ export const ACTIVE_WORKSPACE_COOKIE = 'cw-workspace';
 /** Every workspace the user belongs to, the most recently joined first. */
 export async function listMemberships(db: Db, userId: string): Promise<(Membership & { joinedAt: Date })[]> {
   const rows = await db
-    .select({ id: workspaces.id, name: workspaces.name, plan: workspaces.plan, role: workspaceMembers.role, joinedAt: workspaceMembers.createdAt })
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      plan: workspaces.plan,
+      role: workspaceMembers.role,
+      joinedAt: workspaceMembers.createdAt,
+    })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(eq(workspaceMembers.userId, userId))
@@ -46,7 +52,11 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  * session stops reaching the workspace at once. A user with no workspace gets their own (plan trial,
  * owner role); the users row is locked while deciding, so concurrent first requests make one.
  */
-export async function resolveWorkspace(db: Db, user: SessionUser, preferredWorkspaceId?: string | null): Promise<Membership> {
+export async function resolveWorkspace(
+  db: Db,
+  user: SessionUser,
+  preferredWorkspaceId?: string | null,
+): Promise<Membership> {
   if (preferredWorkspaceId && UUID_RE.test(preferredWorkspaceId)) {
     const m = await membershipIn(db, user.id, preferredWorkspaceId);
     if (m) return m;
@@ -56,9 +66,16 @@ export async function resolveWorkspace(db: Db, user: SessionUser, preferredWorks
   await db.insert(users).values({ id: user.id, email: user.email, isStaff: user.isStaff }).onConflictDoNothing();
   await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-    const [any] = await tx.select({ id: workspaceMembers.workspaceId }).from(workspaceMembers).where(eq(workspaceMembers.userId, user.id)).limit(1);
+    const [any] = await tx
+      .select({ id: workspaceMembers.workspaceId })
+      .from(workspaceMembers)
+      .where(eq(workspaceMembers.userId, user.id))
+      .limit(1);
     if (any) return;
-    const [ws] = await tx.insert(workspaces).values({ name: defaultWorkspaceName(user.email) }).returning({ id: workspaces.id });
+    const [ws] = await tx
+      .insert(workspaces)
+      .values({ name: defaultWorkspaceName(user.email) })
+      .returning({ id: workspaces.id });
     await tx.insert(workspaceMembers).values({ workspaceId: ws.id, userId: user.id, email: user.email, role: 'owner' });
   });
   const [created] = await listMemberships(db, user.id);

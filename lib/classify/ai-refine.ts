@@ -32,7 +32,13 @@ export interface AiRefineInput {
   timeoutMs?: number;
 }
 
-const LOCALE_NAMES: Record<Locale, string> = { en: 'English', de: 'German', fr: 'French', es: 'Spanish', it: 'Italian' };
+const LOCALE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  de: 'German',
+  fr: 'French',
+  es: 'Spanish',
+  it: 'Italian',
+};
 
 function prompt(input: AiRefineInput): string {
   const snippet = (input.snippet ?? '').slice(0, MAX_CONTENT_SNIPPET * 2);
@@ -44,7 +50,9 @@ function prompt(input: AiRefineInput): string {
     `File name: ${input.filename}`,
     input.mimeType ? `MIME type: ${input.mimeType}` : '',
     `Rule-based result: ${input.rules.document_type ?? 'none'} (${input.rules.file_intent}, confidence ${input.rules.confidence}).`,
-    snippet ? `Text (${input.rules.snippetSource}):\n"""\n${snippet}\n"""` : 'No text could be extracted; judge from the file name.',
+    snippet
+      ? `Text (${input.rules.snippetSource}):\n"""\n${snippet}\n"""`
+      : 'No text could be extracted; judge from the file name.',
   ]
     .filter(Boolean)
     .join('\n');
@@ -83,15 +91,24 @@ export async function refineWithAi(input: AiRefineInput): Promise<Classification
     });
     const ai = AiClassificationSchema.parse(result.output);
     // Keep intent and type consistent with the contract's meaning.
-    const documentType = ai.file_intent === 'product_csv' || ai.file_intent === 'unknown' ? null : (ai.document_type ?? 'other');
-    const intent = documentType && documentType !== 'other' ? 'compliance_document' : ai.file_intent === 'compliance_document' ? 'other' : ai.file_intent;
+    const documentType =
+      ai.file_intent === 'product_csv' || ai.file_intent === 'unknown' ? null : (ai.document_type ?? 'other');
+    const intent =
+      documentType && documentType !== 'other'
+        ? 'compliance_document'
+        : ai.file_intent === 'compliance_document'
+          ? 'other'
+          : ai.file_intent;
     const confidence = round2(ai.confidence);
     const refined: ClassificationResult = {
       file_intent: intent,
       document_type: documentType,
       document_type_confidence: documentType ? confidence : 0,
       confidence,
-      detected_language: ai.detected_language && /^[a-z]{2,3}$/i.test(ai.detected_language) ? ai.detected_language.toLowerCase() : input.rules.detected_language,
+      detected_language:
+        ai.detected_language && /^[a-z]{2,3}$/i.test(ai.detected_language)
+          ? ai.detected_language.toLowerCase()
+          : input.rules.detected_language,
       reasoning: ai.reasoning.trim().slice(0, 600) || input.rules.reasoning,
       signals_used: input.rules.signals_used,
       ...(input.rules.content_snippet ? { content_snippet: input.rules.content_snippet } : {}),
@@ -115,7 +132,9 @@ export async function refineWithAi(input: AiRefineInput): Promise<Classification
     }
     return refined;
   } catch (err) {
-    const why = controller.signal.aborted ? `no answer within ${timeoutMs} ms` : (err instanceof Error ? err.message : String(err)).slice(0, 160);
+    const why = controller.signal.aborted
+      ? `no answer within ${timeoutMs} ms`
+      : (err instanceof Error ? err.message : String(err)).slice(0, 160);
     return fallback(input.rules, locale, why);
   } finally {
     clearTimeout(timer);

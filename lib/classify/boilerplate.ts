@@ -21,9 +21,18 @@ export function withoutRunningLines(pages: string[]): string {
   if (pages.length < MIN_PAGES) return pages.join('\n\n');
   const seenOn = new Map<string, number>();
   for (const page of pages) {
-    for (const key of new Set(page.split('\n').filter((l) => l.length <= MAX_RUNNING_LINE).map(lineKey).filter((k) => k.length >= 3))) seenOn.set(key, (seenOn.get(key) ?? 0) + 1);
+    for (const key of new Set(
+      page
+        .split('\n')
+        .filter((l) => l.length <= MAX_RUNNING_LINE)
+        .map(lineKey)
+        .filter((k) => k.length >= 3),
+    ))
+      seenOn.set(key, (seenOn.get(key) ?? 0) + 1);
   }
-  const running = new Set([...seenOn].filter(([, n]) => n >= Math.max(2, pages.length * REPEATED_SHARE)).map(([k]) => k));
+  const running = new Set(
+    [...seenOn].filter(([, n]) => n >= Math.max(2, pages.length * REPEATED_SHARE)).map(([k]) => k),
+  );
   if (!running.size) return pages.join('\n\n');
   const kept = new Set<string>();
   return pages

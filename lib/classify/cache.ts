@@ -44,9 +44,21 @@ export function extractionOfReading(r: Reading): ExtractionResult {
 }
 
 /** The reading of an extraction worth keeping, or null (no text, or an OCR cut short by its budget). */
-export function readingOf(extraction: ExtractionResult, classification: ClassificationResult, readMs: number, maxChars: number): Reading | null {
+export function readingOf(
+  extraction: ExtractionResult,
+  classification: ClassificationResult,
+  readMs: number,
+  maxChars: number,
+): Reading | null {
   if (extraction.status !== 'ok' || !extraction.text) return null;
-  if (extraction.ocr && extraction.truncated && extraction.pages && extraction.pageCount && extraction.pages.length < extraction.pageCount) return null;
+  if (
+    extraction.ocr &&
+    extraction.truncated &&
+    extraction.pages &&
+    extraction.pageCount &&
+    extraction.pages.length < extraction.pageCount
+  )
+    return null;
   const pages = extraction.pages?.length ? extraction.pages.map((p) => p.text) : [extraction.text];
   let left = maxChars;
   const bounded = pages.map((p) => {
@@ -66,11 +78,22 @@ export function readingOf(extraction: ExtractionResult, classification: Classifi
   };
 }
 
-export async function findReading(db: Db, workspaceId: string, sha256: string, version = CLASSIFIER_VERSION): Promise<Reading | null> {
+export async function findReading(
+  db: Db,
+  workspaceId: string,
+  sha256: string,
+  version = CLASSIFIER_VERSION,
+): Promise<Reading | null> {
   const [row] = await db
     .select()
     .from(documentReadings)
-    .where(and(eq(documentReadings.workspaceId, workspaceId), eq(documentReadings.sha256, sha256), eq(documentReadings.classifierVersion, version)));
+    .where(
+      and(
+        eq(documentReadings.workspaceId, workspaceId),
+        eq(documentReadings.sha256, sha256),
+        eq(documentReadings.classifierVersion, version),
+      ),
+    );
   if (!row) return null;
   const meta = row.classification as unknown as { format?: FileFormat };
   return {
@@ -92,7 +115,13 @@ function stripMeta(stored: Record<string, unknown>): ClassificationResult {
 }
 
 /** Keeps a reading; the first one kept for the same key wins (concurrent readers agree anyway). */
-export async function saveReading(db: Db, workspaceId: string, sha256: string, r: Reading, version = CLASSIFIER_VERSION): Promise<void> {
+export async function saveReading(
+  db: Db,
+  workspaceId: string,
+  sha256: string,
+  r: Reading,
+  version = CLASSIFIER_VERSION,
+): Promise<void> {
   await db
     .insert(documentReadings)
     .values({
@@ -112,5 +141,7 @@ export async function saveReading(db: Db, workspaceId: string, sha256: string, r
 
 /** Forgets every reading of these bytes in the workspace (all versions): a deleted document's text goes with it. */
 export async function forgetReadings(db: Db, workspaceId: string, sha256: string): Promise<void> {
-  await db.delete(documentReadings).where(and(eq(documentReadings.workspaceId, workspaceId), eq(documentReadings.sha256, sha256)));
+  await db
+    .delete(documentReadings)
+    .where(and(eq(documentReadings.workspaceId, workspaceId), eq(documentReadings.sha256, sha256)));
 }

@@ -29,7 +29,12 @@ export interface ClassifyFileOutput {
 }
 
 export async function classifyFile(input: ClassifyFileInput): Promise<ClassifyFileOutput> {
-  const extraction = await extractText({ bytes: input.bytes, filename: input.filename, mimeType: input.mimeType, ocr: input.ocr });
+  const extraction = await extractText({
+    bytes: input.bytes,
+    filename: input.filename,
+    mimeType: input.mimeType,
+    ocr: input.ocr,
+  });
   const rules = classifyRules({
     filename: input.filename,
     mimeType: extraction.mimeType,
@@ -39,7 +44,8 @@ export async function classifyFile(input: ClassifyFileInput): Promise<ClassifyFi
     extractionIssue: extraction.issue ?? null,
     pages: extraction.pages,
   });
-  const model = input.ai === 'off' ? null : input.ai === 'auto' || input.ai === undefined ? getLanguageModel() : input.ai;
+  const model =
+    input.ai === 'off' ? null : input.ai === 'auto' || input.ai === undefined ? getLanguageModel() : input.ai;
   if (!model) return { classification: rules, extraction };
   const classification = await refineWithAi({
     rules,

@@ -89,7 +89,10 @@ const cleanHeader = (c: string) =>
     .trim();
 
 export function detectProductTable(text: string): ProductTableMatch | null {
-  const lines = text.split(/\r\n|\n|\r/).filter((l) => l.trim()).slice(0, 15);
+  const lines = text
+    .split(/\r\n|\n|\r/)
+    .filter((l) => l.trim())
+    .slice(0, 15);
   let best: ProductTableMatch | null = null;
   lines.forEach((line, index) => {
     const cells = splitDelimitedLine(line);
@@ -100,14 +103,21 @@ export function detectProductTable(text: string): ProductTableMatch | null {
       const c = cleanHeader(raw);
       if (!c || c.length > 40) continue;
       // Shop exports qualify columns ("Variant SKU", "Product Category"): the last words decide.
-      const tail = c.replace(/^(?:variant|product|item|article|artikel|produit|producto|prodotto|main|parent|child) /, '');
+      const tail = c.replace(
+        /^(?:variant|product|item|article|artikel|produit|producto|prodotto|main|parent|child) /,
+        '',
+      );
       if (IDENTIFIER.test(c) || IDENTIFIER.test(tail)) identifierColumns.push(raw);
       else if (PRODUCT_COLUMN.test(c) || PRODUCT_COLUMN.test(tail)) productColumns.push(raw);
     }
     const strongEnough =
-      (identifierColumns.length >= 1 && identifierColumns.length + productColumns.length >= 2) || productColumns.length >= 4;
+      (identifierColumns.length >= 1 && identifierColumns.length + productColumns.length >= 2) ||
+      productColumns.length >= 4;
     if (!strongEnough) return;
-    const confidence = Math.min(0.97, 0.62 + 0.1 * Math.min(identifierColumns.length, 3) + 0.04 * Math.min(productColumns.length, 5));
+    const confidence = Math.min(
+      0.97,
+      0.62 + 0.1 * Math.min(identifierColumns.length, 3) + 0.04 * Math.min(productColumns.length, 5),
+    );
     if (!best || confidence > best.confidence) {
       best = { headerLine: index + 1, columns: cells, identifierColumns, productColumns, confidence };
     }

@@ -91,7 +91,8 @@ const T = {
     filename: (q: string) => `der Dateiname („${q}“)`,
     more: (n: number) => `${n} weitere${n === 1 ? 's' : ''} Signal${n === 1 ? '' : 'e'}`,
     alsoLike: (label: string) => `Es ähnelt auch: ${label}.`,
-    productTable: (cols: string) => `Tabelle mit Produktspalten in der Kopfzeile (${cols}): als Produktdatendatei behandelt.`,
+    productTable: (cols: string) =>
+      `Tabelle mit Produktspalten in der Kopfzeile (${cols}): als Produktdatendatei behandelt.`,
     noSignal: 'Weder im Dateinamen noch im Text wurde ein Hinweis auf einen Dokumenttyp gefunden; Typ „sonstiges“.',
     filenameOnly: 'Nur der Dateiname konnte verwendet werden.',
     filenameNothing: 'Nur der Dateiname konnte verwendet werden, und er lässt keinen Dokumenttyp erkennen.',
@@ -105,8 +106,9 @@ const T = {
     filename: (q: string) => `le nom du fichier (« ${q} »)`,
     more: (n: number) => `${n} autre${n === 1 ? '' : 's'} indice${n === 1 ? '' : 's'}`,
     alsoLike: (label: string) => `Il ressemble aussi à : ${label}.`,
-    productTable: (cols: string) => `Tableau dont l'en-tête contient des colonnes produit (${cols}) : traité comme fichier de données produit.`,
-    noSignal: "Aucun indice de type de document dans le nom du fichier ni dans le texte ; type laissé à « autre ».",
+    productTable: (cols: string) =>
+      `Tableau dont l'en-tête contient des colonnes produit (${cols}) : traité comme fichier de données produit.`,
+    noSignal: 'Aucun indice de type de document dans le nom du fichier ni dans le texte ; type laissé à « autre ».',
     filenameOnly: 'Seul le nom du fichier a pu être utilisé.',
     filenameNothing: "Seul le nom du fichier a pu être utilisé et il n'indique aucun type de document.",
   },
@@ -119,8 +121,10 @@ const T = {
     filename: (q: string) => `el nombre del archivo («${q}»)`,
     more: (n: number) => `${n} indicio${n === 1 ? '' : 's'} más`,
     alsoLike: (label: string) => `También se parece a: ${label}.`,
-    productTable: (cols: string) => `Tabla cuya cabecera tiene columnas de producto (${cols}): se trata como archivo de datos de producto.`,
-    noSignal: 'No se encontró ningún indicio de tipo de documento en el nombre del archivo ni en el texto; el tipo queda como «otro».',
+    productTable: (cols: string) =>
+      `Tabla cuya cabecera tiene columnas de producto (${cols}): se trata como archivo de datos de producto.`,
+    noSignal:
+      'No se encontró ningún indicio de tipo de documento en el nombre del archivo ni en el texto; el tipo queda como «otro».',
     filenameOnly: 'Solo se pudo utilizar el nombre del archivo.',
     filenameNothing: 'Solo se pudo utilizar el nombre del archivo y no indica ningún tipo de documento.',
   },
@@ -133,7 +137,8 @@ const T = {
     filename: (q: string) => `il nome del file («${q}»)`,
     more: (n: number) => `altri ${n} indizi`,
     alsoLike: (label: string) => `Somiglia anche a: ${label}.`,
-    productTable: (cols: string) => `Tabella con colonne di prodotto nell'intestazione (${cols}): trattata come file di dati di prodotto.`,
+    productTable: (cols: string) =>
+      `Tabella con colonne di prodotto nell'intestazione (${cols}): trattata come file di dati di prodotto.`,
     noSignal: 'Nessun indizio di tipo di documento nel nome del file né nel testo; il tipo resta «altro».',
     filenameOnly: 'È stato possibile usare solo il nome del file.',
     filenameNothing: 'È stato possibile usare solo il nome del file, che non indica alcun tipo di documento.',
@@ -158,9 +163,15 @@ export function typeReasoning(
 }
 
 export const productTableReasoning = (locale: Locale, columns: string[]) =>
-  T[locale].productTable(columns.slice(0, 6).map((c) => c.slice(0, 30)).join(', '));
+  T[locale].productTable(
+    columns
+      .slice(0, 6)
+      .map((c) => c.slice(0, 30))
+      .join(', '),
+  );
 export const noSignalReasoning = (locale: Locale) => T[locale].noSignal;
-export const filenameOnlyNote = (locale: Locale, anything: boolean) => (anything ? T[locale].filenameOnly : T[locale].filenameNothing);
+export const filenameOnlyNote = (locale: Locale, anything: boolean) =>
+  anything ? T[locale].filenameOnly : T[locale].filenameNothing;
 
 type IssueKey = ExtractionIssueCode | 'not_attempted';
 
@@ -226,37 +237,46 @@ export const issueText = (locale: Locale, code: IssueKey) => ISSUE_TEXT[locale][
 
 const DIAGNOSTIC_TEXT: Record<Locale, Record<DiagnosticCode, string>> = {
   en: {
-    ai_unavailable_fallback: 'The AI classifier was unavailable; the rule-based result is shown. Please confirm or choose the type.',
+    ai_unavailable_fallback:
+      'The AI classifier was unavailable; the rule-based result is shown. Please confirm or choose the type.',
     text_extraction_failed_filename_only: 'Classified from the file name only. Please check the type.',
     scanned_or_empty_text: 'Upload a version with a text layer (or a clearer scan) for a reliable classification.',
     unsupported_file_type: 'Convert the file to PDF (or another supported format) and upload it again.',
     low_confidence_other: 'The document type could not be determined with confidence. Please choose the type.',
   },
   de: {
-    ai_unavailable_fallback: 'Die KI-Klassifizierung war nicht verfügbar; das regelbasierte Ergebnis wird angezeigt. Bitte Typ bestätigen oder wählen.',
+    ai_unavailable_fallback:
+      'Die KI-Klassifizierung war nicht verfügbar; das regelbasierte Ergebnis wird angezeigt. Bitte Typ bestätigen oder wählen.',
     text_extraction_failed_filename_only: 'Nur anhand des Dateinamens eingestuft. Bitte Typ prüfen.',
-    scanned_or_empty_text: 'Für eine zuverlässige Einstufung eine Fassung mit Textebene (oder einen besseren Scan) hochladen.',
+    scanned_or_empty_text:
+      'Für eine zuverlässige Einstufung eine Fassung mit Textebene (oder einen besseren Scan) hochladen.',
     unsupported_file_type: 'Die Datei in PDF (oder ein anderes unterstütztes Format) umwandeln und erneut hochladen.',
     low_confidence_other: 'Der Dokumenttyp ließ sich nicht sicher bestimmen. Bitte Typ wählen.',
   },
   fr: {
-    ai_unavailable_fallback: 'Le classement par IA était indisponible ; le résultat par règles est affiché. Veuillez confirmer ou choisir le type.',
+    ai_unavailable_fallback:
+      'Le classement par IA était indisponible ; le résultat par règles est affiché. Veuillez confirmer ou choisir le type.',
     text_extraction_failed_filename_only: 'Classé à partir du seul nom de fichier. Veuillez vérifier le type.',
     scanned_or_empty_text: 'Téléversez une version avec couche texte (ou un scan plus net) pour un classement fiable.',
-    unsupported_file_type: 'Convertissez le fichier en PDF (ou un autre format pris en charge) et téléversez-le à nouveau.',
+    unsupported_file_type:
+      'Convertissez le fichier en PDF (ou un autre format pris en charge) et téléversez-le à nouveau.',
     low_confidence_other: 'Le type de document n’a pas pu être déterminé avec certitude. Veuillez choisir le type.',
   },
   es: {
-    ai_unavailable_fallback: 'La clasificación por IA no estaba disponible; se muestra el resultado por reglas. Confirme o elija el tipo.',
+    ai_unavailable_fallback:
+      'La clasificación por IA no estaba disponible; se muestra el resultado por reglas. Confirme o elija el tipo.',
     text_extraction_failed_filename_only: 'Clasificado solo por el nombre del archivo. Compruebe el tipo.',
-    scanned_or_empty_text: 'Suba una versión con capa de texto (o un escaneo más nítido) para una clasificación fiable.',
+    scanned_or_empty_text:
+      'Suba una versión con capa de texto (o un escaneo más nítido) para una clasificación fiable.',
     unsupported_file_type: 'Convierta el archivo a PDF (u otro formato admitido) y súbalo de nuevo.',
     low_confidence_other: 'No se pudo determinar el tipo de documento con seguridad. Elija el tipo.',
   },
   it: {
-    ai_unavailable_fallback: 'La classificazione con IA non era disponibile; è mostrato il risultato basato su regole. Confermare o scegliere il tipo.',
+    ai_unavailable_fallback:
+      'La classificazione con IA non era disponibile; è mostrato il risultato basato su regole. Confermare o scegliere il tipo.',
     text_extraction_failed_filename_only: 'Classificato solo in base al nome del file. Verificare il tipo.',
-    scanned_or_empty_text: 'Caricare una versione con livello di testo (o una scansione più nitida) per una classificazione affidabile.',
+    scanned_or_empty_text:
+      'Caricare una versione con livello di testo (o una scansione più nitida) per una classificazione affidabile.',
     unsupported_file_type: 'Convertire il file in PDF (o un altro formato supportato) e caricarlo di nuovo.',
     low_confidence_other: 'Non è stato possibile determinare con sicurezza il tipo di documento. Scegliere il tipo.',
   },
@@ -265,20 +285,33 @@ const DIAGNOSTIC_TEXT: Record<Locale, Record<DiagnosticCode, string>> = {
 export const diagnosticText = (locale: Locale, code: DiagnosticCode) => DIAGNOSTIC_TEXT[locale][code];
 
 const ABOUT_NOT_IS: Record<Locale, (label: string, kind: string, missing: string) => string> = {
-  en: (label, kind, missing) => `Mentions ${label} but reads as ${kind} and lacks the parts of one (${missing}); classified as other.`,
-  de: (label, kind, missing) => `Erwähnt ${label}, liest sich aber als ${kind} und hat nicht dessen Bestandteile (${missing}); als „Sonstiges“ eingeordnet.`,
-  fr: (label, kind, missing) => `Mentionne ${label} mais se lit comme ${kind} et n'en a pas les éléments (${missing}) ; classé comme « autre ».`,
-  es: (label, kind, missing) => `Menciona ${label} pero se lee como ${kind} y le faltan sus partes (${missing}); clasificado como «otro».`,
-  it: (label, kind, missing) => `Menziona ${label} ma si legge come ${kind} e ne mancano le parti (${missing}); classificato come «altro».`,
+  en: (label, kind, missing) =>
+    `Mentions ${label} but reads as ${kind} and lacks the parts of one (${missing}); classified as other.`,
+  de: (label, kind, missing) =>
+    `Erwähnt ${label}, liest sich aber als ${kind} und hat nicht dessen Bestandteile (${missing}); als „Sonstiges“ eingeordnet.`,
+  fr: (label, kind, missing) =>
+    `Mentionne ${label} mais se lit comme ${kind} et n'en a pas les éléments (${missing}) ; classé comme « autre ».`,
+  es: (label, kind, missing) =>
+    `Menciona ${label} pero se lee como ${kind} y le faltan sus partes (${missing}); clasificado como «otro».`,
+  it: (label, kind, missing) =>
+    `Menziona ${label} ma si legge come ${kind} e ne mancano le parti (${missing}); classificato come «altro».`,
 };
 const KIND_TEXT: Record<Locale, Record<'explainer' | 'label' | 'flyer', string>> = {
   en: { explainer: 'an article or guide', label: 'a product label', flyer: 'a flyer or brochure' },
   de: { explainer: 'Artikel oder Ratgeber', label: 'Produktetikett', flyer: 'Prospekt oder Flyer' },
-  fr: { explainer: 'un article ou un guide', label: 'une étiquette de produit', flyer: 'un prospectus ou une brochure' },
+  fr: {
+    explainer: 'un article ou un guide',
+    label: 'une étiquette de produit',
+    flyer: 'un prospectus ou une brochure',
+  },
   es: { explainer: 'un artículo o una guía', label: 'una etiqueta de producto', flyer: 'un folleto' },
   it: { explainer: 'un articolo o una guida', label: "un'etichetta di prodotto", flyer: 'un volantino o una brochure' },
 };
 
 /** A text that talks about a document type without being one (an explainer, a label, a flyer). */
-export const aboutNotIsReasoning = (locale: Locale, type: DocumentType, kind: 'explainer' | 'label' | 'flyer', missing: string[]) =>
-  ABOUT_NOT_IS[locale](TYPE_LABELS[locale][type], KIND_TEXT[locale][kind], missing.slice(0, 3).join(', '));
+export const aboutNotIsReasoning = (
+  locale: Locale,
+  type: DocumentType,
+  kind: 'explainer' | 'label' | 'flyer',
+  missing: string[],
+) => ABOUT_NOT_IS[locale](TYPE_LABELS[locale][type], KIND_TEXT[locale][kind], missing.slice(0, 3).join(', '));

@@ -124,7 +124,7 @@ export function normaliseWithMap(s: string): { text: string; map: number[] } {
     if (ch === 'ß') n = 'ss';
     else if (ch === 'œ' || ch === 'Œ') n = 'oe';
     else if (ch === 'æ' || ch === 'Æ') n = 'ae';
-    else if ("’‘`´ʼ".includes(ch)) n = "'";
+    else if ('’‘`´ʼ'.includes(ch)) n = "'";
     else if ('‐‑‒–—'.includes(ch)) n = '-';
     else n = ch.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
     for (const c of n) {
@@ -170,8 +170,23 @@ function scoreAll(filename: string, original: string, isMail: boolean): TypeScor
         const m = s.re.exec(text);
         if (!m) continue;
         // In an e-mail, document names in the body are mentions ("attached the DoC"), not titles.
-        const weight = mail ? (s.re.source.includes('subject|betreff') ? W.titleTop : W.titleFar) : m.index < TOP_ZONE ? W.titleTop : m.index < NEAR_ZONE ? W.titleNear : W.titleFar;
-        titles.push({ weight, lang: s.lang, e: { kind: m.index < NEAR_ZONE ? 'title_top' : 'title', quote: quote(original, map, m.index, m.index + m[0].length) } });
+        const weight = mail
+          ? s.re.source.includes('subject|betreff')
+            ? W.titleTop
+            : W.titleFar
+          : m.index < TOP_ZONE
+            ? W.titleTop
+            : m.index < NEAR_ZONE
+              ? W.titleNear
+              : W.titleFar;
+        titles.push({
+          weight,
+          lang: s.lang,
+          e: {
+            kind: m.index < NEAR_ZONE ? 'title_top' : 'title',
+            quote: quote(original, map, m.index, m.index + m[0].length),
+          },
+        });
       }
       titles.sort((a, b) => b.weight - a.weight);
       if (titles.length) {
@@ -185,7 +200,11 @@ function scoreAll(filename: string, original: string, isMail: boolean): TypeScor
         if (!m) continue;
         phrases++;
         textScore += W.phrase;
-        evidence.push({ weight: W.phrase, lang: s.lang, e: { kind: 'phrase', quote: quote(original, map, m.index, m.index + m[0].length) } });
+        evidence.push({
+          weight: W.phrase,
+          lang: s.lang,
+          e: { kind: 'phrase', quote: quote(original, map, m.index, m.index + m[0].length) },
+        });
       }
       let keywords = 0;
       for (const s of sig.keyword) {
@@ -202,15 +221,28 @@ function scoreAll(filename: string, original: string, isMail: boolean): TypeScor
       const abbrevHit = titleHit ? undefined : sig.filename.find((re) => re.test(name));
       if (titleHit || abbrevHit) {
         filenameScore = titleHit ? W.filenameTitle : W.filenameAbbrev;
-        evidence.push({ weight: filenameScore, lang: '*', e: { kind: 'filename', quote: filename.split(/[\\/]/).pop()!.slice(0, 80) } });
+        evidence.push({
+          weight: filenameScore,
+          lang: '*',
+          e: { kind: 'filename', quote: filename.split(/[\\/]/).pop()!.slice(0, 80) },
+        });
       }
     }
     evidence.sort((a, b) => b.weight - a.weight);
     // Wording says what a text is about; its structure says whether it is one. A type whose parts are
     // missing loses most of its text score (a cited "safety data sheet" in a registration letter).
     const st = text.length >= SHORT_TEXT && textScore > 0 ? structureOf(type, text) : { ratio: 1, missing: [] };
-    const weightedText = type === 'other' ? textScore : textScore * (STRUCTURE_FLOOR + (1 - STRUCTURE_FLOOR) * st.ratio);
-    return { type, score: weightedText + filenameScore, textScore: weightedText, filenameScore, evidence, structure: st.ratio, missing: st.missing };
+    const weightedText =
+      type === 'other' ? textScore : textScore * (STRUCTURE_FLOOR + (1 - STRUCTURE_FLOOR) * st.ratio);
+    return {
+      type,
+      score: weightedText + filenameScore,
+      textScore: weightedText,
+      filenameScore,
+      evidence,
+      structure: st.ratio,
+      missing: st.missing,
+    };
   }).sort((a, b) => b.score - a.score);
 }
 
@@ -247,22 +279,48 @@ const TABULAR_MIME = /csv|tab-separated|spreadsheet|ms-excel|text\/plain/i;
 
 function isTabularSource(source: SnippetSource, filename: string, mimeType?: string | null): boolean {
   if (source === 'csv_rows') return true;
-  if (['pdf_first_page', 'docx_text', 'html_text', 'xml_text', 'email_text', 'ocr_text', 'vision_ocr', 'office_text'].includes(source)) return false;
+  if (
+    [
+      'pdf_first_page',
+      'docx_text',
+      'html_text',
+      'xml_text',
+      'email_text',
+      'ocr_text',
+      'vision_ocr',
+      'office_text',
+    ].includes(source)
+  )
+    return false;
   return TABULAR_EXT.test(filename) || TABULAR_MIME.test(mimeType ?? '') || source === 'raw_text';
 }
 
 export function makeSnippet(text: string): string {
-  return text.replace(/[ \t]+/g, ' ').replace(/\n{3,}/g, '\n\n').trim().slice(0, MAX_CONTENT_SNIPPET);
+  return text
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+    .slice(0, MAX_CONTENT_SNIPPET);
 }
 
-function buildDiagnostic(code: DiagnosticCode, nextAction: NextAction, locale: Locale, detail: string | null, source: SnippetSource, signals: Signal[], confidence: number): Diagnostic {
+function buildDiagnostic(
+  code: DiagnosticCode,
+  nextAction: NextAction,
+  locale: Locale,
+  detail: string | null,
+  source: SnippetSource,
+  signals: Signal[],
+  confidence: number,
+): Diagnostic {
   const message = [detail, diagnosticText(locale, code)].filter(Boolean).join(' ');
   return { code, message, next_action: nextAction, source, signals_used: signals, confidence };
 }
 
 /** A refused or unreadable file says why (the extractor's precise reason: a decompression bomb, a budget). */
 function withReason(text: string, issue: ClassifyRulesInput['extractionIssue']): string {
-  return issue && ['parse_failed', 'too_large', 'timeout'].includes(issue.code) && issue.message ? `${text} (${issue.message})` : text;
+  return issue && ['parse_failed', 'too_large', 'timeout'].includes(issue.code) && issue.message
+    ? `${text} (${issue.message})`
+    : text;
 }
 
 export function classifyRules(input: ClassifyRulesInput): ClassificationResult {
@@ -270,7 +328,11 @@ export function classifyRules(input: ClassifyRulesInput): ClassificationResult {
   const filename = input.filename ?? '';
   const raw = input.snippet ? contentForClassification(input.snippet, input.pages).slice(0, TEXT_WINDOW) : '';
   const hasText = (raw.match(/[\p{L}\p{N}]/gu) ?? []).length >= 3;
-  const snippetSource: SnippetSource = hasText ? (input.snippetSource && input.snippetSource !== 'filename_only' ? input.snippetSource : 'raw_text') : 'filename_only';
+  const snippetSource: SnippetSource = hasText
+    ? input.snippetSource && input.snippetSource !== 'filename_only'
+      ? input.snippetSource
+      : 'raw_text'
+    : 'filename_only';
   const signals: Signal[] = ['filename'];
   if (input.mimeType) signals.push('mime_type');
   if (hasText) signals.push('content_snippet');
@@ -317,12 +379,21 @@ export function classifyRules(input: ClassifyRulesInput): ClassificationResult {
     } else if (issue?.code === 'empty_file') {
       code = 'scanned_or_empty_text';
       next = 'reselect_file';
-    } else if (issue && ['encrypted', 'parse_failed', 'too_large', 'timeout', 'opaque_p7m_envelope'].includes(issue.code)) {
+    } else if (
+      issue &&
+      ['encrypted', 'parse_failed', 'too_large', 'timeout', 'opaque_p7m_envelope'].includes(issue.code)
+    ) {
       next = 'reselect_file';
     }
     const detail = `${issueText(locale, issue?.code ?? 'not_attempted')} ${filenameOnlyNote(locale, found)}`;
     const reasoning = found
-      ? `${typeReasoning(locale, top.type, confidence, top.evidence.map((e) => e.e), runnerUp)} ${filenameOnlyNote(locale, true)}`
+      ? `${typeReasoning(
+          locale,
+          top.type,
+          confidence,
+          top.evidence.map((e) => e.e),
+          runnerUp,
+        )} ${filenameOnlyNote(locale, true)}`
       : detail;
     const type = found ? top.type : null;
     return {
@@ -334,7 +405,15 @@ export function classifyRules(input: ClassifyRulesInput): ClassificationResult {
       reasoning,
       ...base,
       degraded: true,
-      diagnostic: buildDiagnostic(code, next, locale, withReason(issueText(locale, issue?.code ?? 'not_attempted'), issue), 'filename_only', signals, confidence),
+      diagnostic: buildDiagnostic(
+        code,
+        next,
+        locale,
+        withReason(issueText(locale, issue?.code ?? 'not_attempted'), issue),
+        'filename_only',
+        signals,
+        confidence,
+      ),
     };
   }
 
@@ -352,13 +431,28 @@ export function classifyRules(input: ClassifyRulesInput): ClassificationResult {
       reasoning: noSignalReasoning(locale),
       ...base,
       degraded: true,
-      diagnostic: buildDiagnostic('low_confidence_other', 'choose_document_type', locale, null, snippetSource, signals, confidence),
+      diagnostic: buildDiagnostic(
+        'low_confidence_other',
+        'choose_document_type',
+        locale,
+        null,
+        snippetSource,
+        signals,
+        confidence,
+      ),
     };
   }
 
   // 3. A text about a type (an explainer, a label, a flyer) that lacks the type's structure is other.
   const marks = discourseMarks(raw);
-  const kind = marks.label >= 2 ? 'label' : marks.flyer >= 2 ? 'flyer' : marks.explainer >= 2 || (marks.explainer >= 1 && marks.questions >= 2) ? 'explainer' : null;
+  const kind =
+    marks.label >= 2
+      ? 'label'
+      : marks.flyer >= 2
+        ? 'flyer'
+        : marks.explainer >= 2 || (marks.explainer >= 1 && marks.questions >= 2)
+          ? 'explainer'
+          : null;
   if (kind && top.type !== 'other' && top.structure < ABOUT_STRUCTURE) {
     const confidence = round2(OTHER_BY_MARKS);
     return {
@@ -370,18 +464,36 @@ export function classifyRules(input: ClassifyRulesInput): ClassificationResult {
       reasoning: aboutNotIsReasoning(locale, top.type, kind, top.missing),
       ...base,
       degraded: true,
-      diagnostic: buildDiagnostic('low_confidence_other', 'confirm_or_choose_type', locale, null, snippetSource, signals, confidence),
+      diagnostic: buildDiagnostic(
+        'low_confidence_other',
+        'confirm_or_choose_type',
+        locale,
+        null,
+        snippetSource,
+        signals,
+        confidence,
+      ),
     };
   }
 
   // Confidence: the evidence's strength and margin, capped by how much of the type's structure is there.
-  const evidenceConfidence = top.textScore > 0 ? textConfidence(top, second) : Math.min(textConfidence(top, second), filenameConfidence(top, second));
+  const evidenceConfidence =
+    top.textScore > 0
+      ? textConfidence(top, second)
+      : Math.min(textConfidence(top, second), filenameConfidence(top, second));
   // A short snippet (what a client sends to the JSON form) cannot show a whole structure: its missing
   // parts are not evidence against the type, but it cannot reach the confident band either.
   const short = raw.replace(/\s+/g, ' ').trim().length < SHORT_TEXT;
-  const structureCap = top.type === 'other' || top.textScore === 0 ? 1 : short ? SHORT_CAP : CAP_BASE + (0.98 - CAP_BASE) * top.structure;
+  const structureCap =
+    top.type === 'other' || top.textScore === 0 ? 1 : short ? SHORT_CAP : CAP_BASE + (0.98 - CAP_BASE) * top.structure;
   const confidence = round2(Math.min(evidenceConfidence, structureCap));
-  const reasoning = typeReasoning(locale, top.type, confidence, top.evidence.map((e) => e.e), runnerUp);
+  const reasoning = typeReasoning(
+    locale,
+    top.type,
+    confidence,
+    top.evidence.map((e) => e.e),
+    runnerUp,
+  );
   const result: ClassificationResult = {
     file_intent: top.type === 'other' ? 'other' : 'compliance_document',
     document_type: top.type,
@@ -394,7 +506,15 @@ export function classifyRules(input: ClassifyRulesInput): ClassificationResult {
   };
   if (confidence < 0.5) {
     result.degraded = true;
-    result.diagnostic = buildDiagnostic('low_confidence_other', 'confirm_or_choose_type', locale, null, snippetSource, signals, confidence);
+    result.diagnostic = buildDiagnostic(
+      'low_confidence_other',
+      'confirm_or_choose_type',
+      locale,
+      null,
+      snippetSource,
+      signals,
+      confidence,
+    );
   }
   return result;
 }

@@ -34,7 +34,12 @@ export const DIAGNOSTIC_CODES = [
 ] as const;
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 
-export const NEXT_ACTIONS = ['choose_document_type', 'reselect_file', 'convert_or_ocr_upload_again', 'confirm_or_choose_type'] as const;
+export const NEXT_ACTIONS = [
+  'choose_document_type',
+  'reselect_file',
+  'convert_or_ocr_upload_again',
+  'confirm_or_choose_type',
+] as const;
 export type NextAction = (typeof NEXT_ACTIONS)[number];
 
 export const LOCALES = ['en', 'de', 'fr', 'es', 'it'] as const;

@@ -28,7 +28,7 @@ export interface TypeSignals {
 export const SIGNALS: Record<DocumentType, TypeSignals> = {
   declaration_of_conformity: {
     title: [
-      ['en', "(?:eu |ec |ce |uk |ukca )?declaration of conformity"],
+      ['en', '(?:eu |ec |ce |uk |ukca )?declaration of conformity'],
       ['en', 'declaration of conformance'],
       ['en', "supplier'?s declaration of conformity"],
       ['en', 'declaration of incorporation'],
@@ -95,8 +95,14 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
       ['*', '(?:directive|richtlinie|directiva|direttiva)s? \\d{2,4}/\\d+/(?:eu|ec|ce|ue|eg|eec|ewg|cee)'],
       ['*', 'ce[- ](?:marking|kennzeichnung)|marquage ce|marcado ce|marcatura ce'],
       ['*', 'authori[sz]ed representative|bevollmachtigte(?:r)?|mandataire|representante autorizado|mandatario'],
-      ['*', 'place and date of issue|ort und datum der ausstellung|lieu et date d.emission|lugar y fecha de expedicion|luogo e data (?:di|del)l?.?emissione'],
-      ['*', 'harmoni[sz]ed standards?|harmonisierte(?:n)? normen|normes harmonisees|normas armonizadas|norme armonizzate'],
+      [
+        '*',
+        'place and date of issue|ort und datum der ausstellung|lieu et date d.emission|lugar y fecha de expedicion|luogo e data (?:di|del)l?.?emissione',
+      ],
+      [
+        '*',
+        'harmoni[sz]ed standards?|harmonisierte(?:n)? normen|normes harmonisees|normas armonizadas|norme armonizzate',
+      ],
       ['*', 'manufacturer|hersteller|fabricant|fabricante|fabbricante'],
     ],
     filename: [
@@ -118,7 +124,10 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
       ['de', 'prufbericht|testbericht|prufprotokoll|messbericht|untersuchungsbericht|analysenbericht|prufungsbericht'],
       ['fr', "rapport d'essais?|rapport de tests?|rapport d'analyses?|proces-verbal d'essais?|rapport de mesures"],
       ['es', 'informe de (?:ensayos?|pruebas?|laboratorio|analisis|medicion)|informe tecnico de ensayo'],
-      ['it', "rapporto di prov[ae]|rapporto d'analisi|rapporto di analisi|verbale di prova|relazione di prova|rapporto di misura"],
+      [
+        'it',
+        "rapporto di prov[ae]|rapporto d'analisi|rapporto di analisi|verbale di prova|relazione di prova|rapporto di misura",
+      ],
       ['nl', 'testrapport|testverslag|keuringsrapport|beproevingsrapport|analyserapport|meetrapport'],
       ['zh', '检测报告|测试报告|检验报告|试验报告'],
     ],
@@ -175,7 +184,7 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
     filename: [
       'test report|testreport|\\btr\\b|\\btest\\b',
       'prufbericht|pruefbericht|testbericht|prufprotokoll',
-      "rapport d essais?|rapport essais?|rapport de test",
+      'rapport d essais?|rapport essais?|rapport de test',
       'informe de ensayos?|informe ensayo|informe de pruebas',
       'rapporto di prova|rapporto prova',
       '\\b(?:emc|lvd|rf|en ?71|reach|rohs|cb)\\b.*\\breport\\b|\\breport\\b.*\\b(?:emc|lvd|en ?71|reach|rohs)\\b',
@@ -187,7 +196,7 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
       ['en', '(?:product |safety |technical )?risk (?:assessment|analysis|evaluation)'],
       ['en', 'hazard (?:analysis|assessment|identification and risk)|\\bfmea\\b'],
       ['de', 'risikobeurteilung|risikobewertung|risikoanalyse|gefahrdungsbeurteilung|gefahrenanalyse'],
-      ['fr', "(?:evaluation|analyse|appreciation) des? risques?"],
+      ['fr', '(?:evaluation|analyse|appreciation) des? risques?'],
       ['es', 'evaluacion de(?:l)? riesgos?|analisis de(?:l)? riesgos?|valoracion de riesgos'],
       ['it', 'valutazione de(?:l|i) rischi?|analisi de(?:l|i) rischi?'],
       ['nl', 'risicobeoordeling|risicoanalyse|risico-inventarisatie'],
@@ -233,18 +242,30 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
     ],
     keyword: [
       ['*', '\\bhazards?\\b|gefahr(?:en)?\\b|\\bdangers?\\b|\\bpeligros?\\b|\\bpericol[oi]\\b'],
-      ['*', '\\bhigh\\b.*\\bmedium\\b.*\\blow\\b|\\bhoch\\b.*\\bmittel\\b.*\\bniedrig\\b|\\beleve\\b.*\\bmoyen\\b|\\balto\\b.*\\bmedio\\b.*\\bbajo\\b|\\balto\\b.*\\bmedio\\b.*\\bbasso\\b'],
+      [
+        '*',
+        '\\bhigh\\b.*\\bmedium\\b.*\\blow\\b|\\bhoch\\b.*\\bmittel\\b.*\\bniedrig\\b|\\beleve\\b.*\\bmoyen\\b|\\balto\\b.*\\bmedio\\b.*\\bbajo\\b|\\balto\\b.*\\bmedio\\b.*\\bbasso\\b',
+      ],
       ['*', 'injur(?:y|ies)|verletzung|blessure|lesion|lesione'],
       ['*', 'acceptable|akzeptabel|accettabile|aceptable'],
     ],
-    filename: ['risk assessment|risk analysis|\\bfmea\\b|\\bra\\b', 'risikobeurteilung|risikobewertung|risikoanalyse|gefahrdungsbeurteilung|gefaehrdungsbeurteilung', 'evaluation des risques|analyse des risques|analyse de risques', 'evaluacion de riesgos|analisis de riesgos', 'valutazione dei rischi|valutazione del rischio|analisi dei rischi'],
+    filename: [
+      'risk assessment|risk analysis|\\bfmea\\b|\\bra\\b',
+      'risikobeurteilung|risikobewertung|risikoanalyse|gefahrdungsbeurteilung|gefaehrdungsbeurteilung',
+      'evaluation des risques|analyse des risques|analyse de risques',
+      'evaluacion de riesgos|analisis de riesgos',
+      'valutazione dei rischi|valutazione del rischio|analisi dei rischi',
+    ],
   },
 
   cpsr: {
     title: [
       ['en', 'cosmetic product safety report|\\bcpsr\\b'],
       ['en', 'safety assessment of (?:a |the )?cosmetic|cosmetic (?:product )?safety assessment'],
-      ['de', 'sicherheitsbericht fur (?:ein |das )?kosmetische(?:s)? (?:mittel|produkt)|sicherheitsbewertung (?:fur|des|eines) kosmetischen'],
+      [
+        'de',
+        'sicherheitsbericht fur (?:ein |das )?kosmetische(?:s)? (?:mittel|produkt)|sicherheitsbewertung (?:fur|des|eines) kosmetischen',
+      ],
       ['fr', "rapport sur la securite (?:du|d'un) produit cosmetique|evaluation de la securite du produit cosmetique"],
       ['es', 'informe sobre la seguridad del producto cosmetico|evaluacion de la seguridad del producto cosmetico'],
       ['it', 'relazione sulla sicurezza del prodotto cosmetico|valutazione della sicurezza del prodotto cosmetico'],
@@ -292,7 +313,13 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
       ['*', 'leave-on|rinse-off|rinse off|leave on'],
       ['*', '\\bcpnp\\b'],
     ],
-    filename: ['\\bcpsr\\b|cosmetic product safety report|safety assessment cosmetic', 'sicherheitsbericht|sicherheitsbewertung', 'rapport securite cosmetique', 'informe seguridad cosmetico', 'relazione sicurezza'],
+    filename: [
+      '\\bcpsr\\b|cosmetic product safety report|safety assessment cosmetic',
+      'sicherheitsbericht|sicherheitsbewertung',
+      'rapport securite cosmetique',
+      'informe seguridad cosmetico',
+      'relazione sicurezza',
+    ],
   },
 
   safety_data_sheet: {
@@ -371,23 +398,50 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
       ['*', '1272/2008|\\bclp\\b|\\bghs\\d{2}\\b'],
       ['*', 'flash point|flammpunkt|point d.eclair|punto de inflamacion|punto di infiammabilita'],
     ],
-    filename: ['\\bm?sds\\b|safety data sheet|\\bmsds\\b', 'sicherheitsdatenblatt|\\bsdb\\b|\\bsdbl\\b', 'fiche de donnees de securite|\\bfds\\b', 'ficha de datos de seguridad|\\bfds\\b', 'scheda (?:di )?dati di sicurezza|\\bsds\\b'],
+    filename: [
+      '\\bm?sds\\b|safety data sheet|\\bmsds\\b',
+      'sicherheitsdatenblatt|\\bsdb\\b|\\bsdbl\\b',
+      'fiche de donnees de securite|\\bfds\\b',
+      'ficha de datos de seguridad|\\bfds\\b',
+      'scheda (?:di )?dati di sicurezza|\\bsds\\b',
+    ],
   },
 
   manual: {
     title: [
       ['en', "user(?:'s)? (?:manual|guide|instructions)|instruction(?:s)? (?:manual|leaflet|booklet)|owner'?s manual"],
-      ['en', 'instructions for use|operating (?:instructions|manual)|assembly instructions|installation (?:guide|manual|instructions)|quick start guide'],
-      ['de', 'gebrauchsanleitung|bedienungsanleitung|betriebsanleitung|gebrauchsanweisung|montageanleitung|aufbauanleitung|benutzerhandbuch|installationsanleitung|kurzanleitung|bedienungshandbuch'],
-      ['fr', "mode d'emploi|notice d'(?:utilisation|instructions?|emploi)|manuel d'(?:utilisation|instructions?)|notice de montage|guide d'utilisation|manuel de l'utilisateur|guide de demarrage"],
-      ['es', 'manual de (?:instrucciones|usuario|uso)|manual del usuario|instrucciones de (?:uso|montaje|instalacion|funcionamiento)|guia (?:del usuario|de inicio rapido)'],
-      ['it', "manuale (?:d'uso|di istruzioni|utente|dell'utente|d'istruzioni)|istruzioni (?:per l'uso|d'uso|di montaggio|di installazione)|libretto di istruzioni|guida rapida"],
-      ['nl', 'gebruiksaanwijzing|gebruikershandleiding|handleiding|montagehandleiding|installatiehandleiding|bedieningshandleiding'],
+      [
+        'en',
+        'instructions for use|operating (?:instructions|manual)|assembly instructions|installation (?:guide|manual|instructions)|quick start guide',
+      ],
+      [
+        'de',
+        'gebrauchsanleitung|bedienungsanleitung|betriebsanleitung|gebrauchsanweisung|montageanleitung|aufbauanleitung|benutzerhandbuch|installationsanleitung|kurzanleitung|bedienungshandbuch',
+      ],
+      [
+        'fr',
+        "mode d'emploi|notice d'(?:utilisation|instructions?|emploi)|manuel d'(?:utilisation|instructions?)|notice de montage|guide d'utilisation|manuel de l'utilisateur|guide de demarrage",
+      ],
+      [
+        'es',
+        'manual de (?:instrucciones|usuario|uso)|manual del usuario|instrucciones de (?:uso|montaje|instalacion|funcionamiento)|guia (?:del usuario|de inicio rapido)',
+      ],
+      [
+        'it',
+        "manuale (?:d'uso|di istruzioni|utente|dell'utente|d'istruzioni)|istruzioni (?:per l'uso|d'uso|di montaggio|di installazione)|libretto di istruzioni|guida rapida",
+      ],
+      [
+        'nl',
+        'gebruiksaanwijzing|gebruikershandleiding|handleiding|montagehandleiding|installatiehandleiding|bedieningshandleiding',
+      ],
       ['zh', '使用说明书|说明书|用户手册|操作手册|安装说明'],
     ],
     phrase: [
       ['en', 'read (?:all |these |this |the )?(?:instructions|manual)(?: carefully)?'],
-      ['en', 'keep (?:these|this|the) (?:instructions|manual|leaflet|booklet|guide)|retain (?:these|this) (?:instructions|manual)|read this (?:leaflet|booklet|guide) and keep it'],
+      [
+        'en',
+        'keep (?:these|this|the) (?:instructions|manual|leaflet|booklet|guide)|retain (?:these|this) (?:instructions|manual)|read this (?:leaflet|booklet|guide) and keep it',
+      ],
       ['en', 'safety (?:instructions|warnings|precautions)|important safeguards|important safety information'],
       ['en', 'troubleshooting|if something goes wrong|problem solving'],
       ['en', '(?:cleaning|care) and maintenance|looking after your|using your (?:new )?[a-z]+'],
@@ -445,26 +499,41 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
       ['zh', '使用方法'],
     ],
     keyword: [
-      ['*', '\\bwarning\\b|\\bwarnung\\b|\\battention\\b|\\badvertencia\\b|\\bavvertenza\\b|\\bachtung\\b|\\bvorsicht\\b'],
+      [
+        '*',
+        '\\bwarning\\b|\\bwarnung\\b|\\battention\\b|\\badvertencia\\b|\\bavvertenza\\b|\\bachtung\\b|\\bvorsicht\\b',
+      ],
       ['*', '\\bstep \\d|\\bschritt \\d|\\betape \\d|\\bpaso \\d|\\bpasso \\d'],
       ['*', 'press the|drucken sie|appuyez sur|pulse el|premere il'],
       ['*', 'warranty|garantie|garantia|garanzia'],
       ['*', 'battery|batterie|bateria|batteria|pile'],
     ],
-    filename: ['manual|user guide|\\bguide\\b|instructions?', 'anleitung|handbuch|\\bbda\\b|gebrauchsanweisung', "notice|mode d emploi|manuel", 'instrucciones|manual', 'manuale|istruzioni|libretto'],
+    filename: [
+      'manual|user guide|\\bguide\\b|instructions?',
+      'anleitung|handbuch|\\bbda\\b|gebrauchsanweisung',
+      'notice|mode d emploi|manuel',
+      'instrucciones|manual',
+      'manuale|istruzioni|libretto',
+    ],
   },
 
   certificate: {
     title: [
       ['en', 'certificate(?: of (?:compliance|conformity|registration|approval))?'],
-      ['en', '(?:eu|ec)[- ]type examination certificate|type (?:approval|examination) certificate|cb test certificate|gs certificate'],
+      [
+        'en',
+        '(?:eu|ec)[- ]type examination certificate|type (?:approval|examination) certificate|cb test certificate|gs certificate',
+      ],
       ['en', 'attestation of conformity|verification of compliance|statement of compliance'],
       ['de', 'zertifikat|baumusterprufbescheinigung|konformitatsbescheinigung|bescheinigung|gs-zertifikat'],
       ['fr', "certificat(?: de conformite| d'examen ue de type)?|attestation (?:de conformite|d'examen)"],
       ['es', 'certificado(?: de conformidad| de examen ue de tipo)?'],
-      ['it', "certificato(?: di conformita| di esame ue del tipo)?|attestato di conformita"],
+      ['it', 'certificato(?: di conformita| di esame ue del tipo)?|attestato di conformita'],
       ['en', '(?:letter of |product |notice of )?certification(?: letter| notice)?'],
-      ['en', 'letter of (?:authority|authori[sz]ation|registration|approval)|registration (?:certificate|letter)|certificate of registration|notice of registration'],
+      [
+        'en',
+        'letter of (?:authority|authori[sz]ation|registration|approval)|registration (?:certificate|letter)|certificate of registration|notice of registration',
+      ],
       ['de', 'zertifizierung|registrierungsbescheinigung|zulassungsbescheid|zulassungsbescheinigung'],
       ['fr', "lettre d'(?:autorisation|enregistrement)|certification(?: de produit)?"],
       ['es', 'certificacion(?: de producto)?|carta de (?:autorizacion|certificacion)|autorizacion de registro'],
@@ -501,10 +570,16 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
       ['it', 'organismo notificato|organismo di certificazione'],
       ['it', 'titolare del certificato|titolare'],
       ['it', 'certificato n'],
-      ['en', '(?:are|is|been|were) (?:hereby )?certified|this certification is (?:effective|valid)|effective from .{0,40}(?:through|until|to)'],
+      [
+        'en',
+        '(?:are|is|been|were) (?:hereby )?certified|this certification is (?:effective|valid)|effective from .{0,40}(?:through|until|to)',
+      ],
       ['en', 'registration (?:has been |is )?granted|grants? (?:the )?registration|registration (?:no|number)'],
       ['de', 'zertifiziert wurden?|zertifizierung ist .{0,40}gultig|gultig vom .{0,30}bis|wurde erteilt'],
-      ['fr', "(?:est|sont|a ete|ont ete) certifie(?:e)?s?|enregistrement .{0,60}(?:est )?accorde|titulaire de l'autorisation"],
+      [
+        'fr',
+        "(?:est|sont|a ete|ont ete) certifie(?:e)?s?|enregistrement .{0,60}(?:est )?accorde|titulaire de l'autorisation",
+      ],
       ['es', '(?:han sido|ha sido) certificad[oa]s?|la certificacion tiene validez|validez desde .{0,40}hasta'],
       ['it', '(?:sono stati|e stato) certificat[oi]|la certificazione e valida'],
       ['nl', 'hierbij verklaren wij|certificaathouder|geldig tot|certificatie-instelling'],
@@ -515,32 +590,60 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
       ['*', 'signature|unterschrift|firma'],
       ['*', '\\bstamp\\b|stempel|cachet|sello|timbro'],
     ],
-    filename: ['certificate|\\bcert\\b|\\bcoc\\b', 'zertifikat|bescheinigung', 'certificat|attestation', 'certificado', 'certificato|attestato', 'certificaat|certificering', '\\bloa\\b|letter of authority|registration'],
+    filename: [
+      'certificate|\\bcert\\b|\\bcoc\\b',
+      'zertifikat|bescheinigung',
+      'certificat|attestation',
+      'certificado',
+      'certificato|attestato',
+      'certificaat|certificering',
+      '\\bloa\\b|letter of authority|registration',
+    ],
   },
 
   other: {
     title: [
       ['*', '(?:commercial |proforma |pro forma )?invoice|rechnung|facture|factura|fattura'],
-      ['*', 'packing list|packliste|packschein|liste de colisage|lista de (?:empaque|embalaje)|distinta (?:di )?imballaggio'],
-      ['*', 'purchase order|bestellung|auftragsbestatigung|bon de commande|orden de compra|pedido|ordine di acquisto|conferma d.ordine'],
+      [
+        '*',
+        'packing list|packliste|packschein|liste de colisage|lista de (?:empaque|embalaje)|distinta (?:di )?imballaggio',
+      ],
+      [
+        '*',
+        'purchase order|bestellung|auftragsbestatigung|bon de commande|orden de compra|pedido|ordine di acquisto|conferma d.ordine',
+      ],
       ['*', 'delivery note|lieferschein|bon de livraison|albaran|documento di trasporto|bolla di consegna'],
       ['*', 'price list|preisliste|liste de prix|tarifs|lista de precios|listino prezzi'],
       ['*', 'quotation|angebot|devis|presupuesto|preventivo|offerta'],
       ['*', 'certificate of origin|ursprungszeugnis|certificat d.origine|certificado de origen|certificato di origine'],
       ['*', 'bill of lading|frachtbrief|connaissement|conocimiento de embarque|polizza di carico'],
-      ['*', '(?<!safety )(?:technical |product )?data ?sheet|datenblatt|produktdatenblatt|technisches datenblatt|fiche (?:technique|produit)|ficha tecnica|scheda tecnica|product specification|produktspezifikation'],
+      [
+        '*',
+        '(?<!safety )(?:technical |product )?data ?sheet|datenblatt|produktdatenblatt|technisches datenblatt|fiche (?:technique|produit)|ficha tecnica|scheda tecnica|product specification|produktspezifikation',
+      ],
       ['*', 'catalog(?:ue)?|katalog|catalogo|brochure|prospekt|folleto|depliant'],
       ['*', 'meeting minutes|protokoll der sitzung|compte rendu|acta de (?:la )?reunion|verbale (?:della )?riunione'],
       ['*', '^(?:subject|betreff|objet|asunto|oggetto) ?:'],
     ],
     phrase: [
-      ['*', 'invoice (?:no|number|date)|rechnungsnummer|rechnungsdatum|numero de facture|numero de factura|numero fattura'],
-      ['*', 'total amount|gesamtbetrag|montant total|importe total|importo totale|\\bvat\\b|\\bmwst\\b|\\btva\\b|\\biva\\b'],
+      [
+        '*',
+        'invoice (?:no|number|date)|rechnungsnummer|rechnungsdatum|numero de facture|numero de factura|numero fattura',
+      ],
+      [
+        '*',
+        'total amount|gesamtbetrag|montant total|importe total|importo totale|\\bvat\\b|\\bmwst\\b|\\btva\\b|\\biva\\b',
+      ],
       ['*', 'payment terms|zahlungsbedingungen|conditions de paiement|condiciones de pago|condizioni di pagamento'],
       ['*', 'unit price|einzelpreis|prix unitaire|precio unitario|prezzo unitario'],
       ['*', 'gross weight|bruttogewicht|poids brut|peso bruto|peso lordo'],
     ],
     keyword: [['*', '\\beur\\b|€|\\busd\\b|\\$']],
-    filename: ['invoice|rechnung|facture|factura|fattura', 'packing ?list|packliste|lieferschein|delivery note', 'purchase order|\\bpo\\b|bestellung|angebot|quotation|offer', 'price ?list|preisliste|catalog|katalog|brochure|datasheet|datenblatt'],
+    filename: [
+      'invoice|rechnung|facture|factura|fattura',
+      'packing ?list|packliste|lieferschein|delivery note',
+      'purchase order|\\bpo\\b|bestellung|angebot|quotation|offer',
+      'price ?list|preisliste|catalog|katalog|brochure|datasheet|datenblatt',
+    ],
   },
 };

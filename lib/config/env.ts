@@ -18,15 +18,31 @@ function toOrigin(value: string, ctx: z.RefinementCtx): string {
     ctx.addIssue({ code: 'custom', message: `"${value}" is not a URL (expected e.g. https://app.example.com)` });
     return z.NEVER;
   }
-  if (!/^https?:$/.test(u.protocol) || u.username || u.password || (u.pathname !== '/' && u.pathname !== '') || u.search || u.hash) {
-    ctx.addIssue({ code: 'custom', message: `"${value}" must be an origin: http(s)://host[:port] with no path, query or credentials` });
+  if (
+    !/^https?:$/.test(u.protocol) ||
+    u.username ||
+    u.password ||
+    (u.pathname !== '/' && u.pathname !== '') ||
+    u.search ||
+    u.hash
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${value}" must be an origin: http(s)://host[:port] with no path, query or credentials`,
+    });
     return z.NEVER;
   }
   return u.origin;
 }
 const originList = z
   .string()
-  .transform((v, ctx) => v.split(',').map((s) => s.trim()).filter(Boolean).map((o) => toOrigin(o, ctx)))
+  .transform((v, ctx) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((o) => toOrigin(o, ctx)),
+  )
   .optional();
 
 const EnvSchema = z.object({

@@ -69,7 +69,10 @@ const REASON_FOR_ISSUE: Partial<Record<ExtractionIssueCode, SkipReason>> = {
   timeout: 'parse_failed',
 };
 
-function skippedItem(s: Omit<WalkSkip, 'reason'> & { reason: SkipReason; message: string }, locale: Locale): ContainerSkipped {
+function skippedItem(
+  s: Omit<WalkSkip, 'reason'> & { reason: SkipReason; message: string },
+  locale: Locale,
+): ContainerSkipped {
   const issue: ExtractionIssue = { code: ISSUE_FOR_REASON[s.reason], message: s.message };
   return {
     filename: s.filename,
@@ -89,7 +92,14 @@ export async function classifyContainer(input: ClassifyContainerInput): Promise<
   const skipped: ContainerSkipped[] = [];
 
   const onFile = async (f: WalkFile) => {
-    const extraction = await extractText({ bytes: f.bytes, filename: f.filename, mimeType: f.mimeType, ocr: input.ocr ?? false, maxChars: 20_000, maxPages: 5 });
+    const extraction = await extractText({
+      bytes: f.bytes,
+      filename: f.filename,
+      mimeType: f.mimeType,
+      ocr: input.ocr ?? false,
+      maxChars: 20_000,
+      maxPages: 5,
+    });
     if (extraction.status === 'failed') {
       const reason = REASON_FOR_ISSUE[extraction.issue!.code] ?? 'parse_failed';
       skipped.push(skippedItem({ ...f, reason, message: extraction.issue!.message }, locale));
@@ -113,7 +123,12 @@ export async function classifyContainer(input: ClassifyContainerInput): Promise<
     });
   };
 
-  await walkContainer(input.bytes, input.filename, { file: onFile, skip: (s) => skipped.push(skippedItem(s, locale)), wantsMessageBodies: true }, limits);
+  await walkContainer(
+    input.bytes,
+    input.filename,
+    { file: onFile, skip: (s) => skipped.push(skippedItem(s, locale)), wantsMessageBodies: true },
+    limits,
+  );
 
   return {
     source_container: sanitiseEntryName(input.filename, 'upload').basename,

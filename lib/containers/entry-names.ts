@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { isValidUtf8 } from '@/lib/text/decode';
 import iconv from 'iconv-lite';
 import chardet from 'chardet';
 
@@ -17,15 +18,6 @@ export interface RawEntryName {
 }
 
 const isAscii = (b: Uint8Array) => b.every((x) => x < 0x80);
-
-function isValidUtf8(b: Uint8Array): boolean {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(b);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Info-ZIP Unicode Path Extra Field (0x7075): version 1, CRC-32 of the raw name, UTF-8 name. */
 function unicodePathField(name: RawEntryName): string | null {

@@ -23,7 +23,11 @@ export interface ContainerListing {
   skipped: { path: string; filename: string; reason: SkipReason; message: string; recursionDepth: number }[];
 }
 
-export async function listContainerFiles(input: { bytes: Uint8Array; filename: string; limits?: Partial<ContainerLimits> }): Promise<ContainerListing> {
+export async function listContainerFiles(input: {
+  bytes: Uint8Array;
+  filename: string;
+  limits?: Partial<ContainerLimits>;
+}): Promise<ContainerListing> {
   const limits = { ...DEFAULT_CONTAINER_LIMITS, ...input.limits };
   const listing: ContainerListing = { files: [], skipped: [] };
   await walkContainer(
@@ -31,9 +35,22 @@ export async function listContainerFiles(input: { bytes: Uint8Array; filename: s
     input.filename,
     {
       file: async (f) => {
-        listing.files.push({ path: f.path, filename: f.filename, bytes: f.bytes, mimeType: f.mimeType, recursionDepth: f.depth });
+        listing.files.push({
+          path: f.path,
+          filename: f.filename,
+          bytes: f.bytes,
+          mimeType: f.mimeType,
+          recursionDepth: f.depth,
+        });
       },
-      skip: (s) => listing.skipped.push({ path: s.path, filename: s.filename, reason: s.reason, message: s.message, recursionDepth: s.depth }),
+      skip: (s) =>
+        listing.skipped.push({
+          path: s.path,
+          filename: s.filename,
+          reason: s.reason,
+          message: s.message,
+          recursionDepth: s.depth,
+        }),
       wantsMessageBodies: false,
     },
     limits,

@@ -74,7 +74,9 @@ const ARCHIVE_MESSAGES: Partial<Record<FileFormat, string>> = {
 const JUNK = /(^|\/)(__MACOSX\/|\._[^/]*$|\.DS_Store$|Thumbs\.db$|desktop\.ini$)/i;
 
 /** What the walker does with a file of this format. */
-function containerKind(format: FileFormat): 'zip' | 'eml' | 'p7m' | 'msg' | 'enveloped' | 'encrypted_office' | 'unsupported_archive' | null {
+function containerKind(
+  format: FileFormat,
+): 'zip' | 'eml' | 'p7m' | 'msg' | 'enveloped' | 'encrypted_office' | 'unsupported_archive' | null {
   if (format === 'zip') return 'zip';
   if (format === 'eml') return 'eml';
   if (format === 'p7m_signed') return 'p7m';
@@ -97,7 +99,8 @@ const opaqueEnvelope = (format: FileFormat) =>
   format === 'p7m_enveloped'
     ? 'Encrypted S/MIME envelope (CMS EnvelopedData): only its recipient can open it.'
     : 'PKCS#7 envelope of a content type other than signed or enveloped data: nothing to unwrap.';
-const BROKEN_MSG = 'Outlook compound (.msg, OLE/CFB) file that cannot be parsed (damaged, truncated or without message streams); forward the message again as .eml.';
+const BROKEN_MSG =
+  'Outlook compound (.msg, OLE/CFB) file that cannot be parsed (damaged, truncated or without message streams); forward the message again as .eml.';
 
 class Walker {
   private stopped = false;
@@ -133,7 +136,11 @@ class Walker {
     if (this.take(at)) this.visitor.skip({ ...at, reason, message });
   }
 
-  private child(parent: { prefix: string; source: string; depth: number }, rawName: string, fallback: string): WalkLocation & { problems: string[] } {
+  private child(
+    parent: { prefix: string; source: string; depth: number },
+    rawName: string,
+    fallback: string,
+  ): WalkLocation & { problems: string[] } {
     const s = sanitiseEntryName(rawName, fallback);
     const path = parent.prefix ? `${parent.prefix}/${s.display}` : s.display;
     return { filename: s.basename, path, sourceContainer: parent.source, depth: parent.depth, problems: s.problems };
@@ -142,21 +149,40 @@ class Walker {
   /** Top level: the uploaded file itself must be a container. */
   async root(bytes: Uint8Array, filename: string) {
     const { format } = sniffFormat(bytes, filename);
-    const at: WalkLocation = { filename: sanitiseEntryName(filename, 'upload').basename, path: sanitiseEntryName(filename, 'upload').display, sourceContainer: this.upload, depth: 0 };
+    const at: WalkLocation = {
+      filename: sanitiseEntryName(filename, 'upload').basename,
+      path: sanitiseEntryName(filename, 'upload').display,
+      sourceContainer: this.upload,
+      depth: 0,
+    };
     const kind = containerKind(format);
     const frame = { prefix: '', source: this.upload, depth: 0 };
     if (bytes.length === 0) return this.skip(at, 'empty_container', 'The uploaded file is empty.');
     if (kind === 'zip') return this.zip(bytes, at, frame);
     if (kind === 'eml') return this.email(bytes, at, frame);
     if (kind === 'p7m') return this.p7m(bytes, at, frame, true);
-    if (kind === 'msg') return this.skip(at, 'non_parseable_msg', 'Outlook compound (.msg, OLE/CFB) files are not unpacked; forward the message as .eml or save its attachments.');
+    if (kind === 'msg')
+      return this.skip(
+        at,
+        'non_parseable_msg',
+        'Outlook compound (.msg, OLE/CFB) files are not unpacked; forward the message as .eml or save its attachments.',
+      );
     if (kind === 'enveloped') return this.skip(at, 'opaque_p7m_envelope', opaqueEnvelope(format));
     if (isBrokenOutlookMsg(format, filename)) return this.skip(at, 'non_parseable_msg', BROKEN_MSG);
-    if (kind === 'encrypted_office') return this.skip(at, 'encrypted_archive', 'Password-protected Office document; it is not a container and cannot be read.');
+    if (kind === 'encrypted_office')
+      return this.skip(
+        at,
+        'encrypted_archive',
+        'Password-protected Office document; it is not a container and cannot be read.',
+      );
     if (kind === 'unsupported_archive') return this.skip(at, 'unsupported_format', ARCHIVE_MESSAGES[format]!);
     const ext = filename.toLowerCase().split('.').pop();
     if (ext === 'zip' || ext === 'eml' || ext === 'msg') {
-      return this.skip(at, 'parse_failed', `Named .${ext} but the content is not a ${ext === 'zip' ? 'zip archive' : 'e-mail'} (${format}).`);
+      return this.skip(
+        at,
+        'parse_failed',
+        `Named .${ext} but the content is not a ${ext === 'zip' ? 'zip archive' : 'e-mail'} (${format}).`,
+      );
     }
     return this.skip(at, 'unsupported_format', `Not a container (${format}): classify it as a single file instead.`);
   }
@@ -169,36 +195,68 @@ class Walker {
     if (kind === 'zip' || kind === 'eml' || kind === 'p7m') {
       if (kind === 'p7m') return this.p7m(bytes, at, nextFrame, false);
       if (at.depth + 1 > this.limits.maxDepth) {
-        return this.skip(at, 'recursion_limit_exceeded', `Nested ${kind === 'zip' ? 'archive' : 'message'} at depth ${at.depth + 1}; containers are opened down to ${this.limits.maxDepth} levels.`);
+        return this.skip(
+          at,
+          'recursion_limit_exceeded',
+          `Nested ${kind === 'zip' ? 'archive' : 'message'} at depth ${at.depth + 1}; containers are opened down to ${this.limits.maxDepth} levels.`,
+        );
       }
       return kind === 'zip' ? this.zip(bytes, at, nextFrame) : this.email(bytes, at, nextFrame);
     }
-    if (kind === 'msg') return this.skip(at, 'non_parseable_msg', 'Outlook compound (.msg, OLE/CFB) file: not unpacked; forward it as .eml or save its attachments.');
+    if (kind === 'msg')
+      return this.skip(
+        at,
+        'non_parseable_msg',
+        'Outlook compound (.msg, OLE/CFB) file: not unpacked; forward it as .eml or save its attachments.',
+      );
     if (kind === 'enveloped') return this.skip(at, 'opaque_p7m_envelope', opaqueEnvelope(format));
     if (isBrokenOutlookMsg(format, at.filename)) return this.skip(at, 'non_parseable_msg', BROKEN_MSG);
-    if (kind === 'encrypted_office') return this.skip(at, 'encrypted_archive', 'Password-protected Office document (encrypted OOXML package); it cannot be read without the password.');
+    if (kind === 'encrypted_office')
+      return this.skip(
+        at,
+        'encrypted_archive',
+        'Password-protected Office document (encrypted OOXML package); it cannot be read without the password.',
+      );
     if (kind === 'unsupported_archive') return this.skip(at, 'unsupported_format', ARCHIVE_MESSAGES[format]!);
     if (!this.take(at)) return;
     await this.visitor.file({ ...at, bytes, format, mimeType });
   }
 
   /** Signed envelope: around a container it is opened like a nested container; around a document it is a file. */
-  private async p7m(bytes: Uint8Array, at: WalkLocation, frame: { prefix: string; source: string; depth: number }, isRoot: boolean) {
+  private async p7m(
+    bytes: Uint8Array,
+    at: WalkLocation,
+    frame: { prefix: string; source: string; depth: number },
+    isRoot: boolean,
+  ) {
     const unwrapped = unwrapP7m(bytes);
     if (unwrapped.ok) {
       const inner = sniffFormat(unwrapped.content, innerFilename(at.filename));
       const kind = containerKind(inner.format);
       if (kind === 'zip' || kind === 'eml') {
         const depthOk = isRoot || at.depth + 1 <= this.limits.maxDepth;
-        if (!depthOk) return this.skip(at, 'recursion_limit_exceeded', `Nested container at depth ${at.depth + 1} inside a signed envelope; containers are opened down to ${this.limits.maxDepth} levels.`);
+        if (!depthOk)
+          return this.skip(
+            at,
+            'recursion_limit_exceeded',
+            `Nested container at depth ${at.depth + 1} inside a signed envelope; containers are opened down to ${this.limits.maxDepth} levels.`,
+          );
         return kind === 'zip' ? this.zip(unwrapped.content, at, frame) : this.email(unwrapped.content, at, frame);
       }
     }
     // Nothing to unwrap (detached signature, encrypted or other CMS content): an opaque envelope.
-    if (!unwrapped.ok && (unwrapped.reason === 'detached' || unwrapped.reason === 'enveloped' || unwrapped.reason === 'unsupported')) {
+    if (
+      !unwrapped.ok &&
+      (unwrapped.reason === 'detached' || unwrapped.reason === 'enveloped' || unwrapped.reason === 'unsupported')
+    ) {
       return this.skip(at, 'opaque_p7m_envelope', `Opaque .p7m envelope, nothing to unwrap: ${unwrapped.message}`);
     }
-    if (isRoot) return this.skip(at, 'unsupported_format', 'Signed envelope that does not hold a container: classify it as a single file instead.');
+    if (isRoot)
+      return this.skip(
+        at,
+        'unsupported_format',
+        'Signed envelope that does not hold a container: classify it as a single file instead.',
+      );
     if (!this.take(at)) return;
     const { format, mimeType } = sniffFormat(bytes, at.filename);
     await this.visitor.file({ ...at, bytes, format, mimeType });
@@ -222,16 +280,29 @@ class Walker {
         if (this.stopped) return;
         const loc = this.child(frame, entry.name, `entry-${entry.index + 1}`);
         if (loc.problems.includes('traversal')) {
-          this.skip(loc, 'parse_failed', `Entry name ${quoteName(entry.name)} points outside the archive (path traversal); refused, not extracted.`);
+          this.skip(
+            loc,
+            'parse_failed',
+            `Entry name ${quoteName(entry.name)} points outside the archive (path traversal); refused, not extracted.`,
+          );
           continue;
         }
         if (JUNK.test(entry.name.replace(/\\/g, '/'))) {
-          this.skip(loc, 'unsupported_format', 'Operating-system metadata file (macOS resource fork, .DS_Store, Thumbs.db); not a document.');
+          this.skip(
+            loc,
+            'unsupported_format',
+            'Operating-system metadata file (macOS resource fork, .DS_Store, Thumbs.db); not a document.',
+          );
           continue;
         }
         const read = await zip.read(entry, this.budget);
         if (!read.ok) {
-          const reason: SkipReason = read.reason === 'encrypted' ? 'encrypted_archive' : read.reason === 'unsupported_method' ? 'unsupported_format' : 'parse_failed';
+          const reason: SkipReason =
+            read.reason === 'encrypted'
+              ? 'encrypted_archive'
+              : read.reason === 'unsupported_method'
+                ? 'unsupported_format'
+                : 'parse_failed';
           this.skip(loc, reason, read.message);
           continue;
         }
@@ -247,7 +318,11 @@ class Walker {
     try {
       email = await PostalMime.parse(bytes, POSTAL_MIME_OPTIONS);
     } catch (err) {
-      return this.skip(at, 'parse_failed', `E-mail could not be parsed: ${(err instanceof Error ? err.message : String(err)).slice(0, 200)}`);
+      return this.skip(
+        at,
+        'parse_failed',
+        `E-mail could not be parsed: ${(err instanceof Error ? err.message : String(err)).slice(0, 200)}`,
+      );
     }
     const attachments = email.attachments.slice(0, this.limits.maxAttachmentsPerMessage);
     const extraBody: string[] = [];
@@ -255,7 +330,8 @@ class Walker {
     attachments.forEach((a, index) => {
       // Body alternatives and reports are part of the message text, not attachments.
       if (!a.filename && (a.mimeType.startsWith('text/') || a.mimeType === 'message/delivery-status')) {
-        if (a.mimeType === 'message/delivery-status' || a.mimeType === 'text/plain') extraBody.push(new TextDecoder().decode(a.content as ArrayBuffer));
+        if (a.mimeType === 'message/delivery-status' || a.mimeType === 'text/plain')
+          extraBody.push(new TextDecoder().decode(a.content as ArrayBuffer));
         return;
       }
       files.push({ a, index });
@@ -265,12 +341,22 @@ class Walker {
       if ((body.match(/[\p{L}\p{N}]/gu) ?? []).length >= 3) {
         const loc = this.child(frame, 'message-body.txt', 'message-body.txt');
         if (this.take(loc)) {
-          await this.visitor.file({ ...loc, bytes: new TextEncoder().encode(body), format: 'text', mimeType: 'text/plain', isMessageBody: true });
+          await this.visitor.file({
+            ...loc,
+            bytes: new TextEncoder().encode(body),
+            format: 'text',
+            mimeType: 'text/plain',
+            isMessageBody: true,
+          });
         }
       }
     }
     if (email.attachments.length > attachments.length) {
-      this.skip(at, 'parse_failed', `The message has ${email.attachments.length} attachments; only the first ${attachments.length} were read.`);
+      this.skip(
+        at,
+        'parse_failed',
+        `The message has ${email.attachments.length} attachments; only the first ${attachments.length} were read.`,
+      );
     }
     for (const { a, index } of files) {
       if (this.stopped) return;
@@ -290,10 +376,18 @@ class Walker {
       }
       if (isMessage) {
         if (loc.depth + 1 > this.limits.maxDepth) {
-          this.skip(loc, 'recursion_limit_exceeded', `Nested message at depth ${loc.depth + 1}; containers are opened down to ${this.limits.maxDepth} levels.`);
+          this.skip(
+            loc,
+            'recursion_limit_exceeded',
+            `Nested message at depth ${loc.depth + 1}; containers are opened down to ${this.limits.maxDepth} levels.`,
+          );
           continue;
         }
-        await this.email(content, loc, { prefix: loc.path, source: `${this.upload}/${loc.path}`, depth: loc.depth + 1 });
+        await this.email(content, loc, {
+          prefix: loc.path,
+          source: `${this.upload}/${loc.path}`,
+          depth: loc.depth + 1,
+        });
         continue;
       }
       await this.entry(content, loc, a.mimeType);
@@ -316,7 +410,12 @@ function extensionFor(mime: string): string {
   return map[mime] ?? '';
 }
 
-export async function walkContainer(bytes: Uint8Array, filename: string, visitor: WalkVisitor, limits: ContainerLimits): Promise<void> {
+export async function walkContainer(
+  bytes: Uint8Array,
+  filename: string,
+  visitor: WalkVisitor,
+  limits: ContainerLimits,
+): Promise<void> {
   const upload = sanitiseEntryName(filename, 'upload').basename;
   const walker = new Walker(upload, visitor, new ContainerBudget(limits));
   await walker.root(bytes, filename);

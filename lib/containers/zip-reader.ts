@@ -48,7 +48,11 @@ export interface ZipArchive {
    * `discard`, the bytes are only counted (a size check that keeps no memory); the result holds only the
    * first `keepHead` bytes, if asked for.
    */
-  read(entry: ZipEntryInfo, budget: { bytesLeft: number }, options?: { discard?: boolean; keepHead?: number }): Promise<ZipReadResult>;
+  read(
+    entry: ZipEntryInfo,
+    budget: { bytesLeft: number },
+    options?: { discard?: boolean; keepHead?: number },
+  ): Promise<ZipReadResult>;
   close(): void;
 }
 
@@ -67,7 +71,7 @@ export function looksLikeZip(bytes: Uint8Array): boolean {
   if (bytes.length < 22) return false;
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const first = b.readUInt32LE(0);
-  return first === SIG_LOCAL || first === SIG_EOCD || first === 0x08074b50 /* spanned marker */;
+  return first === SIG_LOCAL || first === SIG_EOCD || first === 0x08074b50; /* spanned marker */
 }
 
 function openYauzl(buffer: Buffer): Promise<ZipFile> {
@@ -124,7 +128,11 @@ function relocateLocalHeader(buffer: Buffer, e: Entry): number | null {
   const from = e.relativeOffsetOfLocalHeader;
   if (from >= buffer.length) return null;
   const limit = Math.min(buffer.length - 30, from + RELOCATE_WINDOW);
-  for (let pos = buffer.indexOf(LOCAL_SIG_BYTES, from); pos !== -1 && pos <= limit; pos = buffer.indexOf(LOCAL_SIG_BYTES, pos + 1)) {
+  for (
+    let pos = buffer.indexOf(LOCAL_SIG_BYTES, from);
+    pos !== -1 && pos <= limit;
+    pos = buffer.indexOf(LOCAL_SIG_BYTES, pos + 1)
+  ) {
     const nameLength = buffer.readUInt16LE(pos + 26);
     if (nameLength === name.length && buffer.subarray(pos + 30, pos + 30 + nameLength).equals(name)) return pos;
   }
@@ -134,13 +142,25 @@ function relocateLocalHeader(buffer: Buffer, e: Entry): number | null {
 function classifyOpenError(err: unknown): ZipOpenFailure {
   const message = err instanceof Error ? err.message : String(err);
   if (/end of central directory record signature not found/i.test(message)) {
-    return { ok: false, reason: 'not_zip', message: 'No zip end-of-central-directory record: not a zip file, or truncated.' };
+    return {
+      ok: false,
+      reason: 'not_zip',
+      message: 'No zip end-of-central-directory record: not a zip file, or truncated.',
+    };
   }
   if (/multi-disk/i.test(message)) {
-    return { ok: false, reason: 'multi_disk', message: 'Segment of a split (multi-disk) archive; the other segments are missing.' };
+    return {
+      ok: false,
+      reason: 'multi_disk',
+      message: 'Segment of a split (multi-disk) archive; the other segments are missing.',
+    };
   }
   if (/strong encryption/i.test(message)) {
-    return { ok: false, reason: 'encrypted', message: 'The archive uses PKWARE strong encryption; its entries cannot be read.' };
+    return {
+      ok: false,
+      reason: 'encrypted',
+      message: 'The archive uses PKWARE strong encryption; its entries cannot be read.',
+    };
   }
   if (/more than \d+ entries/.test(message)) return { ok: false, reason: 'too_many_entries', message };
   return { ok: false, reason: 'corrupt', message: `Corrupt zip: ${message}` };
@@ -181,7 +201,10 @@ export async function openZip(bytes: Uint8Array, limits: ZipReadLimits): Promise
       zf?.close();
       zf = undefined;
       const message = err instanceof Error ? err.message : String(err);
-      const fixed = attempt === 0 && /central directory file header signature/i.test(message) ? repairCentralDirectoryOffset(buffer) : null;
+      const fixed =
+        attempt === 0 && /central directory file header signature/i.test(message)
+          ? repairCentralDirectoryOffset(buffer)
+          : null;
       if (!fixed) return classifyOpenError(err);
       buffer = fixed;
       repaired = 'central directory offset corrected (data descriptors not counted by the writer)';
@@ -244,14 +267,29 @@ export async function openZip(bytes: Uint8Array, limits: ZipReadLimits): Promise
     };
   }
 
-  const read = async (entry: ZipEntryInfo, budget: { bytesLeft: number }, options: { discard?: boolean; keepHead?: number } = {}): Promise<ZipReadResult> => {
+  const read = async (
+    entry: ZipEntryInfo,
+    budget: { bytesLeft: number },
+    options: { discard?: boolean; keepHead?: number } = {},
+  ): Promise<ZipReadResult> => {
     const e = raw[entry.index];
     if (entry.encryption !== 'none') {
-      return { ok: false, reason: 'encrypted', message: `Entry is encrypted (${entry.encryption === 'aes' ? 'WinZip AES' : entry.encryption === 'strong' ? 'PKWARE strong encryption' : 'ZipCrypto'}); no password is available.` };
+      return {
+        ok: false,
+        reason: 'encrypted',
+        message: `Entry is encrypted (${entry.encryption === 'aes' ? 'WinZip AES' : entry.encryption === 'strong' ? 'PKWARE strong encryption' : 'ZipCrypto'}); no password is available.`,
+      };
     }
     if (entry.corruption) return { ok: false, reason: 'corrupt', message: `Corrupt entry: ${entry.corruption}` };
     if (e.compressionMethod !== 0 && e.compressionMethod !== 8) {
-      const names: Record<number, string> = { 9: 'Deflate64', 12: 'bzip2', 14: 'LZMA', 93: 'Zstandard', 95: 'XZ', 98: 'PPMd' };
+      const names: Record<number, string> = {
+        9: 'Deflate64',
+        12: 'bzip2',
+        14: 'LZMA',
+        93: 'Zstandard',
+        95: 'XZ',
+        98: 'PPMd',
+      };
       return {
         ok: false,
         reason: 'unsupported_method',
@@ -259,7 +297,11 @@ export async function openZip(bytes: Uint8Array, limits: ZipReadLimits): Promise
       };
     }
     if (e.uncompressedSize > limits.maxEntryBytes) {
-      return { ok: false, reason: 'too_large', message: `Entry declares ${e.uncompressedSize.toLocaleString('en')} bytes; the limit is ${limits.maxEntryBytes.toLocaleString('en')}.` };
+      return {
+        ok: false,
+        reason: 'too_large',
+        message: `Entry declares ${e.uncompressedSize.toLocaleString('en')} bytes; the limit is ${limits.maxEntryBytes.toLocaleString('en')}.`,
+      };
     }
     if (e.uncompressedSize > budget.bytesLeft) {
       return { ok: false, reason: 'budget', message: 'The total uncompressed size budget of this upload is used up.' };
@@ -285,18 +327,31 @@ export async function openZip(bytes: Uint8Array, limits: ZipReadLimits): Promise
           total += chunk.length;
           budget.bytesLeft -= chunk.length;
           if (total > cap) {
-            finish({ ok: false, reason: total > limits.maxEntryBytes ? 'too_large' : 'budget', message: `Stopped while inflating at ${total.toLocaleString('en')} bytes (cap ${cap.toLocaleString('en')}).` });
+            finish({
+              ok: false,
+              reason: total > limits.maxEntryBytes ? 'too_large' : 'budget',
+              message: `Stopped while inflating at ${total.toLocaleString('en')} bytes (cap ${cap.toLocaleString('en')}).`,
+            });
             return;
           }
           if (total > limits.ratioGraceBytes && total > Math.max(1, e.compressedSize) * limits.maxRatio) {
-            finish({ ok: false, reason: 'ratio', message: `Stopped while inflating: compression ratio above ${limits.maxRatio}:1.` });
+            finish({
+              ok: false,
+              reason: 'ratio',
+              message: `Stopped while inflating: compression ratio above ${limits.maxRatio}:1.`,
+            });
             return;
           }
           if (!options.discard) chunks.push(chunk);
-          else if (options.keepHead && total - chunk.length < options.keepHead) chunks.push(chunk.subarray(0, options.keepHead - (total - chunk.length)));
+          else if (options.keepHead && total - chunk.length < options.keepHead)
+            chunks.push(chunk.subarray(0, options.keepHead - (total - chunk.length)));
         });
-        stream.on('error', (e2: Error) => finish({ ok: false, reason: 'corrupt', message: `Corrupt data: ${e2.message}` }));
-        stream.on('end', () => finish({ ok: true, bytes: options.discard ? Buffer.concat(chunks) : Buffer.concat(chunks, total) }));
+        stream.on('error', (e2: Error) =>
+          finish({ ok: false, reason: 'corrupt', message: `Corrupt data: ${e2.message}` }),
+        );
+        stream.on('end', () =>
+          finish({ ok: true, bytes: options.discard ? Buffer.concat(chunks) : Buffer.concat(chunks, total) }),
+        );
       });
     });
   };

@@ -26,7 +26,15 @@ export function isCursorTimestamp(v: unknown): v is string {
   if (!m) return false;
   const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number);
   const t = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-  return y >= 1 && t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d && t.getUTCHours() === h && t.getUTCMinutes() === mi && t.getUTCSeconds() === s;
+  return (
+    y >= 1 &&
+    t.getUTCFullYear() === y &&
+    t.getUTCMonth() === mo - 1 &&
+    t.getUTCDate() === d &&
+    t.getUTCHours() === h &&
+    t.getUTCMinutes() === mi &&
+    t.getUTCSeconds() === s
+  );
 }
 
 /** What a cursor may carry as a row id. */
@@ -42,7 +50,13 @@ function literal(v: KeysetValue): SQL {
 }
 
 /** Rows strictly after (value, id) in the order `key dir, id dir`. */
-export function afterKeyset(dir: 'asc' | 'desc', key: AnyColumn, value: KeysetValue, id: AnyColumn, idValue: string): SQL {
+export function afterKeyset(
+  dir: 'asc' | 'desc',
+  key: AnyColumn,
+  value: KeysetValue,
+  id: AnyColumn,
+  idValue: string,
+): SQL {
   const op = dir === 'desc' ? sql.raw('<') : sql.raw('>');
   return sql`(${key}, ${id}) ${op} (${literal(value)}, ${idValue}::uuid)`;
 }
@@ -63,7 +77,11 @@ function keysetValueOf(k: unknown, kind: 'timestamp' | 'text' | 'int'): KeysetVa
   return typeof k === 'number' && Number.isSafeInteger(k) && Math.abs(k) < 2 ** 31 ? { int: k } : null;
 }
 
-export function decodeKeysetCursor(cursor: string, list: string, kind: 'timestamp' | 'text' | 'int'): { value: KeysetValue; id: string } {
+export function decodeKeysetCursor(
+  cursor: string,
+  list: string,
+  kind: 'timestamp' | 'text' | 'int',
+): { value: KeysetValue; id: string } {
   try {
     const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     const value = v && v.l === list ? keysetValueOf(v.k, kind) : null;
@@ -71,13 +89,21 @@ export function decodeKeysetCursor(cursor: string, list: string, kind: 'timestam
   } catch {
     /* fall through */
   }
-  throw new AppError('VALIDATION_FAILED', 'The cursor is not valid for this listing (it must come from its next_cursor).', {
-    details: { fields: [{ path: 'cursor', message: 'invalid cursor' }] },
-  });
+  throw new AppError(
+    'VALIDATION_FAILED',
+    'The cursor is not valid for this listing (it must come from its next_cursor).',
+    {
+      details: { fields: [{ path: 'cursor', message: 'invalid cursor' }] },
+    },
+  );
 }
 
 /** The page of a `limit + 1` query: the rows to return, whether more follow, and the cursor after the last. */
-export function keysetPage<R>(rows: R[], limit: number, cursorOf: (last: R) => string): { page: R[]; next_cursor: string | null; has_more: boolean } {
+export function keysetPage<R>(
+  rows: R[],
+  limit: number,
+  cursorOf: (last: R) => string,
+): { page: R[]; next_cursor: string | null; has_more: boolean } {
   const has_more = rows.length > limit;
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];

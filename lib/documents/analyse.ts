@@ -20,7 +20,19 @@ export interface AnalysedFile {
 }
 
 /** Formats the vault does not keep: archives it cannot open and unidentified binaries. */
-const UNSUPPORTED: ReadonlySet<FileFormat> = new Set<FileFormat>(['7z', 'rar', 'gzip', 'bzip2', 'xz', 'tar', 'ar', 'wim', 'tnef', 'binary', 'cfb_other']);
+const UNSUPPORTED: ReadonlySet<FileFormat> = new Set<FileFormat>([
+  '7z',
+  'rar',
+  'gzip',
+  'bzip2',
+  'xz',
+  'tar',
+  'ar',
+  'wim',
+  'tnef',
+  'binary',
+  'cfb_other',
+]);
 
 export const isUnsupportedFormat = (format: FileFormat) => UNSUPPORTED.has(format);
 
@@ -39,8 +51,19 @@ export function textCacheOf(extraction: ExtractionResult): string | null {
   return text ? text.slice(0, TEXT_CACHE_CHARS) : null;
 }
 
-export async function analyseFile(args: { bytes: Uint8Array; filename: string; mimeType?: string; locale?: Locale }): Promise<AnalysedFile> {
-  const extraction = await extractText({ bytes: args.bytes, filename: args.filename, mimeType: args.mimeType, ocr: false, timeoutMs: UPLOAD_PARSE_TIMEOUT_MS });
+export async function analyseFile(args: {
+  bytes: Uint8Array;
+  filename: string;
+  mimeType?: string;
+  locale?: Locale;
+}): Promise<AnalysedFile> {
+  const extraction = await extractText({
+    bytes: args.bytes,
+    filename: args.filename,
+    mimeType: args.mimeType,
+    ocr: false,
+    timeoutMs: UPLOAD_PARSE_TIMEOUT_MS,
+  });
   const classification = classifyRules({
     filename: args.filename,
     mimeType: extraction.mimeType,
@@ -50,5 +73,11 @@ export async function analyseFile(args: { bytes: Uint8Array; filename: string; m
     extractionIssue: extraction.issue ?? null,
     pages: extraction.pages,
   });
-  return { format: extraction.format, mimeType: extraction.mimeType, extraction, classification, textCache: textCacheOf(extraction) };
+  return {
+    format: extraction.format,
+    mimeType: extraction.mimeType,
+    extraction,
+    classification,
+    textCache: textCacheOf(extraction),
+  };
 }

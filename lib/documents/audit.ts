@@ -1,19 +1,20 @@
 import type { Actor } from '@/lib/auth/context';
+import { recordAudit } from '@/lib/audit';
 import type { Db } from '@/lib/db/client';
-import { auditEvents } from '@/lib/db/schema';
 import type { OrchestrateInput } from './schemas';
 
 /**
  * POST /api/upload/orchestrate records what the upload flow decided about a file (who, when, action,
  * filename, type, confidence, destination, reasoning); the vault lists these events.
  */
-export async function recordUploadDecision(db: Db, args: { workspaceId: string; actor: Actor; input: OrchestrateInput }) {
+export async function recordUploadDecision(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; input: OrchestrateInput },
+) {
   const i = args.input;
-  await db.insert(auditEvents).values({
+  await recordAudit(db, {
     workspaceId: args.workspaceId,
-    actorUserId: args.actor.userId,
-    actorApiKeyId: args.actor.apiKeyId,
-    actorLabel: args.actor.label,
+    actor: args.actor,
     action: i.action,
     targetType: 'upload',
     targetId: null,

@@ -51,7 +51,12 @@ interface Candidate {
 
 const sha256Of = (bytes: Uint8Array) => crypto.createHash('sha256').update(bytes).digest('hex');
 const partLabel = (upload: string, path: string) => `${upload} › ${path}`;
-const error = (filename: string, error_code: string, message: string): BulkResultItem => ({ filename, status: 'error', error_code, message });
+const error = (filename: string, error_code: string, message: string): BulkResultItem => ({
+  filename,
+  status: 'error',
+  error_code,
+  message,
+});
 
 interface Pending {
   slot: number;
@@ -78,26 +83,60 @@ class BulkRun {
   ) {}
 
   async file(f: UploadedFile) {
-    if (f.tooLarge) return this.results.push(error(f.filename, 'FILE_TOO_LARGE', `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.`));
-    if (f.size === 0 || !f.path) return this.results.push(error(f.filename, 'EMPTY_FILE', 'The file is empty (0 bytes).'));
+    if (f.tooLarge)
+      return this.results.push(
+        error(f.filename, 'FILE_TOO_LARGE', `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.`),
+      );
+    if (f.size === 0 || !f.path)
+      return this.results.push(error(f.filename, 'EMPTY_FILE', 'The file is empty (0 bytes).'));
     const bytes = new Uint8Array(await fs.promises.readFile(f.path));
     if (isContainerUpload(bytes, f.filename)) return this.container(f, bytes);
-    await this.store({ label: f.filename, filename: f.filename, bytes, source: { filePath: f.path }, sha256: f.sha256, declaredMime: f.mimeType, via: 'bulk' });
+    await this.store({
+      label: f.filename,
+      filename: f.filename,
+      bytes,
+      source: { filePath: f.path },
+      sha256: f.sha256,
+      declaredMime: f.mimeType,
+      via: 'bulk',
+    });
   }
 
   private async container(f: UploadedFile, bytes: Uint8Array) {
     if (this.partsLeft <= 0) {
-      return this.results.push(error(f.filename, 'parse_failed', `Not opened: this upload already unpacked ${MAX_BULK_CONTAINER_PARTS} files; upload the rest separately.`));
+      return this.results.push(
+        error(
+          f.filename,
+          'parse_failed',
+          `Not opened: this upload already unpacked ${MAX_BULK_CONTAINER_PARTS} files; upload the rest separately.`,
+        ),
+      );
     }
     const listing = await listContainerFiles({ bytes, filename: f.filename, limits: { maxItems: this.partsLeft } });
     this.partsLeft -= listing.files.length + listing.skipped.length;
     const root = sanitiseEntryName(f.filename, 'upload').display;
     const atRoot = (s: { path: string; recursionDepth: number }) => s.recursionDepth === 0 && s.path === root;
-    const whole = (note: string) => this.store({ label: f.filename, filename: f.filename, bytes, source: { filePath: f.path! }, sha256: f.sha256, declaredMime: f.mimeType, via: 'bulk', note });
+    const whole = (note: string) =>
+      this.store({
+        label: f.filename,
+        filename: f.filename,
+        bytes,
+        source: { filePath: f.path! },
+        sha256: f.sha256,
+        declaredMime: f.mimeType,
+        via: 'bulk',
+        note,
+      });
 
     // An e-mail without attachments is the evidence itself; so is an Outlook .msg, which is not unpacked.
-    if (!listing.files.length && !listing.skipped.length) return whole('Stored as one document: it holds no attachments.');
-    if (!listing.files.length && listing.skipped.length === 1 && listing.skipped[0].reason === 'non_parseable_msg' && atRoot(listing.skipped[0])) {
+    if (!listing.files.length && !listing.skipped.length)
+      return whole('Stored as one document: it holds no attachments.');
+    if (
+      !listing.files.length &&
+      listing.skipped.length === 1 &&
+      listing.skipped[0].reason === 'non_parseable_msg' &&
+      atRoot(listing.skipped[0])
+    ) {
       return whole(`Stored as one document; its attachments were not unpacked (${listing.skipped[0].message})`);
     }
     for (const part of listing.files) {
@@ -106,9 +145,17 @@ class BulkRun {
         this.results.push(error(label, 'EMPTY_FILE', 'The file is empty (0 bytes).'));
         continue;
       }
-      await this.store({ label, filename: part.filename, bytes: part.bytes, source: part.bytes, sha256: sha256Of(part.bytes), via: label });
+      await this.store({
+        label,
+        filename: part.filename,
+        bytes: part.bytes,
+        source: part.bytes,
+        sha256: sha256Of(part.bytes),
+        via: label,
+      });
     }
-    for (const s of listing.skipped) this.results.push(error(atRoot(s) ? f.filename : partLabel(f.filename, s.path), s.reason, s.message));
+    for (const s of listing.skipped)
+      this.results.push(error(atRoot(s) ? f.filename : partLabel(f.filename, s.path), s.reason, s.message));
   }
 
   /** Analyses a file and queues it for the next batch write; its result slot keeps the order. */
@@ -116,9 +163,13 @@ class BulkRun {
     const { fields, workspace, actor, locale } = this.args;
     // The same bytes were read (OCR'd) before in this workspace: their text and type come back at once.
     const reading = await findReading(this.db, workspace.id, c.sha256);
-    const analysed = reading ? analysedFromReading(reading, c.filename, locale) : await analyseFile({ bytes: c.bytes, filename: c.filename, mimeType: c.declaredMime, locale });
+    const analysed = reading
+      ? analysedFromReading(reading, c.filename, locale)
+      : await analyseFile({ bytes: c.bytes, filename: c.filename, mimeType: c.declaredMime, locale });
     if (isUnsupportedFormat(analysed.format)) {
-      this.results.push(error(c.label, 'UNSUPPORTED_FILE_TYPE', analysed.extraction.issue?.message ?? 'Unsupported file type.'));
+      this.results.push(
+        error(c.label, 'UNSUPPORTED_FILE_TYPE', analysed.extraction.issue?.message ?? 'Unsupported file type.'),
+      );
       return;
     }
     const given = fields.document_type;
@@ -145,7 +196,11 @@ class BulkRun {
         mimeType: analysed.mimeType,
         documentType: given ?? (ocrPending ? 'other' : (cls.document_type ?? 'other')),
         // Pending OCR: no confidence yet (the list shows the type as pending, not as a 0 % guess).
-        classificationConfidence: given ? (fields.classification_confidence ?? null) : ocrPending ? null : cls.document_type_confidence,
+        classificationConfidence: given
+          ? (fields.classification_confidence ?? null)
+          : ocrPending
+            ? null
+            : cls.document_type_confidence,
         classificationSource: given ? (fields.classification_source ?? 'rule') : 'rule',
         artifactKind: fields.artifact_kind ?? (!given && cls.file_intent === 'product_csv' ? 'product_data' : null),
         // A type the caller chose is the classification that counts; the rules' opinion is not kept.
@@ -166,7 +221,10 @@ class BulkRun {
   async flush() {
     const batch = this.pending.splice(0);
     if (!batch.length) return;
-    const outcomes = await storeDocuments(this.db, batch.map((p) => p.input));
+    const outcomes = await storeDocuments(
+      this.db,
+      batch.map((p) => p.input),
+    );
     batch.forEach((p, k) => {
       this.results[p.slot] = this.resultOf(p, outcomes[k]);
     });
@@ -184,15 +242,26 @@ class BulkRun {
     if (outcome.status === 'duplicate') {
       if (outcome.linked) this.relinkedDocumentIds.push(outcome.document.id);
       else this.duplicateDocumentIds.push(outcome.document.id);
-      return { filename: p.label, status: 'duplicate', document_id: outcome.document.id, message: `Identical to "${outcome.document.filename}", already in the vault.` };
+      return {
+        filename: p.label,
+        status: 'duplicate',
+        document_id: outcome.document.id,
+        message: `Identical to "${outcome.document.filename}", already in the vault.`,
+      };
     }
     this.newDocumentIds.push(outcome.document.id);
-    return { filename: p.label, status: 'uploaded', document_id: outcome.document.id, ...(p.note ? { message: p.note } : {}) };
+    return {
+      filename: p.label,
+      status: 'uploaded',
+      document_id: outcome.document.id,
+      ...(p.note ? { message: p.note } : {}),
+    };
   }
 }
 
 /** The bulk result's message for a file whose text OCR will read. */
-export const OCR_PENDING_NOTE = 'Stored; it has no text layer, so its text is being read by OCR in the background (status processing). Its type is set when OCR ends.';
+export const OCR_PENDING_NOTE =
+  'Stored; it has no text layer, so its text is being read by OCR in the background (status processing). Its type is set when OCR ends.';
 
 const OCR_PENDING_DIAGNOSTIC: Record<Locale, string> = {
   en: 'No text layer: OCR is reading the file in the background; the type is set when it ends.',
@@ -204,24 +273,61 @@ const OCR_PENDING_DIAGNOSTIC: Record<Locale, string> = {
 
 /** Images and scanned PDFs: read without OCR at upload, by OCR in the extraction job. */
 function needsOcr(a: AnalysedFile): boolean {
-  return a.extraction.status !== 'ok' && a.extraction.issue?.code === 'scanned_or_empty_text' && (a.format === 'pdf' || a.mimeType.startsWith('image/'));
+  return (
+    a.extraction.status !== 'ok' &&
+    a.extraction.issue?.code === 'scanned_or_empty_text' &&
+    (a.format === 'pdf' || a.mimeType.startsWith('image/'))
+  );
 }
 
 /** The upload's file-name classification of a scan, saying that OCR is under way (not "upload again"). */
 function pendingOcrClassification(c: ClassificationResult, locale: Locale = 'en'): ClassificationResult {
   const message = OCR_PENDING_DIAGNOSTIC[locale];
-  return { ...c, degraded: true, diagnostic: { ...(c.diagnostic ?? { code: 'scanned_or_empty_text', source: 'filename_only', signals_used: c.signals_used, confidence: c.confidence }), code: 'scanned_or_empty_text', message, next_action: 'confirm_or_choose_type' } };
+  return {
+    ...c,
+    degraded: true,
+    diagnostic: {
+      ...(c.diagnostic ?? {
+        code: 'scanned_or_empty_text',
+        source: 'filename_only',
+        signals_used: c.signals_used,
+        confidence: c.confidence,
+      }),
+      code: 'scanned_or_empty_text',
+      message,
+      next_action: 'confirm_or_choose_type',
+    },
+  };
 }
 
-function analysedFromReading(reading: NonNullable<Awaited<ReturnType<typeof findReading>>>, filename: string, locale?: Locale): AnalysedFile {
+function analysedFromReading(
+  reading: NonNullable<Awaited<ReturnType<typeof findReading>>>,
+  filename: string,
+  locale?: Locale,
+): AnalysedFile {
   const extraction = extractionOfReading(reading);
-  const classification = classifyRules({ filename, mimeType: extraction.mimeType, snippet: extraction.text.slice(0, TEXT_WINDOW), snippetSource: extraction.snippetSource, pages: extraction.pages, locale });
-  return { format: extraction.format, mimeType: extraction.mimeType, extraction, classification, textCache: textCacheOf(extraction) };
+  const classification = classifyRules({
+    filename,
+    mimeType: extraction.mimeType,
+    snippet: extraction.text.slice(0, TEXT_WINDOW),
+    snippetSource: extraction.snippetSource,
+    pages: extraction.pages,
+    locale,
+  });
+  return {
+    format: extraction.format,
+    mimeType: extraction.mimeType,
+    extraction,
+    classification,
+    textCache: textCacheOf(extraction),
+  };
 }
 
 export async function bulkUpload(db: Db, args: BulkUploadArgs): Promise<BulkUploadResponse> {
   if (!args.files.length) {
-    throw new AppError('VALIDATION_FAILED', 'Send 1 to 20 files in the repeated field "files".', { details: { location: 'form', fields: [{ path: 'files', message: 'at least one file is required' }] } });
+    throw new AppError('VALIDATION_FAILED', 'Send 1 to 20 files in the repeated field "files".', {
+      details: { location: 'form', fields: [{ path: 'files', message: 'at least one file is required' }] },
+    });
   }
   if (args.fields.sku_id) await getSkuRow(db, args.workspace.id, args.fields.sku_id);
   const run = new BulkRun(db, args);
@@ -231,17 +337,31 @@ export async function bulkUpload(db: Db, args: BulkUploadArgs): Promise<BulkUplo
     await run.flush();
   }
 
-  await queueExtractions(db, { workspaceId: args.workspace.id, documentIds: [...run.newDocumentIds, ...run.relinkedDocumentIds], createdBy: args.actor.userId });
+  await queueExtractions(db, {
+    workspaceId: args.workspace.id,
+    documentIds: [...run.newDocumentIds, ...run.relinkedDocumentIds],
+    createdBy: args.actor.userId,
+  });
   // The same bytes again: a copy stuck "processing" (its upload was killed before the queueing, or its
   // run died) is queued once more instead of only answering duplicate.
   await requeueStuckExtractions(db, { workspaceId: args.workspace.id, documentIds: run.duplicateDocumentIds });
   if (args.fields.sku_id && (run.newDocumentIds.length || run.relinkedDocumentIds.length)) {
-    await afterDossierChange(db, { workspaceId: args.workspace.id, actor: args.actor, skuId: args.fields.sku_id, reason: 'documents uploaded' });
+    await afterDossierChange(db, {
+      workspaceId: args.workspace.id,
+      actor: args.actor,
+      skuId: args.fields.sku_id,
+      reason: 'documents uploaded',
+    });
   }
   const results = run.results.filter((r): r is BulkResultItem => r !== null);
   const count = (s: BulkResultItem['status']) => results.filter((r) => r.status === s).length;
   return {
     results,
-    summary: { uploaded: count('uploaded'), duplicate: count('duplicate'), error: count('error'), skipped_quota: count('skipped_quota') },
+    summary: {
+      uploaded: count('uploaded'),
+      duplicate: count('duplicate'),
+      error: count('error'),
+      skipped_quota: count('skipped_quota'),
+    },
   };
 }

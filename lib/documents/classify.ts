@@ -6,7 +6,12 @@ import { classifyRules, TEXT_WINDOW } from '@/lib/classify/rules';
 import type { Db } from '@/lib/db/client';
 import { extractText, type ExtractionResult } from '@/lib/extract';
 import { TEXT_CACHE_CHARS } from './limits';
-import { ClassificationResultSchema, type ClassificationResult, type ClassifyJsonRequest, type Locale } from '@/lib/classify/schemas';
+import {
+  ClassificationResultSchema,
+  type ClassificationResult,
+  type ClassifyJsonRequest,
+  type Locale,
+} from '@/lib/classify/schemas';
 import { classifyContainer, ContainerClassificationSchema } from '@/lib/containers';
 
 /**
@@ -17,25 +22,52 @@ import { classifyContainer, ContainerClassificationSchema } from '@/lib/containe
 
 /** The JSON form: file name, MIME type and a snippet the client already extracted. */
 export async function classifyDescription(input: ClassifyJsonRequest, locale?: Locale): Promise<ClassificationResult> {
-  const rules = classifyRules({ filename: input.filename, mimeType: input.mime_type ?? null, snippet: input.content_snippet ?? null, snippetSource: input.snippet_source, locale });
+  const rules = classifyRules({
+    filename: input.filename,
+    mimeType: input.mime_type ?? null,
+    snippet: input.content_snippet ?? null,
+    snippetSource: input.snippet_source,
+    locale,
+  });
   const model = getLanguageModel();
-  const result = model ? await refineWithAi({ rules, filename: input.filename, mimeType: input.mime_type ?? null, snippet: input.content_snippet ?? null, locale, model }) : rules;
+  const result = model
+    ? await refineWithAi({
+        rules,
+        filename: input.filename,
+        mimeType: input.mime_type ?? null,
+        snippet: input.content_snippet ?? null,
+        locale,
+        model,
+      })
+    : rules;
   return ClassificationResultSchema.parse(result);
 }
 
 /** The multipart form: the file itself (text extraction, OCR for images and scans), read once per content. */
-export async function classifyUpload(db: Db, args: { workspaceId: string; bytes: Uint8Array; filename: string; mimeType?: string; locale?: Locale }): Promise<ClassificationResult> {
+export async function classifyUpload(
+  db: Db,
+  args: { workspaceId: string; bytes: Uint8Array; filename: string; mimeType?: string; locale?: Locale },
+): Promise<ClassificationResult> {
   const sha256 = crypto.createHash('sha256').update(args.bytes).digest('hex');
   const { extraction, classification: rules } = await readFileCached(db, { ...args, sha256, ocr: true });
   const model = getLanguageModel();
   const result = model
-    ? await refineWithAi({ rules, filename: args.filename, mimeType: extraction.mimeType, snippet: extraction.status === 'ok' ? extraction.text : null, locale: args.locale, model })
+    ? await refineWithAi({
+        rules,
+        filename: args.filename,
+        mimeType: extraction.mimeType,
+        snippet: extraction.status === 'ok' ? extraction.text : null,
+        locale: args.locale,
+        model,
+      })
     : rules;
   return ClassificationResultSchema.parse(result);
 }
 
 export async function classifyContainerUpload(args: { bytes: Uint8Array; filename: string; locale?: Locale }) {
-  return ContainerClassificationSchema.parse(await classifyContainer({ bytes: args.bytes, filename: args.filename, locale: args.locale }));
+  return ContainerClassificationSchema.parse(
+    await classifyContainer({ bytes: args.bytes, filename: args.filename, locale: args.locale }),
+  );
 }
 
 export interface ReadArgs {
@@ -79,9 +111,27 @@ export async function readFileCached(db: Db, args: ReadArgs): Promise<ReadOutcom
     return { extraction, classification: classify(extraction), reused: true };
   }
   const started = performance.now();
-  const extraction = await extractText({ bytes: args.bytes, filename: args.filename, mimeType: args.mimeType, ocr: args.ocr, ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}) });
+  const extraction = await extractText({
+    bytes: args.bytes,
+    filename: args.filename,
+    mimeType: args.mimeType,
+    ocr: args.ocr,
+    ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
+  });
   const classification = classify(extraction);
-  const reading = readingOf(extraction, args.locale && args.locale !== 'en' ? classifyRules({ filename: args.filename, mimeType: extraction.mimeType, snippet: extraction.text.slice(0, TEXT_WINDOW), snippetSource: extraction.snippetSource }) : classification, performance.now() - started, TEXT_CACHE_CHARS);
+  const reading = readingOf(
+    extraction,
+    args.locale && args.locale !== 'en'
+      ? classifyRules({
+          filename: args.filename,
+          mimeType: extraction.mimeType,
+          snippet: extraction.text.slice(0, TEXT_WINDOW),
+          snippetSource: extraction.snippetSource,
+        })
+      : classification,
+    performance.now() - started,
+    TEXT_CACHE_CHARS,
+  );
   // Only complete readings are kept: without OCR a scan's text is not the file's text.
   if (reading && args.ocr) await saveReading(db, args.workspaceId, args.sha256, reading);
   return { extraction, classification, reused: false };

@@ -56,10 +56,21 @@ function suggestionsOf(row: DocumentRow, facts: FactSuggestion[], jobRunId: stri
       return current === undefined || !suggestionRedundant(f.field_key, current, f.value);
     })
     .map((f) => {
-    const provenance: Provenance = { document_id: row.id, document_name: row.filename, quote: f.quote, job_id: jobRunId };
-    if (typeof f.page === 'number') provenance.page = f.page;
-    return { field_key: f.field_key, value: f.value, source: 'document_extraction' as const, provenance, confidence: f.confidence };
-  });
+      const provenance: Provenance = {
+        document_id: row.id,
+        document_name: row.filename,
+        quote: f.quote,
+        job_id: jobRunId,
+      };
+      if (typeof f.page === 'number') provenance.page = f.page;
+      return {
+        field_key: f.field_key,
+        value: f.value,
+        source: 'document_extraction' as const,
+        provenance,
+        confidence: f.confidence,
+      };
+    });
 }
 
 /**
@@ -71,8 +82,19 @@ function reclassification(row: DocumentRow, extraction: ExtractionResult) {
   const previous = row.classification as ClassificationResult | null;
   if (row.classificationSource !== 'rule' || !previous || previous.snippetSource !== 'filename_only') return null;
   const text = extraction.status === 'ok' ? extraction.text : '';
-  if (!text) return classifyRules({ filename: row.filename, mimeType: extraction.mimeType, extractionIssue: extraction.issue ?? null });
-  const next = classifyRules({ filename: row.filename, mimeType: extraction.mimeType, snippet: text.slice(0, TEXT_WINDOW), snippetSource: extraction.snippetSource, pages: extraction.pages });
+  if (!text)
+    return classifyRules({
+      filename: row.filename,
+      mimeType: extraction.mimeType,
+      extractionIssue: extraction.issue ?? null,
+    });
+  const next = classifyRules({
+    filename: row.filename,
+    mimeType: extraction.mimeType,
+    snippet: text.slice(0, TEXT_WINDOW),
+    snippetSource: extraction.snippetSource,
+    pages: extraction.pages,
+  });
   return next.snippetSource === 'filename_only' ? null : next;
 }
 
@@ -80,20 +102,38 @@ export async function runDocumentExtraction(
   db: Db,
   args: { workspaceId: string; documentId: string; jobRunId: string; createdBy?: string | null; signal?: AbortSignal },
 ): Promise<ExtractionOutcome | { skipped: string }> {
-  const [row] = await db.select().from(documents).where(and(eq(documents.id, args.documentId), eq(documents.workspaceId, args.workspaceId)));
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, args.documentId), eq(documents.workspaceId, args.workspaceId)));
   if (!row) return { skipped: 'document deleted' };
 
   let bytes: Uint8Array;
   try {
     bytes = await getBlobStore().getBytes(row.storageKey);
   } catch (e) {
-    await db.insert(documentExtractions).values({ workspaceId: row.workspaceId, documentId: row.id, jobRunId: args.jobRunId, status: 'failed', method: 'rules', facts: [], error: 'The stored file is missing.' });
+    await db.insert(documentExtractions).values({
+      workspaceId: row.workspaceId,
+      documentId: row.id,
+      jobRunId: args.jobRunId,
+      status: 'failed',
+      method: 'rules',
+      facts: [],
+      error: 'The stored file is missing.',
+    });
     await db.update(documents).set({ status: 'unreadable', updatedAt: new Date() }).where(eq(documents.id, row.id));
     throw new NonRetryableError(`The stored file of document ${row.id} is missing: ${(e as Error).message}`);
   }
 
   // The same bytes read before in this workspace (same classifier version) are not read (OCR'd) again.
-  const { extraction, reused } = await readFileCached(db, { workspaceId: row.workspaceId, sha256: row.sha256, bytes, filename: row.filename, mimeType: row.mimeType, ocr: true });
+  const { extraction, reused } = await readFileCached(db, {
+    workspaceId: row.workspaceId,
+    sha256: row.sha256,
+    bytes,
+    filename: row.filename,
+    mimeType: row.mimeType,
+    ocr: true,
+  });
   // Reading (OCR above all) is the slow part: a run taken over meanwhile by another worker writes nothing.
   args.signal?.throwIfAborted();
   const text = extraction.status === 'ok' ? extraction.text : '';
@@ -114,7 +154,8 @@ export async function runDocumentExtraction(
     })
     .returning();
 
-  const factValue = (...keys: string[]) => keys.map((k) => facts.find((f) => f.field_key === k)?.value).find(Boolean) ?? null;
+  const factValue = (...keys: string[]) =>
+    keys.map((k) => facts.find((f) => f.field_key === k)?.value).find(Boolean) ?? null;
   const issued = factValue('doc_issue_date', 'issued_on');
   const validUntil = factValue('certificate_valid_until', 'valid_until');
   const dates: Partial<Pick<DocumentRow, 'issuedOn' | 'validUntil'>> = {};
@@ -127,7 +168,9 @@ export async function runDocumentExtraction(
       status: extraction.status === 'ok' ? 'ready' : 'unreadable',
       textCache: textCacheOf(extraction) ?? row.textCache,
       snippet: row.snippet ?? (text ? makeSnippet(text) : null),
-      ...(text && (!row.snippetSource || row.snippetSource === 'filename_only') ? { snippetSource: extraction.snippetSource } : {}),
+      ...(text && (!row.snippetSource || row.snippetSource === 'filename_only')
+        ? { snippetSource: extraction.snippetSource }
+        : {}),
       ...dates,
       ...(next
         ? {
@@ -145,7 +188,9 @@ export async function runDocumentExtraction(
 
   const actor = extractionActor(args.createdBy ?? null);
   // The document finds its SKU: an exact, unique GTIN or SKU-code match links it (audited, undoable).
-  const autoLinked = text ? await autoLinkDocument(db, { row, actor, matches: await findSkuMatches(db, row.workspaceId, text) }) : null;
+  const autoLinked = text
+    ? await autoLinkDocument(db, { row, actor, matches: await findSkuMatches(db, row.workspaceId, text) })
+    : null;
   const suggestions: Record<string, number> = {};
   const documentChanged = Boolean(dates.issuedOn || dates.validUntil || next);
   for (const skuId of await linkedSkuIds(db, row)) {
@@ -154,7 +199,13 @@ export async function runDocumentExtraction(
         await db
           .select({ key: dossierValues.fieldKey, value: dossierValues.value })
           .from(dossierValues)
-          .where(and(eq(dossierValues.skuId, skuId), eq(dossierValues.status, 'confirmed'), isNull(dossierValues.supersededAt)))
+          .where(
+            and(
+              eq(dossierValues.skuId, skuId),
+              eq(dossierValues.status, 'confirmed'),
+              isNull(dossierValues.supersededAt),
+            ),
+          )
       ).map((v) => [v.key, v.value]),
     );
     // The GTIN on the SKU record is the SKU's GTIN (one rule): the same GTIN in the document is no news.
@@ -163,11 +214,26 @@ export async function runDocumentExtraction(
       if (skuRow?.gtin) confirmed.set('gtin', skuRow.gtin);
     }
     const proposed = suggestionsOf(row, facts, args.jobRunId, confirmed);
-    const added = proposed.length ? await addSuggestions(db, { workspaceId: row.workspaceId, actor, skuId, suggestions: proposed }) : { inserted: [] };
+    const added = proposed.length
+      ? await addSuggestions(db, { workspaceId: row.workspaceId, actor, skuId, suggestions: proposed })
+      : { inserted: [] };
     suggestions[skuId] = added.inserted.length;
     // The document's references and dates feed the SKU's blockers, whether or not a suggestion was new.
-    if (documentChanged || skuId === autoLinked) await afterDossierChange(db, { workspaceId: row.workspaceId, actor, skuId, reason: `document ${row.filename} extracted` });
+    if (documentChanged || skuId === autoLinked)
+      await afterDossierChange(db, {
+        workspaceId: row.workspaceId,
+        actor,
+        skuId,
+        reason: `document ${row.filename} extracted`,
+      });
     else await recomputeSku(db, row.workspaceId, skuId);
   }
-  return { extraction_id: stored.id, status, facts: facts.length, suggestions, reclassified: Boolean(next), ...(autoLinked ? { auto_linked_sku_id: autoLinked } : {}) };
+  return {
+    extraction_id: stored.id,
+    status,
+    facts: facts.length,
+    suggestions,
+    reclassified: Boolean(next),
+    ...(autoLinked ? { auto_linked_sku_id: autoLinked } : {}),
+  };
 }

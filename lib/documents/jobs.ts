@@ -28,16 +28,29 @@ export const documentExtractJob = defineJob({
   expireInSeconds: 10 * 60,
   handler: async (p, ctx) => {
     await ctx.progress({ step: 'extracting', document_id: p.document_id });
-    const [run] = await ctx.db.select({ createdBy: jobRuns.createdBy }).from(jobRuns).where(eq(jobRuns.id, ctx.jobRunId));
+    const [run] = await ctx.db
+      .select({ createdBy: jobRuns.createdBy })
+      .from(jobRuns)
+      .where(eq(jobRuns.id, ctx.jobRunId));
     try {
       // Loaded on the first extraction: the parsers and the language model (~200 MB) stay out of workers
       // that only run imports or exports.
       const { runDocumentExtraction } = await import('./extraction');
-      const outcome = await runDocumentExtraction(ctx.db, { workspaceId: ctx.workspaceId, documentId: p.document_id, jobRunId: ctx.jobRunId, createdBy: run?.createdBy ?? null, signal: ctx.signal });
+      const outcome = await runDocumentExtraction(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        documentId: p.document_id,
+        jobRunId: ctx.jobRunId,
+        createdBy: run?.createdBy ?? null,
+        signal: ctx.signal,
+      });
       return { document_id: p.document_id, ...outcome };
     } catch (e) {
       // The last attempt failed: the document must not stay "processing" forever.
-      if (!ctx.signal.aborted && ctx.attempt > RETRY_LIMIT) await ctx.db.update(documents).set({ status: 'unreadable', updatedAt: new Date() }).where(and(eq(documents.id, p.document_id), eq(documents.status, 'processing')));
+      if (!ctx.signal.aborted && ctx.attempt > RETRY_LIMIT)
+        await ctx.db
+          .update(documents)
+          .set({ status: 'unreadable', updatedAt: new Date() })
+          .where(and(eq(documents.id, p.document_id), eq(documents.status, 'processing')));
       throw e;
     }
   },
@@ -51,7 +64,10 @@ export const documentExtractJob = defineJob({
  * the transaction that stored the documents; documents left "processing" without a run by a crash
  * before this call are found by recoverStuckExtractions.
  */
-export async function queueExtractions(db: Db, args: { workspaceId: string; documentIds: string[]; createdBy?: string | null }): Promise<JobRunRow[]> {
+export async function queueExtractions(
+  db: Db,
+  args: { workspaceId: string; documentIds: string[]; createdBy?: string | null },
+): Promise<JobRunRow[]> {
   const ids = [...new Set(args.documentIds)];
   if (!ids.length) return [];
   const byDocument = new Map<string, JobRunRow>();
@@ -60,11 +76,21 @@ export async function queueExtractions(db: Db, args: { workspaceId: string; docu
     const pending = await db
       .select()
       .from(jobRuns)
-      .where(and(eq(jobRuns.workspaceId, args.workspaceId), eq(jobRuns.queue, EXTRACT_JOB), inArray(jobRuns.subjectId, chunk), eq(jobRuns.status, 'queued')));
+      .where(
+        and(
+          eq(jobRuns.workspaceId, args.workspaceId),
+          eq(jobRuns.queue, EXTRACT_JOB),
+          inArray(jobRuns.subjectId, chunk),
+          eq(jobRuns.status, 'queued'),
+        ),
+      );
     for (const r of pending) if (r.subjectId) byDocument.set(r.subjectId, r);
     const missing = chunk.filter((id) => !byDocument.has(id));
     if (!missing.length) continue;
-    await db.update(documents).set({ status: 'processing' }).where(and(eq(documents.workspaceId, args.workspaceId), inArray(documents.id, missing)));
+    await db
+      .update(documents)
+      .set({ status: 'processing' })
+      .where(and(eq(documents.workspaceId, args.workspaceId), inArray(documents.id, missing)));
     const runs = await enqueueJobs(db, documentExtractJob, {
       workspaceId: args.workspaceId,
       createdBy: args.createdBy,
@@ -75,8 +101,15 @@ export async function queueExtractions(db: Db, args: { workspaceId: string; docu
   return ids.map((id) => byDocument.get(id)!);
 }
 
-export async function queueExtraction(db: Db, args: { workspaceId: string; documentId: string; createdBy?: string | null }): Promise<JobRunRow> {
-  const [run] = await queueExtractions(db, { workspaceId: args.workspaceId, documentIds: [args.documentId], createdBy: args.createdBy });
+export async function queueExtraction(
+  db: Db,
+  args: { workspaceId: string; documentId: string; createdBy?: string | null },
+): Promise<JobRunRow> {
+  const [run] = await queueExtractions(db, {
+    workspaceId: args.workspaceId,
+    documentIds: [args.documentId],
+    createdBy: args.createdBy,
+  });
   return run;
 }
 
@@ -84,7 +117,12 @@ export async function queueExtraction(db: Db, args: { workspaceId: string; docum
 function stuckDocuments(db: Db, where: { workspaceId?: string; documentIds?: string[]; olderThanSeconds: number }) {
   const scope = [
     where.workspaceId ? sql`AND d.workspace_id = ${where.workspaceId}` : sql``,
-    where.documentIds ? sql`AND d.id IN (${sql.join(where.documentIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``,
+    where.documentIds
+      ? sql`AND d.id IN (${sql.join(
+          where.documentIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : sql``,
   ];
   return queryRows<{ id: string; workspace_id: string; uploaded_by: string | null }>(
     db,
@@ -106,7 +144,9 @@ async function queueFound(db: Db, found: { id: string; workspace_id: string; upl
   for (const d of found) byWorkspace.set(d.workspace_id, [...(byWorkspace.get(d.workspace_id) ?? []), d]);
   let queued = 0;
   for (const [workspaceId, docs] of byWorkspace) {
-    queued += (await queueExtractions(db, { workspaceId, documentIds: docs.map((d) => d.id), createdBy: docs[0].uploaded_by })).length;
+    queued += (
+      await queueExtractions(db, { workspaceId, documentIds: docs.map((d) => d.id), createdBy: docs[0].uploaded_by })
+    ).length;
   }
   return queued;
 }
@@ -117,11 +157,21 @@ async function queueFound(db: Db, found: { id: string; workspace_id: string; upl
  * upload still under way is left to queue its own.
  */
 export async function recoverStuckExtractions(db: Db, opts: { staleAfterMs?: number } = {}) {
-  return queueFound(db, await stuckDocuments(db, { olderThanSeconds: (opts.staleAfterMs ?? jobTiming().staleAfterMs) / 1000 }));
+  return queueFound(
+    db,
+    await stuckDocuments(db, { olderThanSeconds: (opts.staleAfterMs ?? jobTiming().staleAfterMs) / 1000 }),
+  );
 }
 
 /** The same bytes uploaded again: those of the documents that are stuck "processing" get a new run. */
 export async function requeueStuckExtractions(db: Db, args: { workspaceId: string; documentIds: string[] }) {
   if (!args.documentIds.length) return 0;
-  return queueFound(db, await stuckDocuments(db, { workspaceId: args.workspaceId, documentIds: [...new Set(args.documentIds)], olderThanSeconds: 0 }));
+  return queueFound(
+    db,
+    await stuckDocuments(db, {
+      workspaceId: args.workspaceId,
+      documentIds: [...new Set(args.documentIds)],
+      olderThanSeconds: 0,
+    }),
+  );
 }

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
-import { auditEvents, documentSkus } from '@/lib/db/schema';
+import { documentSkus } from '@/lib/db/schema';
 import { identifiersIn } from '@/lib/extract/facts';
 import { linkedSkuIds } from './links';
 import type { DocumentRow } from './serialize';
@@ -65,7 +66,8 @@ export async function findSkuMatches(db: Db, workspaceId: string, text: string):
       db,
       sql`SELECT id, sku_code, product_name FROM skus WHERE workspace_id = ${workspaceId} AND upper(sku_code) = ANY(${sql.param(codes)}::text[]) LIMIT 50`,
     );
-    for (const r of rows) if (/\d/.test(r.sku_code)) put(r, { kind: 'sku_code', value: r.sku_code, quote: quoteFor(text, r.sku_code) });
+    for (const r of rows)
+      if (/\d/.test(r.sku_code)) put(r, { kind: 'sku_code', value: r.sku_code, quote: quoteFor(text, r.sku_code) });
     const models = await queryRows<{ id: string; sku_code: string; product_name: string; value: string }>(
       db,
       sql`SELECT s.id, s.sku_code, s.product_name, v.value FROM dossier_values v JOIN skus s ON s.id = v.sku_id
@@ -74,8 +76,11 @@ export async function findSkuMatches(db: Db, workspaceId: string, text: string):
     );
     for (const r of models) put(r, { kind: 'model_number', value: r.value, quote: quoteFor(text, r.value) });
   }
-  const rank = (m: SkuMatch) => (m.evidence.some((e) => e.kind === 'gtin') ? 0 : m.evidence.some((e) => e.kind === 'sku_code') ? 1 : 2);
-  return [...byId.values()].sort((a, b) => rank(a) - rank(b) || b.evidence.length - a.evidence.length || a.sku_code.localeCompare(b.sku_code));
+  const rank = (m: SkuMatch) =>
+    m.evidence.some((e) => e.kind === 'gtin') ? 0 : m.evidence.some((e) => e.kind === 'sku_code') ? 1 : 2;
+  return [...byId.values()].sort(
+    (a, b) => rank(a) - rank(b) || b.evidence.length - a.evidence.length || a.sku_code.localeCompare(b.sku_code),
+  );
 }
 
 /** The match that may link itself: exact (GTIN or SKU code), unique, and the document not linked yet. */
@@ -83,11 +88,17 @@ export function autoLinkCandidate(matches: SkuMatch[]): SkuMatch | null {
   const strong = matches.filter((m) => m.evidence.some((e) => e.kind === 'gtin' || e.kind === 'sku_code'));
   if (strong.length !== 1) return null;
   // A GTIN of one SKU and the code of another: not unique.
-  return matches.length === 1 || matches.every((m) => m === strong[0] || !m.evidence.some((e) => e.kind !== 'model_number')) ? strong[0] : null;
+  return matches.length === 1 ||
+    matches.every((m) => m === strong[0] || !m.evidence.some((e) => e.kind !== 'model_number'))
+    ? strong[0]
+    : null;
 }
 
 /** Links a document to the one SKU its text identifies; returns the SKU id, or null when nothing was linked. */
-export async function autoLinkDocument(db: Db, args: { row: DocumentRow; actor: Actor; matches: SkuMatch[] }): Promise<string | null> {
+export async function autoLinkDocument(
+  db: Db,
+  args: { row: DocumentRow; actor: Actor; matches: SkuMatch[] },
+): Promise<string | null> {
   const { row } = args;
   if ((await linkedSkuIds(db, row)).length) return null;
   const match = autoLinkCandidate(args.matches);
@@ -97,15 +108,19 @@ export async function autoLinkDocument(db: Db, args: { row: DocumentRow; actor: 
     const t = tx as unknown as Db;
     const inserted = await t
       .insert(documentSkus)
-      .values({ workspaceId: row.workspaceId, documentId: row.id, skuId: match.sku_id, linkSource: 'auto', linkEvidence: evidence })
+      .values({
+        workspaceId: row.workspaceId,
+        documentId: row.id,
+        skuId: match.sku_id,
+        linkSource: 'auto',
+        linkEvidence: evidence,
+      })
       .onConflictDoNothing()
       .returning({ id: documentSkus.documentId });
     if (!inserted.length) return null;
-    await t.insert(auditEvents).values({
+    await recordAudit(t, {
       workspaceId: row.workspaceId,
-      actorUserId: args.actor.userId,
-      actorApiKeyId: args.actor.apiKeyId,
-      actorLabel: args.actor.label,
+      actor: args.actor,
       action: 'document.auto_linked',
       targetType: 'document',
       targetId: row.id,

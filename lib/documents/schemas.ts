@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { ClassificationResultSchema, DiagnosticSchema, DocumentTypeSchema, LocaleSchema } from '@/lib/classify/schemas';
-import { DateTime, Uuid } from '@/lib/http/schemas';
+import { zFile, zFiles } from '@/lib/http/form';
+import { DateTime, Uuid, pageOf } from '@/lib/http/schemas';
+import { MAX_BULK_FILES, MAX_FILE_BYTES } from './limits';
 
 /**
  * Request and response shapes of the document operations: the contract's (bulk upload result,
- * orchestrate) and the preview routes agreed with the vault UI (notes/issue4-api.md).
+ * orchestrate) and the preview routes agreed with the vault UI; the client imports their types.
  */
 
 export const CLASSIFICATION_SOURCES = ['rule', 'llm', 'manual'] as const;
@@ -27,12 +29,23 @@ export const BulkUploadFieldsSchema = z.strictObject({
 });
 export type BulkUploadFields = z.infer<typeof BulkUploadFieldsSchema>;
 
+/** The form of POST /api/documents/bulk: 1 to 20 files (an oversize one is a per-file result) and the fields. */
+export const BulkUploadForm = z.strictObject({
+  files: zFiles({ maxBytes: MAX_FILE_BYTES, maxFiles: MAX_BULK_FILES, oversize: 'report' }),
+  ...BulkUploadFieldsSchema.shape,
+});
+
 export const BulkResultItemSchema = z
   .object({
     filename: z.string(),
     status: z.enum(['uploaded', 'duplicate', 'error', 'skipped_quota']),
     document_id: Uuid.optional().describe('present for uploaded or duplicate'),
-    error_code: z.string().optional().describe('present when status is error: EMPTY_FILE, FILE_TOO_LARGE, UNSUPPORTED_FILE_TYPE, STORAGE_FAILED, or a container skip reason'),
+    error_code: z
+      .string()
+      .optional()
+      .describe(
+        'present when status is error: EMPTY_FILE, FILE_TOO_LARGE, UNSUPPORTED_FILE_TYPE, STORAGE_FAILED, or a container skip reason',
+      ),
     message: z.string().optional(),
   })
   .meta({ id: 'BulkUploadResultItem' });
@@ -41,9 +54,15 @@ export type BulkResultItem = z.infer<typeof BulkResultItemSchema>;
 export const BulkUploadResponseSchema = z
   .object({
     results: z.array(BulkResultItemSchema),
-    summary: z.object({ uploaded: z.number().int(), duplicate: z.number().int(), error: z.number().int(), skipped_quota: z.number().int().optional() }),
+    summary: z.object({
+      uploaded: z.number().int(),
+      duplicate: z.number().int(),
+      error: z.number().int(),
+      skipped_quota: z.number().int().optional(),
+    }),
   })
   .meta({ id: 'BulkUploadResponse' });
+export type BulkUploadResponse = z.infer<typeof BulkUploadResponseSchema>;
 
 export const ExtractionFactSchema = z.object({
   field_key: z.string(),
@@ -52,6 +71,21 @@ export const ExtractionFactSchema = z.object({
   quote: z.string(),
   confidence: z.number(),
 });
+
+/** What a document states that names a SKU: its GTIN, code or model number, with the quote. */
+export const SkuMatchEvidence = z.object({
+  kind: z.enum(['gtin', 'sku_code', 'model_number']),
+  value: z.string(),
+  quote: z.string().nullable(),
+});
+
+/** GET /api/documents/{id}/sku-matches: best first (GTIN, then SKU code, then model number). */
+export const DocumentSkuMatches = z.object({
+  matches: z.array(
+    z.object({ sku_id: Uuid, sku_code: z.string(), product_name: z.string(), evidence: z.array(SkuMatchEvidence) }),
+  ),
+});
+export type DocumentSkuMatches = z.infer<typeof DocumentSkuMatches>;
 
 export const DocumentExtractionSchema = z
   .object({
@@ -93,7 +127,10 @@ export const DocumentSchema = z
         sku_code: z.string(),
         product_name: z.string(),
         link_source: z.enum(['manual', 'auto']).optional(),
-        link_evidence: z.array(z.object({ kind: z.string(), value: z.string(), quote: z.string().nullable() })).nullable().optional(),
+        link_evidence: z
+          .array(z.object({ kind: z.string(), value: z.string(), quote: z.string().nullable() }))
+          .nullable()
+          .optional(),
       }),
     ),
     created_at: DateTime,
@@ -102,8 +139,19 @@ export const DocumentSchema = z
   })
   .meta({ id: 'Document' });
 export type DocumentJson = z.infer<typeof DocumentSchema>;
+export type DocumentExtraction = z.infer<typeof DocumentExtractionSchema>;
 
-export const DOCUMENT_STATUS_FILTERS = ['processing', 'ready', 'unreadable', 'expired', 'needs_review', 'low_confidence'] as const;
+export const DocumentPage = pageOf(DocumentSchema);
+export type DocumentPage = z.infer<typeof DocumentPage>;
+
+export const DOCUMENT_STATUS_FILTERS = [
+  'processing',
+  'ready',
+  'unreadable',
+  'expired',
+  'needs_review',
+  'low_confidence',
+] as const;
 
 /** Below this a classification is shown as low confidence (the vault's status filter). */
 export const LOW_CONFIDENCE = 0.6;
@@ -125,7 +173,9 @@ export const PatchDocumentInput = z
     issued_on: IsoDate.nullable().optional(),
     is_public: z.boolean().optional(),
   })
-  .refine((v) => Object.keys(v).length > 0, { message: 'send at least one of document_type, valid_until, issued_on, is_public' })
+  .refine((v) => Object.keys(v).length > 0, {
+    message: 'send at least one of document_type, valid_until, issued_on, is_public',
+  })
   .meta({ id: 'PatchDocumentInput' });
 export type PatchDocumentInput = z.infer<typeof PatchDocumentInput>;
 
@@ -159,15 +209,20 @@ export const JobRunSchema = z
     completed_at: DateTime.nullable(),
   })
   .meta({ id: 'JobRun' });
+export type JobRun = z.infer<typeof JobRunSchema>;
 
 export const ReExtractResponseSchema = z
   .object({
     jobs: z.array(z.object({ id: Uuid, document_id: Uuid, status: z.string(), poll_url: z.string() })),
   })
   .meta({ id: 'ReExtractResponse' });
+export type ReExtractResponse = z.infer<typeof ReExtractResponseSchema>;
 
-/** Text fields of the multipart POST /api/classify (the file only). */
-export const ClassifyFileFieldsSchema = z.strictObject({});
+/** The multipart form of POST /api/classify: the file only. */
+export const ClassifyFileForm = z.strictObject({ file: zFile({ maxBytes: MAX_FILE_BYTES }) });
 
-/** Text fields of POST /api/classify/containers. */
-export const ContainerFieldsSchema = z.strictObject({ locale: LocaleSchema.optional() });
+/** The form of POST /api/classify/containers: the container and the language of the reasoning. */
+export const ContainerForm = z.strictObject({
+  file: zFile({ maxBytes: MAX_FILE_BYTES, description: '.zip, .eml or RFC 2822 .msg' }),
+  locale: LocaleSchema.optional(),
+});

@@ -1,9 +1,10 @@
 import { and, desc, eq, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { recordAudit } from '@/lib/audit';
 import { forgetReadings } from '@/lib/classify/cache';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { afterKeyset, CURSOR_ID, isCursorTimestamp, timestampText } from '@/lib/db/keyset';
-import { auditEvents, documentExtractions, documents, documentSkus } from '@/lib/db/schema';
+import { documentExtractions, documents, documentSkus } from '@/lib/db/schema';
 import { AppError } from '@/lib/http/errors';
 import { serializeJobRun } from '@/lib/jobs/runs';
 import { afterDossierChange, getSkuRow } from '@/lib/skus/service';
@@ -20,18 +21,24 @@ import { linkDocumentRow, removeBlobIfUnused } from './store';
  * can move a SKU's blockers (type, validity, links, deletion) re-evaluates the linked SKUs.
  */
 
-export { storeDocument, storeDocuments, removeBlobIfUnused, type StoreDocumentInput, type StoreOutcome, type BatchOutcome } from './store';
+export {
+  storeDocument,
+  storeDocuments,
+  removeBlobIfUnused,
+  type StoreDocumentInput,
+  type StoreOutcome,
+  type BatchOutcome,
+} from './store';
 export { bulkUpload, type BulkUploadArgs, type BulkUploadResponse } from './bulk';
 export { storageUsage, storageUsedBytes, assertBatchFitsStorage } from './usage';
 export { runDocumentExtraction } from './extraction';
 export { queueExtraction } from './jobs';
 
-async function audit(db: Db, workspaceId: string, actor: Actor, action: string, documentId: string, data: Record<string, unknown>) {
-  await db.insert(auditEvents).values({ workspaceId, actorUserId: actor.userId, actorApiKeyId: actor.apiKeyId, actorLabel: actor.label, action, targetType: 'document', targetId: documentId, data });
-}
-
 export async function getDocumentRow(db: Db, workspaceId: string, id: string): Promise<DocumentRow> {
-  const [row] = await db.select().from(documents).where(and(eq(documents.id, id), eq(documents.workspaceId, workspaceId)));
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.workspaceId, workspaceId)));
   if (!row) throw new AppError('NOT_FOUND', 'Document not found.');
   return row;
 }
@@ -39,7 +46,11 @@ export async function getDocumentRow(db: Db, workspaceId: string, id: string): P
 async function extractionsByDocument(db: Db, ids: string[]): Promise<Map<string, ExtractionRow[]>> {
   const out = new Map<string, ExtractionRow[]>(ids.map((id) => [id, []]));
   if (!ids.length) return out;
-  const rows = await db.select().from(documentExtractions).where(inArray(documentExtractions.documentId, ids)).orderBy(desc(documentExtractions.createdAt), desc(documentExtractions.id));
+  const rows = await db
+    .select()
+    .from(documentExtractions)
+    .where(inArray(documentExtractions.documentId, ids))
+    .orderBy(desc(documentExtractions.createdAt), desc(documentExtractions.id));
   for (const r of rows) {
     const list = out.get(r.documentId)!;
     if (list.length < EMBEDDED_EXTRACTIONS) list.push(r);
@@ -49,7 +60,13 @@ async function extractionsByDocument(db: Db, ids: string[]): Promise<Map<string,
 
 /** Rows to the contract's free-form document records, with links and extractions embedded. */
 export async function serializeDocuments(db: Db, workspaceId: string, rows: DocumentRow[]): Promise<DocumentJson[]> {
-  const [links, extractions] = await Promise.all([linkedSkusByDocument(db, workspaceId, rows), extractionsByDocument(db, rows.map((r) => r.id))]);
+  const [links, extractions] = await Promise.all([
+    linkedSkusByDocument(db, workspaceId, rows),
+    extractionsByDocument(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
   return rows.map((r) => serializeDocument(r, links.get(r.id) ?? [], extractions.get(r.id) ?? []));
 }
 
@@ -69,24 +86,36 @@ function decodeCursor(cursor: string): { t: string; i: string } {
   } catch {
     /* fall through */
   }
-  throw new AppError('VALIDATION_FAILED', 'The cursor is not valid (it must come from next_cursor).', { details: { fields: [{ path: 'cursor', message: 'invalid cursor' }] } });
+  throw new AppError('VALIDATION_FAILED', 'The cursor is not valid (it must come from next_cursor).', {
+    details: { fields: [{ path: 'cursor', message: 'invalid cursor' }] },
+  });
 }
 
 const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The vault listing: newest first, keyset-paged, filtered by text, type, SKU and status. */
-export async function listDocuments(db: Db, workspaceId: string, q: ListDocumentsQuery, opts: { expiringBefore?: string } = {}) {
+export async function listDocuments(
+  db: Db,
+  workspaceId: string,
+  q: ListDocumentsQuery,
+  opts: { expiringBefore?: string } = {},
+) {
   const where: SQL[] = [eq(documents.workspaceId, workspaceId)];
   // Valid until before the date (YYYY-MM-DD), expired ones included.
-  if (opts.expiringBefore) where.push(and(isNotNull(documents.validUntil), lt(documents.validUntil, opts.expiringBefore))!);
+  if (opts.expiringBefore)
+    where.push(and(isNotNull(documents.validUntil), lt(documents.validUntil, opts.expiringBefore))!);
   if (q.q) where.push(or(ilike(documents.filename, likeEscape(q.q)), ilike(documents.snippet, likeEscape(q.q)))!);
   if (q.type) where.push(eq(documents.documentType, q.type));
   if (q.sku_id) where.push(linkedToSku(q.sku_id));
   if (q.status === 'expired') where.push(and(isNotNull(documents.validUntil), lt(documents.validUntil, todayIso()))!);
   else if (q.status === 'needs_review') {
-    where.push(sql`${documents.classificationSource} <> 'manual' AND (${documents.classification} -> 'diagnostic') IS NOT NULL`);
+    where.push(
+      sql`${documents.classificationSource} <> 'manual' AND (${documents.classification} -> 'diagnostic') IS NOT NULL`,
+    );
   } else if (q.status === 'low_confidence') {
-    where.push(sql`${documents.classificationSource} <> 'manual' AND ${documents.classificationConfidence} < ${LOW_CONFIDENCE}`);
+    where.push(
+      sql`${documents.classificationSource} <> 'manual' AND ${documents.classificationConfidence} < ${LOW_CONFIDENCE}`,
+    );
   } else if (q.status) where.push(eq(documents.status, q.status));
   if (q.cursor) {
     const c = decodeCursor(q.cursor);
@@ -101,10 +130,18 @@ export async function listDocuments(db: Db, workspaceId: string, q: ListDocument
   const has_more = rows.length > q.limit;
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
-  return { data: await serializeDocuments(db, workspaceId, page.map((r) => r.row)), next_cursor: has_more && last ? encodeCursor(last.createdKey, last.row.id) : null, has_more };
+  return {
+    data: await serializeDocuments(
+      db,
+      workspaceId,
+      page.map((r) => r.row),
+    ),
+    next_cursor: has_more && last ? encodeCursor(last.createdKey, last.row.id) : null,
+    has_more,
+  };
 }
 
-/** GET /api/skus/{id}/documents: linked through either kind of link, each once, oldest first. */
+/** GET /api/skus/{id}/documents: the linked documents, oldest first. */
 export async function listSkuDocuments(db: Db, workspaceId: string, skuId: string) {
   await getSkuRow(db, workspaceId, skuId);
   const rows = await db
@@ -120,7 +157,10 @@ async function reevaluate(db: Db, workspaceId: string, actor: Actor, skuIds: str
 }
 
 /** A person corrects the type or the dates, or publishes the document on safety pages. */
-export async function patchDocument(db: Db, args: { workspaceId: string; actor: Actor; id: string; input: PatchDocumentInput }) {
+export async function patchDocument(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; id: string; input: PatchDocumentInput },
+) {
   const row = await getDocumentRow(db, args.workspaceId, args.id);
   const { input } = args;
   const set: Partial<typeof documents.$inferInsert> = { updatedAt: new Date() };
@@ -148,7 +188,14 @@ export async function patchDocument(db: Db, args: { workspaceId: string; actor: 
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await t.update(documents).set(set).where(eq(documents.id, row.id));
-    await audit(t, args.workspaceId, args.actor, 'document.updated', row.id, { filename: row.filename, changes });
+    await recordAudit(t, {
+      workspaceId: args.workspaceId,
+      actor: args.actor,
+      action: 'document.updated',
+      targetType: 'document',
+      targetId: row.id,
+      data: { filename: row.filename, changes },
+    });
     await reevaluate(t, args.workspaceId, args.actor, skuIds, `document ${row.filename} changed`);
   });
   return { document: await getDocument(db, args.workspaceId, row.id) };
@@ -164,10 +211,24 @@ export async function deleteDocument(db: Db, args: { workspaceId: string; actor:
     await t.delete(documents).where(eq(documents.id, row.id));
     // Its text (OCR included) kept for reuse goes too: documents are unique per workspace and bytes.
     await forgetReadings(t, args.workspaceId, row.sha256);
-    await audit(t, args.workspaceId, args.actor, 'document.deleted', row.id, { filename: row.filename, sha256: row.sha256, document_type: row.documentType, sku_ids: skuIds });
+    await recordAudit(t, {
+      workspaceId: args.workspaceId,
+      actor: args.actor,
+      action: 'document.deleted',
+      targetType: 'document',
+      targetId: row.id,
+      data: {
+        filename: row.filename,
+        sha256: row.sha256,
+        document_type: row.documentType,
+        sku_ids: skuIds,
+      },
+    });
     await reevaluate(t, args.workspaceId, args.actor, skuIds, `document ${row.filename} deleted`);
   });
-  await removeBlobIfUnused(db, row.storageKey).catch((e) => console.error(`[documents] blob ${row.storageKey} of deleted document kept:`, e));
+  await removeBlobIfUnused(db, row.storageKey).catch((e) =>
+    console.error(`[documents] blob ${row.storageKey} of deleted document kept:`, e),
+  );
   return { deleted_id: row.id };
 }
 
@@ -177,14 +238,31 @@ export async function linkDocument(db: Db, args: { workspaceId: string; actor: A
   const sku = await getSkuRow(db, args.workspaceId, args.skuId);
   const created = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const isNew = (await linkDocumentRow(t, args.workspaceId, row.id, sku.id)) && row.skuId !== sku.id;
+    const isNew = await linkDocumentRow(t, args.workspaceId, row.id, sku.id);
     if (isNew) {
-      await audit(t, args.workspaceId, args.actor, 'document.linked', row.id, { filename: row.filename, sku_id: sku.id, sku_code: sku.skuCode });
-      await afterDossierChange(t, { workspaceId: args.workspaceId, actor: args.actor, skuId: sku.id, reason: `document ${row.filename} linked` });
+      await recordAudit(t, {
+        workspaceId: args.workspaceId,
+        actor: args.actor,
+        action: 'document.linked',
+        targetType: 'document',
+        targetId: row.id,
+        data: {
+          filename: row.filename,
+          sku_id: sku.id,
+          sku_code: sku.skuCode,
+        },
+      });
+      await afterDossierChange(t, {
+        workspaceId: args.workspaceId,
+        actor: args.actor,
+        skuId: sku.id,
+        reason: `document ${row.filename} linked`,
+      });
     }
     return isNew;
   });
-  if (created) await queueExtraction(db, { workspaceId: args.workspaceId, documentId: row.id, createdBy: args.actor.userId });
+  if (created)
+    await queueExtraction(db, { workspaceId: args.workspaceId, documentId: row.id, createdBy: args.actor.userId });
   return { linked: true as const };
 }
 
@@ -198,18 +276,40 @@ export async function unlinkDocument(db: Db, args: { workspaceId: string; actor:
       .delete(documentSkus)
       .where(and(eq(documentSkus.documentId, row.id), eq(documentSkus.skuId, sku.id)))
       .returning({ id: documentSkus.documentId });
-    const legacy = row.skuId === sku.id;
-    if (legacy) await t.update(documents).set({ skuId: null, updatedAt: new Date() }).where(eq(documents.id, row.id));
-    if (!removed.length && !legacy) return;
+    if (!removed.length) return;
     await withdrawDocumentSuggestions(t, { workspaceId: args.workspaceId, documentId: row.id, skuId: sku.id });
-    await audit(t, args.workspaceId, args.actor, 'document.unlinked', row.id, { filename: row.filename, sku_id: sku.id, sku_code: sku.skuCode });
-    await afterDossierChange(t, { workspaceId: args.workspaceId, actor: args.actor, skuId: sku.id, reason: `document ${row.filename} unlinked` });
+    await recordAudit(t, {
+      workspaceId: args.workspaceId,
+      actor: args.actor,
+      action: 'document.unlinked',
+      targetType: 'document',
+      targetId: row.id,
+      data: {
+        filename: row.filename,
+        sku_id: sku.id,
+        sku_code: sku.skuCode,
+      },
+    });
+    await afterDossierChange(t, {
+      workspaceId: args.workspaceId,
+      actor: args.actor,
+      skuId: sku.id,
+      reason: `document ${row.filename} unlinked`,
+    });
   });
   return { unlinked: true as const };
 }
 
-/** Re-extraction of one document or of all a SKU's documents: one job per document, with a poll URL. */
-export async function reExtract(db: Db, args: { workspaceId: string; actor: Actor; documentId?: string; skuId?: string; pollBase: '/api/v1/jobs' | '/api/jobs' }) {
+/** Re-extraction of one document or of all a SKU's documents: one job per document (the route adds poll URLs). */
+export async function reExtract(
+  db: Db,
+  args: {
+    workspaceId: string;
+    actor: Actor;
+    documentId?: string;
+    skuId?: string;
+  },
+) {
   let ids: string[];
   if (args.documentId) ids = [(await getDocumentRow(db, args.workspaceId, args.documentId)).id];
   else {
@@ -221,11 +321,15 @@ export async function reExtract(db: Db, args: { workspaceId: string; actor: Acto
       .orderBy(documents.createdAt, documents.id);
     ids = rows.map((r) => r.id);
   }
-  const runs = await queueExtractions(db, { workspaceId: args.workspaceId, documentIds: ids, createdBy: args.actor.userId });
+  const runs = await queueExtractions(db, {
+    workspaceId: args.workspaceId,
+    documentIds: ids,
+    createdBy: args.actor.userId,
+  });
   return {
     jobs: runs.map((run, i) => {
       const job = serializeJobRun(run);
-      return { id: job.id, document_id: ids[i], status: job.status, poll_url: `${args.pollBase}/${job.id}` };
+      return { id: job.id, document_id: ids[i], status: job.status };
     }),
   };
 }

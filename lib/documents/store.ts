@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { recordAuditMany } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { auditEvents, documents, documentSkus, type DocumentType } from '@/lib/db/schema';
+import { documents, documentSkus, type DocumentType } from '@/lib/db/schema';
 import type { ClassificationResult } from '@/lib/classify/schemas';
 import { AppError, isUniqueViolation } from '@/lib/http/errors';
 import { PLANS, type PlanId } from '@/lib/plans';
@@ -41,7 +42,7 @@ export interface StoreDocumentInput {
   snippet: string | null;
   snippetSource: string | null;
   textCache: string | null;
-  /** Links the document to this SKU (legacy column and join table). */
+  /** Links the document to this SKU (a document_skus row). */
   skuId?: string | null;
   status?: string;
   /** Where the document came from, for the audit record ("bulk", "bundle.zip › a.pdf"). */
@@ -69,13 +70,25 @@ const lockKeys = (db: Db, keys: string[]) =>
 
 async function findByShas(db: Db, workspaceId: string, shas: string[]) {
   if (!shas.length) return new Map<string, DocumentRow>();
-  const rows = await db.select().from(documents).where(and(eq(documents.workspaceId, workspaceId), inArray(documents.sha256, [...new Set(shas)])));
+  const rows = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.workspaceId, workspaceId), inArray(documents.sha256, [...new Set(shas)])));
   return new Map(rows.map((r) => [r.sha256, r]));
 }
 
 /** Adds the join-table link of an existing document; true when it is new. */
-export async function linkDocumentRow(db: Db, workspaceId: string, documentId: string, skuId: string): Promise<boolean> {
-  const inserted = await db.insert(documentSkus).values({ workspaceId, documentId, skuId }).onConflictDoNothing().returning({ id: documentSkus.documentId });
+export async function linkDocumentRow(
+  db: Db,
+  workspaceId: string,
+  documentId: string,
+  skuId: string,
+): Promise<boolean> {
+  const inserted = await db
+    .insert(documentSkus)
+    .values({ workspaceId, documentId, skuId })
+    .onConflictDoNothing()
+    .returning({ id: documentSkus.documentId });
   return inserted.length > 0;
 }
 
@@ -89,7 +102,10 @@ export async function removeBlobIfUnused(db: Db, key: string): Promise<boolean> 
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await lockKeys(t, [key]);
-    const [{ n }] = await t.select({ n: sql<number>`count(*)::int` }).from(documents).where(eq(documents.storageKey, key));
+    const [{ n }] = await t
+      .select({ n: sql<number>`count(*)::int` })
+      .from(documents)
+      .where(eq(documents.storageKey, key));
     if (Number(n) > 0) return false;
     await getBlobStore().delete(key);
     return true;
@@ -104,7 +120,6 @@ function rowValues(input: StoreDocumentInput): typeof documents.$inferInsert {
     mimeType: input.mimeType,
     sizeBytes: input.sizeBytes,
     storageKey: keyOf(input),
-    skuId: input.skuId ?? null,
     documentType: input.documentType,
     classificationConfidence: input.classificationConfidence,
     classificationSource: input.classificationSource,
@@ -123,7 +138,11 @@ function rowValues(input: StoreDocumentInput): typeof documents.$inferInsert {
 async function storeBatchOnce(db: Db, inputs: StoreDocumentInput[]): Promise<StoreOutcome[]> {
   const { workspaceId, plan, actor } = inputs[0];
   const limitBytes = PLANS[plan].storageBytes;
-  const known = await findByShas(db, workspaceId, inputs.map((i) => i.sha256));
+  const known = await findByShas(
+    db,
+    workspaceId,
+    inputs.map((i) => i.sha256),
+  );
   const outcomes: (StoreOutcome | null)[] = inputs.map(() => null);
   const fresh = inputs.map((input, i) => ({ input, i })).filter(({ input }) => !known.has(input.sha256));
   for (const { input, i } of inputs.map((input, i) => ({ input, i }))) {
@@ -139,8 +158,15 @@ async function storeBatchOnce(db: Db, inputs: StoreDocumentInput[]): Promise<Sto
       // Workspace first, then the keys: every path takes them in this order.
       await t.execute(sql`SELECT id FROM workspaces WHERE id = ${workspaceId} FOR UPDATE`);
       let usedBytes = await storageUsedBytes(t, workspaceId);
-      await lockKeys(t, fresh.map(({ input }) => keyOf(input)));
-      const raced = await findByShas(t, workspaceId, fresh.map(({ input }) => input.sha256));
+      await lockKeys(
+        t,
+        fresh.map(({ input }) => keyOf(input)),
+      );
+      const raced = await findByShas(
+        t,
+        workspaceId,
+        fresh.map(({ input }) => input.sha256),
+      );
       const toInsert: { input: StoreDocumentInput; i: number }[] = [];
       const firstOf = new Map<string, number>();
       for (const { input, i } of fresh) {
@@ -161,22 +187,32 @@ async function storeBatchOnce(db: Db, inputs: StoreDocumentInput[]): Promise<Sto
         toInsert.push({ input, i });
       }
       if (!toInsert.length) return;
-      const rows = await t.insert(documents).values(toInsert.map(({ input }) => rowValues(input))).returning();
+      const rows = await t
+        .insert(documents)
+        .values(toInsert.map(({ input }) => rowValues(input)))
+        .returning();
       const bySha = new Map(rows.map((r) => [r.sha256, r]));
-      const links = toInsert.filter(({ input }) => input.skuId).map(({ input }) => ({ workspaceId, documentId: bySha.get(input.sha256)!.id, skuId: input.skuId! }));
+      const links = toInsert
+        .filter(({ input }) => input.skuId)
+        .map(({ input }) => ({ workspaceId, documentId: bySha.get(input.sha256)!.id, skuId: input.skuId! }));
       if (links.length) await t.insert(documentSkus).values(links).onConflictDoNothing();
-      await t.insert(auditEvents).values(
+      await recordAuditMany(
+        t,
         toInsert.map(({ input }) => {
           const row = bySha.get(input.sha256)!;
           return {
             workspaceId,
-            actorUserId: actor.userId,
-            actorApiKeyId: actor.apiKeyId,
-            actorLabel: actor.label,
+            actor,
             action: 'document.uploaded',
             targetType: 'document',
             targetId: row.id,
-            data: { filename: row.filename, document_type: row.documentType, size_bytes: row.sizeBytes, sku_id: input.skuId ?? null, via: input.via ?? null },
+            data: {
+              filename: row.filename,
+              document_type: row.documentType,
+              size_bytes: row.sizeBytes,
+              sku_id: input.skuId ?? null,
+              via: input.via ?? null,
+            },
           };
         }),
       );
@@ -184,12 +220,15 @@ async function storeBatchOnce(db: Db, inputs: StoreDocumentInput[]): Promise<Sto
         if (outcomes[i]) continue;
         const row = bySha.get(input.sha256);
         if (!row) continue;
-        outcomes[i] = firstOf.get(input.sha256) === i ? { status: 'uploaded', document: row } : await duplicateOf(t, input, row);
+        outcomes[i] =
+          firstOf.get(input.sha256) === i ? { status: 'uploaded', document: row } : await duplicateOf(t, input, row);
       }
     });
   } catch (e) {
     for (const key of written) {
-      await removeBlobIfUnused(db, key).catch((err) => console.error(`[documents] could not remove blob ${key} after a failed insert:`, err));
+      await removeBlobIfUnused(db, key).catch((err) =>
+        console.error(`[documents] could not remove blob ${key} after a failed insert:`, err),
+      );
     }
     throw e;
   }
@@ -197,9 +236,16 @@ async function storeBatchOnce(db: Db, inputs: StoreDocumentInput[]): Promise<Sto
 }
 
 /** The database's or the store's own words (a driver error wraps them behind the whole statement). */
-const reason = (e: unknown) => ((e as { cause?: { message?: string } })?.cause?.message ?? (e instanceof Error ? e.message : 'unknown error')).slice(0, 200);
+const reason = (e: unknown) =>
+  ((e as { cause?: { message?: string } })?.cause?.message ?? (e instanceof Error ? e.message : 'unknown error')).slice(
+    0,
+    200,
+  );
 
-const storageFailed = (e: unknown) => (e instanceof AppError ? e : new AppError('STORAGE_FAILED', `The file could not be stored: ${reason(e)}.`, { cause: e }));
+const storageFailed = (e: unknown) =>
+  e instanceof AppError
+    ? e
+    : new AppError('STORAGE_FAILED', `The file could not be stored: ${reason(e)}.`, { cause: e });
 
 /** Stores one file: uploaded, duplicate of the existing document, or skipped_quota; STORAGE_FAILED otherwise. */
 export async function storeDocument(db: Db, input: StoreDocumentInput): Promise<StoreOutcome> {
@@ -221,7 +267,8 @@ export async function storeDocument(db: Db, input: StoreDocumentInput): Promise<
  */
 export async function storeDocuments(db: Db, inputs: StoreDocumentInput[]): Promise<BatchOutcome[]> {
   if (!inputs.length) return [];
-  if (inputs.some((i) => i.workspaceId !== inputs[0].workspaceId)) throw new Error('storeDocuments: one workspace per batch');
+  if (inputs.some((i) => i.workspaceId !== inputs[0].workspaceId))
+    throw new Error('storeDocuments: one workspace per batch');
   if (inputs.length === 1) {
     try {
       return [await storeDocument(db, inputs[0])];

@@ -7,7 +7,10 @@ import { PLANS } from '@/lib/plans';
 
 /** Bytes of the workspace's stored documents: what the plan's storage limit counts. */
 export async function storageUsedBytes(db: Db, workspaceId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<string>`coalesce(sum(${documents.sizeBytes}), 0)::bigint` }).from(documents).where(eq(documents.workspaceId, workspaceId));
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${documents.sizeBytes}), 0)::bigint` })
+    .from(documents)
+    .where(eq(documents.workspaceId, workspaceId));
   return Number(row?.n ?? 0);
 }
 
@@ -25,8 +28,12 @@ export async function assertBatchFitsStorage(db: Db, workspace: WorkspaceRef, de
   if (declaredBytes === null || !Number.isFinite(declaredBytes)) return;
   const usage = await storageUsage(db, workspace);
   if (usage.used_bytes + declaredBytes > usage.limit_bytes) {
-    throw new AppError('STORAGE_LIMIT_EXCEEDED', `This upload (${declaredBytes} bytes) would exceed the ${PLANS[workspace.plan].label} plan's storage: ${usage.used_bytes} of ${usage.limit_bytes} bytes are used.`, {
-      details: { ...usage, request_bytes: declaredBytes },
-    });
+    throw new AppError(
+      'STORAGE_LIMIT_EXCEEDED',
+      `This upload (${declaredBytes} bytes) would exceed the ${PLANS[workspace.plan].label} plan's storage: ${usage.used_bytes} of ${usage.limit_bytes} bytes are used.`,
+      {
+        details: { ...usage, request_bytes: declaredBytes },
+      },
+    );
   }
 }

@@ -9,14 +9,30 @@
 import { checkGtin } from '@/lib/gtin';
 import { z } from 'zod';
 import type { Locale, LocalizedText } from '@/lib/i18n/locales';
-import { SAFETY_INFO_LANGUAGES, isSafetyInfoLanguage, languageName, type SafetyInfoLanguage } from '@/lib/i18n/languages';
+import {
+  SAFETY_INFO_LANGUAGES,
+  isSafetyInfoLanguage,
+  languageName,
+  type SafetyInfoLanguage,
+} from '@/lib/i18n/languages';
 import type { CategoryCode } from '@/lib/requirements/categories';
 import { EEA_STATES, EU_MEMBER_STATES, normalizeCountryCode } from '@/lib/requirements/countries';
 
 export const FIELD_SECTIONS = ['identification', 'entities', 'safety', 'compliance', 'category'] as const;
 export type FieldSection = (typeof FIELD_SECTIONS)[number];
 
-export const FIELD_KINDS = ['text', 'multiline', 'email', 'url', 'date', 'country', 'country_list', 'gtin', 'enum', 'list'] as const;
+export const FIELD_KINDS = [
+  'text',
+  'multiline',
+  'email',
+  'url',
+  'date',
+  'country',
+  'country_list',
+  'gtin',
+  'enum',
+  'list',
+] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
 export type EntityFieldRole = 'manufacturer' | 'importer' | 'responsible_person';
@@ -46,7 +62,16 @@ export interface FieldDefinition {
 }
 
 const MAX_LENGTH: Record<FieldKind, number> = {
-  text: 500, multiline: 20_000, email: 254, url: 2048, date: 10, country: 2, country_list: 1000, gtin: 14, enum: 3, list: 4000,
+  text: 500,
+  multiline: 20_000,
+  email: 254,
+  url: 2048,
+  date: 10,
+  country: 2,
+  country_list: 1000,
+  gtin: 14,
+  enum: 3,
+  list: 4000,
 };
 const MAX_LIST_ITEMS = 100;
 
@@ -60,7 +85,13 @@ function entityFields(
   isPublic: boolean,
   help: string,
 ): FieldDefinition[] {
-  const kinds: Record<EntityFieldAttribute, FieldKind> = { name: 'text', address: 'multiline', country: 'country', email: 'email', url: 'url' };
+  const kinds: Record<EntityFieldAttribute, FieldKind> = {
+    name: 'text',
+    address: 'multiline',
+    country: 'country',
+    email: 'email',
+    url: 'url',
+  };
   const helps: Record<EntityFieldAttribute, string> = {
     name: `Legal or registered trade name of the ${help}.`,
     address: `Postal address of the ${help}: street and number, postcode, city (a PO box is not enough).`,
@@ -72,120 +103,638 @@ function entityFields(
   for (const attribute of ['name', 'address', 'country', 'email', 'url'] as const) {
     const l = labels[attribute];
     if (!l) continue;
-    out.push({ key: `${role}_${attribute}`, section: 'entities', kind: kinds[attribute], labels: l, localized: false, public: isPublic, help: helps[attribute], entity: { role, attribute } });
+    out.push({
+      key: `${role}_${attribute}`,
+      section: 'entities',
+      kind: kinds[attribute],
+      labels: l,
+      localized: false,
+      public: isPublic,
+      help: helps[attribute],
+      entity: { role, attribute },
+    });
   }
   return out;
 }
 
 function refineHsCode(value: string): NormalizeResult {
   const digits = value.replace(/[\s.]/g, '');
-  if (!/^\d{6,10}$/.test(digits)) return { ok: false, message: 'An HS code has 6 to 10 digits (e.g. 9503 00 or 95030070).' };
+  if (!/^\d{6,10}$/.test(digits))
+    return { ok: false, message: 'An HS code has 6 to 10 digits (e.g. 9503 00 or 95030070).' };
   return { ok: true, value: digits };
 }
 
 function refineUfi(value: string): NormalizeResult {
-  const compact = value.toUpperCase().replace(/^UFI\s*:?\s*/, '').replace(/[\s-]/g, '');
-  if (!/^[0-9A-Z]{16}$/.test(compact)) return { ok: false, message: 'A UFI has 16 letters and digits in four groups, e.g. "UFI: N1QV-R02N-F00K-4CNX".' };
+  const compact = value
+    .toUpperCase()
+    .replace(/^UFI\s*:?\s*/, '')
+    .replace(/[\s-]/g, '');
+  if (!/^[0-9A-Z]{16}$/.test(compact))
+    return { ok: false, message: 'A UFI has 16 letters and digits in four groups, e.g. "UFI: N1QV-R02N-F00K-4CNX".' };
   return { ok: true, value: compact.match(/.{4}/g)!.join('-') };
 }
 
 const DEFINITIONS: FieldDefinition[] = [
   // identification
-  { key: 'gtin', section: 'identification', kind: 'gtin', localized: false, public: true, help: 'Global Trade Item Number (EAN/UPC): 8, 12, 13 or 14 digits with a valid check digit.',
-    labels: { en: 'GTIN / EAN', de: 'GTIN / EAN', fr: 'GTIN / EAN', es: 'GTIN / EAN', it: 'GTIN / EAN' } },
-  { key: 'model_number', section: 'identification', kind: 'text', localized: false, public: true, help: 'Type or model designation that identifies the product (GPSR Art. 9(5), Art. 19(c)).',
-    labels: { en: 'Model / type number', de: 'Modell- / Typnummer', fr: 'Référence du modèle / type', es: 'Número de modelo / tipo', it: 'Numero di modello / tipo' } },
-  { key: 'batch_or_serial_scheme', section: 'identification', kind: 'text', localized: false, public: true, help: 'How batch or serial numbers are marked on the product, e.g. "LOT yyww-nnn on the base".',
-    labels: { en: 'Batch or serial number scheme', de: 'Chargen- oder Seriennummernschema', fr: 'Système de numéro de lot ou de série', es: 'Esquema de número de lote o de serie', it: 'Schema del numero di lotto o di serie' } },
-  { key: 'product_image_url', section: 'identification', kind: 'url', localized: false, public: true, help: 'Link to a picture of the product; Art. 19(c) asks for one on every online offer.',
-    labels: { en: 'Product picture (URL)', de: 'Produktbild (URL)', fr: 'Photo du produit (URL)', es: 'Imagen del producto (URL)', it: 'Immagine del prodotto (URL)' } },
-  { key: 'brand', section: 'identification', kind: 'text', localized: false, public: true, help: 'Brand or trade mark under which the product is sold.',
-    labels: { en: 'Brand', de: 'Marke', fr: 'Marque', es: 'Marca', it: 'Marchio' } },
-  { key: 'product_description', section: 'identification', kind: 'multiline', localized: false, public: true, help: 'General description and essential safety characteristics (technical documentation, GPSR Art. 9(2)).',
-    labels: { en: 'Product description', de: 'Produktbeschreibung', fr: 'Description du produit', es: 'Descripción del producto', it: 'Descrizione del prodotto' } },
+  {
+    key: 'gtin',
+    section: 'identification',
+    kind: 'gtin',
+    localized: false,
+    public: true,
+    help: 'Global Trade Item Number (EAN/UPC): 8, 12, 13 or 14 digits with a valid check digit.',
+    labels: { en: 'GTIN / EAN', de: 'GTIN / EAN', fr: 'GTIN / EAN', es: 'GTIN / EAN', it: 'GTIN / EAN' },
+  },
+  {
+    key: 'model_number',
+    section: 'identification',
+    kind: 'text',
+    localized: false,
+    public: true,
+    help: 'Type or model designation that identifies the product (GPSR Art. 9(5), Art. 19(c)).',
+    labels: {
+      en: 'Model / type number',
+      de: 'Modell- / Typnummer',
+      fr: 'Référence du modèle / type',
+      es: 'Número de modelo / tipo',
+      it: 'Numero di modello / tipo',
+    },
+  },
+  {
+    key: 'batch_or_serial_scheme',
+    section: 'identification',
+    kind: 'text',
+    localized: false,
+    public: true,
+    help: 'How batch or serial numbers are marked on the product, e.g. "LOT yyww-nnn on the base".',
+    labels: {
+      en: 'Batch or serial number scheme',
+      de: 'Chargen- oder Seriennummernschema',
+      fr: 'Système de numéro de lot ou de série',
+      es: 'Esquema de número de lote o de serie',
+      it: 'Schema del numero di lotto o di serie',
+    },
+  },
+  {
+    key: 'product_image_url',
+    section: 'identification',
+    kind: 'url',
+    localized: false,
+    public: true,
+    help: 'Link to a picture of the product; Art. 19(c) asks for one on every online offer.',
+    labels: {
+      en: 'Product picture (URL)',
+      de: 'Produktbild (URL)',
+      fr: 'Photo du produit (URL)',
+      es: 'Imagen del producto (URL)',
+      it: 'Immagine del prodotto (URL)',
+    },
+  },
+  {
+    key: 'brand',
+    section: 'identification',
+    kind: 'text',
+    localized: false,
+    public: true,
+    help: 'Brand or trade mark under which the product is sold.',
+    labels: { en: 'Brand', de: 'Marke', fr: 'Marque', es: 'Marca', it: 'Marchio' },
+  },
+  {
+    key: 'product_description',
+    section: 'identification',
+    kind: 'multiline',
+    localized: false,
+    public: true,
+    help: 'General description and essential safety characteristics (technical documentation, GPSR Art. 9(2)).',
+    labels: {
+      en: 'Product description',
+      de: 'Produktbeschreibung',
+      fr: 'Description du produit',
+      es: 'Descripción del producto',
+      it: 'Descrizione del prodotto',
+    },
+  },
 
   // entities
-  ...entityFields('manufacturer', {
-    name: { en: 'Manufacturer name', de: 'Name des Herstellers', fr: 'Nom du fabricant', es: 'Nombre del fabricante', it: 'Nome del fabbricante' },
-    address: { en: 'Manufacturer postal address', de: 'Postanschrift des Herstellers', fr: 'Adresse postale du fabricant', es: 'Dirección postal del fabricante', it: 'Indirizzo postale del fabbricante' },
-    country: { en: 'Manufacturer country', de: 'Land des Herstellers', fr: 'Pays du fabricant', es: 'País del fabricante', it: 'Paese del fabbricante' },
-    email: { en: 'Manufacturer email', de: 'E-Mail des Herstellers', fr: 'E-mail du fabricant', es: 'Correo electrónico del fabricante', it: 'E-mail del fabbricante' },
-    url: { en: 'Manufacturer website', de: 'Website des Herstellers', fr: 'Site web du fabricant', es: 'Sitio web del fabricante', it: 'Sito web del fabbricante' },
-  }, true, 'manufacturer'),
-  ...entityFields('importer', {
-    name: { en: 'Importer name', de: 'Name des Importeurs', fr: "Nom de l'importateur", es: 'Nombre del importador', it: "Nome dell'importatore" },
-    address: { en: 'Importer postal address', de: 'Postanschrift des Importeurs', fr: "Adresse postale de l'importateur", es: 'Dirección postal del importador', it: "Indirizzo postale dell'importatore" },
-    country: { en: 'Importer country', de: 'Land des Importeurs', fr: "Pays de l'importateur", es: 'País del importador', it: "Paese dell'importatore" },
-    email: { en: 'Importer email', de: 'E-Mail des Importeurs', fr: "E-mail de l'importateur", es: 'Correo electrónico del importador', it: "E-mail dell'importatore" },
-    url: undefined,
-  }, false, 'importer'),
-  ...entityFields('responsible_person', {
-    name: { en: 'EU responsible person', de: 'Verantwortliche Person in der EU', fr: "Personne responsable dans l'UE", es: 'Persona responsable en la UE', it: "Persona responsabile nell'UE" },
-    address: { en: 'Postal address of the EU responsible person', de: 'Postanschrift der verantwortlichen Person in der EU', fr: "Adresse postale de la personne responsable dans l'UE", es: 'Dirección postal de la persona responsable en la UE', it: "Indirizzo postale della persona responsabile nell'UE" },
-    country: { en: 'Country of the EU responsible person', de: 'Land der verantwortlichen Person in der EU', fr: "Pays de la personne responsable dans l'UE", es: 'País de la persona responsable en la UE', it: "Paese della persona responsabile nell'UE" },
-    email: { en: 'Email of the EU responsible person', de: 'E-Mail der verantwortlichen Person in der EU', fr: "E-mail de la personne responsable dans l'UE", es: 'Correo electrónico de la persona responsable en la UE', it: "E-mail della persona responsabile nell'UE" },
-    url: undefined,
-  }, true, 'EU responsible person'),
+  ...entityFields(
+    'manufacturer',
+    {
+      name: {
+        en: 'Manufacturer name',
+        de: 'Name des Herstellers',
+        fr: 'Nom du fabricant',
+        es: 'Nombre del fabricante',
+        it: 'Nome del fabbricante',
+      },
+      address: {
+        en: 'Manufacturer postal address',
+        de: 'Postanschrift des Herstellers',
+        fr: 'Adresse postale du fabricant',
+        es: 'Dirección postal del fabricante',
+        it: 'Indirizzo postale del fabbricante',
+      },
+      country: {
+        en: 'Manufacturer country',
+        de: 'Land des Herstellers',
+        fr: 'Pays du fabricant',
+        es: 'País del fabricante',
+        it: 'Paese del fabbricante',
+      },
+      email: {
+        en: 'Manufacturer email',
+        de: 'E-Mail des Herstellers',
+        fr: 'E-mail du fabricant',
+        es: 'Correo electrónico del fabricante',
+        it: 'E-mail del fabbricante',
+      },
+      url: {
+        en: 'Manufacturer website',
+        de: 'Website des Herstellers',
+        fr: 'Site web du fabricant',
+        es: 'Sitio web del fabricante',
+        it: 'Sito web del fabbricante',
+      },
+    },
+    true,
+    'manufacturer',
+  ),
+  ...entityFields(
+    'importer',
+    {
+      name: {
+        en: 'Importer name',
+        de: 'Name des Importeurs',
+        fr: "Nom de l'importateur",
+        es: 'Nombre del importador',
+        it: "Nome dell'importatore",
+      },
+      address: {
+        en: 'Importer postal address',
+        de: 'Postanschrift des Importeurs',
+        fr: "Adresse postale de l'importateur",
+        es: 'Dirección postal del importador',
+        it: "Indirizzo postale dell'importatore",
+      },
+      country: {
+        en: 'Importer country',
+        de: 'Land des Importeurs',
+        fr: "Pays de l'importateur",
+        es: 'País del importador',
+        it: "Paese dell'importatore",
+      },
+      email: {
+        en: 'Importer email',
+        de: 'E-Mail des Importeurs',
+        fr: "E-mail de l'importateur",
+        es: 'Correo electrónico del importador',
+        it: "E-mail dell'importatore",
+      },
+      url: undefined,
+    },
+    false,
+    'importer',
+  ),
+  ...entityFields(
+    'responsible_person',
+    {
+      name: {
+        en: 'EU responsible person',
+        de: 'Verantwortliche Person in der EU',
+        fr: "Personne responsable dans l'UE",
+        es: 'Persona responsable en la UE',
+        it: "Persona responsabile nell'UE",
+      },
+      address: {
+        en: 'Postal address of the EU responsible person',
+        de: 'Postanschrift der verantwortlichen Person in der EU',
+        fr: "Adresse postale de la personne responsable dans l'UE",
+        es: 'Dirección postal de la persona responsable en la UE',
+        it: "Indirizzo postale della persona responsabile nell'UE",
+      },
+      country: {
+        en: 'Country of the EU responsible person',
+        de: 'Land der verantwortlichen Person in der EU',
+        fr: "Pays de la personne responsable dans l'UE",
+        es: 'País de la persona responsable en la UE',
+        it: "Paese della persona responsabile nell'UE",
+      },
+      email: {
+        en: 'Email of the EU responsible person',
+        de: 'E-Mail der verantwortlichen Person in der EU',
+        fr: "E-mail de la personne responsable dans l'UE",
+        es: 'Correo electrónico de la persona responsable en la UE',
+        it: "E-mail della persona responsabile nell'UE",
+      },
+      url: undefined,
+    },
+    true,
+    'EU responsible person',
+  ),
 
   // safety (per language)
-  { key: 'safety_warnings', section: 'safety', kind: 'multiline', localized: true, public: true, help: 'Warnings and safety information in this language (GPSR Art. 9(7), Art. 19(d)).',
-    labels: { en: 'Safety warnings', de: 'Sicherheitshinweise', fr: 'Avertissements de sécurité', es: 'Advertencias de seguridad', it: 'Avvertenze di sicurezza' } },
-  { key: 'instructions', section: 'safety', kind: 'multiline', localized: true, public: true, help: 'Instructions for use in this language, where the product needs them.',
-    labels: { en: 'Instructions for use', de: 'Gebrauchsanleitung', fr: "Mode d'emploi", es: 'Instrucciones de uso', it: "Istruzioni per l'uso" } },
+  {
+    key: 'safety_warnings',
+    section: 'safety',
+    kind: 'multiline',
+    localized: true,
+    public: true,
+    help: 'Warnings and safety information in this language (GPSR Art. 9(7), Art. 19(d)).',
+    labels: {
+      en: 'Safety warnings',
+      de: 'Sicherheitshinweise',
+      fr: 'Avertissements de sécurité',
+      es: 'Advertencias de seguridad',
+      it: 'Avvertenze di sicurezza',
+    },
+  },
+  {
+    key: 'instructions',
+    section: 'safety',
+    kind: 'multiline',
+    localized: true,
+    public: true,
+    help: 'Instructions for use in this language, where the product needs them.',
+    labels: {
+      en: 'Instructions for use',
+      de: 'Gebrauchsanleitung',
+      fr: "Mode d'emploi",
+      es: 'Instrucciones de uso',
+      it: "Istruzioni per l'uso",
+    },
+  },
 
   // compliance
-  { key: 'target_markets', section: 'compliance', kind: 'country_list', localized: false, public: false, help: 'Countries where the product is offered, e.g. "DE,FR,AT" ("EU" expands to the 27 member states). Decides the required languages.',
-    labels: { en: 'Target markets', de: 'Zielmärkte', fr: 'Marchés cibles', es: 'Mercados de destino', it: 'Mercati di destinazione' } },
-  { key: 'ce_marking', section: 'compliance', kind: 'enum', enum_values: ['yes', 'no'], localized: false, public: false, help: 'Whether the product carries the CE marking.',
-    labels: { en: 'CE marking', de: 'CE-Kennzeichnung', fr: 'Marquage CE', es: 'Marcado CE', it: 'Marcatura CE' } },
-  { key: 'other_marks', section: 'compliance', kind: 'list', localized: false, public: false, help: 'Other marks on the product or packaging, separated by semicolons (e.g. "UKCA; crossed-out wheeled bin").',
-    labels: { en: 'Other marks', de: 'Weitere Kennzeichnungen', fr: 'Autres marquages', es: 'Otros marcados', it: 'Altre marcature' } },
-  { key: 'applicable_legislation', section: 'compliance', kind: 'list', localized: false, public: false, help: 'EU legislation the product complies with, separated by semicolons.',
-    labels: { en: 'Applicable legislation', de: 'Anwendbare Rechtsvorschriften', fr: 'Législation applicable', es: 'Legislación aplicable', it: 'Normativa applicabile' } },
-  { key: 'harmonised_standards', section: 'compliance', kind: 'list', localized: false, public: false, help: 'Harmonised or other standards applied, with their edition, separated by semicolons.',
-    labels: { en: 'Harmonised standards applied', de: 'Angewandte harmonisierte Normen', fr: 'Normes harmonisées appliquées', es: 'Normas armonizadas aplicadas', it: 'Norme armonizzate applicate' } },
-  { key: 'country_of_origin', section: 'compliance', kind: 'country', localized: false, public: false, help: 'Country where the product was made (ISO alpha-2).',
-    labels: { en: 'Country of origin', de: 'Ursprungsland', fr: "Pays d'origine", es: 'País de origen', it: 'Paese di origine' } },
-  { key: 'hs_code', section: 'compliance', kind: 'text', localized: false, public: false, help: 'Customs tariff number (Harmonized System), 6 to 10 digits.', refine: refineHsCode,
-    labels: { en: 'HS code (customs tariff number)', de: 'Zolltarifnummer (HS-Code)', fr: 'Code SH (nomenclature douanière)', es: 'Código SA (arancel aduanero)', it: 'Codice SA (tariffa doganale)' } },
-  { key: 'age_grading', section: 'compliance', kind: 'text', localized: false, public: true, help: 'Age the product is intended for, e.g. "3+" or "not suitable for children under 36 months".',
-    labels: { en: 'Age grading', de: 'Altersangabe', fr: 'Âge recommandé', es: 'Edad recomendada', it: "Fascia d'età" } },
-  { key: 'placed_on_market_date', section: 'compliance', kind: 'date', localized: false, public: false, help: 'First placed on the EU market (YYYY-MM-DD); technical documentation is kept 10 years from then.',
-    labels: { en: 'Date placed on the market', de: 'Datum des Inverkehrbringens', fr: 'Date de mise sur le marché', es: 'Fecha de introducción en el mercado', it: 'Data di immissione sul mercato' } },
-  { key: 'doc_issue_date', section: 'compliance', kind: 'date', localized: false, public: false, help: 'Date the EU declaration of conformity was issued (YYYY-MM-DD).',
-    labels: { en: 'Date of issue of the declaration of conformity', de: 'Ausstellungsdatum der Konformitätserklärung', fr: "Date d'émission de la déclaration de conformité", es: 'Fecha de emisión de la declaración de conformidad', it: 'Data di emissione della dichiarazione di conformità' } },
-  { key: 'certificate_valid_until', section: 'compliance', kind: 'date', localized: false, public: false, help: 'End of validity of the certificate or test report (YYYY-MM-DD).',
-    labels: { en: 'Certificate valid until', de: 'Zertifikat gültig bis', fr: "Certificat valable jusqu'au", es: 'Certificado válido hasta', it: 'Certificato valido fino al' } },
+  {
+    key: 'target_markets',
+    section: 'compliance',
+    kind: 'country_list',
+    localized: false,
+    public: false,
+    help: 'Countries where the product is offered, e.g. "DE,FR,AT" ("EU" expands to the 27 member states). Decides the required languages.',
+    labels: {
+      en: 'Target markets',
+      de: 'Zielmärkte',
+      fr: 'Marchés cibles',
+      es: 'Mercados de destino',
+      it: 'Mercati di destinazione',
+    },
+  },
+  {
+    key: 'ce_marking',
+    section: 'compliance',
+    kind: 'enum',
+    enum_values: ['yes', 'no'],
+    localized: false,
+    public: false,
+    help: 'Whether the product carries the CE marking.',
+    labels: { en: 'CE marking', de: 'CE-Kennzeichnung', fr: 'Marquage CE', es: 'Marcado CE', it: 'Marcatura CE' },
+  },
+  {
+    key: 'other_marks',
+    section: 'compliance',
+    kind: 'list',
+    localized: false,
+    public: false,
+    help: 'Other marks on the product or packaging, separated by semicolons (e.g. "UKCA; crossed-out wheeled bin").',
+    labels: {
+      en: 'Other marks',
+      de: 'Weitere Kennzeichnungen',
+      fr: 'Autres marquages',
+      es: 'Otros marcados',
+      it: 'Altre marcature',
+    },
+  },
+  {
+    key: 'applicable_legislation',
+    section: 'compliance',
+    kind: 'list',
+    localized: false,
+    public: false,
+    help: 'EU legislation the product complies with, separated by semicolons.',
+    labels: {
+      en: 'Applicable legislation',
+      de: 'Anwendbare Rechtsvorschriften',
+      fr: 'Législation applicable',
+      es: 'Legislación aplicable',
+      it: 'Normativa applicabile',
+    },
+  },
+  {
+    key: 'harmonised_standards',
+    section: 'compliance',
+    kind: 'list',
+    localized: false,
+    public: false,
+    help: 'Harmonised or other standards applied, with their edition, separated by semicolons.',
+    labels: {
+      en: 'Harmonised standards applied',
+      de: 'Angewandte harmonisierte Normen',
+      fr: 'Normes harmonisées appliquées',
+      es: 'Normas armonizadas aplicadas',
+      it: 'Norme armonizzate applicate',
+    },
+  },
+  {
+    key: 'country_of_origin',
+    section: 'compliance',
+    kind: 'country',
+    localized: false,
+    public: false,
+    help: 'Country where the product was made (ISO alpha-2).',
+    labels: {
+      en: 'Country of origin',
+      de: 'Ursprungsland',
+      fr: "Pays d'origine",
+      es: 'País de origen',
+      it: 'Paese di origine',
+    },
+  },
+  {
+    key: 'hs_code',
+    section: 'compliance',
+    kind: 'text',
+    localized: false,
+    public: false,
+    help: 'Customs tariff number (Harmonized System), 6 to 10 digits.',
+    refine: refineHsCode,
+    labels: {
+      en: 'HS code (customs tariff number)',
+      de: 'Zolltarifnummer (HS-Code)',
+      fr: 'Code SH (nomenclature douanière)',
+      es: 'Código SA (arancel aduanero)',
+      it: 'Codice SA (tariffa doganale)',
+    },
+  },
+  {
+    key: 'age_grading',
+    section: 'compliance',
+    kind: 'text',
+    localized: false,
+    public: true,
+    help: 'Age the product is intended for, e.g. "3+" or "not suitable for children under 36 months".',
+    labels: { en: 'Age grading', de: 'Altersangabe', fr: 'Âge recommandé', es: 'Edad recomendada', it: "Fascia d'età" },
+  },
+  {
+    key: 'placed_on_market_date',
+    section: 'compliance',
+    kind: 'date',
+    localized: false,
+    public: false,
+    help: 'First placed on the EU market (YYYY-MM-DD); technical documentation is kept 10 years from then.',
+    labels: {
+      en: 'Date placed on the market',
+      de: 'Datum des Inverkehrbringens',
+      fr: 'Date de mise sur le marché',
+      es: 'Fecha de introducción en el mercado',
+      it: 'Data di immissione sul mercato',
+    },
+  },
+  {
+    key: 'doc_issue_date',
+    section: 'compliance',
+    kind: 'date',
+    localized: false,
+    public: false,
+    help: 'Date the EU declaration of conformity was issued (YYYY-MM-DD).',
+    labels: {
+      en: 'Date of issue of the declaration of conformity',
+      de: 'Ausstellungsdatum der Konformitätserklärung',
+      fr: "Date d'émission de la déclaration de conformité",
+      es: 'Fecha de emisión de la declaración de conformidad',
+      it: 'Data di emissione della dichiarazione di conformità',
+    },
+  },
+  {
+    key: 'certificate_valid_until',
+    section: 'compliance',
+    kind: 'date',
+    localized: false,
+    public: false,
+    help: 'End of validity of the certificate or test report (YYYY-MM-DD).',
+    labels: {
+      en: 'Certificate valid until',
+      de: 'Zertifikat gültig bis',
+      fr: "Certificat valable jusqu'au",
+      es: 'Certificado válido hasta',
+      it: 'Certificato valido fino al',
+    },
+  },
 
   // facts that decide whether a conditional requirement applies (lib/requirements/facts.ts)
-  { key: 'instructions_needed', section: 'compliance', kind: 'enum', enum_values: ['yes', 'no'], localized: false, public: false, help: 'Whether the product needs instructions to be used safely and as intended (GPSR Art. 9(7) exempts products that do not).',
-    labels: { en: 'Instructions needed', de: 'Gebrauchsanleitung erforderlich', fr: "Mode d'emploi nécessaire", es: 'Instrucciones necesarias', it: 'Istruzioni necessarie' } },
-  { key: 'electrically_powered', section: 'compliance', kind: 'enum', enum_values: ['yes', 'no'], localized: false, public: false, help: 'Whether the product works with electric current (mains, batteries, USB): then the EMC and RoHS Directives and the WEEE symbol apply too.',
-    labels: { en: 'Electrically powered', de: 'Elektrisch betrieben', fr: 'Alimenté électriquement', es: 'Funciona con electricidad', it: 'Alimentato elettricamente' } },
-  { key: 'radio_equipment', section: 'compliance', kind: 'enum', enum_values: ['yes', 'no'], localized: false, public: false, help: 'Whether the product intentionally emits or receives radio waves (Wi-Fi, Bluetooth, NFC, radio remote control): then Directive 2014/53/EU (RED) applies instead of LVD and EMC.',
-    labels: { en: 'Radio equipment', de: 'Funkanlage', fr: 'Équipement radioélectrique', es: 'Equipo radioeléctrico', it: 'Apparecchiatura radio' } },
+  {
+    key: 'instructions_needed',
+    section: 'compliance',
+    kind: 'enum',
+    enum_values: ['yes', 'no'],
+    localized: false,
+    public: false,
+    help: 'Whether the product needs instructions to be used safely and as intended (GPSR Art. 9(7) exempts products that do not).',
+    labels: {
+      en: 'Instructions needed',
+      de: 'Gebrauchsanleitung erforderlich',
+      fr: "Mode d'emploi nécessaire",
+      es: 'Instrucciones necesarias',
+      it: 'Istruzioni necessarie',
+    },
+  },
+  {
+    key: 'electrically_powered',
+    section: 'compliance',
+    kind: 'enum',
+    enum_values: ['yes', 'no'],
+    localized: false,
+    public: false,
+    help: 'Whether the product works with electric current (mains, batteries, USB): then the EMC and RoHS Directives and the WEEE symbol apply too.',
+    labels: {
+      en: 'Electrically powered',
+      de: 'Elektrisch betrieben',
+      fr: 'Alimenté électriquement',
+      es: 'Funciona con electricidad',
+      it: 'Alimentato elettricamente',
+    },
+  },
+  {
+    key: 'radio_equipment',
+    section: 'compliance',
+    kind: 'enum',
+    enum_values: ['yes', 'no'],
+    localized: false,
+    public: false,
+    help: 'Whether the product intentionally emits or receives radio waves (Wi-Fi, Bluetooth, NFC, radio remote control): then Directive 2014/53/EU (RED) applies instead of LVD and EMC.',
+    labels: {
+      en: 'Radio equipment',
+      de: 'Funkanlage',
+      fr: 'Équipement radioélectrique',
+      es: 'Equipo radioeléctrico',
+      it: 'Apparecchiatura radio',
+    },
+  },
 
   // category packs
-  { key: 'rated_voltage', section: 'category', kind: 'text', category: 'electrical', localized: false, public: false, help: 'Rated voltage and frequency, e.g. "230 V~ 50 Hz".',
-    labels: { en: 'Rated voltage', de: 'Nennspannung', fr: 'Tension nominale', es: 'Tensión nominal', it: 'Tensione nominale' } },
-  { key: 'battery_type', section: 'category', kind: 'text', category: 'batteries', localized: false, public: false, help: 'Chemistry, voltage and capacity, e.g. "Li-ion 3.7 V 2000 mAh".',
-    labels: { en: 'Battery type', de: 'Batterietyp', fr: 'Type de pile ou batterie', es: 'Tipo de pila o batería', it: 'Tipo di batteria' } },
-  { key: 'cpnp_number', section: 'category', kind: 'text', category: 'cosmetics', localized: false, public: false, help: 'Reference of the notification in the Cosmetic Products Notification Portal.',
-    labels: { en: 'CPNP notification number', de: 'CPNP-Notifizierungsnummer', fr: 'Numéro de notification CPNP', es: 'Número de notificación CPNP', it: 'Numero di notifica CPNP' } },
-  { key: 'ingredients_inci', section: 'category', kind: 'multiline', category: 'cosmetics', localized: false, public: false, help: 'Ingredient list with INCI names, in descending order of weight.',
-    labels: { en: 'Ingredients (INCI)', de: 'Bestandteile (INCI)', fr: 'Ingrédients (INCI)', es: 'Ingredientes (INCI)', it: 'Ingredienti (INCI)' } },
-  { key: 'ufi_code', section: 'category', kind: 'text', category: 'chemicals', localized: false, public: false, help: 'Unique formula identifier of a hazardous mixture (CLP Annex VIII), e.g. "N1QV-R02N-F00K-4CNX".', refine: refineUfi,
-    labels: { en: 'Unique formula identifier (UFI)', de: 'Eindeutiger Rezepturidentifikator (UFI)', fr: 'Identifiant unique de formulation (UFI)', es: 'Identificador único de fórmula (UFI)', it: 'Identificatore unico di formula (UFI)' } },
-  { key: 'fibre_composition', section: 'category', kind: 'text', category: 'textiles', localized: false, public: false, help: 'Fibre names and percentages by weight (Regulation (EU) No 1007/2011), e.g. "80% cotton, 20% polyester".',
-    labels: { en: 'Fibre composition', de: 'Faserzusammensetzung', fr: 'Composition en fibres', es: 'Composición de fibras', it: 'Composizione fibrosa' } },
-  { key: 'fibre_label_languages', section: 'category', kind: 'list', category: 'textiles', localized: false, public: false, help: 'Languages the fibre composition label is printed in, as ISO 639-1 codes separated by semicolons (e.g. "de; fr; it"); Regulation (EU) No 1007/2011 Art. 16(3).',
-    labels: { en: 'Fibre label languages', de: 'Sprachen des Faseretiketts', fr: "Langues de l'étiquette de composition", es: 'Idiomas de la etiqueta de composición', it: "Lingue dell'etichetta di composizione" } },
-  { key: 'contains_animal_parts', section: 'category', kind: 'enum', enum_values: ['yes', 'no'], category: 'textiles', localized: false, public: false, help: 'Whether the textile product contains non-textile parts of animal origin (Regulation (EU) No 1007/2011 Art. 12).',
-    labels: { en: 'Non-textile parts of animal origin', de: 'Nichttextile Teile tierischen Ursprungs', fr: "Parties non textiles d'origine animale", es: 'Partes no textiles de origen animal', it: 'Parti non tessili di origine animale' } },
-  { key: 'clp_hazardous', section: 'category', kind: 'enum', enum_values: ['yes', 'no'], category: 'chemicals', localized: false, public: false, help: 'Whether the mixture is classified as hazardous under Regulation (EC) No 1272/2008 (CLP).',
-    labels: { en: 'Classified as hazardous (CLP)', de: 'Als gefährlich eingestuft (CLP)', fr: 'Classé dangereux (CLP)', es: 'Clasificado como peligroso (CLP)', it: 'Classificato come pericoloso (CLP)' } },
-  { key: 'battery_cd_pb_above_limit', section: 'category', kind: 'enum', enum_values: ['yes', 'no'], category: 'batteries', localized: false, public: false, help: 'Whether the battery contains more than 0.002 % cadmium or 0.004 % lead by weight (then the Cd or Pb symbol is required).',
-    labels: { en: 'Cadmium/lead above the marking limit', de: 'Cadmium/Blei über der Kennzeichnungsgrenze', fr: 'Cadmium/plomb au-dessus du seuil de marquage', es: 'Cadmio/plomo por encima del umbral de marcado', it: 'Cadmio/piombo oltre la soglia di marcatura' } },
+  {
+    key: 'rated_voltage',
+    section: 'category',
+    kind: 'text',
+    category: 'electrical',
+    localized: false,
+    public: false,
+    help: 'Rated voltage and frequency, e.g. "230 V~ 50 Hz".',
+    labels: {
+      en: 'Rated voltage',
+      de: 'Nennspannung',
+      fr: 'Tension nominale',
+      es: 'Tensión nominal',
+      it: 'Tensione nominale',
+    },
+  },
+  {
+    key: 'battery_type',
+    section: 'category',
+    kind: 'text',
+    category: 'batteries',
+    localized: false,
+    public: false,
+    help: 'Chemistry, voltage and capacity, e.g. "Li-ion 3.7 V 2000 mAh".',
+    labels: {
+      en: 'Battery type',
+      de: 'Batterietyp',
+      fr: 'Type de pile ou batterie',
+      es: 'Tipo de pila o batería',
+      it: 'Tipo di batteria',
+    },
+  },
+  {
+    key: 'cpnp_number',
+    section: 'category',
+    kind: 'text',
+    category: 'cosmetics',
+    localized: false,
+    public: false,
+    help: 'Reference of the notification in the Cosmetic Products Notification Portal.',
+    labels: {
+      en: 'CPNP notification number',
+      de: 'CPNP-Notifizierungsnummer',
+      fr: 'Numéro de notification CPNP',
+      es: 'Número de notificación CPNP',
+      it: 'Numero di notifica CPNP',
+    },
+  },
+  {
+    key: 'ingredients_inci',
+    section: 'category',
+    kind: 'multiline',
+    category: 'cosmetics',
+    localized: false,
+    public: false,
+    help: 'Ingredient list with INCI names, in descending order of weight.',
+    labels: {
+      en: 'Ingredients (INCI)',
+      de: 'Bestandteile (INCI)',
+      fr: 'Ingrédients (INCI)',
+      es: 'Ingredientes (INCI)',
+      it: 'Ingredienti (INCI)',
+    },
+  },
+  {
+    key: 'ufi_code',
+    section: 'category',
+    kind: 'text',
+    category: 'chemicals',
+    localized: false,
+    public: false,
+    help: 'Unique formula identifier of a hazardous mixture (CLP Annex VIII), e.g. "N1QV-R02N-F00K-4CNX".',
+    refine: refineUfi,
+    labels: {
+      en: 'Unique formula identifier (UFI)',
+      de: 'Eindeutiger Rezepturidentifikator (UFI)',
+      fr: 'Identifiant unique de formulation (UFI)',
+      es: 'Identificador único de fórmula (UFI)',
+      it: 'Identificatore unico di formula (UFI)',
+    },
+  },
+  {
+    key: 'fibre_composition',
+    section: 'category',
+    kind: 'text',
+    category: 'textiles',
+    localized: false,
+    public: false,
+    help: 'Fibre names and percentages by weight (Regulation (EU) No 1007/2011), e.g. "80% cotton, 20% polyester".',
+    labels: {
+      en: 'Fibre composition',
+      de: 'Faserzusammensetzung',
+      fr: 'Composition en fibres',
+      es: 'Composición de fibras',
+      it: 'Composizione fibrosa',
+    },
+  },
+  {
+    key: 'fibre_label_languages',
+    section: 'category',
+    kind: 'list',
+    category: 'textiles',
+    localized: false,
+    public: false,
+    help: 'Languages the fibre composition label is printed in, as ISO 639-1 codes separated by semicolons (e.g. "de; fr; it"); Regulation (EU) No 1007/2011 Art. 16(3).',
+    labels: {
+      en: 'Fibre label languages',
+      de: 'Sprachen des Faseretiketts',
+      fr: "Langues de l'étiquette de composition",
+      es: 'Idiomas de la etiqueta de composición',
+      it: "Lingue dell'etichetta di composizione",
+    },
+  },
+  {
+    key: 'contains_animal_parts',
+    section: 'category',
+    kind: 'enum',
+    enum_values: ['yes', 'no'],
+    category: 'textiles',
+    localized: false,
+    public: false,
+    help: 'Whether the textile product contains non-textile parts of animal origin (Regulation (EU) No 1007/2011 Art. 12).',
+    labels: {
+      en: 'Non-textile parts of animal origin',
+      de: 'Nichttextile Teile tierischen Ursprungs',
+      fr: "Parties non textiles d'origine animale",
+      es: 'Partes no textiles de origen animal',
+      it: 'Parti non tessili di origine animale',
+    },
+  },
+  {
+    key: 'clp_hazardous',
+    section: 'category',
+    kind: 'enum',
+    enum_values: ['yes', 'no'],
+    category: 'chemicals',
+    localized: false,
+    public: false,
+    help: 'Whether the mixture is classified as hazardous under Regulation (EC) No 1272/2008 (CLP).',
+    labels: {
+      en: 'Classified as hazardous (CLP)',
+      de: 'Als gefährlich eingestuft (CLP)',
+      fr: 'Classé dangereux (CLP)',
+      es: 'Clasificado como peligroso (CLP)',
+      it: 'Classificato come pericoloso (CLP)',
+    },
+  },
+  {
+    key: 'battery_cd_pb_above_limit',
+    section: 'category',
+    kind: 'enum',
+    enum_values: ['yes', 'no'],
+    category: 'batteries',
+    localized: false,
+    public: false,
+    help: 'Whether the battery contains more than 0.002 % cadmium or 0.004 % lead by weight (then the Cd or Pb symbol is required).',
+    labels: {
+      en: 'Cadmium/lead above the marking limit',
+      de: 'Cadmium/Blei über der Kennzeichnungsgrenze',
+      fr: 'Cadmium/plomb au-dessus du seuil de marquage',
+      es: 'Cadmio/plomo por encima del umbral de marcado',
+      it: 'Cadmio/piombo oltre la soglia di marcatura',
+    },
+  },
 ];
 
 /** The catalogue in display order; per-language fields appear once under their base key. */
@@ -259,11 +808,6 @@ export function fieldLabel(key: string, locale: Locale): string {
   return parsed.language ? `${base} (${languageName(parsed.language, locale)})` : base;
 }
 
-/** Keys of one section in catalogue order, with per-language keys for the languages given. */
-export function fieldKeysOfSection(section: FieldSection, languages: readonly SafetyInfoLanguage[] = SAFETY_INFO_LANGUAGES): string[] {
-  return allFieldKeys(languages).filter((k) => parseFieldKey(k)!.definition.section === section);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Normalisers per kind
 // ---------------------------------------------------------------------------------------------
@@ -282,7 +826,10 @@ function asText(raw: unknown): string | null {
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b\u200e\u200f\ufeff]/g;
 
 function singleLine(s: string): string {
-  return s.replace(CONTROL, '').replace(/[\s\u2028\u2029]+/g, ' ').trim();
+  return s
+    .replace(CONTROL, '')
+    .replace(/[\s\u2028\u2029]+/g, ' ')
+    .trim();
 }
 
 function normalizeText(raw: unknown, max = MAX_LENGTH.text): NormalizeResult {
@@ -386,10 +933,17 @@ function normalizeCountry(raw: unknown): NormalizeResult {
   if (s === null) return fail('Expected a country code.');
   if (!singleLine(s)) return fail('The value is empty.');
   const code = normalizeCountryCode(s);
-  return code ? ok(code) : fail(`Unknown country "${singleLine(s).slice(0, 40)}": use an ISO 3166-1 alpha-2 code such as DE.`);
+  return code
+    ? ok(code)
+    : fail(`Unknown country "${singleLine(s).slice(0, 40)}": use an ISO 3166-1 alpha-2 code such as DE.`);
 }
 
-const COUNTRY_GROUPS: Record<string, readonly string[]> = { EU: EU_MEMBER_STATES, EEA: EEA_STATES, EWR: EEA_STATES, EWG: EU_MEMBER_STATES };
+const COUNTRY_GROUPS: Record<string, readonly string[]> = {
+  EU: EU_MEMBER_STATES,
+  EEA: EEA_STATES,
+  EWR: EEA_STATES,
+  EWG: EU_MEMBER_STATES,
+};
 
 function normalizeCountryList(raw: unknown): NormalizeResult {
   const values = Array.isArray(raw) ? raw : [raw];
@@ -401,12 +955,20 @@ function normalizeCountryList(raw: unknown): NormalizeResult {
     parts.push(...s.split(/[,;|/\n]+/));
   }
   const out: string[] = [];
-  const add = (c: string) => { if (!out.includes(c)) out.push(c); };
+  const add = (c: string) => {
+    if (!out.includes(c)) out.push(c);
+  };
   for (const part of parts.map((p) => singleLine(p)).filter(Boolean)) {
     const group = COUNTRY_GROUPS[part.toUpperCase()];
-    if (group) { group.forEach(add); continue; }
+    if (group) {
+      group.forEach(add);
+      continue;
+    }
     const code = normalizeCountryCode(part);
-    if (code) { add(code); continue; }
+    if (code) {
+      add(code);
+      continue;
+    }
     // "DE FR AT": codes separated by spaces only.
     const words = part.split(' ');
     const codes: (readonly string[] | null)[] = words.map((w) => {
@@ -419,19 +981,19 @@ function normalizeCountryList(raw: unknown): NormalizeResult {
       for (const c of codes) c!.forEach(add);
       continue;
     }
-    return fail(`Unknown country "${part.slice(0, 40)}": use ISO 3166-1 alpha-2 codes separated by commas, e.g. "DE,FR,AT".`);
+    return fail(
+      `Unknown country "${part.slice(0, 40)}": use ISO 3166-1 alpha-2 codes separated by commas, e.g. "DE,FR,AT".`,
+    );
   }
   if (out.length === 0) return fail('The value is empty.');
   return ok(out.join(','));
 }
 
-/** The GS1 check digit rule lives in lib/gtin (one rule for form, API, importer, dossier, extraction). */
-export { gtinCheckDigitValid } from '@/lib/gtin';
-
 export function normalizeGtin(raw: unknown): NormalizeResult {
   let s: string;
   if (typeof raw === 'number') {
-    if (!Number.isSafeInteger(raw) || raw < 0) return fail('A GTIN must be written as digits (it is too long to be a number).');
+    if (!Number.isSafeInteger(raw) || raw < 0)
+      return fail('A GTIN must be written as digits (it is too long to be a number).');
     s = String(raw);
   } else if (typeof raw === 'string') {
     s = raw;

@@ -1,8 +1,17 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { recordAudit } from '@/lib/audit';
 import { valuesAgree } from '@/lib/skus/extraction-conflicts';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { auditEvents, documents, dossierValues, entities, importBatches, jobRuns, type DossierSource, type Provenance } from '@/lib/db/schema';
+import {
+  documents,
+  dossierValues,
+  entities,
+  importBatches,
+  jobRuns,
+  type DossierSource,
+  type Provenance,
+} from '@/lib/db/schema';
 import { AppError, isUniqueViolation } from '@/lib/http/errors';
 import { afterDossierChange, getSkuRow, lockSkuRow } from '@/lib/skus/service';
 import { fieldDefinition, isKnownFieldKey, normalizeFieldValue } from './catalogue';
@@ -29,10 +38,15 @@ export function serializeValue(v: ValueRow) {
 /** Validates and normalises a value for a catalogue key; 400 naming the field otherwise. */
 export function normalizeOrThrow(fieldKey: string, raw: unknown): string {
   if (!isKnownFieldKey(fieldKey)) {
-    throw new AppError('VALIDATION_FAILED', `Unknown dossier field "${fieldKey}".`, { details: { fields: [{ path: 'field_key', message: 'unknown dossier field key' }] } });
+    throw new AppError('VALIDATION_FAILED', `Unknown dossier field "${fieldKey}".`, {
+      details: { fields: [{ path: 'field_key', message: 'unknown dossier field key' }] },
+    });
   }
   const r = normalizeFieldValue(fieldKey, raw);
-  if (!r.ok) throw new AppError('VALIDATION_FAILED', `${fieldKey}: ${r.message}`, { details: { fields: [{ path: 'value', message: r.message, field_key: fieldKey }] } });
+  if (!r.ok)
+    throw new AppError('VALIDATION_FAILED', `${fieldKey}: ${r.message}`, {
+      details: { fields: [{ path: 'value', message: r.message, field_key: fieldKey }] },
+    });
   return r.value;
 }
 
@@ -40,19 +54,39 @@ async function currentConfirmed(db: Db, skuId: string, fieldKey: string) {
   const [row] = await db
     .select()
     .from(dossierValues)
-    .where(and(eq(dossierValues.skuId, skuId), eq(dossierValues.fieldKey, fieldKey), eq(dossierValues.status, 'confirmed'), isNull(dossierValues.supersededAt)));
+    .where(
+      and(
+        eq(dossierValues.skuId, skuId),
+        eq(dossierValues.fieldKey, fieldKey),
+        eq(dossierValues.status, 'confirmed'),
+        isNull(dossierValues.supersededAt),
+      ),
+    );
   return row ?? null;
 }
 
 async function writeConfirmed(
   db: Db,
-  args: { workspaceId: string; skuId: string; fieldKey: string; value: string; source: DossierSource; provenance: Provenance; actor: Actor; confidence?: number | null },
+  args: {
+    workspaceId: string;
+    skuId: string;
+    fieldKey: string;
+    value: string;
+    source: DossierSource;
+    provenance: Provenance;
+    actor: Actor;
+    confidence?: number | null;
+  },
 ) {
   const current = await currentConfirmed(db, args.skuId, args.fieldKey);
   if (current && current.value === args.value) return { row: current, changed: false };
   // Times from the database's clock at the moment of the write (not now(), which is the transaction's
   // start): writers are serialised by the SKU lock, so history in created_at order is the order of writes.
-  if (current) await db.update(dossierValues).set({ supersededAt: sql`clock_timestamp()` }).where(eq(dossierValues.id, current.id));
+  if (current)
+    await db
+      .update(dossierValues)
+      .set({ supersededAt: sql`clock_timestamp()` })
+      .where(eq(dossierValues.id, current.id));
   const [row] = await db
     .insert(dossierValues)
     .values({
@@ -80,33 +114,74 @@ async function writeConfirmed(
  */
 function currentValueConflict(e: unknown, fieldKey: string) {
   if (!isUniqueViolation(e, 'dossier_values_current_idx')) return e;
-  return new AppError('CONFLICT', `Another change to ${fieldKey} was saved at the same moment; reload the dossier and try again.`, { details: { field_key: fieldKey } });
-}
-
-async function audit(db: Db, workspaceId: string, actor: Actor, action: string, skuId: string, data: Record<string, unknown>) {
-  await db.insert(auditEvents).values({ workspaceId, actorUserId: actor.userId, actorApiKeyId: actor.apiKeyId, actorLabel: actor.label, action, targetType: 'sku', targetId: skuId, data });
+  return new AppError(
+    'CONFLICT',
+    `Another change to ${fieldKey} was saved at the same moment; reload the dossier and try again.`,
+    { details: { field_key: fieldKey } },
+  );
 }
 
 /** A person (or an API consumer) sets a field: the value is confirmed, the previous one kept as history. */
 export async function setDossierValue(
   db: Db,
-  args: { workspaceId: string; actor: Actor; skuId: string; fieldKey: string; value: unknown; source?: DossierSource; provenance?: Provenance; dryRun?: boolean },
+  args: {
+    workspaceId: string;
+    actor: Actor;
+    skuId: string;
+    fieldKey: string;
+    value: unknown;
+    source?: DossierSource;
+    provenance?: Provenance;
+    dryRun?: boolean;
+  },
 ) {
   await getSkuRow(db, args.workspaceId, args.skuId);
   const value = normalizeOrThrow(args.fieldKey, args.value);
-  if (args.source === 'ai_suggestion') throw new AppError('VALIDATION_FAILED', 'AI output can only be stored as a suggestion; a person confirms it.');
+  if (args.source === 'ai_suggestion')
+    throw new AppError('VALIDATION_FAILED', 'AI output can only be stored as a suggestion; a person confirms it.');
   if (args.dryRun) {
     const current = await currentConfirmed(db, args.skuId, args.fieldKey);
-    return { dry_run: true, field_key: args.fieldKey, normalized_value: value, would_change: current?.value !== value, current: current ? serializeValue(current) : null };
+    return {
+      dry_run: true,
+      field_key: args.fieldKey,
+      normalized_value: value,
+      would_change: current?.value !== value,
+      current: current ? serializeValue(current) : null,
+    };
   }
   const write = db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     // One writer per SKU at a time: the second of two concurrent writes reads the first one's value.
     await lockSkuRow(t, args.workspaceId, args.skuId);
-    const r = await writeConfirmed(t, { workspaceId: args.workspaceId, skuId: args.skuId, fieldKey: args.fieldKey, value, source: args.source ?? 'manual', provenance: args.provenance ?? {}, actor: args.actor });
+    const r = await writeConfirmed(t, {
+      workspaceId: args.workspaceId,
+      skuId: args.skuId,
+      fieldKey: args.fieldKey,
+      value,
+      source: args.source ?? 'manual',
+      provenance: args.provenance ?? {},
+      actor: args.actor,
+    });
     if (r.changed) {
-      await audit(t, args.workspaceId, args.actor, 'dossier.value_set', args.skuId, { field_key: args.fieldKey, value, previous: r.previous?.value ?? null, source: args.source ?? 'manual' });
-      await afterDossierChange(t, { workspaceId: args.workspaceId, actor: args.actor, skuId: args.skuId, reason: `${args.fieldKey} changed` });
+      await recordAudit(t, {
+        workspaceId: args.workspaceId,
+        actor: args.actor,
+        action: 'dossier.value_set',
+        targetType: 'sku',
+        targetId: args.skuId,
+        data: {
+          field_key: args.fieldKey,
+          value,
+          previous: r.previous?.value ?? null,
+          source: args.source ?? 'manual',
+        },
+      });
+      await afterDossierChange(t, {
+        workspaceId: args.workspaceId,
+        actor: args.actor,
+        skuId: args.skuId,
+        reason: `${args.fieldKey} changed`,
+      });
     }
     return r;
   });
@@ -117,7 +192,10 @@ export async function setDossierValue(
 }
 
 /** Removes the confirmed value of a field (it stays in the history). */
-export async function clearDossierValue(db: Db, args: { workspaceId: string; actor: Actor; skuId: string; fieldKey: string }) {
+export async function clearDossierValue(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; skuId: string; fieldKey: string },
+) {
   await getSkuRow(db, args.workspaceId, args.skuId);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -125,8 +203,23 @@ export async function clearDossierValue(db: Db, args: { workspaceId: string; act
     const current = await currentConfirmed(t, args.skuId, args.fieldKey);
     if (!current) throw new AppError('NOT_FOUND', `No confirmed value for ${args.fieldKey}.`);
     await t.update(dossierValues).set({ supersededAt: new Date() }).where(eq(dossierValues.id, current.id));
-    await audit(t, args.workspaceId, args.actor, 'dossier.value_cleared', args.skuId, { field_key: args.fieldKey, previous: current.value });
-    await afterDossierChange(t, { workspaceId: args.workspaceId, actor: args.actor, skuId: args.skuId, reason: `${args.fieldKey} cleared` });
+    await recordAudit(t, {
+      workspaceId: args.workspaceId,
+      actor: args.actor,
+      action: 'dossier.value_cleared',
+      targetType: 'sku',
+      targetId: args.skuId,
+      data: {
+        field_key: args.fieldKey,
+        previous: current.value,
+      },
+    });
+    await afterDossierChange(t, {
+      workspaceId: args.workspaceId,
+      actor: args.actor,
+      skuId: args.skuId,
+      reason: `${args.fieldKey} cleared`,
+    });
     return { cleared: true, field_key: args.fieldKey };
   });
 }
@@ -144,7 +237,10 @@ export interface SuggestionInput {
  * confirms or rejects each. Duplicates of the current value or of an open suggestion are skipped;
  * a suggestion that disagrees with a confirmed value surfaces as a conflict in review.
  */
-export async function addSuggestions(db: Db, args: { workspaceId: string; actor: Actor; skuId: string; suggestions: SuggestionInput[] }) {
+export async function addSuggestions(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; skuId: string; suggestions: SuggestionInput[] },
+) {
   await getSkuRow(db, args.workspaceId, args.skuId);
   await assertOwnProvenance(db, args.workspaceId, args.suggestions);
   // Under the SKU lock, so two concurrent calls with the same value store it once.
@@ -154,7 +250,13 @@ export async function addSuggestions(db: Db, args: { workspaceId: string; actor:
     const existing = await t
       .select()
       .from(dossierValues)
-      .where(and(eq(dossierValues.skuId, args.skuId), isNull(dossierValues.supersededAt), inArray(dossierValues.status, ['confirmed', 'suggested', 'rejected'])));
+      .where(
+        and(
+          eq(dossierValues.skuId, args.skuId),
+          isNull(dossierValues.supersededAt),
+          inArray(dossierValues.status, ['confirmed', 'suggested', 'rejected']),
+        ),
+      );
     const seen = new Set(existing.map((v) => `${v.fieldKey}\u0000${v.value}`));
     const inserted: ValueRow[] = [];
     const skipped: { field_key: string; reason: string }[] = [];
@@ -219,25 +321,41 @@ async function assertOwnProvenance(db: Db, workspaceId: string, suggestions: Sug
     if (!wanted.size) continue;
     const ids = [...wanted.keys()];
     // The ids are UUIDs: the route's schema checks that, and internal callers pass stored ids.
-    const rows = await db.select({ id: ref.table.id }).from(ref.table).where(and(eq(ref.table.workspaceId, workspaceId), inArray(ref.table.id, ids)));
+    const rows = await db
+      .select({ id: ref.table.id })
+      .from(ref.table)
+      .where(and(eq(ref.table.workspaceId, workspaceId), inArray(ref.table.id, ids)));
     const own = new Set(rows.map((r) => String(r.id)));
     const foreign = ids.find((id) => !own.has(id));
     if (foreign !== undefined) {
       const path = `suggestions[${wanted.get(foreign)}].provenance.${ref.key}`;
-      throw new AppError('NOT_FOUND', `${path}: no ${ref.noun} ${foreign} in this workspace.`, { details: { fields: [{ path, message: `${ref.noun} not found in this workspace` }] } });
+      throw new AppError('NOT_FOUND', `${path}: no ${ref.noun} ${foreign} in this workspace.`, {
+        details: { fields: [{ path, message: `${ref.noun} not found in this workspace` }] },
+      });
     }
   }
 }
 
 async function getSuggestion(db: Db, workspaceId: string, skuId: string, valueId: string) {
-  const [row] = await db.select().from(dossierValues).where(and(eq(dossierValues.id, valueId), eq(dossierValues.skuId, skuId), eq(dossierValues.workspaceId, workspaceId)));
+  const [row] = await db
+    .select()
+    .from(dossierValues)
+    .where(
+      and(eq(dossierValues.id, valueId), eq(dossierValues.skuId, skuId), eq(dossierValues.workspaceId, workspaceId)),
+    );
   if (!row) throw new AppError('NOT_FOUND', 'Suggestion not found.');
-  if (row.status !== 'suggested' || row.supersededAt) throw new AppError('INVALID_STATE', `This value is ${row.status}, not an open suggestion.`, { details: { state: row.status } });
+  if (row.status !== 'suggested' || row.supersededAt)
+    throw new AppError('INVALID_STATE', `This value is ${row.status}, not an open suggestion.`, {
+      details: { state: row.status },
+    });
   return row;
 }
 
 /** A person confirms a suggestion: it becomes the field's value, with its original provenance. */
-export async function confirmSuggestion(db: Db, args: { workspaceId: string; actor: Actor; skuId: string; valueId: string; value?: string }) {
+export async function confirmSuggestion(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; skuId: string; valueId: string; value?: string },
+) {
   await getSkuRow(db, args.workspaceId, args.skuId);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -245,24 +363,64 @@ export async function confirmSuggestion(db: Db, args: { workspaceId: string; act
     const s = await getSuggestion(t, args.workspaceId, args.skuId, args.valueId);
     const value = args.value !== undefined ? normalizeOrThrow(s.fieldKey, args.value) : s.value;
     const current = await currentConfirmed(t, args.skuId, s.fieldKey);
-    if (current) await t.update(dossierValues).set({ supersededAt: new Date() }).where(eq(dossierValues.id, current.id));
-    const provenance = value === s.value ? s.provenance : { ...s.provenance, note: `edited from "${s.value}" when confirmed` };
-    await t.update(dossierValues).set({ status: 'confirmed', value, provenance, decidedByLabel: args.actor.label, decidedAt: new Date() }).where(eq(dossierValues.id, s.id));
-    await audit(t, args.workspaceId, args.actor, 'dossier.suggestion_confirmed', args.skuId, { field_key: s.fieldKey, value, source: s.source, previous: current?.value ?? null });
-    await afterDossierChange(t, { workspaceId: args.workspaceId, actor: args.actor, skuId: args.skuId, reason: `${s.fieldKey} confirmed from ${s.source}` });
+    if (current)
+      await t.update(dossierValues).set({ supersededAt: new Date() }).where(eq(dossierValues.id, current.id));
+    const provenance =
+      value === s.value ? s.provenance : { ...s.provenance, note: `edited from "${s.value}" when confirmed` };
+    await t
+      .update(dossierValues)
+      .set({ status: 'confirmed', value, provenance, decidedByLabel: args.actor.label, decidedAt: new Date() })
+      .where(eq(dossierValues.id, s.id));
+    await recordAudit(t, {
+      workspaceId: args.workspaceId,
+      actor: args.actor,
+      action: 'dossier.suggestion_confirmed',
+      targetType: 'sku',
+      targetId: args.skuId,
+      data: {
+        field_key: s.fieldKey,
+        value,
+        source: s.source,
+        previous: current?.value ?? null,
+      },
+    });
+    await afterDossierChange(t, {
+      workspaceId: args.workspaceId,
+      actor: args.actor,
+      skuId: args.skuId,
+      reason: `${s.fieldKey} confirmed from ${s.source}`,
+    });
     const [row] = await t.select().from(dossierValues).where(eq(dossierValues.id, s.id));
     return serializeValue(row);
   });
 }
 
-export async function rejectSuggestion(db: Db, args: { workspaceId: string; actor: Actor; skuId: string; valueId: string; reason?: string }) {
+export async function rejectSuggestion(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; skuId: string; valueId: string; reason?: string },
+) {
   await getSkuRow(db, args.workspaceId, args.skuId);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await lockSkuRow(t, args.workspaceId, args.skuId);
     const s = await getSuggestion(t, args.workspaceId, args.skuId, args.valueId);
-    await t.update(dossierValues).set({ status: 'rejected', decidedByLabel: args.actor.label, decidedAt: new Date() }).where(eq(dossierValues.id, s.id));
-    await audit(t, args.workspaceId, args.actor, 'dossier.suggestion_rejected', args.skuId, { field_key: s.fieldKey, value: s.value, source: s.source, reason: args.reason ?? null });
+    await t
+      .update(dossierValues)
+      .set({ status: 'rejected', decidedByLabel: args.actor.label, decidedAt: new Date() })
+      .where(eq(dossierValues.id, s.id));
+    await recordAudit(t, {
+      workspaceId: args.workspaceId,
+      actor: args.actor,
+      action: 'dossier.suggestion_rejected',
+      targetType: 'sku',
+      targetId: args.skuId,
+      data: {
+        field_key: s.fieldKey,
+        value: s.value,
+        source: s.source,
+        reason: args.reason ?? null,
+      },
+    });
     const { recomputeSku } = await import('@/lib/skus/evaluate');
     await recomputeSku(t, args.workspaceId, args.skuId);
     const [row] = await t.select().from(dossierValues).where(eq(dossierValues.id, s.id));
@@ -276,7 +434,11 @@ export async function rejectSuggestion(db: Db, args: { workspaceId: string; acto
  */
 export async function getDossierFields(db: Db, workspaceId: string, skuId: string) {
   await getSkuRow(db, workspaceId, skuId);
-  const rows = await db.select().from(dossierValues).where(and(eq(dossierValues.skuId, skuId), eq(dossierValues.workspaceId, workspaceId))).orderBy(asc(dossierValues.createdAt), asc(dossierValues.id));
+  const rows = await db
+    .select()
+    .from(dossierValues)
+    .where(and(eq(dossierValues.skuId, skuId), eq(dossierValues.workspaceId, workspaceId)))
+    .orderBy(asc(dossierValues.createdAt), asc(dossierValues.id));
   const byKey = new Map<string, ValueRow[]>();
   for (const r of rows) byKey.set(r.fieldKey, [...(byKey.get(r.fieldKey) ?? []), r]);
   return [...byKey.entries()].map(([key, list]) => {
@@ -287,8 +449,16 @@ export async function getDossierFields(db: Db, workspaceId: string, skuId: strin
       field_key: key,
       section: def?.section ?? null,
       current: current ? serializeValue(current) : null,
-      suggestions: suggestions.map((s) => ({ ...serializeValue(s), conflicts_with_current: Boolean(current && current.value !== s.value && !valuesAgree(s.fieldKey, current.value, s.value)) })),
-      history: list.filter((v) => v !== current && !suggestions.includes(v)).map(serializeValue).reverse(),
+      suggestions: suggestions.map((s) => ({
+        ...serializeValue(s),
+        conflicts_with_current: Boolean(
+          current && current.value !== s.value && !valuesAgree(s.fieldKey, current.value, s.value),
+        ),
+      })),
+      history: list
+        .filter((v) => v !== current && !suggestions.includes(v))
+        .map(serializeValue)
+        .reverse(),
     };
   });
 }
@@ -299,15 +469,25 @@ export async function getDossierFields(db: Db, workspaceId: string, skuId: strin
  */
 export async function importConfirmedValues(
   db: Db,
-  args: { workspaceId: string; actor: Actor; skuId: string; values: { field_key: string; value: string; provenance: Provenance }[] },
+  args: {
+    workspaceId: string;
+    actor: Actor;
+    skuId: string;
+    values: { field_key: string; value: string; provenance: Provenance }[];
+  },
 ) {
   const changes: { field_key: string; from: string | null; to: string }[] = [];
   for (const v of args.values) {
-    const r = await writeConfirmed(db, { workspaceId: args.workspaceId, skuId: args.skuId, fieldKey: v.field_key, value: v.value, source: 'import', provenance: v.provenance, actor: args.actor });
+    const r = await writeConfirmed(db, {
+      workspaceId: args.workspaceId,
+      skuId: args.skuId,
+      fieldKey: v.field_key,
+      value: v.value,
+      source: 'import',
+      provenance: v.provenance,
+      actor: args.actor,
+    });
     if (r.changed) changes.push({ field_key: v.field_key, from: r.previous?.value ?? null, to: v.value });
   }
   return changes;
 }
-
-export const countOpenSuggestions = (skuId: string) =>
-  sql<number>`(SELECT count(*)::int FROM dossier_values WHERE sku_id = ${skuId} AND status = 'suggested' AND superseded_at IS NULL)`;

@@ -19,7 +19,9 @@ export interface OutgoingMail {
   references?: string[];
 }
 
-export type SendOutcome = { ok: true; provider: Exclude<EmailProvider, 'none'>; messageId: string } | { ok: false; provider: EmailProvider; error: string };
+export type SendOutcome =
+  | { ok: true; provider: Exclude<EmailProvider, 'none'>; messageId: string }
+  | { ok: false; provider: EmailProvider; error: string };
 
 /** The From header: SMTP_FROM, or a no-reply address on the app's host. */
 export function fromHeader(): string {
@@ -31,7 +33,10 @@ export function fromHeader(): string {
 
 /** A fresh Message-ID on the sender's domain: "<uuid@domain>". */
 export function newMessageId(): string {
-  const domain = parseFrom(fromHeader()).address?.split('@')[1]?.replace(/[^A-Za-z0-9.-]/g, '') || 'localhost';
+  const domain =
+    parseFrom(fromHeader())
+      .address?.split('@')[1]
+      ?.replace(/[^A-Za-z0-9.-]/g, '') || 'localhost';
   return `<${crypto.randomUUID()}@${domain}>`;
 }
 
@@ -92,7 +97,11 @@ export async function sendMail(mail: OutgoingMail): Promise<SendOutcome> {
       return { ok: true, provider, messageId: mail.messageId };
     } catch (e) {
       const err = e as Error & { responseCode?: number; response?: string };
-      return { ok: false, provider, error: (err.response ? `SMTP ${err.responseCode ?? ''} ${err.response}` : err.message).trim().slice(0, 500) };
+      return {
+        ok: false,
+        provider,
+        error: (err.response ? `SMTP ${err.responseCode ?? ''} ${err.response}` : err.message).trim().slice(0, 500),
+      };
     } finally {
       transport.close();
     }

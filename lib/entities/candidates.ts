@@ -28,12 +28,23 @@ export const ApplyCandidateInput = z
     entity_id: z.uuid().optional(),
   })
   .superRefine((d, ctx) => {
-    if (d.action === 'link_existing' && !d.entity_id) ctx.addIssue({ code: 'custom', path: ['entity_id'], message: 'entity_id is required when action is link_existing' });
+    if (d.action === 'link_existing' && !d.entity_id)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['entity_id'],
+        message: 'entity_id is required when action is link_existing',
+      });
   })
   .meta({ id: 'ApplyEntityCandidateInput' });
 export type ApplyCandidateInput = z.output<typeof ApplyCandidateInput>;
 
-const Address = z.object({ street: z.string().nullable(), postal_code: z.string().nullable(), city: z.string().nullable(), region: z.string().nullable(), country: z.string().nullable() });
+const Address = z.object({
+  street: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  city: z.string().nullable(),
+  region: z.string().nullable(),
+  country: z.string().nullable(),
+});
 export const EntityCandidateSchema = z
   .object({
     role: CandidateRole,
@@ -43,10 +54,18 @@ export const EntityCandidateSchema = z
     email: z.string().nullable(),
     page: z.number().int().nullable(),
     quote: z.string(),
-    matches: z.array(z.object({ id: z.string(), name: z.string(), country: z.string().nullable(), postal_address: z.string().nullable() })),
+    matches: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        country: z.string().nullable(),
+        postal_address: z.string().nullable(),
+      }),
+    ),
     linked: z.object({ entity_id: z.string(), name: z.string(), same: z.boolean() }).nullable(),
   })
   .meta({ id: 'DocumentEntityCandidate' });
+export type DocumentEntityCandidate = z.infer<typeof EntityCandidateSchema>;
 
 async function latestCandidates(db: Db, workspaceId: string, documentId: string): Promise<EntityCandidate[]> {
   const [ex] = await db
@@ -61,9 +80,17 @@ async function latestCandidates(db: Db, workspaceId: string, documentId: string)
 
 async function sameNamed(db: Db, workspaceId: string, name: string) {
   const key = normalizeEntityName(name);
-  const word = name.trim().split(/\s+/)[0]?.replace(/[%_\\]/g, '') ?? '';
+  const word =
+    name
+      .trim()
+      .split(/\s+/)[0]
+      ?.replace(/[%_\\]/g, '') ?? '';
   if (!key || word.length < 2) return [];
-  const rows = await db.select().from(entities).where(and(eq(entities.workspaceId, workspaceId), ilike(entities.name, `%${word}%`))).limit(100);
+  const rows = await db
+    .select()
+    .from(entities)
+    .where(and(eq(entities.workspaceId, workspaceId), ilike(entities.name, `%${word}%`)))
+    .limit(100);
   return rows.filter((r) => normalizeEntityName(r.name) === key);
 }
 
@@ -84,13 +111,28 @@ export async function listEntityCandidates(db: Db, args: { workspaceId: string; 
       return { id: s.id, name: s.name, country: s.country, postal_address: s.postal_address };
     });
     const link = links.find((l) => l.role === c.role);
-    out.push({ ...c, matches, linked: link ? { entity_id: link.id, name: link.name, same: normalizeEntityName(link.name) === normalizeEntityName(c.name) } : null });
+    out.push({
+      ...c,
+      matches,
+      linked: link
+        ? { entity_id: link.id, name: link.name, same: normalizeEntityName(link.name) === normalizeEntityName(c.name) }
+        : null,
+    });
   }
   return { document_id: row.id, sku_id: skuId, candidates: out };
 }
 
 /** Links the existing entity, or creates the candidate as an entity, and links it to the SKU in the candidate's role. */
-export async function applyEntityCandidate(db: Db, args: { workspaceId: string; actor: Actor; documentId: string; role: z.infer<typeof CandidateRole>; input: ApplyCandidateInput }) {
+export async function applyEntityCandidate(
+  db: Db,
+  args: {
+    workspaceId: string;
+    actor: Actor;
+    documentId: string;
+    role: z.infer<typeof CandidateRole>;
+    input: ApplyCandidateInput;
+  },
+) {
   const row = await getDocumentRow(db, args.workspaceId, args.documentId);
   const candidate = (await latestCandidates(db, args.workspaceId, row.id)).find((c) => c.role === args.role);
   if (!candidate) throw new AppError('NOT_FOUND', `The document names no ${args.role.replace('_', ' ')}.`);
@@ -119,6 +161,12 @@ export async function applyEntityCandidate(db: Db, args: { workspaceId: string; 
       created = true;
     }
   }
-  const linked = await linkEntity(db, { workspaceId: args.workspaceId, actor: args.actor, skuId: args.input.sku_id, role: args.role, entityId: entityId! });
+  const linked = await linkEntity(db, {
+    workspaceId: args.workspaceId,
+    actor: args.actor,
+    skuId: args.input.sku_id,
+    role: args.role,
+    entityId: entityId!,
+  });
   return { created, ...linked };
 }

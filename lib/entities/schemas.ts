@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { countryCode } from '@/lib/address/country';
+import { DateTime, Uuid } from '@/lib/http/schemas';
 import { normalizeCountryCode } from '@/lib/requirements';
 
-const opt = (max: number) => z.string().trim().max(max).nullable().optional().transform((v) => (v ? v : null));
+const opt = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null));
 
 export const ENTITY_ROLES = ['manufacturer', 'importer', 'responsible_person', 'authorised_representative'] as const;
 export const EntityRoleSchema = z.enum(ENTITY_ROLES);
@@ -31,8 +39,18 @@ export const EntityInput = z
         }
         return code;
       }),
-    email: z.email().max(254).nullable().optional().transform((v) => v ?? null),
-    contact_url: z.url({ protocol: /^https?$/ }).max(500).nullable().optional().transform((v) => v ?? null),
+    email: z
+      .email()
+      .max(254)
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+    contact_url: z
+      .url({ protocol: /^https?$/ })
+      .max(500)
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
     phone: opt(40),
   })
   .meta({ id: 'EntityInput' });
@@ -42,7 +60,7 @@ export const EntityPatch = EntityInput.partial().meta({ id: 'EntityPatch' });
 
 export const Entity = z
   .object({
-    id: z.string(),
+    id: Uuid,
     name: z.string(),
     trade_mark: z.string().nullable(),
     street: z.string().nullable(),
@@ -56,7 +74,38 @@ export const Entity = z
     eu_established: z.boolean(),
     postal_address: z.string().nullable(),
     sku_count: z.number().int().optional(),
-    created_at: z.string(),
-    updated_at: z.string(),
+    /** The roles it holds on SKUs (list and detail). */
+    roles: z.array(EntityRoleSchema).optional(),
+    created_at: DateTime,
+    updated_at: DateTime,
   })
   .meta({ id: 'Entity' });
+export type Entity = z.infer<typeof Entity>;
+
+export const LinkedSku = z
+  .object({
+    role: EntityRoleSchema,
+    sku: z.object({
+      id: z.string(),
+      sku_code: z.string(),
+      product_name: z.string(),
+      blocker_count: z.number().int(),
+      approval_state: z.string(),
+    }),
+  })
+  .meta({ id: 'EntityLinkedSku' });
+
+export const EntityMerge = z
+  .object({
+    id: z.string(),
+    survivor_id: z.string(),
+    merged_id: z.string(),
+    merged_name: z.string(),
+    moved_links: z.array(z.object({ sku_id: z.string(), role: EntityRoleSchema })),
+    moved_provenance: z.number().int(),
+    filled_fields: z.array(z.string()),
+    created_at: z.string(),
+    actor_label: z.string().nullable(),
+    undone_at: z.string().nullable(),
+  })
+  .meta({ id: 'EntityMerge' });

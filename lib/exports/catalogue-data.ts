@@ -40,7 +40,15 @@ export type ExportDocument = {
 };
 
 export interface ExportItem {
-  sku: { id: string; sku_code: string; product_name: string; gtin: string | null; category_code: string; external_sku_id: string | null; public_id: string | null };
+  sku: {
+    id: string;
+    sku_code: string;
+    product_name: string;
+    gtin: string | null;
+    category_code: string;
+    external_sku_id: string | null;
+    public_id: string | null;
+  };
   /** Confirmed, current dossier values by field key. */
   fields: Record<string, string>;
   entities: Partial<Record<EntityRole, ExportEntity>>;
@@ -49,9 +57,12 @@ export interface ExportItem {
 
 /**
  * SKUs per batch: small enough that a batch's objects stay a few megabytes (the batch being rendered
- * and the one read ahead are all a run holds), large enough that each query carries a useful batch.
+ * and the ones read ahead are all a run holds), large enough that each query carries a useful batch.
+ * Each query of a batch finds its rows through the workspace (on PGlite, whose statistics no autovacuum
+ * refreshes, the planner walks the workspace's rows and filters on the id array), so the cost grows
+ * with the number of batches: 1,000 SKUs a batch read 10,000 SKUs in about 0.6 of the time of 250.
  */
-export const EXPORT_CHUNK = 250;
+export const EXPORT_CHUNK = 1000;
 
 const uuids = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
 
@@ -66,7 +77,15 @@ export async function loadExportItems(db: Db, workspaceId: string, ids: readonly
   if (!ids.length) return [];
   const idArr = uuids(ids);
   const [skuRows, values, links, docs] = await Promise.all([
-    queryRows<{ id: string; sku_code: string; product_name: string; gtin: string | null; category_code: string; external_sku_id: string | null; public_id: string | null }>(
+    queryRows<{
+      id: string;
+      sku_code: string;
+      product_name: string;
+      gtin: string | null;
+      category_code: string;
+      external_sku_id: string | null;
+      public_id: string | null;
+    }>(
       db,
       sql`SELECT id, sku_code, product_name, gtin, category_code, external_sku_id, public_id FROM skus WHERE workspace_id = ${workspaceId} AND id = ANY(${idArr})`,
     ),
@@ -84,13 +103,13 @@ export async function loadExportItems(db: Db, workspaceId: string, ids: readonly
           WHERE se.workspace_id = ${workspaceId} AND se.sku_id = ANY(${idArr})
           GROUP BY se.sku_id`,
     ),
-    // Documents filed on the SKU and documents linked to it, once each.
+    // The documents linked to each SKU.
     queryRows<{ sku_id: string; j: string }>(
       db,
       sql`SELECT x.sku_id, json_agg(json_build_array(d.id, d.filename, d.document_type, d.mime_type, d.size_bytes::float8, d.sha256, d.storage_key, d.detected_language, d.valid_until::text, d.is_public))::text AS j
-          FROM (SELECT id AS document_id, sku_id FROM documents WHERE workspace_id = ${workspaceId} AND sku_id = ANY(${idArr})
-                UNION SELECT document_id, sku_id FROM document_skus WHERE workspace_id = ${workspaceId} AND sku_id = ANY(${idArr})) x
+          FROM document_skus x
           JOIN documents d ON d.id = x.document_id AND d.workspace_id = ${workspaceId}
+          WHERE x.workspace_id = ${workspaceId} AND x.sku_id = ANY(${idArr})
           GROUP BY x.sku_id`,
     ),
   ]);
@@ -98,7 +117,15 @@ export async function loadExportItems(db: Db, workspaceId: string, ids: readonly
   const items = new Map<string, ExportItem>();
   for (const r of skuRows) {
     items.set(r.id, {
-      sku: { id: r.id, sku_code: r.sku_code, product_name: r.product_name, gtin: r.gtin, category_code: r.category_code, external_sku_id: r.external_sku_id, public_id: r.public_id },
+      sku: {
+        id: r.id,
+        sku_code: r.sku_code,
+        product_name: r.product_name,
+        gtin: r.gtin,
+        category_code: r.category_code,
+        external_sku_id: r.external_sku_id,
+        public_id: r.public_id,
+      },
       fields: {},
       entities: {},
       documents: [],
@@ -112,18 +139,68 @@ export async function loadExportItems(db: Db, workspaceId: string, ids: readonly
   for (const r of links) {
     const item = items.get(r.sku_id);
     if (!item) continue;
-    for (const [role, id, name, trade_mark, street, postal_code, city, region, country, email, contact_url, phone] of JSON.parse(r.j) as E[]) {
-      item.entities[role] = { id, name, trade_mark, street, postal_code, city, region, country, email, contact_url, phone };
+    for (const [
+      role,
+      id,
+      name,
+      trade_mark,
+      street,
+      postal_code,
+      city,
+      region,
+      country,
+      email,
+      contact_url,
+      phone,
+    ] of JSON.parse(r.j) as E[]) {
+      item.entities[role] = {
+        id,
+        name,
+        trade_mark,
+        street,
+        postal_code,
+        city,
+        region,
+        country,
+        email,
+        contact_url,
+        phone,
+      };
     }
   }
   type D = [string, string, string, string, number, string, string, string | null, string | null, boolean];
   for (const r of docs) {
     const item = items.get(r.sku_id);
     if (!item) continue;
-    for (const [id, filename, document_type, mime_type, size_bytes, sha256, storage_key, language, valid_until, is_public] of JSON.parse(r.j) as D[]) {
-      item.documents.push({ id, filename, document_type, mime_type, size_bytes: Number(size_bytes), sha256, storage_key, language, valid_until, is_public });
+    for (const [
+      id,
+      filename,
+      document_type,
+      mime_type,
+      size_bytes,
+      sha256,
+      storage_key,
+      language,
+      valid_until,
+      is_public,
+    ] of JSON.parse(r.j) as D[]) {
+      item.documents.push({
+        id,
+        filename,
+        document_type,
+        mime_type,
+        size_bytes: Number(size_bytes),
+        sha256,
+        storage_key,
+        language,
+        valid_until,
+        is_public,
+      });
     }
-    if (item.documents.length > 1) item.documents.sort((a, b) => (a.filename === b.filename ? a.id.localeCompare(b.id) : a.filename.localeCompare(b.filename)));
+    if (item.documents.length > 1)
+      item.documents.sort((a, b) =>
+        a.filename === b.filename ? a.id.localeCompare(b.id) : a.filename.localeCompare(b.filename),
+      );
   }
   const out: ExportItem[] = [];
   for (const id of ids) {
@@ -134,19 +211,37 @@ export async function loadExportItems(db: Db, workspaceId: string, ids: readonly
 }
 
 /** The operator of a role as an output needs it: the linked entity, else the confirmed dossier fields. */
-export function operatorOf(item: ExportItem, role: 'manufacturer' | 'importer' | 'responsible_person'): ExportEntity | null {
-  const linked = item.entities[role] ?? (role === 'responsible_person' ? item.entities.authorised_representative : undefined);
+export function operatorOf(
+  item: ExportItem,
+  role: 'manufacturer' | 'importer' | 'responsible_person',
+): ExportEntity | null {
+  const linked =
+    item.entities[role] ?? (role === 'responsible_person' ? item.entities.authorised_representative : undefined);
   if (linked) return linked;
   const f = item.fields;
   const name = f[`${role}_name`];
   if (!name) return null;
   const address = f[`${role}_address`] ?? null;
-  return { id: '', name, trade_mark: null, street: address, postal_code: null, city: null, region: null, country: f[`${role}_country`] ?? null, email: f[`${role}_email`] ?? null, contact_url: f[`${role}_url`] ?? null, phone: null };
+  return {
+    id: '',
+    name,
+    trade_mark: null,
+    street: address,
+    postal_code: null,
+    city: null,
+    region: null,
+    country: f[`${role}_country`] ?? null,
+    email: f[`${role}_email`] ?? null,
+    contact_url: f[`${role}_url`] ?? null,
+    phone: null,
+  };
 }
 
 /** One postal address line (street, postcode city, region). */
 export function addressLine(e: ExportEntity): string {
-  return [e.street, [e.postal_code, e.city].filter(Boolean).join(' '), e.region].filter((s) => s && String(s).trim()).join(', ');
+  return [e.street, [e.postal_code, e.city].filter(Boolean).join(' '), e.region]
+    .filter((s) => s && String(s).trim())
+    .join(', ');
 }
 
 /**

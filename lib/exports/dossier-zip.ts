@@ -5,11 +5,11 @@
  * the blob store one at a time as the archive is written, never collected in memory.
  */
 import path from 'node:path';
+import { recordAudit } from '@/lib/audit';
 import { PassThrough, Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { auditEvents } from '@/lib/db/schema';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/lib/i18n/locales';
 import { renderDossierPdf, type DossierPdfInput, type DossierPdfProvenance } from '@/lib/publish/pdf';
 import { getBlobStore, type BlobStore } from '@/lib/storage';
@@ -48,7 +48,7 @@ export function dossierPdfInput(model: SkuReadModel): DossierPdfInput {
       const provenance: DossierPdfProvenance = {
         source: f.source as DossierPdfProvenance['source'],
         document_id: docId,
-        document_name: str(p.document_name) ?? (docId ? docNames.get(docId) ?? null : null),
+        document_name: str(p.document_name) ?? (docId ? (docNames.get(docId) ?? null) : null),
         page: num(p.page),
         quote: str(p.quote),
         batch_id: str(p.batch_id),
@@ -57,14 +57,49 @@ export function dossierPdfInput(model: SkuReadModel): DossierPdfInput {
         job_id: str(p.job_id),
         entity_id: str(p.entity_id),
       };
-      return { key: f.field_key, value: f.value, status: 'confirmed' as const, provenance, confirmed_by: f.confirmed_by, confirmed_at: f.confirmed_at };
+      return {
+        key: f.field_key,
+        value: f.value,
+        status: 'confirmed' as const,
+        provenance,
+        confirmed_by: f.confirmed_by,
+        confirmed_at: f.confirmed_at,
+      };
     }),
-    blockers: model.blockers.map((b) => ({ code: b.code, severity: b.severity, message: b.message, required_fields: b.required_fields ?? [], waived: b.waived ?? null })),
-    documents: model.documents.map((d) => ({ name: d.row.filename, type: d.row.documentType, sha256: d.row.sha256, size_bytes: d.row.sizeBytes, valid_until: d.row.validUntil })),
+    blockers: model.blockers.map((b) => ({
+      code: b.code,
+      severity: b.severity,
+      message: b.message,
+      required_fields: b.required_fields ?? [],
+      waived: b.waived ?? null,
+      details: (b as { details?: { languages?: string[] } }).details ?? null,
+    })),
+    documents: model.documents.map((d) => ({
+      name: d.row.filename,
+      type: d.row.documentType,
+      sha256: d.row.sha256,
+      size_bytes: d.row.sizeBytes,
+      valid_until: d.row.validUntil,
+    })),
     audit: {
-      approved: model.row.approvedAt ? { by: model.row.approvedByLabel ?? '', at: model.row.approvedAt.toISOString() } : null,
-      reviews: model.row.reviewCompletedAt ? [{ by: model.row.reviewCompletedBy ?? '', at: model.row.reviewCompletedAt.toISOString(), outcome: 'complete' }] : [],
-      publications: model.revisions.map((r) => ({ revision: r.revision, at: r.published_at, by: r.published_by, url: r.public_url })),
+      approved: model.row.approvedAt
+        ? { by: model.row.approvedByLabel ?? '', at: model.row.approvedAt.toISOString() }
+        : null,
+      reviews: model.row.reviewCompletedAt
+        ? [
+            {
+              by: model.row.reviewCompletedBy ?? '',
+              at: model.row.reviewCompletedAt.toISOString(),
+              outcome: 'complete',
+            },
+          ]
+        : [],
+      publications: model.revisions.map((r) => ({
+        revision: r.revision,
+        at: r.published_at,
+        by: r.published_by,
+        url: r.public_url,
+      })),
     },
     generated_at: model.generated_at,
   };
@@ -81,7 +116,10 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
  */
 export function safeEntryName(filename: string, mimeType: string): string {
   const base = (filename.split(/[\\/]/).pop() ?? '').normalize('NFC');
-  let ext = path.extname(base).toLowerCase().replace(/[^a-z0-9.]/g, '');
+  let ext = path
+    .extname(base)
+    .toLowerCase()
+    .replace(/[^a-z0-9.]/g, '');
   if (!ext || ext.length > 8) ext = MIME_EXT[mimeType] ?? '.bin';
   let stem = base.slice(0, base.length - path.extname(base).length);
   stem = stem
@@ -132,7 +170,10 @@ export interface DossierZip {
  * response, not a truncated download); documents whose bytes are gone from storage are listed in
  * missing-documents.txt instead.
  */
-export async function streamDossierZip(db: Db, args: { workspaceId: string; actor: Actor; id: string; locale?: string | null; store?: BlobStore }): Promise<DossierZip> {
+export async function streamDossierZip(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; id: string; locale?: string | null; store?: BlobStore },
+): Promise<DossierZip> {
   const locale: Locale = isLocale(args.locale) ? args.locale : DEFAULT_LOCALE;
   const model = await loadSkuReadModel(db, args.workspaceId, args.id);
   const pdf = await renderDossierPdf(dossierPdfInput(model), locale);
@@ -147,11 +188,9 @@ export async function streamDossierZip(db: Db, args: { workspaceId: string; acto
   const missing = model.documents.filter((_, i) => !present[i]).map((d) => d.row.filename);
   const entries = ['dossier.pdf', ...included.map((x) => x.name), ...(missing.length ? ['missing-documents.txt'] : [])];
 
-  await db.insert(auditEvents).values({
+  await recordAudit(db, {
     workspaceId: args.workspaceId,
-    actorUserId: args.actor.userId,
-    actorApiKeyId: args.actor.apiKeyId,
-    actorLabel: args.actor.label,
+    actor: args.actor,
     action: 'sku.dossier_downloaded',
     targetType: 'sku',
     targetId: args.id,
@@ -167,15 +206,26 @@ export async function streamDossierZip(db: Db, args: { workspaceId: string; acto
   for (const { d, name } of included) {
     const key = d.row.storageKey;
     // Opened only when yazl reaches the entry: one file handle at a time, whatever the count.
-    zip.addReadStreamLazy(name, { mtime, size: d.row.sizeBytes, compress: !/^(image\/|application\/(zip|pdf))/.test(d.row.mimeType) }, (cb) => {
-      store.getStream(key).then(
-        (web) => cb(null, Readable.fromWeb(web as import('node:stream/web').ReadableStream<Uint8Array>)),
-        (err) => cb(err, new PassThrough()),
-      );
-    });
+    zip.addReadStreamLazy(
+      name,
+      { mtime, size: d.row.sizeBytes, compress: !/^(image\/|application\/(zip|pdf))/.test(d.row.mimeType) },
+      (cb) => {
+        store.getStream(key).then(
+          (web) => cb(null, Readable.fromWeb(web as import('node:stream/web').ReadableStream<Uint8Array>)),
+          (err) => cb(err, new PassThrough()),
+        );
+      },
+    );
   }
   if (missing.length) {
-    zip.addBuffer(Buffer.from(`These attached documents were not found in storage:\r\n${missing.map((m) => `- ${m}`).join('\r\n')}\r\n`, 'utf8'), 'missing-documents.txt', { mtime });
+    zip.addBuffer(
+      Buffer.from(
+        `These attached documents were not found in storage:\r\n${missing.map((m) => `- ${m}`).join('\r\n')}\r\n`,
+        'utf8',
+      ),
+      'missing-documents.txt',
+      { mtime },
+    );
   }
   zip.end();
 

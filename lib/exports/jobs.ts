@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client';
 import { defineJob, NonRetryableError } from '@/lib/jobs/define';
-import { executeExportRun, recordExportFailure } from './runs';
 
 /**
  * One export run. Retried with backoff on failure; the run becomes failed with the reason on the last
@@ -15,6 +14,8 @@ export const exportRunJob = defineJob({
   retryDelaySeconds: 5,
   expireInSeconds: 60 * 60,
   handler: async (p, ctx) => {
+    // The renderers load with the first export, not with every worker at boot.
+    const { executeExportRun, recordExportFailure } = await import('./runs');
     try {
       return await executeExportRun(ctx.db, { workspaceId: ctx.workspaceId, runId: p.run_id, heartbeat: ctx.progress });
     } catch (e) {

@@ -1,7 +1,6 @@
 /** Output helpers of export templates: a backpressure-aware file writer and formula-safe cells. */
 import fs from 'node:fs';
 import { once } from 'node:events';
-import { csvCell } from './sku-export-csv';
 
 export interface FileWriter {
   write(text: string | Uint8Array): Promise<void>;
@@ -40,16 +39,28 @@ export function safeCell(v: string | number | boolean | null | undefined): strin
   return FORMULA_START.test(s) ? `'${s}` : s;
 }
 
+const HAS_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const QUOTE_COMMA = /[",\r\n]/;
+const QUOTE_OTHER = /["\r\n]/;
+
+/**
+ * One CSV field (formula-safe, RFC 4180 quoted) for the given separator. Export runs write millions of
+ * these: the common cell (plain text, a number, empty) costs one or two regex tests and no new string.
+ */
+export function csvField(v: string | number | boolean | null | undefined, sep = ','): string {
+  if (v === null || v === undefined || v === '') return '';
+  let s = typeof v === 'string' ? v : String(v);
+  if (HAS_CONTROL.test(s)) s = s.replace(CONTROL, '');
+  if (FORMULA_START.test(s)) s = `'${s}`;
+  const quote = sep === ',' ? QUOTE_COMMA.test(s) : s.includes(sep) || QUOTE_OTHER.test(s);
+  return quote ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
 /** One CSV line (formula-safe, RFC 4180 quoted) with the given separator. */
 export function csvRow(cells: ReadonlyArray<string | number | boolean | null | undefined>, sep = ','): string {
-  if (sep === ',') return cells.map((c) => csvCell(clean(c))).join(',');
-  return cells
-    .map((raw) => {
-      let s = raw === null || raw === undefined ? '' : String(clean(raw));
-      if (FORMULA_START.test(s)) s = `'${s}`;
-      return s.includes(sep) || /["\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-    })
-    .join(sep);
+  let line = '';
+  for (let i = 0; i < cells.length; i++) line += i ? sep + csvField(cells[i], sep) : csvField(cells[i], sep);
+  return line;
 }
 
 export const BOM = '\uFEFF';

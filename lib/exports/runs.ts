@@ -5,37 +5,28 @@
  * completed without its file. A retry after a crash starts over and overwrites the same key.
  */
 import fs from 'node:fs';
+import { recordAudit } from '@/lib/audit';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { afterKeyset, timestampText } from '@/lib/db/keyset';
 import { queryRows } from '@/lib/db/rows';
-import { auditEvents, exportRuns, skus, workspaces, type ExportRunStatus, type ExportWarning } from '@/lib/db/schema';
+import { exportRuns, skus, workspaces, type ExportRunStatus, type ExportWarning } from '@/lib/db/schema';
 import { getEnv } from '@/lib/config/env';
 import { AppError } from '@/lib/http/errors';
-import { Uuid } from '@/lib/http/schemas';
 import { decodeCursor, encodeCursor } from '@/lib/skus/cursor';
 import { getBlobStore, type BlobStore } from '@/lib/storage';
 import { EXPORT_CHUNK, loadExportItems, SnapshotHasher, type ExportItem } from './catalogue-data';
 import { findTemplate, serializeTemplate, templateStatus, TEMPLATES, type ExportTemplateDefinition } from './templates';
 import { runChecks } from './templates/checks';
 import { getView, skuIdsForFilters } from './views';
+import type { CreateExportInput } from './schemas';
 
-export const MAX_SELECTED = 10_000;
 /** Warnings kept on the run for the UI; warning_count is always the full number. */
 export const MAX_STORED_WARNINGS = 5_000;
-
-export const CreateExportInput = z.discriminatedUnion('scope_type', [
-  z.strictObject({ template_id: Uuid, scope_type: z.literal('all'), scope_value: z.null().optional() }),
-  z.strictObject({ template_id: Uuid, scope_type: z.literal('view'), scope_value: Uuid.describe('A saved view id.') }),
-  z.strictObject({ template_id: Uuid, scope_type: z.literal('single_sku'), scope_value: Uuid.describe('A SKU id.') }),
-  z.strictObject({ template_id: Uuid, scope_type: z.literal('selected_skus'), scope_value: z.array(Uuid).min(1).max(MAX_SELECTED).describe('SKU ids.') }),
-]);
-export type CreateExportInput = z.infer<typeof CreateExportInput>;
 
 type RunRow = typeof exportRuns.$inferSelect;
 
@@ -66,36 +57,6 @@ export function serializeRun(r: RunRow) {
   };
 }
 
-export const ExportRunSchema = z
-  .object({
-    id: Uuid,
-    template_id: z.string().nullable(),
-    template_name: z.string(),
-    template_version: z.string().nullable(),
-    template_format: z.string(),
-    scope_type: z.enum(['all', 'view', 'selected_skus', 'single_sku']),
-    scope_value: z.string().nullable(),
-    sku_count: z.number().int(),
-    dossier_snapshot_hash: z.string().nullable(),
-    status: z.enum(['pending', 'processing', 'completed', 'completed_with_warnings', 'failed']),
-    output_url: z.string().nullable(),
-    output_size_bytes: z.number().int().nullable(),
-    warning_count: z.number().int(),
-    error_message: z.string().nullable(),
-    started_at: z.string().nullable(),
-    completed_at: z.string().nullable(),
-    created_at: z.string(),
-  })
-  .loose()
-  .meta({ id: 'ExportRun' });
-
-export const ExportTemplateSchema = z
-  .object({ id: Uuid, name: z.string(), format: z.enum(['XML', 'XLSX', 'CSV', 'PDF', 'ZIP', 'JSON']), version: z.string(), description: z.string().nullable(), status: z.enum(['valid', 'schema_drift', 'deprecated']) })
-  .loose()
-  .meta({ id: 'ExportTemplate' });
-
-export const ExportWarningSchema = z.object({ sku_id: z.string().nullable(), sku_code: z.string().nullable(), field: z.string(), code: z.string(), message: z.string(), fix: z.string() }).meta({ id: 'ExportWarning' });
-
 export function listTemplates() {
   return TEMPLATES.map(serializeTemplate);
 }
@@ -105,12 +66,19 @@ function runnableTemplate(id: string): ExportTemplateDefinition {
   const t = findTemplate(id);
   if (!t) throw new AppError('NOT_FOUND', 'Export template not found.');
   const s = templateStatus(t);
-  if (s.status === 'schema_drift') throw new AppError('INVALID_STATE', `This template cannot run: ${s.reason}`, { details: { state: 'schema_drift' } });
+  if (s.status === 'schema_drift')
+    throw new AppError('INVALID_STATE', `This template cannot run: ${s.reason}`, {
+      details: { state: 'schema_drift' },
+    });
   return t;
 }
 
 /** The scope's SKU ids now; selected and single ids must all be SKUs of this workspace. */
-async function resolveScope(db: Db, workspaceId: string, scope: { type: string; value: string | string[] | null | undefined }): Promise<string[]> {
+async function resolveScope(
+  db: Db,
+  workspaceId: string,
+  scope: { type: string; value: string | string[] | null | undefined },
+): Promise<string[]> {
   switch (scope.type) {
     case 'all':
       return skuIdsForFilters(db, workspaceId, { sort: 'code_asc' });
@@ -119,26 +87,48 @@ async function resolveScope(db: Db, workspaceId: string, scope: { type: string; 
       return skuIdsForFilters(db, workspaceId, view.filters);
     }
     default: {
-      const wanted = [...new Set(Array.isArray(scope.value) ? scope.value : [scope.value as string])].map((s) => s.toLowerCase());
+      const wanted = [...new Set(Array.isArray(scope.value) ? scope.value : [scope.value as string])].map((s) =>
+        s.toLowerCase(),
+      );
       const found = new Set<string>();
       for (let i = 0; i < wanted.length; i += 1000) {
         const part = wanted.slice(i, i + 1000);
-        const rows = await db.select({ id: skus.id }).from(skus).where(and(eq(skus.workspaceId, workspaceId), inArray(skus.id, part)));
+        const rows = await db
+          .select({ id: skus.id })
+          .from(skus)
+          .where(and(eq(skus.workspaceId, workspaceId), inArray(skus.id, part)));
         for (const r of rows) found.add(r.id);
       }
       const missing = wanted.filter((id) => !found.has(id));
       if (missing.length) {
-        throw new AppError('NOT_FOUND', missing.length === 1 && scope.type === 'single_sku' ? 'SKU not found.' : `${missing.length} of the selected SKUs were not found in this workspace.`, {
-          details: { missing_ids: missing.slice(0, 100) },
-        });
+        throw new AppError(
+          'NOT_FOUND',
+          missing.length === 1 && scope.type === 'single_sku'
+            ? 'SKU not found.'
+            : `${missing.length} of the selected SKUs were not found in this workspace.`,
+          {
+            details: { missing_ids: missing.slice(0, 100) },
+          },
+        );
       }
       return wanted;
     }
   }
 }
 
-/** Batches being read while the caller renders one: the database works on the next ones meanwhile. */
-const READ_AHEAD = 3;
+async function countSkus(db: Db, workspaceId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM skus WHERE workspace_id = ${workspaceId}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Batches being read while the caller renders one: a database server works on the next ones meanwhile
+ * (an embedded PGlite runs them in this thread either way; more would only hold more memory).
+ */
+const READ_AHEAD = 2;
 
 /** The items batch by batch, in the scope's order, with READ_AHEAD batches being read ahead. */
 async function* chunks(db: Db, workspaceId: string, ids: readonly string[]): AsyncGenerator<ExportItem[]> {
@@ -161,7 +151,10 @@ async function* chunks(db: Db, workspaceId: string, ids: readonly string[]): Asy
 }
 
 function groupWarnings(warnings: ExportWarning[]) {
-  const bySku = new Map<string, { sku_id: string | null; sku_code: string | null; warnings: Array<Omit<ExportWarning, 'sku_id' | 'sku_code'>> }>();
+  const bySku = new Map<
+    string,
+    { sku_id: string | null; sku_code: string | null; warnings: Array<Omit<ExportWarning, 'sku_id' | 'sku_code'>> }
+  >();
   for (const { sku_id, sku_code, ...w } of warnings) {
     const k = sku_id ?? '';
     if (!bySku.has(k)) bySku.set(k, { sku_id, sku_code, warnings: [] });
@@ -174,10 +167,16 @@ function groupWarnings(warnings: ExportWarning[]) {
  * POST /api/exports: validates template and scope, then either describes the run (dry run: SKU count
  * and per-SKU channel warnings, nothing written) or records it as pending and queues its job.
  */
-export async function createExportRun(db: Db, args: { workspaceId: string; actor: Actor; input: CreateExportInput; dryRun: boolean }) {
+export async function createExportRun(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; input: CreateExportInput; dryRun: boolean },
+) {
   const template = runnableTemplate(args.input.template_id);
   const scope = { type: args.input.scope_type, value: args.input.scope_value };
-  const ids = await resolveScope(db, args.workspaceId, scope);
+  // A run of the whole catalogue needs only its size now (the job lists the SKUs when it runs).
+  const countOnly = scope.type === 'all' && !args.dryRun;
+  const ids = countOnly ? [] : await resolveScope(db, args.workspaceId, scope);
+  const skuCount = countOnly ? await countSkus(db, args.workspaceId) : ids.length;
   if (args.dryRun) {
     const warnings: ExportWarning[] = [];
     let count = 0;
@@ -208,27 +207,38 @@ export async function createExportRun(db: Db, args: { workspaceId: string; actor
       templateVersion: template.version,
       templateFormat: template.format,
       scopeType: args.input.scope_type,
-      scopeValue: Array.isArray(args.input.scope_value) ? args.input.scope_value.join(',') : (args.input.scope_value ?? null),
+      scopeValue: Array.isArray(args.input.scope_value)
+        ? args.input.scope_value.join(',')
+        : (args.input.scope_value ?? null),
       skuIds: fixed ? ids : null,
-      skuCount: ids.length,
+      skuCount,
       status: 'pending',
       createdBy: args.actor.userId,
       createdByLabel: args.actor.label,
     })
     .returning();
-  await db.insert(auditEvents).values({
+  await recordAudit(db, {
     workspaceId: args.workspaceId,
-    actorUserId: args.actor.userId,
-    actorApiKeyId: args.actor.apiKeyId,
-    actorLabel: args.actor.label,
+    actor: args.actor,
     action: 'export.requested',
     targetType: 'export_run',
     targetId: run.id,
-    data: { template_id: template.id, template_version: template.version, scope_type: run.scopeType, sku_count: ids.length },
+    data: {
+      template_id: template.id,
+      template_version: template.version,
+      scope_type: run.scopeType,
+      sku_count: skuCount,
+    },
   });
   const { enqueueJob } = await import('@/lib/jobs');
   const { exportRunJob } = await import('./jobs');
-  const job = await enqueueJob(db, exportRunJob, { workspaceId: args.workspaceId, payload: { run_id: run.id }, subjectType: 'export_run', subjectId: run.id, createdBy: args.actor.userId });
+  const job = await enqueueJob(db, exportRunJob, {
+    workspaceId: args.workspaceId,
+    payload: { run_id: run.id },
+    subjectType: 'export_run',
+    subjectId: run.id,
+    createdBy: args.actor.userId,
+  });
   const [fresh] = await db.update(exportRuns).set({ jobRunId: job.id }).where(eq(exportRuns.id, run.id)).returning();
   return { kind: 'created' as const, run: serializeRun(fresh) };
 }
@@ -249,11 +259,18 @@ export async function listExportRuns(db: Db, workspaceId: string, q: { cursor?: 
   const page = rows.slice(0, q.limit);
   const has_more = rows.length > q.limit;
   const last = page[page.length - 1];
-  return { data: page.map((r) => serializeRun(r.row)), has_more, next_cursor: has_more && last ? encodeCursor('exports', last.createdKey, last.row.id) : null };
+  return {
+    data: page.map((r) => serializeRun(r.row)),
+    has_more,
+    next_cursor: has_more && last ? encodeCursor('exports', last.createdKey, last.row.id) : null,
+  };
 }
 
 async function getRunRow(db: Db, workspaceId: string, id: string): Promise<RunRow> {
-  const [r] = await db.select().from(exportRuns).where(and(eq(exportRuns.id, id), eq(exportRuns.workspaceId, workspaceId)));
+  const [r] = await db
+    .select()
+    .from(exportRuns)
+    .where(and(eq(exportRuns.id, id), eq(exportRuns.workspaceId, workspaceId)));
   if (!r) throw new AppError('NOT_FOUND', 'Export run not found.');
   return r;
 }
@@ -261,28 +278,41 @@ async function getRunRow(db: Db, workspaceId: string, id: string): Promise<RunRo
 /** One run with its warnings grouped by SKU (what the UI shows to fix). */
 export async function getExportRun(db: Db, workspaceId: string, id: string) {
   const r = await getRunRow(db, workspaceId, id);
-  return { run: serializeRun(r), warnings_by_sku: groupWarnings(r.warnings), warnings_truncated: r.warnings.length < r.warningCount };
+  return {
+    run: serializeRun(r),
+    warnings_by_sku: groupWarnings(r.warnings),
+    warnings_truncated: r.warnings.length < r.warningCount,
+  };
 }
 
 /** The stored file of a completed run; 404 for another workspace, 409 before completion. */
-export async function openExportOutput(db: Db, args: { workspaceId: string; actor: Actor; id: string; store?: BlobStore }) {
+export async function openExportOutput(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; id: string; store?: BlobStore },
+) {
   const r = await getRunRow(db, args.workspaceId, args.id);
   if ((r.status !== 'completed' && r.status !== 'completed_with_warnings') || !r.outputKey) {
-    throw new AppError('INVALID_STATE', `The export run is ${r.status}; its file is available once it has completed.`, { details: { state: r.status } });
+    throw new AppError('INVALID_STATE', `The export run is ${r.status}; its file is available once it has completed.`, {
+      details: { state: r.status },
+    });
   }
   const store = args.store ?? getBlobStore();
-  if (!(await store.exists(r.outputKey))) throw new AppError('GONE', 'The file of this export run is no longer stored; run the export again.');
-  await db.insert(auditEvents).values({
+  if (!(await store.exists(r.outputKey)))
+    throw new AppError('GONE', 'The file of this export run is no longer stored; run the export again.');
+  await recordAudit(db, {
     workspaceId: args.workspaceId,
-    actorUserId: args.actor.userId,
-    actorApiKeyId: args.actor.apiKeyId,
-    actorLabel: args.actor.label,
+    actor: args.actor,
     action: 'export.downloaded',
     targetType: 'export_run',
     targetId: r.id,
     data: { size_bytes: r.outputSizeBytes },
   });
-  return { stream: await store.getStream(r.outputKey), filename: r.outputFilename ?? `export-${r.id}`, contentType: r.outputContentType ?? 'application/octet-stream', size: r.outputSizeBytes };
+  return {
+    stream: await store.getStream(r.outputKey),
+    filename: r.outputFilename ?? `export-${r.id}`,
+    contentType: r.outputContentType ?? 'application/octet-stream',
+    size: r.outputSizeBytes,
+  };
 }
 
 export const exportBlobKey = (workspaceId: string, runId: string) => `${workspaceId}/exports/${runId}`;
@@ -302,13 +332,35 @@ const PROGRESS_INTERVAL_MS = 500;
  * The job: resolves the scope (view and all at run time), renders, stores, then completes. Safe to run
  * again after a crash: a final run is left alone; anything else starts over.
  */
-export async function executeExportRun(db: Db, args: { workspaceId: string; runId: string; heartbeat: (p: Record<string, unknown>) => Promise<void>; store?: BlobStore }) {
-  const [run] = await db.select().from(exportRuns).where(and(eq(exportRuns.id, args.runId), eq(exportRuns.workspaceId, args.workspaceId)));
+export async function executeExportRun(
+  db: Db,
+  args: {
+    workspaceId: string;
+    runId: string;
+    heartbeat: (p: Record<string, unknown>) => Promise<void>;
+    store?: BlobStore;
+  },
+) {
+  const [run] = await db
+    .select()
+    .from(exportRuns)
+    .where(and(eq(exportRuns.id, args.runId), eq(exportRuns.workspaceId, args.workspaceId)));
   if (!run) return { skipped: 'run not found' };
   if (FINAL_STATUSES.includes(run.status)) return { skipped: `already ${run.status}` };
   const template = run.templateId ? findTemplate(run.templateId) : null;
-  if (!template) throw new (await import('@/lib/jobs')).NonRetryableError(`The template ${run.templateId} of this run no longer exists.`);
-  await db.update(exportRuns).set({ status: 'processing', startedAt: run.startedAt ?? new Date(), errorMessage: null, progress: { done: 0, total: run.skuCount } }).where(eq(exportRuns.id, run.id));
+  if (!template)
+    throw new (await import('@/lib/jobs')).NonRetryableError(
+      `The template ${run.templateId} of this run no longer exists.`,
+    );
+  await db
+    .update(exportRuns)
+    .set({
+      status: 'processing',
+      startedAt: run.startedAt ?? new Date(),
+      errorMessage: null,
+      progress: { done: 0, total: run.skuCount },
+    })
+    .where(eq(exportRuns.id, run.id));
 
   let ids: string[];
   if (run.skuIds) ids = run.skuIds;
@@ -348,7 +400,10 @@ export async function executeExportRun(db: Db, args: { workspaceId: string; runI
   }
 
   let progressAt = 0;
-  const tmp = path.join(os.tmpdir(), `cw-export-${run.id}-${crypto.randomBytes(4).toString('hex')}.${template.extension}`);
+  const tmp = path.join(
+    os.tmpdir(),
+    `cw-export-${run.id}-${crypto.randomBytes(4).toString('hex')}.${template.extension}`,
+  );
   try {
     const total = ids.length;
     await template.render({
@@ -360,6 +415,7 @@ export async function executeExportRun(db: Db, args: { workspaceId: string; runI
       actor: { userId: run.createdBy, apiKeyId: null, label: run.createdByLabel ?? 'export job' },
       workspaceName: ws?.name ?? '',
       generatedAt: new Date(),
+      // Only a configured address: a worker has no request to take the origin from.
       publicBaseUrl: getEnv().PUBLIC_APP_URL ?? null,
       skuCount: total,
       localizedKeys: await localizedKeys(db, args.workspaceId),
@@ -376,7 +432,15 @@ export async function executeExportRun(db: Db, args: { workspaceId: string; runI
     for (const id of ids) {
       if (seenIds.has(id)) continue;
       warningCount++;
-      if (warnings.length < MAX_STORED_WARNINGS) warnings.push({ sku_id: id, sku_code: null, field: 'sku', code: 'SKU_DELETED', message: 'The SKU was deleted after the export was requested; it is not in the file.', fix: 'Run the export again without it.' });
+      if (warnings.length < MAX_STORED_WARNINGS)
+        warnings.push({
+          sku_id: id,
+          sku_code: null,
+          field: 'sku',
+          code: 'SKU_DELETED',
+          message: 'The SKU was deleted after the export was requested; it is not in the file.',
+          fix: 'Run the export again without it.',
+        });
     }
     const size = (await fs.promises.stat(tmp)).size;
     const key = exportBlobKey(args.workspaceId, run.id);
@@ -401,7 +465,12 @@ export async function executeExportRun(db: Db, args: { workspaceId: string; runI
       })
       .where(and(eq(exportRuns.id, run.id), eq(exportRuns.status, 'processing')))
       .returning();
-    return { status: done?.status ?? 'superseded', sku_count: exported, warning_count: warningCount, output_size_bytes: size };
+    return {
+      status: done?.status ?? 'superseded',
+      sku_count: exported,
+      warning_count: warningCount,
+      output_size_bytes: size,
+    };
   } finally {
     await fs.promises.rm(tmp, { force: true });
   }
@@ -411,6 +480,10 @@ export async function executeExportRun(db: Db, args: { workspaceId: string; runI
 export async function recordExportFailure(db: Db, runId: string, message: string, final: boolean) {
   await db
     .update(exportRuns)
-    .set(final ? { status: 'failed', errorMessage: message.slice(0, 2000), completedAt: new Date() } : { status: 'pending', errorMessage: `Retrying after: ${message.slice(0, 1900)}` })
+    .set(
+      final
+        ? { status: 'failed', errorMessage: message.slice(0, 2000), completedAt: new Date() }
+        : { status: 'pending', errorMessage: `Retrying after: ${message.slice(0, 1900)}` },
+    )
     .where(and(eq(exportRuns.id, runId), inArray(exportRuns.status, ['pending', 'processing'])));
 }

@@ -5,15 +5,20 @@
  * as data.
  */
 import type { Actor } from '@/lib/auth/context';
+import { recordAudit } from '@/lib/audit';
 import type { Db } from '@/lib/db/client';
-import { auditEvents } from '@/lib/db/schema';
 import { loadSkuReadModel, type SkuReadModel } from '@/lib/skus/read-model';
 import { skuExportToCsv } from './sku-export-csv';
 
 export const SKU_EXPORT_SCHEMA_VERSION = '2026-04-28';
 
 function blockerItem(b: SkuReadModel['blockers'][number]) {
-  const extra = b as typeof b & { key?: string; legal_basis?: string; waivable?: boolean; details?: Record<string, unknown> };
+  const extra = b as typeof b & {
+    key?: string;
+    legal_basis?: string;
+    waivable?: boolean;
+    details?: Record<string, unknown>;
+  };
   return {
     code: b.code,
     key: extra.key ?? b.code,
@@ -83,7 +88,10 @@ export function exportFilename(skuCode: string, format: 'json' | 'csv', at: Date
  * The export operation: the document (JSON or CSV) and an audit record of who exported it, or with
  * dryRun a description of what it would contain, writing nothing.
  */
-export async function exportSku(db: Db, args: { workspaceId: string; actor: Actor; id: string; format: 'json' | 'csv'; dryRun: boolean }) {
+export async function exportSku(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; id: string; format: 'json' | 'csv'; dryRun: boolean },
+) {
   const model = await loadSkuReadModel(db, args.workspaceId, args.id);
   const now = new Date();
   const data = buildSkuExport(model, now);
@@ -106,11 +114,9 @@ export async function exportSku(db: Db, args: { workspaceId: string; actor: Acto
       },
     };
   }
-  await db.insert(auditEvents).values({
+  await recordAudit(db, {
     workspaceId: args.workspaceId,
-    actorUserId: args.actor.userId,
-    actorApiKeyId: args.actor.apiKeyId,
-    actorLabel: args.actor.label,
+    actor: args.actor,
     action: 'sku.exported',
     targetType: 'sku',
     targetId: args.id,

@@ -2,7 +2,7 @@ import type { ExtractionResult, ExtractOptions, FileFormat } from './types';
 import { EXTRACT_LIMITS } from './types';
 import { sniffFormat, MIME_BY_FORMAT } from './sniff';
 import { errorMessage, failure, noText, textResult } from './normalise';
-import { decodeText } from './text-decode';
+import { decodeText } from '@/lib/text/decode';
 import { extractPdf } from './pdf';
 import { extractDocx } from './docx';
 import { extractOfficeXml } from './office-xml';
@@ -12,7 +12,6 @@ import { extractEml, extractOutlookMsg } from './email';
 import { extractImage } from './image';
 import { rtfToText } from './rtf';
 import { innerFilename, unwrapP7m } from './p7m';
-
 
 /**
  * Text of any uploaded file, decided by its content, parsed in the calling thread. Only the extraction
@@ -56,7 +55,35 @@ const UNSUPPORTED_MESSAGES: Partial<Record<FileFormat, string>> = {
   binary: 'Binary file of an unrecognised type.',
 };
 
-const BINARY_EXTENSIONS = new Set(['pdf', 'docx', 'docm', 'xlsx', 'xlsm', 'pptx', 'odt', 'ods', 'odp', 'zip', 'gz', 'tgz', '7z', 'rar', 'doc', 'xls', 'ppt', 'jpg', 'jpeg', 'png', 'gif', 'tif', 'tiff', 'heic', 'webp', 'bmp', 'p7m']);
+const BINARY_EXTENSIONS = new Set([
+  'pdf',
+  'docx',
+  'docm',
+  'xlsx',
+  'xlsm',
+  'pptx',
+  'odt',
+  'ods',
+  'odp',
+  'zip',
+  'gz',
+  'tgz',
+  '7z',
+  'rar',
+  'doc',
+  'xls',
+  'ppt',
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'tif',
+  'tiff',
+  'heic',
+  'webp',
+  'bmp',
+  'p7m',
+]);
 
 async function dispatch(options: ExtractOptions): Promise<ExtractionResult> {
   const { bytes, filename } = options;
@@ -64,19 +91,28 @@ async function dispatch(options: ExtractOptions): Promise<ExtractionResult> {
   const { format } = sniffFormat(bytes, filename, options.mimeType);
   if (format === 'empty') return noText('empty', { code: 'empty_file', message: 'The file is empty (0 bytes).' });
   if (bytes.length > EXTRACT_LIMITS.maxInputBytes) {
-    return failure(format, { code: 'too_large', message: `The file is larger than ${EXTRACT_LIMITS.maxInputBytes / 1024 / 1024} MB.` });
+    return failure(format, {
+      code: 'too_large',
+      message: `The file is larger than ${EXTRACT_LIMITS.maxInputBytes / 1024 / 1024} MB.`,
+    });
   }
   // A file named like a binary format whose bytes are plain text is not what it claims to be.
   const ext = filename.toLowerCase().split('.').pop() ?? '';
   if (['text', 'csv', 'tsv', 'json', 'binary'].includes(format) && BINARY_EXTENSIONS.has(ext)) {
-    return failure(format, { code: 'parse_failed', message: `Named .${ext} but the content is ${format === 'binary' ? 'unrecognised binary data' : 'plain text'}; the file is damaged or mislabelled.` });
+    return failure(format, {
+      code: 'parse_failed',
+      message: `Named .${ext} but the content is ${format === 'binary' ? 'unrecognised binary data' : 'plain text'}; the file is damaged or mislabelled.`,
+    });
   }
   const ocr = options.ocr ?? true;
   const ocrTimeoutMs = options.ocrTimeoutMs ?? EXTRACT_LIMITS.defaultOcrTimeoutMs;
   switch (format) {
     case 'pdf':
       return extractPdf(bytes, {
-        maxPages: Math.max(1, Math.min(options.maxPages ?? EXTRACT_LIMITS.defaultMaxPages, EXTRACT_LIMITS.hardMaxPages)),
+        maxPages: Math.max(
+          1,
+          Math.min(options.maxPages ?? EXTRACT_LIMITS.defaultMaxPages, EXTRACT_LIMITS.hardMaxPages),
+        ),
         maxChars,
         ocr,
         ocrTimeoutMs,
@@ -96,7 +132,11 @@ async function dispatch(options: ExtractOptions): Promise<ExtractionResult> {
     case 'tsv':
       return extractDelimited(format, bytes, maxChars);
     case 'ooxml_encrypted':
-      return failure(format, { code: 'encrypted', message: 'Password-protected Office document (encrypted OOXML package); it cannot be read without the password.' });
+      return failure(format, {
+        code: 'encrypted',
+        message:
+          'Password-protected Office document (encrypted OOXML package); it cannot be read without the password.',
+      });
     case 'outlook_msg':
       return extractOutlookMsg(bytes, maxChars);
     case 'eml':
@@ -121,7 +161,8 @@ async function dispatch(options: ExtractOptions): Promise<ExtractionResult> {
     case 'p7m_enveloped':
       return failure(format, {
         code: 'opaque_p7m_envelope',
-        message: 'Encrypted S/MIME envelope (CMS EnvelopedData): only its recipient can open it; ask the sender for the unencrypted file.',
+        message:
+          'Encrypted S/MIME envelope (CMS EnvelopedData): only its recipient can open it; ask the sender for the unencrypted file.',
       });
     case 'image_png':
     case 'image_jpeg':
@@ -132,7 +173,10 @@ async function dispatch(options: ExtractOptions): Promise<ExtractionResult> {
     case 'image_heic':
       return extractImage(format, bytes, { ocr, ocrTimeoutMs, maxChars });
     default:
-      return failure(format, { code: 'unsupported_format', message: UNSUPPORTED_MESSAGES[format] ?? 'Unsupported file type.' });
+      return failure(format, {
+        code: 'unsupported_format',
+        message: UNSUPPORTED_MESSAGES[format] ?? 'Unsupported file type.',
+      });
   }
 }
 
@@ -140,14 +184,25 @@ async function extractP7m(options: ExtractOptions, maxChars: number): Promise<Ex
   const depth = options.envelopeDepth ?? 0;
   const unwrapped = unwrapP7m(options.bytes);
   if (!unwrapped.ok) {
-    const code = unwrapped.reason === 'enveloped' ? 'opaque_p7m_envelope' : unwrapped.reason === 'detached' ? 'unsupported_format' : 'parse_failed';
+    const code =
+      unwrapped.reason === 'enveloped'
+        ? 'opaque_p7m_envelope'
+        : unwrapped.reason === 'detached'
+          ? 'unsupported_format'
+          : 'parse_failed';
     return failure('p7m_signed', { code, message: unwrapped.message });
   }
   if (depth >= EXTRACT_LIMITS.maxEnvelopeDepth) {
     return failure('p7m_signed', { code: 'parse_failed', message: 'Signed envelopes nested too deeply.' });
   }
   const filename = innerFilename(options.filename);
-  const inner = await extractTextInProcess({ ...options, bytes: unwrapped.content, filename, mimeType: undefined, envelopeDepth: depth + 1 });
+  const inner = await extractTextInProcess({
+    ...options,
+    bytes: unwrapped.content,
+    filename,
+    mimeType: undefined,
+    envelopeDepth: depth + 1,
+  });
   return {
     ...inner,
     // The file is the envelope; what was read is its content.

@@ -13,7 +13,9 @@ export async function extractDocx(bytes: Uint8Array, maxChars: number): Promise<
   if (!pre.ok) return failure('docx', pre.issue);
   pre.zip.close();
   try {
-    const result = await mammoth.extractRawText({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
+    const result = await mammoth.extractRawText({
+      buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    });
     const warnings = result.messages
       .filter((m) => m.type === 'warning' || m.type === 'error')
       .slice(0, 5)

@@ -83,7 +83,18 @@ function readMsg(Ctor: MsgReaderCtor, bytes: Uint8Array): Record<string, unknown
   const data = new Ctor(new Uint8Array(bytes).buffer).getFileData();
   // PT_STRING8 strings are in the Windows code page; the internet code page (e.g. 50220 ISO-2022-JP)
   // is only a fallback, mapped to its Windows counterpart.
-  const internet: Record<number, number> = { 50220: 932, 50221: 932, 50222: 932, 51932: 932, 20932: 932, 52936: 936, 54936: 936, 51949: 949, 50225: 949, 51950: 950 };
+  const internet: Record<number, number> = {
+    50220: 932,
+    50221: 932,
+    50222: 932,
+    51932: 932,
+    20932: 932,
+    52936: 936,
+    54936: 936,
+    51949: 949,
+    50225: 949,
+    51950: 950,
+  };
   const ic = Number(data.internetCodepage ?? 0);
   const cp = Number(data.messageCodepage ?? 0) || guessCodepage(data) || internet[ic] || ic;
   if (cp && cp !== 1252 && cp !== 65001 && cp !== 1200 && typeof data.error !== 'string') {
@@ -100,24 +111,41 @@ function readMsg(Ctor: MsgReaderCtor, bytes: Uint8Array): Record<string, unknown
 
 export function extractOutlookMsg(bytes: Uint8Array, maxChars: number): ExtractionResult {
   try {
-    const Ctor = ((MsgReaderModule as unknown as { default?: MsgReaderCtor }).default ?? MsgReaderModule) as unknown as MsgReaderCtor;
+    const Ctor = ((MsgReaderModule as unknown as { default?: MsgReaderCtor }).default ??
+      MsgReaderModule) as unknown as MsgReaderCtor;
     const data = readMsg(Ctor, bytes);
     if (typeof data.error === 'string') {
-      return failure('outlook_msg', { code: 'parse_failed', message: `Outlook message could not be read: ${data.error}` });
+      return failure('outlook_msg', {
+        code: 'parse_failed',
+        message: `Outlook message could not be read: ${data.error}`,
+      });
     }
-    const attachments = Array.isArray(data.attachments) ? (data.attachments as { fileName?: string; name?: string }[]) : [];
+    const attachments = Array.isArray(data.attachments)
+      ? (data.attachments as { fileName?: string; name?: string }[])
+      : [];
     const text = [
       data.subject ? `Subject: ${String(data.subject)}` : '',
-      data.senderName || data.senderEmail ? `From: ${String(data.senderName ?? '')} <${String(data.senderEmail ?? '')}>` : '',
+      data.senderName || data.senderEmail
+        ? `From: ${String(data.senderName ?? '')} <${String(data.senderEmail ?? '')}>`
+        : '',
       typeof data.body === 'string' ? data.body : '',
-      attachments.length ? `Attachments: ${attachments.map((a) => a.fileName ?? a.name ?? '').filter(Boolean).join(', ')}` : '',
+      attachments.length
+        ? `Attachments: ${attachments
+            .map((a) => a.fileName ?? a.name ?? '')
+            .filter(Boolean)
+            .join(', ')}`
+        : '',
     ]
       .filter(Boolean)
       .join('\n\n');
     const r = textResult('outlook_msg', 'email_text', text, maxChars);
-    if (data.messageClass && data.messageClass !== 'IPM.Note') r.warnings.push(`Outlook item of class ${String(data.messageClass)}.`);
+    if (data.messageClass && data.messageClass !== 'IPM.Note')
+      r.warnings.push(`Outlook item of class ${String(data.messageClass)}.`);
     return r;
   } catch (err) {
-    return failure('outlook_msg', { code: 'parse_failed', message: `Outlook message could not be read: ${errorMessage(err)}` });
+    return failure('outlook_msg', {
+      code: 'parse_failed',
+      message: `Outlook message could not be read: ${errorMessage(err)}`,
+    });
   }
 }

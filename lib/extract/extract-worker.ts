@@ -21,7 +21,11 @@ const port = parentPort;
 
 port.on('message', async (msg: ExtractRequest) => {
   const result = await extractTextInProcess(msg.options);
-  const reply: ExtractReply = { id: msg.id, result, heapUsedMb: Math.round(process.memoryUsage().heapUsed / 1024 / 1024) };
+  const reply: ExtractReply = {
+    id: msg.id,
+    result,
+    heapUsedMb: Math.round(process.memoryUsage().heapUsed / 1024 / 1024),
+  };
   port.postMessage(reply);
 });
 

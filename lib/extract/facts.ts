@@ -8,7 +8,6 @@
  * suggested to SKUs (DOCUMENT_FACTS). The modules under ./facts/ hold the rules per subject.
  */
 import { parseAddress, type PostalAddress } from '@/lib/address/parse';
-import { isValidGtin as gtinValid } from '@/lib/gtin';
 import { readDates } from './facts/dates';
 import { FactSet, toLines, type ExtractFactsInput, type FactSuggestion } from './facts/lines';
 import { readMarks } from './facts/marks';
@@ -21,10 +20,15 @@ export { findDates } from './facts/date-parse';
 export { splitNameAddress } from './facts/parties';
 export { identifiersIn } from './facts/product';
 
-export const isValidGtin = gtinValid;
-
 /** Facts about the document itself: kept on the extraction, never suggested as dossier values. */
-export const DOCUMENT_FACTS = new Set(['issued_on', 'valid_until', 'issuing_body', 'notified_body', 'batch', 'warning_languages']);
+export const DOCUMENT_FACTS = new Set([
+  'issued_on',
+  'valid_until',
+  'issuing_body',
+  'notified_body',
+  'batch',
+  'warning_languages',
+]);
 
 /** The country an address names (last part, any EU language or ISO code). */
 export const countryOf = (address: string): string | null => parseAddress(address).country;
@@ -53,7 +57,9 @@ export interface EntityCandidate {
 }
 
 /** The operators among a document's facts (one per role), their addresses split into parts. */
-export function entityCandidatesOf(facts: readonly Pick<FactSuggestion, 'field_key' | 'value' | 'page' | 'quote'>[]): EntityCandidate[] {
+export function entityCandidatesOf(
+  facts: readonly Pick<FactSuggestion, 'field_key' | 'value' | 'page' | 'quote'>[],
+): EntityCandidate[] {
   const out: EntityCandidate[] = [];
   for (const role of ['manufacturer', 'importer', 'responsible_person'] as const) {
     const get = (attr: string) => facts.find((f) => f.field_key === `${role}_${attr}`);
@@ -65,7 +71,11 @@ export function entityCandidatesOf(facts: readonly Pick<FactSuggestion, 'field_k
     out.push({
       role,
       name: name.value,
-      address: parsed ? { ...parsed, country } : country ? { street: null, postal_code: null, city: null, region: null, country } : null,
+      address: parsed
+        ? { ...parsed, country }
+        : country
+          ? { street: null, postal_code: null, city: null, region: null, country }
+          : null,
       address_text: address,
       email: get('email')?.value ?? null,
       page: name.page,

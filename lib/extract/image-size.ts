@@ -55,7 +55,8 @@ function jpegSize(b: Uint8Array, view: DataView) {
 function webpSize(b: Uint8Array, view: DataView) {
   if (b.length < 30) return null;
   const chunk = Buffer.from(b.subarray(12, 16)).toString('latin1');
-  if (chunk === 'VP8X') return { width: 1 + (view.getUint32(24, true) & 0xffffff), height: 1 + (view.getUint32(27, true) & 0xffffff) };
+  if (chunk === 'VP8X')
+    return { width: 1 + (view.getUint32(24, true) & 0xffffff), height: 1 + (view.getUint32(27, true) & 0xffffff) };
   if (chunk === 'VP8L') {
     const bits = view.getUint32(21, true);
     return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >> 14) & 0x3fff) };

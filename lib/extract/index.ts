@@ -1,7 +1,15 @@
 import type { ExtractionResult, ExtractOptions } from './types';
 import { extractInWorker } from './pool';
 
-export type { ExtractionResult, ExtractOptions, FileFormat, SnippetSource, PageText, ExtractionIssue, ExtractionIssueCode } from './types';
+export type {
+  ExtractionResult,
+  ExtractOptions,
+  FileFormat,
+  SnippetSource,
+  PageText,
+  ExtractionIssue,
+  ExtractionIssueCode,
+} from './types';
 export { SNIPPET_SOURCES, EXTRACT_LIMITS } from './types';
 export { sniffFormat, MIME_BY_FORMAT } from './sniff';
 export { shutdownExtractWorkers, extractPoolStats, POOL_LIMITS } from './pool';

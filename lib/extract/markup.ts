@@ -4,7 +4,7 @@ import { Readability } from '@mozilla/readability';
 import { XMLParser } from 'fast-xml-parser';
 import type { ExtractionResult } from './types';
 import { errorMessage, textResult } from './normalise';
-import { decodeText } from './text-decode';
+import { decodeText } from '@/lib/text/decode';
 import { decodeXmlEntities, xmlToText } from './office-xml';
 
 /**
@@ -26,7 +26,8 @@ function declaredHtmlCharset(bytes: Uint8Array): string | null {
 }
 
 /** Elements of page chrome, dropped when Readability finds no article. */
-const CHROME = 'nav, header, footer, aside, script, style, noscript, form, [role=navigation], [role=banner], [role=contentinfo], [aria-hidden=true]';
+const CHROME =
+  'nav, header, footer, aside, script, style, noscript, form, [role=navigation], [role=banner], [role=contentinfo], [aria-hidden=true]';
 /** Readability gives up (throws) past this many elements: a hostile page falls back to the plain path. */
 const MAX_ELEMENTS = 20_000;
 /** Below this many characters of main content, Readability's pick is not trusted. */
@@ -42,9 +43,16 @@ const headingsOf = (root: HTMLElement) =>
 function mainContent(html: string): { title: string; text: string } | null {
   try {
     const { document } = parseDom(html);
-    const article = new Readability(document as unknown as Document, { maxElemsToParse: MAX_ELEMENTS, charThreshold: MIN_ARTICLE_CHARS }).parse();
+    const article = new Readability(document as unknown as Document, {
+      maxElemsToParse: MAX_ELEMENTS,
+      charThreshold: MIN_ARTICLE_CHARS,
+    }).parse();
     if (!article?.content) return null;
-    const content = parseHtml(article.content, { lowerCaseTagName: true, comment: false, blockTextElements: { script: false, style: false, noscript: false, pre: true } });
+    const content = parseHtml(article.content, {
+      lowerCaseTagName: true,
+      comment: false,
+      blockTextElements: { script: false, style: false, noscript: false, pre: true },
+    });
     const text = content.structuredText;
     if (text.replace(/\s+/g, '').length < MIN_ARTICLE_CHARS) return null;
     return { title: (article.title ?? '').trim(), text };
@@ -81,8 +89,14 @@ export function extractHtml(bytes: Uint8Array, maxChars: number): ExtractionResu
   }
   const text = [...lead, body].join('\n');
   const r = textResult('html', 'html_text', text, maxChars, { encoding: decoded.encoding });
-  if (declared && decoded.encoding !== declared.toLowerCase() && !(declared.toLowerCase() === 'utf-8' && decoded.encoding === 'utf-8')) {
-    r.warnings.push(`Declared charset ${JSON.stringify(declared)} does not match the bytes; decoded as ${decoded.encoding}.`);
+  if (
+    declared &&
+    decoded.encoding !== declared.toLowerCase() &&
+    !(declared.toLowerCase() === 'utf-8' && decoded.encoding === 'utf-8')
+  ) {
+    r.warnings.push(
+      `Declared charset ${JSON.stringify(declared)} does not match the bytes; decoded as ${decoded.encoding}.`,
+    );
   }
   if (decoded.replacements > 0) {
     r.warnings.push(`${decoded.replacements} character(s) could not be decoded.`);

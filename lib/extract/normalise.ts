@@ -5,7 +5,9 @@ import { MIME_BY_FORMAT } from './sniff';
 export function normaliseText(s: string): string {
   return s
     .replace(/\r\n?/g, '\n')
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u0085\u00ad\u200b\ufeff]/g, (c) => (c === '\u000c' || c === '\u0085' ? '\n' : ''))
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u0085\u00ad\u200b\ufeff]/g, (c) =>
+      c === '\u000c' || c === '\u0085' ? '\n' : '',
+    )
     .replace(/[ \t\u00a0\u2000-\u200a\u202f\u3000]+/g, ' ')
     .replace(/ *\n */g, '\n')
     .replace(/\n{3,}/g, '\n\n')
@@ -44,7 +46,11 @@ export function failure(
   };
 }
 
-export function noText(format: FileFormat, issue: ExtractionIssue, extra: Partial<ExtractionResult> = {}): ExtractionResult {
+export function noText(
+  format: FileFormat,
+  issue: ExtractionIssue,
+  extra: Partial<ExtractionResult> = {},
+): ExtractionResult {
   return { ...failure(format, issue, extra), status: 'no_text' };
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { blankRowNear, pgmInfo, pgmRows } from './pgm';
 
 /**
  * OCR with tesseract.js, fully offline: the language data comes from the npm packages
@@ -10,12 +11,16 @@ import path from 'node:path';
  * is prepared once in the temp directory (a copy when symlinks fail). tesseract.js 7 cannot take the
  * data in memory: its initialize step mangles {code, data} languages.
  *
- * Language choice per image: a first pass with German + English (German's model reads most accented
- * Latin letters). When that pass reads no Latin text worth the name (low confidence, few letters), the
- * page is read again with Chinese; when its text is French, Italian, Spanish or Dutch, again with that
- * language's model (accents right), each time only while the page's time budget allows, keeping the
- * pass with the better confidence. Loading all seven models at once would cost ~300 MB and slow every
- * page; one worker holds one language set at a time and switches with reinitialize.
+ * Language choice per page, in one read where the page allows it: the page's top band (down to a blank
+ * row between lines, ~30 % of the height) is read first with German + English (German's model reads most
+ * accented Latin letters). When that band reads as no Latin text worth the name (low confidence, few
+ * letters), the whole page is read with Chinese instead; otherwise the rest of the page is read with the
+ * same models and joined, so a Latin page costs one read and a Chinese one about 1.3. A page without
+ * such a blank row is read whole first (then again with Chinese if it is not Latin text). A French,
+ * Italian, Spanish or Dutch page is read again with its own model only when it pays: the first read was
+ * unsure (the classifier folds accents, so a confident read gains nothing) and quick enough for the
+ * page's time budget. Loading all seven models at once would cost ~300 MB and slow every page; one
+ * worker holds one language set at a time and switches with reinitialize.
  *
  * One worker is shared and jobs are serialised; a job over its time budget terminates the worker (the
  * only way to stop a running recognition) and the next job starts a fresh one. An idle worker is
@@ -27,17 +32,27 @@ type OcrLanguage = (typeof OCR_LANGUAGES)[number];
 const FIRST_PASS: OcrLanguage[] = ['deu', 'eng'];
 const CJK_PASS: OcrLanguage[] = ['chi_sim', 'eng'];
 /** Second pass for a Latin-script language the first pass recognised. */
-const LATIN_PASS: Record<string, OcrLanguage[]> = { fr: ['fra', 'eng'], it: ['ita', 'eng'], es: ['spa', 'eng'], nl: ['nld', 'eng'] };
+const LATIN_PASS: Record<string, OcrLanguage[]> = {
+  fr: ['fra', 'eng'],
+  it: ['ita', 'eng'],
+  es: ['spa', 'eng'],
+  nl: ['nld', 'eng'],
+};
 /** Below this mean word confidence (0..1) the first pass is taken for the wrong script. */
 const WRONG_SCRIPT_CONFIDENCE = 0.6;
+/** A Latin second pass is worth its time only below this first-pass confidence. */
+const LATIN_RETRY_CONFIDENCE = 0.8;
+/** Where the probe band ends, as a share of the page's height (at a blank row near it). */
+const PROBE_SHARE = 0.3;
+/** Visible characters a probe band needs to tell the script; with fewer the whole page decides. */
+const PROBE_MIN_CHARS = 25;
 /** A second pass is started only with at least this much of the budget left (ms). */
 const SECOND_PASS_MIN_MS = 1500;
 /**
- * Target time of one page (ms). The Latin second pass only improves accents (the classifier folds them
- * anyway), so it runs only when the first pass took at most half of this; the Chinese pass, without
- * which the page is garbage, runs whenever the budget allows.
+ * Target time of one page (ms), the issue's goal (OCR ≤ 3 s a page): the PDF and image paths give each
+ * page this budget, and an optional second pass runs only while it allows.
  */
-const PAGE_TARGET_MS = 3000;
+export const OCR_PAGE_MS = 3000;
 const MODEL = '4.0.0_best_int';
 const IDLE_MS = 60_000;
 
@@ -47,9 +62,18 @@ type TesseractWorker = {
   terminate(): Promise<unknown>;
 };
 
-let workerPromise: Promise<TesseractWorker> | null = null;
-/** Languages the live worker holds. */
-let workerLangs = FIRST_PASS.join('+');
+/**
+ * Two workers, each started on first need: Latin scripts and Chinese. Switching one worker between
+ * them cost a model reload (0.6-1.1 s under load) on every change of script, more than a Chinese page's
+ * whole read; a Latin second pass still switches the Latin worker's models.
+ */
+type Slot = { base: OcrLanguage[]; promise: Promise<TesseractWorker> | null; langs: string };
+const slots: Record<'latin' | 'cjk', Slot> = {
+  latin: { base: FIRST_PASS, promise: null, langs: FIRST_PASS.join('+') },
+  cjk: { base: CJK_PASS, promise: null, langs: CJK_PASS.join('+') },
+};
+const slotFor = (langs: OcrLanguage[]) => (langs[0] === 'chi_sim' ? slots.cjk : slots.latin);
+const workerOf = (slot: Slot) => (slot.promise ??= startWorker(slot));
 let queue: Promise<unknown> = Promise.resolve();
 let idleTimer: NodeJS.Timeout | null = null;
 let langDirCache: string | null = null;
@@ -98,13 +122,13 @@ export function ocrLanguageDir(): string | null {
   }
 }
 
-async function startWorker(): Promise<TesseractWorker> {
+async function startWorker(slot: Slot): Promise<TesseractWorker> {
   const langPath = ocrLanguageDir();
   if (!langPath) throw new Error(`OCR language data (@tesseract.js-data/${OCR_LANGUAGES.join(', ')}) is not installed`);
   const { createWorker, OEM } = await import('tesseract.js');
   let initError: unknown = null;
-  workerLangs = FIRST_PASS.join('+');
-  const worker = await createWorker([...FIRST_PASS], OEM.LSTM_ONLY, {
+  slot.langs = slot.base.join('+');
+  const worker = await createWorker([...slot.base], OEM.LSTM_ONLY, {
     langPath,
     cacheMethod: 'none', // never write traineddata into the working directory
     gzip: true,
@@ -124,21 +148,41 @@ function scheduleIdleShutdown() {
   idleTimer.unref();
 }
 
-export async function shutdownOcr(): Promise<void> {
-  if (idleTimer) clearTimeout(idleTimer);
-  idleTimer = null;
-  const p = workerPromise;
-  workerPromise = null;
-  if (p) {
-    try {
-      await (await p).terminate();
-    } catch {
-      /* already gone */
+/** Terminates the workers (all, or the one of these languages: the only way to stop its recognition). */
+export async function shutdownOcr(only?: OcrLanguage[]): Promise<void> {
+  if (!only) {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = null;
+  }
+  for (const slot of only ? [slotFor(only)] : Object.values(slots)) {
+    const p = slot.promise;
+    slot.promise = null;
+    if (p) {
+      try {
+        await (await p).terminate();
+      } catch {
+        /* already gone */
+      }
     }
   }
 }
 
-export type OcrOutcome = { ok: true; text: string; confidence: number; languages: string[] } | { ok: false; message: string };
+/** Starts the worker of a script ahead of need (a bench's warm-up, a server expecting scans). */
+export async function warmOcr(script: 'latin' | 'cjk'): Promise<void> {
+  await workerOf(slots[script]);
+  scheduleIdleShutdown();
+}
+
+export type OcrOutcome =
+  | {
+      ok: true;
+      text: string;
+      confidence: number;
+      languages: string[];
+      /** Only the top of the page was read before its time budget ran out. */
+      partial?: boolean;
+    }
+  | { ok: false; message: string };
 
 /**
  * Recognises one image (PNG, JPEG, BMP, GIF, WebP, PNM; TIFF only where leptonica can decode it) within
@@ -152,7 +196,11 @@ export function ocrImage(image: Buffer, timeoutMs: number, pageMs?: number): Pro
 }
 
 /** Chinese OCR puts spaces between words; Chinese text has none. */
-const joinHan = (text: string) => text.replace(/(?<=[\p{Script=Han}\u3000-\u303f\uff00-\uffef])[ \t]+(?=[\p{Script=Han}\u3000-\u303f\uff00-\uffef])/gu, '');
+const joinHan = (text: string) =>
+  text.replace(
+    /(?<=[\p{Script=Han}\u3000-\u303f\uff00-\uffef])[ \t]+(?=[\p{Script=Han}\u3000-\u303f\uff00-\uffef])/gu,
+    '',
+  );
 
 const letterShare = (text: string) => {
   const visible = (text.match(/\S/gu) ?? []).length;
@@ -183,21 +231,25 @@ async function withDeadline<T>(work: Promise<T>, deadline: number): Promise<T | 
   }
 }
 
-async function recognizeWith(image: Buffer, langs: OcrLanguage[], deadline: number): Promise<{ text: string; confidence: number } | 'timeout'> {
+async function recognizeWith(
+  image: Buffer,
+  langs: OcrLanguage[],
+  deadline: number,
+): Promise<{ text: string; confidence: number } | 'timeout'> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), Math.max(1, deadline - Date.now()));
   });
   try {
-    workerPromise ??= startWorker();
-    const worker = await Promise.race([workerPromise, timeout]);
+    const slot = slotFor(langs);
+    const worker = await Promise.race([workerOf(slot), timeout]);
     if (worker === 'timeout') return 'timeout';
     const key = langs.join('+');
-    if (workerLangs !== key) {
+    if (slot.langs !== key) {
       const { OEM } = await import('tesseract.js');
       const switched = await Promise.race([worker.reinitialize([...langs], OEM.LSTM_ONLY), timeout]);
       if (switched === 'timeout') return 'timeout';
-      workerLangs = key;
+      slot.langs = key;
     }
     const result = await Promise.race([worker.recognize(image), timeout]);
     if (result === 'timeout') return 'timeout';
@@ -208,13 +260,57 @@ async function recognizeWith(image: Buffer, langs: OcrLanguage[], deadline: numb
   }
 }
 
+const isWrongScript = (r: { text: string; confidence: number }) =>
+  r.confidence < WRONG_SCRIPT_CONFIDENCE || letterShare(r.text) < 0.5;
+
+/** Two reads of one page (top band, rest) as one: texts joined, confidence weighted by text length. */
+function joinReads(a: { text: string; confidence: number }, b: { text: string; confidence: number }) {
+  const wa = Math.max(1, a.text.trim().length);
+  const wb = Math.max(1, b.text.trim().length);
+  return {
+    text: [a.text.trimEnd(), b.text].filter((t) => t.trim()).join('\n'),
+    confidence: (a.confidence * wa + b.confidence * wb) / (wa + wb),
+  };
+}
+
+/**
+ * The Latin (German + English) read of the page, band first when the page has a blank row to split at:
+ * 'not-latin' as soon as the band shows another script (the rest is not read).
+ */
+async function latinRead(
+  image: Buffer,
+  deadline: number,
+): Promise<{ text: string; confidence: number; partial?: boolean } | 'timeout' | 'not-latin'> {
+  const info = pgmInfo(image);
+  const cut = info && info.height >= 200 ? blankRowNear(image, PROBE_SHARE) : null;
+  if (!info || cut === null) {
+    return recognizeWith(image, FIRST_PASS, deadline);
+  }
+  // Crops of the PGM, not tesseract's rectangle option: a rectangle read of a band garbled its lines.
+  const band = await recognizeWith(pgmRows(image, 0, cut), FIRST_PASS, deadline);
+  if (band === 'timeout') return band;
+  const decided = visibleCount(band.text) >= PROBE_MIN_CHARS;
+  if (decided && isWrongScript(band)) return 'not-latin';
+  const rest = await recognizeWith(pgmRows(image, cut, info.height - cut), FIRST_PASS, deadline);
+  // Out of time after the band: the band read stands, marked as part of the page.
+  if (rest === 'timeout') return decided ? { ...band, partial: true } : rest;
+  const joined = joinReads(band, rest);
+  return !decided && isWrongScript(joined) ? 'not-latin' : joined;
+}
+
+const visibleCount = (text: string) => (text.match(/\S/gu) ?? []).length;
+
 async function runJob(image: Buffer, timeoutMs: number, pageMs?: number): Promise<OcrOutcome> {
-  let deadline = Date.now() + timeoutMs;
+  const overall = Date.now() + timeoutMs;
+  let deadline = overall;
+  const overBudget = (): OcrOutcome => ({
+    ok: false,
+    message: `OCR exceeded its time budget of ${pageMs !== undefined ? `${pageMs} ms per page` : `${timeoutMs} ms`}`,
+  });
   try {
     if (pageMs !== undefined) {
       // Start (or wait for) the worker within the whole budget; the page's own clock starts after.
-      workerPromise ??= startWorker();
-      const ready = await withDeadline(workerPromise, deadline);
+      const ready = await withDeadline(workerOf(slots.latin), deadline);
       if (ready === 'timeout') {
         await shutdownOcr();
         return { ok: false, message: `OCR exceeded its time budget of ${timeoutMs} ms` };
@@ -222,23 +318,49 @@ async function runJob(image: Buffer, timeoutMs: number, pageMs?: number): Promis
       deadline = Math.min(deadline, Date.now() + pageMs);
     }
     const started = Date.now();
-    const first = await recognizeWith(image, FIRST_PASS, deadline);
-    if (first === 'timeout') {
-      await shutdownOcr();
-      return { ok: false, message: `OCR exceeded its time budget of ${pageMs !== undefined ? `${pageMs} ms per page` : `${timeoutMs} ms`}` };
+    const latin = await latinRead(image, deadline);
+    if (latin === 'timeout') {
+      await shutdownOcr(FIRST_PASS);
+      return overBudget();
     }
-    let best = { ...first, languages: FIRST_PASS as string[] };
-    const wrongScript = first.confidence < WRONG_SCRIPT_CONFIDENCE || letterShare(first.text) < 0.5;
-    const latin = wrongScript || (Date.now() - started) * 2 > PAGE_TARGET_MS ? null : await latinLanguage(first.text);
-    const second = wrongScript ? CJK_PASS : latin ? LATIN_PASS[latin] : null;
-    if (second && deadline - Date.now() >= SECOND_PASS_MIN_MS) {
-      const again = await recognizeWith(image, second, deadline);
-      if (again === 'timeout') {
-        // The first pass stands; the worker stuck in the second one is dropped.
-        await shutdownOcr();
-        return { ok: true, text: best.text, confidence: best.confidence, languages: best.languages };
+    if (latin !== 'not-latin' && latin.partial) {
+      await shutdownOcr(FIRST_PASS);
+      return { ok: true, ...latin, languages: FIRST_PASS };
+    }
+    let best: { text: string; confidence: number; languages: string[] } | null =
+      latin === 'not-latin' ? null : { ...latin, languages: FIRST_PASS };
+    if (!best || isWrongScript(best)) {
+      // Not Latin text: Chinese, with whatever the page's budget leaves.
+      if (best && deadline - Date.now() < SECOND_PASS_MIN_MS) {
+        scheduleIdleShutdown();
+        return { ok: true, ...best };
       }
-      if (again.confidence >= best.confidence - (latin ? 0.02 : 0)) best = { ...again, languages: second };
+      if (!slots.cjk.promise && pageMs !== undefined) {
+        // A cold Chinese worker starts on the whole budget, as the Latin one does; the page's clock waits.
+        const t = Date.now();
+        if ((await withDeadline(workerOf(slots.cjk), overall)) === 'timeout') {
+          await shutdownOcr(CJK_PASS);
+          return best ? { ok: true, ...best } : overBudget();
+        }
+        deadline = Math.min(overall, deadline + (Date.now() - t));
+      }
+      const cjk = await recognizeWith(image, CJK_PASS, deadline);
+      if (cjk === 'timeout') {
+        await shutdownOcr(CJK_PASS);
+        return best ? { ok: true, ...best } : overBudget();
+      }
+      if (!best || cjk.confidence >= best.confidence) best = { ...cjk, languages: CJK_PASS };
+    } else if (best.confidence < LATIN_RETRY_CONFIDENCE && (Date.now() - started) * 3 <= OCR_PAGE_MS) {
+      // An unsure Latin read of a French, Italian, Spanish or Dutch page: its own model, if time allows.
+      const lang = await latinLanguage(best.text);
+      if (lang && deadline - Date.now() >= SECOND_PASS_MIN_MS) {
+        const again = await recognizeWith(image, LATIN_PASS[lang], deadline);
+        if (again === 'timeout') {
+          await shutdownOcr(FIRST_PASS);
+          return { ok: true, ...best };
+        }
+        if (again.confidence >= best.confidence - 0.02) best = { ...again, languages: LATIN_PASS[lang] };
+      }
     }
     scheduleIdleShutdown();
     return { ok: true, text: best.text, confidence: best.confidence, languages: best.languages };

@@ -22,16 +22,22 @@ export function decodeXmlEntities(s: string): string {
 }
 
 export function xmlToText(xml: string, paragraphTags: RegExp): string {
-  return decodeXmlEntities(xml
-    .replace(/<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>/gi, '')
-    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, (_, c: string) => c.replace(/</g, '&lt;'))
-    .replace(paragraphTags, '\n')
-    .replace(/<(text:tab|a:tab|w:tab)\b[^>]*\/>/g, ' ')
-    .replace(/<(text:line-break|a:br|w:br)\b[^>]*\/>/g, '\n')
-    .replace(/<[^>]*>/g, ''));
+  return decodeXmlEntities(
+    xml
+      .replace(/<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>/gi, '')
+      .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, (_, c: string) => c.replace(/</g, '&lt;'))
+      .replace(paragraphTags, '\n')
+      .replace(/<(text:tab|a:tab|w:tab)\b[^>]*\/>/g, ' ')
+      .replace(/<(text:line-break|a:br|w:br)\b[^>]*\/>/g, '\n')
+      .replace(/<[^>]*>/g, ''),
+  );
 }
 
-export async function extractOfficeXml(format: FileFormat, bytes: Uint8Array, maxChars: number): Promise<ExtractionResult> {
+export async function extractOfficeXml(
+  format: FileFormat,
+  bytes: Uint8Array,
+  maxChars: number,
+): Promise<ExtractionResult> {
   const pre = await preflightOfficeZip(bytes);
   if (!pre.ok) return failure(format, pre.issue);
   const zip = pre.zip;
@@ -55,7 +61,8 @@ export async function extractOfficeXml(format: FileFormat, bytes: Uint8Array, ma
       size += text.length;
       if (size > maxChars) break;
     }
-    if (texts.length === 0) return failure(format, { code: 'parse_failed', message: 'No text part found in the document package.' });
+    if (texts.length === 0)
+      return failure(format, { code: 'parse_failed', message: 'No text part found in the document package.' });
     return textResult(format, 'office_text', texts.join('\n\n'), maxChars);
   } finally {
     zip.close();

@@ -16,7 +16,9 @@ const LIMITS = {
   ratioGraceBytes: 4 * 1024 * 1024,
 };
 
-export async function preflightOfficeZip(bytes: Uint8Array): Promise<{ ok: true; zip: ZipArchive } | { ok: false; issue: ExtractionIssue }> {
+export async function preflightOfficeZip(
+  bytes: Uint8Array,
+): Promise<{ ok: true; zip: ZipArchive } | { ok: false; issue: ExtractionIssue }> {
   const zip = await openZip(bytes, LIMITS);
   if (!zip.ok) {
     const code = zip.reason === 'encrypted' ? 'encrypted' : 'parse_failed';
@@ -29,12 +31,25 @@ export async function preflightOfficeZip(bytes: Uint8Array): Promise<{ ok: true;
     if (r.ok && /\.(xml|rels|vml)$/i.test(entry.name) && /<!(DOCTYPE|ENTITY)/i.test(r.bytes.toString('latin1'))) {
       // OOXML and ODF forbid DTDs; one in a part is an entity-expansion ("billion laughs") attempt.
       zip.close();
-      return { ok: false, issue: { code: 'parse_failed', message: `Part ${JSON.stringify(entry.name.slice(0, 80))} declares a DTD, which Office files never do; refused (entity expansion).` } };
+      return {
+        ok: false,
+        issue: {
+          code: 'parse_failed',
+          message: `Part ${JSON.stringify(entry.name.slice(0, 80))} declares a DTD, which Office files never do; refused (entity expansion).`,
+        },
+      };
     }
     if (!r.ok) {
       zip.close();
-      if (r.reason === 'encrypted') return { ok: false, issue: { code: 'encrypted', message: `Part ${JSON.stringify(entry.name.slice(0, 80))} is encrypted.` } };
-      return { ok: false, issue: { code: 'parse_failed', message: `Part ${JSON.stringify(entry.name.slice(0, 80))}: ${r.message}` } };
+      if (r.reason === 'encrypted')
+        return {
+          ok: false,
+          issue: { code: 'encrypted', message: `Part ${JSON.stringify(entry.name.slice(0, 80))} is encrypted.` },
+        };
+      return {
+        ok: false,
+        issue: { code: 'parse_failed', message: `Part ${JSON.stringify(entry.name.slice(0, 80))}: ${r.message}` },
+      };
     }
   }
   return { ok: true, zip };

@@ -109,9 +109,15 @@ export function unwrapP7m(bytes: Uint8Array): P7mResult {
   }
   const kind = pkcs7ContentType(der);
   if (kind === 'enveloped') {
-    return { ok: false, reason: 'enveloped', message: 'CMS EnvelopedData: the content is encrypted for its recipient and cannot be read without the private key.' };
+    return {
+      ok: false,
+      reason: 'enveloped',
+      message:
+        'CMS EnvelopedData: the content is encrypted for its recipient and cannot be read without the private key.',
+    };
   }
-  if (kind !== 'signed') return { ok: false, reason: 'unsupported', message: 'PKCS#7 content type other than SignedData or EnvelopedData.' };
+  if (kind !== 'signed')
+    return { ok: false, reason: 'unsupported', message: 'PKCS#7 content type other than SignedData or EnvelopedData.' };
   try {
     const root = parseTlv(der, 0, der.length, 0, { n: 0 });
     // ContentInfo SEQUENCE { OID, [0] { SignedData SEQUENCE { version, digestAlgorithms, encapContentInfo, ... } } }
@@ -121,7 +127,11 @@ export function unwrapP7m(bytes: Uint8Array): P7mResult {
     if (!encap?.children) throw new BerError('no encapsulated content info');
     const eContent = encap.children.find(isContext0);
     if (!eContent?.children?.length) {
-      return { ok: false, reason: 'detached', message: 'Detached signature: the signed file is not inside this envelope.' };
+      return {
+        ok: false,
+        reason: 'detached',
+        message: 'Detached signature: the signed file is not inside this envelope.',
+      };
     }
     const parts: Uint8Array[] = [];
     for (const c of eContent.children) {
@@ -131,7 +141,11 @@ export function unwrapP7m(bytes: Uint8Array): P7mResult {
     const content = Buffer.concat(parts.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength)));
     return { ok: true, content: new Uint8Array(content), armoured };
   } catch (err) {
-    return { ok: false, reason: 'malformed', message: `Malformed PKCS#7: ${err instanceof Error ? err.message : String(err)}` };
+    return {
+      ok: false,
+      reason: 'malformed',
+      message: `Malformed PKCS#7: ${err instanceof Error ? err.message : String(err)}`,
+    };
   }
 }
 

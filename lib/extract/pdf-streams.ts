@@ -21,8 +21,7 @@ export const PDF_STREAM_LIMITS = {
 } as const;
 
 export type PdfStreamCheck =
-  | { ok: true; streams: number; inflatedBytes: number; oversizedImage: boolean }
-  | { ok: false; message: string };
+  { ok: true; streams: number; inflatedBytes: number; oversizedImage: boolean } | { ok: false; message: string };
 
 const MB = 1024 * 1024;
 const latin1 = (b: Buffer, from: number, to: number) => b.toString('latin1', Math.max(0, from), Math.min(b.length, to));
@@ -45,9 +44,13 @@ function inflatedSize(data: Buffer, cap: number): number | null {
   }
 }
 
-const objKeyword = (head: string) => Math.max(head.lastIndexOf(' obj'), head.lastIndexOf('\nobj'), head.lastIndexOf('\robj'));
+const objKeyword = (head: string) =>
+  Math.max(head.lastIndexOf(' obj'), head.lastIndexOf('\nobj'), head.lastIndexOf('\robj'));
 
-export function checkPdfStreams(bytes: Uint8Array, limits: typeof PDF_STREAM_LIMITS = PDF_STREAM_LIMITS): PdfStreamCheck {
+export function checkPdfStreams(
+  bytes: Uint8Array,
+  limits: typeof PDF_STREAM_LIMITS = PDF_STREAM_LIMITS,
+): PdfStreamCheck {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let pos = 0;
   let streams = 0;
@@ -71,7 +74,8 @@ export function checkPdfStreams(bytes: Uint8Array, limits: typeof PDF_STREAM_LIM
     }
     const dict = dictAt >= 0 ? head.slice(dictAt) : head.slice(-1024);
     if (!dict.trimEnd().endsWith('>>')) continue; // "stream" inside text or data, not a stream keyword
-    if (++streams > limits.maxStreams) return { ok: false, message: `The PDF has more than ${limits.maxStreams} streams.` };
+    if (++streams > limits.maxStreams)
+      return { ok: false, message: `The PDF has more than ${limits.maxStreams} streams.` };
     // Data ends at /Length when it is direct and lands on "endstream"; otherwise at the next "endstream".
     let end = -1;
     const len = /\/Length\s+(\d+)\b(?!\s+\d+\s+R)/.exec(dict);
@@ -97,8 +101,14 @@ export function checkPdfStreams(bytes: Uint8Array, limits: typeof PDF_STREAM_LIM
     if (size === null) {
       const objNo = /(\d+)\s+\d+\s+obj\s*$/.exec(head.slice(0, dictAt + 4))?.[1];
       return cap < limits.maxStreamBytes
-        ? { ok: false, message: `The PDF's compressed streams inflate to more than ${limits.maxDocumentBytes / MB} MB in total; the file is refused as a decompression bomb.` }
-        : { ok: false, message: `A compressed stream of the PDF${objNo ? ` (object ${objNo})` : ''} inflates to more than ${limits.maxStreamBytes / MB} MB; the file is refused as a decompression bomb.` };
+        ? {
+            ok: false,
+            message: `The PDF's compressed streams inflate to more than ${limits.maxDocumentBytes / MB} MB in total; the file is refused as a decompression bomb.`,
+          }
+        : {
+            ok: false,
+            message: `A compressed stream of the PDF${objNo ? ` (object ${objNo})` : ''} inflates to more than ${limits.maxStreamBytes / MB} MB; the file is refused as a decompression bomb.`,
+          };
     }
     total += size;
   }

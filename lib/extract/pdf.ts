@@ -5,7 +5,8 @@ import type { ExtractionResult, PageText } from './types';
 import { EXTRACT_LIMITS } from './types';
 import { bound, errorMessage, failure, noText, normaliseText, visibleChars, withTimeout } from './normalise';
 import { MIME_BY_FORMAT } from './sniff';
-import { ocrImage, OCR_LANGUAGES } from './ocr';
+import { ocrImage, OCR_LANGUAGES, OCR_PAGE_MS } from './ocr';
+import { toPgm } from './pgm';
 import { checkPdfStreams, PDF_STREAM_LIMITS } from './pdf-streams';
 
 /**
@@ -49,7 +50,12 @@ function itemsToText(items: unknown[]): string {
       } else if (!sameLine) out += '\n';
       else {
         const gap = item.transform[4] - (prev.transform[4] + prev.width);
-        if (gap > Math.abs(prev.transform[0] || prev.height || 10) * 0.15 && !out.endsWith(' ') && !item.str.startsWith(' ')) out += ' ';
+        if (
+          gap > Math.abs(prev.transform[0] || prev.height || 10) * 0.15 &&
+          !out.endsWith(' ') &&
+          !item.str.startsWith(' ')
+        )
+          out += ' ';
       }
     }
     out += item.str;
@@ -98,9 +104,13 @@ export async function extractPdf(bytes: Uint8Array, options: PdfOptions): Promis
   } catch (err) {
     const name = (err as { name?: string })?.name;
     if (name === 'PasswordException') {
-      return failure('pdf', { code: 'encrypted', message: 'The PDF is password-protected (encrypted with a user password); it cannot be opened without it.' });
+      return failure('pdf', {
+        code: 'encrypted',
+        message: 'The PDF is password-protected (encrypted with a user password); it cannot be opened without it.',
+      });
     }
-    if (name === 'InvalidPDFException') return failure('pdf', { code: 'parse_failed', message: `Invalid PDF: ${errorMessage(err)}` });
+    if (name === 'InvalidPDFException')
+      return failure('pdf', { code: 'parse_failed', message: `Invalid PDF: ${errorMessage(err)}` });
     return failure('pdf', { code: 'parse_failed', message: `PDF could not be read: ${errorMessage(err)}` });
   } finally {
     await task.destroy().catch(() => undefined);
@@ -113,7 +123,10 @@ type PdfDocument = Awaited<LoadingTask['promise']>;
 type ReadOptions = PdfOptions & { oversizedImage: boolean };
 
 /** The text layer's result, or (for a scan) the OCR still to run. */
-async function readPdf(task: LoadingTask, opts: ReadOptions): Promise<ExtractionResult | (() => Promise<ExtractionResult>)> {
+async function readPdf(
+  task: LoadingTask,
+  opts: ReadOptions,
+): Promise<ExtractionResult | (() => Promise<ExtractionResult>)> {
   const doc = await task.promise;
   const pageCount = doc.numPages;
   const limit = Math.min(pageCount, opts.maxPages);
@@ -149,25 +162,60 @@ async function readPdf(task: LoadingTask, opts: ReadOptions): Promise<Extraction
   if (!opts.ocr) {
     if (visible > 0) {
       const { text, truncated } = bound(pages.map((p) => p.text).join('\n\n'), opts.maxChars);
-      return { status: 'ok', text, pages, snippetSource: 'pdf_first_page', mimeType: MIME_BY_FORMAT.pdf, format: 'pdf', truncated: truncated || truncatedPages, pageCount, warnings: ['Little text on the pages; OCR was not requested.'] };
+      return {
+        status: 'ok',
+        text,
+        pages,
+        snippetSource: 'pdf_first_page',
+        mimeType: MIME_BY_FORMAT.pdf,
+        format: 'pdf',
+        truncated: truncated || truncatedPages,
+        pageCount,
+        warnings: ['Little text on the pages; OCR was not requested.'],
+      };
     }
-    return noText('pdf', { code: 'scanned_or_empty_text', message: `${scanned} OCR was not requested.` }, { pageCount });
+    return noText(
+      'pdf',
+      { code: 'scanned_or_empty_text', message: `${scanned} OCR was not requested.` },
+      { pageCount },
+    );
   }
   return () => ocrPdf(doc, pageCount, opts, scanned, pages);
 }
 
-async function ocrPdf(doc: PdfDocument, pageCount: number, opts: ReadOptions, scanned: string, textLayer: PageText[]): Promise<ExtractionResult> {
+async function ocrPdf(
+  doc: PdfDocument,
+  pageCount: number,
+  opts: ReadOptions,
+  scanned: string,
+  textLayer: PageText[],
+): Promise<ExtractionResult> {
   const layerVisible = textLayer.reduce((s, p) => s + visibleChars(p.text), 0);
   // A scan with a short OCR layer of its own keeps the producer's text when our OCR finds no more.
   const layerResult = (warning: string): ExtractionResult => {
     const { text, truncated } = bound(textLayer.map((p) => p.text).join('\n\n'), opts.maxChars);
-    return { status: 'ok', text, pages: textLayer, snippetSource: 'pdf_first_page', mimeType: MIME_BY_FORMAT.pdf, format: 'pdf', truncated: truncated || textLayer.length < pageCount, pageCount, warnings: [warning] };
+    return {
+      status: 'ok',
+      text,
+      pages: textLayer,
+      snippetSource: 'pdf_first_page',
+      mimeType: MIME_BY_FORMAT.pdf,
+      format: 'pdf',
+      truncated: truncated || textLayer.length < pageCount,
+      pageCount,
+      warnings: [warning],
+    };
   };
   const giveUp = (message: string): ExtractionResult =>
-    layerVisible > 0 ? layerResult(`Little text on the pages; ${message}`) : noText('pdf', { code: 'scanned_or_empty_text', message: `${scanned} ${message}` }, { pageCount });
+    layerVisible > 0
+      ? layerResult(`Little text on the pages; ${message}`)
+      : noText('pdf', { code: 'scanned_or_empty_text', message: `${scanned} ${message}` }, { pageCount });
 
   // Rendering decodes every image of the page in full: one over the limit is not rendered at all.
-  if (opts.oversizedImage) return giveUp(`An image in the PDF is larger than ${PDF_STREAM_LIMITS.maxImagePixels / 1e6} megapixels; it is not rendered for OCR.`);
+  if (opts.oversizedImage)
+    return giveUp(
+      `An image in the PDF is larger than ${PDF_STREAM_LIMITS.maxImagePixels / 1e6} megapixels; it is not rendered for OCR.`,
+    );
   const deadline = Date.now() + opts.ocrTimeoutMs;
   const ocrPages: PageText[] = [];
   let confidenceSum = 0;
@@ -181,11 +229,17 @@ async function ocrPdf(doc: PdfDocument, pageCount: number, opts: ReadOptions, sc
       png = await renderPage(doc, n, pageDeadline - OCR_PAGE_MIN_MS);
     } catch (err) {
       if (ocrPages.length) break; // the pages read so far stand
-      return giveUp(`Rendering the page for OCR is not possible here (${errorMessage(err)}); upload a PDF with a text layer.`);
+      return giveUp(
+        `Rendering the page for OCR is not possible here (${errorMessage(err)}); upload a PDF with a text layer.`,
+      );
     }
     // The page's recognition gets what its render left of the page budget (a warm worker: a cold
     // start is paid from the whole budget, see ocrImage).
-    const ocr = await ocrImage(png, Math.max(1, deadline - Date.now()), Math.max(OCR_PAGE_MIN_MS, pageDeadline - Date.now()));
+    const ocr = await ocrImage(
+      png,
+      Math.max(1, deadline - Date.now()),
+      Math.max(OCR_PAGE_MIN_MS, pageDeadline - Date.now()),
+    );
     if (!ocr.ok) {
       if (ocrPages.length) break;
       return giveUp(`${ocr.message}.`);
@@ -205,15 +259,18 @@ async function ocrPdf(doc: PdfDocument, pageCount: number, opts: ReadOptions, sc
     format: 'pdf',
     truncated: truncated || ocrPages.length < pageCount,
     pageCount,
-    ocr: { engine: 'tesseract.js', languages: [...OCR_LANGUAGES], confidence: round2(confidenceSum / ocrPages.length), pages: ocrPages.length },
+    ocr: {
+      engine: 'tesseract.js',
+      languages: [...OCR_LANGUAGES],
+      confidence: round2(confidenceSum / ocrPages.length),
+      pages: ocrPages.length,
+    },
     warnings: [],
   };
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-/** Time one scanned page may take, render + recognition (the issue's goal: OCR ≤ 3 s per page). */
-const OCR_PAGE_MS = 3000;
 /** Recognition's share of a page that rendering cannot take (a render slower than the rest is cancelled). */
 const OCR_PAGE_MIN_MS = 1000;
 
@@ -228,12 +285,16 @@ async function renderPage(doc: PdfDocument, n: number, deadline: number): Promis
     const base = page.getViewport({ scale: 1 });
     const scale = Math.min(200 / 72, 3000 / Math.max(base.width, base.height));
     const viewport = page.getViewport({ scale });
-    const factory = (doc as unknown as { canvasFactory?: { create(w: number, h: number): { canvas: unknown; context: unknown } } }).canvasFactory;
+    const factory = (
+      doc as unknown as { canvasFactory?: { create(w: number, h: number): { canvas: unknown; context: unknown } } }
+    ).canvasFactory;
     if (!factory) throw new Error('no canvas factory');
     const width = Math.ceil(viewport.width);
     const height = Math.ceil(viewport.height);
     const { canvas, context } = factory.create(width, height);
-    const task = page.render({ canvasContext: context, canvas, viewport } as unknown as Parameters<typeof page.render>[0]);
+    const task = page.render({ canvasContext: context, canvas, viewport } as unknown as Parameters<
+      typeof page.render
+    >[0]);
     // A page that renders too slowly (huge vector art, many images) is cancelled, not waited for.
     const rendered = await withTimeout(task.promise, Math.max(1, deadline - Date.now()));
     if (rendered === 'timeout') {
@@ -241,27 +302,12 @@ async function renderPage(doc: PdfDocument, n: number, deadline: number): Promis
       task.promise.catch(() => undefined);
       throw new Error(`rendering the page took longer than ${OCR_PAGE_MS - OCR_PAGE_MIN_MS} ms`);
     }
-    const getImageData = (context as { getImageData?: (x: number, y: number, w: number, h: number) => { data: Uint8ClampedArray } }).getImageData;
+    const getImageData = (
+      context as { getImageData?: (x: number, y: number, w: number, h: number) => { data: Uint8ClampedArray } }
+    ).getImageData;
     if (typeof getImageData !== 'function') throw new Error('canvas cannot read pixels');
     return toPgm(getImageData.call(context, 0, 0, width, height).data, width, height);
   } finally {
     page.cleanup();
   }
-}
-
-/** RGBA pixels (composited on white, as pdfjs paints the page background) to a binary PGM (P5). */
-export function toPgm(rgba: Uint8ClampedArray, width: number, height: number): Buffer {
-  const header = Buffer.from(`P5\n${width} ${height}\n255\n`, 'ascii');
-  const out = Buffer.allocUnsafe(header.length + width * height);
-  header.copy(out, 0);
-  for (let i = 0, o = header.length; i < width * height; i++, o++) {
-    const r = rgba[i * 4];
-    const g = rgba[i * 4 + 1];
-    const b = rgba[i * 4 + 2];
-    const a = rgba[i * 4 + 3];
-    // ITU-R BT.601 luma; a transparent pixel is white paper.
-    const y = (r * 299 + g * 587 + b * 114) / 1000;
-    out[o] = Math.round(255 - ((255 - y) * a) / 255);
-  }
-  return out;
 }

@@ -35,8 +35,21 @@ export const POOL_LIMITS = {
   recycleHeapMb: 160,
 } as const;
 
-type Job = { id: number; options: ExtractOptions; budgetMs: number; resolve: (r: ExtractionResult) => void; timer?: NodeJS.Timeout };
-type Slot = { worker: Worker; job: Job | null; idleTimer?: NodeJS.Timeout; dead: boolean; ready: boolean; startTimer?: NodeJS.Timeout };
+type Job = {
+  id: number;
+  options: ExtractOptions;
+  budgetMs: number;
+  resolve: (r: ExtractionResult) => void;
+  timer?: NodeJS.Timeout;
+};
+type Slot = {
+  worker: Worker;
+  job: Job | null;
+  idleTimer?: NodeJS.Timeout;
+  dead: boolean;
+  ready: boolean;
+  startTimer?: NodeJS.Timeout;
+};
 
 const slots: Slot[] = [];
 const queue: Job[] = [];
@@ -50,7 +63,10 @@ const FROM_SOURCE = !process.env.NEXT_RUNTIME;
 // A plain string, not `new URL(..., import.meta.url)`, so the bundler does not copy the source as an asset.
 const SOURCE_ENTRY = import.meta.url.replace(/pool\.ts$/, 'extract-worker.ts');
 
-const RESOURCE_LIMITS = { maxOldGenerationSizeMb: POOL_LIMITS.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: POOL_LIMITS.maxYoungGenerationSizeMb };
+const RESOURCE_LIMITS = {
+  maxOldGenerationSizeMb: POOL_LIMITS.maxOldGenerationSizeMb,
+  maxYoungGenerationSizeMb: POOL_LIMITS.maxYoungGenerationSizeMb,
+};
 
 /** Node 20 workers ignore `--import tsx` in execArgv: from source, a bootstrap imports the entry with tsx's API. */
 const TSX_BOOTSTRAP = `import('tsx/esm/api').then(({ tsImport }) => tsImport(require('node:worker_threads').workerData.entry, require('node:url').pathToFileURL(process.cwd() + '/').href))`;
@@ -62,11 +78,19 @@ function spawn(): Slot {
   // An idle worker does not keep the process alive (scripts, tests end without a shutdown call).
   worker.unref();
   const slot: Slot = { worker, job: null, dead: false, ready: false };
-  slot.startTimer = setTimeout(() => stop(slot, `the parser did not start within ${POOL_LIMITS.startupMs / 1000} s`), POOL_LIMITS.startupMs);
+  slot.startTimer = setTimeout(
+    () => stop(slot, `the parser did not start within ${POOL_LIMITS.startupMs / 1000} s`),
+    POOL_LIMITS.startupMs,
+  );
   slot.startTimer.unref();
   worker.on('message', (reply: ExtractReply) => onReply(slot, reply));
   worker.on('error', (err: Error & { code?: string }) =>
-    stop(slot, err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? `the parser needed more than its memory budget of ${POOL_LIMITS.maxOldGenerationSizeMb} MB` : `the parser crashed (${err.message.slice(0, 200)})`),
+    stop(
+      slot,
+      err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        ? `the parser needed more than its memory budget of ${POOL_LIMITS.maxOldGenerationSizeMb} MB`
+        : `the parser crashed (${err.message.slice(0, 200)})`,
+    ),
   );
   worker.on('exit', (code) => stop(slot, `the parser stopped unexpectedly (exit code ${code})`));
   slots.push(slot);
@@ -80,7 +104,10 @@ function failed(job: Job, reason: string): ExtractionResult {
   } catch {
     /* keep binary */
   }
-  return failure(format, { code: 'parse_failed', message: `Not read: ${reason}; the file was refused to protect the server.` });
+  return failure(format, {
+    code: 'parse_failed',
+    message: `Not read: ${reason}; the file was refused to protect the server.`,
+  });
 }
 
 /** Ends a worker; its running job (if any) answers parse_failed with the reason. */
@@ -104,7 +131,10 @@ function startClock(slot: Slot) {
   const job = slot.job;
   if (!job || !slot.ready) return;
   clearTimeout(job.timer);
-  job.timer = setTimeout(() => stop(slot, `parsing took longer than its time budget of ${Math.round(job.budgetMs / 1000)} s`), job.budgetMs);
+  job.timer = setTimeout(
+    () => stop(slot, `parsing took longer than its time budget of ${Math.round(job.budgetMs / 1000)} s`),
+    job.budgetMs,
+  );
 }
 
 function onReply(slot: Slot, reply: ExtractReply) {
@@ -159,7 +189,8 @@ function watchRss() {
     if (!rssWatch) return;
     const grownMb = (process.memoryUsage.rss() - rssWatch.baseline) / 1024 / 1024;
     if (grownMb <= POOL_LIMITS.rssBudgetMb) return;
-    for (const s of slots.filter((x) => x.job)) stop(s, `parsing made the server's memory grow by more than ${POOL_LIMITS.rssBudgetMb} MB`);
+    for (const s of slots.filter((x) => x.job))
+      stop(s, `parsing made the server's memory grow by more than ${POOL_LIMITS.rssBudgetMb} MB`);
   }, 100);
   timer.unref();
   rssWatch = { timer, baseline: process.memoryUsage.rss() };
@@ -194,4 +225,8 @@ export async function shutdownExtractWorkers(): Promise<void> {
 }
 
 /** Figures for the bench and tests: live workers and jobs waiting. */
-export const extractPoolStats = () => ({ workers: slots.length, busy: slots.filter((s) => s.job).length, queued: queue.length });
+export const extractPoolStats = () => ({
+  workers: slots.length,
+  busy: slots.filter((s) => s.job).length,
+  queued: queue.length,
+});

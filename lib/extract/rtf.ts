@@ -6,7 +6,28 @@ import iconv from 'iconv-lite';
  * \'hh in the document's ANSI code page, \uN as Unicode. Bounded by a single pass over the input.
  */
 
-const SKIP_DESTINATIONS = new Set(['fonttbl', 'colortbl', 'stylesheet', 'info', 'pict', 'object', 'themedata', 'datastore', 'xmlnstbl', 'listtable', 'listoverridetable', 'rsidtbl', 'generator', 'header', 'footer', 'fldinst', 'latentstyles', 'colorschememapping', 'filetbl', 'revtbl']);
+const SKIP_DESTINATIONS = new Set([
+  'fonttbl',
+  'colortbl',
+  'stylesheet',
+  'info',
+  'pict',
+  'object',
+  'themedata',
+  'datastore',
+  'xmlnstbl',
+  'listtable',
+  'listoverridetable',
+  'rsidtbl',
+  'generator',
+  'header',
+  'footer',
+  'fldinst',
+  'latentstyles',
+  'colorschememapping',
+  'filetbl',
+  'revtbl',
+]);
 
 export function rtfToText(rtf: string): string {
   let codepage = 'windows-1252';

@@ -1,6 +1,6 @@
 import * as CFB from 'cfb';
 import type { FileFormat } from './types';
-import { controlCharRatio, decodeText } from './text-decode';
+import { controlCharRatio, decodeText } from '@/lib/text/decode';
 
 /**
  * Decides what a file is from its bytes. The extension and the declared MIME type only break ties
@@ -60,7 +60,8 @@ export const MIME_BY_FORMAT: Record<FileFormat, string> = {
 };
 
 const startsWith = (b: Uint8Array, sig: number[], at = 0) => sig.every((x, i) => b[at + i] === x);
-const ascii = (b: Uint8Array, from: number, to: number) => Buffer.from(b.subarray(from, Math.min(to, b.length))).toString('latin1');
+const ascii = (b: Uint8Array, from: number, to: number) =>
+  Buffer.from(b.subarray(from, Math.min(to, b.length))).toString('latin1');
 
 const OID_PKCS7 = [0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07];
 
@@ -142,7 +143,8 @@ function sniffCfb(b: Uint8Array): FileFormat {
     const cfb = CFB.read(b, { type: 'buffer' } as never);
     const names = new Set(cfb.FullPaths.map((p) => p.split('/').filter(Boolean).pop() ?? ''));
     if (names.has('EncryptedPackage') && names.has('EncryptionInfo')) return 'ooxml_encrypted';
-    if (names.has('__properties_version1.0') || [...names].some((n) => n.startsWith('__substg1.0_'))) return 'outlook_msg';
+    if (names.has('__properties_version1.0') || [...names].some((n) => n.startsWith('__substg1.0_')))
+      return 'outlook_msg';
     if (names.has('Workbook') || names.has('Book')) return 'xls';
     if (names.has('WordDocument')) return 'doc';
     if (names.has('PowerPoint Document')) return 'ppt';
@@ -152,7 +154,8 @@ function sniffCfb(b: Uint8Array): FileFormat {
   }
 }
 
-const EML_HEADERS = /^(from|to|cc|subject|date|message-id|mime-version|received|return-path|content-type|delivered-to|reply-to|sender|x-[a-z0-9-]+|dkim-signature|authentication-results|content-transfer-encoding|references|in-reply-to|thread-topic|importance):/i;
+const EML_HEADERS =
+  /^(from|to|cc|subject|date|message-id|mime-version|received|return-path|content-type|delivered-to|reply-to|sender|x-[a-z0-9-]+|dkim-signature|authentication-results|content-transfer-encoding|references|in-reply-to|thread-topic|importance):/i;
 
 function looksLikeEmail(text: string): boolean {
   const headerBlock = text.slice(0, 16 * 1024).split(/\r?\n\r?\n/, 1)[0];
@@ -165,7 +168,10 @@ function looksLikeEmail(text: string): boolean {
 }
 
 function delimiterConsistency(text: string, delimiter: string): number {
-  const lines = text.split(/\r\n|\n|\r/).filter((l) => l.trim()).slice(0, 20);
+  const lines = text
+    .split(/\r\n|\n|\r/)
+    .filter((l) => l.trim())
+    .slice(0, 20);
   if (lines.length < 2) return 0;
   const counts = lines.map((l) => l.split(delimiter).length - 1);
   if (counts[0] === 0) return 0;
@@ -181,7 +187,13 @@ function sniffText(b: Uint8Array, filename: string, declaredMime?: string): File
   const head = text.slice(0, 2048).trimStart();
   const lower = head.toLowerCase();
   if (/^<!doctype html|^<html[\s>]/.test(lower) || /<(html|head|body)[\s>]/.test(lower.slice(0, 1024))) return 'html';
-  if (lower.startsWith('<?xml') || /^<[a-z_][\w.:-]*[\s>/]/i.test(head) || lower.startsWith('<!doctype')) {
+  // Markdown often opens with inline HTML (a README's <p align="center">, an anchor <a id=…>): a .md file
+  // with Markdown headings is text, whatever tag comes first.
+  const markdown = /\.(?:md|markdown)$/i.test(filename) && /^#{1,6}\s+\S/m.test(text);
+  if (
+    !markdown &&
+    (lower.startsWith('<?xml') || /^<[a-z_][\w.:-]*[\s>/]/i.test(head) || lower.startsWith('<!doctype'))
+  ) {
     return /<(html|body)[\s>]/.test(lower) ? 'html' : 'xml';
   }
   if (head.startsWith('{\\rtf')) return 'rtf';
@@ -193,7 +205,10 @@ function sniffText(b: Uint8Array, filename: string, declaredMime?: string): File
   if (ext === 'csv' || mime === 'text/csv' || mime === 'application/csv') return 'csv';
   // No extension hint: a consistent delimiter over several lines makes it a table.
   if (delimiterConsistency(text, '\t') >= 0.8) return 'tsv';
-  if (delimiterConsistency(text, ';') >= 0.8 || (delimiterConsistency(text, ',') >= 0.9 && text.split(/\n/).length >= 3 && ext !== 'txt')) {
+  if (
+    delimiterConsistency(text, ';') >= 0.8 ||
+    (delimiterConsistency(text, ',') >= 0.9 && text.split(/\n/).length >= 3 && ext !== 'txt')
+  ) {
     return 'csv';
   }
   return 'text';
@@ -224,7 +239,11 @@ function detect(b: Uint8Array, filename: string, declaredMime?: string): FileFor
 
 /** Formats identified by magic bytes at a fixed offset (0, or 257 for tar); null when none matches. */
 function detectFixedMagic(b: Uint8Array, filename: string): FileFormat | null {
-  if (startsWith(b, [0x50, 0x4b, 0x03, 0x04]) || startsWith(b, [0x50, 0x4b, 0x05, 0x06]) || startsWith(b, [0x50, 0x4b, 0x07, 0x08])) {
+  if (
+    startsWith(b, [0x50, 0x4b, 0x03, 0x04]) ||
+    startsWith(b, [0x50, 0x4b, 0x05, 0x06]) ||
+    startsWith(b, [0x50, 0x4b, 0x07, 0x08])
+  ) {
     const zipFormat = sniffZipBased(b);
     return zipFormat === 'zip' ? (officeByExtension(b, filename) ?? 'zip') : zipFormat;
   }
@@ -234,7 +253,8 @@ function detectFixedMagic(b: Uint8Array, filename: string): FileFormat | null {
   if (startsWith(b, [0x49, 0x49, 0x2a, 0x00]) || startsWith(b, [0x4d, 0x4d, 0x00, 0x2a])) return 'image_tiff';
   if (ascii(b, 0, 4) === 'GIF8') return 'image_gif';
   if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') return 'image_webp';
-  if (ascii(b, 4, 8) === 'ftyp' && /^(heic|heix|hevc|hevx|heim|heis|mif1|msf1|avif)/.test(ascii(b, 8, 12))) return 'image_heic';
+  if (ascii(b, 4, 8) === 'ftyp' && /^(heic|heix|hevc|hevx|heim|heis|mif1|msf1|avif)/.test(ascii(b, 8, 12)))
+    return 'image_heic';
   if (ascii(b, 0, 2) === 'BM' && b.length > 26 && Buffer.from(b).readUInt32LE(2) === b.length) return 'image_bmp';
   if (startsWith(b, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c])) return '7z';
   if (ascii(b, 0, 7) === 'Rar!\x1a\x07\x00' || ascii(b, 0, 8) === 'Rar!\x1a\x07\x01\x00') return 'rar';
@@ -249,4 +269,5 @@ function detectFixedMagic(b: Uint8Array, filename: string): FileFormat | null {
 }
 
 export const isImageFormat = (f: FileFormat) => f.startsWith('image_');
-export const isArchiveFormat = (f: FileFormat) => ['zip', '7z', 'rar', 'gzip', 'bzip2', 'xz', 'tar', 'ar', 'wim', 'tnef'].includes(f);
+export const isArchiveFormat = (f: FileFormat) =>
+  ['zip', '7z', 'rar', 'gzip', 'bzip2', 'xz', 'tar', 'ar', 'wim', 'tnef'].includes(f);

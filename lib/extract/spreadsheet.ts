@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import type { ExtractionResult, FileFormat } from './types';
 import { bound, errorMessage, failure, noText, visibleChars } from './normalise';
 import { MIME_BY_FORMAT } from './sniff';
-import { decodeText } from './text-decode';
+import { decodeText } from '@/lib/text/decode';
 import { preflightOfficeZip } from './office-zip';
 
 /**
@@ -14,10 +14,19 @@ import { preflightOfficeZip } from './office-zip';
 const MAX_ROWS = 500;
 
 function tableText(raw: string): string {
-  return raw.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').replace(/\n{3,}/g, '\n\n').trim();
+  return raw
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
-function rowsResult(format: FileFormat, text: string, maxChars: number, extra: Partial<ExtractionResult> = {}): ExtractionResult {
+function rowsResult(
+  format: FileFormat,
+  text: string,
+  maxChars: number,
+  extra: Partial<ExtractionResult> = {},
+): ExtractionResult {
   if (visibleChars(text) === 0) {
     return noText(format, { code: 'scanned_or_empty_text', message: 'The table holds no values.' }, extra);
   }
@@ -40,7 +49,11 @@ export function extractDelimited(format: 'csv' | 'tsv', bytes: Uint8Array, maxCh
   return rowsResult(format, text, maxChars, { encoding: decoded.encoding });
 }
 
-export async function extractWorkbook(format: 'xlsx' | 'xls' | 'ods', bytes: Uint8Array, maxChars: number): Promise<ExtractionResult> {
+export async function extractWorkbook(
+  format: 'xlsx' | 'xls' | 'ods',
+  bytes: Uint8Array,
+  maxChars: number,
+): Promise<ExtractionResult> {
   if (format !== 'xls') {
     const pre = await preflightOfficeZip(bytes);
     if (!pre.ok) return failure(format, pre.issue);
@@ -48,7 +61,15 @@ export async function extractWorkbook(format: 'xlsx' | 'xls' | 'ods', bytes: Uin
   }
   let wb: XLSX.WorkBook;
   try {
-    wb = XLSX.read(bytes, { type: 'array', dense: true, sheetRows: MAX_ROWS, cellHTML: false, cellFormula: false, cellStyles: false, bookVBA: false });
+    wb = XLSX.read(bytes, {
+      type: 'array',
+      dense: true,
+      sheetRows: MAX_ROWS,
+      cellHTML: false,
+      cellFormula: false,
+      cellStyles: false,
+      bookVBA: false,
+    });
   } catch (err) {
     const message = errorMessage(err);
     if (/password|encrypt/i.test(message)) {

@@ -14,7 +14,9 @@ export function checkDeclaredLength(req: Request, limit: number) {
 }
 
 export function tooLarge(limit: number) {
-  return new AppError('PAYLOAD_TOO_LARGE', `The request body exceeds ${formatBytes(limit)}.`, { details: { max_bytes: limit } });
+  return new AppError('PAYLOAD_TOO_LARGE', `The request body exceeds ${formatBytes(limit)}.`, {
+    details: { max_bytes: limit },
+  });
 }
 
 export function formatBytes(n: number) {
@@ -69,7 +71,10 @@ export function parseJsonBody(bytes: Uint8Array): unknown {
  * Streams a non-JSON body (multipart, raw file) to a temp file while hashing it, so an idempotent upload
  * can be recognised without holding it in memory. Returns a Request that replays the body from disk.
  */
-export async function spoolBody(req: Request, limit: number): Promise<{ request: Request; sha256: string; cleanup: () => Promise<void> }> {
+export async function spoolBody(
+  req: Request,
+  limit: number,
+): Promise<{ request: Request; sha256: string; cleanup: () => Promise<void> }> {
   checkDeclaredLength(req, limit);
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'cw-body-'));
   const file = path.join(dir, 'body');
@@ -98,8 +103,15 @@ export async function spoolBody(req: Request, limit: number): Promise<{ request:
       out.end(() => res());
     });
     const body = Readable.toWeb(fs.createReadStream(file)) as ReadableStream<Uint8Array>;
-    const request = new Request(req.url, { method: req.method, headers: req.headers, body, duplex: 'half' } as RequestInit);
-    const boundary = /^multipart\//i.test(req.headers.get('content-type') ?? '') ? req.headers.get('content-type')!.match(/boundary="?([^";]+)"?/i)?.[1] : undefined;
+    const request = new Request(req.url, {
+      method: req.method,
+      headers: req.headers,
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    const boundary = /^multipart\//i.test(req.headers.get('content-type') ?? '')
+      ? req.headers.get('content-type')!.match(/boundary="?([^";]+)"?/i)?.[1]
+      : undefined;
     // A retried upload builds a new form with a new random boundary: the same request all the same.
     const sha256 = boundary ? await digestWithout(file, Buffer.from(`--${boundary}`)) : hash.digest('hex');
     return { request, sha256, cleanup };

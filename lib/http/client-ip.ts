@@ -35,11 +35,18 @@ function isTrusted(addr: ipaddr.IPv4 | ipaddr.IPv6, trusted: readonly TrustedRan
  * The socket's peer, or, when that peer is a trusted proxy, the right-most X-Forwarded-For hop that is
  * not itself a trusted proxy (hops further left were written by the client and prove nothing).
  */
-export function resolveClientIp(remote: string | undefined, forwardedFor: string | undefined, trusted: readonly TrustedRange[]): string {
+export function resolveClientIp(
+  remote: string | undefined,
+  forwardedFor: string | undefined,
+  trusted: readonly TrustedRange[],
+): string {
   const peer = normalise(remote);
   if (!peer) return 'unknown';
   if (!forwardedFor || !isTrusted(peer, trusted)) return peer.toString();
-  const hops = forwardedFor.split(',').map((h) => h.trim()).filter(Boolean);
+  const hops = forwardedFor
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
   let last = peer;
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = normalise(hops[i]);

@@ -10,10 +10,16 @@ import { AppError } from './errors';
 export function checkOrigin(req: Request) {
   const origin = req.headers.get('origin') ?? refererOrigin(req.headers.get('referer'));
   if (!origin) {
-    throw new AppError('CSRF_REJECTED', 'Cross-site request refused: a cookie-authenticated write needs an Origin header from this app.');
+    throw new AppError(
+      'CSRF_REJECTED',
+      'Cross-site request refused: a cookie-authenticated write needs an Origin header from this app.',
+    );
   }
   if (!allowedOrigins().has(origin)) {
-    throw new AppError('CSRF_REJECTED', `Cross-site request refused: cookie-authenticated writes are accepted only from this app's own address, not from ${origin.slice(0, 200)}.`);
+    throw new AppError(
+      'CSRF_REJECTED',
+      `Cross-site request refused: cookie-authenticated writes are accepted only from this app's own address, not from ${origin.slice(0, 200)}.`,
+    );
   }
 }
 

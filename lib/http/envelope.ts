@@ -1,13 +1,7 @@
 import { getEnv } from '@/lib/config/env';
+import { publicAppUrl } from '@/lib/config/public-url';
 import { ERROR_CODES, errorDocPath } from './error-codes';
 import { AppError } from './errors';
-
-export function baseUrl(req?: Request): string {
-  const configured = getEnv().PUBLIC_APP_URL;
-  if (configured) return configured.replace(/\/$/, '');
-  if (req) return new URL(req.url).origin;
-  return 'http://127.0.0.1:3100';
-}
 
 /** The contract's error envelope, with every mirror field it names. */
 export function errorBody(err: AppError, requestId: string, req?: Request) {
@@ -17,7 +11,7 @@ export function errorBody(err: AppError, requestId: string, req?: Request) {
       code: err.code,
       message: err.message,
       ...(err.details ? { details: err.details } : {}),
-      doc_url: `${baseUrl(req)}${errorDocPath(err.code)}`,
+      doc_url: `${publicAppUrl(req)}${errorDocPath(err.code)}`,
       retryable: ERROR_CODES[err.code].retryable,
       support_reference: requestId,
     },
@@ -40,5 +34,9 @@ export function errorResponse(err: AppError, requestId: string, req?: Request, e
 
 export function toAppError(e: unknown): AppError {
   if (e instanceof AppError) return e;
-  return new AppError('INTERNAL_ERROR', 'An unexpected error occurred. Quote the support reference when contacting support.', { cause: e });
+  return new AppError(
+    'INTERNAL_ERROR',
+    'An unexpected error occurred. Quote the support reference when contacting support.',
+    { cause: e },
+  );
 }

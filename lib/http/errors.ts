@@ -7,7 +7,11 @@ export class AppError extends Error {
   readonly details?: Record<string, unknown>;
   readonly headers?: Record<string, string>;
 
-  constructor(code: ErrorCode, message?: string, options: { details?: Record<string, unknown>; headers?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    options: { details?: Record<string, unknown>; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
     super(message ?? ERROR_CODES[code].description, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
@@ -26,7 +30,10 @@ export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what
 export function isUniqueViolation(e: unknown, constraint?: string): boolean {
   let cur: any = e;
   for (let i = 0; i < 4 && cur; i++) {
-    if (cur.code === '23505') return constraint ? String(cur.constraint_name ?? cur.constraint ?? cur.message ?? '').includes(constraint) : true;
+    if (cur.code === '23505')
+      return constraint
+        ? String(cur.constraint_name ?? cur.constraint ?? cur.message ?? '').includes(constraint)
+        : true;
     cur = cur.cause;
   }
   return false;

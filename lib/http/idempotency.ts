@@ -51,13 +51,24 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Claims (workspace, key). Returns null when this request owns the key and must run, or the stored
  * response to replay. A concurrent duplicate waits for the first to finish, so both see one effect.
  */
-export async function claimIdempotencyKey(db: Db, workspaceId: string, key: string, hash: string): Promise<Response | null> {
+export async function claimIdempotencyKey(
+  db: Db,
+  workspaceId: string,
+  key: string,
+  hash: string,
+): Promise<Response | null> {
   const deadline = Date.now() + WAIT_FOR_INFLIGHT_MS;
   for (;;) {
     // A key older than the replay window is forgotten.
-    await db.delete(idempotencyKeys).where(
-      and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.idempotencyKey, key), sql`${idempotencyKeys.createdAt} < ${new Date(Date.now() - WINDOW_MS).toISOString()}::timestamptz`),
-    );
+    await db
+      .delete(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.workspaceId, workspaceId),
+          eq(idempotencyKeys.idempotencyKey, key),
+          sql`${idempotencyKeys.createdAt} < ${new Date(Date.now() - WINDOW_MS).toISOString()}::timestamptz`,
+        ),
+      );
     const inserted = await db
       .insert(idempotencyKeys)
       .values({ workspaceId, idempotencyKey: key, requestHash: hash })
@@ -70,17 +81,28 @@ export async function claimIdempotencyKey(db: Db, workspaceId: string, key: stri
       .where(and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.idempotencyKey, key)));
     if (!row) continue; // released between our insert and select: try again
     if (row.requestHash !== hash) {
-      throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request.', { details: { idempotency_key: key } });
+      throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request.', {
+        details: { idempotency_key: key },
+      });
     }
     if (row.state === 'completed') return replay(row);
     if (Date.now() > deadline) {
-      throw new AppError('IDEMPOTENCY_REQUEST_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed; retry shortly.', { headers: { 'Retry-After': '2' } });
+      throw new AppError(
+        'IDEMPOTENCY_REQUEST_IN_PROGRESS',
+        'A request with this Idempotency-Key is still being processed; retry shortly.',
+        { headers: { 'Retry-After': '2' } },
+      );
     }
     await sleep(50);
   }
 }
 
-export async function completeIdempotencyKey(db: Db, workspaceId: string, key: string, res: Response): Promise<Response> {
+export async function completeIdempotencyKey(
+  db: Db,
+  workspaceId: string,
+  key: string,
+  res: Response,
+): Promise<Response> {
   if (res.status >= 500) {
     // Let the client retry a failure of ours.
     await releaseIdempotencyKey(db, workspaceId, key);
@@ -94,11 +116,19 @@ export async function completeIdempotencyKey(db: Db, workspaceId: string, key: s
   }
   await db
     .update(idempotencyKeys)
-    .set({ state: 'completed', responseStatus: res.status, responseHeaders: headers, responseBodyBase64: Buffer.from(body).toString('base64'), completedAt: new Date() })
+    .set({
+      state: 'completed',
+      responseStatus: res.status,
+      responseHeaders: headers,
+      responseBodyBase64: Buffer.from(body).toString('base64'),
+      completedAt: new Date(),
+    })
     .where(and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.idempotencyKey, key)));
   return res;
 }
 
 export async function releaseIdempotencyKey(db: Db, workspaceId: string, key: string) {
-  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.idempotencyKey, key)));
+  await db
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.idempotencyKey, key)));
 }

@@ -44,8 +44,12 @@ export interface MultipartLimits {
  */
 export async function parseMultipart(req: Request, limits: MultipartLimits): Promise<MultipartResult> {
   const ct = req.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data/i.test(ct)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as multipart/form-data.');
-  if (!req.body) throw new AppError('VALIDATION_FAILED', 'The multipart body is empty.', { details: { fields: [{ path: 'body', message: 'empty' }] } });
+  if (!/^multipart\/form-data/i.test(ct))
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as multipart/form-data.');
+  if (!req.body)
+    throw new AppError('VALIDATION_FAILED', 'The multipart body is empty.', {
+      details: { fields: [{ path: 'body', message: 'empty' }] },
+    });
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'cw-upload-'));
   const result: MultipartResult = {
     fields: {},
@@ -56,7 +60,13 @@ export async function parseMultipart(req: Request, limits: MultipartLimits): Pro
   try {
     bb = Busboy({
       headers: { 'content-type': ct },
-      limits: { files: limits.maxFiles + 1, fileSize: limits.maxFileBytes, fields: limits.maxFields ?? 50, fieldSize: limits.maxFieldBytes ?? 64 * 1024, parts: limits.maxFiles + (limits.maxFields ?? 50) + 2 },
+      limits: {
+        files: limits.maxFiles + 1,
+        fileSize: limits.maxFileBytes,
+        fields: limits.maxFields ?? 50,
+        fieldSize: limits.maxFieldBytes ?? 64 * 1024,
+        parts: limits.maxFiles + (limits.maxFields ?? 50) + 2,
+      },
       defParamCharset: 'utf8',
     });
   } catch (e) {
@@ -82,7 +92,12 @@ export async function parseMultipart(req: Request, limits: MultipartLimits): Pro
     };
     input.on('data', (chunk: Buffer) => {
       total += chunk.length;
-      if (total > limits.maxTotalBytes) fail(new AppError('PAYLOAD_TOO_LARGE', `The upload exceeds ${formatBytes(limits.maxTotalBytes)}.`, { details: { max_bytes: limits.maxTotalBytes } }));
+      if (total > limits.maxTotalBytes)
+        fail(
+          new AppError('PAYLOAD_TOO_LARGE', `The upload exceeds ${formatBytes(limits.maxTotalBytes)}.`, {
+            details: { max_bytes: limits.maxTotalBytes },
+          }),
+        );
     });
     input.on('error', (e) => fail(new AppError('VALIDATION_FAILED', `Upload interrupted: ${e.message}`)));
     bb.on('file', (field, stream, info) => {
@@ -94,10 +109,22 @@ export async function parseMultipart(req: Request, limits: MultipartLimits): Pro
       }
       if (result.files.length >= limits.maxFiles) {
         stream.resume();
-        fail(new AppError('VALIDATION_FAILED', `At most ${limits.maxFiles} files per request.`, { details: { fields: [{ path: field, message: `at most ${limits.maxFiles} files` }] } }));
+        fail(
+          new AppError('VALIDATION_FAILED', `At most ${limits.maxFiles} files per request.`, {
+            details: { fields: [{ path: field, message: `at most ${limits.maxFiles} files` }] },
+          }),
+        );
         return;
       }
-      const file: UploadedFile = { field, filename: sanitizeDisplayName(info.filename), mimeType: info.mimeType || 'application/octet-stream', size: 0, sha256: '', path: path.join(dir, `f${result.files.length}`), tooLarge: false };
+      const file: UploadedFile = {
+        field,
+        filename: sanitizeDisplayName(info.filename),
+        mimeType: info.mimeType || 'application/octet-stream',
+        size: 0,
+        sha256: '',
+        path: path.join(dir, `f${result.files.length}`),
+        tooLarge: false,
+      };
       result.files.push(file);
       const hash = crypto.createHash('sha256');
       const out = fs.createWriteStream(file.path!);
@@ -128,7 +155,14 @@ export async function parseMultipart(req: Request, limits: MultipartLimits): Pro
       if (failure) return;
       const bad = findUnstorableText({ [name]: value });
       if (bad) {
-        fail(new AppError('VALIDATION_FAILED', `Invalid form: ${bad.path}: ${bad.message}.`, { details: { location: 'form', fields: [{ path: bad.path, message: bad.message, code: 'invalid_characters' }] } }));
+        fail(
+          new AppError('VALIDATION_FAILED', `Invalid form: ${bad.path}: ${bad.message}.`, {
+            details: {
+              location: 'form',
+              fields: [{ path: bad.path, message: bad.message, code: 'invalid_characters' }],
+            },
+          }),
+        );
         return;
       }
       (result.fields[name] ??= []).push(value);
@@ -147,9 +181,18 @@ export async function parseMultipart(req: Request, limits: MultipartLimits): Pro
   return result;
 }
 
+/** The bytes of an uploaded file, for the operations that work on a whole (small) file in memory. */
+export async function uploadedBytes(file: UploadedFile): Promise<Uint8Array> {
+  return file.path ? new Uint8Array(await fs.promises.readFile(file.path)) : new Uint8Array(0);
+}
+
 /** A client-supplied file name made safe for display and for a name inside a ZIP. */
 export function sanitizeDisplayName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').replace(/^\.+/, '').trim().slice(0, 240);
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/^\.+/, '')
+    .trim()
+    .slice(0, 240);
   return cleaned || 'file';
 }

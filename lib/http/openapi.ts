@@ -1,6 +1,8 @@
 import { requiredRole } from '@/lib/auth/roles';
+import { SCOPES } from '@/lib/auth/scopes';
 import { z } from 'zod';
 import { ERROR_CODES } from './error-codes';
+import { formJsonSchema } from './form';
 import type { RouteHandler } from './route';
 import { ErrorEnvelope } from './schemas';
 
@@ -14,6 +16,40 @@ const STANDARD_ERRORS: Record<number, string> = {
   429: 'Rate limited',
   500: 'Unexpected server error',
 };
+/** Every tag an operation may carry, in the order the reference lists them. */
+const TAGS: Record<string, string> = {
+  v1: 'The versioned Bearer-only API: stable shapes, keys only (no cookies).',
+  SKUs: 'Products, their blockers and what can be done next.',
+  Dossier: 'The compliance fields of a SKU.',
+  Documents: 'The document vault: certificates, test reports, declarations.',
+  Entities: 'Manufacturers, importers and responsible persons.',
+  Imports: 'Spreadsheet imports with review before commit.',
+  Exports: 'Marketplace exports and export runs.',
+  Views: 'Saved SKU lists.',
+  Audit: 'The append-only audit log of the workspace.',
+  Team: 'Members, invitations, comments, assignees, inbox.',
+  'Supplier email': 'Requests to suppliers for documents and data.',
+  AI: 'AI fill and research (needs a configured provider).',
+  Classification: 'Product classification.',
+  Jobs: 'Background jobs.',
+  MCP: 'Read-only Model Context Protocol endpoint for agents.',
+  Workspace: 'Workspace settings.',
+  'API keys': 'Workspace API keys.',
+  Auth: 'Sign-in and sessions.',
+  Health: 'Liveness and readiness.',
+};
+
+/**
+ * Which operations take a key: the rule stated once in the document, beside the scope catalogue
+ * from lib/auth/scopes.
+ */
+const AUTH_RULES = [
+  'Every read operation of workspace data accepts a workspace API key (Authorization: Bearer <key>) or the session cookie; its x-required-scope names the scope a key must hold (403 INSUFFICIENT_SCOPE with details.required_scope otherwise).',
+  '/api/v1 is the versioned, Bearer-only namespace: its response shapes are stable and it never reads cookies. Operations outside /api/v1 follow the app and may change shape (x-stability preview).',
+  'Writes other than those naming a write scope, and everything about members, invitations and API keys, need a signed-in session.',
+  'A 401 says what was sent and why it was refused: no credential, a key where only a session is accepted (API_KEY_NOT_ACCEPTED), an unknown (API_KEY_INVALID), revoked (API_KEY_REVOKED) or expired (API_KEY_EXPIRED) key.',
+].join('\n\n');
+
 const EXTRA_ERROR_TEXT: Record<number, string> = {
   405: 'Method not allowed',
   409: 'Conflict',
@@ -30,20 +66,27 @@ function hoist(node: unknown): unknown {
   if (!node || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) {
-    if (k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/')) out[k] = `#/components/schemas/${v.slice(8)}`;
+    if (k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/'))
+      out[k] = `#/components/schemas/${v.slice(8)}`;
     else out[k] = hoist(v);
   }
   return out;
 }
 
 function toSchema(schema: z.ZodType, io: 'input' | 'output') {
-  const s = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', reused: 'inline' }) as Record<string, unknown>;
+  const s = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', reused: 'inline' }) as Record<
+    string,
+    unknown
+  >;
   delete s.$schema;
   const defs = (s.$defs ?? {}) as Record<string, unknown>;
   delete s.$defs;
   for (const [name, def] of Object.entries(defs)) {
     // Input and output forms of one named schema can differ (defaults, transforms): keep both.
-    const key = io === 'input' && components[name] && JSON.stringify(components[name]) !== JSON.stringify(hoist(def)) ? `${name}Input` : name;
+    const key =
+      io === 'input' && components[name] && JSON.stringify(components[name]) !== JSON.stringify(hoist(def))
+        ? `${name}Input`
+        : name;
     components[key] ??= hoist(def);
   }
   return hoist(s) as Record<string, unknown>;
@@ -65,24 +108,51 @@ function parametersOf(schema: z.ZodType | undefined, location: 'path' | 'query')
 export function buildOpenApi(handlers: RouteHandler[], serverUrl: string) {
   components = {};
   const paths: Record<string, Record<string, unknown>> = {};
-  const sorted = [...handlers].sort((a, b) => a.spec.path.localeCompare(b.spec.path) || a.spec.method.localeCompare(b.spec.method));
+  const sorted = [...handlers].sort(
+    (a, b) => a.spec.path.localeCompare(b.spec.path) || a.spec.method.localeCompare(b.spec.method),
+  );
   for (const { spec } of sorted) {
     const parameters: unknown[] = [...parametersOf(spec.params, 'path'), ...parametersOf(spec.query, 'query')];
-    if (spec.dryRun) parameters.push({ name: 'dry_run', in: 'query', required: false, schema: { type: 'boolean' }, description: 'Validate and describe the operation without committing writes or generating files.' });
-    if (spec.idempotent) parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 }, description: 'Replays the original response for 24 hours; reuse with a different request is 409.' });
+    if (spec.dryRun)
+      parameters.push({
+        name: 'dry_run',
+        in: 'query',
+        required: false,
+        schema: { type: 'boolean' },
+        description: 'Validate and describe the operation without committing writes or generating files.',
+      });
+    if (spec.idempotent)
+      parameters.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        schema: { type: 'string', minLength: 1, maxLength: 255 },
+        description: 'Replays the original response for 24 hours; reuse with a different request is 409.',
+      });
 
     const responses: Record<string, unknown> = {};
     for (const [status, r] of Object.entries(spec.responses)) {
       const ct = r.contentType ?? 'application/json';
-      responses[status] = { description: r.description, ...(r.schema || r.contentType ? { content: { [ct]: { schema: r.schema ? toSchema(r.schema, 'output') : {} } } } : {}) };
+      const content: Record<string, unknown> = {};
+      if (r.schema || r.contentType) content[ct] = { schema: r.schema ? toSchema(r.schema, 'output') : {} };
+      for (const other of r.otherContentTypes ?? []) content[other] = { schema: { type: 'string' } };
+      responses[status] = { description: r.description, ...(Object.keys(content).length ? { content } : {}) };
     }
     const errorStatuses = new Set<number>([...Object.keys(STANDARD_ERRORS).map(Number), ...(spec.errors ?? [])]);
-    if (spec.body || spec.bodyKind) errorStatuses.add(413);
+    if (spec.body || spec.form || spec.rawBody) errorStatuses.add(413);
+    if (spec.body || spec.form) errorStatuses.add(415);
     for (const s of [...errorStatuses].sort()) {
       responses[String(s)] ??= { $ref: `#/components/responses/Error${s}` };
     }
 
-    const security = spec.auth === 'none' ? [] : spec.auth === 'session' ? [{ cookieAuth: [] }] : spec.auth === 'bearer' ? [{ bearerAuth: spec.scope ? [spec.scope].flat() : [] }] : [{ bearerAuth: spec.scope ? [spec.scope].flat() : [] }, { cookieAuth: [] }];
+    const security =
+      spec.auth === 'none'
+        ? []
+        : spec.auth === 'session'
+          ? [{ cookieAuth: [] }]
+          : spec.auth === 'bearer'
+            ? [{ bearerAuth: spec.scope ? [spec.scope].flat() : [] }]
+            : [{ bearerAuth: spec.scope ? [spec.scope].flat() : [] }, { cookieAuth: [] }];
     const op: Record<string, unknown> = {
       operationId: spec.operationId,
       summary: spec.summary,
@@ -99,34 +169,66 @@ export function buildOpenApi(handlers: RouteHandler[], serverUrl: string) {
       op['x-required-scope'] = spec.scope[0];
       op['x-accepted-scopes'] = spec.scope;
     }
-    if (spec.body) op.requestBody = { required: !spec.body.safeParse(undefined).success, content: { 'application/json': { schema: toSchema(spec.body, 'input') } } };
-    else if (spec.requestBodyDoc) op.requestBody = spec.requestBodyDoc;
+    const bodyContent: Record<string, unknown> = {};
+    if (spec.body) bodyContent['application/json'] = { schema: toSchema(spec.body, 'input') };
+    if (spec.form)
+      bodyContent['multipart/form-data'] = { schema: formJsonSchema(spec.form, (s) => toSchema(s, 'input')) };
+    for (const t of spec.rawBody?.mediaTypes ?? [])
+      bodyContent[t] = {
+        schema: spec.rawBody!.schema ? toSchema(spec.rawBody!.schema, 'input') : { type: 'string', format: 'binary' },
+      };
+    if (Object.keys(bodyContent).length)
+      op.requestBody = {
+        required: spec.form || spec.rawBody ? true : !spec.body!.safeParse(undefined).success,
+        content: bodyContent,
+      };
     (paths[spec.path] ??= {})[spec.method.toLowerCase()] = op;
   }
 
   toSchema(ErrorEnvelope, 'output'); // registers components.schemas.ErrorEnvelope
   const errorResponses: Record<string, unknown> = {};
   for (const [s, text] of Object.entries({ ...STANDARD_ERRORS, ...EXTRA_ERROR_TEXT })) {
-    errorResponses[`Error${s}`] = { description: text, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
+    errorResponses[`Error${s}`] = {
+      description: text,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+    };
   }
   return {
     openapi: '3.1.0',
     info: {
       title: 'Product Compliance Workspace API',
       version: CONTRACT_VERSION,
-      description: 'Multi-tenant product-compliance workspace (EU GPSR). Operations are marked x-stability stable or preview. Error codes: /docs/errors.',
+      description:
+        'Multi-tenant product-compliance workspace (EU GPSR). Operations are marked x-stability stable or preview. Error codes: /docs/errors.\n\n' +
+        AUTH_RULES,
     },
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     servers: [{ url: serverUrl }],
     paths,
     components: {
       securitySchemes: {
-        cookieAuth: { type: 'apiKey', in: 'cookie', name: 'sb-access-token', description: 'Supabase Auth access token (JWT) of a signed-in user.' },
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Workspace API key (cw_live_...), created in Settings → API keys.' },
+        cookieAuth: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'sb-access-token',
+          description: 'Supabase Auth access token (JWT) of a signed-in user.',
+        },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: `Workspace API key (cw_live_...), created in Settings → API keys. Scopes: ${Object.entries(
+            SCOPES,
+          )
+            .map(([scope, text]) => `${scope}: ${text}`)
+            .join(' ')}`,
+        },
       },
       schemas: components,
       responses: errorResponses,
     },
-    'x-error-codes': Object.fromEntries(Object.entries(ERROR_CODES).map(([code, v]) => [code, { status: v.status, retryable: v.retryable }])),
+    'x-error-codes': Object.fromEntries(
+      Object.entries(ERROR_CODES).map(([code, v]) => [code, { status: v.status, retryable: v.retryable }]),
+    ),
   };
 }
 

@@ -20,10 +20,13 @@ function limitFor(cls: RateLimitClass) {
 }
 
 async function hit(db: Db, key: string, windowStart: Date): Promise<number> {
-  const rows = await queryRows<{ hits: number }>(db, sql`
+  const rows = await queryRows<{ hits: number }>(
+    db,
+    sql`
     INSERT INTO rate_limit_buckets (bucket_key, window_start, hits) VALUES (${key}, ${windowStart.toISOString()}::timestamptz, 1)
     ON CONFLICT (bucket_key, window_start) DO UPDATE SET hits = rate_limit_buckets.hits + 1
-    RETURNING hits`);
+    RETURNING hits`,
+  );
   return Number(rows[0].hits);
 }
 
@@ -31,7 +34,10 @@ async function hit(db: Db, key: string, windowStart: Date): Promise<number> {
  * Fixed one-minute windows counted in Postgres, so the limit holds across app instances. The subject
  * is the API key or the user, and separately the client IP. Exceeding either answers 429.
  */
-export async function enforceRateLimit(db: Db, args: { cls: RateLimitClass; subject: string | null; ip: string }): Promise<RateLimitState> {
+export async function enforceRateLimit(
+  db: Db,
+  args: { cls: RateLimitClass; subject: string | null; ip: string },
+): Promise<RateLimitState> {
   const now = Date.now();
   const windowStart = new Date(Math.floor(now / (WINDOW_SECONDS * 1000)) * WINDOW_SECONDS * 1000);
   const resetAt = Math.floor(windowStart.getTime() / 1000) + WINDOW_SECONDS;
@@ -40,16 +46,21 @@ export async function enforceRateLimit(db: Db, args: { cls: RateLimitClass; subj
   const ipHits = await hit(db, `ip:${args.ip}`, windowStart);
   const subjectHits = args.subject ? await hit(db, `${args.cls}:${args.subject}`, windowStart) : 0;
   // Occasionally drop old windows; cheap and keeps the table small without a cron.
-  if (Math.random() < 0.01) await db.execute(sql`DELETE FROM rate_limit_buckets WHERE window_start < now() - interval '10 minutes'`);
+  if (Math.random() < 0.01)
+    await db.execute(sql`DELETE FROM rate_limit_buckets WHERE window_start < now() - interval '10 minutes'`);
   const state: RateLimitState = { limit, remaining: Math.max(0, limit - subjectHits), resetAt };
   const over = (args.subject && subjectHits > limit) || ipHits > ipLimit;
   if (over) {
     const retryAfter = Math.max(1, resetAt - Math.floor(now / 1000));
     const effLimit = args.subject && subjectHits > limit ? limit : ipLimit;
-    throw new AppError('RATE_LIMITED', `Rate limit of ${effLimit} requests per minute exceeded; retry in ${retryAfter} s.`, {
-      details: { limit: effLimit, window_seconds: WINDOW_SECONDS, class: args.cls },
-      headers: rateLimitHeaders({ limit: effLimit, remaining: 0, resetAt }, retryAfter),
-    });
+    throw new AppError(
+      'RATE_LIMITED',
+      `Rate limit of ${effLimit} requests per minute exceeded; retry in ${retryAfter} s.`,
+      {
+        details: { limit: effLimit, window_seconds: WINDOW_SECONDS, class: args.cls },
+        headers: rateLimitHeaders({ limit: effLimit, remaining: 0, resetAt }, retryAfter),
+      },
+    );
   }
   return state;
 }

@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import { newRequestId } from './request-id';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { errorBody } from './envelope';
@@ -23,23 +23,32 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 const ALLOW = [...METHODS].join(', ');
 const GUARDED = Symbol.for('cw.serverGuard');
 
-const newRequestId = () => `req_${crypto.randomUUID().replace(/-/g, '')}`;
-
 /** Why the request cannot be handed to Next, or null when it can. */
 export function frameworkRefusal(method: string | undefined, rawUrl: string | undefined): AppError | null {
   const m = (method ?? '').toUpperCase();
   if (!METHODS.has(m)) {
-    return new AppError('METHOD_NOT_ALLOWED', `${m.slice(0, 20) || 'This'} is not an HTTP method this app serves; use GET, POST, PUT, PATCH or DELETE.`, {
-      headers: { Allow: ALLOW },
-    });
+    return new AppError(
+      'METHOD_NOT_ALLOWED',
+      `${m.slice(0, 20) || 'This'} is not an HTTP method this app serves; use GET, POST, PUT, PATCH or DELETE.`,
+      {
+        headers: { Allow: ALLOW },
+      },
+    );
   }
   const path = (rawUrl ?? '/').split('?')[0];
   try {
     decodeURIComponent(path);
   } catch {
-    return new AppError('VALIDATION_FAILED', 'The request path is not valid percent-encoded UTF-8 (e.g. %ff); encode each path segment as UTF-8.', {
-      details: { location: 'path', fields: [{ path: 'path', message: 'not valid percent-encoded UTF-8', code: 'invalid_path' }] },
-    });
+    return new AppError(
+      'VALIDATION_FAILED',
+      'The request path is not valid percent-encoded UTF-8 (e.g. %ff); encode each path segment as UTF-8.',
+      {
+        details: {
+          location: 'path',
+          fields: [{ path: 'path', message: 'not valid percent-encoded UTF-8', code: 'invalid_path' }],
+        },
+      },
+    );
   }
   return null;
 }
@@ -59,11 +68,21 @@ function envelopeHeaders(err: AppError, requestId: string, length: number): Reco
 function parserRefusal(code: string | undefined): AppError {
   const details = { location: 'request', reason: code ?? 'parse_error' };
   if (code === 'HPE_INVALID_METHOD') {
-    return new AppError('METHOD_NOT_ALLOWED', 'The request method is not an HTTP method this app serves; use GET, POST, PUT, PATCH or DELETE.', { details, headers: { Allow: ALLOW } });
+    return new AppError(
+      'METHOD_NOT_ALLOWED',
+      'The request method is not an HTTP method this app serves; use GET, POST, PUT, PATCH or DELETE.',
+      { details, headers: { Allow: ALLOW } },
+    );
   }
-  if (code === 'HPE_HEADER_OVERFLOW') return new AppError('HEADERS_TOO_LARGE', 'The request headers are too large.', { details });
-  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return new AppError('PAYLOAD_TOO_LARGE', 'The chunk extensions of the request body are too large.', { details });
-  return new AppError('MALFORMED_REQUEST', 'The HTTP request is malformed (e.g. an invalid chunked body, or both Transfer-Encoding and Content-Length); it was not processed.', { details });
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return new AppError('HEADERS_TOO_LARGE', 'The request headers are too large.', { details });
+  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW')
+    return new AppError('PAYLOAD_TOO_LARGE', 'The chunk extensions of the request body are too large.', { details });
+  return new AppError(
+    'MALFORMED_REQUEST',
+    'The HTTP request is malformed (e.g. an invalid chunked body, or both Transfer-Encoding and Content-Length); it was not processed.',
+    { details },
+  );
 }
 
 /** Writes a complete HTTP/1.1 error response on a socket the parser gave up on, then closes it. */
@@ -76,7 +95,11 @@ export function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: Buf
   const requestId = newRequestId();
   const body = JSON.stringify(errorBody(appErr, requestId));
   const headers = envelopeHeaders(appErr, requestId, Buffer.byteLength(body));
-  const head = [`HTTP/1.1 ${appErr.status} ${http.STATUS_CODES[appErr.status] ?? 'Bad Request'}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), 'connection: close'];
+  const head = [
+    `HTTP/1.1 ${appErr.status} ${http.STATUS_CODES[appErr.status] ?? 'Bad Request'}`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    'connection: close',
+  ];
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
 }
 
@@ -93,7 +116,11 @@ export function guardHttpServer(server: http.Server) {
     if (!refusal) {
       // Overwrites any value the client sent: only the socket and the trusted proxies decide.
       const fwd = req.headers['x-forwarded-for'];
-      req.headers[CLIENT_IP_HEADER] = resolveClientIp(req.socket.remoteAddress, Array.isArray(fwd) ? fwd.join(',') : fwd, trusted);
+      req.headers[CLIENT_IP_HEADER] = resolveClientIp(
+        req.socket.remoteAddress,
+        Array.isArray(fwd) ? fwd.join(',') : fwd,
+        trusted,
+      );
       for (const l of listeners) l.call(server, req, res);
       return;
     }

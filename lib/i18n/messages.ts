@@ -547,7 +547,11 @@ export function t(locale: Locale | string, key: MessageKey, params: Record<strin
 }
 
 /** Label of a value from a closed vocabulary (role, status, source, document type...), or the raw value. */
-export function vocabularyLabel(locale: Locale, prefix: 'role' | 'status' | 'source' | 'doctype' | 'severity' | 'state' | 'section', value: string): string {
+export function vocabularyLabel(
+  locale: Locale,
+  prefix: 'role' | 'status' | 'source' | 'doctype' | 'severity' | 'state' | 'section',
+  value: string,
+): string {
   const key = `${prefix}.${value}`;
   return key in en ? t(locale, key as MessageKey) : value;
 }

@@ -35,7 +35,11 @@ function parseAcceptLanguage(header: string): Range[] {
  * then a more specific available tag ("en" → "en-GB"), "*" takes the first available. With no match:
  * `fallback` if available, else the first available, else "en".
  */
-export function pickLocale<T extends string>(acceptLanguage: string | null | undefined, available: readonly T[], fallback?: T): T {
+export function pickLocale<T extends string>(
+  acceptLanguage: string | null | undefined,
+  available: readonly T[],
+  fallback?: T,
+): T {
   const lower = available.map((a) => a.toLowerCase());
   const fallbackChoice = (): T => {
     if (fallback && available.includes(fallback)) return fallback;
@@ -56,7 +60,12 @@ export function pickLocale<T extends string>(acceptLanguage: string | null | und
 }
 
 /** A `?lang=` choice wins when it is on offer; otherwise Accept-Language decides. */
-export function negotiateLanguage<T extends string>(opts: { query?: string | null; acceptLanguage?: string | null; available: readonly T[]; fallback?: T }): T {
+export function negotiateLanguage<T extends string>(opts: {
+  query?: string | null;
+  acceptLanguage?: string | null;
+  available: readonly T[];
+  fallback?: T;
+}): T {
   const q = opts.query?.trim().toLowerCase();
   if (q) {
     const hit = opts.available.find((a) => a.toLowerCase() === q);

@@ -106,7 +106,10 @@ export function normalizeAddress(address: string | null | undefined): string {
 }
 
 export function normalizeEmail(email: string | null | undefined): string {
-  return (email ?? '').trim().replace(/^mailto:/i, '').toLowerCase();
+  return (email ?? '')
+    .trim()
+    .replace(/^mailto:/i, '')
+    .toLowerCase();
 }
 
 /**
@@ -158,7 +161,17 @@ export class EntityCandidateCollector {
     const mapKey = `${e.role}\u0000${key}`;
     let g = this.groups.get(mapKey);
     if (!g) {
-      g = { key, role: e.role, nameKey: normalizeEntityName(name), rows: [], spellings: new Map(), countries: new Map(), urls: new Map(), addressKey: normalizeAddress(address), emailKey: normalizeEmail(email) };
+      g = {
+        key,
+        role: e.role,
+        nameKey: normalizeEntityName(name),
+        rows: [],
+        spellings: new Map(),
+        countries: new Map(),
+        urls: new Map(),
+        addressKey: normalizeAddress(address),
+        emailKey: normalizeEmail(email),
+      };
       this.groups.set(mapKey, g);
     }
     g.rows.push(row);
@@ -193,7 +206,10 @@ export class EntityCandidateCollector {
             type: 'same_name_different_address',
             message: `"${main.name}" also appears with another address in ${o.rows.length} row(s).`,
             other_candidate_key: o.key,
-            values: [{ value: main.address, rows: g.rows.slice(0, 100) }, { value: oMain.address, rows: o.rows.slice(0, 100) }],
+            values: [
+              { value: main.address, rows: g.rows.slice(0, 100) },
+              { value: oMain.address, rows: o.rows.slice(0, 100) },
+            ],
           });
         }
         if (o.emailKey !== g.emailKey) {
@@ -201,11 +217,16 @@ export class EntityCandidateCollector {
             type: 'same_name_different_email',
             message: `"${main.name}" also appears with another email in ${o.rows.length} row(s).`,
             other_candidate_key: o.key,
-            values: [{ value: main.email, rows: g.rows.slice(0, 100) }, { value: oMain.email, rows: o.rows.slice(0, 100) }],
+            values: [
+              { value: main.email, rows: g.rows.slice(0, 100) },
+              { value: oMain.email, rows: o.rows.slice(0, 100) },
+            ],
           });
         }
       }
-      const countries = [...g.countries.entries()].filter(([c]) => c !== null).sort((a, b) => b[1].length - a[1].length);
+      const countries = [...g.countries.entries()]
+        .filter(([c]) => c !== null)
+        .sort((a, b) => b[1].length - a[1].length);
       if (countries.length > 1) {
         conflicts.push({
           type: 'same_identity_different_country',
@@ -229,7 +250,9 @@ export class EntityCandidateCollector {
   }
 }
 
-export function collectEntityCandidates(items: Iterable<{ row_number: number; entities: EntityInput[] }>): EntityCandidate[] {
+export function collectEntityCandidates(
+  items: Iterable<{ row_number: number; entities: EntityInput[] }>,
+): EntityCandidate[] {
   const c = new EntityCandidateCollector();
   for (const item of items) for (const e of item.entities) c.add(item.row_number, e);
   return c.candidates();

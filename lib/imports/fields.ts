@@ -29,9 +29,13 @@ export function entityFieldParts(key: string): { role: EntityRole; attribute: En
   return { role: m[1] as EntityRole, attribute: m[2] as EntityAttribute };
 }
 
-export const mappingTargetSchema = z.string().max(64).refine((k) => isMappingTarget(k), {
-  message: 'Unknown target: use a SKU column (sku_code, product_name, gtin, category_code, external_sku_id) or a dossier field key.',
-});
+export const mappingTargetSchema = z
+  .string()
+  .max(64)
+  .refine((k) => isMappingTarget(k), {
+    message:
+      'Unknown target: use a SKU column (sku_code, product_name, gtin, category_code, external_sku_id) or a dossier field key.',
+  });
 
 /**
  * Explicit mapping: keys are a header exactly as read (case-insensitive) or a 0-based column index
@@ -46,7 +50,11 @@ export const explicitMappingSchema = z
       if (target === null) continue;
       const prior = seen.get(target);
       if (prior !== undefined) {
-        ctx.addIssue({ code: 'custom', path: [column], message: `"${target}" is already mapped from column "${prior}".` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [column],
+          message: `"${target}" is already mapped from column "${prior}".`,
+        });
       }
       seen.set(target, column);
     }

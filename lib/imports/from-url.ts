@@ -25,21 +25,46 @@ export interface UrlPreviewFailure {
 
 export const PREVIEW_FETCH_DEFAULTS = { maxBytes: 3 * 1024 * 1024, timeoutMs: 8_000, maxRedirects: 5 } as const;
 
-export async function previewProductFromUrl(url: string, options: SafeFetchOptions = {}): Promise<UrlPreview | UrlPreviewFailure> {
-  const res = await safeFetch(url, { ...PREVIEW_FETCH_DEFAULTS, ...options, headers: { accept: 'text/html,application/xhtml+xml;q=0.9', ...options.headers } });
+export async function previewProductFromUrl(
+  url: string,
+  options: SafeFetchOptions = {},
+): Promise<UrlPreview | UrlPreviewFailure> {
+  const res = await safeFetch(url, {
+    ...PREVIEW_FETCH_DEFAULTS,
+    ...options,
+    headers: { accept: 'text/html,application/xhtml+xml;q=0.9', ...options.headers },
+  });
   if (!res.ok) return { ok: false, error: res.error };
   if (res.status < 200 || res.status >= 300) {
-    return { ok: false, error: { code: 'http_status', message: `The page answered with HTTP ${res.status}.`, url: res.url, details: { status: res.status } } };
+    return {
+      ok: false,
+      error: {
+        code: 'http_status',
+        message: `The page answered with HTTP ${res.status}.`,
+        url: res.url,
+        details: { status: res.status },
+      },
+    };
   }
   const type = (res.contentType ?? '').toLowerCase();
   if (type && !/html|xml/.test(type)) {
-    return { ok: false, error: { code: 'not_html', message: `The URL is not a web page (${type.split(';')[0]}).`, url: res.url } };
+    return {
+      ok: false,
+      error: { code: 'not_html', message: `The URL is not a web page (${type.split(';')[0]}).`, url: res.url },
+    };
   }
   const html = decodeHtml(res.body, type);
   const preview = extractProductFromHtml(html, res.url);
   const f = preview.fields;
   const dossier: Record<string, string> = {};
-  for (const key of ['brand', 'manufacturer_name', 'model_number', 'product_image_url', 'product_description', 'gtin'] as const) {
+  for (const key of [
+    'brand',
+    'manufacturer_name',
+    'model_number',
+    'product_image_url',
+    'product_description',
+    'gtin',
+  ] as const) {
     const v = f[key];
     if (v) dossier[key] = v.value;
   }

@@ -10,16 +10,17 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { auditEvents, importBatches, workspaces } from '@/lib/db/schema';
+import { importBatches, workspaces } from '@/lib/db/schema';
+import { recordAudit } from '@/lib/audit';
 import { defineJob, NonRetryableError, type JobContext } from '@/lib/jobs/define';
 import { LeaseLostError } from '@/lib/jobs/lease';
 import type { PlanId } from '@/lib/plans';
 import { getBlobStore } from '@/lib/storage';
 import type { PlannedRecord } from './plan';
 import { FINAL_STATUSES, outcomeCounts, recordedRowNumbers, upsertCandidates, type BatchRow } from './repo';
-import { applyChunk, issuesOf, recordRows, type ChunkContext } from './repo-write';
-import { planFile } from './service-plan';
+import { applyChunk, issuesOf, prepareRecord, recordRows, type ChunkContext } from './repo-write';
 import { readErrorMessage } from './service-errors';
+import { roundTimings, timed, type ImportTimings } from './timings';
 
 export const IMPORT_CHUNK_ROWS = 500;
 const RETRY_LIMIT = 2;
@@ -37,7 +38,9 @@ async function failBatch(db: Db, batchId: string, message: string) {
   await db
     .update(importBatches)
     .set({ status: 'failed', errorMessage: message.slice(0, 2000), completedAt: new Date() })
-    .where(and(eq(importBatches.id, batchId), sql`${importBatches.status} NOT IN ('completed', 'completed_with_errors')`));
+    .where(
+      and(eq(importBatches.id, batchId), sql`${importBatches.status} NOT IN ('completed', 'completed_with_errors')`),
+    );
 }
 
 /**
@@ -46,27 +49,60 @@ async function failBatch(db: Db, batchId: string, message: string) {
  */
 export async function runImportBatch(
   db: Db,
-  args: { batchId: string; workspaceId: string; onProgress?: (p: Record<string, unknown>) => Promise<void>; fence?: (tx: Db) => Promise<void>; chunkRows?: number; signal?: AbortSignal },
+  args: {
+    batchId: string;
+    workspaceId: string;
+    onProgress?: (p: Record<string, unknown>) => Promise<void>;
+    fence?: (tx: Db) => Promise<void>;
+    chunkRows?: number;
+    signal?: AbortSignal;
+    /** filled with milliseconds per phase (read, plan, write, recompute) and per write statement */
+    timings?: ImportTimings;
+  },
 ) {
-  const [batch] = await db.select().from(importBatches).where(and(eq(importBatches.id, args.batchId), eq(importBatches.workspaceId, args.workspaceId)));
+  const timings = args.timings ?? {};
+  const [batch] = await db
+    .select()
+    .from(importBatches)
+    .where(and(eq(importBatches.id, args.batchId), eq(importBatches.workspaceId, args.workspaceId)));
   if (!batch) throw new BatchFailure('Import batch not found.');
   if ((FINAL_STATUSES as readonly string[]).includes(batch.status)) return batch;
   const [ws] = await db.select({ plan: workspaces.plan }).from(workspaces).where(eq(workspaces.id, batch.workspaceId));
   if (!ws) throw new BatchFailure('Workspace not found.');
-  await db.update(importBatches).set({ status: 'processing', startedAt: sql`coalesce(${importBatches.startedAt}, now())`, errorMessage: null }).where(eq(importBatches.id, batch.id));
+  await db
+    .update(importBatches)
+    .set({ status: 'processing', startedAt: sql`coalesce(${importBatches.startedAt}, now())`, errorMessage: null })
+    .where(eq(importBatches.id, batch.id));
   await args.onProgress?.({ batch_id: batch.id, phase: 'reading' });
 
   const options = batch.options as unknown as ImportOptions;
   if (!batch.storageKey) throw new BatchFailure('The import file was not stored.');
   let bytes: Uint8Array;
+  const tRead = performance.now();
   try {
     bytes = await getBlobStore().getBytes(batch.storageKey);
   } catch {
     throw new BatchFailure('The stored import file is missing; upload it again.');
   }
-  const planned = await planFile({ bytes, filename: batch.filename, sheet: options.sheet, headerRow: options.header_row, mapping: options.mapping, sampleSize: 0, maxErrors: 0 });
+  timings.read = performance.now() - tRead;
+  // The readers (SheetJS and its code pages among them) load with the first import, not with the worker.
+  const { planFile } = await import('./service-plan');
+  const planned = await timed(timings, 'plan', () =>
+    planFile({
+      bytes,
+      filename: batch.filename,
+      sheet: options.sheet,
+      headerRow: options.header_row,
+      mapping: options.mapping,
+      sampleSize: 0,
+      maxErrors: 0,
+    }),
+  );
   if (!planned.ok) throw new BatchFailure(readErrorMessage(planned.error));
-  if (planned.mapping.errors.length) throw new BatchFailure(`The column mapping does not fit the file: ${planned.mapping.errors.map((e) => e.message).join(' ')}`);
+  if (planned.mapping.errors.length)
+    throw new BatchFailure(
+      `The column mapping does not fit the file: ${planned.mapping.errors.map((e) => e.message).join(' ')}`,
+    );
 
   const total = planned.summary.total_rows;
   await db
@@ -74,38 +110,83 @@ export async function runImportBatch(
     .set({
       totalRows: total,
       fileFormat: planned.shape.format,
-      shape: { ...planned.shape, warnings: planned.readWarnings, summary: planned.summary } as unknown as Record<string, unknown>,
+      shape: { ...planned.shape, warnings: planned.readWarnings, summary: planned.summary } as unknown as Record<
+        string,
+        unknown
+      >,
       mapping: planned.mapping as unknown as Record<string, unknown>,
     })
     .where(eq(importBatches.id, batch.id));
   await upsertCandidates(db, { batchId: batch.id, workspaceId: batch.workspaceId, candidates: planned.candidates });
 
   const done = await recordedRowNumbers(db, batch.id);
-  const ctx: ChunkWriter = { workspaceId: batch.workspaceId, plan: ws.plan as PlanId, batchId: batch.id, actor: options.actor, fence: args.fence };
+  const ctx: ChunkWriter = {
+    workspaceId: batch.workspaceId,
+    plan: ws.plan as PlanId,
+    batchId: batch.id,
+    actor: options.actor,
+    fence: args.fence,
+    timings,
+  };
   const chunkRows = args.chunkRows ?? IMPORT_CHUNK_ROWS;
   let processed = done.size;
+  // The run's own clock for rows/s and the ETA starts here, after reading and planning.
+  await db
+    .update(importBatches)
+    .set({ writingStartedAt: sql`now()`, writingStartedRows: processed })
+    .where(eq(importBatches.id, batch.id));
+  const startedWriting = performance.now();
   let chunk: PlannedRecord[] = [];
+  // One chunk in flight while the next is read and planned: the database writes chunk N while this
+  // process plans chunk N+1 (and evaluates its new SKUs' blockers). Chunks still apply one after the
+  // other in file order, each in its own transaction, so resuming and exactly-once are as before.
+  let inflight: Promise<void> | null = null;
 
   const flush = async () => {
     if (!chunk.length) return;
     const records = chunk;
     chunk = [];
+    if (inflight) await inflight;
     if (args.signal?.aborted) throw new Error('The import run was stopped.');
-    processed += await applyRecords(db, ctx, records);
-    await args.onProgress?.({ batch_id: batch.id, phase: 'writing', processed_rows: processed, total_rows: total });
+    const p = write(records);
+    p.catch(() => {}); // awaited by the next flush or at the end; this only keeps it from being "unhandled"
+    inflight = p;
+  };
+
+  const write = async (records: PlannedRecord[]) => {
+    processed += await timed(timings, 'write', () => applyRecords(db, ctx, records));
+    const seconds = (performance.now() - startedWriting) / 1000;
+    const rate = seconds >= 1 ? (processed - done.size) / seconds : null;
+    await args.onProgress?.({
+      batch_id: batch.id,
+      phase: 'writing',
+      processed_rows: processed,
+      total_rows: total,
+      rows_per_second: rate === null ? null : Math.round(rate),
+      eta_seconds: rate ? Math.ceil(Math.max(0, total - processed) / rate) : null,
+    });
   };
 
   const gen = planned.records();
-  for (let step = gen.next(); ; step = gen.next()) {
+  // Pass 2 plans as it reads; its time is the plan phase's too.
+  const next = () => {
+    const t0 = performance.now();
+    const step = gen.next();
+    timings.plan = (timings.plan ?? 0) + performance.now() - t0;
+    return step;
+  };
+  for (let step = next(); ; step = next()) {
     if (step.done) {
       if (!step.value.ok) throw new BatchFailure(readErrorMessage(step.value.error));
       break;
     }
     if (done.has(step.value.row_number)) continue;
+    prepareRecord(step.value);
     chunk.push(step.value);
     if (chunk.length >= chunkRows) await flush();
   }
   await flush();
+  if (inflight) await inflight;
   // Only the delivery that still holds the run finishes the batch (one completion, one audit event).
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -129,7 +210,11 @@ async function applyRecords(db: Db, ctx: ChunkWriter, records: PlannedRecord[]):
       const t = tx as unknown as Db;
       await ctx.fence?.(t);
       await t.execute(sql`SELECT id FROM import_batches WHERE id = ${ctx.batchId} FOR UPDATE`);
-      const recorded = await recordedRowNumbers(t, ctx.batchId, records.map((r) => r.row_number));
+      const recorded = await recordedRowNumbers(
+        t,
+        ctx.batchId,
+        records.map((r) => r.row_number),
+      );
       const todo = records.filter((r) => !recorded.has(r.row_number));
       await applyChunk(t, ctx, todo);
       return todo.length;
@@ -153,7 +238,22 @@ async function recordError(db: Db, ctx: ChunkWriter, rec: PlannedRecord, e: unkn
     await t.execute(sql`SELECT id FROM import_batches WHERE id = ${ctx.batchId} FOR UPDATE`);
     if ((await recordedRowNumbers(t, ctx.batchId, [rec.row_number])).size) return 0;
     await recordRows(t, ctx, [
-      { row_number: rec.row_number, outcome: 'error', sku_id: null, sku_code: rec.sku.sku_code, changes: {}, issues: [{ severity: 'error', column: null, code: 'write_failed', message: `The row could not be written: ${message}` }, ...issuesOf(rec)] },
+      {
+        row_number: rec.row_number,
+        outcome: 'error',
+        sku_id: null,
+        sku_code: rec.sku.sku_code,
+        changes: {},
+        issues: [
+          {
+            severity: 'error',
+            column: null,
+            code: 'write_failed',
+            message: `The row could not be written: ${message}`,
+          },
+          ...issuesOf(rec),
+        ],
+      },
     ]);
     return 1;
   });
@@ -175,7 +275,11 @@ async function finishBatch(db: Db, batchId: string, total: number): Promise<Batc
   const counts = await outcomeCounts(db, batchId);
   let completedNow = false;
   if (counts.total !== total) {
-    await failBatch(db, batchId, `${total - counts.total} of ${total} rows have no outcome; the import stopped before the end.`);
+    await failBatch(
+      db,
+      batchId,
+      `${total - counts.total} of ${total} rows have no outcome; the import stopped before the end.`,
+    );
   } else {
     const withErrors = counts.failed + counts.error > 0;
     const updated = await db
@@ -197,15 +301,21 @@ async function finishBatch(db: Db, batchId: string, total: number): Promise<Batc
   const [row] = await db.select().from(importBatches).where(eq(importBatches.id, batchId));
   if (completedNow) {
     const o = row.options as unknown as ImportOptions;
-    await db.insert(auditEvents).values({
+    await recordAudit(db, {
       workspaceId: row.workspaceId,
-      actorUserId: o.actor?.userId ?? null,
-      actorApiKeyId: o.actor?.apiKeyId ?? null,
-      actorLabel: o.actor?.label ?? null,
+      actor: o.actor ?? null,
       action: 'import.completed',
       targetType: 'import_batch',
       targetId: row.id,
-      data: { filename: row.filename, total_rows: row.totalRows, created_rows: row.createdRows, updated_rows: row.updatedRows, skipped_rows: row.skippedRows, failed_rows: row.failedRows, error_rows: row.errorRows },
+      data: {
+        filename: row.filename,
+        total_rows: row.totalRows,
+        created_rows: row.createdRows,
+        updated_rows: row.updatedRows,
+        skipped_rows: row.skippedRows,
+        failed_rows: row.failedRows,
+        error_rows: row.errorRows,
+      },
     });
   }
   return row;
@@ -220,8 +330,23 @@ export const importRunJob = defineJob({
   expireInSeconds: 6 * 60 * 60,
   handler: async (p, ctx: JobContext) => {
     try {
-      const row = await runImportBatch(ctx.db, { batchId: p.batch_id, workspaceId: ctx.workspaceId, onProgress: ctx.progress, fence: ctx.fence, signal: ctx.signal });
-      return { batch_id: row.id, status: row.status, processed_rows: row.processedRows, total_rows: row.totalRows };
+      const timings: ImportTimings = {};
+      const row = await runImportBatch(ctx.db, {
+        timings,
+        batchId: p.batch_id,
+        workspaceId: ctx.workspaceId,
+        onProgress: ctx.progress,
+        fence: ctx.fence,
+        signal: ctx.signal,
+      });
+      // write includes recompute (both run inside the chunk's transaction); phases_ms says it apart.
+      return {
+        batch_id: row.id,
+        status: row.status,
+        processed_rows: row.processedRows,
+        total_rows: row.totalRows,
+        phases_ms: roundTimings(timings),
+      };
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       // Another worker took the run over: the batch is its to finish.

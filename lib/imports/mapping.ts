@@ -6,9 +6,23 @@
  */
 import { isKnownFieldKey } from '@/lib/dossier/catalogue';
 import { normalizeLanguageCode } from '@/lib/i18n/languages';
-import { entityFieldParts, explicitMappingSchema, isMappingTarget, type EntityAttribute, type EntityRole, type ExplicitMapping } from './fields';
+import {
+  entityFieldParts,
+  explicitMappingSchema,
+  isMappingTarget,
+  type EntityAttribute,
+  type EntityRole,
+  type ExplicitMapping,
+} from './fields';
 import { isGtinLike } from './normalize';
-import { ATTRIBUTE_WORDS, LANGUAGE_WORDS, LOCALIZED_SYNONYMS, ROLE_WORDS, TARGET_SYNONYMS, foldHeader } from './synonyms';
+import {
+  ATTRIBUTE_WORDS,
+  LANGUAGE_WORDS,
+  LOCALIZED_SYNONYMS,
+  ROLE_WORDS,
+  TARGET_SYNONYMS,
+  foldHeader,
+} from './synonyms';
 
 export type MappingReason =
   | 'explicit'
@@ -71,7 +85,46 @@ interface Candidate {
   language?: string;
 }
 
-const STOP_WORDS = new Set(['des', 'der', 'die', 'das', 'du', 'de', 'la', 'le', 'les', 'del', 'della', 'dello', 'of', 'the', 'eu', 'ue', 'im', 'in', 'dell', 'd', 'l', 'en', 'el', 'il', 'von', 'vom', 'and', 'und', 'et', 'y', 'e', 'for', 'fur', 'pour', 'para', 'per', 'no', 'nr']);
+const STOP_WORDS = new Set([
+  'des',
+  'der',
+  'die',
+  'das',
+  'du',
+  'de',
+  'la',
+  'le',
+  'les',
+  'del',
+  'della',
+  'dello',
+  'of',
+  'the',
+  'eu',
+  'ue',
+  'im',
+  'in',
+  'dell',
+  'd',
+  'l',
+  'en',
+  'el',
+  'il',
+  'von',
+  'vom',
+  'and',
+  'und',
+  'et',
+  'y',
+  'e',
+  'for',
+  'fur',
+  'pour',
+  'para',
+  'per',
+  'no',
+  'nr',
+]);
 
 interface SynonymEntry {
   target: string;
@@ -131,7 +184,9 @@ function isLanguageToken(t: string): boolean {
 
 // ------------------------------------------------------------------------------ header candidates
 
-function roleIn(tokens: string[]): { role: EntityRole; start: number; length: number; compoundAttribute: EntityAttribute | null } | null {
+function roleIn(
+  tokens: string[],
+): { role: EntityRole; start: number; length: number; compoundAttribute: EntityAttribute | null } | null {
   for (const [role, words] of Object.entries(ROLE_WORDS) as [EntityRole, string[]][]) {
     for (const w of words) {
       const seq = foldHeader(w).split(' ');
@@ -147,7 +202,8 @@ function roleIn(tokens: string[]): { role: EntityRole; start: number; length: nu
         const t = tokens[i];
         if (!t.startsWith(w) || t === w) continue;
         const rest = t.slice(w.length);
-        if (['s', 'n', 'in', 'innen', 'es', 'en'].includes(rest)) return { role, start: i, length: 1, compoundAttribute: null };
+        if (['s', 'n', 'in', 'innen', 'es', 'en'].includes(rest))
+          return { role, start: i, length: 1, compoundAttribute: null };
         const attr = attributeOfWord(rest) ?? attributeOfWord(rest.replace(/^s/, ''));
         if (attr) return { role, start: i, length: 1, compoundAttribute: attr };
       }
@@ -182,15 +238,20 @@ export function headerCandidates(header: string): Candidate[] {
   const out: Candidate[] = [];
 
   const asKey = folded.replace(/ /g, '_');
-  if (isMappingTarget(asKey)) return [{ target: asKey, confidence: 1, reason: 'exact_key', detail: `The header is the field key "${asKey}".` }];
+  if (isMappingTarget(asKey))
+    return [{ target: asKey, confidence: 1, reason: 'exact_key', detail: `The header is the field key "${asKey}".` }];
 
   // Operator role (+ attribute): "Hersteller", "Hersteller E-Mail", "Adresse du fabricant", "Herstelleradresse".
   const role = roleIn(tokens);
   if (role) {
     const rest = tokens.filter((_, i) => i < role.start || i >= role.start + role.length);
-    const attr = role.compoundAttribute ? { attribute: role.compoundAttribute, start: -1, length: 0 } : attributeIn(rest);
+    const attr = role.compoundAttribute
+      ? { attribute: role.compoundAttribute, start: -1, length: 0 }
+      : attributeIn(rest);
     const attribute: EntityAttribute = attr?.attribute ?? 'name';
-    const leftover = rest.filter((t, i) => !(attr && i >= attr.start && i < attr.start + attr.length) && !STOP_WORDS.has(t));
+    const leftover = rest.filter(
+      (t, i) => !(attr && i >= attr.start && i < attr.start + attr.length) && !STOP_WORDS.has(t),
+    );
     const key = `${role.role}_${attribute}`;
     if (isKnownFieldKey(key) && leftover.length === 0) {
       const viaImporter = role.role === 'importer' && tokens.some((t) => t.startsWith('inverkehrbringer'));
@@ -208,10 +269,20 @@ export function headerCandidates(header: string): Candidate[] {
   const entries = synonyms();
   for (const e of entries) {
     if (e.text === folded) {
-      out.push(localizedOrDirect(e, tokens, new Set(e.tokens.map((_, i) => i)), 0.95, 'header_synonym', `The header matches "${e.text}".`));
+      out.push(
+        localizedOrDirect(
+          e,
+          tokens,
+          new Set(e.tokens.map((_, i) => i)),
+          0.95,
+          'header_synonym',
+          `The header matches "${e.text}".`,
+        ),
+      );
     }
   }
-  if (out.some((c) => c.reason === 'header_synonym' || c.reason === 'header_role_attribute')) return sortCandidates(out);
+  if (out.some((c) => c.reason === 'header_synonym' || c.reason === 'header_role_attribute'))
+    return sortCandidates(out);
 
   // Partial: the synonym's words appear in the header ("EAN Code 13-stellig", "Produktname DE").
   let best: { e: SynonymEntry; at: number } | null = null;
@@ -223,14 +294,25 @@ export function headerCandidates(header: string): Candidate[] {
   }
   if (best) {
     const covered = new Set(best.e.tokens.map((_, i) => best!.at + i));
-    const meaningful = tokens.filter((t, i) => !STOP_WORDS.has(t) && !(best!.e.language && !covered.has(i) && isLanguageToken(t))).length || 1;
+    const meaningful =
+      tokens.filter((t, i) => !STOP_WORDS.has(t) && !(best!.e.language && !covered.has(i) && isLanguageToken(t)))
+        .length || 1;
     const conf = 0.6 + 0.25 * Math.min(1, best.e.tokens.length / meaningful);
-    out.push(localizedOrDirect(best.e, tokens, covered, conf, 'header_partial', `The header contains "${best.e.text}".`));
+    out.push(
+      localizedOrDirect(best.e, tokens, covered, conf, 'header_partial', `The header contains "${best.e.text}".`),
+    );
   }
   return sortCandidates(out);
 }
 
-function localizedOrDirect(e: SynonymEntry, tokens: string[], covered: Set<number>, confidence: number, reason: MappingReason, detail: string): Candidate {
+function localizedOrDirect(
+  e: SynonymEntry,
+  tokens: string[],
+  covered: Set<number>,
+  confidence: number,
+  reason: MappingReason,
+  detail: string,
+): Candidate {
   if (!e.language) return { target: e.target, confidence, reason, detail };
   const explicit = languageInHeader(tokens, covered);
   const language = explicit ?? e.language;
@@ -239,7 +321,9 @@ function localizedOrDirect(e: SynonymEntry, tokens: string[], covered: Set<numbe
     confidence,
     reason,
     language,
-    detail: explicit ? `${detail} Language ${language} named in the header.` : `${detail} Language ${language} from the header's own language.`,
+    detail: explicit
+      ? `${detail} Language ${language} named in the header.`
+      : `${detail} Language ${language} from the header's own language.`,
   };
 }
 
@@ -274,7 +358,14 @@ export function mapColumns(input: MapColumnsInput): MappingResult {
   const headers = input.headers;
   const rows = (input.sampleRows ?? []).slice(0, 500);
   const errors: MappingIssue[] = [];
-  const columns: ColumnMapping[] = headers.map((header, index) => ({ index, header, target: null, confidence: 0, reason: 'no_match', detail: 'No header synonym or content rule matched.' }));
+  const columns: ColumnMapping[] = headers.map((header, index) => ({
+    index,
+    header,
+    target: null,
+    confidence: 0,
+    reason: 'no_match',
+    detail: 'No header synonym or content rule matched.',
+  }));
 
   // 1. Header candidates, vetted by content where content can be checked.
   const candidates: Candidate[][] = headers.map((h) => headerCandidates(h));
@@ -284,7 +375,14 @@ export function mapColumns(input: MapColumnsInput): MappingResult {
   });
   headers.forEach((_, i) => {
     const c = candidates[i][0];
-    if (c) Object.assign(columns[i], { target: c.target, confidence: c.confidence, reason: c.reason, detail: c.detail, language: c.language });
+    if (c)
+      Object.assign(columns[i], {
+        target: c.target,
+        confidence: c.confidence,
+        reason: c.reason,
+        detail: c.detail,
+        language: c.language,
+      });
   });
 
   // 2. Attribute-only headers take the role of the nearest operator column on their left.
@@ -300,11 +398,23 @@ export function mapColumns(input: MapColumnsInput): MappingResult {
     if (role && isKnownFieldKey(`${role}_${attr.attribute}`)) {
       setColumn(columns[i], `${role}_${attr.attribute}`, 0.7, 'neighbour_role', `"${h}" follows the ${role} columns.`);
     } else if (attr.attribute === 'country') {
-      setColumn(columns[i], 'country_of_origin', 0.5, 'attribute_without_role', `"${h}" names no operator; read as the country of origin.`);
+      setColumn(
+        columns[i],
+        'country_of_origin',
+        0.5,
+        'attribute_without_role',
+        `"${h}" names no operator; read as the country of origin.`,
+      );
     } else if (attr.attribute === 'url' && share(values, (v) => IMAGE_URL.test(v)) >= 0.8) {
       setColumn(columns[i], 'product_image_url', 0.6, 'content_image_url', 'The links point to images.');
     } else if (attr.attribute !== 'name') {
-      setColumn(columns[i], `manufacturer_${attr.attribute}`, 0.4, 'attribute_without_role', `"${h}" names no operator; assumed to be the manufacturer's.`);
+      setColumn(
+        columns[i],
+        `manufacturer_${attr.attribute}`,
+        0.4,
+        'attribute_without_role',
+        `"${h}" names no operator; assumed to be the manufacturer's.`,
+      );
     }
   });
 
@@ -313,14 +423,21 @@ export function mapColumns(input: MapColumnsInput): MappingResult {
     if (columns[i].target) return;
     const values = columnValues(rows, i);
     if (values.length === 0) {
-      if (rows.length) Object.assign(columns[i], { reason: 'empty_column', detail: 'The column has no values in the rows read.' });
+      if (rows.length)
+        Object.assign(columns[i], { reason: 'empty_column', detail: 'The column has no values in the rows read.' });
       return;
     }
     if (values.length >= 2 && share(values, (v) => /\d{7}/.test(v.replace(/\D/g, '')) && isGtinLike(v)) >= 0.8) {
       setColumn(columns[i], 'gtin', 0.7, 'content_gtin', 'Its values are valid GTINs (check digits verify).');
     } else if (share(values, (v) => EMAIL.test(v)) >= 0.8) {
       const role = neighbourRole(columns, i) ?? 'manufacturer';
-      setColumn(columns[i], `${role}_email`, role === 'manufacturer' && !neighbourRole(columns, i) ? 0.5 : 0.65, 'content_email', `Its values are email addresses${neighbourRole(columns, i) ? ` next to the ${role} columns` : ''}.`);
+      setColumn(
+        columns[i],
+        `${role}_email`,
+        role === 'manufacturer' && !neighbourRole(columns, i) ? 0.5 : 0.65,
+        'content_email',
+        `Its values are email addresses${neighbourRole(columns, i) ? ` next to the ${role} columns` : ''}.`,
+      );
     } else if (share(values, (v) => IMAGE_URL.test(v)) >= 0.8) {
       setColumn(columns[i], 'product_image_url', 0.6, 'content_image_url', 'Its values are links to images.');
     }
@@ -337,7 +454,13 @@ export function mapColumns(input: MapColumnsInput): MappingResult {
       const lengths = values.map((v) => v.length).sort((a, b) => a - b);
       const median = lengths.length ? lengths[Math.floor(lengths.length / 2)] : 0;
       if (median > 0 && median <= 120) {
-        setColumn(desc, 'product_name', 0.5, 'fallback_product_name', `No product-name column; "${desc.header}" holds short texts (median ${median} characters) and is used as the name.`);
+        setColumn(
+          desc,
+          'product_name',
+          0.5,
+          'fallback_product_name',
+          `No product-name column; "${desc.header}" holds short texts (median ${median} characters) and is used as the name.`,
+        );
       }
     }
   }
@@ -347,7 +470,9 @@ export function mapColumns(input: MapColumnsInput): MappingResult {
 
   const targets: Record<string, number> = {};
   for (const c of columns) if (c.target) targets[c.target] = c.index;
-  const unmapped = columns.filter((c) => !c.target).map((c) => ({ index: c.index, header: c.header, reason: c.reason, detail: c.detail }));
+  const unmapped = columns
+    .filter((c) => !c.target)
+    .map((c) => ({ index: c.index, header: c.header, reason: c.reason, detail: c.detail }));
   const missing_required = (['sku_code', 'product_name'] as const).filter((k) => targets[k] === undefined);
   return { columns, targets, unmapped, missing_required, errors };
 }
@@ -365,12 +490,22 @@ function vetByContent(c: Candidate, values: string[]): Candidate {
   if (values.length < 3) return c;
   if (c.target === 'gtin') {
     const ok = share(values, isGtinLike);
-    if (ok < 0.6) return { ...c, confidence: Math.min(c.confidence, 0.3), detail: `${c.detail} But only ${Math.round(ok * 100)}% of its values are valid GTINs.` };
+    if (ok < 0.6)
+      return {
+        ...c,
+        confidence: Math.min(c.confidence, 0.3),
+        detail: `${c.detail} But only ${Math.round(ok * 100)}% of its values are valid GTINs.`,
+      };
   }
   const parts = entityFieldParts(c.target);
   if (parts?.attribute === 'email') {
     const ok = share(values, (v) => EMAIL.test(v));
-    if (ok < 0.6) return { ...c, confidence: Math.min(c.confidence, 0.3), detail: `${c.detail} But only ${Math.round(ok * 100)}% of its values are email addresses.` };
+    if (ok < 0.6)
+      return {
+        ...c,
+        confidence: Math.min(c.confidence, 0.3),
+        detail: `${c.detail} But only ${Math.round(ok * 100)}% of its values are email addresses.`,
+      };
   }
   return c;
 }
@@ -391,7 +526,12 @@ function resolveDuplicates(columns: ColumnMapping[]) {
     const winner = [...list].sort((a, b) => b.confidence - a.confidence || a.index - b.index)[0];
     for (const c of list) {
       if (c === winner) continue;
-      Object.assign(c, { target: null, confidence: 0, reason: 'duplicate_target', detail: `"${target}" is taken by column "${winner.header}" (more certain).` });
+      Object.assign(c, {
+        target: null,
+        confidence: 0,
+        reason: 'duplicate_target',
+        detail: `"${target}" is taken by column "${winner.header}" (more certain).`,
+      });
       delete c.language;
     }
   }
@@ -401,7 +541,11 @@ function applyExplicit(columns: ColumnMapping[], explicit: unknown, errors: Mapp
   const parsed = explicitMappingSchema.safeParse(explicit);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      errors.push({ column: String(issue.path[0] ?? ''), code: issue.message.includes('already mapped') ? 'duplicate_target' : 'invalid_mapping', message: issue.message });
+      errors.push({
+        column: String(issue.path[0] ?? ''),
+        code: issue.message.includes('already mapped') ? 'duplicate_target' : 'invalid_mapping',
+        message: issue.message,
+      });
     }
     return;
   }
@@ -409,7 +553,11 @@ function applyExplicit(columns: ColumnMapping[], explicit: unknown, errors: Mapp
   for (const [key, target] of Object.entries(mapping)) {
     const col = findColumn(columns, key);
     if (!col) {
-      errors.push({ column: key, code: 'unknown_column', message: `No column "${key}" in the file (use the header as read, or a 0-based column index).` });
+      errors.push({
+        column: key,
+        code: 'unknown_column',
+        message: `No column "${key}" in the file (use the header as read, or a 0-based column index).`,
+      });
       continue;
     }
     if (target === null) {
@@ -420,7 +568,12 @@ function applyExplicit(columns: ColumnMapping[], explicit: unknown, errors: Mapp
     // The explicit choice takes the target away from any automatically mapped column.
     for (const other of columns) {
       if (other !== col && other.target === target && other.reason !== 'explicit') {
-        Object.assign(other, { target: null, confidence: 0, reason: 'duplicate_target', detail: `"${target}" was mapped explicitly to column "${col.header}".` });
+        Object.assign(other, {
+          target: null,
+          confidence: 0,
+          reason: 'duplicate_target',
+          detail: `"${target}" was mapped explicitly to column "${col.header}".`,
+        });
         delete other.language;
       }
     }
@@ -431,7 +584,8 @@ function applyExplicit(columns: ColumnMapping[], explicit: unknown, errors: Mapp
 }
 
 function findColumn(columns: ColumnMapping[], key: string): ColumnMapping | undefined {
-  const exact = columns.find((c) => c.header === key) ?? columns.find((c) => c.header.toLowerCase() === key.toLowerCase().trim());
+  const exact =
+    columns.find((c) => c.header === key) ?? columns.find((c) => c.header.toLowerCase() === key.toLowerCase().trim());
   if (exact) return exact;
   if (/^\d{1,4}$/.test(key)) return columns[Number(key)];
   return undefined;

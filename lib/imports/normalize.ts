@@ -9,10 +9,14 @@ import { checkGtin, GTIN_LENGTHS } from '@/lib/gtin';
 import { normalizeCountryCode } from '@/lib/requirements/countries';
 
 export type Normalized<T = string> =
-  | { ok: true; value: T; note?: NormalizeNote }
-  | { ok: false; code: NormalizeErrorCode; message: string };
+  { ok: true; value: T; note?: NormalizeNote } | { ok: false; code: NormalizeErrorCode; message: string };
 
-export type NormalizeNote = 'gtin_leading_zeros_restored' | 'gtin_from_exact_exponent' | 'date_month_first' | 'date_two_digit_year' | 'date_from_serial';
+export type NormalizeNote =
+  | 'gtin_leading_zeros_restored'
+  | 'gtin_from_exact_exponent'
+  | 'date_month_first'
+  | 'date_two_digit_year'
+  | 'date_from_serial';
 
 export type NormalizeErrorCode =
   | 'gtin_scientific_notation'
@@ -46,14 +50,23 @@ export function normalizeGtin(raw: string | null | undefined): Normalized<string
     const digits = sci[1] + (sci[2] ?? '');
     const exponent = Number(sci[3]);
     if (digits.length !== exponent + 1) {
-      return { ok: false, code: 'gtin_scientific_notation', message: `"${raw}" is a GTIN shown in scientific notation: digits were lost in the spreadsheet. Format the column as text and export again.` };
+      return {
+        ok: false,
+        code: 'gtin_scientific_notation',
+        message: `"${raw}" is a GTIN shown in scientific notation: digits were lost in the spreadsheet. Format the column as text and export again.`,
+      };
     }
     const check = finishGtin(digits, raw ?? '');
     return check.ok ? { ok: true, value: check.value, note: 'gtin_from_exact_exponent' } : check;
   }
   const floatTail = /^(\d+)\.0+$/.exec(s);
   if (floatTail) s = floatTail[1];
-  if (!/^\d+$/.test(s)) return { ok: false, code: 'gtin_not_numeric', message: `"${truncate(raw ?? '')}" is not a GTIN: a GTIN has digits only.` };
+  if (!/^\d+$/.test(s))
+    return {
+      ok: false,
+      code: 'gtin_not_numeric',
+      message: `"${truncate(raw ?? '')}" is not a GTIN: a GTIN has digits only.`,
+    };
   return finishGtin(s, raw ?? '');
 }
 
@@ -64,7 +77,11 @@ function finishGtin(digits: string, raw: string): Normalized<string | null> {
   // Lost leading zeros: 7 digits of an EAN-8, 9-11 digits of a UPC-A / EAN-13 with leading zeros.
   const target = digits.length === 7 ? 8 : digits.length >= 9 && digits.length <= 11 ? 12 : null;
   if (target === null) {
-    return { ok: false, code: 'gtin_invalid_length', message: `"${truncate(raw)}" has ${digits.length} digits; a GTIN has 8, 12, 13 or 14.` };
+    return {
+      ok: false,
+      code: 'gtin_invalid_length',
+      message: `"${truncate(raw)}" has ${digits.length} digits; a GTIN has 8, 12, 13 or 14.`,
+    };
   }
   // Padding never changes a GS1 check digit, so the padded code is judged by the same rule.
   const padded = digits.padStart(target, '0');
@@ -72,7 +89,11 @@ function finishGtin(digits: string, raw: string): Normalized<string | null> {
 }
 
 function checkDigitError(raw: string): Normalized<string | null> {
-  return { ok: false, code: 'gtin_invalid_check_digit', message: `"${truncate(raw)}" is not a valid GTIN: the check digit does not match (a typo, or digits lost).` };
+  return {
+    ok: false,
+    code: 'gtin_invalid_check_digit',
+    message: `"${truncate(raw)}" is not a valid GTIN: the check digit does not match (a typo, or digits lost).`,
+  };
 }
 
 /** True when the cell holds a valid GTIN as written or after restoring lost leading zeros. */
@@ -128,9 +149,14 @@ export function normalizeDate(raw: string | null | undefined, options: DateOptio
   }
   if ((m = /^(\d{5})(?:\.\d+)?$/.exec(s))) {
     const serial = Number(m[1]);
-    if (serial >= 20000 && serial <= 80000) return { ok: true, value: serialDate(serial, options.date1904 ?? false), note: 'date_from_serial' };
+    if (serial >= 20000 && serial <= 80000)
+      return { ok: true, value: serialDate(serial, options.date1904 ?? false), note: 'date_from_serial' };
   }
-  return { ok: false, code: 'invalid_date', message: `"${truncate(s)}" is not a date in a known form (YYYY-MM-DD, DD.MM.YYYY, DD/MM/YYYY).` };
+  return {
+    ok: false,
+    code: 'invalid_date',
+    message: `"${truncate(s)}" is not a date in a known form (YYYY-MM-DD, DD.MM.YYYY, DD/MM/YYYY).`,
+  };
 }
 
 function withNote(r: Normalized<string | null>, note: NormalizeNote | undefined): Normalized<string | null> {
@@ -144,9 +170,14 @@ function fullYear(y: string): { year: number; twoDigit: boolean } {
 }
 
 function ymd(y: number, mo: number, d: number, raw: string | null | undefined): Normalized<string | null> {
-  const valid = y >= 1900 && y <= 2200 && mo >= 1 && mo <= 12 && d >= 1 && d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
-  if (!valid) return { ok: false, code: 'invalid_date', message: `"${truncate(raw ?? '')}" is not a valid calendar date.` };
-  return { ok: true, value: `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}` };
+  const valid =
+    y >= 1900 && y <= 2200 && mo >= 1 && mo <= 12 && d >= 1 && d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
+  if (!valid)
+    return { ok: false, code: 'invalid_date', message: `"${truncate(raw ?? '')}" is not a valid calendar date.` };
+  return {
+    ok: true,
+    value: `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`,
+  };
 }
 
 /** Excel serial day to ISO; the 1900 system counts the phantom 29 Feb 1900, so day 60+ is shifted. */
@@ -161,23 +192,99 @@ export function serialDate(serial: number, date1904: boolean): string {
 
 /** Alpha-3 codes seen in catalogues (customs data, ERP exports). */
 const ALPHA3: Record<string, string> = {
-  AUT: 'AT', BEL: 'BE', BGR: 'BG', HRV: 'HR', CYP: 'CY', CZE: 'CZ', DNK: 'DK', EST: 'EE', FIN: 'FI', FRA: 'FR',
-  DEU: 'DE', GRC: 'GR', HUN: 'HU', IRL: 'IE', ITA: 'IT', LVA: 'LV', LTU: 'LT', LUX: 'LU', MLT: 'MT', NLD: 'NL',
-  POL: 'PL', PRT: 'PT', ROU: 'RO', SVK: 'SK', SVN: 'SI', ESP: 'ES', SWE: 'SE', ISL: 'IS', LIE: 'LI', NOR: 'NO',
-  CHE: 'CH', GBR: 'GB', USA: 'US', CAN: 'CA', MEX: 'MX', BRA: 'BR', ARG: 'AR', CHN: 'CN', HKG: 'HK', TWN: 'TW',
-  JPN: 'JP', KOR: 'KR', IND: 'IN', PAK: 'PK', BGD: 'BD', LKA: 'LK', VNM: 'VN', THA: 'TH', MYS: 'MY', IDN: 'ID',
-  PHL: 'PH', SGP: 'SG', KHM: 'KH', MMR: 'MM', TUR: 'TR', ISR: 'IL', ARE: 'AE', SAU: 'SA', EGY: 'EG', MAR: 'MA',
-  TUN: 'TN', ZAF: 'ZA', AUS: 'AU', NZL: 'NZ', RUS: 'RU', UKR: 'UA', BLR: 'BY', SRB: 'RS', BIH: 'BA', MKD: 'MK',
-  ALB: 'AL', MNE: 'ME', MDA: 'MD', GEO: 'GE', ARM: 'AM', AZE: 'AZ', KAZ: 'KZ', UZB: 'UZ', ETH: 'ET', KEN: 'KE',
+  AUT: 'AT',
+  BEL: 'BE',
+  BGR: 'BG',
+  HRV: 'HR',
+  CYP: 'CY',
+  CZE: 'CZ',
+  DNK: 'DK',
+  EST: 'EE',
+  FIN: 'FI',
+  FRA: 'FR',
+  DEU: 'DE',
+  GRC: 'GR',
+  HUN: 'HU',
+  IRL: 'IE',
+  ITA: 'IT',
+  LVA: 'LV',
+  LTU: 'LT',
+  LUX: 'LU',
+  MLT: 'MT',
+  NLD: 'NL',
+  POL: 'PL',
+  PRT: 'PT',
+  ROU: 'RO',
+  SVK: 'SK',
+  SVN: 'SI',
+  ESP: 'ES',
+  SWE: 'SE',
+  ISL: 'IS',
+  LIE: 'LI',
+  NOR: 'NO',
+  CHE: 'CH',
+  GBR: 'GB',
+  USA: 'US',
+  CAN: 'CA',
+  MEX: 'MX',
+  BRA: 'BR',
+  ARG: 'AR',
+  CHN: 'CN',
+  HKG: 'HK',
+  TWN: 'TW',
+  JPN: 'JP',
+  KOR: 'KR',
+  IND: 'IN',
+  PAK: 'PK',
+  BGD: 'BD',
+  LKA: 'LK',
+  VNM: 'VN',
+  THA: 'TH',
+  MYS: 'MY',
+  IDN: 'ID',
+  PHL: 'PH',
+  SGP: 'SG',
+  KHM: 'KH',
+  MMR: 'MM',
+  TUR: 'TR',
+  ISR: 'IL',
+  ARE: 'AE',
+  SAU: 'SA',
+  EGY: 'EG',
+  MAR: 'MA',
+  TUN: 'TN',
+  ZAF: 'ZA',
+  AUS: 'AU',
+  NZL: 'NZ',
+  RUS: 'RU',
+  UKR: 'UA',
+  BLR: 'BY',
+  SRB: 'RS',
+  BIH: 'BA',
+  MKD: 'MK',
+  ALB: 'AL',
+  MNE: 'ME',
+  MDA: 'MD',
+  GEO: 'GE',
+  ARM: 'AM',
+  AZE: 'AZ',
+  KAZ: 'KZ',
+  UZB: 'UZ',
+  ETH: 'ET',
+  KEN: 'KE',
 };
 
-const ORIGIN_PREFIX = /^(made in|product of|origin|hergestellt in|produziert in|herkunft|fabrique en|fabrique au|fabrique aux|fabriqué en|fabriqué au|fabriqué aux|fabricado en|hecho en|prodotto in|fabbricato in|made in the)\s*:?\s+/i;
+const ORIGIN_PREFIX =
+  /^(made in|product of|origin|hergestellt in|produziert in|herkunft|fabrique en|fabrique au|fabrique aux|fabriqué en|fabriqué au|fabriqué aux|fabricado en|hecho en|prodotto in|fabbricato in|made in the)\s*:?\s+/i;
 
 /** "Deutschland", "germany", "DEU", "de", "Made in China", "Hergestellt in Italien" -> ISO alpha-2. */
 export function normalizeCountry(raw: string | null | undefined): Normalized<string | null> {
   const s = (raw ?? '').trim();
   if (s === '') return { ok: true, value: null };
-  let candidate = s.replace(ORIGIN_PREFIX, '').replace(/\s*\(.*\)\s*$/, '').trim();
+  let candidate = s
+    .replace(ORIGIN_PREFIX, '')
+    .replace(/\s*\(.*\)\s*$/, '')
+    .trim();
   candidate = candidate.replace(/^(the|die|der|la|le|les|el|il|l')\s+/i, '').trim();
   // The country data library knows the names in every EU language ("Volksrepublik China", "Chine", "Cina").
   const direct = normalizeCountryCode(candidate) ?? ALPHA3[candidate.toUpperCase()] ?? countryCode(candidate);
@@ -193,19 +300,25 @@ export type DecimalSeparator = '.' | ',';
  * "1.234,56" -> "1234.56", "-0,368" -> "-0.368", "1,234.56" -> "1234.56", "12 345,6" -> "12345.6".
  * With one separator only, the column's separator (see detectDecimalSeparator) decides; "-" is empty.
  */
-export function normalizeDecimal(raw: string | null | undefined, decimal: DecimalSeparator = '.'): Normalized<string | null> {
+export function normalizeDecimal(
+  raw: string | null | undefined,
+  decimal: DecimalSeparator = '.',
+): Normalized<string | null> {
   let s = (raw ?? '').trim();
   if (s === '' || s === '-' || s === '–') return { ok: true, value: null };
   s = s.replace(/[\s\u00a0\u202f']/g, '');
   const neg = /^\(.*\)$/.test(s) || s.startsWith('-');
   s = s.replace(/^[(+-]|\)$/g, '');
-  if (!/^\d[\d.,]*$/.test(s)) return { ok: false, code: 'invalid_number', message: `"${truncate(raw ?? '')}" is not a number.` };
+  if (!/^\d[\d.,]*$/.test(s))
+    return { ok: false, code: 'invalid_number', message: `"${truncate(raw ?? '')}" is not a number.` };
   const lastDot = s.lastIndexOf('.');
   const lastComma = s.lastIndexOf(',');
   let sep: DecimalSeparator | null;
   if (lastDot >= 0 && lastComma >= 0) sep = lastDot > lastComma ? '.' : ',';
-  else if (lastComma >= 0) sep = (s.match(/,/g) ?? []).length > 1 ? null : decimal === ',' || !/^\d{1,3},\d{3}$/.test(s) ? ',' : null;
-  else if (lastDot >= 0) sep = (s.match(/\./g) ?? []).length > 1 ? null : decimal === '.' || !/^\d{1,3}\.\d{3}$/.test(s) ? '.' : null;
+  else if (lastComma >= 0)
+    sep = (s.match(/,/g) ?? []).length > 1 ? null : decimal === ',' || !/^\d{1,3},\d{3}$/.test(s) ? ',' : null;
+  else if (lastDot >= 0)
+    sep = (s.match(/\./g) ?? []).length > 1 ? null : decimal === '.' || !/^\d{1,3}\.\d{3}$/.test(s) ? '.' : null;
   else sep = null;
   let intPart = s;
   let frac = '';
@@ -216,7 +329,8 @@ export function normalizeDecimal(raw: string | null | undefined, decimal: Decima
   }
   const group = sep === ',' ? '.' : ',';
   intPart = intPart.split(sep === null ? /[.,]/ : group).join('');
-  if (!/^\d+$/.test(intPart) || (frac && !/^\d+$/.test(frac))) return { ok: false, code: 'invalid_number', message: `"${truncate(raw ?? '')}" is not a number.` };
+  if (!/^\d+$/.test(intPart) || (frac && !/^\d+$/.test(frac)))
+    return { ok: false, code: 'invalid_number', message: `"${truncate(raw ?? '')}" is not a number.` };
   const out = `${neg ? '-' : ''}${intPart.replace(/^0+(?=\d)/, '')}${frac ? `.${frac}` : ''}`;
   return { ok: true, value: out };
 }

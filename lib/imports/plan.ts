@@ -9,14 +9,13 @@
  */
 import { normalizeFieldValue, parseFieldKey } from '@/lib/dossier/catalogue';
 import { matchCategory } from '@/lib/requirements/categories';
+import { SKU_CODE_RE } from '@/lib/skus/schemas';
 import { EntityCandidateCollector, type EntityCandidate, type EntityInput } from './entities';
 import { countryFromAddress } from './entities';
 import { ENTITY_ROLES, entityFieldParts, type EntityRole } from './fields';
 import type { MappingResult } from './mapping';
 import { normalizeCountry, normalizeDate, normalizeGtin, type DateOptions } from './normalize';
 import type { SourceRow } from './read/types';
-
-export const SKU_CODE_PATTERN = /^[A-Za-z0-9_-]{1,50}$/;
 
 export interface RowIssue {
   row: number;
@@ -86,8 +85,14 @@ export class ImportPlanner {
   /** Catalogues repeat values (manufacturer, country, markets, warnings): normalise each distinct one once. */
   private valueCache = new Map<string, { value: string | null; issues: { code: string; message: string }[] }>();
 
-  constructor(private mapping: MappingResult, headers: string[], private options: PlanOptions = {}) {
-    this.columns = mapping.columns.filter((c) => c.target).map((c) => ({ index: c.index, header: headers[c.index] ?? c.header, target: c.target! }));
+  constructor(
+    private mapping: MappingResult,
+    headers: string[],
+    private options: PlanOptions = {},
+  ) {
+    this.columns = mapping.columns
+      .filter((c) => c.target)
+      .map((c) => ({ index: c.index, header: headers[c.index] ?? c.header, target: c.target! }));
     this.hasEntityColumns = this.columns.some((c) => entityFieldParts(c.target));
   }
 
@@ -104,7 +109,12 @@ export class ImportPlanner {
         this.duplicates.set(rec.sku.sku_code, list);
         this.counts.valid--;
         this.counts.skipped++;
-        rec.warnings.push({ row: row.row_number, column: null, code: 'duplicate_sku_code', message: `sku_code "${rec.sku.sku_code}" also appears in row ${prior}; this later row wins.` });
+        rec.warnings.push({
+          row: row.row_number,
+          column: null,
+          code: 'duplicate_sku_code',
+          message: `sku_code "${rec.sku.sku_code}" also appears in row ${prior}; this later row wins.`,
+        });
       }
       this.lastRowOf.set(rec.sku.sku_code, row.row_number);
     }
@@ -129,7 +139,11 @@ export class ImportPlanner {
       valid_rows: this.counts.valid,
       invalid_rows: this.counts.invalid,
       skipped_rows: this.counts.skipped,
-      duplicate_sku_codes: [...this.duplicates.entries()].map(([sku_code, rows]) => ({ sku_code, kept_row: rows[rows.length - 1], superseded_rows: rows.slice(0, -1) })),
+      duplicate_sku_codes: [...this.duplicates.entries()].map(([sku_code, rows]) => ({
+        sku_code,
+        kept_row: rows[rows.length - 1],
+        superseded_rows: rows.slice(0, -1),
+      })),
       errors_by_code: { ...this.errorsByCode },
       warnings_by_code: { ...this.warningsByCode },
     };
@@ -152,7 +166,9 @@ export class ImportPlanner {
       errors: [],
       warnings: [],
     };
-    const entityParts: Partial<Record<EntityRole, Partial<Record<'name' | 'address' | 'country' | 'email' | 'url', string>>>> = {};
+    const entityParts: Partial<
+      Record<EntityRole, Partial<Record<'name' | 'address' | 'country' | 'email' | 'url', string>>>
+    > = {};
     let anyValue = false;
 
     for (const col of this.columns) {
@@ -165,8 +181,15 @@ export class ImportPlanner {
         case 'sku_code': {
           const v = raw.trim();
           rec.sku_fields.push('sku_code');
-          if (!SKU_CODE_PATTERN.test(v)) {
-            rec.errors.push(issue(v.length > 50 ? 'sku_code_too_long' : 'sku_code_invalid', v.length > 50 ? `sku_code has ${v.length} characters; at most 50.` : `sku_code "${short(v)}" may only contain letters, digits, "_" and "-".`));
+          if (!SKU_CODE_RE.test(v)) {
+            rec.errors.push(
+              issue(
+                v.length > 50 ? 'sku_code_too_long' : 'sku_code_invalid',
+                v.length > 50
+                  ? `sku_code has ${v.length} characters; at most 50.`
+                  : `sku_code "${short(v)}" may only contain letters, digits, "_" and "-".`,
+              ),
+            );
           } else {
             rec.sku.sku_code = v;
             rec.sources.sku_code = source;
@@ -176,7 +199,8 @@ export class ImportPlanner {
         case 'product_name': {
           const v = raw.replace(/\s+/g, ' ').trim();
           rec.sku_fields.push('product_name');
-          if (v.length > 200) rec.errors.push(issue('product_name_too_long', `product_name has ${v.length} characters; at most 200.`));
+          if (v.length > 200)
+            rec.errors.push(issue('product_name_too_long', `product_name has ${v.length} characters; at most 200.`));
           else {
             rec.sku.product_name = v;
             rec.sources.product_name = source;
@@ -190,7 +214,13 @@ export class ImportPlanner {
           else if (g.value) {
             rec.sku.gtin = g.value;
             rec.sources.gtin = source;
-            if (g.note === 'gtin_leading_zeros_restored') rec.warnings.push(issue(g.note, `GTIN "${short(raw)}" lost its leading zeros in the spreadsheet; restored to ${g.value} (check digit verified).`));
+            if (g.note === 'gtin_leading_zeros_restored')
+              rec.warnings.push(
+                issue(
+                  g.note,
+                  `GTIN "${short(raw)}" lost its leading zeros in the spreadsheet; restored to ${g.value} (check digit verified).`,
+                ),
+              );
           }
           break;
         }
@@ -204,13 +234,17 @@ export class ImportPlanner {
           const m = matchCategory(v);
           rec.sku.category_code = m.code;
           rec.sources.category_code = source;
-          if (m.defaulted) rec.warnings.push(issue('category_unknown', `Category "${short(v)}" is not recognised; "general" is used.`));
+          if (m.defaulted)
+            rec.warnings.push(
+              issue('category_unknown', `Category "${short(v)}" is not recognised; "general" is used.`),
+            );
           break;
         }
         case 'external_sku_id': {
           rec.sku_fields.push('external_sku_id');
           const v = raw.trim();
-          if (v.length > 200) rec.errors.push(issue('external_sku_id_too_long', 'external_sku_id has more than 200 characters.'));
+          if (v.length > 200)
+            rec.errors.push(issue('external_sku_id_too_long', 'external_sku_id has more than 200 characters.'));
           else {
             rec.sku.external_sku_id = v;
             rec.sources.external_sku_id = source;
@@ -232,7 +266,12 @@ export class ImportPlanner {
       const p = entityParts[role];
       if (!p) continue;
       if (!p.name) {
-        rec.warnings.push({ row: n, column: null, code: 'entity_without_name', message: `The ${role.replace('_', ' ')} has an address, email or country but no name; no entity is proposed for it.` });
+        rec.warnings.push({
+          row: n,
+          column: null,
+          code: 'entity_without_name',
+          message: `The ${role.replace('_', ' ')} has an address, email or country but no name; no entity is proposed for it.`,
+        });
         continue;
       }
       // No country column: the country written at the end of the address ("…, 518000 Shenzhen, China") is the country.
@@ -242,23 +281,52 @@ export class ImportPlanner {
         const addressSource = rec.sources[`${role}_address`];
         if (addressSource) rec.sources[`${role}_country`] = addressSource;
       }
-      rec.entities.push({ role, name: p.name, address: p.address ?? null, email: p.email ?? null, country: country ?? null, url: p.url ?? null });
+      rec.entities.push({
+        role,
+        name: p.name,
+        address: p.address ?? null,
+        email: p.email ?? null,
+        country: country ?? null,
+        url: p.url ?? null,
+      });
     }
 
     if (!anyValue) {
       rec.status = 'skipped';
-      rec.warnings.push({ row: n, column: null, code: 'no_mapped_values', message: 'The row has no value in any mapped column.' });
+      rec.warnings.push({
+        row: n,
+        column: null,
+        code: 'no_mapped_values',
+        message: 'The row has no value in any mapped column.',
+      });
       return rec;
     }
-    if (this.mapping.targets.sku_code !== undefined && !rec.sku.sku_code && !rec.errors.some((e) => e.code.startsWith('sku_code'))) {
-      rec.errors.push({ row: n, column: this.mapping.columns[this.mapping.targets.sku_code]?.header ?? 'sku_code', code: 'sku_code_required', message: 'The row has no sku_code.' });
+    if (
+      this.mapping.targets.sku_code !== undefined &&
+      !rec.sku.sku_code &&
+      !rec.errors.some((e) => e.code.startsWith('sku_code'))
+    ) {
+      rec.errors.push({
+        row: n,
+        column: this.mapping.columns[this.mapping.targets.sku_code]?.header ?? 'sku_code',
+        code: 'sku_code_required',
+        message: 'The row has no sku_code.',
+      });
     }
     if (this.mapping.targets.sku_code === undefined) {
       rec.errors.push({ row: n, column: null, code: 'sku_code_required', message: 'No column is mapped to sku_code.' });
     }
     if (!rec.sku.product_name && !rec.errors.some((e) => e.code.startsWith('product_name'))) {
-      const header = this.mapping.targets.product_name !== undefined ? this.mapping.columns[this.mapping.targets.product_name]?.header ?? null : null;
-      rec.errors.push({ row: n, column: header, code: 'product_name_required', message: header ? 'The row has no product name.' : 'No column is mapped to product_name.' });
+      const header =
+        this.mapping.targets.product_name !== undefined
+          ? (this.mapping.columns[this.mapping.targets.product_name]?.header ?? null)
+          : null;
+      rec.errors.push({
+        row: n,
+        column: header,
+        code: 'product_name_required',
+        message: header ? 'The row has no product name.' : 'No column is mapped to product_name.',
+      });
     }
     if (rec.errors.length) rec.status = 'invalid';
     return rec;
@@ -277,16 +345,23 @@ export class ImportPlanner {
     return cached.value;
   }
 
-  private normalizeDossierValue(key: string, raw: string): { value: string | null; issues: { code: string; message: string }[] } {
+  private normalizeDossierValue(
+    key: string,
+    raw: string,
+  ): { value: string | null; issues: { code: string; message: string }[] } {
     const parsed = parseFieldKey(key);
     if (!parsed) return { value: null, issues: [] };
     const issues: { code: string; message: string }[] = [];
-    const dropped = (code: string, message: string) => ({ value: null, issues: [...issues, { code, message: `${message} The value was not imported.` }] });
+    const dropped = (code: string, message: string) => ({
+      value: null,
+      issues: [...issues, { code, message: `${message} The value was not imported.` }],
+    });
     let value = raw;
     if (parsed.definition.kind === 'date') {
       const d = normalizeDate(raw, { order: this.options.dateOrder, date1904: this.options.date1904 });
       if (!d.ok) return dropped(d.code, d.message);
-      if (d.note === 'date_month_first') issues.push({ code: d.note, message: `"${short(raw)}" was read month first (${d.value}).` });
+      if (d.note === 'date_month_first')
+        issues.push({ code: d.note, message: `"${short(raw)}" was read month first (${d.value}).` });
       value = d.value ?? '';
     } else if (parsed.definition.kind === 'country') {
       const c = normalizeCountry(raw);
@@ -312,7 +387,13 @@ export interface ImportPlan {
   entity_candidates: EntityCandidate[];
 }
 
-export function planImport(input: { headers: string[]; rows: Iterable<SourceRow>; mapping: MappingResult; options?: PlanOptions; keepRecords?: number }): ImportPlan {
+export function planImport(input: {
+  headers: string[];
+  rows: Iterable<SourceRow>;
+  mapping: MappingResult;
+  options?: PlanOptions;
+  keepRecords?: number;
+}): ImportPlan {
   const planner = new ImportPlanner(input.mapping, input.headers, input.options);
   const keep = input.keepRecords ?? Number.POSITIVE_INFINITY;
   const records: PlannedRecord[] = [];
@@ -327,7 +408,12 @@ export function planImport(input: { headers: string[]; rows: Iterable<SourceRow>
     const by = superseded.get(rec.row_number);
     if (by !== undefined && rec.status === 'valid') {
       rec.status = 'skipped';
-      rec.warnings.push({ row: rec.row_number, column: null, code: 'duplicate_sku_code', message: `sku_code "${rec.sku.sku_code}" is repeated in row ${by}, which wins; this row is skipped.` });
+      rec.warnings.push({
+        row: rec.row_number,
+        column: null,
+        code: 'duplicate_sku_code',
+        message: `sku_code "${rec.sku.sku_code}" is repeated in row ${by}, which wins; this row is skipped.`,
+      });
     }
   }
   return { records, errors, summary: planner.summary(), entity_candidates: planner.entityCandidates() };

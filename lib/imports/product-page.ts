@@ -6,7 +6,7 @@
  */
 import { parse, type HTMLElement } from 'node-html-parser';
 import { normalizeGtin } from './normalize';
-import { SKU_CODE_PATTERN } from './plan';
+import { SKU_CODE_RE } from '@/lib/skus/schemas';
 
 export type ProductDataSource = 'jsonld' | 'microdata' | 'opengraph';
 
@@ -29,7 +29,15 @@ export interface ProductPageFields {
 }
 
 export interface ProductPageWarning {
-  code: 'no_structured_data' | 'not_a_product_page' | 'multiple_products' | 'product_group_variants' | 'invalid_gtin' | 'sku_not_a_valid_code' | 'invalid_json_ld' | 'conflicting_values';
+  code:
+    | 'no_structured_data'
+    | 'not_a_product_page'
+    | 'multiple_products'
+    | 'product_group_variants'
+    | 'invalid_gtin'
+    | 'sku_not_a_valid_code'
+    | 'invalid_json_ld'
+    | 'conflicting_values';
   message: string;
   details?: Record<string, unknown>;
 }
@@ -65,16 +73,25 @@ interface RawProduct {
 
 const MAX_SCRIPT_CHARS = 1024 * 1024;
 const MAX_DEPTH = 12;
-const PRODUCT_TYPES = /^(?:https?:\/\/schema\.org\/|schema:)?(Product|ProductGroup|IndividualProduct|ProductModel|SomeProducts|Vehicle|Book)$/i;
+const PRODUCT_TYPES =
+  /^(?:https?:\/\/schema\.org\/|schema:)?(Product|ProductGroup|IndividualProduct|ProductModel|SomeProducts|Vehicle|Book)$/i;
 const GTIN_KEYS = ['gtin14', 'gtin13', 'gtin12', 'gtin8', 'gtin', 'isbn'];
 
 export function extractProductFromHtml(html: string, pageUrl: string): ProductPagePreview {
   const warnings: ProductPageWarning[] = [];
   let root: HTMLElement;
   try {
-    root = parse(html.slice(0, 10 * 1024 * 1024), { comment: false, blockTextElements: { script: true, style: false, noscript: false, pre: true } });
+    root = parse(html.slice(0, 10 * 1024 * 1024), {
+      comment: false,
+      blockTextElements: { script: true, style: false, noscript: false, pre: true },
+    });
   } catch {
-    return { fields: {}, variants: [], sources_found: [], warnings: [{ code: 'no_structured_data', message: 'The page could not be parsed as HTML.' }] };
+    return {
+      fields: {},
+      variants: [],
+      sources_found: [],
+      warnings: [{ code: 'no_structured_data', message: 'The page could not be parsed as HTML.' }],
+    };
   }
   const jsonld = jsonLdProducts(root, pageUrl, warnings);
   const micro = microdataProducts(root, pageUrl);
@@ -100,14 +117,22 @@ export function extractProductFromHtml(html: string, pageUrl: string): ProductPa
       if (fields.gtin) break;
       const n = normalizeGtin(g.value);
       if (n.ok && n.value) put('gtin', { value: n.value, source });
-      else warnings.push({ code: 'invalid_gtin', message: `The ${source} ${g.key} "${clip(g.value, 40)}" is not a valid GTIN and was not proposed.`, details: { source, key: g.key, value: clip(g.value, 40) } });
+      else
+        warnings.push({
+          code: 'invalid_gtin',
+          message: `The ${source} ${g.key} "${clip(g.value, 40)}" is not a valid GTIN and was not proposed.`,
+          details: { source, key: g.key, value: clip(g.value, 40) },
+        });
     }
     if (p.sku) {
       const sku = p.sku.trim();
-      if (SKU_CODE_PATTERN.test(sku)) put('sku_code', { value: sku, source });
+      if (SKU_CODE_RE.test(sku)) put('sku_code', { value: sku, source });
       else if (!fields.sku_code) {
         put('external_sku_id', { value: clip(sku, 200), source });
-        warnings.push({ code: 'sku_not_a_valid_code', message: `The shop's SKU "${clip(sku, 60)}" has characters a sku_code may not contain; it is proposed as external_sku_id.` });
+        warnings.push({
+          code: 'sku_not_a_valid_code',
+          message: `The shop's SKU "${clip(sku, 60)}" has characters a sku_code may not contain; it is proposed as external_sku_id.`,
+        });
       }
     }
     if (p.mpn) put('model_number', { value: clip(oneLine(p.mpn), 200), source });
@@ -128,20 +153,34 @@ export function extractProductFromHtml(html: string, pageUrl: string): ProductPa
 
   // A different GTIN in another source is worth a look before the SKU is created.
   const gtins = new Set<string>();
-  for (const [, p] of sources) for (const g of p?.gtin ?? []) {
-    const n = normalizeGtin(g.value);
-    if (n.ok && n.value) gtins.add(n.value);
-  }
+  for (const [, p] of sources)
+    for (const g of p?.gtin ?? []) {
+      const n = normalizeGtin(g.value);
+      if (n.ok && n.value) gtins.add(n.value);
+    }
   if (gtins.size > 1 && variants.length === 0) {
-    warnings.push({ code: 'conflicting_values', message: `The page names ${gtins.size} different GTINs: ${[...gtins].slice(0, 5).join(', ')}.`, details: { gtins: [...gtins].slice(0, 20) } });
+    warnings.push({
+      code: 'conflicting_values',
+      message: `The page names ${gtins.size} different GTINs: ${[...gtins].slice(0, 5).join(', ')}.`,
+      details: { gtins: [...gtins].slice(0, 20) },
+    });
   }
   if (variants.length > 1) {
-    warnings.push({ code: 'product_group_variants', message: `The page describes a product group with ${variants.length} variants; the proposal covers the group, pick a variant for its GTIN and SKU.` });
+    warnings.push({
+      code: 'product_group_variants',
+      message: `The page describes a product group with ${variants.length} variants; the proposal covers the group, pick a variant for its GTIN and SKU.`,
+    });
   }
   if (found.length === 0) {
-    warnings.push({ code: 'no_structured_data', message: 'The page has no schema.org product data and no OpenGraph tags.' });
+    warnings.push({
+      code: 'no_structured_data',
+      message: 'The page has no schema.org product data and no OpenGraph tags.',
+    });
   } else if (!jsonld.length && !micro.length && og && !og.isGroup && !isProductOgType(root)) {
-    warnings.push({ code: 'not_a_product_page', message: 'Only generic OpenGraph tags were found; the page may not be a product page.' });
+    warnings.push({
+      code: 'not_a_product_page',
+      message: 'Only generic OpenGraph tags were found; the page may not be a product page.',
+    });
   }
   return { fields, variants, sources_found: found, warnings };
 }
@@ -157,7 +196,10 @@ function jsonLdProducts(root: HTMLElement, pageUrl: string, warnings: ProductPag
     if (text.length > MAX_SCRIPT_CHARS) continue;
     const data = parseJsonLoose(text);
     if (data === undefined) {
-      warnings.push({ code: 'invalid_json_ld', message: 'A JSON-LD block on the page is not valid JSON and was skipped.' });
+      warnings.push({
+        code: 'invalid_json_ld',
+        message: 'A JSON-LD block on the page is not valid JSON and was skipped.',
+      });
       continue;
     }
     walkJsonLd(data, 0, (node) => {
@@ -206,7 +248,16 @@ function walkJsonLd(value: unknown, depth: number, visit: (node: Record<string, 
     visit(node);
     return; // variants and offers are read by productFromJsonLd
   }
-  for (const key of ['@graph', 'mainEntity', 'mainEntityOfPage', 'itemListElement', 'item', 'itemOffered', 'about', 'offers']) {
+  for (const key of [
+    '@graph',
+    'mainEntity',
+    'mainEntityOfPage',
+    'itemListElement',
+    'item',
+    'itemOffered',
+    'about',
+    'offers',
+  ]) {
     if (key in node) walkJsonLd(node[key], depth + 1, visit);
   }
 }
@@ -224,7 +275,10 @@ function productFromJsonLd(node: Record<string, unknown>, pageUrl: string, depth
   p.gtin = gtinsOf(node);
   p.images = imagesOf(node.image, pageUrl);
   // Offers often carry the GTIN / SKU the product node lacks.
-  const offers = asArray(node.offers).flatMap((o) => (isObject(o) && Array.isArray(o.offers) ? o.offers : [o])).filter(isObject).slice(0, 50);
+  const offers = asArray(node.offers)
+    .flatMap((o) => (isObject(o) && Array.isArray(o.offers) ? o.offers : [o]))
+    .filter(isObject)
+    .slice(0, 50);
   for (const o of offers) {
     if (!p.gtin.length) p.gtin = gtinsOf(o);
     p.sku ??= text(o.sku);
@@ -262,7 +316,8 @@ function gtinsOf(node: Record<string, unknown>): { value: string; key: string }[
 function imagesOf(value: unknown, pageUrl: string): string[] {
   const out: string[] = [];
   for (const item of asArray(value).slice(0, 50)) {
-    const raw = typeof item === 'string' ? item : isObject(item) ? text(item.contentUrl) ?? text(item.url) : undefined;
+    const raw =
+      typeof item === 'string' ? item : isObject(item) ? (text(item.contentUrl) ?? text(item.url)) : undefined;
     const abs = absoluteUrl(raw, pageUrl);
     if (abs && !out.includes(abs)) out.push(abs);
   }
@@ -292,11 +347,22 @@ function microdataProducts(root: HTMLElement, pageUrl: string): RawProduct[] {
     p.mpn = firstText(props.mpn);
     p.brand = firstName(props.brand);
     p.manufacturer = firstName(props.manufacturer);
-    p.gtin = GTIN_KEYS.flatMap((k) => (props[k] ?? []).filter((v): v is string => typeof v === 'string').map((value) => ({ value, key: k })));
+    p.gtin = GTIN_KEYS.flatMap((k) =>
+      (props[k] ?? []).filter((v): v is string => typeof v === 'string').map((value) => ({ value, key: k })),
+    );
     for (const offer of props.offers ?? []) {
-      if (typeof offer === 'object' && !p.gtin.length) p.gtin = GTIN_KEYS.flatMap((k) => (offer[k] ?? []).filter((v): v is string => typeof v === 'string').map((value) => ({ value, key: k })));
+      if (typeof offer === 'object' && !p.gtin.length)
+        p.gtin = GTIN_KEYS.flatMap((k) =>
+          (offer[k] ?? []).filter((v): v is string => typeof v === 'string').map((value) => ({ value, key: k })),
+        );
     }
-    p.images = (props.image ?? []).map((v) => (typeof v === 'string' ? absoluteUrl(v, pageUrl) : absoluteUrl(firstText(v.url) ?? firstText(v.contentUrl), pageUrl))).filter((v): v is string => Boolean(v));
+    p.images = (props.image ?? [])
+      .map((v) =>
+        typeof v === 'string'
+          ? absoluteUrl(v, pageUrl)
+          : absoluteUrl(firstText(v.url) ?? firstText(v.contentUrl), pageUrl),
+      )
+      .filter((v): v is string => Boolean(v));
     p.url = firstText(props.url);
     out.push(p);
   }
@@ -310,7 +376,11 @@ interface MicroItem {
 
 function hasProductAncestor(el: HTMLElement): boolean {
   for (let cur = el.parentNode as HTMLElement | null; cur; cur = cur.parentNode as HTMLElement | null) {
-    if (cur.getAttribute?.('itemscope') !== undefined && PRODUCT_TYPES.test((cur.getAttribute?.('itemtype') ?? '').replace(/^https?:\/\/schema\.org\//i, ''))) return true;
+    if (
+      cur.getAttribute?.('itemscope') !== undefined &&
+      PRODUCT_TYPES.test((cur.getAttribute?.('itemtype') ?? '').replace(/^https?:\/\/schema\.org\//i, ''))
+    )
+      return true;
   }
   return false;
 }
@@ -325,7 +395,8 @@ function itemProperties(item: HTMLElement, pageUrl: string, depth: number): Micr
       const names = (c.getAttribute('itemprop') ?? '').split(/\s+/).filter(Boolean);
       const nested = c.getAttribute('itemscope') !== undefined;
       if (names.length) {
-        const value: MicroValue = nested && depth < 4 ? itemProperties(c, pageUrl, depth + 1) : propertyValue(c, pageUrl);
+        const value: MicroValue =
+          nested && depth < 4 ? itemProperties(c, pageUrl, depth + 1) : propertyValue(c, pageUrl);
         for (const n of names) (props[n] ??= []).push(value);
       }
       if (!nested) visit(c);
@@ -340,7 +411,8 @@ function propertyValue(el: HTMLElement, pageUrl: string): string {
   const content = el.getAttribute('content');
   if (content !== undefined) return content.trim();
   if (['a', 'link', 'area'].includes(tag)) return absoluteUrl(el.getAttribute('href'), pageUrl) ?? '';
-  if (['img', 'audio', 'video', 'source', 'embed', 'iframe'].includes(tag)) return absoluteUrl(el.getAttribute('src'), pageUrl) ?? '';
+  if (['img', 'audio', 'video', 'source', 'embed', 'iframe'].includes(tag))
+    return absoluteUrl(el.getAttribute('src'), pageUrl) ?? '';
   if (tag === 'object') return absoluteUrl(el.getAttribute('data'), pageUrl) ?? '';
   if (tag === 'data' || tag === 'meter') return (el.getAttribute('value') ?? '').trim();
   if (tag === 'time') return (el.getAttribute('datetime') ?? el.text).trim();
@@ -390,7 +462,11 @@ function openGraphProduct(root: HTMLElement, pageUrl: string): RawProduct | null
     }
     return undefined;
   };
-  const images = [...(meta.get('og:image:secure_url') ?? []), ...(meta.get('og:image') ?? []), ...(meta.get('og:image:url') ?? [])]
+  const images = [
+    ...(meta.get('og:image:secure_url') ?? []),
+    ...(meta.get('og:image') ?? []),
+    ...(meta.get('og:image:url') ?? []),
+  ]
     .map((u) => absoluteUrl(u, pageUrl))
     .filter((u): u is string => Boolean(u))
     .filter((u, i, a) => a.indexOf(u) === i);
@@ -414,19 +490,32 @@ function openGraphProduct(root: HTMLElement, pageUrl: string): RawProduct | null
 // -------------------------------------------------------------------------------------------- shared
 
 /** Several products on a page (related items, lists): the one describing this URL, else the richest. */
-function pickMain(products: RawProduct[], pageUrl: string, label: string, warnings: ProductPageWarning[]): RawProduct | null {
+function pickMain(
+  products: RawProduct[],
+  pageUrl: string,
+  label: string,
+  warnings: ProductPageWarning[],
+): RawProduct | null {
   if (!products.length) return null;
   if (products.length === 1) return products[0];
   const page = stripHash(pageUrl);
   const byUrl = products.find((p) => p.url && stripHash(absoluteUrl(p.url, pageUrl) ?? '') === page);
   const richest = [...products].sort((a, b) => richness(b) - richness(a))[0];
   const chosen = byUrl ?? richest;
-  warnings.push({ code: 'multiple_products', message: `The page has ${products.length} ${label} products; "${chosen.name ?? 'unnamed'}" was taken${byUrl ? ' (its URL is this page)' : ' (it has the most data)'}.`, details: { names: products.slice(0, 10).map((p) => p.name ?? null) } });
+  warnings.push({
+    code: 'multiple_products',
+    message: `The page has ${products.length} ${label} products; "${chosen.name ?? 'unnamed'}" was taken${byUrl ? ' (its URL is this page)' : ' (it has the most data)'}.`,
+    details: { names: products.slice(0, 10).map((p) => p.name ?? null) },
+  });
   return chosen;
 }
 
 function richness(p: RawProduct): number {
-  return [p.name, p.sku, p.mpn, p.brand, p.description, p.manufacturer].filter(Boolean).length + (p.gtin?.length ? 2 : 0) + (p.images.length ? 1 : 0);
+  return (
+    [p.name, p.sku, p.mpn, p.brand, p.description, p.manufacturer].filter(Boolean).length +
+    (p.gtin?.length ? 2 : 0) +
+    (p.images.length ? 1 : 0)
+  );
 }
 
 function stripHash(u: string): string {
@@ -471,7 +560,32 @@ function plainText(s: string | undefined): string | undefined {
   return t || undefined;
 }
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', euro: '€', auml: 'ä', ouml: 'ö', uuml: 'ü', Auml: 'Ä', Ouml: 'Ö', Uuml: 'Ü', szlig: 'ß', eacute: 'é', egrave: 'è', agrave: 'à', ccedil: 'ç', ntilde: 'ñ', reg: '®', trade: '™', copy: '©', ndash: '–', mdash: '—' };
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  euro: '€',
+  auml: 'ä',
+  ouml: 'ö',
+  uuml: 'ü',
+  Auml: 'Ä',
+  Ouml: 'Ö',
+  Uuml: 'Ü',
+  szlig: 'ß',
+  eacute: 'é',
+  egrave: 'è',
+  agrave: 'à',
+  ccedil: 'ç',
+  ntilde: 'ñ',
+  reg: '®',
+  trade: '™',
+  copy: '©',
+  ndash: '–',
+  mdash: '—',
+};
 
 function decodeEntities(s: string): string {
   return s.replace(/&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,8});/gi, (m, e: string) => {

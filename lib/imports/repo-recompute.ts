@@ -11,7 +11,7 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
 import { evaluateRequirements } from '@/lib/requirements';
 import { recomputeSku, toStoredBlocker } from '@/lib/skus/evaluate';
-import { extractionConflicts } from '@/lib/skus/extraction-conflicts';
+import { confirmedFacts, type extractionConflicts } from '@/lib/skus/extraction-conflicts';
 
 const uuids = (ids: string[]) => sql`${sql.param(ids)}::uuid[]`;
 
@@ -23,7 +23,6 @@ export async function recomputeSkusBulk(db: Db, workspaceId: string, skuIds: str
       await queryRows<{ id: string }>(
         db,
         sql`SELECT sku_id AS id FROM sku_entities WHERE sku_id = ANY(${uuids(ids)})
-            UNION SELECT sku_id FROM documents WHERE workspace_id = ${workspaceId} AND sku_id = ANY(${uuids(ids)})
             UNION SELECT sku_id FROM document_skus WHERE sku_id = ANY(${uuids(ids)})
             UNION SELECT sku_id FROM review_issues WHERE sku_id = ANY(${uuids(ids)}) AND status = 'open'
             UNION SELECT sku_id FROM blocker_waivers WHERE sku_id = ANY(${uuids(ids)}) AND revoked_at IS NULL`,
@@ -34,12 +33,24 @@ export async function recomputeSkusBulk(db: Db, workspaceId: string, skuIds: str
   const plain = ids.filter((id) => !complex.has(id));
   if (!plain.length) return;
 
-  const skuRows = await queryRows<{ id: string; category_code: string; gtin: string | null; requirement_profile_id: string | null }>(
+  const skuRows = await queryRows<{
+    id: string;
+    category_code: string;
+    gtin: string | null;
+    requirement_profile_id: string | null;
+  }>(
     db,
     // A join with the id array probes the primary key (a workspace_id + ANY filter could scan the workspace).
     sql`SELECT s.id, s.category_code, s.gtin, s.requirement_profile_id FROM unnest(${uuids(plain)}) AS a(id) JOIN skus s ON s.id = a.id WHERE s.workspace_id = ${workspaceId}`,
   );
-  const values = await queryRows<{ id: string; sku_id: string; field_key: string; value: string; status: string; source: string }>(
+  const values = await queryRows<{
+    id: string;
+    sku_id: string;
+    field_key: string;
+    value: string;
+    status: string;
+    source: string;
+  }>(
     db,
     sql`SELECT v.id, v.sku_id, v.field_key, v.value, v.status, v.source FROM unnest(${uuids(plain)}) AS a(id) JOIN dossier_values v ON v.sku_id = a.id WHERE v.superseded_at IS NULL`,
   );
@@ -50,28 +61,22 @@ export async function recomputeSkusBulk(db: Db, workspaceId: string, skuIds: str
     list.push(v);
   }
 
-  const out = { id: [] as string[], blockers: [] as string[], blockerCount: [] as number[], warningCount: [] as number[], profile: [] as string[] };
+  const out = {
+    id: [] as string[],
+    blockers: [] as string[],
+    blockerCount: [] as number[],
+    warningCount: [] as number[],
+    profile: [] as string[],
+  };
   for (const s of skuRows) {
-    const list = bySku.get(s.id) ?? [];
-    const fields: Record<string, string> = {};
-    for (const v of list) if (v.status === 'confirmed') fields[v.field_key] = v.value;
-    // As loadRequirementInput: a document suggestion that disagrees with the confirmed value is a conflict.
-    const conflicts = extractionConflicts(list, fields);
-    const evaluation = evaluateRequirements({
-      sku: { category_code: s.category_code, gtin: s.gtin },
-      fields,
-      entities: [],
-      documents: [],
-      conflicts,
-      review_issues: [],
-      waivers: [],
-      profile_id: s.requirement_profile_id,
-    });
+    // As loadRequirementInput: the confirmed values, and document suggestions that disagree with them.
+    const { fields, conflicts } = confirmedFacts(bySku.get(s.id) ?? []);
+    const b = plainSkuBlockers(s, fields, conflicts);
     out.id.push(s.id);
-    out.blockers.push(JSON.stringify(evaluation.blockers.map(toStoredBlocker)));
-    out.blockerCount.push(evaluation.open_blocker_count);
-    out.warningCount.push(evaluation.open_warning_count);
-    out.profile.push(evaluation.profile_id);
+    out.blockers.push(b.blockers);
+    out.blockerCount.push(b.blocker_count);
+    out.warningCount.push(b.warning_count);
+    out.profile.push(b.profile_id);
   }
   await db.execute(sql`
     UPDATE skus SET blockers = u.blockers::jsonb, blocker_count = u.blocker_count, warning_count = u.warning_count, requirement_profile_id = u.profile_id, updated_at = now()
@@ -80,3 +85,30 @@ export async function recomputeSkusBulk(db: Db, workspaceId: string, skuIds: str
     WHERE skus.id = u.id AND skus.workspace_id = ${workspaceId}`);
 }
 
+/**
+ * The stored blockers of a plain SKU (see above) from its row and confirmed values. A SKU an import
+ * creates is plain by construction (nothing can link to it before its row exists), so the write path
+ * computes its blockers here and inserts the row with them, instead of inserting and updating it.
+ */
+export function plainSkuBlockers(
+  sku: { category_code: string; gtin: string | null; requirement_profile_id: string | null },
+  fields: Record<string, string>,
+  conflicts: ReturnType<typeof extractionConflicts> = [],
+) {
+  const evaluation = evaluateRequirements({
+    sku: { category_code: sku.category_code, gtin: sku.gtin },
+    fields,
+    entities: [],
+    documents: [],
+    conflicts,
+    review_issues: [],
+    waivers: [],
+    profile_id: sku.requirement_profile_id,
+  });
+  return {
+    blockers: JSON.stringify(evaluation.blockers.map(toStoredBlocker)),
+    blocker_count: evaluation.open_blocker_count,
+    warning_count: evaluation.open_warning_count,
+    profile_id: evaluation.profile_id,
+  };
+}

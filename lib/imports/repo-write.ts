@@ -7,18 +7,24 @@
  * with the batch counters, so a chunk is either wholly done or not at all.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { personOf, type Actor } from '@/lib/auth/context';
+import { recordAuditMany } from '@/lib/audit';
+import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
-import { auditEvents, dossierValues, importBatches, skus } from '@/lib/db/schema';
+import { dossierValues, importBatches, skus } from '@/lib/db/schema';
 import { PLANS, type PlanId } from '@/lib/plans';
 import { profileForCategory } from '@/lib/requirements';
+import { resetApprovals } from '@/lib/skus/approval-reset';
 import type { PlannedRecord, PlannedSku } from './plan';
 import type { RowOutcome, StoredChange, StoredIssue } from './repo';
-import { recomputeSkusBulk } from './repo-recompute';
+import { plainSkuBlockers, recomputeSkusBulk } from './repo-recompute';
+import { timed, type ImportTimings } from './timings';
 
 type SkuRow = typeof skus.$inferSelect;
-type ExistingSku = Pick<SkuRow, 'id' | 'skuCode' | 'productName' | 'gtin' | 'categoryCode' | 'externalSkuId' | 'approvalState' | 'reviewState'>;
+type ExistingSku = Pick<
+  SkuRow,
+  'id' | 'skuCode' | 'productName' | 'gtin' | 'categoryCode' | 'externalSkuId' | 'approvalState' | 'reviewState'
+>;
 
 const SKU_COLUMN_OF: Record<Exclude<keyof PlannedSku, 'sku_code'>, keyof ExistingSku> = {
   product_name: 'productName',
@@ -43,6 +49,29 @@ export interface ChunkContext {
   actor: Actor;
   /** the workspace's SKU count as last counted plus what this run created since (see applyChunk) */
   skuCount?: { value: number; chunks: number };
+  /** milliseconds per statement kind, summed over the run's chunks */
+  timings?: ImportTimings;
+}
+
+type NewSkuBlockers = ReturnType<typeof plainSkuBlockers>;
+const preparedBlockers = new WeakMap<PlannedRecord, NewSkuBlockers>();
+
+/** The blockers a record's SKU gets if the row creates it (a pure function of the record). */
+function newSkuBlockers(rec: PlannedRecord): NewSkuBlockers {
+  const profile = profileForCategory(rec.sku.category_code);
+  return plainSkuBlockers(
+    { category_code: profile.category_code, gtin: rec.sku.gtin, requirement_profile_id: profile.id },
+    rec.dossier,
+  );
+}
+
+/**
+ * Work on a record that needs no database, done ahead while the previous chunk is being written: the
+ * blockers its SKU gets if the row creates it. Used by applyChunk when the row does create the SKU.
+ */
+export function prepareRecord(rec: PlannedRecord) {
+  if (rec.status === 'valid' && rec.sku.sku_code && !preparedBlockers.has(rec))
+    preparedBlockers.set(rec, newSkuBlockers(rec));
 }
 
 /** Recount exactly when the estimate is this close to the limit, and at least every RECOUNT_EVERY chunks. */
@@ -57,7 +86,11 @@ export function issuesOf(rec: PlannedRecord): StoredIssue[] {
 }
 
 /** What writing the record over the existing SKU and its current values would change. */
-export function diffRecord(rec: PlannedRecord, existing: ExistingSku | null, current: ReadonlyMap<string, string> | undefined): Record<string, StoredChange> {
+export function diffRecord(
+  rec: PlannedRecord,
+  existing: ExistingSku | null,
+  current: ReadonlyMap<string, string> | undefined,
+): Record<string, StoredChange> {
   const changes: Record<string, StoredChange> = {};
   const columnOf = (k: string) => rec.sources[k]?.column ?? null;
   if (!existing) changes.sku_code = { from: null, to: rec.sku.sku_code!, column: columnOf('sku_code') };
@@ -78,32 +111,69 @@ export function diffRecord(rec: PlannedRecord, existing: ExistingSku | null, cur
  * The workspace's SKUs with these codes. A join with the array, not "IN (...)": without fresh planner
  * statistics (PGlite never auto-analyzes) the IN form scanned every SKU of the workspace per chunk.
  */
-export async function findSkusByCode(db: Db, workspaceId: string, codes: string[], opts: { lock?: boolean } = {}): Promise<Map<string, ExistingSku>> {
+export async function findSkusByCode(
+  db: Db,
+  workspaceId: string,
+  codes: string[],
+  opts: { lock?: boolean } = {},
+): Promise<Map<string, ExistingSku>> {
   // Locked in id order (no deadlock between two imports), as every other dossier writer locks the SKU
   // row first (lockSkuRow): a concurrent manual edit or approval waits for the chunk, and vice versa.
   const lock = opts.lock ? sql` ORDER BY s.id FOR UPDATE OF s` : sql``;
   const out = new Map<string, ExistingSku>();
   for (let i = 0; i < codes.length; i += 5000) {
-    const rows = await queryRows<{ id: string; sku_code: string; product_name: string; gtin: string | null; category_code: string; external_sku_id: string | null; approval_state: 'pending' | 'approved'; review_state: 'open' | 'complete' }>(
+    const rows = await queryRows<{
+      id: string;
+      sku_code: string;
+      product_name: string;
+      gtin: string | null;
+      category_code: string;
+      external_sku_id: string | null;
+      approval_state: 'pending' | 'approved';
+      review_state: 'open' | 'complete';
+    }>(
       db,
       sql`SELECT s.id, s.sku_code, s.product_name, s.gtin, s.category_code, s.external_sku_id, s.approval_state, s.review_state
           FROM unnest(${sql.param(codes.slice(i, i + 5000))}::text[]) AS c(code) JOIN skus s ON s.workspace_id = ${workspaceId} AND s.sku_code = c.code${lock}`,
     );
     for (const r of rows) {
-      out.set(r.sku_code, { id: r.id, skuCode: r.sku_code, productName: r.product_name, gtin: r.gtin, categoryCode: r.category_code, externalSkuId: r.external_sku_id, approvalState: r.approval_state, reviewState: r.review_state });
+      out.set(r.sku_code, {
+        id: r.id,
+        skuCode: r.sku_code,
+        productName: r.product_name,
+        gtin: r.gtin,
+        categoryCode: r.category_code,
+        externalSkuId: r.external_sku_id,
+        approvalState: r.approval_state,
+        reviewState: r.review_state,
+      });
     }
   }
   return out;
 }
 
 /** Current confirmed values of the SKUs: sku id -> field -> { id, value }. */
-export async function currentValues(db: Db, skuIds: string[]): Promise<Map<string, Map<string, { id: string; value: string }>>> {
+export async function currentValues(
+  db: Db,
+  skuIds: string[],
+): Promise<Map<string, Map<string, { id: string; value: string }>>> {
   const out = new Map<string, Map<string, { id: string; value: string }>>();
   for (let i = 0; i < skuIds.length; i += 1000) {
     const rows = await db
-      .select({ id: dossierValues.id, skuId: dossierValues.skuId, fieldKey: dossierValues.fieldKey, value: dossierValues.value })
+      .select({
+        id: dossierValues.id,
+        skuId: dossierValues.skuId,
+        fieldKey: dossierValues.fieldKey,
+        value: dossierValues.value,
+      })
       .from(dossierValues)
-      .where(and(inArray(dossierValues.skuId, skuIds.slice(i, i + 1000)), eq(dossierValues.status, 'confirmed'), isNull(dossierValues.supersededAt)));
+      .where(
+        and(
+          inArray(dossierValues.skuId, skuIds.slice(i, i + 1000)),
+          eq(dossierValues.status, 'confirmed'),
+          isNull(dossierValues.supersededAt),
+        ),
+      );
     for (const r of rows) {
       let m = out.get(r.skuId);
       if (!m) out.set(r.skuId, (m = new Map()));
@@ -114,11 +184,15 @@ export async function currentValues(db: Db, skuIds: string[]): Promise<Map<strin
 }
 
 export async function countWorkspaceSkus(db: Db, workspaceId: string): Promise<number> {
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(skus).where(eq(skus.workspaceId, workspaceId));
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(skus)
+    .where(eq(skus.workspaceId, workspaceId));
   return Number(n);
 }
 
-const valuesOnly = (m: Map<string, { id: string; value: string }> | undefined) => new Map([...(m ?? new Map()).entries()].map(([k, v]) => [k, v.value]));
+const valuesOnly = (m: Map<string, { id: string; value: string }> | undefined) =>
+  new Map([...(m ?? new Map()).entries()].map(([k, v]) => [k, v.value]));
 
 /**
  * Applies the records (rows of one chunk, none recorded yet) inside the caller's transaction and records
@@ -127,7 +201,15 @@ const valuesOnly = (m: Map<string, { id: string; value: string }> | undefined) =
 export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedRecord[]): Promise<RowResult[]> {
   const results: RowResult[] = [];
   const valid = records.filter((r) => r.status === 'valid' && r.sku.sku_code);
-  const existing = await findSkusByCode(tx, ctx.workspaceId, valid.map((r) => r.sku.sku_code!), { lock: true });
+  const T = ctx.timings;
+  const existing = await timed(T, 'write.find_skus', () =>
+    findSkusByCode(
+      tx,
+      ctx.workspaceId,
+      valid.map((r) => r.sku.sku_code!),
+      { lock: true },
+    ),
+  );
   const toCreate = valid.filter((r) => !existing.has(r.sku.sku_code!));
 
   let allowed = 0;
@@ -146,20 +228,29 @@ export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedReco
   const creating = toCreate.slice(0, allowed);
   const overLimit = new Set(toCreate.slice(allowed).map((r) => r.row_number));
 
-  // New SKUs, one statement.
+  // New SKUs, one statement, each inserted with its blockers (computed here from the row's values:
+  // a new SKU is plain, see plainSkuBlockers), so no second write of the row recomputes them.
   const createdIds = new Map<string, string>();
   if (creating.length) {
     const profiles = creating.map((r) => profileForCategory(r.sku.category_code));
+    const blockers = creating.map((r) => preparedBlockers.get(r) ?? newSkuBlockers(r));
+    const col = <T>(f: (i: number) => T) => sql.param(creating.map((_, i) => f(i)));
+    // A catalogue's new SKUs mostly miss the same things: each distinct blocker list (a few KB of JSON)
+    // travels and is parsed once per chunk, and the rows point at it by index.
+    const distinct = new Map<string, number>();
+    for (const b of blockers) if (!distinct.has(b.blockers)) distinct.set(b.blockers, distinct.size + 1);
     // Booleans travel as text: postgres-js sends a boolean[] parameter in a form Postgres refuses.
-    const inserted = await queryRows<{ id: string; sku_code: string }>(
-      tx,
-      sql`INSERT INTO skus (workspace_id, sku_code, product_name, gtin, category_code, category_defaulted, external_sku_id, requirement_profile_id, created_by)
-          SELECT ${ctx.workspaceId}::uuid, s.sku_code, s.product_name, s.gtin, s.category_code, s.category_defaulted::boolean, s.external_sku_id, s.profile_id, ${ctx.actor.userId}::uuid
-          FROM unnest(${sql.param(creating.map((r) => r.sku.sku_code!))}::text[], ${sql.param(creating.map((r) => r.sku.product_name!))}::text[], ${sql.param(creating.map((r) => r.sku.gtin))}::text[],
-                      ${sql.param(profiles.map((p) => p.category_code))}::text[], ${sql.param(profiles.map((p) => String(p.defaulted)))}::text[], ${sql.param(creating.map((r) => r.sku.external_sku_id))}::text[],
-                      ${sql.param(profiles.map((p) => p.id))}::text[])
-            AS s(sku_code, product_name, gtin, category_code, category_defaulted, external_sku_id, profile_id)
+    const inserted = await timed(T, 'write.insert_skus', () =>
+      queryRows<{ id: string; sku_code: string }>(
+        tx,
+        sql`INSERT INTO skus (workspace_id, sku_code, product_name, gtin, category_code, category_defaulted, external_sku_id, requirement_profile_id, created_by, blockers, blocker_count, warning_count)
+          SELECT ${ctx.workspaceId}::uuid, s.sku_code, s.product_name, s.gtin, s.category_code, s.category_defaulted::boolean, s.external_sku_id, s.profile_id, ${ctx.actor.userId}::uuid, (${sql.param([...distinct.keys()])}::jsonb[])[s.blockers_idx], s.blocker_count, s.warning_count
+          FROM unnest(${col((i) => creating[i].sku.sku_code!)}::text[], ${col((i) => creating[i].sku.product_name!)}::text[], ${col((i) => creating[i].sku.gtin)}::text[],
+                      ${col((i) => profiles[i].category_code)}::text[], ${col((i) => String(profiles[i].defaulted))}::text[], ${col((i) => creating[i].sku.external_sku_id)}::text[],
+                      ${col((i) => blockers[i].profile_id)}::text[], ${col((i) => distinct.get(blockers[i].blockers)!)}::int[], ${col((i) => blockers[i].blocker_count)}::int[], ${col((i) => blockers[i].warning_count)}::int[])
+            AS s(sku_code, product_name, gtin, category_code, category_defaulted, external_sku_id, profile_id, blockers_idx, blocker_count, warning_count)
           RETURNING id, sku_code`,
+      ),
     );
     for (const s of inserted) createdIds.set(s.sku_code, s.id);
     ctx.skuCount!.value += inserted.length;
@@ -167,7 +258,7 @@ export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedReco
   }
 
   const existingIds = [...existing.values()].map((s) => s.id);
-  const values = await currentValues(tx, existingIds);
+  const values = await timed(T, 'write.current_values', () => currentValues(tx, existingIds));
 
   const supersede: string[] = [];
   const insertValues: NewValue[] = [];
@@ -187,7 +278,12 @@ export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedReco
       continue;
     }
     if (overLimit.has(rec.row_number)) {
-      issues.unshift({ severity: 'error', column: null, code: 'plan_limit_reached', message: `The ${PLANS[ctx.plan].label} plan allows ${limit} SKUs; this row would create one more. Upgrade the plan or free capacity, then import the file again.` });
+      issues.unshift({
+        severity: 'error',
+        column: null,
+        code: 'plan_limit_reached',
+        message: `The ${PLANS[ctx.plan].label} plan allows ${limit} SKUs; this row would create one more. Upgrade the plan or free capacity, then import the file again.`,
+      });
       results.push({ ...base, outcome: 'failed', sku_id: null, changes: {} });
       continue;
     }
@@ -203,58 +299,91 @@ export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedReco
       if (changes.external_sku_id) set.externalSkuId = changes.external_sku_id.to;
       if (changes.category_code) {
         const profile = profileForCategory(changes.category_code.to);
-        Object.assign(set, { categoryCode: profile.category_code, categoryDefaulted: profile.defaulted, requirementProfileId: profile.id });
+        Object.assign(set, {
+          categoryCode: profile.category_code,
+          categoryDefaulted: profile.defaulted,
+          requirementProfileId: profile.id,
+        });
       }
-      if (Object.keys(set).length) await tx.update(skus).set({ ...set, updatedAt: now }).where(eq(skus.id, prior.id));
+      if (Object.keys(set).length)
+        await tx
+          .update(skus)
+          .set({ ...set, updatedAt: now })
+          .where(eq(skus.id, prior.id));
     }
     for (const [key, value] of Object.entries(rec.dossier)) {
       if (!changes[key]) continue;
       const old = current?.get(key);
       if (old) supersede.push(old.id);
-      insertValues.push({ skuId, fieldKey: key, value, provenance: JSON.stringify({ batch_id: ctx.batchId, row: rec.row_number, column: rec.sources[key]?.column }) });
+      insertValues.push({
+        skuId,
+        fieldKey: key,
+        value,
+        row: rec.row_number,
+        column: rec.sources[key]?.column ?? null,
+      });
     }
     const changed = Object.keys(changes).length > 0;
-    if (changed) touched.push(skuId);
+    // A created SKU got its blockers with its row; an updated one is evaluated again after the writes.
+    if (prior && changed) touched.push(skuId);
     if (prior && changed) changedExisting.push(prior.id);
     results.push({ ...base, outcome: prior ? (changed ? 'updated' : 'skipped') : 'created', sku_id: skuId, changes });
-    if (prior && !changed) issues.push({ severity: 'warning', column: null, code: 'unchanged', message: 'The SKU already has these values; nothing was written.' });
+    if (prior && !changed)
+      issues.push({
+        severity: 'warning',
+        column: null,
+        code: 'unchanged',
+        message: 'The SKU already has these values; nothing was written.',
+      });
   }
 
   for (let i = 0; i < supersede.length; i += 5000) {
-    await tx.update(dossierValues).set({ supersededAt: now }).where(inArray(dossierValues.id, supersede.slice(i, i + 5000)));
+    await timed(T, 'write.supersede', () =>
+      tx
+        .update(dossierValues)
+        .set({ supersededAt: now })
+        .where(inArray(dossierValues.id, supersede.slice(i, i + 5000))),
+    );
   }
-  for (let i = 0; i < insertValues.length; i += 10_000) await insertConfirmedValues(tx, ctx, insertValues.slice(i, i + 10_000), now);
+  for (let i = 0; i < insertValues.length; i += 10_000)
+    await timed(T, 'write.insert_values', () => insertConfirmedValues(tx, ctx, insertValues.slice(i, i + 10_000), now));
 
-  // Changed confirmed data invalidates a past approval or review (as afterDossierChange does).
-  if (changedExisting.length) {
-    // Who changed confirmed data last: four-eyes approval excludes them.
-    for (let i = 0; i < changedExisting.length; i += 5000) {
-      await tx.update(skus).set({ dataChangedBy: personOf(ctx.actor), dataChangedByLabel: ctx.actor.label, dataChangedAt: now }).where(inArray(skus.id, changedExisting.slice(i, i + 5000)));
-    }
-    const reset = await tx
-      .update(skus)
-      .set({ approvalState: 'pending', approvedAt: null, approvedBy: null, approvedByLabel: null, reviewState: 'open', reviewCompletedAt: null, reviewCompletedBy: null, reviewCompletedByUser: null })
-      .where(and(inArray(skus.id, changedExisting), sql`(${skus.approvalState} = 'approved' OR ${skus.reviewState} = 'complete')`))
-      .returning({ id: skus.id });
-    if (reset.length) {
-      await tx.insert(auditEvents).values(
-        reset.map((r) => ({ workspaceId: ctx.workspaceId, actorUserId: ctx.actor.userId, actorApiKeyId: ctx.actor.apiKeyId, actorLabel: ctx.actor.label, action: 'sku.approval_reset', targetType: 'sku', targetId: r.id, data: { reason: `import ${ctx.batchId} changed values` } })),
-      );
-    }
-  }
-  if (creating.length) {
-    await tx.execute(sql`
-      INSERT INTO audit_events (workspace_id, actor_user_id, actor_api_key_id, actor_label, action, target_type, target_id, data)
-      SELECT ${ctx.workspaceId}::uuid, ${ctx.actor.userId}::uuid, ${ctx.actor.apiKeyId}::uuid, ${ctx.actor.label}, 'sku.created', 'sku', a.target_id, a.data::jsonb
-      FROM unnest(${sql.param(creating.map((r) => createdIds.get(r.sku.sku_code!)!))}::text[],
-                  ${sql.param(creating.map((r) => JSON.stringify({ sku_code: r.sku.sku_code, product_name: r.sku.product_name, import_batch_id: ctx.batchId, row: r.row_number })))}::text[])
-        AS a(target_id, data)`);
-  }
+  // Changed confirmed data invalidates a past approval or review: the one rule of lib/skus, set-based.
+  if (changedExisting.length)
+    await timed(T, 'write.approval_reset', () =>
+      resetApprovals(tx, {
+        workspaceId: ctx.workspaceId,
+        actor: ctx.actor,
+        skuIds: changedExisting,
+        reason: `import ${ctx.batchId} changed values`,
+        at: now,
+      }),
+    );
+  // One sku.created event per new SKU (the audit log's one writer); the row-level detail is in import_rows.
+  if (creating.length)
+    await timed(T, 'write.audit_created', () =>
+      recordAuditMany(
+        tx,
+        creating.map((r) => ({
+          workspaceId: ctx.workspaceId,
+          actor: ctx.actor,
+          action: 'sku.created',
+          targetType: 'sku',
+          targetId: createdIds.get(r.sku.sku_code!)!,
+          data: {
+            sku_code: r.sku.sku_code,
+            product_name: r.sku.product_name,
+            import_batch_id: ctx.batchId,
+            row: r.row_number,
+          },
+        })),
+      ),
+    );
 
   // Blockers once per touched SKU per chunk.
-  await recomputeSkusBulk(tx, ctx.workspaceId, touched);
+  await timed(T, 'recompute', () => recomputeSkusBulk(tx, ctx.workspaceId, touched));
 
-  await recordRows(tx, ctx, results);
+  await timed(T, 'write.import_rows', () => recordRows(tx, ctx, results));
   return results;
 }
 
@@ -262,17 +391,21 @@ interface NewValue {
   skuId: string;
   fieldKey: string;
   value: string;
-  /** JSON text */
-  provenance: string;
+  /** provenance: the file row and column the value came from */
+  row: number;
+  column: string | null;
 }
 
 /** Confirmed import values, one INSERT ... SELECT FROM unnest per 10,000 values. */
 async function insertConfirmedValues(tx: Db, ctx: ChunkContext, rows: NewValue[], now: Date) {
   await tx.execute(sql`
     INSERT INTO dossier_values (workspace_id, sku_id, field_key, value, status, source, provenance, created_by, created_by_label, decided_by_label, decided_at)
-    SELECT ${ctx.workspaceId}::uuid, v.sku_id, v.field_key, v.value, 'confirmed', 'import', v.provenance::jsonb, ${ctx.actor.userId}::uuid, ${ctx.actor.label}, ${ctx.actor.label}, ${now.toISOString()}::timestamptz
-    FROM unnest(${sql.param(rows.map((r) => r.skuId))}::uuid[], ${sql.param(rows.map((r) => r.fieldKey))}::text[], ${sql.param(rows.map((r) => r.value))}::text[], ${sql.param(rows.map((r) => r.provenance))}::text[])
-      AS v(sku_id, field_key, value, provenance)`);
+    SELECT ${ctx.workspaceId}::uuid, v.sku_id, v.field_key, v.value, 'confirmed', 'import',
+           jsonb_strip_nulls(jsonb_build_object('batch_id', ${ctx.batchId}::text, 'row', v.row_number, 'column', v.source_column)),
+           ${ctx.actor.userId}::uuid, ${ctx.actor.label}, ${ctx.actor.label}, ${now.toISOString()}::timestamptz
+    FROM unnest(${sql.param(rows.map((r) => r.skuId))}::uuid[], ${sql.param(rows.map((r) => r.fieldKey))}::text[], ${sql.param(rows.map((r) => r.value))}::text[],
+                ${sql.param(rows.map((r) => r.row))}::int[], ${sql.param(rows.map((r) => r.column))}::text[])
+      AS v(sku_id, field_key, value, row_number, source_column)`);
 }
 
 /** Records row outcomes and adds them to the batch counters (same transaction as the writes). */

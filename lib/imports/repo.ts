@@ -55,17 +55,45 @@ export function serializeBatch(b: BatchRow) {
     errors_url: errorsUrl(b.id),
   };
 }
+
+/**
+ * Rows per second of the current run (rows it recorded over the time since it began writing) and the
+ * seconds left at that rate; null until the run has written for a second, or when there is no run.
+ */
+export function throughput(
+  b: Pick<
+    BatchRow,
+    'status' | 'totalRows' | 'processedRows' | 'writingStartedAt' | 'writingStartedRows' | 'completedAt'
+  >,
+  now = new Date(),
+): { rows_per_second: number | null; eta_seconds: number | null } {
+  if (!b.writingStartedAt || b.status === 'queued') return { rows_per_second: null, eta_seconds: null };
+  const end = b.status === 'processing' ? now : (b.completedAt ?? now);
+  const seconds = (end.getTime() - b.writingStartedAt.getTime()) / 1000;
+  const rows = b.processedRows - (b.writingStartedRows ?? 0);
+  if (seconds < 1 || rows <= 0) return { rows_per_second: null, eta_seconds: b.status === 'processing' ? null : 0 };
+  const rate = rows / seconds;
+  const left = b.status === 'processing' && b.totalRows !== null ? Math.max(0, b.totalRows - b.processedRows) : 0;
+  return { rows_per_second: Math.round(rate), eta_seconds: Math.ceil(left / rate) };
+}
 export type ImportBatchJson = ReturnType<typeof serializeBatch>;
 
 /** The batch of this workspace, or 404 (another workspace's batch is indistinguishable from none). */
 export async function getBatchRow(db: Db, workspaceId: string, batchId: string): Promise<BatchRow> {
-  const [row] = await db.select().from(importBatches).where(and(eq(importBatches.id, batchId), eq(importBatches.workspaceId, workspaceId)));
+  const [row] = await db
+    .select()
+    .from(importBatches)
+    .where(and(eq(importBatches.id, batchId), eq(importBatches.workspaceId, workspaceId)));
   if (!row) throw new AppError('NOT_FOUND', 'Import batch not found.');
   return row;
 }
 
 /** Batches newest first by (created_at, id), after a keyset position; each with its created_at at microsecond precision. */
-export async function listBatchRows(db: Db, workspaceId: string, q: { after?: { value: KeysetValue; id: string }; limit: number }): Promise<{ row: BatchRow; createdKey: string }[]> {
+export async function listBatchRows(
+  db: Db,
+  workspaceId: string,
+  q: { after?: { value: KeysetValue; id: string }; limit: number },
+): Promise<{ row: BatchRow; createdKey: string }[]> {
   const where = [eq(importBatches.workspaceId, workspaceId)];
   if (q.after) where.push(afterKeyset('desc', importBatches.createdAt, q.after.value, importBatches.id, q.after.id));
   return db
@@ -84,12 +112,18 @@ export async function recordedRowNumbers(db: Db, batchId: string, among?: number
     return new Set(rows.map((r) => r.n));
   }
   // A join with the array probes the primary key per row (see findSkusByCode on why not IN).
-  const rows = await queryRows<{ n: number }>(db, sql`SELECT r.row_number AS n FROM unnest(${sql.param(among)}::int[]) AS a(n) JOIN import_rows r ON r.batch_id = ${batchId} AND r.row_number = a.n`);
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT r.row_number AS n FROM unnest(${sql.param(among)}::int[]) AS a(n) JOIN import_rows r ON r.batch_id = ${batchId} AND r.row_number = a.n`,
+  );
   return new Set(rows.map((r) => Number(r.n)));
 }
 
 export async function outcomeCounts(db: Db, batchId: string): Promise<Record<RowOutcome, number> & { total: number }> {
-  const rows = await queryRows<{ outcome: RowOutcome; n: number }>(db, sql`SELECT outcome, count(*)::int AS n FROM import_rows WHERE batch_id = ${batchId} GROUP BY outcome`);
+  const rows = await queryRows<{ outcome: RowOutcome; n: number }>(
+    db,
+    sql`SELECT outcome, count(*)::int AS n FROM import_rows WHERE batch_id = ${batchId} GROUP BY outcome`,
+  );
   const out = { created: 0, updated: 0, skipped: 0, failed: 0, error: 0, total: 0 };
   for (const r of rows) {
     out[r.outcome] = Number(r.n);
@@ -99,16 +133,28 @@ export async function outcomeCounts(db: Db, batchId: string): Promise<Record<Row
 }
 
 /** Keyset page of a batch's rows, optionally of one outcome. */
-export async function pageImportRows(db: Db, batchId: string, opts: { outcome?: RowOutcome; after?: number; limit: number; withErrorsOnly?: boolean }) {
+export async function pageImportRows(
+  db: Db,
+  batchId: string,
+  opts: { outcome?: RowOutcome; after?: number; limit: number; withErrorsOnly?: boolean },
+) {
   const where = [eq(importRows.batchId, batchId)];
   if (opts.outcome) where.push(eq(importRows.outcome, opts.outcome));
   if (opts.after !== undefined) where.push(gt(importRows.rowNumber, opts.after));
   if (opts.withErrorsOnly) where.push(sql`jsonb_array_length(${importRows.errors}) > 0`);
-  return db.select().from(importRows).where(and(...where)).orderBy(asc(importRows.rowNumber)).limit(opts.limit);
+  return db
+    .select()
+    .from(importRows)
+    .where(and(...where))
+    .orderBy(asc(importRows.rowNumber))
+    .limit(opts.limit);
 }
 
 /** Stores the entity candidates of the batch; decisions already taken are kept. */
-export async function upsertCandidates(db: Db, args: { batchId: string; workspaceId: string; candidates: EntityCandidate[] }) {
+export async function upsertCandidates(
+  db: Db,
+  args: { batchId: string; workspaceId: string; candidates: EntityCandidate[] },
+) {
   for (let i = 0; i < args.candidates.length; i += 200) {
     const slice = args.candidates.slice(i, i + 200);
     await db
@@ -138,7 +184,11 @@ export async function upsertCandidates(db: Db, args: { batchId: string; workspac
 }
 
 export async function candidateRows(db: Db, batchId: string): Promise<CandidateRow[]> {
-  return db.select().from(importEntityCandidates).where(eq(importEntityCandidates.batchId, batchId)).orderBy(asc(importEntityCandidates.role), asc(importEntityCandidates.candidateKey));
+  return db
+    .select()
+    .from(importEntityCandidates)
+    .where(eq(importEntityCandidates.batchId, batchId))
+    .orderBy(asc(importEntityCandidates.role), asc(importEntityCandidates.candidateKey));
 }
 
 const MAX_LISTED_ROWS = 1000;
@@ -148,13 +198,25 @@ const MAX_LISTED_ROWS = 1000;
  * workspace with the same identity (or, failing that, the same normalised name and email).
  */
 export function candidateJson(
-  c: { candidate_key: string; role: string; proposed_values: { name: string | null; address: string | null; email: string | null }; source_rows: number[]; conflicts: unknown[]; country?: string | null; url?: string | null },
+  c: {
+    candidate_key: string;
+    role: string;
+    proposed_values: { name: string | null; address: string | null; email: string | null };
+    source_rows: number[];
+    conflicts: unknown[];
+    country?: string | null;
+    url?: string | null;
+  },
   existing: ExistingEntityIndex,
 ) {
   return {
     candidate_key: c.candidate_key,
     role: c.role,
-    proposed_values: { name: c.proposed_values.name ?? null, address: c.proposed_values.address ?? null, email: c.proposed_values.email ?? null },
+    proposed_values: {
+      name: c.proposed_values.name ?? null,
+      address: c.proposed_values.address ?? null,
+      email: c.proposed_values.email ?? null,
+    },
     source_rows: c.source_rows.slice(0, MAX_LISTED_ROWS),
     source_row_count: c.source_rows.length,
     has_conflicts: c.conflicts.length > 0,
@@ -186,8 +248,11 @@ export async function existingEntityIndex(db: Db, workspaceId: string): Promise<
   }
   return {
     match(candidateKey, values) {
-      return byKey.get(candidateKey) ?? byNameEmail.get(`${normalizeEntityName(values.name)}\u0000${normalizeEmail(values.email)}`) ?? null;
+      return (
+        byKey.get(candidateKey) ??
+        byNameEmail.get(`${normalizeEntityName(values.name)}\u0000${normalizeEmail(values.email)}`) ??
+        null
+      );
     },
   };
 }
-

@@ -6,12 +6,13 @@
  * candidate and role (in the request or against the saved one) is 409, the same one again is a no-op,
  * so a replayed request never creates a second entity. dry_run validates and echoes, writing nothing.
  */
+import { recordAuditMany } from '@/lib/audit';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
-import { auditEvents, entities, importEntityCandidates, skuEntities, type EntityRole } from '@/lib/db/schema';
+import { entities, importEntityCandidates, skuEntities, type EntityRole } from '@/lib/db/schema';
 import { createEntity } from '@/lib/entities/service';
 import { EntityInput } from '@/lib/entities/schemas';
 import { parseAddress } from '@/lib/address/parse';
@@ -30,14 +31,21 @@ export const ImportEntityResolutionDecision = z
     role: z.enum(RESOLUTION_ROLES),
     action: z.enum(RESOLUTION_ACTIONS),
     entity_id: z.string().min(1).max(100).optional(),
-    proposed_values: z.strictObject({ name: NullableText.optional(), address: NullableText.optional(), email: NullableText.optional() }).optional(),
+    proposed_values: z
+      .strictObject({ name: NullableText.optional(), address: NullableText.optional(), email: NullableText.optional() })
+      .optional(),
     source_rows: z.array(z.number().int().min(1)).max(1_000_000).optional(),
     has_conflicts: z.boolean().optional(),
     conflicts: z.array(z.record(z.string(), z.unknown())).max(1000).optional(),
     reason: z.string().max(1000).optional(),
   })
   .superRefine((d, ctx) => {
-    if (d.action === 'link_existing' && !d.entity_id) ctx.addIssue({ code: 'custom', path: ['entity_id'], message: 'entity_id is required when action is link_existing' });
+    if (d.action === 'link_existing' && !d.entity_id)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['entity_id'],
+        message: 'entity_id is required when action is link_existing',
+      });
   })
   .meta({ id: 'ImportEntityResolutionDecision' });
 export type ImportEntityResolutionDecision = z.output<typeof ImportEntityResolutionDecision>;
@@ -46,7 +54,12 @@ export const ImportEntityResolutionRequest = z
   .strictObject({ dry_run: z.boolean().optional(), decisions: z.array(ImportEntityResolutionDecision).max(5000) })
   .meta({ id: 'ImportEntityResolutionRequest' });
 
-const Planned = z.strictObject({ link_existing: z.number().int(), create_new: z.number().int(), ignore: z.number().int(), unresolved: z.number().int() });
+const Planned = z.strictObject({
+  link_existing: z.number().int(),
+  create_new: z.number().int(),
+  ignore: z.number().int(),
+  unresolved: z.number().int(),
+});
 export const ImportEntityResolutionResponse = z
   .strictObject({
     dry_run: z.boolean(),
@@ -59,43 +72,96 @@ export const ImportEntityResolutionResponse = z
   .meta({ id: 'ImportEntityResolutionResponse' });
 
 const keyOf = (d: { role: string; candidate_key: string }) => `${d.role}\u0000${d.candidate_key}`;
-const sameDecision = (a: { action: string; entity_id?: string | null }, b: { action: string; entity_id?: string | null }) =>
-  a.action === b.action && (a.action !== 'link_existing' || (a.entity_id ?? null) === (b.entity_id ?? null));
+const sameDecision = (
+  a: { action: string; entity_id?: string | null },
+  b: { action: string; entity_id?: string | null },
+) => a.action === b.action && (a.action !== 'link_existing' || (a.entity_id ?? null) === (b.entity_id ?? null));
 /** A saved decision binds unless it is "unresolved" (which is no decision). */
 const binding = (c: CandidateRow) => c.decision !== null && c.decision !== 'unresolved';
 
-function conflict(d: ImportEntityResolutionDecision, other: { action: string; entity_id?: string | null }, where: 'request' | 'saved') {
+function conflict(
+  d: ImportEntityResolutionDecision,
+  other: { action: string; entity_id?: string | null },
+  where: 'request' | 'saved',
+) {
   return new AppError(
     'CONFLICT',
     where === 'request'
       ? `Two different decisions for the ${d.role} candidate "${d.candidate_key}" in one request.`
       : `The ${d.role} candidate "${d.candidate_key}" already has the decision ${other.action}; it cannot be changed to ${d.action}.`,
-    { details: { candidate_key: d.candidate_key, role: d.role, requested: { action: d.action, entity_id: d.entity_id ?? null }, [where === 'request' ? 'other' : 'saved']: { action: other.action, entity_id: other.entity_id ?? null } } },
+    {
+      details: {
+        candidate_key: d.candidate_key,
+        role: d.role,
+        requested: { action: d.action, entity_id: d.entity_id ?? null },
+        [where === 'request' ? 'other' : 'saved']: { action: other.action, entity_id: other.entity_id ?? null },
+      },
+    },
   );
 }
 
 /** "Hauptstr. 5, 10115 Berlin, Germany" -> street, postal code, city and country (lib/address). */
-export function splitAddress(address: string | null): { street: string | null; postal_code: string | null; city: string | null; region: string | null; country: string | null } {
+export function splitAddress(address: string | null): {
+  street: string | null;
+  postal_code: string | null;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+} {
   const a = parseAddress(address);
-  return { street: a.street?.slice(0, 200) ?? null, postal_code: a.postal_code?.slice(0, 20) ?? null, city: a.city?.slice(0, 100) ?? null, region: a.region?.slice(0, 100) ?? null, country: a.country };
+  return {
+    street: a.street?.slice(0, 200) ?? null,
+    postal_code: a.postal_code?.slice(0, 20) ?? null,
+    city: a.city?.slice(0, 100) ?? null,
+    region: a.region?.slice(0, 100) ?? null,
+    country: a.country,
+  };
 }
 
 function entityInputOf(d: ImportEntityResolutionDecision, c: CandidateRow, index: number) {
   const stored = c.proposedValues as { name?: string | null; address?: string | null; email?: string | null };
   const details = c.details as { country?: string | null; url?: string | null };
-  const pv = { name: stored.name ?? null, address: stored.address ?? null, email: stored.email ?? null, ...(d.proposed_values ?? {}) };
+  const pv = {
+    name: stored.name ?? null,
+    address: stored.address ?? null,
+    email: stored.email ?? null,
+    ...(d.proposed_values ?? {}),
+  };
   const url = details.url && /^https?:\/\//i.test(details.url) && details.url.length <= 500 ? details.url : null;
   const parts = splitAddress(pv.address ?? null);
-  const parsed = EntityInput.safeParse({ name: pv.name ?? '', street: parts.street, postal_code: parts.postal_code, city: parts.city, region: parts.region, country: details.country ?? parts.country, email: pv.email ?? null, contact_url: url });
+  const parsed = EntityInput.safeParse({
+    name: pv.name ?? '',
+    street: parts.street,
+    postal_code: parts.postal_code,
+    city: parts.city,
+    region: parts.region,
+    country: details.country ?? parts.country,
+    email: pv.email ?? null,
+    contact_url: url,
+  });
   if (!parsed.success) {
     throw new AppError('VALIDATION_FAILED', 'The proposed values cannot make an entity.', {
-      details: { fields: parsed.error.issues.map((i) => ({ path: `decisions.${index}.proposed_values.${String(i.path[0] ?? '')}`, message: i.message })) },
+      details: {
+        fields: parsed.error.issues.map((i) => ({
+          path: `decisions.${index}.proposed_values.${String(i.path[0] ?? '')}`,
+          message: i.message,
+        })),
+      },
     });
   }
   return parsed.data;
 }
 
-export async function resolveImportEntities(db: Db, args: { workspaceId: string; actor: Actor; batchId: string; decisions: ImportEntityResolutionDecision[]; dryRun: boolean }) {
+export async function resolveImportEntities(
+  db: Db,
+  args: {
+    workspaceId: string;
+    actor: Actor;
+    batchId: string;
+    decisions: ImportEntityResolutionDecision[];
+    dryRun: boolean;
+  },
+) {
   const batch = await getBatchRow(db, args.workspaceId, args.batchId);
 
   // Two different decisions for one candidate and role in the request: 409. Identical repeats count once.
@@ -111,31 +177,60 @@ export async function resolveImportEntities(db: Db, args: { workspaceId: string;
     ? await db
         .select()
         .from(importEntityCandidates)
-        .where(and(eq(importEntityCandidates.batchId, batch.id), inArray(importEntityCandidates.candidateKey, [...new Set(decisions.map((x) => x.d.candidate_key))])))
+        .where(
+          and(
+            eq(importEntityCandidates.batchId, batch.id),
+            inArray(importEntityCandidates.candidateKey, [...new Set(decisions.map((x) => x.d.candidate_key))]),
+          ),
+        )
     : [];
   const byKey = new Map(stored.map((c) => [keyOf({ role: c.role, candidate_key: c.candidateKey }), c]));
   const unknown = decisions.filter((x) => !byKey.has(keyOf(x.d)));
   if (unknown.length) {
-    throw new AppError('VALIDATION_FAILED', `No such entity candidate in this import: ${unknown.map((x) => `${x.d.role} "${x.d.candidate_key}"`).join(', ')}.`, {
-      details: { fields: unknown.map((x) => ({ path: `decisions.${x.index}.candidate_key`, message: 'not a candidate of this batch in this role' })) },
-    });
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `No such entity candidate in this import: ${unknown.map((x) => `${x.d.role} "${x.d.candidate_key}"`).join(', ')}.`,
+      {
+        details: {
+          fields: unknown.map((x) => ({
+            path: `decisions.${x.index}.candidate_key`,
+            message: 'not a candidate of this batch in this role',
+          })),
+        },
+      },
+    );
   }
   // link_existing: the entity must be one of this workspace (another workspace's id is as unknown as a made-up one).
   const linkIds = [...new Set(decisions.filter((x) => x.d.action === 'link_existing').map((x) => x.d.entity_id!))];
   if (linkIds.length) {
     const valid = linkIds.filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
-    const found = valid.length ? await db.select({ id: entities.id }).from(entities).where(and(eq(entities.workspaceId, args.workspaceId), inArray(entities.id, valid))) : [];
+    const found = valid.length
+      ? await db
+          .select({ id: entities.id })
+          .from(entities)
+          .where(and(eq(entities.workspaceId, args.workspaceId), inArray(entities.id, valid)))
+      : [];
     const ok = new Set(found.map((f) => f.id));
     const missing = decisions.filter((x) => x.d.action === 'link_existing' && !ok.has(x.d.entity_id!));
     if (missing.length) {
-      throw new AppError('NOT_FOUND', `Entity not found in this workspace: ${missing.map((x) => x.d.entity_id).join(', ')}.`, {
-        details: { fields: missing.map((x) => ({ path: `decisions.${x.index}.entity_id`, message: 'no entity with this id in the workspace' })) },
-      });
+      throw new AppError(
+        'NOT_FOUND',
+        `Entity not found in this workspace: ${missing.map((x) => x.d.entity_id).join(', ')}.`,
+        {
+          details: {
+            fields: missing.map((x) => ({
+              path: `decisions.${x.index}.entity_id`,
+              message: 'no entity with this id in the workspace',
+            })),
+          },
+        },
+      );
     }
   }
   for (const x of decisions) {
     const c = byKey.get(keyOf(x.d))!;
-    if (binding(c) && !sameDecision({ action: c.decision!, entity_id: c.entityId }, x.d)) throw conflict(x.d, { action: c.decision!, entity_id: c.entityId }, 'saved');
+    if (binding(c) && !sameDecision({ action: c.decision!, entity_id: c.entityId }, x.d))
+      throw conflict(x.d, { action: c.decision!, entity_id: c.entityId }, 'saved');
     if (x.d.action === 'create_new' && !(binding(c) && c.appliedAt)) entityInputOf(x.d, c, x.index); // validates
   }
 
@@ -151,7 +246,9 @@ export async function resolveImportEntities(db: Db, args: { workspaceId: string;
     };
   }
   if (batch.status !== 'completed' && batch.status !== 'completed_with_errors') {
-    throw new AppError('INVALID_STATE', `The import is ${batch.status}; entities are resolved once it has completed.`, { details: { state: batch.status } });
+    throw new AppError('INVALID_STATE', `The import is ${batch.status}; entities are resolved once it has completed.`, {
+      details: { state: batch.status },
+    });
   }
 
   await db.transaction(async (tx) => {
@@ -161,9 +258,16 @@ export async function resolveImportEntities(db: Db, args: { workspaceId: string;
       const [c] = await t
         .select()
         .from(importEntityCandidates)
-        .where(and(eq(importEntityCandidates.batchId, batch.id), eq(importEntityCandidates.role, x.d.role), eq(importEntityCandidates.candidateKey, x.d.candidate_key)))
+        .where(
+          and(
+            eq(importEntityCandidates.batchId, batch.id),
+            eq(importEntityCandidates.role, x.d.role),
+            eq(importEntityCandidates.candidateKey, x.d.candidate_key),
+          ),
+        )
         .for('update');
-      if (binding(c) && !sameDecision({ action: c.decision!, entity_id: c.entityId }, x.d)) throw conflict(x.d, { action: c.decision!, entity_id: c.entityId }, 'saved');
+      if (binding(c) && !sameDecision({ action: c.decision!, entity_id: c.entityId }, x.d))
+        throw conflict(x.d, { action: c.decision!, entity_id: c.entityId }, 'saved');
       if (binding(c) && (c.appliedAt || c.decision === 'ignore')) continue; // saved decisions apply once
       await applyDecision(t, { ...args, batchId: batch.id }, x.d, c, x.index);
     }
@@ -179,7 +283,12 @@ function echo(d: ImportEntityResolutionDecision, c: CandidateRow): ImportEntityR
     role: d.role,
     action: d.action,
     ...(d.action === 'link_existing' ? { entity_id: d.entity_id } : {}),
-    proposed_values: { name: pv.name ?? null, address: pv.address ?? null, email: pv.email ?? null, ...(d.proposed_values ?? {}) },
+    proposed_values: {
+      name: pv.name ?? null,
+      address: pv.address ?? null,
+      email: pv.email ?? null,
+      ...(d.proposed_values ?? {}),
+    },
     source_rows: d.source_rows ? d.source_rows.filter((r) => c.sourceRows.includes(r)) : c.sourceRows,
     has_conflicts: (c.conflicts as unknown[]).length > 0,
     conflicts: c.conflicts,
@@ -187,11 +296,19 @@ function echo(d: ImportEntityResolutionDecision, c: CandidateRow): ImportEntityR
   };
 }
 
-async function applyDecision(t: Db, args: { workspaceId: string; actor: Actor; batchId: string }, d: ImportEntityResolutionDecision, c: CandidateRow, index: number) {
+async function applyDecision(
+  t: Db,
+  args: { workspaceId: string; actor: Actor; batchId: string },
+  d: ImportEntityResolutionDecision,
+  c: CandidateRow,
+  index: number,
+) {
   const now = new Date();
   let entityId: string | null = null;
   if (d.action === 'create_new') {
-    entityId = (await createEntity(t, { workspaceId: args.workspaceId, actor: args.actor, input: entityInputOf(d, c, index) })).id;
+    entityId = (
+      await createEntity(t, { workspaceId: args.workspaceId, actor: args.actor, input: entityInputOf(d, c, index) })
+    ).id;
   } else if (d.action === 'link_existing') {
     entityId = d.entity_id!;
   }
@@ -202,8 +319,20 @@ async function applyDecision(t: Db, args: { workspaceId: string; actor: Actor; b
   }
   await t
     .update(importEntityCandidates)
-    .set({ decision: d.action, entityId, reason: d.reason ?? null, decidedAt: now, appliedAt: d.action === 'unresolved' ? null : now })
-    .where(and(eq(importEntityCandidates.batchId, args.batchId), eq(importEntityCandidates.role, d.role), eq(importEntityCandidates.candidateKey, d.candidate_key)));
+    .set({
+      decision: d.action,
+      entityId,
+      reason: d.reason ?? null,
+      decidedAt: now,
+      appliedAt: d.action === 'unresolved' ? null : now,
+    })
+    .where(
+      and(
+        eq(importEntityCandidates.batchId, args.batchId),
+        eq(importEntityCandidates.role, d.role),
+        eq(importEntityCandidates.candidateKey, d.candidate_key),
+      ),
+    );
 }
 
 /** SKUs the rows imported (created, updated, or unchanged on a re-import). */
@@ -219,19 +348,32 @@ async function skusOfRows(t: Db, batchId: string, rows: number[]): Promise<strin
   return [...out];
 }
 
-async function linkMany(t: Db, a: { workspaceId: string; actor: Actor; role: EntityRole; entityId: string; skuIds: string[]; batchId: string; candidateKey: string }) {
+async function linkMany(
+  t: Db,
+  a: {
+    workspaceId: string;
+    actor: Actor;
+    role: EntityRole;
+    entityId: string;
+    skuIds: string[];
+    batchId: string;
+    candidateKey: string;
+  },
+) {
   for (let i = 0; i < a.skuIds.length; i += 1000) {
     const slice = a.skuIds.slice(i, i + 1000);
     await t
       .insert(skuEntities)
       .values(slice.map((skuId) => ({ workspaceId: a.workspaceId, skuId, role: a.role, entityId: a.entityId })))
-      .onConflictDoUpdate({ target: [skuEntities.skuId, skuEntities.role], set: { entityId: sql`excluded.entity_id`, createdAt: new Date() } });
-    await t.insert(auditEvents).values(
+      .onConflictDoUpdate({
+        target: [skuEntities.skuId, skuEntities.role],
+        set: { entityId: sql`excluded.entity_id`, createdAt: new Date() },
+      });
+    await recordAuditMany(
+      t,
       slice.map((skuId) => ({
         workspaceId: a.workspaceId,
-        actorUserId: a.actor.userId,
-        actorApiKeyId: a.actor.apiKeyId,
-        actorLabel: a.actor.label,
+        actor: a.actor,
         action: 'sku.entity_linked',
         targetType: 'sku',
         targetId: skuId,
@@ -240,5 +382,11 @@ async function linkMany(t: Db, a: { workspaceId: string; actor: Actor; role: Ent
     );
   }
   // In id order, the order import chunks lock SKU rows in (no deadlock between the two).
-  for (const skuId of [...a.skuIds].sort()) await afterDossierChange(t, { workspaceId: a.workspaceId, actor: a.actor, skuId, reason: `${a.role} linked by import resolution` });
+  for (const skuId of [...a.skuIds].sort())
+    await afterDossierChange(t, {
+      workspaceId: a.workspaceId,
+      actor: a.actor,
+      skuId,
+      reason: `${a.role} linked by import resolution`,
+    });
 }

@@ -7,33 +7,63 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { dossierValues, skus } from '@/lib/db/schema';
-import { candidateJson, candidateRows, existingEntityIndex, getBatchRow, outcomeCounts, pageImportRows, serializeBatch, type StoredChange, type StoredIssue } from './repo';
+import {
+  candidateJson,
+  candidateRows,
+  existingEntityIndex,
+  getBatchRow,
+  outcomeCounts,
+  pageImportRows,
+  serializeBatch,
+  type StoredChange,
+  type StoredIssue,
+} from './repo';
 
 const MAX_SKUS = 500;
 const MAX_ERRORS = 1000;
 
 export async function importReview(db: Db, workspaceId: string, batchId: string) {
   const batch = await getBatchRow(db, workspaceId, batchId);
-  const imported = [...(await pageImportRows(db, batchId, { outcome: 'created', limit: MAX_SKUS })), ...(await pageImportRows(db, batchId, { outcome: 'updated', limit: MAX_SKUS }))]
+  const imported = [
+    ...(await pageImportRows(db, batchId, { outcome: 'created', limit: MAX_SKUS })),
+    ...(await pageImportRows(db, batchId, { outcome: 'updated', limit: MAX_SKUS })),
+  ]
     .sort((a, b) => a.rowNumber - b.rowNumber)
     .slice(0, MAX_SKUS);
   const ids = [...new Set(imported.map((r) => r.skuId).filter((x): x is string => Boolean(x)))];
   const skuRows = ids.length
-    ? await db.select({ id: skus.id, skuCode: skus.skuCode, productName: skus.productName, blockerCount: skus.blockerCount }).from(skus).where(and(eq(skus.workspaceId, workspaceId), inArray(skus.id, ids)))
+    ? await db
+        .select({ id: skus.id, skuCode: skus.skuCode, productName: skus.productName, blockerCount: skus.blockerCount })
+        .from(skus)
+        .where(and(eq(skus.workspaceId, workspaceId), inArray(skus.id, ids)))
     : [];
   const skuById = new Map(skuRows.map((s) => [s.id, s]));
   const suggestions = ids.length
     ? await db
-        .select({ id: dossierValues.id, skuId: dossierValues.skuId, fieldKey: dossierValues.fieldKey, value: dossierValues.value, source: dossierValues.source, provenance: dossierValues.provenance })
+        .select({
+          id: dossierValues.id,
+          skuId: dossierValues.skuId,
+          fieldKey: dossierValues.fieldKey,
+          value: dossierValues.value,
+          source: dossierValues.source,
+          provenance: dossierValues.provenance,
+        })
         .from(dossierValues)
-        .where(and(inArray(dossierValues.skuId, ids), eq(dossierValues.status, 'suggested'), isNull(dossierValues.supersededAt)))
+        .where(
+          and(
+            inArray(dossierValues.skuId, ids),
+            eq(dossierValues.status, 'suggested'),
+            isNull(dossierValues.supersededAt),
+          ),
+        )
     : [];
 
   const errorRows = await pageImportRows(db, batchId, { limit: MAX_ERRORS, withErrorsOnly: true });
   const row_errors: { row: number; column: string | null; code: string; message: string; severity: string }[] = [];
   for (const r of errorRows) {
     for (const e of r.errors as unknown as StoredIssue[]) {
-      if (e.severity === 'error' && row_errors.length < MAX_ERRORS) row_errors.push({ row: r.rowNumber, column: e.column, code: e.code, message: e.message, severity: e.severity });
+      if (e.severity === 'error' && row_errors.length < MAX_ERRORS)
+        row_errors.push({ row: r.rowNumber, column: e.column, code: e.code, message: e.message, severity: e.severity });
     }
   }
 
@@ -42,12 +72,26 @@ export async function importReview(db: Db, workspaceId: string, batchId: string)
     const details = c.details as { country?: string | null; url?: string | null; variants?: unknown[] };
     return {
       ...candidateJson(
-        { candidate_key: c.candidateKey, role: c.role, proposed_values: c.proposedValues as { name: string | null; address: string | null; email: string | null }, source_rows: c.sourceRows, conflicts: c.conflicts, country: details.country, url: details.url },
+        {
+          candidate_key: c.candidateKey,
+          role: c.role,
+          proposed_values: c.proposedValues as { name: string | null; address: string | null; email: string | null },
+          source_rows: c.sourceRows,
+          conflicts: c.conflicts,
+          country: details.country,
+          url: details.url,
+        },
         entities,
       ),
       variants: details.variants ?? [],
       decision: c.decision
-        ? { action: c.decision, entity_id: c.entityId, reason: c.reason, decided_at: c.decidedAt?.toISOString() ?? null, applied_at: c.appliedAt?.toISOString() ?? null }
+        ? {
+            action: c.decision,
+            entity_id: c.entityId,
+            reason: c.reason,
+            decided_at: c.decidedAt?.toISOString() ?? null,
+            applied_at: c.appliedAt?.toISOString() ?? null,
+          }
         : null,
     };
   });
@@ -69,8 +113,18 @@ export async function importReview(db: Db, workspaceId: string, batchId: string)
           to: ch.to,
           provenance: { source: 'import', batch_id: batchId, row: r.rowNumber, column: ch.column },
         })),
-        warnings: (r.errors as unknown as StoredIssue[]).filter((e) => e.severity === 'warning').map(({ column, code, message }) => ({ column, code, message })),
-        suggestions: suggestions.filter((v) => v.skuId === r.skuId).map((v) => ({ id: v.id, field_key: v.fieldKey, value: v.value, source: v.source, provenance: v.provenance })),
+        warnings: (r.errors as unknown as StoredIssue[])
+          .filter((e) => e.severity === 'warning')
+          .map(({ column, code, message }) => ({ column, code, message })),
+        suggestions: suggestions
+          .filter((v) => v.skuId === r.skuId)
+          .map((v) => ({
+            id: v.id,
+            field_key: v.fieldKey,
+            value: v.value,
+            source: v.source,
+            provenance: v.provenance,
+          })),
         blockers_count: s?.blockerCount ?? null,
       };
     }),

@@ -18,7 +18,9 @@ export function readErrorToAppError(e: ReadError): AppError {
   }
   if (e.code === 'sheet_not_found' || e.code === 'header_row_out_of_range') {
     const path = e.code === 'sheet_not_found' ? 'sheet' : 'header_row';
-    return new AppError('VALIDATION_FAILED', e.message, { details: { reason: e.code, fields: [{ path, message: e.message }], ...(e.details ?? {}) } });
+    return new AppError('VALIDATION_FAILED', e.message, {
+      details: { reason: e.code, fields: [{ path, message: e.message }], ...(e.details ?? {}) },
+    });
   }
   return new AppError('UNREADABLE_FILE', e.message, { details: { reason: e.code, ...(e.details ?? {}) } });
 }
@@ -46,7 +48,13 @@ export function previewErrorToAppError(f: UrlPreviewFailure['error']): AppError 
     case 'address_refused': {
       const range = String(f.details?.range ?? '');
       return new AppError('URL_NOT_ALLOWED', f.message, {
-        details: { ...base, reason: RANGE_REASON[range] ?? 'private_address', range, address: f.details?.address ?? null, host: f.details?.host ?? null },
+        details: {
+          ...base,
+          reason: RANGE_REASON[range] ?? 'private_address',
+          range,
+          address: f.details?.address ?? null,
+          host: f.details?.host ?? null,
+        },
       });
     }
     case 'too_large':

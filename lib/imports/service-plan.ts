@@ -47,7 +47,12 @@ export type PlanFileResult = PlannedFile | { ok: false; error: ReadError };
 const HEAD_ROWS = 300;
 
 export async function planFile(input: PlanFileInput): Promise<PlanFileResult> {
-  const opened = await openCatalogue({ bytes: input.bytes, filename: input.filename, sheet: input.sheet, headerRow: input.headerRow });
+  const opened = await openCatalogue({
+    bytes: input.bytes,
+    filename: input.filename,
+    sheet: input.sheet,
+    headerRow: input.headerRow,
+  });
   if (!opened.ok) return opened;
   const sampleSize = input.sampleSize ?? 20;
   const maxErrors = input.maxErrors ?? 1000;
@@ -111,7 +116,12 @@ function markSuperseded(rec: PlannedRecord, superseded: ReadonlyMap<number, numb
   const by = superseded.get(rec.row_number);
   if (by === undefined || rec.status !== 'valid') return;
   rec.status = 'skipped';
-  rec.warnings.push({ row: rec.row_number, column: null, code: 'duplicate_sku_code', message: `sku_code "${rec.sku.sku_code}" is repeated in row ${by}, which wins; this row is skipped.` });
+  rec.warnings.push({
+    row: rec.row_number,
+    column: null,
+    code: 'duplicate_sku_code',
+    message: `sku_code "${rec.sku.sku_code}" is repeated in row ${by}, which wins; this row is skipped.`,
+  });
 }
 
 /** The first non-empty values of a column, for the mapping screen. */

@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import type { Actor, WorkspaceRef } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { auditEvents, importBatches } from '@/lib/db/schema';
+import { importBatches } from '@/lib/db/schema';
+import { recordAudit } from '@/lib/audit';
 import { AppError } from '@/lib/http/errors';
 import { enqueueJob } from '@/lib/jobs/runs';
 import { PLANS } from '@/lib/plans';
@@ -19,7 +20,18 @@ import { previewProductFromUrl } from './from-url';
 import { importRunJob, type ImportOptions } from './jobs';
 import type { PlannedRecord } from './plan';
 import { decodeKeysetCursor, encodeKeysetCursor, keysetPage } from '@/lib/db/keyset';
-import { candidateJson, existingEntityIndex, getBatchRow, listBatchRows, pageImportRows, serializeBatch, type RowOutcome, type StoredIssue } from './repo';
+import {
+  candidateJson,
+  existingEntityIndex,
+  getBatchRow,
+  listBatchRows,
+  pageImportRows,
+  serializeBatch,
+  throughput,
+  type ImportBatchJson,
+  type RowOutcome,
+  type StoredIssue,
+} from './repo';
 import { countWorkspaceSkus, currentValues, diffRecord, findSkusByCode } from './repo-write';
 import { previewErrorToAppError, readErrorToAppError } from './service-errors';
 import { mappingProblems, planFile, sampleValues, type PlannedFile } from './service-plan';
@@ -43,12 +55,29 @@ export interface ImportRequestOptions {
   mapping?: Record<string, string | null>;
 }
 
-async function planOrThrow(bytes: Uint8Array, filename: string, options: ImportRequestOptions, sampleSize = SAMPLE_ROWS): Promise<PlannedFile> {
-  const planned = await planFile({ bytes, filename, sheet: options.sheet, headerRow: options.header_row, mapping: options.mapping, sampleSize, maxErrors: MAX_ROW_ERRORS });
+async function planOrThrow(
+  bytes: Uint8Array,
+  filename: string,
+  options: ImportRequestOptions,
+  sampleSize = SAMPLE_ROWS,
+): Promise<PlannedFile> {
+  const planned = await planFile({
+    bytes,
+    filename,
+    sheet: options.sheet,
+    headerRow: options.header_row,
+    mapping: options.mapping,
+    sampleSize,
+    maxErrors: MAX_ROW_ERRORS,
+  });
   if (!planned.ok) throw readErrorToAppError(planned.error);
   const problems = mappingProblems(planned.mapping);
   if (problems.length) {
-    throw new AppError('VALIDATION_FAILED', `The mapping does not fit the file: ${problems.map((p) => p.message).join(' ')}`, { details: { fields: problems } });
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The mapping does not fit the file: ${problems.map((p) => p.message).join(' ')}`,
+      { details: { fields: problems } },
+    );
   }
   return planned;
 }
@@ -70,18 +99,34 @@ function recordJson(rec: PlannedRecord) {
  * updated vs unchanged is decided against the workspace's SKUs and their current values, and creations
  * beyond the plan's SKU limit count as failing.
  */
-export async function dryRunImport(db: Db, args: { workspace: WorkspaceRef; file: ImportFileInput; options: ImportRequestOptions }) {
+export async function dryRunImport(
+  db: Db,
+  args: { workspace: WorkspaceRef; file: ImportFileInput; options: ImportRequestOptions },
+) {
   const bytes = new Uint8Array(await fs.promises.readFile(args.file.path));
   const planned = await planOrThrow(bytes, args.file.filename, args.options);
   const limit = PLANS[args.workspace.plan].skuLimit;
   const currentCount = await countWorkspaceSkus(db, args.workspace.id);
   let room = Math.max(0, limit - currentCount);
-  const counts = { total_rows: planned.summary.total_rows, would_create: 0, would_update: 0, would_skip: 0, would_fail: 0 };
+  const counts = {
+    total_rows: planned.summary.total_rows,
+    would_create: 0,
+    would_update: 0,
+    would_skip: 0,
+    would_fail: 0,
+  };
 
   const decide = async (chunk: PlannedRecord[]) => {
     const valid = chunk.filter((r) => r.status === 'valid' && r.sku.sku_code);
-    const existing = await findSkusByCode(db, args.workspace.id, valid.map((r) => r.sku.sku_code!));
-    const values = await currentValues(db, [...existing.values()].map((s) => s.id));
+    const existing = await findSkusByCode(
+      db,
+      args.workspace.id,
+      valid.map((r) => r.sku.sku_code!),
+    );
+    const values = await currentValues(
+      db,
+      [...existing.values()].map((s) => s.id),
+    );
     for (const rec of chunk) {
       if (rec.status === 'invalid') counts.would_fail++;
       else if (rec.status === 'skipped' || !rec.sku.sku_code) counts.would_skip++;
@@ -134,7 +179,12 @@ export async function dryRunImport(db: Db, args: { workspace: WorkspaceRef; file
       reason: c.reason,
       sample_values: sampleValues(planned.headRows, c.index),
     })),
-    unmapped_columns: planned.mapping.unmapped.map((u) => ({ index: u.index, header: u.header, reason: u.reason, detail: u.detail })),
+    unmapped_columns: planned.mapping.unmapped.map((u) => ({
+      index: u.index,
+      header: u.header,
+      reason: u.reason,
+      detail: u.detail,
+    })),
     missing_required: planned.mapping.missing_required,
     sample_rows: planned.sample.map(recordJson),
     row_errors: planned.errors.map(({ row, column, code, message }) => ({ row, column, code, message })),
@@ -154,7 +204,10 @@ function formatFromName(filename: string): string | null {
  * Commit: the file is stored under the batch's key (the job reads it from there, also after a
  * restart), the batch is created queued, and the job is enqueued after the batch is visible.
  */
-export async function commitImport(db: Db, args: { workspace: WorkspaceRef; actor: Actor; file: ImportFileInput; options: ImportRequestOptions }) {
+export async function commitImport(
+  db: Db,
+  args: { workspace: WorkspaceRef; actor: Actor; file: ImportFileInput; options: ImportRequestOptions },
+) {
   const batchId = crypto.randomUUID();
   const key = importBlobKey(args.workspace.id, batchId);
   const store = getBlobStore();
@@ -177,18 +230,25 @@ export async function commitImport(db: Db, args: { workspace: WorkspaceRef; acto
     await store.delete(key).catch(() => {});
     throw e;
   }
-  await db.insert(auditEvents).values({
+  await recordAudit(db, {
     workspaceId: args.workspace.id,
-    actorUserId: args.actor.userId,
-    actorApiKeyId: args.actor.apiKeyId,
-    actorLabel: args.actor.label,
+    actor: args.actor,
     action: 'import.started',
     targetType: 'import_batch',
     targetId: batchId,
     data: { filename: args.file.filename, size_bytes: args.file.size, sha256: args.file.sha256 },
   });
-  const run = await enqueueJob(db, importRunJob, { workspaceId: args.workspace.id, payload: { batch_id: batchId }, subjectType: 'import_batch', subjectId: batchId, createdBy: args.actor.userId });
-  await db.update(importBatches).set({ jobRunId: run.id }).where(and(eq(importBatches.id, batchId), eq(importBatches.workspaceId, args.workspace.id)));
+  const run = await enqueueJob(db, importRunJob, {
+    workspaceId: args.workspace.id,
+    payload: { batch_id: batchId },
+    subjectType: 'import_batch',
+    subjectId: batchId,
+    createdBy: args.actor.userId,
+  });
+  await db
+    .update(importBatches)
+    .set({ jobRunId: run.id })
+    .where(and(eq(importBatches.id, batchId), eq(importBatches.workspaceId, args.workspace.id)));
   const batch = await getBatchRow(db, args.workspace.id, batchId);
   return { batch: serializeBatch(batch), job_id: run.id };
 }
@@ -197,26 +257,47 @@ export async function commitImport(db: Db, args: { workspace: WorkspaceRef; acto
 export async function listImports(db: Db, workspaceId: string, q: { cursor?: string; limit: number }) {
   const after = q.cursor !== undefined ? decodeKeysetCursor(q.cursor, 'imports', 'timestamp') : undefined;
   const rows = await listBatchRows(db, workspaceId, { after, limit: q.limit + 1 });
-  const { page, next_cursor, has_more } = keysetPage(rows, q.limit, (last) => encodeKeysetCursor('imports', last.createdKey, last.row.id));
+  const { page, next_cursor, has_more } = keysetPage(rows, q.limit, (last) =>
+    encodeKeysetCursor('imports', last.createdKey, last.row.id),
+  );
   return { batches: page.map((r) => serializeBatch(r.row)), next_cursor, has_more };
 }
 
-export async function getImport(db: Db, workspaceId: string, batchId: string) {
-  return { batch: serializeBatch(await getBatchRow(db, workspaceId, batchId)) };
+export async function getImport(
+  db: Db,
+  workspaceId: string,
+  batchId: string,
+): Promise<{ batch: ImportBatchJson & Partial<ReturnType<typeof throughput>> }> {
+  const row = await getBatchRow(db, workspaceId, batchId);
+  // The poll of one batch also says how fast it goes and how long it still takes.
+  return { batch: { ...serializeBatch(row), ...throughput(row) } };
 }
 
 const changesJson = (batchId: string, rowNumber: number, changes: Record<string, unknown>) =>
   Object.entries(changes).map(([field_key, c]) => {
     const ch = c as { from: string | null; to: string; column: string | null };
-    return { field_key, from: ch.from, to: ch.to, provenance: { source: 'import', batch_id: batchId, row: rowNumber, column: ch.column } };
+    return {
+      field_key,
+      from: ch.from,
+      to: ch.to,
+      provenance: { source: 'import', batch_id: batchId, row: rowNumber, column: ch.column },
+    };
   });
 
 /** A keyset page of the batch's rows with their outcome, errors and changes. */
-export async function listImportRows(db: Db, workspaceId: string, batchId: string, q: { outcome?: RowOutcome; cursor?: string; limit: number }) {
+export async function listImportRows(
+  db: Db,
+  workspaceId: string,
+  batchId: string,
+  q: { outcome?: RowOutcome; cursor?: string; limit: number },
+) {
   await getBatchRow(db, workspaceId, batchId);
   let after: number | undefined;
   if (q.cursor !== undefined) {
-    if (!/^\d{1,9}$/.test(q.cursor)) throw new AppError('VALIDATION_FAILED', 'The cursor is not one this listing gave.', { details: { fields: [{ path: 'cursor', message: 'invalid cursor' }] } });
+    if (!/^\d{1,9}$/.test(q.cursor))
+      throw new AppError('VALIDATION_FAILED', 'The cursor is not one this listing gave.', {
+        details: { fields: [{ path: 'cursor', message: 'invalid cursor' }] },
+      });
     after = Number(q.cursor);
   }
   const rows = await pageImportRows(db, batchId, { outcome: q.outcome, after, limit: q.limit + 1 });
@@ -228,7 +309,12 @@ export async function listImportRows(db: Db, workspaceId: string, batchId: strin
       sku_id: r.skuId,
       sku_code: r.skuCode,
       outcome: r.outcome,
-      errors: (r.errors as unknown as StoredIssue[]).map(({ severity, column, code, message }) => ({ severity, column, code, message })),
+      errors: (r.errors as unknown as StoredIssue[]).map(({ severity, column, code, message }) => ({
+        severity,
+        column,
+        code,
+        message,
+      })),
       changes: changesJson(batchId, r.rowNumber, r.changes),
     })),
     next_cursor: has_more && page.length ? String(page[page.length - 1].rowNumber) : null,
@@ -237,19 +323,30 @@ export async function listImportRows(db: Db, workspaceId: string, batchId: strin
 }
 
 /** The row errors of the batch as CSV (formula-injection safe); a failed batch's reason comes first. */
-export async function importErrorsCsv(db: Db, workspaceId: string, batchId: string): Promise<{ filename: string; csv: string }> {
+export async function importErrorsCsv(
+  db: Db,
+  workspaceId: string,
+  batchId: string,
+): Promise<{ filename: string; csv: string }> {
   const batch = await getBatchRow(db, workspaceId, batchId);
   const issues: { row: number; column: string | null; code: string; message: string }[] = [];
-  if (batch.status === 'failed' && batch.errorMessage) issues.push({ row: 0, column: null, code: 'batch_failed', message: batch.errorMessage });
-  for (let after: number | undefined = undefined; ; ) {
+  if (batch.status === 'failed' && batch.errorMessage)
+    issues.push({ row: 0, column: null, code: 'batch_failed', message: batch.errorMessage });
+  for (let after: number | undefined = undefined; ;) {
     const rows = await pageImportRows(db, batchId, { after, limit: 5000, withErrorsOnly: true });
     for (const r of rows) {
-      for (const e of r.errors as unknown as StoredIssue[]) if (e.severity === 'error') issues.push({ row: r.rowNumber, column: e.column, code: e.code, message: e.message });
+      for (const e of r.errors as unknown as StoredIssue[])
+        if (e.severity === 'error')
+          issues.push({ row: r.rowNumber, column: e.column, code: e.code, message: e.message });
     }
     if (rows.length < 5000) break;
     after = rows[rows.length - 1].rowNumber;
   }
-  const base = batch.filename.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80) || 'import';
+  const base =
+    batch.filename
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .slice(0, 80) || 'import';
   return { filename: `${base}-errors.csv`, csv: rowErrorsCsv(issues.map((i) => ({ ...i, row: i.row }))) };
 }
 

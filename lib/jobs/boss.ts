@@ -29,7 +29,12 @@ export async function ensureQueues(boss: PgBoss) {
   for (const def of registeredJobs()) {
     if (created.has(def.name)) continue;
     if (!(await boss.getQueue(def.name))) {
-      await boss.createQueue(def.name, { retryLimit: def.retryLimit, retryDelay: def.retryDelaySeconds, retryBackoff: def.retryDelaySeconds > 0, expireInSeconds: def.expireInSeconds });
+      await boss.createQueue(def.name, {
+        retryLimit: def.retryLimit,
+        retryDelay: def.retryDelaySeconds,
+        retryBackoff: def.retryDelaySeconds > 0,
+        expireInSeconds: def.expireInSeconds,
+      });
     }
     created.add(def.name);
   }

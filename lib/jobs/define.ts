@@ -43,7 +43,15 @@ export class NonRetryableError extends Error {
 
 const registry = new Map<string, JobDefinition<any>>();
 
-export function defineJob<T>(def: { name: string; schema: z.ZodType<T>; retryLimit?: number; retryDelaySeconds?: number; expireInSeconds?: number; handler: JobDefinition<T>['handler']; recover?: JobDefinition<T>['recover'] }): JobDefinition<T> {
+export function defineJob<T>(def: {
+  name: string;
+  schema: z.ZodType<T>;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  expireInSeconds?: number;
+  handler: JobDefinition<T>['handler'];
+  recover?: JobDefinition<T>['recover'];
+}): JobDefinition<T> {
   if (!/^[a-z0-9][a-z0-9_.-]*$/.test(def.name)) throw new Error(`bad job name ${def.name}`);
   const full: JobDefinition<T> = { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 15 * 60, ...def };
   registry.set(def.name, full);
@@ -52,8 +60,4 @@ export function defineJob<T>(def: { name: string; schema: z.ZodType<T>; retryLim
 
 export function registeredJobs(): JobDefinition<any>[] {
   return [...registry.values()];
-}
-
-export function jobDefinition(name: string) {
-  return registry.get(name);
 }

@@ -35,13 +35,28 @@ export async function claimRun(db: Db, runId: string, bossJobId: string): Promis
   const token = crypto.randomUUID();
   const rows = await db
     .update(jobRuns)
-    .set({ status: 'running', leaseToken: token, bossJobId, attempts: sql`${jobRuns.attempts} + 1`, startedAt: sql`coalesce(${jobRuns.startedAt}, now())`, heartbeatAt: sql`now()`, error: null })
-    .where(and(eq(jobRuns.id, runId), eq(jobRuns.status, 'queued'), or(isNull(jobRuns.bossJobId), eq(jobRuns.bossJobId, bossJobId))))
+    .set({
+      status: 'running',
+      leaseToken: token,
+      bossJobId,
+      attempts: sql`${jobRuns.attempts} + 1`,
+      startedAt: sql`coalesce(${jobRuns.startedAt}, now())`,
+      heartbeatAt: sql`now()`,
+      error: null,
+    })
+    .where(
+      and(
+        eq(jobRuns.id, runId),
+        eq(jobRuns.status, 'queued'),
+        or(isNull(jobRuns.bossJobId), eq(jobRuns.bossJobId, bossJobId)),
+      ),
+    )
     .returning({ id: jobRuns.id });
   return rows.length ? token : null;
 }
 
-const held = (runId: string, token: string) => and(eq(jobRuns.id, runId), eq(jobRuns.leaseToken, token), eq(jobRuns.status, 'running'));
+const held = (runId: string, token: string) =>
+  and(eq(jobRuns.id, runId), eq(jobRuns.leaseToken, token), eq(jobRuns.status, 'running'));
 
 /** The lease of one running delivery: a heartbeat timer, fenced writes, and a signal aborted on loss. */
 export class RunLease {
@@ -76,7 +91,11 @@ export class RunLease {
    */
   async beat(): Promise<boolean> {
     if (this.lost) return false;
-    const rows = await this.db.update(jobRuns).set({ heartbeatAt: sql`now()` }).where(held(this.runId, this.token)).returning({ id: jobRuns.id });
+    const rows = await this.db
+      .update(jobRuns)
+      .set({ heartbeatAt: sql`now()` })
+      .where(held(this.runId, this.token))
+      .returning({ id: jobRuns.id });
     if (!rows.length) this.lose();
     return rows.length > 0;
   }
@@ -84,7 +103,11 @@ export class RunLease {
   /** Stores progress (and a heartbeat) while the lease holds; throws LeaseLostError otherwise. */
   async progress(p: Record<string, unknown>) {
     if (this.lost) throw new LeaseLostError(this.runId);
-    const rows = await this.db.update(jobRuns).set({ progress: p, heartbeatAt: sql`now()` }).where(held(this.runId, this.token)).returning({ id: jobRuns.id });
+    const rows = await this.db
+      .update(jobRuns)
+      .set({ progress: p, heartbeatAt: sql`now()` })
+      .where(held(this.runId, this.token))
+      .returning({ id: jobRuns.id });
     if (!rows.length) {
       this.lose();
       throw new LeaseLostError(this.runId);
@@ -97,7 +120,11 @@ export class RunLease {
    * heartbeat; throws LeaseLostError, rolling the transaction back, when the run is no longer ours.
    */
   async fence(tx: Db) {
-    const rows = await tx.update(jobRuns).set({ heartbeatAt: sql`now()` }).where(held(this.runId, this.token)).returning({ id: jobRuns.id });
+    const rows = await tx
+      .update(jobRuns)
+      .set({ heartbeatAt: sql`now()` })
+      .where(held(this.runId, this.token))
+      .returning({ id: jobRuns.id });
     if (!rows.length) {
       this.lose();
       throw new LeaseLostError(this.runId);

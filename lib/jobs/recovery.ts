@@ -37,7 +37,10 @@ export async function recoverRuns(opts: { staleAfterMs?: number; queues?: string
         FROM (
           SELECT id, boss_job_id FROM job_runs
           WHERE status = 'running' AND coalesce(heartbeat_at, started_at, created_at) < now() - make_interval(secs => ${staleSeconds}::double precision)
-            AND queue IN (${sql.join(known.map((k) => sql`${k}`), sql`, `)})
+            AND queue IN (${sql.join(
+              known.map((k) => sql`${k}`),
+              sql`, `,
+            )})
           FOR UPDATE SKIP LOCKED
         ) prev
         WHERE r.id = prev.id AND r.status = 'running'
@@ -66,7 +69,10 @@ export async function recoverRuns(opts: { staleAfterMs?: number; queues?: string
         ? (
             await queryRows<{ id: string }>(
               db,
-              sql`SELECT id FROM pgboss.job WHERE name = ${name} AND id IN (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)}) AND state IN ('created', 'retry', 'active')`,
+              sql`SELECT id FROM pgboss.job WHERE name = ${name} AND id IN (${sql.join(
+                ids.map((i) => sql`${i}::uuid`),
+                sql`, `,
+              )}) AND state IN ('created', 'retry', 'active')`,
             )
           ).map((r) => r.id)
         : [],
@@ -91,7 +97,10 @@ export async function recoverRuns(opts: { staleAfterMs?: number; queues?: string
 
   sent += await sendAll(known, unsent);
   for (const def of defs) {
-    if (def.recover) sent += await def.recover(db, { staleAfterMs: staleSeconds * 1000 }).catch((e) => (console.error(`[jobs] recovery of ${def.name} failed:`, (e as Error).message), 0));
+    if (def.recover)
+      sent += await def
+        .recover(db, { staleAfterMs: staleSeconds * 1000 })
+        .catch((e) => (console.error(`[jobs] recovery of ${def.name} failed:`, (e as Error).message), 0));
   }
   return sent;
 }
@@ -99,7 +108,11 @@ export async function recoverRuns(opts: { staleAfterMs?: number; queues?: string
 async function sendAll(queues: string[], runs: RecoveredRun[]) {
   for (const name of queues) {
     const mine = runs.filter((r) => r.queue === name);
-    if (mine.length) await sendToBoss(name, mine.map((r) => ({ id: r.id, workspaceId: r.workspace_id, payload: r.payload, bossJobId: r.boss_job_id })));
+    if (mine.length)
+      await sendToBoss(
+        name,
+        mine.map((r) => ({ id: r.id, workspaceId: r.workspace_id, payload: r.payload, bossJobId: r.boss_job_id })),
+      );
   }
   return runs.length;
 }

@@ -35,7 +35,11 @@ export async function enqueueJob<T>(
   def: JobDefinition<T>,
   args: { workspaceId: string; payload: T; subjectType?: string; subjectId?: string; createdBy?: string | null },
 ) {
-  const [run] = await enqueueJobs(db, def, { workspaceId: args.workspaceId, createdBy: args.createdBy, items: [{ payload: args.payload, subjectType: args.subjectType, subjectId: args.subjectId }] });
+  const [run] = await enqueueJobs(db, def, {
+    workspaceId: args.workspaceId,
+    createdBy: args.createdBy,
+    items: [{ payload: args.payload, subjectType: args.subjectType, subjectId: args.subjectId }],
+  });
   return run;
 }
 
@@ -43,7 +47,11 @@ export async function enqueueJob<T>(
 export async function enqueueJobs<T>(
   db: Db,
   def: JobDefinition<T>,
-  args: { workspaceId: string; createdBy?: string | null; items: { payload: T; subjectType?: string; subjectId?: string }[] },
+  args: {
+    workspaceId: string;
+    createdBy?: string | null;
+    items: { payload: T; subjectType?: string; subjectId?: string }[];
+  },
 ): Promise<JobRunRow[]> {
   if (!args.items.length) return [];
   const values = args.items.map((item) => ({
@@ -61,18 +69,27 @@ export async function enqueueJobs<T>(
 }
 
 /** Sends runs to pg-boss under their recorded job ids (a second send of the same id is a no-op). */
-export async function sendToBoss(name: string, runs: Pick<JobRunRow, 'id' | 'workspaceId' | 'payload' | 'bossJobId'>[]) {
+export async function sendToBoss(
+  name: string,
+  runs: Pick<JobRunRow, 'id' | 'workspaceId' | 'payload' | 'bossJobId'>[],
+) {
   if (!runs.length) return;
   const boss = await getBoss();
   await ensureQueues(boss);
   await boss.insert(
     name,
-    runs.map((r) => ({ ...(r.bossJobId ? { id: r.bossJobId } : {}), data: { jobRunId: r.id, workspaceId: r.workspaceId, payload: r.payload } })),
+    runs.map((r) => ({
+      ...(r.bossJobId ? { id: r.bossJobId } : {}),
+      data: { jobRunId: r.id, workspaceId: r.workspaceId, payload: r.payload },
+    })),
   );
 }
 
 export async function getJobRun(db: Db, workspaceId: string, id: string) {
-  const [r] = await db.select().from(jobRuns).where(and(eq(jobRuns.id, id), eq(jobRuns.workspaceId, workspaceId)));
+  const [r] = await db
+    .select()
+    .from(jobRuns)
+    .where(and(eq(jobRuns.id, id), eq(jobRuns.workspaceId, workspaceId)));
   if (!r) throw new AppError('NOT_FOUND', 'Job not found.');
   return r;
 }
@@ -92,7 +109,9 @@ export async function cancelJobRun(db: Db, workspaceId: string, id: string) {
   const [r] = await db
     .update(jobRuns)
     .set({ status: 'cancelled', completedAt: new Date(), leaseToken: null })
-    .where(and(eq(jobRuns.id, id), eq(jobRuns.workspaceId, workspaceId), sql`${jobRuns.status} in ('queued', 'running')`))
+    .where(
+      and(eq(jobRuns.id, id), eq(jobRuns.workspaceId, workspaceId), sql`${jobRuns.status} in ('queued', 'running')`),
+    )
     .returning();
   if (r) {
     const boss = await getBoss();

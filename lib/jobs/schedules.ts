@@ -19,8 +19,6 @@ export function defineSchedule(def: ScheduleDefinition): ScheduleDefinition {
   return def;
 }
 
-export const registeredSchedules = () => [...schedules.values()];
-
 export async function startSchedules(boss: PgBoss) {
   for (const def of schedules.values()) {
     if (!(await boss.getQueue(def.name))) await boss.createQueue(def.name, { retryLimit: 0, expireInSeconds: 15 * 60 });

@@ -18,7 +18,10 @@ interface Envelope {
 }
 
 async function failQueued(db: Db, id: string, error: string) {
-  await db.update(jobRuns).set({ status: 'failed', error: error.slice(0, 2000), completedAt: new Date() }).where(eq(jobRuns.id, id));
+  await db
+    .update(jobRuns)
+    .set({ status: 'failed', error: error.slice(0, 2000), completedAt: new Date() })
+    .where(eq(jobRuns.id, id));
 }
 
 /**
@@ -27,7 +30,10 @@ async function failQueued(db: Db, id: string, error: string) {
  * holds the run by a lease (lib/jobs/lease): when recovery took the run over, nothing more is written
  * and the delivery ends quietly.
  */
-export async function runJob(def: JobDefinition<any>, job: Pick<Job<Envelope>, 'id' | 'data' | 'retryCount' | 'signal'>) {
+export async function runJob(
+  def: JobDefinition<any>,
+  job: Pick<Job<Envelope>, 'id' | 'data' | 'retryCount' | 'signal'>,
+) {
   const db = await getDb();
   const { jobRunId, workspaceId } = job.data ?? ({} as Envelope);
   const [run] = jobRunId ? await db.select().from(jobRuns).where(eq(jobRuns.id, jobRunId)) : [];
@@ -35,7 +41,11 @@ export async function runJob(def: JobDefinition<any>, job: Pick<Job<Envelope>, '
   if (run.bossJobId && run.bossJobId !== job.id) return; // an older delivery of a run recovery sent again
   const parsed = def.schema.safeParse(job.data.payload);
   if (!parsed.success) {
-    await failQueued(db, run.id, `Invalid job payload: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    await failQueued(
+      db,
+      run.id,
+      `Invalid job payload: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
     return;
   }
   const token = await claimRun(db, run.id, job.id);
@@ -83,7 +93,11 @@ export async function startWorkers(opts: { pollingIntervalSeconds?: number; queu
   await recoverRuns({ queues: opts.queues, ...(embedded ? { staleAfterMs: 0 } : {}) });
   const defs = registeredJobs().filter((d) => !opts.queues || opts.queues.includes(d.name));
   for (const def of defs) {
-    await boss.work<Envelope>(def.name, { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 }, async ([job]) => runJob(def, job));
+    await boss.work<Envelope>(
+      def.name,
+      { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1 },
+      async ([job]) => runJob(def, job),
+    );
   }
   // Periodic sweeps (reminders) run where every job runs, not in a worker dedicated to some queues.
   if (!opts.queues) await startSchedules(boss);

@@ -15,7 +15,9 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
   });
 
 const badCursor = () =>
-  new AppError('VALIDATION_FAILED', 'The cursor is not valid (it must come from next_cursor).', { details: { fields: [{ path: 'cursor', message: 'invalid cursor' }] } });
+  new AppError('VALIDATION_FAILED', 'The cursor is not valid (it must come from next_cursor).', {
+    details: { fields: [{ path: 'cursor', message: 'invalid cursor' }] },
+  });
 
 /**
  * A page of a bounded list a domain function returned in full (entities, import batches, dossier

@@ -2,7 +2,6 @@ import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mc
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { getEnv } from '@/lib/config/env';
 import { getDocument } from '@/lib/documents/service';
 import { AppError } from '@/lib/http/errors';
 import { serviceInfo, SERVICE_NAME } from '@/lib/health/info';
@@ -20,35 +19,45 @@ const INSTRUCTIONS =
   'get_sku and why_blocked explain blockers with their legal basis and fix; explain_requirements describes a category and markets. ' +
   'Lists are paged: pass next_cursor back as cursor. Nothing here can change data.';
 
-export const mcpOrigin = (req: Request) => (getEnv().PUBLIC_APP_URL ?? new URL(req.url).origin).replace(/\/$/, '');
-
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toolResult(tool: McpTool, out: unknown): CallToolResult {
-  return { structuredContent: out as Record<string, unknown>, content: [{ type: 'text', text: tool.text(out as never) }] };
+  return {
+    structuredContent: out as Record<string, unknown>,
+    content: [{ type: 'text', text: tool.text(out as never) }],
+  };
 }
 
 /** A domain error (not found, bad cursor...) is a tool error the model can read; anything else is logged, not leaked. */
 function toolError(tool: McpTool, err: unknown, requestId: string): CallToolResult {
-  if (err instanceof AppError && err.status < 500) return { isError: true, content: [{ type: 'text', text: `${err.code}: ${err.message}` }] };
+  if (err instanceof AppError && err.status < 500)
+    return { isError: true, content: [{ type: 'text', text: `${err.code}: ${err.message}` }] };
   console.error(`[${requestId}] MCP tool ${tool.name} failed:`, err);
-  return { isError: true, content: [{ type: 'text', text: `INTERNAL: the tool failed; support reference ${requestId}.` }] };
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `INTERNAL: the tool failed; support reference ${requestId}.` }],
+  };
 }
 
 /** Resource reads: a malformed or unknown id (including another workspace's) is invalid params. */
 async function readResource<T>(kind: string, id: unknown, read: (id: string) => Promise<T>): Promise<T> {
-  if (typeof id !== 'string' || !UUID_RE.test(id)) throw new McpError(ErrorCode.InvalidParams, `Unknown ${kind}: ${String(id).slice(0, 60)}`);
+  if (typeof id !== 'string' || !UUID_RE.test(id))
+    throw new McpError(ErrorCode.InvalidParams, `Unknown ${kind}: ${String(id).slice(0, 60)}`);
   try {
     return await read(id);
   } catch (err) {
-    if (err instanceof AppError && err.code === 'NOT_FOUND') throw new McpError(ErrorCode.InvalidParams, `Unknown ${kind}: ${id}`);
+    if (err instanceof AppError && err.code === 'NOT_FOUND')
+      throw new McpError(ErrorCode.InvalidParams, `Unknown ${kind}: ${id}`);
     throw err;
   }
 }
 
 /** One MCP server per request, bound to the key's workspace (stateless: no session to share). */
 export function createMcpServer(ctx: McpContext, requestId: string): McpServer {
-  const server = new McpServer({ name: MCP_SERVER_NAME, title: 'GPSR compliance workspace', version: serviceInfo().version }, { instructions: INSTRUCTIONS });
+  const server = new McpServer(
+    { name: MCP_SERVER_NAME, title: 'GPSR compliance workspace', version: serviceInfo().version },
+    { instructions: INSTRUCTIONS },
+  );
   for (const tool of MCP_TOOLS) {
     server.registerTool(
       tool.name,
@@ -57,7 +66,13 @@ export function createMcpServer(ctx: McpContext, requestId: string): McpServer {
         description: tool.description,
         inputSchema: tool.input,
         outputSchema: tool.output,
-        annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+        annotations: {
+          title: tool.title,
+          readOnlyHint: true,
+          destructiveHint: false,
+          idempotentHint: true,
+          openWorldHint: false,
+        },
       },
       (async (args: unknown) => {
         try {
@@ -81,7 +96,11 @@ export function createMcpServer(ctx: McpContext, requestId: string): McpServer {
   server.registerResource(
     'document',
     new ResourceTemplate('document://{id}', { list: undefined }),
-    { title: 'Document', description: 'A document with its classification, extracted facts and linked SKUs, as JSON.', mimeType: 'application/json' },
+    {
+      title: 'Document',
+      description: 'A document with its classification, extracted facts and linked SKUs, as JSON.',
+      mimeType: 'application/json',
+    },
     async (uri, vars) => {
       const doc = await readResource('document', vars.id, (id) => getDocument(ctx.db, ctx.workspaceId, id));
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(doc) }] };
@@ -132,7 +151,10 @@ function invalidParamsForMalformedRequests(server: McpServer) {
       } catch (err) {
         const issues = (err as { issues?: { path?: PropertyKey[]; message?: string }[] } | null)?.issues;
         if (!(err instanceof McpError) && Array.isArray(issues)) {
-          const what = issues.slice(0, 5).map((i) => `${(i.path ?? []).map(String).join('.') || 'params'}: ${i.message ?? 'invalid'}`).join('; ');
+          const what = issues
+            .slice(0, 5)
+            .map((i) => `${(i.path ?? []).map(String).join('.') || 'params'}: ${i.message ?? 'invalid'}`)
+            .join('; ');
           throw new McpError(ErrorCode.InvalidParams, `Invalid params for ${method}: ${what}`);
         }
         throw err;
@@ -155,7 +177,11 @@ export async function handleMcpRequest(req: Request, ctx: McpContext, requestId:
     req = new Request(req, { headers });
   }
   const server = createMcpServer(ctx, requestId);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MCP_MAX_BODY_BYTES });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: MCP_MAX_BODY_BYTES,
+  });
   await server.connect(transport);
   try {
     return await transport.handleRequest(req);

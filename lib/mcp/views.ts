@@ -17,12 +17,26 @@ export const SkuView = z.object({
 export type SkuView = z.infer<typeof SkuView>;
 
 export function skuView(s: {
-  id: string; sku_code: string; product_name: string; gtin: string | null; category_code: string | null;
-  status: string; blocker_count: number; warning_count: number; updated_at: string;
+  id: string;
+  sku_code: string;
+  product_name: string;
+  gtin: string | null;
+  category_code: string | null;
+  status: string;
+  blocker_count: number;
+  warning_count: number;
+  updated_at: string;
 }): SkuView {
   return {
-    id: s.id, sku_code: s.sku_code, product_name: s.product_name, gtin: s.gtin, category_code: s.category_code,
-    status: s.status, blocker_count: s.blocker_count, warning_count: s.warning_count, updated_at: s.updated_at,
+    id: s.id,
+    sku_code: s.sku_code,
+    product_name: s.product_name,
+    gtin: s.gtin,
+    category_code: s.category_code,
+    status: s.status,
+    blocker_count: s.blocker_count,
+    warning_count: s.warning_count,
+    updated_at: s.updated_at,
   };
 }
 
@@ -31,14 +45,20 @@ export const BlockerView = z.object({
   severity: z.enum(['blocker', 'warning']),
   message: z.string(),
   legal_basis: z.string().nullable().describe('The provision the rule comes from.'),
-  fix: z.object({ kind: z.string(), target: z.string() }).nullable().describe('What resolves it: a dossier field, a document type, an entity role or a review.'),
+  fix: z
+    .object({ kind: z.string(), target: z.string() })
+    .nullable()
+    .describe('What resolves it: a dossier field, a document type, an entity role or a review.'),
   required_fields: z.array(z.string()),
   waived: z.boolean(),
 });
 export type BlockerView = z.infer<typeof BlockerView>;
 
 type AnyBlocker = Pick<StoredBlocker, 'code' | 'severity' | 'message'> & {
-  legal_basis?: string | null; fix?: { kind: string; target: string } | null; required_fields?: string[] | null; waived?: unknown;
+  legal_basis?: string | null;
+  fix?: { kind: string; target: string } | null;
+  required_fields?: string[] | null;
+  waived?: unknown;
 };
 
 export function blockerView(b: AnyBlocker): BlockerView {
@@ -59,4 +79,8 @@ export const blockerLine = (b: BlockerView) =>
 export const IdArg = (what: string) => z.string().uuid().describe(`The ${what} id (UUID).`);
 
 /** Free text an agent sends: bounded, and no NUL byte (Postgres text cannot hold one). */
-export const Text = (max: number) => z.string().max(max).refine((s) => !s.includes('\u0000'), 'must not contain NUL bytes');
+export const Text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !s.includes('\u0000'), 'must not contain NUL bytes');

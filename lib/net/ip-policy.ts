@@ -25,7 +25,8 @@ export function checkAddress(address: string, options: { allowLoopback?: boolean
     if (v6.isIPv4MappedAddress()) return { allowed: false, range: 'ipv4Mapped', family: 6 };
     const parts = v6.parts;
     // ::a.b.c.d (deprecated IPv4-compatible) except :: and ::1, which ipaddr names itself.
-    if (parts.slice(0, 6).every((p) => p === 0) && (parts[6] !== 0 || parts[7] > 1)) return { allowed: false, range: 'ipv4Compatible', family: 6 };
+    if (parts.slice(0, 6).every((p) => p === 0) && (parts[6] !== 0 || parts[7] > 1))
+      return { allowed: false, range: 'ipv4Compatible', family: 6 };
   }
   const family = parsed.kind() === 'ipv4' ? 4 : 6;
   const range = parsed.range();

@@ -107,13 +107,22 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
       if (response.statusCode && response.statusCode >= 300 && response.statusCode < 400 && response.headers.location) {
         response.resume();
         if (hop >= maxRedirects) {
-          throw new FetchFailure({ code: 'too_many_redirects', message: `More than ${maxRedirects} redirects.`, url: url.href, details: { redirects } });
+          throw new FetchFailure({
+            code: 'too_many_redirects',
+            message: `More than ${maxRedirects} redirects.`,
+            url: url.href,
+            details: { redirects },
+          });
         }
         let next: URL;
         try {
           next = new URL(response.headers.location, url);
         } catch {
-          throw new FetchFailure({ code: 'invalid_redirect', message: 'The redirect target is not a valid URL.', url: url.href });
+          throw new FetchFailure({
+            code: 'invalid_redirect',
+            message: 'The redirect target is not a valid URL.',
+            url: url.href,
+          });
         }
         redirects.push(next.href);
         current = next.href;
@@ -134,9 +143,19 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
   } catch (e) {
     if (e instanceof FetchFailure) return { ok: false, error: e.failure };
     if (controller.signal.aborted) {
-      return { ok: false, error: { code: 'timeout', message: `No complete answer within ${timeoutMs} ms.`, url: current } };
+      return {
+        ok: false,
+        error: { code: 'timeout', message: `No complete answer within ${timeoutMs} ms.`, url: current },
+      };
     }
-    return { ok: false, error: { code: 'connection_failed', message: `The request failed (${e instanceof Error ? e.message.slice(0, 200) : 'unknown error'}).`, url: current } };
+    return {
+      ok: false,
+      error: {
+        code: 'connection_failed',
+        message: `The request failed (${e instanceof Error ? e.message.slice(0, 200) : 'unknown error'}).`,
+        url: current,
+      },
+    };
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onOuterAbort);
@@ -151,10 +170,18 @@ function parseUrl(raw: string): URL {
     throw new FetchFailure({ code: 'invalid_url', message: 'Not a valid URL.', url: String(raw).slice(0, 500) });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new FetchFailure({ code: 'unsupported_scheme', message: `Only http and https URLs are fetched, not ${url.protocol.replace(':', '')}.`, url: url.href });
+    throw new FetchFailure({
+      code: 'unsupported_scheme',
+      message: `Only http and https URLs are fetched, not ${url.protocol.replace(':', '')}.`,
+      url: url.href,
+    });
   }
   if (url.username || url.password) {
-    throw new FetchFailure({ code: 'credentials_in_url', message: 'URLs with a user name or password are not fetched.', url: url.href });
+    throw new FetchFailure({
+      code: 'credentials_in_url',
+      message: 'URLs with a user name or password are not fetched.',
+      url: url.href,
+    });
   }
   return url;
 }
@@ -164,7 +191,13 @@ interface Pinned {
   family: 4 | 6;
 }
 
-async function pinAddress(url: URL, resolve: Resolver, allowLoopback: boolean, signal: AbortSignal, timeoutMs: number): Promise<Pinned> {
+async function pinAddress(
+  url: URL,
+  resolve: Resolver,
+  allowLoopback: boolean,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<Pinned> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string; family: number }[];
   if (isIpLiteral(host)) {
@@ -174,9 +207,14 @@ async function pinAddress(url: URL, resolve: Resolver, allowLoopback: boolean, s
       addresses = await abortable(resolve(host), signal, timeoutMs);
     } catch (e) {
       if (signal.aborted) throw e;
-      throw new FetchFailure({ code: 'dns_failed', message: `The host name ${host} could not be resolved.`, url: url.href });
+      throw new FetchFailure({
+        code: 'dns_failed',
+        message: `The host name ${host} could not be resolved.`,
+        url: url.href,
+      });
     }
-    if (!addresses.length) throw new FetchFailure({ code: 'dns_failed', message: `The host name ${host} has no address.`, url: url.href });
+    if (!addresses.length)
+      throw new FetchFailure({ code: 'dns_failed', message: `The host name ${host} has no address.`, url: url.href });
   }
   // Every address must pass: a name that resolves to one public and one private address is refused.
   let first: Pinned | null = null;
@@ -197,37 +235,61 @@ async function pinAddress(url: URL, resolve: Resolver, allowLoopback: boolean, s
 
 function describeRange(range: string): string {
   const names: Record<string, string> = {
-    private: 'private-network', loopback: 'loopback', linkLocal: 'link-local', multicast: 'multicast', unspecified: 'unspecified',
-    carrierGradeNat: 'carrier-grade NAT', broadcast: 'broadcast', reserved: 'reserved', uniqueLocal: 'unique-local', ipv4Mapped: 'IPv4-mapped IPv6',
+    private: 'private-network',
+    loopback: 'loopback',
+    linkLocal: 'link-local',
+    multicast: 'multicast',
+    unspecified: 'unspecified',
+    carrierGradeNat: 'carrier-grade NAT',
+    broadcast: 'broadcast',
+    reserved: 'reserved',
+    uniqueLocal: 'unique-local',
+    ipv4Mapped: 'IPv4-mapped IPv6',
     ipv4Compatible: 'IPv4-compatible IPv6',
   };
   return names[range] ?? `non-public (${range})`;
 }
 
-function request(url: URL, pinned: Pinned, extra: Record<string, string>, signal: AbortSignal, timeoutMs: number): Promise<http.IncomingMessage> {
+function request(
+  url: URL,
+  pinned: Pinned,
+  extra: Record<string, string>,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<http.IncomingMessage> {
   const headers: Record<string, string> = {
     'user-agent': 'ComplianceWorkspace-Preview/1.0 (+product data preview)',
     accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
     'accept-encoding': 'gzip, deflate, br',
   };
-  for (const [k, v] of Object.entries(extra)) if (ALLOWED_HEADER_OVERRIDES.has(k.toLowerCase())) headers[k.toLowerCase()] = v;
+  for (const [k, v] of Object.entries(extra))
+    if (ALLOWED_HEADER_OVERRIDES.has(k.toLowerCase())) headers[k.toLowerCase()] = v;
   // The socket goes to the checked address; the host name stays for Host, SNI and certificate checks.
   const lookup: LookupFunction = (_hostname, opts, cb) => {
-    const callback = cb as (err: NodeJS.ErrnoException | null, address: string | { address: string; family: number }[], family?: number) => void;
+    const callback = cb as (
+      err: NodeJS.ErrnoException | null,
+      address: string | { address: string; family: number }[],
+      family?: number,
+    ) => void;
     if ((opts as { all?: boolean }).all) callback(null, [{ address: pinned.address, family: pinned.family }]);
     else callback(null, pinned.address, pinned.family);
   };
   const mod = url.protocol === 'https:' ? https : http;
   return new Promise((resolvePromise, reject) => {
-    const req = mod.request(
-      url,
-      { method: 'GET', headers, lookup, agent: false, signal, timeout: timeoutMs },
-      (res) => resolvePromise(res),
+    const req = mod.request(url, { method: 'GET', headers, lookup, agent: false, signal, timeout: timeoutMs }, (res) =>
+      resolvePromise(res),
     );
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', (e) => {
       if (signal.aborted) reject(e);
-      else reject(new FetchFailure({ code: 'connection_failed', message: `Could not connect to ${url.host} (${e.message.slice(0, 120)}).`, url: url.href }));
+      else
+        reject(
+          new FetchFailure({
+            code: 'connection_failed',
+            message: `Could not connect to ${url.host} (${e.message.slice(0, 120)}).`,
+            url: url.href,
+          }),
+        );
     });
     req.end();
   });
@@ -237,9 +299,18 @@ function readBody(res: http.IncomingMessage, maxBytes: number, url: string, sign
   const declared = Number(res.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
     res.destroy();
-    return Promise.reject(new FetchFailure({ code: 'too_large', message: `The response is ${declared} bytes; at most ${maxBytes} are read.`, url, details: { declared } }));
+    return Promise.reject(
+      new FetchFailure({
+        code: 'too_large',
+        message: `The response is ${declared} bytes; at most ${maxBytes} are read.`,
+        url,
+        details: { declared },
+      }),
+    );
   }
-  const encoding = String(res.headers['content-encoding'] ?? '').toLowerCase().trim();
+  const encoding = String(res.headers['content-encoding'] ?? '')
+    .toLowerCase()
+    .trim();
   let stream: NodeJS.ReadableStream = res;
   if (encoding === 'gzip' || encoding === 'x-gzip') stream = res.pipe(zlib.createGunzip());
   else if (encoding === 'deflate') stream = res.pipe(zlib.createInflate());
@@ -269,7 +340,14 @@ function readBody(res: http.IncomingMessage, maxBytes: number, url: string, sign
     stream.on('error', (e: Error) => {
       signal.removeEventListener('abort', onAbort);
       if (signal.aborted) fail(e);
-      else fail(new FetchFailure({ code: 'bad_response', message: `The response could not be read (${e.message.slice(0, 120)}).`, url }));
+      else
+        fail(
+          new FetchFailure({
+            code: 'bad_response',
+            message: `The response could not be read (${e.message.slice(0, 120)}).`,
+            url,
+          }),
+        );
     });
   });
 }
@@ -289,8 +367,14 @@ function abortable<T>(p: Promise<T>, signal: AbortSignal, timeoutMs: number): Pr
     const onAbort = () => reject(new Error(`timeout after ${timeoutMs} ms`));
     signal.addEventListener('abort', onAbort, { once: true });
     p.then(
-      (v) => { signal.removeEventListener('abort', onAbort); resolvePromise(v); },
-      (e) => { signal.removeEventListener('abort', onAbort); reject(e); },
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolvePromise(v);
+      },
+      (e) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
     );
   });
 }

@@ -27,12 +27,16 @@ const TOKEN_IN_TEXT = /\/r\/([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/g;
 export function checkInboundSecret(given: string | null) {
   const secret = getEnv().INBOUND_EMAIL_SECRET;
   if (!secret) throw new AppError('UNAUTHORIZED', 'Inbound mail is not enabled (INBOUND_EMAIL_SECRET is not set).');
-  const a = crypto.createHash('sha256').update(given ?? '').digest();
+  const a = crypto
+    .createHash('sha256')
+    .update(given ?? '')
+    .digest();
   const b = crypto.createHash('sha256').update(secret).digest();
-  if (!given || !crypto.timingSafeEqual(a, b)) throw new AppError('UNAUTHORIZED', 'Send the webhook secret in the X-Webhook-Secret header.');
+  if (!given || !crypto.timingSafeEqual(a, b))
+    throw new AppError('UNAUTHORIZED', 'Send the webhook secret in the X-Webhook-Secret header.');
 }
 
-const messageIds = (s: string | undefined) => (s ? s.match(/<[^<>\s]+>/g) ?? [] : []);
+const messageIds = (s: string | undefined) => (s ? (s.match(/<[^<>\s]+>/g) ?? []) : []);
 
 /** The reply without the quoted original (lines with ">", and what follows "On … wrote:" and the like). */
 export function replyText(text: string): string {
@@ -40,7 +44,12 @@ export function replyText(text: string): string {
   const out: string[] = [];
   for (const line of lines) {
     if (/^(On|Am|Le|El|Il)\s.{0,300}(wrote|schrieb|a écrit|escribió|ha scritto).{0,200}:$/i.test(line.trim())) break;
-    if (/^-{2,}\s*(Original Message|Ursprüngliche Nachricht|Message d'origine|Mensaje original|Messaggio originale)\s*-{2,}/i.test(line.trim())) break;
+    if (
+      /^-{2,}\s*(Original Message|Ursprüngliche Nachricht|Message d'origine|Mensaje original|Messaggio originale)\s*-{2,}/i.test(
+        line.trim(),
+      )
+    )
+      break;
     if (/^\s*>/.test(line)) continue;
     out.push(line);
   }
@@ -51,7 +60,10 @@ async function matchRequest(db: Db, ids: string[], text: string): Promise<Reques
   if (ids.length) {
     const direct = await db.select().from(supplierRequests).where(inArray(supplierRequests.messageId, ids));
     if (direct[0]) return direct[0];
-    const viaReminder = await db.select({ id: supplierRequestReminders.requestId }).from(supplierRequestReminders).where(inArray(supplierRequestReminders.messageId, ids));
+    const viaReminder = await db
+      .select({ id: supplierRequestReminders.requestId })
+      .from(supplierRequestReminders)
+      .where(inArray(supplierRequestReminders.messageId, ids));
     if (viaReminder[0]) {
       const [row] = await db.select().from(supplierRequests).where(eq(supplierRequests.id, viaReminder[0].id));
       if (row) return row;
@@ -69,14 +81,22 @@ export async function receiveInboundMail(db: Db, raw: Uint8Array, opts: { now?: 
   try {
     email = await PostalMime.parse(raw, { attachmentEncoding: 'arraybuffer' });
   } catch (e) {
-    throw new AppError('VALIDATION_FAILED', `The body is not a readable MIME message: ${(e as Error).message}`.slice(0, 300));
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The body is not a readable MIME message: ${(e as Error).message}`.slice(0, 300),
+    );
   }
   const answered = [...messageIds(email.inReplyTo), ...messageIds(email.references)];
   const text = email.text ?? (email.html ? email.html.replace(/<[^>]+>/g, ' ') : '');
   const row = await matchRequest(db, answered, `${email.subject ?? ''}\n${text}`);
-  if (!row) throw new AppError('INBOUND_UNMATCHED', 'The mail answers no known supplier request.', { details: { in_reply_to: email.inReplyTo ?? null } });
+  if (!row)
+    throw new AppError('INBOUND_UNMATCHED', 'The mail answers no known supplier request.', {
+      details: { in_reply_to: email.inReplyTo ?? null },
+    });
   if (!['sent', 'in_progress', 'to_review', 'no_progress'].includes(row.status)) {
-    throw new AppError('INVALID_STATE', `The request this mail answers is ${row.status}; nothing was stored.`, { details: { state: row.status, request_id: row.id } });
+    throw new AppError('INVALID_STATE', `The request this mail answers is ${row.status}; nothing was stored.`, {
+      details: { state: row.status, request_id: row.id },
+    });
   }
   // A webhook delivered twice is one reply.
   const inboundId = email.messageId ?? null;
@@ -84,7 +104,9 @@ export async function receiveInboundMail(db: Db, raw: Uint8Array, opts: { now?: 
     const [dup] = await db
       .select({ id: supplierRequestEvents.id })
       .from(supplierRequestEvents)
-      .where(sql`${supplierRequestEvents.requestId} = ${row.id} AND ${supplierRequestEvents.data}->>'inbound_message_id' = ${inboundId}`);
+      .where(
+        sql`${supplierRequestEvents.requestId} = ${row.id} AND ${supplierRequestEvents.data}->>'inbound_message_id' = ${inboundId}`,
+      );
     if (dup) return { request_id: row.id, duplicate: true, results: [] };
   }
 
@@ -93,7 +115,15 @@ export async function receiveInboundMail(db: Db, raw: Uint8Array, opts: { now?: 
     const files: UploadedFile[] = [];
     for (const [i, a] of email.attachments.slice(0, MAX_ATTACHMENTS).entries()) {
       const bytes = Buffer.from(a.content as ArrayBuffer);
-      const file: UploadedFile = { field: 'files', filename: sanitizeDisplayName(a.filename ?? `attachment-${i + 1}`), mimeType: a.mimeType || 'application/octet-stream', size: bytes.length, sha256: crypto.createHash('sha256').update(bytes).digest('hex'), path: null, tooLarge: bytes.length > MAX_FILE_BYTES };
+      const file: UploadedFile = {
+        field: 'files',
+        filename: sanitizeDisplayName(a.filename ?? `attachment-${i + 1}`),
+        mimeType: a.mimeType || 'application/octet-stream',
+        size: bytes.length,
+        sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+        path: null,
+        tooLarge: bytes.length > MAX_FILE_BYTES,
+      };
       if (!file.tooLarge) {
         file.path = path.join(dir, `a${i}`);
         await fs.promises.writeFile(file.path, bytes);
@@ -106,7 +136,12 @@ export async function receiveInboundMail(db: Db, raw: Uint8Array, opts: { now?: 
       files,
       via: 'inbound_email',
       note: note || null,
-      data: { inbound_message_id: inboundId, from: email.from?.address ?? null, subject: email.subject ?? null, skipped_attachments: Math.max(0, email.attachments.length - MAX_ATTACHMENTS) },
+      data: {
+        inbound_message_id: inboundId,
+        from: email.from?.address ?? null,
+        subject: email.subject ?? null,
+        skipped_attachments: Math.max(0, email.attachments.length - MAX_ATTACHMENTS),
+      },
       now: opts.now,
     });
     return { request_id: row.id, duplicate: false, results: out.results };

@@ -43,7 +43,9 @@ export function itemLabel(item: Omit<RequestItem, 'label'>, locale: Locale): str
   if (item.kind === 'document') {
     const types = (item.document_types ?? ['other']).map((d) => t(locale, `doctype.${d}` as MessageKey));
     const base = types.join(` ${OR[locale]} `);
-    return item.references?.length ? `${base} ${CITE[locale].replace('{refs}', item.references.join(` ${OR[locale]} `))}` : base;
+    return item.references?.length
+      ? `${base} ${CITE[locale].replace('{refs}', item.references.join(` ${OR[locale]} `))}`
+      : base;
   }
   return (item.fields ?? []).map((f) => fieldLabel(f, locale)).join(` ${OR[locale]} `);
 }
@@ -58,10 +60,28 @@ export function itemsFromBlockers(blockers: StoredBlocker[], profileId: string |
     let item: Omit<RequestItem, 'label'> | null = null;
     if (kind === 'document' && b.required_document_types?.length) {
       const rule = ruleOf(profileId, b.code);
-      const refs = rule?.spec.kind === 'document' ? (rule.spec.references_any ?? []) : rule?.spec.kind === 'document_cites' ? rule.spec.any : [];
-      item = { key, kind: 'document', code: b.code, document_types: [...b.required_document_types], references: distinctReferences(refs), legal_basis: extra.legal_basis ?? null };
+      const refs =
+        rule?.spec.kind === 'document'
+          ? (rule.spec.references_any ?? [])
+          : rule?.spec.kind === 'document_cites'
+            ? rule.spec.any
+            : [];
+      item = {
+        key,
+        kind: 'document',
+        code: b.code,
+        document_types: [...b.required_document_types],
+        references: distinctReferences(refs),
+        legal_basis: extra.legal_basis ?? null,
+      };
     } else if (kind === 'field' && b.required_fields?.length) {
-      item = { key, kind: 'field', code: b.code, fields: [...b.required_fields], legal_basis: extra.legal_basis ?? null };
+      item = {
+        key,
+        kind: 'field',
+        code: b.code,
+        fields: [...b.required_fields],
+        legal_basis: extra.legal_basis ?? null,
+      };
     }
     if (item && !out.some((o) => o.key === key)) out.push({ ...item, label: itemLabel(item, locale) });
   }

@@ -16,7 +16,8 @@ function linkStatusPage(status: 404 | 410): Response {
     status,
     headers: {
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      'content-security-policy':
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
       'cache-control': 'no-store',
       'referrer-policy': 'no-referrer',
       ...PUBLIC_SECURITY_HEADERS,
@@ -29,7 +30,10 @@ function linkStatusPage(status: 404 | 410): Response {
  * here (a page cannot set its status); an open one gets the public pages' nonce CSP. The token never
  * leaves through the Referer header.
  */
-export async function supplierLinkProxy(req: Request, opts: { db?: Db; dev?: boolean; now?: Date } = {}): Promise<ProxyDecision | null> {
+export async function supplierLinkProxy(
+  req: Request,
+  opts: { db?: Db; dev?: boolean; now?: Date } = {},
+): Promise<ProxyDecision | null> {
   const m = LINK_PATH.exec(new URL(req.url).pathname);
   if (!m) return null;
   const db = opts.db ?? (await (await import('@/lib/db/client')).getDb());

@@ -24,7 +24,10 @@ const DAY = 86_400_000;
 const SWEEP_BATCH = 200;
 
 export async function getReminderDays(db: Db, workspaceId: string): Promise<number[]> {
-  const [row] = await db.select().from(workspaceOutreachSettings).where(eq(workspaceOutreachSettings.workspaceId, workspaceId));
+  const [row] = await db
+    .select()
+    .from(workspaceOutreachSettings)
+    .where(eq(workspaceOutreachSettings.workspaceId, workspaceId));
   return row?.reminderDays ?? [...DEFAULT_REMINDER_DAYS];
 }
 
@@ -32,7 +35,10 @@ export async function setReminderDays(db: Db, workspaceId: string, days: number[
   await db
     .insert(workspaceOutreachSettings)
     .values({ workspaceId, reminderDays: days })
-    .onConflictDoUpdate({ target: workspaceOutreachSettings.workspaceId, set: { reminderDays: days, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: workspaceOutreachSettings.workspaceId,
+      set: { reminderDays: days, updatedAt: new Date() },
+    });
   return { reminder_days: days, no_progress_after_days: NO_PROGRESS_AFTER_DAYS };
 }
 
@@ -40,11 +46,23 @@ type Outcome = 'sent' | 'failed' | 'taken';
 
 /** Claims and sends step `step` of the request. 'taken' when another worker (or run) has it. */
 async function sendStep(db: Db, row: RequestRow, step: number, actor: Actor, now: Date): Promise<Outcome> {
-  const claimed = await db.insert(supplierRequestReminders).values({ requestId: row.id, step, workspaceId: row.workspaceId }).onConflictDoNothing().returning({ step: supplierRequestReminders.step });
+  const claimed = await db
+    .insert(supplierRequestReminders)
+    .values({ requestId: row.id, step, workspaceId: row.workspaceId })
+    .onConflictDoNothing()
+    .returning({ step: supplierRequestReminders.step });
   if (!claimed.length) return 'taken';
-  const [sku] = await db.select({ productName: skus.productName, skuCode: skus.skuCode }).from(skus).where(eq(skus.id, row.skuId));
+  const [sku] = await db
+    .select({ productName: skus.productName, skuCode: skus.skuCode })
+    .from(skus)
+    .where(eq(skus.id, row.skuId));
   const locale = isLocale(row.locale) ? row.locale : 'en';
-  const mail = renderReminder(locale, { subject: row.subject, body: row.body, productName: sku?.productName ?? '', skuCode: sku?.skuCode ?? '' });
+  const mail = renderReminder(locale, {
+    subject: row.subject,
+    body: row.body,
+    productName: sku?.productName ?? '',
+    skuCode: sku?.skuCode ?? '',
+  });
   const messageId = newMessageId();
   const outcome = await sendMail({
     to: row.recipient,
@@ -64,7 +82,12 @@ async function sendStep(db: Db, row: RequestRow, step: number, actor: Actor, now
   // A failed step still counts: it is not retried (the claim row stays), the next one follows on schedule.
   await db
     .update(supplierRequests)
-    .set({ reminderCount: sql`greatest(${supplierRequests.reminderCount}, ${step + 1})`, ...(outcome.ok ? { lastReminderAt: now } : {}), lastActivityAt: now, updatedAt: now })
+    .set({
+      reminderCount: sql`greatest(${supplierRequests.reminderCount}, ${step + 1})`,
+      ...(outcome.ok ? { lastReminderAt: now } : {}),
+      lastActivityAt: now,
+      updatedAt: now,
+    })
     .where(eq(supplierRequests.id, row.id));
   await addEvent(db, {
     workspaceId: row.workspaceId,
@@ -87,7 +110,13 @@ export async function runReminderSweep(db: Db, opts: { now?: Date; workspaceId?:
     .select({ r: supplierRequests, days: workspaceOutreachSettings.reminderDays })
     .from(supplierRequests)
     .leftJoin(workspaceOutreachSettings, eq(workspaceOutreachSettings.workspaceId, supplierRequests.workspaceId))
-    .where(and(eq(supplierRequests.status, 'sent'), isNotNull(supplierRequests.sentAt), opts.workspaceId ? eq(supplierRequests.workspaceId, opts.workspaceId) : undefined))
+    .where(
+      and(
+        eq(supplierRequests.status, 'sent'),
+        isNotNull(supplierRequests.sentAt),
+        opts.workspaceId ? eq(supplierRequests.workspaceId, opts.workspaceId) : undefined,
+      ),
+    )
     .orderBy(supplierRequests.sentAt)
     .limit(SWEEP_BATCH);
   const summary = { reminders_sent: 0, reminders_failed: 0, no_progress: 0 };
@@ -111,27 +140,47 @@ export async function runReminderSweep(db: Db, opts: { now?: Date; workspaceId?:
       .returning({ id: supplierRequests.id });
     if (moved.length) {
       summary.no_progress++;
-      await addEvent(db, { workspaceId: r.workspaceId, requestId: r.id, kind: 'status_changed', actorLabel: SCHEDULER.label, data: { from: 'sent', to: 'no_progress', reminders: r.reminderCount }, at: now });
+      await addEvent(db, {
+        workspaceId: r.workspaceId,
+        requestId: r.id,
+        kind: 'status_changed',
+        actorLabel: SCHEDULER.label,
+        data: { from: 'sent', to: 'no_progress', reminders: r.reminderCount },
+        at: now,
+      });
     }
   }
   return summary;
 }
 
 /** Bulk actions of the Outreach page: remind now (the next step, at once) or cancel. Per-id results. */
-export async function bulkAction(db: Db, args: { workspaceId: string; actor: Actor; action: 'remind' | 'cancel'; ids: string[]; now?: Date }) {
+export async function bulkAction(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; action: 'remind' | 'cancel'; ids: string[]; now?: Date },
+) {
   const now = args.now ?? new Date();
   const { updateRequestStatus } = await import('./service');
   const results: { id: string; ok: boolean; code?: string; message?: string }[] = [];
   for (const id of [...new Set(args.ids)]) {
     try {
       if (args.action === 'cancel') {
-        await updateRequestStatus(db, { workspaceId: args.workspaceId, actor: args.actor, id, input: { status: 'cancelled' }, now });
+        await updateRequestStatus(db, {
+          workspaceId: args.workspaceId,
+          actor: args.actor,
+          id,
+          input: { status: 'cancelled' },
+          now,
+        });
       } else {
         const row = await getRequestRow(db, args.workspaceId, id);
-        if (!['sent', 'in_progress', 'no_progress'].includes(row.status)) throw new AppError('INVALID_STATE', `A ${row.status} request gets no reminders.`, { details: { state: row.status } });
+        if (!['sent', 'in_progress', 'no_progress'].includes(row.status))
+          throw new AppError('INVALID_STATE', `A ${row.status} request gets no reminders.`, {
+            details: { state: row.status },
+          });
         const out = await sendStep(db, row, row.reminderCount, args.actor, now);
         if (out === 'taken') throw new AppError('CONFLICT', 'This reminder is being sent already.');
-        if (out === 'failed') throw new AppError('EMAIL_DELIVERY_FAILED', 'The reminder was not delivered; see the request timeline.');
+        if (out === 'failed')
+          throw new AppError('EMAIL_DELIVERY_FAILED', 'The reminder was not delivered; see the request timeline.');
       }
       results.push({ id, ok: true });
     } catch (e) {
@@ -141,4 +190,3 @@ export async function bulkAction(db: Db, args: { workspaceId: string; actor: Act
   }
   return { results };
 }
-

@@ -20,14 +20,22 @@ import { hashToken, isTokenShaped } from './token';
 /** Statuses in which the supplier's answer is still taken. */
 const ANSWERABLE = ['sent', 'in_progress', 'to_review', 'no_progress'] as const;
 
-export const supplierActor = (via: 'upload_link' | 'inbound_email'): Actor => ({ userId: null, apiKeyId: null, label: via === 'upload_link' ? 'Supplier (upload link)' : 'Supplier (email reply)' });
+export const supplierActor = (via: 'upload_link' | 'inbound_email'): Actor => ({
+  userId: null,
+  apiKeyId: null,
+  label: via === 'upload_link' ? 'Supplier (upload link)' : 'Supplier (email reply)',
+});
 
-export type LinkLookup = { kind: 'ok'; row: RequestRow } | { kind: 'not_found' } | { kind: 'gone'; reason: 'expired' | 'revoked' | 'closed' };
+export type LinkLookup =
+  { kind: 'ok'; row: RequestRow } | { kind: 'not_found' } | { kind: 'gone'; reason: 'expired' | 'revoked' | 'closed' };
 
 /** The request behind an upload link token, whatever its state. Unknown or malformed: not_found. */
 export async function lookupLink(db: Db, token: string, now = new Date()): Promise<LinkLookup> {
   if (!isTokenShaped(token)) return { kind: 'not_found' };
-  const [row] = await db.select().from(supplierRequests).where(eq(supplierRequests.tokenHash, hashToken(token)));
+  const [row] = await db
+    .select()
+    .from(supplierRequests)
+    .where(eq(supplierRequests.tokenHash, hashToken(token)));
   if (!row || row.status === 'sending' || row.status === 'failed') return { kind: 'not_found' };
   if (row.tokenRevokedAt) return { kind: 'gone', reason: 'revoked' };
   if (row.tokenExpiresAt <= now) return { kind: 'gone', reason: 'expired' };
@@ -38,15 +46,26 @@ export async function lookupLink(db: Db, token: string, now = new Date()): Promi
 export async function requireLink(db: Db, token: string, now = new Date()): Promise<RequestRow> {
   const found = await lookupLink(db, token, now);
   if (found.kind === 'not_found') throw new AppError('NOT_FOUND', 'This upload link does not exist.');
-  if (found.kind === 'gone') throw new AppError('LINK_EXPIRED', found.reason === 'expired' ? 'This upload link has expired.' : 'This upload link is no longer open.', { details: { reason: found.reason } });
+  if (found.kind === 'gone')
+    throw new AppError(
+      'LINK_EXPIRED',
+      found.reason === 'expired' ? 'This upload link has expired.' : 'This upload link is no longer open.',
+      { details: { reason: found.reason } },
+    );
   return found.row;
 }
 
 /** What the supplier sees: the product and the list of what is asked, nothing else of the workspace. */
 export async function publicRequestView(db: Db, row: RequestRow) {
-  const [sku] = await db.select({ productName: skus.productName, skuCode: skus.skuCode, gtin: skus.gtin }).from(skus).where(eq(skus.id, row.skuId));
+  const [sku] = await db
+    .select({ productName: skus.productName, skuCode: skus.skuCode, gtin: skus.gtin })
+    .from(skus)
+    .where(eq(skus.id, row.skuId));
   const [ws] = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, row.workspaceId));
-  const docs = await db.select({ status: supplierRequestDocuments.status }).from(supplierRequestDocuments).where(eq(supplierRequestDocuments.requestId, row.id));
+  const docs = await db
+    .select({ status: supplierRequestDocuments.status })
+    .from(supplierRequestDocuments)
+    .where(eq(supplierRequestDocuments.requestId, row.id));
   return {
     requester: ws?.name ?? null,
     product_name: sku?.productName ?? '',
@@ -70,19 +89,41 @@ export async function workspaceRef(db: Db, id: string): Promise<WorkspaceRef> {
  * Stores the supplier's files as documents of the request's SKU and records them on the request.
  * Used by the upload link and by inbound replies.
  */
-export async function receiveSupplierFiles(db: Db, args: { row: RequestRow; files: UploadedFile[]; via: 'upload_link' | 'inbound_email'; note?: string | null; data?: Record<string, unknown>; now?: Date }) {
+export async function receiveSupplierFiles(
+  db: Db,
+  args: {
+    row: RequestRow;
+    files: UploadedFile[];
+    via: 'upload_link' | 'inbound_email';
+    note?: string | null;
+    data?: Record<string, unknown>;
+    now?: Date;
+  },
+) {
   const { row } = args;
   const now = args.now ?? new Date();
   const actor = supplierActor(args.via);
   const workspace = await workspaceRef(db, row.workspaceId);
-  const upload = args.files.length ? await bulkUpload(db, { workspace, actor, files: args.files, fields: { sku_id: row.skuId } }) : { results: [], summary: { uploaded: 0, duplicate: 0, error: 0, skipped_quota: 0 } };
+  const upload = args.files.length
+    ? await bulkUpload(db, { workspace, actor, files: args.files, fields: { sku_id: row.skuId } })
+    : { results: [], summary: { uploaded: 0, duplicate: 0, error: 0, skipped_quota: 0 } };
   const documentIds = [...new Set(upload.results.map((r) => r.document_id).filter((id): id is string => Boolean(id)))];
   if (documentIds.length) {
     await db
       .insert(supplierRequestDocuments)
-      .values(documentIds.map((documentId) => ({ workspaceId: row.workspaceId, requestId: row.id, documentId, source: args.via })))
+      .values(
+        documentIds.map((documentId) => ({
+          workspaceId: row.workspaceId,
+          requestId: row.id,
+          documentId,
+          source: args.via,
+        })),
+      )
       // A file sent again (same bytes) goes back to pending review.
-      .onConflictDoUpdate({ target: [supplierRequestDocuments.requestId, supplierRequestDocuments.documentId], set: { status: 'pending', decidedAt: null, decidedByLabel: null } });
+      .onConflictDoUpdate({
+        target: [supplierRequestDocuments.requestId, supplierRequestDocuments.documentId],
+        set: { status: 'pending', decidedAt: null, decidedByLabel: null },
+      });
   }
   const answered = documentIds.length > 0 || Boolean(args.note);
   await addEvent(db, {
@@ -91,7 +132,15 @@ export async function receiveSupplierFiles(db: Db, args: { row: RequestRow; file
     kind: args.via === 'upload_link' ? 'upload' : 'reply',
     actorLabel: actor.label,
     note: args.note ?? null,
-    data: { ...args.data, files: upload.results.map((r) => ({ filename: r.filename, status: r.status, document_id: r.document_id ?? null, ...(r.error_code ? { error_code: r.error_code } : {}) })) },
+    data: {
+      ...args.data,
+      files: upload.results.map((r) => ({
+        filename: r.filename,
+        status: r.status,
+        document_id: r.document_id ?? null,
+        ...(r.error_code ? { error_code: r.error_code } : {}),
+      })),
+    },
     at: now,
   });
   if (answered) {
@@ -111,30 +160,78 @@ export async function receiveSupplierFiles(db: Db, args: { row: RequestRow; file
 }
 
 /** Accept or reject one returned document. Rejecting unlinks it from the SKU (the item reopens). */
-export async function decideDocument(db: Db, args: { workspaceId: string; actor: Actor; requestId: string; documentId: string; decision: 'accept' | 'reject'; note?: string; now?: Date }) {
+export async function decideDocument(
+  db: Db,
+  args: {
+    workspaceId: string;
+    actor: Actor;
+    requestId: string;
+    documentId: string;
+    decision: 'accept' | 'reject';
+    note?: string;
+    now?: Date;
+  },
+) {
   const row = await getRequestRow(db, args.workspaceId, args.requestId);
   const [link] = await db
     .select()
     .from(supplierRequestDocuments)
-    .where(and(eq(supplierRequestDocuments.requestId, row.id), eq(supplierRequestDocuments.documentId, args.documentId), eq(supplierRequestDocuments.workspaceId, args.workspaceId)));
+    .where(
+      and(
+        eq(supplierRequestDocuments.requestId, row.id),
+        eq(supplierRequestDocuments.documentId, args.documentId),
+        eq(supplierRequestDocuments.workspaceId, args.workspaceId),
+      ),
+    );
   if (!link) throw new AppError('NOT_FOUND', 'This document did not come with this request.');
-  if (row.status === 'cancelled' || row.status === 'done') throw new AppError('INVALID_STATE', `The request is ${row.status}.`, { details: { state: row.status } });
+  if (row.status === 'cancelled' || row.status === 'done')
+    throw new AppError('INVALID_STATE', `The request is ${row.status}.`, { details: { state: row.status } });
   const now = args.now ?? new Date();
   const status = args.decision === 'accept' ? 'accepted' : 'rejected';
   const changed = await db
     .update(supplierRequestDocuments)
     .set({ status, decidedAt: now, decidedByLabel: args.actor.label, note: args.note ?? null })
-    .where(and(eq(supplierRequestDocuments.requestId, row.id), eq(supplierRequestDocuments.documentId, args.documentId), eq(supplierRequestDocuments.status, 'pending')))
+    .where(
+      and(
+        eq(supplierRequestDocuments.requestId, row.id),
+        eq(supplierRequestDocuments.documentId, args.documentId),
+        eq(supplierRequestDocuments.status, 'pending'),
+      ),
+    )
     .returning({ id: supplierRequestDocuments.documentId });
-  if (!changed.length) throw new AppError('INVALID_STATE', `The document was already ${link.status}.`, { details: { state: link.status } });
-  if (args.decision === 'reject') await unlinkDocument(db, { workspaceId: args.workspaceId, actor: args.actor, id: args.documentId, skuId: row.skuId });
-  await addEvent(db, { workspaceId: args.workspaceId, requestId: row.id, kind: args.decision === 'accept' ? 'document_accepted' : 'document_rejected', actorLabel: args.actor.label, note: args.note ?? null, data: { document_id: args.documentId }, at: now });
+  if (!changed.length)
+    throw new AppError('INVALID_STATE', `The document was already ${link.status}.`, {
+      details: { state: link.status },
+    });
+  if (args.decision === 'reject')
+    await unlinkDocument(db, {
+      workspaceId: args.workspaceId,
+      actor: args.actor,
+      id: args.documentId,
+      skuId: row.skuId,
+    });
+  await addEvent(db, {
+    workspaceId: args.workspaceId,
+    requestId: row.id,
+    kind: args.decision === 'accept' ? 'document_accepted' : 'document_rejected',
+    actorLabel: args.actor.label,
+    note: args.note ?? null,
+    data: { document_id: args.documentId },
+    at: now,
+  });
 
   // With nothing left to review: done when none of the asked items is still open, else back to in progress.
-  const pending = await db.select({ id: supplierRequestDocuments.documentId }).from(supplierRequestDocuments).where(and(eq(supplierRequestDocuments.requestId, row.id), eq(supplierRequestDocuments.status, 'pending')));
+  const pending = await db
+    .select({ id: supplierRequestDocuments.documentId })
+    .from(supplierRequestDocuments)
+    .where(and(eq(supplierRequestDocuments.requestId, row.id), eq(supplierRequestDocuments.status, 'pending')));
   if (!pending.length) {
     const [sku] = await db.select({ blockers: skus.blockers }).from(skus).where(eq(skus.id, row.skuId));
-    const open = new Set((sku?.blockers ?? []).filter((b) => b.severity === 'blocker' && !b.waived).map((b) => (b as { key?: string }).key ?? b.code));
+    const open = new Set(
+      (sku?.blockers ?? [])
+        .filter((b) => b.severity === 'blocker' && !b.waived)
+        .map((b) => (b as { key?: string }).key ?? b.code),
+    );
     const stillOpen = row.items.filter((i) => open.has(i.key)).map((i) => i.key);
     const to = stillOpen.length ? 'in_progress' : 'done';
     const moved = await db
@@ -142,7 +239,15 @@ export async function decideDocument(db: Db, args: { workspaceId: string; actor:
       .set({ status: to, lastActivityAt: now, updatedAt: now, ...(to === 'done' ? { tokenRevokedAt: now } : {}) })
       .where(and(eq(supplierRequests.id, row.id), inArray(supplierRequests.status, [...ANSWERABLE])))
       .returning({ id: supplierRequests.id });
-    if (moved.length) await addEvent(db, { workspaceId: args.workspaceId, requestId: row.id, kind: 'status_changed', actorLabel: args.actor.label, data: { from: row.status, to, open_items: stillOpen }, at: now });
+    if (moved.length)
+      await addEvent(db, {
+        workspaceId: args.workspaceId,
+        requestId: row.id,
+        kind: 'status_changed',
+        actorLabel: args.actor.label,
+        data: { from: row.status, to, open_items: stillOpen },
+        at: now,
+      });
   }
   return getRequest(db, args.workspaceId, row.id);
 }

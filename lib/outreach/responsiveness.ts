@@ -13,7 +13,9 @@ export async function entityResponsiveness(db: Db, workspaceId: string, entityId
       open: sql<number>`count(*) filter (where ${supplierRequests.status} in ('sent', 'in_progress', 'to_review', 'no_progress'))::int`,
       answered: sql<number>`count(*) filter (where ${supplierRequests.respondedAt} is not null)::int`,
       noProgress: sql<number>`count(*) filter (where ${supplierRequests.status} = 'no_progress')::int`,
-      median: sql<number | null>`percentile_cont(0.5) within group (order by extract(epoch from (${supplierRequests.respondedAt} - ${supplierRequests.sentAt})) / 86400) filter (where ${supplierRequests.respondedAt} is not null)`,
+      median: sql<
+        number | null
+      >`percentile_cont(0.5) within group (order by extract(epoch from (${supplierRequests.respondedAt} - ${supplierRequests.sentAt})) / 86400) filter (where ${supplierRequests.respondedAt} is not null)`,
     })
     .from(supplierRequests)
     .where(and(where, isNotNull(supplierRequests.sentAt)));
@@ -23,6 +25,7 @@ export async function entityResponsiveness(db: Db, workspaceId: string, entityId
     open_requests: Number(agg?.open ?? 0),
     answered_requests: Number(agg?.answered ?? 0),
     no_progress_requests: Number(agg?.noProgress ?? 0),
-    median_days_to_answer: agg?.median === null || agg?.median === undefined ? null : Math.round(Number(agg.median) * 10) / 10,
+    median_days_to_answer:
+      agg?.median === null || agg?.median === undefined ? null : Math.round(Number(agg.median) * 10) / 10,
   };
 }

@@ -30,7 +30,9 @@ export const SendInput = z
     due_date: DueDate,
     entity_id: Uuid.optional(),
     locale: LocaleSchema.optional(),
-    items: ItemKeys.optional().meta({ description: 'Keys of the items asked for (default: every open item of the SKU).' }),
+    items: ItemKeys.optional().meta({
+      description: 'Keys of the items asked for (default: every open item of the SKU).',
+    }),
   })
   .meta({ id: 'SupplierEmailSendInput' });
 export type SendInput = z.output<typeof SendInput>;
@@ -56,7 +58,10 @@ export const ListQuery = z.strictObject({
       const parts = v.split(',').map((s) => s.trim());
       for (const p of parts) {
         if (!StatusSchema.safeParse(p).success) {
-          ctx.addIssue({ code: 'custom', message: `unknown status ${p}; one or more of ${SUPPLIER_REQUEST_STATUSES.join(', ')}` });
+          ctx.addIssue({
+            code: 'custom',
+            message: `unknown status ${p}; one or more of ${SUPPLIER_REQUEST_STATUSES.join(', ')}`,
+          });
           return z.NEVER;
         }
       }
@@ -80,7 +85,14 @@ export const RequestItemSchema = z
   })
   .meta({ id: 'SupplierRequestItem' });
 
-export const TimelineEntry = z.object({ id: z.string(), kind: z.string(), at: z.string(), actor: z.string().nullable(), note: z.string().nullable(), data: z.record(z.string(), z.unknown()) });
+export const TimelineEntry = z.object({
+  id: z.string(),
+  kind: z.string(),
+  at: z.string(),
+  actor: z.string().nullable(),
+  note: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+});
 
 export const SupplierRequestSchema = z
   .object({
@@ -106,7 +118,16 @@ export const SupplierRequestSchema = z
     link_active: z.boolean(),
     created_at: z.string(),
     created_by: z.string().nullable(),
-    documents: z.array(z.object({ document_id: z.string(), filename: z.string(), document_type: z.string(), status: z.enum(['pending', 'accepted', 'rejected']), source: z.string(), created_at: z.string() })),
+    documents: z.array(
+      z.object({
+        document_id: z.string(),
+        filename: z.string(),
+        document_type: z.string(),
+        status: z.enum(['pending', 'accepted', 'rejected']),
+        source: z.string(),
+        created_at: z.string(),
+      }),
+    ),
     timeline: z.array(TimelineEntry),
   })
   .meta({ id: 'SupplierRequest' });
@@ -127,4 +148,7 @@ export const DraftSchema = z
   })
   .meta({ id: 'SupplierEmailDraft' });
 
-export const DocumentDecisionInput = z.strictObject({ decision: z.enum(['accept', 'reject']), note: z.string().trim().max(2000).optional() });
+export const DocumentDecisionInput = z.strictObject({
+  decision: z.enum(['accept', 'reject']),
+  note: z.string().trim().max(2000).optional(),
+});

@@ -15,12 +15,24 @@ export function linkActive(r: Pick<RequestRow, 'tokenRevokedAt' | 'tokenExpiresA
 /** Requests with their timeline and returned documents, in the order given (two queries for the page). */
 export async function serializeRequests(db: Db, rows: RequestRow[]) {
   const ids = rows.map((r) => r.id);
-  const events = ids.length ? await db.select().from(supplierRequestEvents).where(inArray(supplierRequestEvents.requestId, ids)).orderBy(asc(supplierRequestEvents.createdAt), asc(supplierRequestEvents.id)) : [];
+  const events = ids.length
+    ? await db
+        .select()
+        .from(supplierRequestEvents)
+        .where(inArray(supplierRequestEvents.requestId, ids))
+        .orderBy(asc(supplierRequestEvents.createdAt), asc(supplierRequestEvents.id))
+    : [];
   const docs = ids.length
     ? await db
         .select({ link: supplierRequestDocuments, filename: documents.filename, documentType: documents.documentType })
         .from(supplierRequestDocuments)
-        .innerJoin(documents, and(eq(documents.id, supplierRequestDocuments.documentId), eq(documents.workspaceId, supplierRequestDocuments.workspaceId)))
+        .innerJoin(
+          documents,
+          and(
+            eq(documents.id, supplierRequestDocuments.documentId),
+            eq(documents.workspaceId, supplierRequestDocuments.workspaceId),
+          ),
+        )
         .where(inArray(supplierRequestDocuments.requestId, ids))
         .orderBy(asc(supplierRequestDocuments.createdAt))
     : [];
@@ -49,9 +61,23 @@ export async function serializeRequests(db: Db, rows: RequestRow[]) {
     created_by: r.createdByLabel,
     documents: docs
       .filter((d) => d.link.requestId === r.id)
-      .map((d) => ({ document_id: d.link.documentId, filename: d.filename, document_type: d.documentType, status: d.link.status, source: d.link.source, created_at: d.link.createdAt.toISOString() })),
+      .map((d) => ({
+        document_id: d.link.documentId,
+        filename: d.filename,
+        document_type: d.documentType,
+        status: d.link.status,
+        source: d.link.source,
+        created_at: d.link.createdAt.toISOString(),
+      })),
     timeline: events
       .filter((e) => e.requestId === r.id)
-      .map((e) => ({ id: e.id, kind: e.kind, at: e.createdAt.toISOString(), actor: e.actorLabel, note: e.note, data: e.data })),
+      .map((e) => ({
+        id: e.id,
+        kind: e.kind,
+        at: e.createdAt.toISOString(),
+        actor: e.actorLabel,
+        note: e.note,
+        data: e.data,
+      })),
   }));
 }

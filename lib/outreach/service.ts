@@ -1,8 +1,17 @@
 import crypto from 'node:crypto';
+import { recordAudit } from '@/lib/audit';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { auditEvents, entities, skuEntities, supplierRequestEvents, supplierRequests, workspaces, type RequestItem, type SupplierRequestStatus } from '@/lib/db/schema';
+import {
+  entities,
+  skuEntities,
+  supplierRequestEvents,
+  supplierRequests,
+  workspaces,
+  type RequestItem,
+  type SupplierRequestStatus,
+} from '@/lib/db/schema';
 import { emailProvider } from '@/lib/email/config';
 import { fromHeader, newMessageId, sendMail } from '@/lib/email/send';
 import { getEntityRow } from '@/lib/entities/service';
@@ -38,12 +47,34 @@ const OPEN: readonly SupplierRequestStatus[] = ['sent', 'in_progress', 'to_revie
 /** The request has moved on: no more reminders, and the upload link closes for done/cancelled. */
 const CLOSES_LINK: readonly SupplierRequestStatus[] = ['done', 'cancelled'];
 
-export async function addEvent(db: Db, e: { workspaceId: string; requestId: string; kind: string; actorLabel?: string | null; note?: string | null; data?: Record<string, unknown>; at?: Date }) {
-  await db.insert(supplierRequestEvents).values({ workspaceId: e.workspaceId, requestId: e.requestId, kind: e.kind, actorLabel: e.actorLabel ?? null, note: e.note ?? null, data: e.data ?? {}, ...(e.at ? { createdAt: e.at } : {}) });
+export async function addEvent(
+  db: Db,
+  e: {
+    workspaceId: string;
+    requestId: string;
+    kind: string;
+    actorLabel?: string | null;
+    note?: string | null;
+    data?: Record<string, unknown>;
+    at?: Date;
+  },
+) {
+  await db.insert(supplierRequestEvents).values({
+    workspaceId: e.workspaceId,
+    requestId: e.requestId,
+    kind: e.kind,
+    actorLabel: e.actorLabel ?? null,
+    note: e.note ?? null,
+    data: e.data ?? {},
+    ...(e.at ? { createdAt: e.at } : {}),
+  });
 }
 
 export async function getRequestRow(db: Db, workspaceId: string, id: string): Promise<RequestRow> {
-  const [row] = await db.select().from(supplierRequests).where(and(eq(supplierRequests.id, id), eq(supplierRequests.workspaceId, workspaceId)));
+  const [row] = await db
+    .select()
+    .from(supplierRequests)
+    .where(and(eq(supplierRequests.id, id), eq(supplierRequests.workspaceId, workspaceId)));
   if (!row) throw new AppError('NOT_FOUND', 'Supplier request not found.');
   return row;
 }
@@ -59,19 +90,42 @@ interface Recipient {
   entity: typeof entities.$inferSelect | null;
 }
 
-async function resolveRecipient(db: Db, workspaceId: string, skuId: string, given: { to?: string; entity_id?: string }): Promise<Recipient> {
+async function resolveRecipient(
+  db: Db,
+  workspaceId: string,
+  skuId: string,
+  given: { to?: string; entity_id?: string },
+): Promise<Recipient> {
   if (given.entity_id) {
     const entity = await getEntityRow(db, workspaceId, given.entity_id);
-    return { to: given.to ?? entity.email ?? null, source: given.to ? 'given' : entity.email ? 'entity' : null, entity };
+    return {
+      to: given.to ?? entity.email ?? null,
+      source: given.to ? 'given' : entity.email ? 'entity' : null,
+      entity,
+    };
   }
   const links = await db
     .select({ role: skuEntities.role, e: entities })
     .from(skuEntities)
     .innerJoin(entities, eq(entities.id, skuEntities.entityId))
-    .where(and(eq(skuEntities.skuId, skuId), eq(skuEntities.workspaceId, workspaceId), inArray(skuEntities.role, ['manufacturer', 'importer'])));
-  const pick = links.find((l) => l.role === 'manufacturer' && l.e.email) ?? links.find((l) => l.role === 'importer' && l.e.email) ?? links.find((l) => l.role === 'manufacturer') ?? links[0];
+    .where(
+      and(
+        eq(skuEntities.skuId, skuId),
+        eq(skuEntities.workspaceId, workspaceId),
+        inArray(skuEntities.role, ['manufacturer', 'importer']),
+      ),
+    );
+  const pick =
+    links.find((l) => l.role === 'manufacturer' && l.e.email) ??
+    links.find((l) => l.role === 'importer' && l.e.email) ??
+    links.find((l) => l.role === 'manufacturer') ??
+    links[0];
   if (given.to) return { to: given.to, source: 'given', entity: pick?.e ?? null };
-  return { to: pick?.e.email ?? null, source: pick?.e.email ? (pick.role as 'manufacturer' | 'importer') : null, entity: pick?.e ?? null };
+  return {
+    to: pick?.e.email ?? null,
+    source: pick?.e.email ? (pick.role as 'manufacturer' | 'importer') : null,
+    entity: pick?.e ?? null,
+  };
 }
 
 function chooseItems(available: RequestItem[], keys: string[] | undefined): RequestItem[] {
@@ -79,13 +133,20 @@ function chooseItems(available: RequestItem[], keys: string[] | undefined): Requ
   const unknown = keys.map((k, i) => ({ k, i })).filter(({ k }) => !available.some((a) => a.key === k));
   if (unknown.length) {
     throw new AppError('VALIDATION_FAILED', `Not an open item of this SKU: ${unknown.map((u) => u.k).join(', ')}.`, {
-      details: { fields: unknown.map(({ k, i }) => ({ path: `items.${i}`, message: `${k} is not an open item of this SKU` })), available_items: available.map((a) => a.key) },
+      details: {
+        fields: unknown.map(({ k, i }) => ({ path: `items.${i}`, message: `${k} is not an open item of this SKU` })),
+        available_items: available.map((a) => a.key),
+      },
     });
   }
   return available.filter((a) => keys.includes(a.key));
 }
 
-async function context(db: Db, workspaceId: string, input: { sku_id: string; to?: string; entity_id?: string; locale?: Locale; items?: string[] }) {
+async function context(
+  db: Db,
+  workspaceId: string,
+  input: { sku_id: string; to?: string; entity_id?: string; locale?: Locale; items?: string[] },
+) {
   const sku = await getSkuRow(db, workspaceId, input.sku_id);
   const recipient = await resolveRecipient(db, workspaceId, sku.id, input);
   const locale = input.locale ?? localeForCountry(recipient.entity?.country);
@@ -103,7 +164,9 @@ async function senderName(db: Db, workspaceId: string) {
 export async function draftEmail(db: Db, args: { workspaceId: string; input: DraftInput }) {
   const { sku, recipient, locale, available, items } = await context(db, args.workspaceId, args.input);
   if (!available.length) {
-    throw new AppError('NOTHING_TO_REQUEST', 'This SKU has no open blocker a supplier could resolve.', { details: { sku_id: sku.id, blocker_count: sku.blockerCount } });
+    throw new AppError('NOTHING_TO_REQUEST', 'This SKU has no open blocker a supplier could resolve.', {
+      details: { sku_id: sku.id, blocker_count: sku.blockerCount },
+    });
   }
   const { subject, body } = renderDraft({
     locale,
@@ -132,19 +195,48 @@ export async function draftEmail(db: Db, args: { workspaceId: string; input: Dra
 
 /** The body as sent: the placeholder becomes the link; a body without it gets the link appended. */
 export function bodyWithLink(body: string, link: string) {
-  return body.includes(UPLOAD_LINK_PLACEHOLDER) ? body.split(UPLOAD_LINK_PLACEHOLDER).join(link) : body.includes(link) ? body : `${body}\n\n${link}`;
+  return body.includes(UPLOAD_LINK_PLACEHOLDER)
+    ? body.split(UPLOAD_LINK_PLACEHOLDER).join(link)
+    : body.includes(link)
+      ? body
+      : `${body}\n\n${link}`;
 }
 
-export async function sendRequest(db: Db, args: { workspaceId: string; actor: Actor; replyTo: string | null; input: SendInput; dryRun: boolean; now?: Date }) {
+export async function sendRequest(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; replyTo: string | null; input: SendInput; dryRun: boolean; now?: Date },
+) {
   const { input, actor } = args;
   const { sku, recipient, locale, items } = await context(db, args.workspaceId, input);
-  if (!items.length) throw new AppError('NOTHING_TO_REQUEST', 'This SKU has no open blocker a supplier could resolve; there is nothing to ask for.', { details: { sku_id: sku.id } });
-  if (emailProvider() === 'none') throw new AppError('EMAIL_NOT_CONFIGURED', 'No mail provider is configured: set SMTP_HOST (and SMTP_FROM) or RESEND_API_KEY.');
+  if (!items.length)
+    throw new AppError(
+      'NOTHING_TO_REQUEST',
+      'This SKU has no open blocker a supplier could resolve; there is nothing to ask for.',
+      { details: { sku_id: sku.id } },
+    );
+  if (emailProvider() === 'none')
+    throw new AppError(
+      'EMAIL_NOT_CONFIGURED',
+      'No mail provider is configured: set SMTP_HOST (and SMTP_FROM) or RESEND_API_KEY.',
+    );
   const cc = input.cc ?? [];
   if (args.dryRun) {
     return {
       status: 200,
-      body: { dry_run: true, would_send: { from: fromHeader(), to: input.to, cc, reply_to: args.replyTo, subject: input.subject, provider: emailProvider(), locale, items, due_date: input.due_date ?? null } },
+      body: {
+        dry_run: true,
+        would_send: {
+          from: fromHeader(),
+          to: input.to,
+          cc,
+          reply_to: args.replyTo,
+          subject: input.subject,
+          provider: emailProvider(),
+          locale,
+          items,
+          due_date: input.due_date ?? null,
+        },
+      },
     };
   }
   const now = args.now ?? new Date();
@@ -180,23 +272,56 @@ export async function sendRequest(db: Db, args: { workspaceId: string; actor: Ac
       createdAt: now,
       updatedAt: now,
     });
-    await addEvent(t, { workspaceId: args.workspaceId, requestId: id, kind: 'created', actorLabel: actor.label, data: { items: items.map((i) => i.key), to: input.to }, at: now });
+    await addEvent(t, {
+      workspaceId: args.workspaceId,
+      requestId: id,
+      kind: 'created',
+      actorLabel: actor.label,
+      data: { items: items.map((i) => i.key), to: input.to },
+      at: now,
+    });
   });
 
-  const outcome = await sendMail({ to: input.to, cc, replyTo: args.replyTo, subject: input.subject, text, html: textToHtml(text), messageId });
+  const outcome = await sendMail({
+    to: input.to,
+    cc,
+    replyTo: args.replyTo,
+    subject: input.subject,
+    text,
+    html: textToHtml(text),
+    messageId,
+  });
   if (!outcome.ok) {
-    await db.update(supplierRequests).set({ status: 'failed', deliveryError: outcome.error, updatedAt: new Date() }).where(eq(supplierRequests.id, id));
-    await addEvent(db, { workspaceId: args.workspaceId, requestId: id, kind: 'delivery_failed', actorLabel: actor.label, note: outcome.error });
-    throw new AppError('EMAIL_DELIVERY_FAILED', `The mail to ${input.to} was not delivered: ${outcome.error}`, { details: { request_id: id, provider: outcome.provider, reason: outcome.error } });
+    await db
+      .update(supplierRequests)
+      .set({ status: 'failed', deliveryError: outcome.error, updatedAt: new Date() })
+      .where(eq(supplierRequests.id, id));
+    await addEvent(db, {
+      workspaceId: args.workspaceId,
+      requestId: id,
+      kind: 'delivery_failed',
+      actorLabel: actor.label,
+      note: outcome.error,
+    });
+    throw new AppError('EMAIL_DELIVERY_FAILED', `The mail to ${input.to} was not delivered: ${outcome.error}`, {
+      details: { request_id: id, provider: outcome.provider, reason: outcome.error },
+    });
   }
   const sentAt = new Date(Math.max(now.getTime(), Date.now()));
-  await db.update(supplierRequests).set({ status: 'sent', sentAt: args.now ?? sentAt, lastActivityAt: args.now ?? sentAt, updatedAt: sentAt }).where(eq(supplierRequests.id, id));
-  await addEvent(db, { workspaceId: args.workspaceId, requestId: id, kind: 'sent', actorLabel: actor.label, data: { message_id: messageId, provider: outcome.provider, to: input.to, cc } });
-  await db.insert(auditEvents).values({
+  await db
+    .update(supplierRequests)
+    .set({ status: 'sent', sentAt: args.now ?? sentAt, lastActivityAt: args.now ?? sentAt, updatedAt: sentAt })
+    .where(eq(supplierRequests.id, id));
+  await addEvent(db, {
     workspaceId: args.workspaceId,
-    actorUserId: actor.userId,
-    actorApiKeyId: actor.apiKeyId,
+    requestId: id,
+    kind: 'sent',
     actorLabel: actor.label,
+    data: { message_id: messageId, provider: outcome.provider, to: input.to, cc },
+  });
+  await recordAudit(db, {
+    workspaceId: args.workspaceId,
+    actor,
     action: 'sku.supplier_request_sent',
     targetType: 'sku',
     targetId: sku.id,
@@ -225,19 +350,31 @@ export async function listRequests(db: Db, workspaceId: string, q: ListQuery) {
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   const hasMore = rows.length > q.limit;
-  return { data: await serializeRequests(db, page.map((r) => r.row)), next_cursor: hasMore && last ? encodeCursor(SORT, last.createdKey, last.row.id) : null, has_more: hasMore };
+  return {
+    data: await serializeRequests(
+      db,
+      page.map((r) => r.row),
+    ),
+    next_cursor: hasMore && last ? encodeCursor(SORT, last.createdKey, last.row.id) : null,
+    has_more: hasMore,
+  };
 }
 
 /**
  * Moves a request along an allowed transition. Compare-and-set on the status, so of two concurrent
  * changes from the same state one wins and the other is a 409.
  */
-export async function updateRequestStatus(db: Db, args: { workspaceId: string; actor: Actor; id: string; input: PatchInput; now?: Date }) {
+export async function updateRequestStatus(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; id: string; input: PatchInput; now?: Date },
+) {
   const row = await getRequestRow(db, args.workspaceId, args.id);
   const to = args.input.status;
   const same = to === row.status && OPEN.includes(to);
   if (!same && !TRANSITIONS[row.status].includes(to)) {
-    throw new AppError('INVALID_STATE', `A ${row.status} request cannot move to ${to}.`, { details: { state: row.status, requested: to, allowed: TRANSITIONS[row.status] } });
+    throw new AppError('INVALID_STATE', `A ${row.status} request cannot move to ${to}.`, {
+      details: { state: row.status, requested: to, allowed: TRANSITIONS[row.status] },
+    });
   }
   const now = args.now ?? new Date();
   const updated = await db
@@ -245,7 +382,9 @@ export async function updateRequestStatus(db: Db, args: { workspaceId: string; a
     .set({
       status: to,
       ...(args.input.due_date !== undefined ? { dueDate: args.input.due_date } : {}),
-      ...(CLOSES_LINK.includes(to) ? { tokenRevokedAt: sql`coalesce(${supplierRequests.tokenRevokedAt}, ${now.toISOString()}::timestamptz)` } : {}),
+      ...(CLOSES_LINK.includes(to)
+        ? { tokenRevokedAt: sql`coalesce(${supplierRequests.tokenRevokedAt}, ${now.toISOString()}::timestamptz)` }
+        : {}),
       lastActivityAt: now,
       updatedAt: now,
     })
@@ -253,7 +392,9 @@ export async function updateRequestStatus(db: Db, args: { workspaceId: string; a
     .returning({ id: supplierRequests.id });
   if (!updated.length) {
     const current = await getRequestRow(db, args.workspaceId, args.id);
-    throw new AppError('INVALID_STATE', `The request changed meanwhile; it is now ${current.status}.`, { details: { state: current.status, requested: to } });
+    throw new AppError('INVALID_STATE', `The request changed meanwhile; it is now ${current.status}.`, {
+      details: { state: current.status, requested: to },
+    });
   }
   await addEvent(db, {
     workspaceId: args.workspaceId,

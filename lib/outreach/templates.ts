@@ -26,7 +26,8 @@ const COPY: Record<Locale, Copy> = {
   en: {
     subject: 'Compliance documents needed for {product} ({code})',
     greeting: (n) => (n ? `Dear ${n} team,` : 'Hello,'),
-    intro: 'To keep selling {product} (our reference {code}{gtin}) in the EU under the General Product Safety Regulation (EU) 2023/988, we need the following from you:',
+    intro:
+      'To keep selling {product} (our reference {code}{gtin}) in the EU under the General Product Safety Regulation (EU) 2023/988, we need the following from you:',
     items: 'What we need:',
     upload: 'Please upload the documents here (no account needed): {link}',
     due: 'We would be grateful to receive them by {date}.',
@@ -38,7 +39,8 @@ const COPY: Record<Locale, Copy> = {
   de: {
     subject: 'Benötigte Konformitätsunterlagen für {product} ({code})',
     greeting: (n) => (n ? `Sehr geehrtes Team von ${n},` : 'Guten Tag,'),
-    intro: 'Damit wir {product} (unsere Referenz {code}{gtin}) gemäß der Verordnung (EU) 2023/988 über die allgemeine Produktsicherheit weiterhin in der EU verkaufen können, benötigen wir Folgendes von Ihnen:',
+    intro:
+      'Damit wir {product} (unsere Referenz {code}{gtin}) gemäß der Verordnung (EU) 2023/988 über die allgemeine Produktsicherheit weiterhin in der EU verkaufen können, benötigen wir Folgendes von Ihnen:',
     items: 'Was wir benötigen:',
     upload: 'Bitte laden Sie die Unterlagen hier hoch (kein Konto nötig): {link}',
     due: 'Wir wären Ihnen dankbar, sie bis zum {date} zu erhalten.',
@@ -50,19 +52,22 @@ const COPY: Record<Locale, Copy> = {
   fr: {
     subject: 'Documents de conformité nécessaires pour {product} ({code})',
     greeting: (n) => (n ? `Chère équipe ${n},` : 'Bonjour,'),
-    intro: 'Pour continuer à vendre {product} (notre référence {code}{gtin}) dans l’UE conformément au règlement (UE) 2023/988 relatif à la sécurité générale des produits, nous avons besoin des éléments suivants :',
+    intro:
+      'Pour continuer à vendre {product} (notre référence {code}{gtin}) dans l’UE conformément au règlement (UE) 2023/988 relatif à la sécurité générale des produits, nous avons besoin des éléments suivants :',
     items: 'Ce dont nous avons besoin :',
     upload: 'Merci de déposer les documents ici (aucun compte nécessaire) : {link}',
     due: 'Nous vous serions reconnaissants de nous les transmettre avant le {date}.',
     reply: 'Vous pouvez aussi répondre à cet e-mail en joignant les fichiers.',
     closing: 'Merci et cordialement,',
     reminderSubject: 'Rappel : documents de conformité nécessaires pour {product} ({code})',
-    reminderIntro: 'Nous nous permettons de vous rappeler notre demande ci-dessous ; nous n’avons pas encore tout reçu.',
+    reminderIntro:
+      'Nous nous permettons de vous rappeler notre demande ci-dessous ; nous n’avons pas encore tout reçu.',
   },
   es: {
     subject: 'Documentos de conformidad necesarios para {product} ({code})',
     greeting: (n) => (n ? `Estimado equipo de ${n}:` : 'Hola:'),
-    intro: 'Para seguir vendiendo {product} (nuestra referencia {code}{gtin}) en la UE conforme al Reglamento (UE) 2023/988 relativo a la seguridad general de los productos, necesitamos lo siguiente:',
+    intro:
+      'Para seguir vendiendo {product} (nuestra referencia {code}{gtin}) en la UE conforme al Reglamento (UE) 2023/988 relativo a la seguridad general de los productos, necesitamos lo siguiente:',
     items: 'Lo que necesitamos:',
     upload: 'Por favor, suba los documentos aquí (no necesita cuenta): {link}',
     due: 'Le agradeceríamos recibirlos antes del {date}.',
@@ -74,7 +79,8 @@ const COPY: Record<Locale, Copy> = {
   it: {
     subject: 'Documenti di conformità necessari per {product} ({code})',
     greeting: (n) => (n ? `Gentile team di ${n},` : 'Buongiorno,'),
-    intro: 'Per continuare a vendere {product} (nostro riferimento {code}{gtin}) nell’UE ai sensi del regolamento (UE) 2023/988 sulla sicurezza generale dei prodotti, abbiamo bisogno di quanto segue:',
+    intro:
+      'Per continuare a vendere {product} (nostro riferimento {code}{gtin}) nell’UE ai sensi del regolamento (UE) 2023/988 sulla sicurezza generale dei prodotti, abbiamo bisogno di quanto segue:',
     items: 'Cosa ci serve:',
     upload: 'Carichi i documenti qui (nessun account necessario): {link}',
     due: 'Le saremmo grati di riceverli entro il {date}.',
@@ -85,7 +91,8 @@ const COPY: Record<Locale, Copy> = {
   },
 };
 
-const fill = (s: string, p: Record<string, string>) => s.replace(/\{(\w+)\}/g, (all, k: string) => (k in p ? p[k] : all));
+const fill = (s: string, p: Record<string, string>) =>
+  s.replace(/\{(\w+)\}/g, (all, k: string) => (k in p ? p[k] : all));
 
 export interface DraftInput {
   locale: Locale;
@@ -118,13 +125,17 @@ export function renderDraft(d: DraftInput): { subject: string; body: string } {
   return { subject: fill(c.subject, p), body: lines.join('\n') };
 }
 
-export function renderReminder(locale: Locale, original: { subject: string; body: string; productName: string; skuCode: string }) {
+export function renderReminder(
+  locale: Locale,
+  original: { subject: string; body: string; productName: string; skuCode: string },
+) {
   const c = COPY[locale];
   const p = { product: original.productName, code: original.skuCode };
   return { subject: fill(c.reminderSubject, p), body: `${c.reminderIntro}\n\n${original.body}` };
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** The HTML part from the text: escaped, links clickable, "- " lines as a list. */
 export function textToHtml(text: string): string {
@@ -132,7 +143,8 @@ export function textToHtml(text: string): string {
   const linkify = (s: string) => escapeHtml(s).replace(/https?:\/\/[^\s<>"']+/g, (u) => `<a href="${u}">${u}</a>`);
   const html = blocks.map((b) => {
     const lines = b.split('\n');
-    if (lines.every((l) => l.startsWith('- '))) return `<ul>${lines.map((l) => `<li>${linkify(l.slice(2))}</li>`).join('')}</ul>`;
+    if (lines.every((l) => l.startsWith('- ')))
+      return `<ul>${lines.map((l) => `<li>${linkify(l.slice(2))}</li>`).join('')}</ul>`;
     return `<p>${lines.map(linkify).join('<br>')}</p>`;
   });
   return `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${html.join('\n')}</body></html>`;

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { publicAppUrl } from '@/lib/config/public-url';
 import { getJwtSecret } from '@/lib/auth/jwt-secret';
 import { getEnv } from '@/lib/config/env';
 import { AppError } from '@/lib/http/errors';
@@ -13,8 +14,14 @@ export const LINK_VALIDITY_DAYS = 60;
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 
 function secret(): Uint8Array {
-  const s = getJwtSecret() ?? (getEnv().SUPABASE_SERVICE_ROLE_KEY ? new TextEncoder().encode(getEnv().SUPABASE_SERVICE_ROLE_KEY) : null);
-  if (!s) throw new AppError('SERVICE_UNAVAILABLE', 'No server secret is configured for supplier links (set SUPABASE_JWT_SECRET).');
+  const s =
+    getJwtSecret() ??
+    (getEnv().SUPABASE_SERVICE_ROLE_KEY ? new TextEncoder().encode(getEnv().SUPABASE_SERVICE_ROLE_KEY) : null);
+  if (!s)
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      'No server secret is configured for supplier links (set SUPABASE_JWT_SECRET).',
+    );
   return s;
 }
 
@@ -29,8 +36,4 @@ export const hashToken = (token: string) => crypto.createHash('sha256').update(t
 /** Shape check before any lookup: anything else is simply not found. */
 export const isTokenShaped = (token: string) => TOKEN_RE.test(token);
 
-export function appOrigin(): string {
-  return (getEnv().PUBLIC_APP_URL ?? 'http://127.0.0.1:3100').replace(/\/$/, '');
-}
-
-export const uploadUrl = (token: string) => `${appOrigin()}/r/${token}`;
+export const uploadUrl = (token: string) => `${publicAppUrl()}/r/${token}`;

@@ -4,7 +4,12 @@
  * Pure: the integrator stores the snapshot with the revision and renders the block.
  */
 import { isPublicField, localizedFieldKey } from '@/lib/dossier/catalogue';
-import { SAFETY_INFO_LANGUAGES, languageName, normalizeLanguageCode, type SafetyInfoLanguage } from '@/lib/i18n/languages';
+import {
+  SAFETY_INFO_LANGUAGES,
+  languageName,
+  normalizeLanguageCode,
+  type SafetyInfoLanguage,
+} from '@/lib/i18n/languages';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/lib/i18n/locales';
 import { formatDate, t } from '@/lib/i18n/messages';
 import { negotiateLanguage } from '@/lib/i18n/pick-locale';
@@ -84,12 +89,18 @@ function fromEntity(e: SnapshotEntityInput): PublishedEntity {
   };
 }
 
-function fromFields(fields: Record<string, string>, prefix: 'manufacturer' | 'responsible_person' | 'importer'): PublishedEntity | null {
+function fromFields(
+  fields: Record<string, string>,
+  prefix: 'manufacturer' | 'responsible_person' | 'importer',
+): PublishedEntity | null {
   const name = clean(fields[`${prefix}_name`]);
   if (!name) return null;
   return {
     name,
-    address_lines: (fields[`${prefix}_address`] ?? '').split('\n').map((l) => l.trim()).filter(Boolean),
+    address_lines: (fields[`${prefix}_address`] ?? '')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean),
     country: clean(fields[`${prefix}_country`]),
     email: clean(fields[`${prefix}_email`]),
     url: clean(fields[`${prefix}_url`]),
@@ -123,7 +134,9 @@ export function buildPublishedSnapshot(input: BuildSnapshotInput): PublishedSnap
     if (importer?.country && isEuEstablished(importer.country)) rp = importer;
   }
 
-  const languages = SAFETY_INFO_LANGUAGES.filter((l) => fields[localizedFieldKey('safety_warnings', l)] || fields[localizedFieldKey('instructions', l)]);
+  const languages = SAFETY_INFO_LANGUAGES.filter(
+    (l) => fields[localizedFieldKey('safety_warnings', l)] || fields[localizedFieldKey('instructions', l)],
+  );
   const gtin = clean(input.sku.gtin) ?? clean(fields.gtin);
   return {
     schema_version: 1,
@@ -131,7 +144,12 @@ export function buildPublishedSnapshot(input: BuildSnapshotInput): PublishedSnap
     revision: input.revision,
     published_at: input.published_at,
     public_url: input.public_url,
-    sku: { sku_code: input.sku.sku_code, product_name: input.sku.product_name, gtin, category_code: clean(input.sku.category_code) },
+    sku: {
+      sku_code: input.sku.sku_code,
+      product_name: input.sku.product_name,
+      gtin,
+      category_code: clean(input.sku.category_code),
+    },
     fields,
     manufacturer,
     responsible_person: rp,
@@ -198,7 +216,10 @@ export interface Art19Block {
 }
 
 /** The content language for a visitor: ?lang= if published, else Accept-Language, else English, else the first. */
-export function chooseArt19Language(snapshot: PublishedSnapshot, opts: { query?: string | null; acceptLanguage?: string | null } = {}): SafetyInfoLanguage | null {
+export function chooseArt19Language(
+  snapshot: PublishedSnapshot,
+  opts: { query?: string | null; acceptLanguage?: string | null } = {},
+): SafetyInfoLanguage | null {
   if (snapshot.languages.length === 0) return null;
   const query = opts.query ? normalizeLanguageCode(opts.query) : null;
   return negotiateLanguage({
@@ -209,7 +230,11 @@ export function chooseArt19Language(snapshot: PublishedSnapshot, opts: { query?:
   });
 }
 
-function pickText(snapshot: PublishedSnapshot, base: 'safety_warnings' | 'instructions', language: SafetyInfoLanguage | null): LocalizedText | null {
+function pickText(
+  snapshot: PublishedSnapshot,
+  base: 'safety_warnings' | 'instructions',
+  language: SafetyInfoLanguage | null,
+): LocalizedText | null {
   const order: SafetyInfoLanguage[] = [];
   if (language) order.push(language);
   if (!order.includes('en')) order.push('en');
@@ -226,7 +251,8 @@ export function buildArt19Block(snapshot: PublishedSnapshot, requested?: string 
   const normalized = requested ? normalizeLanguageCode(requested) : null;
   const language = normalized && snapshot.languages.includes(normalized) ? normalized : chooseArt19Language(snapshot);
   // Labels follow the visitor's wish when we have them in that locale, even if the content falls back.
-  const labelLocale: Locale = normalized && isLocale(normalized) ? normalized : language && isLocale(language) ? language : DEFAULT_LOCALE;
+  const labelLocale: Locale =
+    normalized && isLocale(normalized) ? normalized : language && isLocale(language) ? language : DEFAULT_LOCALE;
   const f = snapshot.fields;
   const warnings = pickText(snapshot, 'safety_warnings', language);
   const instructions = pickText(snapshot, 'instructions', language);
@@ -237,7 +263,9 @@ export function buildArt19Block(snapshot: PublishedSnapshot, requested?: string 
   const shown = textFallback?.language ?? language;
   const notice = wanted && shown && wanted !== shown ? { requested: wanted, shown } : null;
   const lt = (key: Parameters<typeof t>[1], params?: Record<string, string | number>) => t(labelLocale, key, params);
-  const docs = snapshot.documents.filter((d) => !d.language || (language && normalizeLanguageCode(d.language) === language));
+  const docs = snapshot.documents.filter(
+    (d) => !d.language || (language && normalizeLanguageCode(d.language) === language),
+  );
 
   return {
     language,
@@ -273,14 +301,19 @@ export function buildArt19Block(snapshot: PublishedSnapshot, requested?: string 
       instructions: lt('public.instructions'),
       documents: lt('public.documents'),
       language: lt('public.language'),
-      published: lt('public.published', { date: formatDate(snapshot.published_at, labelLocale), revision: snapshot.revision }),
+      published: lt('public.published', {
+        date: formatDate(snapshot.published_at, labelLocale),
+        revision: snapshot.revision,
+      }),
       contact: lt('public.contact'),
       qr: lt('public.qr'),
       fallback_notice: notice
-        ? lt('public.fallback_notice', { requested: languageName(notice.requested, labelLocale), shown: languageName(notice.shown, labelLocale) })
+        ? lt('public.fallback_notice', {
+            requested: languageName(notice.requested, labelLocale),
+            shown: languageName(notice.shown, labelLocale),
+          })
         : null,
       no_safety_info: warnings || instructions ? null : lt('public.no_safety_info'),
     },
   };
 }
-

@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '@/lib/db/client';
 import { PUBLIC_ID_ALPHABET } from './public-page-id';
-import { pageText, publicPageState, uiLocaleFor } from './public-page';
+import { buildPublicPageView, findPublishedRevision, pageText, uiLocaleFor } from './public-page';
 
 export function createNonce(): string {
   return crypto.randomBytes(18).toString('base64');
@@ -89,18 +89,37 @@ export type ProxyDecision =
  * itself answers 404 for unknown ids. Otherwise: forward with x-nonce and the CSP in the request
  * headers (Next reads the nonce from them) and send the CSP and security headers on the response.
  */
+/** Request header the proxy sets to the public page's language; never taken from the client. */
+export const PAGE_LANG_HEADER = 'x-page-lang';
+
 export async function publicPageProxy(req: Request, opts: { db?: Db; dev?: boolean } = {}): Promise<ProxyDecision> {
   const url = new URL(req.url);
   const id = publicPagePathId(url.pathname);
+  // The language the page will be shown in, for <html lang> (the root layout reads it): the page
+  // itself cannot set the document element's attribute.
+  let pageLang: string | null = null;
   if (id) {
     const db = opts.db ?? (await (await import('@/lib/db/client')).getDb());
-    if ((await publicPageState(db, id)) === 'gone') {
-      return { kind: 'respond', response: statusPage(410, uiLocaleFor(req.headers.get('accept-language'), url.searchParams.get('lang'))) };
+    const found = await findPublishedRevision(db, id);
+    if (found.kind === 'gone') {
+      return {
+        kind: 'respond',
+        response: statusPage(410, uiLocaleFor(req.headers.get('accept-language'), url.searchParams.get('lang'))),
+      };
     }
+    pageLang =
+      found.kind === 'ok'
+        ? buildPublicPageView(found.snapshot, {
+            lang: url.searchParams.get('lang'),
+            acceptLanguage: req.headers.get('accept-language'),
+          }).lang
+        : uiLocaleFor(req.headers.get('accept-language'), url.searchParams.get('lang'));
   }
   const nonce = createNonce();
   const csp = publicPageCsp(nonce, { dev: opts.dev });
   const requestHeaders = new Headers(req.headers);
+  requestHeaders.delete(PAGE_LANG_HEADER);
+  if (pageLang) requestHeaders.set(PAGE_LANG_HEADER, pageLang);
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('content-security-policy', csp);
   const responseHeaders = new Headers(PUBLIC_SECURITY_HEADERS);
@@ -109,7 +128,11 @@ export async function publicPageProxy(req: Request, opts: { db?: Db; dev?: boole
 }
 
 /** A file answer on a public path: inert (sandboxed CSP, nosniff), cacheable for `maxAge` seconds. */
-export function publicFileResponse(body: BodyInit, contentType: string, opts: { maxAge?: number; disposition?: string; length?: number } = {}): Response {
+export function publicFileResponse(
+  body: BodyInit,
+  contentType: string,
+  opts: { maxAge?: number; disposition?: string; length?: number } = {},
+): Response {
   const headers = new Headers(PUBLIC_SECURITY_HEADERS);
   headers.set('content-type', contentType);
   headers.set('content-security-policy', PUBLIC_FILE_CSP);

@@ -7,7 +7,8 @@
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { documents, publicPages, skuRevisions, skus } from '@/lib/db/schema';
-import { fieldLabel, gtinCheckDigitValid } from '@/lib/dossier/catalogue';
+import { fieldLabel } from '@/lib/dossier/catalogue';
+import { gtin14 } from '@/lib/gtin';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
 import { countryName, languageName, normalizeLanguageCode } from '@/lib/i18n/languages';
 import { t, vocabularyLabel } from '@/lib/i18n/messages';
@@ -33,21 +34,24 @@ export async function findPublishedRevision(db: Db, rawPublicId: unknown): Promi
   if (!page) return { kind: 'not_found' };
   if (page.withdrawnAt || !page.skuId) return { kind: 'gone', publicId };
   const [row] = await db
-    .select({ revision: skuRevisions.revision, snapshot: skuRevisions.snapshot, skuId: skus.id, workspaceId: skus.workspaceId })
+    .select({
+      revision: skuRevisions.revision,
+      snapshot: skuRevisions.snapshot,
+      skuId: skus.id,
+      workspaceId: skus.workspaceId,
+    })
     .from(skus)
     .innerJoin(skuRevisions, and(eq(skuRevisions.skuId, skus.id), eq(skuRevisions.revision, skus.publishedRevision)))
     .where(and(eq(skus.id, page.skuId), eq(skus.workspaceId, page.workspaceId), eq(skus.publicId, publicId)));
   if (!row) return { kind: 'not_found' };
-  return { kind: 'ok', publicId, workspaceId: row.workspaceId, skuId: row.skuId, revision: row.revision, snapshot: row.snapshot as unknown as RevisionSnapshot };
-}
-
-/** Cheap state check for the proxy (410 before rendering): ok, gone or not_found. */
-export async function publicPageState(db: Db, rawPublicId: unknown): Promise<PublicLookup['kind']> {
-  const publicId = normalizePublicId(rawPublicId);
-  if (!publicId) return 'not_found';
-  const [page] = await db.select({ skuId: publicPages.skuId, withdrawnAt: publicPages.withdrawnAt }).from(publicPages).where(eq(publicPages.publicId, publicId));
-  if (!page) return 'not_found';
-  return page.withdrawnAt || !page.skuId ? 'gone' : 'ok';
+  return {
+    kind: 'ok',
+    publicId,
+    workspaceId: row.workspaceId,
+    skuId: row.skuId,
+    revision: row.revision,
+    snapshot: row.snapshot as unknown as RevisionSnapshot,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -58,9 +62,7 @@ export async function publicPageState(db: Db, rawPublicId: unknown): Promise<Pub
 export function parseDigitalLinkGtin(raw: unknown): string | null {
   if (typeof raw !== 'string') return null;
   const digits = raw.trim();
-  if (!/^(\d{8}|\d{12}|\d{13}|\d{14})$/.test(digits)) return null;
-  if (!gtinCheckDigitValid(digits)) return null;
-  return digits.padStart(14, '0');
+  return /^\d+$/.test(digits) ? gtin14(digits) : null;
 }
 
 /** The spellings a stored GTIN of the same number can have (14 digits, or shorter without the leading zeros). */
@@ -85,7 +87,9 @@ export async function resolveGtinToPublicId(db: Db, rawGtin: unknown): Promise<s
     .select({ publicId: skus.publicId })
     .from(skus)
     .innerJoin(publicPages, eq(publicPages.publicId, skus.publicId))
-    .where(and(inArray(skus.gtin, gtinSpellings(g)), isNotNull(skus.publishedRevision), isNull(publicPages.withdrawnAt)))
+    .where(
+      and(inArray(skus.gtin, gtinSpellings(g)), isNotNull(skus.publishedRevision), isNull(publicPages.withdrawnAt)),
+    )
     .orderBy(asc(publicPages.createdAt), asc(publicPages.publicId))
     .limit(1);
   return row?.publicId ?? null;
@@ -100,7 +104,13 @@ export async function findPublicDocument(db: Db, found: Extract<PublicLookup, { 
   const entry = (found.snapshot.documents ?? []).find((d) => d.id === documentId);
   if (!entry) return null;
   const [doc] = await db
-    .select({ id: documents.id, storageKey: documents.storageKey, sha256: documents.sha256, mimeType: documents.mimeType, filename: documents.filename })
+    .select({
+      id: documents.id,
+      storageKey: documents.storageKey,
+      sha256: documents.sha256,
+      mimeType: documents.mimeType,
+      filename: documents.filename,
+    })
     .from(documents)
     .where(and(eq(documents.id, documentId), eq(documents.workspaceId, found.workspaceId)));
   if (!doc || doc.sha256 !== entry.sha256) return null;
@@ -109,8 +119,15 @@ export async function findPublicDocument(db: Db, found: Extract<PublicLookup, { 
 
 /** Content-Disposition for a download: an ASCII fallback plus the UTF-8 name (RFC 6266). */
 export function attachmentDisposition(name: string): string {
-  const base = name.replace(/[\\/]/g, '_').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 180) || 'download';
-  const ascii = base.normalize('NFKD').replace(/[^\x20-\x7e]/g, '_').replace(/["%;\\]/g, '_');
+  const base =
+    name
+      .replace(/[\\/]/g, '_')
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .slice(0, 180) || 'download';
+  const ascii = base
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["%;\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(base)}`;
 }
 
@@ -119,11 +136,26 @@ export function attachmentDisposition(name: string): string {
 // ---------------------------------------------------------------------------------------------
 
 /** Page texts the shared dictionaries do not have (kept here, in the five UI locales). */
-const PAGE_TEXT: Record<Locale, Record<'download' | 'withdrawn_title' | 'withdrawn_body' | 'not_found_title' | 'not_found_body' | 'picture_source' | 'sku' | 'operators' | 'eu_operator_note', string>> = {
+const PAGE_TEXT: Record<
+  Locale,
+  Record<
+    | 'download'
+    | 'withdrawn_title'
+    | 'withdrawn_body'
+    | 'not_found_title'
+    | 'not_found_body'
+    | 'picture_source'
+    | 'sku'
+    | 'operators'
+    | 'eu_operator_note',
+    string
+  >
+> = {
   en: {
     download: 'Download',
     withdrawn_title: 'This product page was withdrawn',
-    withdrawn_body: 'The product is no longer offered by the company that published this page. Contact the seller for safety information.',
+    withdrawn_body:
+      'The product is no longer offered by the company that published this page. Contact the seller for safety information.',
     not_found_title: 'No product page here',
     not_found_body: 'There is no published product safety page at this address. Check the code you scanned or typed.',
     picture_source: 'Picture',
@@ -134,9 +166,11 @@ const PAGE_TEXT: Record<Locale, Record<'download' | 'withdrawn_title' | 'withdra
   de: {
     download: 'Herunterladen',
     withdrawn_title: 'Diese Produktseite wurde zurückgezogen',
-    withdrawn_body: 'Das Produkt wird von dem Unternehmen, das diese Seite veröffentlicht hat, nicht mehr angeboten. Wenden Sie sich für Sicherheitsinformationen an den Verkäufer.',
+    withdrawn_body:
+      'Das Produkt wird von dem Unternehmen, das diese Seite veröffentlicht hat, nicht mehr angeboten. Wenden Sie sich für Sicherheitsinformationen an den Verkäufer.',
     not_found_title: 'Keine Produktseite unter dieser Adresse',
-    not_found_body: 'Unter dieser Adresse ist keine Produktsicherheitsseite veröffentlicht. Prüfen Sie den gescannten oder eingegebenen Code.',
+    not_found_body:
+      'Unter dieser Adresse ist keine Produktsicherheitsseite veröffentlicht. Prüfen Sie den gescannten oder eingegebenen Code.',
     picture_source: 'Bild',
     sku: 'Artikelnummer',
     operators: 'Verantwortliche Unternehmen',
@@ -145,7 +179,8 @@ const PAGE_TEXT: Record<Locale, Record<'download' | 'withdrawn_title' | 'withdra
   fr: {
     download: 'Télécharger',
     withdrawn_title: 'Cette page produit a été retirée',
-    withdrawn_body: "Le produit n'est plus proposé par l'entreprise qui a publié cette page. Contactez le vendeur pour les informations de sécurité.",
+    withdrawn_body:
+      "Le produit n'est plus proposé par l'entreprise qui a publié cette page. Contactez le vendeur pour les informations de sécurité.",
     not_found_title: 'Aucune page produit ici',
     not_found_body: "Aucune page de sécurité produit n'est publiée à cette adresse. Vérifiez le code scanné ou saisi.",
     picture_source: 'Image',
@@ -156,9 +191,11 @@ const PAGE_TEXT: Record<Locale, Record<'download' | 'withdrawn_title' | 'withdra
   es: {
     download: 'Descargar',
     withdrawn_title: 'Esta página de producto se ha retirado',
-    withdrawn_body: 'La empresa que publicó esta página ya no ofrece el producto. Póngase en contacto con el vendedor para obtener información de seguridad.',
+    withdrawn_body:
+      'La empresa que publicó esta página ya no ofrece el producto. Póngase en contacto con el vendedor para obtener información de seguridad.',
     not_found_title: 'No hay ninguna página de producto aquí',
-    not_found_body: 'No hay ninguna página de seguridad de producto publicada en esta dirección. Compruebe el código escaneado o introducido.',
+    not_found_body:
+      'No hay ninguna página de seguridad de producto publicada en esta dirección. Compruebe el código escaneado o introducido.',
     picture_source: 'Imagen',
     sku: 'Referencia del artículo',
     operators: 'Empresas responsables',
@@ -167,9 +204,11 @@ const PAGE_TEXT: Record<Locale, Record<'download' | 'withdrawn_title' | 'withdra
   it: {
     download: 'Scarica',
     withdrawn_title: 'Questa pagina prodotto è stata ritirata',
-    withdrawn_body: "Il prodotto non è più offerto dall'azienda che ha pubblicato questa pagina. Contattare il venditore per le informazioni sulla sicurezza.",
+    withdrawn_body:
+      "Il prodotto non è più offerto dall'azienda che ha pubblicato questa pagina. Contattare il venditore per le informazioni sulla sicurezza.",
     not_found_title: 'Nessuna pagina prodotto qui',
-    not_found_body: 'A questo indirizzo non è pubblicata alcuna pagina di sicurezza del prodotto. Verificare il codice scansionato o digitato.',
+    not_found_body:
+      'A questo indirizzo non è pubblicata alcuna pagina di sicurezza del prodotto. Verificare il codice scansionato o digitato.',
     picture_source: 'Immagine',
     sku: 'Codice articolo',
     operators: 'Aziende responsabili',
@@ -246,14 +285,19 @@ export interface PublicPageView {
  * Everything the page renders for one visitor. `?lang=` wins when that language was published;
  * otherwise Accept-Language chooses among the published ones (English, else the first, by default).
  */
-export function buildPublicPageView(snapshot: RevisionSnapshot, opts: { lang?: string | null; acceptLanguage?: string | null }): PublicPageView {
+export function buildPublicPageView(
+  snapshot: RevisionSnapshot,
+  opts: { lang?: string | null; acceptLanguage?: string | null },
+): PublicPageView {
   const query = opts.lang ? normalizeLanguageCode(opts.lang) : null;
   const negotiated = chooseArt19Language(snapshot, { query, acceptLanguage: opts.acceptLanguage });
   const block = buildArt19Block(snapshot, query ?? negotiated);
   const locale = block.label_locale;
   const path = `/p/${snapshot.public_id}`;
   const documents = (snapshot.documents ?? []).filter((d) => block.documents.some((b) => b.id === d.id));
-  const picture = snapshot.picture?.captured ? { src: snapshot.picture.url, alt: `${block.labels.picture}: ${snapshot.sku.product_name}` } : null;
+  const picture = snapshot.picture?.captured
+    ? { src: snapshot.picture.url, alt: `${block.labels.picture}: ${snapshot.sku.product_name}` }
+    : null;
   return {
     block,
     lang: block.language ?? locale,
@@ -274,8 +318,17 @@ export function buildPublicPageView(snapshot: RevisionSnapshot, opts: { lang?: s
       country: (code: string) => countryName(code, locale),
       doctype: (type: string) => vocabularyLabel(locale, 'doctype', type),
     },
-    languages: snapshot.languages.map((code) => ({ code, name: languageName(code, code), href: `${path}?lang=${code}`, current: code === block.language })),
-    documents: documents.map((d) => ({ ...d, type_label: vocabularyLabel(locale, 'doctype', d.type), href: `${path}/documents/${d.id}` })),
+    languages: snapshot.languages.map((code) => ({
+      code,
+      name: languageName(code, code),
+      href: `${path}?lang=${code}`,
+      current: code === block.language,
+    })),
+    documents: documents.map((d) => ({
+      ...d,
+      type_label: vocabularyLabel(locale, 'doctype', d.type),
+      href: `${path}/documents/${d.id}`,
+    })),
     picture,
     json_ld: serializeJsonLd(snapshot.json_ld),
     qr: { ...qrPath(snapshot.public_url), svg_href: `${path}/qr.svg`, png_href: `${path}/qr.png` },

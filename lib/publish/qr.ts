@@ -22,7 +22,8 @@ export interface QrOptions {
 export const MAX_QR_URL_LENGTH = 1024;
 
 function checkUrl(url: unknown): string {
-  const fail = (message: string) => new AppError('VALIDATION_FAILED', message, { details: { fields: [{ path: 'url', message }] } });
+  const fail = (message: string) =>
+    new AppError('VALIDATION_FAILED', message, { details: { fields: [{ path: 'url', message }] } });
   if (typeof url !== 'string' || url.length === 0) throw fail('A URL is required for the QR code.');
   if (url.length > MAX_QR_URL_LENGTH) throw fail(`The URL is longer than ${MAX_QR_URL_LENGTH} characters.`);
   let parsed: URL;
@@ -44,26 +45,46 @@ function options(opts: QrOptions) {
     errorCorrectionLevel: opts.errorCorrectionLevel ?? 'M',
     margin,
     width: size,
-    color: { dark: opts.dark && HEX.test(opts.dark) ? opts.dark : '#000000', light: opts.light && HEX.test(opts.light) ? opts.light : '#ffffff' },
+    color: {
+      dark: opts.dark && HEX.test(opts.dark) ? opts.dark : '#000000',
+      light: opts.light && HEX.test(opts.light) ? opts.light : '#ffffff',
+    },
   } as const;
 }
 
 /** An SVG document (string) of the URL's QR code, safe to inline: it contains only paths. */
 export async function qrSvg(url: string, opts: QrOptions = {}): Promise<string> {
   const o = options(opts);
-  return QRCode.toString(checkUrl(url), { type: 'svg', errorCorrectionLevel: o.errorCorrectionLevel, margin: o.margin, width: o.width, color: o.color });
+  return QRCode.toString(checkUrl(url), {
+    type: 'svg',
+    errorCorrectionLevel: o.errorCorrectionLevel,
+    margin: o.margin,
+    width: o.width,
+    color: o.color,
+  });
 }
 
 /** A PNG image of the URL's QR code. */
 export async function qrPng(url: string, opts: QrOptions = {}): Promise<Buffer> {
   const o = options(opts);
-  return QRCode.toBuffer(checkUrl(url), { type: 'png', errorCorrectionLevel: o.errorCorrectionLevel, margin: o.margin, width: o.width, color: o.color });
+  return QRCode.toBuffer(checkUrl(url), {
+    type: 'png',
+    errorCorrectionLevel: o.errorCorrectionLevel,
+    margin: o.margin,
+    width: o.width,
+    color: o.color,
+  });
 }
 
 /** The module matrix (true = dark) and version, e.g. to draw the code into a PDF. */
-export function qrMatrix(url: string, opts: Pick<QrOptions, 'errorCorrectionLevel'> = {}): { version: number; size: number; modules: boolean[][] } {
+export function qrMatrix(
+  url: string,
+  opts: Pick<QrOptions, 'errorCorrectionLevel'> = {},
+): { version: number; size: number; modules: boolean[][] } {
   const code = QRCode.create(checkUrl(url), { errorCorrectionLevel: opts.errorCorrectionLevel ?? 'M' });
   const size = code.modules.size;
-  const modules = Array.from({ length: size }, (_, r) => Array.from({ length: size }, (_, c) => !!code.modules.get(r, c)));
+  const modules = Array.from({ length: size }, (_, r) =>
+    Array.from({ length: size }, (_, c) => !!code.modules.get(r, c)),
+  );
   return { version: code.version, size, modules };
 }

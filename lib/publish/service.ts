@@ -4,10 +4,11 @@
  * at it; the page at /p/{public_id} renders that revision, never live data.
  */
 import crypto from 'node:crypto';
+import { recordAudit } from '@/lib/audit';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { auditEvents, dossierValues, publicPages, skuRevisions, skus } from '@/lib/db/schema';
+import { dossierValues, publicPages, skuRevisions, skus } from '@/lib/db/schema';
 import { AppError } from '@/lib/http/errors';
 import { languageName } from '@/lib/i18n/languages';
 import { safeFetch } from '@/lib/net/safe-fetch';
@@ -15,8 +16,15 @@ import { getBlobStore } from '@/lib/storage';
 import { recomputeSku } from '@/lib/skus/evaluate';
 import { listRevisionSummaries, loadSkuReadModel, type SkuReadModel } from '@/lib/skus/read-model';
 import { getSkuRow } from '@/lib/skus/service';
+import { pictureBlobKey, uploadedPictureOf } from './picture-upload';
 import { generatePublicId } from './public-page-id';
-import { buildRevisionSnapshot, publicDocumentsOf, publicPageUrl, type RevisionSnapshot, type SnapshotPicture } from './snapshot';
+import {
+  buildRevisionSnapshot,
+  publicDocumentsOf,
+  publicPageUrl,
+  type RevisionSnapshot,
+  type SnapshotPicture,
+} from './snapshot';
 
 export { PUBLIC_ID_ALPHABET, PUBLIC_ID_LENGTH, generatePublicId, normalizePublicId } from './public-page-id';
 
@@ -24,7 +32,8 @@ const PICTURE_TYPES: Record<string, (b: Buffer) => boolean> = {
   'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
   'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
   'image/gif': (b) => b.subarray(0, 4).toString('latin1') === 'GIF8',
-  'image/webp': (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  'image/webp': (b) =>
+    b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
 };
 export const MAX_PICTURE_BYTES = 3 * 1024 * 1024;
 
@@ -33,9 +42,33 @@ export const MAX_PICTURE_BYTES = 3 * 1024 * 1024;
  * (its CSP allows images from 'self' only) and the revision keeps the picture it was published with.
  * Raster formats only, recognised by their bytes (never SVG: it can carry script). Never throws.
  */
-export async function capturePicture(sourceUrl: string, workspaceId: string, publicId: string, opts: { allowLoopback?: boolean } = {}): Promise<SnapshotPicture> {
+export async function capturePicture(
+  sourceUrl: string,
+  workspaceId: string,
+  publicId: string,
+): Promise<SnapshotPicture> {
   try {
-    const res = await safeFetch(sourceUrl, { maxBytes: MAX_PICTURE_BYTES, timeoutMs: 8000, headers: { accept: 'image/png,image/jpeg,image/webp,image/gif' }, allowLoopback: opts.allowLoopback });
+    // A picture uploaded to this workspace is already ours, checked and re-encoded: no fetch.
+    const uploaded = uploadedPictureOf(sourceUrl);
+    if (uploaded?.workspaceId === workspaceId) {
+      const blobKey = pictureBlobKey(workspaceId, uploaded.sha256);
+      const store = getBlobStore();
+      if (!(await store.exists(blobKey))) return { captured: false, source_url: sourceUrl, reason: 'upload_missing' };
+      return {
+        captured: true,
+        source_url: sourceUrl,
+        url: `/p/${publicId}/picture?sha=${uploaded.sha256.slice(0, 16)}`,
+        content_type: 'image/webp',
+        sha256: uploaded.sha256,
+        size_bytes: (await store.getBytes(blobKey)).byteLength,
+        blob_key: blobKey,
+      };
+    }
+    const res = await safeFetch(sourceUrl, {
+      maxBytes: MAX_PICTURE_BYTES,
+      timeoutMs: 8000,
+      headers: { accept: 'image/png,image/jpeg,image/webp,image/gif' },
+    });
     if (!res.ok) return { captured: false, source_url: sourceUrl, reason: res.error.code };
     if (res.status !== 200) return { captured: false, source_url: sourceUrl, reason: `http_${res.status}` };
     const type = Object.keys(PICTURE_TYPES).find((t) => PICTURE_TYPES[t](res.body));
@@ -43,9 +76,21 @@ export async function capturePicture(sourceUrl: string, workspaceId: string, pub
     const sha256 = crypto.createHash('sha256').update(res.body).digest('hex');
     const blobKey = `${workspaceId}/public/${sha256}`;
     await getBlobStore().put(blobKey, new Uint8Array(res.body), type);
-    return { captured: true, source_url: sourceUrl, url: `/p/${publicId}/picture?sha=${sha256.slice(0, 16)}`, content_type: type, sha256, size_bytes: res.body.length, blob_key: blobKey };
+    return {
+      captured: true,
+      source_url: sourceUrl,
+      url: `/p/${publicId}/picture?sha=${sha256.slice(0, 16)}`,
+      content_type: type,
+      sha256,
+      size_bytes: res.body.length,
+      blob_key: blobKey,
+    };
   } catch (e) {
-    return { captured: false, source_url: sourceUrl, reason: e instanceof Error ? e.message.slice(0, 200) : 'capture_failed' };
+    return {
+      captured: false,
+      source_url: sourceUrl,
+      reason: e instanceof Error ? e.message.slice(0, 200) : 'capture_failed',
+    };
   }
 }
 
@@ -55,13 +100,21 @@ function openBlockersOf(model: SkuReadModel) {
 
 function assertPublishable(model: SkuReadModel) {
   if (model.row.approvalState !== 'approved') {
-    throw new AppError('NOT_APPROVED', 'Only an approved SKU can be published; approve it first.', { details: { approval_state: model.row.approvalState } });
+    throw new AppError('NOT_APPROVED', 'Only an approved SKU can be published; approve it first.', {
+      details: { approval_state: model.row.approvalState },
+    });
   }
   const open = openBlockersOf(model);
   if (open.length) {
-    throw new AppError('PUBLISH_BLOCKED', `The SKU has ${open.length} open blocker${open.length === 1 ? '' : 's'}: ${open.map((b) => b.code).join(', ')}.`, {
-      details: { blockers: open.map((b) => ({ code: b.code, message: b.message, required_fields: b.required_fields ?? [] })) },
-    });
+    throw new AppError(
+      'PUBLISH_BLOCKED',
+      `The SKU has ${open.length} open blocker${open.length === 1 ? '' : 's'}: ${open.map((b) => b.code).join(', ')}.`,
+      {
+        details: {
+          blockers: open.map((b) => ({ code: b.code, message: b.message, required_fields: b.required_fields ?? [] })),
+        },
+      },
+    );
   }
 }
 
@@ -72,8 +125,6 @@ export interface PublishArgs {
   dryRun: boolean;
   /** Origin for public URLs (PUBLIC_APP_URL, else the request's origin). */
   baseUrl: string;
-  /** Tests only: let picture capture reach a loopback server. */
-  allowLoopbackPicture?: boolean;
 }
 
 function safetyPage(snapshot: RevisionSnapshot, baseUrl: string) {
@@ -110,7 +161,13 @@ export async function publishSku(db: Db, args: PublishArgs) {
       blocking_reason = { code: e.code, message: e.message, details: e.details ?? null };
     }
     const publicUrl = pre.row.publicId ? publicPageUrl(args.baseUrl, pre.row.publicId) : null;
-    const preview = buildRevisionSnapshot(pre, { public_id: pre.row.publicId ?? 'unassigned', revision: nextRevision, published_at: new Date().toISOString(), published_by: args.actor.label, base_url: args.baseUrl });
+    const preview = buildRevisionSnapshot(pre, {
+      public_id: pre.row.publicId ?? 'unassigned',
+      revision: nextRevision,
+      published_at: new Date().toISOString(),
+      published_by: args.actor.label,
+      base_url: args.baseUrl,
+    });
     return {
       dry_run: true as const,
       can_publish: blocking_reason === null,
@@ -138,8 +195,15 @@ export async function publishSku(db: Db, args: PublishArgs) {
   const [img] = await db
     .select({ value: dossierValues.value })
     .from(dossierValues)
-    .where(and(eq(dossierValues.skuId, args.id), eq(dossierValues.fieldKey, 'product_image_url'), eq(dossierValues.status, 'confirmed'), isNull(dossierValues.supersededAt)));
-  const picture = img ? await capturePicture(img.value, args.workspaceId, publicId, { allowLoopback: args.allowLoopbackPicture }) : null;
+    .where(
+      and(
+        eq(dossierValues.skuId, args.id),
+        eq(dossierValues.fieldKey, 'product_image_url'),
+        eq(dossierValues.status, 'confirmed'),
+        isNull(dossierValues.supersededAt),
+      ),
+    );
+  const picture = img ? await capturePicture(img.value, args.workspaceId, publicId) : null;
 
   const result = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -171,15 +235,20 @@ export async function publishSku(db: Db, args: PublishArgs) {
       publishedAt,
     });
     await t.update(skus).set({ publicId, publishedRevision: revision, publishedAt }).where(eq(skus.id, args.id));
-    await t.insert(auditEvents).values({
+    await recordAudit(t, {
       workspaceId: args.workspaceId,
-      actorUserId: args.actor.userId,
-      actorApiKeyId: args.actor.apiKeyId,
-      actorLabel: args.actor.label,
+      actor: args.actor,
       action: 'sku.published',
       targetType: 'sku',
       targetId: args.id,
-      data: { revision, public_id: publicId, public_url: snapshot.public_url, languages: snapshot.languages, documents: snapshot.documents.map((d) => d.id), picture_captured: picture?.captured ?? null },
+      data: {
+        revision,
+        public_id: publicId,
+        public_url: snapshot.public_url,
+        languages: snapshot.languages,
+        documents: snapshot.documents.map((d) => d.id),
+        picture_captured: picture?.captured ?? null,
+      },
     });
     return snapshot;
   });
@@ -193,7 +262,13 @@ export async function publishSku(db: Db, args: PublishArgs) {
       published_by: result.published_by,
       languages: result.languages,
       document_count: result.documents.length,
-      picture: result.picture ? { captured: result.picture.captured, source_url: result.picture.source_url, ...(result.picture.captured ? {} : { reason: result.picture.reason }) } : null,
+      picture: result.picture
+        ? {
+            captured: result.picture.captured,
+            source_url: result.picture.source_url,
+            ...(result.picture.captured ? {} : { reason: result.picture.reason }),
+          }
+        : null,
       snapshot_sha256: digest,
     },
     public_url: result.public_url,
@@ -209,12 +284,20 @@ export async function publishSku(db: Db, args: PublishArgs) {
 async function reservePublicId(db: Db, workspaceId: string, skuId: string): Promise<string> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const [row] = await t.select({ publicId: skus.publicId }).from(skus).where(and(eq(skus.id, skuId), eq(skus.workspaceId, workspaceId))).for('update');
+    const [row] = await t
+      .select({ publicId: skus.publicId })
+      .from(skus)
+      .where(and(eq(skus.id, skuId), eq(skus.workspaceId, workspaceId)))
+      .for('update');
     if (!row) throw new AppError('NOT_FOUND', 'SKU not found.');
     if (row.publicId) return row.publicId;
     for (let attempt = 0; attempt < 8; attempt++) {
       const candidate = generatePublicId();
-      const inserted = await t.insert(publicPages).values({ publicId: candidate, workspaceId, skuId }).onConflictDoNothing().returning({ id: publicPages.publicId });
+      const inserted = await t
+        .insert(publicPages)
+        .values({ publicId: candidate, workspaceId, skuId })
+        .onConflictDoNothing()
+        .returning({ id: publicPages.publicId });
       if (inserted.length) {
         await t.update(skus).set({ publicId: candidate }).where(eq(skus.id, skuId));
         return candidate;
@@ -228,9 +311,4 @@ async function reservePublicId(db: Db, workspaceId: string, skuId: string): Prom
 export async function listRevisions(db: Db, workspaceId: string, skuId: string) {
   await getSkuRow(db, workspaceId, skuId);
   return { revisions: await listRevisionSummaries(db, workspaceId, skuId) };
-}
-
-/** The origin public URLs use: PUBLIC_APP_URL when configured, else the request's own origin. */
-export function publicBaseUrl(requestUrl: URL, configured?: string | null): string {
-  return (configured || requestUrl.origin).replace(/\/+$/, '');
 }

@@ -8,7 +8,14 @@ import { normalizeGtin } from '@/lib/dossier/catalogue';
 import { isEuEstablished } from '@/lib/requirements';
 import type { SkuReadModel } from '@/lib/skus/read-model';
 import { entityAddressLines } from '@/lib/skus/read-model';
-import { buildArt19Block, buildPublishedSnapshot, type Art19Block, type PublishedDocument, type PublishedSnapshot, type SnapshotEntityInput } from './art19';
+import {
+  buildArt19Block,
+  buildPublishedSnapshot,
+  type Art19Block,
+  type PublishedDocument,
+  type PublishedSnapshot,
+  type SnapshotEntityInput,
+} from './art19';
 import { buildProductJsonLd } from './jsonld';
 
 export interface PublicDocumentEntry extends PublishedDocument {
@@ -18,7 +25,15 @@ export interface PublicDocumentEntry extends PublishedDocument {
 }
 
 export type SnapshotPicture =
-  | { captured: true; source_url: string; url: string; content_type: string; sha256: string; size_bytes: number; blob_key: string }
+  | {
+      captured: true;
+      source_url: string;
+      url: string;
+      content_type: string;
+      sha256: string;
+      size_bytes: number;
+      blob_key: string;
+    }
   | { captured: false; source_url: string; reason: string };
 
 export interface SnapshotEntity {
@@ -112,7 +127,12 @@ export function buildRevisionSnapshot(model: SkuReadModel, meta: SnapshotMeta): 
     revision: meta.revision,
     published_at: meta.published_at,
     public_url: pageUrl,
-    sku: { sku_code: model.row.skuCode, product_name: model.row.productName, gtin: model.row.gtin, category_code: model.row.categoryCode },
+    sku: {
+      sku_code: model.row.skuCode,
+      product_name: model.row.productName,
+      gtin: model.row.gtin,
+      category_code: model.row.categoryCode,
+    },
     fields: confirmed,
     entities: entityInputs,
     documents,
@@ -124,7 +144,8 @@ export function buildRevisionSnapshot(model: SkuReadModel, meta: SnapshotMeta): 
 
   const jsonLd: Record<string, unknown> = buildProductJsonLd(base);
   // Our own copy, as an absolute URL (consumers of JSON-LD resolve nothing relative).
-  if (meta.picture?.captured) jsonLd.image = new URL(meta.picture.url, `${meta.base_url.replace(/\/+$/, '')}/`).toString();
+  if (meta.picture?.captured)
+    jsonLd.image = new URL(meta.picture.url, `${meta.base_url.replace(/\/+$/, '')}/`).toString();
 
   return {
     ...base,

@@ -19,8 +19,33 @@ export const ISO_COUNTRY_CODES: readonly string[] = (
 const ISO_SET: ReadonlySet<string> = new Set(ISO_COUNTRY_CODES);
 
 export const EU_MEMBER_STATES = [
-  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE',
-  'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
 ] as const;
 /** GPSR is EEA-relevant: Iceland, Liechtenstein and Norway apply it too. */
 export const EEA_NON_EU_STATES = ['IS', 'LI', 'NO'] as const;
@@ -40,7 +65,11 @@ export interface MarketLanguageRule {
 
 export const MARKET_LANGUAGE_RULES: Readonly<Record<string, MarketLanguageRule>> = {
   AT: { official: ['de'], required: [['de']] },
-  BE: { official: ['nl', 'fr', 'de'], required: [['nl'], ['fr'], ['de']], note: 'Nationwide sale: the languages of all three language areas.' },
+  BE: {
+    official: ['nl', 'fr', 'de'],
+    required: [['nl'], ['fr'], ['de']],
+    note: 'Nationwide sale: the languages of all three language areas.',
+  },
   BG: { official: ['bg'], required: [['bg']] },
   HR: { official: ['hr'], required: [['hr']] },
   CY: { official: ['el'], required: [['el']] },
@@ -77,11 +106,29 @@ const COUNTRY_ALIASES: Record<string, string> = { UK: 'GB', EL: 'GR' };
 /** Country names in our five UI locales (from ICU) plus a few colloquial ones, built once on demand. */
 let nameIndex: Map<string, string> | null = null;
 const EXTRA_NAMES: Record<string, string> = {
-  usa: 'US', 'u s a': 'US', 'united states of america': 'US', america: 'US', 'great britain': 'GB',
-  england: 'GB', scotland: 'GB', wales: 'GB', 'united kingdom': 'GB', holland: 'NL', prc: 'CN',
-  'p r china': 'CN', 'china mainland': 'CN', 'mainland china': 'CN', 'peoples republic of china': 'CN',
-  turkey: 'TR', turkei: 'TR', 'south korea': 'KR', 'republic of korea': 'KR', 'czech republic': 'CZ',
-  tschechien: 'CZ', 'hong kong sar': 'HK', taiwan: 'TW',
+  usa: 'US',
+  'u s a': 'US',
+  'united states of america': 'US',
+  america: 'US',
+  'great britain': 'GB',
+  england: 'GB',
+  scotland: 'GB',
+  wales: 'GB',
+  'united kingdom': 'GB',
+  holland: 'NL',
+  prc: 'CN',
+  'p r china': 'CN',
+  'china mainland': 'CN',
+  'mainland china': 'CN',
+  'peoples republic of china': 'CN',
+  turkey: 'TR',
+  turkei: 'TR',
+  'south korea': 'KR',
+  'republic of korea': 'KR',
+  'czech republic': 'CZ',
+  tschechien: 'CZ',
+  'hong kong sar': 'HK',
+  taiwan: 'TW',
 };
 
 export function foldText(s: string): string {
@@ -119,10 +166,6 @@ export function normalizeCountryCode(raw: unknown): string | null {
     return COUNTRY_ALIASES[upper] ?? null;
   }
   return countryNameIndex().get(foldText(trimmed)) ?? null;
-}
-
-export function isIsoCountry(code: unknown): code is string {
-  return typeof code === 'string' && ISO_SET.has(code);
 }
 
 /** Established in the Union for GPSR purposes: an EU member state or an EEA state. */

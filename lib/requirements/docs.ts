@@ -45,8 +45,13 @@ function ruleDoc(category: CategoryCode, rule: RequirementRule): RuleDoc {
     code: rule.code,
     severity: rule.severity,
     message: rule.message,
-    legal_basis: legal.length ? formatLegalRefs(legal) : rule.legal_basis ?? '',
-    citations: legal.map((r) => ({ text: formatLegalRef(r), act: r.act, url: LEGAL_ACTS[r.act].url, ...(r.unsure ? { unsure: r.unsure } : {}) })),
+    legal_basis: legal.length ? formatLegalRefs(legal) : (rule.legal_basis ?? ''),
+    citations: legal.map((r) => ({
+      text: formatLegalRef(r),
+      act: r.act,
+      url: LEGAL_ACTS[r.act].url,
+      ...(r.unsure ? { unsure: r.unsure } : {}),
+    })),
     satisfied_by: rule.satisfied_by ?? '',
     why: rule.why ?? '',
     applies_from: rule.applies_from ?? null,
@@ -63,8 +68,19 @@ export function requirementsDocumentation(): CategoryDoc[] {
   return CATEGORIES.map((c) => {
     const profile = resolveProfile(CURRENT_PROFILE_BY_CATEGORY[c.code])!;
     const rules = profile.rules.map((r) => ruleDoc(c.code, r));
-    const acts = [...new Set(profile.rules.flatMap((r) => (r.legal ?? []).map((l) => l.act)))].map((code) => ({ code, ...LEGAL_ACTS[code] }));
-    return { category: c.code, label: c.labels.en, profile_id: profile.id, title: profile.title, summary: profile.summary ?? null, acts, rules };
+    const acts = [...new Set(profile.rules.flatMap((r) => (r.legal ?? []).map((l) => l.act)))].map((code) => ({
+      code,
+      ...LEGAL_ACTS[code],
+    }));
+    return {
+      category: c.code,
+      label: c.labels.en,
+      profile_id: profile.id,
+      title: profile.title,
+      summary: profile.summary ?? null,
+      acts,
+      rules,
+    };
   });
 }
 

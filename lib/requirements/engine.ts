@@ -3,7 +3,8 @@
  * dossier values, linked entities and documents, and returns its blockers. Pure and deterministic
  * for a given `now`: no database, no clock unless `now` is omitted.
  */
-import { gtinCheckDigitValid, localizedFieldKey, normalizeFieldValue } from '@/lib/dossier/catalogue';
+import { localizedFieldKey, normalizeFieldValue } from '@/lib/dossier/catalogue';
+import { gtinCheckDigitValid } from '@/lib/gtin';
 import { languageName, type SafetyInfoLanguage } from '@/lib/i18n/languages';
 import { matchCategory } from './categories';
 import { foldText, isEeaMarket, isEuEstablished, MARKET_LANGUAGE_RULES, normalizeCountryCode } from './countries';
@@ -11,7 +12,15 @@ import { FACTS, readFact, type FactDefinition } from './facts';
 import { formatLegalRefs, ruleDocUrl } from './legal';
 import { profileForCategory, resolveProfile, type RequirementRule, type RuleSpec } from './profiles';
 import type {
-  Blocker, DocumentInput, EntityInput, EntityRole, FixKind, RequirementEvaluation, RequirementInput, Severity, Waiver,
+  Blocker,
+  DocumentInput,
+  EntityInput,
+  EntityRole,
+  FixKind,
+  RequirementEvaluation,
+  RequirementInput,
+  Severity,
+  Waiver,
 } from './types';
 
 type Draft = Omit<Blocker, 'waived' | 'rule_id' | 'legal_basis' | 'waivable' | 'doc_url'> & { waivable?: boolean };
@@ -40,7 +49,10 @@ function toDay(value: string | null | undefined): string | null {
 
 /** Splits "EN 71-1:2014" into ["en","71","1","2014"]; letters and digits are separate tokens ("EN71" → en, 71). */
 export function referenceTokens(text: string): string[] {
-  return foldText(text).replace(/([a-z])(\d)|(\d)([a-z])/g, '$1$3 $2$4').split(' ').filter(Boolean);
+  return foldText(text)
+    .replace(/([a-z])(\d)|(\d)([a-z])/g, '$1$3 $2$4')
+    .split(' ')
+    .filter(Boolean);
 }
 
 /** Whether `text` contains the phrase as a whole token sequence ("DIN EN 71-1" mentions "EN 71", "EN 710" does not). */
@@ -69,7 +81,14 @@ function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (all, name: string) => values[name] ?? all);
 }
 
-function draft(code: string, severity: Severity, message: string, required_fields: string[], fix: { kind: FixKind; target: string }, extra: Partial<Draft> = {}): Draft {
+function draft(
+  code: string,
+  severity: Severity,
+  message: string,
+  required_fields: string[],
+  fix: { kind: FixKind; target: string },
+  extra: Partial<Draft> = {},
+): Draft {
   return { code, key: code, severity, message, required_fields, fix, ...extra };
 }
 
@@ -90,8 +109,14 @@ function entityOperators(ctx: Context, role: EntityRole): Operator[] {
   return ctx.entities
     .filter((e) => e.role === role)
     .map((e) => ({
-      source: 'entity' as const, role, id: e.id, name: e.name?.trim() || null, country: e.country ? normalizeCountryCode(e.country) : null,
-      postal: !!e.has_postal_address, electronic: !!e.has_electronic_address, poBox: !!e.is_po_box,
+      source: 'entity' as const,
+      role,
+      id: e.id,
+      name: e.name?.trim() || null,
+      country: e.country ? normalizeCountryCode(e.country) : null,
+      postal: !!e.has_postal_address,
+      electronic: !!e.has_electronic_address,
+      poBox: !!e.is_po_box,
     }));
 }
 
@@ -105,8 +130,17 @@ function fieldOperator(ctx: Context, role: 'manufacturer' | 'importer' | 'respon
   const country = f('country');
   if (!name && !address && !email && !url && !country) return null;
   return {
-    source: 'fields', role, name, country: country ? normalizeCountryCode(country) : null, postal: !!address, electronic: !!(email || url),
-    poBox: !!address && /\b(p\.?\s?o\.?\s?box|postfach|boite postale|bo[iî]te postale|apartado de correos|casella postale)\b/i.test(address),
+    source: 'fields',
+    role,
+    name,
+    country: country ? normalizeCountryCode(country) : null,
+    postal: !!address,
+    electronic: !!(email || url),
+    poBox:
+      !!address &&
+      /\b(p\.?\s?o\.?\s?box|postfach|boite postale|bo[iî]te postale|apartado de correos|casella postale)\b/i.test(
+        address,
+      ),
   };
 }
 
@@ -137,15 +171,52 @@ function evalOperatorContact(ctx: Context, rule: RequirementRule): Draft[] {
     return [draft(rule.code, rule.severity, rule.message, fields, { kind: 'entity', target: 'manufacturer' })];
   }
   const out: Draft[] = [];
-  const fix = (field: string): { kind: FixKind; target: string } => (m.source === 'entity' && m.id ? { kind: 'entity', target: m.id } : { kind: 'field', target: field });
-  if (!m.name) out.push(draft('MANUFACTURER_NAME_MISSING', 'blocker', "The manufacturer's name or registered trade name is missing.", ['manufacturer_name'], fix('manufacturer_name')));
-  if (!m.postal) out.push(draft('MANUFACTURER_ADDRESS_MISSING', 'blocker', "The manufacturer's postal address is missing.", ['manufacturer_address'], fix('manufacturer_address')));
-  if (!m.electronic) out.push(draft('MANUFACTURER_ELECTRONIC_ADDRESS_MISSING', 'blocker', "The manufacturer's electronic address (email or contact website) is missing.", ['manufacturer_email'], fix('manufacturer_email')));
+  const fix = (field: string): { kind: FixKind; target: string } =>
+    m.source === 'entity' && m.id ? { kind: 'entity', target: m.id } : { kind: 'field', target: field };
+  if (!m.name)
+    out.push(
+      draft(
+        'MANUFACTURER_NAME_MISSING',
+        'blocker',
+        "The manufacturer's name or registered trade name is missing.",
+        ['manufacturer_name'],
+        fix('manufacturer_name'),
+      ),
+    );
+  if (!m.postal)
+    out.push(
+      draft(
+        'MANUFACTURER_ADDRESS_MISSING',
+        'blocker',
+        "The manufacturer's postal address is missing.",
+        ['manufacturer_address'],
+        fix('manufacturer_address'),
+      ),
+    );
+  if (!m.electronic)
+    out.push(
+      draft(
+        'MANUFACTURER_ELECTRONIC_ADDRESS_MISSING',
+        'blocker',
+        "The manufacturer's electronic address (email or contact website) is missing.",
+        ['manufacturer_email'],
+        fix('manufacturer_email'),
+      ),
+    );
   if (!m.country) {
     // Without the country we cannot tell whether an EU responsible person is required.
-    const euOperatorPresent = rpCandidates(ctx, ['responsible_person', 'authorised_representative', 'importer']).some((o) => isEuEstablished(o.country));
-    out.push(draft('MANUFACTURER_COUNTRY_MISSING', euOperatorPresent ? 'warning' : 'blocker',
-      "The manufacturer's country is missing, so it is unknown whether an EU responsible person is required.", ['manufacturer_country'], fix('manufacturer_country')));
+    const euOperatorPresent = rpCandidates(ctx, ['responsible_person', 'authorised_representative', 'importer']).some(
+      (o) => isEuEstablished(o.country),
+    );
+    out.push(
+      draft(
+        'MANUFACTURER_COUNTRY_MISSING',
+        euOperatorPresent ? 'warning' : 'blocker',
+        "The manufacturer's country is missing, so it is unknown whether an EU responsible person is required.",
+        ['manufacturer_country'],
+        fix('manufacturer_country'),
+      ),
+    );
   }
   return out;
 }
@@ -162,7 +233,11 @@ function rpCandidates(ctx: Context, roles: readonly EntityRole[]): Operator[] {
   return out;
 }
 
-function evalResponsiblePerson(ctx: Context, rule: RequirementRule, spec: Extract<RuleSpec, { kind: 'eu_responsible_person' }>): Draft[] {
+function evalResponsiblePerson(
+  ctx: Context,
+  rule: RequirementRule,
+  spec: Extract<RuleSpec, { kind: 'eu_responsible_person' }>,
+): Draft[] {
   const m = manufacturer(ctx);
   if (m?.country && isEuEstablished(m.country)) return []; // the manufacturer itself is the EU operator
   const candidates = rpCandidates(ctx, spec.accepted_roles);
@@ -172,13 +247,29 @@ function evalResponsiblePerson(ctx: Context, rule: RequirementRule, spec: Extrac
   if (inEu.length === 0) {
     if (!m?.country && candidates.length === 0) return []; // MANUFACTURER_COUNTRY_MISSING already says it
     if (candidates.some((o) => !o.country)) {
-      return [draft(spec.check_contact ? 'RESPONSIBLE_PERSON_COUNTRY_MISSING' : rule.code, rule.severity,
-        spec.check_contact ? 'The country of the linked responsible person is missing, so its EU establishment cannot be confirmed.' : rule.message,
-        ['responsible_person_country'], rpFix)];
+      return [
+        draft(
+          spec.check_contact ? 'RESPONSIBLE_PERSON_COUNTRY_MISSING' : rule.code,
+          rule.severity,
+          spec.check_contact
+            ? 'The country of the linked responsible person is missing, so its EU establishment cannot be confirmed.'
+            : rule.message,
+          ['responsible_person_country'],
+          rpFix,
+        ),
+      ];
     }
     if (candidates.length > 0 && spec.check_contact) {
       const where = [...new Set(candidates.map((o) => o.country).filter(Boolean))].join(', ');
-      return [draft('RESPONSIBLE_PERSON_NOT_IN_EU', 'blocker', `The linked responsible operator is established outside the EU/EEA (${where}); a responsible person must be established in the EU.`, ['responsible_person_country'], rpFix)];
+      return [
+        draft(
+          'RESPONSIBLE_PERSON_NOT_IN_EU',
+          'blocker',
+          `The linked responsible operator is established outside the EU/EEA (${where}); a responsible person must be established in the EU.`,
+          ['responsible_person_country'],
+          rpFix,
+        ),
+      ];
     }
     return [draft(rule.code, rule.severity, rule.message, rpFields, rpFix)];
   }
@@ -186,26 +277,84 @@ function evalResponsiblePerson(ctx: Context, rule: RequirementRule, spec: Extrac
   // Prefer a designated responsible person, then an authorised representative, then an importer.
   const rank = (o: Operator) => spec.accepted_roles.indexOf(o.role) * 2 + (o.source === 'entity' ? 0 : 1);
   const rp = [...inEu].sort((a, b) => rank(a) - rank(b))[0];
-  const fix = (field: string) => (rp.source === 'entity' && rp.id ? { kind: 'entity' as const, target: rp.id } : { kind: 'field' as const, target: field });
+  const fix = (field: string) =>
+    rp.source === 'entity' && rp.id
+      ? { kind: 'entity' as const, target: rp.id }
+      : { kind: 'field' as const, target: field };
   const out: Draft[] = [];
   const prefix = rp.role === 'importer' ? 'importer' : 'responsible_person';
-  if (!rp.postal) out.push(draft('RESPONSIBLE_PERSON_ADDRESS_MISSING', 'blocker', 'The postal address of the EU responsible person is missing.', [`${prefix}_address`], fix(`${prefix}_address`)));
-  if (!rp.electronic) out.push(draft('RESPONSIBLE_PERSON_ELECTRONIC_ADDRESS_MISSING', 'blocker', 'The electronic address (email or contact website) of the EU responsible person is missing.', [`${prefix}_email`], fix(`${prefix}_email`)));
-  if (rp.poBox) out.push(draft('RESPONSIBLE_PERSON_PO_BOX', 'warning', 'The address of the EU responsible person is a PO box; marketplaces reject PO boxes.', [`${prefix}_address`], fix(`${prefix}_address`)));
+  if (!rp.postal)
+    out.push(
+      draft(
+        'RESPONSIBLE_PERSON_ADDRESS_MISSING',
+        'blocker',
+        'The postal address of the EU responsible person is missing.',
+        [`${prefix}_address`],
+        fix(`${prefix}_address`),
+      ),
+    );
+  if (!rp.electronic)
+    out.push(
+      draft(
+        'RESPONSIBLE_PERSON_ELECTRONIC_ADDRESS_MISSING',
+        'blocker',
+        'The electronic address (email or contact website) of the EU responsible person is missing.',
+        [`${prefix}_email`],
+        fix(`${prefix}_email`),
+      ),
+    );
+  if (rp.poBox)
+    out.push(
+      draft(
+        'RESPONSIBLE_PERSON_PO_BOX',
+        'warning',
+        'The address of the EU responsible person is a PO box; marketplaces reject PO boxes.',
+        [`${prefix}_address`],
+        fix(`${prefix}_address`),
+      ),
+    );
   return out;
 }
 
-function evalSafetyLanguages(ctx: Context, rule: RequirementRule, spec: Extract<RuleSpec, { kind: 'safety_info_languages' }>): Draft[] {
-  return missingLanguages(ctx, rule, (l) => ctx.fields.has(localizedFieldKey(spec.base, l)), (l) => localizedFieldKey(spec.base, l));
+function evalSafetyLanguages(
+  ctx: Context,
+  rule: RequirementRule,
+  spec: Extract<RuleSpec, { kind: 'safety_info_languages' }>,
+): Draft[] {
+  return missingLanguages(
+    ctx,
+    rule,
+    (l) => ctx.fields.has(localizedFieldKey(spec.base, l)),
+    (l) => localizedFieldKey(spec.base, l),
+  );
 }
 
 /** A list field of language codes ("de; fr") must cover the languages of every market. */
-function evalLanguagesListed(ctx: Context, rule: RequirementRule, spec: Extract<RuleSpec, { kind: 'languages_listed' }>): Draft[] {
-  const listed = new Set((ctx.fields.get(spec.field) ?? '').toLowerCase().split(/[\s;,/]+/).filter(Boolean));
-  return missingLanguages(ctx, rule, (l) => listed.has(l), () => spec.field);
+function evalLanguagesListed(
+  ctx: Context,
+  rule: RequirementRule,
+  spec: Extract<RuleSpec, { kind: 'languages_listed' }>,
+): Draft[] {
+  const listed = new Set(
+    (ctx.fields.get(spec.field) ?? '')
+      .toLowerCase()
+      .split(/[\s;,/]+/)
+      .filter(Boolean),
+  );
+  return missingLanguages(
+    ctx,
+    rule,
+    (l) => listed.has(l),
+    () => spec.field,
+  );
 }
 
-function missingLanguages(ctx: Context, rule: RequirementRule, covered: (l: SafetyInfoLanguage) => boolean, keyOf: (l: SafetyInfoLanguage) => string): Draft[] {
+function missingLanguages(
+  ctx: Context,
+  rule: RequirementRule,
+  covered: (l: SafetyInfoLanguage) => boolean,
+  keyOf: (l: SafetyInfoLanguage) => string,
+): Draft[] {
   // Group the unmet language requirements of all markets: one blocker per language (or either-or group).
   const missing = new Map<string, { languages: SafetyInfoLanguage[]; markets: string[] }>();
   for (const market of ctx.markets) {
@@ -223,10 +372,19 @@ function missingLanguages(ctx: Context, rule: RequirementRule, covered: (l: Safe
   for (const [id, { languages, markets }] of missing) {
     const keys = [...new Set(languages.map(keyOf))];
     const language = languages.map((l) => languageName(l, 'en')).join(' or ');
-    out.push(draft(rule.code, rule.severity, fill(rule.message, { language, markets: listFormat(markets) }), keys, { kind: 'field', target: keys[0] }, {
-      key: `${rule.code}:${id}`,
-      details: { languages, markets },
-    }));
+    out.push(
+      draft(
+        rule.code,
+        rule.severity,
+        fill(rule.message, { language, markets: listFormat(markets) }),
+        keys,
+        { kind: 'field', target: keys[0] },
+        {
+          key: `${rule.code}:${id}`,
+          details: { languages, markets },
+        },
+      ),
+    );
   }
   return out;
 }
@@ -244,7 +402,9 @@ function isExpired(ctx: Context, doc: DocumentInput): boolean {
 }
 
 function evalDocument(ctx: Context, rule: RequirementRule, spec: Extract<RuleSpec, { kind: 'document' }>): Draft[] {
-  const candidates = ctx.documents.filter((d) => spec.types.includes(d.type) && documentMatchesReferences(d, spec.references_any));
+  const candidates = ctx.documents.filter(
+    (d) => spec.types.includes(d.type) && documentMatchesReferences(d, spec.references_any),
+  );
   if (candidates.some((d) => !isExpired(ctx, d))) return [];
   const expired = candidates.filter((d) => isExpired(ctx, d));
   let message = rule.message;
@@ -252,20 +412,46 @@ function evalDocument(ctx: Context, rule: RequirementRule, spec: Extract<RuleSpe
     const list = expired.map((d) => `"${d.name}" expired on ${toDay(d.valid_until)}`);
     message += ` The linked ${listFormat(list)}.`;
   }
-  return [draft(rule.code, rule.severity, message, [], { kind: 'document', target: spec.types[0] }, {
-    required_document_types: [...spec.types],
-    details: expired.length > 0 ? { expired_document_ids: expired.map((d) => d.id) } : undefined,
-  })];
+  return [
+    draft(
+      rule.code,
+      rule.severity,
+      message,
+      [],
+      { kind: 'document', target: spec.types[0] },
+      {
+        required_document_types: [...spec.types],
+        details: expired.length > 0 ? { expired_document_ids: expired.map((d) => d.id) } : undefined,
+      },
+    ),
+  ];
 }
 
 /** A document of the types is linked; fires when none of the unexpired ones cites the act. */
-function evalDocumentCites(ctx: Context, rule: RequirementRule, spec: Extract<RuleSpec, { kind: 'document_cites' }>): Draft[] {
+function evalDocumentCites(
+  ctx: Context,
+  rule: RequirementRule,
+  spec: Extract<RuleSpec, { kind: 'document_cites' }>,
+): Draft[] {
   const current = ctx.documents.filter((d) => spec.types.includes(d.type) && !isExpired(ctx, d));
   if (current.length === 0 || current.some((d) => documentMatchesReferences(d, spec.any))) return [];
-  return [draft(rule.code, rule.severity, rule.message, [], { kind: 'document', target: current[0].id }, {
-    required_document_types: [...spec.types],
-    details: { act: spec.act, document_ids: current.map((d) => d.id), cited: current.flatMap((d) => d.references ?? []) },
-  })];
+  return [
+    draft(
+      rule.code,
+      rule.severity,
+      rule.message,
+      [],
+      { kind: 'document', target: current[0].id },
+      {
+        required_document_types: [...spec.types],
+        details: {
+          act: spec.act,
+          document_ids: current.map((d) => d.id),
+          cited: current.flatMap((d) => d.references ?? []),
+        },
+      },
+    ),
+  ];
 }
 
 function evalRule(ctx: Context, rule: RequirementRule): Draft[] {
@@ -277,19 +463,34 @@ function evalRule(ctx: Context, rule: RequirementRule): Draft[] {
       return evalResponsiblePerson(ctx, rule, spec);
     case 'fields_all': {
       const missing = spec.fields.filter((f) => !has(ctx, f));
-      return missing.length ? [draft(rule.code, rule.severity, rule.message, missing, { kind: 'field', target: missing[0] })] : [];
+      return missing.length
+        ? [draft(rule.code, rule.severity, rule.message, missing, { kind: 'field', target: missing[0] })]
+        : [];
     }
     case 'fields_any':
-      return spec.fields.some((f) => has(ctx, f)) ? [] : [draft(rule.code, rule.severity, rule.message, [...spec.fields], { kind: 'field', target: spec.fields[0] })];
+      return spec.fields.some((f) => has(ctx, f))
+        ? []
+        : [draft(rule.code, rule.severity, rule.message, [...spec.fields], { kind: 'field', target: spec.fields[0] })];
     case 'field_equals':
-      return ctx.fields.get(spec.field) === spec.value ? [] : [draft(rule.code, rule.severity, rule.message, [spec.field], { kind: 'field', target: spec.field })];
+      return ctx.fields.get(spec.field) === spec.value
+        ? []
+        : [draft(rule.code, rule.severity, rule.message, [spec.field], { kind: 'field', target: spec.field })];
     case 'field_mentions': {
       const value = ctx.fields.get(spec.field);
-      return value && spec.any.some((p) => mentions(value, p)) ? [] : [draft(rule.code, rule.severity, rule.message, [spec.field], { kind: 'field', target: spec.field })];
+      return value && spec.any.some((p) => mentions(value, p))
+        ? []
+        : [draft(rule.code, rule.severity, rule.message, [spec.field], { kind: 'field', target: spec.field })];
     }
     case 'field_date_not_past': {
       const day = toDay(ctx.fields.get(spec.field));
-      return day && day < ctx.today ? [draft(rule.code, rule.severity, fill(rule.message, { date: day }), [spec.field], { kind: 'field', target: spec.field })] : [];
+      return day && day < ctx.today
+        ? [
+            draft(rule.code, rule.severity, fill(rule.message, { date: day }), [spec.field], {
+              kind: 'field',
+              target: spec.field,
+            }),
+          ]
+        : [];
     }
     case 'document':
       return evalDocument(ctx, rule, spec);
@@ -300,10 +501,21 @@ function evalRule(ctx: Context, rule: RequirementRule): Draft[] {
     case 'document_cites':
       return evalDocumentCites(ctx, rule, spec);
     case 'target_markets':
-      return ctx.marketsKnown ? [] : [draft(rule.code, rule.severity, rule.message, ['target_markets'], { kind: 'field', target: 'target_markets' })];
+      return ctx.marketsKnown
+        ? []
+        : [
+            draft(rule.code, rule.severity, rule.message, ['target_markets'], {
+              kind: 'field',
+              target: 'target_markets',
+            }),
+          ];
     case 'gtin_check_digit': {
-      const gtins = [ctx.fields.get('gtin'), ctx.input.sku.gtin?.trim()].filter((g): g is string => !!g && /^\d{8,14}$/.test(g));
-      return gtins.some((g) => !gtinCheckDigitValid(g)) ? [draft(rule.code, rule.severity, rule.message, ['gtin'], { kind: 'field', target: 'gtin' })] : [];
+      const gtins = [ctx.fields.get('gtin'), ctx.input.sku.gtin?.trim()].filter(
+        (g): g is string => !!g && /^\d{8,14}$/.test(g),
+      );
+      return gtins.some((g) => !gtinCheckDigitValid(g))
+        ? [draft(rule.code, rule.severity, rule.message, ['gtin'], { kind: 'field', target: 'gtin' })]
+        : [];
     }
   }
 }
@@ -332,7 +544,14 @@ function gate(ctx: Context, rule: RequirementRule): Gate {
 }
 
 function question(fact: FactDefinition, severity: Severity): Draft {
-  return draft(fact.code, severity, fact.question, [fact.field], { kind: 'field', target: fact.field }, { details: { question: true, field: fact.field } });
+  return draft(
+    fact.code,
+    severity,
+    fact.question,
+    [fact.field],
+    { kind: 'field', target: fact.field },
+    { details: { question: true, field: fact.field } },
+  );
 }
 
 // ----- built-in checks that apply whatever the profile -------------------------------------------
@@ -343,12 +562,18 @@ function expiredDocuments(ctx: Context): Blocker[] {
     if (!isExpired(ctx, doc)) continue;
     const replaced = ctx.documents.some((d) => d.id !== doc.id && d.type === doc.type && !isExpired(ctx, d));
     out.push({
-      code: 'DOCUMENT_EXPIRED', key: `DOCUMENT_EXPIRED:${doc.id}`, severity: replaced ? 'warning' : 'blocker',
+      code: 'DOCUMENT_EXPIRED',
+      key: `DOCUMENT_EXPIRED:${doc.id}`,
+      severity: replaced ? 'warning' : 'blocker',
       message: replaced
         ? `"${doc.name}" expired on ${toDay(doc.valid_until)}; a current ${doc.type.replace(/_/g, ' ')} is also linked, so unlink the old one.`
         : `"${doc.name}" expired on ${toDay(doc.valid_until)}; an expired ${doc.type.replace(/_/g, ' ')} counts as missing.`,
-      required_fields: [], required_document_types: [doc.type], fix: { kind: 'document', target: doc.id },
-      rule_id: 'builtin.document_expired', waivable: true, details: { document_id: doc.id, valid_until: toDay(doc.valid_until) },
+      required_fields: [],
+      required_document_types: [doc.type],
+      fix: { kind: 'document', target: doc.id },
+      rule_id: 'builtin.document_expired',
+      waivable: true,
+      details: { document_id: doc.id, valid_until: toDay(doc.valid_until) },
     });
   }
   return out;
@@ -359,17 +584,32 @@ function openReviewItems(ctx: Context): Blocker[] {
   for (const c of ctx.input.conflicts ?? []) {
     const field = c.field_key ?? null;
     out.push({
-      code: 'EXTRACTION_CONFLICT_OPEN', key: `EXTRACTION_CONFLICT_OPEN:${c.id}`, severity: 'blocker',
-      message: c.message?.trim() || (field ? `Documents disagree about "${field}"; choose the correct value.` : 'An extraction conflict is open; choose the correct value.'),
-      required_fields: field ? [field] : [], fix: { kind: 'review', target: c.id }, rule_id: 'builtin.extraction_conflict', waivable: false,
+      code: 'EXTRACTION_CONFLICT_OPEN',
+      key: `EXTRACTION_CONFLICT_OPEN:${c.id}`,
+      severity: 'blocker',
+      message:
+        c.message?.trim() ||
+        (field
+          ? `Documents disagree about "${field}"; choose the correct value.`
+          : 'An extraction conflict is open; choose the correct value.'),
+      required_fields: field ? [field] : [],
+      fix: { kind: 'review', target: c.id },
+      rule_id: 'builtin.extraction_conflict',
+      waivable: false,
       details: { conflict_id: c.id },
     });
   }
   for (const r of ctx.input.review_issues ?? []) {
     const field = r.field_key ?? null;
     out.push({
-      code: 'REVIEW_ISSUE_OPEN', key: `REVIEW_ISSUE_OPEN:${r.id}`, severity: 'blocker', message: r.message.trim() || 'A review issue is open.',
-      required_fields: field ? [field] : [], fix: { kind: 'review', target: r.id }, rule_id: 'builtin.review_issue', waivable: false,
+      code: 'REVIEW_ISSUE_OPEN',
+      key: `REVIEW_ISSUE_OPEN:${r.id}`,
+      severity: 'blocker',
+      message: r.message.trim() || 'A review issue is open.',
+      required_fields: field ? [field] : [],
+      fix: { kind: 'review', target: r.id },
+      rule_id: 'builtin.review_issue',
+      waivable: false,
       details: { review_issue_id: r.id },
     });
   }
@@ -408,7 +648,13 @@ export function evaluateRequirements(input: RequirementInput): RequirementEvalua
   const fields = confirmedFields(input.fields);
   const { markets, known } = resolveMarkets(input, fields);
   const ctx: Context = {
-    input, today: isoDay(at), fields, entities: input.entities ?? [], documents: input.documents ?? [], markets, marketsKnown: known,
+    input,
+    today: isoDay(at),
+    fields,
+    entities: input.entities ?? [],
+    documents: input.documents ?? [],
+    markets,
+    marketsKnown: known,
   };
 
   const blockers: Blocker[] = [];
@@ -430,7 +676,13 @@ export function evaluateRequirements(input: RequirementInput): RequirementEvalua
     const doc_url = ruleDocUrl(profile.category, rule.id);
     const out = g.kind === 'ask' ? g.facts.map((f) => question(f, rule.severity)) : drafts;
     for (const d of out) {
-      const b: Blocker = { ...d, rule_id: rule.id, ...(legal_basis ? { legal_basis } : {}), doc_url, waivable: d.waivable ?? true };
+      const b: Blocker = {
+        ...d,
+        rule_id: rule.id,
+        ...(legal_basis ? { legal_basis } : {}),
+        doc_url,
+        waivable: d.waivable ?? true,
+      };
       if (g.kind === 'ask') {
         const asked = questions.find((q) => q.key === b.key);
         if (asked) {
@@ -460,10 +712,14 @@ export function evaluateRequirements(input: RequirementInput): RequirementEvalua
   }
 
   const rank = (b: Blocker) => (b.waived ? 2 : b.severity === 'blocker' ? 0 : 1);
-  const ordered = blockers.map((b, i) => ({ b, i })).sort((x, y) => rank(x.b) - rank(y.b) || x.i - y.i).map((x) => x.b);
+  const ordered = blockers
+    .map((b, i) => ({ b, i }))
+    .sort((x, y) => rank(x.b) - rank(y.b) || x.i - y.i)
+    .map((x) => x.b);
 
   const required = new Set<SafetyInfoLanguage>();
-  for (const m of markets) for (const group of MARKET_LANGUAGE_RULES[m]?.required ?? []) group.forEach((l) => required.add(l));
+  for (const m of markets)
+    for (const group of MARKET_LANGUAGE_RULES[m]?.required ?? []) group.forEach((l) => required.add(l));
 
   return {
     profile_id: profile.id,
@@ -487,9 +743,11 @@ export function isWaivableCode(code: string): boolean {
 }
 
 /** Builds the `fields` input from dossier rows, keeping confirmed values only. */
-export function confirmedFieldMap(rows: ReadonlyArray<{ field_key: string; value: string | null; status: string }>): Record<string, string> {
+export function confirmedFieldMap(
+  rows: ReadonlyArray<{ field_key: string; value: string | null; status: string }>,
+): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const r of rows) if (r.status === 'confirmed' && typeof r.value === 'string' && r.value.trim()) out[r.field_key] = r.value;
+  for (const r of rows)
+    if (r.status === 'confirmed' && typeof r.value === 'string' && r.value.trim()) out[r.field_key] = r.value;
   return out;
 }
-

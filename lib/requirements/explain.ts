@@ -64,13 +64,22 @@ export function explainRequirements(args: { category?: string | null; markets: r
     } else rejected.push(raw);
   }
   if (rejected.length) {
-    throw new AppError('VALIDATION_FAILED', `Not EU/EEA markets: ${rejected.join(', ')}. Use ISO 3166-1 alpha-2 codes such as DE, FR, IT.`, {
-      details: { fields: [{ path: 'markets', message: 'unknown or non-EEA market' }] },
-    });
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `Not EU/EEA markets: ${rejected.join(', ')}. Use ISO 3166-1 alpha-2 codes such as DE, FR, IT.`,
+      {
+        details: { fields: [{ path: 'markets', message: 'unknown or non-EEA market' }] },
+      },
+    );
   }
   const chosen = profileForCategory(args.category);
   const profile = resolveProfile(chosen.id)!;
-  const empty = evaluateRequirements({ sku: { category_code: chosen.category_code }, fields: {}, target_markets: markets, profile_id: profile.id });
+  const empty = evaluateRequirements({
+    sku: { category_code: chosen.category_code },
+    fields: {},
+    target_markets: markets,
+    profile_id: profile.id,
+  });
   const rules: ExplainedRule[] = profile.rules.map((rule) => ({
     rule_id: rule.id,
     code: rule.code,
@@ -82,14 +91,22 @@ export function explainRequirements(args: { category?: string | null; markets: r
     applies_until: rule.applies_until ?? null,
     checks: empty.blockers
       .filter((b) => b.rule_id === rule.id)
-      .map((b) => ({ code: b.code, message: b.message, fix: b.fix ? { kind: b.fix.kind, target: b.fix.target } : null })),
+      .map((b) => ({
+        code: b.code,
+        message: b.message,
+        fix: b.fix ? { kind: b.fix.kind, target: b.fix.target } : null,
+      })),
   }));
   return {
     category_code: chosen.category_code,
     category_defaulted: chosen.defaulted,
     profile_id: profile.id,
     profile_title: profile.title,
-    markets: markets.map((m) => ({ market: m, official_languages: marketLanguageRule(m)?.official ?? [], note: marketLanguageRule(m)?.note ?? null })),
+    markets: markets.map((m) => ({
+      market: m,
+      official_languages: marketLanguageRule(m)?.official ?? [],
+      note: marketLanguageRule(m)?.note ?? null,
+    })),
     required_languages: empty.required_languages,
     rules,
   };

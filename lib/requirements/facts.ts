@@ -23,7 +23,9 @@ export interface FactDefinition {
  * DC). Null when the text names no voltage or, for 50–75 V, does not say whether it is AC or DC.
  */
 export function lvdVoltageRange(text: string): FactValue | null {
-  const volts = [...text.matchAll(/(\d+(?:[.,]\d+)?)\s*(k?)v(?![a-z])/gi)].map((m) => Number(m[1].replace(',', '.')) * (m[2] ? 1000 : 1));
+  const volts = [...text.matchAll(/(\d+(?:[.,]\d+)?)\s*(k?)v(?![a-z])/gi)].map(
+    (m) => Number(m[1].replace(',', '.')) * (m[2] ? 1000 : 1),
+  );
   if (volts.length === 0) return null;
   const max = Math.max(...volts);
   const ac = /~|\bac\b|vac\b|\bhz\b|wechsel/i.test(text);
@@ -40,46 +42,49 @@ export const FACTS = {
   instructions_needed: {
     field: 'instructions_needed',
     code: 'QUESTION_INSTRUCTIONS_NEEDED',
-    question: 'Instructions are missing for some target-market languages. Does the product need instructions to be used safely and as intended? Answer "Instructions needed" (yes/no); "no" only if it can be used safely without them.',
+    question:
+      'Instructions are missing for some target-market languages. Does the product need instructions to be used safely and as intended? Answer "Instructions needed" (yes/no); "no" only if it can be used safely without them.',
   },
   radio_equipment: {
     field: 'radio_equipment',
     code: 'QUESTION_RADIO_EQUIPMENT',
-    question: 'Is this radio equipment, i.e. does it intentionally emit or receive radio waves (Wi-Fi, Bluetooth, NFC, radio remote control, GNSS)? Answer "Radio equipment" (yes/no): it decides which directives the declaration of conformity must name.',
+    question:
+      'Is this radio equipment, i.e. does it intentionally emit or receive radio waves (Wi-Fi, Bluetooth, NFC, radio remote control, GNSS)? Answer "Radio equipment" (yes/no): it decides which directives the declaration of conformity must name.',
   },
   lvd_voltage: {
     field: 'rated_voltage',
     code: 'QUESTION_LVD_VOLTAGE_RANGE',
-    question: 'The rated voltage does not show whether the product is within the Low Voltage Directive range (50–1000 V AC, 75–1500 V DC): state the voltage with AC (~) or DC, e.g. "230 V~ 50 Hz" or "12 V DC".',
+    question:
+      'The rated voltage does not show whether the product is within the Low Voltage Directive range (50–1000 V AC, 75–1500 V DC): state the voltage with AC (~) or DC, e.g. "230 V~ 50 Hz" or "12 V DC".',
     derive: lvdVoltageRange,
   },
   electrically_powered: {
     field: 'electrically_powered',
     code: 'QUESTION_ELECTRICALLY_POWERED',
-    question: 'Does the product work with electric current (mains, batteries or USB)? Answer "Electrically powered" (yes/no): electrical and electronic equipment must also meet the EMC and RoHS Directives and carry the WEEE symbol.',
+    question:
+      'Does the product work with electric current (mains, batteries or USB)? Answer "Electrically powered" (yes/no): electrical and electronic equipment must also meet the EMC and RoHS Directives and carry the WEEE symbol.',
   },
   clp_hazardous: {
     field: 'clp_hazardous',
     code: 'QUESTION_CLP_HAZARDOUS',
-    question: 'Is the mixture classified as hazardous under the CLP Regulation (any physical or health hazard class)? Answer "Classified as hazardous (CLP)" (yes/no): it decides whether a safety data sheet, a UFI and a CLP label are required.',
+    question:
+      'Is the mixture classified as hazardous under the CLP Regulation (any physical or health hazard class)? Answer "Classified as hazardous (CLP)" (yes/no): it decides whether a safety data sheet, a UFI and a CLP label are required.',
   },
   animal_parts: {
     field: 'contains_animal_parts',
     code: 'QUESTION_CONTAINS_ANIMAL_PARTS',
-    question: 'Does the textile product contain non-textile parts of animal origin (leather, fur, bone, horn)? Answer "Non-textile parts of animal origin" (yes/no).',
+    question:
+      'Does the textile product contain non-textile parts of animal origin (leather, fur, bone, horn)? Answer "Non-textile parts of animal origin" (yes/no).',
   },
   battery_cd_pb: {
     field: 'battery_cd_pb_above_limit',
     code: 'QUESTION_BATTERY_CD_PB',
-    question: 'Does the battery contain more than 0.002 % cadmium or more than 0.004 % lead by weight? Answer "Cadmium/lead above the marking limit" (yes/no).',
+    question:
+      'Does the battery contain more than 0.002 % cadmium or more than 0.004 % lead by weight? Answer "Cadmium/lead above the marking limit" (yes/no).',
   },
 } as const satisfies Record<string, FactDefinition>;
 
 export type FactKey = keyof typeof FACTS;
-
-export function factDefinition(key: FactKey): FactDefinition {
-  return FACTS[key];
-}
 
 /** The fact's value from the confirmed fields, or null when the dossier does not say. */
 export function readFact(key: FactKey, fields: ReadonlyMap<string, string>): FactValue | null {

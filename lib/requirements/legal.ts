@@ -16,26 +16,126 @@ export interface LegalAct {
 }
 
 export const LEGAL_ACTS = {
-  gpsr: { title: 'Regulation (EU) 2023/988', short: 'GPSR', url: 'https://eur-lex.europa.eu/eli/reg/2023/988/oj', subject: 'General product safety' },
-  msr: { title: 'Regulation (EU) 2019/1020', short: 'Market Surveillance Regulation', url: 'https://eur-lex.europa.eu/eli/reg/2019/1020/oj', subject: 'Market surveillance and compliance of products' },
-  nlf: { title: 'Decision No 768/2008/EC', short: 'New Legislative Framework', url: 'https://eur-lex.europa.eu/eli/dec/2008/768/oj', subject: 'Common framework for the marketing of products' },
-  blue_guide: { title: 'Commission Notice 2022/C 247/01', short: 'Blue Guide 2022', url: 'https://eur-lex.europa.eu/legal-content/EN/TXT/?uri=CELEX:52022XC0629(04)', subject: 'Guide on the implementation of EU product rules' },
-  tsd: { title: 'Directive 2009/48/EC', short: 'Toy Safety Directive', url: 'https://eur-lex.europa.eu/eli/dir/2009/48/oj', subject: 'Safety of toys' },
-  tsr: { title: 'Regulation (EU) 2025/2509', short: 'Toy Safety Regulation', url: 'https://eur-lex.europa.eu/eli/reg/2025/2509/oj', subject: 'Safety of toys (replaces Directive 2009/48/EC)' },
-  cpr: { title: 'Regulation (EC) No 1223/2009', short: 'Cosmetics Regulation', url: 'https://eur-lex.europa.eu/eli/reg/2009/1223/oj', subject: 'Cosmetic products' },
-  lvd: { title: 'Directive 2014/35/EU', short: 'LVD', url: 'https://eur-lex.europa.eu/eli/dir/2014/35/oj', subject: 'Electrical equipment within certain voltage limits' },
-  emc: { title: 'Directive 2014/30/EU', short: 'EMC Directive', url: 'https://eur-lex.europa.eu/eli/dir/2014/30/oj', subject: 'Electromagnetic compatibility' },
-  red: { title: 'Directive 2014/53/EU', short: 'RED', url: 'https://eur-lex.europa.eu/eli/dir/2014/53/oj', subject: 'Radio equipment' },
-  rohs: { title: 'Directive 2011/65/EU', short: 'RoHS', url: 'https://eur-lex.europa.eu/eli/dir/2011/65/oj', subject: 'Hazardous substances in electrical and electronic equipment' },
-  weee: { title: 'Directive 2012/19/EU', short: 'WEEE', url: 'https://eur-lex.europa.eu/eli/dir/2012/19/oj', subject: 'Waste electrical and electronic equipment' },
-  batt: { title: 'Regulation (EU) 2023/1542', short: 'Batteries Regulation', url: 'https://eur-lex.europa.eu/eli/reg/2023/1542/oj', subject: 'Batteries and waste batteries' },
-  batt_dir: { title: 'Directive 2006/66/EC', short: 'Batteries Directive', url: 'https://eur-lex.europa.eu/eli/dir/2006/66/oj', subject: 'Batteries (repealed by Regulation (EU) 2023/1542)' },
-  md: { title: 'Directive 2006/42/EC', short: 'Machinery Directive', url: 'https://eur-lex.europa.eu/eli/dir/2006/42/oj', subject: 'Machinery (until 19 January 2027)' },
-  mr: { title: 'Regulation (EU) 2023/1230', short: 'Machinery Regulation', url: 'https://eur-lex.europa.eu/eli/reg/2023/1230/oj', subject: 'Machinery (from 20 January 2027)' },
-  reach: { title: 'Regulation (EC) No 1907/2006', short: 'REACH', url: 'https://eur-lex.europa.eu/eli/reg/2006/1907/oj', subject: 'Chemicals: registration, evaluation, authorisation' },
-  clp: { title: 'Regulation (EC) No 1272/2008', short: 'CLP', url: 'https://eur-lex.europa.eu/eli/reg/2008/1272/oj', subject: 'Classification, labelling and packaging of substances and mixtures' },
-  textile: { title: 'Regulation (EU) No 1007/2011', short: 'Textile Regulation', url: 'https://eur-lex.europa.eu/eli/reg/2011/1007/oj', subject: 'Textile fibre names and labelling' },
-  gs1: { title: 'GS1 General Specifications', short: 'GS1', url: 'https://www.gs1.org/standards/barcodes-epcrfid-id-keys/gs1-general-specifications', subject: 'Not law: the GTIN check digit rule' },
+  gpsr: {
+    title: 'Regulation (EU) 2023/988',
+    short: 'GPSR',
+    url: 'https://eur-lex.europa.eu/eli/reg/2023/988/oj',
+    subject: 'General product safety',
+  },
+  msr: {
+    title: 'Regulation (EU) 2019/1020',
+    short: 'Market Surveillance Regulation',
+    url: 'https://eur-lex.europa.eu/eli/reg/2019/1020/oj',
+    subject: 'Market surveillance and compliance of products',
+  },
+  nlf: {
+    title: 'Decision No 768/2008/EC',
+    short: 'New Legislative Framework',
+    url: 'https://eur-lex.europa.eu/eli/dec/2008/768/oj',
+    subject: 'Common framework for the marketing of products',
+  },
+  blue_guide: {
+    title: 'Commission Notice 2022/C 247/01',
+    short: 'Blue Guide 2022',
+    url: 'https://eur-lex.europa.eu/legal-content/EN/TXT/?uri=CELEX:52022XC0629(04)',
+    subject: 'Guide on the implementation of EU product rules',
+  },
+  tsd: {
+    title: 'Directive 2009/48/EC',
+    short: 'Toy Safety Directive',
+    url: 'https://eur-lex.europa.eu/eli/dir/2009/48/oj',
+    subject: 'Safety of toys',
+  },
+  tsr: {
+    title: 'Regulation (EU) 2025/2509',
+    short: 'Toy Safety Regulation',
+    url: 'https://eur-lex.europa.eu/eli/reg/2025/2509/oj',
+    subject: 'Safety of toys (replaces Directive 2009/48/EC)',
+  },
+  cpr: {
+    title: 'Regulation (EC) No 1223/2009',
+    short: 'Cosmetics Regulation',
+    url: 'https://eur-lex.europa.eu/eli/reg/2009/1223/oj',
+    subject: 'Cosmetic products',
+  },
+  lvd: {
+    title: 'Directive 2014/35/EU',
+    short: 'LVD',
+    url: 'https://eur-lex.europa.eu/eli/dir/2014/35/oj',
+    subject: 'Electrical equipment within certain voltage limits',
+  },
+  emc: {
+    title: 'Directive 2014/30/EU',
+    short: 'EMC Directive',
+    url: 'https://eur-lex.europa.eu/eli/dir/2014/30/oj',
+    subject: 'Electromagnetic compatibility',
+  },
+  red: {
+    title: 'Directive 2014/53/EU',
+    short: 'RED',
+    url: 'https://eur-lex.europa.eu/eli/dir/2014/53/oj',
+    subject: 'Radio equipment',
+  },
+  rohs: {
+    title: 'Directive 2011/65/EU',
+    short: 'RoHS',
+    url: 'https://eur-lex.europa.eu/eli/dir/2011/65/oj',
+    subject: 'Hazardous substances in electrical and electronic equipment',
+  },
+  weee: {
+    title: 'Directive 2012/19/EU',
+    short: 'WEEE',
+    url: 'https://eur-lex.europa.eu/eli/dir/2012/19/oj',
+    subject: 'Waste electrical and electronic equipment',
+  },
+  batt: {
+    title: 'Regulation (EU) 2023/1542',
+    short: 'Batteries Regulation',
+    url: 'https://eur-lex.europa.eu/eli/reg/2023/1542/oj',
+    subject: 'Batteries and waste batteries',
+  },
+  batt_dir: {
+    title: 'Directive 2006/66/EC',
+    short: 'Batteries Directive',
+    url: 'https://eur-lex.europa.eu/eli/dir/2006/66/oj',
+    subject: 'Batteries (repealed by Regulation (EU) 2023/1542)',
+  },
+  md: {
+    title: 'Directive 2006/42/EC',
+    short: 'Machinery Directive',
+    url: 'https://eur-lex.europa.eu/eli/dir/2006/42/oj',
+    subject: 'Machinery (until 19 January 2027)',
+  },
+  mr: {
+    title: 'Regulation (EU) 2023/1230',
+    short: 'Machinery Regulation',
+    url: 'https://eur-lex.europa.eu/eli/reg/2023/1230/oj',
+    subject: 'Machinery (from 20 January 2027)',
+  },
+  reach: {
+    title: 'Regulation (EC) No 1907/2006',
+    short: 'REACH',
+    url: 'https://eur-lex.europa.eu/eli/reg/2006/1907/oj',
+    subject: 'Chemicals: registration, evaluation, authorisation',
+  },
+  clp: {
+    title: 'Regulation (EC) No 1272/2008',
+    short: 'CLP',
+    url: 'https://eur-lex.europa.eu/eli/reg/2008/1272/oj',
+    subject: 'Classification, labelling and packaging of substances and mixtures',
+  },
+  textile: {
+    title: 'Regulation (EU) No 1007/2011',
+    short: 'Textile Regulation',
+    url: 'https://eur-lex.europa.eu/eli/reg/2011/1007/oj',
+    subject: 'Textile fibre names and labelling',
+  },
+  gs1: {
+    title: 'GS1 General Specifications',
+    short: 'GS1',
+    url: 'https://www.gs1.org/standards/barcodes-epcrfid-id-keys/gs1-general-specifications',
+    subject: 'Not law: the GTIN check digit rule',
+  },
 } as const satisfies Record<string, LegalAct>;
 
 export type LegalActCode = keyof typeof LEGAL_ACTS;
@@ -62,7 +162,8 @@ export interface LegalRef {
 /** "Art. 19(1)(a), Annex VI" — the part after the act's name. */
 export function formatLocation(ref: LegalRef): string {
   const parts: string[] = [];
-  if (ref.article) parts.push(`Art. ${ref.article}${ref.paragraph ? `(${ref.paragraph})` : ''}${ref.point ? `(${ref.point})` : ''}`);
+  if (ref.article)
+    parts.push(`Art. ${ref.article}${ref.paragraph ? `(${ref.paragraph})` : ''}${ref.point ? `(${ref.point})` : ''}`);
   if (ref.annex) parts.push(`Annex ${ref.annex}`);
   if (ref.section) parts.push(`section ${ref.section}`);
   return parts.join(', ');
@@ -84,7 +185,12 @@ export function formatLegalRefs(refs: readonly LegalRef[]): string {
     if (where) list.push(where);
     byAct.set(r.act, list);
   }
-  return [...byAct].map(([act, wheres]) => `${LEGAL_ACTS[act].title} (${LEGAL_ACTS[act].short})${wheres.length ? ` ${wheres.join(', ')}` : ''}`).join('; ');
+  return [...byAct]
+    .map(
+      ([act, wheres]) =>
+        `${LEGAL_ACTS[act].title} (${LEGAL_ACTS[act].short})${wheres.length ? ` ${wheres.join(', ')}` : ''}`,
+    )
+    .join('; ');
 }
 
 /** Anchor of a rule on /docs/requirements: one section per category, one entry per rule. */

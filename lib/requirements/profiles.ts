@@ -107,39 +107,99 @@ const GPSR_CORE_2026_04: ProfileDefinition = {
   category: 'general',
   title: 'GPSR core: every consumer product (Art. 9, 16, 19)',
   rules: [
-    { id: 'core.manufacturer', code: 'MANUFACTURER_MISSING', severity: 'blocker', legal_basis: `${GPSR} Art. 9(6), Art. 19(a)`,
+    {
+      id: 'core.manufacturer',
+      code: 'MANUFACTURER_MISSING',
+      severity: 'blocker',
+      legal_basis: `${GPSR} Art. 9(6), Art. 19(a)`,
       message: 'No manufacturer is linked: its name, postal address and electronic address must be shown.',
-      spec: { kind: 'operator_contact', role: 'manufacturer' } },
-    { id: 'core.responsible_person', code: 'EU_RESPONSIBLE_PERSON_MISSING', severity: 'blocker', legal_basis: `${GPSR} Art. 16, Art. 19(b)`,
-      message: 'The manufacturer is not established in the EU, and no responsible person established in the EU (importer, authorised representative or responsible person) is linked.',
-      spec: { kind: 'eu_responsible_person', accepted_roles: ['responsible_person', 'authorised_representative', 'importer'], check_contact: true } },
-    { id: 'core.identifier', code: 'PRODUCT_IDENTIFIER_MISSING', severity: 'blocker', legal_basis: `${GPSR} Art. 9(5), Art. 19(c)`,
+      spec: { kind: 'operator_contact', role: 'manufacturer' },
+    },
+    {
+      id: 'core.responsible_person',
+      code: 'EU_RESPONSIBLE_PERSON_MISSING',
+      severity: 'blocker',
+      legal_basis: `${GPSR} Art. 16, Art. 19(b)`,
+      message:
+        'The manufacturer is not established in the EU, and no responsible person established in the EU (importer, authorised representative or responsible person) is linked.',
+      spec: {
+        kind: 'eu_responsible_person',
+        accepted_roles: ['responsible_person', 'authorised_representative', 'importer'],
+        check_contact: true,
+      },
+    },
+    {
+      id: 'core.identifier',
+      code: 'PRODUCT_IDENTIFIER_MISSING',
+      severity: 'blocker',
+      legal_basis: `${GPSR} Art. 9(5), Art. 19(c)`,
       message: 'The product has no identifier: add a GTIN, a model/type number or a batch or serial number scheme.',
-      spec: { kind: 'fields_any', fields: ['gtin', 'model_number', 'batch_or_serial_scheme'] } },
-    { id: 'core.gtin_check_digit', code: 'GTIN_CHECK_DIGIT_INVALID', severity: 'warning',
+      spec: { kind: 'fields_any', fields: ['gtin', 'model_number', 'batch_or_serial_scheme'] },
+    },
+    {
+      id: 'core.gtin_check_digit',
+      code: 'GTIN_CHECK_DIGIT_INVALID',
+      severity: 'warning',
       message: 'The GTIN has a wrong check digit; check it for a typo or a lost leading zero.',
-      spec: { kind: 'gtin_check_digit' } },
-    { id: 'core.picture', code: 'PRODUCT_IMAGE_MISSING', severity: 'blocker', legal_basis: `${GPSR} Art. 19(c)`,
+      spec: { kind: 'gtin_check_digit' },
+    },
+    {
+      id: 'core.picture',
+      code: 'PRODUCT_IMAGE_MISSING',
+      severity: 'blocker',
+      legal_basis: `${GPSR} Art. 19(c)`,
       message: 'A picture of the product is missing; online offers must show one.',
-      spec: { kind: 'fields_all', fields: ['product_image_url'] } },
-    { id: 'core.target_markets', code: 'TARGET_MARKETS_MISSING', severity: 'blocker', legal_basis: `${GPSR} Art. 9(7)`,
+      spec: { kind: 'fields_all', fields: ['product_image_url'] },
+    },
+    {
+      id: 'core.target_markets',
+      code: 'TARGET_MARKETS_MISSING',
+      severity: 'blocker',
+      legal_basis: `${GPSR} Art. 9(7)`,
       message: 'Target markets are not set, so the languages the safety information needs cannot be determined.',
-      spec: { kind: 'target_markets' } },
-    { id: 'core.warnings_languages', code: 'WARNINGS_MISSING_FOR_LANGUAGE', severity: 'blocker', legal_basis: `${GPSR} Art. 9(7), Art. 19(d)`,
+      spec: { kind: 'target_markets' },
+    },
+    {
+      id: 'core.warnings_languages',
+      code: 'WARNINGS_MISSING_FOR_LANGUAGE',
+      severity: 'blocker',
+      legal_basis: `${GPSR} Art. 9(7), Art. 19(d)`,
       message: 'Safety warnings in {language} are missing (needed for {markets}).',
-      spec: { kind: 'safety_info_languages', base: 'safety_warnings' } },
-    { id: 'core.instructions_languages', code: 'INSTRUCTIONS_MISSING_FOR_LANGUAGE', severity: 'warning', legal_basis: `${GPSR} Art. 9(7)`,
+      spec: { kind: 'safety_info_languages', base: 'safety_warnings' },
+    },
+    {
+      id: 'core.instructions_languages',
+      code: 'INSTRUCTIONS_MISSING_FOR_LANGUAGE',
+      severity: 'warning',
+      legal_basis: `${GPSR} Art. 9(7)`,
       message: 'Instructions in {language} are missing (needed for {markets} where the product needs instructions).',
-      spec: { kind: 'safety_info_languages', base: 'instructions' } },
-    { id: 'core.risk_assessment', code: 'RISK_ASSESSMENT_MISSING', severity: 'blocker', legal_basis: `${GPSR} Art. 9(2)`,
-      message: 'No valid risk assessment is linked; the manufacturer must carry out an internal risk analysis before placing the product on the market.',
-      spec: { kind: 'document', types: ['risk_assessment'] } },
-    { id: 'core.technical_documentation', code: 'TECHNICAL_DOCUMENTATION_MISSING', severity: 'blocker', legal_basis: `${GPSR} Art. 9(2)`,
-      message: 'The technical documentation lacks a general description of the product and its essential safety characteristics.',
-      spec: { kind: 'fields_all', fields: ['product_description'] } },
-    { id: 'core.certificate_validity', code: 'CERTIFICATE_VALIDITY_EXPIRED', severity: 'blocker',
+      spec: { kind: 'safety_info_languages', base: 'instructions' },
+    },
+    {
+      id: 'core.risk_assessment',
+      code: 'RISK_ASSESSMENT_MISSING',
+      severity: 'blocker',
+      legal_basis: `${GPSR} Art. 9(2)`,
+      message:
+        'No valid risk assessment is linked; the manufacturer must carry out an internal risk analysis before placing the product on the market.',
+      spec: { kind: 'document', types: ['risk_assessment'] },
+    },
+    {
+      id: 'core.technical_documentation',
+      code: 'TECHNICAL_DOCUMENTATION_MISSING',
+      severity: 'blocker',
+      legal_basis: `${GPSR} Art. 9(2)`,
+      message:
+        'The technical documentation lacks a general description of the product and its essential safety characteristics.',
+      spec: { kind: 'fields_all', fields: ['product_description'] },
+    },
+    {
+      id: 'core.certificate_validity',
+      code: 'CERTIFICATE_VALIDITY_EXPIRED',
+      severity: 'blocker',
       message: 'The certificate validity date ({date}) has passed.',
-      spec: { kind: 'field_date_not_past', field: 'certificate_valid_until' } },
+      spec: { kind: 'field_date_not_past', field: 'certificate_valid_until' },
+    },
   ],
 };
 
@@ -152,18 +212,42 @@ const TOYS_2026_04: ProfileDefinition = {
   extends: GPSR_CORE_2026_04.id,
   title: 'Toys: Directive 2009/48/EC (Toy Safety Directive) on top of the GPSR core',
   rules: [
-    { id: 'toys.en71_report', code: 'TOY_EN71_REPORT_MISSING', severity: 'blocker', legal_basis: 'Directive 2009/48/EC Art. 18, EN 71 series',
+    {
+      id: 'toys.en71_report',
+      code: 'TOY_EN71_REPORT_MISSING',
+      severity: 'blocker',
+      legal_basis: 'Directive 2009/48/EC Art. 18, EN 71 series',
       message: 'No valid EN 71 test report is linked.',
-      spec: { kind: 'document', types: ['test_report'], references_any: ['EN 71'] } },
-    { id: 'toys.doc', code: 'TOY_DOC_MISSING', severity: 'blocker', legal_basis: 'Directive 2009/48/EC Art. 15',
+      spec: { kind: 'document', types: ['test_report'], references_any: ['EN 71'] },
+    },
+    {
+      id: 'toys.doc',
+      code: 'TOY_DOC_MISSING',
+      severity: 'blocker',
+      legal_basis: 'Directive 2009/48/EC Art. 15',
       message: 'No EU declaration of conformity under Directive 2009/48/EC is linked.',
-      spec: { kind: 'document', types: ['declaration_of_conformity'], references_any: ['2009/48/EC', '2009/48/EG', '2009/48/CE'] } },
-    { id: 'toys.age_grading', code: 'TOY_AGE_GRADING_MISSING', severity: 'blocker', legal_basis: 'Directive 2009/48/EC Art. 11, Annex V',
+      spec: {
+        kind: 'document',
+        types: ['declaration_of_conformity'],
+        references_any: ['2009/48/EC', '2009/48/EG', '2009/48/CE'],
+      },
+    },
+    {
+      id: 'toys.age_grading',
+      code: 'TOY_AGE_GRADING_MISSING',
+      severity: 'blocker',
+      legal_basis: 'Directive 2009/48/EC Art. 11, Annex V',
       message: 'The age grading of the toy is missing.',
-      spec: { kind: 'fields_all', fields: ['age_grading'] } },
-    { id: 'toys.ce_marking', code: 'TOY_CE_MARKING_MISSING', severity: 'blocker', legal_basis: 'Directive 2009/48/EC Art. 16–17',
+      spec: { kind: 'fields_all', fields: ['age_grading'] },
+    },
+    {
+      id: 'toys.ce_marking',
+      code: 'TOY_CE_MARKING_MISSING',
+      severity: 'blocker',
+      legal_basis: 'Directive 2009/48/EC Art. 16–17',
       message: 'Toys must carry the CE marking; confirm "CE marking: yes".',
-      spec: { kind: 'field_equals', field: CE, value: 'yes' } },
+      spec: { kind: 'field_equals', field: CE, value: 'yes' },
+    },
   ],
 };
 
@@ -174,18 +258,41 @@ const ELECTRICAL_2026_04: ProfileDefinition = {
   extends: GPSR_CORE_2026_04.id,
   title: 'Electrical and electronic equipment: LVD 2014/35/EU, EMC 2014/30/EU, RoHS 2011/65/EU',
   rules: [
-    { id: 'electrical.doc', code: 'ELECTRICAL_DOC_MISSING', severity: 'blocker', legal_basis: 'Directives 2014/35/EU, 2014/30/EU, 2011/65/EU',
+    {
+      id: 'electrical.doc',
+      code: 'ELECTRICAL_DOC_MISSING',
+      severity: 'blocker',
+      legal_basis: 'Directives 2014/35/EU, 2014/30/EU, 2011/65/EU',
       message: 'No EU declaration of conformity citing the Low Voltage, EMC or RoHS Directive is linked.',
-      spec: { kind: 'document', types: ['declaration_of_conformity'], references_any: ['2014/35/EU', '2014/30/EU', '2011/65/EU', 'LVD', 'EMC', 'RoHS'] } },
-    { id: 'electrical.test_report', code: 'ELECTRICAL_TEST_REPORT_MISSING', severity: 'blocker', legal_basis: 'Directive 2014/35/EU Annex III',
+      spec: {
+        kind: 'document',
+        types: ['declaration_of_conformity'],
+        references_any: ['2014/35/EU', '2014/30/EU', '2011/65/EU', 'LVD', 'EMC', 'RoHS'],
+      },
+    },
+    {
+      id: 'electrical.test_report',
+      code: 'ELECTRICAL_TEST_REPORT_MISSING',
+      severity: 'blocker',
+      legal_basis: 'Directive 2014/35/EU Annex III',
       message: 'No valid electrical safety or EMC test report is linked.',
-      spec: { kind: 'document', types: ['test_report'] } },
-    { id: 'electrical.rated_voltage', code: 'ELECTRICAL_RATED_VOLTAGE_MISSING', severity: 'blocker',
+      spec: { kind: 'document', types: ['test_report'] },
+    },
+    {
+      id: 'electrical.rated_voltage',
+      code: 'ELECTRICAL_RATED_VOLTAGE_MISSING',
+      severity: 'blocker',
       message: 'The rated voltage is missing.',
-      spec: { kind: 'fields_all', fields: ['rated_voltage'] } },
-    { id: 'electrical.ce_marking', code: 'ELECTRICAL_CE_MARKING_MISSING', severity: 'blocker', legal_basis: 'Directive 2014/35/EU Art. 17',
+      spec: { kind: 'fields_all', fields: ['rated_voltage'] },
+    },
+    {
+      id: 'electrical.ce_marking',
+      code: 'ELECTRICAL_CE_MARKING_MISSING',
+      severity: 'blocker',
+      legal_basis: 'Directive 2014/35/EU Art. 17',
       message: 'Electrical equipment must carry the CE marking; confirm "CE marking: yes".',
-      spec: { kind: 'field_equals', field: CE, value: 'yes' } },
+      spec: { kind: 'field_equals', field: CE, value: 'yes' },
+    },
   ],
 };
 
@@ -197,21 +304,47 @@ const COSMETICS_2026_04: ProfileDefinition = {
   title: 'Cosmetics: Regulation (EC) No 1223/2009 on top of the GPSR core',
   rules: [
     // The CPSR is the cosmetic product's safety assessment, so it also satisfies the core risk analysis.
-    { id: 'core.risk_assessment', code: 'RISK_ASSESSMENT_MISSING', severity: 'blocker', legal_basis: `${GPSR} Art. 9(2); Regulation (EC) No 1223/2009 Art. 10`,
+    {
+      id: 'core.risk_assessment',
+      code: 'RISK_ASSESSMENT_MISSING',
+      severity: 'blocker',
+      legal_basis: `${GPSR} Art. 9(2); Regulation (EC) No 1223/2009 Art. 10`,
       message: 'No valid risk assessment or cosmetic product safety report is linked.',
-      spec: { kind: 'document', types: ['risk_assessment', 'cpsr'] } },
-    { id: 'cosmetics.cpsr', code: 'COSMETIC_CPSR_MISSING', severity: 'blocker', legal_basis: 'Regulation (EC) No 1223/2009 Art. 10, Annex I',
+      spec: { kind: 'document', types: ['risk_assessment', 'cpsr'] },
+    },
+    {
+      id: 'cosmetics.cpsr',
+      code: 'COSMETIC_CPSR_MISSING',
+      severity: 'blocker',
+      legal_basis: 'Regulation (EC) No 1223/2009 Art. 10, Annex I',
       message: 'No cosmetic product safety report (CPSR) is linked.',
-      spec: { kind: 'document', types: ['cpsr'] } },
-    { id: 'cosmetics.cpnp', code: 'COSMETIC_CPNP_NUMBER_MISSING', severity: 'blocker', legal_basis: 'Regulation (EC) No 1223/2009 Art. 13',
+      spec: { kind: 'document', types: ['cpsr'] },
+    },
+    {
+      id: 'cosmetics.cpnp',
+      code: 'COSMETIC_CPNP_NUMBER_MISSING',
+      severity: 'blocker',
+      legal_basis: 'Regulation (EC) No 1223/2009 Art. 13',
       message: 'The CPNP notification number is missing.',
-      spec: { kind: 'fields_all', fields: ['cpnp_number'] } },
-    { id: 'cosmetics.inci', code: 'COSMETIC_INCI_MISSING', severity: 'blocker', legal_basis: 'Regulation (EC) No 1223/2009 Art. 19(1)(g)',
+      spec: { kind: 'fields_all', fields: ['cpnp_number'] },
+    },
+    {
+      id: 'cosmetics.inci',
+      code: 'COSMETIC_INCI_MISSING',
+      severity: 'blocker',
+      legal_basis: 'Regulation (EC) No 1223/2009 Art. 19(1)(g)',
       message: 'The ingredient list (INCI names) is missing.',
-      spec: { kind: 'fields_all', fields: ['ingredients_inci'] } },
-    { id: 'cosmetics.responsible_person', code: 'COSMETIC_RESPONSIBLE_PERSON_MISSING', severity: 'blocker', legal_basis: 'Regulation (EC) No 1223/2009 Art. 4',
-      message: 'A cosmetic made outside the EU needs a designated responsible person established in the EU; an importer alone is not enough.',
-      spec: { kind: 'eu_responsible_person', accepted_roles: ['responsible_person'], check_contact: false } },
+      spec: { kind: 'fields_all', fields: ['ingredients_inci'] },
+    },
+    {
+      id: 'cosmetics.responsible_person',
+      code: 'COSMETIC_RESPONSIBLE_PERSON_MISSING',
+      severity: 'blocker',
+      legal_basis: 'Regulation (EC) No 1223/2009 Art. 4',
+      message:
+        'A cosmetic made outside the EU needs a designated responsible person established in the EU; an importer alone is not enough.',
+      spec: { kind: 'eu_responsible_person', accepted_roles: ['responsible_person'], check_contact: false },
+    },
   ],
 };
 
@@ -222,15 +355,32 @@ const CHEMICALS_2026_04: ProfileDefinition = {
   extends: GPSR_CORE_2026_04.id,
   title: 'Chemical mixtures: REACH (EC) No 1907/2006 and CLP (EC) No 1272/2008',
   rules: [
-    { id: 'chemicals.sds', code: 'CHEMICAL_SDS_MISSING', severity: 'blocker', legal_basis: 'Regulation (EC) No 1907/2006 Art. 31',
+    {
+      id: 'chemicals.sds',
+      code: 'CHEMICAL_SDS_MISSING',
+      severity: 'blocker',
+      legal_basis: 'Regulation (EC) No 1907/2006 Art. 31',
       message: 'No valid safety data sheet (SDS) is linked.',
-      spec: { kind: 'document', types: ['safety_data_sheet'] } },
-    { id: 'chemicals.ufi', code: 'CHEMICAL_UFI_MISSING', severity: 'blocker', legal_basis: 'Regulation (EC) No 1272/2008 Annex VIII',
-      message: 'The unique formula identifier (UFI) is missing; a mixture classified as hazardous needs one on its label (waive with a reason if it is not classified).',
-      spec: { kind: 'fields_all', fields: ['ufi_code'] } },
-    { id: 'chemicals.clp', code: 'CHEMICAL_CLP_LABEL_MISSING', severity: 'warning', legal_basis: 'Regulation (EC) No 1272/2008 Art. 17',
-      message: 'Applicable legislation does not list the CLP Regulation (EC) No 1272/2008; the hazard labelling (pictograms, H and P statements) belongs in the safety warnings.',
-      spec: { kind: 'field_mentions', field: 'applicable_legislation', any: ['1272/2008', 'CLP'] } },
+      spec: { kind: 'document', types: ['safety_data_sheet'] },
+    },
+    {
+      id: 'chemicals.ufi',
+      code: 'CHEMICAL_UFI_MISSING',
+      severity: 'blocker',
+      legal_basis: 'Regulation (EC) No 1272/2008 Annex VIII',
+      message:
+        'The unique formula identifier (UFI) is missing; a mixture classified as hazardous needs one on its label (waive with a reason if it is not classified).',
+      spec: { kind: 'fields_all', fields: ['ufi_code'] },
+    },
+    {
+      id: 'chemicals.clp',
+      code: 'CHEMICAL_CLP_LABEL_MISSING',
+      severity: 'warning',
+      legal_basis: 'Regulation (EC) No 1272/2008 Art. 17',
+      message:
+        'Applicable legislation does not list the CLP Regulation (EC) No 1272/2008; the hazard labelling (pictograms, H and P statements) belongs in the safety warnings.',
+      spec: { kind: 'field_mentions', field: 'applicable_legislation', any: ['1272/2008', 'CLP'] },
+    },
   ],
 };
 
@@ -241,9 +391,14 @@ const TEXTILES_2026_04: ProfileDefinition = {
   extends: GPSR_CORE_2026_04.id,
   title: 'Textiles: Regulation (EU) No 1007/2011 on top of the GPSR core',
   rules: [
-    { id: 'textiles.fibre_composition', code: 'TEXTILE_FIBRE_COMPOSITION_MISSING', severity: 'blocker', legal_basis: 'Regulation (EU) No 1007/2011 Art. 14',
+    {
+      id: 'textiles.fibre_composition',
+      code: 'TEXTILE_FIBRE_COMPOSITION_MISSING',
+      severity: 'blocker',
+      legal_basis: 'Regulation (EU) No 1007/2011 Art. 14',
       message: 'The fibre composition is missing.',
-      spec: { kind: 'fields_all', fields: ['fibre_composition'] } },
+      spec: { kind: 'fields_all', fields: ['fibre_composition'] },
+    },
   ],
 };
 
@@ -254,24 +409,73 @@ const BATTERIES_2026_04: ProfileDefinition = {
   extends: GPSR_CORE_2026_04.id,
   title: 'Batteries: Regulation (EU) 2023/1542 on top of the GPSR core',
   rules: [
-    { id: 'batteries.type', code: 'BATTERY_TYPE_MISSING', severity: 'blocker', legal_basis: 'Regulation (EU) 2023/1542 Art. 13',
+    {
+      id: 'batteries.type',
+      code: 'BATTERY_TYPE_MISSING',
+      severity: 'blocker',
+      legal_basis: 'Regulation (EU) 2023/1542 Art. 13',
       message: 'The battery type (chemistry, voltage, capacity) is missing.',
-      spec: { kind: 'fields_all', fields: ['battery_type'] } },
-    { id: 'batteries.conformity', code: 'BATTERY_CONFORMITY_EVIDENCE_MISSING', severity: 'blocker', legal_basis: 'Regulation (EU) 2023/1542 Art. 18',
+      spec: { kind: 'fields_all', fields: ['battery_type'] },
+    },
+    {
+      id: 'batteries.conformity',
+      code: 'BATTERY_CONFORMITY_EVIDENCE_MISSING',
+      severity: 'blocker',
+      legal_basis: 'Regulation (EU) 2023/1542 Art. 18',
       message: 'No valid EU declaration of conformity or test report for the battery is linked.',
-      spec: { kind: 'document', types: ['declaration_of_conformity', 'test_report'], references_any: ['2023/1542', '2006/66/EC', 'IEC 62133', 'UN 38.3', 'EN 62133', 'IEC 62660'] } },
-    { id: 'batteries.ce_marking', code: 'BATTERY_CE_MARKING_MISSING', severity: 'blocker', legal_basis: 'Regulation (EU) 2023/1542 Art. 19–20',
+      spec: {
+        kind: 'document',
+        types: ['declaration_of_conformity', 'test_report'],
+        references_any: ['2023/1542', '2006/66/EC', 'IEC 62133', 'UN 38.3', 'EN 62133', 'IEC 62660'],
+      },
+    },
+    {
+      id: 'batteries.ce_marking',
+      code: 'BATTERY_CE_MARKING_MISSING',
+      severity: 'blocker',
+      legal_basis: 'Regulation (EU) 2023/1542 Art. 19–20',
       message: 'Batteries must carry the CE marking; confirm "CE marking: yes".',
-      spec: { kind: 'field_equals', field: CE, value: 'yes' } },
-    { id: 'batteries.collection_mark', code: 'BATTERY_COLLECTION_MARK_MISSING', severity: 'warning', legal_basis: 'Regulation (EU) 2023/1542 Art. 13(1), Annex VI',
+      spec: { kind: 'field_equals', field: CE, value: 'yes' },
+    },
+    {
+      id: 'batteries.collection_mark',
+      code: 'BATTERY_COLLECTION_MARK_MISSING',
+      severity: 'warning',
+      legal_basis: 'Regulation (EU) 2023/1542 Art. 13(1), Annex VI',
       message: 'Other marks do not mention the separate collection symbol (crossed-out wheeled bin).',
-      spec: { kind: 'field_mentions', field: 'other_marks', any: ['bin', 'wheelie', 'mulltonne', 'abfalltonne', 'poubelle', 'contenedor', 'cassonetto', 'bidone', 'weee', 'separate collection', 'getrennte sammlung', 'collecte separee', 'recogida selectiva', 'raccolta differenziata'] } },
+      spec: {
+        kind: 'field_mentions',
+        field: 'other_marks',
+        any: [
+          'bin',
+          'wheelie',
+          'mulltonne',
+          'abfalltonne',
+          'poubelle',
+          'contenedor',
+          'cassonetto',
+          'bidone',
+          'weee',
+          'separate collection',
+          'getrennte sammlung',
+          'collecte separee',
+          'recogida selectiva',
+          'raccolta differenziata',
+        ],
+      },
+    },
   ],
 };
 
 /** Every profile version ever shipped; keep old versions so SKUs pinned to them still evaluate. */
 export const PROFILE_DEFINITIONS: readonly ProfileDefinition[] = [
-  GPSR_CORE_2026_04, TOYS_2026_04, ELECTRICAL_2026_04, COSMETICS_2026_04, CHEMICALS_2026_04, TEXTILES_2026_04, BATTERIES_2026_04,
+  GPSR_CORE_2026_04,
+  TOYS_2026_04,
+  ELECTRICAL_2026_04,
+  COSMETICS_2026_04,
+  CHEMICALS_2026_04,
+  TEXTILES_2026_04,
+  BATTERIES_2026_04,
   ...CURRENT_PACKS,
 ];
 
@@ -316,7 +520,8 @@ export function correctedProfileId(id: string): string {
 export function resolveProfile(requested: string): ResolvedProfile | null {
   const id = correctedProfileId(requested);
   const chain: ProfileDefinition[] = [];
-  for (let cur = BY_ID.get(id); cur && chain.length < 8; cur = cur.extends ? BY_ID.get(cur.extends) : undefined) chain.unshift(cur);
+  for (let cur = BY_ID.get(id); cur && chain.length < 8; cur = cur.extends ? BY_ID.get(cur.extends) : undefined)
+    chain.unshift(cur);
   if (chain.length === 0) return null;
   const rules: RequirementRule[] = [];
   for (const p of chain) {
@@ -327,18 +532,24 @@ export function resolveProfile(requested: string): ResolvedProfile | null {
     }
   }
   const top = chain[chain.length - 1];
-  return { id: top.id, category: top.category, title: top.title, ...(top.summary ? { summary: top.summary } : {}), rules };
-}
-
-export function isKnownProfileId(id: unknown): id is string {
-  return typeof id === 'string' && BY_ID.has(id);
+  return {
+    id: top.id,
+    category: top.category,
+    title: top.title,
+    ...(top.summary ? { summary: top.summary } : {}),
+    rules,
+  };
 }
 
 /**
  * The profile a SKU of this category gets. Accepts a canonical code or free text ("Spielzeug");
  * `defaulted` is true when the category was absent or unrecognised and the general profile applies.
  */
-export function profileForCategory(code: string | null | undefined): { id: string; defaulted: boolean; category_code: CategoryCode } {
+export function profileForCategory(code: string | null | undefined): {
+  id: string;
+  defaulted: boolean;
+  category_code: CategoryCode;
+} {
   const match = matchCategory(code);
   const category = match.defaulted ? DEFAULT_CATEGORY : match.code;
   return { id: CURRENT_PROFILE_BY_CATEGORY[category], defaulted: match.defaulted, category_code: category };
@@ -346,10 +557,18 @@ export function profileForCategory(code: string | null | undefined): { id: strin
 
 /** Every blocker code the profiles can emit (for documentation and the UI's filter list). */
 export const FIXED_SUB_CODES = [
-  'MANUFACTURER_NAME_MISSING', 'MANUFACTURER_ADDRESS_MISSING', 'MANUFACTURER_ELECTRONIC_ADDRESS_MISSING', 'MANUFACTURER_COUNTRY_MISSING',
-  'RESPONSIBLE_PERSON_NOT_IN_EU', 'RESPONSIBLE_PERSON_COUNTRY_MISSING', 'RESPONSIBLE_PERSON_ADDRESS_MISSING',
-  'RESPONSIBLE_PERSON_ELECTRONIC_ADDRESS_MISSING', 'RESPONSIBLE_PERSON_PO_BOX',
-  'DOCUMENT_EXPIRED', 'EXTRACTION_CONFLICT_OPEN', 'REVIEW_ISSUE_OPEN',
+  'MANUFACTURER_NAME_MISSING',
+  'MANUFACTURER_ADDRESS_MISSING',
+  'MANUFACTURER_ELECTRONIC_ADDRESS_MISSING',
+  'MANUFACTURER_COUNTRY_MISSING',
+  'RESPONSIBLE_PERSON_NOT_IN_EU',
+  'RESPONSIBLE_PERSON_COUNTRY_MISSING',
+  'RESPONSIBLE_PERSON_ADDRESS_MISSING',
+  'RESPONSIBLE_PERSON_ELECTRONIC_ADDRESS_MISSING',
+  'RESPONSIBLE_PERSON_PO_BOX',
+  'DOCUMENT_EXPIRED',
+  'EXTRACTION_CONFLICT_OPEN',
+  'REVIEW_ISSUE_OPEN',
 ] as const;
 
 export function allBlockerCodes(): string[] {

@@ -1,9 +1,16 @@
-/** Shared vocabulary of the requirement engine (the canonical names of notes/catalogue.md). */
+/** Shared vocabulary of the requirement engine (the canonical field keys of lib/dossier/catalogue.ts). */
 import type { CategoryCode } from './categories';
 import type { SafetyInfoLanguage } from '@/lib/i18n/languages';
 
 export const DOCUMENT_TYPES = [
-  'declaration_of_conformity', 'test_report', 'risk_assessment', 'cpsr', 'safety_data_sheet', 'manual', 'certificate', 'other',
+  'declaration_of_conformity',
+  'test_report',
+  'risk_assessment',
+  'cpsr',
+  'safety_data_sheet',
+  'manual',
+  'certificate',
+  'other',
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 

@@ -21,13 +21,19 @@ function decode(cursor: string): { at: string; id: string } {
     if (!isCursorTimestamp(at) || typeof id !== 'string' || !CURSOR_ID.test(id)) throw new Error('bad');
     return { at, id };
   } catch {
-    throw new AppError('VALIDATION_FAILED', 'The cursor is not valid.', { details: { fields: [{ path: 'cursor', message: 'invalid cursor' }] } });
+    throw new AppError('VALIDATION_FAILED', 'The cursor is not valid.', {
+      details: { fields: [{ path: 'cursor', message: 'invalid cursor' }] },
+    });
   }
 }
 
 export async function listSkuActivity(db: Db, workspaceId: string, skuId: string, q: ActivityQuery) {
   await getSkuRow(db, workspaceId, skuId);
-  const where = [eq(auditEvents.workspaceId, workspaceId), eq(auditEvents.targetType, 'sku'), eq(auditEvents.targetId, skuId)];
+  const where = [
+    eq(auditEvents.workspaceId, workspaceId),
+    eq(auditEvents.targetType, 'sku'),
+    eq(auditEvents.targetId, skuId),
+  ];
   if (q.cursor) {
     const c = decode(q.cursor);
     where.push(afterKeyset('desc', auditEvents.createdAt, { timestamp: c.at }, auditEvents.id, c.id));
@@ -41,7 +47,13 @@ export async function listSkuActivity(db: Db, workspaceId: string, skuId: string
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   return {
-    events: page.map(({ e }) => ({ id: e.id, action: e.action, actor: e.actorLabel, data: e.data ?? {}, created_at: e.createdAt.toISOString() })),
+    events: page.map(({ e }) => ({
+      id: e.id,
+      action: e.action,
+      actor: e.actorLabel,
+      data: e.data ?? {},
+      created_at: e.createdAt.toISOString(),
+    })),
     has_more: rows.length > q.limit,
     next_cursor: rows.length > q.limit && last ? encode(last.at, last.e.id) : null,
   };

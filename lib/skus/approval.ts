@@ -3,7 +3,17 @@ import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { personOf, type Actor } from '@/lib/auth/context';
 import { ROLES, roleAtLeast } from '@/lib/auth/roles';
 import type { Db } from '@/lib/db/client';
-import { blockerWaivers, documents, documentSkus, dossierValues, skuApprovals, skuEntities, skus, workspaceMembers, workspaces } from '@/lib/db/schema';
+import {
+  blockerWaivers,
+  documents,
+  documentSkus,
+  dossierValues,
+  skuApprovals,
+  skuEntities,
+  skus,
+  workspaceMembers,
+  workspaces,
+} from '@/lib/db/schema';
 import { AppError } from '@/lib/http/errors';
 
 type SkuRow = typeof skus.$inferSelect;
@@ -17,7 +27,14 @@ export async function dossierSnapshot(db: Db, workspaceId: string, skuId: string
   const values = await db
     .select({ field: dossierValues.fieldKey, value: dossierValues.value })
     .from(dossierValues)
-    .where(and(eq(dossierValues.workspaceId, workspaceId), eq(dossierValues.skuId, skuId), eq(dossierValues.status, 'confirmed'), isNull(dossierValues.supersededAt)))
+    .where(
+      and(
+        eq(dossierValues.workspaceId, workspaceId),
+        eq(dossierValues.skuId, skuId),
+        eq(dossierValues.status, 'confirmed'),
+        isNull(dossierValues.supersededAt),
+      ),
+    )
     .orderBy(asc(dossierValues.fieldKey), asc(dossierValues.value));
   const operators = await db
     .select({ role: skuEntities.role, entity: skuEntities.entityId })
@@ -31,13 +48,34 @@ export async function dossierSnapshot(db: Db, workspaceId: string, skuId: string
     .where(and(eq(documentSkus.workspaceId, workspaceId), eq(documentSkus.skuId, skuId)))
     .orderBy(asc(documents.id));
   const waivers = await db
-    .select({ code: blockerWaivers.blockerCode, reason: blockerWaivers.reason, by: blockerWaivers.waivedByLabel, at: blockerWaivers.waivedAt })
+    .select({
+      code: blockerWaivers.blockerCode,
+      reason: blockerWaivers.reason,
+      by: blockerWaivers.waivedByLabel,
+      at: blockerWaivers.waivedAt,
+    })
     .from(blockerWaivers)
-    .where(and(eq(blockerWaivers.workspaceId, workspaceId), eq(blockerWaivers.skuId, skuId), isNull(blockerWaivers.revokedAt)))
+    .where(
+      and(
+        eq(blockerWaivers.workspaceId, workspaceId),
+        eq(blockerWaivers.skuId, skuId),
+        isNull(blockerWaivers.revokedAt),
+      ),
+    )
     .orderBy(asc(blockerWaivers.blockerCode));
   const waiversInForce = waivers.map((w) => ({ code: w.code, reason: w.reason, by: w.by, at: w.at.toISOString() }));
-  const canonical = JSON.stringify({ values: values.map((v) => [v.field, v.value]), operators: operators.map((o) => [o.role, o.entity]), documents: docs.map((d) => [d.id, d.sha256]), waivers: waiversInForce.map((w) => [w.code, w.reason]) });
-  return { hash: crypto.createHash('sha256').update(canonical).digest('hex'), waivers: waiversInForce, documentCount: docs.length, valueCount: values.length };
+  const canonical = JSON.stringify({
+    values: values.map((v) => [v.field, v.value]),
+    operators: operators.map((o) => [o.role, o.entity]),
+    documents: docs.map((d) => [d.id, d.sha256]),
+    waivers: waiversInForce.map((w) => [w.code, w.reason]),
+  });
+  return {
+    hash: crypto.createHash('sha256').update(canonical).digest('hex'),
+    waivers: waiversInForce,
+    documentCount: docs.length,
+    valueCount: values.length,
+  };
 }
 
 /**
@@ -45,14 +83,24 @@ export async function dossierSnapshot(db: Db, workspaceId: string, skuId: string
  * one who completed its review, and the review must be complete. Returns the refusal (or null) with
  * the members who could approve instead.
  */
-export async function fourEyesRefusal(db: Db, args: { workspaceId: string; actor: Actor; row: SkuRow }): Promise<AppError | null> {
-  const [ws] = await db.select({ on: workspaces.fourEyesApproval }).from(workspaces).where(eq(workspaces.id, args.workspaceId));
+export async function fourEyesRefusal(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; row: SkuRow },
+): Promise<AppError | null> {
+  const [ws] = await db
+    .select({ on: workspaces.fourEyesApproval })
+    .from(workspaces)
+    .where(eq(workspaces.id, args.workspaceId));
   if (!ws?.on) return null;
   const { row } = args;
   if (row.reviewState !== 'complete') {
-    return new AppError('REVIEW_NOT_COMPLETE', 'This workspace requires four-eyes approval: complete the review first, then a second person approves.', {
-      details: { review_state: row.reviewState },
-    });
+    return new AppError(
+      'REVIEW_NOT_COMPLETE',
+      'This workspace requires four-eyes approval: complete the review first, then a second person approves.',
+      {
+        details: { review_state: row.reviewState },
+      },
+    );
   }
   const me = personOf(args.actor);
   const excluded = new Map<string, string[]>();
@@ -65,25 +113,47 @@ export async function fourEyesRefusal(db: Db, args: { workspaceId: string; actor
   const members = await db
     .select({ userId: workspaceMembers.userId, email: workspaceMembers.email, role: workspaceMembers.role })
     .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, args.workspaceId), inArray(workspaceMembers.role, ROLES.filter((r) => roleAtLeast(r, 'reviewer')))))
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, args.workspaceId),
+        inArray(
+          workspaceMembers.role,
+          ROLES.filter((r) => roleAtLeast(r, 'reviewer')),
+        ),
+      ),
+    )
     .orderBy(asc(workspaceMembers.email));
   const emailOf = new Map(members.map((m) => [m.userId, m.email]));
-  const eligible = members.filter((m) => !excluded.has(m.userId)).map((m) => ({ user_id: m.userId, email: m.email, role: m.role }));
+  const eligible = members
+    .filter((m) => !excluded.has(m.userId))
+    .map((m) => ({ user_id: m.userId, email: m.email, role: m.role }));
   const reasons = excluded.get(me)!;
-  const why = reasons.includes('completed_review') && reasons.includes('last_changed_confirmed_data') ? 'changed its confirmed data and completed its review' : reasons.includes('completed_review') ? 'completed its review' : 'last changed its confirmed data';
+  const why =
+    reasons.includes('completed_review') && reasons.includes('last_changed_confirmed_data')
+      ? 'changed its confirmed data and completed its review'
+      : reasons.includes('completed_review')
+        ? 'completed its review'
+        : 'last changed its confirmed data';
   return new AppError(
     'FOUR_EYES_REQUIRED',
     `Four-eyes approval: you ${why}, so someone else must approve. ${eligible.length ? `Who may approve: ${eligible.map((e) => e.email).join(', ')}.` : 'No other member with the reviewer role or higher can approve yet; invite one.'}`,
     {
       details: {
-        excluded: [...excluded].map(([user_id, why]) => ({ user_id, email: emailOf.get(user_id) ?? (user_id === row.dataChangedBy ? row.dataChangedByLabel : null), reasons: why })),
+        excluded: [...excluded].map(([user_id, why]) => ({
+          user_id,
+          email: emailOf.get(user_id) ?? (user_id === row.dataChangedBy ? row.dataChangedByLabel : null),
+          reasons: why,
+        })),
         eligible_approvers: eligible,
       },
     },
   );
 }
 
-export async function recordApproval(db: Db, args: { workspaceId: string; actor: Actor; row: SkuRow; fourEyes: boolean }) {
+export async function recordApproval(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; row: SkuRow; fourEyes: boolean },
+) {
   const snap = await dossierSnapshot(db, args.workspaceId, args.row.id);
   const [rec] = await db
     .insert(skuApprovals)
@@ -113,11 +183,19 @@ export const serializeApproval = (a: typeof skuApprovals.$inferSelect) => ({
 });
 
 export async function listApprovals(db: Db, workspaceId: string, skuId: string) {
-  const rows = await db.select().from(skuApprovals).where(and(eq(skuApprovals.workspaceId, workspaceId), eq(skuApprovals.skuId, skuId))).orderBy(desc(skuApprovals.approvedAt), desc(skuApprovals.id)).limit(50);
+  const rows = await db
+    .select()
+    .from(skuApprovals)
+    .where(and(eq(skuApprovals.workspaceId, workspaceId), eq(skuApprovals.skuId, skuId)))
+    .orderBy(desc(skuApprovals.approvedAt), desc(skuApprovals.id))
+    .limit(50);
   return rows.map(serializeApproval);
 }
 
 export async function fourEyesEnabled(db: Db, workspaceId: string) {
-  const [ws] = await db.select({ on: workspaces.fourEyesApproval }).from(workspaces).where(eq(workspaces.id, workspaceId));
+  const [ws] = await db
+    .select({ on: workspaces.fourEyesApproval })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
   return ws?.on ?? false;
 }

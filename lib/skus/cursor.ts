@@ -16,7 +16,11 @@ function valueOf(k: unknown, kind: 'timestamp' | 'text' | 'int'): KeysetValue | 
   return typeof k === 'number' && Number.isSafeInteger(k) && Math.abs(k) < 2 ** 31 ? { int: k } : null;
 }
 
-export function decodeCursor(cursor: string, sort: string, kind: 'timestamp' | 'text' | 'int'): { value: KeysetValue; id: string } {
+export function decodeCursor(
+  cursor: string,
+  sort: string,
+  kind: 'timestamp' | 'text' | 'int',
+): { value: KeysetValue; id: string } {
   try {
     const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     const value = v && v.s === sort ? valueOf(v.k, kind) : null;
@@ -24,7 +28,11 @@ export function decodeCursor(cursor: string, sort: string, kind: 'timestamp' | '
   } catch {
     /* fall through */
   }
-  throw new AppError('VALIDATION_FAILED', 'The cursor is not valid for this listing (it must come from next_cursor with the same sort).', {
-    details: { fields: [{ path: 'cursor', message: 'invalid cursor' }] },
-  });
+  throw new AppError(
+    'VALIDATION_FAILED',
+    'The cursor is not valid for this listing (it must come from next_cursor with the same sort).',
+    {
+      details: { fields: [{ path: 'cursor', message: 'invalid cursor' }] },
+    },
+  );
 }

@@ -13,15 +13,19 @@ export async function getDashboard(db: Db, workspaceId: string, opts: { topBlock
       .from(skus)
       .where(sql`${skus.workspaceId} = ${workspaceId}`)
       .groupBy(skuStatusSql),
-    // Open blocker-severity entries of the stored evaluations, counted per code.
+    // SKUs with an open blocker-severity entry of each code: a code occurring once per language counts
+    // the SKU once, so the share of SKUs never exceeds 100 %.
     queryRows<{ code: string; n: number; example: string }>(
       db,
-      sql`SELECT b->>'code' AS code, count(*)::int AS n, min(b->>'message') AS example
+      sql`SELECT b->>'code' AS code, count(DISTINCT s.id)::int AS n, min(b->>'message') AS example
           FROM skus s, jsonb_array_elements(s.blockers) b
           WHERE s.workspace_id = ${workspaceId} AND b->>'severity' = 'blocker' AND (b->'waived' IS NULL OR jsonb_typeof(b->'waived') = 'null')
           GROUP BY b->>'code' ORDER BY n DESC, code ASC LIMIT ${opts.topBlockers ?? 10}`,
     ),
-    queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM skus WHERE workspace_id = ${workspaceId} AND approval_state = 'approved'`),
+    queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM skus WHERE workspace_id = ${workspaceId} AND approval_state = 'approved'`,
+    ),
   ]);
   const counts = new Map<string, number>(statusRows.map((r) => [String(r.status), Number(r.n)]));
   const by_status = SKU_STATES.map((status) => ({ status, count: counts.get(status) ?? 0 }));

@@ -13,7 +13,14 @@ export function toStoredBlocker(b: Blocker): StoredBlocker {
     ...(b.required_document_types ? { required_document_types: b.required_document_types } : {}),
     fix: b.fix,
     waived: b.waived ?? null,
-    ...({ key: b.key, waivable: b.waivable, legal_basis: b.legal_basis, rule_id: b.rule_id, doc_url: b.doc_url, details: b.details } as object),
+    ...({
+      key: b.key,
+      waivable: b.waivable,
+      legal_basis: b.legal_basis,
+      rule_id: b.rule_id,
+      doc_url: b.doc_url,
+      details: b.details,
+    } as object),
   };
 }
 

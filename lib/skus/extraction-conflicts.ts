@@ -13,8 +13,18 @@ import { standardBase } from '@/lib/extract/facts/references';
 import { gtin14 } from '@/lib/gtin';
 import { normalizeEntityName } from '@/lib/imports/entities';
 
-const plain = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-const items = (s: string) => s.split(/\s*[;\n]\s*/).map((x) => x.trim()).filter(Boolean);
+const plain = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+const items = (s: string) =>
+  s
+    .split(/\s*[;\n]\s*/)
+    .map((x) => x.trim())
+    .filter(Boolean);
 const LIST_FIELDS = new Set(['harmonised_standards', 'applicable_legislation', 'other_marks']);
 
 /** Two editions of one standard disagree ("EN 71-3:2013" vs "EN 71-3:2019"); a missing year or amendment does not. */
@@ -42,7 +52,13 @@ function listCovers(whole: string, part: string, field: string): boolean {
 }
 
 function modelsAgree(a: string, b: string): boolean {
-  const tokens = (s: string) => new Set(s.split(/\s*[,;/]\s*|\s+/).map((t) => t.toUpperCase().replace(/[^A-Z0-9]/g, '')).filter(Boolean));
+  const tokens = (s: string) =>
+    new Set(
+      s
+        .split(/\s*[,;/]\s*|\s+/)
+        .map((t) => t.toUpperCase().replace(/[^A-Z0-9]/g, ''))
+        .filter(Boolean),
+    );
   const ta = tokens(a);
   const tb = tokens(b);
   // One document may cover several models: agreeing means one names a model of the other.
@@ -53,7 +69,8 @@ function modelsAgree(a: string, b: string): boolean {
 export function valuesAgree(fieldKey: string, confirmed: string, suggested: string): boolean {
   if (plain(confirmed) === plain(suggested)) return true;
   if (fieldKey === 'harmonised_standards') return standardsAgree(confirmed, suggested);
-  if (LIST_FIELDS.has(fieldKey)) return listCovers(confirmed, suggested, fieldKey) || listCovers(suggested, confirmed, fieldKey);
+  if (LIST_FIELDS.has(fieldKey))
+    return listCovers(confirmed, suggested, fieldKey) || listCovers(suggested, confirmed, fieldKey);
   if (fieldKey === 'gtin') return gtin14(confirmed) !== null && gtin14(confirmed) === gtin14(suggested);
   if (fieldKey === 'model_number') return modelsAgree(confirmed, suggested);
   if (/_date$|_until$/.test(fieldKey)) {
@@ -88,6 +105,27 @@ interface ValueLike {
 /** The open extraction conflicts of one SKU: document suggestions that disagree with the confirmed value. */
 export function extractionConflicts(values: readonly ValueLike[], fields: Record<string, string>) {
   return values
-    .filter((v) => v.status === 'suggested' && v.source === 'document_extraction' && fields[v.field_key] !== undefined && !valuesAgree(v.field_key, fields[v.field_key], v.value))
-    .map((v) => ({ id: v.id, field_key: v.field_key, message: `A document says "${v.value.slice(0, 80)}" for ${v.field_key}, the dossier says "${fields[v.field_key].slice(0, 80)}".` }));
+    .filter(
+      (v) =>
+        v.status === 'suggested' &&
+        v.source === 'document_extraction' &&
+        fields[v.field_key] !== undefined &&
+        !valuesAgree(v.field_key, fields[v.field_key], v.value),
+    )
+    .map((v) => ({
+      id: v.id,
+      field_key: v.field_key,
+      message: `A document says "${v.value.slice(0, 80)}" for ${v.field_key}, the dossier says "${fields[v.field_key].slice(0, 80)}".`,
+    }));
+}
+
+/**
+ * The facts a SKU's current dossier values give the requirement engine: the confirmed value of each
+ * field, and the open extraction conflicts against them. loadRequirementInput (one SKU) and the import's
+ * set-based recompute (a chunk, grouped by SKU) both build their input here.
+ */
+export function confirmedFacts(values: readonly ValueLike[]) {
+  const fields: Record<string, string> = {};
+  for (const v of values) if (v.status === 'confirmed') fields[v.field_key] = v.value;
+  return { fields, conflicts: extractionConflicts(values, fields) };
 }

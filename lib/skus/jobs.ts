@@ -13,7 +13,10 @@ export const skuCreatedJob = defineJob({
   name: 'sku.created',
   schema: z.object({ sku_id: z.string().uuid() }),
   handler: async (p, ctx) => {
-    const [row] = await ctx.db.select({ id: skus.id }).from(skus).where(and(eq(skus.id, p.sku_id), eq(skus.workspaceId, ctx.workspaceId)));
+    const [row] = await ctx.db
+      .select({ id: skus.id })
+      .from(skus)
+      .where(and(eq(skus.id, p.sku_id), eq(skus.workspaceId, ctx.workspaceId)));
     if (!row) return { skipped: 'sku deleted' };
     const evaluation = await recomputeSku(ctx.db, ctx.workspaceId, p.sku_id);
     return { open_blockers: evaluation.open_blocker_count, profile_id: evaluation.profile_id };

@@ -4,9 +4,7 @@
  * evaluated in memory (a certificate may have expired since they were stored) and nothing is written.
  */
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/rows';
 import {
   auditEvents,
   blockerWaivers,
@@ -25,7 +23,8 @@ import { fieldDefinition, fieldLabel } from '@/lib/dossier/catalogue';
 import { serializeEntity } from '@/lib/entities/service';
 import { evaluateRequirements, type RequirementEvaluation } from '@/lib/requirements';
 import { toStoredBlocker } from './evaluate';
-import { linkedDocumentsCondition, loadRequirementInput } from './requirement-input';
+import { linkedToSku } from '@/lib/documents/links';
+import { loadRequirementInput } from './requirement-input';
 import { serializeSku, skuStatus, type SkuStatus } from './serialize';
 import { getSkuRow } from './service';
 import { serializeWaiver } from './waivers';
@@ -56,8 +55,8 @@ export interface LinkedEntity {
 
 export interface LinkedDocument {
   row: DocumentRow;
-  /** How the document is attached: the legacy sku_id column, the join table, or both. */
-  linked_via: Array<'sku_id' | 'document_skus'>;
+  /** How the document is attached; one kind since the sku_id column moved into document_skus (kept for the API). */
+  linked_via: Array<'document_skus'>;
   expired: boolean;
 }
 
@@ -137,22 +136,41 @@ export async function listRevisionSummaries(db: Db, workspaceId: string, skuId: 
     .from(skuRevisions)
     .where(and(eq(skuRevisions.skuId, skuId), eq(skuRevisions.workspaceId, workspaceId)))
     .orderBy(desc(skuRevisions.revision));
-  return rows.map((r) => ({ revision: r.revision, published_at: r.publishedAt.toISOString(), published_by: r.by, public_url: r.url }));
+  return rows.map((r) => ({
+    revision: r.revision,
+    published_at: r.publishedAt.toISOString(),
+    published_by: r.by,
+    public_url: r.url,
+  }));
 }
 
 /** Loads the read model; 404 (AppError) when the SKU is not in the workspace. */
-export async function loadSkuReadModel(db: Db, workspaceId: string, skuId: string, opts: { now?: Date } = {}): Promise<SkuReadModel> {
+export async function loadSkuReadModel(
+  db: Db,
+  workspaceId: string,
+  skuId: string,
+  opts: { now?: Date } = {},
+): Promise<SkuReadModel> {
   const row = await getSkuRow(db, workspaceId, skuId);
   const now = opts.now ?? new Date();
   const input = await loadRequirementInput(db, workspaceId, skuId);
   const evaluation = evaluateRequirements({ ...input, now });
 
-  const [[ws], values, links, docs, joinLinks, waiverRows, issueRows, revisions, auditRows] = await Promise.all([
-    db.select({ id: workspaces.id, name: workspaces.name, plan: workspaces.plan }).from(workspaces).where(eq(workspaces.id, workspaceId)),
+  const [[ws], values, links, docs, waiverRows, issueRows, revisions, auditRows] = await Promise.all([
+    db
+      .select({ id: workspaces.id, name: workspaces.name, plan: workspaces.plan })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId)),
     db
       .select()
       .from(dossierValues)
-      .where(and(eq(dossierValues.skuId, skuId), eq(dossierValues.workspaceId, workspaceId), isNull(dossierValues.supersededAt)))
+      .where(
+        and(
+          eq(dossierValues.skuId, skuId),
+          eq(dossierValues.workspaceId, workspaceId),
+          isNull(dossierValues.supersededAt),
+        ),
+      )
       .orderBy(asc(dossierValues.fieldKey), asc(dossierValues.createdAt), asc(dossierValues.id)),
     db
       .select({ role: skuEntities.role, e: entities })
@@ -162,16 +180,29 @@ export async function loadSkuReadModel(db: Db, workspaceId: string, skuId: strin
     db
       .select()
       .from(documents)
-      .where(and(eq(documents.workspaceId, workspaceId), linkedDocumentsCondition(skuId)))
+      .where(and(eq(documents.workspaceId, workspaceId), linkedToSku(skuId)))
       .orderBy(asc(documents.createdAt), asc(documents.id)),
-    queryRows<{ document_id: string }>(db, sql`SELECT document_id FROM document_skus WHERE sku_id = ${skuId} AND workspace_id = ${workspaceId}`),
-    db.select().from(blockerWaivers).where(and(eq(blockerWaivers.skuId, skuId), eq(blockerWaivers.workspaceId, workspaceId))).orderBy(asc(blockerWaivers.waivedAt), asc(blockerWaivers.id)),
-    db.select().from(reviewIssues).where(and(eq(reviewIssues.skuId, skuId), eq(reviewIssues.workspaceId, workspaceId))).orderBy(asc(reviewIssues.createdAt), asc(reviewIssues.id)),
+    db
+      .select()
+      .from(blockerWaivers)
+      .where(and(eq(blockerWaivers.skuId, skuId), eq(blockerWaivers.workspaceId, workspaceId)))
+      .orderBy(asc(blockerWaivers.waivedAt), asc(blockerWaivers.id)),
+    db
+      .select()
+      .from(reviewIssues)
+      .where(and(eq(reviewIssues.skuId, skuId), eq(reviewIssues.workspaceId, workspaceId)))
+      .orderBy(asc(reviewIssues.createdAt), asc(reviewIssues.id)),
     listRevisionSummaries(db, workspaceId, skuId),
     db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.workspaceId, workspaceId), eq(auditEvents.targetType, 'sku'), eq(auditEvents.targetId, skuId)))
+      .where(
+        and(
+          eq(auditEvents.workspaceId, workspaceId),
+          eq(auditEvents.targetType, 'sku'),
+          eq(auditEvents.targetId, skuId),
+        ),
+      )
       .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
       .limit(1000),
   ]);
@@ -191,11 +222,10 @@ export async function loadSkuReadModel(db: Db, workspaceId: string, skuId: strin
       confirmed_at: (v.decidedAt ?? v.createdAt).toISOString(),
     }));
 
-  const joined = new Set(joinLinks.map((r) => String(r.document_id)));
   const today = isoDay(now);
   const linkedDocs: LinkedDocument[] = docs.map((d) => ({
     row: d,
-    linked_via: [...(d.skuId === skuId ? (['sku_id'] as const) : []), ...(joined.has(d.id) ? (['document_skus'] as const) : [])],
+    linked_via: ['document_skus'],
     expired: Boolean(d.validUntil && d.validUntil < today),
   }));
 
@@ -222,12 +252,22 @@ export async function loadSkuReadModel(db: Db, workspaceId: string, skuId: strin
     revisions,
     audit: {
       created_at: row.createdAt.toISOString(),
-      review: { state: row.reviewState, completed_at: row.reviewCompletedAt?.toISOString() ?? null, completed_by: row.reviewCompletedBy },
-      approval: { state: row.approvalState, approved_at: row.approvedAt?.toISOString() ?? null, approved_by: row.approvedByLabel },
+      review: {
+        state: row.reviewState,
+        completed_at: row.reviewCompletedAt?.toISOString() ?? null,
+        completed_by: row.reviewCompletedBy,
+      },
+      approval: {
+        state: row.approvalState,
+        approved_at: row.approvedAt?.toISOString() ?? null,
+        approved_by: row.approvedByLabel,
+      },
       publications: revisions,
       event_count: auditRows.length,
       events_by_action: byAction,
-      recent_events: auditRows.slice(0, 25).map((e) => ({ action: e.action, actor: e.actorLabel, at: e.createdAt.toISOString(), data: e.data ?? {} })),
+      recent_events: auditRows
+        .slice(0, 25)
+        .map((e) => ({ action: e.action, actor: e.actorLabel, at: e.createdAt.toISOString(), data: e.data ?? {} })),
     },
     generated_at: now.toISOString(),
   };
@@ -238,41 +278,3 @@ export function entityAddressLines(e: Pick<EntityRow, 'street' | 'postalCode' | 
   const line2 = [e.postalCode, e.city].filter(Boolean).join(' ');
   return [e.street, line2, e.region].filter((l): l is string => Boolean(l && l.trim())).map((l) => l.trim());
 }
-
-// ---------------------------------------------------------------------------------------------
-// Response shapes of the preview routes that read and edit a SKU's dossier (for the OpenAPI document).
-// ---------------------------------------------------------------------------------------------
-
-export const DossierValueSchema = z
-  .object({
-    id: z.string(),
-    field_key: z.string(),
-    value: z.string(),
-    status: z.enum(['suggested', 'confirmed', 'rejected']),
-    source: z.enum(['manual', 'import', 'document_extraction', 'ai_suggestion', 'entity_sync']),
-    provenance: z.record(z.string(), z.unknown()),
-    confidence: z.number().nullable(),
-    created_by: z.string().nullable(),
-    created_at: z.string(),
-    decided_by: z.string().nullable(),
-    decided_at: z.string().nullable(),
-    superseded_at: z.string().nullable(),
-  })
-  .meta({ id: 'DossierValue' });
-
-export const ReviewIssueSchema = z
-  .object({
-    id: z.string(),
-    kind: z.string(),
-    field_key: z.string().nullable(),
-    message: z.string(),
-    status: z.enum(['open', 'resolved']),
-    created_at: z.string(),
-    resolved_at: z.string().nullable(),
-    resolved_by: z.string().nullable(),
-  })
-  .meta({ id: 'ReviewIssue' });
-
-export const WaiverSchema = z
-  .object({ id: z.string(), code: z.string(), reason: z.string(), waived_by: z.string(), waived_at: z.string(), revoked_at: z.string().nullable() })
-  .meta({ id: 'BlockerWaiver' });

@@ -32,7 +32,11 @@ export async function readinessSummary(db: Db, workspaceId: string, opts: { top?
     totals: dashboard.totals,
     by_status: dashboard.by_status,
     by_blocker_code: dashboard.top_blockers.map((b) => ({ code: b.code, count: b.count })),
-    by_category: byCategory.map((r) => ({ category_code: r.category, skus: Number(r.total), blocked: Number(r.blocked) })),
+    by_category: byCategory.map((r) => ({
+      category_code: r.category,
+      skus: Number(r.total),
+      blocked: Number(r.blocked),
+    })),
     by_target_market: byMarket.map((r) => ({ market: r.market, skus: Number(r.total), blocked: Number(r.blocked) })),
     top_blockers: dashboard.top_blockers.slice(0, opts.top ?? 10),
   };

@@ -1,36 +1,56 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { blockerWaivers, documentExtractions, documents, documentSkus, dossierValues, entities, reviewIssues, skuEntities, skus } from '@/lib/db/schema';
+import {
+  blockerWaivers,
+  documentExtractions,
+  documents,
+  dossierValues,
+  entities,
+  reviewIssues,
+  skuEntities,
+  skus,
+} from '@/lib/db/schema';
 import type { DocumentInput, EntityInput, RequirementInput } from '@/lib/requirements';
-import { extractionConflicts } from './extraction-conflicts';
+import { linkedToSku } from '@/lib/documents/links';
+import { confirmedFacts } from './extraction-conflicts';
 
-const PO_BOX_RE = /\b(p\.?\s?o\.?\s?box|postfach|bo[iî]te postale|apartado( de correos)?|casella postale|postbus|skrytka pocztowa)\b/i;
-
-/** Documents linked to a SKU through the legacy column or the join table, each once. */
-export function linkedDocumentsCondition(skuId: string) {
-  return or(eq(documents.skuId, skuId), sql`${documents.id} IN (SELECT document_id FROM document_skus WHERE sku_id = ${skuId})`);
-}
+const PO_BOX_RE =
+  /\b(p\.?\s?o\.?\s?box|postfach|bo[iî]te postale|apartado( de correos)?|casella postale|postbus|skrytka pocztowa)\b/i;
 
 /** Everything the requirement engine looks at, loaded from the database for one SKU. */
 export async function loadRequirementInput(db: Db, workspaceId: string, skuId: string): Promise<RequirementInput> {
-  const [sku] = await db.select().from(skus).where(and(eq(skus.id, skuId), eq(skus.workspaceId, workspaceId)));
+  const [sku] = await db
+    .select()
+    .from(skus)
+    .where(and(eq(skus.id, skuId), eq(skus.workspaceId, workspaceId)));
   if (!sku) throw new Error('sku not found');
   const [values, ents, docs, issues, waivers] = await Promise.all([
-    db.select().from(dossierValues).where(and(eq(dossierValues.skuId, skuId), isNull(dossierValues.supersededAt))),
-    db.select({ role: skuEntities.role, e: entities }).from(skuEntities).innerJoin(entities, eq(entities.id, skuEntities.entityId)).where(eq(skuEntities.skuId, skuId)),
-    db.select().from(documents).where(and(eq(documents.workspaceId, workspaceId), linkedDocumentsCondition(skuId))),
-    db.select().from(reviewIssues).where(and(eq(reviewIssues.skuId, skuId), eq(reviewIssues.status, 'open'))),
-    db.select().from(blockerWaivers).where(and(eq(blockerWaivers.skuId, skuId), isNull(blockerWaivers.revokedAt))),
+    db
+      .select()
+      .from(dossierValues)
+      .where(and(eq(dossierValues.skuId, skuId), isNull(dossierValues.supersededAt))),
+    db
+      .select({ role: skuEntities.role, e: entities })
+      .from(skuEntities)
+      .innerJoin(entities, eq(entities.id, skuEntities.entityId))
+      .where(eq(skuEntities.skuId, skuId)),
+    db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.workspaceId, workspaceId), linkedToSku(skuId))),
+    db
+      .select()
+      .from(reviewIssues)
+      .where(and(eq(reviewIssues.skuId, skuId), eq(reviewIssues.status, 'open'))),
+    db
+      .select()
+      .from(blockerWaivers)
+      .where(and(eq(blockerWaivers.skuId, skuId), isNull(blockerWaivers.revokedAt))),
   ]);
-  void documentSkus;
-
-  const fields: Record<string, string> = {};
-  for (const v of values) if (v.status === 'confirmed') fields[v.fieldKey] = v.value;
 
   // A document suggestion that really disagrees with the confirmed value is an extraction conflict.
-  const conflicts = extractionConflicts(
+  const { fields, conflicts } = confirmedFacts(
     values.map((v) => ({ id: v.id, field_key: v.fieldKey, value: v.value, status: v.status, source: v.source })),
-    fields,
   );
 
   const references = new Map<string, string[]>();
@@ -38,7 +58,12 @@ export async function loadRequirementInput(db: Db, workspaceId: string, skuId: s
     const ex = await db
       .select({ documentId: documentExtractions.documentId, facts: documentExtractions.facts })
       .from(documentExtractions)
-      .where(sql`${documentExtractions.documentId} IN (${sql.join(docs.map((d) => sql`${d.id}`), sql`, `)})`);
+      .where(
+        sql`${documentExtractions.documentId} IN (${sql.join(
+          docs.map((d) => sql`${d.id}`),
+          sql`, `,
+        )})`,
+      );
     for (const e of ex) {
       const refs = (e.facts ?? [])
         .filter((f) => f.field_key === 'harmonised_standards' || f.field_key === 'applicable_legislation')
@@ -71,8 +96,12 @@ export async function loadRequirementInput(db: Db, workspaceId: string, skuId: s
     documents: documentInputs,
     conflicts,
     review_issues: issues.map((i) => ({ id: i.id, message: i.message, field_key: i.fieldKey })),
-    waivers: waivers.map((w) => ({ code: w.blockerCode, reason: w.reason, by: w.waivedByLabel, at: w.waivedAt.toISOString() })),
+    waivers: waivers.map((w) => ({
+      code: w.blockerCode,
+      reason: w.reason,
+      by: w.waivedByLabel,
+      at: w.waivedAt.toISOString(),
+    })),
     profile_id: sku.requirementProfileId,
   };
 }
-

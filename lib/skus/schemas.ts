@@ -1,17 +1,25 @@
 import { z } from 'zod';
 import { checkGtin } from '@/lib/gtin';
-import { DateTime, Uuid } from '@/lib/http/schemas';
+import { DateTime, Uuid, pageOf } from '@/lib/http/schemas';
 
-export const SKU_CODE_RE = /^[A-Za-z0-9_-]+$/;
+/** The one SKU-code rule (API, form, importer, product pages): 1-50 letters, digits, underscores, hyphens. */
+export const SKU_CODE_RE = /^[A-Za-z0-9_-]{1,50}$/;
 
 export const CreateSkuInput = z
   .strictObject({
     sku_code: z.string().min(1).max(50).regex(SKU_CODE_RE, 'letters, digits, underscore and hyphen only'),
-    product_name: z.string().min(1).max(200).refine((s) => s.trim().length > 0, 'must not be blank'),
+    product_name: z
+      .string()
+      .min(1)
+      .max(200)
+      .refine((s) => s.trim().length > 0, 'must not be blank'),
     gtin: z
       .string()
       .regex(/^(\d{8}|\d{12}|\d{13}|\d{14})$/, 'digits only, exactly 8, 12, 13 or 14 digits')
-      .refine((g) => !/^\d+$/.test(g) || checkGtin(g).ok, 'not a valid GTIN: the check digit is wrong (a typo or a lost leading zero) or it is all zeros')
+      .refine(
+        (g) => !/^\d+$/.test(g) || checkGtin(g).ok,
+        'not a valid GTIN: the check digit is wrong (a typo or a lost leading zero) or it is all zeros',
+      )
       .nullable()
       .optional(),
     category_code: z.string().max(100).optional(),
@@ -20,25 +28,64 @@ export const CreateSkuInput = z
   .meta({ id: 'CreateSkuInput' });
 export type CreateSkuInput = z.infer<typeof CreateSkuInput>;
 
+export const SKU_STATES = ['blocked', 'needs_review', 'ready_for_approval', 'approved', 'published'] as const;
+export const SkuStatus = z.enum(SKU_STATES);
+export type SkuStatus = z.infer<typeof SkuStatus>;
+
+/**
+ * The contract's Sku (additional properties allowed, so .loose()) with every field serializeSku sends:
+ * the client's type is this schema's, so a field missing here is a field the UI cannot read.
+ */
 export const Sku = z
   .object({
     id: Uuid,
     sku_code: z.string(),
     product_name: z.string(),
-    gtin: z.string().nullable().optional(),
-    category_code: z.string().nullable().optional(),
-    review_state: z.string().nullable().optional(),
-    approval_state: z.string().nullable().optional(),
-    blocker_count: z.number().int().nullable().optional(),
+    gtin: z.string().nullable(),
+    category_code: z.string().nullable(),
+    review_state: z.enum(['open', 'complete']),
+    approval_state: z.enum(['pending', 'approved']),
+    blocker_count: z.number().int(),
     created_at: DateTime,
+    updated_at: DateTime,
+    external_sku_id: z.string().nullable(),
+    category_defaulted: z.boolean(),
+    requirement_profile_id: z.string().nullable(),
+    warning_count: z.number().int(),
+    status: SkuStatus,
+    review_completed_at: DateTime.nullable(),
+    review_completed_by: z.string().nullable().describe('who completed the review (a label)'),
+    approved_at: DateTime.nullable(),
+    approved_by: z.string().nullable().describe('who approved (a label)'),
+    public_id: z.string().nullable(),
+    published_revision: z.number().int().nullable(),
+    published_at: DateTime.nullable(),
   })
   .loose()
   .meta({ id: 'Sku' });
+export type Sku = z.infer<typeof Sku>;
+
+export const SkuBlockerWaiver = z.object({ by: z.string(), at: DateTime, reason: z.string() });
 
 export const SkuBlocker = z
-  .object({ code: z.string(), severity: z.string(), message: z.string(), required_fields: z.array(z.string()).optional() })
+  .object({
+    code: z.string(),
+    key: z.string().optional().describe('unique within one evaluation: the code, or "code:qualifier"'),
+    severity: z.enum(['blocker', 'warning']),
+    message: z.string(),
+    required_fields: z.array(z.string()),
+    required_document_types: z.array(z.string()).optional(),
+    fix: z.object({ kind: z.enum(['field', 'document', 'entity', 'review']), target: z.string() }).optional(),
+    rule_id: z.string().optional(),
+    legal_basis: z.string().optional(),
+    doc_url: z.string().optional().describe("the rule's entry on /docs/requirements"),
+    waivable: z.boolean().optional(),
+    waived: SkuBlockerWaiver.nullable().optional(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  })
   .loose()
   .meta({ id: 'SkuBlocker' });
+export type SkuBlocker = z.infer<typeof SkuBlocker>;
 
 export const CreateSkuDryRunResponse = z
   .strictObject({
@@ -55,23 +102,30 @@ export const CreateSkuDryRunResponse = z
       .nullable(),
     category: z.strictObject({ selected_code: z.string().nullable(), defaulted: z.boolean() }),
     requirement_profile: z.strictObject({ would_attach_default: z.boolean(), id: z.string().nullable() }),
-    plan_limit: z.strictObject({ plan: z.string(), limit: z.number().int(), current_count: z.number().int().nullable() }).nullable(),
+    plan_limit: z
+      .strictObject({ plan: z.string(), limit: z.number().int(), current_count: z.number().int().nullable() })
+      .nullable(),
     blocking_reason: z
-      .object({ code: z.string(), message: z.string(), details: z.union([z.record(z.string(), z.unknown()), z.string(), z.array(z.unknown()), z.null()]).optional() })
+      .object({
+        code: z.string(),
+        message: z.string(),
+        details: z.union([z.record(z.string(), z.unknown()), z.string(), z.array(z.unknown()), z.null()]).optional(),
+      })
       .loose()
       .nullable(),
   })
   .meta({ id: 'CreateSkuDryRunResponse' });
 
-export const SkuDetail = z.object({
-  sku: Sku,
-  blockers: z.array(SkuBlocker),
-  status: z.string(),
-  can_generate_draft: z.boolean(),
-  can_publish: z.boolean(),
-});
-
-export const SKU_STATES = ['blocked', 'needs_review', 'ready_for_approval', 'approved', 'published'] as const;
+export const SkuDetail = z
+  .object({
+    sku: Sku,
+    blockers: z.array(SkuBlocker),
+    status: SkuStatus,
+    can_generate_draft: z.boolean(),
+    can_publish: z.boolean(),
+  })
+  .meta({ id: 'SkuDetail' });
+export type SkuDetail = z.infer<typeof SkuDetail>;
 
 export const ListSkusQuery = z.object({
   cursor: z.string().max(500).optional().describe('Opaque cursor from next_cursor.'),
@@ -81,10 +135,178 @@ export const ListSkusQuery = z.object({
     .union([z.enum(SKU_STATES), z.array(z.enum(SKU_STATES))])
     .optional()
     .describe('Filter by status (repeatable).'),
-  has_blockers: z.enum(['true', 'false']).optional().describe('Only SKUs with (true) or without (false) open blockers.'),
+  has_blockers: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe('Only SKUs with (true) or without (false) open blockers.'),
   category_code: z.string().max(100).optional(),
-  sort: z.enum(['created_desc', 'created_asc', 'code_asc', 'code_desc', 'blockers_desc']).default('created_desc').describe('Stable order; ties broken by id.'),
+  sort: z
+    .enum(['created_desc', 'created_asc', 'code_asc', 'code_desc', 'blockers_desc'])
+    .default('created_desc')
+    .describe('Stable order; ties broken by id.'),
 });
 export type ListSkusQuery = z.infer<typeof ListSkusQuery>;
 
-export const SkuList = z.object({ data: z.array(Sku), next_cursor: z.string().nullable().optional(), has_more: z.boolean() });
+export const SkuList = pageOf(Sku);
+export type SkuList = z.infer<typeof SkuList>;
+
+/** One approval record: who approved, when, and what they signed (the dossier hash). */
+export const SkuApproval = z
+  .object({
+    id: Uuid,
+    approved_by: z.string(),
+    approved_by_user_id: z.string().nullable(),
+    approved_at: DateTime,
+    dossier_hash: z
+      .string()
+      .describe('SHA-256 of the confirmed values, operators, documents (by content hash) and waivers approved.'),
+    waivers: z.array(z.object({ code: z.string(), reason: z.string(), by: z.string(), at: DateTime })),
+    review_completed_by: z.string().nullable(),
+    four_eyes: z.boolean(),
+  })
+  .meta({ id: 'SkuApproval' });
+export type SkuApproval = z.infer<typeof SkuApproval>;
+
+/** A four-eyes refusal as the approve dry run reports it (the error's code, message and details). */
+const FourEyesCheck = z
+  .object({ code: z.string(), message: z.string() })
+  .loose()
+  .describe('code, message and the details of the refusal (excluded, eligible_approvers, review_state)');
+
+export const ApproveSkuResponse = z.union([
+  z.object({
+    dry_run: z.literal(true),
+    can_approve: z.boolean(),
+    already_approved: z.boolean(),
+    blockers: z.array(SkuBlocker),
+    four_eyes: FourEyesCheck.nullable(),
+    sku: Sku,
+  }),
+  z.object({ sku: Sku, approval: SkuApproval.optional().describe('absent when the SKU was already approved') }),
+  // The dry run comes first: a union takes the first shape that parses, and { sku } alone would.
+]);
+export type ApproveSkuResponse = z.infer<typeof ApproveSkuResponse>;
+
+const OpenReviewItem = z.object({ message: z.string(), details: z.unknown() });
+
+export const CompleteReviewResponse = z.union([
+  z.object({
+    dry_run: z.literal(true),
+    can_complete: z.boolean(),
+    open_review_issues: z.array(OpenReviewItem),
+    open_conflicts: z.array(OpenReviewItem.extend({ required_fields: z.array(z.string()) })),
+    sku: Sku,
+  }),
+  z.object({ sku: Sku }),
+]);
+export type CompleteReviewResponse = z.infer<typeof CompleteReviewResponse>;
+
+export const SkuActivityEvent = z
+  .object({
+    id: z.string(),
+    action: z.string(),
+    actor: z.string().nullable(),
+    data: z.record(z.string(), z.unknown()),
+    created_at: z.string(),
+  })
+  .meta({ id: 'ActivityEvent' });
+export type SkuActivityEvent = z.infer<typeof SkuActivityEvent>;
+
+export const SkuRevision = z
+  .object({
+    revision: z.number().int(),
+    published_at: z.string(),
+    published_by: z.string().nullable(),
+    public_url: z.string().nullable(),
+  })
+  .meta({ id: 'SkuRevision' });
+export type SkuRevision = z.infer<typeof SkuRevision>;
+
+export const SkuComment = z.object({
+  id: z.string(),
+  author: z.string(),
+  author_user_id: z.string().nullable(),
+  body: z.string(),
+  mentions: z.array(z.object({ user_id: z.string(), email: z.string().nullable() })),
+  created_at: z.string(),
+});
+export type SkuComment = z.infer<typeof SkuComment>;
+
+export const SkuAssignment = z.object({
+  sku_id: Uuid,
+  assignee: z.object({ user_id: Uuid, email: z.string().nullable() }).nullable(),
+});
+export type SkuAssignment = z.infer<typeof SkuAssignment>;
+
+/** Response shapes of the routes that read and edit a SKU's dossier. */
+
+export const DossierValueSchema = z
+  .object({
+    id: z.string(),
+    field_key: z.string(),
+    value: z.string(),
+    status: z.enum(['suggested', 'confirmed', 'rejected']),
+    source: z.enum(['manual', 'import', 'document_extraction', 'ai_suggestion', 'entity_sync']),
+    provenance: z.record(z.string(), z.unknown()),
+    confidence: z.number().nullable(),
+    created_by: z.string().nullable(),
+    created_at: z.string(),
+    decided_by: z.string().nullable(),
+    decided_at: z.string().nullable(),
+    superseded_at: z.string().nullable(),
+  })
+  .meta({ id: 'DossierValue' });
+
+export const ReviewIssueSchema = z
+  .object({
+    id: z.string(),
+    kind: z.string(),
+    field_key: z.string().nullable(),
+    message: z.string(),
+    status: z.enum(['open', 'resolved']),
+    created_at: z.string(),
+    resolved_at: z.string().nullable(),
+    resolved_by: z.string().nullable(),
+  })
+  .meta({ id: 'ReviewIssue' });
+
+export const WaiverSchema = z
+  .object({
+    id: z.string(),
+    code: z.string(),
+    reason: z.string(),
+    waived_by: z.string(),
+    waived_at: z.string(),
+    revoked_at: z.string().nullable(),
+  })
+  .meta({ id: 'BlockerWaiver' });
+export type DossierValue = z.infer<typeof DossierValueSchema>;
+export type ReviewIssue = z.infer<typeof ReviewIssueSchema>;
+export type BlockerWaiver = z.infer<typeof WaiverSchema>;
+
+export const DossierField = z
+  .object({
+    field_key: z.string(),
+    section: z.string().nullable(),
+    current: DossierValueSchema.nullable(),
+    suggestions: z.array(DossierValueSchema.extend({ conflicts_with_current: z.boolean() })),
+    history: z.array(DossierValueSchema),
+  })
+  .meta({ id: 'DossierField' });
+export type DossierField = z.infer<typeof DossierField>;
+
+export const Dashboard = z
+  .object({
+    totals: z.object({
+      skus: z.number().int(),
+      published: z.number().int(),
+      approved: z.number().int(),
+      blocked: z.number().int(),
+      needs_review: z.number().int(),
+      ready_for_approval: z.number().int(),
+    }),
+    by_status: z.array(z.object({ status: z.string(), count: z.number().int() })),
+    top_blockers: z.array(z.object({ code: z.string(), count: z.number().int(), example_message: z.string() })),
+  })
+  .meta({ id: 'Dashboard' });
+export type Dashboard = z.infer<typeof Dashboard>;

@@ -6,9 +6,16 @@ type SkuRow = typeof skus.$inferSelect;
 export type SkuStatus = 'blocked' | 'needs_review' | 'ready_for_approval' | 'approved' | 'published';
 
 /** One status for lists and badges, derived from the stored states (same rule in SQL below). */
-export function skuStatus(r: Pick<SkuRow, 'approvalState' | 'publishedRevision' | 'publishedAt' | 'approvedAt' | 'blockerCount' | 'reviewState'>): SkuStatus {
+export function skuStatus(
+  r: Pick<
+    SkuRow,
+    'approvalState' | 'publishedRevision' | 'publishedAt' | 'approvedAt' | 'blockerCount' | 'reviewState'
+  >,
+): SkuStatus {
   if (r.approvalState === 'approved') {
-    return r.publishedRevision && r.publishedAt && r.approvedAt && r.publishedAt >= r.approvedAt ? 'published' : 'approved';
+    return r.publishedRevision && r.publishedAt && r.approvedAt && r.publishedAt >= r.approvedAt
+      ? 'published'
+      : 'approved';
   }
   if (r.blockerCount > 0) return 'blocked';
   return r.reviewState === 'open' ? 'needs_review' : 'ready_for_approval';

@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, gt, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { recordAudit } from '@/lib/audit';
+import { resetApprovals } from './approval-reset';
 import { personOf, type Actor, type WorkspaceRef } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { afterKeyset, timestampText } from '@/lib/db/keyset';
-import { auditEvents, documents, jobRuns, publicPages, skus } from '@/lib/db/schema';
+import { jobRuns, publicPages, skus } from '@/lib/db/schema';
 import { AppError, isUniqueViolation } from '@/lib/http/errors';
 import { PLANS } from '@/lib/plans';
 import { profileForCategory } from '@/lib/requirements';
@@ -15,13 +17,19 @@ import { serializeBlockers, serializeSku, skuStatus, skuStatusSql } from './seri
 type SkuRow = typeof skus.$inferSelect;
 
 export async function getSkuRow(db: Db, workspaceId: string, id: string): Promise<SkuRow> {
-  const [row] = await db.select().from(skus).where(and(eq(skus.id, id), eq(skus.workspaceId, workspaceId)));
+  const [row] = await db
+    .select()
+    .from(skus)
+    .where(and(eq(skus.id, id), eq(skus.workspaceId, workspaceId)));
   if (!row) throw new AppError('NOT_FOUND', 'SKU not found.');
   return row;
 }
 
 async function countSkus(db: Db, workspaceId: string) {
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(skus).where(eq(skus.workspaceId, workspaceId));
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(skus)
+    .where(eq(skus.workspaceId, workspaceId));
   return Number(n);
 }
 
@@ -43,18 +51,32 @@ function normalize(input: CreateSkuInput) {
  * Creates a SKU: row, activity record, requirement evaluation, background event. With dryRun it only
  * describes what would happen (normalised values, category, profile, plan limit, blocking reason).
  */
-export async function createSku(db: Db, args: { workspace: WorkspaceRef; actor: Actor; input: CreateSkuInput; dryRun: boolean }) {
+export async function createSku(
+  db: Db,
+  args: { workspace: WorkspaceRef; actor: Actor; input: CreateSkuInput; dryRun: boolean },
+) {
   const { workspace, actor } = args;
   const { normalized, profile } = normalize(args.input);
   const limit = PLANS[workspace.plan].skuLimit;
 
   if (args.dryRun) {
     const current = await countSkus(db, workspace.id);
-    const [taken] = await db.select({ id: skus.id }).from(skus).where(and(eq(skus.workspaceId, workspace.id), eq(skus.skuCode, normalized.sku_code)));
+    const [taken] = await db
+      .select({ id: skus.id })
+      .from(skus)
+      .where(and(eq(skus.workspaceId, workspace.id), eq(skus.skuCode, normalized.sku_code)));
     const blocking_reason = taken
-      ? { code: 'SKU_CODE_EXISTS', message: `A SKU with code ${normalized.sku_code} already exists.`, details: { sku_id: taken.id } }
+      ? {
+          code: 'SKU_CODE_EXISTS',
+          message: `A SKU with code ${normalized.sku_code} already exists.`,
+          details: { sku_id: taken.id },
+        }
       : current >= limit
-        ? { code: 'PLAN_LIMIT_REACHED', message: `The ${PLANS[workspace.plan].label} plan allows ${limit} SKUs.`, details: { plan: workspace.plan, limit, current_count: current } }
+        ? {
+            code: 'PLAN_LIMIT_REACHED',
+            message: `The ${PLANS[workspace.plan].label} plan allows ${limit} SKUs.`,
+            details: { plan: workspace.plan, limit, current_count: current },
+          }
         : null;
     return {
       dry_run: true as const,
@@ -74,9 +96,13 @@ export async function createSku(db: Db, args: { workspace: WorkspaceRef; actor: 
       await tx.execute(sql`SELECT id FROM workspaces WHERE id = ${workspace.id} FOR UPDATE`);
       const current = await countSkus(tx as unknown as Db, workspace.id);
       if (current >= limit) {
-        throw new AppError('PLAN_LIMIT_REACHED', `The ${PLANS[workspace.plan].label} plan allows ${limit} SKUs; delete some or upgrade.`, {
-          details: { limit: 'skus', plan: workspace.plan, max: limit, current },
-        });
+        throw new AppError(
+          'PLAN_LIMIT_REACHED',
+          `The ${PLANS[workspace.plan].label} plan allows ${limit} SKUs; delete some or upgrade.`,
+          {
+            details: { limit: 'skus', plan: workspace.plan, max: limit, current },
+          },
+        );
       }
       const [created] = await tx
         .insert(skus)
@@ -92,11 +118,9 @@ export async function createSku(db: Db, args: { workspace: WorkspaceRef; actor: 
           createdBy: actor.userId,
         })
         .returning();
-      await tx.insert(auditEvents).values({
+      await recordAudit(tx, {
         workspaceId: workspace.id,
-        actorUserId: actor.userId,
-        actorApiKeyId: actor.apiKeyId,
-        actorLabel: actor.label,
+        actor,
         action: 'sku.created',
         targetType: 'sku',
         targetId: created.id,
@@ -107,7 +131,12 @@ export async function createSku(db: Db, args: { workspace: WorkspaceRef; actor: 
       return fresh;
     });
   } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError('SKU_CODE_EXISTS', `A SKU with code ${normalized.sku_code} already exists in this workspace.`, { details: { sku_code: normalized.sku_code } });
+    if (isUniqueViolation(e))
+      throw new AppError(
+        'SKU_CODE_EXISTS',
+        `A SKU with code ${normalized.sku_code} already exists in this workspace.`,
+        { details: { sku_code: normalized.sku_code } },
+      );
     throw e;
   }
   await emitSkuCreated(db, row, actor);
@@ -117,7 +146,13 @@ export async function createSku(db: Db, args: { workspace: WorkspaceRef; actor: 
 async function emitSkuCreated(db: Db, row: SkuRow, actor: Actor) {
   const { enqueueJob } = await import('@/lib/jobs');
   const { skuCreatedJob } = await import('./jobs');
-  await enqueueJob(db, skuCreatedJob, { workspaceId: row.workspaceId, payload: { sku_id: row.id }, subjectType: 'sku', subjectId: row.id, createdBy: actor.userId });
+  await enqueueJob(db, skuCreatedJob, {
+    workspaceId: row.workspaceId,
+    payload: { sku_id: row.id },
+    subjectType: 'sku',
+    subjectId: row.id,
+    createdBy: actor.userId,
+  });
 }
 
 const SORTS = {
@@ -163,12 +198,21 @@ export async function listSkus(db: Db, workspaceId: string, q: ListSkusQuery) {
   const has_more = rows.length > q.limit;
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
-  const keyOf = (r: (typeof rows)[number]) => (sort.kind === 'timestamp' ? r.createdKey : sort.kind === 'text' ? r.row.skuCode : r.row.blockerCount);
-  return { data: page.map((r) => serializeSku(r.row)), has_more, next_cursor: has_more && last ? encodeCursor(q.sort, keyOf(last), last.row.id) : null };
+  const keyOf = (r: (typeof rows)[number]) =>
+    sort.kind === 'timestamp' ? r.createdKey : sort.kind === 'text' ? r.row.skuCode : r.row.blockerCount;
+  return {
+    data: page.map((r) => serializeSku(r.row)),
+    has_more,
+    next_cursor: has_more && last ? encodeCursor(q.sort, keyOf(last), last.row.id) : null,
+  };
 }
 
 /** Every SKU id the list shows for these filters, in the list's order, in one query (exports, bulk work). */
-export async function listSkuIds(db: Db, workspaceId: string, q: Omit<ListSkusQuery, 'limit' | 'cursor'>): Promise<string[]> {
+export async function listSkuIds(
+  db: Db,
+  workspaceId: string,
+  q: Omit<ListSkusQuery, 'limit' | 'cursor'>,
+): Promise<string[]> {
   const { where, order } = listFilters(workspaceId, q);
   const rows = await db
     .select({ id: skus.id })
@@ -200,21 +244,29 @@ export async function getSku(db: Db, workspaceId: string, id: string) {
  */
 export async function deleteSku(db: Db, args: { workspaceId: string; actor: Actor; id: string }) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(skus).where(and(eq(skus.id, args.id), eq(skus.workspaceId, args.workspaceId))).for('update');
+    const [row] = await tx
+      .select()
+      .from(skus)
+      .where(and(eq(skus.id, args.id), eq(skus.workspaceId, args.workspaceId)))
+      .for('update');
     if (!row) throw new AppError('NOT_FOUND', 'SKU not found.');
-    await tx.update(documents).set({ skuId: null }).where(and(eq(documents.skuId, row.id), eq(documents.workspaceId, args.workspaceId)));
     await tx
       .update(jobRuns)
       .set({ status: 'cancelled', completedAt: new Date(), error: 'SKU deleted' })
-      .where(and(eq(jobRuns.workspaceId, args.workspaceId), eq(jobRuns.subjectType, 'sku'), eq(jobRuns.subjectId, row.id), inArray(jobRuns.status, ['queued', 'running'])));
+      .where(
+        and(
+          eq(jobRuns.workspaceId, args.workspaceId),
+          eq(jobRuns.subjectType, 'sku'),
+          eq(jobRuns.subjectId, row.id),
+          inArray(jobRuns.status, ['queued', 'running']),
+        ),
+      );
     await tx.update(publicPages).set({ withdrawnAt: new Date(), skuId: null }).where(eq(publicPages.skuId, row.id));
     // dossier values, entity links, waivers, review issues, revisions and document links cascade.
     await tx.delete(skus).where(eq(skus.id, row.id));
-    await tx.insert(auditEvents).values({
+    await recordAudit(tx, {
       workspaceId: args.workspaceId,
-      actorUserId: args.actor.userId,
-      actorApiKeyId: args.actor.apiKeyId,
-      actorLabel: args.actor.label,
+      actor: args.actor,
       action: 'sku.deleted',
       targetType: 'sku',
       targetId: row.id,
@@ -224,10 +276,6 @@ export async function deleteSku(db: Db, args: { workspaceId: string; actor: Acto
   });
 }
 
-async function audit(db: Db, workspaceId: string, actor: Actor, action: string, skuId: string, data: Record<string, unknown> = {}) {
-  await db.insert(auditEvents).values({ workspaceId, actorUserId: actor.userId, actorApiKeyId: actor.apiKeyId, actorLabel: actor.label, action, targetType: 'sku', targetId: skuId, data });
-}
-
 /**
  * Locks the SKU row until the transaction ends (404 when it is not in the workspace). Every change of
  * a SKU's confirmed data or of its review/approval state takes this lock before reading, so concurrent
@@ -235,7 +283,11 @@ async function audit(db: Db, workspaceId: string, actor: Actor, action: string, 
  * event happen once, and an approval never rests on data that changed while it was being decided.
  */
 export async function lockSkuRow(tx: Db, workspaceId: string, id: string): Promise<SkuRow> {
-  const [row] = await tx.select().from(skus).where(and(eq(skus.id, id), eq(skus.workspaceId, workspaceId))).for('update');
+  const [row] = await tx
+    .select()
+    .from(skus)
+    .where(and(eq(skus.id, id), eq(skus.workspaceId, workspaceId)))
+    .for('update');
   if (!row) throw new AppError('NOT_FOUND', 'SKU not found.');
   return row;
 }
@@ -245,9 +297,15 @@ function openBlockers(row: SkuRow) {
 }
 
 function approvalBlocked(open: SkuRow['blockers']) {
-  return new AppError('APPROVAL_BLOCKED', `The SKU has ${open.length} open blocker${open.length === 1 ? '' : 's'}: ${open.map((b) => b.code).join(', ')}.`, {
-    details: { blockers: open.map((b) => ({ code: b.code, message: b.message, required_fields: b.required_fields ?? [] })) },
-  });
+  return new AppError(
+    'APPROVAL_BLOCKED',
+    `The SKU has ${open.length} open blocker${open.length === 1 ? '' : 's'}: ${open.map((b) => b.code).join(', ')}.`,
+    {
+      details: {
+        blockers: open.map((b) => ({ code: b.code, message: b.message, required_fields: b.required_fields ?? [] })),
+      },
+    },
+  );
 }
 
 /**
@@ -283,24 +341,49 @@ export async function approveSku(db: Db, args: { workspaceId: string; actor: Act
     const open = openBlockers(row);
     // Approving an approved SKU again answers with it (idempotent), unless blockers opened since.
     if (row.approvalState === 'approved' && !open.length) return { sku: serializeSku(row) };
-    const refused = open.length ? approvalBlocked(open) : await fourEyesRefusal(t, { workspaceId: args.workspaceId, actor: args.actor, row });
+    const refused = open.length
+      ? approvalBlocked(open)
+      : await fourEyesRefusal(t, { workspaceId: args.workspaceId, actor: args.actor, row });
     if (refused) {
-      await audit(t, args.workspaceId, args.actor, 'sku.approval_refused', row.id, { code: refused.code, message: refused.message });
+      await recordAudit(t, {
+        workspaceId: args.workspaceId,
+        actor: args.actor,
+        action: 'sku.approval_refused',
+        targetType: 'sku',
+        targetId: row.id,
+        data: {
+          code: refused.code,
+          message: refused.message,
+        },
+      });
       return { refused };
     }
     const fourEyes = await fourEyesEnabled(t, args.workspaceId);
     const [won] = await t
       .update(skus)
-      .set({ approvalState: 'approved', approvedAt: new Date(), approvedBy: personOf(args.actor), approvedByLabel: args.actor.label, updatedAt: new Date() })
+      .set({
+        approvalState: 'approved',
+        approvedAt: new Date(),
+        approvedBy: personOf(args.actor),
+        approvedByLabel: args.actor.label,
+        updatedAt: new Date(),
+      })
       .where(and(eq(skus.id, row.id), ne(skus.approvalState, 'approved')))
       .returning();
     const record = await recordApproval(t, { workspaceId: args.workspaceId, actor: args.actor, row, fourEyes });
-    await audit(t, args.workspaceId, args.actor, 'sku.approved', row.id, {
-      blocker_count: 0,
-      waived: row.blockers.filter((b) => b.waived).map((b) => b.code),
-      dossier_hash: record.dossierHash,
-      four_eyes: fourEyes,
-      review_completed_by: row.reviewCompletedBy,
+    await recordAudit(t, {
+      workspaceId: args.workspaceId,
+      actor: args.actor,
+      action: 'sku.approved',
+      targetType: 'sku',
+      targetId: row.id,
+      data: {
+        blocker_count: 0,
+        waived: row.blockers.filter((b) => b.waived).map((b) => b.code),
+        dossier_hash: record.dossierHash,
+        four_eyes: fourEyes,
+        review_completed_by: row.reviewCompletedBy,
+      },
     });
     return { sku: serializeSku(won ?? row), approval: serializeApproval(record) };
   });
@@ -310,8 +393,16 @@ export async function approveSku(db: Db, args: { workspaceId: string; actor: Act
 
 function reviewOpenItems(row: SkuRow) {
   const open = row.blockers.filter((b) => b.code === 'EXTRACTION_CONFLICT_OPEN' || b.code === 'REVIEW_ISSUE_OPEN');
-  const issues = open.filter((b) => b.code === 'REVIEW_ISSUE_OPEN').map((b) => ({ message: b.message, details: (b as { details?: unknown }).details ?? null }));
-  const conflicts = open.filter((b) => b.code === 'EXTRACTION_CONFLICT_OPEN').map((b) => ({ message: b.message, required_fields: b.required_fields ?? [], details: (b as { details?: unknown }).details ?? null }));
+  const issues = open
+    .filter((b) => b.code === 'REVIEW_ISSUE_OPEN')
+    .map((b) => ({ message: b.message, details: (b as { details?: unknown }).details ?? null }));
+  const conflicts = open
+    .filter((b) => b.code === 'EXTRACTION_CONFLICT_OPEN')
+    .map((b) => ({
+      message: b.message,
+      required_fields: b.required_fields ?? [],
+      details: (b as { details?: unknown }).details ?? null,
+    }));
   return { open, issues, conflicts };
 }
 
@@ -322,7 +413,13 @@ export async function completeReview(db: Db, args: { workspaceId: string; actor:
     await recomputeSku(db, args.workspaceId, args.id);
     const row = await getSkuRow(db, args.workspaceId, args.id);
     const { open, issues, conflicts } = reviewOpenItems(row);
-    return { dry_run: true, can_complete: open.length === 0, open_review_issues: issues, open_conflicts: conflicts, sku: serializeSku(row) };
+    return {
+      dry_run: true,
+      can_complete: open.length === 0,
+      open_review_issues: issues,
+      open_conflicts: conflicts,
+      sku: serializeSku(row),
+    };
   }
   const outcome = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -331,18 +428,46 @@ export async function completeReview(db: Db, args: { workspaceId: string; actor:
     const row = await getSkuRow(t, args.workspaceId, args.id);
     const { open, issues, conflicts } = reviewOpenItems(row);
     if (open.length) {
-      const refused = new AppError('REVIEW_INCOMPLETE', `Resolve ${issues.length} review issue(s) and ${conflicts.length} extraction conflict(s) first.`, {
-        details: { open_review_issues: issues, open_conflicts: conflicts },
+      const refused = new AppError(
+        'REVIEW_INCOMPLETE',
+        `Resolve ${issues.length} review issue(s) and ${conflicts.length} extraction conflict(s) first.`,
+        {
+          details: { open_review_issues: issues, open_conflicts: conflicts },
+        },
+      );
+      await recordAudit(t, {
+        workspaceId: args.workspaceId,
+        actor: args.actor,
+        action: 'sku.review_refused',
+        targetType: 'sku',
+        targetId: row.id,
+        data: {
+          code: refused.code,
+          open_review_issues: issues.length,
+          open_conflicts: conflicts.length,
+        },
       });
-      await audit(t, args.workspaceId, args.actor, 'sku.review_refused', row.id, { code: refused.code, open_review_issues: issues.length, open_conflicts: conflicts.length });
       return { refused };
     }
     const won = await t
       .update(skus)
-      .set({ reviewState: 'complete', reviewCompletedAt: new Date(), reviewCompletedBy: args.actor.label, reviewCompletedByUser: personOf(args.actor), updatedAt: new Date() })
+      .set({
+        reviewState: 'complete',
+        reviewCompletedAt: new Date(),
+        reviewCompletedBy: args.actor.label,
+        reviewCompletedByUser: personOf(args.actor),
+        updatedAt: new Date(),
+      })
       .where(and(eq(skus.id, row.id), ne(skus.reviewState, 'complete')))
       .returning();
-    if (won.length) await audit(t, args.workspaceId, args.actor, 'sku.review_completed', row.id);
+    if (won.length)
+      await recordAudit(t, {
+        workspaceId: args.workspaceId,
+        actor: args.actor,
+        action: 'sku.review_completed',
+        targetType: 'sku',
+        targetId: row.id,
+      });
     return { sku: serializeSku(won[0] ?? row) };
   });
   if ('refused' in outcome) throw outcome.refused;
@@ -355,24 +480,24 @@ export async function completeReview(db: Db, args: { workspaceId: string; actor:
  * mutation's transaction where there is one. The SKU row is locked first (see lockSkuRow): an approval
  * deciding at the same time either saw this change, or committed first and is reset here.
  */
-export async function afterDossierChange(db: Db, args: { workspaceId: string; actor: Actor; skuId: string; reason: string }) {
+export async function afterDossierChange(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; skuId: string; reason: string },
+) {
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const [row] = await t.select().from(skus).where(and(eq(skus.id, args.skuId), eq(skus.workspaceId, args.workspaceId))).for('update');
+    const [row] = await t
+      .select()
+      .from(skus)
+      .where(and(eq(skus.id, args.skuId), eq(skus.workspaceId, args.workspaceId)))
+      .for('update');
     if (!row) return;
-    // Who changed confirmed data last: four-eyes approval excludes them.
-    await t.update(skus).set({ dataChangedBy: personOf(args.actor), dataChangedByLabel: args.actor.label, dataChangedAt: new Date() }).where(eq(skus.id, row.id));
-    if (row.approvalState === 'approved' || row.reviewState === 'complete') {
-      await t
-        .update(skus)
-        .set({ approvalState: 'pending', approvedAt: null, approvedBy: null, approvedByLabel: null, reviewState: 'open', reviewCompletedAt: null, reviewCompletedBy: null, reviewCompletedByUser: null })
-        .where(eq(skus.id, row.id));
-      await audit(t, args.workspaceId, args.actor, 'sku.approval_reset', row.id, {
-        reason: args.reason,
-        changed_by: args.actor.label,
-        was: { approval_state: row.approvalState, review_state: row.reviewState, approved_by: row.approvedByLabel, review_completed_by: row.reviewCompletedBy },
-      });
-    }
+    await resetApprovals(t, {
+      workspaceId: args.workspaceId,
+      actor: args.actor,
+      skuIds: [row.id],
+      reason: args.reason,
+    });
     await recomputeSku(t, args.workspaceId, args.skuId);
   });
 }

@@ -12,9 +12,13 @@ import { skuStatus } from './serialize';
 export async function whyBlocked(db: Db, workspaceId: string, skuId: string, rawMarket: string) {
   const market = normalizeCountryCode(rawMarket);
   if (!market || !isEeaMarket(market)) {
-    throw new AppError('VALIDATION_FAILED', `"${rawMarket}" is not an EU/EEA market; use an ISO 3166-1 alpha-2 code such as FR.`, {
-      details: { fields: [{ path: 'market', message: 'unknown or non-EEA market' }] },
-    });
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `"${rawMarket}" is not an EU/EEA market; use an ISO 3166-1 alpha-2 code such as FR.`,
+      {
+        details: { fields: [{ path: 'market', message: 'unknown or non-EEA market' }] },
+      },
+    );
   }
   const row = await getSkuRow(db, workspaceId, skuId);
   const input = await loadRequirementInput(db, workspaceId, skuId);

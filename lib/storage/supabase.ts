@@ -7,7 +7,10 @@ export const SUPABASE_BUCKET = 'compliance-documents';
 
 /** Supabase Storage (private bucket) with the service-role key; used when SUPABASE_URL is set. */
 export function supabaseBlobStore(url: string, serviceKey: string, bucket = SUPABASE_BUCKET): BlobStore {
-  const client = createClient(url, serviceKey, { auth: { persistSession: false }, realtime: { transport: WebSocket as any } });
+  const client = createClient(url, serviceKey, {
+    auth: { persistSession: false },
+    realtime: { transport: WebSocket as any },
+  });
   const store = () => client.storage.from(bucket);
   let bucketChecked = false;
   const ensureBucket = async () => {

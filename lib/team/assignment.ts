@@ -1,28 +1,36 @@
 import { and, eq } from 'drizzle-orm';
+import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { auditEvents, skus, workspaceMembers } from '@/lib/db/schema';
+import { skus, workspaceMembers } from '@/lib/db/schema';
 import { AppError } from '@/lib/http/errors';
 import { lockSkuRow } from '@/lib/skus/service';
 
 /** Assigns a SKU to a member of its workspace (or nobody); an audit event names both people. */
-export async function assignSku(db: Db, args: { workspaceId: string; actor: Actor; skuId: string; userId: string | null }) {
+export async function assignSku(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; skuId: string; userId: string | null },
+) {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const row = await lockSkuRow(t, args.workspaceId, args.skuId);
     let email: string | null = null;
     if (args.userId) {
-      const [m] = await t.select({ email: workspaceMembers.email }).from(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, args.workspaceId), eq(workspaceMembers.userId, args.userId)));
-      if (!m) throw new AppError('VALIDATION_FAILED', 'The assignee is not a member of this workspace.', { details: { fields: [{ path: 'user_id', message: 'not a member of this workspace' }] } });
+      const [m] = await t
+        .select({ email: workspaceMembers.email })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, args.workspaceId), eq(workspaceMembers.userId, args.userId)));
+      if (!m)
+        throw new AppError('VALIDATION_FAILED', 'The assignee is not a member of this workspace.', {
+          details: { fields: [{ path: 'user_id', message: 'not a member of this workspace' }] },
+        });
       email = m.email;
     }
     if (row.assigneeUserId !== args.userId) {
       await t.update(skus).set({ assigneeUserId: args.userId }).where(eq(skus.id, row.id));
-      await t.insert(auditEvents).values({
+      await recordAudit(t, {
         workspaceId: args.workspaceId,
-        actorUserId: args.actor.userId,
-        actorApiKeyId: args.actor.apiKeyId,
-        actorLabel: args.actor.label,
+        actor: args.actor,
         action: args.userId ? 'sku.assigned' : 'sku.unassigned',
         targetType: 'sku',
         targetId: row.id,
@@ -37,7 +45,10 @@ export async function getAssignee(db: Db, workspaceId: string, skuId: string) {
   const [r] = await db
     .select({ userId: skus.assigneeUserId, email: workspaceMembers.email })
     .from(skus)
-    .leftJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, skus.workspaceId), eq(workspaceMembers.userId, skus.assigneeUserId)))
+    .leftJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.workspaceId, skus.workspaceId), eq(workspaceMembers.userId, skus.assigneeUserId)),
+    )
     .where(and(eq(skus.id, skuId), eq(skus.workspaceId, workspaceId)));
   if (!r) throw new AppError('NOT_FOUND', 'SKU not found.');
   return { sku_id: skuId, assignee: r.userId ? { user_id: r.userId, email: r.email } : null };

@@ -1,10 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { publicAppUrl } from '@/lib/config/public-url';
+import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { auditEvents, skuComments, workspaceMembers } from '@/lib/db/schema';
+import { skuComments, workspaceMembers } from '@/lib/db/schema';
 import { newMessageId, sendMail } from '@/lib/email/send';
 import { getSkuRow } from '@/lib/skus/service';
-import { getEnv } from '@/lib/config/env';
 
 export const COMMENT_MAX = 4000;
 // @ followed by an email address; the address must be a member's to count as a mention.
@@ -20,13 +21,21 @@ const serialize = (c: typeof skuComments.$inferSelect, emails: Map<string, strin
 });
 
 async function memberEmails(db: Db, workspaceId: string) {
-  const rows = await db.select({ userId: workspaceMembers.userId, email: workspaceMembers.email, notify: workspaceMembers.notifyMentions }).from(workspaceMembers).where(eq(workspaceMembers.workspaceId, workspaceId));
+  const rows = await db
+    .select({ userId: workspaceMembers.userId, email: workspaceMembers.email, notify: workspaceMembers.notifyMentions })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.workspaceId, workspaceId));
   return rows;
 }
 
 export async function listComments(db: Db, workspaceId: string, skuId: string) {
   await getSkuRow(db, workspaceId, skuId);
-  const rows = await db.select().from(skuComments).where(and(eq(skuComments.workspaceId, workspaceId), eq(skuComments.skuId, skuId))).orderBy(asc(skuComments.createdAt), asc(skuComments.id)).limit(500);
+  const rows = await db
+    .select()
+    .from(skuComments)
+    .where(and(eq(skuComments.workspaceId, workspaceId), eq(skuComments.skuId, skuId)))
+    .orderBy(asc(skuComments.createdAt), asc(skuComments.id))
+    .limit(500);
   const emails = new Map((await memberEmails(db, workspaceId)).map((m) => [m.userId, m.email]));
   return rows.map((r) => serialize(r, emails));
 }
@@ -42,22 +51,29 @@ export async function addComment(db: Db, args: { workspaceId: string; actor: Act
   const sku = await getSkuRow(db, args.workspaceId, args.skuId);
   const members = await memberEmails(db, args.workspaceId);
   const byEmail = new Map(members.map((m) => [m.email.toLowerCase(), m]));
-  const mentioned = [...new Set([...args.body.matchAll(MENTION_RE)].map((m) => m[1].toLowerCase()))].map((e) => byEmail.get(e)).filter((m): m is NonNullable<typeof m> => Boolean(m));
+  const mentioned = [...new Set([...args.body.matchAll(MENTION_RE)].map((m) => m[1].toLowerCase()))]
+    .map((e) => byEmail.get(e))
+    .filter((m): m is NonNullable<typeof m> => Boolean(m));
   const [row] = await db
     .insert(skuComments)
-    .values({ workspaceId: args.workspaceId, skuId: sku.id, authorUserId: args.actor.userId, authorLabel: args.actor.label, body: args.body, mentions: mentioned.map((m) => m.userId) })
+    .values({
+      workspaceId: args.workspaceId,
+      skuId: sku.id,
+      authorUserId: args.actor.userId,
+      authorLabel: args.actor.label,
+      body: args.body,
+      mentions: mentioned.map((m) => m.userId),
+    })
     .returning();
-  await db.insert(auditEvents).values({
+  await recordAudit(db, {
     workspaceId: args.workspaceId,
-    actorUserId: args.actor.userId,
-    actorApiKeyId: args.actor.apiKeyId,
-    actorLabel: args.actor.label,
+    actor: args.actor,
     action: 'sku.commented',
     targetType: 'sku',
     targetId: sku.id,
     data: { sku_code: sku.skuCode, comment_id: row.id, mentions: mentioned.map((m) => m.email) },
   });
-  const origin = (getEnv().PUBLIC_APP_URL ?? 'http://127.0.0.1:3100').replace(/\/$/, '');
+  const origin = publicAppUrl();
   const url = `${origin}/skus/${sku.id}?tab=activity`;
   const notified: string[] = [];
   for (const m of mentioned) {

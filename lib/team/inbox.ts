@@ -7,7 +7,14 @@ import { skuStatusSql } from '@/lib/skus/serialize';
 
 const LIMIT = 50;
 
-const skuCols = { id: skus.id, sku_code: skus.skuCode, product_name: skus.productName, status: skuStatusSql, blocker_count: skus.blockerCount, updated_at: skus.updatedAt };
+const skuCols = {
+  id: skus.id,
+  sku_code: skus.skuCode,
+  product_name: skus.productName,
+  status: skuStatusSql,
+  blocker_count: skus.blockerCount,
+  updated_at: skus.updatedAt,
+};
 
 /**
  * "My work": what waits for this person in the active workspace. Assigned SKUs not yet approved;
@@ -27,11 +34,20 @@ export async function myWork(db: Db, args: { workspaceId: string; userId: string
     ? await db
         .select(skuCols)
         .from(skus)
-        .where(and(eq(skus.workspaceId, workspaceId), sql`${skuStatusSql} = 'needs_review'`, or(isNull(skus.assigneeUserId), eq(skus.assigneeUserId, userId))))
+        .where(
+          and(
+            eq(skus.workspaceId, workspaceId),
+            sql`${skuStatusSql} = 'needs_review'`,
+            or(isNull(skus.assigneeUserId), eq(skus.assigneeUserId, userId)),
+          ),
+        )
         .orderBy(asc(skus.updatedAt))
         .limit(LIMIT)
     : [];
-  const [ws] = await db.select({ fourEyes: workspaces.fourEyesApproval }).from(workspaces).where(eq(workspaces.id, workspaceId));
+  const [ws] = await db
+    .select({ fourEyes: workspaces.fourEyesApproval })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
   const approvals = mayReview
     ? await db
         .select(skuCols)
@@ -41,24 +57,55 @@ export async function myWork(db: Db, args: { workspaceId: string; userId: string
             eq(skus.workspaceId, workspaceId),
             sql`${skuStatusSql} = 'ready_for_approval'`,
             // Under four eyes, not the SKUs this person changed last or reviewed.
-            ws?.fourEyes ? and(sql`${skus.dataChangedBy} IS DISTINCT FROM ${userId}::uuid`, sql`${skus.reviewCompletedByUser} IS DISTINCT FROM ${userId}::uuid`) : undefined,
+            ws?.fourEyes
+              ? and(
+                  sql`${skus.dataChangedBy} IS DISTINCT FROM ${userId}::uuid`,
+                  sql`${skus.reviewCompletedByUser} IS DISTINCT FROM ${userId}::uuid`,
+                )
+              : undefined,
           ),
         )
         .orderBy(asc(skus.updatedAt))
         .limit(LIMIT)
     : [];
   const replies = await db
-    .select({ id: supplierRequests.id, sku_id: supplierRequests.skuId, sku_code: skus.skuCode, recipient: supplierRequests.recipient, subject: supplierRequests.subject, responded_at: supplierRequests.respondedAt })
+    .select({
+      id: supplierRequests.id,
+      sku_id: supplierRequests.skuId,
+      sku_code: skus.skuCode,
+      recipient: supplierRequests.recipient,
+      subject: supplierRequests.subject,
+      responded_at: supplierRequests.respondedAt,
+    })
     .from(supplierRequests)
     .innerJoin(skus, eq(skus.id, supplierRequests.skuId))
-    .where(and(eq(supplierRequests.workspaceId, workspaceId), inArray(supplierRequests.status, ['to_review']), or(isNull(skus.assigneeUserId), eq(skus.assigneeUserId, userId))))
+    .where(
+      and(
+        eq(supplierRequests.workspaceId, workspaceId),
+        inArray(supplierRequests.status, ['to_review']),
+        or(isNull(skus.assigneeUserId), eq(skus.assigneeUserId, userId)),
+      ),
+    )
     .orderBy(desc(supplierRequests.lastActivityAt))
     .limit(LIMIT);
   const mentions = await db
-    .select({ id: skuComments.id, sku_id: skuComments.skuId, sku_code: skus.skuCode, author: skuComments.authorLabel, body: skuComments.body, created_at: skuComments.createdAt })
+    .select({
+      id: skuComments.id,
+      sku_id: skuComments.skuId,
+      sku_code: skus.skuCode,
+      author: skuComments.authorLabel,
+      body: skuComments.body,
+      created_at: skuComments.createdAt,
+    })
     .from(skuComments)
     .innerJoin(skus, eq(skus.id, skuComments.skuId))
-    .where(and(eq(skuComments.workspaceId, workspaceId), sql`${userId}::uuid = ANY(${skuComments.mentions})`, sql`${skuComments.createdAt} > now() - interval '30 days'`))
+    .where(
+      and(
+        eq(skuComments.workspaceId, workspaceId),
+        sql`${userId}::uuid = ANY(${skuComments.mentions})`,
+        sql`${skuComments.createdAt} > now() - interval '30 days'`,
+      ),
+    )
     .orderBy(desc(skuComments.createdAt))
     .limit(LIMIT);
   const iso = <T extends { updated_at?: Date; responded_at?: Date | null; created_at?: Date }>(r: T) => ({

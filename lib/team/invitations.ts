@@ -1,20 +1,19 @@
 import crypto from 'node:crypto';
+import { publicAppUrl } from '@/lib/config/public-url';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor, SessionUser, WorkspaceRef } from '@/lib/auth/context';
 import { roleAtLeast, type Role } from '@/lib/auth/roles';
-import { getEnv } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { workspaceInvitations, workspaceMembers, workspaces } from '@/lib/db/schema';
 import { newMessageId, sendMail } from '@/lib/email/send';
 import { AppError } from '@/lib/http/errors';
-import { auditTeam } from './audit';
+import { recordAudit } from '@/lib/audit';
 import { assertSeatAvailable, lockWorkspace, seatsUsed } from './members';
 
 export const INVITATION_TTL_DAYS = 7;
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
-const appOrigin = () => (getEnv().PUBLIC_APP_URL ?? 'http://127.0.0.1:3100').replace(/\/$/, '');
-export const invitationUrl = (token: string) => `${appOrigin()}/invite/${token}`;
+export const invitationUrl = (token: string) => `${publicAppUrl()}/invite/${token}`;
 
 type InvitationRow = typeof workspaceInvitations.$inferSelect;
 
@@ -40,13 +39,25 @@ export function serializeInvitation(r: InvitationRow) {
 }
 
 export async function listInvitations(db: Db, workspaceId: string) {
-  const rows = await db.select().from(workspaceInvitations).where(eq(workspaceInvitations.workspaceId, workspaceId)).orderBy(desc(workspaceInvitations.createdAt), desc(workspaceInvitations.id)).limit(200);
+  const rows = await db
+    .select()
+    .from(workspaceInvitations)
+    .where(eq(workspaceInvitations.workspaceId, workspaceId))
+    .orderBy(desc(workspaceInvitations.createdAt), desc(workspaceInvitations.id))
+    .limit(200);
   return rows.map(serializeInvitation);
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function invitationMail(args: { to: string; workspaceName: string; inviter: string; role: Role; url: string; expiresAt: Date }) {
+function invitationMail(args: {
+  to: string;
+  workspaceName: string;
+  inviter: string;
+  role: Role;
+  url: string;
+  expiresAt: Date;
+}) {
   const subject = `${args.inviter} invited you to ${args.workspaceName}`.slice(0, 200);
   const text = [
     `${args.inviter} invited you to the compliance workspace "${args.workspaceName}" as ${args.role}.`,
@@ -67,10 +78,15 @@ function invitationMail(args: { to: string; workspaceName: string; inviter: stri
  * SHA-256. Inviting an address again withdraws its open invitation. The seat is taken while the
  * invitation is open. The link is returned once to the inviter too, for when mail is not configured.
  */
-export async function createInvitation(db: Db, args: { workspace: WorkspaceRef; actor: Actor; actorRole: Role; email: string; role: Exclude<Role, 'owner'> }) {
+export async function createInvitation(
+  db: Db,
+  args: { workspace: WorkspaceRef; actor: Actor; actorRole: Role; email: string; role: Exclude<Role, 'owner'> },
+) {
   const email = args.email.trim().toLowerCase();
   if (!roleAtLeast(args.actorRole, args.role)) {
-    throw new AppError('INSUFFICIENT_ROLE', `You may invite people with at most your own role (${args.actorRole}).`, { details: { required_role: args.role, role: args.actorRole } });
+    throw new AppError('INSUFFICIENT_ROLE', `You may invite people with at most your own role (${args.actorRole}).`, {
+      details: { required_role: args.role, role: args.actorRole },
+    });
   }
   const token = crypto.randomBytes(32).toString('base64url');
   const created = await db.transaction(async (tx) => {
@@ -80,11 +96,21 @@ export async function createInvitation(db: Db, args: { workspace: WorkspaceRef; 
       .select({ userId: workspaceMembers.userId })
       .from(workspaceMembers)
       .where(and(eq(workspaceMembers.workspaceId, ws.id), sql`lower(${workspaceMembers.email}) = ${email}`));
-    if (member) throw new AppError('ALREADY_MEMBER', `${email} is already a member of this workspace.`, { details: { user_id: member.userId } });
+    if (member)
+      throw new AppError('ALREADY_MEMBER', `${email} is already a member of this workspace.`, {
+        details: { user_id: member.userId },
+      });
     const withdrawn = await t
       .update(workspaceInvitations)
       .set({ revokedAt: new Date() })
-      .where(and(eq(workspaceInvitations.workspaceId, ws.id), sql`lower(${workspaceInvitations.email}) = ${email}`, isNull(workspaceInvitations.acceptedAt), isNull(workspaceInvitations.revokedAt)))
+      .where(
+        and(
+          eq(workspaceInvitations.workspaceId, ws.id),
+          sql`lower(${workspaceInvitations.email}) = ${email}`,
+          isNull(workspaceInvitations.acceptedAt),
+          isNull(workspaceInvitations.revokedAt),
+        ),
+      )
       .returning({ id: workspaceInvitations.id });
     const used = await seatsUsed(t, ws.id);
     assertSeatAvailable(ws, used.total);
@@ -100,15 +126,33 @@ export async function createInvitation(db: Db, args: { workspace: WorkspaceRef; 
         expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 24 * 3600 * 1000),
       })
       .returning();
-    await auditTeam(t, { workspaceId: ws.id, actor: args.actor, action: 'invitation.created', targetType: 'invitation', targetId: row.id, data: { email, role: args.role, replaced: withdrawn.map((w) => w.id) } });
+    await recordAudit(t, {
+      workspaceId: ws.id,
+      actor: args.actor,
+      action: 'invitation.created',
+      targetType: 'invitation',
+      targetId: row.id,
+      data: { email, role: args.role, replaced: withdrawn.map((w) => w.id) },
+    });
     return { row, workspaceName: ws.name };
   });
   const url = invitationUrl(token);
-  const outcome = await sendMail(invitationMail({ to: email, workspaceName: created.workspaceName, inviter: args.actor.label, role: args.role, url, expiresAt: created.row.expiresAt }));
+  const outcome = await sendMail(
+    invitationMail({
+      to: email,
+      workspaceName: created.workspaceName,
+      inviter: args.actor.label,
+      role: args.role,
+      url,
+      expiresAt: created.row.expiresAt,
+    }),
+  );
   return {
     invitation: serializeInvitation(created.row),
     invite_url: url,
-    mail: outcome.ok ? { sent: true, provider: outcome.provider } : { sent: false, provider: outcome.provider, error: outcome.error },
+    mail: outcome.ok
+      ? { sent: true, provider: outcome.provider }
+      : { sent: false, provider: outcome.provider, error: outcome.error },
   };
 }
 
@@ -121,20 +165,42 @@ export async function revokeInvitation(db: Db, args: { workspaceId: string; acto
       .where(and(eq(workspaceInvitations.id, args.id), eq(workspaceInvitations.workspaceId, args.workspaceId)))
       .for('update');
     if (!row) throw new AppError('NOT_FOUND', 'Invitation not found.');
-    if (row.acceptedAt) throw new AppError('INVITATION_USED', 'The invitation was already accepted; remove the member instead.');
+    if (row.acceptedAt)
+      throw new AppError('INVITATION_USED', 'The invitation was already accepted; remove the member instead.');
     if (row.revokedAt) return serializeInvitation(row);
-    const [updated] = await t.update(workspaceInvitations).set({ revokedAt: new Date() }).where(eq(workspaceInvitations.id, row.id)).returning();
-    await auditTeam(t, { workspaceId: args.workspaceId, actor: args.actor, action: 'invitation.revoked', targetType: 'invitation', targetId: row.id, data: { email: row.email, role: row.role } });
+    const [updated] = await t
+      .update(workspaceInvitations)
+      .set({ revokedAt: new Date() })
+      .where(eq(workspaceInvitations.id, row.id))
+      .returning();
+    await recordAudit(t, {
+      workspaceId: args.workspaceId,
+      actor: args.actor,
+      action: 'invitation.revoked',
+      targetType: 'invitation',
+      targetId: row.id,
+      data: { email: row.email, role: row.role },
+    });
     return serializeInvitation(updated);
   });
 }
 
 function refuseUnusable(row: InvitationRow | undefined): asserts row is InvitationRow {
-  if (!row) throw new AppError('INVITATION_INVALID', 'This invitation link is not known; check that it was copied completely.');
+  if (!row)
+    throw new AppError('INVITATION_INVALID', 'This invitation link is not known; check that it was copied completely.');
   const status = invitationStatus(row);
-  if (status === 'accepted') throw new AppError('INVITATION_USED', 'This invitation link was already used; each link works once.');
-  if (status === 'revoked') throw new AppError('INVITATION_REVOKED', 'This invitation was withdrawn; ask an admin of the workspace for a new one.');
-  if (status === 'expired') throw new AppError('INVITATION_EXPIRED', 'This invitation link expired; ask an admin of the workspace for a new one.');
+  if (status === 'accepted')
+    throw new AppError('INVITATION_USED', 'This invitation link was already used; each link works once.');
+  if (status === 'revoked')
+    throw new AppError(
+      'INVITATION_REVOKED',
+      'This invitation was withdrawn; ask an admin of the workspace for a new one.',
+    );
+  if (status === 'expired')
+    throw new AppError(
+      'INVITATION_EXPIRED',
+      'This invitation link expired; ask an admin of the workspace for a new one.',
+    );
 }
 
 async function findByToken(db: Db, token: string, lock: boolean) {
@@ -152,7 +218,13 @@ async function findByToken(db: Db, token: string, lock: boolean) {
 export async function lookupInvitation(db: Db, token: string) {
   const r = await findByToken(db, token, false);
   refuseUnusable(r?.inv);
-  return { workspace_name: r!.workspaceName, email: r!.inv.email, role: r!.inv.role, invited_by: r!.inv.invitedByLabel, expires_at: r!.inv.expiresAt.toISOString() };
+  return {
+    workspace_name: r!.workspaceName,
+    email: r!.inv.email,
+    role: r!.inv.role,
+    invited_by: r!.inv.invitedByLabel,
+    expires_at: r!.inv.expiresAt.toISOString(),
+  };
 }
 
 /**
@@ -167,9 +239,15 @@ export async function acceptInvitation(db: Db, args: { user: SessionUser; token:
     refuseUnusable(r?.inv);
     const inv = r!.inv;
     if (inv.email.toLowerCase() !== args.user.email.trim().toLowerCase()) {
-      throw new AppError('INVITATION_EMAIL_MISMATCH', `This invitation was sent to ${inv.email}; you are signed in as ${args.user.email}. Sign in with the invited address to accept it.`);
+      throw new AppError(
+        'INVITATION_EMAIL_MISMATCH',
+        `This invitation was sent to ${inv.email}; you are signed in as ${args.user.email}. Sign in with the invited address to accept it.`,
+      );
     }
-    await t.update(workspaceInvitations).set({ acceptedAt: new Date(), acceptedBy: args.user.id }).where(eq(workspaceInvitations.id, inv.id));
+    await t
+      .update(workspaceInvitations)
+      .set({ acceptedAt: new Date(), acceptedBy: args.user.id })
+      .where(eq(workspaceInvitations.id, inv.id));
     const inserted = await t
       .insert(workspaceMembers)
       .values({ workspaceId: inv.workspaceId, userId: args.user.id, email: args.user.email, role: inv.role })
@@ -177,8 +255,19 @@ export async function acceptInvitation(db: Db, args: { user: SessionUser; token:
       .returning({ userId: workspaceMembers.userId });
     const actor: Actor = { userId: args.user.id, apiKeyId: null, label: args.user.email, personId: args.user.id };
     if (inserted.length) {
-      await auditTeam(t, { workspaceId: inv.workspaceId, actor, action: 'member.joined', targetType: 'member', targetId: args.user.id, data: { email: args.user.email, role: inv.role, invited_by: inv.invitedByLabel, invitation_id: inv.id } });
+      await recordAudit(t, {
+        workspaceId: inv.workspaceId,
+        actor,
+        action: 'member.joined',
+        targetType: 'member',
+        targetId: args.user.id,
+        data: { email: args.user.email, role: inv.role, invited_by: inv.invitedByLabel, invitation_id: inv.id },
+      });
     }
-    return { workspace: { id: inv.workspaceId, name: r!.workspaceName }, role: inv.role, already_member: inserted.length === 0 };
+    return {
+      workspace: { id: inv.workspaceId, name: r!.workspaceName },
+      role: inv.role,
+      already_member: inserted.length === 0,
+    };
   });
 }

@@ -6,16 +6,26 @@ import type { Db } from '@/lib/db/client';
 import { skus, workspaceInvitations, workspaceMembers, workspaces } from '@/lib/db/schema';
 import { AppError } from '@/lib/http/errors';
 import { PLANS } from '@/lib/plans';
-import { auditTeam } from './audit';
+import { recordAudit } from '@/lib/audit';
 
 type MemberRow = typeof workspaceMembers.$inferSelect;
 
 export function serializeMember(m: MemberRow) {
-  return { user_id: m.userId, email: m.email, role: m.role, joined_at: m.createdAt.toISOString(), notify_mentions: m.notifyMentions };
+  return {
+    user_id: m.userId,
+    email: m.email,
+    role: m.role,
+    joined_at: m.createdAt.toISOString(),
+    notify_mentions: m.notifyMentions,
+  };
 }
 
 export async function listMembers(db: Db, workspaceId: string) {
-  const rows = await db.select().from(workspaceMembers).where(eq(workspaceMembers.workspaceId, workspaceId)).orderBy(asc(workspaceMembers.createdAt), asc(workspaceMembers.userId));
+  const rows = await db
+    .select()
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.workspaceId, workspaceId))
+    .orderBy(asc(workspaceMembers.createdAt), asc(workspaceMembers.userId));
   return rows.map(serializeMember);
 }
 
@@ -38,20 +48,34 @@ export async function lockWorkspace(tx: Db, workspaceId: string) {
 
 /** Seats in use: members plus invitations still open. */
 export async function seatsUsed(db: Db, workspaceId: string) {
-  const [{ members }] = await db.select({ members: sql<number>`count(*)::int` }).from(workspaceMembers).where(eq(workspaceMembers.workspaceId, workspaceId));
+  const [{ members }] = await db
+    .select({ members: sql<number>`count(*)::int` })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.workspaceId, workspaceId));
   const [{ invites }] = await db
     .select({ invites: sql<number>`count(*)::int` })
     .from(workspaceInvitations)
-    .where(and(eq(workspaceInvitations.workspaceId, workspaceId), isNull(workspaceInvitations.acceptedAt), isNull(workspaceInvitations.revokedAt), gt(workspaceInvitations.expiresAt, new Date())));
+    .where(
+      and(
+        eq(workspaceInvitations.workspaceId, workspaceId),
+        isNull(workspaceInvitations.acceptedAt),
+        isNull(workspaceInvitations.revokedAt),
+        gt(workspaceInvitations.expiresAt, new Date()),
+      ),
+    );
   return { members: Number(members), invitations: Number(invites), total: Number(members) + Number(invites) };
 }
 
 export function assertSeatAvailable(workspace: Pick<WorkspaceRef, 'plan'>, used: number) {
   const max = PLANS[workspace.plan].maxSeats;
   if (used >= max) {
-    throw new AppError('PLAN_LIMIT_REACHED', `The ${PLANS[workspace.plan].label} plan allows ${max} people (members and open invitations); remove someone or withdraw an invitation first.`, {
-      details: { limit: 'seats', plan: workspace.plan, max, current: used },
-    });
+    throw new AppError(
+      'PLAN_LIMIT_REACHED',
+      `The ${PLANS[workspace.plan].label} plan allows ${max} people (members and open invitations); remove someone or withdraw an invitation first.`,
+      {
+        details: { limit: 'seats', plan: workspace.plan, max, current: used },
+      },
+    );
   }
 }
 
@@ -59,14 +83,27 @@ export function assertSeatAvailable(workspace: Pick<WorkspaceRef, 'plan'>, used:
  * Changes a member's role. The owner's role is fixed (ownership is transferred, not edited) and no
  * one becomes owner this way; an admin may not hand out more than their own role.
  */
-export async function changeMemberRole(db: Db, args: { workspaceId: string; actor: Actor; actorRole: Role; userId: string; role: Exclude<Role, 'owner'> }) {
+export async function changeMemberRole(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; actorRole: Role; userId: string; role: Exclude<Role, 'owner'> },
+) {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await lockWorkspace(t, args.workspaceId);
     const m = await lockMember(t, args.workspaceId, args.userId);
-    if (m.role === 'owner') throw new AppError('OWNER_ROLE_LOCKED', "The owner's role cannot be changed; transfer ownership to someone else first.");
+    if (m.role === 'owner')
+      throw new AppError(
+        'OWNER_ROLE_LOCKED',
+        "The owner's role cannot be changed; transfer ownership to someone else first.",
+      );
     if (!roleAtLeast(args.actorRole, args.role) || !roleAtLeast(args.actorRole, m.role)) {
-      throw new AppError('INSUFFICIENT_ROLE', `Only someone with at least the ${roleAtLeast(args.actorRole, args.role) ? m.role : args.role} role may make this change.`, { details: { required_role: roleAtLeast(args.actorRole, args.role) ? m.role : args.role, role: args.actorRole } });
+      throw new AppError(
+        'INSUFFICIENT_ROLE',
+        `Only someone with at least the ${roleAtLeast(args.actorRole, args.role) ? m.role : args.role} role may make this change.`,
+        {
+          details: { required_role: roleAtLeast(args.actorRole, args.role) ? m.role : args.role, role: args.actorRole },
+        },
+      );
     }
     if (m.role === args.role) return serializeMember(m);
     const [updated] = await t
@@ -75,7 +112,14 @@ export async function changeMemberRole(db: Db, args: { workspaceId: string; acto
       .where(and(eq(workspaceMembers.workspaceId, args.workspaceId), eq(workspaceMembers.userId, args.userId)))
       .returning();
     // Keys act with their owner's role, so a demotion needs no key change; the event records it.
-    await auditTeam(t, { workspaceId: args.workspaceId, actor: args.actor, action: 'member.role_changed', targetType: 'member', targetId: m.userId, data: { email: m.email, from: m.role, to: args.role } });
+    await recordAudit(t, {
+      workspaceId: args.workspaceId,
+      actor: args.actor,
+      action: 'member.role_changed',
+      targetType: 'member',
+      targetId: m.userId,
+      data: { email: m.email, from: m.role, to: args.role },
+    });
     return serializeMember(updated);
   });
 }
@@ -84,23 +128,31 @@ export async function changeMemberRole(db: Db, args: { workspaceId: string; acto
  * Removes a member: their sessions stop reaching the workspace at once (membership is read on every
  * request), their API keys are revoked, and SKUs assigned to them become unassigned.
  */
-export async function removeMember(db: Db, args: { workspaceId: string; actor: Actor; actorRole: Role; userId: string }) {
+export async function removeMember(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; actorRole: Role; userId: string },
+) {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await lockWorkspace(t, args.workspaceId);
     const m = await lockMember(t, args.workspaceId, args.userId);
-    if (m.role === 'owner') throw new AppError('OWNER_ROLE_LOCKED', 'The owner cannot be removed; transfer ownership to someone else first.');
+    if (m.role === 'owner')
+      throw new AppError('OWNER_ROLE_LOCKED', 'The owner cannot be removed; transfer ownership to someone else first.');
     if (!roleAtLeast(args.actorRole, m.role)) {
-      throw new AppError('INSUFFICIENT_ROLE', `Only someone with at least the ${m.role} role may remove this member.`, { details: { required_role: m.role, role: args.actorRole } });
+      throw new AppError('INSUFFICIENT_ROLE', `Only someone with at least the ${m.role} role may remove this member.`, {
+        details: { required_role: m.role, role: args.actorRole },
+      });
     }
-    await t.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, args.workspaceId), eq(workspaceMembers.userId, args.userId)));
+    await t
+      .delete(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, args.workspaceId), eq(workspaceMembers.userId, args.userId)));
     const revoked = await revokeKeysOf(t, args.workspaceId, args.userId);
     const unassigned = await t
       .update(skus)
       .set({ assigneeUserId: null })
       .where(and(eq(skus.workspaceId, args.workspaceId), eq(skus.assigneeUserId, args.userId)))
       .returning({ id: skus.id });
-    await auditTeam(t, {
+    await recordAudit(t, {
       workspaceId: args.workspaceId,
       actor: args.actor,
       action: 'member.removed',
@@ -113,18 +165,40 @@ export async function removeMember(db: Db, args: { workspaceId: string; actor: A
 }
 
 /** Hands the workspace to another member: they become owner, the previous owner an admin. */
-export async function transferOwnership(db: Db, args: { workspaceId: string; actor: Actor; fromUserId: string; toUserId: string }) {
-  if (args.toUserId === args.fromUserId) throw new AppError('VALIDATION_FAILED', 'You already own this workspace.', { details: { fields: [{ path: 'user_id', message: 'is the current owner' }] } });
+export async function transferOwnership(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; fromUserId: string; toUserId: string },
+) {
+  if (args.toUserId === args.fromUserId)
+    throw new AppError('VALIDATION_FAILED', 'You already own this workspace.', {
+      details: { fields: [{ path: 'user_id', message: 'is the current owner' }] },
+    });
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await lockWorkspace(t, args.workspaceId);
     const from = await lockMember(t, args.workspaceId, args.fromUserId);
-    if (from.role !== 'owner') throw new AppError('INSUFFICIENT_ROLE', 'Only the owner may transfer ownership.', { details: { required_role: 'owner', role: from.role } });
+    if (from.role !== 'owner')
+      throw new AppError('INSUFFICIENT_ROLE', 'Only the owner may transfer ownership.', {
+        details: { required_role: 'owner', role: from.role },
+      });
     const to = await lockMember(t, args.workspaceId, args.toUserId);
     // Demote first: one owner per workspace is a unique index.
-    await t.update(workspaceMembers).set({ role: 'admin' }).where(and(eq(workspaceMembers.workspaceId, args.workspaceId), eq(workspaceMembers.userId, from.userId)));
-    await t.update(workspaceMembers).set({ role: 'owner' }).where(and(eq(workspaceMembers.workspaceId, args.workspaceId), eq(workspaceMembers.userId, to.userId)));
-    await auditTeam(t, { workspaceId: args.workspaceId, actor: args.actor, action: 'workspace.ownership_transferred', targetType: 'member', targetId: to.userId, data: { from: from.email, to: to.email, to_previous_role: to.role } });
+    await t
+      .update(workspaceMembers)
+      .set({ role: 'admin' })
+      .where(and(eq(workspaceMembers.workspaceId, args.workspaceId), eq(workspaceMembers.userId, from.userId)));
+    await t
+      .update(workspaceMembers)
+      .set({ role: 'owner' })
+      .where(and(eq(workspaceMembers.workspaceId, args.workspaceId), eq(workspaceMembers.userId, to.userId)));
+    await recordAudit(t, {
+      workspaceId: args.workspaceId,
+      actor: args.actor,
+      action: 'workspace.ownership_transferred',
+      targetType: 'member',
+      targetId: to.userId,
+      data: { from: from.email, to: to.email, to_previous_role: to.role },
+    });
     return listMembers(t, args.workspaceId);
   });
 }

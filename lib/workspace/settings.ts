@@ -12,26 +12,35 @@ export async function getWorkspaceOverview(db: Db, workspaceId: string) {
   const [{ keys }] = await db
     .select({ keys: sql<number>`count(*)::int` })
     .from(apiKeys)
-    .where(and(eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, new Date()))));
+    .where(
+      and(
+        eq(apiKeys.workspaceId, workspaceId),
+        isNull(apiKeys.revokedAt),
+        or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, new Date())),
+      ),
+    );
   const usage = await getUsageCounters(db, workspaceId);
   const allowed = scopesAllowedOnPlan(ws.plan);
   return {
     workspace: { id: ws.id, name: ws.name, plan: ws.plan, created_at: ws.createdAt.toISOString() },
     plan_limits: planLimitsJson(ws.plan),
     usage: { ...usage, api_keys: keys },
-    scopes: ALL_SCOPES.map((scope) => ({ scope, description: SCOPES[scope], read_only: isReadScope(scope), allowed_on_plan: allowed.includes(scope) })),
+    scopes: ALL_SCOPES.map((scope) => ({
+      scope,
+      description: SCOPES[scope],
+      read_only: isReadScope(scope),
+      allowed_on_plan: allowed.includes(scope),
+    })),
   };
-}
-
-export async function renameWorkspace(db: Db, workspaceId: string, name: string) {
-  const [ws] = await db.update(workspaces).set({ name, updatedAt: new Date() }).where(eq(workspaces.id, workspaceId)).returning();
-  if (!ws) throw new AppError('NOT_FOUND', 'Workspace not found.');
-  return { id: ws.id, name: ws.name, plan: ws.plan, created_at: ws.createdAt.toISOString() };
 }
 
 export async function setWorkspacePlan(db: Db, workspaceId: string, plan: PlanId) {
   if (!PLANS[plan]) throw new AppError('VALIDATION_FAILED', `Unknown plan ${plan}.`);
-  const [ws] = await db.update(workspaces).set({ plan, updatedAt: new Date() }).where(eq(workspaces.id, workspaceId)).returning();
+  const [ws] = await db
+    .update(workspaces)
+    .set({ plan, updatedAt: new Date() })
+    .where(eq(workspaces.id, workspaceId))
+    .returning();
   if (!ws) throw new AppError('NOT_FOUND', 'Workspace not found.');
   return ws;
 }

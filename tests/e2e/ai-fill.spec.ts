@@ -20,11 +20,20 @@ const DOC = [
 
 async function skuWithDoc(page: Page, baseURL: string) {
   const headers = { origin: baseURL };
-  const sku = await (await page.request.post('/api/skus', { headers, data: { sku_code: `TRAIN-${Date.now().toString(36)}`, product_name: 'Wooden toy train', category_code: 'toys' } })).json();
+  const sku = await (
+    await page.request.post('/api/skus', {
+      headers,
+      data: { sku_code: `TRAIN-${Date.now().toString(36)}`, product_name: 'Wooden toy train', category_code: 'toys' },
+    })
+  ).json();
   const id = sku.sku.id as string;
   const up = await page.request.post('/api/documents/bulk', {
     headers,
-    multipart: { files: { name: 'DoC-TR-100.txt', mimeType: 'text/plain', buffer: Buffer.from(DOC) }, sku_id: id, document_type: 'declaration_of_conformity' },
+    multipart: {
+      files: { name: 'DoC-TR-100.txt', mimeType: 'text/plain', buffer: Buffer.from(DOC) },
+      sku_id: id,
+      document_type: 'declaration_of_conformity',
+    },
   });
   expect(up.status()).toBe(200);
   return id;
@@ -44,7 +53,10 @@ test.describe('AI assistant', () => {
     await stub?.close();
   });
 
-  test('Fill with AI through the loopback provider: cited suggestions, accept, the blocker goes', async ({ page, baseURL }) => {
+  test('Fill with AI through the loopback provider: cited suggestions, accept, the blocker goes', async ({
+    page,
+    baseURL,
+  }) => {
     test.skip(!STUB_PORT, 'set E2E_AI_STUB_PORT to run the app against the loopback AI provider');
     stub!.reply = (req) => {
       const ref = /document="(D\d+)" page="1" name="DoC-TR-100.txt"/.exec(req.prompt)?.[1] ?? 'D1';
@@ -52,8 +64,24 @@ test.describe('AI assistant', () => {
         delayMs: 1500,
         content: {
           suggestions: [
-            { field_key: 'age_grading', value: '3+', document: ref, page: 1, quote: 'Intended for children from 3 years (age 3+).', confidence: 0.86, reasoning: 'The declaration states the intended age.' },
-            { field_key: 'age_grading', value: '0+', document: ref, page: 1, quote: 'Suitable from birth.', confidence: 0.9, reasoning: 'Invented.' },
+            {
+              field_key: 'age_grading',
+              value: '3+',
+              document: ref,
+              page: 1,
+              quote: 'Intended for children from 3 years (age 3+).',
+              confidence: 0.86,
+              reasoning: 'The declaration states the intended age.',
+            },
+            {
+              field_key: 'age_grading',
+              value: '0+',
+              document: ref,
+              page: 1,
+              quote: 'Suitable from birth.',
+              confidence: 0.9,
+              reasoning: 'Invented.',
+            },
           ],
         },
       };
@@ -72,7 +100,10 @@ test.describe('AI assistant', () => {
     await expect(suggestion).toHaveCount(1);
     await expect(suggestion.getByTestId('ai-suggestion-value')).toHaveText('3+');
     await expect(suggestion.getByTestId('ai-quote')).toHaveText('Intended for children from 3 years (age 3+).');
-    await expect(suggestion.getByTestId('ai-citation-link')).toHaveAttribute('href', /\/api\/documents\/[0-9a-f-]{36}\/file#page=1&search=/);
+    await expect(suggestion.getByTestId('ai-citation-link')).toHaveAttribute(
+      'href',
+      /\/api\/documents\/[0-9a-f-]{36}\/file#page=1&search=/,
+    );
     await expect(panel.getByTestId('ai-dropped')).toContainText('1 answer of the model refused');
     await screenshot(page, 'ai-02-suggestions');
     expect(stub!.requests.length).toBeGreaterThanOrEqual(1);
@@ -100,17 +131,34 @@ test.describe('AI assistant', () => {
     await expect(panel.getByTestId('ai-suggestion')).toHaveCount(0);
   });
 
-  test('without a provider the fill runs on rules and says so; research and sync from the manufacturer', async ({ page, baseURL }) => {
+  test('without a provider the fill runs on rules and says so; research and sync from the manufacturer', async ({
+    page,
+    baseURL,
+  }) => {
     test.skip(Boolean(STUB_PORT), 'runs when the app has no AI provider');
     await signUp(page, uniqueEmail('ai-rules'));
     const id = await skuWithDoc(page, baseURL!);
     const headers = { origin: baseURL! };
-    const entity = await (await page.request.post('/api/entities', { headers, data: { name: 'Holzwerk Müller GmbH', street: 'Werkstraße 5', postal_code: '80331', city: 'München', country: 'DE', email: 'safety@holzwerk.example' } })).json();
+    const entity = await (
+      await page.request.post('/api/entities', {
+        headers,
+        data: {
+          name: 'Holzwerk Müller GmbH',
+          street: 'Werkstraße 5',
+          postal_code: '80331',
+          city: 'München',
+          country: 'DE',
+          email: 'safety@holzwerk.example',
+        },
+      })
+    ).json();
     await page.request.put(`/api/skus/${id}/entities/manufacturer`, { headers, data: { entity_id: entity.entity.id } });
     await page.goto(`/skus/${id}`);
     const panel = page.getByTestId('ai-fill-panel');
     await panel.getByTestId('ai-fill-start').click();
-    await expect(panel.getByTestId('ai-fill-status')).toHaveAttribute('data-status', 'completed_degraded', { timeout: 20_000 });
+    await expect(panel.getByTestId('ai-fill-status')).toHaveAttribute('data-status', 'completed_degraded', {
+      timeout: 20_000,
+    });
     await expect(panel).toContainText('No AI provider is configured');
     await screenshot(page, 'ai-04-degraded');
 
@@ -121,7 +169,9 @@ test.describe('AI assistant', () => {
     await expect(preview.getByTestId('sync-new')).toHaveText('safety@holzwerk.example');
     await expect(preview.getByTestId('sync-old')).toHaveText('not set');
     await preview.getByTestId('sync-confirm').click();
-    await expect(page.locator('#field-manufacturer_email').getByTestId('field-value')).toContainText('safety@holzwerk.example');
+    await expect(page.locator('#field-manufacturer_email').getByTestId('field-value')).toContainText(
+      'safety@holzwerk.example',
+    );
 
     await panel.getByTestId('ai-research-toggle').click();
     await panel.getByTestId('ai-research-run').click();

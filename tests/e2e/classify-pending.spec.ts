@@ -8,7 +8,11 @@ import { screenshot, signUp, uniqueEmail } from './helpers';
  * the background, and the list and the detail page update by themselves when the type is set.
  */
 
-const scan = (name: string) => ({ name, mimeType: 'image/png', buffer: fs.readFileSync(path.resolve(process.cwd(), 'tests/fixtures/classify/scans/zh-test-report-scan.png')) });
+const scan = (name: string) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: fs.readFileSync(path.resolve(process.cwd(), 'tests/fixtures/classify/scans/zh-test-report-scan.png')),
+});
 
 test('a scan is pending while OCR reads it, then shows its type without a reload', async ({ page }) => {
   test.setTimeout(180_000);
@@ -34,7 +38,9 @@ test('a scan is pending while OCR reads it, then shows its type without a reload
   await screenshot(page, 'classify-02-typed');
 
   // The detail page of a second scan shows the pending card, then the type.
-  await page.getByTestId('file-input').setInputFiles([{ ...scan('IMG_2208.png'), buffer: Buffer.concat([scan('x').buffer, Buffer.from([0])]) }]);
+  await page
+    .getByTestId('file-input')
+    .setInputFiles([{ ...scan('IMG_2208.png'), buffer: Buffer.concat([scan('x').buffer, Buffer.from([0])]) }]);
   const second = page.locator('[data-testid="upload-item"][data-filename="IMG_2208.png"]');
   await expect(second.getByTestId('upload-result')).toHaveAttribute('data-status', 'uploaded', { timeout: 60_000 });
   await second.getByRole('link', { name: 'Open' }).click();

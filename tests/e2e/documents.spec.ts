@@ -50,7 +50,13 @@ async function declarationPdf(): Promise<Buffer> {
   ];
   let y = 790;
   for (const [text, isTitle] of lines) {
-    page.drawText(text, { x: 50, y, size: isTitle ? 18 : 10.5, font: isTitle ? bold : font, color: rgb(0.1, 0.1, 0.1) });
+    page.drawText(text, {
+      x: 50,
+      y,
+      size: isTitle ? 18 : 10.5,
+      font: isTitle ? bold : font,
+      color: rgb(0.1, 0.1, 0.1),
+    });
     y -= isTitle ? 30 : 17;
   }
   return Buffer.from(await pdf.save());
@@ -72,7 +78,10 @@ function row(page: Page, filename: string) {
 }
 
 test.describe('documents: the vault', () => {
-  test('upload a mixed batch with a ZIP, see progress and results, correct a type, link to a SKU, audit log', async ({ page, baseURL }) => {
+  test('upload a mixed batch with a ZIP, see progress and results, correct a type, link to a SKU, audit log', async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(240_000);
     const email = uniqueEmail('vault');
     await signUp(page, email);
@@ -85,27 +94,46 @@ test.describe('documents: the vault', () => {
     // Upload slowly enough to watch the progress bars (Chromium's network throttling).
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 24 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 24 * 1024,
+    });
 
     const pdf = await declarationPdf();
-    await page.getByTestId('file-input').setInputFiles([
-      corpusFile('containers/zip-mixed-office-pdf-html-rtf-xml-bundle.zip', 'application/zip'),
-      corpusFile('documents/docx-simple-table.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
-      corpusFile('documents/html-simple-ascii.html', 'text/html'),
-      corpusFile('documents/image-png-rgba-screenshot-with-text.png', 'image/png'),
-      { name: 'EU-Declaration-of-Conformity-KT-2000.pdf', mimeType: 'application/pdf', buffer: pdf },
-      { name: 'product-catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(PRODUCT_CSV, 'utf8') },
-    ]);
+    await page
+      .getByTestId('file-input')
+      .setInputFiles([
+        corpusFile('containers/zip-mixed-office-pdf-html-rtf-xml-bundle.zip', 'application/zip'),
+        corpusFile(
+          'documents/docx-simple-table.docx',
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        ),
+        corpusFile('documents/html-simple-ascii.html', 'text/html'),
+        corpusFile('documents/image-png-rgba-screenshot-with-text.png', 'image/png'),
+        { name: 'EU-Declaration-of-Conformity-KT-2000.pdf', mimeType: 'application/pdf', buffer: pdf },
+        { name: 'product-catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(PRODUCT_CSV, 'utf8') },
+      ]);
     await expect(page.getByTestId('upload-item')).toHaveCount(6);
 
     // Progress: a bar that has moved but not finished, while the throttled upload runs.
-    const moving = page.locator('[data-testid="upload-progress"][aria-valuenow]:not([aria-valuenow="0"]):not([aria-valuenow="100"])');
+    const moving = page.locator(
+      '[data-testid="upload-progress"][aria-valuenow]:not([aria-valuenow="0"]):not([aria-valuenow="100"])',
+    );
     await expect(moving.first()).toBeVisible({ timeout: 30_000 });
     await screenshot(page, 'documents-02-uploading', { fullPage: false });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
 
     // Every file reaches its outcome (the CSV stops at the import-wizard offer).
-    const settled = page.locator('[data-testid="upload-item"][data-phase="done"], [data-testid="upload-item"][data-phase="offer_import"]');
+    const settled = page.locator(
+      '[data-testid="upload-item"][data-phase="done"], [data-testid="upload-item"][data-phase="offer_import"]',
+    );
     await expect(settled).toHaveCount(6, { timeout: 150_000 });
     await expect(page.locator('[data-testid="upload-item"][data-phase="failed"]')).toHaveCount(0);
 
@@ -134,7 +162,9 @@ test.describe('documents: the vault', () => {
     await expect(row(page, 'product-catalogue.csv')).toContainText('product data');
 
     // A duplicate: the same declaration again answers with a link to the stored one.
-    await page.getByTestId('file-input').setInputFiles([{ name: 'DoC-copy.pdf', mimeType: 'application/pdf', buffer: pdf }]);
+    await page
+      .getByTestId('file-input')
+      .setInputFiles([{ name: 'DoC-copy.pdf', mimeType: 'application/pdf', buffer: pdf }]);
     const copy = item(page, 'DoC-copy.pdf');
     await expect(copy.getByTestId('upload-result')).toHaveAttribute('data-status', 'duplicate', { timeout: 30_000 });
     await expect(copy.getByTestId('duplicate-link')).toHaveAttribute('href', /\/documents\/[0-9a-f-]{36}$/);
@@ -157,8 +187,16 @@ test.describe('documents: the vault', () => {
     const docxId = await docxRow.getAttribute('data-document-id');
     const corrected = await page.request.get(`/api/documents/${docxId}`);
     expect(corrected.status()).toBe(200);
-    const correctedDoc = (await corrected.json()).document as { document_type: string; classification_source: string; classification_confidence: number };
-    expect(correctedDoc).toMatchObject({ document_type: 'test_report', classification_source: 'manual', classification_confidence: 1 });
+    const correctedDoc = (await corrected.json()).document as {
+      document_type: string;
+      classification_source: string;
+      classification_confidence: number;
+    };
+    expect(correctedDoc).toMatchObject({
+      document_type: 'test_report',
+      classification_source: 'manual',
+      classification_confidence: 1,
+    });
 
     // Filters: by type (server-side), and back.
     await page.getByRole('combobox', { name: 'Document type', exact: true }).click();
@@ -179,10 +217,15 @@ test.describe('documents: the vault', () => {
     const sku = (await created.json()).sku as { id: string; sku_code: string };
 
     // The declaration's page: PDF preview, classification with reasoning, then link it to the SKU.
-    await row(page, 'EU-Declaration-of-Conformity-KT-2000.pdf').getByRole('link', { name: 'EU-Declaration-of-Conformity-KT-2000.pdf' }).click();
+    await row(page, 'EU-Declaration-of-Conformity-KT-2000.pdf')
+      .getByRole('link', { name: 'EU-Declaration-of-Conformity-KT-2000.pdf' })
+      .click();
     await expect(page).toHaveURL(/\/documents\/[0-9a-f-]{36}$/);
     const docId = page.url().split('/').pop()!;
-    await expect(page.getByTestId('pdf-preview')).toHaveAttribute('src', new RegExp(`^/api/documents/${docId}/file(#|$)`));
+    await expect(page.getByTestId('pdf-preview')).toHaveAttribute(
+      'src',
+      new RegExp(`^/api/documents/${docId}/file(#|$)`),
+    );
     await expect(page.getByTestId('reasoning')).not.toBeEmpty();
     await page.getByTestId('link-sku').click();
     await page.getByRole('combobox', { name: 'Search SKUs' }).fill(skuCode);
@@ -213,11 +256,17 @@ test.describe('documents: the vault', () => {
 
     // The audit log: upload decisions with who, what, where and why.
     await page.goto('/settings/audit');
-    await expect(page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Audit log' })).toHaveAttribute('aria-current', 'page');
+    await expect(
+      page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Audit log' }),
+    ).toHaveAttribute('aria-current', 'page');
     await expect(page.locator('[data-testid="audit-event"][data-action="upload.routed"]')).toHaveCount(1);
     const decisions = page.locator('[data-testid="audit-event"][data-action^="upload."]');
     expect(await decisions.count()).toBeGreaterThanOrEqual(6);
-    await expect(page.locator('[data-testid="audit-event"][data-action="upload.classified"]').filter({ hasText: 'product-catalogue.csv' })).toHaveCount(1);
+    await expect(
+      page
+        .locator('[data-testid="audit-event"][data-action="upload.classified"]')
+        .filter({ hasText: 'product-catalogue.csv' }),
+    ).toHaveCount(1);
     await expect(page.getByTestId('audit-log')).toContainText(email);
     await expect(page.getByTestId('audit-log')).toContainText('EU-Declaration-of-Conformity-KT-2000.pdf');
     await page.getByRole('button', { name: 'Routed', exact: true }).click();

@@ -34,23 +34,37 @@ test('a DoC finds its SKU, and its operators become linked entities in two click
   await signUp(page, uniqueEmail('evidence'));
   const code = `LAMP-${Date.now().toString(36).toUpperCase()}`;
   const created = await page.request.post('/api/skus', {
-    data: { sku_code: code, product_name: 'Rechargeable LED flashlight', gtin: '4006381333931', category_code: 'general' },
+    data: {
+      sku_code: code,
+      product_name: 'Rechargeable LED flashlight',
+      gtin: '4006381333931',
+      category_code: 'general',
+    },
     headers: { origin: baseURL!, 'Idempotency-Key': `e2e-${code}` },
   });
   expect(created.status()).toBe(201);
   const sku = (await created.json()).sku as { id: string };
-  const blockers = async () => ((await (await page.request.get(`/api/skus/${sku.id}`)).json()).blockers as { code: string }[]).map((b) => b.code);
+  const blockers = async () =>
+    ((await (await page.request.get(`/api/skus/${sku.id}`)).json()).blockers as { code: string }[]).map((b) => b.code);
   expect(await blockers()).toContain('MANUFACTURER_MISSING');
 
   // Upload in the vault, without choosing a SKU.
   const text = EXTRACT_CASES.find((c) => c.id === 'en-doc-flashlight')!.text;
   await page.goto('/documents');
-  await page.getByTestId('file-input').setInputFiles([{ name: 'DoC-BL-FL40-USB.pdf', mimeType: 'application/pdf', buffer: await pdfOf(text) }]);
-  await expect(page.getByTestId('upload-result').first()).toHaveAttribute('data-status', 'uploaded', { timeout: 30_000 });
+  await page
+    .getByTestId('file-input')
+    .setInputFiles([{ name: 'DoC-BL-FL40-USB.pdf', mimeType: 'application/pdf', buffer: await pdfOf(text) }]);
+  await expect(page.getByTestId('upload-result').first()).toHaveAttribute('data-status', 'uploaded', {
+    timeout: 30_000,
+  });
 
   // Extraction runs in the background and links the document to the SKU whose GTIN it states.
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/skus/${sku.id}/documents`)).json()).documents as unknown[]).length, { timeout: 60_000 })
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/skus/${sku.id}/documents`)).json()).documents as unknown[]).length,
+      { timeout: 60_000 },
+    )
     .toBe(1);
 
   await page.goto(`/skus/${sku.id}?tab=documents`);
@@ -77,7 +91,9 @@ test('a DoC finds its SKU, and its operators become linked entities in two click
   for (const c of OPERATOR_BLOCKERS) expect(after, c).not.toContain(c);
 
   // The entities carry the parts of the address and the country, as read from the document.
-  const ents = (await (await page.request.get(`/api/skus/${sku.id}/entities`)).json()) as { links?: { role: string; entity: { country: string; city: string; postal_code: string } }[] };
+  const ents = (await (await page.request.get(`/api/skus/${sku.id}/entities`)).json()) as {
+    links?: { role: string; entity: { country: string; city: string; postal_code: string } }[];
+  };
   const byRole = Object.fromEntries((ents.links ?? []).map((e) => [e.role, e.entity]));
   expect(byRole.manufacturer).toMatchObject({ country: 'CN', city: 'Shenzhen', postal_code: '518000' });
   expect(byRole.responsible_person).toMatchObject({ country: 'DE', city: 'Hamburg', postal_code: '20457' });

@@ -29,16 +29,23 @@ async function pickOption(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('option', { name: option }).click();
 }
 
-test('select SKUs, export them, watch the run complete, download and open the file; warnings lead to the field', async ({ page }) => {
+test('select SKUs, export them, watch the run complete, download and open the file; warnings lead to the field', async ({
+  page,
+}) => {
   await signUp(page, uniqueEmail('exports'));
-  const a = await sku(page, 'EX-A', 'Oak spoon', { brand: 'Holz', target_markets: 'DE', safety_warnings_de: 'Nicht für Kinder.' });
+  const a = await sku(page, 'EX-A', 'Oak spoon', {
+    brand: 'Holz',
+    target_markets: 'DE',
+    safety_warnings_de: 'Nicht für Kinder.',
+  });
   await sku(page, 'EX-B', 'Beech bowl', { brand: '=1+1' });
   await sku(page, 'EX-C', 'Not selected', {});
 
   // 1. Select two rows in the SKU table and export them.
   await page.goto('/skus');
   await expect(page.getByTestId('sku-row')).toHaveCount(3);
-  for (const code of ['EX-A', 'EX-B']) await page.locator(`[data-testid="sku-row"][data-sku-code="${code}"]`).getByTestId('select-row').click();
+  for (const code of ['EX-A', 'EX-B'])
+    await page.locator(`[data-testid="sku-row"][data-sku-code="${code}"]`).getByTestId('select-row').click();
   await expect(page.getByTestId('export-selected')).toContainText('(2)');
   await screenshot(page, 'exports-sku-selection');
   await page.getByTestId('export-selected').click();
@@ -81,7 +88,10 @@ test('select SKUs, export them, watch the run complete, download and open the fi
   const panel = page.getByTestId('run-warnings');
   await expect(panel.getByTestId('run-warning-sku')).toHaveCount(3); // all SKUs: the dialog opened without a selection
   await screenshot(page, 'exports-warnings');
-  const link = panel.getByTestId('warning-field-link').filter({ hasText: /^gtin$/ }).first();
+  const link = panel
+    .getByTestId('warning-field-link')
+    .filter({ hasText: /^gtin$/ })
+    .first();
   await link.click();
   await expect(page).toHaveURL(/\/skus\/[0-9a-f-]{36}#field-gtin$/);
   await expect(page.locator('#field-gtin')).toBeVisible();

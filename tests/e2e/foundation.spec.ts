@@ -13,7 +13,11 @@ import {
 } from './helpers';
 
 test.describe('foundation: accounts, workspace shell and API keys', () => {
-  test('sign up, create an API key, see it once, copy it, use it, revoke it, sign out and back in', async ({ page, playwright, baseURL }) => {
+  test('sign up, create an API key, see it once, copy it, use it, revoke it, sign out and back in', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const email = uniqueEmail('journey');
     const api = await playwright.request.newContext({ baseURL }); // no cookies: an outside system
 
@@ -94,7 +98,11 @@ test.describe('foundation: accounts, workspace shell and API keys', () => {
     // The key authenticates Bearer requests to its workspace.
     const who = await bearerGet(api, '/api/auth/whoami', key);
     expect(who.status()).toBe(200);
-    expect(await who.json()).toMatchObject({ workspace_id: session.workspace.id, auth: 'bearer', scopes: ['skus:read'] });
+    expect(await who.json()).toMatchObject({
+      workspace_id: session.workspace.id,
+      auth: 'bearer',
+      scopes: ['skus:read'],
+    });
     // The versioned Bearer API accepts it too (scope skus:read).
     expect((await bearerGet(api, '/api/v1/skus?limit=1', key)).status()).toBe(200);
     await page.reload();
@@ -179,7 +187,9 @@ test.describe('foundation: accounts, workspace shell and API keys', () => {
     const reveal = page.getByTestId('reveal-key-dialog');
     await expect(reveal).toBeVisible();
     await reveal.getByRole('button', { name: 'I have saved the key' }).click();
-    const expected = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(inTenDays);
+    const expected = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(
+      inTenDays,
+    );
     await expect(page.getByTestId('api-key-row').getByText(expected)).toBeVisible();
     const keys = await (await page.request.get('/api/workspace/api-keys')).json();
     expect(keys.data[0].expires_at).toBeTruthy();
@@ -233,7 +243,9 @@ test.describe('foundation: accounts, workspace shell and API keys', () => {
     const { expires_at } = await currentSession(page);
     const untilExpiry = Date.parse(expires_at) - Date.now();
     expect(untilExpiry).toBeGreaterThan(5 * 60_000);
-    const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh') && r.request().method() === 'POST');
+    const refreshed = page.waitForResponse(
+      (r) => r.url().endsWith('/api/auth/refresh') && r.request().method() === 'POST',
+    );
     // Jump to two minutes before expiry: the keeper must have refreshed by then.
     await page.clock.runFor(untilExpiry - 2 * 60_000);
     const res = await refreshed;
@@ -269,7 +281,9 @@ test.describe('foundation: accounts, workspace shell and API keys', () => {
   test('signed-out visitors are sent to sign in', async ({ page }) => {
     for (const path of ['/', '/dashboard', '/skus', '/settings', '/settings/api-keys']) {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/sign-in$/);
+      // The page asked for comes back after sign-in (?next=), never another one.
+      const next = encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      await expect(page).toHaveURL(new RegExp(`/sign-in(\\?next=${next})?$`));
     }
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await screenshot(page, '00-sign-in');
@@ -294,7 +308,9 @@ test.describe('foundation: accounts, workspace shell and API keys', () => {
     expect((await currentSession(page)).workspace.name).toBe('Nordlicht Toys GmbH');
   });
 
-  test('the error catalogue links every code, and the API reference renders the OpenAPI document locally', async ({ page }) => {
+  test('the error catalogue links every code, and the API reference renders the OpenAPI document locally', async ({
+    page,
+  }) => {
     const codes = await page.request.get('/docs/errors');
     expect(codes.status()).toBe(200);
 
@@ -311,7 +327,12 @@ test.describe('foundation: accounts, workspace shell and API keys', () => {
     const outside: string[] = [];
     page.on('request', (r) => {
       const u = new URL(r.url());
-      if (!['127.0.0.1', 'localhost'].includes(u.hostname) && !u.protocol.startsWith('data') && !u.protocol.startsWith('blob')) outside.push(r.url());
+      if (
+        !['127.0.0.1', 'localhost'].includes(u.hostname) &&
+        !u.protocol.startsWith('data') &&
+        !u.protocol.startsWith('blob')
+      )
+        outside.push(r.url());
     });
     const doc = (await (await page.request.get('/api/openapi.json')).json()) as { info: { title: string } };
     const spec = page.waitForResponse((r) => r.url().endsWith('/api/openapi.json') && r.status() === 200);
@@ -326,7 +347,12 @@ test.describe('foundation: accounts, workspace shell and API keys', () => {
   });
 
   test('on a phone the navigation is a drawer', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     await signUp(page, uniqueEmail('mobile'));
     await screenshot(page, '15-mobile-dashboard');

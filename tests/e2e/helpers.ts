@@ -39,7 +39,11 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
 export async function currentSession(page: Page) {
   const res = await page.request.get('/api/auth/session');
   expect(res.status()).toBe(200);
-  return (await res.json()) as { user: { id: string; email: string }; workspace: { id: string; name: string; plan: string }; expires_at: string };
+  return (await res.json()) as {
+    user: { id: string; email: string };
+    workspace: { id: string; name: string; plan: string };
+    expires_at: string;
+  };
 }
 
 /** A Bearer request from a context without cookies, like an outside system. */
@@ -48,7 +52,11 @@ export async function bearerGet(api: APIRequestContext, url: string, key: string
 }
 
 /** The contract's error envelope, checked field by field. */
-export async function expectEnvelope(res: { status(): number; json(): Promise<unknown> }, status: number, code?: string) {
+export async function expectEnvelope(
+  res: { status(): number; json(): Promise<unknown> },
+  status: number,
+  code?: string,
+) {
   expect(res.status()).toBe(status);
   const body = (await res.json()) as {
     error: { code: string; message: string; retryable: boolean; doc_url: string; support_reference: string };

@@ -101,7 +101,11 @@ test.describe('HTTP edges on the production server', () => {
     // Well-formed chunked bodies on GET/DELETE are simply ignored by the operation.
     const ok = await raw(baseURL!, req('GET /api/health', 'Transfer-Encoding: chunked\r\n') + '3\r\nabc\r\n0\r\n\r\n');
     expect(ok.status).toBe(200);
-    const del = await raw(baseURL!, req('DELETE /api/skus/00000000-0000-0000-0000-000000000000', 'Transfer-Encoding: chunked\r\n') + '3\r\nabc\r\n0\r\n\r\n');
+    const del = await raw(
+      baseURL!,
+      req('DELETE /api/skus/00000000-0000-0000-0000-000000000000', 'Transfer-Encoding: chunked\r\n') +
+        '3\r\nabc\r\n0\r\n\r\n',
+    );
     expectRawEnvelope(del, 401, 'UNAUTHORIZED');
   });
 

@@ -36,7 +36,9 @@ function mappingRow(page: Page, header: string) {
 }
 
 function previewCell(page: Page, row: number, target: string) {
-  return page.locator(`[data-testid="preview-row"][data-row="${row}"] [data-testid="preview-cell"][data-target="${target}"]`);
+  return page.locator(
+    `[data-testid="preview-row"][data-row="${row}"] [data-testid="preview-cell"][data-target="${target}"]`,
+  );
 }
 
 async function pickTarget(page: Page, column: string, option: string) {
@@ -45,7 +47,10 @@ async function pickTarget(page: Page, column: string, option: string) {
 }
 
 test.describe('imports', () => {
-  test('German catalogue: upload, mapping preview, dry run, commit with progress, review, entity resolution', async ({ page, baseURL }) => {
+  test('German catalogue: upload, mapping preview, dry run, commit with progress, review, entity resolution', async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(150_000);
     await signUp(page, uniqueEmail('imports'));
 
@@ -59,7 +64,9 @@ test.describe('imports', () => {
     await screenshot(page, 'imports-02-upload');
 
     // (a) Upload: the dry run starts at once.
-    await page.getByTestId('import-file-input').setInputFiles({ name: 'artikel-export.csv', mimeType: 'text/csv', buffer: germanCatalogue() });
+    await page
+      .getByTestId('import-file-input')
+      .setInputFiles({ name: 'artikel-export.csv', mimeType: 'text/csv', buffer: germanCatalogue() });
     await expect(page.getByTestId('wizard-mapping')).toBeVisible({ timeout: 30_000 });
 
     // (b) The file shape as read.
@@ -86,7 +93,10 @@ test.describe('imports', () => {
     await expect(page.getByTestId('unmapped-columns')).toContainText('Inverkehrbringung');
     await pickTarget(page, 'Inverkehrbringung', 'Date placed on the market');
     await expect(mappingRow(page, 'Inverkehrbringung')).toHaveAttribute('data-target', 'placed_on_market_date');
-    await expect(mappingRow(page, 'Inverkehrbringung').getByTestId('mapping-confidence')).toContainText('Chosen by you', { timeout: 20_000 });
+    await expect(mappingRow(page, 'Inverkehrbringung').getByTestId('mapping-confidence')).toContainText(
+      'Chosen by you',
+      { timeout: 20_000 },
+    );
     await expect(previewCell(page, 2, 'placed_on_market_date')).toContainText('2024-03-01');
     // 31.02.2024 is no date: the value is dropped with a warning (the row fails for its check digit anyway).
     await expect(previewCell(page, 5, 'placed_on_market_date').getByTestId('cell-warning')).toBeVisible();
@@ -116,8 +126,12 @@ test.describe('imports', () => {
     await expect(page.getByTestId('review-sku')).toHaveCount(4);
     const holz = page.locator('[data-testid="review-sku"][data-sku-code="HOLZ-001"]');
     await expect(holz).toHaveAttribute('data-outcome', 'created');
-    await expect(holz.locator('[data-testid="sku-change"][data-field="placed_on_market_date"]')).toContainText('2024-03-01');
-    await expect(holz.locator('[data-testid="sku-change"][data-field="placed_on_market_date"]').getByTestId('change-provenance')).toContainText('row 2');
+    await expect(holz.locator('[data-testid="sku-change"][data-field="placed_on_market_date"]')).toContainText(
+      '2024-03-01',
+    );
+    await expect(
+      holz.locator('[data-testid="sku-change"][data-field="placed_on_market_date"]').getByTestId('change-provenance'),
+    ).toContainText('row 2');
     await screenshot(page, 'imports-05-review');
 
     // Row errors, downloadable as CSV.
@@ -137,7 +151,9 @@ test.describe('imports', () => {
     await expect(page).toHaveURL(new RegExp(`/imports/${batchId}/entities$`));
     const lumo = page.locator('[data-testid="entity-candidate"][aria-label="Manufacturer: Lumo Lighting S.r.l."]');
     const mueller = page.locator('[data-testid="entity-candidate"][aria-label="Manufacturer: Spielwaren Müller GmbH"]');
-    const gmbh = page.locator('[data-testid="entity-candidate"][aria-label="Manufacturer: Spielwaren Müller G.m.b.H."]');
+    const gmbh = page.locator(
+      '[data-testid="entity-candidate"][aria-label="Manufacturer: Spielwaren Müller G.m.b.H."]',
+    );
     await expect(lumo).toHaveCount(1);
     await expect(mueller.getByTestId('candidate-conflicts')).toBeVisible();
     await lumo.getByText('Create new', { exact: true }).click();
@@ -166,7 +182,9 @@ test.describe('imports', () => {
     await page.getByTestId('resolution-preview-button').click();
     await expect(page.getByTestId('planned-create_new')).toContainText('1');
     await page.getByTestId('resolution-apply').click();
-    await expect(mueller.getByTestId('decision-done')).toHaveAttribute('data-action', 'create_new', { timeout: 20_000 });
+    await expect(mueller.getByTestId('decision-done')).toHaveAttribute('data-action', 'create_new', {
+      timeout: 20_000,
+    });
     await expect(mueller.getByTestId('decision-entity-name')).toContainText('Spielwaren Müller GmbH');
 
     // The other spelling now matches the entity just created: link it, picked through the search.
@@ -180,15 +198,21 @@ test.describe('imports', () => {
     await page.getByTestId('resolution-preview-button').click();
     await expect(page.getByTestId('planned-link_existing')).toContainText('1');
     await page.getByTestId('resolution-apply').click();
-    await expect(gmbh.getByTestId('decision-done')).toHaveAttribute('data-action', 'link_existing', { timeout: 20_000 });
+    await expect(gmbh.getByTestId('decision-done')).toHaveAttribute('data-action', 'link_existing', {
+      timeout: 20_000,
+    });
     await expect(page.getByTestId('review-open-entities-value')).toHaveText('0');
     await screenshot(page, 'imports-08-entities-applied');
 
     // Both spellings' SKUs are linked to the one new manufacturer entity.
-    const review = (await (await page.request.get(`/api/imports/${batchId}/review`)).json()) as { skus: { sku_id: string; sku_code: string }[] };
+    const review = (await (await page.request.get(`/api/imports/${batchId}/review`)).json()) as {
+      skus: { sku_id: string; sku_code: string }[];
+    };
     for (const code of ['HOLZ-001', 'HOLZ-003']) {
       const sku = review.skus.find((s) => s.sku_code === code)!;
-      const links = (await (await page.request.get(`/api/skus/${sku.sku_id}/entities`)).json()) as { links: { role: string; entity: { name: string } }[] };
+      const links = (await (await page.request.get(`/api/skus/${sku.sku_id}/entities`)).json()) as {
+        links: { role: string; entity: { name: string } }[];
+      };
       expect(links.links.find((l) => l.role === 'manufacturer')?.entity.name).toBe('Spielwaren Müller GmbH');
     }
 
@@ -206,18 +230,24 @@ test.describe('imports', () => {
 
     // The same file again: nothing new, nothing duplicated.
     await page.getByTestId('new-import').click();
-    await page.getByTestId('import-file-input').setInputFiles({ name: 'artikel-export.csv', mimeType: 'text/csv', buffer: germanCatalogue() });
+    await page
+      .getByTestId('import-file-input')
+      .setInputFiles({ name: 'artikel-export.csv', mimeType: 'text/csv', buffer: germanCatalogue() });
     await expect(page.getByTestId('wizard-mapping')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('mapping-footer-counts')).toContainText('0 new');
   });
 
-  test('UPC workbook: the product list on a hidden sheet, UNFI mapped to SKU code, UPC keeps its leading zero', async ({ page }) => {
+  test('UPC workbook: the product list on a hidden sheet, UNFI mapped to SKU code, UPC keeps its leading zero', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await signUp(page, uniqueEmail('imports-xls'));
     await page.goto('/imports/new');
 
     // A password-protected workbook is refused with the reason, before anything else.
-    await page.getByTestId('import-file-input').setInputFiles(path.join(CORPUS, 'xlsx-password-encrypted-cfb-container.xlsx'));
+    await page
+      .getByTestId('import-file-input')
+      .setInputFiles(path.join(CORPUS, 'xlsx-password-encrypted-cfb-container.xlsx'));
     await expect(page.getByTestId('dry-run-error')).toContainText(/password|encrypt/i, { timeout: 30_000 });
 
     const file = path.join(CORPUS, 'xls-biff8-upc-stored-as-number-leading-zero-lost-hidden-sheets.xls');
@@ -235,7 +265,9 @@ test.describe('imports', () => {
     // No SKU-code column was recognised: the user maps UNFI.
     await expect(page.getByTestId('missing-required')).toBeVisible();
     await pickTarget(page, 'UNFI', 'SKU code');
-    await expect(mappingRow(page, 'UNFI').getByTestId('mapping-confidence')).toContainText('Chosen by you', { timeout: 30_000 });
+    await expect(mappingRow(page, 'UNFI').getByTestId('mapping-confidence')).toContainText('Chosen by you', {
+      timeout: 30_000,
+    });
     await expect(page.getByTestId('missing-required')).toHaveCount(0);
 
     // The UPC stored as the number 42272005581 comes back as 042272005581.
@@ -264,9 +296,14 @@ test.describe('imports', () => {
     await screenshot(page, 'imports-12-from-url-refused', { fullPage: false });
   });
 
-  test('From URL: a product page proposes fields with their source, the SKU is created and opened', async ({ page }) => {
+  test('From URL: a product page proposes fields with their source, the SKU is created and opened', async ({
+    page,
+  }) => {
     // The server may fetch from this machine only with ALLOW_LOOPBACK_FETCH=true (off by default).
-    test.skip(process.env.ALLOW_LOOPBACK_FETCH !== 'true', 'set ALLOW_LOOPBACK_FETCH=true to fetch a product page served by the test');
+    test.skip(
+      process.env.ALLOW_LOOPBACK_FETCH !== 'true',
+      'set ALLOW_LOOPBACK_FETCH=true to fetch a product page served by the test',
+    );
     test.setTimeout(60_000);
     await signUp(page, uniqueEmail('imports-url-ok'));
     await page.goto('/imports');
@@ -295,8 +332,12 @@ test.describe('imports', () => {
       const port = (server.address() as AddressInfo).port;
       await dialog.getByLabel('Product page URL').fill(`http://127.0.0.1:${port}/products/train`);
       await dialog.getByTestId('from-url-read').click();
-      await expect(dialog.locator('[data-testid="from-url-field"][data-field="product_name"]')).toContainText('Wooden train set, 24 pieces');
-      await expect(dialog.locator('[data-testid="from-url-field"][data-field="product_name"]').getByTestId('from-url-source')).toHaveText('JSON-LD');
+      await expect(dialog.locator('[data-testid="from-url-field"][data-field="product_name"]')).toContainText(
+        'Wooden train set, 24 pieces',
+      );
+      await expect(
+        dialog.locator('[data-testid="from-url-field"][data-field="product_name"]').getByTestId('from-url-source'),
+      ).toHaveText('JSON-LD');
       // "TRAIN 24/B" is no valid code: the server says so and the model number is proposed instead.
       await expect(dialog.getByTestId('from-url-warnings')).toContainText('TRAIN 24/B');
       await expect(dialog.getByLabel('SKU code')).toHaveValue('WT-24');
@@ -309,7 +350,9 @@ test.describe('imports', () => {
       await expect(page.getByText('TRAIN-24').first()).toBeVisible();
       // Brand, manufacturer, model and description wait in the dossier as suggestions, with the page as their source.
       const skuId = /\/skus\/([0-9a-f-]{36})/.exec(page.url())![1]!;
-      const dossier = (await (await page.request.get(`/api/skus/${skuId}/dossier`)).json()) as { fields: { field_key: string; suggestions: { value: string; provenance: { note?: string } | null }[] }[] };
+      const dossier = (await (await page.request.get(`/api/skus/${skuId}/dossier`)).json()) as {
+        fields: { field_key: string; suggestions: { value: string; provenance: { note?: string } | null }[] }[];
+      };
       const brand = dossier.fields.find((f) => f.field_key === 'brand');
       expect(brand?.suggestions[0]?.value).toBe('Holzwerk');
       expect(brand?.suggestions[0]?.provenance?.note).toContain('JSON-LD');

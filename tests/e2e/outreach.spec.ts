@@ -25,7 +25,11 @@ test.beforeAll(async () => {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', async () => {
         const parsed = await PostalMime.parse(Buffer.concat(chunks));
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), text: parsed.text ?? '', subject: parsed.subject ?? '' });
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          text: parsed.text ?? '',
+          subject: parsed.subject ?? '',
+        });
         cb();
       });
     },
@@ -53,14 +57,42 @@ async function declarationPdf(): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
-test('missing DoC → request → supplier uploads through the mailed link → accept → blocker gone, request done', async ({ page, browser, baseURL }) => {
+test('missing DoC → request → supplier uploads through the mailed link → accept → blocker gone, request done', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   await signUp(page, uniqueEmail('outreach'));
   const headers = { origin: baseURL! };
-  const sku = await (await page.request.post('/api/skus', { headers, data: { sku_code: `TRAIN-${Date.now().toString(36)}`, product_name: 'Wooden train', category_code: 'toys' } })).json();
+  const sku = await (
+    await page.request.post('/api/skus', {
+      headers,
+      data: { sku_code: `TRAIN-${Date.now().toString(36)}`, product_name: 'Wooden train', category_code: 'toys' },
+    })
+  ).json();
   const skuId = sku.sku.id as string;
-  const entity = await (await page.request.post('/api/entities', { headers, data: { name: 'Spielwaren Fabrik GmbH', street: 'Hafenstraße 9', postal_code: '20457', city: 'Hamburg', country: 'DE', email: 'compliance@spielwaren.example' } })).json();
-  expect((await page.request.put(`/api/skus/${skuId}/entities/manufacturer`, { headers, data: { entity_id: entity.entity.id } })).status()).toBe(200);
+  const entity = await (
+    await page.request.post('/api/entities', {
+      headers,
+      data: {
+        name: 'Spielwaren Fabrik GmbH',
+        street: 'Hafenstraße 9',
+        postal_code: '20457',
+        city: 'Hamburg',
+        country: 'DE',
+        email: 'compliance@spielwaren.example',
+      },
+    })
+  ).json();
+  expect(
+    (
+      await page.request.put(`/api/skus/${skuId}/entities/manufacturer`, {
+        headers,
+        data: { entity_id: entity.entity.id },
+      })
+    ).status(),
+  ).toBe(200);
 
   // Before any request the manufacturer has no history, and says so in a sentence.
   await page.goto(`/skus/${skuId}?tab=entities`);
@@ -77,12 +109,16 @@ test('missing DoC → request → supplier uploads through the mailed link → a
   // Ask for the declaration only: untick every other item (each change re-drafts the text).
   const docLabel = 'EU-Konformitätserklärung mit Verweis auf 2009/48/EC';
   for (;;) {
-    const labels = await dialog.getByRole('checkbox', { checked: true }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    const labels = await dialog
+      .getByRole('checkbox', { checked: true })
+      .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
     const next = labels.find((l) => l !== docLabel);
     if (!next) break;
     await dialog.getByRole('checkbox', { name: next }).click();
     await expect(dialog.getByRole('checkbox', { name: next })).not.toBeChecked();
-    await expect(dialog.getByLabel(/^Message/)).not.toHaveValue(new RegExp(`- ${next.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    await expect(dialog.getByLabel(/^Message/)).not.toHaveValue(
+      new RegExp(`- ${next.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    );
   }
   await expect(dialog.getByLabel('To')).toHaveValue('compliance@spielwaren.example');
   await expect(dialog.getByLabel(/^Message/)).toHaveValue(new RegExp(`- ${docLabel}`));
@@ -101,7 +137,9 @@ test('missing DoC → request → supplier uploads through the mailed link → a
   await phone.goto(link!);
   await expect(phone.getByRole('heading', { level: 1 })).toHaveText('Angeforderte Unterlagen');
   await expect(phone.getByTestId('asked-items')).toHaveText(docLabel);
-  await phone.getByTestId('supplier-files').setInputFiles({ name: 'DoC WT-100.pdf', mimeType: 'application/pdf', buffer: await declarationPdf() });
+  await phone
+    .getByTestId('supplier-files')
+    .setInputFiles({ name: 'DoC WT-100.pdf', mimeType: 'application/pdf', buffer: await declarationPdf() });
   await phone.getByRole('button', { name: 'Hochladen' }).click();
   await expect(phone.getByRole('status')).toContainText('Vielen Dank: 1 Datei(en) erhalten.');
   await screenshot(phone, 'outreach-supplier-upload');
@@ -109,10 +147,13 @@ test('missing DoC → request → supplier uploads through the mailed link → a
 
   // Back at the SKU: to_review, the document with its extracted suggestions.
   await expect
-    .poll(async () => {
-      const d = await (await page.request.get(`/api/skus/${skuId}/dossier`)).json();
-      return (d.fields as any[]).find((f) => f.field_key === 'harmonised_standards')?.suggestions?.length ?? 0;
-    }, { timeout: 60_000 })
+    .poll(
+      async () => {
+        const d = await (await page.request.get(`/api/skus/${skuId}/dossier`)).json();
+        return (d.fields as any[]).find((f) => f.field_key === 'harmonised_standards')?.suggestions?.length ?? 0;
+      },
+      { timeout: 60_000 },
+    )
     .toBeGreaterThan(0);
   await page.reload();
   const request = page.getByTestId('supplier-request').first();
@@ -133,7 +174,12 @@ test('missing DoC → request → supplier uploads through the mailed link → a
   await screenshot(page, 'outreach-entity-responsiveness');
   // The same figures where the entity itself is edited.
   await page.goto('/entities');
-  await page.getByTestId('entity-row').filter({ hasText: 'Spielwaren Fabrik GmbH' }).getByRole('button', { name: 'Spielwaren Fabrik GmbH', exact: true }).click();
+  await page
+    .getByTestId('entity-row')
+    .filter({ hasText: 'Spielwaren Fabrik GmbH' })
+    .getByRole('button', { name: 'Actions for Spielwaren Fabrik GmbH' })
+    .click();
+  await page.getByRole('menuitem', { name: 'Edit…' }).click();
   await expect(page.getByTestId('entity-dialog').getByTestId('responsiveness-answered')).toHaveText('1 of 1');
   await screenshot(page, 'outreach-entity-dialog-responsiveness', { fullPage: false });
 

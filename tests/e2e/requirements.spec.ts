@@ -34,16 +34,29 @@ test.describe('requirements documentation', () => {
     await expect(entry).toHaveAttribute('data-code', 'TOY_DOC_MISSING');
     await expect(entry).toContainText('Blocker');
     await expect(entry).toContainText('Until 31 July 2030');
-    await expect(entry.getByRole('link', { name: /Directive 2009\/48\/EC \(Toy Safety Directive\) Art\. 15/ })).toHaveAttribute('href', 'https://eur-lex.europa.eu/eli/dir/2009/48/oj');
+    await expect(
+      entry.getByRole('link', { name: /Directive 2009\/48\/EC \(Toy Safety Directive\) Art\. 15/ }),
+    ).toHaveAttribute('href', 'https://eur-lex.europa.eu/eli/dir/2009/48/oj');
     await expect(entry).toContainText('Satisfied by');
     await expect(entry).toBeInViewport();
     await screenshot(docs, 'requirements-02-docs-rule', { fullPage: false });
 
     // Every category has its section, machinery included, and every rule cites at least one act.
-    for (const category of ['general', 'toys', 'electrical', 'cosmetics', 'chemicals', 'textiles', 'batteries', 'machinery']) {
+    for (const category of [
+      'general',
+      'toys',
+      'electrical',
+      'cosmetics',
+      'chemicals',
+      'textiles',
+      'batteries',
+      'machinery',
+    ]) {
       await expect(docs.locator(`[data-testid="requirement-category"][data-category="${category}"]`)).toBeVisible();
     }
-    const withoutCitation = await docs.getByTestId('requirement-rule').evaluateAll((els) => els.filter((el) => !el.querySelector('a[href^="https://"]')).length);
+    const withoutCitation = await docs
+      .getByTestId('requirement-rule')
+      .evaluateAll((els) => els.filter((el) => !el.querySelector('a[href^="https://"]')).length);
     expect(withoutCitation).toBe(0);
     // The cosmetics responsible-person rule names the importer default of Art. 4(5).
     await expect(docs.locator('#rule-cosmetics-cosmetics-responsible-person')).toContainText('Art. 4(5)');

@@ -61,7 +61,11 @@ async function inviteViewer(page: Page, email: string): Promise<string> {
   return mails.find((m) => m.to.includes(email))!.text.match(/https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/)![0];
 }
 
-test('a viewer sees mutating controls disabled with the reason, and the API refuses them', async ({ page, browser, baseURL }) => {
+test('a viewer sees mutating controls disabled with the reason, and the API refuses them', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const owner = uniqueEmail('roles-owner');
   const viewer = uniqueEmail('roles-viewer');
   const code = `ROLE-${Date.now().toString(36).toUpperCase()}`;
@@ -70,10 +74,16 @@ test('a viewer sees mutating controls disabled with the reason, and the API refu
 
   await test.step('the owner has a SKU with a dossier value, sees New SKU usable, and invites a viewer', async () => {
     await signUp(page, owner);
-    const created = await page.request.post('/api/skus', { headers, data: { sku_code: code, product_name: 'Enamel mug' } });
+    const created = await page.request.post('/api/skus', {
+      headers,
+      data: { sku_code: code, product_name: 'Enamel mug' },
+    });
     expect(created.status(), await created.text()).toBe(201);
     skuId = (await created.json()).sku.id;
-    const put = await page.request.put(`/api/skus/${skuId}/dossier/brand`, { headers, data: { value: 'Emaille & Co' } });
+    const put = await page.request.put(`/api/skus/${skuId}/dossier/brand`, {
+      headers,
+      data: { value: 'Emaille & Co' },
+    });
     expect(put.status(), await put.text()).toBe(200);
     await page.goto('/skus');
     await expectUsable(page.getByTestId('new-sku'));
@@ -150,12 +160,21 @@ test('a viewer sees mutating controls disabled with the reason, and the API refu
   });
 
   await test.step('the API refuses what the viewer tries anyway', async () => {
-    const create = await v.request.post('/api/skus', { headers, data: { sku_code: `${code}-V`, product_name: 'Not allowed' } });
+    const create = await v.request.post('/api/skus', {
+      headers,
+      data: { sku_code: `${code}-V`, product_name: 'Not allowed' },
+    });
     expect(create.status()).toBe(403);
-    expect((await create.json()).error).toMatchObject({ code: 'INSUFFICIENT_ROLE', details: { required_role: 'editor', role: 'viewer' } });
+    expect((await create.json()).error).toMatchObject({
+      code: 'INSUFFICIENT_ROLE',
+      details: { required_role: 'editor', role: 'viewer' },
+    });
     const save = await v.request.put(`/api/skus/${skuId}/dossier/brand`, { headers, data: { value: 'Changed' } });
     expect(save.status()).toBe(403);
-    const key = await v.request.post('/api/workspace/api-keys', { headers, data: { name: 'mine', scopes: ['skus:read'] } });
+    const key = await v.request.post('/api/workspace/api-keys', {
+      headers,
+      data: { name: 'mine', scopes: ['skus:read'] },
+    });
     expect(key.status()).toBe(403);
     expect((await key.json()).error.details.required_role).toBe('admin');
     // Nothing changed: the owner still reads the old value.

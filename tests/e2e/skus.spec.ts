@@ -35,8 +35,22 @@ const PRODUCT = {
   instructionsDe: 'Vor Gebrauch alle Verpackungsteile entfernen. Nur mit einem feuchten Tuch reinigen.',
   instructionsFr: 'Retirer tous les emballages avant utilisation. Nettoyer uniquement avec un chiffon humide.',
 };
-const MANUFACTURER = { name: 'Shenzhen Bright Toys Co., Ltd.', street: '88 Keji Road, Nanshan District', postal: '518057', city: 'Shenzhen', country: 'China', email: 'compliance@brighttoys.example.cn' };
-const EU_RP = { name: 'EU Compliance Partner GmbH', street: 'Friedrichstraße 123', postal: '10117', city: 'Berlin', country: 'Germany', email: 'gpsr@eu-partner.example.de' };
+const MANUFACTURER = {
+  name: 'Shenzhen Bright Toys Co., Ltd.',
+  street: '88 Keji Road, Nanshan District',
+  postal: '518057',
+  city: 'Shenzhen',
+  country: 'China',
+  email: 'compliance@brighttoys.example.cn',
+};
+const EU_RP = {
+  name: 'EU Compliance Partner GmbH',
+  street: 'Friedrichstraße 123',
+  postal: '10117',
+  city: 'Berlin',
+  country: 'Germany',
+  email: 'gpsr@eu-partner.example.de',
+};
 
 /** The row of one dossier field. */
 function fieldRow(page: Page, key: string): Locator {
@@ -96,7 +110,11 @@ async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string
 }
 
 test.describe('SKUs: from creation to a published safety page and a dossier for authorities', () => {
-  test('create, fill, clear blockers, approve, publish, public page, dossier.zip', async ({ page, browser, baseURL }) => {
+  test('create, fill, clear blockers, approve, publish, public page, dossier.zip', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(300_000);
 
     await test.step('sign up and see the empty SKU list pointing to Imports', async () => {
@@ -138,7 +156,16 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
 
     await test.step('blockers name what is missing; publishing before approval is refused inline', async () => {
       await page.getByTestId('tab-blockers').click();
-      await expect.poll(() => blockerCodes(page)).toEqual(expect.arrayContaining(['MANUFACTURER_MISSING', 'PRODUCT_IMAGE_MISSING', 'TARGET_MARKETS_MISSING', 'RISK_ASSESSMENT_MISSING']));
+      await expect
+        .poll(() => blockerCodes(page))
+        .toEqual(
+          expect.arrayContaining([
+            'MANUFACTURER_MISSING',
+            'PRODUCT_IMAGE_MISSING',
+            'TARGET_MARKETS_MISSING',
+            'RISK_ASSESSMENT_MISSING',
+          ]),
+        );
       await screenshot(page, 'skus-03-blockers');
 
       await page.getByTestId('action-approve').click();
@@ -159,7 +186,10 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
     });
 
     await test.step('a fix link jumps to the field; fill and confirm the dossier', async () => {
-      await page.locator('[data-testid="blocker"][data-code="PRODUCT_IMAGE_MISSING"]').getByTestId('blocker-fix').click();
+      await page
+        .locator('[data-testid="blocker"][data-code="PRODUCT_IMAGE_MISSING"]')
+        .getByTestId('blocker-fix')
+        .click();
       await expect(page.getByTestId('dossier-tab')).toBeVisible();
       await expect(fieldRow(page, 'product_image_url')).toBeInViewport();
       await setField(page, 'product_image_url', PRODUCT.image);
@@ -175,10 +205,15 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
       await setField(page, 'safety_warnings_fr', PRODUCT.warningsFr);
       await setField(page, 'instructions_de', PRODUCT.instructionsDe);
       await setField(page, 'instructions_fr', PRODUCT.instructionsFr);
-      await expect(fieldRow(page, 'safety_warnings_de').getByTestId('provenance')).toHaveAttribute('data-source', 'manual');
+      await expect(fieldRow(page, 'safety_warnings_de').getByTestId('provenance')).toHaveAttribute(
+        'data-source',
+        'manual',
+      );
       // An edit keeps the previous value as history.
       await setField(page, 'model_number', `${PRODUCT.model}2`);
-      await fieldRow(page, 'model_number').getByRole('button', { name: /^History of/ }).click();
+      await fieldRow(page, 'model_number')
+        .getByRole('button', { name: /^History of/ })
+        .click();
       await expect(page.getByRole('dialog').getByText(PRODUCT.model, { exact: true })).toBeVisible();
       await page.keyboard.press('Escape');
       await screenshot(page, 'skus-06-dossier-filled');
@@ -207,7 +242,10 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
       await expect(rpPicker.getByTestId('eu-badge')).toHaveAttribute('data-eu', 'true');
       await rpPicker.getByRole('button', { name: 'Create and link' }).click();
       await expect(rpPicker).toBeHidden();
-      await expect(page.getByTestId('role-responsible_person').getByTestId('eu-badge')).toHaveAttribute('data-eu', 'true');
+      await expect(page.getByTestId('role-responsible_person').getByTestId('eu-badge')).toHaveAttribute(
+        'data-eu',
+        'true',
+      );
       await expect(page.getByText('The manufacturer is established outside the EU')).toBeHidden();
       await screenshot(page, 'skus-09-entities-linked');
     });
@@ -229,14 +267,18 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
         const code = await item.getAttribute('data-code');
         await item.getByTestId('blocker-waive').click();
         const dialog = page.getByTestId('waive-dialog');
-        await dialog.getByLabel('Why does it not apply?').fill('Held by the manufacturer in China; copy requested and due by the end of the month (e2e).');
+        await dialog
+          .getByLabel('Why does it not apply?')
+          .fill('Held by the manufacturer in China; copy requested and due by the end of the month (e2e).');
         if (code === 'RISK_ASSESSMENT_MISSING') await screenshot(page, 'skus-11-waive-dialog');
         await dialog.getByRole('button', { name: 'Waive' }).click();
         await expect(dialog).toBeHidden();
         await expect(blockers).toHaveCount(n - 1);
       }
       await expect(page.getByTestId('no-blockers')).toBeVisible();
-      await expect(page.locator('[data-testid="waived-blocker"][data-code="RISK_ASSESSMENT_MISSING"]')).toContainText('copy requested');
+      await expect(page.locator('[data-testid="waived-blocker"][data-code="RISK_ASSESSMENT_MISSING"]')).toContainText(
+        'copy requested',
+      );
       await expect(page.getByTestId('sku-status')).toHaveAttribute('data-status', 'needs_review');
       await screenshot(page, 'skus-12-blockers-cleared');
     });
@@ -248,8 +290,20 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
         headers: { origin: baseURL! },
         data: {
           suggestions: [
-            { field_key: 'model_number', value: 'KT-1001-B', source: 'document_extraction', confidence: 0.82, provenance: { document_name: 'DoC KT-1001.pdf', page: 3, quote: 'Model: KT-1001-B, wooden train set' } },
-            { field_key: 'brand', value: 'Bright Rails', source: 'ai_suggestion', confidence: 0.64, provenance: { note: 'From the product name and the manufacturer website' } },
+            {
+              field_key: 'model_number',
+              value: 'KT-1001-B',
+              source: 'document_extraction',
+              confidence: 0.82,
+              provenance: { document_name: 'DoC KT-1001.pdf', page: 3, quote: 'Model: KT-1001-B, wooden train set' },
+            },
+            {
+              field_key: 'brand',
+              value: 'Bright Rails',
+              source: 'ai_suggestion',
+              confidence: 0.64,
+              provenance: { note: 'From the product name and the manufacturer website' },
+            },
           ],
         },
       });
@@ -303,9 +357,15 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
       await expect(page.getByTestId('sku-status')).toHaveAttribute('data-status', 'published');
       await expect(page.getByTestId('publication-tab')).toBeVisible();
       publicUrl = await page.getByTestId('public-url').inputValue();
-      expect(publicUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${process.env.E2E_PORT ?? 3210}/p/[A-Za-z0-9_-]+$`));
+      expect(publicUrl).toMatch(
+        new RegExp(`^http://127\\.0\\.0\\.1:${process.env.E2E_PORT ?? 3210}/p/[A-Za-z0-9_-]+$`),
+      );
       await expect(page.getByTestId('qr-code')).toBeVisible();
-      await expect.poll(() => page.getByTestId('qr-code').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() =>
+          page.getByTestId('qr-code').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        )
+        .toBe(true);
       await page.getByTestId('copy-public-url').click();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(publicUrl);
       await screenshot(page, 'skus-14-published');
@@ -336,7 +396,14 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
       await page.getByTestId('tab-activity').click();
       const events = page.getByTestId('activity-event');
       await expect(events.first()).toHaveAttribute('data-action', 'sku.published');
-      for (const action of ['sku.created', 'dossier.value_set', 'sku.entity_linked', 'sku.blocker_waived', 'sku.review_completed', 'sku.approved']) {
+      for (const action of [
+        'sku.created',
+        'dossier.value_set',
+        'sku.entity_linked',
+        'sku.blocker_waived',
+        'sku.review_completed',
+        'sku.approved',
+      ]) {
         await expect(page.locator(`[data-testid="activity-event"][data-action="${action}"]`).first()).toBeVisible();
       }
       await screenshot(page, 'skus-15a-activity');
@@ -367,7 +434,8 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
       expect(Buffer.from(pdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
       const { pages, text } = await pdfText(pdf);
       expect(pages).toBeGreaterThan(0);
-      for (const needle of [PRODUCT.name, PRODUCT.code, PRODUCT.gtin, MANUFACTURER.name, EU_RP.name, 'Hersteller']) expect(text).toContain(needle);
+      for (const needle of [PRODUCT.name, PRODUCT.code, PRODUCT.gtin, MANUFACTURER.name, EU_RP.name, 'Hersteller'])
+        expect(text).toContain(needle);
       expect(text).toContain('copy requested');
     });
 
@@ -379,7 +447,10 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
       await page.getByLabel('Search SKUs').fill('train');
       await expect(page).toHaveURL(/q=train/);
       await expect(page.getByTestId('sku-row')).toHaveCount(1);
-      await page.getByRole('group', { name: 'Filter by status' }).getByRole('button', { name: /^Blocked/ }).click();
+      await page
+        .getByRole('group', { name: 'Filter by status' })
+        .getByRole('button', { name: /^Blocked/ })
+        .click();
       await expect(page).toHaveURL(/status=blocked/);
       await expect(page.getByText('No SKUs match these filters')).toBeVisible();
       await page.getByRole('button', { name: 'Clear filters' }).first().click();
@@ -420,7 +491,11 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
       for (let i = 0; i < 60; i++) {
         const res = await page.request.post('/api/skus', {
           headers: { origin: baseURL!, 'idempotency-key': `bulk-${i}` },
-          data: { sku_code: `BULK-${String(i).padStart(3, '0')}`, product_name: `Catalogue item ${i}`, category_code: categories[i % categories.length] },
+          data: {
+            sku_code: `BULK-${String(i).padStart(3, '0')}`,
+            product_name: `Catalogue item ${i}`,
+            category_code: categories[i % categories.length],
+          },
         });
         expect(res.status()).toBe(201);
       }
@@ -429,7 +504,9 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
       await page.getByTestId('load-more').click();
       await expect(page.getByTestId('sku-row')).toHaveCount(61);
       await expect(page.getByTestId('load-more')).toBeHidden();
-      const codes = await page.getByTestId('sku-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-sku-code')));
+      const codes = await page
+        .getByTestId('sku-row')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-sku-code')));
       expect(new Set(codes).size).toBe(61);
       await page.getByRole('button', { name: 'Sort by Blockers' }).click();
       await expect(page).toHaveURL(/sort=blockers_desc/);
@@ -463,17 +540,25 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
 
     await test.step('a document linked after publication: listed with its type; the page says the public revision is now older', async () => {
       const skuId = skuUrl.split('/').pop()!;
-      const doc = 'EU Declaration of Conformity\nProduct: Wooden train set, model KT-1001-A2\nManufacturer: Shenzhen Bright Toys Co., Ltd.\nThe product complies with Regulation (EU) 2023/988.\n';
+      const doc =
+        'EU Declaration of Conformity\nProduct: Wooden train set, model KT-1001-A2\nManufacturer: Shenzhen Bright Toys Co., Ltd.\nThe product complies with Regulation (EU) 2023/988.\n';
       const res = await page.request.post('/api/documents/bulk', {
         headers: { origin: baseURL!, 'idempotency-key': `doc-${skuId}` },
-        multipart: { files: { name: 'DoC-KT-1001.txt', mimeType: 'text/plain', buffer: Buffer.from(doc) }, sku_id: skuId, document_type: 'declaration_of_conformity' },
+        multipart: {
+          files: { name: 'DoC-KT-1001.txt', mimeType: 'text/plain', buffer: Buffer.from(doc) },
+          sku_id: skuId,
+          document_type: 'declaration_of_conformity',
+        },
       });
       expect(res.status()).toBe(200);
       await page.goto(`${skuUrl}?tab=documents`);
       const row = page.getByTestId('sku-document');
       await expect(row).toContainText('DoC-KT-1001.txt');
       await expect(row).toContainText('Declaration of conformity');
-      await expect(row.getByRole('link', { name: 'DoC-KT-1001.txt' })).toHaveAttribute('href', /^\/documents\/[0-9a-f-]{36}$/);
+      await expect(row.getByRole('link', { name: 'DoC-KT-1001.txt' })).toHaveAttribute(
+        'href',
+        /^\/documents\/[0-9a-f-]{36}$/,
+      );
       await screenshot(page, 'skus-23-documents');
       await page.getByTestId('tab-publication').click();
       await expect(page.getByText('The public page shows an older revision')).toBeVisible();

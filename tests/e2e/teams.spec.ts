@@ -23,7 +23,11 @@ test.beforeAll(async () => {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', async () => {
         const parsed = await PostalMime.parse(Buffer.concat(chunks));
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), text: parsed.text ?? '', subject: parsed.subject ?? '' });
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          text: parsed.text ?? '',
+          subject: parsed.subject ?? '',
+        });
         cb();
       });
     },
@@ -38,7 +42,10 @@ test.afterAll(async () => {
 /** A SKU with every blocker cleared, made through the API with A's session (the UI for it is tested elsewhere). */
 async function prepareSku(page: Page, baseURL: string, code: string): Promise<string> {
   const headers = { origin: baseURL };
-  const created = await page.request.post('/api/skus', { headers, data: { sku_code: code, product_name: 'Bamboo cutting board' } });
+  const created = await page.request.post('/api/skus', {
+    headers,
+    data: { sku_code: code, product_name: 'Bamboo cutting board' },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const id = (await created.json()).sku.id as string;
   const fields: Record<string, string> = {
@@ -58,21 +65,45 @@ async function prepareSku(page: Page, baseURL: string, code: string): Promise<st
   }
   const entity = await page.request.post('/api/entities', {
     headers,
-    data: { name: 'Holzwerk Müller GmbH', street: 'Werkstraße 5', postal_code: '80331', city: 'München', country: 'DE', email: 'safety@holzwerk.example' },
+    data: {
+      name: 'Holzwerk Müller GmbH',
+      street: 'Werkstraße 5',
+      postal_code: '80331',
+      city: 'München',
+      country: 'DE',
+      email: 'safety@holzwerk.example',
+    },
   });
   expect(entity.status(), await entity.text()).toBe(201);
-  const linked = await page.request.put(`/api/skus/${id}/entities/manufacturer`, { headers, data: { entity_id: (await entity.json()).entity.id } });
+  const linked = await page.request.put(`/api/skus/${id}/entities/manufacturer`, {
+    headers,
+    data: { entity_id: (await entity.json()).entity.id },
+  });
   expect(linked.status()).toBe(200);
   const doc = await page.request.post('/api/documents/bulk', {
     headers: { ...headers, 'idempotency-key': `ra-${id}` },
-    multipart: { files: { name: 'Risk assessment CB-200.txt', mimeType: 'text/plain', buffer: Buffer.from('Risk assessment for the bamboo cutting board CB-200.\n') }, sku_id: id, document_type: 'risk_assessment' },
+    multipart: {
+      files: {
+        name: 'Risk assessment CB-200.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('Risk assessment for the bamboo cutting board CB-200.\n'),
+      },
+      sku_id: id,
+      document_type: 'risk_assessment',
+    },
   });
   expect(doc.status(), await doc.text()).toBe(200);
-  await expect.poll(async () => (await (await page.request.get(`/api/skus/${id}`)).json()).status, { timeout: 20_000 }).toBe('needs_review');
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/skus/${id}`)).json()).status, { timeout: 20_000 })
+    .toBe('needs_review');
   return id;
 }
 
-test('two people: invite a reviewer, four-eyes approval, the audit log shows both', async ({ page, browser, baseURL }) => {
+test('two people: invite a reviewer, four-eyes approval, the audit log shows both', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const a = uniqueEmail('owner-a');
   const b = uniqueEmail('reviewer-b');
   const code = `TEAM-${Date.now().toString(36).toUpperCase()}`;
@@ -171,7 +202,9 @@ test('two people: invite a reviewer, four-eyes approval, the audit log shows bot
     await expect(page.locator('[data-testid="audit-event"][data-action="sku.review_completed"]')).toContainText(a);
     await expect(page.locator('[data-testid="audit-event"][data-action="sku.approval_refused"]')).toContainText(a);
     await expect(page.locator('[data-testid="audit-event"][data-action="member.joined"]')).toContainText(b);
-    await expect(page.locator('[data-testid="audit-event"][data-action="workspace.settings_changed"]')).toContainText(a);
+    await expect(page.locator('[data-testid="audit-event"][data-action="workspace.settings_changed"]')).toContainText(
+      a,
+    );
     await screenshot(page, 'teams-07-audit');
     await page.locator('#audit-person').selectOption({ label: b });
     await page.getByRole('button', { name: 'Apply' }).click();
@@ -195,12 +228,18 @@ test('two people: invite a reviewer, four-eyes approval, the audit log shows bot
     const review = bPage.getByTestId('action-review');
     await expect(review).toBeDisabled();
     await expect(bPage.getByTestId('action-publish')).toBeDisabled();
-    await expect(bPage.getByTestId('action-publish')).toHaveAttribute('title', 'Needs the reviewer role; you are a viewer.');
+    await expect(bPage.getByTestId('action-publish')).toHaveAttribute(
+      'title',
+      'Needs the reviewer role; you are a viewer.',
+    );
     await screenshot(bPage, 'teams-08-viewer');
     // The server refuses as well, whatever the UI shows.
     const res = await bPage.request.post(`/api/skus/${skuId}/publish`, { headers: { origin: baseURL! } });
     expect(res.status()).toBe(403);
-    expect((await res.json()).error).toMatchObject({ code: 'INSUFFICIENT_ROLE', details: { required_role: 'reviewer', role: 'viewer' } });
+    expect((await res.json()).error).toMatchObject({
+      code: 'INSUFFICIENT_ROLE',
+      details: { required_role: 'reviewer', role: 'viewer' },
+    });
   });
 
   await bContext.close();

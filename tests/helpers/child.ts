@@ -18,7 +18,11 @@ export interface Child {
 }
 
 export function spawnScript(script: string, args: string[], env: NodeJS.ProcessEnv): Child {
-  const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: process.cwd(),
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let err = '';
   proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   const seen: { at: number; line: string }[] = [];
@@ -39,7 +43,9 @@ export function spawnScript(script: string, args: string[], env: NodeJS.ProcessE
       }
     }
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => proc.once('exit', (code, signal) => r({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+    proc.once('exit', (code, signal) => r({ code, signal })),
+  );
   return {
     proc,
     seen,
@@ -49,7 +55,10 @@ export function spawnScript(script: string, args: string[], env: NodeJS.ProcessE
       const hit = seen.find((e) => test(e.line));
       if (hit) return Promise.resolve(hit);
       return new Promise((resolve, reject) => {
-        const t = setTimeout(() => reject(new Error(`no matching line within ${timeoutMs} ms; stderr:\n${err.slice(-3000)}`)), timeoutMs);
+        const t = setTimeout(
+          () => reject(new Error(`no matching line within ${timeoutMs} ms; stderr:\n${err.slice(-3000)}`)),
+          timeoutMs,
+        );
         waiters.push({ test, resolve: (v) => (clearTimeout(t), resolve(v)) });
         void exited.then(({ code, signal }) => {
           clearTimeout(t);
@@ -65,7 +74,10 @@ export function spawnScript(script: string, args: string[], env: NodeJS.ProcessE
  * workers then see no other test file's jobs), on PGlite a file-backed copy of the migrated snapshot in
  * dataDir. Call drop() at the end.
  */
-export async function childDatabase(dataDir: string, extra: Record<string, string> = {}): Promise<{ env: NodeJS.ProcessEnv; drop(): Promise<void> }> {
+export async function childDatabase(
+  dataDir: string,
+  extra: Record<string, string> = {},
+): Promise<{ env: NodeJS.ProcessEnv; drop(): Promise<void> }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, JOBS_IN_PROCESS: 'false', ...extra };
   const server = inject('testDatabaseUrl');
   if (!server) {

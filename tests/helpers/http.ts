@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { getDb } from '@/lib/db/client';
 import { createLocalUser } from '@/lib/auth/local-issuer';
 import { signAccessToken } from '@/lib/auth/tokens';
 import { ensureWorkspace } from '@/lib/auth/workspace';
 import { setWorkspacePlan } from '@/lib/workspace/settings';
 import type { PlanId } from '@/lib/plans';
+import type { RouteHandler } from '@/lib/http/route';
+import { responseProblems } from './contract';
 
 export const ORIGIN = 'http://127.0.0.1:3100';
 
@@ -33,7 +36,12 @@ export interface CallResult {
 const FILE_CLIENT_IP = `198.19.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
 
 /** Calls a route handler with an HTTP-shaped Request, as Next would. */
-export async function call(mod: RouteModule, method: keyof RouteModule, path: string, opts: CallOptions = {}): Promise<CallResult> {
+export async function call(
+  mod: RouteModule,
+  method: keyof RouteModule,
+  path: string,
+  opts: CallOptions = {},
+): Promise<CallResult> {
   const url = new URL(path, ORIGIN);
   for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
   const headers = new Headers(opts.headers);
@@ -50,7 +58,9 @@ export async function call(mod: RouteModule, method: keyof RouteModule, path: st
   }
   const handler = mod[method];
   if (!handler) throw new Error(`route has no ${method}`);
-  const res = await handler(new Request(url, { method, headers, body, duplex: 'half' } as RequestInit), { params: Promise.resolve(opts.params ?? {}) });
+  const res = await handler(new Request(url, { method, headers, body, duplex: 'half' } as RequestInit), {
+    params: Promise.resolve(opts.params ?? {}),
+  });
   const text = await res.text();
   let parsed: any = text;
   try {
@@ -58,6 +68,23 @@ export async function call(mod: RouteModule, method: keyof RouteModule, path: st
   } catch {
     /* not JSON */
   }
+  // Every answer is held to the route's declaration: a drift fails the test that made the call.
+  const spec = (handler as Partial<RouteHandler>).spec ?? null;
+  const problems = responseProblems(
+    spec,
+    { status: res.status, contentType: res.headers.get('content-type'), body: parsed },
+    url.pathname,
+  );
+  if (problems.length && process.env.CONTRACT_DRIFT_LOG) {
+    // Survey mode: note the drift and carry on, to list every drift of a run at once.
+    fs.appendFileSync(
+      process.env.CONTRACT_DRIFT_LOG,
+      JSON.stringify({ method, path, status: res.status, problems }) + '\n',
+    );
+  } else if (problems.length)
+    throw new Error(
+      `Response of ${method} ${path} (${res.status}) does not match its declared schema:\n  ${problems.join('\n  ')}\n${text.slice(0, 2000)}`,
+    );
   return { status: res.status, headers: res.headers, body: parsed, text };
 }
 
@@ -87,7 +114,8 @@ export function expectEnvelope(res: CallResult, status: number, code: string) {
   if (res.status !== status) problems.push(`status ${res.status} != ${status}`);
   if (b?.error?.code !== code) problems.push(`code ${b?.error?.code} != ${code}`);
   if (typeof b?.error?.message !== 'string' || !b.error.message) problems.push('message missing');
-  if (typeof b?.error?.doc_url !== 'string' || !b.error.doc_url.includes(`/docs/errors#${code.toLowerCase()}`)) problems.push(`doc_url ${b?.error?.doc_url}`);
+  if (typeof b?.error?.doc_url !== 'string' || !b.error.doc_url.includes(`/docs/errors#${code.toLowerCase()}`))
+    problems.push(`doc_url ${b?.error?.doc_url}`);
   if (typeof b?.error?.retryable !== 'boolean') problems.push('retryable missing');
   if (typeof b?.error?.support_reference !== 'string') problems.push('support_reference missing');
   if (b?.error_code !== code.toLowerCase()) problems.push(`error_code ${b?.error_code}`);

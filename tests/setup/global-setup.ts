@@ -22,7 +22,13 @@ export default async function setup(project: TestProject) {
     const pglite = await PGlite.create();
     const handle = await openPglite(pglite);
     await runMigrations(handle);
-    const boss = new PgBoss({ db: fromPglite(pglite as any), backend: 'pglite', schema: 'pgboss', supervise: false, schedule: false } as any);
+    const boss = new PgBoss({
+      db: fromPglite(pglite as any),
+      backend: 'pglite',
+      schema: 'pgboss',
+      supervise: false,
+      schedule: false,
+    } as any);
     await boss.start();
     await boss.stop({ graceful: false, close: false } as any).catch(() => {});
     const dump = await pglite.dumpDataDir('gzip');
@@ -41,7 +47,12 @@ export default async function setup(project: TestProject) {
   url.pathname = `/${dbName}`;
   const handle = await openPostgres(url.toString(), 2);
   await runMigrations(handle);
-  const boss = new PgBoss({ connectionString: url.toString(), schema: 'pgboss', supervise: false, schedule: false } as any);
+  const boss = new PgBoss({
+    connectionString: url.toString(),
+    schema: 'pgboss',
+    supervise: false,
+    schedule: false,
+  } as any);
   await boss.start();
   await boss.stop({ graceful: false } as any).catch(() => {});
   await handle.close();

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { Readiness } from '@/components/dashboard/readiness';
 import { PageHeader } from '@/components/ui/page-header';
 import { PlanBadge } from '@/components/workspace/plan-badge';
-import { requireSession } from '@/components/workspace/session';
+import { requireSession } from '@/lib/workspace/session';
 
 export const metadata: Metadata = { title: 'Dashboard' };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { DocumentVault } from '@/components/documents/vault';
-import { requireSession } from '@/components/workspace/session';
+import { requireSession } from '@/lib/workspace/session';
 
 export const metadata: Metadata = { title: 'Documents' };
 

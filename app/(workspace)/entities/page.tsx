@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { EntityList } from '@/components/entities/entity-list';
-import { requireSession } from '@/components/workspace/session';
+import { requireSession } from '@/lib/workspace/session';
 
 export const metadata: Metadata = { title: 'Entities' };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ExportsPage } from '@/components/exports/exports-page';
-import { requireSession } from '@/components/workspace/session';
+import { requireSession } from '@/lib/workspace/session';
 
 export const metadata: Metadata = { title: 'Exports' };
 

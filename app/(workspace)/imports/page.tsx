@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { BatchList } from '@/components/imports/batch-list';
-import { requireSession } from '@/components/workspace/session';
+import { requireSession } from '@/lib/workspace/session';
 
 export const metadata: Metadata = { title: 'Imports' };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { PageHeader } from '@/components/ui/page-header';
 import { MyWorkView } from '@/components/team/my-work';
-import { requireSession } from '@/components/workspace/session';
+import { requireSession } from '@/lib/workspace/session';
 
 export const metadata: Metadata = { title: 'My work' };
 
@@ -9,7 +9,10 @@ export default async function InboxPage() {
   const session = await requireSession();
   return (
     <>
-      <PageHeader title="My work" description={`What waits for you in ${session.workspace.name}: assigned SKUs, reviews, approvals, supplier replies and mentions.`} />
+      <PageHeader
+        title="My work"
+        description={`What waits for you in ${session.workspace.name}: assigned SKUs, reviews, approvals, supplier replies and mentions.`}
+      />
       <MyWorkView />
     </>
   );

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { OutreachList } from '@/components/outreach/outreach-list';
 import { PageHeader } from '@/components/ui/page-header';
-import { requireSession } from '@/components/workspace/session';
+import { requireSession } from '@/lib/workspace/session';
 
 export const metadata: Metadata = { title: 'Outreach' };
 
@@ -9,7 +9,10 @@ export default async function OutreachPage() {
   await requireSession();
   return (
     <div>
-      <PageHeader title="Outreach" description="Requests to suppliers for what SKUs are missing: status, due dates, reminders. Send new ones from a SKU's blockers." />
+      <PageHeader
+        title="Outreach"
+        description="Requests to suppliers for what SKUs are missing: status, due dates, reminders. Send new ones from a SKU's blockers."
+      />
       <OutreachList />
     </div>
   );

@@ -4,7 +4,11 @@ import { SettingsNav } from '@/components/settings/settings-nav';
 export default function SettingsLayout({ children }: { children: React.ReactNode }) {
   return (
     <>
-      <PageHeader title="Settings" description="Your workspace, its plan, and the API keys that let other systems read it." className="pb-4" />
+      <PageHeader
+        title="Settings"
+        description="Your workspace, its plan, and the API keys that let other systems read it."
+        className="pb-4"
+      />
       <SettingsNav />
       {children}
     </>

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { SkuList } from '@/components/skus/sku-list';
-import { requireSession } from '@/components/workspace/session';
+import { requireSession } from '@/lib/workspace/session';
 import { PLANS } from '@/lib/plans';
 
 export const metadata: Metadata = { title: 'SKUs' };

@@ -13,10 +13,13 @@ const get = defineRoute({
   tags: ['Audit'],
   stability: 'preview',
   auth: 'either',
-  scope: 'documents:read',
+  scope: 'audit:read',
   query: AuditLogQuery,
   responses: {
-    200: { description: 'A page of events, newest first.', schema: z.object({ events: z.array(AuditLogEvent), next_cursor: z.string().nullable(), has_more: z.boolean() }) },
+    200: {
+      description: 'A page of events, newest first.',
+      schema: z.object({ events: z.array(AuditLogEvent), next_cursor: z.string().nullable(), has_more: z.boolean() }),
+    },
   },
   handler: async ({ db, auth, query }) => json(await listAuditLog(db, auth.workspace.id, query)),
 });

@@ -1,21 +1,11 @@
-import { z } from 'zod';
 import { ClassificationResultSchema, ClassifyJsonRequestSchema, LOCALES } from '@/lib/classify/schemas';
 import { classifyDescription, classifyUpload } from '@/lib/documents/classify';
-import { readSingleFileForm } from '@/lib/documents/forms';
-import { ClassifyFileFieldsSchema } from '@/lib/documents/schemas';
+import { fileTooLarge } from '@/lib/documents/forms';
+import { MAX_FILE_BYTES, MULTIPART_OVERHEAD_BYTES } from '@/lib/documents/limits';
+import { ClassifyFileForm } from '@/lib/documents/schemas';
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { parseJsonBody, readBodyLimited } from '@/lib/http/body';
-import { AppError } from '@/lib/http/errors';
-import { validationError } from '@/lib/http/validation';
+import { uploadedBytes } from '@/lib/http/multipart';
 import { pickLocale } from '@/lib/i18n/pick-locale';
-
-const JSON_LIMIT = 64 * 1024;
-
-function jsonRequestSchema() {
-  const { $schema, ...schema } = z.toJSONSchema(ClassifyJsonRequestSchema) as Record<string, unknown>;
-  void $schema;
-  return schema;
-}
 
 // POST /api/classify – JSON {filename, mime_type, content_snippet, snippet_source} or a multipart file.
 const post = defineRoute({
@@ -28,32 +18,31 @@ const post = defineRoute({
   tags: ['Classification'],
   stability: 'preview',
   auth: 'session',
-  bodyKind: 'raw',
-  // The route decides what is too large (FILE_TOO_LARGE); this only stops absurd bodies.
-  maxBodyBytes: 1024 * 1024 * 1024,
+  body: ClassifyJsonRequestSchema,
+  form: ClassifyFileForm,
+  maxBodyBytes: MAX_FILE_BYTES + MULTIPART_OVERHEAD_BYTES,
+  // A description is small: a JSON body over 64 KB is refused with 413 before it is parsed.
+  maxJsonBodyBytes: 64 * 1024,
+  fileTooLarge,
   rateLimit: 'parse',
   errors: [413, 415],
-  requestBodyDoc: {
-    required: true,
-    content: {
-      'application/json': { schema: jsonRequestSchema() },
-      'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'max 20 MB' } }, additionalProperties: false } },
-    },
+  responses: {
+    200: { description: 'ClassificationResult (best effort), no other keys.', schema: ClassificationResultSchema },
   },
-  responses: { 200: { description: 'ClassificationResult (best effort), no other keys.', schema: ClassificationResultSchema } },
-  handler: async ({ req, db, auth }) => {
-    const ct = req.headers.get('content-type') ?? '';
+  handler: async ({ req, db, auth, body, form }) => {
     const locale = pickLocale(req.headers.get('accept-language'), LOCALES, 'en');
-    if (/application\/(.+\+)?json/i.test(ct)) {
-      const parsed = ClassifyJsonRequestSchema.safeParse(parseJsonBody(await readBodyLimited(req, JSON_LIMIT)));
-      if (!parsed.success) throw validationError(parsed.error, 'body');
-      return json(await classifyDescription(parsed.data, locale));
-    }
-    if (/^multipart\/form-data/i.test(ct)) {
-      const { file, bytes } = await readSingleFileForm(req, ClassifyFileFieldsSchema);
-      return json(await classifyUpload(db, { workspaceId: auth.workspace.id, bytes, filename: file.filename, mimeType: file.mimeType, locale }));
-    }
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send application/json or multipart/form-data.');
+    if (body) return json(await classifyDescription(body, locale));
+    const { file } = await form();
+    const bytes = await uploadedBytes(file);
+    return json(
+      await classifyUpload(db, {
+        workspaceId: auth.workspace.id,
+        bytes,
+        filename: file.filename,
+        mimeType: file.mimeType,
+        locale,
+      }),
+    );
   },
 });
 

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { listDocuments } from '@/lib/documents/service';
-import { DocumentSchema, ListDocumentsQuery } from '@/lib/documents/schemas';
+import { DocumentPage, ListDocumentsQuery } from '@/lib/documents/schemas';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 
 // GET /api/documents – the vault: newest first, keyset-paged, filters by text, type, SKU and status.
@@ -9,13 +8,19 @@ const list = defineRoute({
   path: '/api/documents',
   operationId: 'listDocuments',
   summary: 'List documents',
-  description: 'q matches file name and snippet; status is processing, ready, unreadable, expired (valid_until passed) or needs_review (open classification diagnostic) or low_confidence (classified under 60 %, not by hand).',
+  description:
+    'q matches file name and snippet; status is processing, ready, unreadable, expired (valid_until passed) or needs_review (open classification diagnostic) or low_confidence (classified under 60 %, not by hand).',
   tags: ['Documents'],
   stability: 'preview',
   auth: 'either',
   scope: 'documents:read',
   query: ListDocumentsQuery,
-  responses: { 200: { description: 'A page of documents.', schema: z.object({ data: z.array(DocumentSchema), next_cursor: z.string().nullable(), has_more: z.boolean() }) } },
+  responses: {
+    200: {
+      description: 'A page of documents.',
+      schema: DocumentPage,
+    },
+  },
   handler: async ({ db, auth, query }) => json(await listDocuments(db, auth.workspace.id, query)),
 });
 

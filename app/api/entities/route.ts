@@ -9,17 +9,22 @@ const list = defineRoute({
   path: '/api/entities',
   operationId: 'listEntities',
   summary: 'List entities',
-  description: 'Ordered by name; q searches name, email and city. Pages of limit (default and most 500); next_cursor continues.',
+  description:
+    'Ordered by name; q searches name, email and city. Pages of limit (default and most 500); next_cursor continues.',
   tags: ['Entities'],
   stability: 'preview',
-  auth: 'session',
+  auth: 'either',
+  scope: 'entities:read',
   query: z.object({
     q: z.string().max(200).optional(),
     cursor: z.string().max(2000).optional(),
     limit: z.coerce.number().int().min(1).max(500).default(500),
   }),
   responses: {
-    200: { description: 'Entities with the number of SKUs linked to each.', schema: z.object({ data: z.array(Entity), next_cursor: z.string().nullable(), has_more: z.boolean() }) },
+    200: {
+      description: 'Entities with the number of SKUs linked to each.',
+      schema: z.object({ data: z.array(Entity), next_cursor: z.string().nullable(), has_more: z.boolean() }),
+    },
   },
   handler: async ({ db, auth, query }) => json(await listEntities(db, auth.workspace.id, query)),
 });
@@ -37,7 +42,8 @@ const create = defineRoute({
   idempotent: true,
   errors: [409],
   responses: { 201: { description: 'Created.', schema: z.object({ entity: Entity }) } },
-  handler: async ({ db, auth, actor, body }) => json({ entity: await createEntity(db, { workspaceId: auth.workspace.id, actor, input: body }) }, 201),
+  handler: async ({ db, auth, actor, body }) =>
+    json({ entity: await createEntity(db, { workspaceId: auth.workspace.id, actor, input: body }) }, 201),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(list, create);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { assertBearerExportAllowed } from '@/lib/exports/access';
-import { CreateExportInput, createExportRun, ExportRunSchema, listExportRuns } from '@/lib/exports/runs';
+import { createExportRun, listExportRuns } from '@/lib/exports/runs';
+import { CreateExportInput, ExportDryRun, ExportRunSchema } from '@/lib/exports/schemas';
 
 const ListQuery = z.object({
   cursor: z.string().max(500).optional().describe('Opaque cursor from next_cursor.'),
@@ -14,13 +15,19 @@ const list = defineRoute({
   path: '/api/exports',
   operationId: 'listExportRuns',
   summary: 'List export runs',
-  description: 'Newest first, keyset-paged (limit 1 to 100, default 20). Bearer keys need the scope export or exports:read.',
+  description:
+    'Newest first, keyset-paged (limit 1 to 100, default 20). Bearer keys need the scope export or exports:read.',
   tags: ['Exports'],
   stability: 'preview',
   auth: 'either',
   scope: ['export', 'exports:read'],
   query: ListQuery,
-  responses: { 200: { description: 'A page of runs.', schema: z.object({ data: z.array(ExportRunSchema), has_more: z.boolean(), next_cursor: z.string().nullable() }) } },
+  responses: {
+    200: {
+      description: 'A page of runs.',
+      schema: z.object({ data: z.array(ExportRunSchema), has_more: z.boolean(), next_cursor: z.string().nullable() }),
+    },
+  },
   handler: async ({ db, auth, query }) => json(await listExportRuns(db, auth.workspace.id, query)),
 });
 
@@ -43,7 +50,10 @@ const create = defineRoute({
   idempotent: true,
   errors: [409],
   responses: {
-    200: { description: 'dry_run=true: what the run would export.', schema: z.object({ dry_run: z.literal(true), sku_count: z.number().int(), warning_count: z.number().int() }).loose() },
+    200: {
+      description: 'dry_run=true: what the run would export.',
+      schema: ExportDryRun,
+    },
     202: { description: 'The run, pending.', schema: z.object({ run: ExportRunSchema }) },
   },
   handler: async ({ db, auth, actor, body, dryRun }) => {

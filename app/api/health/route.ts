@@ -15,7 +15,14 @@ const health = defineRoute({
   responses: {
     200: {
       description: 'The service and its database answer.',
-      schema: z.object({ status: z.string(), service: z.string(), time: z.string(), version: z.string().optional(), environment: z.string().optional(), git_sha: z.string().optional() }),
+      schema: z.object({
+        status: z.string(),
+        service: z.string(),
+        time: z.string(),
+        version: z.string().optional(),
+        environment: z.string().optional(),
+        git_sha: z.string().optional(),
+      }),
     },
   },
   handler: async ({ db }) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { listImports } from '@/lib/imports/service';
-import { ImportBatch } from '@/lib/imports/service-schemas';
+import { ImportBatchPage } from '@/lib/imports/service-schemas';
 
 // GET /api/imports – the workspace's import batches, newest first, keyset-paged (cursor from next_cursor).
 const list = defineRoute({
@@ -18,7 +18,10 @@ const list = defineRoute({
     limit: z.coerce.number().int().min(1).max(100).default(100),
   }),
   responses: {
-    200: { description: 'A page of batches, newest first.', schema: z.object({ batches: z.array(ImportBatch), next_cursor: z.string().nullable(), has_more: z.boolean() }) },
+    200: {
+      description: 'A page of batches, newest first.',
+      schema: ImportBatchPage,
+    },
   },
   handler: async ({ db, auth, query }) => json(await listImports(db, auth.workspace.id, query)),
 });

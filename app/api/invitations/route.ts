@@ -30,12 +30,23 @@ const create = defineRoute({
   errors: [409],
   responses: {
     201: {
-      description: 'Invited. invite_url is shown this once (for when mail is not configured); mail says whether the mail went out.',
-      schema: z.object({ data: Invitation, invite_url: z.string(), mail: z.object({ sent: z.boolean(), provider: z.string(), error: z.string().optional() }) }),
+      description:
+        'Invited. invite_url is shown this once (for when mail is not configured); mail says whether the mail went out.',
+      schema: z.object({
+        data: Invitation,
+        invite_url: z.string(),
+        mail: z.object({ sent: z.boolean(), provider: z.string(), error: z.string().optional() }),
+      }),
     },
   },
   handler: async ({ db, auth, actor, body }) => {
-    const r = await createInvitation(db, { workspace: auth.workspace, actor, actorRole: auth.role, email: body.email, role: body.role });
+    const r = await createInvitation(db, {
+      workspace: auth.workspace,
+      actor,
+      actorRole: auth.role,
+      email: body.email,
+      role: body.role,
+    });
     return json({ data: r.invitation, invite_url: r.invite_url, mail: r.mail }, 201);
   },
 });

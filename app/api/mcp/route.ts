@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { ErrorEnvelope } from '@/lib/http/schemas';
 import { AppError, defineRoute, json, routeMethods } from '@/lib/http';
 import { mcpMetadata } from '@/lib/mcp/metadata';
-import { handleMcpRequest, MCP_MAX_BODY_BYTES, mcpOrigin } from '@/lib/mcp/server';
+import { publicAppUrl } from '@/lib/config/public-url';
+import { handleMcpRequest, MCP_MAX_BODY_BYTES } from '@/lib/mcp/server';
 
 const AUTH_DOC = 'Bearer API key with the scope mcp:read; no, revoked, expired or unknown keys get the 401 envelope.';
 
@@ -23,10 +25,21 @@ const get = defineRoute({
     // 405 is how the protocol says so (a 200 would make the client read the JSON as a stream and poll).
     const accept = req.headers.get('accept') ?? '';
     if (accept.includes('text/event-stream') && !accept.includes('application/json')) {
-      throw new AppError('METHOD_NOT_ALLOWED', 'No SSE stream here: this MCP server is stateless; POST JSON-RPC messages to /api/mcp.', { headers: { Allow: 'GET, POST' } });
+      throw new AppError(
+        'METHOD_NOT_ALLOWED',
+        'No SSE stream here: this MCP server is stateless; POST JSON-RPC messages to /api/mcp.',
+        { headers: { Allow: 'GET, POST' } },
+      );
     }
-    return json(mcpMetadata(mcpOrigin(req)));
+    return json(mcpMetadata(publicAppUrl(req)));
   },
+});
+
+/** A JSON-RPC 2.0 error response: protocol errors keep JSON-RPC form. */
+const JsonRpcError = z.object({
+  jsonrpc: z.literal('2.0'),
+  id: z.union([z.string(), z.number(), z.null()]),
+  error: z.object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }),
 });
 
 // POST /api/mcp – MCP over streamable HTTP (stateless, JSON responses). JSON-RPC errors stay JSON-RPC.
@@ -41,28 +54,28 @@ const post = defineRoute({
   auth: 'bearer',
   scope: 'mcp:read',
   // The SDK transport reads and parses the body so JSON-RPC errors keep JSON-RPC form.
-  bodyKind: 'raw',
+  rawBody: {
+    mediaTypes: ['application/json'],
+    schema: z
+      .object({
+        jsonrpc: z.literal('2.0'),
+        method: z.string(),
+        id: z.union([z.string(), z.number(), z.null()]).optional(),
+        params: z.record(z.string(), z.unknown()).optional(),
+      })
+      .loose(),
+  },
   maxBodyBytes: MCP_MAX_BODY_BYTES,
-  requestBodyDoc: {
-    required: true,
-    content: {
-      'application/json': {
-        schema: {
-          type: 'object',
-          required: ['jsonrpc', 'method'],
-          properties: {
-            jsonrpc: { type: 'string', const: '2.0' },
-            method: { type: 'string' },
-            id: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'null' }] },
-            params: { type: 'object' },
-          },
-          additionalProperties: true,
-        },
-      },
+  responses: {
+    200: { description: 'A JSON-RPC response (free-form object).', schema: z.record(z.string(), z.unknown()) },
+    202: { description: 'Only notifications or responses were sent: accepted, no body.' },
+    400: {
+      description: 'A JSON-RPC error object (parse error -32700, invalid request -32600), or the error envelope.',
+      schema: z.union([JsonRpcError, z.array(JsonRpcError), ErrorEnvelope]),
     },
   },
-  responses: { 200: { description: 'A JSON-RPC response (free-form object).', schema: z.record(z.string(), z.unknown()) } },
-  handler: async ({ req, db, auth, actor, requestId }) => handleMcpRequest(req, { db, workspaceId: auth.workspace.id, actor, origin: mcpOrigin(req) }, requestId),
+  handler: async ({ req, db, auth, actor, requestId }) =>
+    handleMcpRequest(req, { db, workspaceId: auth.workspace.id, actor, origin: publicAppUrl(req) }, requestId),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get, post);

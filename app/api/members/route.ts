@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { PLANS } from '@/lib/plans';
 import { listMembers, seatsUsed } from '@/lib/team/members';
-import { Member, Seats } from '@/lib/team/schemas';
+import { MemberList } from '@/lib/team/schemas';
 import { ROLE_DESCRIPTIONS, ROLES } from '@/lib/auth/roles';
 
 // GET /api/members – the people of the workspace, their roles, the seats in use and the role catalogue.
@@ -17,7 +16,7 @@ const list = defineRoute({
   responses: {
     200: {
       description: 'Members, seats and roles.',
-      schema: z.object({ data: z.array(Member), seats: Seats, roles: z.array(z.object({ role: z.string(), description: z.string() })), you: z.object({ user_id: z.string(), role: z.string() }) }),
+      schema: MemberList,
     },
   },
   handler: async ({ db, auth }) => {

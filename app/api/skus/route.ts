@@ -10,7 +10,8 @@ const list = defineRoute({
   path: '/api/skus',
   operationId: 'listSkus',
   summary: 'List SKUs',
-  description: 'Keyset-paged, stable order. Default limit 50 (1 to 100). Optional filters: q, status, has_blockers, category_code, sort.',
+  description:
+    'Keyset-paged, stable order. Default limit 50 (1 to 100). Optional filters: q, status, has_blockers, category_code, sort.',
   tags: ['SKUs'],
   stability: 'stable',
   auth: 'either',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { CreateSavedViewInput, createView, listViews, SavedView } from '@/lib/exports/views';
+import { CreateSavedViewInput, SavedView } from '@/lib/exports/schemas';
+import { createView, listViews } from '@/lib/exports/views';
 
 // GET /api/views – saved views of the SKU table.
 const list = defineRoute({
@@ -8,7 +9,7 @@ const list = defineRoute({
   path: '/api/views',
   operationId: 'listSavedViews',
   summary: 'List saved SKU views',
-  tags: ['Exports'],
+  tags: ['Views'],
   stability: 'preview',
   auth: 'either',
   scope: 'skus:read',
@@ -22,15 +23,17 @@ const create = defineRoute({
   path: '/api/views',
   operationId: 'createSavedView',
   summary: 'Save a SKU view',
-  description: 'filters: q, status (array), has_blockers, category_code, sort, as GET /api/skus takes them. 409 CONFLICT when the name is taken.',
-  tags: ['Exports'],
+  description:
+    'filters: q, status (array), has_blockers, category_code, sort, as GET /api/skus takes them. 409 CONFLICT when the name is taken.',
+  tags: ['Views'],
   stability: 'preview',
   auth: 'session',
   body: CreateSavedViewInput,
   idempotent: true,
   errors: [409],
   responses: { 201: { description: 'Created.', schema: z.object({ view: SavedView }) } },
-  handler: async ({ db, auth, actor, body }) => json({ view: await createView(db, { workspaceId: auth.workspace.id, actor, input: body }) }, 201),
+  handler: async ({ db, auth, actor, body }) =>
+    json({ view: await createView(db, { workspaceId: auth.workspace.id, actor, input: body }) }, 201),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(list, create);

@@ -45,7 +45,10 @@ const example = `{
 }`;
 
 export default function ErrorCodesPage() {
-  const entries = Object.entries(ERROR_CODES) as [string, { status: number; retryable: boolean; description: string }][];
+  const entries = Object.entries(ERROR_CODES) as [
+    string,
+    { status: number; retryable: boolean; description: string },
+  ][];
 
   return (
     <main id="main" className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 lg:py-12">
@@ -53,10 +56,12 @@ export default function ErrorCodesPage() {
         <p className="text-xs font-medium text-muted-foreground">API documentation</p>
         <h1 className="mt-1 text-2xl font-semibold tracking-tight">Error codes</h1>
         <p className="mt-2 text-sm text-muted-foreground">
-          Every failed request answers with the same JSON envelope and one of the {entries.length} codes below. Branch on{' '}
-          <code className="rounded bg-surface-muted px-1 py-0.5 font-mono text-xs">error.code</code>, show{' '}
-          <code className="rounded bg-surface-muted px-1 py-0.5 font-mono text-xs">error.message</code> to people, and retry only when{' '}
-          <code className="rounded bg-surface-muted px-1 py-0.5 font-mono text-xs">error.retryable</code> is true. See the{' '}
+          Every failed request answers with the same JSON envelope and one of the {entries.length} codes below. Branch
+          on <code className="rounded bg-surface-muted px-1 py-0.5 font-mono text-xs">error.code</code>, show{' '}
+          <code className="rounded bg-surface-muted px-1 py-0.5 font-mono text-xs">error.message</code> to people, and
+          retry only when{' '}
+          <code className="rounded bg-surface-muted px-1 py-0.5 font-mono text-xs">error.retryable</code> is true. See
+          the{' '}
           <Link href="/docs/api" className="font-medium text-primary hover:underline">
             API reference
           </Link>{' '}
@@ -79,8 +84,12 @@ export default function ErrorCodesPage() {
           </dl>
         </Card>
         <Card className="flex flex-col overflow-hidden">
-          <h2 className="border-b border-border px-5 py-3 text-sm font-semibold">Example: a key without the needed scope (403)</h2>
-          <pre className="flex-1 overflow-x-auto bg-slate-950 px-5 py-4 font-mono text-xs leading-relaxed text-slate-100">{example}</pre>
+          <h2 className="border-b border-border px-5 py-3 text-sm font-semibold">
+            Example: a key without the needed scope (403)
+          </h2>
+          <pre className="flex-1 overflow-x-auto bg-slate-950 px-5 py-4 font-mono text-xs leading-relaxed text-slate-100">
+            {example}
+          </pre>
         </Card>
       </div>
 
@@ -101,9 +110,15 @@ export default function ErrorCodesPage() {
               return (
                 <TableRow key={code} id={anchor} className="error-entry" data-testid="error-entry">
                   <TableCell className="align-top">
-                    <a href={`#${anchor}`} className="group inline-flex items-center gap-1.5 font-mono text-xs font-medium text-foreground hover:text-primary">
+                    <a
+                      href={`#${anchor}`}
+                      className="group inline-flex items-center gap-1.5 font-mono text-xs font-medium text-foreground hover:text-primary"
+                    >
                       {code}
-                      <Link2 className="size-3 opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100" aria-hidden="true" />
+                      <Link2
+                        className="size-3 opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
+                        aria-hidden="true"
+                      />
                       <span className="sr-only">(link to this entry)</span>
                     </a>
                   </TableCell>

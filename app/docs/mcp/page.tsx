@@ -8,14 +8,18 @@ import { MCP_TOOLS } from '@/lib/mcp/tools';
 
 export const metadata: Metadata = {
   title: 'MCP for AI agents',
-  description: 'Connect an MCP client (Claude, Cursor, VS Code, the MCP Inspector) to your workspace: read-only tools for SKUs, blockers, requirements, documents, imports, entities, export runs and supplier requests.',
+  description:
+    'Connect an MCP client (Claude, Cursor, VS Code, the MCP Inspector) to your workspace: read-only tools for SKUs, blockers, requirements, documents, imports, entities, export runs and supplier requests.',
 };
 
 const code = 'rounded bg-surface-muted px-1 py-0.5 font-mono text-xs';
 const pre = 'overflow-x-auto bg-slate-950 px-5 py-4 font-mono text-xs leading-relaxed text-slate-100';
 
 function argumentsOf(schema: z.ZodObject) {
-  const json = z.toJSONSchema(schema, { io: 'input' }) as { properties?: Record<string, { description?: string; type?: string; enum?: unknown[] }>; required?: string[] };
+  const json = z.toJSONSchema(schema, { io: 'input' }) as {
+    properties?: Record<string, { description?: string; type?: string; enum?: unknown[] }>;
+    required?: string[];
+  };
   return Object.entries(json.properties ?? {}).map(([name, p]) => ({
     name,
     required: json.required?.includes(name) ?? false,
@@ -26,7 +30,13 @@ function argumentsOf(schema: z.ZodObject) {
 export default function McpDocsPage() {
   const origin = (getEnv().PUBLIC_APP_URL ?? 'https://app.example.com').replace(/\/$/, '');
   const endpoint = `${origin}/api/mcp`;
-  const mcpJson = JSON.stringify({ mcpServers: { 'gpsr-workspace': { type: 'http', url: endpoint, headers: { Authorization: 'Bearer cw_live_…' } } } }, null, 2);
+  const mcpJson = JSON.stringify(
+    {
+      mcpServers: { 'gpsr-workspace': { type: 'http', url: endpoint, headers: { Authorization: 'Bearer cw_live_…' } } },
+    },
+    null,
+    2,
+  );
   const curl = `curl -s ${endpoint} \\
   -H "Authorization: Bearer $API_KEY" \\
   -H "Content-Type: application/json" \\
@@ -41,9 +51,11 @@ export default function McpDocsPage() {
         <p className="text-xs font-medium text-muted-foreground">API documentation</p>
         <h1 className="mt-1 text-2xl font-semibold tracking-tight">MCP for AI agents</h1>
         <p className="mt-2 text-sm text-muted-foreground">
-          Agents ask questions such as &ldquo;which of my SKUs can&rsquo;t be sold in France, and why?&rdquo; through the Model Context Protocol. The endpoint{' '}
-          <code className={code}>/api/mcp</code> speaks MCP over streamable HTTP (stateless, JSON responses) and is <strong>read-only</strong>: every tool
-          is marked <code className={code}>readOnlyHint</code>, and nothing it can call writes. It sees exactly one workspace: the one of the API key.
+          Agents ask questions such as &ldquo;which of my SKUs can&rsquo;t be sold in France, and why?&rdquo; through
+          the Model Context Protocol. The endpoint <code className={code}>/api/mcp</code> speaks MCP over streamable
+          HTTP (stateless, JSON responses) and is <strong>read-only</strong>: every tool is marked{' '}
+          <code className={code}>readOnlyHint</code>, and nothing it can call writes. It sees exactly one workspace: the
+          one of the API key.
         </p>
       </header>
 
@@ -52,42 +64,56 @@ export default function McpDocsPage() {
           <h2 className="border-b border-border px-5 py-3 text-sm font-semibold">1. Create a key</h2>
           <div className="space-y-2 px-5 py-4 text-[0.8125rem] text-foreground/90">
             <p>
-              In Settings &rarr; API keys, create a key with the scope <code className={code}>mcp:read</code> (allowed on every plan, trial included). Send it on
-              every request as <code className={code}>Authorization: Bearer &lt;key&gt;</code>.
+              In Settings &rarr; API keys, create a key with the scope <code className={code}>mcp:read</code> (allowed
+              on every plan, trial included). Send it on every request as{' '}
+              <code className={code}>Authorization: Bearer &lt;key&gt;</code>.
             </p>
             <p className="text-muted-foreground">
               No key, an unknown, revoked or expired key answers 401 with the{' '}
               <Link href="/docs/errors" className="font-medium text-primary hover:underline">
                 error envelope
               </Link>
-              ; a key without <code className={code}>mcp:read</code> answers 403 <code className={code}>INSUFFICIENT_SCOPE</code>; requests count against the API
-              rate limit (429 <code className={code}>RATE_LIMITED</code>). Protocol errors stay JSON-RPC: unknown method <code className={code}>-32601</code>, invalid
-              params <code className={code}>-32602</code>, malformed JSON <code className={code}>-32700</code>. A tool that cannot answer (unknown id, bad cursor,
-              invalid arguments) returns a result with <code className={code}>isError: true</code> and the reason, so the agent can correct itself.
+              ; a key without <code className={code}>mcp:read</code> answers 403{' '}
+              <code className={code}>INSUFFICIENT_SCOPE</code>; requests count against the API rate limit (429{' '}
+              <code className={code}>RATE_LIMITED</code>). Protocol errors stay JSON-RPC: unknown method{' '}
+              <code className={code}>-32601</code>, invalid params <code className={code}>-32602</code>, malformed JSON{' '}
+              <code className={code}>-32700</code>. A tool that cannot answer (unknown id, bad cursor, invalid
+              arguments) returns a result with <code className={code}>isError: true</code> and the reason, so the agent
+              can correct itself.
             </p>
             <p className="text-muted-foreground">
-              <code className={code}>GET /api/mcp</code> with the same header returns the server metadata (version, protocol versions, tools) as plain JSON.
+              <code className={code}>GET /api/mcp</code> with the same header returns the server metadata (version,
+              protocol versions, tools) as plain JSON.
             </p>
           </div>
         </Card>
         <Card className="flex flex-col overflow-hidden">
-          <h2 className="border-b border-border px-5 py-3 text-sm font-semibold">2. Add the server to your client (mcp.json)</h2>
-          <pre className={`flex-1 ${pre}`} data-testid="mcp-json">{mcpJson}</pre>
+          <h2 className="border-b border-border px-5 py-3 text-sm font-semibold">
+            2. Add the server to your client (mcp.json)
+          </h2>
+          <pre className={`flex-1 ${pre}`} data-testid="mcp-json">
+            {mcpJson}
+          </pre>
         </Card>
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <Card className="flex flex-col overflow-hidden">
-          <h2 className="border-b border-border px-5 py-3 text-sm font-semibold">Without a client: one JSON-RPC call</h2>
+          <h2 className="border-b border-border px-5 py-3 text-sm font-semibold">
+            Without a client: one JSON-RPC call
+          </h2>
           <pre className={`flex-1 ${pre}`}>{curl}</pre>
         </Card>
         <Card className="flex flex-col overflow-hidden">
-          <h2 className="border-b border-border px-5 py-3 text-sm font-semibold">Check it with the MCP Inspector CLI</h2>
+          <h2 className="border-b border-border px-5 py-3 text-sm font-semibold">
+            Check it with the MCP Inspector CLI
+          </h2>
           <pre className={`flex-1 ${pre}`}>{inspector}</pre>
           <p className="border-t border-border px-5 py-3 text-[0.8125rem] text-muted-foreground">
-            Lists the tools with their schemas. Paged tools return <code className={code}>next_cursor</code>; pass it back as <code className={code}>cursor</code>.
-            Resources: <code className={code}>sku://&lt;id&gt;</code>, <code className={code}>document://&lt;id&gt;</code>. Prompt:{' '}
-            <code className={code}>audit_catalogue</code> (argument <code className={code}>market</code>).
+            Lists the tools with their schemas. Paged tools return <code className={code}>next_cursor</code>; pass it
+            back as <code className={code}>cursor</code>. Resources: <code className={code}>sku://&lt;id&gt;</code>,{' '}
+            <code className={code}>document://&lt;id&gt;</code>. Prompt: <code className={code}>audit_catalogue</code>{' '}
+            (argument <code className={code}>market</code>).
           </p>
         </Card>
       </div>

@@ -6,21 +6,41 @@ import { Card } from '@/components/ui/card';
 
 export const metadata: Metadata = {
   title: 'Requirements',
-  description: 'Every requirement the compliance check applies, per product category: its legal basis, severity, what satisfies it and why.',
+  description:
+    'Every requirement the compliance check applies, per product category: its legal basis, severity, what satisfies it and why.',
 };
 
 function formatDay(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 function RuleEntry({ rule }: { rule: RuleDoc }) {
   return (
-    <li id={rule.anchor} className="scroll-mt-16 px-5 py-4 target:bg-primary-soft/40" data-testid="requirement-rule" data-rule-id={rule.rule_id} data-code={rule.code}>
+    <li
+      id={rule.anchor}
+      className="scroll-mt-16 px-5 py-4 target:bg-primary-soft/40"
+      data-testid="requirement-rule"
+      data-rule-id={rule.rule_id}
+      data-code={rule.code}
+    >
       <div className="flex flex-wrap items-center gap-2">
-        <Badge variant={rule.severity === 'blocker' ? 'danger' : 'warning'}>{rule.severity === 'blocker' ? 'Blocker' : 'Warning'}</Badge>
-        <a href={`#${rule.anchor}`} className="group inline-flex items-center gap-1.5 font-mono text-xs font-medium text-foreground hover:text-primary">
+        <Badge variant={rule.severity === 'blocker' ? 'danger' : 'warning'}>
+          {rule.severity === 'blocker' ? 'Blocker' : 'Warning'}
+        </Badge>
+        <a
+          href={`#${rule.anchor}`}
+          className="group inline-flex items-center gap-1.5 font-mono text-xs font-medium text-foreground hover:text-primary"
+        >
           {rule.code}
-          <Link2 className="size-3 opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100" aria-hidden="true" />
+          <Link2
+            className="size-3 opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
+            aria-hidden="true"
+          />
           <span className="sr-only">(link to this rule)</span>
         </a>
         {rule.applies_from ? <Badge variant="info">From {formatDay(rule.applies_from)}</Badge> : null}
@@ -37,7 +57,11 @@ function RuleEntry({ rule }: { rule: RuleDoc }) {
                 <a href={c.url} className="text-primary hover:underline" rel="noopener noreferrer" target="_blank">
                   {c.text}
                 </a>
-                {c.unsure ? <span className="ml-1.5 text-xs text-warning-soft-foreground" data-testid="citation-unsure">(to verify: {c.unsure})</span> : null}
+                {c.unsure ? (
+                  <span className="ml-1.5 text-xs text-warning-soft-foreground" data-testid="citation-unsure">
+                    (to verify: {c.unsure})
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -49,7 +73,8 @@ function RuleEntry({ rule }: { rule: RuleDoc }) {
               <ul className="grid gap-0.5">
                 {rule.conditions.map((c) => (
                   <li key={c.field}>
-                    <code className="font-mono text-xs">{c.field}</code> = {c.is}. Unknown: the user is asked “{c.question}”
+                    <code className="font-mono text-xs">{c.field}</code> = {c.is}. Unknown: the user is asked “
+                    {c.question}”
                   </li>
                 ))}
               </ul>
@@ -74,16 +99,21 @@ export default function RequirementsDocPage() {
         <p className="text-xs font-medium text-muted-foreground">Compliance documentation</p>
         <h1 className="mt-1 text-2xl font-semibold tracking-tight">Requirements by product category</h1>
         <p className="mt-2 text-sm text-muted-foreground">
-          Each SKU is checked against the pack of its category: the GPSR core plus the rules of the Union acts for that kind of product. A{' '}
-          <strong className="font-medium text-foreground">blocker</strong> is what the law makes mandatory for every product of the kind (or for every product
-          meeting the stated conditions) and stops approval; a <strong className="font-medium text-foreground">warning</strong> is good practice. When a rule
-          depends on a fact the dossier does not hold, the user is asked for it instead of the rule passing silently. Rules with dates apply from or until
-          those dates, judged on the day of evaluation. Citations marked “to verify” were written from knowledge of the text and are to be checked against
-          EUR-Lex.
+          Each SKU is checked against the pack of its category: the GPSR core plus the rules of the Union acts for that
+          kind of product. A <strong className="font-medium text-foreground">blocker</strong> is what the law makes
+          mandatory for every product of the kind (or for every product meeting the stated conditions) and stops
+          approval; a <strong className="font-medium text-foreground">warning</strong> is good practice. When a rule
+          depends on a fact the dossier does not hold, the user is asked for it instead of the rule passing silently.
+          Rules with dates apply from or until those dates, judged on the day of evaluation. Citations marked “to
+          verify” were written from knowledge of the text and are to be checked against EUR-Lex.
         </p>
         <nav aria-label="Categories" className="mt-4 flex flex-wrap gap-1.5">
           {categories.map((c) => (
-            <a key={c.category} href={`#category-${c.category}`} className="rounded-md border border-border px-2 py-0.5 text-xs font-medium text-muted-foreground hover:text-foreground">
+            <a
+              key={c.category}
+              href={`#category-${c.category}`}
+              className="rounded-md border border-border px-2 py-0.5 text-xs font-medium text-muted-foreground hover:text-foreground"
+            >
               {c.label}
             </a>
           ))}
@@ -91,7 +121,13 @@ export default function RequirementsDocPage() {
       </header>
 
       {categories.map((c) => (
-        <Card key={c.category} id={`category-${c.category}`} className="mt-8 scroll-mt-16 overflow-hidden" data-testid="requirement-category" data-category={c.category}>
+        <Card
+          key={c.category}
+          id={`category-${c.category}`}
+          className="mt-8 scroll-mt-16 overflow-hidden"
+          data-testid="requirement-category"
+          data-category={c.category}
+        >
           <div className="border-b border-border px-5 py-3">
             <h2 className="text-sm font-semibold">
               {c.label} <span className="font-mono text-xs font-normal text-muted-foreground">{c.profile_id}</span>
@@ -122,7 +158,8 @@ export default function RequirementsDocPage() {
       <Card className="mt-8 overflow-hidden">
         <h2 className="border-b border-border px-5 py-3 text-sm font-semibold">Corrected versions</h2>
         <p className="px-5 pt-3 text-[0.8125rem] text-muted-foreground">
-          SKUs keep the profile version they were evaluated with, except a version found to misread the law: those are evaluated with their correction.
+          SKUs keep the profile version they were evaluated with, except a version found to misread the law: those are
+          evaluated with their correction.
         </p>
         <ul className="grid gap-0.5 px-5 py-3 font-mono text-xs">
           {corrected.map((v) => (

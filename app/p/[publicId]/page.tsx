@@ -7,7 +7,10 @@ import { getDb } from '@/lib/db/client';
 import { buildPublicPageView, findPublishedRevision, pageText, uiLocaleFor } from '@/lib/publish/public-page';
 import { SafetyPage, StatusNotice } from './safety-page';
 
-type Props = { params: Promise<{ publicId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ publicId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 // One lookup per request, shared by the metadata and the page.
 const lookup = cache(async (publicId: string) => findPublishedRevision(await getDb(), publicId));
@@ -19,7 +22,10 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   const { publicId } = await params;
   const found = await lookup(publicId);
   if (found.kind !== 'ok') return { title: { absolute: pageText('en').not_found_title }, robots: { index: false } };
-  const view = buildPublicPageView(found.snapshot, { lang: first((await searchParams).lang), acceptLanguage: (await headers()).get('accept-language') });
+  const view = buildPublicPageView(found.snapshot, {
+    lang: first((await searchParams).lang),
+    acceptLanguage: (await headers()).get('accept-language'),
+  });
   const path = `/p/${found.publicId}`;
   return {
     metadataBase: new URL(found.snapshot.public_url),
@@ -42,6 +48,9 @@ export default async function PublicSafetyPage({ params, searchParams }: Props) 
     const text = pageText(uiLocaleFor(h.get('accept-language')));
     return <StatusNotice title={text.withdrawn_title} body={text.withdrawn_body} />;
   }
-  const view = buildPublicPageView(found.snapshot, { lang: first((await searchParams).lang), acceptLanguage: h.get('accept-language') });
+  const view = buildPublicPageView(found.snapshot, {
+    lang: first((await searchParams).lang),
+    acceptLanguage: h.get('accept-language'),
+  });
   return <SafetyPage view={view} nonce={h.get('x-nonce') ?? undefined} />;
 }

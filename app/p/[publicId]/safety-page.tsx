@@ -100,7 +100,11 @@ export function SafetyPage({ view, nonce }: { view: PublicPageView; nonce?: stri
         <div className="flex items-start gap-4">
           {view.picture ? (
             // eslint-disable-next-line @next/next/no-img-element -- a captured, same-origin file; no optimiser needed
-            <img src={view.picture.src} alt={view.picture.alt} className="size-24 shrink-0 rounded-lg border border-border bg-surface object-contain sm:size-32" />
+            <img
+              src={view.picture.src}
+              alt={view.picture.alt}
+              className="size-24 shrink-0 rounded-lg border border-border bg-surface object-contain sm:size-32"
+            />
           ) : null}
           <div className="min-w-0">
             <h1 className="break-words text-2xl font-semibold leading-tight text-foreground sm:text-3xl">{p.name}</h1>
@@ -113,11 +117,22 @@ export function SafetyPage({ view, nonce }: { view: PublicPageView; nonce?: stri
             <span className="text-muted-foreground">{block.labels.language}:</span>
             {view.languages.map((l) =>
               l.current ? (
-                <span key={l.code} lang={l.code} aria-current="true" className="rounded-full bg-primary px-3 py-1 font-medium text-primary-foreground">
+                <span
+                  key={l.code}
+                  lang={l.code}
+                  aria-current="true"
+                  className="rounded-full bg-primary px-3 py-1 font-medium text-primary-foreground"
+                >
                   {l.name}
                 </span>
               ) : (
-                <a key={l.code} lang={l.code} hrefLang={l.code} href={l.href} className="rounded-full border border-border bg-surface px-3 py-1 text-foreground hover:bg-surface-muted">
+                <a
+                  key={l.code}
+                  lang={l.code}
+                  hrefLang={l.code}
+                  href={l.href}
+                  className="rounded-full border border-border bg-surface px-3 py-1 text-foreground hover:bg-surface-muted"
+                >
                   {l.name}
                 </a>
               ),
@@ -132,7 +147,10 @@ export function SafetyPage({ view, nonce }: { view: PublicPageView; nonce?: stri
         </p>
       ) : null}
 
-      <section aria-labelledby="warnings" className="mt-6 rounded-xl border border-warning bg-warning-soft p-4 text-foreground">
+      <section
+        aria-labelledby="warnings"
+        className="mt-6 rounded-xl border border-warning bg-warning-soft p-4 text-foreground"
+      >
         <h2 id="warnings" className="text-lg font-semibold text-warning-soft-foreground">
           {block.labels.warnings}
         </h2>
@@ -164,7 +182,9 @@ export function SafetyPage({ view, nonce }: { view: PublicPageView; nonce?: stri
           <Row label={labels.brand} value={p.brand} />
           <Row label={labels.age} value={p.age_grading} />
         </dl>
-        {p.description ? <p className="mt-3 whitespace-pre-line leading-relaxed text-foreground">{p.description}</p> : null}
+        {p.description ? (
+          <p className="mt-3 whitespace-pre-line leading-relaxed text-foreground">{p.description}</p>
+        ) : null}
       </section>
 
       {block.manufacturer || block.responsible_person ? (
@@ -173,8 +193,12 @@ export function SafetyPage({ view, nonce }: { view: PublicPageView; nonce?: stri
             {text.operators}
           </h2>
           <div className="mt-2 grid gap-3 sm:grid-cols-2">
-            {block.manufacturer ? <Operator title={block.labels.manufacturer} entity={block.manufacturer} view={view} /> : null}
-            {block.responsible_person ? <Operator title={block.labels.responsible_person} entity={block.responsible_person} view={view} /> : null}
+            {block.manufacturer ? (
+              <Operator title={block.labels.manufacturer} entity={block.manufacturer} view={view} />
+            ) : null}
+            {block.responsible_person ? (
+              <Operator title={block.labels.responsible_person} entity={block.responsible_person} view={view} />
+            ) : null}
           </div>
         </section>
       ) : null}
@@ -191,7 +215,11 @@ export function SafetyPage({ view, nonce }: { view: PublicPageView; nonce?: stri
                   <p className="truncate font-medium text-foreground">{d.name}</p>
                   <p className="text-sm text-muted-foreground">{d.type_label}</p>
                 </div>
-                <a href={d.href} download className="shrink-0 rounded-lg bg-primary px-3 py-1.5 text-sm font-medium text-primary-foreground hover:bg-primary-hover">
+                <a
+                  href={d.href}
+                  download
+                  className="shrink-0 rounded-lg bg-primary px-3 py-1.5 text-sm font-medium text-primary-foreground hover:bg-primary-hover"
+                >
                   {text.download}
                 </a>
               </li>
@@ -201,7 +229,13 @@ export function SafetyPage({ view, nonce }: { view: PublicPageView; nonce?: stri
       ) : null}
 
       <section aria-labelledby="qr" className="mt-8 flex items-center gap-4">
-        <svg viewBox={view.qr.viewBox} role="img" aria-labelledby="qr" className="size-28 shrink-0 rounded-lg border border-border bg-white" shapeRendering="crispEdges">
+        <svg
+          viewBox={view.qr.viewBox}
+          role="img"
+          aria-labelledby="qr"
+          className="size-28 shrink-0 rounded-lg border border-border bg-white"
+          shapeRendering="crispEdges"
+        >
           <rect width="100%" height="100%" fill="#ffffff" />
           <path d={view.qr.d} fill="#000000" />
         </svg>

@@ -8,7 +8,11 @@ import { lookupLink, publicRequestView } from '@/lib/outreach/responses';
 
 type Props = { params: Promise<{ token: string }> };
 
-export const metadata: Metadata = { title: { absolute: 'Documents requested' }, robots: { index: false, follow: false }, referrer: 'no-referrer' };
+export const metadata: Metadata = {
+  title: { absolute: 'Documents requested' },
+  robots: { index: false, follow: false },
+  referrer: 'no-referrer',
+};
 
 const fill = (s: string, p: Record<string, string>) => s.replace(/\{(\w+)\}/g, (all, k: string) => p[k] ?? all);
 
@@ -36,19 +40,35 @@ export default async function SupplierLinkPage({ params }: Props) {
     <main className="mx-auto w-full max-w-xl space-y-6 px-4 py-8 sm:py-12">
       <header className="space-y-2">
         <h1 className="text-2xl font-semibold">{t.title}</h1>
-        <p className="text-muted-foreground">{fill(t.intro, { requester: view.requester ?? '', product: `${view.product_name} (${view.sku_code}${view.gtin ? `, GTIN ${view.gtin}` : ''})` })}</p>
+        <p className="text-muted-foreground">
+          {fill(t.intro, {
+            requester: view.requester ?? '',
+            product: `${view.product_name} (${view.sku_code}${view.gtin ? `, GTIN ${view.gtin}` : ''})`,
+          })}
+        </p>
       </header>
       <section aria-labelledby="asked" className="rounded-lg border border-border bg-surface p-4">
-        <h2 id="asked" className="mb-2 font-medium">{t.asked}</h2>
+        <h2 id="asked" className="mb-2 font-medium">
+          {t.asked}
+        </h2>
         <ul className="list-disc space-y-1 pl-5" data-testid="asked-items">
           {view.items.map((i) => (
             <li key={i.key}>{i.label}</li>
           ))}
         </ul>
-        {view.due_date && <p className="mt-3 text-sm text-muted-foreground">{fill(t.due, { date: formatDate(view.due_date, view.locale) })}</p>}
-        {view.files_received > 0 && <p className="mt-1 text-sm text-muted-foreground">{fill(t.received, { n: String(view.files_received) })}</p>}
+        {view.due_date && (
+          <p className="mt-3 text-sm text-muted-foreground">
+            {fill(t.due, { date: formatDate(view.due_date, view.locale) })}
+          </p>
+        )}
+        {view.files_received > 0 && (
+          <p className="mt-1 text-sm text-muted-foreground">{fill(t.received, { n: String(view.files_received) })}</p>
+        )}
       </section>
-      <SupplierUploadForm token={token} text={{ choose: t.choose, send: t.send, sending: t.sending, done: t.done, failed: t.failed, limits: t.limits }} />
+      <SupplierUploadForm
+        token={token}
+        text={{ choose: t.choose, send: t.send, sending: t.sending, done: t.done, failed: t.failed, limits: t.limits }}
+      />
     </main>
   );
 }

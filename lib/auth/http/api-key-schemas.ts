@@ -22,4 +22,6 @@ export const ApiKey = z
   })
   .meta({ id: 'ApiKey' });
 
-export const ApiKeyWithSecret = ApiKey.extend({ key: z.string().describe('The plaintext key; shown only in this response.') });
+export const ApiKeyWithSecret = ApiKey.extend({
+  key: z.string().describe('The plaintext key; shown only in this response.'),
+});

@@ -5,7 +5,11 @@ import { sessionCookies } from '../cookies';
 import { ensureWorkspace } from '../workspace';
 
 /** The JSON answer to sign-in, sign-up and refresh, with the session cookies set. */
-export async function sessionResponse(db: Db, s: { user: SessionUser; accessToken: string; expiresAt: Date; refreshToken?: string | null }, status = 200) {
+export async function sessionResponse(
+  db: Db,
+  s: { user: SessionUser; accessToken: string; expiresAt: Date; refreshToken?: string | null },
+  status = 200,
+) {
   const membership = await ensureWorkspace(db, s.user);
   const headers = new Headers();
   for (const c of sessionCookies(s)) headers.append('set-cookie', c);

@@ -1,8 +1,28 @@
-import { bigint, boolean, date, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export type DocumentType = 'declaration_of_conformity' | 'test_report' | 'risk_assessment' | 'cpsr' | 'safety_data_sheet' | 'manual' | 'certificate' | 'other';
+export type DocumentType =
+  | 'declaration_of_conformity'
+  | 'test_report'
+  | 'risk_assessment'
+  | 'cpsr'
+  | 'safety_data_sheet'
+  | 'manual'
+  | 'certificate'
+  | 'other';
 
 export const documents = pgTable('documents', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -12,7 +32,6 @@ export const documents = pgTable('documents', {
   mimeType: text('mime_type').notNull(),
   sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
   storageKey: text('storage_key').notNull(),
-  skuId: uuid('sku_id'),
   documentType: text('document_type').$type<DocumentType>().notNull().default('other'),
   classificationConfidence: real('classification_confidence'),
   classificationSource: text('classification_source').$type<'rule' | 'llm' | 'manual'>().notNull().default('rule'),

@@ -27,6 +27,9 @@ export const importBatches = pgTable('import_batches', {
   createdAt: ts('created_at').notNull().defaultNow(),
   startedAt: ts('started_at'),
   completedAt: ts('completed_at'),
+  /** when the current run began writing rows, and the rows recorded before it (for rows/s and the ETA) */
+  writingStartedAt: ts('writing_started_at'),
+  writingStartedRows: integer('writing_started_rows'),
 });
 
 export const importRows = pgTable(

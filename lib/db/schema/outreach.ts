@@ -2,7 +2,16 @@ import { date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const SUPPLIER_REQUEST_STATUSES = ['sending', 'sent', 'in_progress', 'to_review', 'done', 'no_progress', 'cancelled', 'failed'] as const;
+export const SUPPLIER_REQUEST_STATUSES = [
+  'sending',
+  'sent',
+  'in_progress',
+  'to_review',
+  'done',
+  'no_progress',
+  'cancelled',
+  'failed',
+] as const;
 export type SupplierRequestStatus = (typeof SUPPLIER_REQUEST_STATUSES)[number];
 
 /** One thing asked of the supplier, fixed when the request is drafted (from an open blocker). */

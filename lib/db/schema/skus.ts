@@ -155,3 +155,25 @@ export const publicPages = pgTable('public_pages', {
   withdrawnAt: ts('withdrawn_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** What a merge moved from the duplicate to the survivor, so an undo can move exactly that back. */
+export interface EntityMergeMoved {
+  links: { sku_id: string; role: EntityRole }[];
+  dossier_value_ids: string[];
+  import_candidates: { batch_id: string; role: string; candidate_key: string }[];
+  supplier_request_ids: string[];
+}
+
+export const entityMerges = pgTable('entity_merges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  workspaceId: uuid('workspace_id').notNull(),
+  survivorId: uuid('survivor_id').notNull(),
+  mergedId: uuid('merged_id').notNull(),
+  /** The duplicate's row as it was (column names of the entities table, dates as ISO strings). */
+  mergedSnapshot: jsonb('merged_snapshot').$type<Record<string, unknown>>().notNull(),
+  moved: jsonb('moved').$type<EntityMergeMoved>().notNull(),
+  actorLabel: text('actor_label'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  undoneAt: ts('undone_at'),
+  undoneByLabel: text('undone_by_label'),
+});

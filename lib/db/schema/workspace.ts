@@ -80,7 +80,10 @@ export const jobRuns = pgTable('job_runs', {
   id: uuid('id').primaryKey().defaultRandom(),
   workspaceId: uuid('workspace_id').notNull(),
   queue: text('queue').notNull(),
-  status: text('status').$type<'queued' | 'running' | 'completed' | 'failed' | 'cancelled'>().notNull().default('queued'),
+  status: text('status')
+    .$type<'queued' | 'running' | 'completed' | 'failed' | 'cancelled'>()
+    .notNull()
+    .default('queued'),
   subjectType: text('subject_type'),
   subjectId: text('subject_id'),
   payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),

@@ -31,7 +31,16 @@ export const AMAZON_CONTENT_TYPES: Record<string, string> = {
   risk_assessment: 'safety_information',
 };
 
-const LANGUAGE_TAG: Record<string, string> = { de: 'de_DE', fr: 'fr_FR', it: 'it_IT', es: 'es_ES', nl: 'nl_NL', sv: 'sv_SE', pl: 'pl_PL', en: 'en_GB' };
+const LANGUAGE_TAG: Record<string, string> = {
+  de: 'de_DE',
+  fr: 'fr_FR',
+  it: 'it_IT',
+  es: 'es_ES',
+  nl: 'nl_NL',
+  sv: 'sv_SE',
+  pl: 'pl_PL',
+  en: 'en_GB',
+};
 
 export function amazonMarkets(item: ExportItem): string[] {
   const m = targetMarkets(item).filter((c) => AMAZON_MARKETPLACES[c]);
@@ -46,24 +55,38 @@ function amazonMessage(item: ExportItem, messageId: number, publicBaseUrl: strin
     markets.map((c) => f(AMAZON_MARKETPLACES[c], c)).filter((x): x is T => x !== null);
   const attributes: Record<string, unknown[]> = {};
   const ref = mfr ? (mfr.email ?? mfr.contact_url) : null;
-  if (ref) attributes.gpsr_manufacturer_reference = perMarket((mp) => ({ gpsr_manufacturer_email_address: ref, marketplace_id: mp.id }));
+  if (ref)
+    attributes.gpsr_manufacturer_reference = perMarket((mp) => ({
+      gpsr_manufacturer_email_address: ref,
+      marketplace_id: mp.id,
+    }));
   const rpRef = rp ? (rp.email ?? rp.contact_url) : null;
   if (rpRef) attributes.dsa_responsible_party_address = perMarket((mp) => ({ value: rpRef, marketplace_id: mp.id }));
-  if (mfr?.name) attributes.manufacturer = perMarket((mp) => ({ value: mfr.name, language_tag: mp.tag, marketplace_id: mp.id }));
+  if (mfr?.name)
+    attributes.manufacturer = perMarket((mp) => ({ value: mfr.name, language_tag: mp.tag, marketplace_id: mp.id }));
   const warnings = perMarket((mp) => {
     const text = warningText(item, mp.language);
     return text ? { value: text, language_tag: mp.tag, marketplace_id: mp.id } : null;
   });
   if (warnings.length) attributes.safety_warning = warnings;
   // "yes" only when no warning is needed: a product with warnings attests nothing.
-  attributes.gpsr_safety_attestation = perMarket((mp) => ({ value: !Object.keys(item.fields).some((k) => k.startsWith('safety_warnings_')), marketplace_id: mp.id }));
-  if (item.fields.country_of_origin) attributes.country_of_origin = perMarket((mp) => ({ value: item.fields.country_of_origin, marketplace_id: mp.id }));
+  attributes.gpsr_safety_attestation = perMarket((mp) => ({
+    value: !Object.keys(item.fields).some((k) => k.startsWith('safety_warnings_')),
+    marketplace_id: mp.id,
+  }));
+  if (item.fields.country_of_origin)
+    attributes.country_of_origin = perMarket((mp) => ({ value: item.fields.country_of_origin, marketplace_id: mp.id }));
   if (withMedia) {
     const media = item.documents.flatMap((d) => {
       const type = AMAZON_CONTENT_TYPES[d.document_type];
       const url = publicDocumentUrl({ publicBaseUrl }, item, d);
       if (!type || !url) return [];
-      return perMarket((mp) => ({ content_type: type, content_language: (d.language && LANGUAGE_TAG[d.language]) || mp.tag, source_location: url, marketplace_id: mp.id }));
+      return perMarket((mp) => ({
+        content_type: type,
+        content_language: (d.language && LANGUAGE_TAG[d.language]) || mp.tag,
+        source_location: url,
+        marketplace_id: mp.id,
+      }));
     });
     if (media.length) attributes.compliance_media = media;
   }
@@ -92,14 +115,34 @@ function amazonTemplate(opts: { id: string; version: string; withMedia: boolean 
     extension: 'json',
     contentType: 'application/json',
     mapping: {
-      fields: ['manufacturer_name', 'manufacturer_email', 'manufacturer_url', 'responsible_person_email', 'country_of_origin', 'target_markets', 'safety_warnings'],
+      fields: [
+        'manufacturer_name',
+        'manufacturer_email',
+        'manufacturer_url',
+        'responsible_person_email',
+        'country_of_origin',
+        'target_markets',
+        'safety_warnings',
+      ],
       document_types: opts.withMedia ? Object.keys(AMAZON_CONTENT_TYPES) : [],
       entity_roles: ['manufacturer', 'responsible_person', 'importer'],
     },
     checks: [
       ...CORE_CHECKS,
-      { kind: 'required', field: 'target_markets', label: 'An Amazon EU marketplace among the target markets', get: (i) => amazonMarkets(i), fix: 'Add DE, FR, IT, ES, NL, SE, PL or BE to the target markets.' },
-      { kind: 'required', field: 'country_of_origin', label: 'Country of origin', get: (i) => i.fields.country_of_origin, fix: 'Fill "Country of origin".' },
+      {
+        kind: 'required',
+        field: 'target_markets',
+        label: 'An Amazon EU marketplace among the target markets',
+        get: (i) => amazonMarkets(i),
+        fix: 'Add DE, FR, IT, ES, NL, SE, PL or BE to the target markets.',
+      },
+      {
+        kind: 'required',
+        field: 'country_of_origin',
+        label: 'Country of origin',
+        get: (i) => i.fields.country_of_origin,
+        fix: 'Fill "Country of origin".',
+      },
     ],
     async render(ctx) {
       const out = fileWriter(ctx.outPath);

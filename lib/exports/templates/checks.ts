@@ -3,7 +3,8 @@ import { normalizeCountryCode, officialLanguagesOf } from '@/lib/requirements/co
 import type { ExportItem } from '../catalogue-data';
 import type { ChannelCheck } from './types';
 
-const present = (v: unknown) => (Array.isArray(v) ? v.length > 0 : v !== null && v !== undefined && String(v).trim() !== '');
+const present = (v: unknown) =>
+  Array.isArray(v) ? v.length > 0 : v !== null && v !== undefined && String(v).trim() !== '';
 
 /** Target markets of the SKU as ISO codes ("EU" already expanded when stored). */
 export function targetMarkets(item: ExportItem): string[] {
@@ -20,7 +21,8 @@ export function marketLanguages(item: ExportItem): string[] {
 /** Runs a template's channel checks on one SKU. */
 export function runChecks(checks: readonly ChannelCheck[], item: ExportItem): ExportWarning[] {
   const out: ExportWarning[] = [];
-  const w = (field: string, code: string, message: string, fix: string) => out.push({ sku_id: item.sku.id, sku_code: item.sku.sku_code, field, code, message, fix });
+  const w = (field: string, code: string, message: string, fix: string) =>
+    out.push({ sku_id: item.sku.id, sku_code: item.sku.sku_code, field, code, message, fix });
   for (const c of checks) {
     switch (c.kind) {
       case 'required':
@@ -28,22 +30,46 @@ export function runChecks(checks: readonly ChannelCheck[], item: ExportItem): Ex
         break;
       case 'max_length': {
         const v = c.get(item);
-        if (v && [...v].length > c.max) w(c.field, 'TOO_LONG', `${c.label} has ${[...v].length} characters; the channel accepts at most ${c.max} (it is cut).`, c.fix ?? `Shorten ${c.label} to ${c.max} characters.`);
+        if (v && [...v].length > c.max)
+          w(
+            c.field,
+            'TOO_LONG',
+            `${c.label} has ${[...v].length} characters; the channel accepts at most ${c.max} (it is cut).`,
+            c.fix ?? `Shorten ${c.label} to ${c.max} characters.`,
+          );
         break;
       }
       case 'enum': {
         const v = c.get(item);
-        if (v && !c.values.includes(v)) w(c.field, 'NOT_ALLOWED', `${c.label} "${v}" is not one of ${c.values.join(', ')}.`, `Set ${c.label} to one of ${c.values.join(', ')}.`);
+        if (v && !c.values.includes(v))
+          w(
+            c.field,
+            'NOT_ALLOWED',
+            `${c.label} "${v}" is not one of ${c.values.join(', ')}.`,
+            `Set ${c.label} to one of ${c.values.join(', ')}.`,
+          );
         break;
       }
       case 'max_count': {
         const n = c.get(item).length;
-        if (n > c.max) w(c.field, 'TOO_MANY', `${c.label}: ${n} given, the channel accepts at most ${c.max} (the first ${c.max} are exported).`, `Keep at most ${c.max}.`);
+        if (n > c.max)
+          w(
+            c.field,
+            'TOO_MANY',
+            `${c.label}: ${n} given, the channel accepts at most ${c.max} (the first ${c.max} are exported).`,
+            `Keep at most ${c.max}.`,
+          );
         break;
       }
       case 'languages':
         for (const lang of marketLanguages(item)) {
-          if (!c.has(item, lang)) w(`${c.field}_${lang}`, 'LANGUAGE_MISSING', `${c.label} in "${lang}" is missing for the target markets ${targetMarkets(item).join(', ')}.`, c.fix.replace('{lang}', lang));
+          if (!c.has(item, lang))
+            w(
+              `${c.field}_${lang}`,
+              'LANGUAGE_MISSING',
+              `${c.label} in "${lang}" is missing for the target markets ${targetMarkets(item).join(', ')}.`,
+              c.fix.replace('{lang}', lang),
+            );
         }
         break;
     }

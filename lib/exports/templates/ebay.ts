@@ -12,7 +12,19 @@ import { CORE_CHECKS, euOperator, manufacturer, needsEuOperator, warningText } f
 import type { ExportTemplateDefinition } from './types';
 
 /** eBay's field limits (ResponsiblePerson / Manufacturer types). */
-export const EBAY_LIMITS = { companyName: 100, addressLine1: 180, addressLine2: 180, city: 64, postalCode: 9, stateOrProvince: 64, email: 250, phone: 64, contactUrl: 250, component: 120, responsiblePersons: 5 } as const;
+export const EBAY_LIMITS = {
+  companyName: 100,
+  addressLine1: 180,
+  addressLine2: 180,
+  city: 64,
+  postalCode: 9,
+  stateOrProvince: 64,
+  email: 250,
+  phone: 64,
+  contactUrl: 250,
+  component: 120,
+  responsiblePersons: 5,
+} as const;
 
 export const EBAY_DOCUMENT_TYPES: Record<string, string> = {
   declaration_of_conformity: 'DECLARATION_OF_CONFORMITY',
@@ -25,11 +37,43 @@ export const EBAY_DOCUMENT_TYPES: Record<string, string> = {
 };
 
 export const EBAY_LANGUAGES: Record<string, string> = {
-  bg: 'BULGARIAN', hr: 'CROATIAN', cs: 'CZECH', da: 'DANISH', nl: 'DUTCH', en: 'ENGLISH', et: 'ESTONIAN', fi: 'FINNISH', fr: 'FRENCH', de: 'GERMAN', el: 'GREEK', hu: 'HUNGARIAN',
-  ga: 'IRISH', it: 'ITALIAN', lv: 'LATVIAN', lt: 'LITHUANIAN', mt: 'MALTESE', pl: 'POLISH', pt: 'PORTUGUESE', ro: 'ROMANIAN', sk: 'SLOVAK', sl: 'SLOVENIAN', es: 'SPANISH', sv: 'SWEDISH',
+  bg: 'BULGARIAN',
+  hr: 'CROATIAN',
+  cs: 'CZECH',
+  da: 'DANISH',
+  nl: 'DUTCH',
+  en: 'ENGLISH',
+  et: 'ESTONIAN',
+  fi: 'FINNISH',
+  fr: 'FRENCH',
+  de: 'GERMAN',
+  el: 'GREEK',
+  hu: 'HUNGARIAN',
+  ga: 'IRISH',
+  it: 'ITALIAN',
+  lv: 'LATVIAN',
+  lt: 'LITHUANIAN',
+  mt: 'MALTESE',
+  pl: 'POLISH',
+  pt: 'PORTUGUESE',
+  ro: 'ROMANIAN',
+  sk: 'SLOVAK',
+  sl: 'SLOVENIAN',
+  es: 'SPANISH',
+  sv: 'SWEDISH',
 };
 
-const EBAY_MARKETPLACE: Record<string, string> = { DE: 'EBAY_DE', FR: 'EBAY_FR', IT: 'EBAY_IT', ES: 'EBAY_ES', NL: 'EBAY_NL', BE: 'EBAY_BE', AT: 'EBAY_AT', IE: 'EBAY_IE', PL: 'EBAY_PL' };
+const EBAY_MARKETPLACE: Record<string, string> = {
+  DE: 'EBAY_DE',
+  FR: 'EBAY_FR',
+  IT: 'EBAY_IT',
+  ES: 'EBAY_ES',
+  NL: 'EBAY_NL',
+  BE: 'EBAY_BE',
+  AT: 'EBAY_AT',
+  IE: 'EBAY_IE',
+  PL: 'EBAY_PL',
+};
 
 function company(e: ExportEntity) {
   const line2 = [e.postal_code, e.city].filter(Boolean).join(' ');
@@ -46,7 +90,8 @@ function company(e: ExportEntity) {
   };
 }
 
-const drop = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as T;
+const drop = <T extends Record<string, unknown>>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as T;
 
 export function responsiblePersons(item: ExportItem): ExportEntity[] {
   const out: ExportEntity[] = [];
@@ -65,7 +110,9 @@ function ebayRequest(item: ExportItem) {
   const mfr = manufacturer(item);
   const languages = marketLanguages(item);
   const statements = languages.map((l) => warningText(item, l)).filter((s): s is string => Boolean(s));
-  const markets = targetMarkets(item).map((c) => EBAY_MARKETPLACE[c]).filter(Boolean);
+  const markets = targetMarkets(item)
+    .map((c) => EBAY_MARKETPLACE[c])
+    .filter(Boolean);
   return {
     sku: item.sku.sku_code,
     marketplaceId: markets[0] ?? 'EBAY_DE',
@@ -78,7 +125,13 @@ function ebayRequest(item: ExportItem) {
       ...(statements.length ? { productSafety: { statements } } : {}),
       documents: item.documents
         .filter((d) => EBAY_DOCUMENT_TYPES[d.document_type])
-        .map((d) => ({ documentId: null, documentType: EBAY_DOCUMENT_TYPES[d.document_type], languages: d.language && EBAY_LANGUAGES[d.language] ? [EBAY_LANGUAGES[d.language]] : [], fileName: d.filename, sha256: d.sha256 })),
+        .map((d) => ({
+          documentId: null,
+          documentType: EBAY_DOCUMENT_TYPES[d.document_type],
+          languages: d.language && EBAY_LANGUAGES[d.language] ? [EBAY_LANGUAGES[d.language]] : [],
+          fileName: d.filename,
+          sha256: d.sha256,
+        })),
     },
   };
 }
@@ -100,18 +153,62 @@ export const EBAY_TEMPLATES: ExportTemplateDefinition[] = [
     extension: 'json',
     contentType: 'application/json',
     mapping: {
-      fields: ['manufacturer_name', 'manufacturer_address', 'manufacturer_country', 'manufacturer_email', 'responsible_person_name', 'target_markets', 'safety_warnings'],
+      fields: [
+        'manufacturer_name',
+        'manufacturer_address',
+        'manufacturer_country',
+        'manufacturer_email',
+        'responsible_person_name',
+        'target_markets',
+        'safety_warnings',
+      ],
       document_types: Object.keys(EBAY_DOCUMENT_TYPES),
       entity_roles: ['manufacturer', 'responsible_person', 'authorised_representative', 'importer'],
     },
     checks: [
       ...CORE_CHECKS,
-      { kind: 'max_length', field: 'manufacturer_name', label: 'Manufacturer name (eBay companyName)', max: EBAY_LIMITS.companyName, get: len((e) => e.name) },
-      { kind: 'max_length', field: 'manufacturer_address', label: 'Manufacturer street (eBay addressLine1)', max: EBAY_LIMITS.addressLine1, get: len((e) => e.street) },
-      { kind: 'max_length', field: 'manufacturer_address', label: 'Manufacturer city (eBay city)', max: EBAY_LIMITS.city, get: len((e) => e.city) },
-      { kind: 'max_length', field: 'manufacturer_url', label: 'Manufacturer website (eBay contactUrl)', max: EBAY_LIMITS.contactUrl, get: len((e) => e.contact_url) },
-      { kind: 'required', field: 'manufacturer_country', label: 'Manufacturer country (ISO-2)', get: (i) => manufacturer(i)?.country, fix: "Set the manufacturer's country." },
-      { kind: 'max_count', field: 'responsible_person_name', label: 'EU responsible persons', max: EBAY_LIMITS.responsiblePersons, get: responsiblePersons },
+      {
+        kind: 'max_length',
+        field: 'manufacturer_name',
+        label: 'Manufacturer name (eBay companyName)',
+        max: EBAY_LIMITS.companyName,
+        get: len((e) => e.name),
+      },
+      {
+        kind: 'max_length',
+        field: 'manufacturer_address',
+        label: 'Manufacturer street (eBay addressLine1)',
+        max: EBAY_LIMITS.addressLine1,
+        get: len((e) => e.street),
+      },
+      {
+        kind: 'max_length',
+        field: 'manufacturer_address',
+        label: 'Manufacturer city (eBay city)',
+        max: EBAY_LIMITS.city,
+        get: len((e) => e.city),
+      },
+      {
+        kind: 'max_length',
+        field: 'manufacturer_url',
+        label: 'Manufacturer website (eBay contactUrl)',
+        max: EBAY_LIMITS.contactUrl,
+        get: len((e) => e.contact_url),
+      },
+      {
+        kind: 'required',
+        field: 'manufacturer_country',
+        label: 'Manufacturer country (ISO-2)',
+        get: (i) => manufacturer(i)?.country,
+        fix: "Set the manufacturer's country.",
+      },
+      {
+        kind: 'max_count',
+        field: 'responsible_person_name',
+        label: 'EU responsible persons',
+        max: EBAY_LIMITS.responsiblePersons,
+        get: responsiblePersons,
+      },
     ],
     async render(ctx) {
       const out = fileWriter(ctx.outPath);

@@ -21,11 +21,24 @@ export const FILE_TEMPLATES: ExportTemplateDefinition[] = [
     name: 'Technical files (ZIP of dossier.zip per SKU)',
     format: 'ZIP',
     version: '1.0',
-    description: "For an authority or a customer: each SKU's dossier.zip (dossier.pdf with provenance, blockers and waivers, and every attached document), one per SKU, streamed.",
+    description:
+      "For an authority or a customer: each SKU's dossier.zip (dossier.pdf with provenance, blockers and waivers, and every attached document), one per SKU, streamed.",
     extension: 'zip',
     contentType: 'application/zip',
-    mapping: { fields: [], document_types: [], entity_roles: ['manufacturer', 'importer', 'responsible_person', 'authorised_representative'] },
-    checks: [{ kind: 'required', field: 'documents', label: 'Technical documentation (at least one linked document)', get: (i) => i.documents, fix: 'Attach the risk assessment, test reports or declaration on the Documents tab.' }],
+    mapping: {
+      fields: [],
+      document_types: [],
+      entity_roles: ['manufacturer', 'importer', 'responsible_person', 'authorised_representative'],
+    },
+    checks: [
+      {
+        kind: 'required',
+        field: 'documents',
+        label: 'Technical documentation (at least one linked document)',
+        get: (i) => i.documents,
+        fix: 'Attach the risk assessment, test reports or declaration on the Documents tab.',
+      },
+    ],
     async render(ctx) {
       const zip = new yazl.ZipFile();
       const done = pipeline(zip.outputStream as unknown as Readable, fs.createWriteStream(ctx.outPath));
@@ -35,7 +48,12 @@ export const FILE_TEMPLATES: ExportTemplateDefinition[] = [
         for (const i of chunk) {
           // Each nested archive is built when yazl reaches it: one SKU's files open at a time.
           zip.addReadStreamLazy(`${entryStem(i)}/dossier.zip`, { mtime: ctx.generatedAt, compress: false }, (cb) => {
-            streamDossierZip(ctx.db, { workspaceId: ctx.workspaceId, actor: ctx.actor, id: i.sku.id, store: ctx.store }).then(
+            streamDossierZip(ctx.db, {
+              workspaceId: ctx.workspaceId,
+              actor: ctx.actor,
+              id: i.sku.id,
+              store: ctx.store,
+            }).then(
               (z) => cb(null, Readable.fromWeb(z.stream as import('node:stream/web').ReadableStream<Uint8Array>)),
               (err: Error) => {
                 failures.push(err);
@@ -58,16 +76,24 @@ export const FILE_TEMPLATES: ExportTemplateDefinition[] = [
     name: 'Compliance summary (PDF)',
     format: 'PDF',
     version: '1.0',
-    description: 'One page section per SKU: identification, manufacturer and EU operator, target markets, safety-information languages present and missing, documents, and the open GPSR points.',
+    description:
+      'One page section per SKU: identification, manufacturer and EU operator, target markets, safety-information languages present and missing, documents, and the open GPSR points.',
     extension: 'pdf',
     contentType: 'application/pdf',
-    mapping: { fields: ['gtin', 'brand', 'model_number', 'target_markets', 'safety_warnings'], document_types: [], entity_roles: ['manufacturer', 'responsible_person', 'importer'] },
+    mapping: {
+      fields: ['gtin', 'brand', 'model_number', 'target_markets', 'safety_warnings'],
+      document_types: [],
+      entity_roles: ['manufacturer', 'responsible_person', 'importer'],
+    },
     checks: CORE_CHECKS,
     async render(ctx) {
       const bytes = await loadDejaVuFonts();
       const doc = await PDFDocument.create();
       doc.registerFontkit(fontkit);
-      const fonts = { regular: await doc.embedFont(bytes.regular, { subset: true }), bold: await doc.embedFont(bytes.bold, { subset: true }) };
+      const fonts = {
+        regular: await doc.embedFont(bytes.regular, { subset: true }),
+        bold: await doc.embedFont(bytes.bold, { subset: true }),
+      };
       const w = new PdfWriter(doc, fonts, makeSanitizer(bytes.regular));
       doc.setTitle(w.sanitize(`Compliance summary: ${ctx.workspaceName}`));
       doc.setCreator('Compliance workspace export');
@@ -76,7 +102,10 @@ export const FILE_TEMPLATES: ExportTemplateDefinition[] = [
       doc.setModificationDate(ctx.generatedAt);
       w.newPage();
       w.text('Compliance summary', { font: 'bold', size: 20 });
-      w.text(`${ctx.workspaceName} · ${ctx.skuCount} SKU(s) · generated ${ctx.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`, { color: COLORS.muted });
+      w.text(
+        `${ctx.workspaceName} · ${ctx.skuCount} SKU(s) · generated ${ctx.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        { color: COLORS.muted },
+      );
       w.space(12);
       let n = 0;
       for await (const chunk of ctx.items()) {
@@ -90,10 +119,27 @@ export const FILE_TEMPLATES: ExportTemplateDefinition[] = [
           w.text(`${i.sku.sku_code} · ${i.sku.product_name}`, { font: 'bold', size: 12, color: COLORS.accent });
           const rows: Array<[string, string]> = [
             ['GTIN', i.fields.gtin ?? i.sku.gtin ?? '—'],
-            ['Manufacturer', m ? `${m.name}, ${addressLine(m) || '—'} ${m.country ?? ''} ${m.email ?? m.contact_url ?? ''}`.trim() : '—'],
-            ['EU operator', op ? `${op.name}, ${addressLine(op) || '—'} ${op.country ?? ''}`.trim() : needsEuOperator(i) ? 'missing' : 'not needed (EU manufacturer)'],
+            [
+              'Manufacturer',
+              m
+                ? `${m.name}, ${addressLine(m) || '—'} ${m.country ?? ''} ${m.email ?? m.contact_url ?? ''}`.trim()
+                : '—',
+            ],
+            [
+              'EU operator',
+              op
+                ? `${op.name}, ${addressLine(op) || '—'} ${op.country ?? ''}`.trim()
+                : needsEuOperator(i)
+                  ? 'missing'
+                  : 'not needed (EU manufacturer)',
+            ],
             ['Target markets', targetMarkets(i).join(', ') || '—'],
-            ['Safety information', langs.length ? `${langs.filter((l) => !missing.includes(l)).join(', ') || 'none'}${missing.length ? ` (missing: ${missing.join(', ')})` : ''}` : '—'],
+            [
+              'Safety information',
+              langs.length
+                ? `${langs.filter((l) => !missing.includes(l)).join(', ') || 'none'}${missing.length ? ` (missing: ${missing.join(', ')})` : ''}`
+                : '—',
+            ],
             ['Documents', i.documents.map((d) => `${d.document_type}: ${d.filename}`).join('; ') || '—'],
           ];
           for (const [label, value] of rows) w.text(`${label}: ${value}`, { size: 9 });

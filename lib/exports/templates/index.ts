@@ -41,19 +41,30 @@ const versionKey = (v: string) => v.split(/[.-]/).map((p) => Number(p) || 0);
 export function compareVersions(a: string, b: string): number {
   const x = versionKey(a);
   const y = versionKey(b);
-  for (let i = 0; i < Math.max(x.length, y.length); i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0);
+  for (let i = 0; i < Math.max(x.length, y.length); i++)
+    if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0);
   return 0;
 }
 
 /** The computed status with its reason (what drifted, or which version replaces it). */
-export function templateStatus(t: ExportTemplateDefinition, all: readonly ExportTemplateDefinition[] = TEMPLATES, vocab: CatalogueVocabulary = CURRENT_VOCABULARY): { status: TemplateStatus; reason: string | null } {
+export function templateStatus(
+  t: ExportTemplateDefinition,
+  all: readonly ExportTemplateDefinition[] = TEMPLATES,
+  vocab: CatalogueVocabulary = CURRENT_VOCABULARY,
+): { status: TemplateStatus; reason: string | null } {
   const unknown = [
     ...t.mapping.fields.filter((f) => !vocab.fields.has(f)).map((f) => `field ${f}`),
     ...t.mapping.document_types.filter((d) => !vocab.document_types.has(d)).map((d) => `document type ${d}`),
     ...t.mapping.entity_roles.filter((r) => !vocab.entity_roles.has(r)).map((r) => `entity role ${r}`),
   ];
-  if (unknown.length) return { status: 'schema_drift', reason: `The mapping names what the catalogue no longer defines: ${unknown.join(', ')}.` };
-  const newer = all.filter((o) => o.channel === t.channel && o.id !== t.id && compareVersions(o.version, t.version) > 0).sort((a, b) => compareVersions(b.version, a.version))[0];
+  if (unknown.length)
+    return {
+      status: 'schema_drift',
+      reason: `The mapping names what the catalogue no longer defines: ${unknown.join(', ')}.`,
+    };
+  const newer = all
+    .filter((o) => o.channel === t.channel && o.id !== t.id && compareVersions(o.version, t.version) > 0)
+    .sort((a, b) => compareVersions(b.version, a.version))[0];
   if (newer) return { status: 'deprecated', reason: `Version ${newer.version} of this channel replaces it.` };
   return { status: 'valid', reason: null };
 }
@@ -74,7 +85,9 @@ export function serializeTemplate(t: ExportTemplateDefinition) {
     status_reason: s.reason,
     channel: t.channel,
     file_extension: t.extension,
-    required_fields: [...new Set(t.checks.filter((c) => c.kind === 'required' || c.kind === 'languages').map((c) => c.field))],
+    required_fields: [
+      ...new Set(t.checks.filter((c) => c.kind === 'required' || c.kind === 'languages').map((c) => c.field)),
+    ],
   };
 }
 

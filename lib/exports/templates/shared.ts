@@ -15,7 +15,13 @@ export const warningText = (i: ExportItem, lang: string) => i.fields[`safety_war
 
 /** Checks every channel of this workspace's GPSR exports shares (Art. 19 (a), (b), (d)). */
 export const CORE_CHECKS: ChannelCheck[] = [
-  { kind: 'required', field: 'manufacturer_name', label: 'Manufacturer name', get: (i) => manufacturer(i)?.name, fix: 'Link a manufacturer on the Entities tab or fill "Manufacturer name".' },
+  {
+    kind: 'required',
+    field: 'manufacturer_name',
+    label: 'Manufacturer name',
+    get: (i) => manufacturer(i)?.name,
+    fix: 'Link a manufacturer on the Entities tab or fill "Manufacturer name".',
+  },
   {
     kind: 'required',
     field: 'manufacturer_address',
@@ -43,11 +49,21 @@ export const CORE_CHECKS: ChannelCheck[] = [
     get: (i) => (needsEuOperator(i) ? euOperator(i)?.name : 'not needed'),
     fix: 'Link an EU responsible person (or importer) on the Entities tab.',
   },
-  { kind: 'languages', field: 'safety_warnings', label: 'Safety warnings', has: (i, l) => Boolean(warningText(i, l)), fix: 'Add the safety warnings in "{lang}".' },
+  {
+    kind: 'languages',
+    field: 'safety_warnings',
+    label: 'Safety warnings',
+    has: (i, l) => Boolean(warningText(i, l)),
+    fix: 'Add the safety warnings in "{lang}".',
+  },
 ];
 
 /** The public URL of a document, when the SKU's safety page publishes it; channels need public URLs. */
-export function publicDocumentUrl(ctx: Pick<RenderContext, 'publicBaseUrl'>, item: ExportItem, d: ExportDocument): string | null {
+export function publicDocumentUrl(
+  ctx: Pick<RenderContext, 'publicBaseUrl'>,
+  item: ExportItem,
+  d: ExportDocument,
+): string | null {
   if (!d.is_public || !item.sku.public_id || !ctx.publicBaseUrl) return null;
   return `${ctx.publicBaseUrl.replace(/\/+$/, '')}/p/${item.sku.public_id}/documents/${d.id}`;
 }

@@ -12,7 +12,7 @@ import { FIELD_CATALOGUE } from '@/lib/dossier/catalogue';
 import { ENTITY_ROLES } from '@/lib/requirements/types';
 import { addressLine, operatorOf, type ExportItem } from '../catalogue-data';
 import { safeEntryName } from '../dossier-zip';
-import { BOM, csvRow, fileWriter, safeCell } from '../output';
+import { BOM, csvField, csvRow, fileWriter, safeCell } from '../output';
 import { xlsxStreamWriter } from '../xlsx-stream';
 import { marketLanguages, targetMarkets } from './checks';
 import { CORE_CHECKS, euOperator, warningText } from './shared';
@@ -23,11 +23,24 @@ export type Column = [header: string, get: (item: ExportItem) => Cell];
 
 async function writeCsv(ctx: RenderContext, columns: Column[], sep: string) {
   const out = fileWriter(ctx.outPath);
-  await out.write(BOM + csvRow(columns.map((c) => c[0]), sep) + '\r\n');
+  await out.write(
+    BOM +
+      csvRow(
+        columns.map((c) => c[0]),
+        sep,
+      ) +
+      '\r\n',
+  );
+  const getters = columns.map((c) => c[1]);
   let n = 0;
   for await (const chunk of ctx.items()) {
+    // One string per batch, built field by field (no array of cells per row).
     let text = '';
-    for (const item of chunk) text += csvRow(columns.map((c) => c[1](item)), sep) + '\r\n';
+    for (const item of chunk) {
+      for (let i = 0; i < getters.length; i++)
+        text += i ? sep + csvField(getters[i](item), sep) : csvField(getters[i](item), sep);
+      text += '\r\n';
+    }
     n += chunk.length;
     await out.write(text);
     await ctx.progress(n);
@@ -54,10 +67,15 @@ async function writeXlsx(ctx: RenderContext, outPath: string, sheetName: string,
   }
 }
 
-const op = (role: 'manufacturer' | 'importer' | 'responsible_person', get: (e: NonNullable<ReturnType<typeof operatorOf>>) => Cell) => (i: ExportItem) => {
-  const e = operatorOf(i, role);
-  return e ? get(e) : null;
-};
+const op =
+  (
+    role: 'manufacturer' | 'importer' | 'responsible_person',
+    get: (e: NonNullable<ReturnType<typeof operatorOf>>) => Cell,
+  ) =>
+  (i: ExportItem) => {
+    const e = operatorOf(i, role);
+    return e ? get(e) : null;
+  };
 const eu = (get: (e: NonNullable<ReturnType<typeof operatorOf>>) => Cell) => (i: ExportItem) => {
   const e = euOperator(i);
   return e ? get(e) : null;
@@ -81,21 +99,43 @@ export function catalogueColumns(localizedKeys: readonly string[]): Column[] {
     ['category_code', (i) => i.sku.category_code],
     ['external_sku_id', (i) => i.sku.external_sku_id],
   ];
-  const fields: Column[] = FIELD_CATALOGUE.filter((d) => !d.localized && !d.entity).map((d): Column => [d.key, (i) => (d.key === 'gtin' ? gtin(i) : i.fields[d.key])]);
+  const fields: Column[] = FIELD_CATALOGUE.filter((d) => !d.localized && !d.entity).map((d): Column => [
+    d.key,
+    (i) => (d.key === 'gtin' ? gtin(i) : i.fields[d.key]),
+  ]);
   const loc: Column[] = localizedKeys.map((k): Column => [k, (i) => i.fields[k]]);
-  const ents: Column[] = ENTITY_ROLES.flatMap((role) =>
-    ROLE_ATTRS.map((a): Column => [
+  const ents: Column[] = ENTITY_ROLES.flatMap((role) => {
+    // The role's operator is resolved once per item for its seven columns, not once per column.
+    let last: ExportItem | null = null;
+    let operator: ReturnType<typeof operatorOf> | undefined;
+    const of = (i: ExportItem) => {
+      if (i !== last) {
+        last = i;
+        operator = role === 'authorised_representative' ? i.entities[role] : operatorOf(i, role);
+      }
+      return operator;
+    };
+    return ROLE_ATTRS.map((a): Column => [
       `${role}_${a}`,
       (i) => {
-        const e = role === 'authorised_representative' ? i.entities[role] : operatorOf(i, role);
+        const e = of(i);
         if (!e) return null;
         return a === 'address' ? addressLine(e) : e[a];
       },
-    ]),
-  );
+    ]);
+  });
   const docs: Column[] = [
     ['document_count', (i) => i.documents.length],
-    ['documents', (i) => i.documents.map((d) => `${d.document_type}: ${d.filename} (sha256 ${d.sha256}${d.valid_until ? `, valid until ${d.valid_until}` : ''})`).join('\n') || null],
+    [
+      'documents',
+      (i) =>
+        i.documents
+          .map(
+            (d) =>
+              `${d.document_type}: ${d.filename} (sha256 ${d.sha256}${d.valid_until ? `, valid until ${d.valid_until}` : ''})`,
+          )
+          .join('\n') || null,
+    ],
   ];
   return [...base, ...fields, ...loc, ...ents, ...docs];
 }
@@ -106,7 +146,8 @@ const CATALOGUE_MAPPING = {
   entity_roles: [...ENTITY_ROLES],
 };
 
-const CATALOGUE_DESCRIPTION = 'Every confirmed dossier field, the four operator roles with their addresses, and each linked document (type, name, SHA-256, validity), one row per SKU.';
+const CATALOGUE_DESCRIPTION =
+  'Every confirmed dossier field, the four operator roles with their addresses, and each linked document (type, name, SHA-256, validity), one row per SKU.';
 
 export const CATALOGUE_TEMPLATES: ExportTemplateDefinition[] = [
   {
@@ -127,14 +168,28 @@ export const CATALOGUE_TEMPLATES: ExportTemplateDefinition[] = [
       try {
         const [sheet, docSheet] = book.sheets;
         await sheet.addRows([columns.map((c) => c[0])]);
-        await docSheet.addRows([['sku_code', 'document_id', 'document_type', 'filename', 'language', 'sha256', 'size_bytes', 'valid_until']]);
+        await docSheet.addRows([
+          ['sku_code', 'document_id', 'document_type', 'filename', 'language', 'sha256', 'size_bytes', 'valid_until'],
+        ]);
         let n = 0;
         for await (const chunk of ctx.items()) {
           const rows: Cell[][] = [];
           const docRows: Cell[][] = [];
           for (const i of chunk) {
             rows.push(columns.map((c) => safeCell(c[1](i))));
-            for (const d of i.documents) docRows.push([i.sku.sku_code, d.id, d.document_type, d.filename, d.language, d.sha256, d.size_bytes, d.valid_until].map(safeCell));
+            for (const d of i.documents)
+              docRows.push(
+                [
+                  i.sku.sku_code,
+                  d.id,
+                  d.document_type,
+                  d.filename,
+                  d.language,
+                  d.sha256,
+                  d.size_bytes,
+                  d.valid_until,
+                ].map(safeCell),
+              );
           }
           await sheet.addRows(rows);
           await docSheet.addRows(docRows);
@@ -204,12 +259,28 @@ const KAUFLAND_COLUMNS: Column[] = [
 ];
 
 const ARTICLE_MAPPING = {
-  fields: ['gtin', 'brand', 'model_number', 'product_description', 'product_image_url', 'country_of_origin', 'ce_marking', 'safety_warnings', 'target_markets'],
+  fields: [
+    'gtin',
+    'brand',
+    'model_number',
+    'product_description',
+    'product_image_url',
+    'country_of_origin',
+    'ce_marking',
+    'safety_warnings',
+    'target_markets',
+  ],
   document_types: [],
   entity_roles: ['manufacturer' as const, 'responsible_person' as const, 'importer' as const],
 };
 
-const GTIN_CHECK = { kind: 'required' as const, field: 'gtin', label: 'GTIN / EAN', get: gtin, fix: 'Fill "GTIN / EAN".' };
+const GTIN_CHECK = {
+  kind: 'required' as const,
+  field: 'gtin',
+  label: 'GTIN / EAN',
+  get: gtin,
+  fix: 'Fill "GTIN / EAN".',
+};
 
 export const ARTICLE_TEMPLATES: ExportTemplateDefinition[] = [
   {
@@ -218,11 +289,16 @@ export const ARTICLE_TEMPLATES: ExportTemplateDefinition[] = [
     name: 'Otto articles (CSV)',
     format: 'CSV',
     version: '2025.01',
-    description: 'One row per article with the manufacturer and the EU operator inline (Otto keeps no central manufacturer record), identifiers and the safety information of the target-market languages. Semicolon-separated, UTF-8 with BOM.',
+    description:
+      'One row per article with the manufacturer and the EU operator inline (Otto keeps no central manufacturer record), identifiers and the safety information of the target-market languages. Semicolon-separated, UTF-8 with BOM.',
     extension: 'csv',
     contentType: 'text/csv; charset=utf-8',
     mapping: ARTICLE_MAPPING,
-    checks: [...CORE_CHECKS, GTIN_CHECK, { kind: 'required', field: 'brand', label: 'Brand', get: (i) => i.fields.brand, fix: 'Fill "Brand".' }],
+    checks: [
+      ...CORE_CHECKS,
+      GTIN_CHECK,
+      { kind: 'required', field: 'brand', label: 'Brand', get: (i) => i.fields.brand, fix: 'Fill "Brand".' },
+    ],
     render: (ctx) => writeCsv(ctx, OTTO_COLUMNS, ';'),
   },
   {
@@ -231,15 +307,28 @@ export const ARTICLE_TEMPLATES: ExportTemplateDefinition[] = [
     name: 'Kaufland products (CSV)',
     format: 'CSV',
     version: '2024.12',
-    description: 'Kaufland base attributes (ean, title, description, manufacturer, picture, category) plus manufacturer contact, the EU responsible person for non-EU manufacturers, CE marking and the safety information, one row per product. UTF-8 with BOM.',
+    description:
+      'Kaufland base attributes (ean, title, description, manufacturer, picture, category) plus manufacturer contact, the EU responsible person for non-EU manufacturers, CE marking and the safety information, one row per product. UTF-8 with BOM.',
     extension: 'csv',
     contentType: 'text/csv; charset=utf-8',
     mapping: ARTICLE_MAPPING,
     checks: [
       ...CORE_CHECKS,
       GTIN_CHECK,
-      { kind: 'required', field: 'product_description', label: 'Description', get: (i) => i.fields.product_description, fix: 'Fill "Product description".' },
-      { kind: 'required', field: 'product_image_url', label: 'Picture', get: (i) => i.fields.product_image_url, fix: 'Fill "Product picture (URL)".' },
+      {
+        kind: 'required',
+        field: 'product_description',
+        label: 'Description',
+        get: (i) => i.fields.product_description,
+        fix: 'Fill "Product description".',
+      },
+      {
+        kind: 'required',
+        field: 'product_image_url',
+        label: 'Picture',
+        get: (i) => i.fields.product_image_url,
+        fix: 'Fill "Product picture (URL)".',
+      },
     ],
     render: (ctx) => writeCsv(ctx, KAUFLAND_COLUMNS, ','),
   },
@@ -254,8 +343,20 @@ const ZALANDO_COLUMNS: Column[] = [
   ['brand', (i) => i.fields.brand],
   ['product_name', (i) => i.sku.product_name],
   ['sales_markets', (i) => targetMarkets(i).join(',')],
-  ['safety_pdf_languages', (i) => zalandoPdfs(i).map((p) => p.language).join(',')],
-  ['safety_pdf_files', (i) => zalandoPdfs(i).map((p) => p.entry).join('\n')],
+  [
+    'safety_pdf_languages',
+    (i) =>
+      zalandoPdfs(i)
+        .map((p) => p.language)
+        .join(','),
+  ],
+  [
+    'safety_pdf_files',
+    (i) =>
+      zalandoPdfs(i)
+        .map((p) => p.entry)
+        .join('\n'),
+  ],
 ];
 
 const SAFETY_PDF_TYPES = new Set(['manual', 'safety_data_sheet', 'other']);
@@ -264,8 +365,18 @@ const SAFETY_PDF_TYPES = new Set(['manual', 'safety_data_sheet', 'other']);
 export function zalandoPdfs(i: ExportItem) {
   const langs = new Set(marketLanguages(i));
   return i.documents
-    .filter((d) => d.mime_type === 'application/pdf' && SAFETY_PDF_TYPES.has(d.document_type) && d.language && langs.has(d.language))
-    .map((d) => ({ doc: d, language: d.language!, entry: `safety-pdfs/${d.language}/${safeEntryName(`${i.sku.sku_code}-${d.filename}`, d.mime_type)}` }));
+    .filter(
+      (d) =>
+        d.mime_type === 'application/pdf' &&
+        SAFETY_PDF_TYPES.has(d.document_type) &&
+        d.language &&
+        langs.has(d.language),
+    )
+    .map((d) => ({
+      doc: d,
+      language: d.language!,
+      entry: `safety-pdfs/${d.language}/${safeEntryName(`${i.sku.sku_code}-${d.filename}`, d.mime_type)}`,
+    }));
 }
 
 export const ZALANDO_TEMPLATES: ExportTemplateDefinition[] = [
@@ -275,14 +386,31 @@ export const ZALANDO_TEMPLATES: ExportTemplateDefinition[] = [
     name: 'Zalando articles (XLSX + safety PDFs)',
     format: 'ZIP',
     version: '2025.02',
-    description: 'articles.xlsx (article id, EAN, model/type code, brand, sales markets, the safety PDFs per language) and safety-pdfs/<language>/ with the PDFs of warnings and instructions in the languages of the agreed sales markets. Manufacturer, importer and RP are kept at partner level in zDirect.',
+    description:
+      'articles.xlsx (article id, EAN, model/type code, brand, sales markets, the safety PDFs per language) and safety-pdfs/<language>/ with the PDFs of warnings and instructions in the languages of the agreed sales markets. Manufacturer, importer and RP are kept at partner level in zDirect.',
     extension: 'zip',
     contentType: 'application/zip',
-    mapping: { fields: ['gtin', 'model_number', 'brand', 'target_markets'], document_types: [...SAFETY_PDF_TYPES], entity_roles: [] },
+    mapping: {
+      fields: ['gtin', 'model_number', 'brand', 'target_markets'],
+      document_types: [...SAFETY_PDF_TYPES],
+      entity_roles: [],
+    },
     checks: [
       GTIN_CHECK,
-      { kind: 'required', field: 'model_number', label: 'Model / type code', get: (i) => i.fields.model_number, fix: 'Fill "Model / type number".' },
-      { kind: 'languages', field: 'safety_pdf', label: 'Safety PDF (manual or safety information)', has: (i, l) => zalandoPdfs(i).some((p) => p.language === l), fix: 'Attach a PDF with the warnings and instructions in "{lang}" (type manual).' },
+      {
+        kind: 'required',
+        field: 'model_number',
+        label: 'Model / type code',
+        get: (i) => i.fields.model_number,
+        fix: 'Fill "Model / type number".',
+      },
+      {
+        kind: 'languages',
+        field: 'safety_pdf',
+        label: 'Safety PDF (manual or safety information)',
+        has: (i, l) => zalandoPdfs(i).some((p) => p.language === l),
+        fix: 'Attach a PDF with the warnings and instructions in "{lang}" (type manual).',
+      },
     ],
     async render(ctx) {
       // articles.xlsx is written first to a file beside the output, then zipped with the PDFs.
@@ -301,16 +429,23 @@ export const ZALANDO_TEMPLATES: ExportTemplateDefinition[] = [
                 continue;
               }
               const key = p.doc.storage_key;
-              zip.addReadStreamLazy(p.entry, { mtime: ctx.generatedAt, size: p.doc.size_bytes, compress: false }, (cb) => {
-                ctx.store.getStream(key).then(
-                  (web) => cb(null, Readable.fromWeb(web as import('node:stream/web').ReadableStream<Uint8Array>)),
-                  (err) => cb(err, new PassThrough()),
-                );
-              });
+              zip.addReadStreamLazy(
+                p.entry,
+                { mtime: ctx.generatedAt, size: p.doc.size_bytes, compress: false },
+                (cb) => {
+                  ctx.store.getStream(key).then(
+                    (web) => cb(null, Readable.fromWeb(web as import('node:stream/web').ReadableStream<Uint8Array>)),
+                    (err) => cb(err, new PassThrough()),
+                  );
+                },
+              );
             }
           }
         }
-        if (missing.length) zip.addBuffer(Buffer.from(`Not found in storage:\r\n${missing.join('\r\n')}\r\n`), 'missing-documents.txt', { mtime: ctx.generatedAt });
+        if (missing.length)
+          zip.addBuffer(Buffer.from(`Not found in storage:\r\n${missing.join('\r\n')}\r\n`), 'missing-documents.txt', {
+            mtime: ctx.generatedAt,
+          });
         zip.end();
         await done;
       } finally {
@@ -319,4 +454,3 @@ export const ZALANDO_TEMPLATES: ExportTemplateDefinition[] = [
     },
   },
 ];
-

@@ -20,11 +20,30 @@ export interface TemplateMapping {
  */
 export type ChannelCheck =
   | { kind: 'required'; field: string; label: string; get: (item: ExportItem) => unknown; fix: string }
-  | { kind: 'max_length'; field: string; label: string; max: number; get: (item: ExportItem) => string | null | undefined; fix?: string }
-  | { kind: 'enum'; field: string; label: string; values: readonly string[]; get: (item: ExportItem) => string | null | undefined }
+  | {
+      kind: 'max_length';
+      field: string;
+      label: string;
+      max: number;
+      get: (item: ExportItem) => string | null | undefined;
+      fix?: string;
+    }
+  | {
+      kind: 'enum';
+      field: string;
+      label: string;
+      values: readonly string[];
+      get: (item: ExportItem) => string | null | undefined;
+    }
   | { kind: 'max_count'; field: string; label: string; max: number; get: (item: ExportItem) => readonly unknown[] }
   /** A per-language field (or document) for every official language of the SKU's target markets. */
-  | { kind: 'languages'; field: string; label: string; has: (item: ExportItem, language: string) => boolean; fix: string };
+  | {
+      kind: 'languages';
+      field: string;
+      label: string;
+      has: (item: ExportItem, language: string) => boolean;
+      fix: string;
+    };
 
 export interface RenderContext {
   /** Every item of the run, read again chunk by chunk on each call (the run's SKU order). */

@@ -14,20 +14,34 @@ import type { ExportTemplateDefinition } from './types';
 export const GPSR_XML_NAMESPACE = 'urn:compliance-workspace:gpsr:product-safety:1.0';
 export const GPSR_XSD_PATH = '/schemas/gpsr-product-safety-1.0.xsd';
 
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export function xmlText(s: string): string {
-  return s.replace(NOT_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return s
+    .replace(NOT_XML, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 }
 
-const el = (name: string, value: string | null | undefined, attrs = '') => (value ? `<${name}${attrs}>${xmlText(value)}</${name}>` : '');
+const el = (name: string, value: string | null | undefined, attrs = '') =>
+  value ? `<${name}${attrs}>${xmlText(value)}</${name}>` : '';
 const country = (v: string | null | undefined) => (v && /^[A-Z]{2}$/.test(v) ? v : null);
 const lang = (v: string | null | undefined) => (v && /^[a-z]{2}$/.test(v) ? v : null);
-const PLAIN_FIELDS = FIELD_CATALOGUE.filter((d) => !d.localized && !d.entity && !['gtin', 'brand', 'model_number', 'country_of_origin', 'target_markets'].includes(d.key)).map((d) => d.key);
+const PLAIN_FIELDS = FIELD_CATALOGUE.filter(
+  (d) =>
+    !d.localized &&
+    !d.entity &&
+    !['gtin', 'brand', 'model_number', 'country_of_origin', 'target_markets'].includes(d.key),
+).map((d) => d.key);
 
 export function productXml(i: ExportItem): string {
   const gtin = i.fields.gtin ?? i.sku.gtin;
-  const ops = ENTITY_ROLES.map((role) => [role, role === 'authorised_representative' ? (i.entities[role] ?? null) : operatorOf(i, role)] as const)
+  const ops = ENTITY_ROLES.map(
+    (role) => [role, role === 'authorised_representative' ? (i.entities[role] ?? null) : operatorOf(i, role)] as const,
+  )
     .filter(([, e]) => e)
     .map(
       ([role, e]) =>
@@ -53,9 +67,14 @@ export function productXml(i: ExportItem): string {
     (markets.length ? `<TargetMarkets>${markets.map((m) => `<Market>${m}</Market>`).join('')}</TargetMarkets>` : '') +
     `<Operators>${ops}</Operators>` +
     `<SafetyInformation>${localized('safety_warnings', 'Warnings')}${localized('instructions', 'Instructions')}</SafetyInformation>` +
-    `<Fields>${PLAIN_FIELDS.filter((k) => i.fields[k]).map((k) => el('Field', i.fields[k], ` key="${k}"`)).join('')}</Fields>` +
+    `<Fields>${PLAIN_FIELDS.filter((k) => i.fields[k])
+      .map((k) => el('Field', i.fields[k], ` key="${k}"`))
+      .join('')}</Fields>` +
     `<Documents>${i.documents
-      .map((d) => `<Document id="${d.id}" type="${xmlText(d.document_type)}"${lang(d.language) ? ` lang="${d.language}"` : ''}>${el('FileName', d.filename)}${el('Sha256', d.sha256)}${el('ValidUntil', d.valid_until)}</Document>`)
+      .map(
+        (d) =>
+          `<Document id="${d.id}" type="${xmlText(d.document_type)}"${lang(d.language) ? ` lang="${d.language}"` : ''}>${el('FileName', d.filename)}${el('Sha256', d.sha256)}${el('ValidUntil', d.valid_until)}</Document>`,
+      )
       .join('')}</Documents>` +
     `</Product>\n`
   );
@@ -71,7 +90,20 @@ export const XML_TEMPLATES: ExportTemplateDefinition[] = [
     description: `Products with identification, operators, safety information per language, other dossier fields and documents, in namespace ${GPSR_XML_NAMESPACE}; validates against the published XSD ${GPSR_XSD_PATH}.`,
     extension: 'xml',
     contentType: 'application/xml',
-    mapping: { fields: ['gtin', 'brand', 'model_number', 'country_of_origin', 'target_markets', 'safety_warnings', 'instructions', ...PLAIN_FIELDS], document_types: [], entity_roles: [...ENTITY_ROLES] },
+    mapping: {
+      fields: [
+        'gtin',
+        'brand',
+        'model_number',
+        'country_of_origin',
+        'target_markets',
+        'safety_warnings',
+        'instructions',
+        ...PLAIN_FIELDS,
+      ],
+      document_types: [],
+      entity_roles: [...ENTITY_ROLES],
+    },
     checks: CORE_CHECKS,
     async render(ctx) {
       const out = fileWriter(ctx.outPath);

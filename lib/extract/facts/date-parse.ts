@@ -16,17 +16,25 @@ const monthNames: [number, string[]][] = [
   [12, ['december', 'dec', 'dezember', 'decembre', 'diciembre', 'dicembre']],
 ];
 for (const [n, names] of monthNames) for (const name of names) MONTHS[name] = n;
-const MONTH_ALT = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
+const MONTH_ALT = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 
 const DATE_PATTERNS: { re: RegExp; parse: (m: RegExpExecArray) => [number, number, number] }[] = [
   { re: /\b(\d{4})[-./](\d{1,2})[-./](\d{1,2})\b/g, parse: (m) => [+m[1], +m[2], +m[3]] },
   { re: /\b(\d{1,2})[./-](\d{1,2})[./-](\d{4})\b/g, parse: (m) => [+m[3], +m[2], +m[1]] },
   {
     // "1 June 2024", "1er juin 2024", "29 December,2023", "6 June, 2024".
-    re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|er|°|º)?\\.?\\s+(?:de\\s+)?(${MONTH_ALT})\\.?(?:,\\s*|\\s+)(?:de\\s+)?(\\d{4})\\b`, 'g'),
+    re: new RegExp(
+      `\\b(\\d{1,2})(?:st|nd|rd|th|er|°|º)?\\.?\\s+(?:de\\s+)?(${MONTH_ALT})\\.?(?:,\\s*|\\s+)(?:de\\s+)?(\\d{4})\\b`,
+      'g',
+    ),
     parse: (m) => [+m[3], MONTHS[m[2]], +m[1]],
   },
-  { re: new RegExp(`\\b(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'g'), parse: (m) => [+m[3], MONTHS[m[1]], +m[2]] },
+  {
+    re: new RegExp(`\\b(${MONTH_ALT})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'g'),
+    parse: (m) => [+m[3], MONTHS[m[1]], +m[2]],
+  },
 ];
 
 export interface FoundDate {

@@ -44,8 +44,15 @@ export function readDates(lines: Line[], facts: FactSet, documentType: string | 
         if (nd.length && nd[0].index < 3) facts.add(key, nd[0].iso, [line, next], 0.75);
       }
     }
-    if (isDoc && dates.length && SIGNATURE_PLACE_DATE.test(line.norm) && line.text.length < 90) facts.add(issueKey, dates[0].iso, [line], 0.6);
+    if (isDoc && dates.length && SIGNATURE_PLACE_DATE.test(line.norm) && line.text.length < 90)
+      facts.add(issueKey, dates[0].iso, [line], 0.6);
     // A bare "Date: 9 January 2024" line of a declaration is its date of issue.
-    if (isDoc && dates.length && /^(?:date|datum|date de signature|fecha|data)\s*:/.test(line.norm) && line.text.length < 60) facts.add(issueKey, dates[0].iso, [line], 0.6);
+    if (
+      isDoc &&
+      dates.length &&
+      /^(?:date|datum|date de signature|fecha|data)\s*:/.test(line.norm) &&
+      line.text.length < 60
+    )
+      facts.add(issueKey, dates[0].iso, [line], 0.6);
   }
 }

@@ -35,6 +35,41 @@ export const norm = (s: string) =>
     .toLowerCase()
     .replace(/[’‘`´]/g, "'");
 
+const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
+const HTML_CELL = /<t[dh]\b[^>]*>([\s\S]*?)<\/t[dh]>/gi;
+
+/**
+ * A line as a reader sees it, whatever markup the file kept: a Markdown or HTML table row of a label
+ * and a value ("| Company name | Arduino SRL |", "<tr><td>Company name</td><td>…</td></tr>") becomes
+ * "label: value", other rows their cells joined; a table's rule line (|---|---|) is nothing (null);
+ * emphasis (**…**, __…__), heading marks and inline tags go; full-width brackets become plain ones.
+ */
+export function layoutLine(raw: string): string | null {
+  if (TABLE_RULE.test(raw) && raw.includes('-')) return null;
+  let line = raw;
+  if (/<t[dh]\b/i.test(line)) {
+    const cells = [...line.matchAll(HTML_CELL)].map((m) => m[1].replace(/<[^>]+>/g, '').trim());
+    if (cells.length) line = cellsLine(cells);
+  } else if (/^\s*\|.*\|\s*$/.test(line)) {
+    line = cellsLine(line.trim().slice(1, -1).split('|'));
+  }
+  return line
+    .replace(/<\/?(?:p|div|span|br|strong|b|em|i|u|a|sup|sub|tr|table|tbody|thead)\b[^>]*>/gi, ' ')
+    .replace(/\*\*|__/g, '')
+    .replace(/^\s*#{1,6}\s+/, '')
+    .replace(/（/g, ' (')
+    .replace(/）/g, ')');
+}
+
+function cellsLine(raw: string[]): string {
+  const cells = raw.map((c) => c.replace(/<br\s*\/?>/gi, ' ').trim()).filter(Boolean);
+  if (cells.length === 2) {
+    const label = cells[0].replace(/\*\*|__/g, '').trim();
+    return `${label.replace(/\s*:$/, '')}: ${cells[1]}`;
+  }
+  return cells.join(' · ');
+}
+
 export function toLines(input: ExtractFactsInput): Line[] {
   const sources: { page: number | null; text: string }[] = input.pages?.length
     ? input.pages.map((p) => ({ page: p.page, text: p.text }))
@@ -45,7 +80,12 @@ export function toLines(input: ExtractFactsInput): Line[] {
     for (const raw of src.text.slice(0, 400_000).split(/\r?\n/)) {
       // NFKD keeps the length of most text but splits ligatures; norm() is only used for matching.
       // List bullets ("· 1.3 Details of the supplier") are layout, not text.
-      const text = raw.replace(/\s+/g, ' ').trim().replace(/^[·•▪●◦*]\s*/, '');
+      const laid = layoutLine(raw);
+      if (laid === null) continue;
+      const text = laid
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(/^[·•▪●◦*]\s*/, '');
       if (!text) {
         blank = true;
         continue;
@@ -57,7 +97,11 @@ export function toLines(input: ExtractFactsInput): Line[] {
   return lines;
 }
 
-export const quoteOf = (lines: Line[]) => lines.map((l) => l.text).join(' … ').slice(0, 300);
+export const quoteOf = (lines: Line[]) =>
+  lines
+    .map((l) => l.text)
+    .join(' … ')
+    .slice(0, 300);
 
 /** Collects suggestions: one per field key, the most confident wins (the first among equals). */
 export class FactSet {
@@ -68,7 +112,13 @@ export class FactSet {
     const existing = this.out.find((s) => s.field_key === field_key);
     if (existing && existing.confidence >= confidence) return;
     if (existing) this.out.splice(this.out.indexOf(existing), 1);
-    this.out.push({ field_key, value: v, page: at[0]?.page ?? null, quote: quoteOf(at), confidence: Math.round(confidence * 100) / 100 });
+    this.out.push({
+      field_key,
+      value: v,
+      page: at[0]?.page ?? null,
+      quote: quoteOf(at),
+      confidence: Math.round(confidence * 100) / 100,
+    });
   }
   has(field_key: string) {
     return this.out.some((s) => s.field_key === field_key);

@@ -8,20 +8,34 @@ import type { FactSet, Line } from './lines';
  * Only explicit statements count: a heading that names "CE marking" says nothing about the product.
  */
 
-const CE_WORD = '(?:ce[- ]?(?:marking|mark|marked|kennzeichnung|kennzeichen|zeichen)|marquage ce|marcado ce|marcatura ce|marchio ce)';
-const CE_ANSWER = new RegExp(`${CE_WORD}\\s*(?:\\([^)]*\\))?\\s*[:\\-–]?\\s*(yes|ja|oui|si|sí|vorhanden|affixed|angebracht|appose|no|nein|non)\\b`);
-const CE_AFFIXED = new RegExp(`(?:${CE_WORD}[^.]{0,40}\\b(?:is|was|has been|wurde|ist|est|a ete|e stat[ao]|ha sido|fue)\\s+(?:affixed|applied|angebracht|appose|apposee|fijado|colocado|apposta|apposto))|(?:(?:bears|carries|tragt|porte|lleva|reca)\\s+(?:the\\s+|das\\s+|die\\s+|le\\s+|el\\s+|la\\s+|il\\s+)?${CE_WORD})|(?:year (?:of|in which) (?:the )?ce marking (?:was )?affixed|jahr der anbringung der ce-kennzeichnung)`);
+const CE_WORD =
+  '(?:ce[- ]?(?:marking|mark|marked|kennzeichnung|kennzeichen|zeichen)|marquage ce|marcado ce|marcatura ce|marchio ce)';
+/** A certification summary's row: "CE/RED (Europe): Yes", "CE (EU): yes" (the label names the EU). */
+const CE_SUMMARY = '(?:^|\\s)ce(?:\\s*/\\s*(?:red|emc|lvd|rohs))?\\s*\\((?:europe|eu|ue|eea|eu/eea)\\)';
+const CE_ANSWER = new RegExp(
+  `(?:${CE_WORD}|${CE_SUMMARY})\\s*(?:\\([^)]*\\))?\\s*[:\\-–]?\\s*(yes|ja|oui|si|sí|vorhanden|affixed|angebracht|appose|no|nein|non)\\b`,
+);
+const CE_AFFIXED = new RegExp(
+  `(?:${CE_WORD}[^.]{0,40}\\b(?:is|was|has been|wurde|ist|est|a ete|e stat[ao]|ha sido|fue)\\s+(?:affixed|applied|angebracht|appose|apposee|fijado|colocado|apposta|apposto))|(?:(?:bears|carries|tragt|porte|lleva|reca)\\s+(?:the\\s+|das\\s+|die\\s+|le\\s+|el\\s+|la\\s+|il\\s+)?${CE_WORD})|(?:year (?:of|in which) (?:the )?ce marking (?:was )?affixed|jahr der anbringung der ce-kennzeichnung)`,
+);
 const YES = /^(?:yes|ja|oui|si|sí|vorhanden|affixed|angebracht|appose)$/;
 
-const NB = /\b(?:notified body|benannte stelle|organisme notifie|organismo notificado|organismo notificato)\b(?:\s*\([^)]{0,40}\))?\s*[:\-–]?\s*(.{0,120})$/;
-const NB_NUMBER = /\b(?:nb|no\.?|nr\.?|number|nummer|numero|n°|kenn-?nummer|id)\s*[:#]?\s*(\d{4})\b|\((\d{4})\)|\b(\d{4})\b(?!\s*[/:-]\s*\d)/i;
-const NB_NONE = /^(?:none|not (?:applicable|involved|required)|n\/?a|nicht (?:zutreffend|beteiligt|erforderlich)|keine|aucun|sans objet|ninguno|nessuno|-+)\b/i;
+const NB =
+  /\b(?:notified body|benannte stelle|organisme notifie|organismo notificado|organismo notificato)\b(?:\s*\([^)]{0,40}\))?\s*[:\-–]?\s*(.{0,120})$/;
+const NB_NUMBER =
+  /\b(?:nb|no\.?|nr\.?|number|nummer|numero|n°|kenn-?nummer|id)\s*[:#]?\s*(\d{4})\b|\((\d{4})\)|\b(\d{4})\b(?!\s*[/:-]\s*\d)/i;
+const NB_NONE =
+  /^(?:none|not (?:applicable|involved|required)|n\/?a|nicht (?:zutreffend|beteiligt|erforderlich)|keine|aucun|sans objet|ninguno|nessuno|-+)\b/i;
 
-const ISSUER = /^(?:\d{1,2}[.)]\s*)?(?:testing laborator(?:y|ies)|test(?:ing)? lab(?:oratory)?|laboratory|issued by|issuing body|certification body|certified by|tested by|prufstelle|prufinstitut|pruflabor|prufinstitution|ausgestellt von|zertifizierungsstelle|laboratoire(?: d'essais)?|delivre par|emis par|organisme de certification|laboratorio(?: de ensayo| di prova)?|emitido por|organismo de certificacion|rilasciato da|organismo di certificazione)\s*[:\-–]\s*(.{3,160})$/;
+const ISSUER =
+  /^(?:\d{1,2}[.)]\s*)?(?:testing laborator(?:y|ies)|test(?:ing)? lab(?:oratory)?|laboratory|issued by|issuing body|certification body|certified by|tested by|prufstelle|prufinstitut|pruflabor|prufinstitution|ausgestellt von|zertifizierungsstelle|laboratoire(?: d'essais)?|delivre par|emis par|organisme de certification|laboratorio(?: de ensayo| di prova)?|emitido por|organismo de certificacion|rilasciato da|organismo di certificazione)\s*[:\-–]\s*(.{3,160})$/;
 
-const AGE_LABEL = /\b(?:age grading|age range|recommended age|age group|suitable for ages?|altersangabe|altersempfehlung|empfohlenes alter|alter|age recommande|tranche d'age|edad recomendada|edad|eta consigliata|fascia d'eta|eta)\s*[:\-–]\s*(.{1,60})$/;
-const AGE_VALUE = /^(?:(?:from|ab|des|a partir de|dai?)\s+)?(\d{1,2})\s*(?:\+|years?\s*\+?|jahren?|ans|anos|anni|y\+?)(?:\s*(?:and up|und alter|et plus|y mas|e oltre|\+))?|^(\d{1,2})\s*\+|^(\d{1,2})\s*[-–]\s*(\d{1,2})\s*(?:years|jahre|ans|anos|anni)|^(?:(?:from|ab|des|a partir de|dai?)\s+)?(\d{1,2})\s*(?:months?|monate?n?|mois|meses|mesi)\s*\+?/;
-const AGE_INLINE = /\b(?:ages?|for ages)\s+(\d{1,2})\s*(?:\+|and up|years and up)|\bab\s+(\d{1,2})\s+jahren\b(?!.*\bnicht\b)|\bdes\s+(\d{1,2})\s+ans\b/;
+const AGE_LABEL =
+  /\b(?:age grading|age range|recommended age|age group|suitable for ages?|altersangabe|altersempfehlung|empfohlenes alter|alter|age recommande|tranche d'age|edad recomendada|edad|eta consigliata|fascia d'eta|eta)\s*[:\-–]\s*(.{1,60})$/;
+const AGE_VALUE =
+  /^(?:(?:from|ab|des|a partir de|dai?)\s+)?(\d{1,2})\s*(?:\+|years?\s*\+?|jahren?|ans|anos|anni|y\+?)(?:\s*(?:and up|und alter|et plus|y mas|e oltre|\+))?|^(\d{1,2})\s*\+|^(\d{1,2})\s*[-–]\s*(\d{1,2})\s*(?:years|jahre|ans|anos|anni)|^(?:(?:from|ab|des|a partir de|dai?)\s+)?(\d{1,2})\s*(?:months?|monate?n?|mois|meses|mesi)\s*\+?/;
+const AGE_INLINE =
+  /\b(?:ages?|for ages)\s+(\d{1,2})\s*(?:\+|and up|years and up)|\bab\s+(\d{1,2})\s+jahren\b(?!.*\bnicht\b)|\bdes\s+(\d{1,2})\s+ans\b/;
 
 const WARNING_WORDS: [string, RegExp][] = [
   ['en', /^(?:warning|warnings|caution)\b/],
@@ -37,9 +51,18 @@ const WARNING_WORDS: [string, RegExp][] = [
   ['cs', /^(?:varovani|upozorneni)\b/],
 ];
 
+/** "CE Marking (EU):" heading a list of the directives declared (the answer is the list below it). */
+const CE_HEADING = new RegExp(`^${CE_WORD}\\s*(?:\\([^)]*\\))?\\s*:$`);
+const ACT =
+  /\b(?:directive|richtlinie|directiva|direttiva|regulation|verordnung|reglement|reglamento|regolamento)\b.{0,40}\d{2,4}\/\d{1,4}/;
+
 export function readMarks(lines: Line[], facts: FactSet) {
   const languages = new Map<string, Line>();
   for (const line of lines) {
+    if (CE_HEADING.test(line.norm)) {
+      const next = lines.slice(line.index + 1, line.index + 3).find((l) => l.page === line.page && ACT.test(l.norm));
+      if (next) facts.add('ce_marking', 'yes', [line, next], 0.8);
+    }
     const answer = CE_ANSWER.exec(line.norm);
     if (answer) facts.add('ce_marking', YES.test(answer[1]) ? 'yes' : 'no', [line], 0.9);
     else if (CE_AFFIXED.test(line.norm)) facts.add('ce_marking', 'yes', [line], 0.85);
@@ -49,7 +72,9 @@ export function readMarks(lines: Line[], facts: FactSet) {
       const raw = line.text.slice(line.text.length - nb[1].length).trim();
       const num = NB_NUMBER.exec(raw);
       const number = num ? (num[1] ?? num[2] ?? num[3]) : null;
-      const name = splitNameAddress(raw.replace(/\(?\b(?:nb|no\.?|nr\.?|number|n°)?\s*[:#]?\s*\d{4}\)?/gi, '').replace(/[,;\s-]+$/, '')).name;
+      const name = splitNameAddress(
+        raw.replace(/\(?\b(?:nb|no\.?|nr\.?|number|n°)?\s*[:#]?\s*\d{4}\)?/gi, '').replace(/[,;\s-]+$/, ''),
+      ).name;
       if (number) facts.add('notified_body', /\p{L}{3}/u.test(name) ? `${name} (${number})` : number, [line], 0.85);
     }
 
@@ -57,7 +82,8 @@ export function readMarks(lines: Line[], facts: FactSet) {
     if (issuer) {
       const raw = line.text.slice(line.text.length - issuer[1].length).trim();
       const { name } = splitNameAddress(raw);
-      if (name.length >= 3 && /\p{L}{3}/u.test(name) && !/^(?:see|siehe|voir)\b/i.test(name)) facts.add('issuing_body', name, [line], 0.8);
+      if (name.length >= 3 && /\p{L}{3}/u.test(name) && !/^(?:see|siehe|voir)\b/i.test(name))
+        facts.add('issuing_body', name, [line], 0.8);
     }
 
     const age = AGE_LABEL.exec(line.norm);
@@ -79,7 +105,10 @@ export function readMarks(lines: Line[], facts: FactSet) {
     if (ufi) facts.add('ufi_code', ufi[1], [line], 0.95);
     const cpnp = /\bCPNP\b[^0-9]{0,30}(\d{5,9})\b/i.exec(line.text);
     if (cpnp) facts.add('cpnp_number', cpnp[1], [line], 0.75);
-    const voltage = /\b(?:rated (?:voltage|input)|ratings?|nennspannung|bemessungsspannung|tension (?:nominale|assignee)|tension nominal|tensione nominale|alimentazione|alimentation|input)\s*:?\s*(\d{1,3}(?:[-–]\d{2,3})?\s?V(?:\s?(?:~|ac|dc|d\.c\.|a\.c\.))?(?:\s*,?\s*\d{2}(?:\/\d{2})?\s?Hz)?)/i.exec(line.text);
+    const voltage =
+      /\b(?:rated (?:voltage|input)|ratings?|nennspannung|bemessungsspannung|tension (?:nominale|assignee)|tension nominal|tensione nominale|alimentazione|alimentation|input)\s*:?\s*(\d{1,3}(?:[-–]\d{2,3})?\s?V(?:\s?(?:~|ac|dc|d\.c\.|a\.c\.))?(?:\s*,?\s*\d{2}(?:\/\d{2})?\s?Hz)?)/i.exec(
+        line.text,
+      );
     if (voltage) facts.add('rated_voltage', voltage[1].replace(/\s+/g, ' ').replace('–', '-'), [line], 0.75);
   }
   if (languages.size) {

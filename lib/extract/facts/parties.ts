@@ -24,41 +24,85 @@ export interface PartyFound {
 }
 
 const N = '(?:\\d{1,2}(?:\\.\\d{1,2})*[.)]?\\s+)?';
-const TAIL = "\\s*(?:\\((?:[^()]|\\([^()]*\\)){0,80}\\))?\\s*(?:[:\\-–]\\s*|$)";
+const TAIL = '\\s*(?:\\((?:[^()]|\\([^()]*\\)){0,80}\\))?\\s*(?:[:\\-–]\\s*|$)';
 const alt = (words: string[]) => `(?:${words.join('|')})`;
 
 const PARTY_WORDS: [Party, string[]][] = [
   [
     'manufacturer',
     [
-      "name and (?:postal )?address of the manufacturer(?: or (?:his|its) authori[sz]ed representative)?", "manufacturer'?s? (?:name and address|details|information)", 'manufacturer',
-      'manufactured by', 'made by', 'producer', 'name und anschrift des herstellers', 'hersteller(?:angaben|informationen)?', 'hergestellt von', 'nom et adresse du fabricant', 'fabricant',
-      'fabrique par', 'nombre y direccion del fabricante', 'fabricante', 'fabricado por', 'nome e indirizzo del fabbricante', 'fabbricante', 'produttore', 'prodotto da',
+      'name and (?:postal )?address of the manufacturer(?: or (?:his|its) authori[sz]ed representative)?',
+      "manufacturer'?s? (?:name and address|details|information)",
+      'manufacturer',
+      'manufactured by',
+      'made by',
+      'producer',
+      'name und anschrift des herstellers',
+      'hersteller(?:angaben|informationen)?',
+      'hergestellt von',
+      'nom et adresse du fabricant',
+      'fabricant',
+      'fabrique par',
+      'nombre y direccion del fabricante',
+      'fabricante',
+      'fabricado por',
+      'nome e indirizzo del fabbricante',
+      'fabbricante',
+      'produttore',
+      'prodotto da',
     ],
   ],
-  ['importer', ['(?:eu[- ])?importer', '(?:eu[- ])?importeur', 'importateur', 'importador', 'importatore', 'imported by', 'importiert von', 'importe par', 'importado por', 'importato da']],
+  [
+    'importer',
+    [
+      '(?:eu[- ])?importer',
+      '(?:eu[- ])?importeur',
+      'importateur',
+      'importador',
+      'importatore',
+      'imported by',
+      'importiert von',
+      'importe par',
+      'importado por',
+      'importato da',
+    ],
+  ],
   [
     'responsible_person',
     [
-      '(?:eu[- ]|eu-)?responsible (?:economic operator|person)(?: in the eu| in the (?:european )?union)?', '(?:eu[- ])?authori[sz]ed representative(?: in the (?:eu|european union|community))?',
-      '(?:eu[- ])?(?:verantwortliche person|verantwortlicher wirtschaftsakteur)(?: in der eu)?', '(?:eu[- ])?bevollmachtigter(?: in der eu)?', 'personne responsable(?: dans l\'ue| dans l\'union europeenne)?',
-      'operateur economique responsable', 'mandataire(?: etabli dans l\'ue)?', 'persona responsable', 'representante autorizado', 'persona responsabile', 'mandatario',
+      '(?:eu[- ]|eu-)?responsible (?:economic operator|person)(?: in the eu| in the (?:european )?union)?',
+      '(?:eu[- ])?authori[sz]ed representative(?: in the (?:eu|european union|community))?',
+      '(?:eu[- ])?(?:verantwortliche person|verantwortlicher wirtschaftsakteur)(?: in der eu)?',
+      '(?:eu[- ])?bevollmachtigter(?: in der eu)?',
+      "personne responsable(?: dans l'ue| dans l'union europeenne)?",
+      'operateur economique responsable',
+      "mandataire(?: etabli dans l'ue)?",
+      'persona responsable',
+      'representante autorizado',
+      'persona responsabile',
+      'mandatario',
     ],
   ],
 ];
 
-const PARTY_LABELS: [Party, RegExp][] = PARTY_WORDS.map(([p, w]) => [p, new RegExp(`^${N}(?:[a-z ]{0,20}\\s?/\\s?)?${alt(w)}(?:\\s?/\\s?[a-z' ]{2,40})?${TAIL}`)]);
+const PARTY_LABELS: [Party, RegExp][] = PARTY_WORDS.map(([p, w]) => [
+  p,
+  new RegExp(`^${N}(?:[a-z ]{0,20}\\s?/\\s?)?${alt(w)}(?:\\s?/\\s?[a-z' ]{2,40})?${TAIL}`),
+]);
 /** Operators of other kinds: their blocks end a party block and are never read as one. */
 const OTHER_PARTY = new RegExp(
   `^${N}${alt(['applicant', 'client', 'customer', 'antragsteller', 'auftraggeber', 'kunde', 'demandeur', 'client', 'solicitante', 'richiedente', 'supplier', 'lieferant', 'fournisseur', 'proveedor', 'fornitore', 'distributor', 'vertrieb', 'distributeur', 'testing laborator(?:y|ies)', 'test lab(?:oratory)?', 'laboratory', 'prufstelle', 'prufinstitut', 'laboratoire', 'notified body', 'benannte stelle', 'organisme notifie', 'certification body', 'issued by', 'signed (?:for and on behalf of|by)', 'unterzeichnet'])}${TAIL}`,
 );
-const CONTACT_LABEL = /^(?:tel|phone|telephone|telefon|fon|fax|mobile|mob|e-?mail|mail|courriel|correo(?: electronico)?|web(?:site)?|www|internet|url|contact|kontakt)\b\.?\s*(?:\([^)]*\))?\s*[:.]?/;
-const SUBFIELD_LABEL = /^(?:name|company(?: name)?|firma|firmenname|raison sociale|nom|nombre|nome|ragione sociale|address|adresse|anschrift|postanschrift|direccion|indirizzo|street|strasse|city|stadt|ort|ville|country|land|pays|pais|paese|postcode|zip|plz)\s*:/;
+const CONTACT_LABEL =
+  /^(?:tel|phone|telephone|telefon|fon|fax|mobile|mob|e-?mail|mail|courriel|correo(?: electronico)?|web(?:site)?|www|internet|url|contact|kontakt)\b\.?\s*(?:\([^)]*\))?\s*[:.]?/;
+const SUBFIELD_LABEL =
+  /^(?:name|company(?: name)?|firma|firmenname|raison sociale|nom|nombre|nome|ragione sociale|address|adresse|anschrift|postanschrift|direccion|indirizzo|street|strasse|city|stadt|ort|ville|country|land|pays|pais|paese|postcode|zip|plz)\s*:/;
 // "Product: X", and "Product:X" as some exporters write it (a letter right after the colon).
 const ANY_LABEL = /^[\p{L}][\p{L}\p{N} .'/()&-]{1,60}[:：](?:\s|$|(?=\p{L}))/u;
 const NUMBERED = /^\d{1,2}(?:\.\d{1,2})+\.?\s+\S|^\d{1,2}[.)]\s+\S/;
 const SECTION = /^(?:section|abschnitt|rubrique|seccion|sezione)\s+\d/;
-const NEGATIVE = /^(?:same as (?:the )?(?:applicant|client|above|manufacturer)|the manufacturer\b|see above|siehe oben|wie oben|wie auftraggeber|wie antragsteller|der hersteller\b|identique (?:au demandeur|au fabricant)|le fabricant\b|el fabricante\b|il fabbricante\b|idem|n\/?a|none|not applicable|nicht zutreffend|keine?|voir ci-dessus|-+)\b/i;
+const NEGATIVE =
+  /^(?:same as (?:the )?(?:applicant|client|above|manufacturer)|the manufacturer\b|see above|siehe oben|wie oben|wie auftraggeber|wie antragsteller|der hersteller\b|identique (?:au demandeur|au fabricant)|le fabricant\b|el fabricante\b|il fabbricante\b|idem|n\/?a|none|not applicable|nicht zutreffend|keine?|voir ci-dessus|-+)\b/i;
 
 export const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 
@@ -74,16 +118,31 @@ export function splitNameAddress(value: string): { name: string; address: string
     .trim();
   const suffix = COMPANY_SUFFIX.exec(v);
   if (suffix) {
-    const end = suffix.index + suffix[0].length;
-    const rest = v.slice(end).replace(/^[\s.,;·|-]+/, '').trim();
+    let end = suffix.index + suffix[0].length;
+    // "Invent-abling LLC dba Teknikio": the trading name belongs to the name.
+    const dba = /^\s+(?:dba|d\/b\/a|t\/a|trading as)\s+[^,;]{2,60}/i.exec(v.slice(end));
+    if (dba) end += dba[0].length;
+    const rest = v
+      .slice(end)
+      .replace(/^[\s.,;·|-]+/, '')
+      // "CMG Research Ltd (atomic14), Flat 3, …": a brand in brackets is not the address.
+      .replace(/^\([^()]{1,40}\)[\s,;]*/, '')
+      .trim();
     return { name: v.slice(0, end).trim(), address: /\d/.test(rest) && rest.length > 4 ? rest : null };
   }
   const parts = v.split(/\s*[,;·|]\s*/);
-  if (parts.length > 1 && /\d/.test(parts.slice(1).join(' '))) return { name: parts[0], address: parts.slice(1).join(', ') };
+  if (parts.length > 1 && /\d/.test(parts.slice(1).join(' ')))
+    return { name: parts[0], address: parts.slice(1).join(', ') };
   return { name: v, address: null };
 }
 
-const startsBlock = (l: Line): boolean => PARTY_LABELS.some(([, r]) => r.test(l.norm)) || NAME_ONLY.test(l.norm) || ADDRESS_ONLY.test(l.norm) || OTHER_PARTY.test(l.norm) || NUMBERED.test(l.text) || SECTION.test(l.norm);
+const startsBlock = (l: Line): boolean =>
+  PARTY_LABELS.some(([, r]) => r.test(l.norm)) ||
+  NAME_ONLY.test(l.norm) ||
+  ADDRESS_ONLY.test(l.norm) ||
+  OTHER_PARTY.test(l.norm) ||
+  NUMBERED.test(l.text) ||
+  SECTION.test(l.norm);
 
 /** The lines of the block a label opens: the label line and its continuation lines. */
 function blockOf(lines: Line[], label: Line, hasValue: boolean): Line[] {
@@ -95,9 +154,19 @@ function blockOf(lines: Line[], label: Line, hasValue: boolean): Line[] {
     if (l.blankBefore && (hasValue || block.length > 0)) break;
     if (startsBlock(l)) break;
     if (ANY_LABEL.test(l.text) && !CONTACT_LABEL.test(l.norm) && !SUBFIELD_LABEL.test(l.norm)) break;
-    if (/^(?:we|wir|nous|nosotros|noi)\b/.test(l.norm) || /\b(?:declare|erklaren|declarons|declaramos|dichiariamo|hereby|hiermit)\b/.test(l.norm)) break;
+    if (
+      /^(?:we|wir|nous|nosotros|noi)\b/.test(l.norm) ||
+      /\b(?:declare|erklaren|declarons|declaramos|dichiariamo|hereby|hiermit)\b/.test(l.norm)
+    )
+      break;
     // Prose ("Keep these instructions for future reference.") is not part of an address block.
-    if (/[.!]$/.test(l.text) && !/\d/.test(l.text) && l.text.split(/\s+/).filter((w) => /^\p{Ll}/u.test(w)).length >= 3 && !l.text.includes('@')) break;
+    if (
+      /[.!]$/.test(l.text) &&
+      !/\d/.test(l.text) &&
+      l.text.split(/\s+/).filter((w) => /^\p{Ll}/u.test(w)).length >= 3 &&
+      !l.text.includes('@')
+    )
+      break;
     block.push(l);
   }
   return block;
@@ -114,13 +183,23 @@ function readBlock(role: Party, labelLine: Line, value: string, block: Line[]): 
     if (mail && !email) email = mail.toLowerCase();
     const n = text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
     if (CONTACT_LABEL.test(n)) return;
-    const sub = /^(name|company(?: name)?|firma|firmenname|raison sociale|nom|nombre|nome|ragione sociale)\s*:\s*(.+)$/i.exec(text);
+    const sub =
+      /^(name|company(?: name)?|firma|firmenname|raison sociale|nom|nombre|nome|ragione sociale)\s*:\s*(.+)$/i.exec(
+        text,
+      );
     if (sub) {
       name ??= sub[2].trim();
       return;
     }
-    const addr = /^(?:address|adresse|anschrift|postanschrift|direccion|indirizzo|street|strasse|city|stadt|ort|ville|country|land|pays|pais|paese|postcode|zip|plz)\s*:\s*(.+)$/i.exec(text);
-    const t = (addr ? addr[1] : text).replace(EMAIL, '').replace(/\b(?:e-?mail|tel\.?|phone|fax)\s*:?\s*[+\d ()/.-]*$/i, '').replace(/[,;\s]+$/, '').trim();
+    const addr =
+      /^(?:address|adresse|anschrift|postanschrift|direccion|indirizzo|street|strasse|city|stadt|ort|ville|country|land|pays|pais|paese|postcode|zip|plz)\s*:\s*(.+)$/i.exec(
+        text,
+      );
+    const t = (addr ? addr[1] : text)
+      .replace(EMAIL, '')
+      .replace(/\b(?:e-?mail|tel\.?|phone|fax)\s*:?\s*[+\d ()/.-]*$/i, '')
+      .replace(/[,;\s]+$/, '')
+      .trim();
     if (t) content.push(t);
   };
   if (value) consider(value);
@@ -144,7 +223,15 @@ function readBlock(role: Party, labelLine: Line, value: string, block: Line[]): 
   const parts = address ? parseAddress(address) : null;
   // An address must look like one: digits (house number or postcode) or a recognised country.
   const credible = Boolean(address && (/\d/.test(address) || parts?.country));
-  return { role, name: nm, address: credible ? address : null, parts: credible ? parts : null, email, lines: used, confidence: 0.85 };
+  return {
+    role,
+    name: nm,
+    address: credible ? address : null,
+    parts: credible ? parts : null,
+    email,
+    lines: used,
+    confidence: 0.85,
+  };
 }
 
 /**
@@ -163,23 +250,45 @@ const valueAfterLabel = (text: string) => {
 };
 
 function labelledNameAddress(lines: Line[], nameLine: Line): PartyFound | null {
-  const name = valueAfterLabel(nameLine.text).replace(/[,;:]+$/, '').trim();
-  if (name.length < 2 || name.length > 120 || NEGATIVE.test(name) || !/\p{L}{2}/u.test(name) || countryCode(name)) return null;
+  const name = valueAfterLabel(nameLine.text)
+    .replace(/[,;:]+$/, '')
+    .trim();
+  if (name.length < 2 || name.length > 120 || NEGATIVE.test(name) || !/\p{L}{2}/u.test(name) || countryCode(name))
+    return null;
   const used = [nameLine];
   let address: string | null = null;
   for (let i = nameLine.index + 1; i < Math.min(lines.length, nameLine.index + 5); i++) {
     const l = lines[i];
     if (l.page !== nameLine.page || NAME_ONLY.test(l.norm)) break;
     if (!ADDRESS_ONLY.test(l.norm)) continue;
-    const parts = [valueAfterLabel(l.text), ...blockOf(lines, l, true).map((b) => b.text)].map((t) => t.replace(EMAIL, '').replace(/[,;\s]+$/, '').trim()).filter(Boolean);
+    const parts = [valueAfterLabel(l.text), ...blockOf(lines, l, true).map((b) => b.text)]
+      .map((t) =>
+        t
+          .replace(EMAIL, '')
+          .replace(/[,;\s]+$/, '')
+          .trim(),
+      )
+      .filter(Boolean);
     used.push(l, ...blockOf(lines, l, true));
     address = parts.join(', ') || null;
     break;
   }
   const parts = address ? parseAddress(address) : null;
   const credible = Boolean(address && (/\d/.test(address) || parts?.country));
-  const email = used.map((l) => l.text.match(EMAIL)?.[0]).find(Boolean)?.toLowerCase() ?? null;
-  return { role: 'manufacturer', name, address: credible ? address : null, parts: credible ? parts : null, email, lines: used, confidence: 0.85 };
+  const email =
+    used
+      .map((l) => l.text.match(EMAIL)?.[0])
+      .find(Boolean)
+      ?.toLowerCase() ?? null;
+  return {
+    role: 'manufacturer',
+    name,
+    address: credible ? address : null,
+    parts: credible ? parts : null,
+    email,
+    lines: used,
+    confidence: 0.85,
+  };
 }
 
 export function findParties(lines: Line[]): PartyFound[] {
@@ -187,6 +296,13 @@ export function findParties(lines: Line[]): PartyFound[] {
   for (const line of lines) {
     if (NAME_ONLY.test(line.norm)) {
       const party = labelledNameAddress(lines, line);
+      if (party) found.push(party);
+      continue;
+    }
+    // A table row whose column rule the PDF lost: "Manufacturer CMG Research Ltd (atomic14), Flat 3, …".
+    const bare = BARE_MAKER.exec(line.text);
+    if (bare && COMPANY_SUFFIX.test(bare[1].slice(0, 80))) {
+      const party = readBlock('manufacturer', line, bare[1], []);
       if (party) found.push(party);
       continue;
     }
@@ -204,14 +320,29 @@ export function findParties(lines: Line[]): PartyFound[] {
       break;
     }
     // "Hereby, <name> declares that ..." (the simplified declaration of the radio equipment directive).
-    const hereby = /^(?:hereby|hiermit erklart|par la presente|por la presente|con la presente)\s*,?\s*(.{3,120}?)\s*,?\s*(?:declares|erklart|declare|declara|dichiara)\b/.exec(line.norm);
+    const hereby =
+      /^(?:hereby|hiermit erklart|par la presente|por la presente|con la presente)\s*,?\s*(.{3,120}?)\s*,?\s*(?:declares|erklart|declare|declara|dichiara)\b/.exec(
+        line.norm,
+      );
     if (hereby && /^(?:hereby|par la presente|por la presente|con la presente)/.test(line.norm)) {
       const start = line.norm.indexOf(hereby[1]);
       const name = line.text.slice(start, start + hereby[1].length).replace(/[,\s]+$/, '');
-      if (name.length >= 2 && !/^(?:we|wir|nous)$/i.test(name)) found.push({ role: 'manufacturer', name, address: null, parts: null, email: null, lines: [line], confidence: 0.6 });
+      if (name.length >= 2 && !/^(?:we|wir|nous)$/i.test(name))
+        found.push({
+          role: 'manufacturer',
+          name,
+          address: null,
+          parts: null,
+          email: null,
+          lines: [line],
+          confidence: 0.6,
+        });
     }
     // "We, <name>, <address> declare ..." in the five languages.
-    const we = /^(?:we|nous|wir|nosotros|noi)\s*,\s*(.{3,200}?)\s*,?\s*(?:hereby\s+|hiermit\s+)?(?:declare|declares|declarons|erklaren|declaramos|dichiariamo)\b/.exec(line.norm);
+    const we =
+      /^(?:we|nous|wir|nosotros|noi)\s*,\s*(.{3,200}?)\s*,?\s*(?:hereby\s+|hiermit\s+)?(?:declare|declares|declarons|erklaren|declaramos|dichiariamo)\b/.exec(
+        line.norm,
+      );
     if (we) {
       const start = line.text.indexOf(',') + 1;
       const value = line.text
@@ -225,12 +356,109 @@ export function findParties(lines: Line[]): PartyFound[] {
       }
     }
   }
+  found.push(...declarantCompanyBlocks(lines, found));
+  addMakerEmail(lines, found);
   return found;
 }
 
+const BARE_MAKER = /^(?:Manufacturer|Hersteller|Fabricant|Fabricante|Fabbricante)\s+(\p{Lu}.{2,200})$/u;
+
+/**
+ * The manufacturer's e-mail when its block gives none: the one address elsewhere in the document (a
+ * footer "e-mail: hello@teknikio.com", a "Contact Email" row) whose domain or line carries the
+ * manufacturer's name, and that no other operator's block holds.
+ */
+function addMakerEmail(lines: Line[], found: PartyFound[]) {
+  const maker = found.filter((p) => p.role === 'manufacturer').sort((a, b) => b.confidence - a.confidence)[0];
+  if (!maker || maker.email) return;
+  const word = firstWord(maker.name);
+  if (word.length < 3) return;
+  const taken = new Set(found.map((p) => p.email).filter(Boolean));
+  const hits = new Map<string, Line>();
+  for (const line of lines) {
+    for (const mail of line.text.match(EMAIL) ?? []) {
+      const email = mail.toLowerCase();
+      const domain = email
+        .split('@')[1]
+        .replace(/\.[a-z]{2,}$/, '')
+        .replace(/[.-]/g, '');
+      if (taken.has(email)) continue;
+      if (domain.includes(word) || line.norm.includes(word)) hits.set(email, line);
+    }
+  }
+  if (hits.size !== 1) return;
+  const [[email, line]] = [...hits];
+  maker.email = email;
+  maker.lines = [...maker.lines, line];
+}
+
+const COMPANY_NAME = /^(?:company name|company|firmenname|firma|raison sociale|ragione sociale|razon social)\s*:\s*\S/;
+const COMPANY_ADDRESS = /^(?:company address|address|adresse|anschrift|firmenanschrift|indirizzo|direccion)\s*:\s*\S/;
+const firstWord = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .match(/\p{L}{3,}/u)?.[0] ?? '';
+
+/**
+ * A "Company information" block ("Company name: …", "Company address: …", often a datasheet's table)
+ * names no role; it is the manufacturer's when the document's declaration ("Hereby, <name> declares",
+ * "We, <name>, declare") is made by that company.
+ */
+function declarantCompanyBlocks(lines: Line[], found: PartyFound[]): PartyFound[] {
+  const declarants = new Set(
+    found.filter((p) => p.role === 'manufacturer' && p.confidence < 0.7).map((p) => firstWord(p.name)),
+  );
+  declarants.delete('');
+  if (!declarants.size) return [];
+  const out: PartyFound[] = [];
+  for (const line of lines) {
+    if (!COMPANY_NAME.test(line.norm)) continue;
+    const name = valueAfterLabel(line.text)
+      .replace(/[,;:]+$/, '')
+      .trim();
+    if (!declarants.has(firstWord(name)) || name.length > 120) continue;
+    const next = lines
+      .slice(line.index + 1, line.index + 4)
+      .find((l) => l.page === line.page && COMPANY_ADDRESS.test(l.norm));
+    const address = next
+      ? valueAfterLabel(next.text)
+          .replace(EMAIL, '')
+          .replace(/[,;\s]+$/, '')
+          .trim()
+      : null;
+    const parts = address ? parseAddress(address) : null;
+    const credible = Boolean(address && (/\d/.test(address) || parts?.country));
+    const email =
+      [line, ...(next ? [next] : [])]
+        .map((l) => l.text.match(EMAIL)?.[0])
+        .find(Boolean)
+        ?.toLowerCase() ?? null;
+    out.push({
+      role: 'manufacturer',
+      name,
+      address: credible ? address : null,
+      parts: credible ? parts : null,
+      email,
+      lines: next ? [line, next] : [line],
+      confidence: 0.8,
+    });
+  }
+  return out;
+}
+
+/** "Particle Industries,Inc" as written in print: a space after a comma inside a name. */
+const tidyName = (name: string) => name.replace(/,(?=\p{L})/gu, ', ');
+
+/** A British postcode ("EH3 9GD", "SW1A 1AA") ending an address without a country: the UK. */
+const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]? ?\d[ABD-HJLNP-UW-Z]{2}$/;
+
 export function addPartyFacts(parties: PartyFound[], facts: FactSet) {
   for (const p of parties) {
-    facts.add(`${p.role}_name`, p.name, p.lines, p.confidence);
+    if (p.address && p.parts && !p.parts.country && UK_POSTCODE.test(p.address.trim()))
+      p.parts = { ...p.parts, country: 'GB' };
+    facts.add(`${p.role}_name`, tidyName(p.name), p.lines, p.confidence);
     if (p.address) facts.add(`${p.role}_address`, p.address, p.lines, p.confidence - 0.05);
     if (p.parts?.country) facts.add(`${p.role}_country`, p.parts.country, p.lines, p.confidence - 0.1);
     if (p.email) {

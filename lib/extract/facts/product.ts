@@ -10,27 +10,49 @@ import type { FactSet, Line } from './lines';
 const MODEL_LABEL =
   /(?:^|[\s(;,])(?:product model|model(?:\/| or )type(?: reference)?|type(?:\/| )model|model(?:l|e|o)?|model no\.?|model number|modellnummer|modellbezeichnung|typ(?:e)?(?:nbezeichnung| designation| reference| no\.?| number)?|art(?:ikel)?[-. ]?nr\.?|artikelnummer|article number|item number|numero d'article|item no\.?|article no\.?|reference|referencia|riferimento|ref\.|codice|cod\.)\s*[:#]\s*([^\n]{1,80})/;
 // On the folded line: "model BW-DL40", "modèle JL-TP-300", "item no. KT-RB7" (the value is cut from the original line).
-const MODEL_INLINE = /\b(?:model(?:l|e|o)?|(?:item|article|art\.?|artikel)\s+(?:no\.?|nr\.?|number))\s+([a-z0-9][a-z0-9._/-]*\d[a-z0-9._/-]*)/;
+const MODEL_INLINE =
+  /\b(?:model(?:l|e|o)?|(?:item|article|art\.?|artikel)\s+(?:no\.?|nr\.?|number))\s+([a-z0-9][a-z0-9._/-]*\d[a-z0-9._/-]*)/;
 const MODEL_TOKEN = /^[A-Za-z0-9][A-Za-z0-9._/-]*\d[A-Za-z0-9._/-]*$/;
 /** Where the model ends and the batch, date or another label begins. */
-const AFTER_MODEL = /\s*(?:[,;(]\s*)?\b(?:batch|lot|los|charge|chargen?(?:nummer|-nr\.?)?|serial|serie|s\/n|sn|date|datum|production|produktion|year|jahr|gtin|ean|upc|brand|marke|marque|marca)\b.*$/i;
-const DATE_LIKE = /^(?:\d{4}[-./]\d{1,2}(?:[-./]\d{1,2})?|\d{1,2}[-./]\d{4}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}|(?:19|20)\d{2}|w\d{1,2}[-/]\d{2,4}|\d{2}\/\d{2})$/i;
-const NOT_MODEL_LINE = /\b(?:report|bericht|rapport|informe|rapporto|certificate|zertifikat|certificat|declaration|erklarung|doc|invoice|order|auftrag|page|seite)\s*(?:no|nr|n°|number|nummer|numero|reference|ref)\b/i;
+const AFTER_MODEL =
+  /\s*(?:[,;(]\s*)?\b(?:batch|lot|los|charge|chargen?(?:nummer|-nr\.?)?|serial|serie|s\/n|sn|date|datum|production|produktion|year|jahr|gtin|ean|upc|brand|marke|marque|marca)\b.*$/i;
+const DATE_LIKE =
+  /^(?:\d{4}[-./]\d{1,2}(?:[-./]\d{1,2})?|\d{1,2}[-./]\d{4}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}|(?:19|20)\d{2}|w\d{1,2}[-/]\d{2,4}|\d{2}\/\d{2})$/i;
+const NOT_MODEL_LINE =
+  /\b(?:report|bericht|rapport|informe|rapporto|certificate|zertifikat|certificat|declaration|erklarung|doc|invoice|order|auftrag|page|seite)\s*(?:no|nr|n°|number|nummer|numero|reference|ref)\b/i;
+
+const BARE_MODEL_ROW =
+  /^(?:Model Number|Model No\.?|Model|Type designation|Modellnummer|Typ)\s+([A-Za-z0-9][A-Za-z0-9._/-]{1,40})$/i;
+const DECLARED_PRODUCT =
+  /\b(?:the|this) product\s*[,:]?\s*([a-z0-9][a-z0-9._/-]{0,30})\s*,?(\s+to which this declaration relates)/;
 
 export function modelTokens(value: string): string[] {
   return value
     .replace(AFTER_MODEL, '')
     .split(/\s*(?:,|;|\/(?=\s)|\s\/\s|\sor\s|\sund\s|\set\s|\sy\s|\se\s|\soder\s|\sou\s|\so\s)\s*/)
-    .flatMap((part) => part.split(/\s+/).map((t) => t.replace(/^[("']+|[.,;:)"']+$/g, '')).filter((t) => MODEL_TOKEN.test(t)))
-    .filter((t) => !DATE_LIKE.test(t) && !/^(?:\d{1,4}(?:[.,]\d+)?)(?:v|w|hz|mm|cm|kg|g|l|mah|ah|a)$/i.test(t) && !/^\d{8,14}$/.test(t))
+    .flatMap((part) =>
+      part
+        .split(/\s+/)
+        .map((t) => t.replace(/^[("']+|[.,;:)"']+$/g, ''))
+        .filter((t) => MODEL_TOKEN.test(t)),
+    )
+    .filter(
+      (t) =>
+        !DATE_LIKE.test(t) &&
+        !/^(?:\d{1,4}(?:[.,]\d+)?)(?:v|w|hz|mm|cm|kg|g|l|mah|ah|a)$/i.test(t) &&
+        !/^\d{8,14}$/.test(t),
+    )
     .slice(0, 6);
 }
 
-const BATCH = /\b(?:batch|lot|charge|chargennummer|chargen-nr\.?|los-?nr\.?|numero de lot|n° de lot|lote|lotto)\s*(?:no\.?|nr\.?|number|n°|code)?\s*[:#]\s*([A-Za-z0-9][A-Za-z0-9 ./-]{0,30}[A-Za-z0-9])/i;
+const BATCH =
+  /\b(?:batch|lot|charge|chargennummer|chargen-nr\.?|los-?nr\.?|numero de lot|n° de lot|lote|lotto)\s*(?:no\.?|nr\.?|number|n°|code)?\s*[:#]\s*([A-Za-z0-9][A-Za-z0-9 ./-]{0,30}[A-Za-z0-9])/i;
 
-const GTIN_LABELLED = /\b(?:gtin(?:-?1[234]|-?8)?|ean(?:-?13|-?8)?(?:[- ]code)?|upc(?:-a)?|barcode|bar code|code-barres|code barre|codigo de barras|codice a barre|strichcode)\b\s*(?:no\.?|nr\.?|number|nummer)?\s*[:#]?\s*((?:\d[ -]?){7,13}\d)\b/gi;
+const GTIN_LABELLED =
+  /\b(?:gtin(?:-?1[234]|-?8)?|ean(?:-?13|-?8)?(?:[- ]code)?|upc(?:-a)?|barcode|bar code|code-barres|code barre|codigo de barras|codice a barre|strichcode)\b\s*(?:no\.?|nr\.?|number|nummer)?\s*[:#]?\s*((?:\d[ -]?){7,13}\d)\b/gi;
 const GTIN_BARE = /(?<![\d/.,-])(\d{13}|\d{8}|\d{12}|\d{14})(?![\d/.,-])/g;
-const NOT_GTIN_LINE = /\b(?:report|bericht|rapport|informe|rapporto|tel|fax|phone|iban|bic|vat|ust|siret|siren|order|invoice|auftrag|rechnung|account|konto|registration|handelsregister|hrb)\b/i;
+const NOT_GTIN_LINE =
+  /\b(?:report|bericht|rapport|informe|rapporto|tel|fax|phone|iban|bic|vat|ust|siret|siren|order|invoice|auftrag|rechnung|account|konto|registration|handelsregister|hrb)\b/i;
 
 export function readProduct(lines: Line[], facts: FactSet) {
   for (const line of lines) {
@@ -64,11 +86,39 @@ export function readProduct(lines: Line[], facts: FactSet) {
         continue;
       }
     }
+    // A table row whose column rule was lost: "Model Number ESP32-RAINBOW-01", the code alone after the label.
+    const bareRow = BARE_MODEL_ROW.exec(line.text);
+    if (bareRow && MODEL_TOKEN.test(bareRow[1]) && !DATE_LIKE.test(bareRow[1])) {
+      facts.add('model_number', bareRow[1], [line], 0.75);
+      continue;
+    }
+    // The declaration's own sentence: "… that the product, P2, to which this declaration relates …".
+    const declared = DECLARED_PRODUCT.exec(line.norm);
+    if (declared) {
+      const at = declared.index + declared[0].indexOf(declared[1], declared[0].indexOf('product') + 7);
+      const tokens = modelTokens(line.text.slice(at, at + declared[1].length));
+      if (tokens.length === 1) {
+        facts.add('model_number', tokens[0], [line], 0.75);
+        continue;
+      }
+    }
     const inline = MODEL_INLINE.exec(line.norm);
     if (inline && !DATE_LIKE.test(inline[1])) {
       const at = inline.index + inline[0].length - inline[1].length;
       facts.add('model_number', line.text.slice(at, at + inline[1].length).replace(/[.,;:]+$/, ''), [line], 0.7);
     }
+  }
+
+  // A manual or leaflet names its model in its title: "Instructions for use – Magnetic building set MB-64",
+  // "SPCW130". Only the title's last word, only a code (letters and digits), only when nothing else said it.
+  const title = lines[0];
+  if (!facts.has('model_number') && title && title.text.length <= 120) {
+    const last = title.text
+      .split(/\s+/)
+      .pop()!
+      .replace(/[.,;:)]+$/, '');
+    if (MODEL_TOKEN.test(last) && /[A-Za-z]/.test(last) && /\d/.test(last) && last.length >= 3 && !DATE_LIKE.test(last))
+      if (modelTokens(last).length === 1 && /^[A-Z0-9._/-]+$/.test(last)) facts.add('model_number', last, [title], 0.6);
   }
 
   for (const line of lines) {

@@ -8,14 +8,53 @@ import type { FactSet, Line } from './lines';
  * assessment standards of laboratories and certifiers (EN ISO/IEC 17025, 17065, 45011).
  */
 
-const DIRECTIVE = /\b(?:(?:directive|richtlinie|directiva|direttiva|richtlijn|dyrektywa|smernice)s?\s+)?(?:\(?(?:eu|ue|ec|ce|eg|eec|ewg|cee)\)?\s+)?(?:n[°º.o]?\s*|nr\.?\s*|no\.?\s*)?(\d{2,4})\/(\d{1,4})\/(eu|ue|ec|ce|eg|eec|ewg|cee)\b/gi;
-const REGULATION = /\b(?:regulation|verordnung|reglement|reglamento|regolamento|rozporzadzenie)\s*\((eu|ue|ec|ce|eg|ewg|eec|cee)\)\s*(?:n[°º.o]?\.?\s*|nr\.?\s*|no\.?\s*)?(\d{2,4})\/(\d{1,4})\b/gi;
-const ORG_NAME: Record<string, string> = { eu: 'EU', ue: 'EU', ec: 'EC', ce: 'EC', eg: 'EC', eec: 'EEC', ewg: 'EEC', cee: 'EEC' };
+const DIRECTIVE =
+  /\b(?:(?:directive|richtlinie|directiva|direttiva|richtlijn|dyrektywa|smernice)s?\s+)?(?:\(?(?:eu|ue|ec|ce|eg|eec|ewg|cee)\)?\s+)?(?:n[°º.o]?\s*|nr\.?\s*|no\.?\s*)?(\d{2,4})\/(\d{1,4})\/(eu|ue|ec|ce|eg|eec|ewg|cee)\b/gi;
+const REGULATION =
+  /\b(?:regulation|verordnung|reglement|reglamento|regolamento|rozporzadzenie)\s*\((eu|ue|ec|ce|eg|ewg|eec|cee)\)\s*(?:n[°º.o]?\.?\s*|nr\.?\s*|no\.?\s*)?(\d{2,4})\s?\/\s?(\d{1,4})\b/gi;
+/**
+ * "(EU) 2016/425" or "Directive (EU) 2015/863": since 2015 regulations and directives share this form,
+ * so a reference without its word is taken only when the act is one of these product acts (what each is
+ * is a fact of Union law, not of a document).
+ */
+const EU_NUMBERED =
+  /(?:\b(regulation|verordnung|reglement|reglamento|regolamento|directive|richtlinie|directiva|direttiva|richtlijn|commission delegated directive|delegated directive)\s*)?(?:\((eu|ue)\)|(?<=(?:directive|richtlinie|directiva|direttiva|richtlijn)\s))\s*(?:n[°º.o]?\.?\s*|nr\.?\s*|no\.?\s*)?(20\d{2})\/(\d{1,4})\b(?!\s*\/)/gi;
+const KNOWN_EU_ACTS: Record<string, 'Regulation' | 'Directive'> = {
+  '2015/863': 'Directive',
+  '2016/425': 'Regulation',
+  '2016/426': 'Regulation',
+  '2017/745': 'Regulation',
+  '2017/746': 'Regulation',
+  '2019/1009': 'Regulation',
+  '2023/988': 'Regulation',
+  '2023/1230': 'Regulation',
+  '2023/1542': 'Regulation',
+  '2024/1689': 'Regulation',
+  '2024/1781': 'Regulation',
+  '2024/2847': 'Regulation',
+  '2019/2020': 'Regulation',
+  '2019/2021': 'Regulation',
+  '2022/2380': 'Directive',
+};
+const DIRECTIVE_WORD =
+  /^(?:directive|richtlinie|directiva|direttiva|richtlijn|commission delegated directive|delegated directive)$/;
+
+const ORG_NAME: Record<string, string> = {
+  eu: 'EU',
+  ue: 'EU',
+  ec: 'EC',
+  ce: 'EC',
+  eg: 'EC',
+  eec: 'EEC',
+  ewg: 'EEC',
+  cee: 'EEC',
+};
 
 /** Framework acts: never what a product declares conformity with. */
 const FRAMEWORK = new Set(['2019/1020', '765/2008', '1025/2012', '768/2008']);
 /** Words right before a reference that make it a mention, not a declaration. */
-const MENTION_BEFORE = /(?:article|art\.?|artikel|articolo|articulo|annex|anhang|annexe|allegato|anexo)\s*[\dIVX]+[a-z]?(?:\(\d+\))?(?:\s*(?:of|der|des|du|de la|del|della|de)\s*(?:the\s*)?)?$|(?:as amended by|amended by|geandert durch|modifiee par|modificad[ao] por|modificat[ao] da|repealing|replacing|ersetzt|abroge|within the meaning of|im sinne der|au sens du|as defined in|pursuant to|gemass|conformement a|ai sensi del|de acuerdo con el articulo)\s*(?:the\s*)?$/;
+const MENTION_BEFORE =
+  /(?:article|art\.?|artikel|articolo|articulo|annex|anhang|annexe|allegato|anexo)\s*[\dIVX]+[a-z]?(?:\(\d+\))?(?:\s*(?:of|der|des|du|de la|del|della|de)\s*(?:the\s*)?)?$|(?:as amended by|amended by|geandert durch|modifiee par|modificad[ao] por|modificat[ao] da|repealing|replacing|ersetzt|abroge|within the meaning of|im sinne der|au sens du|as defined in|pursuant to|gemass|conformement a|ai sensi del|de acuerdo con el articulo)\s*(?:the\s*)?$/;
 
 function isMention(normLine: string, at: number): boolean {
   return MENTION_BEFORE.test(normLine.slice(Math.max(0, at - 60), at).trimEnd());
@@ -27,14 +66,35 @@ export function legislationIn(normLine: string): string[] {
   let m: RegExpExecArray | null;
   while ((m = DIRECTIVE.exec(normLine))) {
     // "Decision No 768/2008/EC" (the marketing framework) has the directive number form but is none.
-    if (FRAMEWORK.has(`${m[1]}/${m[2]}`) || /\b(?:decision|beschluss|decisione)\s*$/.test(normLine.slice(0, m.index).trimEnd()) || isMention(normLine, m.index)) continue;
-    out.push(`Directive ${m[1]}/${m[2]}/${ORG_NAME[m[3].toLowerCase()]}`);
+    if (
+      FRAMEWORK.has(`${m[1]}/${m[2]}`) ||
+      /\b(?:decision|beschluss|decisione)\s*$/.test(normLine.slice(0, m.index).trimEnd()) ||
+      isMention(normLine, m.index)
+    )
+      continue;
+    // From 2015 an act is numbered "(EU) year/number"; "2015/863/EU" is that act cited the old way.
+    const ref =
+      Number(m[1]) >= 2015 && ORG_NAME[m[3].toLowerCase()] === 'EU'
+        ? `Directive (EU) ${m[1]}/${m[2]}`
+        : `Directive ${m[1]}/${m[2]}/${ORG_NAME[m[3].toLowerCase()]}`;
+    if (!out.includes(ref)) out.push(ref);
   }
   REGULATION.lastIndex = 0;
   while ((m = REGULATION.exec(normLine))) {
     if (FRAMEWORK.has(`${m[2]}/${m[3]}`) || isMention(normLine, m.index)) continue;
     const org = ORG_NAME[m[1].toLowerCase()];
     out.push(org === 'EU' ? `Regulation (EU) ${m[2]}/${m[3]}` : `Regulation (${org}) No ${m[2]}/${m[3]}`);
+  }
+  EU_NUMBERED.lastIndex = 0;
+  while ((m = EU_NUMBERED.exec(normLine))) {
+    const number = `${m[3]}/${m[4]}`;
+    if (FRAMEWORK.has(number) || isMention(normLine, m.index)) continue;
+    const word = m[1]?.toLowerCase();
+    // The word, when there, says what the act is; without it only a known act is taken.
+    const kind = word ? (DIRECTIVE_WORD.test(word) ? 'Directive' : 'Regulation') : KNOWN_EU_ACTS[number];
+    if (!kind) continue;
+    const ref = `${kind} (EU) ${number}`;
+    if (!out.includes(ref)) out.push(ref);
   }
   return out;
 }
@@ -61,7 +121,11 @@ export function standardsIn(line: string): string[] {
 }
 
 /** "EN 71-1:2014+A1:2018" -> "EN 71-1" (the standard without edition), for comparing lists. */
-export const standardBase = (s: string) => s.split(':')[0].replace(/ V\d.*$/, '').trim();
+export const standardBase = (s: string) =>
+  s
+    .split(':')[0]
+    .replace(/ V\d.*$/, '')
+    .trim();
 
 export function readReferences(lines: Line[], facts: FactSet) {
   const legislation: string[] = [];
@@ -84,6 +148,8 @@ export function readReferences(lines: Line[], facts: FactSet) {
       standardLines.push(line);
     }
   }
-  if (legislation.length) facts.add('applicable_legislation', legislation.join('; '), legislationLines.slice(0, 4), 0.85);
-  if (standards.size) facts.add('harmonised_standards', [...standards.values()].join('; '), standardLines.slice(0, 4), 0.8);
+  if (legislation.length)
+    facts.add('applicable_legislation', legislation.join('; '), legislationLines.slice(0, 4), 0.85);
+  if (standards.size)
+    facts.add('harmonised_standards', [...standards.values()].join('; '), standardLines.slice(0, 4), 0.8);
 }

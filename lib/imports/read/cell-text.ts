@@ -41,7 +41,8 @@ export function cellText(cell: CellLike | null | undefined, date1904: boolean): 
 
 function formatString(z: string | number | undefined): string {
   if (z === undefined) return 'General';
-  if (typeof z === 'number') return String((XLSX.SSF as unknown as { _table?: Record<number, string> })._table?.[z] ?? 'General');
+  if (typeof z === 'number')
+    return String((XLSX.SSF as unknown as { _table?: Record<number, string> })._table?.[z] ?? 'General');
   return z;
 }
 
@@ -58,7 +59,10 @@ function firstSection(z: string): string {
   let inQuote = false;
   for (let i = 0; i < z.length; i++) {
     const c = z[i];
-    if (c === '\\') { i++; continue; }
+    if (c === '\\') {
+      i++;
+      continue;
+    }
     if (c === '"') inQuote = !inQuote;
     else if (c === ';' && !inQuote) return z.slice(0, i);
   }
@@ -66,7 +70,10 @@ function firstSection(z: string): string {
 }
 
 function stripLiterals(section: string): string {
-  return section.replace(/"[^"]*"/g, '').replace(/\\./g, '').replace(/\[[^\]]*\]/g, '');
+  return section
+    .replace(/"[^"]*"/g, '')
+    .replace(/\\./g, '')
+    .replace(/\[[^\]]*\]/g, '');
 }
 
 function isDateFormat(z: string): boolean {
@@ -103,7 +110,8 @@ export function plainNumber(v: number): string {
   const exp = Number(expPart);
   const neg = mant.startsWith('-');
   const digits = mant.replace(/^-/, '').replace('.', '');
-  const pointAt = (mant.replace(/^-/, '').indexOf('.') === -1 ? digits.length : mant.replace(/^-/, '').indexOf('.')) + exp;
+  const pointAt =
+    (mant.replace(/^-/, '').indexOf('.') === -1 ? digits.length : mant.replace(/^-/, '').indexOf('.')) + exp;
   let out: string;
   if (pointAt <= 0) out = '0.' + '0'.repeat(-pointAt) + digits;
   else if (pointAt >= digits.length) out = digits + '0'.repeat(pointAt - digits.length);

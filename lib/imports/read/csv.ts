@@ -100,7 +100,10 @@ export interface ParseDelimitedOptions {
   maxRecords?: number;
 }
 
-export function* parseDelimited(chunks: Iterable<string>, options: ParseDelimitedOptions): Generator<DelimitedRecord, DelimitedEnd, void> {
+export function* parseDelimited(
+  chunks: Iterable<string>,
+  options: ParseDelimitedOptions,
+): Generator<DelimitedRecord, DelimitedEnd, void> {
   const delim = options.delimiter.charCodeAt(0);
   const maxCell = options.maxCellChars ?? Number.POSITIVE_INFINITY;
   const maxRecords = options.maxRecords ?? Number.POSITIVE_INFINITY;
@@ -118,14 +121,18 @@ export function* parseDelimited(chunks: Iterable<string>, options: ParseDelimite
       const parsed = parseRecord(buf, pos, delim, done);
       if (!parsed) break;
       row++;
-      for (const cell of parsed.cells) if (cell.length > maxCell) return { ok: false, code: 'cell_too_large', row_number: row };
-      yield parsed.unterminated ? { row_number: row, cells: parsed.cells, unterminatedQuote: true } : { row_number: row, cells: parsed.cells };
+      for (const cell of parsed.cells)
+        if (cell.length > maxCell) return { ok: false, code: 'cell_too_large', row_number: row };
+      yield parsed.unterminated
+        ? { row_number: row, cells: parsed.cells, unterminatedQuote: true }
+        : { row_number: row, cells: parsed.cells };
       if (row >= maxRecords) return { ok: true, records: row };
       pos = parsed.next;
     }
     carry = buf.slice(pos);
     // One record larger than any allowed cell times a generous column count cannot be valid input.
-    if (carry.length > maxCell * 4 && carry.length > 64 * 1024 * 1024) return { ok: false, code: 'cell_too_large', row_number: row + 1 };
+    if (carry.length > maxCell * 4 && carry.length > 64 * 1024 * 1024)
+      return { ok: false, code: 'cell_too_large', row_number: row + 1 };
   }
   return { ok: true, records: row };
 }
@@ -149,7 +156,12 @@ export interface DelimiterSniff {
  * record counts double, it decides the columns). Decimal commas in a ";" file vary per row and lose.
  */
 export function sniffDelimiter(sample: string, preferTab: boolean): DelimiterSniff {
-  let best: DelimiterSniff & { score: number } = { delimiter: preferTab ? '\t' : ',', fields: 1, consistency: 0, score: -1 };
+  let best: DelimiterSniff & { score: number } = {
+    delimiter: preferTab ? '\t' : ',',
+    fields: 1,
+    consistency: 0,
+    score: -1,
+  };
   for (const d of CANDIDATES) {
     const raw: number[] = [];
     const trimmed: number[] = [];
@@ -174,7 +186,11 @@ export function sniffDelimiter(sample: string, preferTab: boolean): DelimiterSni
       counts.forEach((c, idx) => freq.set(c, (freq.get(c) ?? 0) + (idx === 0 ? 2 : 1)));
       let mode = 1;
       let modeFreq = 0;
-      for (const [c, f] of freq) if (f > modeFreq || (f === modeFreq && c > mode)) { mode = c; modeFreq = f; }
+      for (const [c, f] of freq)
+        if (f > modeFreq || (f === modeFreq && c > mode)) {
+          mode = c;
+          modeFreq = f;
+        }
       const consistency = modeFreq / (counts.length + 1);
       if (mode < 2) continue;
       const headerAgrees = counts[0] === mode || counts[0] === mode - 1 || counts[0] === mode + 1 ? 1 : 0.6;
@@ -204,7 +220,10 @@ export function detectLineEnding(sample: string): 'crlf' | 'lf' | 'cr' | 'mixed'
     if (c === QUOTE) inQuote = !inQuote;
     else if (inQuote) continue;
     else if (c === CR) {
-      if (sample.charCodeAt(i + 1) === LF) { crlf++; i++; } else cr++;
+      if (sample.charCodeAt(i + 1) === LF) {
+        crlf++;
+        i++;
+      } else cr++;
     } else if (c === LF) lf++;
   }
   const kinds = [crlf > 0, lf > 0, cr > 0].filter(Boolean).length;

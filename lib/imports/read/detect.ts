@@ -28,13 +28,23 @@ function startsWith(bytes: Uint8Array, magic: number[]) {
 }
 
 export function detectContainer(bytes: Uint8Array): Container {
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) return { kind: 'zip' };
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06]))
+    return { kind: 'zip' };
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return classifyCfb(bytes);
   // BIFF2-4 worksheets are bare BOF records without a compound file around them.
   if (bytes[0] === 0x09 && [0x00, 0x02, 0x04].includes(bytes[1]) && bytes[3] === 0x00) return { kind: 'biff-raw' };
   for (const m of MAGIC) if (startsWith(bytes, m.bytes)) return { kind: 'unsupported', reason: m.reason };
-  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 2048)).replace(/^\ufeff/, '').trimStart().toLowerCase();
-  if (/^<(!doctype html|html|table)\b/.test(head)) return { kind: 'unsupported', reason: 'an HTML page (some systems save HTML tables with an .xls name); open it in a spreadsheet program and save it as XLSX or CSV' };
+  const head = new TextDecoder('latin1')
+    .decode(bytes.subarray(0, 2048))
+    .replace(/^\ufeff/, '')
+    .trimStart()
+    .toLowerCase();
+  if (/^<(!doctype html|html|table)\b/.test(head))
+    return {
+      kind: 'unsupported',
+      reason:
+        'an HTML page (some systems save HTML tables with an .xls name); open it in a spreadsheet program and save it as XLSX or CSV',
+    };
   if (head.startsWith('<?xml') && head.includes('urn:schemas-microsoft-com:office:spreadsheet')) {
     return { kind: 'unsupported', reason: 'an Excel 2003 XML spreadsheet; save it as XLSX' };
   }
@@ -47,8 +57,12 @@ function classifyCfb(bytes: Uint8Array): Container {
     const container = CFB.read(bytes, { type: 'buffer' });
     const names = new Set(container.FullPaths.map((p) => p.replace(/\/$/, '').split('/').pop() ?? ''));
     if (names.has('EncryptionInfo') || names.has('EncryptedPackage')) return { kind: 'cfb-encrypted' };
-    if (names.has('Workbook') || names.has('Book') || names.has('WORKBOOK') || names.has('BOOK')) return { kind: 'cfb-workbook' };
-    return { kind: 'unsupported', reason: 'an Office compound file that holds no workbook (a Word document or an Outlook message?)' };
+    if (names.has('Workbook') || names.has('Book') || names.has('WORKBOOK') || names.has('BOOK'))
+      return { kind: 'cfb-workbook' };
+    return {
+      kind: 'unsupported',
+      reason: 'an Office compound file that holds no workbook (a Word document or an Outlook message?)',
+    };
   } catch {
     // Some writers (PHPExcel) produce directories strict readers reject; SheetJS is more tolerant.
     return { kind: 'cfb-unreadable' };

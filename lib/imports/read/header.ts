@@ -86,7 +86,11 @@ export interface DetectHeaderOptions {
   requestedRow?: number;
 }
 
-export function detectHeader(sample: GridRow[], merges: MergeRange[], options: DetectHeaderOptions = {}): HeaderDetection | { error: 'header_row_out_of_range' } {
+export function detectHeader(
+  sample: GridRow[],
+  merges: MergeRange[],
+  options: DetectHeaderOptions = {},
+): HeaderDetection | { error: 'header_row_out_of_range' } {
   const nonBlank = sample.filter((r) => !isBlank(r.cells));
   const byNumber = new Map(sample.map((r) => [r.row_number, r]));
   let headerRows: number[];
@@ -169,7 +173,17 @@ export function detectHeader(sample: GridRow[], merges: MergeRange[], options: D
   }
 
   const titleRows = nonBlank.filter((r) => r.row_number < firstHeader).length;
-  return { header_rows: headerRows, headers, raw_headers: raw, multiline, merged, blank_named: blankNamed, duplicates, width, title_rows: headerRows.length ? titleRows : 0 };
+  return {
+    header_rows: headerRows,
+    headers,
+    raw_headers: raw,
+    multiline,
+    merged,
+    blank_named: blankNamed,
+    duplicates,
+    width,
+    title_rows: headerRows.length ? titleRows : 0,
+  };
 }
 
 function mergeAt(merges: MergeRange[], r: number, c: number): MergeRange | undefined {
@@ -209,7 +223,9 @@ function extendDown(rows: number[], byNumber: Map<number, GridRow>, merges: Merg
     const lastIdx = last - 1;
     const below = byNumber.get(last + 1);
     const spansDown = merges.some((m) => m.s.r <= lastIdx && m.e.r >= lastIdx + 1 && m.s.r >= rows[0] - 1);
-    const groupsAcross = below !== undefined && merges.some((m) => m.s.r === lastIdx && m.e.r === lastIdx && groupsLabelsBelow(m, below.cells));
+    const groupsAcross =
+      below !== undefined &&
+      merges.some((m) => m.s.r === lastIdx && m.e.r === lastIdx && groupsLabelsBelow(m, below.cells));
     if (spansDown && (!below || isBlank(below.cells) || allLabels(below.cells))) {
       rows.push(last + 1);
       continue;

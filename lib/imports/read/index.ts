@@ -1,5 +1,5 @@
 import { detectLineEnding, isBlankRecord, parseDelimited, sniffDelimiter } from './csv';
-import { decodeChunks, decodeText, detectEncoding, type EncodingGuess } from './decode';
+import { decodeChunks, decodeHead, detectEncoding, type EncodingGuess } from '@/lib/text/decode';
 import { detectContainer } from './detect';
 import { columnLetter, detectHeader, isBlank, type GridRow, type HeaderDetection, type MergeRange } from './header';
 import {
@@ -40,7 +40,14 @@ export async function readCatalogue(input: ReadInput): Promise<ReadCatalogueResu
     }
     rows.push(step.value);
   }
-  return { ok: true, shape: opened.shape, headers: opened.headers, raw_headers: opened.raw_headers, rows, warnings: opened.warnings };
+  return {
+    ok: true,
+    shape: opened.shape,
+    headers: opened.headers,
+    raw_headers: opened.raw_headers,
+    rows,
+    warnings: opened.warnings,
+  };
 }
 
 /**
@@ -52,7 +59,10 @@ export async function openCatalogue(input: ReadInput): Promise<OpenCatalogueResu
     return await openUnchecked(input);
   } catch (e) {
     // Last line of defence: a parser bug on a hostile file becomes a typed failure, not a 500.
-    return readFailure('parse_failed', `The file could not be read (${e instanceof Error ? e.message.slice(0, 200) : 'unknown error'}).`);
+    return readFailure(
+      'parse_failed',
+      `The file could not be read (${e instanceof Error ? e.message.slice(0, 200) : 'unknown error'}).`,
+    );
   }
 }
 
@@ -63,19 +73,30 @@ async function openUnchecked(input: ReadInput): Promise<OpenCatalogueResult> {
   const container = detectContainer(bytes);
   switch (container.kind) {
     case 'unsupported':
-      return readFailure('unsupported_format', `The file is ${container.reason}, not a CSV, TSV, XLSX, XLS or ODS catalogue.`);
+      return readFailure(
+        'unsupported_format',
+        `The file is ${container.reason}, not a CSV, TSV, XLSX, XLS or ODS catalogue.`,
+      );
     case 'cfb-encrypted':
-      return readFailure('encrypted_workbook', 'The workbook is password-protected or encrypted; save it without a password and upload it again.');
+      return readFailure(
+        'encrypted_workbook',
+        'The workbook is password-protected or encrypted; save it without a password and upload it again.',
+      );
     case 'text':
       return openText(input, limits);
     case 'zip': {
-      const inspection = await inspectWorkbookZip(bytes, { maxUncompressedBytes: limits.maxUncompressedBytes, maxEntries: limits.maxArchiveEntries });
+      const inspection = await inspectWorkbookZip(bytes, {
+        maxUncompressedBytes: limits.maxUncompressedBytes,
+        maxEntries: limits.maxArchiveEntries,
+      });
       if (!inspection.ok) return readFailure(inspection.code, inspection.message);
       let kind: WorkbookKind;
       if (inspection.mimetype === 'application/vnd.oasis.opendocument.spreadsheet') kind = 'ods';
       else if (inspection.entryNames.includes('xl/workbook.xml')) kind = 'xlsx';
-      else if (inspection.entryNames.includes('xl/workbook.bin')) return readFailure('unsupported_format', 'XLSB (binary Excel) is not supported; save the workbook as XLSX.');
-      else if (inspection.mimetype?.startsWith('application/vnd.oasis.opendocument')) return readFailure('unsupported_format', 'This OpenDocument file is not a spreadsheet.');
+      else if (inspection.entryNames.includes('xl/workbook.bin'))
+        return readFailure('unsupported_format', 'XLSB (binary Excel) is not supported; save the workbook as XLSX.');
+      else if (inspection.mimetype?.startsWith('application/vnd.oasis.opendocument'))
+        return readFailure('unsupported_format', 'This OpenDocument file is not a spreadsheet.');
       else return readFailure('unsupported_format', 'The zip archive is not an XLSX or ODS workbook.');
       return openWorkbook(input, limits, kind, inspection.odsTables);
     }
@@ -91,24 +112,39 @@ const SAMPLE_RECORDS = 200;
 
 function openText(input: ReadInput, limits: ReadLimits): OpenCatalogueResult {
   const encoding = detectEncoding(input.bytes);
-  const head = decodeText(input.bytes, encoding, SNIFF_CHARS);
+  const head = decodeHead(input.bytes, encoding, SNIFF_CHARS);
   const ext = extension(input.filename);
   const sniff = sniffDelimiter(head, ext === 'tsv' || ext === 'tab' || ext === 'txt');
   const delimiter = sniff.delimiter;
   const warnings: ReadWarning[] = [];
   if (encoding.guessed && encoding.encoding !== 'utf-8') {
-    warnings.push({ code: 'encoding_guessed', message: `The file is not UTF-8; it was decoded as ${encoding.encoding}.`, details: { encoding: encoding.encoding } });
+    warnings.push({
+      code: 'encoding_guessed',
+      message: `The file is not UTF-8; it was decoded as ${encoding.encoding}.`,
+      details: { encoding: encoding.encoding },
+    });
   }
   if (head.includes('\ufffd')) {
-    warnings.push({ code: 'replacement_characters', message: 'The file contains characters that could not be decoded (shown as \ufffd).' });
+    warnings.push({
+      code: 'replacement_characters',
+      message: 'The file contains characters that could not be decoded (shown as \ufffd).',
+    });
   }
 
   const sampleLimit = Math.max(SAMPLE_RECORDS, (input.headerRow ?? 0) + 50);
   const sample: GridRow[] = [];
-  const sampleGen = parseDelimited(decodeChunks(input.bytes, encoding), { delimiter, maxRecords: sampleLimit, maxCellChars: limits.maxCellChars });
+  const sampleGen = parseDelimited(decodeChunks(input.bytes, encoding), {
+    delimiter,
+    maxRecords: sampleLimit,
+    maxCellChars: limits.maxCellChars,
+  });
   for (let step = sampleGen.next(); ; step = sampleGen.next()) {
     if (step.done) {
-      if (!step.value.ok) return readFailure('cell_too_large', `Row ${step.value.row_number} has a cell longer than ${limits.maxCellChars} characters.`);
+      if (!step.value.ok)
+        return readFailure(
+          'cell_too_large',
+          `Row ${step.value.row_number} has a cell longer than ${limits.maxCellChars} characters.`,
+        );
       break;
     }
     sample.push({ row_number: step.value.row_number, cells: step.value.cells });
@@ -116,8 +152,13 @@ function openText(input: ReadInput, limits: ReadLimits): OpenCatalogueResult {
   if (sample.every((r) => isBlankRecord(r.cells))) return readFailure('no_data', 'The file holds no values.');
 
   const header = detectHeader(sample, [], { requestedRow: input.headerRow });
-  if ('error' in header) return readFailure('header_row_out_of_range', `Row ${input.headerRow} is empty or beyond the end of the file.`);
-  if (header.width > limits.maxColumns) return readFailure('too_many_columns', `The file has ${header.width} columns; at most ${limits.maxColumns} are read.`);
+  if ('error' in header)
+    return readFailure('header_row_out_of_range', `Row ${input.headerRow} is empty or beyond the end of the file.`);
+  if (header.width > limits.maxColumns)
+    return readFailure(
+      'too_many_columns',
+      `The file has ${header.width} columns; at most ${limits.maxColumns} are read.`,
+    );
   addHeaderWarnings(header, warnings);
   const width = header.width;
 
@@ -150,13 +191,24 @@ function openText(input: ReadInput, limits: ReadLimits): OpenCatalogueResult {
     const shaper = new RowShaper(width, limits, warnings);
     for (let step = gen.next(); ; step = gen.next()) {
       if (step.done) {
-        if (!step.value.ok) return { ok: false, error: { code: 'cell_too_large', message: `Row ${step.value.row_number} has a cell longer than ${limits.maxCellChars} characters.` } };
+        if (!step.value.ok)
+          return {
+            ok: false,
+            error: {
+              code: 'cell_too_large',
+              message: `Row ${step.value.row_number} has a cell longer than ${limits.maxCellChars} characters.`,
+            },
+          };
         return { ok: true, rows: shaper.count };
       }
       const rec = step.value;
       if (rec.row_number < firstDataRow || isBlankRecord(rec.cells)) continue;
       if (rec.unterminatedQuote) {
-        pushOnce(warnings, { code: 'unterminated_quote', message: `A quoted cell starting in row ${rec.row_number} is never closed; the rest of the file was read into it.`, row: rec.row_number });
+        pushOnce(warnings, {
+          code: 'unterminated_quote',
+          message: `A quoted cell starting in row ${rec.row_number} is never closed; the rest of the file was read into it.`,
+          row: rec.row_number,
+        });
       }
       const shaped = shaper.shape(rec.row_number, rec.cells);
       if ('error' in shaped) return { ok: false, error: shaped.error };
@@ -169,7 +221,12 @@ function openText(input: ReadInput, limits: ReadLimits): OpenCatalogueResult {
 
 // ------------------------------------------------------------------------------------------ workbook
 
-function openWorkbook(input: ReadInput, limits: ReadLimits, kind: WorkbookKind, odsTables: { name: string; hidden: boolean }[]): OpenCatalogueResult {
+function openWorkbook(
+  input: ReadInput,
+  limits: ReadLimits,
+  kind: WorkbookKind,
+  odsTables: { name: string; hidden: boolean }[],
+): OpenCatalogueResult {
   const wb = loadWorkbook(input.bytes, kind, odsTables);
   if (!wb.ok) return readFailure(wb.code, wb.message);
   const choice = chooseSheet(wb.sheets, input.sheet);
@@ -182,7 +239,9 @@ function openWorkbook(input: ReadInput, limits: ReadLimits, kind: WorkbookKind, 
     warnings.push({
       code: 'hidden_sheets_skipped',
       message: `Hidden sheets were not read: ${hidden.map((s) => `"${s.name}" (${s.visibility.replace('_', ' ')})`).join(', ')}.`,
-      details: { sheets: hidden.map((s) => ({ name: s.name, visibility: s.visibility, non_empty_rows: s.non_empty_rows })) },
+      details: {
+        sheets: hidden.map((s) => ({ name: s.name, visibility: s.visibility, non_empty_rows: s.non_empty_rows })),
+      },
     });
     const chosen = wb.sheets[index];
     const bigger = hidden.filter((s) => s.non_empty_rows > chosen.non_empty_rows * 2 && s.non_empty_rows >= 10);
@@ -199,15 +258,24 @@ function openWorkbook(input: ReadInput, limits: ReadLimits, kind: WorkbookKind, 
   const sample: GridRow[] = [];
   for (let r = 0; r < sampleCount; r++) sample.push(grid.row(r));
   const header = detectHeader(sample, grid.merges, { requestedRow: input.headerRow });
-  if ('error' in header) return readFailure('header_row_out_of_range', `Row ${input.headerRow} is empty or beyond the end of the sheet.`);
-  if (header.width > limits.maxColumns) return readFailure('too_many_columns', `The sheet has ${header.width} columns; at most ${limits.maxColumns} are read.`);
+  if ('error' in header)
+    return readFailure('header_row_out_of_range', `Row ${input.headerRow} is empty or beyond the end of the sheet.`);
+  if (header.width > limits.maxColumns)
+    return readFailure(
+      'too_many_columns',
+      `The sheet has ${header.width} columns; at most ${limits.maxColumns} are read.`,
+    );
   addHeaderWarnings(header, warnings);
   const width = header.width;
 
   const lastHeader = header.header_rows.length ? header.header_rows[header.header_rows.length - 1] : 0;
   const dataMerges = grid.merges.filter((m) => m.s.r + 1 > lastHeader);
   if (dataMerges.length) {
-    warnings.push({ code: 'merged_cells_in_data', message: `${dataMerges.length} merged ranges lie in the data rows; their value is kept only in the top-left cell.`, details: { ranges: dataMerges.slice(0, 20).map(rangeA1) } });
+    warnings.push({
+      code: 'merged_cells_in_data',
+      message: `${dataMerges.length} merged ranges lie in the data rows; their value is kept only in the top-left cell.`,
+      details: { ranges: dataMerges.slice(0, 20).map(rangeA1) },
+    });
   }
 
   const shape: FileShape = {
@@ -245,14 +313,25 @@ function openWorkbook(input: ReadInput, limits: ReadLimits, kind: WorkbookKind, 
   return opened(shape, header, warnings, rows);
 }
 
-function chooseSheet(sheets: SheetInfo[], requested: string | number | undefined): { index: number; reason: SheetChoiceReason } | { error: CatalogueReadFailure } {
+function chooseSheet(
+  sheets: SheetInfo[],
+  requested: string | number | undefined,
+): { index: number; reason: SheetChoiceReason } | { error: CatalogueReadFailure } {
   if (requested !== undefined) {
     const index = typeof requested === 'number' ? requested : sheets.findIndex((s) => s.name === requested);
-    const byName = typeof requested === 'string' && index === -1 ? sheets.findIndex((s) => s.name.toLowerCase() === requested.toLowerCase()) : index;
+    const byName =
+      typeof requested === 'string' && index === -1
+        ? sheets.findIndex((s) => s.name.toLowerCase() === requested.toLowerCase())
+        : index;
     if (byName < 0 || byName >= sheets.length) {
-      return { error: readFailure('sheet_not_found', `The workbook has no sheet ${JSON.stringify(requested)}.`, { sheets: sheets.map((s) => s.name) }) };
+      return {
+        error: readFailure('sheet_not_found', `The workbook has no sheet ${JSON.stringify(requested)}.`, {
+          sheets: sheets.map((s) => s.name),
+        }),
+      };
     }
-    if (!sheets[byName].has_data) return { error: readFailure('no_data', `The sheet "${sheets[byName].name}" is empty.`) };
+    if (!sheets[byName].has_data)
+      return { error: readFailure('no_data', `The sheet "${sheets[byName].name}" is empty.`) };
     return { index: byName, reason: 'requested' };
   }
   const visible = sheets.findIndex((s) => s.visibility === 'visible' && s.has_data);
@@ -268,17 +347,27 @@ function chooseSheet(sheets: SheetInfo[], requested: string | number | undefined
 class RowShaper {
   count = 0;
   private extraWarnings = 0;
-  constructor(private width: number, private limits: ReadLimits, private warnings: ReadWarning[]) {}
+  constructor(
+    private width: number,
+    private limits: ReadLimits,
+    private warnings: ReadWarning[],
+  ) {}
 
   shape(rowNumber: number, cells: string[]): SourceRow | { error: { code: 'too_many_rows'; message: string } } {
     this.count++;
-    if (this.count > this.limits.maxRows) return { error: { code: 'too_many_rows', message: `The file has more than ${this.limits.maxRows} data rows.` } };
+    if (this.count > this.limits.maxRows)
+      return { error: { code: 'too_many_rows', message: `The file has more than ${this.limits.maxRows} data rows.` } };
     const out = cells.length === this.width ? cells : cells.slice(0, this.width);
     while (out.length < this.width) out.push('');
     if (cells.length > this.width) {
       const extra = cells.slice(this.width).filter((c) => c.trim() !== '');
       if (extra.length && this.extraWarnings++ < 50) {
-        pushOnce(this.warnings, { code: 'extra_cells_ignored', message: `Row ${rowNumber} has ${extra.length} value(s) right of the last column with a header; they were not read.`, row: rowNumber, details: { values: extra.slice(0, 5) } });
+        pushOnce(this.warnings, {
+          code: 'extra_cells_ignored',
+          message: `Row ${rowNumber} has ${extra.length} value(s) right of the last column with a header; they were not read.`,
+          row: rowNumber,
+          details: { values: extra.slice(0, 5) },
+        });
       }
     }
     return { row_number: rowNumber, cells: out };
@@ -292,14 +381,27 @@ function pushOnce(warnings: ReadWarning[], w: ReadWarning) {
 
 function addHeaderWarnings(header: HeaderDetection, warnings: ReadWarning[]) {
   if (header.blank_named.length) {
-    warnings.push({ code: 'blank_header_named', message: `Columns without a header were named ${header.blank_named.map((c) => `"Column ${columnLetter(c)}"`).join(', ')}.`, details: { columns: header.blank_named } });
+    warnings.push({
+      code: 'blank_header_named',
+      message: `Columns without a header were named ${header.blank_named.map((c) => `"Column ${columnLetter(c)}"`).join(', ')}.`,
+      details: { columns: header.blank_named },
+    });
   }
   if (header.duplicates.length) {
-    warnings.push({ code: 'duplicate_header', message: `Repeated column headers were numbered: ${[...new Set(header.duplicates)].join(', ')}.`, details: { headers: header.duplicates } });
+    warnings.push({
+      code: 'duplicate_header',
+      message: `Repeated column headers were numbered: ${[...new Set(header.duplicates)].join(', ')}.`,
+      details: { headers: header.duplicates },
+    });
   }
 }
 
-function opened(shape: FileShape, header: HeaderDetection, warnings: ReadWarning[], rows: () => Generator<SourceRow, RowsEnd, void>): OpenedCatalogue {
+function opened(
+  shape: FileShape,
+  header: HeaderDetection,
+  warnings: ReadWarning[],
+  rows: () => Generator<SourceRow, RowsEnd, void>,
+): OpenedCatalogue {
   return { ok: true, shape, headers: header.headers, raw_headers: header.raw_headers, warnings, rows };
 }
 

@@ -16,11 +16,7 @@ export interface SheetInfo {
   non_empty_rows: number;
 }
 
-export type SheetChoiceReason =
-  | 'requested'
-  | 'first_visible_with_data'
-  | 'first_with_data_all_hidden'
-  | 'single_table';
+export type SheetChoiceReason = 'requested' | 'first_visible_with_data' | 'first_with_data_all_hidden' | 'single_table';
 
 export interface FileShape {
   format: CatalogueFormat;
@@ -159,6 +155,10 @@ export type RowsEnd = { ok: true; rows: number } | { ok: false; error: ReadError
 
 export type OpenCatalogueResult = OpenedCatalogue | CatalogueReadFailure;
 
-export function readFailure(code: ReadErrorCode, message: string, details?: Record<string, unknown>): CatalogueReadFailure {
+export function readFailure(
+  code: ReadErrorCode,
+  message: string,
+  details?: Record<string, unknown>,
+): CatalogueReadFailure {
   return { ok: false, error: details ? { code, message, details } : { code, message } };
 }

@@ -52,14 +52,22 @@ const READ_OPTIONS: XLSX.ParsingOptions = {
 };
 
 /** Parses a workbook with SheetJS; a password or encryption is reported as encrypted_workbook. */
-export function loadWorkbook(bytes: Uint8Array, kind: WorkbookKind, odsTables: { name: string; hidden: boolean }[]): LoadedWorkbook | WorkbookFailure {
+export function loadWorkbook(
+  bytes: Uint8Array,
+  kind: WorkbookKind,
+  odsTables: { name: string; hidden: boolean }[],
+): LoadedWorkbook | WorkbookFailure {
   let wb: XLSX.WorkBook;
   try {
     wb = XLSX.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), READ_OPTIONS);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     if (/password-protected|password protected|encrypted workbook|EncryptionInfo/i.test(message)) {
-      return { ok: false, code: 'encrypted_workbook', message: 'The workbook is password-protected or encrypted; save it without a password and upload it again.' };
+      return {
+        ok: false,
+        code: 'encrypted_workbook',
+        message: 'The workbook is password-protected or encrypted; save it without a password and upload it again.',
+      };
     }
     return { ok: false, code: 'parse_failed', message: `The workbook could not be read (${message.slice(0, 200)}).` };
   }
@@ -84,7 +92,10 @@ export function loadWorkbook(bytes: Uint8Array, kind: WorkbookKind, odsTables: {
     grid(sheetIndex: number): SheetGrid {
       const ws = wb.Sheets[wb.SheetNames[sheetIndex]] as unknown as DenseSheet;
       const data = ws['!data'] ?? [];
-      const merges: MergeRange[] = (ws['!merges'] ?? []).map((m) => ({ s: { r: m.s.r, c: m.s.c }, e: { r: m.e.r, c: m.e.c } }));
+      const merges: MergeRange[] = (ws['!merges'] ?? []).map((m) => ({
+        s: { r: m.s.r, c: m.s.c },
+        e: { r: m.e.r, c: m.e.c },
+      }));
       return {
         rowCount: data.length,
         merges,

@@ -40,7 +40,11 @@ export async function inspectWorkbookZip(bytes: Uint8Array, limits: ZipLimits): 
   }
   if (zip.entryCount > limits.maxEntries) {
     zip.close();
-    return { ok: false, code: 'archive_limits_exceeded', message: `The workbook has ${zip.entryCount} parts; at most ${limits.maxEntries} are read.` };
+    return {
+      ok: false,
+      code: 'archive_limits_exceeded',
+      message: `The workbook has ${zip.entryCount} parts; at most ${limits.maxEntries} are read.`,
+    };
   }
   const entryNames: string[] = [];
   let mimetype: string | null = null;
@@ -53,7 +57,11 @@ export async function inspectWorkbookZip(bytes: Uint8Array, limits: ZipLimits): 
       entryNames.push(entry.fileName);
       if (entry.fileName.endsWith('/')) continue;
       if (total + entry.uncompressedSize > limits.maxUncompressedBytes) {
-        return { ok: false, code: 'archive_limits_exceeded', message: `The workbook expands to more than ${mb(limits.maxUncompressedBytes)} MB.` };
+        return {
+          ok: false,
+          code: 'archive_limits_exceeded',
+          message: `The workbook expands to more than ${mb(limits.maxUncompressedBytes)} MB.`,
+        };
       }
       const isXml = /\.(xml|rels|vml)$/i.test(entry.fileName) || entry.fileName === '[Content_Types].xml';
       const isOdsContent = entry.fileName === 'content.xml';
@@ -84,10 +92,18 @@ export async function inspectWorkbookZip(bytes: Uint8Array, limits: ZipLimits): 
         stream.on('error', reject);
       });
       if (outcome === 'too_big') {
-        return { ok: false, code: 'archive_limits_exceeded', message: `The workbook expands to more than ${mb(limits.maxUncompressedBytes)} MB.` };
+        return {
+          ok: false,
+          code: 'archive_limits_exceeded',
+          message: `The workbook expands to more than ${mb(limits.maxUncompressedBytes)} MB.`,
+        };
       }
       if (outcome === 'dtd') {
-        return { ok: false, code: 'unsafe_xml', message: `The workbook part ${safeName(entry.fileName)} declares a DTD or entities; such files are refused (entity-expansion and external-entity attacks).` };
+        return {
+          ok: false,
+          code: 'unsafe_xml',
+          message: `The workbook part ${safeName(entry.fileName)} declares a DTD or entities; such files are refused (entity-expansion and external-entity attacks).`,
+        };
       }
       total += entryBytes;
       if (isMime) mimetype = head.trim();
@@ -111,9 +127,18 @@ function openZip(buffer: Buffer): Promise<yauzl.ZipFile> {
 
 function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | null> {
   return new Promise((resolve, reject) => {
-    const onEntry = (entry: yauzl.Entry) => { cleanup(); resolve(entry); };
-    const onEnd = () => { cleanup(); resolve(null); };
-    const onError = (err: Error) => { cleanup(); reject(err); };
+    const onEntry = (entry: yauzl.Entry) => {
+      cleanup();
+      resolve(entry);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(null);
+    };
+    const onError = (err: Error) => {
+      cleanup();
+      reject(err);
+    };
     const cleanup = () => {
       zip.removeListener('entry', onEntry);
       zip.removeListener('end', onEnd);
@@ -160,7 +185,8 @@ class OdsTableScanner {
       } else if (this.found.length < 10_000) {
         const name = attr(attrs, 'table:name');
         const style = attr(attrs, 'table:style-name');
-        if (name !== null) this.found.push({ name: decodeXmlAttr(name), hidden: style !== null && this.hiddenStyles.has(style) });
+        if (name !== null)
+          this.found.push({ name: decodeXmlAttr(name), hidden: style !== null && this.hiddenStyles.has(style) });
       }
     }
     // Keep an unfinished tag for the next chunk; bounded so a hostile file cannot grow it.

@@ -38,21 +38,38 @@ const documentView = (d: DocumentJson, origin: string): z.infer<typeof DocumentV
 export const searchDocumentsTool = defineTool({
   name: 'search_documents',
   title: 'Search documents',
-  description: 'Documents of the vault, newest first: by type, text (file name and content snippet), linked SKU, status, or validity ending before a date.',
+  description:
+    'Documents of the vault, newest first: by type, text (file name and content snippet), linked SKU, status, or validity ending before a date.',
   input: z.object({
     q: Text(200).trim().optional().describe('Text in the file name or the extracted snippet.'),
     type: z.enum(DOCUMENT_TYPES).optional(),
     sku_id: IdArg('SKU').optional().describe('Only documents linked to this SKU.'),
     status: z.enum(DOCUMENT_STATUS_FILTERS).optional(),
-    expiring_before: IsoDay.optional().describe('Only documents valid until before this date (YYYY-MM-DD); expired ones included.'),
+    expiring_before: IsoDay.optional().describe(
+      'Only documents valid until before this date (YYYY-MM-DD); expired ones included.',
+    ),
     ...pageArgs,
   }),
   output: pageOf(DocumentView),
-  example: { arguments: { type: 'test_report', expiring_before: '2027-01-01' }, says: 'Test reports that expire before 2027 (or already have), with their SKUs.' },
+  example: {
+    arguments: { type: 'test_report', expiring_before: '2027-01-01' },
+    says: 'Test reports that expire before 2027 (or already have), with their SKUs.',
+  },
   async run({ db, workspaceId, origin }, a) {
-    const q = ListDocumentsQuery.parse({ q: a.q, type: a.type, sku_id: a.sku_id, status: a.status, cursor: a.cursor, limit: a.limit });
+    const q = ListDocumentsQuery.parse({
+      q: a.q,
+      type: a.type,
+      sku_id: a.sku_id,
+      status: a.status,
+      cursor: a.cursor,
+      limit: a.limit,
+    });
     const page = await listDocuments(db, workspaceId, q, { expiringBefore: a.expiring_before });
-    return { items: page.data.map((d) => documentView(d, origin)), has_more: page.has_more, next_cursor: page.next_cursor };
+    return {
+      items: page.data.map((d) => documentView(d, origin)),
+      has_more: page.has_more,
+      next_cursor: page.next_cursor,
+    };
   },
   text: (o) =>
     o.items.length
@@ -63,15 +80,32 @@ export const searchDocumentsTool = defineTool({
 export const getDocumentTool = defineTool({
   name: 'get_document',
   title: 'Read a document',
-  description: 'One document: its classification (type, confidence, reasoning), the facts extracted from it (value, page, quote), validity, linked SKUs and a download link for the app.',
+  description:
+    'One document: its classification (type, confidence, reasoning), the facts extracted from it (value, page, quote), validity, linked SKUs and a download link for the app.',
   input: z.object({ document_id: IdArg('document') }),
   output: DocumentView.extend({
     mime_type: z.string(),
     size_bytes: z.number().int(),
-    classification: z.object({ document_type: z.string().nullable(), confidence: z.number().nullable(), source: z.string().nullable(), reasoning: z.string().nullable() }),
-    facts: z.array(z.object({ field_key: z.string(), value: z.string(), page: z.number().int().nullable(), quote: z.string(), confidence: z.number() })),
+    classification: z.object({
+      document_type: z.string().nullable(),
+      confidence: z.number().nullable(),
+      source: z.string().nullable(),
+      reasoning: z.string().nullable(),
+    }),
+    facts: z.array(
+      z.object({
+        field_key: z.string(),
+        value: z.string(),
+        page: z.number().int().nullable(),
+        quote: z.string(),
+        confidence: z.number(),
+      }),
+    ),
   }),
-  example: { arguments: { document_id: '3f2c9a10-0000-4000-8000-000000000002' }, says: 'DoC CB-200.pdf: declaration_of_conformity (0.93, rule); manufacturer_name "Holzwerk GmbH" (page 1).' },
+  example: {
+    arguments: { document_id: '3f2c9a10-0000-4000-8000-000000000002' },
+    says: 'DoC CB-200.pdf: declaration_of_conformity (0.93, rule); manufacturer_name "Holzwerk GmbH" (page 1).',
+  },
   async run({ db, workspaceId, origin }, a) {
     const d = await getDocument(db, workspaceId, a.document_id);
     const latest = d.extractions.find((e) => e.status === 'completed') ?? d.extractions[0];
@@ -90,5 +124,7 @@ export const getDocumentTool = defineTool({
   },
   text: (o) =>
     `${o.filename}: ${o.document_type} (confidence ${o.classification.confidence ?? 'n/a'})${o.valid_until ? `, valid until ${o.valid_until}${o.expired ? ' (expired)' : ''}` : ''}; SKUs: ${o.linked_skus.map((s) => s.sku_code).join(', ') || 'none'}.` +
-    (o.facts.length ? `\n${o.facts.map((f) => `- ${f.field_key}: "${f.value}"${f.page ? ` (page ${f.page})` : ''}`).join('\n')}` : ''),
+    (o.facts.length
+      ? `\n${o.facts.map((f) => `- ${f.field_key}: "${f.value}"${f.page ? ` (page ${f.page})` : ''}`).join('\n')}`
+      : ''),
 });

@@ -10,7 +10,9 @@ const TemplateView = z.object({
   format: z.string(),
   version: z.string(),
   description: z.string().nullable(),
-  status: z.string().describe('valid, schema_drift (cannot run; status_reason says why) or deprecated (a newer version exists)'),
+  status: z
+    .string()
+    .describe('valid, schema_drift (cannot run; status_reason says why) or deprecated (a newer version exists)'),
   status_reason: z.string().nullable(),
   required_fields: z.array(z.string()),
 });
@@ -18,15 +20,26 @@ const TemplateView = z.object({
 export const listExportTemplatesTool = defineTool({
   name: 'list_export_templates',
   title: 'List export templates',
-  description: 'The channel export templates (marketplace feeds, catalogue CSV/XLSX, dossier ZIP) with their version, status and the fields each requires.',
+  description:
+    'The channel export templates (marketplace feeds, catalogue CSV/XLSX, dossier ZIP) with their version, status and the fields each requires.',
   input: z.object({ ...pageArgs }),
   output: pageOf(TemplateView),
-  example: { arguments: { limit: 5 }, says: 'Amazon GPSR flat file 2 (XLSX): valid, requires manufacturer, responsible_person ...; Amazon 1: deprecated.' },
+  example: {
+    arguments: { limit: 5 },
+    says: 'Amazon GPSR flat file 2 (XLSX): valid, requires manufacturer, responsible_person ...; Amazon 1: deprecated.',
+  },
   async run(_ctx, a) {
     // Templates ship with the code (the same for every workspace); the domain returns them all.
     const all = listTemplates().map((t) => ({
-      id: t.id, name: t.name, channel: t.channel, format: t.format, version: t.version, description: t.description ?? null,
-      status: t.status, status_reason: t.status_reason ?? null, required_fields: t.required_fields,
+      id: t.id,
+      name: t.name,
+      channel: t.channel,
+      format: t.format,
+      version: t.version,
+      description: t.description ?? null,
+      status: t.status,
+      status_reason: t.status_reason ?? null,
+      required_fields: t.required_fields,
     }));
     return slicePage(all, a.cursor, a.limit);
   },
@@ -57,20 +70,35 @@ const RunView = z.object({
 export const listExportRunsTool = defineTool({
   name: 'list_export_runs',
   title: 'List export runs',
-  description: 'Exports run in the workspace, newest first: template, scope, SKU count, status, warning count and the file when done.',
+  description:
+    'Exports run in the workspace, newest first: template, scope, SKU count, status, warning count and the file when done.',
   input: z.object({ ...pageArgs }),
   output: pageOf(RunView),
-  example: { arguments: { limit: 10 }, says: 'Kaufland GPSR CSV 1.0 over 240 SKUs: completed_with_warnings, 12 warnings, kaufland-2026-11-24.csv ...' },
+  example: {
+    arguments: { limit: 10 },
+    says: 'Kaufland GPSR CSV 1.0 over 240 SKUs: completed_with_warnings, 12 warnings, kaufland-2026-11-24.csv ...',
+  },
   async run({ db, workspaceId, origin }, a) {
     const page = await listExportRuns(db, workspaceId, { cursor: a.cursor, limit: a.limit });
     return {
       has_more: page.has_more,
       next_cursor: page.next_cursor,
       items: page.data.map((r) => ({
-        id: r.id, template_id: r.template_id, template_name: r.template_name, template_version: r.template_version, template_format: r.template_format,
-        scope_type: r.scope_type, sku_count: r.sku_count, status: r.status, warning_count: r.warning_count, error_message: r.error_message,
-        output_filename: r.output_filename, output_size_bytes: r.output_size_bytes, download_url: r.output_url ? `${origin}${r.output_url}` : null,
-        created_at: r.created_at, completed_at: r.completed_at,
+        id: r.id,
+        template_id: r.template_id,
+        template_name: r.template_name,
+        template_version: r.template_version,
+        template_format: r.template_format,
+        scope_type: r.scope_type,
+        sku_count: r.sku_count,
+        status: r.status,
+        warning_count: r.warning_count,
+        error_message: r.error_message,
+        output_filename: r.output_filename,
+        output_size_bytes: r.output_size_bytes,
+        download_url: r.output_url ? `${origin}${r.output_url}` : null,
+        created_at: r.created_at,
+        completed_at: r.completed_at,
       })),
     };
   },

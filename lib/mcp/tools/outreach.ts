@@ -13,7 +13,12 @@ export const listSupplierRequestsTool = defineTool({
     'Filter by SKU and by status.',
   input: z.object({
     sku_id: IdArg('SKU').optional().describe('Only the requests for this SKU.'),
-    status: z.array(z.enum(SUPPLIER_REQUEST_STATUSES)).min(1).max(SUPPLIER_REQUEST_STATUSES.length).optional().describe('Only requests in one of these statuses, e.g. ["sent","no_progress"].'),
+    status: z
+      .array(z.enum(SUPPLIER_REQUEST_STATUSES))
+      .min(1)
+      .max(SUPPLIER_REQUEST_STATUSES.length)
+      .optional()
+      .describe('Only requests in one of these statuses, e.g. ["sent","no_progress"].'),
     ...pageArgs,
   }),
   output: pageOf(
@@ -24,7 +29,15 @@ export const listSupplierRequestsTool = defineTool({
       recipient: z.string(),
       subject: z.string(),
       status: z.string(),
-      items: z.array(z.object({ key: z.string(), kind: z.string(), code: z.string(), label: z.string(), legal_basis: z.string().nullable() })),
+      items: z.array(
+        z.object({
+          key: z.string(),
+          kind: z.string(),
+          code: z.string(),
+          label: z.string(),
+          legal_basis: z.string().nullable(),
+        }),
+      ),
       due_date: z.string().nullable(),
       sent_at: z.string().nullable(),
       reminder_count: z.number().int(),
@@ -32,24 +45,58 @@ export const listSupplierRequestsTool = defineTool({
       responded_at: z.string().nullable(),
       last_activity_at: z.string(),
       delivery_error: z.string().nullable(),
-      link_active: z.boolean().describe('Whether the supplier upload link still works (the link itself is never handed out here).'),
-      documents: z.array(z.object({ document_id: z.string(), filename: z.string(), document_type: z.string(), status: z.string() })),
+      link_active: z
+        .boolean()
+        .describe('Whether the supplier upload link still works (the link itself is never handed out here).'),
+      documents: z.array(
+        z.object({ document_id: z.string(), filename: z.string(), document_type: z.string(), status: z.string() }),
+      ),
       created_at: z.string(),
     }),
   ),
-  example: { arguments: { status: ['sent', 'no_progress'] }, says: 'To compliance@spielwaren.example for TOY-7: sent 2026-11-02, due 2026-11-16, 1 reminder; asks for the EU DoC and the EN 71-1 report.' },
+  example: {
+    arguments: { status: ['sent', 'no_progress'] },
+    says: 'To compliance@spielwaren.example for TOY-7: sent 2026-11-02, due 2026-11-16, 1 reminder; asks for the EU DoC and the EN 71-1 report.',
+  },
   async run({ db, workspaceId }, a) {
-    const page = await listRequests(db, workspaceId, { sku_id: a.sku_id, status: a.status, cursor: a.cursor, limit: a.limit });
+    const page = await listRequests(db, workspaceId, {
+      sku_id: a.sku_id,
+      status: a.status,
+      cursor: a.cursor,
+      limit: a.limit,
+    });
     return {
       has_more: page.has_more,
       next_cursor: page.next_cursor,
       // The upload URL carries the supplier's capability token (it lets anyone upload): never given to an agent.
       items: page.data.map((r) => ({
-        id: r.id, sku_id: r.sku_id, entity_id: r.entity_id, recipient: r.recipient, subject: r.subject, status: r.status,
-        items: r.items.map((i) => ({ key: i.key, kind: i.kind, code: i.code, label: i.label, legal_basis: i.legal_basis ?? null })),
-        due_date: r.due_date, sent_at: r.sent_at, reminder_count: r.reminder_count, last_reminder_at: r.last_reminder_at, responded_at: r.responded_at,
-        last_activity_at: r.last_activity_at, delivery_error: r.delivery_error, link_active: r.link_active,
-        documents: r.documents.map((d) => ({ document_id: d.document_id, filename: d.filename, document_type: d.document_type, status: d.status })),
+        id: r.id,
+        sku_id: r.sku_id,
+        entity_id: r.entity_id,
+        recipient: r.recipient,
+        subject: r.subject,
+        status: r.status,
+        items: r.items.map((i) => ({
+          key: i.key,
+          kind: i.kind,
+          code: i.code,
+          label: i.label,
+          legal_basis: i.legal_basis ?? null,
+        })),
+        due_date: r.due_date,
+        sent_at: r.sent_at,
+        reminder_count: r.reminder_count,
+        last_reminder_at: r.last_reminder_at,
+        responded_at: r.responded_at,
+        last_activity_at: r.last_activity_at,
+        delivery_error: r.delivery_error,
+        link_active: r.link_active,
+        documents: r.documents.map((d) => ({
+          document_id: d.document_id,
+          filename: d.filename,
+          document_type: d.document_type,
+          status: d.status,
+        })),
         created_at: r.created_at,
       })),
     };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { getDossierFields } from '@/lib/dossier/service';
-import { ListSkusQuery, SKU_STATES } from '@/lib/skus/schemas';
+import { Dashboard, ListSkusQuery, SKU_STATES } from '@/lib/skus/schemas';
 import { getSku, listSkus } from '@/lib/skus/service';
 import { readinessSummary } from '@/lib/skus/readiness';
 import { defineTool } from '../define-tool';
@@ -10,7 +10,8 @@ import { BlockerView, IdArg, Text, SkuView, blockerLine, blockerView, skuView } 
 export const listSkusTool = defineTool({
   name: 'list_skus',
   title: 'List SKUs',
-  description: 'SKUs of the workspace with their readiness status and blocker counts, newest first unless sorted otherwise. Filters as the SKU list: text, status, has_blockers, category.',
+  description:
+    'SKUs of the workspace with their readiness status and blocker counts, newest first unless sorted otherwise. Filters as the SKU list: text, status, has_blockers, category.',
   input: z.object({
     q: Text(200).optional().describe('Search in SKU code, product name and GTIN.'),
     status: z.array(z.enum(SKU_STATES)).max(5).optional().describe('Only SKUs in these statuses.'),
@@ -20,10 +21,18 @@ export const listSkusTool = defineTool({
     ...pageArgs,
   }),
   output: pageOf(SkuView),
-  example: { arguments: { has_blockers: true, sort: 'blockers_desc', limit: 5 }, says: 'The five SKUs with the most open blockers.' },
+  example: {
+    arguments: { has_blockers: true, sort: 'blockers_desc', limit: 5 },
+    says: 'The five SKUs with the most open blockers.',
+  },
   async run({ db, workspaceId }, a) {
     const q = ListSkusQuery.parse({
-      q: a.q, status: a.status, category_code: a.category_code, sort: a.sort, cursor: a.cursor, limit: a.limit,
+      q: a.q,
+      status: a.status,
+      category_code: a.category_code,
+      sort: a.sort,
+      cursor: a.cursor,
+      limit: a.limit,
       has_blockers: a.has_blockers === undefined ? undefined : String(a.has_blockers),
     });
     const page = await listSkus(db, workspaceId, q);
@@ -38,10 +47,14 @@ export const listSkusTool = defineTool({
 export const getSkuTool = defineTool({
   name: 'get_sku',
   title: 'Read a SKU',
-  description: 'One SKU with its status and every blocker (open first, then warnings, waived ones flagged), each with its legal basis and the fix.',
+  description:
+    'One SKU with its status and every blocker (open first, then warnings, waived ones flagged), each with its legal basis and the fix.',
   input: z.object({ sku_id: IdArg('SKU') }),
   output: z.object({ sku: SkuView, can_publish: z.boolean(), blockers: z.array(BlockerView) }),
-  example: { arguments: { sku_id: '8d0f7c1e-0000-4000-8000-000000000001' }, says: 'Status "blocked"; MANUFACTURER_ADDRESS_MISSING [Regulation (EU) 2023/988 Art. 9(6), Art. 19(a)] -> fix: entity manufacturer.' },
+  example: {
+    arguments: { sku_id: '8d0f7c1e-0000-4000-8000-000000000001' },
+    says: 'Status "blocked"; MANUFACTURER_ADDRESS_MISSING [Regulation (EU) 2023/988 Art. 9(6), Art. 19(a)] -> fix: entity manufacturer.',
+  },
   async run({ db, workspaceId }, a) {
     const d = await getSku(db, workspaceId, a.sku_id);
     return { sku: skuView(d.sku), can_publish: d.can_publish, blockers: d.blockers.map(blockerView) };
@@ -56,7 +69,10 @@ const DossierValueView = z.object({
   value: z.string(),
   status: z.string().describe('confirmed, suggested, rejected'),
   source: z.string().describe('manual, import, document_extraction, ...'),
-  provenance: z.record(z.string(), z.unknown()).nullable().describe('Where the value comes from: document_id, page and quote, or import batch, row and column.'),
+  provenance: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe('Where the value comes from: document_id, page and quote, or import batch, row and column.'),
   confidence: z.number().nullable(),
   created_at: z.string(),
 });
@@ -64,7 +80,8 @@ const DossierValueView = z.object({
 export const getDossierTool = defineTool({
   name: 'get_dossier',
   title: 'Read the dossier of a SKU',
-  description: 'The dossier values of a SKU, one entry per field: the confirmed value and open suggestions, each with status and provenance (document, page, quote; or import row). Paged by field.',
+  description:
+    'The dossier values of a SKU, one entry per field: the confirmed value and open suggestions, each with status and provenance (document, page, quote; or import row). Paged by field.',
   input: z.object({
     sku_id: IdArg('SKU'),
     field_key: Text(100).optional().describe('Only this field, e.g. manufacturer_name.'),
@@ -78,12 +95,30 @@ export const getDossierTool = defineTool({
       suggestions: z.array(DossierValueView.extend({ conflicts_with_current: z.boolean() })),
     }),
   ),
-  example: { arguments: { sku_id: '8d0f7c1e-0000-4000-8000-000000000001', field_key: 'manufacturer_name' }, says: 'manufacturer_name = "Holzwerk GmbH" (confirmed, from document 3f2c..., page 1: "Manufacturer: Holzwerk GmbH").' },
+  example: {
+    arguments: { sku_id: '8d0f7c1e-0000-4000-8000-000000000001', field_key: 'manufacturer_name' },
+    says: 'manufacturer_name = "Holzwerk GmbH" (confirmed, from document 3f2c..., page 1: "Manufacturer: Holzwerk GmbH").',
+  },
   async run({ db, workspaceId }, a) {
-    const fields = (await getDossierFields(db, workspaceId, a.sku_id)).filter((f) => !a.field_key || f.field_key === a.field_key);
-    const view = (v: { id: string; value: string; status: string; source: string; provenance: unknown; confidence: number | null; created_at: string }) => ({
-      id: v.id, value: v.value, status: v.status, source: v.source,
-      provenance: (v.provenance as Record<string, unknown> | null) ?? null, confidence: v.confidence, created_at: v.created_at,
+    const fields = (await getDossierFields(db, workspaceId, a.sku_id)).filter(
+      (f) => !a.field_key || f.field_key === a.field_key,
+    );
+    const view = (v: {
+      id: string;
+      value: string;
+      status: string;
+      source: string;
+      provenance: unknown;
+      confidence: number | null;
+      created_at: string;
+    }) => ({
+      id: v.id,
+      value: v.value,
+      status: v.status,
+      source: v.source,
+      provenance: (v.provenance as Record<string, unknown> | null) ?? null,
+      confidence: v.confidence,
+      created_at: v.created_at,
     });
     const page = slicePage(fields, a.cursor, a.limit);
     return {
@@ -101,7 +136,10 @@ export const getDossierTool = defineTool({
       ? o.items
           .map((f) => {
             const p = f.current?.provenance;
-            const where = p && typeof p === 'object' && 'document_id' in p ? ` (document ${String(p.document_id)}${'page' in p && p.page ? `, page ${String(p.page)}` : ''})` : '';
+            const where =
+              p && typeof p === 'object' && 'document_id' in p
+                ? ` (document ${String(p.document_id)}${'page' in p && p.page ? `, page ${String(p.page)}` : ''})`
+                : '';
             return `- ${f.field_key}: ${f.current ? `"${f.current.value}"${where}` : 'no confirmed value'}${f.suggestions.length ? `; ${f.suggestions.length} suggestion(s)` : ''}`;
           })
           .join('\n') + (o.has_more ? '\n(more fields: pass next_cursor)' : '')
@@ -111,22 +149,27 @@ export const getDossierTool = defineTool({
 export const readinessSummaryTool = defineTool({
   name: 'readiness_summary',
   title: 'Readiness of the catalogue',
-  description: 'How ready the catalogue is: SKUs by status, open blockers counted by code, SKUs (and blocked SKUs) per category and per target market, and the most frequent blockers.',
+  description:
+    'How ready the catalogue is: SKUs by status, open blockers counted by code, SKUs (and blocked SKUs) per category and per target market, and the most frequent blockers.',
   input: z.object({ top: z.number().int().min(1).max(50).default(10).describe('How many top blockers to list.') }),
-  output: z.object({
-    totals: z.object({ skus: z.number().int(), published: z.number().int(), approved: z.number().int(), blocked: z.number().int(), needs_review: z.number().int(), ready_for_approval: z.number().int() }),
-    by_status: z.array(z.object({ status: z.string(), count: z.number().int() })),
+  output: Dashboard.extend({
     by_blocker_code: z.array(z.object({ code: z.string(), count: z.number().int() })),
     by_category: z.array(z.object({ category_code: z.string(), skus: z.number().int(), blocked: z.number().int() })),
     by_target_market: z.array(z.object({ market: z.string(), skus: z.number().int(), blocked: z.number().int() })),
-    top_blockers: z.array(z.object({ code: z.string(), count: z.number().int(), example_message: z.string() })),
   }),
-  example: { arguments: { top: 3 }, says: '42 SKUs, 17 blocked; FR: 12 SKUs, 9 blocked; top blocker WARNINGS_MISSING_FOR_LANGUAGE (9).' },
+  example: {
+    arguments: { top: 3 },
+    says: '42 SKUs, 17 blocked; FR: 12 SKUs, 9 blocked; top blocker WARNINGS_MISSING_FOR_LANGUAGE (9).',
+  },
   run: ({ db, workspaceId }, a) => readinessSummary(db, workspaceId, { top: a.top }),
   text: (o) =>
     [
       `${o.totals.skus} SKU(s): ${o.totals.blocked} blocked, ${o.totals.needs_review} need review, ${o.totals.ready_for_approval} ready for approval, ${o.totals.approved} approved, ${o.totals.published} published.`,
-      o.by_target_market.length ? `By market: ${o.by_target_market.map((m) => `${m.market} ${m.blocked}/${m.skus} blocked`).join(', ')}.` : 'No SKU has target markets yet.',
-      o.top_blockers.length ? `Top blockers: ${o.top_blockers.map((b) => `${b.code} (${b.count})`).join(', ')}.` : 'No open blockers.',
+      o.by_target_market.length
+        ? `By market: ${o.by_target_market.map((m) => `${m.market} ${m.blocked}/${m.skus} blocked`).join(', ')}.`
+        : 'No SKU has target markets yet.',
+      o.top_blockers.length
+        ? `Top blockers: ${o.top_blockers.map((b) => `${b.code} (${b.count})`).join(', ')}.`
+        : 'No open blockers.',
     ].join('\n'),
 });

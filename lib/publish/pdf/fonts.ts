@@ -8,7 +8,8 @@ import path from 'node:path';
 import * as fontkitModule from '@pdf-lib/fontkit';
 
 /** The package is CommonJS/UMD with a default export at runtime but ES-style typings. */
-export const fontkit: typeof fontkitModule = ((fontkitModule as unknown as { default?: typeof fontkitModule }).default ?? fontkitModule);
+export const fontkit: typeof fontkitModule =
+  (fontkitModule as unknown as { default?: typeof fontkitModule }).default ?? fontkitModule;
 
 export interface FontBytes {
   regular: Uint8Array;
@@ -44,8 +45,13 @@ let cached: Promise<FontBytes> | null = null;
 
 export function loadDejaVuFonts(): Promise<FontBytes> {
   if (!cached) {
-    cached = Promise.all([readFirst(FILES.regular), readFirst(FILES.bold)]).then(([regular, bold]) => ({ regular, bold }));
-    cached.catch(() => { cached = null; }); // a failed read may succeed later (e.g. after install)
+    cached = Promise.all([readFirst(FILES.regular), readFirst(FILES.bold)]).then(([regular, bold]) => ({
+      regular,
+      bold,
+    }));
+    cached.catch(() => {
+      cached = null;
+    }); // a failed read may succeed later (e.g. after install)
   }
   return cached;
 }

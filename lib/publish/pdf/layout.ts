@@ -155,7 +155,12 @@ export class PdfWriter {
     this.space(before);
     this.text(text, { font: 'bold', size, color: level === 3 ? COLORS.text : COLORS.accent });
     if (level === 1) {
-      this.page.drawLine({ start: { x: MARGIN.left, y: this.y + 2 }, end: { x: MARGIN.left + this.width, y: this.y + 2 }, thickness: 0.8, color: COLORS.accent });
+      this.page.drawLine({
+        start: { x: MARGIN.left, y: this.y + 2 },
+        end: { x: MARGIN.left + this.width, y: this.y + 2 },
+        thickness: 0.8,
+        color: COLORS.accent,
+      });
       this.space(8);
     } else {
       this.space(3);
@@ -164,7 +169,12 @@ export class PdfWriter {
 
   rule(): void {
     this.ensure(6);
-    this.page.drawLine({ start: { x: MARGIN.left, y: this.y - 2 }, end: { x: MARGIN.left + this.width, y: this.y - 2 }, thickness: 0.4, color: COLORS.rule });
+    this.page.drawLine({
+      start: { x: MARGIN.left, y: this.y - 2 },
+      end: { x: MARGIN.left + this.width, y: this.y - 2 },
+      thickness: 0.4,
+      color: COLORS.rule,
+    });
     this.space(6);
   }
 
@@ -172,7 +182,11 @@ export class PdfWriter {
    * A label/value row: label in a left column, value wrapped in the right column, optional smaller
    * lines below the value (provenance). Rows split across pages line by line.
    */
-  row(label: string, value: string, opts: { labelWidth?: number; notes?: Array<{ text: string; color?: RGB }>; valueStyle?: TextStyle } = {}): void {
+  row(
+    label: string,
+    value: string,
+    opts: { labelWidth?: number; notes?: Array<{ text: string; color?: RGB }>; valueStyle?: TextStyle } = {},
+  ): void {
     const labelWidth = opts.labelWidth ?? 165;
     const gap = 10;
     const valueWidth = this.width - labelWidth - gap;
@@ -181,7 +195,9 @@ export class PdfWriter {
     const noteStyle: TextStyle = { size: 7.5, color: COLORS.muted };
     const labelLines = this.wrap(label, labelWidth, labelStyle);
     const valueLines = this.wrap(value, valueWidth, valueStyle);
-    const noteLines = (opts.notes ?? []).flatMap((n) => this.wrap(n.text, valueWidth, noteStyle).map((l) => ({ l, color: n.color })));
+    const noteLines = (opts.notes ?? []).flatMap((n) =>
+      this.wrap(n.text, valueWidth, noteStyle).map((l) => ({ l, color: n.color })),
+    );
 
     const lhValue = this.lineHeight(valueStyle);
     const lhLabel = this.lineHeight(labelStyle);
@@ -218,9 +234,20 @@ export class PdfWriter {
       const r = this.sanitize(right);
       const rw = this.fonts.regular.widthOfTextAtSize(r, size);
       const l = this.wrap(left, this.width - rw - 20, { size })[0] ?? '';
-      p.drawLine({ start: { x: MARGIN.left, y: MARGIN.bottom - 18 }, end: { x: MARGIN.left + this.width, y: MARGIN.bottom - 18 }, thickness: 0.4, color: COLORS.rule });
+      p.drawLine({
+        start: { x: MARGIN.left, y: MARGIN.bottom - 18 },
+        end: { x: MARGIN.left + this.width, y: MARGIN.bottom - 18 },
+        thickness: 0.4,
+        color: COLORS.rule,
+      });
       p.drawText(l, { x: MARGIN.left, y: MARGIN.bottom - 30, size, font: this.fonts.regular, color: COLORS.muted });
-      p.drawText(r, { x: MARGIN.left + this.width - rw, y: MARGIN.bottom - 30, size, font: this.fonts.regular, color: COLORS.muted });
+      p.drawText(r, {
+        x: MARGIN.left + this.width - rw,
+        y: MARGIN.bottom - 30,
+        size,
+        font: this.fonts.regular,
+        color: COLORS.muted,
+      });
     });
   }
 }

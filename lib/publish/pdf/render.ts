@@ -4,17 +4,27 @@
  */
 import { PDFDocument } from 'pdf-lib';
 import { FIELD_SECTIONS, fieldLabel, parseFieldKey, type FieldSection } from '@/lib/dossier/catalogue';
-import { countryName } from '@/lib/i18n/languages';
+import { countryName, languageName } from '@/lib/i18n/languages';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/lib/i18n/locales';
 import { formatBytes, formatDate, formatDateTime, t, vocabularyLabel } from '@/lib/i18n/messages';
 import { categoryDefinition, isCategoryCode } from '@/lib/requirements/categories';
 import { isEuEstablished } from '@/lib/requirements/countries';
+import { blockerTitle } from '@/lib/requirements/titles';
 import { fontkit, loadDejaVuFonts, makeSanitizer } from './fonts';
 import { COLORS, PdfWriter } from './layout';
-import type { DossierPdfField, DossierPdfInput, DossierPdfProvenance } from './types';
+import type { DossierPdfBlocker, DossierPdfField, DossierPdfInput, DossierPdfProvenance } from './types';
 
 // Bounds so a hostile or runaway input cannot produce an unbounded document.
-const LIMITS = { text: 20_000, quote: 400, fields: 600, entities: 50, blockers: 500, documents: 2000, reviews: 200, publications: 200 };
+const LIMITS = {
+  text: 20_000,
+  quote: 400,
+  fields: 600,
+  entities: 50,
+  blockers: 500,
+  documents: 2000,
+  reviews: 200,
+  publications: 200,
+};
 
 const clip = (s: string | null | undefined, max: number) => {
   const v = (s ?? '').toString();
@@ -22,7 +32,13 @@ const clip = (s: string | null | undefined, max: number) => {
 };
 
 // French guillemets take no-break spaces so a line never starts with a lone « or ».
-const QUOTES: Record<Locale, [string, string]> = { en: ['“', '”'], de: ['„', '“'], fr: ['«\u00a0', '\u00a0»'], es: ['«', '»'], it: ['«', '»'] };
+const QUOTES: Record<Locale, [string, string]> = {
+  en: ['“', '”'],
+  de: ['„', '“'],
+  fr: ['«\u00a0', '\u00a0»'],
+  es: ['«', '»'],
+  it: ['«', '»'],
+};
 
 let sanitizerCache: { bytes: Uint8Array; fn: (s: string) => string } | null = null;
 
@@ -32,13 +48,21 @@ function formatValue(key: string, value: string, locale: Locale): string {
     case 'country':
       return `${countryName(value, locale)} (${value})`;
     case 'country_list':
-      return value.split(',').filter(Boolean).map((c) => `${countryName(c, locale)} (${c})`).join(', ');
+      return value
+        .split(',')
+        .filter(Boolean)
+        .map((c) => `${countryName(c, locale)} (${c})`)
+        .join(', ');
     case 'enum':
       return value === 'yes' ? t(locale, 'common.yes') : value === 'no' ? t(locale, 'common.no') : value;
     case 'date':
       return `${formatDate(value, locale)} (${value})`;
     case 'list':
-      return value.split(/;\s*/).filter(Boolean).map((v) => `• ${v}`).join('\n');
+      return value
+        .split(/;\s*/)
+        .filter(Boolean)
+        .map((v) => `• ${v}`)
+        .join('\n');
     default:
       return value;
   }
@@ -50,14 +74,16 @@ function provenanceNote(p: DossierPdfProvenance | null | undefined, field: Dossi
     parts.push(`${t(locale, 'pdf.provenance')}: ${vocabularyLabel(locale, 'source', p.source)}`);
     if (p.document_name || p.document_id) parts.push(clip(p.document_name || p.document_id, 200));
     if (typeof p.page === 'number' && Number.isFinite(p.page)) parts.push(t(locale, 'pdf.page_ref', { page: p.page }));
-    if (typeof p.row === 'number' && Number.isFinite(p.row)) parts.push(t(locale, 'pdf.row_ref', { row: p.row }) + (p.column ? ` / ${clip(p.column, 60)}` : ''));
+    if (typeof p.row === 'number' && Number.isFinite(p.row))
+      parts.push(t(locale, 'pdf.row_ref', { row: p.row }) + (p.column ? ` / ${clip(p.column, 60)}` : ''));
     if (p.quote && p.quote.trim()) {
       const [open, close] = QUOTES[locale];
       parts.push(`${open}${clip(p.quote.trim().replace(/\s+/g, ' '), LIMITS.quote)}${close}`);
     }
   }
   let status = vocabularyLabel(locale, 'status', field.status);
-  if (field.confirmed_by || field.confirmed_at) status += ` (${t(locale, 'pdf.by_on', { by: field.confirmed_by ?? '', at: formatDateTime(field.confirmed_at, locale) }).replace(/^, |, $/g, '')})`;
+  if (field.confirmed_by || field.confirmed_at)
+    status += ` (${t(locale, 'pdf.by_on', { by: field.confirmed_by ?? '', at: formatDateTime(field.confirmed_at, locale) }).replace(/^, |, $/g, '')})`;
   parts.push(status);
   return parts.join(' · ');
 }
@@ -75,10 +101,14 @@ function sortFields(fields: readonly DossierPdfField[]): DossierPdfField[] {
     .map((x) => x.f);
 }
 
-export async function renderDossierPdf(input: DossierPdfInput, localeInput: Locale | string = DEFAULT_LOCALE): Promise<Uint8Array> {
+export async function renderDossierPdf(
+  input: DossierPdfInput,
+  localeInput: Locale | string = DEFAULT_LOCALE,
+): Promise<Uint8Array> {
   const locale: Locale = isLocale(localeInput) ? localeInput : DEFAULT_LOCALE;
   const bytes = await loadDejaVuFonts();
-  if (!sanitizerCache || sanitizerCache.bytes !== bytes.regular) sanitizerCache = { bytes: bytes.regular, fn: makeSanitizer(bytes.regular) };
+  if (!sanitizerCache || sanitizerCache.bytes !== bytes.regular)
+    sanitizerCache = { bytes: bytes.regular, fn: makeSanitizer(bytes.regular) };
 
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
@@ -103,7 +133,9 @@ export async function renderDossierPdf(input: DossierPdfInput, localeInput: Loca
 
   const notSet = t(locale, 'common.not_set');
   const categoryLabel = sku.category_code
-    ? isCategoryCode(sku.category_code) ? categoryDefinition(sku.category_code).labels[locale] : sku.category_code
+    ? isCategoryCode(sku.category_code)
+      ? categoryDefinition(sku.category_code).labels[locale]
+      : sku.category_code
     : notSet;
   const status = sku.status ? vocabularyLabel(locale, 'state', sku.status) : notSet;
   const openBlockers = input.blockers.filter((b) => !b.waived && b.severity === 'blocker').length;
@@ -164,7 +196,8 @@ export async function renderDossierPdf(input: DossierPdfInput, localeInput: Loca
     if (e.url) w.row(t(locale, 'pdf.website'), clip(e.url, 500));
     if (e.phone) w.row(t(locale, 'pdf.phone'), clip(e.phone, 100));
     const established = e.eu_established ?? (e.country ? isEuEstablished(e.country) : null);
-    if (established !== null) w.row(t(locale, 'pdf.eu_established'), t(locale, established ? 'common.yes' : 'common.no'));
+    if (established !== null)
+      w.row(t(locale, 'pdf.eu_established'), t(locale, established ? 'common.yes' : 'common.no'));
   }
 
   // ---- dossier fields ---------------------------------------------------------------------------
@@ -180,7 +213,9 @@ export async function renderDossierPdf(input: DossierPdfInput, localeInput: Loca
     }
     for (const f of inSection) {
       const label = parseFieldKey(f.key) ? fieldLabel(f.key, locale) : f.key;
-      w.row(label, formatValue(f.key, clip(f.value, LIMITS.text), locale), { notes: [{ text: provenanceNote(f.provenance, f, locale) }] });
+      w.row(label, formatValue(f.key, clip(f.value, LIMITS.text), locale), {
+        notes: [{ text: provenanceNote(f.provenance, f, locale) }],
+      });
     }
   }
 
@@ -194,10 +229,21 @@ export async function renderDossierPdf(input: DossierPdfInput, localeInput: Loca
   if (open.length === 0) w.text(t(locale, 'pdf.no_open_blockers'), { color: COLORS.muted, size: 9 });
   const requiredNote = (fieldsRequired: readonly string[] | undefined) =>
     fieldsRequired && fieldsRequired.length
-      ? [{ text: `${t(locale, 'pdf.required_fields')}: ${fieldsRequired.map((k) => (parseFieldKey(k) ? fieldLabel(k, locale) : k)).join(', ')}` }]
+      ? [
+          {
+            text: `${t(locale, 'pdf.required_fields')}: ${fieldsRequired.map((k) => (parseFieldKey(k) ? fieldLabel(k, locale) : k)).join(', ')}`,
+          },
+        ]
       : [];
+  // English keeps the rule's full sentence; other locales show the code's title in their words (the
+  // messages are written in English), with the languages a translation is missing in.
+  const blockerText = (b: DossierPdfBlocker) => {
+    if (locale === 'en') return clip(b.message, 2000);
+    const langs = b.details?.languages?.map((l) => languageName(l, locale)) ?? [];
+    return `${blockerTitle(b.code, locale)}${langs.length ? `: ${langs.join(' / ')}` : ''}`;
+  };
   for (const b of open) {
-    w.row(vocabularyLabel(locale, 'severity', b.severity), clip(b.message, 2000), {
+    w.row(vocabularyLabel(locale, 'severity', b.severity), blockerText(b), {
       valueStyle: { color: b.severity === 'blocker' ? COLORS.blocker : COLORS.warning },
       notes: [{ text: b.code }, ...requiredNote(b.required_fields)],
     });
@@ -206,10 +252,17 @@ export async function renderDossierPdf(input: DossierPdfInput, localeInput: Loca
   if (waived.length === 0) w.text(t(locale, 'pdf.no_waived_blockers'), { color: COLORS.muted, size: 9 });
   for (const b of waived) {
     const wv = b.waived!;
-    w.row(vocabularyLabel(locale, 'severity', b.severity), clip(b.message, 2000), {
+    w.row(vocabularyLabel(locale, 'severity', b.severity), blockerText(b), {
       notes: [
         { text: b.code },
-        { text: t(locale, 'pdf.waived_by', { by: clip(wv.by, 200), at: formatDateTime(wv.at, locale), reason: clip(wv.reason, 2000) }), color: COLORS.waived },
+        {
+          text: t(locale, 'pdf.waived_by', {
+            by: clip(wv.by, 200),
+            at: formatDateTime(wv.at, locale),
+            reason: clip(wv.reason, 2000),
+          }),
+          color: COLORS.waived,
+        },
         ...requiredNote(b.required_fields),
       ],
     });
@@ -228,7 +281,12 @@ export async function renderDossierPdf(input: DossierPdfInput, localeInput: Loca
       `${t(locale, 'pdf.doc_size')}: ${formatBytes(d.size_bytes, locale)}`,
     ].join(' · ');
     w.text(meta, { size: 8.5, color: COLORS.muted }, 14, w.width - 14);
-    w.text(`${t(locale, 'pdf.doc_sha256')}: ${clip(d.sha256, 128)}`, { size: 7.5, color: COLORS.muted }, 14, w.width - 14);
+    w.text(
+      `${t(locale, 'pdf.doc_sha256')}: ${clip(d.sha256, 128)}`,
+      { size: 7.5, color: COLORS.muted },
+      14,
+      w.width - 14,
+    );
     w.space(4);
   });
 
@@ -237,20 +295,39 @@ export async function renderDossierPdf(input: DossierPdfInput, localeInput: Loca
   section(t(locale, 'pdf.audit'));
   const audit = input.audit ?? {};
   w.text(
-    audit.approved ? t(locale, 'pdf.approved_by', { by: clip(audit.approved.by, 200), at: formatDateTime(audit.approved.at, locale) }) : t(locale, 'pdf.not_approved'),
+    audit.approved
+      ? t(locale, 'pdf.approved_by', {
+          by: clip(audit.approved.by, 200),
+          at: formatDateTime(audit.approved.at, locale),
+        })
+      : t(locale, 'pdf.not_approved'),
     { font: 'bold' },
   );
   w.heading(t(locale, 'pdf.reviews'), 2);
   const reviews = (audit.reviews ?? []).slice(0, LIMITS.reviews);
   if (reviews.length === 0) w.text(t(locale, 'pdf.no_reviews'), { color: COLORS.muted, size: 9 });
   for (const r of reviews) {
-    w.row(formatDateTime(r.at, locale), [clip(r.by, 200), r.outcome ? vocabularyLabel(locale, 'state', r.outcome) : null, r.note ? clip(r.note, 1000) : null].filter(Boolean).join(' · '));
+    w.row(
+      formatDateTime(r.at, locale),
+      [
+        clip(r.by, 200),
+        r.outcome ? vocabularyLabel(locale, 'state', r.outcome) : null,
+        r.note ? clip(r.note, 1000) : null,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    );
   }
   w.heading(t(locale, 'pdf.publications'), 2);
   const pubs = (audit.publications ?? []).slice(0, LIMITS.publications);
   if (pubs.length === 0) w.text(t(locale, 'pdf.no_publications'), { color: COLORS.muted, size: 9 });
   for (const p of pubs) {
-    w.row(t(locale, 'pdf.revision', { revision: p.revision }), [formatDateTime(p.at, locale), p.by ? clip(p.by, 200) : null, p.url ? clip(p.url, 500) : null].filter(Boolean).join(' · '));
+    w.row(
+      t(locale, 'pdf.revision', { revision: p.revision }),
+      [formatDateTime(p.at, locale), p.by ? clip(p.by, 200) : null, p.url ? clip(p.url, 500) : null]
+        .filter(Boolean)
+        .join(' · '),
+    );
   }
 
   // ---- contents on the cover, page numbers everywhere --------------------------------------------

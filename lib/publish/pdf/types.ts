@@ -50,6 +50,8 @@ export interface DossierPdfBlocker {
   message: string;
   required_fields?: readonly string[];
   waived?: { by: string; at: string; reason: string } | null;
+  /** Context the engine stored (e.g. languages of a missing translation): shown in the locale's words. */
+  details?: { languages?: readonly string[] } | null;
 }
 
 export interface DossierPdfDocument {

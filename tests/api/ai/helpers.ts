@@ -29,16 +29,26 @@ export const DOC_PAGES = [
 ];
 
 export async function skuWithDoc(u: TestUser, opts: { code?: string; pages?: string[] } = {}) {
-  const sku = await createSku(u, { sku_code: opts.code ?? `AI-${Math.random().toString(36).slice(2, 8)}`, product_name: 'Wooden toy train', category_code: 'toys' });
+  const sku = await createSku(u, {
+    sku_code: opts.code ?? `AI-${Math.random().toString(36).slice(2, 8)}`,
+    product_name: 'Wooden toy train',
+    category_code: 'toys',
+  });
   const doc = await addDocument(u, { skuIds: [sku.id], type: 'declaration_of_conformity', filename: 'DoC TR-100.pdf' });
   const db = await getDb();
-  await db.update(documents).set({ textCache: (opts.pages ?? DOC_PAGES).join('\f') }).where(eq(documents.id, doc.id));
+  await db
+    .update(documents)
+    .set({ textCache: (opts.pages ?? DOC_PAGES).join('\f') })
+    .where(eq(documents.id, doc.id));
   return { sku, doc };
 }
 
-export const startFill = (u: TestUser, skuId: string, body?: unknown) => call(aiFillRoute, 'POST', `/api/skus/${skuId}/ai-fill`, { cookie: u.cookie, params: { id: skuId }, body });
-export const latestJob = (u: TestUser, skuId: string) => call(aiJobRoute, 'GET', `/api/skus/${skuId}/ai-fill/job`, { cookie: u.cookie, params: { id: skuId } });
-export const cancelFill = (u: TestUser, skuId: string) => call(aiCancelRoute, 'POST', `/api/skus/${skuId}/ai-fill/cancel`, { cookie: u.cookie, params: { id: skuId } });
+export const startFill = (u: TestUser, skuId: string, body?: unknown) =>
+  call(aiFillRoute, 'POST', `/api/skus/${skuId}/ai-fill`, { cookie: u.cookie, params: { id: skuId }, body });
+export const latestJob = (u: TestUser, skuId: string) =>
+  call(aiJobRoute, 'GET', `/api/skus/${skuId}/ai-fill/job`, { cookie: u.cookie, params: { id: skuId } });
+export const cancelFill = (u: TestUser, skuId: string) =>
+  call(aiCancelRoute, 'POST', `/api/skus/${skuId}/ai-fill/cancel`, { cookie: u.cookie, params: { id: skuId } });
 
 export function useProvider(stub: OpenAiStub | null, extra: Record<string, string> = {}) {
   for (const k of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'AI_MODEL', 'AI_TIMEOUT_MS']) delete process.env[k];
@@ -51,7 +61,9 @@ export function useProvider(stub: OpenAiStub | null, extra: Record<string, strin
 
 /** The document reference (D1...) the prompt gave a file. */
 export function refOf(prompt: string, filename: string): string {
-  const m = new RegExp(`document="(D\\d+)" page="\\d+" name="${filename.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`).exec(prompt);
+  const m = new RegExp(`document="(D\\d+)" page="\\d+" name="${filename.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`).exec(
+    prompt,
+  );
   expect(m, `no reference for ${filename} in the prompt`).not.toBeNull();
   return m![1];
 }

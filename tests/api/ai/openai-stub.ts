@@ -46,7 +46,9 @@ export async function startOpenAiStub(opts: { port?: number } = {}): Promise<Ope
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'not found' } }));
         return;
       }
       let body: any = null;
@@ -56,7 +58,9 @@ export async function startOpenAiStub(opts: { port?: number } = {}): Promise<Ope
         res.writeHead(400).end();
         return;
       }
-      const prompt = (body.messages ?? []).map((m: any) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content))).join('\n');
+      const prompt = (body.messages ?? [])
+        .map((m: any) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)))
+        .join('\n');
       const record: StubRequest = { body, prompt, aborted: false, receivedAt: Date.now() };
       stub.requests.push(record);
       res.on('close', () => {
@@ -66,11 +70,16 @@ export async function startOpenAiStub(opts: { port?: number } = {}): Promise<Ope
       if (r.delayMs) await new Promise((resolve) => setTimeout(resolve, r.delayMs));
       if (res.destroyed || record.aborted) return;
       if (r.status && r.status >= 400) {
-        res.writeHead(r.status, { 'content-type': 'application/json', ...r.headers }).end(JSON.stringify(r.error ?? { error: { message: `stub error ${r.status}`, type: 'server_error' } }));
+        res
+          .writeHead(r.status, { 'content-type': 'application/json', ...r.headers })
+          .end(JSON.stringify(r.error ?? { error: { message: `stub error ${r.status}`, type: 'server_error' } }));
         return;
       }
       const content = typeof r.content === 'string' ? r.content : JSON.stringify(r.content ?? {});
-      const usage = r.usage ?? { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: Math.ceil(content.length / 4) };
+      const usage = r.usage ?? {
+        prompt_tokens: Math.ceil(prompt.length / 4),
+        completion_tokens: Math.ceil(content.length / 4),
+      };
       res.writeHead(200, { 'content-type': 'application/json', ...r.headers }).end(
         JSON.stringify({
           id: `chatcmpl-${stub.requests.length}`,

@@ -12,16 +12,31 @@ describe('OpenAPI: AI-assisted operations', () => {
     expect(fill['x-stability']).toBe('stable');
     expect(fill.responses['202'].content['application/json'].schema).toEqual(ref('AiFillJob'));
     expect(fill.responses['409'].content['application/json'].schema).toEqual(ref('AiFillConflict'));
-    expect(schemas.AiFillConflict).toMatchObject({ additionalProperties: false, required: ['error', 'job_id', 'status'] });
+    expect(schemas.AiFillConflict).toMatchObject({
+      additionalProperties: false,
+      required: ['error', 'job_id', 'status'],
+    });
     expect(schemas.AiFillConflict.properties.status.enum).toEqual(['pending', 'processing']);
     expect(fill.responses['402']).toBeDefined();
 
-    expect(schemas.AiFillSuggestion).toMatchObject({ additionalProperties: false, required: ['field_key', 'value', 'confidence', 'reasoning'] });
+    expect(schemas.AiFillSuggestion).toMatchObject({
+      additionalProperties: false,
+      required: ['field_key', 'value', 'confidence', 'reasoning'],
+    });
     expect(schemas.AiFillSuggestion.properties.reasoning.maxLength).toBe(300);
     expect(schemas.AiFillSuggestion.properties.confidence).toMatchObject({ minimum: 0, maximum: 1 });
-    expect(schemas.AiFillJob.properties.status.enum).toEqual(['pending', 'processing', 'completed', 'completed_degraded', 'failed', 'cancelled']);
+    expect(schemas.AiFillJob.properties.status.enum).toEqual([
+      'pending',
+      'processing',
+      'completed',
+      'completed_degraded',
+      'failed',
+      'cancelled',
+    ]);
 
-    expect(doc.paths['/api/skus/{id}/ai-fill/job'].get.responses['200'].content['application/json'].schema).toEqual(ref('AiFillJob'));
+    expect(doc.paths['/api/skus/{id}/ai-fill/job'].get.responses['200'].content['application/json'].schema).toEqual(
+      ref('AiFillJob'),
+    );
     expect(doc.paths['/api/skus/{id}/ai-fill/cancel'].post['x-stability']).toBe('stable');
 
     const sync = doc.paths['/api/skus/{id}/fields/{fieldId}/sync-from-entity'].post;
@@ -35,10 +50,23 @@ describe('OpenAPI: AI-assisted operations', () => {
     expect(research.requestBody.content['application/json'].schema).toEqual(ref('ProductResearchRequest'));
     const req = schemas.ProductResearchRequest;
     expect(req).toMatchObject({ additionalProperties: false, required: ['sku_id', 'fields_to_research'] });
-    expect(req.properties.fields_to_research).toMatchObject({ minItems: 1, maxItems: 4, items: { enum: ['manufacturer_website', 'product_category', 'ean', 'hs_code'] } });
+    expect(req.properties.fields_to_research).toMatchObject({
+      minItems: 1,
+      maxItems: 4,
+      items: { enum: ['manufacturer_website', 'product_category', 'ean', 'hs_code'] },
+    });
     expect(req.properties.context.additionalProperties).toBe(false);
-    expect(Object.keys(req.properties.context.properties).sort()).toEqual(['manufacturer_name', 'product_name', 'sku_code']);
-    expect(schemas.ProductResearchFinding).toMatchObject({ additionalProperties: false, required: ['field', 'suggested_value', 'confidence', 'source_url', 'source_snippet', 'reasoning'] });
-    expect(schemas.ProductResearchResponse.required).toEqual(expect.arrayContaining(['findings', 'status', 'provider_available']));
+    expect(Object.keys(req.properties.context.properties).sort()).toEqual([
+      'manufacturer_name',
+      'product_name',
+      'sku_code',
+    ]);
+    expect(schemas.ProductResearchFinding).toMatchObject({
+      additionalProperties: false,
+      required: ['field', 'suggested_value', 'confidence', 'source_url', 'source_snippet', 'reasoning'],
+    });
+    expect(schemas.ProductResearchResponse.required).toEqual(
+      expect.arrayContaining(['findings', 'status', 'provider_available']),
+    );
   });
 });

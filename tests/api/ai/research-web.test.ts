@@ -42,7 +42,9 @@ let chatRequests = 0;
 let reply: { leads?: Lead[]; cite?: string[]; status?: number; delayMs?: number } = {};
 
 function responsesBody(leads: Lead[], cite: string[]) {
-  const text = JSON.stringify({ findings: leads.map((l) => ({ ...l, confidence: 0.9, reasoning: 'On the product page.' })) });
+  const text = JSON.stringify({
+    findings: leads.map((l) => ({ ...l, confidence: 0.9, reasoning: 'On the product page.' })),
+  });
   return {
     id: 'resp_1',
     object: 'response',
@@ -50,17 +52,40 @@ function responsesBody(leads: Lead[], cite: string[]) {
     status: 'completed',
     model: 'stub-model',
     output: [
-      { type: 'web_search_call', id: 'ws_1', status: 'completed', action: { type: 'search', query: 'Holzwerk TR-100 EAN' } },
+      {
+        type: 'web_search_call',
+        id: 'ws_1',
+        status: 'completed',
+        action: { type: 'search', query: 'Holzwerk TR-100 EAN' },
+      },
       {
         type: 'message',
         id: 'msg_1',
         role: 'assistant',
         status: 'completed',
-        content: [{ type: 'output_text', text, annotations: cite.map((url) => ({ type: 'url_citation', start_index: 0, end_index: text.length, url, title: 'TR-100' })) }],
+        content: [
+          {
+            type: 'output_text',
+            text,
+            annotations: cite.map((url) => ({
+              type: 'url_citation',
+              start_index: 0,
+              end_index: text.length,
+              url,
+              title: 'TR-100',
+            })),
+          },
+        ],
       },
     ],
     incomplete_details: null,
-    usage: { input_tokens: 700, input_tokens_details: { cached_tokens: 0 }, output_tokens: 60, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 760 },
+    usage: {
+      input_tokens: 700,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens: 60,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: 760,
+    },
   };
 }
 
@@ -83,7 +108,14 @@ beforeAll(async () => {
         chatRequests++;
         const content = JSON.stringify({ findings: [] });
         res.writeHead(200, { 'content-type': 'application/json' }).end(
-          JSON.stringify({ id: 'c1', object: 'chat.completion', created: 1, model: body.model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } }),
+          JSON.stringify({
+            id: 'c1',
+            object: 'chat.completion',
+            created: 1,
+            model: body.model,
+            choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+            usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+          }),
         );
         return;
       }
@@ -91,8 +123,13 @@ beforeAll(async () => {
       responsesRequests.push(body);
       if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
       if (res.destroyed) return;
-      if (reply.status) return void res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'upstream exploded', type: 'server_error' } }));
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(responsesBody(reply.leads ?? [], reply.cite ?? [])));
+      if (reply.status)
+        return void res
+          .writeHead(reply.status, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'upstream exploded', type: 'server_error' } }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(responsesBody(reply.leads ?? [], reply.cite ?? [])));
     });
   });
   await new Promise<void>((r) => ai.listen(0, '127.0.0.1', r));
@@ -112,14 +149,20 @@ afterAll(async () => {
 });
 beforeEach(() => {
   delete process.env.AI_TIMEOUT_MS;
-  Object.assign(process.env, { OPENAI_API_KEY: 'sk-test-loopback', OPENAI_BASE_URL: aiUrl, AI_MODEL: 'stub-model', AI_WEB_SEARCH: 'true' });
+  Object.assign(process.env, {
+    OPENAI_API_KEY: 'sk-test-loopback',
+    OPENAI_BASE_URL: aiUrl,
+    AI_MODEL: 'stub-model',
+    AI_WEB_SEARCH: 'true',
+  });
   responsesRequests = [];
   chatRequests = 0;
   pageHits = 0;
   reply = {};
 });
 
-const research = (u: TestUser, body: unknown) => call(researchRoute, 'POST', '/api/research/product', { cookie: u.cookie, body });
+const research = (u: TestUser, body: unknown) =>
+  call(researchRoute, 'POST', '/api/research/product', { cookie: u.cookie, body });
 const pageText = () => PAGE.replace(/<[^>]+>/g, ' ');
 
 describe('POST /api/research/product with the provider web search', () => {
@@ -138,12 +181,23 @@ describe('POST /api/research/product with the provider web search', () => {
     const body = { sku_id: sku.id, fields_to_research: ['ean', 'hs_code', 'product_category'] };
     const r = await research(u, body);
     expect(r.status, r.text).toBe(200);
-    expect(r.body.findings).toEqual([expect.objectContaining({ field: 'ean', suggested_value: '4006381333931', source_url: pageUrl, source_snippet: 'EAN 4006381333931 · 12 wooden parts' })]);
+    expect(r.body.findings).toEqual([
+      expect.objectContaining({
+        field: 'ean',
+        suggested_value: '4006381333931',
+        source_url: pageUrl,
+        source_snippet: 'EAN 4006381333931 · 12 wooden parts',
+      }),
+    ]);
     expect(pageText()).toContain(r.body.findings[0].source_snippet);
     expect(r.body).toMatchObject({
       status: 'partial',
       provider_available: true,
-      fields: [{ field: 'ean', status: 'found' }, { field: 'hs_code', status: 'not_found' }, { field: 'product_category', status: 'not_found' }],
+      fields: [
+        { field: 'ean', status: 'found' },
+        { field: 'hs_code', status: 'not_found' },
+        { field: 'product_category', status: 'not_found' },
+      ],
       web_search: { status: 'used', pages_checked: 1, findings_dropped: 2 },
     });
     expect(r.body.sources).toContainEqual({ kind: 'web_search', url: pageUrl });
@@ -153,7 +207,9 @@ describe('POST /api/research/product with the provider web search', () => {
     expect(JSON.stringify(responsesRequests[0].input)).toContain('Requested fields: ean, hs_code, product_category');
     expect(pageHits).toBe(1); // the uncited URL was never fetched
     const db = await getDb();
-    expect(await db.select().from(aiUsage).where(eq(aiUsage.workspaceId, u.workspaceId))).toMatchObject([{ operation: 'product_research_web', inputTokens: 700, outputTokens: 60 }]);
+    expect(await db.select().from(aiUsage).where(eq(aiUsage.workspaceId, u.workspaceId))).toMatchObject([
+      { operation: 'product_research_web', inputTokens: 700, outputTokens: 60 },
+    ]);
 
     const again = await research(u, body);
     expect(again.body).toEqual({ ...r.body, cached: true });
@@ -164,9 +220,16 @@ describe('POST /api/research/product with the provider web search', () => {
   it('an EAN with a wrong check digit is dropped even when its snippet is on the page', async () => {
     const u = await makeUser();
     const sku = await createSku(u, { sku_code: 'WS-2', product_name: 'Wooden toy train' });
-    reply = { cite: [pageUrl], leads: [{ field: 'ean', value: '4006381333932', url: pageUrl, snippet: 'EAN 4006381333931' }] };
+    reply = {
+      cite: [pageUrl],
+      leads: [{ field: 'ean', value: '4006381333932', url: pageUrl, snippet: 'EAN 4006381333931' }],
+    };
     const r = await research(u, { sku_id: sku.id, fields_to_research: ['ean'] });
-    expect(r.body).toMatchObject({ findings: [], status: 'not_found', web_search: { status: 'used', findings_dropped: 1 } });
+    expect(r.body).toMatchObject({
+      findings: [],
+      status: 'not_found',
+      web_search: { status: 'used', findings_dropped: 1 },
+    });
   });
 
   it('in production mode a cited loopback page is refused by safeFetch: no request reaches it, nothing kept', async () => {
@@ -175,11 +238,21 @@ describe('POST /api/research/product with the provider web search', () => {
     try {
       const u = await makeUser();
       const sku = await createSku(u, { sku_code: 'WS-3', product_name: 'Wooden toy train' });
-      reply = { cite: [pageUrl, 'http://10.0.0.7/tr-100'], leads: [{ field: 'ean', value: '4006381333931', url: pageUrl, snippet: 'EAN 4006381333931' }, { field: 'hs_code', value: '95030070', url: 'http://10.0.0.7/tr-100', snippet: 'HS 9503 00 70' }] };
+      reply = {
+        cite: [pageUrl, 'http://10.0.0.7/tr-100'],
+        leads: [
+          { field: 'ean', value: '4006381333931', url: pageUrl, snippet: 'EAN 4006381333931' },
+          { field: 'hs_code', value: '95030070', url: 'http://10.0.0.7/tr-100', snippet: 'HS 9503 00 70' },
+        ],
+      };
       // The provider itself is on loopback too, but it is reached by the SDK, not through safeFetch.
       const r = await research(u, { sku_id: sku.id, fields_to_research: ['ean', 'hs_code'] });
       expect(r.status, r.text).toBe(200);
-      expect(r.body).toMatchObject({ findings: [], status: 'not_found', web_search: { status: 'used', findings_dropped: 2 } });
+      expect(r.body).toMatchObject({
+        findings: [],
+        status: 'not_found',
+        web_search: { status: 'used', findings_dropped: 2 },
+      });
       expect(pageHits).toBe(0);
     } finally {
       process.env.ALLOW_LOOPBACK_FETCH = 'true';
@@ -196,7 +269,10 @@ describe('POST /api/research/product with the provider web search', () => {
     expect(r.body).toMatchObject({
       status: 'partial',
       findings: [expect.objectContaining({ field: 'ean', suggested_value: '4006381333931' })],
-      fields: [{ field: 'ean', status: 'found' }, { field: 'hs_code', status: 'error', error: 'search_failed' }],
+      fields: [
+        { field: 'ean', status: 'found' },
+        { field: 'hs_code', status: 'error', error: 'search_failed' },
+      ],
       web_search: { status: 'failed', reason: 'provider_error' },
     });
     expect(chatRequests).toBe(1);
@@ -207,12 +283,20 @@ describe('POST /api/research/product with the provider web search', () => {
     process.env.AI_TIMEOUT_MS = '300';
     const u = await makeUser();
     const sku = await createSku(u, { sku_code: 'WS-7', product_name: 'Wooden toy train' });
-    reply = { delayMs: 3_000, cite: [pageUrl], leads: [{ field: 'ean', value: '4006381333931', url: pageUrl, snippet: 'EAN 4006381333931' }] };
+    reply = {
+      delayMs: 3_000,
+      cite: [pageUrl],
+      leads: [{ field: 'ean', value: '4006381333931', url: pageUrl, snippet: 'EAN 4006381333931' }],
+    };
     const started = Date.now();
     const r = await research(u, { sku_id: sku.id, fields_to_research: ['ean'] });
     expect(Date.now() - started).toBeLessThan(2_500);
     expect(r.status, r.text).toBe(200);
-    expect(r.body).toMatchObject({ findings: [], fields: [{ field: 'ean', status: 'error', error: 'search_failed' }], web_search: { status: 'failed', reason: 'timeout' } });
+    expect(r.body).toMatchObject({
+      findings: [],
+      fields: [{ field: 'ean', status: 'error', error: 'search_failed' }],
+      web_search: { status: 'failed', reason: 'timeout' },
+    });
     expect(pageHits).toBe(0);
   });
 
@@ -226,7 +310,10 @@ describe('POST /api/research/product with the provider web search', () => {
     process.env.AI_WEB_SEARCH = 'true';
     const { sku } = await skuWithDoc(u, { code: 'WS-6', pages: ['EAN: 4006381333931'] });
     const done = await research(u, { sku_id: sku.id, fields_to_research: ['ean'] });
-    expect(done.body).toMatchObject({ status: 'complete', web_search: { status: 'skipped', reason: 'all_fields_found' } });
+    expect(done.body).toMatchObject({
+      status: 'complete',
+      web_search: { status: 'skipped', reason: 'all_fields_found' },
+    });
     expect(responsesRequests).toHaveLength(0);
   });
 });

@@ -6,7 +6,15 @@ import * as syncRoute from '@/app/api/skus/[id]/fields/[fieldId]/sync-from-entit
 import * as entityRoute from '@/app/api/entities/[id]/route';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
-import { createEntity, createSku, EU_MANUFACTURER, EU_RESPONSIBLE_PERSON, link, setField, withTempBlobStore } from '../skus/fixtures';
+import {
+  createEntity,
+  createSku,
+  EU_MANUFACTURER,
+  EU_RESPONSIBLE_PERSON,
+  link,
+  setField,
+  withTempBlobStore,
+} from '../skus/fixtures';
 
 useTestDatabase();
 withTempBlobStore();
@@ -21,7 +29,10 @@ const sync = (u: TestUser, skuId: string, fieldId: string, opts: { dryRun?: bool
 
 async function rows(skuId: string, fieldKey: string) {
   const db = await getDb();
-  return db.select().from(dossierValues).where(and(eq(dossierValues.skuId, skuId), eq(dossierValues.fieldKey, fieldKey)));
+  return db
+    .select()
+    .from(dossierValues)
+    .where(and(eq(dossierValues.skuId, skuId), eq(dossierValues.fieldKey, fieldKey)));
 }
 
 describe('POST /api/skus/{id}/fields/{fieldId}/sync-from-entity', () => {
@@ -36,8 +47,17 @@ describe('POST /api/skus/{id}/fields/{fieldId}/sync-from-entity', () => {
     await setField(u, sku.id, 'manufacturer_name', 'Holzwerk Mueller');
     const dry = await sync(u, sku.id, 'manufacturer_name', { dryRun: true });
     expect(dry.status, dry.text).toBe(200);
-    expect(dry.body).toEqual({ dry_run: true, field_key: 'manufacturer_name', entity: { id: m.id, name: EU_MANUFACTURER.name, role: 'manufacturer' }, old_value: 'Holzwerk Mueller', new_value: EU_MANUFACTURER.name, would_change: true });
-    const current = (await rows(sku.id, 'manufacturer_name')).filter((r) => r.status === 'confirmed' && !r.supersededAt);
+    expect(dry.body).toEqual({
+      dry_run: true,
+      field_key: 'manufacturer_name',
+      entity: { id: m.id, name: EU_MANUFACTURER.name, role: 'manufacturer' },
+      old_value: 'Holzwerk Mueller',
+      new_value: EU_MANUFACTURER.name,
+      would_change: true,
+    });
+    const current = (await rows(sku.id, 'manufacturer_name')).filter(
+      (r) => r.status === 'confirmed' && !r.supersededAt,
+    );
     expect(current.map((r) => r.value)).toEqual(['Holzwerk Mueller']);
   });
 
@@ -53,7 +73,12 @@ describe('POST /api/skus/{id}/fields/{fieldId}/sync-from-entity', () => {
       old_value: null,
       new_value: 'Werkstraße 5, 80331 München',
       changed: true,
-      value: { status: 'confirmed', source: 'entity_sync', provenance: { entity_id: m.id, note: expect.stringContaining(EU_MANUFACTURER.name) }, created_by: u.email },
+      value: {
+        status: 'confirmed',
+        source: 'entity_sync',
+        provenance: { entity_id: m.id, note: expect.stringContaining(EU_MANUFACTURER.name) },
+        created_by: u.email,
+      },
     });
     const replay = await sync(u, sku.id, 'manufacturer_address', { key: 'sync-addr-1' });
     expect(replay.body).toEqual(first.body);
@@ -63,14 +88,25 @@ describe('POST /api/skus/{id}/fields/{fieldId}/sync-from-entity', () => {
     expect(await rows(sku.id, 'manufacturer_address')).toHaveLength(1);
 
     // The entity moves: the next sync replaces the value and keeps the old one as history.
-    await call(entityRoute, 'PATCH', `/api/entities/${m.id}`, { cookie: u.cookie, params: { id: m.id }, body: { street: 'Hafenstraße 9' } });
+    await call(entityRoute, 'PATCH', `/api/entities/${m.id}`, {
+      cookie: u.cookie,
+      params: { id: m.id },
+      body: { street: 'Hafenstraße 9' },
+    });
     const moved = await sync(u, sku.id, 'manufacturer_address');
-    expect(moved.body).toMatchObject({ changed: true, old_value: 'Werkstraße 5, 80331 München', new_value: 'Hafenstraße 9, 80331 München' });
+    expect(moved.body).toMatchObject({
+      changed: true,
+      old_value: 'Werkstraße 5, 80331 München',
+      new_value: 'Hafenstraße 9, 80331 München',
+    });
     const all = await rows(sku.id, 'manufacturer_address');
     expect(all.filter((r) => !r.supersededAt).map((r) => r.value)).toEqual(['Hafenstraße 9, 80331 München']);
     expect(all).toHaveLength(2);
     const db = await getDb();
-    const audit = await db.select().from(auditEvents).where(and(eq(auditEvents.targetId, sku.id), eq(auditEvents.action, 'dossier.value_set')));
+    const audit = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, sku.id), eq(auditEvents.action, 'dossier.value_set')));
     expect(audit.map((a) => (a.data as any).source)).toEqual(['entity_sync', 'entity_sync']);
   });
 
@@ -79,7 +115,10 @@ describe('POST /api/skus/{id}/fields/{fieldId}/sync-from-entity', () => {
     const sku = await createSku(u, { sku_code: 'SYNC-3', product_name: 'Lamp' });
     const rp = await createEntity(u, EU_RESPONSIBLE_PERSON);
     await link(u, sku.id, 'responsible_person', rp.id);
-    expect((await sync(u, sku.id, 'responsible_person_email')).body).toMatchObject({ new_value: EU_RESPONSIBLE_PERSON.email, changed: true });
+    expect((await sync(u, sku.id, 'responsible_person_email')).body).toMatchObject({
+      new_value: EU_RESPONSIBLE_PERSON.email,
+      changed: true,
+    });
     expect((await sync(u, sku.id, 'responsible_person_country')).body).toMatchObject({ new_value: 'NL' });
     const bare = await createEntity(u, { name: 'Bare Importer SARL' });
     await link(u, sku.id, 'importer', bare.id);
@@ -110,7 +149,18 @@ describe('POST /api/skus/{id}/fields/{fieldId}/sync-from-entity', () => {
     expect(all.map((r) => r.status).every((s) => s === 200)).toBe(true);
     expect(all.filter((r) => r.body.changed)).toHaveLength(1);
     const db = await getDb();
-    const current = await db.select().from(dossierValues).where(and(eq(dossierValues.skuId, sku.id), eq(dossierValues.fieldKey, 'manufacturer_email'), isNull(dossierValues.supersededAt)));
-    expect(current.map((r) => [r.value, r.status, r.source])).toEqual([[EU_MANUFACTURER.email, 'confirmed', 'entity_sync']]);
+    const current = await db
+      .select()
+      .from(dossierValues)
+      .where(
+        and(
+          eq(dossierValues.skuId, sku.id),
+          eq(dossierValues.fieldKey, 'manufacturer_email'),
+          isNull(dossierValues.supersededAt),
+        ),
+      );
+    expect(current.map((r) => [r.value, r.status, r.source])).toEqual([
+      [EU_MANUFACTURER.email, 'confirmed', 'entity_sync'],
+    ]);
   });
 });

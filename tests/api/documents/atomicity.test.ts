@@ -80,10 +80,16 @@ describe('blob and row', () => {
         return realStore.put(k, source, ct);
       },
     } as BlobStore);
-    await expect(storeDocument(db, input(u, 'never stored'))).rejects.toMatchObject({ code: 'STORAGE_FAILED', message: expect.stringContaining('disk full') });
+    await expect(storeDocument(db, input(u, 'never stored'))).rejects.toMatchObject({
+      code: 'STORAGE_FAILED',
+      message: expect.stringContaining('disk full'),
+    });
     expect(await rows(u)).toEqual([]);
     failNext = true;
-    const res = await upload(u, [['first.txt', 'first file'], ['second.txt', 'second file']]);
+    const res = await upload(u, [
+      ['first.txt', 'first file'],
+      ['second.txt', 'second file'],
+    ]);
     expect(res.status).toBe(200);
     expect(res.body.results.map((r: any) => [r.status, r.error_code ?? null])).toEqual([
       ['error', 'STORAGE_FAILED'],
@@ -130,9 +136,20 @@ describe('blob and row', () => {
     const u = await makeUser();
     const db = await getDb();
     const doc = input(u, 'does not fit', { plan: 'trial' });
-    await db.insert(documents).values({ workspaceId: u.workspaceId, sha256: 'filler', filename: 'filler.bin', mimeType: 'application/octet-stream', sizeBytes: 500 * 1024 * 1024 - 5, storageKey: `${u.workspaceId}/documents/filler` });
+    await db.insert(documents).values({
+      workspaceId: u.workspaceId,
+      sha256: 'filler',
+      filename: 'filler.bin',
+      mimeType: 'application/octet-stream',
+      sizeBytes: 500 * 1024 * 1024 - 5,
+      storageKey: `${u.workspaceId}/documents/filler`,
+    });
     const outcome = await storeDocument(db, doc);
-    expect(outcome).toMatchObject({ status: 'skipped_quota', usedBytes: 500 * 1024 * 1024 - 5, limitBytes: 500 * 1024 * 1024 });
+    expect(outcome).toMatchObject({
+      status: 'skipped_quota',
+      usedBytes: 500 * 1024 * 1024 - 5,
+      limitBytes: 500 * 1024 * 1024,
+    });
     expect(await realStore.exists(documentBlobKey(u.workspaceId, doc.sha256))).toBe(false);
     expect(await rows(u)).toHaveLength(1);
   });

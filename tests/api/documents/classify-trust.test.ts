@@ -33,7 +33,12 @@ describe('POST /api/classify: pages, explainers and letters', () => {
     const u = await makeUser();
     const res = await classifyFile(u, 'x200-declaration.html', fixture('html/doc-on-docs-site.html'));
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ document_type: 'declaration_of_conformity', snippetSource: 'html_text', detected_language: 'en', degraded: false });
+    expect(res.body).toMatchObject({
+      document_type: 'declaration_of_conformity',
+      snippetSource: 'html_text',
+      detected_language: 'en',
+      degraded: false,
+    });
     expect(res.body.confidence).toBeGreaterThanOrEqual(0.9);
     // The sidebar's "X100 user manual", "safety data sheet" and "EMC test report" are not in what was read.
     expect(res.body.content_snippet).not.toMatch(/X100 user manual|Contact cleaner safety data sheet/);
@@ -46,8 +51,17 @@ describe('POST /api/classify: pages, explainers and letters', () => {
 
   it('an explainer about risk assessments (HTML and text) is other at low confidence, never a confident hit', async () => {
     const u = await makeUser();
-    const html = await classifyFile(u, 'risikobeurteilung-erklaert.html', fixture('html/explainer-risikobeurteilung.html'));
-    expect(html.body).toMatchObject({ document_type: 'other', file_intent: 'other', detected_language: 'de', degraded: true });
+    const html = await classifyFile(
+      u,
+      'risikobeurteilung-erklaert.html',
+      fixture('html/explainer-risikobeurteilung.html'),
+    );
+    expect(html.body).toMatchObject({
+      document_type: 'other',
+      file_intent: 'other',
+      detected_language: 'de',
+      degraded: true,
+    });
     expect(html.body.confidence).toBeLessThan(0.6);
     expect(html.body.reasoning).toMatch(/risk assessment/i);
     expect(html.body.diagnostic).toMatchObject({ code: 'low_confidence_other', next_action: 'confirm_or_choose_type' });
@@ -75,7 +89,11 @@ describe('OCR in more languages, and the bulk upload of a scan', () => {
   it('French and Chinese scans are read in their own language and typed', async () => {
     const u = await makeUser();
     const fr = await classifyFile(u, 'scan_fr.png', fixture('scans/fr-declaration-scan.png'));
-    expect(fr.body).toMatchObject({ document_type: 'declaration_of_conformity', detected_language: 'fr', snippetSource: 'ocr_text' });
+    expect(fr.body).toMatchObject({
+      document_type: 'declaration_of_conformity',
+      detected_language: 'fr',
+      snippetSource: 'ocr_text',
+    });
     expect(fr.body.content_snippet).toMatch(/D[EÉ]CLARATION UE DE CONFORMIT[EÉ]/);
     const zh = await classifyFile(u, 'scan_zh.png', fixture('scans/zh-test-report-scan.png'));
     expect(zh.body).toMatchObject({ document_type: 'test_report', detected_language: 'zh', snippetSource: 'ocr_text' });
@@ -104,7 +122,12 @@ describe('OCR in more languages, and the bulk upload of a scan', () => {
 
     await settleJobs(u.workspaceId, 120_000);
     const after = await call(documentRoute, 'GET', `/api/documents/${id}`, { cookie: u.cookie, params: { id } });
-    expect(after.body.document).toMatchObject({ status: 'ready', document_type: 'test_report', detected_language: 'zh', snippet_source: 'ocr_text' });
+    expect(after.body.document).toMatchObject({
+      status: 'ready',
+      document_type: 'test_report',
+      detected_language: 'zh',
+      snippet_source: 'ocr_text',
+    });
     expect(after.body.document.classification_confidence).toBeGreaterThan(0.5);
     expect(after.body.document.extractions[0].method).toBe('rules+ocr');
     expect(await findReading(db, u.workspaceId, stored.sha256)).toMatchObject({ ocr: true, snippetSource: 'ocr_text' });
@@ -132,7 +155,10 @@ describe('OCR in more languages, and the bulk upload of a scan', () => {
     const other = await makeUser();
     expect(await findReading(db, other.workspaceId, stored.sha256)).toBeNull();
     expect(await findReading(db, u.workspaceId, stored.sha256, `${CLASSIFIER_VERSION}-next`)).toBeNull();
-    const rows = await db.select().from(documentReadings).where(and(eq(documentReadings.workspaceId, u.workspaceId), eq(documentReadings.sha256, stored.sha256)));
+    const rows = await db
+      .select()
+      .from(documentReadings)
+      .where(and(eq(documentReadings.workspaceId, u.workspaceId), eq(documentReadings.sha256, stored.sha256)));
     expect(rows).toHaveLength(1);
   }, 180_000);
 });

@@ -25,26 +25,41 @@ const find = (items: Item[], label: string) => {
   if (!it) throw new Error(`no result for ${label}: ${JSON.stringify(items.map((i) => i.filename))}`);
   return it;
 };
-const uploaded = (...paths: string[]): Check => (items, name) => {
-  for (const p of paths) expect(find(items, part(name, p)).status, p).toBe('uploaded');
-};
-const errors = (code: string, ...paths: string[]): Check => (items, name) => {
-  for (const p of paths) expect(find(items, p === '' ? name : part(name, p)).error_code, p).toBe(code);
-};
-const whole = (code: string, message?: RegExp): Check => (items, name) => {
-  expect(items).toHaveLength(1);
-  expect(items[0]).toMatchObject({ filename: name, status: 'error', error_code: code });
-  if (message) expect(items[0].message).toMatch(message);
-};
-const storedWhole = (message?: RegExp): Check => (items, name) => {
-  expect(items).toHaveLength(1);
-  expect(items[0]).toMatchObject({ filename: name, status: 'uploaded' });
-  if (message) expect(items[0].message).toMatch(message);
-};
-const count = (n: number): Check => (items) => expect(items).toHaveLength(n);
-const all = (...checks: Check[]): Check => (items, name) => checks.forEach((c) => c(items, name));
+const uploaded =
+  (...paths: string[]): Check =>
+  (items, name) => {
+    for (const p of paths) expect(find(items, part(name, p)).status, p).toBe('uploaded');
+  };
+const errors =
+  (code: string, ...paths: string[]): Check =>
+  (items, name) => {
+    for (const p of paths) expect(find(items, p === '' ? name : part(name, p)).error_code, p).toBe(code);
+  };
+const whole =
+  (code: string, message?: RegExp): Check =>
+  (items, name) => {
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ filename: name, status: 'error', error_code: code });
+    if (message) expect(items[0].message).toMatch(message);
+  };
+const storedWhole =
+  (message?: RegExp): Check =>
+  (items, name) => {
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ filename: name, status: 'uploaded' });
+    if (message) expect(items[0].message).toMatch(message);
+  };
+const count =
+  (n: number): Check =>
+  (items) =>
+    expect(items).toHaveLength(n);
+const all =
+  (...checks: Check[]): Check =>
+  (items, name) =>
+    checks.forEach((c) => c(items, name));
 const noUnsafeNames: Check = (items) => {
-  for (const i of items) expect(i.filename.split(' › ').slice(1).join('')).not.toMatch(/(^|\/)\.\.(\/|$)|^\/|\\|^[A-Za-z]:/);
+  for (const i of items)
+    expect(i.filename.split(' › ').slice(1).join('')).not.toMatch(/(^|\/)\.\.(\/|$)|^\/|\\|^[A-Za-z]:/);
 };
 
 const CONTAINERS: Record<string, Check> = {
@@ -54,60 +69,136 @@ const CONTAINERS: Record<string, Check> = {
   'zip-absolute-path-leading-slash.zip': all(count(2), uploaded('b.txt', 'atxt'), noUnsafeNames),
   'zip-absolute-path-windows-drive.zip': all(count(2), uploaded('b.txt', 'xt'), noUnsafeNames),
   'zip-bomb-overlapping-zbsm-42KB-to-5.4GB.zip': whole('parse_failed', /overlap|bomb/i),
-  'zip-containing-corrupt-tar.zip': all(count(2), uploaded('Lorem.txt'), errors('UNSUPPORTED_FILE_TYPE', 'TestDataCorrupt.tar')),
+  'zip-containing-corrupt-tar.zip': all(
+    count(2),
+    uploaded('Lorem.txt'),
+    errors('UNSUPPORTED_FILE_TYPE', 'TestDataCorrupt.tar'),
+  ),
   'zip-corrupt-bad-deflate-stream.zip': all(count(1), errors('parse_failed', 'index.js')),
   'zip-corrupt-claims-4GB-entry.zip': whole('parse_failed'),
   'zip-corrupt-no-end-of-central-directory.zip': whole('parse_failed', /central-directory/),
   'zip-corrupt-unexpected-eof.zip': (items) => expect(items.map((i) => i.error_code)).toEqual(['parse_failed']),
   'zip-empty-no-entries.zip': whole('empty_container'),
-  'zip-encrypted-aes256-winzip.zip': all(count(3), errors('encrypted_archive', 'TestData/Lorem.txt', 'TestData/Foo/Lorem.txt', 'TestData/Foo/Bar/Lorem.txt')),
-  'zip-encrypted-strong-encryption-flag.zip': (items) => expect(items.map((i) => i.error_code)).toEqual(['encrypted_archive']),
-  'zip-encrypted-zipcrypto-folders.zip': all(count(3), errors('encrypted_archive', 'TestData/Lorem.txt', 'TestData/Foo/Lorem.txt', 'TestData/Foo/Bar/Lorem.txt')),
+  'zip-encrypted-aes256-winzip.zip': all(
+    count(3),
+    errors('encrypted_archive', 'TestData/Lorem.txt', 'TestData/Foo/Lorem.txt', 'TestData/Foo/Bar/Lorem.txt'),
+  ),
+  'zip-encrypted-strong-encryption-flag.zip': (items) =>
+    expect(items.map((i) => i.error_code)).toEqual(['encrypted_archive']),
+  'zip-encrypted-zipcrypto-folders.zip': all(
+    count(3),
+    errors('encrypted_archive', 'TestData/Lorem.txt', 'TestData/Foo/Lorem.txt', 'TestData/Foo/Bar/Lorem.txt'),
+  ),
   'zip-encrypted-zipcrypto.zip': all(count(1), errors('encrypted_archive', 'a.txt')),
   'zip-extension-but-plain-text.zip': whole('parse_failed', /not a zip/i),
-  'zip-gbk-encoded-chinese-filenames-no-utf8-flag.zip': all(count(1), errors('EMPTY_FILE', '审计压缩包文件检索测试/集团邮件审计系统2021年自动巡检需求文档_V4.0.doc')),
+  'zip-gbk-encoded-chinese-filenames-no-utf8-flag.zip': all(
+    count(1),
+    errors('EMPTY_FILE', '审计压缩包文件检索测试/集团邮件审计系统2021年自动巡检需求文档_V4.0.doc'),
+  ),
   // Benign 435:1 ratio: read (not refused as a bomb); its bytes are no document format.
   'zip-high-ratio-435x.zip': all(count(1), errors('UNSUPPORTED_FILE_TYPE', '0x21000')),
   'zip-mixed-office-pdf-html-rtf-xml-bundle.zip': all(
     count(9),
-    uploaded('testEXCEL.xls', 'testHTML.html', 'testOpenOffice2.odt', 'testPDF.pdf', 'testPPT.ppt', 'testRTF.rtf', 'testTXT.txt', 'testWORD.doc', 'testXML.xml'),
+    uploaded(
+      'testEXCEL.xls',
+      'testHTML.html',
+      'testOpenOffice2.odt',
+      'testPDF.pdf',
+      'testPPT.ppt',
+      'testRTF.rtf',
+      'testTXT.txt',
+      'testWORD.doc',
+      'testXML.xml',
+    ),
     (items, name) => expect(find(items, part(name, 'testWORD.doc')).message).toMatch(/\.doc/),
   ),
   'zip-nested-archives-zip-7z-rar-tar-deb.zip': all(
     uploaded('TestDataArchives/Lorem.txt', 'TestDataArchives/TestData.zip/TestData/Lorem.txt'),
     errors('EMPTY_FILE', 'TestDataArchives/EmptyFile.txt'),
-    errors('unsupported_format', 'TestDataArchives/TestData.7z', 'TestDataArchives/TestData.rar', 'TestDataArchives/TestData.tar', 'TestDataArchives/TestData.tar.gz', 'TestDataArchives/TestData.wim', 'TestDataArchives/sysvbanner_1.0-17fakesync1_amd64.deb'),
-    (items, name) => expect(find(items, part(name, 'TestDataArchives/TestData.zip/TestData/Foo/Lorem.txt')).status).toBe('duplicate'),
+    errors(
+      'unsupported_format',
+      'TestDataArchives/TestData.7z',
+      'TestDataArchives/TestData.rar',
+      'TestDataArchives/TestData.tar',
+      'TestDataArchives/TestData.tar.gz',
+      'TestDataArchives/TestData.wim',
+      'TestDataArchives/sysvbanner_1.0-17fakesync1_amd64.deb',
+    ),
+    (items, name) =>
+      expect(find(items, part(name, 'TestDataArchives/TestData.zip/TestData/Foo/Lorem.txt')).status).toBe('duplicate'),
   ),
   'zip-nested-zip-containing-html.zip': all(count(1), uploaded('html-within-zip.zip/text.html')),
-  'zip-partially-encrypted-one-of-two-entries.zip': all(count(2), uploaded('unencrypted.txt'), errors('encrypted_archive', 'encrypted.txt')),
-  'zip-path-traversal-dotdot.zip': all(count(2), uploaded('b.txt'), noUnsafeNames, (items) => expect(items.find((i) => i.status === 'error')?.message).toMatch(/traversal/)),
+  'zip-partially-encrypted-one-of-two-entries.zip': all(
+    count(2),
+    uploaded('unencrypted.txt'),
+    errors('encrypted_archive', 'encrypted.txt'),
+  ),
+  'zip-path-traversal-dotdot.zip': all(count(2), uploaded('b.txt'), noUnsafeNames, (items) =>
+    expect(items.find((i) => i.status === 'error')?.message).toMatch(/traversal/),
+  ),
   'zip-ppmd-compression-method-98.zip': all(count(1), errors('unsupported_format', 'chicago_tribute-covid.csv')),
   'zip-shift-jis-encoded-filenames.zip': all(count(2), uploaded('文章1.txt', '文章2.txt')),
-  'zip-slip-backslash-windows.zip': all(count(2), uploaded('good.txt'), noUnsafeNames, (items) => expect(items.find((i) => i.status === 'error')).toMatchObject({ error_code: 'parse_failed', message: expect.stringMatching(/traversal/) })),
-  'zip-slip-dotdot-unix.zip': all(count(2), uploaded('good.txt'), noUnsafeNames, (items) => expect(items.find((i) => i.status === 'error')).toMatchObject({ error_code: 'parse_failed', message: expect.stringMatching(/traversal/) })),
+  'zip-slip-backslash-windows.zip': all(count(2), uploaded('good.txt'), noUnsafeNames, (items) =>
+    expect(items.find((i) => i.status === 'error')).toMatchObject({
+      error_code: 'parse_failed',
+      message: expect.stringMatching(/traversal/),
+    }),
+  ),
+  'zip-slip-dotdot-unix.zip': all(count(2), uploaded('good.txt'), noUnsafeNames, (items) =>
+    expect(items.find((i) => i.status === 'error')).toMatchObject({
+      error_code: 'parse_failed',
+      message: expect.stringMatching(/traversal/),
+    }),
+  ),
   'zip-split-archive-last-segment-only.zip': whole('parse_failed', /split|multi-disk/i),
   // Five stored entries with data descriptors are all read; their 4 bytes (01 02 03 04) are not a document.
-  'zip-stored-entries-with-data-descriptor.zip': (items, name) => expect(items.map((i) => [i.filename, i.error_code])).toEqual(['en0', 'en1', 'en2', 'en3', 'en4'].map((e) => [part(name, e), 'UNSUPPORTED_FILE_TYPE'])),
-  'zip-unicode-filenames.zip': all(count(2), errors('EMPTY_FILE', 'Turmion Kätilöt/Pirun nyrkki/Mistä veri pakenee.mp3', 'Turmion Kätilöt/Hoitovirhe/Rautaketju.mp3')),
+  'zip-stored-entries-with-data-descriptor.zip': (items, name) =>
+    expect(items.map((i) => [i.filename, i.error_code])).toEqual(
+      ['en0', 'en1', 'en2', 'en3', 'en4'].map((e) => [part(name, e), 'UNSUPPORTED_FILE_TYPE']),
+    ),
+  'zip-unicode-filenames.zip': all(
+    count(2),
+    errors(
+      'EMPTY_FILE',
+      'Turmion Kätilöt/Pirun nyrkki/Mistä veri pakenee.mp3',
+      'Turmion Kätilöt/Hoitovirhe/Rautaketju.mp3',
+    ),
+  ),
   'zip-windows-explorer-compressed-folder.zip': all(count(2), uploaded('a.txt', 'b.txt')),
   'zip-zip64-format.zip': all(count(2), uploaded('test1.txt', 'test2.txt')),
 };
 
 const outlook = storedWhole(/not unpacked/);
 const EMAILS: Record<string, Check> = {
-  'eml-apple-mail-inline-pdf-in-alternative.eml': all(count(1), errors('EMPTY_FILE', 'tzora-titan-4-hummer-xl-manual.pdf')),
-  'eml-attachments-png-gif-txt-rfc2047-filename.eml': all(count(3), uploaded('image.png', 'nyan cat ✔.gif', 'notes.txt')),
+  'eml-apple-mail-inline-pdf-in-alternative.eml': all(
+    count(1),
+    errors('EMPTY_FILE', 'tzora-titan-4-hummer-xl-manual.pdf'),
+  ),
+  'eml-attachments-png-gif-txt-rfc2047-filename.eml': all(
+    count(3),
+    uploaded('image.png', 'nyan cat ✔.gif', 'notes.txt'),
+  ),
   'eml-bounce-dsn-with-nested-rfc822.eml': storedWhole(/no attachments/),
-  'eml-empty-nested-rfc822-part-8bit-latin1.eml': all(count(1), (items) => expect(items[0]).toMatchObject({ status: 'error', error_code: 'empty_container' })),
+  'eml-empty-nested-rfc822-part-8bit-latin1.eml': all(count(1), (items) =>
+    expect(items[0]).toMatchObject({ status: 'error', error_code: 'empty_container' }),
+  ),
   // The inline text/calendar alternative is not counted twice.
   'eml-gmail-calendar-invite-ics-attachment.eml': all(count(1), uploaded('invite.ics')),
   'eml-gmail-encrypted-zip-attachment.eml': all(count(1), errors('encrypted_archive', 'test.zip/text.txt')),
   'eml-mime-torture-multiple-nested-rfc822.eml': all(
-    uploaded('message-8.eml/htmlfile.html', 'message-9.eml/smiley-3.png', 'message-9.eml/dot.gif', 'message-9.eml/signature.asc'),
+    uploaded(
+      'message-8.eml/htmlfile.html',
+      'message-9.eml/smiley-3.png',
+      'message-9.eml/dot.gif',
+      'message-9.eml/signature.asc',
+    ),
     errors('unsupported_format', 'message-2.eml/message-1.eml/foo.gz', 'message-4.eml/blah1.gz'),
   ),
-  'eml-thunderbird-smime-multipart-signed-jpeg-attachment.eml': all(count(2), uploaded('signed.jpg'), errors('unsupported_format', 'smime.p7s')),
+  'eml-thunderbird-smime-multipart-signed-jpeg-attachment.eml': all(
+    count(2),
+    uploaded('signed.jpg'),
+    errors('unsupported_format', 'smime.p7s'),
+  ),
   'outlook-compound-2003-eleven-jpeg-attachments.msg': outlook,
   'outlook-compound-ansi-codepage-932.msg': outlook,
   'outlook-compound-appointment-not-a-note.msg': outlook,
@@ -178,7 +269,12 @@ describe('corpus through POST /api/documents/bulk', () => {
       CONTAINERS[name](items, name);
       // The summary agrees with the results.
       const n = (s: string) => items.filter((i) => i.status === s).length;
-      expect(res.body.summary).toEqual({ uploaded: n('uploaded'), duplicate: n('duplicate'), error: n('error'), skipped_quota: 0 });
+      expect(res.body.summary).toEqual({
+        uploaded: n('uploaded'),
+        duplicate: n('duplicate'),
+        error: n('error'),
+        skipped_quota: 0,
+      });
     }
   });
 
@@ -198,7 +294,10 @@ describe('corpus through POST /api/documents/bulk', () => {
     expect(names).toHaveLength(30);
     const results: Item[] = [];
     for (let i = 0; i < names.length; i += 20) {
-      const res = await upload(u, names.slice(i, i + 20).map((n) => [n, corpus(`documents/${n}`)] as [string, Uint8Array]));
+      const res = await upload(
+        u,
+        names.slice(i, i + 20).map((n) => [n, corpus(`documents/${n}`)] as [string, Uint8Array]),
+      );
       expect(res.status).toBe(200);
       results.push(...res.body.results);
     }
@@ -219,10 +318,14 @@ describe('corpus through POST /api/documents/bulk', () => {
       const row = rows.find((r) => r.filename === name)!;
       expect(row.textCache, name).toBeNull();
       expect((row.classification as any).degraded, name).toBe(true);
-      expect((row.classification as any).diagnostic.code, name).toMatch(/scanned_or_empty_text|text_extraction_failed_filename_only|unsupported_file_type/);
+      expect((row.classification as any).diagnostic.code, name).toMatch(
+        /scanned_or_empty_text|text_extraction_failed_filename_only|unsupported_file_type/,
+      );
     }
     // Sniffed types, not the client's claims.
-    expect(rows.find((r) => r.filename === 'docx-headings-bold-italic-nested-table.docx')!.mimeType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(rows.find((r) => r.filename === 'docx-headings-bold-italic-nested-table.docx')!.mimeType).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
     expect(rows.find((r) => r.filename === 'image-tiff-multipage-jpeg-compressed.tif')!.mimeType).toBe('image/tiff');
   });
 });

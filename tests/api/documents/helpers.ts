@@ -16,7 +16,12 @@ export type FilePart = [name: string, bytes: Uint8Array | string, type?: string]
 export function form(files: FilePart[], fields: Record<string, string> = {}, fileField = 'files') {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  for (const [name, bytes, type] of files) fd.append(fileField, new Blob([typeof bytes === 'string' ? bytes : (bytes as BlobPart)], type ? { type } : {}), name);
+  for (const [name, bytes, type] of files)
+    fd.append(
+      fileField,
+      new Blob([typeof bytes === 'string' ? bytes : (bytes as BlobPart)], type ? { type } : {}),
+      name,
+    );
   return fd;
 }
 
@@ -28,18 +33,29 @@ export async function sizedForm(fd: FormData) {
   return { body, headers: { 'content-type': contentType, 'content-length': String(body.byteLength) } };
 }
 
-export function upload(u: TestUser, files: FilePart[], fields: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<CallResult> {
+export function upload(
+  u: TestUser,
+  files: FilePart[],
+  fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
+): Promise<CallResult> {
   return call(bulkRoute, 'POST', '/api/documents/bulk', { cookie: u.cookie, rawBody: form(files, fields), headers });
 }
 
 export async function createSku(u: TestUser, code: string, extra: Record<string, unknown> = {}) {
-  const res = await call(skusRoute, 'POST', '/api/skus', { cookie: u.cookie, body: { sku_code: code, product_name: `Product ${code}`, category_code: 'toys', ...extra } });
+  const res = await call(skusRoute, 'POST', '/api/skus', {
+    cookie: u.cookie,
+    body: { sku_code: code, product_name: `Product ${code}`, category_code: 'toys', ...extra },
+  });
   if (res.status !== 201) throw new Error(`SKU not created: ${res.text}`);
   return res.body.sku as { id: string; sku_code: string };
 }
 
 export async function createKey(u: TestUser, scopes: string[]) {
-  const res = await call(keysRoute, 'POST', '/api/workspace/api-keys', { cookie: u.cookie, body: { name: `key ${scopes.join(' ')}`.slice(0, 100), scopes } });
+  const res = await call(keysRoute, 'POST', '/api/workspace/api-keys', {
+    cookie: u.cookie,
+    body: { name: `key ${scopes.join(' ')}`.slice(0, 100), scopes },
+  });
   if (res.status !== 201) throw new Error(`key not created: ${res.text}`);
   return res.body.data.key as string;
 }
@@ -88,7 +104,10 @@ export async function settleJobs(workspaceId: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     await drainJobs();
-    const open = await db.select({ id: jobRuns.id }).from(jobRuns).where(and(eq(jobRuns.workspaceId, workspaceId), inArray(jobRuns.status, ['queued', 'running'])));
+    const open = await db
+      .select({ id: jobRuns.id })
+      .from(jobRuns)
+      .where(and(eq(jobRuns.workspaceId, workspaceId), inArray(jobRuns.status, ['queued', 'running'])));
     if (!open.length) return;
     if (Date.now() > deadline) throw new Error(`${open.length} job(s) of workspace ${workspaceId} still open`);
     await new Promise((r) => setTimeout(r, 100));
@@ -102,6 +121,9 @@ export function zipOf(files: [string, Uint8Array | string][]): Promise<Uint8Arra
     for (const [name, content] of files) z.addBuffer(Buffer.from(content), name);
     z.end();
     const chunks: Buffer[] = [];
-    z.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(new Uint8Array(Buffer.concat(chunks)))).on('error', reject);
+    z.outputStream
+      .on('data', (c: Buffer) => chunks.push(c))
+      .on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))))
+      .on('error', reject);
   });
 }

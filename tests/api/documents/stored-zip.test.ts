@@ -11,7 +11,10 @@ import { CORPUS, form, upload } from './helpers';
 useTestDatabase();
 
 const PDF_DIR = path.join(CORPUS, 'documents');
-const PDFS = fs.readdirSync(PDF_DIR).filter((f) => f.endsWith('.pdf')).sort();
+const PDFS = fs
+  .readdirSync(PDF_DIR)
+  .filter((f) => f.endsWith('.pdf'))
+  .sort();
 
 /** The corpus PDFs zipped with the "store" method (no compression), as several archivers do. */
 function storedZip(): Promise<Buffer> {
@@ -20,14 +23,20 @@ function storedZip(): Promise<Buffer> {
     for (const f of PDFS) z.addBuffer(fs.readFileSync(path.join(PDF_DIR, f)), f, { compress: false });
     z.end();
     const chunks: Buffer[] = [];
-    z.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+    z.outputStream
+      .on('data', (c: Buffer) => chunks.push(c))
+      .on('end', () => resolve(Buffer.concat(chunks)))
+      .on('error', reject);
   });
 }
 
 describe('a ZIP of PDFs stored without compression', () => {
   it('POST /api/classify/containers unpacks it: one item per PDF, none "not a zip archive (pdf)"', async () => {
     const u = await makeUser();
-    const res = await call(containersRoute, 'POST', '/api/classify/containers', { cookie: u.cookie, rawBody: form([['supplier.zip', await storedZip()]], {}, 'file') });
+    const res = await call(containersRoute, 'POST', '/api/classify/containers', {
+      cookie: u.cookie,
+      rawBody: form([['supplier.zip', await storedZip()]], {}, 'file'),
+    });
     expect(res.status, res.text).toBe(200);
     const body = ContainerClassificationSchema.parse(res.body);
     expect(body.parts.length + body.skipped.length).toBe(PDFS.length);

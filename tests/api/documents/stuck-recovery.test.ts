@@ -24,19 +24,27 @@ async function uploadOne(u: TestUser, name: string, bytes: Uint8Array) {
 
 async function runsOf(documentId: string) {
   const db = await getDb();
-  return db.select().from(jobRuns).where(and(eq(jobRuns.queue, 'document.extract'), eq(jobRuns.subjectId, documentId)));
+  return db
+    .select()
+    .from(jobRuns)
+    .where(and(eq(jobRuns.queue, 'document.extract'), eq(jobRuns.subjectId, documentId)));
 }
 
 /** What a killed request leaves: the document row is committed, its extraction never queued (or the run gone). */
 async function strand(documentId: string, run: 'none' | 'failed') {
   const db = await getDb();
   if (run === 'none') await db.delete(jobRuns).where(eq(jobRuns.subjectId, documentId));
-  else await db.update(jobRuns).set({ status: 'failed', error: 'worker lost' }).where(eq(jobRuns.subjectId, documentId));
+  else
+    await db.update(jobRuns).set({ status: 'failed', error: 'worker lost' }).where(eq(jobRuns.subjectId, documentId));
   await db.delete(documentExtractions).where(eq(documentExtractions.documentId, documentId));
-  await db.update(documents).set({ status: 'processing', createdAt: sql`now() - interval '10 minutes'` }).where(eq(documents.id, documentId));
+  await db
+    .update(documents)
+    .set({ status: 'processing', createdAt: sql`now() - interval '10 minutes'` })
+    .where(eq(documents.id, documentId));
 }
 
-const statusOf = async (id: string) => (await (await getDb()).select({ status: documents.status }).from(documents).where(eq(documents.id, id)))[0].status;
+const statusOf = async (id: string) =>
+  (await (await getDb()).select({ status: documents.status }).from(documents).where(eq(documents.id, id)))[0].status;
 
 describe('documents stuck in processing', () => {
   it('a document whose extraction was never queued is found by the recovery pass, queued once, and extracted', async () => {
@@ -51,11 +59,13 @@ describe('documents stuck in processing', () => {
     await (await getDb()).delete(jobRuns).where(eq(jobRuns.subjectId, fresh.document_id));
 
     expect(await recoverRuns({ staleAfterMs: BOUND_MS })).toBeGreaterThanOrEqual(2);
-    for (const id of [a.document_id, b.document_id]) expect((await runsOf(id)).filter((r) => r.status === 'queued')).toHaveLength(1);
+    for (const id of [a.document_id, b.document_id])
+      expect((await runsOf(id)).filter((r) => r.status === 'queued')).toHaveLength(1);
     expect(await runsOf(fresh.document_id)).toHaveLength(0);
     // A second pass queues nothing more for them: they have a live run now.
     await recoverRuns({ staleAfterMs: BOUND_MS });
-    for (const id of [a.document_id, b.document_id]) expect((await runsOf(id)).filter((r) => r.status === 'queued')).toHaveLength(1);
+    for (const id of [a.document_id, b.document_id])
+      expect((await runsOf(id)).filter((r) => r.status === 'queued')).toHaveLength(1);
 
     await settleJobs(u.workspaceId);
     const db = await getDb();
@@ -90,13 +100,24 @@ describe('documents stuck in processing', () => {
     await db.update(documents).set({ status: 'processing' }).where(eq(documents.id, first.document_id));
     const [live] = await db
       .insert(jobRuns)
-      .values({ workspaceId: u.workspaceId, queue: 'document.extract', payload: { document_id: first.document_id }, subjectType: 'document', subjectId: first.document_id, status: 'running', heartbeatAt: new Date() })
+      .values({
+        workspaceId: u.workspaceId,
+        queue: 'document.extract',
+        payload: { document_id: first.document_id },
+        subjectType: 'document',
+        subjectId: first.document_id,
+        status: 'running',
+        heartbeatAt: new Date(),
+      })
       .returning();
     await uploadOne(u, 'again-3.pdf', bytes);
     const open = (await runsOf(first.document_id)).filter((r) => ['queued', 'running'].includes(r.status));
     expect(open.map((r) => r.id)).toEqual([live.id]);
     // A ready document is a plain duplicate.
-    await db.update(jobRuns).set({ status: 'completed' }).where(inArray(jobRuns.id, [live.id]));
+    await db
+      .update(jobRuns)
+      .set({ status: 'completed' })
+      .where(inArray(jobRuns.id, [live.id]));
     await db.update(documents).set({ status: 'ready' }).where(eq(documents.id, first.document_id));
     const before = (await runsOf(first.document_id)).length;
     await uploadOne(u, 'again-4.pdf', bytes);

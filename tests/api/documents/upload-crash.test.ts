@@ -18,7 +18,10 @@ describe('bulk upload killed mid-request', () => {
     'documents committed before the kill are queued by the recovery and extracted once each',
     async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-upload-crash-'));
-      const db = await childDatabase(dataDir, { JOB_STALE_AFTER_SECONDS: '1', PUBLIC_APP_URL: 'http://127.0.0.1:3100' });
+      const db = await childDatabase(dataDir, {
+        JOB_STALE_AFTER_SECONDS: '1',
+        PUBLIC_APP_URL: 'http://127.0.0.1:3100',
+      });
       try {
         const uploader = spawnScript(SCRIPT, ['upload', String(PARTS)], db.env);
         const ready = await uploader.waitFor((l) => l.startsWith('READY '));
@@ -27,7 +30,9 @@ describe('bulk upload killed mid-request', () => {
         uploader.proc.kill('SIGKILL');
         expect((await uploader.exited).signal).toBe('SIGKILL');
         expect(uploader.seen.some((e) => e.line.startsWith('DONE'))).toBe(false); // killed mid-request
-        const stored = Math.max(...uploader.seen.filter((e) => e.line.startsWith('DOCS ')).map((e) => Number(e.line.slice(5))));
+        const stored = Math.max(
+          ...uploader.seen.filter((e) => e.line.startsWith('DOCS ')).map((e) => Number(e.line.slice(5))),
+        );
         expect(stored).toBeGreaterThanOrEqual(Number(committed.line.slice(5)));
         expect(stored).toBeLessThan(PARTS);
 

@@ -7,23 +7,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { childDatabase } from '../../helpers/child';
 
-const SKUS = 1500; // six batches of EXPORT_CHUNK (250); the child pauses after each, so the kill lands after the first
-
-function childEnv(dataDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, JOBS_IN_PROCESS: 'false' };
-  const url = inject('testDatabaseUrl');
-  if (url) env.DATABASE_URL = url;
-  else {
-    delete env.DATABASE_URL;
-    env.CRASH_PGLITE_SNAPSHOT = inject('pgliteSnapshot');
-  }
-  return env;
-}
+const SKUS = 1500; // two batches of EXPORT_CHUNK (1000); the child pauses after each, so the kill lands after the first
 
 const run = (args: string[], env: NodeJS.ProcessEnv): ChildProcess =>
-  spawn(process.execPath, ['--import', 'tsx', 'scripts/export-crash-child.ts', ...args], { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });
+  spawn(process.execPath, ['--import', 'tsx', 'scripts/export-crash-child.ts', ...args], {
+    cwd: process.cwd(),
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 
 function lines(child: ChildProcess, onLine: (line: string) => void) {
   let buf = '';
@@ -37,14 +31,19 @@ function lines(child: ChildProcess, onLine: (line: string) => void) {
   });
 }
 
-const exited = (child: ChildProcess) => new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.once('exit', (code, signal) => r({ code, signal })));
+const exited = (child: ChildProcess) =>
+  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+    child.once('exit', (code, signal) => r({ code, signal })),
+  );
 
 describe('export run crash and recovery', () => {
   it(
     'SIGKILL mid-render, then a new worker: the run completes with the whole file stored',
     async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-xcrash-'));
-      const env = childEnv(dataDir);
+      // On Postgres a database of its own: the child's worker must not fetch another test file's queued jobs.
+      const childDb = await childDatabase(dataDir);
+      const env = childDb.env;
       let stderr = '';
       const first = run(['start', String(SKUS)], env);
       first.stderr!.on('data', (d) => (stderr += d.toString()));
@@ -62,7 +61,8 @@ describe('export run crash and recovery', () => {
           if (tag === 'DONE') reject(new Error('the run finished before it could be killed'));
         });
         first.once('exit', (code, signal) => {
-          if (signal !== 'SIGKILL') reject(new Error(`first worker exited (${code}, ${signal}) before the kill:\n${stderr.slice(-3000)}`));
+          if (signal !== 'SIGKILL')
+            reject(new Error(`first worker exited (${code}, ${signal}) before the kill:\n${stderr.slice(-3000)}`));
         });
       });
       await killed;
@@ -95,6 +95,7 @@ describe('export run crash and recovery', () => {
       expect(result.file.size).toBe(result.run.output_size_bytes);
       expect(result.file.lines).toBe(SKUS + 1);
       expect(result.file.distinct_codes).toBe(SKUS);
+      await childDb.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
     5 * 60_000,

@@ -32,19 +32,28 @@ const KAUFLAND = '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0d01';
 
 type Who = TestUser | { bearer: string };
 const auth = (u: Who) => ('cookie' in u ? { cookie: u.cookie } : { bearer: u.bearer });
-const post = (u: Who, body: unknown, opts: { query?: Record<string, string>; headers?: Record<string, string> } = {}) => call(exportsRoute, 'POST', '/api/exports', { ...auth(u), body, ...opts });
-const list = (u: Who, query: Record<string, string> = {}) => call(exportsRoute, 'GET', '/api/exports', { ...auth(u), query });
+const post = (u: Who, body: unknown, opts: { query?: Record<string, string>; headers?: Record<string, string> } = {}) =>
+  call(exportsRoute, 'POST', '/api/exports', { ...auth(u), body, ...opts });
+const list = (u: Who, query: Record<string, string> = {}) =>
+  call(exportsRoute, 'GET', '/api/exports', { ...auth(u), query });
 const detail = (u: Who, id: string) => call(runRoute, 'GET', `/api/exports/${id}`, { ...auth(u), params: { id } });
-const download = (u: Who, id: string) => call(downloadRoute, 'GET', `/api/exports/${id}/download`, { ...auth(u), params: { id } });
+const download = (u: Who, id: string) =>
+  call(downloadRoute, 'GET', `/api/exports/${id}/download`, { ...auth(u), params: { id } });
 
 async function rawDownload(u: TestUser, id: string) {
-  const res = await downloadRoute.GET(new Request(`http://127.0.0.1:3100/api/exports/${id}/download`, { headers: { cookie: u.cookie } }), { params: Promise.resolve({ id }) });
+  const res = await downloadRoute.GET(
+    new Request(`http://127.0.0.1:3100/api/exports/${id}/download`, { headers: { cookie: u.cookie } }),
+    { params: Promise.resolve({ id }) },
+  );
   expect(res.status).toBe(200);
   return new Uint8Array(await res.arrayBuffer());
 }
 
 async function key(u: TestUser, scopes: string[]) {
-  const res = await call(keysRoute, 'POST', '/api/workspace/api-keys', { cookie: u.cookie, body: { name: scopes.join(' '), scopes } });
+  const res = await call(keysRoute, 'POST', '/api/workspace/api-keys', {
+    cookie: u.cookie,
+    body: { name: scopes.join(' '), scopes },
+  });
   expect(res.status, res.text).toBe(201);
   return res.body.data.key as string;
 }
@@ -100,7 +109,10 @@ describe('GET /api/exports/templates', () => {
       expect(['valid', 'schema_drift', 'deprecated']).toContain(t.status);
     }
     const amazon = data.filter((t) => t.channel === 'amazon_eu');
-    expect(amazon.find((t) => t.id === AMAZON_V1)).toMatchObject({ status: 'deprecated', status_reason: expect.stringContaining('2025.06') });
+    expect(amazon.find((t) => t.id === AMAZON_V1)).toMatchObject({
+      status: 'deprecated',
+      status_reason: expect.stringContaining('2025.06'),
+    });
     expect(amazon.find((t) => t.id !== AMAZON_V1)).toMatchObject({ status: 'valid' });
   });
 });
@@ -113,7 +125,16 @@ describe('POST /api/exports', () => {
     // A formula-looking value must come out inert.
     await setField(u, a.id, 'brand', '=HYPERLINK("http://evil.example")');
     const { run } = await runToEnd(u, { template_id: CSV, scope_type: 'selected_skus', scope_value: [b.id, a.id] });
-    expect(run).toMatchObject({ status: 'completed', sku_count: 2, template_version: '1.0', template_format: 'CSV', scope_type: 'selected_skus', scope_value: `${b.id},${a.id}`, warning_count: 0, error_message: null });
+    expect(run).toMatchObject({
+      status: 'completed',
+      sku_count: 2,
+      template_version: '1.0',
+      template_format: 'CSV',
+      scope_type: 'selected_skus',
+      scope_value: `${b.id},${a.id}`,
+      warning_count: 0,
+      error_message: null,
+    });
     expect(run.output_url).toBe(`/api/exports/${run.id}/download`);
     expect(run.dossier_snapshot_hash).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(run.started_at).toBeTruthy();
@@ -154,7 +175,14 @@ describe('POST /api/exports', () => {
     const s = await readySku(u);
     const db = await getDb();
     const { dossierValues } = await import('@/lib/db/schema');
-    await db.insert(dossierValues).values({ workspaceId: u.workspaceId, skuId: s.id, fieldKey: 'hs_code', value: '99999999', status: 'suggested', source: 'ai_suggestion' });
+    await db.insert(dossierValues).values({
+      workspaceId: u.workspaceId,
+      skuId: s.id,
+      fieldKey: 'hs_code',
+      value: '99999999',
+      status: 'suggested',
+      source: 'ai_suggestion',
+    });
     const { run } = await runToEnd(u, { template_id: CSV, scope_type: 'single_sku', scope_value: s.id });
     const file = await download(u, run.id);
     expect(file.text).not.toContain('99999999');
@@ -164,13 +192,25 @@ describe('POST /api/exports', () => {
     const u = await makeUser();
     const bare = await createSku(u, { sku_code: 'BARE-1', product_name: 'Bare product' });
     await setField(u, bare.id, 'target_markets', 'DE,FR');
-    const { run, warnings_by_sku } = await runToEnd(u, { template_id: KAUFLAND, scope_type: 'single_sku', scope_value: bare.id });
+    const { run, warnings_by_sku } = await runToEnd(u, {
+      template_id: KAUFLAND,
+      scope_type: 'single_sku',
+      scope_value: bare.id,
+    });
     expect(run.status).toBe('completed_with_warnings');
     expect(run.sku_count).toBe(1);
     expect(warnings_by_sku).toHaveLength(1);
     expect(warnings_by_sku[0].sku_code).toBe('BARE-1');
     const fields = warnings_by_sku[0].warnings.map((w: any) => w.field);
-    expect(fields).toEqual(expect.arrayContaining(['manufacturer_name', 'gtin', 'safety_warnings_de', 'safety_warnings_fr', 'product_image_url']));
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        'manufacturer_name',
+        'gtin',
+        'safety_warnings_de',
+        'safety_warnings_fr',
+        'product_image_url',
+      ]),
+    );
     expect(run.warning_count).toBe(warnings_by_sku[0].warnings.length);
     for (const w of warnings_by_sku[0].warnings) expect(w.fix.length).toBeGreaterThan(5);
     const file = await download(u, run.id);
@@ -183,20 +223,31 @@ describe('POST /api/exports', () => {
     const bare = await createSku(u, { sku_code: 'DRY-2', product_name: 'No data' });
     const db = await getDb();
     const before = await db.select().from(jobRuns).where(eq(jobRuns.workspaceId, u.workspaceId));
-    const res = await post(u, { template_id: KAUFLAND, scope_type: 'selected_skus', scope_value: [a.id, bare.id] }, { query: { dry_run: 'true' } });
+    const res = await post(
+      u,
+      { template_id: KAUFLAND, scope_type: 'selected_skus', scope_value: [a.id, bare.id] },
+      { query: { dry_run: 'true' } },
+    );
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ dry_run: true, sku_count: 2, scope_type: 'selected_skus', skus_with_warnings: 1 });
     expect(res.body.warnings_by_sku[0].sku_code).toBe('DRY-2');
     expect(await db.select().from(exportRuns).where(eq(exportRuns.workspaceId, u.workspaceId))).toHaveLength(0);
     expect(await db.select().from(jobRuns).where(eq(jobRuns.workspaceId, u.workspaceId))).toHaveLength(before.length);
-    expect(await db.select().from(auditEvents).where(and(eq(auditEvents.workspaceId, u.workspaceId), eq(auditEvents.action, 'export.requested')))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.workspaceId, u.workspaceId), eq(auditEvents.action, 'export.requested'))),
+    ).toHaveLength(0);
   });
 
   it('Idempotency-Key replays the same run; the same key with another body is 409', async () => {
     const u = await makeUser();
     const a = await readySku(u);
     const body = { template_id: CSV, scope_type: 'single_sku', scope_value: a.id };
-    const results = await Promise.all(Array.from({ length: 20 }, () => post(u, body, { headers: { 'idempotency-key': 'exp-1' } })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => post(u, body, { headers: { 'idempotency-key': 'exp-1' } })),
+    );
     const ok = results.filter((r) => r.status === 202);
     expect(ok.length).toBeGreaterThan(0);
     for (const r of results) if (r.status !== 202) expectEnvelope(r, 409, 'IDEMPOTENCY_REQUEST_IN_PROGRESS');
@@ -212,15 +263,43 @@ describe('POST /api/exports', () => {
     const other = await makeUser();
     const mine = await readySku(u);
     const theirs = await readySku(other);
-    const e1 = expectEnvelope(await post(u, { template_id: CSV, scope_type: 'selected_skus', scope_value: [mine.id, theirs.id] }), 404, 'NOT_FOUND');
+    const e1 = expectEnvelope(
+      await post(u, { template_id: CSV, scope_type: 'selected_skus', scope_value: [mine.id, theirs.id] }),
+      404,
+      'NOT_FOUND',
+    );
     expect(e1.details.missing_ids).toEqual([theirs.id]);
-    expectEnvelope(await post(u, { template_id: CSV, scope_type: 'single_sku', scope_value: theirs.id }), 404, 'NOT_FOUND');
-    expectEnvelope(await post(u, { template_id: CSV, scope_type: 'view', scope_value: '00000000-0000-4000-8000-000000000000' }), 404, 'NOT_FOUND');
-    expectEnvelope(await post(u, { template_id: '00000000-0000-4000-8000-000000000001', scope_type: 'all' }), 404, 'NOT_FOUND');
-    expectEnvelope(await post(u, { template_id: CSV, scope_type: 'selected_skus', scope_value: [] }), 400, 'VALIDATION_FAILED');
-    expectEnvelope(await post(u, { template_id: CSV, scope_type: 'selected_skus', scope_value: mine.id }), 400, 'VALIDATION_FAILED');
+    expectEnvelope(
+      await post(u, { template_id: CSV, scope_type: 'single_sku', scope_value: theirs.id }),
+      404,
+      'NOT_FOUND',
+    );
+    expectEnvelope(
+      await post(u, { template_id: CSV, scope_type: 'view', scope_value: '00000000-0000-4000-8000-000000000000' }),
+      404,
+      'NOT_FOUND',
+    );
+    expectEnvelope(
+      await post(u, { template_id: '00000000-0000-4000-8000-000000000001', scope_type: 'all' }),
+      404,
+      'NOT_FOUND',
+    );
+    expectEnvelope(
+      await post(u, { template_id: CSV, scope_type: 'selected_skus', scope_value: [] }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectEnvelope(
+      await post(u, { template_id: CSV, scope_type: 'selected_skus', scope_value: mine.id }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expectEnvelope(await post(u, { template_id: CSV, scope_type: 'everything' }), 400, 'VALIDATION_FAILED');
-    expectEnvelope(await post(u, { template_id: CSV, scope_type: 'single_sku', scope_value: 'not\u0000a-uuid' }), 400, 'VALIDATION_FAILED');
+    expectEnvelope(
+      await post(u, { template_id: CSV, scope_type: 'single_sku', scope_value: 'not\u0000a-uuid' }),
+      400,
+      'VALIDATION_FAILED',
+    );
     const db = await getDb();
     expect(await db.select().from(exportRuns).where(eq(exportRuns.workspaceId, u.workspaceId))).toHaveLength(0);
   });
@@ -229,16 +308,28 @@ describe('POST /api/exports', () => {
     const u = await makeUser();
     const a = await readySku(u, { sku_code: 'VIEW-ON-1' });
     await readySku(u, { sku_code: 'VIEW-OFF-1' });
-    const v = await call(viewsRoute, 'POST', '/api/views', { cookie: u.cookie, body: { name: 'On', filters: { q: 'VIEW-ON' } } });
+    const v = await call(viewsRoute, 'POST', '/api/views', {
+      cookie: u.cookie,
+      body: { name: 'On', filters: { q: 'VIEW-ON' } },
+    });
     expect(v.status, v.text).toBe(201);
-    expectEnvelope(await call(viewsRoute, 'POST', '/api/views', { cookie: u.cookie, body: { name: 'on', filters: {} } }), 409, 'CONFLICT');
+    expectEnvelope(
+      await call(viewsRoute, 'POST', '/api/views', { cookie: u.cookie, body: { name: 'on', filters: {} } }),
+      409,
+      'CONFLICT',
+    );
     const res = await post(u, { template_id: CSV, scope_type: 'view', scope_value: v.body.view.id });
     expect(res.status, res.text).toBe(202);
     // Added after the request, before the job runs: the view lists it at run time.
     await readySku(u, { sku_code: 'VIEW-ON-2' });
     await drainJobs(60_000);
     const d = await detail(u, res.body.run.id);
-    expect(d.body.run).toMatchObject({ status: 'completed', sku_count: 2, scope_type: 'view', scope_value: v.body.view.id });
+    expect(d.body.run).toMatchObject({
+      status: 'completed',
+      sku_count: 2,
+      scope_type: 'view',
+      scope_value: v.body.view.id,
+    });
     const text = (await download(u, res.body.run.id)).text;
     expect(text).toContain('VIEW-ON-1');
     expect(text).toContain('VIEW-ON-2');
@@ -251,11 +342,18 @@ describe('POST /api/exports', () => {
     // A view deleted before its run starts: the run fails with the reason, never "completed" empty.
     const v2 = await call(viewsRoute, 'POST', '/api/views', { cookie: u.cookie, body: { name: 'Gone', filters: {} } });
     const r2 = await post(u, { template_id: CSV, scope_type: 'view', scope_value: v2.body.view.id });
-    const del = await call(viewRoute, 'DELETE', `/api/views/${v2.body.view.id}`, { cookie: u.cookie, params: { id: v2.body.view.id } });
+    const del = await call(viewRoute, 'DELETE', `/api/views/${v2.body.view.id}`, {
+      cookie: u.cookie,
+      params: { id: v2.body.view.id },
+    });
     expect(del.status).toBe(200);
     await drainJobs(60_000);
     const d2 = await detail(u, r2.body.run.id);
-    expect(d2.body.run).toMatchObject({ status: 'failed', output_url: null, error_message: expect.stringContaining('view') });
+    expect(d2.body.run).toMatchObject({
+      status: 'failed',
+      output_url: null,
+      error_message: expect.stringContaining('view'),
+    });
     expectEnvelope(await download(u, r2.body.run.id), 409, 'INVALID_STATE');
   });
 });
@@ -265,7 +363,11 @@ describe('file-bundle templates through the real job', () => {
     const u = await makeUser();
     const a = await readySku(u, { sku_code: 'TF-A' });
     const b = await readySku(u, { sku_code: 'TF-B' });
-    const { run } = await runToEnd(u, { template_id: '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b1001', scope_type: 'selected_skus', scope_value: [a.id, b.id] });
+    const { run } = await runToEnd(u, {
+      template_id: '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b1001',
+      scope_type: 'selected_skus',
+      scope_value: [a.id, b.id],
+    });
     expect(run).toMatchObject({ status: 'completed', template_format: 'ZIP', sku_count: 2 });
     const zip = await JSZip.loadAsync(await rawDownload(u, run.id));
     expect(Object.keys(zip.files).sort()).toEqual(['TF-A/dossier.zip', 'TF-B/dossier.zip']);
@@ -286,7 +388,8 @@ describe('GET /api/exports and downloads: isolation, paging, plans and scopes', 
     const other = await makeUser();
     const s = await readySku(u);
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await post(u, { template_id: CSV, scope_type: 'single_sku', scope_value: s.id })).body.run.id);
+    for (let i = 0; i < 3; i++)
+      ids.push((await post(u, { template_id: CSV, scope_type: 'single_sku', scope_value: s.id })).body.run.id);
     await drainJobs(60_000);
     const p1 = await list(u, { limit: '2' });
     expect(p1.status, p1.text).toBe(200);
@@ -295,7 +398,25 @@ describe('GET /api/exports and downloads: isolation, paging, plans and scopes', 
     const p2 = await list(u, { limit: '2', cursor: p1.body.next_cursor });
     expect(p2.body.data.map((r: any) => r.id)).toEqual([ids[0]]);
     expect(p2.body.has_more).toBe(false);
-    for (const k of ['id', 'template_id', 'template_name', 'template_version', 'template_format', 'scope_type', 'scope_value', 'sku_count', 'dossier_snapshot_hash', 'status', 'output_url', 'output_size_bytes', 'warning_count', 'error_message', 'started_at', 'completed_at', 'created_at']) {
+    for (const k of [
+      'id',
+      'template_id',
+      'template_name',
+      'template_version',
+      'template_format',
+      'scope_type',
+      'scope_value',
+      'sku_count',
+      'dossier_snapshot_hash',
+      'status',
+      'output_url',
+      'output_size_bytes',
+      'warning_count',
+      'error_message',
+      'started_at',
+      'completed_at',
+      'created_at',
+    ]) {
       expect(p1.body.data[0]).toHaveProperty(k);
     }
     expectEnvelope(await list(u, { cursor: 'garbage' }), 400, 'VALIDATION_FAILED');
@@ -303,7 +424,14 @@ describe('GET /api/exports and downloads: isolation, paging, plans and scopes', 
     // Runs written in the same instant (one statement, one now()) page without gaps or repeats.
     const db = await getDb();
     const { exportRuns: runsTable } = await import('@/lib/db/schema');
-    await db.insert(runsTable).values(Array.from({ length: 7 }, () => ({ workspaceId: u.workspaceId, templateName: 'same instant', templateFormat: 'CSV', scopeType: 'all' as const })));
+    await db.insert(runsTable).values(
+      Array.from({ length: 7 }, () => ({
+        workspaceId: u.workspaceId,
+        templateName: 'same instant',
+        templateFormat: 'CSV',
+        scopeType: 'all' as const,
+      })),
+    );
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
@@ -327,7 +455,10 @@ describe('GET /api/exports and downloads: isolation, paging, plans and scopes', 
     const exportKey = await key(pro, ['export']);
     const readKey = await key(pro, ['exports:read']);
     const skusKey = await key(pro, ['skus:read']);
-    const created = await post({ bearer: exportKey }, { template_id: CSV, scope_type: 'single_sku', scope_value: s.id });
+    const created = await post(
+      { bearer: exportKey },
+      { template_id: CSV, scope_type: 'single_sku', scope_value: s.id },
+    );
     expect(created.status, created.text).toBe(202);
     await drainJobs(60_000);
     expect((await list({ bearer: exportKey })).status).toBe(200);
@@ -335,7 +466,13 @@ describe('GET /api/exports and downloads: isolation, paging, plans and scopes', 
     const e = expectEnvelope(await list({ bearer: skusKey }), 403, 'INSUFFICIENT_SCOPE');
     expect(e.details.required_scope).toBe('export');
     expect(e.details.accepted_scopes).toEqual(['export', 'exports:read']);
-    expect(expectEnvelope(await post({ bearer: readKey }, { template_id: CSV, scope_type: 'all' }), 403, 'INSUFFICIENT_SCOPE').details.required_scope).toBe('export');
+    expect(
+      expectEnvelope(
+        await post({ bearer: readKey }, { template_id: CSV, scope_type: 'all' }),
+        403,
+        'INSUFFICIENT_SCOPE',
+      ).details.required_scope,
+    ).toBe('export');
     expectEnvelope(await download({ bearer: readKey }, created.body.run.id), 403, 'INSUFFICIENT_SCOPE');
     const dl = await download({ bearer: exportKey }, created.body.run.id);
     expect(dl.status).toBe(200);
@@ -344,7 +481,11 @@ describe('GET /api/exports and downloads: isolation, paging, plans and scopes', 
     // A pro workspace downgraded to trial keeps its key, but Bearer export stops.
     const { setWorkspacePlan } = await import('@/lib/workspace/settings');
     await setWorkspacePlan(await getDb(), pro.workspaceId, 'trial');
-    expectEnvelope(await post({ bearer: exportKey }, { template_id: CSV, scope_type: 'all' }), 403, 'PLAN_LIMIT_REACHED');
+    expectEnvelope(
+      await post({ bearer: exportKey }, { template_id: CSV, scope_type: 'all' }),
+      403,
+      'PLAN_LIMIT_REACHED',
+    );
     expectEnvelope(await download({ bearer: exportKey }, created.body.run.id), 403, 'PLAN_LIMIT_REACHED');
     // The session is not plan-limited.
     expect((await post(pro, { template_id: CSV, scope_type: 'all' })).status).toBe(202);

@@ -24,9 +24,25 @@ describe('xlsxStreamWriter', () => {
     await a.addRows([['code', 'name', 'count', 'flag', 'empty', 'text']]);
     await b.addRows([['code', 'file']]);
     const long = 'x'.repeat(40_000);
-    const hostile = ['<tag a="1">&amp;</tag>', '  spaced  ', 'line one\r\nline two', 'lone \uD800 surrogate and \uFFFE', 'emoji 🧸 ok', long];
+    const hostile = [
+      '<tag a="1">&amp;</tag>',
+      '  spaced  ',
+      'line one\r\nline two',
+      'lone \uD800 surrogate and \uFFFE',
+      'emoji 🧸 ok',
+      long,
+    ];
     for (let i = 0; i < 3000; i += 500) {
-      await a.addRows(Array.from({ length: 500 }, (_, j) => [`SKU-${i + j}`, hostile[(i + j) % hostile.length], i + j, (i + j) % 2 === 0, null, '']));
+      await a.addRows(
+        Array.from({ length: 500 }, (_, j) => [
+          `SKU-${i + j}`,
+          hostile[(i + j) % hostile.length],
+          i + j,
+          (i + j) % 2 === 0,
+          null,
+          '',
+        ]),
+      );
       await b.addRows([[`SKU-${i}`, `file-${i}.pdf`]]);
     }
     await book.close();
@@ -44,7 +60,10 @@ describe('xlsxStreamWriter', () => {
     expect(rows[6][1]).toBe('x'.repeat(32_767)); // Excel's limit per cell
     expect(rows[3000][0]).toBe('SKU-2999');
     const docs = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets['docs & <more>'], { header: 1 });
-    expect(docs).toEqual([['code', 'file'], ...[0, 500, 1000, 1500, 2000, 2500].map((i) => [`SKU-${i}`, `file-${i}.pdf`])]);
+    expect(docs).toEqual([
+      ['code', 'file'],
+      ...[0, 500, 1000, 1500, 2000, 2500].map((i) => [`SKU-${i}`, `file-${i}.pdf`]),
+    ]);
     expect(fs.readdirSync(dir).filter((f) => f.startsWith('two-sheets.xlsx.'))).toEqual([]); // the second sheet's temp file is gone
   });
 

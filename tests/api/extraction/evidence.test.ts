@@ -15,12 +15,18 @@ import { blockerCodes, createSku, dossier, fixtureText, pdfOf, settleJobs, uploa
 
 useTestDatabase();
 
-const suggestion = (fields: Awaited<ReturnType<typeof dossier>>, key: string) => fields.find((f) => f.field_key === key)?.suggestions ?? [];
-const values = (fields: Awaited<ReturnType<typeof dossier>>, key: string) => suggestion(fields, key).map((s) => s.value);
+const suggestion = (fields: Awaited<ReturnType<typeof dossier>>, key: string) =>
+  fields.find((f) => f.field_key === key)?.suggestions ?? [];
+const values = (fields: Awaited<ReturnType<typeof dossier>>, key: string) =>
+  suggestion(fields, key).map((s) => s.value);
 const actorOf = (u: TestUser) => ({ userId: u.id, apiKeyId: null, label: u.email });
 
 async function accept(u: TestUser, skuId: string, suggestionId: string) {
-  const res = await call(confirmRoute, 'POST', `/api/skus/${skuId}/dossier/values/${suggestionId}/confirm`, { cookie: u.cookie, params: { id: skuId, valueId: suggestionId }, body: {} });
+  const res = await call(confirmRoute, 'POST', `/api/skus/${skuId}/dossier/values/${suggestionId}/confirm`, {
+    cookie: u.cookie,
+    params: { id: skuId, valueId: suggestionId },
+    body: {},
+  });
   expect(res.status, res.text).toBeLessThan(300);
 }
 
@@ -41,10 +47,14 @@ describe('issue 14: evidence into the dossier, right', () => {
   it('a DoC: legislation only as declared (not the 2019/1020 heading), the model without the batch, both operator blocks, CE marking', async () => {
     const u = await makeUser();
     const sku = await createSku(u, 'BL-FL40');
-    const id = await uploadDoc(u, 'DoC BL-FL40-USB.pdf', await pdfOf(fixtureText('en-doc-flashlight')), { sku_id: sku.id });
+    const id = await uploadDoc(u, 'DoC BL-FL40-USB.pdf', await pdfOf(fixtureText('en-doc-flashlight')), {
+      sku_id: sku.id,
+    });
     await settleJobs(u.workspaceId);
     const fields = await dossier(u, sku.id);
-    expect(values(fields, 'applicable_legislation')).toEqual(['Directive 2014/30/EU; Directive 2011/65/EU; Regulation (EU) 2023/988']);
+    expect(values(fields, 'applicable_legislation')).toEqual([
+      'Directive 2014/30/EU; Directive 2011/65/EU; Regulation (EU) 2023/988',
+    ]);
     expect(values(fields, 'model_number')).toEqual(['BL-FL40-USB']);
     expect(values(fields, 'ce_marking')).toEqual(['yes']);
     expect(values(fields, 'manufacturer_name')).toEqual(['Brightlux Lighting Co., Ltd.']);
@@ -67,15 +77,23 @@ describe('issue 14: evidence into the dossier, right', () => {
     for (const f of await dossier(u, sku.id)) for (const s of f.suggestions) await accept(u, sku.id, s.id);
     expect(await blockerCodes(u, sku.id)).not.toContain('EXTRACTION_CONFLICT_OPEN');
 
-    const reportId = await uploadDoc(u, 'Test report EMC.pdf', await pdfOf(fixtureText('en-tr-flashlight')), { sku_id: sku.id });
+    const reportId = await uploadDoc(u, 'Test report EMC.pdf', await pdfOf(fixtureText('en-tr-flashlight')), {
+      sku_id: sku.id,
+    });
     await uploadDoc(u, 'DoC (deutsch).pdf', await pdfOf(fixtureText('fr-doc-lamp-de-copy')), { sku_id: sku.id });
     await settleJobs(u.workspaceId);
     const fields = await dossier(u, sku.id);
-    expect(fields.filter((f) => f.suggestions.some((s) => s.conflicts_with_current)).map((f) => [f.field_key, f.current?.value, f.suggestions.map((s) => s.value)])).toEqual([]);
+    expect(
+      fields
+        .filter((f) => f.suggestions.some((s) => s.conflicts_with_current))
+        .map((f) => [f.field_key, f.current?.value, f.suggestions.map((s) => s.value)]),
+    ).toEqual([]);
     expect(await blockerCodes(u, sku.id)).not.toContain('EXTRACTION_CONFLICT_OPEN');
 
     // The report's "Valid until: 2028-02-19" is the document's end of validity.
-    const doc = (await call(docRoute, 'GET', `/api/documents/${reportId}`, { cookie: u.cookie, params: { id: reportId } })).body.document;
+    const doc = (
+      await call(docRoute, 'GET', `/api/documents/${reportId}`, { cookie: u.cookie, params: { id: reportId } })
+    ).body.document;
     expect(doc).toMatchObject({ valid_until: '2028-02-19', issued_on: '2025-02-20' });
   });
 
@@ -83,8 +101,20 @@ describe('issue 14: evidence into the dossier, right', () => {
     const u = await makeUser();
     const sku = await createSku(u, 'BL-FL40');
     const db = await getDb();
-    await setDossierValue(db, { workspaceId: u.workspaceId, actor: actorOf(u), skuId: sku.id, fieldKey: 'manufacturer_name', value: 'Kite & Toy Ltd' });
-    await setDossierValue(db, { workspaceId: u.workspaceId, actor: actorOf(u), skuId: sku.id, fieldKey: 'model_number', value: 'KT-RB7' });
+    await setDossierValue(db, {
+      workspaceId: u.workspaceId,
+      actor: actorOf(u),
+      skuId: sku.id,
+      fieldKey: 'manufacturer_name',
+      value: 'Kite & Toy Ltd',
+    });
+    await setDossierValue(db, {
+      workspaceId: u.workspaceId,
+      actor: actorOf(u),
+      skuId: sku.id,
+      fieldKey: 'model_number',
+      value: 'KT-RB7',
+    });
     await uploadDoc(u, 'DoC.pdf', await pdfOf(fixtureText('en-doc-flashlight')), { sku_id: sku.id });
     await settleJobs(u.workspaceId);
     const detail = (await blockerCodes(u, sku.id)).filter((c) => c === 'EXTRACTION_CONFLICT_OPEN');
@@ -99,18 +129,29 @@ describe('issue 14: evidence into the dossier, right', () => {
     const u = await makeUser();
     const sku = await createSku(u, 'BL-FL40');
     const db = await getDb();
-    const set = (fieldKey: string, value: string) => setDossierValue(db, { workspaceId: u.workspaceId, actor: actorOf(u), skuId: sku.id, fieldKey, value });
+    const set = (fieldKey: string, value: string) =>
+      setDossierValue(db, { workspaceId: u.workspaceId, actor: actorOf(u), skuId: sku.id, fieldKey, value });
     await set('manufacturer_name', 'BRIGHTLUX LIGHTING CO. LTD');
     await set('manufacturer_address', "Room 1203, Building A\nBao'an District\n518000 Shenzhen, China");
     await set('doc_issue_date', '14.03.2025');
     await set('manufacturer_country', 'CN');
-    await set('harmonised_standards', 'EN 55015:2013+A1:2015; EN 61547:2009; EN IEC 62471:2008; EN 62133-2:2017; EN 62368-1:2014');
+    await set(
+      'harmonised_standards',
+      'EN 55015:2013+A1:2015; EN 61547:2009; EN IEC 62471:2008; EN 62133-2:2017; EN 62368-1:2014',
+    );
     await uploadDoc(u, 'DoC.pdf', await pdfOf(fixtureText('fr-doc-lamp-de-copy')), { sku_id: sku.id });
     await settleJobs(u.workspaceId);
     expect(await blockerCodes(u, sku.id)).not.toContain('EXTRACTION_CONFLICT_OPEN');
     const fields = await dossier(u, sku.id);
     // Values that agree with the confirmed ones are not even proposed again.
-    for (const key of ['manufacturer_name', 'manufacturer_address', 'doc_issue_date', 'manufacturer_country', 'harmonised_standards']) expect(values(fields, key), key).toEqual([]);
+    for (const key of [
+      'manufacturer_name',
+      'manufacturer_address',
+      'doc_issue_date',
+      'manufacturer_country',
+      'harmonised_standards',
+    ])
+      expect(values(fields, key), key).toEqual([]);
   });
 
   it('a document never reaches another workspace: a SKU there with the same GTIN gets no link and no suggestion', async () => {
@@ -120,7 +161,10 @@ describe('issue 14: evidence into the dossier, right', () => {
     const id = await uploadDoc(u, 'DoC.pdf', await pdfOf(fixtureText('en-doc-flashlight')));
     await settleJobs(u.workspaceId);
     const db = await getDb();
-    const [row] = await db.select().from(documents).where(and(eq(documents.id, id), eq(documents.workspaceId, u.workspaceId)));
+    const [row] = await db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.id, id), eq(documents.workspaceId, u.workspaceId)));
     expect(row.status).toBe('ready');
     // The other workspace's SKU with the same GTIN is never matched.
     expect((await dossier(other, sku.id)).flatMap((f) => f.suggestions)).toEqual([]);

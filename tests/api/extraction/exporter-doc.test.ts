@@ -42,7 +42,9 @@ describe('an exporter declaration through the upload route', () => {
     const values = (key: string) => (fields.find((f) => f.field_key === key)?.suggestions ?? []).map((s) => s.value);
 
     expect(values('manufacturer_name')).toEqual(['Ningbo Lantern Trading Co., LTD']);
-    expect(values('manufacturer_address')).toEqual(['Room 5, Building 2, Xinqi Industrial Park, Beilun District, Ningbo, China']);
+    expect(values('manufacturer_address')).toEqual([
+      'Room 5, Building 2, Xinqi Industrial Park, Beilun District, Ningbo, China',
+    ]);
     expect(values('manufacturer_country')).toEqual(['CN']);
     expect(values('responsible_person_name')).toEqual(['Iberia Parcel SL']);
     expect(values('model_number')).toEqual(['CL-20']);

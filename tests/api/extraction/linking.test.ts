@@ -16,7 +16,8 @@ import { createSku, dossier, fixtureText, pdfOf, settleJobs, uploadDoc } from '.
 
 useTestDatabase();
 
-const getDoc = async (u: TestUser, id: string) => (await call(docRoute, 'GET', `/api/documents/${id}`, { cookie: u.cookie, params: { id } })).body.document;
+const getDoc = async (u: TestUser, id: string) =>
+  (await call(docRoute, 'GET', `/api/documents/${id}`, { cookie: u.cookie, params: { id } })).body.document;
 
 describe('documents find their SKUs', () => {
   it('a DoC stating the exact GTIN of one SKU links itself (audited), suggests to it, and the link can be undone', async () => {
@@ -28,18 +29,39 @@ describe('documents find their SKUs', () => {
 
     const doc = await getDoc(u, id);
     expect(doc.sku_ids).toEqual([sku.id]);
-    expect(doc.skus[0]).toMatchObject({ id: sku.id, link_source: 'auto', link_evidence: [{ kind: 'gtin', value: '4006381333931', quote: 'GTIN: 4006381333931' }] });
-    const events = (await call(auditRoute, 'GET', '/api/audit-events', { cookie: u.cookie, query: { action_prefix: 'document.auto_linked' } })).body.events;
+    expect(doc.skus[0]).toMatchObject({
+      id: sku.id,
+      link_source: 'auto',
+      link_evidence: [{ kind: 'gtin', value: '4006381333931', quote: 'GTIN: 4006381333931' }],
+    });
+    const events = (
+      await call(auditRoute, 'GET', '/api/audit-events', {
+        cookie: u.cookie,
+        query: { action_prefix: 'document.auto_linked' },
+      })
+    ).body.events;
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ target_id: id, data: { sku_id: sku.id, sku_code: 'LAMP-40', undo: { method: 'DELETE', path: `/api/documents/${id}/skus/${sku.id}` } } });
+    expect(events[0]).toMatchObject({
+      target_id: id,
+      data: {
+        sku_id: sku.id,
+        sku_code: 'LAMP-40',
+        undo: { method: 'DELETE', path: `/api/documents/${id}/skus/${sku.id}` },
+      },
+    });
     // The auto-linked SKU got the document's facts as suggestions in the same run.
     const fields = await dossier(u, sku.id);
-    expect(fields.find((f) => f.field_key === 'manufacturer_name')!.suggestions.map((s) => s.value)).toEqual(['Brightlux Lighting Co., Ltd.']);
+    expect(fields.find((f) => f.field_key === 'manufacturer_name')!.suggestions.map((s) => s.value)).toEqual([
+      'Brightlux Lighting Co., Ltd.',
+    ]);
     // The GTIN it was found by is the SKU's GTIN already: not proposed again.
     expect(fields.find((f) => f.field_key === 'gtin')?.suggestions ?? []).toEqual([]);
 
     // Undo: the ordinary unlink removes the link and the suggestions it brought.
-    const undo = await call(linkRoute, 'DELETE', events[0].data.undo.path, { cookie: u.cookie, params: { id, skuId: sku.id } });
+    const undo = await call(linkRoute, 'DELETE', events[0].data.undo.path, {
+      cookie: u.cookie,
+      params: { id, skuId: sku.id },
+    });
     expect(undo.status).toBe(200);
     expect((await getDoc(u, id)).sku_ids).toEqual([]);
     expect((await dossier(u, sku.id)).flatMap((f) => f.suggestions)).toEqual([]);
@@ -51,18 +73,29 @@ describe('documents find their SKUs', () => {
     const b = await createSku(u, 'LAMP-B', { gtin: '04006381333931' }); // the same code as GTIN-14
     const c = await createSku(u, 'LAMP-C');
     const db = await getDb();
-    await setDossierValue(db, { workspaceId: u.workspaceId, actor: { userId: u.id, apiKeyId: null, label: u.email }, skuId: c.id, fieldKey: 'model_number', value: 'BL-FL40-USB' });
+    await setDossierValue(db, {
+      workspaceId: u.workspaceId,
+      actor: { userId: u.id, apiKeyId: null, label: u.email },
+      skuId: c.id,
+      fieldKey: 'model_number',
+      value: 'BL-FL40-USB',
+    });
     for (let i = 0; i < 5; i++) await createSku(u, `NEWER-${i}`); // newer SKUs that do not match
     const id = await uploadDoc(u, 'DoC flashlight.pdf', await pdfOf(fixtureText('en-doc-flashlight')));
     await settleJobs(u.workspaceId);
     expect((await getDoc(u, id)).sku_ids).toEqual([]);
 
-    const res = await call(matchesRoute, 'GET', `/api/documents/${id}/sku-matches`, { cookie: u.cookie, params: { id } });
+    const res = await call(matchesRoute, 'GET', `/api/documents/${id}/sku-matches`, {
+      cookie: u.cookie,
+      params: { id },
+    });
     expect(res.status).toBe(200);
     const ids = res.body.matches.map((m: { sku_id: string }) => m.sku_id);
     expect(ids.slice(0, 2).sort()).toEqual([a.id, b.id].sort());
     expect(ids[2]).toBe(c.id);
-    expect(res.body.matches[2].evidence).toEqual([{ kind: 'model_number', value: 'BL-FL40-USB', quote: 'Model: BL-FL40-USB, 2025-04' }]);
+    expect(res.body.matches[2].evidence).toEqual([
+      { kind: 'model_number', value: 'BL-FL40-USB', quote: 'Model: BL-FL40-USB, 2025-04' },
+    ]);
     expect(ids).toHaveLength(3);
   });
 
@@ -70,11 +103,16 @@ describe('documents find their SKUs', () => {
     const u = await makeUser();
     const mine = await createSku(u, 'MINE-1');
     await createSku(u, 'LAMP-40', { gtin: '4006381333931' });
-    const id = await uploadDoc(u, 'DoC flashlight.pdf', await pdfOf(fixtureText('en-doc-flashlight')), { sku_id: mine.id });
+    const id = await uploadDoc(u, 'DoC flashlight.pdf', await pdfOf(fixtureText('en-doc-flashlight')), {
+      sku_id: mine.id,
+    });
     await settleJobs(u.workspaceId);
     expect((await getDoc(u, id)).sku_ids).toEqual([mine.id]);
     const other = await makeUser();
-    const res = await call(matchesRoute, 'GET', `/api/documents/${id}/sku-matches`, { cookie: other.cookie, params: { id } });
+    const res = await call(matchesRoute, 'GET', `/api/documents/${id}/sku-matches`, {
+      cookie: other.cookie,
+      params: { id },
+    });
     expectEnvelope(res, 404, 'NOT_FOUND');
   });
 });
@@ -82,12 +120,21 @@ describe('documents find their SKUs', () => {
 describe('one GTIN rule', () => {
   it('the SKU API refuses the wrong check digit the importer refuses; a valid GTIN is accepted and is the dossier GTIN', async () => {
     const u = await makeUser();
-    const bad = await call(skusRoute, 'POST', '/api/skus', { cookie: u.cookie, body: { sku_code: 'G-1', product_name: 'x', gtin: '4006381333932' } });
+    const bad = await call(skusRoute, 'POST', '/api/skus', {
+      cookie: u.cookie,
+      body: { sku_code: 'G-1', product_name: 'x', gtin: '4006381333932' },
+    });
     expectEnvelope(bad, 400, 'VALIDATION_FAILED');
     expect(JSON.stringify(bad.body)).toContain('check digit');
-    const zeros = await call(skusRoute, 'POST', '/api/skus', { cookie: u.cookie, body: { sku_code: 'G-2', product_name: 'x', gtin: '00000000' } });
+    const zeros = await call(skusRoute, 'POST', '/api/skus', {
+      cookie: u.cookie,
+      body: { sku_code: 'G-2', product_name: 'x', gtin: '00000000' },
+    });
     expectEnvelope(zeros, 400, 'VALIDATION_FAILED');
-    const ok = await call(skusRoute, 'POST', '/api/skus', { cookie: u.cookie, body: { sku_code: 'G-3', product_name: 'x', gtin: '4006381333931' } });
+    const ok = await call(skusRoute, 'POST', '/api/skus', {
+      cookie: u.cookie,
+      body: { sku_code: 'G-3', product_name: 'x', gtin: '4006381333931' },
+    });
     expect(ok.status).toBe(201);
     const { normalizeGtin } = await import('@/lib/imports/normalize');
     expect(normalizeGtin('4006381333932')).toMatchObject({ ok: false, code: 'gtin_invalid_check_digit' });

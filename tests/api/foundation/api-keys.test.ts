@@ -20,7 +20,17 @@ describe('API keys', () => {
     const k = res.body.data;
     expect(k.key).toMatch(/^cw_live_[A-Za-z0-9_-]{43}$/);
     expect(k.key.startsWith(k.key_prefix)).toBe(true);
-    expect(Object.keys(k).sort()).toEqual(['created_at', 'expires_at', 'id', 'key', 'key_prefix', 'last_used_at', 'name', 'revoked_at', 'scopes']);
+    expect(Object.keys(k).sort()).toEqual([
+      'created_at',
+      'expires_at',
+      'id',
+      'key',
+      'key_prefix',
+      'last_used_at',
+      'name',
+      'revoked_at',
+      'scopes',
+    ]);
 
     const list = await call(keysRoute, 'GET', '/api/workspace/api-keys', { cookie: u.cookie });
     expect(list.status).toBe(200);
@@ -72,7 +82,10 @@ describe('API keys', () => {
   it('revoked, rotated and expired keys answer 401; the rotated replacement works', async () => {
     const u = await makeUser({ plan: 'pro' });
     const a = (await create(u.cookie, { name: 'a', scopes: ['skus:read'] })).body.data;
-    const rot = await call(keyRoute, 'POST', `/api/workspace/api-keys/${a.id}`, { cookie: u.cookie, params: { id: a.id } });
+    const rot = await call(keyRoute, 'POST', `/api/workspace/api-keys/${a.id}`, {
+      cookie: u.cookie,
+      params: { id: a.id },
+    });
     expect(rot.status).toBe(201);
     expect(rot.body.data.key).not.toBe(a.key);
     expect(rot.body.data.name).toBe('a');
@@ -80,25 +93,58 @@ describe('API keys', () => {
     expect((await call(whoami, 'GET', '/api/auth/whoami', { bearer: rot.body.data.key })).status).toBe(200);
 
     const b = rot.body.data;
-    const rev = await call(keyRoute, 'DELETE', `/api/workspace/api-keys/${b.id}`, { cookie: u.cookie, params: { id: b.id } });
+    const rev = await call(keyRoute, 'DELETE', `/api/workspace/api-keys/${b.id}`, {
+      cookie: u.cookie,
+      params: { id: b.id },
+    });
     expect(rev.status).toBe(200);
     expect(rev.body).toEqual({ data: { id: b.id, revoked: true } });
     expectEnvelope(await call(whoami, 'GET', '/api/auth/whoami', { bearer: b.key }), 401, 'API_KEY_REVOKED');
     expect((await call(keysRoute, 'GET', '/api/workspace/api-keys', { cookie: u.cookie })).body.data).toHaveLength(0);
 
-    const c = (await create(u.cookie, { name: 'c', scopes: ['skus:read'], expires_at: new Date(Date.now() + 60_000).toISOString() })).body.data;
-    await (await getDb()).update(apiKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiKeys.id, c.id));
+    const c = (
+      await create(u.cookie, {
+        name: 'c',
+        scopes: ['skus:read'],
+        expires_at: new Date(Date.now() + 60_000).toISOString(),
+      })
+    ).body.data;
+    await (
+      await getDb()
+    )
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiKeys.id, c.id));
     expectEnvelope(await call(whoami, 'GET', '/api/auth/whoami', { bearer: c.key }), 401, 'API_KEY_EXPIRED');
-    expectEnvelope(await call(whoami, 'GET', '/api/auth/whoami', { bearer: 'cw_live_' + 'x'.repeat(43) }), 401, 'API_KEY_INVALID');
+    expectEnvelope(
+      await call(whoami, 'GET', '/api/auth/whoami', { bearer: 'cw_live_' + 'x'.repeat(43) }),
+      401,
+      'API_KEY_INVALID',
+    );
   });
 
   it("another workspace's key is a 404 to revoke or rotate", async () => {
     const owner = await makeUser({ plan: 'pro' });
     const other = await makeUser({ plan: 'pro' });
     const k = (await create(owner.cookie, { name: 'a', scopes: ['skus:read'] })).body.data;
-    expectEnvelope(await call(keyRoute, 'DELETE', `/api/workspace/api-keys/${k.id}`, { cookie: other.cookie, params: { id: k.id } }), 404, 'NOT_FOUND');
-    expectEnvelope(await call(keyRoute, 'POST', `/api/workspace/api-keys/${k.id}`, { cookie: other.cookie, params: { id: k.id } }), 404, 'NOT_FOUND');
-    expectEnvelope(await call(keyRoute, 'DELETE', `/api/workspace/api-keys/not-a-uuid`, { cookie: owner.cookie, params: { id: 'not-a-uuid' } }), 404, 'NOT_FOUND');
+    expectEnvelope(
+      await call(keyRoute, 'DELETE', `/api/workspace/api-keys/${k.id}`, { cookie: other.cookie, params: { id: k.id } }),
+      404,
+      'NOT_FOUND',
+    );
+    expectEnvelope(
+      await call(keyRoute, 'POST', `/api/workspace/api-keys/${k.id}`, { cookie: other.cookie, params: { id: k.id } }),
+      404,
+      'NOT_FOUND',
+    );
+    expectEnvelope(
+      await call(keyRoute, 'DELETE', `/api/workspace/api-keys/not-a-uuid`, {
+        cookie: owner.cookie,
+        params: { id: 'not-a-uuid' },
+      }),
+      404,
+      'NOT_FOUND',
+    );
     expect((await call(whoami, 'GET', '/api/auth/whoami', { bearer: k.key })).status).toBe(200);
   });
 

@@ -6,6 +6,7 @@ import * as skusRoute from '@/app/api/skus/route';
 import * as v1Skus from '@/app/api/v1/skus/route';
 import * as workspaceRoute from '@/app/api/workspace/route';
 import * as dashboardRoute from '@/app/api/dashboard/route';
+import * as membersRoute from '@/app/api/members/route';
 import * as documentsRoute from '@/app/api/documents/route';
 import * as documentRoute from '@/app/api/documents/[id]/route';
 import * as documentFileRoute from '@/app/api/documents/[id]/file/route';
@@ -28,7 +29,9 @@ const now = () => Math.floor(Date.now() / 1000);
 
 /** A token signed with the real secret, with the claims given (raw: nothing added). */
 async function token(u: TestUser, claims: Record<string, unknown>) {
-  return new SignJWT({ sub: u.id, email: u.email, role: 'authenticated', aud: 'authenticated', ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret());
+  return new SignJWT({ sub: u.id, email: u.email, role: 'authenticated', aud: 'authenticated', ...claims })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(secret());
 }
 
 afterEach(() => {
@@ -64,15 +67,30 @@ describe('session tokens: exp required, iat/nbf checked, bounded skew; never a 5
       expectEnvelope(await call(skusRoute, 'GET', '/api/skus', { cookie }), 401, 'INVALID_TOKEN');
       expectEnvelope(await call(whoami, 'GET', '/api/auth/whoami', { cookie }), 401, 'INVALID_TOKEN');
     }
-    expect((await call(sessionRoute, 'GET', '/api/auth/session', { cookie: `sb-access-token=${shapes['no exp']}` })).body.error.message).toMatch(/"exp"/);
-    expect((await call(sessionRoute, 'GET', '/api/auth/session', { cookie: `sb-access-token=${shapes['nbf in the future']}` })).body.error.message).toMatch(/not valid yet/);
+    expect(
+      (await call(sessionRoute, 'GET', '/api/auth/session', { cookie: `sb-access-token=${shapes['no exp']}` })).body
+        .error.message,
+    ).toMatch(/"exp"/);
+    expect(
+      (
+        await call(sessionRoute, 'GET', '/api/auth/session', {
+          cookie: `sb-access-token=${shapes['nbf in the future']}`,
+        })
+      ).body.error.message,
+    ).toMatch(/not valid yet/);
   });
 
   it('clocks within 60 s are tolerated: a token issued 30 s "in the future" or expired 30 s ago still works', async () => {
     const u = await makeUser();
     const t = now();
-    for (const claims of [{ iat: t + 30, exp: t + 3600 }, { iat: t - 3600, exp: t - 30 }, { iat: t, nbf: t + 30, exp: t + 3600 }]) {
-      const s = await call(sessionRoute, 'GET', '/api/auth/session', { cookie: `sb-access-token=${await token(u, claims)}` });
+    for (const claims of [
+      { iat: t + 30, exp: t + 3600 },
+      { iat: t - 3600, exp: t - 30 },
+      { iat: t, nbf: t + 30, exp: t + 3600 },
+    ]) {
+      const s = await call(sessionRoute, 'GET', '/api/auth/session', {
+        cookie: `sb-access-token=${await token(u, claims)}`,
+      });
       expect(s.status, s.text).toBe(200);
       expect(s.body.expires_at).toBe(new Date(claims.exp * 1000).toISOString());
     }
@@ -86,7 +104,7 @@ describe('API keys on operations that do not take them', () => {
     const u = await makeUser({ plan: 'pro' });
     const key = await createKey(u, ['skus:read', 'skus:write']);
     for (const [mod, path] of [
-      [dashboardRoute, '/api/dashboard'],
+      [membersRoute, '/api/members'],
       [workspaceRoute, '/api/workspace'],
       [sessionRoute, '/api/auth/session'],
     ] as const) {
@@ -95,18 +113,48 @@ describe('API keys on operations that do not take them', () => {
       expect(err.message).toMatch(/not accepted/);
     }
     // No credential at all still says so; a cookie on a Bearer-only operation says cookies are not accepted.
-    expect(expectEnvelope(await call(dashboardRoute, 'GET', '/api/dashboard'), 401, 'UNAUTHORIZED').message).toMatch(/no session cookie was sent/);
-    expect(expectEnvelope(await call(v1Skus, 'GET', '/api/v1/skus', { cookie: u.cookie }), 401, 'UNAUTHORIZED').message).toMatch(/session cookie was sent/);
-    expect(expectEnvelope(await call(v1Skus, 'GET', '/api/v1/skus', { headers: { authorization: 'Basic dXNlcjpwdw==' } }), 401, 'UNAUTHORIZED').message).toMatch(/not a Bearer token/);
+    expect(expectEnvelope(await call(workspaceRoute, 'GET', '/api/workspace'), 401, 'UNAUTHORIZED').message).toMatch(
+      /no session cookie was sent/,
+    );
+    expect(
+      expectEnvelope(await call(v1Skus, 'GET', '/api/v1/skus', { cookie: u.cookie }), 401, 'UNAUTHORIZED').message,
+    ).toMatch(/session cookie was sent/);
+    expect(
+      expectEnvelope(
+        await call(v1Skus, 'GET', '/api/v1/skus', { headers: { authorization: 'Basic dXNlcjpwdw==' } }),
+        401,
+        'UNAUTHORIZED',
+      ).message,
+    ).toMatch(/not a Bearer token/);
     // Behind a proxy with HTTP Basic auth the browser sends Authorization: Basic beside its cookie.
-    expect((await call(documentsRoute, 'GET', '/api/documents', { cookie: u.cookie, headers: { authorization: 'Basic dXNlcjpwdw==' } })).status).toBe(200);
-    expect((await call(dashboardRoute, 'GET', '/api/dashboard', { cookie: u.cookie, headers: { authorization: 'Basic dXNlcjpwdw==' } })).status).toBe(200);
-    expect(expectEnvelope(await call(documentsRoute, 'GET', '/api/documents', { headers: { authorization: 'Basic dXNlcjpwdw==' } }), 401, 'UNAUTHORIZED').message).toMatch(/not a Bearer token/);
+    expect(
+      (
+        await call(documentsRoute, 'GET', '/api/documents', {
+          cookie: u.cookie,
+          headers: { authorization: 'Basic dXNlcjpwdw==' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call(dashboardRoute, 'GET', '/api/dashboard', {
+          cookie: u.cookie,
+          headers: { authorization: 'Basic dXNlcjpwdw==' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      expectEnvelope(
+        await call(documentsRoute, 'GET', '/api/documents', { headers: { authorization: 'Basic dXNlcjpwdw==' } }),
+        401,
+        'UNAUTHORIZED',
+      ).message,
+    ).toMatch(/not a Bearer token/);
     // A session still works on the cookie-only route, even when a key is sent beside it.
-    expect((await call(dashboardRoute, 'GET', '/api/dashboard', { cookie: u.cookie, bearer: key })).status).toBe(200);
+    expect((await call(workspaceRoute, 'GET', '/api/workspace', { cookie: u.cookie, bearer: key })).status).toBe(200);
   });
 
-  it('documents:read opens the GET document operations and the audit events; imports:read the GET import operations', async () => {
+  it('documents:read opens the GET document operations, audit:read the audit events; imports:read the GET import operations', async () => {
     const u = await makeUser({ plan: 'pro' });
     const up = await upload(u, [['note.txt', 'Declaration of conformity, model WT-100', 'text/plain']]);
     expect(up.status, up.text).toBeLessThan(300);
@@ -115,7 +163,7 @@ describe('API keys on operations that do not take them', () => {
     expect(imp.status, imp.text).toBe(202);
     const batchId = imp.body.batch.id;
 
-    const docs = await createKey(u, ['documents:read']);
+    const docs = await createKey(u, ['documents:read', 'audit:read']);
     const imports = await createKey(u, ['imports:read']);
     const other = await createKey(u, ['skus:read']);
 
@@ -139,26 +187,45 @@ describe('API keys on operations that do not take them', () => {
       (k: string) => call(batchRoute, 'GET', `/api/imports/${batchId}`, { bearer: k, params: { batchId } }),
       (k: string) => call(reviewRoute, 'GET', `/api/imports/${batchId}/review`, { bearer: k, params: { batchId } }),
       (k: string) => call(rowsRoute, 'GET', `/api/imports/${batchId}/rows`, { bearer: k, params: { batchId } }),
-      (k: string) => call(errorsCsvRoute, 'GET', `/api/imports/${batchId}/errors.csv`, { bearer: k, params: { batchId } }),
+      (k: string) =>
+        call(errorsCsvRoute, 'GET', `/api/imports/${batchId}/errors.csv`, { bearer: k, params: { batchId } }),
     ];
     for (const op of importOps) {
       const r = await op(imports);
       expect(r.status, r.text).toBe(200);
       // The wrong scope names the one needed.
-      expect(expectEnvelope(await op(docs), 403, 'INSUFFICIENT_SCOPE').details).toEqual({ required_scope: 'imports:read' });
+      expect(expectEnvelope(await op(docs), 403, 'INSUFFICIENT_SCOPE').details).toEqual({
+        required_scope: 'imports:read',
+      });
     }
     expect((await importOps[1](imports)).body.batch.id).toBe(batchId);
-    expect(expectEnvelope(await call(documentsRoute, 'GET', '/api/documents', { bearer: other }), 403, 'INSUFFICIENT_SCOPE').details).toEqual({ required_scope: 'documents:read' });
-    expect(expectEnvelope(await call(auditRoute, 'GET', '/api/audit-events', { bearer: imports }), 403, 'INSUFFICIENT_SCOPE').details).toEqual({ required_scope: 'documents:read' });
+    expect(
+      expectEnvelope(await call(documentsRoute, 'GET', '/api/documents', { bearer: other }), 403, 'INSUFFICIENT_SCOPE')
+        .details,
+    ).toEqual({ required_scope: 'documents:read' });
+    expect(
+      expectEnvelope(await call(auditRoute, 'GET', '/api/audit-events', { bearer: imports }), 403, 'INSUFFICIENT_SCOPE')
+        .details,
+    ).toEqual({ required_scope: 'audit:read' });
 
     // Another workspace's key sees none of it (404, never the document).
     const stranger = await makeUser({ plan: 'pro' });
     const strangerKey = await createKey(stranger, ['documents:read', 'imports:read']);
-    expectEnvelope(await call(documentRoute, 'GET', `/api/documents/${docId}`, { bearer: strangerKey, params: { id: docId } }), 404, 'NOT_FOUND');
-    expectEnvelope(await call(batchRoute, 'GET', `/api/imports/${batchId}`, { bearer: strangerKey, params: { batchId } }), 404, 'NOT_FOUND');
+    expectEnvelope(
+      await call(documentRoute, 'GET', `/api/documents/${docId}`, { bearer: strangerKey, params: { id: docId } }),
+      404,
+      'NOT_FOUND',
+    );
+    expectEnvelope(
+      await call(batchRoute, 'GET', `/api/imports/${batchId}`, { bearer: strangerKey, params: { batchId } }),
+      404,
+      'NOT_FOUND',
+    );
     // Sessions keep their access unchanged.
     expect((await call(documentsRoute, 'GET', '/api/documents', { cookie: u.cookie })).status).toBe(200);
-    expect((await call(rowsRoute, 'GET', `/api/imports/${batchId}/rows`, { cookie: u.cookie, params: { batchId } })).status).toBe(200);
+    expect(
+      (await call(rowsRoute, 'GET', `/api/imports/${batchId}/rows`, { cookie: u.cookie, params: { batchId } })).status,
+    ).toBe(200);
   });
 });
 
@@ -169,10 +236,22 @@ describe('CSRF: allowed origins come from configuration, never from Host / X-For
   it('Origin evil.example is refused even when Host or X-Forwarded-Host says evil.example', async () => {
     const u = await makeUser();
     expectEnvelope(await patch(u, 'http://evil.example', { host: 'evil.example' }), 403, 'CSRF_REJECTED');
-    expectEnvelope(await patch(u, 'http://evil.example', { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' }), 403, 'CSRF_REJECTED');
-    expectEnvelope(await patch(u, 'https://evil.example', { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }), 403, 'CSRF_REJECTED');
+    expectEnvelope(
+      await patch(u, 'http://evil.example', { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' }),
+      403,
+      'CSRF_REJECTED',
+    );
+    expectEnvelope(
+      await patch(u, 'https://evil.example', { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }),
+      403,
+      'CSRF_REJECTED',
+    );
     // The request URL's own origin is client-chosen too (Next builds it from Host).
-    const viaUrl = await call(workspaceRoute, 'PATCH', 'http://evil.example/api/workspace', { cookie: u.cookie, body: { name: 'x' }, origin: 'http://evil.example' });
+    const viaUrl = await call(workspaceRoute, 'PATCH', 'http://evil.example/api/workspace', {
+      cookie: u.cookie,
+      body: { name: 'x' },
+      origin: 'http://evil.example',
+    });
     expectEnvelope(viaUrl, 403, 'CSRF_REJECTED');
     // Unset PUBLIC_APP_URL: the local address is the default, both spellings.
     expect((await patch(u, ORIGIN)).status).toBe(200);
@@ -188,14 +267,39 @@ describe('CSRF: allowed origins come from configuration, never from Host / X-For
     expect((await patch(u, 'https://www.example.com')).status).toBe(200);
     expect((await patch(u, 'http://127.0.0.1:4000')).status).toBe(200);
     expectEnvelope(await patch(u, ORIGIN), 403, 'CSRF_REJECTED');
-    expectEnvelope(await patch(u, 'https://app.example.com.evil.example', { host: 'app.example.com.evil.example' }), 403, 'CSRF_REJECTED');
+    expectEnvelope(
+      await patch(u, 'https://app.example.com.evil.example', { host: 'app.example.com.evil.example' }),
+      403,
+      'CSRF_REJECTED',
+    );
     // Referer works when Origin is absent; a Referer from elsewhere does not.
-    expect((await call(workspaceRoute, 'PATCH', '/api/workspace', { cookie: u.cookie, body: { name: 'R' }, origin: null, headers: { referer: 'https://app.example.com/settings' } })).status).toBe(200);
-    expectEnvelope(await call(workspaceRoute, 'PATCH', '/api/workspace', { cookie: u.cookie, body: { name: 'R' }, origin: null, headers: { referer: 'https://evil.example/x' } }), 403, 'CSRF_REJECTED');
+    expect(
+      (
+        await call(workspaceRoute, 'PATCH', '/api/workspace', {
+          cookie: u.cookie,
+          body: { name: 'R' },
+          origin: null,
+          headers: { referer: 'https://app.example.com/settings' },
+        })
+      ).status,
+    ).toBe(200);
+    expectEnvelope(
+      await call(workspaceRoute, 'PATCH', '/api/workspace', {
+        cookie: u.cookie,
+        body: { name: 'R' },
+        origin: null,
+        headers: { referer: 'https://evil.example/x' },
+      }),
+      403,
+      'CSRF_REJECTED',
+    );
   });
 
   it('ALLOWED_ORIGINS is validated at startup: each entry an http(s) origin without path', () => {
-    expect(parseEnv({ ALLOWED_ORIGINS: 'https://a.example, http://b.example:8080' }).ALLOWED_ORIGINS).toEqual(['https://a.example', 'http://b.example:8080']);
+    expect(parseEnv({ ALLOWED_ORIGINS: 'https://a.example, http://b.example:8080' }).ALLOWED_ORIGINS).toEqual([
+      'https://a.example',
+      'http://b.example:8080',
+    ]);
     expect(() => parseEnv({ ALLOWED_ORIGINS: 'https://a.example/path' })).toThrow(/ALLOWED_ORIGINS/);
     expect(() => parseEnv({ ALLOWED_ORIGINS: 'ftp://a.example' })).toThrow(/ALLOWED_ORIGINS/);
     expect(() => parseEnv({ ALLOWED_ORIGINS: 'not a url' })).toThrow(/ALLOWED_ORIGINS/);

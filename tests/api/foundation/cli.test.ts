@@ -14,7 +14,10 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-cli-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 function admin(args: string[], env: Record<string, string>) {
-  return run(tsx, ['scripts/admin.ts', ...args], { env: { ...process.env, NODE_ENV: 'development', ...env }, timeout: 90_000 }).then(
+  return run(tsx, ['scripts/admin.ts', ...args], {
+    env: { ...process.env, NODE_ENV: 'development', ...env },
+    timeout: 90_000,
+  }).then(
     (r) => ({ code: 0, out: r.stdout + r.stderr }),
     (e) => ({ code: e.code as number, out: `${e.stdout}${e.stderr}` }),
   );
@@ -42,7 +45,9 @@ describe('embedded database lock', () => {
 
 describe('admin CLI', () => {
   it('creates a user, sets the plan by owner email, lists workspaces', async () => {
-    const env: Record<string, string> = onPostgres() ? { DATABASE_URL: inject('testDatabaseUrl') } : { DATA_DIR: path.join(tmp, 'data'), DATABASE_URL: '' };
+    const env: Record<string, string> = onPostgres()
+      ? { DATABASE_URL: inject('testDatabaseUrl') }
+      : { DATA_DIR: path.join(tmp, 'data'), DATABASE_URL: '' };
     const email = `admin-${Date.now()}@example.test`;
     const created = await admin(['create-user', email, '--password', 'longpassword', '--staff'], env);
     expect(created.out).toMatch(/Created staff user/);
@@ -57,17 +62,21 @@ describe('admin CLI', () => {
     expect(bad.out).toMatch(/Unknown plan "gold"/);
   }, 180_000);
 
-  it.runIf(!onPostgres())('refuses clearly while another process holds the embedded database', async () => {
-    const dataDir = path.join(tmp, 'held');
-    fs.mkdirSync(dataDir, { recursive: true });
-    const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)']);
-    fs.writeFileSync(path.join(dataDir, 'owner.lock'), String(holder.pid));
-    try {
-      const res = await admin(['list-workspaces'], { DATA_DIR: dataDir, DATABASE_URL: '' });
-      expect(res.code).not.toBe(0);
-      expect(res.out).toMatch(/in use by another process/);
-    } finally {
-      holder.kill();
-    }
-  }, 60_000);
+  it.runIf(!onPostgres())(
+    'refuses clearly while another process holds the embedded database',
+    async () => {
+      const dataDir = path.join(tmp, 'held');
+      fs.mkdirSync(dataDir, { recursive: true });
+      const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)']);
+      fs.writeFileSync(path.join(dataDir, 'owner.lock'), String(holder.pid));
+      try {
+        const res = await admin(['list-workspaces'], { DATA_DIR: dataDir, DATABASE_URL: '' });
+        expect(res.code).not.toBe(0);
+        expect(res.out).toMatch(/in use by another process/);
+      } finally {
+        holder.kill();
+      }
+    },
+    60_000,
+  );
 });

@@ -39,13 +39,14 @@ interface Operation {
   handler: RouteHandler;
 }
 
-const operations: Operation[] = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
-  Object.entries(methods).map(([m, op]) => {
-    const method = m.toUpperCase() as Operation['method'];
-    const handler = handlers.find((h) => h.spec.path === path && h.spec.method === method);
-    if (!handler) throw new Error(`no handler for ${method} ${path}`);
-    return { method, path, op, handler };
-  }),
+const operations: Operation[] = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(
+  ([path, methods]) =>
+    Object.entries(methods).map(([m, op]) => {
+      const method = m.toUpperCase() as Operation['method'];
+      const handler = handlers.find((h) => h.spec.path === path && h.spec.method === method);
+      if (!handler) throw new Error(`no handler for ${method} ${path}`);
+      return { method, path, op, handler };
+    }),
 );
 
 interface Variant {
@@ -63,8 +64,43 @@ let key: string;
 const ids: Record<string, string> = {};
 
 const NUL = 'a\u0000b';
-const BAD_IDS = ['not-a-uuid', '', 'x'.repeat(5000), NUL, '../../etc/passwd', '%ff%fe', '\ud800', "' or 1=1 --", '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', '3fa85f64-5717-4562-b3fc-2c963f66afa6', '3FA85F64-5717-4562-B3FC-2C963F66AFA6', '{{id}}', '-1', '1e309'];
-const BAD_QUERY_VALUES = ['', 'abc', '-1', '0', '1.5', '1e309', '99999999999999999999999', NUL, 'x'.repeat(20_000), '\ufffd\ufffd', 'true', 'null', '[]', '{"a":1}', "' or 1=1 --", '%00', '2026-13-45T99:99:99Z', '\ud83d'];
+const BAD_IDS = [
+  'not-a-uuid',
+  '',
+  'x'.repeat(5000),
+  NUL,
+  '../../etc/passwd',
+  '%ff%fe',
+  '\ud800',
+  "' or 1=1 --",
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+  '3FA85F64-5717-4562-B3FC-2C963F66AFA6',
+  '{{id}}',
+  '-1',
+  '1e309',
+];
+const BAD_QUERY_VALUES = [
+  '',
+  'abc',
+  '-1',
+  '0',
+  '1.5',
+  '1e309',
+  '99999999999999999999999',
+  NUL,
+  'x'.repeat(20_000),
+  '\ufffd\ufffd',
+  'true',
+  'null',
+  '[]',
+  '{"a":1}',
+  "' or 1=1 --",
+  '%00',
+  '2026-13-45T99:99:99Z',
+  '\ud83d',
+];
 
 const resolveRef = (s: any): any => (s?.$ref ? resolveRef(schemas[s.$ref.split('/').pop()]) : s);
 
@@ -125,7 +161,24 @@ function paramValue(name: string, path: string): string {
   return ids.sku;
 }
 
-const mutations = (v: unknown): unknown[] => [null, 12345, -1, 1.5, true, 'string', '', [], [v], {}, { nested: v }, 'x'.repeat(100_000), NUL, '\ud800', 1e308, Number.MAX_SAFE_INTEGER + 2];
+const mutations = (v: unknown): unknown[] => [
+  null,
+  12345,
+  -1,
+  1.5,
+  true,
+  'string',
+  '',
+  [],
+  [v],
+  {},
+  { nested: v },
+  'x'.repeat(100_000),
+  NUL,
+  '\ud800',
+  1e308,
+  Number.MAX_SAFE_INTEGER + 2,
+];
 
 /** The malformed requests for one operation. */
 function variantsFor(o: Operation, seed: number): Variant[] {
@@ -142,12 +195,31 @@ function variantsFor(o: Operation, seed: number): Variant[] {
 
   // Path parameters: each one replaced by each bad id.
   // Each parameter gets PER_PARAM of the bad values, rotating so that together they use all of them.
-  const pick = <T,>(list: T[], i: number) => Array.from({ length: Math.min(PER_PARAM, list.length) }, (_, j) => list[(i * PER_PARAM + j) % list.length]);
-  for (const [pi, p] of pathParams.entries()) for (const bad of pick(BAD_IDS, pi)) add(`param ${p.name}=${JSON.stringify(bad.slice(0, 20))}`, { params: { ...goodParams, [p.name]: bad }, ...(valid ? json(valid) : {}) });
+  const pick = <T>(list: T[], i: number) =>
+    Array.from({ length: Math.min(PER_PARAM, list.length) }, (_, j) => list[(i * PER_PARAM + j) % list.length]);
+  for (const [pi, p] of pathParams.entries())
+    for (const bad of pick(BAD_IDS, pi))
+      add(`param ${p.name}=${JSON.stringify(bad.slice(0, 20))}`, {
+        params: { ...goodParams, [p.name]: bad },
+        ...(valid ? json(valid) : {}),
+      });
   // Query parameters: bad values, repeated, unknown ones.
-  for (const [qi, q] of queryParams.entries()) for (const bad of pick(BAD_QUERY_VALUES, qi)) add(`query ${q.name}=${JSON.stringify(bad.slice(0, 20))}`, { query: [[q.name, bad]] });
-  for (const q of queryParams) add(`query ${q.name} repeated`, { query: [[q.name, '1'], [q.name, '2']] });
-  add('unknown query', { query: [['zzz', NUL], ['dry_run', 'maybe']] });
+  for (const [qi, q] of queryParams.entries())
+    for (const bad of pick(BAD_QUERY_VALUES, qi))
+      add(`query ${q.name}=${JSON.stringify(bad.slice(0, 20))}`, { query: [[q.name, bad]] });
+  for (const q of queryParams)
+    add(`query ${q.name} repeated`, {
+      query: [
+        [q.name, '1'],
+        [q.name, '2'],
+      ],
+    });
+  add('unknown query', {
+    query: [
+      ['zzz', NUL],
+      ['dry_run', 'maybe'],
+    ],
+  });
   add('dry_run=true', { query: [['dry_run', 'true']], ...(valid ? json(valid) : {}) });
   add('valid-looking request', valid ? json(valid) : {});
 
@@ -157,8 +229,12 @@ function variantsFor(o: Operation, seed: number): Variant[] {
   add('whitespace json', { body: '   \n', contentType: 'application/json' });
   add('invalid json', { body: '{"a":', contentType: 'application/json' });
   add('json with trailing garbage', { body: '{}}}', contentType: 'application/json' });
-  for (const lit of ['null', '[]', '"s"', '123', 'true', '{}', '[{}]']) add(`json ${lit}`, { body: lit, contentType: 'application/json' });
-  add('malformed utf-8 bytes in json', { body: new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x22, 0x7d]), contentType: 'application/json' });
+  for (const lit of ['null', '[]', '"s"', '123', 'true', '{}', '[{}]'])
+    add(`json ${lit}`, { body: lit, contentType: 'application/json' });
+  add('malformed utf-8 bytes in json', {
+    body: new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x22, 0x7d]),
+    contentType: 'application/json',
+  });
   add('NUL escape in json', { body: '{"a":"x\\u0000y","\\u0000":1}', contentType: 'application/json' });
   add('lone surrogate escape in json', { body: '{"a":"\\ud800"}', contentType: 'application/json' });
   add('deep nesting', { body: '['.repeat(5000) + ']'.repeat(5000), contentType: 'application/json' });
@@ -166,10 +242,19 @@ function variantsFor(o: Operation, seed: number): Variant[] {
   add('text/plain body', { body: valid ? JSON.stringify(valid) : 'hello', contentType: 'text/plain' });
   add('form-urlencoded body', { body: 'a=1&b=%00', contentType: 'application/x-www-form-urlencoded' });
   add('no content type', { body: '{"a":1}', contentType: null });
-  add('json with charset and odd casing', { body: valid ? JSON.stringify(valid) : '{}', contentType: 'Application/JSON; charset=latin1' });
-  add('garbage multipart', { body: '--b\r\ncontent-disposition: form-data; name="file"\r\n\r\nabc', contentType: 'multipart/form-data; boundary=b' });
+  add('json with charset and odd casing', {
+    body: valid ? JSON.stringify(valid) : '{}',
+    contentType: 'Application/JSON; charset=latin1',
+  });
+  add('garbage multipart', {
+    body: '--b\r\ncontent-disposition: form-data; name="file"\r\n\r\nabc',
+    contentType: 'multipart/form-data; boundary=b',
+  });
   add('multipart without boundary', { body: 'abc', contentType: 'multipart/form-data' });
-  add('binary garbage', { body: new Uint8Array([0, 1, 2, 0xff, 0xfe, 0x25, 0x50, 0x44, 0x46]), contentType: 'application/octet-stream' });
+  add('binary garbage', {
+    body: new Uint8Array([0, 1, 2, 0xff, 0xfe, 0x25, 0x50, 0x44, 0x46]),
+    contentType: 'application/octet-stream',
+  });
   add('pdf header only', { body: '%PDF-1.7\n%%EOF', contentType: 'application/pdf' });
   add('idempotency key too long', { headers: { 'idempotency-key': 'k'.repeat(300) }, ...(valid ? json(valid) : {}) });
   add('idempotency key empty', { headers: { 'idempotency-key': '' }, ...(valid ? json(valid) : {}) });
@@ -180,16 +265,22 @@ function variantsFor(o: Operation, seed: number): Variant[] {
       add(`missing ${k}`, json(Object.fromEntries(Object.entries(valid).filter(([kk]) => kk !== k))));
       const all = mutations(valid[k]);
       // NUL and the lone surrogate for every field; the other mutations rotate across the fields.
-      for (const m of new Set([all[12], all[13], ...pick(all, ki)])) add(`${k} mutated ${JSON.stringify(m)?.slice(0, 20)}`, json({ ...valid, [k]: m }));
+      for (const m of new Set([all[12], all[13], ...pick(all, ki)]))
+        add(`${k} mutated ${JSON.stringify(m)?.slice(0, 20)}`, json({ ...valid, [k]: m }));
     }
     add('extra field', json({ ...valid, zzz_unknown: 1 }));
     add('NUL key', json({ ...valid, ['k\u0000']: 1 }));
-    add('prototype keys', { body: `{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}},${JSON.stringify(valid).slice(1)}`, contentType: 'application/json' });
+    add('prototype keys', {
+      body: `{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}},${JSON.stringify(valid).slice(1)}`,
+      contentType: 'application/json',
+    });
   }
 
   if (formSchema) {
     const props = Object.keys(formSchema.properties ?? {});
-    const fileFields = props.filter((p) => formSchema.properties[p].format === 'binary' || formSchema.properties[p].items?.format === 'binary');
+    const fileFields = props.filter(
+      (p) => formSchema.properties[p].format === 'binary' || formSchema.properties[p].items?.format === 'binary',
+    );
     const form = (fields: Record<string, string>, files: [string, BlobPart, string][] = []) => {
       const fd = new FormData();
       for (const [k, v] of Object.entries(fields)) fd.append(k, v);
@@ -203,7 +294,11 @@ function variantsFor(o: Operation, seed: number): Variant[] {
       add(`form ${f} zip named pdf`, form({}, [[f, 'PK\u0003\u0004garbage', 'x.pdf']]));
     }
     for (const p of props.filter((x) => !fileFields.includes(x))) {
-      for (const bad of [NUL, '', 'x'.repeat(70_000), '-1', 'abc', '\ufffd']) add(`form ${p}=${JSON.stringify(bad.slice(0, 10))}`, form({ [p]: bad }, fileFields[0] ? [[fileFields[0], 'sku,product_name\nA,B\n', 'c.csv']] : []));
+      for (const bad of [NUL, '', 'x'.repeat(70_000), '-1', 'abc', '\ufffd'])
+        add(
+          `form ${p}=${JSON.stringify(bad.slice(0, 10))}`,
+          form({ [p]: bad }, fileFields[0] ? [[fileFields[0], 'sku,product_name\nA,B\n', 'c.csv']] : []),
+        );
     }
     add('form without files', form({ zzz: '1' }));
   }
@@ -213,7 +308,13 @@ function variantsFor(o: Operation, seed: number): Variant[] {
   const randomVariant = fc.record({
     body: anyBody,
     key: fc.constantFrom(...(valid && typeof valid === 'object' ? Object.keys(valid) : ['a'])),
-    query: fc.array(fc.tuple(fc.constantFrom(...queryParams.map((q) => q.name), 'zzz', 'cursor', 'limit'), fc.string({ unit: 'binary', maxLength: 50 })), { maxLength: 3 }),
+    query: fc.array(
+      fc.tuple(
+        fc.constantFrom(...queryParams.map((q) => q.name), 'zzz', 'cursor', 'limit'),
+        fc.string({ unit: 'binary', maxLength: 50 }),
+      ),
+      { maxLength: 3 },
+    ),
     asField: fc.boolean(),
   });
   const n = Math.max(MIN_VARIANTS - out.length, 10);
@@ -247,7 +348,8 @@ function urlFor(o: Operation, params: Record<string, string>, query: [string, st
 }
 
 /** Operations whose body is a JSON-RPC message (MCP) answer protocol errors in JSON-RPC form. */
-const isJsonRpc = (o: Operation) => Boolean(resolveRef(o.op.requestBody?.content?.['application/json']?.schema)?.properties?.jsonrpc);
+const isJsonRpc = (o: Operation) =>
+  Boolean(resolveRef(o.op.requestBody?.content?.['application/json']?.schema)?.properties?.jsonrpc);
 
 /** Problems of one response, or [] when it is acceptable. */
 function problemsOf(res: Awaited<ReturnType<typeof call>>, jsonRpc = false): string[] {
@@ -262,12 +364,14 @@ function problemsOf(res: Awaited<ReturnType<typeof call>>, jsonRpc = false): str
   const code = b.error?.code;
   if (typeof code !== 'string') p.push('error.code');
   if (typeof b.error?.message !== 'string' || !b.error.message) p.push('error.message');
-  if (typeof b.error?.doc_url !== 'string' || !b.error.doc_url.includes(`/docs/errors#${String(code).toLowerCase()}`)) p.push('error.doc_url');
+  if (typeof b.error?.doc_url !== 'string' || !b.error.doc_url.includes(`/docs/errors#${String(code).toLowerCase()}`))
+    p.push('error.doc_url');
   if (typeof b.error?.retryable !== 'boolean') p.push('error.retryable');
   if (typeof b.error?.support_reference !== 'string') p.push('error.support_reference');
   if (b.error_code !== String(code).toLowerCase() || b.code !== b.error_code) p.push('error_code/code mirrors');
   if (b.correlation_id !== b.error?.support_reference) p.push('correlation_id');
-  if (!res.headers.get('x-request-id') || res.headers.get('x-request-id') !== b.error?.support_reference) p.push('X-Request-Id');
+  if (!res.headers.get('x-request-id') || res.headers.get('x-request-id') !== b.error?.support_reference)
+    p.push('X-Request-Id');
   if (doc['x-error-codes'][code]?.status !== res.status) p.push(`status ${res.status} does not belong to ${code}`);
   return p;
 }
@@ -279,15 +383,38 @@ function hash(s: string) {
 }
 
 beforeAll(async () => {
-  process.env.RATE_LIMIT_DEFAULT = process.env.RATE_LIMIT_IP = process.env.RATE_LIMIT_PARSE = process.env.RATE_LIMIT_AI = '1000000';
+  process.env.RATE_LIMIT_DEFAULT =
+    process.env.RATE_LIMIT_IP =
+    process.env.RATE_LIMIT_PARSE =
+    process.env.RATE_LIMIT_AI =
+      '1000000';
   resetEnvCache();
   user = await makeUser({ plan: 'pro' });
-  key = await createKey(user, scopesAllowedOnPlan('pro'));
-  const spare = await call(await import('@/app/api/workspace/api-keys/route'), 'POST', '/api/workspace/api-keys', { cookie: user.cookie, body: { name: 'spare', scopes: ['skus:read'] } });
+  // A key holds 1 to 10 scopes (contract): every write scope, then reads up to ten.
+  const allowed = scopesAllowedOnPlan('pro');
+  const writesFirst = [...allowed.filter((s) => !s.endsWith(':read')), ...allowed.filter((s) => s.endsWith(':read'))];
+  key = await createKey(user, writesFirst.slice(0, 10));
+  const spare = await call(await import('@/app/api/workspace/api-keys/route'), 'POST', '/api/workspace/api-keys', {
+    cookie: user.cookie,
+    body: { name: 'spare', scopes: ['skus:read'] },
+  });
   ids.spareKey = spare.body.data.id;
-  ids.sku = (await call(skusRoute, 'POST', '/api/skus', { cookie: user.cookie, body: { sku_code: 'FUZZ-SKU', product_name: 'Kettle', category_code: 'toys' } })).body.sku.id;
-  ids.entity = (await call(entitiesRoute, 'POST', '/api/entities', { cookie: user.cookie, body: { name: 'Fuzz GmbH', country: 'DE' } })).body.entity?.id ?? '3fa85f64-5717-4562-b3fc-2c963f66afa6';
-  ids.document = (await upload(user, [['fuzz.txt', 'Declaration of conformity', 'text/plain']])).body.results[0].document_id;
+  ids.sku = (
+    await call(skusRoute, 'POST', '/api/skus', {
+      cookie: user.cookie,
+      body: { sku_code: 'FUZZ-SKU', product_name: 'Kettle', category_code: 'toys' },
+    })
+  ).body.sku.id;
+  ids.entity =
+    (
+      await call(entitiesRoute, 'POST', '/api/entities', {
+        cookie: user.cookie,
+        body: { name: 'Fuzz GmbH', country: 'DE' },
+      })
+    ).body.entity?.id ?? '3fa85f64-5717-4562-b3fc-2c963f66afa6';
+  ids.document = (
+    await upload(user, [['fuzz.txt', 'Declaration of conformity', 'text/plain']])
+  ).body.results[0].document_id;
   ids.batch = (await postImport(user, 'sku,product_name\nFZ-A,Kettle\nFZ-B,\n', 'c.csv')).body.batch.id;
   for (const [k, v] of Object.entries(ids)) if (!v) throw new Error(`fixture ${k} missing`);
 });
@@ -330,7 +457,8 @@ describe('fuzz: every operation of the OpenAPI document, malformed requests, ses
             continue;
           }
           const p = problemsOf(res, isJsonRpc(o));
-          if (p.length) failures.push(`${v.name} [${auth}]: ${p.join(', ')} -> ${res.status} ${res.text.slice(0, 300)}`);
+          if (p.length)
+            failures.push(`${v.name} [${auth}]: ${p.join(', ')} -> ${res.status} ${res.text.slice(0, 300)}`);
         }
       }
       expect(failures).toEqual([]);

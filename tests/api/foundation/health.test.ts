@@ -13,7 +13,11 @@ let smtp: SMTPServer;
 let smtpPort = 0;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], onData: (s, _sess, cb) => s.on('end', cb).resume() });
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData: (s, _sess, cb) => s.on('end', cb).resume(),
+  });
   await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
   smtpPort = (smtp.server.address() as net.AddressInfo).port;
 });

@@ -28,7 +28,11 @@ afterEach(() => {
   resetEnvCache();
 });
 
-async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 15_000): Promise<T> {
+async function until<T>(
+  what: string,
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();
@@ -101,11 +105,17 @@ describe('job leases and recovery while running', () => {
     gate = new Promise((r) => (release = r));
     const first = await fetchOne(slow.name);
     const firstDone = runJob(slow, first);
-    await until('the first delivery to claim', async () => (await getJobRun(db, u.workspaceId, run.id)).status === 'running');
+    await until(
+      'the first delivery to claim',
+      async () => (await getJobRun(db, u.workspaceId, run.id)).status === 'running',
+    );
     gate = Promise.resolve();
 
     // Its heartbeat looks dead: the next recovery pass takes the run back.
-    await db.update(jobRuns).set({ heartbeatAt: sql`now() - interval '10 minutes'` }).where(eq(jobRuns.id, run.id));
+    await db
+      .update(jobRuns)
+      .set({ heartbeatAt: sql`now() - interval '10 minutes'` })
+      .where(eq(jobRuns.id, run.id));
     expect(await recoverRuns({ staleAfterMs: 60_000, queues: [slow.name] })).toBe(1);
     const requeued = await getJobRun(db, u.workspaceId, run.id);
     expect(requeued).toMatchObject({ status: 'queued', leaseToken: null });
@@ -154,7 +164,10 @@ describe('job leases and recovery while running', () => {
     const d1 = runJob(waiter, await fetchOne(waiter.name));
     await until('claim', async () => (await getJobRun(db, u.workspaceId, stolen.id)).status === 'running');
     const started = Date.now();
-    await db.update(jobRuns).set({ leaseToken: sql`gen_random_uuid()` }).where(eq(jobRuns.id, stolen.id));
+    await db
+      .update(jobRuns)
+      .set({ leaseToken: sql`gen_random_uuid()` })
+      .where(eq(jobRuns.id, stolen.id));
     await expect(d1).resolves.toBeUndefined();
     expect(Date.now() - started).toBeLessThan(5000);
     expect(aborted.find((a) => a.run === stolen.id)?.reason).toBe('LeaseLostError');
@@ -172,7 +185,7 @@ describe('job leases and recovery while running', () => {
     expect((await getJobRun(db, u.workspaceId, cancelled.id)).status).toBe('cancelled');
   });
 
-  it('a live worker re-queues a dead worker\'s run by itself, within seconds of the bound, and runs it once', async () => {
+  it("a live worker re-queues a dead worker's run by itself, within seconds of the bound, and runs it once", async () => {
     setStaleAfter(1); // recovery every 250 ms
     const u = await makeUser();
     const db = await getDb();
@@ -182,7 +195,17 @@ describe('job leases and recovery while running', () => {
       // and its pg-boss job is gone with it. No restart follows.
       const [run] = await db
         .insert(jobRuns)
-        .values({ workspaceId: u.workspaceId, queue: live.name, payload: {}, status: 'running', attempts: 1, leaseToken: crypto.randomUUID(), bossJobId: crypto.randomUUID(), startedAt: new Date(), heartbeatAt: sql`now()` })
+        .values({
+          workspaceId: u.workspaceId,
+          queue: live.name,
+          payload: {},
+          status: 'running',
+          attempts: 1,
+          leaseToken: crypto.randomUUID(),
+          bossJobId: crypto.randomUUID(),
+          startedAt: new Date(),
+          heartbeatAt: sql`now()`,
+        })
         .returning();
       const diedAt = Date.now();
       const done = await until('the run to complete', async () => {

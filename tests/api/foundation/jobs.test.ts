@@ -43,7 +43,12 @@ describe('jobs', () => {
   it('runs a job, storing progress and result on the run', async () => {
     const u = await makeUser();
     const db = await getDb();
-    const run = await enqueueJob(db, echo, { workspaceId: u.workspaceId, payload: { word: 'gpsr' }, subjectType: 'test', subjectId: 'x' });
+    const run = await enqueueJob(db, echo, {
+      workspaceId: u.workspaceId,
+      payload: { word: 'gpsr' },
+      subjectType: 'test',
+      subjectId: 'x',
+    });
     expect(run.status).toBe('queued');
     await drainJobs();
     const done = await getJobRun(db, u.workspaceId, run.id);
@@ -74,7 +79,10 @@ describe('jobs', () => {
     const run = await enqueueJob(db, echo, { workspaceId: u.workspaceId, payload: { word: 'orphan' } });
     // Simulate a worker that claimed the run and died: pg-boss's delivery is gone, the row says running.
     await drainJobs();
-    await db.update(jobRuns).set({ status: 'running', heartbeatAt: new Date(Date.now() - 10 * 60_000), result: null }).where(eq(jobRuns.id, run.id));
+    await db
+      .update(jobRuns)
+      .set({ status: 'running', heartbeatAt: new Date(Date.now() - 10 * 60_000), result: null })
+      .where(eq(jobRuns.id, run.id));
     const before = seen.filter((w) => w === 'orphan').length;
     expect(await recoverRuns({ staleAfterMs: 60_000 })).toBeGreaterThanOrEqual(1);
     await drainJobs();
@@ -89,7 +97,9 @@ describe('jobs', () => {
 
   it('a bad payload is refused at enqueue', async () => {
     const u = await makeUser();
-    await expect(enqueueJob(await getDb(), echo, { workspaceId: u.workspaceId, payload: { word: 3 } as any })).rejects.toThrow();
+    await expect(
+      enqueueJob(await getDb(), echo, { workspaceId: u.workspaceId, payload: { word: 3 } as any }),
+    ).rejects.toThrow();
   });
 
   it('retries transient failures, then fails with the last reason', async () => {

@@ -5,7 +5,9 @@ import { ERROR_CODES } from '@/lib/http/error-codes';
 
 describe('OpenAPI document', () => {
   it('the route manifest lists every route file (no drift)', () => {
-    expect(() => execFileSync(process.execPath, ['scripts/gen-route-manifest.mjs', '--check'], { stdio: 'pipe' })).not.toThrow();
+    expect(() =>
+      execFileSync(process.execPath, ['scripts/gen-route-manifest.mjs', '--check'], { stdio: 'pipe' }),
+    ).not.toThrow();
   });
 
   it('is OpenAPI 3.1, version 2026-04-28, every operation with stability, security and the error envelope', async () => {
@@ -14,8 +16,14 @@ describe('OpenAPI document', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('2026-04-28');
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['bearerAuth', 'cookieAuth']);
-    expect(doc.components.securitySchemes.cookieAuth).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'sb-access-token' });
-    const ops = Object.entries(doc.paths).flatMap(([p, methods]: [string, any]) => Object.entries(methods).map(([m, op]: [string, any]) => ({ p, m, op })));
+    expect(doc.components.securitySchemes.cookieAuth).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'sb-access-token',
+    });
+    const ops = Object.entries(doc.paths).flatMap(([p, methods]: [string, any]) =>
+      Object.entries(methods).map(([m, op]: [string, any]) => ({ p, m, op })),
+    );
     expect(ops.length).toBeGreaterThan(10);
     const ids = new Set<string>();
     for (const { p, m, op } of ops) {
@@ -27,13 +35,17 @@ describe('OpenAPI document', () => {
     }
     const create = doc.paths['/api/workspace/api-keys'].post;
     expect(create['x-stability']).toBe('stable');
-    expect(create.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CreateApiKeyInput' });
+    expect(create.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/CreateApiKeyInput',
+    });
     const input = doc.components.schemas.CreateApiKeyInput;
     expect(input.additionalProperties).toBe(false);
     expect(input.properties.scopes).toMatchObject({ minItems: 1, maxItems: 10 });
     expect(doc.components.schemas.ApiKey.additionalProperties).toBe(false);
     expect(doc.paths['/api/health'].get.security).toEqual([]);
-    expect(doc.components.schemas.ErrorEnvelope.required).toEqual(expect.arrayContaining(['error', 'error_code', 'code', 'correlation_id']));
+    expect(doc.components.schemas.ErrorEnvelope.required).toEqual(
+      expect.arrayContaining(['error', 'error_code', 'code', 'correlation_id']),
+    );
     expect(Object.keys(doc['x-error-codes'])).toEqual(Object.keys(ERROR_CODES));
   });
 });

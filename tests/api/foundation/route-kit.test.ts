@@ -28,12 +28,19 @@ const write = defineRoute({
   dryRun: true,
   idempotent: true,
   maxBodyBytes: 2048,
-  responses: { 201: { description: 'ok' } },
+  errors: [409],
+  responses: {
+    200: { description: 'dry run', schema: z.object({ dry_run: z.literal(true), would_create: z.string() }) },
+    201: { description: 'ok', schema: z.object({ id: z.string(), name: z.string() }) },
+  },
   handler: async ({ db, auth, body, dryRun }) => {
     if (dryRun) return json({ dry_run: true, would_create: body.name });
     await new Promise((r) => setTimeout(r, 30));
     effects++;
-    const [row] = await db.insert(auditEvents).values({ workspaceId: auth.workspace.id, action: 'thing.created', data: { name: body.name } }).returning();
+    const [row] = await db
+      .insert(auditEvents)
+      .values({ workspaceId: auth.workspace.id, action: 'thing.created', data: { name: body.name } })
+      .returning();
     return json({ id: row.id, name: body.name }, 201);
   },
 });
@@ -54,8 +61,12 @@ const boom = defineRoute({
 const thingRoutes = routeMethods(write);
 const boomRoutes = routeMethods(boom);
 
-const post = (cookie: string, body: unknown, headers: Record<string, string> = {}, query: Record<string, string> = {}) =>
-  call(thingRoutes, 'POST', '/api/test/things', { cookie, body, headers, query });
+const post = (
+  cookie: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  query: Record<string, string> = {},
+) => call(thingRoutes, 'POST', '/api/test/things', { cookie, body, headers, query });
 
 afterEach(() => {
   delete process.env.RATE_LIMIT_DEFAULT;
@@ -77,7 +88,8 @@ describe('route kit: errors', () => {
     expectEnvelope(res, 405, 'METHOD_NOT_ALLOWED');
     expect(res.headers.get('allow')).toBe('POST');
     expectEnvelope(await call(health, 'DELETE', '/api/health'), 405, 'METHOD_NOT_ALLOWED');
-    for (const m of ['GET', 'POST', 'DELETE'] as const) expectEnvelope(await call(catchAll, m, '/api/nope/nothing'), 404, 'NOT_FOUND');
+    for (const m of ['GET', 'POST', 'DELETE'] as const)
+      expectEnvelope(await call(catchAll, m, '/api/nope/nothing'), 404, 'NOT_FOUND');
   });
 
   it('400 per field, unknown keys, bad JSON, wrong content type', async () => {
@@ -87,7 +99,15 @@ describe('route kit: errors', () => {
     err = expectEnvelope(await post(u.cookie, { name: 'a', n: 1.5, zzz: 1 }), 400, 'VALIDATION_FAILED');
     expect(err.details.fields.map((f: any) => f.path).sort()).toEqual(['body', 'n'].sort());
     expectEnvelope(await post(u.cookie, '{"name": '), 400, 'INVALID_JSON');
-    expectEnvelope(await call(thingRoutes, 'POST', '/api/test/things', { cookie: u.cookie, rawBody: 'name=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expectEnvelope(
+      await call(thingRoutes, 'POST', '/api/test/things', {
+        cookie: u.cookie,
+        rawBody: 'name=a',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
   });
 
   it('413 while reading, before the whole body is buffered', async () => {
@@ -101,7 +121,11 @@ describe('route kit: errors', () => {
         c.enqueue(new Uint8Array(1024).fill(32));
       },
     });
-    const res = await call(thingRoutes, 'POST', '/api/test/things', { cookie: u.cookie, rawBody: endless, headers: { 'content-type': 'application/json' } });
+    const res = await call(thingRoutes, 'POST', '/api/test/things', {
+      cookie: u.cookie,
+      rawBody: endless,
+      headers: { 'content-type': 'application/json' },
+    });
     expectEnvelope(res, 413, 'PAYLOAD_TOO_LARGE');
     expect(pulled).toBeLessThan(10 * 1024);
   });
@@ -135,14 +159,35 @@ describe('route kit: auth', () => {
 
   it('cookie writes need a same-origin Origin header (CSRF)', async () => {
     const u = await makeUser();
-    expectEnvelope(await call(thingRoutes, 'POST', '/api/test/things', { cookie: u.cookie, body: { name: 'a' }, origin: 'https://evil.example' }), 403, 'CSRF_REJECTED');
-    expectEnvelope(await call(thingRoutes, 'POST', '/api/test/things', { cookie: u.cookie, body: { name: 'a' }, origin: null }), 403, 'CSRF_REJECTED');
+    expectEnvelope(
+      await call(thingRoutes, 'POST', '/api/test/things', {
+        cookie: u.cookie,
+        body: { name: 'a' },
+        origin: 'https://evil.example',
+      }),
+      403,
+      'CSRF_REJECTED',
+    );
+    expectEnvelope(
+      await call(thingRoutes, 'POST', '/api/test/things', { cookie: u.cookie, body: { name: 'a' }, origin: null }),
+      403,
+      'CSRF_REJECTED',
+    );
   });
 
   it('403 INSUFFICIENT_SCOPE names the required scope', async () => {
     const u = await makeUser({ plan: 'pro' });
-    const key = (await call(keysRoute, 'POST', '/api/workspace/api-keys', { cookie: u.cookie, body: { name: 'r', scopes: ['skus:read'] } })).body.data.key;
-    const err = expectEnvelope(await call(boomRoutes, 'GET', '/api/test/boom', { bearer: key }), 403, 'INSUFFICIENT_SCOPE');
+    const key = (
+      await call(keysRoute, 'POST', '/api/workspace/api-keys', {
+        cookie: u.cookie,
+        body: { name: 'r', scopes: ['skus:read'] },
+      })
+    ).body.data.key;
+    const err = expectEnvelope(
+      await call(boomRoutes, 'GET', '/api/test/boom', { bearer: key }),
+      403,
+      'INSUFFICIENT_SCOPE',
+    );
     expect(err.details).toEqual({ required_scope: 'export' });
   });
 });
@@ -166,9 +211,17 @@ describe('route kit: dry_run and idempotency', () => {
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
     expect(again.headers.get('idempotency-replayed')).toBe('true');
-    const err = expectEnvelope(await post(u.cookie, { name: 'two' }, { 'Idempotency-Key': 'k-1' }), 409, 'IDEMPOTENCY_KEY_REUSED');
+    const err = expectEnvelope(
+      await post(u.cookie, { name: 'two' }, { 'Idempotency-Key': 'k-1' }),
+      409,
+      'IDEMPOTENCY_KEY_REUSED',
+    );
     expect(err.details.idempotency_key).toBe('k-1');
-    expectEnvelope(await post(u.cookie, { name: 'x' }, { 'Idempotency-Key': 'k'.repeat(256) }), 400, 'INVALID_IDEMPOTENCY_KEY');
+    expectEnvelope(
+      await post(u.cookie, { name: 'x' }, { 'Idempotency-Key': 'k'.repeat(256) }),
+      400,
+      'INVALID_IDEMPOTENCY_KEY',
+    );
     // Keys are per workspace: another workspace may use the same key.
     const v = await makeUser();
     expect((await post(v.cookie, { name: 'two' }, { 'Idempotency-Key': 'k-1' })).status).toBe(201);
@@ -177,12 +230,17 @@ describe('route kit: dry_run and idempotency', () => {
   it('concurrent duplicates produce one effect and the same answer', async () => {
     const u = await makeUser();
     const before = effects;
-    const results = await Promise.all(Array.from({ length: 5 }, () => post(u.cookie, { name: 'race' }, { 'Idempotency-Key': 'race-1' })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => post(u.cookie, { name: 'race' }, { 'Idempotency-Key': 'race-1' })),
+    );
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
     expect(effects - before).toBe(1);
     const db = await getDb();
-    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(auditEvents).where(eq(auditEvents.workspaceId, u.workspaceId));
+    const [{ n }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditEvents)
+      .where(eq(auditEvents.workspaceId, u.workspaceId));
     expect(n).toBe(1);
   });
 });
@@ -216,7 +274,9 @@ describe('route kit: rate limits', () => {
     expect((await call(health, 'GET', '/api/health', { headers: ip })).status).toBe(200);
     expect((await call(health, 'GET', '/api/health', { headers: ip })).status).toBe(200);
     expectEnvelope(await call(health, 'GET', '/api/health', { headers: ip }), 429, 'RATE_LIMITED');
-    expect((await call(health, 'GET', '/api/health', { headers: { 'x-forwarded-for': '203.0.113.78' } })).status).toBe(200);
+    expect((await call(health, 'GET', '/api/health', { headers: { 'x-forwarded-for': '203.0.113.78' } })).status).toBe(
+      200,
+    );
   });
 });
 

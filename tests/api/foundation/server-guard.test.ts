@@ -64,14 +64,19 @@ function raw(data: string): Promise<{ status: number; headers: Record<string, st
         if (i > 0) headers[l.slice(0, i).trim().toLowerCase()] = l.slice(i + 1).trim();
       }
       let body = rest.join('\r\n\r\n');
-      if (headers['transfer-encoding'] === 'chunked') body = body.replace(/^[0-9a-f]+\r\n/, '').replace(/\r\n0\r\n\r\n$/, '');
+      if (headers['transfer-encoding'] === 'chunked')
+        body = body.replace(/^[0-9a-f]+\r\n/, '').replace(/\r\n0\r\n\r\n$/, '');
       resolve({ status: Number(lines[0].split(' ')[1]), headers, body, text: buf });
     });
   });
 }
 
 function expectRawEnvelope(res: Awaited<ReturnType<typeof raw>>, status: number, code: string) {
-  return expectEnvelope({ status: res.status, headers: new Headers(res.headers), body: JSON.parse(res.body || 'null'), text: res.text }, status, code);
+  return expectEnvelope(
+    { status: res.status, headers: new Headers(res.headers), body: JSON.parse(res.body || 'null'), text: res.text },
+    status,
+    code,
+  );
 }
 
 describe('server guard: framework-level failures carry the envelope and X-Request-Id', () => {
@@ -131,7 +136,8 @@ describe('server guard: framework-level failures carry the envelope and X-Reques
 });
 
 describe('client address for per-IP rate limits', () => {
-  const ipOf = async (extra: string) => (await raw(`GET /ip HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${extra}\r\n`)).body;
+  const ipOf = async (extra: string) =>
+    (await raw(`GET /ip HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${extra}\r\n`)).body;
 
   it('the guard overwrites a client-sent address header with the socket peer', async () => {
     expect(await ipOf(`${CLIENT_IP_HEADER}: 198.51.100.66\r\n`)).toBe('127.0.0.1');

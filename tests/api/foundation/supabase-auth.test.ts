@@ -41,13 +41,28 @@ beforeAll(async () => {
       res.setHeader('content-type', 'application/json');
       if (password !== 'supabase-pass-1') {
         res.statusCode = 400;
-        res.end(JSON.stringify({ error: 'invalid_grant', error_description: 'Invalid login credentials', code: 'invalid_credentials' }));
+        res.end(
+          JSON.stringify({
+            error: 'invalid_grant',
+            error_description: 'Invalid login credentials',
+            code: 'invalid_credentials',
+          }),
+        );
         return;
       }
       const id = '3f1b7c9e-2d4a-4b8c-9e1f-5a6b7c8d9e0f';
       const access = await sign(id, email);
       const now = Math.floor(Date.now() / 1000);
-      res.end(JSON.stringify({ access_token: access, token_type: 'bearer', expires_in: 3600, expires_at: now + 3600, refresh_token: 'rt-1', user: { id, email, aud: 'authenticated', role: 'authenticated', app_metadata: {} } }));
+      res.end(
+        JSON.stringify({
+          access_token: access,
+          token_type: 'bearer',
+          expires_in: 3600,
+          expires_at: now + 3600,
+          refresh_token: 'rt-1',
+          user: { id, email, aud: 'authenticated', role: 'authenticated', app_metadata: {} },
+        }),
+      );
       return;
     }
     res.statusCode = 404;
@@ -76,7 +91,11 @@ describe('Supabase Auth mode (SUPABASE_URL set, no JWT secret)', () => {
     const token = await sign('9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', 'jwks-user@example.test', true);
     const res = await call(session, 'GET', '/api/auth/session', { cookie: `sb-access-token=${token}` });
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', email: 'jwks-user@example.test', is_staff: true });
+    expect(res.body.user).toMatchObject({
+      id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+      email: 'jwks-user@example.test',
+      is_staff: true,
+    });
     expect(res.body.workspace.plan).toBe('trial');
   });
 
@@ -88,16 +107,26 @@ describe('Supabase Auth mode (SUPABASE_URL set, no JWT secret)', () => {
       .setAudience('authenticated')
       .setExpirationTime('1h')
       .sign(privateKey);
-    expectEnvelope(await call(session, 'GET', '/api/auth/session', { cookie: `sb-access-token=${forged}` }), 401, 'INVALID_TOKEN');
+    expectEnvelope(
+      await call(session, 'GET', '/api/auth/session', { cookie: `sb-access-token=${forged}` }),
+      401,
+      'INVALID_TOKEN',
+    );
   });
 
   it('signs in through Supabase Auth and sets sb-access-token from its session', async () => {
-    const ok = await call(signIn, 'POST', '/api/auth/sign-in', { body: { email: 'sb@example.test', password: 'supabase-pass-1' } });
+    const ok = await call(signIn, 'POST', '/api/auth/sign-in', {
+      body: { email: 'sb@example.test', password: 'supabase-pass-1' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.user.email).toBe('sb@example.test');
     const cookie = ok.headers.getSetCookie().find((c) => c.startsWith('sb-access-token='))!;
     const token = decodeURIComponent(cookie.split(';')[0].split('=')[1]);
     expect((await call(session, 'GET', '/api/auth/session', { cookie: `sb-access-token=${token}` })).status).toBe(200);
-    expectEnvelope(await call(signIn, 'POST', '/api/auth/sign-in', { body: { email: 'sb@example.test', password: 'wrong-pass' } }), 401, 'INVALID_CREDENTIALS');
+    expectEnvelope(
+      await call(signIn, 'POST', '/api/auth/sign-in', { body: { email: 'sb@example.test', password: 'wrong-pass' } }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
   });
 });

@@ -24,7 +24,8 @@ interface State {
   processed: number;
   batch: string;
 }
-const stateOf = (line: string): State | null => (line.startsWith('STATE ') ? (JSON.parse(line.slice(6)) as State) : null);
+const stateOf = (line: string): State | null =>
+  line.startsWith('STATE ') ? (JSON.parse(line.slice(6)) as State) : null;
 const progressOf = (line: string): number => (line.startsWith('PROGRESS ') ? Number(line.slice(9)) : 0);
 
 describe('import crash with a live worker', () => {
@@ -59,7 +60,9 @@ describe('import crash with a live worker', () => {
         // Progress again, from the other worker's handler: rows beyond those done at the kill.
         const resumed = await second.waitFor((l) => progressOf(l) > seenBeforeKill, 90_000);
         const resumedAfterMs = resumed.at - killedAt;
-        console.log(`[crash-live] ${onPostgres ? 'live worker beside' : 'restart'}: progress resumed ${resumedAfterMs} ms after the kill (bound ${STALE_AFTER_SECONDS} s; killed at >= ${seenBeforeKill} of ${ROWS} rows)`);
+        console.log(
+          `[crash-live] ${onPostgres ? 'live worker beside' : 'restart'}: progress resumed ${resumedAfterMs} ms after the kill (bound ${STALE_AFTER_SECONDS} s; killed at >= ${seenBeforeKill} of ${ROWS} rows)`,
+        );
         expect(resumedAfterMs).toBeLessThan(60_000);
 
         const exit = await second.exited;
@@ -71,7 +74,17 @@ describe('import crash with a live worker', () => {
         expect(result.run).toEqual({ status: 'completed', attempts: 2 });
         // The queue agrees: the dead worker's job was cancelled by the recovery, not left "active".
         expect(result.boss_jobs).toEqual({ cancelled: 1, completed: 1 });
-        expect(result.batch).toMatchObject({ status: 'completed', total_rows: ROWS, processed_rows: ROWS, created_rows: ROWS, updated_rows: 0, skipped_rows: 0, failed_rows: 0, error_rows: 0, error_message: null });
+        expect(result.batch).toMatchObject({
+          status: 'completed',
+          total_rows: ROWS,
+          processed_rows: ROWS,
+          created_rows: ROWS,
+          updated_rows: 0,
+          skipped_rows: 0,
+          failed_rows: 0,
+          error_rows: 0,
+          error_message: null,
+        });
         expect(result.import_rows).toBe(ROWS);
         expect(result.distinct_rows).toBe(ROWS);
         expect(result.skus).toBe(ROWS);

@@ -9,26 +9,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { childDatabase } from '../../helpers/child';
 
 // Postgres imports faster: more rows so the kill still lands mid-import.
 const ROWS = inject('testDatabaseUrl') ? 12000 : 8000;
 const KILL_AFTER = 1000; // processed rows seen before the kill
 const FIELDS_PER_ROW = 4; // brand, manufacturer_name, country_of_origin, safety_warnings_de
 
-function childEnv(dataDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, JOBS_IN_PROCESS: 'false' };
-  const url = inject('testDatabaseUrl');
-  if (url) env.DATABASE_URL = url;
-  else {
-    delete env.DATABASE_URL;
-    env.CRASH_PGLITE_SNAPSHOT = inject('pgliteSnapshot');
-  }
-  return env;
-}
-
 function run(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   // node itself with the tsx loader (no wrapper process): the SIGKILL hits the worker.
-  return spawn(process.execPath, ['--import', 'tsx', 'scripts/import-crash-child.ts', ...args], { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, ['--import', 'tsx', 'scripts/import-crash-child.ts', ...args], {
+    cwd: process.cwd(),
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 function lines(child: ChildProcess, onLine: (line: string) => void) {
@@ -43,14 +37,19 @@ function lines(child: ChildProcess, onLine: (line: string) => void) {
   });
 }
 
-const exited = (child: ChildProcess) => new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.once('exit', (code, signal) => r({ code, signal })));
+const exited = (child: ChildProcess) =>
+  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+    child.once('exit', (code, signal) => r({ code, signal })),
+  );
 
 describe('import crash and resume', () => {
   it(
     'SIGKILL mid-import, then a new worker resumes: completed, every row exactly once',
     async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-crash-'));
-      const env = childEnv(dataDir);
+      // On Postgres a database of its own: the child's worker must not fetch another test file's queued jobs.
+      const childDb = await childDatabase(dataDir);
+      const env = childDb.env;
       let stderr = '';
 
       // 1. The first worker: commit and import until some chunks are in, then SIGKILL.
@@ -76,7 +75,8 @@ describe('import crash and resume', () => {
           }
         });
         first.once('exit', (code, signal) => {
-          if (signal !== 'SIGKILL') reject(new Error(`first worker exited (${code}, ${signal}) before the kill:\n${stderr.slice(-3000)}`));
+          if (signal !== 'SIGKILL')
+            reject(new Error(`first worker exited (${code}, ${signal}) before the kill:\n${stderr.slice(-3000)}`));
         });
       });
       await killed;
@@ -109,7 +109,17 @@ describe('import crash and resume', () => {
       expect(result.recovered).toBeGreaterThanOrEqual(1); // ours (a shared test database may hold others)
       expect(result.run).toMatchObject({ status: 'completed' });
       // Completed, and only because every row has exactly one outcome.
-      expect(result.batch).toMatchObject({ status: 'completed', total_rows: ROWS, processed_rows: ROWS, created_rows: ROWS, updated_rows: 0, skipped_rows: 0, failed_rows: 0, error_rows: 0, error_message: null });
+      expect(result.batch).toMatchObject({
+        status: 'completed',
+        total_rows: ROWS,
+        processed_rows: ROWS,
+        created_rows: ROWS,
+        updated_rows: 0,
+        skipped_rows: 0,
+        failed_rows: 0,
+        error_rows: 0,
+        error_message: null,
+      });
       expect(result.import_rows).toBe(ROWS);
       expect(result.distinct_rows).toBe(ROWS);
       expect(result.skus).toBe(ROWS);
@@ -118,6 +128,7 @@ describe('import crash and resume', () => {
       expect(result.superseded_values).toBe(0);
       expect(result.created_audits).toBe(ROWS);
       expect(result.skus_without_blockers_computed).toBe(0);
+      await childDb.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
     5 * 60_000,

@@ -62,7 +62,8 @@ function setLoopback(on: boolean) {
 }
 afterEach(() => setLoopback(false));
 
-const preview = (u: TestUser, url: unknown) => call(fromUrlRoute, 'POST', '/api/import/from-url', { cookie: u.cookie, body: { url } });
+const preview = (u: TestUser, url: unknown) =>
+  call(fromUrlRoute, 'POST', '/api/import/from-url', { cookie: u.cookie, body: { url } });
 
 describe('POST /api/import/from-url refuses what it must not fetch', () => {
   it.each([
@@ -100,8 +101,19 @@ describe('POST /api/import/from-url refuses what it must not fetch', () => {
     expect(expectEnvelope(await preview(u, `${base}/pdf`), 422, 'FETCH_FAILED').details.reason).toBe('not_html');
     expect(expectEnvelope(await preview(u, `${base}/nothing`), 422, 'FETCH_FAILED').details.reason).toBe('http_status');
     expectEnvelope(await preview(u, ''), 400, 'VALIDATION_FAILED');
-    expectEnvelope(await call(fromUrlRoute, 'POST', '/api/import/from-url', { cookie: u.cookie, body: { url: 'http://x', extra: 1 } }), 400, 'VALIDATION_FAILED');
-    expectEnvelope(await call(fromUrlRoute, 'POST', '/api/import/from-url', { body: { url: `${base}/product` } }), 401, 'UNAUTHORIZED');
+    expectEnvelope(
+      await call(fromUrlRoute, 'POST', '/api/import/from-url', {
+        cookie: u.cookie,
+        body: { url: 'http://x', extra: 1 },
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectEnvelope(
+      await call(fromUrlRoute, 'POST', '/api/import/from-url', { body: { url: `${base}/product` } }),
+      401,
+      'UNAUTHORIZED',
+    );
   });
 });
 

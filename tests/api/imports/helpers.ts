@@ -21,16 +21,34 @@ export function form(bytes: Uint8Array | string, filename: string, fields: Recor
   return fd;
 }
 
-export function postImport(u: TestUser, bytes: Uint8Array | string, filename: string, opts: { fields?: Record<string, string>; dryRun?: boolean; headers?: Record<string, string> } = {}) {
-  return call(importRoute, 'POST', '/api/import', { cookie: u.cookie, rawBody: form(bytes, filename, opts.fields), query: opts.dryRun ? { dry_run: 'true' } : undefined, headers: opts.headers });
+export function postImport(
+  u: TestUser,
+  bytes: Uint8Array | string,
+  filename: string,
+  opts: { fields?: Record<string, string>; dryRun?: boolean; headers?: Record<string, string> } = {},
+) {
+  return call(importRoute, 'POST', '/api/import', {
+    cookie: u.cookie,
+    rawBody: form(bytes, filename, opts.fields),
+    query: opts.dryRun ? { dry_run: 'true' } : undefined,
+    headers: opts.headers,
+  });
 }
 
 /** Commits the file, runs the queued jobs inline, and returns the final batch. */
-export async function importAndRun(u: TestUser, bytes: Uint8Array | string, filename: string, fields?: Record<string, string>) {
+export async function importAndRun(
+  u: TestUser,
+  bytes: Uint8Array | string,
+  filename: string,
+  fields?: Record<string, string>,
+) {
   const res = await postImport(u, bytes, filename, { fields });
   if (res.status !== 202) throw new Error(`commit answered ${res.status}: ${res.text}`);
   await drainJobs();
-  const got = await call(batchRoute, 'GET', `/api/imports/${res.body.batch.id}`, { cookie: u.cookie, params: { batchId: res.body.batch.id } });
+  const got = await call(batchRoute, 'GET', `/api/imports/${res.body.batch.id}`, {
+    cookie: u.cookie,
+    params: { batchId: res.body.batch.id },
+  });
   return { commit: res.body, batch: got.body.batch };
 }
 
@@ -38,21 +56,63 @@ export async function counts(workspaceId: string) {
   const db = await getDb();
   const one = async (q: Promise<{ n: number }[]>) => Number((await q)[0].n);
   return {
-    skus: await one(db.select({ n: sql<number>`count(*)::int` }).from(skus).where(eq(skus.workspaceId, workspaceId))),
-    values: await one(db.select({ n: sql<number>`count(*)::int` }).from(dossierValues).where(eq(dossierValues.workspaceId, workspaceId))),
-    batches: await one(db.select({ n: sql<number>`count(*)::int` }).from(importBatches).where(eq(importBatches.workspaceId, workspaceId))),
-    jobs: await one(db.select({ n: sql<number>`count(*)::int` }).from(jobRuns).where(eq(jobRuns.workspaceId, workspaceId))),
-    audit: await one(db.select({ n: sql<number>`count(*)::int` }).from(auditEvents).where(eq(auditEvents.workspaceId, workspaceId))),
+    skus: await one(
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(skus)
+        .where(eq(skus.workspaceId, workspaceId)),
+    ),
+    values: await one(
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(dossierValues)
+        .where(eq(dossierValues.workspaceId, workspaceId)),
+    ),
+    batches: await one(
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(importBatches)
+        .where(eq(importBatches.workspaceId, workspaceId)),
+    ),
+    jobs: await one(
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(jobRuns)
+        .where(eq(jobRuns.workspaceId, workspaceId)),
+    ),
+    audit: await one(
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(auditEvents)
+        .where(eq(auditEvents.workspaceId, workspaceId)),
+    ),
   };
 }
 
 /** The SKU by code with its current confirmed values (field -> { value, provenance }). */
 export async function skuWithValues(workspaceId: string, code: string) {
   const db = await getDb();
-  const [sku] = await db.select().from(skus).where(and(eq(skus.workspaceId, workspaceId), eq(skus.skuCode, code)));
+  const [sku] = await db
+    .select()
+    .from(skus)
+    .where(and(eq(skus.workspaceId, workspaceId), eq(skus.skuCode, code)));
   if (!sku) return null;
-  const rows = await db.select().from(dossierValues).where(and(eq(dossierValues.skuId, sku.id), eq(dossierValues.status, 'confirmed'), sql`${dossierValues.supersededAt} IS NULL`));
-  return { sku, values: Object.fromEntries(rows.map((r) => [r.fieldKey, { value: r.value, source: r.source, provenance: r.provenance }])) as Record<string, { value: string; source: string; provenance: Record<string, unknown> }> };
+  const rows = await db
+    .select()
+    .from(dossierValues)
+    .where(
+      and(
+        eq(dossierValues.skuId, sku.id),
+        eq(dossierValues.status, 'confirmed'),
+        sql`${dossierValues.supersededAt} IS NULL`,
+      ),
+    );
+  return {
+    sku,
+    values: Object.fromEntries(
+      rows.map((r) => [r.fieldKey, { value: r.value, source: r.source, provenance: r.provenance }]),
+    ) as Record<string, { value: string; source: string; provenance: Record<string, unknown> }>,
+  };
 }
 
 /** Blob files under DATA_DIR/blobs (the local store of the test). */

@@ -21,13 +21,20 @@ export async function startMcpHttpServer(requestedPort: number) {
     try {
       const method = (req.method ?? 'GET') as Method;
       const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+      for (const [k, v] of Object.entries(req.headers))
+        if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
       const body = method === 'GET' ? undefined : (Readable.toWeb(req) as ReadableStream);
-      const request = new Request(`http://127.0.0.1:${port}${req.url}`, { method, headers, body, duplex: 'half' } as RequestInit);
+      const request = new Request(`http://127.0.0.1:${port}${req.url}`, {
+        method,
+        headers,
+        body,
+        duplex: 'half',
+      } as RequestInit);
       const response = await mcpRoute[method](request, { params: Promise.resolve({}) });
       log.push({ method, accept: req.headers.accept ?? '', status: response.status });
       res.writeHead(response.status, Object.fromEntries(response.headers));
-      if (response.body) for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
+      if (response.body)
+        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
       res.end();
     } catch (err) {
       res.writeHead(599).end(String(err));
@@ -49,17 +56,30 @@ export async function startMcpHttpServer(requestedPort: number) {
 /** The official SDK client over streamable HTTP with the key as Bearer header. */
 export async function connectClient(url: URL, key: string) {
   const client = new Client({ name: 'mcp-test-agent', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${key}` } } }),
+  );
   return client;
 }
 
 /** A raw HTTP exchange with the endpoint, shaped like the route tests' call() result. */
-export async function raw(url: URL, opts: { method?: Method; key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}): Promise<CallResult> {
-  const headers: Record<string, string> = { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', ...opts.headers };
+export async function raw(
+  url: URL,
+  opts: { method?: Method; key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<CallResult> {
+  const headers: Record<string, string> = {
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2025-11-25',
+    ...opts.headers,
+  };
   if (opts.key) headers.authorization = `Bearer ${opts.key}`;
   const hasBody = opts.body !== undefined || opts.rawBody !== undefined;
   if (hasBody) headers['content-type'] = 'application/json';
-  const res = await fetch(url, { method: opts.method ?? 'POST', headers, body: opts.rawBody ?? (hasBody ? JSON.stringify(opts.body) : undefined) });
+  const res = await fetch(url, {
+    method: opts.method ?? 'POST',
+    headers,
+    body: opts.rawBody ?? (hasBody ? JSON.stringify(opts.body) : undefined),
+  });
   const text = await res.text();
   let body: any = text;
   try {
@@ -85,8 +105,14 @@ export async function databaseFingerprint(workspaceIds: string[], userIds: strin
         AND table_name IN (SELECT table_name FROM information_schema.tables WHERE table_schema = columns.table_schema AND table_type = 'BASE TABLE')
         GROUP BY table_schema, table_name ORDER BY 1, 2`,
   );
-  const ws = sql.join(workspaceIds.map((id) => sql`${id}::uuid`), sql`, `);
-  const users = sql.join(userIds.map((id) => sql`${id}::uuid`), sql`, `);
+  const ws = sql.join(
+    workspaceIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const users = sql.join(
+    userIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   const out: Record<string, { rows: number; hash: string }> = {};
   for (const t of tables) {
     if (t.schema === 'public' && t.name === 'rate_limit_buckets') continue;
@@ -95,7 +121,10 @@ export async function databaseFingerprint(workspaceIds: string[], userIds: strin
     let where;
     if (t.schema === 'pgboss') {
       if (!cols.includes('data')) continue;
-      where = sql`WHERE data::text LIKE ANY (ARRAY[${sql.join(workspaceIds.map((id) => sql`${`%${id}%`}`), sql`, `)}]::text[])`;
+      where = sql`WHERE data::text LIKE ANY (ARRAY[${sql.join(
+        workspaceIds.map((id) => sql`${`%${id}%`}`),
+        sql`, `,
+      )}]::text[])`;
     } else if (cols.includes('workspace_id')) where = sql`WHERE workspace_id IN (${ws})`;
     else if (t.name === 'workspaces') where = sql`WHERE id IN (${ws})`;
     else if (t.name === 'users') where = sql`WHERE id IN (${users})`;

@@ -17,7 +17,16 @@ import * as exportsRoute from '@/app/api/exports/route';
 import { drainJobs } from '@/lib/jobs/worker';
 import { importAndRun } from '../imports/helpers';
 import { draft, send, startSmtp } from '../outreach/helpers';
-import { addDocument, createEntity, createSku, link, readySku, setFields, withTempBlobStore, EU_MANUFACTURER } from '../skus/fixtures';
+import {
+  addDocument,
+  createEntity,
+  createSku,
+  link,
+  readySku,
+  setFields,
+  withTempBlobStore,
+  EU_MANUFACTURER,
+} from '../skus/fixtures';
 import { connectClient, databaseFingerprint, raw, startMcpHttpServer } from './harness';
 
 useTestDatabase();
@@ -29,11 +38,16 @@ const PORT = Number(process.env.MCP_TEST_PORT ?? 0);
 async function keyFor(u: TestUser, scopes: Scope[] = ['mcp:read'], name = 'agent') {
   const db = await getDb();
   const [ws] = await db.select().from(workspaces).where(eq(workspaces.id, u.workspaceId));
-  return createApiKey(db, { workspace: { id: ws.id, name: ws.name, plan: ws.plan as never }, actor: { userId: u.id, apiKeyId: null, label: u.email }, input: { name, scopes } });
+  return createApiKey(db, {
+    workspace: { id: ws.id, name: ws.name, plan: ws.plan as never },
+    actor: { userId: u.id, apiKeyId: null, label: u.email },
+    input: { name, scopes },
+  });
 }
 
 type ToolResult = { isError?: boolean; structuredContent?: any; content: { type: string; text?: string }[] };
-const callTool = (c: Client, name: string, args: Record<string, unknown> = {}) => c.callTool({ name, arguments: args }) as Promise<ToolResult>;
+const callTool = (c: Client, name: string, args: Record<string, unknown> = {}) =>
+  c.callTool({ name, arguments: args }) as Promise<ToolResult>;
 const textOf = (r: ToolResult) => r.content.map((c) => c.text ?? '').join('\n');
 
 async function ok(c: Client, name: string, args: Record<string, unknown> = {}) {
@@ -94,7 +108,8 @@ beforeAll(async () => {
   keyB = (await keyFor(B)).key;
 
   // Workspace A: seven plain SKUs (paging), a toy for FR/BE, a SKU ready for DE, documents, an entity and an import.
-  for (let i = 1; i <= 6; i++) skuIdsA.push((await createSku(A, { sku_code: `MCP-${i}`, product_name: `Wooden block ${i}` })).id);
+  for (let i = 1; i <= 6; i++)
+    skuIdsA.push((await createSku(A, { sku_code: `MCP-${i}`, product_name: `Wooden block ${i}` })).id);
   toy = await createSku(A, { sku_code: 'TOY-FR', product_name: 'Plush bear', category_code: 'toys' });
   skuIdsA.push(toy.id);
   await setFields(A, toy.id, { target_markets: 'FR,BE', brand: 'Teddy & Co' });
@@ -103,19 +118,38 @@ beforeAll(async () => {
   const m = await createEntity(A, { ...EU_MANUFACTURER, name: 'Holzwerk MCP GmbH' });
   entityId = m.id;
   await link(A, toy.id, 'manufacturer', m.id);
-  docA = await addDocument(A, { skuIds: [toy.id], type: 'test_report', filename: 'EN71 test report.pdf', validUntil: '2026-12-31', references: ['EN 71-1:2014'] });
-  const imported = await importAndRun(A, 'sku_code,product_name,gtin\nIMP-1,Imported lamp,4006381333931\nIMP-2,Broken row,123\n', 'products.csv');
+  docA = await addDocument(A, {
+    skuIds: [toy.id],
+    type: 'test_report',
+    filename: 'EN71 test report.pdf',
+    validUntil: '2026-12-31',
+    references: ['EN 71-1:2014'],
+  });
+  const imported = await importAndRun(
+    A,
+    'sku_code,product_name,gtin\nIMP-1,Imported lamp,4006381333931\nIMP-2,Broken row,123\n',
+    'products.csv',
+  );
   batchId = imported.batch.id;
   for (const code of ['IMP-1', 'IMP-2']) {
     const db = await getDb();
-    const rows = await db.execute(sql`SELECT id FROM skus WHERE workspace_id = ${A.workspaceId} AND sku_code = ${code}`);
+    const rows = await db.execute(
+      sql`SELECT id FROM skus WHERE workspace_id = ${A.workspaceId} AND sku_code = ${code}`,
+    );
     const id = ((rows as any).rows ?? rows)[0]?.id;
     if (id) skuIdsA.push(id);
   }
 
   // Workspace A: three export runs (run to the end by the real job) and two supplier requests sent over real SMTP.
   for (let i = 0; i < 3; i++) {
-    const res = await call(exportsRoute, 'POST', '/api/exports', { cookie: A.cookie, body: { template_id: CSV_TEMPLATE, scope_type: i === 0 ? 'single_sku' : 'all', ...(i === 0 ? { scope_value: toy.id } : {}) } });
+    const res = await call(exportsRoute, 'POST', '/api/exports', {
+      cookie: A.cookie,
+      body: {
+        template_id: CSV_TEMPLATE,
+        scope_type: i === 0 ? 'single_sku' : 'all',
+        ...(i === 0 ? { scope_value: toy.id } : {}),
+      },
+    });
     expect(res.status, res.text).toBe(202);
     exportRunIdsA.push(res.body.run.id);
   }
@@ -125,7 +159,13 @@ beforeAll(async () => {
   for (const due of ['2026-12-15', null]) {
     const d = await draft(A, { sku_id: toy.id, to: 'quality@teddy.example' });
     expect(d.status, d.text).toBe(200);
-    const res = await send(A, { sku_id: toy.id, to: 'quality@teddy.example', subject: d.body.draft.subject, body: d.body.draft.body, due_date: due });
+    const res = await send(A, {
+      sku_id: toy.id,
+      to: 'quality@teddy.example',
+      subject: d.body.draft.subject,
+      body: d.body.draft.body,
+      due_date: due,
+    });
     expect(res.status, res.text).toBe(201);
     requestIdsA.push(res.body.request.id);
   }
@@ -133,7 +173,12 @@ beforeAll(async () => {
 
   // Workspace B: one SKU and one document that A's key must never see.
   skuB = await createSku(B, { sku_code: 'B-SECRET', product_name: 'Secret product of B' });
-  docB = await addDocument(B, { skuIds: [skuB.id], type: 'test_report', filename: 'B secret report.pdf', validUntil: '2026-06-30' });
+  docB = await addDocument(B, {
+    skuIds: [skuB.id],
+    type: 'test_report',
+    filename: 'B secret report.pdf',
+    validUntil: '2026-06-30',
+  });
 
   client = await connectClient(server.url, keyA);
   clientB = await connectClient(server.url, keyB);
@@ -153,7 +198,12 @@ describe('MCP: handshake and discovery', () => {
     expect(client.getInstructions()).toMatch(/read-only/i);
     const res = await raw(server.url, {
       key: keyA,
-      body: { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } },
+      body: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
@@ -164,10 +214,21 @@ describe('MCP: handshake and discovery', () => {
   it('tools/list: every tool of the registry, read-only, with input and output schemas', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(MCP_TOOLS.map((t) => t.name));
-    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining([
-      'list_skus', 'get_sku', 'get_dossier', 'readiness_summary', 'explain_requirements', 'why_blocked',
-      'search_documents', 'get_document', 'list_import_batches', 'get_import_batch', 'list_entities',
-    ]));
+    expect(tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining([
+        'list_skus',
+        'get_sku',
+        'get_dossier',
+        'readiness_summary',
+        'explain_requirements',
+        'why_blocked',
+        'search_documents',
+        'get_document',
+        'list_import_batches',
+        'get_import_batch',
+        'list_entities',
+      ]),
+    );
     for (const t of tools) {
       expect(t.annotations, t.name).toMatchObject({ readOnlyHint: true, destructiveHint: false });
       expect(t.inputSchema.type, t.name).toBe('object');
@@ -192,7 +253,12 @@ describe('MCP: handshake and discovery', () => {
   it('GET /api/mcp returns the server metadata as JSON', async () => {
     const res = await raw(server.url, { method: 'GET', key: keyA });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: 'compliance-workspace', transport: 'streamable-http', read_only: true, authentication: { type: 'bearer', scope: 'mcp:read' } });
+    expect(res.body).toMatchObject({
+      name: 'compliance-workspace',
+      transport: 'streamable-http',
+      read_only: true,
+      authentication: { type: 'bearer', scope: 'mcp:read' },
+    });
     expect(res.body.protocol_versions).toContain('2025-11-25');
     expect(res.body.tools.map((t: any) => t.name)).toEqual(MCP_TOOLS.map((t) => t.name));
     expect(res.body.endpoint).toBe(`${server.url.origin}/api/mcp`);
@@ -244,8 +310,17 @@ describe('MCP: tools with valid and invalid arguments', () => {
     const r = await ok(client, 'readiness_summary', { top: 2 });
     expect(r.totals.skus).toBe(skuIdsA.length);
     expect(r.by_status.reduce((n: number, s: any) => n + s.count, 0)).toBe(skuIdsA.length);
-    expect(r.by_category.find((c: any) => c.category_code === 'toys')).toEqual({ category_code: 'toys', skus: 1, blocked: 1 });
-    expect(r.by_target_market).toEqual(expect.arrayContaining([{ market: 'FR', skus: 1, blocked: 1 }, { market: 'BE', skus: 1, blocked: 1 }]));
+    expect(r.by_category.find((c: any) => c.category_code === 'toys')).toEqual({
+      category_code: 'toys',
+      skus: 1,
+      blocked: 1,
+    });
+    expect(r.by_target_market).toEqual(
+      expect.arrayContaining([
+        { market: 'FR', skus: 1, blocked: 1 },
+        { market: 'BE', skus: 1, blocked: 1 },
+      ]),
+    );
     expect(r.by_target_market.find((m: any) => m.market === 'DE')).toMatchObject({ skus: 1 });
     expect(r.top_blockers.length).toBeLessThanOrEqual(2);
     expect(r.by_blocker_code.length).toBeGreaterThanOrEqual(r.top_blockers.length);
@@ -289,7 +364,12 @@ describe('MCP: tools with valid and invalid arguments', () => {
     await toolError(client, 'search_documents', { type: 'invoice' }, /type/);
 
     const d = await ok(client, 'get_document', { document_id: docA.id });
-    expect(d).toMatchObject({ id: docA.id, document_type: 'test_report', valid_until: '2026-12-31', linked_skus: [{ id: toy.id, sku_code: 'TOY-FR' }] });
+    expect(d).toMatchObject({
+      id: docA.id,
+      document_type: 'test_report',
+      valid_until: '2026-12-31',
+      linked_skus: [{ id: toy.id, sku_code: 'TOY-FR' }],
+    });
     expect(d.download_url).toBe(`${server.url.origin}/api/documents/${docA.id}/file`);
     expect(d.facts).toEqual([expect.objectContaining({ field_key: 'harmonised_standards', value: 'EN 71-1:2014' })]);
     await toolError(client, 'get_document', { document_id: docB.id }, /NOT_FOUND/);
@@ -323,7 +403,9 @@ describe('MCP: tools with valid and invalid arguments', () => {
     expect(all.length).toBe(listTemplates().length);
     expect(new Set(all.map((t) => t.id)).size).toBe(all.length);
     expect(all.find((t) => t.id === CSV_TEMPLATE)).toMatchObject({ format: 'CSV', status: 'valid' });
-    expect(all.every((t) => ['valid', 'schema_drift', 'deprecated'].includes(t.status) && Array.isArray(t.required_fields))).toBe(true);
+    expect(
+      all.every((t) => ['valid', 'schema_drift', 'deprecated'].includes(t.status) && Array.isArray(t.required_fields)),
+    ).toBe(true);
     await toolError(client, 'list_export_templates', { cursor: 'bogus' }, /cursor/);
     await toolError(client, 'list_export_templates', { limit: 101 }, /limit/);
   });
@@ -331,7 +413,12 @@ describe('MCP: tools with valid and invalid arguments', () => {
   it('list_export_runs: the runs newest first with status, counts and the download link, paged', async () => {
     const runs = await allPages(client, 'list_export_runs', { limit: 1 });
     expect(runs.map((r) => r.id)).toEqual([...exportRunIdsA].reverse());
-    expect(runs.at(-1)).toMatchObject({ scope_type: 'single_sku', sku_count: 1, template_id: CSV_TEMPLATE, template_format: 'CSV' });
+    expect(runs.at(-1)).toMatchObject({
+      scope_type: 'single_sku',
+      sku_count: 1,
+      template_id: CSV_TEMPLATE,
+      template_format: 'CSV',
+    });
     expect(runs[0]).toMatchObject({ scope_type: 'all', sku_count: skuIdsA.length });
     for (const r of runs) {
       expect(['completed', 'completed_with_warnings']).toContain(r.status);
@@ -345,7 +432,14 @@ describe('MCP: tools with valid and invalid arguments', () => {
   it('list_supplier_requests: what was asked, status and due date, by SKU and status, paged; never the upload link', async () => {
     const all = await allPages(client, 'list_supplier_requests', { limit: 1 });
     expect(all.map((r) => r.id)).toEqual([...requestIdsA].reverse());
-    expect(all[1]).toMatchObject({ sku_id: toy.id, recipient: 'quality@teddy.example', status: 'sent', due_date: '2026-12-15', link_active: true, reminder_count: 0 });
+    expect(all[1]).toMatchObject({
+      sku_id: toy.id,
+      recipient: 'quality@teddy.example',
+      status: 'sent',
+      due_date: '2026-12-15',
+      link_active: true,
+      reminder_count: 0,
+    });
     expect(all[1].items.length).toBeGreaterThan(0);
     expect(all[1].items.every((i: any) => i.code && i.label)).toBe(true);
     const r = await callTool(client, 'list_supplier_requests', {});
@@ -395,8 +489,12 @@ describe('MCP: tenant isolation', () => {
     }
     // A's filter on its own SKU id gives B nothing, not A's documents.
     expect((await ok(clientB, 'search_documents', { sku_id: toy.id })).items).toEqual([]);
-    await expect(clientB.readResource({ uri: `sku://${toy.id}` })).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
-    await expect(clientB.readResource({ uri: `document://${docA.id}` })).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+    await expect(clientB.readResource({ uri: `sku://${toy.id}` })).rejects.toMatchObject({
+      code: ErrorCode.InvalidParams,
+    });
+    await expect(clientB.readResource({ uri: `document://${docA.id}` })).rejects.toMatchObject({
+      code: ErrorCode.InvalidParams,
+    });
   });
 });
 
@@ -405,24 +503,48 @@ describe('MCP: protocol errors stay JSON-RPC', () => {
     const err = await client.request({ method: 'skus/delete', params: {} }, z.object({})).catch((e) => e);
     expect(err).toBeInstanceOf(McpError);
     expect(err.code).toBe(ErrorCode.MethodNotFound);
-    const res = await raw(server.url, { key: keyA, body: { jsonrpc: '2.0', id: 7, method: 'skus/delete', params: { id: toy.id } } });
+    const res = await raw(server.url, {
+      key: keyA,
+      body: { jsonrpc: '2.0', id: 7, method: 'skus/delete', params: { id: toy.id } },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ jsonrpc: '2.0', id: 7, error: expect.objectContaining({ code: -32601 }) });
     expect(res.body.error_code).toBeUndefined();
   });
 
   it('bad params: -32602 (tools/call without a name, resources/read of an unknown uri); invalid JSON: -32700', async () => {
-    const noName = await raw(server.url, { key: keyA, body: { jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { arguments: {} } } });
-    expect(noName.body).toMatchObject({ jsonrpc: '2.0', id: 'a', error: { code: -32602, message: expect.stringMatching(/name/) } });
-    const wrongType = await raw(server.url, { key: keyA, body: { jsonrpc: '2.0', id: 'p', method: 'prompts/get', params: { name: 42 } } });
+    const noName = await raw(server.url, {
+      key: keyA,
+      body: { jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { arguments: {} } },
+    });
+    expect(noName.body).toMatchObject({
+      jsonrpc: '2.0',
+      id: 'a',
+      error: { code: -32602, message: expect.stringMatching(/name/) },
+    });
+    const wrongType = await raw(server.url, {
+      key: keyA,
+      body: { jsonrpc: '2.0', id: 'p', method: 'prompts/get', params: { name: 42 } },
+    });
     expect(wrongType.body).toMatchObject({ jsonrpc: '2.0', id: 'p', error: { code: -32602 } });
-    const badUri = await raw(server.url, { key: keyA, body: { jsonrpc: '2.0', id: 'b', method: 'resources/read', params: { uri: 'sku://not-a-uuid' } } });
+    const badUri = await raw(server.url, {
+      key: keyA,
+      body: { jsonrpc: '2.0', id: 'b', method: 'resources/read', params: { uri: 'sku://not-a-uuid' } },
+    });
     expect(badUri.body).toMatchObject({ jsonrpc: '2.0', id: 'b', error: { code: -32602 } });
     const notJson = await raw(server.url, { key: keyA, rawBody: '{"jsonrpc": "2.0", "method": ' });
     expect(notJson.status).toBe(400);
     expect(notJson.body).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
     // Hostile text: a NUL byte is refused by the schema (never reaches Postgres); U+FFFD is plain text.
-    const nul = await raw(server.url, { key: keyA, body: { jsonrpc: '2.0', id: 'c', method: 'tools/call', params: { name: 'list_skus', arguments: { q: 'a\u0000b' } } } });
+    const nul = await raw(server.url, {
+      key: keyA,
+      body: {
+        jsonrpc: '2.0',
+        id: 'c',
+        method: 'tools/call',
+        params: { name: 'list_skus', arguments: { q: 'a\u0000b' } },
+      },
+    });
     expect(nul.status).toBe(200);
     expect(nul.body.result).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/NUL/) }] });
     const replacement = await callTool(client, 'list_skus', { q: '\uFFFD\uD800' });
@@ -431,10 +553,22 @@ describe('MCP: protocol errors stay JSON-RPC', () => {
   });
 
   it('a plain JSON client (no streamable-HTTP Accept header) gets the JSON-RPC answer', async () => {
-    const res = await raw(server.url, { key: keyA, headers: { accept: 'application/json' }, body: { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'readiness_summary', arguments: {} } } });
+    const res = await raw(server.url, {
+      key: keyA,
+      headers: { accept: 'application/json' },
+      body: { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'readiness_summary', arguments: {} } },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ jsonrpc: '2.0', id: 9, result: { structuredContent: { totals: { skus: skuIdsA.length } } } });
-    const noAccept = await fetch(server.url, { method: 'POST', headers: { authorization: `Bearer ${keyA}`, 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 10, method: 'ping' }) });
+    expect(res.body).toMatchObject({
+      jsonrpc: '2.0',
+      id: 9,
+      result: { structuredContent: { totals: { skus: skuIdsA.length } } },
+    });
+    const noAccept = await fetch(server.url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${keyA}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 10, method: 'ping' }),
+    });
     expect(noAccept.status).toBe(200);
     expect(await noAccept.json()).toEqual({ jsonrpc: '2.0', id: 10, result: {} });
   });
@@ -451,8 +585,16 @@ describe('MCP: authentication and rate limit (HTTP envelopes)', () => {
     const init = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
     expectEnvelope(await raw(server.url, { body: init }), 401, 'UNAUTHORIZED');
     expectEnvelope(await raw(server.url, { method: 'GET' }), 401, 'UNAUTHORIZED');
-    expectEnvelope(await raw(server.url, { key: 'cwk_live_0000000000000000000000000000000000000000', body: init }), 401, 'API_KEY_INVALID');
-    expectEnvelope(await raw(server.url, { key: keyA.slice(0, -2) + (keyA.endsWith('aa') ? 'bb' : 'aa'), body: init }), 401, 'API_KEY_INVALID');
+    expectEnvelope(
+      await raw(server.url, { key: 'cwk_live_0000000000000000000000000000000000000000', body: init }),
+      401,
+      'API_KEY_INVALID',
+    );
+    expectEnvelope(
+      await raw(server.url, { key: keyA.slice(0, -2) + (keyA.endsWith('aa') ? 'bb' : 'aa'), body: init }),
+      401,
+      'API_KEY_INVALID',
+    );
 
     const db = await getDb();
     const revoked = await keyFor(A, ['mcp:read'], 'to revoke');
@@ -462,7 +604,10 @@ describe('MCP: authentication and rate limit (HTTP envelopes)', () => {
     expectEnvelope(await raw(server.url, { key: revoked.key, body: init }), 401, 'API_KEY_REVOKED');
 
     const expired = await keyFor(A, ['mcp:read'], 'to expire');
-    await db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiKeys.id, expired.id));
+    await db
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiKeys.id, expired.id));
     expectEnvelope(await raw(server.url, { key: expired.key, body: init }), 401, 'API_KEY_EXPIRED');
 
     const skusOnly = await keyFor(A, ['skus:read'], 'skus only');
@@ -510,10 +655,26 @@ describe('MCP: read-only', () => {
     expect(Object.keys(args).sort()).toEqual(MCP_TOOLS.map((t) => t.name).sort());
 
     const before = await databaseFingerprint([A.workspaceId, B.workspaceId], [A.id, B.id]);
-    expect(Object.keys(before)).toEqual(expect.arrayContaining(['public.skus', 'public.dossier_values', 'public.documents', 'public.audit_events', 'public.job_runs']));
+    expect(Object.keys(before)).toEqual(
+      expect.arrayContaining([
+        'public.skus',
+        'public.dossier_values',
+        'public.documents',
+        'public.audit_events',
+        'public.job_runs',
+      ]),
+    );
     const calls = [
-      ...Object.entries(args).map(([name, a]) => () => ok(client, name, a)),
-      ...Object.entries(args).map(([name, a]) => () => callTool(clientB, name, a)),
+      ...Object.entries(args).map(
+        ([name, a]) =>
+          () =>
+            ok(client, name, a),
+      ),
+      ...Object.entries(args).map(
+        ([name, a]) =>
+          () =>
+            callTool(clientB, name, a),
+      ),
       () => client.readResource({ uri: `sku://${ready.id}` }),
       () => client.readResource({ uri: `document://${docA.id}` }),
       () => client.getPrompt({ name: 'audit_catalogue', arguments: { market: 'DE' } }),

@@ -42,7 +42,11 @@ export async function startSmtp() {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', async () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        mails.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), raw, parsed: await PostalMime.parse(raw) });
+        mails.push({
+          envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          parsed: await PostalMime.parse(raw),
+        });
         cb();
       });
     },
@@ -77,7 +81,10 @@ export const TOY_SUPPLIER = {
 /** A toy SKU (no DoC, no EN 71 report...) with a German manufacturer linked. */
 export async function toySku(u: TestUser, supplier: Record<string, unknown> = TOY_SUPPLIER) {
   const code = `TOY-${crypto.randomUUID().slice(0, 8)}`;
-  const res = await call((await import('@/app/api/skus/route')) as any, 'POST', '/api/skus', { cookie: u.cookie, body: { sku_code: code, product_name: 'Wooden train', category_code: 'toys', gtin: '4006381333931' } });
+  const res = await call((await import('@/app/api/skus/route')) as any, 'POST', '/api/skus', {
+    cookie: u.cookie,
+    body: { sku_code: code, product_name: 'Wooden train', category_code: 'toys', gtin: '4006381333931' },
+  });
   expect(res.status, res.text).toBe(201);
   const sku = res.body.sku as { id: string; sku_code: string };
   const entity = await createEntity(u, supplier);
@@ -85,9 +92,14 @@ export async function toySku(u: TestUser, supplier: Record<string, unknown> = TO
   return { sku, entity };
 }
 
-export const draft = (u: TestUser, body: Record<string, unknown>) => call(draftRoute, 'POST', '/api/supplier-email/draft', { cookie: u.cookie, body });
+export const draft = (u: TestUser, body: Record<string, unknown>) =>
+  call(draftRoute, 'POST', '/api/supplier-email/draft', { cookie: u.cookie, body });
 
-export function send(u: TestUser, body: Record<string, unknown>, opts: { key?: string; query?: Record<string, string>; bearer?: string } = {}): Promise<CallResult> {
+export function send(
+  u: TestUser,
+  body: Record<string, unknown>,
+  opts: { key?: string; query?: Record<string, string>; bearer?: string } = {},
+): Promise<CallResult> {
   return call(sendRoute, 'POST', '/api/supplier-email/send', {
     cookie: opts.bearer ? undefined : u.cookie,
     bearer: opts.bearer,
@@ -97,15 +109,23 @@ export function send(u: TestUser, body: Record<string, unknown>, opts: { key?: s
   });
 }
 
-export const list = (u: TestUser, query: Record<string, string> = {}) => call(requestsRoute, 'GET', '/api/supplier-email/requests', { cookie: u.cookie, query });
+export const list = (u: TestUser, query: Record<string, string> = {}) =>
+  call(requestsRoute, 'GET', '/api/supplier-email/requests', { cookie: u.cookie, query });
 
-export const patchRequest = (u: TestUser, id: string, body: Record<string, unknown>) => call(requestRoute, 'PATCH', `/api/supplier-email/requests/${id}`, { cookie: u.cookie, params: { id }, body });
+export const patchRequest = (u: TestUser, id: string, body: Record<string, unknown>) =>
+  call(requestRoute, 'PATCH', `/api/supplier-email/requests/${id}`, { cookie: u.cookie, params: { id }, body });
 
 /** Drafts and sends a request for the SKU's open items; returns the stored request. */
 export async function sendDefault(u: TestUser, skuId: string, extra: Record<string, unknown> = {}) {
   const d = await draft(u, { sku_id: skuId });
   expect(d.status, d.text).toBe(200);
-  const res = await send(u, { sku_id: skuId, to: d.body.draft.to, subject: d.body.draft.subject, body: d.body.draft.body, ...extra });
+  const res = await send(u, {
+    sku_id: skuId,
+    to: d.body.draft.to,
+    subject: d.body.draft.subject,
+    body: d.body.draft.body,
+    ...extra,
+  });
   expect(res.status, res.text).toBe(201);
   return res.body.request as { id: string; status: string; upload_url: string; message_id: string; [k: string]: any };
 }

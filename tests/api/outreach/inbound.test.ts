@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import * as inboundRoute from '@/app/api/supplier-email/inbound/route';
 import { resetEnvCache } from '@/lib/config/env';
 import { getDb } from '@/lib/db/client';
-import { documents, supplierRequestEvents } from '@/lib/db/schema';
+import { documents, documentSkus, supplierRequestEvents } from '@/lib/db/schema';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
 import { declarationPdf, settleJobs } from '../documents/helpers';
@@ -29,10 +29,26 @@ afterAll(async () => {
 
 /** Latin-1 quoted-printable, as many German mail clients still send it. */
 const latin1Qp = (s: string) =>
-  [...Buffer.from(s, 'latin1')].map((b) => (b === 0x0a ? '\r\n' : b > 126 || b === 61 ? `=${b.toString(16).toUpperCase().padStart(2, '0')}` : String.fromCharCode(b))).join('');
+  [...Buffer.from(s, 'latin1')]
+    .map((b) =>
+      b === 0x0a
+        ? '\r\n'
+        : b > 126 || b === 61
+          ? `=${b.toString(16).toUpperCase().padStart(2, '0')}`
+          : String.fromCharCode(b),
+    )
+    .join('');
 
 /** A reply as a mail client writes it: ISO-8859-1 text with the quoted original, a PDF attached. */
-function replyMime(opts: { inReplyTo?: string; references?: string; messageId?: string; body: string; attachment?: Uint8Array; filename?: string; subject?: string }) {
+function replyMime(opts: {
+  inReplyTo?: string;
+  references?: string;
+  messageId?: string;
+  body: string;
+  attachment?: Uint8Array;
+  filename?: string;
+  subject?: string;
+}) {
   const boundary = '----=_Part_4711';
   const lines = [
     'From: =?ISO-8859-1?Q?J=FCrgen_M=FCller?= <compliance@spielwaren.example>',
@@ -58,7 +74,9 @@ function replyMime(opts: { inReplyTo?: string; references?: string; messageId?: 
       'Content-Transfer-Encoding: base64',
       `Content-Disposition: attachment; filename="${opts.filename ?? 'Konformitaetserklaerung.pdf'}"`,
       '',
-      ...(Buffer.from(opts.attachment).toString('base64').match(/.{1,76}/g) ?? []),
+      ...(Buffer.from(opts.attachment)
+        .toString('base64')
+        .match(/.{1,76}/g) ?? []),
     );
   }
   lines.push(`--${boundary}--`, '');
@@ -66,31 +84,59 @@ function replyMime(opts: { inReplyTo?: string; references?: string; messageId?: 
 }
 
 const post = (raw: string, secret: string | null = SECRET) =>
-  call(inboundRoute, 'POST', '/api/supplier-email/inbound', { rawBody: raw, origin: null, headers: { 'content-type': 'message/rfc822', ...(secret ? { 'x-webhook-secret': secret } : {}) } });
-const getRequest = async (u: TestUser, id: string) => (await call(requestRoute, 'GET', `/api/supplier-email/requests/${id}`, { cookie: u.cookie, params: { id } })).body.request;
+  call(inboundRoute, 'POST', '/api/supplier-email/inbound', {
+    rawBody: raw,
+    origin: null,
+    headers: { 'content-type': 'message/rfc822', ...(secret ? { 'x-webhook-secret': secret } : {}) },
+  });
+const getRequest = async (u: TestUser, id: string) =>
+  (await call(requestRoute, 'GET', `/api/supplier-email/requests/${id}`, { cookie: u.cookie, params: { id } })).body
+    .request;
 
 describe('POST /api/supplier-email/inbound', () => {
   it('matches a Latin-1 reply with quoted text and a PDF by In-Reply-To; stores the attachment and the reply text', async () => {
     const u = await makeUser();
     const { sku } = await toySku(u);
     const r = await sendDefault(u, sku.id, { items: ['TOY_DOC_MISSING'] });
-    const body = 'Guten Tag,\nanbei die Konformitätserklärung für den Holzzug.\nGrüße, Jürgen Müller\n\nAm 23.11.2026 um 10:00 schrieb Compliance Desk:\n> Sehr geehrtes Team,\n> wir benötigen …';
-    const raw = replyMime({ inReplyTo: r.message_id, references: `<other@x.example> ${r.message_id}`, body, attachment: await declarationPdf(), messageId: '<reply-1@spielwaren.example>' });
+    const body =
+      'Guten Tag,\nanbei die Konformitätserklärung für den Holzzug.\nGrüße, Jürgen Müller\n\nAm 23.11.2026 um 10:00 schrieb Compliance Desk:\n> Sehr geehrtes Team,\n> wir benötigen …';
+    const raw = replyMime({
+      inReplyTo: r.message_id,
+      references: `<other@x.example> ${r.message_id}`,
+      body,
+      attachment: await declarationPdf(),
+      messageId: '<reply-1@spielwaren.example>',
+    });
     const res = await post(raw);
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ request_id: r.id, duplicate: false });
-    expect(res.body.results).toEqual([expect.objectContaining({ filename: 'Konformitaetserklaerung.pdf', status: 'uploaded' })]);
+    expect(res.body.results).toEqual([
+      expect.objectContaining({ filename: 'Konformitaetserklaerung.pdf', status: 'uploaded' }),
+    ]);
     await settleJobs(u.workspaceId);
 
     const req = await getRequest(u, r.id);
     expect(req.status).toBe('to_review');
-    expect(req.documents).toEqual([expect.objectContaining({ source: 'inbound_email', document_type: 'declaration_of_conformity', status: 'pending' })]);
+    expect(req.documents).toEqual([
+      expect.objectContaining({
+        source: 'inbound_email',
+        document_type: 'declaration_of_conformity',
+        status: 'pending',
+      }),
+    ]);
     const reply = req.timeline.find((e: any) => e.kind === 'reply');
     expect(reply.note).toBe('Guten Tag,\nanbei die Konformitätserklärung für den Holzzug.\nGrüße, Jürgen Müller');
-    expect(reply.data).toMatchObject({ from: 'compliance@spielwaren.example', inbound_message_id: '<reply-1@spielwaren.example>', subject: 'Re: Benötigte Konformitätsunterlagen' });
+    expect(reply.data).toMatchObject({
+      from: 'compliance@spielwaren.example',
+      inbound_message_id: '<reply-1@spielwaren.example>',
+      subject: 'Re: Benötigte Konformitätsunterlagen',
+    });
     const db = await getDb();
     const [doc] = await db.select().from(documents).where(eq(documents.id, req.documents[0].document_id));
-    expect(doc).toMatchObject({ workspaceId: u.workspaceId, skuId: sku.id });
+    expect(doc).toMatchObject({ workspaceId: u.workspaceId });
+    expect(await db.select().from(documentSkus).where(eq(documentSkus.documentId, doc.id))).toMatchObject([
+      { skuId: sku.id },
+    ]);
 
     // The webhook delivering it again records nothing new.
     const again = await post(raw);
@@ -102,12 +148,19 @@ describe('POST /api/supplier-email/inbound', () => {
     const u = await makeUser();
     const { sku } = await toySku(u);
     const r = await sendDefault(u, sku.id);
-    const res = await post(replyMime({ body: `We are preparing the test report; see ${r.upload_url} later.\n\n-----Original Message-----\nold text` }));
+    const res = await post(
+      replyMime({
+        body: `We are preparing the test report; see ${r.upload_url} later.\n\n-----Original Message-----\nold text`,
+      }),
+    );
     expect(res.status, res.text).toBe(200);
     const req = await getRequest(u, r.id);
     expect(req.status).toBe('in_progress');
     expect(req.responded_at).not.toBeNull();
-    expect(req.timeline.at(-1)).toMatchObject({ kind: 'reply', note: `We are preparing the test report; see ${r.upload_url} later.` });
+    expect(req.timeline.at(-1)).toMatchObject({
+      kind: 'reply',
+      note: `We are preparing the test report; see ${r.upload_url} later.`,
+    });
   });
 
   it('refuses unauthenticated, unmatched, closed-request and malformed mail without side effects', async () => {
@@ -117,17 +170,49 @@ describe('POST /api/supplier-email/inbound', () => {
     const pdf = await declarationPdf({ model: 'NOPE-1' });
     const raw = replyMime({ inReplyTo: r.message_id, body: 'Here it is.', attachment: pdf });
     const db = await getDb();
-    const docCount = async () => (await db.select().from(documents).where(eq(documents.workspaceId, u.workspaceId))).length;
-    const eventCount = async () => (await db.select().from(supplierRequestEvents).where(eq(supplierRequestEvents.requestId, r.id))).length;
+    const docCount = async () =>
+      (await db.select().from(documents).where(eq(documents.workspaceId, u.workspaceId))).length;
+    const eventCount = async () =>
+      (await db.select().from(supplierRequestEvents).where(eq(supplierRequestEvents.requestId, r.id))).length;
     const events = await eventCount();
 
     expectEnvelope(await post(raw, null), 401, 'UNAUTHORIZED');
     expectEnvelope(await post(raw, 'wrong-secret-wrong-secret'), 401, 'UNAUTHORIZED');
-    expectEnvelope(await post(replyMime({ inReplyTo: '<unknown@nowhere.example>', body: 'Hello', attachment: pdf })), 422, 'INBOUND_UNMATCHED');
-    expectEnvelope(await post(replyMime({ body: 'a link of nothing: http://127.0.0.1:3100/r/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', attachment: pdf })), 422, 'INBOUND_UNMATCHED');
-    expectEnvelope(await call(inboundRoute, 'POST', '/api/supplier-email/inbound', { rawBody: raw, origin: null, headers: { 'content-type': 'message/rfc822', 'x-webhook-secret': SECRET, 'content-length': String(41 * 1024 * 1024) } }), 413, 'PAYLOAD_TOO_LARGE');
+    expectEnvelope(
+      await post(replyMime({ inReplyTo: '<unknown@nowhere.example>', body: 'Hello', attachment: pdf })),
+      422,
+      'INBOUND_UNMATCHED',
+    );
+    expectEnvelope(
+      await post(
+        replyMime({
+          body: 'a link of nothing: http://127.0.0.1:3100/r/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+          attachment: pdf,
+        }),
+      ),
+      422,
+      'INBOUND_UNMATCHED',
+    );
+    expectEnvelope(
+      await call(inboundRoute, 'POST', '/api/supplier-email/inbound', {
+        rawBody: raw,
+        origin: null,
+        headers: {
+          'content-type': 'message/rfc822',
+          'x-webhook-secret': SECRET,
+          'content-length': String(41 * 1024 * 1024),
+        },
+      }),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
     const { updateRequestStatus } = await import('@/lib/outreach/service');
-    await updateRequestStatus(db, { workspaceId: u.workspaceId, actor: { userId: u.id, apiKeyId: null, label: u.email }, id: r.id, input: { status: 'cancelled' } });
+    await updateRequestStatus(db, {
+      workspaceId: u.workspaceId,
+      actor: { userId: u.id, apiKeyId: null, label: u.email },
+      id: r.id,
+      input: { status: 'cancelled' },
+    });
     expectEnvelope(await post(raw), 409, 'INVALID_STATE');
     expect(await docCount()).toBe(0);
     expect(await eventCount()).toBe(events + 1); // only the cancellation

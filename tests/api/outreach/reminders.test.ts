@@ -32,7 +32,9 @@ const DAY = 86_400_000;
 // Ahead of the wall clock, so the timeline's injected times come after the real send.
 const T0 = new Date(Date.now() + 3_600_000);
 const at = (days: number) => new Date(T0.getTime() + days * DAY);
-const getRequest = async (u: TestUser, id: string) => (await call(requestRoute, 'GET', `/api/supplier-email/requests/${id}`, { cookie: u.cookie, params: { id } })).body.request;
+const getRequest = async (u: TestUser, id: string) =>
+  (await call(requestRoute, 'GET', `/api/supplier-email/requests/${id}`, { cookie: u.cookie, params: { id } })).body
+    .request;
 
 /** A sent request whose clock starts at T0. */
 async function sentAtT0(u: TestUser) {
@@ -77,7 +79,14 @@ describe('reminder cadence (controllable clock)', () => {
     req = await getRequest(u, r.id);
     expect(req.status).toBe('no_progress');
     expect(mailsTo(r.message_id)).toHaveLength(3);
-    expect(req.timeline.map((e: any) => e.kind)).toEqual(['created', 'sent', 'reminder_sent', 'reminder_sent', 'reminder_sent', 'status_changed']);
+    expect(req.timeline.map((e: any) => e.kind)).toEqual([
+      'created',
+      'sent',
+      'reminder_sent',
+      'reminder_sent',
+      'reminder_sent',
+      'status_changed',
+    ]);
     expect(req.timeline.filter((e: any) => e.kind === 'reminder_sent').map((e: any) => e.data.step)).toEqual([1, 2, 3]);
   });
 
@@ -85,10 +94,14 @@ describe('reminder cadence (controllable clock)', () => {
     const u = await makeUser();
     const { r } = await sentAtT0(u);
     const db = await getDb();
-    const results = await Promise.all(Array.from({ length: 6 }, () => runReminderSweep(db, { now: at(3), workspaceId: u.workspaceId })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => runReminderSweep(db, { now: at(3), workspaceId: u.workspaceId })),
+    );
     expect(results.reduce((n, x) => n + x.reminders_sent, 0)).toBe(1);
     expect(mailsTo(r.message_id)).toHaveLength(1);
-    expect(await db.select().from(supplierRequestReminders).where(eq(supplierRequestReminders.requestId, r.id))).toEqual([expect.objectContaining({ step: 0, status: 'sent' })]);
+    expect(
+      await db.select().from(supplierRequestReminders).where(eq(supplierRequestReminders.requestId, r.id)),
+    ).toEqual([expect.objectContaining({ step: 0, status: 'sent' })]);
   });
 
   it('stops when the request moves on (supplier answered, or cancelled)', async () => {
@@ -96,29 +109,64 @@ describe('reminder cadence (controllable clock)', () => {
     const a = await sentAtT0(u);
     const b = await sentAtT0(u);
     const token = tokenOf(a.r.upload_url);
-    const up = await call(uploadRoute, 'POST', `/api/supplier-email/upload/${token}`, { params: { token }, rawBody: form([['note.txt', 'Test report follows next week.', 'text/plain']]), origin: null });
+    const up = await call(uploadRoute, 'POST', `/api/supplier-email/upload/${token}`, {
+      params: { token },
+      rawBody: form([['note.txt', 'Test report follows next week.', 'text/plain']]),
+      origin: null,
+    });
     expect(up.status, up.text).toBe(200);
-    const cancelled = await call(requestRoute, 'PATCH', `/api/supplier-email/requests/${b.r.id}`, { cookie: u.cookie, params: { id: b.r.id }, body: { status: 'cancelled' } });
+    const cancelled = await call(requestRoute, 'PATCH', `/api/supplier-email/requests/${b.r.id}`, {
+      cookie: u.cookie,
+      params: { id: b.r.id },
+      body: { status: 'cancelled' },
+    });
     expect(cancelled.status).toBe(200);
     const db = await getDb();
-    for (const d of [3, 7, 14, 30]) expect(await runReminderSweep(db, { now: at(d), workspaceId: u.workspaceId })).toEqual({ reminders_sent: 0, reminders_failed: 0, no_progress: 0 });
+    for (const d of [3, 7, 14, 30])
+      expect(await runReminderSweep(db, { now: at(d), workspaceId: u.workspaceId })).toEqual({
+        reminders_sent: 0,
+        reminders_failed: 0,
+        no_progress: 0,
+      });
     expect(mailsTo(a.r.message_id)).toHaveLength(0);
     expect(mailsTo(b.r.message_id)).toHaveLength(0);
     expect((await getRequest(u, a.r.id)).status).toBe('to_review');
     expect((await getRequest(u, b.r.id)).status).toBe('cancelled');
   });
 
-  it('follows the workspace\'s cadence setting', async () => {
+  it("follows the workspace's cadence setting", async () => {
     const u = await makeUser();
-    expect((await call(settingsRoute, 'GET', '/api/supplier-email/settings', { cookie: u.cookie })).body.settings).toEqual({ reminder_days: [3, 7, 14], no_progress_after_days: 7 });
-    expectEnvelope(await call(settingsRoute, 'PUT', '/api/supplier-email/settings', { cookie: u.cookie, body: { reminder_days: [7, 3] } }), 400, 'VALIDATION_FAILED');
-    expectEnvelope(await call(settingsRoute, 'PUT', '/api/supplier-email/settings', { cookie: u.cookie, body: { reminder_days: [0] } }), 400, 'VALIDATION_FAILED');
-    const put = await call(settingsRoute, 'PUT', '/api/supplier-email/settings', { cookie: u.cookie, body: { reminder_days: [1] } });
+    expect(
+      (await call(settingsRoute, 'GET', '/api/supplier-email/settings', { cookie: u.cookie })).body.settings,
+    ).toEqual({ reminder_days: [3, 7, 14], no_progress_after_days: 7 });
+    expectEnvelope(
+      await call(settingsRoute, 'PUT', '/api/supplier-email/settings', {
+        cookie: u.cookie,
+        body: { reminder_days: [7, 3] },
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectEnvelope(
+      await call(settingsRoute, 'PUT', '/api/supplier-email/settings', {
+        cookie: u.cookie,
+        body: { reminder_days: [0] },
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    const put = await call(settingsRoute, 'PUT', '/api/supplier-email/settings', {
+      cookie: u.cookie,
+      body: { reminder_days: [1] },
+    });
     expect(put.status, put.text).toBe(200);
     const { r } = await sentAtT0(u);
     const db = await getDb();
     expect(await runReminderSweep(db, { now: at(1), workspaceId: u.workspaceId })).toMatchObject({ reminders_sent: 1 });
-    expect(await runReminderSweep(db, { now: at(7.9), workspaceId: u.workspaceId })).toMatchObject({ reminders_sent: 0, no_progress: 0 });
+    expect(await runReminderSweep(db, { now: at(7.9), workspaceId: u.workspaceId })).toMatchObject({
+      reminders_sent: 0,
+      no_progress: 0,
+    });
     expect(await runReminderSweep(db, { now: at(8), workspaceId: u.workspaceId })).toMatchObject({ no_progress: 1 });
     expect((await getRequest(u, r.id)).reminder_count).toBe(1);
   });
@@ -138,9 +186,15 @@ describe('bulk actions and responsiveness', () => {
     const a = await sentAtT0(u);
     const b = await sentAtT0(u);
     const foreign = await sentAtT0(other);
-    const remind = await call(bulkRoute, 'POST', '/api/supplier-email/requests/bulk', { cookie: u.cookie, body: { action: 'remind', ids: [a.r.id, foreign.r.id] } });
+    const remind = await call(bulkRoute, 'POST', '/api/supplier-email/requests/bulk', {
+      cookie: u.cookie,
+      body: { action: 'remind', ids: [a.r.id, foreign.r.id] },
+    });
     expect(remind.status, remind.text).toBe(200);
-    expect(remind.body.results).toEqual([{ id: a.r.id, ok: true }, expect.objectContaining({ id: foreign.r.id, ok: false, code: 'NOT_FOUND' })]);
+    expect(remind.body.results).toEqual([
+      { id: a.r.id, ok: true },
+      expect.objectContaining({ id: foreign.r.id, ok: false, code: 'NOT_FOUND' }),
+    ]);
     expect(mailsTo(a.r.message_id)).toHaveLength(1);
     expect(mailsTo(foreign.r.message_id)).toHaveLength(0);
     expect((await getRequest(u, a.r.id)).reminder_count).toBe(1);
@@ -150,9 +204,15 @@ describe('bulk actions and responsiveness', () => {
     expect(mailsTo(a.r.message_id)).toHaveLength(1);
     expect(mailsTo(b.r.message_id)).toHaveLength(1);
 
-    const cancel = await call(bulkRoute, 'POST', '/api/supplier-email/requests/bulk', { cookie: u.cookie, body: { action: 'cancel', ids: [a.r.id, b.r.id] } });
+    const cancel = await call(bulkRoute, 'POST', '/api/supplier-email/requests/bulk', {
+      cookie: u.cookie,
+      body: { action: 'cancel', ids: [a.r.id, b.r.id] },
+    });
     expect(cancel.body.results.every((x: any) => x.ok)).toBe(true);
-    const again = await call(bulkRoute, 'POST', '/api/supplier-email/requests/bulk', { cookie: u.cookie, body: { action: 'remind', ids: [b.r.id] } });
+    const again = await call(bulkRoute, 'POST', '/api/supplier-email/requests/bulk', {
+      cookie: u.cookie,
+      body: { action: 'remind', ids: [b.r.id] },
+    });
     expect(again.body.results[0]).toMatchObject({ ok: false, code: 'INVALID_STATE' });
     expect((await getRequest(other, foreign.r.id)).status).toBe('sent');
   });
@@ -164,18 +224,48 @@ describe('bulk actions and responsiveness', () => {
     const { linkEntity } = await import('@/lib/entities/service');
     const { createSku } = await import('../skus/fixtures');
     const answeredIn = async (days: number) => {
-      const sku = await createSku(u, { sku_code: `T-${Math.random().toString(36).slice(2, 8)}`, product_name: 'Train', category_code: 'toys' });
-      await linkEntity(db, { workspaceId: u.workspaceId, actor: { userId: u.id, apiKeyId: null, label: u.email }, skuId: sku.id, role: 'manufacturer', entityId: a.entity.id });
+      const sku = await createSku(u, {
+        sku_code: `T-${Math.random().toString(36).slice(2, 8)}`,
+        product_name: 'Train',
+        category_code: 'toys',
+      });
+      await linkEntity(db, {
+        workspaceId: u.workspaceId,
+        actor: { userId: u.id, apiKeyId: null, label: u.email },
+        skuId: sku.id,
+        role: 'manufacturer',
+        entityId: a.entity.id,
+      });
       const r = await sendDefault(u, sku.id);
-      await db.update(supplierRequests).set({ sentAt: T0, respondedAt: at(days), status: 'in_progress' }).where(eq(supplierRequests.id, r.id));
+      await db
+        .update(supplierRequests)
+        .set({ sentAt: T0, respondedAt: at(days), status: 'in_progress' })
+        .where(eq(supplierRequests.id, r.id));
     };
     await answeredIn(2);
     await answeredIn(4);
     await answeredIn(9);
-    const res = await call(responsivenessRoute, 'GET', '/api/supplier-email/responsiveness', { cookie: u.cookie, query: { entity_id: a.entity.id } });
+    const res = await call(responsivenessRoute, 'GET', '/api/supplier-email/responsiveness', {
+      cookie: u.cookie,
+      query: { entity_id: a.entity.id },
+    });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.responsiveness).toEqual({ entity_id: a.entity.id, requests_sent: 4, open_requests: 4, answered_requests: 3, no_progress_requests: 0, median_days_to_answer: 4 });
+    expect(res.body.responsiveness).toEqual({
+      entity_id: a.entity.id,
+      requests_sent: 4,
+      open_requests: 4,
+      answered_requests: 3,
+      no_progress_requests: 0,
+      median_days_to_answer: 4,
+    });
     const other = await makeUser();
-    expectEnvelope(await call(responsivenessRoute, 'GET', '/api/supplier-email/responsiveness', { cookie: other.cookie, query: { entity_id: a.entity.id } }), 404, 'NOT_FOUND');
+    expectEnvelope(
+      await call(responsivenessRoute, 'GET', '/api/supplier-email/responsiveness', {
+        cookie: other.cookie,
+        query: { entity_id: a.entity.id },
+      }),
+      404,
+      'NOT_FOUND',
+    );
   });
 });

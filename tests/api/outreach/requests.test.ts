@@ -23,21 +23,41 @@ afterAll(async () => {
 });
 
 describe('POST /api/supplier-email/draft', () => {
-  it('names exactly the missing documents (with the directive to cite) and fields, in the supplier\'s language, to the manufacturer', async () => {
+  it("names exactly the missing documents (with the directive to cite) and fields, in the supplier's language, to the manufacturer", async () => {
     const u = await makeUser();
     const { sku, entity } = await toySku(u);
     const res = await draft(u, { sku_id: sku.id });
     expect(res.status, res.text).toBe(200);
     const d = res.body.draft;
-    expect(d).toMatchObject({ sku_id: sku.id, to: 'compliance@spielwaren.example', to_source: 'manufacturer', entity_id: entity.id, locale: 'de' });
+    expect(d).toMatchObject({
+      sku_id: sku.id,
+      to: 'compliance@spielwaren.example',
+      to_source: 'manufacturer',
+      entity_id: entity.id,
+      locale: 'de',
+    });
     const keys = d.items.map((i: any) => i.key);
-    expect(keys).toEqual(expect.arrayContaining(['TOY_DOC_MISSING', 'TOY_EN71_REPORT_MISSING', 'TOY_AGE_GRADING_MISSING', 'RISK_ASSESSMENT_MISSING']));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'TOY_DOC_MISSING',
+        'TOY_EN71_REPORT_MISSING',
+        'TOY_AGE_GRADING_MISSING',
+        'RISK_ASSESSMENT_MISSING',
+      ]),
+    );
     // Seller-only blockers are not asked of the supplier.
     expect(keys).not.toContain('TARGET_MARKETS_MISSING');
     const doc = d.items.find((i: any) => i.key === 'TOY_DOC_MISSING');
-    expect(doc).toMatchObject({ kind: 'document', document_types: ['declaration_of_conformity'], references: ['2009/48/EC'] });
+    expect(doc).toMatchObject({
+      kind: 'document',
+      document_types: ['declaration_of_conformity'],
+      references: ['2009/48/EC'],
+    });
     expect(doc.label).toBe('EU-Konformitätserklärung mit Verweis auf 2009/48/EC');
-    expect(d.items.find((i: any) => i.key === 'TOY_AGE_GRADING_MISSING')).toMatchObject({ kind: 'field', fields: ['age_grading'] });
+    expect(d.items.find((i: any) => i.key === 'TOY_AGE_GRADING_MISSING')).toMatchObject({
+      kind: 'field',
+      fields: ['age_grading'],
+    });
     expect(d.subject).toBe(`Benötigte Konformitätsunterlagen für Wooden train (${sku.sku_code})`);
     expect(d.body).toContain('Sehr geehrtes Team von Spielwaren Fabrik GmbH,');
     for (const i of d.items) expect(d.body).toContain(`- ${i.label}`);
@@ -67,11 +87,15 @@ describe('POST /api/supplier-email/draft', () => {
     expect(en.body.draft.body).toContain('by 31 Dec 2026');
   });
 
-  it('refuses unknown items, bad input, another workspace\'s SKU and a SKU with nothing to ask', async () => {
+  it("refuses unknown items, bad input, another workspace's SKU and a SKU with nothing to ask", async () => {
     const u = await makeUser();
     const other = await makeUser();
     const { sku } = await toySku(u);
-    const bad = expectEnvelope(await draft(u, { sku_id: sku.id, items: ['TOY_DOC_MISSING', 'NOPE'] }), 400, 'VALIDATION_FAILED');
+    const bad = expectEnvelope(
+      await draft(u, { sku_id: sku.id, items: ['TOY_DOC_MISSING', 'NOPE'] }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(bad.details.fields).toEqual([{ path: 'items.1', message: 'NOPE is not an open item of this SKU' }]);
     expectEnvelope(await draft(u, { sku_id: sku.id, locale: 'pt' }), 400, 'VALIDATION_FAILED');
     expectEnvelope(await draft(u, { sku_id: sku.id, to: 'not-an-address' }), 400, 'VALIDATION_FAILED');
@@ -89,10 +113,28 @@ describe('POST /api/supplier-email/send', () => {
     const { sku } = await toySku(u);
     const before = smtp.mails.length;
     const d = (await draft(u, { sku_id: sku.id })).body.draft;
-    const res = await send(u, { sku_id: sku.id, to: d.to, subject: d.subject, body: d.body, cc: ['buyer@shop.example'], due_date: '2026-12-31' });
+    const res = await send(u, {
+      sku_id: sku.id,
+      to: d.to,
+      subject: d.subject,
+      body: d.body,
+      cc: ['buyer@shop.example'],
+      due_date: '2026-12-31',
+    });
     expect(res.status, res.text).toBe(201);
     const r = res.body.request;
-    expect(r).toMatchObject({ sku_id: sku.id, recipient: 'compliance@spielwaren.example', cc: ['buyer@shop.example'], status: 'sent', due_date: '2026-12-31', reminder_count: 0, responded_at: null, last_reminder_at: null, locale: 'de', link_active: true });
+    expect(r).toMatchObject({
+      sku_id: sku.id,
+      recipient: 'compliance@spielwaren.example',
+      cc: ['buyer@shop.example'],
+      status: 'sent',
+      due_date: '2026-12-31',
+      reminder_count: 0,
+      responded_at: null,
+      last_reminder_at: null,
+      locale: 'de',
+      link_active: true,
+    });
     expect(r.items.map((i: any) => i.key)).toEqual(d.items.map((i: any) => i.key));
     expect(r.upload_url).toMatch(/^http:\/\/127\.0\.0\.1:3100\/r\/[A-Za-z0-9_-]{43}$/);
     expect(r.timeline.map((e: any) => e.kind)).toEqual(['created', 'sent']);
@@ -113,7 +155,22 @@ describe('POST /api/supplier-email/send', () => {
     const bySku = await list(u, { sku_id: sku.id });
     expect(bySku.status, bySku.text).toBe(200);
     expect(bySku.body.data.map((x: any) => x.id)).toEqual([r.id]);
-    expect(Object.keys(bySku.body.data[0])).toEqual(expect.arrayContaining(['id', 'sku_id', 'recipient', 'subject', 'items', 'status', 'due_date', 'sent_at', 'last_reminder_at', 'reminder_count', 'responded_at', 'timeline']));
+    expect(Object.keys(bySku.body.data[0])).toEqual(
+      expect.arrayContaining([
+        'id',
+        'sku_id',
+        'recipient',
+        'subject',
+        'items',
+        'status',
+        'due_date',
+        'sent_at',
+        'last_reminder_at',
+        'reminder_count',
+        'responded_at',
+        'timeline',
+      ]),
+    );
   });
 
   it('one mail per Idempotency-Key under 20 concurrent sends', async () => {
@@ -126,7 +183,8 @@ describe('POST /api/supplier-email/send', () => {
     const first = await Promise.all(Array.from({ length: 20 }, () => send(u, body, { key: 'send-once-1' })));
     console.log(`20 concurrent sends: ${Date.now() - started} ms, statuses ${first.map((r) => r.status).join(',')}`);
     // A duplicate still waiting when the first is slow gets the retryable in-progress answer; a client retries.
-    for (const res of first.filter((r) => r.status !== 201)) expect(expectEnvelope(res, 409, 'IDEMPOTENCY_REQUEST_IN_PROGRESS').retryable).toBe(true);
+    for (const res of first.filter((r) => r.status !== 201))
+      expect(expectEnvelope(res, 409, 'IDEMPOTENCY_REQUEST_IN_PROGRESS').retryable).toBe(true);
     const results = await Promise.all(first.map((r) => (r.status === 201 ? r : send(u, body, { key: 'send-once-1' }))));
     for (const res of results) expect(res.status, res.text).toBe(201);
     const ids = new Set(results.map((r) => r.body.request.id));
@@ -151,7 +209,13 @@ describe('POST /api/supplier-email/send', () => {
       expect(err.message).toContain('550');
       const listed = (await list(u, { sku_id: sku.id })).body.data;
       expect(listed).toHaveLength(1);
-      expect(listed[0]).toMatchObject({ id: err.details.request_id, status: 'failed', sent_at: null, link_active: false, upload_url: null });
+      expect(listed[0]).toMatchObject({
+        id: err.details.request_id,
+        status: 'failed',
+        sent_at: null,
+        link_active: false,
+        upload_url: null,
+      });
       expect(listed[0].delivery_error).toContain('550');
       expect(listed[0].timeline.map((e: any) => e.kind)).toEqual(['created', 'delivery_failed']);
     } finally {
@@ -160,7 +224,10 @@ describe('POST /api/supplier-email/send', () => {
     // The key was released: a retry sends.
     const retry = await send(u, { sku_id: sku.id, to: d.to, subject: d.subject, body: d.body }, { key: 'refused-1' });
     expect(retry.status, retry.text).toBe(201);
-    expect((await list(u, { sku_id: sku.id, status: 'sent,failed' })).body.data.map((r: any) => r.status)).toEqual(['sent', 'failed']);
+    expect((await list(u, { sku_id: sku.id, status: 'sent,failed' })).body.data.map((r: any) => r.status)).toEqual([
+      'sent',
+      'failed',
+    ]);
   });
 
   it('dry_run sends and stores nothing; no provider is 503 EMAIL_NOT_CONFIGURED', async () => {
@@ -199,10 +266,21 @@ describe('POST /api/supplier-email/send', () => {
     const sent = await send(u, body, { bearer: writeKey });
     expect(sent.status, sent.text).toBe(201);
     expect(sent.body.request.created_by).toBe(`API key key outreach:write`);
-    const listed = await call(await import('@/app/api/supplier-email/requests/route'), 'GET', '/api/supplier-email/requests', { bearer: readKey, query: { sku_id: sku.id } });
+    const listed = await call(
+      await import('@/app/api/supplier-email/requests/route'),
+      'GET',
+      '/api/supplier-email/requests',
+      { bearer: readKey, query: { sku_id: sku.id } },
+    );
     expect(listed.status, listed.text).toBe(200);
     expect(listed.body.data).toHaveLength(1);
-    expectEnvelope(await call(await import('@/app/api/supplier-email/requests/route'), 'GET', '/api/supplier-email/requests', { bearer: writeKey }), 403, 'INSUFFICIENT_SCOPE');
+    expectEnvelope(
+      await call(await import('@/app/api/supplier-email/requests/route'), 'GET', '/api/supplier-email/requests', {
+        bearer: writeKey,
+      }),
+      403,
+      'INSUFFICIENT_SCOPE',
+    );
   });
 });
 
@@ -222,13 +300,22 @@ describe('GET /api/supplier-email/requests and PATCH /api/supplier-email/request
     const id = await requestIn(u, sku.id, 'sent');
     for (const from of all) {
       for (const to of all) {
-        await db.update(supplierRequests).set({ status: from, tokenRevokedAt: null }).where(eq(supplierRequests.id, id));
+        await db
+          .update(supplierRequests)
+          .set({ status: from, tokenRevokedAt: null })
+          .where(eq(supplierRequests.id, id));
         const res = await patchRequest(u, id, { status: to, note: `${from}→${to}` });
-        const allowed = TRANSITIONS[from].includes(to) || (from === to && ['sent', 'in_progress', 'to_review', 'no_progress'].includes(from));
+        const allowed =
+          TRANSITIONS[from].includes(to) ||
+          (from === to && ['sent', 'in_progress', 'to_review', 'no_progress'].includes(from));
         if (allowed) {
           expect(res.status, `${from} → ${to}: ${res.text}`).toBe(200);
           expect(res.body.request.status).toBe(to);
-          expect(res.body.request.timeline.at(-1)).toMatchObject({ note: `${from}→${to}`, actor: u.email, data: { from, to } });
+          expect(res.body.request.timeline.at(-1)).toMatchObject({
+            note: `${from}→${to}`,
+            actor: u.email,
+            data: { from, to },
+          });
         } else {
           const err = expectEnvelope(res, 409, 'INVALID_STATE');
           expect(err.details.state).toBe(from);
@@ -240,17 +327,26 @@ describe('GET /api/supplier-email/requests and PATCH /api/supplier-email/request
     // done and cancelled close the upload link.
     await db.update(supplierRequests).set({ status: 'sent' }).where(eq(supplierRequests.id, id));
     const done = await patchRequest(u, id, { status: 'done', due_date: '2027-01-15' });
-    expect(done.body.request).toMatchObject({ status: 'done', link_active: false, upload_url: null, due_date: '2027-01-15' });
+    expect(done.body.request).toMatchObject({
+      status: 'done',
+      link_active: false,
+      upload_url: null,
+      due_date: '2027-01-15',
+    });
   });
 
   it('of 20 concurrent changes from the same state exactly one wins', async () => {
     const u = await makeUser();
     const { sku } = await toySku(u);
     const id = await requestIn(u, sku.id, 'sent');
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => patchRequest(u, id, { status: i % 2 ? 'done' : 'cancelled' })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => patchRequest(u, id, { status: i % 2 ? 'done' : 'cancelled' })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of results.filter((x) => x.status !== 200)) expectEnvelope(r, 409, 'INVALID_STATE');
-    const final = (await call(requestRoute, 'GET', `/api/supplier-email/requests/${id}`, { cookie: u.cookie, params: { id } })).body.request;
+    const final = (
+      await call(requestRoute, 'GET', `/api/supplier-email/requests/${id}`, { cookie: u.cookie, params: { id } })
+    ).body.request;
     expect(final.timeline.filter((e: any) => e.kind === 'status_changed')).toHaveLength(1);
   });
 
@@ -261,7 +357,10 @@ describe('GET /api/supplier-email/requests and PATCH /api/supplier-email/request
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await sendDefault(u, sku.id)).id);
     const db = await getDb();
-    await db.update(supplierRequests).set({ status: 'to_review' }).where(and(eq(supplierRequests.id, ids[1])));
+    await db
+      .update(supplierRequests)
+      .set({ status: 'to_review' })
+      .where(and(eq(supplierRequests.id, ids[1])));
     const seen: string[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < 5; page++) {
@@ -280,7 +379,14 @@ describe('GET /api/supplier-email/requests and PATCH /api/supplier-email/request
     expect((await list(other)).body.data).toEqual([]);
     expectEnvelope(await list(other, { sku_id: sku.id }), 404, 'NOT_FOUND');
     expectEnvelope(await patchRequest(other, ids[0], { status: 'cancelled' }), 404, 'NOT_FOUND');
-    expectEnvelope(await call(requestRoute, 'GET', `/api/supplier-email/requests/${ids[0]}`, { cookie: other.cookie, params: { id: ids[0] } }), 404, 'NOT_FOUND');
+    expectEnvelope(
+      await call(requestRoute, 'GET', `/api/supplier-email/requests/${ids[0]}`, {
+        cookie: other.cookie,
+        params: { id: ids[0] },
+      }),
+      404,
+      'NOT_FOUND',
+    );
     const [row] = await db.select().from(supplierRequests).where(eq(supplierRequests.id, ids[0]));
     expect(row.status).toBe('sent');
   });

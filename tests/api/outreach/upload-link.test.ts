@@ -29,11 +29,26 @@ afterAll(async () => {
 
 const view = (token: string) => call(uploadRoute, 'GET', `/api/supplier-email/upload/${token}`, { params: { token } });
 const uploadFiles = (token: string, files: [string, Uint8Array | string, string?][], ip = '203.0.113.7') =>
-  call(uploadRoute, 'POST', `/api/supplier-email/upload/${token}`, { params: { token }, rawBody: form(files), origin: null, headers: { 'x-forwarded-for': ip } });
+  call(uploadRoute, 'POST', `/api/supplier-email/upload/${token}`, {
+    params: { token },
+    rawBody: form(files),
+    origin: null,
+    headers: { 'x-forwarded-for': ip },
+  });
 const decide = (u: TestUser, id: string, documentId: string, decision: 'accept' | 'reject', note?: string) =>
-  call(decideRoute, 'POST', `/api/supplier-email/requests/${id}/documents/${documentId}`, { cookie: u.cookie, params: { id, documentId }, body: { decision, ...(note ? { note } : {}) } });
-const blockerCodes = async (u: TestUser, skuId: string) => ((await call(skuRoute, 'GET', `/api/skus/${skuId}`, { cookie: u.cookie, params: { id: skuId } })).body.blockers as any[]).map((b) => b.code);
-const getRequest = async (u: TestUser, id: string) => (await call(requestRoute, 'GET', `/api/supplier-email/requests/${id}`, { cookie: u.cookie, params: { id } })).body.request;
+  call(decideRoute, 'POST', `/api/supplier-email/requests/${id}/documents/${documentId}`, {
+    cookie: u.cookie,
+    params: { id, documentId },
+    body: { decision, ...(note ? { note } : {}) },
+  });
+const blockerCodes = async (u: TestUser, skuId: string) =>
+  (
+    (await call(skuRoute, 'GET', `/api/skus/${skuId}`, { cookie: u.cookie, params: { id: skuId } })).body
+      .blockers as any[]
+  ).map((b) => b.code);
+const getRequest = async (u: TestUser, id: string) =>
+  (await call(requestRoute, 'GET', `/api/supplier-email/requests/${id}`, { cookie: u.cookie, params: { id } })).body
+    .request;
 
 describe('the supplier upload link /r/{token}', () => {
   it('shows the product and the items only; an upload becomes a classified, extracted document of the SKU and the request goes to_review', async () => {
@@ -44,9 +59,27 @@ describe('the supplier upload link /r/{token}', () => {
 
     const v = await view(token);
     expect(v.status, v.text).toBe(200);
-    expect(keysOf(v.body.request)).toEqual(['due_date', 'expires_at', 'files_received', 'gtin', 'items', 'locale', 'product_name', 'requester', 'sku_code']);
-    expect(v.body.request).toMatchObject({ product_name: 'Wooden train', sku_code: sku.sku_code, locale: 'de', due_date: '2026-12-31', files_received: 0 });
-    expect(v.body.request.items).toEqual([{ key: 'TOY_DOC_MISSING', label: 'EU-Konformitätserklärung mit Verweis auf 2009/48/EC' }]);
+    expect(keysOf(v.body.request)).toEqual([
+      'due_date',
+      'expires_at',
+      'files_received',
+      'gtin',
+      'items',
+      'locale',
+      'product_name',
+      'requester',
+      'sku_code',
+    ]);
+    expect(v.body.request).toMatchObject({
+      product_name: 'Wooden train',
+      sku_code: sku.sku_code,
+      locale: 'de',
+      due_date: '2026-12-31',
+      files_received: 0,
+    });
+    expect(v.body.request.items).toEqual([
+      { key: 'TOY_DOC_MISSING', label: 'EU-Konformitätserklärung mit Verweis auf 2009/48/EC' },
+    ]);
 
     expect(await blockerCodes(u, sku.id)).toContain('TOY_DOC_MISSING');
     const res = await uploadFiles(token, [['DoC WT-100.pdf', await declarationPdf(), 'application/pdf']]);
@@ -60,15 +93,30 @@ describe('the supplier upload link /r/{token}', () => {
     const req = await getRequest(u, r.id);
     expect(req.status).toBe('to_review');
     expect(req.responded_at).not.toBeNull();
-    expect(req.documents).toEqual([expect.objectContaining({ document_id: documentId, filename: 'DoC WT-100.pdf', document_type: 'declaration_of_conformity', status: 'pending', source: 'upload_link' })]);
+    expect(req.documents).toEqual([
+      expect.objectContaining({
+        document_id: documentId,
+        filename: 'DoC WT-100.pdf',
+        document_type: 'declaration_of_conformity',
+        status: 'pending',
+        source: 'upload_link',
+      }),
+    ]);
     expect(req.timeline.map((e: any) => e.kind)).toEqual(['created', 'sent', 'upload']);
     expect(req.timeline[2]).toMatchObject({ actor: 'Supplier (upload link)' });
 
     // On the SKU: the document, its extraction suggestions, and the DoC blocker is gone.
-    const docs = (await call(skuDocsRoute, 'GET', `/api/skus/${sku.id}/documents`, { cookie: u.cookie, params: { id: sku.id } })).body.documents;
+    const docs = (
+      await call(skuDocsRoute, 'GET', `/api/skus/${sku.id}/documents`, { cookie: u.cookie, params: { id: sku.id } })
+    ).body.documents;
     expect(docs.map((d: any) => d.id)).toEqual([documentId]);
-    const fields = (await call(dossierRoute, 'GET', `/api/skus/${sku.id}/dossier`, { cookie: u.cookie, params: { id: sku.id } })).body.fields as any[];
-    expect(fields.find((f) => f.field_key === 'harmonised_standards').suggestions[0]).toMatchObject({ source: 'document_extraction', provenance: { document_id: documentId } });
+    const fields = (
+      await call(dossierRoute, 'GET', `/api/skus/${sku.id}/dossier`, { cookie: u.cookie, params: { id: sku.id } })
+    ).body.fields as any[];
+    expect(fields.find((f) => f.field_key === 'harmonised_standards').suggestions[0]).toMatchObject({
+      source: 'document_extraction',
+      provenance: { document_id: documentId },
+    });
     expect(await blockerCodes(u, sku.id)).not.toContain('TOY_DOC_MISSING');
 
     // Accept: nothing pending, no asked item open → done, the link closes.
@@ -96,9 +144,14 @@ describe('the supplier upload link /r/{token}', () => {
     expect(rejected.status, rejected.text).toBe(200);
     expect(rejected.body.request.status).toBe('in_progress');
     expect(rejected.body.request.documents[0]).toMatchObject({ status: 'rejected' });
-    expect(rejected.body.request.timeline.find((e: any) => e.kind === 'document_rejected')).toMatchObject({ note: 'Not signed.', actor: u.email });
+    expect(rejected.body.request.timeline.find((e: any) => e.kind === 'document_rejected')).toMatchObject({
+      note: 'Not signed.',
+      actor: u.email,
+    });
     expect(await blockerCodes(u, sku.id)).toContain('TOY_DOC_MISSING');
-    const docs = (await call(skuDocsRoute, 'GET', `/api/skus/${sku.id}/documents`, { cookie: u.cookie, params: { id: sku.id } })).body.documents;
+    const docs = (
+      await call(skuDocsRoute, 'GET', `/api/skus/${sku.id}/documents`, { cookie: u.cookie, params: { id: sku.id } })
+    ).body.documents;
     expect(docs).toEqual([]);
     // The link stays open for a better file.
     expect((await view(tokenOf(r.upload_url))).status).toBe(200);
@@ -129,7 +182,15 @@ describe('the supplier upload link /r/{token}', () => {
     expectEnvelope(await uploadFiles(token, [['a\u0000.pdf', await declarationPdf()]]), 400, 'VALIDATION_FAILED');
     expect((await getRequest(u, r.id)).documents).toHaveLength(stored);
     // Not multipart: an envelope, never a 500.
-    expectEnvelope(await call(uploadRoute, 'POST', `/api/supplier-email/upload/${token}`, { params: { token }, body: { files: [] }, origin: null }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expectEnvelope(
+      await call(uploadRoute, 'POST', `/api/supplier-email/upload/${token}`, {
+        params: { token },
+        body: { files: [] },
+        origin: null,
+      }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
   });
 
   it('unknown, malformed, expired and revoked tokens: 404 / 410, also as pages', async () => {
@@ -153,12 +214,18 @@ describe('the supplier upload link /r/{token}', () => {
     const missing = await pageOf(forged);
     expect(missing?.kind === 'respond' && missing.response.status).toBe(404);
 
-    await db.update(supplierRequests).set({ tokenExpiresAt: new Date(Date.now() - 1000) }).where(eq(supplierRequests.id, r.id));
+    await db
+      .update(supplierRequests)
+      .set({ tokenExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(supplierRequests.id, r.id));
     expect(expectEnvelope(await view(token), 410, 'LINK_EXPIRED').details.reason).toBe('expired');
     const expired = await pageOf(token);
     expect(expired?.kind === 'respond' && expired.response.status).toBe(410);
 
-    await db.update(supplierRequests).set({ tokenExpiresAt: new Date(Date.now() + 86_400_000) }).where(eq(supplierRequests.id, r.id));
+    await db
+      .update(supplierRequests)
+      .set({ tokenExpiresAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(supplierRequests.id, r.id));
     expect((await view(token)).status).toBe(200);
     expect((await patchRequest(u, r.id, { status: 'cancelled' })).status).toBe(200);
     expect(expectEnvelope(await view(token), 410, 'LINK_EXPIRED').details.reason).toBe('revoked');
@@ -174,7 +241,11 @@ describe('the supplier upload link /r/{token}', () => {
     resetEnvCache();
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 5; i++) statuses.push((await uploadFiles(token, [[`note-${i}.txt`, `Declaration note ${i}`, 'text/plain']], `198.51.100.${i}`)).status);
+      for (let i = 0; i < 5; i++)
+        statuses.push(
+          (await uploadFiles(token, [[`note-${i}.txt`, `Declaration note ${i}`, 'text/plain']], `198.51.100.${i}`))
+            .status,
+        );
       expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
       expect(statuses.slice(3)).toEqual([429, 429]);
     } finally {

@@ -22,15 +22,30 @@ useTestDatabase();
 withTempBlobStore();
 
 const put = (u: TestUser, skuId: string, fieldKey: string, value: string) =>
-  call(dossierFieldRoute, 'PUT', `/api/skus/${skuId}/dossier/${fieldKey}`, { cookie: u.cookie, params: { id: skuId, fieldKey }, body: { value } });
-const clear = (u: TestUser, skuId: string, fieldKey: string) => call(dossierFieldRoute, 'DELETE', `/api/skus/${skuId}/dossier/${fieldKey}`, { cookie: u.cookie, params: { id: skuId, fieldKey } });
-const approve = (u: TestUser, id: string) => call(approveRoute, 'POST', `/api/skus/${id}/approve`, { cookie: u.cookie, params: { id } });
-const completeReview = (u: TestUser, id: string) => call(reviewRoute, 'POST', `/api/skus/${id}/review/complete`, { cookie: u.cookie, params: { id } });
-const getSku = (u: TestUser, id: string) => call(skuRoute, 'GET', `/api/skus/${id}`, { cookie: u.cookie, params: { id } });
+  call(dossierFieldRoute, 'PUT', `/api/skus/${skuId}/dossier/${fieldKey}`, {
+    cookie: u.cookie,
+    params: { id: skuId, fieldKey },
+    body: { value },
+  });
+const clear = (u: TestUser, skuId: string, fieldKey: string) =>
+  call(dossierFieldRoute, 'DELETE', `/api/skus/${skuId}/dossier/${fieldKey}`, {
+    cookie: u.cookie,
+    params: { id: skuId, fieldKey },
+  });
+const approve = (u: TestUser, id: string) =>
+  call(approveRoute, 'POST', `/api/skus/${id}/approve`, { cookie: u.cookie, params: { id } });
+const completeReview = (u: TestUser, id: string) =>
+  call(reviewRoute, 'POST', `/api/skus/${id}/review/complete`, { cookie: u.cookie, params: { id } });
+const getSku = (u: TestUser, id: string) =>
+  call(skuRoute, 'GET', `/api/skus/${id}`, { cookie: u.cookie, params: { id } });
 
 async function events(skuId: string, action: string) {
   const db = await getDb();
-  return db.select().from(auditEvents).where(and(eq(auditEvents.targetType, 'sku'), eq(auditEvents.targetId, skuId), eq(auditEvents.action, action))).orderBy(asc(auditEvents.createdAt));
+  return db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.targetType, 'sku'), eq(auditEvents.targetId, skuId), eq(auditEvents.action, action)))
+    .orderBy(asc(auditEvents.createdAt));
 }
 
 /** Every answer is a 200 or the contract's 409 envelope; never a 5xx. */
@@ -52,7 +67,10 @@ describe('concurrent writes to one dossier field', () => {
     const ok = results.filter((r) => r.status === 200);
     expect(ok.length).toBeGreaterThan(0);
     const db = await getDb();
-    const rows = await db.select().from(dossierValues).where(and(eq(dossierValues.skuId, sku.id), eq(dossierValues.fieldKey, 'brand')));
+    const rows = await db
+      .select()
+      .from(dossierValues)
+      .where(and(eq(dossierValues.skuId, sku.id), eq(dossierValues.fieldKey, 'brand')));
     const current = rows.filter((r) => r.status === 'confirmed' && !r.supersededAt);
     expect(current).toHaveLength(1);
     // Every 200 that changed the field left one row; the others are history, superseded.
@@ -67,7 +85,10 @@ describe('concurrent writes to one dossier field', () => {
     );
     if (newest.length > 1) expect(newest[0].at).not.toBe(newest[1].at); // writes are serialised: no tie
     expect(current[0].id).toBe(newest[0].id);
-    const dossier = await call(dossierRoute, 'GET', `/api/skus/${sku.id}/dossier`, { cookie: u.cookie, params: { id: sku.id } });
+    const dossier = await call(dossierRoute, 'GET', `/api/skus/${sku.id}/dossier`, {
+      cookie: u.cookie,
+      params: { id: sku.id },
+    });
     expect(dossier.status).toBe(200);
     const brand = dossier.body.fields.find((f: { field_key: string }) => f.field_key === 'brand');
     expect(brand.current.value).toBe(current[0].value);
@@ -80,7 +101,10 @@ describe('concurrent writes to one dossier field', () => {
     expectOkOrConflict(results);
     expect(results.filter((r) => r.status === 200 && r.body.changed)).toHaveLength(1);
     const db = await getDb();
-    const rows = await db.select().from(dossierValues).where(and(eq(dossierValues.skuId, sku.id), eq(dossierValues.fieldKey, 'model_number')));
+    const rows = await db
+      .select()
+      .from(dossierValues)
+      .where(and(eq(dossierValues.skuId, sku.id), eq(dossierValues.fieldKey, 'model_number')));
     expect(rows).toHaveLength(1);
     expect(await events(sku.id, 'dossier.value_set')).toHaveLength(1);
   });
@@ -89,7 +113,11 @@ describe('concurrent writes to one dossier field', () => {
     const u = await makeUser();
     const sku = await createSku(u, { sku_code: 'RACE-3', product_name: 'Set and clear' });
     await setField(u, sku.id, 'brand', 'Start');
-    const results = await Promise.all(Array.from({ length: 24 }, (_, i) => (i % 3 === 0 ? clear(u, sku.id, 'brand') : put(u, sku.id, 'brand', `B${i}`))));
+    const results = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        i % 3 === 0 ? clear(u, sku.id, 'brand') : put(u, sku.id, 'brand', `B${i}`),
+      ),
+    );
     for (const r of results) {
       expect(r.status, r.text).toBeLessThan(500);
       if (r.status !== 200) expectEnvelope(r, r.status, r.body.error.code);
@@ -98,7 +126,14 @@ describe('concurrent writes to one dossier field', () => {
     const current = await db
       .select()
       .from(dossierValues)
-      .where(and(eq(dossierValues.skuId, sku.id), eq(dossierValues.fieldKey, 'brand'), eq(dossierValues.status, 'confirmed'), isNull(dossierValues.supersededAt)));
+      .where(
+        and(
+          eq(dossierValues.skuId, sku.id),
+          eq(dossierValues.fieldKey, 'brand'),
+          eq(dossierValues.status, 'confirmed'),
+          isNull(dossierValues.supersededAt),
+        ),
+      );
     expect(current.length).toBeLessThanOrEqual(1);
   });
 });
@@ -106,10 +141,16 @@ describe('concurrent writes to one dossier field', () => {
 describe('an import and manual edits of the same field at once', () => {
   it('the batch completes, every request is 200 or 409, each SKU keeps exactly one current value', async () => {
     const u = await makeUser();
-    const csv = (brand: string) => ['sku_code;product_name;brand', ...Array.from({ length: 40 }, (_, i) => `IR-${i};Imported ${i};${brand}`)].join('\n') + '\n';
+    const csv = (brand: string) =>
+      ['sku_code;product_name;brand', ...Array.from({ length: 40 }, (_, i) => `IR-${i};Imported ${i};${brand}`)].join(
+        '\n',
+      ) + '\n';
     expect((await importAndRun(u, csv('First brand'), 'first.csv')).batch.status).toBe('completed');
     const db = await getDb();
-    const [target] = await db.select().from(skus).where(and(eq(skus.workspaceId, u.workspaceId), eq(skus.skuCode, 'IR-0')));
+    const [target] = await db
+      .select()
+      .from(skus)
+      .where(and(eq(skus.workspaceId, u.workspaceId), eq(skus.skuCode, 'IR-0')));
     const [imported, ...puts] = await Promise.all([
       importAndRun(u, csv('Second brand'), 'second.csv'),
       ...Array.from({ length: 20 }, (_, i) => put(u, target.id, 'brand', `Manual ${i}`)),
@@ -119,7 +160,14 @@ describe('an import and manual edits of the same field at once', () => {
     const current = await db
       .select({ skuId: dossierValues.skuId, n: sql<number>`count(*)::int` })
       .from(dossierValues)
-      .where(and(eq(dossierValues.workspaceId, u.workspaceId), eq(dossierValues.fieldKey, 'brand'), eq(dossierValues.status, 'confirmed'), isNull(dossierValues.supersededAt)))
+      .where(
+        and(
+          eq(dossierValues.workspaceId, u.workspaceId),
+          eq(dossierValues.fieldKey, 'brand'),
+          eq(dossierValues.status, 'confirmed'),
+          isNull(dossierValues.supersededAt),
+        ),
+      )
       .groupBy(dossierValues.skuId);
     expect(current).toHaveLength(40);
     expect(current.every((c) => Number(c.n) === 1)).toBe(true);
@@ -173,10 +221,13 @@ describe('a dossier change raced against an approval', () => {
       await setField(u, sku.id, 'safety_warnings_de', `Nicht in der Spülmaschine reinigen (${round}).`);
       const resetsBefore = (await events(sku.id, 'sku.approval_reset')).length;
       // Staggered by a few event-loop turns so the change lands at different points of the approval.
-      const [a, c] = await Promise.all([approve(u, sku.id), (async () => {
-        for (let i = 0; i < round; i++) await new Promise((r) => setImmediate(r));
-        return clear(u, sku.id, 'safety_warnings_de');
-      })()]);
+      const [a, c] = await Promise.all([
+        approve(u, sku.id),
+        (async () => {
+          for (let i = 0; i < round; i++) await new Promise((r) => setImmediate(r));
+          return clear(u, sku.id, 'safety_warnings_de');
+        })(),
+      ]);
       expect(c.status, c.text).toBe(200);
       const [row] = await db.select().from(skus).where(eq(skus.id, sku.id));
       // The field is gone now, so the SKU must not stand approved.
@@ -194,16 +245,66 @@ describe('a dossier change raced against an approval', () => {
   });
 });
 
+describe('24 approvals and dossier changes at once', () => {
+  it('every approval that stood on data changed later was reset; one left standing signed the current data', async () => {
+    const u = await makeUser();
+    const sku = await readySku(u);
+    const db = await getDb();
+    // 12 approvals and 12 changes (valid values, and clears that open a blocker), interleaved.
+    const results = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        i % 2 === 0
+          ? approve(u, sku.id)
+          : i % 6 === 5
+            ? clear(u, sku.id, 'safety_warnings_de')
+            : put(u, sku.id, 'safety_warnings_de', `Nicht in der Spülmaschine reinigen (${i}).`),
+      ),
+    );
+    for (const [i, r] of results.entries()) {
+      // A clear that lands after another clear (no value put in between) finds nothing left to clear.
+      if (i % 6 === 5 && r.status === 404) expectEnvelope(r, 404, 'NOT_FOUND');
+      else if (i % 2 === 1) expect(r.status, r.text).toBe(200);
+      else if (r.status !== 200) expectEnvelope(r, 409, 'APPROVAL_BLOCKED');
+    }
+    const approvals = (await events(sku.id, 'sku.approved')).length;
+    const resets = (await events(sku.id, 'sku.approval_reset')).length;
+    const [row] = await db.select().from(skus).where(eq(skus.id, sku.id));
+    // Each approval either is the one standing now, or a later change reset it: none silently outlived its data.
+    expect(approvals).toBe(resets + (row.approvalState === 'approved' ? 1 : 0));
+    if (row.approvalState === 'approved') {
+      expect(row.blockerCount).toBe(0);
+      const { dossierSnapshot } = await import('@/lib/skus/approval');
+      // (Record timestamps are transaction starts, not commit order: the standing one is among them.)
+      const signed = await queryRows<{ dossier_hash: string }>(
+        db,
+        sql`SELECT dossier_hash FROM sku_approvals WHERE sku_id = ${sku.id}`,
+      );
+      expect(signed.map((r) => r.dossier_hash)).toContain((await dossierSnapshot(db, u.workspaceId, sku.id)).hash);
+    }
+  });
+});
+
 describe('concurrent suggestions', () => {
   it('the same suggestion posted 20 times at once is stored once', async () => {
     const u = await makeUser();
     const sku = await createSku(u, { sku_code: 'SUG-1', product_name: 'Suggested once' });
     const body = { suggestions: [{ field_key: 'brand', value: 'Suggested Brand', source: 'ai_suggestion' }] };
-    const results = await Promise.all(Array.from({ length: 20 }, () => call(suggestionsRoute, 'POST', `/api/skus/${sku.id}/dossier/suggestions`, { cookie: u.cookie, params: { id: sku.id }, body })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call(suggestionsRoute, 'POST', `/api/skus/${sku.id}/dossier/suggestions`, {
+          cookie: u.cookie,
+          params: { id: sku.id },
+          body,
+        }),
+      ),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(results.reduce((n, r) => n + r.body.inserted.length, 0)).toBe(1);
     const db = await getDb();
-    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(dossierValues).where(and(eq(dossierValues.skuId, sku.id), eq(dossierValues.status, 'suggested')));
+    const [{ n }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(dossierValues)
+      .where(and(eq(dossierValues.skuId, sku.id), eq(dossierValues.status, 'suggested')));
     expect(Number(n)).toBe(1);
   });
 });

@@ -19,13 +19,17 @@ withTempBlobStore();
 async function download(u: TestUser, id: string, locale?: string) {
   const url = new URL(`/api/skus/${id}/dossier.zip`, ORIGIN);
   if (locale) url.searchParams.set('locale', locale);
-  const res = await zipRoute.GET(new Request(url, { headers: { cookie: u.cookie } }), { params: Promise.resolve({ id }) });
+  const res = await zipRoute.GET(new Request(url, { headers: { cookie: u.cookie } }), {
+    params: Promise.resolve({ id }),
+  });
   return res;
 }
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const task = pdfjs.getDocument({ data: bytes, useSystemFonts: false, disableFontFace: true } as Parameters<typeof pdfjs.getDocument>[0]);
+  const task = pdfjs.getDocument({ data: bytes, useSystemFonts: false, disableFontFace: true } as Parameters<
+    typeof pdfjs.getDocument
+  >[0]);
   const doc = await task.promise;
   const out: string[] = [];
   for (let p = 1; p <= doc.numPages; p++) {
@@ -59,7 +63,11 @@ describe('GET /api/skus/{id}/dossier.zip', () => {
     const sku = await readySku(u, { product_name: 'Holzeisenbahn Ölbaum' });
     const other = await readySku(u);
     await setField(u, sku.id, 'target_markets', 'DE,FR');
-    const waiver = await call(waiversRoute, 'POST', `/api/skus/${sku.id}/waivers`, { cookie: u.cookie, params: { id: sku.id }, body: { code: 'WARNINGS_MISSING_FOR_LANGUAGE', reason: 'Französische Etiketten liefert der Händler.' } });
+    const waiver = await call(waiversRoute, 'POST', `/api/skus/${sku.id}/waivers`, {
+      cookie: u.cookie,
+      params: { id: sku.id },
+      body: { code: 'WARNINGS_MISSING_FOR_LANGUAGE', reason: 'Französische Etiketten liefert der Händler.' },
+    });
     expect(waiver.status, waiver.text).toBe(201);
     const hostile = [
       { filename: '../../etc/passwd', body: 'a' },
@@ -69,9 +77,19 @@ describe('GET /api/skus/{id}/dossier.zip', () => {
       { filename: 'Prüfbericht EN 71 – Teil 1.pdf', body: 'e' },
       { filename: '\u0007\u001b.hidden', body: 'f' },
     ];
-    for (const h of hostile) await addDocument(u, { skuIds: [sku.id], type: 'test_report', filename: h.filename, bytes: new TextEncoder().encode(`%PDF-1.4 ${h.body}`) });
+    for (const h of hostile)
+      await addDocument(u, {
+        skuIds: [sku.id],
+        type: 'test_report',
+        filename: h.filename,
+        bytes: new TextEncoder().encode(`%PDF-1.4 ${h.body}`),
+      });
     // A document shared through the join table counts as attached too.
-    await addDocument(u, { skuIds: [other.id, sku.id], type: 'declaration_of_conformity', filename: 'DoC shared.pdf', via: 'join' });
+    await addDocument(u, {
+      skuIds: [other.id, sku.id],
+      type: 'declaration_of_conformity',
+      filename: 'DoC shared.pdf',
+    });
 
     const res = await download(u, sku.id, 'de');
     expect(res.status).toBe(200);
@@ -122,15 +140,34 @@ describe('GET /api/skus/{id}/dossier.zip', () => {
     const res = await download(u, sku.id);
     expect(res.status).toBe(200);
     const zip = await JSZip.loadAsync(Buffer.from(await res.arrayBuffer()));
-    expect(Object.keys(zip.files).sort()).toEqual(['documents/01-Risk assessment CB-200.pdf', 'dossier.pdf', 'missing-documents.txt']);
+    expect(Object.keys(zip.files).sort()).toEqual([
+      'documents/01-Risk assessment CB-200.pdf',
+      'dossier.pdf',
+      'missing-documents.txt',
+    ]);
     expect(await zip.file('missing-documents.txt')!.async('string')).toContain('Gone.pdf');
     const text = await pdfText(await zip.file('dossier.pdf')!.async('uint8array'));
     expect(text).toContain(t('en', 'pdf.title'));
     expect(text).toContain('Gone.pdf');
 
-    expectEnvelope(await call(zipRoute, 'GET', `/api/skus/${sku.id}/dossier.zip`, { cookie: u.cookie, params: { id: sku.id }, query: { locale: 'pt' } }), 400, 'VALIDATION_FAILED');
+    expectEnvelope(
+      await call(zipRoute, 'GET', `/api/skus/${sku.id}/dossier.zip`, {
+        cookie: u.cookie,
+        params: { id: sku.id },
+        query: { locale: 'pt' },
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
     const stranger = await makeUser();
-    expectEnvelope(await call(zipRoute, 'GET', `/api/skus/${sku.id}/dossier.zip`, { cookie: stranger.cookie, params: { id: sku.id } }), 404, 'NOT_FOUND');
+    expectEnvelope(
+      await call(zipRoute, 'GET', `/api/skus/${sku.id}/dossier.zip`, {
+        cookie: stranger.cookie,
+        params: { id: sku.id },
+      }),
+      404,
+      'NOT_FOUND',
+    );
     const db = await getDb();
     expect((await db.select().from(documents).where(eq(documents.id, doc.id))).length).toBe(1);
   });
@@ -139,9 +176,19 @@ describe('GET /api/skus/{id}/dossier.zip', () => {
     const u = await makeUser();
     const sku = await readySku(u);
     const real = getBlobStore();
-    const flaky = { ...real, getStream: async () => { throw new Error('storage went away'); } };
+    const flaky = {
+      ...real,
+      getStream: async () => {
+        throw new Error('storage went away');
+      },
+    };
     const { streamDossierZip } = await import('@/lib/exports/dossier-zip');
-    const zip = await streamDossierZip(await getDb(), { workspaceId: u.workspaceId, actor: { userId: u.id, apiKeyId: null, label: u.email }, id: sku.id, store: flaky });
+    const zip = await streamDossierZip(await getDb(), {
+      workspaceId: u.workspaceId,
+      actor: { userId: u.id, apiKeyId: null, label: u.email },
+      id: sku.id,
+      store: flaky,
+    });
     // A slow client: the failure happens before anyone reads, and must still surface as a stream error.
     await new Promise((r) => setTimeout(r, 300));
     await expect(new Response(zip.stream).arrayBuffer()).rejects.toThrow();
@@ -153,6 +200,11 @@ describe('GET /api/skus/{id}/dossier.zip', () => {
     expect(safeEntryName('', 'application/pdf')).toBe('document.pdf');
     expect(safeEntryName('a<b>c:d|e?.docx', 'x')).toBe('a_b_c_d_e_.docx');
     expect(safeEntryName('x'.repeat(500) + '.pdf', 'application/pdf')).toHaveLength(84);
-    expect(documentEntryNames([{ filename: 'A.pdf', mimeType: 'application/pdf' }, { filename: 'a.pdf', mimeType: 'application/pdf' }])).toEqual(['documents/01-A.pdf', 'documents/02-a.pdf']);
+    expect(
+      documentEntryNames([
+        { filename: 'A.pdf', mimeType: 'application/pdf' },
+        { filename: 'a.pdf', mimeType: 'application/pdf' },
+      ]),
+    ).toEqual(['documents/01-A.pdf', 'documents/02-a.pdf']);
   });
 });

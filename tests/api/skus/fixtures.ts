@@ -38,7 +38,11 @@ export async function createSku(u: TestUser, body: Record<string, unknown>) {
 }
 
 export async function setField(u: TestUser, skuId: string, fieldKey: string, value: string) {
-  const res = await call(dossierFieldRoute, 'PUT', `/api/skus/${skuId}/dossier/${fieldKey}`, { cookie: u.cookie, params: { id: skuId, fieldKey }, body: { value } });
+  const res = await call(dossierFieldRoute, 'PUT', `/api/skus/${skuId}/dossier/${fieldKey}`, {
+    cookie: u.cookie,
+    params: { id: skuId, fieldKey },
+    body: { value },
+  });
   expect(res.status, res.text).toBe(200);
   return res.body;
 }
@@ -54,7 +58,11 @@ export async function createEntity(u: TestUser, body: Record<string, unknown>) {
 }
 
 export async function link(u: TestUser, skuId: string, role: string, entityId: string) {
-  const res = await call(linkRoute, 'PUT', `/api/skus/${skuId}/entities/${role}`, { cookie: u.cookie, params: { id: skuId, role }, body: { entity_id: entityId } });
+  const res = await call(linkRoute, 'PUT', `/api/skus/${skuId}/entities/${role}`, {
+    cookie: u.cookie,
+    params: { id: skuId, role },
+    body: { entity_id: entityId },
+  });
   expect(res.status, res.text).toBe(200);
   return res.body;
 }
@@ -99,7 +107,6 @@ export async function addDocument(
     validUntil?: string | null;
     isPublic?: boolean;
     references?: string[];
-    via?: 'sku_id' | 'join';
     language?: string | null;
   },
 ) {
@@ -109,7 +116,6 @@ export async function addDocument(
   const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
   const storageKey = documentBlobKey(u.workspaceId, sha256);
   await getBlobStore().put(storageKey, bytes);
-  const via = opts.via ?? 'sku_id';
   const [doc] = await db
     .insert(documents)
     .values({
@@ -119,17 +125,22 @@ export async function addDocument(
       mimeType: opts.mimeType ?? 'application/pdf',
       sizeBytes: bytes.byteLength,
       storageKey,
-      skuId: via === 'sku_id' ? opts.skuIds[0] : null,
       documentType: opts.type as never,
       validUntil: opts.validUntil ?? null,
       isPublic: opts.isPublic ?? false,
       detectedLanguage: opts.language ?? null,
     })
     .returning();
-  const joinIds = via === 'join' ? opts.skuIds : opts.skuIds.slice(1);
-  if (joinIds.length) await db.insert(documentSkus).values(joinIds.map((skuId) => ({ workspaceId: u.workspaceId, documentId: doc.id, skuId })));
+  if (opts.skuIds.length)
+    await db
+      .insert(documentSkus)
+      .values(opts.skuIds.map((skuId) => ({ workspaceId: u.workspaceId, documentId: doc.id, skuId })));
   if (opts.references?.length) {
-    await db.insert(documentExtractions).values({ workspaceId: u.workspaceId, documentId: doc.id, facts: [{ field_key: 'harmonised_standards', value: opts.references.join('; ') }] });
+    await db.insert(documentExtractions).values({
+      workspaceId: u.workspaceId,
+      documentId: doc.id,
+      facts: [{ field_key: 'harmonised_standards', value: opts.references.join('; ') }],
+    });
   }
   for (const id of opts.skuIds) await recomputeSku(db, u.workspaceId, id);
   return doc;
@@ -137,7 +148,11 @@ export async function addDocument(
 
 /** A general-category SKU with every GPSR core requirement met (EU manufacturer, de + en texts). */
 export async function readySku(u: TestUser, over: { sku_code?: string; product_name?: string; gtin?: string } = {}) {
-  const sku = await createSku(u, { sku_code: over.sku_code ?? `R-${crypto.randomUUID().slice(0, 8)}`, product_name: over.product_name ?? 'Bamboo cutting board', gtin: over.gtin ?? uniqueGtin() });
+  const sku = await createSku(u, {
+    sku_code: over.sku_code ?? `R-${crypto.randomUUID().slice(0, 8)}`,
+    product_name: over.product_name ?? 'Bamboo cutting board',
+    gtin: over.gtin ?? uniqueGtin(),
+  });
   await setFields(u, sku.id, {
     model_number: 'CB-200',
     brand: 'Holzwerk',
@@ -173,4 +188,7 @@ export function uniqueGtin(): string {
 }
 
 /** A 1x1 PNG. */
-export const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+export const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);

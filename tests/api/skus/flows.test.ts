@@ -52,23 +52,39 @@ vi.mock('next/server', () => ({ connection: async () => {} }));
 useTestDatabase();
 withTempBlobStore();
 
-const detail = async (u: TestUser, id: string) => (await call(skuRoute, 'GET', `/api/skus/${id}`, { cookie: u.cookie, params: { id } })).body;
-const openBlockers = (d: any) => d.blockers.filter((b: any) => b.severity === 'blocker' && !b.waived).map((b: any) => b.code);
+const detail = async (u: TestUser, id: string) =>
+  (await call(skuRoute, 'GET', `/api/skus/${id}`, { cookie: u.cookie, params: { id } })).body;
+const openBlockers = (d: any) =>
+  d.blockers.filter((b: any) => b.severity === 'blocker' && !b.waived).map((b: any) => b.code);
 
 describe('requirement flows', () => {
   it('a toy without an EN 71 report is blocked; the data and a valid linked report clear it; an expired one counts as missing', async () => {
     const u = await makeUser();
-    const toy = await createSku(u, { sku_code: 'TOY-71', product_name: 'Wooden stacking tower', gtin: uniqueGtin(), category_code: 'Spielzeug' });
+    const toy = await createSku(u, {
+      sku_code: 'TOY-71',
+      product_name: 'Wooden stacking tower',
+      gtin: uniqueGtin(),
+      category_code: 'Spielzeug',
+    });
     expect(toy.category_code).toBe('toys');
     const start = await detail(u, toy.id);
-    expect(openBlockers(start)).toEqual(expect.arrayContaining(['TOY_EN71_REPORT_MISSING', 'TOY_DOC_MISSING', 'TOY_AGE_GRADING_MISSING', 'TOY_CE_MARKING_MISSING', 'MANUFACTURER_MISSING']));
+    expect(openBlockers(start)).toEqual(
+      expect.arrayContaining([
+        'TOY_EN71_REPORT_MISSING',
+        'TOY_DOC_MISSING',
+        'TOY_AGE_GRADING_MISSING',
+        'TOY_CE_MARKING_MISSING',
+        'MANUFACTURER_MISSING',
+      ]),
+    );
 
     await setFields(u, toy.id, {
       model_number: 'ST-5',
       product_image_url: 'https://images.example/st-5.jpg',
       product_description: 'Stacking tower of five beech rings.',
       target_markets: 'DE,AT',
-      safety_warnings_de: 'Achtung! Für Kinder unter 36 Monaten nicht geeignet. Erstickungsgefahr wegen verschluckbarer Kleinteile.',
+      safety_warnings_de:
+        'Achtung! Für Kinder unter 36 Monaten nicht geeignet. Erstickungsgefahr wegen verschluckbarer Kleinteile.',
       instructions_de: 'Mit einem feuchten Tuch reinigen.',
       age_grading: '3+',
       ce_marking: 'yes',
@@ -77,24 +93,53 @@ describe('requirement flows', () => {
     });
     await link(u, toy.id, 'manufacturer', (await createEntity(u, EU_MANUFACTURER)).id);
     await addDocument(u, { skuIds: [toy.id], type: 'risk_assessment', filename: 'Risk assessment ST-5.pdf' });
-    await addDocument(u, { skuIds: [toy.id], type: 'declaration_of_conformity', filename: 'DoC ST-5.pdf', references: ['Directive 2009/48/EC'] });
+    await addDocument(u, {
+      skuIds: [toy.id],
+      type: 'declaration_of_conformity',
+      filename: 'DoC ST-5.pdf',
+      references: ['Directive 2009/48/EC'],
+    });
     expect(openBlockers(await detail(u, toy.id))).toEqual(['TOY_EN71_REPORT_MISSING']);
-    const refused = expectEnvelope(await call(approveRoute, 'POST', `/api/skus/${toy.id}/approve`, { cookie: u.cookie, params: { id: toy.id } }), 409, 'APPROVAL_BLOCKED');
+    const refused = expectEnvelope(
+      await call(approveRoute, 'POST', `/api/skus/${toy.id}/approve`, { cookie: u.cookie, params: { id: toy.id } }),
+      409,
+      'APPROVAL_BLOCKED',
+    );
     expect(refused.details.blockers.map((b: any) => b.code)).toEqual(['TOY_EN71_REPORT_MISSING']);
 
     // An expired EN 71 report counts as missing; a test report for another standard does not count.
-    const expired = await addDocument(u, { skuIds: [toy.id], type: 'test_report', filename: 'EN 71 report 2019.pdf', references: ['EN 71-1:2014', 'EN 71-3:2019'], validUntil: '2022-12-31' });
+    const expired = await addDocument(u, {
+      skuIds: [toy.id],
+      type: 'test_report',
+      filename: 'EN 71 report 2019.pdf',
+      references: ['EN 71-1:2014', 'EN 71-3:2019'],
+      validUntil: '2022-12-31',
+    });
     const withExpired = await detail(u, toy.id);
     expect(openBlockers(withExpired).sort()).toEqual(['DOCUMENT_EXPIRED', 'TOY_EN71_REPORT_MISSING']);
     expect(withExpired.blockers.find((b: any) => b.code === 'TOY_EN71_REPORT_MISSING').message).toContain('EN 71');
-    await addDocument(u, { skuIds: [toy.id], type: 'test_report', filename: 'EMC report.pdf', references: ['EN IEC 62115:2020'] });
+    await addDocument(u, {
+      skuIds: [toy.id],
+      type: 'test_report',
+      filename: 'EMC report.pdf',
+      references: ['EN IEC 62115:2020'],
+    });
     expect(openBlockers(await detail(u, toy.id))).toContain('TOY_EN71_REPORT_MISSING');
 
-    await addDocument(u, { skuIds: [toy.id], type: 'test_report', filename: 'EN 71 report 2025.pdf', references: ['EN 71-1:2014+A1:2018', 'EN 71-3:2019+A1:2021'], validUntil: '2099-12-31' });
+    await addDocument(u, {
+      skuIds: [toy.id],
+      type: 'test_report',
+      filename: 'EN 71 report 2025.pdf',
+      references: ['EN 71-1:2014+A1:2018', 'EN 71-3:2019+A1:2021'],
+      validUntil: '2099-12-31',
+    });
     const cleared = await detail(u, toy.id);
     expect(openBlockers(cleared)).toEqual([]);
     // The old report is now only a warning: a current one is linked.
-    expect(cleared.blockers.find((b: any) => b.code === 'DOCUMENT_EXPIRED')).toMatchObject({ severity: 'warning', details: { document_id: expired.id } });
+    expect(cleared.blockers.find((b: any) => b.code === 'DOCUMENT_EXPIRED')).toMatchObject({
+      severity: 'warning',
+      details: { document_id: expired.id },
+    });
     const approved = await approve(u, toy.id);
     expect(approved.sku).toMatchObject({ approval_state: 'approved', approved_by: u.email });
   });
@@ -134,27 +179,96 @@ describe('deletion cascade', () => {
     await setField(u, id, 'target_markets', 'DE,FR');
     // GPSR Art. 9(7) exception: a cutting board is safe without instructions, so none are needed in French.
     await setField(u, id, 'instructions_needed', 'no');
-    await call(waiversRoute, 'POST', `/api/skus/${id}/waivers`, { cookie: u.cookie, params: { id }, body: { code: 'WARNINGS_MISSING_FOR_LANGUAGE', reason: 'FR by distributor' } });
-    await call(suggestionsRoute, 'POST', `/api/skus/${id}/dossier/suggestions`, { cookie: u.cookie, params: { id }, body: { suggestions: [{ field_key: 'hs_code', value: '441900', source: 'ai_suggestion' }] } });
+    await call(waiversRoute, 'POST', `/api/skus/${id}/waivers`, {
+      cookie: u.cookie,
+      params: { id },
+      body: { code: 'WARNINGS_MISSING_FOR_LANGUAGE', reason: 'FR by distributor' },
+    });
+    await call(suggestionsRoute, 'POST', `/api/skus/${id}/dossier/suggestions`, {
+      cookie: u.cookie,
+      params: { id },
+      body: { suggestions: [{ field_key: 'hs_code', value: '441900', source: 'ai_suggestion' }] },
+    });
     const own = await addDocument(u, { skuIds: [id], type: 'manual', filename: 'own manual.pdf', isPublic: true });
-    const shared = await addDocument(u, { skuIds: [id, sibling.id], type: 'test_report', filename: 'shared report.pdf' });
-    const sharedByJoin = await addDocument(u, { skuIds: [sibling.id, id], type: 'certificate', filename: 'shared cert.pdf', via: 'join', validUntil: '2099-01-01' });
+    const shared = await addDocument(u, {
+      skuIds: [id, sibling.id],
+      type: 'test_report',
+      filename: 'shared report.pdf',
+    });
+    const sharedByJoin = await addDocument(u, {
+      skuIds: [sibling.id, id],
+      type: 'certificate',
+      filename: 'shared cert.pdf',
+      validUntil: '2099-01-01',
+    });
     await approve(u, id);
     const pub = await publish(u, id);
     const publicId = pub.body.output.public_id as string;
-    await call(issuesRoute, 'POST', `/api/skus/${id}/review-issues`, { cookie: u.cookie, params: { id }, body: { message: 'late remark' } });
+    await call(issuesRoute, 'POST', `/api/skus/${id}/review-issues`, {
+      cookie: u.cookie,
+      params: { id },
+      body: { message: 'late remark' },
+    });
     const db = await getDb();
     const countFor = async () => ({
-      values: Number((await db.select({ n: sql<number>`count(*)::int` }).from(dossierValues).where(eq(dossierValues.skuId, id)))[0].n),
-      links: Number((await db.select({ n: sql<number>`count(*)::int` }).from(skuEntities).where(eq(skuEntities.skuId, id)))[0].n),
-      waivers: Number((await db.select({ n: sql<number>`count(*)::int` }).from(blockerWaivers).where(eq(blockerWaivers.skuId, id)))[0].n),
-      issues: Number((await db.select({ n: sql<number>`count(*)::int` }).from(reviewIssues).where(eq(reviewIssues.skuId, id)))[0].n),
-      revisions: Number((await db.select({ n: sql<number>`count(*)::int` }).from(skuRevisions).where(eq(skuRevisions.skuId, id)))[0].n),
-      docLinks: Number((await db.select({ n: sql<number>`count(*)::int` }).from(documentSkus).where(eq(documentSkus.skuId, id)))[0].n),
+      values: Number(
+        (
+          await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(dossierValues)
+            .where(eq(dossierValues.skuId, id))
+        )[0].n,
+      ),
+      links: Number(
+        (
+          await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(skuEntities)
+            .where(eq(skuEntities.skuId, id))
+        )[0].n,
+      ),
+      waivers: Number(
+        (
+          await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(blockerWaivers)
+            .where(eq(blockerWaivers.skuId, id))
+        )[0].n,
+      ),
+      issues: Number(
+        (
+          await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(reviewIssues)
+            .where(eq(reviewIssues.skuId, id))
+        )[0].n,
+      ),
+      revisions: Number(
+        (
+          await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(skuRevisions)
+            .where(eq(skuRevisions.skuId, id))
+        )[0].n,
+      ),
+      docLinks: Number(
+        (
+          await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(documentSkus)
+            .where(eq(documentSkus.skuId, id))
+        )[0].n,
+      ),
     });
     const before = await countFor();
     expect(before.values).toBeGreaterThan(8);
-    expect(before).toMatchObject({ links: 1, waivers: 1, issues: 1, revisions: 1, docLinks: 1 });
+    expect(before).toMatchObject({ links: 1, waivers: 1, issues: 1, revisions: 1 });
+    // The three documents added here are linked (readySku's own evidence may add more links).
+    const linked = await db
+      .select({ documentId: documentSkus.documentId })
+      .from(documentSkus)
+      .where(eq(documentSkus.skuId, id));
+    expect(linked.map((l) => l.documentId)).toEqual(expect.arrayContaining([own.id, shared.id, sharedByJoin.id]));
 
     const del = await call(skuRoute, 'DELETE', `/api/skus/${id}`, { cookie: u.cookie, params: { id } });
     expect(del.body).toEqual({ success: true, deleted_id: id });
@@ -162,15 +276,27 @@ describe('deletion cascade', () => {
     expect(await db.select().from(skus).where(eq(skus.id, id))).toEqual([]);
 
     // Documents stay in the vault; the shared ones still serve the sibling.
-    const docs = await db.select().from(documents).where(inArray(documents.id, [own.id, shared.id, sharedByJoin.id]));
+    const docs = await db
+      .select()
+      .from(documents)
+      .where(inArray(documents.id, [own.id, shared.id, sharedByJoin.id]));
     expect(docs).toHaveLength(3);
-    expect(docs.find((d) => d.id === own.id)?.skuId).toBeNull();
-    const siblingExport = await call(exportRoute, 'GET', `/api/skus/${sibling.id}/export`, { cookie: u.cookie, params: { id: sibling.id } });
-    expect(siblingExport.body.documents.map((d: any) => d.filename).sort()).toEqual(['Risk assessment CB-200.pdf', 'shared cert.pdf', 'shared report.pdf']);
+    const siblingExport = await call(exportRoute, 'GET', `/api/skus/${sibling.id}/export`, {
+      cookie: u.cookie,
+      params: { id: sibling.id },
+    });
+    expect(siblingExport.body.documents.map((d: any) => d.filename).sort()).toEqual([
+      'Risk assessment CB-200.pdf',
+      'shared cert.pdf',
+      'shared report.pdf',
+    ]);
     // The entity stays too (it may serve other SKUs).
     expect(await db.select().from(entities).where(eq(entities.workspaceId, u.workspaceId))).toHaveLength(2);
     // Queued work for the SKU was cancelled.
-    const jobs = await db.select().from(jobRuns).where(and(eq(jobRuns.subjectType, 'sku'), eq(jobRuns.subjectId, id)));
+    const jobs = await db
+      .select()
+      .from(jobRuns)
+      .where(and(eq(jobRuns.subjectType, 'sku'), eq(jobRuns.subjectId, id)));
     expect(jobs.every((j) => j.status !== 'queued' && j.status !== 'running')).toBe(true);
 
     // The public page is withdrawn: 410 everywhere.
@@ -183,17 +309,34 @@ describe('deletion cascade', () => {
     expect(rendered.html).toContain('This product page was withdrawn');
 
     // The audit trail remains, including the deletion itself.
-    const trail = await db.select().from(auditEvents).where(and(eq(auditEvents.workspaceId, u.workspaceId), eq(auditEvents.targetId, id)));
-    expect(trail.map((e) => e.action)).toEqual(expect.arrayContaining(['sku.created', 'sku.approved', 'sku.published', 'sku.deleted']));
-    expect(trail.find((e) => e.action === 'sku.deleted')?.data).toMatchObject({ sku_code: sku.sku_code, public_id: publicId });
-    expectEnvelope(await call(skuRoute, 'GET', `/api/skus/${id}`, { cookie: u.cookie, params: { id } }), 404, 'NOT_FOUND');
+    const trail = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.workspaceId, u.workspaceId), eq(auditEvents.targetId, id)));
+    expect(trail.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['sku.created', 'sku.approved', 'sku.published', 'sku.deleted']),
+    );
+    expect(trail.find((e) => e.action === 'sku.deleted')?.data).toMatchObject({
+      sku_code: sku.sku_code,
+      public_id: publicId,
+    });
+    expectEnvelope(
+      await call(skuRoute, 'GET', `/api/skus/${id}`, { cookie: u.cookie, params: { id } }),
+      404,
+      'NOT_FOUND',
+    );
   });
 });
 
 describe('the whole path', () => {
   it('create → fill → link → approve → publish → page in de and en → edit resets approval, the page keeps the old revision', async () => {
     const u = await makeUser();
-    const sku = await createSku(u, { sku_code: 'PATH-1', product_name: 'Kinder-Trinkflasche', gtin: uniqueGtin(), category_code: 'general' });
+    const sku = await createSku(u, {
+      sku_code: 'PATH-1',
+      product_name: 'Kinder-Trinkflasche',
+      gtin: uniqueGtin(),
+      category_code: 'general',
+    });
     expect((await detail(u, sku.id)).status).toBe('blocked');
     await setFields(u, sku.id, {
       model_number: 'TF-350',
@@ -208,7 +351,13 @@ describe('the whole path', () => {
     await link(u, sku.id, 'manufacturer', (await createEntity(u, CN_MANUFACTURER)).id);
     await link(u, sku.id, 'importer', (await createEntity(u, { ...EU_MANUFACTURER, name: 'Import Nord GmbH' })).id);
     await addDocument(u, { skuIds: [sku.id], type: 'risk_assessment' });
-    await addDocument(u, { skuIds: [sku.id], type: 'manual', filename: 'Anleitung.pdf', isPublic: true, language: 'de' });
+    await addDocument(u, {
+      skuIds: [sku.id],
+      type: 'manual',
+      filename: 'Anleitung.pdf',
+      isPublic: true,
+      language: 'de',
+    });
     const ready = await detail(u, sku.id);
     expect(openBlockers(ready)).toEqual([]);
     expect(ready.status).toBe('needs_review');

@@ -38,14 +38,29 @@ describe('tenant isolation', () => {
     await setField(owner, id, 'target_markets', 'DE,FR');
     // GPSR Art. 9(7): no French instructions, and a cutting board is safe without them.
     await setField(owner, id, 'instructions_needed', 'no');
-    const waiver = await call(waiversRoute, 'POST', `/api/skus/${id}/waivers`, { cookie: owner.cookie, params: { id }, body: { code: 'WARNINGS_MISSING_FOR_LANGUAGE', reason: 'FR labels by the distributor' } });
+    const waiver = await call(waiversRoute, 'POST', `/api/skus/${id}/waivers`, {
+      cookie: owner.cookie,
+      params: { id },
+      body: { code: 'WARNINGS_MISSING_FOR_LANGUAGE', reason: 'FR labels by the distributor' },
+    });
     expect(waiver.status, waiver.text).toBe(201);
     await approve(owner, id);
     expect((await publish(owner, id)).status).toBe(200);
-    const sug = await call(suggestionsRoute, 'POST', `/api/skus/${id}/dossier/suggestions`, { cookie: owner.cookie, params: { id }, body: { suggestions: [{ field_key: 'hs_code', value: '441900', source: 'import' }] } });
+    const sug = await call(suggestionsRoute, 'POST', `/api/skus/${id}/dossier/suggestions`, {
+      cookie: owner.cookie,
+      params: { id },
+      body: { suggestions: [{ field_key: 'hs_code', value: '441900', source: 'import' }] },
+    });
     const valueId = sug.body.inserted[0].id as string;
-    const issue = await call(issuesRoute, 'POST', `/api/skus/${id}/review-issues`, { cookie: owner.cookie, params: { id }, body: { message: 'check' } });
-    const links = await call(skuEntitiesRoute, 'GET', `/api/skus/${id}/entities`, { cookie: owner.cookie, params: { id } });
+    const issue = await call(issuesRoute, 'POST', `/api/skus/${id}/review-issues`, {
+      cookie: owner.cookie,
+      params: { id },
+      body: { message: 'check' },
+    });
+    const links = await call(skuEntitiesRoute, 'GET', `/api/skus/${id}/entities`, {
+      cookie: owner.cookie,
+      params: { id },
+    });
     const entityId = links.body.links[0].entity.id as string;
     const waiverId = waiver.body.waiver.id as string;
     const issueId = issue.body.issue.id as string;
@@ -61,14 +76,34 @@ describe('tenant isolation', () => {
       [exportRoute, 'GET', `/api/skus/${id}/export`, { query: { format: 'csv' } }],
       [zipRoute, 'GET', `/api/skus/${id}/dossier.zip`, {}],
       [dossierRoute, 'GET', `/api/skus/${id}/dossier`, {}],
-      [fieldRoute, 'PUT', `/api/skus/${id}/dossier/brand`, { params: { id, fieldKey: 'brand' }, body: { value: 'Hijack' } }],
-      [fieldRoute, 'PUT', `/api/skus/${id}/dossier/brand`, { params: { id, fieldKey: 'brand' }, body: { value: 'Hijack' }, query: { dry_run: 'true' } }],
+      [
+        fieldRoute,
+        'PUT',
+        `/api/skus/${id}/dossier/brand`,
+        { params: { id, fieldKey: 'brand' }, body: { value: 'Hijack' } },
+      ],
+      [
+        fieldRoute,
+        'PUT',
+        `/api/skus/${id}/dossier/brand`,
+        { params: { id, fieldKey: 'brand' }, body: { value: 'Hijack' }, query: { dry_run: 'true' } },
+      ],
       [fieldRoute, 'DELETE', `/api/skus/${id}/dossier/brand`, { params: { id, fieldKey: 'brand' } }],
-      [suggestionsRoute, 'POST', `/api/skus/${id}/dossier/suggestions`, { body: { suggestions: [{ field_key: 'brand', value: 'X', source: 'import' }] } }],
+      [
+        suggestionsRoute,
+        'POST',
+        `/api/skus/${id}/dossier/suggestions`,
+        { body: { suggestions: [{ field_key: 'brand', value: 'X', source: 'import' }] } },
+      ],
       [confirmRoute, 'POST', `/api/skus/${id}/dossier/values/${valueId}/confirm`, { params: { id, valueId } }],
       [rejectRoute, 'POST', `/api/skus/${id}/dossier/values/${valueId}/reject`, { params: { id, valueId } }],
       [skuEntitiesRoute, 'GET', `/api/skus/${id}/entities`, {}],
-      [linkRoute, 'PUT', `/api/skus/${id}/entities/importer`, { params: { id, role: 'importer' }, body: { entity_id: entityId } }],
+      [
+        linkRoute,
+        'PUT',
+        `/api/skus/${id}/entities/importer`,
+        { params: { id, role: 'importer' }, body: { entity_id: entityId } },
+      ],
       [linkRoute, 'DELETE', `/api/skus/${id}/entities/manufacturer`, { params: { id, role: 'manufacturer' } }],
       [waiversRoute, 'GET', `/api/skus/${id}/waivers`, {}],
       [waiversRoute, 'POST', `/api/skus/${id}/waivers`, { body: { code: 'PRODUCT_IMAGE_MISSING', reason: 'x' } }],
@@ -100,7 +135,12 @@ describe('tenant isolation', () => {
       [rejectRoute, 'POST', `/api/skus/${m}/dossier/values/${valueId}/reject`, { params: { id: m, valueId } }],
       [waiverRoute, 'DELETE', `/api/skus/${m}/waivers/${waiverId}`, { params: { id: m, waiverId } }],
       [resolveRoute, 'POST', `/api/skus/${m}/review-issues/${issueId}/resolve`, { params: { id: m, issueId } }],
-      [linkRoute, 'PUT', `/api/skus/${m}/entities/manufacturer`, { params: { id: m, role: 'manufacturer' }, body: { entity_id: entityId } }],
+      [
+        linkRoute,
+        'PUT',
+        `/api/skus/${m}/entities/manufacturer`,
+        { params: { id: m, role: 'manufacturer' }, body: { entity_id: entityId } },
+      ],
     ] as Array<[Mod, 'POST' | 'PUT' | 'DELETE', string, CallOptions]>) {
       const res = await call(mod, method, path, { cookie: stranger.cookie, ...opts });
       try {
@@ -115,14 +155,26 @@ describe('tenant isolation', () => {
     // Nothing of the owner's changed.
     const detail = await call(skuRoute, 'GET', `/api/skus/${id}`, { cookie: owner.cookie, params: { id } });
     expect(detail.status).toBe(200);
-    const dossier = await call(dossierRoute, 'GET', `/api/skus/${id}/dossier`, { cookie: owner.cookie, params: { id } });
+    const dossier = await call(dossierRoute, 'GET', `/api/skus/${id}/dossier`, {
+      cookie: owner.cookie,
+      params: { id },
+    });
     expect(dossier.body.fields.find((f: any) => f.field_key === 'brand').current.value).toBe('Holzwerk');
     expect(dossier.body.fields.find((f: any) => f.field_key === 'hs_code').suggestions).toHaveLength(1);
-    const entity = await call(entityRoute, 'GET', `/api/entities/${entityId}`, { cookie: owner.cookie, params: { id: entityId } });
+    const entity = await call(entityRoute, 'GET', `/api/entities/${entityId}`, {
+      cookie: owner.cookie,
+      params: { id: entityId },
+    });
     expect(entity.body.entity.name).toBe('Holzwerk Müller GmbH');
-    const revisions = await call(revisionsRoute, 'GET', `/api/skus/${id}/revisions`, { cookie: owner.cookie, params: { id } });
+    const revisions = await call(revisionsRoute, 'GET', `/api/skus/${id}/revisions`, {
+      cookie: owner.cookie,
+      params: { id },
+    });
     expect(revisions.body.revisions).toHaveLength(1);
-    const waivers = await call(waiversRoute, 'GET', `/api/skus/${id}/waivers`, { cookie: owner.cookie, params: { id } });
+    const waivers = await call(waiversRoute, 'GET', `/api/skus/${id}/waivers`, {
+      cookie: owner.cookie,
+      params: { id },
+    });
     expect(waivers.body.data[0].revoked_at).toBeNull();
   });
 });

@@ -8,13 +8,19 @@ import { renderToStaticMarkup } from 'react-dom/server';
 
 import { requestState } from './page-harness-state';
 
-export async function renderPublicPage(publicId: string, opts: { acceptLanguage?: string; lang?: string; nonce?: string } = {}) {
+export async function renderPublicPage(
+  publicId: string,
+  opts: { acceptLanguage?: string; lang?: string; nonce?: string } = {},
+) {
   const h = new Headers();
   if (opts.acceptLanguage) h.set('accept-language', opts.acceptLanguage);
   if (opts.nonce) h.set('x-nonce', opts.nonce);
   requestState.headers = h;
   const page = await import('@/app/p/[publicId]/page');
-  const props = { params: Promise.resolve({ publicId }), searchParams: Promise.resolve(opts.lang ? { lang: opts.lang } : {}) };
+  const props = {
+    params: Promise.resolve({ publicId }),
+    searchParams: Promise.resolve(opts.lang ? { lang: opts.lang } : {}),
+  };
   const element = await page.default(props);
   const metadata = await page.generateMetadata(props);
   return { html: renderToStaticMarkup(element), metadata };

@@ -32,18 +32,31 @@ afterAll(() => {
 const SORTS = ['created_desc', 'created_asc', 'code_asc', 'code_desc', 'blockers_desc'] as const;
 
 async function bearer(u: TestUser) {
-  const res = await call(keysRoute, 'POST', '/api/workspace/api-keys', { cookie: u.cookie, body: { name: 'paging', scopes: ['skus:read'] } });
+  const res = await call(keysRoute, 'POST', '/api/workspace/api-keys', {
+    cookie: u.cookie,
+    body: { name: 'paging', scopes: ['skus:read'] },
+  });
   expect(res.status, res.text).toBe(201);
   return res.body.data.key as string;
 }
 
 /** Walks one listing to its end and returns the ids in the order served. */
-async function walk(auth: { cookie?: string; bearer?: string }, opts: { sort?: string; limit: number; v1?: boolean; query?: Record<string, string> }) {
+async function walk(
+  auth: { cookie?: string; bearer?: string },
+  opts: { sort?: string; limit: number; v1?: boolean; query?: Record<string, string> },
+) {
   const ids: string[] = [];
   let cursor: string | undefined;
   for (let pages = 0; pages < 10_000; pages++) {
-    const query = { limit: String(opts.limit), ...(opts.sort ? { sort: opts.sort } : {}), ...opts.query, ...(cursor ? { cursor } : {}) };
-    const res = opts.v1 ? await call(v1, 'GET', '/api/v1/skus', { ...auth, query }) : await call(skusRoute, 'GET', '/api/skus', { ...auth, query });
+    const query = {
+      limit: String(opts.limit),
+      ...(opts.sort ? { sort: opts.sort } : {}),
+      ...opts.query,
+      ...(cursor ? { cursor } : {}),
+    };
+    const res = opts.v1
+      ? await call(v1, 'GET', '/api/v1/skus', { ...auth, query })
+      : await call(skusRoute, 'GET', '/api/skus', { ...auth, query });
     expect(res.status, res.text).toBe(200);
     ids.push(...res.body.data.map((s: { id: string }) => s.id));
     if (!res.body.has_more) {
@@ -68,7 +81,9 @@ async function expectedOrder(workspaceId: string, sort: (typeof SORTS)[number]):
     code_desc: sql`sku_code DESC, id DESC`,
     blockers_desc: sql`blocker_count DESC, id DESC`,
   }[sort];
-  const res = (await db.execute(sql`SELECT id FROM skus WHERE workspace_id = ${workspaceId} ORDER BY ${order}`)) as unknown;
+  const res = (await db.execute(
+    sql`SELECT id FROM skus WHERE workspace_id = ${workspaceId} ORDER BY ${order}`,
+  )) as unknown;
   const rows = (Array.isArray(res) ? res : (res as { rows: { id: string }[] }).rows) as { id: string }[];
   return rows.map((r) => String(r.id));
 }
@@ -80,7 +95,8 @@ async function expectTotalInEverySort(u: TestUser, limit: number, key?: string, 
     const viaSession = await walk({ cookie: u.cookie }, { sort, limit });
     expect(new Set(viaSession).size, `${sort}: repeats`).toBe(viaSession.length);
     expect(viaSession, `${sort}: /api/skus order`).toEqual(expected);
-    if (key && v1Sorts.includes(sort)) expect(await walk({ bearer: key }, { sort, limit, v1: true }), `${sort}: /api/v1/skus order`).toEqual(expected);
+    if (key && v1Sorts.includes(sort))
+      expect(await walk({ bearer: key }, { sort, limit, v1: true }), `${sort}: /api/v1/skus order`).toEqual(expected);
   }
   // The default order is created_desc.
   expect(await walk({ cookie: u.cookie }, { limit })).toEqual(await expectedOrder(u.workspaceId, 'created_desc'));
@@ -95,7 +111,9 @@ describe('SKU keyset paging', () => {
     await db.execute(sql`
       INSERT INTO skus (workspace_id, sku_code, product_name, blocker_count)
       SELECT ${u.workspaceId}, 'TIE-' || lpad(g::text, 3, '0'), 'Tied ' || g, g % 3 FROM generate_series(1, 40) g`);
-    const [{ n }] = (await db.execute(sql`SELECT count(DISTINCT created_at)::int AS n FROM skus WHERE workspace_id = ${u.workspaceId}`).then((r: any) => (Array.isArray(r) ? r : r.rows))) as { n: number }[];
+    const [{ n }] = (await db
+      .execute(sql`SELECT count(DISTINCT created_at)::int AS n FROM skus WHERE workspace_id = ${u.workspaceId}`)
+      .then((r: any) => (Array.isArray(r) ? r : r.rows))) as { n: number }[];
     expect(Number(n)).toBe(1);
     await expectTotalInEverySort(u, 7, key);
   });
@@ -116,7 +134,12 @@ describe('SKU keyset paging', () => {
     const u = await makeUser({ plan: 'pro' });
     const key = await bearer(u);
     const created = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => call(skusRoute, 'POST', '/api/skus', { cookie: u.cookie, body: { sku_code: `C-${String(i).padStart(2, '0')}`, product_name: `Concurrent ${i}` } })),
+      Array.from({ length: 60 }, (_, i) =>
+        call(skusRoute, 'POST', '/api/skus', {
+          cookie: u.cookie,
+          body: { sku_code: `C-${String(i).padStart(2, '0')}`, product_name: `Concurrent ${i}` },
+        }),
+      ),
     );
     expect(created.map((r) => r.status)).toEqual(Array(60).fill(201));
     const ids = new Set(created.map((r) => r.body.sku.id as string));
@@ -152,22 +175,26 @@ describe('SKU keyset paging', () => {
     }
   });
 
-  it('10,000 SKUs are walked to the end in every order (/api/v1/skus in both timestamp orders), no gap, no repeat', { timeout: 600_000 }, async () => {
-    // The file-wide rate limits (beforeAll) allow the thousands of pages this walk takes; they must stay
-    // lifted for the tests after it too.
-    const u = await makeUser({ plan: 'pro' });
-    const key = await bearer(u);
-    const db = await getDb();
-    // One statement: groups of ten share one exact timestamp, neighbouring groups sit microseconds
-    // apart inside the same millisecond, blocker counts repeat every five rows.
-    await db.execute(sql`
+  it(
+    '10,000 SKUs are walked to the end in every order (/api/v1/skus in both timestamp orders), no gap, no repeat',
+    { timeout: 600_000 },
+    async () => {
+      // The file-wide rate limits (beforeAll) allow the thousands of pages this walk takes; they must stay
+      // lifted for the tests after it too.
+      const u = await makeUser({ plan: 'pro' });
+      const key = await bearer(u);
+      const db = await getDb();
+      // One statement: groups of ten share one exact timestamp, neighbouring groups sit microseconds
+      // apart inside the same millisecond, blocker counts repeat every five rows.
+      await db.execute(sql`
       INSERT INTO skus (workspace_id, sku_code, product_name, blocker_count, created_at)
       SELECT ${u.workspaceId}, 'K-' || lpad(g::text, 5, '0'), 'Bulk ' || g, g % 5,
              timestamptz '2026-11-01 10:00:00.123000+00' + (g / 10) * interval '1 microsecond'
       FROM generate_series(1, 10000) g`);
-    // /api/v1/skus runs the same listing: walked here in the two timestamp orders, where ties are.
-    await expectTotalInEverySort(u, 100, key, ['created_desc', 'created_asc']);
-  });
+      // /api/v1/skus runs the same listing: walked here in the two timestamp orders, where ties are.
+      await expectTotalInEverySort(u, 100, key, ['created_desc', 'created_asc']);
+    },
+  );
 
   it('a cursor that is not one of ours is a 400 in every sort, never a database error', async () => {
     const u = await makeUser();
@@ -192,7 +219,10 @@ describe('SKU keyset paging', () => {
       expect(res.body.error.code).toBe('VALIDATION_FAILED');
     }
     // A millisecond cursor from before this fix still reads (as an older position), not a 400.
-    const old = await call(skusRoute, 'GET', '/api/skus', { cookie: u.cookie, query: { cursor: enc({ s: 'created_desc', k: '2026-11-01T10:00:00.123Z', i: id }) } });
+    const old = await call(skusRoute, 'GET', '/api/skus', {
+      cookie: u.cookie,
+      query: { cursor: enc({ s: 'created_desc', k: '2026-11-01T10:00:00.123Z', i: id }) },
+    });
     expect(old.status, old.text).toBe(200);
   });
 });

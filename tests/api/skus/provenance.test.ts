@@ -24,7 +24,11 @@ async function workspaceWithRefs(u: TestUser) {
   const entity = await createEntity(u, EU_MANUFACTURER);
   const { batch } = await importAndRun(u, 'sku_code;product_name\nIMP-1;Imported\n', 'one.csv');
   const db = await getDb();
-  const [job] = await db.select({ id: jobRuns.id }).from(jobRuns).where(eq(jobRuns.workspaceId, u.workspaceId)).limit(1);
+  const [job] = await db
+    .select({ id: jobRuns.id })
+    .from(jobRuns)
+    .where(eq(jobRuns.workspaceId, u.workspaceId))
+    .limit(1);
   return { sku, refs: { document_id: doc.id, batch_id: batch.id as string, entity_id: entity.id, job_id: job.id } };
 }
 
@@ -32,12 +36,20 @@ const suggest = (u: TestUser, skuId: string, provenance: Record<string, unknown>
   call(suggestionsRoute, 'POST', `/api/skus/${skuId}/dossier/suggestions`, {
     cookie: u.cookie,
     params: { id: skuId },
-    body: { suggestions: [{ field_key: 'model_number', value: 'Fine-1', source: 'document_extraction' }, { field_key: 'brand', value, source: 'document_extraction', provenance }] },
+    body: {
+      suggestions: [
+        { field_key: 'model_number', value: 'Fine-1', source: 'document_extraction' },
+        { field_key: 'brand', value, source: 'document_extraction', provenance },
+      ],
+    },
   });
 
 async function suggestionCount(skuId: string) {
   const db = await getDb();
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(dossierValues).where(and(eq(dossierValues.skuId, skuId), eq(dossierValues.status, 'suggested')));
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(dossierValues)
+    .where(and(eq(dossierValues.skuId, skuId), eq(dossierValues.status, 'suggested')));
   return Number(n);
 }
 

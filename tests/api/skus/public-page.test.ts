@@ -19,9 +19,22 @@ withTempBlobStore();
 async function publishedHostileSku() {
   const u = await makeUser();
   const sku = await readySku(u, { product_name: '<script>alert("name")</script> & Söhne "Board"' });
-  await setField(u, sku.id, 'safety_warnings_en', '</script><img src=x onerror=alert(1)> Keep <b>dry</b>.\n\nSecond paragraph & more.');
+  await setField(
+    u,
+    sku.id,
+    'safety_warnings_en',
+    '</script><img src=x onerror=alert(1)> Keep <b>dry</b>.\n\nSecond paragraph & more.',
+  );
   await setField(u, sku.id, 'brand', "Brand' onmouseover='x");
-  const rp = await createEntity(u, { name: 'RP <i>Services</i>', street: 'Rue 1', postal_code: '1000', city: 'Bruxelles', country: 'BE', email: 'rp@example.test', contact_url: 'https://rp.example/?q=<x>' });
+  const rp = await createEntity(u, {
+    name: 'RP <i>Services</i>',
+    street: 'Rue 1',
+    postal_code: '1000',
+    city: 'Bruxelles',
+    country: 'BE',
+    email: 'rp@example.test',
+    contact_url: 'https://rp.example/?q=<x>',
+  });
   await link(u, sku.id, 'responsible_person', rp.id);
   await approve(u, sku.id);
   const res = await publish(u, sku.id);
@@ -32,7 +45,10 @@ async function publishedHostileSku() {
 describe('the public safety page /p/{public_id}', () => {
   it('escapes every value, keeps JSON-LD valid and inert, and carries the nonce', async () => {
     const { publicId } = await publishedHostileSku();
-    const { html, metadata } = await renderPublicPage(publicId, { acceptLanguage: 'en-GB,en;q=0.9', nonce: 'n0nce123' });
+    const { html, metadata } = await renderPublicPage(publicId, {
+      acceptLanguage: 'en-GB,en;q=0.9',
+      nonce: 'n0nce123',
+    });
     expect(html).not.toMatch(/<script>alert/);
     expect(html).not.toMatch(/<img src=x/);
     expect(html).not.toMatch(/<b>dry<\/b>/);
@@ -47,7 +63,11 @@ describe('the public safety page /p/{public_id}', () => {
     const [ld] = jsonLdBlocks(html);
     expect(ld).not.toContain('<');
     const parsed = JSON.parse(ld);
-    expect(parsed).toMatchObject({ '@context': 'https://schema.org', '@type': 'Product', name: '<script>alert("name")</script> & Söhne "Board"' });
+    expect(parsed).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: '<script>alert("name")</script> & Söhne "Board"',
+    });
     expect(html).toContain('href="https://rp.example/?q=&lt;x&gt;"');
     expect(metadata.title).toEqual({ absolute: expect.stringContaining('<script>alert("name")</script>') });
   });
@@ -86,7 +106,10 @@ describe('the public safety page /p/{public_id}', () => {
     await expect(renderPublicPage('<script>')).rejects.toMatchObject({ digest: expect.stringContaining('404') });
     const { sku, publicId } = await publishedHostileSku();
     const db = await getDb();
-    await db.update(publicPages).set({ withdrawnAt: new Date(), skuId: null }).where(eq(publicPages.publicId, publicId));
+    await db
+      .update(publicPages)
+      .set({ withdrawnAt: new Date(), skuId: null })
+      .where(eq(publicPages.publicId, publicId));
     await db.delete(skus).where(eq(skus.id, sku.id));
     const gone = await renderPublicPage(publicId, { acceptLanguage: 'it' });
     expect(gone.html).toContain('Questa pagina prodotto è stata ritirata');

@@ -16,7 +16,16 @@ import { publicPageProxy } from '@/lib/publish/public-page-csp';
 import { normalizePublicId, PUBLIC_ID_ALPHABET } from '@/lib/publish/service';
 import { call, expectEnvelope, makeUser, ORIGIN } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
-import { addDocument, approve, PNG_1PX, publish, publishRoute, readySku, setField, withTempBlobStore } from './fixtures';
+import {
+  addDocument,
+  approve,
+  PNG_1PX,
+  publish,
+  publishRoute,
+  readySku,
+  setField,
+  withTempBlobStore,
+} from './fixtures';
 
 useTestDatabase();
 withTempBlobStore();
@@ -49,9 +58,18 @@ afterAll(async () => {
 
 async function counts(workspaceId: string) {
   const db = await getDb();
-  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(skuRevisions).where(eq(skuRevisions.workspaceId, workspaceId));
-  const [p] = await db.select({ n: sql<number>`count(*)::int` }).from(publicPages).where(eq(publicPages.workspaceId, workspaceId));
-  const [a] = await db.select({ n: sql<number>`count(*)::int` }).from(auditEvents).where(and(eq(auditEvents.workspaceId, workspaceId), eq(auditEvents.action, 'sku.published')));
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(skuRevisions)
+    .where(eq(skuRevisions.workspaceId, workspaceId));
+  const [p] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(publicPages)
+    .where(eq(publicPages.workspaceId, workspaceId));
+  const [a] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.workspaceId, workspaceId), eq(auditEvents.action, 'sku.published')));
   return { revisions: Number(r.n), pages: Number(p.n), audits: Number(a.n) };
 }
 
@@ -62,14 +80,35 @@ describe('POST /api/skus/{id}/publish', () => {
     const err = expectEnvelope(await publish(u, sku.id), 409, 'NOT_APPROVED');
     expect(err.details.approval_state).toBe('pending');
 
-    const dryBlocked = await call(publishRoute, 'POST', `/api/skus/${sku.id}/publish`, { cookie: u.cookie, params: { id: sku.id }, query: { dry_run: 'true' } });
+    const dryBlocked = await call(publishRoute, 'POST', `/api/skus/${sku.id}/publish`, {
+      cookie: u.cookie,
+      params: { id: sku.id },
+      query: { dry_run: 'true' },
+    });
     expect(dryBlocked.status).toBe(200);
-    expect(dryBlocked.body).toMatchObject({ dry_run: true, can_publish: false, blocking_reason: { code: 'NOT_APPROVED' }, revision: 1, public_id: null, public_id_assigned_on_publish: true });
+    expect(dryBlocked.body).toMatchObject({
+      dry_run: true,
+      can_publish: false,
+      blocking_reason: { code: 'NOT_APPROVED' },
+      revision: 1,
+      public_id: null,
+      public_id_assigned_on_publish: true,
+    });
 
     await approve(u, sku.id);
     const before = await counts(u.workspaceId);
-    const dry = await call(publishRoute, 'POST', `/api/skus/${sku.id}/publish`, { cookie: u.cookie, params: { id: sku.id }, query: { dry_run: 'true' } });
-    expect(dry.body).toMatchObject({ dry_run: true, can_publish: true, blocking_reason: null, revision: 1, languages: ['de', 'en'] });
+    const dry = await call(publishRoute, 'POST', `/api/skus/${sku.id}/publish`, {
+      cookie: u.cookie,
+      params: { id: sku.id },
+      query: { dry_run: 'true' },
+    });
+    expect(dry.body).toMatchObject({
+      dry_run: true,
+      can_publish: true,
+      blocking_reason: null,
+      revision: 1,
+      languages: ['de', 'en'],
+    });
     expect(await counts(u.workspaceId)).toEqual(before);
     const db = await getDb();
     const [row] = await db.select().from(skus).where(eq(skus.id, sku.id));
@@ -108,7 +147,10 @@ describe('POST /api/skus/{id}/publish', () => {
     expect(second.body.output.public_id).toBe(publicId);
     expect(await counts(u.workspaceId)).toEqual({ revisions: 2, pages: 1, audits: 2 });
 
-    const list = await call(revisionsRoute, 'GET', `/api/skus/${sku.id}/revisions`, { cookie: u.cookie, params: { id: sku.id } });
+    const list = await call(revisionsRoute, 'GET', `/api/skus/${sku.id}/revisions`, {
+      cookie: u.cookie,
+      params: { id: sku.id },
+    });
     expect(list.body.revisions.map((r: any) => r.revision)).toEqual([2, 1]);
     expect(list.body.revisions[0]).toMatchObject({ published_by: u.email, public_url: first.body.public_url });
 
@@ -134,16 +176,44 @@ describe('POST /api/skus/{id}/publish', () => {
   it('freezes confirmed public fields, entities with addresses, public unexpired documents, JSON-LD and the Art. 19 block per language', async () => {
     const u = await makeUser();
     const sku = await readySku(u);
-    const manual = await addDocument(u, { skuIds: [sku.id], type: 'manual', filename: 'Manual DE.pdf', isPublic: true, language: 'de' });
-    const privateDoc = await addDocument(u, { skuIds: [sku.id], type: 'test_report', filename: 'internal report.pdf', isPublic: false });
-    const expiredPublic = await addDocument(u, { skuIds: [sku.id], type: 'certificate', filename: 'old cert.pdf', isPublic: true, validUntil: '2020-01-01' });
+    const manual = await addDocument(u, {
+      skuIds: [sku.id],
+      type: 'manual',
+      filename: 'Manual DE.pdf',
+      isPublic: true,
+      language: 'de',
+    });
+    const privateDoc = await addDocument(u, {
+      skuIds: [sku.id],
+      type: 'test_report',
+      filename: 'internal report.pdf',
+      isPublic: false,
+    });
+    const expiredPublic = await addDocument(u, {
+      skuIds: [sku.id],
+      type: 'certificate',
+      filename: 'old cert.pdf',
+      isPublic: true,
+      validUntil: '2020-01-01',
+    });
     // A suggestion is never published; hs_code is confirmed but not a public field.
     const { addSuggestions } = await import('@/lib/dossier/service');
-    await addSuggestions(await getDb(), { workspaceId: u.workspaceId, actor: { userId: u.id, apiKeyId: null, label: 'AI' }, skuId: sku.id, suggestions: [{ field_key: 'age_grading', value: '3+', source: 'ai_suggestion', provenance: {} }] });
+    await addSuggestions(await getDb(), {
+      workspaceId: u.workspaceId,
+      actor: { userId: u.id, apiKeyId: null, label: 'AI' },
+      skuId: sku.id,
+      suggestions: [{ field_key: 'age_grading', value: '3+', source: 'ai_suggestion', provenance: {} }],
+    });
     await setField(u, sku.id, 'hs_code', '441900');
     // The expired certificate is a blocker; it was linked by mistake: waive it for this test.
     const { waiveBlocker } = await import('@/lib/skus/waivers');
-    await waiveBlocker(await getDb(), { workspaceId: u.workspaceId, actor: { userId: u.id, apiKeyId: null, label: u.email }, skuId: sku.id, code: 'DOCUMENT_EXPIRED', reason: 'Superseded; kept for the record.' });
+    await waiveBlocker(await getDb(), {
+      workspaceId: u.workspaceId,
+      actor: { userId: u.id, apiKeyId: null, label: u.email },
+      skuId: sku.id,
+      code: 'DOCUMENT_EXPIRED',
+      reason: 'Superseded; kept for the record.',
+    });
     await approve(u, sku.id);
     const res = await publish(u, sku.id);
     expect(res.status, res.text).toBe(200);
@@ -151,26 +221,56 @@ describe('POST /api/skus/{id}/publish', () => {
     const found = await findPublishedRevision(await getDb(), res.body.output.public_id);
     if (found.kind !== 'ok') throw new Error(found.kind);
     const s = found.snapshot;
-    expect(s.fields).toMatchObject({ model_number: 'CB-200', brand: 'Holzwerk', safety_warnings_de: expect.stringContaining('Spülmaschine') });
+    expect(s.fields).toMatchObject({
+      model_number: 'CB-200',
+      brand: 'Holzwerk',
+      safety_warnings_de: expect.stringContaining('Spülmaschine'),
+    });
     expect(s.fields.hs_code).toBeUndefined();
     expect(s.fields.target_markets).toBeUndefined();
     expect(s.fields.age_grading).toBeUndefined();
-    expect(s.identification).toMatchObject({ sku_code: sku.sku_code, gtin: sku.gtin, gtin14: `0${sku.gtin}`, model_number: 'CB-200' });
-    expect(s.manufacturer).toMatchObject({ name: 'Holzwerk Müller GmbH', address_lines: ['Werkstraße 5', '80331 München'], country: 'DE', email: 'safety@holzwerk.example' });
-    expect(s.entities[0]).toMatchObject({ role: 'manufacturer', postal_address: expect.stringContaining('München'), email: 'safety@holzwerk.example', eu_established: true });
+    expect(s.identification).toMatchObject({
+      sku_code: sku.sku_code,
+      gtin: sku.gtin,
+      gtin14: `0${sku.gtin}`,
+      model_number: 'CB-200',
+    });
+    expect(s.manufacturer).toMatchObject({
+      name: 'Holzwerk Müller GmbH',
+      address_lines: ['Werkstraße 5', '80331 München'],
+      country: 'DE',
+      email: 'safety@holzwerk.example',
+    });
+    expect(s.entities[0]).toMatchObject({
+      role: 'manufacturer',
+      postal_address: expect.stringContaining('München'),
+      email: 'safety@holzwerk.example',
+      eu_established: true,
+    });
     expect(s.documents.map((d) => d.id)).toEqual([manual.id]);
     expect(s.documents.map((d) => d.id)).not.toContain(privateDoc.id);
     expect(s.documents.map((d) => d.id)).not.toContain(expiredPublic.id);
     expect(Object.keys(s.art19).sort()).toEqual(['de', 'en']);
     expect(s.art19.de.labels.warnings).toBe('Warnhinweise und Sicherheitsinformationen');
     expect(s.art19.en.warnings?.text).toContain('dishwasher');
-    expect(s.json_ld).toMatchObject({ '@type': 'Product', name: 'Bamboo cutting board', gtin: sku.gtin, sku: sku.sku_code, manufacturer: { name: 'Holzwerk Müller GmbH' } });
+    expect(s.json_ld).toMatchObject({
+      '@type': 'Product',
+      name: 'Bamboo cutting board',
+      gtin: sku.gtin,
+      sku: sku.sku_code,
+      manufacturer: { name: 'Holzwerk Müller GmbH' },
+    });
   });
 
   it('409 PUBLISH_BLOCKED when a linked certificate expired after approval', async () => {
     const u = await makeUser();
     const sku = await readySku(u);
-    const cert = await addDocument(u, { skuIds: [sku.id], type: 'certificate', filename: 'cert.pdf', validUntil: '2999-12-31' });
+    const cert = await addDocument(u, {
+      skuIds: [sku.id],
+      type: 'certificate',
+      filename: 'cert.pdf',
+      validUntil: '2999-12-31',
+    });
     await approve(u, sku.id);
     const db = await getDb();
     await db.update(documents).set({ validUntil: '2021-06-30' }).where(eq(documents.id, cert.id));
@@ -204,7 +304,11 @@ describe('POST /api/skus/{id}/publish', () => {
     await approve(u, sku.id);
     const again = await publish(u, sku.id);
     expect(again.body.output.picture).toMatchObject({ captured: false, reason: 'not_a_raster_image' });
-    expectEnvelope(await call(pictureRoute, 'GET', `/p/${publicId}/picture`, { params: { publicId } }), 404, 'NOT_FOUND');
+    expectEnvelope(
+      await call(pictureRoute, 'GET', `/p/${publicId}/picture`, { params: { publicId } }),
+      404,
+      'NOT_FOUND',
+    );
   });
 });
 
@@ -212,8 +316,18 @@ describe('public files and GS1 Digital Link', () => {
   it('QR codes (SVG, PNG), public document downloads only, 404 for unknown ids, 410 once withdrawn', async () => {
     const u = await makeUser();
     const sku = await readySku(u);
-    const manual = await addDocument(u, { skuIds: [sku.id], type: 'manual', filename: 'Gebrauchsanleitung "Brett".pdf', isPublic: true });
-    const hidden = await addDocument(u, { skuIds: [sku.id], type: 'test_report', filename: 'lab.pdf', isPublic: false });
+    const manual = await addDocument(u, {
+      skuIds: [sku.id],
+      type: 'manual',
+      filename: 'Gebrauchsanleitung "Brett".pdf',
+      isPublic: true,
+    });
+    const hidden = await addDocument(u, {
+      skuIds: [sku.id],
+      type: 'test_report',
+      filename: 'lab.pdf',
+      isPublic: false,
+    });
     await approve(u, sku.id);
     const pub = await publish(u, sku.id);
     const publicId = pub.body.output.public_id as string;
@@ -223,24 +337,51 @@ describe('public files and GS1 Digital Link', () => {
     expect(svg.headers.get('content-type')).toContain('image/svg+xml');
     expect(svg.text).toMatch(/^<svg[^>]*>.*<path/s);
     expect(svg.text).not.toMatch(/<script/i);
-    const png = await call(qrPngRoute, 'GET', `/p/${publicId}/qr.png`, { params: { publicId }, query: { size: '256' } });
+    const png = await call(qrPngRoute, 'GET', `/p/${publicId}/qr.png`, {
+      params: { publicId },
+      query: { size: '256' },
+    });
     expect(png.status).toBe(200);
     expect(png.headers.get('content-type')).toBe('image/png');
-    expectEnvelope(await call(qrPngRoute, 'GET', `/p/${publicId}/qr.png`, { params: { publicId }, query: { size: '5000' } }), 400, 'VALIDATION_FAILED');
+    expectEnvelope(
+      await call(qrPngRoute, 'GET', `/p/${publicId}/qr.png`, { params: { publicId }, query: { size: '5000' } }),
+      400,
+      'VALIDATION_FAILED',
+    );
     // Public ids read off a label are forgiving: upper case, o for 0, l for 1.
     expect(normalizePublicId(publicId.toUpperCase())).toBe(publicId);
-    expect((await call(qrSvgRoute, 'GET', `/p/x/qr.svg`, { params: { publicId: publicId.toUpperCase() } })).status).toBe(200);
+    expect(
+      (await call(qrSvgRoute, 'GET', `/p/x/qr.svg`, { params: { publicId: publicId.toUpperCase() } })).status,
+    ).toBe(200);
 
-    const dl = await call(docRoute, 'GET', `/p/${publicId}/documents/${manual.id}`, { params: { publicId, documentId: manual.id } });
+    const dl = await call(docRoute, 'GET', `/p/${publicId}/documents/${manual.id}`, {
+      params: { publicId, documentId: manual.id },
+    });
     expect(dl.status).toBe(200);
     expect(dl.headers.get('content-type')).toBe('application/pdf');
-    expect(dl.headers.get('content-disposition')).toMatch(/^attachment; filename="Gebrauchsanleitung _Brett_.pdf"; filename\*=UTF-8''/);
+    expect(dl.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="Gebrauchsanleitung _Brett_.pdf"; filename\*=UTF-8''/,
+    );
     expect(dl.headers.get('x-content-type-options')).toBe('nosniff');
     expect(dl.text.startsWith('%PDF')).toBe(true);
-    expectEnvelope(await call(docRoute, 'GET', `/p/${publicId}/documents/${hidden.id}`, { params: { publicId, documentId: hidden.id } }), 404, 'NOT_FOUND');
+    expectEnvelope(
+      await call(docRoute, 'GET', `/p/${publicId}/documents/${hidden.id}`, {
+        params: { publicId, documentId: hidden.id },
+      }),
+      404,
+      'NOT_FOUND',
+    );
 
-    expectEnvelope(await call(qrSvgRoute, 'GET', '/p/zzzzzzzzzz/qr.svg', { params: { publicId: 'zzzzzzzzzz' } }), 404, 'NOT_FOUND');
-    expectEnvelope(await call(qrSvgRoute, 'GET', '/p/bad/qr.svg', { params: { publicId: 'not an id' } }), 404, 'NOT_FOUND');
+    expectEnvelope(
+      await call(qrSvgRoute, 'GET', '/p/zzzzzzzzzz/qr.svg', { params: { publicId: 'zzzzzzzzzz' } }),
+      404,
+      'NOT_FOUND',
+    );
+    expectEnvelope(
+      await call(qrSvgRoute, 'GET', '/p/bad/qr.svg', { params: { publicId: 'not an id' } }),
+      404,
+      'NOT_FOUND',
+    );
 
     // GS1 Digital Link: 13-digit, 14-digit padded, with qualifiers; ?lang kept.
     const g13 = sku.gtin as string;
@@ -249,7 +390,10 @@ describe('public files and GS1 Digital Link', () => {
       expect(r.status).toBe(308);
       expect(r.headers.get('location')).toBe(`/p/${publicId}`);
     }
-    const q = await call(gs1Route, 'GET', `/01/0${g13}/10/LOT42`, { params: { gtin: `0${g13}`, qualifiers: ['10', 'LOT42'] } as never, query: { lang: 'de' } });
+    const q = await call(gs1Route, 'GET', `/01/0${g13}/10/LOT42`, {
+      params: { gtin: `0${g13}`, qualifiers: ['10', 'LOT42'] } as never,
+      query: { lang: 'de' },
+    });
     expect(q.headers.get('location')).toBe(`/p/${publicId}?lang=de`);
     const wrong = `${g13.slice(0, 12)}${(Number(g13[12]) + 1) % 10}`;
     const badCheck = await call(gs1Route, 'GET', `/01/${wrong}`, { params: { gtin: wrong } });
@@ -259,9 +403,17 @@ describe('public files and GS1 Digital Link', () => {
 
     // Withdrawn: the SKU is deleted.
     const skuRoute = await import('@/app/api/skus/[id]/route');
-    expect((await call(skuRoute, 'DELETE', `/api/skus/${sku.id}`, { cookie: u.cookie, params: { id: sku.id } })).status).toBe(200);
+    expect(
+      (await call(skuRoute, 'DELETE', `/api/skus/${sku.id}`, { cookie: u.cookie, params: { id: sku.id } })).status,
+    ).toBe(200);
     expectEnvelope(await call(qrSvgRoute, 'GET', `/p/${publicId}/qr.svg`, { params: { publicId } }), 410, 'GONE');
-    expectEnvelope(await call(docRoute, 'GET', `/p/${publicId}/documents/${manual.id}`, { params: { publicId, documentId: manual.id } }), 410, 'GONE');
+    expectEnvelope(
+      await call(docRoute, 'GET', `/p/${publicId}/documents/${manual.id}`, {
+        params: { publicId, documentId: manual.id },
+      }),
+      410,
+      'GONE',
+    );
     expect((await call(gs1Route, 'GET', `/01/${g13}`, { params: { gtin: g13 } })).status).toBe(404);
   });
 
@@ -322,7 +474,10 @@ describe('public page proxy (CSP and 410)', () => {
     expect(other.kind === 'next' && other.nonce).not.toBe(live.nonce);
 
     await db.delete(skus).where(eq(skus.id, sku.id));
-    await db.update(publicPages).set({ withdrawnAt: new Date(), skuId: null }).where(eq(publicPages.publicId, publicId));
+    await db
+      .update(publicPages)
+      .set({ withdrawnAt: new Date(), skuId: null })
+      .where(eq(publicPages.publicId, publicId));
     const gone = await publicPageProxy(new Request(`${ORIGIN}/p/${publicId}?lang=de`), { db });
     if (gone.kind !== 'respond') throw new Error('expected 410');
     expect(gone.response.status).toBe(410);

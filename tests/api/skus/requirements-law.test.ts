@@ -11,13 +11,25 @@ import { skus } from '@/lib/db/schema';
 import { recomputeSku } from '@/lib/skus/evaluate';
 import { call, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
-import { addDocument, CN_MANUFACTURER, createEntity, createSku, EU_MANUFACTURER, link, setFields, uniqueGtin, withTempBlobStore } from './fixtures';
+import {
+  addDocument,
+  CN_MANUFACTURER,
+  createEntity,
+  createSku,
+  EU_MANUFACTURER,
+  link,
+  setFields,
+  uniqueGtin,
+  withTempBlobStore,
+} from './fixtures';
 
 useTestDatabase();
 withTempBlobStore();
 
-const detail = async (u: TestUser, id: string) => (await call(skuRoute, 'GET', `/api/skus/${id}`, { cookie: u.cookie, params: { id } })).body;
-const openBlockers = (d: any) => d.blockers.filter((b: any) => b.severity === 'blocker' && !b.waived).map((b: any) => b.code);
+const detail = async (u: TestUser, id: string) =>
+  (await call(skuRoute, 'GET', `/api/skus/${id}`, { cookie: u.cookie, params: { id } })).body;
+const openBlockers = (d: any) =>
+  d.blockers.filter((b: any) => b.severity === 'blocker' && !b.waived).map((b: any) => b.code);
 
 const CORE = {
   model_number: 'X-1',
@@ -31,7 +43,12 @@ const CORE = {
 describe('audited packs on the database', () => {
   it('stored blockers carry rule_id, the rendered legal basis and the docs anchor (TSD Art. 15)', async () => {
     const u = await makeUser();
-    const toy = await createSku(u, { sku_code: 'TOY-DOC', product_name: 'Stacking tower', gtin: uniqueGtin(), category_code: 'toys' });
+    const toy = await createSku(u, {
+      sku_code: 'TOY-DOC',
+      product_name: 'Stacking tower',
+      gtin: uniqueGtin(),
+      category_code: 'toys',
+    });
     const d = await detail(u, toy.id);
     expect(d.sku.requirement_profile_id).toBe('toys@2026-11');
     const b = d.blockers.find((x: any) => x.code === 'TOY_DOC_MISSING');
@@ -44,7 +61,12 @@ describe('audited packs on the database', () => {
 
   it('a SKU pinned to a corrected 2026-04 pack is re-evaluated with the 2026-11 correction (Regulation 1223/2009 Art. 4(5))', async () => {
     const u = await makeUser();
-    const sku = await createSku(u, { sku_code: 'COS-IMP', product_name: 'Hand cream', gtin: uniqueGtin(), category_code: 'cosmetics' });
+    const sku = await createSku(u, {
+      sku_code: 'COS-IMP',
+      product_name: 'Hand cream',
+      gtin: uniqueGtin(),
+      category_code: 'cosmetics',
+    });
     await setFields(u, sku.id, { ...CORE, cpnp_number: '1234567', ingredients_inci: 'AQUA, GLYCERIN' });
     await link(u, sku.id, 'manufacturer', (await createEntity(u, CN_MANUFACTURER)).id);
     await link(u, sku.id, 'importer', (await createEntity(u, { ...EU_MANUFACTURER, name: 'Import GmbH' })).id);
@@ -62,14 +84,38 @@ describe('audited packs on the database', () => {
 
   it('LVD Art. 15(3): a mains lamp whose extracted DoC references name only EMC is blocked until LVD and RoHS are named', async () => {
     const u = await makeUser();
-    const lamp = await createSku(u, { sku_code: 'LAMP-1', product_name: 'Table lamp 230 V', gtin: uniqueGtin(), category_code: 'electrical' });
-    await setFields(u, lamp.id, { ...CORE, rated_voltage: '230 V~ 50 Hz', ce_marking: 'yes', radio_equipment: 'no', other_marks: 'crossed-out wheeled bin' });
+    const lamp = await createSku(u, {
+      sku_code: 'LAMP-1',
+      product_name: 'Table lamp 230 V',
+      gtin: uniqueGtin(),
+      category_code: 'electrical',
+    });
+    await setFields(u, lamp.id, {
+      ...CORE,
+      rated_voltage: '230 V~ 50 Hz',
+      ce_marking: 'yes',
+      radio_equipment: 'no',
+      other_marks: 'crossed-out wheeled bin',
+    });
     await link(u, lamp.id, 'manufacturer', (await createEntity(u, EU_MANUFACTURER)).id);
     await addDocument(u, { skuIds: [lamp.id], type: 'risk_assessment' });
     await addDocument(u, { skuIds: [lamp.id], type: 'test_report', filename: 'EN 60598 report.pdf' });
-    await addDocument(u, { skuIds: [lamp.id], type: 'declaration_of_conformity', filename: 'DoC EMC only.pdf', references: ['Directive 2014/30/EU'] });
-    expect(openBlockers(await detail(u, lamp.id))).toEqual(['ELECTRICAL_DOC_LVD_NOT_CITED', 'ELECTRICAL_DOC_ROHS_NOT_CITED']);
-    await addDocument(u, { skuIds: [lamp.id], type: 'declaration_of_conformity', filename: 'DoC full.pdf', references: ['Directive 2014/35/EU', 'Directive 2014/30/EU', 'Directive 2011/65/EU'] });
+    await addDocument(u, {
+      skuIds: [lamp.id],
+      type: 'declaration_of_conformity',
+      filename: 'DoC EMC only.pdf',
+      references: ['Directive 2014/30/EU'],
+    });
+    expect(openBlockers(await detail(u, lamp.id))).toEqual([
+      'ELECTRICAL_DOC_LVD_NOT_CITED',
+      'ELECTRICAL_DOC_ROHS_NOT_CITED',
+    ]);
+    await addDocument(u, {
+      skuIds: [lamp.id],
+      type: 'declaration_of_conformity',
+      filename: 'DoC full.pdf',
+      references: ['Directive 2014/35/EU', 'Directive 2014/30/EU', 'Directive 2011/65/EU'],
+    });
     expect(openBlockers(await detail(u, lamp.id))).toEqual([]);
   });
 });

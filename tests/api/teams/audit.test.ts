@@ -19,37 +19,75 @@ describe('audit log', () => {
     const b = await addMember(a, 'reviewer');
     const sku = await readySku(a, { sku_code: 'AUD-1' });
     const other = await createSku(a, { sku_code: 'AUD-2', product_name: 'Second' });
-    expect((await call(approveRoute, 'POST', `/api/skus/${sku.id}/approve`, { cookie: b.cookie, params: { id: sku.id } })).status).toBe(200);
-    await call(memberRoute, 'PATCH', `/api/members/${b.id}`, { cookie: a.cookie, params: { userId: b.id }, body: { role: 'viewer' } });
+    expect(
+      (await call(approveRoute, 'POST', `/api/skus/${sku.id}/approve`, { cookie: b.cookie, params: { id: sku.id } }))
+        .status,
+    ).toBe(200);
+    await call(memberRoute, 'PATCH', `/api/members/${b.id}`, {
+      cookie: a.cookie,
+      params: { userId: b.id },
+      body: { role: 'viewer' },
+    });
 
     const all = await call(auditRoute, 'GET', '/api/audit-events', { cookie: a.cookie, query: { limit: '100' } });
     expect(all.status, all.text).toBe(200);
     const approved = all.body.events.find((e: { action: string }) => e.action === 'sku.approved');
-    expect(approved).toMatchObject({ actor: b.email, actor_user_id: b.id, sku: { id: sku.id, sku_code: 'AUD-1' }, target_label: 'AUD-1' });
+    expect(approved).toMatchObject({
+      actor: b.email,
+      actor_user_id: b.id,
+      sku: { id: sku.id, sku_code: 'AUD-1' },
+      target_label: 'AUD-1',
+    });
     const roleChange = all.body.events.find((e: { action: string }) => e.action === 'member.role_changed');
     expect(roleChange).toMatchObject({ actor: a.email, target_label: b.email });
 
     const byB = await call(auditRoute, 'GET', '/api/audit-events', { cookie: a.cookie, query: { actor: b.id } });
     expect(byB.body.events.length).toBeGreaterThan(0);
     expect(byB.body.events.every((e: { actor_user_id: string }) => e.actor_user_id === b.id)).toBe(true);
-    const byName = await call(auditRoute, 'GET', '/api/audit-events', { cookie: a.cookie, query: { actor: b.email.split('@')[0] } });
-    expect(byName.body.events.map((e: { id: string }) => e.id).sort()).toEqual(byB.body.events.map((e: { id: string }) => e.id).sort());
+    const byName = await call(auditRoute, 'GET', '/api/audit-events', {
+      cookie: a.cookie,
+      query: { actor: b.email.split('@')[0] },
+    });
+    expect(byName.body.events.map((e: { id: string }) => e.id).sort()).toEqual(
+      byB.body.events.map((e: { id: string }) => e.id).sort(),
+    );
 
-    const bySku = await call(auditRoute, 'GET', '/api/audit-events', { cookie: a.cookie, query: { sku: 'aud-1', limit: '100' } });
+    const bySku = await call(auditRoute, 'GET', '/api/audit-events', {
+      cookie: a.cookie,
+      query: { sku: 'aud-1', limit: '100' },
+    });
     expect(bySku.body.events.length).toBeGreaterThan(0);
     expect(bySku.body.events.every((e: { sku: { sku_code: string } }) => e.sku?.sku_code === 'AUD-1')).toBe(true);
-    const byAction = await call(auditRoute, 'GET', '/api/audit-events', { cookie: a.cookie, query: { action: 'member.' } });
+    const byAction = await call(auditRoute, 'GET', '/api/audit-events', {
+      cookie: a.cookie,
+      query: { action: 'member.' },
+    });
     expect(byAction.body.events.map((e: { action: string }) => e.action)).toEqual(['member.role_changed']);
 
     // Date range: an old event is outside "from", inside "to".
     const db = await getDb();
     // A label from outside (a supplier's name) that a spreadsheet would run as a formula.
-    await db.insert(auditEvents).values({ workspaceId: a.workspaceId, actorLabel: '=HYPERLINK("x")', action: 'import.old', createdAt: new Date('2020-01-01T00:00:00Z') });
-    const recent = await call(auditRoute, 'GET', '/api/audit-events', { cookie: a.cookie, query: { from: '2021-01-01T00:00:00Z', limit: '100' } });
+    await db.insert(auditEvents).values({
+      workspaceId: a.workspaceId,
+      actorLabel: '=HYPERLINK("x")',
+      action: 'import.old',
+      createdAt: new Date('2020-01-01T00:00:00Z'),
+    });
+    const recent = await call(auditRoute, 'GET', '/api/audit-events', {
+      cookie: a.cookie,
+      query: { from: '2021-01-01T00:00:00Z', limit: '100' },
+    });
     expect(recent.body.events.some((e: { action: string }) => e.action === 'import.old')).toBe(false);
-    const old = await call(auditRoute, 'GET', '/api/audit-events', { cookie: a.cookie, query: { to: '2021-01-01T00:00:00Z' } });
+    const old = await call(auditRoute, 'GET', '/api/audit-events', {
+      cookie: a.cookie,
+      query: { to: '2021-01-01T00:00:00Z' },
+    });
     expect(old.body.events.map((e: { action: string }) => e.action)).toEqual(['import.old']);
-    expectEnvelope(await call(auditRoute, 'GET', '/api/audit-events', { cookie: a.cookie, query: { from: 'yesterday' } }), 400, 'VALIDATION_FAILED');
+    expectEnvelope(
+      await call(auditRoute, 'GET', '/api/audit-events', { cookie: a.cookie, query: { from: 'yesterday' } }),
+      400,
+      'VALIDATION_FAILED',
+    );
 
     // A deleted SKU keeps its code in the log.
     await call(skuRoute, 'DELETE', `/api/skus/${other.id}`, { cookie: a.cookie, params: { id: other.id } });
@@ -62,12 +100,24 @@ describe('audit log', () => {
     expect(lines.find((l) => l.includes('sku.deleted'))).toContain(',sku.deleted,AUD-2,');
     // The formula-like label is neutralised (leading apostrophe), never a live formula.
     expect(lines.find((l) => l.includes('import.old'))).toContain(`"'=HYPERLINK(""x"")"`);
-    const filtered = await call(csvRoute, 'GET', '/api/audit-events/export.csv', { cookie: a.cookie, query: { actor: b.id } });
-    expect(filtered.text.trim().split('\r\n').slice(1).every((l) => l.includes(b.email))).toBe(true);
+    const filtered = await call(csvRoute, 'GET', '/api/audit-events/export.csv', {
+      cookie: a.cookie,
+      query: { actor: b.id },
+    });
+    expect(
+      filtered.text
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .every((l) => l.includes(b.email)),
+    ).toBe(true);
 
     // Another workspace sees none of it.
     const stranger = await makeUser();
-    const theirs = await call(auditRoute, 'GET', '/api/audit-events', { cookie: stranger.cookie, query: { sku: sku.id } });
+    const theirs = await call(auditRoute, 'GET', '/api/audit-events', {
+      cookie: stranger.cookie,
+      query: { sku: sku.id },
+    });
     expect(theirs.body.events).toEqual([]);
   });
 });

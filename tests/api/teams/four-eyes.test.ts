@@ -15,12 +15,21 @@ import { addMember } from './helpers';
 
 useTestDatabase();
 
-const approve = (u: TestUser, id: string, query?: Record<string, string>) => call(approveRoute, 'POST', `/api/skus/${id}/approve`, { cookie: u.cookie, params: { id }, query });
-const complete = (u: TestUser, id: string) => call(completeRoute, 'POST', `/api/skus/${id}/review/complete`, { cookie: u.cookie, params: { id } });
-const fourEyes = (u: TestUser, on: boolean) => call(workspaceRoute, 'PATCH', '/api/workspace', { cookie: u.cookie, body: { four_eyes_approval: on } });
+const approve = (u: TestUser, id: string, query?: Record<string, string>) =>
+  call(approveRoute, 'POST', `/api/skus/${id}/approve`, { cookie: u.cookie, params: { id }, query });
+const complete = (u: TestUser, id: string) =>
+  call(completeRoute, 'POST', `/api/skus/${id}/review/complete`, { cookie: u.cookie, params: { id } });
+const fourEyes = (u: TestUser, on: boolean) =>
+  call(workspaceRoute, 'PATCH', '/api/workspace', { cookie: u.cookie, body: { four_eyes_approval: on } });
 
 async function actions(workspaceId: string, skuId: string) {
-  const rows = await (await getDb()).select().from(auditEvents).where(and(eq(auditEvents.workspaceId, workspaceId), eq(auditEvents.targetId, skuId))).orderBy(auditEvents.createdAt);
+  const rows = await (
+    await getDb()
+  )
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.workspaceId, workspaceId), eq(auditEvents.targetId, skuId)))
+    .orderBy(auditEvents.createdAt);
   return rows;
 }
 
@@ -42,13 +51,20 @@ describe('four-eyes approval', () => {
     expect(dry.body).toMatchObject({ dry_run: true, can_approve: false, four_eyes: { code: 'FOUR_EYES_REQUIRED' } });
     const err = expectEnvelope(await approve(a, sku.id), 409, 'FOUR_EYES_REQUIRED');
     expect(err.details.eligible_approvers).toEqual([{ user_id: b.id, email: b.email, role: 'reviewer' }]);
-    expect(err.details.excluded).toEqual([{ user_id: a.id, email: a.email, reasons: ['last_changed_confirmed_data', 'completed_review'] }]);
+    expect(err.details.excluded).toEqual([
+      { user_id: a.id, email: a.email, reasons: ['last_changed_confirmed_data', 'completed_review'] },
+    ]);
     expect(err.message).toContain(b.email);
 
     const ok = await approve(b, sku.id);
     expect(ok.status, ok.text).toBe(200);
     expect(ok.body.sku).toMatchObject({ approval_state: 'approved', approved_by: b.email });
-    expect(ok.body.approval).toMatchObject({ approved_by: b.email, approved_by_user_id: b.id, four_eyes: true, review_completed_by: a.email });
+    expect(ok.body.approval).toMatchObject({
+      approved_by: b.email,
+      approved_by_user_id: b.id,
+      four_eyes: true,
+      review_completed_by: a.email,
+    });
     expect(ok.body.approval.dossier_hash).toMatch(/^[0-9a-f]{64}$/);
 
     const trail = await actions(a.workspaceId, sku.id);
@@ -63,7 +79,11 @@ describe('four-eyes approval', () => {
     const [row] = await (await getDb()).select().from(skus).where(eq(skus.id, sku.id));
     expect(row).toMatchObject({ approvalState: 'pending', reviewState: 'open', dataChangedBy: a.id });
     const reset = (await actions(a.workspaceId, sku.id)).find((e) => e.action === 'sku.approval_reset')!;
-    expect(reset.data).toMatchObject({ reason: 'model_number changed', changed_by: a.email, was: { approved_by: b.email, approval_state: 'approved' } });
+    expect(reset.data).toMatchObject({
+      reason: 'model_number changed',
+      changed_by: a.email,
+      was: { approved_by: b.email, approval_state: 'approved' },
+    });
 
     // Now B completes the review; A changed the data last, B reviewed: nobody of the two may approve…
     expect((await complete(b, sku.id)).status).toBe(200);
@@ -78,13 +98,25 @@ describe('four-eyes approval', () => {
     expect(third.body.approval.dossier_hash).not.toBe(ok.body.approval.dossier_hash);
     const records = await (await getDb()).select().from(skuApprovals).where(eq(skuApprovals.skuId, sku.id));
     expect(records).toHaveLength(2);
-    const listed = await call(approvalsRoute, 'GET', `/api/skus/${sku.id}/approvals`, { cookie: b.cookie, params: { id: sku.id } });
-    expect(listed.body.data.map((r: { approved_by: string; four_eyes: boolean }) => [r.approved_by, r.four_eyes])).toEqual([
+    const listed = await call(approvalsRoute, 'GET', `/api/skus/${sku.id}/approvals`, {
+      cookie: b.cookie,
+      params: { id: sku.id },
+    });
+    expect(
+      listed.body.data.map((r: { approved_by: string; four_eyes: boolean }) => [r.approved_by, r.four_eyes]),
+    ).toEqual([
       [c.email, true],
       [b.email, true],
     ]);
     const stranger = await makeUser();
-    expectEnvelope(await call(approvalsRoute, 'GET', `/api/skus/${sku.id}/approvals`, { cookie: stranger.cookie, params: { id: sku.id } }), 404, 'NOT_FOUND');
+    expectEnvelope(
+      await call(approvalsRoute, 'GET', `/api/skus/${sku.id}/approvals`, {
+        cookie: stranger.cookie,
+        params: { id: sku.id },
+      }),
+      404,
+      'NOT_FOUND',
+    );
   });
 
   it('20 concurrent approvals by the second reviewer make one approval record and one audit event', async () => {
@@ -114,7 +146,12 @@ describe('four-eyes approval', () => {
     const r = await addMember(a, 'reviewer');
     expectEnvelope(await fourEyes(r, true), 403, 'INSUFFICIENT_ROLE');
     await fourEyes(a, true);
-    const [ev] = await (await getDb()).select().from(auditEvents).where(and(eq(auditEvents.workspaceId, a.workspaceId), eq(auditEvents.action, 'workspace.settings_changed')));
+    const [ev] = await (
+      await getDb()
+    )
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.workspaceId, a.workspaceId), eq(auditEvents.action, 'workspace.settings_changed')));
     expect(ev.data).toEqual({ four_eyes_approval: { from: false, to: true } });
   });
 });
@@ -123,10 +160,21 @@ describe('review completion is refused while anything is open', () => {
   it('409 with the open review issues and extraction conflicts; the refusal is an audit event', async () => {
     const a = await makeUser({ plan: 'pro' });
     const sku = await readySku(a);
-    await call(issuesRoute, 'POST', `/api/skus/${sku.id}/review-issues`, { cookie: a.cookie, params: { id: sku.id }, body: { message: 'Label photo is blurry' } });
-    await addSuggestions(await getDb(), { workspaceId: a.workspaceId, actor: { userId: a.id, apiKeyId: null, label: a.email }, skuId: sku.id, suggestions: [{ field_key: 'model_number', value: 'CB-999', source: 'document_extraction', provenance: {} }] });
+    await call(issuesRoute, 'POST', `/api/skus/${sku.id}/review-issues`, {
+      cookie: a.cookie,
+      params: { id: sku.id },
+      body: { message: 'Label photo is blurry' },
+    });
+    await addSuggestions(await getDb(), {
+      workspaceId: a.workspaceId,
+      actor: { userId: a.id, apiKeyId: null, label: a.email },
+      skuId: sku.id,
+      suggestions: [{ field_key: 'model_number', value: 'CB-999', source: 'document_extraction', provenance: {} }],
+    });
     const err = expectEnvelope(await complete(a, sku.id), 409, 'REVIEW_INCOMPLETE');
-    expect(err.details.open_review_issues.map((i: { message: string }) => i.message)).toContain('Label photo is blurry');
+    expect(err.details.open_review_issues.map((i: { message: string }) => i.message)).toContain(
+      'Label photo is blurry',
+    );
     expect(err.details.open_conflicts).toHaveLength(1);
     expect(err.details.open_conflicts[0].required_fields).toEqual(['model_number']);
     const [row] = await (await getDb()).select().from(skus).where(eq(skus.id, sku.id));

@@ -30,11 +30,16 @@ beforeAll(async () => {
 });
 afterAll(async () => smtp.close());
 
-const invite = (u: TestUser, email: string, role: string) => call(invitationsRoute, 'POST', '/api/invitations', { cookie: u.cookie, body: { email, role } });
+const invite = (u: TestUser, email: string, role: string) =>
+  call(invitationsRoute, 'POST', '/api/invitations', { cookie: u.cookie, body: { email, role } });
 const tokenOf = (url: string) => url.split('/invite/')[1];
-const accept = (u: TestUser, token: string) => call(acceptRoute, 'POST', '/api/invitations/accept', { cookie: u.cookie, body: { token } });
+const accept = (u: TestUser, token: string) =>
+  call(acceptRoute, 'POST', '/api/invitations/accept', { cookie: u.cookie, body: { token } });
 /** The cookie a browser would hold after accepting (the active workspace set by the response). */
-const withActive = (u: TestUser, res: { headers: Headers }) => ({ ...u, cookie: `${u.cookie}; ${res.headers.get('set-cookie')!.split(';')[0]}` });
+const withActive = (u: TestUser, res: { headers: Headers }) => ({
+  ...u,
+  cookie: `${u.cookie}; ${res.headers.get('set-cookie')!.split(';')[0]}`,
+});
 
 describe('invitations', () => {
   it('mails a single-use link; the invitee accepts it and works in the workspace with the invited role', async () => {
@@ -49,7 +54,12 @@ describe('invitations', () => {
     expect(mail.parsed.text).toContain(res.body.invite_url);
     const token = tokenOf(res.body.invite_url);
     // Only a hash is stored.
-    const [row] = await (await getDb()).select().from(workspaceInvitations).where(eq(workspaceInvitations.id, res.body.data.id));
+    const [row] = await (
+      await getDb()
+    )
+      .select()
+      .from(workspaceInvitations)
+      .where(eq(workspaceInvitations.id, res.body.data.id));
     expect(JSON.stringify(row)).not.toContain(token);
 
     const look = await call(lookupRoute, 'POST', '/api/invitations/lookup', { body: { token } });
@@ -72,22 +82,47 @@ describe('invitations', () => {
 
     // The link works once.
     expectEnvelope(await accept(bea, token), 410, 'INVITATION_USED');
-    expectEnvelope(await call(lookupRoute, 'POST', '/api/invitations/lookup', { body: { token } }), 410, 'INVITATION_USED');
+    expectEnvelope(
+      await call(lookupRoute, 'POST', '/api/invitations/lookup', { body: { token } }),
+      410,
+      'INVITATION_USED',
+    );
 
     // She belongs to two workspaces now and can switch between them; every read stays in the active one.
     const mine = await call(switchRoute, 'GET', '/api/workspace/switch', { cookie: beaIn.cookie });
-    expect(mine.body.data.map((m: { workspace: { id: string } }) => m.workspace.id).sort()).toEqual([owner.workspaceId, bea.workspaceId].sort());
-    const back = await call(switchRoute, 'POST', '/api/workspace/switch', { cookie: beaIn.cookie, body: { workspace_id: bea.workspaceId } });
+    expect(mine.body.data.map((m: { workspace: { id: string } }) => m.workspace.id).sort()).toEqual(
+      [owner.workspaceId, bea.workspaceId].sort(),
+    );
+    const back = await call(switchRoute, 'POST', '/api/workspace/switch', {
+      cookie: beaIn.cookie,
+      body: { workspace_id: bea.workspaceId },
+    });
     expect(back.status).toBe(200);
     const home = withActive(bea, back);
-    expect((await call(whoami, 'GET', '/api/auth/whoami', { cookie: home.cookie })).body.workspace_id).toBe(bea.workspaceId);
+    expect((await call(whoami, 'GET', '/api/auth/whoami', { cookie: home.cookie })).body.workspace_id).toBe(
+      bea.workspaceId,
+    );
     // A workspace one does not belong to cannot be switched to (and a forged cookie is ignored).
     const stranger = await makeUser();
-    expectEnvelope(await call(switchRoute, 'POST', '/api/workspace/switch', { cookie: beaIn.cookie, body: { workspace_id: stranger.workspaceId } }), 404, 'NOT_FOUND');
-    const forged = await call(whoami, 'GET', '/api/auth/whoami', { cookie: `${bea.cookie}; cw-workspace=${stranger.workspaceId}` });
+    expectEnvelope(
+      await call(switchRoute, 'POST', '/api/workspace/switch', {
+        cookie: beaIn.cookie,
+        body: { workspace_id: stranger.workspaceId },
+      }),
+      404,
+      'NOT_FOUND',
+    );
+    const forged = await call(whoami, 'GET', '/api/auth/whoami', {
+      cookie: `${bea.cookie}; cw-workspace=${stranger.workspaceId}`,
+    });
     expect(forged.body.workspace_id).not.toBe(stranger.workspaceId);
 
-    const trail = await (await getDb()).select().from(auditEvents).where(eq(auditEvents.workspaceId, owner.workspaceId));
+    const trail = await (
+      await getDb()
+    )
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.workspaceId, owner.workspaceId));
     expect(trail.map((e) => e.action)).toEqual(expect.arrayContaining(['invitation.created', 'member.joined']));
   });
 
@@ -95,12 +130,18 @@ describe('invitations', () => {
     const owner = await makeUser({ plan: 'pro' });
     const db = await getDb();
     const exp = await invite(owner, 'late@example.test', 'editor');
-    await db.update(workspaceInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(workspaceInvitations.id, exp.body.data.id));
+    await db
+      .update(workspaceInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(workspaceInvitations.id, exp.body.data.id));
     const late = await makeUser({ email: 'late@example.test' });
     expectEnvelope(await accept(late, tokenOf(exp.body.invite_url)), 410, 'INVITATION_EXPIRED');
 
     const rev = await invite(owner, 'withdrawn@example.test', 'editor');
-    const del = await call(invitationRoute, 'DELETE', `/api/invitations/${rev.body.data.id}`, { cookie: owner.cookie, params: { id: rev.body.data.id } });
+    const del = await call(invitationRoute, 'DELETE', `/api/invitations/${rev.body.data.id}`, {
+      cookie: owner.cookie,
+      params: { id: rev.body.data.id },
+    });
     expect(del.body.data.status).toBe('revoked');
     const withdrawn = await makeUser({ email: 'withdrawn@example.test' });
     expectEnvelope(await accept(withdrawn, tokenOf(rev.body.invite_url)), 410, 'INVITATION_REVOKED');
@@ -130,7 +171,12 @@ describe('invitations', () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => accept(racer, tokenOf(res.body.invite_url))));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of results.filter((x) => x.status !== 200)) expectEnvelope(r, 410, 'INVITATION_USED');
-    const rows = await (await getDb()).select().from(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, owner.workspaceId), eq(workspaceMembers.userId, racer.id)));
+    const rows = await (
+      await getDb()
+    )
+      .select()
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, owner.workspaceId), eq(workspaceMembers.userId, racer.id)));
     expect(rows).toHaveLength(1);
   });
 
@@ -152,7 +198,12 @@ describe('invitations', () => {
     const pro = await makeUser({ plan: 'pro' });
     const same = await Promise.all(Array.from({ length: 20 }, () => invite(pro, 'same@example.test', 'viewer')));
     expect(same.every((r) => r.status === 201)).toBe(true);
-    const open = await (await getDb()).select().from(workspaceInvitations).where(and(eq(workspaceInvitations.workspaceId, pro.workspaceId), isNull(workspaceInvitations.revokedAt)));
+    const open = await (
+      await getDb()
+    )
+      .select()
+      .from(workspaceInvitations)
+      .where(and(eq(workspaceInvitations.workspaceId, pro.workspaceId), isNull(workspaceInvitations.revokedAt)));
     expect(open).toHaveLength(1);
   });
 
@@ -161,8 +212,17 @@ describe('invitations', () => {
     const admin = await addMember(owner, 'admin');
     expect((await invite(admin, 'a2@example.test', 'admin')).status).toBe(201);
     const editor = await addMember(owner, 'editor');
-    expect(expectEnvelope(await invite(editor, 'e2@example.test', 'viewer'), 403, 'INSUFFICIENT_ROLE').details).toEqual({ required_role: 'admin', role: 'editor' });
-    expectEnvelope(await call(invitationsRoute, 'POST', '/api/invitations', { cookie: owner.cookie, body: { email: 'o@example.test', role: 'owner' } }), 400, 'VALIDATION_FAILED');
+    expect(expectEnvelope(await invite(editor, 'e2@example.test', 'viewer'), 403, 'INSUFFICIENT_ROLE').details).toEqual(
+      { required_role: 'admin', role: 'editor' },
+    );
+    expectEnvelope(
+      await call(invitationsRoute, 'POST', '/api/invitations', {
+        cookie: owner.cookie,
+        body: { email: 'o@example.test', role: 'owner' },
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
   });
 });
 
@@ -172,22 +232,38 @@ describe('members', () => {
     const sku = await createSku(owner, { sku_code: 'TEAM-1', product_name: 'Shared product' });
     const ed = await addMember(owner, 'admin');
     const db = await getDb();
-    const key = await createApiKey(db, { workspace: { id: owner.workspaceId, name: 'w', plan: 'pro' }, actor: { userId: ed.id, apiKeyId: null, label: ed.email }, input: { name: 'ed key', scopes: ['skus:read'] } });
-    expect((await call(skuRoute, 'GET', `/api/skus/${sku.id}`, { cookie: ed.cookie, params: { id: sku.id } })).status).toBe(200);
+    const key = await createApiKey(db, {
+      workspace: { id: owner.workspaceId, name: 'w', plan: 'pro' },
+      actor: { userId: ed.id, apiKeyId: null, label: ed.email },
+      input: { name: 'ed key', scopes: ['skus:read'] },
+    });
+    expect(
+      (await call(skuRoute, 'GET', `/api/skus/${sku.id}`, { cookie: ed.cookie, params: { id: sku.id } })).status,
+    ).toBe(200);
     expect((await call(skusRoute, 'GET', '/api/skus', { bearer: key.key })).status).toBe(200);
 
-    const rm = await call(memberRoute, 'DELETE', `/api/members/${ed.id}`, { cookie: owner.cookie, params: { userId: ed.id } });
+    const rm = await call(memberRoute, 'DELETE', `/api/members/${ed.id}`, {
+      cookie: owner.cookie,
+      params: { userId: ed.id },
+    });
     expect(rm.status, rm.text).toBe(200);
     expect(rm.body).toMatchObject({ removed: true, revoked_api_keys: 1 });
 
     // The very next request with the same session cookie no longer reaches the team's SKU.
-    expectEnvelope(await call(skuRoute, 'GET', `/api/skus/${sku.id}`, { cookie: ed.cookie, params: { id: sku.id } }), 404, 'NOT_FOUND');
+    expectEnvelope(
+      await call(skuRoute, 'GET', `/api/skus/${sku.id}`, { cookie: ed.cookie, params: { id: sku.id } }),
+      404,
+      'NOT_FOUND',
+    );
     const who = await call(whoami, 'GET', '/api/auth/whoami', { cookie: ed.cookie });
     expect(who.body.workspace_id).not.toBe(owner.workspaceId);
     expectEnvelope(await call(skusRoute, 'GET', '/api/skus', { bearer: key.key }), 401, 'API_KEY_REVOKED');
     const [k] = await db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
     expect(k.revokedAt).not.toBeNull();
-    const [ev] = await db.select().from(auditEvents).where(and(eq(auditEvents.workspaceId, owner.workspaceId), eq(auditEvents.action, 'member.removed')));
+    const [ev] = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.workspaceId, owner.workspaceId), eq(auditEvents.action, 'member.removed')));
     expect(ev.data).toMatchObject({ email: ed.email, role: 'admin', revoked_api_keys: [key.id] });
   });
 
@@ -195,32 +271,93 @@ describe('members', () => {
     const owner = await makeUser({ plan: 'pro' });
     const m = await addMember(owner, 'editor');
     const db = await getDb();
-    const key = await createApiKey(db, { workspace: { id: owner.workspaceId, name: 'w', plan: 'pro' }, actor: { userId: m.id, apiKeyId: null, label: m.email }, input: { name: 'm key', scopes: ['skus:read', 'skus:write'] } });
-    expect((await call(skusRoute, 'POST', '/api/skus', { cookie: m.cookie, body: { sku_code: 'R-1', product_name: 'Before' } })).status).toBe(201);
-    const ch = await call(memberRoute, 'PATCH', `/api/members/${m.id}`, { cookie: owner.cookie, params: { userId: m.id }, body: { role: 'viewer' } });
+    const key = await createApiKey(db, {
+      workspace: { id: owner.workspaceId, name: 'w', plan: 'pro' },
+      actor: { userId: m.id, apiKeyId: null, label: m.email },
+      input: { name: 'm key', scopes: ['skus:read', 'skus:write'] },
+    });
+    expect(
+      (
+        await call(skusRoute, 'POST', '/api/skus', {
+          cookie: m.cookie,
+          body: { sku_code: 'R-1', product_name: 'Before' },
+        })
+      ).status,
+    ).toBe(201);
+    const ch = await call(memberRoute, 'PATCH', `/api/members/${m.id}`, {
+      cookie: owner.cookie,
+      params: { userId: m.id },
+      body: { role: 'viewer' },
+    });
     expect(ch.body.data.role).toBe('viewer');
-    expectEnvelope(await call(skusRoute, 'POST', '/api/skus', { cookie: m.cookie, body: { sku_code: 'R-2', product_name: 'After' } }), 403, 'INSUFFICIENT_ROLE');
+    expectEnvelope(
+      await call(skusRoute, 'POST', '/api/skus', {
+        cookie: m.cookie,
+        body: { sku_code: 'R-2', product_name: 'After' },
+      }),
+      403,
+      'INSUFFICIENT_ROLE',
+    );
     const dossier = await import('@/app/api/skus/[id]/dossier/[fieldKey]/route');
     const list = await call(skusRoute, 'GET', '/api/skus', { bearer: key.key });
     const id = list.body.data[0].id;
-    const put = await call(dossier, 'PUT', `/api/skus/${id}/dossier/model_number`, { bearer: key.key, params: { id, fieldKey: 'model_number' }, body: { value: 'X' } });
+    const put = await call(dossier, 'PUT', `/api/skus/${id}/dossier/model_number`, {
+      bearer: key.key,
+      params: { id, fieldKey: 'model_number' },
+      body: { value: 'X' },
+    });
     expect(expectEnvelope(put, 403, 'INSUFFICIENT_ROLE').details).toEqual({ required_role: 'editor', role: 'viewer' });
-    const [ev] = await db.select().from(auditEvents).where(and(eq(auditEvents.workspaceId, owner.workspaceId), eq(auditEvents.action, 'member.role_changed')));
+    const [ev] = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.workspaceId, owner.workspaceId), eq(auditEvents.action, 'member.role_changed')));
     expect(ev.data).toMatchObject({ email: m.email, from: 'editor', to: 'viewer' });
   });
 
   it('the owner cannot be demoted or removed; ownership is transferred instead', async () => {
     const owner = await makeUser({ plan: 'pro' });
     const admin = await addMember(owner, 'admin');
-    expectEnvelope(await call(memberRoute, 'DELETE', `/api/members/${owner.id}`, { cookie: admin.cookie, params: { userId: owner.id } }), 409, 'OWNER_ROLE_LOCKED');
-    expectEnvelope(await call(memberRoute, 'PATCH', `/api/members/${owner.id}`, { cookie: admin.cookie, params: { userId: owner.id }, body: { role: 'viewer' } }), 409, 'OWNER_ROLE_LOCKED');
-    expectEnvelope(await call(transferRoute, 'POST', '/api/members/transfer-ownership', { cookie: admin.cookie, body: { user_id: admin.id } }), 403, 'INSUFFICIENT_ROLE');
-    const t = await call(transferRoute, 'POST', '/api/members/transfer-ownership', { cookie: owner.cookie, body: { user_id: admin.id } });
+    expectEnvelope(
+      await call(memberRoute, 'DELETE', `/api/members/${owner.id}`, {
+        cookie: admin.cookie,
+        params: { userId: owner.id },
+      }),
+      409,
+      'OWNER_ROLE_LOCKED',
+    );
+    expectEnvelope(
+      await call(memberRoute, 'PATCH', `/api/members/${owner.id}`, {
+        cookie: admin.cookie,
+        params: { userId: owner.id },
+        body: { role: 'viewer' },
+      }),
+      409,
+      'OWNER_ROLE_LOCKED',
+    );
+    expectEnvelope(
+      await call(transferRoute, 'POST', '/api/members/transfer-ownership', {
+        cookie: admin.cookie,
+        body: { user_id: admin.id },
+      }),
+      403,
+      'INSUFFICIENT_ROLE',
+    );
+    const t = await call(transferRoute, 'POST', '/api/members/transfer-ownership', {
+      cookie: owner.cookie,
+      body: { user_id: admin.id },
+    });
     expect(t.status, t.text).toBe(200);
     const roles = Object.fromEntries(t.body.data.map((m: { email: string; role: string }) => [m.email, m.role]));
     expect(roles).toEqual({ [owner.email]: 'admin', [admin.email]: 'owner' });
     // The former owner is an admin now: may not transfer again.
-    expectEnvelope(await call(transferRoute, 'POST', '/api/members/transfer-ownership', { cookie: owner.cookie, body: { user_id: owner.id } }), 403, 'INSUFFICIENT_ROLE');
+    expectEnvelope(
+      await call(transferRoute, 'POST', '/api/members/transfer-ownership', {
+        cookie: owner.cookie,
+        body: { user_id: owner.id },
+      }),
+      403,
+      'INSUFFICIENT_ROLE',
+    );
   });
 
   it("another workspace's member or invitation is a 404", async () => {
@@ -228,10 +365,39 @@ describe('members', () => {
     const b = await makeUser({ plan: 'pro' });
     const bMember = await addMember(b, 'editor');
     const bInv = await invite(b, 'x@example.test', 'viewer');
-    expectEnvelope(await call(memberRoute, 'DELETE', `/api/members/${bMember.id}`, { cookie: a.cookie, params: { userId: bMember.id } }), 404, 'NOT_FOUND');
-    expectEnvelope(await call(memberRoute, 'PATCH', `/api/members/${bMember.id}`, { cookie: a.cookie, params: { userId: bMember.id }, body: { role: 'viewer' } }), 404, 'NOT_FOUND');
-    expectEnvelope(await call(invitationRoute, 'DELETE', `/api/invitations/${bInv.body.data.id}`, { cookie: a.cookie, params: { id: bInv.body.data.id } }), 404, 'NOT_FOUND');
-    expectEnvelope(await call(transferRoute, 'POST', '/api/members/transfer-ownership', { cookie: a.cookie, body: { user_id: bMember.id } }), 404, 'NOT_FOUND');
+    expectEnvelope(
+      await call(memberRoute, 'DELETE', `/api/members/${bMember.id}`, {
+        cookie: a.cookie,
+        params: { userId: bMember.id },
+      }),
+      404,
+      'NOT_FOUND',
+    );
+    expectEnvelope(
+      await call(memberRoute, 'PATCH', `/api/members/${bMember.id}`, {
+        cookie: a.cookie,
+        params: { userId: bMember.id },
+        body: { role: 'viewer' },
+      }),
+      404,
+      'NOT_FOUND',
+    );
+    expectEnvelope(
+      await call(invitationRoute, 'DELETE', `/api/invitations/${bInv.body.data.id}`, {
+        cookie: a.cookie,
+        params: { id: bInv.body.data.id },
+      }),
+      404,
+      'NOT_FOUND',
+    );
+    expectEnvelope(
+      await call(transferRoute, 'POST', '/api/members/transfer-ownership', {
+        cookie: a.cookie,
+        body: { user_id: bMember.id },
+      }),
+      404,
+      'NOT_FOUND',
+    );
     const audit = await call(auditRoute, 'GET', '/api/audit-events', { cookie: a.cookie });
     expect(JSON.stringify(audit.body)).not.toContain(bMember.email);
   });

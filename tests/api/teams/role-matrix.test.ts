@@ -24,7 +24,9 @@ resetEnvCache();
 /** Every declared operation with the Next folder names of its path parameters. */
 const operations = routeModules.flatMap((mod, i) => {
   const folders = [...routeFiles[i].matchAll(/\[([^\]]+)\]/g)].map((m) => m[1]);
-  const handlers = [...new Set(Object.values(mod).filter((v): v is RouteHandler => typeof v === 'function' && 'spec' in v))];
+  const handlers = [
+    ...new Set(Object.values(mod).filter((v): v is RouteHandler => typeof v === 'function' && 'spec' in v)),
+  ];
   return handlers.map((h) => ({ handler: h, spec: h.spec, folders }));
 });
 
@@ -51,7 +53,9 @@ describe('the permission table', () => {
 
   it('every authenticated operation has a role in the OpenAPI document (x-required-role)', async () => {
     const { GET } = await import('@/app/api/openapi.json/route');
-    const doc = await (await (GET as (r: Request) => Promise<Response>)(new Request('http://127.0.0.1:3100/api/openapi.json'))).json();
+    const doc = await (
+      await (GET as (r: Request) => Promise<Response>)(new Request('http://127.0.0.1:3100/api/openapi.json'))
+    ).json();
     for (const o of roleOps) {
       const op = doc.paths[o.spec.path]?.[o.spec.method.toLowerCase()];
       expect(op?.['x-required-role'], `${o.spec.method} ${o.spec.path}`).toBe(requiredRole(o.spec));
@@ -70,7 +74,11 @@ describe('role × operation matrix (generated from the route manifest)', () => {
     for (const r of ROLES) if (r !== 'owner') people[r] = await addMember(people.owner, r);
     for (const r of ROLES) {
       const u = people[r];
-      const k = await createApiKey(db, { workspace: { id: people.owner.workspaceId, name: 'Team', plan: 'enterprise' }, actor: { userId: u.id, apiKeyId: null, label: u.email }, input: { name: `key ${r}`, scopes: [...ALL_SCOPES] } });
+      const k = await createApiKey(db, {
+        workspace: { id: people.owner.workspaceId, name: 'Team', plan: 'enterprise' },
+        actor: { userId: u.id, apiKeyId: null, label: u.email },
+        input: { name: `key ${r}`, scopes: [...ALL_SCOPES] },
+      });
       keys[r] = k.key;
     }
     // Another workspace's SKU: its id in a path is a 404 for everyone here, whatever their role.
@@ -81,41 +89,62 @@ describe('role × operation matrix (generated from the route manifest)', () => {
   function paramsFor(folders: string[]) {
     const out: Record<string, string> = {};
     for (const f of folders) {
-      out[f] = f === 'fieldKey' ? 'product_name' : f === 'role' ? 'manufacturer' : f === 'token' ? 'x'.repeat(43) : f === 'id' ? foreignSkuId : crypto.randomUUID();
+      out[f] =
+        f === 'fieldKey'
+          ? 'product_name'
+          : f === 'role'
+            ? 'manufacturer'
+            : f === 'token'
+              ? 'x'.repeat(43)
+              : f === 'id'
+                ? foreignSkuId
+                : crypto.randomUUID();
     }
     return out;
   }
 
-  it.each(ROLES)('%s: refused exactly the operations above their role, with INSUFFICIENT_ROLE and required_role', async (role) => {
-    const problems: string[] = [];
-    for (const o of roleOps) {
-      const { spec } = o;
-      const needed = requiredRole(spec);
-      const path = spec.path.replace(/\{([^}]+)\}/g, (_: string, n: string) => n);
-      const useKey = spec.auth === 'bearer';
-      const res = await call({ [spec.method]: o.handler } as never, spec.method, path, {
-        params: paramsFor(o.folders),
-        ...(useKey ? { bearer: keys[role] } : { cookie: people[role].cookie }),
-        ...(spec.method === 'GET' || spec.method === 'DELETE' ? {} : { body: {} }),
-      });
-      const label = `${spec.method} ${spec.path} (${spec.operationId}, needs ${needed})`;
-      if (!roleAtLeast(role, needed)) {
-        if (res.status !== 403 || res.body?.error?.code !== 'INSUFFICIENT_ROLE' || res.body.error.details?.required_role !== needed || res.body.error.details?.role !== role) {
-          problems.push(`${label}: expected 403 INSUFFICIENT_ROLE, got ${res.status} ${res.text.slice(0, 160)}`);
+  it.each(ROLES)(
+    '%s: refused exactly the operations above their role, with INSUFFICIENT_ROLE and required_role',
+    async (role) => {
+      const problems: string[] = [];
+      for (const o of roleOps) {
+        const { spec } = o;
+        const needed = requiredRole(spec);
+        const path = spec.path.replace(/\{([^}]+)\}/g, (_: string, n: string) => n);
+        const useKey = spec.auth === 'bearer';
+        const res = await call({ [spec.method]: o.handler } as never, spec.method, path, {
+          params: paramsFor(o.folders),
+          ...(useKey ? { bearer: keys[role] } : { cookie: people[role].cookie }),
+          ...(spec.method === 'GET' || spec.method === 'DELETE' ? {} : { body: {} }),
+        });
+        const label = `${spec.method} ${spec.path} (${spec.operationId}, needs ${needed})`;
+        if (!roleAtLeast(role, needed)) {
+          if (
+            res.status !== 403 ||
+            res.body?.error?.code !== 'INSUFFICIENT_ROLE' ||
+            res.body.error.details?.required_role !== needed ||
+            res.body.error.details?.role !== role
+          ) {
+            problems.push(`${label}: expected 403 INSUFFICIENT_ROLE, got ${res.status} ${res.text.slice(0, 160)}`);
+          }
+        } else {
+          if (res.body?.error?.code === 'INSUFFICIENT_ROLE') problems.push(`${label}: refused although allowed`);
+          if (res.status >= 500) problems.push(`${label}: ${res.status} ${res.text.slice(0, 160)}`);
+          // Another workspace's SKU in the path never answers with data.
+          if (o.folders[0] === 'id' && spec.path.startsWith('/api/skus/{id}') && res.status < 300)
+            problems.push(`${label}: ${res.status} for another workspace's SKU`);
         }
-      } else {
-        if (res.body?.error?.code === 'INSUFFICIENT_ROLE') problems.push(`${label}: refused although allowed`);
-        if (res.status >= 500) problems.push(`${label}: ${res.status} ${res.text.slice(0, 160)}`);
-        // Another workspace's SKU in the path never answers with data.
-        if (o.folders[0] === 'id' && spec.path.startsWith('/api/skus/{id}') && res.status < 300) problems.push(`${label}: ${res.status} for another workspace's SKU`);
       }
-    }
-    expect(problems).toEqual([]);
-  });
+      expect(problems).toEqual([]);
+    },
+  );
 
   it('a refused call changes nothing: a viewer cannot create, an editor cannot approve', async () => {
     const skusRoute = await import('@/app/api/skus/route');
-    const denied = await call(skusRoute, 'POST', '/api/skus', { cookie: people.viewer.cookie, body: { sku_code: 'V-1', product_name: 'Viewer made' } });
+    const denied = await call(skusRoute, 'POST', '/api/skus', {
+      cookie: people.viewer.cookie,
+      body: { sku_code: 'V-1', product_name: 'Viewer made' },
+    });
     const err = expectEnvelope(denied, 403, 'INSUFFICIENT_ROLE');
     expect(err.details).toEqual({ required_role: 'editor', role: 'viewer' });
     expect(err.message).toContain('editor');
@@ -124,9 +153,15 @@ describe('role × operation matrix (generated from the route manifest)', () => {
 
     const sku = await readySku(people.editor);
     const approveRoute = await import('@/app/api/skus/[id]/approve/route');
-    const refused = await call(approveRoute, 'POST', `/api/skus/${sku.id}/approve`, { cookie: people.editor.cookie, params: { id: sku.id } });
+    const refused = await call(approveRoute, 'POST', `/api/skus/${sku.id}/approve`, {
+      cookie: people.editor.cookie,
+      params: { id: sku.id },
+    });
     expect(expectEnvelope(refused, 403, 'INSUFFICIENT_ROLE').details.required_role).toBe('reviewer');
-    const ok = await call(approveRoute, 'POST', `/api/skus/${sku.id}/approve`, { cookie: people.reviewer.cookie, params: { id: sku.id } });
+    const ok = await call(approveRoute, 'POST', `/api/skus/${sku.id}/approve`, {
+      cookie: people.reviewer.cookie,
+      params: { id: sku.id },
+    });
     expect(ok.status, ok.text).toBe(200);
     expect(ok.body.sku.approval_state).toBe('approved');
   });

@@ -24,21 +24,39 @@ const truncatedMsg = outlook.subarray(0, Math.floor(outlook.length / 2));
 
 async function directAndZipped(name: string, bytes: Uint8Array) {
   const direct = expectContainerShape(await classifyContainer({ bytes, filename: name }));
-  const zipped = expectContainerShape(await classifyContainer({ bytes: await zipOf([[name, bytes], ['readme.txt', 'Gebrauchsanleitung des Spielzeugs']]), filename: 'bundle.zip' }));
+  const zipped = expectContainerShape(
+    await classifyContainer({
+      bytes: await zipOf([
+        [name, bytes],
+        ['readme.txt', 'Gebrauchsanleitung des Spielzeugs'],
+      ]),
+      filename: 'bundle.zip',
+    }),
+  );
   return { direct, zipped };
 }
 
-function expectOnlySkip(r: Awaited<ReturnType<typeof classifyContainer>>, reason: string, path: string, messagePart: RegExp) {
+function expectOnlySkip(
+  r: Awaited<ReturnType<typeof classifyContainer>>,
+  reason: string,
+  path: string,
+  messagePart: RegExp,
+) {
   expect(r.skipped.map((s) => [s.reason, s.path_in_container])).toEqual([[reason, path]]);
   expect(r.skipped[0].message).toMatch(messagePart);
   // The diagnostic is a filename-only classification saying why nothing could be read.
-  expect(r.skipped[0].diagnostic.diagnostic?.code).toMatch(/^(text_extraction_failed_filename_only|unsupported_file_type)$/);
+  expect(r.skipped[0].diagnostic.diagnostic?.code).toMatch(
+    /^(text_extraction_failed_filename_only|unsupported_file_type)$/,
+  );
   expect(r.skipped[0].diagnostic.reasoning).toEqual(expect.any(String));
 }
 
 describe('containers: opaque_p7m_envelope', () => {
   it('an encrypted CMS envelope, uploaded or inside a zip', async () => {
-    const { direct, zipped } = await directAndZipped('offer.p7m', readCorpus('documents', 'p7m-enveloped-encrypted-opaque.p7m'));
+    const { direct, zipped } = await directAndZipped(
+      'offer.p7m',
+      readCorpus('documents', 'p7m-enveloped-encrypted-opaque.p7m'),
+    );
     expectOnlySkip(direct, 'opaque_p7m_envelope', 'offer.p7m', /EnvelopedData/);
     expectOnlySkip(zipped, 'opaque_p7m_envelope', 'offer.p7m', /EnvelopedData/);
     expect(zipped.parts.map((p) => p.filename)).toEqual(['readme.txt']);
@@ -53,7 +71,12 @@ describe('containers: opaque_p7m_envelope', () => {
 
   it('a signed envelope with content is still unwrapped inside a zip', async () => {
     const r = expectContainerShape(
-      await classifyContainer({ bytes: await zipOf([['doc.pdf.p7m', readCorpus('documents', 'p7m-cades-signed-pdf-italian-regione-lombardia.pdf.p7m')]]), filename: 'b.zip' }),
+      await classifyContainer({
+        bytes: await zipOf([
+          ['doc.pdf.p7m', readCorpus('documents', 'p7m-cades-signed-pdf-italian-regione-lombardia.pdf.p7m')],
+        ]),
+        filename: 'b.zip',
+      }),
     );
     expect(r.skipped).toEqual([]);
     expect(r.parts.map((p) => p.filename)).toEqual(['doc.pdf.p7m']);
@@ -70,13 +93,20 @@ describe('containers: non_parseable_msg', () => {
   it('an intact Outlook compound .msg keeps its reason, and RFC 2822 .msg files are still unpacked', async () => {
     const { direct } = await directAndZipped('welcome.msg', outlook);
     expect(direct.skipped.map((s) => s.reason)).toEqual(['non_parseable_msg']);
-    const rfc = expectContainerShape(await classifyContainer({ bytes: readCorpus('emails', 'rfc2822-text-simple-attachment.msg'), filename: 'simple.msg' }));
+    const rfc = expectContainerShape(
+      await classifyContainer({
+        bytes: readCorpus('emails', 'rfc2822-text-simple-attachment.msg'),
+        filename: 'simple.msg',
+      }),
+    );
     expect(rfc.parts.map((p) => p.filename)).toContain('message-body.txt');
     expect(rfc.skipped.map((s) => s.reason)).not.toContain('non_parseable_msg');
   });
 
   it('a compound file that is not named .msg (e.g. a legacy .doc) is not reported as a message', async () => {
-    const r = expectContainerShape(await classifyContainer({ bytes: await zipOf([['notes.doc', truncatedMsg]]), filename: 'b.zip' }));
+    const r = expectContainerShape(
+      await classifyContainer({ bytes: await zipOf([['notes.doc', truncatedMsg]]), filename: 'b.zip' }),
+    );
     expect(r.skipped.map((s) => s.reason)).not.toContain('non_parseable_msg');
   });
 });

@@ -7,7 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { docxOf, emlOf, pdfOf, zipOf } from './fixtures';
 import { expectContainerShape, itemsByPath } from './helpers';
 
-const DOC_TEXT = ['EU Declaration of Conformity', 'This declaration of conformity is issued under the sole responsibility of the manufacturer.', 'Object of the declaration: wooden toy'];
+const DOC_TEXT = [
+  'EU Declaration of Conformity',
+  'This declaration of conformity is issued under the sole responsibility of the manufacturer.',
+  'Object of the declaration: wooden toy',
+];
 
 /** zip(zip(zip(...(file)))) with `levels` archives around the file. */
 async function nested(levels: number, file: [string, string | Uint8Array]): Promise<Buffer> {
@@ -36,23 +40,53 @@ describe('classifyContainer: nesting', () => {
     const bytes = await nested(4, ['doc.txt', DOC_TEXT.join('\n')]);
     const r = expectContainerShape(await classifyContainer({ bytes, filename: 'level1.zip' }));
     expect(r.parts).toHaveLength(1);
-    expect(r.parts[0]).toMatchObject({ recursion_depth: 3, path_in_container: 'level2.zip/level3.zip/level4.zip/doc.txt', mime_type: 'text/plain' });
+    expect(r.parts[0]).toMatchObject({
+      recursion_depth: 3,
+      path_in_container: 'level2.zip/level3.zip/level4.zip/doc.txt',
+      mime_type: 'text/plain',
+    });
     expect(r.parts[0].classification.document_type).toBe('declaration_of_conformity');
   });
 
   it('e-mail with a zip with a PDF, a DOCX and a nested e-mail', async () => {
     const pdf = await pdfOf([DOC_TEXT]);
-    const docx = await docxOf(['Gebrauchsanleitung', 'Bitte lesen Sie diese Anleitung sorgfältig durch.', 'Sicherheitshinweise']);
-    const forwarded = await emlOf({ subject: 'Prüfbericht', text: 'Prüfbericht anbei', attachments: [{ filename: 'report.txt', content: "Rapport d'essai n° 12\nRésultats des essais : conforme" }] });
-    const bundle = await zipOf([['docs/DoC.pdf', pdf], ['docs/manual.docx', docx], ['docs/fwd.eml', forwarded]]);
-    const eml = await emlOf({ subject: 'Documents for model X', text: 'Please find the documents attached.', attachments: [{ filename: 'bundle.zip', content: bundle }] });
+    const docx = await docxOf([
+      'Gebrauchsanleitung',
+      'Bitte lesen Sie diese Anleitung sorgfältig durch.',
+      'Sicherheitshinweise',
+    ]);
+    const forwarded = await emlOf({
+      subject: 'Prüfbericht',
+      text: 'Prüfbericht anbei',
+      attachments: [{ filename: 'report.txt', content: "Rapport d'essai n° 12\nRésultats des essais : conforme" }],
+    });
+    const bundle = await zipOf([
+      ['docs/DoC.pdf', pdf],
+      ['docs/manual.docx', docx],
+      ['docs/fwd.eml', forwarded],
+    ]);
+    const eml = await emlOf({
+      subject: 'Documents for model X',
+      text: 'Please find the documents attached.',
+      attachments: [{ filename: 'bundle.zip', content: bundle }],
+    });
     const r = expectContainerShape(await classifyContainer({ bytes: eml, filename: 'mail.eml', locale: 'fr' }));
     const { parts } = itemsByPath(r);
     expect(parts.get('message-body.txt')?.classification.snippetSource).toBe('email_text');
-    expect(parts.get('bundle.zip/docs/DoC.pdf')).toMatchObject({ recursion_depth: 1, mime_type: 'application/pdf', source_container: 'mail.eml/bundle.zip' });
-    expect(parts.get('bundle.zip/docs/DoC.pdf')?.classification).toMatchObject({ document_type: 'declaration_of_conformity', snippetSource: 'pdf_first_page' });
+    expect(parts.get('bundle.zip/docs/DoC.pdf')).toMatchObject({
+      recursion_depth: 1,
+      mime_type: 'application/pdf',
+      source_container: 'mail.eml/bundle.zip',
+    });
+    expect(parts.get('bundle.zip/docs/DoC.pdf')?.classification).toMatchObject({
+      document_type: 'declaration_of_conformity',
+      snippetSource: 'pdf_first_page',
+    });
     expect(parts.get('bundle.zip/docs/DoC.pdf')?.classification.reasoning).toMatch(/^Classé comme/);
-    expect(parts.get('bundle.zip/docs/manual.docx')?.classification).toMatchObject({ document_type: 'manual', snippetSource: 'docx_text' });
+    expect(parts.get('bundle.zip/docs/manual.docx')?.classification).toMatchObject({
+      document_type: 'manual',
+      snippetSource: 'docx_text',
+    });
     expect(parts.get('bundle.zip/docs/fwd.eml/report.txt')).toMatchObject({ recursion_depth: 2 });
     expect(parts.get('bundle.zip/docs/fwd.eml/report.txt')?.classification.document_type).toBe('test_report');
   });
@@ -69,7 +103,11 @@ describe('classifyContainer: hostile archives', () => {
 
   it('more entries than the cap: refused unread', async () => {
     const files: [string, string][] = Array.from({ length: 30 }, (_, i) => [`${i}.txt`, 'x']);
-    const r = await classifyContainer({ bytes: await zipOf(files), filename: 'many.zip', limits: { maxEntriesPerArchive: 20 } });
+    const r = await classifyContainer({
+      bytes: await zipOf(files),
+      filename: 'many.zip',
+      limits: { maxEntriesPerArchive: 20 },
+    });
     expect(r.parts).toHaveLength(0);
     expect(r.skipped).toMatchObject([{ reason: 'parse_failed' }]);
     expect(r.skipped[0].message).toMatch(/30 entries/);
@@ -88,7 +126,12 @@ describe('classifyContainer: hostile archives', () => {
   });
 
   it('the ratio limit stops a highly compressed entry while inflating', async () => {
-    const zip = await openZip(await zipOf([['zeros.bin', new Uint8Array(8 * 1024 * 1024)]]), { maxEntries: 10, maxEntryBytes: 20e6, maxRatio: 100, ratioGraceBytes: 1024 * 1024 });
+    const zip = await openZip(await zipOf([['zeros.bin', new Uint8Array(8 * 1024 * 1024)]]), {
+      maxEntries: 10,
+      maxEntryBytes: 20e6,
+      maxRatio: 100,
+      ratioGraceBytes: 1024 * 1024,
+    });
     if (!zip.ok) throw new Error(zip.message);
     const budget = { bytesLeft: 100e6 };
     const read = await zip.read(zip.entries[0], budget);
@@ -98,7 +141,11 @@ describe('classifyContainer: hostile archives', () => {
 
   it('the total uncompressed budget is shared by all entries', async () => {
     const chunk = new Uint8Array(randomBytes(4 * 1024 * 1024)); // incompressible: only the total budget applies
-    const bytes = await zipOf([['a.txt', chunk], ['b.txt', chunk], ['c.txt', chunk]]);
+    const bytes = await zipOf([
+      ['a.txt', chunk],
+      ['b.txt', chunk],
+      ['c.txt', chunk],
+    ]);
     const r = await listContainerFiles({ bytes, filename: 'big.zip', limits: { maxTotalBytes: 9 * 1024 * 1024 } });
     expect(r.files.map((f) => f.path)).toEqual(['a.txt', 'b.txt']);
     expect(r.skipped).toMatchObject([{ path: 'c.txt', reason: 'parse_failed' }]);
@@ -113,7 +160,10 @@ describe('classifyContainer: hostile archives', () => {
   });
 
   it('an Office document inside a zip is a document, not a nested container', async () => {
-    const r = await classifyContainer({ bytes: await zipOf([['manual.docx', await docxOf(['User manual', 'Read these instructions carefully'])]]), filename: 'z.zip' });
+    const r = await classifyContainer({
+      bytes: await zipOf([['manual.docx', await docxOf(['User manual', 'Read these instructions carefully'])]]),
+      filename: 'z.zip',
+    });
     expect(r.parts[0]).toMatchObject({ recursion_depth: 0, filename: 'manual.docx' });
     expect(r.parts[0].classification.document_type).toBe('manual');
   });
@@ -126,8 +176,18 @@ describe('classifyContainer: hostile archives', () => {
 
 describe('listContainerFiles (bulk upload)', () => {
   it('returns the files with safe paths; message bodies and refused entries are not files', async () => {
-    const zip = await zipOf([['a/doc.txt', 'hello'], ['b.pdf', await pdfOf([['text']])]]);
-    const eml = await emlOf({ subject: 'x', text: 'body', attachments: [{ filename: 'docs.zip', content: zip }, { filename: 'note.txt', content: 'note' }] });
+    const zip = await zipOf([
+      ['a/doc.txt', 'hello'],
+      ['b.pdf', await pdfOf([['text']])],
+    ]);
+    const eml = await emlOf({
+      subject: 'x',
+      text: 'body',
+      attachments: [
+        { filename: 'docs.zip', content: zip },
+        { filename: 'note.txt', content: 'note' },
+      ],
+    });
     const r = await listContainerFiles({ bytes: eml, filename: 'mail.eml' });
     expect(r.files.map((f) => [f.path, f.filename, f.mimeType, f.recursionDepth])).toEqual([
       ['docs.zip/a/doc.txt', 'doc.txt', 'text/plain', 1],

@@ -31,11 +31,14 @@ const DOCUMENTS: Record<string, DocCheck> = {
     expect(r.issue?.code).toBe('encrypted');
   },
   'docx-simple-table.docx': (r) => {
-    const order = ['Above', 'Top left', 'Top right', 'Bottom left', 'Bottom right', 'Below'].map((s) => r.text.indexOf(s));
+    const order = ['Above', 'Top left', 'Top right', 'Bottom left', 'Bottom right', 'Below'].map((s) =>
+      r.text.indexOf(s),
+    );
     expect(order.every((i) => i >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   },
-  'docx-textbox-footnote-lists-keywords.docx': (r) => has(r, 'Here is a text box', 'Footnote appears here', 'Number bullet 1'),
+  'docx-textbox-footnote-lists-keywords.docx': (r) =>
+    has(r, 'Here is a text box', 'Footnote appears here', 'Number bullet 1'),
   'docx-truncated-corrupt-zip.docx': (r) => {
     expect(r.status).toBe('failed');
     expect(r.issue?.code).toBe('parse_failed');
@@ -96,7 +99,11 @@ const DOCUMENTS: Record<string, DocCheck> = {
     expect(r.snippetSource).toBe('ocr_text');
     expect(r.text).toMatch(/Happy New Year 2003/);
     // Without OCR the same file is reported as needing OCR, not as unreadable.
-    const noOcr = await extractText({ bytes: readCorpus('documents', 'pdf-image-only-no-text-layer.pdf'), filename: 'x.pdf', ocr: false });
+    const noOcr = await extractText({
+      bytes: readCorpus('documents', 'pdf-image-only-no-text-layer.pdf'),
+      filename: 'x.pdf',
+      ocr: false,
+    });
     expect(noOcr.status).toBe('no_text');
     expect(noOcr.issue?.code).toBe('scanned_or_empty_text');
   },
@@ -117,7 +124,8 @@ const DOCUMENTS: Record<string, DocCheck> = {
     expect(r.encoding).toBe('cp500');
     has(r, 'IntelliStation POWER', 'Hardware');
   },
-  'txt-standards-compliance-references.txt': (r) => has(r, 'Publication 222-G Standards', 'Publication 140-2', 'Publication 197'),
+  'txt-standards-compliance-references.txt': (r) =>
+    has(r, 'Publication 222-G Standards', 'Publication 140-2', 'Publication 197'),
   'txt-windows-1252-no-newline.txt': (r) => {
     expect(r.encoding).toBe('windows-1252');
     has(r, 'this is a “windows” encoding');
@@ -135,7 +143,11 @@ const DOCUMENTS: Record<string, DocCheck> = {
 const containers = new Map<string, ContainerClassification>();
 async function container(dir: string, file: string): Promise<ContainerClassification> {
   const key = `${dir}/${file}`;
-  if (!containers.has(key)) containers.set(key, expectContainerShape(await classifyContainer({ bytes: readCorpus(dir, file), filename: file })));
+  if (!containers.has(key))
+    containers.set(
+      key,
+      expectContainerShape(await classifyContainer({ bytes: readCorpus(dir, file), filename: file })),
+    );
   return containers.get(key)!;
 }
 
@@ -146,9 +158,11 @@ const onlySkipped = (reason: string) => (r: ContainerClassification) => {
   expect(r.skipped.length).toBeGreaterThan(0);
   expect(r.skipped.every((s) => s.reason === reason)).toBe(true);
 };
-const partsAre = (...paths: string[]) => (r: ContainerClassification) => {
-  expect(r.parts.map((p) => p.path_in_container).sort()).toEqual([...paths].sort());
-};
+const partsAre =
+  (...paths: string[]) =>
+  (r: ContainerClassification) => {
+    expect(r.parts.map((p) => p.path_in_container).sort()).toEqual([...paths].sort());
+  };
 
 const CONTAINERS: Record<string, ContainerCheck> = {
   'archive-7z-unsupported.7z': onlySkipped('unsupported_format'),
@@ -185,14 +199,20 @@ const CONTAINERS: Record<string, ContainerCheck> = {
   'zip-encrypted-strong-encryption-flag.zip': onlySkipped('encrypted_archive'),
   'zip-encrypted-zipcrypto-folders.zip': (r) => {
     onlySkipped('encrypted_archive')(r);
-    expect(r.skipped.map((s) => s.path_in_container).sort()).toEqual(['TestData/Foo/Bar/Lorem.txt', 'TestData/Foo/Lorem.txt', 'TestData/Lorem.txt']);
+    expect(r.skipped.map((s) => s.path_in_container).sort()).toEqual([
+      'TestData/Foo/Bar/Lorem.txt',
+      'TestData/Foo/Lorem.txt',
+      'TestData/Lorem.txt',
+    ]);
   },
   'zip-encrypted-zipcrypto.zip': (r) => {
     onlySkipped('encrypted_archive')(r);
     expect(r.skipped[0].filename).toBe('a.txt');
   },
   'zip-extension-but-plain-text.zip': onlySkipped('parse_failed'),
-  'zip-gbk-encoded-chinese-filenames-no-utf8-flag.zip': partsAre('审计压缩包文件检索测试/集团邮件审计系统2021年自动巡检需求文档_V4.0.doc'),
+  'zip-gbk-encoded-chinese-filenames-no-utf8-flag.zip': partsAre(
+    '审计压缩包文件检索测试/集团邮件审计系统2021年自动巡检需求文档_V4.0.doc',
+  ),
   'zip-high-ratio-435x.zip': async (r, file, dir) => {
     expect(r.skipped.every((s) => s.reason !== 'parse_failed')).toBe(true); // not mistaken for a bomb
     const listing = await listContainerFiles({ bytes: readCorpus(dir, file), filename: file });
@@ -201,7 +221,16 @@ const CONTAINERS: Record<string, ContainerCheck> = {
   'zip-mixed-office-pdf-html-rtf-xml-bundle.zip': (r) => {
     const { parts, skipped } = itemsByPath(r);
     expect(parts.size + skipped.size).toBe(9);
-    for (const p of ['testPDF.pdf', 'testHTML.html', 'testTXT.txt', 'testXML.xml', 'testEXCEL.xls', 'testOpenOffice2.odt', 'testRTF.rtf']) expect(parts.has(p)).toBe(true);
+    for (const p of [
+      'testPDF.pdf',
+      'testHTML.html',
+      'testTXT.txt',
+      'testXML.xml',
+      'testEXCEL.xls',
+      'testOpenOffice2.odt',
+      'testRTF.rtf',
+    ])
+      expect(parts.has(p)).toBe(true);
     expect(parts.get('testPDF.pdf')?.classification.content_snippet).toMatch(/^Apache Tika/);
     expect(skipped.get('testWORD.doc')?.reason).toBe('unsupported_format');
     expect(skipped.get('testPPT.ppt')?.reason).toBe('unsupported_format');
@@ -216,14 +245,27 @@ const CONTAINERS: Record<string, ContainerCheck> = {
     const inner = [...parts.values()].filter((p) => p.recursion_depth === 1);
     expect(inner.map((p) => p.filename)).toEqual(['Lorem.txt', 'Lorem.txt', 'Lorem.txt']);
     expect(inner[0].source_container).toBe('zip-nested-archives-zip-7z-rar-tar-deb.zip/TestDataArchives/TestData.zip');
-    for (const f of ['TestData.7z', 'TestData.rar', 'TestData.tar', 'TestData.tar.gz', 'TestData.tar.bz2', 'TestData.tar.xz', 'TestData.wim', 'TestData.a']) {
+    for (const f of [
+      'TestData.7z',
+      'TestData.rar',
+      'TestData.tar',
+      'TestData.tar.gz',
+      'TestData.tar.bz2',
+      'TestData.tar.xz',
+      'TestData.wim',
+      'TestData.a',
+    ]) {
       expect(skipped.get(`TestDataArchives/${f}`)?.reason).toBe('unsupported_format');
     }
     expect(r.skipped.some((s) => s.reason === 'recursion_limit_exceeded')).toBe(false);
   },
   'zip-nested-zip-containing-html.zip': (r) => {
     partsAre('html-within-zip.zip/text.html')(r);
-    expect(r.parts[0]).toMatchObject({ recursion_depth: 1, mime_type: 'text/html', source_container: 'zip-nested-zip-containing-html.zip/html-within-zip.zip' });
+    expect(r.parts[0]).toMatchObject({
+      recursion_depth: 1,
+      mime_type: 'text/html',
+      source_container: 'zip-nested-zip-containing-html.zip/html-within-zip.zip',
+    });
     expect(r.parts[0].classification.snippetSource).toBe('html_text');
     expect(r.skipped).toHaveLength(0);
   },
@@ -253,10 +295,18 @@ const CONTAINERS: Record<string, ContainerCheck> = {
   },
   'zip-split-archive-last-segment-only.zip': onlySkipped('parse_failed'),
   'zip-stored-entries-with-data-descriptor.zip': async (r, file, dir) => {
-    expect([...r.parts, ...r.skipped].map((i) => i.path_in_container).sort()).toEqual(['en0', 'en1', 'en2', 'en3', 'en4']);
+    expect([...r.parts, ...r.skipped].map((i) => i.path_in_container).sort()).toEqual([
+      'en0',
+      'en1',
+      'en2',
+      'en3',
+      'en4',
+    ]);
     expect(r.skipped.every((s) => s.reason !== 'parse_failed')).toBe(true);
     const listing = await listContainerFiles({ bytes: readCorpus(dir, file), filename: file });
-    expect(listing.files.map((f) => [f.path, Buffer.from(f.bytes).toString('hex')])).toEqual(['en0', 'en1', 'en2', 'en3', 'en4'].map((n) => [n, '01020304']));
+    expect(listing.files.map((f) => [f.path, Buffer.from(f.bytes).toString('hex')])).toEqual(
+      ['en0', 'en1', 'en2', 'en3', 'en4'].map((n) => [n, '01020304']),
+    );
   },
   'zip-unicode-filenames.zip': (r) => {
     expect([...r.parts, ...r.skipped].map((i) => i.path_in_container).sort()).toEqual([
@@ -268,7 +318,8 @@ const CONTAINERS: Record<string, ContainerCheck> = {
   'zip-zip64-format.zip': partsAre('test1.txt', 'test2.txt'),
 };
 
-const body = (r: ContainerClassification, prefix = '') => r.parts.find((p) => p.path_in_container === `${prefix}message-body.txt`);
+const body = (r: ContainerClassification, prefix = '') =>
+  r.parts.find((p) => p.path_in_container === `${prefix}message-body.txt`);
 const outlookCompound: ContainerCheck = async (r, file, dir) => {
   onlySkipped('non_parseable_msg')(r);
   expect(r.skipped[0].diagnostic.diagnostic?.code).toBe('unsupported_file_type');
@@ -286,7 +337,11 @@ const EMAILS: Record<string, ContainerCheck> = {
     expect(r.parts).toHaveLength(2); // html alternatives are not attachments
   },
   'eml-attachments-png-gif-txt-rfc2047-filename.eml': (r) => {
-    expect(r.parts.filter((p) => p.filename !== 'message-body.txt').map((p) => p.filename)).toEqual(['image.png', 'nyan cat ✔.gif', 'notes.txt']);
+    expect(r.parts.filter((p) => p.filename !== 'message-body.txt').map((p) => p.filename)).toEqual([
+      'image.png',
+      'nyan cat ✔.gif',
+      'notes.txt',
+    ]);
   },
   'eml-bounce-dsn-with-nested-rfc822.eml': (r) => {
     expect(body(r)?.classification.content_snippet).toMatch(/delivery|undeliverable|returned/i);
@@ -306,11 +361,16 @@ const EMAILS: Record<string, ContainerCheck> = {
     expect(r.skipped.map((s) => [s.path_in_container, s.reason])).toEqual([['test.zip/text.txt', 'encrypted_archive']]);
   },
   'eml-mime-torture-multiple-nested-rfc822.eml': (r) => {
-    const messages = new Set([...r.parts, ...r.skipped].map((i) => i.source_container).filter((s) => s.includes('.eml/') || /message-\d+\.eml$/.test(s)));
+    const messages = new Set(
+      [...r.parts, ...r.skipped]
+        .map((i) => i.source_container)
+        .filter((s) => s.includes('.eml/') || /message-\d+\.eml$/.test(s)),
+    );
     expect(messages.size).toBe(11);
     expect(Math.max(...[...r.parts, ...r.skipped].map((i) => i.recursion_depth))).toBe(2);
     const names = [...r.parts, ...r.skipped].map((i) => i.filename);
-    for (const n of ['foo.gz', 'blah.gz', 'blah1.gz', 'htmlfile.html', 'smiley-3.png', 'dot.gif', 'signature.asc']) expect(names).toContain(n);
+    for (const n of ['foo.gz', 'blah.gz', 'blah1.gz', 'htmlfile.html', 'smiley-3.png', 'dot.gif', 'signature.asc'])
+      expect(names).toContain(n);
     expect(names.some((n) => /^attachment-\d+\.gz$/.test(n))).toBe(true); // the unnamed .gz
     expect(r.skipped.some((s) => s.reason === 'recursion_limit_exceeded')).toBe(false);
   },
@@ -358,7 +418,8 @@ const EMAILS: Record<string, ContainerCheck> = {
 };
 
 describe('corpus: documents/', () => {
-  it('has an expectation for every file', () => expect(corpusFiles('documents')).toEqual(Object.keys(DOCUMENTS).sort()));
+  it('has an expectation for every file', () =>
+    expect(corpusFiles('documents')).toEqual(Object.keys(DOCUMENTS).sort()));
   for (const file of corpusFiles('documents')) {
     it(file, async () => {
       const started = performance.now();
@@ -368,7 +429,13 @@ describe('corpus: documents/', () => {
       await DOCUMENTS[file](r);
       // Whatever happened, classification of the outcome is a contract-valid result.
       const c = expectClassification(
-        classifyRules({ filename: file, mimeType: r.mimeType, snippet: r.text, snippetSource: r.snippetSource, extractionIssue: r.issue ?? null }),
+        classifyRules({
+          filename: file,
+          mimeType: r.mimeType,
+          snippet: r.text,
+          snippetSource: r.snippetSource,
+          extractionIssue: r.issue ?? null,
+        }),
       );
       if (r.status !== 'ok') expect(c.degraded).toBe(true);
     });
@@ -376,7 +443,8 @@ describe('corpus: documents/', () => {
 });
 
 describe('corpus: containers/', () => {
-  it('has an expectation for every file', () => expect(corpusFiles('containers')).toEqual(Object.keys(CONTAINERS).sort()));
+  it('has an expectation for every file', () =>
+    expect(corpusFiles('containers')).toEqual(Object.keys(CONTAINERS).sort()));
   for (const file of corpusFiles('containers')) {
     it(file, async () => {
       if (!CONTAINERS[file]) throw new Error(`no expectation for ${file}`);

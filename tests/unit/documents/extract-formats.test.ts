@@ -4,8 +4,8 @@ import path from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractText, shutdownExtractWorkers, sniffFormat } from '@/lib/extract';
-import { decodeText } from '@/lib/extract/text-decode';
-import { decodeCp500 } from '@/lib/extract/ebcdic';
+import { decodeText } from '@/lib/text/decode';
+import { decodeCp500 } from '@/lib/text/ebcdic';
 import { rtfToText } from '@/lib/extract/rtf';
 import { unwrapP7m } from '@/lib/extract/p7m';
 import { docxOf, emlOf, pdfOf, pngOfText, scannedPdfOf, xlsxOf, zipOf } from './fixtures';
@@ -19,14 +19,22 @@ describe('PDF (pdfjs-dist)', () => {
   it('reads the text layer page by page', async () => {
     const bytes = await pdfOf([['EU Declaration of Conformity', 'Model: WA-100'], ['Page two text']]);
     const r = await extractText({ bytes, filename: 'doc.pdf' });
-    expect(r).toMatchObject({ status: 'ok', format: 'pdf', snippetSource: 'pdf_first_page', pageCount: 2, truncated: false });
+    expect(r).toMatchObject({
+      status: 'ok',
+      format: 'pdf',
+      snippetSource: 'pdf_first_page',
+      pageCount: 2,
+      truncated: false,
+    });
     expect(r.pages?.map((p) => p.page)).toEqual([1, 2]);
     expect(r.pages?.[0].text).toContain('EU Declaration of Conformity');
     expect(r.pages?.[1].text).toContain('Page two text');
   });
 
   it('reads only the first maxPages pages and says so', async () => {
-    const bytes = await pdfOf([['one'], ['two'], ['three']].map((p) => [`Page ${p[0]}: the quick brown fox jumps over the lazy dog`]));
+    const bytes = await pdfOf(
+      [['one'], ['two'], ['three']].map((p) => [`Page ${p[0]}: the quick brown fox jumps over the lazy dog`]),
+    );
     const r = await extractText({ bytes, filename: 'x.pdf', maxPages: 2 });
     expect(r.pages).toHaveLength(2);
     expect(r.pageCount).toBe(3);
@@ -71,12 +79,16 @@ describe('images (tesseract.js)', () => {
 
 describe('DOCX (mammoth)', () => {
   it('extracts paragraphs', async () => {
-    const r = await extractText({ bytes: await docxOf(['EU-Konformitätserklärung', 'Hersteller: ACME GmbH']), filename: 'doc.docx' });
+    const r = await extractText({
+      bytes: await docxOf(['EU-Konformitätserklärung', 'Hersteller: ACME GmbH']),
+      filename: 'doc.docx',
+    });
     expect(r).toMatchObject({ status: 'ok', format: 'docx', snippetSource: 'docx_text' });
     expect(r.text).toBe('EU-Konformitätserklärung\n\nHersteller: ACME GmbH');
   });
   it('refuses a DTD with nested entities (billion laughs) quickly', async () => {
-    const lol = '<!DOCTYPE w:document [<!ENTITY a0 "lol"><!ENTITY a1 "&a0;&a0;&a0;&a0;&a0;&a0;&a0;&a0;"><!ENTITY a2 "&a1;&a1;&a1;&a1;&a1;&a1;&a1;&a1;">]>';
+    const lol =
+      '<!DOCTYPE w:document [<!ENTITY a0 "lol"><!ENTITY a1 "&a0;&a0;&a0;&a0;&a0;&a0;&a0;&a0;"><!ENTITY a2 "&a1;&a1;&a1;&a1;&a1;&a1;&a1;&a1;">]>';
     const started = performance.now();
     const r = await extractText({ bytes: await docxOf(['&a2;'], lol), filename: 'lol.docx' });
     expect(performance.now() - started).toBeLessThan(2000);
@@ -91,7 +103,16 @@ describe('DOCX (mammoth)', () => {
 
 describe('spreadsheets (SheetJS)', () => {
   it('renders visible sheets as CSV rows, header first, hidden sheets skipped', async () => {
-    const bytes = xlsxOf({ Products: [['SKU', 'EAN', 'Name'], ['A-1', '4006381333931', 'Ball']], Secret: [['internal']] }, ['Secret']);
+    const bytes = xlsxOf(
+      {
+        Products: [
+          ['SKU', 'EAN', 'Name'],
+          ['A-1', '4006381333931', 'Ball'],
+        ],
+        Secret: [['internal']],
+      },
+      ['Secret'],
+    );
     const r = await extractText({ bytes, filename: 'products.xlsx' });
     expect(r).toMatchObject({ status: 'ok', format: 'xlsx', snippetSource: 'csv_rows' });
     expect(r.text.split('\n')[0]).toBe('SKU,EAN,Name');
@@ -154,7 +175,8 @@ describe('plain text in any common encoding', () => {
 
 describe('HTML and XML', () => {
   it('HTML: drops scripts and styles, keeps title and body text', async () => {
-    const html = '<html><head><title>Datenblatt</title><style>p{color:red}</style><script>var secret="x"</script></head><body><h1>Sicherheitsdatenblatt</h1><p>Abschnitt 1</p></body></html>';
+    const html =
+      '<html><head><title>Datenblatt</title><style>p{color:red}</style><script>var secret="x"</script></head><body><h1>Sicherheitsdatenblatt</h1><p>Abschnitt 1</p></body></html>';
     const r = await extractText({ bytes: enc(html), filename: 'page.html' });
     expect(r.snippetSource).toBe('html_text');
     expect(r.text).toContain('Sicherheitsdatenblatt');
@@ -183,7 +205,11 @@ describe('HTML and XML', () => {
 
 describe('e-mail (postal-mime) and RTF', () => {
   it('e-mail text has headers, body and attachment names', async () => {
-    const eml = await emlOf({ subject: 'DoC for model X', text: 'Please find the declaration attached.', attachments: [{ filename: 'DoC.pdf', content: 'x', contentType: 'application/pdf' }] });
+    const eml = await emlOf({
+      subject: 'DoC for model X',
+      text: 'Please find the declaration attached.',
+      attachments: [{ filename: 'DoC.pdf', content: 'x', contentType: 'application/pdf' }],
+    });
     const r = await extractText({ bytes: eml, filename: 'mail.eml' });
     expect(r.snippetSource).toBe('email_text');
     expect(r.text).toContain('Subject: DoC for model X');
@@ -206,6 +232,8 @@ describe('.p7m envelopes', () => {
   it('a signed envelope around a zip is sniffed as p7m, not as PDF or zip', async () => {
     const inner = await zipOf([['a.txt', 'hello']]);
     expect(sniffFormat(inner, 'a.zip').format).toBe('zip');
-    expect(sniffFormat(readCorpus('documents', 'p7m-cades-signed-pdf-italian-regione-lombardia.pdf.p7m'), 'x.p7m').format).toBe('p7m_signed');
+    expect(
+      sniffFormat(readCorpus('documents', 'p7m-cades-signed-pdf-italian-regione-lombardia.pdf.p7m'), 'x.p7m').format,
+    ).toBe('p7m_signed');
   });
 });

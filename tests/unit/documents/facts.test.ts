@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { extractFacts, findDates, isValidGtin, splitNameAddress } from '@/lib/extract/facts';
+import { extractFacts, findDates, splitNameAddress } from '@/lib/extract/facts';
+import { isValidGtin } from '@/lib/gtin';
 import { LABELLED } from '@/tests/fixtures/documents/labelled';
 
 const doc = (id: string) => LABELLED.find((d) => d.id === id)!.text;
-const facts = (text: string, documentType?: string) => Object.fromEntries(extractFacts({ text, documentType }).map((f) => [f.field_key, f]));
+const facts = (text: string, documentType?: string) =>
+  Object.fromEntries(extractFacts({ text, documentType }).map((f) => [f.field_key, f]));
 
 describe('extractFacts on declarations of conformity', () => {
   it('English Annex III declaration', () => {
@@ -13,7 +15,9 @@ describe('extractFacts on declarations of conformity', () => {
     expect(f.manufacturer_country.value).toBe('GB');
     expect(f.responsible_person_name.value).toBe('Brightway Europe B.V.');
     expect(f.model_number.value).toBe('BW-DL40');
-    expect(f.applicable_legislation.value).toBe('Directive 2014/35/EU; Directive 2014/30/EU; Directive 2011/65/EU; Regulation (EU) 2019/2020');
+    expect(f.applicable_legislation.value).toBe(
+      'Directive 2014/35/EU; Directive 2014/30/EU; Directive 2011/65/EU; Regulation (EU) 2019/2020',
+    );
     expect(f.harmonised_standards.value).toContain('EN IEC 55015:2019+A11:2020');
     expect(f.harmonised_standards.value).toContain('EN 61000-3-3:2013+A1:2019');
     expect(f.doc_issue_date.value).toBe('2024-03-11');
@@ -25,7 +29,9 @@ describe('extractFacts on declarations of conformity', () => {
     const f = facts(doc('de-doc-1'));
     expect(f.manufacturer_name.value).toBe('Northwood Garden Tools GmbH');
     expect(f.manufacturer_country.value).toBe('DE');
-    expect(f.applicable_legislation.value).toBe('Directive 2006/42/EC; Directive 2014/30/EU; Directive 2011/65/EU; Directive 2000/14/EC');
+    expect(f.applicable_legislation.value).toBe(
+      'Directive 2006/42/EC; Directive 2014/30/EU; Directive 2011/65/EU; Directive 2000/14/EC',
+    );
     expect(f.harmonised_standards.value.split('; ')[0]).toBe('EN 62841-1:2015+AC:2015');
     expect(f.doc_issue_date.value).toBe('2023-11-02');
   });
@@ -86,11 +92,20 @@ describe('extractFacts on certificates and reports', () => {
 
 describe('pages and quotes', () => {
   it('reports the page of each value', () => {
-    const out = extractFacts({ pages: [{ page: 1, text: 'EU Declaration of Conformity' }, { page: 2, text: 'Directive 2014/53/EU\nEN 62368-1:2014+A11:2017' }] });
-    expect(out.find((f) => f.field_key === 'applicable_legislation')).toMatchObject({ page: 2, quote: 'Directive 2014/53/EU' });
+    const out = extractFacts({
+      pages: [
+        { page: 1, text: 'EU Declaration of Conformity' },
+        { page: 2, text: 'Directive 2014/53/EU\nEN 62368-1:2014+A11:2017' },
+      ],
+    });
+    expect(out.find((f) => f.field_key === 'applicable_legislation')).toMatchObject({
+      page: 2,
+      quote: 'Directive 2014/53/EU',
+    });
     expect(out.find((f) => f.field_key === 'harmonised_standards')?.value).toBe('EN 62368-1:2014+A11:2017');
   });
-  it('page is null for text without pages', () => expect(extractFacts({ text: 'Directive 2009/48/EC' })[0].page).toBeNull());
+  it('page is null for text without pages', () =>
+    expect(extractFacts({ text: 'Directive 2009/48/EC' })[0].page).toBeNull());
   it('every suggestion has a quote that is in the text', () => {
     for (const d of LABELLED.slice(0, 30)) {
       for (const f of extractFacts({ text: d.text })) {
@@ -122,7 +137,10 @@ describe('helpers', () => {
     expect(isValidGtin('0000000000000')).toBe(false);
   });
   it('splits company name and address', () => {
-    expect(splitNameAddress('ACME Co., Ltd., Building 7, Shenzhen, China')).toEqual({ name: 'ACME Co., Ltd.', address: 'Building 7, Shenzhen, China' });
+    expect(splitNameAddress('ACME Co., Ltd., Building 7, Shenzhen, China')).toEqual({
+      name: 'ACME Co., Ltd.',
+      address: 'Building 7, Shenzhen, China',
+    });
   });
 });
 
@@ -146,7 +164,9 @@ describe('layouts of real declarations', () => {
   it('"Manufacturer name" and "Manufacturer address" lines: the labelled lines only, up to the next "Label:value" line', () => {
     const f = facts(exporter, 'declaration_of_conformity');
     expect(f.manufacturer_name.value).toBe('Ningbo Lantern Trading Co., LTD');
-    expect(f.manufacturer_address.value).toBe('Room 5, Building 2, Xinqi Industrial Park, Beilun District, Ningbo, China');
+    expect(f.manufacturer_address.value).toBe(
+      'Room 5, Building 2, Xinqi Industrial Park, Beilun District, Ningbo, China',
+    );
     expect(f.manufacturer_address.value).not.toContain('Sales Office');
     expect(f.manufacturer_country.value).toBe('CN');
     expect(f.manufacturer_name.quote).toContain('Manufacturer name');
@@ -154,12 +174,16 @@ describe('layouts of real declarations', () => {
 
   it('"Issued date:" with "D Month,YYYY" and "D Month, YYYY"', () => {
     expect(facts(exporter, 'declaration_of_conformity').doc_issue_date.value).toBe('2024-03-03');
-    expect(facts('## 7. Date of Issue:\n01 June, 2024', 'declaration_of_conformity').doc_issue_date.value).toBe('2024-06-01');
+    expect(facts('## 7. Date of Issue:\n01 June, 2024', 'declaration_of_conformity').doc_issue_date.value).toBe(
+      '2024-06-01',
+    );
     expect(findDates('6 june, 2024')).toEqual([{ iso: '2024-06-06', index: 0 }]);
   });
 
   it('"Decision No 768/2008/EC" is no legislation the product declares', () => {
-    const f = facts('Internal Production Control pursuant to Annex II, Module A of Decision No 768/2008/EC\nDirective 2014/30/EU');
+    const f = facts(
+      'Internal Production Control pursuant to Annex II, Module A of Decision No 768/2008/EC\nDirective 2014/30/EU',
+    );
     expect(f.applicable_legislation.value).toBe('Directive 2014/30/EU');
   });
 
@@ -168,7 +192,10 @@ describe('layouts of real declarations', () => {
   });
 
   it('"EU Authorised Representative:" is the EU responsible person; "None" under it is nobody', () => {
-    expect(facts('EU Authorised Representative: Iberia Parcel SL\nManufacturer name: Lantern Works Ltd').responsible_person_name.value).toBe('Iberia Parcel SL');
+    expect(
+      facts('EU Authorised Representative: Iberia Parcel SL\nManufacturer name: Lantern Works Ltd')
+        .responsible_person_name.value,
+    ).toBe('Iberia Parcel SL');
     expect(facts('## 3. EU Authorised Representative:\nNone').responsible_person_name).toBeUndefined();
   });
 

@@ -9,10 +9,14 @@ import * as XLSX from '@e965/xlsx';
 export function zipOf(files: [string, string | Uint8Array][], options: { compress?: boolean } = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const z = new yazl.ZipFile();
-    for (const [name, content] of files) z.addBuffer(Buffer.from(content), name, { compress: options.compress ?? true });
+    for (const [name, content] of files)
+      z.addBuffer(Buffer.from(content), name, { compress: options.compress ?? true });
     z.end();
     const chunks: Buffer[] = [];
-    z.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+    z.outputStream
+      .on('data', (c: Buffer) => chunks.push(c))
+      .on('end', () => resolve(Buffer.concat(chunks)))
+      .on('error', reject);
   });
 }
 
@@ -72,14 +76,29 @@ export async function scannedPdfOf(lines: string[]): Promise<Uint8Array> {
 
 export function xlsxOf(sheets: Record<string, (string | number)[][]>, hidden: string[] = []): Buffer {
   const wb = XLSX.utils.book_new();
-  for (const [name, rows] of Object.entries(sheets)) XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), name);
-  wb.Workbook = { Sheets: wb.SheetNames.map((name) => ({ name, Hidden: hidden.includes(name) ? 1 : 0 })) } as XLSX.WorkBook['Workbook'];
+  for (const [name, rows] of Object.entries(sheets))
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), name);
+  wb.Workbook = {
+    Sheets: wb.SheetNames.map((name) => ({ name, Hidden: hidden.includes(name) ? 1 : 0 })),
+  } as XLSX.WorkBook['Workbook'];
   return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
 
 /** An RFC 822 message with attachments, built by nodemailer's composer. */
-export async function emlOf(options: { subject: string; text: string; attachments?: { filename: string; content: Buffer | string; contentType?: string }[] }): Promise<Buffer> {
+export async function emlOf(options: {
+  subject: string;
+  text: string;
+  attachments?: { filename: string; content: Buffer | string; contentType?: string }[];
+}): Promise<Buffer> {
   const { default: MailComposer } = await import('nodemailer/lib/mail-composer/index.js');
-  const mail = new MailComposer({ from: 'Supplier <supplier@example.com>', to: 'compliance@example.com', subject: options.subject, text: options.text, attachments: options.attachments });
-  return new Promise((resolve, reject) => mail.compile().build((err: Error | null, msg: Buffer) => (err ? reject(err) : resolve(msg))));
+  const mail = new MailComposer({
+    from: 'Supplier <supplier@example.com>',
+    to: 'compliance@example.com',
+    subject: options.subject,
+    text: options.text,
+    attachments: options.attachments,
+  });
+  return new Promise((resolve, reject) =>
+    mail.compile().build((err: Error | null, msg: Buffer) => (err ? reject(err) : resolve(msg))),
+  );
 }

@@ -9,7 +9,10 @@ import type { ContainerClassification } from '@/lib/containers';
 export const CORPUS = path.resolve(process.cwd(), 'tests/fixtures/corpus');
 
 export const corpusFiles = (dir: 'documents' | 'containers' | 'emails') =>
-  fs.readdirSync(path.join(CORPUS, dir)).filter((f) => !f.startsWith('.')).sort();
+  fs
+    .readdirSync(path.join(CORPUS, dir))
+    .filter((f) => !f.startsWith('.'))
+    .sort();
 
 export const readCorpus = (dir: string, file: string) => new Uint8Array(fs.readFileSync(path.join(CORPUS, dir, file)));
 

@@ -13,7 +13,9 @@ import { expectClassification } from './helpers';
 
 const run = (docs: LabelledDocument[]) =>
   docs.map((doc) => {
-    const r = expectClassification(classifyRules({ filename: doc.filename, snippet: doc.text, snippetSource: snippetSourceFor(doc.filename) }));
+    const r = expectClassification(
+      classifyRules({ filename: doc.filename, snippet: doc.text, snippetSource: snippetSourceFor(doc.filename) }),
+    );
     const got = r.file_intent === 'product_csv' ? 'product_csv' : r.document_type;
     return { doc, r, ok: got === doc.expected };
   });
@@ -25,7 +27,8 @@ describe('labelled set', () => {
   it('has at least 60 documents covering every type and the five languages', () => {
     expect(LABELLED.length).toBeGreaterThanOrEqual(60);
     for (const t of DOCUMENT_TYPES) expect(LABELLED.some((d) => d.expected === t)).toBe(true);
-    for (const l of ['en', 'de', 'fr', 'es', 'it']) expect(LABELLED.filter((d) => d.language === l).length).toBeGreaterThanOrEqual(12);
+    for (const l of ['en', 'de', 'fr', 'es', 'it'])
+      expect(LABELLED.filter((d) => d.language === l).length).toBeGreaterThanOrEqual(12);
     expect(new Set(LABELLED.map((d) => d.id)).size).toBe(LABELLED.length);
   });
 
@@ -39,7 +42,8 @@ describe('labelled set', () => {
   });
 
   it('per language accuracy >= 80 %', () => {
-    for (const l of ['en', 'de', 'fr', 'es', 'it']) expect.soft(accuracy(all.filter((x) => x.doc.language === l)), l).toBeGreaterThanOrEqual(0.8);
+    for (const l of ['en', 'de', 'fr', 'es', 'it'])
+      expect.soft(accuracy(all.filter((x) => x.doc.language === l)), l).toBeGreaterThanOrEqual(0.8);
   });
 
   it('wrong answers come with low confidence (below 0.6)', () => {

@@ -9,7 +9,10 @@ import { pdfOf } from './fixtures';
 afterAll(() => shutdownExtractWorkers());
 
 const rssMb = () => process.memoryUsage.rss() / 1024 / 1024;
-const DOC = ['EU Declaration of Conformity', 'This declaration of conformity is issued under the sole responsibility of the manufacturer.'];
+const DOC = [
+  'EU Declaration of Conformity',
+  'This declaration of conformity is issued under the sole responsibility of the manufacturer.',
+];
 
 describe('PDF decompressed-size limits (checked before pdfjs)', () => {
   it('a 1 MB PDF whose content stream inflates to 1 GiB is refused at the per-stream limit, fast', () => {
@@ -18,7 +21,10 @@ describe('PDF decompressed-size limits (checked before pdfjs)', () => {
     const t = performance.now();
     const r = checkPdfStreams(bomb);
     expect(performance.now() - t).toBeLessThan(3000);
-    expect(r).toEqual({ ok: false, message: expect.stringMatching(/object 4\) inflates to more than 32 MB.*decompression bomb/) });
+    expect(r).toEqual({
+      ok: false,
+      message: expect.stringMatching(/object 4\) inflates to more than 32 MB.*decompression bomb/),
+    });
   });
 
   it('streams each under the per-stream limit are refused together at the per-document limit', () => {
@@ -26,7 +32,11 @@ describe('PDF decompressed-size limits (checked before pdfjs)', () => {
     const count = Math.ceil(PDF_STREAM_LIMITS.maxDocumentBytes / perStream) + 1;
     const objects = Array.from({ length: count }, (_, i) => {
       const data = zlibOfZeros(perStream);
-      return Buffer.concat([Buffer.from(`${10 + i} 0 obj\n<< /Filter /FlateDecode /Length ${data.length} >>\nstream\n`), data, Buffer.from('\nendstream\nendobj\n')]);
+      return Buffer.concat([
+        Buffer.from(`${10 + i} 0 obj\n<< /Filter /FlateDecode /Length ${data.length} >>\nstream\n`),
+        data,
+        Buffer.from('\nendstream\nendobj\n'),
+      ]);
     });
     const r = checkPdfStreams(Buffer.concat([Buffer.from('%PDF-1.7\n'), ...objects]));
     expect(r).toEqual({ ok: false, message: expect.stringMatching(/inflate to more than 128 MB in total/) });
@@ -48,7 +58,11 @@ describe('parsing runs in a worker pool under a memory and time budget', () => {
     const t = performance.now();
     const r = await extractText({ bytes: pdfFlateBomb(), filename: 'bomb.pdf' });
     expect(performance.now() - t).toBeLessThan(10_000);
-    expect(r).toMatchObject({ status: 'failed', format: 'pdf', issue: { code: 'parse_failed', message: expect.stringMatching(/decompression bomb/) } });
+    expect(r).toMatchObject({
+      status: 'failed',
+      format: 'pdf',
+      issue: { code: 'parse_failed', message: expect.stringMatching(/decompression bomb/) },
+    });
     expect(rssMb() - before).toBeLessThan(150);
   });
 
@@ -58,7 +72,11 @@ describe('parsing runs in a worker pool under a memory and time budget', () => {
     const t = performance.now();
     const r = await extractText({ bytes: png, filename: 'huge.png' });
     expect(performance.now() - t).toBeLessThan(10_000);
-    expect(r).toMatchObject({ status: 'failed', format: 'image_png', issue: { code: 'parse_failed', message: expect.stringMatching(/30000 × 30000 pixels.*megapixels/) } });
+    expect(r).toMatchObject({
+      status: 'failed',
+      format: 'image_png',
+      issue: { code: 'parse_failed', message: expect.stringMatching(/30000 × 30000 pixels.*megapixels/) },
+    });
   });
 
   it('a PDF of 10,000 tiny streams is read, in bounded time', async () => {
@@ -70,14 +88,20 @@ describe('parsing runs in a worker pool under a memory and time budget', () => {
 
   it('a DOCX whose parse needs more heap than the budget: the worker is killed, parse_failed names the memory budget, the next file is read', async () => {
     const r = await extractText({ bytes: await docxHeapBomb(90), filename: 'huge.docx' });
-    expect(r).toMatchObject({ status: 'failed', format: 'docx', issue: { code: 'parse_failed', message: expect.stringMatching(/memory budget of 256 MB/) } });
+    expect(r).toMatchObject({
+      status: 'failed',
+      format: 'docx',
+      issue: { code: 'parse_failed', message: expect.stringMatching(/memory budget of 256 MB/) },
+    });
     const next = await extractText({ bytes: await pdfOf([DOC]), filename: 'next.pdf' });
     expect(next).toMatchObject({ status: 'ok' });
     expect(next.text).toContain('EU Declaration of Conformity');
   }, 180_000);
 
   it('three bombs at once and a normal PDF beside them: the bombs fail with the reason, the PDF is read, the pool stays bounded', async () => {
-    const bombs = [pdfFlateBomb(), pdfFlateBomb(), pdfFlateBomb()].map((bytes, i) => extractText({ bytes, filename: `bomb${i}.pdf` }));
+    const bombs = [pdfFlateBomb(), pdfFlateBomb(), pdfFlateBomb()].map((bytes, i) =>
+      extractText({ bytes, filename: `bomb${i}.pdf` }),
+    );
     const normal = extractText({ bytes: await pdfOf([DOC]), filename: 'doc.pdf' });
     expect(extractPoolStats().workers).toBeLessThanOrEqual(2);
     for (const r of await Promise.all(bombs)) expect(r.issue?.code).toBe('parse_failed');

@@ -12,7 +12,10 @@ import { corpusFiles, expectContainerShape, readCorpus } from './helpers';
 const PDFS = corpusFiles('documents').filter((f) => f.endsWith('.pdf'));
 
 async function storedZipOfCorpusPdfs() {
-  return zipOf(PDFS.map((f) => [`supplier/${f}`, readCorpus('documents', f)] as [string, Uint8Array]), { compress: false });
+  return zipOf(
+    PDFS.map((f) => [`supplier/${f}`, readCorpus('documents', f)] as [string, Uint8Array]),
+    { compress: false },
+  );
 }
 
 describe('sniffing: magic bytes at offset 0 win over a header found further in', () => {
@@ -45,15 +48,23 @@ describe('sniffing: magic bytes at offset 0 win over a header found further in',
   });
 
   it('classifyContainer unpacks and classifies every PDF of the stored ZIP, like the deflated one', async () => {
-    const stored = expectContainerShape(await classifyContainer({ bytes: await storedZipOfCorpusPdfs(), filename: 'supplier-docs.zip' }));
+    const stored = expectContainerShape(
+      await classifyContainer({ bytes: await storedZipOfCorpusPdfs(), filename: 'supplier-docs.zip' }),
+    );
     const deflated = expectContainerShape(
-      await classifyContainer({ bytes: await zipOf(PDFS.map((f) => [`supplier/${f}`, readCorpus('documents', f)] as [string, Uint8Array])), filename: 'supplier-docs.zip' }),
+      await classifyContainer({
+        bytes: await zipOf(PDFS.map((f) => [`supplier/${f}`, readCorpus('documents', f)] as [string, Uint8Array])),
+        filename: 'supplier-docs.zip',
+      }),
     );
     expect(stored.skipped.filter((s) => s.path_in_container === 'supplier-docs.zip')).toEqual([]);
     expect(stored.parts.length + stored.skipped.length).toBe(PDFS.length);
-    expect(stored.parts.map((p) => p.path_in_container).sort()).toEqual(deflated.parts.map((p) => p.path_in_container).sort());
+    expect(stored.parts.map((p) => p.path_in_container).sort()).toEqual(
+      deflated.parts.map((p) => p.path_in_container).sort(),
+    );
     for (const p of stored.parts) expect(p.mime_type).toBe('application/pdf');
     const byPath = new Map(deflated.parts.map((p) => [p.path_in_container, p.classification.document_type]));
-    for (const p of stored.parts) expect(p.classification.document_type, p.path_in_container).toBe(byPath.get(p.path_in_container));
+    for (const p of stored.parts)
+      expect(p.classification.document_type, p.path_in_container).toBe(byPath.get(p.path_in_container));
   });
 });

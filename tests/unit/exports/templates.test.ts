@@ -27,7 +27,12 @@ const AT = new Date('2026-01-15T10:00:00.000Z');
 const blobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-golden-'));
 const store = localBlobStore(blobDir);
 
-const ent = (id: string, name: string, country: string, extra: Partial<ExportItem['entities']['manufacturer']> = {}) => ({
+const ent = (
+  id: string,
+  name: string,
+  country: string,
+  extra: Partial<ExportItem['entities']['manufacturer']> = {},
+) => ({
   id,
   name,
   trade_mark: null,
@@ -46,7 +51,15 @@ const PDF_BYTES = new TextEncoder().encode('%PDF-1.4\n% golden safety sheet\n%%E
 
 const CATALOGUE: ExportItem[] = [
   {
-    sku: { id: '11111111-1111-4111-8111-111111111111', sku_code: 'GOLD-EU', product_name: 'Bamboo cutting board', gtin: '4006381333931', category_code: 'general', external_sku_id: null, public_id: 'pub-gold-eu' },
+    sku: {
+      id: '11111111-1111-4111-8111-111111111111',
+      sku_code: 'GOLD-EU',
+      product_name: 'Bamboo cutting board',
+      gtin: '4006381333931',
+      category_code: 'general',
+      external_sku_id: null,
+      public_id: 'pub-gold-eu',
+    },
     fields: {
       brand: 'Holzwerk',
       model_number: 'CB-200',
@@ -59,17 +72,61 @@ const CATALOGUE: ExportItem[] = [
       instructions_de: 'Vor dem ersten Gebrauch einölen.',
       ce_marking: 'no',
     },
-    entities: { manufacturer: ent('mfr-eu', 'Holzwerk Müller GmbH', 'DE', { contact_url: 'https://holzwerk.example/kontakt' }) },
+    entities: {
+      manufacturer: ent('mfr-eu', 'Holzwerk Müller GmbH', 'DE', { contact_url: 'https://holzwerk.example/kontakt' }),
+    },
     documents: [
-      { id: 'd1111111-1111-4111-8111-111111111111', filename: 'Sicherheitshinweise.pdf', document_type: 'manual', mime_type: 'application/pdf', size_bytes: PDF_BYTES.byteLength, sha256: 'a'.repeat(64), storage_key: 'ws/documents/golden-de', language: 'de', valid_until: null, is_public: true },
-      { id: 'd2222222-2222-4222-8222-222222222222', filename: 'DoC CB-200.pdf', document_type: 'declaration_of_conformity', mime_type: 'application/pdf', size_bytes: 10, sha256: 'b'.repeat(64), storage_key: 'ws/documents/golden-doc', language: 'en', valid_until: '2030-12-31', is_public: false },
+      {
+        id: 'd1111111-1111-4111-8111-111111111111',
+        filename: 'Sicherheitshinweise.pdf',
+        document_type: 'manual',
+        mime_type: 'application/pdf',
+        size_bytes: PDF_BYTES.byteLength,
+        sha256: 'a'.repeat(64),
+        storage_key: 'ws/documents/golden-de',
+        language: 'de',
+        valid_until: null,
+        is_public: true,
+      },
+      {
+        id: 'd2222222-2222-4222-8222-222222222222',
+        filename: 'DoC CB-200.pdf',
+        document_type: 'declaration_of_conformity',
+        mime_type: 'application/pdf',
+        size_bytes: 10,
+        sha256: 'b'.repeat(64),
+        storage_key: 'ws/documents/golden-doc',
+        language: 'en',
+        valid_until: '2030-12-31',
+        is_public: false,
+      },
     ],
   },
   {
-    sku: { id: '22222222-2222-4222-8222-222222222222', sku_code: 'GOLD-CN', product_name: 'LED night light „Mond"', gtin: null, category_code: 'electrical', external_sku_id: 'ext-7', public_id: null },
-    fields: { gtin: '4006381333948', brand: 'Bright', target_markets: 'DE,IT,PL', safety_warnings_de: 'Nur für den Innenbereich.', safety_warnings_it: 'Solo per uso interno.', country_of_origin: 'CN' },
+    sku: {
+      id: '22222222-2222-4222-8222-222222222222',
+      sku_code: 'GOLD-CN',
+      product_name: 'LED night light „Mond"',
+      gtin: null,
+      category_code: 'electrical',
+      external_sku_id: 'ext-7',
+      public_id: null,
+    },
+    fields: {
+      gtin: '4006381333948',
+      brand: 'Bright',
+      target_markets: 'DE,IT,PL',
+      safety_warnings_de: 'Nur für den Innenbereich.',
+      safety_warnings_it: 'Solo per uso interno.',
+      country_of_origin: 'CN',
+    },
     entities: {
-      manufacturer: ent('mfr-cn', `Shenzhen Bright Lighting Technology Manufacturing Company Limited of Guangdong Province, Export Division`, 'CN', { city: 'Shenzhen Nanshan District Science and Technology Park South Area Block' }),
+      manufacturer: ent(
+        'mfr-cn',
+        `Shenzhen Bright Lighting Technology Manufacturing Company Limited of Guangdong Province, Export Division`,
+        'CN',
+        { city: 'Shenzhen Nanshan District Science and Technology Park South Area Block' },
+      ),
       responsible_person: ent('rp-1', 'EU Rep GmbH', 'DE'),
       authorised_representative: ent('ar-1', 'AR Services BV', 'NL'),
       importer: ent('imp-1', 'Import Handel KG', 'AT'),
@@ -77,8 +134,20 @@ const CATALOGUE: ExportItem[] = [
     documents: [],
   },
   {
-    sku: { id: '33333333-3333-4333-8333-333333333333', sku_code: 'GOLD-BARE', product_name: '=cmd|"/c calc"!A1 \u0000 bare 🧸', gtin: null, category_code: 'toys', external_sku_id: null, public_id: null },
-    fields: { target_markets: 'FR', brand: '+SUM(1,2)', product_description: 'Line one\r\nLine "two", with comma; and semicolon\u0007 bell' },
+    sku: {
+      id: '33333333-3333-4333-8333-333333333333',
+      sku_code: 'GOLD-BARE',
+      product_name: '=cmd|"/c calc"!A1 \u0000 bare 🧸',
+      gtin: null,
+      category_code: 'toys',
+      external_sku_id: null,
+      public_id: null,
+    },
+    fields: {
+      target_markets: 'FR',
+      brand: '+SUM(1,2)',
+      product_description: 'Line one\r\nLine "two", with comma; and semicolon\u0007 bell',
+    },
     entities: {},
     documents: [],
   },
@@ -156,7 +225,9 @@ describe('export templates on a fixed catalogue', () => {
     const text = (await render(byChannel('amazon_eu'))).toString('utf8');
     golden('amazon_eu.json', text);
     const feed = JSON.parse(text);
-    const validate = ajv.compile(JSON.parse(fs.readFileSync(path.join(FIXTURES, 'amazon-listings-feed.schema.json'), 'utf8')));
+    const validate = ajv.compile(
+      JSON.parse(fs.readFileSync(path.join(FIXTURES, 'amazon-listings-feed.schema.json'), 'utf8')),
+    );
     expect(validate(feed), JSON.stringify(validate.errors)).toBe(true);
     const eu = feed.messages.find((m: any) => m.sku === 'GOLD-EU');
     const ref = eu.patches.find((p: any) => p.path === '/attributes/gpsr_manufacturer_reference').value;
@@ -166,9 +237,13 @@ describe('export templates on a fixed catalogue', () => {
     ]);
     const media = eu.patches.find((p: any) => p.path === '/attributes/compliance_media').value;
     // Only the public document, at its public URL; the private DoC is not sent.
-    expect(new Set(media.map((m: any) => m.source_location))).toEqual(new Set(['https://compliance.example/p/pub-gold-eu/documents/d1111111-1111-4111-8111-111111111111']));
+    expect(new Set(media.map((m: any) => m.source_location))).toEqual(
+      new Set(['https://compliance.example/p/pub-gold-eu/documents/d1111111-1111-4111-8111-111111111111']),
+    );
     const cn = feed.messages.find((m: any) => m.sku === 'GOLD-CN');
-    expect(cn.patches.find((p: any) => p.path === '/attributes/dsa_responsible_party_address').value[0].value).toBe('rp-1@example.test');
+    expect(cn.patches.find((p: any) => p.path === '/attributes/dsa_responsible_party_address').value[0].value).toBe(
+      'rp-1@example.test',
+    );
     // The schema refuses what Amazon would: a wrong marketplace id.
     const broken = structuredClone(feed);
     broken.messages[0].patches[0].value[0].marketplace_id = 'XX';
@@ -179,19 +254,40 @@ describe('export templates on a fixed catalogue', () => {
     const text = (await render(byChannel('ebay'))).toString('utf8');
     golden('ebay.json', text);
     const body = JSON.parse(text);
-    const validate = ajv.compile(JSON.parse(fs.readFileSync(path.join(FIXTURES, 'ebay-offers-regulatory.schema.json'), 'utf8')));
+    const validate = ajv.compile(
+      JSON.parse(fs.readFileSync(path.join(FIXTURES, 'ebay-offers-regulatory.schema.json'), 'utf8')),
+    );
     expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
     const cn = body.requests.find((r: any) => r.sku === 'GOLD-CN').regulatory;
     expect([...cn.manufacturer.companyName].length).toBe(100);
     expect(cn.manufacturer.city.length).toBeLessThanOrEqual(64);
-    expect(cn.responsiblePersons.map((p: any) => p.companyName)).toEqual(['EU Rep GmbH', 'AR Services BV', 'Import Handel KG']);
+    expect(cn.responsiblePersons.map((p: any) => p.companyName)).toEqual([
+      'EU Rep GmbH',
+      'AR Services BV',
+      'Import Handel KG',
+    ]);
     const eu = body.requests.find((r: any) => r.sku === 'GOLD-EU').regulatory;
     expect(eu.documents).toEqual([
-      { documentId: null, documentType: 'INSTRUCTIONS_FOR_USE', languages: ['GERMAN'], fileName: 'Sicherheitshinweise.pdf', sha256: 'a'.repeat(64) },
-      { documentId: null, documentType: 'DECLARATION_OF_CONFORMITY', languages: ['ENGLISH'], fileName: 'DoC CB-200.pdf', sha256: 'b'.repeat(64) },
+      {
+        documentId: null,
+        documentType: 'INSTRUCTIONS_FOR_USE',
+        languages: ['GERMAN'],
+        fileName: 'Sicherheitshinweise.pdf',
+        sha256: 'a'.repeat(64),
+      },
+      {
+        documentId: null,
+        documentType: 'DECLARATION_OF_CONFORMITY',
+        languages: ['ENGLISH'],
+        fileName: 'DoC CB-200.pdf',
+        sha256: 'b'.repeat(64),
+      },
     ]);
     const tooMany = structuredClone(body);
-    tooMany.requests[0].regulatory.responsiblePersons = Array.from({ length: 6 }, () => ({ companyName: 'X', types: ['EU_RESPONSIBLE_PERSON'] }));
+    tooMany.requests[0].regulatory.responsiblePersons = Array.from({ length: 6 }, () => ({
+      companyName: 'X',
+      types: ['EU_RESPONSIBLE_PERSON'],
+    }));
     expect(validate(tooMany)).toBe(false);
   });
 
@@ -229,11 +325,17 @@ describe('export templates on a fixed catalogue', () => {
     const text = (await render(byChannel('gpsr_xml'))).toString('utf8');
     golden('gpsr.xml', text);
     expect(text).not.toContain('\u0000');
-    const res = await validateXML({ xml: [{ fileName: 'export.xml', contents: text }], schema: [{ fileName: 'gpsr.xsd', contents: fs.readFileSync(XSD, 'utf8') }] });
+    const res = await validateXML({
+      xml: [{ fileName: 'export.xml', contents: text }],
+      schema: [{ fileName: 'gpsr.xsd', contents: fs.readFileSync(XSD, 'utf8') }],
+    });
     expect(res.errors, res.rawOutput).toEqual([]);
     expect(res.valid).toBe(true);
     // The XSD is a real check: an unknown operator role is refused.
-    const bad = await validateXML({ xml: [{ fileName: 'bad.xml', contents: text.replace('role="manufacturer"', 'role="wizard"') }], schema: [{ fileName: 'gpsr.xsd', contents: fs.readFileSync(XSD, 'utf8') }] });
+    const bad = await validateXML({
+      xml: [{ fileName: 'bad.xml', contents: text.replace('role="manufacturer"', 'role="wizard"') }],
+      schema: [{ fileName: 'gpsr.xsd', contents: fs.readFileSync(XSD, 'utf8') }],
+    });
     expect(bad.valid).toBe(false);
   });
 
@@ -247,18 +349,38 @@ describe('export templates on a fixed catalogue', () => {
   it('channel checks name the SKU, the field and the fix', () => {
     const kaufland = byChannel('kaufland');
     const bare = runChecks(kaufland.checks, CATALOGUE[2]);
-    expect(bare.map((w) => w.field)).toEqual(expect.arrayContaining(['manufacturer_name', 'gtin', 'safety_warnings_fr', 'product_image_url', 'responsible_person_name']));
+    expect(bare.map((w) => w.field)).toEqual(
+      expect.arrayContaining([
+        'manufacturer_name',
+        'gtin',
+        'safety_warnings_fr',
+        'product_image_url',
+        'responsible_person_name',
+      ]),
+    );
     for (const w of bare) expect(w).toMatchObject({ sku_id: CATALOGUE[2].sku.id, sku_code: 'GOLD-BARE' });
     expect(runChecks(kaufland.checks, CATALOGUE[0])).toEqual([]);
     const ebay = runChecks(byChannel('ebay').checks, CATALOGUE[1]);
-    expect(ebay.filter((w) => w.code === 'TOO_LONG').map((w) => w.field)).toEqual(['manufacturer_name', 'manufacturer_address']);
+    expect(ebay.filter((w) => w.code === 'TOO_LONG').map((w) => w.field)).toEqual([
+      'manufacturer_name',
+      'manufacturer_address',
+    ]);
   });
 
   it('status is computed: schema_drift names what the catalogue no longer defines; older versions deprecated', () => {
     const amazon = TEMPLATES.filter((t) => t.channel === 'amazon_eu');
     expect(amazon.map((t) => templateStatus(t).status).sort()).toEqual(['deprecated', 'valid']);
-    for (const t of TEMPLATES.filter((x) => x.channel !== 'amazon_eu')) expect(templateStatus(t)).toEqual({ status: 'valid', reason: null });
-    const drifted = { ...byChannel('otto'), id: 'x', mapping: { fields: ['brand', 'energy_label_class'], document_types: ['manual', 'warranty_card'], entity_roles: ['manufacturer' as const] } };
+    for (const t of TEMPLATES.filter((x) => x.channel !== 'amazon_eu'))
+      expect(templateStatus(t)).toEqual({ status: 'valid', reason: null });
+    const drifted = {
+      ...byChannel('otto'),
+      id: 'x',
+      mapping: {
+        fields: ['brand', 'energy_label_class'],
+        document_types: ['manual', 'warranty_card'],
+        entity_roles: ['manufacturer' as const],
+      },
+    };
     const s = templateStatus(drifted, [drifted]);
     expect(s.status).toBe('schema_drift');
     expect(s.reason).toContain('field energy_label_class');

@@ -19,6 +19,7 @@ describe('local BlobStore', () => {
     expect(fs.readdirSync(path.join(root, 'ws1/documents')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     await store.delete('ws1/documents/abc');
     expect(await store.exists('ws1/documents/abc')).toBe(false);
-    for (const bad of ['../x', '/etc/passwd', 'a/../../b', 'a//b', '']) await expect(store.put(bad, new Uint8Array())).rejects.toThrow(/unsafe/);
+    for (const bad of ['../x', '/etc/passwd', 'a/../../b', 'a//b', ''])
+      await expect(store.put(bad, new Uint8Array())).rejects.toThrow(/unsafe/);
   });
 });

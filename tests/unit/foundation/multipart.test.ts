@@ -13,10 +13,24 @@ const limits = { maxFiles: 3, maxFileBytes: 1000, maxTotalBytes: 10_000, fileFie
 
 describe('parseMultipart', () => {
   it('streams files to temp files with size and sha256; marks oversize files without failing', async () => {
-    const r = await parseMultipart(form([['files', 'a.txt', new TextEncoder().encode('abc')], ['files', '../../etc/passwd', new Uint8Array(2000)]], { sku_id: 'x' }), limits);
+    const r = await parseMultipart(
+      form(
+        [
+          ['files', 'a.txt', new TextEncoder().encode('abc')],
+          ['files', '../../etc/passwd', new Uint8Array(2000)],
+        ],
+        { sku_id: 'x' },
+      ),
+      limits,
+    );
     try {
       expect(r.fields.sku_id).toEqual(['x']);
-      expect(r.files[0]).toMatchObject({ filename: 'a.txt', size: 3, sha256: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad', tooLarge: false });
+      expect(r.files[0]).toMatchObject({
+        filename: 'a.txt',
+        size: 3,
+        sha256: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+        tooLarge: false,
+      });
       expect(fs.readFileSync(r.files[0].path!, 'utf8')).toBe('abc');
       expect(r.files[1]).toMatchObject({ filename: 'passwd', tooLarge: true, path: null });
     } finally {
@@ -26,10 +40,26 @@ describe('parseMultipart', () => {
   });
 
   it('refuses too many files and bodies over the total', async () => {
-    const four = Array.from({ length: 4 }, (_, i) => ['files', `${i}.txt`, new Uint8Array(10)] as [string, string, Uint8Array]);
+    const four = Array.from(
+      { length: 4 },
+      (_, i) => ['files', `${i}.txt`, new Uint8Array(10)] as [string, string, Uint8Array],
+    );
     await expect(parseMultipart(form(four), limits)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-    await expect(parseMultipart(form([['files', 'a', new Uint8Array(900)], ['files', 'b', new Uint8Array(900)]]), { ...limits, maxTotalBytes: 1000 })).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
-    await expect(parseMultipart(new Request('http://x', { method: 'POST', body: 'x', headers: { 'content-type': 'text/plain' } }), limits)).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    await expect(
+      parseMultipart(
+        form([
+          ['files', 'a', new Uint8Array(900)],
+          ['files', 'b', new Uint8Array(900)],
+        ]),
+        { ...limits, maxTotalBytes: 1000 },
+      ),
+    ).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    await expect(
+      parseMultipart(
+        new Request('http://x', { method: 'POST', body: 'x', headers: { 'content-type': 'text/plain' } }),
+        limits,
+      ),
+    ).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
 
   it('sanitises display names', () => {

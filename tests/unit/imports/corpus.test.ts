@@ -12,7 +12,10 @@ const DIR = path.resolve(process.cwd(), 'tests/fixtures/corpus/spreadsheets');
 
 const tested = new Set<string>();
 
-async function read(file: string, extra: { sheet?: string | number; headerRow?: number } = {}): Promise<ReadCatalogueResult> {
+async function read(
+  file: string,
+  extra: { sheet?: string | number; headerRow?: number } = {},
+): Promise<ReadCatalogueResult> {
   tested.add(file);
   return readCatalogue({ bytes: fs.readFileSync(path.join(DIR, file)), filename: file, ...extra });
 }
@@ -91,7 +94,16 @@ describe('corpus spreadsheets', () => {
     expect(['iso-8859-1', 'windows-1252']).toContain(r.shape.encoding);
     expect(r.shape.delimiter).toBe(';');
     expect(r.shape.line_ending).toBe('crlf');
-    expect(r.headers).toEqual(['Classement', 'Quartier', 'Date', 'Année', 'Occupancy rate', 'Average Price', 'RevPAR', 'Source']);
+    expect(r.headers).toEqual([
+      'Classement',
+      'Quartier',
+      'Date',
+      'Année',
+      'Occupancy rate',
+      'Average Price',
+      'RevPAR',
+      'Source',
+    ]);
     expect(r.rows).toHaveLength(638);
     expect(r.rows[0].cells[4]).toBe('0,611553068');
     expect(r.rows[0].cells[2]).toBe('01-01-13');
@@ -127,14 +139,21 @@ describe('corpus spreadsheets', () => {
     expect(r.shape.encoding).toBe('utf-16le');
     expect(r.shape.bom).toBe(true);
     expect(r.headers).toEqual(['a', 'b', 'c']);
-    expect(r.rows.map((x) => x.cells)).toEqual([['1', '2', '3'], ['4', '5', 'ʤ']]);
+    expect(r.rows.map((x) => x.cells)).toEqual([
+      ['1', '2', '3'],
+      ['4', '5', 'ʤ'],
+    ]);
   });
 
   it('ods-hidden-sheets.ods: the visible sheet is read, the 2 hidden ones are flagged', async () => {
     const r = await ok('ods-hidden-sheets.ods');
     expect(r.shape.format).toBe('ods');
     expect(r.shape.sheet).toBe('Visible');
-    expect(r.shape.sheets.map((s) => [s.name, s.visibility])).toEqual([['Visible', 'visible'], ['Hidden', 'hidden'], ['VeryHidden', 'hidden']]);
+    expect(r.shape.sheets.map((s) => [s.name, s.visibility])).toEqual([
+      ['Visible', 'visible'],
+      ['Hidden', 'hidden'],
+      ['VeryHidden', 'hidden'],
+    ]);
     expect(r.warnings.find((w) => w.code === 'hidden_sheets_skipped')?.details?.sheets).toHaveLength(2);
     expect(r.rows[0].cells).toEqual(['118', '105', '115', '105', '98', '108', '101']);
   });
@@ -149,7 +168,10 @@ describe('corpus spreadsheets', () => {
   it('ods-two-sheets-currency-date-boolean.ods: Films, D2 2012-03-28, E2 10000000, H2 FALSE', async () => {
     const r = await ok('ods-two-sheets-currency-date-boolean.ods');
     expect(r.shape.sheet).toBe('Films');
-    expect(r.shape.sheets.map((s) => [s.name, s.has_data])).toEqual([['Films', true], ['Sheet3', false]]);
+    expect(r.shape.sheets.map((s) => [s.name, s.has_data])).toEqual([
+      ['Films', true],
+      ['Sheet3', false],
+    ]);
     expect(r.headers).toHaveLength(8);
     expect(r.rows).toHaveLength(4);
     expect(cell(r, 2, 'Release Date')).toBe('2012-03-28');
@@ -202,7 +224,11 @@ describe('corpus spreadsheets', () => {
     expect(r.shape.title_rows_skipped).toBe(1);
     const squares = r.rows.filter((x) => /^\d+$/.test(x.cells[1]));
     expect(squares).toHaveLength(15);
-    expect(squares.map((x) => [x.cells[1], x.cells[2]]).slice(0, 3)).toEqual([['1', '1'], ['2', '4'], ['3', '9']]);
+    expect(squares.map((x) => [x.cells[1], x.cells[2]]).slice(0, 3)).toEqual([
+      ['1', '1'],
+      ['2', '4'],
+      ['3', '9'],
+    ]);
     expect(squares[14].cells.slice(1)).toEqual(['15', '225']);
   });
 
@@ -261,7 +287,11 @@ describe('corpus spreadsheets', () => {
   it('xls-biff8-upc-stored-as-number-leading-zero-lost-hidden-sheets.xls: hidden data sheets flagged; UPC rebuilt to 12 digits', async () => {
     const def = await ok('xls-biff8-upc-stored-as-number-leading-zero-lost-hidden-sheets.xls');
     expect(def.shape.sheet).toBe('Template');
-    expect(def.shape.sheets.map((s) => [s.name, s.visibility])).toEqual([['Item Info', 'hidden'], ['Instructions', 'hidden'], ['Template', 'visible']]);
+    expect(def.shape.sheets.map((s) => [s.name, s.visibility])).toEqual([
+      ['Item Info', 'hidden'],
+      ['Instructions', 'hidden'],
+      ['Template', 'visible'],
+    ]);
     expect(def.warnings.find((w) => w.code === 'hidden_sheet_has_more_data')?.details?.sheet).toBe('Item Info');
 
     const r = await ok('xls-biff8-upc-stored-as-number-leading-zero-lost-hidden-sheets.xls', { sheet: 'Item Info' });
@@ -290,7 +320,13 @@ describe('corpus spreadsheets', () => {
   it('xlsx-1904-date-system.xlsx: serials 1..11111 in the 1904 system are 1904-01-02 .. 1934-06-03', async () => {
     const r = await ok('xlsx-1904-date-system.xlsx');
     expect(r.shape.date1904).toBe(true);
-    expect(r.rows.map((x) => x.cells[1])).toEqual(['1904-01-02', '1904-01-12', '1904-04-21', '1907-01-16', '1934-06-03']);
+    expect(r.rows.map((x) => x.cells[1])).toEqual([
+      '1904-01-02',
+      '1904-01-12',
+      '1904-04-21',
+      '1907-01-16',
+      '1934-06-03',
+    ]);
     expect(r.rows.map((x) => x.cells[2])).toEqual(r.rows.map((x) => x.cells[1])); // the text copies agree
   });
 
@@ -300,7 +336,9 @@ describe('corpus spreadsheets', () => {
     expect(r.shape.sheets).toHaveLength(30);
     expect(r.shape.sheets.filter((s) => s.visibility === 'visible')).toHaveLength(29);
     expect(r.shape.sheets.find((s) => s.visibility !== 'visible')?.name).toBe('Country Master (2)');
-    const codes = await ok('xlsx-30-sheets-hidden-sheet-codes-as-text-full-width-range.xlsx', { sheet: 'KYC Update Type' });
+    const codes = await ok('xlsx-30-sheets-hidden-sheet-codes-as-text-full-width-range.xlsx', {
+      sheet: 'KYC Update Type',
+    });
     expect(codes.rows.map((x) => x.cells[0]).slice(0, 3)).toEqual(['01', '02', '03 ']);
     const wide = await ok('xlsx-30-sheets-hidden-sheet-codes-as-text-full-width-range.xlsx', { sheet: 'Company Type' });
     expect(wide.shape.column_count).toBeLessThan(50); // used range says 16,384

@@ -159,7 +159,10 @@ describe('extractProductFromHtml', () => {
   });
 
   it('says so when a page has no product data', () => {
-    const p = extractProductFromHtml('<html><head><title>Blog</title></head><body>Hello</body></html>', 'https://blog.example/');
+    const p = extractProductFromHtml(
+      '<html><head><title>Blog</title></head><body>Hello</body></html>',
+      'https://blog.example/',
+    );
     expect(p.fields).toEqual({});
     expect(p.warnings.map((w) => w.code)).toEqual(['no_structured_data']);
   });
@@ -175,7 +178,12 @@ describe('previewProductFromUrl', () => {
         res.end(SHOPIFY);
       } else if (req.url === '/latin') {
         res.writeHead(200, { 'content-type': 'text/html' });
-        res.end(iconv.encode('<html><head><meta charset="windows-1252"><meta property="og:title" content="Größe „XL“ – 5 €"></head></html>', 'win1252'));
+        res.end(
+          iconv.encode(
+            '<html><head><meta charset="windows-1252"><meta property="og:title" content="Größe „XL“ – 5 €"></head></html>',
+            'win1252',
+          ),
+        );
       } else if (req.url === '/pdf') {
         res.writeHead(200, { 'content-type': 'application/pdf' });
         res.end('%PDF-1.7');
@@ -199,7 +207,12 @@ describe('previewProductFromUrl', () => {
     const r = await previewProductFromUrl(`${base}/p/eisenbahn`, { allowLoopback: true });
     if (!r.ok) throw new Error(r.error.message);
     expect(r.final_url).toBe(`${base}/p/eisenbahn`);
-    expect(r.sku).toEqual({ sku_code: 'HE-24-CL', product_name: 'Holzeisenbahn Set "Classic"', gtin: '036000291452', external_sku_id: null });
+    expect(r.sku).toEqual({
+      sku_code: 'HE-24-CL',
+      product_name: 'Holzeisenbahn Set "Classic"',
+      gtin: '036000291452',
+      external_sku_id: null,
+    });
     expect(r.dossier).toMatchObject({ brand: 'Kinderladen', model_number: 'HE24', gtin: '036000291452' });
   });
 

@@ -9,54 +9,169 @@ function targets(headers: string[], sampleRows: string[][] = [], explicit?: unkn
 
 describe('header synonyms in five languages', () => {
   it('English', () => {
-    const { t } = targets(['SKU', 'Product Name', 'EAN', 'Manufacturer', 'Manufacturer Address', 'Manufacturer Email', 'Country of Origin', 'Safety Warnings', 'Instructions for use', 'Brand', 'HS Code', 'Importer', 'EU Responsible Person']);
+    const { t } = targets([
+      'SKU',
+      'Product Name',
+      'EAN',
+      'Manufacturer',
+      'Manufacturer Address',
+      'Manufacturer Email',
+      'Country of Origin',
+      'Safety Warnings',
+      'Instructions for use',
+      'Brand',
+      'HS Code',
+      'Importer',
+      'EU Responsible Person',
+    ]);
     expect(t).toEqual({
-      SKU: 'sku_code', 'Product Name': 'product_name', EAN: 'gtin', Manufacturer: 'manufacturer_name', 'Manufacturer Address': 'manufacturer_address',
-      'Manufacturer Email': 'manufacturer_email', 'Country of Origin': 'country_of_origin', 'Safety Warnings': 'safety_warnings_en',
-      'Instructions for use': 'instructions_en', Brand: 'brand', 'HS Code': 'hs_code', Importer: 'importer_name', 'EU Responsible Person': 'responsible_person_name',
+      SKU: 'sku_code',
+      'Product Name': 'product_name',
+      EAN: 'gtin',
+      Manufacturer: 'manufacturer_name',
+      'Manufacturer Address': 'manufacturer_address',
+      'Manufacturer Email': 'manufacturer_email',
+      'Country of Origin': 'country_of_origin',
+      'Safety Warnings': 'safety_warnings_en',
+      'Instructions for use': 'instructions_en',
+      Brand: 'brand',
+      'HS Code': 'hs_code',
+      Importer: 'importer_name',
+      'EU Responsible Person': 'responsible_person_name',
     });
   });
 
   it('German', () => {
-    const { t } = targets(['Artikelnummer', 'Bezeichnung', 'EAN-Code', 'Hersteller', 'Herstelleranschrift', 'Hersteller E-Mail', 'Ursprungsland', 'Warnhinweise', 'Gebrauchsanleitung', 'Marke', 'Inverkehrbringer', 'Zolltarifnummer', 'CE-Kennzeichnung', 'Zielmärkte']);
+    const { t } = targets([
+      'Artikelnummer',
+      'Bezeichnung',
+      'EAN-Code',
+      'Hersteller',
+      'Herstelleranschrift',
+      'Hersteller E-Mail',
+      'Ursprungsland',
+      'Warnhinweise',
+      'Gebrauchsanleitung',
+      'Marke',
+      'Inverkehrbringer',
+      'Zolltarifnummer',
+      'CE-Kennzeichnung',
+      'Zielmärkte',
+    ]);
     expect(t).toEqual({
-      Artikelnummer: 'sku_code', Bezeichnung: 'product_name', 'EAN-Code': 'gtin', Hersteller: 'manufacturer_name', Herstelleranschrift: 'manufacturer_address',
-      'Hersteller E-Mail': 'manufacturer_email', Ursprungsland: 'country_of_origin', Warnhinweise: 'safety_warnings_de', Gebrauchsanleitung: 'instructions_de',
-      Marke: 'brand', Inverkehrbringer: 'importer_name', Zolltarifnummer: 'hs_code', 'CE-Kennzeichnung': 'ce_marking', 'Zielmärkte': 'target_markets',
+      Artikelnummer: 'sku_code',
+      Bezeichnung: 'product_name',
+      'EAN-Code': 'gtin',
+      Hersteller: 'manufacturer_name',
+      Herstelleranschrift: 'manufacturer_address',
+      'Hersteller E-Mail': 'manufacturer_email',
+      Ursprungsland: 'country_of_origin',
+      Warnhinweise: 'safety_warnings_de',
+      Gebrauchsanleitung: 'instructions_de',
+      Marke: 'brand',
+      Inverkehrbringer: 'importer_name',
+      Zolltarifnummer: 'hs_code',
+      'CE-Kennzeichnung': 'ce_marking',
+      Zielmärkte: 'target_markets',
     });
     expect(targets(['Art.-Nr.']).t['Art.-Nr.']).toBe('sku_code');
   });
 
   it('French', () => {
-    const { t } = targets(['Référence', 'Désignation', 'Code EAN', 'Fabricant', 'Adresse du fabricant', 'Courriel du fabricant', "Pays d'origine", 'Avertissements', "Mode d'emploi", 'Marque', 'Importateur']);
+    const { t } = targets([
+      'Référence',
+      'Désignation',
+      'Code EAN',
+      'Fabricant',
+      'Adresse du fabricant',
+      'Courriel du fabricant',
+      "Pays d'origine",
+      'Avertissements',
+      "Mode d'emploi",
+      'Marque',
+      'Importateur',
+    ]);
     expect(t).toEqual({
-      'Référence': 'sku_code', 'Désignation': 'product_name', 'Code EAN': 'gtin', Fabricant: 'manufacturer_name', 'Adresse du fabricant': 'manufacturer_address',
-      'Courriel du fabricant': 'manufacturer_email', "Pays d'origine": 'country_of_origin', Avertissements: 'safety_warnings_fr', "Mode d'emploi": 'instructions_fr',
-      Marque: 'brand', Importateur: 'importer_name',
+      Référence: 'sku_code',
+      Désignation: 'product_name',
+      'Code EAN': 'gtin',
+      Fabricant: 'manufacturer_name',
+      'Adresse du fabricant': 'manufacturer_address',
+      'Courriel du fabricant': 'manufacturer_email',
+      "Pays d'origine": 'country_of_origin',
+      Avertissements: 'safety_warnings_fr',
+      "Mode d'emploi": 'instructions_fr',
+      Marque: 'brand',
+      Importateur: 'importer_name',
     });
   });
 
   it('Spanish', () => {
-    const { t } = targets(['Referencia', 'Nombre del producto', 'Código EAN', 'Fabricante', 'Dirección del fabricante', 'País de origen', 'Advertencias', 'Instrucciones de uso', 'Marca', 'Importador', 'Persona responsable']);
+    const { t } = targets([
+      'Referencia',
+      'Nombre del producto',
+      'Código EAN',
+      'Fabricante',
+      'Dirección del fabricante',
+      'País de origen',
+      'Advertencias',
+      'Instrucciones de uso',
+      'Marca',
+      'Importador',
+      'Persona responsable',
+    ]);
     expect(t).toEqual({
-      Referencia: 'sku_code', 'Nombre del producto': 'product_name', 'Código EAN': 'gtin', Fabricante: 'manufacturer_name', 'Dirección del fabricante': 'manufacturer_address',
-      'País de origen': 'country_of_origin', Advertencias: 'safety_warnings_es', 'Instrucciones de uso': 'instructions_es', Marca: 'brand', Importador: 'importer_name',
+      Referencia: 'sku_code',
+      'Nombre del producto': 'product_name',
+      'Código EAN': 'gtin',
+      Fabricante: 'manufacturer_name',
+      'Dirección del fabricante': 'manufacturer_address',
+      'País de origen': 'country_of_origin',
+      Advertencias: 'safety_warnings_es',
+      'Instrucciones de uso': 'instructions_es',
+      Marca: 'brand',
+      Importador: 'importer_name',
       'Persona responsable': 'responsible_person_name',
     });
   });
 
   it('Italian', () => {
-    const { t } = targets(['Codice articolo', 'Nome prodotto', 'Codice EAN', 'Produttore', 'Indirizzo del produttore', 'Email del produttore', 'Paese di origine', 'Avvertenze', "Istruzioni per l'uso", 'Marchio', 'Importatore']);
+    const { t } = targets([
+      'Codice articolo',
+      'Nome prodotto',
+      'Codice EAN',
+      'Produttore',
+      'Indirizzo del produttore',
+      'Email del produttore',
+      'Paese di origine',
+      'Avvertenze',
+      "Istruzioni per l'uso",
+      'Marchio',
+      'Importatore',
+    ]);
     expect(t).toEqual({
-      'Codice articolo': 'sku_code', 'Nome prodotto': 'product_name', 'Codice EAN': 'gtin', Produttore: 'manufacturer_name', 'Indirizzo del produttore': 'manufacturer_address',
-      'Email del produttore': 'manufacturer_email', 'Paese di origine': 'country_of_origin', Avvertenze: 'safety_warnings_it', "Istruzioni per l'uso": 'instructions_it',
-      Marchio: 'brand', Importatore: 'importer_name',
+      'Codice articolo': 'sku_code',
+      'Nome prodotto': 'product_name',
+      'Codice EAN': 'gtin',
+      Produttore: 'manufacturer_name',
+      'Indirizzo del produttore': 'manufacturer_address',
+      'Email del produttore': 'manufacturer_email',
+      'Paese di origine': 'country_of_origin',
+      Avvertenze: 'safety_warnings_it',
+      "Istruzioni per l'uso": 'instructions_it',
+      Marchio: 'brand',
+      Importatore: 'importer_name',
     });
   });
 
   it('takes the language of a per-language column from the header when it names one', () => {
     const { t } = targets(['Warnhinweise (FR)', 'Warnings Italian', 'safety_warnings_es', 'Sicherheitshinweise EN']);
-    expect(t).toEqual({ 'Warnhinweise (FR)': 'safety_warnings_fr', 'Warnings Italian': 'safety_warnings_it', safety_warnings_es: 'safety_warnings_es', 'Sicherheitshinweise EN': 'safety_warnings_en' });
+    expect(t).toEqual({
+      'Warnhinweise (FR)': 'safety_warnings_fr',
+      'Warnings Italian': 'safety_warnings_it',
+      safety_warnings_es: 'safety_warnings_es',
+      'Sicherheitshinweise EN': 'safety_warnings_en',
+    });
   });
 
   it('gives every mapping a confidence and a reason', () => {
@@ -73,7 +188,12 @@ describe('header synonyms in five languages', () => {
 describe('neighbours and content', () => {
   it('gives a bare "E-Mail" / "Adresse" the role of the operator column on its left', () => {
     const { t, r } = targets(['SKU', 'Name', 'Importeur', 'Adresse', 'E-Mail', 'Land']);
-    expect(t).toMatchObject({ Importeur: 'importer_name', Adresse: 'importer_address', 'E-Mail': 'importer_email', Land: 'importer_country' });
+    expect(t).toMatchObject({
+      Importeur: 'importer_name',
+      Adresse: 'importer_address',
+      'E-Mail': 'importer_email',
+      Land: 'importer_country',
+    });
     expect(r.columns[4].reason).toBe('neighbour_role');
   });
 
@@ -105,7 +225,10 @@ describe('neighbours and content', () => {
   });
 
   it('uses a short description as product name when there is no name column', () => {
-    const rows = [['20278', 'LIS Refried Black Beans'], ['20279', 'LIS Traditional Refried Beans']];
+    const rows = [
+      ['20278', 'LIS Refried Black Beans'],
+      ['20279', 'LIS Traditional Refried Beans'],
+    ];
     const { r, t } = targets(['UNFI', 'Long Description'], rows);
     expect(t['Long Description']).toBe('product_name');
     expect(r.columns[1].reason).toBe('fallback_product_name');
@@ -114,7 +237,11 @@ describe('neighbours and content', () => {
 
 describe('explicit mapping', () => {
   it('overrides automatic mapping by header or index and ignores columns mapped to null', () => {
-    const { r, t } = targets(['Nummer', 'Titel', 'EAN', 'Notiz'], [], { Nummer: 'sku_code', '2': null, notiz: 'product_description' });
+    const { r, t } = targets(['Nummer', 'Titel', 'EAN', 'Notiz'], [], {
+      Nummer: 'sku_code',
+      '2': null,
+      notiz: 'product_description',
+    });
     expect(t).toEqual({ Nummer: 'sku_code', Titel: 'product_name', EAN: null, Notiz: 'product_description' });
     expect(r.columns[0]).toMatchObject({ reason: 'explicit', confidence: 1 });
     expect(r.columns[2].reason).toBe('explicit_ignore');
@@ -126,7 +253,10 @@ describe('explicit mapping', () => {
   });
 
   it('reports unknown columns, unknown targets and duplicate targets', () => {
-    expect(mapColumns({ headers: ['A'], explicit: { Z: 'sku_code' } }).errors[0]).toMatchObject({ column: 'Z', code: 'unknown_column' });
+    expect(mapColumns({ headers: ['A'], explicit: { Z: 'sku_code' } }).errors[0]).toMatchObject({
+      column: 'Z',
+      code: 'unknown_column',
+    });
     expect(explicitMappingSchema.safeParse({ A: 'colour' }).success).toBe(false);
     expect(explicitMappingSchema.safeParse({ A: 'safety_warnings_xx' }).success).toBe(false);
     expect(explicitMappingSchema.safeParse({ A: 'safety_warnings_pl', B: null }).success).toBe(true);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { detectDecimalSeparator, normalizeCountry, normalizeDate, normalizeDecimal, normalizeGtin, serialDate } from '@/lib/imports/normalize';
+import {
+  detectDecimalSeparator,
+  normalizeCountry,
+  normalizeDate,
+  normalizeDecimal,
+  normalizeGtin,
+  serialDate,
+} from '@/lib/imports/normalize';
 
 describe('normalizeGtin', () => {
   it('accepts valid GTIN-8/12/13/14 as written', () => {
@@ -18,8 +25,16 @@ describe('normalizeGtin', () => {
   });
 
   it('restores leading zeros lost in a numeric cell when the check digit verifies', () => {
-    expect(normalizeGtin('42272005581')).toEqual({ ok: true, value: '042272005581', note: 'gtin_leading_zeros_restored' });
-    expect(normalizeGtin('36000291452')).toEqual({ ok: true, value: '036000291452', note: 'gtin_leading_zeros_restored' });
+    expect(normalizeGtin('42272005581')).toEqual({
+      ok: true,
+      value: '042272005581',
+      note: 'gtin_leading_zeros_restored',
+    });
+    expect(normalizeGtin('36000291452')).toEqual({
+      ok: true,
+      value: '036000291452',
+      note: 'gtin_leading_zeros_restored',
+    });
     expect(normalizeGtin('1234565')).toEqual({ ok: true, value: '01234565', note: 'gtin_leading_zeros_restored' });
   });
 
@@ -37,7 +52,11 @@ describe('normalizeGtin', () => {
     expect(normalizeGtin('4,00638E+12')).toMatchObject({ ok: false, code: 'gtin_scientific_notation' });
     expect(normalizeGtin('1.23457E+14')).toMatchObject({ ok: false, code: 'gtin_scientific_notation' });
     // Every digit still present: not a guess.
-    expect(normalizeGtin('4.006381333931E+12')).toEqual({ ok: true, value: '4006381333931', note: 'gtin_from_exact_exponent' });
+    expect(normalizeGtin('4.006381333931E+12')).toEqual({
+      ok: true,
+      value: '4006381333931',
+      note: 'gtin_from_exact_exponent',
+    });
   });
 
   it('treats empty as no value', () => {
@@ -67,7 +86,11 @@ describe('normalizeDate', () => {
     expect(normalizeDate('20240305')).toEqual({ ok: true, value: '2024-03-05' });
     expect(normalizeDate('02042003')).toEqual({ ok: true, value: '2003-04-02' });
     expect(normalizeDate('45292')).toEqual({ ok: true, value: '2024-01-01', note: 'date_from_serial' });
-    expect(normalizeDate('45292', { date1904: true })).toEqual({ ok: true, value: '2028-01-02', note: 'date_from_serial' });
+    expect(normalizeDate('45292', { date1904: true })).toEqual({
+      ok: true,
+      value: '2028-01-02',
+      note: 'date_from_serial',
+    });
     expect(serialDate(1, true)).toBe('1904-01-02');
     expect(serialDate(61, false)).toBe('1900-03-01');
   });
@@ -82,10 +105,26 @@ describe('normalizeDate', () => {
 describe('normalizeCountry', () => {
   it('maps names in five languages, alpha-2, alpha-3 and "made in" phrases to ISO alpha-2', () => {
     const cases: [string, string][] = [
-      ['Deutschland', 'DE'], ['Germany', 'DE'], ['Allemagne', 'DE'], ['Alemania', 'DE'], ['Germania', 'DE'],
-      ['de', 'DE'], ['DEU', 'DE'], ['China', 'CN'], ['Chine', 'CN'], ['Cina', 'CN'], ['CHN', 'CN'],
-      ['Made in China', 'CN'], ['Hergestellt in Italien', 'IT'], ['Fabriqué en France', 'FR'], ['Hecho en España', 'ES'],
-      ['Prodotto in Italia', 'IT'], ['Österreich', 'AT'], ['UK', 'GB'], ['Vereinigtes Königreich', 'GB'], ['Türkei', 'TR'],
+      ['Deutschland', 'DE'],
+      ['Germany', 'DE'],
+      ['Allemagne', 'DE'],
+      ['Alemania', 'DE'],
+      ['Germania', 'DE'],
+      ['de', 'DE'],
+      ['DEU', 'DE'],
+      ['China', 'CN'],
+      ['Chine', 'CN'],
+      ['Cina', 'CN'],
+      ['CHN', 'CN'],
+      ['Made in China', 'CN'],
+      ['Hergestellt in Italien', 'IT'],
+      ['Fabriqué en France', 'FR'],
+      ['Hecho en España', 'ES'],
+      ['Prodotto in Italia', 'IT'],
+      ['Österreich', 'AT'],
+      ['UK', 'GB'],
+      ['Vereinigtes Königreich', 'GB'],
+      ['Türkei', 'TR'],
     ];
     for (const [raw, code] of cases) expect(normalizeCountry(raw), raw).toEqual({ ok: true, value: code });
   });

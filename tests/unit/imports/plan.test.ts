@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EntityCandidateCollector, entityIdentityKey, normalizeAddress, normalizeEntityName } from '@/lib/imports/entities';
+import {
+  EntityCandidateCollector,
+  entityIdentityKey,
+  normalizeAddress,
+  normalizeEntityName,
+} from '@/lib/imports/entities';
 import { mapColumns } from '@/lib/imports/mapping';
 import { ImportPlanner, planImport } from '@/lib/imports/plan';
 import { readCatalogue, type CatalogueRead } from '@/lib/imports/read';
@@ -30,15 +35,27 @@ describe('planImport on the German Windows-1252 catalogue', () => {
     expect(r2.status).toBe('skipped'); // A-100 again in row 5, which wins
     expect(r2.warnings.map((w) => w.code)).toContain('duplicate_sku_code');
     expect(r5.status).toBe('valid');
-    expect(r5.sku).toEqual({ sku_code: 'A-100', product_name: 'Holzwürfel „Größe L“ – 6 Stück', gtin: '4006381333931', category_code: null, external_sku_id: null });
+    expect(r5.sku).toEqual({
+      sku_code: 'A-100',
+      product_name: 'Holzwürfel „Größe L“ – 6 Stück',
+      gtin: '4006381333931',
+      category_code: null,
+      external_sku_id: null,
+    });
 
     expect(r3.sku.gtin).toBe('042272005581');
     expect(r3.warnings.find((w) => w.code === 'gtin_leading_zeros_restored')?.column).toBe('EAN');
-    expect(r3.dossier).toMatchObject({ manufacturer_name: 'Müller Spielwaren G.m.b.H.', country_of_origin: 'DE', safety_warnings_de: 'Achtung: Nur unter Aufsicht Erwachsener verwenden.' });
+    expect(r3.dossier).toMatchObject({
+      manufacturer_name: 'Müller Spielwaren G.m.b.H.',
+      country_of_origin: 'DE',
+      safety_warnings_de: 'Achtung: Nur unter Aufsicht Erwachsener verwenden.',
+    });
     expect(r3.sources.gtin).toEqual({ column: 'EAN', column_index: 2 });
 
     expect(r4.status).toBe('invalid');
-    expect(r4.errors).toEqual([{ row: 4, column: 'EAN', code: 'gtin_invalid_check_digit', message: expect.stringContaining('check digit') }]);
+    expect(r4.errors).toEqual([
+      { row: 4, column: 'EAN', code: 'gtin_invalid_check_digit', message: expect.stringContaining('check digit') },
+    ]);
     expect(r4.dossier.country_of_origin).toBe('IT');
     expect(r4.dossier.safety_warnings_de).toBeUndefined(); // empty cell: nothing, never a blank
 
@@ -71,16 +88,19 @@ describe('planImport on the German Windows-1252 catalogue', () => {
 
 describe('row validation matches the SKU create rules', () => {
   it('checks sku_code, product_name and gtin per row', () => {
-    const plan = planOf(['sku_code', 'product_name', 'gtin'], [
-      ['OK_1-a', 'Ball', ''],
-      ['has space', 'Ball', ''],
-      ['x'.repeat(51), 'Ball', ''],
-      ['B2', 'y'.repeat(201), ''],
-      ['B3', '', ''],
-      ['', 'Nameless', ''],
-      ['B4', 'Ball', '4.00638E+12'],
-      ['', '', ''],
-    ]);
+    const plan = planOf(
+      ['sku_code', 'product_name', 'gtin'],
+      [
+        ['OK_1-a', 'Ball', ''],
+        ['has space', 'Ball', ''],
+        ['x'.repeat(51), 'Ball', ''],
+        ['B2', 'y'.repeat(201), ''],
+        ['B3', '', ''],
+        ['', 'Nameless', ''],
+        ['B4', 'Ball', '4.00638E+12'],
+        ['', '', ''],
+      ],
+    );
     const codes = plan.records.map((r) => [r.status, ...r.errors.map((e) => e.code)]);
     expect(codes).toEqual([
       ['valid'],
@@ -96,16 +116,35 @@ describe('row validation matches the SKU create rules', () => {
 
   it('normalises dossier values and drops what cannot be read, with a warning', () => {
     const plan = planOf(
-      ['SKU', 'Name', 'Ursprungsland', 'Zielmärkte', 'Datum des Inverkehrbringens', 'CE-Kennzeichnung', 'Hersteller E-Mail', 'Kategorie'],
-      [['A', 'Ball', 'Made in China', 'DE, FR; AT', '15/03/2024', 'ja', 'not-an-email', 'Spielzeug'], ['B', 'Puppe', 'Atlantis', 'EU', '31.02.2024', 'oui', 'a@b.de', 'Gartenmöbel']],
+      [
+        'SKU',
+        'Name',
+        'Ursprungsland',
+        'Zielmärkte',
+        'Datum des Inverkehrbringens',
+        'CE-Kennzeichnung',
+        'Hersteller E-Mail',
+        'Kategorie',
+      ],
+      [
+        ['A', 'Ball', 'Made in China', 'DE, FR; AT', '15/03/2024', 'ja', 'not-an-email', 'Spielzeug'],
+        ['B', 'Puppe', 'Atlantis', 'EU', '31.02.2024', 'oui', 'a@b.de', 'Gartenmöbel'],
+      ],
     );
     const [a, b] = plan.records;
-    expect(a.dossier).toEqual({ country_of_origin: 'CN', target_markets: 'DE,FR,AT', placed_on_market_date: '2024-03-15', ce_marking: 'yes' });
+    expect(a.dossier).toEqual({
+      country_of_origin: 'CN',
+      target_markets: 'DE,FR,AT',
+      placed_on_market_date: '2024-03-15',
+      ce_marking: 'yes',
+    });
     expect(a.sku.category_code).toBe('toys');
     expect(a.warnings.map((w) => [w.column, w.code])).toEqual([['Hersteller E-Mail', 'invalid_value']]);
     expect(b.dossier.target_markets.split(',')).toHaveLength(27);
     expect(b.dossier.country_of_origin).toBeUndefined();
-    expect(b.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['unknown_country', 'invalid_date', 'category_unknown', 'entity_without_name']));
+    expect(b.warnings.map((w) => w.code)).toEqual(
+      expect.arrayContaining(['unknown_country', 'invalid_date', 'category_unknown', 'entity_without_name']),
+    );
     expect(b.sku.category_code).toBe('general');
   });
 
@@ -155,7 +194,10 @@ describe('entity identity keys', () => {
     expect(list).toHaveLength(3);
     const koeln = list.find((x) => x.role === 'manufacturer' && x.proposed_values.address === 'Weg 1, Köln')!;
     expect(koeln.source_rows).toEqual([2, 5]);
-    expect(koeln.conflicts.map((x) => x.type).sort()).toEqual(['same_identity_different_country', 'same_name_different_address']);
+    expect(koeln.conflicts.map((x) => x.type).sort()).toEqual([
+      'same_identity_different_country',
+      'same_name_different_address',
+    ]);
     const importer = list.find((x) => x.role === 'importer')!;
     expect(importer.has_conflicts).toBe(false);
   });

@@ -8,7 +8,13 @@ import iconv from 'iconv-lite';
 import JSZip from 'jszip';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { openCatalogue, readCatalogue, type CatalogueRead, type ReadCatalogueResult, type ReadInput } from '@/lib/imports/read';
+import {
+  openCatalogue,
+  readCatalogue,
+  type CatalogueRead,
+  type ReadCatalogueResult,
+  type ReadInput,
+} from '@/lib/imports/read';
 
 const FIXTURES = path.resolve(process.cwd(), 'tests/fixtures/imports');
 
@@ -23,7 +29,10 @@ function failure(r: ReadCatalogueResult) {
   return r.error;
 }
 
-function xlsx(rows: unknown[][], opts: { cellFormats?: Record<string, string>; date1904?: boolean; sheetName?: string } = {}): Buffer {
+function xlsx(
+  rows: unknown[][],
+  opts: { cellFormats?: Record<string, string>; date1904?: boolean; sheetName?: string } = {},
+): Buffer {
   const ws = XLSX.utils.aoa_to_sheet(rows);
   for (const [ref, z] of Object.entries(opts.cellFormats ?? {})) {
     const cell = ws[ref] as XLSX.CellObject;
@@ -51,8 +60,14 @@ describe('text files', () => {
   });
 
   it('round-trips a semicolon CSV value by value', async () => {
-    const source = [['sku_code', 'product_name', 'gtin'], ['X-1', 'Tasse; blau', '04012345678901'], ['X-2', 'Becher "groß"', '4012345678901']];
-    const csv = source.map((r) => r.map((c) => (/[;"\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(';')).join('\n');
+    const source = [
+      ['sku_code', 'product_name', 'gtin'],
+      ['X-1', 'Tasse; blau', '04012345678901'],
+      ['X-2', 'Becher "groß"', '4012345678901'],
+    ];
+    const csv = source
+      .map((r) => r.map((c) => (/[;"\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(';'))
+      .join('\n');
     const r = await ok({ bytes: Buffer.from(csv, 'utf8'), filename: 'x.csv' });
     expect([r.headers, ...r.rows.map((x) => x.cells)]).toEqual(source);
   });
@@ -92,7 +107,9 @@ describe('text files', () => {
     expect(r.headers).toEqual(['sku', 'name']);
     expect(r.shape.header_row_reason).toBe('requested');
     expect(r.rows.map((x) => x.cells)).toEqual([['A', 'Ball']]);
-    expect(failure(await readCatalogue({ bytes: Buffer.from(csv), filename: 'x.csv', headerRow: 40 })).code).toBe('header_row_out_of_range');
+    expect(failure(await readCatalogue({ bytes: Buffer.from(csv), filename: 'x.csv', headerRow: 40 })).code).toBe(
+      'header_row_out_of_range',
+    );
   });
 
   it('reports an unterminated quote instead of failing', async () => {
@@ -141,12 +158,32 @@ describe('workbooks', () => {
         ['0012', 4006381333931, 42272005581, 1067, 45292, 1234.5, true, '0042272005581'],
         ['A-2', 40063813339310, 7, 80331, 45293.75, 0.1 + 0.2, false, '4006381333931'],
       ],
-      { cellFormats: { C2: '000000000000', D2: '00000', E2: 'dd.mm.yyyy', E3: 'yyyy-mm-dd hh:mm', F2: '#,##0.00 "€"' } },
+      {
+        cellFormats: { C2: '000000000000', D2: '00000', E2: 'dd.mm.yyyy', E3: 'yyyy-mm-dd hh:mm', F2: '#,##0.00 "€"' },
+      },
     );
     const r = await ok({ bytes, filename: 'k.xlsx' });
     expect(r.shape.format).toBe('xlsx');
-    expect(r.rows[0].cells).toEqual(['0012', '4006381333931', '042272005581', '01067', '2024-01-01', '1234.5', 'TRUE', '0042272005581']);
-    expect(r.rows[1].cells).toEqual(['A-2', '40063813339310', '7', '80331', '2024-01-02 18:00:00', '0.3', 'FALSE', '4006381333931']);
+    expect(r.rows[0].cells).toEqual([
+      '0012',
+      '4006381333931',
+      '042272005581',
+      '01067',
+      '2024-01-01',
+      '1234.5',
+      'TRUE',
+      '0042272005581',
+    ]);
+    expect(r.rows[1].cells).toEqual([
+      'A-2',
+      '40063813339310',
+      '7',
+      '80331',
+      '2024-01-02 18:00:00',
+      '0.3',
+      'FALSE',
+      '4006381333931',
+    ]);
   });
 
   it('uses the 1904 date system when the workbook says so', async () => {
@@ -157,7 +194,10 @@ describe('workbooks', () => {
   });
 
   it('reads XLS (BIFF8) and ODS written by SheetJS', async () => {
-    const ws = XLSX.utils.aoa_to_sheet([['SKU', 'Name'], ['A1', 'Würfel']]);
+    const ws = XLSX.utils.aoa_to_sheet([
+      ['SKU', 'Name'],
+      ['A1', 'Würfel'],
+    ]);
     const wb = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(wb, ws, 'S');
     for (const bookType of ['biff8', 'ods'] as const) {
@@ -187,7 +227,9 @@ describe('workbooks', () => {
     zip.file('xl/media/zeros.bin', Buffer.alloc(24 * 1024 * 1024));
     const bytes = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
     expect(bytes.length).toBeLessThan(200 * 1024);
-    const e = failure(await readCatalogue({ bytes, filename: 'k.xlsx', limits: { maxUncompressedBytes: 8 * 1024 * 1024 } }));
+    const e = failure(
+      await readCatalogue({ bytes, filename: 'k.xlsx', limits: { maxUncompressedBytes: 8 * 1024 * 1024 } }),
+    );
     expect(e.code).toBe('archive_limits_exceeded');
   });
 });
@@ -197,10 +239,25 @@ describe('hostile or wrong input never throws', () => {
     ['empty', Buffer.alloc(0), 'x.csv', 'empty_file'],
     ['blank text', Buffer.from('\n\n  \n'), 'x.csv', 'no_data'],
     ['a PDF', Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj'), 'x.csv', 'unsupported_format'],
-    ['HTML saved as .xls', Buffer.from('<html><body><table><tr><td>1</td></tr></table></body></html>'), 'export.xls', 'unsupported_format'],
-    ['binary noise', Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7919) % 256)), 'x.xlsx', 'unsupported_format'],
+    [
+      'HTML saved as .xls',
+      Buffer.from('<html><body><table><tr><td>1</td></tr></table></body></html>'),
+      'export.xls',
+      'unsupported_format',
+    ],
+    [
+      'binary noise',
+      Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7919) % 256)),
+      'x.xlsx',
+      'unsupported_format',
+    ],
     ['a truncated zip', Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(200, 1)]), 'x.xlsx', 'parse_failed'],
-    ['a CFB that is not a workbook', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(600)]), 'x.xls', 'parse_failed'],
+    [
+      'a CFB that is not a workbook',
+      Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(600)]),
+      'x.xls',
+      'parse_failed',
+    ],
   ];
   for (const [name, bytes, filename, code] of cases) {
     it(`${name} -> ${code}`, async () => {
@@ -219,18 +276,27 @@ describe('hostile or wrong input never throws', () => {
 
   it('enforces row and column limits', async () => {
     const rows = ['a,b', ...Array.from({ length: 50 }, (_, i) => `${i},x`)].join('\n');
-    expect(failure(await readCatalogue({ bytes: Buffer.from(rows), filename: 'x.csv', limits: { maxRows: 10 } })).code).toBe('too_many_rows');
-    const wide = Array.from({ length: 30 }, (_, i) => `h${i}`).join(',') + '\n' + Array.from({ length: 30 }, () => 'v').join(',');
-    expect(failure(await readCatalogue({ bytes: Buffer.from(wide), filename: 'x.csv', limits: { maxColumns: 20 } })).code).toBe('too_many_columns');
+    expect(
+      failure(await readCatalogue({ bytes: Buffer.from(rows), filename: 'x.csv', limits: { maxRows: 10 } })).code,
+    ).toBe('too_many_rows');
+    const wide =
+      Array.from({ length: 30 }, (_, i) => `h${i}`).join(',') + '\n' + Array.from({ length: 30 }, () => 'v').join(',');
+    expect(
+      failure(await readCatalogue({ bytes: Buffer.from(wide), filename: 'x.csv', limits: { maxColumns: 20 } })).code,
+    ).toBe('too_many_columns');
     const big = `a,b\n"${'x'.repeat(5000)}",1\n`;
-    expect(failure(await readCatalogue({ bytes: Buffer.from(big), filename: 'x.csv', limits: { maxCellChars: 1000 } })).code).toBe('cell_too_large');
+    expect(
+      failure(await readCatalogue({ bytes: Buffer.from(big), filename: 'x.csv', limits: { maxCellChars: 1000 } })).code,
+    ).toBe('cell_too_large');
   });
 });
 
 describe('delimiter sniffing with commas inside cells and an often-empty last column', () => {
   it('reads a German semicolon export whose addresses contain commas', async () => {
     const { readCatalogue } = await import('@/lib/imports/read');
-    const bytes = new Uint8Array(fs.readFileSync(path.resolve('tests/fixtures/imports/katalog-de-semicolon-empty-last-column.csv')));
+    const bytes = new Uint8Array(
+      fs.readFileSync(path.resolve('tests/fixtures/imports/katalog-de-semicolon-empty-last-column.csv')),
+    );
     const r = await readCatalogue({ bytes, filename: 'katalog.csv' });
     if (!r.ok) throw new Error(r.error.message);
     expect(r.shape.delimiter).toBe(';');

@@ -22,7 +22,9 @@ beforeAll(async () => {
     switch (url.pathname) {
       case '/page':
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        res.end('<html><head><script type="application/ld+json">{"@type":"Product","name":"Ball"}</script></head></html>');
+        res.end(
+          '<html><head><script type="application/ld+json">{"@type":"Product","name":"Ball"}</script></head></html>',
+        );
         return;
       case '/to-page':
         res.writeHead(301, { location: '/page', 'set-cookie': 'session=secret; Path=/' });
@@ -48,7 +50,8 @@ beforeAll(async () => {
         res.writeHead(200, { 'content-type': 'text/html', 'content-length': String(8 * 1024 * 1024) });
         res.end(Buffer.alloc(8 * 1024 * 1024, 0x61));
         return;
-      case '/big-chunked': { // no length: the limit must apply while streaming
+      case '/big-chunked': {
+        // no length: the limit must apply while streaming
         res.writeHead(200, { 'content-type': 'text/html' });
         let sent = 0;
         const push = () => {
@@ -135,8 +138,12 @@ describe('with loopback allowed (tests only)', () => {
 
   it('stops oversize bodies, declared or streamed, and decompression bombs', async () => {
     expect(err(await safeFetch(`${base}/big`, { allowLoopback: true, maxBytes: 1024 * 1024 })).code).toBe('too_large');
-    expect(err(await safeFetch(`${base}/big-chunked`, { allowLoopback: true, maxBytes: 1024 * 1024 })).code).toBe('too_large');
-    expect(err(await safeFetch(`${base}/gzip-bomb`, { allowLoopback: true, maxBytes: 1024 * 1024 })).code).toBe('too_large');
+    expect(err(await safeFetch(`${base}/big-chunked`, { allowLoopback: true, maxBytes: 1024 * 1024 })).code).toBe(
+      'too_large',
+    );
+    expect(err(await safeFetch(`${base}/gzip-bomb`, { allowLoopback: true, maxBytes: 1024 * 1024 })).code).toBe(
+      'too_large',
+    );
     const gz = await safeFetch(`${base}/gzip-page`, { allowLoopback: true });
     expect(gz.ok && gz.body.toString()).toBe('<p>compressed</p>');
   });
@@ -203,7 +210,10 @@ describe('refusals with loopback disabled (the default)', () => {
   });
 
   it('refuses a name with one public and one private address (every address is checked)', async () => {
-    const resolve = async () => [{ address: '93.184.216.34', family: 4 }, { address: '10.1.2.3', family: 4 }];
+    const resolve = async () => [
+      { address: '93.184.216.34', family: 4 },
+      { address: '10.1.2.3', family: 4 },
+    ];
     const e = err(await safeFetch('http://mixed.example/', { resolve }));
     expect(e).toMatchObject({ code: 'address_refused', details: { address: '10.1.2.3' } });
   });

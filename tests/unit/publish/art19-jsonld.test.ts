@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildArt19Block, buildPublishedSnapshot, chooseArt19Language, type BuildSnapshotInput } from '@/lib/publish/art19';
+import {
+  buildArt19Block,
+  buildPublishedSnapshot,
+  chooseArt19Language,
+  type BuildSnapshotInput,
+} from '@/lib/publish/art19';
 import { buildProductJsonLd, jsonLdScriptTag, serializeJsonLd } from '@/lib/publish/jsonld';
 
 function snapshotInput(overrides: Partial<BuildSnapshotInput> = {}): BuildSnapshotInput {
@@ -21,13 +26,37 @@ function snapshotInput(overrides: Partial<BuildSnapshotInput> = {}): BuildSnapsh
       target_markets: 'DE,FR',
     },
     entities: [
-      { role: 'manufacturer', name: 'Shenzhen Bright Toys Co., Ltd.', address_lines: ['No. 8 Industrial Road', 'Shenzhen 518000'], country: 'CN', email: 'safety@bright.example' },
-      { role: 'importer', name: 'Import GmbH', address_lines: ['Hauptstraße 5', '96450 Coburg'], country: 'DE', email: 'info@import.example' },
+      {
+        role: 'manufacturer',
+        name: 'Shenzhen Bright Toys Co., Ltd.',
+        address_lines: ['No. 8 Industrial Road', 'Shenzhen 518000'],
+        country: 'CN',
+        email: 'safety@bright.example',
+      },
+      {
+        role: 'importer',
+        name: 'Import GmbH',
+        address_lines: ['Hauptstraße 5', '96450 Coburg'],
+        country: 'DE',
+        email: 'info@import.example',
+      },
     ],
     documents: [
-      { id: 'd1', name: 'Bedienungsanleitung.pdf', type: 'manual', language: 'de', url: 'https://app.example.com/p/Ab3dE9xZ/d/d1' },
+      {
+        id: 'd1',
+        name: 'Bedienungsanleitung.pdf',
+        type: 'manual',
+        language: 'de',
+        url: 'https://app.example.com/p/Ab3dE9xZ/d/d1',
+      },
       { id: 'd2', name: 'Notice.pdf', type: 'manual', language: 'fr', url: 'https://app.example.com/p/Ab3dE9xZ/d/d2' },
-      { id: 'd3', name: 'EU DoC.pdf', type: 'declaration_of_conformity', language: null, url: 'https://app.example.com/p/Ab3dE9xZ/d/d3' },
+      {
+        id: 'd3',
+        name: 'EU DoC.pdf',
+        type: 'declaration_of_conformity',
+        language: null,
+        url: 'https://app.example.com/p/Ab3dE9xZ/d/d3',
+      },
     ],
     ...overrides,
   };
@@ -36,18 +65,41 @@ function snapshotInput(overrides: Partial<BuildSnapshotInput> = {}): BuildSnapsh
 describe('published snapshot and Art. 19 block', () => {
   it('keeps only public confirmed fields; an EU importer stands in as responsible person for a non-EU maker', () => {
     const s = buildPublishedSnapshot(snapshotInput());
-    expect(Object.keys(s.fields).sort()).toEqual(['brand', 'instructions_de', 'model_number', 'product_image_url', 'safety_warnings_de', 'safety_warnings_fr']);
+    expect(Object.keys(s.fields).sort()).toEqual([
+      'brand',
+      'instructions_de',
+      'model_number',
+      'product_image_url',
+      'safety_warnings_de',
+      'safety_warnings_fr',
+    ]);
     expect(s.languages).toEqual(['de', 'fr']);
     expect(s.manufacturer).toMatchObject({ name: 'Shenzhen Bright Toys Co., Ltd.', country: 'CN' });
     expect(s.responsible_person).toMatchObject({ name: 'Import GmbH', country: 'DE' });
   });
 
   it('no stand-in for an EU manufacturer; dossier fields describe operators when no entity is linked', () => {
-    const s = buildPublishedSnapshot(snapshotInput({
-      entities: [],
-      fields: { manufacturer_name: 'Holzwerk Müller GmbH', manufacturer_address: 'Hauptstraße 5\n96450 Coburg', manufacturer_country: 'DE', manufacturer_email: 'info@holzwerk.example', importer_name: 'X', importer_country: 'AT' },
-    }));
-    expect(s.manufacturer).toEqual({ name: 'Holzwerk Müller GmbH', address_lines: ['Hauptstraße 5', '96450 Coburg'], country: 'DE', email: 'info@holzwerk.example', url: null, phone: null });
+    const s = buildPublishedSnapshot(
+      snapshotInput({
+        entities: [],
+        fields: {
+          manufacturer_name: 'Holzwerk Müller GmbH',
+          manufacturer_address: 'Hauptstraße 5\n96450 Coburg',
+          manufacturer_country: 'DE',
+          manufacturer_email: 'info@holzwerk.example',
+          importer_name: 'X',
+          importer_country: 'AT',
+        },
+      }),
+    );
+    expect(s.manufacturer).toEqual({
+      name: 'Holzwerk Müller GmbH',
+      address_lines: ['Hauptstraße 5', '96450 Coburg'],
+      country: 'DE',
+      email: 'info@holzwerk.example',
+      url: null,
+      phone: null,
+    });
     expect(s.responsible_person).toBeNull();
   });
 
@@ -59,15 +111,28 @@ describe('published snapshot and Art. 19 block', () => {
 
     const fr = buildArt19Block(s, 'fr');
     expect(fr.language).toBe('fr');
-    expect(fr.warnings).toEqual({ text: 'Attention ! Ne convient pas aux enfants de moins de 36 mois.', language: 'fr', fallback: false });
+    expect(fr.warnings).toEqual({
+      text: 'Attention ! Ne convient pas aux enfants de moins de 36 mois.',
+      language: 'fr',
+      fallback: false,
+    });
     expect(fr.labels.title).toBe('Informations de sécurité du produit');
     expect(fr.labels.responsible_person).toBe("Personne responsable dans l'UE");
-    expect(fr.product).toMatchObject({ name: 'Holzturm „Größe XL“', gtin: '4006381333931', model: 'HW-200', image_url: 'https://cdn.example.com/hw-200.jpg', brand: 'Holzwerk' });
+    expect(fr.product).toMatchObject({
+      name: 'Holzturm „Größe XL“',
+      gtin: '4006381333931',
+      model: 'HW-200',
+      image_url: 'https://cdn.example.com/hw-200.jpg',
+      brand: 'Holzwerk',
+    });
     expect(fr.documents.map((d) => d.id)).toEqual(['d2', 'd3']);
     // Instructions exist only in German: shown with a fallback notice in French.
     expect(fr.instructions).toMatchObject({ language: 'de', fallback: true });
     expect(fr.labels.fallback_notice).toBe('Non disponible en Français ; affiché en Allemand.');
-    expect(fr.available_languages).toEqual([{ code: 'de', name: 'Deutsch' }, { code: 'fr', name: 'Français' }]);
+    expect(fr.available_languages).toEqual([
+      { code: 'de', name: 'Deutsch' },
+      { code: 'fr', name: 'Français' },
+    ]);
 
     const de = buildArt19Block(s, 'de-AT');
     expect(de.language).toBe('de');
@@ -97,22 +162,41 @@ describe('schema.org Product JSON-LD', () => {
   it('carries name, gtin, sku, brand, manufacturer and image', () => {
     const ld = buildProductJsonLd(buildPublishedSnapshot(snapshotInput()));
     expect(ld).toMatchObject({
-      '@context': 'https://schema.org', '@type': 'Product', name: 'Holzturm „Größe XL“', sku: 'HW-200', gtin: '4006381333931', model: 'HW-200',
-      image: 'https://cdn.example.com/hw-200.jpg', url: 'https://app.example.com/p/Ab3dE9xZ',
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Holzturm „Größe XL“',
+      sku: 'HW-200',
+      gtin: '4006381333931',
+      model: 'HW-200',
+      image: 'https://cdn.example.com/hw-200.jpg',
+      url: 'https://app.example.com/p/Ab3dE9xZ',
       brand: { '@type': 'Brand', name: 'Holzwerk' },
-      manufacturer: { '@type': 'Organization', name: 'Shenzhen Bright Toys Co., Ltd.', email: 'safety@bright.example', address: { '@type': 'PostalAddress', streetAddress: 'No. 8 Industrial Road, Shenzhen 518000', addressCountry: 'CN' } },
+      manufacturer: {
+        '@type': 'Organization',
+        name: 'Shenzhen Bright Toys Co., Ltd.',
+        email: 'safety@bright.example',
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: 'No. 8 Industrial Road, Shenzhen 518000',
+          addressCountry: 'CN',
+        },
+      },
     });
   });
 
   it('omits an invalid GTIN', () => {
-    const ld = buildProductJsonLd(buildPublishedSnapshot(snapshotInput({ sku: { sku_code: 'A', product_name: 'B', gtin: '4006381333932' } })));
+    const ld = buildProductJsonLd(
+      buildPublishedSnapshot(snapshotInput({ sku: { sku_code: 'A', product_name: 'B', gtin: '4006381333932' } })),
+    );
     expect(ld.gtin).toBeUndefined();
   });
 
   it('escapes < > & and line separators so a value cannot close the script element', () => {
-    const hostile = buildPublishedSnapshot(snapshotInput({
-      sku: { sku_code: 'X-1', product_name: '</script><script>alert("x")</script> <!-- & \u2028' },
-    }));
+    const hostile = buildPublishedSnapshot(
+      snapshotInput({
+        sku: { sku_code: 'X-1', product_name: '</script><script>alert("x")</script> <!-- & \u2028' },
+      }),
+    );
     const json = serializeJsonLd(buildProductJsonLd(hostile));
     expect(json).not.toMatch(/[<>&\u2028\u2029]/);
     expect(json).toContain('\\u003c/script\\u003e');

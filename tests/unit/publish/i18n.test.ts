@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES, MESSAGES, formatBytes, formatDate, languageName, negotiateLanguage, normalizeLanguageCode, pickLocale, t } from '@/lib/i18n';
+import {
+  LOCALES,
+  MESSAGES,
+  formatBytes,
+  formatDate,
+  languageName,
+  negotiateLanguage,
+  normalizeLanguageCode,
+  pickLocale,
+  t,
+} from '@/lib/i18n';
 
 describe('pickLocale', () => {
   it('honours quality values and order', () => {
@@ -38,7 +48,9 @@ describe('dictionaries', () => {
   it('every locale has every key, and the translations differ from English', () => {
     const keys = Object.keys(MESSAGES.en);
     for (const l of LOCALES) expect(Object.keys(MESSAGES[l]).sort()).toEqual([...keys].sort());
-    const same = keys.filter((k) => MESSAGES.de[k as keyof typeof MESSAGES.en] === MESSAGES.en[k as keyof typeof MESSAGES.en]);
+    const same = keys.filter(
+      (k) => MESSAGES.de[k as keyof typeof MESSAGES.en] === MESSAGES.en[k as keyof typeof MESSAGES.en],
+    );
     expect(same.length).toBeLessThan(keys.length / 5); // codes like GTIN, SHA-256 stay as they are
   });
 

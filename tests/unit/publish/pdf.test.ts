@@ -28,44 +28,137 @@ async function extractPages(bytes: Uint8Array): Promise<string[]> {
   }
 }
 
-const LONG_WARNING = Array.from({ length: 60 }, (_, i) => `Satz ${i + 1}: Nicht für Kinder unter 36 Monaten geeignet, da verschluckbare Kleinteile enthalten sind.`).join(' ');
+const LONG_WARNING = Array.from(
+  { length: 60 },
+  (_, i) => `Satz ${i + 1}: Nicht für Kinder unter 36 Monaten geeignet, da verschluckbare Kleinteile enthalten sind.`,
+).join(' ');
 
 function input(): DossierPdfInput {
   return {
     workspace: { name: 'Spielwaren Größenwahn GmbH' },
     sku: {
-      sku_code: 'HW-200-XL', product_name: 'Holzturm „Größe XL“ – Stapelspiel', gtin: '4006381333931', category_code: 'toys',
-      external_sku_id: 'shop-991', created_at: '2026-03-02T08:00:00Z', status: 'approved', profile_id: 'toys@2026-04',
+      sku_code: 'HW-200-XL',
+      product_name: 'Holzturm „Größe XL“ – Stapelspiel',
+      gtin: '4006381333931',
+      category_code: 'toys',
+      external_sku_id: 'shop-991',
+      created_at: '2026-03-02T08:00:00Z',
+      status: 'approved',
+      profile_id: 'toys@2026-04',
     },
     entities: [
-      { role: 'manufacturer', name: 'Zakład Stolarski Łódź Sp. z o.o.', address_lines: ['ul. Piotrkowska 104', '90-006 Łódź'], country: 'PL', email: 'bezpieczeństwo@example.pl', url: 'https://example.pl' },
-      { role: 'responsible_person', name: 'Ελληνική Αντιπροσωπεία Α.Ε.', address_lines: ['Οδός Αθηνάς 12', '105 51 Αθήνα'], country: 'GR', email: 'rp@example.gr' },
-      { role: 'importer', name: 'ООО «Игрушки»', address_lines: ['Hauptstraße 5', '96450 Coburg'], country: 'DE', phone: '+49 9561 0000' },
+      {
+        role: 'manufacturer',
+        name: 'Zakład Stolarski Łódź Sp. z o.o.',
+        address_lines: ['ul. Piotrkowska 104', '90-006 Łódź'],
+        country: 'PL',
+        email: 'bezpieczeństwo@example.pl',
+        url: 'https://example.pl',
+      },
+      {
+        role: 'responsible_person',
+        name: 'Ελληνική Αντιπροσωπεία Α.Ε.',
+        address_lines: ['Οδός Αθηνάς 12', '105 51 Αθήνα'],
+        country: 'GR',
+        email: 'rp@example.gr',
+      },
+      {
+        role: 'importer',
+        name: 'ООО «Игрушки»',
+        address_lines: ['Hauptstraße 5', '96450 Coburg'],
+        country: 'DE',
+        phone: '+49 9561 0000',
+      },
     ],
     fields: [
-      { key: 'model_number', value: 'HW-200', status: 'confirmed', provenance: { source: 'manual' }, confirmed_by: 'anna@example.com', confirmed_at: '2026-03-03T10:00:00Z' },
-      { key: 'manufacturer_address', value: 'ul. Piotrkowska 104\n90-006 Łódź', status: 'confirmed', provenance: { source: 'document_extraction', document_name: 'EU-Konformitätserklärung.pdf', page: 2, quote: 'Hersteller: Zakład Stolarski Łódź, ul. Piotrkowska 104' } },
-      { key: 'safety_warnings_de', value: `Achtung! ${LONG_WARNING}`, status: 'confirmed', provenance: { source: 'import', row: 12, column: 'Warnhinweise' } },
-      { key: 'safety_warnings_el', value: 'Προειδοποίηση! Δεν είναι κατάλληλο για παιδιά κάτω των 36 μηνών.', status: 'confirmed', provenance: { source: 'manual' } },
+      {
+        key: 'model_number',
+        value: 'HW-200',
+        status: 'confirmed',
+        provenance: { source: 'manual' },
+        confirmed_by: 'anna@example.com',
+        confirmed_at: '2026-03-03T10:00:00Z',
+      },
+      {
+        key: 'manufacturer_address',
+        value: 'ul. Piotrkowska 104\n90-006 Łódź',
+        status: 'confirmed',
+        provenance: {
+          source: 'document_extraction',
+          document_name: 'EU-Konformitätserklärung.pdf',
+          page: 2,
+          quote: 'Hersteller: Zakład Stolarski Łódź, ul. Piotrkowska 104',
+        },
+      },
+      {
+        key: 'safety_warnings_de',
+        value: `Achtung! ${LONG_WARNING}`,
+        status: 'confirmed',
+        provenance: { source: 'import', row: 12, column: 'Warnhinweise' },
+      },
+      {
+        key: 'safety_warnings_el',
+        value: 'Προειδοποίηση! Δεν είναι κατάλληλο για παιδιά κάτω των 36 μηνών.',
+        status: 'confirmed',
+        provenance: { source: 'manual' },
+      },
       { key: 'target_markets', value: 'DE,AT,GR', status: 'confirmed', provenance: { source: 'manual' } },
       { key: 'ce_marking', value: 'yes', status: 'confirmed', provenance: { source: 'manual' } },
-      { key: 'harmonised_standards', value: 'EN 71-1:2014+A1:2018; EN 71-3:2019+A1:2021', status: 'confirmed', provenance: { source: 'document_extraction', document_name: 'EN71 Prüfbericht.pdf', page: 1 } },
+      {
+        key: 'harmonised_standards',
+        value: 'EN 71-1:2014+A1:2018; EN 71-3:2019+A1:2021',
+        status: 'confirmed',
+        provenance: { source: 'document_extraction', document_name: 'EN71 Prüfbericht.pdf', page: 1 },
+      },
       { key: 'age_grading', value: '3+', status: 'suggested', provenance: { source: 'ai_suggestion', job_id: 'j1' } },
-      { key: 'product_image_url', value: `https://cdn.example.com/${'verylongpathsegment'.repeat(12)}.jpg`, status: 'confirmed', provenance: { source: 'manual' } },
+      {
+        key: 'product_image_url',
+        value: `https://cdn.example.com/${'verylongpathsegment'.repeat(12)}.jpg`,
+        status: 'confirmed',
+        provenance: { source: 'manual' },
+      },
     ],
     blockers: [
-      { code: 'TOY_EN71_REPORT_MISSING', severity: 'blocker', message: 'No valid EN 71 test report is linked.', required_fields: [] },
-      { code: 'WARNINGS_MISSING_FOR_LANGUAGE', severity: 'blocker', message: 'Safety warnings in French are missing (needed for FR).', required_fields: ['safety_warnings_fr'],
-        waived: { by: 'anna@example.com', at: '2026-04-01T09:00:00Z', reason: 'Kein Verkauf nach Frankreich in diesem Quartal.' } },
+      {
+        code: 'TOY_EN71_REPORT_MISSING',
+        severity: 'blocker',
+        message: 'No valid EN 71 test report is linked.',
+        required_fields: [],
+      },
+      {
+        code: 'WARNINGS_MISSING_FOR_LANGUAGE',
+        severity: 'blocker',
+        message: 'Safety warnings in French are missing (needed for FR).',
+        required_fields: ['safety_warnings_fr'],
+        details: { languages: ['fr'] },
+        waived: {
+          by: 'anna@example.com',
+          at: '2026-04-01T09:00:00Z',
+          reason: 'Kein Verkauf nach Frankreich in diesem Quartal.',
+        },
+      },
     ],
     documents: [
-      { name: 'EN71 Prüfbericht.pdf', type: 'test_report', sha256: 'a3f1c9e2b7d4'.repeat(5) + 'abcd', size_bytes: 1_234_567, valid_until: '2027-06-30' },
-      { name: 'EU-Konformitätserklärung.pdf', type: 'declaration_of_conformity', sha256: 'ff'.repeat(32), size_bytes: 80_000 },
+      {
+        name: 'EN71 Prüfbericht.pdf',
+        type: 'test_report',
+        sha256: 'a3f1c9e2b7d4'.repeat(5) + 'abcd',
+        size_bytes: 1_234_567,
+        valid_until: '2027-06-30',
+      },
+      {
+        name: 'EU-Konformitätserklärung.pdf',
+        type: 'declaration_of_conformity',
+        sha256: 'ff'.repeat(32),
+        size_bytes: 80_000,
+      },
     ],
     audit: {
       approved: { by: 'Jürgen Weiß', at: '2026-04-02T14:30:00Z' },
       reviews: [{ by: 'anna@example.com', at: '2026-04-01T09:30:00Z', outcome: 'review_complete' }],
-      publications: [{ revision: 1, at: '2026-04-03T08:00:00Z', by: 'Jürgen Weiß', url: 'https://app.example.com/p/abc123' }],
+      publications: [
+        { revision: 1, at: '2026-04-03T08:00:00Z', by: 'Jürgen Weiß', url: 'https://app.example.com/p/abc123' },
+      ],
     },
     generated_at: '2026-05-01T12:00:00Z',
   };
@@ -93,6 +186,11 @@ describe('renderDossierPdf', () => {
     expect(all).toContain('Ausnahme genehmigt von anna@example.com');
     expect(all).toContain('Kein Verkauf nach Frankreich in diesem Quartal.');
     expect(all).toContain('TOY_EN71_REPORT_MISSING');
+    // Blocker texts in German, not the rules' English sentences.
+    expect(all).toContain('EN-71-Prüfbericht fehlt (Spielzeug)');
+    expect(all).toContain('Sicherheitshinweise fehlen in einer Sprache: Französisch');
+    expect(all).not.toContain('No valid EN 71 test report is linked.');
+    expect(all).not.toContain('Safety warnings in French are missing');
     expect(all).toContain('EN71 Prüfbericht.pdf');
     expect(all).toContain('Aus Dokument extrahiert');
     expect(all).toContain('S. 2'); // provenance page
@@ -124,7 +222,13 @@ describe('renderDossierPdf', () => {
 
   it('renders an empty dossier and is deterministic for the same input', async () => {
     const empty: DossierPdfInput = {
-      workspace: { name: 'W' }, sku: { sku_code: 'A1', product_name: 'Empty' }, entities: [], fields: [], blockers: [], documents: [], audit: {},
+      workspace: { name: 'W' },
+      sku: { sku_code: 'A1', product_name: 'Empty' },
+      entities: [],
+      fields: [],
+      blockers: [],
+      documents: [],
+      audit: {},
       generated_at: '2026-05-01T12:00:00Z',
     };
     const a = await renderDossierPdf(empty, 'it');

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { qrMatrix, qrPng, qrSvg } from '@/lib/publish/qr';
 
 // pngjs ships with qrcode (it is what qrcode renders PNGs with); used here only to read pixels back.
-const { PNG } = createRequire(import.meta.url)('pngjs') as { PNG: { sync: { read(b: Buffer): { width: number; height: number; data: Buffer } } } };
+const { PNG } = createRequire(import.meta.url)('pngjs') as {
+  PNG: { sync: { read(b: Buffer): { width: number; height: number; data: Buffer } } };
+};
 
 /**
  * A minimal QR reader for clean, axis-aligned renders of single-block symbols (versions 1-3 at level M):
@@ -20,7 +22,11 @@ function sampleModules(png: { width: number; height: number; data: Buffer }): bo
   while (dark(start + run, start)) run++;
   const scale = run / 7;
   const n = Math.round((png.width - 2 * start) / scale);
-  return Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => dark(Math.floor(start + (c + 0.5) * scale), Math.floor(start + (r + 0.5) * scale))));
+  return Array.from({ length: n }, (_, r) =>
+    Array.from({ length: n }, (_, c) =>
+      dark(Math.floor(start + (c + 0.5) * scale), Math.floor(start + (r + 0.5) * scale)),
+    ),
+  );
 }
 
 function alignmentCenters(version: number): number[] {
@@ -57,11 +63,12 @@ function decodeQr(m: boolean[][]): string {
   }
   const data5 = (format ^ 0x5412) >> 10;
   const mask = MASKS[data5 & 7];
-  if ((data5 >> 3) !== 0) throw new Error('expected error correction level M');
+  if (data5 >> 3 !== 0) throw new Error('expected error correction level M');
 
   const reserved = Array.from({ length: n }, () => new Array<boolean>(n).fill(false));
   const block = (r0: number, c0: number, h: number, w: number) => {
-    for (let r = r0; r < r0 + h; r++) for (let c = c0; c < c0 + w; c++) if (r >= 0 && c >= 0 && r < n && c < n) reserved[r][c] = true;
+    for (let r = r0; r < r0 + h; r++)
+      for (let c = c0; c < c0 + w; c++) if (r >= 0 && c >= 0 && r < n && c < n) reserved[r][c] = true;
   };
   block(0, 0, 9, 9);
   block(0, n - 8, 9, 8);

@@ -1,31 +1,82 @@
 import { describe, expect, it } from 'vitest';
 import {
-  FIELD_CATALOGUE, FIELD_KIND_SCHEMAS, FIELD_SECTIONS, allFieldKeys, fieldLabel, fieldValueSchema, gtinCheckDigitValid, isKnownFieldKey,
-  isPublicField, localizedFieldKeys, normalizeFieldValue, parseFieldKey,
+  FIELD_CATALOGUE,
+  FIELD_KIND_SCHEMAS,
+  FIELD_SECTIONS,
+  allFieldKeys,
+  fieldLabel,
+  fieldValueSchema,
+  isKnownFieldKey,
+  isPublicField,
+  localizedFieldKeys,
+  normalizeFieldValue,
+  parseFieldKey,
 } from '@/lib/dossier/catalogue';
+import { gtinCheckDigitValid } from '@/lib/gtin';
 import { LOCALES } from '@/lib/i18n/locales';
 import { EU_LANGUAGES } from '@/lib/i18n/languages';
 
-// The canonical keys of notes/catalogue.md, verbatim.
+// The canonical keys of the dossier catalogue, verbatim.
 const CANONICAL = [
-  'gtin', 'model_number', 'batch_or_serial_scheme', 'product_image_url', 'brand', 'product_description',
-  'manufacturer_name', 'manufacturer_address', 'manufacturer_country', 'manufacturer_email', 'manufacturer_url',
-  'importer_name', 'importer_address', 'importer_country', 'importer_email',
-  'responsible_person_name', 'responsible_person_address', 'responsible_person_country', 'responsible_person_email',
-  'target_markets', 'ce_marking', 'other_marks', 'applicable_legislation', 'harmonised_standards', 'country_of_origin', 'hs_code',
-  'age_grading', 'placed_on_market_date', 'doc_issue_date', 'certificate_valid_until',
-  'rated_voltage', 'battery_type', 'cpnp_number', 'ingredients_inci', 'ufi_code', 'fibre_composition',
+  'gtin',
+  'model_number',
+  'batch_or_serial_scheme',
+  'product_image_url',
+  'brand',
+  'product_description',
+  'manufacturer_name',
+  'manufacturer_address',
+  'manufacturer_country',
+  'manufacturer_email',
+  'manufacturer_url',
+  'importer_name',
+  'importer_address',
+  'importer_country',
+  'importer_email',
+  'responsible_person_name',
+  'responsible_person_address',
+  'responsible_person_country',
+  'responsible_person_email',
+  'target_markets',
+  'ce_marking',
+  'other_marks',
+  'applicable_legislation',
+  'harmonised_standards',
+  'country_of_origin',
+  'hs_code',
+  'age_grading',
+  'placed_on_market_date',
+  'doc_issue_date',
+  'certificate_valid_until',
+  'rated_voltage',
+  'battery_type',
+  'cpnp_number',
+  'ingredients_inci',
+  'ufi_code',
+  'fibre_composition',
   // issue 19: facts that decide conditional requirements, and the textile label languages
-  'instructions_needed', 'electrically_powered', 'radio_equipment', 'fibre_label_languages', 'contains_animal_parts', 'clp_hazardous', 'battery_cd_pb_above_limit',
+  'instructions_needed',
+  'electrically_powered',
+  'radio_equipment',
+  'fibre_label_languages',
+  'contains_animal_parts',
+  'clp_hazardous',
+  'battery_cd_pb_above_limit',
 ];
 
 const ok = (value: string) => ({ ok: true, value });
 
 describe('dossier catalogue keys', () => {
   it('holds exactly the canonical keys plus the two per-language bases', () => {
-    const plain = FIELD_CATALOGUE.filter((d) => !d.localized).map((d) => d.key).sort();
+    const plain = FIELD_CATALOGUE.filter((d) => !d.localized)
+      .map((d) => d.key)
+      .sort();
     expect(plain).toEqual([...CANONICAL].sort());
-    expect(FIELD_CATALOGUE.filter((d) => d.localized).map((d) => d.key).sort()).toEqual(['instructions', 'safety_warnings']);
+    expect(
+      FIELD_CATALOGUE.filter((d) => d.localized)
+        .map((d) => d.key)
+        .sort(),
+    ).toEqual(['instructions', 'safety_warnings']);
   });
 
   it('has a section, a label in every locale and help text for each key', () => {
@@ -43,7 +94,10 @@ describe('dossier catalogue keys', () => {
     const keys = localizedFieldKeys('safety_warnings');
     for (const l of EU_LANGUAGES) expect(keys).toContain(`safety_warnings_${l}`);
     expect(EU_LANGUAGES).toHaveLength(24);
-    expect(parseFieldKey('instructions_fr')).toMatchObject({ language: 'fr', definition: { key: 'instructions', section: 'safety' } });
+    expect(parseFieldKey('instructions_fr')).toMatchObject({
+      language: 'fr',
+      definition: { key: 'instructions', section: 'safety' },
+    });
     expect(parseFieldKey('safety_warnings_xx')).toBeNull();
     expect(parseFieldKey('safety_warnings')).toBeNull(); // the base alone is not a concrete key
     expect(isKnownFieldKey('safety_warnings_de')).toBe(true);
@@ -55,10 +109,20 @@ describe('dossier catalogue keys', () => {
   });
 
   it('marks the Art. 19 fields public and internal ones not', () => {
-    for (const k of ['manufacturer_name', 'manufacturer_address', 'manufacturer_email', 'responsible_person_name', 'gtin', 'model_number', 'product_image_url', 'safety_warnings_it']) {
+    for (const k of [
+      'manufacturer_name',
+      'manufacturer_address',
+      'manufacturer_email',
+      'responsible_person_name',
+      'gtin',
+      'model_number',
+      'product_image_url',
+      'safety_warnings_it',
+    ]) {
       expect(isPublicField(k), k).toBe(true);
     }
-    for (const k of ['hs_code', 'target_markets', 'cpnp_number', 'certificate_valid_until']) expect(isPublicField(k), k).toBe(false);
+    for (const k of ['hs_code', 'target_markets', 'cpnp_number', 'certificate_valid_until'])
+      expect(isPublicField(k), k).toBe(false);
   });
 });
 
@@ -68,8 +132,14 @@ describe('normalizeFieldValue', () => {
     expect(normalizeFieldValue('gtin', 4006381333931)).toEqual(ok('4006381333931'));
     expect(normalizeFieldValue('gtin', '96385074')).toEqual(ok('96385074')); // EAN-8
     expect(normalizeFieldValue('gtin', '036000291452')).toEqual(ok('036000291452')); // UPC-A
-    expect(normalizeFieldValue('gtin', '4006381333932')).toMatchObject({ ok: false, message: expect.stringContaining('check digit') });
-    expect(normalizeFieldValue('gtin', '12345')).toMatchObject({ ok: false, message: expect.stringContaining('8, 12, 13 or 14') });
+    expect(normalizeFieldValue('gtin', '4006381333932')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('check digit'),
+    });
+    expect(normalizeFieldValue('gtin', '12345')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('8, 12, 13 or 14'),
+    });
     expect(normalizeFieldValue('gtin', '40063813339AB')).toMatchObject({ ok: false });
     expect(normalizeFieldValue('gtin', 1.23457e25)).toMatchObject({ ok: false });
     expect(gtinCheckDigitValid('00012345600012')).toBe(true);
@@ -86,7 +156,10 @@ describe('normalizeFieldValue', () => {
     expect(normalizeFieldValue('target_markets', 'Österreich, Italien')).toEqual(ok('AT,IT'));
     const eu = normalizeFieldValue('target_markets', 'EU');
     expect(eu.ok && eu.value.split(',')).toHaveLength(27);
-    expect(normalizeFieldValue('target_markets', 'DE, XX')).toMatchObject({ ok: false, message: expect.stringContaining('XX') });
+    expect(normalizeFieldValue('target_markets', 'DE, XX')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('XX'),
+    });
   });
 
   it('normalises dates to YYYY-MM-DD and refuses ambiguous or impossible ones', () => {
@@ -95,19 +168,26 @@ describe('normalizeFieldValue', () => {
     expect(normalizeFieldValue('doc_issue_date', new Date(Date.UTC(2024, 11, 13)))).toEqual(ok('2024-12-13'));
     expect(normalizeFieldValue('doc_issue_date', '2024-12-13T10:00:00Z')).toEqual(ok('2024-12-13'));
     expect(normalizeFieldValue('doc_issue_date', '03/07/2025')).toMatchObject({ ok: false });
-    expect(normalizeFieldValue('doc_issue_date', '2025-02-30')).toMatchObject({ ok: false, message: 'Not a valid calendar date.' });
+    expect(normalizeFieldValue('doc_issue_date', '2025-02-30')).toMatchObject({
+      ok: false,
+      message: 'Not a valid calendar date.',
+    });
   });
 
   it('validates emails, URLs, yes/no, lists and codes', () => {
     expect(normalizeFieldValue('manufacturer_email', ' mailto:Safety@Example.COM ')).toEqual(ok('Safety@example.com'));
     expect(normalizeFieldValue('manufacturer_email', 'not-an-email')).toMatchObject({ ok: false });
-    expect(normalizeFieldValue('manufacturer_url', 'www.example.com/contact')).toEqual(ok('https://www.example.com/contact'));
+    expect(normalizeFieldValue('manufacturer_url', 'www.example.com/contact')).toEqual(
+      ok('https://www.example.com/contact'),
+    );
     expect(normalizeFieldValue('product_image_url', 'javascript:alert(1)')).toMatchObject({ ok: false });
     expect(normalizeFieldValue('product_image_url', 'https://user:pw@example.com/a.jpg')).toMatchObject({ ok: false });
     expect(normalizeFieldValue('ce_marking', 'Ja')).toEqual(ok('yes'));
     expect(normalizeFieldValue('ce_marking', false)).toEqual(ok('no'));
     expect(normalizeFieldValue('ce_marking', 'maybe')).toMatchObject({ ok: false });
-    expect(normalizeFieldValue('harmonised_standards', 'EN 71-1:2014+A1:2018;EN 71-2:2020\nEN 71-1:2014+A1:2018')).toEqual(ok('EN 71-1:2014+A1:2018; EN 71-2:2020'));
+    expect(
+      normalizeFieldValue('harmonised_standards', 'EN 71-1:2014+A1:2018;EN 71-2:2020\nEN 71-1:2014+A1:2018'),
+    ).toEqual(ok('EN 71-1:2014+A1:2018; EN 71-2:2020'));
     expect(normalizeFieldValue('hs_code', '9503 00.70')).toEqual(ok('95030070'));
     expect(normalizeFieldValue('hs_code', '95')).toMatchObject({ ok: false });
     expect(normalizeFieldValue('ufi_code', 'ufi: n1qv r02n f00k 4cnx')).toEqual(ok('N1QV-R02N-F00K-4CNX'));
@@ -115,12 +195,17 @@ describe('normalizeFieldValue', () => {
 
   it('cleans text: control characters removed, whitespace collapsed, length bounded, no throw on odd input', () => {
     expect(normalizeFieldValue('brand', '  Ürün\u0000  Größe\t ')).toEqual(ok('Ürün Größe'));
-    expect(normalizeFieldValue('safety_warnings_de', 'Achtung!\r\n\r\n\r\n\r\nNicht für Kinder unter 3 Jahren.  ')).toEqual(ok('Achtung!\n\nNicht für Kinder unter 3 Jahren.'));
+    expect(
+      normalizeFieldValue('safety_warnings_de', 'Achtung!\r\n\r\n\r\n\r\nNicht für Kinder unter 3 Jahren.  '),
+    ).toEqual(ok('Achtung!\n\nNicht für Kinder unter 3 Jahren.'));
     expect(normalizeFieldValue('brand', 'x'.repeat(501))).toMatchObject({ ok: false });
     expect(normalizeFieldValue('brand', '   ')).toMatchObject({ ok: false, message: 'The value is empty.' });
     expect(normalizeFieldValue('brand', { toString: () => 'x' })).toMatchObject({ ok: false });
     expect(normalizeFieldValue('brand', null)).toMatchObject({ ok: false });
-    expect(normalizeFieldValue('unknown_key', 'x')).toMatchObject({ ok: false, message: expect.stringContaining('Unknown dossier field') });
+    expect(normalizeFieldValue('unknown_key', 'x')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('Unknown dossier field'),
+    });
   });
 
   it('exposes the same rules as zod schemas', () => {

@@ -1,9 +1,12 @@
 import type { Metadata } from 'next';
 import { DocumentDetail } from '@/components/documents/document-detail';
-import { requireSession } from '@/components/workspace/session';
+import { requireSession } from '@/lib/workspace/session';
+import { documentTitle } from '@/lib/workspace/page-titles';
 import { FIELD_CATALOGUE } from '@/lib/dossier/catalogue';
 
-export const metadata: Metadata = { title: 'Document' };
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  return documentTitle((await params).id);
+}
 
 // Labels of the dossier fields that extracted facts fill, taken from the catalogue on the server so the
 // browser does not load the catalogue's validators.

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ImportWizard } from '@/components/imports/import-wizard';
-import { requireSession } from '@/components/workspace/session';
+import { requireSession } from '@/lib/workspace/session';
 
 export const metadata: Metadata = { title: 'New import' };
 

@@ -1,9 +1,12 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { SkuPage } from '@/components/skus/sku-page';
-import { requireSession } from '@/components/workspace/session';
+import { requireSession } from '@/lib/workspace/session';
+import { skuTitle } from '@/lib/workspace/page-titles';
 
-export const metadata: Metadata = { title: 'SKU' };
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  return skuTitle((await params).id);
+}
 
 export default async function SkuDetailPage({ params }: { params: Promise<{ id: string }> }) {
   await requireSession();

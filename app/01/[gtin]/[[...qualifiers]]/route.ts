@@ -15,12 +15,19 @@ const get = defineRoute({
   auth: 'none',
   params: z.object({ gtin: z.string().max(20), qualifiers: z.array(z.string().max(100)).max(6).optional() }),
   query: z.object({ lang: z.string().max(20).optional(), linkType: z.string().max(100).optional() }).loose(),
-  responses: { 308: { description: 'Redirect to /p/{public_id}.' }, 404: { description: 'No published page for this GTIN.' } },
+  responses: {
+    308: { description: 'Redirect to /p/{public_id}.' },
+    404: { description: 'No published page for this GTIN (an HTML page).', contentType: 'text/html' },
+  },
   handler: async ({ db, params, query, req }) => {
     const publicId = await resolveGtinToPublicId(db, params.gtin);
     if (!publicId) return statusPage(404, uiLocaleFor(req.headers.get('accept-language'), query.lang));
-    const lang = query.lang && /^[A-Za-z]{2}([-_][A-Za-z]{2})?$/.test(query.lang) ? `?lang=${query.lang.toLowerCase()}` : '';
-    return new Response(null, { status: 308, headers: { location: `/p/${publicId}${lang}`, 'cache-control': 'public, max-age=300' } });
+    const lang =
+      query.lang && /^[A-Za-z]{2}([-_][A-Za-z]{2})?$/.test(query.lang) ? `?lang=${query.lang.toLowerCase()}` : '';
+    return new Response(null, {
+      status: 308,
+      headers: { location: `/p/${publicId}${lang}`, 'cache-control': 'public, max-age=300' },
+    });
   },
 });
 

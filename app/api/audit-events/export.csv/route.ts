@@ -11,7 +11,7 @@ const get = defineRoute({
   tags: ['Audit'],
   stability: 'preview',
   auth: 'either',
-  scope: 'documents:read',
+  scope: 'audit:read',
   query: AuditLogCsvQuery,
   responses: { 200: { description: 'CSV, newest first.', contentType: 'text/csv' } },
   handler: async ({ db, auth, query }) => {
@@ -28,7 +28,13 @@ const get = defineRoute({
       },
     });
     const stamp = new Date().toISOString().slice(0, 10);
-    return new Response(body, { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="audit-log-${stamp}.csv"` } });
+    return new Response(body, {
+      status: 200,
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="audit-log-${stamp}.csv"`,
+      },
+    });
   },
 });
 

@@ -13,7 +13,11 @@ const session = defineRoute({
   responses: { 200: { description: 'The current session.', schema: SessionResponse } },
   handler: async ({ auth }) => {
     if (auth.kind !== 'session') throw new Error('unreachable: session route');
-    return json({ user: { id: auth.user.id, email: auth.user.email, is_staff: auth.user.isStaff }, workspace: auth.workspace, expires_at: auth.expiresAt?.toISOString() ?? null });
+    return json({
+      user: { id: auth.user.id, email: auth.user.email, is_staff: auth.user.isStaff },
+      workspace: auth.workspace,
+      expires_at: auth.expiresAt?.toISOString() ?? null,
+    });
   },
 });
 

@@ -13,7 +13,12 @@ const whoami = defineRoute({
   responses: {
     200: {
       description: 'The resolved caller.',
-      schema: z.object({ workspace_id: z.string(), auth: z.enum(['session', 'bearer']), scopes: z.array(z.string()).nullable(), user_email: z.string().nullable() }),
+      schema: z.object({
+        workspace_id: z.string(),
+        auth: z.enum(['session', 'bearer']),
+        scopes: z.array(z.string()).nullable(),
+        user_email: z.string().nullable(),
+      }),
     },
   },
   handler: async ({ auth }) =>

@@ -1,8 +1,10 @@
 import { ContainerClassificationSchema } from '@/lib/containers';
 import { classifyContainerUpload } from '@/lib/documents/classify';
-import { readSingleFileForm } from '@/lib/documents/forms';
-import { ContainerFieldsSchema } from '@/lib/documents/schemas';
+import { fileTooLarge } from '@/lib/documents/forms';
+import { MAX_FILE_BYTES, MULTIPART_OVERHEAD_BYTES } from '@/lib/documents/limits';
+import { ContainerForm } from '@/lib/documents/schemas';
 import { defineRoute, json, routeMethods } from '@/lib/http';
+import { uploadedBytes } from '@/lib/http/multipart';
 
 // POST /api/classify/containers – every part of a .zip / .eml / RFC 2822 .msg classified; the rest skipped with a reason.
 const post = defineRoute({
@@ -15,27 +17,15 @@ const post = defineRoute({
   tags: ['Classification'],
   stability: 'preview',
   auth: 'session',
-  bodyKind: 'multipart',
-  maxBodyBytes: 1024 * 1024 * 1024,
+  form: ContainerForm,
+  maxBodyBytes: MAX_FILE_BYTES + MULTIPART_OVERHEAD_BYTES,
+  fileTooLarge,
   rateLimit: 'parse',
   errors: [413, 415],
-  requestBodyDoc: {
-    required: true,
-    content: {
-      'multipart/form-data': {
-        schema: {
-          type: 'object',
-          required: ['file'],
-          properties: { file: { type: 'string', format: 'binary', description: 'max 20 MB' }, locale: { type: 'string', enum: ['en', 'de', 'fr', 'es', 'it'] } },
-          additionalProperties: false,
-        },
-      },
-    },
-  },
   responses: { 200: { description: 'Parts and skipped items.', schema: ContainerClassificationSchema } },
-  handler: async ({ req }) => {
-    const { file, bytes, fields } = await readSingleFileForm(req, ContainerFieldsSchema);
-    return json(await classifyContainerUpload({ bytes, filename: file.filename, locale: fields.locale }));
+  handler: async ({ form }) => {
+    const { file, locale } = await form();
+    return json(await classifyContainerUpload({ bytes: await uploadedBytes(file), filename: file.filename, locale }));
   },
 });
 

@@ -24,14 +24,16 @@ const patch = defineRoute({
   path: '/api/documents/{id}',
   operationId: 'updateDocument',
   summary: 'Correct a document',
-  description: 'A type correction sets classification_source manual and classification_confidence 1. Linked SKUs are re-evaluated.',
+  description:
+    'A type correction sets classification_source manual and classification_confidence 1. Linked SKUs are re-evaluated.',
   tags: ['Documents'],
   stability: 'preview',
   auth: 'session',
   params: IdParams,
   body: PatchDocumentInput,
   responses: { 200: { description: 'The updated document.', schema: z.object({ document: DocumentSchema }) } },
-  handler: async ({ db, auth, actor, params, body }) => json(await patchDocument(db, { workspaceId: auth.workspace.id, actor, id: params.id, input: body })),
+  handler: async ({ db, auth, actor, params, body }) =>
+    json(await patchDocument(db, { workspaceId: auth.workspace.id, actor, id: params.id, input: body })),
 });
 
 // DELETE /api/documents/{id} – remove it (its blob once unused); linked SKUs are re-evaluated.
@@ -45,7 +47,8 @@ const del = defineRoute({
   auth: 'session',
   params: IdParams,
   responses: { 200: { description: 'Deleted.', schema: z.object({ deleted_id: Uuid }) } },
-  handler: async ({ db, auth, actor, params }) => json(await deleteDocument(db, { workspaceId: auth.workspace.id, actor, id: params.id })),
+  handler: async ({ db, auth, actor, params }) =>
+    json(await deleteDocument(db, { workspaceId: auth.workspace.id, actor, id: params.id })),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get, patch, del);

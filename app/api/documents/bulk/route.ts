@@ -1,10 +1,9 @@
 import { LOCALES } from '@/lib/classify/schemas';
 import { assertBatchFitsStorage, bulkUpload } from '@/lib/documents/service';
-import { declaredLength, parseFormFields } from '@/lib/documents/forms';
-import { MAX_BULK_BODY_BYTES, MAX_BULK_FILES, MAX_FILE_BYTES, MULTIPART_OVERHEAD_BYTES } from '@/lib/documents/limits';
-import { BulkUploadFieldsSchema, BulkUploadResponseSchema } from '@/lib/documents/schemas';
+import { declaredLength } from '@/lib/documents/forms';
+import { MAX_BULK_BODY_BYTES } from '@/lib/documents/limits';
+import { BulkUploadForm, BulkUploadResponseSchema } from '@/lib/documents/schemas';
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { parseMultipart } from '@/lib/http/multipart';
 import { pickLocale } from '@/lib/i18n/pick-locale';
 
 // POST /api/documents/bulk – 1 to 20 files (ZIP/e-mail containers unpacked), per-file results.
@@ -18,49 +17,19 @@ const post = defineRoute({
   tags: ['Documents'],
   stability: 'preview',
   auth: 'session',
-  bodyKind: 'multipart',
   maxBodyBytes: MAX_BULK_BODY_BYTES,
   idempotent: true,
   rateLimit: 'parse',
-  errors: [409, 413],
-  requestBodyDoc: {
-    required: true,
-    content: {
-      'multipart/form-data': {
-        schema: {
-          type: 'object',
-          required: ['files'],
-          properties: {
-            files: { type: 'array', minItems: 1, maxItems: MAX_BULK_FILES, items: { type: 'string', format: 'binary' } },
-            sku_id: { type: 'string', format: 'uuid' },
-            document_type: { type: 'string', enum: ['declaration_of_conformity', 'risk_assessment', 'cpsr', 'test_report', 'safety_data_sheet', 'certificate', 'manual', 'other'] },
-            classification_confidence: { type: 'number', minimum: 0, maximum: 1 },
-            classification_source: { type: 'string', enum: ['rule', 'llm', 'manual'], default: 'rule' },
-            artifact_kind: { type: 'string', enum: ['product_data'] },
-          },
-          additionalProperties: false,
-        },
-      },
-    },
+  errors: [409, 413, 415],
+  form: BulkUploadForm,
+  responses: {
+    200: { description: 'One result per file (or container part) and a summary.', schema: BulkUploadResponseSchema },
   },
-  responses: { 200: { description: 'One result per file (or container part) and a summary.', schema: BulkUploadResponseSchema } },
-  handler: async ({ req, db, auth, actor }) => {
+  handler: async ({ req, db, auth, actor, form }) => {
     await assertBatchFitsStorage(db, auth.workspace, declaredLength(req));
-    const form = await parseMultipart(req, {
-      maxFiles: MAX_BULK_FILES,
-      maxFileBytes: MAX_FILE_BYTES,
-      maxTotalBytes: MAX_BULK_BODY_BYTES,
-      fileFields: ['files'],
-      maxFields: 10,
-      maxFieldBytes: MULTIPART_OVERHEAD_BYTES,
-    });
-    try {
-      const fields = parseFormFields(BulkUploadFieldsSchema, form.fields);
-      const locale = pickLocale(req.headers.get('accept-language'), LOCALES, 'en');
-      return json(await bulkUpload(db, { workspace: auth.workspace, actor, files: form.files, fields, locale }));
-    } finally {
-      await form.cleanup();
-    }
+    const { files, ...fields } = await form();
+    const locale = pickLocale(req.headers.get('accept-language'), LOCALES, 'en');
+    return json(await bulkUpload(db, { workspace: auth.workspace, actor, files, fields, locale }));
   },
 });
 

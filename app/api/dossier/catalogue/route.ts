@@ -5,18 +5,10 @@ import { SAFETY_INFO_LANGUAGES, languageName } from '@/lib/i18n/languages';
 import { LOCALES } from '@/lib/i18n/locales';
 import { vocabularyLabel } from '@/lib/i18n/messages';
 import { CATEGORIES } from '@/lib/requirements';
+import { DossierCatalogue, Localized } from '@/lib/dossier/schemas';
 
-const Localized = z.object({ en: z.string(), de: z.string(), fr: z.string(), es: z.string(), it: z.string() });
-const Catalogue = z
-  .object({
-    sections: z.array(z.object({ code: z.string(), label: Localized })),
-    fields: z.array(z.object({ key: z.string(), section: z.string(), kind: z.string(), localized: z.boolean(), public: z.boolean(), label: Localized, help: z.string() }).loose()),
-    categories: z.array(z.object({ code: z.string(), label: Localized })),
-    languages: z.array(z.object({ code: z.string(), name: z.string(), native_name: z.string() })),
-  })
-  .meta({ id: 'DossierCatalogue' });
-
-const labels = (fn: (l: (typeof LOCALES)[number]) => string) => Object.fromEntries(LOCALES.map((l) => [l, fn(l)])) as z.infer<typeof Localized>;
+const labels = (fn: (l: (typeof LOCALES)[number]) => string) =>
+  Object.fromEntries(LOCALES.map((l) => [l, fn(l)])) as z.infer<typeof Localized>;
 
 // The catalogue is static data: computed once per process.
 const body = {
@@ -34,7 +26,11 @@ const body = {
     ...(d.entity ? { entity: d.entity } : {}),
   })),
   categories: CATEGORIES.map((c) => ({ code: c.code, label: c.labels })),
-  languages: SAFETY_INFO_LANGUAGES.map((code) => ({ code, name: languageName(code, 'en'), native_name: languageName(code, code) })),
+  languages: SAFETY_INFO_LANGUAGES.map((code) => ({
+    code,
+    name: languageName(code, 'en'),
+    native_name: languageName(code, code),
+  })),
 };
 
 // GET /api/dossier/catalogue – every dossier field key with section, kind, labels and help; categories; languages.
@@ -46,8 +42,9 @@ const get = defineRoute({
   description: 'Per-language fields (localized: true) have concrete keys <key>_<language>, e.g. safety_warnings_de.',
   tags: ['Dossier'],
   stability: 'preview',
-  auth: 'session',
-  responses: { 200: { description: 'The catalogue.', schema: Catalogue } },
+  auth: 'either',
+  scope: 'dossier:read',
+  responses: { 200: { description: 'The catalogue.', schema: DossierCatalogue } },
   handler: async () => json(body, 200, { 'cache-control': 'private, max-age=300' }),
 });
 

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { skuEntities } from '@/lib/db/schema';
-import { deleteEntity, getEntityRow, serializeEntity, updateEntity } from '@/lib/entities/service';
-import { Entity, EntityPatch } from '@/lib/entities/schemas';
+import { deleteEntity, updateEntity } from '@/lib/entities/service';
+import { Entity, EntityPatch, LinkedSku } from '@/lib/entities/schemas';
+import { entityWithUsage } from '@/lib/entities/usage';
 import { defineRoute, IdParams, json, routeMethods, Uuid } from '@/lib/http';
 
 // GET /api/entities/{id}
@@ -13,14 +12,16 @@ const get = defineRoute({
   summary: 'Read an entity',
   tags: ['Entities'],
   stability: 'preview',
-  auth: 'session',
+  auth: 'either',
+  scope: 'entities:read',
   params: IdParams,
-  responses: { 200: { description: 'The entity with its SKU count.', schema: z.object({ entity: Entity }) } },
-  handler: async ({ db, auth, params }) => {
-    const row = await getEntityRow(db, auth.workspace.id, params.id);
-    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(skuEntities).where(sql`${skuEntities.entityId} = ${row.id}`);
-    return json({ entity: serializeEntity(row, Number(n)) });
+  responses: {
+    200: {
+      description: 'The entity with its roles and the SKUs linked to it (each with the role it holds there).',
+      schema: z.object({ entity: Entity, linked_skus: z.array(LinkedSku) }),
+    },
   },
+  handler: async ({ db, auth, params }) => json(await entityWithUsage(db, auth.workspace.id, params.id)),
 });
 
 // PATCH /api/entities/{id} – edit; every SKU it is linked to is re-evaluated (and loses its approval).
@@ -34,8 +35,10 @@ const patch = defineRoute({
   auth: 'session',
   params: IdParams,
   body: EntityPatch,
+  errors: [422],
   responses: { 200: { description: 'Updated.', schema: z.object({ entity: Entity }) } },
-  handler: async ({ db, auth, actor, params, body }) => json({ entity: await updateEntity(db, { workspaceId: auth.workspace.id, actor, id: params.id, patch: body }) }),
+  handler: async ({ db, auth, actor, params, body }) =>
+    json({ entity: await updateEntity(db, { workspaceId: auth.workspace.id, actor, id: params.id, patch: body }) }),
 });
 
 // DELETE /api/entities/{id} – 409 ENTITY_IN_USE while linked to a SKU.
@@ -50,7 +53,8 @@ const del = defineRoute({
   params: IdParams,
   errors: [409],
   responses: { 200: { description: 'Deleted.', schema: z.object({ deleted_id: Uuid }) } },
-  handler: async ({ db, auth, params }) => json(await deleteEntity(db, { workspaceId: auth.workspace.id, id: params.id })),
+  handler: async ({ db, auth, params }) =>
+    json(await deleteEntity(db, { workspaceId: auth.workspace.id, id: params.id })),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get, patch, del);

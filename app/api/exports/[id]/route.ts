@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
-import { ExportRunSchema, ExportWarningSchema, getExportRun } from '@/lib/exports/runs';
+import { getExportRun } from '@/lib/exports/runs';
+import { ExportRunDetail } from '@/lib/exports/schemas';
 
 // GET /api/exports/{id} – one run with its warnings grouped by SKU.
 const get = defineRoute({
@@ -16,7 +16,7 @@ const get = defineRoute({
   responses: {
     200: {
       description: 'The run; warnings_by_sku lists each SKU with the field and the fix.',
-      schema: z.object({ run: ExportRunSchema, warnings_by_sku: z.array(z.object({ sku_id: z.string().nullable(), sku_code: z.string().nullable(), warnings: z.array(ExportWarningSchema.omit({ sku_id: true, sku_code: true })) })), warnings_truncated: z.boolean() }),
+      schema: ExportRunDetail,
     },
   },
   handler: async ({ db, auth, params }) => json(await getExportRun(db, auth.workspace.id, params.id)),

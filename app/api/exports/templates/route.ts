@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { ExportTemplateSchema, listTemplates } from '@/lib/exports/runs';
+import { listTemplates } from '@/lib/exports/runs';
+import { ExportTemplateSchema } from '@/lib/exports/schemas';
 
 // GET /api/exports/templates – the export templates with their computed status.
 const list = defineRoute({
@@ -8,7 +9,8 @@ const list = defineRoute({
   path: '/api/exports/templates',
   operationId: 'listExportTemplates',
   summary: 'List export templates',
-  description: 'Every template version with its computed status: valid, schema_drift (status_reason names what the catalogue no longer defines) or deprecated (a newer version of the channel exists).',
+  description:
+    'Every template version with its computed status: valid, schema_drift (status_reason names what the catalogue no longer defines) or deprecated (a newer version of the channel exists).',
   tags: ['Exports'],
   stability: 'preview',
   auth: 'either',

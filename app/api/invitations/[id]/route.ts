@@ -15,7 +15,8 @@ const revoke = defineRoute({
   params: IdParams,
   errors: [410],
   responses: { 200: { description: 'Withdrawn.', schema: z.object({ data: Invitation }) } },
-  handler: async ({ db, auth, actor, params }) => json({ data: await revokeInvitation(db, { workspaceId: auth.workspace.id, actor, id: params.id }) }),
+  handler: async ({ db, auth, actor, params }) =>
+    json({ data: await revokeInvitation(db, { workspaceId: auth.workspace.id, actor, id: params.id }) }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(revoke);

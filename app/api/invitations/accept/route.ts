@@ -17,7 +17,16 @@ const accept = defineRoute({
   auth: 'session',
   body: InvitationToken,
   errors: [404, 410],
-  responses: { 200: { description: 'Joined.', schema: z.object({ workspace: z.object({ id: z.string(), name: z.string() }), role: z.string(), already_member: z.boolean() }) } },
+  responses: {
+    200: {
+      description: 'Joined.',
+      schema: z.object({
+        workspace: z.object({ id: z.string(), name: z.string() }),
+        role: z.string(),
+        already_member: z.boolean(),
+      }),
+    },
+  },
   handler: async ({ db, auth, body }) => {
     const r = await acceptInvitation(db, { user: auth.user, token: body.token });
     return json(r, 200, { 'set-cookie': activeWorkspaceCookie(ACTIVE_WORKSPACE_COOKIE, r.workspace.id) });

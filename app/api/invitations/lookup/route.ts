@@ -16,7 +16,16 @@ const lookup = defineRoute({
   body: InvitationToken,
   errors: [404, 410],
   responses: {
-    200: { description: 'The invitation.', schema: z.object({ workspace_name: z.string(), email: z.string(), role: z.string(), invited_by: z.string().nullable(), expires_at: z.string() }) },
+    200: {
+      description: 'The invitation.',
+      schema: z.object({
+        workspace_name: z.string(),
+        email: z.string(),
+        role: z.string(),
+        invited_by: z.string().nullable(),
+        expires_at: z.string(),
+      }),
+    },
   },
   handler: async ({ db, body }) => json(await lookupInvitation(db, body.token)),
 });

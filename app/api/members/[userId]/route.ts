@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
 import { changeMemberRole, removeMember } from '@/lib/team/members';
-import { AssignableRole, Member } from '@/lib/team/schemas';
+import { AssignableRole, Member, RemovedMember } from '@/lib/team/schemas';
 
 const Params = z.object({ userId: Uuid });
 
@@ -19,7 +19,15 @@ const patch = defineRoute({
   errors: [409],
   responses: { 200: { description: 'The member with the new role.', schema: z.object({ data: Member }) } },
   handler: async ({ db, auth, actor, params, body }) =>
-    json({ data: await changeMemberRole(db, { workspaceId: auth.workspace.id, actor, actorRole: auth.role, userId: params.userId, role: body.role }) }),
+    json({
+      data: await changeMemberRole(db, {
+        workspaceId: auth.workspace.id,
+        actor,
+        actorRole: auth.role,
+        userId: params.userId,
+        role: body.role,
+      }),
+    }),
 });
 
 // DELETE /api/members/{userId} – remove a member: access ends at once, their API keys are revoked.
@@ -34,9 +42,15 @@ const remove = defineRoute({
   params: Params,
   errors: [409],
   responses: {
-    200: { description: 'Removed.', schema: z.object({ removed: z.literal(true), user_id: Uuid, revoked_api_keys: z.number().int(), unassigned_skus: z.number().int() }) },
+    200: {
+      description: 'Removed.',
+      schema: RemovedMember,
+    },
   },
-  handler: async ({ db, auth, actor, params }) => json(await removeMember(db, { workspaceId: auth.workspace.id, actor, actorRole: auth.role, userId: params.userId })),
+  handler: async ({ db, auth, actor, params }) =>
+    json(
+      await removeMember(db, { workspaceId: auth.workspace.id, actor, actorRole: auth.role, userId: params.userId }),
+    ),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(patch, remove);

@@ -14,7 +14,14 @@ const patch = defineRoute({
   auth: 'session',
   body: z.strictObject({ notify_mentions: z.boolean() }),
   responses: { 200: { description: 'Your membership.', schema: z.object({ data: Member }) } },
-  handler: async ({ db, auth, body }) => json({ data: await updateMySettings(db, { workspaceId: auth.workspace.id, userId: auth.user.id, notifyMentions: body.notify_mentions }) }),
+  handler: async ({ db, auth, body }) =>
+    json({
+      data: await updateMySettings(db, {
+        workspaceId: auth.workspace.id,
+        userId: auth.user.id,
+        notifyMentions: body.notify_mentions,
+      }),
+    }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(patch);

@@ -14,7 +14,15 @@ const transfer = defineRoute({
   auth: 'session',
   body: z.strictObject({ user_id: Uuid }),
   responses: { 200: { description: 'Members after the transfer.', schema: z.object({ data: z.array(Member) }) } },
-  handler: async ({ db, auth, actor, body }) => json({ data: await transferOwnership(db, { workspaceId: auth.workspace.id, actor, fromUserId: auth.user.id, toUserId: body.user_id }) }),
+  handler: async ({ db, auth, actor, body }) =>
+    json({
+      data: await transferOwnership(db, {
+        workspaceId: auth.workspace.id,
+        actor,
+        fromUserId: auth.user.id,
+        toUserId: body.user_id,
+      }),
+    }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(transfer);

@@ -18,7 +18,8 @@ const post = defineRoute({
   body: ProductResearchRequest,
   errors: [402],
   responses: { 200: { description: 'Findings with their sources.', schema: ProductResearchResponse } },
-  handler: async ({ db, auth, body, req }) => json(await researchProduct(db, { workspaceId: auth.workspace.id, input: body, signal: req.signal })),
+  handler: async ({ db, auth, body, req }) =>
+    json(await researchProduct(db, { workspaceId: auth.workspace.id, input: body, signal: req.signal })),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(post);

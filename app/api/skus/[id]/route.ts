@@ -11,7 +11,8 @@ const get = defineRoute({
   summary: 'Read a SKU',
   tags: ['SKUs'],
   stability: 'stable',
-  auth: 'session',
+  auth: 'either',
+  scope: 'skus:read',
   params: IdParams,
   responses: { 200: { description: 'The SKU.', schema: SkuDetail } },
   handler: async ({ db, auth, params }) => json(await getSku(db, auth.workspace.id, params.id)),
@@ -28,7 +29,8 @@ const del = defineRoute({
   auth: 'session',
   params: IdParams,
   responses: { 200: { description: 'Deleted.', schema: z.object({ success: z.boolean(), deleted_id: Uuid }) } },
-  handler: async ({ db, auth, actor, params }) => json(await deleteSku(db, { workspaceId: auth.workspace.id, actor, id: params.id })),
+  handler: async ({ db, auth, actor, params }) =>
+    json(await deleteSku(db, { workspaceId: auth.workspace.id, actor, id: params.id })),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get, del);

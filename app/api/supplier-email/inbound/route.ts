@@ -14,16 +14,20 @@ const post = defineRoute({
   operationId: 'receiveSupplierReply',
   summary: 'Receive a supplier reply (inbound mail webhook)',
   description:
-    'Body: the raw RFC 5322 message (message/rfc822 or text/plain), at most 40 MB. Header X-Webhook-Secret: the INBOUND_EMAIL_SECRET setting; without it 401 and nothing happens. Matched by In-Reply-To/References (the request\'s or a reminder\'s Message-ID), else by an upload link in the text; unmatched is 422 INBOUND_UNMATCHED, a closed request 409 INVALID_STATE, both without side effects. Attachments are stored like uploads through the link; the reply text (quoted part removed) goes on the timeline. A redelivered message (same Message-ID) is recorded once.',
+    "Body: the raw RFC 5322 message (message/rfc822 or text/plain), at most 40 MB. Header X-Webhook-Secret: the INBOUND_EMAIL_SECRET setting; without it 401 and nothing happens. Matched by In-Reply-To/References (the request's or a reminder's Message-ID), else by an upload link in the text; unmatched is 422 INBOUND_UNMATCHED, a closed request 409 INVALID_STATE, both without side effects. Attachments are stored like uploads through the link; the reply text (quoted part removed) goes on the timeline. A redelivered message (same Message-ID) is recorded once.",
   tags: ['Supplier email'],
   stability: 'preview',
   auth: 'none',
-  bodyKind: 'raw',
+  rawBody: { mediaTypes: ['message/rfc822', 'text/plain'] },
   maxBodyBytes: MAX_MIME_BYTES,
   rateLimit: 'parse',
   errors: [409, 413, 422],
-  requestBodyDoc: { required: true, content: { 'message/rfc822': { schema: { type: 'string', format: 'binary' } } } },
-  responses: { 200: { description: 'Matched and stored.', schema: z.object({ request_id: z.string(), duplicate: z.boolean(), results: z.array(BulkResultItemSchema) }) } },
+  responses: {
+    200: {
+      description: 'Matched and stored.',
+      schema: z.object({ request_id: z.string(), duplicate: z.boolean(), results: z.array(BulkResultItemSchema) }),
+    },
+  },
   handler: async ({ db, req }) => {
     checkInboundSecret(req.headers.get('x-webhook-secret'));
     return json(await receiveInboundMail(db, await readBodyLimited(req, MAX_MIME_BYTES)));

@@ -9,13 +9,23 @@ const get = defineRoute({
   path: '/api/supplier-email/requests',
   operationId: 'listSupplierRequests',
   summary: 'List supplier requests',
-  description: 'With sku_id: that SKU\'s requests. Without: the workspace\'s. Newest first, cursor-paged (limit 1 to 100, default 50), status filters by one or more comma-separated statuses. Each request carries its items, returned documents and timeline.',
+  description:
+    "With sku_id: that SKU's requests. Without: the workspace's. Newest first, cursor-paged (limit 1 to 100, default 50), status filters by one or more comma-separated statuses. Each request carries its items, returned documents and timeline.",
   tags: ['Supplier email'],
   stability: 'stable',
   auth: 'either',
   scope: 'outreach:read',
   query: ListQuery,
-  responses: { 200: { description: 'A page of requests.', schema: z.object({ data: z.array(SupplierRequestSchema), next_cursor: z.string().nullable(), has_more: z.boolean() }) } },
+  responses: {
+    200: {
+      description: 'A page of requests.',
+      schema: z.object({
+        data: z.array(SupplierRequestSchema),
+        next_cursor: z.string().nullable(),
+        has_more: z.boolean(),
+      }),
+    },
+  },
   handler: async ({ db, auth, query }) => json(await listRequests(db, auth.workspace.id, query)),
 });
 

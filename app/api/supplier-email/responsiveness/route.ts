@@ -7,8 +7,9 @@ const get = defineRoute({
   method: 'GET',
   path: '/api/supplier-email/responsiveness',
   operationId: 'getSupplierResponsiveness',
-  summary: 'A supplier\'s responsiveness',
-  description: 'For an entity (manufacturer, importer...): requests sent to it, open, answered, no_progress, and the median days from sending to the first answer (null before any answer).',
+  summary: "A supplier's responsiveness",
+  description:
+    'For an entity (manufacturer, importer...): requests sent to it, open, answered, no_progress, and the median days from sending to the first answer (null before any answer).',
   tags: ['Supplier email'],
   stability: 'preview',
   auth: 'either',
@@ -17,10 +18,20 @@ const get = defineRoute({
   responses: {
     200: {
       description: 'The figures.',
-      schema: z.object({ responsiveness: z.object({ entity_id: z.string(), requests_sent: z.number(), open_requests: z.number(), answered_requests: z.number(), no_progress_requests: z.number(), median_days_to_answer: z.number().nullable() }) }),
+      schema: z.object({
+        responsiveness: z.object({
+          entity_id: z.string(),
+          requests_sent: z.number(),
+          open_requests: z.number(),
+          answered_requests: z.number(),
+          no_progress_requests: z.number(),
+          median_days_to_answer: z.number().nullable(),
+        }),
+      }),
     },
   },
-  handler: async ({ db, auth, query }) => json({ responsiveness: await entityResponsiveness(db, auth.workspace.id, query.entity_id) }),
+  handler: async ({ db, auth, query }) =>
+    json({ responsiveness: await entityResponsiveness(db, auth.workspace.id, query.entity_id) }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

@@ -10,7 +10,7 @@ const post = defineRoute({
   operationId: 'sendSupplierEmail',
   summary: 'Send a supplier request',
   description:
-    'Sends one mail through SMTP (SMTP_*) or Resend (RESEND_API_KEY) from SMTP_FROM, with the signed-in user as Reply-To and a recorded Message-ID for threading. {upload_link} in the body becomes the request\'s upload link (appended when absent). With Idempotency-Key one mail is sent per key, even under concurrent retries. 502 EMAIL_DELIVERY_FAILED (retryable) when the mail server refuses: the request is kept with status failed (details.request_id). 503 EMAIL_NOT_CONFIGURED without a mail provider.',
+    "Sends one mail through SMTP (SMTP_*) or Resend (RESEND_API_KEY) from SMTP_FROM, with the signed-in user as Reply-To and a recorded Message-ID for threading. {upload_link} in the body becomes the request's upload link (appended when absent). With Idempotency-Key one mail is sent per key, even under concurrent retries. 502 EMAIL_DELIVERY_FAILED (retryable) when the mail server refuses: the request is kept with status failed (details.request_id). 503 EMAIL_NOT_CONFIGURED without a mail provider.",
   tags: ['Supplier email'],
   stability: 'stable',
   auth: 'either',
@@ -21,7 +21,10 @@ const post = defineRoute({
   errors: [409, 422, 502, 503],
   responses: {
     201: { description: 'Sent; the request with its timeline.', schema: z.object({ request: SupplierRequestSchema }) },
-    200: { description: 'dry_run: what would be sent; nothing is stored or sent.', schema: z.object({ dry_run: z.literal(true), would_send: z.record(z.string(), z.unknown()) }) },
+    200: {
+      description: 'dry_run: what would be sent; nothing is stored or sent.',
+      schema: z.object({ dry_run: z.literal(true), would_send: z.record(z.string(), z.unknown()) }),
+    },
   },
   handler: async ({ db, auth, actor, body, dryRun }) => {
     const replyTo = auth.kind === 'session' ? auth.user.email : null;

@@ -2,13 +2,17 @@ import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { getReminderDays, NO_PROGRESS_AFTER_DAYS, setReminderDays } from '@/lib/outreach/reminders';
 
-const Settings = z.object({ reminder_days: z.array(z.number().int()), no_progress_after_days: z.number().int() }).meta({ id: 'OutreachSettings' });
+const Settings = z
+  .object({ reminder_days: z.array(z.number().int()), no_progress_after_days: z.number().int() })
+  .meta({ id: 'OutreachSettings' });
 const SettingsInput = z
   .strictObject({
     reminder_days: z
       .array(z.number().int().min(1).max(365))
       .max(10)
-      .refine((d) => d.every((v, i) => i === 0 || v > d[i - 1]), { message: 'must be strictly increasing days after sending' }),
+      .refine((d) => d.every((v, i) => i === 0 || v > d[i - 1]), {
+        message: 'must be strictly increasing days after sending',
+      }),
   })
   .meta({ id: 'OutreachSettingsInput' });
 
@@ -21,8 +25,19 @@ const get = defineRoute({
   tags: ['Supplier email'],
   stability: 'preview',
   auth: 'session',
-  responses: { 200: { description: 'Days after sending at which reminders go out (default 3, 7, 14).', schema: z.object({ settings: Settings }) } },
-  handler: async ({ db, auth }) => json({ settings: { reminder_days: await getReminderDays(db, auth.workspace.id), no_progress_after_days: NO_PROGRESS_AFTER_DAYS } }),
+  responses: {
+    200: {
+      description: 'Days after sending at which reminders go out (default 3, 7, 14).',
+      schema: z.object({ settings: Settings }),
+    },
+  },
+  handler: async ({ db, auth }) =>
+    json({
+      settings: {
+        reminder_days: await getReminderDays(db, auth.workspace.id),
+        no_progress_after_days: NO_PROGRESS_AFTER_DAYS,
+      },
+    }),
 });
 
 // PUT /api/supplier-email/settings – change it (an empty list turns reminders off).
@@ -31,13 +46,15 @@ const put = defineRoute({
   path: '/api/supplier-email/settings',
   operationId: 'updateOutreachSettings',
   summary: 'Set the reminder cadence',
-  description: 'reminder_days: up to 10 strictly increasing days (1 to 365) after sending. Applies to open requests from the next sweep. An empty list sends no reminders (requests still become no_progress after the grace period).',
+  description:
+    'reminder_days: up to 10 strictly increasing days (1 to 365) after sending. Applies to open requests from the next sweep. An empty list sends no reminders (requests still become no_progress after the grace period).',
   tags: ['Supplier email'],
   stability: 'preview',
   auth: 'session',
   body: SettingsInput,
   responses: { 200: { description: 'Saved.', schema: z.object({ settings: Settings }) } },
-  handler: async ({ db, auth, body }) => json({ settings: await setReminderDays(db, auth.workspace.id, body.reminder_days) }),
+  handler: async ({ db, auth, body }) =>
+    json({ settings: await setReminderDays(db, auth.workspace.id, body.reminder_days) }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get, put);

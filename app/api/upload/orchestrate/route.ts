@@ -9,13 +9,15 @@ const post = defineRoute({
   path: '/api/upload/orchestrate',
   operationId: 'orchestrateUpload',
   summary: 'Record an upload decision',
-  description: 'Records an audit event (upload.classified, upload.routed or upload.needs_review) with who, when, file name, type, confidence, destination and reasoning.',
+  description:
+    'Records an audit event (upload.classified, upload.routed or upload.needs_review) with who, when, file name, type, confidence, destination and reasoning.',
   tags: ['Documents'],
   stability: 'preview',
   auth: 'session',
   body: OrchestrateInput,
   responses: { 200: { description: 'Recorded.', schema: z.object({ ok: z.boolean() }) } },
-  handler: async ({ db, auth, actor, body }) => json(await recordUploadDecision(db, { workspaceId: auth.workspace.id, actor, input: body })),
+  handler: async ({ db, auth, actor, body }) =>
+    json(await recordUploadDecision(db, { workspaceId: auth.workspace.id, actor, input: body })),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(post);

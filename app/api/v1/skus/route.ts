@@ -29,17 +29,25 @@ const list = defineRoute({
   path: '/api/v1/skus',
   operationId: 'listSkusV1',
   summary: 'List SKUs (v1, Bearer)',
-  description: 'Stable shape: { data: V1Sku[], has_more, next_cursor }. Same paging and filters as GET /api/skus. Requires scope skus:read.',
+  description:
+    'Stable shape: { data: V1Sku[], has_more, next_cursor }. Same paging and filters as GET /api/skus. Requires scope skus:read.',
   tags: ['v1'],
   stability: 'stable',
   auth: 'bearer',
   scope: 'skus:read',
   query: ListSkusQuery,
-  responses: { 200: { description: 'A page of SKUs.', schema: z.object({ data: z.array(V1Sku), has_more: z.boolean(), next_cursor: z.string().nullable() }) } },
+  responses: {
+    200: {
+      description: 'A page of SKUs.',
+      schema: z.object({ data: z.array(V1Sku), has_more: z.boolean(), next_cursor: z.string().nullable() }),
+    },
+  },
   handler: async ({ db, auth, query }) => {
     const page = await listSkus(db, auth.workspace.id, query);
     const keys = Object.keys(V1Sku.shape) as (keyof z.infer<typeof V1Sku>)[];
-    const data = page.data.map((s) => Object.fromEntries(keys.map((k) => [k, (s as Record<string, unknown>)[k] ?? null])));
+    const data = page.data.map((s) =>
+      Object.fromEntries(keys.map((k) => [k, (s as Record<string, unknown>)[k] ?? null])),
+    );
     return json({ data, has_more: page.has_more, next_cursor: page.next_cursor });
   },
 });

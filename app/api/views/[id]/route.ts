@@ -8,12 +8,13 @@ const remove = defineRoute({
   path: '/api/views/{id}',
   operationId: 'deleteSavedView',
   summary: 'Delete a saved SKU view',
-  tags: ['Exports'],
+  tags: ['Views'],
   stability: 'preview',
   auth: 'session',
   params: IdParams,
   responses: { 200: { description: 'Deleted.', schema: z.object({ success: z.boolean(), deleted_id: z.string() }) } },
-  handler: async ({ db, auth, actor, params }) => json(await deleteView(db, { workspaceId: auth.workspace.id, actor, id: params.id })),
+  handler: async ({ db, auth, actor, params }) =>
+    json(await deleteView(db, { workspaceId: auth.workspace.id, actor, id: params.id })),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(remove);

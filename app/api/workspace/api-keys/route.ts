@@ -26,8 +26,14 @@ const create = defineRoute({
   stability: 'stable',
   auth: 'session',
   body: CreateApiKeyInput,
-  responses: { 201: { description: 'Created; `key` is the plaintext, returned once.', schema: z.object({ data: ApiKeyWithSecret }) } },
-  handler: async ({ db, auth, actor, body }) => json({ data: await createApiKey(db, { workspace: auth.workspace, actor, input: body }) }, 201),
+  responses: {
+    201: {
+      description: 'Created; `key` is the plaintext, returned once.',
+      schema: z.object({ data: ApiKeyWithSecret }),
+    },
+  },
+  handler: async ({ db, auth, actor, body }) =>
+    json({ data: await createApiKey(db, { workspace: auth.workspace, actor, input: body }) }, 201),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(list, create);

@@ -3,7 +3,11 @@ import { activeWorkspaceCookie } from '@/lib/auth/cookies';
 import { ACTIVE_WORKSPACE_COOKIE, listMemberships, membershipIn } from '@/lib/auth/workspace';
 import { AppError, defineRoute, json, routeMethods, Uuid } from '@/lib/http';
 
-const MembershipOut = z.object({ workspace: z.object({ id: z.string(), name: z.string(), plan: z.string() }), role: z.string(), active: z.boolean() });
+const MembershipOut = z.object({
+  workspace: z.object({ id: z.string(), name: z.string(), plan: z.string() }),
+  role: z.string(),
+  active: z.boolean(),
+});
 
 // GET /api/workspace/switch – the workspaces the caller belongs to, and which one is active.
 const list = defineRoute({
@@ -16,7 +20,13 @@ const list = defineRoute({
   auth: 'session',
   responses: { 200: { description: 'Memberships.', schema: z.object({ data: z.array(MembershipOut) }) } },
   handler: async ({ db, auth }) =>
-    json({ data: (await listMemberships(db, auth.user.id)).map((m) => ({ workspace: m.workspace, role: m.role, active: m.workspace.id === auth.workspace.id })) }),
+    json({
+      data: (await listMemberships(db, auth.user.id)).map((m) => ({
+        workspace: m.workspace,
+        role: m.role,
+        active: m.workspace.id === auth.workspace.id,
+      })),
+    }),
 });
 
 // POST /api/workspace/switch – make another of my workspaces the active one (a cookie on this browser).
@@ -33,7 +43,9 @@ const change = defineRoute({
   handler: async ({ db, auth, body }) => {
     const m = await membershipIn(db, auth.user.id, body.workspace_id);
     if (!m) throw new AppError('NOT_FOUND', 'Workspace not found.');
-    return json({ workspace: m.workspace, role: m.role, active: true }, 200, { 'set-cookie': activeWorkspaceCookie(ACTIVE_WORKSPACE_COOKIE, m.workspace.id) });
+    return json({ workspace: m.workspace, role: m.role, active: true }, 200, {
+      'set-cookie': activeWorkspaceCookie(ACTIVE_WORKSPACE_COOKIE, m.workspace.id),
+    });
   },
 });
 

@@ -14,6 +14,7 @@ const get = defineRoute({
   tags: ['Public'],
   stability: 'preview',
   auth: 'none',
+  errors: [410],
   params: z.object({ publicId: z.string().max(40) }),
   query: z.object({ sha: z.string().max(64).optional() }),
   responses: { 200: { description: 'The image.', contentType: 'image/*' } },
@@ -25,7 +26,10 @@ const get = defineRoute({
     const store = getBlobStore();
     if (!(await store.exists(pic.blob_key))) throw new AppError('NOT_FOUND', 'The picture is no longer stored.');
     // The URL carries the picture's hash, so a new picture gets a new URL and this one may be cached long.
-    return publicFileResponse(await store.getStream(pic.blob_key), pic.content_type, { maxAge: 86400, length: pic.size_bytes });
+    return publicFileResponse(await store.getStream(pic.blob_key), pic.content_type, {
+      maxAge: 86400,
+      length: pic.size_bytes,
+    });
   },
 });
 

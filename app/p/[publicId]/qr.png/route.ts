@@ -14,6 +14,7 @@ const get = defineRoute({
   tags: ['Public'],
   stability: 'preview',
   auth: 'none',
+  errors: [410],
   params: z.object({ publicId: z.string().max(40) }),
   query: z.object({ size: z.coerce.number().int().min(64).max(2048).default(512) }),
   responses: { 200: { description: 'PNG image.', contentType: 'image/png' } },
@@ -22,7 +23,11 @@ const get = defineRoute({
     if (found.kind === 'gone') throw new AppError('GONE', 'This product page was withdrawn.');
     if (found.kind !== 'ok') throw new AppError('NOT_FOUND', 'No published page with this id.');
     const png = await qrPng(found.snapshot.public_url, { size: query.size, errorCorrectionLevel: 'Q' });
-    return publicFileResponse(new Uint8Array(png), 'image/png', { maxAge: 86400, length: png.length, disposition: `inline; filename="qr-${found.publicId}.png"` });
+    return publicFileResponse(new Uint8Array(png), 'image/png', {
+      maxAge: 86400,
+      length: png.length,
+      disposition: `inline; filename="qr-${found.publicId}.png"`,
+    });
   },
 });
 

@@ -14,6 +14,7 @@ const get = defineRoute({
   tags: ['Public'],
   stability: 'preview',
   auth: 'none',
+  errors: [410],
   params: z.object({ publicId: z.string().max(40) }),
   responses: { 200: { description: 'SVG image.', contentType: 'image/svg+xml' } },
   handler: async ({ db, params }) => {
@@ -21,7 +22,10 @@ const get = defineRoute({
     if (found.kind === 'gone') throw new AppError('GONE', 'This product page was withdrawn.');
     if (found.kind !== 'ok') throw new AppError('NOT_FOUND', 'No published page with this id.');
     const svg = await qrSvg(found.snapshot.public_url, { errorCorrectionLevel: 'M' });
-    return publicFileResponse(svg, 'image/svg+xml; charset=utf-8', { maxAge: 86400, disposition: `inline; filename="qr-${found.publicId}.svg"` });
+    return publicFileResponse(svg, 'image/svg+xml; charset=utf-8', {
+      maxAge: 86400,
+      disposition: `inline; filename="qr-${found.publicId}.svg"`,
+    });
   },
 });
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ReviewWorkbench } from '@/components/imports/review-workbench';
-import { requireSession } from '@/components/workspace/session';
+import { requireSession } from '@/lib/workspace/session';
 import { batchIdOr404 } from '../batch-id';
 
 export const metadata: Metadata = { title: 'Import · entities' };

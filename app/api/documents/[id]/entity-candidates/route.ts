@@ -8,15 +8,28 @@ const get = defineRoute({
   path: '/api/documents/{id}/entity-candidates',
   operationId: 'listDocumentEntityCandidates',
   summary: 'Operators a document names',
-  description: "The manufacturer, importer and EU responsible person of the document's latest extraction, address split into parts, with the workspace's entities of the same name and what the SKU has linked.",
+  description:
+    "The manufacturer, importer and EU responsible person of the document's latest extraction, address split into parts, with the workspace's entities of the same name and what the SKU has linked.",
   tags: ['Documents'],
   stability: 'preview',
   auth: 'either',
   scope: 'documents:read',
   params: IdParams,
   query: z.object({ sku_id: Uuid.optional() }),
-  responses: { 200: { description: 'The candidates.', schema: z.object({ document_id: z.string(), sku_id: z.string().nullable(), candidates: z.array(EntityCandidateSchema) }) } },
-  handler: async ({ db, auth, params, query }) => json(await listEntityCandidates(db, { workspaceId: auth.workspace.id, documentId: params.id, skuId: query.sku_id })),
+  responses: {
+    200: {
+      description: 'The candidates.',
+      schema: z.object({
+        document_id: z.string(),
+        sku_id: z.string().nullable(),
+        candidates: z.array(EntityCandidateSchema),
+      }),
+    },
+  },
+  handler: async ({ db, auth, params, query }) =>
+    json(
+      await listEntityCandidates(db, { workspaceId: auth.workspace.id, documentId: params.id, skuId: query.sku_id }),
+    ),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

@@ -8,7 +8,8 @@ const get = defineRoute({
   path: '/api/documents/{id}/file',
   operationId: 'downloadDocument',
   summary: 'Download a document',
-  description: 'Served with X-Content-Type-Options: nosniff and Content-Security-Policy: sandbox. PDF, PNG, JPEG, GIF and WebP are inline; everything else is an attachment.',
+  description:
+    'Served with X-Content-Type-Options: nosniff and Content-Security-Policy: sandbox. PDF, PNG, JPEG, GIF and WebP are inline; everything else is an attachment.',
   tags: ['Documents'],
   stability: 'preview',
   auth: 'either',

@@ -1,9 +1,7 @@
-import { z } from 'zod';
 import { getDocumentRow } from '@/lib/documents/service';
 import { findSkuMatches } from '@/lib/documents/matching';
+import { DocumentSkuMatches } from '@/lib/documents/schemas';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
-
-const Evidence = z.object({ kind: z.enum(['gtin', 'sku_code', 'model_number']), value: z.string(), quote: z.string().nullable() });
 
 // GET /api/documents/{id}/sku-matches – SKUs whose GTIN, code or model the document states, best first (the link picker ranks them first).
 const get = defineRoute({
@@ -19,7 +17,7 @@ const get = defineRoute({
   responses: {
     200: {
       description: 'Matching SKUs with evidence: GTIN matches first, then SKU code, then model number.',
-      schema: z.object({ matches: z.array(z.object({ sku_id: z.string(), sku_code: z.string(), product_name: z.string(), evidence: z.array(Evidence) })) }),
+      schema: DocumentSkuMatches,
     },
   },
   handler: async ({ db, auth, params }) => {

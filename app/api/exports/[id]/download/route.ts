@@ -8,7 +8,8 @@ const download = defineRoute({
   path: '/api/exports/{id}/download',
   operationId: 'downloadExportRun',
   summary: 'Download the file of an export run',
-  description: '409 INVALID_STATE before the run has completed; 410 GONE when the stored file was removed. A Bearer key needs the scope export and a paid plan.',
+  description:
+    '409 INVALID_STATE before the run has completed; 410 GONE when the stored file was removed. A Bearer key needs the scope export and a paid plan.',
   tags: ['Exports'],
   stability: 'preview',
   auth: 'either',

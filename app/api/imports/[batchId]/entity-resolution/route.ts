@@ -1,5 +1,9 @@
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { ImportEntityResolutionRequest, ImportEntityResolutionResponse, resolveImportEntities } from '@/lib/imports/resolution';
+import {
+  ImportEntityResolutionRequest,
+  ImportEntityResolutionResponse,
+  resolveImportEntities,
+} from '@/lib/imports/resolution';
 import { BatchParams } from '@/lib/imports/service-schemas';
 
 // POST /api/imports/{batchId}/entity-resolution – decide what each entity candidate becomes.
@@ -19,9 +23,22 @@ const resolve = defineRoute({
   dryRun: true,
   idempotent: true,
   errors: [409],
-  responses: { 200: { description: 'The decisions were validated (dry run) or saved and applied.', schema: ImportEntityResolutionResponse } },
+  responses: {
+    200: {
+      description: 'The decisions were validated (dry run) or saved and applied.',
+      schema: ImportEntityResolutionResponse,
+    },
+  },
   handler: async ({ db, auth, actor, params, body, dryRun }) =>
-    json(await resolveImportEntities(db, { workspaceId: auth.workspace.id, actor, batchId: params.batchId, decisions: body.decisions, dryRun: dryRun || body.dry_run === true })),
+    json(
+      await resolveImportEntities(db, {
+        workspaceId: auth.workspace.id,
+        actor,
+        batchId: params.batchId,
+        decisions: body.decisions,
+        dryRun: dryRun || body.dry_run === true,
+      }),
+    ),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(resolve);

@@ -13,10 +13,21 @@ const errorsCsv = defineRoute({
   auth: 'either',
   scope: 'imports:read',
   params: BatchParams,
-  responses: { 200: { description: 'row,column,code,message (UTF-8 with BOM, CRLF; cells that look like formulas are escaped).', contentType: 'text/csv' } },
+  responses: {
+    200: {
+      description: 'row,column,code,message (UTF-8 with BOM, CRLF; cells that look like formulas are escaped).',
+      contentType: 'text/csv',
+    },
+  },
   handler: async ({ db, auth, params }) => {
     const { filename, csv } = await importErrorsCsv(db, auth.workspace.id, params.batchId);
-    return new Response(csv, { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"` } });
+    return new Response(csv, {
+      status: 200,
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${filename}"`,
+      },
+    });
   },
 });
 

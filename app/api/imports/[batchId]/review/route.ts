@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { importReview } from '@/lib/imports/review';
-import { BatchParams } from '@/lib/imports/service-schemas';
+import { BatchParams, ImportReview } from '@/lib/imports/service-schemas';
 
 // GET /api/imports/{batchId}/review – the review workbench payload.
 const review = defineRoute({
@@ -9,13 +8,14 @@ const review = defineRoute({
   path: '/api/imports/{batchId}/review',
   operationId: 'getImportReview',
   summary: 'Review an import batch',
-  description: 'Imported SKUs with their new and changed values (with provenance), open suggestions, row errors, entity candidates with conflicts and decisions, and a summary. Lists are capped (500 SKUs, 1000 errors); GET .../rows pages through all rows.',
+  description:
+    'Imported SKUs with their new and changed values (with provenance), open suggestions, row errors, entity candidates with conflicts and decisions, and a summary. Lists are capped (500 SKUs, 1000 errors); GET .../rows pages through all rows.',
   tags: ['Imports'],
   stability: 'preview',
   auth: 'either',
   scope: 'imports:read',
   params: BatchParams,
-  responses: { 200: { description: 'The review payload (free-form).', schema: z.record(z.string(), z.unknown()) } },
+  responses: { 200: { description: 'The review payload (free-form).', schema: ImportReview } },
   handler: async ({ db, auth, params }) => json(await importReview(db, auth.workspace.id, params.batchId)),
 });
 

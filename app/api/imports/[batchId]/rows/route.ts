@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { listImportRows } from '@/lib/imports/service';
-import { BatchParams, ImportRowsQuery } from '@/lib/imports/service-schemas';
+import { BatchParams, ImportRowPage, ImportRowsQuery } from '@/lib/imports/service-schemas';
 
 // GET /api/imports/{batchId}/rows – every row's outcome, errors and changes, paged by row number.
 const rows = defineRoute({
@@ -18,10 +17,11 @@ const rows = defineRoute({
   responses: {
     200: {
       description: 'A page of rows.',
-      schema: z.object({ data: z.array(z.record(z.string(), z.unknown())), next_cursor: z.string().nullable(), has_more: z.boolean() }),
+      schema: ImportRowPage,
     },
   },
-  handler: async ({ db, auth, params, query }) => json(await listImportRows(db, auth.workspace.id, params.batchId, query)),
+  handler: async ({ db, auth, params, query }) =>
+    json(await listImportRows(db, auth.workspace.id, params.batchId, query)),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(rows);

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
-import { Sku } from '@/lib/skus/schemas';
+import { ApproveSkuResponse } from '@/lib/skus/schemas';
 import { approveSku } from '@/lib/skus/service';
 
 // POST /api/skus/{id}/approve – a person approves the SKU; refused (409) while blockers are open.
@@ -16,8 +15,14 @@ const approve = defineRoute({
   dryRun: true,
   idempotent: true,
   errors: [409],
-  responses: { 200: { description: 'Approved (or, with dry_run, whether it can be).', schema: z.union([z.object({ sku: Sku }), z.object({ dry_run: z.literal(true), can_approve: z.boolean() }).loose()]) } },
-  handler: async ({ db, auth, actor, params, dryRun }) => json(await approveSku(db, { workspaceId: auth.workspace.id, actor, id: params.id, dryRun })),
+  responses: {
+    200: {
+      description: 'Approved (or, with dry_run, whether it can be).',
+      schema: ApproveSkuResponse,
+    },
+  },
+  handler: async ({ db, auth, actor, params, dryRun }) =>
+    json(await approveSku(db, { workspaceId: auth.workspace.id, actor, id: params.id, dryRun })),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(approve);

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods, Uuid } from '@/lib/http';
 import { assignSku, getAssignee } from '@/lib/team/assignment';
-
-const Assignment = z.object({ sku_id: Uuid, assignee: z.object({ user_id: Uuid, email: z.string().nullable() }).nullable() });
+import { SkuAssignment } from '@/lib/skus/schemas';
 
 // GET /api/skus/{id}/assignee – who the SKU is assigned to.
 const get = defineRoute({
@@ -12,9 +11,10 @@ const get = defineRoute({
   summary: 'Who a SKU is assigned to',
   tags: ['Team'],
   stability: 'preview',
-  auth: 'session',
+  auth: 'either',
+  scope: 'skus:read',
   params: IdParams,
-  responses: { 200: { description: 'The assignment.', schema: Assignment } },
+  responses: { 200: { description: 'The assignment.', schema: SkuAssignment } },
   handler: async ({ db, auth, params }) => json(await getAssignee(db, auth.workspace.id, params.id)),
 });
 
@@ -29,8 +29,9 @@ const put = defineRoute({
   auth: 'session',
   params: IdParams,
   body: z.strictObject({ user_id: Uuid.nullable() }),
-  responses: { 200: { description: 'The assignment.', schema: Assignment } },
-  handler: async ({ db, auth, actor, params, body }) => json(await assignSku(db, { workspaceId: auth.workspace.id, actor, skuId: params.id, userId: body.user_id })),
+  responses: { 200: { description: 'The assignment.', schema: SkuAssignment } },
+  handler: async ({ db, auth, actor, params, body }) =>
+    json(await assignSku(db, { workspaceId: auth.workspace.id, actor, skuId: params.id, userId: body.user_id })),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get, put);

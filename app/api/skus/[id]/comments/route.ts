@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { addComment, COMMENT_MAX, listComments } from '@/lib/team/comments';
-
-const Comment = z.object({
-  id: z.string(),
-  author: z.string(),
-  author_user_id: z.string().nullable(),
-  body: z.string(),
-  mentions: z.array(z.object({ user_id: z.string(), email: z.string().nullable() })),
-  created_at: z.string(),
-});
+import { SkuComment } from '@/lib/skus/schemas';
 
 // GET /api/skus/{id}/comments – the SKU's comment thread, oldest first.
 const list = defineRoute({
@@ -19,9 +11,10 @@ const list = defineRoute({
   summary: "List a SKU's comments",
   tags: ['Team'],
   stability: 'preview',
-  auth: 'session',
+  auth: 'either',
+  scope: 'skus:read',
   params: IdParams,
-  responses: { 200: { description: 'Comments.', schema: z.object({ data: z.array(Comment) }) } },
+  responses: { 200: { description: 'Comments.', schema: z.object({ data: z.array(SkuComment) }) } },
   handler: async ({ db, auth, params }) => json({ data: await listComments(db, auth.workspace.id, params.id) }),
 });
 
@@ -30,15 +23,24 @@ const create = defineRoute({
   method: 'POST',
   path: '/api/skus/{id}/comments',
   operationId: 'createSkuComment',
-  summary: 'Comment on a SKU',
+  summary: 'SkuComment on a SKU',
   tags: ['Team'],
   stability: 'preview',
   auth: 'session',
   params: IdParams,
   idempotent: true,
   body: z.strictObject({ body: z.string().trim().min(1).max(COMMENT_MAX) }),
-  responses: { 201: { description: 'The comment, and who was mailed.', schema: z.object({ data: Comment.extend({ notified: z.array(z.string()) }) }) } },
-  handler: async ({ db, auth, actor, params, body }) => json({ data: await addComment(db, { workspaceId: auth.workspace.id, actor, skuId: params.id, body: body.body }) }, 201),
+  responses: {
+    201: {
+      description: 'The comment, and who was mailed.',
+      schema: z.object({ data: SkuComment.extend({ notified: z.array(z.string()) }) }),
+    },
+  },
+  handler: async ({ db, auth, actor, params, body }) =>
+    json(
+      { data: await addComment(db, { workspaceId: auth.workspace.id, actor, skuId: params.id, body: body.body }) },
+      201,
+    ),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(list, create);

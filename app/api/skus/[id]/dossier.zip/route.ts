@@ -12,16 +12,30 @@ const download = defineRoute({
   description: 'dossier.pdf (labels in the locale) and every attached document under documents/NN-<name>; streamed.',
   tags: ['SKUs'],
   stability: 'stable',
-  auth: 'session',
+  auth: 'either',
+  scope: 'dossier:read',
   params: IdParams,
-  query: z.object({ locale: z.enum(LOCALES).default('en').describe('Language of the PDF labels: en, de, fr, es, it.') }),
+  query: z.object({
+    locale: z.enum(LOCALES).default('en').describe('Language of the PDF labels: en, de, fr, es, it.'),
+  }),
   rateLimit: 'parse',
-  responses: { 200: { description: 'application/zip with dossier.pdf and documents/.', contentType: 'application/zip' } },
+  responses: {
+    200: { description: 'application/zip with dossier.pdf and documents/.', contentType: 'application/zip' },
+  },
   handler: async ({ db, auth, actor, params, query }) => {
-    const zip = await streamDossierZip(db, { workspaceId: auth.workspace.id, actor, id: params.id, locale: query.locale });
+    const zip = await streamDossierZip(db, {
+      workspaceId: auth.workspace.id,
+      actor,
+      id: params.id,
+      locale: query.locale,
+    });
     return new Response(zip.stream, {
       status: 200,
-      headers: { 'content-type': 'application/zip', 'content-disposition': `attachment; filename="${zip.filename}"`, 'x-content-type-options': 'nosniff' },
+      headers: {
+        'content-type': 'application/zip',
+        'content-disposition': `attachment; filename="${zip.filename}"`,
+        'x-content-type-options': 'nosniff',
+      },
     });
   },
 });

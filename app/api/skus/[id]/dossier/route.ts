@@ -1,17 +1,7 @@
 import { z } from 'zod';
 import { getDossierFields } from '@/lib/dossier/service';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
-import { DossierValueSchema } from '@/lib/skus/read-model';
-
-const DossierField = z
-  .object({
-    field_key: z.string(),
-    section: z.string().nullable(),
-    current: DossierValueSchema.nullable(),
-    suggestions: z.array(DossierValueSchema.extend({ conflicts_with_current: z.boolean() })),
-    history: z.array(DossierValueSchema),
-  })
-  .meta({ id: 'DossierField' });
+import { DossierField } from '@/lib/skus/schemas';
 
 // GET /api/skus/{id}/dossier – every field with a value: current confirmed value, open suggestions, history.
 const get = defineRoute({
@@ -21,9 +11,12 @@ const get = defineRoute({
   summary: 'Read the dossier of a SKU',
   tags: ['Dossier'],
   stability: 'preview',
-  auth: 'session',
+  auth: 'either',
+  scope: 'dossier:read',
   params: IdParams,
-  responses: { 200: { description: 'Fields that have any value.', schema: z.object({ fields: z.array(DossierField) }) } },
+  responses: {
+    200: { description: 'Fields that have any value.', schema: z.object({ fields: z.array(DossierField) }) },
+  },
   handler: async ({ db, auth, params }) => json({ fields: await getDossierFields(db, auth.workspace.id, params.id) }),
 });
 

@@ -12,9 +12,15 @@ const get = defineRoute({
   summary: 'Entities linked to a SKU',
   tags: ['Entities'],
   stability: 'preview',
-  auth: 'session',
+  auth: 'either',
+  scope: 'entities:read',
   params: IdParams,
-  responses: { 200: { description: 'One link per role.', schema: z.object({ links: z.array(z.object({ role: z.string(), entity: Entity })) }) } },
+  responses: {
+    200: {
+      description: 'One link per role.',
+      schema: z.object({ links: z.array(z.object({ role: z.string(), entity: Entity })) }),
+    },
+  },
   handler: async ({ db, auth, params }) => {
     await getSkuRow(db, auth.workspace.id, params.id);
     return json({ links: await skuEntityLinks(db, auth.workspace.id, params.id) });

@@ -1,22 +1,9 @@
 import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { AppError } from '@/lib/http/errors';
+import { SkuExportDryRun, SkuExportSchema } from '@/lib/exports/schemas';
 import { exportSku } from '@/lib/exports/sku-export';
 import { PLANS } from '@/lib/plans';
-
-const SkuExport = z
-  .object({
-    exported_at: z.string(),
-    sku: z.object({ id: z.string(), sku_code: z.string(), product_name: z.string() }).loose(),
-    dossier_fields: z.array(z.record(z.string(), z.unknown())),
-    entities: z.array(z.record(z.string(), z.unknown())),
-    documents: z.array(z.record(z.string(), z.unknown())),
-    warnings: z.array(z.record(z.string(), z.unknown())),
-    issues: z.array(z.record(z.string(), z.unknown())),
-    audit_summary: z.record(z.string(), z.unknown()).optional(),
-  })
-  .loose()
-  .meta({ id: 'SkuExport' });
 
 // GET /api/skus/{id}/export?format=json|csv – the SKU's confirmed dossier for another system.
 const exportRoute = defineRoute({
@@ -38,20 +25,39 @@ const exportRoute = defineRoute({
   idempotent: true,
   errors: [409],
   responses: {
-    200: { description: 'SkuExport as application/json, or the same as text/csv.', schema: SkuExport },
+    200: {
+      description:
+        'SkuExport as application/json, or the same as text/csv (format=csv); with dry_run, what it would hold.',
+      schema: z.union([SkuExportDryRun, SkuExportSchema]),
+      otherContentTypes: ['text/csv'],
+    },
   },
   handler: async ({ db, auth, actor, params, query, dryRun }) => {
     if (auth.kind === 'bearer' && !PLANS[auth.workspace.plan].bearerExport) {
-      throw new AppError('PLAN_LIMIT_REACHED', `Export with an API key is not part of the ${PLANS[auth.workspace.plan].label} plan; upgrade, or export from the app.`, {
-        details: { limit: 'bearer_export', plan: auth.workspace.plan },
-      });
+      throw new AppError(
+        'PLAN_LIMIT_REACHED',
+        `Export with an API key is not part of the ${PLANS[auth.workspace.plan].label} plan; upgrade, or export from the app.`,
+        {
+          details: { limit: 'bearer_export', plan: auth.workspace.plan },
+        },
+      );
     }
-    const out = await exportSku(db, { workspaceId: auth.workspace.id, actor, id: params.id, format: query.format, dryRun });
+    const out = await exportSku(db, {
+      workspaceId: auth.workspace.id,
+      actor,
+      id: params.id,
+      format: query.format,
+      dryRun,
+    });
     if (out.kind === 'dry_run') return json(out.body);
     if (out.kind === 'json') return json(out.body);
     return new Response(out.text, {
       status: 200,
-      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${out.filename}"`, 'x-content-type-options': 'nosniff' },
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${out.filename}"`,
+        'x-content-type-options': 'nosniff',
+      },
     });
   },
 });

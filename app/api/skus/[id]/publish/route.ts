@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { getEnv } from '@/lib/config/env';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
-import { publicBaseUrl, publishSku } from '@/lib/publish/service';
+import { publicAppUrl } from '@/lib/config/public-url';
+import { publishSku } from '@/lib/publish/service';
 
 const PublishResponse = z
   .object({
@@ -13,7 +13,13 @@ const PublishResponse = z
   .meta({ id: 'PublishResponse' });
 
 const PublishDryRun = z
-  .object({ dry_run: z.literal(true), can_publish: z.boolean(), revision: z.number().int(), public_id: z.string().nullable(), public_url: z.string().nullable() })
+  .object({
+    dry_run: z.literal(true),
+    can_publish: z.boolean(),
+    revision: z.number().int(),
+    public_id: z.string().nullable(),
+    public_url: z.string().nullable(),
+  })
   .loose()
   .meta({ id: 'PublishDryRunResponse' });
 
@@ -33,9 +39,22 @@ const publish = defineRoute({
   dryRun: true,
   idempotent: true,
   errors: [409],
-  responses: { 200: { description: 'Published (or, with dry_run, whether it can be).', schema: z.union([PublishResponse, PublishDryRun]) } },
+  responses: {
+    200: {
+      description: 'Published (or, with dry_run, whether it can be).',
+      schema: z.union([PublishResponse, PublishDryRun]),
+    },
+  },
   handler: async ({ db, auth, actor, params, dryRun, url }) =>
-    json(await publishSku(db, { workspaceId: auth.workspace.id, actor, id: params.id, dryRun, baseUrl: publicBaseUrl(url, getEnv().PUBLIC_APP_URL) })),
+    json(
+      await publishSku(db, {
+        workspaceId: auth.workspace.id,
+        actor,
+        id: params.id,
+        dryRun,
+        baseUrl: publicAppUrl(url),
+      }),
+    ),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(publish);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { fieldKeySchema } from '@/lib/dossier/catalogue';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
-import { listReviewIssues, ReviewIssueSchema, serializeReviewIssue } from '@/lib/skus/read-model';
+import { listReviewIssues, serializeReviewIssue } from '@/lib/skus/read-model';
+import { ReviewIssueSchema } from '@/lib/skus/schemas';
 import { addReviewIssue } from '@/lib/skus/waivers';
 
 // GET /api/skus/{id}/review-issues – open and resolved review issues, oldest first.
@@ -12,7 +13,8 @@ const list = defineRoute({
   summary: 'List review issues',
   tags: ['SKUs'],
   stability: 'preview',
-  auth: 'session',
+  auth: 'either',
+  scope: 'skus:read',
   params: IdParams,
   responses: { 200: { description: 'Review issues.', schema: z.object({ data: z.array(ReviewIssueSchema) }) } },
   handler: async ({ db, auth, params }) => json({ data: await listReviewIssues(db, auth.workspace.id, params.id) }),
@@ -28,12 +30,27 @@ const create = defineRoute({
   stability: 'preview',
   auth: 'session',
   params: IdParams,
-  body: z.strictObject({ message: z.string().trim().min(1).max(2000), field_key: fieldKeySchema.nullable().optional() }).meta({ id: 'CreateReviewIssueInput' }),
+  body: z
+    .strictObject({ message: z.string().trim().min(1).max(2000), field_key: fieldKeySchema.nullable().optional() })
+    .meta({ id: 'CreateReviewIssueInput' }),
   idempotent: true,
   errors: [409],
   responses: { 201: { description: 'Created.', schema: z.object({ issue: ReviewIssueSchema }) } },
   handler: async ({ db, auth, actor, params, body }) =>
-    json({ issue: serializeReviewIssue(await addReviewIssue(db, { workspaceId: auth.workspace.id, actor, skuId: params.id, message: body.message, fieldKey: body.field_key ?? null })) }, 201),
+    json(
+      {
+        issue: serializeReviewIssue(
+          await addReviewIssue(db, {
+            workspaceId: auth.workspace.id,
+            actor,
+            skuId: params.id,
+            message: body.message,
+            fieldKey: body.field_key ?? null,
+          }),
+        ),
+      },
+      201,
+    ),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(list, create);

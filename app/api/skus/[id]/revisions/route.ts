@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
+import { publicUrlInfo } from '@/lib/config/public-url';
 import { listRevisions } from '@/lib/publish/service';
-
-const Revision = z.object({ revision: z.number().int(), published_at: z.string(), published_by: z.string().nullable(), public_url: z.string().nullable() }).meta({ id: 'SkuRevision' });
+import { SkuRevision } from '@/lib/skus/schemas';
 
 // GET /api/skus/{id}/revisions – the published revisions of the SKU, newest first.
 const list = defineRoute({
@@ -12,10 +12,25 @@ const list = defineRoute({
   summary: 'List published revisions',
   tags: ['SKUs'],
   stability: 'preview',
-  auth: 'session',
+  auth: 'either',
+  scope: 'skus:read',
   params: IdParams,
-  responses: { 200: { description: 'Revisions, newest first.', schema: z.object({ revisions: z.array(Revision) }) } },
-  handler: async ({ db, auth, params }) => json(await listRevisions(db, auth.workspace.id, params.id)),
+  responses: {
+    200: {
+      description:
+        'Revisions, newest first, and public_base: the address the next publish will use, and whether it is configured (PUBLIC_APP_URL) or taken from the request.',
+      schema: z.object({
+        revisions: z.array(SkuRevision),
+        public_base: z.object({
+          url: z.string(),
+          configured: z.boolean(),
+          source: z.enum(['PUBLIC_APP_URL', 'request', 'default']),
+        }),
+      }),
+    },
+  },
+  handler: async ({ db, auth, params, url }) =>
+    json({ ...(await listRevisions(db, auth.workspace.id, params.id)), public_base: publicUrlInfo(url) }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(list);

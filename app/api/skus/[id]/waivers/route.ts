@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
-import { WaiverSchema } from '@/lib/skus/read-model';
+import { WaiverSchema } from '@/lib/skus/schemas';
 import { listWaivers, waiveBlocker } from '@/lib/skus/waivers';
 
 // GET /api/skus/{id}/waivers – every waiver, revoked ones included.
@@ -11,7 +11,8 @@ const list = defineRoute({
   summary: 'List blocker waivers',
   tags: ['SKUs'],
   stability: 'preview',
-  auth: 'session',
+  auth: 'either',
+  scope: 'skus:read',
   params: IdParams,
   responses: { 200: { description: 'Waivers.', schema: z.object({ data: z.array(WaiverSchema) }) } },
   handler: async ({ db, auth, params }) => json({ data: await listWaivers(db, auth.workspace.id, params.id) }),
@@ -23,17 +24,31 @@ const create = defineRoute({
   path: '/api/skus/{id}/waivers',
   operationId: 'waiveSkuBlocker',
   summary: 'Waive a blocker',
-  description: 'code is a current blocker code (every occurrence) or key (one occurrence). Open conflicts and review issues cannot be waived (409 INVALID_STATE).',
+  description:
+    'code is a current blocker code (every occurrence) or key (one occurrence). Open conflicts and review issues cannot be waived (409 INVALID_STATE).',
   tags: ['SKUs'],
   stability: 'preview',
   auth: 'session',
   params: IdParams,
-  body: z.strictObject({ code: z.string().min(1).max(120), reason: z.string().trim().min(1).max(500) }).meta({ id: 'WaiveBlockerInput' }),
+  body: z
+    .strictObject({ code: z.string().min(1).max(120), reason: z.string().trim().min(1).max(500) })
+    .meta({ id: 'WaiveBlockerInput' }),
   idempotent: true,
   errors: [409],
   responses: { 201: { description: 'Waived.', schema: z.object({ waiver: WaiverSchema }) } },
   handler: async ({ db, auth, actor, params, body }) =>
-    json({ waiver: await waiveBlocker(db, { workspaceId: auth.workspace.id, actor, skuId: params.id, code: body.code, reason: body.reason }) }, 201),
+    json(
+      {
+        waiver: await waiveBlocker(db, {
+          workspaceId: auth.workspace.id,
+          actor,
+          skuId: params.id,
+          code: body.code,
+          reason: body.reason,
+        }),
+      },
+      201,
+    ),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(list, create);

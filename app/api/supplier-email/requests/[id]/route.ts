@@ -14,7 +14,9 @@ const get = defineRoute({
   auth: 'either',
   scope: 'outreach:read',
   params: IdParams,
-  responses: { 200: { description: 'The request with its timeline.', schema: z.object({ request: SupplierRequestSchema }) } },
+  responses: {
+    200: { description: 'The request with its timeline.', schema: z.object({ request: SupplierRequestSchema }) },
+  },
   handler: async ({ db, auth, params }) => json({ request: await getRequest(db, auth.workspace.id, params.id) }),
 });
 
@@ -23,7 +25,7 @@ const patch = defineRoute({
   method: 'PATCH',
   path: '/api/supplier-email/requests/{id}',
   operationId: 'updateSupplierRequest',
-  summary: 'Update a supplier request\'s status',
+  summary: "Update a supplier request's status",
   description:
     'Transitions: sent → in_progress, to_review, done, no_progress, cancelled; in_progress → to_review, done, no_progress, cancelled; to_review → in_progress, done, cancelled; no_progress → in_progress, to_review, done, cancelled; failed → cancelled. done and cancelled are final and close the upload link. The same open status again only changes due_date / adds the note. Anything else is 409 INVALID_STATE (details.state, details.allowed).',
   tags: ['Supplier email'],
@@ -34,7 +36,10 @@ const patch = defineRoute({
   body: PatchInput,
   errors: [409],
   responses: { 200: { description: 'The updated request.', schema: z.object({ request: SupplierRequestSchema }) } },
-  handler: async ({ db, auth, actor, params, body }) => json({ request: await updateRequestStatus(db, { workspaceId: auth.workspace.id, actor, id: params.id, input: body }) }),
+  handler: async ({ db, auth, actor, params, body }) =>
+    json({
+      request: await updateRequestStatus(db, { workspaceId: auth.workspace.id, actor, id: params.id, input: body }),
+    }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get, patch);

@@ -8,14 +8,25 @@ const post = defineRoute({
   path: '/api/supplier-email/requests/bulk',
   operationId: 'bulkSupplierRequests',
   summary: 'Remind or cancel several supplier requests',
-  description: 'action remind sends each request its next reminder now (requests in sent, in_progress or no_progress); cancel cancels them. One result per id: ok, or the error code and message (NOT_FOUND, INVALID_STATE, EMAIL_DELIVERY_FAILED).',
+  description:
+    'action remind sends each request its next reminder now (requests in sent, in_progress or no_progress); cancel cancels them. One result per id: ok, or the error code and message (NOT_FOUND, INVALID_STATE, EMAIL_DELIVERY_FAILED).',
   tags: ['Supplier email'],
   stability: 'preview',
   auth: 'either',
   scope: 'outreach:write',
   body: z.strictObject({ action: z.enum(['remind', 'cancel']), ids: z.array(Uuid).min(1).max(100) }),
-  responses: { 200: { description: 'Per-request results.', schema: z.object({ results: z.array(z.object({ id: z.string(), ok: z.boolean(), code: z.string().optional(), message: z.string().optional() })) }) } },
-  handler: async ({ db, auth, actor, body }) => json(await bulkAction(db, { workspaceId: auth.workspace.id, actor, action: body.action, ids: body.ids })),
+  responses: {
+    200: {
+      description: 'Per-request results.',
+      schema: z.object({
+        results: z.array(
+          z.object({ id: z.string(), ok: z.boolean(), code: z.string().optional(), message: z.string().optional() }),
+        ),
+      }),
+    },
+  },
+  handler: async ({ db, auth, actor, body }) =>
+    json(await bulkAction(db, { workspaceId: auth.workspace.id, actor, action: body.action, ids: body.ids })),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(post);

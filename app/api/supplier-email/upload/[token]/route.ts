@@ -4,7 +4,7 @@ import { declaredLength } from '@/lib/documents/forms';
 import { MAX_FILE_BYTES, MULTIPART_OVERHEAD_BYTES } from '@/lib/documents/limits';
 import { BulkResultItemSchema } from '@/lib/documents/schemas';
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { parseMultipart } from '@/lib/http/multipart';
+import { zFiles } from '@/lib/http/form';
 import { enforceRateLimit } from '@/lib/http/rate-limit';
 import { publicRequestView, receiveSupplierFiles, requireLink, workspaceRef } from '@/lib/outreach/responses';
 import { hashToken } from '@/lib/outreach/token';
@@ -33,14 +33,16 @@ const get = defineRoute({
   path: '/api/supplier-email/upload/{token}',
   operationId: 'getSupplierUploadLink',
   summary: 'Read a supplier upload link',
-  description: 'Public (the token is the credential). The product and the items asked, nothing else of the workspace. 404 for an unknown token, 410 LINK_EXPIRED for an expired or revoked one or a closed request.',
+  description:
+    'Public (the token is the credential). The product and the items asked, nothing else of the workspace. 404 for an unknown token, 410 LINK_EXPIRED for an expired or revoked one or a closed request.',
   tags: ['Supplier email'],
   stability: 'preview',
   auth: 'none',
   params: Params,
   errors: [410],
   responses: { 200: { description: 'The request as the supplier sees it.', schema: z.object({ request: View }) } },
-  handler: async ({ db, params }) => json({ request: await publicRequestView(db, await requireLink(db, params.token)) }),
+  handler: async ({ db, params }) =>
+    json({ request: await publicRequestView(db, await requireLink(db, params.token)) }),
 });
 
 // POST /api/supplier-email/upload/{token} – the supplier's files become documents of the SKU.
@@ -54,28 +56,31 @@ const post = defineRoute({
   stability: 'preview',
   auth: 'none',
   params: Params,
-  bodyKind: 'multipart',
   maxBodyBytes: MAX_LINK_BODY,
   rateLimit: 'parse',
   errors: [410, 413],
-  requestBodyDoc: {
-    required: true,
-    content: { 'multipart/form-data': { schema: { type: 'object', required: ['files'], properties: { files: { type: 'array', minItems: 1, maxItems: MAX_LINK_FILES, items: { type: 'string', format: 'binary' } } } } } },
+  // Only the files count; any other field is ignored, as a supplier's mail client may add some.
+  form: z.object({ files: zFiles({ maxBytes: MAX_FILE_BYTES, maxFiles: MAX_LINK_FILES, oversize: 'report' }) }),
+  maxFormFieldBytes: 1024,
+  responses: {
+    200: {
+      description: 'One result per file.',
+      schema: z.object({
+        results: z.array(BulkResultItemSchema),
+        summary: z.record(z.string(), z.number()),
+        request: View,
+      }),
+    },
   },
-  responses: { 200: { description: 'One result per file.', schema: z.object({ results: z.array(BulkResultItemSchema), summary: z.record(z.string(), z.number()), request: View }) } },
-  handler: async ({ db, req, params, ip }) => {
+  handler: async ({ db, req, params, ip, form }) => {
     const row = await requireLink(db, params.token);
     // The link is the caller: its own parse budget, on top of the per-address limit of the route kit.
     await enforceRateLimit(db, { cls: 'parse', subject: `link:${hashToken(params.token)}`, ip });
     await assertBatchFitsStorage(db, await workspaceRef(db, row.workspaceId), declaredLength(req));
-    const form = await parseMultipart(req, { maxFiles: MAX_LINK_FILES, maxFileBytes: MAX_FILE_BYTES, maxTotalBytes: MAX_LINK_BODY, fileFields: ['files'], maxFields: 2, maxFieldBytes: 1024 });
-    try {
-      const out = await receiveSupplierFiles(db, { row, files: form.files, via: 'upload_link' });
-      const fresh = await requireLink(db, params.token).catch(() => row);
-      return json({ results: out.results, summary: out.summary, request: await publicRequestView(db, fresh) });
-    } finally {
-      await form.cleanup();
-    }
+    const { files } = await form();
+    const out = await receiveSupplierFiles(db, { row, files, via: 'upload_link' });
+    const fresh = await requireLink(db, params.token).catch(() => row);
+    return json({ results: out.results, summary: out.summary, request: await publicRequestView(db, fresh) });
   },
 });
 

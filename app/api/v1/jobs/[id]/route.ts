@@ -15,7 +15,8 @@ const get = defineRoute({
   auth: 'bearer',
   params: IdParams,
   responses: { 200: { description: 'The job run.', schema: z.object({ job: JobRunSchema }) } },
-  handler: async ({ db, auth, params }) => json({ job: serializeJobRun(await getJobRun(db, auth.workspace.id, params.id)) }),
+  handler: async ({ db, auth, params }) =>
+    json({ job: serializeJobRun(await getJobRun(db, auth.workspace.id, params.id)) }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

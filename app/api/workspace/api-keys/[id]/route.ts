@@ -13,7 +13,9 @@ const revoke = defineRoute({
   stability: 'stable',
   auth: 'session',
   params: IdParams,
-  responses: { 200: { description: 'Revoked.', schema: z.object({ data: z.object({ id: Uuid, revoked: z.boolean() }) }) } },
+  responses: {
+    200: { description: 'Revoked.', schema: z.object({ data: z.object({ id: Uuid, revoked: z.boolean() }) }) },
+  },
   handler: async ({ db, auth, params }) => json({ data: await revokeApiKey(db, auth.workspace.id, params.id) }),
 });
 
@@ -28,8 +30,11 @@ const rotate = defineRoute({
   auth: 'session',
   params: IdParams,
   errors: [409],
-  responses: { 201: { description: 'The new key; the old one is revoked.', schema: z.object({ data: ApiKeyWithSecret }) } },
-  handler: async ({ db, auth, actor, params }) => json({ data: await rotateApiKey(db, { workspaceId: auth.workspace.id, actor, id: params.id }) }, 201),
+  responses: {
+    201: { description: 'The new key; the old one is revoked.', schema: z.object({ data: ApiKeyWithSecret }) },
+  },
+  handler: async ({ db, auth, actor, params }) =>
+    json({ data: await rotateApiKey(db, { workspaceId: auth.workspace.id, actor, id: params.id }) }, 201),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(revoke, rotate);

@@ -17,6 +17,7 @@ const get = defineRoute({
   tags: ['Public'],
   stability: 'preview',
   auth: 'none',
+  errors: [410],
   params: z.object({ publicId: z.string().max(40), documentId: Uuid }),
   responses: { 200: { description: 'The file, as an attachment.', contentType: 'application/octet-stream' } },
   handler: async ({ db, params }) => {
@@ -28,7 +29,11 @@ const get = defineRoute({
     const store = getBlobStore();
     if (!(await store.exists(doc.storageKey))) throw new AppError('GONE', 'The document is no longer stored.');
     const type = SAFE_TYPES.has(doc.entry.mime_type) ? doc.entry.mime_type : 'application/octet-stream';
-    return publicFileResponse(await store.getStream(doc.storageKey), type, { maxAge: 3600, length: doc.entry.size_bytes, disposition: attachmentDisposition(doc.entry.name) });
+    return publicFileResponse(await store.getStream(doc.storageKey), type, {
+      maxAge: 3600,
+      length: doc.entry.size_bytes,
+      disposition: attachmentDisposition(doc.entry.name),
+    });
   },
 });
 

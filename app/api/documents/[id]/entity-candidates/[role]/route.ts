@@ -8,14 +8,29 @@ const post = defineRoute({
   path: '/api/documents/{id}/entity-candidates/{role}',
   operationId: 'applyDocumentEntityCandidate',
   summary: 'Link or create the operator a document names',
-  description: 'create_new makes an entity from the candidate (name, address parts, country, email) unless one of the same name exists, then links it to the SKU in the role; link_existing links the given entity.',
+  description:
+    'create_new makes an entity from the candidate (name, address parts, country, email) unless one of the same name exists, then links it to the SKU in the role; link_existing links the given entity.',
   tags: ['Documents'],
   stability: 'preview',
   auth: 'session',
   params: z.object({ id: Uuid, role: CandidateRole }),
   body: ApplyCandidateInput,
-  responses: { 200: { description: 'Linked.', schema: z.object({ created: z.boolean(), role: z.string(), entity: z.record(z.string(), z.unknown()) }) } },
-  handler: async ({ db, auth, actor, params, body }) => json(await applyEntityCandidate(db, { workspaceId: auth.workspace.id, actor, documentId: params.id, role: params.role, input: body })),
+  responses: {
+    200: {
+      description: 'Linked.',
+      schema: z.object({ created: z.boolean(), role: z.string(), entity: z.record(z.string(), z.unknown()) }),
+    },
+  },
+  handler: async ({ db, auth, actor, params, body }) =>
+    json(
+      await applyEntityCandidate(db, {
+        workspaceId: auth.workspace.id,
+        actor,
+        documentId: params.id,
+        role: params.role,
+        input: body,
+      }),
+    ),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(post);

@@ -10,13 +10,15 @@ const put = defineRoute({
   path: '/api/documents/{id}/skus/{skuId}',
   operationId: 'linkDocumentToSku',
   summary: 'Link a document to a SKU',
-  description: 'Idempotent. A new link queues extraction of the document (suggestions for the SKU) and re-evaluates the SKU.',
+  description:
+    'Idempotent. A new link queues extraction of the document (suggestions for the SKU) and re-evaluates the SKU.',
   tags: ['Documents'],
   stability: 'preview',
   auth: 'session',
   params: Params,
   responses: { 200: { description: 'Linked.', schema: z.object({ linked: z.literal(true) }) } },
-  handler: async ({ db, auth, actor, params }) => json(await linkDocument(db, { workspaceId: auth.workspace.id, actor, id: params.id, skuId: params.skuId })),
+  handler: async ({ db, auth, actor, params }) =>
+    json(await linkDocument(db, { workspaceId: auth.workspace.id, actor, id: params.id, skuId: params.skuId })),
 });
 
 // DELETE /api/documents/{id}/skus/{skuId} – unlink (both kinds of link); the document's open suggestions there are withdrawn.
@@ -30,7 +32,8 @@ const del = defineRoute({
   auth: 'session',
   params: Params,
   responses: { 200: { description: 'Unlinked.', schema: z.object({ unlinked: z.literal(true) }) } },
-  handler: async ({ db, auth, actor, params }) => json(await unlinkDocument(db, { workspaceId: auth.workspace.id, actor, id: params.id, skuId: params.skuId })),
+  handler: async ({ db, auth, actor, params }) =>
+    json(await unlinkDocument(db, { workspaceId: auth.workspace.id, actor, id: params.id, skuId: params.skuId })),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(put, del);

@@ -9,7 +9,8 @@ const get = defineRoute({
   path: '/api/skus/{id}/ai-fill/job',
   operationId: 'getLatestAiFillJob',
   summary: 'Latest AI fill job',
-  description: 'Status (pending, processing, completed, completed_degraded, failed, cancelled), progress, fields asked, suggestions with their citations, error or degraded reason, provider and model, token usage and timestamps. 404 when the SKU never had one. Session, or Bearer with scope skus:read.',
+  description:
+    'Status (pending, processing, completed, completed_degraded, failed, cancelled), progress, fields asked, suggestions with their citations, error or degraded reason, provider and model, token usage and timestamps. 404 when the SKU never had one. Session, or Bearer with scope skus:read.',
   tags: ['AI'],
   stability: 'stable',
   auth: 'either',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { clearDossierValue, setDossierValue } from '@/lib/dossier/service';
 import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
-import { DossierValueSchema } from '@/lib/skus/read-model';
+import { DossierValueSchema } from '@/lib/skus/schemas';
 
 const Params = z.object({ id: Uuid, fieldKey: z.string().min(1).max(64) });
 
@@ -22,15 +22,28 @@ const put = defineRoute({
   body: z.strictObject({ value: z.union([z.string().max(20_000), z.number()]) }).meta({ id: 'SetDossierValueInput' }),
   dryRun: true,
   idempotent: true,
-  errors: [409],
+  errors: [409, 415],
   responses: {
     200: {
-      description: 'The stored value and whether it changed (dry_run: the normalised value and whether it would change).',
-      schema: z.union([z.object({ value: DossierValueSchema, changed: z.boolean() }), z.object({ dry_run: z.literal(true), normalized_value: z.string(), would_change: z.boolean() }).loose()]),
+      description:
+        'The stored value and whether it changed (dry_run: the normalised value and whether it would change).',
+      schema: z.union([
+        z.object({ value: DossierValueSchema, changed: z.boolean() }),
+        z.object({ dry_run: z.literal(true), normalized_value: z.string(), would_change: z.boolean() }).loose(),
+      ]),
     },
   },
   handler: async ({ db, auth, actor, params, body, dryRun }) =>
-    json(await setDossierValue(db, { workspaceId: auth.workspace.id, actor, skuId: params.id, fieldKey: params.fieldKey, value: body.value, dryRun })),
+    json(
+      await setDossierValue(db, {
+        workspaceId: auth.workspace.id,
+        actor,
+        skuId: params.id,
+        fieldKey: params.fieldKey,
+        value: body.value,
+        dryRun,
+      }),
+    ),
 });
 
 // DELETE /api/skus/{id}/dossier/{field_key} – clear the confirmed value (kept in the history).
@@ -43,8 +56,18 @@ const del = defineRoute({
   stability: 'preview',
   auth: 'session',
   params: Params,
-  responses: { 200: { description: 'Cleared.', schema: z.object({ cleared: z.literal(true), field_key: z.string() }) } },
-  handler: async ({ db, auth, actor, params }) => json(await clearDossierValue(db, { workspaceId: auth.workspace.id, actor, skuId: params.id, fieldKey: params.fieldKey })),
+  responses: {
+    200: { description: 'Cleared.', schema: z.object({ cleared: z.literal(true), field_key: z.string() }) },
+  },
+  handler: async ({ db, auth, actor, params }) =>
+    json(
+      await clearDossierValue(db, {
+        workspaceId: auth.workspace.id,
+        actor,
+        skuId: params.id,
+        fieldKey: params.fieldKey,
+      }),
+    ),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(put, del);

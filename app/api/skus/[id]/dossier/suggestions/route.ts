@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addSuggestions } from '@/lib/dossier/service';
 import { defineRoute, IdParams, json, routeMethods, Uuid } from '@/lib/http';
-import { DossierValueSchema } from '@/lib/skus/read-model';
+import { DossierValueSchema } from '@/lib/skus/schemas';
 
 const Provenance = z
   .strictObject({
@@ -41,7 +41,8 @@ const post = defineRoute({
   path: '/api/skus/{id}/dossier/suggestions',
   operationId: 'addDossierSuggestions',
   summary: 'Add dossier suggestions',
-  description: 'Invalid values and duplicates of present, suggested or rejected values are skipped with a reason. Session, or Bearer with scope skus:write.',
+  description:
+    'Invalid values and duplicates of present, suggested or rejected values are skipped with a reason. Session, or Bearer with scope skus:write.',
   tags: ['Dossier'],
   stability: 'preview',
   auth: 'either',
@@ -53,7 +54,10 @@ const post = defineRoute({
   responses: {
     200: {
       description: 'What was stored and what was skipped.',
-      schema: z.object({ inserted: z.array(DossierValueSchema), skipped: z.array(z.object({ field_key: z.string(), reason: z.string() })) }),
+      schema: z.object({
+        inserted: z.array(DossierValueSchema),
+        skipped: z.array(z.object({ field_key: z.string(), reason: z.string() })),
+      }),
     },
   },
   handler: async ({ db, auth, actor, params, body }) =>
@@ -62,7 +66,13 @@ const post = defineRoute({
         workspaceId: auth.workspace.id,
         actor,
         skuId: params.id,
-        suggestions: body.suggestions.map((s) => ({ field_key: s.field_key, value: s.value, source: s.source, provenance: s.provenance ?? {}, confidence: s.confidence ?? null })),
+        suggestions: body.suggestions.map((s) => ({
+          field_key: s.field_key,
+          value: s.value,
+          source: s.source,
+          provenance: s.provenance ?? {},
+          confidence: s.confidence ?? null,
+        })),
       }),
     ),
 });

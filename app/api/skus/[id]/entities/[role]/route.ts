@@ -11,14 +11,25 @@ const put = defineRoute({
   path: '/api/skus/{id}/entities/{role}',
   operationId: 'linkSkuEntity',
   summary: 'Link an entity to a SKU',
-  description: 'Roles: manufacturer, importer, responsible_person, authorised_representative. A change resets an approval.',
+  description:
+    'Roles: manufacturer, importer, responsible_person, authorised_representative. A change resets an approval. 422 ENTITY_NOT_ESTABLISHED_IN_EU when an entity with a country outside the EU/EEA is linked as responsible_person or authorised_representative.',
   tags: ['Entities'],
   stability: 'preview',
   auth: 'session',
   params: Params,
   body: z.strictObject({ entity_id: Uuid }),
+  errors: [422],
   responses: { 200: { description: 'Linked.', schema: z.object({ role: z.string(), entity: Entity }) } },
-  handler: async ({ db, auth, actor, params, body }) => json(await linkEntity(db, { workspaceId: auth.workspace.id, actor, skuId: params.id, role: params.role, entityId: body.entity_id })),
+  handler: async ({ db, auth, actor, params, body }) =>
+    json(
+      await linkEntity(db, {
+        workspaceId: auth.workspace.id,
+        actor,
+        skuId: params.id,
+        role: params.role,
+        entityId: body.entity_id,
+      }),
+    ),
 });
 
 // DELETE /api/skus/{id}/entities/{role}
@@ -32,7 +43,8 @@ const del = defineRoute({
   auth: 'session',
   params: Params,
   responses: { 200: { description: 'Unlinked.', schema: z.object({ role: z.string(), unlinked: z.literal(true) }) } },
-  handler: async ({ db, auth, actor, params }) => json(await unlinkEntity(db, { workspaceId: auth.workspace.id, actor, skuId: params.id, role: params.role })),
+  handler: async ({ db, auth, actor, params }) =>
+    json(await unlinkEntity(db, { workspaceId: auth.workspace.id, actor, skuId: params.id, role: params.role })),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(put, del);

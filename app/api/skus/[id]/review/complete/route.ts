@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
-import { Sku } from '@/lib/skus/schemas';
+import { CompleteReviewResponse } from '@/lib/skus/schemas';
 import { completeReview } from '@/lib/skus/service';
 
 // POST /api/skus/{id}/review/complete – close the review once no issue or extraction conflict is open.
@@ -16,8 +15,14 @@ const complete = defineRoute({
   dryRun: true,
   idempotent: true,
   errors: [409],
-  responses: { 200: { description: 'Review complete (or, with dry_run, whether it can be).', schema: z.union([z.object({ sku: Sku }), z.object({ dry_run: z.literal(true), can_complete: z.boolean() }).loose()]) } },
-  handler: async ({ db, auth, actor, params, dryRun }) => json(await completeReview(db, { workspaceId: auth.workspace.id, actor, id: params.id, dryRun })),
+  responses: {
+    200: {
+      description: 'Review complete (or, with dry_run, whether it can be).',
+      schema: CompleteReviewResponse,
+    },
+  },
+  handler: async ({ db, auth, actor, params, dryRun }) =>
+    json(await completeReview(db, { workspaceId: auth.workspace.id, actor, id: params.id, dryRun })),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(complete);

@@ -19,8 +19,19 @@ const post = defineRoute({
   dryRun: true,
   idempotent: true,
   errors: [409, 422],
-  responses: { 200: { description: 'Old and new value; with dry_run nothing is written.', schema: SyncFromEntityResponse } },
-  handler: async ({ db, auth, actor, params, dryRun }) => json(await syncFieldFromEntity(db, { workspaceId: auth.workspace.id, actor, skuId: params.id, fieldKey: params.fieldId, dryRun })),
+  responses: {
+    200: { description: 'Old and new value; with dry_run nothing is written.', schema: SyncFromEntityResponse },
+  },
+  handler: async ({ db, auth, actor, params, dryRun }) =>
+    json(
+      await syncFieldFromEntity(db, {
+        workspaceId: auth.workspace.id,
+        actor,
+        skuId: params.id,
+        fieldKey: params.fieldId,
+        dryRun,
+      }),
+    ),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(post);

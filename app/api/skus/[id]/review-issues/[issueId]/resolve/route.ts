@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
-import { ReviewIssueSchema, serializeReviewIssue } from '@/lib/skus/read-model';
+import { serializeReviewIssue } from '@/lib/skus/read-model';
+import { ReviewIssueSchema } from '@/lib/skus/schemas';
 import { resolveReviewIssue } from '@/lib/skus/waivers';
 
 // POST /api/skus/{id}/review-issues/{issue_id}/resolve
@@ -15,7 +16,16 @@ const post = defineRoute({
   params: z.object({ id: Uuid, issueId: Uuid }),
   responses: { 200: { description: 'Resolved.', schema: z.object({ issue: ReviewIssueSchema }) } },
   handler: async ({ db, auth, actor, params }) =>
-    json({ issue: serializeReviewIssue(await resolveReviewIssue(db, { workspaceId: auth.workspace.id, actor, skuId: params.id, issueId: params.issueId })) }),
+    json({
+      issue: serializeReviewIssue(
+        await resolveReviewIssue(db, {
+          workspaceId: auth.workspace.id,
+          actor,
+          skuId: params.id,
+          issueId: params.issueId,
+        }),
+      ),
+    }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(post);

@@ -18,9 +18,20 @@ const post = defineRoute({
   params: z.object({ id: Uuid, documentId: Uuid }),
   body: DocumentDecisionInput,
   errors: [409],
-  responses: { 200: { description: 'The request after the decision.', schema: z.object({ request: SupplierRequestSchema }) } },
+  responses: {
+    200: { description: 'The request after the decision.', schema: z.object({ request: SupplierRequestSchema }) },
+  },
   handler: async ({ db, auth, actor, params, body }) =>
-    json({ request: await decideDocument(db, { workspaceId: auth.workspace.id, actor, requestId: params.id, documentId: params.documentId, decision: body.decision, note: body.note }) }),
+    json({
+      request: await decideDocument(db, {
+        workspaceId: auth.workspace.id,
+        actor,
+        requestId: params.id,
+        documentId: params.documentId,
+        decision: body.decision,
+        note: body.note,
+      }),
+    }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(post);

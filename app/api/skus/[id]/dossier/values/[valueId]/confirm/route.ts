@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { confirmSuggestion } from '@/lib/dossier/service';
 import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
-import { DossierValueSchema } from '@/lib/skus/read-model';
+import { DossierValueSchema } from '@/lib/skus/schemas';
 
 // POST /api/skus/{id}/dossier/values/{value_id}/confirm – a person confirms a suggestion (optionally edited).
 const post = defineRoute({
@@ -17,7 +17,15 @@ const post = defineRoute({
   errors: [409],
   responses: { 200: { description: 'The confirmed value.', schema: z.object({ value: DossierValueSchema }) } },
   handler: async ({ db, auth, actor, params, body }) =>
-    json({ value: await confirmSuggestion(db, { workspaceId: auth.workspace.id, actor, skuId: params.id, valueId: params.valueId, value: body?.value }) }),
+    json({
+      value: await confirmSuggestion(db, {
+        workspaceId: auth.workspace.id,
+        actor,
+        skuId: params.id,
+        valueId: params.valueId,
+        value: body?.value,
+      }),
+    }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(post);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rejectSuggestion } from '@/lib/dossier/service';
 import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
-import { DossierValueSchema } from '@/lib/skus/read-model';
+import { DossierValueSchema } from '@/lib/skus/schemas';
 
 // POST /api/skus/{id}/dossier/values/{value_id}/reject – a person rejects a suggestion.
 const post = defineRoute({
@@ -17,7 +17,15 @@ const post = defineRoute({
   errors: [409],
   responses: { 200: { description: 'The rejected value.', schema: z.object({ value: DossierValueSchema }) } },
   handler: async ({ db, auth, actor, params, body }) =>
-    json({ value: await rejectSuggestion(db, { workspaceId: auth.workspace.id, actor, skuId: params.id, valueId: params.valueId, reason: body?.reason }) }),
+    json({
+      value: await rejectSuggestion(db, {
+        workspaceId: auth.workspace.id,
+        actor,
+        skuId: params.id,
+        valueId: params.valueId,
+        reason: body?.reason,
+      }),
+    }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(post);

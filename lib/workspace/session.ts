@@ -1,6 +1,8 @@
 import { cache } from 'react';
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { connection } from 'next/server';
+import { REQUEST_PATH_HEADER, signInPath } from '@/components/auth/next-path';
 import { getCurrentSession } from '@/lib/auth/current';
 
 export type CurrentSession = NonNullable<Awaited<ReturnType<typeof getCurrentSession>>>;
@@ -15,6 +17,7 @@ export const getSession = cache(async () => {
 /** The session, or a redirect to sign-in. For the workspace layout and its pages. */
 export async function requireSession(): Promise<CurrentSession> {
   const session = await getSession();
-  if (!session) redirect('/sign-in');
+  // A deep link opened while signed out comes back to the same page (and tab) after sign-in.
+  if (!session) redirect(signInPath((await headers()).get(REQUEST_PATH_HEADER)));
   return session;
 }

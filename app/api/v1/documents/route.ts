@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { listDocuments } from '@/lib/documents/service';
+import { DocumentSchema, ListDocumentsQuery } from '@/lib/documents/schemas';
+import { defineRoute, json, routeMethods } from '@/lib/http';
+
+// GET /api/v1/documents – the versioned Bearer listing of the vault (same shape and filters as GET /api/documents).
+const list = defineRoute({
+  method: 'GET',
+  path: '/api/v1/documents',
+  operationId: 'listDocumentsV1',
+  summary: 'List documents (v1, Bearer)',
+  description:
+    'Shape: { data: Document[], has_more, next_cursor }; same paging and filters as GET /api/documents. Requires scope documents:read.',
+  tags: ['v1'],
+  stability: 'stable',
+  auth: 'bearer',
+  scope: 'documents:read',
+  query: ListDocumentsQuery,
+  responses: {
+    200: {
+      description: 'A page of documents.',
+      schema: z.object({ data: z.array(DocumentSchema), next_cursor: z.string().nullable(), has_more: z.boolean() }),
+    },
+  },
+  handler: async ({ db, auth, query }) => json(await listDocuments(db, auth.workspace.id, query)),
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(list);

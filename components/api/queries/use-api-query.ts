@@ -1,0 +1,74 @@
+'use client';
+
+import * as React from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '@/components/api/client';
+import { keyOfPath } from './keys';
+
+export interface ApiQuery<T> {
+  data: T | undefined;
+  error: ApiError | undefined;
+  /** true until the first answer for this path (a refetch keeps the previous data on screen) */
+  loading: boolean;
+  reload: () => Promise<void>;
+  /** Local update of the cached answer (after a write that returned the new state). */
+  setData: (update: T | undefined | ((prev: T | undefined) => T | undefined)) => void;
+}
+
+function asApiError(e: unknown): ApiError | undefined {
+  if (!e) return undefined;
+  return e instanceof ApiError
+    ? e
+    : new ApiError({ status: 0, code: 'UNKNOWN', message: 'Something went wrong while loading. Try again.' });
+}
+
+/**
+ * The one way a component GETs JSON: TanStack Query under a key derived from the path (see keys.ts),
+ * so writes elsewhere invalidate it by prefix. `null` waits (nothing to ask yet).
+ */
+export function useApiQuery<T>(
+  path: string | null,
+  options: { staleTime?: number; refetchInterval?: number | false } = {},
+): ApiQuery<T> {
+  const client = useQueryClient();
+  const key = React.useMemo(() => (path ? keyOfPath(path) : ['api', 'idle']), [path]);
+  const q = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => apiFetch<T>(path!, { signal }),
+    enabled: path !== null,
+    placeholderData: keepPreviousData,
+    staleTime: options.staleTime,
+    refetchInterval: options.refetchInterval,
+  });
+  const reload = React.useCallback(async () => {
+    await q.refetch();
+  }, [q]);
+  const setData = React.useCallback<ApiQuery<T>['setData']>(
+    (update) => client.setQueryData<T>(key, update as T | ((prev: T | undefined) => T | undefined)),
+    [client, key],
+  );
+  return {
+    data: q.data,
+    error: asApiError(q.error),
+    loading: path !== null && q.isPending,
+    reload,
+    setData,
+  };
+}
+
+/**
+ * The `?dry_run=true` answer of a POST (what the write would do or why it would be refused), read like a
+ * GET: cached under the path's key plus `dry-run`, so invalidating the resource asks again.
+ */
+export function useDryRun<T>(path: string | null) {
+  const q = useQuery({
+    queryKey: path ? [...keyOfPath(path), 'dry-run'] : ['api', 'idle'],
+    queryFn: ({ signal }) =>
+      apiFetch<T>(`${path!}${path!.includes('?') ? '&' : '?'}dry_run=true`, { method: 'POST', signal }),
+    enabled: path !== null,
+    // Asked afresh each time a dialog opens: an answer is only good for the state it was asked about.
+    staleTime: 0,
+    gcTime: 0,
+  });
+  return { data: q.data, error: asApiError(q.error) };
+}

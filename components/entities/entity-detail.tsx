@@ -1,0 +1,311 @@
+'use client';
+
+import * as React from 'react';
+import Link from 'next/link';
+import { ArrowLeft, Combine, Pencil, Undo2 } from 'lucide-react';
+import { describeError } from '@/components/api/client';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { toast } from '@/components/ui/toaster';
+import { RoleGate } from '@/components/team/role-gate';
+import { ROLE_LABELS } from '@/components/skus/labels';
+import { idempotentWrite } from '@/components/api/client';
+import { useJson } from '@/components/skus/sku-context';
+import type { Entity, EntityRole } from '@/components/skus/types';
+import { countryLabel } from './country-select';
+import { EntityFormDialog } from './entity-form-dialog';
+import { EntityMergeDialog, type EntityMergeResult } from './entity-merge-dialog';
+import { EuBadge } from './eu-badge';
+
+interface LinkedSku {
+  role: EntityRole;
+  sku: { id: string; sku_code: string; product_name: string; blocker_count: number; approval_state: string };
+}
+interface Detail {
+  entity: Entity & { roles?: EntityRole[] };
+  linked_skus: LinkedSku[];
+}
+interface Merge {
+  id: string;
+  merged_id: string;
+  merged_name: string;
+  moved_links: { sku_id: string; role: EntityRole }[];
+  created_at: string;
+  actor_label: string | null;
+  undone_at: string | null;
+}
+
+/** One entity: its data, the SKUs that use it (in which role), merging a duplicate into it and undoing that. */
+export function EntityDetail({ id }: { id: string }) {
+  const [version, setVersion] = React.useState(0);
+  const detail = useJson<Detail>(`/api/entities/${id}`, version);
+  const merges = useJson<{ data: Merge[] }>(`/api/entities/${id}/merges`, version);
+  const [editing, setEditing] = React.useState(false);
+  const [merging, setMerging] = React.useState(false);
+  const [undoing, setUndoing] = React.useState<string | null>(null);
+  const [lastMerge, setLastMerge] = React.useState<EntityMergeResult | null>(null);
+  const reload = () => setVersion((v) => v + 1);
+
+  async function undo(mergeId: string, name: string) {
+    setUndoing(mergeId);
+    try {
+      const res = await idempotentWrite<{ restored_links: unknown[] }>(`/api/entity-merges/${mergeId}/undo`, {
+        method: 'POST',
+      });
+      toast.success(`${name} restored with ${res.restored_links.length} link(s)`);
+      setLastMerge(null);
+      reload();
+    } catch (e) {
+      const d = describeError(e);
+      toast.error(d.title, { description: d.description });
+    } finally {
+      setUndoing(null);
+    }
+  }
+
+  if (detail.error) {
+    return (
+      <>
+        <PageHeader title="Entity" eyebrow={<BackLink />} />
+        <Alert variant="danger" title={detail.error.status === 404 ? 'Entity not found' : 'Could not load the entity'}>
+          {detail.error.status === 404
+            ? 'It may have been merged into another entity or deleted.'
+            : detail.error.message}
+        </Alert>
+      </>
+    );
+  }
+  const e = detail.data?.entity;
+  const links = detail.data?.linked_skus ?? [];
+  const missingPostal = e && !e.street;
+  const missingElectronic = e && !e.email && !e.contact_url;
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={<BackLink />}
+        title={e ? e.name : <Skeleton className="h-7 w-64" />}
+        description={e?.trade_mark ? `Trade mark: ${e.trade_mark}` : undefined}
+        actions={
+          e ? (
+            <div className="flex flex-wrap gap-2">
+              <RoleGate need={'edit'} showReason>
+                <Button variant="secondary" onClick={() => setEditing(true)}>
+                  <Pencil aria-hidden="true" />
+                  Edit
+                </Button>
+              </RoleGate>
+              <RoleGate need={'edit'}>
+                <Button variant="secondary" onClick={() => setMerging(true)} data-testid="merge-entity">
+                  <Combine aria-hidden="true" />
+                  Merge a duplicate…
+                </Button>
+              </RoleGate>
+            </div>
+          ) : null
+        }
+      />
+
+      {lastMerge ? (
+        <Alert
+          variant="success"
+          title={`${lastMerge.merge.merged_name} merged into ${e?.name ?? 'this entity'}`}
+          className="mb-4"
+          data-testid="merge-done"
+        >
+          <span className="mr-2">
+            {lastMerge.merge.moved_links.length} SKU link(s) moved here. The duplicate was removed.
+          </span>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={undoing === lastMerge.merge.id}
+            onClick={() => void undo(lastMerge.merge.id, lastMerge.merge.merged_name)}
+            data-testid="undo-merge"
+          >
+            <Undo2 aria-hidden="true" />
+            Undo merge
+          </Button>
+        </Alert>
+      ) : null}
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <Card>
+          <CardHeader>
+            <CardTitle>Details</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {!e ? (
+              <Skeleton className="h-32" />
+            ) : (
+              <dl className="grid gap-3 text-[0.8125rem]">
+                <div>
+                  <dt className="text-muted-foreground">Postal address</dt>
+                  <dd data-testid="entity-postal">{e.postal_address ?? 'Missing'}</dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">Establishment</dt>
+                  <dd className="flex flex-wrap items-center gap-2">
+                    <EuBadge established={e.eu_established} country={e.country} />
+                    {e.country ? <span>{countryLabel(e.country)}</span> : null}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-muted-foreground">Electronic address</dt>
+                  <dd className="break-words">{[e.email, e.contact_url].filter(Boolean).join(' · ') || 'Missing'}</dd>
+                </div>
+                {e.phone ? (
+                  <div>
+                    <dt className="text-muted-foreground">Phone</dt>
+                    <dd>{e.phone}</dd>
+                  </div>
+                ) : null}
+                <div>
+                  <dt className="text-muted-foreground">Roles</dt>
+                  <dd className="flex flex-wrap gap-1" data-testid="entity-roles">
+                    {e.roles?.length ? (
+                      e.roles.map((r) => (
+                        <Badge key={r} variant="neutral">
+                          {ROLE_LABELS[r]}
+                        </Badge>
+                      ))
+                    ) : (
+                      <span className="text-muted-foreground">Not linked to any SKU</span>
+                    )}
+                  </dd>
+                </div>
+              </dl>
+            )}
+            {missingPostal || missingElectronic ? (
+              <Alert variant="warning" className="mt-4" title="Incomplete for GPSR" data-testid="entity-incomplete">
+                GPSR requires a postal and an electronic address for the manufacturer and the EU responsible person.
+                Missing:{' '}
+                {[missingPostal && 'street and number', missingElectronic && 'email or contact website']
+                  .filter(Boolean)
+                  .join(', ')}
+                . Every SKU using this entity in those roles shows a blocker until it is added.
+              </Alert>
+            ) : null}
+          </CardContent>
+        </Card>
+
+        <Card className="overflow-hidden">
+          <CardHeader>
+            <CardTitle>Linked SKUs</CardTitle>
+          </CardHeader>
+          {!detail.data ? (
+            <CardContent>
+              <Skeleton className="h-24" />
+            </CardContent>
+          ) : links.length === 0 ? (
+            <EmptyState compact title="No SKU uses this entity yet" description="Link it from a SKU's Entities tab." />
+          ) : (
+            <div className="overflow-x-auto">
+              <Table data-testid="entity-linked-skus">
+                <TableHeader>
+                  <TableRow className="hover:bg-transparent">
+                    <TableHead>SKU</TableHead>
+                    <TableHead>Product</TableHead>
+                    <TableHead>Role</TableHead>
+                    <TableHead className="text-right">Blockers</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {links.map((l) => (
+                    <TableRow key={`${l.sku.id}:${l.role}`} data-testid="entity-linked-sku">
+                      <TableCell>
+                        <Link href={`/skus/${l.sku.id}`} className="font-medium text-primary hover:underline">
+                          {l.sku.sku_code}
+                        </Link>
+                      </TableCell>
+                      <TableCell className="max-w-64 truncate">{l.sku.product_name}</TableCell>
+                      <TableCell>{ROLE_LABELS[l.role]}</TableCell>
+                      <TableCell className="text-right tabular-nums">{l.sku.blocker_count}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          )}
+        </Card>
+      </div>
+
+      {merges.data && merges.data.data.length > 0 ? (
+        <Card className="mt-4">
+          <CardHeader>
+            <CardTitle>Merged into this entity</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid gap-2 text-[0.8125rem]">
+              {merges.data.data.map((m) => (
+                <li key={m.id} className="flex flex-wrap items-center gap-2" data-testid="entity-merge-row">
+                  <span className="font-medium">{m.merged_name}</span>
+                  <span className="text-muted-foreground">
+                    {m.moved_links.length} link(s) · {new Date(m.created_at).toLocaleString()}
+                    {m.actor_label ? ` · ${m.actor_label}` : ''}
+                  </span>
+                  {m.undone_at ? (
+                    <Badge variant="neutral">Undone</Badge>
+                  ) : (
+                    <RoleGate need={'edit'}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        loading={undoing === m.id}
+                        onClick={() => void undo(m.id, m.merged_name)}
+                        aria-label={`Undo the merge of ${m.merged_name}`}
+                      >
+                        <Undo2 aria-hidden="true" />
+                        Undo
+                      </Button>
+                    </RoleGate>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {e ? (
+        <>
+          <EntityFormDialog
+            open={editing}
+            onOpenChange={setEditing}
+            entity={e}
+            onSaved={(saved) => {
+              toast.success(`${saved.name} saved`);
+              setEditing(false);
+              reload();
+            }}
+          />
+          <EntityMergeDialog
+            open={merging}
+            onOpenChange={setMerging}
+            survivor={e}
+            onMerged={(res) => {
+              setMerging(false);
+              setLastMerge(res);
+              reload();
+            }}
+          />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link href="/entities" className="inline-flex items-center gap-1 hover:text-foreground">
+      <ArrowLeft className="size-3.5" aria-hidden="true" />
+      Entities
+    </Link>
+  );
+}

@@ -1,0 +1,127 @@
+'use client';
+
+import * as React from 'react';
+import { ImageUp } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useJson, useSkuPage } from './sku-context';
+
+interface DossierField {
+  field_key: string;
+  current: { value: string } | null;
+}
+
+/** Path of a picture uploaded to this app (shown inline); pictures elsewhere are only linked (CSP). */
+function ownPicturePath(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return /^\/pictures\/[0-9a-f-]{36}\/[0-9a-f]{64}\.webp$/.test(u.pathname) ? u.pathname : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The product picture: upload one (checked, resized and stripped of metadata by the server) or see the current one. */
+export function PublicationPicture() {
+  const { skuId, version, bump, reloadSku } = useSkuPage();
+  const dossier = useJson<{ fields: DossierField[] }>(`/api/skus/${skuId}/dossier`, version);
+  const current = dossier.data?.fields.find((f) => f.field_key === 'product_image_url')?.current?.value ?? null;
+  const own = current ? ownPicturePath(current) : null;
+  const [busy, setBusy] = React.useState(false);
+  const [error, setError] = React.useState<string | null>(null);
+  const [done, setDone] = React.useState<string | null>(null);
+  const input = React.useRef<HTMLInputElement>(null);
+
+  async function upload(file: File) {
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    const form = new FormData();
+    form.append('file', file, file.name);
+    try {
+      const res = await fetch(`/api/skus/${skuId}/picture`, {
+        method: 'POST',
+        body: form,
+        credentials: 'same-origin',
+        headers: { accept: 'application/json' },
+      });
+      const body = await res.json().catch(() => null);
+      if (!res.ok) {
+        setError(body?.error?.message ?? `The upload failed (${res.status}).`);
+        return;
+      }
+      setDone(`${body.picture.width} × ${body.picture.height} px. Approve and publish to show it on the public page.`);
+      bump();
+      await reloadSku();
+    } catch {
+      setError('Could not reach the server. Check your connection and try again.');
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  }
+
+  return (
+    <Card data-testid="publication-picture">
+      <CardHeader>
+        <div>
+          <CardTitle>Product picture</CardTitle>
+          <CardDescription>
+            Shown on the public page and in exports. PNG, JPEG, WebP or GIF; it is turned upright, resized to at most
+            1600 px and stored without its metadata (camera, GPS position).
+          </CardDescription>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {own ? (
+          // eslint-disable-next-line @next/next/no-img-element -- our own stored WebP, already sized
+          <img
+            src={own}
+            alt="Current product picture"
+            className="max-h-48 w-auto justify-self-start rounded-md border border-border bg-white object-contain"
+            data-testid="current-picture"
+          />
+        ) : current ? (
+          <p className="text-sm text-muted-foreground">
+            Picture by URL: <span className="font-mono break-all">{current}</span> (copied when you publish).
+          </p>
+        ) : (
+          <p className="text-sm text-muted-foreground">No picture yet.</p>
+        )}
+        <div className="flex flex-wrap items-center gap-2">
+          <input
+            ref={input}
+            id={`picture-${skuId}`}
+            type="file"
+            aria-label="Product picture file"
+            tabIndex={-1}
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            className="sr-only"
+            data-testid="picture-input"
+            disabled={busy}
+            onChange={(e) => {
+              const f = e.currentTarget.files?.[0];
+              if (f) void upload(f);
+            }}
+          />
+          <Button variant="secondary" disabled={busy} onClick={() => input.current?.click()}>
+            <ImageUp aria-hidden="true" />
+            {busy ? 'Uploading…' : current ? 'Replace picture' : 'Upload picture'}
+          </Button>
+        </div>
+        <div aria-live="polite">
+          {error ? (
+            <Alert variant="danger" title="The picture was not stored">
+              {error}
+            </Alert>
+          ) : done ? (
+            <Alert variant="success" title="Picture stored" data-testid="picture-done">
+              {done}
+            </Alert>
+          ) : null}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

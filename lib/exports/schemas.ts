@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { DateTime, Uuid } from '@/lib/http/schemas';
+import { SKU_STATES } from '@/lib/skus/schemas';
+
+/** Request and response shapes of exports and saved views; the client imports their types. */
+
+/** Selected SKUs one run may name. */
+export const MAX_SELECTED = 10_000;
+
+export const CreateExportInput = z.discriminatedUnion('scope_type', [
+  z.strictObject({ template_id: Uuid, scope_type: z.literal('all'), scope_value: z.null().optional() }),
+  z.strictObject({ template_id: Uuid, scope_type: z.literal('view'), scope_value: Uuid.describe('A saved view id.') }),
+  z.strictObject({ template_id: Uuid, scope_type: z.literal('single_sku'), scope_value: Uuid.describe('A SKU id.') }),
+  z.strictObject({
+    template_id: Uuid,
+    scope_type: z.literal('selected_skus'),
+    scope_value: z.array(Uuid).min(1).max(MAX_SELECTED).describe('SKU ids.'),
+  }),
+]);
+export type CreateExportInput = z.infer<typeof CreateExportInput>;
+
+export const ExportRunSchema = z
+  .object({
+    id: Uuid,
+    template_id: z.string().nullable(),
+    template_name: z.string(),
+    template_version: z.string().nullable(),
+    template_format: z.string(),
+    scope_type: z.enum(['all', 'view', 'selected_skus', 'single_sku']),
+    scope_value: z.string().nullable(),
+    sku_count: z.number().int(),
+    dossier_snapshot_hash: z.string().nullable(),
+    status: z.enum(['pending', 'processing', 'completed', 'completed_with_warnings', 'failed']),
+    output_url: z.string().nullable(),
+    output_filename: z.string().nullable(),
+    output_size_bytes: z.number().int().nullable(),
+    warning_count: z.number().int(),
+    error_message: z.string().nullable(),
+    progress: z.record(z.string(), z.unknown()).nullable(),
+    started_at: DateTime.nullable(),
+    completed_at: DateTime.nullable(),
+    created_at: DateTime,
+  })
+  .meta({ id: 'ExportRun' });
+export type ExportRun = z.infer<typeof ExportRunSchema>;
+
+export const ExportTemplateSchema = z
+  .object({
+    id: Uuid,
+    name: z.string(),
+    format: z.enum(['XML', 'XLSX', 'CSV', 'PDF', 'ZIP', 'JSON']),
+    version: z.string(),
+    description: z.string().nullable(),
+    status: z.enum(['valid', 'schema_drift', 'deprecated']),
+    status_reason: z.string().nullable(),
+    channel: z.string(),
+    file_extension: z.string(),
+    required_fields: z.array(z.string()),
+  })
+  .meta({ id: 'ExportTemplate' });
+export type ExportTemplate = z.infer<typeof ExportTemplateSchema>;
+
+export const ExportWarningSchema = z
+  .object({
+    sku_id: z.string().nullable(),
+    sku_code: z.string().nullable(),
+    field: z.string(),
+    code: z.string(),
+    message: z.string(),
+    fix: z.string(),
+  })
+  .meta({ id: 'ExportWarning' });
+export type ExportWarning = z.infer<typeof ExportWarningSchema>;
+
+/** One run with its warnings grouped by SKU (GET /api/exports/{id}). */
+export const ExportRunDetail = z.object({
+  run: ExportRunSchema,
+  warnings_by_sku: z.array(
+    z.object({
+      sku_id: z.string().nullable(),
+      sku_code: z.string().nullable(),
+      warnings: z.array(ExportWarningSchema.omit({ sku_id: true, sku_code: true })),
+    }),
+  ),
+  warnings_truncated: z.boolean(),
+});
+export type ExportRunDetail = z.infer<typeof ExportRunDetail>;
+
+/** dry_run=true of POST /api/exports: what the run would export, nothing written. */
+export const ExportDryRun = z.object({
+  dry_run: z.literal(true),
+  template: ExportTemplateSchema,
+  scope_type: z.enum(['all', 'view', 'selected_skus', 'single_sku']),
+  sku_count: z.number().int(),
+  warning_count: z.number().int(),
+  skus_with_warnings: z.number().int(),
+  warnings_by_sku: ExportRunDetail.shape.warnings_by_sku,
+});
+export type ExportDryRun = z.infer<typeof ExportDryRun>;
+
+export const SavedViewFiltersSchema = z.strictObject({
+  q: z.string().max(200).optional(),
+  status: z.array(z.enum(SKU_STATES)).max(SKU_STATES.length).optional(),
+  has_blockers: z.enum(['true', 'false']).optional(),
+  category_code: z.string().max(100).optional(),
+  sort: z.enum(['created_desc', 'created_asc', 'code_asc', 'code_desc', 'blockers_desc']).optional(),
+});
+export const CreateSavedViewInput = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  filters: SavedViewFiltersSchema,
+});
+export type CreateSavedViewInput = z.infer<typeof CreateSavedViewInput>;
+
+export const SavedView = z
+  .object({ id: Uuid, name: z.string(), filters: SavedViewFiltersSchema, created_at: DateTime })
+  .meta({ id: 'SavedView' });
+export type SavedView = z.infer<typeof SavedView>;
+
+/** GET /api/skus/{id}/export: the contract's SkuExport (items are free-form objects there). */
+export const SkuExportSchema = z
+  .object({
+    schema_version: z.string(),
+    exported_at: DateTime,
+    sku: z.object({ id: Uuid, sku_code: z.string(), product_name: z.string() }).loose(),
+    dossier_fields: z.array(z.record(z.string(), z.unknown())),
+    entities: z.array(z.record(z.string(), z.unknown())),
+    documents: z.array(z.record(z.string(), z.unknown())),
+    warnings: z.array(z.record(z.string(), z.unknown())),
+    issues: z.array(z.record(z.string(), z.unknown())),
+    waivers: z.array(z.record(z.string(), z.unknown())),
+    open_suggestion_count: z.number().int(),
+    requirement_profile_id: z.string().nullable(),
+    audit_summary: z.record(z.string(), z.unknown()).optional(),
+  })
+  .loose()
+  .meta({ id: 'SkuExport' });
+export type SkuExportJson = z.infer<typeof SkuExportSchema>;
+
+export const SkuExportDryRun = z
+  .object({
+    dry_run: z.literal(true),
+    format: z.enum(['json', 'csv']),
+    filename: z.string(),
+    counts: z.object({
+      dossier_fields: z.number().int(),
+      entities: z.number().int(),
+      documents: z.number().int(),
+      warnings: z.number().int(),
+      issues: z.number().int(),
+      open_suggestions: z.number().int(),
+    }),
+  })
+  .meta({ id: 'SkuExportDryRun' });
+export type SkuExportDryRun = z.infer<typeof SkuExportDryRun>;

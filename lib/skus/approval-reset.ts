@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { recordAuditMany } from '@/lib/audit';
+import { personOf, type Actor } from '@/lib/auth/context';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/rows';
+
+/**
+ * The one approval-reset rule: a change to confirmed data invalidates a past approval and review (the
+ * person approved other facts), and records who changed the data last (four-eyes approval excludes
+ * them). Set-based, for one SKU (afterDossierChange) or an import chunk's thousands. Run it inside the
+ * transaction that changes the data, after the SKU rows are locked (lockSkuRow), so an approval deciding
+ * at the same time either saw the change or committed first and is reset here. Returns the reset ids.
+ */
+export async function resetApprovals(
+  tx: Db,
+  args: { workspaceId: string; actor: Actor; skuIds: readonly string[]; reason: string; at?: Date },
+): Promise<string[]> {
+  const ids = [...new Set(args.skuIds)];
+  if (!ids.length) return [];
+  const at = (args.at ?? new Date()).toISOString();
+  const idList = sql`${sql.param(ids)}::uuid[]`;
+  await tx.execute(sql`
+    UPDATE skus SET data_changed_by = ${personOf(args.actor)}::uuid, data_changed_by_label = ${args.actor.label},
+      data_changed_at = ${at}::timestamptz
+    WHERE id = ANY(${idList}) AND workspace_id = ${args.workspaceId}`);
+  // The old states come from a CTE that reads the rows before the UPDATE changes them.
+  const reset = await queryRows<{
+    id: string;
+    approval_state: string;
+    review_state: string;
+    approved_by_label: string | null;
+    review_completed_by: string | null;
+  }>(
+    tx,
+    sql`WITH was AS (
+          SELECT id, approval_state, review_state, approved_by_label, review_completed_by FROM skus
+          WHERE id = ANY(${idList}) AND workspace_id = ${args.workspaceId}
+            AND (approval_state = 'approved' OR review_state = 'complete')
+        )
+        UPDATE skus SET approval_state = 'pending', approved_at = NULL, approved_by = NULL, approved_by_label = NULL,
+          review_state = 'open', review_completed_at = NULL, review_completed_by = NULL, review_completed_by_user = NULL
+        FROM was WHERE skus.id = was.id
+        RETURNING was.id, was.approval_state, was.review_state, was.approved_by_label, was.review_completed_by`,
+  );
+  await recordAuditMany(
+    tx,
+    reset.map((r) => ({
+      workspaceId: args.workspaceId,
+      actor: args.actor,
+      action: 'sku.approval_reset',
+      targetType: 'sku',
+      targetId: r.id,
+      data: {
+        reason: args.reason,
+        changed_by: args.actor.label,
+        was: {
+          approval_state: r.approval_state,
+          review_state: r.review_state,
+          approved_by: r.approved_by_label,
+          review_completed_by: r.review_completed_by,
+        },
+      },
+    })),
+  );
+  return reset.map((r) => r.id);
+}

@@ -1,0 +1,240 @@
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { PASSWORD, signIn, signUp, uniqueEmail } from './helpers';
+
+/**
+ * Keyboard, screen reader and phone across the app: axe finds no serious or critical violation on any
+ * page; at 390×844 no main page scrolls sideways and the SKU list keeps Status and Blockers on screen;
+ * a deep link opened while signed out comes back after sign-in (and `next` cannot leave the site);
+ * page titles name the thing; saving a dossier field with Enter leaves focus on that field.
+ */
+
+interface Seeded {
+  skuId: string;
+  skuCode: string;
+  entityId: string;
+  documentId: string;
+  batchId: string;
+}
+
+async function seed(page: Page, baseURL: string): Promise<Seeded> {
+  const headers = { origin: baseURL };
+  const skuCode = `A11Y-${Date.now().toString(36).toUpperCase()}`;
+  const sku = await (
+    await page.request.post('/api/skus', {
+      headers,
+      data: { sku_code: skuCode, product_name: 'Wooden stacking tower', category_code: 'toys' },
+    })
+  ).json();
+  const entity = await (
+    await page.request.post('/api/entities', {
+      headers,
+      data: { name: 'Holzwerk Müller GmbH', street: 'Werkstraße 5', city: 'München', country: 'DE' },
+    })
+  ).json();
+  await page.request.put(`/api/skus/${sku.sku.id}/entities/manufacturer`, {
+    headers,
+    data: { entity_id: entity.entity.id },
+  });
+  const up = await page.request.post('/api/documents/bulk', {
+    headers,
+    multipart: {
+      files: {
+        name: 'DoC-tower.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('EU Declaration of Conformity\nProduct: Wooden stacking tower\nDirective 2009/48/EC'),
+      },
+      sku_id: sku.sku.id,
+      document_type: 'declaration_of_conformity',
+    },
+  });
+  expect(up.status()).toBe(200);
+  const docs = await (await page.request.get('/api/documents')).json();
+  const csv = 'sku_code;product_name;gtin\nIMP-1;Holzauto;4006381333931\nIMP-2;Kreisel;123\n';
+  const imp = await page.request.post('/api/import', {
+    headers,
+    multipart: { file: { name: 'artikel.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+  });
+  expect(imp.status(), await imp.text()).toBeLessThan(300);
+  const impBody = await imp.json();
+  const batchId = (impBody.batch_id ?? impBody.batch?.id ?? impBody.id) as string;
+  return {
+    skuId: sku.sku.id,
+    skuCode,
+    entityId: entity.entity.id,
+    documentId: (docs.data ?? docs.documents)[0].id,
+    batchId,
+  };
+}
+
+function pages(s: Seeded): string[] {
+  return [
+    '/dashboard',
+    '/skus',
+    ...['dossier', 'blockers', 'entities', 'documents', 'publication', 'activity'].map(
+      (t) => `/skus/${s.skuId}?tab=${t}`,
+    ),
+    '/documents',
+    `/documents/${s.documentId}`,
+    '/imports',
+    '/imports/new',
+    `/imports/${s.batchId}`,
+    '/entities',
+    `/entities/${s.entityId}`,
+    '/settings',
+    '/settings/members',
+    '/settings/api-keys',
+    '/settings/audit',
+    '/inbox',
+    '/outreach',
+    '/exports',
+  ];
+}
+
+/** The page has rendered its data: the h1 is there and no skeleton is left. */
+async function settle(page: Page) {
+  await expect(page.locator('h1').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[data-slot="skeleton"], .animate-pulse')).toHaveCount(0, { timeout: 15_000 });
+}
+
+test.describe('Keyboard, screen reader and phone', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('axe finds no serious or critical violation on any app page', async ({ page, baseURL }) => {
+    await signUp(page, uniqueEmail('axe'));
+    const s = await seed(page, baseURL!);
+    const found: string[] = [];
+    for (const path of pages(s)) {
+      await page.goto(path);
+      await settle(page);
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      for (const v of result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'))
+        found.push(`${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+    }
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  test('on a phone no main page scrolls sideways; the SKU list shows Status and Blockers', async ({
+    page,
+    baseURL,
+  }) => {
+    await signUp(page, uniqueEmail('phone'));
+    const s = await seed(page, baseURL!);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow: string[] = [];
+    for (const path of [
+      '/dashboard',
+      '/skus',
+      `/skus/${s.skuId}`,
+      `/skus/${s.skuId}?tab=blockers`,
+      '/documents',
+      `/documents/${s.documentId}`,
+      '/imports',
+      '/entities',
+      `/entities/${s.entityId}`,
+      '/settings',
+      '/settings/api-keys',
+      '/settings/members',
+      '/inbox',
+      '/exports',
+    ]) {
+      await page.goto(path);
+      await settle(page);
+      const { scroll, inner } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        inner: window.innerWidth,
+      }));
+      if (scroll > inner) overflow.push(`${path}: ${scroll} > ${inner}`);
+    }
+    expect(overflow, overflow.join('\n')).toEqual([]);
+
+    await page.goto('/skus');
+    await settle(page);
+    for (const name of ['Status', 'Blockers']) {
+      const head = page.getByRole('columnheader', { name });
+      await expect(head).toBeVisible();
+      const box = (await head.boundingBox())!;
+      expect(box.x + box.width, `${name} column within the screen`).toBeLessThanOrEqual(390);
+    }
+  });
+
+  test('a deep link survives sign-in; next cannot leave the site; titles name the thing', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const email = uniqueEmail('deeplink');
+    await signUp(page, email);
+    const s = await seed(page, baseURL!);
+    await page.goto(`/skus/${s.skuId}`);
+    await expect(page).toHaveTitle(new RegExp(`^${s.skuCode} · SKU · `));
+    await page.goto(`/documents/${s.documentId}`);
+    await expect(page).toHaveTitle(/^DoC-tower\.txt · Document · /);
+
+    const ctx = await browser.newContext({ baseURL });
+    const out = await ctx.newPage();
+    const target = `/skus/${s.skuId}?tab=blockers`;
+    await out.goto(target);
+    await expect(out).toHaveURL(/\/sign-in\?next=/);
+    expect(new URL(out.url()).searchParams.get('next')).toBe(target);
+    await out.getByLabel('Work email').fill(email);
+    await out.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await out.getByRole('button', { name: 'Sign in' }).click();
+    await expect(out).toHaveURL(new RegExp(`/skus/${s.skuId}\\?tab=blockers$`));
+    await expect(out.getByRole('tab', { name: /Blockers/ })).toHaveAttribute('aria-selected', 'true');
+    await ctx.close();
+
+    // An open redirect attempt lands on the dashboard.
+    const ctx2 = await browser.newContext({ baseURL });
+    const evil = await ctx2.newPage();
+    for (const next of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+      await evil.goto(`/sign-in?next=${encodeURIComponent(next)}`);
+      await signIn(evil, email);
+      await expect(evil).toHaveURL(/\/dashboard$/);
+      expect(new URL(evil.url()).host).toBe(new URL(baseURL!).host);
+      await ctx2.clearCookies();
+    }
+    await ctx2.close();
+  });
+
+  test('Enter saves a dossier field and focus stays on it; the public-page checkbox has a name', async ({
+    page,
+    baseURL,
+  }) => {
+    await signUp(page, uniqueEmail('focus'));
+    const s = await seed(page, baseURL!);
+    // The Blockers tab badge counts open blockers only, not warnings.
+    const detail = await (await page.request.get(`/api/skus/${s.skuId}`)).json();
+    const open = (detail.blockers as { severity: string; waived?: unknown }[]).filter((b) => !b.waived);
+    const blockers = open.filter((b) => b.severity === 'blocker').length;
+    await page.goto(`/skus/${s.skuId}?tab=dossier`);
+    await expect(page.getByTestId('blocker-count')).toHaveText(
+      `${blockers} open ${blockers === 1 ? 'blocker' : 'blockers'}`,
+    );
+    const row = page.locator('[data-testid="dossier-field"][data-field="hs_code"]');
+    await row.scrollIntoViewIfNeeded();
+    await row.getByRole('button', { name: /^(Add|Edit) / }).click();
+    await row.locator('#input-hs_code').fill('950300');
+    await row.locator('#input-hs_code').press('Enter');
+    await expect(row).toHaveAttribute('data-filled', 'true');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[data-field]')?.getAttribute('data-field')))
+      .toBe('hs_code');
+    await expect(row.getByRole('button', { name: /^Edit / })).toBeFocused();
+
+    await page.goto(`/documents/${s.documentId}`);
+    await expect(page.getByRole('checkbox', { name: 'Show on the public safety page' })).toBeVisible();
+
+    // A cell's problem is printed under its value, readable without hovering the mark.
+    await page.goto('/imports/new');
+    await page.getByTestId('import-file-input').setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('sku_code;product_name;gtin\nB-1;Holzauto;123\n'),
+    });
+    const problem = page.getByTestId('cell-error-text').first();
+    await expect(problem).toBeVisible({ timeout: 30_000 });
+    await expect(problem).toContainText(/\S{3,}/);
+  });
+});
