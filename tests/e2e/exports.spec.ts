@@ -8,6 +8,9 @@ import { test, expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import { screenshot, signUp, uniqueEmail } from './helpers';
 
+// The journey runs four exports through the job queue; under CI's load it came close to the default 60 s.
+test.describe.configure({ timeout: 120_000 });
+
 const CATALOGUE_CSV = '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0f02';
 const KAUFLAND = '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0d01';
 

@@ -259,7 +259,8 @@ describe('corpus through POST /api/documents/bulk', () => {
       const u = await makeUser();
       const t = Date.now();
       const res = await upload(u, [[name, corpus(`containers/${name}`)]]);
-      expect(Date.now() - t, name).toBeLessThan(10_000);
+      // A bound that catches a hang, not a speed goal: CI's 2 shared cores once took 10.4 s here.
+      expect(Date.now() - t, name).toBeLessThan(20_000);
       expect(res.status, `${name}: ${res.text}`).toBe(200);
       const items: Item[] = res.body.results;
       for (const i of items) {
