@@ -28,7 +28,9 @@ export function skuSearchCondition(workspaceId: string, raw: string): SQL | unde
   if (!term) return undefined;
   const like = likePattern(term);
   const digits = gtinSearchDigits(term);
-  const conditions: SQL[] = [ilike(skus.skuCode, like), ilike(skus.productName, like), ilike(skus.gtin, like)];
+  const conditions: SQL[] = [ilike(skus.skuCode, like), ilike(skus.productName, like)];
+  // A stored GTIN is digits only, so only a numeric term can match it; the term without its leading
+  // zeros is a substring of the term, so this one LIKE covers the plain substring match as well.
   if (digits) conditions.push(sql`ltrim(${skus.gtin}, '0') LIKE ${likePattern(digits)}`);
   conditions.push(sql`${skus.id} IN (
     SELECT se.sku_id FROM sku_entities se JOIN entities e ON e.id = se.entity_id
