@@ -341,7 +341,7 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
             query={filters.q}
             onQuery={onQuery}
             searchLabel="Search SKUs"
-            placeholder="Search by code, name, GTIN, manufacturer or brand"
+            placeholder="Code, name, GTIN, manufacturer or brand"
             filtered={filtered}
             onClear={clearAll}
             controls={
