@@ -27,7 +27,8 @@ import { formatDate, formatRelative } from '@/components/format';
 import { cn } from '@/lib/utils/cn';
 import { CATEGORY_OPTIONS, STATUS_LABELS, categoryLabel } from './labels';
 import { NewSkuDialog } from './new-sku-dialog';
-import { SkuTableExportBar, selectColumn } from '@/components/exports/sku-table-export';
+import { SkuTableExportBar } from '@/components/exports/sku-table-export';
+import { SkuSelectionBar, skuSelectColumn } from './sku-list-selection';
 import { BlockerBadge, StatusPill } from './status';
 import { SKU_SORTS, SKU_STATUSES, type Sku, type SkuSort, type SkuStatus } from './types';
 import { RoleGate } from '@/components/team/role-gate';
@@ -145,6 +146,13 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
   const { rows, loading, error } = list;
   const [creating, setCreating] = React.useState(false);
   const [rowSelection, setRowSelection] = React.useState<Record<string, boolean>>({});
+  // A selection belongs to the rows it was made on: another search or filter starts a new one.
+  const [selectionFor, setSelectionFor] = React.useState(queryString);
+  if (selectionFor !== queryString) {
+    setSelectionFor(queryString);
+    setRowSelection({});
+  }
+  const clearSelection = React.useCallback(() => setRowSelection({}), []);
   // Counts per status for the filter chips (the workspace as a whole, not the current search).
   const dashboard = useDashboard();
   const statusCounts = new Map((dashboard.data?.by_status ?? []).map((b) => [b.status, b.count]));
@@ -164,7 +172,7 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
 
   const columns = React.useMemo(
     () => [
-      selectColumn<Sku>(),
+      skuSelectColumn(),
       col.accessor('sku_code', {
         header: () => <SortHeader label="SKU code" columnId="sku_code" sort={filters.sort} onSort={onSort} />,
         cell: (c) => (
@@ -333,7 +341,7 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
             query={filters.q}
             onQuery={onQuery}
             searchLabel="Search SKUs"
-            placeholder="Search by SKU code, product name or GTIN"
+            placeholder="Code, name, GTIN, manufacturer or brand"
             filtered={filtered}
             onClear={clearAll}
             controls={
@@ -409,6 +417,8 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
               </Alert>
             </div>
           ) : null}
+
+          <SkuSelectionBar selected={rows.filter((r) => rowSelection[r.id])} onClear={clearSelection} />
 
           <Table aria-busy={loading || list.stale || undefined} data-testid="sku-table">
             <TableHeader>

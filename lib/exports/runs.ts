@@ -22,7 +22,7 @@ import { getBlobStore, type BlobStore } from '@/lib/storage';
 import { EXPORT_CHUNK, loadExportItems, SnapshotHasher, type ExportItem } from './catalogue-data';
 import { findTemplate, serializeTemplate, templateStatus, TEMPLATES, type ExportTemplateDefinition } from './templates';
 import { runChecks } from './templates/checks';
-import { getView, skuIdsForFilters } from './views';
+import { getView, skuIdsForFilters, skuIdsForView } from './views';
 import type { CreateExportInput } from './schemas';
 
 /** Warnings kept on the run for the UI; warning_count is always the full number. */
@@ -84,7 +84,7 @@ async function resolveScope(
       return skuIdsForFilters(db, workspaceId, { sort: 'code_asc' });
     case 'view': {
       const view = await getView(db, workspaceId, scope.value as string);
-      return skuIdsForFilters(db, workspaceId, view.filters);
+      return skuIdsForView(db, workspaceId, view);
     }
     default: {
       const wanted = [...new Set(Array.isArray(scope.value) ? scope.value : [scope.value as string])].map((s) =>
@@ -367,7 +367,7 @@ export async function executeExportRun(
   else if (run.scopeType === 'view') {
     const view = await getView(db, args.workspaceId, run.scopeValue ?? '').catch(() => null);
     if (!view) throw new (await import('@/lib/jobs')).NonRetryableError('The saved view of this run was deleted.');
-    ids = await skuIdsForFilters(db, args.workspaceId, view.filters);
+    ids = await skuIdsForView(db, args.workspaceId, view);
   } else ids = await skuIdsForFilters(db, args.workspaceId, { sort: 'code_asc' });
 
   const [ws] = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, args.workspaceId));

@@ -112,7 +112,15 @@ export const CreateSavedViewInput = z.strictObject({
 export type CreateSavedViewInput = z.infer<typeof CreateSavedViewInput>;
 
 export const SavedView = z
-  .object({ id: Uuid, name: z.string(), filters: SavedViewFiltersSchema, created_at: DateTime })
+  .object({
+    id: Uuid,
+    name: z.string(),
+    filters: SavedViewFiltersSchema,
+    kind: z
+      .enum(['filters', 'selection'])
+      .describe("filters: the filter's SKUs plus those added by hand; selection: only the SKUs added by hand."),
+    created_at: DateTime,
+  })
   .meta({ id: 'SavedView' });
 export type SavedView = z.infer<typeof SavedView>;
 

@@ -1,13 +1,15 @@
 /**
  * Saved views of the SKU table: a named set of list filters (q, status, blockers, category, sort).
  * scope_type=view exports exactly what the SKU list returns for these filters at run time, through the
- * list's own filter and order code (listSkuIds beside listSkus), never a copy of its query.
+ * list's own filter and order code (listSkuIds beside listSkus), never a copy of its query, followed by
+ * the SKUs added to the view by hand (saved_view_skus). A view of kind 'selection' (made from the list's
+ * selection) has no filter: it holds exactly the SKUs added to it.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { savedViews, type SavedViewFilters } from '@/lib/db/schema';
+import { savedViewSkus, savedViews, skus, type SavedViewFilters, type SavedViewKind } from '@/lib/db/schema';
 import { AppError, isUniqueViolation } from '@/lib/http/errors';
 import { ListSkusQuery } from '@/lib/skus/schemas';
 import type { CreateSavedViewInput } from './schemas';
@@ -18,6 +20,7 @@ export const serializeView = (r: Row) => ({
   id: r.id,
   name: r.name,
   filters: r.filters,
+  kind: r.kind,
   created_at: r.createdAt.toISOString(),
 });
 
@@ -39,7 +42,10 @@ export async function getView(db: Db, workspaceId: string, id: string): Promise<
   return row;
 }
 
-export async function createView(db: Db, args: { workspaceId: string; actor: Actor; input: CreateSavedViewInput }) {
+export async function createView(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; input: CreateSavedViewInput; kind?: SavedViewKind },
+) {
   const filters: SavedViewFilters = Object.fromEntries(
     Object.entries(args.input.filters).filter(
       ([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && !v.length),
@@ -48,7 +54,13 @@ export async function createView(db: Db, args: { workspaceId: string; actor: Act
   try {
     const [row] = await db
       .insert(savedViews)
-      .values({ workspaceId: args.workspaceId, name: args.input.name, filters, createdBy: args.actor.userId })
+      .values({
+        workspaceId: args.workspaceId,
+        name: args.input.name,
+        filters,
+        kind: args.kind ?? 'filters',
+        createdBy: args.actor.userId,
+      })
       .returning();
     await recordAudit(db, {
       workspaceId: args.workspaceId,
@@ -56,7 +68,7 @@ export async function createView(db: Db, args: { workspaceId: string; actor: Act
       action: 'view.created',
       targetType: 'saved_view',
       targetId: row.id,
-      data: { name: row.name, filters },
+      data: { name: row.name, filters, kind: row.kind },
     });
     return serializeView(row);
   } catch (e) {
@@ -78,4 +90,21 @@ export async function deleteView(db: Db, args: { workspaceId: string; actor: Act
 export async function skuIdsForFilters(db: Db, workspaceId: string, filters: SavedViewFilters): Promise<string[]> {
   const { cursor: _c, limit: _l, ...q } = ListSkusQuery.parse({ ...filters });
   return listSkuIds(db, workspaceId, q);
+}
+
+/**
+ * The view's SKUs in export order: the filter's matches in the list's order (none for a 'selection'
+ * view), then the hand-added SKUs not already among them, by SKU code.
+ */
+export async function skuIdsForView(db: Db, workspaceId: string, view: Row): Promise<string[]> {
+  const ids = view.kind === 'selection' ? [] : await skuIdsForFilters(db, workspaceId, view.filters);
+  const added = await db
+    .select({ id: savedViewSkus.skuId })
+    .from(savedViewSkus)
+    .innerJoin(skus, and(eq(skus.id, savedViewSkus.skuId), eq(skus.workspaceId, workspaceId)))
+    .where(and(eq(savedViewSkus.viewId, view.id), eq(savedViewSkus.workspaceId, workspaceId)))
+    .orderBy(asc(skus.skuCode), asc(skus.id));
+  const seen = new Set(ids);
+  for (const a of added) if (!seen.has(a.id)) ids.push(a.id);
+  return ids;
 }

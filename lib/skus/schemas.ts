@@ -130,7 +130,13 @@ export type SkuDetail = z.infer<typeof SkuDetail>;
 export const ListSkusQuery = z.object({
   cursor: z.string().max(500).optional().describe('Opaque cursor from next_cursor.'),
   limit: z.coerce.number().int().min(1).max(100).default(50).describe('Page size, 1 to 100 (default 50).'),
-  q: z.string().max(200).optional().describe('Search in sku_code, product_name and gtin.'),
+  q: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      "Search in sku_code, product_name, gtin (leading zeros and separators ignored), the manufacturer's name or trade mark, and the confirmed brand.",
+    ),
   status: z
     .union([z.enum(SKU_STATES), z.array(z.enum(SKU_STATES))])
     .optional()

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit';
 import { resetApprovals } from './approval-reset';
 import { personOf, type Actor, type WorkspaceRef } from '@/lib/auth/context';
@@ -13,6 +13,7 @@ import { decodeCursor, encodeCursor } from './cursor';
 import { recomputeSku } from './evaluate';
 import type { CreateSkuInput, ListSkusQuery } from './schemas';
 import { serializeBlockers, serializeSku, skuStatus, skuStatusSql } from './serialize';
+import { skuSearchCondition } from './search';
 
 type SkuRow = typeof skus.$inferSelect;
 
@@ -167,10 +168,8 @@ const SORTS = {
 function listFilters(workspaceId: string, q: Omit<ListSkusQuery, 'limit' | 'cursor'>) {
   const sort = SORTS[q.sort];
   const where: SQL[] = [eq(skus.workspaceId, workspaceId)];
-  if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(or(ilike(skus.skuCode, like), ilike(skus.productName, like), ilike(skus.gtin, like))!);
-  }
+  const search = q.q ? skuSearchCondition(workspaceId, q.q) : undefined;
+  if (search) where.push(search);
   if (q.status) where.push(inArray(skuStatusSql, Array.isArray(q.status) ? q.status : [q.status]));
   if (q.has_blockers === 'true') where.push(gt(skus.blockerCount, 0));
   if (q.has_blockers === 'false') where.push(eq(skus.blockerCount, 0));

@@ -1,4 +1,4 @@
-import { bigint, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -57,6 +57,23 @@ export const savedViews = pgTable('saved_views', {
   workspaceId: uuid('workspace_id').notNull(),
   name: text('name').notNull(),
   filters: jsonb('filters').$type<SavedViewFilters>().notNull().default({}),
+  /** filters: the filter's SKUs plus those added by hand; selection: only the SKUs added by hand. */
+  kind: text('kind').$type<SavedViewKind>().notNull().default('filters'),
   createdBy: uuid('created_by'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+export type SavedViewKind = 'filters' | 'selection';
+
+/** SKUs added to a saved view by hand (the SKU list's bulk "Add to view"). */
+export const savedViewSkus = pgTable(
+  'saved_view_skus',
+  {
+    viewId: uuid('view_id').notNull(),
+    workspaceId: uuid('workspace_id').notNull(),
+    skuId: uuid('sku_id').notNull(),
+    addedBy: uuid('added_by'),
+    addedAt: ts('added_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.viewId, t.skuId] })],
+);

@@ -1,0 +1,116 @@
+'use client';
+
+import * as React from 'react';
+import { describeError, idempotentWrite } from '@/components/api/client';
+import { useApiQuery } from '@/components/api/queries/use-api-query';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import type { SavedView } from '@/lib/exports/schemas';
+import type { BulkResult } from '@/lib/skus/bulk';
+import { SelectedSkus, type BulkDialogProps } from './bulk-category-dialog';
+
+const NEW = '__new__';
+
+/** Add the selected SKUs to a saved view, or to a new view holding only them (exported from Exports). */
+export function BulkViewDialog({
+  skus,
+  onOpenChange,
+  onDone,
+}: Omit<BulkDialogProps, 'onDone'> & { onDone: (r: BulkResult, viewName: string) => void }) {
+  const views = useApiQuery<{ data: SavedView[] }>('/api/views');
+  const [target, setTarget] = React.useState(NEW);
+  const [name, setName] = React.useState('');
+  const [busy, setBusy] = React.useState(false);
+  const [error, setError] = React.useState<string | null>(null);
+  const ids = skus.map((s) => s.id);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await idempotentWrite<BulkResult & { view: SavedView }>('/api/skus/bulk/view', {
+        method: 'POST',
+        body: target === NEW ? { ids, new_view_name: name.trim() } : { ids, view_id: target },
+      });
+      onDone(res, res.view.name);
+    } catch (err) {
+      setError(describeError(err).title);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open onOpenChange={onOpenChange}>
+      <DialogContent data-testid="bulk-view-dialog">
+        <form onSubmit={submit} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Add to a view</DialogTitle>
+            <DialogDescription>
+              <SelectedSkus skus={skus} />. A view is exported from Exports; SKUs added here stay in it whatever its
+              filters say.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-1.5">
+            <Label htmlFor="bulk-view-target">View</Label>
+            <Select value={target} onValueChange={setTarget}>
+              <SelectTrigger id="bulk-view-target" aria-label="View">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={NEW}>A new view…</SelectItem>
+                {(views.data?.data ?? []).map((v) => (
+                  <SelectItem key={v.id} value={v.id}>
+                    {v.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          {target === NEW ? (
+            <div className="grid gap-1.5">
+              <Label htmlFor="bulk-view-name">Name of the new view</Label>
+              <Input
+                id="bulk-view-name"
+                value={name}
+                maxLength={100}
+                onChange={(e) => setName(e.target.value)}
+                placeholder="e.g. Christmas range"
+              />
+            </div>
+          ) : null}
+          {error ? (
+            <Alert variant="danger" title="Nothing was changed">
+              {error}
+            </Alert>
+          ) : null}
+          <DialogFooter>
+            <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              loading={busy}
+              disabled={target === NEW && !name.trim()}
+              data-testid="bulk-view-submit"
+            >
+              Add {skus.length} SKU{skus.length === 1 ? '' : 's'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

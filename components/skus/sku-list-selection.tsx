@@ -1,0 +1,192 @@
+'use client';
+
+import * as React from 'react';
+import dynamic from 'next/dynamic';
+import { useRouter } from 'next/navigation';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useQueryClient } from '@tanstack/react-query';
+import { BookmarkPlus, Building2, FileDown, Mail, Tags, X } from 'lucide-react';
+import { queryKeys } from '@/components/api/queries/keys';
+import { newExportHref } from '@/components/exports/types';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { toast } from '@/components/ui/toaster';
+import { RoleGate } from '@/components/team/role-gate';
+import type { BulkResult } from '@/lib/skus/bulk';
+import type { Sku } from './types';
+
+// The dialogs load when first opened: the list page itself stays small.
+const BulkCategoryDialog = dynamic(() => import('./bulk-category-dialog').then((m) => m.BulkCategoryDialog), {
+  ssr: false,
+});
+const BulkEntityDialog = dynamic(() => import('./bulk-entity-dialog').then((m) => m.BulkEntityDialog), {
+  ssr: false,
+});
+const BulkViewDialog = dynamic(() => import('./bulk-view-dialog').then((m) => m.BulkViewDialog), { ssr: false });
+const RequestDialog = dynamic(() => import('@/components/outreach/request-dialog').then((m) => m.RequestDialog), {
+  ssr: false,
+});
+
+const BULK_CATEGORY = {
+  operationId: 'bulkAssignSkuCategory',
+  method: 'POST',
+  path: '/api/skus/bulk/category',
+} as const;
+const BULK_ENTITY = { operationId: 'bulkLinkSkuEntity', method: 'POST', path: '/api/skus/bulk/entity' } as const;
+const BULK_VIEW = { operationId: 'bulkAddSkusToView', method: 'POST', path: '/api/skus/bulk/view' } as const;
+const SEND_REQUEST = { operationId: 'sendSupplierEmail', method: 'POST', path: '/api/supplier-email/send' } as const;
+
+/** The row-selection column: each box is named by its SKU's code; the header selects the page shown. */
+export function skuSelectColumn() {
+  return createColumnHelper<Sku>().display({
+    id: 'select',
+    header: ({ table }) => (
+      <Checkbox
+        aria-label="Select all SKUs on this page"
+        checked={table.getIsAllRowsSelected() ? true : table.getIsSomeRowsSelected() ? 'indeterminate' : false}
+        onCheckedChange={(v) => table.toggleAllRowsSelected(v === true)}
+        data-testid="select-all"
+      />
+    ),
+    cell: ({ row }) => (
+      <Checkbox
+        aria-label={`Select ${row.original.sku_code}`}
+        checked={row.getIsSelected()}
+        onCheckedChange={(v) => row.toggleSelected(v === true)}
+        data-testid="select-row"
+      />
+    ),
+  });
+}
+
+type Action = 'category' | 'entity' | 'view' | 'request' | null;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** One sentence for what a bulk action did, for the toast and the live region. */
+export function describeBulkResult(what: string, r: BulkResult): string {
+  const parts = [`${what}: ${plural(r.changed_ids.length, 'SKU')} changed`];
+  if (r.unchanged_ids.length) parts.push(`${plural(r.unchanged_ids.length, 'SKU')} already so`);
+  if (r.approval_reset_ids.length) parts.push(`${plural(r.approval_reset_ids.length, 'approval')} reset`);
+  return `${parts.join(', ')}.`;
+}
+
+/**
+ * The bar over the SKU table while rows are selected: how many (announced politely), and the bulk
+ * actions. After an action succeeds the list refreshes, the result is announced and the selection clears.
+ */
+export function SkuSelectionBar({ selected, onClear }: { selected: Sku[]; onClear: () => void }) {
+  const router = useRouter();
+  const client = useQueryClient();
+  const [action, setAction] = React.useState<Action>(null);
+  const [lastResult, setLastResult] = React.useState('');
+  const count = selected.length;
+  // While rows are selected the region says how many; after an action, what it did.
+  const announcement = count ? `${plural(count, 'SKU')} selected.` : lastResult;
+
+  const done = React.useCallback(
+    (message: string) => {
+      setAction(null);
+      void client.invalidateQueries({ queryKey: queryKeys.skus });
+      void client.invalidateQueries({ queryKey: queryKeys.dashboard });
+      toast.success(message);
+      setLastResult(message);
+      onClear();
+    },
+    [client, onClear],
+  );
+
+  const ids = selected.map((s) => s.id);
+  return (
+    <>
+      <div role="status" aria-live="polite" className="sr-only" data-testid="selection-status">
+        {announcement}
+      </div>
+      {count ? (
+        <div
+          className="flex flex-wrap items-center gap-2 border-b border-border bg-primary/5 px-4 py-2"
+          role="toolbar"
+          aria-label="Bulk actions for the selected SKUs"
+          data-testid="selection-bar"
+        >
+          <span className="mr-1 text-sm font-medium" data-testid="selection-count">
+            {plural(count, 'SKU')} selected
+          </span>
+          <RoleGate need={BULK_CATEGORY}>
+            <Button size="sm" variant="secondary" onClick={() => setAction('category')} data-testid="bulk-category">
+              <Tags aria-hidden="true" />
+              Assign category
+            </Button>
+          </RoleGate>
+          <RoleGate need={BULK_ENTITY}>
+            <Button size="sm" variant="secondary" onClick={() => setAction('entity')} data-testid="bulk-entity">
+              <Building2 aria-hidden="true" />
+              Link entity
+            </Button>
+          </RoleGate>
+          <RoleGate need={BULK_VIEW}>
+            <Button size="sm" variant="secondary" onClick={() => setAction('view')} data-testid="bulk-view">
+              <BookmarkPlus aria-hidden="true" />
+              Add to view
+            </Button>
+          </RoleGate>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => router.push(newExportHref({ skuIds: ids }))}
+            data-testid="bulk-export"
+          >
+            <FileDown aria-hidden="true" />
+            Export
+          </Button>
+          <RoleGate need={SEND_REQUEST}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={count !== 1}
+              title={count === 1 ? undefined : 'A supplier request is written for one SKU: select exactly one.'}
+              onClick={() => setAction('request')}
+              data-testid="bulk-request"
+            >
+              <Mail aria-hidden="true" />
+              Request from supplier
+            </Button>
+          </RoleGate>
+          <Button size="sm" variant="ghost" onClick={onClear} className="ml-auto" data-testid="clear-selection">
+            <X aria-hidden="true" />
+            Clear selection
+          </Button>
+        </div>
+      ) : null}
+      {action === 'category' ? (
+        <BulkCategoryDialog
+          skus={selected}
+          onOpenChange={(o) => !o && setAction(null)}
+          onDone={(r) => done(describeBulkResult('Category assigned', r))}
+        />
+      ) : null}
+      {action === 'entity' ? (
+        <BulkEntityDialog
+          skus={selected}
+          onOpenChange={(o) => !o && setAction(null)}
+          onDone={(r) => done(describeBulkResult('Entity linked', r))}
+        />
+      ) : null}
+      {action === 'view' ? (
+        <BulkViewDialog
+          skus={selected}
+          onOpenChange={(o) => !o && setAction(null)}
+          onDone={(r, viewName) => done(describeBulkResult(`Added to the view "${viewName}"`, r))}
+        />
+      ) : null}
+      {action === 'request' && selected[0] ? (
+        <RequestDialog
+          skuId={selected[0].id}
+          open
+          onOpenChange={(o) => !o && setAction(null)}
+          onSent={() => done(`Request sent to the supplier of ${selected[0].sku_code}.`)}
+        />
+      ) : null}
+    </>
+  );
+}

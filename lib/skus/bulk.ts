@@ -1,0 +1,237 @@
+/**
+ * Bulk actions of the SKU list's selection: assign a category, link an entity in a role, add to a
+ * saved view. Each runs in one transaction over 1 to 200 SKUs: the rows are locked first (in id order,
+ * so two bulk requests over overlapping selections queue instead of deadlocking), an id that is not a
+ * SKU of this workspace fails the whole request with 404 listing those ids (nothing is written), then
+ * only the SKUs the action changes are written, approval-reset where the change touches what was
+ * approved, re-evaluated, and audited with one event each.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { recordAuditMany } from '@/lib/audit';
+import type { Actor } from '@/lib/auth/context';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/rows';
+import { savedViews, savedViewSkus, skuEntities } from '@/lib/db/schema';
+import { assertEntityFitsRole } from '@/lib/entities/roles';
+import { EntityRoleSchema } from '@/lib/entities/schemas';
+import { getEntityRow } from '@/lib/entities/service';
+import { createView, getView, serializeView } from '@/lib/exports/views';
+import { Uuid } from '@/lib/http';
+import { AppError } from '@/lib/http/errors';
+import { recomputeSkusBulk } from '@/lib/imports/repo-recompute';
+import { CATEGORY_CODES, profileForCategory } from '@/lib/requirements';
+import { resetApprovals } from './approval-reset';
+
+export const BULK_MAX = 200;
+
+const BulkIds = z
+  .array(Uuid)
+  .min(1, 'Select at least one SKU.')
+  .max(BULK_MAX, `At most ${BULK_MAX} SKUs per request.`)
+  .describe(`The SKUs, 1 to ${BULK_MAX}.`);
+
+export const BulkCategoryInput = z.strictObject({ ids: BulkIds, category_code: z.enum(CATEGORY_CODES) });
+export type BulkCategoryInput = z.infer<typeof BulkCategoryInput>;
+
+export const BulkEntityInput = z.strictObject({ ids: BulkIds, role: EntityRoleSchema, entity_id: Uuid });
+export type BulkEntityInput = z.infer<typeof BulkEntityInput>;
+
+export const BulkViewInput = z.union([
+  z.strictObject({ ids: BulkIds, view_id: Uuid }),
+  z.strictObject({
+    ids: BulkIds,
+    new_view_name: z.string().trim().min(1).max(100).describe('Creates a view holding only these SKUs.'),
+  }),
+]);
+export type BulkViewInput = z.infer<typeof BulkViewInput>;
+
+export const BulkResult = z
+  .object({
+    changed_ids: z.array(z.string()).describe('SKUs this request changed (one audit event each).'),
+    unchanged_ids: z.array(z.string()).describe('SKUs that already were as asked.'),
+    approval_reset_ids: z.array(z.string()).describe('SKUs whose approval or completed review was reset.'),
+  })
+  .meta({ id: 'SkuBulkResult' });
+export type BulkResult = z.infer<typeof BulkResult>;
+
+interface LockedSku {
+  id: string;
+  sku_code: string;
+  category_code: string;
+  category_defaulted: boolean;
+}
+
+/** Locks the SKUs (id order) or throws 404 naming every id that is not a SKU of the workspace. */
+async function lockSkus(tx: Db, workspaceId: string, ids: readonly string[]): Promise<LockedSku[]> {
+  const wanted = [...new Set(ids.map((i) => i.toLowerCase()))];
+  const rows = await queryRows<LockedSku & Record<string, unknown>>(
+    tx,
+    sql`SELECT id, sku_code, category_code, category_defaulted FROM skus
+        WHERE id = ANY(${sql.param(wanted)}::uuid[]) AND workspace_id = ${workspaceId}
+        ORDER BY id FOR UPDATE`,
+  );
+  const found = new Set(rows.map((r) => r.id));
+  const missing = wanted.filter((id) => !found.has(id));
+  if (missing.length)
+    throw new AppError(
+      'NOT_FOUND',
+      `${missing.length} of the selected SKU${missing.length === 1 ? ' was' : 's were'} not found in this workspace; nothing was changed.`,
+      { details: { missing_ids: missing } },
+    );
+  return rows;
+}
+
+const tx$ = (tx: unknown) => tx as Db;
+
+export async function bulkAssignCategory(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; input: BulkCategoryInput },
+): Promise<BulkResult> {
+  const profile = profileForCategory(args.input.category_code);
+  return db.transaction(async (raw) => {
+    const tx = tx$(raw);
+    const rows = await lockSkus(tx, args.workspaceId, args.input.ids);
+    const changed = rows.filter((r) => r.category_code !== profile.category_code || r.category_defaulted);
+    const ids = changed.map((r) => r.id);
+    if (!ids.length) return { changed_ids: [], unchanged_ids: rows.map((r) => r.id), approval_reset_ids: [] };
+    await tx.execute(sql`
+      UPDATE skus SET category_code = ${profile.category_code}, category_defaulted = false,
+        requirement_profile_id = ${profile.id}, updated_at = now()
+      WHERE id = ANY(${sql.param(ids)}::uuid[]) AND workspace_id = ${args.workspaceId}`);
+    // The category decides which requirements apply: what was approved was judged under another profile.
+    const reset = await resetApprovals(tx, {
+      workspaceId: args.workspaceId,
+      actor: args.actor,
+      skuIds: ids,
+      reason: 'category changed',
+    });
+    await recomputeSkusBulk(tx, args.workspaceId, ids);
+    await recordAuditMany(
+      tx,
+      changed.map((r) => ({
+        workspaceId: args.workspaceId,
+        actor: args.actor,
+        action: 'sku.category_changed',
+        targetType: 'sku',
+        targetId: r.id,
+        data: { sku_code: r.sku_code, from: r.category_code, to: profile.category_code, bulk: true },
+      })),
+    );
+    return {
+      changed_ids: ids,
+      unchanged_ids: rows.filter((r) => !ids.includes(r.id)).map((r) => r.id),
+      approval_reset_ids: reset,
+    };
+  });
+}
+
+export async function bulkLinkEntity(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; input: BulkEntityInput },
+): Promise<BulkResult> {
+  const { role } = args.input;
+  return db.transaction(async (raw) => {
+    const tx = tx$(raw);
+    const rows = await lockSkus(tx, args.workspaceId, args.input.ids);
+    const entity = await getEntityRow(tx, args.workspaceId, args.input.entity_id);
+    assertEntityFitsRole(role, entity);
+    const current = await queryRows<{ sku_id: string; entity_id: string }>(
+      tx,
+      sql`SELECT sku_id, entity_id FROM sku_entities
+          WHERE sku_id = ANY(${sql.param(rows.map((r) => r.id))}::uuid[]) AND role = ${role}
+            AND workspace_id = ${args.workspaceId}`,
+    );
+    const was = new Map(current.map((c) => [c.sku_id, c.entity_id]));
+    const changed = rows.filter((r) => was.get(r.id) !== entity.id);
+    const ids = changed.map((r) => r.id);
+    if (!ids.length) return { changed_ids: [], unchanged_ids: rows.map((r) => r.id), approval_reset_ids: [] };
+    const now = new Date();
+    await tx
+      .insert(skuEntities)
+      .values(ids.map((skuId) => ({ workspaceId: args.workspaceId, skuId, role, entityId: entity.id, createdAt: now })))
+      .onConflictDoUpdate({
+        target: [skuEntities.skuId, skuEntities.role],
+        set: { entityId: entity.id, createdAt: now },
+      });
+    const reset = await resetApprovals(tx, {
+      workspaceId: args.workspaceId,
+      actor: args.actor,
+      skuIds: ids,
+      reason: `${role} linked`,
+    });
+    await recomputeSkusBulk(tx, args.workspaceId, ids);
+    await recordAuditMany(
+      tx,
+      changed.map((r) => ({
+        workspaceId: args.workspaceId,
+        actor: args.actor,
+        action: 'sku.entity_linked',
+        targetType: 'sku',
+        targetId: r.id,
+        data: {
+          sku_code: r.sku_code,
+          role,
+          entity_id: entity.id,
+          name: entity.name,
+          replaced_entity_id: was.get(r.id) ?? null,
+          bulk: true,
+        },
+      })),
+    );
+    return {
+      changed_ids: ids,
+      unchanged_ids: rows.filter((r) => !ids.includes(r.id)).map((r) => r.id),
+      approval_reset_ids: reset,
+    };
+  });
+}
+
+/** Adds the SKUs to a saved view (or to a new view holding only them). A view is not approved data. */
+export async function bulkAddToView(db: Db, args: { workspaceId: string; actor: Actor; input: BulkViewInput }) {
+  return db.transaction(async (raw) => {
+    const tx = tx$(raw);
+    const rows = await lockSkus(tx, args.workspaceId, args.input.ids);
+    let view;
+    if ('view_id' in args.input) view = await getView(tx, args.workspaceId, args.input.view_id);
+    else {
+      const created = await createView(tx, {
+        workspaceId: args.workspaceId,
+        actor: args.actor,
+        input: { name: args.input.new_view_name, filters: {} },
+        kind: 'selection',
+      });
+      view = await getView(tx, args.workspaceId, created.id);
+    }
+    const inserted = await tx
+      .insert(savedViewSkus)
+      .values(
+        rows.map((r) => ({ viewId: view.id, workspaceId: args.workspaceId, skuId: r.id, addedBy: args.actor.userId })),
+      )
+      .onConflictDoNothing()
+      .returning({ skuId: savedViewSkus.skuId });
+    const added = new Set(inserted.map((i) => i.skuId));
+    const changed = rows.filter((r) => added.has(r.id));
+    await recordAuditMany(
+      tx,
+      changed.map((r) => ({
+        workspaceId: args.workspaceId,
+        actor: args.actor,
+        action: 'sku.added_to_view',
+        targetType: 'sku',
+        targetId: r.id,
+        data: { sku_code: r.sku_code, view_id: view.id, view_name: view.name, bulk: true },
+      })),
+    );
+    const [fresh] = await tx
+      .select()
+      .from(savedViews)
+      .where(and(eq(savedViews.id, view.id), eq(savedViews.workspaceId, args.workspaceId)));
+    return {
+      changed_ids: changed.map((r) => r.id),
+      unchanged_ids: rows.filter((r) => !added.has(r.id)).map((r) => r.id),
+      approval_reset_ids: [] as string[],
+      view: serializeView(fresh),
+    };
+  });
+}
