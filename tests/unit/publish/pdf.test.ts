@@ -242,7 +242,8 @@ describe('renderDossierPdf', () => {
 
   it('lists the per-language product texts under their labels in the dossier locale', async () => {
     const data = input();
-    data.fields.push(
+    data.fields = [
+      ...data.fields,
       {
         key: 'product_description',
         value: 'A stacking tower made of beech wood.',
@@ -256,7 +257,7 @@ describe('renderDossierPdf', () => {
         provenance: { source: 'ai_suggestion' },
       },
       { key: 'age_grading_fr', value: 'Dès 3 ans', status: 'confirmed', provenance: { source: 'manual' } },
-    );
+    ];
     const de = (await extractPages(await renderDossierPdf(data, 'de'))).join('\n').replace(/\s+/g, ' ');
     expect(de).toContain('Produktbeschreibung (Deutsch)');
     expect(de).toContain('Ein Stapelturm aus Buchenholz.');
