@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
-import { Providers } from '@/components/providers';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@/components/brand';
 import { PAGE_LANG_HEADER } from '@/lib/publish/public-page-csp';
 import './globals.css';
@@ -17,6 +16,8 @@ export const viewport: Viewport = {
   initialScale: 1,
 };
 
+// The client providers (query cache, tooltips, toasts) sit in the app's group layouts, not here: the
+// public safety page under /p ships no client JavaScript of its own and does not need them.
 // Fonts come from the system stack in globals.css: nothing is fetched from a font service.
 // The app UI is English; a public safety page is in its visitor's language, which the proxy resolved
 // (the header is set on /p/{id} only and replaced there, so a client cannot choose it elsewhere either:
@@ -26,9 +27,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const lang = pageLang && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(pageLang) ? pageLang : 'en';
   return (
     <html lang={lang}>
-      <body className="min-h-dvh">
-        <Providers>{children}</Providers>
-      </body>
+      <body className="min-h-dvh">{children}</body>
     </html>
   );
 }

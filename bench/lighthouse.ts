@@ -4,7 +4,10 @@
  * headless Chromium. Goals: performance >= 90, accessibility >= 95. The baseline, measured in the same
  * run on the same server, is the app's sign-in page: a small page of the same build, the floor others start from.
  *
- *   npm run build && npx tsx bench/lighthouse.ts [--port 3390] [--skus 10000]
+ *   npm run build && npx tsx bench/lighthouse.ts [--port 3390] [--skus 10000] [--details]
+ *
+ * --details lists, per page, every performance or accessibility audit scoring below 0.9 (id, title,
+ * displayed value) and the JavaScript the page loads (requests and transferred bytes).
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/lighthouse.ts
  *
  * A scratch database is created on the Postgres server (default 127.0.0.1:5432) and dropped at the end.
@@ -25,6 +28,7 @@ const arg = (name: string, dflt: number) => {
 const PORT = arg('port', 3390);
 const SKU_COUNT = arg('skus', 10_000);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
+const DETAILS = process.argv.includes('--details');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SECRET = `bench-${crypto.randomBytes(24).toString('hex')}`;
 
@@ -217,6 +221,30 @@ async function main() {
           `  LCP ${Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0)} ms` +
           (failing.length ? `  a11y audits below 1: ${failing.join(', ')}` : ''),
       );
+      if (DETAILS) {
+        const inCategory = (id: string) =>
+          ['performance', 'accessibility'].some((c) => lhr.categories[c]?.auditRefs.some((r) => r.id === id));
+        const weak = Object.values(lhr.audits).filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 0.9 &&
+            a.scoreDisplayMode !== 'manual' &&
+            a.scoreDisplayMode !== 'informative' &&
+            inCategory(a.id),
+        );
+        for (const a of weak)
+          console.log(
+            `    ${a.id} (${Math.round((a.score ?? 0) * 100)}): ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ''}`,
+          );
+        const requests = ((lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items ??
+          []) as Array<{ resourceType?: string; transferSize?: number; url?: string }>;
+        const scripts = requests.filter((r) => r.resourceType === 'Script');
+        const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+        console.log(
+          `    JavaScript: ${scripts.length} requests, ${kb(scripts.reduce((n, r) => n + (r.transferSize ?? 0), 0))} transferred` +
+            (weak.length ? '' : '; no performance or accessibility audit below 0.9'),
+        );
+      }
       return { perf: score('performance'), a11y: score('accessibility') };
     };
     console.log(

@@ -14,6 +14,7 @@ import { formatDateTime } from '@/components/format';
 import { isMissingRoute, useSkuPage } from './sku-context';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { PublicationPicture } from './publication-picture';
+import { PublicTexts } from './public-texts';
 import type { Revision } from './types';
 
 interface PublicBase {
@@ -65,6 +66,7 @@ export function PublicationTab() {
       <div className="grid gap-5" data-testid="publication-tab">
         <PublicUrlWarning base={base} />
         <PublicationPicture />
+        <PublicTexts />
         <Card>
           <EmptyState
             icon={Globe}
@@ -173,6 +175,7 @@ export function PublicationTab() {
       </div>
 
       <PublicationPicture />
+      <PublicTexts />
 
       <Card className="overflow-hidden">
         <CardHeader>

@@ -8,7 +8,7 @@
  */
 import { checkGtin } from '@/lib/gtin';
 import { z } from 'zod';
-import type { Locale, LocalizedText } from '@/lib/i18n/locales';
+import { LOCALES, isLocale, type Locale, type LocalizedText } from '@/lib/i18n/locales';
 import {
   SAFETY_INFO_LANGUAGES,
   isSafetyInfoLanguage,
@@ -48,6 +48,12 @@ export interface FieldDefinition {
   labels: LocalizedText;
   /** Per-language field: concrete keys are `<key>_<lang>` for every safety-information language. */
   localized: boolean;
+  /**
+   * Translatable text: the plain key holds the source text, and `<key>_<locale>` holds its text in each
+   * of the five page locales (en, de, fr, es, it), which a person confirms (AI translations are only
+   * suggestions). The public page shows the visitor's locale, else English, else the source.
+   */
+  translated?: boolean;
   /** Shown on the public safety page (GPSR Art. 19 block) once published. */
   public: boolean;
   help: string;
@@ -165,6 +171,7 @@ const DEFINITIONS: FieldDefinition[] = [
     section: 'identification',
     kind: 'text',
     localized: false,
+    translated: true,
     public: true,
     help: 'How batch or serial numbers are marked on the product, e.g. "LOT yyww-nnn on the base".',
     labels: {
@@ -204,6 +211,7 @@ const DEFINITIONS: FieldDefinition[] = [
     section: 'identification',
     kind: 'multiline',
     localized: false,
+    translated: true,
     public: true,
     help: 'General description and essential safety characteristics (technical documentation, GPSR Art. 9(2)).',
     labels: {
@@ -470,6 +478,7 @@ const DEFINITIONS: FieldDefinition[] = [
     section: 'compliance',
     kind: 'text',
     localized: false,
+    translated: true,
     public: true,
     help: 'Age the product is intended for, e.g. "3+" or "not suitable for children under 36 months".',
     labels: { en: 'Age grading', de: 'Altersangabe', fr: 'Âge recommandé', es: 'Edad recomendada', it: "Fascia d'età" },
@@ -745,6 +754,19 @@ const BY_KEY = new Map<string, FieldDefinition>(DEFINITIONS.map((d) => [d.key, d
 export const LOCALIZED_FIELD_BASES = ['safety_warnings', 'instructions'] as const;
 export type LocalizedFieldBase = (typeof LOCALIZED_FIELD_BASES)[number];
 
+/** Fields with a source text and a confirmed text per page locale (`product_description_de`). */
+export const TRANSLATED_FIELD_BASES = ['product_description', 'batch_or_serial_scheme', 'age_grading'] as const;
+export type TranslatedFieldBase = (typeof TRANSLATED_FIELD_BASES)[number];
+
+export function isTranslatedFieldBase(key: unknown): key is TranslatedFieldBase {
+  return typeof key === 'string' && (TRANSLATED_FIELD_BASES as readonly string[]).includes(key);
+}
+
+/** "product_description" + "de" → "product_description_de". */
+export function translatedFieldKey(base: TranslatedFieldBase, locale: Locale): string {
+  return `${base}_${locale}`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Keys
 // ---------------------------------------------------------------------------------------------
@@ -762,11 +784,12 @@ export function localizedFieldKeys(base: LocalizedFieldBase): string[] {
 export interface ParsedFieldKey {
   key: string;
   definition: FieldDefinition;
-  /** Set for per-language keys. */
+  /** Set for per-language keys (and for the per-locale keys of translated fields). */
   language: SafetyInfoLanguage | null;
 }
 
 const LOCALIZED_KEY = /^(safety_warnings|instructions)_([a-z]{2})$/;
+const TRANSLATED_KEY = /^(product_description|batch_or_serial_scheme|age_grading)_(en|de|fr|es|it)$/;
 
 /** Resolves a concrete key to its definition (and language), or null when the key is not canonical. */
 export function parseFieldKey(key: unknown): ParsedFieldKey | null {
@@ -775,6 +798,9 @@ export function parseFieldKey(key: unknown): ParsedFieldKey | null {
   if (direct && !direct.localized) return { key, definition: direct, language: null };
   const m = LOCALIZED_KEY.exec(key);
   if (m && isSafetyInfoLanguage(m[2])) return { key, definition: BY_KEY.get(m[1])!, language: m[2] };
+  const tr = TRANSLATED_KEY.exec(key);
+  if (tr && isLocale(tr[2]) && isSafetyInfoLanguage(tr[2]))
+    return { key, definition: BY_KEY.get(tr[1])!, language: tr[2] };
   return null;
 }
 
@@ -786,12 +812,16 @@ export function fieldDefinition(key: string): FieldDefinition | null {
   return parseFieldKey(key)?.definition ?? null;
 }
 
-/** All concrete keys: the plain ones plus each per-language base for each language (or the given ones). */
+/**
+ * All concrete keys: the plain ones plus each per-language base for each language (or the given ones),
+ * and the per-locale keys of translated fields.
+ */
 export function allFieldKeys(languages: readonly SafetyInfoLanguage[] = SAFETY_INFO_LANGUAGES): string[] {
   const out: string[] = [];
   for (const d of DEFINITIONS) {
     if (d.localized) for (const l of languages) out.push(`${d.key}_${l}`);
     else out.push(d.key);
+    if (d.translated) for (const l of LOCALES) out.push(`${d.key}_${l}`);
   }
   return out;
 }

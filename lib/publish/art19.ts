@@ -3,14 +3,20 @@
  * confirmed, public dossier values) and the GPSR Art. 19 block for one language, with fallbacks.
  * Pure: the integrator stores the snapshot with the revision and renders the block.
  */
-import { isPublicField, localizedFieldKey } from '@/lib/dossier/catalogue';
+import {
+  TRANSLATED_FIELD_BASES,
+  isPublicField,
+  localizedFieldKey,
+  translatedFieldKey,
+  type TranslatedFieldBase,
+} from '@/lib/dossier/catalogue';
 import {
   SAFETY_INFO_LANGUAGES,
   languageName,
   normalizeLanguageCode,
   type SafetyInfoLanguage,
 } from '@/lib/i18n/languages';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@/lib/i18n/locales';
+import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '@/lib/i18n/locales';
 import { formatDate, t } from '@/lib/i18n/messages';
 import { negotiateLanguage } from '@/lib/i18n/pick-locale';
 import { isEuEstablished } from '@/lib/requirements/countries';
@@ -49,7 +55,7 @@ export interface PublishedSnapshot {
   /** The EU operator shown under Art. 19(b): responsible person, authorised representative, or EU importer. */
   responsible_person: PublishedEntity | null;
   documents: PublishedDocument[];
-  /** Languages with published warnings or instructions, in catalogue order. */
+  /** Languages with published warnings, instructions or translated product texts, in catalogue order. */
   languages: SafetyInfoLanguage[];
 }
 
@@ -134,9 +140,7 @@ export function buildPublishedSnapshot(input: BuildSnapshotInput): PublishedSnap
     if (importer?.country && isEuEstablished(importer.country)) rp = importer;
   }
 
-  const languages = SAFETY_INFO_LANGUAGES.filter(
-    (l) => fields[localizedFieldKey('safety_warnings', l)] || fields[localizedFieldKey('instructions', l)],
-  );
+  const languages = contentLanguages(fields);
   const gtin = clean(input.sku.gtin) ?? clean(fields.gtin);
   return {
     schema_version: 1,
@@ -158,6 +162,26 @@ export function buildPublishedSnapshot(input: BuildSnapshotInput): PublishedSnap
   };
 }
 
+/**
+ * The languages a page can be shown in: those with warnings or instructions, and the page locales with
+ * a confirmed translation of a product text (a German description alone makes a German page).
+ */
+export function contentLanguages(fields: Readonly<Record<string, string>>): SafetyInfoLanguage[] {
+  return SAFETY_INFO_LANGUAGES.filter(
+    (l) =>
+      fields[localizedFieldKey('safety_warnings', l)] ||
+      fields[localizedFieldKey('instructions', l)] ||
+      (isLocale(l) && TRANSLATED_FIELD_BASES.some((b) => fields[translatedFieldKey(b, l)])),
+  );
+}
+
+/** The snapshot's languages, with those of translated texts an older snapshot did not list yet. */
+function pageLanguages(snapshot: PublishedSnapshot): SafetyInfoLanguage[] {
+  const extra = contentLanguages(snapshot.fields);
+  if (extra.every((l) => snapshot.languages.includes(l))) return snapshot.languages;
+  return SAFETY_INFO_LANGUAGES.filter((l) => snapshot.languages.includes(l) || extra.includes(l));
+}
+
 // ---------------------------------------------------------------------------------------------
 
 export interface LocalizedText {
@@ -167,6 +191,13 @@ export interface LocalizedText {
   /** True when it is not in the requested language. */
   fallback: boolean;
 }
+
+export type ProductTextKey = 'description' | 'batch_or_serial_scheme' | 'age_grading';
+const PRODUCT_TEXT_FIELDS: Record<ProductTextKey, TranslatedFieldBase> = {
+  description: 'product_description',
+  batch_or_serial_scheme: 'batch_or_serial_scheme',
+  age_grading: 'age_grading',
+};
 
 export interface Art19Block {
   /** The language chosen for the content. */
@@ -186,6 +217,8 @@ export interface Art19Block {
     image_url: string | null;
     description: string | null;
     age_grading: string | null;
+    /** The same three texts with the language each is in (a block falls back on its own). */
+    texts: Record<ProductTextKey, LocalizedText | null>;
   };
   manufacturer: PublishedEntity | null;
   responsible_person: PublishedEntity | null;
@@ -220,14 +253,38 @@ export function chooseArt19Language(
   snapshot: PublishedSnapshot,
   opts: { query?: string | null; acceptLanguage?: string | null } = {},
 ): SafetyInfoLanguage | null {
-  if (snapshot.languages.length === 0) return null;
+  const languages = pageLanguages(snapshot);
+  if (languages.length === 0) return null;
   const query = opts.query ? normalizeLanguageCode(opts.query) : null;
   return negotiateLanguage({
     query,
     acceptLanguage: opts.acceptLanguage,
-    available: snapshot.languages,
-    fallback: snapshot.languages.includes('en') ? 'en' : snapshot.languages[0],
+    available: languages,
+    fallback: languages.includes('en') ? 'en' : languages[0],
   });
+}
+
+/**
+ * A translated product text in the page's language: the confirmed text of that locale, else English,
+ * else the source text (the plain key, taken as English: imports, extraction and the app write English),
+ * else the first other locale that has one.
+ */
+export function pickProductText(
+  fields: Readonly<Record<string, string>>,
+  base: TranslatedFieldBase,
+  language: SafetyInfoLanguage | null,
+): LocalizedText | null {
+  const order: Array<{ key: string; language: SafetyInfoLanguage }> = [];
+  if (language && isLocale(language)) order.push({ key: translatedFieldKey(base, language), language });
+  if (language !== 'en') order.push({ key: translatedFieldKey(base, 'en'), language: 'en' });
+  order.push({ key: base, language: 'en' });
+  for (const l of LOCALES)
+    if (l !== language && l !== 'en') order.push({ key: translatedFieldKey(base, l), language: l });
+  for (const o of order) {
+    const text = fields[o.key];
+    if (text) return { text, language: o.language, fallback: language !== null && o.language !== language };
+  }
+  return null;
 }
 
 function pickText(
@@ -249,16 +306,26 @@ function pickText(
 /** The Art. 19 block of a snapshot in one language (requested code, or negotiated beforehand). */
 export function buildArt19Block(snapshot: PublishedSnapshot, requested?: string | null): Art19Block {
   const normalized = requested ? normalizeLanguageCode(requested) : null;
-  const language = normalized && snapshot.languages.includes(normalized) ? normalized : chooseArt19Language(snapshot);
+  const languages = pageLanguages(snapshot);
+  const language = normalized && languages.includes(normalized) ? normalized : chooseArt19Language(snapshot);
   // Labels follow the visitor's wish when we have them in that locale, even if the content falls back.
   const labelLocale: Locale =
     normalized && isLocale(normalized) ? normalized : language && isLocale(language) ? language : DEFAULT_LOCALE;
   const f = snapshot.fields;
   const warnings = pickText(snapshot, 'safety_warnings', language);
   const instructions = pickText(snapshot, 'instructions', language);
+  const texts = Object.fromEntries(
+    Object.entries(PRODUCT_TEXT_FIELDS).map(([k, base]) => [k, pickProductText(f, base, language)]),
+  ) as Record<ProductTextKey, LocalizedText | null>;
 
   // Tell the visitor when what they read is not in the language they asked for.
-  const textFallback = [warnings, instructions].find((x) => x?.fallback);
+  const textFallback = [
+    warnings,
+    instructions,
+    texts.description,
+    texts.batch_or_serial_scheme,
+    texts.age_grading,
+  ].find((x) => x?.fallback);
   const wanted = normalized ?? language;
   const shown = textFallback?.language ?? language;
   const notice = wanted && shown && wanted !== shown ? { requested: wanted, shown } : null;
@@ -271,17 +338,18 @@ export function buildArt19Block(snapshot: PublishedSnapshot, requested?: string 
     language,
     requested_language: normalized,
     label_locale: labelLocale,
-    available_languages: snapshot.languages.map((code) => ({ code, name: languageName(code, code) })),
+    available_languages: languages.map((code) => ({ code, name: languageName(code, code) })),
     product: {
       name: snapshot.sku.product_name,
       sku_code: snapshot.sku.sku_code,
       gtin: snapshot.sku.gtin ?? f.gtin ?? null,
       brand: f.brand ?? null,
       model: f.model_number ?? null,
-      batch_or_serial_scheme: f.batch_or_serial_scheme ?? null,
+      batch_or_serial_scheme: texts.batch_or_serial_scheme?.text ?? null,
       image_url: f.product_image_url ?? null,
-      description: f.product_description ?? null,
-      age_grading: f.age_grading ?? null,
+      description: texts.description?.text ?? null,
+      age_grading: texts.age_grading?.text ?? null,
+      texts,
     },
     manufacturer: snapshot.manufacturer,
     responsible_person: snapshot.responsible_person,

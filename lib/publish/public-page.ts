@@ -10,7 +10,7 @@ import { documents, publicPages, skuRevisions, skus } from '@/lib/db/schema';
 import { fieldLabel } from '@/lib/dossier/catalogue';
 import { gtin14 } from '@/lib/gtin';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
-import { countryName, languageName, normalizeLanguageCode } from '@/lib/i18n/languages';
+import { countryName, normalizeLanguageCode } from '@/lib/i18n/languages';
 import { t, vocabularyLabel } from '@/lib/i18n/messages';
 import { buildArt19Block, chooseArt19Language, type Art19Block } from './art19';
 import { serializeJsonLd } from './jsonld';
@@ -318,9 +318,9 @@ export function buildPublicPageView(
       country: (code: string) => countryName(code, locale),
       doctype: (type: string) => vocabularyLabel(locale, 'doctype', type),
     },
-    languages: snapshot.languages.map((code) => ({
+    languages: block.available_languages.map(({ code, name }) => ({
       code,
-      name: languageName(code, code),
+      name,
       href: `${path}?lang=${code}`,
       current: code === block.language,
     })),

@@ -1,7 +1,10 @@
 /**
  * The public page as printed on a label: a product picture uploaded in the publication tab, the SKU
  * published, and the page opened signed out in German shows the picture, the German safety texts,
- * <html lang="de">, hreflang alternates, and passes axe without serious or critical violations.
+ * <html lang="de">, hreflang alternates, and passes axe without serious or critical violations. The
+ * German description is typed and confirmed in the publication tab's per-language texts (Translate with
+ * AI is disabled there with its reason: the test server has no AI provider); the English page keeps
+ * the English one.
  * The dossier is filled through the API (the dossier journey is skus.spec.ts); what this spec is about
  * happens in the browser.
  */
@@ -12,6 +15,9 @@ import { screenshot, signUp, uniqueEmail } from './helpers';
 
 const WARNINGS_DE = 'Achtung! Nicht für Kinder unter 36 Monaten geeignet. Erstickungsgefahr durch Kleinteile.';
 const INSTRUCTIONS_DE = 'Vor Gebrauch alle Verpackungsteile entfernen.';
+const DESCRIPTION_EN = 'Cutting board made of bamboo, 30 x 20 cm.';
+const DESCRIPTION_DE = 'Schneidebrett aus Bambus, 30 x 20 cm.';
+const BATCH_DE = 'LOS JJWW auf der Unterseite';
 
 async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<any> {
   expect(res.ok(), `${res.url()} answered ${res.status()}: ${await res.text()}`).toBe(true);
@@ -38,7 +44,9 @@ test('upload a product picture, publish, the German public page shows it with Ge
     const fields: Record<string, string> = {
       model_number: 'CB-200',
       brand: 'Holzwerk',
-      product_description: 'Cutting board made of bamboo, 30 x 20 cm.',
+      product_description: DESCRIPTION_EN,
+      batch_or_serial_scheme: 'LOT YYWW on the underside',
+      batch_or_serial_scheme_de: BATCH_DE,
       target_markets: 'DE',
       safety_warnings_de: WARNINGS_DE,
       safety_warnings_en: 'Caution! Not suitable for children under 36 months. Small parts.',
@@ -84,6 +92,23 @@ test('upload a product picture, publish, the German public page shows it with Ge
     await screenshot(page, 'public-01-picture-uploaded');
   });
 
+  await test.step('confirm the German description in the per-language texts', async () => {
+    const card = page.getByTestId('public-texts');
+    await expect(card).toBeVisible();
+    const translateButton = card.getByRole('button', { name: 'Translate with AI' });
+    await expect(translateButton).toBeDisabled();
+    await expect(card).toContainText('No AI provider is configured');
+    const row = card.getByTestId('text-product_description_de');
+    await expect(row).toContainText('Missing');
+    await row.getByRole('button', { name: 'Add Product description (German)' }).click();
+    await row.getByRole('textbox', { name: 'Product description (German)' }).fill(DESCRIPTION_DE);
+    await row.getByRole('button', { name: 'Save' }).click();
+    await expect(row).toContainText('Confirmed');
+    await expect(row).toContainText(DESCRIPTION_DE);
+    await expect(card.getByTestId('text-batch_or_serial_scheme_de')).toContainText('Confirmed');
+    await screenshot(page, 'public-01b-german-texts');
+  });
+
   let publicUrl = '';
   await test.step('waive what does not apply, complete the review, approve and publish', async () => {
     const detail = await ok(await api.get(`/api/skus/${skuId}`));
@@ -120,6 +145,9 @@ test('upload a product picture, publish, the German public page shows it with Ge
     await expect(pub.locator('html')).toHaveAttribute('lang', 'de');
     await expect(pub.locator('body')).toContainText(WARNINGS_DE);
     await expect(pub.locator('body')).toContainText(INSTRUCTIONS_DE);
+    await expect(pub.locator('body')).toContainText(DESCRIPTION_DE);
+    await expect(pub.locator('body')).toContainText(BATCH_DE);
+    await expect(pub.locator('body')).not.toContainText(DESCRIPTION_EN);
     const img = pub.locator('main img[src*="/picture"]');
     await expect(img).toBeVisible();
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(1067);
@@ -132,6 +160,12 @@ test('upload a product picture, publish, the German public page shows it with Ge
     const axe = await new AxeBuilder({ page: pub }).analyze();
     const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+
+    // The English page keeps the English texts, under <html lang="en">.
+    await pub.goto(`${publicUrl}?lang=en`);
+    await expect(pub.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(pub.locator('body')).toContainText(DESCRIPTION_EN);
+    await expect(pub.locator('body')).not.toContainText(DESCRIPTION_DE);
     await visitor.close();
   });
 });

@@ -6,6 +6,10 @@
 import type { PublishedEntity } from '@/lib/publish/art19';
 import type { PublicPageView } from '@/lib/publish/public-page';
 
+/** A block's own lang attribute, only where it differs from the page's (a fallback text). */
+const textLang = (text: { language: string } | null | undefined, pageLang: string) =>
+  text && text.language !== pageLang ? text.language : undefined;
+
 const httpUrl = (u: string | null | undefined) => (u && /^https?:\/\//i.test(u) ? u : null);
 
 function Operator({ title, entity, view }: { title: string; entity: PublishedEntity; view: PublicPageView }) {
@@ -60,12 +64,14 @@ function Operator({ title, entity, view }: { title: string; entity: PublishedEnt
   );
 }
 
-function Row({ label, value }: { label: string; value: string | null }) {
+function Row({ label, value, lang }: { label: string; value: string | null; lang?: string }) {
   if (!value) return null;
   return (
     <div className="flex flex-col gap-0.5 border-b border-border py-2 last:border-b-0 sm:flex-row sm:gap-4">
       <dt className="text-sm text-muted-foreground sm:w-40 sm:shrink-0">{label}</dt>
-      <dd className="min-w-0 break-words font-medium text-foreground">{value}</dd>
+      <dd lang={lang} className="min-w-0 break-words font-medium text-foreground">
+        {value}
+      </dd>
     </div>
   );
 }
@@ -177,13 +183,22 @@ export function SafetyPage({ view, nonce }: { view: PublicPageView; nonce?: stri
         <dl className="mt-2 rounded-xl border border-border bg-surface px-4">
           <Row label={labels.gtin} value={p.gtin} />
           <Row label={labels.model} value={p.model} />
-          <Row label={labels.batch} value={p.batch_or_serial_scheme} />
+          <Row
+            label={labels.batch}
+            value={p.batch_or_serial_scheme}
+            lang={textLang(p.texts?.batch_or_serial_scheme, view.lang)}
+          />
           <Row label={labels.sku} value={p.sku_code} />
           <Row label={labels.brand} value={p.brand} />
-          <Row label={labels.age} value={p.age_grading} />
+          <Row label={labels.age} value={p.age_grading} lang={textLang(p.texts?.age_grading, view.lang)} />
         </dl>
         {p.description ? (
-          <p className="mt-3 whitespace-pre-line leading-relaxed text-foreground">{p.description}</p>
+          <p
+            lang={textLang(p.texts?.description, view.lang)}
+            className="mt-3 whitespace-pre-line leading-relaxed text-foreground"
+          >
+            {p.description}
+          </p>
         ) : null}
       </section>
 

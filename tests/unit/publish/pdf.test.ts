@@ -239,4 +239,32 @@ describe('renderDossierPdf', () => {
     expect(text).toContain('Nessun documento allegato.');
     expect(text).toContain('Non approvato.');
   }, 30_000);
+
+  it('lists the per-language product texts under their labels in the dossier locale', async () => {
+    const data = input();
+    data.fields = [
+      ...data.fields,
+      {
+        key: 'product_description',
+        value: 'A stacking tower made of beech wood.',
+        status: 'confirmed',
+        provenance: { source: 'manual' },
+      },
+      {
+        key: 'product_description_de',
+        value: 'Ein Stapelturm aus Buchenholz.',
+        status: 'confirmed',
+        provenance: { source: 'ai_suggestion' },
+      },
+      { key: 'age_grading_fr', value: 'Dès 3 ans', status: 'confirmed', provenance: { source: 'manual' } },
+    ];
+    const de = (await extractPages(await renderDossierPdf(data, 'de'))).join('\n').replace(/\s+/g, ' ');
+    expect(de).toContain('Produktbeschreibung (Deutsch)');
+    expect(de).toContain('Ein Stapelturm aus Buchenholz.');
+    expect(de).toContain('A stacking tower made of beech wood.');
+    expect(de).toContain('Altersangabe (Französisch)');
+    expect(de).toContain('Dès 3 ans');
+    const fr = (await extractPages(await renderDossierPdf(data, 'fr'))).join('\n').replace(/\s+/g, ' ');
+    expect(fr).toContain('Description du produit (Allemand)');
+  }, 30_000);
 });

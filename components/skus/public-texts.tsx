@@ -1,0 +1,278 @@
+'use client';
+
+import * as React from 'react';
+import { Languages, Sparkles } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Textarea } from '@/components/ui/textarea';
+import { describeError, idempotentWrite } from '@/components/api/client';
+import type { TranslateResult, TranslationCell, Translations } from '@/lib/translations/schemas';
+import { useJson, useSkuPage } from './sku-context';
+
+const FIELD_LABEL: Record<string, string> = {
+  product_description: 'Product description',
+  batch_or_serial_scheme: 'Batch or serial number scheme',
+  age_grading: 'Age grading',
+};
+const LOCALE_NAME: Record<string, string> = {
+  en: 'English',
+  de: 'German',
+  fr: 'French',
+  es: 'Spanish',
+  it: 'Italian',
+};
+
+type Editing = { key: string; valueId: string | null; text: string } | null;
+
+/**
+ * The texts the public page shows per language: description, batch scheme and age grading in the five
+ * page locales. AI translations arrive as suggestions; a person confirms, edits or rejects each.
+ */
+export function PublicTexts() {
+  const { skuId, version, bump, reloadSku } = useSkuPage();
+  const q = useJson<Translations>(`/api/skus/${skuId}/translations`, version);
+  const [busy, setBusy] = React.useState<string | null>(null);
+  const [message, setMessage] = React.useState<{ kind: 'error' | 'info'; text: string } | null>(null);
+  const [editing, setEditing] = React.useState<Editing>(null);
+  const reasonId = React.useId();
+
+  async function run(label: string, fn: () => Promise<string | null>) {
+    setBusy(label);
+    setMessage(null);
+    try {
+      const info = await fn();
+      if (info) setMessage({ kind: 'info', text: info });
+      bump();
+      await Promise.all([q.reload(), reloadSku()]);
+    } catch (e) {
+      const d = describeError(e);
+      setMessage({ kind: 'error', text: d.description ? `${d.title} ${d.description}` : d.title });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const translate = () =>
+    run('translate', async () => {
+      const r = await idempotentWrite<TranslateResult>(`/api/skus/${skuId}/translations`, { method: 'POST' });
+      if (r.degraded_reason) return r.degraded_reason;
+      return r.stored.length
+        ? `${r.stored.length} translation${r.stored.length === 1 ? '' : 's'} suggested. Check and confirm each one.`
+        : 'Nothing to translate: every language has a confirmed text, or no source text is confirmed.';
+    });
+
+  const confirm = (cell: TranslationCell, valueId: string, value?: string) =>
+    run(`confirm:${cell.field_key}`, async () => {
+      await idempotentWrite(`/api/skus/${skuId}/dossier/values/${valueId}/confirm`, {
+        method: 'POST',
+        body: value === undefined ? undefined : { value },
+      });
+      setEditing(null);
+      return null;
+    });
+
+  const reject = (cell: TranslationCell, valueId: string) =>
+    run(`reject:${cell.field_key}`, async () => {
+      await idempotentWrite(`/api/skus/${skuId}/dossier/values/${valueId}/reject`, { method: 'POST' });
+      return null;
+    });
+
+  const save = (key: string, value: string) =>
+    run(`save:${key}`, async () => {
+      await idempotentWrite(`/api/skus/${skuId}/dossier/${key}`, { method: 'PUT', body: { value } });
+      setEditing(null);
+      return null;
+    });
+
+  const data = q.data;
+  const aiAvailable = data?.ai.available ?? false;
+
+  return (
+    <Card data-testid="public-texts">
+      <CardHeader>
+        <div>
+          <CardTitle className="flex items-center gap-2">
+            <Languages className="size-4 text-muted-foreground" aria-hidden="true" />
+            Texts per language
+          </CardTitle>
+          <CardDescription>
+            What the public page shows in each language. A language without a confirmed text shows the English one (or
+            the source text) with a note. AI translations are suggestions until you confirm them.
+          </CardDescription>
+        </div>
+        <div className="flex flex-col items-end gap-1">
+          <Button
+            type="button"
+            variant="secondary"
+            size="sm"
+            onClick={translate}
+            disabled={!aiAvailable || busy !== null}
+            aria-describedby={!aiAvailable && data ? reasonId : undefined}
+          >
+            <Sparkles aria-hidden="true" />
+            {busy === 'translate' ? 'Translating…' : 'Translate with AI'}
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {!aiAvailable && data?.ai.reason ? (
+          <p id={reasonId} className="text-sm text-muted-foreground">
+            {data.ai.reason}
+          </p>
+        ) : null}
+        {message ? (
+          <Alert
+            variant={message.kind === 'error' ? 'danger' : 'info'}
+            role={message.kind === 'error' ? 'alert' : 'status'}
+          >
+            {message.text}
+          </Alert>
+        ) : null}
+        {q.error ? <Alert variant="danger">{q.error.message}</Alert> : null}
+        {!data && !q.error ? <p className="text-sm text-muted-foreground">Loading…</p> : null}
+        {data?.fields.map((f) => (
+          <section key={f.field_key} aria-label={FIELD_LABEL[f.field_key]} className="grid gap-2">
+            <h3 className="text-sm font-semibold text-foreground">{FIELD_LABEL[f.field_key] ?? f.field_key}</h3>
+            <p className="text-sm text-muted-foreground">
+              Source:{' '}
+              {f.source ? (
+                <span className="whitespace-pre-line text-foreground">{f.source.value}</span>
+              ) : (
+                'none confirmed yet (set it in the Dossier tab).'
+              )}
+            </p>
+            <ul className="divide-y divide-border rounded-lg border border-border">
+              {f.locales.map((cell) => {
+                const suggestion = cell.suggestions.at(-1) ?? null;
+                const isEditing = editing?.key === cell.field_key;
+                const label = `${FIELD_LABEL[f.field_key]} (${LOCALE_NAME[cell.locale]})`;
+                return (
+                  <li
+                    key={cell.locale}
+                    className="grid gap-2 px-3 py-2 sm:grid-cols-[7rem_minmax(0,1fr)]"
+                    data-testid={`text-${cell.field_key}`}
+                  >
+                    <div className="flex items-center gap-2 sm:flex-col sm:items-start">
+                      <span className="text-sm font-medium text-foreground">{LOCALE_NAME[cell.locale]}</span>
+                      <Badge
+                        variant={
+                          cell.status === 'confirmed' ? 'success' : cell.status === 'suggested' ? 'warning' : 'neutral'
+                        }
+                      >
+                        {cell.status === 'confirmed'
+                          ? 'Confirmed'
+                          : cell.status === 'suggested'
+                            ? 'Suggested'
+                            : 'Missing'}
+                      </Badge>
+                    </div>
+                    <div className="grid min-w-0 gap-2">
+                      {isEditing ? (
+                        <form
+                          className="grid gap-2"
+                          onSubmit={(e) => {
+                            e.preventDefault();
+                            if (!editing.text.trim()) return;
+                            if (editing.valueId) void confirm(cell, editing.valueId, editing.text);
+                            else void save(cell.field_key, editing.text);
+                          }}
+                        >
+                          <Textarea
+                            aria-label={label}
+                            lang={cell.locale}
+                            rows={3}
+                            value={editing.text}
+                            onChange={(e) => setEditing({ ...editing, text: e.target.value })}
+                          />
+                          <div className="flex gap-2">
+                            <Button type="submit" size="sm" disabled={busy !== null || !editing.text.trim()}>
+                              {editing.valueId ? 'Confirm edited text' : 'Save'}
+                            </Button>
+                            <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(null)}>
+                              Cancel
+                            </Button>
+                          </div>
+                        </form>
+                      ) : (
+                        <>
+                          {cell.current ? (
+                            <p lang={cell.locale} className="whitespace-pre-line break-words text-sm text-foreground">
+                              {cell.current.value}
+                            </p>
+                          ) : null}
+                          {suggestion ? (
+                            <div className="grid gap-1 rounded-md bg-surface-muted px-2 py-1.5">
+                              <p lang={cell.locale} className="whitespace-pre-line break-words text-sm text-foreground">
+                                {suggestion.value}
+                              </p>
+                              <p className="text-xs text-muted-foreground">
+                                {suggestion.source === 'ai_suggestion' ? 'AI translation' : 'Suggestion'}
+                                {typeof suggestion.provenance.note === 'string'
+                                  ? ` · ${suggestion.provenance.note}`
+                                  : ''}
+                              </p>
+                            </div>
+                          ) : null}
+                          <div className="flex flex-wrap gap-2">
+                            {suggestion ? (
+                              <>
+                                <Button
+                                  type="button"
+                                  size="sm"
+                                  onClick={() => void confirm(cell, suggestion.id)}
+                                  disabled={busy !== null}
+                                  aria-label={`Confirm ${label}`}
+                                >
+                                  Confirm
+                                </Button>
+                                <Button
+                                  type="button"
+                                  size="sm"
+                                  variant="secondary"
+                                  onClick={() =>
+                                    setEditing({ key: cell.field_key, valueId: suggestion.id, text: suggestion.value })
+                                  }
+                                  aria-label={`Edit ${label} before confirming`}
+                                >
+                                  Edit
+                                </Button>
+                                <Button
+                                  type="button"
+                                  size="sm"
+                                  variant="ghost"
+                                  onClick={() => void reject(cell, suggestion.id)}
+                                  disabled={busy !== null}
+                                  aria-label={`Reject ${label}`}
+                                >
+                                  Reject
+                                </Button>
+                              </>
+                            ) : (
+                              <Button
+                                type="button"
+                                size="sm"
+                                variant="secondary"
+                                onClick={() =>
+                                  setEditing({ key: cell.field_key, valueId: null, text: cell.current?.value ?? '' })
+                                }
+                                aria-label={`${cell.current ? 'Edit' : 'Add'} ${label}`}
+                              >
+                                {cell.current ? 'Edit' : 'Add'}
+                              </Button>
+                            )}
+                          </div>
+                        </>
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}

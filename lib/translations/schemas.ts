@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { TRANSLATED_FIELD_BASES } from '@/lib/dossier/catalogue';
+import { LOCALES } from '@/lib/i18n/locales';
+import { DossierValueSchema } from '@/lib/skus/schemas';
+
+/** Request and response shapes of /api/skus/{id}/translations (validation, OpenAPI, client types). */
+
+export const TranslationFieldKey = z.enum(TRANSLATED_FIELD_BASES);
+export const TranslationLocale = z.enum(LOCALES);
+
+export const TranslateInput = z
+  .strictObject({
+    fields: z
+      .array(TranslationFieldKey)
+      .min(1)
+      .max(TRANSLATED_FIELD_BASES.length)
+      .optional()
+      .describe('Fields to translate; default: every translated field with a confirmed source text.'),
+    locales: z
+      .array(TranslationLocale)
+      .min(1)
+      .max(LOCALES.length)
+      .optional()
+      .describe('Target locales; default: every page locale without a confirmed text.'),
+  })
+  .meta({ id: 'TranslateInput' });
+export type TranslateInput = z.infer<typeof TranslateInput>;
+
+export const TranslationStatus = z.enum(['confirmed', 'suggested', 'missing']);
+export type TranslationStatus = z.infer<typeof TranslationStatus>;
+
+export const TranslationCell = z
+  .object({
+    locale: TranslationLocale,
+    field_key: z.string().describe('the concrete dossier key, e.g. product_description_de'),
+    status: TranslationStatus,
+    current: DossierValueSchema.nullable().describe('the confirmed text, if any'),
+    suggestions: z.array(DossierValueSchema).describe('open suggestions (AI translations among them), newest last'),
+  })
+  .meta({ id: 'TranslationCell' });
+export type TranslationCell = z.infer<typeof TranslationCell>;
+
+export const TranslatedFieldSchema = z
+  .object({
+    field_key: TranslationFieldKey,
+    source: DossierValueSchema.nullable().describe('the confirmed source text (the plain key)'),
+    locales: z.array(TranslationCell),
+  })
+  .meta({ id: 'TranslatedField' });
+export type TranslatedField = z.infer<typeof TranslatedFieldSchema>;
+
+export const TranslationsSchema = z
+  .object({
+    sku_id: z.string(),
+    locales: z.array(TranslationLocale),
+    fields: z.array(TranslatedFieldSchema),
+    ai: z.object({
+      available: z.boolean(),
+      reason: z.string().nullable().describe('why AI translation is unavailable, when it is'),
+    }),
+  })
+  .meta({ id: 'Translations' });
+export type Translations = z.infer<typeof TranslationsSchema>;
+
+export const TranslateResultSchema = z
+  .object({
+    degraded_reason: z
+      .string()
+      .nullable()
+      .describe('set when no translation was asked for or stored: no AI provider, or the provider failed'),
+    stored: z.array(DossierValueSchema).describe('the new suggestions; a person confirms each'),
+    skipped: z.array(z.object({ field_key: z.string(), reason: z.string() })),
+    translations: TranslationsSchema,
+  })
+  .meta({ id: 'TranslateResult' });
+export type TranslateResult = z.infer<typeof TranslateResultSchema>;
