@@ -10,7 +10,7 @@ import { findDates } from './date-parse';
  */
 
 const ISSUE_LABEL =
-  /(?:date of issue|issued? date|revision date|date of revision|uberarbeitet am|uberarbeitungsdatum|date de revision|issued on|date issued|date of report|report date|place and date of issue|date of declaration|ausstellungsdatum|ausgabedatum|ort und datum(?: der ausstellung)?|datum der ausstellung|ausgestellt am|date d'emission|date de delivrance|date du rapport|lieu et date(?: d'emission)?|fait a [^,]{1,40},? le|fecha de (?:emision|expedicion)|lugar y fecha(?: de expedicion)?|data di (?:emissione|rilascio)|luogo e data(?: di emissione)?|rilasciato il)/g;
+  /(?:date of issue|issued? date|revision date|date of revision|uberarbeitet am|uberarbeitungsdatum|date de revision|issued on|date issued|date of report|report date|place (?:and|&) date(?: of [a-z][a-z ]{1,24}?)?(?=\s*[:,])|date (?:and|&) place(?: of issue)?|date of declaration|ausstellungsdatum|ausgabedatum|ort und datum(?: der ausstellung)?|datum der ausstellung|ausgestellt am|date d'emission|date de delivrance|date du rapport|lieu et date(?: d'emission)?|fait a [^,]{1,40},? le|fecha de (?:emision|expedicion)|lugar y fecha(?: de expedicion)?|data di (?:emissione|rilascio)|luogo e data(?: di emissione)?|rilasciato il)/g;
 const VALID_LABEL =
   /(?:valid until|valid through|valid to|valid till|expiry date|date of expiry|expiration date|expires on|expires|gultig bis|gultigkeit bis|ablaufdatum|valable jusqu'au|valable jusqu'a|date d'expiration|fin de validite|valido hasta|fecha de (?:caducidad|vencimiento)|valido fino al?|data di scadenza|scadenza)/g;
 const SIGNATURE_PLACE_DATE = /^(?:[a-z][a-z .'-]{1,30}),\s*(?:le |den |am |a |il |el )?(?=\d|[a-z]+\s+\d)/;

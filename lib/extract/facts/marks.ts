@@ -18,6 +18,8 @@ const CE_ANSWER = new RegExp(
 const CE_AFFIXED = new RegExp(
   `(?:${CE_WORD}[^.]{0,40}\\b(?:is|was|has been|wurde|ist|est|a ete|e stat[ao]|ha sido|fue)\\s+(?:affixed|applied|angebracht|appose|apposee|fijado|colocado|apposta|apposto))|(?:(?:bears|carries|tragt|porte|lleva|reca)\\s+(?:the\\s+|das\\s+|die\\s+|le\\s+|el\\s+|la\\s+|il\\s+)?${CE_WORD})|(?:year (?:of|in which) (?:the )?ce marking (?:was )?affixed|jahr der anbringung der ce-kennzeichnung)`,
 );
+/** The CE mark alone on its line (capitals, as the mark is drawn; "ce" in running text is no mark). */
+const CE_ALONE = /^C\s?E$/;
 const YES = /^(?:yes|ja|oui|si|sí|vorhanden|affixed|angebracht|appose)$/;
 
 const NB =
@@ -63,6 +65,9 @@ export function readMarks(lines: Line[], facts: FactSet) {
       const next = lines.slice(line.index + 1, line.index + 3).find((l) => l.page === line.page && ACT.test(l.norm));
       if (next) facts.add('ce_marking', 'yes', [line, next], 0.8);
     }
+    // The mark itself, on a line of its own: a logo's text layer, a Markdown image "![CE](ce.png)" or a
+    // "# CE" heading set large, as declarations print it beside or below the signature.
+    if (CE_ALONE.test(line.text)) facts.add('ce_marking', 'yes', [line], 0.7);
     const answer = CE_ANSWER.exec(line.norm);
     if (answer) facts.add('ce_marking', YES.test(answer[1]) ? 'yes' : 'no', [line], 0.9);
     else if (CE_AFFIXED.test(line.norm)) facts.add('ce_marking', 'yes', [line], 0.85);

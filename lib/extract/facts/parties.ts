@@ -454,8 +454,31 @@ const tidyName = (name: string) => name.replace(/,(?=\p{L})/gu, ', ');
 /** A British postcode ("EH3 9GD", "SW1A 1AA") ending an address without a country: the UK. */
 const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]? ?\d[ABD-HJLNP-UW-Z]{2}$/;
 
+/**
+ * A German legal form (GmbH, AG, KG, UG, OHG, e.K.) with a five-digit postcode and no country: Germany.
+ * The forms are also Austrian, Swiss and Liechtenstein ones, but those countries' postcodes have four
+ * digits, so the two together name one country. ("TEQSAS GmbH, Otto-Hahn-Straße 20a, 50354 Hürth")
+ */
+const GERMAN_FORM = /(?:^|[\s,])(?:GmbH|GMBH|mbH|AG|KG|KGaA|UG|OHG|GbR|e\.\s?K\.)(?=$|[\s,)])/;
+
+/**
+ * A template's blank, not a name: "[Firmenname]", "[TODO]", "xxxx", "<Company>", "TBD", "N/A".
+ * Declarations published as templates keep these where the operator goes.
+ */
+const PLACEHOLDER = /^(?:\[[^\]]*\]|<[^>]*>|\{[^}]*\}|x{3,}|todo|tbd|tbc|n\/?a|none|-+|\.{3,}|_+)$/i;
+export const isPlaceholder = (value: string) => PLACEHOLDER.test(value.trim().replace(/[,;:.]+$/, ''));
+
 export function addPartyFacts(parties: PartyFound[], facts: FactSet) {
   for (const p of parties) {
+    if (isPlaceholder(p.name)) continue;
+    if (
+      p.address &&
+      p.parts &&
+      !p.parts.country &&
+      GERMAN_FORM.test(p.name) &&
+      /^\d{5}$/.test(p.parts.postal_code ?? '')
+    )
+      p.parts = { ...p.parts, country: 'DE' };
     if (p.address && p.parts && !p.parts.country && UK_POSTCODE.test(p.address.trim()))
       p.parts = { ...p.parts, country: 'GB' };
     facts.add(`${p.role}_name`, tidyName(p.name), p.lines, p.confidence);
