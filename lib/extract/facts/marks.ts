@@ -1,4 +1,4 @@
-import { splitNameAddress } from './parties';
+import { COMPANY_SUFFIX, splitNameAddress } from './parties';
 import type { FactSet, Line } from './lines';
 
 /**
@@ -80,7 +80,15 @@ export function readMarks(lines: Line[], facts: FactSet) {
       const name = splitNameAddress(
         raw.replace(/\(?\b(?:nb|no\.?|nr\.?|number|n°)?\s*[:#]?\s*\d{4}\)?/gi, '').replace(/[,;\s-]+$/, ''),
       ).name;
-      if (number) facts.add('notified_body', /\p{L}{3}/u.test(name) ? `${name} (${number})` : number, [line], 0.85);
+      // "SATRA Technology Europe Ltd., Ireland" then "Notified Body Number: 2777": the body is the line above.
+      const prev = lines[line.index - 1];
+      const above =
+        !/\p{L}{3}/u.test(name) && prev?.page === line.page && COMPANY_SUFFIX.test(prev.text) && prev.text.length <= 120
+          ? splitNameAddress(prev.text).name
+          : null;
+      if (number && above) facts.add('notified_body', `${above} (${number})`, [prev, line], 0.8);
+      else if (number)
+        facts.add('notified_body', /\p{L}{3}/u.test(name) ? `${name} (${number})` : number, [line], 0.85);
     }
 
     const issuer = ISSUER.exec(line.norm);

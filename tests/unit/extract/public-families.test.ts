@@ -112,3 +112,37 @@ describe('an amending act cited with the act it amends', () => {
     ).toBeUndefined();
   });
 });
+
+describe('a representative introduced by a sentence', () => {
+  it('"European Authorized Representative" heading, then "The … for X is:", then the name', () => {
+    const text = [
+      'European Authorized Representative (MDR Only)',
+      '',
+      'The European Authorized Representative for Acme Gloves Co., Ltd. is:',
+      '',
+      'Baltic Conformity OÜ',
+    ].join('\n');
+    expect(facts(text).responsible_person_name).toBe('Baltic Conformity OÜ');
+    expect(fixture('en-doc-ppe-ar').responsible_person_name).toBe('Baltic Conformity OÜ');
+  });
+});
+
+describe('the notified body named on the line above its number', () => {
+  it('"Nordic Test Institute Ltd., Finland" then "Notified Body Number: 2791"', () => {
+    expect(facts('Nordic Test Institute Ltd., Finland\nNotified Body Number: 2791').notified_body).toBe(
+      'Nordic Test Institute Ltd. (2791)',
+    );
+    expect(fixture('en-doc-ppe-ar').notified_body).toBe('Nordic Test Institute Ltd. (2791)');
+  });
+  it('a line above that is no company leaves the number alone', () => {
+    expect(facts('The notified body for PPE is:\nNotified Body Number: 2791').notified_body).toBe('2791');
+  });
+});
+
+describe('"Validity" labels', () => {
+  it('"Validity of this Declaration:" is the end of validity; a period is valid until its end', () => {
+    expect(facts('Validity of this Declaration: 21/2/2029').valid_until).toBe('2029-02-21');
+    expect(facts('Validity: 12.03.2024 - 11.03.2027', 'certificate').certificate_valid_until).toBe('2027-03-11');
+    expect(fixture('en-doc-ppe-ar').valid_until).toBe('2028-03-15');
+  });
+});
