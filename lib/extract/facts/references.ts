@@ -54,19 +54,10 @@ const ORG_NAME: Record<string, string> = {
 const FRAMEWORK = new Set(['2019/1020', '765/2008', '1025/2012', '768/2008']);
 /** Words right before a reference that make it a mention, not a declaration. */
 const MENTION_BEFORE =
-  /(?:article|art\.?|artikel|articolo|articulo|annex|anhang|annexe|allegato|anexo)\s*[\dIVX]+[a-z]?(?:\(\d+\))?(?:\s*(?:of|der|des|du|de la|del|della|de)\s*(?:the\s*)?)?$|(?:repealing|replacing|ersetzt|abroge|within the meaning of|im sinne der|au sens du|as defined in|pursuant to|gemass|conformement a|ai sensi del|de acuerdo con el articulo)\s*(?:the\s*)?$/;
-
-/**
- * An amending act: declared with the act it amends ("RoHS Directive 2011/65/EU (as amended by
- * 2015/863/EU)" declares both), only mentioned when no act is declared before it on the line.
- */
-const AMENDED_BY =
-  /(?:as amended by|amended by|geandert durch|in der fassung|modifiee par|modificad[ao] por|modificat[ao] da)\s*(?:the\s*)?(?:directive\s*|richtlinie\s*|directiva\s*|direttiva\s*)?(?:\(?(?:eu|ue|ec|ce|eg)\)?\s*)?$/;
+  /(?:article|art\.?|artikel|articolo|articulo|annex|anhang|annexe|allegato|anexo)\s*[\dIVX]+[a-z]?(?:\(\d+\))?(?:\s*(?:of|der|des|du|de la|del|della|de)\s*(?:the\s*)?)?$|(?:as amended by|amended by|geandert durch|modifiee par|modificad[ao] por|modificat[ao] da|repealing|replacing|ersetzt|abroge|within the meaning of|im sinne der|au sens du|as defined in|pursuant to|gemass|conformement a|ai sensi del|de acuerdo con el articulo)\s*(?:the\s*)?$/;
 
 function isMention(normLine: string, at: number): boolean {
-  const before = normLine.slice(Math.max(0, at - 60), at).trimEnd();
-  if (AMENDED_BY.test(before)) return !/\d{2,4}\/\d{1,4}/.test(normLine.slice(0, at));
-  return MENTION_BEFORE.test(before);
+  return MENTION_BEFORE.test(normLine.slice(Math.max(0, at - 60), at).trimEnd());
 }
 
 export function legislationIn(normLine: string): string[] {

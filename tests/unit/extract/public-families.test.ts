@@ -97,22 +97,6 @@ describe('a model label misspelt by one letter', () => {
   });
 });
 
-describe('an amending act cited with the act it amends', () => {
-  it('"Directive 2011/65/EU (as amended by 2015/863/EU)" declares both', () => {
-    expect(facts('• RoHS Directive 2011/65/EU (as amended by 2015/863/EU)').applicable_legislation).toBe(
-      'Directive 2011/65/EU; Directive (EU) 2015/863',
-    );
-    expect(fixture('en-doc-place-date').applicable_legislation).toBe(
-      'Directive 2014/53/EU; Directive 2011/65/EU; Directive (EU) 2015/863',
-    );
-  });
-  it('"as amended by" with no act declared before it on the line is a mention', () => {
-    expect(
-      facts('The RoHS rules, as amended by Directive (EU) 2015/863, apply.').applicable_legislation,
-    ).toBeUndefined();
-  });
-});
-
 describe('a representative introduced by a sentence', () => {
   it('"European Authorized Representative" heading, then "The … for X is:", then the name', () => {
     const text = [
