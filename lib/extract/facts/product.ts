@@ -61,6 +61,8 @@ function oneEditFrom(word: string, target: string): boolean {
 const DESIGNATION_LABEL =
   /^(?:description of the (?:device|product|apparatus|equipment)|designation of the (?:device|product|apparatus|equipment)|(?:beschreibung|bezeichnung) des (?:gerat(?:e?s)?|produkt(?:e?s)?)|geratebeschreibung|geratebezeichnung|(?:description|designation) de l'(?:appareil|equipement)|(?:description|designation) du produit)\s*:$/;
 const DESIGNATION_VALUE = /^[\p{Lu}\d][\p{L}\d ._/+-]{1,48}$/u;
+/** A designation reads like one (a digit, a hyphenated or capitalised code): "PAN-C v2", "LAP-TEQ PLUS", not "Liquid". */
+const CODE_LIKE = /\d|\p{Lu}{2}|\p{L}-\p{L}/u;
 
 export function modelTokens(value: string): string[] {
   return value
@@ -134,7 +136,7 @@ export function readProduct(lines: Line[], facts: FactSet) {
       const values: Line[] = [];
       for (const l of lines.slice(line.index + 1, line.index + 5)) {
         if (l.page !== line.page || (values.length && l.blankBefore)) break;
-        if (!DESIGNATION_VALUE.test(l.text) || l.text.split(' ').length > 6) break;
+        if (!DESIGNATION_VALUE.test(l.text) || l.text.split(' ').length > 6 || !CODE_LIKE.test(l.text)) break;
         values.push(l);
       }
       if (values.length) facts.add('model_number', values.map((l) => l.text).join(', '), [line, ...values], 0.7);

@@ -84,6 +84,7 @@ describe('the device designation below its label', () => {
     expect(
       facts('Description of the device:\nThe device measures the temperature of liquids in closed tanks.').model_number,
     ).toBeUndefined();
+    expect(facts('Description of the product:\nLiquid cleaning agent\n\nSection 2').model_number).toBeUndefined();
   });
 });
 
