@@ -460,11 +460,13 @@ const tidyName = (name: string) => name.replace(/,(?=\p{L})/gu, ', ');
 const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]? ?\d[ABD-HJLNP-UW-Z]{2}$/;
 
 /**
- * A German legal form (GmbH, AG, KG, UG, OHG, e.K.) with a five-digit postcode and no country: Germany.
+ * A name ending in a German legal form (GmbH, AG, KG, UG, OHG, e.K.) with a five-digit postcode and no
+ * country: Germany.
  * The forms are also Austrian, Swiss and Liechtenstein ones, but those countries' postcodes have four
  * digits, so the two together name one country. ("TEQSAS GmbH, Otto-Hahn-Straße 20a, 50354 Hürth")
  */
-const GERMAN_FORM = /(?:^|[\s,])(?:GmbH|GMBH|mbH|AG|KG|KGaA|UG|OHG|GbR|e\.\s?K\.)(?=$|[\s,)])/;
+const GERMAN_FORM =
+  /(?:^|[\s,])(?:GmbH|GMBH|mbH|AG|KG|KGaA|UG(?: \(haftungsbeschränkt\))?|OHG|GbR|e\.\s?K\.)(?:\s*&\s*Co\.?\s*KG(?:aA)?)?\.?$/;
 
 /**
  * A template's blank, not a name: "[Firmenname]", "[TODO]", "xxxx", "<Company>", "TBD", "N/A".

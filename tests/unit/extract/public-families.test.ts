@@ -70,6 +70,13 @@ describe('a German legal form with a five-digit postcode', () => {
       facts('Manufacturer:\nAcme Widgets Inc.\n12 Main Street\nSpringfield 12345').manufacturer_country,
     ).toBeUndefined();
     expect(facts('Hersteller:\nAlpenlicht GmbH\nHauptstraße 3\n6020 Innsbruck').manufacturer_country).toBeUndefined();
+    // The form ends the name: "KG Industries Inc." in Austin 78701 is no German company.
+    expect(
+      facts('Manufacturer:\nKG Industries Inc.\n1 Main Street\nAustin 78701').manufacturer_country,
+    ).toBeUndefined();
+    expect(facts('Hersteller:\nRhein Tools GmbH & Co. KG\nIndustriering 14\n41460 Neuss').manufacturer_country).toBe(
+      'DE',
+    );
   });
 });
 
