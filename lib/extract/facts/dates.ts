@@ -10,9 +10,9 @@ import { findDates } from './date-parse';
  */
 
 const ISSUE_LABEL =
-  /(?:date of issue|issued? date|revision date|date of revision|uberarbeitet am|uberarbeitungsdatum|date de revision|issued on|date issued|date of report|report date|place and date of issue|date of declaration|ausstellungsdatum|ausgabedatum|ort und datum(?: der ausstellung)?|datum der ausstellung|ausgestellt am|date d'emission|date de delivrance|date du rapport|lieu et date(?: d'emission)?|fait a [^,]{1,40},? le|fecha de (?:emision|expedicion)|lugar y fecha(?: de expedicion)?|data di (?:emissione|rilascio)|luogo e data(?: di emissione)?|rilasciato il)/g;
+  /(?:date of issue|issued? date|revision date|date of revision|uberarbeitet am|uberarbeitungsdatum|date de revision|issued on|date issued|date of report|report date|place (?:and|&) date(?: of [a-z][a-z ]{1,24}?)?(?=\s*[:,])|date (?:and|&) place(?: of issue)?|date of declaration|ausstellungsdatum|ausgabedatum|ort und datum(?: der ausstellung)?|datum der ausstellung|ausgestellt am|date d'emission|date de delivrance|date du rapport|lieu et date(?: d'emission)?|fait a [^,]{1,40},? le|fecha de (?:emision|expedicion)|lugar y fecha(?: de expedicion)?|data di (?:emissione|rilascio)|luogo e data(?: di emissione)?|rilasciato il)/g;
 const VALID_LABEL =
-  /(?:valid until|valid through|valid to|valid till|expiry date|date of expiry|expiration date|expires on|expires|gultig bis|gultigkeit bis|ablaufdatum|valable jusqu'au|valable jusqu'a|date d'expiration|fin de validite|valido hasta|fecha de (?:caducidad|vencimiento)|valido fino al?|data di scadenza|scadenza)/g;
+  /(?:validity(?: of (?:this|the) [a-z]{3,20})?(?=\s*:)|gultigkeit(?: dieser [a-z]{3,20})?(?=\s*:)|validite(?: de (?:cette|ce) [a-z]{3,20})?(?=\s*:)|valid until|valid through|valid to|valid till|expiry date|date of expiry|expiration date|expires on|expires|gultig bis|gultigkeit bis|ablaufdatum|valable jusqu'au|valable jusqu'a|date d'expiration|fin de validite|valido hasta|fecha de (?:caducidad|vencimiento)|valido fino al?|data di scadenza|scadenza)/g;
 const SIGNATURE_PLACE_DATE = /^(?:[a-z][a-z .'-]{1,30}),\s*(?:le |den |am |a |il |el )?(?=\d|[a-z]+\s+\d)/;
 
 export function readDates(lines: Line[], facts: FactSet, documentType: string | null | undefined) {
@@ -30,7 +30,9 @@ export function readDates(lines: Line[], facts: FactSet, documentType: string | 
       labelRe.lastIndex = 0;
       const m = labelRe.exec(line.norm);
       if (!m) continue;
-      const after = dates.find((d) => d.index >= m.index + m[0].length - 2);
+      const following = dates.filter((d) => d.index >= m.index + m[0].length - 2);
+      // "Validity: 12.03.2024 – 11.03.2027" is a period: it is valid until its end.
+      const after = /^(?:validity|gultigkeit|validite)/.test(m[0]) ? following.at(-1) : following[0];
       if (after) {
         // "Issued: 2024-02-20, valid until 2028-02-19": the issue date is the one before the validity label.
         if (key === issueKey) {

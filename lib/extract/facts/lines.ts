@@ -36,13 +36,16 @@ export const norm = (s: string) =>
     .replace(/[’‘`´]/g, "'");
 
 const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
+/** A Markdown image, "![CE](ce.png "CE"){ align=right }": what a reader sees of it is its alt text. */
+const MD_IMAGE = /!\[([^\]]*)\]\([^)]*\)(?:\{[^}]*\})?/g;
 const HTML_CELL = /<t[dh]\b[^>]*>([\s\S]*?)<\/t[dh]>/gi;
 
 /**
  * A line as a reader sees it, whatever markup the file kept: a Markdown or HTML table row of a label
  * and a value ("| Company name | Arduino SRL |", "<tr><td>Company name</td><td>…</td></tr>") becomes
  * "label: value", other rows their cells joined; a table's rule line (|---|---|) is nothing (null);
- * emphasis (**…**, __…__), heading marks and inline tags go; full-width brackets become plain ones.
+ * emphasis (**…**, __…__), heading marks and inline tags go, an image is its alt text; full-width brackets
+ * become plain ones.
  */
 export function layoutLine(raw: string): string | null {
   if (TABLE_RULE.test(raw) && raw.includes('-')) return null;
@@ -54,6 +57,7 @@ export function layoutLine(raw: string): string | null {
     line = cellsLine(line.trim().slice(1, -1).split('|'));
   }
   return line
+    .replace(MD_IMAGE, ' $1 ')
     .replace(/<\/?(?:p|div|span|br|strong|b|em|i|u|a|sup|sub|tr|table|tbody|thead)\b[^>]*>/gi, ' ')
     .replace(/\*\*|__/g, '')
     .replace(/^\s*#{1,6}\s+/, '')
@@ -85,7 +89,7 @@ export function toLines(input: ExtractFactsInput): Line[] {
       const text = laid
         .replace(/\s+/g, ' ')
         .trim()
-        .replace(/^[·•▪●◦*]\s*/, '');
+        .replace(/^(?:[·•▪●◦*]\s*|[-–]\s+(?=\p{L}))/u, '');
       if (!text) {
         blank = true;
         continue;

@@ -1,4 +1,4 @@
-import { splitNameAddress } from './parties';
+import { COMPANY_SUFFIX, splitNameAddress } from './parties';
 import type { FactSet, Line } from './lines';
 
 /**
@@ -18,6 +18,8 @@ const CE_ANSWER = new RegExp(
 const CE_AFFIXED = new RegExp(
   `(?:${CE_WORD}[^.]{0,40}\\b(?:is|was|has been|wurde|ist|est|a ete|e stat[ao]|ha sido|fue)\\s+(?:affixed|applied|angebracht|appose|apposee|fijado|colocado|apposta|apposto))|(?:(?:bears|carries|tragt|porte|lleva|reca)\\s+(?:the\\s+|das\\s+|die\\s+|le\\s+|el\\s+|la\\s+|il\\s+)?${CE_WORD})|(?:year (?:of|in which) (?:the )?ce marking (?:was )?affixed|jahr der anbringung der ce-kennzeichnung)`,
 );
+/** The CE mark alone on its line (capitals, as the mark is drawn; "ce" in running text is no mark). */
+const CE_ALONE = /^C\s?E$/;
 const YES = /^(?:yes|ja|oui|si|sí|vorhanden|affixed|angebracht|appose)$/;
 
 const NB =
@@ -63,6 +65,9 @@ export function readMarks(lines: Line[], facts: FactSet) {
       const next = lines.slice(line.index + 1, line.index + 3).find((l) => l.page === line.page && ACT.test(l.norm));
       if (next) facts.add('ce_marking', 'yes', [line, next], 0.8);
     }
+    // The mark itself, on a line of its own: a logo's text layer, a Markdown image "![CE](ce.png)" or a
+    // "# CE" heading set large, as declarations print it beside or below the signature.
+    if (CE_ALONE.test(line.text)) facts.add('ce_marking', 'yes', [line], 0.7);
     const answer = CE_ANSWER.exec(line.norm);
     if (answer) facts.add('ce_marking', YES.test(answer[1]) ? 'yes' : 'no', [line], 0.9);
     else if (CE_AFFIXED.test(line.norm)) facts.add('ce_marking', 'yes', [line], 0.85);
@@ -75,7 +80,15 @@ export function readMarks(lines: Line[], facts: FactSet) {
       const name = splitNameAddress(
         raw.replace(/\(?\b(?:nb|no\.?|nr\.?|number|n°)?\s*[:#]?\s*\d{4}\)?/gi, '').replace(/[,;\s-]+$/, ''),
       ).name;
-      if (number) facts.add('notified_body', /\p{L}{3}/u.test(name) ? `${name} (${number})` : number, [line], 0.85);
+      // "SATRA Technology Europe Ltd., Ireland" then "Notified Body Number: 2777": the body is the line above.
+      const prev = lines[line.index - 1];
+      const above =
+        !/\p{L}{3}/u.test(name) && prev?.page === line.page && COMPANY_SUFFIX.test(prev.text) && prev.text.length <= 120
+          ? splitNameAddress(prev.text).name
+          : null;
+      if (number && above) facts.add('notified_body', `${above} (${number})`, [prev, line], 0.8);
+      else if (number)
+        facts.add('notified_body', /\p{L}{3}/u.test(name) ? `${name} (${number})` : number, [line], 0.85);
     }
 
     const issuer = ISSUER.exec(line.norm);

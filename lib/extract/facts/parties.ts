@@ -70,8 +70,8 @@ const PARTY_WORDS: [Party, string[]][] = [
   [
     'responsible_person',
     [
-      '(?:eu[- ]|eu-)?responsible (?:economic operator|person)(?: in the eu| in the (?:european )?union)?',
-      '(?:eu[- ])?authori[sz]ed representative(?: in the (?:eu|european union|community))?',
+      '(?:eu[- ]|eu-|european )?responsible (?:economic operator|person)(?: in the eu| in the (?:european )?union)?',
+      '(?:eu[- ]|european )?authori[sz]ed representative(?: in the (?:eu|european union|community))?',
       '(?:eu[- ])?(?:verantwortliche person|verantwortlicher wirtschaftsakteur)(?: in der eu)?',
       '(?:eu[- ])?bevollmachtigter(?: in der eu)?',
       "personne responsable(?: dans l'ue| dans l'union europeenne)?",
@@ -106,7 +106,7 @@ const NEGATIVE =
 
 export const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 
-const COMPANY_SUFFIX =
+export const COMPANY_SUFFIX =
   /\b(?:gmbh(?: & co\.? kg)?|ag|kg|ohg|s\.?l\.?u\.?|s\.?a\.?u\.?|ug(?: \(haftungsbeschrankt\))?|e\.k\.|ltd\.?|limited|llc|inc\.?|corp\.?|co\.,? ?ltd\.?|company|co\.|plc|s\.?a\.?s\.?|sarl|s\.?a\.?|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|s\.?n\.?c\.?|b\.?v\.?|n\.?v\.?|oy|ab|a\/s|aps|sp\. z o\.o\.|s\.r\.o\.|se|kft\.?|d\.o\.o\.)(?=[\s,.;]|$)/i;
 
 /** "Acme GmbH, Street 1, 12345 Town" -> name "Acme GmbH", address "Street 1, 12345 Town". */
@@ -144,6 +144,9 @@ const startsBlock = (l: Line): boolean =>
   NUMBERED.test(l.text) ||
   SECTION.test(l.norm);
 
+const INTRODUCES =
+  /^(?:the|our|der|die|unser|le|la|notre|el|il)\b.{10,160}\b(?:is|are|ist|sind|est|sont|es|son|e|sono)\s*:$/;
+
 /** The lines of the block a label opens: the label line and its continuation lines. */
 function blockOf(lines: Line[], label: Line, hasValue: boolean): Line[] {
   const block: Line[] = [];
@@ -153,6 +156,8 @@ function blockOf(lines: Line[], label: Line, hasValue: boolean): Line[] {
     // A blank line ends a block, except right under a bare heading ("Manufacturer" then a blank line).
     if (l.blankBefore && (hasValue || block.length > 0)) break;
     if (startsBlock(l)) break;
+    // "The European Authorized Representative for X is:" introduces the block below it; it is not in it.
+    if (!block.length && INTRODUCES.test(l.norm)) continue;
     if (ANY_LABEL.test(l.text) && !CONTACT_LABEL.test(l.norm) && !SUBFIELD_LABEL.test(l.norm)) break;
     if (
       /^(?:we|wir|nous|nosotros|noi)\b/.test(l.norm) ||
@@ -454,8 +459,33 @@ const tidyName = (name: string) => name.replace(/,(?=\p{L})/gu, ', ');
 /** A British postcode ("EH3 9GD", "SW1A 1AA") ending an address without a country: the UK. */
 const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]? ?\d[ABD-HJLNP-UW-Z]{2}$/;
 
+/**
+ * A name ending in a German legal form (GmbH, AG, KG, UG, OHG, e.K.) with a five-digit postcode and no
+ * country: Germany.
+ * The forms are also Austrian, Swiss and Liechtenstein ones, but those countries' postcodes have four
+ * digits, so the two together name one country. ("TEQSAS GmbH, Otto-Hahn-Straße 20a, 50354 Hürth")
+ */
+const GERMAN_FORM =
+  /(?:^|[\s,])(?:GmbH|GMBH|mbH|AG|KG|KGaA|UG(?: \(haftungsbeschränkt\))?|OHG|GbR|e\.\s?K\.)(?:\s*&\s*Co\.?\s*KG(?:aA)?)?\.?$/;
+
+/**
+ * A template's blank, not a name: "[Firmenname]", "[TODO]", "xxxx", "<Company>", "TBD", "N/A".
+ * Declarations published as templates keep these where the operator goes.
+ */
+const PLACEHOLDER = /^(?:\[[^\]]*\]|<[^>]*>|\{[^}]*\}|x{3,}|todo|tbd|tbc|n\/?a|none|-+|\.{3,}|_+)$/i;
+export const isPlaceholder = (value: string) => PLACEHOLDER.test(value.trim().replace(/[,;:.]+$/, ''));
+
 export function addPartyFacts(parties: PartyFound[], facts: FactSet) {
   for (const p of parties) {
+    if (isPlaceholder(p.name)) continue;
+    if (
+      p.address &&
+      p.parts &&
+      !p.parts.country &&
+      GERMAN_FORM.test(p.name) &&
+      /^\d{5}$/.test(p.parts.postal_code ?? '')
+    )
+      p.parts = { ...p.parts, country: 'DE' };
     if (p.address && p.parts && !p.parts.country && UK_POSTCODE.test(p.address.trim()))
       p.parts = { ...p.parts, country: 'GB' };
     facts.add(`${p.role}_name`, tidyName(p.name), p.lines, p.confidence);

@@ -26,6 +26,44 @@ const BARE_MODEL_ROW =
 const DECLARED_PRODUCT =
   /\b(?:the|this) product\s*[,:]?\s*([a-z0-9][a-z0-9._/-]{0,30})\s*,?(\s+to which this declaration relates)/;
 
+/**
+ * A label misspelt by one letter ("Model reterence:", "Model refrence:"): typed by hand or misread by OCR,
+ * it still says what the value is. Only "model" followed by a word one edit from "reference".
+ */
+const MODEL_TYPO = /^model\s+([a-z]{7,10})\s*[:：]\s*(.{1,80})$/;
+function oneEditFrom(word: string, target: string): boolean {
+  if (Math.abs(word.length - target.length) > 1) return false;
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < word.length && j < target.length) {
+    if (word[i] === target[j]) {
+      i++;
+      j++;
+      continue;
+    }
+    if (++edits > 1) return false;
+    if (word.length > target.length) i++;
+    else if (word.length < target.length) j++;
+    else {
+      i++;
+      j++;
+    }
+  }
+  return edits + (word.length - i) + (target.length - j) <= 1;
+}
+
+/**
+ * A declaration that identifies its object by designation, the label alone on its line and the
+ * designation(s) below it: "Beschreibung des Gerätes:" / "Description of the device:" then "PAN-C v2", or
+ * a list of them. Each value line short and name-like (no sentence, no label).
+ */
+const DESIGNATION_LABEL =
+  /^(?:description of the (?:device|product|apparatus|equipment)|designation of the (?:device|product|apparatus|equipment)|(?:beschreibung|bezeichnung) des (?:gerat(?:e?s)?|produkt(?:e?s)?)|geratebeschreibung|geratebezeichnung|(?:description|designation) de l'(?:appareil|equipement)|(?:description|designation) du produit)\s*:$/;
+const DESIGNATION_VALUE = /^[\p{Lu}\d][\p{L}\d ._/+-]{1,48}$/u;
+/** A designation reads like one (a digit, a hyphenated or capitalised code): "PAN-C v2", "LAP-TEQ PLUS", not "Liquid". */
+const CODE_LIKE = /\d|\p{Lu}{2}|\p{L}-\p{L}/u;
+
 export function modelTokens(value: string): string[] {
   return value
     .replace(AFTER_MODEL, '')
@@ -85,6 +123,24 @@ export function readProduct(lines: Line[], facts: FactSet) {
         facts.add('model_number', tokens.join(', '), [line], 0.85);
         continue;
       }
+    }
+    const typo = MODEL_TYPO.exec(line.norm);
+    if (typo && oneEditFrom(typo[1], 'reference')) {
+      const tokens = modelTokens(line.text.slice(line.text.length - typo[2].length));
+      if (tokens.length) {
+        facts.add('model_number', tokens.join(', '), [line], 0.75);
+        continue;
+      }
+    }
+    if (DESIGNATION_LABEL.test(line.norm)) {
+      const values: Line[] = [];
+      for (const l of lines.slice(line.index + 1, line.index + 5)) {
+        if (l.page !== line.page || (values.length && l.blankBefore)) break;
+        if (!DESIGNATION_VALUE.test(l.text) || l.text.split(' ').length > 6 || !CODE_LIKE.test(l.text)) break;
+        values.push(l);
+      }
+      if (values.length) facts.add('model_number', values.map((l) => l.text).join(', '), [line, ...values], 0.7);
+      continue;
     }
     // A table row whose column rule was lost: "Model Number ESP32-RAINBOW-01", the code alone after the label.
     const bareRow = BARE_MODEL_ROW.exec(line.text);

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { extractFacts } from '@/lib/extract/facts';
+import { layoutLine, toLines } from '@/lib/extract/facts/lines';
+import { EXTRACT_CASES } from '@/tests/fixtures/extract';
+
+/**
+ * Wording families met on real public declarations (issue 14, real-public measurement; see
+ * tests/fixtures/extract/MANIFEST.md), each on SYNTHETIC text and on a fixture document written for this
+ * project: names, addresses and products are invented, only the layouts and wordings follow the real files.
+ */
+const facts = (text: string, documentType: string | null = 'declaration_of_conformity') =>
+  Object.fromEntries(extractFacts({ text, documentType }).map((f) => [f.field_key, f.value]));
+const fixture = (id: string) => {
+  const doc = EXTRACT_CASES.find((d) => d.id === id)!;
+  return facts(doc.text, doc.documentType);
+};
+
+describe('"Place and date of …" signature lines', () => {
+  it('any "Place and date of …", "Place & date:" or "Date and place of issue:" gives the date of issue', () => {
+    expect(facts('Place and date of the exhibition: Bochum, 1 June 2024').doc_issue_date).toBe('2024-06-01');
+    expect(facts('Place and date of signature: Leeds, 3 March 2025').doc_issue_date).toBe('2025-03-03');
+    expect(facts('Place & date: Leeds, 3 March 2025').doc_issue_date).toBe('2025-03-03');
+    expect(facts('Date and place of issue: 2025-03-03, Leeds').doc_issue_date).toBe('2025-03-03');
+    expect(fixture('en-doc-place-date').doc_issue_date).toBe('2025-03-03');
+  });
+  it('a date elsewhere on the line before such a label is not taken for it', () => {
+    expect(facts('Directive 2014/30/EU of 26 February 2014').doc_issue_date).toBeUndefined();
+  });
+});
+
+describe('the CE mark alone on its line', () => {
+  it('a Markdown image is its alt text', () => {
+    expect(layoutLine('![CE](../assets/ce_dark.png "CE"){ align=right }')?.trim()).toBe('CE');
+  });
+  it('an image of the mark, a "# CE" heading or a logo text layer "CE" is CE marking', () => {
+    expect(facts('# EU-Konformitätserklärung\n![CE](img/ce.png "CE")\nHersteller: X').ce_marking).toBe('yes');
+    expect(facts('EU Declaration\n\n# CE\n').ce_marking).toBe('yes');
+    expect(fixture('en-doc-place-date').ce_marking).toBe('yes');
+    expect(fixture('de-doc-md-designation').ce_marking).toBe('yes');
+  });
+  it('"ce" inside running text, or "CE" with more on its line, is no mark', () => {
+    expect(facts('See the CE page of the manual.\nce').ce_marking).toBeUndefined();
+  });
+});
+
+describe('template blanks are no operator', () => {
+  it('"xxxx", "[Company Name]", "[TODO]" as the manufacturer give nothing', () => {
+    expect(facts('2. Manufactured by:\nxxxx\n3. Product: Lamp').manufacturer_name).toBeUndefined();
+    expect(fixture('en-doc-template-blank').manufacturer_name).toBeUndefined();
+    expect(facts('## 1. Manufacturer\n- Company name: [TODO]\n- Address: [TODO]').manufacturer_name).toBeUndefined();
+  });
+  it('a Markdown list dash is layout, like a bullet', () => {
+    expect(toLines({ text: '- Model/Type: LW-200\n- 20 °C' }).map((l) => l.text)).toEqual([
+      'Model/Type: LW-200',
+      '- 20 °C',
+    ]);
+    expect(fixture('en-doc-template-blank').model_number).toBe('LW-200');
+  });
+});
+
+describe('a German legal form with a five-digit postcode', () => {
+  it('is a German address when no country is written', () => {
+    const f = facts('Hersteller:\nMesswerk Rhein GmbH\nIndustriering 14\n41460 Neuss');
+    expect(f.manufacturer_address).toBe('Industriering 14, 41460 Neuss');
+    expect(f.manufacturer_country).toBe('DE');
+    expect(fixture('de-doc-md-designation').manufacturer_country).toBe('DE');
+  });
+  it('not without the legal form, nor with a four-digit postcode', () => {
+    expect(
+      facts('Manufacturer:\nAcme Widgets Inc.\n12 Main Street\nSpringfield 12345').manufacturer_country,
+    ).toBeUndefined();
+    expect(facts('Hersteller:\nAlpenlicht GmbH\nHauptstraße 3\n6020 Innsbruck').manufacturer_country).toBeUndefined();
+    // The form ends the name: "KG Industries Inc." in Austin 78701 is no German company.
+    expect(
+      facts('Manufacturer:\nKG Industries Inc.\n1 Main Street\nAustin 78701').manufacturer_country,
+    ).toBeUndefined();
+    expect(facts('Hersteller:\nRhein Tools GmbH & Co. KG\nIndustriering 14\n41460 Neuss').manufacturer_country).toBe(
+      'DE',
+    );
+  });
+});
+
+describe('the device designation below its label', () => {
+  it('one designation or a list of them is the model', () => {
+    expect(facts('Description of the device:\n**PX-Meter 2**\n\nand its identical derivatives.').model_number).toBe(
+      'PX-Meter 2',
+    );
+    expect(fixture('de-doc-md-designation').model_number).toBe('MR-Logger 4, MR-Logger 4 Pro');
+  });
+  it('a sentence below the label is not a designation', () => {
+    expect(
+      facts('Description of the device:\nThe device measures the temperature of liquids in closed tanks.').model_number,
+    ).toBeUndefined();
+    expect(facts('Description of the product:\nLiquid cleaning agent\n\nSection 2').model_number).toBeUndefined();
+  });
+});
+
+describe('a model label misspelt by one letter', () => {
+  it('"Model reterence:" / "Model refrence:" is a model label', () => {
+    expect(facts('Product: Bluetooth headset\nModel reterence:BX-38').model_number).toBe('BX-38');
+    expect(fixture('en-doc-place-date').model_number).toBe('HA-SP20');
+  });
+  it('another word after "model" is not', () => {
+    expect(facts('Model description: BX-38 headset').model_number).toBeUndefined();
+  });
+});
+
+describe('a representative introduced by a sentence', () => {
+  it('"European Authorized Representative" heading, then "The … for X is:", then the name', () => {
+    const text = [
+      'European Authorized Representative (MDR Only)',
+      '',
+      'The European Authorized Representative for Acme Gloves Co., Ltd. is:',
+      '',
+      'Baltic Conformity OÜ',
+    ].join('\n');
+    expect(facts(text).responsible_person_name).toBe('Baltic Conformity OÜ');
+    expect(fixture('en-doc-ppe-ar').responsible_person_name).toBe('Baltic Conformity OÜ');
+  });
+});
+
+describe('the notified body named on the line above its number', () => {
+  it('"Nordic Test Institute Ltd., Finland" then "Notified Body Number: 2791"', () => {
+    expect(facts('Nordic Test Institute Ltd., Finland\nNotified Body Number: 2791').notified_body).toBe(
+      'Nordic Test Institute Ltd. (2791)',
+    );
+    expect(fixture('en-doc-ppe-ar').notified_body).toBe('Nordic Test Institute Ltd. (2791)');
+  });
+  it('a line above that is no company leaves the number alone', () => {
+    expect(facts('The notified body for PPE is:\nNotified Body Number: 2791').notified_body).toBe('2791');
+  });
+});
+
+describe('"Validity" labels', () => {
+  it('"Validity of this Declaration:" is the end of validity; a period is valid until its end', () => {
+    expect(facts('Validity of this Declaration: 21/2/2029').valid_until).toBe('2029-02-21');
+    expect(facts('Validity: 12.03.2024 - 11.03.2027', 'certificate').certificate_valid_until).toBe('2027-03-11');
+    expect(fixture('en-doc-ppe-ar').valid_until).toBe('2028-03-15');
+  });
+});
