@@ -1,8 +1,9 @@
 /**
  * The SKU list for daily use in a browser: search by the manufacturer's name and by brand; select two
  * rows by their named checkboxes, assign a category in bulk and see the list show it (selection
- * cleared, result announced), with axe finding nothing serious in the selection bar and the dialogs; add a row to a new view and find the view holding it; a SKU created
- * through the dialog opens, and appears in the list.
+ * cleared, result announced), with axe finding nothing serious in the selection bar and the dialogs;
+ * add a row to a new view and find the view holding it; a SKU created through the dialog opens, and
+ * appears in the list.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
