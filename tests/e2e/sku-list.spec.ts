@@ -1,9 +1,11 @@
 /**
  * The SKU list for daily use in a browser: search by the manufacturer's name and by brand; select two
  * rows by their named checkboxes, assign a category in bulk and see the list show it (selection
- * cleared, result announced); add a row to a new view and find the view holding it; a SKU created
- * through the dialog opens, and appears in the list.
+ * cleared, result announced), with axe finding nothing serious in the selection bar and the dialogs;
+ * add a row to a new view and find the view holding it; a SKU created through the dialog opens, and
+ * appears in the list.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
 import { screenshot, signUp, uniqueEmail } from './helpers';
 
@@ -12,6 +14,13 @@ async function api(page: Page, method: 'POST' | 'PUT' | 'GET', url: string, data
   const res = await page.request.fetch(url, { method, data, headers: { origin } });
   expect(res.status(), await res.text()).toBeLessThan(300);
   return res.json();
+}
+
+/** axe on what is on screen now: no serious or critical violation. */
+async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const row = (page: Page, code: string) => page.locator(`[data-testid="sku-row"][data-sku-code="${code}"]`);
@@ -63,9 +72,11 @@ test('search by manufacturer and brand, bulk category, add to a view, a new SKU 
     await expect(page.getByTestId('selection-count')).toHaveText('2 SKUs selected');
     await expect(page.getByTestId('selection-status')).toHaveText('2 SKUs selected.');
     await screenshot(page, 'sku-list-selection');
+    await expectAccessible(page);
     await page.getByTestId('bulk-category').click();
     const dialog = page.getByTestId('bulk-category-dialog');
     await expect(dialog).toBeVisible();
+    await expectAccessible(page);
     await dialog.getByLabel('Category', { exact: true }).click();
     await page.getByRole('option', { name: 'Toys', exact: true }).click();
     await dialog.getByTestId('bulk-category-submit').click();
@@ -81,6 +92,8 @@ test('search by manufacturer and brand, bulk category, add to a view, a new SKU 
     await page.getByRole('checkbox', { name: 'Select SL-C' }).click();
     await page.getByTestId('bulk-view').click();
     const dialog = page.getByTestId('bulk-view-dialog');
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page);
     await dialog.getByLabel('Name of the new view').fill('Hand picked mugs');
     await dialog.getByTestId('bulk-view-submit').click();
     await expect(dialog).toBeHidden();
