@@ -222,6 +222,9 @@ async function main() {
           (failing.length ? `  a11y audits below 1: ${failing.join(', ')}` : ''),
       );
       if (DETAILS) {
+        // A score of 0 with no audits below it is a failed run, not a slow page: say why.
+        if (lhr.runtimeError) console.log(`    runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+        for (const w of lhr.runWarnings ?? []) console.log(`    run warning: ${String(w).slice(0, 200)}`);
         const inCategory = (id: string) =>
           ['performance', 'accessibility'].some((c) => lhr.categories[c]?.auditRefs.some((r) => r.id === id));
         const weak = Object.values(lhr.audits).filter(
