@@ -147,6 +147,7 @@ async function publishOne(cookie: string): Promise<string> {
     model_number: 'CB-200',
     brand: 'Holzwerk',
     product_description: 'Cutting board made of bamboo, 30 x 20 cm.',
+    product_description_de: 'Schneidebrett aus Bambus, 30 x 20 cm.',
     target_markets: 'DE',
     safety_warnings_de: 'Nicht in der Spülmaschine reinigen. Von Hitzequellen fernhalten.',
     safety_warnings_en: 'Do not put in the dishwasher. Keep away from heat sources.',
