@@ -147,6 +147,7 @@ async function publishOne(cookie: string): Promise<string> {
     model_number: 'CB-200',
     brand: 'Holzwerk',
     product_description: 'Cutting board made of bamboo, 30 x 20 cm.',
+    product_description_de: 'Schneidebrett aus Bambus, 30 x 20 cm.',
     target_markets: 'DE',
     safety_warnings_de: 'Nicht in der Spülmaschine reinigen. Von Hitzequellen fernhalten.',
     safety_warnings_en: 'Do not put in the dishwasher. Keep away from heat sources.',
@@ -222,6 +223,9 @@ async function main() {
           (failing.length ? `  a11y audits below 1: ${failing.join(', ')}` : ''),
       );
       if (DETAILS) {
+        // A score of 0 with no audits below it is a failed run, not a slow page: say why.
+        if (lhr.runtimeError) console.log(`    runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+        for (const w of lhr.runWarnings ?? []) console.log(`    run warning: ${String(w).slice(0, 200)}`);
         const inCategory = (id: string) =>
           ['performance', 'accessibility'].some((c) => lhr.categories[c]?.auditRefs.some((r) => r.id === id));
         const weak = Object.values(lhr.audits).filter(
