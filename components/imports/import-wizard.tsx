@@ -29,6 +29,7 @@ import type {
   ImportMappedColumn as DryRunColumn,
 } from '@/lib/imports/service-schemas';
 import { RoleGate } from '@/components/team/role-gate';
+import { TemplateLinks } from './template-links';
 
 const IMPORT = { operationId: 'importSkus', method: 'POST', path: '/api/import' } as const;
 
@@ -298,6 +299,7 @@ export function ImportWizard() {
                 <TransferStatus transfer={transfer} file={file} what={`Reading ${file.name}`} />
               </div>
             )}
+            {!file ? <TemplateLinks /> : null}
             {fileProblem ? (
               <Alert variant="danger" title="This file cannot be imported">
                 {fileProblem}
