@@ -64,9 +64,10 @@ export async function currentEntityLinks(
 }
 
 /**
- * The operator links the file names differently from the SKU's current ones (compared by normalised
- * name, so "ACME G.m.b.H." is "ACME GmbH"). They take effect when the entity resolution after the
- * import links the candidate; the rows name them now.
+ * The operator links the file would re-point: the SKU is linked to an entity in a role and the row names
+ * another one there (compared by normalised name, so "ACME G.m.b.H." is "ACME GmbH"). It takes effect
+ * when the entity resolution after the import links the candidate. A role with no entity linked yet is
+ * no change of the SKU's data, only a proposal, which the resolution screen shows for every SKU.
  */
 export function entityLinkChanges(rec: PlannedRecord, links: EntityLinks | undefined): Record<string, StoredChange> {
   const out: Record<string, StoredChange> = {};
@@ -74,10 +75,10 @@ export function entityLinkChanges(rec: PlannedRecord, links: EntityLinks | undef
   for (const e of rec.entities) {
     if (!e.name || seen.has(e.role)) continue;
     seen.add(e.role);
-    const now = links?.get(e.role) ?? null;
-    if (now && normalizeEntityName(now.name) === normalizeEntityName(e.name)) continue;
+    const now = links?.get(e.role);
+    if (!now || normalizeEntityName(now.name) === normalizeEntityName(e.name)) continue;
     out[`entity:${e.role}`] = {
-      from: now?.name ?? null,
+      from: now.name,
       to: e.name,
       column: rec.sources[`${e.role}_name`]?.column ?? null,
     };

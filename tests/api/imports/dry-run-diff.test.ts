@@ -125,7 +125,7 @@ describe('update_diff of the dry run', () => {
     ]);
   });
 
-  it('shows an operator link the file changes (manufacturer, EU responsible person)', async () => {
+  it('shows an operator link the file would re-point to another entity', async () => {
     const u = await makeUser();
     const file = (maker: string, rp: string) =>
       `sku_code;product_name;Hersteller;EU-Verantwortlicher\nP-1;Produkt;${maker};${rp}\nP-2;Zweites;${maker};${rp}\n`;
@@ -142,37 +142,40 @@ describe('update_diff of the dry run', () => {
 
     const dry = await postImport(u, file('Neue Werke AG', 'RP Service GmbH'), 'e.csv', { dryRun: true });
     const d = dry.body.update_diff;
-    const one = d.skus.find((s: any) => s.sku_code === 'P-1');
-    expect(one.changes).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({
-          field_key: 'manufacturer_name',
-          kind: 'dossier',
-          from: 'Alte Werke GmbH',
-          to: 'Neue Werke AG',
-        }),
-        expect.objectContaining({
-          field_key: 'entity:manufacturer',
-          kind: 'entity_link',
-          from: 'Alte Werke G.m.b.H.',
-          to: 'Neue Werke AG',
-          column: 'Hersteller',
-        }),
-        // No responsible person is linked yet: the link the resolution would add.
-        expect.objectContaining({
-          field_key: 'entity:responsible_person',
-          kind: 'entity_link',
-          from: null,
-          to: 'RP Service GmbH',
-        }),
-      ]),
-    );
+    const byCode = Object.fromEntries(d.skus.map((s: any) => [s.sku_code, s]));
+    expect(byCode['P-1'].changes).toEqual([
+      expect.objectContaining({
+        field_key: 'manufacturer_name',
+        kind: 'dossier',
+        from: 'Alte Werke GmbH',
+        to: 'Neue Werke AG',
+      }),
+      expect.objectContaining({
+        field_key: 'entity:manufacturer',
+        kind: 'entity_link',
+        from: 'Alte Werke G.m.b.H.',
+        to: 'Neue Werke AG',
+        column: 'Hersteller',
+      }),
+    ]);
+    // P-2 has no manufacturer linked: its field changes, no link is re-pointed.
+    expect(byCode['P-2'].changes.map((c: any) => c.field_key)).toEqual(['manufacturer_name']);
 
-    // The same name spelled another way is no change of the link.
+    // The linked entity's name spelled another way is no change.
     const same = await postImport(u, file('Alte Werke GmbH', 'RP Service GmbH'), 'e.csv', { dryRun: true });
-    const p1Same = same.body.update_diff.skus.find((s: any) => s.sku_code === 'P-1');
-    expect(p1Same.row_outcome).toBe('skipped');
-    expect(p1Same.changes.map((c: any) => c.field_key)).toEqual(['entity:responsible_person']);
+    expect(same.body.update_diff.skus).toEqual([]);
+
+    // Only the link differs (the dossier name already says the new maker): listed, the row itself unchanged.
+    await importAndRun(u, file('Neue Werke AG', 'RP Service GmbH'), 'e.csv');
+    const linkOnly = await postImport(u, file('Neue Werke AG', 'RP Service GmbH'), 'e.csv', { dryRun: true });
+    expect(linkOnly.body.counts).toMatchObject({ would_update: 0, would_skip: 2 });
+    expect(linkOnly.body.update_diff.skus).toEqual([
+      expect.objectContaining({
+        sku_code: 'P-1',
+        row_outcome: 'skipped',
+        changes: [expect.objectContaining({ field_key: 'entity:manufacturer', to: 'Neue Werke AG' })],
+      }),
+    ]);
   });
 
   it('is bounded: 100 SKUs, 400-character values, with counts of what was left out', async () => {

@@ -79,14 +79,13 @@ describe('UpdateDiffCollector', () => {
 
 describe('entityLinkChanges', () => {
   const maker = (name: string) => ({ role: 'manufacturer' as const, name, address: null, email: null, country: null });
-  it('is a change only when the normalised names differ', () => {
+  it('is a change only when another entity is linked in the role, by normalised name', () => {
     const linked = new Map([['manufacturer', { entity_id: 'e1', name: 'ACME G.m.b.H.' }]]);
     expect(entityLinkChanges(rec(2, [maker('Acme GmbH')]), linked)).toEqual({});
     expect(entityLinkChanges(rec(2, [maker('Other AG')]), linked)).toEqual({
       'entity:manufacturer': { from: 'ACME G.m.b.H.', to: 'Other AG', column: 'Hersteller' },
     });
-    expect(entityLinkChanges(rec(2, [maker('Other AG')]), undefined)).toEqual({
-      'entity:manufacturer': { from: null, to: 'Other AG', column: 'Hersteller' },
-    });
+    // Nothing linked yet: a proposal of the resolution, not a change of the SKU.
+    expect(entityLinkChanges(rec(2, [maker('Other AG')]), undefined)).toEqual({});
   });
 });
