@@ -8,6 +8,7 @@ import { Meter } from '@/components/ui/meter';
 import { formatNumber } from '@/components/format';
 import { cn } from '@/lib/utils/cn';
 import { CandidateSummaryList } from './candidate-summary';
+import { DryRunDiff } from './dry-run-diff';
 import { RowErrorsTable } from './row-errors-table';
 import type { ImportDryRunResponse as DryRunResponse } from '@/lib/imports/service-schemas';
 
@@ -141,6 +142,8 @@ export function DryRunSummary({ result }: { result: DryRunResponse }) {
           ) : null}
         </CardContent>
       </Card>
+
+      {result.update_diff ? <DryRunDiff diff={result.update_diff} /> : null}
 
       {errorsTotal > 0 ? (
         <Card className="overflow-hidden">

@@ -11,7 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { toast } from '@/components/ui/toaster';
 import { formatDateTime } from '@/components/format';
 import { idempotentWrite } from '@/components/api/client';
-import type { Entity } from '@/components/skus/types';
+import { useEntityName } from '@/components/api/queries/imports';
 import { cn } from '@/lib/utils/cn';
 import { CandidateConflicts, CandidateIdentity, candidateRowCount, rowsLabel } from './candidate-summary';
 import { EntityChooser } from './entity-chooser';
@@ -53,26 +53,6 @@ function candidateId(c: { role: string; candidate_key: string }): string {
 function isSettled(c: ReviewCandidate): boolean {
   const d = c.decision;
   return Boolean(d && d.action !== 'unresolved' && (d.applied_at || d.decided_at));
-}
-
-/** The name of an entity by id, for decisions the server reports with an entity_id only. */
-function useEntityName(id: string | null | undefined): string | null {
-  const [name, setName] = React.useState<{ id: string; name: string } | null>(null);
-  React.useEffect(() => {
-    if (!id) return;
-    const ac = new AbortController();
-    const run = async () => {
-      try {
-        const body = await apiFetch<{ entity: Entity }>(`/api/entities/${id}`, { signal: ac.signal });
-        if (!ac.signal.aborted) setName({ id, name: body.entity.name });
-      } catch {
-        // The name is a convenience; the decision shows without it.
-      }
-    };
-    void run();
-    return () => ac.abort();
-  }, [id]);
-  return name && name.id === id ? name.name : null;
 }
 
 function toDecision(c: ReviewCandidate, choice: Choice): ResolutionDecision {

@@ -3,6 +3,8 @@
 import * as React from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/components/api/queries/keys';
 import { ArrowLeft, ArrowRight, FileSearch, LoaderCircle, Upload } from 'lucide-react';
 import { ApiError, signInUrl } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
@@ -29,6 +31,7 @@ import type {
   ImportMappedColumn as DryRunColumn,
 } from '@/lib/imports/service-schemas';
 import { RoleGate } from '@/components/team/role-gate';
+import { TemplateLinks } from './template-links';
 
 const IMPORT = { operationId: 'importSkus', method: 'POST', path: '/api/import' } as const;
 
@@ -98,6 +101,7 @@ function TransferStatus({ transfer, file, what }: { transfer: Transfer; file: Fi
 /** Upload → columns and preview → dry run → import with live progress → review. Nothing is written before "Import". */
 export function ImportWizard() {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const [step, setStep] = React.useState<Exclude<WizardStep, 'review'>>('upload');
   const [file, setFile] = React.useState<File | null>(null);
   const [fileProblem, setFileProblem] = React.useState<string | null>(null);
@@ -248,6 +252,8 @@ export function ImportWizard() {
         onUploaded: () => setCommitTransfer({ phase: 'reading' }),
       });
       setBatch(res.batch);
+      // The list of imports has a new batch.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.imports });
     } catch (e) {
       if (e instanceof ApiError && e.isAuthLoss) {
         router.replace(signInUrl());
@@ -298,6 +304,7 @@ export function ImportWizard() {
                 <TransferStatus transfer={transfer} file={file} what={`Reading ${file.name}`} />
               </div>
             )}
+            {!file ? <TemplateLinks /> : null}
             {fileProblem ? (
               <Alert variant="danger" title="This file cannot be imported">
                 {fileProblem}

@@ -2,7 +2,7 @@
 
 import * as React from 'react';
 import Link from 'next/link';
-import { usePathname, useRouter } from 'next/navigation';
+import { usePathname } from 'next/navigation';
 import {
   ArrowRight,
   CircleSlash,
@@ -15,7 +15,7 @@ import {
   Search,
   Users,
 } from 'lucide-react';
-import { ApiError, apiFetch, signInUrl } from '@/components/api/client';
+import { useImportReview } from '@/components/api/queries/imports';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -289,41 +289,16 @@ function SkusPanel({ skus, batchCounts }: { skus: ReviewSku[]; batchCounts: { cr
  * While the import still runs, its progress is shown and the review loads when it is done.
  */
 export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: ReviewTab }) {
-  const router = useRouter();
   const pathname = usePathname();
-  const [review, setReview] = React.useState<ReviewResponse | null>(null);
-  const [error, setError] = React.useState<ApiError | null>(null);
-  const [version, setVersion] = React.useState(0);
+  const query = useImportReview(id);
+  const review: ReviewResponse | null = query.data ?? null;
+  const error = query.error ?? null;
   const [tab, setTab] = React.useState<ReviewTab>(initialTab);
-
-  React.useEffect(() => {
-    const ac = new AbortController();
-    const run = async () => {
-      try {
-        const body = await apiFetch<ReviewResponse>(`/api/imports/${id}/review`, { signal: ac.signal });
-        if (ac.signal.aborted) return;
-        setReview(body);
-        setError(null);
-      } catch (e) {
-        if (ac.signal.aborted) return;
-        if (e instanceof ApiError && e.isAuthLoss) {
-          router.replace(signInUrl());
-          return;
-        }
-        setError(
-          e instanceof ApiError
-            ? e
-            : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The review could not be loaded.' }),
-        );
-      }
-    };
-    void run();
-    return () => ac.abort();
-  }, [id, version, router]);
 
   const running = review ? isBatchRunning(review.batch.status) : false;
   // The import finished while the page was open: load the full review.
-  const reload = React.useCallback(() => setVersion((v) => v + 1), []);
+  const { reload: refetch } = query;
+  const reload = React.useCallback(() => void refetch(), [refetch]);
   const poll = useBatchPoll(running ? id : null, review?.batch ?? null, reload);
   const live = running && poll.batch ? poll.batch : (review?.batch ?? null);
 
@@ -526,12 +501,7 @@ export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: Re
           )}
         </TabsContent>
         <TabsContent value="entities">
-          <EntityResolution
-            batchId={id}
-            candidates={review.entity_candidates}
-            locked={running}
-            onApplied={() => setVersion((v) => v + 1)}
-          />
+          <EntityResolution batchId={id} candidates={review.entity_candidates} locked={running} onApplied={reload} />
         </TabsContent>
       </Tabs>
     </>

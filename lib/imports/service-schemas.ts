@@ -127,6 +127,53 @@ export const ImportEntityCandidate = z.object({
 });
 export type ImportEntityCandidate = z.infer<typeof ImportEntityCandidate>;
 
+/** One field an update would change: the value before and after (cut at 400 characters, flagged). */
+export const ImportDiffChange = z.object({
+  field_key: z.string().describe('a SKU column, a dossier field key, or entity:<role> for an operator link'),
+  kind: z.enum(['sku', 'dossier', 'entity_link']),
+  from: z.string().nullable(),
+  to: z.string(),
+  from_truncated: z.boolean(),
+  to_truncated: z.boolean(),
+  column: z.string().nullable().describe('the header of the file column the new value comes from'),
+  resets_approval: z.boolean().describe('writing this change sends an approved or reviewed SKU back'),
+});
+export type ImportDiffChange = z.infer<typeof ImportDiffChange>;
+
+/** An existing SKU the import would change, with its changes in field order. */
+export const ImportDiffSku = z.object({
+  sku_id: Uuid,
+  sku_code: z.string(),
+  product_name: z.string(),
+  row_number: z.number().int(),
+  row_outcome: z
+    .enum(['updated', 'skipped'])
+    .describe('skipped: no field changes, only an operator link the entity resolution would change'),
+  approval_reset: z
+    .object({ approval: z.boolean(), review: z.boolean() })
+    .nullable()
+    .describe('what the update resets: the approval (approved → pending), the review (complete → open)'),
+  changes: z.array(ImportDiffChange),
+  changes_total: z.number().int(),
+  changes_omitted: z.number().int(),
+});
+export type ImportDiffSku = z.infer<typeof ImportDiffSku>;
+
+/** The field-level diff of the updates a dry run found, bounded; the totals count everything left out. */
+export const ImportUpdateDiff = z
+  .object({
+    skus: z.array(ImportDiffSku),
+    skus_total: z.number().int(),
+    skus_omitted: z.number().int(),
+    changes_total: z.number().int(),
+    changes_omitted: z.number().int(),
+    values_truncated: z.number().int(),
+    approval_resets: z.number().int().describe('existing SKUs whose approval or completed review the import resets'),
+    limits: z.object({ skus: z.number().int(), changes: z.number().int(), value_chars: z.number().int() }),
+  })
+  .meta({ id: 'ImportUpdateDiff' });
+export type ImportUpdateDiff = z.infer<typeof ImportUpdateDiff>;
+
 export const ImportDryRunResponse = z
   .object({
     dry_run: z.literal(true),
@@ -146,6 +193,7 @@ export const ImportDryRunResponse = z
     }),
     plan_limit: z.object({ plan: z.string(), limit: z.number().int(), current_count: z.number().int().nullable() }),
     entity_candidates: z.array(ImportEntityCandidate),
+    update_diff: ImportUpdateDiff,
   })
   .meta({ id: 'ImportDryRunResponse' });
 export type ImportDryRunResponse = z.infer<typeof ImportDryRunResponse>;

@@ -33,6 +33,7 @@ import {
   type StoredIssue,
 } from './repo';
 import { countWorkspaceSkus, currentValues, diffRecord, findSkusByCode } from './repo-write';
+import { currentEntityLinks, entityLinkChanges, UpdateDiffCollector } from './dry-run-diff';
 import { previewErrorToAppError, readErrorToAppError } from './service-errors';
 import { mappingProblems, planFile, sampleValues, type PlannedFile } from './service-plan';
 
@@ -97,7 +98,8 @@ function recordJson(rec: PlannedRecord) {
 /**
  * What an import of this file would do; writes nothing (no batch, no SKU, no stored file). Created vs
  * updated vs unchanged is decided against the workspace's SKUs and their current values, and creations
- * beyond the plan's SKU limit count as failing.
+ * beyond the plan's SKU limit count as failing. update_diff lists what the updates change, field by
+ * field (see dry-run-diff.ts).
  */
 export async function dryRunImport(
   db: Db,
@@ -115,6 +117,8 @@ export async function dryRunImport(
     would_skip: 0,
     would_fail: 0,
   };
+  const diff = new UpdateDiffCollector();
+  const entityColumns = planned.candidates.length > 0;
 
   const decide = async (chunk: PlannedRecord[]) => {
     const valid = chunk.filter((r) => r.status === 'valid' && r.sku.sku_code);
@@ -123,10 +127,9 @@ export async function dryRunImport(
       args.workspace.id,
       valid.map((r) => r.sku.sku_code!),
     );
-    const values = await currentValues(
-      db,
-      [...existing.values()].map((s) => s.id),
-    );
+    const existingIds = [...existing.values()].map((s) => s.id);
+    const values = await currentValues(db, existingIds);
+    const links = entityColumns ? await currentEntityLinks(db, args.workspace.id, existingIds) : null;
     for (const rec of chunk) {
       if (rec.status === 'invalid') counts.would_fail++;
       else if (rec.status === 'skipped' || !rec.sku.sku_code) counts.would_skip++;
@@ -139,8 +142,10 @@ export async function dryRunImport(
           } else counts.would_fail++;
         } else {
           const current = new Map([...(values.get(prior.id) ?? new Map()).entries()].map(([k, v]) => [k, v.value]));
-          if (Object.keys(diffRecord(rec, prior, current)).length) counts.would_update++;
+          const changes = diffRecord(rec, prior, current);
+          if (Object.keys(changes).length) counts.would_update++;
           else counts.would_skip++;
+          diff.add(rec, prior, changes, links ? entityLinkChanges(rec, links.get(prior.id)) : undefined);
         }
       }
     }
@@ -192,6 +197,7 @@ export async function dryRunImport(
     counts,
     plan_limit: { plan: args.workspace.plan, limit, current_count: currentCount },
     entity_candidates: planned.candidates.map((c) => candidateJson(c, entities)),
+    update_diff: diff.result(),
   };
 }
 

@@ -5,6 +5,30 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
 
 /**
+ * What a change to confirmed data resets, and to what: an approved SKU goes back to pending, a
+ * completed review reopens. resetApprovals applies exactly this; approvalResetOf says it ahead (the
+ * import dry run shows which updates would reset an approval before anything is written).
+ */
+export const RESET_ON_CHANGE = {
+  approval_state: { from: 'approved', to: 'pending' },
+  review_state: { from: 'complete', to: 'open' },
+} as const;
+
+export interface ApprovalReset {
+  /** the approval would go from approved back to pending */
+  approval: boolean;
+  /** the completed review would reopen */
+  review: boolean;
+}
+
+/** What a change to this SKU's confirmed data would reset; null when it is neither approved nor reviewed. */
+export function approvalResetOf(sku: { approvalState: string; reviewState: string }): ApprovalReset | null {
+  const approval = sku.approvalState === RESET_ON_CHANGE.approval_state.from;
+  const review = sku.reviewState === RESET_ON_CHANGE.review_state.from;
+  return approval || review ? { approval, review } : null;
+}
+
+/**
  * The one approval-reset rule: a change to confirmed data invalidates a past approval and review (the
  * person approved other facts), and records who changed the data last (four-eyes approval excludes
  * them). Set-based, for one SKU (afterDossierChange) or an import chunk's thousands. Run it inside the
@@ -19,6 +43,7 @@ export async function resetApprovals(
   if (!ids.length) return [];
   const at = (args.at ?? new Date()).toISOString();
   const idList = sql`${sql.param(ids)}::uuid[]`;
+  const { approval_state: A, review_state: R } = RESET_ON_CHANGE;
   await tx.execute(sql`
     UPDATE skus SET data_changed_by = ${personOf(args.actor)}::uuid, data_changed_by_label = ${args.actor.label},
       data_changed_at = ${at}::timestamptz
@@ -35,10 +60,10 @@ export async function resetApprovals(
     sql`WITH was AS (
           SELECT id, approval_state, review_state, approved_by_label, review_completed_by FROM skus
           WHERE id = ANY(${idList}) AND workspace_id = ${args.workspaceId}
-            AND (approval_state = 'approved' OR review_state = 'complete')
+            AND (approval_state = ${A.from} OR review_state = ${R.from})
         )
-        UPDATE skus SET approval_state = 'pending', approved_at = NULL, approved_by = NULL, approved_by_label = NULL,
-          review_state = 'open', review_completed_at = NULL, review_completed_by = NULL, review_completed_by_user = NULL
+        UPDATE skus SET approval_state = ${A.to}, approved_at = NULL, approved_by = NULL, approved_by_label = NULL,
+          review_state = ${R.to}, review_completed_at = NULL, review_completed_by = NULL, review_completed_by_user = NULL
         FROM was WHERE skus.id = was.id
         RETURNING was.id, was.approval_state, was.review_state, was.approved_by_label, was.review_completed_by`,
   );

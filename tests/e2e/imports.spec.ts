@@ -8,7 +8,8 @@ import { screenshot, signUp, uniqueEmail } from './helpers';
 /**
  * The import wizard end to end in the browser: upload, the mapping screen with the stored-value preview,
  * the dry run, the commit with live progress, the review workbench and entity resolution; the sheet and
- * mapping pickers on a real corpus workbook; the from-URL dialog.
+ * mapping pickers on a real corpus workbook; the from-URL dialog; the template download and the
+ * before → after of an update shown in the review step before anything is written.
  */
 
 const CORPUS = path.resolve(process.cwd(), 'tests/fixtures/corpus/spreadsheets');
@@ -282,6 +283,75 @@ test.describe('imports', () => {
     await expect(page.getByTestId('would-fail')).toContainText('62 over the plan limit');
     await expect(page.getByTestId('plan-limit-note')).toBeVisible();
     await screenshot(page, 'imports-11-xls-plan-limit');
+  });
+
+  test('template download; an update shows each field before → after in the review step, before anything is written', async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    await signUp(page, uniqueEmail('imports-diff'));
+    await page.goto('/imports/new');
+
+    // The German template: its own headers, one example row, UTF-8 with a BOM.
+    await expect(page.getByTestId('template-links')).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('template-de-csv').click()]);
+    expect(download.suggestedFilename()).toBe('import-template-de.csv');
+    const bytes = fs.readFileSync((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString('utf8').replace(/^\ufeff/, '');
+    expect(text.split('\r\n')[0]).toMatch(/^Artikelnummer;Produktname;GTIN;Kategorie;/);
+    await screenshot(page, 'imports-20-template-links');
+
+    // The template imports as it is: one SKU, every column recognised.
+    await page
+      .getByTestId('import-file-input')
+      .setInputFiles({ name: 'vorlage.csv', mimeType: 'text/csv', buffer: bytes });
+    await expect(page.getByTestId('wizard-mapping')).toBeVisible({ timeout: 30_000 });
+    await expect(mappingRow(page, 'Artikelnummer')).toHaveAttribute('data-target', 'sku_code');
+    await expect(mappingRow(page, 'Warnhinweise')).toHaveAttribute('data-target', 'safety_warnings_de');
+    await page.getByTestId('to-summary').click();
+    await expect(page.getByTestId('would-create-value')).toHaveText('1');
+    await expect(page.getByTestId('dry-run-diff')).toHaveCount(0);
+    await page.getByTestId('commit-import').click();
+    await page.waitForURL(/\/imports\/[0-9a-f-]{36}$/, { timeout: 60_000 });
+    await expect(page.getByTestId('review-created-value')).toHaveText('1', { timeout: 20_000 });
+
+    // The same file with a new name and new warnings: the dry run shows both changes.
+    const changed = text
+      .replace('Holzeisenbahn', 'Holzeisenbahn Deluxe')
+      .replace('Erstickungsgefahr.', 'Erstickungsgefahr! Verpackung aufbewahren.');
+    await page.goto('/imports/new');
+    await page
+      .getByTestId('import-file-input')
+      .setInputFiles({ name: 'vorlage-neu.csv', mimeType: 'text/csv', buffer: Buffer.from(changed, 'utf8') });
+    await expect(page.getByTestId('wizard-mapping')).toBeVisible({ timeout: 30_000 });
+    await page.getByTestId('to-summary').click();
+    await expect(page.getByTestId('would-update-value')).toHaveText('1');
+    const sku = page.locator('[data-testid="diff-sku"][data-sku-code="TRAIN-01"]');
+    const row = (field: string, side: 'from' | 'to') => sku.locator(`tr[data-field="${field}"] [data-side="${side}"]`);
+    // Readable as it is, no hover needed.
+    await expect(row('product_name', 'from')).toHaveText('Holzeisenbahn');
+    await expect(row('product_name', 'to')).toHaveText('Holzeisenbahn Deluxe');
+    await expect(row('safety_warnings_de', 'from')).toContainText('Erstickungsgefahr.');
+    await expect(row('safety_warnings_de', 'to')).toContainText('Verpackung aufbewahren.');
+    await screenshot(page, 'imports-21-dry-run-diff');
+
+    // Keyboard: the SKU's changes collapse and open again from its heading button.
+    const toggle = sku.getByRole('button', { name: /TRAIN-01/ });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(sku.getByTestId('diff-table')).toBeHidden();
+    await page.keyboard.press('Space');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(sku.getByTestId('diff-table')).toBeVisible();
+
+    // Nothing was written by the dry run.
+    const list = (await (await page.request.get('/api/skus?q=TRAIN-01')).json()) as {
+      data: { sku_code: string; product_name: string }[];
+    };
+    expect(list.data.map((s) => [s.sku_code, s.product_name])).toEqual([['TRAIN-01', 'Holzeisenbahn']]);
   });
 
   test('From URL: a private address is refused inline with the reason', async ({ page }) => {

@@ -34,7 +34,8 @@ export function responseProblems(
   const mediaType = (res.contentType ?? '').split(';')[0].trim().toLowerCase();
   // A declared non-JSON answer (a file, an HTML page) is checked for its media type only.
   if (declared?.contentType && !/json/i.test(declared.contentType))
-    return declared.contentType === 'application/octet-stream' || mediaTypeMatches(declared.contentType, mediaType)
+    return declared.contentType === 'application/octet-stream' ||
+      [declared.contentType, ...(declared.otherContentTypes ?? [])].some((t) => mediaTypeMatches(t, mediaType))
       ? []
       : [`declared ${declared.contentType} but answered ${res.contentType}`];
   if (res.status >= 400 && !declared?.schema) {

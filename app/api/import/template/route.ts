@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineRoute, routeMethods } from '@/lib/http';
+import { buildImportTemplate, TEMPLATE_FORMATS, TEMPLATE_LANGUAGES } from '@/lib/imports/template';
+
+const ImportTemplateQuery = z.strictObject({
+  lang: z.enum(TEMPLATE_LANGUAGES).default('en').describe('language of the header row and the example'),
+  format: z.enum(TEMPLATE_FORMATS).default('csv'),
+});
+
+// GET /api/import/template – a header row the importer maps back column for column, and one example row.
+const importTemplate = defineRoute({
+  method: 'GET',
+  path: '/api/import/template',
+  operationId: 'getImportTemplate',
+  summary: 'Download an import template',
+  description:
+    'A catalogue template in one of five languages (en, de, fr, es, it): the header row uses the headers the importer recognises, ' +
+    'so every column maps without changes, and one example row shows the expected formats. ' +
+    'format=csv: UTF-8 with BOM, CRLF, comma-separated for en and semicolon-separated for the other languages; format=xlsx: one sheet of text cells. ' +
+    'Cells that look like formulas are escaped.',
+  tags: ['Imports'],
+  stability: 'preview',
+  auth: 'either',
+  scope: 'imports:read',
+  query: ImportTemplateQuery,
+  responses: {
+    200: {
+      description:
+        'text/csv (format=csv) or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet (format=xlsx), as an attachment.',
+      contentType: 'text/csv',
+      otherContentTypes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    },
+  },
+  handler: async ({ query }) => {
+    const file = buildImportTemplate(query.lang, query.format);
+    return new Response(file.body as BodyInit, {
+      status: 200,
+      headers: {
+        'content-type': file.contentType,
+        'content-disposition': `attachment; filename="${file.filename}"`,
+        'cache-control': 'private, max-age=3600',
+      },
+    });
+  },
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(importTemplate);
