@@ -138,3 +138,37 @@ describe('"Validity" labels', () => {
     expect(fixture('en-doc-ppe-ar').valid_until).toBe('2028-03-15');
   });
 });
+
+describe('management-system standards', () => {
+  it('a management system the maker is certified to is no standard of the product', () => {
+    expect(
+      facts('Quality Management System certification to EN ISO 13485:2016, under the supervision of TÜV SÜD')
+        .harmonised_standards,
+    ).toBeUndefined();
+    expect(facts('The factory is certified to EN ISO 9001:2015.').harmonised_standards).toBeUndefined();
+    expect(facts('Standards: EN ISO 14001:2015, EN ISO 45001:2018, EN 71-1:2014').harmonised_standards).toBe(
+      'EN 71-1:2014',
+    );
+    expect(fixture('en-doc-medical-qms').harmonised_standards).toBe(
+      'EN ISO 21420:2020; EN 455-1:2000; EN 455-2:2000; EN 455-3:2000; EN 455-4:2009; EN ISO 374-1:2016+A1:2018; EN 1186',
+    );
+  });
+  it('EN ISO 13485 listed among the applied standards (harmonised under the MDR) stays', () => {
+    expect(facts('Harmonised standards applied: EN ISO 13485:2016, EN ISO 14971:2019').harmonised_standards).toBe(
+      'EN ISO 13485:2016; EN ISO 14971:2019',
+    );
+  });
+});
+
+describe('parts of one standard sharing an edition', () => {
+  it('"EN 455-2 & EN 455-3:2015" and "EN 455-1, -2, -3:2000": the year is each part\'s', () => {
+    expect(facts('EN 455-2 & EN 455-3:2015').harmonised_standards).toBe('EN 455-2:2015; EN 455-3:2015');
+    expect(facts('EN 455-1, -2, -3:2000').harmonised_standards).toBe('EN 455-1:2000; EN 455-2:2000; EN 455-3:2000');
+  });
+  it('not across numbers, part levels or amendments', () => {
+    expect(facts('EN 55032, EN 55035:2017').harmonised_standards).toBe('EN 55032; EN 55035:2017');
+    expect(facts('EN 60335-1 & EN 60335-2-54:2008+A11:2012').harmonised_standards).toBe(
+      'EN 60335-1; EN 60335-2-54:2008+A11:2012',
+    );
+  });
+});
