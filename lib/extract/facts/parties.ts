@@ -1,5 +1,6 @@
 import { parseAddress, type PostalAddress } from '@/lib/address/parse';
 import { countryCode } from '@/lib/address/country';
+import { editDistance } from './edit-distance';
 import type { FactSet, Line } from './lines';
 
 /**
@@ -89,6 +90,48 @@ const PARTY_LABELS: [Party, RegExp][] = PARTY_WORDS.map(([p, w]) => [
   p,
   new RegExp(`^${N}(?:[a-z ]{0,20}\\s?/\\s?)?${alt(w)}(?:\\s?/\\s?[a-z' ]{2,40})?${TAIL}`),
 ]);
+/**
+ * A representative's label misspelt ("EU authorand Regresentative:", typed by hand on an exporter's
+ * template): read as one only after "EU", "EC" or "European", when the two words together are within a
+ * fifth of the label's letters of "authorised representative" or "responsible person", each word starts
+ * like its model and is no other word that stands there ("EU sales representative", "EC contact person").
+ */
+const FUZZY_RP = new RegExp(`^${N}(?:eu|ec|european)[- ]+([a-z]{4,14})\\s+([a-z]{4,16})${TAIL}`);
+const RP_MODELS: [string, string][] = [
+  ['authorised', 'representative'],
+  ['authorized', 'representative'],
+  ['responsible', 'person'],
+];
+const NOT_RP_WORD =
+  /^(?:sales|trade|trading|commercial|technical|service|customer|contact|marketing|regional|legal|area|country|company|authority|authorities|author|account|business|local|official|responsive|reasonable|possible|personal|presentative)$/;
+function fuzzyRepresentativeLabel(normLine: string): RegExpExecArray | null {
+  const m = FUZZY_RP.exec(normLine);
+  if (!m || NOT_RP_WORD.test(m[1]) || NOT_RP_WORD.test(m[2])) return null;
+  const [w1, w2] = [m[1], m[2].replace(/s$/, '')];
+  const near = RP_MODELS.some(([t1, t2]) => {
+    const d1 = editDistance(w1, t1);
+    const d2 = editDistance(w2, t2);
+    return (
+      w1[0] === t1[0] &&
+      w2[0] === t2[0] &&
+      d1 <= t1.length / 2 &&
+      d2 <= t2.length / 2 &&
+      d1 + d2 <= Math.floor((t1.length + 1 + t2.length) / 5)
+    );
+  });
+  return near ? m : null;
+}
+
+/** The party label a line opens with, exact or a misspelt representative's label. */
+function partyLabel(normLine: string): [Party, RegExpExecArray] | null {
+  for (const [role, re] of PARTY_LABELS) {
+    const m = re.exec(normLine);
+    if (m) return [role, m];
+  }
+  const fuzzy = fuzzyRepresentativeLabel(normLine);
+  return fuzzy ? ['responsible_person', fuzzy] : null;
+}
+
 /** Operators of other kinds: their blocks end a party block and are never read as one. */
 const OTHER_PARTY = new RegExp(
   `^${N}${alt(['applicant', 'client', 'customer', 'antragsteller', 'auftraggeber', 'kunde', 'demandeur', 'client', 'solicitante', 'richiedente', 'supplier', 'lieferant', 'fournisseur', 'proveedor', 'fornitore', 'distributor', 'vertrieb', 'distributeur', 'testing laborator(?:y|ies)', 'test lab(?:oratory)?', 'laboratory', 'prufstelle', 'prufinstitut', 'laboratoire', 'notified body', 'benannte stelle', 'organisme notifie', 'certification body', 'issued by', 'signed (?:for and on behalf of|by)', 'unterzeichnet'])}${TAIL}`,
@@ -137,7 +180,7 @@ export function splitNameAddress(value: string): { name: string; address: string
 }
 
 const startsBlock = (l: Line): boolean =>
-  PARTY_LABELS.some(([, r]) => r.test(l.norm)) ||
+  partyLabel(l.norm) !== null ||
   NAME_ONLY.test(l.norm) ||
   ADDRESS_ONLY.test(l.norm) ||
   OTHER_PARTY.test(l.norm) ||
@@ -311,18 +354,18 @@ export function findParties(lines: Line[]): PartyFound[] {
       if (party) found.push(party);
       continue;
     }
-    for (const [role, re] of PARTY_LABELS) {
-      const m = re.exec(line.norm);
-      if (!m) continue;
+    const label = partyLabel(line.norm);
+    if (label) {
+      const [role, m] = label;
       // The label matched on the folded text; the value is the rest of the original line.
       const value = line.text.slice(Math.min(line.text.length, m[0].length)).trim();
       // A sentence that merely names the role ("issued under the sole responsibility of the manufacturer") is no label.
-      if (!value && !/[:\-–]\s*$/.test(line.text) && line.text.length > 60) continue;
-      if (value && NEGATIVE.test(value)) break;
-      const block = blockOf(lines, line, Boolean(value));
-      const party = readBlock(role, line, value, block);
-      if (party) found.push(party);
-      break;
+      const sentence = !value && !/[:\-–]\s*$/.test(line.text) && line.text.length > 60;
+      if (!sentence && !(value && NEGATIVE.test(value))) {
+        const block = blockOf(lines, line, Boolean(value));
+        const party = readBlock(role, line, value, block);
+        if (party) found.push(party);
+      }
     }
     // "Hereby, <name> declares that ..." (the simplified declaration of the radio equipment directive).
     const hereby =

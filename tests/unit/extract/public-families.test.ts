@@ -172,3 +172,24 @@ describe('parts of one standard sharing an edition', () => {
     );
   });
 });
+
+describe('a representative\'s label misspelt after "EU"', () => {
+  it('"EU authorand Regresentative：", "EU Authorsied Represntative:", "EU Responsable Person:" are its label', () => {
+    expect(
+      facts('EU authorand Regresentative：SUCCESS COURIER SL\nManufacturer name : Acme Co., LTD')
+        .responsible_person_name,
+    ).toBe('SUCCESS COURIER SL');
+    expect(facts('EU Responsable Person: Lys Conformité SARL').responsible_person_name).toBe('Lys Conformité SARL');
+    const f = fixture('en-doc-exporter-rp-typo');
+    expect(f.responsible_person_name).toBe('Adriatic Compliance d.o.o.');
+    expect(f.responsible_person_country).toBe('HR');
+  });
+  it('another word, no "EU" before it, or too far from the label is not', () => {
+    expect(facts('EU sales representative: Lumo Trading GmbH').responsible_person_name).toBeUndefined();
+    expect(facts('EU trade representative: Lumo Trading GmbH').responsible_person_name).toBeUndefined();
+    expect(facts('EC contact person: Lumo Trading GmbH').responsible_person_name).toBeUndefined();
+    expect(facts('Authorand Regresentative: Lumo Trading GmbH').responsible_person_name).toBeUndefined();
+    expect(facts('EU author representative: Lumo Trading GmbH').responsible_person_name).toBeUndefined();
+    expect(facts('EU area representation: Lumo Trading GmbH').responsible_person_name).toBeUndefined();
+  });
+});
