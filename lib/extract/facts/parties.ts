@@ -1,6 +1,7 @@
 import { parseAddress, type PostalAddress } from '@/lib/address/parse';
 import { countryCode } from '@/lib/address/country';
 import { editDistance } from './edit-distance';
+import { countryOfPlace } from './places';
 import type { FactSet, Line } from './lines';
 
 /**
@@ -220,6 +221,16 @@ function blockOf(lines: Line[], label: Line, hasValue: boolean): Line[] {
   return block;
 }
 
+/**
+ * An address's parts, its country read from its last place when it writes none ("…, Baoan District,
+ * Shenzhen": China; lib/extract/facts/places.ts).
+ */
+function placed(parts: PostalAddress, address: string): PostalAddress {
+  if (parts.country) return parts;
+  const country = countryOfPlace(address);
+  return country ? { ...parts, country } : parts;
+}
+
 function readBlock(role: Party, labelLine: Line, value: string, block: Line[]): PartyFound | null {
   const content: string[] = [];
   let email: string | null = null;
@@ -268,7 +279,7 @@ function readBlock(role: Party, labelLine: Line, value: string, block: Line[]): 
   // A lone country line is part of the address; a name that is only a country is no name.
   if (countryCode(nm)) return null;
   const address = addressParts.join(', ').trim() || null;
-  const parts = address ? parseAddress(address) : null;
+  const parts = address ? placed(parseAddress(address), address) : null;
   // An address must look like one: digits (house number or postcode) or a recognised country.
   const credible = Boolean(address && (/\d/.test(address) || parts?.country));
   return {
@@ -321,7 +332,7 @@ function labelledNameAddress(lines: Line[], nameLine: Line): PartyFound | null {
     address = parts.join(', ') || null;
     break;
   }
-  const parts = address ? parseAddress(address) : null;
+  const parts = address ? placed(parseAddress(address), address) : null;
   const credible = Boolean(address && (/\d/.test(address) || parts?.country));
   const email =
     used
@@ -399,7 +410,7 @@ export function findParties(lines: Line[]): PartyFound[] {
         .replace(/[,\s]+$/, '');
       const { name, address } = splitNameAddress(value);
       if (name.length >= 2) {
-        const parts = address ? parseAddress(address) : null;
+        const parts = address ? placed(parseAddress(address), address) : null;
         found.push({ role: 'manufacturer', name, address, parts, email: null, lines: [line], confidence: 0.65 });
       }
     }
@@ -476,7 +487,7 @@ function declarantCompanyBlocks(lines: Line[], found: PartyFound[]): PartyFound[
           .replace(/[,;\s]+$/, '')
           .trim()
       : null;
-    const parts = address ? parseAddress(address) : null;
+    const parts = address ? placed(parseAddress(address), address) : null;
     const credible = Boolean(address && (/\d/.test(address) || parts?.country));
     const email =
       [line, ...(next ? [next] : [])]

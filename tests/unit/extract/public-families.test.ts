@@ -193,3 +193,27 @@ describe('a representative\'s label misspelt after "EU"', () => {
     expect(facts('EU area representation: Lumo Trading GmbH').responsible_person_name).toBeUndefined();
   });
 });
+
+describe('a country implied by a large city or a province ending the address', () => {
+  it('"…, Baoan District, Shenzhen" and "…, Jinhua City, Zhejiang Province" are in China', () => {
+    const city = facts(
+      'Manufacturer: Kestrel Audio Co., Ltd., Room 301, Building 3, Xixiang Street, Baoan District, Shenzhen',
+    );
+    expect(city.manufacturer_country).toBe('CN');
+    const province = fixture('en-doc-cn-province');
+    expect(province.manufacturer_address).toBe(
+      'Xinqiao Industrial Zone, Ouhai Town, Lucheng County, Wenzhou City, Zhejiang Province',
+    );
+    expect(province.manufacturer_country).toBe('CN');
+  });
+  it('not a small town, a name found in several countries, nor a place before the last part', () => {
+    expect(
+      facts('Manufacturer: Acme Widgets Inc., 12 Main Street, Springfield 12345').manufacturer_country,
+    ).toBeUndefined();
+    expect(facts('Manufacturer: Vaart Tools B.V., Kerkstraat 1, Limburg').manufacturer_country).toBeUndefined();
+    expect(facts('Manufacturer: Pennine Mills Ltd, 3 Cross Street, Sale').manufacturer_country).toBeUndefined();
+    expect(
+      facts('Manufacturer: Shenzhen Road Traders Ltd, 4 Shenzhen Road, Unit 9').manufacturer_country,
+    ).toBeUndefined();
+  });
+});
