@@ -197,8 +197,14 @@ function blockOf(lines: Line[], label: Line, hasValue: boolean): Line[] {
   for (let i = label.index + 1; i < lines.length && block.length < 7; i++) {
     const l = lines[i];
     if (l.page !== label.page) break;
-    // A blank line ends a block, except right under a bare heading ("Manufacturer" then a blank line).
-    if (l.blankBefore && (hasValue || block.length > 0)) break;
+    // A blank line ends a block, except right under a bare heading ("Manufacturer" then a blank line), and
+    // between a lone company name under a bare heading and its address ("Advena Limited", a blank line,
+    // "Tower Business Centre, 2nd Floor, …"): such an address must then name its country (readBlock).
+    if (l.blankBefore && (hasValue || block.length > 0)) {
+      const loneName =
+        !hasValue && block.length === 1 && COMPANY_SUFFIX.test(block[0].text) && !/\d/.test(block[0].text);
+      if (!loneName || !/\d/.test(l.text)) break;
+    }
     if (startsBlock(l)) break;
     // "The European Authorized Representative for X is:" introduces the block below it; it is not in it.
     if (!block.length && INTRODUCES.test(l.norm)) continue;
@@ -280,8 +286,10 @@ function readBlock(role: Party, labelLine: Line, value: string, block: Line[]): 
   if (countryCode(nm)) return null;
   const address = addressParts.join(', ').trim() || null;
   const parts = address ? placed(parseAddress(address), address) : null;
-  // An address must look like one: digits (house number or postcode) or a recognised country.
-  const credible = Boolean(address && (/\d/.test(address) || parts?.country));
+  // An address must look like one: digits (house number or postcode) or a recognised country; one read
+  // across a blank line below its name must name its country (a page break may have cut it).
+  const acrossBlank = block.slice(1).some((l) => l.blankBefore);
+  const credible = Boolean(address && (/\d/.test(address) || parts?.country) && (!acrossBlank || parts?.country));
   return {
     role,
     name: nm,

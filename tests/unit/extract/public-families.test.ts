@@ -217,3 +217,23 @@ describe('a country implied by a large city or a province ending the address', (
     ).toBeUndefined();
   });
 });
+
+describe('a company name under a bare heading, a blank line, then its address', () => {
+  it("the address below the blank line is the operator's when it names its country", () => {
+    const f = facts('Authorised representative\n\nKT Europe B.V.\n\nKeizersgracht 221, 1016 DV Amsterdam, Netherlands');
+    expect(f.responsible_person_address).toBe('Keizersgracht 221, 1016 DV Amsterdam, Netherlands');
+    expect(f.responsible_person_country).toBe('NL');
+    const doc = fixture('en-doc-medical-qms');
+    expect(doc.responsible_person_address).toBe('Harbour House, 3rd Floor, Quay Street, Valletta, VLT 1234, Malta');
+    expect(doc.responsible_person_country).toBe('MT');
+  });
+  it('not without a country (a page break may have cut it), nor below a labelled value', () => {
+    expect(
+      facts('Authorised representative\n\nKT Europe B.V.\n\nKeizersgracht 221, 2nd Floor').responsible_person_address,
+    ).toBeUndefined();
+    expect(
+      facts('Authorised representative: KT Europe B.V.\n\nKeizersgracht 221, 1016 DV Amsterdam, Netherlands')
+        .responsible_person_address,
+    ).toBeUndefined();
+  });
+});
