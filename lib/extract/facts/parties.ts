@@ -1,5 +1,7 @@
 import { parseAddress, type PostalAddress } from '@/lib/address/parse';
 import { countryCode } from '@/lib/address/country';
+import { editDistance } from './edit-distance';
+import { countryOfPlace } from './places';
 import type { FactSet, Line } from './lines';
 
 /**
@@ -89,6 +91,48 @@ const PARTY_LABELS: [Party, RegExp][] = PARTY_WORDS.map(([p, w]) => [
   p,
   new RegExp(`^${N}(?:[a-z ]{0,20}\\s?/\\s?)?${alt(w)}(?:\\s?/\\s?[a-z' ]{2,40})?${TAIL}`),
 ]);
+/**
+ * A representative's label misspelt ("EU authorand Regresentative:", typed by hand on an exporter's
+ * template): read as one only after "EU", "EC" or "European", when the two words together are within a
+ * fifth of the label's letters of "authorised representative" or "responsible person", each word starts
+ * like its model and is no other word that stands there ("EU sales representative", "EC contact person").
+ */
+const FUZZY_RP = new RegExp(`^${N}(?:eu|ec|european)[- ]+([a-z]{4,14})\\s+([a-z]{4,16})${TAIL}`);
+const RP_MODELS: [string, string][] = [
+  ['authorised', 'representative'],
+  ['authorized', 'representative'],
+  ['responsible', 'person'],
+];
+const NOT_RP_WORD =
+  /^(?:sales|trade|trading|commercial|technical|service|customer|contact|marketing|regional|legal|area|country|company|authority|authorities|author|account|business|local|official|responsive|reasonable|possible|personal|presentative)$/;
+function fuzzyRepresentativeLabel(normLine: string): RegExpExecArray | null {
+  const m = FUZZY_RP.exec(normLine);
+  if (!m || NOT_RP_WORD.test(m[1]) || NOT_RP_WORD.test(m[2])) return null;
+  const [w1, w2] = [m[1], m[2].replace(/s$/, '')];
+  const near = RP_MODELS.some(([t1, t2]) => {
+    const d1 = editDistance(w1, t1);
+    const d2 = editDistance(w2, t2);
+    return (
+      w1[0] === t1[0] &&
+      w2[0] === t2[0] &&
+      d1 <= t1.length / 2 &&
+      d2 <= t2.length / 2 &&
+      d1 + d2 <= Math.floor((t1.length + 1 + t2.length) / 5)
+    );
+  });
+  return near ? m : null;
+}
+
+/** The party label a line opens with, exact or a misspelt representative's label. */
+function partyLabel(normLine: string): [Party, RegExpExecArray] | null {
+  for (const [role, re] of PARTY_LABELS) {
+    const m = re.exec(normLine);
+    if (m) return [role, m];
+  }
+  const fuzzy = fuzzyRepresentativeLabel(normLine);
+  return fuzzy ? ['responsible_person', fuzzy] : null;
+}
+
 /** Operators of other kinds: their blocks end a party block and are never read as one. */
 const OTHER_PARTY = new RegExp(
   `^${N}${alt(['applicant', 'client', 'customer', 'antragsteller', 'auftraggeber', 'kunde', 'demandeur', 'client', 'solicitante', 'richiedente', 'supplier', 'lieferant', 'fournisseur', 'proveedor', 'fornitore', 'distributor', 'vertrieb', 'distributeur', 'testing laborator(?:y|ies)', 'test lab(?:oratory)?', 'laboratory', 'prufstelle', 'prufinstitut', 'laboratoire', 'notified body', 'benannte stelle', 'organisme notifie', 'certification body', 'issued by', 'signed (?:for and on behalf of|by)', 'unterzeichnet'])}${TAIL}`,
@@ -137,7 +181,7 @@ export function splitNameAddress(value: string): { name: string; address: string
 }
 
 const startsBlock = (l: Line): boolean =>
-  PARTY_LABELS.some(([, r]) => r.test(l.norm)) ||
+  partyLabel(l.norm) !== null ||
   NAME_ONLY.test(l.norm) ||
   ADDRESS_ONLY.test(l.norm) ||
   OTHER_PARTY.test(l.norm) ||
@@ -153,8 +197,14 @@ function blockOf(lines: Line[], label: Line, hasValue: boolean): Line[] {
   for (let i = label.index + 1; i < lines.length && block.length < 7; i++) {
     const l = lines[i];
     if (l.page !== label.page) break;
-    // A blank line ends a block, except right under a bare heading ("Manufacturer" then a blank line).
-    if (l.blankBefore && (hasValue || block.length > 0)) break;
+    // A blank line ends a block, except right under a bare heading ("Manufacturer" then a blank line), and
+    // between a lone company name under a bare heading and its address ("Advena Limited", a blank line,
+    // "Tower Business Centre, 2nd Floor, …"): such an address must then name its country (readBlock).
+    if (l.blankBefore && (hasValue || block.length > 0)) {
+      const loneName =
+        !hasValue && block.length === 1 && COMPANY_SUFFIX.test(block[0].text) && !/\d/.test(block[0].text);
+      if (!loneName || !/\d/.test(l.text)) break;
+    }
     if (startsBlock(l)) break;
     // "The European Authorized Representative for X is:" introduces the block below it; it is not in it.
     if (!block.length && INTRODUCES.test(l.norm)) continue;
@@ -175,6 +225,16 @@ function blockOf(lines: Line[], label: Line, hasValue: boolean): Line[] {
     block.push(l);
   }
   return block;
+}
+
+/**
+ * An address's parts, its country read from its last place when it writes none ("…, Baoan District,
+ * Shenzhen": China; lib/extract/facts/places.ts).
+ */
+function placed(parts: PostalAddress, address: string): PostalAddress {
+  if (parts.country) return parts;
+  const country = countryOfPlace(address);
+  return country ? { ...parts, country } : parts;
 }
 
 function readBlock(role: Party, labelLine: Line, value: string, block: Line[]): PartyFound | null {
@@ -225,9 +285,11 @@ function readBlock(role: Party, labelLine: Line, value: string, block: Line[]): 
   // A lone country line is part of the address; a name that is only a country is no name.
   if (countryCode(nm)) return null;
   const address = addressParts.join(', ').trim() || null;
-  const parts = address ? parseAddress(address) : null;
-  // An address must look like one: digits (house number or postcode) or a recognised country.
-  const credible = Boolean(address && (/\d/.test(address) || parts?.country));
+  const parts = address ? placed(parseAddress(address), address) : null;
+  // An address must look like one: digits (house number or postcode) or a recognised country; one read
+  // across a blank line below its name must name its country (a page break may have cut it).
+  const acrossBlank = block.slice(1).some((l) => l.blankBefore);
+  const credible = Boolean(address && (/\d/.test(address) || parts?.country) && (!acrossBlank || parts?.country));
   return {
     role,
     name: nm,
@@ -278,7 +340,7 @@ function labelledNameAddress(lines: Line[], nameLine: Line): PartyFound | null {
     address = parts.join(', ') || null;
     break;
   }
-  const parts = address ? parseAddress(address) : null;
+  const parts = address ? placed(parseAddress(address), address) : null;
   const credible = Boolean(address && (/\d/.test(address) || parts?.country));
   const email =
     used
@@ -311,18 +373,18 @@ export function findParties(lines: Line[]): PartyFound[] {
       if (party) found.push(party);
       continue;
     }
-    for (const [role, re] of PARTY_LABELS) {
-      const m = re.exec(line.norm);
-      if (!m) continue;
+    const label = partyLabel(line.norm);
+    if (label) {
+      const [role, m] = label;
       // The label matched on the folded text; the value is the rest of the original line.
       const value = line.text.slice(Math.min(line.text.length, m[0].length)).trim();
       // A sentence that merely names the role ("issued under the sole responsibility of the manufacturer") is no label.
-      if (!value && !/[:\-–]\s*$/.test(line.text) && line.text.length > 60) continue;
-      if (value && NEGATIVE.test(value)) break;
-      const block = blockOf(lines, line, Boolean(value));
-      const party = readBlock(role, line, value, block);
-      if (party) found.push(party);
-      break;
+      const sentence = !value && !/[:\-–]\s*$/.test(line.text) && line.text.length > 60;
+      if (!sentence && !(value && NEGATIVE.test(value))) {
+        const block = blockOf(lines, line, Boolean(value));
+        const party = readBlock(role, line, value, block);
+        if (party) found.push(party);
+      }
     }
     // "Hereby, <name> declares that ..." (the simplified declaration of the radio equipment directive).
     const hereby =
@@ -356,7 +418,7 @@ export function findParties(lines: Line[]): PartyFound[] {
         .replace(/[,\s]+$/, '');
       const { name, address } = splitNameAddress(value);
       if (name.length >= 2) {
-        const parts = address ? parseAddress(address) : null;
+        const parts = address ? placed(parseAddress(address), address) : null;
         found.push({ role: 'manufacturer', name, address, parts, email: null, lines: [line], confidence: 0.65 });
       }
     }
@@ -433,7 +495,7 @@ function declarantCompanyBlocks(lines: Line[], found: PartyFound[]): PartyFound[
           .replace(/[,;\s]+$/, '')
           .trim()
       : null;
-    const parts = address ? parseAddress(address) : null;
+    const parts = address ? placed(parseAddress(address), address) : null;
     const credible = Boolean(address && (/\d/.test(address) || parts?.country));
     const email =
       [line, ...(next ? [next] : [])]

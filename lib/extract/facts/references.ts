@@ -103,8 +103,37 @@ export function legislationIn(normLine: string): string[] {
 const STANDARD =
   /\b(?:(?:din|bs|nf|une|uni|onorm|ove|ss|cei|nen|sn|pn|csn|etsi|i\.s\.)\s+)?en\s+(iec\s+|iso\/iec\s+|iso\s+)?(\d{2,5}(?: \d{3})?(?:-\d{1,3})*)(\s+v\d+\.\d+\.\d+)?(?:\s?:\s?(\d{4}))?((?:\s?[+/]\s?(?:ac|aa|is|a)\d{0,2}(?:\s?:\s?\d{4})?)*)/gi;
 
+/**
+ * Management-system standards certify the maker's organisation, not the product: a declaration that names
+ * one ("Quality Management System certification to EN ISO 13485:2016", "certified to EN ISO 9001:2015")
+ * gives the basis of its procedure, not a standard the product was made to. ISO 9001, 14001, 45001, 50001,
+ * 22000 and ISO/IEC 27001 never are a product's standard; EN ISO 13485 is harmonised under the medical
+ * device regulations, so it is left out only where it is cited as a certification or management system.
+ */
+const MANAGEMENT_ALWAYS = /^(?:9001|14001|45001|50001|22000|27001|27701)$/;
+const MANAGEMENT_CERTIFIED = /^13485$/;
+const CERTIFICATION_WORDS =
+  /\b(?:certif\w*|zertifi\w*|management ?system\w*|managementsystem\w*|qms|qualitatsmanagement\w*|systeme de management|sistema de gestion|sistema di gestione)\b/;
+
+/**
+ * Parts sharing one edition: "EN 455-2 & EN 455-3:2015" (the year after the last standard of one number)
+ * and "EN 455-1, -2, -3:2000" (the parts after the first, each only "-N"): the year applies to each.
+ */
+const MORE_PARTS = /^((?:\s*(?:,|&|\/|\band\b|\bund\b|\bet\b)\s*-\d{1,3}(?:-\d{1,3})*)+)(?:\s?:\s?(\d{4}))?/i;
+const JOINER = /^\s*(?:,|&|\/|\band\b|\bund\b|\bet\b)\s*$/i;
+const mainNumber = (number: string) => number.split('-')[0];
+
 export function standardsIn(line: string): string[] {
-  const out: string[] = [];
+  const found: {
+    at: number;
+    end: number;
+    family: string;
+    number: string;
+    version: string;
+    year: string;
+    amendments: string;
+  }[] = [];
+  const folded = line.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
   STANDARD.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = STANDARD.exec(line))) {
@@ -112,12 +141,50 @@ export function standardsIn(line: string): string[] {
     const iecBefore = !m[1] && /\biec\s+$/i.test(line.slice(Math.max(0, m.index - 4), m.index));
     const family = m[1] ? m[1].trim().toUpperCase() + ' ' : iecBefore ? 'IEC ' : '';
     const version = m[3] ? ` ${m[3].trim().toUpperCase()}` : '';
-    const year = m[4] ? `:${m[4]}` : '';
     const amendments = (m[5] ?? '').replace(/\s+/g, '').toUpperCase();
     if (/^(?:170\d\d|450\d\d|1702|4501)$/.test(m[2])) continue;
-    out.push(`EN ${family}${m[2]}${version}${year}${amendments}`);
+    const main = mainNumber(m[2]);
+    if (MANAGEMENT_ALWAYS.test(main)) continue;
+    if (
+      MANAGEMENT_CERTIFIED.test(main) &&
+      CERTIFICATION_WORDS.test(folded.slice(Math.max(0, m.index - 80), m.index + m[0].length + 40))
+    )
+      continue;
+    const end = m.index + m[0].length;
+    found.push({ at: m.index, end, family, number: m[2], version, year: m[4] ?? '', amendments });
+    // "EN 455-1, -2, -3:2000": the bare parts after it are standards of the same number.
+    if (!m[4] && !amendments && !version) {
+      const more = MORE_PARTS.exec(line.slice(end));
+      if (more) {
+        const year = more[2] ?? '';
+        const main0 = m[2].replace(/-\d{1,3}(?:-\d{1,3})*$/, '');
+        found[found.length - 1].year = year;
+        for (const part of more[1].match(/-\d{1,3}(?:-\d{1,3})*/g) ?? [])
+          found.push({ at: end, end, family, number: `${main0}${part}`, version: '', year, amendments: '' });
+        STANDARD.lastIndex = end + more[0].length;
+      }
+    }
   }
-  return out;
+  // "EN 455-2 & EN 455-3:2015": a standard without a year joined to the next part of the same number (parts
+  // of one level, the year alone) takes its year; "EN 60335-1 & EN 60335-2-54:2008" are editions apart.
+  for (let i = found.length - 2; i >= 0; i--) {
+    const a = found[i];
+    const b = found[i + 1];
+    if (
+      !a.year &&
+      b.year &&
+      !a.version &&
+      !a.amendments &&
+      !b.amendments &&
+      a.family === b.family &&
+      mainNumber(a.number) === mainNumber(b.number) &&
+      a.number.split('-').length === b.number.split('-').length &&
+      b.at > a.end &&
+      JOINER.test(line.slice(a.end, b.at))
+    )
+      a.year = b.year;
+  }
+  return found.map((f) => `EN ${f.family}${f.number}${f.version}${f.year ? `:${f.year}` : ''}${f.amendments}`);
 }
 
 /** "EN 71-1:2014+A1:2018" -> "EN 71-1" (the standard without edition), for comparing lists. */

@@ -138,3 +138,102 @@ describe('"Validity" labels', () => {
     expect(fixture('en-doc-ppe-ar').valid_until).toBe('2028-03-15');
   });
 });
+
+describe('management-system standards', () => {
+  it('a management system the maker is certified to is no standard of the product', () => {
+    expect(
+      facts('Quality Management System certification to EN ISO 13485:2016, under the supervision of TÜV SÜD')
+        .harmonised_standards,
+    ).toBeUndefined();
+    expect(facts('The factory is certified to EN ISO 9001:2015.').harmonised_standards).toBeUndefined();
+    expect(facts('Standards: EN ISO 14001:2015, EN ISO 45001:2018, EN 71-1:2014').harmonised_standards).toBe(
+      'EN 71-1:2014',
+    );
+    expect(fixture('en-doc-medical-qms').harmonised_standards).toBe(
+      'EN ISO 21420:2020; EN 455-1:2000; EN 455-2:2000; EN 455-3:2000; EN 455-4:2009; EN ISO 374-1:2016+A1:2018; EN 1186',
+    );
+  });
+  it('EN ISO 13485 listed among the applied standards (harmonised under the MDR) stays', () => {
+    expect(facts('Harmonised standards applied: EN ISO 13485:2016, EN ISO 14971:2019').harmonised_standards).toBe(
+      'EN ISO 13485:2016; EN ISO 14971:2019',
+    );
+  });
+});
+
+describe('parts of one standard sharing an edition', () => {
+  it('"EN 455-2 & EN 455-3:2015" and "EN 455-1, -2, -3:2000": the year is each part\'s', () => {
+    expect(facts('EN 455-2 & EN 455-3:2015').harmonised_standards).toBe('EN 455-2:2015; EN 455-3:2015');
+    expect(facts('EN 455-1, -2, -3:2000').harmonised_standards).toBe('EN 455-1:2000; EN 455-2:2000; EN 455-3:2000');
+  });
+  it('not across numbers, part levels or amendments', () => {
+    expect(facts('EN 55032, EN 55035:2017').harmonised_standards).toBe('EN 55032; EN 55035:2017');
+    expect(facts('EN 60335-1 & EN 60335-2-54:2008+A11:2012').harmonised_standards).toBe(
+      'EN 60335-1; EN 60335-2-54:2008+A11:2012',
+    );
+  });
+});
+
+describe('a representative\'s label misspelt after "EU"', () => {
+  it('"EU authorand Regresentative：", "EU Authorsied Represntative:", "EU Responsable Person:" are its label', () => {
+    expect(
+      facts('EU authorand Regresentative：SUCCESS COURIER SL\nManufacturer name : Acme Co., LTD')
+        .responsible_person_name,
+    ).toBe('SUCCESS COURIER SL');
+    expect(facts('EU Responsable Person: Lys Conformité SARL').responsible_person_name).toBe('Lys Conformité SARL');
+    const f = fixture('en-doc-exporter-rp-typo');
+    expect(f.responsible_person_name).toBe('Adriatic Compliance d.o.o.');
+    expect(f.responsible_person_country).toBe('HR');
+  });
+  it('another word, no "EU" before it, or too far from the label is not', () => {
+    expect(facts('EU sales representative: Lumo Trading GmbH').responsible_person_name).toBeUndefined();
+    expect(facts('EU trade representative: Lumo Trading GmbH').responsible_person_name).toBeUndefined();
+    expect(facts('EC contact person: Lumo Trading GmbH').responsible_person_name).toBeUndefined();
+    expect(facts('Authorand Regresentative: Lumo Trading GmbH').responsible_person_name).toBeUndefined();
+    expect(facts('EU author representative: Lumo Trading GmbH').responsible_person_name).toBeUndefined();
+    expect(facts('EU area representation: Lumo Trading GmbH').responsible_person_name).toBeUndefined();
+  });
+});
+
+describe('a country implied by a large city or a province ending the address', () => {
+  it('"…, Baoan District, Shenzhen" and "…, Jinhua City, Zhejiang Province" are in China', () => {
+    const city = facts(
+      'Manufacturer: Kestrel Audio Co., Ltd., Room 301, Building 3, Xixiang Street, Baoan District, Shenzhen',
+    );
+    expect(city.manufacturer_country).toBe('CN');
+    const province = fixture('en-doc-cn-province');
+    expect(province.manufacturer_address).toBe(
+      'Xinqiao Industrial Zone, Ouhai Town, Lucheng County, Wenzhou City, Zhejiang Province',
+    );
+    expect(province.manufacturer_country).toBe('CN');
+  });
+  it('not a small town, a name found in several countries, nor a place before the last part', () => {
+    expect(
+      facts('Manufacturer: Acme Widgets Inc., 12 Main Street, Springfield 12345').manufacturer_country,
+    ).toBeUndefined();
+    expect(facts('Manufacturer: Vaart Tools B.V., Kerkstraat 1, Limburg').manufacturer_country).toBeUndefined();
+    expect(facts('Manufacturer: Pennine Mills Ltd, 3 Cross Street, Sale').manufacturer_country).toBeUndefined();
+    expect(
+      facts('Manufacturer: Shenzhen Road Traders Ltd, 4 Shenzhen Road, Unit 9').manufacturer_country,
+    ).toBeUndefined();
+  });
+});
+
+describe('a company name under a bare heading, a blank line, then its address', () => {
+  it("the address below the blank line is the operator's when it names its country", () => {
+    const f = facts('Authorised representative\n\nKT Europe B.V.\n\nKeizersgracht 221, 1016 DV Amsterdam, Netherlands');
+    expect(f.responsible_person_address).toBe('Keizersgracht 221, 1016 DV Amsterdam, Netherlands');
+    expect(f.responsible_person_country).toBe('NL');
+    const doc = fixture('en-doc-medical-qms');
+    expect(doc.responsible_person_address).toBe('Harbour House, 3rd Floor, Quay Street, Valletta, VLT 1234, Malta');
+    expect(doc.responsible_person_country).toBe('MT');
+  });
+  it('not without a country (a page break may have cut it), nor below a labelled value', () => {
+    expect(
+      facts('Authorised representative\n\nKT Europe B.V.\n\nKeizersgracht 221, 2nd Floor').responsible_person_address,
+    ).toBeUndefined();
+    expect(
+      facts('Authorised representative: KT Europe B.V.\n\nKeizersgracht 221, 1016 DV Amsterdam, Netherlands')
+        .responsible_person_address,
+    ).toBeUndefined();
+  });
+});
