@@ -238,6 +238,13 @@ export const SkuAssignment = z.object({
 });
 export type SkuAssignment = z.infer<typeof SkuAssignment>;
 
+/** POST /api/skus/{id}/picture: the stored picture and the dossier field it was set on. */
+export const SkuPictureUpload = z.object({
+  picture: z.object({ url: z.string(), width: z.number().int(), height: z.number().int(), bytes: z.number().int() }),
+  field: z.record(z.string(), z.unknown()),
+});
+export type SkuPictureUpload = z.infer<typeof SkuPictureUpload>;
+
 /** Response shapes of the routes that read and edit a SKU's dossier. */
 
 export const DossierValueSchema = z
