@@ -72,3 +72,20 @@ export function useDryRun<T>(path: string | null) {
   });
   return { data: q.data, error: asApiError(q.error) };
 }
+
+/**
+ * A POST that only reads (it computes an answer and writes nothing, e.g. a draft), read like a GET: cached
+ * under the path's key plus its body, asked again when the body changes, the previous answer kept on
+ * screen meanwhile. `null` waits.
+ */
+export function useReadingPost<T>(path: string | null, body: unknown) {
+  const q = useQuery({
+    queryKey: path ? [...keyOfPath(path), 'post', body] : ['api', 'idle'],
+    queryFn: ({ signal }) => apiFetch<T>(path!, { method: 'POST', body, signal }),
+    enabled: path !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  return { data: q.data, error: asApiError(q.error), fetching: q.isFetching };
+}
