@@ -234,6 +234,17 @@ export const SkuRevision = z
   .meta({ id: 'SkuRevision' });
 export type SkuRevision = z.infer<typeof SkuRevision>;
 
+/** GET /api/skus/{id}/revisions: the published revisions, newest first, and the address the next publish uses. */
+export const SkuRevisionList = z.object({
+  revisions: z.array(SkuRevision),
+  public_base: z.object({
+    url: z.string(),
+    configured: z.boolean(),
+    source: z.enum(['PUBLIC_APP_URL', 'request', 'default']),
+  }),
+});
+export type SkuRevisionList = z.infer<typeof SkuRevisionList>;
+
 export const SkuComment = z.object({
   id: z.string(),
   author: z.string(),
