@@ -72,19 +72,10 @@ export function AiFillPanel() {
   const ctx = React.useContext(SkuPageContext);
   const skuId = ctx?.skuId ?? '';
   const bump = ctx?.bump;
-  const [job, setJob] = React.useState<AiFillJob | null>(null);
   const [busy, setBusy] = React.useState<string | null>(null);
   const [decided, setDecided] = React.useState<Record<string, 'accepted' | 'rejected'>>({});
   const [showResearch, setShowResearch] = React.useState(false);
-  const live = job ? LIVE.includes(job.status) : false;
-
-  const load = React.useCallback(async () => {
-    try {
-      setJob(await apiFetch<AiFillJob>(`/api/skus/${skuId}/ai-fill/job`));
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 404) setJob(null);
-    }
-  }, [skuId]);
+  const [started, setStarted] = React.useState(false);
 
   // GET .../ai-fill/job answers 404 while the SKU never had a job, which the browser logs as an error
   // on every SKU page. So it is asked only once the SKU shows a trace of one: the request in its recent
@@ -99,26 +90,20 @@ export function AiFillPanel() {
         [f.current, ...f.suggestions, ...f.history].some((v) => v?.source === 'ai_suggestion'),
       ),
     );
-  React.useEffect(() => {
-    if (!hadJob || !skuId) return;
-    const ac = new AbortController();
-    apiFetch<AiFillJob>(`/api/skus/${skuId}/ai-fill/job`, { signal: ac.signal })
-      .then(setJob)
-      .catch(() => {
-        /* 404: no job after all; other failures show on the next action */
-      });
-    return () => ac.abort();
-  }, [skuId, hadJob]);
+  // The job, polled while it runs (a 404 means the SKU has none after all).
+  const jobQuery = useApiQuery<AiFillJob>((hadJob || started) && skuId ? `/api/skus/${skuId}/ai-fill/job` : null, {
+    refetchInterval: (j) => (j && LIVE.includes(j.status) ? POLL_MS : false),
+  });
+  const job = jobQuery.data ?? null;
+  const live = job ? LIVE.includes(job.status) : false;
+  const load = jobQuery.reload;
 
-  // Poll while the job runs; when it ends, the dossier and blockers have new suggestions to show.
+  // When the job ends, the dossier and blockers have new suggestions to show.
   const wasLive = React.useRef(false);
   React.useEffect(() => {
     if (wasLive.current && !live) bump?.();
     wasLive.current = live;
-    if (!live) return;
-    const t = setInterval(() => void load(), POLL_MS);
-    return () => clearInterval(t);
-  }, [live, load, bump]);
+  }, [live, bump]);
 
   if (!ctx) return null;
 
@@ -128,7 +113,9 @@ export function AiFillPanel() {
       const r = await startFill(skuId);
       if (r === 'running') toast.info('An AI fill is already running for this SKU; showing its progress.');
       setDecided({});
-      await load();
+      // A job query already running is asked again; otherwise enabling it asks for the first time.
+      if (hadJob || started) await load();
+      else setStarted(true);
     } catch (e) {
       const { title, description } = describeError(e);
       toast.error(title, { description });
@@ -140,7 +127,7 @@ export function AiFillPanel() {
   async function cancel() {
     setBusy('cancel');
     try {
-      setJob(await apiFetch<AiFillJob>(`/api/skus/${skuId}/ai-fill/cancel`, { method: 'POST' }));
+      jobQuery.setData(await apiFetch<AiFillJob>(`/api/skus/${skuId}/ai-fill/cancel`, { method: 'POST' }));
       toast.success('AI fill cancelled; nothing was stored.');
     } catch (e) {
       toast.error(describeError(e).title);

@@ -28,7 +28,11 @@ function asApiError(e: unknown): ApiError | undefined {
  */
 export function useApiQuery<T>(
   path: string | null,
-  options: { staleTime?: number; refetchInterval?: number | false } = {},
+  options: {
+    staleTime?: number;
+    /** how often to refetch, possibly from the answer on screen (poll while it says a job runs) */
+    refetchInterval?: number | false | ((data: T | undefined) => number | false);
+  } = {},
 ): ApiQuery<T> {
   const client = useQueryClient();
   const key = React.useMemo(() => (path ? keyOfPath(path) : ['api', 'idle']), [path]);
@@ -38,7 +42,10 @@ export function useApiQuery<T>(
     enabled: path !== null,
     placeholderData: keepPreviousData,
     staleTime: options.staleTime,
-    refetchInterval: options.refetchInterval,
+    refetchInterval: (query) => {
+      const r = options.refetchInterval;
+      return typeof r === 'function' ? r(query.state.data) : (r ?? false);
+    },
   });
   const reload = React.useCallback(async () => {
     await q.refetch();
