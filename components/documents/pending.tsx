@@ -33,7 +33,7 @@ export function PendingTypeBadge() {
 }
 
 /** How often pending documents are asked again, and for how long at most. */
-const POLL_MS = 4000;
+export const PENDING_POLL_MS = 4000;
 const POLL_FOR_MS = 15 * 60_000;
 
 /** Re-reads the given pending documents every few seconds and hands each fresh copy to `onFresh`. */
@@ -62,7 +62,7 @@ export function usePendingRefresh(pendingIds: string[], onFresh: (d: VaultDocume
         }
       }
       if (!ac.signal.aborted) setTick((n) => n + 1);
-    }, POLL_MS);
+    }, PENDING_POLL_MS);
     return () => {
       clearTimeout(t);
       ac.abort();
