@@ -35,32 +35,15 @@ interface Row {
   citation: AiFillCitation;
 }
 
-/** Starts an AI fill; a job already running for the SKU (409 {error, job_id, status}) is simply followed. */
+/** Starts an AI fill; a job already running for the SKU (409 {error, job_id, status}, not an envelope) is simply followed. */
 async function startFill(skuId: string): Promise<'started' | 'running'> {
-  let res: Response;
   try {
-    res = await fetch(`/api/skus/${skuId}/ai-fill`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { accept: 'application/json' },
-    });
-  } catch {
-    throw new ApiError({
-      status: 0,
-      code: 'NETWORK_ERROR',
-      message: 'Could not reach the server. Check your connection and try again.',
-    });
+    await apiFetch(`/api/skus/${skuId}/ai-fill`, { method: 'POST' });
+    return 'started';
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 409) return 'running';
+    throw e;
   }
-  if (res.status === 202) return 'started';
-  const body = (await res.json().catch(() => null)) as { error?: unknown; job_id?: string } | null;
-  if (res.status === 409 && body?.job_id) return 'running';
-  const err = body?.error as { code?: string; message?: string; details?: Record<string, unknown> } | undefined;
-  throw new ApiError({
-    status: res.status,
-    code: err?.code ?? 'UNEXPECTED_RESPONSE',
-    message: err?.message ?? `The AI fill could not start (${res.status}).`,
-    details: err?.details,
-  });
 }
 
 /**
