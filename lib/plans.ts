@@ -1,6 +1,8 @@
 import { ALL_SCOPES, isReadScope, type Scope } from '@/lib/auth/scopes';
 
-export type PlanId = 'trial' | 'pro' | 'enterprise';
+/** The plans, cheapest first (response schemas enumerate them; the client reads the type). */
+export const PLAN_IDS = ['trial', 'pro', 'enterprise'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
 
 export interface PlanLimits {
   label: string;
@@ -48,7 +50,6 @@ export const PLANS: Record<PlanId, PlanLimits> = {
   },
 };
 
-export const PLAN_IDS = Object.keys(PLANS) as PlanId[];
 export const isPlanId = (s: string): s is PlanId => Object.hasOwn(PLANS, s);
 
 export function scopesAllowedOnPlan(plan: PlanId): Scope[] {

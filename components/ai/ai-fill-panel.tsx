@@ -35,32 +35,15 @@ interface Row {
   citation: AiFillCitation;
 }
 
-/** Starts an AI fill; a job already running for the SKU (409 {error, job_id, status}) is simply followed. */
+/** Starts an AI fill; a job already running for the SKU (409 {error, job_id, status}, not an envelope) is simply followed. */
 async function startFill(skuId: string): Promise<'started' | 'running'> {
-  let res: Response;
   try {
-    res = await fetch(`/api/skus/${skuId}/ai-fill`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { accept: 'application/json' },
-    });
-  } catch {
-    throw new ApiError({
-      status: 0,
-      code: 'NETWORK_ERROR',
-      message: 'Could not reach the server. Check your connection and try again.',
-    });
+    await apiFetch(`/api/skus/${skuId}/ai-fill`, { method: 'POST' });
+    return 'started';
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 409) return 'running';
+    throw e;
   }
-  if (res.status === 202) return 'started';
-  const body = (await res.json().catch(() => null)) as { error?: unknown; job_id?: string } | null;
-  if (res.status === 409 && body?.job_id) return 'running';
-  const err = body?.error as { code?: string; message?: string; details?: Record<string, unknown> } | undefined;
-  throw new ApiError({
-    status: res.status,
-    code: err?.code ?? 'UNEXPECTED_RESPONSE',
-    message: err?.message ?? `The AI fill could not start (${res.status}).`,
-    details: err?.details,
-  });
 }
 
 /**
@@ -72,19 +55,10 @@ export function AiFillPanel() {
   const ctx = React.useContext(SkuPageContext);
   const skuId = ctx?.skuId ?? '';
   const bump = ctx?.bump;
-  const [job, setJob] = React.useState<AiFillJob | null>(null);
   const [busy, setBusy] = React.useState<string | null>(null);
   const [decided, setDecided] = React.useState<Record<string, 'accepted' | 'rejected'>>({});
   const [showResearch, setShowResearch] = React.useState(false);
-  const live = job ? LIVE.includes(job.status) : false;
-
-  const load = React.useCallback(async () => {
-    try {
-      setJob(await apiFetch<AiFillJob>(`/api/skus/${skuId}/ai-fill/job`));
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 404) setJob(null);
-    }
-  }, [skuId]);
+  const [started, setStarted] = React.useState(false);
 
   // GET .../ai-fill/job answers 404 while the SKU never had a job, which the browser logs as an error
   // on every SKU page. So it is asked only once the SKU shows a trace of one: the request in its recent
@@ -99,26 +73,20 @@ export function AiFillPanel() {
         [f.current, ...f.suggestions, ...f.history].some((v) => v?.source === 'ai_suggestion'),
       ),
     );
-  React.useEffect(() => {
-    if (!hadJob || !skuId) return;
-    const ac = new AbortController();
-    apiFetch<AiFillJob>(`/api/skus/${skuId}/ai-fill/job`, { signal: ac.signal })
-      .then(setJob)
-      .catch(() => {
-        /* 404: no job after all; other failures show on the next action */
-      });
-    return () => ac.abort();
-  }, [skuId, hadJob]);
+  // The job, polled while it runs (a 404 means the SKU has none after all).
+  const jobQuery = useApiQuery<AiFillJob>((hadJob || started) && skuId ? `/api/skus/${skuId}/ai-fill/job` : null, {
+    refetchInterval: (j) => (j && LIVE.includes(j.status) ? POLL_MS : false),
+  });
+  const job = jobQuery.data ?? null;
+  const live = job ? LIVE.includes(job.status) : false;
+  const load = jobQuery.reload;
 
-  // Poll while the job runs; when it ends, the dossier and blockers have new suggestions to show.
+  // When the job ends, the dossier and blockers have new suggestions to show.
   const wasLive = React.useRef(false);
   React.useEffect(() => {
     if (wasLive.current && !live) bump?.();
     wasLive.current = live;
-    if (!live) return;
-    const t = setInterval(() => void load(), POLL_MS);
-    return () => clearInterval(t);
-  }, [live, load, bump]);
+  }, [live, bump]);
 
   if (!ctx) return null;
 
@@ -128,7 +96,9 @@ export function AiFillPanel() {
       const r = await startFill(skuId);
       if (r === 'running') toast.info('An AI fill is already running for this SKU; showing its progress.');
       setDecided({});
-      await load();
+      // A job query already running is asked again; otherwise enabling it asks for the first time.
+      if (hadJob || started) await load();
+      else setStarted(true);
     } catch (e) {
       const { title, description } = describeError(e);
       toast.error(title, { description });
@@ -140,7 +110,7 @@ export function AiFillPanel() {
   async function cancel() {
     setBusy('cancel');
     try {
-      setJob(await apiFetch<AiFillJob>(`/api/skus/${skuId}/ai-fill/cancel`, { method: 'POST' }));
+      jobQuery.setData(await apiFetch<AiFillJob>(`/api/skus/${skuId}/ai-fill/cancel`, { method: 'POST' }));
       toast.success('AI fill cancelled; nothing was stored.');
     } catch (e) {
       toast.error(describeError(e).title);

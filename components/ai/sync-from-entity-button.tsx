@@ -2,22 +2,19 @@
 
 import * as React from 'react';
 import { ArrowRight, Building2, RefreshCw } from 'lucide-react';
-import { ApiError, apiFetch, describeError } from '@/components/api/client';
+import type { z } from 'zod';
+import { describeError } from '@/components/api/client';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { toast } from '@/components/ui/toaster';
-import { idempotentWrite } from '@/components/api/client';
-import { SkuPageContext } from '@/components/skus/sku-context';
-import { useLinkedRoles } from './linked-roles';
+import { useSkuEntityLinks } from '@/components/api/queries/resources';
+import { useDryRun } from '@/components/api/queries/use-api-query';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
+import type { SyncFromEntityResponse } from '@/lib/ai-fill/schemas';
 import { fieldDefinition } from '@/lib/dossier/catalogue';
 import { RoleGate } from '@/components/team/role-gate';
 
-interface Preview {
-  entity: { id: string; name: string; role: string };
-  old_value: string | null;
-  new_value: string;
-  would_change: boolean;
-}
+type Preview = Extract<z.infer<typeof SyncFromEntityResponse>, { dry_run: true }>;
 
 const ROLE_NAME: Record<string, string> = {
   manufacturer: 'manufacturer',
@@ -42,38 +39,31 @@ export function SyncFromEntityButton({
   onSynced: () => void;
 }) {
   const role = fieldDefinition(fieldKey)?.entity?.role;
-  const version = React.useContext(SkuPageContext)?.version ?? 0;
-  const linked = useLinkedRoles(skuId, version);
+  // The SKU's links, shared with the Entities and Dossier tabs through the query cache (invalidated by writes).
+  const links = useSkuEntityLinks(skuId).data?.links;
   const [open, setOpen] = React.useState(false);
-  const [preview, setPreview] = React.useState<Preview | null>(null);
-  const [problem, setProblem] = React.useState<string | null>(null);
-  const [busy, setBusy] = React.useState(false);
   const path = `/api/skus/${skuId}/fields/${encodeURIComponent(fieldKey)}/sync-from-entity`;
+  const dry = useDryRun<Preview>(open ? path : null);
+  const write = useApiMutation<{ changed: boolean }>({ request: () => ({ path }), idempotent: true });
+  const preview = dry.data ?? null;
+  const problem = write.error?.message ?? dry.error?.message ?? null;
 
   function onOpenChange(next: boolean) {
     setOpen(next);
-    if (!next) return;
-    setPreview(null);
-    setProblem(null);
-    apiFetch<Preview>(`${path}?dry_run=true`, { method: 'POST' })
-      .then(setPreview)
-      .catch((e) => setProblem(e instanceof ApiError ? e.message : describeError(e).title));
+    if (next) write.reset();
   }
 
-  if (!role || !linked?.includes(role)) return null;
+  if (!role || !links?.some((l) => l.role === role)) return null;
   const who = ROLE_NAME[role] ?? role;
 
   async function sync() {
-    setBusy(true);
     try {
-      const r = await idempotentWrite<{ changed: boolean }>(path, { method: 'POST' });
+      const r = await write.run();
       toast.success(r.changed ? `${label} synced from the ${who}` : `${label} already matches the ${who}`);
       setOpen(false);
       onSynced();
     } catch (e) {
-      setProblem(describeError(e).title);
-    } finally {
-      setBusy(false);
+      if (!write.error) toast.error(describeError(e).title);
     }
   }
 
@@ -111,7 +101,13 @@ export function SyncFromEntityButton({
                 {preview.new_value}
               </span>
             </div>
-            <Button size="sm" onClick={sync} loading={busy} disabled={!preview.would_change} data-testid="sync-confirm">
+            <Button
+              size="sm"
+              onClick={sync}
+              loading={write.pending}
+              disabled={!preview.would_change}
+              data-testid="sync-confirm"
+            >
               {preview.would_change ? `Use the ${who}'s value` : 'Already the same'}
             </Button>
           </div>

@@ -1,55 +1,20 @@
-/** Shapes of the JSON the workspace UI reads, as the API contract and the lead's routes define them. */
+/**
+ * The workspace screens' names for the contract's shapes: z.infer types of the server schemas
+ * (lib/auth, lib/workspace, lib/plans), imported type-only. Nothing is restated by hand.
+ */
+import type { z } from 'zod';
+import type {
+  ApiKey as ApiKeySchema,
+  ApiKeyWithSecret as ApiKeyWithSecretSchema,
+} from '@/lib/auth/http/api-key-schemas';
+import type { SessionResponse } from '@/lib/auth/http/schemas';
+import type { PlanId } from '@/lib/plans';
 
-export type Plan = 'trial' | 'pro' | 'enterprise';
+export type { PlanLimits, ScopeInfo, WorkspaceOverview as WorkspaceInfo } from '@/lib/workspace/schemas';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  is_staff: boolean;
-}
-
-export interface SessionWorkspace {
-  id: string;
-  name: string;
-  plan: Plan;
-}
-
-export interface AuthResponse {
-  user: SessionUser;
-  workspace: SessionWorkspace;
-}
-
-export interface PlanLimits {
-  sku_limit: number | null;
-  storage_bytes: number | null;
-  max_api_keys: number | null;
-  read_only_keys: boolean;
-  bearer_export: boolean;
-}
-
-export interface ScopeInfo {
-  scope: string;
-  description: string;
-  read_only: boolean;
-  allowed_on_plan: boolean;
-}
-
-export interface WorkspaceInfo {
-  workspace: SessionWorkspace & { created_at: string };
-  plan_limits: PlanLimits;
-  usage: { skus: number; storage_bytes: number; api_keys: number };
-  scopes: ScopeInfo[];
-}
-
-export interface ApiKey {
-  id: string;
-  name: string;
-  key_prefix: string;
-  scopes: string[];
-  created_at: string;
-  last_used_at?: string | null;
-  expires_at?: string | null;
-  revoked_at?: string | null;
-}
-
-export type ApiKeyWithSecret = ApiKey & { key: string };
+export type Plan = PlanId;
+export type AuthResponse = SessionResponse;
+export type SessionUser = SessionResponse['user'];
+export type SessionWorkspace = SessionResponse['workspace'];
+export type ApiKey = z.infer<typeof ApiKeySchema>;
+export type ApiKeyWithSecret = z.infer<typeof ApiKeyWithSecretSchema>;

@@ -4,7 +4,7 @@ import * as React from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { ArrowLeft, Download, FileSearch, Link2, Trash2, Unlink } from 'lucide-react';
-import { ApiError, apiFetch, describeError, signInUrl } from '@/components/api/client';
+import { apiFetch, describeError } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
 import {
   AlertDialog,
@@ -44,7 +44,8 @@ import {
 } from './labels';
 import { ReExtract } from './re-extract';
 import { SkuPicker } from './sku-picker';
-import { isTypePending, PendingTypeBadge, usePendingRefresh } from './pending';
+import { isTypePending, PENDING_POLL_MS, PendingTypeBadge } from './pending';
+import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { TypeSelect } from './type-select';
 import type { Extraction, LinkedSku, VaultDocument } from './types';
 import { RoleGate } from '@/components/team/role-gate';
@@ -544,34 +545,15 @@ function DeleteButton({ doc }: { doc: VaultDocument }) {
 
 /** /documents/[id]: preview beside classification, validity, visibility and SKU links; facts below. */
 export function DocumentDetail({ id, fieldLabels }: { id: string; fieldLabels: Record<string, string> }) {
-  const router = useRouter();
-  const [doc, setDoc] = React.useState<VaultDocument | null>(null);
-  const [error, setError] = React.useState<ApiError | null>(null);
-
-  const load = React.useCallback(async () => {
-    try {
-      const body = await apiFetch<{ document: VaultDocument }>(`/api/documents/${encodeURIComponent(id)}`);
-      setDoc(body.document);
-      setError(null);
-    } catch (e) {
-      if (e instanceof ApiError && e.isAuthLoss) {
-        router.replace(signInUrl());
-        return;
-      }
-      setError(
-        e instanceof ApiError
-          ? e
-          : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The document could not be loaded.' }),
-      );
-    }
-  }, [id, router]);
-
-  React.useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- load sets state only after the request settles
-    void load();
-  }, [load]);
-  // A scan being read by OCR: asked again until its type is set.
-  usePendingRefresh(doc && isTypePending(doc) ? [doc.id] : [], setDoc);
+  // A scan being read by OCR is asked again until its type is set. A lost session sends the user to
+  // sign in (the query cache does that for every query).
+  const read = useApiQuery<{ document: VaultDocument }>(`/api/documents/${encodeURIComponent(id)}`, {
+    refetchInterval: (d) => (d && isTypePending(d.document) ? PENDING_POLL_MS : false),
+  });
+  const doc = read.data?.document ?? null;
+  const error = doc ? null : (read.error ?? null);
+  const load = read.reload;
+  const setData = read.setData;
 
   const back = (
     <Link href="/documents" className="inline-flex items-center gap-1 hover:text-foreground">
@@ -605,7 +587,8 @@ export function DocumentDetail({ id, fieldLabels }: { id: string; fieldLabels: R
     );
   }
 
-  const replace = (d: VaultDocument) => setDoc((old) => ({ ...d, extractions: d.extractions ?? old?.extractions }));
+  const replace = (d: VaultDocument) =>
+    setData((old) => ({ document: { ...d, extractions: d.extractions ?? old?.document.extractions ?? [] } }));
   const downloadHref = doc.download_url ?? `/api/documents/${encodeURIComponent(doc.id)}/file`;
 
   return (

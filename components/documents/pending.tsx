@@ -2,7 +2,9 @@
 
 import * as React from 'react';
 import { LoaderCircle } from 'lucide-react';
+import { useQueries } from '@tanstack/react-query';
 import { apiFetch } from '@/components/api/client';
+import { keyOfPath } from '@/components/api/queries/keys';
 import { Badge } from '@/components/ui/badge';
 import type { VaultDocument } from './types';
 
@@ -32,40 +34,33 @@ export function PendingTypeBadge() {
   );
 }
 
-/** How often pending documents are asked again, and for how long at most. */
-const POLL_MS = 4000;
-const POLL_FOR_MS = 15 * 60_000;
+/** How often a pending document is asked again. */
+export const PENDING_POLL_MS = 4000;
 
-/** Re-reads the given pending documents every few seconds and hands each fresh copy to `onFresh`. */
+/**
+ * Polls the given pending documents (each under its own query key, shared with the detail page) and
+ * hands each fresh copy to `onFresh`, e.g. to replace the row in a list.
+ */
 export function usePendingRefresh(pendingIds: string[], onFresh: (d: VaultDocument) => void) {
-  const key = pendingIds.join(',');
-  const started = React.useRef<number | null>(null);
+  const reads = useQueries({
+    queries: pendingIds.map((id) => {
+      const path = `/api/documents/${encodeURIComponent(id)}`;
+      return {
+        queryKey: keyOfPath(path),
+        queryFn: ({ signal }: { signal: AbortSignal }) => apiFetch<{ document: VaultDocument }>(path, { signal }),
+        refetchInterval: PENDING_POLL_MS,
+      };
+    }),
+  });
   const fresh = React.useRef(onFresh);
-  const [tick, setTick] = React.useState(0);
   React.useEffect(() => {
     fresh.current = onFresh;
   }, [onFresh]);
+  const answers = reads.map((r) => r.data?.document).filter((d): d is VaultDocument => Boolean(d));
+  const stamp = reads.map((r) => r.dataUpdatedAt).join(',');
   React.useEffect(() => {
-    if (!key) return;
-    started.current ??= Date.now();
-    if (Date.now() - started.current > POLL_FOR_MS) return;
-    const ac = new AbortController();
-    const t = setTimeout(async () => {
-      for (const id of key.split(',')) {
-        try {
-          const body = await apiFetch<{ document: VaultDocument }>(`/api/documents/${encodeURIComponent(id)}`, {
-            signal: ac.signal,
-          });
-          if (!ac.signal.aborted) fresh.current(body.document);
-        } catch {
-          // A failed poll is retried on the next tick; a deleted document simply stays as shown.
-        }
-      }
-      if (!ac.signal.aborted) setTick((n) => n + 1);
-    }, POLL_MS);
-    return () => {
-      clearTimeout(t);
-      ac.abort();
-    };
-  }, [key, tick]);
+    for (const d of answers) fresh.current(d);
+    // answers changes identity every render; the update times say when an answer is new.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stamp]);
 }

@@ -9,24 +9,20 @@ import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { cn } from '@/lib/utils/cn';
 import type { LinkedSku } from './types';
+import type { DocumentSkuMatches } from '@/lib/documents/schemas';
+import type { SkuList } from '@/lib/skus/schemas';
 
 /** A SKU offered in the picker; `match` says what in the document names it (from the SKU matches). */
 type SkuOption = LinkedSku & { match?: string };
 
-interface SkuListBody {
-  data: LinkedSku[];
-}
-
-interface SkuMatchBody {
-  matches: { sku_id: string; sku_code: string; product_name: string; evidence: { kind: string; value: string }[] }[];
-}
+type SkuMatchBody = DocumentSkuMatches;
 
 /** SKUs matching `q` (GET /api/skus?q=), newest first; with a document and no query, the SKUs the document names come first. */
 function useSkuSearch(q: string, enabled: boolean, documentId?: string) {
   const debounced = useDebouncedValue(q.trim(), 200);
   const p = new URLSearchParams({ limit: '8' });
   if (debounced) p.set('q', debounced);
-  const list = useApiQuery<SkuListBody>(enabled ? `/api/skus?${p.toString()}` : null);
+  const list = useApiQuery<SkuList>(enabled ? `/api/skus?${p.toString()}` : null);
   // Without a query, the SKUs the document names come first; a failed match read only loses that ordering.
   const matched = useApiQuery<SkuMatchBody>(
     enabled && documentId && !debounced ? `/api/documents/${encodeURIComponent(documentId)}/sku-matches` : null,

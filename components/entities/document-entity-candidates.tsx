@@ -11,23 +11,9 @@ import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { toast } from '@/components/ui/toaster';
 import { isEuEstablished } from '@/lib/requirements/countries';
 import { EuBadge } from './eu-badge';
+import type { DocumentEntityCandidate } from '@/lib/entities/candidates';
 
-interface Candidate {
-  role: 'manufacturer' | 'importer' | 'responsible_person';
-  name: string;
-  address: {
-    street: string | null;
-    postal_code: string | null;
-    city: string | null;
-    region: string | null;
-    country: string | null;
-  } | null;
-  email: string | null;
-  page: number | null;
-  quote: string;
-  matches: { id: string; name: string; country: string | null; postal_address: string | null }[];
-  linked: { entity_id: string; name: string; same: boolean } | null;
-}
+type Candidate = DocumentEntityCandidate;
 
 const ROLE_LABEL: Record<Candidate['role'], string> = {
   manufacturer: 'Manufacturer',

@@ -15,52 +15,35 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { toast } from '@/components/ui/toaster';
 import { RoleGate } from '@/components/team/role-gate';
 import { ROLE_LABELS } from '@/components/skus/labels';
-import { idempotentWrite } from '@/components/api/client';
-import { useJson } from '@/components/skus/sku-context';
-import type { Entity, EntityRole } from '@/components/skus/types';
+import { queryKeys } from '@/components/api/queries/keys';
+import { useEntity, useEntityMerges } from '@/components/api/queries/resources';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
+import type { EntityMergeResult } from '@/lib/entities/schemas';
 import { countryLabel } from './country-select';
 import { EntityFormDialog } from './entity-form-dialog';
-import { EntityMergeDialog, type EntityMergeResult } from './entity-merge-dialog';
+import { EntityMergeDialog } from './entity-merge-dialog';
 import { EuBadge } from './eu-badge';
-
-interface LinkedSku {
-  role: EntityRole;
-  sku: { id: string; sku_code: string; product_name: string; blocker_count: number; approval_state: string };
-}
-interface Detail {
-  entity: Entity & { roles?: EntityRole[] };
-  linked_skus: LinkedSku[];
-}
-interface Merge {
-  id: string;
-  merged_id: string;
-  merged_name: string;
-  moved_links: { sku_id: string; role: EntityRole }[];
-  created_at: string;
-  actor_label: string | null;
-  undone_at: string | null;
-}
 
 /** One entity: its data, the SKUs that use it (in which role), merging a duplicate into it and undoing that. */
 export function EntityDetail({ id }: { id: string }) {
-  const [version, setVersion] = React.useState(0);
-  const detail = useJson<Detail>(`/api/entities/${id}`, version);
-  const merges = useJson<{ data: Merge[] }>(`/api/entities/${id}/merges`, version);
+  const detail = useEntity(id);
+  const merges = useEntityMerges(id);
   const [editing, setEditing] = React.useState(false);
   const [merging, setMerging] = React.useState(false);
   const [undoing, setUndoing] = React.useState<string | null>(null);
   const [lastMerge, setLastMerge] = React.useState<EntityMergeResult | null>(null);
-  const reload = () => setVersion((v) => v + 1);
+  const undoMerge = useApiMutation<{ restored_links: unknown[] }, string>({
+    request: (mergeId) => ({ path: `/api/entity-merges/${mergeId}/undo` }),
+    idempotent: true,
+    invalidates: [queryKeys.entities],
+  });
 
   async function undo(mergeId: string, name: string) {
     setUndoing(mergeId);
     try {
-      const res = await idempotentWrite<{ restored_links: unknown[] }>(`/api/entity-merges/${mergeId}/undo`, {
-        method: 'POST',
-      });
+      const res = await undoMerge.run(mergeId);
       toast.success(`${name} restored with ${res.restored_links.length} link(s)`);
       setLastMerge(null);
-      reload();
     } catch (e) {
       const d = describeError(e);
       toast.error(d.title, { description: d.description });
@@ -282,7 +265,6 @@ export function EntityDetail({ id }: { id: string }) {
             onSaved={(saved) => {
               toast.success(`${saved.name} saved`);
               setEditing(false);
-              reload();
             }}
           />
           <EntityMergeDialog
@@ -292,7 +274,6 @@ export function EntityDetail({ id }: { id: string }) {
             onMerged={(res) => {
               setMerging(false);
               setLastMerge(res);
-              reload();
             }}
           />
         </>

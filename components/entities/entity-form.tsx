@@ -1,30 +1,23 @@
 'use client';
 
 import * as React from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { ApiError, describeError } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
 import { Field, FieldError, FieldHint } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { isEuEstablished } from '@/lib/requirements/countries';
-import { idempotentWrite } from '@/components/api/client';
-import type { Entity } from '@/components/skus/types';
+import { queryKeys } from '@/components/api/queries/keys';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
+import type { Entity, EntityInput } from '@/lib/entities/schemas';
 import { CountrySelect } from './country-select';
 import { EuBadge } from './eu-badge';
 
-export interface EntityValues {
-  name: string;
-  trade_mark: string;
-  street: string;
-  postal_code: string;
-  city: string;
-  region: string;
-  country: string;
-  email: string;
-  contact_url: string;
-  phone: string;
-}
+/** The form's values: each field of the server's EntityInput, as the text in its box. */
+export type EntityValues = { [K in keyof z.input<typeof EntityInput>]-?: string };
 
 const KEYS: (keyof EntityValues)[] = [
   'name',
@@ -46,12 +39,33 @@ function toValues(e?: Partial<Entity> | null): EntityValues {
 }
 
 /** Empty strings become null, so a cleared field is cleared on the server too. */
-function toBody(v: EntityValues) {
+function toBody(v: EntityValues): z.input<typeof EntityInput> {
   const out: Record<string, string | null> = {};
   for (const k of KEYS) out[k] = v[k].trim() ? v[k].trim() : null;
-  out.name = v.name.trim();
-  return out;
+  return { ...out, name: v.name.trim() };
 }
+
+// The server's own messages are terse; these say what to type.
+const MESSAGES: Partial<Record<string, string>> = {
+  name: 'Enter the name.',
+  email: 'Not a valid email address (e.g. safety@example.com).',
+  contact_url: 'Use a full address starting with https://',
+};
+
+/**
+ * The form is checked by the server's EntityInput on the body it would send (blank fields null). The
+ * schema is loaded on demand: its country names in every EU language are large.
+ */
+const entityResolver: Resolver<EntityValues> = async (values, ctx, options) => {
+  const { EntityInput } = await import('@/lib/entities/schemas');
+  const check = zodResolver(
+    EntityInput,
+    { error: (iss) => (iss.code === 'too_big' ? undefined : MESSAGES[String(iss.path?.[0])]) },
+    { raw: true },
+  );
+  const r = await check(toBody(values), ctx, options as unknown as Parameters<typeof check>[2]);
+  return Object.keys(r.errors).length ? { values: {}, errors: r.errors } : { values, errors: {} };
+};
 
 export interface EntityFormProps {
   /** Edit this entity (PATCH); without it a new one is created (POST). */
@@ -76,7 +90,15 @@ export function EntityForm({ entity, formId, onSaved, onBusyChange, initial }: E
     setValue,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<EntityValues>({ defaultValues: { ...toValues(entity), ...initial } });
+  } = useForm<EntityValues>({ defaultValues: { ...toValues(entity), ...initial }, resolver: entityResolver });
+  const save = useApiMutation<{ entity: Entity }, EntityValues>({
+    request: (v) =>
+      entity
+        ? { path: `/api/entities/${entity.id}`, method: 'PATCH', body: toBody(v) }
+        : { path: '/api/entities', body: toBody(v) },
+    idempotent: true,
+    invalidates: [queryKeys.entities],
+  });
   const country = useWatch({ control, name: 'country' });
 
   React.useEffect(() => onBusyChange?.(isSubmitting), [isSubmitting, onBusyChange]);
@@ -104,10 +126,7 @@ export function EntityForm({ entity, formId, onSaved, onBusyChange, initial }: E
 
   async function onSubmit(v: EntityValues) {
     try {
-      const res = entity
-        ? await idempotentWrite<{ entity: Entity }>(`/api/entities/${entity.id}`, { method: 'PATCH', body: toBody(v) })
-        : await idempotentWrite<{ entity: Entity }>('/api/entities', { method: 'POST', body: toBody(v) });
-      onSaved(res.entity);
+      onSaved((await save.run(v)).entity);
     } catch (e) {
       if (e instanceof ApiError && e.fields.length) {
         let placed = false;
@@ -159,15 +178,6 @@ export function EntityForm({ entity, formId, onSaved, onBusyChange, initial }: E
         aria-describedby={err(k) || opts.hint ? `${formId}-${k}-msg` : undefined}
         {...register(k, {
           onBlur: k === 'street' ? () => void splitPastedAddress() : undefined,
-          validate: (v) => {
-            const t = v.trim();
-            if (opts.required && !t) return `Enter the ${label.toLowerCase()}.`;
-            if (k === 'email' && t && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(t))
-              return 'Not a valid email address (e.g. safety@example.com).';
-            if (k === 'contact_url' && t && !/^https?:\/\/\S+\.\S+/i.test(t))
-              return 'Use a full address starting with https://';
-            return true;
-          },
         })}
       />
       {err(k) ? (

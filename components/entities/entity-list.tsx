@@ -2,7 +2,7 @@
 
 import * as React from 'react';
 import { Building2, MoreHorizontal, Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import { ApiError, apiFetch, describeError } from '@/components/api/client';
+import { ApiError, describeError } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
 import {
   AlertDialog,
@@ -23,15 +23,15 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
+import { ListFooter, ListToolbar } from '@/components/ui/list-toolbar';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/toaster';
-import { idempotentWrite } from '@/components/api/client';
-import { useDebouncedValue } from '@/components/use-debounced-value';
-import { useJson } from '@/components/skus/sku-context';
-import type { Entity } from '@/components/skus/types';
+import { queryKeys } from '@/components/api/queries/keys';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
+import { useCursorList } from '@/components/api/queries/use-cursor-list';
+import type { Entity } from '@/lib/entities/schemas';
 import { countryLabel } from './country-select';
 import { EntityFormDialog } from './entity-form-dialog';
 import { EuBadge } from './eu-badge';
@@ -39,60 +39,29 @@ import { RoleGate } from '@/components/team/role-gate';
 import Link from 'next/link';
 import { EntityRoleList } from './entity-role-list';
 
-type EntityPage = { data: Entity[]; next_cursor: string | null; has_more: boolean };
-
 /** The workspace's reusable operators: search, create, edit, delete (refused while linked). */
 export function EntityList() {
   const [q, setQ] = React.useState('');
-  const debounced = useDebouncedValue(q.trim(), 250);
-  const [version, setVersion] = React.useState(0);
-  const list = useJson<EntityPage>(`/api/entities${debounced ? `?q=${encodeURIComponent(debounced)}` : ''}`, version);
+  const list = useCursorList<Entity>('/api/entities', q ? new URLSearchParams({ q }) : '');
+  const rows = list.rows;
   const [editing, setEditing] = React.useState<Entity | 'new' | null>(null);
   const [deleting, setDeleting] = React.useState<Entity | null>(null);
-  const [deleteError, setDeleteError] = React.useState<ApiError | null>(null);
-  const [busy, setBusy] = React.useState(false);
-
-  // Pages after the first, tied to the first page they continue: a new search or reload drops them.
-  const [older, setOlder] = React.useState<{ after: EntityPage; rows: Entity[]; cursor: string | null } | null>(null);
-  const [loadingMore, setLoadingMore] = React.useState(false);
-  const olderRows = older && older.after === list.data ? older : null;
-  const cursor = olderRows ? olderRows.cursor : list.data?.has_more ? list.data.next_cursor : null;
-  const rows = [...(list.data?.data ?? []), ...(olderRows?.rows ?? [])];
-
-  async function loadMore() {
-    const first = list.data;
-    if (!cursor || !first) return;
-    setLoadingMore(true);
-    try {
-      const q = new URLSearchParams({ cursor });
-      if (debounced) q.set('q', debounced);
-      const body = await apiFetch<EntityPage>(`/api/entities?${q.toString()}`);
-      setOlder((o) => ({
-        after: first,
-        rows: [...(o && o.after === first ? o.rows : []), ...body.data],
-        cursor: body.has_more ? body.next_cursor : null,
-      }));
-    } catch (err) {
-      toast.error(describeError(err).title);
-    } finally {
-      setLoadingMore(false);
-    }
-  }
-  const firstRun = !debounced && list.data && rows.length === 0;
+  const del = useApiMutation<unknown, Entity>({
+    request: (e) => ({ path: `/api/entities/${e.id}`, method: 'DELETE' }),
+    idempotent: true,
+    invalidates: [queryKeys.entities],
+  });
+  const deleteError = del.error;
+  const busy = del.pending;
+  const firstRun = !q && !list.loading && !list.error && rows.length === 0;
 
   async function remove(e: Entity) {
-    setBusy(true);
-    setDeleteError(null);
     try {
-      await idempotentWrite(`/api/entities/${e.id}`, { method: 'DELETE' });
+      await del.run(e);
       toast.success(`${e.name} deleted`);
       setDeleting(null);
-      setVersion((v) => v + 1);
     } catch (err) {
-      if (err instanceof ApiError) setDeleteError(err);
-      else toast.error(describeError(err).title);
-    } finally {
-      setBusy(false);
+      if (!(err instanceof ApiError)) toast.error(describeError(err).title);
     }
   }
 
@@ -129,23 +98,14 @@ export function EntityList() {
         </Card>
       ) : (
         <Card className="overflow-hidden">
-          <div className="border-b border-border px-5 py-3.5">
-            <div className="relative max-w-md">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-subtle-foreground"
-                aria-hidden="true"
-              />
-              <Input
-                type="search"
-                value={q}
-                onChange={(e) => setQ(e.target.value)}
-                placeholder="Search by name, email or city"
-                aria-label="Search entities"
-                className="pl-8"
-                maxLength={200}
-              />
-            </div>
-          </div>
+          <ListToolbar
+            query={q}
+            onQuery={setQ}
+            searchLabel="Search entities"
+            placeholder="Search by name, email or city"
+            filtered={q !== ''}
+            onClear={() => setQ('')}
+          />
           {list.error ? (
             <div className="p-5">
               <Alert variant="danger" title="The entities could not be loaded">
@@ -168,7 +128,7 @@ export function EntityList() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {!list.data
+              {list.loading
                 ? Array.from({ length: 4 }, (_, i) => (
                     <TableRow key={i}>
                       {Array.from({ length: 7 }, (_, j) => (
@@ -179,7 +139,7 @@ export function EntityList() {
                     </TableRow>
                   ))
                 : rows.map((e) => (
-                    <TableRow key={e.id} data-testid="entity-row" className={list.loading ? 'opacity-60' : undefined}>
+                    <TableRow key={e.id} data-testid="entity-row" className={list.stale ? 'opacity-60' : undefined}>
                       <TableCell>
                         <Link
                           href={`/entities/${e.id}`}
@@ -231,7 +191,7 @@ export function EntityList() {
                               <DropdownMenuItem
                                 variant="danger"
                                 onSelect={() => {
-                                  setDeleteError(null);
+                                  del.reset();
                                   setDeleting(e);
                                 }}
                               >
@@ -246,22 +206,17 @@ export function EntityList() {
                   ))}
             </TableBody>
           </Table>
-          {cursor ? (
-            <div className="flex items-center justify-between gap-3 border-t border-border bg-surface-muted/40 px-5 py-2.5 text-xs text-muted-foreground">
-              <span>{rows.length} entities shown, more available</span>
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => void loadMore()}
-                loading={loadingMore}
-                data-testid="entities-load-more"
-              >
-                Load more
-              </Button>
-            </div>
-          ) : null}
-          {list.data && rows.length === 0 && debounced ? (
-            <EmptyState compact icon={Search} title={`No entity matches “${debounced}”`} />
+          <ListFooter
+            count={rows.length}
+            noun={['entity', 'entities']}
+            hasMore={list.hasMore}
+            onMore={list.loadMore}
+            loadingMore={list.loadingMore}
+            moreLabel="Load more"
+            testId="entities-load-more"
+          />
+          {!list.loading && rows.length === 0 && q ? (
+            <EmptyState compact icon={Search} title={`No entity matches “${q}”`} />
           ) : null}
         </Card>
       )}
@@ -273,7 +228,6 @@ export function EntityList() {
         onSaved={(e) => {
           toast.success(`${e.name} saved`);
           setEditing(null);
-          setVersion((v) => v + 1);
         }}
       />
 

@@ -19,13 +19,8 @@ import {
 import { Input } from '@/components/ui/input';
 import { idempotentWrite } from '@/components/api/client';
 import { useDebouncedValue } from '@/components/use-debounced-value';
-import type { Entity, EntityRole } from '@/components/skus/types';
+import type { Entity, EntityMergeResult } from '@/lib/entities/schemas';
 import { EuBadge } from './eu-badge';
-
-export interface EntityMergeResult {
-  merge: { id: string; merged_name: string; moved_links: { sku_id: string; role: EntityRole }[] };
-  entity: Entity;
-}
 
 /** Picks the duplicate to fold into `survivor` and confirms what moves. */
 export function EntityMergeDialog({

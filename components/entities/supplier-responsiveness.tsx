@@ -3,16 +3,7 @@
 import * as React from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils/cn';
-import { useJson } from '@/components/skus/sku-context';
-
-export interface Responsiveness {
-  entity_id: string;
-  requests_sent: number;
-  open_requests: number;
-  answered_requests: number;
-  no_progress_requests: number;
-  median_days_to_answer: number | null;
-}
+import { useResponsiveness } from '@/components/api/queries/resources';
 
 /** "same day" reads better than "0 days" for a supplier answering within hours. */
 export function formatMedianDays(days: number | null): string {
@@ -23,23 +14,18 @@ export function formatMedianDays(days: number | null): string {
 
 /**
  * How this supplier answers outreach requests (issue 9): median days to the first answer, open and
- * answered requests. `version` reloads the figures when the page around it changes.
+ * answered requests. Writes to outreach invalidate the figures through the query cache.
  */
 export function SupplierResponsiveness({
   entityId,
   name,
-  version = 0,
   className,
 }: {
   entityId: string;
   name: string;
-  version?: number;
   className?: string;
 }) {
-  const res = useJson<{ responsiveness: Responsiveness }>(
-    `/api/supplier-email/responsiveness?entity_id=${encodeURIComponent(entityId)}`,
-    version,
-  );
+  const res = useResponsiveness(entityId);
   const r = res.data?.responsiveness;
 
   return (

@@ -4,7 +4,6 @@ import * as React from 'react';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { AlertTriangle, Download, FileDown, Plus } from 'lucide-react';
-import { apiFetch } from '@/components/api/client';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { formatBytes, formatRelative } from '@/components/format';
 import { Alert } from '@/components/ui/alert';
@@ -60,7 +59,10 @@ export function ExportsPage() {
   const params = useSearchParams();
   const templates = useApiQuery<{ data: ExportTemplate[] }>('/api/exports/templates');
   const views = useApiQuery<{ data: SavedView[] }>('/api/views');
-  const runs = useApiQuery<{ data: ExportRun[] }>('/api/exports?limit=50');
+  // Live status: poll while a run is pending or processing.
+  const runs = useApiQuery<{ data: ExportRun[] }>('/api/exports?limit=50', {
+    refetchInterval: (d) => ((d?.data ?? []).some((r) => isActive(r.status)) ? 1500 : false),
+  });
   const [open, setOpen] = React.useState(params?.get('new') === '1');
   const [expanded, setExpanded] = React.useState<string | null>(null);
   const skuParam = params?.get('sku') ?? params?.get('skus') ?? '';
@@ -71,15 +73,6 @@ export function ExportsPage() {
     }),
     [params, skuParam],
   );
-
-  // Live status: poll while a run is pending or processing.
-  const active = (runs.data?.data ?? []).some((r) => isActive(r.status));
-  const reloadRuns = runs.reload;
-  React.useEffect(() => {
-    if (!active) return;
-    const t = setInterval(() => void reloadRuns(), 1500);
-    return () => clearInterval(t);
-  }, [active, reloadRuns]);
 
   function closeDialog(o: boolean) {
     setOpen(o);
@@ -244,15 +237,12 @@ export function ExportsPage() {
 
 /** The warnings of a run grouped by SKU, each linking to the field to fix on the SKU page. */
 function RunWarningsPanel({ runId }: { runId: string }) {
-  const [data, setData] = React.useState<RunWarnings | null>(null);
-  const [error, setError] = React.useState<string | null>(null);
-  React.useEffect(() => {
-    apiFetch<RunWarnings>(`/api/exports/${runId}`).then(setData, (e: Error) => setError(e.message));
-  }, [runId]);
-  if (error)
+  const warnings = useApiQuery<RunWarnings>(`/api/exports/${runId}`);
+  const data = warnings.data;
+  if (warnings.error)
     return (
       <Alert variant="danger" title="The warnings could not be loaded">
-        {error}
+        {warnings.error.message}
       </Alert>
     );
   if (!data) return <Skeleton className="h-16" />;

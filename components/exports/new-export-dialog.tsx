@@ -16,12 +16,9 @@ import {
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { ExportRun, ExportTemplate, SavedView, Scope } from './types';
+import type { ExportDryRun } from '@/lib/exports/schemas';
 
-interface DryRun {
-  sku_count: number;
-  warning_count: number;
-  skus_with_warnings: number;
-}
+type DryRun = ExportDryRun;
 
 /** Template + scope, a dry-run check of what would be exported, then the run (pending, done by a job). */
 export function NewExportDialog({

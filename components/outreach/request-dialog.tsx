@@ -1,8 +1,12 @@
 'use client';
 
 import * as React from 'react';
-import { apiFetch, describeError } from '@/components/api/client';
-import { idempotentWrite } from '@/components/api/client';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { describeError } from '@/components/api/client';
+import { useReadingPost } from '@/components/api/queries/use-api-query';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
+import { queryKeys } from '@/components/api/queries/keys';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import {
@@ -13,12 +17,34 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
+import { SendInput } from '@/lib/outreach/schemas';
 import type { Draft } from './types';
 import { RoleGate } from '@/components/team/role-gate';
+
+interface Values {
+  to: string;
+  subject: string;
+  body: string;
+  due: string;
+}
+
+const MESSAGES: Record<string, string> = {
+  to: "Enter the supplier's email address (e.g. compliance@supplier.example).",
+  subject: 'Enter a subject.',
+  body: 'Write the message.',
+  due_date: 'Pick a valid date.',
+};
+const checkSend = zodResolver(SendInput, { error: (iss) => MESSAGES[String(iss.path?.[0])] }, { raw: true });
+
+/** What the form sends: the server's SendInput, which is also what checks the form. */
+function toSend(skuId: string, items: string[], v: Values) {
+  return { sku_id: skuId, to: v.to, subject: v.subject, body: v.body, items, ...(v.due ? { due_date: v.due } : {}) };
+}
 
 /** "Request from supplier": the draft from the SKU's blockers, editable, items as checkboxes, then send. */
 export function RequestDialog({
@@ -32,67 +58,79 @@ export function RequestDialog({
   onOpenChange: (o: boolean) => void;
   onSent: () => void;
 }) {
-  const [draft, setDraft] = React.useState<Draft | null>(null);
-  const [selected, setSelected] = React.useState<string[]>([]);
-  const [to, setTo] = React.useState('');
-  const [subject, setSubject] = React.useState('');
-  const [body, setBody] = React.useState('');
-  const [due, setDue] = React.useState('');
-  const [busy, setBusy] = React.useState(false);
-  const [error, setError] = React.useState<string | null>(null);
+  // The items asked for: the server's default (every open item) until the user unticks one.
+  const [items, setItems] = React.useState<string[] | null>(null);
+  const drafted = useReadingPost<{ draft: Draft }>(open ? '/api/supplier-email/draft' : null, {
+    sku_id: skuId,
+    ...(items ? { items } : {}),
+  });
+  const draft = drafted.data?.draft ?? null;
+  const selected = React.useMemo(() => items ?? draft?.items.map((i) => i.key) ?? [], [items, draft]);
 
-  const load = React.useCallback(
-    async (items?: string[]) => {
-      try {
-        const { draft: d } = await apiFetch<{ draft: Draft }>('/api/supplier-email/draft', {
-          method: 'POST',
-          body: { sku_id: skuId, ...(items ? { items } : {}) },
-        });
-        setError(null);
-        setDraft(d);
-        setSelected(d.items.map((i) => i.key));
-        setTo((t) => t || d.to || '');
-        setSubject(d.subject);
-        setBody(d.body);
-      } catch (e) {
-        setError(describeError(e).title);
-      }
+  const resolver = React.useCallback<Resolver<Values>>(
+    async (values, ctx, options) => {
+      const r = await checkSend(
+        toSend(skuId, selected, values),
+        ctx,
+        options as unknown as Parameters<typeof checkSend>[2],
+      );
+      const errors: FieldErrors<Values> = {};
+      for (const k of ['to', 'subject', 'body'] as const) if (r.errors[k]) errors[k] = r.errors[k];
+      if (r.errors.due_date) errors.due = r.errors.due_date;
+      return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
     },
-    [skuId],
+    [skuId, selected],
   );
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = useForm<Values>({ defaultValues: { to: '', subject: '', body: '', due: '' }, resolver });
+  const to = useWatch({ control, name: 'to' });
 
-  // Mounted per opening (see SkuRequests), so the state starts empty each time.
+  // Each draft (the first, and each re-draft after a change of items) replaces the text; the address stays.
   React.useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- load sets state only after the request settles
-    if (open) void load();
-  }, [open, load]);
+    if (!draft) return;
+    setValue('subject', draft.subject);
+    setValue('body', draft.body);
+    if (!getValues('to')) setValue('to', draft.to ?? '');
+  }, [draft, setValue, getValues]);
+
+  const send = useApiMutation<unknown, Values>({
+    request: (v) => ({ path: '/api/supplier-email/send', body: toSend(skuId, selected, v) }),
+    idempotent: true,
+    invalidates: [queryKeys.supplierRequests],
+  });
 
   function toggle(key: string, on: boolean) {
     const next = on ? [...selected, key] : selected.filter((k) => k !== key);
-    if (!next.length) return;
-    setSelected(next);
+    if (!next.length || !draft) return;
     // The text names exactly the chosen items: re-draft (the user's edits to the text start over).
-    void load(draft!.available_items.map((i) => i.key).filter((k) => next.includes(k)));
+    setItems(draft.available_items.map((i) => i.key).filter((k) => next.includes(k)));
   }
 
-  async function send() {
-    setBusy(true);
-    setError(null);
+  async function onSubmit(v: Values) {
     try {
-      await idempotentWrite('/api/supplier-email/send', {
-        method: 'POST',
-        body: { sku_id: skuId, to, subject, body, items: selected, ...(due ? { due_date: due } : {}) },
-      });
-      toast.success(`Request sent to ${to}`);
+      await send.run(v);
+      toast.success(`Request sent to ${v.to}`);
       onOpenChange(false);
       onSent();
-    } catch (e) {
-      const { title, description } = describeError(e);
-      setError(description ? `${title}: ${description}` : title);
-    } finally {
-      setBusy(false);
+    } catch {
+      // Shown below from send.error.
     }
   }
+
+  const failure = send.error ?? drafted.error;
+  const error = failure
+    ? (() => {
+        const { title, description } = describeError(failure);
+        return description ? `${title}: ${description}` : title;
+      })()
+    : null;
+  const busy = send.pending;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -125,25 +163,29 @@ export function RequestDialog({
               <Input
                 id="req-to"
                 type="email"
-                value={to}
-                onChange={(e) => setTo(e.target.value)}
                 placeholder="supplier@example.com"
+                aria-invalid={errors.to ? true : undefined}
+                {...register('to')}
               />
+              {errors.to ? <FieldError>{errors.to.message}</FieldError> : null}
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="req-subject">Subject</Label>
-              <Input id="req-subject" value={subject} onChange={(e) => setSubject(e.target.value)} />
+              <Input id="req-subject" aria-invalid={errors.subject ? true : undefined} {...register('subject')} />
+              {errors.subject ? <FieldError>{errors.subject.message}</FieldError> : null}
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="req-body">Message ({draft.locale})</Label>
-              <Textarea id="req-body" rows={12} value={body} onChange={(e) => setBody(e.target.value)} />
+              <Textarea id="req-body" rows={12} aria-invalid={errors.body ? true : undefined} {...register('body')} />
+              {errors.body ? <FieldError>{errors.body.message}</FieldError> : null}
               <p className="text-xs text-muted-foreground">
                 {'{upload_link}'} becomes the supplier&apos;s private upload link.
               </p>
             </div>
             <div className="grid gap-1.5 sm:max-w-xs">
               <Label htmlFor="req-due">Due date (optional)</Label>
-              <Input id="req-due" type="date" value={due} onChange={(e) => setDue(e.target.value)} />
+              <Input id="req-due" type="date" {...register('due')} />
+              {errors.due ? <FieldError>{errors.due.message}</FieldError> : null}
             </div>
           </div>
         ) : null}
@@ -157,7 +199,12 @@ export function RequestDialog({
             Cancel
           </Button>
           <RoleGate need={'edit'}>
-            <Button onClick={send} loading={busy} disabled={!draft || !to || busy} data-testid="request-send">
+            <Button
+              onClick={handleSubmit(onSubmit)}
+              loading={busy}
+              disabled={!draft || !to || busy}
+              data-testid="request-send"
+            >
               Send request
             </Button>
           </RoleGate>

@@ -2,12 +2,11 @@
 
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ApiError } from '@/components/api/client';
+import { apiUpload } from '@/components/api/upload';
+import type { BulkResultItem } from '@/lib/documents/schemas';
 
-interface Result {
-  filename: string;
-  status: string;
-  message?: string;
-}
+type Result = BulkResultItem;
 
 /** The supplier's file picker: plain multipart POST to the link's upload operation, results listed. */
 export function SupplierUploadForm({
@@ -30,20 +29,17 @@ export function SupplierUploadForm({
     const form = new FormData();
     for (const f of files) form.append('files', f, f.name);
     try {
-      const res = await fetch(`/api/supplier-email/upload/${encodeURIComponent(token)}`, {
-        method: 'POST',
-        body: form,
-        headers: { accept: 'application/json' },
-      });
-      const body = await res.json().catch(() => null);
-      if (!res.ok) {
-        setError(body?.error?.message ?? `${text.failed} (${res.status})`);
-      } else {
-        setResults(body.results as Result[]);
-        setFiles([]);
-      }
-    } catch {
-      setError(text.failed);
+      const body = await apiUpload<{ results: Result[] }>(
+        `/api/supplier-email/upload/${encodeURIComponent(token)}`,
+        form,
+      );
+      setResults(body.results);
+      setFiles([]);
+    } catch (e) {
+      // The server's own sentence where it sent one; otherwise the page's wording (in the supplier's language).
+      const envelope =
+        e instanceof ApiError && !['NETWORK_ERROR', 'UNEXPECTED_RESPONSE', 'INTERNAL_ERROR'].includes(e.code);
+      setError(envelope ? e.message : e instanceof ApiError && e.status ? `${text.failed} (${e.status})` : text.failed);
     } finally {
       setBusy(false);
     }

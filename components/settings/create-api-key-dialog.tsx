@@ -2,7 +2,8 @@
 
 import * as React from 'react';
 import { useRouter } from 'next/navigation';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock } from 'lucide-react';
 import {
   Dialog,
@@ -20,7 +21,9 @@ import { Badge } from '@/components/ui/badge';
 import { Field, FieldError, FieldHint } from '@/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
-import { ApiError, apiFetch, describeError, signInUrl } from '@/components/api/client';
+import { ApiError, describeError, signInUrl } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
+import { CreateApiKeyInput } from '@/lib/auth/http/api-key-schemas';
 import type { ApiKeyWithSecret, Plan, ScopeInfo } from '@/components/api/types';
 import { formatDate } from '@/components/format';
 import { planLabel } from '@/components/workspace/plan-badge';
@@ -61,6 +64,37 @@ function validateCustomDate(v: string, all: Values): true | string {
   return true;
 }
 
+const toBody = (v: Values) => ({
+  name: v.name.trim(),
+  scopes: v.scopes,
+  expires_at: expiryToIso(v.expiry, v.customDate),
+});
+
+// The server's messages are terse; these say what to do.
+const MESSAGES: Record<string, string> = {
+  'name:too_small': 'Give the key a name so you can recognise it later.',
+  'name:too_big': `Use at most ${NAME_MAX} characters.`,
+  'scopes:too_small': 'Choose at least one scope.',
+  'scopes:too_big': `Choose at most ${MAX_SCOPES} scopes.`,
+};
+const checkBody = zodResolver(
+  CreateApiKeyInput,
+  { error: (iss) => MESSAGES[`${String(iss.path?.[0])}:${iss.code}`] },
+  { raw: true },
+);
+
+/** The server's CreateApiKeyInput checks the body the form would send; the custom date must also lie ahead. */
+const resolver: Resolver<Values> = async (values, ctx, options) => {
+  const r = await checkBody(toBody(values), ctx, options as unknown as Parameters<typeof checkBody>[2]);
+  const errors: FieldErrors<Values> = {};
+  if (r.errors.name) errors.name = r.errors.name;
+  if (r.errors.scopes) errors.scopes = { type: 'validate', message: r.errors.scopes.message };
+  const custom = validateCustomDate(values.customDate, values);
+  if (custom !== true) errors.customDate = { type: 'validate', message: custom };
+  else if (r.errors.expires_at) errors.customDate = r.errors.expires_at;
+  return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
+};
+
 export interface CreateApiKeyDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -84,7 +118,13 @@ export function CreateApiKeyDialog({ open, onOpenChange, scopes, plan, onCreated
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ defaultValues: { name: '', scopes: defaultScopes, expiry: 'never', customDate: '' } });
+  } = useForm<Values>({
+    defaultValues: { name: '', scopes: defaultScopes, expiry: 'never', customDate: '' },
+    resolver,
+  });
+  const create = useApiMutation<{ data: ApiKeyWithSecret }, Values>({
+    request: (v) => ({ path: '/api/workspace/api-keys', body: toBody(v) }),
+  });
 
   React.useEffect(() => {
     if (open) reset({ name: '', scopes: defaultScopes, expiry: 'never', customDate: '' });
@@ -100,15 +140,7 @@ export function CreateApiKeyDialog({ open, onOpenChange, scopes, plan, onCreated
 
   async function onSubmit(values: Values) {
     try {
-      const body = await apiFetch<{ data: ApiKeyWithSecret }>('/api/workspace/api-keys', {
-        method: 'POST',
-        body: {
-          name: values.name.trim(),
-          scopes: values.scopes,
-          expires_at: expiryToIso(values.expiry, values.customDate),
-        },
-      });
-      onCreated(body.data);
+      onCreated((await create.run(values)).data);
     } catch (e) {
       if (e instanceof ApiError && e.isAuthLoss) {
         router.replace(signInUrl());
@@ -156,14 +188,7 @@ export function CreateApiKeyDialog({ open, onOpenChange, scopes, plan, onCreated
               autoFocus
               aria-invalid={errors.name ? true : undefined}
               aria-describedby={errors.name ? 'key-name-error' : 'key-name-hint'}
-              {...register('name', {
-                validate: (v) => {
-                  const t = v.trim();
-                  if (!t) return 'Give the key a name so you can recognise it later.';
-                  if (t.length > NAME_MAX) return `Use at most ${NAME_MAX} characters.`;
-                  return true;
-                },
-              })}
+              {...register('name')}
             />
             {errors.name ? (
               <FieldError id="key-name-error">{errors.name.message}</FieldError>
@@ -182,14 +207,6 @@ export function CreateApiKeyDialog({ open, onOpenChange, scopes, plan, onCreated
             <Controller
               control={control}
               name="scopes"
-              rules={{
-                validate: (v) =>
-                  v.length < 1
-                    ? 'Choose at least one scope.'
-                    : v.length > MAX_SCOPES
-                      ? `Choose at most ${MAX_SCOPES} scopes.`
-                      : true,
-              }}
               render={({ field }) => (
                 <ul className="grid max-h-64 gap-px overflow-y-auto rounded-lg border border-border bg-border">
                   {orderedScopes.map((s) => {
@@ -279,7 +296,7 @@ export function CreateApiKeyDialog({ open, onOpenChange, scopes, plan, onCreated
                   min={tomorrow}
                   aria-invalid={errors.customDate ? true : undefined}
                   aria-describedby={errors.customDate ? 'key-expiry-date-error' : undefined}
-                  {...register('customDate', { validate: validateCustomDate })}
+                  {...register('customDate')}
                 />
                 <FieldError id="key-expiry-date-error">{errors.customDate?.message}</FieldError>
               </Field>

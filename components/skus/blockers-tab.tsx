@@ -1,6 +1,8 @@
 'use client';
 
 import * as React from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ArrowRight,
   BadgeCheck,
@@ -48,20 +50,18 @@ import { idempotentWrite } from '@/components/api/client';
 import { useSkuPage, type SkuTarget } from './sku-context';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { SeverityBadge } from './status';
-import type { Blocker, Waiver } from './types';
+import type { Blocker, ReviewIssue, Waiver } from './types';
+import { WaiveBlockerInput } from '@/lib/skus/schemas';
 import { RoleGate } from '@/components/team/role-gate';
 
 const REASON_MAX = 500;
+const REASON_HINT = 'Say why it does not apply, in a sentence an auditor would accept.';
 
-interface ReviewIssue {
-  id: string;
-  message: string;
-  field_key?: string | null;
-  status?: string;
-  kind?: string;
-  created_at?: string;
-  resolved_at?: string | null;
-}
+// The server's rule for the reason, and one more: an auditor needs a sentence, not a word.
+const WaiveForm = WaiveBlockerInput.pick({ reason: true }).refine((v) => v.reason.length >= 10, {
+  path: ['reason'],
+  message: REASON_HINT,
+});
 
 /** Where the fix of a blocker lives, and what the button says. */
 export function fixOf(b: Blocker): { target: SkuTarget; label: string; icon: typeof PenLine } | null {
@@ -333,30 +333,31 @@ function WaiveDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const [reason, setReason] = React.useState('');
-  const [error, setError] = React.useState<string | null>(null);
-  const [saving, setSaving] = React.useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting: saving },
+  } = useForm({
+    defaultValues: { reason: '' },
+    resolver: zodResolver(WaiveForm, { error: (iss) => (iss.code === 'too_small' ? REASON_HINT : undefined) }),
+  });
+  const reason = useWatch({ control, name: 'reason' });
+  const error = errors.reason?.message ?? errors.root?.message ?? null;
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const r = reason.trim();
-    if (r.length < 10) {
-      setError('Say why it does not apply, in a sentence an auditor would accept.');
-      return;
-    }
-    setSaving(true);
-    setError(null);
+  async function submit(v: { reason: string }) {
     try {
       await idempotentWrite(`/api/skus/${skuId}/waivers`, {
         method: 'POST',
-        body: { code: blockerId(blocker), reason: r },
+        body: { code: blockerId(blocker), reason: v.reason },
       });
       toast.success('Waived', { description: blocker.message });
       onDone();
     } catch (err) {
-      setError(err instanceof ApiError && err.fields.length ? err.fields[0]!.message : describeError(err).title);
-    } finally {
-      setSaving(false);
+      setError('root', {
+        message: err instanceof ApiError && err.fields.length ? err.fields[0]!.message : describeError(err).title,
+      });
     }
   }
 
@@ -367,7 +368,7 @@ function WaiveDialog({
           <DialogTitle>Waive a requirement</DialogTitle>
           <DialogDescription>{blocker.message}</DialogDescription>
         </DialogHeader>
-        <form id="waive-form" onSubmit={submit} className="grid gap-3" noValidate>
+        <form id="waive-form" onSubmit={handleSubmit(submit)} className="grid gap-3" noValidate>
           {blocker.legal_basis ? (
             <p className="text-xs text-muted-foreground">Legal basis: {blocker.legal_basis}</p>
           ) : null}
@@ -378,8 +379,7 @@ function WaiveDialog({
               autoFocus
               rows={4}
               maxLength={REASON_MAX}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
+              {...register('reason')}
               placeholder="e.g. Sold only as a spare part to professional users; not a consumer product."
               aria-invalid={error ? true : undefined}
               aria-describedby="waive-reason-msg"

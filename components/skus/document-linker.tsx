@@ -13,13 +13,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/components/api/queries/keys';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { useDebouncedValue } from '@/components/use-debounced-value';
+import type { DocumentPage } from '@/lib/documents/schemas';
 
-interface VaultItem {
-  id: string;
-  filename: string;
-  document_type: string;
-  sku_ids: string[];
-}
+type VaultItem = DocumentPage['data'][number];
 
 /** Links a document already in the vault to this SKU: search by file name, pick, done (PUT /api/documents/{id}/skus/{skuId}). */
 export function DocumentLinker({
@@ -38,14 +34,8 @@ export function DocumentLinker({
   const term = useDebouncedValue(q.trim(), 200);
   const search = new URLSearchParams({ limit: '10' });
   if (term) search.set('q', term);
-  const found = useApiQuery<{ documents?: VaultItem[]; data?: VaultItem[] }>(
-    open ? `/api/documents?${search.toString()}` : null,
-  );
-  const items: VaultItem[] | null = found.error
-    ? []
-    : found.data
-      ? (found.data.documents ?? found.data.data ?? [])
-      : null;
+  const found = useApiQuery<DocumentPage>(open ? `/api/documents?${search.toString()}` : null);
+  const items: VaultItem[] | null = found.error ? [] : found.data ? found.data.data : null;
 
   async function link(d: VaultItem) {
     setBusy(d.id);

@@ -22,6 +22,7 @@ import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { useCatalogue } from '@/components/api/queries/resources';
 import { SeverityBadge } from './status';
 import type { DossierField, SkuDocument } from './types';
+import type { Extraction } from '@/components/documents/types';
 import { RoleGate } from '@/components/team/role-gate';
 
 function str(v: unknown): string | null {
@@ -45,43 +46,19 @@ function Validity({ until }: { until: string | null }) {
   );
 }
 
-interface Fact {
-  field_key: string;
-  value: string;
-  page: number | null;
-  quote?: string;
-  confidence?: number;
-}
+type Fact = Extraction['facts'][number];
 
 /** The facts of a document's latest extraction (the vault embeds its extractions). */
 function factsOf(d: SkuDocument): { facts: Fact[]; status: string | null } {
-  const extractions = d.extractions as { facts?: unknown; status?: unknown; created_at?: unknown }[];
-  const latest = [...extractions].sort((a, b) =>
-    String(b.created_at ?? '').localeCompare(String(a.created_at ?? '')),
-  )[0];
-  const raw = latest?.facts ?? [];
-  const facts = (Array.isArray(raw) ? raw : [])
-    .filter((f): f is Record<string, unknown> => Boolean(f) && typeof f === 'object')
-    .map((f) => ({
-      field_key: String(f.field_key ?? ''),
-      value: String(f.value ?? ''),
-      page: typeof f.page === 'number' ? f.page : null,
-      quote: typeof f.quote === 'string' ? f.quote : undefined,
-    }))
-    .filter((f) => f.field_key && f.value);
-  return { facts, status: typeof latest?.status === 'string' ? latest.status : null };
-}
-
-interface LinkInfo {
-  id: string;
-  link_source?: 'manual' | 'auto';
-  link_evidence?: { kind: string; value: string; quote: string | null }[] | null;
+  const latest = [...d.extractions].sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
+  const facts = (latest?.facts ?? []).filter((f) => f.field_key && f.value);
+  return { facts, status: latest?.status ?? null };
 }
 
 /** "Linked automatically · GTIN 4006381333931" with an Undo that unlinks (and withdraws its suggestions). */
 function AutoLinked({ doc, skuId, onUndone }: { doc: SkuDocument; skuId: string; onUndone: () => void }) {
   const [busy, setBusy] = React.useState(false);
-  const link = (Array.isArray(doc.skus) ? (doc.skus as LinkInfo[]) : []).find((s) => s.id === skuId);
+  const link = doc.skus.find((s) => s.id === skuId);
   if (link?.link_source !== 'auto') return null;
   const evidence = link.link_evidence ?? [];
   async function undo() {

@@ -15,9 +15,8 @@ import { countryLabel } from '@/components/entities/country-select';
 import { DossierFieldRow } from './dossier-field-row';
 import { ROLE_LABELS, SECTION_HINTS, SECTION_LABELS } from './labels';
 import { isMissingRoute, useSkuPage } from './sku-context';
-import { useApiQuery } from '@/components/api/queries/use-api-query';
-import { useCatalogue } from '@/components/api/queries/resources';
-import type { Blocker, CatalogueField, DossierField, EntityLink } from './types';
+import { useCatalogue, useDossier, useSkuEntityLinks } from '@/components/api/queries/resources';
+import type { Blocker, CatalogueField } from './types';
 
 const SECTION_ORDER = ['identification', 'entities', 'safety', 'compliance', 'category'];
 const LOCALIZED_BASES = ['safety_warnings', 'instructions'];
@@ -63,8 +62,8 @@ function sectionKey(s: string | { key?: string; code?: string; id?: string }): s
 export function DossierTab() {
   const { skuId, detail, bump, focus, goTo } = useSkuPage();
   const catalogue = useCatalogue();
-  const dossier = useApiQuery<{ fields: DossierField[] }>(`/api/skus/${skuId}/dossier`);
-  const links = useApiQuery<{ links: EntityLink[] }>(`/api/skus/${skuId}/entities`);
+  const dossier = useDossier(skuId);
+  const links = useSkuEntityLinks(skuId);
   const [extraLangs, setExtraLangs] = React.useState<string[]>([]);
   const [attentionOnly, setAttentionOnly] = React.useState(false);
   const [showAllOperatorFields, setShowAllOperatorFields] = React.useState(false);

@@ -28,7 +28,7 @@ import { SupplierResponsiveness } from '@/components/entities/supplier-responsiv
 import { ROLE_HINTS, ROLE_LABELS, roleNoun } from './labels';
 import { idempotentWrite } from '@/components/api/client';
 import { isMissingRoute, useSkuPage } from './sku-context';
-import { useApiQuery } from '@/components/api/queries/use-api-query';
+import { useSkuEntityLinks } from '@/components/api/queries/resources';
 import type { Blocker, Entity, EntityLink, EntityRole } from './types';
 import { RoleGate } from '@/components/team/role-gate';
 
@@ -43,8 +43,8 @@ function blockersForRole(blockers: Blocker[], role: EntityRole, entityId: string
 }
 
 export function EntitiesTab() {
-  const { skuId, detail, version, bump, focus } = useSkuPage();
-  const links = useApiQuery<{ links: EntityLink[] }>(`/api/skus/${skuId}/entities`);
+  const { skuId, detail, bump, focus } = useSkuPage();
+  const links = useSkuEntityLinks(skuId);
   const [picking, setPicking] = React.useState<EntityRole | null>(null);
   const [editing, setEditing] = React.useState<Entity | null>(null);
   const [unlinking, setUnlinking] = React.useState<EntityLink | null>(null);
@@ -159,12 +159,7 @@ export function EntitiesTab() {
                     ) : null}
                     {/* Outreach goes to the manufacturer or importer: show how they answer. */}
                     {role === 'manufacturer' || role === 'importer' ? (
-                      <SupplierResponsiveness
-                        entityId={entity.id}
-                        name={entity.name}
-                        version={version}
-                        className="mt-1"
-                      />
+                      <SupplierResponsiveness entityId={entity.id} name={entity.name} className="mt-1" />
                     ) : null}
                   </div>
                 ) : (

@@ -10,7 +10,8 @@ import * as React from 'react';
 import Link from 'next/link';
 import { useForm, useWatch } from 'react-hook-form';
 import { CircleCheck, LoaderCircle, ShieldAlert } from 'lucide-react';
-import { ApiError, apiFetch, describeError } from '@/components/api/client';
+import { ApiError, describeError } from '@/components/api/client';
+import { useReadingPost } from '@/components/api/queries/use-api-query';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -83,6 +84,23 @@ type Preview =
   | { state: 'invalid'; fields: { path: string; message: string }[]; message: string }
   | { state: 'error'; message: string };
 
+function previewOf(
+  parsed: ReturnType<typeof NewSkuSchema.safeParse> | null,
+  dry: { data: CreateSkuDryRun | undefined; error: ApiError | undefined; fetching: boolean },
+): Preview {
+  if (!parsed) return { state: 'idle' };
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    return { state: 'invalid', fields, message: fields[0]?.message ?? 'Check the highlighted fields.' };
+  }
+  if (dry.fetching) return { state: 'checking', last: dry.data };
+  if (dry.error)
+    return dry.error.status === 400
+      ? { state: 'invalid', fields: dry.error.fields, message: dry.error.message }
+      : { state: 'error', message: dry.error.message || 'The preview is not available right now.' };
+  return dry.data ? { state: 'ok', result: dry.data } : { state: 'checking' };
+}
+
 export interface NewSkuDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -141,51 +159,18 @@ function NewSkuForm({
   const values = useWatch({ control });
   const bodyJson = JSON.stringify({ ...EMPTY, ...values });
   const debouncedJson = useDebouncedValue(bodyJson, 350);
-  const [preview, setPreview] = React.useState<Preview>({ state: 'idle' });
 
   React.useEffect(() => onBusyChange(isSubmitting), [isSubmitting, onBusyChange]);
 
-  // The dry run, whenever the settled input changes; a newer request aborts the older one.
-  React.useEffect(() => {
-    const v = JSON.parse(debouncedJson) as Values;
-    if (!v.sku_code.trim() && !v.product_name.trim()) return;
-    // Input the schema refuses is shown as such here; the server is asked only about input it may accept.
-    const parsed = NewSkuSchema.safeParse(v);
-    if (!parsed.success) {
-      const fields = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- the preview follows the settled input
-      setPreview({ state: 'invalid', fields, message: fields[0]?.message ?? 'Check the highlighted fields.' });
-      return;
-    }
-    const b = parsed.data;
-    const ac = new AbortController();
-    const run = async () => {
-      setPreview((p) => ({
-        state: 'checking',
-        last: p.state === 'ok' ? p.result : p.state === 'checking' ? p.last : undefined,
-      }));
-      try {
-        const result = await apiFetch<CreateSkuDryRun>('/api/skus?dry_run=true', {
-          method: 'POST',
-          body: b,
-          signal: ac.signal,
-        });
-        if (ac.signal.aborted) return;
-        setPreview({ state: 'ok', result });
-      } catch (e) {
-        if (ac.signal.aborted) return;
-        if (e instanceof ApiError && e.status === 400)
-          setPreview({ state: 'invalid', fields: e.fields, message: e.message });
-        else
-          setPreview({
-            state: 'error',
-            message: e instanceof ApiError ? e.message : 'The preview is not available right now.',
-          });
-      }
-    };
-    void run();
-    return () => ac.abort();
-  }, [debouncedJson]);
+  // The dry run of the settled input. Input the schema refuses is shown as such here; the server is asked
+  // only about input it may accept (a newer question replaces the older one, its answer kept meanwhile).
+  const settled = JSON.parse(debouncedJson) as Values;
+  const parsed = settled.sku_code.trim() || settled.product_name.trim() ? NewSkuSchema.safeParse(settled) : null;
+  const dry = useReadingPost<CreateSkuDryRun>(
+    parsed?.success ? '/api/skus?dry_run=true' : null,
+    parsed?.success ? parsed.data : null,
+  );
+  const preview = previewOf(parsed, dry);
 
   // Server-side field problems from the dry run, shown under the fields the user has already filled.
   const serverFieldError = (name: (typeof FIELDS)[number]): string | undefined => {

@@ -9,7 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Textarea } from '@/components/ui/textarea';
 import { describeError, idempotentWrite } from '@/components/api/client';
 import type { TranslateResult, TranslationCell, Translations } from '@/lib/translations/schemas';
-import { useJson, useSkuPage } from './sku-context';
+import { useApiQuery } from '@/components/api/queries/use-api-query';
+import { useSkuPage } from './sku-context';
 
 const FIELD_LABEL: Record<string, string> = {
   product_description: 'Product description',
@@ -31,8 +32,8 @@ type Editing = { key: string; valueId: string | null; text: string } | null;
  * page locales. AI translations arrive as suggestions; a person confirms, edits or rejects each.
  */
 export function PublicTexts() {
-  const { skuId, version, bump, reloadSku } = useSkuPage();
-  const q = useJson<Translations>(`/api/skus/${skuId}/translations`, version);
+  const { skuId, bump } = useSkuPage();
+  const q = useApiQuery<Translations>(`/api/skus/${skuId}/translations`);
   const [busy, setBusy] = React.useState<string | null>(null);
   const [message, setMessage] = React.useState<{ kind: 'error' | 'info'; text: string } | null>(null);
   const [editing, setEditing] = React.useState<Editing>(null);
@@ -44,8 +45,8 @@ export function PublicTexts() {
     try {
       const info = await fn();
       if (info) setMessage({ kind: 'info', text: info });
+      // Refetches every query on the SKU page, this card's included.
       bump();
-      await Promise.all([q.reload(), reloadSku()]);
     } catch (e) {
       const d = describeError(e);
       setMessage({ kind: 'error', text: d.description ? `${d.title} ${d.description}` : d.title });

@@ -5,12 +5,11 @@ import { ImageUp } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useJson, useSkuPage } from './sku-context';
-
-interface DossierField {
-  field_key: string;
-  current: { value: string } | null;
-}
+import { apiUpload } from '@/components/api/upload';
+import { useDossier } from '@/components/api/queries/resources';
+import type { SkuPictureUpload } from '@/lib/skus/schemas';
+import { describeError } from '@/components/api/client';
+import { useSkuPage } from './sku-context';
 
 /** Path of a picture uploaded to this app (shown inline); pictures elsewhere are only linked (CSP). */
 function ownPicturePath(url: string): string | null {
@@ -24,8 +23,8 @@ function ownPicturePath(url: string): string | null {
 
 /** The product picture: upload one (checked, resized and stripped of metadata by the server) or see the current one. */
 export function PublicationPicture() {
-  const { skuId, version, bump, reloadSku } = useSkuPage();
-  const dossier = useJson<{ fields: DossierField[] }>(`/api/skus/${skuId}/dossier`, version);
+  const { skuId, bump } = useSkuPage();
+  const dossier = useDossier(skuId);
   const current = dossier.data?.fields.find((f) => f.field_key === 'product_image_url')?.current?.value ?? null;
   const own = current ? ownPicturePath(current) : null;
   const [busy, setBusy] = React.useState(false);
@@ -40,22 +39,13 @@ export function PublicationPicture() {
     const form = new FormData();
     form.append('file', file, file.name);
     try {
-      const res = await fetch(`/api/skus/${skuId}/picture`, {
-        method: 'POST',
-        body: form,
-        credentials: 'same-origin',
-        headers: { accept: 'application/json' },
-      });
-      const body = await res.json().catch(() => null);
-      if (!res.ok) {
-        setError(body?.error?.message ?? `The upload failed (${res.status}).`);
-        return;
-      }
+      // One request path for uploads: a proxy's 413 page reads as "The file is too large.", not a status code.
+      const body = await apiUpload<SkuPictureUpload>(`/api/skus/${skuId}/picture`, form);
       setDone(`${body.picture.width} × ${body.picture.height} px. Approve and publish to show it on the public page.`);
+      // bump invalidates every query of the page (the SKU included): one refresh, not two.
       bump();
-      await reloadSku();
-    } catch {
-      setError('Could not reach the server. Check your connection and try again.');
+    } catch (e) {
+      setError(describeError(e).title);
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';

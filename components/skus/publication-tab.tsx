@@ -15,13 +15,9 @@ import { isMissingRoute, useSkuPage } from './sku-context';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { PublicationPicture } from './publication-picture';
 import { PublicTexts } from './public-texts';
-import type { Revision } from './types';
+import type { SkuRevisionList } from '@/lib/skus/schemas';
 
-interface PublicBase {
-  url: string;
-  configured: boolean;
-  source: 'PUBLIC_APP_URL' | 'request' | 'default';
-}
+type PublicBase = SkuRevisionList['public_base'];
 
 /** Until PUBLIC_APP_URL is set, links and QR codes carry whatever address this server was reached at. */
 function PublicUrlWarning({ base }: { base: PublicBase | undefined }) {
@@ -43,7 +39,7 @@ function absolute(url: string): string {
 
 export function PublicationTab() {
   const { skuId, detail } = useSkuPage();
-  const revisions = useApiQuery<{ revisions: Revision[]; public_base?: PublicBase }>(`/api/skus/${skuId}/revisions`);
+  const revisions = useApiQuery<SkuRevisionList>(`/api/skus/${skuId}/revisions`);
   const sku = detail.sku;
   const list = [...(revisions.data?.revisions ?? [])].sort((a, b) => b.revision - a.revision);
   const latest = list[0];

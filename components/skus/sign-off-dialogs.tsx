@@ -19,7 +19,8 @@ import {
 import { toast } from '@/components/ui/toaster';
 import { idempotentWrite } from '@/components/api/client';
 import { useSkuPage } from './sku-context';
-import type { Blocker } from './types';
+import type { Blocker, SkuDocument } from './types';
+import type { ApproveDryRun, CompleteReviewDryRun } from '@/lib/skus/schemas';
 
 /**
  * The two sign-off acts of a SKU, each a deliberate step: the dialog shows what is being signed (open
@@ -27,13 +28,11 @@ import type { Blocker } from './types';
  * The dry run of the same operation says beforehand whether it would be refused and why.
  */
 
-interface Evidence {
-  documents: { id: string; filename: string; document_type?: string | null }[];
-  suggestions: number;
-}
+/** What the dialogs show as evidence: the SKU's documents and how many suggestions nobody decided on. */
+type Evidence = { documents: SkuDocument[]; suggestions: number };
 
 function useEvidence(skuId: string): Evidence | null {
-  const docs = useApiQuery<{ documents: Evidence['documents'] }>(`/api/skus/${skuId}/documents`);
+  const docs = useApiQuery<{ documents: SkuDocument[] }>(`/api/skus/${skuId}/documents`);
   const dossier = useDossier(skuId);
   // A failed read shows as no evidence rather than holding the dialog on "loading".
   if (docs.error || dossier.error) return { documents: [], suggestions: 0 };
@@ -109,13 +108,6 @@ function Fact({ label, value, tone }: { label: string; value: number | string; t
   );
 }
 
-interface ReviewDryRun {
-  dry_run: true;
-  can_complete: boolean;
-  open_review_issues?: { message: string }[];
-  open_conflicts?: { message: string }[];
-}
-
 export function ReviewDialog({
   onClose,
   onDone,
@@ -127,7 +119,7 @@ export function ReviewDialog({
 }) {
   const { skuId, detail } = useSkuPage();
   const evidence = useEvidence(skuId);
-  const check = useDryRun<ReviewDryRun>(`/api/skus/${skuId}/review/complete`).data ?? null;
+  const check = useDryRun<CompleteReviewDryRun>(`/api/skus/${skuId}/review/complete`).data ?? null;
   const [saving, setSaving] = React.useState(false);
 
   async function complete() {
@@ -200,14 +192,6 @@ export function ReviewDialog({
       </AlertDialogContent>
     </AlertDialog>
   );
-}
-
-interface ApproveDryRun {
-  dry_run: true;
-  can_approve: boolean;
-  already_approved?: boolean;
-  blockers?: Blocker[];
-  four_eyes?: { code: string; message: string; eligible_approvers?: { email: string; role: string }[] } | null;
 }
 
 export function ApproveDialog({
@@ -285,7 +269,7 @@ export function ApproveDialog({
         {fourEyes ? (
           <Alert variant="warning" title="Four-eyes approval" data-testid="four-eyes-notice">
             <p>{fourEyes.message}</p>
-            {fourEyes.eligible_approvers?.length ? (
+            {fourEyes.code === 'FOUR_EYES_REQUIRED' && fourEyes.eligible_approvers.length ? (
               <p className="mt-1 flex items-center gap-1.5 text-xs">
                 <Users className="size-3.5" aria-hidden="true" />{' '}
                 {fourEyes.eligible_approvers.map((a) => `${a.email} (${a.role})`).join(', ')}

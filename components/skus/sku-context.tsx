@@ -2,7 +2,6 @@
 
 import * as React from 'react';
 import type { ApiError } from '@/components/api/client';
-import { useApiQuery, type ApiQuery } from '@/components/api/queries/use-api-query';
 import type { EntityRole, SkuDetail } from './types';
 
 export type SkuTab = 'dossier' | 'blockers' | 'entities' | 'documents' | 'publication' | 'activity';
@@ -33,22 +32,6 @@ export function useSkuPage(): SkuPageContextValue {
   const ctx = React.useContext(SkuPageContext);
   if (!ctx) throw new Error('useSkuPage outside the SKU page');
   return ctx;
-}
-
-/**
- * GETs `path` and refetches when `version` changes (kept for the entity pages, which count their own
- * versions); everything else reads through the resource hooks and key invalidation.
- */
-export function useJson<T>(path: string | null, version = 0): ApiQuery<T> {
-  const q = useApiQuery<T>(path);
-  const { reload } = q;
-  const seen = React.useRef(version);
-  React.useEffect(() => {
-    if (seen.current === version) return;
-    seen.current = version;
-    void reload();
-  }, [version, reload]);
-  return q;
 }
 
 /** An API route that is not deployed yet answers the catch-all 404 "No operation at ...". */

@@ -17,20 +17,11 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/components/format';
+import type { z } from 'zod';
+import type { AuditLogEvent } from '@/lib/audit/schemas';
 import { AUDIT_ACTION_LABELS, DESTINATION_LABELS } from '@/components/documents/labels';
 
-interface Event {
-  id: string;
-  action: string;
-  actor: string | null;
-  actor_user_id: string | null;
-  target_type: string | null;
-  target_id: string | null;
-  target_label: string | null;
-  sku: { id: string; sku_code: string | null } | null;
-  data: Record<string, unknown>;
-  created_at: string;
-}
+type Event = z.infer<typeof AuditLogEvent>;
 
 const ACTIONS: { value: string; label: string }[] = [
   { value: '', label: 'All actions' },

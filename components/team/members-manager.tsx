@@ -18,29 +18,11 @@ import { ApiError, apiFetch, describeError } from '@/components/api/client';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { formatDate } from '@/components/format';
 import { useCan, useMe } from './role-context';
+import { AssignableRole, type Invitation, type Member, type MemberList } from '@/lib/team/schemas';
+import type { Role } from '@/lib/auth/roles';
 
-type Role = 'owner' | 'admin' | 'reviewer' | 'editor' | 'viewer';
-const ASSIGNABLE: Exclude<Role, 'owner'>[] = ['viewer', 'editor', 'reviewer', 'admin'];
-
-interface Member {
-  user_id: string;
-  email: string;
-  role: Role;
-  joined_at: string;
-}
-interface MembersResponse {
-  data: Member[];
-  seats: { members: number; invitations: number; total: number; max: number };
-  roles: { role: Role; description: string }[];
-}
-interface Invitation {
-  id: string;
-  email: string;
-  role: Role;
-  status: 'pending' | 'accepted' | 'revoked' | 'expired';
-  invited_by: string | null;
-  expires_at: string;
-}
+const ASSIGNABLE = AssignableRole.options;
+type MembersResponse = MemberList;
 
 function showError(e: unknown) {
   const { title, description } = describeError(e);

@@ -9,30 +9,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { formatDateTime } from '@/components/format';
+import type { MyWork, WorkSkuItem } from '@/lib/team/schemas';
 
-interface SkuItem {
-  id: string;
-  sku_code: string;
-  product_name: string;
-  status: string;
-  blocker_count: number;
-}
-interface MyWork {
-  role: string;
-  four_eyes_approval: boolean;
-  assigned: SkuItem[];
-  reviews_to_complete: SkuItem[];
-  approvals_to_give: SkuItem[];
-  supplier_replies: {
-    id: string;
-    sku_id: string;
-    sku_code: string;
-    recipient: string;
-    subject: string;
-    responded_at: string | null;
-  }[];
-  mentions: { id: string; sku_id: string; sku_code: string; author: string; body: string; created_at: string }[];
-}
+type SkuItem = WorkSkuItem;
 
 function Section({
   title,

@@ -11,14 +11,9 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
 import { formatDateTime } from '@/components/format';
 import { useCan } from './role-context';
+import type { SkuComment } from '@/lib/skus/schemas';
 
-interface Comment {
-  id: string;
-  author: string;
-  body: string;
-  mentions: { user_id: string; email: string | null }[];
-  created_at: string;
-}
+type Comment = SkuComment;
 
 /** On a SKU page: who the SKU is assigned to, and its comment thread (mention with @email). */
 export function SkuTeamPanel({ skuId }: { skuId: string }) {

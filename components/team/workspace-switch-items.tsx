@@ -7,12 +7,7 @@ import { apiFetch, describeError } from '@/components/api/client';
 import { DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/toaster';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
-
-interface Membership {
-  workspace: { id: string; name: string };
-  role: string;
-  active: boolean;
-}
+import type { Membership } from '@/lib/team/schemas';
 
 /** Menu items switching to the other workspaces the person belongs to (rendered while the menu is open). */
 export function WorkspaceSwitchItems() {

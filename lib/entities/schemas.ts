@@ -109,3 +109,20 @@ export const EntityMerge = z
     undone_at: z.string().nullable(),
   })
   .meta({ id: 'EntityMerge' });
+
+export type EntityMerge = z.infer<typeof EntityMerge>;
+export type EntityLinkedSku = z.infer<typeof LinkedSku>;
+
+/** GET /api/entities: a keyset page of entities. */
+export const EntityPage = z
+  .object({ data: z.array(Entity), next_cursor: z.string().nullable(), has_more: z.boolean() })
+  .meta({ id: 'EntityPage' });
+export type EntityPage = z.infer<typeof EntityPage>;
+
+/** GET /api/entities/{id}: the entity with its roles and the SKUs linked to it. */
+export const EntityDetail = z.object({ entity: Entity, linked_skus: z.array(LinkedSku) }).meta({ id: 'EntityDetail' });
+export type EntityDetail = z.infer<typeof EntityDetail>;
+
+/** POST /api/entities/{id}/merge. */
+export const EntityMergeResult = z.object({ merge: EntityMerge, entity: Entity });
+export type EntityMergeResult = z.infer<typeof EntityMergeResult>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUPPLIER_REQUEST_STATUSES } from '@/lib/db/schema';
+import { SUPPLIER_REQUEST_STATUSES } from '@/lib/outreach/statuses';
 import { Uuid } from '@/lib/http/schemas';
 import { LOCALES } from '@/lib/i18n/locales';
 
@@ -152,3 +152,16 @@ export const DocumentDecisionInput = z.strictObject({
   decision: z.enum(['accept', 'reject']),
   note: z.string().trim().max(2000).optional(),
 });
+
+/** GET /api/supplier-email/responsiveness: how a supplier answers requests. */
+export const Responsiveness = z
+  .object({
+    entity_id: z.string(),
+    requests_sent: z.number(),
+    open_requests: z.number(),
+    answered_requests: z.number(),
+    no_progress_requests: z.number(),
+    median_days_to_answer: z.number().nullable(),
+  })
+  .meta({ id: 'SupplierResponsiveness' });
+export type Responsiveness = z.infer<typeof Responsiveness>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from '@/lib/auth/roles';
 import { checkGtin } from '@/lib/gtin';
 import { DateTime, Uuid, pageOf } from '@/lib/http/schemas';
 
@@ -174,10 +175,19 @@ export const SkuApproval = z
 export type SkuApproval = z.infer<typeof SkuApproval>;
 
 /** A four-eyes refusal as the approve dry run reports it (the error's code, message and details). */
-const FourEyesCheck = z
-  .object({ code: z.string(), message: z.string() })
-  .loose()
-  .describe('code, message and the details of the refusal (excluded, eligible_approvers, review_state)');
+const FourEyesCheck = z.union([
+  z.object({
+    code: z.literal('REVIEW_NOT_COMPLETE'),
+    message: z.string(),
+    review_state: z.enum(['open', 'complete']),
+  }),
+  z.object({
+    code: z.literal('FOUR_EYES_REQUIRED'),
+    message: z.string(),
+    excluded: z.array(z.object({ user_id: z.string(), email: z.string().nullable(), reasons: z.array(z.string()) })),
+    eligible_approvers: z.array(z.object({ user_id: z.string(), email: z.string(), role: z.enum(ROLES) })),
+  }),
+]);
 
 export const ApproveSkuResponse = z.union([
   z.object({
@@ -206,6 +216,8 @@ export const CompleteReviewResponse = z.union([
   z.object({ sku: Sku }),
 ]);
 export type CompleteReviewResponse = z.infer<typeof CompleteReviewResponse>;
+export type ApproveDryRun = Extract<ApproveSkuResponse, { dry_run: true }>;
+export type CompleteReviewDryRun = Extract<CompleteReviewResponse, { dry_run: true }>;
 
 export const SkuActivityEvent = z
   .object({
@@ -228,6 +240,17 @@ export const SkuRevision = z
   .meta({ id: 'SkuRevision' });
 export type SkuRevision = z.infer<typeof SkuRevision>;
 
+/** GET /api/skus/{id}/revisions: the published revisions, newest first, and the address the next publish uses. */
+export const SkuRevisionList = z.object({
+  revisions: z.array(SkuRevision),
+  public_base: z.object({
+    url: z.string(),
+    configured: z.boolean(),
+    source: z.enum(['PUBLIC_APP_URL', 'request', 'default']),
+  }),
+});
+export type SkuRevisionList = z.infer<typeof SkuRevisionList>;
+
 export const SkuComment = z.object({
   id: z.string(),
   author: z.string(),
@@ -243,6 +266,13 @@ export const SkuAssignment = z.object({
   assignee: z.object({ user_id: Uuid, email: z.string().nullable() }).nullable(),
 });
 export type SkuAssignment = z.infer<typeof SkuAssignment>;
+
+/** POST /api/skus/{id}/picture: the stored picture and the dossier field it was set on. */
+export const SkuPictureUpload = z.object({
+  picture: z.object({ url: z.string(), width: z.number().int(), height: z.number().int(), bytes: z.number().int() }),
+  field: z.record(z.string(), z.unknown()),
+});
+export type SkuPictureUpload = z.infer<typeof SkuPictureUpload>;
 
 /** Response shapes of the routes that read and edit a SKU's dossier. */
 
@@ -286,6 +316,10 @@ export const WaiverSchema = z
     revoked_at: z.string().nullable(),
   })
   .meta({ id: 'BlockerWaiver' });
+/** POST /api/skus/{id}/waivers: code is a blocker code (every occurrence) or key (one occurrence). */
+export const WaiveBlockerInput = z
+  .strictObject({ code: z.string().min(1).max(120), reason: z.string().trim().min(1).max(500) })
+  .meta({ id: 'WaiveBlockerInput' });
 export type DossierValue = z.infer<typeof DossierValueSchema>;
 export type ReviewIssue = z.infer<typeof ReviewIssueSchema>;
 export type BlockerWaiver = z.infer<typeof WaiverSchema>;

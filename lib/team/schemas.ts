@@ -50,3 +50,52 @@ export const RemovedMember = z.object({
   unassigned_skus: z.number().int(),
 });
 export type RemovedMember = z.infer<typeof RemovedMember>;
+
+/** GET /api/workspace/switch: one of the caller's workspaces. */
+export const Membership = z.object({
+  workspace: z.object({ id: z.string(), name: z.string(), plan: z.string() }),
+  role: z.string(),
+  active: z.boolean(),
+});
+export type Membership = z.infer<typeof Membership>;
+
+/** A SKU in "My work". */
+export const WorkSkuItem = z.object({
+  id: z.string(),
+  sku_code: z.string(),
+  product_name: z.string(),
+  status: z.string(),
+  blocker_count: z.number(),
+  updated_at: z.string(),
+});
+export type WorkSkuItem = z.infer<typeof WorkSkuItem>;
+
+/** GET /api/inbox: what waits for the caller in the active workspace. */
+export const MyWork = z.object({
+  role: z.string(),
+  four_eyes_approval: z.boolean(),
+  assigned: z.array(WorkSkuItem),
+  reviews_to_complete: z.array(WorkSkuItem),
+  approvals_to_give: z.array(WorkSkuItem),
+  supplier_replies: z.array(
+    z.object({
+      id: z.string(),
+      sku_id: z.string(),
+      sku_code: z.string(),
+      recipient: z.string(),
+      subject: z.string(),
+      responded_at: z.string().nullable(),
+    }),
+  ),
+  mentions: z.array(
+    z.object({
+      id: z.string(),
+      sku_id: z.string(),
+      sku_code: z.string(),
+      author: z.string(),
+      body: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+});
+export type MyWork = z.infer<typeof MyWork>;

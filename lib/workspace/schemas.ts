@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '@/lib/auth/roles';
 import { DateTime, Uuid } from '@/lib/http/schemas';
+import { PLAN_IDS } from '@/lib/plans';
 
 /** Response shapes of GET and PATCH /api/workspace; the client imports their types. */
 
@@ -14,13 +15,13 @@ export type WorkspaceSettings = z.infer<typeof WorkspaceSettings>;
 export const WorkspaceSummary = z.object({
   id: Uuid,
   name: z.string(),
-  plan: z.enum(['trial', 'pro', 'enterprise']),
+  plan: z.enum(PLAN_IDS),
   created_at: DateTime,
 });
 export type WorkspaceSummary = z.infer<typeof WorkspaceSummary>;
 
 export const PlanLimits = z.object({
-  plan: z.enum(['trial', 'pro', 'enterprise']),
+  plan: z.enum(PLAN_IDS),
   label: z.string(),
   sku_limit: z.number().int(),
   storage_bytes: z.number().int(),
@@ -31,18 +32,19 @@ export const PlanLimits = z.object({
 });
 export type PlanLimits = z.infer<typeof PlanLimits>;
 
+export const ScopeInfo = z.object({
+  scope: z.string(),
+  description: z.string(),
+  read_only: z.boolean(),
+  allowed_on_plan: z.boolean(),
+});
+export type ScopeInfo = z.infer<typeof ScopeInfo>;
+
 export const WorkspaceOverview = z.object({
   workspace: WorkspaceSummary,
   plan_limits: PlanLimits,
   usage: z.object({ skus: z.number().int(), storage_bytes: z.number().int(), api_keys: z.number().int() }),
-  scopes: z.array(
-    z.object({
-      scope: z.string(),
-      description: z.string(),
-      read_only: z.boolean(),
-      allowed_on_plan: z.boolean(),
-    }),
-  ),
+  scopes: z.array(ScopeInfo),
   settings: WorkspaceSettings,
   you: z.object({ user_id: Uuid, email: z.string(), role: z.enum(ROLES) }),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createEntity, listEntities } from '@/lib/entities/service';
-import { Entity, EntityInput } from '@/lib/entities/schemas';
+import { Entity, EntityInput, EntityPage } from '@/lib/entities/schemas';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 
 // GET /api/entities?q= – the workspace's economic operators (manufacturers, importers, responsible persons), keyset-paged.
@@ -23,7 +23,7 @@ const list = defineRoute({
   responses: {
     200: {
       description: 'Entities with the number of SKUs linked to each.',
-      schema: z.object({ data: z.array(Entity), next_cursor: z.string().nullable(), has_more: z.boolean() }),
+      schema: EntityPage,
     },
   },
   handler: async ({ db, auth, query }) => json(await listEntities(db, auth.workspace.id, query)),

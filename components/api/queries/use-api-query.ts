@@ -28,7 +28,11 @@ function asApiError(e: unknown): ApiError | undefined {
  */
 export function useApiQuery<T>(
   path: string | null,
-  options: { staleTime?: number; refetchInterval?: number | false } = {},
+  options: {
+    staleTime?: number;
+    /** how often to refetch, possibly from the answer on screen (poll while it says a job runs) */
+    refetchInterval?: number | false | ((data: T | undefined) => number | false);
+  } = {},
 ): ApiQuery<T> {
   const client = useQueryClient();
   const key = React.useMemo(() => (path ? keyOfPath(path) : ['api', 'idle']), [path]);
@@ -38,7 +42,10 @@ export function useApiQuery<T>(
     enabled: path !== null,
     placeholderData: keepPreviousData,
     staleTime: options.staleTime,
-    refetchInterval: options.refetchInterval,
+    refetchInterval: (query) => {
+      const r = options.refetchInterval;
+      return typeof r === 'function' ? r(query.state.data) : (r ?? false);
+    },
   });
   const reload = React.useCallback(async () => {
     await q.refetch();
@@ -71,4 +78,21 @@ export function useDryRun<T>(path: string | null) {
     gcTime: 0,
   });
   return { data: q.data, error: asApiError(q.error) };
+}
+
+/**
+ * A POST that only reads (it computes an answer and writes nothing, e.g. a draft), read like a GET: cached
+ * under the path's key plus its body, asked again when the body changes, the previous answer kept on
+ * screen meanwhile. `null` waits.
+ */
+export function useReadingPost<T>(path: string | null, body: unknown) {
+  const q = useQuery({
+    queryKey: path ? [...keyOfPath(path), 'post', body] : ['api', 'idle'],
+    queryFn: ({ signal }) => apiFetch<T>(path!, { method: 'POST', body, signal }),
+    enabled: path !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  return { data: q.data, error: asApiError(q.error), fetching: q.isFetching };
 }

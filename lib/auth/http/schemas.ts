@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAN_IDS } from '@/lib/plans';
 
 export const Credentials = z.strictObject({
   email: z.email().max(254),
@@ -7,8 +8,9 @@ export const Credentials = z.strictObject({
 
 export const SessionResponse = z.object({
   user: z.object({ id: z.string(), email: z.string(), is_staff: z.boolean() }),
-  workspace: z.object({ id: z.string(), name: z.string(), plan: z.string() }),
+  workspace: z.object({ id: z.string(), name: z.string(), plan: z.enum(PLAN_IDS) }),
   expires_at: z.string(),
 });
+export type SessionResponse = z.infer<typeof SessionResponse>;
 
 export const SignInBody = z.strictObject({ email: z.email().max(254), password: z.string().min(1).max(200) });

@@ -1,18 +1,9 @@
 import { date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { SupplierRequestStatus } from '@/lib/outreach/statuses';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const SUPPLIER_REQUEST_STATUSES = [
-  'sending',
-  'sent',
-  'in_progress',
-  'to_review',
-  'done',
-  'no_progress',
-  'cancelled',
-  'failed',
-] as const;
-export type SupplierRequestStatus = (typeof SUPPLIER_REQUEST_STATUSES)[number];
+export { SUPPLIER_REQUEST_STATUSES, type SupplierRequestStatus } from '@/lib/outreach/statuses';
 
 /** One thing asked of the supplier, fixed when the request is drafted (from an open blocker). */
 export interface RequestItem {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { deleteEntity, updateEntity } from '@/lib/entities/service';
-import { Entity, EntityPatch, LinkedSku } from '@/lib/entities/schemas';
+import { Entity, EntityDetail, EntityPatch } from '@/lib/entities/schemas';
 import { entityWithUsage } from '@/lib/entities/usage';
 import { defineRoute, IdParams, json, routeMethods, Uuid } from '@/lib/http';
 
@@ -18,7 +18,7 @@ const get = defineRoute({
   responses: {
     200: {
       description: 'The entity with its roles and the SKUs linked to it (each with the role it holds there).',
-      schema: z.object({ entity: Entity, linked_skus: z.array(LinkedSku) }),
+      schema: EntityDetail,
     },
   },
   handler: async ({ db, auth, params }) => json(await entityWithUsage(db, auth.workspace.id, params.id)),

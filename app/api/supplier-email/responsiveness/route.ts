@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
 import { entityResponsiveness } from '@/lib/outreach/responsiveness';
+import { Responsiveness } from '@/lib/outreach/schemas';
 
 // GET /api/supplier-email/responsiveness?entity_id= – how a supplier answers requests.
 const get = defineRoute({
@@ -18,16 +19,7 @@ const get = defineRoute({
   responses: {
     200: {
       description: 'The figures.',
-      schema: z.object({
-        responsiveness: z.object({
-          entity_id: z.string(),
-          requests_sent: z.number(),
-          open_requests: z.number(),
-          answered_requests: z.number(),
-          no_progress_requests: z.number(),
-          median_days_to_answer: z.number().nullable(),
-        }),
-      }),
+      schema: z.object({ responsiveness: Responsiveness }),
     },
   },
   handler: async ({ db, auth, query }) =>

@@ -2,12 +2,7 @@ import { z } from 'zod';
 import { activeWorkspaceCookie } from '@/lib/auth/cookies';
 import { ACTIVE_WORKSPACE_COOKIE, listMemberships, membershipIn } from '@/lib/auth/workspace';
 import { AppError, defineRoute, json, routeMethods, Uuid } from '@/lib/http';
-
-const MembershipOut = z.object({
-  workspace: z.object({ id: z.string(), name: z.string(), plan: z.string() }),
-  role: z.string(),
-  active: z.boolean(),
-});
+import { Membership } from '@/lib/team/schemas';
 
 // GET /api/workspace/switch – the workspaces the caller belongs to, and which one is active.
 const list = defineRoute({
@@ -18,7 +13,7 @@ const list = defineRoute({
   tags: ['Workspace'],
   stability: 'preview',
   auth: 'session',
-  responses: { 200: { description: 'Memberships.', schema: z.object({ data: z.array(MembershipOut) }) } },
+  responses: { 200: { description: 'Memberships.', schema: z.object({ data: z.array(Membership) }) } },
   handler: async ({ db, auth }) =>
     json({
       data: (await listMemberships(db, auth.user.id)).map((m) => ({
@@ -39,7 +34,7 @@ const change = defineRoute({
   stability: 'preview',
   auth: 'session',
   body: z.strictObject({ workspace_id: Uuid }),
-  responses: { 200: { description: 'Now active.', schema: MembershipOut } },
+  responses: { 200: { description: 'Now active.', schema: Membership } },
   handler: async ({ db, auth, body }) => {
     const m = await membershipIn(db, auth.user.id, body.workspace_id);
     if (!m) throw new AppError('NOT_FOUND', 'Workspace not found.');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { mergeEntities } from '@/lib/entities/merge';
-import { Entity, EntityMerge } from '@/lib/entities/schemas';
+import { EntityMergeResult } from '@/lib/entities/schemas';
 import { defineRoute, IdParams, json, routeMethods, Uuid } from '@/lib/http';
 
 // POST /api/entities/{id}/merge – the duplicate's links and provenance move to this entity; undo via the merge id.
@@ -18,7 +18,7 @@ const post = defineRoute({
   body: z.strictObject({ duplicate_id: Uuid }),
   errors: [409, 422],
   responses: {
-    200: { description: 'Merged.', schema: z.object({ merge: EntityMerge, entity: Entity }) },
+    200: { description: 'Merged.', schema: EntityMergeResult },
   },
   handler: async ({ db, auth, actor, params, body }) =>
     json(

@@ -6,6 +6,7 @@ import { zFile } from '@/lib/http/form';
 import { setDossierValue } from '@/lib/dossier/service';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { MAX_PICTURE_PIXELS, PICTURE_MAX_EDGE, picturePath, storePicture } from '@/lib/publish/picture-upload';
+import { SkuPictureUpload } from '@/lib/skus/schemas';
 import { getSkuRow } from '@/lib/skus/service';
 
 // POST /api/skus/{id}/picture – upload the product picture; it becomes the SKU's product_image_url.
@@ -31,15 +32,7 @@ const post = defineRoute({
   responses: {
     201: {
       description: 'Stored and set as the product picture.',
-      schema: z.object({
-        picture: z.object({
-          url: z.string(),
-          width: z.number().int(),
-          height: z.number().int(),
-          bytes: z.number().int(),
-        }),
-        field: z.record(z.string(), z.unknown()),
-      }),
+      schema: SkuPictureUpload,
     },
   },
   handler: async ({ db, auth, actor, params, url, form }) => {

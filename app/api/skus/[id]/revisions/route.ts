@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { publicUrlInfo } from '@/lib/config/public-url';
 import { listRevisions } from '@/lib/publish/service';
-import { SkuRevision } from '@/lib/skus/schemas';
+import { SkuRevisionList } from '@/lib/skus/schemas';
 
 // GET /api/skus/{id}/revisions – the published revisions of the SKU, newest first.
 const list = defineRoute({
@@ -19,14 +18,7 @@ const list = defineRoute({
     200: {
       description:
         'Revisions, newest first, and public_base: the address the next publish will use, and whether it is configured (PUBLIC_APP_URL) or taken from the request.',
-      schema: z.object({
-        revisions: z.array(SkuRevision),
-        public_base: z.object({
-          url: z.string(),
-          configured: z.boolean(),
-          source: z.enum(['PUBLIC_APP_URL', 'request', 'default']),
-        }),
-      }),
+      schema: SkuRevisionList,
     },
   },
   handler: async ({ db, auth, params, url }) =>

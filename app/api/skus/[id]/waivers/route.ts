@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
-import { WaiverSchema } from '@/lib/skus/schemas';
+import { WaiveBlockerInput, WaiverSchema } from '@/lib/skus/schemas';
 import { listWaivers, waiveBlocker } from '@/lib/skus/waivers';
 
 // GET /api/skus/{id}/waivers – every waiver, revoked ones included.
@@ -30,9 +30,7 @@ const create = defineRoute({
   stability: 'preview',
   auth: 'session',
   params: IdParams,
-  body: z
-    .strictObject({ code: z.string().min(1).max(120), reason: z.string().trim().min(1).max(500) })
-    .meta({ id: 'WaiveBlockerInput' }),
+  body: WaiveBlockerInput,
   idempotent: true,
   errors: [409],
   responses: { 201: { description: 'Waived.', schema: z.object({ waiver: WaiverSchema }) } },
