@@ -12,6 +12,9 @@ export const DossierCatalogue = z
         section: z.string(),
         kind: z.string(),
         localized: z.boolean(),
+        translated: z
+          .boolean()
+          .describe('the public page shows this text per page locale, under keys <key>_<locale> (en, de, fr, es, it)'),
         public: z.boolean(),
         label: Localized,
         help: z.string(),

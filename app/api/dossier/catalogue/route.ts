@@ -18,6 +18,7 @@ const body = {
     section: d.section,
     kind: d.kind,
     localized: d.localized,
+    translated: Boolean(d.translated),
     public: d.public,
     label: d.labels,
     help: d.help,
@@ -39,7 +40,8 @@ const get = defineRoute({
   path: '/api/dossier/catalogue',
   operationId: 'getDossierCatalogue',
   summary: 'The dossier field catalogue',
-  description: 'Per-language fields (localized: true) have concrete keys <key>_<language>, e.g. safety_warnings_de.',
+  description:
+    'Per-language fields (localized: true) have concrete keys <key>_<language>, e.g. safety_warnings_de. Texts the public page shows per locale (translated: true) have keys <key>_<locale>, e.g. product_description_de.',
   tags: ['Dossier'],
   stability: 'preview',
   auth: 'either',
