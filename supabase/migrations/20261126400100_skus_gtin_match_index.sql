@@ -1,5 +1,6 @@
--- Indexes for the lookups documents make against a large catalogue (lib/documents/matching.ts), and
--- for deleting a SKU that imports wrote. No data moves.
+-- Indexes for the lookups documents make against a large catalogue (lib/documents/matching.ts). No
+-- data moves. (import_rows.sku_id stays without an index: only deleting a SKU looks rows up by it, for
+-- its ON DELETE SET NULL, and an index there would cost every imported row a write.)
 --
 -- skus_workspace_gtin_idx (workspace_id, gtin) served no query: documents match a GTIN as GTIN-14,
 -- lpad(gtin, 14, '0'), which that index cannot answer, so every uploaded document scanned all the
@@ -14,7 +15,3 @@ CREATE INDEX IF NOT EXISTS skus_workspace_code_upper_idx ON skus (workspace_id, 
 -- small part of dossier_values).
 CREATE INDEX IF NOT EXISTS dossier_values_model_number_idx ON dossier_values (workspace_id, upper(value))
   WHERE field_key = 'model_number' AND status = 'confirmed' AND superseded_at IS NULL;
-
--- import_rows.sku_id references skus ON DELETE SET NULL: without an index, deleting one SKU scanned
--- every import row of every workspace (an import of 100k rows leaves 100k of them).
-CREATE INDEX IF NOT EXISTS import_rows_sku_idx ON import_rows (sku_id) WHERE sku_id IS NOT NULL;
