@@ -26,6 +26,12 @@ const nextConfig: NextConfig = {
     'sharp',
   ],
   poweredByHeader: false,
+  experimental: {
+    // `next start` loads every route's server code when it starts, so the server idled with the
+    // document pipeline (pdfjs, OCR, language detection, SheetJS) resident before any request. Off,
+    // a route's code loads with its first request.
+    preloadEntriesOnStart: false,
+  },
   async headers() {
     return [
       {

@@ -8,7 +8,7 @@
  *   start time and RSS 2 s after the first 200;
  * - on the embedded server: RSS after 100 mixed document uploads through POST /api/classify (text PDFs,
  *   a scan and images for OCR, DOCX, HTML, XML, text, a few hostile files from tests/fixtures), measured
- *   2 s after the last answer, and its peak while they ran.
+ *   2 s after the last answer, 20 s after it (idle parser workers retired), and its peak while they ran.
  *
  * RSS is that of the server's process tree (the server and any child processes, Linux /proc). Goals on
  * the 2-core machine: after startup ≤ 250 MB (Postgres) / ≤ 450 MB (embedded); after the uploads
@@ -166,6 +166,9 @@ async function embedded() {
       out.peak_rss_during_uploads_mb = peak;
       await sleep(2000);
       out.rss_after_uploads_mb = treeRssMb(pid);
+      // Idle parser workers retire (lib/extract/pool.ts idleMs, 15 s): what stays after that.
+      await sleep(18_000);
+      out.rss_after_uploads_idle_mb = treeRssMb(pid);
     } finally {
       await stop(s.child);
     }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { auditEvents } from '@/lib/db/schema';
@@ -36,8 +37,23 @@ export async function recordAudit(tx: Db, entry: AuditEntry): Promise<void> {
   await tx.insert(auditEvents).values(row(entry));
 }
 
-/** Many events in one statement (bulk actions, imports); nothing is written for an empty list. */
+const AUDIT_SLICE = 5000;
+
+/**
+ * Many events, one statement per 5,000 (bulk actions, imports); nothing is written for an empty list.
+ * The events travel as one array per column through unnest: a VALUES list costs eight parameters per
+ * event, which postgres-js and PGlite bind and Postgres parses one by one (and caps at 65,535).
+ */
 export async function recordAuditMany(tx: Db, entries: readonly AuditEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  await tx.insert(auditEvents).values(entries.map(row));
+  for (let i = 0; i < entries.length; i += AUDIT_SLICE) {
+    const rows = entries.slice(i, i + AUDIT_SLICE).map(row);
+    const col = <T>(f: (r: (typeof rows)[number]) => T) => sql.param(rows.map(f));
+    await tx.execute(sql`
+      INSERT INTO audit_events (workspace_id, actor_user_id, actor_api_key_id, actor_label, action, target_type, target_id, data)
+      SELECT e.workspace_id, e.actor_user_id, e.actor_api_key_id, e.actor_label, e.action, e.target_type, e.target_id, e.data::jsonb
+      FROM unnest(${col((r) => r.workspaceId)}::uuid[], ${col((r) => r.actorUserId ?? null)}::uuid[], ${col((r) => r.actorApiKeyId ?? null)}::uuid[],
+                  ${col((r) => r.actorLabel ?? null)}::text[], ${col((r) => r.action)}::text[], ${col((r) => r.targetType ?? null)}::text[],
+                  ${col((r) => r.targetId ?? null)}::text[], ${col((r) => JSON.stringify(r.data ?? {}))}::text[])
+        AS e(workspace_id, actor_user_id, actor_api_key_id, actor_label, action, target_type, target_id, data)`);
+  }
 }

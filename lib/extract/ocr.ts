@@ -56,6 +56,16 @@ export const OCR_PAGE_MS = 3000;
 const MODEL = '4.0.0_best_int';
 const IDLE_MS = 60_000;
 
+/**
+ * chi_sim's model asks for a sub-language of its own (`tessedit_load_sublangs chi_sim_vert`, not
+ * installed). Tesseract appends it to the list of languages it is walking, and the walk then reads the
+ * next language's name from freed memory: "Error opening data file ./玂玂.traineddata" on every start of
+ * the Chinese worker, and English, the second language of that pass, was never loaded (its words read
+ * as Chinese lookalikes). Every pass includes English, so naming it as the sub-language adds nothing
+ * to the list (a language already listed is not added again). Kept across reinitialize.
+ */
+export const OCR_INIT_CONFIG = 'tessedit_load_sublangs eng';
+
 type TesseractWorker = {
   recognize(image: Buffer): Promise<{ data: { text: string; confidence: number } }>;
   reinitialize(langs: string[], oem?: number): Promise<unknown>;
@@ -128,16 +138,21 @@ async function startWorker(slot: Slot): Promise<TesseractWorker> {
   const { createWorker, OEM } = await import('tesseract.js');
   let initError: unknown = null;
   slot.langs = slot.base.join('+');
-  const worker = await createWorker([...slot.base], OEM.LSTM_ONLY, {
-    langPath,
-    cacheMethod: 'none', // never write traineddata into the working directory
-    gzip: true,
-    logger: () => {},
-    // Without an errorHandler tesseract.js throws from its message handler and takes the process down.
-    errorHandler: (e: unknown) => {
-      initError = e;
+  const worker = await createWorker(
+    [...slot.base],
+    OEM.LSTM_ONLY,
+    {
+      langPath,
+      cacheMethod: 'none', // never write traineddata into the working directory
+      gzip: true,
+      logger: () => {},
+      // Without an errorHandler tesseract.js throws from its message handler and takes the process down.
+      errorHandler: (e: unknown) => {
+        initError = e;
+      },
     },
-  });
+    OCR_INIT_CONFIG,
+  );
   if (initError) throw new Error(String(initError));
   return worker as unknown as TesseractWorker;
 }

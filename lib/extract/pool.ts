@@ -15,8 +15,9 @@ import type { ExtractReply, ExtractRequest } from './extract-worker';
  * - memory outside the heap (ArrayBuffers, wasm, canvas): the server's RSS is watched while jobs run and
  *   the running workers are terminated when it grows past the budget.
  * The parsers themselves bound their inputs first (pdf-streams.ts, image-size.ts), so these are the
- * backstop, not the design's only line. Workers are reused (pdfjs and tesseract load once) and retired
- * when idle, after a soft timeout (their abandoned work may still run) or with a grown heap.
+ * backstop, not the design's only line. Workers are reused (pdfjs and tesseract load once per worker)
+ * and retired when idle (sooner after OCR or with a large heap: the server's resident size falls back
+ * after a burst of uploads), after a soft timeout (their abandoned work may still run) or with a grown heap.
  */
 
 export const POOL_LIMITS = {
@@ -30,10 +31,19 @@ export const POOL_LIMITS = {
   graceMs: 2_000,
   /** Loading the parsers in a fresh worker (seconds on a busy machine); a job's budget starts after. */
   startupMs: 60_000,
-  idleMs: 60_000,
+  /** An idle worker is retired after this (pdfjs, its caches and the worker's heap go with it). */
+  idleMs: 15_000,
+  /**
+   * A worker whose last job ran OCR (tesseract's models, ~100 MB per script, live in the worker) or
+   * left a large heap is retired sooner: a run of scans keeps it, a burst that ended frees the memory.
+   */
+  heavyIdleMs: 3_000,
+  heavyHeapMb: 96,
   /** A worker whose heap stays above this after a job is replaced (fragmentation, caches). */
   recycleHeapMb: 160,
 } as const;
+
+const isHeavyFormat = (f: string) => f === 'pdf' || f.startsWith('image_');
 
 type Job = {
   id: number;
@@ -156,7 +166,10 @@ function onReply(slot: Slot, reply: ExtractReply) {
     stop(slot, null);
     return;
   }
-  slot.idleTimer = setTimeout(() => stop(slot, null), POOL_LIMITS.idleMs);
+  // PDFs and images are where OCR runs (also when it found nothing) and pdfjs renders pages.
+  const r = reply.result;
+  const heavy = !!r.ocr || isHeavyFormat(r.inner?.format ?? r.format) || reply.heapUsedMb > POOL_LIMITS.heavyHeapMb;
+  slot.idleTimer = setTimeout(() => stop(slot, null), heavy ? POOL_LIMITS.heavyIdleMs : POOL_LIMITS.idleMs);
   slot.idleTimer.unref();
   pump();
 }

@@ -1,6 +1,5 @@
 import type { Db } from '@/lib/db/client';
 import { PUBLIC_SECURITY_HEADERS, createNonce, publicPageCsp, type ProxyDecision } from '@/lib/publish/public-page-csp';
-import { lookupLink } from './responses';
 
 const LINK_PATH = /^\/r\/([^/]{1,200})\/?$/;
 
@@ -37,6 +36,9 @@ export async function supplierLinkProxy(
   const m = LINK_PATH.exec(new URL(req.url).pathname);
   if (!m) return null;
   const db = opts.db ?? (await (await import('@/lib/db/client')).getDb());
+  // proxy.ts loads this module when the server starts; ./responses brings the document pipeline
+  // (extraction, language detection, mail parsing) with it, so it loads with the first /r/ link.
+  const { lookupLink } = await import('./responses');
   const found = await lookupLink(db, decodeURIComponent(m[1]), opts.now);
   if (found.kind === 'not_found') return { kind: 'respond', response: linkStatusPage(404) };
   if (found.kind === 'gone') return { kind: 'respond', response: linkStatusPage(410) };
