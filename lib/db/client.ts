@@ -66,8 +66,8 @@ async function openFromEnv(): Promise<DbHandle> {
     const dir = path.resolve(env.DATA_DIR, 'pglite');
     const release = acquireDirLock(path.resolve(env.DATA_DIR));
     try {
-      const { PGlite } = await import('@electric-sql/pglite');
-      const pglite = await PGlite.create(dir);
+      const { createPglite } = await import('./seed');
+      const pglite = await createPglite(dir);
       handle = await openPglite(pglite, release);
     } catch (e) {
       release();

@@ -10,31 +10,18 @@ import type { TestProject } from 'vitest/node';
 export default async function setup(project: TestProject) {
   await import('../../lib/polyfills');
   process.env.SUPABASE_JWT_SECRET ??= 'test-secret-test-secret-test-secret-0123456789';
-  const { openPglite, openPostgres } = await import('../../lib/db/client');
+  const { openPostgres } = await import('../../lib/db/client');
   const { runMigrations } = await import('../../lib/db/migrate');
-  const { PgBoss, fromPglite } = await import('pg-boss');
+  const { PgBoss } = await import('pg-boss');
   const serverUrl = process.env.DATABASE_URL;
 
   if (!serverUrl) {
-    const { PGlite } = await import('@electric-sql/pglite');
+    const { migratedPgliteDump } = await import('../../lib/db/seed');
     const dir = path.resolve('.test-data');
     fs.mkdirSync(dir, { recursive: true });
-    const pglite = await PGlite.create();
-    const handle = await openPglite(pglite);
-    await runMigrations(handle);
-    const boss = new PgBoss({
-      db: fromPglite(pglite as any),
-      backend: 'pglite',
-      schema: 'pgboss',
-      supervise: false,
-      schedule: false,
-    } as any);
-    await boss.start();
-    await boss.stop({ graceful: false, close: false } as any).catch(() => {});
-    const dump = await pglite.dumpDataDir('gzip');
+    const dump = await migratedPgliteDump();
     const file = path.join(dir, `snapshot-${process.pid}.tar.gz`);
     fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-    await pglite.close();
     project.provide('pgliteSnapshot', file);
     project.provide('testDatabaseUrl', '');
     return () => fs.rmSync(file, { force: true });

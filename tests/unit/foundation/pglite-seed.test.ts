@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createPglite, seedFile } from '@/lib/db/seed';
+
+// A first start loads the build's dump instead of running initdb; it must never replace a database
+// that exists, and a damaged dump must not stop the start.
+describe('embedded database seed', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-seed-'));
+  const seed = path.join(root, 'seed.tar.gz');
+
+  beforeAll(async () => {
+    const pg = await PGlite.create();
+    await pg.exec(`CREATE TABLE seed_marker (v text); INSERT INTO seed_marker VALUES ('from the seed');`);
+    fs.writeFileSync(seed, Buffer.from(await (await pg.dumpDataDir('gzip')).arrayBuffer()));
+    await pg.close();
+  });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  async function marker(pg: PGlite) {
+    const r = await pg.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'seed_marker'`);
+    return r.rows[0].n === 1;
+  }
+
+  it('loads the dump into an empty data directory, and leaves an existing database alone', async () => {
+    const dir = path.join(root, 'data', 'pglite');
+    const pg = await createPglite(dir, seed);
+    expect(await marker(pg)).toBe(true);
+    await pg.exec(`INSERT INTO seed_marker VALUES ('written after')`);
+    await pg.close();
+
+    // A second open of the same directory: the dump (even another one) is not loaded over it.
+    const other = path.join(root, 'other.tar.gz');
+    fs.writeFileSync(other, 'not a dump');
+    const again = await createPglite(dir, other);
+    expect((await again.query(`SELECT v FROM seed_marker ORDER BY v`)).rows).toEqual([
+      { v: 'from the seed' },
+      { v: 'written after' },
+    ]);
+    await again.close();
+  });
+
+  it('falls back to initdb when the dump is damaged', async () => {
+    const bad = path.join(root, 'bad.tar.gz');
+    fs.writeFileSync(bad, Buffer.from('garbage, not gzip'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const pg = await createPglite(path.join(root, 'fallback', 'pglite'), bad);
+    expect(await marker(pg)).toBe(false);
+    expect((await pg.query(`SELECT 1 AS one`)).rows).toEqual([{ one: 1 }]);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('initialising the database instead'));
+    warn.mockRestore();
+    await pg.close();
+  });
+
+  it('names the dump after the installed PGlite version, and has none without PGlite', () => {
+    const version = JSON.parse(fs.readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')).version;
+    expect(seedFile()).toBe(path.join(process.cwd(), '.next', `pglite-seed-${version}.tar.gz`));
+    expect(seedFile(root)).toBeNull();
+  });
+});
