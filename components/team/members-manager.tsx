@@ -291,7 +291,7 @@ export function MembersManager() {
               </TableHeader>
               <TableBody>
                 {members.data!.data.map((m) => {
-                  const self = m.user_id === me?.userId;
+                  const self = m.user_id === me?.user_id;
                   const editable = manage.allowed && m.role !== 'owner' && !self;
                   return (
                     <TableRow key={m.user_id} data-testid={`member-${m.email}`}>
