@@ -85,7 +85,7 @@ function clip(s: string | null | undefined, n: number): string | null {
 
 async function orchestrate(body: OrchestrateBody): Promise<boolean> {
   try {
-    await apiFetch<{ ok: boolean }>('/api/upload/orchestrate', { method: 'POST', body });
+    await apiFetch('/api/upload/orchestrate', { method: 'POST', body });
     return true;
   } catch {
     return false;

@@ -46,7 +46,7 @@ import { useSkuPage } from './sku-context';
 import { useCan } from '@/components/team/role-context';
 import type { Blocker, Locale } from './types';
 import type { z } from 'zod';
-import { ApprovalBlockedDetails, ReviewIncompleteDetails } from '@/lib/skus/schemas';
+import { ApprovalBlockedDetails, ReviewIncompleteDetails, type PublishResponse } from '@/lib/skus/schemas';
 
 export type ActionName = 'review' | 'approve' | 'publish' | 'export' | 'dossier' | 'delete';
 export interface ActionOutcome {
@@ -424,7 +424,7 @@ function PublishDialog({
   async function publish() {
     setSaving(true);
     try {
-      const res = await idempotentWrite<{ revision: number; public_url: string }>(`/api/skus/${skuId}/publish`, {
+      const res = await idempotentWrite<PublishResponse>(`/api/skus/${skuId}/publish`, {
         method: 'POST',
       });
       onDone(res.revision ?? next);

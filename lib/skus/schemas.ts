@@ -274,11 +274,37 @@ export const SkuComment = z.object({
 });
 export type SkuComment = z.infer<typeof SkuComment>;
 
+/** POST /api/skus/{id}/comments: the comment, and who was mailed about it. */
+export const SkuCommentCreated = z.object({ data: SkuComment.extend({ notified: z.array(z.string()) }) });
+export type SkuCommentCreated = z.infer<typeof SkuCommentCreated>;
+
 export const SkuAssignment = z.object({
   sku_id: Uuid,
   assignee: z.object({ user_id: Uuid, email: z.string().nullable() }).nullable(),
 });
 export type SkuAssignment = z.infer<typeof SkuAssignment>;
+
+/** POST /api/skus/{id}/publish: the new revision of the public safety page. */
+export const PublishResponse = z
+  .object({
+    output: z.record(z.string(), z.unknown()),
+    public_url: z.string(),
+    revision: z.number().int(),
+    safety_page: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'PublishResponse' });
+
+export const PublishDryRun = z
+  .object({
+    dry_run: z.literal(true),
+    can_publish: z.boolean(),
+    revision: z.number().int(),
+    public_id: z.string().nullable(),
+    public_url: z.string().nullable(),
+  })
+  .loose()
+  .meta({ id: 'PublishDryRunResponse' });
+export type PublishResponse = z.infer<typeof PublishResponse>;
 
 /** POST /api/skus/{id}/picture: the stored picture and the dossier field it was set on. */
 export const SkuPictureUpload = z.object({
@@ -340,6 +366,13 @@ export const CreateReviewIssueInput = z
 export type DossierValue = z.infer<typeof DossierValueSchema>;
 export type ReviewIssue = z.infer<typeof ReviewIssueSchema>;
 export type BlockerWaiver = z.infer<typeof WaiverSchema>;
+
+/** PUT /api/skus/{id}/dossier/{field_key}: the stored value and whether it changed (or, with dry_run, would). */
+export const SetDossierValueResponse = z.union([
+  z.object({ value: DossierValueSchema, changed: z.boolean() }),
+  z.object({ dry_run: z.literal(true), normalized_value: z.string(), would_change: z.boolean() }).loose(),
+]);
+export type SetDossierValueResult = Extract<z.infer<typeof SetDossierValueResponse>, { changed: boolean }>;
 
 export const DossierField = z
   .object({
