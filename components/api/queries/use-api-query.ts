@@ -71,6 +71,8 @@ export async function fetchApiQuery<T>(client: QueryClient, path: string, signal
   const data = await client.fetchQuery({
     queryKey: keyOfPath(path),
     queryFn: ({ signal: s }) => apiFetch<T>(path, { signal: s }),
+    // Asked now, whatever the cache holds: the caller wants the state after what it just did.
+    staleTime: 0,
   });
   // The caller gave up meanwhile (a cancelled upload): its answer is not wanted.
   signal?.throwIfAborted();
