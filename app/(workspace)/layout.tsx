@@ -15,7 +15,7 @@ export default async function WorkspaceLayout({ children }: { children: React.Re
           expiresAt: session.expiresAt,
         }}
       >
-        <MeProvider me={{ userId: session.user.id, email: session.user.email, role: session.role }}>
+        <MeProvider me={{ user_id: session.user.id, email: session.user.email, role: session.role }}>
           {children}
         </MeProvider>
       </AppShell>

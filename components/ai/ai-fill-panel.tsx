@@ -18,6 +18,7 @@ import { ResearchPanel } from './research-panel';
 import { SyncFromEntityButton } from './sync-from-entity-button';
 import { LIVE, type AiFillCitation, type AiFillJob, type AiFillSuggestion } from './types';
 import { RoleGate } from '@/components/team/role-gate';
+import type { SkuActivityEvent } from '@/lib/skus/schemas';
 
 const POLL_MS = 1000;
 
@@ -65,7 +66,9 @@ export function AiFillPanel() {
   // activity, or an AI suggestion in its dossier (both already read by the page's tabs). "Fill with
   // AI" sets the job itself.
   const dossier = useDossier(skuId);
-  const activity = useApiQuery<{ events: { action: string }[] }>(skuId ? `/api/skus/${skuId}/activity` : null);
+  const activity = useApiQuery<{ events: Pick<SkuActivityEvent, 'action'>[] }>(
+    skuId ? `/api/skus/${skuId}/activity` : null,
+  );
   const hadJob =
     Boolean(activity.data?.events.some((e) => e.action === 'sku.ai_fill_requested')) ||
     Boolean(

@@ -15,6 +15,7 @@ import { fieldDefinition } from '@/lib/dossier/catalogue';
 import { RoleGate } from '@/components/team/role-gate';
 
 type Preview = Extract<z.infer<typeof SyncFromEntityResponse>, { dry_run: true }>;
+type Applied = Extract<z.infer<typeof SyncFromEntityResponse>, { changed: boolean }>;
 
 const ROLE_NAME: Record<string, string> = {
   manufacturer: 'manufacturer',
@@ -44,7 +45,7 @@ export function SyncFromEntityButton({
   const [open, setOpen] = React.useState(false);
   const path = `/api/skus/${skuId}/fields/${encodeURIComponent(fieldKey)}/sync-from-entity`;
   const dry = useDryRun<Preview>(open ? path : null);
-  const write = useApiMutation<{ changed: boolean }>({ request: () => ({ path }), idempotent: true });
+  const write = useApiMutation<Applied>({ request: () => ({ path }), idempotent: true });
   const preview = dry.data ?? null;
   const problem = write.error?.message ?? dry.error?.message ?? null;
 

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { Cell, Pie, PieChart, Tooltip } from 'recharts';
 import { STATUS_LABELS } from '@/components/skus/labels';
 import { SKU_STATUSES, type SkuStatus } from '@/components/skus/types';
+import type { Dashboard } from '@/lib/skus/schemas';
 
 /** Status colours from the design tokens (SVG fills resolve CSS variables). */
 export const STATUS_COLORS: Record<SkuStatus, string> = {
@@ -14,10 +15,7 @@ export const STATUS_COLORS: Record<SkuStatus, string> = {
   published: 'var(--success)',
 };
 
-export interface StatusCount {
-  status: string;
-  count: number;
-}
+export type StatusCount = Dashboard['by_status'][number];
 
 /** SKUs by status as a donut with the share published in the middle, and a legend that filters the list. */
 export function StatusChart({ data, total }: { data: StatusCount[]; total: number }) {

@@ -2,7 +2,8 @@
 
 import * as React from 'react';
 import { RefreshCw } from 'lucide-react';
-import { ApiError, apiFetch, describeError } from '@/components/api/client';
+import { apiFetch, describeError } from '@/components/api/client';
+import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { toast } from '@/components/ui/toaster';
@@ -17,8 +18,12 @@ function num(v: unknown): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
-/** A job's progress as 0..1 when it says how far it is (percent, or done of total), else null. */
 const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+const FINAL: JobRun['status'][] = ['completed', 'failed', 'cancelled'];
+
+type Outcome = { kind: 'final'; job: JobRun } | { kind: 'unreadable'; message: string } | { kind: 'still_running' };
+
+/** A job's progress as 0..1 when it says how far it is (percent, or done of total), else null. */
 
 export function progressFraction(job: JobRun | null): number | null {
   const p = job?.progress;
@@ -44,54 +49,61 @@ function progressText(job: JobRun): string {
  * then polls GET /api/jobs/{id} once a second and shows its progress until it completes or fails.
  */
 export function ReExtract({ documentId, onFinished }: { documentId: string; onFinished: () => void }) {
-  const [job, setJob] = React.useState<JobRun | null>(null);
+  // The job started here (shown as the POST reported it until the first poll answers) and when polling began.
+  const [started, setStarted] = React.useState<{ job: JobRun; since: number } | null>(null);
   const [starting, setStarting] = React.useState(false);
-  const stopped = React.useRef(false);
-
-  React.useEffect(
-    () => () => {
-      stopped.current = true;
+  // The start whose polling ran out of time: the job keeps running, the page shows its result on reload.
+  const [expired, setExpired] = React.useState<typeof started>(null);
+  const timedOut = started !== null && expired === started;
+  const poll = useApiQuery<{ job: JobRun }>(
+    started && !timedOut ? `/api/jobs/${encodeURIComponent(started.job.id)}` : null,
+    {
+      // A network blip keeps polling; an answer the server refused (the job is gone, no access) ends it.
+      refetchInterval: (data, error) =>
+        (error && error.status !== 0) || (data && FINAL.includes(data.job.status)) ? false : POLL_MS,
     },
-    [],
   );
+  // A previous job's answer stays on screen while a new job's first poll runs: only this job's counts.
+  const polled = started && poll.data?.job.id === started.job.id ? poll.data.job : undefined;
+  const job = started ? (polled ?? started.job) : null;
+  const pollError = poll.error && poll.error.status !== 0 ? poll.error : undefined;
+  const outcome = React.useMemo<Outcome | null>(() => {
+    if (!started) return null;
+    if (pollError) return { kind: 'unreadable', message: pollError.message };
+    if (polled && FINAL.includes(polled.status)) return { kind: 'final', job: polled };
+    return timedOut ? { kind: 'still_running' } : null;
+  }, [started, pollError, polled, timedOut]);
 
-  async function poll(id: string) {
-    const started = Date.now();
-    while (!stopped.current && Date.now() - started < POLL_LIMIT_MS) {
-      await new Promise((r) => setTimeout(r, POLL_MS));
-      if (stopped.current) return;
-      try {
-        const { job: j } = await apiFetch<{ job: JobRun }>(`/api/jobs/${encodeURIComponent(id)}`);
-        setJob(j);
-        if (j.status === 'completed') {
-          toast.success('Extraction finished.', {
-            description: 'The facts below are up to date, and linked SKUs have new suggestions to review.',
-          });
-          onFinished();
-          return;
-        }
-        if (j.status === 'failed' || j.status === 'cancelled') {
-          toast.error(j.status === 'failed' ? 'The extraction failed.' : 'The extraction was cancelled.', {
-            description: j.error ?? undefined,
-          });
-          onFinished();
-          return;
-        }
-      } catch (e) {
-        if (e instanceof ApiError && e.status !== 0) {
-          toast.error('The extraction’s progress could not be read.', { description: e.message });
-          return;
-        }
-        // A network blip: keep polling.
-      }
-    }
-    if (!stopped.current) {
+  React.useEffect(() => {
+    if (!started) return;
+    const t = setTimeout(() => setExpired(started), POLL_LIMIT_MS);
+    return () => clearTimeout(t);
+  }, [started]);
+
+  // Each start's outcome is reported once.
+  const reported = React.useRef<typeof started>(null);
+  React.useEffect(() => {
+    if (!started || !outcome || reported.current === started) return;
+    reported.current = started;
+    if (outcome.kind === 'unreadable') {
+      toast.error('The extraction’s progress could not be read.', { description: outcome.message });
+    } else if (outcome.kind === 'still_running') {
       toast.info('The extraction is still running.', {
         description: 'Its facts will appear here when it finishes; reload the page later.',
       });
-      setJob(null);
+    } else {
+      const j = outcome.job;
+      if (j.status === 'completed')
+        toast.success('Extraction finished.', {
+          description: 'The facts below are up to date, and linked SKUs have new suggestions to review.',
+        });
+      else
+        toast.error(j.status === 'failed' ? 'The extraction failed.' : 'The extraction was cancelled.', {
+          description: j.error ?? undefined,
+        });
+      onFinished();
     }
-  }
+  }, [started, outcome, onFinished]);
 
   async function start() {
     setStarting(true);
@@ -104,25 +116,23 @@ export function ReExtract({ documentId, onFinished }: { documentId: string; onFi
         toast.info('Nothing to extract.');
         return;
       }
-      setJob({
-        id: first.id,
-        type: 'document.extract',
-        status: JOB_STATUSES.find((st) => st === first.status) ?? 'queued',
-        subject_type: 'document',
-        subject_id: documentId,
-        progress: null,
-        result: null,
-        error: null,
-        attempts: 0,
-        created_at: new Date().toISOString(),
-        started_at: null,
-        completed_at: null,
+      setStarted({
+        since: Date.now(),
+        job: {
+          id: first.id,
+          type: 'document.extract',
+          status: JOB_STATUSES.find((st) => st === first.status) ?? 'queued',
+          subject_type: 'document',
+          subject_id: documentId,
+          progress: null,
+          result: null,
+          error: null,
+          attempts: 0,
+          created_at: new Date().toISOString(),
+          started_at: null,
+          completed_at: null,
+        },
       });
-      void poll(first.id).finally(() =>
-        setJob((j) =>
-          j && (j.status === 'completed' || j.status === 'failed' || j.status === 'cancelled') ? null : j,
-        ),
-      );
     } catch (e) {
       const { title, description } = describeError(e);
       toast.error(title, { description });
@@ -131,7 +141,7 @@ export function ReExtract({ documentId, onFinished }: { documentId: string; onFi
     }
   }
 
-  const running = job !== null && (job.status === 'queued' || job.status === 'running');
+  const running = job !== null && outcome === null && (job.status === 'queued' || job.status === 'running');
   return (
     <div className="flex items-center gap-3">
       {running ? (

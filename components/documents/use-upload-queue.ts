@@ -22,6 +22,8 @@ import type {
 } from './types';
 import { newIdempotencyKey } from '@/components/api/client';
 import { apiUpload } from '@/components/api/upload';
+import { fetchApiQuery } from '@/components/api/queries/use-api-query';
+import { useQueryClient } from '@tanstack/react-query';
 
 export type UploadPhase =
   | 'queued'
@@ -83,7 +85,7 @@ function clip(s: string | null | undefined, n: number): string | null {
 
 async function orchestrate(body: OrchestrateBody): Promise<boolean> {
   try {
-    await apiFetch<{ ok: boolean }>('/api/upload/orchestrate', { method: 'POST', body });
+    await apiFetch('/api/upload/orchestrate', { method: 'POST', body });
     return true;
   } catch {
     return false;
@@ -140,6 +142,7 @@ export function useUploadQueue({
   onStored: () => void;
   onAuthLoss: () => void;
 }): UploadQueue {
+  const queryClient = useQueryClient();
   const [items, setItems] = React.useState<UploadItem[]>([]);
   const itemsRef = React.useRef(items);
   const running = React.useRef(new Map<string, AbortController>());
@@ -289,11 +292,8 @@ export function useUploadQueue({
             lookups++ < MAX_LOOKUPS_PER_FILE
           ) {
             try {
-              document = (
-                await apiFetch<{ document: VaultDocument }>(`/api/documents/${encodeURIComponent(r.document_id)}`, {
-                  signal,
-                })
-              ).document;
+              const path = `/api/documents/${encodeURIComponent(r.document_id)}`;
+              document = (await fetchApiQuery<{ document: VaultDocument }>(queryClient, path, signal)).document;
             } catch (e) {
               if (e instanceof DOMException && e.name === 'AbortError') throw e;
               document = null;
@@ -316,7 +316,7 @@ export function useUploadQueue({
         fail(e);
       }
     },
-    [patch],
+    [patch, queryClient],
   );
 
   // The pump: start queued files while fewer than CONCURRENCY are in flight.

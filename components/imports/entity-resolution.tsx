@@ -39,11 +39,8 @@ const RESOLVE = {
 
 const ACTIONS: ResolutionAction[] = ['link_existing', 'create_new', 'ignore', 'unresolved'];
 
-interface Choice {
-  action: ResolutionAction;
-  entity_id?: string;
-  entity_name?: string;
-}
+/** The user's pick for a candidate: the decision's action and entity, plus the entity's name for display. */
+type Choice = Pick<ResolutionDecision, 'action' | 'entity_id'> & { entity_name?: string };
 
 function candidateId(c: { role: string; candidate_key: string }): string {
   return `${c.role}:${c.candidate_key}`;

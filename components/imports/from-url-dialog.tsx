@@ -22,6 +22,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toaster';
 import { idempotentWrite } from '@/components/api/client';
 import { useDebouncedValue } from '@/components/use-debounced-value';
+import { useReadingPost } from '@/components/api/queries/use-api-query';
 import type { CreateSkuDryRun, Sku } from '@/components/skus/types';
 import type { FromUrlResponse } from '@/lib/imports/service-schemas';
 
@@ -226,7 +227,6 @@ function ProposalStep({
   const [addSuggestions, setAddSuggestions] = React.useState(true);
   const [creating, setCreating] = React.useState(false);
   const [createError, setCreateError] = React.useState<string | null>(null);
-  const [preview, setPreview] = React.useState<Preview>({ state: 'idle' });
   const rows = proposedRows(result);
 
   const body = React.useMemo(() => {
@@ -236,33 +236,21 @@ function ProposalStep({
   const bodyJson = JSON.stringify(body);
   const settled = useDebouncedValue(bodyJson, 350);
 
-  React.useEffect(() => {
-    const b = JSON.parse(settled) as typeof body;
-    if (!b.sku_code && !b.product_name) return;
-    const ac = new AbortController();
-    const run = async () => {
-      setPreview({ state: 'checking' });
-      try {
-        const res = await apiFetch<CreateSkuDryRun>('/api/skus?dry_run=true', {
-          method: 'POST',
-          body: b,
-          signal: ac.signal,
-        });
-        if (!ac.signal.aborted) setPreview({ state: 'ok', result: res });
-      } catch (e) {
-        if (ac.signal.aborted) return;
-        if (e instanceof ApiError && e.status === 400)
-          setPreview({ state: 'invalid', message: e.message, fields: e.fields });
-        else
-          setPreview({
-            state: 'error',
-            message: e instanceof ApiError ? e.message : 'The check is not available right now.',
-          });
-      }
-    };
-    void run();
-    return () => ac.abort();
-  }, [settled]);
+  // The server's dry run of the settled input (a newer question replaces the older one).
+  const settledBody = JSON.parse(settled) as typeof body;
+  const asked = Boolean(settledBody.sku_code || settledBody.product_name);
+  const dry = useReadingPost<CreateSkuDryRun>(asked ? '/api/skus?dry_run=true' : null, asked ? settledBody : null);
+  const preview: Preview = !asked
+    ? { state: 'idle' }
+    : dry.fetching
+      ? { state: 'checking' }
+      : dry.error
+        ? dry.error.status === 400
+          ? { state: 'invalid', message: dry.error.message, fields: dry.error.fields }
+          : { state: 'error', message: dry.error.message || 'The check is not available right now.' }
+        : dry.data
+          ? { state: 'ok', result: dry.data }
+          : { state: 'checking' };
 
   const fieldError = (k: string) =>
     preview.state === 'invalid' ? preview.fields.find((f) => f.path.split('.')[0] === k)?.message : undefined;

@@ -14,6 +14,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/toaster';
 import { STATUS_VARIANT, statusLabel, type SupplierRequest } from './types';
+import type { BulkRequestResults } from '@/lib/outreach/schemas';
 import { RoleGate } from '@/components/team/role-gate';
 
 const FILTERS = ['all', 'sent', 'in_progress', 'to_review', 'no_progress', 'done', 'cancelled', 'failed'] as const;
@@ -37,10 +38,10 @@ export function OutreachList() {
   async function bulk(action: 'remind' | 'cancel') {
     setBusy(true);
     try {
-      const { results } = await idempotentWrite<{ results: { id: string; ok: boolean; message?: string }[] }>(
-        '/api/supplier-email/requests/bulk',
-        { method: 'POST', body: { action, ids: checked } },
-      );
+      const { results } = await idempotentWrite<BulkRequestResults>('/api/supplier-email/requests/bulk', {
+        method: 'POST',
+        body: { action, ids: checked },
+      });
       const failed = results.filter((r) => !r.ok);
       if (failed.length)
         toast.error(`${failed.length} of ${results.length} not done`, { description: failed[0].message });

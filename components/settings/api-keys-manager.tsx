@@ -85,10 +85,7 @@ function ConfirmKeyAction({
     setBusy(true);
     try {
       if (action.kind === 'revoke') {
-        await apiFetch<{ data: { id: string; revoked: boolean } }>(
-          `/api/workspace/api-keys/${encodeURIComponent(action.key.id)}`,
-          { method: 'DELETE' },
-        );
+        await apiFetch(`/api/workspace/api-keys/${encodeURIComponent(action.key.id)}`, { method: 'DELETE' });
         onDone(action);
       } else {
         const body = await apiFetch<{ data: ApiKeyWithSecret }>(

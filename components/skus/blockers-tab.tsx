@@ -51,7 +51,7 @@ import { useSkuPage, type SkuTarget } from './sku-context';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { SeverityBadge } from './status';
 import type { Blocker, ReviewIssue, Waiver } from './types';
-import { WaiveBlockerInput } from '@/lib/skus/schemas';
+import { CreateReviewIssueInput, WaiveBlockerInput } from '@/lib/skus/schemas';
 import { RoleGate } from '@/components/team/role-gate';
 
 const REASON_MAX = 500;
@@ -62,6 +62,9 @@ const WaiveForm = WaiveBlockerInput.pick({ reason: true }).refine((v) => v.reaso
   path: ['reason'],
   message: REASON_HINT,
 });
+
+// The server's request schema for a new review issue; the form asks for its message only.
+const ReviewIssueForm = CreateReviewIssueInput.pick({ message: true });
 
 /** Where the fix of a blocker lives, and what the button says. */
 export function fixOf(b: Blocker): { target: SkuTarget; label: string; icon: typeof PenLine } | null {
@@ -421,23 +424,29 @@ function ReviewIssuesCard({
   onResolve: (i: ReviewIssue) => void;
   onAdded: () => void;
 }) {
-  const [message, setMessage] = React.useState('');
-  const [saving, setSaving] = React.useState(false);
-  const [error, setError] = React.useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting: saving },
+  } = useForm({
+    defaultValues: { message: '' },
+    resolver: zodResolver(ReviewIssueForm, {
+      error: (iss) => (iss.code === 'too_small' ? 'Describe the issue first.' : undefined),
+    }),
+  });
+  const message = useWatch({ control, name: 'message' });
+  const error = errors.message?.message ?? errors.root?.message ?? null;
 
-  async function add(e: React.FormEvent) {
-    e.preventDefault();
-    if (!message.trim()) return;
-    setSaving(true);
-    setError(null);
+  async function add(v: { message: string }) {
     try {
-      await idempotentWrite(`/api/skus/${skuId}/review-issues`, { method: 'POST', body: { message: message.trim() } });
-      setMessage('');
+      await idempotentWrite(`/api/skus/${skuId}/review-issues`, { method: 'POST', body: { message: v.message } });
+      reset();
       onAdded();
     } catch (err) {
-      setError(describeError(err).title);
-    } finally {
-      setSaving(false);
+      setError('root', { message: describeError(err).title });
     }
   }
 
@@ -474,13 +483,13 @@ function ReviewIssuesCard({
         </ul>
       ) : null}
       <form
-        onSubmit={add}
+        onSubmit={handleSubmit(add)}
+        noValidate
         className="flex flex-wrap items-start gap-2 border-t border-border px-5 py-3 first:border-t-0"
       >
         <div className="min-w-64 flex-1">
           <Input
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
+            {...register('message')}
             placeholder="Raise an issue for the review, e.g. “Label photo shows an older address”"
             aria-label="New review issue"
             maxLength={1000}

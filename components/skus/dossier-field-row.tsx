@@ -14,6 +14,7 @@ import { HistoryPopover, ProvenanceBadge, provenanceLabel } from './provenance';
 import { idempotentWrite } from '@/components/api/client';
 import { SyncFromEntityButton } from '@/components/ai/sync-from-entity-button';
 import type { Blocker, CatalogueField, DossierField, DossierValue } from './types';
+import type { SetDossierValueResult } from '@/lib/skus/schemas';
 import { RoleGate } from '@/components/team/role-gate';
 
 export interface DossierFieldRowProps {
@@ -90,10 +91,10 @@ export function DossierFieldRow({
     setBusy('save');
     setError(null);
     try {
-      const res = await idempotentWrite<{ value: DossierValue; changed: boolean }>(
-        `${base}/${encodeURIComponent(field.key)}`,
-        { method: 'PUT', body: { value: draft } },
-      );
+      const res = await idempotentWrite<SetDossierValueResult>(`${base}/${encodeURIComponent(field.key)}`, {
+        method: 'PUT',
+        body: { value: draft },
+      });
       closeEditor();
       if (!res.changed) toast.info(`${label}: unchanged`);
       onChanged();

@@ -45,6 +45,8 @@ import { ApproveDialog, ReviewDialog } from './sign-off-dialogs';
 import { useSkuPage } from './sku-context';
 import { useCan } from '@/components/team/role-context';
 import type { Blocker, Locale } from './types';
+import type { z } from 'zod';
+import { ApprovalBlockedDetails, ReviewIncompleteDetails, type PublishResponse } from '@/lib/skus/schemas';
 
 export type ActionName = 'review' | 'approve' | 'publish' | 'export' | 'dossier' | 'delete';
 export interface ActionOutcome {
@@ -69,52 +71,44 @@ const LOCALE_NAMES: Record<Locale, string> = {
   it: 'Italiano',
 };
 
-interface OpenItem {
-  key: string;
-  message: string;
-  blocker?: Blocker;
-  fields?: string[];
-}
+/** One open item a refusal names: a message from the refusal's details, with the SKU blocker it matches for a fix link. */
+type OpenItem = Pick<Blocker, 'message'> & { key: string; blocker?: Blocker; fields?: Blocker['required_fields'] };
 
-function asArray(v: unknown): Record<string, unknown>[] {
-  return Array.isArray(v) ? (v.filter((x) => x && typeof x === 'object') as Record<string, unknown>[]) : [];
+/** A list under `key` of a refusal's details, read with the server's schema of that list; absent or other, none. */
+function detailsList<T>(details: Record<string, unknown>, key: string, schema: z.ZodType<T[]>): T[] {
+  const r = schema.safeParse(details[key]);
+  return r.success ? r.data : [];
 }
 
 /** The list a 409 names (open blockers, review issues, conflicts), matched to the SKU's own blockers for fix links. */
 function openItemsOf(error: ApiError, blockers: Blocker[]): { heading: string; items: OpenItem[] }[] {
   const d = error.details ?? {};
   const groups: { heading: string; items: OpenItem[] }[] = [];
-  const match = (code: unknown, fields: string[]) =>
+  const match = (code: string, fields: string[]) =>
     blockers.find(
       (b) =>
         !b.waived &&
         (b.key === code || b.code === code) &&
         (fields.length === 0 || (b.required_fields ?? []).some((f) => fields.includes(f))),
     );
-  const blockerItems = asArray(d.blockers).map((b, i) => {
-    const fields = Array.isArray(b.required_fields) ? (b.required_fields as string[]) : [];
-    return {
-      key: `${String(b.code)}-${i}`,
-      message: String(b.message ?? humanizeCode(String(b.code ?? ''))),
-      blocker: match(b.code, fields),
-      fields,
-    };
-  });
+  const blockerItems = detailsList(d, 'blockers', ApprovalBlockedDetails.shape.blockers).map((b, i) => ({
+    key: `${b.code}-${i}`,
+    message: b.message || humanizeCode(b.code),
+    blocker: match(b.code, b.required_fields),
+    fields: b.required_fields,
+  }));
   if (blockerItems.length) groups.push({ heading: 'Open blockers', items: blockerItems });
-  const issues = asArray(d.open_review_issues).map((x, i) => ({
+  const issues = detailsList(d, 'open_review_issues', ReviewIncompleteDetails.shape.open_review_issues).map((x, i) => ({
     key: `issue-${i}`,
-    message: String(x.message ?? 'Review issue'),
+    message: x.message || 'Review issue',
   }));
   if (issues.length) groups.push({ heading: 'Open review issues', items: issues });
-  const conflicts = asArray(d.open_conflicts).map((x, i) => {
-    const fields = Array.isArray(x.required_fields) ? (x.required_fields as string[]) : [];
-    return {
-      key: `conflict-${i}`,
-      message: String(x.message ?? 'Extraction conflict'),
-      fields,
-      blocker: match('EXTRACTION_CONFLICT_OPEN', fields),
-    };
-  });
+  const conflicts = detailsList(d, 'open_conflicts', ReviewIncompleteDetails.shape.open_conflicts).map((x, i) => ({
+    key: `conflict-${i}`,
+    message: x.message || 'Extraction conflict',
+    fields: x.required_fields,
+    blocker: match('EXTRACTION_CONFLICT_OPEN', x.required_fields),
+  }));
   if (conflicts.length) groups.push({ heading: 'Open extraction conflicts', items: conflicts });
   return groups;
 }
@@ -430,7 +424,7 @@ function PublishDialog({
   async function publish() {
     setSaving(true);
     try {
-      const res = await idempotentWrite<{ revision: number; public_url: string }>(`/api/skus/${skuId}/publish`, {
+      const res = await idempotentWrite<PublishResponse>(`/api/skus/${skuId}/publish`, {
         method: 'POST',
       });
       onDone(res.revision ?? next);

@@ -10,7 +10,6 @@ import type {
   ListSkusQuery,
 } from '@/lib/skus/schemas';
 import type { DossierCatalogue } from '@/lib/dossier/schemas';
-import type { Entity } from '@/lib/entities/schemas';
 
 export { SKU_STATES as SKU_STATUSES } from '@/lib/skus/schemas';
 export type {
@@ -52,4 +51,4 @@ export type CatalogueSection = DossierCatalogue['sections'][number];
 export const ENTITY_ROLES = ['manufacturer', 'importer', 'responsible_person', 'authorised_representative'] as const;
 export type EntityRole = (typeof ENTITY_ROLES)[number];
 /** GET /api/skus/{id}/entities answers { links: EntityLink[] }. */
-export type EntityLink = { role: EntityRole; entity: Entity };
+export type { SkuEntityLink as EntityLink } from '@/lib/entities/schemas';

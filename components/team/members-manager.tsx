@@ -18,7 +18,15 @@ import { ApiError, apiFetch, describeError } from '@/components/api/client';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { formatDate } from '@/components/format';
 import { useCan, useMe } from './role-context';
-import { AssignableRole, type Invitation, type Member, type MemberList } from '@/lib/team/schemas';
+import {
+  AssignableRole,
+  type Invitation,
+  type InvitationCreated,
+  type Member,
+  type MemberList,
+} from '@/lib/team/schemas';
+import type { WorkspaceUpdate } from '@/lib/workspace/schemas';
+import { useWorkspace } from '@/components/api/queries/resources';
 import type { Role } from '@/lib/auth/roles';
 
 const ASSIGNABLE = AssignableRole.options;
@@ -31,13 +39,13 @@ function showError(e: unknown) {
 
 function FourEyesCard() {
   const manage = useCan('manage');
-  const ws = useApiQuery<{ settings: { four_eyes_approval: boolean } }>('/api/workspace');
+  const ws = useWorkspace();
   const [saving, setSaving] = React.useState(false);
   const on = ws.data?.settings.four_eyes_approval ?? false;
   async function toggle(next: boolean) {
     setSaving(true);
     try {
-      const r = await apiFetch<{ settings: { four_eyes_approval: boolean } }>('/api/workspace', {
+      const r = await apiFetch<WorkspaceUpdate>('/api/workspace', {
         method: 'PATCH',
         body: { four_eyes_approval: next },
       });
@@ -96,7 +104,7 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
     setBusy(true);
     setFieldError(null);
     try {
-      const r = await apiFetch<{ invite_url: string; data: Invitation; mail: { sent: boolean } }>('/api/invitations', {
+      const r = await apiFetch<InvitationCreated>('/api/invitations', {
         method: 'POST',
         body: { email: email.trim(), role },
       });
@@ -291,7 +299,7 @@ export function MembersManager() {
               </TableHeader>
               <TableBody>
                 {members.data!.data.map((m) => {
-                  const self = m.user_id === me?.userId;
+                  const self = m.user_id === me?.user_id;
                   const editable = manage.allowed && m.role !== 'owner' && !self;
                   return (
                     <TableRow key={m.user_id} data-testid={`member-${m.email}`}>

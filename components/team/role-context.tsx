@@ -2,12 +2,10 @@
 
 import * as React from 'react';
 import { PERMISSION_ROLE, requiredRole, roleAtLeast, type Permission, type Role } from '@/lib/auth/roles';
+import type { Member } from '@/lib/team/schemas';
 
-export interface Me {
-  userId: string;
-  email: string;
-  role: Role;
-}
+/** The signed-in person as a member of the active workspace: the server's Member shape (GET /api/members). */
+export type Me = Pick<Member, 'user_id' | 'email' | 'role'>;
 
 const MeContext = React.createContext<Me | null>(null);
 

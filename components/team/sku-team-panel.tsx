@@ -11,27 +11,26 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
 import { formatDateTime } from '@/components/format';
 import { useCan } from './role-context';
-import type { SkuComment } from '@/lib/skus/schemas';
+import type { SkuAssignment, SkuComment, SkuCommentCreated } from '@/lib/skus/schemas';
+import { useMembers } from '@/components/api/queries/resources';
 
 type Comment = SkuComment;
 
 /** On a SKU page: who the SKU is assigned to, and its comment thread (mention with @email). */
 export function SkuTeamPanel({ skuId }: { skuId: string }) {
   const edit = useCan('edit');
-  const members = useApiQuery<{ data: { user_id: string; email: string }[] }>('/api/members');
-  const assignee = useApiQuery<{ assignee: { user_id: string; email: string | null } | null }>(
-    `/api/skus/${skuId}/assignee`,
-  );
+  const members = useMembers();
+  const assignee = useApiQuery<SkuAssignment>(`/api/skus/${skuId}/assignee`);
   const comments = useApiQuery<{ data: Comment[] }>(`/api/skus/${skuId}/comments`);
   const [body, setBody] = React.useState('');
   const [posting, setPosting] = React.useState(false);
 
   async function assign(userId: string) {
     try {
-      const r = await apiFetch<{ assignee: { user_id: string; email: string | null } | null }>(
-        `/api/skus/${skuId}/assignee`,
-        { method: 'PUT', body: { user_id: userId || null } },
-      );
+      const r = await apiFetch<SkuAssignment>(`/api/skus/${skuId}/assignee`, {
+        method: 'PUT',
+        body: { user_id: userId || null },
+      });
       assignee.setData(r);
       toast.success(r.assignee ? `Assigned to ${r.assignee.email}` : 'Unassigned');
     } catch (e) {
@@ -43,7 +42,7 @@ export function SkuTeamPanel({ skuId }: { skuId: string }) {
     e.preventDefault();
     setPosting(true);
     try {
-      const r = await apiFetch<{ data: Comment & { notified: string[] } }>(`/api/skus/${skuId}/comments`, {
+      const r = await apiFetch<SkuCommentCreated>(`/api/skus/${skuId}/comments`, {
         method: 'POST',
         body: { body },
         headers: { 'Idempotency-Key': crypto.randomUUID() },

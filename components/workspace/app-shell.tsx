@@ -1,17 +1,19 @@
 import Link from 'next/link';
 import { BrandMark } from '@/components/brand';
 import type { Plan } from '@/components/api/types';
+import type { CurrentSession } from '@/lib/workspace/session';
 import { SidebarNav } from './sidebar-nav';
 import { MobileNav } from './mobile-nav';
 import { UserMenu } from './user-menu';
 import { PlanBadge } from './plan-badge';
 import { SessionKeeper } from './session-keeper';
 
-export interface ShellSession {
-  user: { id: string; email: string; isStaff: boolean };
-  workspace: { id: string; name: string; plan: Plan };
-  expiresAt: string;
-}
+/** What the shell shows of the signed-in session, as the server layout reads it (lib/workspace/session). */
+export type ShellSession = {
+  user: Pick<CurrentSession['user'], 'id' | 'email' | 'isStaff'>;
+  workspace: Pick<CurrentSession['workspace'], 'id' | 'name' | 'plan'>;
+  expiresAt: CurrentSession['expiresAt'];
+};
 
 function WorkspaceHeader({ name, plan }: { name: string; plan: Plan }) {
   return (

@@ -82,6 +82,11 @@ export const Entity = z
   .meta({ id: 'Entity' });
 export type Entity = z.infer<typeof Entity>;
 
+/** GET /api/skus/{id}/entities: the entity linked to the SKU in each role. */
+export const SkuEntityLink = z.object({ role: EntityRoleSchema, entity: Entity });
+export type SkuEntityLink = z.infer<typeof SkuEntityLink>;
+export const SkuEntityLinks = z.object({ links: z.array(SkuEntityLink) });
+
 export const LinkedSku = z
   .object({
     role: EntityRoleSchema,

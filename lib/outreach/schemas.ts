@@ -165,3 +165,11 @@ export const Responsiveness = z
   })
   .meta({ id: 'SupplierResponsiveness' });
 export type Responsiveness = z.infer<typeof Responsiveness>;
+
+/** POST /api/supplier-email/requests/bulk: one result per request (done, or why not). */
+export const BulkRequestResults = z.object({
+  results: z.array(
+    z.object({ id: z.string(), ok: z.boolean(), code: z.string().optional(), message: z.string().optional() }),
+  ),
+});
+export type BulkRequestResults = z.infer<typeof BulkRequestResults>;

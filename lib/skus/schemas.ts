@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '@/lib/auth/roles';
+import { fieldKeySchema } from '@/lib/dossier/catalogue';
 import { checkGtin } from '@/lib/gtin';
 import { DateTime, Uuid, pageOf } from '@/lib/http/schemas';
 
@@ -205,12 +206,24 @@ export type ApproveSkuResponse = z.infer<typeof ApproveSkuResponse>;
 
 const OpenReviewItem = z.object({ message: z.string(), details: z.unknown() });
 
+/** What review completion waits for: the dry run's answer and the details of its 409 REVIEW_INCOMPLETE. */
+export const ReviewIncompleteDetails = z.object({
+  open_review_issues: z.array(OpenReviewItem),
+  open_conflicts: z.array(OpenReviewItem.extend({ required_fields: z.array(z.string()) })),
+});
+export type ReviewIncompleteDetails = z.infer<typeof ReviewIncompleteDetails>;
+
+/** The details of approval's 409 APPROVAL_BLOCKED: the open blocker-severity blockers. */
+export const ApprovalBlockedDetails = z.object({
+  blockers: z.array(SkuBlocker.pick({ code: true, message: true, required_fields: true })),
+});
+export type ApprovalBlockedDetails = z.infer<typeof ApprovalBlockedDetails>;
+
 export const CompleteReviewResponse = z.union([
   z.object({
     dry_run: z.literal(true),
     can_complete: z.boolean(),
-    open_review_issues: z.array(OpenReviewItem),
-    open_conflicts: z.array(OpenReviewItem.extend({ required_fields: z.array(z.string()) })),
+    ...ReviewIncompleteDetails.shape,
     sku: Sku,
   }),
   z.object({ sku: Sku }),
@@ -261,11 +274,37 @@ export const SkuComment = z.object({
 });
 export type SkuComment = z.infer<typeof SkuComment>;
 
+/** POST /api/skus/{id}/comments: the comment, and who was mailed about it. */
+export const SkuCommentCreated = z.object({ data: SkuComment.extend({ notified: z.array(z.string()) }) });
+export type SkuCommentCreated = z.infer<typeof SkuCommentCreated>;
+
 export const SkuAssignment = z.object({
   sku_id: Uuid,
   assignee: z.object({ user_id: Uuid, email: z.string().nullable() }).nullable(),
 });
 export type SkuAssignment = z.infer<typeof SkuAssignment>;
+
+/** POST /api/skus/{id}/publish: the new revision of the public safety page. */
+export const PublishResponse = z
+  .object({
+    output: z.record(z.string(), z.unknown()),
+    public_url: z.string(),
+    revision: z.number().int(),
+    safety_page: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'PublishResponse' });
+
+export const PublishDryRun = z
+  .object({
+    dry_run: z.literal(true),
+    can_publish: z.boolean(),
+    revision: z.number().int(),
+    public_id: z.string().nullable(),
+    public_url: z.string().nullable(),
+  })
+  .loose()
+  .meta({ id: 'PublishDryRunResponse' });
+export type PublishResponse = z.infer<typeof PublishResponse>;
 
 /** POST /api/skus/{id}/picture: the stored picture and the dossier field it was set on. */
 export const SkuPictureUpload = z.object({
@@ -320,9 +359,20 @@ export const WaiverSchema = z
 export const WaiveBlockerInput = z
   .strictObject({ code: z.string().min(1).max(120), reason: z.string().trim().min(1).max(500) })
   .meta({ id: 'WaiveBlockerInput' });
+/** POST /api/skus/{id}/review-issues: the question a reviewer raises, optionally about one dossier field. */
+export const CreateReviewIssueInput = z
+  .strictObject({ message: z.string().trim().min(1).max(2000), field_key: fieldKeySchema.nullable().optional() })
+  .meta({ id: 'CreateReviewIssueInput' });
 export type DossierValue = z.infer<typeof DossierValueSchema>;
 export type ReviewIssue = z.infer<typeof ReviewIssueSchema>;
 export type BlockerWaiver = z.infer<typeof WaiverSchema>;
+
+/** PUT /api/skus/{id}/dossier/{field_key}: the stored value and whether it changed (or, with dry_run, would). */
+export const SetDossierValueResponse = z.union([
+  z.object({ value: DossierValueSchema, changed: z.boolean() }),
+  z.object({ dry_run: z.literal(true), normalized_value: z.string(), would_change: z.boolean() }).loose(),
+]);
+export type SetDossierValueResult = Extract<z.infer<typeof SetDossierValueResponse>, { changed: boolean }>;
 
 export const DossierField = z
   .object({

@@ -11,7 +11,7 @@ import { profileForCategory } from '@/lib/requirements';
 import { fourEyesEnabled, fourEyesRefusal, recordApproval, serializeApproval } from './approval';
 import { decodeCursor, encodeCursor } from './cursor';
 import { recomputeSku } from './evaluate';
-import type { CreateSkuInput, ListSkusQuery } from './schemas';
+import type { ApprovalBlockedDetails, CreateSkuInput, ListSkusQuery, ReviewIncompleteDetails } from './schemas';
 import { serializeBlockers, serializeSku, skuStatus, skuStatusSql } from './serialize';
 import { skuSearchCondition } from './search';
 
@@ -302,7 +302,7 @@ function approvalBlocked(open: SkuRow['blockers']) {
     {
       details: {
         blockers: open.map((b) => ({ code: b.code, message: b.message, required_fields: b.required_fields ?? [] })),
-      },
+      } satisfies ApprovalBlockedDetails,
     },
   );
 }
@@ -431,7 +431,7 @@ export async function completeReview(db: Db, args: { workspaceId: string; actor:
         'REVIEW_INCOMPLETE',
         `Resolve ${issues.length} review issue(s) and ${conflicts.length} extraction conflict(s) first.`,
         {
-          details: { open_review_issues: issues, open_conflicts: conflicts },
+          details: { open_review_issues: issues, open_conflicts: conflicts } satisfies ReviewIncompleteDetails,
         },
       );
       await recordAudit(t, {

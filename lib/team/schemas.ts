@@ -35,6 +35,14 @@ export const Seats = z.object({
 export type Seats = z.infer<typeof Seats>;
 
 /** GET /api/members: the members, the seats they use, what each role may do, and who is asking. */
+/** POST /api/invitations: invite_url is shown this once; mail says whether the mail went out. */
+export const InvitationCreated = z.object({
+  data: Invitation,
+  invite_url: z.string(),
+  mail: z.object({ sent: z.boolean(), provider: z.string(), error: z.string().optional() }),
+});
+export type InvitationCreated = z.infer<typeof InvitationCreated>;
+
 export const MemberList = z.object({
   data: z.array(Member),
   seats: Seats,

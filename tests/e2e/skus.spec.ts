@@ -337,6 +337,22 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
       await expect(brand.getByTestId('provenance')).toHaveAttribute('data-source', 'ai_suggestion');
     });
 
+    await test.step('a review issue raised on the Blockers tab is listed until someone resolves it', async () => {
+      await page.getByTestId('tab-blockers').click();
+      const input = page.getByLabel('New review issue');
+      const raise = page.getByRole('button', { name: 'Raise issue' });
+      await expect(raise).toBeDisabled();
+      await input.fill('  Label photo shows an older address  ');
+      await raise.click();
+      const issue = page.getByTestId('review-issue');
+      await expect(issue).toHaveCount(1);
+      // The server's schema trims the message; the form is empty again for the next one.
+      await expect(issue.locator('p').first()).toHaveText('Label photo shows an older address');
+      await expect(input).toHaveValue('');
+      await issue.getByRole('button', { name: 'Resolve' }).click();
+      await expect(issue).toHaveCount(0);
+    });
+
     let publicUrl = '';
     await test.step('complete the review, approve (confirmed), publish (confirmed)', async () => {
       await page.getByTestId('action-review').click();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { createInvitation, listInvitations } from '@/lib/team/invitations';
-import { AssignableRole, Invitation } from '@/lib/team/schemas';
+import { AssignableRole, Invitation, InvitationCreated } from '@/lib/team/schemas';
 
 // GET /api/invitations – invitations of the workspace, newest first, with their status.
 const list = defineRoute({
@@ -32,11 +32,7 @@ const create = defineRoute({
     201: {
       description:
         'Invited. invite_url is shown this once (for when mail is not configured); mail says whether the mail went out.',
-      schema: z.object({
-        data: Invitation,
-        invite_url: z.string(),
-        mail: z.object({ sent: z.boolean(), provider: z.string(), error: z.string().optional() }),
-      }),
+      schema: InvitationCreated,
     },
   },
   handler: async ({ db, auth, actor, body }) => {

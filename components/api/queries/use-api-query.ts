@@ -1,7 +1,7 @@
 'use client';
 
 import * as React from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/components/api/client';
 import { keyOfPath } from './keys';
 
@@ -30,8 +30,8 @@ export function useApiQuery<T>(
   path: string | null,
   options: {
     staleTime?: number;
-    /** how often to refetch, possibly from the answer on screen (poll while it says a job runs) */
-    refetchInterval?: number | false | ((data: T | undefined) => number | false);
+    /** how often to refetch, possibly from the answer on screen (poll while it says a job runs) or the last failure */
+    refetchInterval?: number | false | ((data: T | undefined, error: ApiError | undefined) => number | false);
   } = {},
 ): ApiQuery<T> {
   const client = useQueryClient();
@@ -44,7 +44,7 @@ export function useApiQuery<T>(
     staleTime: options.staleTime,
     refetchInterval: (query) => {
       const r = options.refetchInterval;
-      return typeof r === 'function' ? r(query.state.data) : (r ?? false);
+      return typeof r === 'function' ? r(query.state.data, asApiError(query.state.error)) : (r ?? false);
     },
   });
   const reload = React.useCallback(async () => {
@@ -61,6 +61,22 @@ export function useApiQuery<T>(
     reload,
     setData,
   };
+}
+
+/**
+ * A GET asked from an event handler rather than a render (e.g. after an upload): the same key as
+ * useApiQuery's for the path, so the answer lands in the cache every screen showing that resource reads.
+ */
+export async function fetchApiQuery<T>(client: QueryClient, path: string, signal?: AbortSignal): Promise<T> {
+  const data = await client.fetchQuery({
+    queryKey: keyOfPath(path),
+    queryFn: ({ signal: s }) => apiFetch<T>(path, { signal: s }),
+    // Asked now, whatever the cache holds: the caller wants the state after what it just did.
+    staleTime: 0,
+  });
+  // The caller gave up meanwhile (a cancelled upload): its answer is not wanted.
+  signal?.throwIfAborted();
+  return data;
 }
 
 /**

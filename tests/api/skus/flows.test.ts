@@ -23,6 +23,7 @@ import {
   skus,
 } from '@/lib/db/schema';
 import { publicPageProxy } from '@/lib/publish/public-page-csp';
+import { ApprovalBlockedDetails } from '@/lib/skus/schemas';
 import { call, expectEnvelope, makeUser, ORIGIN, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
 import {
@@ -106,6 +107,8 @@ describe('requirement flows', () => {
       'APPROVAL_BLOCKED',
     );
     expect(refused.details.blockers.map((b: any) => b.code)).toEqual(['TOY_EN71_REPORT_MISSING']);
+    // The SKU page reads the refusal's blockers with the same schema.
+    expect(ApprovalBlockedDetails.safeParse(refused.details).success).toBe(true);
 
     // An expired EN 71 report counts as missing; a test report for another standard does not count.
     const expired = await addDocument(u, {

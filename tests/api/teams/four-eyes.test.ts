@@ -8,6 +8,7 @@ import * as approvalsRoute from '@/app/api/skus/[id]/approvals/route';
 import { getDb } from '@/lib/db/client';
 import { addSuggestions } from '@/lib/dossier/service';
 import { auditEvents, skuApprovals, skus } from '@/lib/db/schema';
+import { ReviewIncompleteDetails } from '@/lib/skus/schemas';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
 import { readySku, setField } from '../skus/fixtures';
@@ -177,6 +178,8 @@ describe('review completion is refused while anything is open', () => {
     );
     expect(err.details.open_conflicts).toHaveLength(1);
     expect(err.details.open_conflicts[0].required_fields).toEqual(['model_number']);
+    // The SKU page reads these details with the same schema.
+    expect(ReviewIncompleteDetails.safeParse(err.details).success).toBe(true);
     const [row] = await (await getDb()).select().from(skus).where(eq(skus.id, sku.id));
     expect(row.reviewState).toBe('open');
     expect((await actions(a.workspaceId, sku.id)).some((e) => e.action === 'sku.review_refused')).toBe(true);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { addComment, COMMENT_MAX, listComments } from '@/lib/team/comments';
-import { SkuComment } from '@/lib/skus/schemas';
+import { SkuComment, SkuCommentCreated } from '@/lib/skus/schemas';
 
 // GET /api/skus/{id}/comments – the SKU's comment thread, oldest first.
 const list = defineRoute({
@@ -33,7 +33,7 @@ const create = defineRoute({
   responses: {
     201: {
       description: 'The comment, and who was mailed.',
-      schema: z.object({ data: SkuComment.extend({ notified: z.array(z.string()) }) }),
+      schema: SkuCommentCreated,
     },
   },
   handler: async ({ db, auth, actor, params, body }) =>

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { skuEntityLinks } from '@/lib/entities/service';
-import { Entity } from '@/lib/entities/schemas';
+import { SkuEntityLinks } from '@/lib/entities/schemas';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { getSkuRow } from '@/lib/skus/service';
 
@@ -18,7 +17,7 @@ const get = defineRoute({
   responses: {
     200: {
       description: 'One link per role.',
-      schema: z.object({ links: z.array(z.object({ role: z.string(), entity: Entity })) }),
+      schema: SkuEntityLinks,
     },
   },
   handler: async ({ db, auth, params }) => {

@@ -2,26 +2,7 @@ import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { publicAppUrl } from '@/lib/config/public-url';
 import { publishSku } from '@/lib/publish/service';
-
-const PublishResponse = z
-  .object({
-    output: z.record(z.string(), z.unknown()),
-    public_url: z.string(),
-    revision: z.number().int(),
-    safety_page: z.record(z.string(), z.unknown()).optional(),
-  })
-  .meta({ id: 'PublishResponse' });
-
-const PublishDryRun = z
-  .object({
-    dry_run: z.literal(true),
-    can_publish: z.boolean(),
-    revision: z.number().int(),
-    public_id: z.string().nullable(),
-    public_url: z.string().nullable(),
-  })
-  .loose()
-  .meta({ id: 'PublishDryRunResponse' });
+import { PublishDryRun, PublishResponse } from '@/lib/skus/schemas';
 
 // POST /api/skus/{id}/publish – freeze the approved SKU into a new immutable revision of its public safety page.
 const publish = defineRoute({

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { fieldKeySchema } from '@/lib/dossier/catalogue';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { listReviewIssues, serializeReviewIssue } from '@/lib/skus/read-model';
-import { ReviewIssueSchema } from '@/lib/skus/schemas';
+import { CreateReviewIssueInput, ReviewIssueSchema } from '@/lib/skus/schemas';
 import { addReviewIssue } from '@/lib/skus/waivers';
 
 // GET /api/skus/{id}/review-issues – open and resolved review issues, oldest first.
@@ -30,9 +29,7 @@ const create = defineRoute({
   stability: 'preview',
   auth: 'session',
   params: IdParams,
-  body: z
-    .strictObject({ message: z.string().trim().min(1).max(2000), field_key: fieldKeySchema.nullable().optional() })
-    .meta({ id: 'CreateReviewIssueInput' }),
+  body: CreateReviewIssueInput,
   idempotent: true,
   errors: [409],
   responses: { 201: { description: 'Created.', schema: z.object({ issue: ReviewIssueSchema }) } },

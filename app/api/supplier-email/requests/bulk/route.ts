@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
 import { bulkAction } from '@/lib/outreach/reminders';
+import { BulkRequestResults } from '@/lib/outreach/schemas';
 
 // POST /api/supplier-email/requests/bulk – remind now / cancel several requests.
 const post = defineRoute({
@@ -18,11 +19,7 @@ const post = defineRoute({
   responses: {
     200: {
       description: 'Per-request results.',
-      schema: z.object({
-        results: z.array(
-          z.object({ id: z.string(), ok: z.boolean(), code: z.string().optional(), message: z.string().optional() }),
-        ),
-      }),
+      schema: BulkRequestResults,
     },
   },
   handler: async ({ db, auth, actor, body }) =>

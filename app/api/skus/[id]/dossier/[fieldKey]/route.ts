@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { clearDossierValue, setDossierValue } from '@/lib/dossier/service';
 import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
-import { DossierValueSchema } from '@/lib/skus/schemas';
+import { SetDossierValueResponse } from '@/lib/skus/schemas';
 
 const Params = z.object({ id: Uuid, fieldKey: z.string().min(1).max(64) });
 
@@ -27,10 +27,7 @@ const put = defineRoute({
     200: {
       description:
         'The stored value and whether it changed (dry_run: the normalised value and whether it would change).',
-      schema: z.union([
-        z.object({ value: DossierValueSchema, changed: z.boolean() }),
-        z.object({ dry_run: z.literal(true), normalized_value: z.string(), would_change: z.boolean() }).loose(),
-      ]),
+      schema: SetDossierValueResponse,
     },
   },
   handler: async ({ db, auth, actor, params, body, dryRun }) =>
