@@ -13,6 +13,9 @@
  *   BENCH_STATEMENTS=1 ...                            # also print milliseconds per write statement kind
  *   npx tsx bench/import-e2e.ts <csv|xlsx> <rows>     # one scenario in this process, JSON out
  *
+ * node_cpu_s and pg_cpu_s are the CPU seconds of this process and of the Postgres server's backends
+ * (local server only) during the import: what the import costs when the machine is shared.
+ *
  * Each scenario runs in its own process so the peak RSS (getrusage maxrss) is that scenario's alone.
  */
 import '@/lib/polyfills';
@@ -116,6 +119,8 @@ interface Result {
   copy_seconds: number;
   copy_rows_per_second: number;
   ratio: number;
+  node_cpu_s: number;
+  pg_cpu_s: number | null;
 }
 
 async function scenario(name: 'csv' | 'xlsx', file: string, rows: number): Promise<Result> {
@@ -177,6 +182,7 @@ async function scenario(name: 'csv' | 'xlsx', file: string, rows: number): Promi
           );
         }, 2000)
       : null;
+    const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     const { batch } = await commitImport(db, {
       workspace,
@@ -186,6 +192,8 @@ async function scenario(name: 'csv' | 'xlsx', file: string, rows: number): Promi
     });
     await drainJobs(6 * 60 * 60 * 1000);
     const seconds = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const pgCpu = await serverCpuSeconds(db);
     if (sampler) clearInterval(sampler);
     const final = (await getImport(db, workspace.id, batch.id)).batch;
     const peakRss = process.resourceUsage().maxRSS * 1024;
@@ -242,6 +250,8 @@ async function scenario(name: 'csv' | 'xlsx', file: string, rows: number): Promi
       copy_seconds: +copySeconds.toFixed(2),
       copy_rows_per_second: Math.round(copyRps),
       ratio: +(copyRps / rps).toFixed(1),
+      node_cpu_s: +((cpu.user + cpu.system) / 1e6).toFixed(1),
+      pg_cpu_s: pgCpu === null ? null : +pgCpu.toFixed(1),
     };
   } finally {
     await stopBoss();
@@ -254,6 +264,28 @@ async function scenario(name: 'csv' | 'xlsx', file: string, rows: number): Promi
       await admin.end();
     }
   }
+}
+
+/**
+ * CPU seconds the Postgres server's backends of this database have used so far (the bench's connections
+ * live for the whole scenario), when the server runs on this machine; null elsewhere (PGlite runs in
+ * this process, so its work is in node_cpu_s). On a shared machine CPU time says more than wall time.
+ */
+async function serverCpuSeconds(db: import('@/lib/db/client').Db): Promise<number | null> {
+  if (!process.env.DATABASE_URL) return null;
+  const { sql } = await import('drizzle-orm');
+  const res = await db.execute(sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`);
+  const pids = (Array.isArray(res) ? res : (res as { rows: { pid: number }[] }).rows) as { pid: number }[];
+  let ticks = 0;
+  for (const { pid } of pids) {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(f[11]) + Number(f[12]); // utime, stime (fields 14 and 15 of stat)
+    } catch {
+      return null; // not a local server
+    }
+  }
+  return ticks / 100;
 }
 
 async function main() {

@@ -70,14 +70,24 @@ function displayNames(locale: string, type: 'language' | 'region'): Intl.Display
   return languageNameCache.get(key) ?? null;
 }
 
+const languageNames = new Map<string, string>();
+
 /** "fr" in locale "de" → "Französisch". Uses ICU data (Node ships full ICU), falls back to the code. */
 export function languageName(code: string, locale = 'en'): string {
-  try {
-    const name = displayNames(locale, 'language')?.of(code);
-    return name ? capitalize(name, locale) : code;
-  } catch {
-    return code;
+  // Asked for per blocker message, i.e. per SKU evaluated (an import evaluates one per row): an ICU
+  // lookup each time showed in an import's profile, the answer never changes.
+  const key = `${locale}:${code}`;
+  let name = languageNames.get(key);
+  if (name === undefined) {
+    try {
+      const found = displayNames(locale, 'language')?.of(code);
+      name = found ? capitalize(found, locale) : code;
+    } catch {
+      name = code;
+    }
+    if (languageNames.size < 10_000) languageNames.set(key, name);
   }
+  return name;
 }
 
 /** "DE" in locale "fr" → "Allemagne". Falls back to the code. */

@@ -124,9 +124,19 @@ export function entityIdentityKey(e: { name: string | null; address: string | nu
   return `${parts[0].slice(0, 100)}|#${digest}`;
 }
 
+const countryOfAddress = new Map<string, string | null>();
+
 /** The ISO country an address names at its end, or null ("…, 518000 Shenzhen, China" -> "CN"). */
 export function countryFromAddress(address: string | null | undefined): string | null {
-  return address ? parseAddress(address).country : null;
+  if (!address) return null;
+  // A catalogue repeats a few makers' addresses on every row, and both planning passes ask for each.
+  let country = countryOfAddress.get(address);
+  if (country === undefined) {
+    country = parseAddress(address).country;
+    if (countryOfAddress.size >= 5000) countryOfAddress.clear();
+    countryOfAddress.set(address, country);
+  }
+  return country;
 }
 
 interface Group {

@@ -24,6 +24,8 @@ import { roundTimings, timed, type ImportTimings } from './timings';
 
 export const IMPORT_CHUNK_ROWS = 500;
 const RETRY_LIMIT = 2;
+/** rows planned between two turns of the event loop while a chunk is being written */
+const YIELD_EVERY = 25;
 
 export interface ImportOptions {
   sheet?: string;
@@ -176,6 +178,7 @@ export async function runImportBatch(
     timings.plan = (timings.plan ?? 0) + performance.now() - t0;
     return step;
   };
+  let sinceYield = 0;
   for (let step = next(); ; step = next()) {
     if (step.done) {
       if (!step.value.ok) throw new BatchFailure(readErrorMessage(step.value.error));
@@ -185,6 +188,13 @@ export async function runImportBatch(
     prepareRecord(step.value);
     chunk.push(step.value);
     if (chunk.length >= chunkRows) await flush();
+    // Planning is synchronous; without a turn of the event loop now and then, the chunk in flight
+    // would wait for the whole next chunk's planning before it could send its next statement, and
+    // planning and writing would take turns instead of overlapping.
+    else if (inflight && ++sinceYield >= YIELD_EVERY) {
+      sinceYield = 0;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
   }
   await flush();
   if (inflight) await inflight;

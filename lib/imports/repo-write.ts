@@ -411,15 +411,23 @@ async function insertConfirmedValues(tx: Db, ctx: ChunkContext, rows: NewValue[]
 /** Records row outcomes and adds them to the batch counters (same transaction as the writes). */
 export async function recordRows(tx: Db, ctx: ChunkContext, results: RowResult[]) {
   if (!results.length) return;
-  // One statement of arrays (unnest) instead of a parameter per cell: the same rows, far less SQL to build.
+  // The rows as one JSON document, not arrays: issues and changes are JSON themselves, and as elements
+  // of a text[] every quote in them had to be escaped (per cell, in JavaScript) and parsed twice.
   for (let i = 0; i < results.length; i += 5000) {
-    const slice = results.slice(i, i + 5000);
+    const doc = JSON.stringify(
+      results.slice(i, i + 5000).map((r) => ({
+        row_number: r.row_number,
+        sku_id: r.sku_id,
+        sku_code: r.sku_code,
+        outcome: r.outcome,
+        errors: r.issues,
+        changes: r.changes,
+      })),
+    );
     await tx.execute(sql`
       INSERT INTO import_rows (batch_id, row_number, workspace_id, sku_id, sku_code, outcome, errors, changes)
-      SELECT ${ctx.batchId}::uuid, r.row_number, ${ctx.workspaceId}::uuid, r.sku_id, r.sku_code, r.outcome, r.errors::jsonb, r.changes::jsonb
-      FROM unnest(${sql.param(slice.map((r) => r.row_number))}::int[], ${sql.param(slice.map((r) => r.sku_id))}::uuid[], ${sql.param(slice.map((r) => r.sku_code))}::text[],
-                  ${sql.param(slice.map((r) => r.outcome))}::text[], ${sql.param(slice.map((r) => JSON.stringify(r.issues)))}::text[], ${sql.param(slice.map((r) => JSON.stringify(r.changes)))}::text[])
-        AS r(row_number, sku_id, sku_code, outcome, errors, changes)`);
+      SELECT ${ctx.batchId}::uuid, r.row_number, ${ctx.workspaceId}::uuid, r.sku_id, r.sku_code, r.outcome, r.errors, r.changes
+      FROM jsonb_to_recordset(${doc}::jsonb) AS r(row_number int, sku_id uuid, sku_code text, outcome text, errors jsonb, changes jsonb)`);
   }
   const n = (o: RowOutcome) => results.filter((r) => r.outcome === o).length;
   await tx
