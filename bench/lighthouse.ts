@@ -251,6 +251,16 @@ async function main() {
           console.log(
             `    ${a.id} (${Math.round((a.score ?? 0) * 100)}): ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ''}`,
           );
+          if (a.id === 'largest-contentful-paint-element') {
+            // Which element, and how its time splits (time to first byte, load delay, render delay).
+            for (const t of ((a.details as { items?: unknown[] } | undefined)?.items ?? []) as Array<{
+              items?: Array<{ node?: { snippet?: string }; phase?: string; timing?: number }>;
+            }>)
+              for (const it of t.items ?? [])
+                console.log(
+                  `      ${it.node?.snippet?.slice(0, 160) ?? `${it.phase}: ${Math.round(it.timing ?? 0)} ms`}`,
+                );
+          }
           if (!lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id)) continue;
           const items = ((a.details as { items?: unknown[] } | undefined)?.items ?? []) as Array<{
             node?: { selector?: string; snippet?: string; explanation?: string };

@@ -12,7 +12,7 @@ import type {
 import type { DossierCatalogue } from '@/lib/dossier/schemas';
 import type { Entity } from '@/lib/entities/schemas';
 
-export { SKU_STATES as SKU_STATUSES } from '@/lib/skus/schemas';
+export { SKU_STATES as SKU_STATUSES } from '@/lib/skus/states';
 export type {
   BlockerWaiver as Waiver,
   DossierField,
