@@ -105,6 +105,21 @@ function SortHeader({
 }
 
 /**
+ * One chip per status with the workspace's count (the workspace as a whole, not the current search). Its
+ * own component: the counts arrive after the rows, and only the chips render again then, not the table.
+ */
+function StatusChips({ on, onToggle }: { on: SkuStatus[]; onToggle: (s: SkuStatus) => void }) {
+  const dashboard = useDashboard();
+  const counts = new Map((dashboard.data?.by_status ?? []).map((b) => [b.status, b.count]));
+  return SKU_STATUSES.map((s) => (
+    <FilterChip key={s} on={on.includes(s)} onClick={() => onToggle(s)}>
+      {STATUS_LABELS[s]}
+      {counts.has(s) ? <span className="ml-1.5 font-normal tabular-nums">{counts.get(s)}</span> : null}
+    </FilterChip>
+  ));
+}
+
+/**
  * The SKU list: server-side search, filters, sort and cursor paging; state lives in the URL. `firstPage`
  * is the first page the server page read for the URL it rendered (`params`, the list's query string).
  */
@@ -141,9 +156,6 @@ export function SkuList({
     setRowSelection({});
   }
   const clearSelection = React.useCallback(() => setRowSelection({}), []);
-  // Counts per status for the filter chips (the workspace as a whole, not the current search).
-  const dashboard = useDashboard();
-  const statusCounts = new Map((dashboard.data?.by_status ?? []).map((b) => [b.status, b.count]));
 
   // The URL changes in place (Next's router follows history.replaceState): the rows come from the query
   // layer, so a filter change asks the API once and does not render the server page again.
@@ -382,14 +394,7 @@ export function SkuList({
             chips={
               <>
                 <span className="mr-1 text-xs font-medium text-muted-foreground">Status</span>
-                {SKU_STATUSES.map((s) => (
-                  <FilterChip key={s} on={filters.statuses.includes(s)} onClick={() => toggleStatus(s)}>
-                    {STATUS_LABELS[s]}
-                    {statusCounts.has(s) ? (
-                      <span className="ml-1.5 font-normal tabular-nums">{statusCounts.get(s)}</span>
-                    ) : null}
-                  </FilterChip>
-                ))}
+                <StatusChips on={filters.statuses} onToggle={toggleStatus} />
                 <span className="mx-1 h-4 w-px bg-border" aria-hidden="true" />
                 <FilterChip
                   on={filters.hasBlockers}
