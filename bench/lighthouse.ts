@@ -4,10 +4,13 @@
  * headless Chromium. Goals: performance >= 90, accessibility >= 95. The baseline, measured in the same
  * run on the same server, is the app's sign-in page: a small page of the same build, the floor others start from.
  *
- *   npm run build && npx tsx bench/lighthouse.ts [--port 3390] [--skus 10000] [--details]
+ *   npm run build && npx tsx bench/lighthouse.ts [--port 3390] [--skus 10000] [--runs 3] [--details]
  *
- * --details lists, per page, every performance or accessibility audit scoring below 0.9 (id, title,
- * displayed value) and the JavaScript the page loads (requests and transferred bytes).
+ * --list-only measures the SKU list alone (no baseline, no public page: quicker while working on the list).
+ * --runs N measures each page N times and prints every run and the median (scores move between runs).
+ * --details lists, per page, the metrics (FCP, LCP, TBT, CLS, SI), every performance or accessibility
+ * audit scoring below 0.9 (id, title, displayed value, and the elements of a failing accessibility audit)
+ * and the JavaScript the page loads (requests and transferred bytes).
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/lighthouse.ts
  *
  * A scratch database is created on the Postgres server (default 127.0.0.1:5432) and dropped at the end.
@@ -28,6 +31,8 @@ const arg = (name: string, dflt: number) => {
 const PORT = arg('port', 3390);
 const SKU_COUNT = arg('skus', 10_000);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
+const RUNS = Math.max(1, arg('runs', 1));
+const LIST_ONLY = process.argv.includes('--list-only');
 const DETAILS = process.argv.includes('--details');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SECRET = `bench-${crypto.randomBytes(24).toString('hex')}`;
@@ -236,29 +241,78 @@ async function main() {
             a.scoreDisplayMode !== 'informative' &&
             inCategory(a.id),
         );
-        for (const a of weak)
+        const metric = (id: string) => lhr.audits[id]?.numericValue ?? 0;
+        console.log(
+          `    FCP ${Math.round(metric('first-contentful-paint'))} ms, LCP ${Math.round(metric('largest-contentful-paint'))} ms, ` +
+            `TBT ${Math.round(metric('total-blocking-time'))} ms, CLS ${metric('cumulative-layout-shift').toFixed(3)}, ` +
+            `SI ${Math.round(metric('speed-index'))} ms`,
+        );
+        // What the unthrottled page load did (the scores above are simulated on a slow phone from it).
+        const observed = ((lhr.audits.metrics?.details as { items?: Array<Record<string, number>> } | undefined)
+          ?.items ?? [])[0];
+        if (observed)
+          console.log(
+            `    observed: FCP ${Math.round(observed.observedFirstContentfulPaint)} ms, LCP ${Math.round(observed.observedLargestContentfulPaint)} ms, ` +
+              `DOMContentLoaded ${Math.round(observed.observedDomContentLoaded)} ms, load ${Math.round(observed.observedLoad)} ms`,
+          );
+        for (const a of weak) {
           console.log(
             `    ${a.id} (${Math.round((a.score ?? 0) * 100)}): ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ''}`,
           );
+          if (a.id === 'largest-contentful-paint-element') {
+            // Which element, and how its time splits (time to first byte, load delay, render delay).
+            for (const t of ((a.details as { items?: unknown[] } | undefined)?.items ?? []) as Array<{
+              items?: Array<{ node?: { snippet?: string }; phase?: string; timing?: number }>;
+            }>)
+              for (const it of t.items ?? [])
+                console.log(
+                  `      ${it.node?.snippet?.slice(0, 160) ?? `${it.phase}: ${Math.round(it.timing ?? 0)} ms`}`,
+                );
+          }
+          if (!lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id)) continue;
+          const items = ((a.details as { items?: unknown[] } | undefined)?.items ?? []) as Array<{
+            node?: { selector?: string; snippet?: string; explanation?: string };
+          }>;
+          for (const it of items.slice(0, 8))
+            console.log(`      ${it.node?.snippet?.slice(0, 160)} — ${it.node?.explanation?.split('\n').slice(-1)[0]}`);
+        }
         const requests = ((lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items ??
           []) as Array<{ resourceType?: string; transferSize?: number; url?: string }>;
         const scripts = requests.filter((r) => r.resourceType === 'Script');
         const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
         console.log(
           `    JavaScript: ${scripts.length} requests, ${kb(scripts.reduce((n, r) => n + (r.transferSize ?? 0), 0))} transferred` +
+            `; ${requests.length} requests in all` +
             (weak.length ? '' : '; no performance or accessibility audit below 0.9'),
         );
+        for (const r of [...scripts].sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0)).slice(0, 6))
+          console.log(`      ${kb(r.transferSize ?? 0).padStart(10)}  ${r.url?.replace(ORIGIN, '')}`);
       }
       return { perf: score('performance'), a11y: score('accessibility') };
+    };
+    // The median of N runs of a page (each run printed): one run's score moves with the machine's load.
+    const median = async (label: string, url: string, headers?: Record<string, string>) => {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await run(RUNS > 1 ? `${label} #${i + 1}` : label, url, headers));
+      if (RUNS === 1) return runs[0];
+      const mid = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+      const m = { perf: mid(runs.map((r) => r.perf)), a11y: mid(runs.map((r) => r.a11y)) };
+      console.log(
+        `${`${label}: median`.padEnd(28)} performance ${String(m.perf).padStart(3)}  accessibility ${String(m.a11y).padStart(3)}`,
+      );
+      return m;
     };
     console.log(
       `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, Chromium ${CHROMIUM}; goals: performance >= 90, accessibility >= 95`,
     );
-    await run('baseline: sign-in page', `${ORIGIN}/sign-in`);
-    const pub = await run('public page (de)', `${publicUrl}?lang=de`);
-    const list = await run(`SKU list (${SKU_COUNT} SKUs)`, `${ORIGIN}/skus`, { Cookie: cookie });
+    const pub = LIST_ONLY
+      ? undefined
+      : await median('baseline: sign-in page', `${ORIGIN}/sign-in`).then(() =>
+          median('public page (de)', `${publicUrl}?lang=de`),
+        );
+    const list = await median(`SKU list (${SKU_COUNT} SKUs)`, `${ORIGIN}/skus`, { Cookie: cookie });
     const pass = (s: { perf: number; a11y: number }) => (s.perf >= 90 && s.a11y >= 95 ? 'meets' : 'misses');
-    console.log(`public page ${pass(pub)} the goals; SKU list ${pass(list)} the goals`);
+    console.log(`${pub ? `public page ${pass(pub)} the goals; ` : ''}SKU list ${pass(list)} the goals`);
   } finally {
     chrome?.kill();
     if (server?.pid) process.kill(-server.pid, 'SIGTERM');

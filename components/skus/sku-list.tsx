@@ -1,6 +1,7 @@
 'use client';
 
 import * as React from 'react';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import {
@@ -26,49 +27,18 @@ import { SimpleTooltip } from '@/components/ui/tooltip';
 import { formatDate, formatRelative } from '@/components/format';
 import { cn } from '@/lib/utils/cn';
 import { CATEGORY_OPTIONS, STATUS_LABELS, categoryLabel } from './labels';
-import { NewSkuDialog } from './new-sku-dialog';
 import { SkuTableExportBar } from '@/components/exports/sku-table-export';
 import { SkuSelectionBar, skuSelectColumn } from './sku-list-selection';
 import { BlockerBadge, StatusPill } from './status';
-import { SKU_SORTS, SKU_STATUSES, type Sku, type SkuSort, type SkuStatus } from './types';
+import { SKU_SORTS, SKU_STATUSES, type Sku, type SkuList as SkuPage, type SkuSort, type SkuStatus } from './types';
+import { SKU_PAGE_SIZE as PAGE_SIZE, readSkuFilters, skuFiltersToQuery, type SkuFilters } from './list-filters';
 import { RoleGate } from '@/components/team/role-gate';
 
 const CREATE_SKU = { operationId: 'createSku', method: 'POST', path: '/api/skus' } as const;
 const IMPORT_SKUS = { operationId: 'importSkus', method: 'POST', path: '/api/import' } as const;
 
-const PAGE_SIZE = 50;
-
-interface Filters {
-  q: string;
-  statuses: SkuStatus[];
-  hasBlockers: boolean;
-  category: string;
-  sort: SkuSort;
-}
-
-function readFilters(params: URLSearchParams): Filters {
-  const statuses = params
-    .getAll('status')
-    .filter((s): s is SkuStatus => (SKU_STATUSES as readonly string[]).includes(s));
-  const sort = params.get('sort');
-  return {
-    q: params.get('q') ?? '',
-    statuses,
-    hasBlockers: params.get('has_blockers') === 'true',
-    category: params.get('category_code') ?? '',
-    sort: sort && (SKU_SORTS as readonly string[]).includes(sort) ? (sort as SkuSort) : 'created_desc',
-  };
-}
-
-function filtersToQuery(f: Filters): URLSearchParams {
-  const p = new URLSearchParams();
-  if (f.q.trim()) p.set('q', f.q.trim());
-  for (const s of f.statuses) p.append('status', s);
-  if (f.hasBlockers) p.set('has_blockers', 'true');
-  if (f.category) p.set('category_code', f.category);
-  if (f.sort !== 'created_desc') p.set('sort', f.sort);
-  return p;
-}
+// The form (zod, react-hook-form) loads when "New SKU" is first pressed, not with the list.
+const NewSkuDialog = dynamic(() => import('./new-sku-dialog').then((m) => m.NewSkuDialog), { ssr: false });
 
 const SORT_LABELS: Record<SkuSort, string> = {
   created_desc: 'Newest first',
@@ -134,17 +104,50 @@ function SortHeader({
   );
 }
 
-/** The SKU list: server-side search, filters, sort and cursor paging; state lives in the URL. */
-export function SkuList({ skuLimit }: { skuLimit: number | null }) {
+/**
+ * One chip per status with the workspace's count (the workspace as a whole, not the current search). Its
+ * own component: the counts arrive after the rows, and only the chips render again then, not the table.
+ */
+function StatusChips({ on, onToggle }: { on: SkuStatus[]; onToggle: (s: SkuStatus) => void }) {
+  const dashboard = useDashboard();
+  const counts = new Map((dashboard.data?.by_status ?? []).map((b) => [b.status, b.count]));
+  return SKU_STATUSES.map((s) => (
+    <FilterChip key={s} on={on.includes(s)} onClick={() => onToggle(s)}>
+      {STATUS_LABELS[s]}
+      {counts.has(s) ? <span className="ml-1.5 font-normal tabular-nums">{counts.get(s)}</span> : null}
+    </FilterChip>
+  ));
+}
+
+/**
+ * The SKU list: server-side search, filters, sort and cursor paging; state lives in the URL. `firstPage`
+ * is the first page the server page read for the URL it rendered (`params`, the list's query string).
+ */
+export function SkuList({
+  skuLimit,
+  firstPage,
+}: {
+  skuLimit: number | null;
+  firstPage?: { params: string; page: SkuPage; at: number };
+}) {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
-  const filters = React.useMemo(() => readFilters(new URLSearchParams(params?.toString() ?? '')), [params]);
-  const queryString = filtersToQuery(filters).toString();
+  const filters = React.useMemo(() => readSkuFilters(new URLSearchParams(params?.toString() ?? '')), [params]);
+  const queryString = skuFiltersToQuery(filters).toString();
 
-  const list = useCursorList<Sku>('/api/skus', queryString, { pageSize: PAGE_SIZE });
+  const list = useCursorList<Sku>('/api/skus', queryString, {
+    pageSize: PAGE_SIZE,
+    initialPage: firstPage?.params === queryString ? firstPage : undefined,
+  });
   const { rows, loading, error } = list;
   const [creating, setCreating] = React.useState(false);
+  // The dialog mounts on first use and stays (its closing animation, its chunk loaded once).
+  const [createMounted, setCreateMounted] = React.useState(false);
+  const startCreate = () => {
+    setCreateMounted(true);
+    setCreating(true);
+  };
   const [rowSelection, setRowSelection] = React.useState<Record<string, boolean>>({});
   // A selection belongs to the rows it was made on: another search or filter starts a new one.
   const [selectionFor, setSelectionFor] = React.useState(queryString);
@@ -153,19 +156,18 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
     setRowSelection({});
   }
   const clearSelection = React.useCallback(() => setRowSelection({}), []);
-  // Counts per status for the filter chips (the workspace as a whole, not the current search).
-  const dashboard = useDashboard();
-  const statusCounts = new Map((dashboard.data?.by_status ?? []).map((b) => [b.status, b.count]));
 
+  // The URL changes in place (Next's router follows history.replaceState): the rows come from the query
+  // layer, so a filter change asks the API once and does not render the server page again.
   const setFilters = React.useCallback(
-    (patch: Partial<Filters>) => {
-      const next = filtersToQuery({ ...filters, ...patch }).toString();
-      router.replace(next ? `${pathname}?${next}` : (pathname ?? '/skus'), { scroll: false });
+    (patch: Partial<SkuFilters>) => {
+      const next = skuFiltersToQuery({ ...filters, ...patch }).toString();
+      window.history.replaceState(null, '', next ? `${pathname}?${next}` : (pathname ?? '/skus'));
     },
-    [filters, pathname, router],
+    [filters, pathname],
   );
   const onQuery = React.useCallback((q: string) => setFilters({ q }), [setFilters]);
-  const clearAll = () => router.replace(pathname ?? '/skus', { scroll: false });
+  const clearAll = () => window.history.replaceState(null, '', pathname ?? '/skus');
 
   const sorting: SortingState = [SORT_COLUMN[filters.sort]];
   const onSort = React.useCallback((s: SkuSort) => setFilters({ sort: s }), [setFilters]);
@@ -235,10 +237,12 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
         meta: PHONE_HIDDEN,
         header: () => <SortHeader label="Created" columnId="created_at" sort={filters.sort} onSort={onSort} />,
         cell: (c) => (
+          // The server renders the first page: its clock and time zone may word this a little differently.
           <time
             dateTime={c.getValue()}
             title={formatDate(c.getValue())}
             className="whitespace-nowrap text-muted-foreground"
+            suppressHydrationWarning
           >
             {formatRelative(c.getValue())}
           </time>
@@ -291,7 +295,7 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
               </Button>
             </RoleGate>
             <RoleGate need={CREATE_SKU} showReason>
-              <Button onClick={() => setCreating(true)} data-testid="new-sku">
+              <Button onClick={startCreate} data-testid="new-sku">
                 <Plus aria-hidden="true" />
                 New SKU
               </Button>
@@ -325,7 +329,7 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
                   </Button>
                 </RoleGate>
                 <RoleGate need={CREATE_SKU}>
-                  <Button variant="secondary" onClick={() => setCreating(true)}>
+                  <Button variant="secondary" onClick={startCreate}>
                     <Plus aria-hidden="true" />
                     Create one SKU
                   </Button>
@@ -390,14 +394,7 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
             chips={
               <>
                 <span className="mr-1 text-xs font-medium text-muted-foreground">Status</span>
-                {SKU_STATUSES.map((s) => (
-                  <FilterChip key={s} on={filters.statuses.includes(s)} onClick={() => toggleStatus(s)}>
-                    {STATUS_LABELS[s]}
-                    {statusCounts.has(s) ? (
-                      <span className="ml-1.5 tabular-nums opacity-70">{statusCounts.get(s)}</span>
-                    ) : null}
-                  </FilterChip>
-                ))}
+                <StatusChips on={filters.statuses} onToggle={toggleStatus} />
                 <span className="mx-1 h-4 w-px bg-border" aria-hidden="true" />
                 <FilterChip
                   on={filters.hasBlockers}
@@ -497,14 +494,16 @@ export function SkuList({ skuLimit }: { skuLimit: number | null }) {
         </Card>
       )}
 
-      <NewSkuDialog
-        open={creating}
-        onOpenChange={setCreating}
-        onCreated={(sku) => {
-          setCreating(false);
-          router.push(`/skus/${sku.id}`);
-        }}
-      />
+      {createMounted ? (
+        <NewSkuDialog
+          open={creating}
+          onOpenChange={setCreating}
+          onCreated={(sku) => {
+            setCreating(false);
+            router.push(`/skus/${sku.id}`);
+          }}
+        />
+      ) : null}
     </>
   );
 }

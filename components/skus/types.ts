@@ -11,7 +11,7 @@ import type {
 } from '@/lib/skus/schemas';
 import type { DossierCatalogue } from '@/lib/dossier/schemas';
 
-export { SKU_STATES as SKU_STATUSES } from '@/lib/skus/schemas';
+export { SKU_STATES as SKU_STATUSES } from '@/lib/skus/states';
 export type {
   BlockerWaiver as Waiver,
   DossierField,

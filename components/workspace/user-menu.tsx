@@ -48,9 +48,11 @@ export function UserMenu({ email, isStaff, compact = false }: { email: string; i
           'flex items-center gap-2.5 rounded-md text-left transition-colors hover:bg-sidebar-active/60 data-[state=open]:bg-sidebar-active',
           compact ? 'p-1' : 'w-full px-2 py-1.5',
         )}
-        aria-label={`Account menu for ${email}`}
         data-testid="user-menu-trigger"
       >
+        {/* The name is the button's text (the e-mail shown, or only the initials on a phone): a label
+            that does not contain the visible text confuses speech input. */}
+        <span className="sr-only">Account menu for {compact ? email : null}</span>
         <span
           className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary-soft text-[0.6875rem] font-semibold text-primary-soft-foreground"
           aria-hidden="true"

@@ -131,9 +131,10 @@ export function clientIp(req: Request): string {
   return fwd || req.headers.get('x-real-ip') || '127.0.0.1';
 }
 
-function queryObject(url: URL): Record<string, string | string[]> {
+/** A query string as the `query` schema of a route reads it: a repeated key becomes an array. */
+export function queryObject(params: URLSearchParams): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const [k, v] of url.searchParams) {
+  for (const [k, v] of params) {
     const prev = out[k];
     out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
   }
@@ -248,7 +249,7 @@ export function defineRoute<
       const rawParams = await routeCtx.params;
       rejectUnstorableText(rawParams, 'params');
       const params = spec.params ? parseWith(spec.params, rawParams, 'params') : undefined;
-      const rawQuery = queryObject(url);
+      const rawQuery = queryObject(url.searchParams);
       rejectUnstorableText(rawQuery, 'query');
       const dryRunRaw = parseWith(z.object({ dry_run: DRY_RUN }).loose(), rawQuery, 'query').dry_run;
       const dryRun = dryRunRaw === 'true' || dryRunRaw === '1';

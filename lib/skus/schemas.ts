@@ -3,6 +3,7 @@ import { ROLES } from '@/lib/auth/roles';
 import { fieldKeySchema } from '@/lib/dossier/catalogue';
 import { checkGtin } from '@/lib/gtin';
 import { DateTime, Uuid, pageOf } from '@/lib/http/schemas';
+import { SKU_STATES } from './states';
 
 /** The one SKU-code rule (API, form, importer, product pages): 1-50 letters, digits, underscores, hyphens. */
 export const SKU_CODE_RE = /^[A-Za-z0-9_-]{1,50}$/;
@@ -30,7 +31,7 @@ export const CreateSkuInput = z
   .meta({ id: 'CreateSkuInput' });
 export type CreateSkuInput = z.infer<typeof CreateSkuInput>;
 
-export const SKU_STATES = ['blocked', 'needs_review', 'ready_for_approval', 'approved', 'published'] as const;
+export { SKU_STATES };
 export const SkuStatus = z.enum(SKU_STATES);
 export type SkuStatus = z.infer<typeof SkuStatus>;
 

@@ -1,7 +1,7 @@
 /**
- * The SKU list for daily use in a browser: search by the manufacturer's name and by brand; select two
- * rows by their named checkboxes, assign a category in bulk and see the list show it (selection
- * cleared, result announced), with axe finding nothing serious in the selection bar and the dialogs;
+ * The SKU list for daily use in a browser: the first page comes with the server's HTML (for the URL's
+ * filters); search by the manufacturer's name and by brand; select two rows by their named checkboxes,
+ * assign a category in bulk and see the list show it (selection cleared, result announced), with axe finding nothing serious in the selection bar and the dialogs;
  * add a row to a new view and find the view holding it; a SKU created through the dialog opens, and
  * appears in the list.
  */
@@ -49,6 +49,15 @@ test('search by manufacturer and brand, bulk category, add to a view, a new SKU 
   });
   await api(page, 'PUT', `/api/skus/${ids['SL-A']}/entities/manufacturer`, { entity_id: entity.id });
   await api(page, 'PUT', `/api/skus/${ids['SL-B']}/dossier/brand`, { value: 'Lumenpalme' });
+
+  await test.step("the first page of the URL's filters comes with the HTML, before any script runs", async () => {
+    const html = async (url: string) => (await page.request.get(url)).text();
+    const all = await html('/skus');
+    for (const code of ['SL-A', 'SL-B', 'SL-C']) expect(all).toContain(`data-sku-code="${code}"`);
+    const searched = await html('/skus?q=lumenpalme');
+    expect(searched).toContain('data-sku-code="SL-B"');
+    expect(searched).not.toContain('data-sku-code="SL-A"');
+  });
 
   await page.goto('/skus');
   await expect(page.getByTestId('sku-row')).toHaveCount(3);

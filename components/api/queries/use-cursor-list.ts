@@ -31,6 +31,11 @@ export interface CursorListOptions {
   /** how often to refetch, possibly from the rows shown (poll while one of them is still running) */
   refetchInterval?: number | false | ((rows: unknown[]) => number | false);
   enabled?: boolean;
+  /**
+   * The first page as the server page already read it for these same params, and when (ms since the
+   * epoch): the list shows it at once instead of asking again after hydration.
+   */
+  initialPage?: { page: CursorPage; at: number };
 }
 
 /**
@@ -43,7 +48,7 @@ export function useCursorList<T extends { id: string }>(
   params: string | URLSearchParams = '',
   options: CursorListOptions = {},
 ): CursorList<T> {
-  const { itemsKey = 'data', pageSize, refetchInterval, enabled = true } = options;
+  const { itemsKey = 'data', pageSize, refetchInterval, enabled = true, initialPage } = options;
   const query = new URLSearchParams(params);
   if (pageSize) query.set('limit', String(pageSize));
   const qs = query.toString();
@@ -60,6 +65,9 @@ export function useCursorList<T extends { id: string }>(
       return apiFetch<CursorPage>(s ? `${path}?${s}` : path, { signal });
     },
     getNextPageParam: (last) => (last.has_more && last.next_cursor ? last.next_cursor : undefined),
+    initialData: initialPage ? { pages: [initialPage.page], pageParams: [null] } : undefined,
+    // Its age decides as any page's does whether it is asked again on mount.
+    initialDataUpdatedAt: initialPage?.at,
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
       typeof refetchInterval === 'function'
