@@ -25,7 +25,7 @@ import { resetApprovals } from './approval-reset';
 
 export const BULK_MAX = 200;
 
-const BulkIds = z
+export const BulkIds = z
   .array(Uuid)
   .min(1, 'Select at least one SKU.')
   .max(BULK_MAX, `At most ${BULK_MAX} SKUs per request.`)
@@ -62,14 +62,22 @@ interface LockedSku {
   category_defaulted: boolean;
 }
 
-/** Locks the SKUs (id order) or throws 404 naming every id that is not a SKU of the workspace. */
-async function lockSkus(tx: Db, workspaceId: string, ids: readonly string[]): Promise<LockedSku[]> {
+/**
+ * The SKUs (id order), locked when `lock`, or a 404 naming every id that is not a SKU of the
+ * workspace: a foreign id is reported as missing, never as someone else's.
+ */
+export async function bulkSkusOrThrow(
+  tx: Db,
+  workspaceId: string,
+  ids: readonly string[],
+  opts: { lock: boolean },
+): Promise<LockedSku[]> {
   const wanted = [...new Set(ids.map((i) => i.toLowerCase()))];
   const rows = await queryRows<LockedSku & Record<string, unknown>>(
     tx,
     sql`SELECT id, sku_code, category_code, category_defaulted FROM skus
         WHERE id = ANY(${sql.param(wanted)}::uuid[]) AND workspace_id = ${workspaceId}
-        ORDER BY id FOR UPDATE`,
+        ORDER BY id ${opts.lock ? sql`FOR UPDATE` : sql``}`,
   );
   const found = new Set(rows.map((r) => r.id));
   const missing = wanted.filter((id) => !found.has(id));
@@ -81,6 +89,9 @@ async function lockSkus(tx: Db, workspaceId: string, ids: readonly string[]): Pr
     );
   return rows;
 }
+
+const lockSkus = (tx: Db, workspaceId: string, ids: readonly string[]) =>
+  bulkSkusOrThrow(tx, workspaceId, ids, { lock: true });
 
 const tx$ = (tx: unknown) => tx as Db;
 
