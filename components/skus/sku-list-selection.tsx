@@ -13,6 +13,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { toast } from '@/components/ui/toaster';
 import { RoleGate } from '@/components/team/role-gate';
 import type { BulkResult } from '@/lib/skus/bulk';
+import type { BulkSendResult } from '@/lib/outreach/schemas';
 import type { Sku } from './types';
 
 // The dialogs load when first opened: the list page itself stays small.
@@ -23,6 +24,9 @@ const BulkEntityDialog = dynamic(() => import('./bulk-entity-dialog').then((m) =
   ssr: false,
 });
 const BulkViewDialog = dynamic(() => import('./bulk-view-dialog').then((m) => m.BulkViewDialog), { ssr: false });
+const BulkRequestDialog = dynamic(() => import('./bulk-request-dialog').then((m) => m.BulkRequestDialog), {
+  ssr: false,
+});
 const RequestDialog = dynamic(() => import('@/components/outreach/request-dialog').then((m) => m.RequestDialog), {
   ssr: false,
 });
@@ -34,7 +38,11 @@ const BULK_CATEGORY = {
 } as const;
 const BULK_ENTITY = { operationId: 'bulkLinkSkuEntity', method: 'POST', path: '/api/skus/bulk/entity' } as const;
 const BULK_VIEW = { operationId: 'bulkAddSkusToView', method: 'POST', path: '/api/skus/bulk/view' } as const;
-const SEND_REQUEST = { operationId: 'sendSupplierEmail', method: 'POST', path: '/api/supplier-email/send' } as const;
+const BULK_REQUEST = {
+  operationId: 'bulkRequestFromSupplier',
+  method: 'POST',
+  path: '/api/skus/bulk/supplier-request',
+} as const;
 
 /** The row-selection column: each box is named by its SKU's code; the header selects the page shown. */
 export function skuSelectColumn() {
@@ -68,6 +76,18 @@ export function describeBulkResult(what: string, r: BulkResult): string {
   const parts = [`${what}: ${plural(r.changed_ids.length, 'SKU')} changed`];
   if (r.unchanged_ids.length) parts.push(`${plural(r.unchanged_ids.length, 'SKU')} already so`);
   if (r.approval_reset_ids.length) parts.push(`${plural(r.approval_reset_ids.length, 'approval')} reset`);
+  return `${parts.join(', ')}.`;
+}
+
+/** One sentence for what the bulk request did, for the toast and the live region. */
+export function describeBulkSend(r: BulkSendResult): string {
+  const sent = r.results.filter((x) => x.ok).length;
+  const mails = r.mails.filter((m) => m.ok).length;
+  const parts = [`Requests sent for ${plural(sent, 'SKU')} in ${plural(mails, 'mail')}`];
+  const skipped = r.results.filter((x) => !x.ok && x.code !== 'EMAIL_DELIVERY_FAILED').length;
+  const failed = r.results.filter((x) => x.code === 'EMAIL_DELIVERY_FAILED').length;
+  if (skipped) parts.push(`${plural(skipped, 'SKU')} skipped`);
+  if (failed) parts.push(`${plural(failed, 'SKU')} not delivered`);
   return `${parts.join(', ')}.`;
 }
 
@@ -139,15 +159,8 @@ export function SkuSelectionBar({ selected, onClear }: { selected: Sku[]; onClea
             <FileDown aria-hidden="true" />
             Export
           </Button>
-          <RoleGate need={SEND_REQUEST}>
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={count !== 1}
-              title={count === 1 ? undefined : 'A supplier request is written for one SKU: select exactly one.'}
-              onClick={() => setAction('request')}
-              data-testid="bulk-request"
-            >
+          <RoleGate need={BULK_REQUEST}>
+            <Button size="sm" variant="secondary" onClick={() => setAction('request')} data-testid="bulk-request">
               <Mail aria-hidden="true" />
               Request from supplier
             </Button>
@@ -179,7 +192,15 @@ export function SkuSelectionBar({ selected, onClear }: { selected: Sku[]; onClea
           onDone={(r, viewName) => done(describeBulkResult(`Added to the view "${viewName}"`, r))}
         />
       ) : null}
-      {action === 'request' && selected[0] ? (
+      {action === 'request' && count > 1 ? (
+        <BulkRequestDialog
+          skus={selected}
+          onOpenChange={(o) => !o && setAction(null)}
+          onDone={(r) => done(describeBulkSend(r))}
+        />
+      ) : null}
+      {/* One SKU: the single request, whose text can be edited before it is sent. */}
+      {action === 'request' && count === 1 && selected[0] ? (
         <RequestDialog
           skuId={selected[0].id}
           open

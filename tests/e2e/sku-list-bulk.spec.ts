@@ -1,0 +1,105 @@
+import { expect, test, type Page } from '@playwright/test';
+import PostalMime from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+import { signUp, uniqueEmail } from './helpers';
+
+/**
+ * Bulk actions over more than a page of the SKU list in a browser: select three toy SKUs (two from one
+ * supplier, one from another), request the missing documents from their suppliers in one action and
+ * see two mails arrive on the loopback SMTP server (the one supplier's listing both its products).
+ */
+
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 10000);
+const mails: { to: string[]; text: string; subject: string }[] = [];
+let smtp: SMTPServer;
+
+test.beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', async () => {
+        const parsed = await PostalMime.parse(Buffer.concat(chunks));
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          text: parsed.text ?? '',
+          subject: parsed.subject ?? '',
+        });
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, '127.0.0.1', () => resolve()));
+});
+
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+async function api(page: Page, method: 'POST' | 'PUT' | 'GET', url: string, data?: unknown) {
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.fetch(url, { method, data, headers: { origin } });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return res.json();
+}
+
+const SUPPLIER = { street: 'Hafenstraße 9', postal_code: '20457', city: 'Hamburg', country: 'DE' };
+
+test('request from suppliers for three selected SKUs: one mail per supplier', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, uniqueEmail('sku-bulk-request'));
+  const { entity: one } = await api(page, 'POST', '/api/entities', {
+    ...SUPPLIER,
+    name: 'Spielwaren Fabrik GmbH',
+    email: 'compliance@spielwaren.example',
+  });
+  const { entity: two } = await api(page, 'POST', '/api/entities', {
+    ...SUPPLIER,
+    name: 'Holzwerk KG',
+    email: 'qs@holzwerk.example',
+  });
+  for (const [code, entity] of [
+    ['BR-A', one],
+    ['BR-B', one],
+    ['BR-C', two],
+  ] as const) {
+    const { sku } = await api(page, 'POST', '/api/skus', {
+      sku_code: code,
+      product_name: `Wooden train ${code}`,
+      category_code: 'toys',
+    });
+    await api(page, 'PUT', `/api/skus/${sku.id}/entities/manufacturer`, { entity_id: entity.id });
+  }
+
+  await page.goto('/skus');
+  await expect(page.getByTestId('sku-row')).toHaveCount(3);
+  for (const code of ['BR-A', 'BR-B', 'BR-C']) await page.getByRole('checkbox', { name: `Select ${code}` }).click();
+  await page.getByTestId('bulk-request').click();
+  const dialog = page.getByTestId('bulk-request-dialog');
+  await expect(dialog).toBeVisible();
+  const preview = dialog.getByTestId('bulk-request-preview');
+  await expect(preview).toContainText('2 mails will be sent');
+  await expect(preview).toContainText('compliance@spielwaren.example: BR-A, BR-B');
+  // Ask only for the declaration of conformity.
+  const items = dialog.getByTestId('bulk-request-item');
+  const count = await items.count();
+  expect(count).toBeGreaterThan(1);
+  for (let i = 0; i < count; i++) {
+    const label = (await items.nth(i).getAttribute('aria-label')) ?? '';
+    if (!label.startsWith('EU-Konformitätserklärung')) await items.nth(i).click();
+  }
+  await expect(dialog.getByTestId('bulk-request-submit')).toHaveText('Send 2 mails');
+  await dialog.getByTestId('bulk-request-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('selection-status')).toContainText('Requests sent for 3 SKUs in 2 mails');
+  await expect.poll(() => mails.length).toBe(2);
+  const grouped = mails.find((m) => m.to.includes('compliance@spielwaren.example'))!;
+  expect(grouped.subject).toBe('Benötigte Konformitätsunterlagen für 2 Produkte');
+  expect(grouped.text).toContain('BR-A');
+  expect(grouped.text).toContain('BR-B');
+  expect(grouped.text).toContain('EU-Konformitätserklärung');
+  expect(grouped.text).not.toContain('Altersangabe');
+});
