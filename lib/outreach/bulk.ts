@@ -8,9 +8,9 @@ import { emailProvider } from '@/lib/email/config';
 import { newMessageId, sendMail } from '@/lib/email/send';
 import { getEntityRow } from '@/lib/entities/service';
 import { AppError } from '@/lib/http/errors';
-import { bulkSkusOrThrow } from '@/lib/skus/bulk';
+import { bulkSkusOrThrow, bulkTargetIds } from '@/lib/skus/bulk';
 import { itemsFromBlockers } from './items';
-import type { BulkSendInput, BulkSendResult } from './schemas';
+import { BULK_REQUEST_FILTER_MAX, type BulkSendInput, type BulkSendResult } from './schemas';
 import { addEvent, bodyWithLink, resolveRecipient, senderName } from './service';
 import { localeForCountry, renderDraft, renderGroupMail, textToHtml, UPLOAD_LINK_PLACEHOLDER } from './templates';
 import { hashToken, LINK_VALIDITY_DAYS, linkToken, newNonce, uploadUrl } from './token';
@@ -53,7 +53,8 @@ export async function bulkSendRequests(
   },
 ): Promise<BulkSendResult> {
   const { workspaceId, input } = args;
-  const found = await bulkSkusOrThrow(db, workspaceId, input.ids, { lock: false });
+  const ids = await bulkTargetIds(db, workspaceId, input, BULK_REQUEST_FILTER_MAX);
+  const found = await bulkSkusOrThrow(db, workspaceId, ids, { lock: false });
   // One entity for all SKUs: a foreign or unknown entity is a 404 before anything else.
   if (input.entity_id) await getEntityRow(db, workspaceId, input.entity_id);
   if (emailProvider() === 'none')

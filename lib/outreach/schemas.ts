@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SUPPLIER_REQUEST_STATUSES } from '@/lib/outreach/statuses';
 import { Uuid } from '@/lib/http/schemas';
 import { LOCALES } from '@/lib/i18n/locales';
+import { SkuFilter } from '@/lib/skus/schemas';
 
 export const LocaleSchema = z.enum(LOCALES);
 const Email = z.email().max(254);
@@ -166,13 +167,20 @@ export const Responsiveness = z
   .meta({ id: 'SupplierResponsiveness' });
 export type Responsiveness = z.infer<typeof Responsiveness>;
 
+/** "Select all matching" for supplier requests: each matching SKU may become a request and a mail section. */
+export const BULK_REQUEST_FILTER_MAX = 500;
+
 export const BulkSendInput = z
   .strictObject({
     ids: z
       .array(Uuid)
       .min(1, 'Select at least one SKU.')
       .max(100, 'At most 100 SKUs per request.')
+      .optional()
       .describe('The SKUs, 1 to 100.'),
+    filter: SkuFilter.optional().describe(
+      `Instead of ids: every SKU the list shows for these filters, resolved when the request runs; at most ${BULK_REQUEST_FILTER_MAX}.`,
+    ),
     entity_id: Uuid.optional().meta({
       description: "The supplier to ask for every SKU (its email). Default: each SKU's manufacturer, else importer.",
     }),
@@ -184,6 +192,7 @@ export const BulkSendInput = z
     }),
     due_date: DueDate,
   })
+  .refine((v) => (v.ids ? 1 : 0) + (v.filter ? 1 : 0) === 1, { message: 'Give either ids or filter.', path: ['ids'] })
   .meta({ id: 'SupplierEmailBulkSendInput' });
 export type BulkSendInput = z.output<typeof BulkSendInput>;
 
