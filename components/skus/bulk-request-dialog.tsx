@@ -19,7 +19,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { Entity } from '@/lib/entities/schemas';
 import type { BulkSendResult } from '@/lib/outreach/schemas';
-import { SelectedSkus, type BulkDialogProps } from './bulk-category-dialog';
+import { bulkTarget, SelectedSkus, type BulkDialogProps } from './bulk-category-dialog';
 
 const OWN = 'own';
 const PATH = '/api/skus/bulk/supplier-request';
@@ -33,6 +33,8 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  */
 export function BulkRequestDialog({
   skus,
+  filter,
+  total,
   onOpenChange,
   onDone,
 }: Omit<BulkDialogProps, 'onDone'> & { onDone: (r: BulkSendResult) => void }) {
@@ -43,7 +45,7 @@ export function BulkRequestDialog({
   const [busy, setBusy] = React.useState(false);
   const [error, setError] = React.useState<string | null>(null);
   const body = {
-    ids: skus.map((s) => s.id),
+    ...bulkTarget({ skus, filter }),
     ...(entityId !== OWN ? { entity_id: entityId } : {}),
     ...(items ? { items } : {}),
     ...(due ? { due_date: due } : {}),
@@ -52,7 +54,7 @@ export function BulkRequestDialog({
   const plan = preview.data;
   const chosen = items ?? plan?.available_items.map((i) => i.key) ?? [];
   const skipped = plan?.results.filter((r) => !r.ok) ?? [];
-  const codeOf = new Map(skus.map((s) => [s.id, s.sku_code]));
+  const codeOf = new Map((plan?.results ?? []).map((r) => [r.sku_id, r.sku_code]));
 
   function toggle(key: string, on: boolean) {
     if (!plan) return;
@@ -82,8 +84,8 @@ export function BulkRequestDialog({
           <DialogHeader>
             <DialogTitle>Request from suppliers</DialogTitle>
             <DialogDescription>
-              <SelectedSkus skus={skus} />. Each SKU gets its own request and upload link; the SKUs of one supplier are
-              listed in one mail.
+              <SelectedSkus skus={skus} filter={filter} total={total} />. Each SKU gets its own request and upload link;
+              the SKUs of one supplier are listed in one mail.
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-1.5">

@@ -22,12 +22,10 @@ import { AppError } from '@/lib/http/errors';
 import { recomputeSkusBulk } from '@/lib/imports/repo-recompute';
 import { CATEGORY_CODES, profileForCategory } from '@/lib/requirements';
 import { resetApprovals } from './approval-reset';
-import { SkuFilter } from './schemas';
+import { BULK_FILTER_MAX, SkuFilter } from './schemas';
 import { countListedSkus, listSkuIds } from './service';
 
 export const BULK_MAX = 200;
-/** "Select all matching": the most SKUs one bulk action over a filter may touch. */
-export const BULK_FILTER_MAX = 10_000;
 
 export const BulkIds = z
   .array(Uuid)

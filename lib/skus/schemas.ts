@@ -154,6 +154,9 @@ export const ListSkusQuery = z.object({
 });
 export type ListSkusQuery = z.infer<typeof ListSkusQuery>;
 
+/** "Select all matching": the most SKUs one bulk action over a filter may touch. */
+export const BULK_FILTER_MAX = 10_000;
+
 /** The list's filters as a bulk action's target ("every SKU matching"): the query of GET /api/skus, in a body. */
 export const SkuFilter = z
   .strictObject({
