@@ -1,13 +1,13 @@
+/**
+ * Bulk actions of the SKU list in a browser: select three toy SKUs (two from one
+ * supplier, one from another), request the missing documents from their suppliers in one action and
+ * see two mails arrive on the loopback SMTP server (the one supplier's listing both its products); select
+ * the 50 loaded rows of a search matching 55, then all 55 matching, and assign a category to all of them.
+ */
 import { expect, test, type Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { signUp, uniqueEmail } from './helpers';
-
-/**
- * Bulk actions over more than a page of the SKU list in a browser: select three toy SKUs (two from one
- * supplier, one from another), request the missing documents from their suppliers in one action and
- * see two mails arrive on the loopback SMTP server (the one supplier's listing both its products).
- */
 
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 10000);
 const mails: { to: string[]; text: string; subject: string }[] = [];
@@ -102,4 +102,32 @@ test('request from suppliers for three selected SKUs: one mail per supplier', as
   expect(grouped.text).toContain('BR-B');
   expect(grouped.text).toContain('EU-Konformitätserklärung');
   expect(grouped.text).not.toContain('Altersangabe');
+});
+
+test('select all matching beyond the loaded page, then assign a category to all of them', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signUp(page, uniqueEmail('sku-select-all'));
+  for (let i = 0; i < 55; i++)
+    await api(page, 'POST', '/api/skus', { sku_code: `MANY-${String(i).padStart(2, '0')}`, product_name: `Mug ${i}` });
+  await api(page, 'POST', '/api/skus', { sku_code: 'OTHER-1', product_name: 'Kettle' });
+
+  await page.goto('/skus?q=many-');
+  await expect(page.getByTestId('sku-row')).toHaveCount(50);
+  await page.getByTestId('select-all').click();
+  await expect(page.getByTestId('selection-count')).toHaveText('50 SKUs selected');
+  const banner = page.getByTestId('select-all-matching-banner');
+  await expect(banner).toContainText('All 50 SKUs shown are selected.');
+  await banner.getByTestId('select-all-matching').click();
+  await expect(page.getByTestId('selection-count')).toHaveText('All 55 matching SKUs selected');
+  await page.getByTestId('bulk-category').click();
+  const dialog = page.getByTestId('bulk-category-dialog');
+  await expect(dialog).toContainText("All 55 SKUs matching the list's search and filters");
+  await dialog.getByLabel('Category', { exact: true }).click();
+  await page.getByRole('option', { name: 'Toys', exact: true }).click();
+  await expect(dialog.getByTestId('bulk-category-submit')).toHaveText('Assign to 55 SKUs');
+  await dialog.getByTestId('bulk-category-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('selection-status')).toContainText('Category assigned: 55 SKUs changed');
+  expect((await api(page, 'GET', '/api/skus/count?category_code=toys')).count).toBe(55);
+  expect((await api(page, 'GET', '/api/skus/count?q=other-&category_code=toys')).count).toBe(0);
 });
