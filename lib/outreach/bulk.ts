@@ -54,7 +54,10 @@ export async function bulkSendRequests(
 ): Promise<BulkSendResult> {
   const { workspaceId, input } = args;
   const ids = await bulkTargetIds(db, workspaceId, input, BULK_REQUEST_FILTER_MAX);
-  const found = await bulkSkusOrThrow(db, workspaceId, ids, { lock: false });
+  // By SKU code: a mail lists its products, and the results come back, in the order people read them.
+  const found = (await bulkSkusOrThrow(db, workspaceId, ids, { lock: false })).sort((a, b) =>
+    a.sku_code.localeCompare(b.sku_code),
+  );
   // One entity for all SKUs: a foreign or unknown entity is a 404 before anything else.
   if (input.entity_id) await getEntityRow(db, workspaceId, input.entity_id);
   if (emailProvider() === 'none')
