@@ -5,39 +5,9 @@
  * the 50 loaded rows of a search matching 55, then all 55 matching, and assign a category to all of them.
  */
 import { expect, test, type Page } from '@playwright/test';
-import PostalMime from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
-import { signUp, uniqueEmail } from './helpers';
+import { signUp, uniqueEmail, useLoopbackSmtp } from './helpers';
 
-const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 10000);
-const mails: { to: string[]; text: string; subject: string }[] = [];
-let smtp: SMTPServer;
-
-test.beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', async () => {
-        const parsed = await PostalMime.parse(Buffer.concat(chunks));
-        mails.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          text: parsed.text ?? '',
-          subject: parsed.subject ?? '',
-        });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, '127.0.0.1', () => resolve()));
-});
-
-test.afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+const mails = useLoopbackSmtp();
 
 async function api(page: Page, method: 'POST' | 'PUT' | 'GET', url: string, data?: unknown) {
   const origin = new URL(page.url()).origin;
@@ -82,6 +52,7 @@ test('request from suppliers for three selected SKUs: one mail per supplier', as
   await expect(dialog).toBeVisible();
   const preview = dialog.getByTestId('bulk-request-preview');
   await expect(preview).toContainText('2 mails will be sent');
+  // Listed by SKU code.
   await expect(preview).toContainText('compliance@spielwaren.example: BR-A, BR-B');
   // Ask only for the declaration of conformity.
   const items = dialog.getByTestId('bulk-request-item');

@@ -6,7 +6,7 @@
  * Idempotency-Key replay sends no second mail; dry_run sends and stores nothing.
  */
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import * as bulkRoute from '@/app/api/skus/bulk/supplier-request/route';
 import { getDb } from '@/lib/db/client';
@@ -15,22 +15,15 @@ import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/htt
 import { useTestDatabase } from '../../helpers/db';
 import { addMember } from '../teams/helpers';
 import { createEntity, createSku, withTempBlobStore } from '../skus/fixtures';
-import { list, startSmtp, tokenOf, toySku, TOY_SUPPLIER } from './helpers';
+import { list, useSmtp, tokenOf, toySku, TOY_SUPPLIER } from './helpers';
 
 useTestDatabase();
 withTempBlobStore();
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-beforeAll(async () => {
-  smtp = await startSmtp();
-  smtp.use();
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const server = useSmtp();
 beforeEach(() => {
-  smtp.mails.length = 0;
-  smtp.state.refuse = false;
+  server().mails.length = 0;
+  server().state.refuse = false;
 });
 
 const bulk = (
@@ -67,9 +60,9 @@ describe('POST /api/skus/bulk/supplier-request', () => {
     expect(byId.get(plain.id)).toMatchObject({ ok: false, code: 'NOTHING_TO_REQUEST', request_id: null });
 
     // Two mails: the German supplier's lists two products, the French one's one.
-    expect(smtp.mails).toHaveLength(2);
-    const de = smtp.mails.find((m) => m.envelopeTo.includes('compliance@spielwaren.example'))!;
-    const fr = smtp.mails.find((m) => m.envelopeTo.includes('qualite@jouets.example'))!;
+    expect(server().mails).toHaveLength(2);
+    const de = server().mails.find((m) => m.envelopeTo.includes('compliance@spielwaren.example'))!;
+    const fr = server().mails.find((m) => m.envelopeTo.includes('qualite@jouets.example'))!;
     expect(de.parsed.subject).toBe('Benötigte Konformitätsunterlagen für 2 Produkte');
     // A supplier asked about one product gets the single-SKU wording.
     expect(fr.parsed.subject).toBe(`Documents de conformité nécessaires pour Wooden train (${c.sku.sku_code})`);
@@ -117,7 +110,7 @@ describe('POST /api/skus/bulk/supplier-request', () => {
     const res1 = await bulk(u, { ids: [noMail.sku.id] });
     expect(res1.status, res1.text).toBe(200);
     expect(res1.body.results[0]).toMatchObject({ ok: false, code: 'NO_RECIPIENT' });
-    expect(smtp.mails).toHaveLength(0);
+    expect(server().mails).toHaveLength(0);
 
     const chosen = await createEntity(u, OTHER_SUPPLIER);
     const res = await bulk(u, { ids: [a.sku.id, noMail.sku.id], entity_id: chosen.id });
@@ -125,8 +118,8 @@ describe('POST /api/skus/bulk/supplier-request', () => {
     expect(res.body.results.every((r: any) => r.ok && r.to === 'qualite@jouets.example')).toBe(true);
     expect(res.body.mails).toHaveLength(1);
     expect(res.body.mails[0]).toMatchObject({ entity_id: chosen.id, locale: 'fr' });
-    expect(smtp.mails).toHaveLength(1);
-    expect(smtp.mails[0].parsed.subject).toBe('Documents de conformité nécessaires pour 2 produits');
+    expect(server().mails).toHaveLength(1);
+    expect(server().mails[0].parsed.subject).toBe('Documents de conformité nécessaires pour 2 produits');
   });
 
   it("an id of another workspace is 404 listing it; nothing is sent or stored; another workspace's entity is 404", async () => {
@@ -139,7 +132,7 @@ describe('POST /api/skus/bulk/supplier-request', () => {
     expect(res.body.error.details.missing_ids).toEqual([theirs.sku.id]);
     const res2 = await bulk(u, { ids: [mine.sku.id], entity_id: theirs.entity.id });
     expectEnvelope(res2, 404, 'NOT_FOUND');
-    expect(smtp.mails).toHaveLength(0);
+    expect(server().mails).toHaveLength(0);
     const db = await getDb();
     const rows = await db.select().from(supplierRequests).where(eq(supplierRequests.skuId, mine.sku.id));
     expect(rows).toHaveLength(0);
@@ -154,7 +147,7 @@ describe('POST /api/skus/bulk/supplier-request', () => {
     expectEnvelope(await bulk(u, { ids: [] }), 400, 'VALIDATION_FAILED');
     const many = Array.from({ length: 101 }, () => crypto.randomUUID());
     expectEnvelope(await bulk(u, { ids: many }), 400, 'VALIDATION_FAILED');
-    expect(smtp.mails).toHaveLength(0);
+    expect(server().mails).toHaveLength(0);
   });
 
   it('an Idempotency-Key replay answers the same and sends no second mail; dry_run sends and stores nothing', async () => {
@@ -169,7 +162,7 @@ describe('POST /api/skus/bulk/supplier-request', () => {
     expect(dry.body.mails).toHaveLength(1);
     expect(dry.body.mails[0].body).toContain('{upload_link}');
     expect(dry.body.available_items.find((i: any) => i.key === 'TOY_DOC_MISSING')).toMatchObject({ sku_count: 2 });
-    expect(smtp.mails).toHaveLength(0);
+    expect(server().mails).toHaveLength(0);
     const db = await getDb();
     expect(await db.select().from(supplierRequests).where(inArray(supplierRequests.skuId, ids))).toHaveLength(0);
 
@@ -179,14 +172,14 @@ describe('POST /api/skus/bulk/supplier-request', () => {
     const again = await bulk(u, { ids }, { key });
     expect(again.status).toBe(200);
     expect(again.body.results).toEqual(first.body.results);
-    expect(smtp.mails).toHaveLength(1);
+    expect(server().mails).toHaveLength(1);
     expect(await db.select().from(supplierRequests).where(inArray(supplierRequests.skuId, ids))).toHaveLength(2);
   });
 
   it('a refused mail keeps the requests as failed and says so per SKU', async () => {
     const u = await makeUser();
     const a = await toySku(u);
-    smtp.state.refuse = true;
+    server().state.refuse = true;
     const res = await bulk(u, { ids: [a.sku.id] });
     expect(res.status, res.text).toBe(200);
     expect(res.body.results[0]).toMatchObject({ ok: false, code: 'EMAIL_DELIVERY_FAILED' });

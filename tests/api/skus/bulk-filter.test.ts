@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import * as categoryRoute from '@/app/api/skus/bulk/category/route';
 import * as viewRoute from '@/app/api/skus/bulk/view/route';
@@ -17,20 +17,13 @@ import { getDb } from '@/lib/db/client';
 import { skus, supplierRequests } from '@/lib/db/schema';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
-import { startSmtp, toySku } from '../outreach/helpers';
+import { useSmtp, toySku } from '../outreach/helpers';
 import { createSku, withTempBlobStore } from './fixtures';
 
 useTestDatabase();
 withTempBlobStore();
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-beforeAll(async () => {
-  smtp = await startSmtp();
-  smtp.use();
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const server = useSmtp();
 
 async function make(u: TestUser, prefix: string, n: number) {
   const ids: string[] = [];
@@ -129,14 +122,14 @@ describe('bulk actions over every SKU matching the filter', () => {
     const a = await toySku(u);
     const b = await toySku(u);
     await make(u, 'PLAIN', 1);
-    smtp.mails.length = 0;
+    server().mails.length = 0;
     const res = await call(requestRoute, 'POST', '/api/skus/bulk/supplier-request', {
       cookie: u.cookie,
       body: { filter: { q: 'TOY-', category_code: 'toys' } },
     });
     expect(res.status, res.text).toBe(200);
     expect(res.body.results.map((r: any) => r.sku_id).sort()).toEqual([a.sku.id, b.sku.id].sort());
-    expect(smtp.mails).toHaveLength(1);
+    expect(server().mails).toHaveLength(1);
     const db = await getDb();
     const rows = await db.select().from(supplierRequests).where(eq(supplierRequests.workspaceId, u.workspaceId));
     expect(rows).toHaveLength(2);
