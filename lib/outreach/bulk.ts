@@ -213,17 +213,6 @@ async function sendGroup(
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     for (const m of made) {
-      // Each request keeps the single-SKU wording as its body: its reminders and timeline are per SKU.
-      const own = renderDraft({
-        locale: group.locale,
-        productName: m.sku.productName,
-        skuCode: m.sku.skuCode,
-        gtin: m.sku.gtin,
-        supplierName: group.entity?.name ?? null,
-        senderName: args.sender,
-        items: m.items,
-        dueDate,
-      });
       await t.insert(supplierRequests).values({
         id: m.id,
         workspaceId,
@@ -233,7 +222,8 @@ async function sendGroup(
         cc,
         replyTo: args.replyTo,
         subject: mail.subject,
-        body: bodyWithLink(own.body, m.link),
+        // The mail as sent: its reminder repeats it, listing every product of the mail.
+        body: mail.body,
         locale: group.locale,
         items: m.items,
         status: 'sending',

@@ -24,6 +24,7 @@ interface Copy {
   groupSubject: string;
   groupIntro: string;
   groupUpload: string;
+  groupReminderSubject: string;
 }
 
 const COPY: Record<Locale, Copy> = {
@@ -43,6 +44,7 @@ const COPY: Record<Locale, Copy> = {
     groupIntro:
       'To keep selling the products below in the EU under the General Product Safety Regulation (EU) 2023/988, we need the following from you for each of them:',
     groupUpload: 'Upload for this product (no account needed): {link}',
+    groupReminderSubject: 'Reminder: compliance documents needed for {count} products',
   },
   de: {
     subject: 'Benötigte Konformitätsunterlagen für {product} ({code})',
@@ -60,6 +62,7 @@ const COPY: Record<Locale, Copy> = {
     groupIntro:
       'Damit wir die folgenden Produkte gemäß der Verordnung (EU) 2023/988 über die allgemeine Produktsicherheit weiterhin in der EU verkaufen können, benötigen wir für jedes davon Folgendes von Ihnen:',
     groupUpload: 'Hochladen für dieses Produkt (kein Konto nötig): {link}',
+    groupReminderSubject: 'Erinnerung: Benötigte Konformitätsunterlagen für {count} Produkte',
   },
   fr: {
     subject: 'Documents de conformité nécessaires pour {product} ({code})',
@@ -78,6 +81,7 @@ const COPY: Record<Locale, Copy> = {
     groupIntro:
       'Pour continuer à vendre les produits ci-dessous dans l’UE conformément au règlement (UE) 2023/988 relatif à la sécurité générale des produits, nous avons besoin des éléments suivants pour chacun d’eux :',
     groupUpload: 'Dépôt pour ce produit (aucun compte nécessaire) : {link}',
+    groupReminderSubject: 'Rappel : documents de conformité nécessaires pour {count} produits',
   },
   es: {
     subject: 'Documentos de conformidad necesarios para {product} ({code})',
@@ -95,6 +99,7 @@ const COPY: Record<Locale, Copy> = {
     groupIntro:
       'Para seguir vendiendo los productos siguientes en la UE conforme al Reglamento (UE) 2023/988 relativo a la seguridad general de los productos, necesitamos lo siguiente para cada uno de ellos:',
     groupUpload: 'Subida para este producto (no necesita cuenta): {link}',
+    groupReminderSubject: 'Recordatorio: documentos de conformidad necesarios para {count} productos',
   },
   it: {
     subject: 'Documenti di conformità necessari per {product} ({code})',
@@ -112,6 +117,7 @@ const COPY: Record<Locale, Copy> = {
     groupIntro:
       'Per continuare a vendere i prodotti seguenti nell’UE ai sensi del regolamento (UE) 2023/988 sulla sicurezza generale dei prodotti, abbiamo bisogno di quanto segue per ciascuno di essi:',
     groupUpload: 'Caricamento per questo prodotto (nessun account necessario): {link}',
+    groupReminderSubject: 'Promemoria: documenti di conformità necessari per {count} prodotti',
   },
 };
 
@@ -173,11 +179,15 @@ export function renderGroupMail(d: GroupDraftInput): { subject: string; body: st
 
 export function renderReminder(
   locale: Locale,
-  original: { subject: string; body: string; productName: string; skuCode: string },
+  original: { subject: string; body: string; productName: string; skuCode: string; productCount?: number },
 ) {
   const c = COPY[locale];
   const p = { product: original.productName, code: original.skuCode };
-  return { subject: fill(c.reminderSubject, p), body: `${c.reminderIntro}\n\n${original.body}` };
+  const subject =
+    (original.productCount ?? 1) > 1
+      ? fill(c.groupReminderSubject, { count: String(original.productCount) })
+      : fill(c.reminderSubject, p);
+  return { subject, body: `${c.reminderIntro}\n\n${original.body}` };
 }
 
 const escapeHtml = (s: string) =>
