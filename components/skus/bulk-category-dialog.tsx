@@ -15,17 +15,32 @@ import {
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { BulkResult } from '@/lib/skus/bulk';
+import type { SkuFilter } from '@/lib/skus/schemas';
 import { CATEGORY_OPTIONS } from './labels';
 import type { Sku } from './types';
 
 export interface BulkDialogProps {
   skus: Pick<Sku, 'id' | 'sku_code'>[];
+  /** "Select all matching": the action goes to every SKU these filters match (`total` of them), not to `skus`. */
+  filter?: SkuFilter | null;
+  total?: number;
   onOpenChange: (open: boolean) => void;
   onDone: (result: BulkResult) => void;
 }
 
+/** What a bulk request names: the selected ids, or the list's filters. */
+export const bulkTarget = ({ skus, filter }: Pick<BulkDialogProps, 'skus' | 'filter'>) =>
+  filter ? { filter } : { ids: skus.map((s) => s.id) };
+
+/** How many SKUs the action goes to, as a phrase ("3 SKUs"). */
+export const targetCount = ({ skus, filter, total }: Pick<BulkDialogProps, 'skus' | 'filter' | 'total'>) => {
+  const n = filter ? (total ?? 0) : skus.length;
+  return `${n.toLocaleString('en')} SKU${n === 1 ? '' : 's'}`;
+};
+
 /** Names the selected SKUs (the first few codes) so the dialog says what it will change. */
-export function SelectedSkus({ skus }: { skus: BulkDialogProps['skus'] }) {
+export function SelectedSkus({ skus, filter, total }: Pick<BulkDialogProps, 'skus' | 'filter' | 'total'>) {
+  if (filter) return <>All {targetCount({ skus, filter, total })} matching the list&apos;s search and filters</>;
   const shown = skus.slice(0, 5).map((s) => s.sku_code);
   return (
     <>
@@ -36,7 +51,7 @@ export function SelectedSkus({ skus }: { skus: BulkDialogProps['skus'] }) {
 }
 
 /** Assign one category to the selected SKUs (their requirements are evaluated again; approvals reset). */
-export function BulkCategoryDialog({ skus, onOpenChange, onDone }: BulkDialogProps) {
+export function BulkCategoryDialog({ skus, filter, total, onOpenChange, onDone }: BulkDialogProps) {
   const [category, setCategory] = React.useState('');
   const [busy, setBusy] = React.useState(false);
   const [error, setError] = React.useState<string | null>(null);
@@ -49,7 +64,7 @@ export function BulkCategoryDialog({ skus, onOpenChange, onDone }: BulkDialogPro
       onDone(
         await idempotentWrite<BulkResult>('/api/skus/bulk/category', {
           method: 'POST',
-          body: { ids: skus.map((s) => s.id), category_code: category },
+          body: { ...bulkTarget({ skus, filter }), category_code: category },
         }),
       );
     } catch (err) {
@@ -66,8 +81,8 @@ export function BulkCategoryDialog({ skus, onOpenChange, onDone }: BulkDialogPro
           <DialogHeader>
             <DialogTitle>Assign a category</DialogTitle>
             <DialogDescription>
-              <SelectedSkus skus={skus} />. The category decides which requirements apply: blockers are evaluated again
-              and an approval of a changed SKU is reset.
+              <SelectedSkus skus={skus} filter={filter} total={total} />. The category decides which requirements apply:
+              blockers are evaluated again and an approval of a changed SKU is reset.
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-1.5">
@@ -95,7 +110,7 @@ export function BulkCategoryDialog({ skus, onOpenChange, onDone }: BulkDialogPro
               Cancel
             </Button>
             <Button type="submit" loading={busy} disabled={!category} data-testid="bulk-category-submit">
-              Assign to {skus.length} SKU{skus.length === 1 ? '' : 's'}
+              Assign to {targetCount({ skus, filter, total })}
             </Button>
           </DialogFooter>
         </form>

@@ -20,14 +20,14 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import type { Entity } from '@/lib/entities/schemas';
 import type { EntityRole } from '@/lib/db/schema';
 import type { BulkResult } from '@/lib/skus/bulk';
-import { SelectedSkus, type BulkDialogProps } from './bulk-category-dialog';
+import { bulkTarget, SelectedSkus, targetCount, type BulkDialogProps } from './bulk-category-dialog';
 import { ROLE_LABELS } from './labels';
 
 const ROLES = Object.keys(ROLE_LABELS) as EntityRole[];
 const EU_ONLY: EntityRole[] = ['responsible_person', 'authorised_representative'];
 
 /** Link one entity of the workspace in a role to every selected SKU (replacing that role's entity). */
-export function BulkEntityDialog({ skus, onOpenChange, onDone }: BulkDialogProps) {
+export function BulkEntityDialog({ skus, filter, total, onOpenChange, onDone }: BulkDialogProps) {
   const [role, setRole] = React.useState<EntityRole>('manufacturer');
   const [search, setSearch] = React.useState('');
   const q = useDebouncedValue(search.trim(), 250);
@@ -45,7 +45,7 @@ export function BulkEntityDialog({ skus, onOpenChange, onDone }: BulkDialogProps
       onDone(
         await idempotentWrite<BulkResult>('/api/skus/bulk/entity', {
           method: 'POST',
-          body: { ids: skus.map((s) => s.id), role, entity_id: entityId },
+          body: { ...bulkTarget({ skus, filter }), role, entity_id: entityId },
         }),
       );
     } catch (err) {
@@ -63,8 +63,8 @@ export function BulkEntityDialog({ skus, onOpenChange, onDone }: BulkDialogProps
           <DialogHeader>
             <DialogTitle>Link an entity</DialogTitle>
             <DialogDescription>
-              <SelectedSkus skus={skus} />. The entity replaces the one each SKU has in this role; an approval of a
-              changed SKU is reset.
+              <SelectedSkus skus={skus} filter={filter} total={total} />. The entity replaces the one each SKU has in
+              this role; an approval of a changed SKU is reset.
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-1.5">
@@ -131,7 +131,7 @@ export function BulkEntityDialog({ skus, onOpenChange, onDone }: BulkDialogProps
               Cancel
             </Button>
             <Button type="submit" loading={busy} disabled={!entityId} data-testid="bulk-entity-submit">
-              Link to {skus.length} SKU{skus.length === 1 ? '' : 's'}
+              Link to {targetCount({ skus, filter, total })}
             </Button>
           </DialogFooter>
         </form>

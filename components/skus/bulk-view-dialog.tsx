@@ -18,13 +18,15 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { SavedView } from '@/lib/exports/schemas';
 import type { BulkResult } from '@/lib/skus/bulk';
-import { SelectedSkus, type BulkDialogProps } from './bulk-category-dialog';
+import { bulkTarget, SelectedSkus, targetCount, type BulkDialogProps } from './bulk-category-dialog';
 
 const NEW = '__new__';
 
 /** Add the selected SKUs to a saved view, or to a new view holding only them (exported from Exports). */
 export function BulkViewDialog({
   skus,
+  filter,
+  total,
   onOpenChange,
   onDone,
 }: Omit<BulkDialogProps, 'onDone'> & { onDone: (r: BulkResult, viewName: string) => void }) {
@@ -33,7 +35,7 @@ export function BulkViewDialog({
   const [name, setName] = React.useState('');
   const [busy, setBusy] = React.useState(false);
   const [error, setError] = React.useState<string | null>(null);
-  const ids = skus.map((s) => s.id);
+  const ids = bulkTarget({ skus, filter });
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -42,7 +44,7 @@ export function BulkViewDialog({
     try {
       const res = await idempotentWrite<BulkResult & { view: SavedView }>('/api/skus/bulk/view', {
         method: 'POST',
-        body: target === NEW ? { ids, new_view_name: name.trim() } : { ids, view_id: target },
+        body: target === NEW ? { ...ids, new_view_name: name.trim() } : { ...ids, view_id: target },
       });
       onDone(res, res.view.name);
     } catch (err) {
@@ -59,8 +61,8 @@ export function BulkViewDialog({
           <DialogHeader>
             <DialogTitle>Add to a view</DialogTitle>
             <DialogDescription>
-              <SelectedSkus skus={skus} />. A view is exported from Exports; SKUs added here stay in it whatever its
-              filters say.
+              <SelectedSkus skus={skus} filter={filter} total={total} />. A view is exported from Exports; SKUs added
+              here stay in it whatever its filters say.
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-1.5">
@@ -106,7 +108,7 @@ export function BulkViewDialog({
               disabled={target === NEW && !name.trim()}
               data-testid="bulk-view-submit"
             >
-              Add {skus.length} SKU{skus.length === 1 ? '' : 's'}
+              Add {targetCount({ skus, filter, total })}
             </Button>
           </DialogFooter>
         </form>

@@ -12,7 +12,10 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { toast } from '@/components/ui/toaster';
 import { RoleGate } from '@/components/team/role-gate';
+import { useApiQuery } from '@/components/api/queries/use-api-query';
 import type { BulkResult } from '@/lib/skus/bulk';
+import { BULK_FILTER_MAX, type SkuFilter } from '@/lib/skus/schemas';
+import type { BulkSendResult } from '@/lib/outreach/schemas';
 import type { Sku } from './types';
 
 // The dialogs load when first opened: the list page itself stays small.
@@ -23,6 +26,9 @@ const BulkEntityDialog = dynamic(() => import('./bulk-entity-dialog').then((m) =
   ssr: false,
 });
 const BulkViewDialog = dynamic(() => import('./bulk-view-dialog').then((m) => m.BulkViewDialog), { ssr: false });
+const BulkRequestDialog = dynamic(() => import('./bulk-request-dialog').then((m) => m.BulkRequestDialog), {
+  ssr: false,
+});
 const RequestDialog = dynamic(() => import('@/components/outreach/request-dialog').then((m) => m.RequestDialog), {
   ssr: false,
 });
@@ -34,7 +40,11 @@ const BULK_CATEGORY = {
 } as const;
 const BULK_ENTITY = { operationId: 'bulkLinkSkuEntity', method: 'POST', path: '/api/skus/bulk/entity' } as const;
 const BULK_VIEW = { operationId: 'bulkAddSkusToView', method: 'POST', path: '/api/skus/bulk/view' } as const;
-const SEND_REQUEST = { operationId: 'sendSupplierEmail', method: 'POST', path: '/api/supplier-email/send' } as const;
+const BULK_REQUEST = {
+  operationId: 'bulkRequestFromSupplier',
+  method: 'POST',
+  path: '/api/skus/bulk/supplier-request',
+} as const;
 
 /** The row-selection column: each box is named by its SKU's code; the header selects the page shown. */
 export function skuSelectColumn() {
@@ -59,6 +69,16 @@ export function skuSelectColumn() {
   });
 }
 
+/** The filter as the list's query string (GET /api/skus/count reads the same parameters). */
+function filterQuery(f: SkuFilter): string {
+  const p = new URLSearchParams();
+  if (f.q) p.set('q', f.q);
+  for (const s of f.status ?? []) p.append('status', s);
+  if (f.has_blockers) p.set('has_blockers', f.has_blockers);
+  if (f.category_code) p.set('category_code', f.category_code);
+  return p.toString();
+}
+
 type Action = 'category' | 'entity' | 'view' | 'request' | null;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -71,16 +91,48 @@ export function describeBulkResult(what: string, r: BulkResult): string {
   return `${parts.join(', ')}.`;
 }
 
+/** One sentence for what the bulk request did, for the toast and the live region. */
+export function describeBulkSend(r: BulkSendResult): string {
+  const sent = r.results.filter((x) => x.ok).length;
+  const mails = r.mails.filter((m) => m.ok).length;
+  const parts = [`Requests sent for ${plural(sent, 'SKU')} in ${plural(mails, 'mail')}`];
+  const skipped = r.results.filter((x) => !x.ok && x.code !== 'EMAIL_DELIVERY_FAILED').length;
+  const failed = r.results.filter((x) => x.code === 'EMAIL_DELIVERY_FAILED').length;
+  if (skipped) parts.push(`${plural(skipped, 'SKU')} skipped`);
+  if (failed) parts.push(`${plural(failed, 'SKU')} not delivered`);
+  return `${parts.join(', ')}.`;
+}
+
 /**
  * The bar over the SKU table while rows are selected: how many (announced politely), and the bulk
  * actions. After an action succeeds the list refreshes, the result is announced and the selection clears.
  */
-export function SkuSelectionBar({ selected, onClear }: { selected: Sku[]; onClear: () => void }) {
+export function SkuSelectionBar({
+  selected,
+  onClear,
+  loadedCount,
+  filter,
+}: {
+  selected: Sku[];
+  onClear: () => void;
+  /** Rows the table has loaded: when all of them are selected, "select all matching" is offered. */
+  loadedCount?: number;
+  /** The list's search and filters, the target of "select all matching". */
+  filter?: SkuFilter;
+}) {
   const router = useRouter();
   const client = useQueryClient();
   const [action, setAction] = React.useState<Action>(null);
   const [lastResult, setLastResult] = React.useState('');
-  const count = selected.length;
+  const pageSelected = Boolean(loadedCount && filter && selected.length === loadedCount);
+  // "All matching" holds only while every loaded row stays selected, for the filters it was chosen under.
+  const filterKey = JSON.stringify(filter ?? null);
+  const [allMatchingFor, setAllMatchingFor] = React.useState<string | null>(null);
+  const allMatching = pageSelected && allMatchingFor === filterKey;
+  const matching = useApiQuery<{ count: number }>(pageSelected ? `/api/skus/count?${filterQuery(filter!)}` : null);
+  const total = matching.data?.count ?? null;
+  const count = allMatching && total !== null ? total : selected.length;
+  const target = { skus: selected, filter: allMatching ? filter : null, total: total ?? undefined };
   // While rows are selected the region says how many; after an action, what it did.
   const announcement = count ? `${plural(count, 'SKU')} selected.` : lastResult;
 
@@ -91,6 +143,7 @@ export function SkuSelectionBar({ selected, onClear }: { selected: Sku[]; onClea
       void client.invalidateQueries({ queryKey: queryKeys.dashboard });
       toast.success(message);
       setLastResult(message);
+      setAllMatchingFor(null);
       onClear();
     },
     [client, onClear],
@@ -110,7 +163,7 @@ export function SkuSelectionBar({ selected, onClear }: { selected: Sku[]; onClea
           data-testid="selection-bar"
         >
           <span className="mr-1 text-sm font-medium" data-testid="selection-count">
-            {plural(count, 'SKU')} selected
+            {allMatching ? `All ${plural(count, 'matching SKU')} selected` : `${plural(count, 'SKU')} selected`}
           </span>
           <RoleGate need={BULK_CATEGORY}>
             <Button size="sm" variant="secondary" onClick={() => setAction('category')} data-testid="bulk-category">
@@ -133,53 +186,100 @@ export function SkuSelectionBar({ selected, onClear }: { selected: Sku[]; onClea
           <Button
             size="sm"
             variant="secondary"
+            disabled={allMatching}
+            title={
+              allMatching ? 'To export every matching SKU, save the filters as a view and export the view.' : undefined
+            }
             onClick={() => router.push(newExportHref({ skuIds: ids }))}
             data-testid="bulk-export"
           >
             <FileDown aria-hidden="true" />
             Export
           </Button>
-          <RoleGate need={SEND_REQUEST}>
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={count !== 1}
-              title={count === 1 ? undefined : 'A supplier request is written for one SKU: select exactly one.'}
-              onClick={() => setAction('request')}
-              data-testid="bulk-request"
-            >
+          <RoleGate need={BULK_REQUEST}>
+            <Button size="sm" variant="secondary" onClick={() => setAction('request')} data-testid="bulk-request">
               <Mail aria-hidden="true" />
               Request from supplier
             </Button>
           </RoleGate>
-          <Button size="sm" variant="ghost" onClick={onClear} className="ml-auto" data-testid="clear-selection">
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => {
+              setAllMatchingFor(null);
+              onClear();
+            }}
+            className="ml-auto"
+            data-testid="clear-selection"
+          >
             <X aria-hidden="true" />
             Clear selection
           </Button>
+          {pageSelected && total !== null && total > selected.length ? (
+            <div className="basis-full text-sm" data-testid="select-all-matching-banner">
+              {allMatching ? (
+                <>
+                  All {plural(total, 'SKU')} matching the search and filters are selected.{' '}
+                  <button
+                    type="button"
+                    className="font-medium text-primary underline"
+                    onClick={() => setAllMatchingFor(null)}
+                  >
+                    Select only the {plural(selected.length, 'SKU')} shown
+                  </button>
+                </>
+              ) : total > BULK_FILTER_MAX ? (
+                <>
+                  All {plural(selected.length, 'SKU')} shown are selected. {total.toLocaleString('en')} match; a bulk
+                  action takes at most {BULK_FILTER_MAX.toLocaleString('en')}: narrow the search to act on all.
+                </>
+              ) : (
+                <>
+                  All {plural(selected.length, 'SKU')} shown are selected.{' '}
+                  <button
+                    type="button"
+                    className="font-medium text-primary underline"
+                    onClick={() => setAllMatchingFor(filterKey)}
+                    data-testid="select-all-matching"
+                  >
+                    Select all {plural(total, 'matching SKU')}
+                  </button>
+                </>
+              )}
+            </div>
+          ) : null}
         </div>
       ) : null}
       {action === 'category' ? (
         <BulkCategoryDialog
-          skus={selected}
+          {...target}
           onOpenChange={(o) => !o && setAction(null)}
           onDone={(r) => done(describeBulkResult('Category assigned', r))}
         />
       ) : null}
       {action === 'entity' ? (
         <BulkEntityDialog
-          skus={selected}
+          {...target}
           onOpenChange={(o) => !o && setAction(null)}
           onDone={(r) => done(describeBulkResult('Entity linked', r))}
         />
       ) : null}
       {action === 'view' ? (
         <BulkViewDialog
-          skus={selected}
+          {...target}
           onOpenChange={(o) => !o && setAction(null)}
           onDone={(r, viewName) => done(describeBulkResult(`Added to the view "${viewName}"`, r))}
         />
       ) : null}
-      {action === 'request' && selected[0] ? (
+      {action === 'request' && (count > 1 || allMatching) ? (
+        <BulkRequestDialog
+          {...target}
+          onOpenChange={(o) => !o && setAction(null)}
+          onDone={(r) => done(describeBulkSend(r))}
+        />
+      ) : null}
+      {/* One SKU: the single request, whose text can be edited before it is sent. */}
+      {action === 'request' && count === 1 && !allMatching && selected[0] ? (
         <RequestDialog
           skuId={selected[0].id}
           open

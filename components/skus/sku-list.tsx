@@ -415,7 +415,17 @@ export function SkuList({
             </div>
           ) : null}
 
-          <SkuSelectionBar selected={rows.filter((r) => rowSelection[r.id])} onClear={clearSelection} />
+          <SkuSelectionBar
+            selected={rows.filter((r) => rowSelection[r.id])}
+            onClear={clearSelection}
+            loadedCount={rows.length}
+            filter={{
+              q: filters.q.trim() || undefined,
+              status: filters.statuses.length ? filters.statuses : undefined,
+              has_blockers: filters.hasBlockers ? 'true' : undefined,
+              category_code: filters.category || undefined,
+            }}
+          />
 
           <Table aria-busy={loading || list.stale || undefined} data-testid="sku-table">
             <TableHeader>

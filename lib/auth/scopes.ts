@@ -25,7 +25,7 @@ export const SCOPES = {
   export: 'Export SKUs as JSON or CSV with a Bearer key (paid plans).',
   'extractions:write': 'Queue re-extraction of documents (POST /api/v1/.../re-extract).',
   'outreach:write':
-    'Draft and send supplier requests and change their status (POST /api/supplier-email/draft, /send, PATCH /api/supplier-email/requests/{id}).',
+    'Draft and send supplier requests and change their status (POST /api/supplier-email/draft, /send, PATCH /api/supplier-email/requests/{id}, POST /api/skus/bulk/supplier-request).',
 } as const;
 
 export type Scope = keyof typeof SCOPES;

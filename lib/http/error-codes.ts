@@ -308,6 +308,12 @@ export const ERROR_CODES = {
     description:
       'The linked entity has no value for this field (e.g. no email address); details name the entity and attribute. Complete the entity first.',
   },
+  SELECTION_TOO_LARGE: {
+    status: 422,
+    retryable: false,
+    description:
+      'A bulk action over every SKU matching a filter would touch more SKUs than it may at once; details.count and details.max say how many. Narrow the filter.',
+  },
   SERVICE_UNAVAILABLE: {
     status: 503,
     retryable: true,

@@ -6,7 +6,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { getEnv } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
-import { supplierRequestEvents, supplierRequestReminders, supplierRequests } from '@/lib/db/schema';
+import { skus, supplierRequestEvents, supplierRequestReminders, supplierRequests } from '@/lib/db/schema';
 import { MAX_FILE_BYTES } from '@/lib/documents/limits';
 import { AppError } from '@/lib/http/errors';
 import { sanitizeDisplayName, type UploadedFile } from '@/lib/http/multipart';
@@ -56,10 +56,38 @@ export function replyText(text: string): string {
   return out.join('\n').trim().slice(0, 10_000);
 }
 
-async function matchRequest(db: Db, ids: string[], text: string): Promise<RequestRow | null> {
+/**
+ * One mail can carry the requests of several SKUs (a bulk request lists a supplier's products in one
+ * mail, sharing its Message-ID): the reply goes to the SKU whose code the supplier wrote in the reply
+ * or in an attachment's name, when exactly one does; otherwise to the first product of the mail.
+ */
+async function pickFromMail(db: Db, rows: RequestRow[], hint: string): Promise<RequestRow> {
+  if (rows.length === 1) return rows[0];
+  const codes = await db
+    .select({ id: skus.id, code: skus.skuCode })
+    .from(skus)
+    .where(
+      inArray(
+        skus.id,
+        rows.map((r) => r.skuId),
+      ),
+    );
+  const lower = hint.toLowerCase();
+  const named = codes.filter((c) => {
+    const at = lower.indexOf(c.code.toLowerCase());
+    // A code inside a longer code ("A-1" in "A-10") does not name it.
+    const after = lower[at + c.code.length];
+    return at >= 0 && !(after && /[a-z0-9]/.test(after));
+  });
+  const ordered = [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+  if (named.length === 1) return rows.find((r) => r.skuId === named[0].id) ?? ordered[0];
+  return ordered[0];
+}
+
+async function matchRequest(db: Db, ids: string[], text: string, hint: string): Promise<RequestRow | null> {
   if (ids.length) {
     const direct = await db.select().from(supplierRequests).where(inArray(supplierRequests.messageId, ids));
-    if (direct[0]) return direct[0];
+    if (direct.length) return pickFromMail(db, direct, hint);
     const viaReminder = await db
       .select({ id: supplierRequestReminders.requestId })
       .from(supplierRequestReminders)
@@ -88,7 +116,8 @@ export async function receiveInboundMail(db: Db, raw: Uint8Array, opts: { now?: 
   }
   const answered = [...messageIds(email.inReplyTo), ...messageIds(email.references)];
   const text = email.text ?? (email.html ? email.html.replace(/<[^>]+>/g, ' ') : '');
-  const row = await matchRequest(db, answered, `${email.subject ?? ''}\n${text}`);
+  const hint = [replyText(text), ...email.attachments.map((a) => a.filename ?? '')].join('\n');
+  const row = await matchRequest(db, answered, `${email.subject ?? ''}\n${text}`, hint);
   if (!row)
     throw new AppError('INBOUND_UNMATCHED', 'The mail answers no known supplier request.', {
       details: { in_reply_to: email.inReplyTo ?? null },

@@ -44,14 +44,23 @@ export async function setReminderDays(db: Db, workspaceId: string, days: number[
 
 type Outcome = 'sent' | 'failed' | 'taken';
 
-/** Claims and sends step `step` of the request. 'taken' when another worker (or run) has it. */
-async function sendStep(db: Db, row: RequestRow, step: number, actor: Actor, now: Date): Promise<Outcome> {
-  const claimed = await db
-    .insert(supplierRequestReminders)
-    .values({ requestId: row.id, step, workspaceId: row.workspaceId })
-    .onConflictDoNothing()
-    .returning({ step: supplierRequestReminders.step });
-  if (!claimed.length) return 'taken';
+/**
+ * Claims and sends step `step` of the requests, which share one mail (one request, or the SKUs a bulk
+ * request listed in one mail to one supplier: they are reminded together, in one mail). 'taken' when
+ * another worker (or run) has every one of them.
+ */
+async function sendStep(db: Db, rows: RequestRow[], step: number, actor: Actor, now: Date): Promise<Outcome> {
+  const mine: RequestRow[] = [];
+  for (const row of rows) {
+    const claimed = await db
+      .insert(supplierRequestReminders)
+      .values({ requestId: row.id, step, workspaceId: row.workspaceId })
+      .onConflictDoNothing()
+      .returning({ step: supplierRequestReminders.step });
+    if (claimed.length) mine.push(row);
+  }
+  const [row] = mine;
+  if (!row) return 'taken';
   const [sku] = await db
     .select({ productName: skus.productName, skuCode: skus.skuCode })
     .from(skus)
@@ -62,6 +71,7 @@ async function sendStep(db: Db, row: RequestRow, step: number, actor: Actor, now
     body: row.body,
     productName: sku?.productName ?? '',
     skuCode: sku?.skuCode ?? '',
+    productCount: mine.length,
   });
   const messageId = newMessageId();
   const outcome = await sendMail({
@@ -75,29 +85,31 @@ async function sendStep(db: Db, row: RequestRow, step: number, actor: Actor, now
     inReplyTo: row.messageId,
     references: row.messageId ? [row.messageId] : [],
   });
-  await db
-    .update(supplierRequestReminders)
-    .set(outcome.ok ? { status: 'sent', messageId } : { status: 'failed', error: outcome.error })
-    .where(and(eq(supplierRequestReminders.requestId, row.id), eq(supplierRequestReminders.step, step)));
-  // A failed step still counts: it is not retried (the claim row stays), the next one follows on schedule.
-  await db
-    .update(supplierRequests)
-    .set({
-      reminderCount: sql`greatest(${supplierRequests.reminderCount}, ${step + 1})`,
-      ...(outcome.ok ? { lastReminderAt: now } : {}),
-      lastActivityAt: now,
-      updatedAt: now,
-    })
-    .where(eq(supplierRequests.id, row.id));
-  await addEvent(db, {
-    workspaceId: row.workspaceId,
-    requestId: row.id,
-    kind: outcome.ok ? 'reminder_sent' : 'reminder_failed',
-    actorLabel: actor.label,
-    note: outcome.ok ? null : outcome.error,
-    data: { step: step + 1, ...(outcome.ok ? { message_id: messageId } : {}) },
-    at: now,
-  });
+  for (const r of mine) {
+    await db
+      .update(supplierRequestReminders)
+      .set(outcome.ok ? { status: 'sent', messageId } : { status: 'failed', error: outcome.error })
+      .where(and(eq(supplierRequestReminders.requestId, r.id), eq(supplierRequestReminders.step, step)));
+    // A failed step still counts: it is not retried (the claim row stays), the next one follows on schedule.
+    await db
+      .update(supplierRequests)
+      .set({
+        reminderCount: sql`greatest(${supplierRequests.reminderCount}, ${step + 1})`,
+        ...(outcome.ok ? { lastReminderAt: now } : {}),
+        lastActivityAt: now,
+        updatedAt: now,
+      })
+      .where(eq(supplierRequests.id, r.id));
+    await addEvent(db, {
+      workspaceId: r.workspaceId,
+      requestId: r.id,
+      kind: outcome.ok ? 'reminder_sent' : 'reminder_failed',
+      actorLabel: actor.label,
+      note: outcome.ok ? null : outcome.error,
+      data: { step: step + 1, ...(outcome.ok ? { message_id: messageId } : {}) },
+      at: now,
+    });
+  }
   return outcome.ok ? 'sent' : 'failed';
 }
 
@@ -120,16 +132,25 @@ export async function runReminderSweep(db: Db, opts: { now?: Date; workspaceId?:
     .orderBy(supplierRequests.sentAt)
     .limit(SWEEP_BATCH);
   const summary = { reminders_sent: 0, reminders_failed: 0, no_progress: 0 };
+  // Due steps, by the mail they remind of: the requests of one mail get one reminder.
+  const due = new Map<string, { step: number; rows: RequestRow[] }>();
   for (const { r, days: configured } of rows) {
     const days = configured ?? [...DEFAULT_REMINDER_DAYS];
     const step = r.reminderCount;
-    if (step < days.length) {
-      if (r.sentAt!.getTime() + days[step] * DAY > now.getTime()) continue;
-      const out = await sendStep(db, r, step, SCHEDULER, now);
-      if (out === 'sent') summary.reminders_sent++;
-      if (out === 'failed') summary.reminders_failed++;
-      continue;
-    }
+    if (step >= days.length || r.sentAt!.getTime() + days[step] * DAY > now.getTime()) continue;
+    const key = `${r.workspaceId}|${r.messageId ?? r.id}|${step}`;
+    const group = due.get(key) ?? { step, rows: [] };
+    group.rows.push(r);
+    due.set(key, group);
+  }
+  for (const { step, rows: group } of due.values()) {
+    const out = await sendStep(db, group, step, SCHEDULER, now);
+    if (out === 'sent') summary.reminders_sent++;
+    if (out === 'failed') summary.reminders_failed++;
+  }
+  for (const { r, days: configured } of rows) {
+    const days = configured ?? [...DEFAULT_REMINDER_DAYS];
+    if (r.reminderCount < days.length) continue;
     const lastStepDue = r.sentAt!.getTime() + (days[days.length - 1] ?? 0) * DAY;
     const from = Math.max(lastStepDue, r.lastReminderAt?.getTime() ?? 0);
     if (from + NO_PROGRESS_AFTER_DAYS * DAY > now.getTime()) continue;
@@ -177,7 +198,7 @@ export async function bulkAction(
           throw new AppError('INVALID_STATE', `A ${row.status} request gets no reminders.`, {
             details: { state: row.status },
           });
-        const out = await sendStep(db, row, row.reminderCount, args.actor, now);
+        const out = await sendStep(db, [row], row.reminderCount, args.actor, now);
         if (out === 'taken') throw new AppError('CONFLICT', 'This reminder is being sent already.');
         if (out === 'failed')
           throw new AppError('EMAIL_DELIVERY_FAILED', 'The reminder was not delivered; see the request timeline.');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SUPPLIER_REQUEST_STATUSES } from '@/lib/outreach/statuses';
 import { Uuid } from '@/lib/http/schemas';
 import { LOCALES } from '@/lib/i18n/locales';
+import { SkuFilter } from '@/lib/skus/schemas';
 
 export const LocaleSchema = z.enum(LOCALES);
 const Email = z.email().max(254);
@@ -173,3 +174,71 @@ export const BulkRequestResults = z.object({
   ),
 });
 export type BulkRequestResults = z.infer<typeof BulkRequestResults>;
+
+/** "Select all matching" for supplier requests: each matching SKU may become a request and a mail section. */
+export const BULK_REQUEST_FILTER_MAX = 500;
+
+export const BulkSendInput = z
+  .strictObject({
+    ids: z
+      .array(Uuid)
+      .min(1, 'Select at least one SKU.')
+      .max(100, 'At most 100 SKUs per request.')
+      .optional()
+      .describe('The SKUs, 1 to 100.'),
+    filter: SkuFilter.optional().describe(
+      `Instead of ids: every SKU the list shows for these filters, resolved when the request runs; at most ${BULK_REQUEST_FILTER_MAX}.`,
+    ),
+    entity_id: Uuid.optional().meta({
+      description: "The supplier to ask for every SKU (its email). Default: each SKU's manufacturer, else importer.",
+    }),
+    to: Email.optional().meta({ description: 'One address for every SKU, instead of the entity’s.' }),
+    cc: z.array(Email).max(10).optional(),
+    locale: LocaleSchema.optional(),
+    items: ItemKeys.optional().meta({
+      description: 'Keys of the items to ask for where a SKU has them open (default: every open item of each SKU).',
+    }),
+    due_date: DueDate,
+  })
+  .refine((v) => (v.ids ? 1 : 0) + (v.filter ? 1 : 0) === 1, { message: 'Give either ids or filter.', path: ['ids'] })
+  .meta({ id: 'SupplierEmailBulkSendInput' });
+export type BulkSendInput = z.output<typeof BulkSendInput>;
+
+export const BulkSendResult = z
+  .object({
+    dry_run: z.boolean(),
+    results: z.array(
+      z.object({
+        sku_id: Uuid,
+        sku_code: z.string(),
+        ok: z.boolean(),
+        request_id: z
+          .string()
+          .nullable()
+          .describe('The request recorded for this SKU (null in a dry run or when skipped).'),
+        to: z.string().nullable(),
+        items: z.array(z.string()).describe('Keys of the items asked for.'),
+        code: z.string().optional().describe('Why not: NOTHING_TO_REQUEST, NO_RECIPIENT, EMAIL_DELIVERY_FAILED.'),
+        message: z.string().optional(),
+      }),
+    ),
+    mails: z
+      .array(
+        z.object({
+          to: z.string(),
+          entity_id: z.string().nullable(),
+          locale: LocaleSchema,
+          sku_ids: z.array(Uuid),
+          subject: z.string(),
+          body: z.string().describe('The text (in a dry run with {upload_link} where each link goes).'),
+          ok: z.boolean(),
+          error: z.string().nullable(),
+        }),
+      )
+      .describe('One mail per supplier address, listing its SKUs.'),
+    available_items: z
+      .array(z.object({ key: z.string(), label: z.string(), sku_count: z.number().int() }))
+      .describe('Every item open on at least one selected SKU, with how many SKUs have it open.'),
+  })
+  .meta({ id: 'SupplierEmailBulkSendResult' });
+export type BulkSendResult = z.infer<typeof BulkSendResult>;

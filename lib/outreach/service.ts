@@ -90,7 +90,7 @@ interface Recipient {
   entity: typeof entities.$inferSelect | null;
 }
 
-async function resolveRecipient(
+export async function resolveRecipient(
   db: Db,
   workspaceId: string,
   skuId: string,
@@ -155,7 +155,7 @@ async function context(
   return { sku, recipient, locale, available, items };
 }
 
-async function senderName(db: Db, workspaceId: string) {
+export async function senderName(db: Db, workspaceId: string) {
   const [ws] = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId));
   return ws?.name ?? null;
 }

@@ -20,6 +20,11 @@ interface Copy {
   closing: string;
   reminderSubject: string;
   reminderIntro: string;
+  /** One mail for several SKUs of one supplier: each product with its items and its own upload link. */
+  groupSubject: string;
+  groupIntro: string;
+  groupUpload: string;
+  groupReminderSubject: string;
 }
 
 const COPY: Record<Locale, Copy> = {
@@ -35,6 +40,11 @@ const COPY: Record<Locale, Copy> = {
     closing: 'Thank you and kind regards,',
     reminderSubject: 'Reminder: compliance documents needed for {product} ({code})',
     reminderIntro: 'This is a friendly reminder of our request below; we have not received everything yet.',
+    groupSubject: 'Compliance documents needed for {count} products',
+    groupIntro:
+      'To keep selling the products below in the EU under the General Product Safety Regulation (EU) 2023/988, we need the following from you for each of them:',
+    groupUpload: 'Upload for this product (no account needed): {link}',
+    groupReminderSubject: 'Reminder: compliance documents needed for {count} products',
   },
   de: {
     subject: 'Benötigte Konformitätsunterlagen für {product} ({code})',
@@ -48,6 +58,11 @@ const COPY: Record<Locale, Copy> = {
     closing: 'Vielen Dank und freundliche Grüße',
     reminderSubject: 'Erinnerung: Benötigte Konformitätsunterlagen für {product} ({code})',
     reminderIntro: 'Wir möchten freundlich an unsere untenstehende Anfrage erinnern; noch fehlen uns Unterlagen.',
+    groupSubject: 'Benötigte Konformitätsunterlagen für {count} Produkte',
+    groupIntro:
+      'Damit wir die folgenden Produkte gemäß der Verordnung (EU) 2023/988 über die allgemeine Produktsicherheit weiterhin in der EU verkaufen können, benötigen wir für jedes davon Folgendes von Ihnen:',
+    groupUpload: 'Hochladen für dieses Produkt (kein Konto nötig): {link}',
+    groupReminderSubject: 'Erinnerung: Benötigte Konformitätsunterlagen für {count} Produkte',
   },
   fr: {
     subject: 'Documents de conformité nécessaires pour {product} ({code})',
@@ -62,6 +77,11 @@ const COPY: Record<Locale, Copy> = {
     reminderSubject: 'Rappel : documents de conformité nécessaires pour {product} ({code})',
     reminderIntro:
       'Nous nous permettons de vous rappeler notre demande ci-dessous ; nous n’avons pas encore tout reçu.',
+    groupSubject: 'Documents de conformité nécessaires pour {count} produits',
+    groupIntro:
+      'Pour continuer à vendre les produits ci-dessous dans l’UE conformément au règlement (UE) 2023/988 relatif à la sécurité générale des produits, nous avons besoin des éléments suivants pour chacun d’eux :',
+    groupUpload: 'Dépôt pour ce produit (aucun compte nécessaire) : {link}',
+    groupReminderSubject: 'Rappel : documents de conformité nécessaires pour {count} produits',
   },
   es: {
     subject: 'Documentos de conformidad necesarios para {product} ({code})',
@@ -75,6 +95,11 @@ const COPY: Record<Locale, Copy> = {
     closing: 'Gracias y un cordial saludo,',
     reminderSubject: 'Recordatorio: documentos de conformidad necesarios para {product} ({code})',
     reminderIntro: 'Le recordamos amablemente nuestra solicitud de abajo; aún no lo hemos recibido todo.',
+    groupSubject: 'Documentos de conformidad necesarios para {count} productos',
+    groupIntro:
+      'Para seguir vendiendo los productos siguientes en la UE conforme al Reglamento (UE) 2023/988 relativo a la seguridad general de los productos, necesitamos lo siguiente para cada uno de ellos:',
+    groupUpload: 'Subida para este producto (no necesita cuenta): {link}',
+    groupReminderSubject: 'Recordatorio: documentos de conformidad necesarios para {count} productos',
   },
   it: {
     subject: 'Documenti di conformità necessari per {product} ({code})',
@@ -88,6 +113,11 @@ const COPY: Record<Locale, Copy> = {
     closing: 'Grazie e cordiali saluti,',
     reminderSubject: 'Promemoria: documenti di conformità necessari per {product} ({code})',
     reminderIntro: 'Le ricordiamo cortesemente la nostra richiesta qui sotto; non abbiamo ancora ricevuto tutto.',
+    groupSubject: 'Documenti di conformità necessari per {count} prodotti',
+    groupIntro:
+      'Per continuare a vendere i prodotti seguenti nell’UE ai sensi del regolamento (UE) 2023/988 sulla sicurezza generale dei prodotti, abbiamo bisogno di quanto segue per ciascuno di essi:',
+    groupUpload: 'Caricamento per questo prodotto (nessun account necessario): {link}',
+    groupReminderSubject: 'Promemoria: documenti di conformità necessari per {count} prodotti',
   },
 };
 
@@ -125,13 +155,39 @@ export function renderDraft(d: DraftInput): { subject: string; body: string } {
   return { subject: fill(c.subject, p), body: lines.join('\n') };
 }
 
+export interface GroupDraftInput {
+  locale: Locale;
+  supplierName: string | null;
+  senderName: string | null;
+  products: { productName: string; skuCode: string; gtin: string | null; items: RequestItem[]; link: string }[];
+  dueDate: string | null;
+}
+
+/** The one mail to a supplier for several SKUs: a section per product, each with its own upload link. */
+export function renderGroupMail(d: GroupDraftInput): { subject: string; body: string } {
+  const c = COPY[d.locale];
+  const lines = [c.greeting(d.supplierName), '', c.groupIntro];
+  for (const p of d.products) {
+    lines.push('', `${p.productName} (${p.skuCode}${p.gtin ? `, GTIN ${p.gtin}` : ''})`);
+    lines.push(...p.items.map((i) => `- ${i.label}`));
+    lines.push(fill(c.groupUpload, { link: p.link }));
+  }
+  lines.push('', ...(d.dueDate ? [fill(c.due, { date: formatDate(d.dueDate, d.locale) })] : []), c.reply, '');
+  lines.push(c.closing, ...(d.senderName ? [d.senderName] : []));
+  return { subject: fill(c.groupSubject, { count: String(d.products.length) }), body: lines.join('\n') };
+}
+
 export function renderReminder(
   locale: Locale,
-  original: { subject: string; body: string; productName: string; skuCode: string },
+  original: { subject: string; body: string; productName: string; skuCode: string; productCount?: number },
 ) {
   const c = COPY[locale];
   const p = { product: original.productName, code: original.skuCode };
-  return { subject: fill(c.reminderSubject, p), body: `${c.reminderIntro}\n\n${original.body}` };
+  const subject =
+    (original.productCount ?? 1) > 1
+      ? fill(c.groupReminderSubject, { count: String(original.productCount) })
+      : fill(c.reminderSubject, p);
+  return { subject, body: `${c.reminderIntro}\n\n${original.body}` };
 }
 
 const escapeHtml = (s: string) =>

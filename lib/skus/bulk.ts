@@ -22,29 +22,77 @@ import { AppError } from '@/lib/http/errors';
 import { recomputeSkusBulk } from '@/lib/imports/repo-recompute';
 import { CATEGORY_CODES, profileForCategory } from '@/lib/requirements';
 import { resetApprovals } from './approval-reset';
+import { BULK_FILTER_MAX, SkuFilter } from './schemas';
+import { countListedSkus, listSkuIds } from './service';
 
 export const BULK_MAX = 200;
 
-const BulkIds = z
+export const BulkIds = z
   .array(Uuid)
   .min(1, 'Select at least one SKU.')
   .max(BULK_MAX, `At most ${BULK_MAX} SKUs per request.`)
   .describe(`The SKUs, 1 to ${BULK_MAX}.`);
 
-export const BulkCategoryInput = z.strictObject({ ids: BulkIds, category_code: z.enum(CATEGORY_CODES) });
+const target = {
+  ids: BulkIds.optional(),
+  filter: SkuFilter.optional().describe(
+    `Instead of ids: every SKU the list shows for these filters (as GET /api/skus), resolved when the request runs; at most ${BULK_FILTER_MAX}.`,
+  ),
+};
+/** Exactly one of ids and filter names the SKUs. */
+export function withTarget<S extends z.ZodObject>(schema: S) {
+  return schema.refine((v) => ('ids' in v && v.ids ? 1 : 0) + ('filter' in v && v.filter ? 1 : 0) === 1, {
+    message: 'Give either ids or filter.',
+    path: ['ids'],
+  });
+}
+export interface BulkTarget {
+  ids?: string[];
+  filter?: SkuFilter;
+}
+
+export const BulkCategoryInput = withTarget(z.strictObject({ ...target, category_code: z.enum(CATEGORY_CODES) }));
 export type BulkCategoryInput = z.infer<typeof BulkCategoryInput>;
 
-export const BulkEntityInput = z.strictObject({ ids: BulkIds, role: EntityRoleSchema, entity_id: Uuid });
+export const BulkEntityInput = withTarget(z.strictObject({ ...target, role: EntityRoleSchema, entity_id: Uuid }));
 export type BulkEntityInput = z.infer<typeof BulkEntityInput>;
 
 export const BulkViewInput = z.union([
-  z.strictObject({ ids: BulkIds, view_id: Uuid }),
-  z.strictObject({
-    ids: BulkIds,
-    new_view_name: z.string().trim().min(1).max(100).describe('Creates a view holding only these SKUs.'),
-  }),
+  withTarget(z.strictObject({ ...target, view_id: Uuid })),
+  withTarget(
+    z.strictObject({
+      ...target,
+      new_view_name: z.string().trim().min(1).max(100).describe('Creates a view holding only these SKUs.'),
+    }),
+  ),
 ]);
 export type BulkViewInput = z.infer<typeof BulkViewInput>;
+
+/**
+ * The ids a bulk request names: its ids, or every SKU of this workspace its filter matches (the list's
+ * own filter code, so the banner's count and the action agree). Over `max` is a 422 before anything runs.
+ */
+export async function bulkTargetIds(
+  db: Db,
+  workspaceId: string,
+  input: BulkTarget,
+  max = BULK_FILTER_MAX,
+): Promise<string[]> {
+  if (input.ids) return input.ids;
+  const filter = input.filter ?? {};
+  const count = await countListedSkus(db, workspaceId, filter);
+  if (count > max)
+    throw new AppError(
+      'SELECTION_TOO_LARGE',
+      `${count} SKUs match; a bulk action may touch at most ${max} at once. Narrow the search or filters.`,
+      { details: { count, max } },
+    );
+  if (!count)
+    throw new AppError('VALIDATION_FAILED', 'No SKU matches the filter.', {
+      details: { fields: [{ path: 'filter', message: 'matches no SKU' }] },
+    });
+  return listSkuIds(db, workspaceId, filter);
+}
 
 export const BulkResult = z
   .object({
@@ -62,14 +110,22 @@ interface LockedSku {
   category_defaulted: boolean;
 }
 
-/** Locks the SKUs (id order) or throws 404 naming every id that is not a SKU of the workspace. */
-async function lockSkus(tx: Db, workspaceId: string, ids: readonly string[]): Promise<LockedSku[]> {
+/**
+ * The SKUs (id order), locked when `lock`, or a 404 naming every id that is not a SKU of the
+ * workspace: a foreign id is reported as missing, never as someone else's.
+ */
+export async function bulkSkusOrThrow(
+  tx: Db,
+  workspaceId: string,
+  ids: readonly string[],
+  opts: { lock: boolean },
+): Promise<LockedSku[]> {
   const wanted = [...new Set(ids.map((i) => i.toLowerCase()))];
   const rows = await queryRows<LockedSku & Record<string, unknown>>(
     tx,
     sql`SELECT id, sku_code, category_code, category_defaulted FROM skus
         WHERE id = ANY(${sql.param(wanted)}::uuid[]) AND workspace_id = ${workspaceId}
-        ORDER BY id FOR UPDATE`,
+        ORDER BY id ${opts.lock ? sql`FOR UPDATE` : sql``}`,
   );
   const found = new Set(rows.map((r) => r.id));
   const missing = wanted.filter((id) => !found.has(id));
@@ -82,6 +138,9 @@ async function lockSkus(tx: Db, workspaceId: string, ids: readonly string[]): Pr
   return rows;
 }
 
+const lockSkus = (tx: Db, workspaceId: string, ids: readonly string[]) =>
+  bulkSkusOrThrow(tx, workspaceId, ids, { lock: true });
+
 const tx$ = (tx: unknown) => tx as Db;
 
 export async function bulkAssignCategory(
@@ -91,7 +150,7 @@ export async function bulkAssignCategory(
   const profile = profileForCategory(args.input.category_code);
   return db.transaction(async (raw) => {
     const tx = tx$(raw);
-    const rows = await lockSkus(tx, args.workspaceId, args.input.ids);
+    const rows = await lockSkus(tx, args.workspaceId, await bulkTargetIds(tx, args.workspaceId, args.input));
     const changed = rows.filter((r) => r.category_code !== profile.category_code || r.category_defaulted);
     const ids = changed.map((r) => r.id);
     if (!ids.length) return { changed_ids: [], unchanged_ids: rows.map((r) => r.id), approval_reset_ids: [] };
@@ -133,7 +192,7 @@ export async function bulkLinkEntity(
   const { role } = args.input;
   return db.transaction(async (raw) => {
     const tx = tx$(raw);
-    const rows = await lockSkus(tx, args.workspaceId, args.input.ids);
+    const rows = await lockSkus(tx, args.workspaceId, await bulkTargetIds(tx, args.workspaceId, args.input));
     const entity = await getEntityRow(tx, args.workspaceId, args.input.entity_id);
     assertEntityFitsRole(role, entity);
     const current = await queryRows<{ sku_id: string; entity_id: string }>(
@@ -191,7 +250,7 @@ export async function bulkLinkEntity(
 export async function bulkAddToView(db: Db, args: { workspaceId: string; actor: Actor; input: BulkViewInput }) {
   return db.transaction(async (raw) => {
     const tx = tx$(raw);
-    const rows = await lockSkus(tx, args.workspaceId, args.input.ids);
+    const rows = await lockSkus(tx, args.workspaceId, await bulkTargetIds(tx, args.workspaceId, args.input));
     let view;
     if ('view_id' in args.input) view = await getView(tx, args.workspaceId, args.input.view_id);
     else {

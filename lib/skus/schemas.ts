@@ -156,6 +156,23 @@ export const ListSkusQuery = z.object({
 });
 export type ListSkusQuery = z.infer<typeof ListSkusQuery>;
 
+/** "Select all matching": the most SKUs one bulk action over a filter may touch. */
+export const BULK_FILTER_MAX = 10_000;
+
+/** The list's filters as a bulk action's target ("every SKU matching"): the query of GET /api/skus, in a body. */
+export const SkuFilter = z
+  .strictObject({
+    q: ListSkusQuery.shape.q,
+    status: z.array(z.enum(SKU_STATES)).max(SKU_STATES.length).optional().describe('Any of these statuses.'),
+    has_blockers: ListSkusQuery.shape.has_blockers,
+    category_code: ListSkusQuery.shape.category_code,
+  })
+  .meta({ id: 'SkuFilter' });
+export type SkuFilter = z.infer<typeof SkuFilter>;
+
+export const CountSkusQuery = ListSkusQuery.omit({ cursor: true, limit: true, sort: true });
+export type CountSkusQuery = z.infer<typeof CountSkusQuery>;
+
 export const SkuList = pageOf(Sku);
 export type SkuList = z.infer<typeof SkuList>;
 

@@ -11,7 +11,13 @@ import { profileForCategory } from '@/lib/requirements';
 import { fourEyesEnabled, fourEyesRefusal, recordApproval, serializeApproval } from './approval';
 import { decodeCursor, encodeCursor } from './cursor';
 import { recomputeSku } from './evaluate';
-import type { ApprovalBlockedDetails, CreateSkuInput, ListSkusQuery, ReviewIncompleteDetails } from './schemas';
+import type {
+  ApprovalBlockedDetails,
+  CountSkusQuery,
+  CreateSkuInput,
+  ListSkusQuery,
+  ReviewIncompleteDetails,
+} from './schemas';
 import { serializeBlockers, serializeSku, skuStatus, skuStatusSql } from './serialize';
 import { skuSearchCondition } from './search';
 
@@ -165,8 +171,11 @@ const SORTS = {
 } as const;
 
 /** The list's filters and its stable order (sort key, id): shared by the page query and the id listing. */
-function listFilters(workspaceId: string, q: Omit<ListSkusQuery, 'limit' | 'cursor'>) {
-  const sort = SORTS[q.sort];
+function listFilters(
+  workspaceId: string,
+  q: Omit<ListSkusQuery, 'limit' | 'cursor' | 'sort'> & { sort?: ListSkusQuery['sort'] },
+) {
+  const sort = SORTS[q.sort ?? 'created_desc'];
   const where: SQL[] = [eq(skus.workspaceId, workspaceId)];
   const search = q.q ? skuSearchCondition(workspaceId, q.q) : undefined;
   if (search) where.push(search);
@@ -210,7 +219,7 @@ export async function listSkus(db: Db, workspaceId: string, q: ListSkusQuery) {
 export async function listSkuIds(
   db: Db,
   workspaceId: string,
-  q: Omit<ListSkusQuery, 'limit' | 'cursor'>,
+  q: Omit<ListSkusQuery, 'limit' | 'cursor' | 'sort'> & { sort?: ListSkusQuery['sort'] },
 ): Promise<string[]> {
   const { where, order } = listFilters(workspaceId, q);
   const rows = await db
@@ -219,6 +228,16 @@ export async function listSkuIds(
     .where(and(...where))
     .orderBy(...order);
   return rows.map((r) => r.id);
+}
+
+/** How many SKUs the list shows for these filters (the "select all matching" banner, bulk targets). */
+export async function countListedSkus(db: Db, workspaceId: string, q: CountSkusQuery): Promise<number> {
+  const { where } = listFilters(workspaceId, q);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(skus)
+    .where(and(...where));
+  return Number(row?.n ?? 0);
 }
 
 export function skuDetail(row: SkuRow) {

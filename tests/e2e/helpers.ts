@@ -1,4 +1,6 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import PostalMime from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
 import path from 'node:path';
 import fs from 'node:fs';
 
@@ -84,4 +86,45 @@ export async function keyAction(page: Page, name: string, action: 'Rotate…' | 
 /** The visible account menu trigger (the sidebar one on desktop, the top-bar one on mobile). */
 export function userMenu(page: Page) {
   return page.getByTestId('user-menu-trigger').filter({ visible: true });
+}
+
+export interface E2eMail {
+  to: string[];
+  text: string;
+  subject: string;
+}
+
+/**
+ * A real SMTP server on loopback for the spec that calls this (at its top level), on the port the app is
+ * configured to send to (playwright.config.ts); returns the list the received mails are pushed to.
+ */
+export function useLoopbackSmtp(): E2eMail[] {
+  const port = Number(process.env.E2E_SMTP_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 10000);
+  const mails: E2eMail[] = [];
+  let smtp: SMTPServer;
+  test.beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, cb) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', async () => {
+          const parsed = await PostalMime.parse(Buffer.concat(chunks));
+          mails.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            text: parsed.text ?? '',
+            subject: parsed.subject ?? '',
+          });
+          cb();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', () => resolve()));
+  });
+  test.afterAll(async () => {
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+  return mails;
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import PostalMime, { type Email } from 'postal-mime';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import * as draftRoute from '@/app/api/supplier-email/draft/route';
 import * as sendRoute from '@/app/api/supplier-email/send/route';
 import * as requestsRoute from '@/app/api/supplier-email/requests/route';
@@ -67,6 +67,19 @@ export async function startSmtp() {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** startSmtp for the whole file (call at its top level): the app sends there; `smtp()` is the server. */
+export function useSmtp() {
+  let server: Awaited<ReturnType<typeof startSmtp>> | undefined;
+  beforeAll(async () => {
+    server = await startSmtp();
+    server.use();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return () => server!;
 }
 
 export const TOY_SUPPLIER = {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as inboundRoute from '@/app/api/supplier-email/inbound/route';
+import * as bulkRequestRoute from '@/app/api/skus/bulk/supplier-request/route';
 import { resetEnvCache } from '@/lib/config/env';
 import { getDb } from '@/lib/db/client';
 import { documents, documentSkus, supplierRequestEvents } from '@/lib/db/schema';
@@ -142,6 +143,40 @@ describe('POST /api/supplier-email/inbound', () => {
     const again = await post(raw);
     expect(again.body).toMatchObject({ request_id: r.id, duplicate: true });
     expect((await getRequest(u, r.id)).timeline.filter((e: any) => e.kind === 'reply')).toHaveLength(1);
+  });
+
+  it('a reply to a mail listing several SKUs goes to the SKU whose code the supplier names', async () => {
+    const u = await makeUser();
+    const a = await toySku(u);
+    const b = await toySku(u);
+    const res = await call(bulkRequestRoute, 'POST', '/api/skus/bulk/supplier-request', {
+      cookie: u.cookie,
+      body: { ids: [a.sku.id, b.sku.id], items: ['TOY_DOC_MISSING'] },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.mails).toHaveLength(1);
+    const requestOf = new Map(res.body.results.map((r: any) => [r.sku_id, r.request_id]));
+    const messageId = (await getRequest(u, requestOf.get(b.sku.id) as string)).message_id;
+    const named = await post(
+      replyMime({
+        inReplyTo: messageId,
+        body: `Guten Tag,\nanbei die Erklärung für ${b.sku.sku_code}.\n\n> ${a.sku.sku_code} ${b.sku.sku_code}`,
+        attachment: await declarationPdf(),
+      }),
+    );
+    expect(named.status, named.text).toBe(200);
+    expect(named.body.request_id).toBe(requestOf.get(b.sku.id));
+    // Named only in an attachment's file name.
+    const byFile = await post(
+      replyMime({
+        inReplyTo: messageId,
+        body: 'Anbei.',
+        attachment: await declarationPdf(),
+        filename: `DoC_${a.sku.sku_code}.pdf`,
+      }),
+    );
+    expect(byFile.body.request_id).toBe(requestOf.get(a.sku.id));
+    await settleJobs(u.workspaceId);
   });
 
   it('matches by the upload link in the text when the threading headers are gone; a text-only reply moves the request to in_progress', async () => {

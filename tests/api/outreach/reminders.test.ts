@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import * as bulkRoute from '@/app/api/supplier-email/requests/bulk/route';
 import * as settingsRoute from '@/app/api/supplier-email/settings/route';
 import * as responsivenessRoute from '@/app/api/supplier-email/responsiveness/route';
@@ -9,6 +9,7 @@ import { supplierRequestReminders, supplierRequests } from '@/lib/db/schema';
 import { getBoss } from '@/lib/jobs/boss';
 import { startSchedules } from '@/lib/jobs/schedules';
 import { runReminderSweep } from '@/lib/outreach/reminders';
+import * as bulkRequestRoute from '@/app/api/skus/bulk/supplier-request/route';
 import '@/lib/outreach/jobs';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
@@ -88,6 +89,34 @@ describe('reminder cadence (controllable clock)', () => {
       'status_changed',
     ]);
     expect(req.timeline.filter((e: any) => e.kind === 'reminder_sent').map((e: any) => e.data.step)).toEqual([1, 2, 3]);
+  });
+
+  it('the requests of one mail to a supplier (a bulk request) get one reminder mail listing every product', async () => {
+    const u = await makeUser();
+    const a = await toySku(u);
+    const b = await toySku(u);
+    const res = await call(bulkRequestRoute, 'POST', '/api/skus/bulk/supplier-request', {
+      cookie: u.cookie,
+      body: { ids: [a.sku.id, b.sku.id] },
+    });
+    expect(res.status, res.text).toBe(200);
+    const ids = res.body.results.map((r: any) => r.request_id as string);
+    const db = await getDb();
+    await db.update(supplierRequests).set({ sentAt: T0 }).where(inArray(supplierRequests.id, ids));
+    const messageId = (await getRequest(u, ids[0])).message_id;
+    expect(await runReminderSweep(db, { now: at(3), workspaceId: u.workspaceId })).toMatchObject({
+      reminders_sent: 1,
+    });
+    const reminders = mailsTo(messageId);
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0].parsed.subject).toBe('Erinnerung: Benötigte Konformitätsunterlagen für 2 Produkte');
+    expect(reminders[0].parsed.text).toContain(a.sku.sku_code);
+    expect(reminders[0].parsed.text).toContain(b.sku.sku_code);
+    for (const id of ids) {
+      const req = await getRequest(u, id);
+      expect(req).toMatchObject({ reminder_count: 1, last_reminder_at: at(3).toISOString() });
+      expect(req.timeline.filter((e: any) => e.kind === 'reminder_sent')).toHaveLength(1);
+    }
   });
 
   it('never sends a step twice, even with concurrent sweeps (two workers)', async () => {

@@ -8,7 +8,7 @@ const post = defineRoute({
   operationId: 'bulkLinkSkuEntity',
   summary: 'Link an entity to several SKUs',
   description:
-    'ids: 1 to 200 SKUs of the workspace, all or nothing: 404 NOT_FOUND with details.missing_ids when any is not one, 404 when the entity is not (nothing is written). Replaces the entity of that role. A SKU whose link changes has its approval reset and its blockers re-evaluated; one audit event per changed SKU. 422 ENTITY_NOT_ESTABLISHED_IN_EU as for a single link.',
+    'ids: 1 to 200 SKUs of the workspace, or filter: every SKU the list shows for those filters (at most 10,000, else 422 SELECTION_TOO_LARGE with details.count and details.max); all or nothing: 404 NOT_FOUND with details.missing_ids when any is not one, 404 when the entity is not (nothing is written). Replaces the entity of that role. A SKU whose link changes has its approval reset and its blockers re-evaluated; one audit event per changed SKU. 422 ENTITY_NOT_ESTABLISHED_IN_EU as for a single link.',
   tags: ['SKUs'],
   stability: 'preview',
   auth: 'session',

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineRoute, json, routeMethods } from '@/lib/http';
+import { CountSkusQuery } from '@/lib/skus/schemas';
+import { countListedSkus } from '@/lib/skus/service';
+
+// GET /api/skus/count – how many SKUs the list shows for these filters.
+const get = defineRoute({
+  method: 'GET',
+  path: '/api/skus/count',
+  operationId: 'countSkus',
+  summary: 'Count the SKUs matching the list filters',
+  description:
+    'The filters of GET /api/skus (q, status, has_blockers, category_code); the count of every SKU they match, for "select all matching" before a bulk action with `filter`.',
+  tags: ['SKUs'],
+  stability: 'preview',
+  auth: 'either',
+  scope: 'skus:read',
+  query: CountSkusQuery,
+  responses: { 200: { description: 'The count.', schema: z.object({ count: z.number().int() }) } },
+  handler: async ({ db, auth, query }) => json({ count: await countListedSkus(db, auth.workspace.id, query) }),
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

@@ -1,0 +1,305 @@
+import crypto from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { recordAuditMany } from '@/lib/audit';
+import type { Actor } from '@/lib/auth/context';
+import type { Db } from '@/lib/db/client';
+import { skus, supplierRequests, type RequestItem } from '@/lib/db/schema';
+import { emailProvider } from '@/lib/email/config';
+import { newMessageId, sendMail } from '@/lib/email/send';
+import { getEntityRow } from '@/lib/entities/service';
+import { AppError } from '@/lib/http/errors';
+import { bulkSkusOrThrow, bulkTargetIds } from '@/lib/skus/bulk';
+import { itemsFromBlockers } from './items';
+import { BULK_REQUEST_FILTER_MAX, type BulkSendInput, type BulkSendResult } from './schemas';
+import { addEvent, bodyWithLink, resolveRecipient, senderName } from './service';
+import { localeForCountry, renderDraft, renderGroupMail, textToHtml, UPLOAD_LINK_PLACEHOLDER } from './templates';
+import { hashToken, LINK_VALIDITY_DAYS, linkToken, newNonce, uploadUrl } from './token';
+
+/**
+ * Supplier requests for several SKUs at once. Each SKU still gets its own request (its own upload
+ * link, status, reminders and timeline, as a single request has), but the SKUs that go to the same
+ * address in the same language leave in one mail listing each product with what it misses and its
+ * link: a supplier asked about twenty products gets one mail, not twenty. The requests of one mail
+ * share its Message-ID. A SKU with nothing to ask for, or without an address, is reported and skipped;
+ * an id that is not a SKU of the workspace fails the whole request with 404 before anything is sent.
+ */
+
+type Result = BulkSendResult['results'][number];
+type Mail = BulkSendResult['mails'][number];
+type SkuRow = typeof skus.$inferSelect;
+type Entity = Awaited<ReturnType<typeof resolveRecipient>>['entity'];
+
+interface Planned {
+  sku: SkuRow;
+  entity: Entity;
+  items: RequestItem[];
+}
+interface Group {
+  to: string;
+  entity: Entity;
+  locale: Mail['locale'];
+  skus: Planned[];
+}
+
+export async function bulkSendRequests(
+  db: Db,
+  args: {
+    workspaceId: string;
+    actor: Actor;
+    replyTo: string | null;
+    input: BulkSendInput;
+    dryRun: boolean;
+    now?: Date;
+  },
+): Promise<BulkSendResult> {
+  const { workspaceId, input } = args;
+  const ids = await bulkTargetIds(db, workspaceId, input, BULK_REQUEST_FILTER_MAX);
+  // By SKU code: a mail lists its products, and the results come back, in the order people read them.
+  const found = (await bulkSkusOrThrow(db, workspaceId, ids, { lock: false })).sort((a, b) =>
+    a.sku_code.localeCompare(b.sku_code),
+  );
+  // One entity for all SKUs: a foreign or unknown entity is a 404 before anything else.
+  if (input.entity_id) await getEntityRow(db, workspaceId, input.entity_id);
+  if (emailProvider() === 'none')
+    throw new AppError(
+      'EMAIL_NOT_CONFIGURED',
+      'No mail provider is configured: set SMTP_HOST (and SMTP_FROM) or RESEND_API_KEY.',
+    );
+  const rows = await db
+    .select()
+    .from(skus)
+    .where(
+      and(
+        eq(skus.workspaceId, workspaceId),
+        inArray(
+          skus.id,
+          found.map((f) => f.id),
+        ),
+      ),
+    );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const results: Result[] = [];
+  const groups = new Map<string, Group>();
+  const available = new Map<string, { key: string; label: string; sku_count: number }>();
+
+  for (const { id } of found) {
+    const sku = byId.get(id)!;
+    const recipient = await resolveRecipient(db, workspaceId, sku.id, input);
+    const locale = input.locale ?? localeForCountry(recipient.entity?.country);
+    const open = itemsFromBlockers(sku.blockers, sku.requirementProfileId, locale);
+    for (const i of open) {
+      const a = available.get(i.key) ?? { key: i.key, label: i.label, sku_count: 0 };
+      a.sku_count++;
+      available.set(i.key, a);
+    }
+    const items = input.items ? open.filter((i) => input.items!.includes(i.key)) : open;
+    const base = { sku_id: sku.id, sku_code: sku.skuCode, request_id: null, items: items.map((i) => i.key) };
+    if (!items.length) {
+      results.push({
+        ...base,
+        ok: false,
+        to: recipient.to,
+        code: 'NOTHING_TO_REQUEST',
+        message: open.length
+          ? 'None of the chosen items is open on this SKU.'
+          : 'This SKU has no open blocker a supplier could resolve.',
+      });
+      continue;
+    }
+    if (!recipient.to) {
+      results.push({
+        ...base,
+        ok: false,
+        to: null,
+        code: 'NO_RECIPIENT',
+        message: 'No address: link a manufacturer or importer with an email, or choose the supplier.',
+      });
+      continue;
+    }
+    // Grouped by address, not by entity: two entities sharing a contact address are one supplier to write to.
+    const key = `${recipient.to.toLowerCase()}|${locale}`;
+    const group = groups.get(key) ?? { to: recipient.to, entity: recipient.entity, locale, skus: [] };
+    group.skus.push({ sku, entity: recipient.entity, items });
+    groups.set(key, group);
+    results.push({ ...base, ok: true, to: recipient.to });
+  }
+  if (input.items) {
+    const unknown = input.items.filter((k) => !available.has(k));
+    if (unknown.length)
+      throw new AppError('VALIDATION_FAILED', `Not an open item of any selected SKU: ${unknown.join(', ')}.`, {
+        details: {
+          fields: unknown.map((k) => ({ path: 'items', message: `${k} is open on none of the SKUs` })),
+          available_items: [...available.keys()],
+        },
+      });
+  }
+
+  const sender = await senderName(db, workspaceId);
+  const mails: Mail[] = [];
+  for (const group of groups.values()) {
+    const mail = args.dryRun
+      ? { ...draftGroup(group, sender, input.due_date ?? null, () => UPLOAD_LINK_PLACEHOLDER), ok: true, error: null }
+      : await sendGroup(db, { ...args, group, sender, results });
+    mails.push({
+      to: group.to,
+      entity_id: group.entity?.id ?? null,
+      locale: group.locale,
+      sku_ids: group.skus.map((s) => s.sku.id),
+      ...mail,
+    });
+  }
+  return { dry_run: args.dryRun, results, mails, available_items: [...available.values()] };
+}
+
+function draftGroup(group: Group, sender: string | null, dueDate: string | null, linkOf: (skuId: string) => string) {
+  const [only] = group.skus;
+  // A supplier asked about one product gets the same mail as from the SKU page.
+  if (group.skus.length === 1) {
+    const one = renderDraft({
+      locale: group.locale,
+      productName: only.sku.productName,
+      skuCode: only.sku.skuCode,
+      gtin: only.sku.gtin,
+      supplierName: group.entity?.name ?? null,
+      senderName: sender,
+      items: only.items,
+      dueDate,
+    });
+    return { subject: one.subject, body: bodyWithLink(one.body, linkOf(only.sku.id)) };
+  }
+  return renderGroupMail({
+    locale: group.locale,
+    supplierName: group.entity?.name ?? null,
+    senderName: sender,
+    dueDate,
+    products: group.skus.map(({ sku, items }) => ({
+      productName: sku.productName,
+      skuCode: sku.skuCode,
+      gtin: sku.gtin,
+      items,
+      link: linkOf(sku.id),
+    })),
+  });
+}
+
+/** Records one request per SKU (status sending), sends the one mail, then marks them sent or failed. */
+async function sendGroup(
+  db: Db,
+  args: {
+    workspaceId: string;
+    actor: Actor;
+    replyTo: string | null;
+    input: BulkSendInput;
+    now?: Date;
+    group: Group;
+    sender: string | null;
+    results: Result[];
+  },
+): Promise<{ subject: string; body: string; ok: boolean; error: string | null }> {
+  const { workspaceId, actor, group, input } = args;
+  const now = args.now ?? new Date();
+  const messageId = newMessageId();
+  const cc = input.cc ?? [];
+  const dueDate = input.due_date ?? null;
+  const made = group.skus.map((p) => {
+    const id = crypto.randomUUID();
+    const nonce = newNonce();
+    const token = linkToken(id, nonce);
+    return { ...p, id, nonce, token, link: uploadUrl(token) };
+  });
+  const links = new Map(made.map((m) => [m.sku.id, m.link]));
+  const mail = draftGroup(group, args.sender, dueDate, (skuId) => links.get(skuId)!);
+
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    for (const m of made) {
+      await t.insert(supplierRequests).values({
+        id: m.id,
+        workspaceId,
+        skuId: m.sku.id,
+        entityId: m.entity?.id ?? null,
+        recipient: group.to,
+        cc,
+        replyTo: args.replyTo,
+        subject: mail.subject,
+        // The mail as sent: its reminder repeats it, listing every product of the mail.
+        body: mail.body,
+        locale: group.locale,
+        items: m.items,
+        status: 'sending',
+        dueDate,
+        messageId,
+        tokenNonce: m.nonce,
+        tokenHash: hashToken(m.token),
+        tokenExpiresAt: new Date(now.getTime() + LINK_VALIDITY_DAYS * 86_400_000),
+        lastActivityAt: now,
+        createdBy: actor.userId,
+        createdByLabel: actor.label,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await addEvent(t, {
+        workspaceId,
+        requestId: m.id,
+        kind: 'created',
+        actorLabel: actor.label,
+        data: { items: m.items.map((i) => i.key), to: group.to, bulk: true, sku_count: made.length },
+        at: now,
+      });
+    }
+  });
+
+  const outcome = await sendMail({
+    to: group.to,
+    cc,
+    replyTo: args.replyTo,
+    subject: mail.subject,
+    text: mail.body,
+    html: textToHtml(mail.body),
+    messageId,
+  });
+  const ids = made.map((m) => m.id);
+  const at = new Date(Math.max(now.getTime(), Date.now()));
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t
+      .update(supplierRequests)
+      .set(
+        outcome.ok
+          ? { status: 'sent', sentAt: args.now ?? at, lastActivityAt: args.now ?? at, updatedAt: at }
+          : { status: 'failed', deliveryError: outcome.error, updatedAt: at },
+      )
+      .where(and(inArray(supplierRequests.id, ids), eq(supplierRequests.workspaceId, workspaceId)));
+    for (const m of made)
+      await addEvent(t, {
+        workspaceId,
+        requestId: m.id,
+        kind: outcome.ok ? 'sent' : 'delivery_failed',
+        actorLabel: actor.label,
+        note: outcome.ok ? null : outcome.error,
+        data: outcome.ok ? { message_id: messageId, provider: outcome.provider, to: group.to, cc } : {},
+      });
+    if (outcome.ok)
+      await recordAuditMany(
+        t,
+        made.map((m) => ({
+          workspaceId,
+          actor,
+          action: 'sku.supplier_request_sent',
+          targetType: 'sku',
+          targetId: m.sku.id,
+          data: { request_id: m.id, to: group.to, items: m.items.map((i) => i.key), bulk: true },
+        })),
+      );
+  });
+  for (const m of made) {
+    const r = args.results.find((x) => x.sku_id === m.sku.id)!;
+    r.request_id = m.id;
+    if (!outcome.ok) {
+      r.ok = false;
+      r.code = 'EMAIL_DELIVERY_FAILED';
+      r.message = `The mail to ${group.to} was not delivered: ${outcome.error}`;
+    }
+  }
+  return { ...mail, ok: outcome.ok, error: outcome.ok ? null : outcome.error };
+}
