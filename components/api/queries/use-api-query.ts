@@ -155,7 +155,8 @@ export function useReadingUpload<T>(
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
-  // Outcomes remembered across keys (TanStack forgets an answer when its key changes or its run fails).
+  // Outcomes remembered across keys: a key whose run failed has no answer of its own in TanStack, and an
+  // earlier key's answer is dropped as soon as its key is left (gcTime 0).
   const [last, setLast] = React.useState<{ data?: T; failed?: { key: string; cause: Error } }>({});
   if (q.data !== undefined && q.data !== last.data) setLast({ data: q.data });
   else if (q.error && q.error !== last.failed?.cause)
