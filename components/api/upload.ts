@@ -4,6 +4,10 @@
  */
 import { errorFromResponse, networkError, unreadableResponse } from './client';
 
+/** Where an upload stands, for its progress bar: sending the bytes, then waiting for the server's answer. */
+export type UploadTransfer =
+  { phase: 'idle' } | { phase: 'uploading'; sent: number; total: number } | { phase: 'reading' };
+
 export interface UploadOptions {
   headers?: Record<string, string>;
   /** bytes sent so far, of total */

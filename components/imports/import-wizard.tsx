@@ -5,6 +5,9 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/components/api/queries/keys';
+import { useReadingUpload } from '@/components/api/queries/use-api-query';
+import type { UploadTransfer as Transfer } from '@/components/api/upload';
+import { useDebouncedValue } from '@/components/use-debounced-value';
 import { ArrowLeft, ArrowRight, FileSearch, LoaderCircle, Upload } from 'lucide-react';
 import { ApiError, signInUrl } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
@@ -44,8 +47,6 @@ interface RunOptions {
 }
 
 const NO_OPTIONS: RunOptions = { sheet: null, headerRow: null, overrides: {} };
-
-type Transfer = { phase: 'idle' } | { phase: 'uploading'; sent: number; total: number } | { phase: 'reading' };
 
 /**
  * The explicit mapping sent to the server: only the columns the user changed, keyed by header (or by
@@ -106,70 +107,54 @@ export function ImportWizard() {
   const [file, setFile] = React.useState<File | null>(null);
   const [fileProblem, setFileProblem] = React.useState<string | null>(null);
   const [options, setOptions] = React.useState<RunOptions>(NO_OPTIONS);
-  const [result, setResult] = React.useState<{ key: string; body: DryRunResponse; options: RunOptions } | null>(null);
-  const [runError, setRunError] = React.useState<{ key: string; error: ApiError } | null>(null);
-  const [transfer, setTransfer] = React.useState<Transfer>({ phase: 'idle' });
+  // Which choice of file the dry run answers: each file chosen is read afresh, even the same one again.
+  const [fileId, setFileId] = React.useState(0);
   const [commitTransfer, setCommitTransfer] = React.useState<Transfer>({ phase: 'idle' });
   const [commitError, setCommitError] = React.useState<ApiError | null>(null);
   const [batch, setBatch] = React.useState<ImportBatch | null>(null);
   const commitKey = React.useRef<string | null>(null);
   const columnsRef = React.useRef<DryRunColumn[]>([]);
-  const [attempt, setAttempt] = React.useState(0);
 
   const key = optionsKey(options);
-
   // The dry run, whenever the file or the options change. A newer run aborts the older one; mapping
   // changes wait a moment so several quick choices cost one upload.
-  React.useEffect(() => {
-    if (!file) return;
-    const ac = new AbortController();
-    const runOptions = options;
-    const runKey = optionsKey(runOptions);
-    const delay = Object.keys(runOptions.overrides).length ? 400 : 0;
-    const timer = setTimeout(() => {
-      const run = async () => {
-        setTransfer({ phase: 'uploading', sent: 0, total: file.size });
+  const debounced = useDebouncedValue(options, 400);
+  const settled = Object.keys(options.overrides).length ? debounced : options;
+  const settledKey = optionsKey(settled);
+  const dryRun = useReadingUpload<{ fileId: number; options: RunOptions; body: DryRunResponse }>(
+    file ? '/api/import' : null,
+    [fileId, settledKey],
+    {
+      size: file?.size ?? 0,
+      upload: async ({ signal, onProgress, onUploaded }) => {
         try {
           const body = await postImport<DryRunResponse>({
-            file,
+            file: file!,
             dryRun: true,
-            sheet: runOptions.sheet,
-            headerRow: runOptions.headerRow,
-            mapping: mappingPayload(runOptions.overrides, columnsRef.current),
-            signal: ac.signal,
-            onUploadProgress: (sent, total) => setTransfer({ phase: 'uploading', sent, total }),
-            onUploaded: () => setTransfer({ phase: 'reading' }),
+            sheet: settled.sheet,
+            headerRow: settled.headerRow,
+            mapping: mappingPayload(settled.overrides, columnsRef.current),
+            signal,
+            onUploadProgress: onProgress,
+            onUploaded,
           });
-          if (ac.signal.aborted) return;
-          columnsRef.current = body.columns;
-          setResult({ key: runKey, body, options: runOptions });
-          setRunError(null);
-          setStep((s) => (s === 'upload' ? 'mapping' : s));
+          if (!signal.aborted) columnsRef.current = body.columns;
+          return { fileId, options: settled, body };
         } catch (e) {
-          if (ac.signal.aborted) return;
-          if (e instanceof ApiError && e.isAuthLoss) {
-            router.replace(signInUrl());
-            return;
-          }
-          setRunError({
-            key: runKey,
-            error:
-              e instanceof ApiError
-                ? e
-                : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The file could not be read. Try again.' }),
-          });
-        } finally {
-          if (!ac.signal.aborted) setTransfer({ phase: 'idle' });
+          if (signal.aborted) throw e;
+          if (e instanceof ApiError && e.isAuthLoss) router.replace(signInUrl());
+          throw e instanceof ApiError
+            ? e
+            : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The file could not be read. Try again.' });
         }
-      };
-      void run();
-    }, delay);
-    return () => {
-      clearTimeout(timer);
-      ac.abort();
-    };
-    // `attempt` re-runs the same options after a failure ("Try again").
-  }, [file, options, attempt, router]);
+      },
+    },
+  );
+  const transfer = dryRun.transfer;
+  // The answer to an earlier file is no answer to this one.
+  const result = dryRun.data?.fileId === fileId ? dryRun.data : null;
+  // The file's first answer opens the mapping step.
+  if (step === 'upload' && file && result) setStep('mapping');
 
   const poll = useBatchPoll(batch?.id ?? null, batch);
   const liveBatch = poll.batch ?? batch;
@@ -195,16 +180,14 @@ export function ImportWizard() {
     if (problem) return;
     columnsRef.current = [];
     commitKey.current = null;
-    setResult(null);
-    setRunError(null);
     setOptions(NO_OPTIONS);
+    setFileId((n) => n + 1);
     setFile(f);
   }
 
   function resetFile() {
     setFile(null);
-    setResult(null);
-    setRunError(null);
+    setFileId((n) => n + 1);
     setOptions(NO_OPTIONS);
     setStep('upload');
     columnsRef.current = [];
@@ -273,8 +256,9 @@ export function ImportWizard() {
 
   const busy = transfer.phase !== 'idle';
   const body = result?.body ?? null;
-  const stale = busy || (result !== null && result.key !== key);
-  const currentError = runError && runError.key === key ? runError.error : null;
+  const stale = busy || (result !== null && optionsKey(result.options) !== key);
+  // A lost session is on its way to the sign-in page, not an error to show.
+  const currentError = settledKey === key && dryRun.error && !dryRun.error.isAuthLoss ? dryRun.error : null;
   const importable = body ? body.counts.would_create + body.counts.would_update : 0;
   const missing = body
     ? (body.missing_required ??
@@ -355,7 +339,7 @@ export function ImportWizard() {
           {currentError ? (
             <Alert variant="danger" title="The check failed" data-testid="dry-run-error">
               {currentError.message}{' '}
-              <button type="button" className="font-medium underline" onClick={() => setAttempt((a) => a + 1)}>
+              <button type="button" className="font-medium underline" onClick={dryRun.refetch}>
                 Try again
               </button>
             </Alert>

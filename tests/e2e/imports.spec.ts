@@ -238,6 +238,71 @@ test.describe('imports', () => {
     await expect(page.getByTestId('mapping-footer-counts')).toContainText('0 new');
   });
 
+  test('a mapping change: the previous preview stays on screen, marked stale, while the file is checked again and after the check fails; Try again checks it again', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signUp(page, uniqueEmail('imports-stale'));
+    const isDryRun = (url: URL) => url.pathname === '/api/import' && url.searchParams.get('dry_run') === 'true';
+    let uploads = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && isDryRun(new URL(r.url()))) uploads++;
+    });
+    await page.goto('/imports/new');
+    await page
+      .getByTestId('import-file-input')
+      .setInputFiles({ name: 'artikel-export.csv', mimeType: 'text/csv', buffer: germanCatalogue() });
+    await expect(page.getByTestId('wizard-mapping')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('mapping-footer-counts')).toContainText('rows:');
+    await expect(page.getByTestId('preview-card')).not.toHaveAttribute('aria-busy');
+    expect(uploads).toBe(1);
+
+    // The next check is held, then fails.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(isDryRun, async (route) => {
+      await held;
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'READER_BUSY', message: 'The file reader is busy.' } }),
+      });
+    });
+    await pickTarget(page, 'Inverkehrbringung', 'Date placed on the market');
+    await expect.poll(() => uploads).toBe(2);
+    // While it runs: the progress shows, the previous preview stays, marked stale, and cannot be imported.
+    await expect(page.getByTestId('upload-progress')).toBeVisible();
+    await expect(page.getByTestId('preview-card')).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByTestId('mapping-footer-counts')).toHaveText('Checking…');
+    await expect(previewCell(page, 2, 'gtin').getByTestId('preview-value')).toHaveText('042272005581');
+    await expect(page.getByTestId('to-summary')).toBeDisabled();
+
+    // After the failure: the reason, and still the previous preview, still stale.
+    release();
+    await expect(page.getByTestId('dry-run-error')).toContainText('The file reader is busy.');
+    await expect(page.getByTestId('upload-progress')).toHaveCount(0);
+    await expect(previewCell(page, 2, 'gtin').getByTestId('preview-value')).toHaveText('042272005581');
+    await expect(previewCell(page, 2, 'placed_on_market_date')).toHaveCount(0);
+    await expect(page.getByTestId('preview-card')).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByTestId('mapping-footer-counts')).toHaveText('Checking…');
+    await expect(page.getByTestId('to-summary')).toBeDisabled();
+    await screenshot(page, 'imports-14-check-failed-stale-preview');
+    expect(uploads).toBe(2);
+
+    // Try again asks once more, and the answer replaces the previous preview.
+    await page.unroute(isDryRun);
+    await page.getByTestId('dry-run-error').getByRole('button', { name: 'Try again' }).click();
+    await expect(previewCell(page, 2, 'placed_on_market_date')).toContainText('2024-03-01', { timeout: 20_000 });
+    await expect(mappingRow(page, 'Inverkehrbringung').getByTestId('mapping-confidence')).toContainText(
+      'Chosen by you',
+    );
+    await expect(page.getByTestId('dry-run-error')).toHaveCount(0);
+    await expect(page.getByTestId('preview-card')).not.toHaveAttribute('aria-busy');
+    await expect(page.getByTestId('mapping-footer-counts')).toContainText('rows:');
+    await expect(page.getByTestId('to-summary')).toBeEnabled();
+    expect(uploads).toBe(3);
+  });
+
   test('UPC workbook: the product list on a hidden sheet, UNFI mapped to SKU code, UPC keeps its leading zero', async ({
     page,
   }) => {

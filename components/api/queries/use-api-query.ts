@@ -1,8 +1,9 @@
 'use client';
 
 import * as React from 'react';
-import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { hashKey, keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/components/api/client';
+import type { UploadTransfer } from '@/components/api/upload';
 import { keyOfPath } from './keys';
 
 export interface ApiQuery<T> {
@@ -111,4 +112,60 @@ export function useReadingPost<T>(path: string | null, body: unknown) {
     gcTime: 0,
   });
   return { data: q.data, error: asApiError(q.error), fetching: q.isFetching };
+}
+
+/** What a reading upload's function gets: the signal that aborts it, and where to report its progress. */
+export interface UploadRun {
+  signal: AbortSignal;
+  onProgress: (sent: number, total: number) => void;
+  onUploaded: () => void;
+}
+
+const IDLE: UploadTransfer = { phase: 'idle' };
+
+/**
+ * A multipart POST that only reads (the dry run of an upload), read like useReadingPost: asked when
+ * `params` change, a newer run aborting the older one, never retried, cached or asked again on focus;
+ * `refetch` asks again. The last answer and the last failure outlive their key, so the previous answer
+ * stays on screen while a new one is asked and after a failed one (the caller tells from what the
+ * answer carries which request it answers); `error` is the failure of the current key only.
+ * `null` waits.
+ */
+export function useReadingUpload<T>(
+  path: string | null,
+  params: unknown,
+  { size, upload }: { size: number; upload: (run: UploadRun) => Promise<T> },
+) {
+  const [transfer, setTransfer] = React.useState<UploadTransfer>(IDLE);
+  const key = path ? [...keyOfPath(path), 'upload', params] : ['api', 'idle'];
+  const q = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => {
+      setTransfer({ phase: 'uploading', sent: 0, total: size });
+      return upload({
+        signal,
+        onProgress: (sent, total) => setTransfer({ phase: 'uploading', sent, total }),
+        onUploaded: () => setTransfer({ phase: 'reading' }),
+      });
+    },
+    enabled: path !== null,
+    retry: false,
+    gcTime: 0,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  // Outcomes remembered across keys: a key whose run failed has no answer of its own in TanStack, and an
+  // earlier key's answer is dropped as soon as its key is left (gcTime 0).
+  const [last, setLast] = React.useState<{ data?: T; failed?: { key: string; cause: Error } }>({});
+  if (q.data !== undefined && q.data !== last.data) setLast({ data: q.data });
+  else if (q.error && q.error !== last.failed?.cause)
+    setLast({ data: last.data, failed: { key: hashKey(key), cause: q.error } });
+  const { refetch } = q;
+  return {
+    data: last.data,
+    error: path !== null && last.failed?.key === hashKey(key) ? asApiError(last.failed.cause) : undefined,
+    transfer: q.isFetching ? transfer : IDLE,
+    refetch: React.useCallback(() => void refetch(), [refetch]),
+  };
 }
