@@ -7,6 +7,7 @@ import { formatBytes } from '@/components/format';
 import { cn } from '@/lib/utils/cn';
 import { RoleGate } from '@/components/team/role-gate';
 import { useCan } from '@/components/team/role-context';
+import { useHydrated } from '@/components/use-hydrated';
 
 const IMPORT = { operationId: 'importSkus', method: 'POST', path: '/api/import' } as const;
 
@@ -36,6 +37,7 @@ export function Dropzone({ onFile, disabled: busy }: DropzoneProps) {
   const importing = useCan(IMPORT);
   const disabled = busy || !importing.allowed;
   const input = React.useRef<HTMLInputElement>(null);
+  const hydrated = useHydrated();
   const [over, setOver] = React.useState(false);
   const depth = React.useRef(0);
 
@@ -121,6 +123,7 @@ export function Dropzone({ onFile, disabled: busy }: DropzoneProps) {
           'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
           'application/vnd.oasis.opendocument.spreadsheet',
         ].join(',')}
+        disabled={!hydrated}
         onChange={(e) => {
           take(e.target.files);
           e.target.value = '';

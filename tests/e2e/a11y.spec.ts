@@ -228,6 +228,7 @@ test.describe('Keyboard, screen reader and phone', () => {
 
     // A cell's problem is printed under its value, readable without hovering the mark.
     await page.goto('/imports/new');
+    await expect(page.getByTestId('import-file-input')).toBeEnabled();
     await page.getByTestId('import-file-input').setInputFiles({
       name: 'bad.csv',
       mimeType: 'text/csv',

@@ -249,6 +249,7 @@ test.describe('imports', () => {
       if (r.method() === 'POST' && isDryRun(new URL(r.url()))) uploads++;
     });
     await page.goto('/imports/new');
+    await expect(page.getByTestId('import-file-input')).toBeEnabled();
     await page
       .getByTestId('import-file-input')
       .setInputFiles({ name: 'artikel-export.csv', mimeType: 'text/csv', buffer: germanCatalogue() });
@@ -309,6 +310,7 @@ test.describe('imports', () => {
     test.setTimeout(90_000);
     await signUp(page, uniqueEmail('imports-xls'));
     await page.goto('/imports/new');
+    await expect(page.getByTestId('import-file-input')).toBeEnabled();
 
     // A password-protected workbook is refused with the reason, before anything else.
     await page
@@ -386,6 +388,7 @@ test.describe('imports', () => {
       .replace('Holzeisenbahn', 'Holzeisenbahn Deluxe')
       .replace('Erstickungsgefahr.', 'Erstickungsgefahr! Verpackung aufbewahren.');
     await page.goto('/imports/new');
+    await expect(page.getByTestId('import-file-input')).toBeEnabled();
     await page
       .getByTestId('import-file-input')
       .setInputFiles({ name: 'vorlage-neu.csv', mimeType: 'text/csv', buffer: Buffer.from(changed, 'utf8') });
