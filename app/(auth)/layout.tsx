@@ -2,6 +2,8 @@ import Link from 'next/link';
 import { FileCheck2, Globe2, ListChecks, QrCode } from 'lucide-react';
 import { BrandLockup } from '@/components/brand';
 import { Providers } from '@/components/providers';
+import { LanguageButtons } from '@/components/i18n/language-switch';
+import { uiLocale } from '@/lib/i18n/ui-locale';
 
 const points = [
   {
@@ -21,9 +23,9 @@ const points = [
   },
 ];
 
-export default function AuthLayout({ children }: { children: React.ReactNode }) {
+export default async function AuthLayout({ children }: { children: React.ReactNode }) {
   return (
-    <Providers>
+    <Providers locale={await uiLocale()}>
       <div className="grid min-h-dvh lg:grid-cols-[minmax(0,1fr)_minmax(0,1.05fr)]">
         <div className="flex flex-col bg-surface px-6 py-6 sm:px-10">
           <Link href="/" className="w-fit rounded-md">
@@ -39,6 +41,7 @@ export default function AuthLayout({ children }: { children: React.ReactNode }) 
             <Link href="/docs/errors" className="hover:text-foreground">
               Error codes
             </Link>
+            <LanguageButtons className="ml-auto" />
           </footer>
         </div>
         <aside className="relative hidden overflow-hidden border-l border-border bg-sidebar lg:flex lg:flex-col lg:justify-center lg:px-14 xl:px-20">

@@ -2,12 +2,13 @@ import { AppShell } from '@/components/workspace/app-shell';
 import { requireSession } from '@/lib/workspace/session';
 import { MeProvider } from '@/components/team/role-context';
 import { Providers } from '@/components/providers';
+import { uiLocale } from '@/lib/i18n/ui-locale';
 
 /** Every workspace page requires a session; without one the user goes to /sign-in. */
 export default async function WorkspaceLayout({ children }: { children: React.ReactNode }) {
   const session = await requireSession();
   return (
-    <Providers>
+    <Providers locale={await uiLocale()}>
       <AppShell
         session={{
           user: { id: session.user.id, email: session.user.email, isStaff: session.user.isStaff },

@@ -33,7 +33,7 @@ import { ApiError, apiFetch, describeError, signInUrl } from '@/components/api/c
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import type { ApiKey, ApiKeyWithSecret, WorkspaceInfo } from '@/components/api/types';
 import { formatDate, formatDateTime, formatRelative } from '@/components/format';
-import { planLabel } from '@/components/workspace/plan-badge';
+import { usePlanLabel } from '@/components/workspace/plan-badge';
 import { useCan } from '@/components/team/role-context';
 import { RoleGate } from '@/components/team/role-gate';
 
@@ -161,6 +161,7 @@ function KeyRowSkeleton() {
 }
 
 export function ApiKeysManager() {
+  const planLabel = usePlanLabel();
   const keys = useApiQuery<{ data: ApiKey[] }>('/api/workspace/api-keys');
   const info = useApiQuery<WorkspaceInfo>('/api/workspace');
   const manage = useCan(MANAGE_KEYS);

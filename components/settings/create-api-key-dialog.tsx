@@ -26,7 +26,7 @@ import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { CreateApiKeyInput } from '@/lib/auth/http/api-key-schemas';
 import type { ApiKeyWithSecret, Plan, ScopeInfo } from '@/components/api/types';
 import { formatDate } from '@/components/format';
-import { planLabel } from '@/components/workspace/plan-badge';
+import { usePlanLabel } from '@/components/workspace/plan-badge';
 
 const NAME_MAX = 100;
 const MAX_SCOPES = 10;
@@ -104,6 +104,7 @@ export interface CreateApiKeyDialogProps {
 }
 
 export function CreateApiKeyDialog({ open, onOpenChange, scopes, plan, onCreated }: CreateApiKeyDialogProps) {
+  const planLabel = usePlanLabel();
   const router = useRouter();
   const allowed = scopes.filter((s) => s.allowed_on_plan);
   // Usable scopes first, so a trial user does not scroll past locked ones.

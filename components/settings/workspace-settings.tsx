@@ -19,7 +19,7 @@ import { ApiError, apiFetch, describeError, signInUrl } from '@/components/api/c
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import type { Plan, SessionWorkspace, WorkspaceInfo } from '@/components/api/types';
 import { formatBytes, formatDate, formatNumber } from '@/components/format';
-import { PlanBadge, planLabel } from '@/components/workspace/plan-badge';
+import { PlanBadge, usePlanLabel } from '@/components/workspace/plan-badge';
 import { useCan } from '@/components/team/role-context';
 
 const NAME_MAX = 120; // PATCH /api/workspace accepts 1 to 120 characters
@@ -151,6 +151,7 @@ function LoadingCards() {
 }
 
 export function WorkspaceSettings() {
+  const planLabel = usePlanLabel();
   const { data, error, loading, reload, setData } = useApiQuery<WorkspaceInfo>('/api/workspace');
 
   if (!data && loading) return <LoadingCards />;

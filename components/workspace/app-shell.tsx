@@ -7,6 +7,8 @@ import { MobileNav } from './mobile-nav';
 import { UserMenu } from './user-menu';
 import { PlanBadge } from './plan-badge';
 import { SessionKeeper } from './session-keeper';
+import { getT } from '@/lib/i18n/ui-locale';
+import { shellMessages } from '@/lib/i18n/ui/shell';
 
 /** What the shell shows of the signed-in session, as the server layout reads it (lib/workspace/session). */
 export type ShellSession = {
@@ -15,7 +17,7 @@ export type ShellSession = {
   expiresAt: CurrentSession['expiresAt'];
 };
 
-function WorkspaceHeader({ name, plan }: { name: string; plan: Plan }) {
+function WorkspaceHeader({ name, plan, planWord }: { name: string; plan: Plan; planWord: string }) {
   return (
     <Link
       href="/dashboard"
@@ -28,7 +30,7 @@ function WorkspaceHeader({ name, plan }: { name: string; plan: Plan }) {
         </span>
         <span className="mt-0.5 flex items-center gap-1.5 text-[0.6875rem] text-muted-foreground">
           <PlanBadge plan={plan} className="px-1 py-0 text-[0.625rem] leading-4" />
-          <span>plan</span>
+          <span>{planWord}</span>
         </span>
       </span>
     </Link>
@@ -36,20 +38,23 @@ function WorkspaceHeader({ name, plan }: { name: string; plan: Plan }) {
 }
 
 /** Sidebar, mobile top bar and the content column of every workspace page. */
-export function AppShell({ session, children }: { session: ShellSession; children: React.ReactNode }) {
-  const header = <WorkspaceHeader name={session.workspace.name} plan={session.workspace.plan} />;
+export async function AppShell({ session, children }: { session: ShellSession; children: React.ReactNode }) {
+  const t = await getT(shellMessages);
+  const header = (
+    <WorkspaceHeader name={session.workspace.name} plan={session.workspace.plan} planWord={t('shell.plan')} />
+  );
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[15.5rem_minmax(0,1fr)]">
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-surface px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        Skip to content
+        {t('shell.skip')}
       </a>
 
       <aside
         className="hidden border-r border-border bg-sidebar lg:sticky lg:top-0 lg:flex lg:h-dvh lg:flex-col lg:gap-4 lg:p-3"
-        aria-label="Sidebar"
+        aria-label={t('shell.sidebar')}
       >
         {header}
         <SidebarNav />

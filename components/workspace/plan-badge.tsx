@@ -1,21 +1,27 @@
+'use client';
+
 import { Badge } from '@/components/ui/badge';
+import { shellMessages } from '@/lib/i18n/ui/shell';
+import { useT } from '@/components/i18n/locale-provider';
 import type { Plan } from '@/components/api/types';
 
-const plans: Record<Plan, { label: string; variant: 'warning' | 'primary' | 'violet' }> = {
-  trial: { label: 'Trial', variant: 'warning' },
-  pro: { label: 'Pro', variant: 'primary' },
-  enterprise: { label: 'Enterprise', variant: 'violet' },
+const variants: Record<Plan, 'warning' | 'primary' | 'violet'> = {
+  trial: 'warning',
+  pro: 'primary',
+  enterprise: 'violet',
 };
 
-export function planLabel(plan: Plan): string {
-  return plans[plan]?.label ?? plan;
+/** The plan's name in the UI language: `usePlanLabel()(plan)`. */
+export function usePlanLabel(): (plan: Plan) => string {
+  const t = useT(shellMessages);
+  return (plan) => (plan in variants ? t(`plan.${plan}`) : plan);
 }
 
 export function PlanBadge({ plan, className }: { plan: Plan; className?: string }) {
-  const p = plans[plan] ?? { label: plan, variant: 'primary' as const };
+  const label = usePlanLabel();
   return (
-    <Badge variant={p.variant} className={className} data-testid="plan-badge">
-      {p.label}
+    <Badge variant={variants[plan] ?? 'primary'} className={className} data-testid="plan-badge">
+      {label(plan)}
     </Badge>
   );
 }

@@ -3,9 +3,12 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/lib/utils/cn';
+import { shellMessages } from '@/lib/i18n/ui/shell';
+import { useT } from '@/components/i18n/locale-provider';
 import { NAV_ITEMS, SETTINGS_ITEM, isActive, type NavItem } from './nav-items';
 
 function NavLink({ item, pathname, onNavigate }: { item: NavItem; pathname: string; onNavigate?: () => void }) {
+  const t = useT(shellMessages);
   const active = isActive(pathname, item.href);
   const Icon = item.icon;
   return (
@@ -27,7 +30,7 @@ function NavLink({ item, pathname, onNavigate }: { item: NavItem; pathname: stri
         )}
         aria-hidden="true"
       />
-      {item.label}
+      {t(item.label)}
     </Link>
   );
 }
@@ -35,8 +38,9 @@ function NavLink({ item, pathname, onNavigate }: { item: NavItem; pathname: stri
 /** The section links. `onNavigate` lets the mobile drawer close itself after a choice. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const pathname = usePathname() ?? '';
+  const t = useT(shellMessages);
   return (
-    <nav aria-label="Workspace" className="flex flex-1 flex-col">
+    <nav aria-label={t('nav.workspace')} className="flex flex-1 flex-col">
       <ul className="grid gap-0.5">
         {NAV_ITEMS.map((item) => (
           <li key={item.href}>

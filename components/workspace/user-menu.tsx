@@ -16,6 +16,9 @@ import { toast } from '@/components/ui/toaster';
 import { apiFetch, describeError } from '@/components/api/client';
 import { cn } from '@/lib/utils/cn';
 import { WorkspaceSwitchItems } from '@/components/team/workspace-switch-items';
+import { shellMessages } from '@/lib/i18n/ui/shell';
+import { useT } from '@/components/i18n/locale-provider';
+import { LanguageMenuItems } from '@/components/i18n/language-switch';
 
 function initials(email: string): string {
   const local = email.split('@')[0] ?? '';
@@ -26,6 +29,7 @@ function initials(email: string): string {
 
 export function UserMenu({ email, isStaff, compact = false }: { email: string; isStaff: boolean; compact?: boolean }) {
   const router = useRouter();
+  const t = useT(shellMessages);
   const [signingOut, setSigningOut] = React.useState(false);
 
   async function signOut() {
@@ -37,7 +41,7 @@ export function UserMenu({ email, isStaff, compact = false }: { email: string; i
     } catch (e) {
       setSigningOut(false);
       const { title, description } = describeError(e);
-      toast.error(`Could not sign out: ${title}`, { description });
+      toast.error(t('menu.sign_out_failed', { reason: title }), { description });
     }
   }
 
@@ -52,7 +56,9 @@ export function UserMenu({ email, isStaff, compact = false }: { email: string; i
       >
         {/* The name is the button's text (the e-mail shown, or only the initials on a phone): a label
             that does not contain the visible text confuses speech input. */}
-        <span className="sr-only">Account menu for {compact ? email : null}</span>
+        <span className="sr-only">
+          {t('menu.account_for')} {compact ? email : null}
+        </span>
         <span
           className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary-soft text-[0.6875rem] font-semibold text-primary-soft-foreground"
           aria-hidden="true"
@@ -63,7 +69,7 @@ export function UserMenu({ email, isStaff, compact = false }: { email: string; i
           <>
             <span className="min-w-0 flex-1">
               <span className="block truncate text-[0.8125rem] font-medium text-foreground">{email}</span>
-              {isStaff ? <span className="block text-[0.6875rem] text-muted-foreground">Staff</span> : null}
+              {isStaff ? <span className="block text-[0.6875rem] text-muted-foreground">{t('menu.staff')}</span> : null}
             </span>
             <ChevronsUpDown className="size-4 shrink-0 text-subtle-foreground" aria-hidden="true" />
           </>
@@ -71,35 +77,37 @@ export function UserMenu({ email, isStaff, compact = false }: { email: string; i
       </DropdownMenuTrigger>
       <DropdownMenuContent align={compact ? 'end' : 'start'} side={compact ? 'bottom' : 'top'} className="w-60">
         <DropdownMenuLabel className="truncate font-normal">
-          Signed in as <span className="font-medium text-foreground">{email}</span>
+          {t('menu.signed_in_as')} <span className="font-medium text-foreground">{email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <Link href="/settings">
-            <Settings aria-hidden="true" /> Workspace settings
+            <Settings aria-hidden="true" /> {t('menu.workspace_settings')}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link href="/settings/members">
-            <Users aria-hidden="true" /> Members
+            <Users aria-hidden="true" /> {t('menu.members')}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link href="/settings/api-keys">
-            <KeyRound aria-hidden="true" /> API keys
+            <KeyRound aria-hidden="true" /> {t('menu.api_keys')}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link href="/docs/api">
-            <BookOpen aria-hidden="true" /> API reference
+            <BookOpen aria-hidden="true" /> {t('menu.api_reference')}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link href="/docs/errors">
-            <TriangleAlert aria-hidden="true" /> Error codes
+            <TriangleAlert aria-hidden="true" /> {t('menu.error_codes')}
           </Link>
         </DropdownMenuItem>
         <WorkspaceSwitchItems />
+        <DropdownMenuSeparator />
+        <LanguageMenuItems />
         <DropdownMenuSeparator />
         <DropdownMenuItem
           disabled={signingOut}
@@ -108,7 +116,7 @@ export function UserMenu({ email, isStaff, compact = false }: { email: string; i
             void signOut();
           }}
         >
-          <LogOut aria-hidden="true" /> {signingOut ? 'Signing out…' : 'Sign out'}
+          <LogOut aria-hidden="true" /> {signingOut ? t('menu.signing_out') : t('menu.sign_out')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
