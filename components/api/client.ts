@@ -3,6 +3,7 @@
  * out, and every failure turned into an ApiError carrying the contract's envelope (code, message,
  * per-field details, support reference) so components can show the server's own message.
  */
+import { clientErrorT } from '@/components/i18n/page-locale';
 
 export interface ApiFieldError {
   path: string;
@@ -72,7 +73,10 @@ export function errorFromResponse(status: number, text: string): ApiError {
     return new ApiError({
       status,
       code: err.code,
-      message: typeof err.message === 'string' && err.message ? err.message : `Request failed (${status}).`,
+      message:
+        typeof err.message === 'string' && err.message
+          ? err.message
+          : clientErrorT()('failed', { status: String(status) }),
       details: err.details && typeof err.details === 'object' ? (err.details as Record<string, unknown>) : undefined,
       correlationId:
         typeof env?.correlation_id === 'string'
@@ -82,14 +86,11 @@ export function errorFromResponse(status: number, text: string): ApiError {
             : undefined,
     });
   }
-  if (status === 413) return new ApiError({ status, code: 'PAYLOAD_TOO_LARGE', message: 'The file is too large.' });
+  if (status === 413) return new ApiError({ status, code: 'PAYLOAD_TOO_LARGE', message: clientErrorT()('too_large') });
   return new ApiError({
     status,
     code: status >= 500 ? 'INTERNAL_ERROR' : 'UNEXPECTED_RESPONSE',
-    message:
-      status >= 500
-        ? 'The server could not complete the request. Try again in a moment.'
-        : `Request failed (${status}).`,
+    message: status >= 500 ? clientErrorT()('server') : clientErrorT()('failed', { status: String(status) }),
   });
 }
 
@@ -97,11 +98,11 @@ export const networkError = () =>
   new ApiError({
     status: 0,
     code: 'NETWORK_ERROR',
-    message: 'Could not reach the server. Check your connection and try again.',
+    message: clientErrorT()('network'),
   });
 
 export const unreadableResponse = (status: number) =>
-  new ApiError({ status, code: 'UNEXPECTED_RESPONSE', message: 'The server sent a response this page cannot read.' });
+  new ApiError({ status, code: 'UNEXPECTED_RESPONSE', message: clientErrorT()('unreadable') });
 
 async function send(path: string, options: ApiRequestOptions): Promise<Response> {
   const { method = 'GET', body, signal, headers } = options;
@@ -230,8 +231,9 @@ export function describeError(e: unknown): { title: string; description?: string
   if (e instanceof ApiError) {
     return {
       title: e.message,
-      description: e.status >= 500 && e.correlationId ? `Support reference: ${e.correlationId}` : undefined,
+      description:
+        e.status >= 500 && e.correlationId ? clientErrorT()('support_ref', { id: e.correlationId }) : undefined,
     };
   }
-  return { title: 'Something went wrong. Try again.' };
+  return { title: clientErrorT()('unknown') };
 }

@@ -3,6 +3,7 @@
  * has no upload progress. Answers are read by the same envelope reader as apiFetch.
  */
 import { errorFromResponse, networkError, unreadableResponse } from './client';
+import { clientErrorT } from '@/components/i18n/page-locale';
 
 /** Where an upload stands, for its progress bar: sending the bytes, then waiting for the server's answer. */
 export type UploadTransfer =
@@ -20,7 +21,7 @@ export interface UploadOptions {
 export function apiUpload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
   const { headers = {}, onProgress, onUploaded, signal } = options;
   return new Promise<T>((resolve, reject) => {
-    const aborted = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    const aborted = () => reject(new DOMException(clientErrorT()('upload_cancelled'), 'AbortError'));
     if (signal?.aborted) return aborted();
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);

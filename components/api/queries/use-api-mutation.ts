@@ -4,6 +4,7 @@ import * as React from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch, idempotentWrite, type ApiRequestOptions } from '@/components/api/client';
 import type { QueryKey } from './keys';
+import { clientErrorT } from '@/components/i18n/page-locale';
 
 type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -34,9 +35,7 @@ export interface ApiMutation<T, V> {
 
 function asApiError(e: unknown): ApiError | null {
   if (!e) return null;
-  return e instanceof ApiError
-    ? e
-    : new ApiError({ status: 0, code: 'UNKNOWN', message: 'Something went wrong. Try again.' });
+  return e instanceof ApiError ? e : new ApiError({ status: 0, code: 'UNKNOWN', message: clientErrorT()('unknown') });
 }
 
 /**

@@ -5,6 +5,7 @@ import { hashKey, keepPreviousData, useQuery, useQueryClient, type QueryClient }
 import { ApiError, apiFetch } from '@/components/api/client';
 import type { UploadTransfer } from '@/components/api/upload';
 import { keyOfPath } from './keys';
+import { clientErrorT } from '@/components/i18n/page-locale';
 
 export interface ApiQuery<T> {
   data: T | undefined;
@@ -20,7 +21,7 @@ function asApiError(e: unknown): ApiError | undefined {
   if (!e) return undefined;
   return e instanceof ApiError
     ? e
-    : new ApiError({ status: 0, code: 'UNKNOWN', message: 'Something went wrong while loading. Try again.' });
+    : new ApiError({ status: 0, code: 'UNKNOWN', message: clientErrorT()('unknown_loading') });
 }
 
 /**

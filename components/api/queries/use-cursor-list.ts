@@ -4,6 +4,7 @@ import * as React from 'react';
 import { keepPreviousData, useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/components/api/client';
 import { keyOfPath } from './keys';
+import { clientErrorT } from '@/components/i18n/page-locale';
 
 /** A page of the contract's cursor paging: rows under `itemsKey`, then `next_cursor` and `has_more`. */
 export type CursorPage = { next_cursor?: string | null; has_more?: boolean } & Record<string, unknown>;
@@ -116,7 +117,7 @@ export function useCursorList<T extends { id: string }>(
       q.error instanceof ApiError
         ? q.error
         : q.error
-          ? new ApiError({ status: 0, code: 'UNKNOWN', message: 'The list could not be loaded.' })
+          ? new ApiError({ status: 0, code: 'UNKNOWN', message: clientErrorT()('list') })
           : null,
     reload: React.useCallback(async () => {
       await refetch();
