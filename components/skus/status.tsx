@@ -72,7 +72,7 @@ export function BlockerBadge({
           {blockers} <span className="sr-only sm:not-sr-only">{t('blockers.word', { count: blockers })}</span>
         </Badge>
         {warnings > 0 ? (
-          <Badge variant="warning" className="tabular-nums" title={t('warnings.title', { count: warnings })}>
+          <Badge variant="warning" className="tabular-nums" title={t('warnings.count', { count: warnings })}>
             <TriangleAlert aria-hidden="true" />
             {warnings}
           </Badge>
