@@ -209,7 +209,7 @@ export const skuActionMessages = defineMessages({
     'role.authorised_representative': 'Bevollmächtigter',
 
     'page.not_found': 'SKU nicht gefunden',
-    'page.not_found_hint': 'Sie wurde möglicherweise gelöscht oder gehört zu einem anderen Arbeitsbereich.',
+    'page.not_found_hint': 'Die SKU wurde möglicherweise gelöscht oder gehört zu einem anderen Arbeitsbereich.',
     'page.back': 'Zurück zu den SKUs',
     'page.load_failed': 'Die SKU konnte nicht geladen werden',
     'page.breadcrumb': 'Pfadnavigation',
@@ -226,7 +226,7 @@ export const skuActionMessages = defineMessages({
     'meta.revision': 'Revision {revision}',
     'meta.not_published': 'Nicht veröffentlicht',
     'next.open': '{count} offen',
-    'next.clear_blockers': 'Beheben Sie die Blocker oder erteilen Sie Ausnahmen, um freizugeben.',
+    'next.clear_blockers': 'Beheben Sie die Blocker oder erteilen Sie Ausnahmen, um die SKU freizugeben.',
     'next.see_missing': 'Anzeigen, was fehlt',
     'tab.dossier': 'Dossier',
     'tab.blockers': 'Blocker',
@@ -274,7 +274,7 @@ export const skuActionMessages = defineMessages({
     'toast.deleted': '{code} gelöscht',
     'delete.title': '{code} löschen?',
     'delete.body':
-      'Ihre Dossierwerte, Verknüpfungen, Ausnahmen und Revisionen werden gelöscht; Dokumente bleiben in der Ablage. Eine veröffentlichte Sicherheitsseite wird nicht mehr ausgeliefert. Ein Audit-Eintrag der Löschung bleibt erhalten.',
+      'Dossierwerte, Verknüpfungen, Ausnahmen und Revisionen der SKU werden gelöscht; Dokumente bleiben in der Ablage. Eine veröffentlichte Sicherheitsseite wird nicht mehr ausgeliefert. Ein Audit-Eintrag der Löschung bleibt erhalten.',
     'delete.keep': 'Behalten',
     'delete.confirm': 'SKU löschen',
     'publish.title': 'Revision {revision} veröffentlichen?',
@@ -306,7 +306,7 @@ export const skuActionMessages = defineMessages({
     'review.confirm': 'Prüfung abschließen',
     'approve.title': '{code} freigeben?',
     'approve.body':
-      'Sie bestätigen, dass das Dossier von „{name}“ die Anforderungen von {profile} erfüllt. Ihr Name, der Zeitpunkt, ein Fingerabdruck des Dossiers und die geltenden Ausnahmen werden festgehalten; jede spätere Änderung bestätigter Daten setzt die Freigabe zurück.',
+      'Sie bestätigen, dass das Dossier von „{name}“ die Anforderungen des Profils {profile} erfüllt. Ihr Name, der Zeitpunkt, ein Fingerabdruck des Dossiers und die geltenden Ausnahmen werden festgehalten; jede spätere Änderung bestätigter Daten setzt die Freigabe zurück.',
     'approve.body_no_profile':
       'Sie bestätigen, dass das Dossier von „{name}“ die Anforderungen seines Profils erfüllt. Ihr Name, der Zeitpunkt, ein Fingerabdruck des Dossiers und die geltenden Ausnahmen werden festgehalten; jede spätere Änderung bestätigter Daten setzt die Freigabe zurück.',
     'approve.checking': 'Anforderungen werden geprüft…',
@@ -326,7 +326,7 @@ export const skuActionMessages = defineMessages({
       'Die Kategorie bestimmt, welche Anforderungen gelten: Blocker werden neu bewertet, und die Freigabe einer geänderten SKU wird zurückgesetzt.',
     'bulk.category.label': 'Kategorie',
     'bulk.category.choose': 'Kategorie wählen',
-    'bulk.category.submit': '{skus} zuweisen',
+    'bulk.category.submit': 'Kategorie für {skus} festlegen',
     'bulk.entity.title': 'Wirtschaftsakteur verknüpfen',
     'bulk.entity.body':
       'Der Wirtschaftsakteur ersetzt den bisherigen der jeweiligen SKU in dieser Rolle; die Freigabe einer geänderten SKU wird zurückgesetzt.',
@@ -398,7 +398,7 @@ export const skuActionMessages = defineMessages({
     'new.requirements': 'Anforderungen',
     'new.defaulted_hint':
       'Keine Kategorie passte, daher gilt das GPSR-Basisprofil. Wählen Sie eine Kategorie, wenn Branchenregeln (Spielzeug, Elektrogeräte …) gelten.',
-    'new.plan_limit': 'SKUs im Tarif {plan}',
+    'new.plan_limit': 'SKUs im Tarif „{plan}“',
     'new.cannot_be_created': 'Kann nicht angelegt werden',
     'new.open_existing': 'Vorhandene SKU öffnen',
     'new.cannot_create': 'Anlegen nicht möglich',
