@@ -16,7 +16,10 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { BulkResult } from '@/lib/skus/bulk';
 import type { SkuFilter } from '@/lib/skus/schemas';
-import { CATEGORY_OPTIONS } from './labels';
+import { useT } from '@/components/i18n/locale-provider';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { skuActionMessages } from '@/lib/i18n/ui/sku-actions';
+import { useCategoryOptions } from './use-category-label';
 import type { Sku } from './types';
 
 export interface BulkDialogProps {
@@ -32,20 +35,24 @@ export interface BulkDialogProps {
 export const bulkTarget = ({ skus, filter }: Pick<BulkDialogProps, 'skus' | 'filter'>) =>
   filter ? { filter } : { ids: skus.map((s) => s.id) };
 
-/** How many SKUs the action goes to, as a phrase ("3 SKUs"). */
-export const targetCount = ({ skus, filter, total }: Pick<BulkDialogProps, 'skus' | 'filter' | 'total'>) => {
-  const n = filter ? (total ?? 0) : skus.length;
-  return `${n.toLocaleString('en')} SKU${n === 1 ? '' : 's'}`;
-};
+type Target = Pick<BulkDialogProps, 'skus' | 'filter' | 'total'>;
+
+/** How many SKUs the action goes to, as a phrase in the UI language ("3 SKUs"): `useTargetCount()(props)`. */
+export function useTargetCount(): (target: Target) => string {
+  const t = useT(skuActionMessages);
+  return ({ skus, filter, total }) => t('bulk.skus', { count: filter ? (total ?? 0) : skus.length });
+}
 
 /** Names the selected SKUs (the first few codes) so the dialog says what it will change. */
-export function SelectedSkus({ skus, filter, total }: Pick<BulkDialogProps, 'skus' | 'filter' | 'total'>) {
-  if (filter) return <>All {targetCount({ skus, filter, total })} matching the list&apos;s search and filters</>;
+export function SelectedSkus({ skus, filter, total }: Target) {
+  const t = useT(skuActionMessages);
+  const targetCount = useTargetCount();
+  if (filter) return <>{t('bulk.all_matching', { skus: targetCount({ skus, filter, total }) })}</>;
   const shown = skus.slice(0, 5).map((s) => s.sku_code);
   return (
     <>
-      {skus.length} SKU{skus.length === 1 ? '' : 's'}: {shown.join(', ')}
-      {skus.length > shown.length ? ` and ${skus.length - shown.length} more` : ''}
+      {t('bulk.selected', { count: skus.length, codes: shown.join(', ') })}
+      {skus.length > shown.length ? t('bulk.and_more', { count: skus.length - shown.length }) : ''}
     </>
   );
 }
@@ -55,6 +62,10 @@ export function BulkCategoryDialog({ skus, filter, total, onOpenChange, onDone }
   const [category, setCategory] = React.useState('');
   const [busy, setBusy] = React.useState(false);
   const [error, setError] = React.useState<string | null>(null);
+  const t = useT(skuActionMessages);
+  const common = useT(commonMessages);
+  const targetCount = useTargetCount();
+  const categories = useCategoryOptions();
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -79,20 +90,19 @@ export function BulkCategoryDialog({ skus, filter, total, onOpenChange, onDone }
       <DialogContent data-testid="bulk-category-dialog">
         <form onSubmit={submit} className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>Assign a category</DialogTitle>
+            <DialogTitle>{t('bulk.category.title')}</DialogTitle>
             <DialogDescription>
-              <SelectedSkus skus={skus} filter={filter} total={total} />. The category decides which requirements apply:
-              blockers are evaluated again and an approval of a changed SKU is reset.
+              <SelectedSkus skus={skus} filter={filter} total={total} />. {t('bulk.category.body')}
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-1.5">
-            <Label htmlFor="bulk-category">Category</Label>
+            <Label htmlFor="bulk-category">{t('bulk.category.label')}</Label>
             <Select value={category} onValueChange={setCategory}>
-              <SelectTrigger id="bulk-category" aria-label="Category">
-                <SelectValue placeholder="Choose a category" />
+              <SelectTrigger id="bulk-category" aria-label={t('bulk.category.label')}>
+                <SelectValue placeholder={t('bulk.category.choose')} />
               </SelectTrigger>
               <SelectContent>
-                {CATEGORY_OPTIONS.map((c) => (
+                {categories.map((c) => (
                   <SelectItem key={c.code} value={c.code}>
                     {c.label}
                   </SelectItem>
@@ -101,16 +111,16 @@ export function BulkCategoryDialog({ skus, filter, total, onOpenChange, onDone }
             </Select>
           </div>
           {error ? (
-            <Alert variant="danger" title="Nothing was changed">
+            <Alert variant="danger" title={t('bulk.nothing_changed')}>
               {error}
             </Alert>
           ) : null}
           <DialogFooter>
             <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
+              {common('cancel')}
             </Button>
             <Button type="submit" loading={busy} disabled={!category} data-testid="bulk-category-submit">
-              Assign to {targetCount({ skus, filter, total })}
+              {t('bulk.category.submit', { skus: targetCount({ skus, filter, total }) })}
             </Button>
           </DialogFooter>
         </form>

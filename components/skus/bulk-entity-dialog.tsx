@@ -20,10 +20,12 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import type { Entity } from '@/lib/entities/schemas';
 import type { EntityRole } from '@/lib/db/schema';
 import type { BulkResult } from '@/lib/skus/bulk';
-import { bulkTarget, SelectedSkus, targetCount, type BulkDialogProps } from './bulk-category-dialog';
-import { ROLE_LABELS } from './labels';
+import { useT } from '@/components/i18n/locale-provider';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { skuActionMessages } from '@/lib/i18n/ui/sku-actions';
+import { bulkTarget, SelectedSkus, useTargetCount, type BulkDialogProps } from './bulk-category-dialog';
 
-const ROLES = Object.keys(ROLE_LABELS) as EntityRole[];
+const ROLES: EntityRole[] = ['manufacturer', 'importer', 'responsible_person', 'authorised_representative'];
 const EU_ONLY: EntityRole[] = ['responsible_person', 'authorised_representative'];
 
 /** Link one entity of the workspace in a role to every selected SKU (replacing that role's entity). */
@@ -35,6 +37,9 @@ export function BulkEntityDialog({ skus, filter, total, onOpenChange, onDone }: 
   const [entityId, setEntityId] = React.useState('');
   const [busy, setBusy] = React.useState(false);
   const [error, setError] = React.useState<string | null>(null);
+  const t = useT(skuActionMessages);
+  const common = useT(commonMessages);
+  const targetCount = useTargetCount();
   const options = (entities.data?.data ?? []).filter((e) => !EU_ONLY.includes(role) || e.eu_established);
 
   async function submit(e: React.FormEvent) {
@@ -61,14 +66,13 @@ export function BulkEntityDialog({ skus, filter, total, onOpenChange, onDone }: 
       <DialogContent data-testid="bulk-entity-dialog">
         <form onSubmit={submit} className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>Link an entity</DialogTitle>
+            <DialogTitle>{t('bulk.entity.title')}</DialogTitle>
             <DialogDescription>
-              <SelectedSkus skus={skus} filter={filter} total={total} />. The entity replaces the one each SKU has in
-              this role; an approval of a changed SKU is reset.
+              <SelectedSkus skus={skus} filter={filter} total={total} />. {t('bulk.entity.body')}
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-1.5">
-            <Label htmlFor="bulk-entity-role">Role</Label>
+            <Label htmlFor="bulk-entity-role">{t('bulk.entity.role')}</Label>
             <Select
               value={role}
               onValueChange={(v) => {
@@ -76,32 +80,32 @@ export function BulkEntityDialog({ skus, filter, total, onOpenChange, onDone }: 
                 setEntityId('');
               }}
             >
-              <SelectTrigger id="bulk-entity-role" aria-label="Role">
+              <SelectTrigger id="bulk-entity-role" aria-label={t('bulk.entity.role')}>
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
                 {ROLES.map((r) => (
                   <SelectItem key={r} value={r}>
-                    {ROLE_LABELS[r]}
+                    {t(`role.${r}`)}
                   </SelectItem>
                 ))}
               </SelectContent>
             </Select>
           </div>
           <div className="grid gap-1.5">
-            <Label htmlFor="bulk-entity-search">Find an entity</Label>
+            <Label htmlFor="bulk-entity-search">{t('bulk.entity.find')}</Label>
             <Input
               id="bulk-entity-search"
               value={search}
               onChange={(e) => setSearch(e.target.value)}
-              placeholder="Name or trade mark"
+              placeholder={t('bulk.entity.find_placeholder')}
             />
           </div>
           <div className="grid gap-1.5">
-            <Label htmlFor="bulk-entity">Entity</Label>
+            <Label htmlFor="bulk-entity">{t('bulk.entity.label')}</Label>
             <Select value={entityId} onValueChange={setEntityId}>
-              <SelectTrigger id="bulk-entity" aria-label="Entity">
-                <SelectValue placeholder={entities.loading ? 'Loading…' : 'Choose an entity'} />
+              <SelectTrigger id="bulk-entity" aria-label={t('bulk.entity.label')}>
+                <SelectValue placeholder={entities.loading ? common('loading') : t('bulk.entity.choose')} />
               </SelectTrigger>
               <SelectContent>
                 {options.map((e) => (
@@ -113,25 +117,23 @@ export function BulkEntityDialog({ skus, filter, total, onOpenChange, onDone }: 
               </SelectContent>
             </Select>
             {EU_ONLY.includes(role) ? (
-              <p className="text-xs text-muted-foreground">
-                Only entities established in the EU/EEA can hold this role, so only those are offered.
-              </p>
+              <p className="text-xs text-muted-foreground">{t('bulk.entity.eu_only')}</p>
             ) : null}
             {!entities.loading && !options.length ? (
-              <p className="text-xs text-muted-foreground">No entity matches; create one under Entities first.</p>
+              <p className="text-xs text-muted-foreground">{t('bulk.entity.no_match')}</p>
             ) : null}
           </div>
           {error ? (
-            <Alert variant="danger" title="Nothing was changed">
+            <Alert variant="danger" title={t('bulk.nothing_changed')}>
               {error}
             </Alert>
           ) : null}
           <DialogFooter>
             <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
+              {common('cancel')}
             </Button>
             <Button type="submit" loading={busy} disabled={!entityId} data-testid="bulk-entity-submit">
-              Link to {targetCount({ skus, filter, total })}
+              {t('bulk.entity.submit', { skus: targetCount({ skus, filter, total }) })}
             </Button>
           </DialogFooter>
         </form>

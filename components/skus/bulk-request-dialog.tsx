@@ -19,12 +19,13 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { Entity } from '@/lib/entities/schemas';
 import type { BulkSendResult } from '@/lib/outreach/schemas';
+import { useT } from '@/components/i18n/locale-provider';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { skuActionMessages } from '@/lib/i18n/ui/sku-actions';
 import { bulkTarget, SelectedSkus, type BulkDialogProps } from './bulk-category-dialog';
 
 const OWN = 'own';
 const PATH = '/api/skus/bulk/supplier-request';
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * Request missing documents for the selected SKUs: the supplier (each SKU's own, or one entity for
@@ -44,6 +45,8 @@ export function BulkRequestDialog({
   const [due, setDue] = React.useState('');
   const [busy, setBusy] = React.useState(false);
   const [error, setError] = React.useState<string | null>(null);
+  const t = useT(skuActionMessages);
+  const common = useT(commonMessages);
   const body = {
     ...bulkTarget({ skus, filter }),
     ...(entityId !== OWN ? { entity_id: entityId } : {}),
@@ -82,20 +85,19 @@ export function BulkRequestDialog({
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl" data-testid="bulk-request-dialog">
         <form onSubmit={submit} className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>Request from suppliers</DialogTitle>
+            <DialogTitle>{t('bulk.request.title')}</DialogTitle>
             <DialogDescription>
-              <SelectedSkus skus={skus} filter={filter} total={total} />. Each SKU gets its own request and upload link;
-              the SKUs of one supplier are listed in one mail.
+              <SelectedSkus skus={skus} filter={filter} total={total} />. {t('bulk.request.body')}
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-1.5">
-            <Label htmlFor="bulk-request-entity">Supplier</Label>
+            <Label htmlFor="bulk-request-entity">{t('bulk.request.supplier')}</Label>
             <Select value={entityId} onValueChange={setEntityId}>
-              <SelectTrigger id="bulk-request-entity" aria-label="Supplier">
+              <SelectTrigger id="bulk-request-entity" aria-label={t('bulk.request.supplier')}>
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                <SelectItem value={OWN}>Each SKU&apos;s manufacturer (else importer)</SelectItem>
+                <SelectItem value={OWN}>{t('bulk.request.own')}</SelectItem>
                 {(entities.data?.data ?? [])
                   .filter((e) => e.email)
                   .map((e) => (
@@ -107,11 +109,9 @@ export function BulkRequestDialog({
             </Select>
           </div>
           <fieldset className="grid gap-1.5">
-            <legend className="mb-1 text-sm font-medium">What to ask for</legend>
+            <legend className="mb-1 text-sm font-medium">{t('bulk.request.what')}</legend>
             {plan && !plan.available_items.length ? (
-              <p className="text-sm text-muted-foreground">
-                No selected SKU has a document or field a supplier can give.
-              </p>
+              <p className="text-sm text-muted-foreground">{t('bulk.request.nothing')}</p>
             ) : null}
             {plan?.available_items.map((i) => (
               <label key={i.key} className="flex items-start gap-2 text-sm">
@@ -122,19 +122,20 @@ export function BulkRequestDialog({
                   data-testid="bulk-request-item"
                 />
                 <span>
-                  {i.label} <span className="text-muted-foreground">({plural(i.sku_count, 'SKU')})</span>
+                  {i.label}{' '}
+                  <span className="text-muted-foreground">{t('bulk.request.sku_count', { count: i.sku_count })}</span>
                 </span>
               </label>
             ))}
           </fieldset>
           <div className="grid gap-1.5">
-            <Label htmlFor="bulk-request-due">Due date (optional)</Label>
+            <Label htmlFor="bulk-request-due">{t('bulk.request.due')}</Label>
             <Input id="bulk-request-due" type="date" value={due} onChange={(e) => setDue(e.target.value)} />
           </div>
           {plan ? (
             <div className="grid gap-1 text-sm" data-testid="bulk-request-preview">
               <p className="font-medium">
-                {plural(plan.mails.length, 'mail')} will be sent
+                {t('bulk.request.mails', { count: plan.mails.length })}
                 {preview.fetching ? '…' : ''}
               </p>
               <ul className="list-disc pl-5">
@@ -146,7 +147,7 @@ export function BulkRequestDialog({
               </ul>
               {skipped.length ? (
                 <>
-                  <p className="mt-2 font-medium">{plural(skipped.length, 'SKU')} will be skipped</p>
+                  <p className="mt-2 font-medium">{t('bulk.request.skipped', { count: skipped.length })}</p>
                   <ul className="list-disc pl-5 text-muted-foreground">
                     {skipped.map((r) => (
                       <li key={r.sku_id}>
@@ -159,13 +160,13 @@ export function BulkRequestDialog({
             </div>
           ) : null}
           {error || previewError ? (
-            <Alert variant="danger" title="Nothing was sent">
+            <Alert variant="danger" title={t('bulk.request.nothing_sent')}>
               {error ?? previewError}
             </Alert>
           ) : null}
           <DialogFooter>
             <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
+              {common('cancel')}
             </Button>
             <Button
               type="submit"
@@ -173,7 +174,7 @@ export function BulkRequestDialog({
               disabled={!plan?.mails.length || preview.fetching}
               data-testid="bulk-request-submit"
             >
-              Send {plan ? plural(plan.mails.length, 'mail') : ''}
+              {plan ? t('bulk.request.send', { count: plan.mails.length }) : t('bulk.request.send_idle')}
             </Button>
           </DialogFooter>
         </form>

@@ -18,7 +18,10 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { SavedView } from '@/lib/exports/schemas';
 import type { BulkResult } from '@/lib/skus/bulk';
-import { bulkTarget, SelectedSkus, targetCount, type BulkDialogProps } from './bulk-category-dialog';
+import { useT } from '@/components/i18n/locale-provider';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { skuActionMessages } from '@/lib/i18n/ui/sku-actions';
+import { bulkTarget, SelectedSkus, useTargetCount, type BulkDialogProps } from './bulk-category-dialog';
 
 const NEW = '__new__';
 
@@ -35,6 +38,9 @@ export function BulkViewDialog({
   const [name, setName] = React.useState('');
   const [busy, setBusy] = React.useState(false);
   const [error, setError] = React.useState<string | null>(null);
+  const t = useT(skuActionMessages);
+  const common = useT(commonMessages);
+  const targetCount = useTargetCount();
   const ids = bulkTarget({ skus, filter });
 
   async function submit(e: React.FormEvent) {
@@ -59,20 +65,19 @@ export function BulkViewDialog({
       <DialogContent data-testid="bulk-view-dialog">
         <form onSubmit={submit} className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>Add to a view</DialogTitle>
+            <DialogTitle>{t('bulk.view.title')}</DialogTitle>
             <DialogDescription>
-              <SelectedSkus skus={skus} filter={filter} total={total} />. A view is exported from Exports; SKUs added
-              here stay in it whatever its filters say.
+              <SelectedSkus skus={skus} filter={filter} total={total} />. {t('bulk.view.body')}
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-1.5">
-            <Label htmlFor="bulk-view-target">View</Label>
+            <Label htmlFor="bulk-view-target">{t('bulk.view.label')}</Label>
             <Select value={target} onValueChange={setTarget}>
-              <SelectTrigger id="bulk-view-target" aria-label="View">
+              <SelectTrigger id="bulk-view-target" aria-label={t('bulk.view.label')}>
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                <SelectItem value={NEW}>A new view…</SelectItem>
+                <SelectItem value={NEW}>{t('bulk.view.new')}</SelectItem>
                 {(views.data?.data ?? []).map((v) => (
                   <SelectItem key={v.id} value={v.id}>
                     {v.name}
@@ -83,24 +88,24 @@ export function BulkViewDialog({
           </div>
           {target === NEW ? (
             <div className="grid gap-1.5">
-              <Label htmlFor="bulk-view-name">Name of the new view</Label>
+              <Label htmlFor="bulk-view-name">{t('bulk.view.name')}</Label>
               <Input
                 id="bulk-view-name"
                 value={name}
                 maxLength={100}
                 onChange={(e) => setName(e.target.value)}
-                placeholder="e.g. Christmas range"
+                placeholder={t('bulk.view.name_placeholder')}
               />
             </div>
           ) : null}
           {error ? (
-            <Alert variant="danger" title="Nothing was changed">
+            <Alert variant="danger" title={t('bulk.nothing_changed')}>
               {error}
             </Alert>
           ) : null}
           <DialogFooter>
             <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
+              {common('cancel')}
             </Button>
             <Button
               type="submit"
@@ -108,7 +113,7 @@ export function BulkViewDialog({
               disabled={target === NEW && !name.trim()}
               data-testid="bulk-view-submit"
             >
-              Add {targetCount({ skus, filter, total })}
+              {t('bulk.view.submit', { skus: targetCount({ skus, filter, total }) })}
             </Button>
           </DialogFooter>
         </form>

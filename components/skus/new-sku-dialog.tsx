@@ -29,7 +29,13 @@ import { Label } from '@/components/ui/label';
 import { Meter } from '@/components/ui/meter';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
-import { CATEGORY_OPTIONS, categoryLabel } from './labels';
+import { useT } from '@/components/i18n/locale-provider';
+import { usePlanLabel } from '@/components/workspace/plan-badge';
+import type { Plan } from '@/components/api/types';
+import type { T } from '@/lib/i18n/ui';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { skuActionMessages } from '@/lib/i18n/ui/sku-actions';
+import { useCategoryLabel, useCategoryOptions } from './use-category-label';
 import { idempotentWrite } from '@/components/api/client';
 import { useDebouncedValue } from '@/components/use-debounced-value';
 import type { CreateSkuDryRun, Sku } from './types';
@@ -58,24 +64,26 @@ function toBody(v: Values): CreateSkuInput {
   };
 }
 
+type Messages = T<typeof skuActionMessages.en>;
+
 /**
  * The form's values, read into the request body and checked by the server's own schema; only the
- * sentences for an empty or malformed code and an empty name are the form's (they say what to type).
+ * sentences for an empty or malformed code and an empty name are the form's (they say what to type,
+ * in the UI language).
  */
-const NewSkuSchema = z
-  .object({
-    sku_code: z
-      .string()
-      .trim()
-      .min(1, 'Enter the code you use for this product.')
-      .regex(SKU_CODE_RE, 'Use letters, digits, underscore and hyphen only.'),
-    product_name: z.string().refine((v) => v.trim().length > 0, 'Enter the product name as it appears in the listing.'),
-    gtin: z.string(),
-    category_code: z.string(),
-    external_sku_id: z.string(),
-  })
-  .transform(toBody)
-  .pipe(CreateSkuInput);
+function newSkuSchema(t: Messages) {
+  return z
+    .object({
+      sku_code: z.string().trim().min(1, t('new.code_required')).regex(SKU_CODE_RE, t('new.code_format')),
+      product_name: z.string().refine((v) => v.trim().length > 0, t('new.name_required')),
+      gtin: z.string(),
+      category_code: z.string(),
+      external_sku_id: z.string(),
+    })
+    .transform(toBody)
+    .pipe(CreateSkuInput);
+}
+type NewSkuSchema = ReturnType<typeof newSkuSchema>;
 
 type Preview =
   | { state: 'idle' }
@@ -85,19 +93,20 @@ type Preview =
   | { state: 'error'; message: string };
 
 function previewOf(
-  parsed: ReturnType<typeof NewSkuSchema.safeParse> | null,
+  parsed: ReturnType<NewSkuSchema['safeParse']> | null,
   dry: { data: CreateSkuDryRun | undefined; error: ApiError | undefined; fetching: boolean },
+  t: Messages,
 ): Preview {
   if (!parsed) return { state: 'idle' };
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-    return { state: 'invalid', fields, message: fields[0]?.message ?? 'Check the highlighted fields.' };
+    return { state: 'invalid', fields, message: fields[0]?.message ?? t('new.check_fields') };
   }
   if (dry.fetching) return { state: 'checking', last: dry.data };
   if (dry.error)
     return dry.error.status === 400
       ? { state: 'invalid', fields: dry.error.fields, message: dry.error.message }
-      : { state: 'error', message: dry.error.message || 'The preview is not available right now.' };
+      : { state: 'error', message: dry.error.message || t('new.preview_unavailable') };
   return dry.data ? { state: 'ok', result: dry.data } : { state: 'checking' };
 }
 
@@ -133,6 +142,12 @@ function NewSkuForm({
   onCreated: (sku: Sku) => void;
   onBusyChange: (busy: boolean) => void;
 }) {
+  const t = useT(skuActionMessages);
+  const common = useT(commonMessages);
+  const planLabel = usePlanLabel();
+  const categoryLabel = useCategoryLabel();
+  const categories = useCategoryOptions();
+  const schema = React.useMemo(() => newSkuSchema(t), [t]);
   const {
     register,
     control,
@@ -144,7 +159,7 @@ function NewSkuForm({
   } = useForm<Values, unknown, CreateSkuInput>({
     defaultValues: EMPTY,
     mode: 'onChange',
-    resolver: zodResolver(NewSkuSchema),
+    resolver: zodResolver(schema),
   });
   const queryClient = useQueryClient();
   const create = useMutation({
@@ -165,12 +180,12 @@ function NewSkuForm({
   // The dry run of the settled input. Input the schema refuses is shown as such here; the server is asked
   // only about input it may accept (a newer question replaces the older one, its answer kept meanwhile).
   const settled = JSON.parse(debouncedJson) as Values;
-  const parsed = settled.sku_code.trim() || settled.product_name.trim() ? NewSkuSchema.safeParse(settled) : null;
+  const parsed = settled.sku_code.trim() || settled.product_name.trim() ? schema.safeParse(settled) : null;
   const dry = useReadingPost<CreateSkuDryRun>(
     parsed?.success ? '/api/skus?dry_run=true' : null,
     parsed?.success ? parsed.data : null,
   );
-  const preview = previewOf(parsed, dry);
+  const preview = previewOf(parsed, dry, t);
 
   // Server-side field problems from the dry run, shown under the fields the user has already filled.
   const serverFieldError = (name: (typeof FIELDS)[number]): string | undefined => {
@@ -185,7 +200,7 @@ function NewSkuForm({
     clearErrors();
     try {
       const res = await create.mutateAsync(body);
-      toast.success(`SKU ${res.sku.sku_code} created`, { description: 'Its dossier and blockers are ready.' });
+      toast.success(t('new.created', { code: res.sku.sku_code }), { description: t('new.created_hint') });
       onCreated(res.sku);
     } catch (e) {
       if (e instanceof ApiError) {
@@ -213,12 +228,11 @@ function NewSkuForm({
   return (
     <>
       <DialogHeader>
-        <DialogTitle>New SKU</DialogTitle>
+        <DialogTitle>{t('new.title')}</DialogTitle>
         <DialogDescription>
-          One product record. The preview on the right is checked by the server as you type; nothing is saved until you
-          create it. For many products,{' '}
+          {t('new.intro')}{' '}
           <Link href="/imports" className="font-medium text-primary hover:underline">
-            import a catalogue
+            {t('new.intro_link')}
           </Link>
           .
         </DialogDescription>
@@ -227,13 +241,13 @@ function NewSkuForm({
       <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_17rem]">
         <form id="new-sku-form" className="grid content-start gap-4" onSubmit={handleSubmit(onSubmit)} noValidate>
           <Field>
-            <Label htmlFor="sku-code">SKU code</Label>
+            <Label htmlFor="sku-code">{t('new.code')}</Label>
             <Input
               id="sku-code"
               autoFocus
               autoComplete="off"
               spellCheck={false}
-              placeholder="e.g. KT-1001"
+              placeholder={t('new.code_placeholder')}
               className="font-mono"
               maxLength={50}
               aria-invalid={errors.sku_code || serverFieldError('sku_code') ? true : undefined}
@@ -243,16 +257,16 @@ function NewSkuForm({
             {errors.sku_code || serverFieldError('sku_code') ? (
               <FieldError id="sku-code-msg">{errors.sku_code?.message ?? serverFieldError('sku_code')}</FieldError>
             ) : (
-              <FieldHint id="sku-code-msg">Unique in the workspace; letters, digits, _ and -.</FieldHint>
+              <FieldHint id="sku-code-msg">{t('new.code_hint')}</FieldHint>
             )}
           </Field>
 
           <Field>
-            <Label htmlFor="sku-name">Product name</Label>
+            <Label htmlFor="sku-name">{t('new.name')}</Label>
             <Input
               id="sku-name"
               autoComplete="off"
-              placeholder="e.g. Wooden train set, 24 pieces"
+              placeholder={t('new.name_placeholder')}
               maxLength={200}
               aria-invalid={errors.product_name || serverFieldError('product_name') ? true : undefined}
               aria-describedby="sku-name-msg"
@@ -266,13 +280,13 @@ function NewSkuForm({
           <div className="grid gap-4 sm:grid-cols-2">
             <Field>
               <Label htmlFor="sku-gtin">
-                GTIN / EAN <span className="font-normal text-muted-foreground">(optional)</span>
+                GTIN / EAN <span className="font-normal text-muted-foreground">{t('new.optional')}</span>
               </Label>
               <Input
                 id="sku-gtin"
                 inputMode="numeric"
                 autoComplete="off"
-                placeholder="e.g. 4006381333931"
+                placeholder={t('new.gtin_placeholder')}
                 className="font-mono"
                 maxLength={20}
                 aria-invalid={errors.gtin || serverFieldError('gtin') ? true : undefined}
@@ -282,7 +296,7 @@ function NewSkuForm({
               <FieldError id="sku-gtin-msg">{errors.gtin?.message ?? serverFieldError('gtin')}</FieldError>
             </Field>
             <Field>
-              <Label htmlFor="sku-category">Category</Label>
+              <Label htmlFor="sku-category">{t('new.category')}</Label>
               <Select
                 value={values.category_code || NO_CATEGORY}
                 onValueChange={(v) => setValue('category_code', v === NO_CATEGORY ? '' : v, { shouldDirty: true })}
@@ -291,50 +305,52 @@ function NewSkuForm({
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  <SelectItem value={NO_CATEGORY}>Not set (general)</SelectItem>
-                  {CATEGORY_OPTIONS.filter((c) => c.code !== 'general').map((c) => (
-                    <SelectItem key={c.code} value={c.code}>
-                      {c.label}
-                    </SelectItem>
-                  ))}
+                  <SelectItem value={NO_CATEGORY}>{t('new.no_category')}</SelectItem>
+                  {categories
+                    .filter((c) => c.code !== 'general')
+                    .map((c) => (
+                      <SelectItem key={c.code} value={c.code}>
+                        {c.label}
+                      </SelectItem>
+                    ))}
                 </SelectContent>
               </Select>
-              <FieldHint id="sku-category-hint">Decides the sector rules that apply.</FieldHint>
+              <FieldHint id="sku-category-hint">{t('new.category_hint')}</FieldHint>
             </Field>
           </div>
 
           <Field>
             <Label htmlFor="sku-external">
-              External ID <span className="font-normal text-muted-foreground">(optional)</span>
+              {t('new.external')} <span className="font-normal text-muted-foreground">{t('new.optional')}</span>
             </Label>
             <Input
               id="sku-external"
               autoComplete="off"
-              placeholder="ID in your ERP or shop"
+              placeholder={t('new.external_placeholder')}
               maxLength={200}
               {...register('external_sku_id')}
             />
           </Field>
 
           {errors.root ? (
-            <Alert variant="danger" title="The SKU was not created">
+            <Alert variant="danger" title={t('new.not_created')}>
               {errors.root.message}
             </Alert>
           ) : null}
         </form>
 
         <aside
-          aria-label="Preview"
+          aria-label={t('new.preview')}
           aria-live="polite"
           className="grid content-start gap-3 rounded-lg border border-border bg-surface-muted/50 p-4 text-[0.8125rem]"
           data-testid="sku-preview"
         >
           <div className="flex items-center justify-between gap-2">
-            <h3 className="font-semibold text-foreground">Preview</h3>
+            <h3 className="font-semibold text-foreground">{t('new.preview')}</h3>
             {preview.state === 'idle' ? null : stale ? (
               <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
                 <LoaderCircle className="size-3.5 animate-spin" aria-hidden="true" />
-                Checking…
+                {t('new.checking')}
               </span>
             ) : preview.state === 'ok' && !blocking ? (
               <span
@@ -342,20 +358,14 @@ function NewSkuForm({
                 data-testid="preview-ok"
               >
                 <CircleCheck className="size-3.5" aria-hidden="true" />
-                Can be created
+                {t('new.can_create')}
               </span>
             ) : null}
           </div>
 
-          {preview.state === 'idle' ? (
-            <p className="text-muted-foreground">
-              Type a code and a name to see how the SKU will be stored and what it will need.
-            </p>
-          ) : null}
+          {preview.state === 'idle' ? <p className="text-muted-foreground">{t('new.idle')}</p> : null}
 
-          {preview.state === 'invalid' ? (
-            <p className="text-muted-foreground">Fix the highlighted fields to see the preview.</p>
-          ) : null}
+          {preview.state === 'invalid' ? <p className="text-muted-foreground">{t('new.fix_fields')}</p> : null}
           {preview.state === 'error' ? <Alert variant="warning">{preview.message}</Alert> : null}
 
           {result ? (
@@ -363,53 +373,54 @@ function NewSkuForm({
               {result.normalized_sku ? (
                 <dl className="grid gap-2">
                   <PreviewRow
-                    label="Stored as"
+                    label={t('new.stored_as')}
                     value={<span className="font-mono">{result.normalized_sku.sku_code}</span>}
                   />
-                  <PreviewRow label="Name" value={result.normalized_sku.product_name || '—'} testId="preview-name" />
+                  <PreviewRow
+                    label={t('new.name_row')}
+                    value={result.normalized_sku.product_name || '—'}
+                    testId="preview-name"
+                  />
                   <PreviewRow
                     label="GTIN"
                     value={
                       result.normalized_sku.gtin ? (
                         <span className="font-mono">{result.normalized_sku.gtin}</span>
                       ) : (
-                        <span className="text-muted-foreground">none</span>
+                        <span className="text-muted-foreground">{t('none')}</span>
                       )
                     }
                   />
                   <PreviewRow
-                    label="Category"
+                    label={t('new.category_row')}
                     testId="preview-category"
                     value={
                       <span className="inline-flex flex-wrap items-center gap-1">
                         {categoryLabel(result.category.selected_code)}
-                        {result.category.defaulted ? <Badge variant="neutral">defaulted</Badge> : null}
+                        {result.category.defaulted ? <Badge variant="neutral">{t('new.defaulted')}</Badge> : null}
                       </span>
                     }
                   />
                   <PreviewRow
-                    label="Requirements"
+                    label={t('new.requirements')}
                     value={<span className="font-mono text-xs break-all">{result.requirement_profile.id ?? '—'}</span>}
                     testId="preview-profile"
                   />
                 </dl>
               ) : null}
               {result.category.defaulted ? (
-                <p className="text-xs text-muted-foreground">
-                  No category matched, so the GPSR core profile applies. Pick a category if sector rules (toys,
-                  electrical…) apply.
-                </p>
+                <p className="text-xs text-muted-foreground">{t('new.defaulted_hint')}</p>
               ) : null}
               {result.plan_limit ? (
                 <Meter
                   className="border-t border-border pt-3"
-                  label={`SKUs on the ${result.plan_limit.plan} plan`}
+                  label={t('new.plan_limit', { plan: planLabel(result.plan_limit.plan as Plan) })}
                   value={result.plan_limit.current_count ?? 0}
                   max={result.plan_limit.limit}
                 />
               ) : null}
               {blocking ? (
-                <Alert variant="danger" title="Cannot be created" data-testid="preview-blocking">
+                <Alert variant="danger" title={t('new.cannot_be_created')} data-testid="preview-blocking">
                   <span data-code={blocking.code}>{blocking.message}</span>
                   {blocking.code === 'SKU_CODE_EXISTS' &&
                   typeof (blocking.details as { sku_id?: unknown } | undefined)?.sku_id === 'string' ? (
@@ -420,7 +431,7 @@ function NewSkuForm({
                         className="font-medium underline"
                         onClick={onCancel}
                       >
-                        Open the existing SKU
+                        {t('new.open_existing')}
                       </Link>
                     </>
                   ) : null}
@@ -433,16 +444,16 @@ function NewSkuForm({
 
       <DialogFooter>
         <Button variant="secondary" type="button" onClick={onCancel} disabled={isSubmitting}>
-          Cancel
+          {common('cancel')}
         </Button>
         <Button type="submit" form="new-sku-form" loading={isSubmitting} disabled={Boolean(blocking) && !stale}>
           {blocking && !stale ? (
             <>
               <ShieldAlert aria-hidden="true" />
-              Cannot create
+              {t('new.cannot_create')}
             </>
           ) : (
-            'Create SKU'
+            t('new.create')
           )}
         </Button>
       </DialogFooter>
@@ -452,7 +463,7 @@ function NewSkuForm({
 
 function PreviewRow({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
   return (
-    <div className="grid grid-cols-[5.5rem_minmax(0,1fr)] gap-2">
+    <div className="grid grid-cols-[7rem_minmax(0,1fr)] gap-2">
       <dt className="text-muted-foreground">{label}</dt>
       <dd className="min-w-0 text-foreground" data-testid={testId}>
         {value}

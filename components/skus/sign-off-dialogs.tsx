@@ -18,6 +18,9 @@ import {
 } from '@/components/ui/alert-dialog';
 import { toast } from '@/components/ui/toaster';
 import { idempotentWrite } from '@/components/api/client';
+import { useT } from '@/components/i18n/locale-provider';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { skuActionMessages } from '@/lib/i18n/ui/sku-actions';
 import { useSkuPage } from './sku-context';
 import type { Blocker, SkuDocument } from './types';
 import type { ApproveDryRun, CompleteReviewDryRun } from '@/lib/skus/schemas';
@@ -47,14 +50,16 @@ function WhatIsSigned({ blockers, evidence }: { blockers: Blocker[]; evidence: E
   const open = blockers.filter((b) => !b.waived && b.severity === 'blocker');
   const warnings = blockers.filter((b) => !b.waived && b.severity !== 'blocker');
   const waived = blockers.filter((b) => b.waived);
+  const t = useT(skuActionMessages);
+  const common = useT(commonMessages);
   return (
     <div className="grid gap-2.5 text-[0.8125rem]" data-testid="what-is-signed">
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        <Fact label="Open blockers" value={open.length} tone={open.length ? 'danger' : 'ok'} />
-        <Fact label="Warnings" value={warnings.length} tone={warnings.length ? 'warn' : 'ok'} />
-        <Fact label="Waivers in force" value={waived.length} tone={waived.length ? 'warn' : 'ok'} />
+        <Fact label={t('outcome.open_blockers')} value={open.length} tone={open.length ? 'danger' : 'ok'} />
+        <Fact label={t('signed.warnings')} value={warnings.length} tone={warnings.length ? 'warn' : 'ok'} />
+        <Fact label={t('signed.waivers')} value={waived.length} tone={waived.length ? 'warn' : 'ok'} />
         <Fact
-          label="Undecided suggestions"
+          label={t('signed.suggestions')}
           value={evidence ? evidence.suggestions : '…'}
           tone={evidence?.suggestions ? 'warn' : 'ok'}
         />
@@ -62,14 +67,14 @@ function WhatIsSigned({ blockers, evidence }: { blockers: Blocker[]; evidence: E
       {waived.length ? (
         <div>
           <p className="text-xs font-semibold text-warning-soft-foreground">
-            {waived.length} requirement{waived.length === 1 ? ' is' : 's are'} waived
+            {t('signed.waived', { count: waived.length })}
           </p>
           <ul className="mt-1 grid gap-1">
             {waived.map((b) => (
               <li key={b.key ?? b.code}>
                 {b.message}{' '}
                 <span className="text-muted-foreground">
-                  — “{b.waived?.reason}” ({b.waived?.by})
+                  {t('signed.waiver', { reason: b.waived?.reason ?? '', by: b.waived?.by ?? '' })}
                 </span>
               </li>
             ))}
@@ -77,9 +82,9 @@ function WhatIsSigned({ blockers, evidence }: { blockers: Blocker[]; evidence: E
         </div>
       ) : null}
       <div>
-        <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Evidence</p>
+        <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{t('signed.evidence')}</p>
         {evidence === null ? (
-          <p className="text-muted-foreground">Loading…</p>
+          <p className="text-muted-foreground">{common('loading')}</p>
         ) : evidence.documents.length ? (
           <ul className="mt-1 grid max-h-32 gap-0.5 overflow-auto" data-testid="evidence-list">
             {evidence.documents.map((d) => (
@@ -90,7 +95,7 @@ function WhatIsSigned({ blockers, evidence }: { blockers: Blocker[]; evidence: E
             ))}
           </ul>
         ) : (
-          <p className="text-muted-foreground">No document is linked.</p>
+          <p className="text-muted-foreground">{t('signed.no_documents')}</p>
         )}
       </div>
     </div>
@@ -118,6 +123,8 @@ export function ReviewDialog({
   onRefused: (e: ApiError) => void;
 }) {
   const { skuId, detail } = useSkuPage();
+  const t = useT(skuActionMessages);
+  const common = useT(commonMessages);
   const evidence = useEvidence(skuId);
   const check = useDryRun<CompleteReviewDryRun>(`/api/skus/${skuId}/review/complete`).data ?? null;
   const [saving, setSaving] = React.useState(false);
@@ -142,7 +149,10 @@ export function ReviewDialog({
       new ApiError({
         status: 409,
         code: 'REVIEW_INCOMPLETE',
-        message: `Resolve ${check?.open_review_issues?.length ?? 0} review issue(s) and ${check?.open_conflicts?.length ?? 0} extraction conflict(s) first.`,
+        message: t('review.refusal', {
+          issues: check?.open_review_issues?.length ?? 0,
+          conflicts: check?.open_conflicts?.length ?? 0,
+        }),
         details: { open_review_issues: check?.open_review_issues ?? [], open_conflicts: check?.open_conflicts ?? [] },
       }),
     );
@@ -150,15 +160,12 @@ export function ReviewDialog({
     <AlertDialog open onOpenChange={(o) => !o && !saving && onClose()}>
       <AlertDialogContent className="max-w-lg" data-testid="review-dialog">
         <AlertDialogHeader>
-          <AlertDialogTitle>Complete the review of {detail.sku.sku_code}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            You confirm that you checked the dossier below. Your name and the time are recorded; a later change to
-            confirmed data reopens the review.
-          </AlertDialogDescription>
+          <AlertDialogTitle>{t('review.title', { code: detail.sku.sku_code })}</AlertDialogTitle>
+          <AlertDialogDescription>{t('review.body')}</AlertDialogDescription>
         </AlertDialogHeader>
         <WhatIsSigned blockers={detail.blockers} evidence={evidence} />
         {check && !check.can_complete ? (
-          <Alert variant="danger" title={`${open.length} item${open.length === 1 ? '' : 's'} still open`}>
+          <Alert variant="danger" title={t('review.still_open', { count: open.length })}>
             <ul className="mt-1 grid gap-1">
               {open.slice(0, 8).map((x, i) => (
                 <li key={i}>{x.message}</li>
@@ -170,12 +177,12 @@ export function ReviewDialog({
               onClick={showOpenItems}
               data-testid="show-open-items"
             >
-              Show the open items <ArrowRight className="size-3" aria-hidden="true" />
+              {t('review.show_open')} <ArrowRight className="size-3" aria-hidden="true" />
             </button>
           </Alert>
         ) : null}
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={saving}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={saving}>{common('cancel')}</AlertDialogCancel>
           <AlertDialogAction
             onClick={complete}
             disabled={saving || !check || !check.can_complete}
@@ -186,7 +193,7 @@ export function ReviewDialog({
             ) : (
               <ClipboardCheck aria-hidden="true" />
             )}
-            Complete review
+            {t('review.confirm')}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
@@ -204,6 +211,8 @@ export function ApproveDialog({
   onRefused: (e: ApiError) => void;
 }) {
   const { skuId, detail, goTo } = useSkuPage();
+  const t = useT(skuActionMessages);
+  const common = useT(commonMessages);
   const evidence = useEvidence(skuId);
   const dryRun = useDryRun<ApproveDryRun>(`/api/skus/${skuId}/approve`);
   const check = dryRun.data ?? null;
@@ -230,25 +239,22 @@ export function ApproveDialog({
     <AlertDialog open onOpenChange={(o) => !o && !saving && onClose()}>
       <AlertDialogContent className="max-w-lg" data-testid="approve-dialog">
         <AlertDialogHeader>
-          <AlertDialogTitle>Approve {detail.sku.sku_code}?</AlertDialogTitle>
+          <AlertDialogTitle>{t('approve.title', { code: detail.sku.sku_code })}</AlertDialogTitle>
           <AlertDialogDescription>
-            You confirm that the dossier of “{detail.sku.product_name}” meets the requirements of{' '}
-            {detail.sku.requirement_profile_id ?? 'its profile'}. Your name, the time, a fingerprint of the dossier and
-            the waivers in force are recorded; any later change to confirmed data resets the approval.
+            {detail.sku.requirement_profile_id
+              ? t('approve.body', { name: detail.sku.product_name, profile: detail.sku.requirement_profile_id })
+              : t('approve.body_no_profile', { name: detail.sku.product_name })}
           </AlertDialogDescription>
         </AlertDialogHeader>
         {!check && !checkFailed ? (
           <p className="flex items-center gap-2 text-[0.8125rem] text-muted-foreground">
             <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-            Checking the requirements…
+            {t('approve.checking')}
           </p>
         ) : null}
         <WhatIsSigned blockers={detail.blockers} evidence={evidence} />
         {blocked ? (
-          <Alert
-            variant="danger"
-            title={`${check!.blockers!.length} blocker${check!.blockers!.length === 1 ? '' : 's'} still open`}
-          >
+          <Alert variant="danger" title={t('approve.still_open', { count: check!.blockers!.length })}>
             <ul className="mt-1 grid gap-1">
               {(check!.blockers ?? []).slice(0, 8).map((b) => (
                 <li key={b.key ?? b.code}>{b.message}</li>
@@ -262,12 +268,12 @@ export function ApproveDialog({
                 goTo({ tab: 'blockers' });
               }}
             >
-              Go to the blockers <ArrowRight className="size-3" aria-hidden="true" />
+              {t('approve.go_blockers')} <ArrowRight className="size-3" aria-hidden="true" />
             </button>
           </Alert>
         ) : null}
         {fourEyes ? (
-          <Alert variant="warning" title="Four-eyes approval" data-testid="four-eyes-notice">
+          <Alert variant="warning" title={t('approve.four_eyes')} data-testid="four-eyes-notice">
             <p>{fourEyes.message}</p>
             {fourEyes.code === 'FOUR_EYES_REQUIRED' && fourEyes.eligible_approvers.length ? (
               <p className="mt-1 flex items-center gap-1.5 text-xs">
@@ -278,13 +284,13 @@ export function ApproveDialog({
           </Alert>
         ) : null}
         {detail.sku.review_state !== 'complete' && check?.can_approve ? (
-          <p className="text-xs text-muted-foreground">The review has not been marked complete yet.</p>
+          <p className="text-xs text-muted-foreground">{t('approve.review_not_complete')}</p>
         ) : null}
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={saving}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={saving}>{common('cancel')}</AlertDialogCancel>
           <AlertDialogAction onClick={approve} disabled={saving || Boolean(refused)} data-testid="confirm-approve">
             {saving ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <ShieldCheck aria-hidden="true" />}
-            Approve
+            {t('approve.confirm')}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -39,7 +39,11 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/toaster';
 import { fixOf } from './blockers-tab';
-import { humanizeCode } from './labels';
+import { useLocale, useT } from '@/components/i18n/locale-provider';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { skuActionMessages } from '@/lib/i18n/ui/sku-actions';
+import type { T } from '@/lib/i18n/ui';
+import { blockerTitle } from '@/lib/requirements/titles';
 import { downloadFile, idempotentWrite } from '@/components/api/client';
 import { ApproveDialog, ReviewDialog } from './sign-off-dialogs';
 import { useSkuPage } from './sku-context';
@@ -54,15 +58,7 @@ export interface ActionOutcome {
   error: ApiError;
 }
 
-const ACTION_TITLES: Record<ActionName, string> = {
-  review: 'The review could not be completed',
-  approve: 'Approval refused',
-  publish: 'Not published',
-  export: 'The export failed',
-  dossier: 'The dossier could not be generated',
-  delete: 'The SKU was not deleted',
-};
-
+/** Dossier PDF languages, each named in its own language. */
 const LOCALE_NAMES: Record<Locale, string> = {
   en: 'English',
   de: 'Deutsch',
@@ -81,7 +77,12 @@ function detailsList<T>(details: Record<string, unknown>, key: string, schema: z
 }
 
 /** The list a 409 names (open blockers, review issues, conflicts), matched to the SKU's own blockers for fix links. */
-function openItemsOf(error: ApiError, blockers: Blocker[]): { heading: string; items: OpenItem[] }[] {
+function openItemsOf(
+  error: ApiError,
+  blockers: Blocker[],
+  t: T<typeof skuActionMessages.en>,
+  codeTitle: (code: string) => string,
+): { heading: string; items: OpenItem[] }[] {
   const d = error.details ?? {};
   const groups: { heading: string; items: OpenItem[] }[] = [];
   const match = (code: string, fields: string[]) =>
@@ -93,33 +94,36 @@ function openItemsOf(error: ApiError, blockers: Blocker[]): { heading: string; i
     );
   const blockerItems = detailsList(d, 'blockers', ApprovalBlockedDetails.shape.blockers).map((b, i) => ({
     key: `${b.code}-${i}`,
-    message: b.message || humanizeCode(b.code),
+    message: b.message || codeTitle(b.code),
     blocker: match(b.code, b.required_fields),
     fields: b.required_fields,
   }));
-  if (blockerItems.length) groups.push({ heading: 'Open blockers', items: blockerItems });
+  if (blockerItems.length) groups.push({ heading: t('outcome.open_blockers'), items: blockerItems });
   const issues = detailsList(d, 'open_review_issues', ReviewIncompleteDetails.shape.open_review_issues).map((x, i) => ({
     key: `issue-${i}`,
-    message: x.message || 'Review issue',
+    message: x.message || t('outcome.review_issue'),
   }));
-  if (issues.length) groups.push({ heading: 'Open review issues', items: issues });
+  if (issues.length) groups.push({ heading: t('outcome.open_review_issues'), items: issues });
   const conflicts = detailsList(d, 'open_conflicts', ReviewIncompleteDetails.shape.open_conflicts).map((x, i) => ({
     key: `conflict-${i}`,
-    message: x.message || 'Extraction conflict',
+    message: x.message || t('outcome.conflict'),
     fields: x.required_fields,
     blocker: match('EXTRACTION_CONFLICT_OPEN', x.required_fields),
   }));
-  if (conflicts.length) groups.push({ heading: 'Open extraction conflicts', items: conflicts });
+  if (conflicts.length) groups.push({ heading: t('outcome.open_conflicts'), items: conflicts });
   return groups;
 }
 
 /** What an action's refusal says, inline under the header, with a way to each open item. */
 export function ActionOutcomePanel({ outcome, onDismiss }: { outcome: ActionOutcome; onDismiss: () => void }) {
   const { detail, goTo } = useSkuPage();
-  const groups = openItemsOf(outcome.error, detail.blockers);
+  const t = useT(skuActionMessages);
+  const common = useT(commonMessages);
+  const locale = useLocale();
+  const groups = openItemsOf(outcome.error, detail.blockers, t, (code) => blockerTitle(code, locale));
   return (
     <div className="relative" data-testid="action-outcome" data-code={outcome.error.code}>
-      <Alert variant="danger" title={ACTION_TITLES[outcome.action]}>
+      <Alert variant="danger" title={t(`outcome.${outcome.action}`)}>
         <p>{outcome.error.message}</p>
         {groups.map((g) => (
           <div key={g.heading} className="mt-2.5">
@@ -156,19 +160,19 @@ export function ActionOutcomePanel({ outcome, onDismiss }: { outcome: ActionOutc
             className="mt-1.5 inline-flex items-center gap-1 text-xs font-semibold underline-offset-2 hover:underline"
             onClick={() => goTo({ tab: 'blockers' })}
           >
-            See what still blocks approval
+            {t('outcome.see_blocking')}
             <ArrowRight className="size-3" aria-hidden="true" />
           </button>
         ) : null}
         {outcome.error.status >= 500 && outcome.error.correlationId ? (
-          <p className="mt-1.5 text-xs">Support reference: {outcome.error.correlationId}</p>
+          <p className="mt-1.5 text-xs">{common('error.support_ref', { id: outcome.error.correlationId })}</p>
         ) : null}
       </Alert>
       <button
         type="button"
         onClick={onDismiss}
         className="absolute top-2.5 right-2.5 rounded p-1 text-danger-soft-foreground/70 hover:bg-danger/10"
-        aria-label="Dismiss"
+        aria-label={t('outcome.dismiss')}
       >
         <X className="size-4" aria-hidden="true" />
       </button>
@@ -191,6 +195,7 @@ function nextStep(status: string): NextStep {
  */
 export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null) => void }) {
   const router = useRouter();
+  const t = useT(skuActionMessages);
   const { skuId, detail, bump, goTo } = useSkuPage();
   const sku = detail.sku;
   const status = detail.status;
@@ -225,7 +230,7 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
         ? downloadFile(`/api/skus/${skuId}/export?format=${kind}`, `${sku.sku_code}.${kind}`)
         : downloadFile(`/api/skus/${skuId}/dossier.zip?locale=${kind}`, `${sku.sku_code}-dossier-${kind}.zip`),
     );
-    if (name) toast.success(`Downloaded ${name}`);
+    if (name) toast.success(t('toast.downloaded', { name }));
   }
 
   return (
@@ -237,12 +242,14 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
         data-testid="action-review"
         title={
           reviewDone
-            ? `Review completed${sku.review_completed_by ? ` by ${sku.review_completed_by}` : ''}`
-            : (signOff.reason ?? 'Every review issue and extraction conflict must be resolved.')
+            ? sku.review_completed_by
+              ? t('actions.review_done_by', { name: sku.review_completed_by })
+              : t('actions.review_done')
+            : (signOff.reason ?? t('actions.review_needs'))
         }
       >
         {reviewDone ? <BadgeCheck aria-hidden="true" /> : <ClipboardCheck aria-hidden="true" />}
-        {reviewDone ? 'Review complete' : 'Complete review…'}
+        {reviewDone ? t('actions.review_complete') : t('actions.complete_review')}
       </Button>
       <Button
         variant={step === 'approve' ? 'primary' : 'secondary'}
@@ -252,7 +259,7 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
         data-testid="action-approve"
       >
         <ShieldCheck aria-hidden="true" />
-        {approved ? 'Approved' : 'Approve…'}
+        {approved ? t('actions.approved') : t('actions.approve')}
       </Button>
       <Button
         variant={step === 'publish' ? 'primary' : 'secondary'}
@@ -262,7 +269,7 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
         data-testid="action-publish"
       >
         <Globe aria-hidden="true" />
-        {status === 'published' ? 'Publish again…' : 'Publish…'}
+        {status === 'published' ? t('actions.publish_again') : t('actions.publish')}
       </Button>
 
       <span className="mx-1 hidden h-6 w-px bg-border sm:block" aria-hidden="true" />
@@ -276,14 +283,14 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
             data-testid="action-export"
           >
             {busy === 'export' ? null : <Download aria-hidden="true" />}
-            Export
+            {t('actions.export')}
             <ChevronDown className="size-3.5 opacity-60" aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent>
-          <DropdownMenuLabel>Confirmed values only</DropdownMenuLabel>
+          <DropdownMenuLabel>{t('actions.confirmed_only')}</DropdownMenuLabel>
           <DropdownMenuItem onSelect={() => void download('json')}>JSON</DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => void download('csv')}>CSV (spreadsheet)</DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => void download('csv')}>{t('actions.csv')}</DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
 
@@ -295,12 +302,12 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
             ) : (
               <FileArchive aria-hidden="true" />
             )}
-            {busy === 'dossier' ? 'Generating…' : 'Dossier'}
+            {busy === 'dossier' ? t('actions.generating') : t('actions.dossier')}
             <ChevronDown className="size-3.5 opacity-60" aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent className="w-60">
-          <DropdownMenuLabel>dossier.zip for an authority: PDF labels in</DropdownMenuLabel>
+          <DropdownMenuLabel>{t('actions.dossier_locales')}</DropdownMenuLabel>
           {(Object.keys(LOCALE_NAMES) as Locale[]).map((l) => (
             <DropdownMenuItem key={l} onSelect={() => void download(l)} data-testid={`dossier-${l}`}>
               <span className="w-6 font-mono text-xs text-muted-foreground uppercase">{l}</span>
@@ -312,12 +319,12 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
 
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label="More actions">
+          <Button variant="ghost" size="icon" aria-label={t('actions.more')}>
             <MoreHorizontal aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent>
-          <DropdownMenuItem onSelect={() => goTo({ tab: 'activity' })}>Activity</DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => goTo({ tab: 'activity' })}>{t('actions.activity')}</DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem
             variant="danger"
@@ -326,7 +333,7 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
             onSelect={() => setConfirm('delete')}
           >
             <Trash2 aria-hidden="true" />
-            Delete SKU…
+            {t('actions.delete')}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
@@ -336,7 +343,7 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
           onClose={() => setConfirm(null)}
           onDone={() => {
             setConfirm(null);
-            toast.success('Review completed');
+            toast.success(t('actions.review_done'));
             bump();
           }}
           onRefused={(e) => {
@@ -350,7 +357,7 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
           onClose={() => setConfirm(null)}
           onDone={() => {
             setConfirm(null);
-            toast.success(`${sku.sku_code} approved`);
+            toast.success(t('toast.approved', { code: sku.sku_code }));
             bump();
           }}
           onRefused={(e) => {
@@ -364,7 +371,7 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
           onClose={() => setConfirm(null)}
           onDone={(rev) => {
             setConfirm(null);
-            toast.success(`Revision ${rev} published`);
+            toast.success(t('toast.published', { revision: rev }));
             bump();
             goTo({ tab: 'publication' });
           }}
@@ -377,14 +384,11 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
       <AlertDialog open={confirm === 'delete'} onOpenChange={(o) => !o && busy === null && setConfirm(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Delete {sku.sku_code}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Its dossier values, links, waivers and revisions are deleted; documents stay in the vault. A published
-              safety page stops being served. An audit record of the deletion remains.
-            </AlertDialogDescription>
+            <AlertDialogTitle>{t('delete.title', { code: sku.sku_code })}</AlertDialogTitle>
+            <AlertDialogDescription>{t('delete.body')}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={busy !== null}>Keep it</AlertDialogCancel>
+            <AlertDialogCancel disabled={busy !== null}>{t('delete.keep')}</AlertDialogCancel>
             <AlertDialogAction
               variant="danger"
               disabled={busy !== null}
@@ -392,12 +396,12 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
                 const res = await run('delete', () => apiFetch(`/api/skus/${skuId}`, { method: 'DELETE' }));
                 setConfirm(null);
                 if (res !== undefined) {
-                  toast.success(`${sku.sku_code} deleted`);
+                  toast.success(t('toast.deleted', { code: sku.sku_code }));
                   router.push('/skus');
                 }
               }}
             >
-              Delete SKU
+              {t('delete.confirm')}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
@@ -416,6 +420,8 @@ function PublishDialog({
   onRefused: (e: ApiError) => void;
 }) {
   const { skuId, detail } = useSkuPage();
+  const t = useT(skuActionMessages);
+  const common = useT(commonMessages);
   const [saving, setSaving] = React.useState(false);
   const sku = detail.sku;
   const next = (sku.published_revision ?? 0) + 1;
@@ -440,24 +446,23 @@ function PublishDialog({
     <AlertDialog open onOpenChange={(o) => !o && !saving && onClose()}>
       <AlertDialogContent className="max-w-lg" data-testid="publish-dialog">
         <AlertDialogHeader>
-          <AlertDialogTitle>Publish revision {next}?</AlertDialogTitle>
+          <AlertDialogTitle>{t('publish.title', { revision: next })}</AlertDialogTitle>
           <AlertDialogDescription>
-            The approved facts of {sku.sku_code} become a public safety page
-            {sku.public_id ? ` at /p/${sku.public_id}` : ''}: manufacturer, EU responsible person, identifiers, picture,
-            and warnings in each market language. The revision cannot be changed afterwards; a later publication makes a
-            new one.
+            {sku.public_id
+              ? t('publish.body_at', { code: sku.sku_code, path: `/p/${sku.public_id}` })
+              : t('publish.body', { code: sku.sku_code })}
           </AlertDialogDescription>
         </AlertDialogHeader>
         {notApproved ? (
-          <Alert variant="warning" title="Not approved">
-            Only an approved SKU can be published. Publishing now will be refused.
+          <Alert variant="warning" title={t('publish.not_approved')}>
+            {t('publish.not_approved_body')}
           </Alert>
         ) : null}
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={saving}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={saving}>{common('cancel')}</AlertDialogCancel>
           <AlertDialogAction onClick={publish} disabled={saving} data-testid="confirm-publish">
             {saving ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Globe aria-hidden="true" />}
-            Publish
+            {t('publish.confirm')}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -22,7 +22,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { SimpleTooltip } from '@/components/ui/tooltip';
-import { formatDateTime } from '@/components/format';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
+import { skuActionMessages } from '@/lib/i18n/ui/sku-actions';
 import { cn } from '@/lib/utils/cn';
 import { ActivityTab } from './activity-tab';
 import { SkuTeamPanel } from '@/components/team/sku-team-panel';
@@ -30,7 +31,7 @@ import { BlockersTab } from './blockers-tab';
 import { DocumentsTab } from './documents-tab';
 import { DossierTab } from './dossier-tab';
 import { EntitiesTab } from './entities-tab';
-import { STATUS_HINTS, categoryLabel } from './labels';
+import { useCategoryLabel } from './use-category-label';
 import { PublicationTab } from './publication-tab';
 import { ActionOutcomePanel, SkuActions, type ActionOutcome } from './sku-actions';
 import { ExportForMenu } from '@/components/exports/export-for-menu';
@@ -39,16 +40,15 @@ import { SKU_TABS, SkuPageContext, type SkuPageContextValue, type SkuTab, type S
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/components/api/queries/keys';
 import { useSku } from '@/components/api/queries/resources';
-import { StatusPill } from './status';
-import type { SkuStatus } from './types';
+import { StatusPill, useStatusHint } from './status';
 
-const TAB_META: Record<SkuTab, { label: string; icon: typeof ListChecks }> = {
-  dossier: { label: 'Dossier', icon: ScrollText },
-  blockers: { label: 'Blockers', icon: OctagonAlert },
-  entities: { label: 'Entities', icon: Users },
-  documents: { label: 'Documents', icon: FileText },
-  publication: { label: 'Publication', icon: Globe },
-  activity: { label: 'Activity', icon: Activity },
+const TAB_ICONS: Record<SkuTab, typeof ListChecks> = {
+  dossier: ScrollText,
+  blockers: OctagonAlert,
+  entities: Users,
+  documents: FileText,
+  publication: Globe,
+  activity: Activity,
 };
 
 function Meta({ label, children, truncate = false }: { label: string; children: React.ReactNode; truncate?: boolean }) {
@@ -72,15 +72,19 @@ export function SkuPage({ id }: { id: string }) {
   const [outcome, setOutcome] = React.useState<ActionOutcome | null>(null);
   const queryClient = useQueryClient();
   const detail = useSku(id);
+  const t = useT(skuActionMessages);
+  const f = useFormat();
+  const statusHint = useStatusHint();
+  const categoryLabel = useCategoryLabel();
 
   const tabParam = params?.get('tab') ?? '';
   const tab: SkuTab = (SKU_TABS as readonly string[]).includes(tabParam) ? (tabParam as SkuTab) : 'dossier';
 
   const setTab = React.useCallback(
-    (t: SkuTab) => {
+    (next: SkuTab) => {
       const p = new URLSearchParams(params?.toString() ?? '');
-      if (t === 'dossier') p.delete('tab');
-      else p.set('tab', t);
+      if (next === 'dossier') p.delete('tab');
+      else p.set('tab', next);
       const qs = p.toString();
       router.replace(qs ? `${pathname}?${qs}` : (pathname ?? `/skus/${id}`), { scroll: false });
     },
@@ -97,10 +101,14 @@ export function SkuPage({ id }: { id: string }) {
     });
   }, [queryClient]);
   const goTo = React.useCallback(
-    (t: SkuTarget) => {
+    (target: SkuTarget) => {
       setOutcome(null);
-      setTab(t.tab);
-      setFocus({ field: 'field' in t ? t.field : undefined, role: 'role' in t ? t.role : undefined, at: Date.now() });
+      setTab(target.tab);
+      setFocus({
+        field: 'field' in target ? target.field : undefined,
+        role: 'role' in target ? target.role : undefined,
+        at: Date.now(),
+      });
     },
     [setTab],
   );
@@ -108,8 +116,8 @@ export function SkuPage({ id }: { id: string }) {
   // A field or card stays highlighted for a moment after a jump, then returns to normal.
   React.useEffect(() => {
     if (!focus) return;
-    const t = setTimeout(() => setFocus(null), 2600);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setFocus(null), 2600);
+    return () => clearTimeout(timer);
   }, [focus]);
 
   if (detail.error && !detail.data) {
@@ -118,11 +126,11 @@ export function SkuPage({ id }: { id: string }) {
         <Card>
           <EmptyState
             icon={PackageSearch}
-            title="SKU not found"
-            description="It may have been deleted, or it belongs to another workspace."
+            title={t('page.not_found')}
+            description={t('page.not_found_hint')}
             actions={
               <Button asChild variant="secondary">
-                <Link href="/skus">Back to SKUs</Link>
+                <Link href="/skus">{t('page.back')}</Link>
               </Button>
             }
           />
@@ -130,7 +138,7 @@ export function SkuPage({ id }: { id: string }) {
       );
     }
     return (
-      <Alert variant="danger" title="The SKU could not be loaded">
+      <Alert variant="danger" title={t('page.load_failed')}>
         {detail.error.message}
       </Alert>
     );
@@ -156,11 +164,11 @@ export function SkuPage({ id }: { id: string }) {
     <SkuPageContext.Provider value={ctx}>
       <header className="pb-5">
         <nav
-          aria-label="Breadcrumb"
+          aria-label={t('page.breadcrumb')}
           className="mb-1.5 flex items-center gap-1 text-xs font-medium text-muted-foreground"
         >
           <Link href="/skus" className="hover:text-foreground">
-            SKUs
+            {t('page.skus')}
           </Link>
           <ChevronRight className="size-3" aria-hidden="true" />
           <span className="font-mono">{sku.sku_code}</span>
@@ -173,7 +181,7 @@ export function SkuPage({ id }: { id: string }) {
           <ExportForMenu skuId={id} />
         </div>
         <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4 lg:grid-cols-5">
-          <Meta label="SKU code">
+          <Meta label={t('meta.sku_code')}>
             <span className="font-mono" data-testid="sku-code">
               {sku.sku_code}
             </span>
@@ -182,35 +190,37 @@ export function SkuPage({ id }: { id: string }) {
             {sku.gtin ? (
               <span className="font-mono tabular-nums">{sku.gtin}</span>
             ) : (
-              <span className="text-subtle-foreground">none</span>
+              <span className="text-subtle-foreground">{t('none')}</span>
             )}
           </Meta>
-          <Meta label="Category">
+          <Meta label={t('meta.category')}>
             {categoryLabel(sku.category_code)}
-            {sku.category_defaulted ? <span className="text-xs text-muted-foreground"> (default)</span> : null}
+            {sku.category_defaulted ? (
+              <span className="text-xs text-muted-foreground"> {t('meta.defaulted')}</span>
+            ) : null}
           </Meta>
-          <Meta label="Approval" truncate>
+          <Meta label={t('meta.approval')} truncate>
             {sku.approval_state === 'approved' ? (
-              <SimpleTooltip content={formatDateTime(sku.approved_at)}>
-                <span>by {sku.approved_by ?? 'unknown'}</span>
+              <SimpleTooltip content={f.dateTime(sku.approved_at)}>
+                <span>{t('meta.approved_by', { name: sku.approved_by ?? t('meta.unknown') })}</span>
               </SimpleTooltip>
             ) : (
               <span className="text-muted-foreground">
-                {sku.review_state === 'complete' ? 'Reviewed, not approved' : 'Not approved'}
+                {sku.review_state === 'complete' ? t('meta.reviewed_not_approved') : t('meta.not_approved')}
               </span>
             )}
           </Meta>
-          <Meta label="Public page">
+          <Meta label={t('meta.public_page')}>
             {sku.published_revision ? (
               <button
                 type="button"
                 className="text-primary hover:underline"
                 onClick={() => goTo({ tab: 'publication' })}
               >
-                Revision {sku.published_revision}
+                {t('meta.revision', { revision: sku.published_revision })}
               </button>
             ) : (
-              <span className="text-muted-foreground">Not published</span>
+              <span className="text-muted-foreground">{t('meta.not_published')}</span>
             )}
           </Meta>
         </dl>
@@ -223,20 +233,20 @@ export function SkuPage({ id }: { id: string }) {
         >
           {openBlockers > 0 ? (
             <>
-              <Badge variant="danger">{openBlockers} open</Badge>
+              <Badge variant="danger">{t('next.open', { count: openBlockers })}</Badge>
               <span>
-                Clear or waive the blockers to approve.{' '}
+                {t('next.clear_blockers')}{' '}
                 <button
                   type="button"
                   className="font-medium text-primary hover:underline"
                   onClick={() => goTo({ tab: 'blockers' })}
                 >
-                  See what is missing
+                  {t('next.see_missing')}
                 </button>
               </span>
             </>
           ) : (
-            <span>{STATUS_HINTS[d.status as SkuStatus] ?? ''}</span>
+            <span>{statusHint(d.status)}</span>
           )}
         </p>
         <SkuActions onOutcome={setOutcome} />
@@ -253,17 +263,17 @@ export function SkuPage({ id }: { id: string }) {
       <Tabs value={tab} onValueChange={(v) => setTab(v as SkuTab)}>
         <div className="-mx-1 overflow-x-auto px-1">
           <TabsList className="w-full justify-start">
-            {SKU_TABS.map((t) => {
-              const Icon = TAB_META[t].icon;
+            {SKU_TABS.map((name) => {
+              const Icon = TAB_ICONS[name];
               return (
-                <TabsTrigger key={t} value={t} data-testid={`tab-${t}`}>
+                <TabsTrigger key={name} value={name} data-testid={`tab-${name}`}>
                   <Icon aria-hidden="true" />
-                  {TAB_META[t].label}
+                  {t(`tab.${name}`)}
                   {/* The badge counts open blockers only: warnings do not stop approval. */}
-                  {t === 'blockers' && openBlockers > 0 ? (
+                  {name === 'blockers' && openBlockers > 0 ? (
                     <Badge variant="danger" className="ml-0.5 px-1 tabular-nums" data-testid="blocker-count">
                       {openBlockers}
-                      <span className="sr-only"> open {openBlockers === 1 ? 'blocker' : 'blockers'}</span>
+                      <span className="sr-only"> {t('tab.open_blockers', { count: openBlockers })}</span>
                     </Badge>
                   ) : null}
                 </TabsTrigger>

@@ -1,7 +1,10 @@
+'use client';
+
 import { CircleCheck, CircleDashed, CircleDot, Globe, OctagonAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
+import { useT } from '@/components/i18n/locale-provider';
+import { skuStateMessages } from '@/lib/i18n/ui/sku-states';
 import { cn } from '@/lib/utils/cn';
-import { STATUS_LABELS, statusLabel } from './labels';
 import type { SkuStatus } from './types';
 
 const STATUS_STYLE: Record<
@@ -15,9 +18,24 @@ const STATUS_STYLE: Record<
   published: { variant: 'success', icon: Globe },
 };
 
+const isStatus = (s: string | null | undefined): s is SkuStatus => Boolean(s && s in STATUS_STYLE);
+
+/** A status's name in the UI language: `useStatusLabel()(status)`; an unknown code is spelled out. */
+export function useStatusLabel(): (status: string | null | undefined) => string {
+  const t = useT(skuStateMessages);
+  return (s) => (isStatus(s) ? t(`status.${s}`) : s ? s.replace(/_/g, ' ') : '—');
+}
+
+/** What comes next for a SKU in this status, in the UI language ('' for an unknown code). */
+export function useStatusHint(): (status: string | null | undefined) => string {
+  const t = useT(skuStateMessages);
+  return (s) => (isStatus(s) ? t(`hint.${s}`) : '');
+}
+
 /** The SKU's one status as a coloured pill with an icon (colour is never the only signal). */
 export function StatusPill({ status, className }: { status: string | null | undefined; className?: string }) {
-  const style = status && status in STATUS_LABELS ? STATUS_STYLE[status as SkuStatus] : null;
+  const label = useStatusLabel();
+  const style = isStatus(status) ? STATUS_STYLE[status] : null;
   const Icon = style?.icon ?? CircleDot;
   return (
     <Badge
@@ -27,7 +45,7 @@ export function StatusPill({ status, className }: { status: string | null | unde
       data-status={status ?? ''}
     >
       <Icon aria-hidden="true" />
-      {statusLabel(status)}
+      {label(status)}
     </Badge>
   );
 }
@@ -45,15 +63,16 @@ export function BlockerBadge({
   warnings: number;
   className?: string;
 }) {
+  const t = useT(skuStateMessages);
   if (blockers > 0) {
     return (
       <span className={cn('inline-flex items-center gap-1.5', className)}>
-        <Badge variant="danger" className="tabular-nums" title={`${blockers} open blocker${blockers === 1 ? '' : 's'}`}>
+        <Badge variant="danger" className="tabular-nums" title={t('blockers.open_title', { count: blockers })}>
           <OctagonAlert aria-hidden="true" />
-          {blockers} <span className="sr-only sm:not-sr-only">blocker{blockers === 1 ? '' : 's'}</span>
+          {blockers} <span className="sr-only sm:not-sr-only">{t('blockers.word', { count: blockers })}</span>
         </Badge>
         {warnings > 0 ? (
-          <Badge variant="warning" className="tabular-nums" title={`${warnings} warning${warnings === 1 ? '' : 's'}`}>
+          <Badge variant="warning" className="tabular-nums" title={t('warnings.count', { count: warnings })}>
             <TriangleAlert aria-hidden="true" />
             {warnings}
           </Badge>
@@ -66,32 +85,33 @@ export function BlockerBadge({
       <Badge
         variant="warning"
         className={cn('tabular-nums', className)}
-        title={`No blockers, ${warnings} warning${warnings === 1 ? '' : 's'}`}
+        title={t('warnings.only_title', { count: warnings })}
       >
         <TriangleAlert aria-hidden="true" />
-        {warnings} warning{warnings === 1 ? '' : 's'}
+        {t('warnings.count', { count: warnings })}
       </Badge>
     );
   }
   return (
-    <Badge variant="success" className={className} title="No open blockers or warnings">
+    <Badge variant="success" className={className} title={t('clear.title')}>
       <CircleCheck aria-hidden="true" />
-      Clear
+      {t('clear')}
     </Badge>
   );
 }
 
 export function SeverityBadge({ severity, waived }: { severity: string; waived?: boolean }) {
-  if (waived) return <Badge variant="neutral">Waived</Badge>;
+  const t = useT(skuStateMessages);
+  if (waived) return <Badge variant="neutral">{t('severity.waived')}</Badge>;
   return severity === 'blocker' ? (
     <Badge variant="danger">
       <OctagonAlert aria-hidden="true" />
-      Blocker
+      {t('severity.blocker')}
     </Badge>
   ) : (
     <Badge variant="warning">
       <TriangleAlert aria-hidden="true" />
-      Warning
+      {t('severity.warning')}
     </Badge>
   );
 }
