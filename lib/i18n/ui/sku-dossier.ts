@@ -391,7 +391,7 @@ export const skuDossierMessages = defineMessages({
     'blockers.none_description':
       'Alle Anforderungen des Profils sind erfüllt oder per Ausnahme genehmigt. Schließen Sie die Prüfung ab und geben Sie dann frei.',
     'blockers.needs': 'Benötigt: {types}',
-    'blockers.waive': 'Ausnahme…',
+    'blockers.waive': 'Ausnahme genehmigen…',
     'blockers.waived': 'Ausnahme genehmigt',
     'blockers.waived_description':
       'Anforderungen, die nach Entscheidung einer Person nicht zutreffen. Die Begründungen erscheinen im Export und in dossier.pdf.',
@@ -412,7 +412,7 @@ export const skuDossierMessages = defineMessages({
     'issues.title': 'Prüfungsanmerkungen',
     'issues.description':
       'Fragen, die ein Prüfer gestellt hat. Die Prüfung kann erst abgeschlossen werden, wenn alle erledigt sind.',
-    'issues.resolve': 'Erledigt',
+    'issues.resolve': 'Als erledigt markieren',
     'issues.placeholder': 'Anmerkung zur Prüfung erfassen, z. B. „Etikettenfoto zeigt eine ältere Adresse“',
     'issues.new': 'Neue Prüfungsanmerkung',
     'issues.raise': 'Anmerkung erfassen',
