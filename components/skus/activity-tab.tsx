@@ -21,8 +21,11 @@ import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDateTime, formatRelative } from '@/components/format';
-import { humanizeCode, roleNoun } from './labels';
+import { useFormat, useLocale, useT } from '@/components/i18n/locale-provider';
+import type { T, UiLocale } from '@/lib/i18n/ui';
+import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';
+import { blockerTitle } from '@/lib/requirements/titles';
+import { roleInSentence, sourceText } from './vocabulary';
 import { isMissingRoute, useSkuPage } from './sku-context';
 import type { ActivityEvent } from './types';
 
@@ -35,47 +38,77 @@ function clip(v: unknown, n = 80): string {
   return t.length > n ? `${t.slice(0, n - 1)}…` : t;
 }
 
+/** A blocker code inside a sentence: English lowers it ("waived CE marking missing (toy)"), German nouns keep their capitals. */
+function codeInSentence(code: string, locale: UiLocale): string {
+  const title = blockerTitle(code, locale);
+  return locale === 'en' ? title.toLowerCase() : title;
+}
+
 /** One audit event as a sentence, with an icon; unknown actions fall back to their code. */
-export function describeEvent(e: ActivityEvent): { icon: typeof Activity; text: string } {
+export function describeEvent(
+  e: ActivityEvent,
+  t: T<(typeof skuDossierMessages)['en']>,
+  locale: UiLocale,
+): { icon: typeof Activity; text: string } {
   const d = e.data ?? {};
   switch (e.action) {
     case 'sku.created':
       return {
         icon: FilePlus2,
-        text: `Created SKU ${s(d.sku_code)}${d.category_code ? ` in ${s(d.category_code)}` : ''}`,
+        text: d.category_code
+          ? t('activity.created_in', { code: s(d.sku_code), category: s(d.category_code) })
+          : t('activity.created', { code: s(d.sku_code) }),
       };
     case 'dossier.value_set':
       return {
         icon: PenLine,
-        text: `Set ${s(d.field_key)} to “${clip(d.value)}”${d.previous ? ` (was “${clip(d.previous, 40)}”)` : ''}`,
+        text: d.previous
+          ? t('activity.value_set_was', { field: s(d.field_key), value: clip(d.value), previous: clip(d.previous, 40) })
+          : t('activity.value_set', { field: s(d.field_key), value: clip(d.value) }),
       };
     case 'dossier.value_cleared':
-      return { icon: X, text: `Removed the value of ${s(d.field_key)}` };
+      return { icon: X, text: t('activity.value_cleared', { field: s(d.field_key) }) };
     case 'dossier.suggestion_confirmed':
       return {
         icon: BadgeCheck,
-        text: `Confirmed ${s(d.field_key)} = “${clip(d.value)}” from ${s(d.source).replace(/_/g, ' ')}`,
+        text: t('activity.confirmed', {
+          field: s(d.field_key),
+          value: clip(d.value),
+          source: locale === 'en' ? s(d.source).replace(/_/g, ' ') : sourceText(s(d.source), locale),
+        }),
       };
     case 'dossier.suggestion_rejected':
-      return { icon: X, text: `Rejected the suggestion “${clip(d.value)}” for ${s(d.field_key)}` };
+      return { icon: X, text: t('activity.rejected', { value: clip(d.value), field: s(d.field_key) }) };
     case 'sku.entity_linked':
-      return { icon: Link2, text: `Linked ${s(d.name) || 'an entity'} as ${roleNoun(s(d.role))}` };
+      return {
+        icon: Link2,
+        text: t('activity.linked', {
+          name: s(d.name) || t('activity.an_entity'),
+          role: roleInSentence(s(d.role), locale),
+        }),
+      };
     case 'sku.entity_unlinked':
-      return { icon: Unlink, text: `Unlinked the ${roleNoun(s(d.role))}` };
+      return { icon: Unlink, text: t('activity.unlinked', { role: roleInSentence(s(d.role), locale) }) };
     case 'sku.blocker_waived':
-      return { icon: ShieldOff, text: `Waived ${humanizeCode(s(d.code)).toLowerCase()}: “${clip(d.reason, 120)}”` };
+      return {
+        icon: ShieldOff,
+        text: t('activity.waived', { code: codeInSentence(s(d.code), locale), reason: clip(d.reason, 120) }),
+      };
     case 'sku.waiver_revoked':
-      return { icon: RotateCcw, text: `Revoked the waiver of ${humanizeCode(s(d.code)).toLowerCase()}` };
+      return { icon: RotateCcw, text: t('activity.revoked', { code: codeInSentence(s(d.code), locale) }) };
     case 'sku.review_completed':
-      return { icon: BadgeCheck, text: 'Completed the review' };
+      return { icon: BadgeCheck, text: t('activity.review_completed') };
     case 'sku.approved':
-      return { icon: BadgeCheck, text: 'Approved the SKU' };
+      return { icon: BadgeCheck, text: t('activity.approved') };
     case 'sku.approval_reset':
-      return { icon: RotateCcw, text: `Approval and review reset: ${s(d.reason) || 'the dossier changed'}` };
+      return {
+        icon: RotateCcw,
+        text: t('activity.approval_reset', { reason: s(d.reason) || t('activity.dossier_changed') }),
+      };
     case 'sku.published':
-      return { icon: Globe, text: `Published revision ${s(d.revision)} of the safety page` };
+      return { icon: Globe, text: t('activity.published', { revision: s(d.revision) }) };
     case 'sku.deleted':
-      return { icon: Trash2, text: 'Deleted the SKU' };
+      return { icon: Trash2, text: t('activity.deleted') };
     default:
       return { icon: CircleDot, text: e.action.replace(/[._]/g, ' ') };
   }
@@ -83,13 +116,16 @@ export function describeEvent(e: ActivityEvent): { icon: typeof Activity; text: 
 
 export function ActivityTab() {
   const { skuId } = useSkuPage();
+  const t = useT(skuDossierMessages);
+  const fmt = useFormat();
+  const locale = useLocale();
   const activity = useCursorList<ActivityEvent>(`/api/skus/${skuId}/activity`, '', { itemsKey: 'events' });
   const events = activity.rows;
 
   if (activity.error && !events.length) {
     return (
-      <Alert variant={isMissingRoute(activity.error) ? 'info' : 'danger'} title="The activity could not be loaded">
-        {isMissingRoute(activity.error) ? 'The audit trail of this SKU will be listed here.' : activity.error.message}
+      <Alert variant={isMissingRoute(activity.error) ? 'info' : 'danger'} title={t('activity.load_error')}>
+        {isMissingRoute(activity.error) ? t('activity.unavailable') : activity.error.message}
       </Alert>
     );
   }
@@ -97,7 +133,7 @@ export function ActivityTab() {
   if (!events.length) {
     return (
       <Card>
-        <EmptyState compact icon={Activity} title="No activity yet" />
+        <EmptyState compact icon={Activity} title={t('activity.empty')} />
       </Card>
     );
   }
@@ -105,7 +141,7 @@ export function ActivityTab() {
     <Card data-testid="activity-tab">
       <ol className="divide-y divide-border">
         {events.map((e) => {
-          const { icon: Icon, text } = describeEvent(e);
+          const { icon: Icon, text } = describeEvent(e, t, locale);
           return (
             <li
               key={e.id}
@@ -119,9 +155,9 @@ export function ActivityTab() {
               <div className="min-w-0 flex-1">
                 <p className="break-words text-foreground">{text}</p>
                 <p className="text-xs text-muted-foreground">
-                  {e.actor ?? 'System'} ·{' '}
-                  <time dateTime={e.created_at} title={formatDateTime(e.created_at)}>
-                    {formatRelative(e.created_at)}
+                  {e.actor ?? t('activity.system')} ·{' '}
+                  <time dateTime={e.created_at} title={fmt.dateTime(e.created_at)}>
+                    {fmt.relative(e.created_at)}
                   </time>
                 </p>
               </div>
@@ -131,11 +167,11 @@ export function ActivityTab() {
       </ol>
       <ListFooter
         count={events.length}
-        noun={['event', 'events']}
+        noun={[t('activity.event'), t('activity.events')]}
         hasMore={activity.hasMore}
         onMore={activity.loadMore}
         loadingMore={activity.loadingMore}
-        moreLabel="Show older events"
+        moreLabel={t('activity.more')}
       />
       {activity.error ? (
         <p className="px-5 pb-2.5 text-xs text-danger-soft-foreground">{activity.error.message}</p>

@@ -42,10 +42,14 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
-import { formatDateTime } from '@/components/format';
+import { useFormat, useLocale, useT } from '@/components/i18n/locale-provider';
+import { translator, type T } from '@/lib/i18n/ui';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';
 import { SkuRequests } from '@/components/outreach/sku-requests';
 import { ENTITY_ROLES } from './types';
-import { documentTypeLabel, humanizeCode } from './labels';
+import { blockerText, documentTypeText } from './vocabulary';
+import { blockerTitle } from '@/lib/requirements/titles';
 import { idempotentWrite } from '@/components/api/client';
 import { useSkuPage, type SkuTarget } from './sku-context';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
@@ -55,37 +59,44 @@ import { CreateReviewIssueInput, WaiveBlockerInput } from '@/lib/skus/schemas';
 import { RoleGate } from '@/components/team/role-gate';
 
 const REASON_MAX = 500;
-const REASON_HINT = 'Say why it does not apply, in a sentence an auditor would accept.';
 
 // The server's rule for the reason, and one more: an auditor needs a sentence, not a word.
-const WaiveForm = WaiveBlockerInput.pick({ reason: true }).refine((v) => v.reason.length >= 10, {
-  path: ['reason'],
-  message: REASON_HINT,
-});
+const waiveForm = (hint: string) =>
+  WaiveBlockerInput.pick({ reason: true }).refine((v) => v.reason.length >= 10, { path: ['reason'], message: hint });
+
+type DossierT = T<(typeof skuDossierMessages)['en']>;
 
 // The server's request schema for a new review issue; the form asks for its message only.
 const ReviewIssueForm = CreateReviewIssueInput.pick({ message: true });
 
-/** Where the fix of a blocker lives, and what the button says. */
-export function fixOf(b: Blocker): { target: SkuTarget; label: string; icon: typeof PenLine } | null {
+/**
+ * Where the fix of a blocker lives, and what the button says: in English unless the caller passes its `t`
+ * of skuDossierMessages (`useT(skuDossierMessages)`).
+ */
+export function fixOf(
+  b: Blocker,
+  t: DossierT = translator(skuDossierMessages, 'en'),
+): { target: SkuTarget; label: string; icon: typeof PenLine } | null {
   const fix = b.fix;
   const firstField = b.required_fields?.[0];
   if (!fix)
-    return firstField ? { target: { tab: 'dossier', field: firstField }, label: 'Fill in', icon: PenLine } : null;
+    return firstField
+      ? { target: { tab: 'dossier', field: firstField }, label: t('fix.fill_in'), icon: PenLine }
+      : null;
   switch (fix.kind) {
     case 'field':
-      return { target: { tab: 'dossier', field: fix.target || firstField }, label: 'Fill in', icon: PenLine };
+      return { target: { tab: 'dossier', field: fix.target || firstField }, label: t('fix.fill_in'), icon: PenLine };
     case 'entity':
       return {
         target: { tab: 'entities', role: fix.target },
-        label: (ENTITY_ROLES as readonly string[]).includes(fix.target) ? 'Link entity' : 'Edit entity',
+        label: (ENTITY_ROLES as readonly string[]).includes(fix.target) ? t('fix.link_entity') : t('fix.edit_entity'),
         icon: Users,
       };
     case 'document':
-      return { target: { tab: 'documents' }, label: 'Add document', icon: FileText };
+      return { target: { tab: 'documents' }, label: t('fix.add_document'), icon: FileText };
     case 'review':
       return firstField
-        ? { target: { tab: 'dossier', field: firstField }, label: 'Resolve', icon: MessageSquareWarning }
+        ? { target: { tab: 'dossier', field: firstField }, label: t('fix.resolve'), icon: MessageSquareWarning }
         : null;
     default:
       return null;
@@ -94,6 +105,7 @@ export function fixOf(b: Blocker): { target: SkuTarget; label: string; icon: typ
 
 /** The legal basis, linked to the rule's entry on the requirements documentation when the blocker names it. */
 function LegalBasis({ blocker }: { blocker: Blocker }) {
+  const t = useT(skuDossierMessages);
   const url =
     typeof blocker.doc_url === 'string' && blocker.doc_url.startsWith('/docs/requirements#') ? blocker.doc_url : null;
   if (!url) return <span>{blocker.legal_basis}</span>;
@@ -104,7 +116,7 @@ function LegalBasis({ blocker }: { blocker: Blocker }) {
       rel="noopener"
       className="underline decoration-dotted underline-offset-2 hover:text-foreground"
       data-testid="blocker-legal-basis"
-      title="Why this is required: the rule's documentation"
+      title={t('blockers.legal_title')}
     >
       {blocker.legal_basis}
     </a>
@@ -117,6 +129,9 @@ function blockerId(b: Blocker) {
 
 export function BlockersTab() {
   const { skuId, detail, bump, goTo } = useSkuPage();
+  const t = useT(skuDossierMessages);
+  const fmt = useFormat();
+  const locale = useLocale();
   const waivers = useApiQuery<{ data: Waiver[] }>(`/api/skus/${skuId}/waivers`);
   const issues = useApiQuery<{ data: ReviewIssue[] }>(`/api/skus/${skuId}/review-issues`);
   const [waiving, setWaiving] = React.useState<Blocker | null>(null);
@@ -136,7 +151,7 @@ export function BlockersTab() {
     setBusy(`revoke-${w.id}`);
     try {
       await idempotentWrite(`/api/skus/${skuId}/waivers/${w.id}`, { method: 'DELETE' });
-      toast.success(`Waiver of ${humanizeCode(w.code)} revoked`);
+      toast.success(t('blockers.revoked', { code: blockerTitle(w.code, locale) }));
       setRevoking(null);
       bump();
     } catch (e) {
@@ -151,7 +166,7 @@ export function BlockersTab() {
     setBusy(`issue-${i.id}`);
     try {
       await idempotentWrite(`/api/skus/${skuId}/review-issues/${i.id}/resolve`, { method: 'POST', body: {} });
-      toast.success('Review issue resolved');
+      toast.success(t('blockers.issue_resolved'));
       bump();
     } catch (e) {
       const { title, description } = describeError(e);
@@ -166,11 +181,15 @@ export function BlockersTab() {
       <Card>
         <CardHeader>
           <div>
-            <CardTitle>Open</CardTitle>
+            <CardTitle>{t('blockers.open')}</CardTitle>
             <CardDescription>
               {open.length === 0
-                ? 'Nothing stands in the way of approval.'
-                : `${openBlockers} blocker${openBlockers === 1 ? ' stops' : 's stop'} approval${openWarnings ? `; ${openWarnings} warning${openWarnings === 1 ? '' : 's'} to consider` : ''}. Requirements come from the profile ${detail.sku.requirement_profile_id ?? 'of the category'}.`}
+                ? t('blockers.nothing')
+                : `${t('blockers.count', { count: openBlockers })}${openWarnings ? t('blockers.warnings', { count: openWarnings }) : ''}${
+                    detail.sku.requirement_profile_id
+                      ? t('blockers.profile', { profile: detail.sku.requirement_profile_id })
+                      : t('blockers.profile_of_category')
+                  }`}
             </CardDescription>
           </div>
         </CardHeader>
@@ -178,14 +197,14 @@ export function BlockersTab() {
           <EmptyState
             compact
             icon={CircleCheck}
-            title="No open blockers"
-            description="Every requirement of the profile is met or waived. Complete the review, then approve."
+            title={t('blockers.none_title')}
+            description={t('blockers.none_description')}
             data-testid="no-blockers"
           />
         ) : (
           <ul className="divide-y divide-border" data-testid="open-blockers">
             {open.map((b) => {
-              const fix = fixOf(b);
+              const fix = fixOf(b, t);
               const Icon = fix?.icon;
               return (
                 <li
@@ -200,11 +219,15 @@ export function BlockersTab() {
                       <SeverityBadge severity={b.severity} />
                       <span className="font-mono text-[0.6875rem] text-subtle-foreground">{b.code}</span>
                     </div>
-                    <p className="mt-1 text-[0.8125rem] text-foreground">{b.message}</p>
+                    <p className="mt-1 text-[0.8125rem] text-foreground">{blockerText(b, locale)}</p>
                     <div className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
                       {b.legal_basis ? <LegalBasis blocker={b} /> : null}
                       {b.required_document_types?.length ? (
-                        <span>Needs: {b.required_document_types.map(documentTypeLabel).join(' or ')}</span>
+                        <span>
+                          {t('blockers.needs', {
+                            types: b.required_document_types.map((d) => documentTypeText(d, locale)).join(t('or')),
+                          })}
+                        </span>
                       ) : null}
                     </div>
                   </div>
@@ -220,7 +243,7 @@ export function BlockersTab() {
                       <RoleGate need={'review'}>
                         <Button size="sm" variant="ghost" onClick={() => setWaiving(b)} data-testid="blocker-waive">
                           <ShieldOff aria-hidden="true" />
-                          Waive…
+                          {t('blockers.waive')}
                         </Button>
                       </RoleGate>
                     ) : null}
@@ -241,10 +264,8 @@ export function BlockersTab() {
         <Card>
           <CardHeader>
             <div>
-              <CardTitle>Waived</CardTitle>
-              <CardDescription>
-                Requirements a person decided do not apply. The reasons appear in the export and in dossier.pdf.
-              </CardDescription>
+              <CardTitle>{t('blockers.waived')}</CardTitle>
+              <CardDescription>{t('blockers.waived_description')}</CardDescription>
             </div>
           </CardHeader>
           <ul className="divide-y divide-border" data-testid="waived-blockers">
@@ -261,15 +282,17 @@ export function BlockersTab() {
                     <div className="flex flex-wrap items-center gap-2">
                       <Badge variant="neutral">
                         <ShieldOff aria-hidden="true" />
-                        Waived
+                        {t('blockers.waived')}
                       </Badge>
                       <span className="text-[0.8125rem] text-muted-foreground line-through decoration-subtle-foreground/60">
-                        {b.message}
+                        {blockerText(b, locale)}
                       </span>
                     </div>
-                    <p className="mt-1.5 text-[0.8125rem] text-foreground">“{b.waived?.reason}”</p>
+                    <p className="mt-1.5 text-[0.8125rem] text-foreground">
+                      {t('quote', { text: b.waived?.reason ?? '' })}
+                    </p>
                     <p className="mt-0.5 text-xs text-muted-foreground">
-                      {b.waived?.by} · {formatDateTime(b.waived?.at)}
+                      {b.waived?.by} · {fmt.dateTime(b.waived?.at)}
                     </p>
                   </div>
                   {w ? (
@@ -281,7 +304,7 @@ export function BlockersTab() {
                         onClick={() => setRevoking({ blocker: b, waiver: w })}
                       >
                         <RotateCcw aria-hidden="true" />
-                        Revoke
+                        {t('blockers.revoke')}
                       </Button>
                     </RoleGate>
                   ) : null}
@@ -307,16 +330,19 @@ export function BlockersTab() {
       <AlertDialog open={revoking !== null} onOpenChange={(o) => !o && busy === null && setRevoking(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Revoke this waiver?</AlertDialogTitle>
+            <AlertDialogTitle>{t('blockers.revoke_title')}</AlertDialogTitle>
             <AlertDialogDescription>
-              “{revoking?.blocker.message}” becomes an open{' '}
-              {revoking?.blocker.severity === 'blocker' ? 'blocker' : 'warning'} again.
+              {revoking
+                ? t(revoking.blocker.severity === 'blocker' ? 'blockers.revoke_blocker' : 'blockers.revoke_warning', {
+                    message: blockerText(revoking.blocker, locale),
+                  })
+                : null}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={busy !== null}>Keep waiver</AlertDialogCancel>
+            <AlertDialogCancel disabled={busy !== null}>{t('blockers.keep_waiver')}</AlertDialogCancel>
             <AlertDialogAction onClick={() => revoking && revoke(revoking.waiver)} disabled={busy !== null}>
-              Revoke
+              {t('blockers.revoke')}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
@@ -336,6 +362,11 @@ function WaiveDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
+  const t = useT(skuDossierMessages);
+  const common = useT(commonMessages);
+  const locale = useLocale();
+  const hint = t('waive.reason_hint');
+  const schema = React.useMemo(() => waiveForm(hint), [hint]);
   const {
     register,
     control,
@@ -344,8 +375,9 @@ function WaiveDialog({
     formState: { errors, isSubmitting: saving },
   } = useForm({
     defaultValues: { reason: '' },
-    resolver: zodResolver(WaiveForm, { error: (iss) => (iss.code === 'too_small' ? REASON_HINT : undefined) }),
+    resolver: zodResolver(schema, { error: (iss) => (iss.code === 'too_small' ? hint : undefined) }),
   });
+  const message = blockerText(blocker, locale);
   const reason = useWatch({ control, name: 'reason' });
   const error = errors.reason?.message ?? errors.root?.message ?? null;
 
@@ -355,7 +387,7 @@ function WaiveDialog({
         method: 'POST',
         body: { code: blockerId(blocker), reason: v.reason },
       });
-      toast.success('Waived', { description: blocker.message });
+      toast.success(t('blockers.waived'), { description: message });
       onDone();
     } catch (err) {
       setError('root', {
@@ -368,22 +400,22 @@ function WaiveDialog({
     <Dialog open onOpenChange={(o) => !o && !saving && onClose()}>
       <DialogContent data-testid="waive-dialog">
         <DialogHeader>
-          <DialogTitle>Waive a requirement</DialogTitle>
-          <DialogDescription>{blocker.message}</DialogDescription>
+          <DialogTitle>{t('waive.title')}</DialogTitle>
+          <DialogDescription>{message}</DialogDescription>
         </DialogHeader>
         <form id="waive-form" onSubmit={handleSubmit(submit)} className="grid gap-3" noValidate>
           {blocker.legal_basis ? (
-            <p className="text-xs text-muted-foreground">Legal basis: {blocker.legal_basis}</p>
+            <p className="text-xs text-muted-foreground">{t('waive.legal_basis', { basis: blocker.legal_basis })}</p>
           ) : null}
           <Field>
-            <Label htmlFor="waive-reason">Why does it not apply?</Label>
+            <Label htmlFor="waive-reason">{t('waive.why')}</Label>
             <Textarea
               id="waive-reason"
               autoFocus
               rows={4}
               maxLength={REASON_MAX}
               {...register('reason')}
-              placeholder="e.g. Sold only as a spare part to professional users; not a consumer product."
+              placeholder={t('waive.placeholder')}
               aria-invalid={error ? true : undefined}
               aria-describedby="waive-reason-msg"
             />
@@ -391,19 +423,18 @@ function WaiveDialog({
               <FieldError id="waive-reason-msg">{error}</FieldError>
             ) : (
               <FieldHint id="waive-reason-msg">
-                Recorded with your name and the time, shown on the SKU page, in the export and in dossier.pdf.{' '}
-                {reason.length}/{REASON_MAX}
+                {t('waive.recorded')} {reason.length}/{REASON_MAX}
               </FieldHint>
             )}
           </Field>
         </form>
         <DialogFooter>
           <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
+            {common('cancel')}
           </Button>
           <Button type="submit" form="waive-form" loading={saving}>
             <ShieldOff aria-hidden="true" />
-            Waive
+            {t('waive.submit')}
           </Button>
         </DialogFooter>
       </DialogContent>
@@ -424,6 +455,8 @@ function ReviewIssuesCard({
   onResolve: (i: ReviewIssue) => void;
   onAdded: () => void;
 }) {
+  const t = useT(skuDossierMessages);
+  const fmt = useFormat();
   const {
     register,
     control,
@@ -434,7 +467,7 @@ function ReviewIssuesCard({
   } = useForm({
     defaultValues: { message: '' },
     resolver: zodResolver(ReviewIssueForm, {
-      error: (iss) => (iss.code === 'too_small' ? 'Describe the issue first.' : undefined),
+      error: (iss) => (iss.code === 'too_small' ? t('issues.describe_first') : undefined),
     }),
   });
   const message = useWatch({ control, name: 'message' });
@@ -454,10 +487,8 @@ function ReviewIssuesCard({
     <Card>
       <CardHeader>
         <div>
-          <CardTitle>Review issues</CardTitle>
-          <CardDescription>
-            Questions a reviewer raised. The review can only be completed when all are resolved.
-          </CardDescription>
+          <CardTitle>{t('issues.title')}</CardTitle>
+          <CardDescription>{t('issues.description')}</CardDescription>
         </div>
       </CardHeader>
       {issues.length ? (
@@ -469,13 +500,13 @@ function ReviewIssuesCard({
                 <p className="text-foreground">{i.message}</p>
                 <p className="text-xs text-muted-foreground">
                   {i.field_key ? `${i.field_key} · ` : ''}
-                  {formatDateTime(i.created_at)}
+                  {fmt.dateTime(i.created_at)}
                 </p>
               </div>
               <RoleGate need={'edit'}>
                 <Button size="sm" variant="secondary" onClick={() => onResolve(i)} loading={busy === `issue-${i.id}`}>
                   <BadgeCheck aria-hidden="true" />
-                  Resolve
+                  {t('issues.resolve')}
                 </Button>
               </RoleGate>
             </li>
@@ -490,15 +521,15 @@ function ReviewIssuesCard({
         <div className="min-w-64 flex-1">
           <Input
             {...register('message')}
-            placeholder="Raise an issue for the review, e.g. “Label photo shows an older address”"
-            aria-label="New review issue"
+            placeholder={t('issues.placeholder')}
+            aria-label={t('issues.new')}
             maxLength={1000}
           />
           {error ? <FieldError className="mt-1">{error}</FieldError> : null}
         </div>
         <RoleGate need={'edit'}>
           <Button type="submit" variant="secondary" loading={saving} disabled={!message.trim()}>
-            Raise issue
+            {t('issues.raise')}
           </Button>
         </RoleGate>
       </form>

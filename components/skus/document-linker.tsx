@@ -7,7 +7,9 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { toast } from '@/components/ui/toaster';
-import { documentTypeLabel } from './labels';
+import { useLocale, useT } from '@/components/i18n/locale-provider';
+import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';
+import { documentTypeText } from './vocabulary';
 import { RoleGate } from '@/components/team/role-gate';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/components/api/queries/keys';
@@ -27,6 +29,8 @@ export function DocumentLinker({
   linkedIds: readonly string[];
   onLinked: () => void;
 }) {
+  const t = useT(skuDossierMessages);
+  const locale = useLocale();
   const [open, setOpen] = React.useState(false);
   const [q, setQ] = React.useState('');
   const [busy, setBusy] = React.useState<string | null>(null);
@@ -41,12 +45,12 @@ export function DocumentLinker({
     setBusy(d.id);
     try {
       await apiFetch(`/api/documents/${encodeURIComponent(d.id)}/skus/${encodeURIComponent(skuId)}`, { method: 'PUT' });
-      toast.success(`${d.filename} linked; its facts are being extracted`);
+      toast.success(t('linker.linked', { name: d.filename }));
       setOpen(false);
       void client.invalidateQueries({ queryKey: queryKeys.documents });
       onLinked();
     } catch (e) {
-      toast.error(e instanceof ApiError ? e.message : 'The document could not be linked.');
+      toast.error(e instanceof ApiError ? e.message : t('linker.failed'));
     } finally {
       setBusy(null);
     }
@@ -59,7 +63,7 @@ export function DocumentLinker({
         <PopoverTrigger asChild>
           <Button size="sm" variant="secondary" data-testid="link-existing-document">
             <Link2 aria-hidden="true" />
-            Link existing document
+            {t('linker.button')}
           </Button>
         </PopoverTrigger>
       </RoleGate>
@@ -73,9 +77,9 @@ export function DocumentLinker({
             autoFocus
             value={q}
             onChange={(e) => setQ(e.target.value)}
-            placeholder="Search the vault by file name"
+            placeholder={t('linker.placeholder')}
             className="pl-8"
-            aria-label="Search documents"
+            aria-label={t('linker.search')}
           />
         </div>
         {items === null ? (
@@ -83,9 +87,9 @@ export function DocumentLinker({
             <LoaderCircle className="size-4 animate-spin text-subtle-foreground" aria-hidden="true" />
           </div>
         ) : shown.length === 0 ? (
-          <p className="p-3 text-[0.8125rem] text-muted-foreground">No other documents match.</p>
+          <p className="p-3 text-[0.8125rem] text-muted-foreground">{t('linker.none')}</p>
         ) : (
-          <ul className="grid max-h-72 gap-0.5 overflow-auto" role="listbox" aria-label="Documents in the vault">
+          <ul className="grid max-h-72 gap-0.5 overflow-auto" role="listbox" aria-label={t('linker.list')}>
             {shown.map((d) => (
               <li key={d.id}>
                 <button
@@ -97,7 +101,9 @@ export function DocumentLinker({
                 >
                   <FileText className="size-4 shrink-0 text-subtle-foreground" aria-hidden="true" />
                   <span className="min-w-0 flex-1 truncate font-medium text-foreground">{d.filename}</span>
-                  <span className="shrink-0 text-xs text-muted-foreground">{documentTypeLabel(d.document_type)}</span>
+                  <span className="shrink-0 text-xs text-muted-foreground">
+                    {documentTypeText(d.document_type, locale)}
+                  </span>
                 </button>
               </li>
             ))}

@@ -13,10 +13,11 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/ca
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatBytes, formatDate } from '@/components/format';
+import { useFormat, useLocale, useT } from '@/components/i18n/locale-provider';
 import { languageName } from '@/lib/i18n/languages';
+import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';
 import { DocumentLinker } from './document-linker';
-import { documentTypeLabel } from './labels';
+import { blockerText, documentTypeText } from './vocabulary';
 import { isMissingRoute, useSkuPage } from './sku-context';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { useCatalogue } from '@/components/api/queries/resources';
@@ -35,13 +36,15 @@ function todayIso() {
 }
 
 function Validity({ until }: { until: string | null }) {
+  const t = useT(skuDossierMessages);
+  const fmt = useFormat();
   if (!until) return <span className="text-subtle-foreground">—</span>;
   const day = until.slice(0, 10);
   const expired = day < todayIso();
   return (
     <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
-      {formatDate(day)}
-      {expired ? <Badge variant="danger">Expired</Badge> : null}
+      {fmt.date(day)}
+      {expired ? <Badge variant="danger">{t('docs.expired')}</Badge> : null}
     </span>
   );
 }
@@ -57,6 +60,7 @@ function factsOf(d: SkuDocument): { facts: Fact[]; status: string | null } {
 
 /** "Linked automatically · GTIN 4006381333931" with an Undo that unlinks (and withdraws its suggestions). */
 function AutoLinked({ doc, skuId, onUndone }: { doc: SkuDocument; skuId: string; onUndone: () => void }) {
+  const t = useT(skuDossierMessages);
   const [busy, setBusy] = React.useState(false);
   const link = doc.skus.find((s) => s.id === skuId);
   if (link?.link_source !== 'auto') return null;
@@ -67,10 +71,10 @@ function AutoLinked({ doc, skuId, onUndone }: { doc: SkuDocument; skuId: string;
       await apiFetch(`/api/documents/${encodeURIComponent(doc.id)}/skus/${encodeURIComponent(skuId)}`, {
         method: 'DELETE',
       });
-      toast.success('Automatic link undone');
+      toast.success(t('docs.undone'));
       onUndone();
     } catch (e) {
-      toast.error(e instanceof ApiError ? e.message : 'The link could not be undone.');
+      toast.error(e instanceof ApiError ? e.message : t('docs.undo_failed'));
     } finally {
       setBusy(false);
     }
@@ -84,11 +88,13 @@ function AutoLinked({ doc, skuId, onUndone }: { doc: SkuDocument; skuId: string;
           .filter(Boolean)
           .join(' · ')}
       >
-        Linked automatically · {evidence.map((e) => `${e.kind === 'gtin' ? 'GTIN' : 'SKU code'} ${e.value}`).join(', ')}
+        {t('docs.auto_linked', {
+          evidence: evidence.map((e) => `${e.kind === 'gtin' ? 'GTIN' : t('docs.sku_code')} ${e.value}`).join(', '),
+        })}
       </Badge>
       <RoleGate need={'edit'}>
         <Button variant="ghost" size="sm" className="h-6 px-2" onClick={undo} loading={busy}>
-          Undo
+          {t('docs.undo')}
         </Button>
       </RoleGate>
     </span>
@@ -100,10 +106,13 @@ export function DocumentsTab() {
   const docs = useApiQuery<{ documents: SkuDocument[] }>(`/api/skus/${skuId}/documents`);
   const dossier = useApiQuery<{ fields: DossierField[] }>(`/api/skus/${skuId}/dossier`);
   const catalogue = useCatalogue();
+  const t = useT(skuDossierMessages);
+  const fmt = useFormat();
+  const locale = useLocale();
   const labelOf = (key: string) => {
     const m = /^(safety_warnings|instructions)_([a-z]{2})$/.exec(key);
     const f = catalogue.data?.fields.find((x) => x.key === (m ? m[1] : key));
-    const base = f?.label?.en ?? key.replace(/_/g, ' ');
+    const base = f?.label?.[locale] ?? key.replace(/_/g, ' ');
     return m ? `${base} (${m[2]})` : base;
   };
 
@@ -126,16 +135,14 @@ export function DocumentsTab() {
         <Card>
           <CardHeader>
             <div>
-              <CardTitle>Evidence this SKU still needs</CardTitle>
-              <CardDescription>
-                Upload these in the document vault and link them to this SKU; expired documents count as missing.
-              </CardDescription>
+              <CardTitle>{t('docs.needed_title')}</CardTitle>
+              <CardDescription>{t('docs.needed_description')}</CardDescription>
             </div>
             <RoleGate need={'edit'}>
               <Button asChild size="sm">
                 <Link href={`/documents?sku=${skuId}`}>
                   <Upload aria-hidden="true" />
-                  Upload documents
+                  {t('docs.upload')}
                 </Link>
               </Button>
             </RoleGate>
@@ -146,9 +153,10 @@ export function DocumentsTab() {
                 <SeverityBadge severity={b.severity} />
                 <span className="min-w-0 flex-1">
                   <span className="font-medium text-foreground">
-                    {(b.required_document_types ?? []).map(documentTypeLabel).join(' or ') || 'Document'}
+                    {(b.required_document_types ?? []).map((d) => documentTypeText(d, locale)).join(t('or')) ||
+                      t('document')}
                   </span>
-                  <span className="text-muted-foreground"> · {b.message}</span>
+                  <span className="text-muted-foreground"> · {blockerText(b, locale)}</span>
                 </span>
               </li>
             ))}
@@ -159,17 +167,14 @@ export function DocumentsTab() {
       <Card className="overflow-hidden">
         <CardHeader>
           <div>
-            <CardTitle>Linked documents</CardTitle>
-            <CardDescription>
-              Declarations, test reports, risk assessments and manuals attached to this SKU. Facts extracted from them
-              appear as suggestions in the dossier.
-            </CardDescription>
+            <CardTitle>{t('docs.linked_title')}</CardTitle>
+            <CardDescription>{t('docs.linked_description')}</CardDescription>
           </div>
           <div className="flex flex-wrap gap-2">
             <DocumentLinker skuId={skuId} linkedIds={(docs.data?.documents ?? []).map((d) => d.id)} onLinked={bump} />
             <Button asChild size="sm" variant="secondary">
               <Link href="/documents">
-                Open the vault
+                {t('docs.open_vault')}
                 <ArrowUpRight aria-hidden="true" />
               </Link>
             </Button>
@@ -179,13 +184,9 @@ export function DocumentsTab() {
           <div className="p-5">
             <Alert
               variant={isMissingRoute(docs.error) ? 'info' : 'danger'}
-              title={
-                isMissingRoute(docs.error)
-                  ? 'The document vault is not available yet'
-                  : 'The documents could not be loaded'
-              }
+              title={isMissingRoute(docs.error) ? t('docs.vault_missing') : t('docs.load_error')}
             >
-              {isMissingRoute(docs.error) ? 'Documents linked to this SKU will be listed here.' : docs.error.message}
+              {isMissingRoute(docs.error) ? t('docs.vault_missing_description') : docs.error.message}
             </Alert>
           </div>
         ) : !docs.data ? (
@@ -194,27 +195,22 @@ export function DocumentsTab() {
             <Skeleton className="h-8" />
           </div>
         ) : docs.data.documents.length === 0 ? (
-          <EmptyState
-            compact
-            icon={FileText}
-            title="No documents linked"
-            description="Upload the declaration of conformity, test reports and risk assessment for this product in the vault."
-          />
+          <EmptyState compact icon={FileText} title={t('docs.empty_title')} description={t('docs.empty_description')} />
         ) : (
           <Table>
             <TableHeader>
               <TableRow className="hover:bg-transparent">
-                <TableHead>Document</TableHead>
-                <TableHead>Type</TableHead>
-                <TableHead>Valid until</TableHead>
-                <TableHead>Language</TableHead>
-                <TableHead>Extraction</TableHead>
-                <TableHead>Added</TableHead>
+                <TableHead>{t('document')}</TableHead>
+                <TableHead>{t('docs.col_type')}</TableHead>
+                <TableHead>{t('docs.col_valid_until')}</TableHead>
+                <TableHead>{t('docs.col_language')}</TableHead>
+                <TableHead>{t('docs.col_extraction')}</TableHead>
+                <TableHead>{t('docs.col_added')}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {docs.data.documents.map((d) => {
-                const name = d.filename || 'Untitled document';
+                const name = d.filename || t('docs.untitled');
                 const type = d.document_type;
                 const lang = d.detected_language;
                 const { facts, status } = factsOf(d);
@@ -233,15 +229,15 @@ export function DocumentsTab() {
                           >
                             {name}
                           </Link>
-                          {d.is_public ? <Badge variant="info">Public</Badge> : null}
+                          {d.is_public ? <Badge variant="info">{t('public')}</Badge> : null}
                         </div>
                         {typeof d.size_bytes === 'number' ? (
-                          <span className="ml-6 text-xs text-muted-foreground">{formatBytes(d.size_bytes)}</span>
+                          <span className="ml-6 text-xs text-muted-foreground">{fmt.bytes(d.size_bytes)}</span>
                         ) : null}
                         <AutoLinked doc={d} skuId={skuId} onUndone={bump} />
                       </TableCell>
                       <TableCell>
-                        {documentTypeLabel(type)}
+                        {documentTypeText(type, locale)}
                         {typeof d.classification_confidence === 'number' ? (
                           <span className="ml-1 text-xs text-muted-foreground">
                             {Math.round(d.classification_confidence * 100)} %
@@ -251,26 +247,24 @@ export function DocumentsTab() {
                       <TableCell>
                         <Validity until={str(d.valid_until)} />
                       </TableCell>
-                      <TableCell className="text-muted-foreground">{lang ? languageName(lang, 'en') : '—'}</TableCell>
+                      <TableCell className="text-muted-foreground">{lang ? languageName(lang, locale) : '—'}</TableCell>
                       <TableCell>
                         {running ? (
-                          <span className="text-muted-foreground">Extracting…</span>
+                          <span className="text-muted-foreground">{t('docs.extracting')}</span>
                         ) : open ? (
                           <button type="button" onClick={() => goTo({ tab: 'dossier' })} className="rounded-md">
                             <Badge variant="violet" className="cursor-pointer">
-                              {open} to review in the dossier
+                              {t('docs.to_review', { count: open })}
                             </Badge>
                           </button>
                         ) : facts.length ? (
-                          <span className="text-muted-foreground">
-                            {facts.length} fact{facts.length === 1 ? '' : 's'}
-                          </span>
+                          <span className="text-muted-foreground">{t('docs.facts', { count: facts.length })}</span>
                         ) : (
                           <span className="text-subtle-foreground">—</span>
                         )}
                       </TableCell>
                       <TableCell className="whitespace-nowrap text-muted-foreground">
-                        {formatDate(str(d.created_at))}
+                        {fmt.date(str(d.created_at))}
                       </TableCell>
                     </TableRow>
                     {facts.length ? (
@@ -287,11 +281,17 @@ export function DocumentsTab() {
                                 <span className="text-foreground">
                                   {f.value.length > 60 ? `${f.value.slice(0, 59)}…` : f.value}
                                 </span>
-                                {f.page ? <span className="text-subtle-foreground"> · p.{f.page}</span> : null}
+                                {f.page ? (
+                                  <span className="text-subtle-foreground">
+                                    {t('docs.fact_page', { page: String(f.page) })}
+                                  </span>
+                                ) : null}
                               </li>
                             ))}
                             {facts.length > 8 ? (
-                              <li className="px-1 text-xs text-muted-foreground">+{facts.length - 8} more</li>
+                              <li className="px-1 text-xs text-muted-foreground">
+                                {t('docs.more', { count: facts.length - 8 })}
+                              </li>
                             ) : null}
                           </ul>
                           {facts.some((f) =>

@@ -16,6 +16,10 @@ import { SyncFromEntityButton } from '@/components/ai/sync-from-entity-button';
 import type { Blocker, CatalogueField, DossierField, DossierValue } from './types';
 import type { SetDossierValueResult } from '@/lib/skus/schemas';
 import { RoleGate } from '@/components/team/role-gate';
+import { useLocale, useT } from '@/components/i18n/locale-provider';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';
+import { blockerText, valueStatusText } from './vocabulary';
 
 export interface DossierFieldRowProps {
   skuId: string;
@@ -45,6 +49,9 @@ export function DossierFieldRow({
   recordValue,
   onChanged,
 }: DossierFieldRowProps) {
+  const t = useT(skuDossierMessages);
+  const common = useT(commonMessages);
+  const locale = useLocale();
   const current = entry?.current ?? null;
   const [editing, setEditing] = React.useState(false);
   const [draft, setDraft] = React.useState('');
@@ -85,7 +92,7 @@ export function DossierFieldRow({
 
   async function save() {
     if (!draft.trim()) {
-      setError(current ? 'Enter a value, or use “Remove value”.' : 'Enter a value.');
+      setError(current ? t('row.enter_value_or_remove') : t('row.enter_value'));
       return;
     }
     setBusy('save');
@@ -96,7 +103,7 @@ export function DossierFieldRow({
         body: { value: draft },
       });
       closeEditor();
-      if (!res.changed) toast.info(`${label}: unchanged`);
+      if (!res.changed) toast.info(t('row.unchanged', { label }));
       onChanged();
     } catch (e) {
       if (e instanceof ApiError && e.fields.length) setError(e.fields[0]!.message);
@@ -123,7 +130,7 @@ export function DossierFieldRow({
     setBusy(`${decision}-${v.id}`);
     try {
       await idempotentWrite(`${base}/values/${v.id}/${decision}`, { method: 'POST', body: {} });
-      toast.success(decision === 'confirm' ? `${label}: suggestion confirmed` : `${label}: suggestion rejected`);
+      toast.success(decision === 'confirm' ? t('row.confirmed', { label }) : t('row.rejected', { label }));
       onChanged();
     } catch (e) {
       const { title, description } = describeError(e);
@@ -155,16 +162,16 @@ export function DossierFieldRow({
             {label}
           </label>
           {field.public ? (
-            <SimpleTooltip content="Shown on the public safety page once published.">
-              <Globe className="size-3.5 text-subtle-foreground" aria-label="Public" />
+            <SimpleTooltip content={t('row.public_hint')}>
+              <Globe className="size-3.5 text-subtle-foreground" aria-label={t('public')} />
             </SimpleTooltip>
           ) : null}
           {needs.length ? (
-            <SimpleTooltip content={needs.map((b) => b.message).join(' ')}>
+            <SimpleTooltip content={needs.map((b) => blockerText(b, locale)).join(' ')}>
               <span>
                 <Badge variant={blocking ? 'danger' : 'warning'} className="cursor-help" data-testid="field-needed">
                   {blocking ? <OctagonAlert aria-hidden="true" /> : <TriangleAlert aria-hidden="true" />}
-                  {conflictOnly ? 'Conflict' : blocking ? 'Required' : 'Recommended'}
+                  {conflictOnly ? t('row.conflict') : blocking ? t('row.required') : t('row.recommended')}
                 </Badge>
               </span>
             </SimpleTooltip>
@@ -191,11 +198,11 @@ export function DossierFieldRow({
               <RoleGate need={'edit'}>
                 <Button size="sm" onClick={save} loading={busy === 'save'}>
                   <Check aria-hidden="true" />
-                  Save
+                  {common('save')}
                 </Button>
               </RoleGate>
               <Button size="sm" variant="ghost" onClick={closeEditor} disabled={busy !== null}>
-                Cancel
+                {common('cancel')}
               </Button>
               {current ? (
                 <RoleGate need={'edit'}>
@@ -206,12 +213,12 @@ export function DossierFieldRow({
                     onClick={clear}
                     loading={busy === 'clear'}
                   >
-                    Remove value
+                    {t('row.remove')}
                   </Button>
                 </RoleGate>
               ) : null}
               <span className="text-xs text-subtle-foreground">
-                {field.kind === 'multiline' ? 'Ctrl+Enter saves' : 'Enter saves'} · Esc cancels
+                {field.kind === 'multiline' ? t('row.ctrl_enter_saves') : t('row.enter_saves')} · {t('row.esc_cancels')}
               </span>
             </div>
           </div>
@@ -230,7 +237,7 @@ export function DossierFieldRow({
                   size="icon-sm"
                   className="size-7"
                   onClick={() => startEdit()}
-                  aria-label={`Edit ${label}`}
+                  aria-label={t('label.edit', { label })}
                   data-edit-trigger
                 >
                   <Pencil className="size-3.5" aria-hidden="true" />
@@ -244,8 +251,8 @@ export function DossierFieldRow({
               <FieldValue field={field} value={recordValue} />
             </div>
             <div className="flex shrink-0 items-center gap-1">
-              <Badge variant="neutral" title="The value stored on the SKU record">
-                SKU record
+              <Badge variant="neutral" title={t('row.record_hint')}>
+                {t('row.record')}
               </Badge>
               <RoleGate need={'edit'}>
                 <Button
@@ -253,7 +260,7 @@ export function DossierFieldRow({
                   size="icon-sm"
                   className="size-7"
                   onClick={() => startEdit(recordValue)}
-                  aria-label={`Edit ${label}`}
+                  aria-label={t('label.edit', { label })}
                   data-edit-trigger
                 >
                   <Pencil className="size-3.5" aria-hidden="true" />
@@ -263,7 +270,7 @@ export function DossierFieldRow({
           </div>
         ) : (
           <div className="flex items-center gap-3">
-            <span className="flex-1 text-[0.8125rem] text-subtle-foreground">Not set</span>
+            <span className="flex-1 text-[0.8125rem] text-subtle-foreground">{common('not_set')}</span>
             <HistoryPopover label={label} history={history} />
             <SyncFromEntityButton skuId={skuId} fieldKey={field.key} label={label} onSynced={onChanged} />
             <RoleGate need={'edit'}>
@@ -272,18 +279,18 @@ export function DossierFieldRow({
                 size="sm"
                 className="h-7"
                 onClick={() => startEdit()}
-                aria-label={`Add ${label}`}
+                aria-label={t('label.add', { label })}
                 data-edit-trigger
               >
                 <Plus aria-hidden="true" />
-                Add
+                {t('add')}
               </Button>
             </RoleGate>
           </div>
         )}
 
         {suggestions.length ? (
-          <ul className="mt-2.5 grid gap-2" aria-label={`Suggestions for ${label}`}>
+          <ul className="mt-2.5 grid gap-2" aria-label={t('row.suggestions_for', { label })}>
             {suggestions.map((s) => (
               <li
                 key={s.id}
@@ -296,7 +303,7 @@ export function DossierFieldRow({
                 )}
               >
                 <div className="flex flex-wrap items-center gap-1.5 text-xs">
-                  <span className="font-medium text-muted-foreground">Suggested</span>
+                  <span className="font-medium text-muted-foreground">{valueStatusText('suggested', locale)}</span>
                   <ProvenanceBadge value={s} />
                   {typeof s.confidence === 'number' ? (
                     <span className="text-muted-foreground tabular-nums">{Math.round(s.confidence * 100)} %</span>
@@ -304,7 +311,7 @@ export function DossierFieldRow({
                   {s.conflicts_with_current ? (
                     <Badge variant="danger" data-testid="conflict-marker">
                       <TriangleAlert aria-hidden="true" />
-                      Disagrees with the confirmed value
+                      {t('row.disagrees')}
                     </Badge>
                   ) : null}
                 </div>
@@ -313,27 +320,27 @@ export function DossierFieldRow({
                   <div className="mt-1.5 grid gap-2 sm:grid-cols-2" data-testid="conflict-side-by-side">
                     <div className="rounded border border-border bg-surface px-2 py-1.5">
                       <div className="text-xs text-muted-foreground">
-                        Dossier · {provenanceLabel(current.source, current.provenance)}
+                        {t('row.side_dossier')} · {provenanceLabel(current.source, current.provenance, locale)}
                       </div>
                       <div className="text-[0.8125rem] text-foreground">
                         <FieldValue field={field} value={current.value} />
                       </div>
                       {current.provenance?.quote ? (
                         <blockquote className="mt-1 border-l-2 border-border pl-2 text-xs text-muted-foreground italic">
-                          “{String(current.provenance.quote).slice(0, 200)}”
+                          {t('quote', { text: String(current.provenance.quote).slice(0, 200) })}
                         </blockquote>
                       ) : null}
                     </div>
                     <div className="rounded border border-danger/30 bg-surface px-2 py-1.5">
                       <div className="text-xs text-muted-foreground">
-                        Document · {provenanceLabel(s.source, s.provenance)}
+                        {t('document')} · {provenanceLabel(s.source, s.provenance, locale)}
                       </div>
                       <div className="text-[0.8125rem] text-foreground">
                         <FieldValue field={field} value={s.value} />
                       </div>
                       {s.provenance?.quote ? (
                         <blockquote className="mt-1 border-l-2 border-danger/40 pl-2 text-xs text-muted-foreground italic">
-                          “{String(s.provenance.quote).slice(0, 200)}”
+                          {t('quote', { text: String(s.provenance.quote).slice(0, 200) })}
                         </blockquote>
                       ) : null}
                     </div>
@@ -354,7 +361,7 @@ export function DossierFieldRow({
                       disabled={busy !== null}
                     >
                       <Check aria-hidden="true" />
-                      {s.conflicts_with_current ? 'Use this value' : 'Confirm'}
+                      {s.conflicts_with_current ? t('row.use_value') : t('confirm')}
                     </Button>
                   </RoleGate>
                   <RoleGate need={'edit'}>
@@ -367,7 +374,7 @@ export function DossierFieldRow({
                       disabled={busy !== null}
                     >
                       <X aria-hidden="true" />
-                      Reject
+                      {t('reject')}
                     </Button>
                   </RoleGate>
                 </div>

@@ -11,14 +11,17 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { languageName, SAFETY_INFO_LANGUAGES } from '@/lib/i18n/languages';
 import { MARKET_LANGUAGE_RULES } from '@/lib/requirements/countries';
 import { cn } from '@/lib/utils/cn';
-import { countryLabel } from '@/components/entities/country-select';
+import { useFormat, useLocale, useT } from '@/components/i18n/locale-provider';
+import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';
 import { DossierFieldRow } from './dossier-field-row';
-import { ROLE_LABELS, SECTION_HINTS, SECTION_LABELS } from './labels';
+import { countryText, roleText, sectionText } from './vocabulary';
 import { isMissingRoute, useSkuPage } from './sku-context';
 import { useCatalogue, useDossier, useSkuEntityLinks } from '@/components/api/queries/resources';
 import type { Blocker, CatalogueField } from './types';
 
-const SECTION_ORDER = ['identification', 'entities', 'safety', 'compliance', 'category'];
+const SECTION_ORDER = ['identification', 'entities', 'safety', 'compliance', 'category'] as const;
+type KnownSection = (typeof SECTION_ORDER)[number];
+const isKnownSection = (s: string): s is KnownSection => (SECTION_ORDER as readonly string[]).includes(s);
 const LOCALIZED_BASES = ['safety_warnings', 'instructions'];
 const LOCALIZED_KEY = /^(safety_warnings|instructions)_([a-z]{2})$/;
 
@@ -61,6 +64,10 @@ function sectionKey(s: string | { key?: string; code?: string; id?: string }): s
 
 export function DossierTab() {
   const { skuId, detail, bump, focus, goTo } = useSkuPage();
+  const t = useT(skuDossierMessages);
+  const fmt = useFormat();
+  const locale = useLocale();
+  const language = (code: string) => languageName(code, locale);
   const catalogue = useCatalogue();
   const dossier = useDossier(skuId);
   const links = useSkuEntityLinks(skuId);
@@ -82,8 +89,8 @@ export function DossierTab() {
   if (catalogue.error || dossier.error) {
     const e = catalogue.error ?? dossier.error;
     return (
-      <Alert variant={isMissingRoute(e) ? 'warning' : 'danger'} title="The dossier could not be loaded">
-        {isMissingRoute(e) ? 'The dossier service is not available on this server yet.' : e?.message}
+      <Alert variant={isMissingRoute(e) ? 'warning' : 'danger'} title={t('dossier.load_error')}>
+        {isMissingRoute(e) ? t('dossier.unavailable') : e?.message}
       </Alert>
     );
   }
@@ -103,7 +110,8 @@ export function DossierTab() {
   const cat = catalogue.data;
   const skuCategory = detail.sku.category_code ?? 'general';
   // The agreed shape says `label`; the catalogue module calls it `labels`: accept both.
-  const labelOf = (f: CatalogueField) => f.label?.en ?? (f as { labels?: { en?: string } }).labels?.en ?? f.key;
+  const labelOf = (field: CatalogueField) =>
+    field.label?.[locale] ?? (field as { labels?: Partial<Record<string, string>> }).labels?.[locale] ?? field.key;
 
   // Per-language fields: the languages the markets need, the ones already holding values, and added ones.
   const marketsValue = byKey.get('target_markets')?.current?.value ?? '';
@@ -145,7 +153,7 @@ export function DossierTab() {
   }
   const sectionOrder = [
     ...SECTION_ORDER,
-    ...(cat.sections ?? []).map(sectionKey).filter((s) => s && !SECTION_ORDER.includes(s)),
+    ...(cat.sections ?? []).map(sectionKey).filter((s) => s && !isKnownSection(s)),
   ].filter((s) => fieldsBySection.has(s));
 
   const needsAttention = (key: string) => {
@@ -193,19 +201,13 @@ export function DossierTab() {
     <div className="grid gap-5" data-testid="dossier-tab">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-[0.8125rem] text-muted-foreground">
         <span>
-          <strong className="font-semibold text-foreground tabular-nums">{filled}</strong> of {concreteTotal} fields
-          filled
+          <strong className="font-semibold text-foreground tabular-nums">{fmt.number(filled)}</strong>{' '}
+          {t('dossier.filled_of', { total: concreteTotal })}
         </span>
         {openSuggestions ? (
-          <Badge variant="violet">
-            {openSuggestions} suggestion{openSuggestions === 1 ? '' : 's'} to review
-          </Badge>
+          <Badge variant="violet">{t('dossier.suggestions', { count: openSuggestions })}</Badge>
         ) : null}
-        {conflicts ? (
-          <Badge variant="danger">
-            {conflicts} conflict{conflicts === 1 ? '' : 's'}
-          </Badge>
-        ) : null}
+        {conflicts ? <Badge variant="danger">{t('dossier.conflicts', { count: conflicts })}</Badge> : null}
         <Button
           variant={attentionOnly ? 'subtle' : 'ghost'}
           size="sm"
@@ -214,7 +216,7 @@ export function DossierTab() {
           onClick={() => setAttentionOnly((v) => !v)}
         >
           <ListFilter aria-hidden="true" />
-          Needs attention only
+          {t('dossier.attention_only')}
         </Button>
       </div>
 
@@ -231,23 +233,26 @@ export function DossierTab() {
                 <div>
                   <CardTitle className="flex items-center gap-2">
                     <Languages className="size-4 text-primary" aria-hidden="true" />
-                    {SECTION_LABELS.safety}
+                    {sectionText('safety', locale)}
                   </CardTitle>
                   <CardDescription>
                     {markets.length
-                      ? `Target markets ${markets.join(', ')} need ${needs.map((n) => languageName(n.lang, 'en')).join(', ') || 'no EEA language'}.`
-                      : 'Set the target markets (Compliance) to see which languages are required.'}
+                      ? t('safety.markets_need', {
+                          markets: markets.join(', '),
+                          languages: needs.map((n) => language(n.lang)).join(', ') || t('safety.no_eea_language'),
+                        })
+                      : t('safety.set_markets')}
                   </CardDescription>
                 </div>
                 {addable.length ? (
                   <Select value="" onValueChange={(l) => setExtraLangs((x) => [...x, l])}>
-                    <SelectTrigger className="h-8 w-48 text-[0.8125rem]" aria-label="Add a language">
-                      <SelectValue placeholder="Add a language" />
+                    <SelectTrigger className="h-8 w-48 text-[0.8125rem]" aria-label={t('safety.add_language')}>
+                      <SelectValue placeholder={t('safety.add_language')} />
                     </SelectTrigger>
                     <SelectContent className="max-h-72">
                       {addable.map((l) => (
                         <SelectItem key={l} value={l}>
-                          {languageName(l, 'en')} ({l})
+                          {language(l)} ({l})
                         </SelectItem>
                       ))}
                     </SelectContent>
@@ -256,9 +261,7 @@ export function DossierTab() {
               </CardHeader>
               {others.map((f) => row(f, f.key, labelOf(f)))}
               {langOrder.length === 0 ? (
-                <p className="px-5 py-4 text-[0.8125rem] text-muted-foreground">
-                  No language yet. Set target markets, or add a language.
-                </p>
+                <p className="px-5 py-4 text-[0.8125rem] text-muted-foreground">{t('safety.no_language')}</p>
               ) : null}
               {langOrder.map((lang, index) => {
                 const need = needs.find((n) => n.lang === lang);
@@ -267,27 +270,27 @@ export function DossierTab() {
                 return (
                   <section
                     key={lang}
-                    aria-label={languageName(lang, 'en')}
+                    aria-label={language(lang)}
                     data-testid="language-group"
                     data-lang={lang}
                     className={cn(index > 0 || others.length > 0 ? 'border-t border-border' : undefined)}
                   >
                     <div className="flex flex-wrap items-center gap-2 bg-surface-muted/50 px-5 py-2 text-xs">
-                      <span className="font-semibold text-foreground">{languageName(lang, 'en')}</span>
+                      <span className="font-semibold text-foreground">{language(lang)}</span>
                       <span className="font-mono text-muted-foreground">{lang}</span>
                       {need ? (
                         <Badge variant="outline">
-                          Required for {need.markets.join(', ')}
+                          {t('safety.required_for', { markets: need.markets.join(', ') })}
                           {need.alternatives.length
-                            ? ` (or ${need.alternatives.map((a) => languageName(a, 'en')).join(', ')})`
+                            ? t('safety.alternatives', { languages: need.alternatives.map(language).join(', ') })
                             : ''}
                         </Badge>
                       ) : (
-                        <Badge variant="neutral">Additional</Badge>
+                        <Badge variant="neutral">{t('safety.additional')}</Badge>
                       )}
                     </div>
                     <div className="divide-y divide-border">
-                      {bases.map((b) => row(b, `${b.key}_${lang}`, `${labelOf(b)} (${languageName(lang, 'en')})`))}
+                      {bases.map((b) => row(b, `${b.key}_${lang}`, `${labelOf(b)} (${language(lang)})`))}
                     </div>
                   </section>
                 );
@@ -305,26 +308,26 @@ export function DossierTab() {
                 <div>
                   <CardTitle className="flex items-center gap-2">
                     <Building2 className="size-4 text-primary" aria-hidden="true" />
-                    {SECTION_LABELS.entities}
+                    {sectionText('entities', locale)}
                   </CardTitle>
-                  <CardDescription>{SECTION_HINTS.entities}</CardDescription>
+                  <CardDescription>{t('section_hint.entities')}</CardDescription>
                 </div>
                 <Button variant="secondary" size="sm" onClick={() => goTo({ tab: 'entities' })}>
-                  Manage linked entities
+                  {t('entities.manage')}
                 </Button>
               </CardHeader>
               <div className="flex flex-wrap gap-2 border-b border-border px-5 py-3 text-[0.8125rem]">
                 {linked.length === 0 ? (
-                  <span className="text-muted-foreground">No entity linked yet.</span>
+                  <span className="text-muted-foreground">{t('entities.none_linked')}</span>
                 ) : (
                   linked.map((l) => (
                     <span
                       key={l.role}
                       className="inline-flex items-center gap-1.5 rounded-md border border-border bg-surface-muted/60 px-2 py-1"
                     >
-                      <span className="text-muted-foreground">{ROLE_LABELS[l.role] ?? l.role}:</span>
+                      <span className="text-muted-foreground">{roleText(l.role, locale)}:</span>
                       <span className="font-medium">{l.entity.name}</span>
-                      <span className="text-xs text-muted-foreground">{countryLabel(l.entity.country)}</span>
+                      <span className="text-xs text-muted-foreground">{countryText(l.entity.country, locale)}</span>
                     </span>
                   ))
                 )}
@@ -340,9 +343,7 @@ export function DossierTab() {
                     className="text-xs"
                     onClick={() => setShowAllOperatorFields((v) => !v)}
                   >
-                    {showAllOperatorFields
-                      ? 'Show only filled operator fields'
-                      : `Show all ${list.length} operator fields`}
+                    {showAllOperatorFields ? t('entities.show_filled') : t('entities.show_all', { count: list.length })}
                   </Button>
                 </div>
               ) : null}
@@ -356,10 +357,8 @@ export function DossierTab() {
           <Card key={section} id={`section-${section}`} data-testid={`section-${section}`}>
             <CardHeader>
               <div>
-                <CardTitle>
-                  {section === 'category' ? `${SECTION_LABELS.category}` : (SECTION_LABELS[section] ?? section)}
-                </CardTitle>
-                <CardDescription>{SECTION_HINTS[section] ?? ''}</CardDescription>
+                <CardTitle>{sectionText(section, locale)}</CardTitle>
+                <CardDescription>{isKnownSection(section) ? t(`section_hint.${section}`) : ''}</CardDescription>
               </div>
             </CardHeader>
             <div className={cn('divide-y divide-border')}>

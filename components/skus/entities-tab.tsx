@@ -20,12 +20,14 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { cn } from '@/lib/utils/cn';
-import { countryLabel } from '@/components/entities/country-select';
+import { useLocale, useT } from '@/components/i18n/locale-provider';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';
 import { EntityFormDialog } from '@/components/entities/entity-form-dialog';
 import { EntityPickerDialog } from '@/components/entities/entity-picker-dialog';
 import { EuBadge } from '@/components/entities/eu-badge';
 import { SupplierResponsiveness } from '@/components/entities/supplier-responsiveness';
-import { ROLE_HINTS, ROLE_LABELS, roleNoun } from './labels';
+import { blockerText, countryText, roleInSentence, roleText } from './vocabulary';
 import { idempotentWrite } from '@/components/api/client';
 import { isMissingRoute, useSkuPage } from './sku-context';
 import { useSkuEntityLinks } from '@/components/api/queries/resources';
@@ -44,6 +46,9 @@ function blockersForRole(blockers: Blocker[], role: EntityRole, entityId: string
 
 export function EntitiesTab() {
   const { skuId, detail, bump, focus } = useSkuPage();
+  const t = useT(skuDossierMessages);
+  const common = useT(commonMessages);
+  const locale = useLocale();
   const links = useSkuEntityLinks(skuId);
   const [picking, setPicking] = React.useState<EntityRole | null>(null);
   const [editing, setEditing] = React.useState<Entity | null>(null);
@@ -61,11 +66,8 @@ export function EntitiesTab() {
 
   if (links.error) {
     return (
-      <Alert
-        variant={isMissingRoute(links.error) ? 'warning' : 'danger'}
-        title="The linked entities could not be loaded"
-      >
-        {isMissingRoute(links.error) ? 'Entity linking is not available on this server yet.' : links.error.message}
+      <Alert variant={isMissingRoute(links.error) ? 'warning' : 'danger'} title={t('entities.load_error')}>
+        {isMissingRoute(links.error) ? t('entities.unavailable') : links.error.message}
       </Alert>
     );
   }
@@ -81,7 +83,7 @@ export function EntitiesTab() {
     setBusy(true);
     try {
       await idempotentWrite(`/api/skus/${skuId}/entities/${l.role}`, { method: 'DELETE' });
-      toast.success(`${l.entity.name} unlinked`);
+      toast.success(t('entities.unlinked', { name: l.entity.name }));
       setUnlinking(null);
       bump();
     } catch (e) {
@@ -95,10 +97,8 @@ export function EntitiesTab() {
   return (
     <div className="grid gap-4" data-testid="entities-tab">
       {needsEuRep ? (
-        <Alert variant="warning" title="The manufacturer is established outside the EU">
-          {manufacturer.name} is in {countryLabel(manufacturer.country)}. GPSR Art. 16 requires an economic operator
-          established in the EU for this product: link an EU responsible person (or an EU importer or authorised
-          representative).
+        <Alert variant="warning" title={t('entities.outside_eu_title')}>
+          {t('entities.outside_eu', { name: manufacturer.name, country: countryText(manufacturer.country, locale) })}
         </Alert>
       ) : null}
       <div className="grid gap-4 lg:grid-cols-2">
@@ -117,10 +117,10 @@ export function EntitiesTab() {
               <CardHeader className="border-b-0 pb-2">
                 <div className="min-w-0">
                   <CardTitle className="flex items-center gap-2">
-                    {ROLE_LABELS[role]}
-                    {suggested ? <Badge variant="warning">Needed</Badge> : null}
+                    {roleText(role, locale)}
+                    {suggested ? <Badge variant="warning">{t('entities.needed')}</Badge> : null}
                   </CardTitle>
-                  <CardDescription>{ROLE_HINTS[role]}</CardDescription>
+                  <CardDescription>{t(`role_hint.${role}`)}</CardDescription>
                 </div>
               </CardHeader>
               <CardContent className="flex-1 pt-1">
@@ -133,13 +133,13 @@ export function EntitiesTab() {
                       <EuBadge established={entity.eu_established} country={entity.country} />
                     </div>
                     {entity.trade_mark ? (
-                      <p className="text-muted-foreground">Trade mark: {entity.trade_mark}</p>
+                      <p className="text-muted-foreground">{t('entities.trade_mark', { mark: entity.trade_mark })}</p>
                     ) : null}
                     <p className="flex gap-2 text-foreground">
                       <MapPin className="mt-0.5 size-3.5 shrink-0 text-subtle-foreground" aria-hidden="true" />
                       <span>
                         {entity.postal_address ?? (
-                          <span className="text-danger-soft-foreground">No postal address</span>
+                          <span className="text-danger-soft-foreground">{t('entities.no_address')}</span>
                         )}
                       </span>
                     </p>
@@ -147,7 +147,7 @@ export function EntitiesTab() {
                       <Mail className="mt-0.5 size-3.5 shrink-0 text-subtle-foreground" aria-hidden="true" />
                       <span className="break-all">
                         {[entity.email, entity.contact_url].filter(Boolean).join(' · ') || (
-                          <span className="text-danger-soft-foreground">No email or contact URL</span>
+                          <span className="text-danger-soft-foreground">{t('entities.no_contact')}</span>
                         )}
                       </span>
                     </p>
@@ -163,7 +163,7 @@ export function EntitiesTab() {
                     ) : null}
                   </div>
                 ) : (
-                  <p className="text-[0.8125rem] text-muted-foreground">Not linked.</p>
+                  <p className="text-[0.8125rem] text-muted-foreground">{t('entities.not_linked')}</p>
                 )}
                 {issues.length ? (
                   <ul className="mt-3 grid gap-1.5">
@@ -177,7 +177,7 @@ export function EntitiesTab() {
                             : 'bg-warning-soft text-warning-soft-foreground',
                         )}
                       >
-                        {b.message}
+                        {blockerText(b, locale)}
                       </li>
                     ))}
                   </ul>
@@ -189,13 +189,13 @@ export function EntitiesTab() {
                     <RoleGate need={'edit'}>
                       <Button size="sm" variant="secondary" onClick={() => setPicking(role)}>
                         <Link2 aria-hidden="true" />
-                        Change
+                        {t('entities.change')}
                       </Button>
                     </RoleGate>
                     <RoleGate need={'edit'}>
                       <Button size="sm" variant="ghost" onClick={() => setEditing(entity)}>
                         <Pencil aria-hidden="true" />
-                        Edit entity
+                        {t('fix.edit_entity')}
                       </Button>
                     </RoleGate>
                     <RoleGate need={'edit'}>
@@ -206,7 +206,7 @@ export function EntitiesTab() {
                         onClick={() => setUnlinking({ role, entity })}
                       >
                         <Unlink aria-hidden="true" />
-                        Unlink
+                        {t('entities.unlink')}
                       </Button>
                     </RoleGate>
                   </>
@@ -219,7 +219,7 @@ export function EntitiesTab() {
                       data-testid={`link-${role}`}
                     >
                       <Plus aria-hidden="true" />
-                      Link {roleNoun(role)}
+                      {t('entities.link', { role: roleInSentence(role, locale) })}
                     </Button>
                   </RoleGate>
                 )}
@@ -237,7 +237,7 @@ export function EntitiesTab() {
           role={picking}
           currentId={byRole.get(picking)?.id}
           onLinked={(e) => {
-            toast.success(`${e.name} linked as ${roleNoun(picking)}`);
+            toast.success(t('entities.linked_as', { name: e.name, role: roleInSentence(picking, locale) }));
             setPicking(null);
             bump();
           }}
@@ -249,7 +249,7 @@ export function EntitiesTab() {
         onOpenChange={(o) => !o && setEditing(null)}
         entity={editing}
         onSaved={(e) => {
-          toast.success(`${e.name} saved`);
+          toast.success(t('entities.saved', { name: e.name }));
           setEditing(null);
           bump();
         }}
@@ -258,16 +258,15 @@ export function EntitiesTab() {
       <AlertDialog open={unlinking !== null} onOpenChange={(o) => !o && !busy && setUnlinking(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Unlink {unlinking?.entity.name}?</AlertDialogTitle>
+            <AlertDialogTitle>{t('entities.unlink_title', { name: unlinking?.entity.name ?? '' })}</AlertDialogTitle>
             <AlertDialogDescription>
-              It stays in your entities; this SKU just no longer names it as its{' '}
-              {unlinking ? roleNoun(unlinking.role) : ''}. An approval of this SKU is reset.
+              {t('entities.unlink_description', { role: unlinking ? roleInSentence(unlinking.role, locale) : '' })}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+            <AlertDialogCancel disabled={busy}>{common('cancel')}</AlertDialogCancel>
             <AlertDialogAction variant="danger" onClick={() => unlinking && unlink(unlinking)} disabled={busy}>
-              Unlink
+              {t('entities.unlink')}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>

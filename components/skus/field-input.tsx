@@ -6,15 +6,25 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/components/ui/textarea';
 import { CountrySelect } from '@/components/entities/country-select';
 import { countryName } from '@/lib/i18n/languages';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';
+import { useLocale, useT } from '@/components/i18n/locale-provider';
 import type { CatalogueField } from './types';
 
-const PLACEHOLDERS: Record<string, string> = {
-  email: 'safety@example.com',
-  url: 'https://…',
-  gtin: '8, 12, 13 or 14 digits',
-  country_list: 'DE, FR, AT (or EU)',
-  list: 'Separate entries with a semicolon',
-};
+/** Example values (the same in every language) and hints, by field kind. */
+const EXAMPLES: Record<string, string> = { email: 'safety@example.com', url: 'https://…' };
+const HINTS = { gtin: 'input.gtin', country_list: 'input.country_list', list: 'input.list' } as const;
+
+function usePlaceholder(): (kind: string) => string | undefined {
+  const t = useT(skuDossierMessages);
+  return (kind) => EXAMPLES[kind] ?? (kind in HINTS ? t(HINTS[kind as keyof typeof HINTS]) : undefined);
+}
+
+/** "yes"/"no" of an enum field in the UI language; other options are shown as stored. */
+function useEnumLabel(): (value: string) => string {
+  const common = useT(commonMessages);
+  return (value) => (value === 'yes' ? common('yes') : value === 'no' ? common('no') : value);
+}
 
 export interface FieldInputProps {
   id: string;
@@ -29,6 +39,10 @@ export interface FieldInputProps {
 
 /** The control for one dossier field, by its kind. Enter saves single-line fields, Ctrl+Enter multi-line ones; Escape cancels. */
 export function FieldInput({ id, field, value, onChange, onSubmit, onCancel, invalid, describedBy }: FieldInputProps) {
+  const t = useT(skuDossierMessages);
+  const locale = useLocale();
+  const placeholder = usePlaceholder();
+  const enumLabel = useEnumLabel();
   const common = { id, 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy } as const;
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === 'Escape') {
@@ -80,12 +94,12 @@ export function FieldInput({ id, field, value, onChange, onSubmit, onCancel, inv
       return (
         <Select value={value} onValueChange={onChange}>
           <SelectTrigger {...common} className="w-40">
-            <SelectValue placeholder="Choose" />
+            <SelectValue placeholder={t('input.choose')} />
           </SelectTrigger>
           <SelectContent>
             {options.map((o) => (
               <SelectItem key={o} value={o}>
-                {o === 'yes' ? 'Yes' : o === 'no' ? 'No' : o}
+                {enumLabel(o)}
               </SelectItem>
             ))}
           </SelectContent>
@@ -103,7 +117,7 @@ export function FieldInput({ id, field, value, onChange, onSubmit, onCancel, inv
             {...common}
             autoFocus
             value={value}
-            placeholder={PLACEHOLDERS.country_list}
+            placeholder={placeholder('country_list')}
             onChange={(e) => onChange(e.target.value)}
             onKeyDown={onKeyDown}
             className="font-mono"
@@ -111,7 +125,7 @@ export function FieldInput({ id, field, value, onChange, onSubmit, onCancel, inv
           {codes.length ? (
             <p className="text-xs text-muted-foreground">
               {codes
-                .map((c) => (c === 'EU' ? 'the 27 EU member states' : /^[A-Z]{2}$/.test(c) ? countryName(c, 'en') : c))
+                .map((c) => (c === 'EU' ? t('input.eu27') : /^[A-Z]{2}$/.test(c) ? countryName(c, locale) : c))
                 .join(', ')}
             </p>
           ) : null}
@@ -125,7 +139,7 @@ export function FieldInput({ id, field, value, onChange, onSubmit, onCancel, inv
           autoFocus
           type={field.kind === 'email' ? 'email' : field.kind === 'url' ? 'url' : 'text'}
           inputMode={field.kind === 'gtin' ? 'numeric' : undefined}
-          placeholder={PLACEHOLDERS[field.kind]}
+          placeholder={placeholder(field.kind)}
           className={field.kind === 'gtin' ? 'font-mono' : undefined}
           value={value}
           onChange={(e) => onChange(e.target.value)}
@@ -137,11 +151,13 @@ export function FieldInput({ id, field, value, onChange, onSubmit, onCancel, inv
 
 /** A stored value as the page shows it: countries with names, yes/no capitalised, lists one per line. */
 export function FieldValue({ field, value }: { field: CatalogueField; value: string }) {
+  const locale = useLocale();
+  const enumLabel = useEnumLabel();
   switch (field.kind) {
     case 'country':
       return (
         <span>
-          {countryName(value, 'en')} <span className="font-mono text-xs text-muted-foreground">{value}</span>
+          {countryName(value, locale)} <span className="font-mono text-xs text-muted-foreground">{value}</span>
         </span>
       );
     case 'country_list':
@@ -151,7 +167,7 @@ export function FieldValue({ field, value }: { field: CatalogueField; value: str
             <span
               key={c}
               className="rounded border border-border bg-surface-muted px-1.5 py-px text-xs"
-              title={countryName(c.trim(), 'en')}
+              title={countryName(c.trim(), locale)}
             >
               {c.trim()}
             </span>
@@ -159,7 +175,7 @@ export function FieldValue({ field, value }: { field: CatalogueField; value: str
         </span>
       );
     case 'enum':
-      return <span>{value === 'yes' ? 'Yes' : value === 'no' ? 'No' : value}</span>;
+      return <span>{enumLabel(value)}</span>;
     case 'list':
       return (
         <ul className="grid gap-0.5">

@@ -5,7 +5,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { formatDateTime } from '@/components/format';
+import { useFormat, useLocale, useT } from '@/components/i18n/locale-provider';
+import { translator, type UiLocale } from '@/lib/i18n/ui';
+import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';
+import { sourceText, valueStatusText } from './vocabulary';
 import type { DossierValue, Provenance } from './types';
 
 function truncate(v: unknown, n: number) {
@@ -14,19 +17,20 @@ function truncate(v: unknown, n: number) {
 }
 
 /** Short label of where a value came from: "Manual", "Import row 12", "DoC-BL40.pdf p.3", "AI suggestion", "Entity". */
-export function provenanceLabel(source: string, p: Provenance | null | undefined): string {
+export function provenanceLabel(source: string, p: Provenance | null | undefined, locale: UiLocale): string {
+  const t = translator(skuDossierMessages, locale);
   switch (source) {
     case 'manual':
-      return 'Manual';
+      return t('prov.manual_badge');
     case 'import':
-      return p?.row ? `Import row ${p.row}` : 'Import';
+      return p?.row ? t('prov.import_row', { row: String(p.row) }) : sourceText(source, locale);
     case 'document_extraction':
       // Which document, not just "Document": a SKU often has several.
-      return `${p?.document_name ? truncate(p.document_name, 28) : 'Document'}${p?.page ? ` p.${p.page}` : ''}`;
+      return `${p?.document_name ? truncate(p.document_name, 28) : t('document')}${p?.page ? t('prov.page_short', { page: String(p.page) }) : ''}`;
     case 'ai_suggestion':
-      return 'AI suggestion';
+      return sourceText(source, locale);
     case 'entity_sync':
-      return 'Entity';
+      return t('prov.entity_badge');
     default:
       return source.replace(/_/g, ' ');
   }
@@ -54,29 +58,33 @@ function ProvenanceDetails({
   at?: string | null;
   confidence?: number | null;
 }) {
+  const t = useT(skuDossierMessages);
+  const f = useFormat();
   const lines: string[] = [];
   if (source === 'document_extraction') {
     lines.push(
-      `From ${p?.document_name ? `“${truncate(p.document_name, 60)}”` : 'a document'}${p?.page ? `, page ${p.page}` : ''}.`,
+      `${p?.document_name ? t('prov.from_named_document', { name: truncate(p.document_name, 60) }) : t('prov.from_a_document')}${p?.page ? t('prov.page', { page: String(p.page) }) : ''}.`,
     );
   } else if (source === 'import') {
     lines.push(
-      `From an import${p?.row ? `, row ${p.row}` : ''}${p?.column ? `, column “${truncate(p.column, 40)}”` : ''}.`,
+      `${t('prov.from_import')}${p?.row ? t('prov.row', { row: String(p.row) }) : ''}${p?.column ? t('prov.column', { column: truncate(p.column, 40) }) : ''}.`,
     );
   } else if (source === 'ai_suggestion') {
-    lines.push('Proposed by the AI assistant; a person must confirm it.');
+    lines.push(t('prov.ai'));
   } else if (source === 'entity_sync') {
-    lines.push('Copied from a linked entity.');
+    lines.push(t('prov.entity_sync'));
   } else if (source === 'manual') {
-    lines.push('Entered by a person.');
+    lines.push(t('prov.manual'));
   }
-  if (typeof confidence === 'number') lines.push(`Confidence ${Math.round(confidence * 100)} %.`);
+  if (typeof confidence === 'number') lines.push(t('prov.confidence', { percent: Math.round(confidence * 100) }));
   if (p?.note) lines.push(truncate(p.note, 160));
-  if (by || at) lines.push([by, at ? formatDateTime(at) : null].filter(Boolean).join(' · '));
+  if (by || at) lines.push([by, at ? f.dateTime(at) : null].filter(Boolean).join(' · '));
   return (
     <div className="grid gap-1">
       {p?.quote ? (
-        <blockquote className="border-l-2 border-white/40 pl-2 italic">“{truncate(p.quote, 400)}”</blockquote>
+        <blockquote className="border-l-2 border-white/40 pl-2 italic">
+          {t('quote', { text: truncate(p.quote, 400) })}
+        </blockquote>
       ) : null}
       {lines.map((l) => (
         <span key={l}>{l}</span>
@@ -94,6 +102,7 @@ export function ProvenanceBadge({
     'source' | 'provenance' | 'created_by' | 'created_at' | 'confidence' | 'decided_by' | 'decided_at'
   >;
 }) {
+  const locale = useLocale();
   const style = STYLE[value.source] ?? STYLE.manual!;
   const Icon = style.icon;
   return (
@@ -107,7 +116,7 @@ export function ProvenanceBadge({
         >
           <Badge variant={style.variant} className="cursor-help">
             <Icon aria-hidden="true" />
-            {provenanceLabel(value.source, value.provenance)}
+            {provenanceLabel(value.source, value.provenance, locale)}
           </Badge>
         </button>
       </TooltipTrigger>
@@ -124,14 +133,21 @@ export function ProvenanceBadge({
   );
 }
 
-function historyState(v: DossierValue): { label: string; variant: 'neutral' | 'danger' | 'success' } {
-  if (v.status === 'rejected') return { label: 'Rejected', variant: 'danger' };
-  if (v.superseded_at) return { label: 'Replaced', variant: 'neutral' };
-  return { label: v.status, variant: 'success' };
+function historyState(
+  v: DossierValue,
+  t: (key: 'history.replaced') => string,
+  locale: UiLocale,
+): { label: string; variant: 'neutral' | 'danger' | 'success' } {
+  if (v.status === 'rejected') return { label: valueStatusText('rejected', locale), variant: 'danger' };
+  if (v.superseded_at) return { label: t('history.replaced'), variant: 'neutral' };
+  return { label: locale === 'en' ? v.status : valueStatusText(v.status, locale), variant: 'success' };
 }
 
 /** Earlier and rejected values of a field, newest first, in a popover. */
 export function HistoryPopover({ label, history }: { label: string; history: DossierValue[] }) {
+  const t = useT(skuDossierMessages);
+  const f = useFormat();
+  const locale = useLocale();
   if (history.length === 0) return null;
   return (
     <Popover>
@@ -140,26 +156,28 @@ export function HistoryPopover({ label, history }: { label: string; history: Dos
           variant="ghost"
           size="sm"
           className="h-7 px-2 text-xs text-muted-foreground"
-          aria-label={`History of ${label}`}
+          aria-label={t('history.of', { label })}
         >
           <History aria-hidden="true" />
           {history.length}
         </Button>
       </PopoverTrigger>
       <PopoverContent align="end" className="w-96">
-        <h4 className="mb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">History · {label}</h4>
+        <h4 className="mb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+          {t('history.title', { label })}
+        </h4>
         <ol className="grid gap-2.5">
           {history.map((v) => {
-            const st = historyState(v);
+            const st = historyState(v, t, locale);
             return (
               <li key={v.id} className="grid gap-1 border-b border-border pb-2.5 last:border-0 last:pb-0">
                 <p className="line-clamp-4 break-words whitespace-pre-wrap text-foreground">{v.value}</p>
                 <div className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
                   <Badge variant={st.variant}>{st.label}</Badge>
-                  <Badge variant="outline">{provenanceLabel(v.source, v.provenance)}</Badge>
+                  <Badge variant="outline">{provenanceLabel(v.source, v.provenance, locale)}</Badge>
                   <span>
-                    {v.decided_by ?? v.created_by ?? 'unknown'} ·{' '}
-                    {formatDateTime(v.superseded_at ?? v.decided_at ?? v.created_at)}
+                    {v.decided_by ?? v.created_by ?? t('history.unknown')} ·{' '}
+                    {f.dateTime(v.superseded_at ?? v.decided_at ?? v.created_at)}
                   </span>
                 </div>
               </li>

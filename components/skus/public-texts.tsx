@@ -11,19 +11,12 @@ import { describeError, idempotentWrite } from '@/components/api/client';
 import type { TranslateResult, TranslationCell, Translations } from '@/lib/translations/schemas';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { useSkuPage } from './sku-context';
-
-const FIELD_LABEL: Record<string, string> = {
-  product_description: 'Product description',
-  batch_or_serial_scheme: 'Batch or serial number scheme',
-  age_grading: 'Age grading',
-};
-const LOCALE_NAME: Record<string, string> = {
-  en: 'English',
-  de: 'German',
-  fr: 'French',
-  es: 'Spanish',
-  it: 'Italian',
-};
+import { useLocale, useT } from '@/components/i18n/locale-provider';
+import { fieldLabel } from '@/lib/dossier/catalogue';
+import { languageName } from '@/lib/i18n/languages';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';
+import { valueStatusText } from './vocabulary';
 
 type Editing = { key: string; valueId: string | null; text: string } | null;
 
@@ -33,6 +26,9 @@ type Editing = { key: string; valueId: string | null; text: string } | null;
  */
 export function PublicTexts() {
   const { skuId, bump } = useSkuPage();
+  const t = useT(skuDossierMessages);
+  const common = useT(commonMessages);
+  const locale = useLocale();
   const q = useApiQuery<Translations>(`/api/skus/${skuId}/translations`);
   const [busy, setBusy] = React.useState<string | null>(null);
   const [message, setMessage] = React.useState<{ kind: 'error' | 'info'; text: string } | null>(null);
@@ -59,9 +55,7 @@ export function PublicTexts() {
     run('translate', async () => {
       const r = await idempotentWrite<TranslateResult>(`/api/skus/${skuId}/translations`, { method: 'POST' });
       if (r.degraded_reason) return r.degraded_reason;
-      return r.stored.length
-        ? `${r.stored.length} translation${r.stored.length === 1 ? '' : 's'} suggested. Check and confirm each one.`
-        : 'Nothing to translate: every language has a confirmed text, or no source text is confirmed.';
+      return r.stored.length ? t('texts.suggested', { count: r.stored.length }) : t('texts.nothing');
     });
 
   const confirm = (cell: TranslationCell, valueId: string, value?: string) =>
@@ -96,12 +90,9 @@ export function PublicTexts() {
         <div>
           <CardTitle className="flex items-center gap-2">
             <Languages className="size-4 text-muted-foreground" aria-hidden="true" />
-            Texts per language
+            {t('texts.title')}
           </CardTitle>
-          <CardDescription>
-            What the public page shows in each language. A language without a confirmed text shows the English one (or
-            the source text) with a note. AI translations are suggestions until you confirm them.
-          </CardDescription>
+          <CardDescription>{t('texts.description')}</CardDescription>
         </div>
         <div className="flex flex-col items-end gap-1">
           <Button
@@ -113,7 +104,7 @@ export function PublicTexts() {
             aria-describedby={!aiAvailable && data ? reasonId : undefined}
           >
             <Sparkles aria-hidden="true" />
-            {busy === 'translate' ? 'Translating…' : 'Translate with AI'}
+            {busy === 'translate' ? t('texts.translating') : t('texts.translate')}
           </Button>
         </div>
       </CardHeader>
@@ -132,23 +123,23 @@ export function PublicTexts() {
           </Alert>
         ) : null}
         {q.error ? <Alert variant="danger">{q.error.message}</Alert> : null}
-        {!data && !q.error ? <p className="text-sm text-muted-foreground">Loading…</p> : null}
+        {!data && !q.error ? <p className="text-sm text-muted-foreground">{common('loading')}</p> : null}
         {data?.fields.map((f) => (
-          <section key={f.field_key} aria-label={FIELD_LABEL[f.field_key]} className="grid gap-2">
-            <h3 className="text-sm font-semibold text-foreground">{FIELD_LABEL[f.field_key] ?? f.field_key}</h3>
+          <section key={f.field_key} aria-label={fieldLabel(f.field_key, locale)} className="grid gap-2">
+            <h3 className="text-sm font-semibold text-foreground">{fieldLabel(f.field_key, locale)}</h3>
             <p className="text-sm text-muted-foreground">
-              Source:{' '}
+              {t('texts.source')}{' '}
               {f.source ? (
                 <span className="whitespace-pre-line text-foreground">{f.source.value}</span>
               ) : (
-                'none confirmed yet (set it in the Dossier tab).'
+                t('texts.no_source')
               )}
             </p>
             <ul className="divide-y divide-border rounded-lg border border-border">
               {f.locales.map((cell) => {
                 const suggestion = cell.suggestions.at(-1) ?? null;
                 const isEditing = editing?.key === cell.field_key;
-                const label = `${FIELD_LABEL[f.field_key]} (${LOCALE_NAME[cell.locale]})`;
+                const label = `${fieldLabel(f.field_key, locale)} (${languageName(cell.locale, locale)})`;
                 return (
                   <li
                     key={cell.locale}
@@ -156,17 +147,15 @@ export function PublicTexts() {
                     data-testid={`text-${cell.field_key}`}
                   >
                     <div className="flex items-center gap-2 sm:flex-col sm:items-start">
-                      <span className="text-sm font-medium text-foreground">{LOCALE_NAME[cell.locale]}</span>
+                      <span className="text-sm font-medium text-foreground">{languageName(cell.locale, locale)}</span>
                       <Badge
                         variant={
                           cell.status === 'confirmed' ? 'success' : cell.status === 'suggested' ? 'warning' : 'neutral'
                         }
                       >
-                        {cell.status === 'confirmed'
-                          ? 'Confirmed'
-                          : cell.status === 'suggested'
-                            ? 'Suggested'
-                            : 'Missing'}
+                        {cell.status === 'confirmed' || cell.status === 'suggested'
+                          ? valueStatusText(cell.status, locale)
+                          : t('texts.missing')}
                       </Badge>
                     </div>
                     <div className="grid min-w-0 gap-2">
@@ -189,10 +178,10 @@ export function PublicTexts() {
                           />
                           <div className="flex gap-2">
                             <Button type="submit" size="sm" disabled={busy !== null || !editing.text.trim()}>
-                              {editing.valueId ? 'Confirm edited text' : 'Save'}
+                              {editing.valueId ? t('texts.confirm_edited') : common('save')}
                             </Button>
                             <Button type="button" size="sm" variant="ghost" onClick={() => setEditing(null)}>
-                              Cancel
+                              {common('cancel')}
                             </Button>
                           </div>
                         </form>
@@ -209,7 +198,9 @@ export function PublicTexts() {
                                 {suggestion.value}
                               </p>
                               <p className="text-xs text-muted-foreground">
-                                {suggestion.source === 'ai_suggestion' ? 'AI translation' : 'Suggestion'}
+                                {suggestion.source === 'ai_suggestion'
+                                  ? t('texts.ai_translation')
+                                  : t('texts.suggestion')}
                                 {typeof suggestion.provenance.note === 'string'
                                   ? ` · ${suggestion.provenance.note}`
                                   : ''}
@@ -224,9 +215,9 @@ export function PublicTexts() {
                                   size="sm"
                                   onClick={() => void confirm(cell, suggestion.id)}
                                   disabled={busy !== null}
-                                  aria-label={`Confirm ${label}`}
+                                  aria-label={t('texts.confirm_label', { label })}
                                 >
-                                  Confirm
+                                  {t('confirm')}
                                 </Button>
                                 <Button
                                   type="button"
@@ -235,9 +226,9 @@ export function PublicTexts() {
                                   onClick={() =>
                                     setEditing({ key: cell.field_key, valueId: suggestion.id, text: suggestion.value })
                                   }
-                                  aria-label={`Edit ${label} before confirming`}
+                                  aria-label={t('texts.edit_before_confirming', { label })}
                                 >
-                                  Edit
+                                  {common('edit')}
                                 </Button>
                                 <Button
                                   type="button"
@@ -245,9 +236,9 @@ export function PublicTexts() {
                                   variant="ghost"
                                   onClick={() => void reject(cell, suggestion.id)}
                                   disabled={busy !== null}
-                                  aria-label={`Reject ${label}`}
+                                  aria-label={t('texts.reject_label', { label })}
                                 >
-                                  Reject
+                                  {t('reject')}
                                 </Button>
                               </>
                             ) : (
@@ -258,9 +249,9 @@ export function PublicTexts() {
                                 onClick={() =>
                                   setEditing({ key: cell.field_key, valueId: null, text: cell.current?.value ?? '' })
                                 }
-                                aria-label={`${cell.current ? 'Edit' : 'Add'} ${label}`}
+                                aria-label={cell.current ? t('label.edit', { label }) : t('label.add', { label })}
                               >
-                                {cell.current ? 'Edit' : 'Add'}
+                                {cell.current ? common('edit') : t('add')}
                               </Button>
                             )}
                           </div>

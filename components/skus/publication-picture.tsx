@@ -10,6 +10,8 @@ import { useDossier } from '@/components/api/queries/resources';
 import type { SkuPictureUpload } from '@/lib/skus/schemas';
 import { describeError } from '@/components/api/client';
 import { useSkuPage } from './sku-context';
+import { useT } from '@/components/i18n/locale-provider';
+import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';
 
 /** Path of a picture uploaded to this app (shown inline); pictures elsewhere are only linked (CSP). */
 function ownPicturePath(url: string): string | null {
@@ -24,6 +26,7 @@ function ownPicturePath(url: string): string | null {
 /** The product picture: upload one (checked, resized and stripped of metadata by the server) or see the current one. */
 export function PublicationPicture() {
   const { skuId, bump } = useSkuPage();
+  const t = useT(skuDossierMessages);
   const dossier = useDossier(skuId);
   const current = dossier.data?.fields.find((f) => f.field_key === 'product_image_url')?.current?.value ?? null;
   const own = current ? ownPicturePath(current) : null;
@@ -41,7 +44,7 @@ export function PublicationPicture() {
     try {
       // One request path for uploads: a proxy's 413 page reads as "The file is too large.", not a status code.
       const body = await apiUpload<SkuPictureUpload>(`/api/skus/${skuId}/picture`, form);
-      setDone(`${body.picture.width} × ${body.picture.height} px. Approve and publish to show it on the public page.`);
+      setDone(t('picture.done', { width: String(body.picture.width), height: String(body.picture.height) }));
       // bump invalidates every query of the page (the SKU included): one refresh, not two.
       bump();
     } catch (e) {
@@ -56,11 +59,8 @@ export function PublicationPicture() {
     <Card data-testid="publication-picture">
       <CardHeader>
         <div>
-          <CardTitle>Product picture</CardTitle>
-          <CardDescription>
-            Shown on the public page and in exports. PNG, JPEG, WebP or GIF; it is turned upright, resized to at most
-            1600 px and stored without its metadata (camera, GPS position).
-          </CardDescription>
+          <CardTitle>{t('picture.title')}</CardTitle>
+          <CardDescription>{t('picture.description')}</CardDescription>
         </div>
       </CardHeader>
       <CardContent className="grid gap-3">
@@ -68,23 +68,23 @@ export function PublicationPicture() {
           // eslint-disable-next-line @next/next/no-img-element -- our own stored WebP, already sized
           <img
             src={own}
-            alt="Current product picture"
+            alt={t('picture.alt')}
             className="max-h-48 w-auto justify-self-start rounded-md border border-border bg-white object-contain"
             data-testid="current-picture"
           />
         ) : current ? (
           <p className="text-sm text-muted-foreground">
-            Picture by URL: <span className="font-mono break-all">{current}</span> (copied when you publish).
+            {t('picture.by_url')} <span className="font-mono break-all">{current}</span> {t('picture.copied')}
           </p>
         ) : (
-          <p className="text-sm text-muted-foreground">No picture yet.</p>
+          <p className="text-sm text-muted-foreground">{t('picture.none')}</p>
         )}
         <div className="flex flex-wrap items-center gap-2">
           <input
             ref={input}
             id={`picture-${skuId}`}
             type="file"
-            aria-label="Product picture file"
+            aria-label={t('picture.file')}
             tabIndex={-1}
             accept="image/png,image/jpeg,image/webp,image/gif"
             className="sr-only"
@@ -97,16 +97,16 @@ export function PublicationPicture() {
           />
           <Button variant="secondary" disabled={busy} onClick={() => input.current?.click()}>
             <ImageUp aria-hidden="true" />
-            {busy ? 'Uploading…' : current ? 'Replace picture' : 'Upload picture'}
+            {busy ? t('picture.uploading') : current ? t('picture.replace') : t('picture.upload')}
           </Button>
         </div>
         <div aria-live="polite">
           {error ? (
-            <Alert variant="danger" title="The picture was not stored">
+            <Alert variant="danger" title={t('picture.not_stored')}>
               {error}
             </Alert>
           ) : done ? (
-            <Alert variant="success" title="Picture stored" data-testid="picture-done">
+            <Alert variant="success" title={t('picture.stored')} data-testid="picture-done">
               {done}
             </Alert>
           ) : null}

@@ -10,7 +10,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatDateTime } from '@/components/format';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
+import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';
 import { isMissingRoute, useSkuPage } from './sku-context';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { PublicationPicture } from './publication-picture';
@@ -21,12 +22,13 @@ type PublicBase = SkuRevisionList['public_base'];
 
 /** Until PUBLIC_APP_URL is set, links and QR codes carry whatever address this server was reached at. */
 function PublicUrlWarning({ base }: { base: PublicBase | undefined }) {
+  const t = useT(skuDossierMessages);
   if (!base || base.configured) return null;
   return (
-    <Alert variant="warning" title="Set the public address before printing labels" data-testid="public-url-warning">
-      PUBLIC_APP_URL is not configured, so public links and QR codes use <span className="font-mono">{base.url}</span>
-      {base.source === 'request' ? ', the address this page was opened at' : ', the local default address'}. Customers
-      may not reach it. Set PUBLIC_APP_URL to the address the public reaches, then publish again.
+    <Alert variant="warning" title={t('publication.url_title')} data-testid="public-url-warning">
+      {t('publication.url_use')} <span className="font-mono">{base.url}</span>
+      {base.source === 'request' ? t('publication.url_request') : t('publication.url_default')}
+      {t('publication.url_fix')}
     </Alert>
   );
 }
@@ -39,6 +41,8 @@ function absolute(url: string): string {
 
 export function PublicationTab() {
   const { skuId, detail } = useSkuPage();
+  const t = useT(skuDossierMessages);
+  const fmt = useFormat();
   const revisions = useApiQuery<SkuRevisionList>(`/api/skus/${skuId}/revisions`);
   const sku = detail.sku;
   const list = [...(revisions.data?.revisions ?? [])].sort((a, b) => b.revision - a.revision);
@@ -49,7 +53,7 @@ export function PublicationTab() {
 
   if (revisions.error && !isMissingRoute(revisions.error)) {
     return (
-      <Alert variant="danger" title="The revisions could not be loaded">
+      <Alert variant="danger" title={t('publication.load_error')}>
         {revisions.error.message}
       </Alert>
     );
@@ -66,8 +70,8 @@ export function PublicationTab() {
         <Card>
           <EmptyState
             icon={Globe}
-            title="Not published yet"
-            description="Once the SKU is approved, Publish creates its public safety page: the GPSR Art. 19 information in each market language, with a QR code for the label. Every publication is a new, unchangeable revision."
+            title={t('publication.none_title')}
+            description={t('publication.none_description')}
           />
         </Card>
       </div>
@@ -80,9 +84,8 @@ export function PublicationTab() {
     <div className="grid gap-5" data-testid="publication-tab">
       <PublicUrlWarning base={base} />
       {stale ? (
-        <Alert variant="warning" title="The public page shows an older revision">
-          The dossier changed after revision {latest.revision} was published, so the approval was reset. Approve and
-          publish again to update the page.
+        <Alert variant="warning" title={t('publication.stale_title')}>
+          {t('publication.stale', { revision: String(latest.revision) })}
         </Alert>
       ) : null}
       <div className="grid gap-5 md:grid-cols-[minmax(0,1fr)_15rem]">
@@ -90,13 +93,13 @@ export function PublicationTab() {
           <CardHeader>
             <div>
               <CardTitle className="flex items-center gap-2">
-                Public safety page
-                <Badge variant="success">Revision {latest.revision}</Badge>
+                {t('publication.page')}
+                <Badge variant="success">{t('publication.revision', { revision: String(latest.revision) })}</Badge>
               </CardTitle>
               <CardDescription>
-                Published {formatDateTime(latest.published_at)}
-                {latest.published_by ? ` by ${latest.published_by}` : ''}. No sign-in needed; the visitor&apos;s
-                language is chosen from the published ones.
+                {latest.published_by
+                  ? t('publication.published_by', { at: fmt.dateTime(latest.published_at), by: latest.published_by })
+                  : t('publication.published', { at: fmt.dateTime(latest.published_at) })}
               </CardDescription>
             </div>
           </CardHeader>
@@ -105,26 +108,26 @@ export function PublicationTab() {
               <Input
                 readOnly
                 value={publicUrl}
-                aria-label="Public URL"
+                aria-label={t('publication.public_url')}
                 className="font-mono text-[0.8125rem]"
                 data-testid="public-url"
                 onFocus={(e) => e.currentTarget.select()}
               />
-              <CopyButton value={publicUrl} label="Copy" size="md" data-testid="copy-public-url" />
+              <CopyButton value={publicUrl} label={t('publication.copy')} size="md" data-testid="copy-public-url" />
               <Button asChild variant="secondary">
                 <a href={publicUrl} target="_blank" rel="noopener noreferrer">
-                  Open
+                  {t('publication.open')}
                   <ExternalLink aria-hidden="true" />
                 </a>
               </Button>
             </div>
             {gs1Link ? (
               <p className="text-xs text-muted-foreground">
-                GS1 Digital Link:{' '}
+                {t('publication.gs1')}{' '}
                 <span className="font-mono" data-testid="gs1-link">
                   {gs1Link}
                 </span>{' '}
-                resolves to this page.
+                {t('publication.gs1_resolves')}
               </p>
             ) : null}
           </CardContent>
@@ -135,14 +138,14 @@ export function PublicationTab() {
             <CardHeader className="border-b-0 pb-0">
               <CardTitle className="flex items-center gap-2">
                 <QrCode className="size-4 text-primary" aria-hidden="true" />
-                QR code
+                {t('publication.qr')}
               </CardTitle>
             </CardHeader>
             <CardContent className="grid justify-items-center gap-3">
               {/* eslint-disable-next-line @next/next/no-img-element -- an SVG served by our own route, not an optimisable image */}
               <img
                 src={`/p/${publicId}/qr.svg`}
-                alt={`QR code linking to ${publicUrl}`}
+                alt={t('publication.qr_alt', { url: publicUrl })}
                 width={176}
                 height={176}
                 className="size-44 rounded-md border border-border bg-white p-2"
@@ -176,17 +179,17 @@ export function PublicationTab() {
       <Card className="overflow-hidden">
         <CardHeader>
           <div>
-            <CardTitle>Revisions</CardTitle>
-            <CardDescription>Each publication is kept unchanged, as shown to the public at that time.</CardDescription>
+            <CardTitle>{t('publication.revisions')}</CardTitle>
+            <CardDescription>{t('publication.revisions_description')}</CardDescription>
           </div>
         </CardHeader>
         <Table>
           <TableHeader>
             <TableRow className="hover:bg-transparent">
-              <TableHead>Revision</TableHead>
-              <TableHead>Published</TableHead>
-              <TableHead>By</TableHead>
-              <TableHead>Link</TableHead>
+              <TableHead>{t('publication.col_revision')}</TableHead>
+              <TableHead>{t('publication.col_published')}</TableHead>
+              <TableHead>{t('publication.col_by')}</TableHead>
+              <TableHead>{t('publication.col_link')}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -194,7 +197,7 @@ export function PublicationTab() {
               <TableRow key={r.revision} data-testid="revision-row">
                 <TableCell className="font-medium tabular-nums">{r.revision}</TableCell>
                 <TableCell className="whitespace-nowrap text-muted-foreground">
-                  {formatDateTime(r.published_at)}
+                  {fmt.dateTime(r.published_at)}
                 </TableCell>
                 <TableCell className="text-muted-foreground">{r.published_by ?? '—'}</TableCell>
                 <TableCell>

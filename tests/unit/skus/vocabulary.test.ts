@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { blockerText, documentTypeText, roleInSentence, sectionText, sourceText } from '@/components/skus/vocabulary';
+
+describe('SKU screen vocabulary in the UI language', () => {
+  it('keeps the English words of the screens', () => {
+    expect(documentTypeText('declaration_of_conformity', 'en')).toBe('Declaration of conformity');
+    expect(documentTypeText(null, 'en')).toBe('Document');
+    expect(roleInSentence('importer', 'en')).toBe('importer');
+    expect(roleInSentence('responsible_person', 'en')).toBe('EU responsible person');
+    expect(sectionText('entities', 'en')).toBe('Operators');
+    expect(sourceText('ai_suggestion', 'en')).toBe('AI suggestion');
+  });
+
+  it("uses dossier.pdf's German labels", () => {
+    expect(documentTypeText('test_report', 'de')).toBe('Prüfbericht');
+    expect(documentTypeText(null, 'de')).toBe('Dokument');
+    expect(documentTypeText('some_new_type', 'de')).toBe('some_new_type');
+    expect(roleInSentence('importer', 'de')).toBe('Importeur');
+    expect(sectionText('entities', 'de')).toBe('Wirtschaftsakteure');
+    expect(sourceText('ai_suggestion', 'de')).toBe('KI-Vorschlag');
+  });
+
+  it("shows the rule's sentence in English and the code's title with its languages in German", () => {
+    const b = {
+      code: 'WARNINGS_MISSING_FOR_LANGUAGE',
+      message: 'Safety warnings are missing in French.',
+      details: { languages: ['fr', 'nl'] },
+    };
+    expect(blockerText(b, 'en')).toBe('Safety warnings are missing in French.');
+    expect(blockerText(b, 'de')).toMatch(/: Französisch \/ Niederländisch$/);
+    expect(blockerText({ code: 'REVIEW_ISSUE_OPEN', message: 'Label photo is old' }, 'de')).toMatch(
+      /: Label photo is old$/,
+    );
+  });
+});
