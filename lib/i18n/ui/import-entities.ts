@@ -83,7 +83,7 @@ export const importEntityMessages = defineMessages({
     'candidate.no_address': 'keine Adresse in der Datei',
     'candidate.conflict': 'Die Datei schreibt diesen Wirtschaftsakteur auf mehr als eine Weise.',
     'candidate.empty': '(leer)',
-    'candidate.this_one': 'dieser',
+    'candidate.this_one': 'dieser Wert',
     'candidate.matches': 'passt zu einem vorhandenen Wirtschaftsakteur',
 
     'done.created': 'Als neuer Wirtschaftsakteur angelegt',
@@ -122,9 +122,9 @@ export const importEntityMessages = defineMessages({
     'resolution.locked_title': 'Der Import läuft noch',
     'resolution.locked': 'Entscheidungen können angewendet werden, sobald alle Zeilen importiert sind.',
     'resolution.status': {
-      one: '{count} Wirtschaftsakteur gefunden · {done} erledigt · {open} offen. Einmal entscheiden; alle SKUs der aufgeführten Zeilen folgen.',
+      one: '{count} Wirtschaftsakteur gefunden · {done} erledigt · {open} offen. Einmal entscheiden; die Entscheidung gilt für alle SKUs der aufgeführten Zeilen.',
       other:
-        '{count} Wirtschaftsakteure gefunden · {done} erledigt · {open} offen. Einmal entscheiden; alle SKUs der aufgeführten Zeilen folgen.',
+        '{count} Wirtschaftsakteure gefunden · {done} erledigt · {open} offen. Einmal entscheiden; die Entscheidung gilt für alle SKUs der aufgeführten Zeilen.',
     },
     'resolution.error_title': 'Die Entscheidungen wurden nicht angewendet',
     'resolution.would_apply': {

@@ -451,7 +451,8 @@ export const importMessages = defineMessages({
     'summary.operators_title': 'Gefundene Wirtschaftsakteure ({count})',
     'summary.operators_description':
       'In den Zeilen genannte Hersteller, Importeure und verantwortliche Personen, gruppiert nach Name, Adresse und E-Mail. Nach dem Import verknüpfen Sie jeden einmal mit einem Wirtschaftsakteur, für alle zugehörigen SKUs.',
-    'summary.no_operators': 'Keine Akteursspalten zugeordnet, daher werden keine Wirtschaftsakteure vorgeschlagen.',
+    'summary.no_operators':
+      'Keine Spalten zu Wirtschaftsakteuren zugeordnet, daher werden keine Wirtschaftsakteure vorgeschlagen.',
 
     'diff.linked_entity': '{role} (verknüpfter Wirtschaftsakteur)',
     'diff.empty': 'leer',
@@ -506,7 +507,7 @@ export const importMessages = defineMessages({
     'errors.showing': 'Die ersten {shown} von {all} Zeilenfehlern werden angezeigt.',
 
     'progress.rate': '{rate} Zeilen/s',
-    'progress.eta_minute': 'weniger als eine Minute verbleibend',
+    'progress.eta_minute': 'noch weniger als eine Minute',
     'progress.eta_minutes': 'noch etwa {min} Min.',
     'progress.eta_hours': 'noch etwa {h} Std. {min} Min.',
     'progress.waiting': 'Wartet auf die Verarbeitung…',
@@ -589,8 +590,8 @@ export const importMessages = defineMessages({
     'review.not_found': 'Diesen Import gibt es nicht',
     'review.load_error': 'Die Prüfung konnte nicht geladen werden',
     'review.all_imports': 'Alle Importe',
-    'review.meta': '{rows} Zeilen · gestartet {time}',
-    'review.finished': 'beendet {time}',
+    'review.meta': '{rows} Zeilen · gestartet am {time}',
+    'review.finished': 'beendet am {time}',
     'review.download_errors': 'Fehler herunterladen (CSV)',
     'review.stopped_title': 'Der Import wurde vor dem Ende abgebrochen',
     'review.stopped':
