@@ -12,10 +12,12 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatDateTime, formatNumber, formatRelative } from '@/components/format';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { importMessages } from '@/lib/i18n/ui/imports';
 import { cn } from '@/lib/utils/cn';
 import { FromUrlDialog } from './from-url-dialog';
-import { formatLabel, isBatchRunning } from './labels';
+import { isBatchRunning, useImportLabels } from './labels';
 import { ProgressBar } from './progress-bar';
 import { BatchStatusPill } from './status';
 import type { ImportBatch } from '@/lib/imports/service-schemas';
@@ -24,6 +26,7 @@ import { RoleGate } from '@/components/team/role-gate';
 const IMPORT = { operationId: 'importSkus', method: 'POST', path: '/api/import' } as const;
 
 function Num({ value, tone }: { value: number | null | undefined; tone?: 'danger' | 'warning' }) {
+  const f = useFormat();
   if (value === null || value === undefined) return <span className="text-subtle-foreground">—</span>;
   return (
     <span
@@ -38,22 +41,26 @@ function Num({ value, tone }: { value: number | null | undefined; tone?: 'danger
               : 'text-foreground',
       )}
     >
-      {formatNumber(value)}
+      {f.number(value)}
     </span>
   );
 }
 
 function Time({ value }: { value: string | null | undefined }) {
+  const f = useFormat();
   if (!value) return <span className="text-subtle-foreground">—</span>;
   return (
-    <time dateTime={value} title={formatDateTime(value)} className="whitespace-nowrap text-muted-foreground">
-      {formatRelative(value)}
+    <time dateTime={value} title={f.dateTime(value)} className="whitespace-nowrap text-muted-foreground">
+      {f.relative(value)}
     </time>
   );
 }
 
 /** Every import of the workspace with its status and counts; refreshes itself while one is running. */
 export function BatchList() {
+  const t = useT(importMessages);
+  const common = useT(commonMessages);
+  const labels = useImportLabels();
   const [fromUrl, setFromUrl] = React.useState(false);
   // While an import runs, its row follows it.
   const list = useCursorList<ImportBatch>('/api/imports', '', {
@@ -77,14 +84,14 @@ export function BatchList() {
       <RoleGate need={IMPORT}>
         <Button variant="secondary" onClick={() => setFromUrl(true)} data-testid="open-from-url">
           <Globe aria-hidden="true" />
-          Preview from a shop URL
+          {t('list.from_url')}
         </Button>
       </RoleGate>
       <RoleGate need={IMPORT} showReason>
         <Button asChild data-testid="new-import">
           <Link href="/imports/new">
             <Plus aria-hidden="true" />
-            New import
+            {t('page.new')}
           </Link>
         </Button>
       </RoleGate>
@@ -93,16 +100,12 @@ export function BatchList() {
 
   return (
     <>
-      <PageHeader
-        title="Imports"
-        description="Bring your catalogue in from your ERP, shop or spreadsheet. Every import shows what it will do before it writes, and what it changed afterwards."
-        actions={actions}
-      />
+      <PageHeader title={t('page.list')} description={t('list.description')} actions={actions} />
       {error ? (
-        <Alert variant="danger" className="mb-4" title="The imports could not be loaded">
+        <Alert variant="danger" className="mb-4" title={t('list.load_error')}>
           {error.message}{' '}
           <button type="button" className="font-medium underline" onClick={() => void refresh()}>
-            Try again
+            {common('retry')}
           </button>
         </Alert>
       ) : null}
@@ -116,22 +119,22 @@ export function BatchList() {
         <Card>
           <EmptyState
             icon={Upload}
-            title="No imports yet"
-            description="Upload a CSV, TSV, XLSX, XLS or ODS export. Columns are matched in five languages, GTINs keep their leading zeros, and you see the preview and the dry run before anything is written."
+            title={t('list.empty_title')}
+            description={t('list.empty_description')}
             actions={
               <>
                 <RoleGate need={IMPORT}>
                   <Button asChild>
                     <Link href="/imports/new">
                       <Upload aria-hidden="true" />
-                      Import a catalogue
+                      {t('list.import_catalogue')}
                     </Link>
                   </Button>
                 </RoleGate>
                 <RoleGate need={IMPORT}>
                   <Button variant="secondary" onClick={() => setFromUrl(true)}>
                     <Globe aria-hidden="true" />
-                    Start from a product page
+                    {t('list.from_page')}
                   </Button>
                 </RoleGate>
               </>
@@ -143,40 +146,37 @@ export function BatchList() {
         <Card className="overflow-hidden">
           <div className="flex items-center justify-between border-b border-border px-5 py-2.5">
             <p className="text-xs text-muted-foreground">
-              {shown.length} import{shown.length === 1 ? '' : 's'}
-              {cursor ? ' shown' : ''}, newest first{running ? ' · updating while one runs' : ''}
+              {t(cursor ? 'list.count_shown' : 'list.count', { count: shown.length })}
+              {running ? ` · ${t('list.updating')}` : ''}
             </p>
             <Button
               variant="ghost"
               size="sm"
               onClick={() => void refresh()}
               loading={refreshing}
-              aria-label="Refresh the list"
+              aria-label={t('list.refresh_label')}
             >
               {refreshing ? null : <RefreshCw aria-hidden="true" />}
-              Refresh
+              {t('list.refresh')}
             </Button>
           </div>
           <Table data-testid="batch-table">
             <TableHeader>
               <TableRow>
-                <TableHead>File</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead className="text-right">Rows</TableHead>
-                <TableHead className="text-right">Created</TableHead>
-                <TableHead className="text-right">Updated</TableHead>
-                <TableHead className="text-right">Skipped</TableHead>
-                <TableHead className="text-right">Failed</TableHead>
-                <TableHead
-                  className="text-right"
-                  title="Rows that could not be written (the import retries or reports them)"
-                >
-                  Errors
+                <TableHead>{t('list.col_file')}</TableHead>
+                <TableHead>{t('list.col_status')}</TableHead>
+                <TableHead className="text-right">{t('list.col_rows')}</TableHead>
+                <TableHead className="text-right">{t('list.col_created')}</TableHead>
+                <TableHead className="text-right">{t('list.col_updated')}</TableHead>
+                <TableHead className="text-right">{t('list.col_skipped')}</TableHead>
+                <TableHead className="text-right">{t('list.col_failed')}</TableHead>
+                <TableHead className="text-right" title={t('list.col_errors_hint')}>
+                  {t('list.col_errors')}
                 </TableHead>
-                <TableHead>Started</TableHead>
-                <TableHead>Completed</TableHead>
+                <TableHead>{t('list.col_started')}</TableHead>
+                <TableHead>{t('list.col_completed')}</TableHead>
                 <TableHead>
-                  <span className="sr-only">Review</span>
+                  <span className="sr-only">{t('list.review')}</span>
                 </TableHead>
               </TableRow>
             </TableHeader>
@@ -197,7 +197,7 @@ export function BatchList() {
                             {b.filename}
                           </Link>
                           {b.file_format ? (
-                            <div className="text-xs text-subtle-foreground">{formatLabel(b.file_format)}</div>
+                            <div className="text-xs text-subtle-foreground">{labels.format(b.file_format)}</div>
                           ) : null}
                         </div>
                       </div>
@@ -208,8 +208,8 @@ export function BatchList() {
                         {runningRow && b.total_rows ? (
                           <ProgressBar
                             value={(b.processed_rows ?? 0) / b.total_rows}
-                            label={`Progress of ${b.filename}`}
-                            valueText={`${b.processed_rows ?? 0} of ${b.total_rows} rows`}
+                            label={t('list.progress_of', { name: b.filename })}
+                            valueText={t('progress.rows_of', { done: b.processed_rows ?? 0, total: b.total_rows })}
                             className="h-1.5"
                           />
                         ) : null}
@@ -241,8 +241,8 @@ export function BatchList() {
                     </TableCell>
                     <TableCell className="text-right">
                       <Button asChild variant="secondary" size="sm">
-                        <Link href={`/imports/${b.id}`} aria-label={`Review ${b.filename}`}>
-                          Review
+                        <Link href={`/imports/${b.id}`} aria-label={t('list.review_label', { name: b.filename })}>
+                          {t('list.review')}
                         </Link>
                       </Button>
                     </TableCell>
@@ -253,11 +253,11 @@ export function BatchList() {
           </Table>
           <ListFooter
             count={shown.length}
-            noun={['import', 'imports']}
+            noun={[t('list.noun_one'), t('list.noun_other')]}
             hasMore={list.hasMore}
             onMore={loadMore}
             loadingMore={loadingMore}
-            moreLabel="Load older imports"
+            moreLabel={t('list.more')}
             testId="imports-load-more"
           />
         </Card>

@@ -2,7 +2,8 @@
 
 import { CircleSlash, OctagonAlert, PencilLine, Plus } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
-import { formatDateTime, formatNumber } from '@/components/format';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
+import { importMessages, type ImportT } from '@/lib/i18n/ui/imports';
 import { BatchStatusPill } from './status';
 import { ProgressBar } from './progress-bar';
 import type { ImportBatch } from '@/lib/imports/service-schemas';
@@ -18,31 +19,33 @@ function Count({
   value: number | null | undefined;
   testId: string;
 }) {
+  const f = useFormat();
   return (
     <div className="flex items-center gap-1.5 text-[0.8125rem] text-muted-foreground" data-testid={testId}>
       <Icon className="size-3.5" aria-hidden="true" />
-      <span className="font-semibold text-foreground tabular-nums">{formatNumber(value ?? 0)}</span> {label}
+      <span className="font-semibold text-foreground tabular-nums">{f.number(value ?? 0)}</span> {label}
     </div>
   );
 }
 
 /** Seconds left as people say it: "under a minute", "about 3 min". */
-function etaText(seconds: number): string {
-  if (seconds < 60) return 'under a minute left';
-  if (seconds < 3600) return `about ${Math.round(seconds / 60)} min left`;
-  return `about ${Math.floor(seconds / 3600)} h ${Math.round((seconds % 3600) / 60)} min left`;
+function etaText(seconds: number, t: ImportT): string {
+  if (seconds < 60) return t('progress.eta_minute');
+  if (seconds < 3600) return t('progress.eta_minutes', { min: Math.round(seconds / 60) });
+  return t('progress.eta_hours', { h: Math.floor(seconds / 3600), min: Math.round((seconds % 3600) / 60) });
 }
 
 /** The run's speed and time left, from the batch's own figures (rows_per_second, eta_seconds). */
 function Throughput({ batch }: { batch: ThroughputBatch }) {
+  const t = useT(importMessages);
   const rate = batch.rows_per_second ?? null;
   if (rate === null) return null;
   const running = batch.status === 'processing';
   return (
     <span className="text-[0.8125rem] text-muted-foreground tabular-nums" data-testid="batch-throughput">
-      {formatNumber(rate)} rows/s
+      {t('progress.rate', { rate })}
       {running && batch.eta_seconds !== null && batch.eta_seconds !== undefined
-        ? ` · ${etaText(batch.eta_seconds)}`
+        ? ` · ${etaText(batch.eta_seconds, t)}`
         : ''}
     </span>
   );
@@ -52,6 +55,8 @@ type ThroughputBatch = ImportBatch & { rows_per_second?: number | null; eta_seco
 
 /** A running or finished batch: status, processed rows of total as a bar, speed and time left, and the counts so far. */
 export function BatchProgress({ batch }: { batch: ThroughputBatch }) {
+  const t = useT(importMessages);
+  const f = useFormat();
   const total = batch.total_rows ?? null;
   const done = batch.processed_rows ?? 0;
   // Queued: nothing done yet (an empty bar); processing without a known total: stripes.
@@ -70,33 +75,34 @@ export function BatchProgress({ batch }: { batch: ThroughputBatch }) {
         <BatchStatusPill status={batch.status} />
         <span className="text-[0.8125rem] text-muted-foreground tabular-nums" data-testid="batch-processed">
           {batch.status === 'queued'
-            ? 'Waiting for a worker…'
+            ? t('progress.waiting')
             : total !== null
-              ? `${formatNumber(done)} of ${formatNumber(total)} rows`
-              : `${formatNumber(done)} rows`}
+              ? t('progress.rows_of', { done, total })
+              : t('progress.rows', { done })}
         </span>
       </div>
       <ProgressBar
         value={ratio}
-        label="Import progress"
-        valueText={total !== null ? `${done} of ${total} rows` : undefined}
+        label={t('progress.label')}
+        valueText={total !== null ? t('progress.rows_of', { done, total }) : undefined}
         tone={tone}
       />
       <Throughput batch={batch} />
       <div className="flex flex-wrap gap-x-5 gap-y-1.5">
-        <Count icon={Plus} label="created" value={batch.created_rows} testId="batch-created" />
-        <Count icon={PencilLine} label="updated" value={batch.updated_rows} testId="batch-updated" />
-        <Count icon={CircleSlash} label="skipped" value={batch.skipped_rows} testId="batch-skipped" />
-        <Count icon={OctagonAlert} label="failed" value={batch.failed_rows} testId="batch-failed" />
+        <Count icon={Plus} label={t('progress.created')} value={batch.created_rows} testId="batch-created" />
+        <Count icon={PencilLine} label={t('progress.updated')} value={batch.updated_rows} testId="batch-updated" />
+        <Count icon={CircleSlash} label={t('progress.skipped')} value={batch.skipped_rows} testId="batch-skipped" />
+        <Count icon={OctagonAlert} label={t('progress.failed')} value={batch.failed_rows} testId="batch-failed" />
       </div>
       {batch.status === 'failed' ? (
-        <Alert variant="danger" title="The import stopped">
-          {batch.error_message ||
-            'The import could not finish. Rows written before the stop stay; importing the same file again continues without duplicates.'}
+        <Alert variant="danger" title={t('progress.stopped_title')}>
+          {batch.error_message || t('progress.stopped')}
         </Alert>
       ) : null}
       {batch.completed_at ? (
-        <p className="text-xs text-muted-foreground">Finished {formatDateTime(batch.completed_at)}</p>
+        <p className="text-xs text-muted-foreground">
+          {t('progress.finished', { time: f.dateTime(batch.completed_at) })}
+        </p>
       ) : null}
     </div>
   );

@@ -1,14 +1,20 @@
 import { Building2, Mail, MapPin, TriangleAlert } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { entityRoleLabel, rowList } from './labels';
+import { useT } from '@/components/i18n/locale-provider';
+import { importEntityMessages } from '@/lib/i18n/ui/import-entities';
+import { useImportLabels } from './labels';
 import type { ImportEntityCandidate as EntityCandidate } from '@/lib/imports/service-schemas';
 
-/** "row 4", "rows 2, 3", "12 rows: 2, 3, 4, 5 and 8 more". */
-export function rowsLabel(rows: readonly number[], total = rows.length, max = 6): string {
-  const n = Math.max(total, rows.length);
-  if (n === 1) return `row ${rows[0] ?? ''}`.trim();
-  if (n <= max) return `rows ${rowList(rows, max, n)}`;
-  return `${n} rows: ${rowList(rows, max, n)}`;
+/** `rowsLabel(rows, total, max)`: "row 4", "rows 2, 3", "12 rows: 2, 3, 4, 5 and 8 more". */
+export function useRowsLabel(): (rows: readonly number[], total?: number, max?: number) => string {
+  const t = useT(importEntityMessages);
+  const { rowList } = useImportLabels();
+  return (rows, total = rows.length, max = 6) => {
+    const n = Math.max(total, rows.length);
+    if (n === 1) return t('rows.one', { row: String(rows[0] ?? '') }).trim();
+    if (n <= max) return t('rows.few', { list: rowList(rows, max, n) });
+    return t('rows.many', { count: n, list: rowList(rows, max, n) });
+  };
 }
 
 export function candidateRowCount(c: EntityCandidate): number {
@@ -17,12 +23,15 @@ export function candidateRowCount(c: EntityCandidate): number {
 
 /** The proposed identity of a candidate: name, address, email, each on its own line. */
 export function CandidateIdentity({ candidate }: { candidate: EntityCandidate }) {
+  const t = useT(importEntityMessages);
   const p = candidate.proposed_values;
   return (
     <div className="grid min-w-0 gap-1 text-[0.8125rem]">
       <div className="flex items-center gap-1.5 font-medium text-foreground" data-testid="candidate-name">
         <Building2 className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
-        <span className="truncate">{p.name ?? <span className="text-muted-foreground italic">no name</span>}</span>
+        <span className="truncate">
+          {p.name ?? <span className="text-muted-foreground italic">{t('candidate.no_name')}</span>}
+        </span>
       </div>
       {p.address ? (
         <div className="flex items-start gap-1.5 text-muted-foreground">
@@ -32,7 +41,7 @@ export function CandidateIdentity({ candidate }: { candidate: EntityCandidate })
       ) : (
         <div className="flex items-center gap-1.5 text-subtle-foreground">
           <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
-          no address in the file
+          {t('candidate.no_address')}
         </div>
       )}
       {p.email ? (
@@ -47,6 +56,8 @@ export function CandidateIdentity({ candidate }: { candidate: EntityCandidate })
 
 /** Conflicts of a candidate (same name, other address or email), each with the rows behind each value. */
 export function CandidateConflicts({ candidate }: { candidate: EntityCandidate }) {
+  const t = useT(importEntityMessages);
+  const rowsLabel = useRowsLabel();
   if (!candidate.has_conflicts || !candidate.conflicts?.length) return null;
   return (
     <ul
@@ -57,7 +68,7 @@ export function CandidateConflicts({ candidate }: { candidate: EntityCandidate }
         <li key={i} className="grid gap-1">
           <span className="flex items-start gap-1.5 font-medium">
             <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-            {c.message ?? 'The file spells this operator in more than one way.'}
+            {c.message ?? t('candidate.conflict')}
           </span>
           {c.values?.length ? (
             <ul className="grid gap-0.5 pl-5">
@@ -74,11 +85,11 @@ export function CandidateConflicts({ candidate }: { candidate: EntityCandidate }
                           : 'rounded-sm bg-warning/20 px-1 text-warning-soft-foreground'
                       }
                     >
-                      {v.value ?? '(empty)'}
+                      {v.value ?? t('candidate.empty')}
                     </mark>
                     <span className="ml-1 opacity-80">
                       {rowsLabel(v.rows)}
-                      {own ? ' · this one' : ''}
+                      {own ? ` · ${t('candidate.this_one')}` : ''}
                     </span>
                   </li>
                 );
@@ -93,6 +104,9 @@ export function CandidateConflicts({ candidate }: { candidate: EntityCandidate }
 
 /** A read-only list of the operators the file names, for the dry-run summary. */
 export function CandidateSummaryList({ candidates }: { candidates: EntityCandidate[] }) {
+  const t = useT(importEntityMessages);
+  const labels = useImportLabels();
+  const rowsLabel = useRowsLabel();
   return (
     <ul className="divide-y divide-border" data-testid="dry-run-candidates">
       {candidates.map((c) => (
@@ -102,8 +116,8 @@ export function CandidateSummaryList({ candidates }: { candidates: EntityCandida
           data-testid="dry-run-candidate"
         >
           <div className="flex flex-wrap items-start gap-1.5">
-            <Badge variant="violet">{entityRoleLabel(c.role)}</Badge>
-            {c.existing_entity_id ? <Badge variant="success">matches an entity you have</Badge> : null}
+            <Badge variant="violet">{labels.entityRole(c.role)}</Badge>
+            {c.existing_entity_id ? <Badge variant="success">{t('candidate.matches')}</Badge> : null}
           </div>
           <div className="grid gap-2">
             <CandidateIdentity candidate={c} />

@@ -3,7 +3,8 @@
 import * as React from 'react';
 import { FileSpreadsheet, Upload } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { formatBytes } from '@/components/format';
+import { useT } from '@/components/i18n/locale-provider';
+import { importMessages } from '@/lib/i18n/ui/imports';
 import { cn } from '@/lib/utils/cn';
 import { RoleGate } from '@/components/team/role-gate';
 import { useCan } from '@/components/team/role-context';
@@ -14,15 +15,20 @@ const IMPORT = { operationId: 'importSkus', method: 'POST', path: '/api/import' 
 export const ACCEPTED_EXTENSIONS = ['.csv', '.tsv', '.txt', '.xlsx', '.xls', '.ods'] as const;
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 
+/** Why a file cannot be imported, as the key of its message (`importMessages`). */
+export interface FileProblem {
+  key: 'file.wrong_type' | 'file.empty' | 'file.too_large';
+  name: string;
+  size: number;
+}
+
 /** Why a file cannot be imported before it is sent (type by extension, size), or null. */
-export function checkImportFile(file: File): string | null {
+export function checkImportFile(file: File): FileProblem | null {
+  const problem = (key: FileProblem['key']) => ({ key, name: file.name, size: file.size });
   const name = file.name.toLowerCase();
-  if (!ACCEPTED_EXTENSIONS.some((ext) => name.endsWith(ext))) {
-    return `“${file.name}” is not a catalogue file this import reads. Use CSV, TSV, TXT, XLSX, XLS or ODS.`;
-  }
-  if (file.size === 0) return `“${file.name}” is empty.`;
-  if (file.size > MAX_IMPORT_BYTES)
-    return `“${file.name}” is ${formatBytes(file.size)}; the limit is 50 MB. Split the file or remove unused sheets.`;
+  if (!ACCEPTED_EXTENSIONS.some((ext) => name.endsWith(ext))) return problem('file.wrong_type');
+  if (file.size === 0) return problem('file.empty');
+  if (file.size > MAX_IMPORT_BYTES) return problem('file.too_large');
   return null;
 }
 
@@ -34,6 +40,7 @@ export interface DropzoneProps {
 /** Drag a catalogue file here, or pick one. Keyboard users reach the picker button. */
 export function Dropzone({ onFile, disabled: busy }: DropzoneProps) {
   // A refused role disables the drop target as well as the button (RoleGate below says why).
+  const t = useT(importMessages);
   const importing = useCan(IMPORT);
   const disabled = busy || !importing.allowed;
   const input = React.useRef<HTMLInputElement>(null);
@@ -91,13 +98,8 @@ export function Dropzone({ onFile, disabled: busy }: DropzoneProps) {
       <div className="mb-4 flex size-12 items-center justify-center rounded-xl border border-border bg-surface text-primary shadow-xs">
         <FileSpreadsheet className="size-6" aria-hidden="true" />
       </div>
-      <p className="text-[0.9375rem] font-semibold text-foreground">
-        {over ? 'Drop the file to read it' : 'Drag your catalogue file here'}
-      </p>
-      <p className="mt-1 max-w-md text-sm text-muted-foreground">
-        CSV, TSV, XLSX, XLS or ODS up to 50 MB, straight from your ERP, shop or Excel. Nothing is written until you
-        confirm the preview.
-      </p>
+      <p className="text-[0.9375rem] font-semibold text-foreground">{over ? t('dropzone.drop') : t('dropzone.drag')}</p>
+      <p className="mt-1 max-w-md text-sm text-muted-foreground">{t('dropzone.hint')}</p>
       <RoleGate need={IMPORT} showReason>
         <Button
           type="button"
@@ -107,7 +109,7 @@ export function Dropzone({ onFile, disabled: busy }: DropzoneProps) {
           data-testid="choose-file"
         >
           <Upload aria-hidden="true" />
-          Choose a file
+          {t('dropzone.choose')}
         </Button>
       </RoleGate>
       <input
@@ -115,7 +117,7 @@ export function Dropzone({ onFile, disabled: busy }: DropzoneProps) {
         type="file"
         className="sr-only"
         tabIndex={-1}
-        aria-label="Catalogue file"
+        aria-label={t('dropzone.input_label')}
         accept={[
           ...ACCEPTED_EXTENSIONS,
           'text/csv',

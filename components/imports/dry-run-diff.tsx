@@ -6,42 +6,44 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatNumber } from '@/components/format';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
+import { importMessages, type ImportT } from '@/lib/i18n/ui/imports';
 import { cn } from '@/lib/utils/cn';
-import { entityRoleLabel, targetLabel } from './labels';
+import { useImportLabels, type ImportLabels } from './labels';
 import type { ImportDiffChange, ImportDiffSku, ImportUpdateDiff } from '@/lib/imports/service-schemas';
 
 /** SKUs with at most this many changes open by themselves while the list is short. */
 const OPEN_UP_TO_CHANGES = 4;
 const OPEN_UP_TO_SKUS = 10;
 
-const plural = (n: number, one: string, many = `${one}s`) => `${formatNumber(n)} ${n === 1 ? one : many}`;
-
-function changeLabel(c: ImportDiffChange): string {
-  if (c.kind === 'entity_link') return `${entityRoleLabel(c.field_key.replace(/^entity:/, ''))} (linked entity)`;
-  return targetLabel(c.field_key);
+function changeLabel(c: ImportDiffChange, labels: ImportLabels, t: ImportT): string {
+  if (c.kind === 'entity_link')
+    return t('diff.linked_entity', { role: labels.entityRole(c.field_key.replace(/^entity:/, '')) });
+  return labels.target(c.field_key);
 }
 
 function Value({ value, truncated, side }: { value: string | null; truncated: boolean; side: 'from' | 'to' }) {
-  if (value === null) return <span className="text-subtle-foreground italic">empty</span>;
+  const t = useT(importMessages);
+  if (value === null) return <span className="text-subtle-foreground italic">{t('diff.empty')}</span>;
   return (
     <span
       className={cn('break-words whitespace-pre-wrap', side === 'from' ? 'text-muted-foreground' : 'text-foreground')}
     >
       {value}
-      {truncated ? (
-        <span className="ml-1 text-xs text-subtle-foreground not-italic">(shortened; the full text is imported)</span>
-      ) : null}
+      {truncated ? <span className="ml-1 text-xs text-subtle-foreground not-italic">{t('diff.shortened')}</span> : null}
     </span>
   );
 }
 
-function resetText(r: NonNullable<ImportDiffSku['approval_reset']>): string {
-  if (r.approval && r.review) return 'Approval and review reset';
-  return r.approval ? 'Approval reset' : 'Review reopens';
+function resetText(r: NonNullable<ImportDiffSku['approval_reset']>, t: ImportT): string {
+  if (r.approval && r.review) return t('diff.reset_both');
+  return r.approval ? t('diff.reset_approval') : t('diff.reset_review');
 }
 
 function SkuChanges({ sku, open, onToggle }: { sku: ImportDiffSku; open: boolean; onToggle: () => void }) {
+  const t = useT(importMessages);
+  const f = useFormat();
+  const labels = useImportLabels();
   const panelId = React.useId();
   return (
     <li className="border-b border-border last:border-b-0" data-testid="diff-sku" data-sku-code={sku.sku_code}>
@@ -59,31 +61,31 @@ function SkuChanges({ sku, open, onToggle }: { sku: ImportDiffSku; open: boolean
           />
           <span className="font-mono text-[0.8125rem] font-medium text-foreground">{sku.sku_code}</span>
           <span className="min-w-0 truncate text-muted-foreground">{sku.product_name}</span>
-          <span className="text-xs text-subtle-foreground">row {formatNumber(sku.row_number)}</span>
+          <span className="text-xs text-subtle-foreground">{t('diff.row', { row: sku.row_number })}</span>
           <span className="ml-auto flex items-center gap-2">
             {sku.approval_reset ? (
               <Badge variant="warning">
                 <RotateCcw aria-hidden="true" />
-                {resetText(sku.approval_reset)}
+                {resetText(sku.approval_reset, t)}
               </Badge>
             ) : null}
-            <Badge variant="info">{plural(sku.changes_total, 'change')}</Badge>
+            <Badge variant="info">{t('diff.changes', { count: sku.changes_total })}</Badge>
           </span>
         </button>
       </h3>
       <div id={panelId} hidden={!open} className="px-5 pb-4">
         <table className="w-full table-fixed border-collapse text-[0.8125rem]" data-testid="diff-table">
-          <caption className="sr-only">Changes to {sku.sku_code}: field, value now, value after the import</caption>
+          <caption className="sr-only">{t('diff.caption', { sku: sku.sku_code })}</caption>
           <thead>
             <tr className="text-left text-xs text-muted-foreground">
               <th scope="col" className="w-1/4 py-1.5 pr-3 font-medium">
-                Field
+                {t('diff.col_field')}
               </th>
               <th scope="col" className="py-1.5 pr-3 font-medium">
-                Now
+                {t('diff.col_now')}
               </th>
               <th scope="col" className="py-1.5 font-medium">
-                After the import
+                {t('diff.col_after')}
               </th>
             </tr>
           </thead>
@@ -95,15 +97,15 @@ function SkuChanges({ sku, open, onToggle }: { sku: ImportDiffSku; open: boolean
                     {c.kind === 'entity_link' ? (
                       <Link2 className="size-3.5 text-muted-foreground" aria-hidden="true" />
                     ) : null}
-                    {changeLabel(c)}
+                    {changeLabel(c, labels, t)}
                   </span>
                   {c.column ? (
-                    <span className="block text-xs font-normal text-subtle-foreground">column “{c.column}”</span>
+                    <span className="block text-xs font-normal text-subtle-foreground">
+                      {t('diff.column', { column: c.column })}
+                    </span>
                   ) : null}
                   {c.kind === 'entity_link' ? (
-                    <span className="block text-xs font-normal text-subtle-foreground">
-                      takes effect when you resolve the operators after the import
-                    </span>
+                    <span className="block text-xs font-normal text-subtle-foreground">{t('diff.entity_later')}</span>
                   ) : null}
                 </th>
                 <td className="py-2 pr-3" data-side="from">
@@ -118,8 +120,7 @@ function SkuChanges({ sku, open, onToggle }: { sku: ImportDiffSku; open: boolean
         </table>
         {sku.changes_omitted ? (
           <p className="mt-2 text-xs text-muted-foreground">
-            {plural(sku.changes_omitted, 'more change')} of this SKU not listed here (the preview shows at most{' '}
-            {formatNumber(2000)} changes).
+            {t('diff.sku_omitted', { count: sku.changes_omitted, max: f.number(2000) })}
           </p>
         ) : null}
       </div>
@@ -129,6 +130,7 @@ function SkuChanges({ sku, open, onToggle }: { sku: ImportDiffSku; open: boolean
 
 /** The dry run's field-level diff: what the import changes in SKUs that already exist, before anything is written. */
 export function DryRunDiff({ diff }: { diff: ImportUpdateDiff }) {
+  const t = useT(importMessages);
   const initiallyOpen = React.useCallback(
     (s: ImportDiffSku) => diff.skus.length <= OPEN_UP_TO_SKUS && s.changes.length <= OPEN_UP_TO_CHANGES,
     [diff.skus.length],
@@ -145,28 +147,24 @@ export function DryRunDiff({ diff }: { diff: ImportUpdateDiff }) {
         <div>
           <CardTitle className="flex items-center gap-2">
             <PencilLine className="size-4 text-muted-foreground" aria-hidden="true" />
-            Changes to existing SKUs ({formatNumber(diff.skus_total)})
+            {t('diff.title', { count: diff.skus_total })}
           </CardTitle>
-          <CardDescription>
-            {plural(diff.changes_total, 'value')} would change. The values now are kept as history; empty cells in the
-            file change nothing.
-          </CardDescription>
+          <CardDescription>{t('diff.values', { count: diff.changes_total })}</CardDescription>
         </div>
         {diff.skus.length > 1 ? (
           <Button variant="secondary" size="sm" onClick={() => setAll(!allOpen)} data-testid="diff-toggle-all">
-            {allOpen ? 'Collapse all' : 'Expand all'}
+            {allOpen ? t('diff.collapse') : t('diff.expand')}
           </Button>
         ) : null}
       </CardHeader>
       {diff.approval_resets ? (
         <div className="border-b border-border px-5 py-4">
-          <Alert variant="warning" title={`${plural(diff.approval_resets, 'SKU')} go back for approval`}>
-            {diff.approval_resets === 1 ? 'It is' : 'They are'} approved or reviewed now. Changed data resets the
-            approval to pending and reopens the review, so someone checks the new values again.
+          <Alert variant="warning" title={t('diff.resets_title', { count: diff.approval_resets })}>
+            {t('diff.resets_body', { count: diff.approval_resets })}
           </Alert>
         </div>
       ) : null}
-      <ul aria-label="Existing SKUs this import changes">
+      <ul aria-label={t('diff.list_label')}>
         {diff.skus.map((s) => (
           <SkuChanges
             key={s.sku_id}
@@ -178,11 +176,9 @@ export function DryRunDiff({ diff }: { diff: ImportUpdateDiff }) {
       </ul>
       {diff.skus_omitted || diff.changes_omitted ? (
         <p className="border-t border-border px-5 py-3 text-xs text-muted-foreground" data-testid="diff-omitted">
-          {diff.skus_omitted
-            ? `${plural(diff.skus_omitted, 'more SKU')} with changes not listed (the first ${formatNumber(diff.limits.skus)} are shown). `
-            : ''}
-          {diff.changes_omitted ? `${plural(diff.changes_omitted, 'change')} left out in all. ` : ''}
-          After the import, the review lists every change.
+          {diff.skus_omitted ? `${t('diff.skus_omitted', { count: diff.skus_omitted, max: diff.limits.skus })} ` : ''}
+          {diff.changes_omitted ? `${t('diff.changes_omitted', { count: diff.changes_omitted })} ` : ''}
+          {t('diff.after')}
         </p>
       ) : null}
     </Card>

@@ -5,7 +5,8 @@ import { CircleCheck, CircleSlash, OctagonAlert, PencilLine, Plus, Users } from 
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Meter } from '@/components/ui/meter';
-import { formatNumber } from '@/components/format';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
+import { importMessages } from '@/lib/i18n/ui/imports';
 import { cn } from '@/lib/utils/cn';
 import { CandidateSummaryList } from './candidate-summary';
 import { DryRunDiff } from './dry-run-diff';
@@ -27,6 +28,7 @@ export function CountTile({
   hint?: string;
   testId?: string;
 }) {
+  const f = useFormat();
   const tones = {
     primary: 'text-primary bg-primary-soft',
     info: 'text-info-soft-foreground bg-info-soft',
@@ -45,7 +47,7 @@ export function CountTile({
           className="text-xl font-semibold tracking-tight text-foreground tabular-nums"
           data-testid={testId ? `${testId}-value` : undefined}
         >
-          {value === null || value === undefined ? '—' : formatNumber(value)}
+          {value === null || value === undefined ? '—' : f.number(value)}
         </div>
         <div className="text-xs font-medium text-muted-foreground">{label}</div>
         {hint ? <div className="mt-0.5 text-xs text-subtle-foreground">{hint}</div> : null}
@@ -56,6 +58,7 @@ export function CountTile({
 
 /** The dry run's verdict: counts, the plan limit, row errors and the operators found. Nothing is written yet. */
 export function DryRunSummary({ result }: { result: DryRunResponse }) {
+  const t = useT(importMessages);
   const { counts } = result;
   const plan = result.plan_limit ?? null;
   const errorsTotal = result.row_errors_total ?? result.row_errors.length;
@@ -72,72 +75,63 @@ export function DryRunSummary({ result }: { result: DryRunResponse }) {
       <Card>
         <CardHeader>
           <div>
-            <CardTitle>What the import will do</CardTitle>
-            <CardDescription>
-              {formatNumber(counts.total_rows)} data row{counts.total_rows === 1 ? '' : 's'} read. This is a dry run:
-              nothing has been written yet.
-            </CardDescription>
+            <CardTitle>{t('summary.title')}</CardTitle>
+            <CardDescription>{t('summary.description', { count: counts.total_rows })}</CardDescription>
           </div>
         </CardHeader>
         <CardContent className="grid gap-4">
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             <CountTile
-              label="SKUs created"
+              label={t('tile.created')}
               value={counts.would_create}
               icon={Plus}
               tone="primary"
               testId="would-create"
             />
             <CountTile
-              label="SKUs updated"
+              label={t('tile.updated')}
               value={counts.would_update}
               icon={PencilLine}
               tone="info"
-              hint="Matched by SKU code; empty cells never blank a value."
+              hint={t('tile.updated_hint')}
               testId="would-update"
             />
             <CountTile
-              label="Rows skipped"
+              label={t('tile.skipped')}
               value={counts.would_skip}
               icon={CircleSlash}
               tone="neutral"
-              hint="Repeated codes (the later row wins), empty rows."
+              hint={t('tile.skipped_hint')}
               testId="would-skip"
             />
             <CountTile
-              label="Rows failing"
+              label={t('tile.failing')}
               value={counts.would_fail}
               icon={OctagonAlert}
               tone={counts.would_fail ? 'danger' : 'success'}
-              hint={
-                overLimitRows
-                  ? `${formatNumber(errorRows)} with row errors, ${formatNumber(overLimitRows)} over the plan limit`
-                  : undefined
-              }
+              hint={overLimitRows ? t('tile.failing_hint', { errors: errorRows, over: overLimitRows }) : undefined}
               testId="would-fail"
             />
           </div>
           {plan ? (
             <div className="grid gap-2 rounded-lg border border-border bg-surface-muted/40 px-4 py-3">
               <Meter
-                label={`SKUs on the ${plan.plan} plan after this import`}
+                label={t('summary.meter', { plan: plan.plan })}
                 value={after ?? plan.current_count ?? 0}
                 max={plan.limit}
               />
               {atLimit && counts.would_fail > errorRows ? (
                 <p className="text-xs text-danger-soft-foreground" data-testid="plan-limit-note">
-                  The {plan.plan} plan holds {formatNumber(plan.limit!)} SKUs.{' '}
-                  {overLimitRows
-                    ? `${formatNumber(overLimitRows)} new SKU${overLimitRows === 1 ? '' : 's'} beyond the limit would fail`
-                    : 'New SKUs beyond the limit would fail'}
-                  ; updates of SKUs you have still go through. Upgrade the plan or import fewer rows.
+                  {t('summary.plan_holds', { plan: plan.plan, limit: plan.limit! })}{' '}
+                  {overLimitRows ? t('summary.over_count', { count: overLimitRows }) : t('summary.over_any')}
+                  {t('summary.over_rest')}
                 </p>
               ) : null}
             </div>
           ) : null}
           {counts.would_fail === 0 && errorsTotal === 0 ? (
-            <Alert variant="success" title="No row errors">
-              Every row can be imported as shown in the preview.
+            <Alert variant="success" title={t('summary.no_errors_title')}>
+              {t('summary.no_errors')}
             </Alert>
           ) : null}
         </CardContent>
@@ -149,11 +143,8 @@ export function DryRunSummary({ result }: { result: DryRunResponse }) {
         <Card className="overflow-hidden">
           <CardHeader>
             <div>
-              <CardTitle>Row errors ({formatNumber(errorsTotal)})</CardTitle>
-              <CardDescription>
-                Rows with errors are not imported. Fix them in the file and import it again, or go on: the rest is
-                imported and all errors can be downloaded as CSV from the review.
-              </CardDescription>
+              <CardTitle>{t('summary.errors_title', { count: errorsTotal })}</CardTitle>
+              <CardDescription>{t('summary.errors_description')}</CardDescription>
             </div>
           </CardHeader>
           <RowErrorsTable errors={result.row_errors} total={errorsTotal} limit={100} />
@@ -165,12 +156,9 @@ export function DryRunSummary({ result }: { result: DryRunResponse }) {
           <div>
             <CardTitle className="flex items-center gap-2">
               <Users className="size-4 text-muted-foreground" aria-hidden="true" />
-              Operators found ({result.entity_candidates.length})
+              {t('summary.operators_title', { count: result.entity_candidates.length })}
             </CardTitle>
-            <CardDescription>
-              Manufacturers, importers and responsible persons named in the rows, grouped by name, address and email.
-              After the import you link each one to an entity once, for all its SKUs.
-            </CardDescription>
+            <CardDescription>{t('summary.operators_description')}</CardDescription>
           </div>
         </CardHeader>
         {result.entity_candidates.length ? (
@@ -178,7 +166,7 @@ export function DryRunSummary({ result }: { result: DryRunResponse }) {
         ) : (
           <p className="flex items-center gap-2 px-5 py-4 text-sm text-muted-foreground">
             <CircleCheck className="size-4 text-subtle-foreground" aria-hidden="true" />
-            No operator columns are mapped, so no entities are proposed.
+            {t('summary.no_operators')}
           </p>
         )}
       </Card>

@@ -17,6 +17,9 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EuBadge } from '@/components/entities/eu-badge';
 import { useDebouncedValue } from '@/components/use-debounced-value';
+import { useT } from '@/components/i18n/locale-provider';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { importEntityMessages } from '@/lib/i18n/ui/import-entities';
 import type { Entity } from '@/components/skus/types';
 
 export interface EntityChooserProps {
@@ -55,6 +58,8 @@ function ChooserBody({
   onChoose,
   onCancel,
 }: Omit<EntityChooserProps, 'open' | 'onOpenChange'> & { onCancel: () => void }) {
+  const t = useT(importEntityMessages);
+  const common = useT(commonMessages);
   const [q, setQ] = React.useState(initialQuery);
   const debounced = useDebouncedValue(q.trim(), 250);
   const found = useApiQuery<{ data: Entity[] }>(
@@ -67,9 +72,7 @@ function ChooserBody({
     <>
       <DialogHeader>
         <DialogTitle>{title}</DialogTitle>
-        <DialogDescription>
-          Pick the entity this is. Every SKU of the import that names it is linked to it.
-        </DialogDescription>
+        <DialogDescription>{t('chooser.description')}</DialogDescription>
       </DialogHeader>
       <div className="relative">
         <Search
@@ -81,14 +84,18 @@ function ChooserBody({
           autoFocus
           value={q}
           onChange={(e) => setQ(e.target.value)}
-          placeholder="Search by name, email or city"
-          aria-label="Search entities"
+          placeholder={t('chooser.search_placeholder')}
+          aria-label={t('chooser.search_label')}
           className="pl-8"
           maxLength={200}
         />
       </div>
       {error ? <Alert variant="danger">{error}</Alert> : null}
-      <div className="max-h-80 overflow-y-auto rounded-lg border border-border" role="list" aria-label="Entities">
+      <div
+        className="max-h-80 overflow-y-auto rounded-lg border border-border"
+        role="list"
+        aria-label={t('chooser.list_label')}
+      >
         {results === null ? (
           <div className="grid gap-2 p-3">
             <Skeleton className="h-10" />
@@ -96,8 +103,7 @@ function ChooserBody({
           </div>
         ) : results.length === 0 ? (
           <p className="px-4 py-6 text-center text-[0.8125rem] text-muted-foreground">
-            {debounced ? `No entity matches “${debounced}”.` : 'No entities yet.'} Choose “Create new” on the candidate
-            instead.
+            {debounced ? t('chooser.no_match', { query: debounced }) : t('chooser.none')} {t('chooser.instead')}
           </p>
         ) : (
           results.map((e) => (
@@ -113,17 +119,17 @@ function ChooserBody({
                   <EuBadge established={e.eu_established} country={e.country} />
                 </div>
                 <p className="truncate text-xs text-muted-foreground">
-                  {[e.postal_address, e.email].filter(Boolean).join(' · ') || 'No address or email yet'}
+                  {[e.postal_address, e.email].filter(Boolean).join(' · ') || t('chooser.no_contact')}
                 </p>
               </div>
               <Button
                 size="sm"
                 variant={e.id === selectedId ? 'subtle' : 'secondary'}
                 onClick={() => onChoose(e)}
-                aria-label={`Choose ${e.name}`}
+                aria-label={t('chooser.choose_label', { name: e.name })}
               >
                 {e.id === selectedId ? <Check aria-hidden="true" /> : null}
-                {e.id === selectedId ? 'Chosen' : 'Choose'}
+                {e.id === selectedId ? t('chooser.chosen') : t('chooser.choose')}
               </Button>
             </div>
           ))
@@ -131,7 +137,7 @@ function ChooserBody({
       </div>
       <DialogFooter>
         <Button variant="ghost" onClick={onCancel}>
-          Cancel
+          {common('cancel')}
         </Button>
       </DialogFooter>
     </>

@@ -9,13 +9,14 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { toast } from '@/components/ui/toaster';
-import { formatDateTime } from '@/components/format';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
+import { importEntityMessages } from '@/lib/i18n/ui/import-entities';
 import { idempotentWrite } from '@/components/api/client';
 import { useEntityName } from '@/components/api/queries/imports';
 import { cn } from '@/lib/utils/cn';
-import { CandidateConflicts, CandidateIdentity, candidateRowCount, rowsLabel } from './candidate-summary';
+import { CandidateConflicts, CandidateIdentity, candidateRowCount, useRowsLabel } from './candidate-summary';
 import { EntityChooser } from './entity-chooser';
-import { ACTION_LABELS, actionLabel, entityRoleLabel } from './labels';
+import { useImportLabels } from './labels';
 import type {
   ImportEntityResolutionDecision,
   ImportEntityResolutionResponse,
@@ -71,6 +72,9 @@ function toDecision(c: ReviewCandidate, choice: Choice): ResolutionDecision {
 }
 
 function DoneDecision({ candidate }: { candidate: ReviewCandidate }) {
+  const t = useT(importEntityMessages);
+  const f = useFormat();
+  const labels = useImportLabels();
   const d = candidate.decision!;
   const name = useEntityName(d.entity_id ?? null);
   return (
@@ -82,19 +86,19 @@ function DoneDecision({ candidate }: { candidate: ReviewCandidate }) {
       <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
       <span className="font-medium">
         {d.action === 'create_new'
-          ? 'Created as a new entity'
+          ? t('done.created')
           : d.action === 'link_existing'
-            ? 'Linked to an existing entity'
+            ? t('done.linked')
             : d.action === 'ignore'
-              ? 'Ignored'
-              : actionLabel(d.action)}
+              ? t('done.ignored')
+              : labels.action(d.action)}
       </span>
       {name ? <span data-testid="decision-entity-name">· {name}</span> : null}
       <span className="text-xs opacity-80">
         {d.applied_at
-          ? `applied ${formatDateTime(d.applied_at)}`
+          ? t('done.applied', { time: f.dateTime(d.applied_at) })
           : d.decided_at
-            ? `saved ${formatDateTime(d.decided_at)}, applying…`
+            ? t('done.saved', { time: f.dateTime(d.decided_at) })
             : ''}
       </span>
     </div>
@@ -114,6 +118,10 @@ function CandidateCard({
   conflict: string | null;
   disabled: boolean;
 }) {
+  const t = useT(importEntityMessages);
+  const f = useFormat();
+  const labels = useImportLabels();
+  const rowsLabel = useRowsLabel();
   const [choosing, setChoosing] = React.useState(false);
   const settled = isSettled(candidate);
   const existingName = useEntityName(
@@ -121,7 +129,8 @@ function CandidateCard({
   );
   const id = candidateId(candidate);
   const groupName = `decision-${id}`;
-  const role = entityRoleLabel(candidate.role);
+  const role = labels.entityRole(candidate.role);
+  const roleInText = labels.entityRoleInText(candidate.role);
 
   return (
     <li
@@ -129,7 +138,7 @@ function CandidateCard({
       data-testid="entity-candidate"
       data-candidate-key={candidate.candidate_key}
       data-role={candidate.role}
-      aria-label={`${role}: ${candidate.proposed_values.name ?? 'no name'}`}
+      aria-label={`${role}: ${candidate.proposed_values.name ?? t('candidate.no_name')}`}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex flex-wrap items-center gap-1.5">
@@ -137,12 +146,10 @@ function CandidateCard({
           {candidate.has_conflicts ? (
             <Badge variant="warning">
               <TriangleAlert aria-hidden="true" />
-              Conflicting spellings
+              {t('card.conflicting')}
             </Badge>
           ) : null}
-          {candidate.existing_entity_id && !settled ? (
-            <Badge variant="success">Matches an entity you have</Badge>
-          ) : null}
+          {candidate.existing_entity_id && !settled ? <Badge variant="success">{t('card.matches')}</Badge> : null}
         </div>
         <span className="text-xs text-muted-foreground" title={candidate.source_rows.join(', ')}>
           {rowsLabel(candidate.source_rows, candidateRowCount(candidate), 8)}
@@ -156,13 +163,11 @@ function CandidateCard({
         <DoneDecision candidate={candidate} />
       ) : (
         <fieldset className="grid gap-2" disabled={disabled}>
-          <legend className="sr-only">
-            Decision for {role} {candidate.proposed_values.name ?? ''}
-          </legend>
+          <legend className="sr-only">{t('card.legend', { role, name: candidate.proposed_values.name ?? '' })}</legend>
           <div
             className="flex flex-wrap gap-1.5"
             role="radiogroup"
-            aria-label={`Decision for ${candidate.proposed_values.name ?? role}`}
+            aria-label={t('card.group', { name: candidate.proposed_values.name ?? role })}
           >
             {ACTIONS.map((a) => {
               const on = choice?.action === a;
@@ -196,7 +201,7 @@ function CandidateCard({
                   ) : a === 'create_new' ? (
                     <Plus className="size-3.5" aria-hidden="true" />
                   ) : null}
-                  {ACTION_LABELS[a]}
+                  {labels.action(a)}
                 </label>
               );
             })}
@@ -205,36 +210,31 @@ function CandidateCard({
             <div className="flex flex-wrap items-center gap-2 text-[0.8125rem]">
               {choice.entity_id ? (
                 <span className="text-foreground" data-testid="chosen-entity">
-                  Links to{' '}
-                  <span className="font-medium">{choice.entity_name ?? existingName ?? 'the chosen entity'}</span>
+                  {t('card.links_to')}{' '}
+                  <span className="font-medium">{choice.entity_name ?? existingName ?? t('card.chosen_entity')}</span>
                 </span>
               ) : (
-                <span className="text-warning-soft-foreground">Choose the entity to link.</span>
+                <span className="text-warning-soft-foreground">{t('card.choose_hint')}</span>
               )}
               <Button size="sm" variant="secondary" onClick={() => setChoosing(true)}>
                 <Search aria-hidden="true" />
-                {choice.entity_id ? 'Change' : 'Choose entity…'}
+                {choice.entity_id ? t('card.change') : t('card.choose')}
               </Button>
             </div>
           ) : choice?.action === 'create_new' ? (
-            <p className="text-xs text-muted-foreground">
-              A new {role.toLowerCase()} entity is created from the name, address and email above and linked to the SKUs
-              of these rows.
-            </p>
+            <p className="text-xs text-muted-foreground">{t('card.create_note', { role: roleInText })}</p>
           ) : choice?.action === 'ignore' ? (
-            <p className="text-xs text-muted-foreground">
-              Nothing is created or linked; the values stay in the dossier fields as imported.
-            </p>
+            <p className="text-xs text-muted-foreground">{t('card.ignore_note')}</p>
           ) : null}
           {candidate.decision?.action === 'unresolved' ? (
             <p className="text-xs text-subtle-foreground">
-              Saved as unresolved {formatDateTime(candidate.decision.decided_at)}.
+              {t('card.saved_unresolved', { time: f.dateTime(candidate.decision.decided_at) })}
             </p>
           ) : null}
         </fieldset>
       )}
       {conflict ? (
-        <Alert variant="danger" title="Not applied" data-testid="candidate-conflict-error">
+        <Alert variant="danger" title={t('card.not_applied')} data-testid="candidate-conflict-error">
           {conflict}
         </Alert>
       ) : null}
@@ -242,7 +242,7 @@ function CandidateCard({
         open={choosing}
         onOpenChange={setChoosing}
         initialQuery={candidate.proposed_values.name ?? ''}
-        title={`Link ${role.toLowerCase()} “${candidate.proposed_values.name ?? ''}”`}
+        title={t('card.chooser_title', { role: roleInText, name: candidate.proposed_values.name ?? '' })}
         selectedId={choice?.entity_id}
         onChoose={(e) => {
           onChoice({ action: 'link_existing', entity_id: e.id, entity_name: e.name });
@@ -267,6 +267,8 @@ export interface EntityResolutionProps {
  * decisions would do (dry run); "Apply" saves them once. Conflicts (409) show where they happened.
  */
 export function EntityResolution({ batchId, candidates, locked, onApplied }: EntityResolutionProps) {
+  const t = useT(importEntityMessages);
+  const labels = useImportLabels();
   // Only what the user picked; a candidate that matches an entity of the workspace starts as "link to it".
   // Derived at render time, so a reload of the candidates (after apply, after a conflict) keeps the picks.
   const [picked, setPicked] = React.useState<Record<string, Choice>>({});
@@ -300,7 +302,10 @@ export function EntityResolution({ batchId, candidates, locked, onApplied }: Ent
     const requested = ae?.details?.requested as { action?: string } | undefined;
     const message =
       ae?.status === 409 && match && saved?.action
-        ? `Decided meanwhile (in another tab or by a colleague): ${actionLabel(saved.action).toLowerCase()}. Your choice “${actionLabel(requested?.action).toLowerCase()}” was not applied; a decision is final once saved.`
+        ? t('resolution.conflict', {
+            saved: labels.action(saved.action).toLowerCase(),
+            requested: labels.action(requested?.action).toLowerCase(),
+          })
         : describeError(e).title;
     setError({ message, candidate: match ? candidateId(match) : null });
     // A conflict means a decision was saved meanwhile (another tab, another person): show it.
@@ -332,12 +337,12 @@ export function EntityResolution({ batchId, candidates, locked, onApplied }: Ent
         body: { decisions },
       });
       const p = body.planned;
-      toast.success('Decisions applied', {
+      toast.success(t('resolution.applied'), {
         description: [
-          p.create_new ? `${p.create_new} created` : null,
-          p.link_existing ? `${p.link_existing} linked` : null,
-          p.ignore ? `${p.ignore} ignored` : null,
-          p.unresolved ? `${p.unresolved} left open` : null,
+          p.create_new ? t('resolution.created', { count: p.create_new }) : null,
+          p.link_existing ? t('resolution.linked', { count: p.link_existing }) : null,
+          p.ignore ? t('resolution.ignored', { count: p.ignore }) : null,
+          p.unresolved ? t('resolution.left_open', { count: p.unresolved }) : null,
         ]
           .filter(Boolean)
           .join(', '),
@@ -355,12 +360,7 @@ export function EntityResolution({ batchId, candidates, locked, onApplied }: Ent
   if (candidates.length === 0) {
     return (
       <Card>
-        <EmptyState
-          compact
-          icon={Users}
-          title="No operators to resolve"
-          description="The import had no manufacturer, importer or responsible-person columns, or their rows were not imported."
-        />
+        <EmptyState compact icon={Users} title={t('resolution.empty_title')} description={t('resolution.empty')} />
       </Card>
     );
   }
@@ -368,15 +368,14 @@ export function EntityResolution({ batchId, candidates, locked, onApplied }: Ent
   return (
     <div className="grid gap-4" data-testid="entity-resolution">
       {locked ? (
-        <Alert variant="info" title="The import is still running">
-          Decisions can be applied once every row is in.
+        <Alert variant="info" title={t('resolution.locked_title')}>
+          {t('resolution.locked')}
         </Alert>
       ) : null}
       <Card className="overflow-hidden">
         <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-5 py-3">
           <p className="text-[0.8125rem] text-muted-foreground">
-            {candidates.length} operator{candidates.length === 1 ? '' : 's'} found · {done} done · {open.length} open.
-            Decide once; every SKU of the listed rows follows.
+            {t('resolution.status', { count: candidates.length, done, open: open.length })}
           </p>
         </div>
         <ul className="divide-y divide-border">
@@ -401,7 +400,7 @@ export function EntityResolution({ batchId, candidates, locked, onApplied }: Ent
       </Card>
 
       {error && !error.candidate ? (
-        <Alert variant="danger" title="The decisions were not applied" data-testid="resolution-error">
+        <Alert variant="danger" title={t('resolution.error_title')} data-testid="resolution-error">
           {error.message}
         </Alert>
       ) : null}
@@ -418,12 +417,12 @@ export function EntityResolution({ batchId, candidates, locked, onApplied }: Ent
             >
               <span className="inline-flex items-center gap-1.5 font-medium text-foreground">
                 <Eye className="size-4 text-muted-foreground" aria-hidden="true" />
-                {previewCurrent.valid_decisions} decision{previewCurrent.valid_decisions === 1 ? '' : 's'} would apply:
+                {t('resolution.would_apply', { count: previewCurrent.valid_decisions })}
               </span>
               {ACTIONS.map((a) => (
                 <span key={a} className="text-muted-foreground" data-testid={`planned-${a}`}>
                   <span className="font-semibold text-foreground tabular-nums">{previewCurrent.planned?.[a] ?? 0}</span>{' '}
-                  {ACTION_LABELS[a].toLowerCase()}
+                  {labels.action(a).toLowerCase()}
                 </span>
               ))}
             </div>
@@ -431,12 +430,12 @@ export function EntityResolution({ batchId, candidates, locked, onApplied }: Ent
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-xs text-muted-foreground">
               {decisions.length === 0
-                ? 'Choose what to do with each operator above.'
+                ? t('resolution.hint_none')
                 : incomplete
-                  ? 'A “link to existing” needs its entity.'
+                  ? t('resolution.hint_incomplete')
                   : previewCurrent
-                    ? 'Nothing is saved until you apply.'
-                    : `${decisions.length} decision${decisions.length === 1 ? '' : 's'} chosen. Preview them first.`}
+                    ? t('resolution.hint_unsaved')
+                    : t('resolution.hint_chosen', { count: decisions.length })}
             </p>
             <div className="flex gap-2">
               <RoleGate need={RESOLVE}>
@@ -448,7 +447,7 @@ export function EntityResolution({ batchId, candidates, locked, onApplied }: Ent
                   data-testid="resolution-preview-button"
                 >
                   <Eye aria-hidden="true" />
-                  Preview
+                  {t('resolution.preview')}
                 </Button>
               </RoleGate>
               <RoleGate need={RESOLVE}>
@@ -458,7 +457,7 @@ export function EntityResolution({ batchId, candidates, locked, onApplied }: Ent
                   disabled={locked || !previewCurrent || decisions.length === 0 || previewing}
                   data-testid="resolution-apply"
                 >
-                  Apply {decisions.length || ''} decision{decisions.length === 1 ? '' : 's'}
+                  {t('resolution.apply', { count: decisions.length })}
                 </Button>
               </RoleGate>
             </div>

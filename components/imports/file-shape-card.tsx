@@ -8,8 +8,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { formatBytes, formatNumber } from '@/components/format';
-import { delimiterLabel, formatLabel } from './labels';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
+import { importMessages } from '@/lib/i18n/ui/imports';
+import { useImportLabels } from './labels';
 import type { ImportFileShape, ImportFileShape as FileShapeInfo } from '@/lib/imports/service-schemas';
 
 type SheetEntry = ImportFileShape['sheets'][number];
@@ -57,6 +58,9 @@ export function FileShapeCard({
   onHeaderRow,
   onReplaceFile,
 }: FileShapeCardProps) {
+  const t = useT(importMessages);
+  const f = useFormat();
+  const labels = useImportLabels();
   const sheets = shape.sheets ?? [];
   const isText = !sheets.length || ['csv', 'tsv', 'txt'].includes(shape.format);
   const detectedHeader = shape.header_row ?? 1;
@@ -75,42 +79,44 @@ export function FileShapeCard({
               {file.name}
             </CardTitle>
             <CardDescription>
-              {formatBytes(file.size)} · read as {formatLabel(shape.format)}
+              {t('shape.read_as', { size: f.bytes(file.size), format: labels.format(shape.format) })}
             </CardDescription>
           </div>
         </div>
         <Button variant="ghost" size="sm" onClick={onReplaceFile} disabled={busy}>
           <RotateCcw aria-hidden="true" />
-          Choose another file
+          {t('shape.replace')}
         </Button>
       </CardHeader>
       <CardContent className="grid gap-5">
         <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-4">
-          <Fact label="Format" testId="file-format">
-            {formatLabel(shape.format)}
+          <Fact label={t('shape.format')} testId="file-format">
+            {labels.format(shape.format)}
           </Fact>
           {isText ? (
             <>
-              <Fact label="Encoding" testId="file-encoding">
+              <Fact label={t('shape.encoding')} testId="file-encoding">
                 {shape.encoding ? shape.encoding.toUpperCase() : '—'}
               </Fact>
-              <Fact label="Delimiter" testId="file-delimiter">
-                {delimiterLabel(shape.delimiter)}
+              <Fact label={t('shape.delimiter')} testId="file-delimiter">
+                {labels.delimiter(shape.delimiter)}
               </Fact>
             </>
           ) : (
-            <Fact label="Sheets">
+            <Fact label={t('shape.sheets')}>
               {sheets.length}
               {hiddenCount ? (
-                <span className="ml-1 font-normal text-muted-foreground">({hiddenCount} hidden)</span>
+                <span className="ml-1 font-normal text-muted-foreground">
+                  {t('shape.hidden_count', { count: hiddenCount })}
+                </span>
               ) : null}
             </Fact>
           )}
-          <Fact label="Header" testId="file-header-row">
-            Row {detectedHeader}
+          <Fact label={t('shape.header')} testId="file-header-row">
+            {t('shape.row', { row: detectedHeader })}
             {titleRows > 0 ? (
               <span className="ml-1 font-normal text-muted-foreground">
-                ({titleRows} title row{titleRows === 1 ? '' : 's'} skipped)
+                {t('shape.title_rows', { count: titleRows })}
               </span>
             ) : null}
           </Fact>
@@ -133,10 +139,10 @@ export function FileShapeCard({
         <div className="grid gap-4 border-t border-border pt-4 sm:grid-cols-2">
           {sheets.length > 1 ? (
             <div className="grid gap-1.5">
-              <Label htmlFor="import-sheet">Sheet</Label>
+              <Label htmlFor="import-sheet">{t('shape.sheet')}</Label>
               <Select value={shape.sheet ?? ''} onValueChange={onSheet} disabled={busy}>
                 <SelectTrigger id="import-sheet" data-testid="sheet-select" aria-describedby="import-sheet-hint">
-                  <SelectValue placeholder="Pick a sheet" />
+                  <SelectValue placeholder={t('shape.pick_sheet')} />
                 </SelectTrigger>
                 <SelectContent>
                   {sheets.map((s) => {
@@ -148,11 +154,13 @@ export function FileShapeCard({
                           {sheetHidden(s) ? (
                             <Badge variant="neutral" className="ml-1">
                               <EyeOff aria-hidden="true" />
-                              hidden
+                              {t('shape.hidden')}
                             </Badge>
                           ) : null}
                           {rows !== null ? (
-                            <span className="text-xs text-muted-foreground">{formatNumber(rows)} rows</span>
+                            <span className="text-xs text-muted-foreground">
+                              {t('shape.sheet_rows', { count: rows })}
+                            </span>
                           ) : null}
                         </span>
                       </SelectItem>
@@ -161,9 +169,7 @@ export function FileShapeCard({
                 </SelectContent>
               </Select>
               <p id="import-sheet-hint" className="text-xs text-muted-foreground">
-                {hiddenCount
-                  ? 'Hidden sheets often hold the real product list behind an order template: check the row counts.'
-                  : 'The first sheet with data was chosen.'}
+                {hiddenCount ? t('shape.hidden_hint') : t('shape.first_sheet')}
               </p>
             </div>
           ) : null}
@@ -193,6 +199,7 @@ function HeaderRowForm({
   busy: boolean;
   onHeaderRow: (row: number | null) => void;
 }) {
+  const t = useT(importMessages);
   const [headerDraft, setHeaderDraft] = React.useState(String(detectedHeader));
   const draftNumber = Number(headerDraft);
   const draftValid = Number.isInteger(draftNumber) && draftNumber >= 1 && draftNumber <= 1000;
@@ -204,7 +211,7 @@ function HeaderRowForm({
         if (draftValid && draftNumber !== detectedHeader) onHeaderRow(draftNumber);
       }}
     >
-      <Label htmlFor="import-header-row">Header row</Label>
+      <Label htmlFor="import-header-row">{t('header.label')}</Label>
       <div className="flex gap-2">
         <Input
           id="import-header-row"
@@ -225,18 +232,16 @@ function HeaderRowForm({
           disabled={busy || !draftValid || draftNumber === detectedHeader}
           data-testid="apply-header-row"
         >
-          Use this row
+          {t('header.use')}
         </Button>
         {requestedHeaderRow !== null ? (
           <Button type="button" variant="ghost" onClick={() => onHeaderRow(null)} disabled={busy}>
-            Detect again
+            {t('header.detect')}
           </Button>
         ) : null}
       </div>
       <p id="import-header-row-hint" className="text-xs text-muted-foreground">
-        {requestedHeaderRow !== null
-          ? 'You chose this row. Rows above it are skipped.'
-          : 'Found automatically. If the column names below look like data, enter the row number the names are on.'}
+        {requestedHeaderRow !== null ? t('header.chosen') : t('header.found')}
       </p>
     </form>
   );

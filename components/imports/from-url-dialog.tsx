@@ -25,8 +25,27 @@ import { useDebouncedValue } from '@/components/use-debounced-value';
 import { useReadingPost } from '@/components/api/queries/use-api-query';
 import type { CreateSkuDryRun, Sku } from '@/components/skus/types';
 import type { FromUrlResponse } from '@/lib/imports/service-schemas';
+import { useT } from '@/components/i18n/locale-provider';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { importFromUrlMessages } from '@/lib/i18n/ui/import-from-url';
+import type { T } from '@/lib/i18n/ui';
 
-const SOURCE_LABELS: Record<string, string> = { jsonld: 'JSON-LD', microdata: 'Microdata', opengraph: 'OpenGraph' };
+type FromUrlT = T<(typeof importFromUrlMessages)['en']>;
+
+/** The provenance note stored with each suggestion names its source in English: it is data, not UI text. */
+const PROVENANCE_SOURCES: Record<string, string> = {
+  jsonld: 'JSON-LD',
+  microdata: 'Microdata',
+  opengraph: 'OpenGraph',
+};
+
+/** Where a proposed value was found, by name: the formats' own names, "Microdata" in the UI language. */
+function sourceLabel(source: string, t: FromUrlT): string {
+  if (source === 'jsonld') return 'JSON-LD';
+  if (source === 'opengraph') return 'OpenGraph';
+  if (source === 'microdata') return t('source.microdata');
+  return source;
+}
 
 interface ProposedRow {
   key: string;
@@ -35,27 +54,27 @@ interface ProposedRow {
   source?: string;
 }
 
-function proposedRows(r: FromUrlResponse): ProposedRow[] {
+function proposedRows(r: FromUrlResponse, t: FromUrlT): ProposedRow[] {
   const p = r.proposed;
   const rows: ProposedRow[] = [];
   const add = (key: keyof FromUrlResponse['proposed'], label: string) => {
     const v = p[key];
     if (typeof v === 'string' && v.trim()) rows.push({ key, label, value: v, source: r.sources?.[key] });
   };
-  add('product_name', 'Product name');
+  add('product_name', t('field.product_name'));
   add('sku_code', 'SKU');
   add('gtin', 'GTIN');
-  add('mpn', 'Model / MPN');
-  add('brand', 'Brand');
-  add('manufacturer', 'Manufacturer');
-  add('description', 'Description');
+  add('mpn', t('field.model'));
+  add('brand', t('field.brand'));
+  add('manufacturer', t('field.manufacturer'));
+  add('description', t('field.description'));
   for (const [i, img] of (p.images ?? []).slice(0, 5).entries())
-    rows.push({ key: `image_${i}`, label: i === 0 ? 'Images' : '', value: img, source: r.sources?.images });
+    rows.push({ key: `image_${i}`, label: i === 0 ? t('field.images') : '', value: img, source: r.sources?.images });
   return rows;
 }
 
-function warningText(w: FromUrlResponse['warnings'][number]): string {
-  return typeof w === 'string' ? w : (w.message ?? w.code ?? 'Warning');
+function warningText(w: FromUrlResponse['warnings'][number], t: FromUrlT): string {
+  return typeof w === 'string' ? w : (w.message ?? w.code ?? t('warning'));
 }
 
 /** A code the SKU rules accept (letters, digits, _ and -), from whatever the page calls its SKU. */
@@ -97,6 +116,8 @@ export function FromUrlDialog({ open, onOpenChange }: FromUrlDialogProps) {
 
 function FromUrlBody({ onBusyChange, onCancel }: { onBusyChange: (b: boolean) => void; onCancel: () => void }) {
   const router = useRouter();
+  const t = useT(importFromUrlMessages);
+  const common = useT(commonMessages);
   const [url, setUrl] = React.useState('');
   const [fetching, setFetching] = React.useState(false);
   const [fetchError, setFetchError] = React.useState<ApiError | null>(null);
@@ -118,9 +139,7 @@ function FromUrlBody({ onBusyChange, onCancel }: { onBusyChange: (b: boolean) =>
         return;
       }
       setFetchError(
-        err instanceof ApiError
-          ? err
-          : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The page could not be read.' }),
+        err instanceof ApiError ? err : new ApiError({ status: 0, code: 'UNKNOWN', message: t('read.failed') }),
       );
     } finally {
       setFetching(false);
@@ -136,15 +155,12 @@ function FromUrlBody({ onBusyChange, onCancel }: { onBusyChange: (b: boolean) =>
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Preview a product from a shop page</DialogTitle>
-        <DialogDescription>
-          Paste the link of a public product page. Its structured data (schema.org JSON-LD, microdata, OpenGraph) is
-          read and shown as proposed fields; nothing is saved until you create the SKU.
-        </DialogDescription>
+        <DialogTitle>{t('read.title')}</DialogTitle>
+        <DialogDescription>{t('read.description')}</DialogDescription>
       </DialogHeader>
       <form id="from-url-form" onSubmit={read} className="grid gap-3">
         <Field>
-          <Label htmlFor="from-url-input">Product page URL</Label>
+          <Label htmlFor="from-url-input">{t('read.url')}</Label>
           <div className="relative">
             <Globe
               className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-subtle-foreground"
@@ -156,7 +172,7 @@ function FromUrlBody({ onBusyChange, onCancel }: { onBusyChange: (b: boolean) =>
               inputMode="url"
               autoFocus
               required
-              placeholder="https://shop.example/products/wooden-train"
+              placeholder={t('read.url_placeholder')}
               value={url}
               onChange={(e) => setUrl(e.target.value)}
               className="pl-8"
@@ -165,16 +181,12 @@ function FromUrlBody({ onBusyChange, onCancel }: { onBusyChange: (b: boolean) =>
               aria-describedby="from-url-msg"
             />
           </div>
-          {fetchError ? null : (
-            <FieldHint id="from-url-msg">
-              Only public pages are fetched, without cookies, with size and time limits.
-            </FieldHint>
-          )}
+          {fetchError ? null : <FieldHint id="from-url-msg">{t('read.url_hint')}</FieldHint>}
         </Field>
         {fetchError ? (
           <Alert
             variant="danger"
-            title="The page was not read"
+            title={t('read.error_title')}
             id="from-url-msg"
             data-testid="from-url-error"
             data-code={fetchError.code}
@@ -185,7 +197,7 @@ function FromUrlBody({ onBusyChange, onCancel }: { onBusyChange: (b: boolean) =>
       </form>
       <DialogFooter>
         <Button variant="secondary" onClick={onCancel} disabled={fetching}>
-          Cancel
+          {common('cancel')}
         </Button>
         <Button
           type="submit"
@@ -194,7 +206,7 @@ function FromUrlBody({ onBusyChange, onCancel }: { onBusyChange: (b: boolean) =>
           disabled={!url.trim()}
           data-testid="from-url-read"
         >
-          Read the page
+          {t('read.submit')}
         </Button>
       </DialogFooter>
     </>
@@ -220,6 +232,8 @@ function ProposalStep({
   onBusyChange: (b: boolean) => void;
 }) {
   const router = useRouter();
+  const t = useT(importFromUrlMessages);
+  const common = useT(commonMessages);
   const p = result.proposed;
   const [skuCode, setSkuCode] = React.useState(() => toSkuCode(p.sku_code ?? p.mpn ?? p.gtin));
   const [name, setName] = React.useState(() => (p.product_name ?? '').slice(0, 200));
@@ -227,7 +241,7 @@ function ProposalStep({
   const [addSuggestions, setAddSuggestions] = React.useState(true);
   const [creating, setCreating] = React.useState(false);
   const [createError, setCreateError] = React.useState<string | null>(null);
-  const rows = proposedRows(result);
+  const rows = proposedRows(result, t);
 
   const body = React.useMemo(() => {
     const g = gtin.replace(/[\s-]/g, '');
@@ -247,7 +261,7 @@ function ProposalStep({
       : dry.error
         ? dry.error.status === 400
           ? { state: 'invalid', message: dry.error.message, fields: dry.error.fields }
-          : { state: 'error', message: dry.error.message || 'The check is not available right now.' }
+          : { state: 'error', message: dry.error.message || t('check.unavailable') }
         : dry.data
           ? { state: 'ok', result: dry.data }
           : { state: 'checking' };
@@ -267,7 +281,7 @@ function ProposalStep({
       const sku = res.sku;
       if (addSuggestions) {
         const source = (k: string) =>
-          result.sources?.[k] ? (SOURCE_LABELS[result.sources[k]!] ?? result.sources[k]) : 'the page';
+          result.sources?.[k] ? (PROVENANCE_SOURCES[result.sources[k]!] ?? result.sources[k]) : 'the page';
         const suggestions = SUGGESTION_FIELDS.flatMap(({ from, field }) => {
           const v = p[from];
           return typeof v === 'string' && v.trim()
@@ -293,13 +307,13 @@ function ProposalStep({
           try {
             await idempotentWrite(`/api/skus/${sku.id}/dossier/suggestions`, { method: 'POST', body: { suggestions } });
           } catch (e) {
-            toast.warning('The SKU was created, but the other fields were not added', {
+            toast.warning(t('create.suggestions_failed'), {
               description: describeError(e).title,
             });
           }
         }
       }
-      toast.success(`SKU ${sku.sku_code} created from the page`);
+      toast.success(t('create.done', { code: sku.sku_code }));
       router.push(`/skus/${sku.id}`);
     } catch (e) {
       if (e instanceof ApiError && e.isAuthLoss) {
@@ -315,9 +329,9 @@ function ProposalStep({
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Proposed from the page</DialogTitle>
+        <DialogTitle>{t('proposal.title')}</DialogTitle>
         <DialogDescription className="break-all">
-          Read from{' '}
+          {t('proposal.read_from')}{' '}
           <a
             href={result.final_url}
             target="_blank"
@@ -326,7 +340,7 @@ function ProposalStep({
           >
             {result.final_url}
           </a>
-          {result.final_url !== result.url ? ' (after redirects)' : ''}.
+          {result.final_url !== result.url ? ` ${t('proposal.after_redirects')}` : ''}.
         </DialogDescription>
       </DialogHeader>
 
@@ -359,7 +373,7 @@ function ProposalStep({
                   <td className="w-28 px-3 py-2 text-right align-top">
                     {r.source ? (
                       <Badge variant="info" data-testid="from-url-source">
-                        {SOURCE_LABELS[r.source] ?? r.source}
+                        {sourceLabel(r.source, t)}
                       </Badge>
                     ) : null}
                   </td>
@@ -369,9 +383,8 @@ function ProposalStep({
           </table>
         </div>
       ) : (
-        <Alert variant="warning" title="No product data found">
-          The page has no schema.org product data, microdata or OpenGraph tags this preview can read. Enter the code and
-          name yourself, or import a catalogue file instead.
+        <Alert variant="warning" title={t('proposal.none_title')}>
+          {t('proposal.none')}
         </Alert>
       )}
 
@@ -380,7 +393,7 @@ function ProposalStep({
           {result.warnings.map((w, i) => (
             <li key={i} className="flex items-start gap-1.5">
               <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-              {warningText(w)}
+              {warningText(w, t)}
             </li>
           ))}
         </ul>
@@ -388,7 +401,7 @@ function ProposalStep({
 
       <div className="grid items-start gap-4 border-t border-border pt-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)]">
         <Field>
-          <Label htmlFor="from-url-sku">SKU code</Label>
+          <Label htmlFor="from-url-sku">{t('proposal.sku_code')}</Label>
           <Input
             id="from-url-sku"
             value={skuCode}
@@ -401,11 +414,11 @@ function ProposalStep({
           {fieldError('sku_code') ? (
             <FieldError id="from-url-sku-msg">{fieldError('sku_code')}</FieldError>
           ) : (
-            <FieldHint id="from-url-sku-msg">Letters, digits, _ and -.</FieldHint>
+            <FieldHint id="from-url-sku-msg">{t('proposal.sku_code_hint')}</FieldHint>
           )}
         </Field>
         <Field>
-          <Label htmlFor="from-url-name">Product name</Label>
+          <Label htmlFor="from-url-name">{t('field.product_name')}</Label>
           <Input
             id="from-url-name"
             value={name}
@@ -435,10 +448,8 @@ function ProposalStep({
       <label className="flex items-start gap-2 text-[0.8125rem] text-foreground">
         <Checkbox checked={addSuggestions} onCheckedChange={(c) => setAddSuggestions(c === true)} className="mt-0.5" />
         <span>
-          Add brand, manufacturer, model, description and image to the dossier as suggestions
-          <span className="block text-xs text-muted-foreground">
-            They stay suggestions until someone confirms them on the SKU page; the page link is kept as their source.
-          </span>
+          {t('proposal.suggestions')}
+          <span className="block text-xs text-muted-foreground">{t('proposal.suggestions_hint')}</span>
         </span>
       </label>
 
@@ -446,14 +457,14 @@ function ProposalStep({
         {stale && preview.state !== 'idle' ? (
           <p className="inline-flex items-center gap-1.5 text-xs text-muted-foreground">
             <LoaderCircle className="size-3.5 animate-spin" aria-hidden="true" />
-            Checking…
+            {t('check.checking')}
           </p>
         ) : blocking ? (
-          <Alert variant="danger" title="The SKU cannot be created" data-testid="from-url-blocking">
+          <Alert variant="danger" title={t('check.blocked')} data-testid="from-url-blocking">
             {blocking.message}
           </Alert>
         ) : preview.state === 'invalid' ? (
-          <Alert variant="warning">{preview.fields.length ? 'Fix the marked fields.' : preview.message}</Alert>
+          <Alert variant="warning">{preview.fields.length ? t('check.fix_fields') : preview.message}</Alert>
         ) : preview.state === 'error' ? (
           <Alert variant="warning">{preview.message}</Alert>
         ) : preview.state === 'ok' ? (
@@ -462,14 +473,14 @@ function ProposalStep({
             data-testid="from-url-ok"
           >
             <CircleCheck className="size-3.5" aria-hidden="true" />
-            Can be created
+            {t('check.ok')}
             {preview.result.plan_limit?.limit
-              ? ` (${preview.result.plan_limit.current_count ?? 0} of ${preview.result.plan_limit.limit} SKUs on your plan)`
+              ? ` ${t('check.plan', { current: preview.result.plan_limit.current_count ?? 0, limit: preview.result.plan_limit.limit })}`
               : ''}
           </p>
         ) : null}
         {createError ? (
-          <Alert variant="danger" title="The SKU was not created" className="mt-2">
+          <Alert variant="danger" title={t('create.failed')} className="mt-2">
             {createError}
           </Alert>
         ) : null}
@@ -478,19 +489,19 @@ function ProposalStep({
       <DialogFooter>
         <Button variant="ghost" className="sm:mr-auto" onClick={onBack} disabled={creating}>
           <ArrowLeft aria-hidden="true" />
-          Another link
+          {t('action.another')}
         </Button>
         <Button variant="secondary" onClick={onCancel} disabled={creating}>
-          Cancel
+          {common('cancel')}
         </Button>
         <Button onClick={() => void create()} loading={creating} disabled={!canCreate} data-testid="from-url-create">
           {blocking && !stale ? (
             <>
               <ShieldAlert aria-hidden="true" />
-              Cannot create
+              {t('action.cannot')}
             </>
           ) : (
-            'Create SKU and open it'
+            t('action.create')
           )}
         </Button>
       </DialogFooter>

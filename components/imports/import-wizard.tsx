@@ -14,13 +14,15 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import { formatBytes, formatNumber } from '@/components/format';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { importMessages } from '@/lib/i18n/ui/imports';
 import { newIdempotencyKey } from '@/components/api/client';
 import { BatchProgress } from './batch-progress';
 import { DryRunSummary } from './dry-run-summary';
-import { Dropzone, checkImportFile } from './dropzone';
+import { Dropzone, checkImportFile, type FileProblem } from './dropzone';
 import { FileShapeCard } from './file-shape-card';
-import { isBatchRunning, targetLabel } from './labels';
+import { isBatchRunning, useImportLabels } from './labels';
 import { MappingCard, columnTarget } from './mapping-card';
 import { PreviewTable } from './preview-table';
 import { ProgressBar } from './progress-bar';
@@ -76,6 +78,8 @@ function optionsKey(o: RunOptions): string {
 }
 
 function TransferStatus({ transfer, file, what }: { transfer: Transfer; file: File; what: string }) {
+  const t = useT(importMessages);
+  const f = useFormat();
   if (transfer.phase === 'idle') return null;
   const uploading = transfer.phase === 'uploading';
   const ratio = uploading ? (transfer.total ? transfer.sent / transfer.total : 0) : null;
@@ -84,15 +88,17 @@ function TransferStatus({ transfer, file, what }: { transfer: Transfer; file: Fi
       <div className="flex items-center justify-between gap-3 text-[0.8125rem]">
         <span className="inline-flex items-center gap-1.5 font-medium text-foreground">
           <LoaderCircle className="size-3.5 animate-spin text-primary" aria-hidden="true" />
-          {uploading ? `Uploading ${file.name}` : what}
+          {uploading ? t('wizard.uploading', { name: file.name }) : what}
         </span>
         <span className="text-muted-foreground tabular-nums">
-          {uploading ? `${formatBytes(transfer.sent)} of ${formatBytes(transfer.total)}` : 'reading every row…'}
+          {uploading
+            ? t('wizard.sent_of', { sent: f.bytes(transfer.sent), total: f.bytes(transfer.total) })
+            : t('wizard.reading_rows')}
         </span>
       </div>
       <ProgressBar
         value={ratio}
-        label={uploading ? 'Upload progress' : what}
+        label={uploading ? t('wizard.upload_progress') : what}
         valueText={uploading ? `${Math.round((ratio ?? 0) * 100)} %` : undefined}
       />
     </div>
@@ -103,9 +109,13 @@ function TransferStatus({ transfer, file, what }: { transfer: Transfer; file: Fi
 export function ImportWizard() {
   const router = useRouter();
   const queryClient = useQueryClient();
+  const t = useT(importMessages);
+  const common = useT(commonMessages);
+  const f = useFormat();
+  const labels = useImportLabels();
   const [step, setStep] = React.useState<Exclude<WizardStep, 'review'>>('upload');
   const [file, setFile] = React.useState<File | null>(null);
-  const [fileProblem, setFileProblem] = React.useState<string | null>(null);
+  const [fileProblem, setFileProblem] = React.useState<FileProblem | null>(null);
   const [options, setOptions] = React.useState<RunOptions>(NO_OPTIONS);
   // Which choice of file the dry run answers: each file chosen is read afresh, even the same one again.
   const [fileId, setFileId] = React.useState(0);
@@ -145,7 +155,7 @@ export function ImportWizard() {
           if (e instanceof ApiError && e.isAuthLoss) router.replace(signInUrl());
           throw e instanceof ApiError
             ? e
-            : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The file could not be read. Try again.' });
+            : new ApiError({ status: 0, code: 'UNKNOWN', message: t('wizard.read_failed') });
         }
       },
     },
@@ -243,9 +253,7 @@ export function ImportWizard() {
         return;
       }
       const err =
-        e instanceof ApiError
-          ? e
-          : new ApiError({ status: 0, code: 'UNKNOWN', message: 'The import could not be started. Try again.' });
+        e instanceof ApiError ? e : new ApiError({ status: 0, code: 'UNKNOWN', message: t('wizard.start_failed') });
       // Only a lost answer may be a started import: keep the key so a retry cannot import twice.
       if (err.status !== 0) commitKey.current = null;
       setCommitError(err);
@@ -270,11 +278,11 @@ export function ImportWizard() {
       <PageHeader
         eyebrow={
           <Link href="/imports" className="hover:text-foreground hover:underline">
-            Imports
+            {t('page.list')}
           </Link>
         }
-        title="New import"
-        description="Read your catalogue, check how every column will be stored, see what will change, then import."
+        title={t('page.new')}
+        description={t('wizard.description')}
       />
       <WizardSteps current={step} />
 
@@ -285,19 +293,19 @@ export function ImportWizard() {
               <Dropzone onFile={chooseFile} disabled={busy} />
             ) : (
               <div className="rounded-xl border border-border bg-surface-muted/40 px-6 py-10">
-                <TransferStatus transfer={transfer} file={file} what={`Reading ${file.name}`} />
+                <TransferStatus transfer={transfer} file={file} what={t('wizard.reading', { name: file.name })} />
               </div>
             )}
             {!file ? <TemplateLinks /> : null}
             {fileProblem ? (
-              <Alert variant="danger" title="This file cannot be imported">
-                {fileProblem}
+              <Alert variant="danger" title={t('wizard.file_problem')}>
+                {t(fileProblem.key, { name: fileProblem.name, size: f.bytes(fileProblem.size) })}
               </Alert>
             ) : null}
             {currentError ? (
               <Alert
                 variant="danger"
-                title={`${file?.name ?? 'The file'} could not be read`}
+                title={t('wizard.not_read', { name: file?.name ?? t('wizard.the_file') })}
                 data-testid="dry-run-error"
               >
                 {currentError.message}
@@ -308,11 +316,9 @@ export function ImportWizard() {
             ) : null}
           </CardContent>
           <CardFooter className="justify-between">
-            <p className="text-xs text-muted-foreground">
-              The file is read on the server; the first pass is a dry run that writes nothing.
-            </p>
+            <p className="text-xs text-muted-foreground">{t('wizard.server_note')}</p>
             <Button variant="ghost" asChild>
-              <Link href="/imports">Cancel</Link>
+              <Link href="/imports">{common('cancel')}</Link>
             </Button>
           </CardFooter>
         </Card>
@@ -333,25 +339,26 @@ export function ImportWizard() {
           />
           {busy ? (
             <Card className="px-5 py-3">
-              <TransferStatus transfer={transfer} file={file} what="Checking the file with your changes" />
+              <TransferStatus transfer={transfer} file={file} what={t('wizard.checking_changes')} />
             </Card>
           ) : null}
           {currentError ? (
-            <Alert variant="danger" title="The check failed" data-testid="dry-run-error">
+            <Alert variant="danger" title={t('wizard.check_failed')} data-testid="dry-run-error">
               {currentError.message}{' '}
               <button type="button" className="font-medium underline" onClick={dryRun.refetch}>
-                Try again
+                {common('retry')}
               </button>
             </Alert>
           ) : null}
           {missing.length ? (
             <Alert
               variant="warning"
-              title={`No column is stored as ${missing.map((m) => targetLabel(m)).join(' or ')}`}
+              title={t('wizard.missing_title', {
+                fields: missing.map((m) => labels.target(m)).join(` ${t('wizard.or')} `),
+              })}
               data-testid="missing-required"
             >
-              Every SKU needs a code and a product name. Pick the columns that hold them below; without them the rows
-              fail.
+              {t('wizard.missing')}
             </Alert>
           ) : null}
           <MappingCard
@@ -365,16 +372,17 @@ export function ImportWizard() {
           <div className="sticky bottom-0 z-10 -mx-1 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border bg-surface/95 px-4 py-3 shadow-md backdrop-blur">
             <p className="text-[0.8125rem] text-muted-foreground" data-testid="mapping-footer-counts">
               {stale ? (
-                'Checking…'
+                t('wizard.checking')
               ) : (
                 <>
-                  <span className="font-semibold text-foreground tabular-nums">
-                    {formatNumber(body.counts.total_rows)}
-                  </span>{' '}
-                  rows: {formatNumber(body.counts.would_create)} new, {formatNumber(body.counts.would_update)} updated,{' '}
-                  {formatNumber(body.counts.would_skip)} skipped,{' '}
+                  <span className="font-semibold text-foreground tabular-nums">{f.number(body.counts.total_rows)}</span>{' '}
+                  {t('wizard.counts', {
+                    created: body.counts.would_create,
+                    updated: body.counts.would_update,
+                    skipped: body.counts.would_skip,
+                  })}{' '}
                   <span className={body.counts.would_fail ? 'font-medium text-danger-soft-foreground' : undefined}>
-                    {formatNumber(body.counts.would_fail)} failing
+                    {t('wizard.failing', { count: body.counts.would_fail })}
                   </span>
                 </>
               )}
@@ -382,14 +390,14 @@ export function ImportWizard() {
             <div className="flex gap-2">
               <Button variant="secondary" onClick={resetFile} disabled={busy}>
                 <ArrowLeft aria-hidden="true" />
-                Another file
+                {t('wizard.another_file')}
               </Button>
               <Button
                 onClick={() => setStep('summary')}
                 disabled={stale || Boolean(currentError) || importable === 0}
                 data-testid="to-summary"
               >
-                Check what will happen
+                {t('wizard.to_summary')}
                 <ArrowRight aria-hidden="true" />
               </Button>
             </div>
@@ -403,12 +411,12 @@ export function ImportWizard() {
           <div className="sticky bottom-0 z-10 -mx-1 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border bg-surface/95 px-4 py-3 shadow-md backdrop-blur">
             <Button variant="secondary" onClick={() => setStep('mapping')}>
               <ArrowLeft aria-hidden="true" />
-              Back to the columns
+              {t('wizard.back_to_columns')}
             </Button>
             <RoleGate need={IMPORT} showReason>
               <Button onClick={() => void startCommit()} disabled={importable === 0} data-testid="commit-import">
                 <Upload aria-hidden="true" />
-                Import {formatNumber(importable)} SKU{importable === 1 ? '' : 's'}
+                {t('wizard.commit', { count: importable })}
               </Button>
             </RoleGate>
           </div>
@@ -419,26 +427,24 @@ export function ImportWizard() {
         <Card data-testid="wizard-commit">
           <CardHeader>
             <div>
-              <CardTitle>Importing {file.name}</CardTitle>
+              <CardTitle>{t('wizard.importing', { name: file.name })}</CardTitle>
               <CardDescription>
-                {liveBatch && !isBatchRunning(liveBatch.status)
-                  ? 'Done. Opening the review…'
-                  : 'You can leave this page once the upload is done: the import goes on and shows up in the list.'}
+                {liveBatch && !isBatchRunning(liveBatch.status) ? t('wizard.done') : t('wizard.can_leave')}
               </CardDescription>
             </div>
           </CardHeader>
           <CardContent className="grid gap-4">
             {commitTransfer.phase !== 'idle' ? (
-              <TransferStatus transfer={commitTransfer} file={file} what="Starting the import" />
+              <TransferStatus transfer={commitTransfer} file={file} what={t('wizard.starting')} />
             ) : null}
             {liveBatch ? <BatchProgress batch={liveBatch} /> : null}
             {poll.error && liveBatch && isBatchRunning(liveBatch.status) ? (
               <p className="text-xs text-muted-foreground">
-                Lost contact with the server for a moment ({poll.error.message}); still trying.
+                {t('wizard.lost_contact', { message: poll.error.message })}
               </p>
             ) : null}
             {commitError ? (
-              <Alert variant="danger" title="The import did not start" data-testid="commit-error">
+              <Alert variant="danger" title={t('wizard.not_started')} data-testid="commit-error">
                 {commitError.message}
               </Alert>
             ) : null}
@@ -448,17 +454,17 @@ export function ImportWizard() {
               <>
                 <Button variant="secondary" onClick={() => setStep('summary')}>
                   <ArrowLeft aria-hidden="true" />
-                  Back
+                  {common('back')}
                 </Button>
                 <RoleGate need={IMPORT}>
-                  <Button onClick={() => void startCommit()}>Try again</Button>
+                  <Button onClick={() => void startCommit()}>{common('retry')}</Button>
                 </RoleGate>
               </>
             ) : liveBatch ? (
               <Button asChild variant={isBatchRunning(liveBatch.status) ? 'secondary' : 'primary'}>
                 <Link href={`/imports/${liveBatch.id}`}>
                   <FileSearch aria-hidden="true" />
-                  Open the review
+                  {t('wizard.open_review')}
                 </Link>
               </Button>
             ) : null}

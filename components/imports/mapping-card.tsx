@@ -8,7 +8,9 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/ca
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { SimpleTooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils/cn';
-import { reasonLabel } from './labels';
+import { useT } from '@/components/i18n/locale-provider';
+import { importMessages } from '@/lib/i18n/ui/imports';
+import { useImportLabels } from './labels';
 import { TargetSelect } from './target-select';
 import type { ImportMappedColumn as DryRunColumn } from '@/lib/imports/service-schemas';
 
@@ -17,6 +19,8 @@ export function columnTarget(c: DryRunColumn): string | null {
 }
 
 function ConfidenceBadge({ column }: { column: DryRunColumn }) {
+  const t = useT(importMessages);
+  const { reason: reasonLabel } = useImportLabels();
   const target = columnTarget(column);
   const reason = column.reason ?? '';
   const explicit = reason === 'explicit' || reason === 'explicit_ignore';
@@ -30,13 +34,13 @@ function ConfidenceBadge({ column }: { column: DryRunColumn }) {
   if (!target) {
     return (
       <span className="text-xs text-muted-foreground" data-testid="mapping-confidence">
-        {reasonLabel(reason) || 'No match'}
+        {reasonLabel(reason) || reasonLabel('no_match')}
       </span>
     );
   }
   const c = typeof column.confidence === 'number' ? column.confidence : null;
   const variant = c === null ? 'neutral' : c >= 0.8 ? 'success' : c >= 0.55 ? 'info' : 'warning';
-  const word = c === null ? '' : c >= 0.8 ? 'Sure' : c >= 0.55 ? 'Likely' : 'Check';
+  const word = c === null ? '' : c >= 0.8 ? t('mapping.sure') : c >= 0.55 ? t('mapping.likely') : t('mapping.check');
   return (
     <div className="grid gap-0.5" data-testid="mapping-confidence">
       <span className="inline-flex items-center gap-1.5">
@@ -51,8 +55,9 @@ function ConfidenceBadge({ column }: { column: DryRunColumn }) {
 }
 
 function Samples({ values }: { values: string[] | undefined }) {
+  const t = useT(importMessages);
   const list = (values ?? []).filter((v) => v !== '').slice(0, 3);
-  if (list.length === 0) return <span className="text-xs text-subtle-foreground">empty in the first rows</span>;
+  if (list.length === 0) return <span className="text-xs text-subtle-foreground">{t('mapping.samples_empty')}</span>;
   return (
     <ul className="grid gap-0.5">
       {list.map((v, i) => (
@@ -75,6 +80,8 @@ export interface MappingCardProps {
 
 /** Each column of the file with its proposed field (changeable), how sure the proposal is and why, and sample values. */
 export function MappingCard({ columns, overrides, onChange, onResetColumn, busy }: MappingCardProps) {
+  const t = useT(importMessages);
+  const { reason: reasonLabel } = useImportLabels();
   const effective = React.useCallback(
     (c: DryRunColumn) => (c.index in overrides ? overrides[c.index]! : columnTarget(c)),
     [overrides],
@@ -94,19 +101,17 @@ export function MappingCard({ columns, overrides, onChange, onResetColumn, busy 
     <Card className="overflow-hidden" data-testid="mapping-card">
       <CardHeader>
         <div>
-          <CardTitle>Columns</CardTitle>
-          <CardDescription>
-            {mappedCount} of {columns.length} columns will be imported. Change a field to re-check the whole file.
-          </CardDescription>
+          <CardTitle>{t('mapping.title')}</CardTitle>
+          <CardDescription>{t('mapping.description', { mapped: mappedCount, total: columns.length })}</CardDescription>
         </div>
       </CardHeader>
       <Table>
         <TableHeader>
           <TableRow>
-            <TableHead>Column in the file</TableHead>
-            <TableHead>Sample values</TableHead>
-            <TableHead className="w-72">Stored as</TableHead>
-            <TableHead>Why</TableHead>
+            <TableHead>{t('mapping.col_column')}</TableHead>
+            <TableHead>{t('mapping.col_samples')}</TableHead>
+            <TableHead className="w-72">{t('mapping.col_target')}</TableHead>
+            <TableHead>{t('mapping.col_reason')}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -123,9 +128,9 @@ export function MappingCard({ columns, overrides, onChange, onResetColumn, busy 
               >
                 <TableCell className="align-top">
                   <div className="font-medium text-foreground">
-                    {c.header || <span className="text-muted-foreground italic">(no name)</span>}
+                    {c.header || <span className="text-muted-foreground italic">{t('mapping.no_name')}</span>}
                   </div>
-                  <div className="text-xs text-subtle-foreground">Column {c.index + 1}</div>
+                  <div className="text-xs text-subtle-foreground">{t('mapping.column', { n: c.index + 1 })}</div>
                 </TableCell>
                 <TableCell className="align-top">
                   <Samples values={c.sample_values} />
@@ -140,13 +145,13 @@ export function MappingCard({ columns, overrides, onChange, onResetColumn, busy 
                       disabled={busy}
                     />
                     {overridden ? (
-                      <SimpleTooltip content="Back to the automatic proposal">
+                      <SimpleTooltip content={t('mapping.undo_tooltip')}>
                         <Button
                           variant="ghost"
                           size="icon-sm"
                           onClick={() => onResetColumn(c)}
                           disabled={busy}
-                          aria-label={`Undo my choice for ${c.header}`}
+                          aria-label={t('mapping.undo_label', { column: c.header })}
                         >
                           <Undo2 aria-hidden="true" />
                         </Button>
@@ -156,7 +161,7 @@ export function MappingCard({ columns, overrides, onChange, onResetColumn, busy 
                 </TableCell>
                 <TableCell className="align-top">
                   {overridden && (columnTarget(c) ?? null) !== (overrides[c.index] ?? null) ? (
-                    <span className="text-xs text-muted-foreground">Re-checking…</span>
+                    <span className="text-xs text-muted-foreground">{t('mapping.rechecking')}</span>
                   ) : (
                     <ConfidenceBadge column={c} />
                   )}
@@ -170,13 +175,13 @@ export function MappingCard({ columns, overrides, onChange, onResetColumn, busy 
         <div className="border-t border-border bg-surface-muted/40 px-5 py-3" data-testid="unmapped-columns">
           <div className="mb-2 flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
             <CircleSlash className="size-3.5" aria-hidden="true" />
-            Not imported ({unmapped.length})
+            {t('mapping.not_imported', { count: unmapped.length })}
           </div>
           <ul className="flex flex-wrap gap-1.5">
             {unmapped.map((c) => (
               <li key={c.index}>
                 <Badge variant="outline" title={reasonLabel(c.reason)}>
-                  {c.header || `Column ${c.index + 1}`}
+                  {c.header || t('mapping.column', { n: c.index + 1 })}
                 </Badge>
               </li>
             ))}

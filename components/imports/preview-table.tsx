@@ -8,7 +8,9 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { fieldDefinition } from '@/lib/dossier/catalogue';
 import { cn } from '@/lib/utils/cn';
-import { issueCodeLabel, isSkuTarget, targetLabel } from './labels';
+import { useT } from '@/components/i18n/locale-provider';
+import { importMessages, type ImportT } from '@/lib/i18n/ui/imports';
+import { issueCodeLabel, isSkuTarget, useImportLabels } from './labels';
 import { columnTarget } from './mapping-card';
 import type {
   ImportMappedColumn as DryRunColumn,
@@ -23,13 +25,13 @@ interface PreviewColumn {
 }
 
 /** What the stored form of a field is, for the column heading: the normalisations users ask about. */
-function storedFormHint(target: string): string | null {
-  if (target === 'gtin') return 'digits, check digit verified';
+function storedFormHint(target: string, t: ImportT): string | null {
+  if (target === 'gtin') return t('preview.hint_gtin');
   const kind = fieldDefinition(target)?.kind;
-  if (kind === 'date') return 'YYYY-MM-DD';
-  if (kind === 'country') return 'ISO country code';
-  if (kind === 'country_list') return 'ISO codes, comma-separated';
-  if (kind === 'enum') return 'yes / no';
+  if (kind === 'date') return t('preview.hint_date');
+  if (kind === 'country') return t('preview.hint_country');
+  if (kind === 'country_list') return t('preview.hint_country_list');
+  if (kind === 'enum') return t('preview.hint_enum');
   return null;
 }
 
@@ -90,15 +92,16 @@ function IssueMark({ issues, kind }: { issues: Omit<RowIssue, 'row'>[]; kind: 'e
 }
 
 function RowStatus({ row }: { row: SampleRow }) {
+  const t = useT(importMessages);
   const rowErrors = row.errors.filter((e) => !e.column);
   const rowWarnings = row.warnings.filter((w) => !w.column);
   const status = row.status ?? (row.errors.length ? 'invalid' : 'valid');
   return (
     <div className="grid gap-1">
       {status === 'invalid' ? (
-        <Badge variant="danger">Fails</Badge>
+        <Badge variant="danger">{t('preview.fails')}</Badge>
       ) : status === 'skipped' ? (
-        <Badge variant="neutral">Skipped</Badge>
+        <Badge variant="neutral">{t('preview.skipped')}</Badge>
       ) : (
         <Badge variant="success">OK</Badge>
       )}
@@ -126,6 +129,8 @@ export interface PreviewTableProps {
 
 /** The first rows exactly as they will be stored (GTINs with their zeros, dates normalised), with per-cell problems. */
 export function PreviewTable({ columns, rows, stale }: PreviewTableProps) {
+  const t = useT(importMessages);
+  const labels = useImportLabels();
   const cols: PreviewColumn[] = React.useMemo(
     () =>
       columns
@@ -143,29 +148,27 @@ export function PreviewTable({ columns, rows, stale }: PreviewTableProps) {
     >
       <CardHeader>
         <div>
-          <CardTitle>Preview: the first {rows.length} rows as they will be stored</CardTitle>
-          <CardDescription>
-            Values after normalisation. Marked cells have a problem; point at the mark to read it.
-          </CardDescription>
+          <CardTitle>{t('preview.title', { count: rows.length })}</CardTitle>
+          <CardDescription>{t('preview.description')}</CardDescription>
         </div>
       </CardHeader>
       {cols.length === 0 ? (
-        <p className="px-5 py-6 text-sm text-muted-foreground">
-          No column is mapped yet: choose what the columns are stored as above.
-        </p>
+        <p className="px-5 py-6 text-sm text-muted-foreground">{t('preview.no_columns')}</p>
       ) : (
         <Table data-testid="preview-table">
           <TableHeader>
             <TableRow>
-              <TableHead className="w-14">Row</TableHead>
-              <TableHead>Outcome</TableHead>
+              <TableHead className="w-14">{t('preview.col_row')}</TableHead>
+              <TableHead>{t('preview.col_outcome')}</TableHead>
               {cols.map((c) => {
-                const hint = storedFormHint(c.target);
+                const hint = storedFormHint(c.target, t);
                 return (
                   <TableHead key={c.target} className="align-bottom" data-target={c.target}>
                     <div className="py-1.5 leading-tight">
-                      <div className="text-foreground">{targetLabel(c.target)}</div>
-                      <div className="font-normal text-subtle-foreground">from “{c.header}”</div>
+                      <div className="text-foreground">{labels.target(c.target)}</div>
+                      <div className="font-normal text-subtle-foreground">
+                        {t('preview.from', { header: c.header })}
+                      </div>
                       {hint ? <div className="font-normal text-subtle-foreground">{hint}</div> : null}
                     </div>
                   </TableHead>
@@ -243,7 +246,7 @@ export function PreviewTable({ columns, rows, stale }: PreviewTableProps) {
                           data-testid="gtin-restored"
                           title={repairs.map((r) => r.message).join(' ')}
                         >
-                          {restored ? `leading zero restored (file: ${restored})` : repairs[0]!.message}
+                          {restored ? t('preview.zero_restored', { value: restored }) : repairs[0]!.message}
                         </div>
                       ) : null}
                     </TableCell>

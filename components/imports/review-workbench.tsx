@@ -25,13 +25,14 @@ import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { formatDateTime, formatNumber } from '@/components/format';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
+import { importMessages } from '@/lib/i18n/ui/imports';
 import { cn } from '@/lib/utils/cn';
 import { BatchProgress } from './batch-progress';
 import { CountTile } from './dry-run-summary';
 import { EntityResolution } from './entity-resolution';
 import { categoryLabel } from '@/components/skus/labels';
-import { formatLabel, isBatchRunning, targetLabel } from './labels';
+import { isBatchRunning, useImportLabels } from './labels';
 import { REPAIR_CODES } from './preview-table';
 import { RowErrorsTable } from './row-errors-table';
 import { BatchStatusPill } from './status';
@@ -48,8 +49,11 @@ const PAGE = 50;
 const COLLAPSED = 8;
 
 function ChangeValue({ value, kind }: { value: string | null; kind: 'from' | 'to' }) {
+  const t = useT(importMessages);
   if (value === null || value === '')
-    return <span className="text-subtle-foreground italic">{kind === 'from' ? 'empty' : 'cleared'}</span>;
+    return (
+      <span className="text-subtle-foreground italic">{kind === 'from' ? t('diff.empty') : t('review.cleared')}</span>
+    );
   return (
     <span
       className={cn(
@@ -70,6 +74,8 @@ function displayValue(field: string, v: string | null): string | null {
 }
 
 function ChangeRow({ change }: { change: ReviewChange }) {
+  const t = useT(importMessages);
+  const labels = useImportLabels();
   const p = change.provenance;
   const from = displayValue(change.field_key, change.from);
   const to = displayValue(change.field_key, change.to);
@@ -79,19 +85,22 @@ function ChangeRow({ change }: { change: ReviewChange }) {
       data-testid="sku-change"
       data-field={change.field_key}
     >
-      <span className="text-xs font-medium text-muted-foreground">{targetLabel(change.field_key)}</span>
+      <span className="text-xs font-medium text-muted-foreground">{labels.target(change.field_key)}</span>
       <span className="flex min-w-0 flex-wrap items-baseline gap-1.5 text-[0.8125rem]">
         {from !== null && from !== undefined ? (
           <>
             <ChangeValue value={from} kind="from" />
-            <ArrowRight className="size-3 shrink-0 self-center text-subtle-foreground" aria-label="changed to" />
+            <ArrowRight
+              className="size-3 shrink-0 self-center text-subtle-foreground"
+              aria-label={t('review.changed_to')}
+            />
           </>
         ) : null}
         <ChangeValue value={to} kind="to" />
       </span>
       {p && (p.row || p.column) ? (
         <span className="text-xs whitespace-nowrap text-subtle-foreground" data-testid="change-provenance">
-          {p.row ? `row ${p.row}` : ''}
+          {p.row ? t('diff.row', { row: String(p.row) }) : ''}
           {p.row && p.column ? ', ' : ''}
           {p.column ? `“${p.column}”` : ''}
         </span>
@@ -103,6 +112,7 @@ function ChangeRow({ change }: { change: ReviewChange }) {
 }
 
 function SkuCard({ sku }: { sku: ReviewSku }) {
+  const t = useT(importMessages);
   const [expanded, setExpanded] = React.useState(false);
   // The code (and, for a new SKU, the name) head the card already.
   const changes = (sku.changes ?? []).filter(
@@ -129,25 +139,27 @@ function SkuCard({ sku }: { sku: ReviewSku }) {
         {sku.outcome === 'created' ? (
           <Badge variant="primary">
             <Plus aria-hidden="true" />
-            New
+            {t('review.new')}
           </Badge>
         ) : (
           <Badge variant="info">
             <PencilLine aria-hidden="true" />
-            Updated
+            {t('review.updated')}
           </Badge>
         )}
         {typeof sku.blockers_count === 'number' ? (
           sku.blockers_count > 0 ? (
-            <Badge variant="danger" title="Open blockers after the import">
+            <Badge variant="danger" title={t('review.blockers_title')}>
               <OctagonAlert aria-hidden="true" />
-              {sku.blockers_count} blocker{sku.blockers_count === 1 ? '' : 's'}
+              {t('review.blockers', { count: sku.blockers_count })}
             </Badge>
           ) : (
-            <Badge variant="success">No blockers</Badge>
+            <Badge variant="success">{t('review.no_blockers')}</Badge>
           )
         ) : null}
-        {sku.row_number ? <span className="text-xs text-subtle-foreground">row {sku.row_number}</span> : null}
+        {sku.row_number ? (
+          <span className="text-xs text-subtle-foreground">{t('diff.row', { row: String(sku.row_number) })}</span>
+        ) : null}
       </div>
       {changes.length ? (
         <ul className="divide-y divide-border/70 rounded-md border border-border bg-surface-muted/30 px-3">
@@ -157,9 +169,7 @@ function SkuCard({ sku }: { sku: ReviewSku }) {
         </ul>
       ) : (
         <p className="text-xs text-muted-foreground">
-          {sku.outcome === 'updated'
-            ? 'The file held the same values: nothing changed.'
-            : 'No values besides code and name.'}
+          {sku.outcome === 'updated' ? t('review.same_values') : t('review.no_values')}
         </p>
       )}
       {sku.warnings?.length ? (
@@ -177,9 +187,9 @@ function SkuCard({ sku }: { sku: ReviewSku }) {
       ) : null}
       {sku.suggestions?.length ? (
         <p className="text-xs text-muted-foreground">
-          {sku.suggestions.length} suggestion{sku.suggestions.length === 1 ? '' : 's'} to confirm on the{' '}
+          {t('review.suggestions', { count: sku.suggestions.length })}{' '}
           <Link href={`/skus/${sku.sku_id}`} className="font-medium text-primary hover:underline">
-            SKU page
+            {t('review.sku_page')}
           </Link>
           .
         </p>
@@ -190,7 +200,7 @@ function SkuCard({ sku }: { sku: ReviewSku }) {
           className="w-fit text-xs font-medium text-primary hover:underline"
           onClick={() => setExpanded((e) => !e)}
         >
-          {expanded ? 'Show fewer' : `Show all ${changes.length} values`}
+          {expanded ? t('review.show_fewer') : t('review.show_all', { count: changes.length })}
         </button>
       ) : null}
     </li>
@@ -198,6 +208,7 @@ function SkuCard({ sku }: { sku: ReviewSku }) {
 }
 
 function SkusPanel({ skus, batchCounts }: { skus: ReviewSku[]; batchCounts: { created: number; updated: number } }) {
+  const t = useT(importMessages);
   const [outcome, setOutcome] = React.useState<'all' | 'created' | 'updated'>('all');
   const [q, setQ] = React.useState('');
   const [limit, setLimit] = React.useState(PAGE);
@@ -213,12 +224,7 @@ function SkusPanel({ skus, batchCounts }: { skus: ReviewSku[]; batchCounts: { cr
   if (skus.length === 0) {
     return (
       <Card>
-        <EmptyState
-          compact
-          icon={PackageSearch}
-          title="No SKUs were created or updated"
-          description="Every row failed or was skipped: the row errors say why."
-        />
+        <EmptyState compact icon={PackageSearch} title={t('review.no_skus_title')} description={t('review.no_skus')} />
       </Card>
     );
   }
@@ -234,12 +240,12 @@ function SkusPanel({ skus, batchCounts }: { skus: ReviewSku[]; batchCounts: { cr
             type="search"
             value={q}
             onChange={(e) => setQ(e.target.value)}
-            placeholder="Find by SKU code or name"
-            aria-label="Find imported SKUs"
+            placeholder={t('review.find_placeholder')}
+            aria-label={t('review.find_label')}
             className="pl-8"
           />
         </div>
-        <div className="flex gap-1.5" role="group" aria-label="Filter by outcome">
+        <div className="flex gap-1.5" role="group" aria-label={t('review.filter_label')}>
           {(['all', 'created', 'updated'] as const).map((o) => (
             <button
               key={o}
@@ -253,7 +259,7 @@ function SkusPanel({ skus, batchCounts }: { skus: ReviewSku[]; batchCounts: { cr
                   : 'border-border bg-surface text-muted-foreground hover:text-foreground',
               )}
             >
-              {o === 'all' ? 'All' : o === 'created' ? 'New' : 'Updated'}
+              {o === 'all' ? t('review.filter_all') : o === 'created' ? t('review.new') : t('review.updated')}
             </button>
           ))}
         </div>
@@ -264,18 +270,16 @@ function SkusPanel({ skus, batchCounts }: { skus: ReviewSku[]; batchCounts: { cr
         ))}
       </ul>
       {filtered.length === 0 ? (
-        <p className="px-5 py-6 text-center text-sm text-muted-foreground">No imported SKU matches.</p>
+        <p className="px-5 py-6 text-center text-sm text-muted-foreground">{t('review.no_match')}</p>
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-border px-5 py-2.5 text-xs text-muted-foreground">
         <span>
-          Showing {formatNumber(Math.min(limit, filtered.length))} of {formatNumber(filtered.length)}
-          {listed > skus.length
-            ? ` (the review lists the first ${formatNumber(skus.length)} of ${formatNumber(listed)} imported SKUs; all are in the SKU list)`
-            : ''}
+          {t('review.showing', { shown: Math.min(limit, filtered.length), total: filtered.length })}
+          {listed > skus.length ? ` ${t('review.listed_first', { shown: skus.length, listed })}` : ''}
         </span>
         {filtered.length > limit ? (
           <Button variant="secondary" size="sm" onClick={() => setLimit((l) => l + PAGE)}>
-            Show {Math.min(PAGE, filtered.length - limit)} more
+            {t('review.show_more', { count: Math.min(PAGE, filtered.length - limit) })}
           </Button>
         ) : null}
       </div>
@@ -289,6 +293,9 @@ function SkusPanel({ skus, batchCounts }: { skus: ReviewSku[]; batchCounts: { cr
  * While the import still runs, its progress is shown and the review loads when it is done.
  */
 export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: ReviewTab }) {
+  const t = useT(importMessages);
+  const f = useFormat();
+  const labels = useImportLabels();
   const pathname = usePathname();
   const query = useImportReview(id);
   const review: ReviewResponse | null = query.data ?? null;
@@ -314,16 +321,16 @@ export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: Re
   if (error) {
     return (
       <>
-        <PageHeader eyebrow={<Link href="/imports">Imports</Link>} title="Import" />
+        <PageHeader eyebrow={<Link href="/imports">{t('page.list')}</Link>} title={t('review.title')} />
         <Card>
           <EmptyState
             compact
             icon={FileWarning}
-            title={error.status === 404 ? 'This import does not exist' : 'The review could not be loaded'}
+            title={error.status === 404 ? t('review.not_found') : t('review.load_error')}
             description={error.message}
             actions={
               <Button asChild variant="secondary">
-                <Link href="/imports">All imports</Link>
+                <Link href="/imports">{t('review.all_imports')}</Link>
               </Button>
             }
           />
@@ -361,7 +368,7 @@ export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: Re
       <PageHeader
         eyebrow={
           <Link href="/imports" className="hover:text-foreground hover:underline">
-            Imports
+            {t('page.list')}
           </Link>
         }
         title={
@@ -374,9 +381,9 @@ export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: Re
         }
         description={
           <>
-            {b.file_format ? `${formatLabel(b.file_format)} · ` : ''}
-            {formatNumber(b.total_rows ?? 0)} rows · started {formatDateTime(b.started_at ?? b.created_at)}
-            {b.completed_at ? ` · finished ${formatDateTime(b.completed_at)}` : ''}
+            {b.file_format ? `${labels.format(b.file_format)} · ` : ''}
+            {t('review.meta', { rows: b.total_rows ?? 0, time: f.dateTime(b.started_at ?? b.created_at) })}
+            {b.completed_at ? ` · ${t('review.finished', { time: f.dateTime(b.completed_at) })}` : ''}
           </>
         }
         actions={
@@ -385,12 +392,12 @@ export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: Re
               <Button asChild variant="secondary">
                 <a href={errorsUrl} download data-testid="download-errors">
                   <Download aria-hidden="true" />
-                  Download errors (CSV)
+                  {t('review.download_errors')}
                 </a>
               </Button>
             ) : null}
             <Button asChild>
-              <Link href="/imports/new">New import</Link>
+              <Link href="/imports/new">{t('page.new')}</Link>
             </Button>
           </>
         }
@@ -404,30 +411,36 @@ export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: Re
         </Card>
       ) : (
         <div className="mb-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-5" data-testid="review-summary">
-          <CountTile label="SKUs created" value={b.created_rows} icon={Plus} tone="primary" testId="review-created" />
           <CountTile
-            label="SKUs updated"
+            label={t('tile.created')}
+            value={b.created_rows}
+            icon={Plus}
+            tone="primary"
+            testId="review-created"
+          />
+          <CountTile
+            label={t('tile.updated')}
             value={b.updated_rows}
             icon={PencilLine}
             tone="info"
             testId="review-updated"
           />
           <CountTile
-            label="Rows skipped"
+            label={t('tile.skipped')}
             value={b.skipped_rows}
             icon={CircleSlash}
             tone="neutral"
             testId="review-skipped"
           />
           <CountTile
-            label="Rows failed"
+            label={t('tile.failed')}
             value={b.failed_rows}
             icon={OctagonAlert}
             tone={b.failed_rows ? 'danger' : 'success'}
             testId="review-failed"
           />
           <CountTile
-            label="Operators to resolve"
+            label={t('tile.open_operators')}
             value={openCandidates}
             icon={Users}
             tone={openCandidates ? 'warning' : 'success'}
@@ -437,9 +450,8 @@ export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: Re
       )}
 
       {b.status === 'failed' && !running ? (
-        <Alert variant="danger" title="The import stopped before the end" className="mb-5">
-          {b.error_message ||
-            'Rows written before the stop stay. Import the same file again to continue: nothing is duplicated.'}
+        <Alert variant="danger" title={t('review.stopped_title')} className="mb-5">
+          {b.error_message || t('review.stopped')}
         </Alert>
       ) : null}
 
@@ -447,19 +459,20 @@ export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: Re
         <TabsList>
           <TabsTrigger value="skus" data-testid="tab-skus">
             <PackageSearch aria-hidden="true" />
-            SKUs <span className="tabular-nums text-subtle-foreground">{formatNumber(review.skus.length)}</span>
+            {t('review.tab_skus')}{' '}
+            <span className="tabular-nums text-subtle-foreground">{f.number(review.skus.length)}</span>
           </TabsTrigger>
           <TabsTrigger value="errors" data-testid="tab-errors">
             <OctagonAlert aria-hidden="true" />
-            Row errors{' '}
+            {t('review.tab_errors')}{' '}
             <span className="tabular-nums text-subtle-foreground">
-              {formatNumber(errorsTotal)}
+              {f.number(errorsTotal)}
               {errorsTruncated ? '+' : ''}
             </span>
           </TabsTrigger>
           <TabsTrigger value="entities" data-testid="tab-entities">
             <Users aria-hidden="true" />
-            Entities{' '}
+            {t('review.tab_entities')}{' '}
             {openCandidates ? (
               <Badge variant="warning" className="tabular-nums">
                 {openCandidates}
@@ -475,26 +488,25 @@ export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: Re
         <TabsContent value="errors">
           {errorsTotal === 0 ? (
             <Card>
-              <EmptyState compact title="No row errors" description="Every row was imported or skipped on purpose." />
+              <EmptyState compact title={t('summary.no_errors_title')} description={t('review.no_errors')} />
             </Card>
           ) : (
             <Card className="overflow-hidden">
               <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-5 py-3">
-                <p className="text-[0.8125rem] text-muted-foreground">
-                  These rows were not imported. Fix them in the file and import it again: rows already in are updated,
-                  not duplicated.
-                </p>
+                <p className="text-[0.8125rem] text-muted-foreground">{t('review.errors_note')}</p>
                 <Button asChild variant="secondary" size="sm">
                   <a href={errorsUrl} download>
                     <Download aria-hidden="true" />
-                    Download all{errorsTruncated ? '' : ` ${formatNumber(errorsTotal)}`} (CSV)
+                    {errorsTruncated
+                      ? t('review.download_all')
+                      : t('review.download_all_count', { count: errorsTotal })}
                   </a>
                 </Button>
               </div>
               <RowErrorsTable errors={review.row_errors} total={errorsTotal} limit={100} />
               {errorsTruncated ? (
                 <p className="border-t border-border px-5 py-2.5 text-xs text-muted-foreground">
-                  The review lists the first {formatNumber(review.row_errors.length)} errors; the CSV has them all.
+                  {t('review.errors_truncated', { count: review.row_errors.length })}
                 </p>
               ) : null}
             </Card>

@@ -1,6 +1,7 @@
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatNumber } from '@/components/format';
+import { useT } from '@/components/i18n/locale-provider';
+import { importMessages } from '@/lib/i18n/ui/imports';
 import type { ImportRowError as RowIssue } from '@/lib/imports/service-schemas';
 
 export interface RowErrorsTableProps {
@@ -13,6 +14,7 @@ export interface RowErrorsTableProps {
 
 /** Row errors: row, column, what is wrong. The first `limit`, with a note of how many more exist. */
 export function RowErrorsTable({ errors, total, limit = 100 }: RowErrorsTableProps) {
+  const t = useT(importMessages);
   const shown = errors.slice(0, limit);
   const all = Math.max(total ?? errors.length, errors.length);
   return (
@@ -20,9 +22,9 @@ export function RowErrorsTable({ errors, total, limit = 100 }: RowErrorsTablePro
       <Table>
         <TableHeader>
           <TableRow>
-            <TableHead className="w-16">Row</TableHead>
-            <TableHead className="w-48">Column</TableHead>
-            <TableHead>Problem</TableHead>
+            <TableHead className="w-16">{t('preview.col_row')}</TableHead>
+            <TableHead className="w-48">{t('errors.col_column')}</TableHead>
+            <TableHead>{t('errors.col_problem')}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -30,7 +32,7 @@ export function RowErrorsTable({ errors, total, limit = 100 }: RowErrorsTablePro
             <TableRow key={`${e.row}-${e.column}-${e.code}-${i}`} data-testid="row-error" className="align-top">
               <TableCell className="font-mono text-xs tabular-nums text-muted-foreground">{e.row}</TableCell>
               <TableCell className="text-muted-foreground">
-                {e.column ?? <span className="text-subtle-foreground">whole row</span>}
+                {e.column ?? <span className="text-subtle-foreground">{t('errors.whole_row')}</span>}
               </TableCell>
               <TableCell>
                 <div className="grid gap-1">
@@ -46,7 +48,7 @@ export function RowErrorsTable({ errors, total, limit = 100 }: RowErrorsTablePro
       </Table>
       {all > shown.length ? (
         <p className="border-t border-border px-5 py-2.5 text-xs text-muted-foreground">
-          Showing the first {formatNumber(shown.length)} of {formatNumber(all)} row errors.
+          {t('errors.showing', { shown: shown.length, all })}
         </p>
       ) : null}
     </div>

@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, CircleDashed, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils/cn';
-import { batchStatusLabel } from './labels';
+import { useImportLabels } from './labels';
 
 const STYLE: Record<
   string,
@@ -16,6 +16,7 @@ const STYLE: Record<
 
 /** A batch's status as a pill with an icon (colour is never the only signal). */
 export function BatchStatusPill({ status, className }: { status: string | null | undefined; className?: string }) {
+  const labels = useImportLabels();
   const style = (status && STYLE[status]) || STYLE.queued!;
   const Icon = style.icon;
   return (
@@ -26,7 +27,7 @@ export function BatchStatusPill({ status, className }: { status: string | null |
       data-status={status ?? ''}
     >
       <Icon className={cn(style.spin && 'animate-spin')} aria-hidden="true" />
-      {batchStatusLabel(status)}
+      {labels.batchStatus(status)}
     </Badge>
   );
 }

@@ -4,7 +4,9 @@ import * as React from 'react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { cn } from '@/lib/utils/cn';
-import { targetGroups, targetLabel } from './labels';
+import { useT } from '@/components/i18n/locale-provider';
+import { importMessages } from '@/lib/i18n/ui/imports';
+import { useImportLabels } from './labels';
 
 export const IGNORE_VALUE = '__ignore__';
 
@@ -21,7 +23,9 @@ export interface TargetSelectProps {
 
 /** Picks what a catalogue column is stored as: a SKU column, a dossier field, or nothing. Grouped like the dossier. */
 export function TargetSelect({ value, onChange, column, takenBy, disabled, className }: TargetSelectProps) {
-  const groups = targetGroups();
+  const t = useT(importMessages);
+  const labels = useImportLabels();
+  const groups = labels.targetGroups();
   const known = value === null || groups.some((g) => g.options.some((o) => o.key === value));
   return (
     <Select
@@ -31,16 +35,16 @@ export function TargetSelect({ value, onChange, column, takenBy, disabled, class
     >
       <SelectTrigger
         className={cn('h-8 w-full min-w-48 text-[0.8125rem]', value === null && 'text-muted-foreground', className)}
-        aria-label={`Field for column ${column}`}
+        aria-label={t('target.label', { column })}
         data-testid="target-select"
       >
-        <SelectValue>{targetLabel(value)}</SelectValue>
+        <SelectValue>{labels.target(value)}</SelectValue>
       </SelectTrigger>
       <SelectContent className="max-h-96 w-80">
         <SelectItem value={IGNORE_VALUE} className="text-muted-foreground">
-          Not imported
+          {labels.target(null)}
         </SelectItem>
-        {!known && value ? <SelectItem value={value}>{targetLabel(value)}</SelectItem> : null}
+        {!known && value ? <SelectItem value={value}>{labels.target(value)}</SelectItem> : null}
         {groups.map((g) => (
           <SelectGroup key={g.id}>
             <SelectPrimitive.Separator className="-mx-1 my-1 h-px bg-border" />
@@ -53,7 +57,9 @@ export function TargetSelect({ value, onChange, column, takenBy, disabled, class
                 <SelectItem key={o.key} value={o.key}>
                   {o.label}
                   {other && o.key !== value ? (
-                    <span className="ml-1.5 text-xs text-subtle-foreground">(now: {other})</span>
+                    <span className="ml-1.5 text-xs text-subtle-foreground">
+                      {t('target.taken', { column: other })}
+                    </span>
                   ) : null}
                 </SelectItem>
               );

@@ -2,6 +2,8 @@
 
 import { Download, FileSpreadsheet } from 'lucide-react';
 import { cn } from '@/lib/utils/cn';
+import { useLocale, useT } from '@/components/i18n/locale-provider';
+import { importMessages } from '@/lib/i18n/ui/imports';
 import type { TemplateLanguage } from '@/lib/imports/template';
 
 /** The template languages by their own names (the header row is in that language). */
@@ -26,6 +28,8 @@ export const templateUrl = (lang: TemplateLanguage, format: 'csv' | 'xlsx') =>
  * example row showing the formats.
  */
 export function TemplateLinks({ className }: { className?: string }) {
+  const t = useT(importMessages);
+  const locale = useLocale();
   return (
     <section
       className={cn('grid gap-2 rounded-lg border border-border bg-surface-muted/40 px-4 py-3', className)}
@@ -34,12 +38,9 @@ export function TemplateLinks({ className }: { className?: string }) {
     >
       <h2 id="import-template-heading" className="flex items-center gap-2 text-[0.8125rem] font-medium text-foreground">
         <FileSpreadsheet className="size-4 text-muted-foreground" aria-hidden="true" />
-        Start from a template
+        {t('template.title')}
       </h2>
-      <p className="text-xs text-muted-foreground">
-        Column headers the importer recognises without changes, and one example row. Fill in your products and upload
-        the file here.
-      </p>
+      <p className="text-xs text-muted-foreground">{t('template.description')}</p>
       <ul className="flex flex-wrap gap-x-5 gap-y-1.5 text-[0.8125rem]">
         {LANGUAGES.map(({ lang, name }) => (
           <li key={lang} className="flex items-center gap-2" lang={lang}>
@@ -54,9 +55,9 @@ export function TemplateLinks({ className }: { className?: string }) {
               >
                 <Download className="size-3.5" aria-hidden="true" />
                 {label}
-                <span className="sr-only" lang="en">
+                <span className="sr-only" lang={locale}>
                   {' '}
-                  template, {name}
+                  {t('template.link', { language: name })}
                 </span>
               </a>
             ))}

@@ -1,8 +1,13 @@
 import type { Metadata } from 'next';
+import { getT } from '@/lib/i18n/ui-locale';
+import { importMessages } from '@/lib/i18n/ui/imports';
 import { ImportWizard } from '@/components/imports/import-wizard';
 import { requireSession } from '@/lib/workspace/session';
 
-export const metadata: Metadata = { title: 'New import' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getT(importMessages);
+  return { title: t('page.new') };
+}
 
 export default async function NewImportPage() {
   await requireSession();
