@@ -19,7 +19,7 @@ import { SyncFromEntityButton } from './sync-from-entity-button';
 import { LIVE, type AiFillCitation, type AiFillJob, type AiFillSuggestion } from './types';
 import { RoleGate } from '@/components/team/role-gate';
 import type { SkuActivityEvent } from '@/lib/skus/schemas';
-import { useFormat, useLocale, useT } from '@/components/i18n/locale-provider';
+import { useLocale, useT } from '@/components/i18n/locale-provider';
 import { aiMessages } from '@/lib/i18n/ui/ai';
 import { commonMessages } from '@/lib/i18n/ui/common';
 
@@ -52,7 +52,6 @@ export function AiFillPanel() {
   const t = useT(aiMessages);
   const common = useT(commonMessages);
   const locale = useLocale();
-  const f = useFormat();
   const label = (key: string) => fieldLabel(key, locale) || key;
   const ctx = React.useContext(SkuPageContext);
   const skuId = ctx?.skuId ?? '';
@@ -366,9 +365,7 @@ export function AiFillPanel() {
             </summary>
             <ul className="mt-1 grid gap-0.5 pl-4">
               {job.dropped.map((d, i) => (
-                <li key={i}>
-                  {t('dropped.item', { field: label(d.field_key), value: d.value, reason: d.reason })}
-                </li>
+                <li key={i}>{t('dropped.item', { field: label(d.field_key), value: d.value, reason: d.reason })}</li>
               ))}
             </ul>
           </details>

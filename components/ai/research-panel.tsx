@@ -115,7 +115,9 @@ export function ResearchPanel({ skuId }: { skuId: string }) {
                 fields: result.fields
                   .filter((f) => f.status !== 'found')
                   .map((f) =>
-                    f.error === 'search_failed' ? t('research.search_failed', { field: labelOf(f.field) }) : labelOf(f.field),
+                    f.error === 'search_failed'
+                      ? t('research.search_failed', { field: labelOf(f.field) })
+                      : labelOf(f.field),
                   )
                   .join(', '),
               })}

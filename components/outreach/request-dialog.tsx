@@ -84,11 +84,7 @@ export function RequestDialog({
 
   const resolver = React.useCallback<Resolver<Values>>(
     async (values, ctx, options) => {
-      const r = await checkSend(
-        toSend(skuId, selected, values),
-        ctx,
-        options as unknown as Parameters<SendCheck>[2],
-      );
+      const r = await checkSend(toSend(skuId, selected, values), ctx, options as unknown as Parameters<SendCheck>[2]);
       const errors: FieldErrors<Values> = {};
       for (const k of ['to', 'subject', 'body'] as const) if (r.errors[k]) errors[k] = r.errors[k];
       if (r.errors.due_date) errors.due = r.errors.due_date;
