@@ -19,17 +19,13 @@ import { SyncFromEntityButton } from './sync-from-entity-button';
 import { LIVE, type AiFillCitation, type AiFillJob, type AiFillSuggestion } from './types';
 import { RoleGate } from '@/components/team/role-gate';
 import type { SkuActivityEvent } from '@/lib/skus/schemas';
+import { useLocale, useT } from '@/components/i18n/locale-provider';
+import { aiMessages } from '@/lib/i18n/ui/ai';
+import { commonMessages } from '@/lib/i18n/ui/common';
 
 const POLL_MS = 1000;
 
-const STEP_TEXT: Record<string, string> = {
-  gathering_evidence: 'Reading the linked documents…',
-  reading_product_page: 'Reading the product page…',
-  asking_model: 'Asking the AI model for cited values…',
-  storing: 'Checking citations and storing suggestions…',
-};
-
-const label = (key: string) => fieldLabel(key, 'en') || key;
+const STEPS = ['gathering_evidence', 'reading_product_page', 'asking_model', 'storing'] as const;
 
 interface Row {
   suggestion: AiFillSuggestion;
@@ -53,6 +49,10 @@ async function startFill(skuId: string): Promise<'started' | 'running'> {
  * fields a linked entity provides, and product research with its sources.
  */
 export function AiFillPanel() {
+  const t = useT(aiMessages);
+  const common = useT(commonMessages);
+  const locale = useLocale();
+  const label = (key: string) => fieldLabel(key, locale) || key;
   const ctx = React.useContext(SkuPageContext);
   const skuId = ctx?.skuId ?? '';
   const bump = ctx?.bump;
@@ -97,7 +97,7 @@ export function AiFillPanel() {
     setBusy('fill');
     try {
       const r = await startFill(skuId);
-      if (r === 'running') toast.info('An AI fill is already running for this SKU; showing its progress.');
+      if (r === 'running') toast.info(t('toast.running'));
       setDecided({});
       // A job query already running is asked again; otherwise enabling it asks for the first time.
       if (hadJob || started) await load();
@@ -114,7 +114,7 @@ export function AiFillPanel() {
     setBusy('cancel');
     try {
       jobQuery.setData(await apiFetch<AiFillJob>(`/api/skus/${skuId}/ai-fill/cancel`, { method: 'POST' }));
-      toast.success('AI fill cancelled; nothing was stored.');
+      toast.success(t('toast.cancelled'));
     } catch (e) {
       toast.error(describeError(e).title);
       await load();
@@ -135,11 +135,7 @@ export function AiFillPanel() {
         });
         done[id] = verdict;
       }
-      toast.success(
-        verdict === 'accepted'
-          ? `${ids.length} value${ids.length > 1 ? 's' : ''} accepted into the dossier`
-          : 'Suggestion rejected',
-      );
+      toast.success(verdict === 'accepted' ? t('toast.accepted', { count: ids.length }) : t('toast.rejected'));
     } catch (e) {
       toast.error(describeError(e).title);
     } finally {
@@ -158,6 +154,7 @@ export function AiFillPanel() {
     groups.set(k, [...(groups.get(k) ?? []), r]);
   }
   const syncable = (job?.progress?.sync_available ?? []) as string[];
+  const step = STEPS.find((s) => s === job?.progress?.step);
   const percent = typeof job?.progress?.percent === 'number' ? job.progress.percent / 100 : null;
 
   return (
@@ -166,12 +163,9 @@ export function AiFillPanel() {
         <div className="min-w-0">
           <h2 id="ai-fill-title" className="flex items-center gap-2 text-sm font-semibold">
             <Bot className="size-4 text-warning-soft-foreground" aria-hidden="true" />
-            AI assistant
+            {t('panel.title')}
           </h2>
-          <p className="text-xs text-muted-foreground">
-            Suggests missing fields from the linked documents, each with its quote. Nothing counts until a person
-            accepts it.
-          </p>
+          <p className="text-xs text-muted-foreground">{t('panel.description')}</p>
         </div>
         <div className="flex items-center gap-2">
           <Button
@@ -182,7 +176,7 @@ export function AiFillPanel() {
             data-testid="ai-research-toggle"
           >
             <Search aria-hidden="true" />
-            Research product data
+            {t('panel.research')}
           </Button>
           {live ? (
             <Button
@@ -193,13 +187,13 @@ export function AiFillPanel() {
               data-testid="ai-fill-cancel"
             >
               <Square aria-hidden="true" />
-              Cancel
+              {common('cancel')}
             </Button>
           ) : (
             <RoleGate need={'edit'}>
               <Button size="sm" onClick={fill} loading={busy === 'fill'} data-testid="ai-fill-start">
                 <Sparkles aria-hidden="true" />
-                Fill with AI
+                {t('panel.fill')}
               </Button>
             </RoleGate>
           )}
@@ -210,9 +204,9 @@ export function AiFillPanel() {
         {job && live ? (
           <div className="grid gap-1.5" data-testid="ai-fill-progress">
             <p className="text-xs text-muted-foreground">
-              {job.status === 'pending' ? 'Queued…' : (STEP_TEXT[String(job.progress?.step ?? '')] ?? 'Working…')}
+              {job.status === 'pending' ? t('progress.queued') : step ? t(`step.${step}`) : t('progress.working')}
             </p>
-            <Progress value={percent} label="AI fill progress" />
+            <Progress value={percent} label={t('progress.label')} />
           </div>
         ) : null}
 
@@ -233,27 +227,27 @@ export function AiFillPanel() {
                       : 'warning'
               }
             >
-              {job.status.replace('_', ' ')}
+              {t(`status.${job.status}`)}
             </Badge>
             <span>
-              {job.suggestions.length} suggestion{job.suggestions.length === 1 ? '' : 's'} for {job.fields.length} field
-              {job.fields.length === 1 ? '' : 's'} asked
+              {t('summary.suggestions', { count: job.suggestions.length })}{' '}
+              {t('summary.fields', { count: job.fields.length })}
               {job.model ? ` · ${job.model}` : ''}
               {job.usage.input_tokens
-                ? ` · ${(job.usage.input_tokens + job.usage.output_tokens).toLocaleString('en')} tokens`
+                ? ` · ${t('summary.tokens', { count: job.usage.input_tokens + job.usage.output_tokens })}`
                 : ''}
             </span>
           </div>
         ) : null}
 
         {job?.status === 'completed_degraded' && job.degraded_reason ? (
-          <Alert variant="warning" title="Filled without the AI model">
+          <Alert variant="warning" title={t('degraded.title')}>
             {job.degraded_reason}
           </Alert>
         ) : null}
         {job?.status === 'failed' ? (
-          <Alert variant="danger" title="The AI fill failed">
-            {job.error ?? 'Unknown error.'}
+          <Alert variant="danger" title={t('failed.title')}>
+            {job.error ?? t('failed.unknown')}
           </Alert>
         ) : null}
 
@@ -263,11 +257,11 @@ export function AiFillPanel() {
             <section
               key={docId}
               className="grid gap-2"
-              aria-label={`Suggestions from ${list[0]!.citation.document_name ?? 'a document'}`}
+              aria-label={t('group.label', { name: list[0]!.citation.document_name ?? t('group.a_document') })}
             >
               <div className="flex items-center justify-between gap-2">
                 <h3 className="text-xs font-semibold text-foreground">
-                  From {list[0]!.citation.document_name ?? 'the SKU'}
+                  {t('group.from', { name: list[0]!.citation.document_name ?? t('group.the_sku') })}
                 </h3>
                 {open.length > 1 ? (
                   <RoleGate need={'edit'}>
@@ -280,7 +274,7 @@ export function AiFillPanel() {
                       data-testid="ai-accept-all"
                     >
                       <Check aria-hidden="true" />
-                      Accept all {open.length}
+                      {t('group.accept_all', { count: open.length })}
                     </Button>
                   </RoleGate>
                 ) : null}
@@ -312,7 +306,7 @@ export function AiFillPanel() {
                         <div className="flex shrink-0 items-center gap-1">
                           {state ? (
                             <Badge variant={state === 'accepted' ? 'primary' : 'neutral'} data-testid="ai-decided">
-                              {state}
+                              {t(`decided.${state}`)}
                             </Badge>
                           ) : id ? (
                             <>
@@ -323,11 +317,11 @@ export function AiFillPanel() {
                                   className="h-7"
                                   onClick={() => decide([r], 'accepted')}
                                   loading={busy === `accepted:${id}`}
-                                  aria-label={`Accept ${label(r.suggestion.field_key)}`}
+                                  aria-label={t('suggestion.accept_label', { field: label(r.suggestion.field_key) })}
                                   data-testid="ai-accept"
                                 >
                                   <Check aria-hidden="true" />
-                                  Accept
+                                  {t('suggestion.accept')}
                                 </Button>
                               </RoleGate>
                               <RoleGate need={'edit'}>
@@ -337,14 +331,14 @@ export function AiFillPanel() {
                                   className="h-7"
                                   onClick={() => decide([r], 'rejected')}
                                   loading={busy === `rejected:${id}`}
-                                  aria-label={`Reject ${label(r.suggestion.field_key)}`}
+                                  aria-label={t('suggestion.reject_label', { field: label(r.suggestion.field_key) })}
                                 >
                                   <X aria-hidden="true" />
                                 </Button>
                               </RoleGate>
                             </>
                           ) : (
-                            <Badge variant="neutral">already in the dossier</Badge>
+                            <Badge variant="neutral">{t('suggestion.in_dossier')}</Badge>
                           )}
                         </div>
                       </div>
@@ -367,14 +361,11 @@ export function AiFillPanel() {
           <details className="text-xs text-muted-foreground" data-testid="ai-dropped">
             <summary className="flex cursor-pointer items-center gap-1">
               <TriangleAlert className="size-3" aria-hidden="true" />
-              {job.dropped.length} answer{job.dropped.length === 1 ? '' : 's'} of the model refused (citation did not
-              hold)
+              {t('dropped.summary', { count: job.dropped.length })}
             </summary>
             <ul className="mt-1 grid gap-0.5 pl-4">
               {job.dropped.map((d, i) => (
-                <li key={i}>
-                  {label(d.field_key)}: “{d.value}”: {d.reason}
-                </li>
+                <li key={i}>{t('dropped.item', { field: label(d.field_key), value: d.value, reason: d.reason })}</li>
               ))}
             </ul>
           </details>
@@ -382,7 +373,7 @@ export function AiFillPanel() {
 
         {syncable.length ? (
           <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-            <span>A linked operator provides:</span>
+            <span>{t('sync.provides')}</span>
             {syncable.map((k) => (
               <SyncFromEntityButton key={k} skuId={skuId} fieldKey={k} label={label(k)} onSynced={() => bump?.()} />
             ))}

@@ -1,6 +1,8 @@
 'use client';
 
 import { ExternalLink, FileText } from 'lucide-react';
+import { useT } from '@/components/i18n/locale-provider';
+import { aiMessages } from '@/lib/i18n/ui/ai';
 
 /**
  * Where a suggestion is quoted from: the document at the page (the browser's PDF viewer opens at
@@ -28,6 +30,7 @@ export function Citation({
   page: number | null;
   quote: string;
 }) {
+  const t = useT(aiMessages);
   return (
     <figure className="mt-1.5 grid gap-1" data-testid="ai-citation">
       <blockquote className="border-l-2 border-warning pl-2 text-xs text-muted-foreground">
@@ -45,8 +48,8 @@ export function Citation({
             data-testid="ai-citation-link"
           >
             <FileText className="size-3" aria-hidden="true" />
-            {documentName ?? 'Document'}
-            {page ? `, page ${page}` : ''}
+            {documentName ?? t('citation.document')}
+            {page ? `, ${t('citation.page', { page })}` : ''}
             <ExternalLink className="size-3" aria-hidden="true" />
           </a>
         </figcaption>

@@ -9,18 +9,19 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import type { ResearchField, ResearchResult } from './types';
 import { RoleGate } from '@/components/team/role-gate';
+import { useT } from '@/components/i18n/locale-provider';
+import { aiMessages } from '@/lib/i18n/ui/ai';
 
-const FIELDS: { key: ResearchField; label: string }[] = [
-  { key: 'manufacturer_website', label: 'Manufacturer website' },
-  { key: 'product_category', label: 'Product category' },
-  { key: 'ean', label: 'EAN / GTIN' },
-  { key: 'hs_code', label: 'HS code' },
-];
-const labelOf = (k: string) => FIELDS.find((f) => f.key === k)?.label ?? k;
+const FIELDS: readonly ResearchField[] = ['manufacturer_website', 'product_category', 'ean', 'hs_code'];
 
 /** Research of website, category, EAN and HS code, each finding with the source it can be checked in. */
 export function ResearchPanel({ skuId }: { skuId: string }) {
-  const [chosen, setChosen] = React.useState<ResearchField[]>(FIELDS.map((f) => f.key));
+  const t = useT(aiMessages);
+  const labelOf = (k: string) => {
+    const known = FIELDS.find((f) => f === k);
+    return known ? t(`research.${known}`) : k;
+  };
+  const [chosen, setChosen] = React.useState<ResearchField[]>([...FIELDS]);
   const [result, setResult] = React.useState<ResearchResult | null>(null);
   const [error, setError] = React.useState<string | null>(null);
   const [busy, setBusy] = React.useState(false);
@@ -45,17 +46,17 @@ export function ResearchPanel({ skuId }: { skuId: string }) {
   return (
     <section
       className="grid gap-3 rounded-md border border-border bg-surface-muted/40 p-3"
-      aria-label="Product research"
+      aria-label={t('research.label')}
       data-testid="ai-research"
     >
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         {FIELDS.map((f) => (
-          <label key={f.key} className="flex items-center gap-1.5 text-xs">
+          <label key={f} className="flex items-center gap-1.5 text-xs">
             <Checkbox
-              checked={chosen.includes(f.key)}
-              onCheckedChange={(v) => setChosen((c) => (v ? [...c, f.key] : c.filter((x) => x !== f.key)))}
+              checked={chosen.includes(f)}
+              onCheckedChange={(v) => setChosen((c) => (v ? [...c, f] : c.filter((x) => x !== f)))}
             />
-            {f.label}
+            {labelOf(f)}
           </label>
         ))}
         <RoleGate need={'edit'}>
@@ -69,7 +70,7 @@ export function ResearchPanel({ skuId }: { skuId: string }) {
             data-testid="ai-research-run"
           >
             <Search aria-hidden="true" />
-            Research
+            {t('research.run')}
           </Button>
         </RoleGate>
       </div>
@@ -77,11 +78,9 @@ export function ResearchPanel({ skuId }: { skuId: string }) {
       {result ? (
         <div className="grid gap-2 text-xs" data-testid="ai-research-result" data-status={result.status}>
           <p className="text-muted-foreground">
-            {result.findings.length
-              ? `${result.findings.length} finding${result.findings.length === 1 ? '' : 's'}`
-              : 'Nothing found'}
-            {result.cached ? ' (from the last search)' : ''}
-            {result.provider_available ? '' : ' · no AI provider configured: documents and the manufacturer page only'}
+            {result.findings.length ? t('research.findings', { count: result.findings.length }) : t('research.nothing')}
+            {result.cached ? ` ${t('research.cached')}` : ''}
+            {result.provider_available ? '' : ` · ${t('research.no_provider')}`}
           </p>
           <ul className="grid gap-2">
             {result.findings.map((f) => (
@@ -112,11 +111,16 @@ export function ResearchPanel({ skuId }: { skuId: string }) {
           </ul>
           {result.fields?.some((f) => f.status !== 'found') ? (
             <p className="text-muted-foreground">
-              Not found:{' '}
-              {result.fields
-                .filter((f) => f.status !== 'found')
-                .map((f) => `${labelOf(f.field)}${f.error === 'search_failed' ? ' (search failed)' : ''}`)
-                .join(', ')}
+              {t('research.not_found', {
+                fields: result.fields
+                  .filter((f) => f.status !== 'found')
+                  .map((f) =>
+                    f.error === 'search_failed'
+                      ? t('research.search_failed', { field: labelOf(f.field) })
+                      : labelOf(f.field),
+                  )
+                  .join(', '),
+              })}
             </p>
           ) : null}
         </div>

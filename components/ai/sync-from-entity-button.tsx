@@ -13,15 +13,13 @@ import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import type { SyncFromEntityResponse } from '@/lib/ai-fill/schemas';
 import { fieldDefinition } from '@/lib/dossier/catalogue';
 import { RoleGate } from '@/components/team/role-gate';
+import { useT } from '@/components/i18n/locale-provider';
+import { aiMessages } from '@/lib/i18n/ui/ai';
 
 type Preview = Extract<z.infer<typeof SyncFromEntityResponse>, { dry_run: true }>;
 type Applied = Extract<z.infer<typeof SyncFromEntityResponse>, { changed: boolean }>;
 
-const ROLE_NAME: Record<string, string> = {
-  manufacturer: 'manufacturer',
-  importer: 'importer',
-  responsible_person: 'EU responsible person',
-};
+const ROLES = ['manufacturer', 'importer', 'responsible_person'] as const;
 
 /**
  * "Sync from manufacturer" (importer, EU responsible person) on a dossier field a linked entity
@@ -39,6 +37,7 @@ export function SyncFromEntityButton({
   label: string;
   onSynced: () => void;
 }) {
+  const t = useT(aiMessages);
   const role = fieldDefinition(fieldKey)?.entity?.role;
   // The SKU's links, shared with the Entities and Dossier tabs through the query cache (invalidated by writes).
   const links = useSkuEntityLinks(skuId).data?.links;
@@ -55,12 +54,13 @@ export function SyncFromEntityButton({
   }
 
   if (!role || !links?.some((l) => l.role === role)) return null;
-  const who = ROLE_NAME[role] ?? role;
+  const known = ROLES.find((r) => r === role);
+  const who = known ? t(`role.${known}`) : role;
 
   async function sync() {
     try {
       const r = await write.run();
-      toast.success(r.changed ? `${label} synced from the ${who}` : `${label} already matches the ${who}`);
+      toast.success(r.changed ? t('sync.synced', { label, who }) : t('sync.matches', { label, who }));
       setOpen(false);
       onSynced();
     } catch (e) {
@@ -77,16 +77,16 @@ export function SyncFromEntityButton({
             size="sm"
             className="h-7"
             data-testid={`sync-${fieldKey}`}
-            aria-label={`Sync ${label} from the ${who}`}
+            aria-label={t('sync.label', { label, who })}
           >
             <RefreshCw aria-hidden="true" />
-            Sync from {who}
+            {t('sync.button', { who })}
           </Button>
         </PopoverTrigger>
       </RoleGate>
       <PopoverContent className="w-80 text-xs" data-testid="sync-preview">
         {problem ? <p className="text-danger-soft-foreground">{problem}</p> : null}
-        {!problem && !preview ? <p className="text-muted-foreground">Reading the linked {who}…</p> : null}
+        {!problem && !preview ? <p className="text-muted-foreground">{t('sync.reading', { who })}</p> : null}
         {preview ? (
           <div className="grid gap-2">
             <p className="flex items-center gap-1 font-medium">
@@ -95,7 +95,7 @@ export function SyncFromEntityButton({
             </p>
             <div className="grid grid-cols-[1fr_auto_1fr] items-start gap-2">
               <span className="break-words text-muted-foreground" data-testid="sync-old">
-                {preview.old_value ?? 'not set'}
+                {preview.old_value ?? t('sync.not_set')}
               </span>
               <ArrowRight className="mt-0.5 size-3.5" aria-hidden="true" />
               <span className="break-words font-medium" data-testid="sync-new">
@@ -109,7 +109,7 @@ export function SyncFromEntityButton({
               disabled={!preview.would_change}
               data-testid="sync-confirm"
             >
-              {preview.would_change ? `Use the ${who}'s value` : 'Already the same'}
+              {preview.would_change ? t('sync.use', { who }) : t('sync.same')}
             </Button>
           </div>
         ) : null}

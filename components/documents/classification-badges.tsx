@@ -4,11 +4,14 @@ import { CircleAlert, ScanText, UserCheck } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { SimpleTooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils/cn';
+import { useT } from '@/components/i18n/locale-provider';
+import { documentMessages } from '@/lib/i18n/ui/documents';
 import { confidenceTone, diagnosticBadge, diagnosticExplanation, formatConfidence, nextActionLabel } from './labels';
 import type { Diagnostic } from './types';
 
 /** "87 %" in the colour of its tier (green sure, amber check it, red guess). */
 export function ConfidenceText({ value, className }: { value: number | null | undefined; className?: string }) {
+  const t = useT(documentMessages);
   const tone = confidenceTone(value);
   return (
     <span
@@ -20,7 +23,7 @@ export function ConfidenceText({ value, className }: { value: number | null | un
         tone === 'neutral' && 'text-subtle-foreground',
         className,
       )}
-      title="Classification confidence"
+      title={t('badge.confidence')}
     >
       {formatConfidence(value)}
     </span>
@@ -29,20 +32,21 @@ export function ConfidenceText({ value, className }: { value: number | null | un
 
 /** The degraded-path badge ("scanned — OCR text", "filename only") with the plain explanation on hover. */
 export function DiagnosticBadge({ diagnostic }: { diagnostic: Pick<Diagnostic, 'code' | 'source' | 'next_action'> }) {
+  const t = useT(documentMessages);
   const ocr = diagnostic.code === 'scanned_or_empty_text';
-  const next = nextActionLabel(diagnostic.next_action);
+  const next = nextActionLabel(diagnostic.next_action, t);
   return (
     <SimpleTooltip
       content={
         <>
-          {diagnosticExplanation(diagnostic)}
+          {diagnosticExplanation(diagnostic, t)}
           {next ? <span className="mt-1 block font-medium">{next}</span> : null}
         </>
       }
     >
       <Badge variant="warning" tabIndex={0} data-testid="diagnostic-badge" className="cursor-help">
         {ocr ? <ScanText aria-hidden="true" /> : <CircleAlert aria-hidden="true" />}
-        {diagnosticBadge(diagnostic)}
+        {diagnosticBadge(diagnostic, t)}
       </Badge>
     </SimpleTooltip>
   );
@@ -50,11 +54,12 @@ export function DiagnosticBadge({ diagnostic }: { diagnostic: Pick<Diagnostic, '
 
 /** The "manual" marker of a type a person set. */
 export function ManualBadge() {
+  const t = useT(documentMessages);
   return (
-    <SimpleTooltip content="A person set this type; it is no longer a guess.">
+    <SimpleTooltip content={t('badge.manual_hint')}>
       <Badge variant="primary" data-testid="manual-badge" tabIndex={0}>
         <UserCheck aria-hidden="true" />
-        manual
+        {t('badge.manual')}
       </Badge>
     </SimpleTooltip>
   );

@@ -28,18 +28,20 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/toaster';
-import { formatBytes, formatDateTime } from '@/components/format';
+import { useFormat, useLocale, useT } from '@/components/i18n/locale-provider';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { documentMessages } from '@/lib/i18n/ui/documents';
 import { languageName } from '@/lib/i18n/languages';
 import { ConfidenceText, DiagnosticBadge, ManualBadge } from './classification-badges';
 import { DocumentPreview } from './document-preview';
 import { FileIcon, Validity, todayIso } from './document-list';
 import {
-  SIGNAL_LABELS,
-  SOURCE_LABELS,
+  classificationSourceLabel,
   diagnosticExplanation,
   formatConfidence,
   humanizeKey,
   nextActionLabel,
+  signalLabel,
   snippetSourceLabel,
 } from './labels';
 import { ReExtract } from './re-extract';
@@ -59,14 +61,12 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-const INTENT_LABELS: Record<string, string> = {
-  compliance_document: 'Compliance evidence',
-  product_csv: 'Product data (belongs in an import)',
-  other: 'Not compliance evidence',
-  unknown: 'Unknown',
-};
+const INTENTS = ['compliance_document', 'product_csv', 'other', 'unknown'] as const;
 
 function ClassificationCard({ doc, onChanged }: { doc: VaultDocument; onChanged: (d: VaultDocument) => void }) {
+  const t = useT(documentMessages);
+  const locale = useLocale();
+  const intent = doc.classification?.file_intent;
   const c = doc.classification;
   const diagnostic = doc.diagnostic ?? c?.diagnostic ?? null;
   const manual = doc.classification_source === 'manual';
@@ -75,13 +75,13 @@ function ClassificationCard({ doc, onChanged }: { doc: VaultDocument; onChanged:
     <Card data-testid="classification-card">
       <CardHeader>
         <div>
-          <CardTitle>Classification</CardTitle>
-          <CardDescription>What this document is, how sure the classifier was, and why.</CardDescription>
+          <CardTitle>{t('class.title')}</CardTitle>
+          <CardDescription>{t('class.description')}</CardDescription>
         </div>
       </CardHeader>
       <CardContent className="grid gap-3">
         <Field>
-          <Label htmlFor="doc-type">Document type</Label>
+          <Label htmlFor="doc-type">{t('class.type')}</Label>
           <div className="flex items-center gap-2">
             <div className="min-w-0 flex-1">
               <TypeSelect id="doc-type" document={doc} onChanged={onChanged} size="md" />
@@ -94,17 +94,12 @@ function ClassificationCard({ doc, onChanged }: { doc: VaultDocument; onChanged:
               <ConfidenceText value={doc.classification_confidence} className="text-sm" />
             )}
           </div>
-          <FieldHint>
-            {manual ? 'Set by a person.' : 'Wrong? Choose the right type: it is saved at once and marked as manual.'}
-          </FieldHint>
+          <FieldHint>{manual ? t('class.hint_manual') : t('class.hint')}</FieldHint>
         </Field>
 
         {pending ? (
-          <Alert variant="info" title="Reading the scan">
-            <p>
-              This file has no text layer. OCR is reading it in the background; the type and its confidence appear here
-              when it ends.
-            </p>
+          <Alert variant="info" title={t('class.reading_title')}>
+            <p>{t('class.reading_body')}</p>
           </Alert>
         ) : null}
         {diagnostic && !manual && !pending ? (
@@ -112,41 +107,45 @@ function ClassificationCard({ doc, onChanged }: { doc: VaultDocument; onChanged:
             variant="warning"
             title={
               <span className="inline-flex flex-wrap items-center gap-2">
-                Classified on a fallback path <DiagnosticBadge diagnostic={diagnostic} />
+                {t('class.fallback_title')} <DiagnosticBadge diagnostic={diagnostic} />
               </span>
             }
           >
-            <p>{diagnosticExplanation(diagnostic)}</p>
-            {nextActionLabel(diagnostic.next_action) ? (
+            <p>{diagnosticExplanation(diagnostic, t)}</p>
+            {nextActionLabel(diagnostic.next_action, t) ? (
               <p className="mt-1">
-                <span className="font-medium">What to do: </span>
-                {nextActionLabel(diagnostic.next_action)}
+                <span className="font-medium">{t('class.what_to_do')} </span>
+                {nextActionLabel(diagnostic.next_action, t)}
               </p>
             ) : null}
           </Alert>
         ) : null}
 
         <dl className="divide-y divide-border">
-          <Row label="Source">{SOURCE_LABELS[doc.classification_source ?? ''] ?? doc.classification_source ?? '—'}</Row>
-          {c ? <Row label="Intent">{INTENT_LABELS[c.file_intent] ?? c.file_intent}</Row> : null}
-          <Row label="Language">
-            {doc.detected_language ? languageName(doc.detected_language, 'en') : 'Not detected'}
-          </Row>
-          <Row label="Text read from">{snippetSourceLabel(doc.snippet_source ?? c?.snippetSource)}</Row>
+          <Row label={t('class.source')}>{classificationSourceLabel(doc.classification_source, t)}</Row>
           {c ? (
-            <Row label="Signals used">
+            <Row label={t('class.intent')}>
+              {INTENTS.find((i) => i === intent) ? t(`intent.${intent as (typeof INTENTS)[number]}`) : c.file_intent}
+            </Row>
+          ) : null}
+          <Row label={t('class.language')}>
+            {doc.detected_language ? languageName(doc.detected_language, locale) : t('class.not_detected')}
+          </Row>
+          <Row label={t('class.text_read_from')}>{snippetSourceLabel(doc.snippet_source ?? c?.snippetSource, t)}</Row>
+          {c ? (
+            <Row label={t('class.signals')}>
               <span className="flex flex-wrap gap-1">
-                {c.signals_used.length
-                  ? c.signals_used.map((s) => <Badge key={s}>{SIGNAL_LABELS[s] ?? s}</Badge>)
-                  : '—'}
+                {c.signals_used.length ? c.signals_used.map((s) => <Badge key={s}>{signalLabel(s, t)}</Badge>) : '—'}
               </span>
             </Row>
           ) : null}
-          {c && !manual ? <Row label="Type confidence">{formatConfidence(c.document_type_confidence)}</Row> : null}
+          {c && !manual ? (
+            <Row label={t('class.type_confidence')}>{formatConfidence(c.document_type_confidence)}</Row>
+          ) : null}
         </dl>
         {c?.reasoning ? (
           <div>
-            <p className="mb-1 text-xs font-medium text-muted-foreground">Reasoning</p>
+            <p className="mb-1 text-xs font-medium text-muted-foreground">{t('class.reasoning')}</p>
             <p
               className="rounded-md border border-border bg-surface-muted/50 px-3 py-2 text-[0.8125rem] leading-relaxed text-foreground"
               data-testid="reasoning"
@@ -161,6 +160,7 @@ function ClassificationCard({ doc, onChanged }: { doc: VaultDocument; onChanged:
 }
 
 function ValidityCard({ doc, onChanged }: { doc: VaultDocument; onChanged: (d: VaultDocument) => void }) {
+  const t = useT(documentMessages);
   const [issued, setIssued] = React.useState(doc.issued_on?.slice(0, 10) ?? '');
   const [until, setUntil] = React.useState(doc.valid_until?.slice(0, 10) ?? '');
   const [saving, setSaving] = React.useState(false);
@@ -178,7 +178,7 @@ function ValidityCard({ doc, onChanged }: { doc: VaultDocument; onChanged: (d: V
         body: { issued_on: issued || null, valid_until: until || null },
       });
       onChanged(body.document);
-      toast.success('Validity dates saved.');
+      toast.success(t('validity.saved'));
     } catch (err) {
       const { title, description } = describeError(err);
       toast.error(title, { description });
@@ -195,7 +195,7 @@ function ValidityCard({ doc, onChanged }: { doc: VaultDocument; onChanged: (d: V
         body: { is_public: next },
       });
       onChanged(body.document);
-      toast.success(next ? 'Shown on the public safety pages of its SKUs.' : 'No longer shown on public safety pages.');
+      toast.success(next ? t('validity.public_on') : t('validity.public_off'));
     } catch (err) {
       const { title, description } = describeError(err);
       toast.error(title, { description });
@@ -208,18 +208,18 @@ function ValidityCard({ doc, onChanged }: { doc: VaultDocument; onChanged: (d: V
     <Card>
       <CardHeader>
         <div>
-          <CardTitle>Validity and visibility</CardTitle>
-          <CardDescription>Expired documents count as missing evidence on their SKUs.</CardDescription>
+          <CardTitle>{t('validity.title')}</CardTitle>
+          <CardDescription>{t('validity.description')}</CardDescription>
         </div>
         <span className="text-[0.8125rem]">
-          <Validity doc={doc} empty="No end of validity" />
+          <Validity doc={doc} empty={t('validity.no_end')} />
         </span>
       </CardHeader>
       <CardContent className="grid gap-4">
         <form onSubmit={save} className="grid gap-3">
           <div className="grid gap-3 sm:grid-cols-2">
             <Field>
-              <Label htmlFor="issued-on">Issued on</Label>
+              <Label htmlFor="issued-on">{t('validity.issued_on')}</Label>
               <Input
                 id="issued-on"
                 type="date"
@@ -229,7 +229,7 @@ function ValidityCard({ doc, onChanged }: { doc: VaultDocument; onChanged: (d: V
               />
             </Field>
             <Field>
-              <Label htmlFor="valid-until">Valid until</Label>
+              <Label htmlFor="valid-until">{t('validity.valid_until')}</Label>
               <Input
                 id="valid-until"
                 type="date"
@@ -239,11 +239,7 @@ function ValidityCard({ doc, onChanged }: { doc: VaultDocument; onChanged: (d: V
               />
             </Field>
           </div>
-          {invalid ? (
-            <p className="text-xs font-medium text-danger-soft-foreground">
-              The end of validity is before the issue date.
-            </p>
-          ) : null}
+          {invalid ? <p className="text-xs font-medium text-danger-soft-foreground">{t('validity.invalid')}</p> : null}
           <div className="flex items-center justify-end gap-2">
             {dirty ? (
               <Button
@@ -255,12 +251,12 @@ function ValidityCard({ doc, onChanged }: { doc: VaultDocument; onChanged: (d: V
                   setUntil(doc.valid_until?.slice(0, 10) ?? '');
                 }}
               >
-                Reset
+                {t('validity.reset')}
               </Button>
             ) : null}
             <RoleGate need={'edit'}>
               <Button type="submit" size="sm" disabled={!dirty || invalid} loading={saving}>
-                Save dates
+                {t('validity.save')}
               </Button>
             </RoleGate>
           </div>
@@ -278,11 +274,10 @@ function ValidityCard({ doc, onChanged }: { doc: VaultDocument; onChanged: (d: V
           />
           <div className="grid gap-0.5">
             <Label htmlFor="is-public" id="is-public-label">
-              Show on the public safety page
+              {t('validity.public_label')}
             </Label>
             <p className="text-xs text-muted-foreground" id="is-public-hint">
-              Consumers and authorities can download it from the published page of each linked SKU. Leave test reports
-              with supplier details private if you prefer.
+              {t('validity.public_hint')}
             </p>
           </div>
         </div>
@@ -292,6 +287,7 @@ function ValidityCard({ doc, onChanged }: { doc: VaultDocument; onChanged: (d: V
 }
 
 function SkusCard({ doc, onChanged }: { doc: VaultDocument; onChanged: () => Promise<void> }) {
+  const t = useT(documentMessages);
   const [busy, setBusy] = React.useState<string | null>(null);
 
   async function link(s: LinkedSku | null) {
@@ -302,9 +298,7 @@ function SkusCard({ doc, onChanged }: { doc: VaultDocument; onChanged: () => Pro
         method: 'PUT',
       });
       await onChanged();
-      toast.success(`Linked to ${s.sku_code}.`, {
-        description: 'Its facts are being extracted as suggestions for that SKU’s dossier.',
-      });
+      toast.success(t('skus.linked', { code: s.sku_code }), { description: t('skus.linked_body') });
     } catch (e) {
       const { title, description } = describeError(e);
       toast.error(title, { description });
@@ -320,7 +314,7 @@ function SkusCard({ doc, onChanged }: { doc: VaultDocument; onChanged: () => Pro
         method: 'DELETE',
       });
       await onChanged();
-      toast.success(`Unlinked from ${s.sku_code}.`);
+      toast.success(t('skus.unlinked', { code: s.sku_code }));
     } catch (e) {
       const { title, description } = describeError(e);
       toast.error(title, { description });
@@ -333,11 +327,11 @@ function SkusCard({ doc, onChanged }: { doc: VaultDocument; onChanged: () => Pro
     <Card data-testid="linked-skus">
       <CardHeader>
         <div>
-          <CardTitle>Linked SKUs</CardTitle>
-          <CardDescription>The products this document is evidence for.</CardDescription>
+          <CardTitle>{t('skus.title')}</CardTitle>
+          <CardDescription>{t('skus.description')}</CardDescription>
         </div>
         <SkuPicker
-          label="Link to SKU"
+          label={t('skus.link')}
           documentId={doc.id}
           value={null}
           onChange={link}
@@ -352,7 +346,7 @@ function SkusCard({ doc, onChanged }: { doc: VaultDocument; onChanged: () => Pro
                 data-testid="link-sku"
               >
                 <Link2 aria-hidden="true" />
-                Link to SKU
+                {t('skus.link')}
               </Button>
             </RoleGate>
           }
@@ -375,9 +369,9 @@ function SkusCard({ doc, onChanged }: { doc: VaultDocument; onChanged: () => Pro
                   title={(s.link_evidence ?? []).map((e) => e.quote ?? `${e.kind} ${e.value}`).join(' · ')}
                   data-testid="auto-linked"
                 >
-                  Linked automatically ·{' '}
+                  {t('skus.auto')} ·{' '}
                   {(s.link_evidence ?? [])
-                    .map((e) => `${e.kind === 'gtin' ? 'GTIN' : 'SKU code'} ${e.value}`)
+                    .map((e) => `${e.kind === 'gtin' ? 'GTIN' : t('skus.evidence_sku_code')} ${e.value}`)
                     .join(', ')}
                 </Badge>
               ) : null}
@@ -387,10 +381,10 @@ function SkusCard({ doc, onChanged }: { doc: VaultDocument; onChanged: () => Pro
                   size="sm"
                   onClick={() => unlink(s)}
                   loading={busy === s.id}
-                  aria-label={`Unlink ${s.sku_code}`}
+                  aria-label={t('skus.unlink_label', { code: s.sku_code })}
                 >
                   {busy !== s.id ? <Unlink aria-hidden="true" /> : null}
-                  Unlink
+                  {t('skus.unlink')}
                 </Button>
               </RoleGate>
             </li>
@@ -398,9 +392,7 @@ function SkusCard({ doc, onChanged }: { doc: VaultDocument; onChanged: () => Pro
         </ul>
       ) : (
         <CardContent>
-          <p className="text-[0.8125rem] text-muted-foreground">
-            Not linked yet. Link it to the SKUs it covers so their dossiers get its facts and their blockers see it.
-          </p>
+          <p className="text-[0.8125rem] text-muted-foreground">{t('skus.none')}</p>
         </CardContent>
       )}
     </Card>
@@ -422,25 +414,33 @@ function FactsCard({
   fieldLabels: Record<string, string>;
   onReload: () => Promise<void>;
 }) {
+  const t = useT(documentMessages);
+  const f = useFormat();
   const ex = latestExtraction(doc);
   const facts = ex?.facts ?? [];
+  const read = ex
+    ? [
+        ex.method
+          ? t('facts.read_by', { date: f.dateTime(ex.created_at), method: ex.method })
+          : t('facts.read', { date: f.dateTime(ex.created_at) }),
+        ex.pages ? t('facts.pages', { count: ex.pages }) : '',
+      ]
+        .filter(Boolean)
+        .join(' ')
+    : '';
   return (
     <Card className="overflow-hidden" data-testid="facts-card">
       <CardHeader>
         <div>
-          <CardTitle>Extracted facts</CardTitle>
-          <CardDescription>
-            {ex
-              ? `Read ${formatDateTime(ex.created_at)}${ex.method ? ` by ${ex.method}` : ''}${ex.pages ? ` from ${ex.pages} page${ex.pages === 1 ? '' : 's'}` : ''}. Each fact cites its page and the words it came from; linked SKUs get them as suggestions to confirm.`
-              : 'Manufacturer, importer, model, GTINs, directives, standards and dates, each with the page and quote it came from.'}
-          </CardDescription>
+          <CardTitle>{t('facts.title')}</CardTitle>
+          <CardDescription>{ex ? `${read}. ${t('facts.read_tail')}` : t('facts.intro')}</CardDescription>
         </div>
         <ReExtract documentId={doc.id} onFinished={() => void onReload()} />
       </CardHeader>
       {ex?.status === 'failed' || ex?.error ? (
         <div className="px-5 pt-4">
-          <Alert variant="danger" title="The last extraction failed">
-            {ex.error ?? 'No reason was recorded.'}
+          <Alert variant="danger" title={t('facts.failed')}>
+            {ex.error ?? t('facts.no_reason')}
           </Alert>
         </div>
       ) : null}
@@ -448,32 +448,32 @@ function FactsCard({
         <Table>
           <TableHeader>
             <TableRow className="hover:bg-transparent">
-              <TableHead>Field</TableHead>
-              <TableHead>Value</TableHead>
-              <TableHead>Page</TableHead>
-              <TableHead>Source quote</TableHead>
-              <TableHead className="text-right">Confidence</TableHead>
+              <TableHead>{t('facts.col_field')}</TableHead>
+              <TableHead>{t('facts.col_value')}</TableHead>
+              <TableHead>{t('facts.col_page')}</TableHead>
+              <TableHead>{t('facts.col_quote')}</TableHead>
+              <TableHead className="text-right">{t('facts.col_confidence')}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
-            {facts.map((f, i) => (
-              <TableRow key={`${f.field_key}-${i}`} data-testid="fact-row">
+            {facts.map((fact, i) => (
+              <TableRow key={`${fact.field_key}-${i}`} data-testid="fact-row">
                 <TableCell className="whitespace-nowrap text-muted-foreground">
-                  {fieldLabels[f.field_key] ?? humanizeKey(f.field_key)}
+                  {fieldLabels[fact.field_key] ?? humanizeKey(fact.field_key)}
                 </TableCell>
-                <TableCell className="max-w-64 font-medium break-words text-foreground">{f.value}</TableCell>
+                <TableCell className="max-w-64 font-medium break-words text-foreground">{fact.value}</TableCell>
                 <TableCell className="whitespace-nowrap text-muted-foreground tabular-nums">
-                  {f.page ? `p. ${f.page}` : '—'}
+                  {fact.page ? t('facts.page', { page: fact.page }) : '—'}
                 </TableCell>
                 <TableCell className="max-w-96">
-                  {f.quote ? (
-                    <q className="text-xs leading-relaxed text-muted-foreground italic">{f.quote}</q>
+                  {fact.quote ? (
+                    <q className="text-xs leading-relaxed text-muted-foreground italic">{fact.quote}</q>
                   ) : (
                     <span className="text-subtle-foreground">—</span>
                   )}
                 </TableCell>
                 <TableCell className="text-right">
-                  <ConfidenceText value={f.confidence} />
+                  <ConfidenceText value={fact.confidence} />
                 </TableCell>
               </TableRow>
             ))}
@@ -483,12 +483,8 @@ function FactsCard({
         <EmptyState
           compact
           icon={FileSearch}
-          title={ex ? 'No facts found' : 'Not extracted yet'}
-          description={
-            ex
-              ? 'The text held no manufacturer, standard, GTIN or date the extractor recognises. If this is a scan, a text PDF gives better results.'
-              : 'Facts are extracted when the document is linked to a SKU, or now with Re-extract.'
-          }
+          title={ex ? t('facts.none_title') : t('facts.not_extracted_title')}
+          description={ex ? t('facts.none_body') : t('facts.not_extracted_body')}
         />
       )}
     </Card>
@@ -496,6 +492,8 @@ function FactsCard({
 }
 
 function DeleteButton({ doc }: { doc: VaultDocument }) {
+  const t = useT(documentMessages);
+  const common = useT(commonMessages);
   const router = useRouter();
   const [open, setOpen] = React.useState(false);
   const [busy, setBusy] = React.useState(false);
@@ -504,7 +502,7 @@ function DeleteButton({ doc }: { doc: VaultDocument }) {
     try {
       await apiFetch(`/api/documents/${encodeURIComponent(doc.id)}`, { method: 'DELETE' });
       setOpen(false);
-      toast.success(`${doc.filename} was deleted.`);
+      toast.success(t('delete.done', { filename: doc.filename }));
       router.push('/documents');
     } catch (e) {
       const { title, description } = describeError(e);
@@ -518,24 +516,28 @@ function DeleteButton({ doc }: { doc: VaultDocument }) {
       <RoleGate need={'edit'}>
         <Button variant="danger-ghost" size="sm" onClick={() => setOpen(true)} data-testid="delete-document">
           <Trash2 aria-hidden="true" />
-          Delete
+          {common('delete')}
         </Button>
       </RoleGate>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Delete {doc.filename}?</AlertDialogTitle>
+          <AlertDialogTitle>{t('delete.title', { filename: doc.filename })}</AlertDialogTitle>
           <AlertDialogDescription>
-            The file and its extracted facts are removed from the vault.
-            {doc.skus.length
-              ? ` ${doc.skus.length === 1 ? 'Its SKU' : `Its ${doc.skus.length} SKUs`} (${doc.skus.map((s) => s.sku_code).join(', ')}) lose this evidence and are checked again for blockers.`
-              : ''}{' '}
-            Dossier values already confirmed from it stay, with their provenance.
+            {[
+              t('delete.body'),
+              doc.skus.length
+                ? t('delete.skus', { count: doc.skus.length, codes: doc.skus.map((s) => s.sku_code).join(', ') })
+                : '',
+              t('delete.values_stay'),
+            ]
+              .filter(Boolean)
+              .join(' ')}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Keep it</AlertDialogCancel>
+          <AlertDialogCancel disabled={busy}>{t('delete.keep')}</AlertDialogCancel>
           <AlertDialogAction variant="danger" onClick={confirm} disabled={busy} aria-busy={busy || undefined}>
-            Delete document
+            {t('delete.confirm')}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
@@ -545,6 +547,8 @@ function DeleteButton({ doc }: { doc: VaultDocument }) {
 
 /** /documents/[id]: preview beside classification, validity, visibility and SKU links; facts below. */
 export function DocumentDetail({ id, fieldLabels }: { id: string; fieldLabels: Record<string, string> }) {
+  const t = useT(documentMessages);
+  const f = useFormat();
   // A scan being read by OCR is asked again until its type is set. A lost session sends the user to
   // sign in (the query cache does that for every query).
   const read = useApiQuery<{ document: VaultDocument }>(`/api/documents/${encodeURIComponent(id)}`, {
@@ -558,19 +562,16 @@ export function DocumentDetail({ id, fieldLabels }: { id: string; fieldLabels: R
   const back = (
     <Link href="/documents" className="inline-flex items-center gap-1 hover:text-foreground">
       <ArrowLeft className="size-3.5" aria-hidden="true" />
-      Documents
+      {t('vault.title')}
     </Link>
   );
 
   if (error) {
     return (
       <>
-        <PageHeader
-          eyebrow={back}
-          title={error.status === 404 ? 'Document not found' : 'The document could not be loaded'}
-        />
+        <PageHeader eyebrow={back} title={error.status === 404 ? t('detail.not_found') : t('detail.load_error')} />
         <Alert variant={error.status === 404 ? 'info' : 'danger'}>
-          {error.status === 404 ? 'It may have been deleted, or it belongs to another workspace.' : error.message}
+          {error.status === 404 ? t('detail.not_found_body') : error.message}
         </Alert>
       </>
     );
@@ -603,13 +604,17 @@ export function DocumentDetail({ id, fieldLabels }: { id: string; fieldLabels: R
             </span>
           </span>
         }
-        description={`${doc.mime_type || 'Unknown type'} · ${formatBytes(doc.size_bytes)} · uploaded ${formatDateTime(doc.created_at)}`}
+        description={t('detail.description', {
+          mime: doc.mime_type || t('detail.unknown_type'),
+          size: f.bytes(doc.size_bytes),
+          date: f.dateTime(doc.created_at),
+        })}
         actions={
           <>
             <Button asChild variant="secondary" size="sm">
               <a href={downloadHref} download={doc.filename}>
                 <Download aria-hidden="true" />
-                Download
+                {t('detail.download')}
               </a>
             </Button>
             <DeleteButton doc={doc} />
@@ -619,8 +624,8 @@ export function DocumentDetail({ id, fieldLabels }: { id: string; fieldLabels: R
       <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card className="overflow-hidden">
           <CardHeader className="py-3">
-            <CardTitle>Preview</CardTitle>
-            <span className="font-mono text-xs text-subtle-foreground" title="SHA-256 of the file">
+            <CardTitle>{t('detail.preview')}</CardTitle>
+            <span className="font-mono text-xs text-subtle-foreground" title={t('detail.sha')}>
               {doc.sha256.slice(0, 12)}…
             </span>
           </CardHeader>

@@ -16,11 +16,12 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { SimpleTooltip } from '@/components/ui/tooltip';
-import { formatBytes, formatDate, formatRelative } from '@/components/format';
+import { useFormat, useLocale, useT } from '@/components/i18n/locale-provider';
+import { docTypeLabel } from '@/lib/i18n/ui/doc-types';
+import { documentMessages } from '@/lib/i18n/ui/documents';
 import { languageName } from '@/lib/i18n/languages';
 import { cn } from '@/lib/utils/cn';
 import { ConfidenceText, DiagnosticBadge, ManualBadge } from './classification-badges';
-import { DOCUMENT_TYPE_LABELS, STATUS_FILTER_HINTS, STATUS_FILTER_LABELS } from './labels';
 import { isTypePending, PendingTypeBadge, usePendingRefresh } from './pending';
 import { SkuPicker } from './sku-picker';
 import { TypeSelect } from './type-select';
@@ -106,6 +107,8 @@ export function Validity({
   doc: Pick<VaultDocument, 'valid_until' | 'expired'>;
   empty?: string;
 }) {
+  const t = useT(documentMessages);
+  const f = useFormat();
   if (!doc.valid_until) return <span className="text-subtle-foreground">{empty}</span>;
   const day = doc.valid_until.slice(0, 10);
   const expired = doc.expired || day < todayIso();
@@ -117,8 +120,8 @@ export function Validity({
       )}
       data-expired={expired || undefined}
     >
-      {formatDate(day)}
-      {expired ? <Badge variant="danger">Expired</Badge> : null}
+      {f.date(day)}
+      {expired ? <Badge variant="danger">{t('list.expired')}</Badge> : null}
     </span>
   );
 }
@@ -152,15 +155,19 @@ export function SkuChips({ skus, max = 2 }: { skus: LinkedSku[]; max?: number })
 
 /** The SKU named in the URL filter, looked up for its code and name. */
 function useSkuLabel(id: string): LinkedSku | null {
+  const t = useT(documentMessages);
   const sku = useApiQuery<{ sku: LinkedSku }>(id ? `/api/skus/${encodeURIComponent(id)}` : null);
   if (!id) return null;
-  if (sku.error) return { id, sku_code: 'Unknown SKU', product_name: '' };
+  if (sku.error) return { id, sku_code: t('list.unknown_sku'), product_name: '' };
   const s = sku.data?.sku;
   return s && s.id === id ? { id: s.id, sku_code: s.sku_code, product_name: s.product_name } : null;
 }
 
 /** The vault's table: server-side search, filters (type, SKU, status) and cursor paging; state in the URL. */
 export function DocumentList() {
+  const t = useT(documentMessages);
+  const locale = useLocale();
+  const f = useFormat();
   const router = useRouter();
   const pathname = usePathname() ?? '/documents';
   const params = useSearchParams();
@@ -204,49 +211,49 @@ export function DocumentList() {
       <ListToolbar
         query={filters.q}
         onQuery={onQuery}
-        searchLabel="Search documents"
-        placeholder="Search filenames and document text"
+        searchLabel={t('list.search_label')}
+        placeholder={t('list.search_placeholder')}
         filtered={filtered}
         onClear={clearAll}
         controls={
           <>
             <Select value={filters.type || 'all'} onValueChange={(v) => setFilters({ type: v === 'all' ? '' : v })}>
-              <SelectTrigger className="w-52" aria-label="Document type">
+              <SelectTrigger className="w-52" aria-label={t('list.type_label')}>
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                <SelectItem value="all">All types</SelectItem>
-                {VAULT_DOCUMENT_TYPES.map((t) => (
-                  <SelectItem key={t} value={t}>
-                    {DOCUMENT_TYPE_LABELS[t]}
+                <SelectItem value="all">{t('list.all_types')}</SelectItem>
+                {VAULT_DOCUMENT_TYPES.map((type) => (
+                  <SelectItem key={type} value={type}>
+                    {docTypeLabel(type, locale)}
                   </SelectItem>
                 ))}
               </SelectContent>
             </Select>
             <SkuPicker
               className="w-60"
-              label="Filter by SKU"
-              placeholder="All SKUs"
+              label={t('list.filter_sku')}
+              placeholder={t('list.all_skus')}
               value={filters.sku ? (skuLabel ?? { id: filters.sku, sku_code: '…', product_name: '' }) : null}
               onChange={(s) => setFilters({ sku: s?.id ?? '' })}
             />
           </>
         }
-        chipsLabel="Filter by status"
+        chipsLabel={t('list.chips_label')}
         chips={
           <>
-            <span className="mr-1 text-xs font-medium text-muted-foreground">Show only</span>
+            <span className="mr-1 text-xs font-medium text-muted-foreground">{t('list.show_only')}</span>
             {DOCUMENT_STATUS_FILTERS.map((s) => {
               const on = filters.status === s;
               return (
                 <FilterChip
                   key={s}
                   on={on}
-                  title={STATUS_FILTER_HINTS[s]}
+                  title={t(`status_hint.${s}`)}
                   tone={s === 'expired' ? 'danger' : 'primary'}
                   onClick={() => setFilters({ status: on ? '' : s })}
                 >
-                  {STATUS_FILTER_LABELS[s]}
+                  {t(`status.${s}`)}
                 </FilterChip>
               );
             })}
@@ -256,22 +263,22 @@ export function DocumentList() {
 
       {error ? (
         <div className="p-5">
-          <Alert variant="danger" title="The documents could not be loaded">
+          <Alert variant="danger" title={t('list.load_error')}>
             {error.message}
           </Alert>
         </div>
       ) : null}
 
-      <Table aria-busy={loading || undefined} aria-label="Documents" data-loading={loading || undefined}>
+      <Table aria-busy={loading || undefined} aria-label={t('list.table_label')} data-loading={loading || undefined}>
         <TableHeader>
           <TableRow className="hover:bg-transparent">
-            <TableHead>File</TableHead>
-            <TableHead>Type</TableHead>
-            <TableHead>Language</TableHead>
-            <TableHead>SKUs</TableHead>
-            <TableHead>Valid until</TableHead>
-            <TableHead className="text-right">Size</TableHead>
-            <TableHead>Uploaded</TableHead>
+            <TableHead>{t('list.col_file')}</TableHead>
+            <TableHead>{t('list.col_type')}</TableHead>
+            <TableHead>{t('list.col_language')}</TableHead>
+            <TableHead>{t('list.col_skus')}</TableHead>
+            <TableHead>{t('list.col_valid_until')}</TableHead>
+            <TableHead className="text-right">{t('list.col_size')}</TableHead>
+            <TableHead>{t('list.col_uploaded')}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -304,7 +311,7 @@ export function DocumentList() {
                       >
                         {d.filename}
                       </Link>
-                      {d.is_public ? <Badge variant="info">Public</Badge> : null}
+                      {d.is_public ? <Badge variant="info">{t('list.public')}</Badge> : null}
                     </div>
                   </TableCell>
                   <TableCell>
@@ -320,11 +327,13 @@ export function DocumentList() {
                       {d.diagnostic && d.classification_source !== 'manual' && !isTypePending(d) ? (
                         <DiagnosticBadge diagnostic={d.diagnostic} />
                       ) : null}
-                      {d.artifact_kind === 'product_data' ? <Badge variant="violet">product data</Badge> : null}
+                      {d.artifact_kind === 'product_data' ? (
+                        <Badge variant="violet">{t('list.product_data')}</Badge>
+                      ) : null}
                     </div>
                   </TableCell>
                   <TableCell className="whitespace-nowrap text-muted-foreground">
-                    {d.detected_language ? languageName(d.detected_language, 'en') : '—'}
+                    {d.detected_language ? languageName(d.detected_language, locale) : '—'}
                   </TableCell>
                   <TableCell>
                     <SkuChips skus={d.skus ?? []} />
@@ -333,15 +342,15 @@ export function DocumentList() {
                     <Validity doc={d} />
                   </TableCell>
                   <TableCell className="text-right whitespace-nowrap text-muted-foreground tabular-nums">
-                    {formatBytes(d.size_bytes)}
+                    {f.bytes(d.size_bytes)}
                   </TableCell>
                   <TableCell>
                     <time
                       dateTime={d.created_at}
-                      title={formatDate(d.created_at)}
+                      title={f.date(d.created_at)}
                       className="whitespace-nowrap text-muted-foreground"
                     >
-                      {formatRelative(d.created_at)}
+                      {f.relative(d.created_at)}
                     </time>
                   </TableCell>
                 </TableRow>
@@ -354,11 +363,11 @@ export function DocumentList() {
           <EmptyState
             compact
             icon={SearchX}
-            title="No documents match these filters"
-            description="Try another search term, or clear the filters to see the whole vault."
+            title={t('list.filtered_title')}
+            description={t('list.filtered_body')}
             actions={
               <Button variant="secondary" size="sm" onClick={clearAll}>
-                Clear filters
+                {t('list.clear_filters')}
               </Button>
             }
           />
@@ -366,8 +375,8 @@ export function DocumentList() {
           <EmptyState
             compact
             icon={FileText}
-            title="The vault is empty"
-            description="Drop declarations, test reports, safety data sheets, manuals, e-mails or whole ZIP bundles from suppliers above. Each file is classified and its facts extracted with page references."
+            title={t('list.empty_title')}
+            description={t('list.empty_body')}
             data-testid="documents-empty"
           />
         )
@@ -375,11 +384,11 @@ export function DocumentList() {
 
       <ListFooter
         count={rows.length}
-        noun={['document', 'documents']}
+        noun={[t('list.noun_one'), t('list.noun_other')]}
         hasMore={list.hasMore}
         onMore={list.loadMore}
         loadingMore={list.loadingMore}
-        moreLabel={`Load ${PAGE_SIZE} more`}
+        moreLabel={t('list.load_more', { count: PAGE_SIZE })}
       />
     </Card>
   );

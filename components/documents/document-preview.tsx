@@ -3,6 +3,8 @@
 import * as React from 'react';
 import { FileQuestion } from 'lucide-react';
 import { EmptyState } from '@/components/ui/empty-state';
+import { useT } from '@/components/i18n/locale-provider';
+import { documentMessages } from '@/lib/i18n/ui/documents';
 import { snippetSourceLabel } from './labels';
 import type { VaultDocument } from './types';
 
@@ -22,6 +24,7 @@ const DRAWABLE_IMAGES = new Set([
  * sandboxes with a CSP), images as images, anything else as the text the classifier read.
  */
 export function DocumentPreview({ doc }: { doc: VaultDocument }) {
+  const t = useT(documentMessages);
   const src = `/api/documents/${encodeURIComponent(doc.id)}/file`;
   const mime = (doc.mime_type ?? '').toLowerCase();
   const [imageFailed, setImageFailed] = React.useState(false);
@@ -32,7 +35,7 @@ export function DocumentPreview({ doc }: { doc: VaultDocument }) {
     return (
       <iframe
         src={`${src}#view=FitH&navpanes=0`}
-        title={`Preview of ${doc.filename}`}
+        title={t('preview.label', { filename: doc.filename })}
         className="h-[72vh] min-h-96 w-full rounded-b-lg border-0 bg-surface-muted"
         data-testid="pdf-preview"
       />
@@ -44,7 +47,7 @@ export function DocumentPreview({ doc }: { doc: VaultDocument }) {
         {/* eslint-disable-next-line @next/next/no-img-element -- an authenticated API file, not a static asset */}
         <img
           src={src}
-          alt={`Preview of ${doc.filename}`}
+          alt={t('preview.label', { filename: doc.filename })}
           className="h-auto max-w-full object-contain shadow-sm"
           onError={() => setImageFailed(true)}
           data-testid="image-preview"
@@ -56,8 +59,9 @@ export function DocumentPreview({ doc }: { doc: VaultDocument }) {
     return (
       <div className="p-5" data-testid="text-preview">
         <p className="mb-2 text-xs text-muted-foreground">
-          No visual preview for this file type. The text read from it (
-          {snippetSourceLabel(doc.snippet_source ?? doc.classification?.snippetSource)}):
+          {t('preview.text_intro', {
+            source: snippetSourceLabel(doc.snippet_source ?? doc.classification?.snippetSource, t),
+          })}
         </p>
         <pre className="max-h-[60vh] overflow-auto rounded-md border border-border bg-surface-muted/60 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap text-foreground">
           {snippet}
@@ -66,11 +70,6 @@ export function DocumentPreview({ doc }: { doc: VaultDocument }) {
     );
   }
   return (
-    <EmptyState
-      compact
-      icon={FileQuestion}
-      title="No preview"
-      description="This file cannot be shown in the browser and no text could be read from it. Download it to open it in its own application."
-    />
+    <EmptyState compact icon={FileQuestion} title={t('preview.none_title')} description={t('preview.none_body')} />
   );
 }

@@ -1,159 +1,105 @@
 /**
- * Words the vault shows for the API's codes: document types, diagnostics and what to do about them,
+ * The vault's words for the API's codes: document types, diagnostics and what to do about them,
  * container skip reasons, per-file upload errors, snippet sources and signals. Every diagnostic is
  * explained in plain words, because "scanned_or_empty_text" means nothing to a compliance manager.
  */
-import type { Diagnostic, DocumentType } from './types';
+import type { T, UiLocale } from '@/lib/i18n/ui';
+import { docTypeLabel } from '@/lib/i18n/ui/doc-types';
+import { documentMessages } from '@/lib/i18n/ui/documents';
+import type { Diagnostic } from './types';
 
-export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
-  declaration_of_conformity: 'Declaration of conformity',
-  test_report: 'Test report',
-  risk_assessment: 'Risk assessment',
-  cpsr: 'Cosmetic product safety report',
-  safety_data_sheet: 'Safety data sheet',
-  manual: 'Manual',
-  certificate: 'Certificate',
-  other: 'Other',
-};
+export type DocT = T<(typeof documentMessages)['en']>;
 
-export function documentTypeLabel(t: string | null | undefined): string {
-  if (!t) return 'Unclassified';
-  return DOCUMENT_TYPE_LABELS[t as DocumentType] ?? t.replace(/_/g, ' ');
+/** A type's name in the UI language, "Unclassified" without one. */
+export function documentTypeLabel(type: string | null | undefined, t: DocT, locale: UiLocale): string {
+  return type ? docTypeLabel(type, locale) : t('type.unclassified');
 }
 
 /** The short badge next to a type whose classification took a fallback path. */
-export function diagnosticBadge(d: Pick<Diagnostic, 'code' | 'source'>): string {
+export function diagnosticBadge(d: Pick<Diagnostic, 'code' | 'source'>, t: DocT): string {
   switch (d.code) {
     case 'scanned_or_empty_text':
-      return d.source === 'ocr_text' || d.source === 'vision_ocr' ? 'scanned — OCR text' : 'scanned — no text';
+      return isOcr(d) ? t('diag.badge.scanned_ocr') : t('diag.badge.scanned');
     case 'text_extraction_failed_filename_only':
-      return 'filename only';
+      return t('diag.badge.filename_only');
     case 'ai_unavailable_fallback':
-      return 'AI unavailable — rules';
+      return t('diag.badge.ai_unavailable');
     case 'unsupported_file_type':
-      return 'unsupported type';
+      return t('diag.badge.unsupported');
     case 'low_confidence_other':
-      return 'low confidence';
+      return t('diag.badge.low_confidence');
     default:
       return String(d.code).replace(/_/g, ' ');
   }
 }
 
+function isOcr(d: Pick<Diagnostic, 'source'>): boolean {
+  return d.source === 'ocr_text' || d.source === 'vision_ocr';
+}
+
 /** What happened, in a sentence, for the detail panel and tooltips. */
-export function diagnosticExplanation(d: Pick<Diagnostic, 'code' | 'source'>): string {
+export function diagnosticExplanation(d: Pick<Diagnostic, 'code' | 'source'>, t: DocT): string {
   switch (d.code) {
     case 'scanned_or_empty_text':
-      return d.source === 'ocr_text' || d.source === 'vision_ocr'
-        ? 'The file has no text layer (it is a scan or a photo), so its text was read by OCR. OCR can misread characters, so check the facts against the preview.'
-        : 'The file has no text layer (it is a scan or a photo), so it could only be classified from its name. Extraction reads its text by OCR, which can correct the type; if it stays wrong, choose the type yourself.';
+      return isOcr(d) ? t('diag.explain.scanned_ocr') : t('diag.explain.scanned');
     case 'text_extraction_failed_filename_only':
-      return 'No text could be read from the file (it may be damaged, password-protected or in a format without text), so the type was guessed from the filename alone.';
+      return t('diag.explain.filename_only');
     case 'ai_unavailable_fallback':
-      return 'The AI classifier did not answer in time, so the rules engine decided on its own. Its result is usually good, but worth a glance.';
+      return t('diag.explain.ai_unavailable');
     case 'unsupported_file_type':
-      return 'This kind of file cannot be read, so nothing beyond its name is known.';
+      return t('diag.explain.unsupported');
     case 'low_confidence_other':
-      return 'The text did not clearly match any document type, so it was filed as "Other".';
+      return t('diag.explain.low_confidence');
     default:
-      return 'The classification took a fallback path.';
+      return t('diag.explain.other');
   }
 }
 
-export const NEXT_ACTION_LABELS: Record<string, string> = {
-  choose_document_type: 'Choose the document type yourself.',
-  reselect_file: 'Check that this is the right file, and upload it again if not.',
-  convert_or_ocr_upload_again:
-    'If you have a text PDF (or can run OCR on the scan), upload that version so its facts can be read.',
-  confirm_or_choose_type: 'Confirm the suggested type, or choose the right one.',
-};
-
-export function nextActionLabel(a: string | null | undefined): string | null {
-  if (!a) return null;
-  return NEXT_ACTION_LABELS[a] ?? a.replace(/_/g, ' ');
+/** Looks `<prefix>.<code>` up in the dictionary; codes it does not know are shown in words. */
+function coded(t: DocT, prefix: string, code: string): string | null {
+  const key = `${prefix}.${code}`;
+  return key in documentMessages.en ? t(key as keyof (typeof documentMessages)['en']) : null;
 }
 
-export const SKIP_REASON_LABELS: Record<string, string> = {
-  encrypted_archive: 'Password-protected: unpack it yourself and upload the files',
-  unsupported_format: 'Format not supported (for example 7z, RAR or TAR)',
-  recursion_limit_exceeded: 'Nested more than 3 levels deep',
-  opaque_p7m_envelope: 'Encrypted .p7m envelope: it cannot be opened without the recipient’s key',
-  non_parseable_msg: 'Outlook .msg file: save it as .eml, or save its attachments and upload them',
-  parse_failed: 'Damaged or unreadable',
-  empty_container: 'Empty: nothing inside to store',
-};
+export function nextActionLabel(a: string | null | undefined, t: DocT): string | null {
+  if (!a) return null;
+  return coded(t, 'next', a) ?? a.replace(/_/g, ' ');
+}
+
+/** The sentence of a container skip reason. */
+export function skipReasonLabel(reason: string, t: DocT): string {
+  return coded(t, 'skip', reason) ?? reason.replace(/_/g, ' ');
+}
 
 /** The short badge of a skip reason; the server's own sentence follows it. */
-export const SKIP_REASON_SHORT: Record<string, string> = {
-  encrypted_archive: 'password-protected',
-  unsupported_format: 'unsupported format',
-  recursion_limit_exceeded: 'nested too deep',
-  opaque_p7m_envelope: 'encrypted envelope',
-  non_parseable_msg: 'Outlook .msg',
-  parse_failed: 'damaged',
-  empty_container: 'empty',
-};
+export function skipReasonShort(reason: string, t: DocT): string {
+  return coded(t, 'skip_short', reason) ?? reason.replace(/_/g, ' ');
+}
 
 /** Per-file error codes of POST /api/documents/bulk (plus skip reasons, which bundles report as errors). */
-export const UPLOAD_ERROR_LABELS: Record<string, string> = {
-  EMPTY_FILE: 'The file is empty.',
-  FILE_TOO_LARGE: 'The file is larger than 20 MB.',
-  UNSUPPORTED_FILE_TYPE: 'This file type is not accepted.',
-  STORAGE_FAILED: 'The file could not be stored. Try again.',
-  STORAGE_LIMIT_EXCEEDED: 'Your plan’s storage is full.',
-  ...Object.fromEntries(Object.entries(SKIP_REASON_LABELS).map(([k, v]) => [k, `${v}.`])),
-};
-
-export function uploadErrorLabel(code: string | undefined, message: string | undefined): string {
+export function uploadErrorLabel(code: string | undefined, message: string | undefined, t: DocT): string {
   if (message) return message;
-  if (code && UPLOAD_ERROR_LABELS[code]) return UPLOAD_ERROR_LABELS[code];
-  return code ? code.replace(/_/g, ' ').toLowerCase() : 'The file could not be uploaded.';
+  if (code) {
+    const known = coded(t, 'upload_error', code) ?? coded(t, 'skip', code);
+    if (known) return known.endsWith('.') ? known : `${known}.`;
+    return code.replace(/_/g, ' ').toLowerCase();
+  }
+  return t('upload_error.unknown');
 }
 
-export const SNIPPET_SOURCE_LABELS: Record<string, string> = {
-  pdf_first_page: 'PDF text (first pages)',
-  csv_rows: 'table rows',
-  filename_only: 'the filename only',
-  html_text: 'web page text',
-  docx_text: 'Word document text',
-  plain_text: 'plain text',
-  email_text: 'e-mail text',
-  xml_text: 'XML text',
-  ocr_text: 'OCR of the scanned image',
-  vision_ocr: 'OCR of the image (vision model)',
-  office_text: 'Office document text',
-  raw_text: 'raw text',
-};
-
-export function snippetSourceLabel(s: string | null | undefined): string {
-  if (!s) return 'unknown';
-  return SNIPPET_SOURCE_LABELS[s] ?? s.replace(/_/g, ' ');
+export function snippetSourceLabel(s: string | null | undefined, t: DocT): string {
+  if (!s) return t('snippet.unknown');
+  return coded(t, 'snippet', s) ?? s.replace(/_/g, ' ');
 }
 
-export const SIGNAL_LABELS: Record<string, string> = {
-  filename: 'Filename',
-  mime_type: 'File type',
-  content_snippet: 'Content',
-};
+export function signalLabel(s: string, t: DocT): string {
+  return coded(t, 'signal', s) ?? s;
+}
 
-export const SOURCE_LABELS: Record<string, string> = {
-  rule: 'rules',
-  llm: 'AI',
-  manual: 'manual',
-};
-
-export const STATUS_FILTER_LABELS: Record<string, string> = {
-  expired: 'Expired',
-  needs_review: 'Needs review',
-  low_confidence: 'Low confidence',
-  unreadable: 'Unreadable',
-};
-
-export const STATUS_FILTER_HINTS: Record<string, string> = {
-  expired: 'Validity date in the past: these count as missing evidence.',
-  needs_review: 'Classified on a fallback path (scan, filename only, AI unavailable): check the type.',
-  low_confidence: 'The classifier was not sure of the type (under 60 %).',
-  unreadable: 'No text could be read from these files.',
-};
+export function classificationSourceLabel(s: string | null | undefined, t: DocT): string {
+  if (!s) return '—';
+  return coded(t, 'source', s) ?? s;
+}
 
 /** Classification confidence under which a person should look at the type (review queue). */
 export const REVIEW_CONFIDENCE = 0.6;

@@ -6,6 +6,8 @@ import { useQueries } from '@tanstack/react-query';
 import { apiFetch } from '@/components/api/client';
 import { keyOfPath } from '@/components/api/queries/keys';
 import { Badge } from '@/components/ui/badge';
+import { useT } from '@/components/i18n/locale-provider';
+import { documentMessages } from '@/lib/i18n/ui/documents';
 import type { VaultDocument } from './types';
 
 /**
@@ -22,14 +24,11 @@ export function isTypePending(d: Pick<VaultDocument, 'status' | 'classification_
 }
 
 export function PendingTypeBadge() {
+  const t = useT(documentMessages);
   return (
-    <Badge
-      variant="info"
-      data-testid="type-pending"
-      title="No text layer: OCR is reading the file; the type is set when it ends."
-    >
+    <Badge variant="info" data-testid="type-pending" title={t('pending.hint')}>
       <LoaderCircle className="size-3 animate-spin motion-reduce:animate-none" aria-hidden="true" />
-      Type pending · OCR
+      {t('pending.badge')}
     </Badge>
   );
 }

@@ -7,6 +7,9 @@ import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { toast } from '@/components/ui/toaster';
+import { useT } from '@/components/i18n/locale-provider';
+import { documentMessages } from '@/lib/i18n/ui/documents';
+import type { DocT } from './labels';
 import type { JobRun, ReExtractResponse } from './types';
 import { RoleGate } from '@/components/team/role-gate';
 
@@ -36,12 +39,12 @@ export function progressFraction(job: JobRun | null): number | null {
   return null;
 }
 
-function progressText(job: JobRun): string {
+function progressText(job: JobRun, t: DocT): string {
   const p = job.progress ?? {};
   const stage = typeof p.stage === 'string' ? p.stage : typeof p.message === 'string' ? p.message : null;
-  if (job.status === 'queued') return 'Waiting for a worker…';
+  if (job.status === 'queued') return t('re.waiting');
   if (stage) return `${stage.charAt(0).toUpperCase()}${stage.slice(1).replace(/_/g, ' ')}…`;
-  return 'Reading the document…';
+  return t('re.reading');
 }
 
 /**
@@ -49,6 +52,7 @@ function progressText(job: JobRun): string {
  * then polls GET /api/jobs/{id} once a second and shows its progress until it completes or fails.
  */
 export function ReExtract({ documentId, onFinished }: { documentId: string; onFinished: () => void }) {
+  const t = useT(documentMessages);
   // The job started here (shown as the POST reported it until the first poll answers) and when polling began.
   const [started, setStarted] = React.useState<{ job: JobRun; since: number } | null>(null);
   const [starting, setStarting] = React.useState(false);
@@ -86,24 +90,19 @@ export function ReExtract({ documentId, onFinished }: { documentId: string; onFi
     if (!started || !outcome || reported.current === started) return;
     reported.current = started;
     if (outcome.kind === 'unreadable') {
-      toast.error('The extraction’s progress could not be read.', { description: outcome.message });
+      toast.error(t('re.unreadable'), { description: outcome.message });
     } else if (outcome.kind === 'still_running') {
-      toast.info('The extraction is still running.', {
-        description: 'Its facts will appear here when it finishes; reload the page later.',
-      });
+      toast.info(t('re.still_running'), { description: t('re.still_running_body') });
     } else {
       const j = outcome.job;
-      if (j.status === 'completed')
-        toast.success('Extraction finished.', {
-          description: 'The facts below are up to date, and linked SKUs have new suggestions to review.',
-        });
+      if (j.status === 'completed') toast.success(t('re.finished'), { description: t('re.finished_body') });
       else
-        toast.error(j.status === 'failed' ? 'The extraction failed.' : 'The extraction was cancelled.', {
+        toast.error(j.status === 'failed' ? t('re.failed') : t('re.cancelled'), {
           description: j.error ?? undefined,
         });
       onFinished();
     }
-  }, [started, outcome, onFinished]);
+  }, [started, outcome, onFinished, t]);
 
   async function start() {
     setStarting(true);
@@ -113,7 +112,7 @@ export function ReExtract({ documentId, onFinished }: { documentId: string; onFi
       });
       const first = body.jobs[0];
       if (!first) {
-        toast.info('Nothing to extract.');
+        toast.info(t('re.nothing'));
         return;
       }
       setStarted({
@@ -146,9 +145,9 @@ export function ReExtract({ documentId, onFinished }: { documentId: string; onFi
     <div className="flex items-center gap-3">
       {running ? (
         <div className="flex w-56 flex-col gap-1" data-testid="re-extract-progress">
-          <Progress value={progressFraction(job)} label="Extraction progress" />
+          <Progress value={progressFraction(job)} label={t('re.progress')} />
           <span className="text-xs text-muted-foreground" aria-live="polite">
-            {progressText(job)}
+            {progressText(job, t)}
           </span>
         </div>
       ) : null}
@@ -162,7 +161,7 @@ export function ReExtract({ documentId, onFinished }: { documentId: string; onFi
           data-testid="re-extract"
         >
           {!starting ? <RefreshCw aria-hidden="true" /> : null}
-          Re-extract
+          {t('re.button')}
         </Button>
       </RoleGate>
     </div>

@@ -8,6 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { cn } from '@/lib/utils/cn';
+import { useLocale, useT } from '@/components/i18n/locale-provider';
+import { documentMessages } from '@/lib/i18n/ui/documents';
 import type { LinkedSku } from './types';
 import type { DocumentSkuMatches } from '@/lib/documents/schemas';
 import type { SkuList } from '@/lib/skus/schemas';
@@ -67,7 +69,7 @@ export interface SkuPickerProps {
 export function SkuPicker({
   value,
   onChange,
-  placeholder = 'Any SKU',
+  placeholder,
   label,
   excludeIds = [],
   className,
@@ -77,6 +79,8 @@ export function SkuPicker({
   disabled,
   documentId,
 }: SkuPickerProps) {
+  const t = useT(documentMessages);
+  const locale = useLocale();
   const [open, setOpen] = React.useState(false);
   const [q, setQ] = React.useState('');
   const [active, setActive] = React.useState(0);
@@ -133,7 +137,7 @@ export function SkuPicker({
                     <span className="truncate text-muted-foreground">{value.product_name}</span>
                   </>
                 ) : (
-                  placeholder
+                  (placeholder ?? t('picker.any'))
                 )}
               </span>
               <ChevronDown className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
@@ -154,8 +158,8 @@ export function SkuPicker({
                 setActive(0);
               }}
               onKeyDown={onKeyDown}
-              placeholder="Search SKU code, product or GTIN"
-              aria-label="Search SKUs"
+              placeholder={t('picker.search_placeholder')}
+              aria-label={t('picker.search_label')}
               role="combobox"
               aria-expanded="true"
               aria-controls={listId}
@@ -164,16 +168,16 @@ export function SkuPicker({
               maxLength={200}
             />
           </div>
-          <ul id={listId} role="listbox" aria-label="SKUs" className="max-h-72 overflow-y-auto p-1">
+          <ul id={listId} role="listbox" aria-label={t('picker.list_label')} className="max-h-72 overflow-y-auto p-1">
             {loading && options.length === 0 ? (
               <li className="flex items-center gap-2 px-2 py-3 text-muted-foreground">
-                <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> Searching…
+                <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> {t('picker.searching')}
               </li>
             ) : error ? (
               <li className="px-2 py-3 text-danger-soft-foreground">{error}</li>
             ) : options.length === 0 ? (
               <li className="px-2 py-3 text-muted-foreground">
-                {q.trim() ? 'No SKU matches.' : 'No SKUs yet. Create one on the SKUs page.'}
+                {q.trim() ? t('picker.no_match') : t('picker.none_yet')}
               </li>
             ) : (
               options.map((s, i) => (
@@ -196,10 +200,10 @@ export function SkuPicker({
                   {s.match ? (
                     <span
                       className="shrink-0 rounded bg-success-soft px-1.5 text-xs text-success-soft-foreground"
-                      title={`The document states its ${s.match}`}
+                      title={t('picker.match_title', { match: s.match })}
                       data-testid="sku-option-match"
                     >
-                      in document
+                      {t('picker.in_document')}
                     </span>
                   ) : null}
                   {value?.id === s.id ? <Check className="size-4 text-primary" aria-hidden="true" /> : null}
@@ -215,7 +219,7 @@ export function SkuPicker({
           variant="ghost"
           size="icon-sm"
           onClick={() => onChange(null)}
-          aria-label={`Clear ${label.toLowerCase()}`}
+          aria-label={t('picker.clear', { label: locale === 'en' ? label.toLowerCase() : label })}
           disabled={disabled}
         >
           <X aria-hidden="true" />

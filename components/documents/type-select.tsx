@@ -6,7 +6,9 @@ import { apiFetch, describeError } from '@/components/api/client';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
 import { cn } from '@/lib/utils/cn';
-import { DOCUMENT_TYPE_LABELS } from './labels';
+import { useLocale, useT } from '@/components/i18n/locale-provider';
+import { docTypeLabel } from '@/lib/i18n/ui/doc-types';
+import { documentMessages } from '@/lib/i18n/ui/documents';
 import { VAULT_DOCUMENT_TYPES, type VaultDocument } from './types';
 import { RoleGate } from '@/components/team/role-gate';
 import { useCan } from '@/components/team/role-context';
@@ -28,6 +30,8 @@ export function TypeSelect({
   className?: string;
   size?: 'sm' | 'md';
 }) {
+  const t = useT(documentMessages);
+  const locale = useLocale();
   const edit = useCan('edit');
   const [saving, setSaving] = React.useState<string | null>(null);
   const value = saving ?? document.document_type ?? '';
@@ -41,9 +45,7 @@ export function TypeSelect({
         body: { document_type: next },
       });
       onChanged(body.document);
-      toast.success(
-        `${document.filename} is now filed as ${DOCUMENT_TYPE_LABELS[next as keyof typeof DOCUMENT_TYPE_LABELS] ?? next}.`,
-      );
+      toast.success(t('type_select.saved', { filename: document.filename, type: docTypeLabel(next, locale) }));
     } catch (e) {
       const { title, description } = describeError(e);
       toast.error(title, { description });
@@ -57,20 +59,20 @@ export function TypeSelect({
       <RoleGate need={'edit'}>
         <SelectTrigger
           id={id}
-          aria-label={`Document type of ${document.filename}`}
+          aria-label={t('type_select.label', { filename: document.filename })}
           className={cn(size === 'sm' ? 'h-7 w-auto min-w-0 gap-1 px-2 text-[0.8125rem]' : 'w-full', className)}
           data-testid="type-select"
         >
           {saving ? (
             <LoaderCircle className="size-3.5 shrink-0 animate-spin text-muted-foreground" aria-hidden="true" />
           ) : null}
-          <SelectValue placeholder="Choose a type" />
+          <SelectValue placeholder={t('type_select.placeholder')} />
         </SelectTrigger>
       </RoleGate>
       <SelectContent>
-        {VAULT_DOCUMENT_TYPES.map((t) => (
-          <SelectItem key={t} value={t}>
-            {DOCUMENT_TYPE_LABELS[t]}
+        {VAULT_DOCUMENT_TYPES.map((type) => (
+          <SelectItem key={type} value={type}>
+            {docTypeLabel(type, locale)}
           </SelectItem>
         ))}
       </SelectContent>

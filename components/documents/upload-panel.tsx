@@ -23,13 +23,14 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import { formatBytes } from '@/components/format';
+import { useFormat, useLocale, useT } from '@/components/i18n/locale-provider';
+import { documentMessages } from '@/lib/i18n/ui/documents';
 import { cn } from '@/lib/utils/cn';
 import { ConfidenceText, DiagnosticBadge } from './classification-badges';
 import { isTypePending, PendingTypeBadge } from './pending';
 import { FileIcon } from './document-list';
 import { ACCEPT, MAX_FILES_PER_DROP } from './file-kinds';
-import { SKIP_REASON_LABELS, SKIP_REASON_SHORT, documentTypeLabel, uploadErrorLabel } from './labels';
+import { documentTypeLabel, skipReasonLabel, skipReasonShort, uploadErrorLabel, type DocT } from './labels';
 import { SkuPicker } from './sku-picker';
 import type { LinkedSku } from './types';
 import { useUploadQueue, type ResolvedResult, type UploadItem } from './use-upload-queue';
@@ -78,6 +79,8 @@ function ResultIcon({ status }: { status: ResolvedResult['status'] }) {
 
 /** One stored (or refused) file: its outcome and, when stored, its type, confidence and diagnostic. */
 function ResultLine({ r, label }: { r: ResolvedResult; label: string }) {
+  const t = useT(documentMessages);
+  const locale = useLocale();
   const doc = r.document;
   const type = doc?.document_type ?? r.classification?.document_type ?? null;
   const confidence = doc?.classification_confidence ?? r.classification?.confidence ?? null;
@@ -94,28 +97,28 @@ function ResultLine({ r, label }: { r: ResolvedResult; label: string }) {
       </span>
       {r.status === 'uploaded' ? (
         <>
-          <Badge variant="success">Uploaded</Badge>
+          <Badge variant="success">{t('result.uploaded')}</Badge>
           {doc && isTypePending(doc) ? (
             // A scan: OCR sets its type in the background; the vault list shows it when it ends.
             <PendingTypeBadge />
           ) : (
             <>
-              {type ? <span className="text-muted-foreground">{documentTypeLabel(type)}</span> : null}
+              {type ? <span className="text-muted-foreground">{documentTypeLabel(type, t, locale)}</span> : null}
               <ConfidenceText value={confidence} />
               {diagnostic ? <DiagnosticBadge diagnostic={diagnostic} /> : null}
             </>
           )}
           {r.document_id ? (
             <Link href={`/documents/${r.document_id}`} className="text-xs font-medium text-primary hover:underline">
-              Open
+              {t('result.open')}
             </Link>
           ) : null}
         </>
       ) : r.status === 'duplicate' ? (
         <>
-          <Badge variant="info">Duplicate</Badge>
+          <Badge variant="info">{t('result.duplicate')}</Badge>
           <span className="text-muted-foreground">
-            Already in the vault{doc && doc.filename !== label ? ` as ${doc.filename}` : ''}
+            {doc && doc.filename !== label ? t('result.already_as', { filename: doc.filename }) : t('result.already')}
           </span>
           {r.document_id ? (
             <Link
@@ -123,44 +126,44 @@ function ResultLine({ r, label }: { r: ResolvedResult; label: string }) {
               className="text-xs font-medium text-primary hover:underline"
               data-testid="duplicate-link"
             >
-              Open existing document
+              {t('result.open_existing')}
             </Link>
           ) : null}
         </>
       ) : r.status === 'skipped_quota' ? (
         <>
-          <Badge variant="warning">Skipped: storage full</Badge>
-          <span className="text-muted-foreground">{r.message ?? 'Your plan’s storage is full.'}</span>
+          <Badge variant="warning">{t('result.storage_full')}</Badge>
+          <span className="text-muted-foreground">{r.message ?? t('upload_error.STORAGE_LIMIT_EXCEEDED')}</span>
           <Link href="/settings" className="text-xs font-medium text-primary hover:underline">
-            See plan
+            {t('result.see_plan')}
           </Link>
         </>
       ) : (
         <>
-          <Badge variant="danger">Error</Badge>
-          <span className="text-danger-soft-foreground">{uploadErrorLabel(r.error_code, r.message)}</span>
+          <Badge variant="danger">{t('result.error')}</Badge>
+          <span className="text-danger-soft-foreground">{uploadErrorLabel(r.error_code, r.message, t)}</span>
         </>
       )}
     </div>
   );
 }
 
-function phaseText(item: UploadItem): string {
+function phaseText(item: UploadItem, t: DocT): string {
   switch (item.phase) {
     case 'queued':
-      return 'Waiting';
+      return t('phase.queued');
     case 'inspecting':
-      return item.route === 'container' ? 'Looking inside the bundle…' : 'Checking whether this is a product list…';
+      return item.route === 'container' ? t('phase.inspecting_bundle') : t('phase.inspecting_list');
     case 'uploading':
-      return `Uploading ${Math.round(item.progress * 100)} %`;
+      return t('phase.uploading', { percent: Math.round(item.progress * 100) });
     case 'finishing':
-      return 'Classifying…';
+      return t('phase.finishing');
     case 'cancelled':
-      return 'Cancelled';
+      return t('phase.cancelled');
     case 'failed':
-      return 'Failed';
+      return t('phase.failed');
     case 'offer_import':
-      return 'Product list';
+      return t('phase.offer_import');
     case 'done':
       return '';
   }
@@ -173,19 +176,22 @@ function summaryOf(results: ResolvedResult[]) {
 }
 
 function SummaryBadges({ results }: { results: ResolvedResult[] }) {
+  const t = useT(documentMessages);
   const s = summaryOf(results);
   return (
     <span className="flex flex-wrap items-center gap-1">
-      {s.uploaded ? <Badge variant="success">{s.uploaded} uploaded</Badge> : null}
-      {s.duplicate ? <Badge variant="info">{s.duplicate} duplicate</Badge> : null}
-      {s.error ? <Badge variant="danger">{s.error} not stored</Badge> : null}
-      {s.skipped_quota ? <Badge variant="warning">{s.skipped_quota} skipped: storage full</Badge> : null}
+      {s.uploaded ? <Badge variant="success">{t('count.uploaded', { count: s.uploaded })}</Badge> : null}
+      {s.duplicate ? <Badge variant="info">{t('count.duplicate', { count: s.duplicate })}</Badge> : null}
+      {s.error ? <Badge variant="danger">{t('count.not_stored', { count: s.error })}</Badge> : null}
+      {s.skipped_quota ? <Badge variant="warning">{t('count.skipped_full', { count: s.skipped_quota })}</Badge> : null}
     </span>
   );
 }
 
 /** A bundle: what is inside (before and after the upload) and what was skipped and why. */
 function BundleDetails({ item }: { item: UploadItem }) {
+  const t = useT(documentMessages);
+  const locale = useLocale();
   const c = item.container;
   const [open, setOpen] = React.useState(true);
   const partResults = item.results.filter((r) => r.path !== null);
@@ -201,11 +207,18 @@ function BundleDetails({ item }: { item: UploadItem }) {
   const stored = partResults.filter((r) => r.status === 'uploaded' || r.status === 'duplicate').length;
   const total = c ? partCount + skipped.length : partResults.length;
   const nested = (c?.parts ?? []).some((p) => p.recursion_depth > 0) || skipped.some((s) => s.recursion_depth > 0);
+  const inside = t('bundle.inside', { count: total });
   const headline = done
-    ? `${total} file${total === 1 ? '' : 's'} inside, ${stored} stored${total - stored ? `, ${total - stored} not stored` : ''}`
+    ? [
+        inside,
+        t('bundle.stored', { count: stored }),
+        total - stored ? t('bundle.not_stored', { count: total - stored }) : '',
+      ]
+        .filter(Boolean)
+        .join(', ')
     : c
-      ? `${total} file${total === 1 ? '' : 's'} inside${skipped.length ? `, ${skipped.length} cannot be read` : ''}${nested ? ` · nested bundles opened up to ${c.recursion_limit} levels` : ''}`
-      : 'Unpacking the bundle…';
+      ? `${[inside, skipped.length ? t('bundle.unreadable', { count: skipped.length }) : ''].filter(Boolean).join(', ')}${nested ? ` · ${t('bundle.nested', { levels: c.recursion_limit })}` : ''}`
+      : t('bundle.unpacking');
   return (
     <div className="mt-2 rounded-md border border-border bg-surface-muted/40">
       <button
@@ -233,10 +246,10 @@ function BundleDetails({ item }: { item: UploadItem }) {
                   <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground">
                     <FileIcon mime={p.mime_type} name={p.filename} />
                     <span className="min-w-0 truncate text-foreground">{p.path_in_container}</span>
-                    <span>{documentTypeLabel(p.classification.document_type)}</span>
+                    <span>{documentTypeLabel(p.classification.document_type, t, locale)}</span>
                     <ConfidenceText value={p.classification.confidence} />
                     {p.classification.diagnostic ? <DiagnosticBadge diagnostic={p.classification.diagnostic} /> : null}
-                    {item.phase === 'done' ? <span className="text-xs">(not stored as a separate file)</span> : null}
+                    {item.phase === 'done' ? <span className="text-xs">{t('bundle.not_separate')}</span> : null}
                   </div>
                 )}
               </li>
@@ -256,7 +269,7 @@ function BundleDetails({ item }: { item: UploadItem }) {
                 <li key={`s-${s.path_in_container}`} style={indent} data-testid="bundle-part">
                   <ResultLine r={r} label={s.path_in_container || s.filename} />
                   <p className="mt-0.5 pl-6 text-xs text-muted-foreground">
-                    Stored, but its text cannot be read: {s.message || SKIP_REASON_LABELS[s.reason]}
+                    {t('bundle.stored_unreadable', { reason: s.message || skipReasonLabel(s.reason, t) })}
                   </p>
                 </li>
               );
@@ -270,15 +283,13 @@ function BundleDetails({ item }: { item: UploadItem }) {
               >
                 <Ban className="size-4 shrink-0 text-warning" aria-hidden="true" />
                 <span className="min-w-0 truncate text-foreground">{s.path_in_container || s.filename}</span>
-                <Badge variant="warning">
-                  Skipped: {SKIP_REASON_SHORT[s.reason] ?? String(s.reason).replace(/_/g, ' ')}
-                </Badge>
-                <span className="text-muted-foreground">{r?.message || s.message || SKIP_REASON_LABELS[s.reason]}</span>
+                <Badge variant="warning">{t('bundle.skipped', { reason: skipReasonShort(String(s.reason), t) })}</Badge>
+                <span className="text-muted-foreground">{r?.message || s.message || skipReasonLabel(s.reason, t)}</span>
               </li>
             );
           })}
           {!c?.parts.length && !extra.length && !skipped.length ? (
-            <li className="text-muted-foreground">Nothing inside could be stored.</li>
+            <li className="text-muted-foreground">{t('bundle.nothing')}</li>
           ) : null}
         </ul>
       ) : null}
@@ -287,12 +298,14 @@ function BundleDetails({ item }: { item: UploadItem }) {
 }
 
 function UploadRow({ item, queue }: { item: UploadItem; queue: ReturnType<typeof useUploadQueue> }) {
+  const t = useT(documentMessages);
+  const f = useFormat();
   const router = useRouter();
   const active = ['queued', 'inspecting', 'uploading', 'finishing'].includes(item.phase);
   const isBundle = item.route === 'container';
   const single =
     !isBundle || (item.results.length === 1 && item.results[0]!.path === null) ? item.results[0] : undefined;
-  const text = phaseText(item);
+  const text = phaseText(item, t);
 
   return (
     <li className="px-5 py-3" data-testid="upload-item" data-filename={item.file.name} data-phase={item.phase}>
@@ -309,14 +322,14 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: ReturnType<typeof
             <span className="truncate text-sm font-medium text-foreground" title={item.file.name}>
               {item.file.name}
             </span>
-            <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{formatBytes(item.file.size)}</span>
-            {item.skuId ? <Badge variant="neutral">links to SKU</Badge> : null}
+            <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{f.bytes(item.file.size)}</span>
+            {item.skuId ? <Badge variant="neutral">{t('row.links_to_sku')}</Badge> : null}
           </div>
           {active ? (
             <div className="mt-1.5 flex items-center gap-3">
               <Progress
                 className="max-w-md"
-                label={`Uploading ${item.file.name}`}
+                label={t('row.uploading', { filename: item.file.name })}
                 value={
                   item.phase === 'uploading'
                     ? item.progress
@@ -343,16 +356,16 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: ReturnType<typeof
           {item.phase === 'failed' ? (
             <Button variant="secondary" size="sm" onClick={() => queue.retry(item.key)}>
               <RotateCcw aria-hidden="true" />
-              Retry
+              {t('row.retry')}
             </Button>
           ) : null}
-          {item.phase === 'cancelled' ? <Badge variant="neutral">Cancelled</Badge> : null}
+          {item.phase === 'cancelled' ? <Badge variant="neutral">{t('phase.cancelled')}</Badge> : null}
           {active ? (
             <Button
               variant="ghost"
               size="icon-sm"
               onClick={() => queue.cancel(item.key)}
-              aria-label={`Cancel ${item.file.name}`}
+              aria-label={t('row.cancel', { filename: item.file.name })}
             >
               <X aria-hidden="true" />
             </Button>
@@ -361,7 +374,7 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: ReturnType<typeof
               variant="ghost"
               size="icon-sm"
               onClick={() => queue.remove(item.key)}
-              aria-label={`Remove ${item.file.name} from this list`}
+              aria-label={t('row.remove', { filename: item.file.name })}
             >
               <X aria-hidden="true" />
             </Button>
@@ -388,8 +401,7 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: ReturnType<typeof
             data-testid="offer-import"
           >
             <span className="min-w-0 flex-1">
-              <span className="font-medium">This looks like a product list, not evidence.</span> Product data goes
-              through the import wizard, where each column is mapped and you see every change before it is written.
+              <span className="font-medium">{t('row.offer_title')}</span> {t('row.offer_body')}
             </span>
             <Button
               size="sm"
@@ -398,11 +410,11 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: ReturnType<typeof
                 router.push('/imports/new?from=vault');
               }}
             >
-              Open in import wizard
+              {t('row.offer_open')}
               <ArrowRight aria-hidden="true" />
             </Button>
             <Button size="sm" variant="secondary" onClick={() => queue.storeAnyway(item.key)}>
-              Keep in the vault
+              {t('row.offer_keep')}
             </Button>
           </div>
         ) : null}
@@ -411,7 +423,7 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: ReturnType<typeof
           <>
             {item.containerError ? (
               <p className="mt-1 text-xs text-muted-foreground">
-                The parts could not be listed in advance ({item.containerError}); the upload reports them instead.
+                {t('row.container_error', { error: item.containerError })}
               </p>
             ) : null}
             {item.container || item.results.some((r) => r.path !== null) ? <BundleDetails item={item} /> : null}
@@ -429,8 +441,7 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: ReturnType<typeof
 
         {item.auditFailures ? (
           <p className="mt-1 text-xs text-warning-soft-foreground">
-            The audit log did not record{' '}
-            {item.auditFailures === 1 ? 'this decision' : `${item.auditFailures} decisions`}.
+            {t('row.audit_failed', { count: item.auditFailures })}
           </p>
         ) : null}
       </div>
@@ -443,6 +454,7 @@ function UploadRow({ item, queue }: { item: UploadItem; queue: ReturnType<typeof
  * each file gets its own row, progress bar and outcome, and a bundle lists its parts and skips.
  */
 export function UploadPanel({ initialSku, onStored }: { initialSku: LinkedSku | null; onStored: () => void }) {
+  const t = useT(documentMessages);
   const router = useRouter();
   const queue = useUploadQueue({ onStored, onAuthLoss: () => router.replace(signInUrl()) });
   const [sku, setSku] = React.useState<LinkedSku | null>(initialSku);
@@ -515,24 +527,23 @@ export function UploadPanel({ initialSku, onStored }: { initialSku: LinkedSku | 
     ['queued', 'inspecting', 'uploading', 'finishing'].includes(i.phase),
   ).length;
   const finished = queue.items.some((i) => ['done', 'cancelled', 'offer_import'].includes(i.phase));
+  // The SKU code sits inside the sentence in its own style: split the message around it.
+  const [linkBefore, linkAfter] = t('panel.will_link').split('{code}');
 
   return (
     <Card className="overflow-hidden" data-testid="upload-panel">
       <CardHeader>
         <div>
-          <CardTitle>Upload</CardTitle>
-          <CardDescription>
-            Each file is stored once (identical files are recognised), classified, and its facts extracted with page
-            references.
-          </CardDescription>
+          <CardTitle>{t('panel.title')}</CardTitle>
+          <CardDescription>{t('panel.description')}</CardDescription>
         </div>
         <div className="flex min-w-64 items-center gap-2">
-          <span className="text-xs font-medium whitespace-nowrap text-muted-foreground">Link to SKU</span>
+          <span className="text-xs font-medium whitespace-nowrap text-muted-foreground">{t('panel.link_to_sku')}</span>
           <SkuPicker
             className="w-64"
             size="sm"
-            label="Link uploads to SKU"
-            placeholder="None (link later)"
+            label={t('panel.link_label')}
+            placeholder={t('panel.link_placeholder')}
             value={sku}
             onChange={setSku}
           />
@@ -557,19 +568,12 @@ export function UploadPanel({ initialSku, onStored }: { initialSku: LinkedSku | 
             <Upload className="size-5" aria-hidden="true" />
           </div>
           <p className="text-sm font-medium text-foreground">
-            {!upload.allowed
-              ? 'Uploading is not available to your role'
-              : dragging
-                ? 'Drop to upload'
-                : 'Drop files here, or a whole folder'}
+            {!upload.allowed ? t('panel.not_allowed') : dragging ? t('panel.release') : t('panel.prompt')}
           </p>
-          <p className="max-w-lg text-xs text-muted-foreground">
-            PDF, Word, Excel, images and scans, e-mails (.eml, .msg) and ZIP bundles from suppliers · up to 20 MB per
-            file. Bundles are unpacked and each file inside is stored on its own.
-          </p>
+          <p className="max-w-lg text-xs text-muted-foreground">{t('panel.formats')}</p>
           <RoleGate need={'edit'} showReason>
             <Button type="button" variant="secondary" size="sm" className="mt-1" onClick={() => input.current?.click()}>
-              Choose files
+              {t('panel.choose')}
             </Button>
           </RoleGate>
           <input
@@ -579,7 +583,7 @@ export function UploadPanel({ initialSku, onStored }: { initialSku: LinkedSku | 
             accept={ACCEPT}
             className="sr-only"
             tabIndex={-1}
-            aria-label="Choose files to upload"
+            aria-label={t('panel.choose_label')}
             data-testid="file-input"
             onChange={(e) => {
               add(Array.from(e.target.files ?? []).slice(0, MAX_FILES_PER_DROP));
@@ -588,7 +592,9 @@ export function UploadPanel({ initialSku, onStored }: { initialSku: LinkedSku | 
           />
           {sku ? (
             <p className="text-xs text-primary-soft-foreground">
-              New documents will be linked to <span className="font-mono font-medium">{sku.sku_code}</span>.
+              {linkBefore}
+              <span className="font-mono font-medium">{sku.sku_code}</span>
+              {linkAfter}
             </p>
           ) : null}
         </div>
@@ -601,28 +607,28 @@ export function UploadPanel({ initialSku, onStored }: { initialSku: LinkedSku | 
             data-testid="upload-summary"
           >
             <span className="flex flex-wrap items-center gap-x-3 gap-y-1" aria-live="polite">
-              <span>
-                {queue.items.length} file{queue.items.length === 1 ? '' : 's'} added
-              </span>
-              {inFlight ? <span>{inFlight} in progress</span> : null}
+              <span>{t('panel.files_added', { count: queue.items.length })}</span>
+              {inFlight ? <span>{t('panel.in_progress', { count: inFlight })}</span> : null}
               {totals.uploaded ? (
-                <span className="text-success-soft-foreground">
-                  {totals.uploaded} document{totals.uploaded === 1 ? '' : 's'} stored
-                </span>
+                <span className="text-success-soft-foreground">{t('panel.stored', { count: totals.uploaded })}</span>
               ) : null}
-              {totals.duplicate ? <span>{totals.duplicate} duplicate</span> : null}
-              {totals.error ? <span className="text-danger-soft-foreground">{totals.error} not stored</span> : null}
+              {totals.duplicate ? <span>{t('panel.duplicate', { count: totals.duplicate })}</span> : null}
+              {totals.error ? (
+                <span className="text-danger-soft-foreground">{t('panel.not_stored', { count: totals.error })}</span>
+              ) : null}
               {totals.skipped_quota ? (
-                <span className="text-warning-soft-foreground">{totals.skipped_quota} skipped for storage</span>
+                <span className="text-warning-soft-foreground">
+                  {t('panel.skipped', { count: totals.skipped_quota })}
+                </span>
               ) : null}
             </span>
             {finished ? (
               <Button variant="ghost" size="sm" className="h-7 text-xs" onClick={queue.clearFinished}>
-                Clear finished
+                {t('panel.clear')}
               </Button>
             ) : null}
           </div>
-          <ul className="max-h-[32rem] divide-y divide-border overflow-y-auto" aria-label="Uploads">
+          <ul className="max-h-[32rem] divide-y divide-border overflow-y-auto" aria-label={t('panel.list_label')}>
             {queue.items.map((item) => (
               <UploadRow key={item.key} item={item} queue={queue} />
             ))}

@@ -24,6 +24,8 @@ import { newIdempotencyKey } from '@/components/api/client';
 import { apiUpload } from '@/components/api/upload';
 import { fetchApiQuery } from '@/components/api/queries/use-api-query';
 import { useQueryClient } from '@tanstack/react-query';
+import { useLocale, useT } from '@/components/i18n/locale-provider';
+import { documentMessages } from '@/lib/i18n/ui/documents';
 
 export type UploadPhase =
   | 'queued'
@@ -143,6 +145,8 @@ export function useUploadQueue({
   onAuthLoss: () => void;
 }): UploadQueue {
   const queryClient = useQueryClient();
+  const t = useT(documentMessages);
+  const locale = useLocale();
   const [items, setItems] = React.useState<UploadItem[]>([]);
   const itemsRef = React.useRef(items);
   const running = React.useRef(new Map<string, AbortController>());
@@ -171,7 +175,7 @@ export function useUploadQueue({
         const err =
           e instanceof ApiError
             ? { code: e.code, message: e.message }
-            : { code: 'UNKNOWN', message: 'The file could not be uploaded. Try again.' };
+            : { code: 'UNKNOWN', message: t('upload_error.retry') };
         patch(key, { phase: 'failed', error: err });
       };
 
@@ -184,7 +188,7 @@ export function useUploadQueue({
                 filename: file.name,
                 status: 'error',
                 error_code: 'FILE_TOO_LARGE',
-                message: 'The file is larger than the 20 MB limit.',
+                message: t('upload_error.too_large'),
                 path: null,
                 document: null,
                 classification: null,
@@ -200,7 +204,8 @@ export function useUploadQueue({
           patch(key, { phase: 'inspecting' });
           const form = new FormData();
           form.append('file', file, file.name);
-          form.append('locale', 'en');
+          // The server words its skip reasons in this language.
+          form.append('locale', locale);
           try {
             container = await apiUpload<ContainerClassification>('/api/classify/containers', form, { signal });
             patch(key, { container, containerError: null });
@@ -208,7 +213,7 @@ export function useUploadQueue({
             if ((e instanceof DOMException && e.name === 'AbortError') || (e instanceof ApiError && e.isAuthLoss))
               throw e;
             // The upload still runs: the bulk route unpacks the bundle itself and reports per part.
-            patch(key, { containerError: e instanceof ApiError ? e.message : 'The bundle could not be listed.' });
+            patch(key, { containerError: e instanceof ApiError ? e.message : t('upload_error.bundle_unlisted') });
           }
         }
 
@@ -316,7 +321,7 @@ export function useUploadQueue({
         fail(e);
       }
     },
-    [patch, queryClient],
+    [patch, queryClient, t, locale],
   );
 
   // The pump: start queued files while fewer than CONCURRENCY are in flight.

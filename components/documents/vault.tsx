@@ -10,28 +10,32 @@ import { useSku, useWorkspace } from '@/components/api/queries/resources';
 import { Button } from '@/components/ui/button';
 import { Meter } from '@/components/ui/meter';
 import { PageHeader } from '@/components/ui/page-header';
-import { formatBytes } from '@/components/format';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
+import { documentMessages } from '@/lib/i18n/ui/documents';
 import { DocumentList } from './document-list';
 import type { LinkedSku } from './types';
 import { UploadPanel } from './upload-panel';
 
 /** Storage used against the plan, refreshed after each stored file. */
 function StorageMeter() {
+  const t = useT(documentMessages);
+  const f = useFormat();
   const info = useWorkspace().data;
   if (!info) return null;
   return (
     <Meter
       className="w-64"
-      label="Storage"
+      label={t('vault.storage')}
       value={info.usage.storage_bytes}
       max={info.plan_limits.storage_bytes}
-      format={formatBytes}
+      format={f.bytes}
     />
   );
 }
 
 /** /documents: upload on top, the vault below; `?sku=` (from a SKU page) preselects the SKU to link. */
 export function DocumentVault() {
+  const t = useT(documentMessages);
   const params = useSearchParams();
   const skuParam = params?.get('sku') ?? '';
   const queryClient = useQueryClient();
@@ -55,15 +59,15 @@ export function DocumentVault() {
   return (
     <>
       <PageHeader
-        title="Documents"
-        description="Declarations of conformity, test reports, risk assessments, safety data sheets, certificates and manuals, stored once and linked to SKUs."
+        title={t('vault.title')}
+        description={t('vault.description')}
         actions={
           <>
             <StorageMeter />
             <Button asChild variant="secondary" size="sm">
               <Link href="/settings/audit">
                 <History aria-hidden="true" />
-                Audit log
+                {t('vault.audit_log')}
               </Link>
             </Button>
           </>

@@ -1,27 +1,30 @@
 import type { Locale } from '@/lib/i18n/locales';
 
 /** Texts of the supplier's upload page (/r/{token}), in the request's language. */
-export const LINK_COPY: Record<
-  Locale,
-  Record<
-    | 'title'
-    | 'intro'
-    | 'asked'
-    | 'due'
-    | 'choose'
-    | 'send'
-    | 'sending'
-    | 'done'
-    | 'failed'
-    | 'received'
-    | 'limits'
-    | 'gone'
-    | 'gone_body'
-    | 'missing'
-    | 'missing_body',
-    string
-  >
-> = {
+export type LinkCopy = Record<
+  | 'title'
+  | 'intro'
+  | 'asked'
+  | 'due'
+  | 'choose'
+  | 'send'
+  | 'sending'
+  | 'done'
+  | 'failed'
+  | 'received'
+  | 'limits'
+  | 'gone'
+  | 'gone_body'
+  | 'missing'
+  | 'missing_body'
+  | 'result_uploaded'
+  | 'result_duplicate'
+  | 'result_error'
+  | 'result_skipped_quota',
+  string
+>;
+
+export const LINK_COPY: Record<Locale, LinkCopy> = {
   en: {
     title: 'Documents requested',
     intro: '{requester} asks for the following about {product}:',
@@ -38,6 +41,10 @@ export const LINK_COPY: Record<
     gone_body: 'It expired or was closed. Ask the sender for a new link.',
     missing: 'Link not found',
     missing_body: 'Check that you copied the whole address from the email.',
+    result_uploaded: 'received',
+    result_duplicate: 'already received',
+    result_error: 'not received',
+    result_skipped_quota: 'not received (storage full)',
   },
   de: {
     title: 'Angeforderte Unterlagen',
@@ -55,6 +62,10 @@ export const LINK_COPY: Record<
     gone_body: 'Er ist abgelaufen oder wurde geschlossen. Bitten Sie den Absender um einen neuen Link.',
     missing: 'Link nicht gefunden',
     missing_body: 'Prüfen Sie, ob Sie die ganze Adresse aus der E-Mail kopiert haben.',
+    result_uploaded: 'erhalten',
+    result_duplicate: 'bereits erhalten',
+    result_error: 'nicht erhalten',
+    result_skipped_quota: 'nicht erhalten (Speicher voll)',
   },
   fr: {
     title: 'Documents demandés',
@@ -72,6 +83,10 @@ export const LINK_COPY: Record<
     gone_body: 'Il a expiré ou a été fermé. Demandez un nouveau lien à l’expéditeur.',
     missing: 'Lien introuvable',
     missing_body: 'Vérifiez que vous avez copié toute l’adresse de l’e-mail.',
+    result_uploaded: 'reçu',
+    result_duplicate: 'déjà reçu',
+    result_error: 'non reçu',
+    result_skipped_quota: 'non reçu (stockage plein)',
   },
   es: {
     title: 'Documentos solicitados',
@@ -89,6 +104,10 @@ export const LINK_COPY: Record<
     gone_body: 'Caducó o se cerró. Pida un enlace nuevo al remitente.',
     missing: 'Enlace no encontrado',
     missing_body: 'Compruebe que copió la dirección completa del correo.',
+    result_uploaded: 'recibido',
+    result_duplicate: 'ya recibido',
+    result_error: 'no recibido',
+    result_skipped_quota: 'no recibido (almacenamiento lleno)',
   },
   it: {
     title: 'Documenti richiesti',
@@ -106,5 +125,9 @@ export const LINK_COPY: Record<
     gone_body: 'È scaduto o è stato chiuso. Chieda un nuovo link al mittente.',
     missing: 'Link non trovato',
     missing_body: 'Verifichi di aver copiato l’intero indirizzo dall’e-mail.',
+    result_uploaded: 'ricevuto',
+    result_duplicate: 'già ricevuto',
+    result_error: 'non ricevuto',
+    result_skipped_quota: 'non ricevuto (spazio esaurito)',
   },
 };

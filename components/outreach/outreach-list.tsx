@@ -6,7 +6,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { describeError } from '@/components/api/client';
 import { queryKeys } from '@/components/api/queries/keys';
 import { useCursorList } from '@/components/api/queries/use-cursor-list';
-import { formatDate, formatRelative } from '@/components/format';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { outreachMessages } from '@/lib/i18n/ui/outreach';
 import { idempotentWrite } from '@/components/api/client';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -21,6 +23,9 @@ const FILTERS = ['all', 'sent', 'in_progress', 'to_review', 'no_progress', 'done
 
 /** The Outreach page: every request of the workspace, filtered by status, with bulk remind / cancel. */
 export function OutreachList() {
+  const t = useT(outreachMessages);
+  const common = useT(commonMessages);
+  const f = useFormat();
   const [filter, setFilter] = React.useState<(typeof FILTERS)[number]>('all');
   const [checked, setChecked] = React.useState<string[]>([]);
   const [busy, setBusy] = React.useState(false);
@@ -44,8 +49,15 @@ export function OutreachList() {
       });
       const failed = results.filter((r) => !r.ok);
       if (failed.length)
-        toast.error(`${failed.length} of ${results.length} not done`, { description: failed[0].message });
-      else toast.success(action === 'remind' ? `Reminder sent to ${results.length}` : `${results.length} cancelled`);
+        toast.error(t('list.not_done', { failed: failed.length, total: results.length }), {
+          description: failed[0].message,
+        });
+      else
+        toast.success(
+          action === 'remind'
+            ? t('list.reminded', { count: results.length })
+            : t('list.cancelled', { count: results.length }),
+        );
       setChecked([]);
       await client.invalidateQueries({ queryKey: queryKeys.supplierRequests });
     } catch (e) {
@@ -57,19 +69,19 @@ export function OutreachList() {
 
   return (
     <div className="grid gap-4" data-testid="outreach-list">
-      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Filter by status">
-        {FILTERS.map((f) => (
+      <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('list.filter_label')}>
+        {FILTERS.map((s) => (
           <Button
-            key={f}
+            key={s}
             size="sm"
-            variant={filter === f ? 'subtle' : 'ghost'}
-            aria-pressed={filter === f}
+            variant={filter === s ? 'subtle' : 'ghost'}
+            aria-pressed={filter === s}
             onClick={() => {
-              setFilter(f);
+              setFilter(s);
               setChecked([]);
             }}
           >
-            {f === 'all' ? 'All' : statusLabel(f)}
+            {s === 'all' ? t('list.all') : statusLabel(s, t)}
           </Button>
         ))}
         <span className="ml-auto flex gap-2">
@@ -81,7 +93,7 @@ export function OutreachList() {
               onClick={() => bulk('remind')}
               data-testid="bulk-remind"
             >
-              Remind now
+              {t('list.remind')}
             </Button>
           </RoleGate>
           <RoleGate need={'edit'}>
@@ -92,15 +104,14 @@ export function OutreachList() {
               onClick={() => bulk('cancel')}
               data-testid="bulk-cancel"
             >
-              Cancel
+              {common('cancel')}
             </Button>
           </RoleGate>
         </span>
       </div>
       {rows && rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">
-          No supplier requests
-          {filter === 'all' ? " yet. Send one from a SKU's blockers." : ` with status ${statusLabel(filter)}.`}
+          {filter === 'all' ? t('list.none') : t('list.none_status', { status: statusLabel(filter, t) })}
         </p>
       ) : null}
       {rows && rows.length ? (
@@ -109,17 +120,17 @@ export function OutreachList() {
             <TableRow>
               <TableHead className="w-8">
                 <Checkbox
-                  aria-label="Select all"
+                  aria-label={t('list.select_all')}
                   checked={checked.length === rows.length}
                   onCheckedChange={(c) => setChecked(c === true ? rows.map((r) => r.id) : [])}
                 />
               </TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Supplier</TableHead>
-              <TableHead>Asked</TableHead>
-              <TableHead>Due</TableHead>
-              <TableHead>Last activity</TableHead>
-              <TableHead>Reminders</TableHead>
+              <TableHead>{t('list.col_status')}</TableHead>
+              <TableHead>{t('list.col_supplier')}</TableHead>
+              <TableHead>{t('list.col_asked')}</TableHead>
+              <TableHead>{t('list.col_due')}</TableHead>
+              <TableHead>{t('list.col_activity')}</TableHead>
+              <TableHead>{t('list.col_reminders')}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -127,7 +138,7 @@ export function OutreachList() {
               <TableRow key={r.id} data-testid="outreach-row" data-status={r.status}>
                 <TableCell>
                   <Checkbox
-                    aria-label={`Select ${r.subject}`}
+                    aria-label={t('list.select', { subject: r.subject })}
                     checked={checked.includes(r.id)}
                     onCheckedChange={(c) =>
                       setChecked((x) => (c === true ? [...x, r.id] : x.filter((i) => i !== r.id)))
@@ -135,7 +146,7 @@ export function OutreachList() {
                   />
                 </TableCell>
                 <TableCell>
-                  <Badge variant={STATUS_VARIANT[r.status] ?? 'neutral'}>{statusLabel(r.status)}</Badge>
+                  <Badge variant={STATUS_VARIANT[r.status] ?? 'neutral'}>{statusLabel(r.status, t)}</Badge>
                 </TableCell>
                 <TableCell>
                   <Link className="hover:underline" href={`/skus/${r.sku_id}?tab=blockers`}>
@@ -144,8 +155,8 @@ export function OutreachList() {
                   <div className="text-xs text-muted-foreground">{r.subject}</div>
                 </TableCell>
                 <TableCell className="max-w-xs text-xs">{r.items.map((i) => i.label).join('; ')}</TableCell>
-                <TableCell>{formatDate(r.due_date)}</TableCell>
-                <TableCell>{formatRelative(r.last_activity_at)}</TableCell>
+                <TableCell>{f.date(r.due_date)}</TableCell>
+                <TableCell>{f.relative(r.last_activity_at)}</TableCell>
                 <TableCell>{r.reminder_count}</TableCell>
               </TableRow>
             ))}
@@ -154,7 +165,7 @@ export function OutreachList() {
       ) : null}
       {list.hasMore ? (
         <Button variant="ghost" onClick={list.loadMore} disabled={list.loadingMore}>
-          Load more
+          {t('list.load_more')}
         </Button>
       ) : null}
     </div>

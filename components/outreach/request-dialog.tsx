@@ -23,7 +23,10 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
 import { SendInput } from '@/lib/outreach/schemas';
-import type { Draft } from './types';
+import { useT } from '@/components/i18n/locale-provider';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { outreachMessages } from '@/lib/i18n/ui/outreach';
+import type { Draft, OutreachT } from './types';
 import { RoleGate } from '@/components/team/role-gate';
 
 interface Values {
@@ -33,13 +36,22 @@ interface Values {
   due: string;
 }
 
-const MESSAGES: Record<string, string> = {
-  to: "Enter the supplier's email address (e.g. compliance@supplier.example).",
-  subject: 'Enter a subject.',
-  body: 'Write the message.',
-  due_date: 'Pick a valid date.',
-};
-const checkSend = zodResolver(SendInput, { error: (iss) => MESSAGES[String(iss.path?.[0])] }, { raw: true });
+const FORM_FIELDS = ['to', 'subject', 'body', 'due_date'] as const;
+
+/** The server's SendInput as the form's check, with each field's message in the UI language. */
+function sendCheck(t: OutreachT) {
+  return zodResolver(
+    SendInput,
+    {
+      error: (iss) => {
+        const field = FORM_FIELDS.find((k) => k === iss.path?.[0]);
+        return field ? t(`form.${field}`) : undefined;
+      },
+    },
+    { raw: true },
+  );
+}
+type SendCheck = ReturnType<typeof sendCheck>;
 
 /** What the form sends: the server's SendInput, which is also what checks the form. */
 function toSend(skuId: string, items: string[], v: Values) {
@@ -58,6 +70,9 @@ export function RequestDialog({
   onOpenChange: (o: boolean) => void;
   onSent: () => void;
 }) {
+  const t = useT(outreachMessages);
+  const common = useT(commonMessages);
+  const checkSend = React.useMemo(() => sendCheck(t), [t]);
   // The items asked for: the server's default (every open item) until the user unticks one.
   const [items, setItems] = React.useState<string[] | null>(null);
   const drafted = useReadingPost<{ draft: Draft }>(open ? '/api/supplier-email/draft' : null, {
@@ -69,17 +84,13 @@ export function RequestDialog({
 
   const resolver = React.useCallback<Resolver<Values>>(
     async (values, ctx, options) => {
-      const r = await checkSend(
-        toSend(skuId, selected, values),
-        ctx,
-        options as unknown as Parameters<typeof checkSend>[2],
-      );
+      const r = await checkSend(toSend(skuId, selected, values), ctx, options as unknown as Parameters<SendCheck>[2]);
       const errors: FieldErrors<Values> = {};
       for (const k of ['to', 'subject', 'body'] as const) if (r.errors[k]) errors[k] = r.errors[k];
       if (r.errors.due_date) errors.due = r.errors.due_date;
       return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
     },
-    [skuId, selected],
+    [skuId, selected, checkSend],
   );
   const {
     register,
@@ -115,7 +126,7 @@ export function RequestDialog({
   async function onSubmit(v: Values) {
     try {
       await send.run(v);
-      toast.success(`Request sent to ${v.to}`);
+      toast.success(t('dialog.sent', { to: v.to }));
       onOpenChange(false);
       onSent();
     } catch {
@@ -136,17 +147,14 @@ export function RequestDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl" data-testid="request-dialog">
         <DialogHeader>
-          <DialogTitle>Request from supplier</DialogTitle>
-          <DialogDescription>
-            The mail names exactly what this SKU is missing; the supplier answers through a private upload link or by
-            replying.
-          </DialogDescription>
+          <DialogTitle>{t('dialog.title')}</DialogTitle>
+          <DialogDescription>{t('dialog.description')}</DialogDescription>
         </DialogHeader>
-        {!draft && !error ? <p className="text-sm text-muted-foreground">Preparing the draft…</p> : null}
+        {!draft && !error ? <p className="text-sm text-muted-foreground">{t('dialog.preparing')}</p> : null}
         {draft ? (
           <div className="grid gap-4">
             <fieldset className="grid gap-2">
-              <legend className="mb-1 text-sm font-medium">What to ask for</legend>
+              <legend className="mb-1 text-sm font-medium">{t('dialog.items')}</legend>
               {draft.available_items.map((i) => (
                 <label key={i.key} className="flex items-start gap-2 text-sm" data-testid="request-item">
                   <Checkbox
@@ -159,31 +167,29 @@ export function RequestDialog({
               ))}
             </fieldset>
             <div className="grid gap-1.5">
-              <Label htmlFor="req-to">To</Label>
+              <Label htmlFor="req-to">{t('dialog.to')}</Label>
               <Input
                 id="req-to"
                 type="email"
-                placeholder="supplier@example.com"
+                placeholder={t('dialog.to_placeholder')}
                 aria-invalid={errors.to ? true : undefined}
                 {...register('to')}
               />
               {errors.to ? <FieldError>{errors.to.message}</FieldError> : null}
             </div>
             <div className="grid gap-1.5">
-              <Label htmlFor="req-subject">Subject</Label>
+              <Label htmlFor="req-subject">{t('dialog.subject')}</Label>
               <Input id="req-subject" aria-invalid={errors.subject ? true : undefined} {...register('subject')} />
               {errors.subject ? <FieldError>{errors.subject.message}</FieldError> : null}
             </div>
             <div className="grid gap-1.5">
-              <Label htmlFor="req-body">Message ({draft.locale})</Label>
+              <Label htmlFor="req-body">{t('dialog.message', { locale: draft.locale })}</Label>
               <Textarea id="req-body" rows={12} aria-invalid={errors.body ? true : undefined} {...register('body')} />
               {errors.body ? <FieldError>{errors.body.message}</FieldError> : null}
-              <p className="text-xs text-muted-foreground">
-                {'{upload_link}'} becomes the supplier&apos;s private upload link.
-              </p>
+              <p className="text-xs text-muted-foreground">{t('dialog.link_hint')}</p>
             </div>
             <div className="grid gap-1.5 sm:max-w-xs">
-              <Label htmlFor="req-due">Due date (optional)</Label>
+              <Label htmlFor="req-due">{t('dialog.due')}</Label>
               <Input id="req-due" type="date" {...register('due')} />
               {errors.due ? <FieldError>{errors.due.message}</FieldError> : null}
             </div>
@@ -196,7 +202,7 @@ export function RequestDialog({
         ) : null}
         <DialogFooter>
           <Button variant="ghost" onClick={() => onOpenChange(false)}>
-            Cancel
+            {common('cancel')}
           </Button>
           <RoleGate need={'edit'}>
             <Button
@@ -205,7 +211,7 @@ export function RequestDialog({
               disabled={!draft || !to || busy}
               data-testid="request-send"
             >
-              Send request
+              {t('dialog.send')}
             </Button>
           </RoleGate>
         </DialogFooter>

@@ -3,7 +3,8 @@
 import * as React from 'react';
 import { Check, Send, X } from 'lucide-react';
 import { describeError } from '@/components/api/client';
-import { formatDate, formatDateTime } from '@/components/format';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
+import { outreachMessages } from '@/lib/i18n/ui/outreach';
 import { idempotentWrite } from '@/components/api/client';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { Badge } from '@/components/ui/badge';
@@ -16,6 +17,8 @@ import { RoleGate } from '@/components/team/role-gate';
 
 /** On the SKU's blockers: "Request from supplier", and the SKU's requests with status, documents and timeline. */
 export function SkuRequests({ skuId, onChange }: { skuId: string; onChange: () => void }) {
+  const t = useT(outreachMessages);
+  const f = useFormat();
   const [open, setOpen] = React.useState(false);
   const list = useApiQuery<{ data: SupplierRequest[] }>(`/api/supplier-email/requests?sku_id=${skuId}`);
   const requests = list.data?.data ?? [];
@@ -26,7 +29,7 @@ export function SkuRequests({ skuId, onChange }: { skuId: string; onChange: () =
         method: 'POST',
         body: { decision },
       });
-      toast.success(decision === 'accept' ? 'Document accepted' : 'Document rejected; the item is open again');
+      toast.success(decision === 'accept' ? t('sku.accepted') : t('sku.rejected'));
       void list.reload();
       onChange();
     } catch (e) {
@@ -40,15 +43,13 @@ export function SkuRequests({ skuId, onChange }: { skuId: string; onChange: () =
       <CardHeader>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>
-            <CardTitle>Supplier requests</CardTitle>
-            <CardDescription>
-              Ask the manufacturer or importer for what is missing; what they send comes back here for review.
-            </CardDescription>
+            <CardTitle>{t('sku.title')}</CardTitle>
+            <CardDescription>{t('sku.description')}</CardDescription>
           </div>
           <RoleGate need={'edit'} showReason>
             <Button size="sm" onClick={() => setOpen(true)} data-testid="request-from-supplier">
               <Send aria-hidden="true" />
-              Request from supplier
+              {t('sku.request')}
             </Button>
           </RoleGate>
         </div>
@@ -59,16 +60,18 @@ export function SkuRequests({ skuId, onChange }: { skuId: string; onChange: () =
             <li key={r.id} className="grid gap-2 px-5 py-3.5" data-testid="supplier-request" data-status={r.status}>
               <div className="flex flex-wrap items-center gap-2">
                 <Badge variant={STATUS_VARIANT[r.status] ?? 'neutral'} data-testid="supplier-request-status">
-                  {statusLabel(r.status)}
+                  {statusLabel(r.status, t)}
                 </Badge>
                 <span className="text-[0.8125rem] font-medium">{r.recipient}</span>
                 <span className="text-xs text-muted-foreground">
-                  sent {formatDateTime(r.sent_at)}
-                  {r.due_date ? ` · due ${formatDate(r.due_date)}` : ''}
-                  {r.reminder_count ? ` · ${r.reminder_count} reminder${r.reminder_count === 1 ? '' : 's'}` : ''}
+                  {t('sku.sent', { date: f.dateTime(r.sent_at) })}
+                  {r.due_date ? ` · ${t('sku.due', { date: f.date(r.due_date) })}` : ''}
+                  {r.reminder_count ? ` · ${t('sku.reminders', { count: r.reminder_count })}` : ''}
                 </span>
               </div>
-              <p className="text-xs text-muted-foreground">Asked: {r.items.map((i) => i.label).join('; ')}</p>
+              <p className="text-xs text-muted-foreground">
+                {t('sku.asked', { items: r.items.map((i) => i.label).join('; ') })}
+              </p>
               {r.documents.length ? (
                 <ul className="grid gap-1">
                   {r.documents.map((d) => (
@@ -84,7 +87,7 @@ export function SkuRequests({ skuId, onChange }: { skuId: string; onChange: () =
                       <Badge
                         variant={d.status === 'accepted' ? 'success' : d.status === 'rejected' ? 'danger' : 'warning'}
                       >
-                        {d.status}
+                        {t(`sku.doc_${d.status}`)}
                       </Badge>
                       {d.status === 'pending' ? (
                         <>
@@ -96,7 +99,7 @@ export function SkuRequests({ skuId, onChange }: { skuId: string; onChange: () =
                               data-testid="supplier-document-accept"
                             >
                               <Check aria-hidden="true" />
-                              Accept
+                              {t('sku.accept')}
                             </Button>
                           </RoleGate>
                           <RoleGate need={'edit'}>
@@ -107,7 +110,7 @@ export function SkuRequests({ skuId, onChange }: { skuId: string; onChange: () =
                               data-testid="supplier-document-reject"
                             >
                               <X aria-hidden="true" />
-                              Reject
+                              {t('sku.reject')}
                             </Button>
                           </RoleGate>
                         </>
@@ -117,11 +120,11 @@ export function SkuRequests({ skuId, onChange }: { skuId: string; onChange: () =
                 </ul>
               ) : null}
               <details className="text-xs text-muted-foreground">
-                <summary className="cursor-pointer">Timeline ({r.timeline.length})</summary>
+                <summary className="cursor-pointer">{t('sku.timeline', { count: r.timeline.length })}</summary>
                 <ol className="mt-1 grid gap-0.5">
                   {r.timeline.map((e) => (
                     <li key={e.id}>
-                      {formatDateTime(e.at)} · {e.kind.replace(/_/g, ' ')}
+                      {f.dateTime(e.at)} · {e.kind.replace(/_/g, ' ')}
                       {e.actor ? ` · ${e.actor}` : ''}
                       {e.note ? ` — ${e.note}` : ''}
                     </li>

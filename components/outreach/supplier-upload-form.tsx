@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ApiError } from '@/components/api/client';
 import { apiUpload } from '@/components/api/upload';
 import type { BulkResultItem } from '@/lib/documents/schemas';
+import type { LinkCopy } from './link-copy';
 
 type Result = BulkResultItem;
 
@@ -14,7 +15,19 @@ export function SupplierUploadForm({
   text,
 }: {
   token: string;
-  text: { choose: string; send: string; sending: string; done: string; failed: string; limits: string };
+  text: Pick<
+    LinkCopy,
+    | 'choose'
+    | 'send'
+    | 'sending'
+    | 'done'
+    | 'failed'
+    | 'limits'
+    | 'result_uploaded'
+    | 'result_duplicate'
+    | 'result_error'
+    | 'result_skipped_quota'
+  >;
 }) {
   const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
@@ -47,7 +60,7 @@ export function SupplierUploadForm({
 
   const stored = results?.filter((r) => r.status === 'uploaded' || r.status === 'duplicate').length ?? 0;
   return (
-    <form onSubmit={submit} className="space-y-4" aria-label="Upload">
+    <form onSubmit={submit} className="space-y-4" aria-label={text.send}>
       <label className="block">
         <span className="mb-2 block text-sm font-medium">{text.choose}</span>
         <input
@@ -74,7 +87,7 @@ export function SupplierUploadForm({
           <ul className="space-y-1 text-sm">
             {results.map((r, i) => (
               <li key={i} className="break-all">
-                {r.filename}: {r.status}
+                {r.filename}: {text[`result_${r.status}`]}
                 {r.message ? ` (${r.message})` : ''}
               </li>
             ))}

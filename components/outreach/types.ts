@@ -1,6 +1,10 @@
 /** The outreach screens' names for the contract's shapes (z.infer of lib/outreach/schemas). */
 import type { z } from 'zod';
 import type { DraftSchema, RequestItemSchema, SupplierRequestSchema } from '@/lib/outreach/schemas';
+import type { T } from '@/lib/i18n/ui';
+import { outreachMessages } from '@/lib/i18n/ui/outreach';
+
+export type OutreachT = T<(typeof outreachMessages)['en']>;
 
 export type RequestItem = z.infer<typeof RequestItemSchema>;
 export type SupplierRequest = z.infer<typeof SupplierRequestSchema>;
@@ -17,4 +21,8 @@ export const STATUS_VARIANT: Record<string, 'neutral' | 'primary' | 'success' | 
   failed: 'danger',
 };
 
-export const statusLabel = (s: string) => s.replace(/_/g, ' ');
+/** A request status in words; a status this screen does not know yet is shown as its code in words. */
+export function statusLabel(s: string, t: OutreachT): string {
+  const key = `status.${s}`;
+  return key in outreachMessages.en ? t(key as keyof (typeof outreachMessages)['en']) : s.replace(/_/g, ' ');
+}

@@ -2,8 +2,13 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { DocumentVault } from '@/components/documents/vault';
 import { requireSession } from '@/lib/workspace/session';
+import { getT } from '@/lib/i18n/ui-locale';
+import { documentMessages } from '@/lib/i18n/ui/documents';
 
-export const metadata: Metadata = { title: 'Documents' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getT(documentMessages);
+  return { title: t('vault.title') };
+}
 
 export default async function DocumentsPage() {
   await requireSession();

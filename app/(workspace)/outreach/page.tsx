@@ -1,18 +1,21 @@
 import type { Metadata } from 'next';
 import { OutreachList } from '@/components/outreach/outreach-list';
 import { PageHeader } from '@/components/ui/page-header';
+import { getT } from '@/lib/i18n/ui-locale';
+import { outreachMessages } from '@/lib/i18n/ui/outreach';
 import { requireSession } from '@/lib/workspace/session';
 
-export const metadata: Metadata = { title: 'Outreach' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getT(outreachMessages);
+  return { title: t('page.title') };
+}
 
 export default async function OutreachPage() {
   await requireSession();
+  const t = await getT(outreachMessages);
   return (
     <div>
-      <PageHeader
-        title="Outreach"
-        description="Requests to suppliers for what SKUs are missing: status, due dates, reminders. Send new ones from a SKU's blockers."
-      />
+      <PageHeader title={t('page.title')} description={t('page.description')} />
       <OutreachList />
     </div>
   );
