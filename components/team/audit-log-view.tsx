@@ -50,7 +50,7 @@ const PRESETS: { prefix: string; label: Key }[] = [
   { prefix: 'upload.needs_review', label: 'audit.preset_needs_review' },
 ];
 
-/** A code's words when the dictionary has them (`audit.action.<code>`, a role), else the code as sent. */
+/** A code's words when the dictionary has them (`audit.action.<code>`, `audit.dest.<code>`), else the code as sent. */
 function known(t: TeamT, key: string, fallback: string): string {
   return Object.hasOwn(teamMessages.en, key) ? t(key as Key) : fallback;
 }
