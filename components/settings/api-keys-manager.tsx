@@ -32,10 +32,12 @@ import { toast } from '@/components/ui/toaster';
 import { ApiError, apiFetch, describeError, signInUrl } from '@/components/api/client';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import type { ApiKey, ApiKeyWithSecret, WorkspaceInfo } from '@/components/api/types';
-import { formatDate, formatDateTime, formatRelative } from '@/components/format';
 import { usePlanLabel } from '@/components/workspace/plan-badge';
 import { useCan } from '@/components/team/role-context';
 import { RoleGate } from '@/components/team/role-gate';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { settingsMessages } from '@/lib/i18n/ui/settings';
 
 const MANAGE_KEYS = { operationId: 'createApiKey', method: 'POST', path: '/api/workspace/api-keys' } as const;
 import { CreateApiKeyDialog } from './create-api-key-dialog';
@@ -49,17 +51,19 @@ function withoutSecret(k: ApiKeyWithSecret): ApiKey {
 }
 
 function ExpiryCell({ value, now }: { value: string | null | undefined; now: number }) {
-  if (!value) return <span className="text-muted-foreground">Never</span>;
-  const t = Date.parse(value);
+  const t = useT(settingsMessages);
+  const f = useFormat();
+  if (!value) return <span className="text-muted-foreground">{t('keys.never')}</span>;
+  const at = Date.parse(value);
   return (
     <span className="flex flex-wrap items-center gap-1.5">
-      <time dateTime={value} title={formatDateTime(value)}>
-        {formatDate(value)}
+      <time dateTime={value} title={f.dateTime(value)}>
+        {f.date(value)}
       </time>
-      {t <= now ? (
-        <Badge variant="danger">Expired</Badge>
-      ) : t - now < SOON_MS ? (
-        <Badge variant="warning">Soon</Badge>
+      {at <= now ? (
+        <Badge variant="danger">{t('keys.expired')}</Badge>
+      ) : at - now < SOON_MS ? (
+        <Badge variant="warning">{t('keys.soon')}</Badge>
       ) : null}
     </span>
   );
@@ -77,8 +81,11 @@ function ConfirmKeyAction({
   onDone: (a: NonNullable<PendingAction>, rotated?: ApiKeyWithSecret) => void;
 }) {
   const router = useRouter();
+  const t = useT(settingsMessages);
+  const tc = useT(commonMessages);
   const [busy, setBusy] = React.useState(false);
   const shown = action;
+  const name = shown?.key.name ?? '';
 
   async function confirm() {
     if (!action) return;
@@ -112,23 +119,27 @@ function ConfirmKeyAction({
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>
-            {revoke ? 'Revoke' : 'Rotate'} “{shown?.key.name}”?
+            {revoke ? t('confirm.revoke_title', { name }) : t('confirm.rotate_title', { name })}
           </AlertDialogTitle>
           <AlertDialogDescription>
-            {revoke
-              ? 'Systems using this key will be refused (401) from now on. This cannot be undone.'
-              : 'The current secret stops working immediately. A new key with the same name and scopes is created and shown once.'}
+            {revoke ? t('confirm.revoke_body') : t('confirm.rotate_body')}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={busy}>{tc('cancel')}</AlertDialogCancel>
           <AlertDialogAction
             variant={revoke ? 'danger' : 'primary'}
             onClick={confirm}
             disabled={busy}
             aria-busy={busy || undefined}
           >
-            {busy ? (revoke ? 'Revoking…' : 'Rotating…') : revoke ? 'Revoke key' : 'Rotate key'}
+            {busy
+              ? revoke
+                ? t('confirm.revoking')
+                : t('confirm.rotating')
+              : revoke
+                ? t('confirm.revoke')
+                : t('confirm.rotate')}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
@@ -162,6 +173,9 @@ function KeyRowSkeleton() {
 
 export function ApiKeysManager() {
   const planLabel = usePlanLabel();
+  const t = useT(settingsMessages);
+  const tc = useT(commonMessages);
+  const f = useFormat();
   const keys = useApiQuery<{ data: ApiKey[] }>('/api/workspace/api-keys');
   const info = useApiQuery<WorkspaceInfo>('/api/workspace');
   const manage = useCan(MANAGE_KEYS);
@@ -171,8 +185,8 @@ export function ApiKeysManager() {
   const [now, setNow] = React.useState(() => Date.now());
 
   React.useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(t);
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
   }, []);
 
   const list = keys.data?.data;
@@ -191,7 +205,7 @@ export function ApiKeysManager() {
     setPending(null);
     if (a.kind === 'revoke') {
       keys.setData((d) => ({ data: (d?.data ?? []).filter((k) => k.id !== a.key.id) }));
-      toast.success(`Key “${a.key.name}” revoked`);
+      toast.success(t('keys.revoked', { name: a.key.name }));
     } else if (rotated) {
       keys.setData((d) => ({ data: (d?.data ?? []).map((k) => (k.id === a.key.id ? withoutSecret(rotated) : k)) }));
       setRevealed({ key: rotated, reason: 'rotated' });
@@ -206,7 +220,7 @@ export function ApiKeysManager() {
         aria-describedby={atLimit ? 'api-key-limit' : undefined}
         data-testid="create-api-key"
       >
-        <Plus aria-hidden="true" /> Create key
+        <Plus aria-hidden="true" /> {t('keys.create')}
       </Button>
     </RoleGate>
   );
@@ -216,21 +230,21 @@ export function ApiKeysManager() {
   return (
     <div className="grid gap-4">
       {plan === 'trial' ? (
-        <Alert variant="info" title="Trial workspaces hold one read-only key">
-          Use it to evaluate the API with read scopes. The Pro plan adds write scopes, more keys and Bearer export.
+        <Alert variant="info" title={t('keys.trial_title')}>
+          {t('keys.trial_body')}
         </Alert>
       ) : null}
 
       <Card>
         <CardHeader>
           <div>
-            <CardTitle>API keys</CardTitle>
+            <CardTitle>{t('keys.title')}</CardTitle>
             <CardDescription>
-              Send a key as{' '}
+              {t('keys.send_as')}{' '}
               <code className="rounded bg-surface-muted px-1 py-0.5 font-mono text-xs">
-                Authorization: Bearer &lt;key&gt;
+                {'Authorization: Bearer <key>'}
               </code>
-              . Only its prefix is kept visible; the secret is shown once.
+              . {t('keys.prefix_note')}
             </CardDescription>
             {atLimit && plan ? (
               <p
@@ -238,15 +252,14 @@ export function ApiKeysManager() {
                 className="mt-1.5 text-xs font-medium text-warning-soft-foreground"
                 data-testid="api-key-limit"
               >
-                {list?.length} of {maxKeys} key{maxKeys === 1 ? '' : 's'} used on the {planLabel(plan)} plan. Revoke a
-                key to create another.
+                {t('keys.limit', { used: list?.length ?? 0, count: maxKeys ?? 0, plan: planLabel(plan) })}
               </p>
             ) : null}
           </div>
           <div className="flex items-center gap-2">
             <Button asChild variant="ghost" size="md">
               <Link href="/docs/api">
-                <BookOpen aria-hidden="true" /> API reference
+                <BookOpen aria-hidden="true" /> {t('keys.api_reference')}
               </Link>
             </Button>
             {createButton}
@@ -255,13 +268,13 @@ export function ApiKeysManager() {
 
         {!manage.allowed ? (
           <div className="p-5">
-            <Alert variant="info" title="API keys are managed by admins">
+            <Alert variant="info" title={t('keys.managed_by_admins')}>
               <p>{manage.reason}</p>
             </Alert>
           </div>
         ) : loadError && !list ? (
           <div className="p-5">
-            <Alert variant="danger" title="Could not load API keys">
+            <Alert variant="danger" title={t('keys.load_failed')}>
               <p>{loadError.message}</p>
               <Button
                 variant="secondary"
@@ -272,7 +285,7 @@ export function ApiKeysManager() {
                   void info.reload();
                 }}
               >
-                <RefreshCw aria-hidden="true" /> Try again
+                <RefreshCw aria-hidden="true" /> {tc('retry')}
               </Button>
             </Alert>
           </div>
@@ -280,28 +293,28 @@ export function ApiKeysManager() {
           <EmptyState
             compact
             icon={KeyRound}
-            title="No API keys yet"
-            description="Create a key to let your PIM, shop system or an AI agent read this workspace's SKUs and exports."
+            title={t('keys.empty_title')}
+            description={t('keys.empty_body')}
             actions={
               canCreate ? (
                 <Button variant="secondary" onClick={() => setCreateOpen(true)}>
-                  <Plus aria-hidden="true" /> Create your first key
+                  <Plus aria-hidden="true" /> {t('keys.create_first')}
                 </Button>
               ) : undefined
             }
             data-testid="api-keys-empty"
           />
         ) : (
-          <Table aria-label="API keys" aria-busy={!list || undefined}>
+          <Table aria-label={t('keys.title')} aria-busy={!list || undefined}>
             <TableHeader>
               <TableRow className="hover:bg-transparent">
-                <TableHead>Name</TableHead>
-                <TableHead>Scopes</TableHead>
-                <TableHead>Created</TableHead>
-                <TableHead>Last used</TableHead>
-                <TableHead>Expires</TableHead>
+                <TableHead>{t('keys.col_name')}</TableHead>
+                <TableHead>{t('keys.col_scopes')}</TableHead>
+                <TableHead>{t('keys.col_created')}</TableHead>
+                <TableHead>{t('keys.col_last_used')}</TableHead>
+                <TableHead>{t('keys.col_expires')}</TableHead>
                 <TableHead className="w-12">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t('keys.col_actions')}</span>
                 </TableHead>
               </TableRow>
             </TableHeader>
@@ -333,17 +346,17 @@ export function ApiKeysManager() {
                       </div>
                     </TableCell>
                     <TableCell className="whitespace-nowrap">
-                      <time dateTime={k.created_at} title={formatDateTime(k.created_at)}>
-                        {formatDate(k.created_at)}
+                      <time dateTime={k.created_at} title={f.dateTime(k.created_at)}>
+                        {f.date(k.created_at)}
                       </time>
                     </TableCell>
                     <TableCell className="whitespace-nowrap">
                       {k.last_used_at ? (
-                        <time dateTime={k.last_used_at} title={formatDateTime(k.last_used_at)}>
-                          {formatRelative(k.last_used_at, now)}
+                        <time dateTime={k.last_used_at} title={f.dateTime(k.last_used_at)}>
+                          {f.relative(k.last_used_at, now)}
                         </time>
                       ) : (
-                        <span className="text-muted-foreground">Never used</span>
+                        <span className="text-muted-foreground">{t('keys.never_used')}</span>
                       )}
                     </TableCell>
                     <TableCell className="whitespace-nowrap">
@@ -353,17 +366,17 @@ export function ApiKeysManager() {
                       {/* Not modal: a modal menu that opens a dialog can leave the page unclickable. */}
                       <DropdownMenu modal={false}>
                         <DropdownMenuTrigger asChild>
-                          <Button variant="ghost" size="icon-sm" aria-label={`Actions for ${k.name}`}>
+                          <Button variant="ghost" size="icon-sm" aria-label={t('keys.actions_for', { name: k.name })}>
                             <Ellipsis aria-hidden="true" />
                           </Button>
                         </DropdownMenuTrigger>
                         <DropdownMenuContent>
                           <DropdownMenuItem onSelect={() => setPending({ kind: 'rotate', key: k })}>
-                            <RotateCw aria-hidden="true" /> Rotate…
+                            <RotateCw aria-hidden="true" /> {t('keys.rotate_menu')}
                           </DropdownMenuItem>
                           <DropdownMenuSeparator />
                           <DropdownMenuItem variant="danger" onSelect={() => setPending({ kind: 'revoke', key: k })}>
-                            <Trash2 aria-hidden="true" /> Revoke…
+                            <Trash2 aria-hidden="true" /> {t('keys.revoke_menu')}
                           </DropdownMenuItem>
                         </DropdownMenuContent>
                       </DropdownMenu>

@@ -25,8 +25,11 @@ import { ApiError, describeError, signInUrl } from '@/components/api/client';
 import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { CreateApiKeyInput } from '@/lib/auth/http/api-key-schemas';
 import type { ApiKeyWithSecret, Plan, ScopeInfo } from '@/components/api/types';
-import { formatDate } from '@/components/format';
 import { usePlanLabel } from '@/components/workspace/plan-badge';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
+import type { T } from '@/lib/i18n/ui';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { settingsMessages } from '@/lib/i18n/ui/settings';
 
 const NAME_MAX = 100;
 const MAX_SCOPES = 10;
@@ -55,12 +58,14 @@ export function expiryToIso(choice: ExpiryChoice, customDate: string, now = new 
   return new Date(now.getTime() + Number(choice) * 86_400_000).toISOString();
 }
 
+type SettingsT = T<(typeof settingsMessages)['en']>;
+
 /** Runs on submit only (never during render), so reading the clock here is fine. */
-function validateCustomDate(v: string, all: Values): true | string {
+function validateCustomDate(v: string, all: Values, t: SettingsT): true | string {
   if (all.expiry !== 'custom') return true;
-  if (!v) return 'Pick the date the key stops working.';
+  if (!v) return t('create.date_required');
   const iso = expiryToIso('custom', v);
-  if (!iso || Date.parse(iso) <= Date.now()) return 'Pick a date in the future.';
+  if (!iso || Date.parse(iso) <= Date.now()) return t('create.date_future');
   return true;
 }
 
@@ -70,30 +75,37 @@ const toBody = (v: Values) => ({
   expires_at: expiryToIso(v.expiry, v.customDate),
 });
 
-// The server's messages are terse; these say what to do.
-const MESSAGES: Record<string, string> = {
-  'name:too_small': 'Give the key a name so you can recognise it later.',
-  'name:too_big': `Use at most ${NAME_MAX} characters.`,
-  'scopes:too_small': 'Choose at least one scope.',
-  'scopes:too_big': `Choose at most ${MAX_SCOPES} scopes.`,
-};
-const checkBody = zodResolver(
-  CreateApiKeyInput,
-  { error: (iss) => MESSAGES[`${String(iss.path?.[0])}:${iss.code}`] },
-  { raw: true },
-);
-
 /** The server's CreateApiKeyInput checks the body the form would send; the custom date must also lie ahead. */
-const resolver: Resolver<Values> = async (values, ctx, options) => {
-  const r = await checkBody(toBody(values), ctx, options as unknown as Parameters<typeof checkBody>[2]);
-  const errors: FieldErrors<Values> = {};
-  if (r.errors.name) errors.name = r.errors.name;
-  if (r.errors.scopes) errors.scopes = { type: 'validate', message: r.errors.scopes.message };
-  const custom = validateCustomDate(values.customDate, values);
-  if (custom !== true) errors.customDate = { type: 'validate', message: custom };
-  else if (r.errors.expires_at) errors.customDate = r.errors.expires_at;
-  return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
-};
+function makeResolver(t: SettingsT): Resolver<Values> {
+  // The server's messages are terse; these say what to do.
+  const messages: Record<string, string> = {
+    'name:too_small': t('create.name_required'),
+    'name:too_big': t('create.name_too_long', { max: NAME_MAX }),
+    'scopes:too_small': t('create.scopes_required'),
+    'scopes:too_big': t('create.scopes_too_many', { max: MAX_SCOPES }),
+  };
+  const checkBody = zodResolver(
+    CreateApiKeyInput,
+    { error: (iss) => messages[`${String(iss.path?.[0])}:${iss.code}`] },
+    { raw: true },
+  );
+  return async (values, ctx, options) => {
+    const r = await checkBody(toBody(values), ctx, options as unknown as Parameters<typeof checkBody>[2]);
+    const errors: FieldErrors<Values> = {};
+    if (r.errors.name) errors.name = r.errors.name;
+    if (r.errors.scopes) errors.scopes = { type: 'validate', message: r.errors.scopes.message };
+    const custom = validateCustomDate(values.customDate, values, t);
+    if (custom !== true) errors.customDate = { type: 'validate', message: custom };
+    else if (r.errors.expires_at) errors.customDate = r.errors.expires_at;
+    return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
+  };
+}
+
+/** A scope's description in the UI language; a scope the dictionary does not know keeps the server's text. */
+function scopeDescription(t: SettingsT, s: ScopeInfo): string {
+  const key = `scope.${s.scope}`;
+  return Object.hasOwn(settingsMessages.en, key) ? t(key as keyof (typeof settingsMessages)['en']) : s.description;
+}
 
 export interface CreateApiKeyDialogProps {
   open: boolean;
@@ -105,6 +117,10 @@ export interface CreateApiKeyDialogProps {
 
 export function CreateApiKeyDialog({ open, onOpenChange, scopes, plan, onCreated }: CreateApiKeyDialogProps) {
   const planLabel = usePlanLabel();
+  const t = useT(settingsMessages);
+  const tc = useT(commonMessages);
+  const f = useFormat();
+  const resolver = React.useMemo(() => makeResolver(t), [t]);
   const router = useRouter();
   const allowed = scopes.filter((s) => s.allowed_on_plan);
   // Usable scopes first, so a trial user does not scroll past locked ones.
@@ -171,19 +187,16 @@ export function CreateApiKeyDialog({ open, onOpenChange, scopes, plan, onCreated
     <Dialog open={open} onOpenChange={(o) => !isSubmitting && onOpenChange(o)}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
-          <DialogTitle>Create API key</DialogTitle>
-          <DialogDescription>
-            A key lets another system act on this workspace with the scopes you choose. It is shown once, right after
-            you create it.
-          </DialogDescription>
+          <DialogTitle>{t('create.title')}</DialogTitle>
+          <DialogDescription>{t('create.description')}</DialogDescription>
         </DialogHeader>
 
         <form id="create-api-key" className="grid gap-5" onSubmit={handleSubmit(onSubmit)} noValidate>
           <Field>
-            <Label htmlFor="key-name">Name</Label>
+            <Label htmlFor="key-name">{t('keys.col_name')}</Label>
             <Input
               id="key-name"
-              placeholder="e.g. PIM sync, Shopify app"
+              placeholder={t('create.name_placeholder')}
               maxLength={NAME_MAX}
               autoComplete="off"
               autoFocus
@@ -194,15 +207,15 @@ export function CreateApiKeyDialog({ open, onOpenChange, scopes, plan, onCreated
             {errors.name ? (
               <FieldError id="key-name-error">{errors.name.message}</FieldError>
             ) : (
-              <FieldHint id="key-name-hint">Name it after the system that will use it.</FieldHint>
+              <FieldHint id="key-name-hint">{t('create.name_hint')}</FieldHint>
             )}
           </Field>
 
           <fieldset className="grid gap-2" aria-describedby={errors.scopes ? 'scopes-error' : undefined}>
             <legend className="mb-2 flex w-full items-baseline justify-between text-[0.8125rem] font-medium">
-              <span>Scopes</span>
+              <span>{t('keys.col_scopes')}</span>
               <span className="text-xs font-normal text-muted-foreground tabular-nums">
-                {selectedCount} selected · up to {MAX_SCOPES}
+                {t('create.selected', { count: selectedCount, max: MAX_SCOPES })}
               </span>
             </legend>
             <Controller
@@ -233,18 +246,19 @@ export function CreateApiKeyDialog({ open, onOpenChange, scopes, plan, onCreated
                             <Label htmlFor={id} className="flex flex-wrap items-center gap-2">
                               <code className="font-mono text-[0.8125rem]">{s.scope}</code>
                               {s.read_only ? (
-                                <Badge variant="neutral">read</Badge>
+                                <Badge variant="neutral">{t('create.read')}</Badge>
                               ) : (
-                                <Badge variant="info">write</Badge>
+                                <Badge variant="info">{t('create.write')}</Badge>
                               )}
                             </Label>
                             <p id={`${id}-desc`} className="mt-1 text-xs text-muted-foreground">
-                              {s.description}
+                              {scopeDescription(t, s)}
                               {disabled ? (
                                 <span className="mt-1 flex items-center gap-1 text-warning-soft-foreground">
                                   <Lock className="size-3" aria-hidden="true" />
-                                  Not available on the {planLabel(plan)} plan
-                                  {plan === 'trial' ? ': trial keys are read-only.' : '.'}
+                                  {plan === 'trial'
+                                    ? t('create.locked_trial', { plan: planLabel(plan) })
+                                    : t('create.locked', { plan: planLabel(plan) })}
                                 </span>
                               ) : null}
                             </p>
@@ -261,7 +275,7 @@ export function CreateApiKeyDialog({ open, onOpenChange, scopes, plan, onCreated
 
           <div className="grid gap-4 sm:grid-cols-2">
             <Field>
-              <Label htmlFor="key-expiry">Expiry</Label>
+              <Label htmlFor="key-expiry">{t('create.expiry')}</Label>
               <Controller
                 control={control}
                 name="expiry"
@@ -271,26 +285,26 @@ export function CreateApiKeyDialog({ open, onOpenChange, scopes, plan, onCreated
                       <SelectValue />
                     </SelectTrigger>
                     <SelectContent>
-                      <SelectItem value="never">No expiry</SelectItem>
-                      <SelectItem value="30">30 days</SelectItem>
-                      <SelectItem value="90">90 days</SelectItem>
-                      <SelectItem value="365">1 year</SelectItem>
-                      <SelectItem value="custom">Choose a date…</SelectItem>
+                      <SelectItem value="never">{t('create.expiry_never')}</SelectItem>
+                      <SelectItem value="30">{t('create.expiry_30')}</SelectItem>
+                      <SelectItem value="90">{t('create.expiry_90')}</SelectItem>
+                      <SelectItem value="365">{t('create.expiry_365')}</SelectItem>
+                      <SelectItem value="custom">{t('create.expiry_custom')}</SelectItem>
                     </SelectContent>
                   </Select>
                 )}
               />
               <FieldHint id="key-expiry-hint">
                 {expiry === 'never'
-                  ? 'Valid until you revoke it.'
+                  ? t('create.valid_until_revoked')
                   : expiry === 'custom'
-                    ? 'Valid until the end of that day.'
-                    : `Expires on ${formatDate(expiryToIso(expiry, '', new Date(openedAt)))}.`}
+                    ? t('create.valid_until_day_end')
+                    : t('create.expires_on', { date: f.date(expiryToIso(expiry, '', new Date(openedAt))) })}
               </FieldHint>
             </Field>
             {expiry === 'custom' ? (
               <Field>
-                <Label htmlFor="key-expiry-date">Expiry date</Label>
+                <Label htmlFor="key-expiry-date">{t('create.expiry_date')}</Label>
                 <Input
                   id="key-expiry-date"
                   type="date"
@@ -307,10 +321,10 @@ export function CreateApiKeyDialog({ open, onOpenChange, scopes, plan, onCreated
 
         <DialogFooter>
           <Button type="button" variant="secondary" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
-            Cancel
+            {tc('cancel')}
           </Button>
           <Button type="submit" form="create-api-key" loading={isSubmitting}>
-            Create key
+            {t('keys.create')}
           </Button>
         </DialogFooter>
       </DialogContent>

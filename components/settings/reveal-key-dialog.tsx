@@ -16,7 +16,8 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toaster';
 import type { ApiKeyWithSecret } from '@/components/api/types';
-import { formatDate } from '@/components/format';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
+import { settingsMessages } from '@/lib/i18n/ui/settings';
 
 export interface RevealKeyDialogProps {
   apiKey: ApiKeyWithSecret | null;
@@ -32,6 +33,8 @@ export interface RevealKeyDialogProps {
 export function RevealKeyDialog({ apiKey, reason, onClose }: RevealKeyDialogProps) {
   // The dialog only ever opens after a click, in the browser: no server render to mismatch.
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const t = useT(settingsMessages);
+  const f = useFormat();
 
   return (
     <Dialog open={apiKey !== null} onOpenChange={(o) => !o && onClose()}>
@@ -39,11 +42,11 @@ export function RevealKeyDialog({ apiKey, reason, onClose }: RevealKeyDialogProp
         {apiKey ? (
           <>
             <DialogHeader>
-              <DialogTitle>{reason === 'rotated' ? 'Your rotated API key' : 'Your new API key'}</DialogTitle>
+              <DialogTitle>{reason === 'rotated' ? t('reveal.title_rotated') : t('reveal.title_new')}</DialogTitle>
               <DialogDescription>
                 {reason === 'rotated'
-                  ? `“${apiKey.name}” has a new secret. The previous one no longer works: update every system that used it.`
-                  : `“${apiKey.name}” is ready. Copy it into the system that will use it.`}
+                  ? t('reveal.body_rotated', { name: apiKey.name })
+                  : t('reveal.body_new', { name: apiKey.name })}
               </DialogDescription>
             </DialogHeader>
 
@@ -53,13 +56,12 @@ export function RevealKeyDialog({ apiKey, reason, onClose }: RevealKeyDialogProp
             >
               <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <p>
-                <strong className="font-semibold">Copy it now: you will not see it again.</strong> Only a fingerprint is
-                stored, so nobody, us included, can show it to you later. If you lose it, rotate the key.
+                <strong className="font-semibold">{t('reveal.copy_now')}</strong> {t('reveal.fingerprint')}
               </p>
             </div>
 
             <div className="grid gap-1.5">
-              <Label htmlFor="new-api-key">API key</Label>
+              <Label htmlFor="new-api-key">{t('reveal.key')}</Label>
               <div className="flex gap-2">
                 <input
                   id="new-api-key"
@@ -72,17 +74,18 @@ export function RevealKeyDialog({ apiKey, reason, onClose }: RevealKeyDialogProp
                 />
                 <CopyButton
                   value={apiKey.key}
-                  label="Copy"
+                  label={t('reveal.copy')}
+                  copiedLabel={t('reveal.copied')}
                   variant="primary"
                   size="md"
                   data-testid="copy-api-key"
-                  onCopyFailed={() => toast.error('Could not copy automatically. Select the key and copy it by hand.')}
+                  onCopyFailed={() => toast.error(t('reveal.copy_failed'))}
                 />
               </div>
             </div>
 
             <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-lg border border-border bg-surface-muted/50 px-4 py-3 text-[0.8125rem]">
-              <dt className="text-muted-foreground">Scopes</dt>
+              <dt className="text-muted-foreground">{t('keys.col_scopes')}</dt>
               <dd className="flex flex-wrap gap-1">
                 {apiKey.scopes.map((s) => (
                   <Badge key={s} variant="outline" className="font-mono">
@@ -90,19 +93,19 @@ export function RevealKeyDialog({ apiKey, reason, onClose }: RevealKeyDialogProp
                   </Badge>
                 ))}
               </dd>
-              <dt className="text-muted-foreground">Expires</dt>
-              <dd>{apiKey.expires_at ? formatDate(apiKey.expires_at) : 'Never'}</dd>
-              <dt className="text-muted-foreground">Use it as</dt>
+              <dt className="text-muted-foreground">{t('keys.col_expires')}</dt>
+              <dd>{apiKey.expires_at ? f.date(apiKey.expires_at) : t('keys.never')}</dd>
+              <dt className="text-muted-foreground">{t('reveal.use_as')}</dt>
               <dd className="min-w-0">
                 <code className="block overflow-x-auto rounded bg-surface px-2 py-1 font-mono text-xs whitespace-nowrap text-foreground">
-                  curl -H &quot;Authorization: Bearer $API_KEY&quot; {origin}/api/v1/skus
+                  {`curl -H "Authorization: Bearer $API_KEY" ${origin}/api/v1/skus`}
                 </code>
               </dd>
             </dl>
 
             <DialogFooter>
               <Button type="button" onClick={onClose}>
-                I have saved the key
+                {t('reveal.done')}
               </Button>
             </DialogFooter>
           </>

@@ -4,19 +4,22 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { Building2, History, KeyRound, Users } from 'lucide-react';
 import { cn } from '@/lib/utils/cn';
+import { settingsMessages } from '@/lib/i18n/ui/settings';
+import { useT } from '@/components/i18n/locale-provider';
 
 const tabs = [
-  { href: '/settings', label: 'General', icon: Building2 },
-  { href: '/settings/members', label: 'Members', icon: Users },
-  { href: '/settings/api-keys', label: 'API keys', icon: KeyRound },
-  { href: '/settings/audit', label: 'Audit log', icon: History },
-];
+  { href: '/settings', label: 'nav.general', icon: Building2 },
+  { href: '/settings/members', label: 'nav.members', icon: Users },
+  { href: '/settings/api-keys', label: 'nav.api_keys', icon: KeyRound },
+  { href: '/settings/audit', label: 'nav.audit', icon: History },
+] as const;
 
 /** Route-based tabs for the settings pages (links, so each tab has its own URL). */
 export function SettingsNav() {
   const pathname = usePathname() ?? '';
+  const t = useT(settingsMessages);
   return (
-    <nav aria-label="Settings" className="mb-6 border-b border-border">
+    <nav aria-label={t('nav.label')} className="mb-6 border-b border-border">
       <ul className="-mb-px flex gap-1">
         {tabs.map(({ href, label, icon: Icon }) => {
           const active = pathname === href;
@@ -33,7 +36,7 @@ export function SettingsNav() {
                 )}
               >
                 <Icon className={cn('size-4', active ? 'text-primary' : 'text-subtle-foreground')} aria-hidden="true" />
-                {label}
+                {t(label)}
               </Link>
             </li>
           );

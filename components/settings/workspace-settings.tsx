@@ -18,21 +18,25 @@ import { toast } from '@/components/ui/toaster';
 import { ApiError, apiFetch, describeError, signInUrl } from '@/components/api/client';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import type { Plan, SessionWorkspace, WorkspaceInfo } from '@/components/api/types';
-import { formatBytes, formatDate, formatNumber } from '@/components/format';
 import { PlanBadge, usePlanLabel } from '@/components/workspace/plan-badge';
 import { useCan } from '@/components/team/role-context';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { settingsMessages } from '@/lib/i18n/ui/settings';
 
 const NAME_MAX = 120; // PATCH /api/workspace accepts 1 to 120 characters
 
-const planBlurb: Record<Plan, string> = {
-  trial: 'For evaluating the product: a limited catalogue and one read-only API key.',
-  pro: 'For teams in production: full API scopes and Bearer export.',
-  enterprise: 'For large catalogues: the highest limits and every integration.',
+const planBlurb: Record<Plan, `plan.blurb.${Plan}`> = {
+  trial: 'plan.blurb.trial',
+  pro: 'plan.blurb.pro',
+  enterprise: 'plan.blurb.enterprise',
 };
 
 function NameForm({ workspace, onSaved }: { workspace: SessionWorkspace; onSaved: (w: SessionWorkspace) => void }) {
   const router = useRouter();
   const manage = useCan('manage');
+  const t = useT(settingsMessages);
+  const tc = useT(commonMessages);
   const {
     register,
     handleSubmit,
@@ -49,7 +53,7 @@ function NameForm({ workspace, onSaved }: { workspace: SessionWorkspace; onSaved
       });
       reset({ name: body.workspace.name });
       onSaved(body.workspace);
-      toast.success('Workspace renamed');
+      toast.success(t('workspace.renamed'));
       router.refresh(); // the sidebar shows the name too
     } catch (e) {
       if (e instanceof ApiError && e.isAuthLoss) {
@@ -71,7 +75,7 @@ function NameForm({ workspace, onSaved }: { workspace: SessionWorkspace; onSaved
     <form onSubmit={handleSubmit(onSubmit)} noValidate>
       <CardContent>
         <Field className="max-w-md">
-          <Label htmlFor="workspace-name">Workspace name</Label>
+          <Label htmlFor="workspace-name">{t('workspace.name')}</Label>
           <Input
             id="workspace-name"
             maxLength={NAME_MAX}
@@ -81,9 +85,9 @@ function NameForm({ workspace, onSaved }: { workspace: SessionWorkspace; onSaved
             aria-describedby={error ? 'workspace-name-error' : 'workspace-name-hint'}
             {...register('name', {
               validate: (v) => {
-                const t = v.trim();
-                if (!t) return 'Enter a name for the workspace.';
-                if (t.length > NAME_MAX) return `Use at most ${NAME_MAX} characters.`;
+                const name = v.trim();
+                if (!name) return t('workspace.name_required');
+                if (name.length > NAME_MAX) return t('workspace.name_too_long', { max: NAME_MAX });
                 return true;
               },
             })}
@@ -93,8 +97,8 @@ function NameForm({ workspace, onSaved }: { workspace: SessionWorkspace; onSaved
           ) : (
             <FieldHint id="workspace-name-hint">
               {manage.allowed
-                ? 'Shown to your team and in supplier emails.'
-                : `${manage.reason} Ask an admin to rename the workspace.`}
+                ? t('workspace.name_hint')
+                : t('workspace.name_ask_admin', { reason: manage.reason ?? '' })}
             </FieldHint>
           )}
         </Field>
@@ -102,11 +106,11 @@ function NameForm({ workspace, onSaved }: { workspace: SessionWorkspace; onSaved
       <CardFooter>
         {isDirty ? (
           <Button type="button" variant="ghost" size="sm" onClick={() => reset()} disabled={isSubmitting}>
-            Cancel
+            {tc('cancel')}
           </Button>
         ) : null}
         <Button type="submit" size="sm" disabled={!isDirty} loading={isSubmitting}>
-          Save
+          {tc('save')}
         </Button>
       </CardFooter>
     </form>
@@ -114,12 +118,13 @@ function NameForm({ workspace, onSaved }: { workspace: SessionWorkspace; onSaved
 }
 
 function Feature({ label, on, detail }: { label: string; on: boolean; detail: string }) {
+  const t = useT(settingsMessages);
   return (
     <div className="flex items-start gap-2.5 text-[0.8125rem]">
       {on ? (
-        <Check className="mt-0.5 size-4 shrink-0 text-success" aria-label="Included" />
+        <Check className="mt-0.5 size-4 shrink-0 text-success" aria-label={t('feature.included')} />
       ) : (
-        <CircleX className="mt-0.5 size-4 shrink-0 text-subtle-foreground" aria-label="Not included" />
+        <CircleX className="mt-0.5 size-4 shrink-0 text-subtle-foreground" aria-label={t('feature.not_included')} />
       )}
       <div>
         <div className="font-medium text-foreground">{label}</div>
@@ -130,8 +135,9 @@ function Feature({ label, on, detail }: { label: string; on: boolean; detail: st
 }
 
 function LoadingCards() {
+  const t = useT(settingsMessages);
   return (
-    <div className="grid gap-6" aria-busy="true" aria-label="Loading settings">
+    <div className="grid gap-6" aria-busy="true" aria-label={t('workspace.loading')}>
       {[0, 1].map((i) => (
         <Card key={i}>
           <CardHeader>
@@ -152,15 +158,18 @@ function LoadingCards() {
 
 export function WorkspaceSettings() {
   const planLabel = usePlanLabel();
+  const t = useT(settingsMessages);
+  const tc = useT(commonMessages);
+  const f = useFormat();
   const { data, error, loading, reload, setData } = useApiQuery<WorkspaceInfo>('/api/workspace');
 
   if (!data && loading) return <LoadingCards />;
   if (!data) {
     return (
-      <Alert variant="danger" title="Could not load the workspace settings">
+      <Alert variant="danger" title={t('workspace.load_failed')}>
         <p>{error?.message}</p>
         <Button variant="secondary" size="sm" className="mt-2" onClick={() => void reload()}>
-          <RefreshCw aria-hidden="true" /> Try again
+          <RefreshCw aria-hidden="true" /> {tc('retry')}
         </Button>
       </Alert>
     );
@@ -174,15 +183,15 @@ export function WorkspaceSettings() {
       <Card>
         <CardHeader>
           <div>
-            <CardTitle>Workspace</CardTitle>
-            <CardDescription>Created {formatDate(workspace.created_at)}.</CardDescription>
+            <CardTitle>{t('workspace.title')}</CardTitle>
+            <CardDescription>{t('workspace.created', { date: f.date(workspace.created_at) })}</CardDescription>
           </div>
           <div className="flex items-center gap-2 text-xs text-muted-foreground">
             <span>ID</span>
             <code className="rounded bg-surface-muted px-1.5 py-0.5 font-mono text-[0.75rem] text-foreground">
               {workspace.id}
             </code>
-            <CopyButton value={workspace.id} size="icon-sm" variant="ghost" aria-label="Copy workspace ID" />
+            <CopyButton value={workspace.id} size="icon-sm" variant="ghost" aria-label={t('workspace.copy_id')} />
           </div>
         </CardHeader>
         <NameForm
@@ -196,51 +205,42 @@ export function WorkspaceSettings() {
         <CardHeader>
           <div>
             <CardTitle className="flex items-center gap-2">
-              Plan <PlanBadge plan={workspace.plan} />
+              {t('plan.title')} <PlanBadge plan={workspace.plan} />
             </CardTitle>
-            <CardDescription>{planBlurb[workspace.plan]}</CardDescription>
+            <CardDescription>{planBlurb[workspace.plan] ? t(planBlurb[workspace.plan]) : null}</CardDescription>
           </div>
         </CardHeader>
         <CardContent className="grid gap-6 md:grid-cols-2">
           <div className="grid content-start gap-5">
-            <Meter label="SKUs" value={usage.skus} max={limits.sku_limit} format={formatNumber} />
-            <Meter
-              label="Document storage"
-              value={usage.storage_bytes}
-              max={limits.storage_bytes}
-              format={formatBytes}
-            />
-            <Meter label="API keys" value={usage.api_keys} max={limits.max_api_keys} format={formatNumber} />
+            <Meter label={t('usage.skus')} value={usage.skus} max={limits.sku_limit} format={f.number} />
+            <Meter label={t('usage.storage')} value={usage.storage_bytes} max={limits.storage_bytes} format={f.bytes} />
+            <Meter label={t('usage.api_keys')} value={usage.api_keys} max={limits.max_api_keys} format={f.number} />
           </div>
           <div className="grid content-start gap-4 rounded-lg border border-border bg-surface-muted/50 p-4">
             <Feature
-              label="API key scopes"
+              label={t('feature.scopes')}
               on={!limits.read_only_keys}
               detail={
                 limits.read_only_keys
-                  ? `Read-only keys (${readScopes} of ${data.scopes.length} scopes).`
-                  : `All ${data.scopes.length} scopes, including writes.`
+                  ? t('feature.scopes_read_only', { allowed: readScopes, total: data.scopes.length })
+                  : t('feature.scopes_all', { total: data.scopes.length })
               }
             />
             <Feature
-              label="Bearer export"
+              label={t('feature.bearer_export')}
               on={limits.bearer_export}
-              detail={
-                limits.bearer_export
-                  ? 'API keys with the export scope can download SKU exports.'
-                  : 'Exports are available in the browser only.'
-              }
+              detail={limits.bearer_export ? t('feature.bearer_on') : t('feature.bearer_off')}
             />
           </div>
         </CardContent>
         <CardFooter className="justify-between">
           <p className="text-xs text-muted-foreground">
             {workspace.plan === 'enterprise'
-              ? 'You are on the highest plan.'
-              : `Need more than the ${planLabel(workspace.plan)} plan allows? Contact support to change your plan.`}
+              ? t('plan.highest')
+              : t('plan.need_more', { plan: planLabel(workspace.plan) })}
           </p>
           <Button asChild variant="secondary" size="sm">
-            <Link href="/settings/api-keys">Manage API keys</Link>
+            <Link href="/settings/api-keys">{t('plan.manage_keys')}</Link>
           </Button>
         </CardFooter>
       </Card>

@@ -5,6 +5,8 @@ import { useRouter } from 'next/navigation';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
 import { ApiError, apiFetch, describeError } from '@/components/api/client';
+import { teamMessages } from '@/lib/i18n/ui/team';
+import { useT } from '@/components/i18n/locale-provider';
 
 export function AcceptInvitation({
   token,
@@ -16,6 +18,7 @@ export function AcceptInvitation({
   invitedEmail: string;
 }) {
   const router = useRouter();
+  const t = useT(teamMessages);
   const [busy, setBusy] = React.useState(false);
   const [error, setError] = React.useState<string | null>(null);
   const mismatch = signedInAs.toLowerCase() !== invitedEmail.toLowerCase();
@@ -40,21 +43,21 @@ export function AcceptInvitation({
 
   return (
     <div className="grid gap-3">
-      <p className="text-sm">You are signed in as {signedInAs}.</p>
+      <p className="text-sm">{t('join.signed_in_as', { email: signedInAs })}</p>
       {mismatch ? (
-        <Alert variant="warning" title="Another address">
-          This invitation is for {invitedEmail}. Sign out and sign in (or sign up) with that address to accept it.
+        <Alert variant="warning" title={t('join.other_address')}>
+          {t('join.mismatch', { email: invitedEmail })}
           <Button variant="secondary" size="sm" className="mt-2" onClick={() => void signOut()}>
-            Sign out
+            {t('join.sign_out')}
           </Button>
         </Alert>
       ) : (
         <Button onClick={() => void accept()} loading={busy} data-testid="accept-invitation">
-          Accept and join
+          {t('join.accept')}
         </Button>
       )}
       {error ? (
-        <Alert variant="danger" title="Not joined">
+        <Alert variant="danger" title={t('join.not_joined')}>
           {error}
         </Alert>
       ) : null}

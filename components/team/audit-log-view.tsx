@@ -16,35 +16,44 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatDateTime } from '@/components/format';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
+import type { T } from '@/lib/i18n/ui';
+import { teamMessages } from '@/lib/i18n/ui/team';
+import { useRoleLabel } from './role-context';
 import type { z } from 'zod';
 import type { AuditLogEvent } from '@/lib/audit/schemas';
-import { AUDIT_ACTION_LABELS, DESTINATION_LABELS } from '@/components/documents/labels';
 
 type Event = z.infer<typeof AuditLogEvent>;
+type Key = keyof (typeof teamMessages)['en'];
+type TeamT = T<(typeof teamMessages)['en']>;
 
-const ACTIONS: { value: string; label: string }[] = [
-  { value: '', label: 'All actions' },
-  { value: 'sku.approv', label: 'Approvals and refusals' },
-  { value: 'sku.review', label: 'Reviews' },
-  { value: 'sku.', label: 'SKU changes' },
-  { value: 'member.', label: 'Members' },
-  { value: 'invitation.', label: 'Invitations' },
-  { value: 'workspace.', label: 'Workspace settings' },
-  { value: 'document.', label: 'Documents' },
-  { value: 'upload.', label: 'Upload decisions' },
+const ACTIONS: { value: string; label: Key }[] = [
+  { value: '', label: 'audit.filter_all' },
+  { value: 'sku.approv', label: 'audit.filter_approvals' },
+  { value: 'sku.review', label: 'audit.filter_reviews' },
+  { value: 'sku.', label: 'audit.filter_skus' },
+  { value: 'member.', label: 'audit.filter_members' },
+  { value: 'invitation.', label: 'audit.filter_invitations' },
+  { value: 'workspace.', label: 'audit.filter_workspace' },
+  { value: 'document.', label: 'audit.filter_documents' },
+  { value: 'upload.', label: 'audit.filter_uploads' },
 ];
 
 /** One-click filters on the action (the URL's action_prefix, as links to this page have always used). */
-const PRESETS: { prefix: string; label: string }[] = [
-  { prefix: '', label: 'Everything' },
-  { prefix: 'sku.approv', label: 'Approvals' },
-  { prefix: 'member.', label: 'Membership' },
-  { prefix: 'upload.', label: 'Upload decisions' },
-  { prefix: 'upload.classified', label: 'Classified' },
-  { prefix: 'upload.routed', label: 'Routed' },
-  { prefix: 'upload.needs_review', label: 'Needs review' },
+const PRESETS: { prefix: string; label: Key }[] = [
+  { prefix: '', label: 'audit.preset_everything' },
+  { prefix: 'sku.approv', label: 'audit.preset_approvals' },
+  { prefix: 'member.', label: 'audit.preset_membership' },
+  { prefix: 'upload.', label: 'audit.filter_uploads' },
+  { prefix: 'upload.classified', label: 'audit.preset_classified' },
+  { prefix: 'upload.routed', label: 'audit.preset_routed' },
+  { prefix: 'upload.needs_review', label: 'audit.preset_needs_review' },
 ];
+
+/** A code's words when the dictionary has them (`audit.action.<code>`, `audit.dest.<code>`), else the code as sent. */
+function known(t: TeamT, key: string, fallback: string): string {
+  return Object.hasOwn(teamMessages.en, key) ? t(key as Key) : fallback;
+}
 
 const FILTER_KEYS = ['actor', 'action', 'action_prefix', 'sku', 'from', 'to'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
@@ -56,19 +65,25 @@ function tone(action: string): BadgeProps['variant'] {
   return 'neutral';
 }
 
-function summary(e: Event): string {
+function summary(e: Event, t: TeamT, role: (code: string) => string): string {
   const d = e.data;
   const s = (k: string) => (typeof d[k] === 'string' ? (d[k] as string) : null);
-  if (e.action === 'member.role_changed') return `${s('from')} → ${s('to')}`;
+  const roleOf = (k: string) => {
+    const code = s(k);
+    return code === null ? null : role(code);
+  };
+  if (e.action === 'member.role_changed') return `${roleOf('from')} → ${roleOf('to')}`;
   if (e.action === 'sku.approval_refused' || e.action === 'sku.review_refused') return s('message') ?? s('code') ?? '';
-  if (e.action === 'sku.approval_reset')
-    return `${s('reason') ?? ''}${s('changed_by') ? ` (by ${s('changed_by')})` : ''}`;
-  if (e.action === 'sku.approved') return d.four_eyes ? 'four-eyes approval' : '';
-  if (e.action === 'invitation.created' || e.action === 'member.joined') return s('role') ?? '';
+  if (e.action === 'sku.approval_reset') {
+    const by = s('changed_by');
+    return by ? t('audit.reset_by', { reason: s('reason') ?? '', name: by }) : (s('reason') ?? '');
+  }
+  if (e.action === 'sku.approved') return d.four_eyes ? t('audit.four_eyes') : '';
+  if (e.action === 'invitation.created' || e.action === 'member.joined') return roleOf('role') ?? '';
   if (e.action === 'workspace.settings_changed') return Object.keys(d).join(', ');
   if (e.action.startsWith('upload.')) {
     const dest = s('destination');
-    return [s('filename'), dest ? `→ ${DESTINATION_LABELS[dest] ?? dest}` : null, s('reasoning')]
+    return [s('filename'), dest ? `→ ${known(t, `audit.dest.${dest}`, dest)}` : null, s('reasoning')]
       .filter(Boolean)
       .join(' ');
   }
@@ -87,6 +102,9 @@ export function AuditLogView() {
   const filters = Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as Record<FilterKey, string>;
   const [draft, setDraft] = React.useState(filters);
   const members = useMembers().data?.data ?? [];
+  const t = useT(teamMessages);
+  const f = useFormat();
+  const roleLabel = useRoleLabel();
 
   const query = React.useMemo(() => {
     const q = new URLSearchParams();
@@ -124,30 +142,30 @@ export function AuditLogView() {
 
   return (
     <div className="grid gap-4" data-testid="audit-log">
-      <div className="flex flex-wrap gap-1.5" role="group" aria-label="Quick filters">
+      <div className="flex flex-wrap gap-1.5" role="group" aria-label={t('audit.quick_filters')}>
         {PRESETS.map((p) => (
           <Button
-            key={p.label}
+            key={p.prefix}
             type="button"
             size="sm"
             variant={activePrefix === p.prefix ? 'primary' : 'secondary'}
             aria-pressed={activePrefix === p.prefix}
             onClick={() => preset(p.prefix)}
           >
-            {p.label}
+            {t(p.label)}
           </Button>
         ))}
       </div>
       <form onSubmit={apply} className="flex flex-wrap items-end gap-3" data-testid="audit-filters">
         <div className="grid gap-1.5">
-          <Label htmlFor="audit-person">Person</Label>
+          <Label htmlFor="audit-person">{t('audit.person')}</Label>
           <select
             id="audit-person"
             className="h-9 rounded-md border border-border bg-surface px-2 text-sm"
             value={draft.actor}
             onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
           >
-            <option value="">Everyone</option>
+            <option value="">{t('audit.everyone')}</option>
             {members.map((m) => (
               <option key={m.user_id} value={m.user_id}>
                 {m.email}
@@ -156,7 +174,7 @@ export function AuditLogView() {
           </select>
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="audit-action">Action</Label>
+          <Label htmlFor="audit-action">{t('audit.action')}</Label>
           <select
             id="audit-action"
             className="h-9 rounded-md border border-border bg-surface px-2 text-sm"
@@ -165,23 +183,23 @@ export function AuditLogView() {
           >
             {ACTIONS.map((a) => (
               <option key={a.value} value={a.value}>
-                {a.label}
+                {t(a.label)}
               </option>
             ))}
           </select>
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="audit-sku">SKU code</Label>
+          <Label htmlFor="audit-sku">{t('audit.sku')}</Label>
           <Input
             id="audit-sku"
             className="w-36"
             value={draft.sku}
             onChange={(e) => setDraft({ ...draft, sku: e.target.value })}
-            placeholder="e.g. CB-200"
+            placeholder={t('audit.sku_placeholder')}
           />
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="audit-from">From</Label>
+          <Label htmlFor="audit-from">{t('audit.from')}</Label>
           <Input
             id="audit-from"
             type="date"
@@ -191,7 +209,7 @@ export function AuditLogView() {
           />
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="audit-to">To</Label>
+          <Label htmlFor="audit-to">{t('audit.to')}</Label>
           <Input
             id="audit-to"
             type="date"
@@ -201,44 +219,42 @@ export function AuditLogView() {
           />
         </div>
         <Button type="submit" variant="secondary">
-          Apply
+          {t('audit.apply')}
         </Button>
         <Button asChild variant="ghost">
           <a href={`/api/audit-events/export.csv${query ? `?${query}` : ''}`} download data-testid="audit-csv">
-            <Download aria-hidden="true" /> Export CSV
+            <Download aria-hidden="true" /> {t('audit.export_csv')}
           </a>
         </Button>
       </form>
       {error ? (
-        <Alert variant="danger" title="The audit log could not be loaded">
+        <Alert variant="danger" title={t('audit.load_failed')}>
           {error.message}
         </Alert>
       ) : !events ? (
         <Skeleton className="h-40 w-full" />
       ) : events.length === 0 ? (
-        <EmptyState icon={History} title="No events" description="Nothing matches these filters." />
+        <EmptyState icon={History} title={t('audit.empty_title')} description={t('audit.empty_body')} />
       ) : (
         <Card>
           <Table data-testid="audit-table">
             <TableHeader>
               <TableRow>
-                <TableHead>When</TableHead>
-                <TableHead>Who</TableHead>
-                <TableHead>What</TableHead>
-                <TableHead>About</TableHead>
-                <TableHead>Details</TableHead>
+                <TableHead>{t('audit.col_when')}</TableHead>
+                <TableHead>{t('audit.col_who')}</TableHead>
+                <TableHead>{t('audit.col_what')}</TableHead>
+                <TableHead>{t('audit.col_about')}</TableHead>
+                <TableHead>{t('audit.col_details')}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {events.map((e) => (
                 <TableRow key={e.id} data-testid="audit-event" data-action={e.action}>
-                  <TableCell className="whitespace-nowrap text-xs tabular-nums">
-                    {formatDateTime(e.created_at)}
-                  </TableCell>
-                  <TableCell className="text-[0.8125rem]">{e.actor ?? 'System'}</TableCell>
+                  <TableCell className="whitespace-nowrap text-xs tabular-nums">{f.dateTime(e.created_at)}</TableCell>
+                  <TableCell className="text-[0.8125rem]">{e.actor ?? t('audit.system')}</TableCell>
                   <TableCell>
                     <Badge variant={tone(e.action)} title={e.action}>
-                      {AUDIT_ACTION_LABELS[e.action] ?? e.action}
+                      {known(t, `audit.action.${e.action}`, e.action)}
                     </Badge>
                   </TableCell>
                   <TableCell className="text-[0.8125rem]">
@@ -248,14 +264,14 @@ export function AuditLogView() {
                           {e.sku.sku_code}
                         </Link>
                       ) : (
-                        <span className="font-mono">{e.sku.sku_code ?? 'deleted SKU'}</span>
+                        <span className="font-mono">{e.sku.sku_code ?? t('audit.deleted_sku')}</span>
                       )
                     ) : (
                       (e.target_label ?? (e.target_type ? e.target_type.replace(/_/g, ' ') : ''))
                     )}
                   </TableCell>
                   <TableCell className="max-w-md truncate text-xs text-muted-foreground" title={JSON.stringify(e.data)}>
-                    {summary(e)}
+                    {summary(e, t, roleLabel)}
                   </TableCell>
                 </TableRow>
               ))}
@@ -263,11 +279,11 @@ export function AuditLogView() {
           </Table>
           <ListFooter
             count={events.length}
-            noun={['event', 'events']}
+            noun={[t('audit.event'), t('audit.events')]}
             hasMore={list.hasMore}
             onMore={list.loadMore}
             loadingMore={list.loadingMore}
-            moreLabel="Load more"
+            moreLabel={t('audit.load_more')}
           />
         </Card>
       )}

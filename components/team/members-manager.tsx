@@ -16,8 +16,9 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { toast } from '@/components/ui/toaster';
 import { ApiError, apiFetch, describeError } from '@/components/api/client';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
-import { formatDate } from '@/components/format';
-import { useCan, useMe } from './role-context';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
+import { teamMessages } from '@/lib/i18n/ui/team';
+import { useCan, useMe, useRoleLabel } from './role-context';
 import {
   AssignableRole,
   type Invitation,
@@ -40,6 +41,7 @@ function showError(e: unknown) {
 function FourEyesCard() {
   const manage = useCan('manage');
   const ws = useWorkspace();
+  const t = useT(teamMessages);
   const [saving, setSaving] = React.useState(false);
   const on = ws.data?.settings.four_eyes_approval ?? false;
   async function toggle(next: boolean) {
@@ -50,7 +52,7 @@ function FourEyesCard() {
         body: { four_eyes_approval: next },
       });
       ws.setData((d) => (d ? { ...d, settings: r.settings } : d));
-      toast.success(next ? 'Four-eyes approval is on' : 'Four-eyes approval is off');
+      toast.success(next ? t('four_eyes.on') : t('four_eyes.off'));
     } catch (e) {
       showError(e);
     } finally {
@@ -61,12 +63,9 @@ function FourEyesCard() {
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <ShieldCheck className="size-4 text-primary" aria-hidden="true" /> Approval policy
+          <ShieldCheck className="size-4 text-primary" aria-hidden="true" /> {t('four_eyes.title')}
         </CardTitle>
-        <CardDescription>
-          With four-eyes approval, a SKU is approved only after its review is complete, and not by the person who last
-          changed its confirmed data or completed the review.
-        </CardDescription>
+        <CardDescription>{t('four_eyes.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {ws.loading ? (
@@ -78,9 +77,9 @@ function FourEyesCard() {
               disabled={saving || !manage.allowed}
               onCheckedChange={(v) => void toggle(v === true)}
               data-testid="four-eyes-toggle"
-              aria-label="Require four-eyes approval"
+              aria-label={t('four_eyes.require')}
             />
-            Require four-eyes approval
+            {t('four_eyes.require')}
             {!manage.allowed ? <span className="text-xs text-muted-foreground">({manage.reason})</span> : null}
           </label>
         )}
@@ -91,6 +90,8 @@ function FourEyesCard() {
 
 function InviteForm({ onInvited }: { onInvited: () => void }) {
   const me = useMe();
+  const t = useT(teamMessages);
+  const roleLabel = useRoleLabel();
   const [email, setEmail] = React.useState('');
   const [role, setRole] = React.useState<Exclude<Role, 'owner'>>('editor');
   const [busy, setBusy] = React.useState(false);
@@ -110,7 +111,7 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
       });
       setLink({ url: r.invite_url, email: r.data.email, sent: r.mail.sent });
       setEmail('');
-      toast.success(`Invitation for ${r.data.email} created`);
+      toast.success(t('invite.created', { email: r.data.email }));
       onInvited();
     } catch (err) {
       const f = err instanceof ApiError ? err.fields.find((x) => x.path === 'email') : undefined;
@@ -125,20 +126,20 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
     <div className="grid gap-3">
       <form onSubmit={submit} className="flex flex-wrap items-end gap-3" data-testid="invite-form">
         <div className="grid min-w-64 flex-1 gap-1.5">
-          <Label htmlFor="invite-email">Email</Label>
+          <Label htmlFor="invite-email">{t('invite.email')}</Label>
           <Input
             id="invite-email"
             type="email"
             required
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            placeholder="colleague@company.com"
+            placeholder={t('invite.email_placeholder')}
             aria-invalid={fieldError ? true : undefined}
           />
           {fieldError ? <p className="text-xs text-danger">{fieldError}</p> : null}
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="invite-role">Role</Label>
+          <Label htmlFor="invite-role">{t('invite.role')}</Label>
           <Select value={role} onValueChange={(v) => setRole(v as Exclude<Role, 'owner'>)}>
             <SelectTrigger id="invite-role" className="w-40" data-testid="invite-role">
               <SelectValue />
@@ -146,26 +147,22 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
             <SelectContent>
               {offered.map((r) => (
                 <SelectItem key={r} value={r}>
-                  {r}
+                  {roleLabel(r)}
                 </SelectItem>
               ))}
             </SelectContent>
           </Select>
         </div>
         <Button type="submit" loading={busy} data-testid="invite-submit">
-          <UserPlus aria-hidden="true" /> Invite
+          <UserPlus aria-hidden="true" /> {t('invite.submit')}
         </Button>
       </form>
       {link ? (
         <Alert
           variant={link.sent ? 'success' : 'warning'}
-          title={link.sent ? `Invitation mailed to ${link.email}` : `The mail to ${link.email} could not be sent`}
+          title={link.sent ? t('invite.mailed', { email: link.email }) : t('invite.mail_failed', { email: link.email })}
         >
-          <p>
-            {link.sent
-              ? 'You can also pass the link on yourself; it works once and expires in 7 days:'
-              : 'Pass this link on yourself; it works once and expires in 7 days:'}
-          </p>
+          <p>{link.sent ? t('invite.link_also') : t('invite.link_only')}</p>
           <div className="mt-1.5 flex items-center gap-2">
             <Link2 className="size-4 shrink-0" aria-hidden="true" />
             <code className="min-w-0 flex-1 truncate text-xs" data-testid="invite-link">
@@ -181,11 +178,14 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
 
 function OpenInvitations({ onChanged }: { onChanged: () => void }) {
   const invitations = useApiQuery<{ data: Invitation[] }>('/api/invitations');
+  const t = useT(teamMessages);
+  const roleLabel = useRoleLabel();
+  const f = useFormat();
   const pending = (invitations.data?.data ?? []).filter((i) => i.status === 'pending');
   async function withdraw(inv: Invitation) {
     try {
       await apiFetch(`/api/invitations/${inv.id}`, { method: 'DELETE' });
-      toast.success(`Invitation for ${inv.email} withdrawn`);
+      toast.success(t('invitations.withdrawn', { email: inv.email }));
       onChanged();
     } catch (e) {
       showError(e);
@@ -194,16 +194,18 @@ function OpenInvitations({ onChanged }: { onChanged: () => void }) {
   if (!pending.length) return null;
   return (
     <div className="grid gap-2">
-      <h3 className="text-sm font-semibold">Open invitations</h3>
+      <h3 className="text-sm font-semibold">{t('invitations.title')}</h3>
       <ul className="grid gap-1.5 text-sm" data-testid="invitations">
         {pending.map((i) => (
           <li key={i.id} className="flex flex-wrap items-center gap-2">
             <span className="min-w-0 flex-1">
-              {i.email} <Badge variant="neutral">{i.role}</Badge>{' '}
-              <span className="text-xs text-muted-foreground">expires {formatDate(i.expires_at)}</span>
+              {i.email} <Badge variant="neutral">{roleLabel(i.role)}</Badge>{' '}
+              <span className="text-xs text-muted-foreground">
+                {t('invitations.expires', { date: f.date(i.expires_at) })}
+              </span>
             </span>
             <Button variant="ghost" size="sm" onClick={() => void withdraw(i)}>
-              Withdraw
+              {t('invitations.withdraw')}
             </Button>
           </li>
         ))}
@@ -215,6 +217,9 @@ function OpenInvitations({ onChanged }: { onChanged: () => void }) {
 export function MembersManager() {
   const me = useMe();
   const manage = useCan('manage');
+  const t = useT(teamMessages);
+  const roleLabel = useRoleLabel();
+  const f = useFormat();
   const members = useApiQuery<MembersResponse>('/api/members');
   const [busy, setBusy] = React.useState<string | null>(null);
   // Bumped after an invitation changes, remounting the list so it loads again.
@@ -224,7 +229,7 @@ export function MembersManager() {
     setBusy(m.user_id);
     try {
       await apiFetch(`/api/members/${m.user_id}`, { method: 'PATCH', body: { role } });
-      toast.success(`${m.email} is now ${role}`);
+      toast.success(t('members.role_changed', { email: m.email, role: roleLabel(role) }));
       await members.reload();
     } catch (e) {
       showError(e);
@@ -233,11 +238,11 @@ export function MembersManager() {
     }
   }
   async function remove(m: Member) {
-    if (!window.confirm(`Remove ${m.email}? Their access ends at once and their API keys are revoked.`)) return;
+    if (!window.confirm(t('members.remove_confirm', { email: m.email }))) return;
     setBusy(m.user_id);
     try {
       await apiFetch(`/api/members/${m.user_id}`, { method: 'DELETE' });
-      toast.success(`${m.email} removed`);
+      toast.success(t('members.removed', { email: m.email }));
       await members.reload();
     } catch (e) {
       showError(e);
@@ -246,11 +251,11 @@ export function MembersManager() {
     }
   }
   async function transfer(m: Member) {
-    if (!window.confirm(`Make ${m.email} the owner? You become an admin.`)) return;
+    if (!window.confirm(t('members.transfer_confirm', { email: m.email }))) return;
     setBusy(m.user_id);
     try {
       await apiFetch('/api/members/transfer-ownership', { method: 'POST', body: { user_id: m.user_id } });
-      toast.success(`${m.email} owns the workspace now`);
+      toast.success(t('members.transferred', { email: m.email }));
       window.location.reload();
     } catch (e) {
       showError(e);
@@ -261,11 +266,11 @@ export function MembersManager() {
     <div className="grid gap-6">
       <Card>
         <CardHeader>
-          <CardTitle>Members</CardTitle>
+          <CardTitle>{t('members.title')}</CardTitle>
           <CardDescription>
             {members.data
-              ? `${members.data.seats.total} of ${members.data.seats.max} seats in use (members and open invitations).`
-              : 'The people of this workspace and what each may do.'}
+              ? t('members.seats', { total: members.data.seats.total, max: members.data.seats.max })
+              : t('members.description')}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
@@ -277,24 +282,22 @@ export function MembersManager() {
               }}
             />
           ) : (
-            <p className="text-sm text-muted-foreground">
-              {manage.reason} Ask an admin to invite people or change roles.
-            </p>
+            <p className="text-sm text-muted-foreground">{t('members.ask_admin', { reason: manage.reason ?? '' })}</p>
           )}
           {members.loading ? (
             <Skeleton className="h-24 w-full" />
           ) : members.error ? (
-            <Alert variant="danger" title="Members could not be loaded">
+            <Alert variant="danger" title={t('members.load_failed')}>
               {members.error.message}
             </Alert>
           ) : (
             <Table data-testid="members-table">
               <TableHeader>
                 <TableRow>
-                  <TableHead>Person</TableHead>
-                  <TableHead>Role</TableHead>
-                  <TableHead>Joined</TableHead>
-                  <TableHead className="text-right">Actions</TableHead>
+                  <TableHead>{t('members.col_person')}</TableHead>
+                  <TableHead>{t('members.col_role')}</TableHead>
+                  <TableHead>{t('members.col_joined')}</TableHead>
+                  <TableHead className="text-right">{t('members.col_actions')}</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -304,7 +307,7 @@ export function MembersManager() {
                   return (
                     <TableRow key={m.user_id} data-testid={`member-${m.email}`}>
                       <TableCell>
-                        {m.email} {self ? <Badge variant="neutral">you</Badge> : null}
+                        {m.email} {self ? <Badge variant="neutral">{t('members.you')}</Badge> : null}
                       </TableCell>
                       <TableCell>
                         {editable ? (
@@ -313,31 +316,28 @@ export function MembersManager() {
                             onValueChange={(v) => void changeRole(m, v as Role)}
                             disabled={busy === m.user_id}
                           >
-                            <SelectTrigger className="w-36" aria-label={`Role of ${m.email}`}>
+                            <SelectTrigger className="w-40" aria-label={t('members.role_of', { email: m.email })}>
                               <SelectValue />
                             </SelectTrigger>
                             <SelectContent>
                               {ASSIGNABLE.map((r) => (
                                 <SelectItem key={r} value={r}>
-                                  {r}
+                                  {roleLabel(r)}
                                 </SelectItem>
                               ))}
                             </SelectContent>
                           </Select>
                         ) : (
-                          <Badge
-                            variant={m.role === 'owner' ? 'primary' : 'neutral'}
-                            title={members.data!.roles.find((r) => r.role === m.role)?.description}
-                          >
-                            {m.role}
+                          <Badge variant={m.role === 'owner' ? 'primary' : 'neutral'} title={t(`role_desc.${m.role}`)}>
+                            {roleLabel(m.role)}
                           </Badge>
                         )}
                       </TableCell>
-                      <TableCell>{formatDate(m.joined_at)}</TableCell>
+                      <TableCell>{f.date(m.joined_at)}</TableCell>
                       <TableCell className="text-right">
                         {me?.role === 'owner' && !self ? (
                           <Button variant="ghost" size="sm" onClick={() => void transfer(m)} disabled={busy !== null}>
-                            Make owner
+                            {t('members.make_owner')}
                           </Button>
                         ) : null}
                         {editable ? (
@@ -346,7 +346,7 @@ export function MembersManager() {
                             size="sm"
                             onClick={() => void remove(m)}
                             disabled={busy !== null}
-                            aria-label={`Remove ${m.email}`}
+                            aria-label={t('members.remove', { email: m.email })}
                           >
                             <Trash2 aria-hidden="true" />
                           </Button>
@@ -369,12 +369,12 @@ export function MembersManager() {
           ) : null}
           {members.data ? (
             <details className="text-sm">
-              <summary className="cursor-pointer text-muted-foreground">What each role may do</summary>
+              <summary className="cursor-pointer text-muted-foreground">{t('members.roles_summary')}</summary>
               <dl className="mt-2 grid gap-1.5">
                 {members.data.roles.map((r) => (
-                  <div key={r.role} className="grid grid-cols-[6rem_1fr] gap-2">
-                    <dt className="font-medium">{r.role}</dt>
-                    <dd className="text-muted-foreground">{r.description}</dd>
+                  <div key={r.role} className="grid grid-cols-[8rem_1fr] gap-2">
+                    <dt className="font-medium">{roleLabel(r.role)}</dt>
+                    <dd className="text-muted-foreground">{t(`role_desc.${r.role}`)}</dd>
                   </div>
                 ))}
               </dl>

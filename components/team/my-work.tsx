@@ -8,7 +8,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
-import { formatDateTime } from '@/components/format';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
+import { teamMessages } from '@/lib/i18n/ui/team';
+import { SKU_STATES } from '@/lib/skus/states';
 import type { MyWork, WorkSkuItem } from '@/lib/team/schemas';
 
 type SkuItem = WorkSkuItem;
@@ -47,7 +49,10 @@ function Section({
   );
 }
 
+const isSkuState = (s: string): s is (typeof SKU_STATES)[number] => (SKU_STATES as readonly string[]).includes(s);
+
 function SkuLine({ s }: { s: SkuItem }) {
+  const t = useT(teamMessages);
   return (
     <li className="flex flex-wrap items-center gap-2">
       <Link href={`/skus/${s.id}`} className="font-mono font-medium hover:underline">
@@ -55,11 +60,9 @@ function SkuLine({ s }: { s: SkuItem }) {
       </Link>
       <span className="min-w-0 flex-1 truncate text-muted-foreground">{s.product_name}</span>
       {s.blocker_count ? (
-        <Badge variant="danger">
-          {s.blocker_count} blocker{s.blocker_count === 1 ? '' : 's'}
-        </Badge>
+        <Badge variant="danger">{t('work.blockers', { count: s.blocker_count })}</Badge>
       ) : (
-        <Badge variant="neutral">{s.status.replace(/_/g, ' ')}</Badge>
+        <Badge variant="neutral">{isSkuState(s.status) ? t(`status.${s.status}`) : s.status.replace(/_/g, ' ')}</Badge>
       )}
     </li>
   );
@@ -68,10 +71,12 @@ function SkuLine({ s }: { s: SkuItem }) {
 /** /inbox: what waits for the signed-in person in this workspace. */
 export function MyWorkView() {
   const work = useApiQuery<MyWork>('/api/inbox');
+  const t = useT(teamMessages);
+  const f = useFormat();
   if (work.loading) return <Skeleton className="h-64 w-full" />;
   if (work.error || !work.data) {
     return (
-      <Alert variant="danger" title="My work could not be loaded">
+      <Alert variant="danger" title={t('work.load_failed')}>
         {work.error?.message}
       </Alert>
     );
@@ -87,18 +92,14 @@ export function MyWorkView() {
   return (
     <div className="grid gap-5" data-testid="my-work">
       {total === 0 ? (
-        <EmptyState
-          icon={Inbox}
-          title="Nothing waits for you"
-          description="Assigned SKUs, reviews, approvals, supplier replies and mentions show up here."
-        />
+        <EmptyState icon={Inbox} title={t('work.empty_title')} description={t('work.empty_body')} />
       ) : null}
       <Section
-        title="Assigned to me"
+        title={t('work.assigned')}
         icon={UserCheck}
         count={w.assigned.length}
         testId="work-assigned"
-        empty="No SKU is assigned to you."
+        empty={t('work.assigned_empty')}
       >
         {w.assigned.map((s) => (
           <SkuLine key={s.id} s={s} />
@@ -107,22 +108,22 @@ export function MyWorkView() {
       {reviewer ? (
         <>
           <Section
-            title="Reviews to complete"
+            title={t('work.reviews')}
             icon={ClipboardCheck}
             count={w.reviews_to_complete.length}
             testId="work-reviews"
-            empty="No SKU waits for its review."
+            empty={t('work.reviews_empty')}
           >
             {w.reviews_to_complete.map((s) => (
               <SkuLine key={s.id} s={s} />
             ))}
           </Section>
           <Section
-            title={w.four_eyes_approval ? 'Approvals to give (four eyes)' : 'Approvals to give'}
+            title={w.four_eyes_approval ? t('work.approvals_four_eyes') : t('work.approvals')}
             icon={ShieldCheck}
             count={w.approvals_to_give.length}
             testId="work-approvals"
-            empty="No SKU waits for your approval."
+            empty={t('work.approvals_empty')}
           >
             {w.approvals_to_give.map((s) => (
               <SkuLine key={s.id} s={s} />
@@ -131,11 +132,11 @@ export function MyWorkView() {
         </>
       ) : null}
       <Section
-        title="Supplier replies to review"
+        title={t('work.replies')}
         icon={Mail}
         count={w.supplier_replies.length}
         testId="work-replies"
-        empty="No supplier reply waits."
+        empty={t('work.replies_empty')}
       >
         {w.supplier_replies.map((r) => (
           <li key={r.id} className="flex flex-wrap items-center gap-2">
@@ -148,11 +149,11 @@ export function MyWorkView() {
         ))}
       </Section>
       <Section
-        title="Mentions"
+        title={t('work.mentions')}
         icon={AtSign}
         count={w.mentions.length}
         testId="work-mentions"
-        empty="Nobody mentioned you in the last 30 days."
+        empty={t('work.mentions_empty')}
       >
         {w.mentions.map((m) => (
           <li key={m.id} className="grid gap-0.5">
@@ -161,7 +162,7 @@ export function MyWorkView() {
                 {m.sku_code}
               </Link>{' '}
               <span className="text-xs text-muted-foreground">
-                {m.author} · {formatDateTime(m.created_at)}
+                {m.author} · {f.dateTime(m.created_at)}
               </span>
             </span>
             <span className="line-clamp-2 text-muted-foreground">{m.body}</span>

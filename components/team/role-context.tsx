@@ -1,8 +1,10 @@
 'use client';
 
 import * as React from 'react';
-import { PERMISSION_ROLE, requiredRole, roleAtLeast, type Permission, type Role } from '@/lib/auth/roles';
+import { PERMISSION_ROLE, ROLES, requiredRole, roleAtLeast, type Permission, type Role } from '@/lib/auth/roles';
 import type { Member } from '@/lib/team/schemas';
+import { teamMessages } from '@/lib/i18n/ui/team';
+import { useT } from '@/components/i18n/locale-provider';
 
 /** The signed-in person as a member of the active workspace: the server's Member shape (GET /api/members). */
 export type Me = Pick<Member, 'user_id' | 'email' | 'role'>;
@@ -35,11 +37,21 @@ export interface Can {
 /** Whether the signed-in person may do something. Outside a provider everything is allowed: the server still decides. */
 export function useCan(action: Action): Can {
   const me = useMe();
+  const t = useT(teamMessages);
   const required = typeof action === 'string' ? PERMISSION_ROLE[action] : requiredRole(action);
   if (!me || roleAtLeast(me.role, required)) return { allowed: true, reason: null, required };
   return {
     allowed: false,
-    reason: `Needs the ${required} role; you are ${me.role === 'admin' || me.role === 'editor' || me.role === 'owner' ? 'an' : 'a'} ${me.role}.`,
+    reason: t(me.role === 'admin' || me.role === 'editor' || me.role === 'owner' ? 'can.needs_an' : 'can.needs_a', {
+      required: t(`role.${required}`),
+      role: t(`role.${me.role}`),
+    }),
     required,
   };
+}
+
+/** A role's name in the UI language: `useRoleLabel()(role)`; a code that is not a role is shown as sent. */
+export function useRoleLabel(): (role: string) => string {
+  const t = useT(teamMessages);
+  return (role) => ((ROLES as readonly string[]).includes(role) ? t(`role.${role as Role}`) : role);
 }

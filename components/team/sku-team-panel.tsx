@@ -9,7 +9,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
-import { formatDateTime } from '@/components/format';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
+import { teamMessages } from '@/lib/i18n/ui/team';
 import { useCan } from './role-context';
 import type { SkuAssignment, SkuComment, SkuCommentCreated } from '@/lib/skus/schemas';
 import { useMembers } from '@/components/api/queries/resources';
@@ -19,6 +20,8 @@ type Comment = SkuComment;
 /** On a SKU page: who the SKU is assigned to, and its comment thread (mention with @email). */
 export function SkuTeamPanel({ skuId }: { skuId: string }) {
   const edit = useCan('edit');
+  const t = useT(teamMessages);
+  const f = useFormat();
   const members = useMembers();
   const assignee = useApiQuery<SkuAssignment>(`/api/skus/${skuId}/assignee`);
   const comments = useApiQuery<{ data: Comment[] }>(`/api/skus/${skuId}/comments`);
@@ -32,7 +35,9 @@ export function SkuTeamPanel({ skuId }: { skuId: string }) {
         body: { user_id: userId || null },
       });
       assignee.setData(r);
-      toast.success(r.assignee ? `Assigned to ${r.assignee.email}` : 'Unassigned');
+      toast.success(
+        r.assignee ? t('panel.assigned_toast', { email: r.assignee.email ?? '' }) : t('panel.unassigned_toast'),
+      );
     } catch (e) {
       toast.error(describeError(e).title, { description: describeError(e).description });
     }
@@ -49,7 +54,7 @@ export function SkuTeamPanel({ skuId }: { skuId: string }) {
       });
       setBody('');
       comments.setData((d) => ({ data: [...(d?.data ?? []), r.data] }));
-      if (r.data.notified.length) toast.success(`Mailed ${r.data.notified.join(', ')}`);
+      if (r.data.notified.length) toast.success(t('panel.mailed', { emails: r.data.notified.join(', ') }));
     } catch (err) {
       toast.error(err instanceof ApiError ? err.message : describeError(err).title);
     } finally {
@@ -61,12 +66,12 @@ export function SkuTeamPanel({ skuId }: { skuId: string }) {
     <Card className="mb-5" data-testid="sku-team-panel">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <UserCheck className="size-4 text-primary" aria-hidden="true" /> Assignment and comments
+          <UserCheck className="size-4 text-primary" aria-hidden="true" /> {t('panel.title')}
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex flex-wrap items-center gap-2">
-          <Label htmlFor="sku-assignee">Assigned to</Label>
+          <Label htmlFor="sku-assignee">{t('panel.assigned_to')}</Label>
           <select
             id="sku-assignee"
             className="h-9 rounded-md border border-border bg-surface px-2 text-sm"
@@ -75,7 +80,7 @@ export function SkuTeamPanel({ skuId }: { skuId: string }) {
             title={edit.reason ?? undefined}
             onChange={(e) => void assign(e.target.value)}
           >
-            <option value="">Nobody</option>
+            <option value="">{t('panel.nobody')}</option>
             {(members.data?.data ?? []).map((m) => (
               <option key={m.user_id} value={m.user_id}>
                 {m.email}
@@ -87,7 +92,7 @@ export function SkuTeamPanel({ skuId }: { skuId: string }) {
           {(comments.data?.data ?? []).map((c) => (
             <li key={c.id} className="grid gap-0.5 text-sm">
               <span className="text-xs text-muted-foreground">
-                <span className="font-medium text-foreground">{c.author}</span> · {formatDateTime(c.created_at)}
+                <span className="font-medium text-foreground">{c.author}</span> · {f.dateTime(c.created_at)}
               </span>
               <span className="whitespace-pre-wrap">{c.body}</span>
             </li>
@@ -97,7 +102,7 @@ export function SkuTeamPanel({ skuId }: { skuId: string }) {
           <form onSubmit={post} className="grid gap-2">
             <Label htmlFor="sku-comment">
               <MessageSquare className="mr-1 inline size-3.5" aria-hidden="true" />
-              Comment (mention a member with @their@email)
+              {t('panel.comment')}
             </Label>
             <Textarea
               id="sku-comment"
@@ -108,7 +113,7 @@ export function SkuTeamPanel({ skuId }: { skuId: string }) {
             />
             <div>
               <Button type="submit" size="sm" loading={posting} disabled={!body.trim()}>
-                Post comment
+                {t('panel.post')}
               </Button>
             </div>
           </form>

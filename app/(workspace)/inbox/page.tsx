@@ -2,17 +2,20 @@ import type { Metadata } from 'next';
 import { PageHeader } from '@/components/ui/page-header';
 import { MyWorkView } from '@/components/team/my-work';
 import { requireSession } from '@/lib/workspace/session';
+import { getT } from '@/lib/i18n/ui-locale';
+import { teamMessages } from '@/lib/i18n/ui/team';
 
-export const metadata: Metadata = { title: 'My work' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getT(teamMessages);
+  return { title: t('work.title') };
+}
 
 export default async function InboxPage() {
   const session = await requireSession();
+  const t = await getT(teamMessages);
   return (
     <>
-      <PageHeader
-        title="My work"
-        description={`What waits for you in ${session.workspace.name}: assigned SKUs, reviews, approvals, supplier replies and mentions.`}
-      />
+      <PageHeader title={t('work.title')} description={t('work.description', { workspace: session.workspace.name })} />
       <MyWorkView />
     </>
   );

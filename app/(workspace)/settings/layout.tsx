@@ -1,14 +1,13 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { SettingsNav } from '@/components/settings/settings-nav';
+import { getT } from '@/lib/i18n/ui-locale';
+import { settingsMessages } from '@/lib/i18n/ui/settings';
 
-export default function SettingsLayout({ children }: { children: React.ReactNode }) {
+export default async function SettingsLayout({ children }: { children: React.ReactNode }) {
+  const t = await getT(settingsMessages);
   return (
     <>
-      <PageHeader
-        title="Settings"
-        description="Your workspace, its plan, and the API keys that let other systems read it."
-        className="pb-4"
-      />
+      <PageHeader title={t('page.title')} description={t('page.description')} className="pb-4" />
       <SettingsNav />
       {children}
     </>

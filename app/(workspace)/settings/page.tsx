@@ -1,8 +1,13 @@
 import type { Metadata } from 'next';
 import { PublicUrlNotice } from './public-url-notice';
 import { WorkspaceSettings } from '@/components/settings/workspace-settings';
+import { getT } from '@/lib/i18n/ui-locale';
+import { settingsMessages } from '@/lib/i18n/ui/settings';
 
-export const metadata: Metadata = { title: 'Settings' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getT(settingsMessages);
+  return { title: t('page.title') };
+}
 
 export default function SettingsPage() {
   return (

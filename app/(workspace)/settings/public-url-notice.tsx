@@ -1,6 +1,8 @@
 import { headers } from 'next/headers';
 import { Alert } from '@/components/ui/alert';
 import { publicUrlInfo } from '@/lib/config/public-url';
+import { getT } from '@/lib/i18n/ui-locale';
+import { settingsMessages } from '@/lib/i18n/ui/settings';
 
 /** Server-rendered: a warning in Settings until PUBLIC_APP_URL is set (printed QR codes depend on it). */
 export async function PublicUrlNotice() {
@@ -15,13 +17,11 @@ export async function PublicUrlNotice() {
   }
   const info = publicUrlInfo(from);
   if (info.configured) return null;
+  const t = await getT(settingsMessages);
   return (
-    <Alert variant="warning" title="The public address is not configured" data-testid="public-url-warning">
-      PUBLIC_APP_URL is not set, so public safety pages, QR codes, GS1 Digital Links and e-mailed links use{' '}
-      <span className="font-mono">{info.url}</span>
-      {info.source === 'request' ? ' (the address this page was opened at)' : ' (the local default)'}. Set
-      PUBLIC_APP_URL to the address your customers and suppliers reach before printing labels; addresses outside the
-      configuration are never taken from the request.
+    <Alert variant="warning" title={t('public_url.title')} data-testid="public-url-warning">
+      {t('public_url.uses')} <span className="font-mono">{info.url}</span> (
+      {info.source === 'request' ? t('public_url.from_request') : t('public_url.from_default')}). {t('public_url.set')}
     </Alert>
   );
 }
