@@ -122,7 +122,10 @@ export const exportMessages = defineMessages({
     'dialog.selected': 'Die {count} ausgewählten SKUs',
     'dialog.this_sku': 'Diese SKU',
     'dialog.saved_view': 'Ansicht',
-    'dialog.would_export': { one: '{count} SKU würde exportiert', other: '{count} SKUs würden exportiert' },
+    'dialog.would_export': {
+      one: '{count} SKU würde exportiert werden',
+      other: '{count} SKUs würden exportiert werden',
+    },
     'dialog.warnings': {
       one: '{count} Warnung bei {skus}; sie wird beim Exportlauf aufgeführt.',
       other: '{count} Warnungen bei {skus}; sie werden beim Exportlauf aufgeführt.',
