@@ -12,6 +12,9 @@ import { Field, FieldError, FieldHint } from '@/components/ui/field';
 import { Alert } from '@/components/ui/alert';
 import { ApiError, apiFetch } from '@/components/api/client';
 import type { AuthResponse } from '@/components/api/types';
+import { useT } from '@/components/i18n/locale-provider';
+import { authMessages } from '@/lib/i18n/ui/auth';
+import { commonMessages } from '@/lib/i18n/ui/common';
 
 type Mode = 'sign-in' | 'sign-up';
 
@@ -24,30 +27,26 @@ const MIN_PASSWORD = 8;
 // Deliberately loose: the server is the authority; this only catches typos before a round trip.
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The dictionary prefix of each mode's words, and the other mode's page. */
 const copy = {
-  'sign-in': {
-    title: 'Sign in',
-    subtitle: 'Welcome back. Sign in to your compliance workspace.',
-    submit: 'Sign in',
-    pending: 'Signing in…',
-    switchText: 'New here?',
-    switchLink: 'Create an account',
-    switchHref: '/sign-up',
-  },
-  'sign-up': {
-    title: 'Create your account',
-    subtitle: 'Start a free trial workspace. No card needed.',
-    submit: 'Create account',
-    pending: 'Creating account…',
-    switchText: 'Already have an account?',
-    switchLink: 'Sign in',
-    switchHref: '/sign-in',
-  },
+  'sign-in': { prefix: 'sign_in', switchHref: '/sign-up' },
+  'sign-up': { prefix: 'sign_up', switchHref: '/sign-in' },
 } as const;
 
 export function AuthForm({ mode, nextPath }: { mode: Mode; nextPath: string }) {
   const router = useRouter();
-  const t = copy[mode];
+  const tr = useT(authMessages);
+  const tc = useT(commonMessages);
+  const { prefix, switchHref } = copy[mode];
+  const t = {
+    title: tr(`${prefix}.title`),
+    subtitle: tr(`${prefix}.subtitle`),
+    submit: tr(`${prefix}.submit`),
+    pending: tr(`${prefix}.pending`),
+    switchText: tr(`${prefix}.switch_text`),
+    switchLink: tr(`${prefix}.switch_link`),
+    switchHref,
+  };
   const [showPassword, setShowPassword] = React.useState(false);
   const [formError, setFormError] = React.useState<{ code: string; message: string } | null>(null);
   const {
@@ -75,7 +74,7 @@ export function AuthForm({ mode, nextPath }: { mode: Mode; nextPath: string }) {
       router.refresh();
     } catch (e) {
       if (!(e instanceof ApiError)) {
-        setFormError({ code: 'UNKNOWN', message: 'Something went wrong. Try again.' });
+        setFormError({ code: 'UNKNOWN', message: tc('error.generic') });
         return;
       }
       let placed = false;
@@ -112,32 +111,32 @@ export function AuthForm({ mode, nextPath }: { mode: Mode; nextPath: string }) {
         ) : null}
 
         <Field>
-          <Label htmlFor="email">Work email</Label>
+          <Label htmlFor="email">{tr('form.email')}</Label>
           <Input
             id="email"
             type="email"
             autoComplete="email"
             autoFocus
-            placeholder="you@company.com"
+            placeholder={tr('form.email_placeholder')}
             aria-invalid={emailError ? true : undefined}
             aria-describedby={emailError ? 'email-error' : undefined}
             {...register('email', {
-              required: 'Enter your email address.',
-              validate: (v) => EMAIL_RE.test(v.trim()) || 'Enter a valid email address, like name@company.com.',
+              required: tr('form.email_required'),
+              validate: (v) => EMAIL_RE.test(v.trim()) || tr('form.email_invalid'),
             })}
           />
           <FieldError id="email-error">{emailError}</FieldError>
           {errors.email?.type === 'server' && mode === 'sign-up' ? (
             <FieldHint>
               <Link href="/sign-in" className="font-medium text-primary hover:underline">
-                Sign in to that account instead
+                {tr('form.sign_in_instead')}
               </Link>
             </FieldHint>
           ) : null}
         </Field>
 
         <Field>
-          <Label htmlFor="password">Password</Label>
+          <Label htmlFor="password">{tr('form.password')}</Label>
           <div className="relative">
             <Input
               id="password"
@@ -151,10 +150,11 @@ export function AuthForm({ mode, nextPath }: { mode: Mode; nextPath: string }) {
                   .join(' ') || undefined
               }
               {...register('password', {
-                required: mode === 'sign-in' ? 'Enter your password.' : 'Choose a password.',
+                required:
+                  mode === 'sign-in' ? tr('form.password_required_sign_in') : tr('form.password_required_sign_up'),
                 minLength:
                   mode === 'sign-up'
-                    ? { value: MIN_PASSWORD, message: `Use at least ${MIN_PASSWORD} characters.` }
+                    ? { value: MIN_PASSWORD, message: tr('form.password_min', { min: MIN_PASSWORD }) }
                     : undefined,
               })}
             />
@@ -162,7 +162,7 @@ export function AuthForm({ mode, nextPath }: { mode: Mode; nextPath: string }) {
               type="button"
               onClick={() => setShowPassword((s) => !s)}
               className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground"
-              aria-label={showPassword ? 'Hide password' : 'Show password'}
+              aria-label={showPassword ? tr('form.hide_password') : tr('form.show_password')}
               aria-pressed={showPassword}
             >
               {showPassword ? (
@@ -174,7 +174,7 @@ export function AuthForm({ mode, nextPath }: { mode: Mode; nextPath: string }) {
           </div>
           <FieldError id="password-error">{passwordError}</FieldError>
           {mode === 'sign-up' && !passwordError ? (
-            <FieldHint id="password-hint">At least {MIN_PASSWORD} characters.</FieldHint>
+            <FieldHint id="password-hint">{tr('form.password_hint', { min: MIN_PASSWORD })}</FieldHint>
           ) : null}
         </Field>
 

@@ -7,40 +7,40 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatNumber } from '@/components/format';
 import { isMissingRoute } from '@/components/skus/sku-context';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
-import { STATUS_LABELS, humanizeCode } from '@/components/skus/labels';
+import { humanizeCode } from '@/components/skus/labels';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
+import { dashboardMessages } from '@/lib/i18n/ui/dashboard';
 import { SKU_STATUSES, type DashboardData, type SkuStatus } from '@/components/skus/types';
 import { GetStarted, GpsrChecklist } from './get-started';
 import { STATUS_COLORS, StatusChart } from './status-chart';
 
 // The status cards count SKUs in exactly that status (as the legend and the list filter do);
 // totals.approved, which also counts published SKUs, is shown as a note on the Approved card.
-const TOTALS: { key: string; label: string; status?: SkuStatus }[] = [
-  { key: 'skus', label: 'SKUs' },
-  ...SKU_STATUSES.map((s) => ({ key: s, label: STATUS_LABELS[s], status: s })),
+const TOTALS: { key: string; status?: SkuStatus }[] = [
+  { key: 'skus' },
+  ...SKU_STATUSES.map((s) => ({ key: s, status: s })),
 ];
 
 function ConnectCard() {
+  const t = useT(dashboardMessages);
   return (
     <Card>
       <CardHeader className="border-b-0 pb-2">
         <CardTitle className="flex items-center gap-2">
           <KeyRound className="size-4 text-primary" aria-hidden="true" />
-          Connect your systems
+          {t('connect.title')}
         </CardTitle>
       </CardHeader>
       <CardContent className="pt-0">
-        <p className="text-[0.8125rem] text-muted-foreground">
-          Let your PIM, shop or agents read SKUs with a workspace API key.
-        </p>
+        <p className="text-[0.8125rem] text-muted-foreground">{t('connect.text')}</p>
         <div className="mt-3 flex flex-wrap gap-2">
           <Button asChild size="sm">
-            <Link href="/settings/api-keys">Create an API key</Link>
+            <Link href="/settings/api-keys">{t('connect.create_key')}</Link>
           </Button>
           <Button asChild size="sm" variant="ghost">
-            <Link href="/docs/api">API reference</Link>
+            <Link href="/docs/api">{t('connect.api_reference')}</Link>
           </Button>
         </div>
       </CardContent>
@@ -50,44 +50,52 @@ function ConnectCard() {
 
 /** What to do next, from the status counts: the queues a person can move. */
 function NextSteps({ counts }: { counts: Record<string, number> }) {
+  const t = useT(dashboardMessages);
+  const f = useFormat();
   const items = [
     {
       n: counts.blocked ?? 0,
-      text: 'blocked by missing information',
+      text: 'next.blocked',
       href: '/skus?status=blocked&sort=blockers_desc',
-      cta: 'Clear blockers',
+      cta: 'next.cta_blocked',
     },
-    { n: counts.needs_review ?? 0, text: 'waiting for review', href: '/skus?status=needs_review', cta: 'Review' },
+    {
+      n: counts.needs_review ?? 0,
+      text: 'next.needs_review',
+      href: '/skus?status=needs_review',
+      cta: 'next.cta_review',
+    },
     {
       n: counts.ready_for_approval ?? 0,
-      text: 'ready for approval',
+      text: 'next.ready_for_approval',
       href: '/skus?status=ready_for_approval',
-      cta: 'Approve',
+      cta: 'next.cta_approve',
     },
-    { n: counts.approved ?? 0, text: 'approved but not published', href: '/skus?status=approved', cta: 'Publish' },
-  ].filter((i) => i.n > 0);
+    { n: counts.approved ?? 0, text: 'next.approved', href: '/skus?status=approved', cta: 'next.cta_publish' },
+  ] as const satisfies { n: number; text: string; href: string; cta: string }[];
+  const open = items.filter((i) => i.n > 0);
   return (
     <Card data-testid="next-steps">
       <CardHeader className="border-b-0 pb-2">
-        <CardTitle>Next steps</CardTitle>
+        <CardTitle>{t('next.title')}</CardTitle>
       </CardHeader>
       <CardContent className="pt-0">
-        {items.length === 0 ? (
+        {open.length === 0 ? (
           <p className="flex items-center gap-2 text-[0.8125rem] text-success-soft-foreground">
             <CircleCheck className="size-4" aria-hidden="true" />
-            Every SKU is published.
+            {t('next.all_published')}
           </p>
         ) : (
           <ul className="grid gap-2">
-            {items.map((i) => (
+            {open.map((i) => (
               <li key={i.href} className="flex items-center gap-3 text-[0.8125rem]">
                 <span className="min-w-0 flex-1 text-muted-foreground">
-                  <strong className="font-semibold text-foreground tabular-nums">{formatNumber(i.n)}</strong> SKU
-                  {i.n === 1 ? '' : 's'} {i.text}
+                  <strong className="font-semibold text-foreground tabular-nums">{f.number(i.n)}</strong>{' '}
+                  {t(i.text, { count: i.n })}
                 </span>
                 <Button asChild size="sm" variant="ghost" className="h-7">
                   <Link href={i.href}>
-                    {i.cta}
+                    {t(i.cta)}
                     <ArrowRight aria-hidden="true" />
                   </Link>
                 </Button>
@@ -102,6 +110,8 @@ function NextSteps({ counts }: { counts: Record<string, number> }) {
 
 /** Readiness at a glance from GET /api/dashboard; an empty workspace gets the first-run checklist. */
 export function Readiness() {
+  const t = useT(dashboardMessages);
+  const f = useFormat();
   const dash = useApiQuery<DashboardData>('/api/dashboard');
 
   if (dash.error) {
@@ -109,7 +119,7 @@ export function Readiness() {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid content-start gap-6">
           {isMissingRoute(dash.error) ? null : (
-            <Alert variant="danger" title="Readiness figures could not be loaded">
+            <Alert variant="danger" title={t('readiness.error')}>
               {dash.error.message}
             </Alert>
           )}
@@ -127,8 +137,8 @@ export function Readiness() {
     return (
       <div className="grid gap-6" aria-busy="true">
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-          {TOTALS.map((t) => (
-            <Skeleton key={t.key} className="h-20" />
+          {TOTALS.map((total) => (
+            <Skeleton key={total.key} className="h-20" />
           ))}
         </div>
         <Skeleton className="h-64" />
@@ -159,29 +169,29 @@ export function Readiness() {
     <div className="grid gap-6" data-testid="readiness">
       {/* A list of links (a <dl> may not hold links around its terms). */}
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        {TOTALS.map((t) => (
-          <li key={t.key} className="grid">
+        {TOTALS.map((total) => (
+          <li key={total.key} className="grid">
             <Link
-              href={t.status ? `/skus?status=${t.status}` : '/skus'}
+              href={total.status ? `/skus?status=${total.status}` : '/skus'}
               className="group rounded-lg border border-border bg-surface px-4 py-3 shadow-xs transition-colors hover:border-border-strong"
-              data-testid={`total-${t.key}`}
+              data-testid={`total-${total.key}`}
             >
               <span className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
-                {t.status ? (
+                {total.status ? (
                   <span
                     className="size-2 rounded-full"
-                    style={{ background: STATUS_COLORS[t.status] }}
+                    style={{ background: STATUS_COLORS[total.status] }}
                     aria-hidden="true"
                   />
                 ) : null}
-                {t.label}
+                {total.status ? t(`status.${total.status}`) : t('totals.skus')}
               </span>
               <span className="mt-1 block text-2xl font-semibold text-foreground tabular-nums">
-                {formatNumber(counts[t.key] ?? 0)}
+                {f.number(counts[total.key] ?? 0)}
               </span>
-              {t.key === 'approved' && totals.approved > (counts.approved ?? 0) ? (
+              {total.key === 'approved' && totals.approved > (counts.approved ?? 0) ? (
                 <span className="block text-xs text-muted-foreground">
-                  {formatNumber(totals.approved)} incl. published
+                  {t('totals.incl_published', { count: totals.approved })}
                 </span>
               ) : null}
             </Link>
@@ -194,8 +204,8 @@ export function Readiness() {
           <Card>
             <CardHeader>
               <div>
-                <CardTitle>SKUs by status</CardTitle>
-                <CardDescription>From blocked to published. Select a status to see its SKUs.</CardDescription>
+                <CardTitle>{t('readiness.by_status')}</CardTitle>
+                <CardDescription>{t('readiness.by_status_hint')}</CardDescription>
               </div>
             </CardHeader>
             <CardContent>
@@ -206,18 +216,16 @@ export function Readiness() {
           <Card>
             <CardHeader>
               <div>
-                <CardTitle>Most frequent blockers</CardTitle>
-                <CardDescription>
-                  What stops the most SKUs; fixing a shared cause (an entity, a translation) often clears many at once.
-                </CardDescription>
+                <CardTitle>{t('readiness.top_blockers')}</CardTitle>
+                <CardDescription>{t('readiness.top_blockers_hint')}</CardDescription>
               </div>
             </CardHeader>
             {top.length === 0 ? (
               <EmptyState
                 compact
                 icon={CircleCheck}
-                title="No open blockers"
-                description="Every SKU meets the requirements of its profile."
+                title={t('readiness.no_blockers')}
+                description={t('readiness.no_blockers_hint')}
               />
             ) : (
               <ol className="divide-y divide-border" data-testid="top-blockers">
@@ -232,7 +240,7 @@ export function Readiness() {
                           {humanizeCode(b.code)}
                         </span>
                         <span className="text-[0.8125rem] font-semibold text-foreground tabular-nums">
-                          {formatNumber(b.count)}
+                          {f.number(b.count)}
                         </span>
                         <span className="w-10 text-right text-xs text-muted-foreground tabular-nums">
                           {Math.round((b.count / totals.skus) * 100)} %

@@ -12,14 +12,11 @@ import { toast } from '@/components/ui/toaster';
 import { isEuEstablished } from '@/lib/requirements/countries';
 import { EuBadge } from './eu-badge';
 import type { DocumentEntityCandidate } from '@/lib/entities/candidates';
+import { useT } from '@/components/i18n/locale-provider';
+import { entityMessages } from '@/lib/i18n/ui/entities';
+import { useRoleLabel, useRoleNoun } from './role-label';
 
 type Candidate = DocumentEntityCandidate;
-
-const ROLE_LABEL: Record<Candidate['role'], string> = {
-  manufacturer: 'Manufacturer',
-  importer: 'Importer',
-  responsible_person: 'EU responsible person',
-};
 
 function addressLine(a: Candidate['address']) {
   if (!a) return null;
@@ -40,6 +37,9 @@ export function DocumentEntityCandidates({
   skuId: string;
   onChanged: () => void;
 }) {
+  const t = useT(entityMessages);
+  const roleLabel = useRoleLabel();
+  const roleNoun = useRoleNoun();
   const [busy, setBusy] = React.useState<string | null>(null);
   const client = useQueryClient();
   const found = useApiQuery<{ candidates: Candidate[] }>(
@@ -54,12 +54,12 @@ export function DocumentEntityCandidates({
         method: 'POST',
         body: { sku_id: skuId, action, ...(entityId ? { entity_id: entityId } : {}) },
       });
-      toast.success(`${ROLE_LABEL[c.role]}: ${c.name} linked`);
+      toast.success(t('candidates.linked_toast', { role: roleLabel(c.role), name: c.name }));
       void found.reload();
       void client.invalidateQueries({ queryKey: queryKeys.entities });
       onChanged();
     } catch (e) {
-      toast.error(e instanceof ApiError ? e.message : 'The entity could not be linked.');
+      toast.error(e instanceof ApiError ? e.message : t('candidates.link_error'));
     } finally {
       setBusy(null);
     }
@@ -67,7 +67,7 @@ export function DocumentEntityCandidates({
 
   if (!candidates?.length) return null;
   return (
-    <ul className="ml-6 grid gap-2" aria-label="Operators found in the document" data-testid="entity-candidates">
+    <ul className="ml-6 grid gap-2" aria-label={t('candidates.label')} data-testid="entity-candidates">
       {candidates.map((c) => {
         const existing = c.matches[0];
         const done = c.linked?.same;
@@ -80,30 +80,30 @@ export function DocumentEntityCandidates({
             <Building2 className="mt-0.5 size-4 shrink-0 text-subtle-foreground" aria-hidden="true" />
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center gap-1.5">
-                <span className="text-muted-foreground">{ROLE_LABEL[c.role]}:</span>
+                <span className="text-muted-foreground">{roleLabel(c.role)}:</span>
                 <span className="font-medium text-foreground">{c.name}</span>
                 {c.address?.country ? (
                   <EuBadge established={isEuEstablished(c.address.country)} country={c.address.country} />
                 ) : null}
                 {c.page ? (
                   <span className="text-xs text-subtle-foreground" title={c.quote}>
-                    p.{c.page}
+                    {t('candidates.page', { page: c.page })}
                   </span>
                 ) : null}
               </div>
               <div className="text-xs text-muted-foreground">
                 {[addressLine(c.address), c.address?.country, c.email].filter(Boolean).join(' · ') ||
-                  'No address in the document'}
+                  t('candidates.no_address')}
               </div>
               {c.linked && !c.linked.same ? (
                 <div className="text-xs text-warning-soft-foreground">
-                  The SKU has {c.linked.name} as {ROLE_LABEL[c.role].toLowerCase()}.
+                  {t('candidates.other_linked', { name: c.linked.name, role: roleNoun(c.role) })}
                 </div>
               ) : null}
             </div>
             {done ? (
               <Badge variant="success">
-                <Check className="size-3" aria-hidden="true" /> Linked
+                <Check className="size-3" aria-hidden="true" /> {t('candidates.linked')}
               </Badge>
             ) : existing ? (
               <Button
@@ -111,10 +111,10 @@ export function DocumentEntityCandidates({
                 variant="secondary"
                 loading={busy === `${c.role}:link_existing`}
                 onClick={() => apply(c, 'link_existing', existing.id)}
-                aria-label={`Link ${existing.name} as ${ROLE_LABEL[c.role]}`}
+                aria-label={t('candidates.link_existing_label', { name: existing.name, role: roleLabel(c.role) })}
               >
                 <Link2 aria-hidden="true" />
-                Link existing
+                {t('candidates.link_existing')}
               </Button>
             ) : (
               <Button
@@ -122,10 +122,10 @@ export function DocumentEntityCandidates({
                 variant="secondary"
                 loading={busy === `${c.role}:create_new`}
                 onClick={() => apply(c, 'create_new')}
-                aria-label={`Create and link ${c.name} as ${ROLE_LABEL[c.role]}`}
+                aria-label={t('candidates.create_label', { name: c.name, role: roleLabel(c.role) })}
               >
                 <Plus aria-hidden="true" />
-                Create and link
+                {t('candidates.create')}
               </Button>
             )}
           </li>

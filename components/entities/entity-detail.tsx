@@ -14,18 +14,26 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/toaster';
 import { RoleGate } from '@/components/team/role-gate';
-import { ROLE_LABELS } from '@/components/skus/labels';
 import { queryKeys } from '@/components/api/queries/keys';
 import { useEntity, useEntityMerges } from '@/components/api/queries/resources';
 import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import type { EntityMergeResult } from '@/lib/entities/schemas';
-import { countryLabel } from './country-select';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { entityMessages } from '@/lib/i18n/ui/entities';
+import { useCountryLabel } from './country-select';
 import { EntityFormDialog } from './entity-form-dialog';
 import { EntityMergeDialog } from './entity-merge-dialog';
 import { EuBadge } from './eu-badge';
+import { useRoleLabel } from './role-label';
 
 /** One entity: its data, the SKUs that use it (in which role), merging a duplicate into it and undoing that. */
 export function EntityDetail({ id }: { id: string }) {
+  const t = useT(entityMessages);
+  const tc = useT(commonMessages);
+  const f = useFormat();
+  const roleLabel = useRoleLabel();
+  const countryLabel = useCountryLabel();
   const detail = useEntity(id);
   const merges = useEntityMerges(id);
   const [editing, setEditing] = React.useState(false);
@@ -42,7 +50,7 @@ export function EntityDetail({ id }: { id: string }) {
     setUndoing(mergeId);
     try {
       const res = await undoMerge.run(mergeId);
-      toast.success(`${name} restored with ${res.restored_links.length} link(s)`);
+      toast.success(t('detail.restored', { name, count: res.restored_links.length }));
       setLastMerge(null);
     } catch (e) {
       const d = describeError(e);
@@ -55,11 +63,9 @@ export function EntityDetail({ id }: { id: string }) {
   if (detail.error) {
     return (
       <>
-        <PageHeader title="Entity" eyebrow={<BackLink />} />
-        <Alert variant="danger" title={detail.error.status === 404 ? 'Entity not found' : 'Could not load the entity'}>
-          {detail.error.status === 404
-            ? 'It may have been merged into another entity or deleted.'
-            : detail.error.message}
+        <PageHeader title={t('detail.title')} eyebrow={<BackLink />} />
+        <Alert variant="danger" title={detail.error.status === 404 ? t('detail.not_found') : t('detail.load_error')}>
+          {detail.error.status === 404 ? t('detail.not_found_hint') : detail.error.message}
         </Alert>
       </>
     );
@@ -74,20 +80,20 @@ export function EntityDetail({ id }: { id: string }) {
       <PageHeader
         eyebrow={<BackLink />}
         title={e ? e.name : <Skeleton className="h-7 w-64" />}
-        description={e?.trade_mark ? `Trade mark: ${e.trade_mark}` : undefined}
+        description={e?.trade_mark ? t('detail.trade_mark', { name: e.trade_mark }) : undefined}
         actions={
           e ? (
             <div className="flex flex-wrap gap-2">
               <RoleGate need={'edit'} showReason>
                 <Button variant="secondary" onClick={() => setEditing(true)}>
                   <Pencil aria-hidden="true" />
-                  Edit
+                  {tc('edit')}
                 </Button>
               </RoleGate>
               <RoleGate need={'edit'}>
                 <Button variant="secondary" onClick={() => setMerging(true)} data-testid="merge-entity">
                   <Combine aria-hidden="true" />
-                  Merge a duplicate…
+                  {t('detail.merge')}
                 </Button>
               </RoleGate>
             </div>
@@ -98,13 +104,14 @@ export function EntityDetail({ id }: { id: string }) {
       {lastMerge ? (
         <Alert
           variant="success"
-          title={`${lastMerge.merge.merged_name} merged into ${e?.name ?? 'this entity'}`}
+          title={t('detail.merged_title', {
+            merged: lastMerge.merge.merged_name,
+            survivor: e?.name ?? t('detail.this_entity'),
+          })}
           className="mb-4"
           data-testid="merge-done"
         >
-          <span className="mr-2">
-            {lastMerge.merge.moved_links.length} SKU link(s) moved here. The duplicate was removed.
-          </span>
+          <span className="mr-2">{t('detail.merged_moved', { count: lastMerge.merge.moved_links.length })}</span>
           <Button
             size="sm"
             variant="secondary"
@@ -113,7 +120,7 @@ export function EntityDetail({ id }: { id: string }) {
             data-testid="undo-merge"
           >
             <Undo2 aria-hidden="true" />
-            Undo merge
+            {t('detail.undo_merge')}
           </Button>
         </Alert>
       ) : null}
@@ -121,7 +128,7 @@ export function EntityDetail({ id }: { id: string }) {
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <Card>
           <CardHeader>
-            <CardTitle>Details</CardTitle>
+            <CardTitle>{t('detail.details')}</CardTitle>
           </CardHeader>
           <CardContent>
             {!e ? (
@@ -129,50 +136,59 @@ export function EntityDetail({ id }: { id: string }) {
             ) : (
               <dl className="grid gap-3 text-[0.8125rem]">
                 <div>
-                  <dt className="text-muted-foreground">Postal address</dt>
-                  <dd data-testid="entity-postal">{e.postal_address ?? 'Missing'}</dd>
+                  <dt className="text-muted-foreground">{t('detail.postal')}</dt>
+                  <dd data-testid="entity-postal">{e.postal_address ?? t('detail.missing')}</dd>
                 </div>
                 <div>
-                  <dt className="text-muted-foreground">Establishment</dt>
+                  <dt className="text-muted-foreground">{t('detail.establishment')}</dt>
                   <dd className="flex flex-wrap items-center gap-2">
                     <EuBadge established={e.eu_established} country={e.country} />
                     {e.country ? <span>{countryLabel(e.country)}</span> : null}
                   </dd>
                 </div>
                 <div>
-                  <dt className="text-muted-foreground">Electronic address</dt>
-                  <dd className="break-words">{[e.email, e.contact_url].filter(Boolean).join(' · ') || 'Missing'}</dd>
+                  <dt className="text-muted-foreground">{t('detail.electronic')}</dt>
+                  <dd className="break-words">
+                    {[e.email, e.contact_url].filter(Boolean).join(' · ') || t('detail.missing')}
+                  </dd>
                 </div>
                 {e.phone ? (
                   <div>
-                    <dt className="text-muted-foreground">Phone</dt>
+                    <dt className="text-muted-foreground">{t('detail.phone')}</dt>
                     <dd>{e.phone}</dd>
                   </div>
                 ) : null}
                 <div>
-                  <dt className="text-muted-foreground">Roles</dt>
+                  <dt className="text-muted-foreground">{t('detail.roles')}</dt>
                   <dd className="flex flex-wrap gap-1" data-testid="entity-roles">
                     {e.roles?.length ? (
                       e.roles.map((r) => (
                         <Badge key={r} variant="neutral">
-                          {ROLE_LABELS[r]}
+                          {roleLabel(r)}
                         </Badge>
                       ))
                     ) : (
-                      <span className="text-muted-foreground">Not linked to any SKU</span>
+                      <span className="text-muted-foreground">{t('detail.no_roles')}</span>
                     )}
                   </dd>
                 </div>
               </dl>
             )}
             {missingPostal || missingElectronic ? (
-              <Alert variant="warning" className="mt-4" title="Incomplete for GPSR" data-testid="entity-incomplete">
-                GPSR requires a postal and an electronic address for the manufacturer and the EU responsible person.
-                Missing:{' '}
-                {[missingPostal && 'street and number', missingElectronic && 'email or contact website']
-                  .filter(Boolean)
-                  .join(', ')}
-                . Every SKU using this entity in those roles shows a blocker until it is added.
+              <Alert
+                variant="warning"
+                className="mt-4"
+                title={t('detail.incomplete_title')}
+                data-testid="entity-incomplete"
+              >
+                {t('detail.incomplete', {
+                  missing: [
+                    missingPostal && t('detail.missing_street'),
+                    missingElectronic && t('detail.missing_electronic'),
+                  ]
+                    .filter(Boolean)
+                    .join(', '),
+                })}
               </Alert>
             ) : null}
           </CardContent>
@@ -180,23 +196,23 @@ export function EntityDetail({ id }: { id: string }) {
 
         <Card className="overflow-hidden">
           <CardHeader>
-            <CardTitle>Linked SKUs</CardTitle>
+            <CardTitle>{t('detail.linked_skus')}</CardTitle>
           </CardHeader>
           {!detail.data ? (
             <CardContent>
               <Skeleton className="h-24" />
             </CardContent>
           ) : links.length === 0 ? (
-            <EmptyState compact title="No SKU uses this entity yet" description="Link it from a SKU's Entities tab." />
+            <EmptyState compact title={t('detail.no_skus')} description={t('detail.no_skus_hint')} />
           ) : (
             <div className="overflow-x-auto">
               <Table data-testid="entity-linked-skus">
                 <TableHeader>
                   <TableRow className="hover:bg-transparent">
-                    <TableHead>SKU</TableHead>
-                    <TableHead>Product</TableHead>
-                    <TableHead>Role</TableHead>
-                    <TableHead className="text-right">Blockers</TableHead>
+                    <TableHead>{t('detail.col_sku')}</TableHead>
+                    <TableHead>{t('detail.col_product')}</TableHead>
+                    <TableHead>{t('detail.col_role')}</TableHead>
+                    <TableHead className="text-right">{t('detail.col_blockers')}</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -208,7 +224,7 @@ export function EntityDetail({ id }: { id: string }) {
                         </Link>
                       </TableCell>
                       <TableCell className="max-w-64 truncate">{l.sku.product_name}</TableCell>
-                      <TableCell>{ROLE_LABELS[l.role]}</TableCell>
+                      <TableCell>{roleLabel(l.role)}</TableCell>
                       <TableCell className="text-right tabular-nums">{l.sku.blocker_count}</TableCell>
                     </TableRow>
                   ))}
@@ -222,7 +238,7 @@ export function EntityDetail({ id }: { id: string }) {
       {merges.data && merges.data.data.length > 0 ? (
         <Card className="mt-4">
           <CardHeader>
-            <CardTitle>Merged into this entity</CardTitle>
+            <CardTitle>{t('detail.merged_into')}</CardTitle>
           </CardHeader>
           <CardContent>
             <ul className="grid gap-2 text-[0.8125rem]">
@@ -230,11 +246,11 @@ export function EntityDetail({ id }: { id: string }) {
                 <li key={m.id} className="flex flex-wrap items-center gap-2" data-testid="entity-merge-row">
                   <span className="font-medium">{m.merged_name}</span>
                   <span className="text-muted-foreground">
-                    {m.moved_links.length} link(s) · {new Date(m.created_at).toLocaleString()}
+                    {t('detail.merge_links', { count: m.moved_links.length })} · {f.dateTime(m.created_at)}
                     {m.actor_label ? ` · ${m.actor_label}` : ''}
                   </span>
                   {m.undone_at ? (
-                    <Badge variant="neutral">Undone</Badge>
+                    <Badge variant="neutral">{t('detail.undone')}</Badge>
                   ) : (
                     <RoleGate need={'edit'}>
                       <Button
@@ -242,10 +258,10 @@ export function EntityDetail({ id }: { id: string }) {
                         variant="ghost"
                         loading={undoing === m.id}
                         onClick={() => void undo(m.id, m.merged_name)}
-                        aria-label={`Undo the merge of ${m.merged_name}`}
+                        aria-label={t('detail.undo_label', { name: m.merged_name })}
                       >
                         <Undo2 aria-hidden="true" />
-                        Undo
+                        {t('detail.undo')}
                       </Button>
                     </RoleGate>
                   )}
@@ -263,7 +279,7 @@ export function EntityDetail({ id }: { id: string }) {
             onOpenChange={setEditing}
             entity={e}
             onSaved={(saved) => {
-              toast.success(`${saved.name} saved`);
+              toast.success(t('list.saved', { name: saved.name }));
               setEditing(false);
             }}
           />
@@ -283,10 +299,11 @@ export function EntityDetail({ id }: { id: string }) {
 }
 
 function BackLink() {
+  const t = useT(entityMessages);
   return (
     <Link href="/entities" className="inline-flex items-center gap-1 hover:text-foreground">
       <ArrowLeft className="size-3.5" aria-hidden="true" />
-      Entities
+      {t('detail.back')}
     </Link>
   );
 }

@@ -11,6 +11,9 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import type { Entity } from '@/components/skus/types';
+import { useT } from '@/components/i18n/locale-provider';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { entityMessages } from '@/lib/i18n/ui/entities';
 import { EntityForm } from './entity-form';
 import { SupplierResponsiveness } from './supplier-responsiveness';
 
@@ -23,26 +26,30 @@ export interface EntityFormDialogProps {
 }
 
 export function EntityFormDialog({ open, onOpenChange, entity, onSaved }: EntityFormDialogProps) {
+  const t = useT(entityMessages);
+  const tc = useT(commonMessages);
   const [busy, setBusy] = React.useState(false);
   return (
     <Dialog open={open} onOpenChange={(o) => !busy && onOpenChange(o)}>
       <DialogContent className="max-w-2xl" data-testid="entity-dialog">
         <DialogHeader>
-          <DialogTitle>{entity ? `Edit ${entity.name}` : 'New entity'}</DialogTitle>
+          <DialogTitle>{entity ? t('dialog.edit_title', { name: entity.name }) : t('dialog.new_title')}</DialogTitle>
           <DialogDescription>
             {entity
-              ? `Changes apply to every SKU it is linked to${entity.sku_count ? ` (${entity.sku_count})` : ''}; their blockers are checked again.`
-              : 'A manufacturer, importer, EU responsible person or authorised representative, entered once and linked to any number of SKUs.'}
+              ? entity.sku_count
+                ? t('dialog.edit_description_count', { count: entity.sku_count })
+                : t('dialog.edit_description')
+              : t('dialog.new_description')}
           </DialogDescription>
         </DialogHeader>
         {entity ? <SupplierResponsiveness entityId={entity.id} name={entity.name} /> : null}
         <EntityForm formId="entity-dialog-form" entity={entity} onSaved={onSaved} onBusyChange={setBusy} />
         <DialogFooter>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
-            Cancel
+            {tc('cancel')}
           </Button>
           <Button type="submit" form="entity-dialog-form" loading={busy}>
-            {entity ? 'Save changes' : 'Create entity'}
+            {entity ? t('dialog.save') : t('dialog.create')}
           </Button>
         </DialogFooter>
       </DialogContent>

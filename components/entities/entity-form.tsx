@@ -13,6 +13,9 @@ import { isEuEstablished } from '@/lib/requirements/countries';
 import { queryKeys } from '@/components/api/queries/keys';
 import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import type { Entity, EntityInput } from '@/lib/entities/schemas';
+import { useT } from '@/components/i18n/locale-provider';
+import { entityMessages } from '@/lib/i18n/ui/entities';
+import type { T } from '@/lib/i18n/ui';
 import { CountrySelect } from './country-select';
 import { EuBadge } from './eu-badge';
 
@@ -46,26 +49,32 @@ function toBody(v: EntityValues): z.input<typeof EntityInput> {
 }
 
 // The server's own messages are terse; these say what to type.
-const MESSAGES: Partial<Record<string, string>> = {
-  name: 'Enter the name.',
-  email: 'Not a valid email address (e.g. safety@example.com).',
-  contact_url: 'Use a full address starting with https://',
+const MESSAGES: Partial<Record<string, 'form.error_name' | 'form.error_email' | 'form.error_contact_url'>> = {
+  name: 'form.error_name',
+  email: 'form.error_email',
+  contact_url: 'form.error_contact_url',
 };
 
 /**
  * The form is checked by the server's EntityInput on the body it would send (blank fields null). The
  * schema is loaded on demand: its country names in every EU language are large.
  */
-const entityResolver: Resolver<EntityValues> = async (values, ctx, options) => {
-  const { EntityInput } = await import('@/lib/entities/schemas');
-  const check = zodResolver(
-    EntityInput,
-    { error: (iss) => (iss.code === 'too_big' ? undefined : MESSAGES[String(iss.path?.[0])]) },
-    { raw: true },
-  );
-  const r = await check(toBody(values), ctx, options as unknown as Parameters<typeof check>[2]);
-  return Object.keys(r.errors).length ? { values: {}, errors: r.errors } : { values, errors: {} };
-};
+function entityResolver(t: T<(typeof entityMessages)['en']>): Resolver<EntityValues> {
+  return async (values, ctx, options) => {
+    const { EntityInput } = await import('@/lib/entities/schemas');
+    const message = (field: string) => {
+      const key = MESSAGES[field];
+      return key ? t(key) : undefined;
+    };
+    const check = zodResolver(
+      EntityInput,
+      { error: (iss) => (iss.code === 'too_big' ? undefined : message(String(iss.path?.[0]))) },
+      { raw: true },
+    );
+    const r = await check(toBody(values), ctx, options as unknown as Parameters<typeof check>[2]);
+    return Object.keys(r.errors).length ? { values: {}, errors: r.errors } : { values, errors: {} };
+  };
+}
 
 export interface EntityFormProps {
   /** Edit this entity (PATCH); without it a new one is created (POST). */
@@ -82,6 +91,8 @@ export interface EntityFormProps {
  * importer or responsible person. The EU-establishment badge follows the chosen country as you pick it.
  */
 export function EntityForm({ entity, formId, onSaved, onBusyChange, initial }: EntityFormProps) {
+  const t = useT(entityMessages);
+  const resolver = React.useMemo(() => entityResolver(t), [t]);
   const {
     register,
     control,
@@ -90,7 +101,7 @@ export function EntityForm({ entity, formId, onSaved, onBusyChange, initial }: E
     setValue,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<EntityValues>({ defaultValues: { ...toValues(entity), ...initial }, resolver: entityResolver });
+  } = useForm<EntityValues>({ defaultValues: { ...toValues(entity), ...initial }, resolver });
   const save = useApiMutation<{ entity: Entity }, EntityValues>({
     request: (v) =>
       entity
@@ -163,9 +174,9 @@ export function EntityForm({ entity, formId, onSaved, onBusyChange, initial }: E
       <Label htmlFor={`${formId}-${k}`}>
         {label}
         {opts.required ? null : opts.gpsr ? (
-          <span className="font-normal text-muted-foreground"> (required by GPSR)</span>
+          <span className="font-normal text-muted-foreground">{t('form.required_by_gpsr')}</span>
         ) : (
-          <span className="font-normal text-muted-foreground"> (optional)</span>
+          <span className="font-normal text-muted-foreground">{t('form.optional')}</span>
         )}
       </Label>
       <Input
@@ -191,27 +202,25 @@ export function EntityForm({ entity, formId, onSaved, onBusyChange, initial }: E
   return (
     <form id={formId} className="grid gap-4" onSubmit={handleSubmit(onSubmit)} noValidate data-testid="entity-form">
       <div className="grid gap-4 sm:grid-cols-2">
-        {text('name', 'Name', {
-          placeholder: 'Legal or registered trade name',
+        {text('name', t('form.name'), {
+          placeholder: t('form.name_placeholder'),
           max: 200,
           required: true,
           autoComplete: 'organization',
         })}
-        {text('trade_mark', 'Trade mark', { placeholder: 'Brand, if different', max: 200 })}
+        {text('trade_mark', t('form.trade_mark'), { placeholder: t('form.trade_mark_placeholder'), max: 200 })}
       </div>
       <fieldset className="grid gap-4 rounded-lg border border-border p-4">
-        <legend className="px-1 text-xs font-medium text-muted-foreground">
-          Postal address (a PO box is not enough)
-        </legend>
-        {text('street', 'Street and number', { max: 200, autoComplete: 'street-address', gpsr: true })}
+        <legend className="px-1 text-xs font-medium text-muted-foreground">{t('form.postal_legend')}</legend>
+        {text('street', t('form.street'), { max: 200, autoComplete: 'street-address', gpsr: true })}
         <div className="grid gap-4 sm:grid-cols-[8rem_minmax(0,1fr)]">
-          {text('postal_code', 'Postal code', { max: 20, autoComplete: 'postal-code', gpsr: true })}
-          {text('city', 'City', { max: 100, autoComplete: 'address-level2', gpsr: true })}
+          {text('postal_code', t('form.postal_code'), { max: 20, autoComplete: 'postal-code', gpsr: true })}
+          {text('city', t('form.city'), { max: 100, autoComplete: 'address-level2', gpsr: true })}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          {text('region', 'Region', { max: 100, autoComplete: 'address-level1' })}
+          {text('region', t('form.region'), { max: 100, autoComplete: 'address-level1' })}
           <Field>
-            <Label htmlFor={`${formId}-country`}>Country</Label>
+            <Label htmlFor={`${formId}-country`}>{t('form.country')}</Label>
             <Controller
               control={control}
               name="country"
@@ -230,23 +239,27 @@ export function EntityForm({ entity, formId, onSaved, onBusyChange, initial }: E
             ) : (
               <div id={`${formId}-country-msg`} className="flex items-center gap-1.5 text-xs text-muted-foreground">
                 <EuBadge established={isEuEstablished(country)} country={country} />
-                <span>Required by GPSR.</span>
+                <span>{t('form.country_required')}</span>
               </div>
             )}
           </Field>
         </div>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        {text('email', 'Email', {
+        {text('email', t('form.email'), {
           type: 'email',
           placeholder: 'safety@example.com',
           max: 254,
-          hint: 'GPSR requires an electronic address: an email or a contact URL.',
+          hint: t('form.email_hint'),
           gpsr: true,
         })}
-        {text('contact_url', 'Contact URL', { type: 'url', placeholder: 'https://example.com/contact', max: 500 })}
+        {text('contact_url', t('form.contact_url'), {
+          type: 'url',
+          placeholder: 'https://example.com/contact',
+          max: 500,
+        })}
       </div>
-      {text('phone', 'Phone', {
+      {text('phone', t('form.phone'), {
         type: 'tel',
         placeholder: '+49 30 1234567',
         max: 40,
@@ -254,7 +267,7 @@ export function EntityForm({ entity, formId, onSaved, onBusyChange, initial }: E
         className: 'sm:max-w-xs',
       })}
       {errors.root ? (
-        <Alert variant="danger" title="Not saved">
+        <Alert variant="danger" title={t('form.not_saved')}>
           {errors.root.message}
         </Alert>
       ) : null}

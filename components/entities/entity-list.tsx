@@ -32,7 +32,10 @@ import { queryKeys } from '@/components/api/queries/keys';
 import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useCursorList } from '@/components/api/queries/use-cursor-list';
 import type { Entity } from '@/lib/entities/schemas';
-import { countryLabel } from './country-select';
+import { useT } from '@/components/i18n/locale-provider';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { entityMessages } from '@/lib/i18n/ui/entities';
+import { useCountryLabel } from './country-select';
 import { EntityFormDialog } from './entity-form-dialog';
 import { EuBadge } from './eu-badge';
 import { RoleGate } from '@/components/team/role-gate';
@@ -41,6 +44,9 @@ import { EntityRoleList } from './entity-role-list';
 
 /** The workspace's reusable operators: search, create, edit, delete (refused while linked). */
 export function EntityList() {
+  const t = useT(entityMessages);
+  const tc = useT(commonMessages);
+  const countryLabel = useCountryLabel();
   const [q, setQ] = React.useState('');
   const list = useCursorList<Entity>('/api/entities', q ? new URLSearchParams({ q }) : '');
   const rows = list.rows;
@@ -58,7 +64,7 @@ export function EntityList() {
   async function remove(e: Entity) {
     try {
       await del.run(e);
-      toast.success(`${e.name} deleted`);
+      toast.success(t('list.deleted', { name: e.name }));
       setDeleting(null);
     } catch (err) {
       if (!(err instanceof ApiError)) toast.error(describeError(err).title);
@@ -68,13 +74,13 @@ export function EntityList() {
   return (
     <>
       <PageHeader
-        title="Entities"
-        description="Manufacturers, importers, EU responsible persons and authorised representatives. Enter each once, link it to any number of SKUs; a change reaches all of them."
+        title={t('list.title')}
+        description={t('list.description')}
         actions={
           <RoleGate need={'edit'} showReason>
             <Button onClick={() => setEditing('new')} data-testid="new-entity">
               <Plus aria-hidden="true" />
-              New entity
+              {t('list.new')}
             </Button>
           </RoleGate>
         }
@@ -84,13 +90,13 @@ export function EntityList() {
         <Card>
           <EmptyState
             icon={Building2}
-            title="No entities yet"
-            description="Create the manufacturers and EU responsible persons you work with, or link them from a SKU's Entities tab. Imports can create them from your catalogue too."
+            title={t('list.empty_title')}
+            description={t('list.empty_description')}
             actions={
               <RoleGate need={'edit'}>
                 <Button onClick={() => setEditing('new')}>
                   <Plus aria-hidden="true" />
-                  New entity
+                  {t('list.new')}
                 </Button>
               </RoleGate>
             }
@@ -101,14 +107,14 @@ export function EntityList() {
           <ListToolbar
             query={q}
             onQuery={setQ}
-            searchLabel="Search entities"
-            placeholder="Search by name, email or city"
+            searchLabel={t('list.search')}
+            placeholder={t('list.search_placeholder')}
             filtered={q !== ''}
             onClear={() => setQ('')}
           />
           {list.error ? (
             <div className="p-5">
-              <Alert variant="danger" title="The entities could not be loaded">
+              <Alert variant="danger" title={t('list.load_error')}>
                 {list.error.message}
               </Alert>
             </div>
@@ -116,14 +122,14 @@ export function EntityList() {
           <Table data-testid="entity-table">
             <TableHeader>
               <TableRow className="hover:bg-transparent">
-                <TableHead>Name</TableHead>
-                <TableHead>Roles</TableHead>
-                <TableHead>Postal address</TableHead>
-                <TableHead>Establishment</TableHead>
-                <TableHead>Contact</TableHead>
-                <TableHead className="text-right">SKUs</TableHead>
+                <TableHead>{t('list.col_name')}</TableHead>
+                <TableHead>{t('list.col_roles')}</TableHead>
+                <TableHead>{t('list.col_postal')}</TableHead>
+                <TableHead>{t('list.col_establishment')}</TableHead>
+                <TableHead>{t('list.col_contact')}</TableHead>
+                <TableHead className="text-right">{t('list.col_skus')}</TableHead>
                 <TableHead>
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t('list.col_actions')}</span>
                 </TableHead>
               </TableRow>
             </TableHeader>
@@ -176,7 +182,7 @@ export function EntityList() {
                       <TableCell className="w-10">
                         <DropdownMenu>
                           <DropdownMenuTrigger asChild>
-                            <Button variant="ghost" size="icon-sm" aria-label={`Actions for ${e.name}`}>
+                            <Button variant="ghost" size="icon-sm" aria-label={t('list.actions_for', { name: e.name })}>
                               <MoreHorizontal aria-hidden="true" />
                             </Button>
                           </DropdownMenuTrigger>
@@ -184,7 +190,7 @@ export function EntityList() {
                             <RoleGate need={'edit'} className="flex items-stretch">
                               <DropdownMenuItem onSelect={() => setEditing(e)}>
                                 <Pencil aria-hidden="true" />
-                                Edit…
+                                {t('list.edit')}
                               </DropdownMenuItem>
                             </RoleGate>
                             <RoleGate need={'edit'} className="flex items-stretch">
@@ -196,7 +202,7 @@ export function EntityList() {
                                 }}
                               >
                                 <Trash2 aria-hidden="true" />
-                                Delete…
+                                {t('list.delete')}
                               </DropdownMenuItem>
                             </RoleGate>
                           </DropdownMenuContent>
@@ -208,15 +214,15 @@ export function EntityList() {
           </Table>
           <ListFooter
             count={rows.length}
-            noun={['entity', 'entities']}
+            noun={[t('list.noun_one'), t('list.noun_other')]}
             hasMore={list.hasMore}
             onMore={list.loadMore}
             loadingMore={list.loadingMore}
-            moreLabel="Load more"
+            moreLabel={t('list.load_more')}
             testId="entities-load-more"
           />
           {!list.loading && rows.length === 0 && q ? (
-            <EmptyState compact icon={Search} title={`No entity matches “${q}”`} />
+            <EmptyState compact icon={Search} title={t('list.no_match', { q })} />
           ) : null}
         </Card>
       )}
@@ -226,7 +232,7 @@ export function EntityList() {
         onOpenChange={(o) => !o && setEditing(null)}
         entity={editing === 'new' ? null : editing}
         onSaved={(e) => {
-          toast.success(`${e.name} saved`);
+          toast.success(t('list.saved', { name: e.name }));
           setEditing(null);
         }}
       />
@@ -234,28 +240,26 @@ export function EntityList() {
       <AlertDialog open={deleting !== null} onOpenChange={(o) => !o && !busy && setDeleting(null)}>
         <AlertDialogContent data-testid="delete-entity-dialog">
           <AlertDialogHeader>
-            <AlertDialogTitle>Delete {deleting?.name}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The entity is removed from the workspace. An entity still linked to SKUs cannot be deleted.
-            </AlertDialogDescription>
+            <AlertDialogTitle>{t('delete.title', { name: deleting?.name ?? '' })}</AlertDialogTitle>
+            <AlertDialogDescription>{t('delete.description')}</AlertDialogDescription>
           </AlertDialogHeader>
           {deleteError ? (
             <Alert
               variant="danger"
-              title={deleteError.code === 'ENTITY_IN_USE' ? 'Still in use' : 'Not deleted'}
+              title={deleteError.code === 'ENTITY_IN_USE' ? t('delete.in_use') : t('delete.failed')}
               data-testid="delete-entity-error"
             >
               {deleteError.message}
               {deleteError.code === 'ENTITY_IN_USE' ? (
-                <span className="mt-1 block">Unlink it in the Entities tab of each SKU first.</span>
+                <span className="mt-1 block">{t('delete.unlink_first')}</span>
               ) : null}
             </Alert>
           ) : null}
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={busy}>{deleteError ? 'Close' : 'Cancel'}</AlertDialogCancel>
+            <AlertDialogCancel disabled={busy}>{deleteError ? tc('close') : tc('cancel')}</AlertDialogCancel>
             {deleteError?.code === 'ENTITY_IN_USE' ? null : (
               <AlertDialogAction variant="danger" onClick={() => deleting && remove(deleting)} disabled={busy}>
-                Delete
+                {tc('delete')}
               </AlertDialogAction>
             )}
           </AlertDialogFooter>

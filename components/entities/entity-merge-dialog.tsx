@@ -20,6 +20,9 @@ import { Input } from '@/components/ui/input';
 import { idempotentWrite } from '@/components/api/client';
 import { useDebouncedValue } from '@/components/use-debounced-value';
 import type { Entity, EntityMergeResult } from '@/lib/entities/schemas';
+import { useT } from '@/components/i18n/locale-provider';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { entityMessages } from '@/lib/i18n/ui/entities';
 import { EuBadge } from './eu-badge';
 
 /** Picks the duplicate to fold into `survivor` and confirms what moves. */
@@ -34,6 +37,8 @@ export function EntityMergeDialog({
   survivor: Entity;
   onMerged: (res: EntityMergeResult) => void;
 }) {
+  const t = useT(entityMessages);
+  const tc = useT(commonMessages);
   const [q, setQ] = React.useState(survivor.name.split(/\s+/)[0] ?? '');
   const debounced = useDebouncedValue(q.trim(), 250);
   const [picked, setPicked] = React.useState<Entity | null>(null);
@@ -70,11 +75,8 @@ export function EntityMergeDialog({
     <Dialog open={open} onOpenChange={(o) => !busy && onOpenChange(o)}>
       <DialogContent className="max-w-2xl" data-testid="merge-dialog">
         <DialogHeader>
-          <DialogTitle>Merge a duplicate into {survivor.name}</DialogTitle>
-          <DialogDescription>
-            The duplicate&apos;s SKU links and the provenance of values taken from it move to {survivor.name}; empty
-            contact fields here are filled from it; the duplicate is removed. You can undo the merge.
-          </DialogDescription>
+          <DialogTitle>{t('merge.title', { name: survivor.name })}</DialogTitle>
+          <DialogDescription>{t('merge.description', { name: survivor.name })}</DialogDescription>
         </DialogHeader>
         <div className="relative">
           <Search
@@ -85,18 +87,18 @@ export function EntityMergeDialog({
             type="search"
             value={q}
             onChange={(e) => setQ(e.target.value)}
-            placeholder="Search by name, email or city"
-            aria-label="Search the duplicate"
+            placeholder={t('merge.search_placeholder')}
+            aria-label={t('merge.search')}
             className="pl-8"
             maxLength={200}
           />
         </div>
         <fieldset className="max-h-72 overflow-y-auto rounded-lg border border-border">
-          <legend className="sr-only">Duplicate to merge</legend>
+          <legend className="sr-only">{t('merge.legend')}</legend>
           {results === null ? (
-            <p className="px-4 py-4 text-[0.8125rem] text-muted-foreground">Loading…</p>
+            <p className="px-4 py-4 text-[0.8125rem] text-muted-foreground">{tc('loading')}</p>
           ) : results.length === 0 ? (
-            <p className="px-4 py-4 text-[0.8125rem] text-muted-foreground">No other entity matches.</p>
+            <p className="px-4 py-4 text-[0.8125rem] text-muted-foreground">{t('merge.none')}</p>
           ) : (
             results.map((e) => (
               <label
@@ -117,7 +119,9 @@ export function EntityMergeDialog({
                     <EuBadge established={e.eu_established} country={e.country} />
                   </span>
                   <span className="block truncate text-xs text-muted-foreground">
-                    {[e.postal_address, e.email, `${e.sku_count ?? 0} SKU(s)`].filter(Boolean).join(' · ')}
+                    {[e.postal_address, e.email, t('merge.skus', { count: e.sku_count ?? 0 })]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </span>
                 </span>
               </label>
@@ -131,10 +135,10 @@ export function EntityMergeDialog({
         ) : null}
         <DialogFooter>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
-            Cancel
+            {tc('cancel')}
           </Button>
           <Button onClick={() => void merge()} disabled={!picked} loading={busy} data-testid="confirm-merge">
-            {picked ? `Merge ${picked.name} into ${survivor.name}` : 'Merge'}
+            {picked ? t('merge.confirm', { duplicate: picked.name, survivor: survivor.name }) : t('merge.merge')}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -16,13 +16,16 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { roleNoun } from '@/components/skus/labels';
 import { idempotentWrite } from '@/components/api/client';
 import { useDebouncedValue } from '@/components/use-debounced-value';
 import type { Entity, EntityRole } from '@/components/skus/types';
-import { countryLabel } from './country-select';
+import { useT } from '@/components/i18n/locale-provider';
+import { commonMessages } from '@/lib/i18n/ui/common';
+import { entityMessages } from '@/lib/i18n/ui/entities';
+import { useCountryLabel } from './country-select';
 import { EntityForm } from './entity-form';
 import { EuBadge } from './eu-badge';
+import { useRoleNoun } from './role-label';
 import { fitsRole } from '@/lib/entities/role-rules';
 
 export interface EntityPickerDialogProps {
@@ -75,7 +78,10 @@ function PickerBody({
   const [linking, setLinking] = React.useState<string | null>(null);
   const [linkError, setLinkError] = React.useState<string | null>(null);
   const [saving, setSaving] = React.useState(false);
-  const roleLabel = roleNoun(role);
+  const t = useT(entityMessages);
+  const tc = useT(commonMessages);
+  const countryLabel = useCountryLabel();
+  const roleLabel = useRoleNoun()(role);
 
   React.useEffect(() => onBusyChange(linking !== null || saving), [linking, saving, onBusyChange]);
 
@@ -105,8 +111,8 @@ function PickerBody({
     return (
       <>
         <DialogHeader>
-          <DialogTitle>New {roleLabel}</DialogTitle>
-          <DialogDescription>Saved as a reusable entity and linked to this SKU as its {roleLabel}.</DialogDescription>
+          <DialogTitle>{t('picker.new_title', { role: roleLabel })}</DialogTitle>
+          <DialogDescription>{t('picker.new_description', { role: roleLabel })}</DialogDescription>
         </DialogHeader>
         <EntityForm
           formId="picker-entity-form"
@@ -115,7 +121,7 @@ function PickerBody({
           onSaved={(e) => void link(e)}
         />
         {linkError ? (
-          <Alert variant="danger" title="Created, but not linked">
+          <Alert variant="danger" title={t('picker.created_not_linked')}>
             {linkError}
           </Alert>
         ) : null}
@@ -127,13 +133,13 @@ function PickerBody({
             disabled={saving || linking !== null}
           >
             <ArrowLeft aria-hidden="true" />
-            Back to search
+            {t('picker.back')}
           </Button>
           <Button variant="secondary" onClick={onCancel} disabled={saving || linking !== null}>
-            Cancel
+            {tc('cancel')}
           </Button>
           <Button type="submit" form="picker-entity-form" loading={saving || linking !== null}>
-            Create and link
+            {t('picker.create_and_link')}
           </Button>
         </DialogFooter>
       </>
@@ -143,10 +149,8 @@ function PickerBody({
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Link {roleLabel}</DialogTitle>
-        <DialogDescription>
-          Pick an entity you already use, or create a new one. It can serve any number of SKUs.
-        </DialogDescription>
+        <DialogTitle>{t('picker.title', { role: roleLabel })}</DialogTitle>
+        <DialogDescription>{t('picker.description')}</DialogDescription>
       </DialogHeader>
       <div className="relative">
         <Search
@@ -158,19 +162,23 @@ function PickerBody({
           autoFocus
           value={q}
           onChange={(e) => setQ(e.target.value)}
-          placeholder="Search by name, email or city"
-          aria-label="Search entities"
+          placeholder={t('picker.search_placeholder')}
+          aria-label={t('picker.search')}
           className="pl-8"
           maxLength={200}
         />
       </div>
       {loadError ? <Alert variant="danger">{loadError}</Alert> : null}
       {linkError ? (
-        <Alert variant="danger" title="Not linked">
+        <Alert variant="danger" title={t('picker.not_linked')}>
           {linkError}
         </Alert>
       ) : null}
-      <div className="max-h-80 overflow-y-auto rounded-lg border border-border" role="list" aria-label="Entities">
+      <div
+        className="max-h-80 overflow-y-auto rounded-lg border border-border"
+        role="list"
+        aria-label={t('picker.list')}
+      >
         {results === null ? (
           <div className="grid gap-2 p-3">
             <Skeleton className="h-10" />
@@ -178,7 +186,7 @@ function PickerBody({
           </div>
         ) : results.length === 0 ? (
           <p className="px-4 py-6 text-center text-[0.8125rem] text-muted-foreground">
-            {debounced ? `No entity matches “${debounced}”.` : 'No entities yet.'} Create one below.
+            {debounced ? t('picker.no_match', { q: debounced }) : t('picker.none')}
           </p>
         ) : (
           // Entities that can hold the role first; the others stay visible with the reason they cannot.
@@ -193,14 +201,16 @@ function PickerBody({
                 <div className="flex flex-wrap items-center gap-1.5">
                   <span className="font-medium text-foreground">{e.name}</span>
                   <EuBadge established={e.eu_established} country={e.country} />
-                  {e.id === currentId ? <span className="text-xs text-muted-foreground">linked now</span> : null}
+                  {e.id === currentId ? (
+                    <span className="text-xs text-muted-foreground">{t('picker.linked_now')}</span>
+                  ) : null}
                 </div>
                 <p className="truncate text-xs text-muted-foreground">
                   {[e.postal_address ?? countryLabel(e.country), e.email].filter(Boolean).join(' · ')}
                 </p>
                 {fitsRole(role, e) ? null : (
                   <p className="text-xs text-warning-soft-foreground" id={`fit-${e.id}`} data-testid="role-fit-warning">
-                    Established in {countryLabel(e.country)}: an {roleLabel} must be established in the EU/EEA.
+                    {t('picker.outside', { country: countryLabel(e.country), role: roleLabel })}
                   </p>
                 )}
               </div>
@@ -210,11 +220,11 @@ function PickerBody({
                 onClick={() => link(e)}
                 loading={linking === e.id}
                 disabled={linking !== null || e.id === currentId || !fitsRole(role, e)}
-                aria-label={`Link ${e.name}`}
+                aria-label={t('picker.link_label', { name: e.name })}
                 aria-describedby={fitsRole(role, e) ? undefined : `fit-${e.id}`}
               >
                 <Link2 aria-hidden="true" />
-                Link
+                {t('picker.link')}
               </Button>
             </div>
           ))
@@ -228,10 +238,10 @@ function PickerBody({
           data-testid="create-entity-inline"
         >
           <Plus aria-hidden="true" />
-          Create a new {roleLabel}
+          {t('picker.create_new', { role: roleLabel })}
         </Button>
         <Button variant="ghost" onClick={onCancel}>
-          Cancel
+          {tc('cancel')}
         </Button>
       </DialogFooter>
     </>

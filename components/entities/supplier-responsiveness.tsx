@@ -4,12 +4,15 @@ import * as React from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils/cn';
 import { useResponsiveness } from '@/components/api/queries/resources';
+import { useT } from '@/components/i18n/locale-provider';
+import type { T } from '@/lib/i18n/ui';
+import { entityMessages } from '@/lib/i18n/ui/entities';
 
-/** "same day" reads better than "0 days" for a supplier answering within hours. */
-export function formatMedianDays(days: number | null): string {
-  if (days === null) return 'no answer yet';
-  if (days < 1) return 'under a day';
-  return `${days} ${days === 1 ? 'day' : 'days'}`;
+/** "under a day" reads better than "0 days" for a supplier answering within hours. */
+export function formatMedianDays(days: number | null, t: T<(typeof entityMessages)['en']>): string {
+  if (days === null) return t('resp.no_answer');
+  if (days < 1) return t('resp.under_a_day');
+  return t('resp.days', { count: days });
 }
 
 /**
@@ -25,6 +28,7 @@ export function SupplierResponsiveness({
   name: string;
   className?: string;
 }) {
+  const t = useT(entityMessages);
   const res = useResponsiveness(entityId);
   const r = res.data?.responsiveness;
 
@@ -32,36 +36,35 @@ export function SupplierResponsiveness({
     <section
       className={cn('rounded-md border border-border bg-surface-muted/40 px-3 py-2.5 text-[0.8125rem]', className)}
       data-testid="supplier-responsiveness"
-      aria-label={`Responsiveness of ${name}`}
+      aria-label={t('resp.label', { name })}
     >
-      <h3 className="text-xs font-medium text-muted-foreground">Supplier responsiveness</h3>
+      <h3 className="text-xs font-medium text-muted-foreground">{t('resp.title')}</h3>
       {res.error ? (
-        <p className="mt-1 text-muted-foreground">The responsiveness could not be loaded: {res.error.message}</p>
+        <p className="mt-1 text-muted-foreground">{t('resp.load_error', { reason: res.error.message })}</p>
       ) : !r ? (
         <Skeleton className="mt-1.5 h-4 w-48" />
       ) : r.requests_sent === 0 ? (
         <p className="mt-1 text-muted-foreground" data-testid="responsiveness-empty">
-          No supplier requests have been sent to {name} yet, so there is no history of how it answers.
+          {t('resp.empty', { name })}
         </p>
       ) : (
         <>
           <dl className="mt-1.5 grid grid-cols-3 gap-2">
             <Figure
-              label="Median time to answer"
-              value={formatMedianDays(r.median_days_to_answer)}
+              label={t('resp.median')}
+              value={formatMedianDays(r.median_days_to_answer, t)}
               testId="responsiveness-median"
             />
-            <Figure label="Open requests" value={String(r.open_requests)} testId="responsiveness-open" />
+            <Figure label={t('resp.open')} value={String(r.open_requests)} testId="responsiveness-open" />
             <Figure
-              label="Answered"
-              value={`${r.answered_requests} of ${r.requests_sent}`}
+              label={t('resp.answered')}
+              value={t('resp.answered_value', { answered: r.answered_requests, sent: r.requests_sent })}
               testId="responsiveness-answered"
             />
           </dl>
           {r.no_progress_requests ? (
             <p className="mt-1.5 text-xs text-warning-soft-foreground">
-              {r.no_progress_requests} {r.no_progress_requests === 1 ? 'request' : 'requests'} went unanswered after
-              every reminder.
+              {t('resp.no_progress', { count: r.no_progress_requests })}
             </p>
           ) : null}
         </>

@@ -11,27 +11,30 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { useT } from '@/components/i18n/locale-provider';
+import { exportMessages } from '@/lib/i18n/ui/exports';
 import { newExportHref, type ExportTemplate } from './types';
 
 /** "Export for…" on the SKU page: the current templates, each opening the new-export dialog for this SKU. */
 export function ExportForMenu({ skuId }: { skuId: string }) {
+  const t = useT(exportMessages);
   const templates = useApiQuery<{ data: ExportTemplate[] }>('/api/exports/templates');
-  const current = (templates.data?.data ?? []).filter((t) => t.status === 'valid');
+  const current = (templates.data?.data ?? []).filter((tpl) => tpl.status === 'valid');
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="secondary" size="sm" data-testid="export-for">
           <FileDown aria-hidden="true" />
-          Export for…
+          {t('menu.trigger')}
           <ChevronDown aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start">
-        <DropdownMenuLabel>Export this SKU for</DropdownMenuLabel>
-        {current.map((t) => (
-          <DropdownMenuItem key={t.id} asChild>
-            <Link href={newExportHref({ skuIds: [skuId], templateId: t.id })}>
-              {t.name} <span className="ml-auto pl-3 text-xs text-muted-foreground">{t.format}</span>
+        <DropdownMenuLabel>{t('menu.label')}</DropdownMenuLabel>
+        {current.map((tpl) => (
+          <DropdownMenuItem key={tpl.id} asChild>
+            <Link href={newExportHref({ skuIds: [skuId], templateId: tpl.id })}>
+              {tpl.name} <span className="ml-auto pl-3 text-xs text-muted-foreground">{tpl.format}</span>
             </Link>
           </DropdownMenuItem>
         ))}

@@ -5,7 +5,6 @@ import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { AlertTriangle, Download, FileDown, Plus } from 'lucide-react';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
-import { formatBytes, formatRelative } from '@/components/format';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -25,26 +24,21 @@ import {
   type SavedView,
 } from './types';
 import { RoleGate } from '@/components/team/role-gate';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
+import { exportMessages } from '@/lib/i18n/ui/exports';
 
 /** Exporting counts as reading in the role table, so every member may start one. */
 const NEW_EXPORT = { operationId: 'createExportRun', method: 'POST', path: '/api/exports' } as const;
 
-const STATUS: Record<RunStatus, { label: string; variant: 'neutral' | 'info' | 'success' | 'warning' | 'danger' }> = {
-  pending: { label: 'Pending', variant: 'neutral' },
-  processing: { label: 'Processing', variant: 'info' },
-  completed: { label: 'Completed', variant: 'success' },
-  completed_with_warnings: { label: 'Completed with warnings', variant: 'warning' },
-  failed: { label: 'Failed', variant: 'danger' },
+const STATUS_VARIANT: Record<RunStatus, 'neutral' | 'info' | 'success' | 'warning' | 'danger'> = {
+  pending: 'neutral',
+  processing: 'info',
+  completed: 'success',
+  completed_with_warnings: 'warning',
+  failed: 'danger',
 };
 
 const TEMPLATE_STATUS = { valid: 'success', deprecated: 'neutral', schema_drift: 'danger' } as const;
-
-const SCOPE_LABEL: Record<ExportRun['scope_type'], string> = {
-  all: 'All SKUs',
-  view: 'Saved view',
-  selected_skus: 'Selected SKUs',
-  single_sku: 'One SKU',
-};
 
 /** The Exports page: template gallery, new-export dialog, runs with live status, downloads, warnings by SKU. */
 /** The share done of a running export; the contract leaves `progress` open, so only numbers count. */
@@ -55,6 +49,8 @@ function progressOf(r: ExportRun): number | null {
 }
 
 export function ExportsPage() {
+  const t = useT(exportMessages);
+  const f = useFormat();
   const router = useRouter();
   const params = useSearchParams();
   const templates = useApiQuery<{ data: ExportTemplate[] }>('/api/exports/templates');
@@ -82,13 +78,13 @@ export function ExportsPage() {
   return (
     <>
       <PageHeader
-        title="Exports"
-        description="Hand your confirmed compliance data to marketplaces, retailers and authorities in the shape each one asks for."
+        title={t('page.title')}
+        description={t('page.description')}
         actions={
           <RoleGate need={NEW_EXPORT}>
             <Button onClick={() => setOpen(true)} disabled={!templates.data} data-testid="new-export">
               <Plus aria-hidden="true" />
-              New export
+              {t('page.new')}
             </Button>
           </RoleGate>
         }
@@ -96,28 +92,28 @@ export function ExportsPage() {
 
       <section aria-labelledby="templates-h" className="mb-6">
         <h2 id="templates-h" className="mb-2 text-sm font-semibold text-foreground">
-          Templates
+          {t('page.templates')}
         </h2>
         {templates.error ? (
-          <Alert variant="danger" title="The templates could not be loaded">
+          <Alert variant="danger" title={t('page.templates_error')}>
             {templates.error.message}
           </Alert>
         ) : null}
         <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="template-gallery">
           {!templates.data
             ? Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-28" />)
-            : templates.data.data.map((t) => (
-                <Card key={t.id} className="grid gap-1.5 p-4" data-testid="template-card" data-template-id={t.id}>
+            : templates.data.data.map((tpl) => (
+                <Card key={tpl.id} className="grid gap-1.5 p-4" data-testid="template-card" data-template-id={tpl.id}>
                   <div className="flex items-center justify-between gap-2">
-                    <span className="font-medium text-foreground">{t.name}</span>
-                    <Badge variant="outline">{t.format}</Badge>
+                    <span className="font-medium text-foreground">{tpl.name}</span>
+                    <Badge variant="outline">{tpl.format}</Badge>
                   </div>
                   <div className="flex items-center gap-2 text-xs text-muted-foreground">
-                    <span>v{t.version}</span>
-                    <Badge variant={TEMPLATE_STATUS[t.status]}>{t.status.replace('_', ' ')}</Badge>
+                    <span>{t('page.version', { version: String(tpl.version) })}</span>
+                    <Badge variant={TEMPLATE_STATUS[tpl.status]}>{t(`template.${tpl.status}`)}</Badge>
                   </div>
-                  {t.status_reason ? <p className="text-xs text-muted-foreground">{t.status_reason}</p> : null}
-                  <p className="line-clamp-3 text-xs text-muted-foreground">{t.description}</p>
+                  {tpl.status_reason ? <p className="text-xs text-muted-foreground">{tpl.status_reason}</p> : null}
+                  <p className="line-clamp-3 text-xs text-muted-foreground">{tpl.description}</p>
                 </Card>
               ))}
         </div>
@@ -125,32 +121,28 @@ export function ExportsPage() {
 
       <section aria-labelledby="runs-h">
         <h2 id="runs-h" className="mb-2 text-sm font-semibold text-foreground">
-          Runs
+          {t('page.runs')}
         </h2>
         <Card className="overflow-hidden">
           {runs.error ? (
             <div className="p-5">
-              <Alert variant="danger" title="The runs could not be loaded">
+              <Alert variant="danger" title={t('page.runs_error')}>
                 {runs.error.message}
               </Alert>
             </div>
           ) : null}
           {runs.data && runs.data.data.length === 0 ? (
-            <EmptyState
-              icon={FileDown}
-              title="No exports yet"
-              description="Choose a template and the SKUs; the file appears here when it is ready, to download again at any time."
-            />
+            <EmptyState icon={FileDown} title={t('page.empty_title')} description={t('page.empty_description')} />
           ) : (
             <Table data-testid="runs-table">
               <TableHeader>
                 <TableRow className="hover:bg-transparent">
-                  <TableHead>Template</TableHead>
-                  <TableHead>Scope</TableHead>
-                  <TableHead>SKUs</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead>Started</TableHead>
-                  <TableHead className="text-right">File</TableHead>
+                  <TableHead>{t('col.template')}</TableHead>
+                  <TableHead>{t('col.scope')}</TableHead>
+                  <TableHead>{t('col.skus')}</TableHead>
+                  <TableHead>{t('col.status')}</TableHead>
+                  <TableHead>{t('col.started')}</TableHead>
+                  <TableHead className="text-right">{t('col.file')}</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -160,18 +152,22 @@ export function ExportsPage() {
                       <TableCell>
                         <div className="font-medium text-foreground">{r.template_name}</div>
                         <div className="text-xs text-muted-foreground">
-                          {r.template_format} · v{r.template_version}
+                          {r.template_format} · {t('page.version', { version: String(r.template_version) })}
                         </div>
                       </TableCell>
-                      <TableCell className="text-muted-foreground">{SCOPE_LABEL[r.scope_type]}</TableCell>
+                      <TableCell className="text-muted-foreground">{t(`scope.${r.scope_type}`)}</TableCell>
                       <TableCell className="tabular-nums">{r.sku_count}</TableCell>
                       <TableCell>
                         <div className="grid gap-1">
-                          <Badge variant={STATUS[r.status].variant} data-testid="run-status">
-                            {STATUS[r.status].label}
+                          <Badge variant={STATUS_VARIANT[r.status]} data-testid="run-status">
+                            {t(`status.${r.status}`)}
                           </Badge>
                           {isActive(r.status) ? (
-                            <Progress value={progressOf(r)} label={`Export ${r.template_name}`} className="w-32" />
+                            <Progress
+                              value={progressOf(r)}
+                              label={t('run.progress', { name: r.template_name })}
+                              className="w-32"
+                            />
                           ) : null}
                           {r.error_message && r.status === 'failed' ? (
                             <span className="max-w-64 text-xs text-danger-soft-foreground">{r.error_message}</span>
@@ -184,20 +180,22 @@ export function ExportsPage() {
                               data-testid="run-warnings-toggle"
                             >
                               <AlertTriangle className="size-3.5" aria-hidden="true" />
-                              {r.warning_count} warning{r.warning_count === 1 ? '' : 's'}
+                              {t('run.warnings', { count: r.warning_count })}
                             </button>
                           ) : null}
                         </div>
                       </TableCell>
                       <TableCell className="whitespace-nowrap text-muted-foreground">
-                        {formatRelative(r.started_at ?? r.created_at)}
+                        {f.relative(r.started_at ?? r.created_at)}
                       </TableCell>
                       <TableCell className="text-right">
                         {r.output_url ? (
                           <Button asChild variant="secondary" size="sm">
                             <a href={r.output_url} download data-testid="run-download">
                               <Download aria-hidden="true" />
-                              Download{r.output_size_bytes !== null ? ` (${formatBytes(r.output_size_bytes)})` : ''}
+                              {r.output_size_bytes !== null
+                                ? t('run.download_size', { size: f.bytes(r.output_size_bytes) })
+                                : t('run.download')}
                             </a>
                           </Button>
                         ) : null}
@@ -237,11 +235,12 @@ export function ExportsPage() {
 
 /** The warnings of a run grouped by SKU, each linking to the field to fix on the SKU page. */
 function RunWarningsPanel({ runId }: { runId: string }) {
+  const t = useT(exportMessages);
   const warnings = useApiQuery<RunWarnings>(`/api/exports/${runId}`);
   const data = warnings.data;
   if (warnings.error)
     return (
-      <Alert variant="danger" title="The warnings could not be loaded">
+      <Alert variant="danger" title={t('warnings.error')}>
         {warnings.error.message}
       </Alert>
     );
@@ -271,9 +270,7 @@ function RunWarningsPanel({ runId }: { runId: string }) {
           </ul>
         </div>
       ))}
-      {data.warnings_truncated ? (
-        <p className="text-xs text-muted-foreground">Only the first warnings are kept; warning_count has them all.</p>
-      ) : null}
+      {data.warnings_truncated ? <p className="text-xs text-muted-foreground">{t('warnings.truncated')}</p> : null}
     </div>
   );
 }

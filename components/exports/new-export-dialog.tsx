@@ -17,6 +17,8 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { ExportRun, ExportTemplate, SavedView, Scope } from './types';
 import type { ExportDryRun } from '@/lib/exports/schemas';
+import { useT } from '@/components/i18n/locale-provider';
+import { exportMessages } from '@/lib/i18n/ui/exports';
 
 type DryRun = ExportDryRun;
 
@@ -36,9 +38,10 @@ export function NewExportDialog({
   initial: { templateId?: string; skuIds?: string[] };
   onStarted: (run: ExportRun) => void;
 }) {
-  const runnable = templates.filter((t) => t.status !== 'schema_drift');
+  const t = useT(exportMessages);
+  const runnable = templates.filter((tpl) => tpl.status !== 'schema_drift');
   const [templateId, setTemplateId] = React.useState(
-    initial.templateId ?? runnable.find((t) => t.status === 'valid')?.id ?? '',
+    initial.templateId ?? runnable.find((tpl) => tpl.status === 'valid')?.id ?? '',
   );
   const selectable = initial.skuIds?.length ? (initial.skuIds.length === 1 ? 'single_sku' : 'selected_skus') : null;
   const [scopeType, setScopeType] = React.useState<Scope['scope_type']>(selectable ?? 'all');
@@ -90,29 +93,26 @@ export function NewExportDialog({
     }
   }
 
-  const template = templates.find((t) => t.id === templateId);
+  const template = templates.find((tpl) => tpl.id === templateId);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent data-testid="new-export-dialog">
         <DialogHeader>
-          <DialogTitle>New export</DialogTitle>
-          <DialogDescription>
-            Only confirmed values are exported. SKUs that miss what the channel asks for are exported where it allows,
-            with a warning naming the field to fix.
-          </DialogDescription>
+          <DialogTitle>{t('dialog.title')}</DialogTitle>
+          <DialogDescription>{t('dialog.description')}</DialogDescription>
         </DialogHeader>
         <div className="grid gap-4">
           <div className="grid gap-1.5">
-            <Label htmlFor="export-template">Template</Label>
+            <Label htmlFor="export-template">{t('dialog.template')}</Label>
             <Select value={templateId} onValueChange={setTemplateId}>
-              <SelectTrigger id="export-template" aria-label="Template" data-testid="export-template">
-                <SelectValue placeholder="Choose a template" />
+              <SelectTrigger id="export-template" aria-label={t('dialog.template')} data-testid="export-template">
+                <SelectValue placeholder={t('dialog.choose_template')} />
               </SelectTrigger>
               <SelectContent>
-                {runnable.map((t) => (
-                  <SelectItem key={t.id} value={t.id}>
-                    {t.name} · {t.format} · v{t.version}
-                    {t.status === 'deprecated' ? ' (deprecated)' : ''}
+                {runnable.map((tpl) => (
+                  <SelectItem key={tpl.id} value={tpl.id}>
+                    {tpl.name} · {tpl.format} · {t('page.version', { version: String(tpl.version) })}
+                    {tpl.status === 'deprecated' ? t('dialog.deprecated') : ''}
                   </SelectItem>
                 ))}
               </SelectContent>
@@ -120,28 +120,32 @@ export function NewExportDialog({
             {template?.description ? <p className="text-xs text-muted-foreground">{template.description}</p> : null}
           </div>
           <div className="grid gap-1.5">
-            <Label htmlFor="export-scope">SKUs</Label>
+            <Label htmlFor="export-scope">{t('dialog.skus')}</Label>
             <Select value={scopeType} onValueChange={(v) => setScopeType(v as Scope['scope_type'])}>
-              <SelectTrigger id="export-scope" aria-label="Scope" data-testid="export-scope">
+              <SelectTrigger id="export-scope" aria-label={t('dialog.scope')} data-testid="export-scope">
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                <SelectItem value="all">All SKUs</SelectItem>
+                <SelectItem value="all">{t('dialog.all')}</SelectItem>
                 <SelectItem value="view" disabled={!views.length}>
-                  A saved view{views.length ? '' : ' (none saved yet)'}
+                  {views.length ? t('dialog.view') : t('dialog.view_none')}
                 </SelectItem>
                 {selectable === 'selected_skus' ? (
-                  <SelectItem value="selected_skus">The {initial.skuIds!.length} selected SKUs</SelectItem>
+                  <SelectItem value="selected_skus">
+                    {t('dialog.selected', { count: initial.skuIds!.length })}
+                  </SelectItem>
                 ) : null}
-                {selectable === 'single_sku' ? <SelectItem value="single_sku">This SKU</SelectItem> : null}
+                {selectable === 'single_sku' ? (
+                  <SelectItem value="single_sku">{t('dialog.this_sku')}</SelectItem>
+                ) : null}
               </SelectContent>
             </Select>
           </div>
           {scopeType === 'view' ? (
             <div className="grid gap-1.5">
-              <Label htmlFor="export-view">Saved view</Label>
+              <Label htmlFor="export-view">{t('dialog.saved_view')}</Label>
               <Select value={viewId} onValueChange={setViewId}>
-                <SelectTrigger id="export-view" aria-label="Saved view">
+                <SelectTrigger id="export-view" aria-label={t('dialog.saved_view')}>
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -157,18 +161,21 @@ export function NewExportDialog({
           {check ? (
             <Alert
               variant={check.warning_count ? 'warning' : 'success'}
-              title={`${check.sku_count} SKU${check.sku_count === 1 ? '' : 's'} would be exported`}
+              title={t('dialog.would_export', { count: check.sku_count })}
               data-testid="export-check"
             >
               {check.warning_count
-                ? `${check.warning_count} warning(s) on ${check.skus_with_warnings} SKU(s); they are listed with the run.`
-                : 'No warnings: every SKU has what this channel asks for.'}
+                ? t('dialog.warnings', {
+                    count: check.warning_count,
+                    skus: t('dialog.warning_skus', { count: check.skus_with_warnings }),
+                  })
+                : t('dialog.no_warnings')}
             </Alert>
           ) : null}
         </div>
         <DialogFooter>
           <Button variant="secondary" onClick={() => submit(true)} loading={busy} disabled={!templateId || !scope()}>
-            Check
+            {t('dialog.check')}
           </Button>
           <Button
             onClick={() => submit(false)}
@@ -176,7 +183,7 @@ export function NewExportDialog({
             disabled={!templateId || !scope()}
             data-testid="start-export"
           >
-            Start export
+            {t('dialog.start')}
           </Button>
         </DialogFooter>
       </DialogContent>

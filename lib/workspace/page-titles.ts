@@ -2,15 +2,21 @@ import { and, eq } from 'drizzle-orm';
 import type { Metadata } from 'next';
 import { getDb } from '@/lib/db/client';
 import { documents, entities, importBatches, skus } from '@/lib/db/schema';
+import { getT } from '@/lib/i18n/ui-locale';
+import { pageMessages } from '@/lib/i18n/ui/pages';
 import { getSession } from './session';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+type Kind = 'kind.sku' | 'kind.document' | 'kind.entity' | 'kind.import';
+
 /**
  * Tab titles that name the thing ("ACME-001 · SKU · …"), read within the signed-in workspace only so a
- * link to another workspace's record never reveals its name. Falls back to the kind alone.
+ * link to another workspace's record never reveals its name. Falls back to the kind alone, which is in
+ * the UI language.
  */
-async function named(kind: string, id: string, read: (workspaceId: string) => Promise<string | undefined>) {
+async function named(kindKey: Kind, id: string, read: (workspaceId: string) => Promise<string | undefined>) {
+  const kind = (await getT(pageMessages))(kindKey);
   const session = await getSession();
   if (!session || !UUID.test(id)) return kind;
   const name = await read(session.workspace.id).catch(() => undefined);
@@ -19,7 +25,7 @@ async function named(kind: string, id: string, read: (workspaceId: string) => Pr
 
 export async function skuTitle(id: string): Promise<Metadata> {
   return {
-    title: await named('SKU', id, async (ws) => {
+    title: await named('kind.sku', id, async (ws) => {
       const db = await getDb();
       const [r] = await db
         .select({ code: skus.skuCode })
@@ -32,7 +38,7 @@ export async function skuTitle(id: string): Promise<Metadata> {
 
 export async function documentTitle(id: string): Promise<Metadata> {
   return {
-    title: await named('Document', id, async (ws) => {
+    title: await named('kind.document', id, async (ws) => {
       const db = await getDb();
       const [r] = await db
         .select({ name: documents.filename })
@@ -45,7 +51,7 @@ export async function documentTitle(id: string): Promise<Metadata> {
 
 export async function entityTitle(id: string): Promise<Metadata> {
   return {
-    title: await named('Entity', id, async (ws) => {
+    title: await named('kind.entity', id, async (ws) => {
       const db = await getDb();
       const [r] = await db
         .select({ name: entities.name })
@@ -58,7 +64,7 @@ export async function entityTitle(id: string): Promise<Metadata> {
 
 export async function importTitle(id: string): Promise<Metadata> {
   return {
-    title: await named('Import review', id, async (ws) => {
+    title: await named('kind.import', id, async (ws) => {
       const db = await getDb();
       const [r] = await db
         .select({ name: importBatches.filename })

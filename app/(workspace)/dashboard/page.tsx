@@ -2,27 +2,33 @@ import type { Metadata } from 'next';
 import { Readiness } from '@/components/dashboard/readiness';
 import { PageHeader } from '@/components/ui/page-header';
 import { PlanBadge } from '@/components/workspace/plan-badge';
+import { getT } from '@/lib/i18n/ui-locale';
+import { dashboardMessages } from '@/lib/i18n/ui/dashboard';
+import { pageMessages } from '@/lib/i18n/ui/pages';
 import { requireSession } from '@/lib/workspace/session';
 
-export const metadata: Metadata = { title: 'Dashboard' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getT(pageMessages))('title.dashboard') };
+}
 
 export default async function DashboardPage() {
   const { workspace, user } = await requireSession();
+  const t = await getT(dashboardMessages);
 
   return (
     <>
       <PageHeader
         eyebrow={
           <span className="inline-flex items-center gap-1.5">
-            Workspace <PlanBadge plan={workspace.plan} />
+            {t('page.workspace')} <PlanBadge plan={workspace.plan} />
           </span>
         }
         title={
           <>
-            Welcome to <span data-testid="dashboard-workspace-name">{workspace.name}</span>
+            {t('page.welcome')} <span data-testid="dashboard-workspace-name">{workspace.name}</span>
           </>
         }
-        description={`Signed in as ${user.email}. How ready your products are for the EU General Product Safety Regulation.`}
+        description={t('page.description', { email: user.email })}
       />
       <Readiness />
     </>
