@@ -234,7 +234,7 @@ export const settingsMessages = defineMessages({
     'keys.never': 'Nie',
     'keys.never_used': 'Nie verwendet',
     'keys.expired': 'Abgelaufen',
-    'keys.soon': 'Bald',
+    'keys.soon': 'Läuft bald ab',
     'keys.actions_for': 'Aktionen für {name}',
     'keys.rotate_menu': 'Erneuern…',
     'keys.revoke_menu': 'Widerrufen…',
