@@ -104,6 +104,8 @@ test('two people: invite a reviewer, four-eyes approval, the audit log shows bot
   browser,
   baseURL,
 }) => {
+  // Two browsers, an invitation, four-eyes and the audit CSV: close to a minute on a loaded 2-core machine.
+  test.setTimeout(150_000);
   const a = uniqueEmail('owner-a');
   const b = uniqueEmail('reviewer-b');
   const code = `TEAM-${Date.now().toString(36).toUpperCase()}`;
