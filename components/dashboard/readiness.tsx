@@ -9,8 +9,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isMissingRoute } from '@/components/skus/sku-context';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
-import { humanizeCode } from '@/components/skus/labels';
-import { useFormat, useT } from '@/components/i18n/locale-provider';
+import { blockerTitle } from '@/lib/requirements/titles';
+import { useFormat, useLocale, useT } from '@/components/i18n/locale-provider';
 import { dashboardMessages } from '@/lib/i18n/ui/dashboard';
 import { SKU_STATUSES, type DashboardData, type SkuStatus } from '@/components/skus/types';
 import { GetStarted, GpsrChecklist } from './get-started';
@@ -111,6 +111,7 @@ function NextSteps({ counts }: { counts: Record<string, number> }) {
 /** Readiness at a glance from GET /api/dashboard; an empty workspace gets the first-run checklist. */
 export function Readiness() {
   const t = useT(dashboardMessages);
+  const locale = useLocale();
   const f = useFormat();
   const dash = useApiQuery<DashboardData>('/api/dashboard');
 
@@ -237,7 +238,7 @@ export function Readiness() {
                     >
                       <div className="flex items-baseline gap-3">
                         <span className="min-w-0 flex-1 text-[0.8125rem] font-medium text-foreground">
-                          {humanizeCode(b.code)}
+                          {blockerTitle(b.code, locale)}
                         </span>
                         <span className="text-[0.8125rem] font-semibold text-foreground tabular-nums">
                           {f.number(b.count)}
