@@ -150,7 +150,7 @@ export const documentMessages = defineMessages({
     'phase.offer_import': 'Product list',
 
     'count.uploaded': '{count} uploaded',
-    'count.duplicate': '{count} duplicate',
+    'count.duplicate': { one: '{count} duplicate', other: '{count} duplicate' },
     'count.not_stored': '{count} not stored',
     'count.skipped_full': '{count} skipped: storage full',
 
@@ -198,7 +198,7 @@ export const documentMessages = defineMessages({
     'panel.files_added': { one: '{count} file added', other: '{count} files added' },
     'panel.in_progress': '{count} in progress',
     'panel.stored': { one: '{count} document stored', other: '{count} documents stored' },
-    'panel.duplicate': '{count} duplicate',
+    'panel.duplicate': { one: '{count} duplicate', other: '{count} duplicate' },
     'panel.not_stored': '{count} not stored',
     'panel.skipped': '{count} skipped for storage',
     'panel.clear': 'Clear finished',
@@ -459,7 +459,7 @@ export const documentMessages = defineMessages({
     'picker.none_yet': 'Noch keine SKUs. Legen Sie eine auf der Seite „SKUs“ an.',
     'picker.match_title': 'Das Dokument nennt: {match}',
     'picker.in_document': 'im Dokument',
-    'picker.clear': 'Auswahl aufheben: {label}',
+    'picker.clear': 'Zurücksetzen: {label}',
 
     'result.uploaded': 'Hochgeladen',
     'result.open': 'Öffnen',
@@ -474,14 +474,14 @@ export const documentMessages = defineMessages({
     'phase.queued': 'Wartet',
     'phase.inspecting_bundle': 'Paketinhalt wird geprüft…',
     'phase.inspecting_list': 'Wird auf Produktliste geprüft…',
-    'phase.uploading': 'Hochladen {percent} %',
+    'phase.uploading': 'Wird hochgeladen: {percent} %',
     'phase.finishing': 'Wird klassifiziert…',
     'phase.cancelled': 'Abgebrochen',
     'phase.failed': 'Fehlgeschlagen',
     'phase.offer_import': 'Produktliste',
 
     'count.uploaded': '{count} hochgeladen',
-    'count.duplicate': '{count} Duplikat(e)',
+    'count.duplicate': { one: '{count} Duplikat', other: '{count} Duplikate' },
     'count.not_stored': '{count} nicht gespeichert',
     'count.skipped_full': '{count} übersprungen: Speicher voll',
 
@@ -530,7 +530,7 @@ export const documentMessages = defineMessages({
     'panel.files_added': { one: '{count} Datei hinzugefügt', other: '{count} Dateien hinzugefügt' },
     'panel.in_progress': '{count} in Bearbeitung',
     'panel.stored': { one: '{count} Dokument gespeichert', other: '{count} Dokumente gespeichert' },
-    'panel.duplicate': '{count} Duplikat(e)',
+    'panel.duplicate': { one: '{count} Duplikat', other: '{count} Duplikate' },
     'panel.not_stored': '{count} nicht gespeichert',
     'panel.skipped': '{count} wegen Speicherplatz übersprungen',
     'panel.clear': 'Erledigte entfernen',
