@@ -121,6 +121,10 @@ export function humanizeKey(key: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
+/**
+ * English names of the upload audit events, read by the audit log view; the same words in both UI languages
+ * are `audit_action.*` and `destination.*` in documentMessages.
+ */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'upload.classified': 'Classified',
   'upload.routed': 'Routed',
