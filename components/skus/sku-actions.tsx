@@ -41,6 +41,7 @@ import { toast } from '@/components/ui/toaster';
 import { fixOf } from './blockers-tab';
 import { useLocale, useT } from '@/components/i18n/locale-provider';
 import { commonMessages } from '@/lib/i18n/ui/common';
+import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';
 import { skuActionMessages } from '@/lib/i18n/ui/sku-actions';
 import type { T } from '@/lib/i18n/ui';
 import { blockerTitle } from '@/lib/requirements/titles';
@@ -119,6 +120,7 @@ export function ActionOutcomePanel({ outcome, onDismiss }: { outcome: ActionOutc
   const { detail, goTo } = useSkuPage();
   const t = useT(skuActionMessages);
   const common = useT(commonMessages);
+  const dossierT = useT(skuDossierMessages);
   const locale = useLocale();
   const groups = openItemsOf(outcome.error, detail.blockers, t, (code) => blockerTitle(code, locale));
   return (
@@ -131,9 +133,9 @@ export function ActionOutcomePanel({ outcome, onDismiss }: { outcome: ActionOutc
             <ul className="mt-1 grid gap-1.5">
               {g.items.map((item) => {
                 const fix = item.blocker
-                  ? fixOf(item.blocker)
+                  ? fixOf(item.blocker, dossierT)
                   : item.fields?.length
-                    ? fixOf({ code: 'x', severity: 'blocker', message: '', required_fields: item.fields })
+                    ? fixOf({ code: 'x', severity: 'blocker', message: '', required_fields: item.fields }, dossierT)
                     : null;
                 return (
                   <li key={item.key} className="flex flex-wrap items-center gap-x-3 gap-y-1">
