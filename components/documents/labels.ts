@@ -120,19 +120,3 @@ export function humanizeKey(key: string): string {
   const s = key.replace(/_/g, ' ');
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
-
-/**
- * English names of the upload audit events, read by the audit log view; the same words in both UI languages
- * are `audit_action.*` and `destination.*` in documentMessages.
- */
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
-  'upload.classified': 'Classified',
-  'upload.routed': 'Routed',
-  'upload.needs_review': 'Needs review',
-};
-
-export const DESTINATION_LABELS: Record<string, string> = {
-  documentVault: 'Document vault',
-  importWizard: 'Import wizard',
-  reviewQueue: 'Review queue',
-};

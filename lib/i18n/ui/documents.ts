@@ -329,12 +329,6 @@ export const documentMessages = defineMessages({
     'detail.preview': 'Preview',
     'detail.sha': 'SHA-256 of the file',
 
-    'audit_action.upload.classified': 'Classified',
-    'audit_action.upload.routed': 'Routed',
-    'audit_action.upload.needs_review': 'Needs review',
-    'destination.documentVault': 'Document vault',
-    'destination.importWizard': 'Import wizard',
-    'destination.reviewQueue': 'Review queue',
   },
   de: {
     'type.unclassified': 'Nicht klassifiziert',
@@ -670,11 +664,5 @@ export const documentMessages = defineMessages({
     'detail.preview': 'Vorschau',
     'detail.sha': 'SHA-256 der Datei',
 
-    'audit_action.upload.classified': 'Klassifiziert',
-    'audit_action.upload.routed': 'Weitergeleitet',
-    'audit_action.upload.needs_review': 'Prüfung nötig',
-    'destination.documentVault': 'Dokumentenablage',
-    'destination.importWizard': 'Import-Assistent',
-    'destination.reviewQueue': 'Prüfliste',
   },
 });
