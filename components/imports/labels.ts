@@ -135,7 +135,7 @@ function build(locale: UiLocale): ImportLabels {
       if (d === ',') return t('delimiter.comma');
       if (d === '\t') return t('delimiter.tab');
       if (d === '|') return t('delimiter.pipe');
-      return `“${d}”`;
+      return t('delimiter.other', { delimiter: d });
     },
     entityRole: (role) =>
       (ROLES as readonly string[]).includes(role) ? t(`role.${role as ImportEntityRole}`) : spaced(role),

@@ -102,7 +102,7 @@ function ChangeRow({ change }: { change: ReviewChange }) {
         <span className="text-xs whitespace-nowrap text-subtle-foreground" data-testid="change-provenance">
           {p.row ? t('diff.row', { row: String(p.row) }) : ''}
           {p.row && p.column ? ', ' : ''}
-          {p.column ? `“${p.column}”` : ''}
+          {p.column ? t('review.quoted', { text: p.column }) : ''}
         </span>
       ) : (
         <span />
@@ -179,7 +179,7 @@ function SkuCard({ sku }: { sku: ReviewSku }) {
               key={i}
               className={REPAIR_CODES.has(w.code) ? 'text-success-soft-foreground' : 'text-warning-soft-foreground'}
             >
-              {w.column ? `“${w.column}”: ` : ''}
+              {w.column ? `${t('review.quoted', { text: w.column })}: ` : ''}
               {w.message}
             </li>
           ))}

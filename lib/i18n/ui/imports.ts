@@ -249,6 +249,7 @@ export const importMessages = defineMessages({
     'wizard.not_started': 'The import did not start',
     'wizard.open_review': 'Open the review',
 
+    'review.quoted': '“{text}”',
     'review.cleared': 'cleared',
     'review.changed_to': 'changed to',
     'review.new': 'New',
@@ -559,6 +560,7 @@ export const importMessages = defineMessages({
     'wizard.not_started': 'Der Import wurde nicht gestartet',
     'wizard.open_review': 'Prüfung öffnen',
 
+    'review.quoted': '„{text}“',
     'review.cleared': 'gelöscht',
     'review.changed_to': 'geändert in',
     'review.new': 'Neu',
