@@ -48,7 +48,7 @@ export const importLabelMessages = defineMessages({
     // The role inside a sentence ("A new manufacturer entity…"); German keeps its nouns capitalised.
     'role_in_text.manufacturer': 'manufacturer',
     'role_in_text.importer': 'importer',
-    'role_in_text.responsible_person': 'eu responsible person',
+    'role_in_text.responsible_person': 'EU responsible person',
     'action.link_existing': 'Link to existing',
     'action.create_new': 'Create new',
     'action.ignore': 'Ignore',

@@ -179,7 +179,7 @@ export const importMessages = defineMessages({
     },
     'diff.collapse': 'Collapse all',
     'diff.expand': 'Expand all',
-    'diff.resets_title': { one: '{count} SKU go back for approval', other: '{count} SKUs go back for approval' },
+    'diff.resets_title': { one: '{count} SKU goes back for approval', other: '{count} SKUs go back for approval' },
     'diff.resets_body': {
       one: 'It is approved or reviewed now. Changed data resets the approval to pending and reopens the review, so someone checks the new values again.',
       other:
