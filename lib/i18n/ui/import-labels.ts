@@ -100,7 +100,7 @@ export const importLabelMessages = defineMessages({
     'role.responsible_person': 'Verantwortliche Person in der EU',
     'role_in_text.manufacturer': 'Hersteller',
     'role_in_text.importer': 'Importeur',
-    'role_in_text.responsible_person': 'Verantwortliche Person in der EU',
+    'role_in_text.responsible_person': 'verantwortliche Person in der EU',
     'action.link_existing': 'Mit vorhandenem verknüpfen',
     'action.create_new': 'Neu anlegen',
     'action.ignore': 'Ignorieren',
