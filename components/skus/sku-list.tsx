@@ -11,7 +11,7 @@ import {
   useReactTable,
   type SortingState,
 } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown, Boxes, Plus, SearchX, Upload } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Boxes, ChevronDown, Plus, SearchX, Upload } from 'lucide-react';
 import { useDashboard } from '@/components/api/queries/resources';
 import { useCursorList } from '@/components/api/queries/use-cursor-list';
 import { FilterChip, ListFooter, ListToolbar } from '@/components/ui/list-toolbar';
@@ -20,11 +20,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { SimpleTooltip } from '@/components/ui/tooltip';
-import { formatDate, formatRelative } from '@/components/format';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
 import { cn } from '@/lib/utils/cn';
 import { CATEGORY_OPTIONS, STATUS_LABELS, categoryLabel } from './labels';
 import { SkuTableExportBar } from '@/components/exports/sku-table-export';
@@ -33,6 +32,10 @@ import { BlockerBadge, StatusPill } from './status';
 import { SKU_SORTS, SKU_STATUSES, type Sku, type SkuList as SkuPage, type SkuSort, type SkuStatus } from './types';
 import { SKU_PAGE_SIZE as PAGE_SIZE, readSkuFilters, skuFiltersToQuery, type SkuFilters } from './list-filters';
 import { RoleGate } from '@/components/team/role-gate';
+import { inputClassName } from '@/components/ui/input';
+import type { T } from '@/lib/i18n/ui';
+import { uiKitMessages } from '@/lib/i18n/ui/ui-kit';
+import { skuListMessages } from '@/lib/i18n/ui/sku-list';
 
 const CREATE_SKU = { operationId: 'createSku', method: 'POST', path: '/api/skus' } as const;
 const IMPORT_SKUS = { operationId: 'importSkus', method: 'POST', path: '/api/import' } as const;
@@ -40,13 +43,15 @@ const IMPORT_SKUS = { operationId: 'importSkus', method: 'POST', path: '/api/imp
 // The form (zod, react-hook-form) loads when "New SKU" is first pressed, not with the list.
 const NewSkuDialog = dynamic(() => import('./new-sku-dialog').then((m) => m.NewSkuDialog), { ssr: false });
 
-const SORT_LABELS: Record<SkuSort, string> = {
-  created_desc: 'Newest first',
-  created_asc: 'Oldest first',
-  code_asc: 'SKU code A–Z',
-  code_desc: 'SKU code Z–A',
-  blockers_desc: 'Most blockers first',
-};
+type SkuListT = T<typeof skuListMessages.en>;
+
+const SORT_LABELS = {
+  created_desc: 'sort.created_desc',
+  created_asc: 'sort.created_asc',
+  code_asc: 'sort.code_asc',
+  code_desc: 'sort.code_desc',
+  blockers_desc: 'sort.blockers_desc',
+} as const satisfies Record<SkuSort, keyof typeof skuListMessages.en>;
 
 /** Which column a sort belongs to, and the sort a click on that column's header moves to. */
 const SORT_COLUMN: Record<SkuSort, { id: string; desc: boolean }> = {
@@ -73,12 +78,14 @@ const phoneClass = (meta: unknown) => {
 };
 
 function SortHeader({
+  t,
   label,
   columnId,
   sort,
   onSort,
   sortable = true,
 }: {
+  t: SkuListT;
   label: string;
   columnId: string;
   sort: SkuSort;
@@ -96,7 +103,7 @@ function SortHeader({
         '-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 hover:text-foreground',
         active && 'text-foreground',
       )}
-      aria-label={`Sort by ${label}`}
+      aria-label={t('column.sort_by', { label })}
     >
       {label}
       <Icon className={cn('size-3.5', !active && 'opacity-50')} aria-hidden="true" />
@@ -120,6 +127,39 @@ function StatusChips({ on, onToggle }: { on: SkuStatus[]; onToggle: (s: SkuStatu
 }
 
 /**
+ * A filter of the toolbar as a native select drawn like components/ui/select's trigger: it needs no
+ * script to open, which keeps the list page's JavaScript and hydration small.
+ */
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="relative w-48">
+      <select
+        aria-label={label}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={cn(inputClassName, 'cursor-pointer appearance-none pr-8')}
+      >
+        {children}
+      </select>
+      <ChevronDown
+        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
+    </div>
+  );
+}
+
+/**
  * The SKU list: server-side search, filters, sort and cursor paging; state lives in the URL. `firstPage`
  * is the first page the server page read for the URL it rendered (`params`, the list's query string).
  */
@@ -131,6 +171,9 @@ export function SkuList({
   firstPage?: { params: string; page: SkuPage; at: number };
 }) {
   const router = useRouter();
+  const t = useT(skuListMessages);
+  const tk = useT(uiKitMessages);
+  const f = useFormat();
   const pathname = usePathname();
   const params = useSearchParams();
   const filters = React.useMemo(() => readSkuFilters(new URLSearchParams(params?.toString() ?? '')), [params]);
@@ -174,9 +217,11 @@ export function SkuList({
 
   const columns = React.useMemo(
     () => [
-      skuSelectColumn(),
+      skuSelectColumn(t),
       col.accessor('sku_code', {
-        header: () => <SortHeader label="SKU code" columnId="sku_code" sort={filters.sort} onSort={onSort} />,
+        header: () => (
+          <SortHeader t={t} label={t('column.sku_code')} columnId="sku_code" sort={filters.sort} onSort={onSort} />
+        ),
         cell: (c) => (
           <>
             <Link
@@ -194,7 +239,7 @@ export function SkuList({
         ),
       }),
       col.accessor('product_name', {
-        header: 'Product',
+        header: t('column.product'),
         meta: { phoneHidden: 'sm' },
         cell: (c) => <span className="line-clamp-2 min-w-40 text-foreground">{c.getValue()}</span>,
       }),
@@ -209,47 +254,51 @@ export function SkuList({
           ),
       }),
       col.accessor('category_code', {
-        header: 'Category',
+        header: t('column.category'),
         meta: PHONE_HIDDEN,
         cell: (c) => (
           <span className="whitespace-nowrap text-muted-foreground">
             {categoryLabel(c.getValue())}
             {c.row.original.category_defaulted ? (
-              <SimpleTooltip content="No category was given, so the general GPSR profile applies.">
-                <span className="ml-1 text-xs text-subtle-foreground">(default)</span>
+              <SimpleTooltip content={t('category.default_hint')}>
+                <span className="ml-1 text-xs text-subtle-foreground">{t('category.default')}</span>
               </SimpleTooltip>
             ) : null}
           </span>
         ),
       }),
       col.accessor('status', {
-        header: 'Status',
+        header: t('column.status'),
         cell: (c) => <StatusPill status={c.getValue()} />,
       }),
       col.display({
         id: 'blockers',
-        header: () => <SortHeader label="Blockers" columnId="blockers" sort={filters.sort} onSort={onSort} />,
+        header: () => (
+          <SortHeader t={t} label={t('column.blockers')} columnId="blockers" sort={filters.sort} onSort={onSort} />
+        ),
         cell: (c) => (
           <BlockerBadge blockers={c.row.original.blocker_count ?? 0} warnings={c.row.original.warning_count ?? 0} />
         ),
       }),
       col.accessor('created_at', {
         meta: PHONE_HIDDEN,
-        header: () => <SortHeader label="Created" columnId="created_at" sort={filters.sort} onSort={onSort} />,
+        header: () => (
+          <SortHeader t={t} label={t('column.created')} columnId="created_at" sort={filters.sort} onSort={onSort} />
+        ),
         cell: (c) => (
           // The server renders the first page: its clock and time zone may word this a little differently.
           <time
             dateTime={c.getValue()}
-            title={formatDate(c.getValue())}
+            title={f.date(c.getValue())}
             className="whitespace-nowrap text-muted-foreground"
             suppressHydrationWarning
           >
-            {formatRelative(c.getValue())}
+            {f.relative(c.getValue())}
           </time>
         ),
       }),
     ],
-    [filters.sort, onSort],
+    [filters.sort, onSort, t, f],
   );
 
   const table = useReactTable({
@@ -266,10 +315,11 @@ export function SkuList({
   });
 
   const filtered = Boolean(queryString);
+  const [emptyBefore, emptyAfter] = t('empty.description').split('{link}');
   const showFirstRun = !loading && !error && rows.length === 0 && !filtered;
 
   function openRow(e: React.MouseEvent, id: string) {
-    if ((e.target as HTMLElement).closest('a,button')) return;
+    if ((e.target as HTMLElement).closest('a,button,input')) return;
     if (e.metaKey || e.ctrlKey) window.open(`/skus/${id}`, '_blank', 'noopener');
     else router.push(`/skus/${id}`);
   }
@@ -282,22 +332,22 @@ export function SkuList({
   return (
     <>
       <PageHeader
-        title="SKUs"
-        description="Every product you place on the EU market, with its dossier, blockers, approval and public safety page."
+        title={t('page.title')}
+        description={t('page.description')}
         actions={
           <>
             <RoleGate need={IMPORT_SKUS}>
               <Button asChild variant="secondary">
                 <Link href="/imports">
                   <Upload aria-hidden="true" />
-                  Import catalogue
+                  {t('action.import')}
                 </Link>
               </Button>
             </RoleGate>
             <RoleGate need={CREATE_SKU} showReason>
               <Button onClick={startCreate} data-testid="new-sku">
                 <Plus aria-hidden="true" />
-                New SKU
+                {t('action.new')}
               </Button>
             </RoleGate>
           </>
@@ -308,14 +358,14 @@ export function SkuList({
         <Card>
           <EmptyState
             icon={Boxes}
-            title="No SKUs yet"
+            title={t('empty.title')}
             description={
               <>
-                Create a SKU here, or bring your whole catalogue in from a CSV or Excel export with{' '}
+                {emptyBefore}
                 <Link href="/imports" className="font-medium text-primary hover:underline">
-                  Imports
+                  {t('empty.imports_link')}
                 </Link>
-                : you see every change before it is written.
+                {emptyAfter}
               </>
             }
             actions={
@@ -324,14 +374,14 @@ export function SkuList({
                   <Button asChild>
                     <Link href="/imports">
                       <Upload aria-hidden="true" />
-                      Import a catalogue
+                      {t('empty.import')}
                     </Link>
                   </Button>
                 </RoleGate>
                 <RoleGate need={CREATE_SKU}>
                   <Button variant="secondary" onClick={startCreate}>
                     <Plus aria-hidden="true" />
-                    Create one SKU
+                    {t('empty.create')}
                   </Button>
                 </RoleGate>
               </>
@@ -344,40 +394,35 @@ export function SkuList({
           <ListToolbar
             query={filters.q}
             onQuery={onQuery}
-            searchLabel="Search SKUs"
-            placeholder="Code, name, GTIN, manufacturer or brand"
+            searchLabel={t('search.label')}
+            placeholder={t('search.placeholder')}
             filtered={filtered}
             onClear={clearAll}
             controls={
               <>
-                <Select
+                <FilterSelect
+                  label={t('filter.category')}
                   value={filters.category || 'all'}
-                  onValueChange={(v) => setFilters({ category: v === 'all' ? '' : v })}
+                  onChange={(v) => setFilters({ category: v === 'all' ? '' : v })}
                 >
-                  <SelectTrigger className="w-48" aria-label="Category">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value="all">All categories</SelectItem>
-                    {CATEGORY_OPTIONS.map((c) => (
-                      <SelectItem key={c.code} value={c.code}>
-                        {c.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <Select value={filters.sort} onValueChange={(v) => setFilters({ sort: v as SkuSort })}>
-                  <SelectTrigger className="w-48" aria-label="Sort">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {SKU_SORTS.map((s) => (
-                      <SelectItem key={s} value={s}>
-                        {SORT_LABELS[s]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                  <option value="all">{t('filter.all_categories')}</option>
+                  {CATEGORY_OPTIONS.map((c) => (
+                    <option key={c.code} value={c.code}>
+                      {c.label}
+                    </option>
+                  ))}
+                </FilterSelect>
+                <FilterSelect
+                  label={t('filter.sort')}
+                  value={filters.sort}
+                  onChange={(v) => setFilters({ sort: v as SkuSort })}
+                >
+                  {SKU_SORTS.map((s) => (
+                    <option key={s} value={s}>
+                      {t(SORT_LABELS[s])}
+                    </option>
+                  ))}
+                </FilterSelect>
                 <SkuTableExportBar
                   selectedIds={Object.keys(rowSelection).filter((k) => rowSelection[k])}
                   filters={{
@@ -390,10 +435,10 @@ export function SkuList({
                 />
               </>
             }
-            chipsLabel="Filter by status"
+            chipsLabel={t('filter.by_status')}
             chips={
               <>
-                <span className="mr-1 text-xs font-medium text-muted-foreground">Status</span>
+                <span className="mr-1 text-xs font-medium text-muted-foreground">{t('filter.status')}</span>
                 <StatusChips on={filters.statuses} onToggle={toggleStatus} />
                 <span className="mx-1 h-4 w-px bg-border" aria-hidden="true" />
                 <FilterChip
@@ -401,7 +446,7 @@ export function SkuList({
                   tone="danger"
                   onClick={() => setFilters({ hasBlockers: !filters.hasBlockers })}
                 >
-                  Has blockers
+                  {t('filter.has_blockers')}
                 </FilterChip>
               </>
             }
@@ -409,7 +454,7 @@ export function SkuList({
 
           {error ? (
             <div className="p-5">
-              <Alert variant="danger" title="The SKUs could not be loaded">
+              <Alert variant="danger" title={t('error.load')}>
                 {error.message}
               </Alert>
             </div>
@@ -482,11 +527,11 @@ export function SkuList({
             <EmptyState
               compact
               icon={SearchX}
-              title="No SKUs match these filters"
-              description="Try another search term, or clear the filters to see every SKU."
+              title={t('filtered_empty.title')}
+              description={t('filtered_empty.description')}
               actions={
                 <Button variant="secondary" size="sm" onClick={clearAll}>
-                  Clear filters
+                  {tk('toolbar.clear')}
                 </Button>
               }
             />
@@ -494,12 +539,12 @@ export function SkuList({
 
           <ListFooter
             count={rows.length}
-            noun={['SKU', 'SKUs']}
+            noun={[t('footer.sku'), t('footer.skus')]}
             hasMore={list.hasMore}
             onMore={list.loadMore}
             loadingMore={list.loadingMore}
-            moreLabel={`Load ${PAGE_SIZE} more`}
-            extra={skuLimit !== null ? ` · plan allows ${skuLimit}` : ''}
+            moreLabel={t('footer.more', { count: PAGE_SIZE })}
+            extra={skuLimit !== null ? t('footer.plan', { limit: String(skuLimit) }) : ''}
           />
         </Card>
       )}
