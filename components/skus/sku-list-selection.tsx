@@ -3,7 +3,6 @@
 import * as React from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
-import { createColumnHelper, type Table } from '@tanstack/react-table';
 import { useQueryClient } from '@tanstack/react-query';
 import { BookmarkPlus, Building2, FileDown, Mail, Tags, X } from 'lucide-react';
 import { queryKeys } from '@/components/api/queries/keys';
@@ -16,7 +15,7 @@ import { useT } from '@/components/i18n/locale-provider';
 import type { T } from '@/lib/i18n/ui';
 import { skuListMessages } from '@/lib/i18n/ui/sku-list';
 import type { BulkResult } from '@/lib/skus/bulk';
-import { BULK_FILTER_MAX, type SkuFilter } from '@/lib/skus/schemas';
+import type { SkuFilter } from '@/lib/skus/schemas';
 import type { BulkSendResult } from '@/lib/outreach/schemas';
 import type { Sku } from './types';
 
@@ -54,42 +53,56 @@ const BOX_CLASS =
   'size-4 shrink-0 cursor-pointer rounded-[4px] align-middle accent-primary ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
-function SelectAllBox({ t, table }: { t: T<typeof skuListMessages.en>; table: Table<Sku> }) {
+/** The header's box: selects every row shown; "some selected" shows as a dash. */
+export function SelectAllBox({
+  checked,
+  indeterminate,
+  onChange,
+  label,
+}: {
+  checked: boolean;
+  indeterminate: boolean;
+  onChange: (on: boolean) => void;
+  label: string;
+}) {
   const ref = React.useRef<HTMLInputElement>(null);
-  const some = !table.getIsAllRowsSelected() && table.getIsSomeRowsSelected();
   // "Some selected" exists only as a property of a native box, not as an attribute.
   React.useEffect(() => {
-    if (ref.current) ref.current.indeterminate = some;
-  }, [some]);
+    if (ref.current) ref.current.indeterminate = indeterminate;
+  }, [indeterminate]);
   return (
     <input
       ref={ref}
       type="checkbox"
       className={BOX_CLASS}
-      aria-label={t('select.all')}
-      checked={table.getIsAllRowsSelected()}
-      onChange={(e) => table.toggleAllRowsSelected(e.target.checked)}
+      aria-label={label}
+      checked={checked}
+      onChange={(e) => onChange(e.target.checked)}
       data-testid="select-all"
     />
   );
 }
 
-/** The row-selection column: each box is named by its SKU's code; the header selects the page shown. */
-export function skuSelectColumn(t: T<typeof skuListMessages.en>) {
-  return createColumnHelper<Sku>().display({
-    id: 'select',
-    header: ({ table }) => <SelectAllBox t={t} table={table} />,
-    cell: ({ row }) => (
-      <input
-        type="checkbox"
-        className={BOX_CLASS}
-        aria-label={t('select.row', { code: row.original.sku_code })}
-        checked={row.getIsSelected()}
-        onChange={(e) => row.toggleSelected(e.target.checked)}
-        data-testid="select-row"
-      />
-    ),
-  });
+/** A row's box, named by its SKU's code. */
+export function SelectRowBox({
+  checked,
+  onChange,
+  label,
+}: {
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  label: string;
+}) {
+  return (
+    <input
+      type="checkbox"
+      className={BOX_CLASS}
+      aria-label={label}
+      checked={checked}
+      onChange={(e) => onChange(e.target.checked)}
+      data-testid="select-row"
+    />
+  );
 }
 
 /** The filter as the list's query string (GET /api/skus/count reads the same parameters). */
@@ -105,6 +118,23 @@ function filterQuery(f: SkuFilter): string {
 type Action = 'category' | 'entity' | 'view' | 'request' | null;
 
 type SkuListT = T<typeof skuListMessages.en>;
+
+/**
+ * The most rows a bulk action takes when it targets a filter. The number lives with the API's schemas,
+ * which bring zod: it loads when "select all matching" may be offered, not with the list page.
+ */
+function useBulkFilterMax(wanted: boolean): number | null {
+  const [max, setMax] = React.useState<number | null>(null);
+  React.useEffect(() => {
+    if (!wanted || max !== null) return;
+    let live = true;
+    void import('@/lib/skus/schemas').then((m) => live && setMax(m.BULK_FILTER_MAX));
+    return () => {
+      live = false;
+    };
+  }, [wanted, max]);
+  return max;
+}
 
 /** One sentence for what a bulk action did, for the toast and the live region. */
 export function describeBulkResult(t: SkuListT, what: string, r: BulkResult): string {
@@ -155,6 +185,7 @@ export function SkuSelectionBar({
   const allMatching = pageSelected && allMatchingFor === filterKey;
   const matching = useApiQuery<{ count: number }>(pageSelected ? `/api/skus/count?${filterQuery(filter!)}` : null);
   const total = matching.data?.count ?? null;
+  const bulkMax = useBulkFilterMax(pageSelected);
   const count = allMatching && total !== null ? total : selected.length;
   const target = { skus: selected, filter: allMatching ? filter : null, total: total ?? undefined };
   // While rows are selected the region says how many; after an action, what it did.
@@ -237,7 +268,7 @@ export function SkuSelectionBar({
             <X aria-hidden="true" />
             {t('bulk.clear')}
           </Button>
-          {pageSelected && total !== null && total > selected.length ? (
+          {pageSelected && total !== null && bulkMax !== null && total > selected.length ? (
             <div className="basis-full text-sm" data-testid="select-all-matching-banner">
               {allMatching ? (
                 <>
@@ -250,10 +281,10 @@ export function SkuSelectionBar({
                     {t('banner.only_shown', { count: selected.length })}
                   </button>
                 </>
-              ) : total > BULK_FILTER_MAX ? (
+              ) : total > bulkMax ? (
                 <>
                   {t('banner.shown_selected', { count: selected.length })}{' '}
-                  {t('banner.too_many', { total, max: BULK_FILTER_MAX })}
+                  {t('banner.too_many', { total, max: bulkMax })}
                 </>
               ) : (
                 <>

@@ -4,13 +4,6 @@ import * as React from 'react';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import {
-  createColumnHelper,
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type SortingState,
-} from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, Boxes, ChevronDown, Plus, SearchX, Upload } from 'lucide-react';
 import { useDashboard } from '@/components/api/queries/resources';
 import { useCursorList } from '@/components/api/queries/use-cursor-list';
@@ -27,7 +20,7 @@ import { useFormat, useT } from '@/components/i18n/locale-provider';
 import { cn } from '@/lib/utils/cn';
 import { CATEGORY_OPTIONS, STATUS_LABELS, categoryLabel } from './labels';
 import { SkuTableExportBar } from '@/components/exports/sku-table-export';
-import { SkuSelectionBar, skuSelectColumn } from './sku-list-selection';
+import { SelectAllBox, SelectRowBox, SkuSelectionBar } from './sku-list-selection';
 import { BlockerBadge, StatusPill } from './status';
 import { SKU_SORTS, SKU_STATUSES, type Sku, type SkuList as SkuPage, type SkuSort, type SkuStatus } from './types';
 import { SKU_PAGE_SIZE as PAGE_SIZE, readSkuFilters, skuFiltersToQuery, type SkuFilters } from './list-filters';
@@ -68,14 +61,20 @@ function nextSort(columnId: string, current: SkuSort): SkuSort {
   return 'blockers_desc';
 }
 
-const col = createColumnHelper<Sku>();
+/**
+ * A column of the table: its header and how a row's cell shows. The table is plain markup (rows in,
+ * cells out), so the list page ships no table library.
+ */
+interface SkuColumn {
+  id: string;
+  header: React.ReactNode;
+  cell: (sku: Sku) => React.ReactNode;
+  className?: string;
+}
 
 // On a phone the table keeps code, product, status and blockers; the other columns come back from md up.
-const PHONE_HIDDEN = { phoneHidden: true };
-const phoneClass = (meta: unknown) => {
-  const hidden = (meta as { phoneHidden?: boolean | 'sm' } | undefined)?.phoneHidden;
-  return hidden === 'sm' ? 'hidden sm:table-cell' : hidden ? 'hidden md:table-cell' : undefined;
-};
+const PHONE_HIDDEN = 'hidden md:table-cell';
+const PHONE_HIDDEN_XS = 'hidden sm:table-cell';
 
 function SortHeader({
   t,
@@ -212,107 +211,113 @@ export function SkuList({
   const onQuery = React.useCallback((q: string) => setFilters({ q }), [setFilters]);
   const clearAll = () => window.history.replaceState(null, '', pathname ?? '/skus');
 
-  const sorting: SortingState = [SORT_COLUMN[filters.sort]];
   const onSort = React.useCallback((s: SkuSort) => setFilters({ sort: s }), [setFilters]);
 
-  const columns = React.useMemo(
-    () => [
-      skuSelectColumn(t),
-      col.accessor('sku_code', {
-        header: () => (
-          <SortHeader t={t} label={t('column.sku_code')} columnId="sku_code" sort={filters.sort} onSort={onSort} />
-        ),
-        cell: (c) => (
-          <>
-            <Link
-              href={`/skus/${c.row.original.id}`}
-              className="font-mono text-[0.8125rem] font-medium text-foreground hover:text-primary hover:underline"
-              data-testid="sku-row-link"
-            >
-              {c.getValue()}
-            </Link>
-            {/* On a phone the product column is hidden: its name goes under the code. */}
-            <span className="line-clamp-2 max-w-36 text-xs text-muted-foreground sm:hidden">
-              {c.row.original.product_name}
-            </span>
-          </>
-        ),
-      }),
-      col.accessor('product_name', {
-        header: t('column.product'),
-        meta: { phoneHidden: 'sm' },
-        cell: (c) => <span className="line-clamp-2 min-w-40 text-foreground">{c.getValue()}</span>,
-      }),
-      col.accessor('gtin', {
-        header: 'GTIN',
-        meta: PHONE_HIDDEN,
-        cell: (c) =>
-          c.getValue() ? (
-            <span className="font-mono text-xs text-muted-foreground tabular-nums">{c.getValue()}</span>
-          ) : (
-            <span className="text-subtle-foreground">—</span>
-          ),
-      }),
-      col.accessor('category_code', {
-        header: t('column.category'),
-        meta: PHONE_HIDDEN,
-        cell: (c) => (
-          <span className="whitespace-nowrap text-muted-foreground">
-            {categoryLabel(c.getValue())}
-            {c.row.original.category_defaulted ? (
-              <SimpleTooltip content={t('category.default_hint')}>
-                <span className="ml-1 text-xs text-subtle-foreground">{t('category.default')}</span>
-              </SimpleTooltip>
-            ) : null}
-          </span>
-        ),
-      }),
-      col.accessor('status', {
-        header: t('column.status'),
-        cell: (c) => <StatusPill status={c.getValue()} />,
-      }),
-      col.display({
-        id: 'blockers',
-        header: () => (
-          <SortHeader t={t} label={t('column.blockers')} columnId="blockers" sort={filters.sort} onSort={onSort} />
-        ),
-        cell: (c) => (
-          <BlockerBadge blockers={c.row.original.blocker_count ?? 0} warnings={c.row.original.warning_count ?? 0} />
-        ),
-      }),
-      col.accessor('created_at', {
-        meta: PHONE_HIDDEN,
-        header: () => (
-          <SortHeader t={t} label={t('column.created')} columnId="created_at" sort={filters.sort} onSort={onSort} />
-        ),
-        cell: (c) => (
-          // The server renders the first page: its clock and time zone may word this a little differently.
-          <time
-            dateTime={c.getValue()}
-            title={f.date(c.getValue())}
-            className="whitespace-nowrap text-muted-foreground"
-            suppressHydrationWarning
-          >
-            {f.relative(c.getValue())}
-          </time>
-        ),
-      }),
-    ],
-    [filters.sort, onSort, t, f],
-  );
+  const selectedCount = rows.filter((r) => rowSelection[r.id]).length;
+  const allSelected = rows.length > 0 && selectedCount === rows.length;
+  const toggleAll = (on: boolean) => setRowSelection(on ? Object.fromEntries(rows.map((r) => [r.id, true])) : {});
+  const toggleRow = (id: string, on: boolean) =>
+    setRowSelection((was) => {
+      const next = { ...was };
+      if (on) next[id] = true;
+      else delete next[id];
+      return next;
+    });
 
-  const table = useReactTable({
-    data: rows,
-    columns,
-    state: { sorting, rowSelection },
-    enableRowSelection: true,
-    onRowSelectionChange: setRowSelection,
-    manualSorting: true,
-    manualPagination: true,
-    manualFiltering: true,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (r) => r.id,
-  });
+  const sortHeader = (columnId: string, label: string) => (
+    <SortHeader t={t} label={label} columnId={columnId} sort={filters.sort} onSort={onSort} />
+  );
+  const columns: SkuColumn[] = [
+    {
+      id: 'select',
+      header: (
+        <SelectAllBox
+          checked={allSelected}
+          indeterminate={selectedCount > 0 && !allSelected}
+          onChange={toggleAll}
+          label={t('select.all')}
+        />
+      ),
+      cell: (sku) => (
+        <SelectRowBox
+          checked={Boolean(rowSelection[sku.id])}
+          onChange={(on) => toggleRow(sku.id, on)}
+          label={t('select.row', { code: sku.sku_code })}
+        />
+      ),
+    },
+    {
+      id: 'sku_code',
+      header: sortHeader('sku_code', t('column.sku_code')),
+      cell: (sku) => (
+        <>
+          <Link
+            href={`/skus/${sku.id}`}
+            className="font-mono text-[0.8125rem] font-medium text-foreground hover:text-primary hover:underline"
+            data-testid="sku-row-link"
+          >
+            {sku.sku_code}
+          </Link>
+          {/* On a phone the product column is hidden: its name goes under the code. */}
+          <span className="line-clamp-2 max-w-36 text-xs text-muted-foreground sm:hidden">{sku.product_name}</span>
+        </>
+      ),
+    },
+    {
+      id: 'product_name',
+      header: t('column.product'),
+      className: PHONE_HIDDEN_XS,
+      cell: (sku) => <span className="line-clamp-2 min-w-40 text-foreground">{sku.product_name}</span>,
+    },
+    {
+      id: 'gtin',
+      header: 'GTIN',
+      className: PHONE_HIDDEN,
+      cell: (sku) =>
+        sku.gtin ? (
+          <span className="font-mono text-xs text-muted-foreground tabular-nums">{sku.gtin}</span>
+        ) : (
+          <span className="text-subtle-foreground">—</span>
+        ),
+    },
+    {
+      id: 'category_code',
+      header: t('column.category'),
+      className: PHONE_HIDDEN,
+      cell: (sku) => (
+        <span className="whitespace-nowrap text-muted-foreground">
+          {categoryLabel(sku.category_code)}
+          {sku.category_defaulted ? (
+            <SimpleTooltip content={t('category.default_hint')}>
+              <span className="ml-1 text-xs text-subtle-foreground">{t('category.default')}</span>
+            </SimpleTooltip>
+          ) : null}
+        </span>
+      ),
+    },
+    { id: 'status', header: t('column.status'), cell: (sku) => <StatusPill status={sku.status} /> },
+    {
+      id: 'blockers',
+      header: sortHeader('blockers', t('column.blockers')),
+      cell: (sku) => <BlockerBadge blockers={sku.blocker_count ?? 0} warnings={sku.warning_count ?? 0} />,
+    },
+    {
+      id: 'created_at',
+      header: sortHeader('created_at', t('column.created')),
+      className: PHONE_HIDDEN,
+      cell: (sku) => (
+        // The server renders the first page: its clock and time zone may word this a little differently.
+        <time
+          dateTime={sku.created_at}
+          title={f.date(sku.created_at)}
+          className="whitespace-nowrap text-muted-foreground"
+          suppressHydrationWarning
+        >
+          {f.relative(sku.created_at)}
+        </time>
+      ),
+    },
+  ];
 
   const filtered = Boolean(queryString);
   const [emptyBefore, emptyAfter] = t('empty.description').split('{link}');
@@ -474,25 +479,23 @@ export function SkuList({
 
           <Table aria-busy={loading || list.stale || undefined} data-testid="sku-table">
             <TableHeader>
-              {table.getHeaderGroups().map((hg) => (
-                <TableRow key={hg.id} className="hover:bg-transparent">
-                  {hg.headers.map((h) => (
-                    <TableHead
-                      key={h.id}
-                      aria-sort={
-                        SORT_COLUMN[filters.sort].id === h.column.id
-                          ? SORT_COLUMN[filters.sort].desc
-                            ? 'descending'
-                            : 'ascending'
-                          : undefined
-                      }
-                      className={phoneClass(h.column.columnDef.meta)}
-                    >
-                      {h.isPlaceholder ? null : flexRender(h.column.columnDef.header, h.getContext())}
-                    </TableHead>
-                  ))}
-                </TableRow>
-              ))}
+              <TableRow className="hover:bg-transparent">
+                {columns.map((c) => (
+                  <TableHead
+                    key={c.id}
+                    aria-sort={
+                      SORT_COLUMN[filters.sort].id === c.id
+                        ? SORT_COLUMN[filters.sort].desc
+                          ? 'descending'
+                          : 'ascending'
+                        : undefined
+                    }
+                    className={c.className}
+                  >
+                    {c.header}
+                  </TableHead>
+                ))}
+              </TableRow>
             </TableHeader>
             <TableBody>
               {loading && rows.length === 0
@@ -505,17 +508,17 @@ export function SkuList({
                       ))}
                     </TableRow>
                   ))
-                : table.getRowModel().rows.map((row) => (
+                : rows.map((sku) => (
                     <TableRow
-                      key={row.id}
-                      onClick={(e) => openRow(e, row.original.id)}
+                      key={sku.id}
+                      onClick={(e) => openRow(e, sku.id)}
                       className={cn('cursor-pointer', list.stale && 'opacity-60')}
                       data-testid="sku-row"
-                      data-sku-code={row.original.sku_code}
+                      data-sku-code={sku.sku_code}
                     >
-                      {row.getVisibleCells().map((cell) => (
-                        <TableCell key={cell.id} className={phoneClass(cell.column.columnDef.meta)}>
-                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      {columns.map((c) => (
+                        <TableCell key={c.id} className={c.className}>
+                          {c.cell(sku)}
                         </TableCell>
                       ))}
                     </TableRow>
