@@ -253,6 +253,7 @@ export function SkuList({
         <>
           <Link
             href={`/skus/${sku.id}`}
+            prefetch={false}
             className="font-mono text-[0.8125rem] font-medium text-foreground hover:text-primary hover:underline"
             data-testid="sku-row-link"
           >
@@ -512,6 +513,9 @@ export function SkuList({
                     <TableRow
                       key={sku.id}
                       onClick={(e) => openRow(e, sku.id)}
+                      // Fifty rows prefetched on sight were a hundred requests (and their parsing) while the
+                      // page loads: a row's page is fetched ahead when the pointer comes to it instead.
+                      onPointerEnter={() => router.prefetch(`/skus/${sku.id}`)}
                       className={cn('cursor-pointer', list.stale && 'opacity-60')}
                       data-testid="sku-row"
                       data-sku-code={sku.sku_code}
