@@ -160,7 +160,7 @@ export const skuListMessages = defineMessages({
       other: 'Alle {count} angezeigten SKUs sind ausgewählt.',
     },
     'banner.too_many':
-      '{total} passen; eine Sammelaktion umfasst höchstens {max}: Grenzen Sie die Suche ein, um alle zu bearbeiten.',
+      '{total} Treffer; eine Sammelaktion umfasst höchstens {max}: Grenzen Sie die Suche ein, um alle zu bearbeiten.',
     'banner.select_all_matching': {
       one: '{count} passende SKU auswählen',
       other: 'Alle {count} passenden SKUs auswählen',
@@ -169,7 +169,7 @@ export const skuListMessages = defineMessages({
     'result.entity': 'Wirtschaftsakteur verknüpft',
     'result.view': 'Zur Ansicht „{name}“ hinzugefügt',
     'result.changed': { one: '{what}: {count} SKU geändert', other: '{what}: {count} SKUs geändert' },
-    'result.unchanged': { one: '{count} SKU bereits so', other: '{count} SKUs bereits so' },
+    'result.unchanged': { one: '{count} SKU bereits entsprechend', other: '{count} SKUs bereits entsprechend' },
     'result.approvals_reset': {
       one: '{count} Freigabe zurückgesetzt',
       other: '{count} Freigaben zurückgesetzt',
