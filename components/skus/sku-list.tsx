@@ -25,7 +25,6 @@ import { BlockerBadge, StatusPill } from './status';
 import { SKU_SORTS, SKU_STATUSES, type Sku, type SkuList as SkuPage, type SkuSort, type SkuStatus } from './types';
 import { SKU_PAGE_SIZE as PAGE_SIZE, readSkuFilters, skuFiltersToQuery, type SkuFilters } from './list-filters';
 import { RoleGate } from '@/components/team/role-gate';
-import { inputClassName } from '@/components/ui/input';
 import type { T } from '@/lib/i18n/ui';
 import { uiKitMessages } from '@/lib/i18n/ui/ui-kit';
 import { skuListMessages } from '@/lib/i18n/ui/sku-list';
@@ -146,7 +145,10 @@ function FilterSelect({
         aria-label={label}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        className={cn(inputClassName, 'cursor-pointer appearance-none pr-8')}
+        className={cn(
+          'h-9 w-full cursor-pointer appearance-none rounded-md border border-input bg-surface pr-8 pl-3 text-sm text-foreground shadow-xs',
+          'focus-visible:border-ring focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/25',
+        )}
       >
         {children}
       </select>
