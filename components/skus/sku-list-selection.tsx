@@ -3,18 +3,19 @@
 import * as React from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
-import { createColumnHelper } from '@tanstack/react-table';
 import { useQueryClient } from '@tanstack/react-query';
 import { BookmarkPlus, Building2, FileDown, Mail, Tags, X } from 'lucide-react';
 import { queryKeys } from '@/components/api/queries/keys';
 import { newExportHref } from '@/components/exports/types';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
 import { toast } from '@/components/ui/toaster';
 import { RoleGate } from '@/components/team/role-gate';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
+import { useT } from '@/components/i18n/locale-provider';
+import type { T } from '@/lib/i18n/ui';
+import { skuListMessages } from '@/lib/i18n/ui/sku-list';
 import type { BulkResult } from '@/lib/skus/bulk';
-import { BULK_FILTER_MAX, type SkuFilter } from '@/lib/skus/schemas';
+import type { SkuFilter } from '@/lib/skus/schemas';
 import type { BulkSendResult } from '@/lib/outreach/schemas';
 import type { Sku } from './types';
 
@@ -46,27 +47,62 @@ const BULK_REQUEST = {
   path: '/api/skus/bulk/supplier-request',
 } as const;
 
-/** The row-selection column: each box is named by its SKU's code; the header selects the page shown. */
-export function skuSelectColumn() {
-  return createColumnHelper<Sku>().display({
-    id: 'select',
-    header: ({ table }) => (
-      <Checkbox
-        aria-label="Select all SKUs on this page"
-        checked={table.getIsAllRowsSelected() ? true : table.getIsSomeRowsSelected() ? 'indeterminate' : false}
-        onCheckedChange={(v) => table.toggleAllRowsSelected(v === true)}
-        data-testid="select-all"
-      />
-    ),
-    cell: ({ row }) => (
-      <Checkbox
-        aria-label={`Select ${row.original.sku_code}`}
-        checked={row.getIsSelected()}
-        onCheckedChange={(v) => row.toggleSelected(v === true)}
-        data-testid="select-row"
-      />
-    ),
-  });
+// Native boxes drawn like components/ui/checkbox: a page has 50 of them, and these hydrate with no
+// script or extra elements of their own.
+const BOX_CLASS =
+  'size-4 shrink-0 cursor-pointer rounded-[4px] align-middle accent-primary ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
+
+/** The header's box: selects every row shown; "some selected" shows as a dash. */
+export function SelectAllBox({
+  checked,
+  indeterminate,
+  onChange,
+  label,
+}: {
+  checked: boolean;
+  indeterminate: boolean;
+  onChange: (on: boolean) => void;
+  label: string;
+}) {
+  const ref = React.useRef<HTMLInputElement>(null);
+  // "Some selected" exists only as a property of a native box, not as an attribute.
+  React.useEffect(() => {
+    if (ref.current) ref.current.indeterminate = indeterminate;
+  }, [indeterminate]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      className={BOX_CLASS}
+      aria-label={label}
+      checked={checked}
+      onChange={(e) => onChange(e.target.checked)}
+      data-testid="select-all"
+    />
+  );
+}
+
+/** A row's box, named by its SKU's code. */
+export function SelectRowBox({
+  checked,
+  onChange,
+  label,
+}: {
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  label: string;
+}) {
+  return (
+    <input
+      type="checkbox"
+      className={BOX_CLASS}
+      aria-label={label}
+      checked={checked}
+      onChange={(e) => onChange(e.target.checked)}
+      data-testid="select-row"
+    />
+  );
 }
 
 /** The filter as the list's query string (GET /api/skus/count reads the same parameters). */
@@ -81,25 +117,42 @@ function filterQuery(f: SkuFilter): string {
 
 type Action = 'category' | 'entity' | 'view' | 'request' | null;
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+type SkuListT = T<typeof skuListMessages.en>;
+
+/**
+ * The most rows a bulk action takes when it targets a filter. The number lives with the API's schemas,
+ * which bring zod: it loads when "select all matching" may be offered, not with the list page.
+ */
+function useBulkFilterMax(wanted: boolean): number | null {
+  const [max, setMax] = React.useState<number | null>(null);
+  React.useEffect(() => {
+    if (!wanted || max !== null) return;
+    let live = true;
+    void import('@/lib/skus/schemas').then((m) => live && setMax(m.BULK_FILTER_MAX));
+    return () => {
+      live = false;
+    };
+  }, [wanted, max]);
+  return max;
+}
 
 /** One sentence for what a bulk action did, for the toast and the live region. */
-export function describeBulkResult(what: string, r: BulkResult): string {
-  const parts = [`${what}: ${plural(r.changed_ids.length, 'SKU')} changed`];
-  if (r.unchanged_ids.length) parts.push(`${plural(r.unchanged_ids.length, 'SKU')} already so`);
-  if (r.approval_reset_ids.length) parts.push(`${plural(r.approval_reset_ids.length, 'approval')} reset`);
+export function describeBulkResult(t: SkuListT, what: string, r: BulkResult): string {
+  const parts = [t('result.changed', { what, count: r.changed_ids.length })];
+  if (r.unchanged_ids.length) parts.push(t('result.unchanged', { count: r.unchanged_ids.length }));
+  if (r.approval_reset_ids.length) parts.push(t('result.approvals_reset', { count: r.approval_reset_ids.length }));
   return `${parts.join(', ')}.`;
 }
 
 /** One sentence for what the bulk request did, for the toast and the live region. */
-export function describeBulkSend(r: BulkSendResult): string {
+export function describeBulkSend(t: SkuListT, r: BulkSendResult): string {
   const sent = r.results.filter((x) => x.ok).length;
   const mails = r.mails.filter((m) => m.ok).length;
-  const parts = [`Requests sent for ${plural(sent, 'SKU')} in ${plural(mails, 'mail')}`];
+  const parts = [t('send.sent', { skus: t('send.skus', { count: sent }), mails: t('send.mails', { count: mails }) })];
   const skipped = r.results.filter((x) => !x.ok && x.code !== 'EMAIL_DELIVERY_FAILED').length;
   const failed = r.results.filter((x) => x.code === 'EMAIL_DELIVERY_FAILED').length;
-  if (skipped) parts.push(`${plural(skipped, 'SKU')} skipped`);
-  if (failed) parts.push(`${plural(failed, 'SKU')} not delivered`);
+  if (skipped) parts.push(t('send.skipped', { count: skipped }));
+  if (failed) parts.push(t('send.not_delivered', { count: failed }));
   return `${parts.join(', ')}.`;
 }
 
@@ -122,6 +175,7 @@ export function SkuSelectionBar({
 }) {
   const router = useRouter();
   const client = useQueryClient();
+  const t = useT(skuListMessages);
   const [action, setAction] = React.useState<Action>(null);
   const [lastResult, setLastResult] = React.useState('');
   const pageSelected = Boolean(loadedCount && filter && selected.length === loadedCount);
@@ -131,10 +185,11 @@ export function SkuSelectionBar({
   const allMatching = pageSelected && allMatchingFor === filterKey;
   const matching = useApiQuery<{ count: number }>(pageSelected ? `/api/skus/count?${filterQuery(filter!)}` : null);
   const total = matching.data?.count ?? null;
+  const bulkMax = useBulkFilterMax(pageSelected);
   const count = allMatching && total !== null ? total : selected.length;
   const target = { skus: selected, filter: allMatching ? filter : null, total: total ?? undefined };
   // While rows are selected the region says how many; after an action, what it did.
-  const announcement = count ? `${plural(count, 'SKU')} selected.` : lastResult;
+  const announcement = count ? t('selected.announce', { count }) : lastResult;
 
   const done = React.useCallback(
     (message: string) => {
@@ -159,47 +214,45 @@ export function SkuSelectionBar({
         <div
           className="flex flex-wrap items-center gap-2 border-b border-border bg-primary/5 px-4 py-2"
           role="toolbar"
-          aria-label="Bulk actions for the selected SKUs"
+          aria-label={t('bulk.toolbar')}
           data-testid="selection-bar"
         >
           <span className="mr-1 text-sm font-medium" data-testid="selection-count">
-            {allMatching ? `All ${plural(count, 'matching SKU')} selected` : `${plural(count, 'SKU')} selected`}
+            {allMatching ? t('selected.all_matching', { count }) : t('selected.count', { count })}
           </span>
           <RoleGate need={BULK_CATEGORY}>
             <Button size="sm" variant="secondary" onClick={() => setAction('category')} data-testid="bulk-category">
               <Tags aria-hidden="true" />
-              Assign category
+              {t('bulk.category')}
             </Button>
           </RoleGate>
           <RoleGate need={BULK_ENTITY}>
             <Button size="sm" variant="secondary" onClick={() => setAction('entity')} data-testid="bulk-entity">
               <Building2 aria-hidden="true" />
-              Link entity
+              {t('bulk.entity')}
             </Button>
           </RoleGate>
           <RoleGate need={BULK_VIEW}>
             <Button size="sm" variant="secondary" onClick={() => setAction('view')} data-testid="bulk-view">
               <BookmarkPlus aria-hidden="true" />
-              Add to view
+              {t('bulk.view')}
             </Button>
           </RoleGate>
           <Button
             size="sm"
             variant="secondary"
             disabled={allMatching}
-            title={
-              allMatching ? 'To export every matching SKU, save the filters as a view and export the view.' : undefined
-            }
+            title={allMatching ? t('bulk.export_all_hint') : undefined}
             onClick={() => router.push(newExportHref({ skuIds: ids }))}
             data-testid="bulk-export"
           >
             <FileDown aria-hidden="true" />
-            Export
+            {t('bulk.export')}
           </Button>
           <RoleGate need={BULK_REQUEST}>
             <Button size="sm" variant="secondary" onClick={() => setAction('request')} data-testid="bulk-request">
               <Mail aria-hidden="true" />
-              Request from supplier
+              {t('bulk.request')}
             </Button>
           </RoleGate>
           <Button
@@ -213,36 +266,36 @@ export function SkuSelectionBar({
             data-testid="clear-selection"
           >
             <X aria-hidden="true" />
-            Clear selection
+            {t('bulk.clear')}
           </Button>
-          {pageSelected && total !== null && total > selected.length ? (
+          {pageSelected && total !== null && bulkMax !== null && total > selected.length ? (
             <div className="basis-full text-sm" data-testid="select-all-matching-banner">
               {allMatching ? (
                 <>
-                  All {plural(total, 'SKU')} matching the search and filters are selected.{' '}
+                  {t('banner.all_matching_selected', { count: total })}{' '}
                   <button
                     type="button"
                     className="font-medium text-primary underline"
                     onClick={() => setAllMatchingFor(null)}
                   >
-                    Select only the {plural(selected.length, 'SKU')} shown
+                    {t('banner.only_shown', { count: selected.length })}
                   </button>
                 </>
-              ) : total > BULK_FILTER_MAX ? (
+              ) : total > bulkMax ? (
                 <>
-                  All {plural(selected.length, 'SKU')} shown are selected. {total.toLocaleString('en')} match; a bulk
-                  action takes at most {BULK_FILTER_MAX.toLocaleString('en')}: narrow the search to act on all.
+                  {t('banner.shown_selected', { count: selected.length })}{' '}
+                  {t('banner.too_many', { total, max: bulkMax })}
                 </>
               ) : (
                 <>
-                  All {plural(selected.length, 'SKU')} shown are selected.{' '}
+                  {t('banner.shown_selected', { count: selected.length })}{' '}
                   <button
                     type="button"
                     className="font-medium text-primary underline"
                     onClick={() => setAllMatchingFor(filterKey)}
                     data-testid="select-all-matching"
                   >
-                    Select all {plural(total, 'matching SKU')}
+                    {t('banner.select_all_matching', { count: total })}
                   </button>
                 </>
               )}
@@ -254,28 +307,28 @@ export function SkuSelectionBar({
         <BulkCategoryDialog
           {...target}
           onOpenChange={(o) => !o && setAction(null)}
-          onDone={(r) => done(describeBulkResult('Category assigned', r))}
+          onDone={(r) => done(describeBulkResult(t, t('result.category'), r))}
         />
       ) : null}
       {action === 'entity' ? (
         <BulkEntityDialog
           {...target}
           onOpenChange={(o) => !o && setAction(null)}
-          onDone={(r) => done(describeBulkResult('Entity linked', r))}
+          onDone={(r) => done(describeBulkResult(t, t('result.entity'), r))}
         />
       ) : null}
       {action === 'view' ? (
         <BulkViewDialog
           {...target}
           onOpenChange={(o) => !o && setAction(null)}
-          onDone={(r, viewName) => done(describeBulkResult(`Added to the view "${viewName}"`, r))}
+          onDone={(r, viewName) => done(describeBulkResult(t, t('result.view', { name: viewName }), r))}
         />
       ) : null}
       {action === 'request' && (count > 1 || allMatching) ? (
         <BulkRequestDialog
           {...target}
           onOpenChange={(o) => !o && setAction(null)}
-          onDone={(r) => done(describeBulkSend(r))}
+          onDone={(r) => done(describeBulkSend(t, r))}
         />
       ) : null}
       {/* One SKU: the single request, whose text can be edited before it is sent. */}
@@ -284,7 +337,7 @@ export function SkuSelectionBar({
           skuId={selected[0].id}
           open
           onOpenChange={(o) => !o && setAction(null)}
-          onSent={() => done(`Request sent to the supplier of ${selected[0].sku_code}.`)}
+          onSent={() => done(t('send.single', { code: selected[0].sku_code }))}
         />
       ) : null}
     </>

@@ -4,14 +4,7 @@ import * as React from 'react';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import {
-  createColumnHelper,
-  flexRender,
-  getCoreRowModel,
-  useReactTable,
-  type SortingState,
-} from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown, Boxes, Plus, SearchX, Upload } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Boxes, ChevronDown, Plus, SearchX, Upload } from 'lucide-react';
 import { useDashboard } from '@/components/api/queries/resources';
 import { useCursorList } from '@/components/api/queries/use-cursor-list';
 import { FilterChip, ListFooter, ListToolbar } from '@/components/ui/list-toolbar';
@@ -20,19 +13,21 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { SimpleTooltip } from '@/components/ui/tooltip';
-import { formatDate, formatRelative } from '@/components/format';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
 import { cn } from '@/lib/utils/cn';
 import { CATEGORY_OPTIONS, STATUS_LABELS, categoryLabel } from './labels';
 import { SkuTableExportBar } from '@/components/exports/sku-table-export';
-import { SkuSelectionBar, skuSelectColumn } from './sku-list-selection';
+import { SelectAllBox, SelectRowBox, SkuSelectionBar } from './sku-list-selection';
 import { BlockerBadge, StatusPill } from './status';
 import { SKU_SORTS, SKU_STATUSES, type Sku, type SkuList as SkuPage, type SkuSort, type SkuStatus } from './types';
 import { SKU_PAGE_SIZE as PAGE_SIZE, readSkuFilters, skuFiltersToQuery, type SkuFilters } from './list-filters';
 import { RoleGate } from '@/components/team/role-gate';
+import type { T } from '@/lib/i18n/ui';
+import { uiKitMessages } from '@/lib/i18n/ui/ui-kit';
+import { skuListMessages } from '@/lib/i18n/ui/sku-list';
 
 const CREATE_SKU = { operationId: 'createSku', method: 'POST', path: '/api/skus' } as const;
 const IMPORT_SKUS = { operationId: 'importSkus', method: 'POST', path: '/api/import' } as const;
@@ -40,13 +35,15 @@ const IMPORT_SKUS = { operationId: 'importSkus', method: 'POST', path: '/api/imp
 // The form (zod, react-hook-form) loads when "New SKU" is first pressed, not with the list.
 const NewSkuDialog = dynamic(() => import('./new-sku-dialog').then((m) => m.NewSkuDialog), { ssr: false });
 
-const SORT_LABELS: Record<SkuSort, string> = {
-  created_desc: 'Newest first',
-  created_asc: 'Oldest first',
-  code_asc: 'SKU code A–Z',
-  code_desc: 'SKU code Z–A',
-  blockers_desc: 'Most blockers first',
-};
+type SkuListT = T<typeof skuListMessages.en>;
+
+const SORT_LABELS = {
+  created_desc: 'sort.created_desc',
+  created_asc: 'sort.created_asc',
+  code_asc: 'sort.code_asc',
+  code_desc: 'sort.code_desc',
+  blockers_desc: 'sort.blockers_desc',
+} as const satisfies Record<SkuSort, keyof typeof skuListMessages.en>;
 
 /** Which column a sort belongs to, and the sort a click on that column's header moves to. */
 const SORT_COLUMN: Record<SkuSort, { id: string; desc: boolean }> = {
@@ -63,22 +60,30 @@ function nextSort(columnId: string, current: SkuSort): SkuSort {
   return 'blockers_desc';
 }
 
-const col = createColumnHelper<Sku>();
+/**
+ * A column of the table: its header and how a row's cell shows. The table is plain markup (rows in,
+ * cells out), so the list page ships no table library.
+ */
+interface SkuColumn {
+  id: string;
+  header: React.ReactNode;
+  cell: (sku: Sku) => React.ReactNode;
+  className?: string;
+}
 
 // On a phone the table keeps code, product, status and blockers; the other columns come back from md up.
-const PHONE_HIDDEN = { phoneHidden: true };
-const phoneClass = (meta: unknown) => {
-  const hidden = (meta as { phoneHidden?: boolean | 'sm' } | undefined)?.phoneHidden;
-  return hidden === 'sm' ? 'hidden sm:table-cell' : hidden ? 'hidden md:table-cell' : undefined;
-};
+const PHONE_HIDDEN = 'hidden md:table-cell';
+const PHONE_HIDDEN_XS = 'hidden sm:table-cell';
 
 function SortHeader({
+  t,
   label,
   columnId,
   sort,
   onSort,
   sortable = true,
 }: {
+  t: SkuListT;
   label: string;
   columnId: string;
   sort: SkuSort;
@@ -96,7 +101,7 @@ function SortHeader({
         '-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 hover:text-foreground',
         active && 'text-foreground',
       )}
-      aria-label={`Sort by ${label}`}
+      aria-label={t('column.sort_by', { label })}
     >
       {label}
       <Icon className={cn('size-3.5', !active && 'opacity-50')} aria-hidden="true" />
@@ -120,6 +125,42 @@ function StatusChips({ on, onToggle }: { on: SkuStatus[]; onToggle: (s: SkuStatu
 }
 
 /**
+ * A filter of the toolbar as a native select drawn like components/ui/select's trigger: it needs no
+ * script to open, which keeps the list page's JavaScript and hydration small.
+ */
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="relative w-48">
+      <select
+        aria-label={label}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={cn(
+          'h-9 w-full cursor-pointer appearance-none rounded-md border border-input bg-surface pr-8 pl-3 text-sm text-foreground shadow-xs',
+          'focus-visible:border-ring focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/25',
+        )}
+      >
+        {children}
+      </select>
+      <ChevronDown
+        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
+    </div>
+  );
+}
+
+/**
  * The SKU list: server-side search, filters, sort and cursor paging; state lives in the URL. `firstPage`
  * is the first page the server page read for the URL it rendered (`params`, the list's query string).
  */
@@ -131,6 +172,9 @@ export function SkuList({
   firstPage?: { params: string; page: SkuPage; at: number };
 }) {
   const router = useRouter();
+  const t = useT(skuListMessages);
+  const tk = useT(uiKitMessages);
+  const f = useFormat();
   const pathname = usePathname();
   const params = useSearchParams();
   const filters = React.useMemo(() => readSkuFilters(new URLSearchParams(params?.toString() ?? '')), [params]);
@@ -169,107 +213,121 @@ export function SkuList({
   const onQuery = React.useCallback((q: string) => setFilters({ q }), [setFilters]);
   const clearAll = () => window.history.replaceState(null, '', pathname ?? '/skus');
 
-  const sorting: SortingState = [SORT_COLUMN[filters.sort]];
   const onSort = React.useCallback((s: SkuSort) => setFilters({ sort: s }), [setFilters]);
 
-  const columns = React.useMemo(
-    () => [
-      skuSelectColumn(),
-      col.accessor('sku_code', {
-        header: () => <SortHeader label="SKU code" columnId="sku_code" sort={filters.sort} onSort={onSort} />,
-        cell: (c) => (
-          <>
-            <Link
-              href={`/skus/${c.row.original.id}`}
-              className="font-mono text-[0.8125rem] font-medium text-foreground hover:text-primary hover:underline"
-              data-testid="sku-row-link"
-            >
-              {c.getValue()}
-            </Link>
-            {/* On a phone the product column is hidden: its name goes under the code. */}
-            <span className="line-clamp-2 max-w-36 text-xs text-muted-foreground sm:hidden">
-              {c.row.original.product_name}
-            </span>
-          </>
-        ),
-      }),
-      col.accessor('product_name', {
-        header: 'Product',
-        meta: { phoneHidden: 'sm' },
-        cell: (c) => <span className="line-clamp-2 min-w-40 text-foreground">{c.getValue()}</span>,
-      }),
-      col.accessor('gtin', {
-        header: 'GTIN',
-        meta: PHONE_HIDDEN,
-        cell: (c) =>
-          c.getValue() ? (
-            <span className="font-mono text-xs text-muted-foreground tabular-nums">{c.getValue()}</span>
-          ) : (
-            <span className="text-subtle-foreground">—</span>
-          ),
-      }),
-      col.accessor('category_code', {
-        header: 'Category',
-        meta: PHONE_HIDDEN,
-        cell: (c) => (
-          <span className="whitespace-nowrap text-muted-foreground">
-            {categoryLabel(c.getValue())}
-            {c.row.original.category_defaulted ? (
-              <SimpleTooltip content="No category was given, so the general GPSR profile applies.">
-                <span className="ml-1 text-xs text-subtle-foreground">(default)</span>
-              </SimpleTooltip>
-            ) : null}
-          </span>
-        ),
-      }),
-      col.accessor('status', {
-        header: 'Status',
-        cell: (c) => <StatusPill status={c.getValue()} />,
-      }),
-      col.display({
-        id: 'blockers',
-        header: () => <SortHeader label="Blockers" columnId="blockers" sort={filters.sort} onSort={onSort} />,
-        cell: (c) => (
-          <BlockerBadge blockers={c.row.original.blocker_count ?? 0} warnings={c.row.original.warning_count ?? 0} />
-        ),
-      }),
-      col.accessor('created_at', {
-        meta: PHONE_HIDDEN,
-        header: () => <SortHeader label="Created" columnId="created_at" sort={filters.sort} onSort={onSort} />,
-        cell: (c) => (
-          // The server renders the first page: its clock and time zone may word this a little differently.
-          <time
-            dateTime={c.getValue()}
-            title={formatDate(c.getValue())}
-            className="whitespace-nowrap text-muted-foreground"
-            suppressHydrationWarning
-          >
-            {formatRelative(c.getValue())}
-          </time>
-        ),
-      }),
-    ],
-    [filters.sort, onSort],
-  );
+  const selectedCount = rows.filter((r) => rowSelection[r.id]).length;
+  const allSelected = rows.length > 0 && selectedCount === rows.length;
+  const toggleAll = (on: boolean) => setRowSelection(on ? Object.fromEntries(rows.map((r) => [r.id, true])) : {});
+  const toggleRow = (id: string, on: boolean) =>
+    setRowSelection((was) => {
+      const next = { ...was };
+      if (on) next[id] = true;
+      else delete next[id];
+      return next;
+    });
 
-  const table = useReactTable({
-    data: rows,
-    columns,
-    state: { sorting, rowSelection },
-    enableRowSelection: true,
-    onRowSelectionChange: setRowSelection,
-    manualSorting: true,
-    manualPagination: true,
-    manualFiltering: true,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (r) => r.id,
-  });
+  const sortHeader = (columnId: string, label: string) => (
+    <SortHeader t={t} label={label} columnId={columnId} sort={filters.sort} onSort={onSort} />
+  );
+  const columns: SkuColumn[] = [
+    {
+      id: 'select',
+      header: (
+        <SelectAllBox
+          checked={allSelected}
+          indeterminate={selectedCount > 0 && !allSelected}
+          onChange={toggleAll}
+          label={t('select.all')}
+        />
+      ),
+      cell: (sku) => (
+        <SelectRowBox
+          checked={Boolean(rowSelection[sku.id])}
+          onChange={(on) => toggleRow(sku.id, on)}
+          label={t('select.row', { code: sku.sku_code })}
+        />
+      ),
+    },
+    {
+      id: 'sku_code',
+      header: sortHeader('sku_code', t('column.sku_code')),
+      cell: (sku) => (
+        <>
+          <Link
+            href={`/skus/${sku.id}`}
+            prefetch={false}
+            className="font-mono text-[0.8125rem] font-medium text-foreground hover:text-primary hover:underline"
+            data-testid="sku-row-link"
+          >
+            {sku.sku_code}
+          </Link>
+          {/* On a phone the product column is hidden: its name goes under the code. */}
+          <span className="line-clamp-2 max-w-36 text-xs text-muted-foreground sm:hidden">{sku.product_name}</span>
+        </>
+      ),
+    },
+    {
+      id: 'product_name',
+      header: t('column.product'),
+      className: PHONE_HIDDEN_XS,
+      cell: (sku) => <span className="line-clamp-2 min-w-40 text-foreground">{sku.product_name}</span>,
+    },
+    {
+      id: 'gtin',
+      header: 'GTIN',
+      className: PHONE_HIDDEN,
+      cell: (sku) =>
+        sku.gtin ? (
+          <span className="font-mono text-xs text-muted-foreground tabular-nums">{sku.gtin}</span>
+        ) : (
+          <span className="text-subtle-foreground">—</span>
+        ),
+    },
+    {
+      id: 'category_code',
+      header: t('column.category'),
+      className: PHONE_HIDDEN,
+      cell: (sku) => (
+        <span className="whitespace-nowrap text-muted-foreground">
+          {categoryLabel(sku.category_code)}
+          {sku.category_defaulted ? (
+            <SimpleTooltip content={t('category.default_hint')}>
+              <span className="ml-1 text-xs text-subtle-foreground">{t('category.default')}</span>
+            </SimpleTooltip>
+          ) : null}
+        </span>
+      ),
+    },
+    { id: 'status', header: t('column.status'), cell: (sku) => <StatusPill status={sku.status} /> },
+    {
+      id: 'blockers',
+      header: sortHeader('blockers', t('column.blockers')),
+      cell: (sku) => <BlockerBadge blockers={sku.blocker_count ?? 0} warnings={sku.warning_count ?? 0} />,
+    },
+    {
+      id: 'created_at',
+      header: sortHeader('created_at', t('column.created')),
+      className: PHONE_HIDDEN,
+      cell: (sku) => (
+        // The server renders the first page: its clock and time zone may word this a little differently.
+        <time
+          dateTime={sku.created_at}
+          title={f.date(sku.created_at)}
+          className="whitespace-nowrap text-muted-foreground"
+          suppressHydrationWarning
+        >
+          {f.relative(sku.created_at)}
+        </time>
+      ),
+    },
+  ];
 
   const filtered = Boolean(queryString);
+  const [emptyBefore, emptyAfter] = t('empty.description').split('{link}');
   const showFirstRun = !loading && !error && rows.length === 0 && !filtered;
 
   function openRow(e: React.MouseEvent, id: string) {
-    if ((e.target as HTMLElement).closest('a,button')) return;
+    if ((e.target as HTMLElement).closest('a,button,input')) return;
     if (e.metaKey || e.ctrlKey) window.open(`/skus/${id}`, '_blank', 'noopener');
     else router.push(`/skus/${id}`);
   }
@@ -282,22 +340,22 @@ export function SkuList({
   return (
     <>
       <PageHeader
-        title="SKUs"
-        description="Every product you place on the EU market, with its dossier, blockers, approval and public safety page."
+        title={t('page.title')}
+        description={t('page.description')}
         actions={
           <>
             <RoleGate need={IMPORT_SKUS}>
               <Button asChild variant="secondary">
                 <Link href="/imports">
                   <Upload aria-hidden="true" />
-                  Import catalogue
+                  {t('action.import')}
                 </Link>
               </Button>
             </RoleGate>
             <RoleGate need={CREATE_SKU} showReason>
               <Button onClick={startCreate} data-testid="new-sku">
                 <Plus aria-hidden="true" />
-                New SKU
+                {t('action.new')}
               </Button>
             </RoleGate>
           </>
@@ -308,14 +366,14 @@ export function SkuList({
         <Card>
           <EmptyState
             icon={Boxes}
-            title="No SKUs yet"
+            title={t('empty.title')}
             description={
               <>
-                Create a SKU here, or bring your whole catalogue in from a CSV or Excel export with{' '}
+                {emptyBefore}
                 <Link href="/imports" className="font-medium text-primary hover:underline">
-                  Imports
+                  {t('empty.imports_link')}
                 </Link>
-                : you see every change before it is written.
+                {emptyAfter}
               </>
             }
             actions={
@@ -324,14 +382,14 @@ export function SkuList({
                   <Button asChild>
                     <Link href="/imports">
                       <Upload aria-hidden="true" />
-                      Import a catalogue
+                      {t('empty.import')}
                     </Link>
                   </Button>
                 </RoleGate>
                 <RoleGate need={CREATE_SKU}>
                   <Button variant="secondary" onClick={startCreate}>
                     <Plus aria-hidden="true" />
-                    Create one SKU
+                    {t('empty.create')}
                   </Button>
                 </RoleGate>
               </>
@@ -344,40 +402,35 @@ export function SkuList({
           <ListToolbar
             query={filters.q}
             onQuery={onQuery}
-            searchLabel="Search SKUs"
-            placeholder="Code, name, GTIN, manufacturer or brand"
+            searchLabel={t('search.label')}
+            placeholder={t('search.placeholder')}
             filtered={filtered}
             onClear={clearAll}
             controls={
               <>
-                <Select
+                <FilterSelect
+                  label={t('filter.category')}
                   value={filters.category || 'all'}
-                  onValueChange={(v) => setFilters({ category: v === 'all' ? '' : v })}
+                  onChange={(v) => setFilters({ category: v === 'all' ? '' : v })}
                 >
-                  <SelectTrigger className="w-48" aria-label="Category">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value="all">All categories</SelectItem>
-                    {CATEGORY_OPTIONS.map((c) => (
-                      <SelectItem key={c.code} value={c.code}>
-                        {c.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <Select value={filters.sort} onValueChange={(v) => setFilters({ sort: v as SkuSort })}>
-                  <SelectTrigger className="w-48" aria-label="Sort">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {SKU_SORTS.map((s) => (
-                      <SelectItem key={s} value={s}>
-                        {SORT_LABELS[s]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                  <option value="all">{t('filter.all_categories')}</option>
+                  {CATEGORY_OPTIONS.map((c) => (
+                    <option key={c.code} value={c.code}>
+                      {c.label}
+                    </option>
+                  ))}
+                </FilterSelect>
+                <FilterSelect
+                  label={t('filter.sort')}
+                  value={filters.sort}
+                  onChange={(v) => setFilters({ sort: v as SkuSort })}
+                >
+                  {SKU_SORTS.map((s) => (
+                    <option key={s} value={s}>
+                      {t(SORT_LABELS[s])}
+                    </option>
+                  ))}
+                </FilterSelect>
                 <SkuTableExportBar
                   selectedIds={Object.keys(rowSelection).filter((k) => rowSelection[k])}
                   filters={{
@@ -390,10 +443,10 @@ export function SkuList({
                 />
               </>
             }
-            chipsLabel="Filter by status"
+            chipsLabel={t('filter.by_status')}
             chips={
               <>
-                <span className="mr-1 text-xs font-medium text-muted-foreground">Status</span>
+                <span className="mr-1 text-xs font-medium text-muted-foreground">{t('filter.status')}</span>
                 <StatusChips on={filters.statuses} onToggle={toggleStatus} />
                 <span className="mx-1 h-4 w-px bg-border" aria-hidden="true" />
                 <FilterChip
@@ -401,7 +454,7 @@ export function SkuList({
                   tone="danger"
                   onClick={() => setFilters({ hasBlockers: !filters.hasBlockers })}
                 >
-                  Has blockers
+                  {t('filter.has_blockers')}
                 </FilterChip>
               </>
             }
@@ -409,7 +462,7 @@ export function SkuList({
 
           {error ? (
             <div className="p-5">
-              <Alert variant="danger" title="The SKUs could not be loaded">
+              <Alert variant="danger" title={t('error.load')}>
                 {error.message}
               </Alert>
             </div>
@@ -429,25 +482,23 @@ export function SkuList({
 
           <Table aria-busy={loading || list.stale || undefined} data-testid="sku-table">
             <TableHeader>
-              {table.getHeaderGroups().map((hg) => (
-                <TableRow key={hg.id} className="hover:bg-transparent">
-                  {hg.headers.map((h) => (
-                    <TableHead
-                      key={h.id}
-                      aria-sort={
-                        SORT_COLUMN[filters.sort].id === h.column.id
-                          ? SORT_COLUMN[filters.sort].desc
-                            ? 'descending'
-                            : 'ascending'
-                          : undefined
-                      }
-                      className={phoneClass(h.column.columnDef.meta)}
-                    >
-                      {h.isPlaceholder ? null : flexRender(h.column.columnDef.header, h.getContext())}
-                    </TableHead>
-                  ))}
-                </TableRow>
-              ))}
+              <TableRow className="hover:bg-transparent">
+                {columns.map((c) => (
+                  <TableHead
+                    key={c.id}
+                    aria-sort={
+                      SORT_COLUMN[filters.sort].id === c.id
+                        ? SORT_COLUMN[filters.sort].desc
+                          ? 'descending'
+                          : 'ascending'
+                        : undefined
+                    }
+                    className={c.className}
+                  >
+                    {c.header}
+                  </TableHead>
+                ))}
+              </TableRow>
             </TableHeader>
             <TableBody>
               {loading && rows.length === 0
@@ -460,17 +511,20 @@ export function SkuList({
                       ))}
                     </TableRow>
                   ))
-                : table.getRowModel().rows.map((row) => (
+                : rows.map((sku) => (
                     <TableRow
-                      key={row.id}
-                      onClick={(e) => openRow(e, row.original.id)}
+                      key={sku.id}
+                      onClick={(e) => openRow(e, sku.id)}
+                      // Fifty rows prefetched on sight were a hundred requests (and their parsing) while the
+                      // page loads: a row's page is fetched ahead when the pointer comes to it instead.
+                      onPointerEnter={() => router.prefetch(`/skus/${sku.id}`)}
                       className={cn('cursor-pointer', list.stale && 'opacity-60')}
                       data-testid="sku-row"
-                      data-sku-code={row.original.sku_code}
+                      data-sku-code={sku.sku_code}
                     >
-                      {row.getVisibleCells().map((cell) => (
-                        <TableCell key={cell.id} className={phoneClass(cell.column.columnDef.meta)}>
-                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      {columns.map((c) => (
+                        <TableCell key={c.id} className={c.className}>
+                          {c.cell(sku)}
                         </TableCell>
                       ))}
                     </TableRow>
@@ -482,11 +536,11 @@ export function SkuList({
             <EmptyState
               compact
               icon={SearchX}
-              title="No SKUs match these filters"
-              description="Try another search term, or clear the filters to see every SKU."
+              title={t('filtered_empty.title')}
+              description={t('filtered_empty.description')}
               actions={
                 <Button variant="secondary" size="sm" onClick={clearAll}>
-                  Clear filters
+                  {tk('toolbar.clear')}
                 </Button>
               }
             />
@@ -494,12 +548,12 @@ export function SkuList({
 
           <ListFooter
             count={rows.length}
-            noun={['SKU', 'SKUs']}
+            noun={[t('footer.sku'), t('footer.skus')]}
             hasMore={list.hasMore}
             onMore={list.loadMore}
             loadingMore={list.loadingMore}
-            moreLabel={`Load ${PAGE_SIZE} more`}
-            extra={skuLimit !== null ? ` · plan allows ${skuLimit}` : ''}
+            moreLabel={t('footer.more', { count: PAGE_SIZE })}
+            extra={skuLimit !== null ? t('footer.plan', { limit: String(skuLimit) }) : ''}
           />
         </Card>
       )}

@@ -3,6 +3,8 @@
 import * as React from 'react';
 import { Check, Copy } from 'lucide-react';
 import { Button, type ButtonProps } from './button';
+import { useT } from '@/components/i18n/locale-provider';
+import { uiKitMessages } from '@/lib/i18n/ui/ui-kit';
 
 async function writeClipboard(text: string): Promise<boolean> {
   try {
@@ -44,13 +46,14 @@ export interface CopyButtonProps extends Omit<ButtonProps, 'onClick' | 'value'> 
 export function CopyButton({
   value,
   label,
-  copiedLabel = 'Copied',
+  copiedLabel,
   onCopied,
   onCopyFailed,
   variant = 'secondary',
   size = 'sm',
   ...props
 }: CopyButtonProps) {
+  const t = useT(uiKitMessages);
   const [copied, setCopied] = React.useState(false);
   const timer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -72,9 +75,9 @@ export function CopyButton({
   return (
     <Button type="button" variant={variant} size={size} onClick={copy} data-copied={copied || undefined} {...props}>
       <Icon className={copied ? 'text-success' : undefined} aria-hidden="true" />
-      {label ? <span>{copied ? copiedLabel : label}</span> : null}
+      {label ? <span>{copied ? (copiedLabel ?? t('copy.copied')) : label}</span> : null}
       <span className="sr-only" role="status" aria-live="polite">
-        {copied ? 'Copied to clipboard' : ''}
+        {copied ? t('copy.announce') : ''}
       </span>
     </Button>
   );

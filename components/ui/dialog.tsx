@@ -4,6 +4,8 @@ import * as React from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/utils/cn';
+import { useT } from '@/components/i18n/locale-provider';
+import { commonMessages } from '@/lib/i18n/ui/common';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -29,6 +31,7 @@ export interface DialogContentProps extends React.ComponentProps<typeof DialogPr
 }
 
 export function DialogContent({ className, children, hideClose = false, ...props }: DialogContentProps) {
+  const t = useT(commonMessages);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -45,7 +48,7 @@ export function DialogContent({ className, children, hideClose = false, ...props
         {hideClose ? null : (
           <DialogPrimitive.Close
             className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground transition-colors hover:bg-surface-muted hover:text-foreground"
-            aria-label="Close"
+            aria-label={t('close')}
           >
             <X className="size-4" aria-hidden="true" />
           </DialogPrimitive.Close>

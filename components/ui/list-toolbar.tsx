@@ -5,6 +5,8 @@ import { Search, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils/cn';
+import { useT } from '@/components/i18n/locale-provider';
+import { uiKitMessages } from '@/lib/i18n/ui/ui-kit';
 
 /**
  * The one toolbar above a list: a search box that settles for 300 ms before it changes the query
@@ -31,6 +33,7 @@ export function ListToolbar({
   filtered: boolean;
   onClear: () => void;
 }) {
+  const t = useT(uiKitMessages);
   const [text, setText] = React.useState(query);
   const pushed = React.useRef(query);
   // A query changed from outside (Clear filters, back button) replaces what the box shows.
@@ -51,7 +54,7 @@ export function ListToolbar({
   const clear = (
     <Button variant="ghost" size="sm" className="ml-auto h-7 text-xs" onClick={onClear}>
       <X aria-hidden="true" />
-      Clear filters
+      {t('toolbar.clear')}
     </Button>
   );
   return (
@@ -139,11 +142,13 @@ export function ListFooter({
   extra?: React.ReactNode;
   testId?: string;
 }) {
+  const t = useT(uiKitMessages);
   if (count === 0) return null;
   return (
     <div className="flex items-center justify-between gap-3 border-t border-border bg-surface-muted/40 px-5 py-2.5 text-xs text-muted-foreground">
       <span>
-        {count} {count === 1 ? noun[0] : noun[1]} shown{hasMore ? ', more available' : ''}
+        {t('footer.shown', { count: String(count), noun: count === 1 ? noun[0] : noun[1] })}
+        {hasMore ? t('footer.more_available') : ''}
         {extra}
       </span>
       {hasMore ? (

@@ -8,8 +8,13 @@ import { requireSession } from '@/lib/workspace/session';
 import { PLANS } from '@/lib/plans';
 import { ListSkusQuery } from '@/lib/skus/schemas';
 import { listSkus } from '@/lib/skus/service';
+import { getT } from '@/lib/i18n/ui-locale';
+import { skuListMessages } from '@/lib/i18n/ui/sku-list';
 
-export const metadata: Metadata = { title: 'SKUs' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getT(skuListMessages);
+  return { title: t('page.title') };
+}
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
