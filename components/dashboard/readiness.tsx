@@ -253,7 +253,8 @@ export function Readiness() {
                           style={{ width: `${(b.count / max) * 100}%` }}
                         />
                       </div>
-                      {b.example_message ? (
+                      {/* The rule's explanation is English prose from the server; the title above is localised. */}
+                      {b.example_message && locale === 'en' ? (
                         <p className="line-clamp-1 text-xs text-muted-foreground">{b.example_message}</p>
                       ) : null}
                     </Link>

@@ -14,10 +14,12 @@ import {
 import { useT } from '@/components/i18n/locale-provider';
 import { exportMessages } from '@/lib/i18n/ui/exports';
 import { newExportHref, type ExportTemplate } from './types';
+import { useTemplateText } from './template-text';
 
 /** "Export for…" on the SKU page: the current templates, each opening the new-export dialog for this SKU. */
 export function ExportForMenu({ skuId }: { skuId: string }) {
   const t = useT(exportMessages);
+  const templateText = useTemplateText();
   const templates = useApiQuery<{ data: ExportTemplate[] }>('/api/exports/templates');
   const current = (templates.data?.data ?? []).filter((tpl) => tpl.status === 'valid');
   return (
@@ -34,7 +36,7 @@ export function ExportForMenu({ skuId }: { skuId: string }) {
         {current.map((tpl) => (
           <DropdownMenuItem key={tpl.id} asChild>
             <Link href={newExportHref({ skuIds: [skuId], templateId: tpl.id })}>
-              {tpl.name} <span className="ml-auto pl-3 text-xs text-muted-foreground">{tpl.format}</span>
+              {templateText(tpl).name} <span className="ml-auto pl-3 text-xs text-muted-foreground">{tpl.format}</span>
             </Link>
           </DropdownMenuItem>
         ))}

@@ -26,6 +26,7 @@ import {
 import { RoleGate } from '@/components/team/role-gate';
 import { useFormat, useT } from '@/components/i18n/locale-provider';
 import { exportMessages } from '@/lib/i18n/ui/exports';
+import { useTemplateText } from './template-text';
 
 /** Exporting counts as reading in the role table, so every member may start one. */
 const NEW_EXPORT = { operationId: 'createExportRun', method: 'POST', path: '/api/exports' } as const;
@@ -50,6 +51,7 @@ function progressOf(r: ExportRun): number | null {
 
 export function ExportsPage() {
   const t = useT(exportMessages);
+  const templateText = useTemplateText();
   const f = useFormat();
   const router = useRouter();
   const params = useSearchParams();
@@ -105,7 +107,7 @@ export function ExportsPage() {
             : templates.data.data.map((tpl) => (
                 <Card key={tpl.id} className="grid gap-1.5 p-4" data-testid="template-card" data-template-id={tpl.id}>
                   <div className="flex items-center justify-between gap-2">
-                    <span className="font-medium text-foreground">{tpl.name}</span>
+                    <span className="font-medium text-foreground">{templateText(tpl).name}</span>
                     <Badge variant="outline">{tpl.format}</Badge>
                   </div>
                   <div className="flex items-center gap-2 text-xs text-muted-foreground">
@@ -113,7 +115,7 @@ export function ExportsPage() {
                     <Badge variant={TEMPLATE_STATUS[tpl.status]}>{t(`template.${tpl.status}`)}</Badge>
                   </div>
                   {tpl.status_reason ? <p className="text-xs text-muted-foreground">{tpl.status_reason}</p> : null}
-                  <p className="line-clamp-3 text-xs text-muted-foreground">{tpl.description}</p>
+                  <p className="line-clamp-3 text-xs text-muted-foreground">{templateText(tpl).description}</p>
                 </Card>
               ))}
         </div>
@@ -150,7 +152,9 @@ export function ExportsPage() {
                   <React.Fragment key={r.id}>
                     <TableRow data-testid="run-row" data-run-id={r.id} data-status={r.status}>
                       <TableCell>
-                        <div className="font-medium text-foreground">{r.template_name}</div>
+                        <div className="font-medium text-foreground">
+                          {templateText({ id: r.template_id, name: r.template_name }).name}
+                        </div>
                         <div className="text-xs text-muted-foreground">
                           {r.template_format} · {t('page.version', { version: String(r.template_version) })}
                         </div>
@@ -165,7 +169,9 @@ export function ExportsPage() {
                           {isActive(r.status) ? (
                             <Progress
                               value={progressOf(r)}
-                              label={t('run.progress', { name: r.template_name })}
+                              label={t('run.progress', {
+                                name: templateText({ id: r.template_id, name: r.template_name }).name,
+                              })}
                               className="w-32"
                             />
                           ) : null}

@@ -19,6 +19,7 @@ import type { ExportRun, ExportTemplate, SavedView, Scope } from './types';
 import type { ExportDryRun } from '@/lib/exports/schemas';
 import { useT } from '@/components/i18n/locale-provider';
 import { exportMessages } from '@/lib/i18n/ui/exports';
+import { useTemplateText } from './template-text';
 
 type DryRun = ExportDryRun;
 
@@ -39,6 +40,7 @@ export function NewExportDialog({
   onStarted: (run: ExportRun) => void;
 }) {
   const t = useT(exportMessages);
+  const templateText = useTemplateText();
   const runnable = templates.filter((tpl) => tpl.status !== 'schema_drift');
   const [templateId, setTemplateId] = React.useState(
     initial.templateId ?? runnable.find((tpl) => tpl.status === 'valid')?.id ?? '',
@@ -111,13 +113,15 @@ export function NewExportDialog({
               <SelectContent>
                 {runnable.map((tpl) => (
                   <SelectItem key={tpl.id} value={tpl.id}>
-                    {tpl.name} · {tpl.format} · {t('page.version', { version: String(tpl.version) })}
+                    {templateText(tpl).name} · {tpl.format} · {t('page.version', { version: String(tpl.version) })}
                     {tpl.status === 'deprecated' ? t('dialog.deprecated') : ''}
                   </SelectItem>
                 ))}
               </SelectContent>
             </Select>
-            {template?.description ? <p className="text-xs text-muted-foreground">{template.description}</p> : null}
+            {template?.description ? (
+              <p className="text-xs text-muted-foreground">{templateText(template).description}</p>
+            ) : null}
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="export-scope">{t('dialog.skus')}</Label>

@@ -31,7 +31,7 @@ import { cn } from '@/lib/utils/cn';
 import { BatchProgress } from './batch-progress';
 import { CountTile } from './dry-run-summary';
 import { EntityResolution } from './entity-resolution';
-import { categoryLabel } from '@/components/skus/labels';
+import { useCategoryLabel } from '@/components/skus/use-category-label';
 import { isBatchRunning, useImportLabels } from './labels';
 import { REPAIR_CODES } from './preview-table';
 import { RowErrorsTable } from './row-errors-table';
@@ -68,17 +68,15 @@ function ChangeValue({ value, kind }: { value: string | null; kind: 'from' | 'to
   );
 }
 
-/** Category codes read as their names; other values as stored. */
-function displayValue(field: string, v: string | null): string | null {
-  return field === 'category_code' && v ? categoryLabel(v) : v;
-}
-
 function ChangeRow({ change }: { change: ReviewChange }) {
   const t = useT(importMessages);
   const labels = useImportLabels();
+  const categoryLabel = useCategoryLabel();
+  // Category codes read as their names; other values as stored.
+  const displayValue = (v: string | null) => (change.field_key === 'category_code' && v ? categoryLabel(v) : v);
   const p = change.provenance;
-  const from = displayValue(change.field_key, change.from);
-  const to = displayValue(change.field_key, change.to);
+  const from = displayValue(change.from);
+  const to = displayValue(change.to);
   return (
     <li
       className="grid gap-1 py-1.5 sm:grid-cols-[11rem_minmax(0,1fr)_auto] sm:gap-3"

@@ -18,7 +18,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { SimpleTooltip } from '@/components/ui/tooltip';
 import { useFormat, useT } from '@/components/i18n/locale-provider';
 import { cn } from '@/lib/utils/cn';
-import { CATEGORY_OPTIONS, STATUS_LABELS, categoryLabel } from './labels';
+import { useStatusLabel } from './status';
+import { useCategoryLabel, useCategoryOptions } from './use-category-label';
 import { SkuTableExportBar } from '@/components/exports/sku-table-export';
 import { SelectAllBox, SelectRowBox, SkuSelectionBar } from './sku-list-selection';
 import { BlockerBadge, StatusPill } from './status';
@@ -115,10 +116,11 @@ function SortHeader({
  */
 function StatusChips({ on, onToggle }: { on: SkuStatus[]; onToggle: (s: SkuStatus) => void }) {
   const dashboard = useDashboard();
+  const statusLabel = useStatusLabel();
   const counts = new Map((dashboard.data?.by_status ?? []).map((b) => [b.status, b.count]));
   return SKU_STATUSES.map((s) => (
     <FilterChip key={s} on={on.includes(s)} onClick={() => onToggle(s)}>
-      {STATUS_LABELS[s]}
+      {statusLabel(s)}
       {counts.has(s) ? <span className="ml-1.5 font-normal tabular-nums">{counts.get(s)}</span> : null}
     </FilterChip>
   ));
@@ -173,6 +175,8 @@ export function SkuList({
 }) {
   const router = useRouter();
   const t = useT(skuListMessages);
+  const categoryLabel = useCategoryLabel();
+  const categoryOptions = useCategoryOptions();
   const tk = useT(uiKitMessages);
   const f = useFormat();
   const pathname = usePathname();
@@ -414,7 +418,7 @@ export function SkuList({
                   onChange={(v) => setFilters({ category: v === 'all' ? '' : v })}
                 >
                   <option value="all">{t('filter.all_categories')}</option>
-                  {CATEGORY_OPTIONS.map((c) => (
+                  {categoryOptions.map((c) => (
                     <option key={c.code} value={c.code}>
                       {c.label}
                     </option>

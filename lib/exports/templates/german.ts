@@ -1,0 +1,62 @@
+/**
+ * The templates' names and descriptions in German, for the German UI. The API keeps serving the English
+ * text of the template definitions (the contract's `name` and `description`); ids are the templates' ids.
+ * Pure data, so the browser can import it.
+ */
+export const TEMPLATE_TEXT_DE: Readonly<Record<string, { name: string; description: string }>> = {
+  '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0a01': {
+    name: 'Amazon-EU-Angebote (GPSR-Attribute)',
+    description:
+      'JSON_LISTINGS_FEED mit PATCH-Nachrichten: gpsr_manufacturer_reference, dsa_responsible_party_address, gpsr_safety_attestation, manufacturer, safety_warning je Angebotssprache und country_of_origin, für jeden Amazon-EU-Marktplatz unter den Zielmärkten. Vor dem Hochladen SELLER_ID ersetzen.',
+  },
+  '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0a02': {
+    name: 'Amazon-EU-Angebote (GPSR-Attribute)',
+    description:
+      'JSON_LISTINGS_FEED mit PATCH-Nachrichten: gpsr_manufacturer_reference, dsa_responsible_party_address, gpsr_safety_attestation, manufacturer, safety_warning je Angebotssprache, compliance_media (öffentliche Dokument-URLs je Sprache) und country_of_origin, für jeden Amazon-EU-Marktplatz unter den Zielmärkten. Vor dem Hochladen SELLER_ID ersetzen.',
+  },
+  '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0b01': {
+    name: 'eBay-Regulierungsangaben (Inventory-API-Angebote)',
+    description:
+      'Eine bulkCreateOffer-Anfrage je SKU mit regulatory.manufacturer, responsiblePersons (EU, höchstens 5, mit eBays Feldlängen), productSafety.statements (Warnhinweise in den Sprachen der Zielmärkte) und Dokumenten mit eBay-Dokumenttypen und -Sprachen (documentId wird beim Upload über die Media API vergeben).',
+  },
+  '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0c01': {
+    name: 'Otto-Artikel (CSV)',
+    description:
+      'Eine Zeile je Artikel mit Hersteller und EU-Wirtschaftsakteur direkt in der Zeile (Otto führt keinen zentralen Herstellerdatensatz), Kennungen und den Sicherheitsinformationen in den Sprachen der Zielmärkte. Semikolongetrennt, UTF-8 mit BOM.',
+  },
+  '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0d01': {
+    name: 'Kaufland-Produkte (CSV)',
+    description:
+      'Kaufland-Basisattribute (ean, title, description, manufacturer, picture, category) plus Herstellerkontakt, die verantwortliche Person in der EU bei Herstellern außerhalb der EU, CE-Kennzeichnung und Sicherheitsinformationen, eine Zeile je Produkt. UTF-8 mit BOM.',
+  },
+  '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0e01': {
+    name: 'Zalando-Artikel (XLSX + Sicherheits-PDFs)',
+    description:
+      'articles.xlsx (Artikel-ID, EAN, Modell-/Typcode, Marke, Absatzmärkte, die Sicherheits-PDFs je Sprache) und safety-pdfs/<Sprache>/ mit den PDFs der Warnhinweise und Anleitungen in den Sprachen der vereinbarten Absatzmärkte. Hersteller, Importeur und verantwortliche Person werden in zDirect auf Partnerebene gepflegt.',
+  },
+  '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0f01': {
+    name: 'GPSR-Katalog (XLSX)',
+    description:
+      'Jedes bestätigte Dossierfeld, die vier Akteursrollen mit ihren Anschriften und jedes verknüpfte Dokument (Typ, Name, SHA-256, Gültigkeit), eine Zeile je SKU. Tabellenblätter: catalogue, documents.',
+  },
+  '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0f02': {
+    name: 'GPSR-Katalog (CSV)',
+    description:
+      'Jedes bestätigte Dossierfeld, die vier Akteursrollen mit ihren Anschriften und jedes verknüpfte Dokument (Typ, Name, SHA-256, Gültigkeit), eine Zeile je SKU. UTF-8 mit BOM, kommagetrennt.',
+  },
+  '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b1001': {
+    name: 'Technische Unterlagen (ZIP mit dossier.zip je SKU)',
+    description:
+      'Für eine Behörde oder einen Kunden: das dossier.zip jeder SKU (dossier.pdf mit Herkunftsangaben, Blockern und Ausnahmen sowie allen angehängten Dokumenten), eines je SKU, gestreamt.',
+  },
+  '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b1101': {
+    name: 'Compliance-Übersicht (PDF)',
+    description:
+      'Ein Abschnitt je SKU: Identifikation, Hersteller und EU-Wirtschaftsakteur, Zielmärkte, vorhandene und fehlende Sprachen der Sicherheitsinformationen, Dokumente und die offenen GPSR-Punkte.',
+  },
+  '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b1201': {
+    name: 'GPSR-Produktsicherheit (XML)',
+    description:
+      'Produkte mit Identifikation, Wirtschaftsakteuren, Sicherheitsinformationen je Sprache, weiteren Dossierfeldern und Dokumenten im Namensraum urn:compliance-workspace:gpsr:product-safety:1.0; gültig gegen das veröffentlichte XSD /schemas/gpsr-product-safety-1.0.xsd.',
+  },
+};
