@@ -20,6 +20,7 @@ import { useLocale, useT } from '@/components/i18n/locale-provider';
 import { commonMessages } from '@/lib/i18n/ui/common';
 import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';
 import { blockerText, valueStatusText } from './vocabulary';
+import { fieldDefinition, fieldHelp } from '@/lib/dossier/catalogue';
 
 export interface DossierFieldRowProps {
   skuId: string;
@@ -52,6 +53,9 @@ export function DossierFieldRow({
   const t = useT(skuDossierMessages);
   const common = useT(commonMessages);
   const locale = useLocale();
+  // The API's catalogue carries the English help only; the UI language's help comes from the catalogue module.
+  const definition = fieldDefinition(field.key);
+  const help = definition ? fieldHelp(definition, locale) : field.help;
   const current = entry?.current ?? null;
   const [editing, setEditing] = React.useState(false);
   const [draft, setDraft] = React.useState('');
@@ -177,7 +181,7 @@ export function DossierFieldRow({
             </SimpleTooltip>
           ) : null}
         </div>
-        {field.help ? <p className="mt-0.5 line-clamp-3 text-xs text-muted-foreground">{field.help}</p> : null}
+        {help ? <p className="mt-0.5 line-clamp-3 text-xs text-muted-foreground">{help}</p> : null}
       </div>
 
       <div className="min-w-0">

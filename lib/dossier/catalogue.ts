@@ -1,7 +1,7 @@
 /**
  * The dossier field catalogue: every canonical field key with its section, labels in the five UI
  * locales, value kind, normaliser, whether it is per language, whether it is shown on the public
- * safety page (the GPSR Art. 19 block) and a short help text. Pure: no database, no HTTP.
+ * safety page (the GPSR Art. 19 block) and a short help text in English and German. Pure: no database, no HTTP.
  *
  * Values are stored as strings in a canonical form (dates YYYY-MM-DD, countries ISO alpha-2, country
  * lists "DE,FR,AT", lists "a; b", yes/no), so comparisons, exports and blockers see one spelling.
@@ -15,6 +15,7 @@ import {
   languageName,
   type SafetyInfoLanguage,
 } from '@/lib/i18n/languages';
+import type { UiLocale } from '@/lib/i18n/ui';
 import type { CategoryCode } from '@/lib/requirements/categories';
 import { EEA_STATES, EU_MEMBER_STATES, normalizeCountryCode } from '@/lib/requirements/countries';
 
@@ -56,7 +57,10 @@ export interface FieldDefinition {
   translated?: boolean;
   /** Shown on the public safety page (GPSR Art. 19 block) once published. */
   public: boolean;
+  /** English help: the API, the OpenAPI description and the AI prompt read it. */
   help: string;
+  /** German help for the German UI (`fieldHelp`). */
+  helpDe: string;
   /** Only for kind enum. */
   enum_values?: readonly string[];
   /** The category pack that asks for this field, for category fields. */
@@ -89,7 +93,8 @@ function entityFields(
   role: EntityFieldRole,
   labels: Record<'name' | 'address' | 'country' | 'email' | 'url', LocalizedText | undefined>,
   isPublic: boolean,
-  help: string,
+  /** The entity in the help texts: English noun, and German genitive ("des Herstellers"). */
+  who: { en: string; deGenitive: string },
 ): FieldDefinition[] {
   const kinds: Record<EntityFieldAttribute, FieldKind> = {
     name: 'text',
@@ -99,11 +104,18 @@ function entityFields(
     url: 'url',
   };
   const helps: Record<EntityFieldAttribute, string> = {
-    name: `Legal or registered trade name of the ${help}.`,
-    address: `Postal address of the ${help}: street and number, postcode, city (a PO box is not enough).`,
-    country: `Country of the ${help}'s postal address (ISO 3166-1 alpha-2, e.g. DE).`,
-    email: `Electronic address of the ${help} for consumers and authorities.`,
-    url: `Website or contact page of the ${help}.`,
+    name: `Legal or registered trade name of the ${who.en}.`,
+    address: `Postal address of the ${who.en}: street and number, postcode, city (a PO box is not enough).`,
+    country: `Country of the ${who.en}'s postal address (ISO 3166-1 alpha-2, e.g. DE).`,
+    email: `Electronic address of the ${who.en} for consumers and authorities.`,
+    url: `Website or contact page of the ${who.en}.`,
+  };
+  const helpsDe: Record<EntityFieldAttribute, string> = {
+    name: `Firmenname oder eingetragener Handelsname ${who.deGenitive}.`,
+    address: `Postanschrift ${who.deGenitive}: Straße und Hausnummer, PLZ, Ort (ein Postfach genügt nicht).`,
+    country: `Land der Postanschrift ${who.deGenitive} (ISO 3166-1 alpha-2, z. B. DE).`,
+    email: `Elektronische Adresse ${who.deGenitive} für Verbraucher und Behörden.`,
+    url: `Website oder Kontaktseite ${who.deGenitive}.`,
   };
   const out: FieldDefinition[] = [];
   for (const attribute of ['name', 'address', 'country', 'email', 'url'] as const) {
@@ -117,6 +129,7 @@ function entityFields(
       localized: false,
       public: isPublic,
       help: helps[attribute],
+      helpDe: helpsDe[attribute],
       entity: { role, attribute },
     });
   }
@@ -149,6 +162,7 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: true,
     help: 'Global Trade Item Number (EAN/UPC): 8, 12, 13 or 14 digits with a valid check digit.',
+    helpDe: 'Global Trade Item Number (EAN/UPC): 8, 12, 13 oder 14 Ziffern mit gültiger Prüfziffer.',
     labels: { en: 'GTIN / EAN', de: 'GTIN / EAN', fr: 'GTIN / EAN', es: 'GTIN / EAN', it: 'GTIN / EAN' },
   },
   {
@@ -158,6 +172,7 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: true,
     help: 'Type or model designation that identifies the product (GPSR Art. 9(5), Art. 19(c)).',
+    helpDe: 'Typ- oder Modellbezeichnung, die das Produkt identifiziert (GPSR Art. 9(5), Art. 19(c)).',
     labels: {
       en: 'Model / type number',
       de: 'Modell- / Typnummer',
@@ -174,6 +189,7 @@ const DEFINITIONS: FieldDefinition[] = [
     translated: true,
     public: true,
     help: 'How batch or serial numbers are marked on the product, e.g. "LOT yyww-nnn on the base".',
+    helpDe: 'Wie Chargen- oder Seriennummern auf dem Produkt angegeben sind, z. B. „LOT yyww-nnn am Boden“.',
     labels: {
       en: 'Batch or serial number scheme',
       de: 'Chargen- oder Seriennummernschema',
@@ -189,6 +205,7 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: true,
     help: 'Link to a picture of the product; Art. 19(c) asks for one on every online offer.',
+    helpDe: 'Link zu einem Bild des Produkts; Art. 19(c) verlangt eines bei jedem Online-Angebot.',
     labels: {
       en: 'Product picture (URL)',
       de: 'Produktbild (URL)',
@@ -204,6 +221,7 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: true,
     help: 'Brand or trade mark under which the product is sold.',
+    helpDe: 'Marke oder Handelsmarke, unter der das Produkt vertrieben wird.',
     labels: { en: 'Brand', de: 'Marke', fr: 'Marque', es: 'Marca', it: 'Marchio' },
   },
   {
@@ -214,6 +232,7 @@ const DEFINITIONS: FieldDefinition[] = [
     translated: true,
     public: true,
     help: 'General description and essential safety characteristics (technical documentation, GPSR Art. 9(2)).',
+    helpDe: 'Allgemeine Beschreibung und wesentliche Sicherheitseigenschaften (technische Unterlagen, GPSR Art. 9(2)).',
     labels: {
       en: 'Product description',
       de: 'Produktbeschreibung',
@@ -264,7 +283,7 @@ const DEFINITIONS: FieldDefinition[] = [
       },
     },
     true,
-    'manufacturer',
+    { en: 'manufacturer', deGenitive: 'des Herstellers' },
   ),
   ...entityFields(
     'importer',
@@ -300,7 +319,7 @@ const DEFINITIONS: FieldDefinition[] = [
       url: undefined,
     },
     false,
-    'importer',
+    { en: 'importer', deGenitive: 'des Importeurs' },
   ),
   ...entityFields(
     'responsible_person',
@@ -336,7 +355,7 @@ const DEFINITIONS: FieldDefinition[] = [
       url: undefined,
     },
     true,
-    'EU responsible person',
+    { en: 'EU responsible person', deGenitive: 'der verantwortlichen Person in der EU' },
   ),
 
   // safety (per language)
@@ -347,6 +366,7 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: true,
     public: true,
     help: 'Warnings and safety information in this language (GPSR Art. 9(7), Art. 19(d)).',
+    helpDe: 'Warnhinweise und Sicherheitsinformationen in dieser Sprache (GPSR Art. 9(7), Art. 19(d)).',
     labels: {
       en: 'Safety warnings',
       de: 'Sicherheitshinweise',
@@ -362,6 +382,7 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: true,
     public: true,
     help: 'Instructions for use in this language, where the product needs them.',
+    helpDe: 'Gebrauchsanleitung in dieser Sprache, sofern das Produkt eine benötigt.',
     labels: {
       en: 'Instructions for use',
       de: 'Gebrauchsanleitung',
@@ -379,6 +400,8 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: false,
     help: 'Countries where the product is offered, e.g. "DE,FR,AT" ("EU" expands to the 27 member states). Decides the required languages.',
+    helpDe:
+      'Länder, in denen das Produkt angeboten wird, z. B. „DE,FR,AT“ („EU“ steht für alle 27 Mitgliedstaaten). Bestimmt die erforderlichen Sprachen.',
     labels: {
       en: 'Target markets',
       de: 'Zielmärkte',
@@ -395,6 +418,7 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: false,
     help: 'Whether the product carries the CE marking.',
+    helpDe: 'Ob das Produkt die CE-Kennzeichnung trägt.',
     labels: { en: 'CE marking', de: 'CE-Kennzeichnung', fr: 'Marquage CE', es: 'Marcado CE', it: 'Marcatura CE' },
   },
   {
@@ -404,6 +428,8 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: false,
     help: 'Other marks on the product or packaging, separated by semicolons (e.g. "UKCA; crossed-out wheeled bin").',
+    helpDe:
+      'Weitere Kennzeichen auf Produkt oder Verpackung, durch Semikolons getrennt (z. B. „UKCA; durchgestrichene Mülltonne“).',
     labels: {
       en: 'Other marks',
       de: 'Weitere Kennzeichnungen',
@@ -419,6 +445,7 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: false,
     help: 'EU legislation the product complies with, separated by semicolons.',
+    helpDe: 'EU-Rechtsvorschriften, die das Produkt erfüllt, durch Semikolons getrennt.',
     labels: {
       en: 'Applicable legislation',
       de: 'Anwendbare Rechtsvorschriften',
@@ -434,6 +461,7 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: false,
     help: 'Harmonised or other standards applied, with their edition, separated by semicolons.',
+    helpDe: 'Angewandte harmonisierte oder sonstige Normen mit Ausgabestand, durch Semikolons getrennt.',
     labels: {
       en: 'Harmonised standards applied',
       de: 'Angewandte harmonisierte Normen',
@@ -449,6 +477,7 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: false,
     help: 'Country where the product was made (ISO alpha-2).',
+    helpDe: 'Land, in dem das Produkt hergestellt wurde (ISO alpha-2).',
     labels: {
       en: 'Country of origin',
       de: 'Ursprungsland',
@@ -464,6 +493,7 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: false,
     help: 'Customs tariff number (Harmonized System), 6 to 10 digits.',
+    helpDe: 'Zolltarifnummer (Harmonisiertes System), 6 bis 10 Ziffern.',
     refine: refineHsCode,
     labels: {
       en: 'HS code (customs tariff number)',
@@ -481,6 +511,7 @@ const DEFINITIONS: FieldDefinition[] = [
     translated: true,
     public: true,
     help: 'Age the product is intended for, e.g. "3+" or "not suitable for children under 36 months".',
+    helpDe: 'Alter, für das das Produkt bestimmt ist, z. B. „3+“ oder „Nicht für Kinder unter 36 Monaten geeignet“.',
     labels: { en: 'Age grading', de: 'Altersangabe', fr: 'Âge recommandé', es: 'Edad recomendada', it: "Fascia d'età" },
   },
   {
@@ -490,6 +521,8 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: false,
     help: 'First placed on the EU market (YYYY-MM-DD); technical documentation is kept 10 years from then.',
+    helpDe:
+      'Erstes Inverkehrbringen auf dem EU-Markt (JJJJ-MM-TT); ab dann werden die technischen Unterlagen 10 Jahre aufbewahrt.',
     labels: {
       en: 'Date placed on the market',
       de: 'Datum des Inverkehrbringens',
@@ -505,6 +538,7 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: false,
     help: 'Date the EU declaration of conformity was issued (YYYY-MM-DD).',
+    helpDe: 'Ausstellungsdatum der EU-Konformitätserklärung (JJJJ-MM-TT).',
     labels: {
       en: 'Date of issue of the declaration of conformity',
       de: 'Ausstellungsdatum der Konformitätserklärung',
@@ -520,6 +554,7 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: false,
     help: 'End of validity of the certificate or test report (YYYY-MM-DD).',
+    helpDe: 'Ende der Gültigkeit des Zertifikats oder Prüfberichts (JJJJ-MM-TT).',
     labels: {
       en: 'Certificate valid until',
       de: 'Zertifikat gültig bis',
@@ -538,6 +573,8 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: false,
     help: 'Whether the product needs instructions to be used safely and as intended (GPSR Art. 9(7) exempts products that do not).',
+    helpDe:
+      'Ob das Produkt eine Anleitung braucht, um sicher und bestimmungsgemäß verwendet zu werden (Produkte ohne diesen Bedarf nimmt GPSR Art. 9(7) aus).',
     labels: {
       en: 'Instructions needed',
       de: 'Gebrauchsanleitung erforderlich',
@@ -554,6 +591,8 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: false,
     help: 'Whether the product works with electric current (mains, batteries, USB): then the EMC and RoHS Directives and the WEEE symbol apply too.',
+    helpDe:
+      'Ob das Produkt mit elektrischem Strom betrieben wird (Netz, Batterien, USB): dann gelten zusätzlich die EMV- und die RoHS-Richtlinie sowie das WEEE-Symbol.',
     labels: {
       en: 'Electrically powered',
       de: 'Elektrisch betrieben',
@@ -570,6 +609,8 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: false,
     help: 'Whether the product intentionally emits or receives radio waves (Wi-Fi, Bluetooth, NFC, radio remote control): then Directive 2014/53/EU (RED) applies instead of LVD and EMC.',
+    helpDe:
+      'Ob das Produkt absichtlich Funkwellen sendet oder empfängt (WLAN, Bluetooth, NFC, Funkfernbedienung): dann gilt die Richtlinie 2014/53/EU (RED) anstelle der Niederspannungs- und der EMV-Richtlinie.',
     labels: {
       en: 'Radio equipment',
       de: 'Funkanlage',
@@ -588,6 +629,7 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: false,
     help: 'Rated voltage and frequency, e.g. "230 V~ 50 Hz".',
+    helpDe: 'Nennspannung und Frequenz, z. B. „230 V~ 50 Hz“.',
     labels: {
       en: 'Rated voltage',
       de: 'Nennspannung',
@@ -604,6 +646,7 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: false,
     help: 'Chemistry, voltage and capacity, e.g. "Li-ion 3.7 V 2000 mAh".',
+    helpDe: 'Zellchemie, Spannung und Kapazität, z. B. „Li-Ion 3,7 V 2000 mAh“.',
     labels: {
       en: 'Battery type',
       de: 'Batterietyp',
@@ -620,6 +663,7 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: false,
     help: 'Reference of the notification in the Cosmetic Products Notification Portal.',
+    helpDe: 'Referenz der Notifizierung im Notifizierungsportal für kosmetische Mittel (CPNP).',
     labels: {
       en: 'CPNP notification number',
       de: 'CPNP-Notifizierungsnummer',
@@ -636,6 +680,7 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: false,
     help: 'Ingredient list with INCI names, in descending order of weight.',
+    helpDe: 'Liste der Bestandteile mit INCI-Bezeichnungen, in absteigender Reihenfolge ihres Gewichtsanteils.',
     labels: {
       en: 'Ingredients (INCI)',
       de: 'Bestandteile (INCI)',
@@ -652,6 +697,8 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: false,
     help: 'Unique formula identifier of a hazardous mixture (CLP Annex VIII), e.g. "N1QV-R02N-F00K-4CNX".',
+    helpDe:
+      'Eindeutiger Rezepturidentifikator (UFI) eines gefährlichen Gemischs (CLP Anhang VIII), z. B. „N1QV-R02N-F00K-4CNX“.',
     refine: refineUfi,
     labels: {
       en: 'Unique formula identifier (UFI)',
@@ -669,6 +716,8 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: false,
     help: 'Fibre names and percentages by weight (Regulation (EU) No 1007/2011), e.g. "80% cotton, 20% polyester".',
+    helpDe:
+      'Faserbezeichnungen und Gewichtsanteile in Prozent (Verordnung (EU) Nr. 1007/2011), z. B. „80 % Baumwolle, 20 % Polyester“.',
     labels: {
       en: 'Fibre composition',
       de: 'Faserzusammensetzung',
@@ -685,6 +734,8 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: false,
     help: 'Languages the fibre composition label is printed in, as ISO 639-1 codes separated by semicolons (e.g. "de; fr; it"); Regulation (EU) No 1007/2011 Art. 16(3).',
+    helpDe:
+      'Sprachen, in denen das Etikett mit der Faserzusammensetzung gedruckt ist, als ISO-639-1-Codes durch Semikolons getrennt (z. B. „de; fr; it“); Verordnung (EU) Nr. 1007/2011 Art. 16(3).',
     labels: {
       en: 'Fibre label languages',
       de: 'Sprachen des Faseretiketts',
@@ -702,6 +753,8 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: false,
     help: 'Whether the textile product contains non-textile parts of animal origin (Regulation (EU) No 1007/2011 Art. 12).',
+    helpDe:
+      'Ob das Textilerzeugnis nichttextile Teile tierischen Ursprungs enthält (Verordnung (EU) Nr. 1007/2011 Art. 12).',
     labels: {
       en: 'Non-textile parts of animal origin',
       de: 'Nichttextile Teile tierischen Ursprungs',
@@ -719,6 +772,7 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: false,
     help: 'Whether the mixture is classified as hazardous under Regulation (EC) No 1272/2008 (CLP).',
+    helpDe: 'Ob das Gemisch nach Verordnung (EG) Nr. 1272/2008 (CLP) als gefährlich eingestuft ist.',
     labels: {
       en: 'Classified as hazardous (CLP)',
       de: 'Als gefährlich eingestuft (CLP)',
@@ -736,6 +790,8 @@ const DEFINITIONS: FieldDefinition[] = [
     localized: false,
     public: false,
     help: 'Whether the battery contains more than 0.002 % cadmium or 0.004 % lead by weight (then the Cd or Pb symbol is required).',
+    helpDe:
+      'Ob die Batterie mehr als 0,002 % Cadmium oder 0,004 % Blei (Gewichtsanteil) enthält (dann ist das Symbol Cd bzw. Pb vorgeschrieben).',
     labels: {
       en: 'Cadmium/lead above the marking limit',
       de: 'Cadmium/Blei über der Kennzeichnungsgrenze',
@@ -836,6 +892,11 @@ export function fieldLabel(key: string, locale: Locale): string {
   if (!parsed) return key;
   const base = parsed.definition.labels[locale] ?? parsed.definition.labels.en;
   return parsed.language ? `${base} (${languageName(parsed.language, locale)})` : base;
+}
+
+/** Help text of a field in a UI language. */
+export function fieldHelp(def: FieldDefinition, locale: UiLocale): string {
+  return locale === 'de' ? def.helpDe : def.help;
 }
 
 // ---------------------------------------------------------------------------------------------

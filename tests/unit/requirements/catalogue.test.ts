@@ -4,6 +4,8 @@ import {
   FIELD_KIND_SCHEMAS,
   FIELD_SECTIONS,
   allFieldKeys,
+  fieldDefinition,
+  fieldHelp,
   fieldLabel,
   fieldValueSchema,
   isKnownFieldKey,
@@ -88,6 +90,26 @@ describe('dossier catalogue keys', () => {
     // German labels are real translations, not copies of the English ones.
     expect(fieldLabel('manufacturer_address', 'de')).toBe('Postanschrift des Herstellers');
     expect(fieldLabel('rated_voltage', 'it')).toBe('Tensione nominale');
+  });
+
+  it('has a German help text for each key, and fieldHelp picks it by UI language', () => {
+    for (const d of FIELD_CATALOGUE) {
+      expect(d.helpDe, d.key).toMatch(/\S/);
+      expect(d.helpDe, d.key).not.toBe(d.help);
+      expect(fieldHelp(d, 'de')).toBe(d.helpDe);
+      expect(fieldHelp(d, 'en')).toBe(d.help);
+    }
+    const address = fieldDefinition('manufacturer_address')!;
+    expect(fieldHelp(address, 'en')).toBe(
+      'Postal address of the manufacturer: street and number, postcode, city (a PO box is not enough).',
+    );
+    expect(fieldHelp(address, 'de')).toBe(
+      'Postanschrift des Herstellers: Straße und Hausnummer, PLZ, Ort (ein Postfach genügt nicht).',
+    );
+    expect(fieldHelp(fieldDefinition('responsible_person_email')!, 'de')).toBe(
+      'Elektronische Adresse der verantwortlichen Person in der EU für Verbraucher und Behörden.',
+    );
+    expect(fieldHelp(fieldDefinition('safety_warnings_fr')!, 'de')).toMatch(/^Warnhinweise/);
   });
 
   it('expands and parses per-language keys for the 24 EU languages', () => {
