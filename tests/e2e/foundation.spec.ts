@@ -270,7 +270,10 @@ test.describe('foundation: accounts, workspace shell and API keys', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/settings\/api-keys$/);
 
-    await page.request.post('/api/auth/sign-out', { headers: { origin: new URL(page.url()).origin } });
+    // Off the app first: the open page would notice the lost session and go to sign-in itself, racing the goto.
+    const origin = new URL(page.url()).origin;
+    await page.goto('about:blank');
+    await page.request.post('/api/auth/sign-out', { headers: { origin } });
     await page.goto('/sign-in?next=%2F%2Fevil.example%2Fphish');
     await page.getByLabel('Work email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
