@@ -355,7 +355,11 @@ function SkusCard({ doc, onChanged }: { doc: VaultDocument; onChanged: () => Pro
       {doc.skus.length ? (
         <ul className="divide-y divide-border">
           {doc.skus.map((s) => (
-            <li key={s.id} className="flex items-center gap-2 px-5 py-2.5 text-[0.8125rem]" data-testid="linked-sku">
+            <li
+              key={s.id}
+              className="flex flex-wrap items-center gap-2 px-5 py-2.5 text-[0.8125rem]"
+              data-testid="linked-sku"
+            >
               <Link
                 href={`/skus/${s.id}?tab=documents`}
                 className="font-mono font-medium text-foreground hover:text-primary hover:underline"
@@ -621,7 +625,7 @@ export function DocumentDetail({ id, fieldLabels }: { id: string; fieldLabels: R
           </>
         }
       />
-      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card className="overflow-hidden">
           <CardHeader className="py-3">
             <CardTitle>{t('detail.preview')}</CardTitle>
@@ -631,7 +635,7 @@ export function DocumentDetail({ id, fieldLabels }: { id: string; fieldLabels: R
           </CardHeader>
           <DocumentPreview doc={doc} />
         </Card>
-        <div className="grid gap-5">
+        <div className="grid grid-cols-1 gap-5">
           <ClassificationCard doc={doc} onChanged={replace} />
           <ValidityCard key={`${doc.issued_on}|${doc.valid_until}`} doc={doc} onChanged={replace} />
           <SkusCard doc={doc} onChanged={load} />

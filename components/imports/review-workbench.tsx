@@ -454,32 +454,34 @@ export function ReviewWorkbench({ id, initialTab }: { id: string; initialTab: Re
       ) : null}
 
       <Tabs value={tab} onValueChange={changeTab}>
-        <TabsList>
-          <TabsTrigger value="skus" data-testid="tab-skus">
-            <PackageSearch aria-hidden="true" />
-            {t('review.tab_skus')}{' '}
-            <span className="tabular-nums text-subtle-foreground">{f.number(review.skus.length)}</span>
-          </TabsTrigger>
-          <TabsTrigger value="errors" data-testid="tab-errors">
-            <OctagonAlert aria-hidden="true" />
-            {t('review.tab_errors')}{' '}
-            <span className="tabular-nums text-subtle-foreground">
-              {f.number(errorsTotal)}
-              {errorsTruncated ? '+' : ''}
-            </span>
-          </TabsTrigger>
-          <TabsTrigger value="entities" data-testid="tab-entities">
-            <Users aria-hidden="true" />
-            {t('review.tab_entities')}{' '}
-            {openCandidates ? (
-              <Badge variant="warning" className="tabular-nums">
-                {openCandidates}
-              </Badge>
-            ) : (
-              <span className="tabular-nums text-subtle-foreground">{review.entity_candidates.length}</span>
-            )}
-          </TabsTrigger>
-        </TabsList>
+        <div className="overflow-x-auto">
+          <TabsList>
+            <TabsTrigger value="skus" data-testid="tab-skus">
+              <PackageSearch aria-hidden="true" />
+              {t('review.tab_skus')}{' '}
+              <span className="tabular-nums text-subtle-foreground">{f.number(review.skus.length)}</span>
+            </TabsTrigger>
+            <TabsTrigger value="errors" data-testid="tab-errors">
+              <OctagonAlert aria-hidden="true" />
+              {t('review.tab_errors')}{' '}
+              <span className="tabular-nums text-subtle-foreground">
+                {f.number(errorsTotal)}
+                {errorsTruncated ? '+' : ''}
+              </span>
+            </TabsTrigger>
+            <TabsTrigger value="entities" data-testid="tab-entities">
+              <Users aria-hidden="true" />
+              {t('review.tab_entities')}{' '}
+              {openCandidates ? (
+                <Badge variant="warning" className="tabular-nums">
+                  {openCandidates}
+                </Badge>
+              ) : (
+                <span className="tabular-nums text-subtle-foreground">{review.entity_candidates.length}</span>
+              )}
+            </TabsTrigger>
+          </TabsList>
+        </div>
         <TabsContent value="skus">
           <SkusPanel skus={review.skus} batchCounts={{ created: b.created_rows ?? 0, updated: b.updated_rows ?? 0 }} />
         </TabsContent>

@@ -20,7 +20,7 @@ export function SettingsNav() {
   const t = useT(settingsMessages);
   return (
     <nav aria-label={t('nav.label')} className="mb-6 border-b border-border">
-      <ul className="-mb-px flex gap-1">
+      <ul className="-mb-px flex gap-1 overflow-x-auto">
         {tabs.map(({ href, label, icon: Icon }) => {
           const active = pathname === href;
           return (
@@ -29,7 +29,7 @@ export function SettingsNav() {
                 href={href}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
-                  'inline-flex items-center gap-1.5 border-b-2 px-3 pt-1 pb-2.5 text-sm font-medium transition-colors',
+                  'inline-flex items-center gap-1.5 border-b-2 px-3 pt-1 pb-2.5 text-sm font-medium whitespace-nowrap transition-colors',
                   active
                     ? 'border-primary text-foreground'
                     : 'border-transparent text-muted-foreground hover:text-foreground',

@@ -177,7 +177,7 @@ export function BlockersTab() {
   }
 
   return (
-    <div className="grid gap-5" data-testid="blockers-tab">
+    <div className="grid grid-cols-1 gap-5" data-testid="blockers-tab">
       <Card>
         <CardHeader>
           <div>
@@ -231,7 +231,7 @@ export function BlockersTab() {
                       ) : null}
                     </div>
                   </div>
-                  <div className="flex items-start gap-2 sm:justify-end">
+                  <div className="flex flex-wrap items-start gap-2 sm:justify-end">
                     {fix && Icon ? (
                       <Button size="sm" variant="secondary" onClick={() => goTo(fix.target)} data-testid="blocker-fix">
                         <Icon aria-hidden="true" />

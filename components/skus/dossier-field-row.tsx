@@ -273,8 +273,8 @@ export function DossierFieldRow({
             </div>
           </div>
         ) : (
-          <div className="flex items-center gap-3">
-            <span className="flex-1 text-[0.8125rem] text-subtle-foreground">{common('not_set')}</span>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span className="min-w-0 flex-1 text-[0.8125rem] text-subtle-foreground">{common('not_set')}</span>
             <HistoryPopover label={label} history={history} />
             <SyncFromEntityButton skuId={skuId} fieldKey={field.key} label={label} onSynced={onChanged} />
             <RoleGate need={'edit'}>

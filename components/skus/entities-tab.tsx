@@ -95,13 +95,13 @@ export function EntitiesTab() {
   }
 
   return (
-    <div className="grid gap-4" data-testid="entities-tab">
+    <div className="grid grid-cols-1 gap-4" data-testid="entities-tab">
       {needsEuRep ? (
         <Alert variant="warning" title={t('entities.outside_eu_title')}>
           {t('entities.outside_eu', { name: manufacturer.name, country: countryText(manufacturer.country, locale) })}
         </Alert>
       ) : null}
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {ROLE_ORDER.map((role) => {
           const entity = byRole.get(role);
           const issues = blockersForRole(detail.blockers, role, entity?.id);
@@ -183,7 +183,7 @@ export function EntitiesTab() {
                   </ul>
                 ) : null}
               </CardContent>
-              <CardFooter className="justify-start">
+              <CardFooter className="flex-wrap justify-start">
                 {entity ? (
                   <>
                     <RoleGate need={'edit'}>

@@ -262,7 +262,7 @@ export function SkuPage({ id }: { id: string }) {
 
       <Tabs value={tab} onValueChange={(v) => setTab(v as SkuTab)}>
         <div className="-mx-1 overflow-x-auto px-1">
-          <TabsList className="w-full justify-start">
+          <TabsList className="w-max min-w-full justify-start">
             {SKU_TABS.map((name) => {
               const Icon = TAB_ICONS[name];
               return (

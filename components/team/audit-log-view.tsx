@@ -141,7 +141,7 @@ export function AuditLogView() {
   const activePrefix = filters.action || filters.action_prefix;
 
   return (
-    <div className="grid gap-4" data-testid="audit-log">
+    <div className="grid grid-cols-1 gap-4" data-testid="audit-log">
       <div className="flex flex-wrap gap-1.5" role="group" aria-label={t('audit.quick_filters')}>
         {PRESETS.map((p) => (
           <Button

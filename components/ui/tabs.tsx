@@ -21,7 +21,7 @@ export function TabsTrigger({ className, ...props }: React.ComponentProps<typeof
     <TabsPrimitive.Trigger
       data-slot="tabs-trigger"
       className={cn(
-        '-mb-px inline-flex items-center gap-1.5 border-b-2 border-transparent px-3 pt-1 pb-2 text-sm font-medium text-muted-foreground',
+        '-mb-px inline-flex shrink-0 items-center gap-1.5 border-b-2 whitespace-nowrap border-transparent px-3 pt-1 pb-2 text-sm font-medium text-muted-foreground',
         'transition-colors hover:text-foreground data-[state=active]:border-primary data-[state=active]:text-foreground',
         'disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4',
         className,
