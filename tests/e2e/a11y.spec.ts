@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { PASSWORD, signIn, signUp, uniqueEmail } from './helpers';
 import { appPages, seedAppPages as seed, settle } from './app-pages';

@@ -328,7 +328,6 @@ export const documentMessages = defineMessages({
     'detail.download': 'Download',
     'detail.preview': 'Preview',
     'detail.sha': 'SHA-256 of the file',
-
   },
   de: {
     'type.unclassified': 'Nicht klassifiziert',
@@ -663,6 +662,5 @@ export const documentMessages = defineMessages({
     'detail.download': 'Herunterladen',
     'detail.preview': 'Vorschau',
     'detail.sha': 'SHA-256 der Datei',
-
   },
 });
