@@ -1,4 +1,4 @@
-/** The English words for roles, sections and document types that components/skus/vocabulary.ts gives the English UI. */
+/** The English words for roles and sections that components/skus/vocabulary.ts gives the English UI. */
 import type { EntityRole } from './types';
 
 export const ROLE_LABELS: Record<EntityRole, string> = {
@@ -12,21 +12,6 @@ export const ROLE_LABELS: Record<EntityRole, string> = {
 export function roleNoun(role: EntityRole | string): string {
   const label = ROLE_LABELS[role as EntityRole] ?? role.replace(/_/g, ' ');
   return label.replace(/^(?!EU)(\w)/, (c) => c.toLowerCase());
-}
-
-export const DOCUMENT_TYPE_LABELS: Record<string, string> = {
-  declaration_of_conformity: 'Declaration of conformity',
-  test_report: 'Test report',
-  risk_assessment: 'Risk assessment',
-  cpsr: 'Cosmetic product safety report',
-  safety_data_sheet: 'Safety data sheet',
-  manual: 'Manual',
-  certificate: 'Certificate',
-  other: 'Other',
-};
-
-export function documentTypeLabel(t: string | null | undefined): string {
-  return (t && DOCUMENT_TYPE_LABELS[t]) || (t ? t.replace(/_/g, ' ') : 'Document');
 }
 
 export const SECTION_LABELS: Record<string, string> = {

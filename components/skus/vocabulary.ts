@@ -8,12 +8,12 @@ import { vocabularyLabel } from '@/lib/i18n/messages';
 import { translator, type UiLocale } from '@/lib/i18n/ui';
 import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';
 import { blockerTitle } from '@/lib/requirements/titles';
-import { documentTypeLabel, ROLE_LABELS, roleNoun, SECTION_LABELS } from './labels';
+import { docTypeLabel } from '@/lib/i18n/ui/doc-types';
+import { ROLE_LABELS, roleNoun, SECTION_LABELS } from './labels';
 import type { Blocker, EntityRole } from './types';
 
 export function documentTypeText(type: string | null | undefined, locale: UiLocale): string {
-  if (locale === 'en') return documentTypeLabel(type);
-  return type ? vocabularyLabel(locale, 'doctype', type) : translator(skuDossierMessages, locale)('document');
+  return type ? docTypeLabel(type, locale) : translator(skuDossierMessages, locale)('document');
 }
 
 export function roleText(role: string, locale: UiLocale): string {

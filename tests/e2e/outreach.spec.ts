@@ -1,8 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import PostalMime from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
-import { screenshot, signUp, uniqueEmail } from './helpers';
+import { screenshot, signUp, uniqueEmail, useLoopbackSmtp } from './helpers';
 
 /**
  * The whole supplier loop in a browser: a toy SKU without its declaration of conformity → draft →
@@ -11,35 +9,7 @@ import { screenshot, signUp, uniqueEmail } from './helpers';
  * suggestions on the SKU → accept → the blocker is gone and the request is done.
  */
 
-const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 10000);
-const mails: { to: string[]; text: string; subject: string }[] = [];
-let smtp: SMTPServer;
-
-test.beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', async () => {
-        const parsed = await PostalMime.parse(Buffer.concat(chunks));
-        mails.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          text: parsed.text ?? '',
-          subject: parsed.subject ?? '',
-        });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, '127.0.0.1', () => resolve()));
-});
-
-test.afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+const mails = useLoopbackSmtp();
 
 async function declarationPdf(): Promise<Buffer> {
   const pdf = await PDFDocument.create();

@@ -5,39 +5,9 @@
  * named as who may); B finds the approval in "My work" and approves; the audit log shows both.
  */
 import { expect, test, type Page } from '@playwright/test';
-import PostalMime from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
-import { PASSWORD, screenshot, signUp, uniqueEmail } from './helpers';
+import { PASSWORD, screenshot, signUp, uniqueEmail, useLoopbackSmtp } from './helpers';
 
-const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 10000);
-const mails: { to: string[]; text: string; subject: string }[] = [];
-let smtp: SMTPServer;
-
-test.beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', async () => {
-        const parsed = await PostalMime.parse(Buffer.concat(chunks));
-        mails.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          text: parsed.text ?? '',
-          subject: parsed.subject ?? '',
-        });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, '127.0.0.1', () => resolve()));
-});
-
-test.afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+const mails = useLoopbackSmtp();
 
 /** A SKU with every blocker cleared, made through the API with A's session (the UI for it is tested elsewhere). */
 async function prepareSku(page: Page, baseURL: string, code: string): Promise<string> {

@@ -14,7 +14,7 @@ describe('SKU screen vocabulary in the UI language', () => {
   it("uses dossier.pdf's German labels", () => {
     expect(documentTypeText('test_report', 'de')).toBe('Prüfbericht');
     expect(documentTypeText(null, 'de')).toBe('Dokument');
-    expect(documentTypeText('some_new_type', 'de')).toBe('some_new_type');
+    expect(documentTypeText('some_new_type', 'de')).toBe('some new type');
     expect(roleInSentence('importer', 'de')).toBe('Importeur');
     expect(sectionText('entities', 'de')).toBe('Wirtschaftsakteure');
     expect(sourceText('ai_suggestion', 'de')).toBe('KI-Vorschlag');
