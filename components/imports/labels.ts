@@ -6,6 +6,7 @@
 import * as React from 'react';
 import { FIELD_CATALOGUE, fieldLabel, type FieldSection } from '@/lib/dossier/catalogue';
 import { SAFETY_INFO_LANGUAGES } from '@/lib/i18n/languages';
+import { entityMessages } from '@/lib/i18n/ui/entities';
 import { importLabelMessages } from '@/lib/i18n/ui/import-labels';
 import { translator, type UiLocale } from '@/lib/i18n/ui';
 import { useLocale } from '@/components/i18n/locale-provider';
@@ -88,6 +89,7 @@ const cache = new Map<UiLocale, ImportLabels>();
 
 function build(locale: UiLocale): ImportLabels {
   const t = translator(importLabelMessages, locale);
+  const roleT = translator(entityMessages, locale);
   const skuTargetLabel = (k: SkuTarget) => (k === 'gtin' ? fieldLabel('gtin', locale) : t(`target.${k}`));
   let groups: TargetGroup[] | null = null;
   return {
@@ -138,9 +140,9 @@ function build(locale: UiLocale): ImportLabels {
       return t('delimiter.other', { delimiter: d });
     },
     entityRole: (role) =>
-      (ROLES as readonly string[]).includes(role) ? t(`role.${role as ImportEntityRole}`) : spaced(role),
+      (ROLES as readonly string[]).includes(role) ? roleT(`role.${role as ImportEntityRole}`) : spaced(role),
     entityRoleInText: (role) =>
-      (ROLES as readonly string[]).includes(role) ? t(`role_in_text.${role as ImportEntityRole}`) : spaced(role),
+      (ROLES as readonly string[]).includes(role) ? roleT(`role_noun.${role as ImportEntityRole}`) : spaced(role),
     action: (a) =>
       a && (ACTIONS as readonly string[]).includes(a) ? t(`action.${a as ResolutionAction}`) : a ? spaced(a) : '—',
     rowList(rows, max = 6, total = rows.length) {

@@ -1,7 +1,8 @@
 /**
- * The API's codes in the UI language. English keeps the SKU screens' own words (./labels); other
- * languages reuse the five-locale labels of dossier.pdf and the public page (lib/i18n/messages.ts) and the
- * blocker titles (lib/requirements/titles.ts), so one code reads the same on screen and in the PDF.
+ * The API's codes in the UI language. Roles come from the entities dictionary, document types from
+ * lib/i18n/ui/doc-types.ts; sections keep the SKU screens' shorter English words; the other codes reuse the
+ * five-locale labels of dossier.pdf (lib/i18n/messages.ts) and the blocker titles (lib/requirements/titles.ts),
+ * so one code reads the same on screen and in the PDF.
  */
 import { languageName, countryName } from '@/lib/i18n/languages';
 import { vocabularyLabel } from '@/lib/i18n/messages';
@@ -9,22 +10,34 @@ import { translator, type UiLocale } from '@/lib/i18n/ui';
 import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';
 import { blockerTitle } from '@/lib/requirements/titles';
 import { docTypeLabel } from '@/lib/i18n/ui/doc-types';
-import { ROLE_LABELS, roleNoun, SECTION_LABELS } from './labels';
+import { entityMessages } from '@/lib/i18n/ui/entities';
 import type { Blocker, EntityRole } from './types';
 
 export function documentTypeText(type: string | null | undefined, locale: UiLocale): string {
   return type ? docTypeLabel(type, locale) : translator(skuDossierMessages, locale)('document');
 }
 
+const isRole = (role: string): role is EntityRole =>
+  ['manufacturer', 'importer', 'responsible_person', 'authorised_representative'].includes(role);
+
+/** An operator role's label, from the entities dictionary (the one owner of role words). */
 export function roleText(role: string, locale: UiLocale): string {
-  if (locale === 'en') return ROLE_LABELS[role as EntityRole] ?? role;
-  return vocabularyLabel(locale, 'role', role);
+  return isRole(role) ? translator(entityMessages, locale)(`role.${role}`) : role.replace(/_/g, ' ');
 }
 
-/** The role inside a sentence: English lowers its first letter ("link an importer"), German nouns keep theirs. */
+/** The role inside a sentence ("link an importer"; "EU" keeps its capitals). */
 export function roleInSentence(role: string, locale: UiLocale): string {
-  return locale === 'en' ? roleNoun(role) : roleText(role, locale);
+  return isRole(role) ? translator(entityMessages, locale)(`role_noun.${role}`) : role.replace(/_/g, ' ');
 }
+
+/** The English section names of the SKU screens (shorter than dossier.pdf's). */
+const SECTION_LABELS: Record<string, string> = {
+  identification: 'Identification',
+  entities: 'Operators',
+  safety: 'Safety information',
+  compliance: 'Compliance',
+  category: 'Category requirements',
+};
 
 export function sectionText(section: string, locale: UiLocale): string {
   if (locale === 'en') return SECTION_LABELS[section] ?? section;

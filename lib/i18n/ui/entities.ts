@@ -193,7 +193,7 @@ export const entityMessages = defineMessages({
     'role.authorised_representative': 'Bevollmächtigter',
     'role_noun.manufacturer': 'Hersteller',
     'role_noun.importer': 'Importeur',
-    'role_noun.responsible_person': 'Verantwortliche Person in der EU',
+    'role_noun.responsible_person': 'verantwortliche Person in der EU',
     'role_noun.authorised_representative': 'Bevollmächtigter',
 
     'country.choose': 'Land auswählen',
