@@ -638,6 +638,22 @@ function resolveMarkets(input: RequirementInput, fields: Map<string, string>): {
 }
 
 /** Evaluates the SKU's requirement profile. Never throws for well-typed input. */
+/**
+ * A rule's legal basis and documentation link: fixed texts of the catalogue, formatted once per rule
+ * and category instead of on every evaluation (an import evaluates each new SKU's rules).
+ */
+const ruleTextCache = new WeakMap<RequirementRule, Map<string, { legal_basis: string | undefined; doc_url: string }>>();
+function ruleTexts(category: string, rule: RequirementRule) {
+  let byCategory = ruleTextCache.get(rule);
+  if (!byCategory) ruleTextCache.set(rule, (byCategory = new Map()));
+  let texts = byCategory.get(category);
+  if (!texts) {
+    const legal_basis: string | undefined = rule.legal ? formatLegalRefs(rule.legal) : rule.legal_basis;
+    byCategory.set(category, (texts = { legal_basis, doc_url: ruleDocUrl(category, rule.id) }));
+  }
+  return texts;
+}
+
 export function evaluateRequirements(input: RequirementInput): RequirementEvaluation {
   const now = input.now === undefined ? new Date() : new Date(input.now);
   const at = Number.isNaN(now.getTime()) ? new Date() : now;
@@ -672,8 +688,7 @@ export function evaluateRequirements(input: RequirementInput): RequirementEvalua
     // A conditional rule that would fire: its conditions decide; an unknown fact is asked, once.
     const g = gate(ctx, rule);
     if (g.kind === 'skip') continue;
-    const legal_basis = rule.legal ? formatLegalRefs(rule.legal) : rule.legal_basis;
-    const doc_url = ruleDocUrl(profile.category, rule.id);
+    const { legal_basis, doc_url } = ruleTexts(profile.category, rule);
     const out = g.kind === 'ask' ? g.facts.map((f) => question(f, rule.severity)) : drafts;
     for (const d of out) {
       const b: Blocker = {
