@@ -58,6 +58,9 @@ export function fileSource(filePath: string, size: number): ByteSource {
         yield piece;
       }
     },
-    bytes: async () => new Uint8Array(await fs.promises.readFile(filePath)),
+    bytes: async () => {
+      const buf = await fs.promises.readFile(filePath);
+      return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { detectLineEnding, isBlankRecord, parseDelimited, sniffDelimiter } from './csv';
+import { detached, detectLineEnding, isBlankRecord, parseDelimited, sniffDelimiter } from './csv';
 import { bytesSource, type ByteSource } from '@/lib/storage/byte-source';
 import {
   decodeHeadOf,
@@ -27,7 +27,7 @@ import {
   type SheetInfo,
   type SourceRow,
 } from './types';
-import { loadWorkbook, type LoadedWorkbook, type WorkbookKind } from './workbook';
+import { loadWorkbook, type LoadedWorkbook, type SheetGrid, type WorkbookKind } from './workbook';
 import { inspectWorkbookZip } from './zip-guard';
 
 export * from './types';
@@ -325,18 +325,30 @@ function openWorkbook(
     column_count: header.width,
   };
 
+  // SheetJS holds every cell of every sheet as an object, several times the size of their text; the
+  // passes need only the chosen sheet's text. It is taken once, here, and nothing keeps the workbook
+  // after this function returns, so it is not held while the rows are planned and written.
+  const dataRows = sheetText(grid, lastHeader, limits.maxRows + 1);
   function* rows(): Generator<SourceRow, RowsEnd, void> {
     const shaper = new RowShaper(width, limits, warnings);
-    for (let r = lastHeader; r < grid.rowCount; r++) {
-      const row = grid.row(r);
-      if (isBlank(row.cells)) continue;
-      const shaped = shaper.shape(row.row_number, row.cells);
+    for (const row of dataRows) {
+      const shaped = shaper.shape(row.row_number, row.cells.slice());
       if ('error' in shaped) return { ok: false, error: shaped.error };
       yield shaped;
     }
     return { ok: true, rows: shaper.count };
   }
   return opened(shape, header, warnings, rows);
+}
+
+/** The non-blank rows from `from` (0-based) on, at most `max`, as text of their own (see detached). */
+function sheetText(grid: SheetGrid, from: number, max: number): GridRow[] {
+  const out: GridRow[] = [];
+  for (let r = from; r < grid.rowCount && out.length < max; r++) {
+    const row = grid.row(r);
+    if (!isBlank(row.cells)) out.push({ row_number: row.row_number, cells: row.cells.map(detached) });
+  }
+  return out;
 }
 
 function chooseSheet(
