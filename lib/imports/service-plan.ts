@@ -4,8 +4,9 @@
  * file tells (which rows a later duplicate sku_code supersedes, the entity candidates, the counts) and
  * keeps the first records and the errors; records() is pass 2, yielding every record again with the
  * superseded rows marked skipped, replanned from what pass 1 kept (the superseded and duplicate rows)
- * without new per-row state. A file given as a ByteSource is read in pieces on each pass. Memory is bounded
- * by the sample, the error cap and pass 1's maps (one entry per sku_code), never the file's text. Shared by the dry run and the import job, so both plan a row the same way.
+ * without new per-row state. A file given as a ByteSource is read in pieces on each pass. Memory is
+ * bounded by the sample, the error cap and pass 1's maps (one entry per sku_code), never the file's
+ * text. Shared by the dry run and the import job, so both plan a row the same way.
  */
 import type { EntityCandidate } from './entities';
 import { mapColumns, type MappingResult } from './mapping';
