@@ -15,7 +15,7 @@ import { recordAudit } from '@/lib/audit';
 import { defineJob, NonRetryableError, type JobContext } from '@/lib/jobs/define';
 import { LeaseLostError } from '@/lib/jobs/lease';
 import type { PlanId } from '@/lib/plans';
-import { getBlobStore } from '@/lib/storage';
+import { getBlobStore, type ByteSource } from '@/lib/storage';
 import type { PlannedRecord } from './plan';
 import { FINAL_STATUSES, outcomeCounts, recordedRowNumbers, upsertCandidates, type BatchRow } from './repo';
 import { applyChunk, issuesOf, prepareRecord, recordRows, type ChunkContext } from './repo-write';
@@ -77,10 +77,11 @@ export async function runImportBatch(
 
   const options = batch.options as unknown as ImportOptions;
   if (!batch.storageKey) throw new BatchFailure('The import file was not stored.');
-  let bytes: Uint8Array;
+  // The file is read in pieces on every pass, never held whole (a workbook is, by the reader).
+  let source: ByteSource;
   const tRead = performance.now();
   try {
-    bytes = await getBlobStore().getBytes(batch.storageKey);
+    source = await getBlobStore().getSource(batch.storageKey);
   } catch {
     throw new BatchFailure('The stored import file is missing; upload it again.');
   }
@@ -89,7 +90,7 @@ export async function runImportBatch(
   const { planFile } = await import('./service-plan');
   const planned = await timed(timings, 'plan', () =>
     planFile({
-      bytes,
+      bytes: source,
       filename: batch.filename,
       sheet: options.sheet,
       headerRow: options.header_row,

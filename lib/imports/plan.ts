@@ -15,6 +15,7 @@ import { countryFromAddress } from './entities';
 import { ENTITY_ROLES, entityFieldParts, type EntityRole } from './fields';
 import type { MappingResult } from './mapping';
 import { normalizeCountry, normalizeDate, normalizeGtin, type DateOptions } from './normalize';
+import { detached } from './read/csv';
 import type { SourceRow } from './read/types';
 
 export interface RowIssue {
@@ -77,6 +78,8 @@ export class ImportPlanner {
   private entitiesCollector = new EntityCandidateCollector();
   private lastRowOf = new Map<string, number>();
   private supersededBy = new Map<number, number>();
+  /** a row whose sku_code an earlier row has -> that earlier row (only repeated codes) */
+  private priorOf = new Map<number, number>();
   private duplicates = new Map<string, number[]>();
   private counts = { total: 0, valid: 0, invalid: 0, skipped: 0 };
   private errorsByCode: Record<string, number> = {};
@@ -104,19 +107,15 @@ export class ImportPlanner {
       const prior = this.lastRowOf.get(rec.sku.sku_code);
       if (prior !== undefined) {
         this.supersededBy.set(prior, row.row_number);
-        const list = this.duplicates.get(rec.sku.sku_code) ?? [prior];
-        list.push(row.row_number);
-        this.duplicates.set(rec.sku.sku_code, list);
+        this.priorOf.set(row.row_number, prior);
+        const list = this.duplicates.get(rec.sku.sku_code);
+        if (list) list.push(row.row_number);
+        else this.duplicates.set(detached(rec.sku.sku_code), [prior, row.row_number]);
         this.counts.valid--;
         this.counts.skipped++;
-        rec.warnings.push({
-          row: row.row_number,
-          column: null,
-          code: 'duplicate_sku_code',
-          message: `sku_code "${rec.sku.sku_code}" also appears in row ${prior}; this later row wins.`,
-        });
-      }
-      this.lastRowOf.set(rec.sku.sku_code, row.row_number);
+        rec.warnings.push(laterDuplicate(rec, prior));
+        this.lastRowOf.set(rec.sku.sku_code, row.row_number);
+      } else this.lastRowOf.set(detached(rec.sku.sku_code), row.row_number);
     }
     if (rec.status === 'valid') this.counts.valid++;
     else if (rec.status === 'invalid') this.counts.invalid++;
@@ -126,6 +125,27 @@ export class ImportPlanner {
     // Only rows that will be imported can link an entity to a SKU.
     if (rec.status === 'valid') for (const e of rec.entities) this.entitiesCollector.add(row.row_number, e);
     return rec;
+  }
+
+  /**
+   * Plans a row again after every row went through add(): the same record add() made (the warning of a
+   * later duplicate included), from what add() learned, without adding to the counts or any map, so a
+   * second pass over the file holds nothing per row. Call endFirstPass() first.
+   */
+  replan(row: SourceRow): PlannedRecord {
+    const rec = this.planRow(row);
+    const prior = rec.status === 'valid' && rec.sku.sku_code ? this.priorOf.get(row.row_number) : undefined;
+    if (prior !== undefined) rec.warnings.push(laterDuplicate(rec, prior));
+    return rec;
+  }
+
+  /**
+   * After the first pass (summary and candidates taken): drops the maps only the first pass needs
+   * (every sku_code's last row, the entity groups), which are as large as the file.
+   */
+  endFirstPass() {
+    this.lastRowOf = new Map();
+    this.entitiesCollector = new EntityCandidateCollector();
   }
 
   /** Rows whose sku_code a later row repeats: row -> the row that wins. */
@@ -374,7 +394,8 @@ export class ImportPlanner {
     }
     const r = normalizeFieldValue(key, value);
     if (!r.ok) return dropped('invalid_value', r.message);
-    return { value: r.value, issues };
+    // Cached and, for entity fields, kept in the candidates: a copy of its own, not a slice of the file's text.
+    return { value: r.value === null ? null : detached(r.value), issues };
   }
 }
 
@@ -417,6 +438,15 @@ export function planImport(input: {
     }
   }
   return { records, errors, summary: planner.summary(), entity_candidates: planner.entityCandidates() };
+}
+
+function laterDuplicate(rec: PlannedRecord, prior: number): RowIssue {
+  return {
+    row: rec.row_number,
+    column: null,
+    code: 'duplicate_sku_code',
+    message: `sku_code "${rec.sku.sku_code}" also appears in row ${prior}; this later row wins.`,
+  };
 }
 
 /** Issue factory for one cell; built once per cell that has an issue-prone value. */

@@ -3,17 +3,21 @@
  * composed into the two passes an import needs. Pass 1 plans every row to learn what only the whole
  * file tells (which rows a later duplicate sku_code supersedes, the entity candidates, the counts) and
  * keeps the first records and the errors; records() is pass 2, yielding every record again with the
- * superseded rows marked skipped. Memory is bounded by the sample, the error cap and the planner's maps,
- * not by the row count. Shared by the dry run and the import job, so both plan a row the same way.
+ * superseded rows marked skipped, replanned from what pass 1 kept (the superseded and duplicate rows)
+ * without new per-row state. A file given as a ByteSource is read in pieces on each pass. Memory is
+ * bounded by the sample, the error cap and pass 1's maps (one entry per sku_code), never the file's
+ * text. Shared by the dry run and the import job, so both plan a row the same way.
  */
 import type { EntityCandidate } from './entities';
 import { mapColumns, type MappingResult } from './mapping';
 import { ImportPlanner, type PlannedRecord, type PlanSummary, type RowIssue } from './plan';
 import { openCatalogue } from './read';
-import type { FileShape, ReadError, ReadWarning, RowsEnd } from './read/types';
+import { detached } from './read/csv';
+import type { FileShape, ReadError, ReadInput, ReadWarning, RowsEnd } from './read/types';
 
 export interface PlanFileInput {
-  bytes: Uint8Array;
+  /** the file in memory, or a source read in pieces on each pass (see ReadInput) */
+  bytes: ReadInput['bytes'];
   filename: string;
   sheet?: string;
   /** 1-based */
@@ -75,20 +79,22 @@ export async function planFile(input: PlanFileInput): Promise<PlanFileResult> {
     }
     const rec = planner.add(step.value);
     errorsTotal += rec.errors.length;
-    for (const e of rec.errors) if (errors.length < maxErrors) errors.push(e);
+    // Kept to the end: copies, so an error's message does not keep its part of the file's text.
+    for (const e of rec.errors) if (errors.length < maxErrors) errors.push({ ...e, message: detached(e.message) });
     if (sample.length < sampleSize) sample.push(rec);
   }
   const superseded = planner.supersededRows();
   for (const rec of sample) markSuperseded(rec, superseded);
+  const summary = planner.summary();
+  const candidates = planner.entityCandidates();
+  planner.endFirstPass();
 
-  const headers = opened.headers;
   const readRows = opened.rows;
   function* records(): Generator<PlannedRecord, RowsEnd, void> {
-    const second = new ImportPlanner(mapping, headers, options);
     const gen = readRows();
     for (let step = gen.next(); ; step = gen.next()) {
       if (step.done) return step.value;
-      const rec = second.add(step.value);
+      const rec = planner.replan(step.value);
       markSuperseded(rec, superseded);
       yield rec;
     }
@@ -101,8 +107,8 @@ export async function planFile(input: PlanFileInput): Promise<PlanFileResult> {
     readWarnings: opened.warnings,
     mapping,
     headRows,
-    summary: planner.summary(),
-    candidates: planner.entityCandidates(),
+    summary,
+    candidates,
     superseded,
     sample,
     errors,

@@ -14,7 +14,7 @@ import { recordAudit } from '@/lib/audit';
 import { AppError } from '@/lib/http/errors';
 import { enqueueJob } from '@/lib/jobs/runs';
 import { PLANS } from '@/lib/plans';
-import { getBlobStore, importBlobKey } from '@/lib/storage';
+import { fileSource, getBlobStore, importBlobKey } from '@/lib/storage';
 import { rowErrorsCsv } from './errors-csv';
 import { previewProductFromUrl } from './from-url';
 import { importRunJob, type ImportOptions } from './jobs';
@@ -35,7 +35,7 @@ import {
 import { countWorkspaceSkus, currentValues, diffRecord, findSkusByCode } from './repo-write';
 import { currentEntityLinks, entityLinkChanges, UpdateDiffCollector } from './dry-run-diff';
 import { previewErrorToAppError, readErrorToAppError } from './service-errors';
-import { mappingProblems, planFile, sampleValues, type PlannedFile } from './service-plan';
+import { mappingProblems, planFile, sampleValues, type PlanFileInput, type PlannedFile } from './service-plan';
 
 export const IMPORT_MAX_FILE_BYTES = 50 * 1024 * 1024;
 const SAMPLE_ROWS = 20;
@@ -57,7 +57,7 @@ export interface ImportRequestOptions {
 }
 
 async function planOrThrow(
-  bytes: Uint8Array,
+  bytes: PlanFileInput['bytes'],
   filename: string,
   options: ImportRequestOptions,
   sampleSize = SAMPLE_ROWS,
@@ -105,8 +105,9 @@ export async function dryRunImport(
   db: Db,
   args: { workspace: WorkspaceRef; file: ImportFileInput; options: ImportRequestOptions },
 ) {
-  const bytes = new Uint8Array(await fs.promises.readFile(args.file.path));
-  const planned = await planOrThrow(bytes, args.file.filename, args.options);
+  // Read in pieces on each pass: a large CSV upload is never held whole.
+  const source = fileSource(args.file.path, (await fs.promises.stat(args.file.path)).size);
+  const planned = await planOrThrow(source, args.file.filename, args.options);
   const limit = PLANS[args.workspace.plan].skuLimit;
   const currentCount = await countWorkspaceSkus(db, args.workspace.id);
   let room = Math.max(0, limit - currentCount);

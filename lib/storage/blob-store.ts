@@ -1,3 +1,5 @@
+import type { ByteSource } from './byte-source';
+
 /** Where document and import files live. The key is chosen by the caller (workspace/sha256). */
 export interface BlobStore {
   readonly kind: 'local' | 'supabase';
@@ -5,6 +7,8 @@ export interface BlobStore {
   put(key: string, source: Uint8Array | { filePath: string }, contentType?: string): Promise<void>;
   getBytes(key: string): Promise<Uint8Array>;
   getStream(key: string): Promise<ReadableStream<Uint8Array>>;
+  /** The file for reading in pieces, pass after pass (the import job); throws when it is missing. */
+  getSource(key: string): Promise<ByteSource>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
 }

@@ -5,6 +5,7 @@ import { localBlobStore } from './local';
 import { supabaseBlobStore } from './supabase';
 
 export type { BlobStore } from './blob-store';
+export { bytesSource, fileSource, type ByteSource } from './byte-source';
 
 const holder = globalThis as unknown as { __cwBlobs?: BlobStore };
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { assertSafeKey, type BlobStore } from './blob-store';
+import { fileSource } from './byte-source';
 
 /** Files under DATA_DIR/blobs, written to a temp name and renamed, so a crash never leaves half a file. */
 export function localBlobStore(root: string): BlobStore {
@@ -33,6 +34,10 @@ export function localBlobStore(root: string): BlobStore {
       const p = full(key);
       await fs.promises.access(p);
       return Readable.toWeb(fs.createReadStream(p)) as ReadableStream<Uint8Array>;
+    },
+    async getSource(key) {
+      const p = full(key);
+      return fileSource(p, (await fs.promises.stat(p)).size);
     },
     async delete(key) {
       await fs.promises.rm(full(key), { force: true });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import WebSocket from 'ws';
 import { createClient } from '@supabase/supabase-js';
 import { assertSafeKey, type BlobStore } from './blob-store';
+import { bytesSource } from './byte-source';
 
 export const SUPABASE_BUCKET = 'compliance-documents';
 
@@ -37,6 +38,10 @@ export function supabaseBlobStore(url: string, serviceKey: string, bucket = SUPA
     async getStream(key) {
       const bytes = await this.getBytes(key);
       return new Blob([bytes as BlobPart]).stream();
+    },
+    async getSource(key) {
+      // Downloads are whole; the bytes are read from memory.
+      return bytesSource(await this.getBytes(key));
     },
     async delete(key) {
       assertSafeKey(key);

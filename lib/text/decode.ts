@@ -38,15 +38,23 @@ export function detectBom(bytes: Uint8Array): { encoding: 'utf-8' | 'utf-16le' |
 
 /** Strict UTF-8 check, in 1 MiB steps so a large file is never one string. */
 export function isValidUtf8(bytes: Uint8Array): boolean {
+  return isValidUtf8Pieces(steps(bytes, 1 << 20));
+}
+
+/** Strict UTF-8 check of bytes that come in pieces (a sequence may be split between two). */
+export function isValidUtf8Pieces(pieces: Iterable<Uint8Array>): boolean {
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  const step = 1 << 20;
   try {
-    for (let i = 0; i < bytes.length; i += step) decoder.decode(bytes.subarray(i, i + step), { stream: true });
+    for (const piece of pieces) decoder.decode(piece, { stream: true });
     decoder.decode();
     return true;
   } catch {
     return false;
   }
+}
+
+function* steps(bytes: Uint8Array, step: number): Generator<Uint8Array> {
+  for (let i = 0; i < bytes.length; i += step) yield bytes.subarray(i, i + step);
 }
 
 /**
@@ -127,35 +135,70 @@ function legacyEncoding(bytes: Uint8Array, declared?: string | null): { encoding
  * when it agrees with the bytes: a page that claims UTF-8 but is not valid UTF-8 is re-detected.
  */
 export function detectEncoding(bytes: Uint8Array, declared?: string | null): EncodingGuess {
-  const bom = detectBom(bytes);
+  return detectEncodingOf(bytes, () => isValidUtf8(bytes), declared);
+}
+
+/** The bytes the heuristics after the UTF-8 check look at (legacyEncoding's sample is the largest). */
+export const ENCODING_HEAD_BYTES = 256 * 1024;
+
+/**
+ * detectEncoding for a file read in pieces: `head` is its first ENCODING_HEAD_BYTES bytes (or all of
+ * it), `validUtf8` checks the whole file; only a file that is not valid UTF-8 needs more than the head.
+ */
+export function detectEncodingOf(head: Uint8Array, validUtf8: () => boolean, declared?: string | null): EncodingGuess {
+  const bom = detectBom(head);
   if (bom) return { encoding: bom.encoding, bomLength: bom.length, basis: 'bom', guessed: false };
-  const utf16 = guessUtf16(bytes);
+  const utf16 = guessUtf16(head);
   if (utf16) return { encoding: utf16, bomLength: 0, basis: 'utf16_heuristic', guessed: true };
-  if (isValidUtf8(bytes)) return { encoding: 'utf-8', bomLength: 0, basis: 'utf8_valid', guessed: false };
-  if (looksLikeEbcdic(bytes)) return { encoding: 'cp500', bomLength: 0, basis: 'ebcdic_heuristic', guessed: true };
-  return { ...legacyEncoding(bytes, declared), bomLength: 0, guessed: true };
+  if (validUtf8()) return { encoding: 'utf-8', bomLength: 0, basis: 'utf8_valid', guessed: false };
+  if (looksLikeEbcdic(head)) return { encoding: 'cp500', bomLength: 0, basis: 'ebcdic_heuristic', guessed: true };
+  return { ...legacyEncoding(head, declared), bomLength: 0, guessed: true };
 }
 
 /** Decodes bytes (after the BOM) in chunks; multi-byte sequences split across chunks are handled by the decoder. */
-export function* decodeChunks(bytes: Uint8Array, guess: EncodingGuess, chunkBytes = 1 << 20): Generator<string> {
-  const body = bytes.subarray(guess.bomLength);
-  if (guess.encoding === 'cp500') {
-    for (let i = 0; i < body.length; i += chunkBytes) yield decodeCp500(body.subarray(i, i + chunkBytes));
-    return;
+export function decodeChunks(bytes: Uint8Array, guess: EncodingGuess, chunkBytes = 1 << 20): Generator<string> {
+  return decodePieces(steps(bytes, chunkBytes), guess, chunkBytes);
+}
+
+/**
+ * Decodes bytes that come in pieces (the BOM, if any, at the start of the first ones), each piece in
+ * parts of at most `partBytes` so no decoded string is larger than that many characters.
+ */
+export function* decodePieces(
+  pieces: Iterable<Uint8Array>,
+  guess: EncodingGuess,
+  partBytes = 1 << 20,
+): Generator<string> {
+  let skip = guess.bomLength;
+  const decoder = guess.encoding === 'cp500' ? null : iconv.getDecoder(guess.encoding, { stripBOM: false });
+  for (const piece of pieces) {
+    let body = piece;
+    if (skip > 0) {
+      const cut = Math.min(skip, body.length);
+      body = body.subarray(cut);
+      skip -= cut;
+    }
+    for (let i = 0; i < body.length; i += partBytes) {
+      const part = body.subarray(i, i + partBytes);
+      const text = decoder
+        ? decoder.write(Buffer.from(part.buffer, part.byteOffset, part.byteLength))
+        : decodeCp500(part);
+      if (text) yield text;
+    }
   }
-  const decoder = iconv.getDecoder(guess.encoding, { stripBOM: false });
-  for (let i = 0; i < body.length; i += chunkBytes) {
-    const part = decoder.write(Buffer.from(body.buffer, body.byteOffset + i, Math.min(chunkBytes, body.length - i)));
-    if (part) yield part;
-  }
-  const tail = decoder.end();
+  const tail = decoder?.end();
   if (tail) yield tail;
 }
 
 /** The first `maxChars` characters (all of them by default). */
 export function decodeHead(bytes: Uint8Array, guess: EncodingGuess, maxChars = Number.POSITIVE_INFINITY): string {
+  return decodeHeadOf(decodeChunks(bytes, guess, 64 * 1024), maxChars);
+}
+
+/** The first `maxChars` characters of decoded text in chunks; stops reading once it has them. */
+export function decodeHeadOf(chunks: Iterable<string>, maxChars = Number.POSITIVE_INFINITY): string {
   let out = '';
-  for (const chunk of decodeChunks(bytes, guess, 64 * 1024)) {
+  for (const chunk of chunks) {
     out += chunk;
     if (out.length >= maxChars) return out.slice(0, maxChars);
   }

@@ -137,6 +137,16 @@ export function* parseDelimited(
   return { ok: true, records: row };
 }
 
+/**
+ * A copy of `s` that does not keep the text it was cut from alive. Cells are slices of a decoded
+ * chunk (V8 shares the chunk's characters), so a cell kept for the whole file (a sku_code in the
+ * duplicate map, a value in a cache) would keep its whole chunk; a file's worth of such cells, the file.
+ */
+export function detached(s: string): string {
+  // The concatenation is flattened into a new string of its own; slicing that shares only it.
+  return s.length < 13 ? s : (' ' + s).slice(1);
+}
+
 export function isBlankRecord(cells: string[]): boolean {
   for (const c of cells) if (c.trim() !== '') return false;
   return true;

@@ -27,10 +27,15 @@ function startsWith(bytes: Uint8Array, magic: number[]) {
   return magic.every((b, i) => bytes[i] === b);
 }
 
+/** An OLE compound file (legacy .xls, or an encrypted OOXML workbook): classified from its directory. */
+export function isCompoundFile(bytes: Uint8Array): boolean {
+  return startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+}
+
 export function detectContainer(bytes: Uint8Array): Container {
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06]))
     return { kind: 'zip' };
-  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return classifyCfb(bytes);
+  if (isCompoundFile(bytes)) return classifyCfb(bytes);
   // BIFF2-4 worksheets are bare BOF records without a compound file around them.
   if (bytes[0] === 0x09 && [0x00, 0x02, 0x04].includes(bytes[1]) && bytes[3] === 0x00) return { kind: 'biff-raw' };
   for (const m of MAGIC) if (startsWith(bytes, m.bytes)) return { kind: 'unsupported', reason: m.reason };

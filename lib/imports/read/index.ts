@@ -1,6 +1,14 @@
-import { detectLineEnding, isBlankRecord, parseDelimited, sniffDelimiter } from './csv';
-import { decodeChunks, decodeHead, detectEncoding, type EncodingGuess } from '@/lib/text/decode';
-import { detectContainer } from './detect';
+import { detached, detectLineEnding, isBlankRecord, parseDelimited, sniffDelimiter } from './csv';
+import { bytesSource, type ByteSource } from '@/lib/storage/byte-source';
+import {
+  decodeHeadOf,
+  decodePieces,
+  detectEncodingOf,
+  ENCODING_HEAD_BYTES,
+  isValidUtf8Pieces,
+  type EncodingGuess,
+} from '@/lib/text/decode';
+import { detectContainer, isCompoundFile } from './detect';
 import { columnLetter, detectHeader, isBlank, type GridRow, type HeaderDetection, type MergeRange } from './header';
 import {
   DEFAULT_READ_LIMITS,
@@ -19,7 +27,7 @@ import {
   type SheetInfo,
   type SourceRow,
 } from './types';
-import { loadWorkbook, type LoadedWorkbook, type WorkbookKind } from './workbook';
+import { loadWorkbook, type LoadedWorkbook, type SheetGrid, type WorkbookKind } from './workbook';
 import { inspectWorkbookZip } from './zip-guard';
 
 export * from './types';
@@ -68,9 +76,14 @@ export async function openCatalogue(input: ReadInput): Promise<OpenCatalogueResu
 
 async function openUnchecked(input: ReadInput): Promise<OpenCatalogueResult> {
   const limits: ReadLimits = { ...DEFAULT_READ_LIMITS, ...input.limits };
-  const bytes = input.bytes;
-  if (!bytes || bytes.length === 0) return readFailure('empty_file', 'The file is empty.');
-  const container = detectContainer(bytes);
+  if (!input.bytes) return readFailure('empty_file', 'The file is empty.');
+  const source = input.bytes instanceof Uint8Array ? bytesSource(input.bytes) : input.bytes;
+  if (source.size === 0) return readFailure('empty_file', 'The file is empty.');
+  // The head decides a text file's kind; a compound file (and every workbook) is read whole.
+  const head = source.head(ENCODING_HEAD_BYTES);
+  const container = detectContainer(isCompoundFile(head) ? await source.bytes() : head);
+  if (container.kind === 'text') return openText(input, source, head, limits);
+  const bytes = await source.bytes();
   switch (container.kind) {
     case 'unsupported':
       return readFailure(
@@ -82,8 +95,6 @@ async function openUnchecked(input: ReadInput): Promise<OpenCatalogueResult> {
         'encrypted_workbook',
         'The workbook is password-protected or encrypted; save it without a password and upload it again.',
       );
-    case 'text':
-      return openText(input, limits);
     case 'zip': {
       const inspection = await inspectWorkbookZip(bytes, {
         maxUncompressedBytes: limits.maxUncompressedBytes,
@@ -98,10 +109,10 @@ async function openUnchecked(input: ReadInput): Promise<OpenCatalogueResult> {
       else if (inspection.mimetype?.startsWith('application/vnd.oasis.opendocument'))
         return readFailure('unsupported_format', 'This OpenDocument file is not a spreadsheet.');
       else return readFailure('unsupported_format', 'The zip archive is not an XLSX or ODS workbook.');
-      return openWorkbook(input, limits, kind, inspection.odsTables);
+      return openWorkbook(input, bytes, limits, kind, inspection.odsTables);
     }
     default:
-      return openWorkbook(input, limits, 'xls', []);
+      return openWorkbook(input, bytes, limits, 'xls', []);
   }
 }
 
@@ -110,9 +121,23 @@ async function openUnchecked(input: ReadInput): Promise<OpenCatalogueResult> {
 const SNIFF_CHARS = 256 * 1024;
 const SAMPLE_RECORDS = 200;
 
-function openText(input: ReadInput, limits: ReadLimits): OpenCatalogueResult {
-  const encoding = detectEncoding(input.bytes);
-  const head = decodeHead(input.bytes, encoding, SNIFF_CHARS);
+/**
+ * Decoded text comes in strings of at most this many bytes' worth: small enough to stay out of V8's
+ * large-object space, where each passing megabyte string would otherwise wait for a full collection.
+ */
+const DECODE_PART_BYTES = 32 * 1024;
+
+function openText(
+  input: ReadInput,
+  source: ByteSource,
+  headBytes: Uint8Array,
+  limits: ReadLimits,
+): OpenCatalogueResult {
+  const encoding = detectEncodingOf(headBytes, () =>
+    headBytes.length === source.size ? isValidUtf8Pieces([headBytes]) : isValidUtf8Pieces(source.pieces()),
+  );
+  const text = () => decodePieces(source.pieces(), encoding, DECODE_PART_BYTES);
+  const head = decodeHeadOf(text(), SNIFF_CHARS);
   const ext = extension(input.filename);
   const sniff = sniffDelimiter(head, ext === 'tsv' || ext === 'tab' || ext === 'txt');
   const delimiter = sniff.delimiter;
@@ -133,7 +158,7 @@ function openText(input: ReadInput, limits: ReadLimits): OpenCatalogueResult {
 
   const sampleLimit = Math.max(SAMPLE_RECORDS, (input.headerRow ?? 0) + 50);
   const sample: GridRow[] = [];
-  const sampleGen = parseDelimited(decodeChunks(input.bytes, encoding), {
+  const sampleGen = parseDelimited(text(), {
     delimiter,
     maxRecords: sampleLimit,
     maxCellChars: limits.maxCellChars,
@@ -187,7 +212,7 @@ function openText(input: ReadInput, limits: ReadLimits): OpenCatalogueResult {
 
   const firstDataRow = shape.header_row + 1;
   function* rows(): Generator<SourceRow, RowsEnd, void> {
-    const gen = parseDelimited(decodeChunks(input.bytes, encoding), { delimiter, maxCellChars: limits.maxCellChars });
+    const gen = parseDelimited(text(), { delimiter, maxCellChars: limits.maxCellChars });
     const shaper = new RowShaper(width, limits, warnings);
     for (let step = gen.next(); ; step = gen.next()) {
       if (step.done) {
@@ -223,11 +248,12 @@ function openText(input: ReadInput, limits: ReadLimits): OpenCatalogueResult {
 
 function openWorkbook(
   input: ReadInput,
+  bytes: Uint8Array,
   limits: ReadLimits,
   kind: WorkbookKind,
   odsTables: { name: string; hidden: boolean }[],
 ): OpenCatalogueResult {
-  const wb = loadWorkbook(input.bytes, kind, odsTables);
+  const wb = loadWorkbook(bytes, kind, odsTables);
   if (!wb.ok) return readFailure(wb.code, wb.message);
   const choice = chooseSheet(wb.sheets, input.sheet);
   if ('error' in choice) return choice.error;
@@ -299,18 +325,30 @@ function openWorkbook(
     column_count: header.width,
   };
 
+  // SheetJS holds every cell of every sheet as an object, several times the size of their text; the
+  // passes need only the chosen sheet's text. It is taken once, here, and nothing keeps the workbook
+  // after this function returns, so it is not held while the rows are planned and written.
+  const dataRows = sheetText(grid, lastHeader, limits.maxRows + 1);
   function* rows(): Generator<SourceRow, RowsEnd, void> {
     const shaper = new RowShaper(width, limits, warnings);
-    for (let r = lastHeader; r < grid.rowCount; r++) {
-      const row = grid.row(r);
-      if (isBlank(row.cells)) continue;
-      const shaped = shaper.shape(row.row_number, row.cells);
+    for (const row of dataRows) {
+      const shaped = shaper.shape(row.row_number, row.cells.slice());
       if ('error' in shaped) return { ok: false, error: shaped.error };
       yield shaped;
     }
     return { ok: true, rows: shaper.count };
   }
   return opened(shape, header, warnings, rows);
+}
+
+/** The non-blank rows from `from` (0-based) on, at most `max`, as text of their own (see detached). */
+function sheetText(grid: SheetGrid, from: number, max: number): GridRow[] {
+  const out: GridRow[] = [];
+  for (let r = from; r < grid.rowCount && out.length < max; r++) {
+    const row = grid.row(r);
+    if (!isBlank(row.cells)) out.push({ row_number: row.row_number, cells: row.cells.map(detached) });
+  }
+  return out;
 }
 
 function chooseSheet(

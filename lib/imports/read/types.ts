@@ -1,3 +1,5 @@
+import type { ByteSource } from '@/lib/storage/byte-source';
+
 /**
  * Types of the catalogue reader. Output field names are snake_case because they go straight into the
  * dry-run response of POST /api/import.
@@ -113,7 +115,8 @@ export const DEFAULT_READ_LIMITS: ReadLimits = {
 };
 
 export interface ReadInput {
-  bytes: Uint8Array;
+  /** the file in memory, or read in pieces on every pass (a CSV is then never held whole) */
+  bytes: Uint8Array | ByteSource;
   filename: string;
   /** sheet name or 0-based index; default: the first visible sheet with data */
   sheet?: string | number;
