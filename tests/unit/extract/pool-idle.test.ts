@@ -19,4 +19,18 @@ describe('extraction pool idle retirement', () => {
     await sleep(POOL_LIMITS.heavyIdleMs + 3000);
     expect(extractPoolStats().workers).toBe(0);
   }, 180_000);
+
+  it('a worker the OCR models grew is kept for the next scan and replaced after the next light file', async () => {
+    await extractText({ bytes: await pngOfText(['EU Declaration of Conformity']), filename: 'one.png' });
+    const [pid] = extractPoolStats().pids;
+    const second = await extractText({ bytes: await pngOfText(['Safety Data Sheet']), filename: 'two.png' });
+    expect(second.ocr).toBeDefined();
+    expect(extractPoolStats().pids).toEqual([pid]);
+    const text = await extractText({ bytes: new TextEncoder().encode('A light file.\n'), filename: 'b.txt' });
+    expect(text.status).toBe('ok');
+    // Answered, then ended: the memory the models held is the system's again.
+    expect(extractPoolStats().workers).toBe(0);
+    await sleep(300);
+    expect(() => process.kill(pid, 0)).toThrow();
+  }, 180_000);
 });
