@@ -38,8 +38,8 @@ export const POOL_LIMITS = {
   rssBudgetMb: Number(process.env.EXTRACT_WORKER_RSS_BUDGET_MB) || 768,
   /**
    * A child process that grew by more than this since it started (OCR models, rendered pages, fragmentation)
-   * is replaced once it answers a light file (text, Office, mail): the memory goes back to the system at
-   * once, and a fresh worker costs well under a second. After a PDF or an image it is kept for
+   * is replaced once it answers a light file (text, Office, mail, a refused file): the memory goes back to
+   * the system at once, and a fresh worker starts in ~0.1 s. After a PDF or an image it read it is kept for
    * heavyIdleMs instead, so a run of scans does not reload tesseract for every page; past
    * recycleMaxRssMb it is replaced whatever it read.
    */
@@ -49,11 +49,16 @@ export const POOL_LIMITS = {
   graceMs: 2_000,
   /** Starting a fresh worker (seconds on a busy machine); a job's budget starts after. */
   startupMs: 60_000,
-  /** An idle worker is retired after this (pdfjs, its caches and the worker's heap go with it). */
-  idleMs: Number(process.env.EXTRACT_WORKER_IDLE_MS) || 15_000,
   /**
-   * A worker whose last job ran OCR (tesseract's models, ~100 MB per script, live in the worker) or
-   * left a large heap is retired sooner: a run of scans keeps it, a burst that ended frees the memory.
+   * An idle worker is retired after this (its parsers, caches and heap go with it). Short: a fresh worker
+   * starts in ~0.1 s (its parsers load with the first file that needs them), far cheaper than the 50-150
+   * MB an idle one holds; a burst of uploads still reuses one worker.
+   */
+  idleMs: Number(process.env.EXTRACT_WORKER_IDLE_MS) || 1_000,
+  /**
+   * A worker whose last job ran OCR (tesseract's models, ~100 MB per script, live in the worker), read a PDF
+   * or an image, or left a large heap waits longer: reloading tesseract takes a second or two, so a run of
+   * scans keeps it, and a burst that ended still frees the memory within seconds.
    */
   heavyIdleMs: 3_000,
   heavyHeapMb: 96,
@@ -279,9 +284,13 @@ function onReply(slot: Slot, reply: ExtractReply) {
   slot.job = null;
   slot.worker.hold(false);
   job.resolve(reply.result);
-  // PDFs and images are where OCR runs (also when it found nothing) and pdfjs renders pages.
+  // PDFs and images are where OCR runs (also when it found nothing) and pdfjs renders pages; one refused
+  // before its parser ran (a bomb, an oversized image) used none of that and keeps nothing warm.
   const r = reply.result;
-  const heavy = !!r.ocr || isHeavyFormat(r.inner?.format ?? r.format) || reply.heapUsedMb > POOL_LIMITS.heavyHeapMb;
+  const heavy =
+    !!r.ocr ||
+    (r.status !== 'failed' && isHeavyFormat(r.inner?.format ?? r.format)) ||
+    reply.heapUsedMb > POOL_LIMITS.heavyHeapMb;
   // Only a child's own resident size says what it holds (a thread's is the server's).
   const isChild = slot.worker.pid !== null;
   const grown = isChild && reply.rssMb - (slot.baseRssMb ?? reply.rssMb) > POOL_LIMITS.recycleGrowthMb;
