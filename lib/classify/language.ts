@@ -6,10 +6,11 @@ import { pathToFileURL } from 'node:url';
  * Language of a text with ELD (Efficient Language Detector, n-gram based, 60 languages, offline). Short
  * or unreliable samples give null rather than a guess.
  *
- * The detector's "medium" n-gram table ships as one 2 MB JavaScript object literal; importing it made V8
- * compile the literal, and the server kept ~190 MB resident for it. The same table read as JSON
- * (JSON.parse is V8's fast path for large data) costs ~60 MB, so the table is read from the package's
- * file, turned into JSON and loaded into a detector instance; the plain import stays as the fallback.
+ * The detector's "medium" n-gram table (105,000 n-grams) ships as one 2 MB JavaScript object literal;
+ * importing it made V8 compile the literal and build an object per n-gram, and the server kept ~190 MB
+ * resident for it. Here the package's file is read as text into a compact table (n-gram → offset into one
+ * Uint16Array of language/score pairs, ~10 MB) that the detector reads through a Proxy; it only looks up the
+ * n-grams of the text it is given. The plain import stays as the fallback.
  */
 
 export interface LanguageDetector {
@@ -76,17 +77,59 @@ export function objectLiteralToJson(src: string): string {
   return parts.join('');
 }
 
-/** The medium table loaded as JSON into an ELD instance; null when the package's files are not where expected. */
-async function loadFromJson(): Promise<LanguageDetector | null> {
+/** The value of a quoted JavaScript string literal (quotes included). */
+function unquote(literal: string): string {
+  return JSON.parse(objectLiteralToJson(literal)) as string;
+}
+
+/**
+ * The n-gram table of an ELD data file as a read-only object: `table[ngram]` is `{ [language]: score }`
+ * (a fresh object per lookup, as the detector only iterates it).
+ */
+export function compactNgrams(source: string): { type: string; languages: Record<string, string>; ngrams: object } {
+  const type = /type:\s*'([^']+)'/.exec(source)?.[1];
+  const langStart = source.indexOf('{', source.indexOf('languages:'));
+  const languages = JSON.parse(
+    objectLiteralToJson(source.slice(langStart, source.indexOf('}', langStart) + 1)),
+  ) as Record<string, string>;
+  const body = source.indexOf('{', source.indexOf('ngrams:'));
+  if (!type || langStart < 0 || body < 0) throw new Error('not an ELD n-gram file');
+  const index = new Map<string, number>();
+  const pairs: number[] = [];
+  const entry = /('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|[^\s{}:,'"]+):\{([^}]*)\}/g;
+  entry.lastIndex = body + 1;
+  for (let m = entry.exec(source); m; m = entry.exec(source)) {
+    const key = m[1][0] === "'" || m[1][0] === '"' ? unquote(m[1]) : m[1];
+    const values = m[2].split(',');
+    index.set(key, pairs.length);
+    pairs.push(values.length);
+    for (const v of values) {
+      const colon = v.indexOf(':');
+      pairs.push(Number(v.slice(0, colon)), Number(v.slice(colon + 1)));
+    }
+  }
+  const packed = Uint16Array.from(pairs);
+  const ngrams = new Proxy(
+    {},
+    {
+      get(_target, key) {
+        const at = typeof key === 'string' ? index.get(key) : undefined;
+        if (at === undefined) return undefined;
+        const scores: Record<number, number> = {};
+        for (let i = 0; i < packed[at]; i++) scores[packed[at + 1 + 2 * i]] = packed[at + 2 + 2 * i];
+        return scores;
+      },
+    },
+  );
+  return { type, languages, ngrams };
+}
+
+/** The medium table loaded compactly into an ELD instance; null when the package's files are not where expected. */
+async function loadCompact(): Promise<LanguageDetector | null> {
   // By path from the project's node_modules (as the OCR data): the package exports neither file.
   const dir = path.join(/* turbopackIgnore: true */ process.cwd(), 'node_modules', 'eld', 'src');
   try {
-    const source = fs.readFileSync(path.join(dir, 'ngrams', 'medium.js'), 'utf8');
-    const start = source.indexOf('{', source.indexOf('ngramsData'));
-    const data = JSON.parse(objectLiteralToJson(source.slice(start, source.lastIndexOf('}') + 1))) as {
-      ngrams?: object;
-    };
-    if (!data.ngrams) return null;
+    const data = compactNgrams(fs.readFileSync(path.join(dir, 'ngrams', 'medium.js'), 'utf8'));
     const url = pathToFileURL(path.join(dir, 'languageDetector.js')).href;
     const mod = (await import(/* turbopackIgnore: true */ /* @vite-ignore */ url)) as {
       createEld(): { instance: LanguageDetector; loadData(d: object): string };
@@ -101,7 +144,7 @@ async function loadFromJson(): Promise<LanguageDetector | null> {
 let detector: Promise<LanguageDetector> | null = null;
 /** The detector, loaded on first need (the medium table). */
 export const loadLanguageDetector = () =>
-  (detector ??= loadFromJson().then(async (d) => d ?? (await import('eld/medium')).eld));
+  (detector ??= loadCompact().then(async (d) => d ?? (await import('eld/medium')).eld));
 
 // Loaded with the module: detectLanguage is synchronous, the classifier calls it per document.
 const eld = await loadLanguageDetector();
