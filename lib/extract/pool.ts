@@ -26,7 +26,7 @@ import type { ExtractReply, ExtractRequest } from './extract-worker';
  * backstop, not the design's only line. Workers are reused (pdfjs and tesseract load once per worker),
  * replaced when a job left them large (recycleRssMb, recycleHeapMb) and retired when idle (sooner after
  * OCR or a PDF), so the server's resident size falls back after a burst of uploads.
- * Where no child can be started from the build (no bundled entry found), workers are threads as before.
+ * Where the build has no bundled entry for a child, or EXTRACT_WORKER_THREADS is set, workers are threads.
  */
 
 export const POOL_LIMITS = {
