@@ -210,7 +210,7 @@ export async function runServerBench() {
       );
     }
     const endMb = treeRssMb(pid);
-    // Idle parser workers are retired after POOL_LIMITS.idleMs (60 s): then the memory is back.
+    // Idle parser processes exit after POOL_LIMITS.idleMs / heavyIdleMs (seconds): then the memory is back.
     await sleep(65_000);
     const idleMb = treeRssMb(pid);
     const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(0)}`;

@@ -166,7 +166,7 @@ async function embedded() {
       out.peak_rss_during_uploads_mb = peak;
       await sleep(2000);
       out.rss_after_uploads_mb = treeRssMb(pid);
-      // Idle parser workers retire (lib/extract/pool.ts idleMs, 15 s): what stays after that.
+      // Idle parser processes exit (lib/extract/pool.ts idleMs / heavyIdleMs, 1 s / 3 s): what stays after that.
       await sleep(18_000);
       out.rss_after_uploads_idle_mb = treeRssMb(pid);
     } finally {

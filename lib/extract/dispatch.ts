@@ -3,13 +3,6 @@ import { EXTRACT_LIMITS } from './types';
 import { sniffFormat, MIME_BY_FORMAT } from './sniff';
 import { errorMessage, failure, noText, textResult } from './normalise';
 import { decodeText } from '@/lib/text/decode';
-import { extractPdf } from './pdf';
-import { extractDocx } from './docx';
-import { extractOfficeXml } from './office-xml';
-import { extractDelimited, extractWorkbook } from './spreadsheet';
-import { extractHtml, extractXml } from './markup';
-import { extractEml, extractOutlookMsg } from './email';
-import { extractImage } from './image';
 import { rtfToText } from './rtf';
 import { innerFilename, unwrapP7m } from './p7m';
 
@@ -106,9 +99,11 @@ async function dispatch(options: ExtractOptions): Promise<ExtractionResult> {
   }
   const ocr = options.ocr ?? true;
   const ocrTimeoutMs = options.ocrTimeoutMs ?? EXTRACT_LIMITS.defaultOcrTimeoutMs;
+  // Each parser is imported when a file needs it: a worker that reads text and Office files never holds
+  // pdfjs or SheetJS (tens of MB each), and a worker starts in a fraction of the time.
   switch (format) {
     case 'pdf':
-      return extractPdf(bytes, {
+      return (await import('./pdf')).extractPdf(bytes, {
         maxPages: Math.max(
           1,
           Math.min(options.maxPages ?? EXTRACT_LIMITS.defaultMaxPages, EXTRACT_LIMITS.hardMaxPages),
@@ -119,18 +114,18 @@ async function dispatch(options: ExtractOptions): Promise<ExtractionResult> {
         timeoutMs: options.timeoutMs ?? EXTRACT_LIMITS.defaultTimeoutMs,
       });
     case 'docx':
-      return extractDocx(bytes, maxChars);
+      return (await import('./docx')).extractDocx(bytes, maxChars);
     case 'pptx':
     case 'odt':
     case 'odp':
-      return extractOfficeXml(format, bytes, maxChars);
+      return (await import('./office-xml')).extractOfficeXml(format, bytes, maxChars);
     case 'xlsx':
     case 'xls':
     case 'ods':
-      return extractWorkbook(format, bytes, maxChars);
+      return (await import('./spreadsheet')).extractWorkbook(format, bytes, maxChars);
     case 'csv':
     case 'tsv':
-      return extractDelimited(format, bytes, maxChars);
+      return (await import('./spreadsheet')).extractDelimited(format, bytes, maxChars);
     case 'ooxml_encrypted':
       return failure(format, {
         code: 'encrypted',
@@ -138,13 +133,13 @@ async function dispatch(options: ExtractOptions): Promise<ExtractionResult> {
           'Password-protected Office document (encrypted OOXML package); it cannot be read without the password.',
       });
     case 'outlook_msg':
-      return extractOutlookMsg(bytes, maxChars);
+      return (await import('./email')).extractOutlookMsg(bytes, maxChars);
     case 'eml':
-      return extractEml(bytes, maxChars);
+      return (await import('./email')).extractEml(bytes, maxChars);
     case 'html':
-      return extractHtml(bytes, maxChars);
+      return (await import('./markup')).extractHtml(bytes, maxChars);
     case 'xml':
-      return extractXml(bytes, maxChars);
+      return (await import('./markup')).extractXml(bytes, maxChars);
     case 'rtf': {
       const decoded = decodeText(bytes);
       return textResult('rtf', 'office_text', rtfToText(decoded.text), maxChars);
@@ -171,7 +166,7 @@ async function dispatch(options: ExtractOptions): Promise<ExtractionResult> {
     case 'image_bmp':
     case 'image_webp':
     case 'image_heic':
-      return extractImage(format, bytes, { ocr, ocrTimeoutMs, maxChars });
+      return (await import('./image')).extractImage(format, bytes, { ocr, ocrTimeoutMs, maxChars });
     default:
       return failure(format, {
         code: 'unsupported_format',

@@ -1,23 +1,37 @@
 import { parentPort } from 'node:worker_threads';
 import { extractTextInProcess } from './dispatch';
-import { loadPdfjs } from './pdf';
 import type { ExtractOptions, ExtractionResult } from './types';
 
 /**
- * Entry of an extraction worker thread (see pool.ts): parses one file at a time with every parser
- * (pdfjs, mammoth, SheetJS, tesseract.js OCR) and answers with the ExtractionResult. Its heap is capped by
- * the pool's resourceLimits and the pool terminates it when it runs over its time budget, so a hostile
- * file costs this thread, never the server.
+ * Entry of an extraction worker (see pool.ts): parses one file at a time with every parser (pdfjs,
+ * mammoth, SheetJS, tesseract.js OCR) and answers with the ExtractionResult. It runs as a child process
+ * (messages over the IPC channel) or, where no child can be started, as a worker thread. Its heap is
+ * capped and the pool ends it when it runs over its time or memory budget, so a hostile file costs this
+ * worker, never the server.
  */
 
 export interface ExtractRequest {
   id: number;
   options: ExtractOptions;
 }
-export type ExtractReply = { id: number; result: ExtractionResult; heapUsedMb: number } | { ready: true };
+export type ExtractReply =
+  { id: number; result: ExtractionResult; heapUsedMb: number; rssMb: number } | { ready: true; rssMb: number };
 
-if (!parentPort) throw new Error('extract-worker.ts runs as a worker thread only');
-const port = parentPort;
+interface Port {
+  postMessage(reply: ExtractReply): void;
+  on(event: 'message', listener: (msg: ExtractRequest) => void): void;
+}
+const port: Port | null = parentPort
+  ? parentPort
+  : process.send
+    ? {
+        postMessage: (reply) => process.send!(reply),
+        on: (event, listener) => process.on(event, listener),
+      }
+    : null;
+if (!port) throw new Error('extract-worker.ts runs as a child process or a worker thread of the extraction pool');
+// A child whose server went away (crash, SIGKILL) ends too.
+if (!parentPort) process.on('disconnect', () => process.exit(0));
 
 port.on('message', async (msg: ExtractRequest) => {
   const result = await extractTextInProcess(msg.options);
@@ -25,11 +39,10 @@ port.on('message', async (msg: ExtractRequest) => {
     id: msg.id,
     result,
     heapUsedMb: Math.round(process.memoryUsage().heapUsed / 1024 / 1024),
+    rssMb: Math.round(process.memoryUsage.rss() / 1024 / 1024),
   };
   port.postMessage(reply);
 });
 
-// The parsers load before the first job is timed: a job's budget is for the file, not for start-up.
-void loadPdfjs()
-  .catch(() => undefined)
-  .then(() => port.postMessage({ ready: true } satisfies ExtractReply));
+// Ready once the messages are wired; the parsers load with the first file that needs them (dispatch.ts).
+port.postMessage({ ready: true, rssMb: Math.round(process.memoryUsage.rss() / 1024 / 1024) });

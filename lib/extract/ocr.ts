@@ -226,8 +226,8 @@ const letterShare = (text: string) => {
 async function latinLanguage(text: string): Promise<string | null> {
   if ((text.match(/\p{L}/gu) ?? []).length < 40) return null;
   try {
-    const { eld } = await import('eld/medium');
-    const r = eld.detect(text.slice(0, 2000));
+    const { loadLanguageDetector } = await import('@/lib/classify/language');
+    const r = (await loadLanguageDetector()).detect(text.slice(0, 2000));
     return r.language && LATIN_PASS[r.language] ? r.language : null;
   } catch {
     return null;

@@ -1,4 +1,8 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ExtractionResult, ExtractOptions } from './types';
 import { EXTRACT_LIMITS } from './types';
@@ -7,17 +11,22 @@ import { sniffFormat } from './sniff';
 import type { ExtractReply, ExtractRequest } from './extract-worker';
 
 /**
- * Every parser runs in a small pool of worker threads, never in the server's own thread: a hostile file
+ * Every parser runs in a small pool of worker processes, never in the server's own thread: a hostile file
  * (a PDF whose stream inflates to a gigabyte, a 30,000 × 30,000 px image) costs a worker, which is
- * terminated when it runs over its budget, and the server stays responsive. Budgets:
- * - heap: resourceLimits per worker (V8 ends the worker with ERR_WORKER_OUT_OF_MEMORY);
- * - time: the file's parse (+ OCR) budget plus a grace; the worker is terminated when it is used up;
- * - memory outside the heap (ArrayBuffers, wasm, canvas): the server's RSS is watched while jobs run and
- *   the running workers are terminated when it grows past the budget.
+ * ended when it runs over its budget, and the server stays responsive. A child process, not a thread:
+ * what a parse leaves behind outside the JavaScript heap (tesseract's wasm heap and models, the canvas's
+ * native buffers, the C allocator's arenas) is returned to the system only when the process exits; with
+ * threads the server's resident size ratcheted up with every burst of uploads and never came back.
+ * Budgets:
+ * - heap: --max-old-space-size per worker (V8 ends it with "heap out of memory");
+ * - time: the file's parse (+ OCR) budget plus a grace; the worker is killed when it is used up;
+ * - resident memory: each busy worker's RSS is watched (Linux /proc) and the worker is killed when it
+ *   passes rssBudgetMb.
  * The parsers themselves bound their inputs first (pdf-streams.ts, image-size.ts), so these are the
- * backstop, not the design's only line. Workers are reused (pdfjs and tesseract load once per worker)
- * and retired when idle (sooner after OCR or with a large heap: the server's resident size falls back
- * after a burst of uploads), after a soft timeout (their abandoned work may still run) or with a grown heap.
+ * backstop, not the design's only line. Workers are reused (pdfjs and tesseract load once per worker),
+ * replaced when a job left them large (recycleRssMb, recycleHeapMb) and retired when idle (sooner after
+ * OCR or a PDF), so the server's resident size falls back after a burst of uploads.
+ * Where the build has no bundled entry for a child, or EXTRACT_WORKER_THREADS is set, workers are threads.
  */
 
 export const POOL_LIMITS = {
@@ -25,22 +34,38 @@ export const POOL_LIMITS = {
   size: Math.max(1, Number(process.env.EXTRACT_WORKERS) || Math.min(4, os.availableParallelism() - 1)),
   maxOldGenerationSizeMb: 256,
   maxYoungGenerationSizeMb: 32,
-  /** Growth of the server's RSS over the start of the oldest running job that terminates the jobs. */
-  rssBudgetMb: 512,
+  /** Resident size of a busy worker (heap, wasm, native buffers) that gets it killed. */
+  rssBudgetMb: Number(process.env.EXTRACT_WORKER_RSS_BUDGET_MB) || 768,
+  /**
+   * A child process that grew by more than this since it started (OCR models, rendered pages, fragmentation)
+   * is replaced once it answers a light file (text, Office, mail, a refused file): the memory goes back to
+   * the system at once, and a fresh worker starts in ~0.1 s. After a PDF or an image it read it is kept for
+   * heavyIdleMs instead, so a run of scans does not reload tesseract for every page; past
+   * recycleMaxRssMb it is replaced whatever it read.
+   */
+  recycleGrowthMb: 64,
+  recycleMaxRssMb: 512,
   /** Added to a job's parse budget (passing the bytes, answering). */
   graceMs: 2_000,
-  /** Loading the parsers in a fresh worker (seconds on a busy machine); a job's budget starts after. */
+  /** Starting a fresh worker (seconds on a busy machine); a job's budget starts after. */
   startupMs: 60_000,
-  /** An idle worker is retired after this (pdfjs, its caches and the worker's heap go with it). */
-  idleMs: 15_000,
   /**
-   * A worker whose last job ran OCR (tesseract's models, ~100 MB per script, live in the worker) or
-   * left a large heap is retired sooner: a run of scans keeps it, a burst that ended frees the memory.
+   * An idle worker is retired after this (its parsers, caches and heap go with it). Short: a fresh worker
+   * starts in ~0.1 s (its parsers load with the first file that needs them), far cheaper than the 50-150
+   * MB an idle one holds; a burst of uploads still reuses one worker.
+   */
+  idleMs: Number(process.env.EXTRACT_WORKER_IDLE_MS) || 1_000,
+  /**
+   * A worker whose last job ran OCR (tesseract's models, ~100 MB per script, live in the worker), read a PDF
+   * or an image, or left a large heap waits longer: reloading tesseract takes a second or two, so a run of
+   * scans keeps it, and a burst that ended still frees the memory within seconds.
    */
   heavyIdleMs: 3_000,
   heavyHeapMb: 96,
   /** A worker whose heap stays above this after a job is replaced (fragmentation, caches). */
   recycleHeapMb: 160,
+  /** Watch interval of the busy workers' resident size. */
+  rssWatchMs: 100,
 } as const;
 
 const isHeavyFormat = (f: string) => f === 'pdf' || f.startsWith('image_');
@@ -52,19 +77,32 @@ type Job = {
   resolve: (r: ExtractionResult) => void;
   timer?: NodeJS.Timeout;
 };
+
+/** What the pool needs of a worker, a child process or a thread. */
+interface WorkerHandle {
+  pid: number | null;
+  post(request: ExtractRequest): void;
+  /** Ends the worker at once; resolves when it is gone. */
+  kill(): Promise<void>;
+  /** Whether an idle worker may keep the server's event loop alive (no: scripts and tests end). */
+  hold(on: boolean): void;
+}
+
 type Slot = {
-  worker: Worker;
+  worker: WorkerHandle;
   job: Job | null;
   idleTimer?: NodeJS.Timeout;
   dead: boolean;
   ready: boolean;
+  /** Resident size of a child process once its parsers loaded (MB). */
+  baseRssMb?: number;
   startTimer?: NodeJS.Timeout;
 };
 
 const slots: Slot[] = [];
 const queue: Job[] = [];
 let nextId = 1;
-let rssWatch: { timer: NodeJS.Timeout; baseline: number } | null = null;
+let rssWatch: NodeJS.Timeout | null = null;
 
 // In Next (build and dev) Turbopack bundles the `new Worker(new URL(...))` entry into a JavaScript chunk
 // and NEXT_RUNTIME is set; unbundled (Vitest, tsx scripts) the entry is TypeScript and needs tsx's loader.
@@ -77,32 +115,116 @@ const RESOURCE_LIMITS = {
   maxOldGenerationSizeMb: POOL_LIMITS.maxOldGenerationSizeMb,
   maxYoungGenerationSizeMb: POOL_LIMITS.maxYoungGenerationSizeMb,
 };
+const HEAP_FLAGS = [
+  `--max-old-space-size=${POOL_LIMITS.maxOldGenerationSizeMb}`,
+  `--max-semi-space-size=${POOL_LIMITS.maxYoungGenerationSizeMb / 2}`,
+];
 
 /** Node 20 workers ignore `--import tsx` in execArgv: from source, a bootstrap imports the entry with tsx's API. */
 const TSX_BOOTSTRAP = `import('tsx/esm/api').then(({ tsImport }) => tsImport(require('node:worker_threads').workerData.entry, require('node:url').pathToFileURL(process.cwd() + '/').href))`;
 
-function spawn(): Slot {
+const MEMORY_REASON = `the parser needed more than its memory budget of ${POOL_LIMITS.maxOldGenerationSizeMb} MB`;
+
+/**
+ * The bundled worker entry a child process runs. Turbopack emits it for the `new Worker(new URL(...))`
+ * below as `[worker thread]-lib_extract_extract-worker_ts_<hash>._.js` beside the server's chunks (one per
+ * bundle that imports the pool; they are the same program). null: none found, threads are used.
+ */
+let bundledEntry: string | null | undefined;
+function bundledChildEntry(): string | null {
+  if (bundledEntry !== undefined) return bundledEntry;
+  bundledEntry = null;
+  const dir = path.join(/* turbopackIgnore: true */ process.cwd(), '.next', 'server', 'chunks');
+  try {
+    const name = fs.readdirSync(dir).find((f) => /^\[worker thread\]-lib_extract_extract-worker_ts_.*\.js$/.test(f));
+    if (name) bundledEntry = path.join(dir, name);
+  } catch {
+    /* no build directory */
+  }
+  return bundledEntry;
+}
+
+function childWorker(slot: Slot): WorkerHandle | null {
+  const entry = FROM_SOURCE ? fileURLToPath(SOURCE_ENTRY) : bundledChildEntry();
+  if (!entry) return null;
+  const child: ChildProcess = fork(/* turbopackIgnore: true */ entry, [], {
+    execArgv: [...(FROM_SOURCE ? ['--import', 'tsx'] : []), ...HEAP_FLAGS],
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+  });
+  // The tail of the child's stderr tells a heap limit from a crash; it is passed on as it comes.
+  let stderrTail = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    stderrTail = (stderrTail + chunk.toString('utf8')).slice(-4096);
+  });
+  child.on('message', (reply: ExtractReply) => onReply(slot, reply));
+  child.on('error', (err) => stop(slot, `the parser crashed (${err.message.slice(0, 200)})`));
+  child.on('exit', (code, signal) =>
+    stop(
+      slot,
+      /heap out of memory|Reached heap limit/i.test(stderrTail)
+        ? MEMORY_REASON
+        : `the parser stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`})`,
+    ),
+  );
+  const hold = (on: boolean) => {
+    const channel = child.channel as { ref?: () => void; unref?: () => void } | undefined;
+    if (on) {
+      child.ref();
+      channel?.ref?.();
+    } else {
+      child.unref();
+      channel?.unref?.();
+    }
+  };
+  return {
+    pid: child.pid ?? null,
+    post: (request) => child.send(request),
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
+    hold,
+  };
+}
+
+function threadWorker(slot: Slot): WorkerHandle {
   const worker = FROM_SOURCE
     ? new Worker(TSX_BOOTSTRAP, { eval: true, workerData: { entry: SOURCE_ENTRY }, resourceLimits: RESOURCE_LIMITS })
     : new Worker(new URL('./extract-worker.ts', import.meta.url), { resourceLimits: RESOURCE_LIMITS });
+  worker.on('message', (reply: ExtractReply) => onReply(slot, reply));
+  worker.on('error', (err: Error & { code?: string }) =>
+    stop(
+      slot,
+      err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? MEMORY_REASON : `the parser crashed (${err.message.slice(0, 200)})`,
+    ),
+  );
+  worker.on('exit', (code) => stop(slot, `the parser stopped unexpectedly (exit code ${code})`));
+  return {
+    pid: null,
+    post: (request) => worker.postMessage(request),
+    kill: () =>
+      worker.terminate().then(
+        () => undefined,
+        () => undefined,
+      ),
+    hold: (on) => (on ? worker.ref() : worker.unref()),
+  };
+}
+
+function spawn(): Slot {
+  const slot = { job: null, dead: false, ready: false } as unknown as Slot;
+  slot.worker = (process.env.EXTRACT_WORKER_THREADS ? null : childWorker(slot)) ?? threadWorker(slot);
   // An idle worker does not keep the process alive (scripts, tests end without a shutdown call).
-  worker.unref();
-  const slot: Slot = { worker, job: null, dead: false, ready: false };
+  slot.worker.hold(false);
   slot.startTimer = setTimeout(
     () => stop(slot, `the parser did not start within ${POOL_LIMITS.startupMs / 1000} s`),
     POOL_LIMITS.startupMs,
   );
   slot.startTimer.unref();
-  worker.on('message', (reply: ExtractReply) => onReply(slot, reply));
-  worker.on('error', (err: Error & { code?: string }) =>
-    stop(
-      slot,
-      err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-        ? `the parser needed more than its memory budget of ${POOL_LIMITS.maxOldGenerationSizeMb} MB`
-        : `the parser crashed (${err.message.slice(0, 200)})`,
-    ),
-  );
-  worker.on('exit', (code) => stop(slot, `the parser stopped unexpectedly (exit code ${code})`));
   slots.push(slot);
   return slot;
 }
@@ -133,7 +255,7 @@ function stop(slot: Slot, reason: string | null) {
     clearTimeout(job.timer);
     job.resolve(failed(job, reason ?? 'the parser was stopped'));
   }
-  void slot.worker.terminate().catch(() => undefined);
+  void slot.worker.kill();
   pump();
 }
 
@@ -148,11 +270,11 @@ function startClock(slot: Slot) {
 }
 
 function onReply(slot: Slot, reply: ExtractReply) {
+  if (slot.dead) return;
   if ('ready' in reply) {
     slot.ready = true;
+    slot.baseRssMb = reply.rssMb;
     clearTimeout(slot.startTimer);
-    // Loading the parsers is the worker's fixed cost, not the file's: growth counts from here.
-    if (rssWatch) rssWatch.baseline = Math.max(rssWatch.baseline, process.memoryUsage.rss());
     startClock(slot);
     return;
   }
@@ -160,15 +282,27 @@ function onReply(slot: Slot, reply: ExtractReply) {
   if (!job || job.id !== reply.id) return;
   clearTimeout(job.timer);
   slot.job = null;
-  slot.worker.unref();
+  slot.worker.hold(false);
   job.resolve(reply.result);
-  if (reply.result.issue?.code === 'timeout' || reply.heapUsedMb > POOL_LIMITS.recycleHeapMb) {
+  // PDFs and images are where OCR runs (also when it found nothing) and pdfjs renders pages; one refused
+  // before its parser ran (a bomb, an oversized image) used none of that and keeps nothing warm.
+  const r = reply.result;
+  const heavy =
+    !!r.ocr ||
+    (r.status !== 'failed' && isHeavyFormat(r.inner?.format ?? r.format)) ||
+    reply.heapUsedMb > POOL_LIMITS.heavyHeapMb;
+  // Only a child's own resident size says what it holds (a thread's is the server's).
+  const isChild = slot.worker.pid !== null;
+  const grown = isChild && reply.rssMb - (slot.baseRssMb ?? reply.rssMb) > POOL_LIMITS.recycleGrowthMb;
+  if (
+    reply.result.issue?.code === 'timeout' ||
+    reply.heapUsedMb > POOL_LIMITS.recycleHeapMb ||
+    (isChild && reply.rssMb > POOL_LIMITS.recycleMaxRssMb) ||
+    (grown && !heavy)
+  ) {
     stop(slot, null);
     return;
   }
-  // PDFs and images are where OCR runs (also when it found nothing) and pdfjs renders pages.
-  const r = reply.result;
-  const heavy = !!r.ocr || isHeavyFormat(r.inner?.format ?? r.format) || reply.heapUsedMb > POOL_LIMITS.heavyHeapMb;
   slot.idleTimer = setTimeout(() => stop(slot, null), heavy ? POOL_LIMITS.heavyIdleMs : POOL_LIMITS.idleMs);
   slot.idleTimer.unref();
   pump();
@@ -181,32 +315,48 @@ function pump() {
     const job = queue.shift()!;
     clearTimeout(slot.idleTimer);
     slot.job = job;
-    slot.worker.ref();
+    slot.worker.hold(true);
     startClock(slot);
-    const request: ExtractRequest = { id: job.id, options: job.options };
-    slot.worker.postMessage(request);
+    slot.worker.post({ id: job.id, options: job.options });
   }
   watchRss();
 }
 
-/** While jobs run, memory outside the workers' heaps (ArrayBuffers, wasm, canvas) is bounded too. */
+/** Resident size of a process in MB (Linux /proc), null where it cannot be read. */
+function processRssMb(pid: number): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * While jobs run, a busy worker's memory outside its heap (ArrayBuffers, wasm, canvas) is bounded too: a
+ * child's own resident size; for threads, the server's growth since the watch started.
+ */
+let threadBaseline = 0;
 function watchRss() {
   const running = slots.filter((s) => s.job);
   if (!running.length) {
-    if (rssWatch) clearInterval(rssWatch.timer);
+    if (rssWatch) clearInterval(rssWatch);
     rssWatch = null;
     return;
   }
   if (rssWatch) return;
-  const timer = setInterval(() => {
-    if (!rssWatch) return;
-    const grownMb = (process.memoryUsage.rss() - rssWatch.baseline) / 1024 / 1024;
-    if (grownMb <= POOL_LIMITS.rssBudgetMb) return;
-    for (const s of slots.filter((x) => x.job))
-      stop(s, `parsing made the server's memory grow by more than ${POOL_LIMITS.rssBudgetMb} MB`);
-  }, 100);
-  timer.unref();
-  rssWatch = { timer, baseline: process.memoryUsage.rss() };
+  threadBaseline = process.memoryUsage.rss();
+  rssWatch = setInterval(() => {
+    for (const s of slots.filter((x) => x.job)) {
+      const pid = s.worker.pid;
+      const mb =
+        pid !== null ? processRssMb(pid) : s.ready ? (process.memoryUsage.rss() - threadBaseline) / 1024 / 1024 : null;
+      if (mb !== null && mb > POOL_LIMITS.rssBudgetMb)
+        stop(s, `parsing made the parser's memory grow past its budget of ${POOL_LIMITS.rssBudgetMb} MB`);
+    }
+  }, POOL_LIMITS.rssWatchMs);
+  rssWatch.unref();
 }
 
 /** Runs extractTextInProcess in a pool worker under the memory and time budgets above. */
@@ -219,7 +369,7 @@ export function extractInWorker(options: ExtractOptions): Promise<ExtractionResu
   });
 }
 
-/** Terminates the pool's workers (tests, shutdown); the next extraction starts fresh ones. */
+/** Ends the pool's workers (tests, shutdown); the next extraction starts fresh ones. */
 export async function shutdownExtractWorkers(): Promise<void> {
   await Promise.all(
     [...slots].map((s) => {
@@ -231,15 +381,16 @@ export async function shutdownExtractWorkers(): Promise<void> {
         clearTimeout(s.job.timer);
         s.job.resolve(failed(s.job, 'the server is shutting down'));
       }
-      return s.worker.terminate().catch(() => undefined);
+      return s.worker.kill();
     }),
   );
   watchRss();
 }
 
-/** Figures for the bench and tests: live workers and jobs waiting. */
+/** Figures for the bench and tests: live workers and jobs waiting, and the workers' process ids. */
 export const extractPoolStats = () => ({
   workers: slots.length,
   busy: slots.filter((s) => s.job).length,
   queued: queue.length,
+  pids: slots.map((s) => s.worker.pid).filter((p): p is number => p !== null),
 });
