@@ -144,6 +144,16 @@ function bundledChildEntry(): string | null {
   return bundledEntry;
 }
 
+/**
+ * The environment of a parser process: what Node and the bundle's runtime read, none of the server's
+ * configuration. A process that opens hostile files holds no database URL, key or signing secret.
+ */
+function parserEnv(): NodeJS.ProcessEnv {
+  const keep =
+    /^(PATH|HOME|TMPDIR|TMP|TEMP|LANG|LC_[A-Z]+|TZ|NODE_ENV|NODE_OPTIONS|NEXT_RUNTIME|__NEXT_[A-Z_]+|TURBOPACK[A-Z_]*)$/;
+  return Object.fromEntries(Object.entries(process.env).filter(([k]) => keep.test(k))) as NodeJS.ProcessEnv;
+}
+
 function childWorker(slot: Slot): WorkerHandle | null {
   const entry = FROM_SOURCE ? fileURLToPath(SOURCE_ENTRY) : bundledChildEntry();
   if (!entry) return null;
@@ -151,6 +161,7 @@ function childWorker(slot: Slot): WorkerHandle | null {
     execArgv: [...(FROM_SOURCE ? ['--import', 'tsx'] : []), ...HEAP_FLAGS],
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+    env: parserEnv(),
   });
   // The tail of the child's stderr tells a heap limit from a crash; it is passed on as it comes.
   let stderrTail = '';

@@ -43,6 +43,20 @@ describe('extraction pool: worker processes and their lifecycle', () => {
     expect(alive(pid)).toBe(false);
   }, 60_000);
 
+  it("a parser process holds none of the server's configuration (database URL, secrets)", async () => {
+    process.env.DATABASE_URL ??= 'postgres://user:secret@127.0.0.1:5432/x';
+    process.env.SUPABASE_JWT_SECRET ??= 'a-secret-that-must-stay-in-the-server-0123456789';
+    await shutdownExtractWorkers();
+    expect((await text('Plain text of a label.\n')).status).toBe('ok');
+    const [pid] = extractPoolStats().pids;
+    const env = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+    const names = env.map((e) => e.split('=')[0]);
+    expect(names).toContain('PATH');
+    expect(names).not.toContain('DATABASE_URL');
+    expect(names).not.toContain('SUPABASE_JWT_SECRET');
+    expect(env.join('\n')).not.toContain(process.env.SUPABASE_JWT_SECRET);
+  }, 60_000);
+
   it('a worker past its resident budget is killed: the request answers parse_failed with the reason, the next one is read', async () => {
     expect((await text('warm')).status).toBe('ok');
     const [pid] = extractPoolStats().pids;
