@@ -322,7 +322,7 @@ async function main() {
   console.log(
     'ratio = COPY rows/s divided by import rows/s (how many times slower the full import is than the bare physical load).\n' +
       'idle = RSS with the app loaded and the database open, before the import; added = peak RSS - idle.\n' +
-      'phases from the job result: read (file from the store), plan (both passes), write (chunk transactions less recompute), recompute (blockers).',
+      'phases from the job result: read (opening the stored file; it is read in pieces by both passes, so its time is in plan), plan (both passes), write (chunk transactions less recompute), recompute (blockers).',
   );
 }
 
