@@ -253,9 +253,9 @@ function failed(job: Job, reason: string): ExtractionResult {
   });
 }
 
-/** Ends a worker; its running job (if any) answers parse_failed with the reason. */
-function stop(slot: Slot, reason: string | null) {
-  if (slot.dead) return;
+/** Ends a worker; its running job (if any) answers parse_failed with the reason. Resolves when it is gone. */
+function retire(slot: Slot, reason: string | null): Promise<void> {
+  if (slot.dead) return Promise.resolve();
   slot.dead = true;
   slots.splice(slots.indexOf(slot), 1);
   clearTimeout(slot.idleTimer);
@@ -266,7 +266,13 @@ function stop(slot: Slot, reason: string | null) {
     clearTimeout(job.timer);
     job.resolve(failed(job, reason ?? 'the parser was stopped'));
   }
-  void slot.worker.kill();
+  return slot.worker.kill();
+}
+
+/** Ends a worker (see retire) and gives the jobs waiting to the others or a fresh one. */
+function stop(slot: Slot, reason: string | null) {
+  if (slot.dead) return;
+  void retire(slot, reason);
   pump();
 }
 
@@ -382,19 +388,7 @@ export function extractInWorker(options: ExtractOptions): Promise<ExtractionResu
 
 /** Ends the pool's workers (tests, shutdown); the next extraction starts fresh ones. */
 export async function shutdownExtractWorkers(): Promise<void> {
-  await Promise.all(
-    [...slots].map((s) => {
-      s.dead = true;
-      clearTimeout(s.idleTimer);
-      clearTimeout(s.startTimer);
-      slots.splice(slots.indexOf(s), 1);
-      if (s.job) {
-        clearTimeout(s.job.timer);
-        s.job.resolve(failed(s.job, 'the server is shutting down'));
-      }
-      return s.worker.kill();
-    }),
-  );
+  await Promise.all([...slots].map((s) => retire(s, 'the server is shutting down')));
   watchRss();
 }
 

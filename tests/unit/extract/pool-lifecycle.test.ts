@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { pngOfText } from '../documents/fixtures';
 
 // The pool reads its limits when it loads: short idle retirement and a small resident budget for these cases.
@@ -56,6 +59,29 @@ describe('extraction pool: worker processes and their lifecycle', () => {
     expect(names).not.toContain('SUPABASE_JWT_SECRET');
     expect(env.join('\n')).not.toContain(process.env.SUPABASE_JWT_SECRET);
   }, 60_000);
+
+  it('a server killed with SIGKILL in the middle of a parse leaves no parser process behind', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pool-kill-')), 'scan.png');
+    fs.writeFileSync(file, scan);
+    const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/extract-crash-child.ts', file], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const parserPid = await new Promise<number>((resolve, reject) => {
+      let out = '';
+      server.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        const m = /busy (\d+)/.exec(out);
+        if (m) resolve(Number(m[1]));
+      });
+      server.on('exit', (code) => reject(new Error(`the stand-in server exited (${code}) before parsing`)));
+    });
+    expect(alive(parserPid)).toBe(true);
+    server.kill('SIGKILL');
+    const deadline = Date.now() + 10_000;
+    while (alive(parserPid) && Date.now() < deadline) await sleep(100);
+    expect(alive(parserPid)).toBe(false);
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }, 120_000);
 
   it('a worker past its resident budget is killed: the request answers parse_failed with the reason, the next one is read', async () => {
     expect((await text('warm')).status).toBe('ok');
