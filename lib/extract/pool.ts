@@ -128,12 +128,15 @@ const MEMORY_REASON = `the parser needed more than its memory budget of ${POOL_L
 /**
  * The bundled worker entry a child process runs. Turbopack emits it for the `new Worker(new URL(...))`
  * below as `[worker thread]-lib_extract_extract-worker_ts_<hash>._.js` beside the server's chunks (one per
- * bundle that imports the pool; they are the same program). null: none found, threads are used.
+ * bundle that imports the pool; they are the same program) by `next build`, for `next start`. null: none found
+ * (or `next dev`), threads are used.
  */
 let bundledEntry: string | null | undefined;
 function bundledChildEntry(): string | null {
   if (bundledEntry !== undefined) return bundledEntry;
   bundledEntry = null;
+  // `next dev` builds elsewhere; a production build's chunk left in .next/server would be stale code.
+  if (process.env.NODE_ENV !== 'production') return bundledEntry;
   const dir = path.join(/* turbopackIgnore: true */ process.cwd(), '.next', 'server', 'chunks');
   try {
     const name = fs.readdirSync(dir).find((f) => /^\[worker thread\]-lib_extract_extract-worker_ts_.*\.js$/.test(f));
