@@ -199,6 +199,7 @@ function childWorker(slot: Slot): WorkerHandle | null {
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
+        child.ref(); // an idle child is unreferenced; its exit must still come before the caller goes on
         child.kill('SIGKILL');
       }),
     hold,
