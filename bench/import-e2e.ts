@@ -11,6 +11,7 @@
  *   DATABASE_URL=postgres://... npx tsx bench/import-e2e.ts   # a fresh database on that server
  *   BENCH_CSV_ROWS=1000,20000 BENCH_XLSX_ROWS=0 npx tsx bench/import-e2e.ts   # other sizes, no XLSX
  *   BENCH_STATEMENTS=1 ...                            # also print milliseconds per write statement kind
+ *   BENCH_KEEP_DB=1 DATABASE_URL=...                  # keep the scenario databases (cw_bench_*) to inspect
  *   npx tsx bench/import-e2e.ts <csv|xlsx> <rows>     # one scenario in this process, JSON out
  *
  * node_cpu_s and pg_cpu_s are the CPU seconds of this process and of the Postgres server's backends
@@ -257,7 +258,7 @@ async function scenario(name: 'csv' | 'xlsx', file: string, rows: number): Promi
     await stopBoss();
     await closeDb();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (serverUrl && dbName) {
+    if (serverUrl && dbName && !process.env.BENCH_KEEP_DB) {
       const { default: postgres } = await import('postgres');
       const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
       await admin.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
