@@ -11,6 +11,7 @@
  *   DATABASE_URL=postgres://... npx tsx bench/import-e2e.ts   # a fresh database on that server
  *   BENCH_CSV_ROWS=1000,20000 BENCH_XLSX_ROWS=0 npx tsx bench/import-e2e.ts   # other sizes, no XLSX
  *   BENCH_STATEMENTS=1 ...                            # also print milliseconds per write statement kind
+ *   HEAP_GROWING_PERCENT=0 ...                        # V8's own heap growth (the baseline of lib/runtime/heap-growth)
  *   BENCH_KEEP_DB=1 DATABASE_URL=...                  # keep the scenario databases (cw_bench_*) to inspect
  *   npx tsx bench/import-e2e.ts <csv|xlsx> <rows>     # one scenario in this process, JSON out
  *
@@ -144,6 +145,9 @@ async function scenario(name: 'csv' | 'xlsx', file: string, rows: number): Promi
   }
   const { resetEnvCache } = await import('@/lib/config/env');
   resetEnvCache();
+  // As the app server and the worker do at start (lib/boot.ts, scripts/worker.ts).
+  const { boundHeapGrowth } = await import('@/lib/runtime/heap-growth');
+  boundHeapGrowth();
   const { getDb, getDbHandle, closeDb } = await import('@/lib/db/client');
   const { createLocalUser } = await import('@/lib/auth/local-issuer');
   const { ensureWorkspace } = await import('@/lib/auth/workspace');
@@ -317,7 +321,7 @@ async function main() {
     results.push(JSON.parse(child.stdout.trim().split('\n').pop()!));
   }
   console.log(
-    `node ${process.version}, ${os.cpus().length} cores, ${process.env.DATABASE_URL ? 'Postgres server' : 'PGlite (file-backed, temp dir)'}; files in ${dir}`,
+    `node ${process.version}, ${os.cpus().length} cores, ${process.env.DATABASE_URL ? 'Postgres server' : 'PGlite (file-backed, temp dir)'}; HEAP_GROWING_PERCENT=${process.env.HEAP_GROWING_PERCENT ?? '100 (default)'}; files in ${dir}`,
   );
   console.table(results);
   console.log(

@@ -1,6 +1,7 @@
 import { getEnv } from '@/lib/config/env';
 import { getJwtSecret } from '@/lib/auth/jwt-secret';
 import { getDbHandle } from '@/lib/db/client';
+import { boundHeapGrowth } from '@/lib/runtime/heap-growth';
 
 /**
  * Startup: a wrong setting or a locked embedded database stops the app here with a message naming
@@ -10,6 +11,7 @@ export async function bootApp() {
   const started = Date.now();
   try {
     const env = getEnv();
+    boundHeapGrowth(env.HEAP_GROWING_PERCENT);
     getJwtSecret();
     const handle = await getDbHandle();
     if (env.JOBS_IN_PROCESS === 'true') {

@@ -4,12 +4,14 @@ import '@/lib/polyfills';
 import { getEnv } from '@/lib/config/env';
 import { getDbHandle } from '@/lib/db/client';
 import { startWorkers, stopWorkers } from '@/lib/jobs/worker';
+import { boundHeapGrowth } from '@/lib/runtime/heap-growth';
 
 async function main() {
   if (!getEnv().DATABASE_URL) {
     console.error('npm run worker needs DATABASE_URL: with the embedded database the app runs its worker in-process.');
     process.exit(1);
   }
+  boundHeapGrowth();
   await getDbHandle();
   await startWorkers();
   console.log('Worker started; waiting for jobs.');
