@@ -41,19 +41,32 @@ const AUDIT_SLICE = 5000;
 
 /**
  * Many events, one statement per 5,000 (bulk actions, imports); nothing is written for an empty list.
- * The events travel as one array per column through unnest: a VALUES list costs eight parameters per
- * event, which postgres-js and PGlite bind and Postgres parses one by one (and caps at 65,535).
+ * The events travel as one JSON document read with jsonb_to_recordset: a VALUES list costs eight
+ * parameters per event, which postgres-js and PGlite bind and Postgres parses one by one (and caps at
+ * 65,535), and as elements of a text[] each event's JSON data had every quote escaped (in JavaScript)
+ * and was parsed twice.
  */
 export async function recordAuditMany(tx: Db, entries: readonly AuditEntry[]): Promise<void> {
   for (let i = 0; i < entries.length; i += AUDIT_SLICE) {
-    const rows = entries.slice(i, i + AUDIT_SLICE).map(row);
-    const col = <T>(f: (r: (typeof rows)[number]) => T) => sql.param(rows.map(f));
+    const doc = JSON.stringify(
+      entries.slice(i, i + AUDIT_SLICE).map((e) => {
+        const r = row(e);
+        return {
+          workspace_id: r.workspaceId,
+          actor_user_id: r.actorUserId,
+          actor_api_key_id: r.actorApiKeyId,
+          actor_label: r.actorLabel,
+          action: r.action,
+          target_type: r.targetType,
+          target_id: r.targetId,
+          data: r.data,
+        };
+      }),
+    );
     await tx.execute(sql`
       INSERT INTO audit_events (workspace_id, actor_user_id, actor_api_key_id, actor_label, action, target_type, target_id, data)
-      SELECT e.workspace_id, e.actor_user_id, e.actor_api_key_id, e.actor_label, e.action, e.target_type, e.target_id, e.data::jsonb
-      FROM unnest(${col((r) => r.workspaceId)}::uuid[], ${col((r) => r.actorUserId ?? null)}::uuid[], ${col((r) => r.actorApiKeyId ?? null)}::uuid[],
-                  ${col((r) => r.actorLabel ?? null)}::text[], ${col((r) => r.action)}::text[], ${col((r) => r.targetType ?? null)}::text[],
-                  ${col((r) => r.targetId ?? null)}::text[], ${col((r) => JSON.stringify(r.data ?? {}))}::text[])
-        AS e(workspace_id, actor_user_id, actor_api_key_id, actor_label, action, target_type, target_id, data)`);
+      SELECT e.workspace_id, e.actor_user_id, e.actor_api_key_id, e.actor_label, e.action, e.target_type, e.target_id, e.data
+      FROM jsonb_to_recordset(${doc}::jsonb)
+        AS e(workspace_id uuid, actor_user_id uuid, actor_api_key_id uuid, actor_label text, action text, target_type text, target_id text, data jsonb)`);
   }
 }
