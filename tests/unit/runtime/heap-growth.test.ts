@@ -18,9 +18,9 @@ function peakHeapMb(percent: number): number {
 describe('boundHeapGrowth', () => {
   it('keeps promoted garbage of a bulk job from growing the heap as far as V8 would on its own', () => {
     const own = peakHeapMb(0);
-    const bounded = peakHeapMb(100);
-    // Measured here: 208–242 MB with V8's own factor, 129–133 MB bounded to 2×.
+    const bounded = peakHeapMb(80);
+    // Measured here: 208–253 MB with V8's own factor, 141–143 MB bounded to 1.8× (the default, 80).
     expect(bounded).toBeGreaterThan(0);
-    expect(bounded).toBeLessThan(own * 0.8);
+    expect(bounded).toBeLessThan(own * 0.85);
   }, 120_000);
 });
