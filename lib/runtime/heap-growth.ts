@@ -9,7 +9,8 @@ import { getEnv } from '@/lib/config/env';
  * (they are held while the chunk's transaction runs), so the old generation filled up with ~200 MB of
  * garbage between collections. With growth bounded to 1.8× (HEAP_GROWING_PERCENT=80, the default) the
  * same import added 86 MB instead of 211–216 in about the same time (100: 93–102 MB; 25: 62 MB but a
- * third more CPU; `bench/import-e2e.ts`). 0 leaves V8's own heuristic. Called once at process start (app server, worker, benches that stand in for them).
+ * third more CPU; `bench/import-e2e.ts`). 0 leaves V8's own heuristic. Called once at process start
+ * (app server, worker, benches that stand in for them).
  */
 export function boundHeapGrowth(percent: number = getEnv().HEAP_GROWING_PERCENT): void {
   if (percent > 0) v8.setFlagsFromString(`--heap-growing-percent=${percent}`);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -13,7 +14,9 @@ export interface StoredBlocker {
 }
 
 export const skus = pgTable('skus', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`uuid_v7()`), // time-ordered, see supabase/migrations/20261127000100_import_write_costs.sql
   workspaceId: uuid('workspace_id').notNull(),
   skuCode: text('sku_code').notNull(),
   productName: text('product_name').notNull(),
@@ -95,7 +98,9 @@ export interface Provenance {
 }
 
 export const dossierValues = pgTable('dossier_values', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`uuid_v7()`), // time-ordered, see supabase/migrations/20261127000100_import_write_costs.sql
   workspaceId: uuid('workspace_id').notNull(),
   skuId: uuid('sku_id').notNull(),
   fieldKey: text('field_key').notNull(),

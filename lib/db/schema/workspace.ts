@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid, integer } from 'drizzle-orm/pg-core';
 
 import type { Role } from '@/lib/auth/roles';
@@ -62,7 +63,9 @@ export const apiKeys = pgTable('api_keys', {
 export const auditEvents = pgTable(
   'audit_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`uuid_v7()`), // time-ordered, see supabase/migrations/20261127000100_import_write_costs.sql
     workspaceId: uuid('workspace_id').notNull(),
     actorUserId: uuid('actor_user_id'),
     actorApiKeyId: uuid('actor_api_key_id'),
