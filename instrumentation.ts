@@ -3,9 +3,6 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   await import('@/lib/polyfills');
-  // Before anything slow: framework-level failures (TRACE, bad path bytes, malformed framing) get the envelope.
-  const { guardListeningServers } = await import('@/lib/http/server-guard');
-  guardListeningServers();
   const { bootApp } = await import('@/lib/boot');
   await bootApp();
 }

@@ -1,6 +1,7 @@
 import { getEnv } from '@/lib/config/env';
 import { getJwtSecret } from '@/lib/auth/jwt-secret';
 import { getDbHandle } from '@/lib/db/client';
+import { guardListeningServers } from '@/lib/http/server-guard';
 import { boundHeapGrowth } from '@/lib/runtime/heap-growth';
 
 /**
@@ -11,8 +12,11 @@ export async function bootApp() {
   const started = Date.now();
   try {
     const env = getEnv();
-    boundHeapGrowth(env.HEAP_GROWING_PERCENT);
     getJwtSecret();
+    // Before anything slow: framework-level failures (TRACE, bad path bytes, malformed framing) get the
+    // envelope. After the settings, which it reads: a bad one must stop the app here, not inside Next.
+    guardListeningServers();
+    boundHeapGrowth(env.HEAP_GROWING_PERCENT);
     const handle = await getDbHandle();
     if (env.JOBS_IN_PROCESS === 'true') {
       const { startWorkers } = await import('@/lib/jobs/worker');
