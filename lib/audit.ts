@@ -41,10 +41,11 @@ const AUDIT_SLICE = 5000;
 
 /**
  * Many events, one statement per 5,000 (bulk actions, imports); nothing is written for an empty list.
- * The events travel as one JSON document read with jsonb_to_recordset: a VALUES list costs eight
+ * The events travel as one JSON document read with json_to_recordset: a VALUES list costs eight
  * parameters per event, which postgres-js and PGlite bind and Postgres parses one by one (and caps at
  * 65,535), and as elements of a text[] each event's JSON data had every quote escaped (in JavaScript)
- * and was parsed twice.
+ * and was parsed twice. The document is json, not jsonb, and only each event's data becomes jsonb: one
+ * large document cast to jsonb as a whole took twice as long (see recordRows in lib/imports/repo-write.ts).
  */
 export async function recordAuditMany(tx: Db, entries: readonly AuditEntry[]): Promise<void> {
   for (let i = 0; i < entries.length; i += AUDIT_SLICE) {
@@ -65,8 +66,8 @@ export async function recordAuditMany(tx: Db, entries: readonly AuditEntry[]): P
     );
     await tx.execute(sql`
       INSERT INTO audit_events (workspace_id, actor_user_id, actor_api_key_id, actor_label, action, target_type, target_id, data)
-      SELECT e.workspace_id, e.actor_user_id, e.actor_api_key_id, e.actor_label, e.action, e.target_type, e.target_id, e.data
-      FROM jsonb_to_recordset(${doc}::jsonb)
-        AS e(workspace_id uuid, actor_user_id uuid, actor_api_key_id uuid, actor_label text, action text, target_type text, target_id text, data jsonb)`);
+      SELECT e.workspace_id, e.actor_user_id, e.actor_api_key_id, e.actor_label, e.action, e.target_type, e.target_id, e.data::jsonb
+      FROM json_to_recordset(${doc}::json)
+        AS e(workspace_id uuid, actor_user_id uuid, actor_api_key_id uuid, actor_label text, action text, target_type text, target_id text, data json)`);
   }
 }
