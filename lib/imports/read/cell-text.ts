@@ -33,7 +33,7 @@ export function cellText(cell: CellLike | null | undefined, date1904: boolean): 
     case 'd':
       return cell.v instanceof Date ? isoFromDate(cell.v) : String(cell.v);
     case 'n':
-      return numberText(Number(cell.v), formatString(cell.z), cell.w, date1904);
+      return numberText(Number(cell.v), formatString(cell.z), cell, date1904);
     default:
       return cell.w ?? String(cell.v);
   }
@@ -46,11 +46,15 @@ function formatString(z: string | number | undefined): string {
   return z;
 }
 
-function numberText(v: number, z: string, w: string | undefined, date1904: boolean): string {
-  if (!Number.isFinite(v)) return w ?? String(v);
+/** Reads the displayed text (cell.w) only where it is the answer, so a reader may compute it on demand. */
+function numberText(v: number, z: string, cell: CellLike, date1904: boolean): string {
+  if (!Number.isFinite(v)) return cell.w ?? String(v);
   const section = firstSection(z);
   if (isDateFormat(z)) return serialToIso(v, date1904, /[hs]/i.test(stripLiterals(section)));
-  if (isCodeFormat(section) && Number.isInteger(v) && v >= 0 && w !== undefined) return w;
+  if (isCodeFormat(section) && Number.isInteger(v) && v >= 0) {
+    const w = cell.w;
+    if (w !== undefined) return w;
+  }
   return plainNumber(v);
 }
 

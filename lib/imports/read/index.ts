@@ -1,4 +1,4 @@
-import { detached, detectLineEnding, isBlankRecord, parseDelimited, sniffDelimiter } from './csv';
+import { detectLineEnding, isBlankRecord, parseDelimited, sniffDelimiter } from './csv';
 import { bytesSource, type ByteSource } from '@/lib/storage/byte-source';
 import {
   decodeHeadOf,
@@ -9,7 +9,7 @@ import {
   type EncodingGuess,
 } from '@/lib/text/decode';
 import { detectContainer, isCompoundFile } from './detect';
-import { columnLetter, detectHeader, isBlank, type GridRow, type HeaderDetection, type MergeRange } from './header';
+import { columnLetter, detectHeader, type GridRow, type HeaderDetection, type MergeRange } from './header';
 import {
   DEFAULT_READ_LIMITS,
   readFailure,
@@ -27,7 +27,8 @@ import {
   type SheetInfo,
   type SourceRow,
 } from './types';
-import { loadWorkbook, type LoadedWorkbook, type SheetGrid, type WorkbookKind } from './workbook';
+import { loadWorkbook, type LoadedWorkbook, type WorkbookKind } from './workbook';
+import { loadXlsxStream } from './xlsx-stream';
 import { inspectWorkbookZip } from './zip-guard';
 
 export * from './types';
@@ -63,8 +64,23 @@ export async function readCatalogue(input: ReadInput): Promise<ReadCatalogueResu
  * file; rows() then yields data rows one at a time (text files are re-decoded chunk by chunk on every pass).
  */
 export async function openCatalogue(input: ReadInput): Promise<OpenCatalogueResult> {
+  return openGuarded(input, 'stream');
+}
+
+/**
+ * openCatalogue reading XLSX with SheetJS as XLS and ODS are: the reader the streaming one falls back to,
+ * and the reference it is compared with.
+ */
+export async function openCatalogueWithSheetJs(input: ReadInput): Promise<OpenCatalogueResult> {
+  return openGuarded(input, 'sheetjs');
+}
+
+/** How an XLSX is read: streamed from its bytes on every pass, or parsed whole by SheetJS. */
+type XlsxReader = 'stream' | 'sheetjs';
+
+async function openGuarded(input: ReadInput, xlsx: XlsxReader): Promise<OpenCatalogueResult> {
   try {
-    return await openUnchecked(input);
+    return await openUnchecked(input, xlsx);
   } catch (e) {
     // Last line of defence: a parser bug on a hostile file becomes a typed failure, not a 500.
     return readFailure(
@@ -74,7 +90,7 @@ export async function openCatalogue(input: ReadInput): Promise<OpenCatalogueResu
   }
 }
 
-async function openUnchecked(input: ReadInput): Promise<OpenCatalogueResult> {
+async function openUnchecked(input: ReadInput, xlsx: XlsxReader): Promise<OpenCatalogueResult> {
   const limits: ReadLimits = { ...DEFAULT_READ_LIMITS, ...input.limits };
   if (!input.bytes) return readFailure('empty_file', 'The file is empty.');
   const source = input.bytes instanceof Uint8Array ? bytesSource(input.bytes) : input.bytes;
@@ -109,10 +125,10 @@ async function openUnchecked(input: ReadInput): Promise<OpenCatalogueResult> {
       else if (inspection.mimetype?.startsWith('application/vnd.oasis.opendocument'))
         return readFailure('unsupported_format', 'This OpenDocument file is not a spreadsheet.');
       else return readFailure('unsupported_format', 'The zip archive is not an XLSX or ODS workbook.');
-      return openWorkbook(input, bytes, limits, kind, inspection.odsTables);
+      return openWorkbook(input, bytes, limits, kind, inspection.odsTables, xlsx);
     }
     default:
-      return openWorkbook(input, bytes, limits, 'xls', []);
+      return openWorkbook(input, bytes, limits, 'xls', [], xlsx);
   }
 }
 
@@ -246,19 +262,31 @@ function openText(
 
 // ------------------------------------------------------------------------------------------ workbook
 
-function openWorkbook(
+async function openWorkbook(
   input: ReadInput,
   bytes: Uint8Array,
   limits: ReadLimits,
   kind: WorkbookKind,
   odsTables: { name: string; hidden: boolean }[],
-): OpenCatalogueResult {
-  const wb = loadWorkbook(bytes, kind, odsTables);
+  xlsx: XlsxReader,
+): Promise<OpenCatalogueResult> {
+  // An XLSX is streamed (memory flat in the number of rows); where the streaming reader meets something
+  // it does not reproduce exactly (it returns null, for the file or for the chosen sheet), SheetJS reads
+  // the file instead: correctness over memory. The zip was inspected before either reader runs.
+  let wb =
+    (kind === 'xlsx' && xlsx === 'stream' ? await loadXlsxStream(bytes) : null) ?? loadWorkbook(bytes, kind, odsTables);
   if (!wb.ok) return readFailure(wb.code, wb.message);
   const choice = chooseSheet(wb.sheets, input.sheet);
   if ('error' in choice) return choice.error;
   const { index, reason } = choice;
-  const grid = wb.grid(index);
+  let grid = wb.grid(index);
+  if (!grid) {
+    const whole = loadWorkbook(bytes, kind, odsTables);
+    if (!whole.ok) return readFailure(whole.code, whole.message);
+    wb = whole;
+    grid = wb.grid(index);
+    if (!grid) return readFailure('parse_failed', 'The workbook could not be read.');
+  }
   const warnings: ReadWarning[] = [];
   const hidden = wb.sheets.filter((s) => s.visibility !== 'visible');
   if (hidden.length && reason !== 'requested') {
@@ -281,8 +309,7 @@ function openWorkbook(
   }
 
   const sampleCount = Math.min(grid.rowCount, Math.max(SAMPLE_RECORDS, (input.headerRow ?? 0) + 50));
-  const sample: GridRow[] = [];
-  for (let r = 0; r < sampleCount; r++) sample.push(grid.row(r));
+  const sample = grid.head(sampleCount);
   const header = detectHeader(sample, grid.merges, { requestedRow: input.headerRow });
   if ('error' in header)
     return readFailure('header_row_out_of_range', `Row ${input.headerRow} is empty or beyond the end of the sheet.`);
@@ -325,30 +352,36 @@ function openWorkbook(
     column_count: header.width,
   };
 
-  // SheetJS holds every cell of every sheet as an object, several times the size of their text; the
-  // passes need only the chosen sheet's text. It is taken once, here, and nothing keeps the workbook
-  // after this function returns, so it is not held while the rows are planned and written.
-  const dataRows = sheetText(grid, lastHeader, limits.maxRows + 1);
+  // SheetJS's rows are taken as text here, once; streamed rows are read from the bytes on every pass.
+  const dataRows = grid.dataRows(lastHeader, limits.maxRows + 1);
   function* rows(): Generator<SourceRow, RowsEnd, void> {
     const shaper = new RowShaper(width, limits, warnings);
-    for (const row of dataRows) {
-      const shaped = shaper.shape(row.row_number, row.cells.slice());
-      if ('error' in shaped) return { ok: false, error: shaped.error };
+    const it = dataRows()[Symbol.iterator]();
+    for (;;) {
+      let step: IteratorResult<GridRow>;
+      try {
+        step = it.next();
+      } catch (e) {
+        // The open pass read the whole sheet; only a fault of the reader can end up here.
+        return {
+          ok: false,
+          error: {
+            code: 'parse_failed',
+            message: `The sheet could not be read (${e instanceof Error ? e.message.slice(0, 200) : 'unknown error'}).`,
+          },
+        };
+      }
+      if (step.done) break;
+      const shaped = shaper.shape(step.value.row_number, step.value.cells.slice());
+      if ('error' in shaped) {
+        it.return?.();
+        return { ok: false, error: shaped.error };
+      }
       yield shaped;
     }
     return { ok: true, rows: shaper.count };
   }
   return opened(shape, header, warnings, rows);
-}
-
-/** The non-blank rows from `from` (0-based) on, at most `max`, as text of their own (see detached). */
-function sheetText(grid: SheetGrid, from: number, max: number): GridRow[] {
-  const out: GridRow[] = [];
-  for (let r = from; r < grid.rowCount && out.length < max; r++) {
-    const row = grid.row(r);
-    if (!isBlank(row.cells)) out.push({ row_number: row.row_number, cells: row.cells.map(detached) });
-  }
-  return out;
 }
 
 function chooseSheet(

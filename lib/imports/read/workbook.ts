@@ -2,7 +2,8 @@ import * as CFB from 'cfb';
 import * as XLSX from '@e965/xlsx';
 import * as cptable from '@e965/xlsx/dist/cpexcel.full.mjs';
 import { cellText } from './cell-text';
-import type { GridRow, MergeRange } from './header';
+import { detached } from './csv';
+import { isBlank, type GridRow, type MergeRange } from './header';
 import type { ReadErrorCode, SheetInfo, SheetVisibility } from './types';
 
 // Legacy .xls store text in the workbook's code page (1251 Cyrillic, 10000 MacRoman, ...).
@@ -16,14 +17,18 @@ export interface LoadedWorkbook {
   detail: string;
   date1904: boolean;
   sheets: SheetInfo[];
-  /** rows of one sheet as text; blank rows included as empty arrays */
-  grid(sheetIndex: number): SheetGrid;
+  /** one sheet's rows as text; null when this reader cannot give that sheet exactly (read it with SheetJS) */
+  grid(sheetIndex: number): SheetGrid | null;
 }
 
 export interface SheetGrid {
+  /** index of the last row with a cell, plus one */
   rowCount: number;
-  row(index: number): GridRow;
   merges: MergeRange[];
+  /** the rows with index < count, blank rows included as empty arrays */
+  head(count: number): GridRow[];
+  /** the non-blank rows from index `from` on, at most `max`: a function giving them on every call */
+  dataRows(from: number, max: number): () => Iterable<GridRow>;
 }
 
 export interface WorkbookFailure {
@@ -96,24 +101,40 @@ export function loadWorkbook(
         s: { r: m.s.r, c: m.s.c },
         e: { r: m.e.r, c: m.e.c },
       }));
+      const row = (index: number): GridRow => {
+        const src = data[index];
+        const cells: string[] = [];
+        if (src) {
+          // forEach skips the holes of a sparse row, so a used range of A:XFD costs only its real cells.
+          src.forEach((cell, c) => {
+            if (!cell) return;
+            const text = cellText(cell, date1904);
+            if (text !== '') {
+              while (cells.length < c) cells.push('');
+              cells[c] = text;
+            }
+          });
+        }
+        return { row_number: index + 1, cells };
+      };
       return {
         rowCount: data.length,
         merges,
-        row(index: number): GridRow {
-          const src = data[index];
-          const cells: string[] = [];
-          if (src) {
-            // forEach skips the holes of a sparse row, so a used range of A:XFD costs only its real cells.
-            src.forEach((cell, c) => {
-              if (!cell) return;
-              const text = cellText(cell, date1904);
-              if (text !== '') {
-                while (cells.length < c) cells.push('');
-                cells[c] = text;
-              }
-            });
+        head(count: number): GridRow[] {
+          const out: GridRow[] = [];
+          for (let r = 0; r < count; r++) out.push(row(r));
+          return out;
+        },
+        dataRows(from: number, max: number) {
+          // SheetJS holds every cell of every sheet as an object, several times the size of their text; the
+          // passes need only the chosen sheet's text. It is taken once, here, and nothing keeps the workbook
+          // after the catalogue is opened, so it is not held while the rows are planned and written.
+          const out: GridRow[] = [];
+          for (let r = from; r < data.length && out.length < max; r++) {
+            const { row_number, cells } = row(r);
+            if (!isBlank(cells)) out.push({ row_number, cells: cells.map(detached) });
           }
-          return { row_number: index + 1, cells };
+          return () => out;
         },
       };
     },
