@@ -38,11 +38,7 @@ export async function recomputeSkusBulk(db: Db, workspaceId: string, skuIds: str
     category_code: string;
     gtin: string | null;
     requirement_profile_id: string | null;
-  }>(
-    db,
-    // A join with the id array probes the primary key (a workspace_id + ANY filter could scan the workspace).
-    sql`SELECT s.id, s.category_code, s.gtin, s.requirement_profile_id FROM unnest(${uuids(plain)}) AS a(id) JOIN skus s ON s.id = a.id WHERE s.workspace_id = ${workspaceId}`,
-  );
+  }>(db, plainSkusQuery(workspaceId, plain));
   const values = await queryRows<{
     id: string;
     sku_id: string;
@@ -50,10 +46,7 @@ export async function recomputeSkusBulk(db: Db, workspaceId: string, skuIds: str
     value: string;
     status: string;
     source: string;
-  }>(
-    db,
-    sql`SELECT v.id, v.sku_id, v.field_key, v.value, v.status, v.source FROM unnest(${uuids(plain)}) AS a(id) JOIN dossier_values v ON v.sku_id = a.id WHERE v.superseded_at IS NULL`,
-  );
+  }>(db, currentValuesQuery(plain));
   const bySku = new Map<string, typeof values>();
   for (const v of values) {
     let list = bySku.get(v.sku_id);
@@ -83,6 +76,21 @@ export async function recomputeSkusBulk(db: Db, workspaceId: string, skuIds: str
     FROM unnest(${uuids(out.id)}, ${sql.param(out.blockers)}::text[], ${sql.param(out.blockerCount)}::int[], ${sql.param(out.warningCount)}::int[], ${sql.param(out.profile)}::text[])
       AS u(id, blockers, blocker_count, warning_count, profile_id)
     WHERE skus.id = u.id AND skus.workspace_id = ${workspaceId}`);
+}
+
+/**
+ * The SKU rows and the values of recomputeSkusBulk: one index probe per id (a LATERAL subquery that is not
+ * flattened), whatever the statistics say (see findSkusByCode in repo-write.ts). Exported so a test can
+ * check their plans.
+ */
+export function plainSkusQuery(workspaceId: string, ids: string[]) {
+  return sql`SELECT s.id, s.category_code, s.gtin, s.requirement_profile_id FROM unnest(${uuids(ids)}) AS a(id)
+    CROSS JOIN LATERAL (SELECT x.id, x.category_code, x.gtin, x.requirement_profile_id FROM skus x WHERE x.id = a.id AND x.workspace_id = ${workspaceId} OFFSET 0) s`;
+}
+
+export function currentValuesQuery(ids: string[]) {
+  return sql`SELECT v.id, v.sku_id, v.field_key, v.value, v.status, v.source FROM unnest(${uuids(ids)}) AS a(id)
+    CROSS JOIN LATERAL (SELECT x.id, x.sku_id, x.field_key, x.value, x.status, x.source FROM dossier_values x WHERE x.sku_id = a.id AND x.superseded_at IS NULL OFFSET 0) v`;
 }
 
 /**

@@ -111,12 +111,14 @@ export async function recordedRowNumbers(db: Db, batchId: string, among?: number
     const rows = await db.select({ n: importRows.rowNumber }).from(importRows).where(eq(importRows.batchId, batchId));
     return new Set(rows.map((r) => r.n));
   }
-  // A join with the array probes the primary key per row (see findSkusByCode on why not IN).
-  const rows = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT r.row_number AS n FROM unnest(${sql.param(among)}::int[]) AS a(n) JOIN import_rows r ON r.batch_id = ${batchId} AND r.row_number = a.n`,
-  );
+  const rows = await queryRows<{ n: number }>(db, recordedAmongQuery(batchId, among));
   return new Set(rows.map((r) => Number(r.n)));
+}
+
+/** One primary-key probe per row number, whatever the statistics say (see findSkusByCode). */
+export function recordedAmongQuery(batchId: string, among: number[]) {
+  return sql`SELECT r.n FROM unnest(${sql.param(among)}::int[]) AS a(n)
+    CROSS JOIN LATERAL (SELECT x.row_number AS n FROM import_rows x WHERE x.batch_id = ${batchId} AND x.row_number = a.n OFFSET 0) r`;
 }
 
 export async function outcomeCounts(db: Db, batchId: string): Promise<Record<RowOutcome, number> & { total: number }> {
