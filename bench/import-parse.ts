@@ -1,6 +1,6 @@
 /**
  * Read + plan throughput and peak memory of the catalogue import (no database): a generated
- * 100,000-row CSV and a 20,000-row XLSX in a temp dir, each scenario in its own process so the peak
+ * 100,000-row CSV and a 20,000-row XLSX (BENCH_XLSX_ROWS) in a temp dir, each scenario in its own process so the peak
  * RSS (getrusage maxrss) belongs to that scenario alone.
  *
  * The xlsx-passes scenarios open the XLSX and read its rows twice, as the import job does, nothing kept:
@@ -8,6 +8,7 @@
  *
  *   npx tsx bench/import-parse.ts            # all scenarios, prints a table
  *   npx tsx bench/import-parse.ts <scenario> # one scenario, prints JSON (used by the parent)
+ *   BENCH_XLSX_ROWS=100000 npx tsx bench/import-parse.ts xlsx-passes   # another workbook size
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +20,7 @@ import { mapColumns } from '@/lib/imports/mapping';
 import { ImportPlanner, planImport } from '@/lib/imports/plan';
 import { openCatalogue, openCatalogueWithSheetJs, readCatalogue } from '@/lib/imports/read';
 
+const XLSX_ROWS = Number(process.env.BENCH_XLSX_ROWS ?? 20_000);
 const HEADERS = [
   'Artikelnummer',
   'Bezeichnung',
@@ -75,10 +77,10 @@ function generate(dir: string) {
     fs.writeSync(fd, buf);
     fs.closeSync(fd);
   }
-  const xlsxPath = path.join(dir, 'catalogue-20k.xlsx');
+  const xlsxPath = path.join(dir, `catalogue-${XLSX_ROWS}.xlsx`);
   if (!fs.existsSync(xlsxPath)) {
     const aoa: unknown[][] = [HEADERS];
-    for (let i = 0; i < 20_000; i++) {
+    for (let i = 0; i < XLSX_ROWS; i++) {
       const r: unknown[] = row(i);
       r[2] = Number(r[2]); // GTINs as numbers, as Excel stores typed-in EANs
       aoa.push(r);
