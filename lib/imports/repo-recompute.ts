@@ -11,6 +11,7 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
 import { evaluateRequirements } from '@/lib/requirements';
 import { recomputeSku, toStoredBlocker } from '@/lib/skus/evaluate';
+import { skuIdsInWorkspace } from '@/lib/skus/ids-in-workspace';
 import { confirmedFacts, type extractionConflicts } from '@/lib/skus/extraction-conflicts';
 
 const uuids = (ids: string[]) => sql`${sql.param(ids)}::uuid[]`;
@@ -75,7 +76,7 @@ export async function recomputeSkusBulk(db: Db, workspaceId: string, skuIds: str
     UPDATE skus SET blockers = u.blockers::jsonb, blocker_count = u.blocker_count, warning_count = u.warning_count, requirement_profile_id = u.profile_id, updated_at = now()
     FROM unnest(${uuids(out.id)}, ${sql.param(out.blockers)}::text[], ${sql.param(out.blockerCount)}::int[], ${sql.param(out.warningCount)}::int[], ${sql.param(out.profile)}::text[])
       AS u(id, blockers, blocker_count, warning_count, profile_id)
-    WHERE skus.id = u.id AND skus.workspace_id = ${workspaceId}`);
+    WHERE skus.id = u.id AND skus.id = ANY(${skuIdsInWorkspace(workspaceId, out.id)})`);
 }
 
 /**

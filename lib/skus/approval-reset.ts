@@ -3,6 +3,7 @@ import { recordAuditMany } from '@/lib/audit';
 import { personOf, type Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
+import { skuIdsInWorkspace } from './ids-in-workspace';
 
 /**
  * What a change to confirmed data resets, and to what: an approved SKU goes back to pending, a
@@ -42,12 +43,12 @@ export async function resetApprovals(
   const ids = [...new Set(args.skuIds)];
   if (!ids.length) return [];
   const at = (args.at ?? new Date()).toISOString();
-  const idList = sql`${sql.param(ids)}::uuid[]`;
+  const idList = skuIdsInWorkspace(args.workspaceId, ids);
   const { approval_state: A, review_state: R } = RESET_ON_CHANGE;
   await tx.execute(sql`
     UPDATE skus SET data_changed_by = ${personOf(args.actor)}::uuid, data_changed_by_label = ${args.actor.label},
       data_changed_at = ${at}::timestamptz
-    WHERE id = ANY(${idList}) AND workspace_id = ${args.workspaceId}`);
+    WHERE id = ANY(${idList})`);
   // The old states come from a CTE that reads the rows before the UPDATE changes them.
   const reset = await queryRows<{
     id: string;
@@ -59,7 +60,7 @@ export async function resetApprovals(
     tx,
     sql`WITH was AS (
           SELECT id, approval_state, review_state, approved_by_label, review_completed_by FROM skus
-          WHERE id = ANY(${idList}) AND workspace_id = ${args.workspaceId}
+          WHERE id = ANY(${idList})
             AND (approval_state = ${A.from} OR review_state = ${R.from})
         )
         UPDATE skus SET approval_state = ${A.to}, approved_at = NULL, approved_by = NULL, approved_by_label = NULL,

@@ -1,6 +1,6 @@
 /**
  * The statements an import chunk runs against tables that grow with the workspace (SKUs by code, SKU rows
- * and current values by id, recorded row numbers) probe an index once per key whatever the planner's
+ * and current values by id, recorded row numbers, updates of the touched SKUs) probe an index once per key whatever the planner's
  * statistics say. Without statistics (PGlite never analyzes; an import outruns autovacuum) the join forms
  * they replaced hashed every SKU or every dossier value of the workspace for each chunk, so an import
  * slowed down with every chunk it wrote. Checked on the plans themselves, over tables never analyzed.
@@ -12,6 +12,7 @@ import { queryRows } from '@/lib/db/rows';
 import { recordedAmongQuery } from '@/lib/imports/repo';
 import { currentValuesQuery, plainSkusQuery } from '@/lib/imports/repo-recompute';
 import { skusByCodeQuery } from '@/lib/imports/repo-write';
+import { skuIdsInWorkspace } from '@/lib/skus/ids-in-workspace';
 import { makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
 import { importAndRun } from './helpers';
@@ -93,6 +94,20 @@ describe('import chunk statements probe by key without statistics', () => {
   it('checks recorded row numbers with one primary-key probe per row', async () => {
     const among = Array.from({ length: 500 }, (_, i) => i + 2000);
     expectKeyedProbes(reads(await plan(recordedAmongQuery(batchId, among))));
+  });
+
+  it('updates touched SKUs (approval reset, recomputed blockers) through primary-key probes of their ids', async () => {
+    const update = sql`UPDATE skus SET blocker_count = 0 WHERE id = ANY(${skuIdsInWorkspace(u.workspaceId, ids)})`;
+    expectKeyedProbes(reads(await plan(update)));
+    const db = await getDb();
+    const mine = await queryRows(db, sql`SELECT id FROM skus WHERE id = ANY(${skuIdsInWorkspace(u.workspaceId, ids)})`);
+    expect(mine).toHaveLength(ids.length);
+    const other = await makeUser();
+    const none = await queryRows(
+      db,
+      sql`SELECT id FROM skus WHERE id = ANY(${skuIdsInWorkspace(other.workspaceId, ids)})`,
+    );
+    expect(none).toHaveLength(0);
   });
 
   it('returns what the join forms returned', async () => {
