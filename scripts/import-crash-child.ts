@@ -38,13 +38,9 @@ async function openDatabase() {
   const { acquireDirLock } = await import('@/lib/db/lock');
   const release = acquireDirLock(dataDir); // a lock left by the killed process is taken over
   const dir = path.join(dataDir, 'pglite');
-  const { PGlite } = await import('@electric-sql/pglite');
-  const snapshot = process.env.CRASH_PGLITE_SNAPSHOT;
-  const fresh = !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
-  const pglite =
-    fresh && snapshot
-      ? await PGlite.create(dir, { loadDataDir: new Blob([fs.readFileSync(snapshot)]) })
-      : await PGlite.create(dir);
+  // Opened as the app opens it (createPglite: its settings too), from the snapshot when new.
+  const { createPglite } = await import('@/lib/db/seed');
+  const pglite = await createPglite(dir, process.env.CRASH_PGLITE_SNAPSHOT ?? null);
   const handle = await openPglite(pglite, release);
   await runMigrations(handle);
   setDbHandle(handle);

@@ -39,6 +39,14 @@ describe('embedded database seed', () => {
       { v: 'from the seed' },
       { v: 'written after' },
     ]);
+    // Opened for the app's writes: new WAL segments are not zero-filled, every page is still logged whole.
+    const settings = await again.query<{ name: string; setting: string }>(
+      `SELECT name, setting FROM pg_settings WHERE name IN ('wal_init_zero', 'full_page_writes') ORDER BY name`,
+    );
+    expect(settings.rows).toEqual([
+      { name: 'full_page_writes', setting: 'on' },
+      { name: 'wal_init_zero', setting: 'off' },
+    ]);
     await again.close();
   });
 
@@ -49,6 +57,7 @@ describe('embedded database seed', () => {
     const pg = await createPglite(path.join(root, 'fallback', 'pglite'), bad);
     expect(await marker(pg)).toBe(false);
     expect((await pg.query(`SELECT 1 AS one`)).rows).toEqual([{ one: 1 }]);
+    expect((await pg.query(`SELECT current_setting('wal_init_zero') AS v`)).rows).toEqual([{ v: 'off' }]);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('initialising the database instead'));
     warn.mockRestore();
     await pg.close();
