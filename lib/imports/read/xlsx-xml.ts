@@ -59,6 +59,8 @@ const CODE_RE = /_x([\da-fA-F]{4})_/gi;
 
 function rawUnescape(s: string): string {
   const i = s.indexOf('<![CDATA[');
+  // Most cell text has neither an entity nor an _xHHHH_ escape: skip both replacements.
+  if (i === -1 && s.indexOf('&') === -1 && s.indexOf('_x') === -1) return s;
   if (i === -1)
     return s
       .replace(
