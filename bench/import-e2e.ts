@@ -30,61 +30,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as XLSX from '@e965/xlsx';
+import { csvText, HEADERS, row } from './catalogue';
 
 const CSV_ROWS = (process.env.BENCH_CSV_ROWS ?? '1000,20000,100000')
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
 const XLSX_ROWS = Number(process.env.BENCH_XLSX_ROWS ?? 20_000);
-const HEADERS = [
-  'Artikelnummer',
-  'Bezeichnung',
-  'EAN',
-  'Marke',
-  'Hersteller',
-  'Herstelleradresse',
-  'Hersteller E-Mail',
-  'Ursprungsland',
-  'Zielmärkte',
-  'Warnhinweise',
-  'Datum des Inverkehrbringens',
-  'Preis',
-];
-
-function gtin(i: number): string {
-  const body = String(400638000000 + i).padStart(12, '0');
-  let sum = 0;
-  for (let k = 0; k < 12; k++) sum += Number(body[k]) * (k % 2 === 0 ? 1 : 3);
-  return body + ((10 - (sum % 10)) % 10);
-}
-
-/** `changed`: the same SKUs with new warnings and price (a supplier's updated catalogue). */
-function row(i: number, changed = false): string[] {
-  const m = i % 40;
-  return [
-    `SKU-${String(i).padStart(6, '0')}`,
-    `Holzspielzeug Modell ${i} – Größe ${['S', 'M', 'L'][i % 3]}`,
-    gtin(i),
-    ['Kinderladen', 'Holzwerk', 'Spielgut'][i % 3],
-    `Hersteller ${m} GmbH`,
-    `Industriestraße ${m}, ${10000 + m} Berlin`,
-    `info@hersteller${m}.example`,
-    ['Deutschland', 'China', 'Polen', 'Italien'][i % 4],
-    'DE,AT,FR',
-    changed
-      ? 'Nicht für Kinder unter 36 Monaten geeignet. Erstickungsgefahr durch verschluckbare Kleinteile.'
-      : 'Nicht für Kinder unter 3 Jahren geeignet. Kleine Teile.',
-    `${String((i % 28) + 1).padStart(2, '0')}.${String((i % 12) + 1).padStart(2, '0')}.2024`,
-    `${(i % 100) + (changed ? 10 : 9)},99`,
-  ];
-}
-
-function csvText(n: number, changed = false): string {
-  const lines = [HEADERS.join(';')];
-  for (let i = 0; i < n; i++) lines.push(row(i, changed).join(';'));
-  return lines.join('\r\n') + '\r\n';
-}
-
 function csvFile(dir: string, rows: number, changed = false) {
   const csvPath = path.join(dir, `catalogue-${rows}${changed ? '-changed' : ''}.csv`);
   if (!fs.existsSync(csvPath)) fs.writeFileSync(csvPath, csvText(rows, changed));

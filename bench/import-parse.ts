@@ -16,51 +16,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as XLSX from '@e965/xlsx';
+import { HEADERS, row } from './catalogue';
 import { mapColumns } from '@/lib/imports/mapping';
 import { ImportPlanner, planImport } from '@/lib/imports/plan';
 import { openCatalogue, openCatalogueWithSheetJs, readCatalogue } from '@/lib/imports/read';
 
 const XLSX_ROWS = Number(process.env.BENCH_XLSX_ROWS ?? 20_000);
-const HEADERS = [
-  'Artikelnummer',
-  'Bezeichnung',
-  'EAN',
-  'Marke',
-  'Hersteller',
-  'Herstelleradresse',
-  'Hersteller E-Mail',
-  'Ursprungsland',
-  'Zielmärkte',
-  'Warnhinweise',
-  'Datum des Inverkehrbringens',
-  'Preis',
-];
-
-function gtin(i: number): string {
-  const body = String(400638000000 + i).padStart(12, '0');
-  let sum = 0;
-  for (let k = 0; k < 12; k++) sum += Number(body[k]) * (k % 2 === 0 ? 1 : 3);
-  return body + ((10 - (sum % 10)) % 10);
-}
-
-function row(i: number): string[] {
-  const m = i % 40;
-  return [
-    `SKU-${String(i).padStart(6, '0')}`,
-    `Holzspielzeug Modell ${i} – Größe ${['S', 'M', 'L'][i % 3]}`,
-    gtin(i),
-    ['Kinderladen', 'Holzwerk', 'Spielgut'][i % 3],
-    `Hersteller ${m} GmbH`,
-    `Industriestraße ${m}, ${10000 + m} Berlin`,
-    `info@hersteller${m}.example`,
-    ['Deutschland', 'China', 'Polen', 'Italien'][i % 4],
-    'DE,AT,FR',
-    'Nicht für Kinder unter 3 Jahren geeignet. Kleine Teile.',
-    `${String((i % 28) + 1).padStart(2, '0')}.${String((i % 12) + 1).padStart(2, '0')}.2024`,
-    `${(i % 100) + 9},99`,
-  ];
-}
-
 function generate(dir: string) {
   const csvPath = path.join(dir, 'catalogue-100k.csv');
   if (!fs.existsSync(csvPath)) {
