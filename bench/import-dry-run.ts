@@ -16,28 +16,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gtin, HEADERS as CATALOGUE_HEADERS } from './catalogue';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
-const HEADERS = [
-  'Artikelnummer',
-  'Bezeichnung',
-  'EAN',
-  'Marke',
-  'Hersteller',
-  'Herstelleradresse',
-  'Hersteller E-Mail',
-  'Ursprungsland',
-  'Zielmärkte',
-  'Warnhinweise',
-];
-
-function gtin(i: number): string {
-  const body = String(400638000000 + i).padStart(12, '0');
-  let sum = 0;
-  for (let k = 0; k < 12; k++) sum += Number(body[k]) * (k % 2 === 0 ? 1 : 3);
-  return body + ((10 - (sum % 10)) % 10);
-}
+// The first ten columns of the shared catalogue (no date, no price).
+const HEADERS = CATALOGUE_HEADERS.slice(0, 10);
 
 function csvText(n: number, variant: 'a' | 'b'): string {
   const lines = [HEADERS.join(';')];

@@ -46,8 +46,9 @@ export async function createPglite(dir: string, seed = seedFile()): Promise<PGli
   const pglite = await openDataDir(dir, seed);
   // New WAL segments are not zero-filled first: the zeros only reserve disk space ahead (PGlite runs
   // with fsync off, so they make nothing durable), and writing 16 MB of them for every segment was
-  // about a tenth of a 100k-row import (66.3 -> 57.0 s, bench/import-e2e.ts). full_page_writes stays on: a killed process can leave a
-  // half-written page, and the WAL's page images repair it. PGlite has one session, so SET is enough.
+  // about a tenth of a 100k-row import (66.3 -> 57.0 s, bench/import-e2e.ts). full_page_writes stays
+  // on: a killed process can leave a half-written page, and the WAL's page images repair it. PGlite has
+  // one session, so SET is enough.
   await pglite.exec('SET wal_init_zero = off');
   return pglite;
 }
