@@ -7,9 +7,11 @@
  * with the batch counters, so a chunk is either wholly done or not at all.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { v7 as uuidV7 } from 'uuid';
 import { recordAuditMany } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
+import { PipelinedWrites } from '@/lib/db/pipelined';
 import { queryRows } from '@/lib/db/rows';
 import { dossierValues, importBatches, skus } from '@/lib/db/schema';
 import { PLANS, type PlanId } from '@/lib/plans';
@@ -237,9 +239,22 @@ export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedReco
   const creating = toCreate.slice(0, allowed);
   const overLimit = new Set(toCreate.slice(allowed).map((r) => r.row_number));
 
+  // The chunk's writes are pipelined: each statement is sent as soon as its parameters are built, and
+  // this process builds the next one while the database runs the one before (they run in order on the
+  // transaction's connection). New SKUs get their ids here (UUID version 7, time-ordered like the
+  // column's default) so the values, audit events and row outcomes that point at them need not wait for
+  // the SKU insert to answer. Nothing is awaited until the end but reads the writes depend on.
+  const writes = new PipelinedWrites(T);
+  const createdIds = new Map<string, string>();
+  for (const r of creating) createdIds.set(r.sku.sku_code!, uuidV7());
+  // Read before any write is sent: the diffs below need them.
+  const existingIds = [...existing.values()].map((s) => s.id);
+  const values = existingIds.length
+    ? await timed(T, 'write.current_values', () => currentValues(tx, existingIds))
+    : new Map<string, Map<string, { id: string; value: string }>>();
+
   // New SKUs, one statement, each inserted with its blockers (computed here from the row's values:
   // a new SKU is plain, see plainSkuBlockers), so no second write of the row recomputes them.
-  const createdIds = new Map<string, string>();
   if (creating.length) {
     const profiles = creating.map((r) => profileForCategory(r.sku.category_code));
     const blockers = creating.map((r) => preparedBlockers.get(r) ?? newSkuBlockers(r));
@@ -249,25 +264,17 @@ export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedReco
     const distinct = new Map<string, number>();
     for (const b of blockers) if (!distinct.has(b.blockers)) distinct.set(b.blockers, distinct.size + 1);
     // Booleans travel as text: postgres-js sends a boolean[] parameter in a form Postgres refuses.
-    const inserted = await timed(T, 'write.insert_skus', () =>
-      queryRows<{ id: string; sku_code: string }>(
-        tx,
-        sql`INSERT INTO skus (workspace_id, sku_code, product_name, gtin, category_code, category_defaulted, external_sku_id, requirement_profile_id, created_by, blockers, blocker_count, warning_count)
-          SELECT ${ctx.workspaceId}::uuid, s.sku_code, s.product_name, s.gtin, s.category_code, s.category_defaulted::boolean, s.external_sku_id, s.profile_id, ${ctx.actor.userId}::uuid, (${sql.param([...distinct.keys()])}::jsonb[])[s.blockers_idx], s.blocker_count, s.warning_count
-          FROM unnest(${col((i) => creating[i].sku.sku_code!)}::text[], ${col((i) => creating[i].sku.product_name!)}::text[], ${col((i) => creating[i].sku.gtin)}::text[],
+    await writes.send('write.insert_skus', () =>
+      tx.execute(
+        sql`INSERT INTO skus (id, workspace_id, sku_code, product_name, gtin, category_code, category_defaulted, external_sku_id, requirement_profile_id, created_by, blockers, blocker_count, warning_count)
+          SELECT s.id, ${ctx.workspaceId}::uuid, s.sku_code, s.product_name, s.gtin, s.category_code, s.category_defaulted::boolean, s.external_sku_id, s.profile_id, ${ctx.actor.userId}::uuid, (${sql.param([...distinct.keys()])}::jsonb[])[s.blockers_idx], s.blocker_count, s.warning_count
+          FROM unnest(${col((i) => createdIds.get(creating[i].sku.sku_code!)!)}::uuid[], ${col((i) => creating[i].sku.sku_code!)}::text[], ${col((i) => creating[i].sku.product_name!)}::text[], ${col((i) => creating[i].sku.gtin)}::text[],
                       ${col((i) => profiles[i].category_code)}::text[], ${col((i) => String(profiles[i].defaulted))}::text[], ${col((i) => creating[i].sku.external_sku_id)}::text[],
                       ${col((i) => blockers[i].profile_id)}::text[], ${col((i) => distinct.get(blockers[i].blockers)!)}::int[], ${col((i) => blockers[i].blocker_count)}::int[], ${col((i) => blockers[i].warning_count)}::int[])
-            AS s(sku_code, product_name, gtin, category_code, category_defaulted, external_sku_id, profile_id, blockers_idx, blocker_count, warning_count)
-          RETURNING id, sku_code`,
+            AS s(id, sku_code, product_name, gtin, category_code, category_defaulted, external_sku_id, profile_id, blockers_idx, blocker_count, warning_count)`,
       ),
     );
-    for (const s of inserted) createdIds.set(s.sku_code, s.id);
-    ctx.skuCount!.value += inserted.length;
-    ctx.skuCount!.chunks++;
   }
-
-  const existingIds = [...existing.values()].map((s) => s.id);
-  const values = await timed(T, 'write.current_values', () => currentValues(tx, existingIds));
 
   const supersede: string[] = [];
   const insertValues: NewValue[] = [];
@@ -315,10 +322,12 @@ export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedReco
         });
       }
       if (Object.keys(set).length)
-        await tx
-          .update(skus)
-          .set({ ...set, updatedAt: now })
-          .where(eq(skus.id, prior.id));
+        await writes.send('write.update_skus', () =>
+          tx
+            .update(skus)
+            .set({ ...set, updatedAt: now })
+            .where(eq(skus.id, prior.id)),
+        );
     }
     for (const [key, value] of Object.entries(rec.dossier)) {
       if (!changes[key]) continue;
@@ -347,30 +356,19 @@ export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedReco
   }
 
   for (let i = 0; i < supersede.length; i += 5000) {
-    await timed(T, 'write.supersede', () =>
-      tx
-        .update(dossierValues)
-        .set({ supersededAt: now })
-        .where(inArray(dossierValues.id, supersede.slice(i, i + 5000))),
+    const ids = supersede.slice(i, i + 5000);
+    await writes.send('write.supersede', () =>
+      tx.update(dossierValues).set({ supersededAt: now }).where(inArray(dossierValues.id, ids)),
     );
   }
-  for (let i = 0; i < insertValues.length; i += 10_000)
-    await timed(T, 'write.insert_values', () => insertConfirmedValues(tx, ctx, insertValues.slice(i, i + 10_000), now));
+  for (let i = 0; i < insertValues.length; i += 10_000) {
+    const slice = insertValues.slice(i, i + 10_000);
+    await writes.send('write.insert_values', () => insertConfirmedValues(tx, ctx, slice, now));
+  }
 
-  // Changed confirmed data invalidates a past approval or review: the one rule of lib/skus, set-based.
-  if (changedExisting.length)
-    await timed(T, 'write.approval_reset', () =>
-      resetApprovals(tx, {
-        workspaceId: ctx.workspaceId,
-        actor: ctx.actor,
-        skuIds: changedExisting,
-        reason: `import ${ctx.batchId} changed values`,
-        at: now,
-      }),
-    );
   // One sku.created event per new SKU (the audit log's one writer); the row-level detail is in import_rows.
   if (creating.length)
-    await timed(T, 'write.audit_created', () =>
+    await writes.send('write.audit_created', () =>
       recordAuditMany(
         tx,
         creating.map((r) => ({
@@ -388,11 +386,32 @@ export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedReco
         })),
       ),
     );
+  await writes.send('write.import_rows', () => recordRows(tx, ctx, results));
 
+  // Updated SKUs only (a re-import): these read what the writes above wrote, so they wait for them.
+  // Changed confirmed data invalidates a past approval or review: the one rule of lib/skus, set-based.
+  if (changedExisting.length) {
+    await writes.settled();
+    await timed(T, 'write.approval_reset', () =>
+      resetApprovals(tx, {
+        workspaceId: ctx.workspaceId,
+        actor: ctx.actor,
+        skuIds: changedExisting,
+        reason: `import ${ctx.batchId} changed values`,
+        at: now,
+      }),
+    );
+  }
   // Blockers once per touched SKU per chunk.
-  await timed(T, 'recompute', () => recomputeSkusBulk(tx, ctx.workspaceId, touched));
-
-  await timed(T, 'write.import_rows', () => recordRows(tx, ctx, results));
+  if (touched.length) {
+    await writes.settled();
+    await timed(T, 'recompute', () => recomputeSkusBulk(tx, ctx.workspaceId, touched));
+  }
+  await writes.settled();
+  if (creating.length) {
+    ctx.skuCount!.value += creating.length;
+    ctx.skuCount!.chunks++;
+  }
   return results;
 }
 
