@@ -10,7 +10,8 @@
  *   npx tsx bench/import-e2e.ts                       # PGlite in a temp directory
  *   DATABASE_URL=postgres://... npx tsx bench/import-e2e.ts   # a fresh database on that server
  *   BENCH_CSV_ROWS=1000,20000 BENCH_XLSX_ROWS=0 npx tsx bench/import-e2e.ts   # other sizes, no XLSX
- *   BENCH_STATEMENTS=1 ...                            # also print milliseconds per write statement kind
+ *   BENCH_STATEMENTS=1 ...                            # also print milliseconds per write statement kind (from
+ *                                                     # sending to answer: a chunk's writes are pipelined, so kinds overlap)
  *   HEAP_GROWING_PERCENT=0 ...                        # V8's own heap growth (the baseline of lib/runtime/heap-growth)
  *   BENCH_KEEP_DB=1 DATABASE_URL=...                  # keep the scenario databases (cw_bench_*) to inspect
  *   BENCH_REIMPORT=1 ...                              # then import the CSV again with two fields changed in
