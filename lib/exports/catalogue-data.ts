@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
+import { skuIdsInWorkspace } from '@/lib/skus/ids-in-workspace';
 import type { EntityRole } from '@/lib/db/schema';
 
 // Types, not interfaces: rows typed with them pass queryRows' Record<string, unknown> bound.
@@ -67,11 +68,21 @@ export const EXPORT_CHUNK = 1000;
 const uuids = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
 
 /**
+ * The SKU rows of an export page (exported so a test can check its plan). One primary-key probe per id
+ * (skuIdsInWorkspace): with `workspace_id = … AND id = ANY(…)` the planner, on stale statistics, combined
+ * the primary key with a workspace-led index and read every SKU of the workspace for each page.
+ */
+export function exportSkusQuery(workspaceId: string, ids: readonly string[]) {
+  return sql`SELECT id, sku_code, product_name, gtin, category_code, external_sku_id, public_id FROM skus
+    WHERE id = ANY(${skuIdsInWorkspace(workspaceId, ids)})`;
+}
+
+/**
  * Loads the items of these SKUs (in the given order; ids no longer in the workspace are left out):
  * one query per table, each an index lookup on the id array aggregated to one JSON row per SKU (parsed
- * here, so both drivers behave the same), reading only the columns an export uses. Plain lookups on
- * the array, not correlated subqueries: their plans stay good on stale statistics (PGlite has no
- * autovacuum to refresh them).
+ * here, so both drivers behave the same), reading only the columns an export uses. Lookups on the id
+ * array (the SKU rows by one probe per id, exportSkusQuery), not correlated subqueries: their plans
+ * stay good on stale statistics (PGlite has no autovacuum to refresh them).
  */
 export async function loadExportItems(db: Db, workspaceId: string, ids: readonly string[]): Promise<ExportItem[]> {
   if (!ids.length) return [];
@@ -85,10 +96,7 @@ export async function loadExportItems(db: Db, workspaceId: string, ids: readonly
       category_code: string;
       external_sku_id: string | null;
       public_id: string | null;
-    }>(
-      db,
-      sql`SELECT id, sku_code, product_name, gtin, category_code, external_sku_id, public_id FROM skus WHERE workspace_id = ${workspaceId} AND id = ANY(${idArr})`,
-    ),
+    }>(db, exportSkusQuery(workspaceId, ids)),
     // One object per SKU; a field has one current confirmed value (dossier_values_current_idx is unique).
     queryRows<{ sku_id: string; j: string }>(
       db,

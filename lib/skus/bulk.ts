@@ -22,6 +22,7 @@ import { AppError } from '@/lib/http/errors';
 import { recomputeSkusBulk } from '@/lib/imports/repo-recompute';
 import { CATEGORY_CODES, profileForCategory } from '@/lib/requirements';
 import { resetApprovals } from './approval-reset';
+import { skuIdsInWorkspace } from './ids-in-workspace';
 import { BULK_FILTER_MAX, SkuFilter } from './schemas';
 import { countListedSkus, listSkuIds } from './service';
 
@@ -110,6 +111,13 @@ interface LockedSku {
   category_defaulted: boolean;
 }
 
+/** The statement of bulkSkusOrThrow (exported so a test can check its plan): one key probe per id. */
+export function bulkSkusQuery(workspaceId: string, ids: readonly string[], lock: boolean) {
+  return sql`SELECT id, sku_code, category_code, category_defaulted FROM skus
+    WHERE id = ANY(${skuIdsInWorkspace(workspaceId, ids)})
+    ORDER BY id ${lock ? sql`FOR UPDATE` : sql``}`;
+}
+
 /**
  * The SKUs (id order), locked when `lock`, or a 404 naming every id that is not a SKU of the
  * workspace: a foreign id is reported as missing, never as someone else's.
@@ -121,12 +129,7 @@ export async function bulkSkusOrThrow(
   opts: { lock: boolean },
 ): Promise<LockedSku[]> {
   const wanted = [...new Set(ids.map((i) => i.toLowerCase()))];
-  const rows = await queryRows<LockedSku & Record<string, unknown>>(
-    tx,
-    sql`SELECT id, sku_code, category_code, category_defaulted FROM skus
-        WHERE id = ANY(${sql.param(wanted)}::uuid[]) AND workspace_id = ${workspaceId}
-        ORDER BY id ${opts.lock ? sql`FOR UPDATE` : sql``}`,
-  );
+  const rows = await queryRows<LockedSku & Record<string, unknown>>(tx, bulkSkusQuery(workspaceId, wanted, opts.lock));
   const found = new Set(rows.map((r) => r.id));
   const missing = wanted.filter((id) => !found.has(id));
   if (missing.length)
@@ -157,7 +160,7 @@ export async function bulkAssignCategory(
     await tx.execute(sql`
       UPDATE skus SET category_code = ${profile.category_code}, category_defaulted = false,
         requirement_profile_id = ${profile.id}, updated_at = now()
-      WHERE id = ANY(${sql.param(ids)}::uuid[]) AND workspace_id = ${args.workspaceId}`);
+      WHERE id = ANY(${skuIdsInWorkspace(args.workspaceId, ids)})`);
     // The category decides which requirements apply: what was approved was judged under another profile.
     const reset = await resetApprovals(tx, {
       workspaceId: args.workspaceId,

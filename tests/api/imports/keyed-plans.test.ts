@@ -1,6 +1,7 @@
 /**
  * The statements an import chunk runs against tables that grow with the workspace (SKUs by code, SKU rows
- * and current values by id, recorded row numbers, updates of the touched SKUs) probe an index once per key whatever the planner's
+ * and current values by id, recorded row numbers, updates of the touched SKUs), and the SKU reads of an
+ * export page and of a bulk action, probe an index once per key whatever the planner's
  * statistics say. Without statistics (PGlite never analyzes; an import outruns autovacuum) the join forms
  * they replaced hashed every SKU or every dossier value of the workspace for each chunk, so an import
  * slowed down with every chunk it wrote. Checked on the plans themselves, over tables never analyzed.
@@ -9,9 +10,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
+import { exportSkusQuery } from '@/lib/exports/catalogue-data';
 import { recordedAmongQuery } from '@/lib/imports/repo';
 import { currentValuesQuery, plainSkusQuery } from '@/lib/imports/repo-recompute';
 import { skusByCodeQuery } from '@/lib/imports/repo-write';
+import { bulkSkusQuery } from '@/lib/skus/bulk';
 import { skuIdsInWorkspace } from '@/lib/skus/ids-in-workspace';
 import { makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
@@ -108,6 +111,21 @@ describe('import chunk statements probe by key without statistics', () => {
       sql`SELECT id FROM skus WHERE id = ANY(${skuIdsInWorkspace(other.workspaceId, ids)})`,
     );
     expect(none).toHaveLength(0);
+  });
+
+  it("reads an export page and a bulk action's SKUs through primary-key probes of their ids, none of another workspace", async () => {
+    const page = ids.slice(0, 500);
+    const db = await getDb();
+    const other = await makeUser();
+    for (const query of [
+      (w: string) => exportSkusQuery(w, page),
+      (w: string) => bulkSkusQuery(w, page, false),
+      (w: string) => bulkSkusQuery(w, page, true),
+    ]) {
+      expectKeyedProbes(reads(await plan(query(u.workspaceId))));
+      expect(await queryRows(db, query(u.workspaceId))).toHaveLength(page.length);
+      expect(await queryRows(db, query(other.workspaceId))).toHaveLength(0);
+    }
   });
 
   it('returns what the join forms returned', async () => {
