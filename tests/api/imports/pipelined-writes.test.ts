@@ -28,24 +28,30 @@ const pgCode = (e: unknown): string | undefined => {
 
 describe('pipelined writes', () => {
   it('reports the first failing statement, not the aborted ones after it, and the transaction keeps nothing', async () => {
+    const u = await makeUser();
     const db = await getDb();
-    await db.execute(sql`CREATE TABLE IF NOT EXISTS pipelined_probe (k int PRIMARY KEY)`);
+    // An app table with a primary key, so no table of the test's own outlives it (schema-drift lists them).
+    const page = (id: string) =>
+      sql`INSERT INTO public_pages (public_id, workspace_id) VALUES (${id}, ${u.workspaceId}::uuid)`;
     let caught: unknown = null;
     try {
       await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
         const w = new PipelinedWrites();
-        await w.send('a', () => t.execute(sql`INSERT INTO pipelined_probe VALUES (1)`));
-        await w.send('b', () => t.execute(sql`INSERT INTO pipelined_probe VALUES (1)`)); // unique violation
-        await w.send('c', () => t.execute(sql`INSERT INTO pipelined_probe VALUES (3)`));
+        await w.send('a', () => t.execute(page('probe-1')));
+        await w.send('b', () => t.execute(page('probe-1'))); // unique violation
+        await w.send('c', () => t.execute(page('probe-3')));
         await w.settled();
       });
     } catch (e) {
       caught = e;
     }
     expect(pgCode(caught)).toBe('23505');
-    const [{ n }] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM pipelined_probe`);
-    expect(Number(n)).toBe(0);
+    const left = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM public_pages WHERE workspace_id = ${u.workspaceId}::uuid`,
+    );
+    expect(Number(left[0].n)).toBe(0);
   });
 
   it('times each statement from sending to answer when asked', async () => {
@@ -119,6 +125,7 @@ describe('pipelined writes', () => {
       }
     } finally {
       await db.execute(sql`DROP TRIGGER IF EXISTS refuse_pipelined_bad ON skus`);
+      await db.execute(sql`DROP FUNCTION IF EXISTS refuse_pipelined_bad()`);
     }
   });
 });
