@@ -13,6 +13,7 @@ import type { Db } from '@/lib/db/client';
 import { PipelinedWrites } from '@/lib/db/pipelined';
 import { importBatches, workspaces } from '@/lib/db/schema';
 import { recordAudit } from '@/lib/audit';
+import { databaseErrorOf } from '@/lib/http/errors';
 import { defineJob, NonRetryableError, type JobContext } from '@/lib/jobs/define';
 import { LeaseLostError } from '@/lib/jobs/lease';
 import type { PlanId } from '@/lib/plans';
@@ -277,7 +278,8 @@ async function applyRecords(db: Db, ctx: ChunkWriter, records: PlannedRecord[]):
 }
 
 async function recordError(db: Db, ctx: ChunkWriter, rec: PlannedRecord, e: unknown): Promise<number> {
-  const message = databaseMessage(e).slice(0, 300);
+  // The database's own words: the query builder's message is the statement and every value of the chunk.
+  const message = (databaseErrorOf(e)?.message ?? 'unknown error').slice(0, 300);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await ctx.fence?.(t);
@@ -305,28 +307,9 @@ async function recordError(db: Db, ctx: ChunkWriter, rec: PlannedRecord, e: unkn
   });
 }
 
-/**
- * The database's own words for a refused row. The query builder wraps the error in one whose message
- * is the statement and its parameters (every value of the chunk), which is no message for a user.
- */
-function databaseMessage(e: unknown): string {
-  let cur: any = e;
-  for (let i = 0; i < 4 && cur; i++) {
-    if (typeof cur.code === 'string' && typeof cur.message === 'string') return cur.message;
-    cur = cur.cause;
-  }
-  return 'unknown error';
-}
-
 /** SQLSTATE classes 22 (data exception) and 23 (integrity constraint): the row, not the system. */
 function isDataError(e: unknown): boolean {
-  let cur: any = e;
-  for (let i = 0; i < 4 && cur; i++) {
-    const code = typeof cur.code === 'string' ? cur.code : '';
-    if (/^2[23][0-9A-Z]{3}$/.test(code)) return true;
-    cur = cur.cause;
-  }
-  return false;
+  return /^2[23]/.test(databaseErrorOf(e)?.code ?? '');
 }
 
 /** Completed only when every row has an outcome; the counters are taken from import_rows. */
