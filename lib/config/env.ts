@@ -51,6 +51,9 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  // Named prepared statements (the import's repeated statements use them, see lib/db/prepared.ts).
+  // auto: on, except for a URL on port 6543 (Supabase's transaction-mode pooler, which has none).
+  DATABASE_PREPARED_STATEMENTS: z.enum(['auto', 'on', 'off']).default('auto'),
   DATA_DIR: z.string().min(1).default('.data'),
   PUBLIC_APP_URL: optionalUrl,
   // More origins whose pages may send cookie-authenticated writes (comma-separated), beside PUBLIC_APP_URL.

@@ -38,10 +38,26 @@ export async function openPglite(pglite: PGlite, release?: () => void): Promise<
   };
 }
 
+/** Whether statements may be prepared on the server (a transaction-mode pooler cannot keep them). */
+export function preparedStatementsAllowed(connectionString: string): boolean {
+  const setting = getEnv().DATABASE_PREPARED_STATEMENTS;
+  if (setting !== 'auto') return setting === 'on';
+  try {
+    return new URL(connectionString).port !== '6543';
+  } catch {
+    return true;
+  }
+}
+
 export async function openPostgres(connectionString: string, max = 10): Promise<DbHandle> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
-  const sql = postgres(connectionString, { max, onnotice: () => {} });
+  // prepare: false also turns executePrepared (lib/db/prepared.ts) into a plain statement.
+  const sql = postgres(connectionString, {
+    max,
+    onnotice: () => {},
+    prepare: preparedStatementsAllowed(connectionString),
+  });
   const db = drizzle(sql, { schema }) as unknown as Db;
   return {
     db,

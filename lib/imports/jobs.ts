@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { PipelinedWrites } from '@/lib/db/pipelined';
+import { executePrepared } from '@/lib/db/prepared';
 import { importBatches, workspaces } from '@/lib/db/schema';
 import { recordAudit } from '@/lib/audit';
 import { databaseErrorOf } from '@/lib/http/errors';
@@ -249,10 +250,10 @@ async function applyRecords(db: Db, ctx: ChunkWriter, records: PlannedRecord[]):
       if (ctx.fence) await opening.send('fence', () => ctx.fence!(t));
       if (ctx.asyncCommit)
         await opening.send('settings', () =>
-          t.execute(sql`SELECT set_config('synchronous_commit', 'off', true), set_config('jit', 'off', true)`),
+          executePrepared(t, sql`SELECT set_config('synchronous_commit', 'off', true), set_config('jit', 'off', true)`),
         );
       await opening.send('lock', () =>
-        t.execute(sql`SELECT id FROM import_batches WHERE id = ${ctx.batchId} FOR UPDATE`),
+        executePrepared(t, sql`SELECT id FROM import_batches WHERE id = ${ctx.batchId} FOR UPDATE`),
       );
       const recordedRead = recordedRowNumbers(
         t,

@@ -12,6 +12,7 @@ import { recordAuditMany } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { PipelinedWrites } from '@/lib/db/pipelined';
+import { executePrepared } from '@/lib/db/prepared';
 import { queryRows } from '@/lib/db/rows';
 import { dossierValues, importBatches, skus } from '@/lib/db/schema';
 import { PLANS, type PlanId } from '@/lib/plans';
@@ -146,7 +147,7 @@ export async function findSkusByCode(
       external_sku_id: string | null;
       approval_state: 'pending' | 'approved';
       review_state: 'open' | 'complete';
-    }>(db, skusByCodeQuery(workspaceId, codes.slice(i, i + 5000), opts.lock ?? false));
+    }>(db, skusByCodeQuery(workspaceId, codes.slice(i, i + 5000), opts.lock ?? false), { prepared: true });
     for (const r of rows) {
       out.set(r.sku_code, {
         id: r.id,
@@ -227,7 +228,7 @@ export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedReco
   const limit = PLANS[ctx.plan].skuLimit;
   if (toCreate.length) {
     // Serialise creations per workspace (as createSku does) so the plan limit holds under concurrency.
-    await tx.execute(sql`SELECT id FROM workspaces WHERE id = ${ctx.workspaceId} FOR UPDATE`);
+    await executePrepared(tx, sql`SELECT id FROM workspaces WHERE id = ${ctx.workspaceId} FOR UPDATE`);
     // count(*) reads every SKU of the workspace; per chunk that made large imports quadratic. The run
     // keeps its own running count and counts again near the limit (exact there) or every 50 chunks.
     const est = ctx.skuCount;
@@ -265,7 +266,8 @@ export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedReco
     for (const b of blockers) if (!distinct.has(b.blockers)) distinct.set(b.blockers, distinct.size + 1);
     // Booleans travel as text: postgres-js sends a boolean[] parameter in a form Postgres refuses.
     await writes.send('write.insert_skus', () =>
-      tx.execute(
+      executePrepared(
+        tx,
         sql`INSERT INTO skus (id, workspace_id, sku_code, product_name, gtin, category_code, category_defaulted, external_sku_id, requirement_profile_id, created_by, blockers, blocker_count, warning_count)
           SELECT s.id, ${ctx.workspaceId}::uuid, s.sku_code, s.product_name, s.gtin, s.category_code, s.category_defaulted::boolean, s.external_sku_id, s.profile_id, ${ctx.actor.userId}::uuid, (${sql.param([...distinct.keys()])}::jsonb[])[s.blockers_idx], s.blocker_count, s.warning_count
           FROM unnest(${col((i) => createdIds.get(creating[i].sku.sku_code!)!)}::uuid[], ${col((i) => creating[i].sku.sku_code!)}::text[], ${col((i) => creating[i].sku.product_name!)}::text[], ${col((i) => creating[i].sku.gtin)}::text[],
@@ -426,14 +428,17 @@ interface NewValue {
 
 /** Confirmed import values, one INSERT ... SELECT FROM unnest per 10,000 values. */
 async function insertConfirmedValues(tx: Db, ctx: ChunkContext, rows: NewValue[], now: Date) {
-  await tx.execute(sql`
+  await executePrepared(
+    tx,
+    sql`
     INSERT INTO dossier_values (workspace_id, sku_id, field_key, value, status, source, provenance, created_by, created_by_label, decided_by_label, decided_at)
     SELECT ${ctx.workspaceId}::uuid, v.sku_id, v.field_key, v.value, 'confirmed', 'import',
            jsonb_strip_nulls(jsonb_build_object('batch_id', ${ctx.batchId}::text, 'row', v.row_number, 'column', v.source_column)),
            ${ctx.actor.userId}::uuid, ${ctx.actor.label}, ${ctx.actor.label}, ${now.toISOString()}::timestamptz
     FROM unnest(${sql.param(rows.map((r) => r.skuId))}::uuid[], ${sql.param(rows.map((r) => r.fieldKey))}::text[], ${sql.param(rows.map((r) => r.value))}::text[],
                 ${sql.param(rows.map((r) => r.row))}::int[], ${sql.param(rows.map((r) => r.column))}::text[])
-      AS v(sku_id, field_key, value, row_number, source_column)`);
+      AS v(sku_id, field_key, value, row_number, source_column)`,
+  );
 }
 
 /** Records row outcomes and adds them to the batch counters (same transaction as the writes). */
@@ -455,13 +460,16 @@ export async function recordRows(tx: Db, ctx: ChunkContext, results: RowResult[]
         changes: r.changes,
       })),
     );
-    await tx.execute(sql`
+    await executePrepared(
+      tx,
+      sql`
       INSERT INTO import_rows (batch_id, row_number, workspace_id, sku_id, sku_code, outcome, errors, changes)
       SELECT ${ctx.batchId}::uuid, r.row_number, ${ctx.workspaceId}::uuid, r.sku_id, r.sku_code, r.outcome, r.errors::jsonb, r.changes::jsonb
-      FROM json_to_recordset(${doc}::json) AS r(row_number int, sku_id uuid, sku_code text, outcome text, errors json, changes json)`);
+      FROM json_to_recordset(${doc}::json) AS r(row_number int, sku_id uuid, sku_code text, outcome text, errors json, changes json)`,
+    );
   }
   const n = (o: RowOutcome) => results.filter((r) => r.outcome === o).length;
-  await tx
+  const counters = tx
     .update(importBatches)
     .set({
       processedRows: sql`${importBatches.processedRows} + ${results.length}`,
@@ -472,4 +480,5 @@ export async function recordRows(tx: Db, ctx: ChunkContext, results: RowResult[]
       errorRows: sql`${importBatches.errorRows} + ${n('error')}`,
     })
     .where(eq(importBatches.id, ctx.batchId));
+  await executePrepared(tx, counters.getSQL());
 }

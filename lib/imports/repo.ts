@@ -111,7 +111,7 @@ export async function recordedRowNumbers(db: Db, batchId: string, among?: number
     const rows = await db.select({ n: importRows.rowNumber }).from(importRows).where(eq(importRows.batchId, batchId));
     return new Set(rows.map((r) => r.n));
   }
-  const rows = await queryRows<{ n: number }>(db, recordedAmongQuery(batchId, among));
+  const rows = await queryRows<{ n: number }>(db, recordedAmongQuery(batchId, among), { prepared: true });
   return new Set(rows.map((r) => Number(r.n)));
 }
 

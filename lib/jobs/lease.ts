@@ -3,6 +3,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { getEnv } from '@/lib/config/env';
 import { jobRuns } from '@/lib/db/schema';
+import { queryRows } from '@/lib/db/rows';
 
 /**
  * One delivery holds a run at a time. Claiming a queued run gives the delivery a lease token; its
@@ -120,11 +121,17 @@ export class RunLease {
    * heartbeat; throws LeaseLostError, rolling the transaction back, when the run is no longer ours.
    */
   async fence(tx: Db) {
-    const rows = await tx
-      .update(jobRuns)
-      .set({ heartbeatAt: sql`now()` })
-      .where(held(this.runId, this.token))
-      .returning({ id: jobRuns.id });
+    // Prepared: an import runs this at the start of every chunk (see lib/db/prepared.ts).
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      tx
+        .update(jobRuns)
+        .set({ heartbeatAt: sql`now()` })
+        .where(held(this.runId, this.token))
+        .returning({ id: jobRuns.id })
+        .getSQL(),
+      { prepared: true },
+    );
     if (!rows.length) {
       this.lose();
       throw new LeaseLostError(this.runId);
