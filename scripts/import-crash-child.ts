@@ -207,8 +207,12 @@ async function report(batchId: string, workspaceId: string) {
     skus_without_blockers_computed: await one(
       sql`SELECT count(*)::int AS n FROM skus WHERE workspace_id = ${workspaceId} AND blockers = '[]'::jsonb`,
     ),
-    created_audits: await one(
-      sql`SELECT count(*)::int AS n FROM audit_events WHERE workspace_id = ${workspaceId} AND action = 'sku.created'`,
+    // One audit event for the batch, however often the run was killed and resumed (none per SKU).
+    completion_events: await one(
+      sql`SELECT count(*)::int AS n FROM audit_events WHERE workspace_id = ${workspaceId} AND action = 'import.completed'`,
+    ),
+    sku_events: await one(
+      sql`SELECT count(*)::int AS n FROM audit_events WHERE workspace_id = ${workspaceId} AND target_type = 'sku'`,
     ),
   };
 }

@@ -7,10 +7,9 @@
  * with the batch counters, so a chunk is either wholly done or not at all.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { v7 as uuidV7 } from 'uuid';
-import { recordAuditMany } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
+import { uuidV7 } from '@/lib/db/ids';
 import { PipelinedWrites } from '@/lib/db/pipelined';
 import { executePrepared } from '@/lib/db/prepared';
 import { queryRows } from '@/lib/db/rows';
@@ -336,6 +335,7 @@ export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedReco
       const old = current?.get(key);
       if (old) supersede.push(old.id);
       insertValues.push({
+        id: uuidV7(),
         skuId,
         fieldKey: key,
         value,
@@ -368,26 +368,8 @@ export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedReco
     await writes.send('write.insert_values', () => insertConfirmedValues(tx, ctx, slice, now));
   }
 
-  // One sku.created event per new SKU (the audit log's one writer); the row-level detail is in import_rows.
-  if (creating.length)
-    await writes.send('write.audit_created', () =>
-      recordAuditMany(
-        tx,
-        creating.map((r) => ({
-          workspaceId: ctx.workspaceId,
-          actor: ctx.actor,
-          action: 'sku.created',
-          targetType: 'sku',
-          targetId: createdIds.get(r.sku.sku_code!)!,
-          data: {
-            sku_code: r.sku.sku_code,
-            product_name: r.sku.product_name,
-            import_batch_id: ctx.batchId,
-            row: r.row_number,
-          },
-        })),
-      ),
-    );
+  // No audit event per new SKU: the batch has one (import.completed), and a SKU's activity shows its
+  // creation from its row here (lib/skus/activity.ts).
   await writes.send('write.import_rows', () => recordRows(tx, ctx, results));
 
   // Updated SKUs only (a re-import): these read what the writes above wrote, so they wait for them.
@@ -418,6 +400,8 @@ export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedReco
 }
 
 interface NewValue {
+  /** made here (time-ordered as the column's default): 1.5–4 µs a value less for the database */
+  id: string;
   skuId: string;
   fieldKey: string;
   value: string;
@@ -431,13 +415,13 @@ async function insertConfirmedValues(tx: Db, ctx: ChunkContext, rows: NewValue[]
   await executePrepared(
     tx,
     sql`
-    INSERT INTO dossier_values (workspace_id, sku_id, field_key, value, status, source, provenance, created_by, created_by_label, decided_by_label, decided_at)
-    SELECT ${ctx.workspaceId}::uuid, v.sku_id, v.field_key, v.value, 'confirmed', 'import',
+    INSERT INTO dossier_values (id, workspace_id, sku_id, field_key, value, status, source, provenance, created_by, created_by_label, decided_by_label, decided_at)
+    SELECT v.id, ${ctx.workspaceId}::uuid, v.sku_id, v.field_key, v.value, 'confirmed', 'import',
            jsonb_strip_nulls(jsonb_build_object('batch_id', ${ctx.batchId}::text, 'row', v.row_number, 'column', v.source_column)),
            ${ctx.actor.userId}::uuid, ${ctx.actor.label}, ${ctx.actor.label}, ${now.toISOString()}::timestamptz
-    FROM unnest(${sql.param(rows.map((r) => r.skuId))}::uuid[], ${sql.param(rows.map((r) => r.fieldKey))}::text[], ${sql.param(rows.map((r) => r.value))}::text[],
+    FROM unnest(${sql.param(rows.map((r) => r.id))}::uuid[], ${sql.param(rows.map((r) => r.skuId))}::uuid[], ${sql.param(rows.map((r) => r.fieldKey))}::text[], ${sql.param(rows.map((r) => r.value))}::text[],
                 ${sql.param(rows.map((r) => r.row))}::int[], ${sql.param(rows.map((r) => r.column))}::text[])
-      AS v(sku_id, field_key, value, row_number, source_column)`,
+      AS v(id, sku_id, field_key, value, row_number, source_column)`,
   );
 }
 

@@ -6,7 +6,6 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import {
-  auditEvents,
   blockerWaivers,
   documents,
   dossierValues,
@@ -26,6 +25,7 @@ import { toStoredBlocker } from './evaluate';
 import { linkedToSku } from '@/lib/documents/links';
 import { loadRequirementInput } from './requirement-input';
 import { serializeSku, skuStatus, type SkuStatus } from './serialize';
+import { skuEvents } from './activity';
 import { getSkuRow } from './service';
 import { serializeWaiver } from './waivers';
 
@@ -193,18 +193,7 @@ export async function loadSkuReadModel(
       .where(and(eq(reviewIssues.skuId, skuId), eq(reviewIssues.workspaceId, workspaceId)))
       .orderBy(asc(reviewIssues.createdAt), asc(reviewIssues.id)),
     listRevisionSummaries(db, workspaceId, skuId),
-    db
-      .select()
-      .from(auditEvents)
-      .where(
-        and(
-          eq(auditEvents.workspaceId, workspaceId),
-          eq(auditEvents.targetType, 'sku'),
-          eq(auditEvents.targetId, skuId),
-        ),
-      )
-      .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
-      .limit(1000),
+    skuEvents(db, workspaceId, skuId, { limit: 1000 }),
   ]);
 
   const fields: ConfirmedField[] = values
@@ -267,7 +256,7 @@ export async function loadSkuReadModel(
       events_by_action: byAction,
       recent_events: auditRows
         .slice(0, 25)
-        .map((e) => ({ action: e.action, actor: e.actorLabel, at: e.createdAt.toISOString(), data: e.data ?? {} })),
+        .map((e) => ({ action: e.action, actor: e.actor, at: e.created_at.toISOString(), data: e.data })),
     },
     generated_at: now.toISOString(),
   };

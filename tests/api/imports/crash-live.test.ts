@@ -91,7 +91,8 @@ describe('import crash with a live worker', () => {
         expect(result.skus_of_batch).toBe(ROWS);
         expect(result.values).toBe(ROWS * FIELDS_PER_ROW);
         expect(result.superseded_values).toBe(0);
-        expect(result.created_audits).toBe(ROWS);
+        expect(result.completion_events).toBe(1);
+        expect(result.sku_events).toBe(0);
         expect(result.skus_without_blockers_computed).toBe(0);
       } finally {
         await db.drop();
