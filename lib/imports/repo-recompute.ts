@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { executePrepared } from '@/lib/db/prepared';
 import { queryRows } from '@/lib/db/rows';
 import { evaluateRequirements } from '@/lib/requirements';
 import { recomputeSku, toStoredBlocker } from '@/lib/skus/evaluate';
@@ -27,6 +28,7 @@ export async function recomputeSkusBulk(db: Db, workspaceId: string, skuIds: str
             UNION SELECT sku_id FROM document_skus WHERE sku_id = ANY(${uuids(ids)})
             UNION SELECT sku_id FROM review_issues WHERE sku_id = ANY(${uuids(ids)}) AND status = 'open'
             UNION SELECT sku_id FROM blocker_waivers WHERE sku_id = ANY(${uuids(ids)}) AND revoked_at IS NULL`,
+        { prepared: true },
       )
     ).map((r) => r.id),
   );
@@ -39,7 +41,7 @@ export async function recomputeSkusBulk(db: Db, workspaceId: string, skuIds: str
     category_code: string;
     gtin: string | null;
     requirement_profile_id: string | null;
-  }>(db, plainSkusQuery(workspaceId, plain));
+  }>(db, plainSkusQuery(workspaceId, plain), { prepared: true });
   const values = await queryRows<{
     id: string;
     sku_id: string;
@@ -47,7 +49,7 @@ export async function recomputeSkusBulk(db: Db, workspaceId: string, skuIds: str
     value: string;
     status: string;
     source: string;
-  }>(db, currentValuesQuery(plain));
+  }>(db, currentValuesQuery(plain), { prepared: true });
   const bySku = new Map<string, typeof values>();
   for (const v of values) {
     let list = bySku.get(v.sku_id);
@@ -72,11 +74,14 @@ export async function recomputeSkusBulk(db: Db, workspaceId: string, skuIds: str
     out.warningCount.push(b.warning_count);
     out.profile.push(b.profile_id);
   }
-  await db.execute(sql`
+  await executePrepared(
+    db,
+    sql`
     UPDATE skus SET blockers = u.blockers::jsonb, blocker_count = u.blocker_count, warning_count = u.warning_count, requirement_profile_id = u.profile_id, updated_at = now()
     FROM unnest(${uuids(out.id)}, ${sql.param(out.blockers)}::text[], ${sql.param(out.blockerCount)}::int[], ${sql.param(out.warningCount)}::int[], ${sql.param(out.profile)}::text[])
       AS u(id, blockers, blocker_count, warning_count, profile_id)
-    WHERE skus.id = u.id AND skus.id = ANY(${skuIdsInWorkspace(workspaceId, out.id)})`);
+    WHERE skus.id = u.id AND skus.id = ANY(${skuIdsInWorkspace(workspaceId, out.id)})`,
+  );
 }
 
 /**

@@ -6,17 +6,18 @@
  * statement per kind instead of two per value, and each row's outcome recorded in import_rows together
  * with the batch counters, so a chunk is either wholly done or not at all.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { uuidV7 } from '@/lib/db/ids';
 import { PipelinedWrites } from '@/lib/db/pipelined';
 import { executePrepared } from '@/lib/db/prepared';
 import { queryRows } from '@/lib/db/rows';
-import { dossierValues, importBatches, skus } from '@/lib/db/schema';
+import { importBatches, skus } from '@/lib/db/schema';
 import { PLANS, type PlanId } from '@/lib/plans';
 import { profileForCategory } from '@/lib/requirements';
 import { resetApprovals } from '@/lib/skus/approval-reset';
+import { skuIdsInWorkspace } from '@/lib/skus/ids-in-workspace';
 import type { PlannedRecord, PlannedSku } from './plan';
 import type { RowOutcome, StoredChange, StoredIssue } from './repo';
 import { plainSkuBlockers, recomputeSkusBulk } from './repo-recompute';
@@ -170,28 +171,25 @@ export async function currentValues(
 ): Promise<Map<string, Map<string, { id: string; value: string }>>> {
   const out = new Map<string, Map<string, { id: string; value: string }>>();
   for (let i = 0; i < skuIds.length; i += 1000) {
-    const rows = await db
-      .select({
-        id: dossierValues.id,
-        skuId: dossierValues.skuId,
-        fieldKey: dossierValues.fieldKey,
-        value: dossierValues.value,
-      })
-      .from(dossierValues)
-      .where(
-        and(
-          inArray(dossierValues.skuId, skuIds.slice(i, i + 1000)),
-          eq(dossierValues.status, 'confirmed'),
-          isNull(dossierValues.supersededAt),
-        ),
-      );
+    const rows = await queryRows<{ id: string; sku_id: string; field_key: string; value: string }>(
+      db,
+      currentConfirmedQuery(skuIds.slice(i, i + 1000)),
+      { prepared: true },
+    );
     for (const r of rows) {
-      let m = out.get(r.skuId);
-      if (!m) out.set(r.skuId, (m = new Map()));
-      m.set(r.fieldKey, { id: r.id, value: r.value });
+      let m = out.get(r.sku_id);
+      if (!m) out.set(r.sku_id, (m = new Map()));
+      m.set(r.field_key, { id: r.id, value: r.value });
     }
   }
   return out;
+}
+
+/** One probe of the current-value index per SKU (see findSkusByCode); exported so a test can check its plan. */
+export function currentConfirmedQuery(skuIds: string[]) {
+  return sql`SELECT v.id, v.sku_id, v.field_key, v.value FROM unnest(${sql.param(skuIds)}::uuid[]) AS a(id)
+    CROSS JOIN LATERAL (SELECT x.id, x.sku_id, x.field_key, x.value FROM dossier_values x
+      WHERE x.sku_id = a.id AND x.status = 'confirmed' AND x.superseded_at IS NULL OFFSET 0) v`;
 }
 
 export async function countWorkspaceSkus(db: Db, workspaceId: string): Promise<number> {
@@ -278,6 +276,16 @@ export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedReco
   }
 
   const supersede: string[] = [];
+  /** SKU columns a re-import changes; null: unchanged (an empty cell never blanks a value) */
+  const skuUpdates: {
+    id: string;
+    product_name: string | null;
+    gtin: string | null;
+    external_sku_id: string | null;
+    category_code: string | null;
+    category_defaulted: string | null;
+    profile_id: string | null;
+  }[] = [];
   const insertValues: NewValue[] = [];
   const touched: string[] = [];
   const changedExisting: string[] = [];
@@ -309,26 +317,17 @@ export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedReco
     const current = prior ? values.get(prior.id) : undefined;
     const changes = diffRecord(rec, prior, prior ? valuesOnly(current) : undefined);
 
-    if (prior) {
-      const set: Partial<SkuRow> = {};
-      if (changes.product_name) set.productName = changes.product_name.to;
-      if (changes.gtin) set.gtin = changes.gtin.to;
-      if (changes.external_sku_id) set.externalSkuId = changes.external_sku_id.to;
-      if (changes.category_code) {
-        const profile = profileForCategory(changes.category_code.to);
-        Object.assign(set, {
-          categoryCode: profile.category_code,
-          categoryDefaulted: profile.defaulted,
-          requirementProfileId: profile.id,
-        });
-      }
-      if (Object.keys(set).length)
-        await writes.send('write.update_skus', () =>
-          tx
-            .update(skus)
-            .set({ ...set, updatedAt: now })
-            .where(eq(skus.id, prior.id)),
-        );
+    if (prior && (changes.product_name || changes.gtin || changes.external_sku_id || changes.category_code)) {
+      const profile = changes.category_code ? profileForCategory(changes.category_code.to) : null;
+      skuUpdates.push({
+        id: prior.id,
+        product_name: changes.product_name?.to ?? null,
+        gtin: changes.gtin?.to ?? null,
+        external_sku_id: changes.external_sku_id?.to ?? null,
+        category_code: profile?.category_code ?? null,
+        category_defaulted: profile ? String(profile.defaulted) : null,
+        profile_id: profile?.id ?? null,
+      });
     }
     for (const [key, value] of Object.entries(rec.dossier)) {
       if (!changes[key]) continue;
@@ -357,10 +356,33 @@ export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedReco
       });
   }
 
+  // Changed SKU columns, one statement for the chunk (one per SKU was a round trip each).
+  if (skuUpdates.length) {
+    const col = (k: keyof (typeof skuUpdates)[number]) => sql.param(skuUpdates.map((u) => u[k]));
+    await writes.send('write.update_skus', () =>
+      executePrepared(
+        tx,
+        sql`UPDATE skus SET product_name = coalesce(u.product_name, skus.product_name), gtin = coalesce(u.gtin, skus.gtin),
+            external_sku_id = coalesce(u.external_sku_id, skus.external_sku_id), category_code = coalesce(u.category_code, skus.category_code),
+            category_defaulted = coalesce(u.category_defaulted::boolean, skus.category_defaulted),
+            requirement_profile_id = coalesce(u.profile_id, skus.requirement_profile_id), updated_at = ${now.toISOString()}::timestamptz
+          FROM unnest(${col('id')}::uuid[], ${col('product_name')}::text[], ${col('gtin')}::text[], ${col('external_sku_id')}::text[],
+                      ${col('category_code')}::text[], ${col('category_defaulted')}::text[], ${col('profile_id')}::text[])
+            AS u(id, product_name, gtin, external_sku_id, category_code, category_defaulted, profile_id)
+          WHERE skus.id = u.id AND skus.id = ANY(${skuIdsInWorkspace(
+            ctx.workspaceId,
+            skuUpdates.map((u) => u.id),
+          )})`,
+      ),
+    );
+  }
   for (let i = 0; i < supersede.length; i += 5000) {
     const ids = supersede.slice(i, i + 5000);
     await writes.send('write.supersede', () =>
-      tx.update(dossierValues).set({ supersededAt: now }).where(inArray(dossierValues.id, ids)),
+      executePrepared(
+        tx,
+        sql`UPDATE dossier_values SET superseded_at = ${now.toISOString()}::timestamptz WHERE id = ANY(${sql.param(ids)}::uuid[])`,
+      ),
     );
   }
   for (let i = 0; i < insertValues.length; i += 10_000) {

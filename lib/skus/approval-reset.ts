@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { recordAuditMany } from '@/lib/audit';
 import { personOf, type Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
+import { executePrepared } from '@/lib/db/prepared';
 import { queryRows } from '@/lib/db/rows';
 import { skuIdsInWorkspace } from './ids-in-workspace';
 
@@ -45,10 +46,13 @@ export async function resetApprovals(
   const at = (args.at ?? new Date()).toISOString();
   const idList = skuIdsInWorkspace(args.workspaceId, ids);
   const { approval_state: A, review_state: R } = RESET_ON_CHANGE;
-  await tx.execute(sql`
+  await executePrepared(
+    tx,
+    sql`
     UPDATE skus SET data_changed_by = ${personOf(args.actor)}::uuid, data_changed_by_label = ${args.actor.label},
       data_changed_at = ${at}::timestamptz
-    WHERE id = ANY(${idList})`);
+    WHERE id = ANY(${idList})`,
+  );
   // The old states come from a CTE that reads the rows before the UPDATE changes them.
   const reset = await queryRows<{
     id: string;
@@ -67,6 +71,7 @@ export async function resetApprovals(
           review_state = ${R.to}, review_completed_at = NULL, review_completed_by = NULL, review_completed_by_user = NULL
         FROM was WHERE skus.id = was.id
         RETURNING was.id, was.approval_state, was.review_state, was.approved_by_label, was.review_completed_by`,
+    { prepared: true },
   );
   await recordAuditMany(
     tx,

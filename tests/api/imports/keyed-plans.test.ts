@@ -13,7 +13,7 @@ import { queryRows } from '@/lib/db/rows';
 import { exportSkusQuery } from '@/lib/exports/catalogue-data';
 import { recordedAmongQuery } from '@/lib/imports/repo';
 import { currentValuesQuery, plainSkusQuery } from '@/lib/imports/repo-recompute';
-import { skusByCodeQuery } from '@/lib/imports/repo-write';
+import { currentConfirmedQuery, skusByCodeQuery } from '@/lib/imports/repo-write';
 import { bulkSkusQuery } from '@/lib/skus/bulk';
 import { skuIdsInWorkspace } from '@/lib/skus/ids-in-workspace';
 import { makeUser, type TestUser } from '../../helpers/http';
@@ -92,6 +92,7 @@ describe('import chunk statements probe by key without statistics', () => {
   it('reads the touched SKUs and their current values with one index probe per SKU', async () => {
     expectKeyedProbes(reads(await plan(plainSkusQuery(u.workspaceId, ids))));
     expectKeyedProbes(reads(await plan(currentValuesQuery(ids))));
+    expectKeyedProbes(reads(await plan(currentConfirmedQuery(ids))));
   });
 
   it('checks recorded row numbers with one primary-key probe per row', async () => {
@@ -135,6 +136,9 @@ describe('import chunk statements probe by key without statistics', () => {
     const values = await queryRows<{ sku_id: string }>(db, currentValuesQuery(ids));
     expect(values).toHaveLength(ids.length * 4);
     expect(new Set(values.map((v) => v.sku_id))).toEqual(new Set(ids));
+    const confirmed = await queryRows<{ sku_id: string; field_key: string }>(db, currentConfirmedQuery(ids));
+    expect(confirmed).toHaveLength(ids.length * 4);
+    expect(new Set(confirmed.map((v) => v.sku_id))).toEqual(new Set(ids));
     const skuRows = await queryRows<{ id: string }>(db, plainSkusQuery(u.workspaceId, ids));
     expect(new Set(skuRows.map((r) => r.id))).toEqual(new Set(ids));
     // Another workspace's ids are not read.
