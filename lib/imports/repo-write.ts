@@ -452,9 +452,10 @@ export async function recordRows(tx: Db, ctx: ChunkContext, results: RowResult[]
   if (!results.length) return;
   // The rows as one JSON document, not arrays: issues and changes are JSON themselves, and as elements
   // of a text[] every quote in them had to be escaped (per cell, in JavaScript) and parsed twice. The
-  // document is read as json and only each row's errors and changes become jsonb: casting the whole
-  // document to jsonb cost twice as much (Postgres 15, 5,000 created rows in 500-row documents: 388 ms
-  // with jsonb_to_recordset, 182 ms this way).
+  // document is read as json and only each row's errors become jsonb (changes are stored as json, see
+  // supabase/migrations/20261128000200_import_rows_changes_json.sql): casting the whole document to jsonb
+  // cost twice as much (Postgres 15, 5,000 created rows in 500-row documents: 388 ms with
+  // jsonb_to_recordset, 182 ms this way).
   for (let i = 0; i < results.length; i += 5000) {
     const doc = JSON.stringify(
       results.slice(i, i + 5000).map((r) => ({
@@ -470,7 +471,7 @@ export async function recordRows(tx: Db, ctx: ChunkContext, results: RowResult[]
       tx,
       sql`
       INSERT INTO import_rows (batch_id, row_number, workspace_id, sku_id, sku_code, outcome, errors, changes)
-      SELECT ${ctx.batchId}::uuid, r.row_number, ${ctx.workspaceId}::uuid, r.sku_id, r.sku_code, r.outcome, r.errors::jsonb, r.changes::jsonb
+      SELECT ${ctx.batchId}::uuid, r.row_number, ${ctx.workspaceId}::uuid, r.sku_id, r.sku_code, r.outcome, r.errors::jsonb, r.changes
       FROM json_to_recordset(${doc}::json) AS r(row_number int, sku_id uuid, sku_code text, outcome text, errors json, changes json)`,
     );
   }

@@ -1,4 +1,4 @@
-import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -42,7 +42,7 @@ export const importRows = pgTable(
     skuCode: text('sku_code'),
     outcome: text('outcome').$type<'created' | 'updated' | 'skipped' | 'failed' | 'error'>().notNull(),
     errors: jsonb('errors').$type<Record<string, unknown>[]>().notNull().default([]),
-    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
+    changes: json('changes').$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.rowNumber] })],
 );
