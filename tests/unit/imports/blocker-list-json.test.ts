@@ -4,7 +4,11 @@ import { evaluateRequirements, profileForCategory } from '@/lib/requirements';
 import { toStoredBlocker } from '@/lib/skus/evaluate';
 
 const profile = profileForCategory('toys');
-const sku = (gtin: string | null) => ({ category_code: profile.category_code, gtin, requirement_profile_id: profile.id });
+const sku = (gtin: string | null) => ({
+  category_code: profile.category_code,
+  gtin,
+  requirement_profile_id: profile.id,
+});
 const FIELDS = {
   brand: 'Kinderladen',
   manufacturer_name: 'Hersteller 1 GmbH',
