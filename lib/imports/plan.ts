@@ -45,7 +45,7 @@ export interface PlannedRecord {
   /** dossier field key -> canonical value (non-empty only) */
   dossier: Record<string, string>;
   /** where each sku/dossier value came from, for provenance { source: 'import', row, column } */
-  sources: Record<string, { column: string; column_index: number }>;
+  sources: Record<string, Readonly<{ column: string; column_index: number }>>;
   entities: EntityInput[];
   errors: RowIssue[];
   warnings: RowIssue[];
@@ -71,6 +71,8 @@ interface MappedColumn {
   index: number;
   header: string;
   target: string;
+  /** where a value of this column came from; one object shared by every row's record (read only) */
+  source: Readonly<{ column: string; column_index: number }>;
 }
 
 export class ImportPlanner {
@@ -95,7 +97,10 @@ export class ImportPlanner {
   ) {
     this.columns = mapping.columns
       .filter((c) => c.target)
-      .map((c) => ({ index: c.index, header: headers[c.index] ?? c.header, target: c.target! }));
+      .map((c) => {
+        const header = headers[c.index] ?? c.header;
+        return { index: c.index, header, target: c.target!, source: { column: header, column_index: c.index } };
+      });
     this.hasEntityColumns = this.columns.some((c) => entityFieldParts(c.target));
   }
 
@@ -195,15 +200,16 @@ export class ImportPlanner {
       const raw = row.cells[col.index] ?? '';
       if (raw.trim() === '') continue;
       anyValue = true;
-      const source = { column: col.header, column_index: col.index };
-      const issue = issueAt(n, col.header);
+      const source = col.source;
       switch (col.target) {
         case 'sku_code': {
           const v = raw.trim();
           rec.sku_fields.push('sku_code');
           if (!SKU_CODE_RE.test(v)) {
             rec.errors.push(
-              issue(
+              cellIssue(
+                n,
+                col.header,
                 v.length > 50 ? 'sku_code_too_long' : 'sku_code_invalid',
                 v.length > 50
                   ? `sku_code has ${v.length} characters; at most 50.`
@@ -220,7 +226,14 @@ export class ImportPlanner {
           const v = raw.replace(/\s+/g, ' ').trim();
           rec.sku_fields.push('product_name');
           if (v.length > 200)
-            rec.errors.push(issue('product_name_too_long', `product_name has ${v.length} characters; at most 200.`));
+            rec.errors.push(
+              cellIssue(
+                n,
+                col.header,
+                'product_name_too_long',
+                `product_name has ${v.length} characters; at most 200.`,
+              ),
+            );
           else {
             rec.sku.product_name = v;
             rec.sources.product_name = source;
@@ -230,13 +243,15 @@ export class ImportPlanner {
         case 'gtin': {
           rec.sku_fields.push('gtin');
           const g = normalizeGtin(raw);
-          if (!g.ok) rec.errors.push(issue(g.code, g.message));
+          if (!g.ok) rec.errors.push(cellIssue(n, col.header, g.code, g.message));
           else if (g.value) {
             rec.sku.gtin = g.value;
             rec.sources.gtin = source;
             if (g.note === 'gtin_leading_zeros_restored')
               rec.warnings.push(
-                issue(
+                cellIssue(
+                  n,
+                  col.header,
                   g.note,
                   `GTIN "${short(raw)}" lost its leading zeros in the spreadsheet; restored to ${g.value} (check digit verified).`,
                 ),
@@ -248,7 +263,9 @@ export class ImportPlanner {
           rec.sku_fields.push('category_code');
           const v = raw.trim();
           if (v.length > 100) {
-            rec.errors.push(issue('category_code_too_long', 'category_code has more than 100 characters.'));
+            rec.errors.push(
+              cellIssue(n, col.header, 'category_code_too_long', 'category_code has more than 100 characters.'),
+            );
             break;
           }
           const m = matchCategory(v);
@@ -256,7 +273,12 @@ export class ImportPlanner {
           rec.sources.category_code = source;
           if (m.defaulted)
             rec.warnings.push(
-              issue('category_unknown', `Category "${short(v)}" is not recognised; "general" is used.`),
+              cellIssue(
+                n,
+                col.header,
+                'category_unknown',
+                `Category "${short(v)}" is not recognised; "general" is used.`,
+              ),
             );
           break;
         }
@@ -264,7 +286,9 @@ export class ImportPlanner {
           rec.sku_fields.push('external_sku_id');
           const v = raw.trim();
           if (v.length > 200)
-            rec.errors.push(issue('external_sku_id_too_long', 'external_sku_id has more than 200 characters.'));
+            rec.errors.push(
+              cellIssue(n, col.header, 'external_sku_id_too_long', 'external_sku_id has more than 200 characters.'),
+            );
           else {
             rec.sku.external_sku_id = v;
             rec.sources.external_sku_id = source;
@@ -449,11 +473,8 @@ function laterDuplicate(rec: PlannedRecord, prior: number): RowIssue {
   };
 }
 
-/** Issue factory for one cell; built once per cell that has an issue-prone value. */
-function issueAt(row: number, column: string) {
-  return function issue(code: string, message: string): RowIssue {
-    return { row, column, code, message };
-  };
+function cellIssue(row: number, column: string, code: string, message: string): RowIssue {
+  return { row, column, code, message };
 }
 
 function short(s: string, n = 60) {

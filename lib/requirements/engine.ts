@@ -122,12 +122,12 @@ function entityOperators(ctx: Context, role: EntityRole): Operator[] {
 
 /** The operator as the dossier fields describe it (entity sync copies, or extraction), when any is set. */
 function fieldOperator(ctx: Context, role: 'manufacturer' | 'importer' | 'responsible_person'): Operator | null {
-  const f = (attr: string) => ctx.fields.get(`${role}_${attr}`) ?? null;
-  const name = f('name');
-  const address = f('address');
-  const email = f('email');
-  const url = f('url');
-  const country = f('country');
+  // No helper closure: this runs for every SKU an import evaluates.
+  const name = ctx.fields.get(`${role}_name`) ?? null;
+  const address = ctx.fields.get(`${role}_address`) ?? null;
+  const email = ctx.fields.get(`${role}_email`) ?? null;
+  const url = ctx.fields.get(`${role}_url`) ?? null;
+  const country = ctx.fields.get(`${role}_country`) ?? null;
   if (!name && !address && !email && !url && !country) return null;
   return {
     source: 'fields',
