@@ -91,16 +91,14 @@ export async function runImportBatch(
   }
   timings.read = performance.now() - tRead;
   // The readers (SheetJS and its code pages among them) load with the first import, not with the worker.
-  const { planFile } = await import('./service-plan');
+  const { planFileForRun } = await import('./service-plan');
   const planned = await timed(timings, 'plan', () =>
-    planFile({
+    planFileForRun({
       bytes: source,
       filename: batch.filename,
       sheet: options.sheet,
       headerRow: options.header_row,
       mapping: options.mapping,
-      sampleSize: 0,
-      maxErrors: 0,
     }),
   );
   if (!planned.ok) throw new BatchFailure(readErrorMessage(planned.error));
@@ -109,20 +107,17 @@ export async function runImportBatch(
       `The column mapping does not fit the file: ${planned.mapping.errors.map((e) => e.message).join(' ')}`,
     );
 
-  const total = planned.summary.total_rows;
+  const total = planned.totalRows;
+  const shape = { ...planned.shape, warnings: planned.readWarnings };
   await db
     .update(importBatches)
     .set({
       totalRows: total,
       fileFormat: planned.shape.format,
-      shape: { ...planned.shape, warnings: planned.readWarnings, summary: planned.summary } as unknown as Record<
-        string,
-        unknown
-      >,
+      shape: shape as unknown as Record<string, unknown>,
       mapping: planned.mapping as unknown as Record<string, unknown>,
     })
     .where(eq(importBatches.id, batch.id));
-  await upsertCandidates(db, { batchId: batch.id, workspaceId: batch.workspaceId, candidates: planned.candidates });
 
   const done = await recordedRowNumbers(db, batch.id);
   const ctx: ChunkWriter = {
@@ -203,6 +198,14 @@ export async function runImportBatch(
   }
   await flush();
   if (inflight) await inflight;
+  // The summary and entity candidates were taken as the rows were planned (every row, written now or
+  // before a restart).
+  const { summary, candidates } = planned.totals();
+  await db
+    .update(importBatches)
+    .set({ shape: { ...shape, summary } as unknown as Record<string, unknown> })
+    .where(eq(importBatches.id, batch.id));
+  await upsertCandidates(db, { batchId: batch.id, workspaceId: batch.workspaceId, candidates });
   // Only the delivery that still holds the run finishes the batch (one completion, one audit event).
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;

@@ -67,6 +67,15 @@ export interface PlanSummary {
   warnings_by_code: Record<string, number>;
 }
 
+/** The columns of the SKU row itself; every other target is a dossier value. */
+const SKU_TARGETS: ReadonlySet<string> = new Set<keyof PlannedSku>([
+  'sku_code',
+  'product_name',
+  'gtin',
+  'category_code',
+  'external_sku_id',
+]);
+
 interface MappedColumn {
   index: number;
   header: string;
@@ -77,6 +86,7 @@ interface MappedColumn {
 
 export class ImportPlanner {
   private columns: MappedColumn[];
+  private skuColumns: MappedColumn[];
   private entitiesCollector = new EntityCandidateCollector();
   private lastRowOf = new Map<string, number>();
   private supersededBy = new Map<number, number>();
@@ -101,35 +111,70 @@ export class ImportPlanner {
         const header = headers[c.index] ?? c.header;
         return { index: c.index, header, target: c.target!, source: { column: header, column_index: c.index } };
       });
+    this.skuColumns = this.columns.filter((c) => SKU_TARGETS.has(c.target));
     this.hasEntityColumns = this.columns.some((c) => entityFieldParts(c.target));
   }
 
   /** Plans one row. A later row with the same sku_code supersedes this one (see supersededRows). */
   add(row: SourceRow): PlannedRecord {
     const rec = this.planRow(row);
-    this.counts.total++;
-    if (rec.status === 'valid' && rec.sku.sku_code) {
-      const prior = this.lastRowOf.get(rec.sku.sku_code);
-      if (prior !== undefined) {
-        this.supersededBy.set(prior, row.row_number);
-        this.priorOf.set(row.row_number, prior);
-        const list = this.duplicates.get(rec.sku.sku_code);
-        if (list) list.push(row.row_number);
-        else this.duplicates.set(detached(rec.sku.sku_code), [prior, row.row_number]);
-        this.counts.valid--;
-        this.counts.skipped++;
-        rec.warnings.push(laterDuplicate(rec, prior));
-        this.lastRowOf.set(rec.sku.sku_code, row.row_number);
-      } else this.lastRowOf.set(detached(rec.sku.sku_code), row.row_number);
+    const prior = this.trackSkuCode(rec);
+    if (prior !== undefined) {
+      // The earlier row, counted valid when it was added, is skipped now.
+      this.counts.valid--;
+      this.counts.skipped++;
+      rec.warnings.push(laterDuplicate(rec, prior));
     }
-    if (rec.status === 'valid') this.counts.valid++;
-    else if (rec.status === 'invalid') this.counts.invalid++;
+    this.account(rec, rec.status);
+    return rec;
+  }
+
+  /**
+   * The first pass of a run that only needs to know which rows a later duplicate supersedes (the
+   * import job, see planFileForRun): the row's SKU columns alone, which are all that decides whether
+   * a row is valid (a dossier value with a problem is left out with a warning, never an error). The
+   * counts, issues and entity candidates are then taken in the second pass, by replanCounted.
+   */
+  addSkuCode(row: SourceRow): void {
+    this.trackSkuCode(this.planRow(row, true));
+  }
+
+  /**
+   * Second pass after addSkuCode: the record replan() makes, counted as add() would have counted it
+   * (its issues before the superseded mark, its status after). Each row once.
+   */
+  replanCounted(row: SourceRow): PlannedRecord {
+    const rec = this.replan(row);
+    this.account(rec, rec.status === 'valid' && this.supersededBy.has(rec.row_number) ? 'skipped' : rec.status);
+    return rec;
+  }
+
+  /** Remembers a valid row's sku_code; returns the earlier row with the same code, which this one supersedes. */
+  private trackSkuCode(rec: PlannedRecord): number | undefined {
+    if (rec.status !== 'valid' || !rec.sku.sku_code) return undefined;
+    const n = rec.row_number;
+    const prior = this.lastRowOf.get(rec.sku.sku_code);
+    if (prior !== undefined) {
+      this.supersededBy.set(prior, n);
+      this.priorOf.set(n, prior);
+      const list = this.duplicates.get(rec.sku.sku_code);
+      if (list) list.push(n);
+      else this.duplicates.set(detached(rec.sku.sku_code), [prior, n]);
+      this.lastRowOf.set(rec.sku.sku_code, n);
+    } else this.lastRowOf.set(detached(rec.sku.sku_code), n);
+    return prior;
+  }
+
+  /** Adds a planned row to the counts, the issue tallies and (valid rows only) the entity candidates. */
+  private account(rec: PlannedRecord, status: PlannedStatus) {
+    this.counts.total++;
+    if (status === 'valid') this.counts.valid++;
+    else if (status === 'invalid') this.counts.invalid++;
     else this.counts.skipped++;
     for (const e of rec.errors) this.errorsByCode[e.code] = (this.errorsByCode[e.code] ?? 0) + 1;
     for (const w of rec.warnings) this.warningsByCode[w.code] = (this.warningsByCode[w.code] ?? 0) + 1;
     // Only rows that will be imported can link an entity to a SKU.
-    if (rec.status === 'valid') for (const e of rec.entities) this.entitiesCollector.add(row.row_number, e);
-    return rec;
+    if (rec.status === 'valid') for (const e of rec.entities) this.entitiesCollector.add(rec.row_number, e);
   }
 
   /**
@@ -148,9 +193,9 @@ export class ImportPlanner {
    * After the first pass (summary and candidates taken): drops the maps only the first pass needs
    * (every sku_code's last row, the entity groups), which are as large as the file.
    */
-  endFirstPass() {
+  endFirstPass(opts: { keepCandidates?: boolean } = {}) {
     this.lastRowOf = new Map();
-    this.entitiesCollector = new EntityCandidateCollector();
+    if (!opts.keepCandidates) this.entitiesCollector = new EntityCandidateCollector();
   }
 
   /** Rows whose sku_code a later row repeats: row -> the row that wins. */
@@ -178,7 +223,8 @@ export class ImportPlanner {
     return this.hasEntityColumns ? this.entitiesCollector.candidates() : [];
   }
 
-  private planRow(row: SourceRow): PlannedRecord {
+  /** skuOnly: the SKU columns only (see addSkuCode); the record's dossier values and entities stay empty. */
+  private planRow(row: SourceRow, skuOnly = false): PlannedRecord {
     const n = row.row_number;
     const rec: PlannedRecord = {
       row_number: n,
@@ -196,7 +242,7 @@ export class ImportPlanner {
     > = {};
     let anyValue = false;
 
-    for (const col of this.columns) {
+    for (const col of skuOnly ? this.skuColumns : this.columns) {
       const raw = row.cells[col.index] ?? '';
       if (raw.trim() === '') continue;
       anyValue = true;

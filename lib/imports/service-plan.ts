@@ -6,7 +6,8 @@
  * superseded rows marked skipped, replanned from what pass 1 kept (the superseded and duplicate rows)
  * without new per-row state. A file given as a ByteSource is read in pieces on each pass. Memory is
  * bounded by the sample, the error cap and pass 1's maps (one entry per sku_code), never the file's
- * text. Shared by the dry run and the import job, so both plan a row the same way.
+ * text. The dry run plans with planFile; the import job with planFileForRun, whose pass 1 reads only
+ * the SKU columns and whose pass 2 takes the summary: both plan a row the same way.
  */
 import type { EntityCandidate } from './entities';
 import { mapColumns, type MappingResult } from './mapping';
@@ -49,8 +50,8 @@ export interface PlannedFile {
 export type PlanFileResult = PlannedFile | { ok: false; error: ReadError };
 
 const HEAD_ROWS = 300;
-
-export async function planFile(input: PlanFileInput): Promise<PlanFileResult> {
+/** The file opened, its first rows read and its columns mapped: what both ways of planning start from. */
+async function openMapped(input: PlanFileInput) {
   const opened = await openCatalogue({
     bytes: input.bytes,
     filename: input.filename,
@@ -58,16 +59,21 @@ export async function planFile(input: PlanFileInput): Promise<PlanFileResult> {
     headerRow: input.headerRow,
   });
   if (!opened.ok) return opened;
-  const sampleSize = input.sampleSize ?? 20;
-  const maxErrors = input.maxErrors ?? 1000;
-
   const headRows: string[][] = [];
   const head = opened.rows();
   for (let s = head.next(); !s.done && headRows.length < HEAD_ROWS; s = head.next()) headRows.push(s.value.cells);
   const mapping = mapColumns({ headers: opened.headers, sampleRows: headRows, explicit: input.mapping });
-  const options = { date1904: opened.shape.date1904 };
+  const planner = new ImportPlanner(mapping, opened.headers, { date1904: opened.shape.date1904 });
+  return { ok: true as const, opened, headRows, mapping, planner };
+}
 
-  const planner = new ImportPlanner(mapping, opened.headers, options);
+export async function planFile(input: PlanFileInput): Promise<PlanFileResult> {
+  const start = await openMapped(input);
+  if (!start.ok) return start;
+  const { opened, headRows, mapping, planner } = start;
+  const sampleSize = input.sampleSize ?? 20;
+  const maxErrors = input.maxErrors ?? 1000;
+
   const sample: PlannedRecord[] = [];
   const errors: RowIssue[] = [];
   let errorsTotal = 0;
@@ -114,6 +120,66 @@ export async function planFile(input: PlanFileInput): Promise<PlanFileResult> {
     errors,
     errorsTotal,
     records,
+  };
+}
+
+export interface PlannedRun {
+  ok: true;
+  shape: FileShape;
+  readWarnings: ReadWarning[];
+  mapping: MappingResult;
+  totalRows: number;
+  /** every record once, superseded rows marked skipped; ends with the reader's RowsEnd */
+  records(): Generator<PlannedRecord, RowsEnd, void>;
+  /** the summary and entity candidates, complete once records() has yielded every row */
+  totals(): { summary: PlanSummary; candidates: EntityCandidate[] };
+}
+
+/**
+ * planFile for the import job, which needs no sample and no error list before it writes: pass 1 reads
+ * only the SKU columns (all it takes to know which rows a later duplicate supersedes), and the summary
+ * and entity candidates are taken while records() plans each row for writing. Every row is planned
+ * once instead of twice; the records, summary and candidates are those planFile gives.
+ */
+export async function planFileForRun(input: PlanFileInput): Promise<PlannedRun | { ok: false; error: ReadError }> {
+  const start = await openMapped(input);
+  if (!start.ok) return start;
+  const { opened, mapping, planner } = start;
+  let totalRows = 0;
+  const rows = opened.rows();
+  for (let step = rows.next(); ; step = rows.next()) {
+    if (step.done) {
+      if (!step.value.ok) return { ok: false, error: step.value.error };
+      break;
+    }
+    planner.addSkuCode(step.value);
+    totalRows++;
+  }
+  const superseded = planner.supersededRows();
+  planner.endFirstPass({ keepCandidates: true });
+
+  let started = false;
+  const readRows = opened.rows;
+  function* records(): Generator<PlannedRecord, RowsEnd, void> {
+    if (started) throw new Error('records() of a planned run is read once: it counts as it plans');
+    started = true;
+    const gen = readRows();
+    for (let step = gen.next(); ; step = gen.next()) {
+      if (step.done) return step.value;
+      const rec = planner.replanCounted(step.value);
+      markSuperseded(rec, superseded);
+      yield rec;
+    }
+  }
+
+  return {
+    ok: true,
+    shape: opened.shape,
+    readWarnings: opened.warnings,
+    mapping,
+    totalRows,
+    records,
+    totals: () => ({ summary: planner.summary(), candidates: planner.entityCandidates() }),
   };
 }
 
