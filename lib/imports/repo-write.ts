@@ -9,6 +9,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
+import { arrayParam } from '@/lib/db/array-param';
 import { uuidV7 } from '@/lib/db/ids';
 import { PipelinedWrites } from '@/lib/db/pipelined';
 import { executePrepared } from '@/lib/db/prepared';
@@ -256,7 +257,7 @@ export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedReco
   if (creating.length) {
     const profiles = creating.map((r) => profileForCategory(r.sku.category_code));
     const blockers = creating.map((r) => preparedBlockers.get(r) ?? newSkuBlockers(r));
-    const col = <T>(f: (i: number) => T) => sql.param(creating.map((_, i) => f(i)));
+    const col = (f: (i: number) => string | number | null) => arrayParam(creating.map((_, i) => f(i)));
     // A catalogue's new SKUs mostly miss the same things: each distinct blocker list (a few KB of JSON)
     // travels and is parsed once per chunk, and the rows point at it by index.
     const distinct = new Map<string, number>();
@@ -441,8 +442,8 @@ async function insertConfirmedValues(tx: Db, ctx: ChunkContext, rows: NewValue[]
     SELECT v.id, ${ctx.workspaceId}::uuid, v.sku_id, v.field_key, v.value, 'confirmed', 'import',
            jsonb_strip_nulls(jsonb_build_object('batch_id', ${ctx.batchId}::text, 'row', v.row_number, 'column', v.source_column)),
            ${ctx.actor.userId}::uuid, ${ctx.actor.label}, ${ctx.actor.label}, ${now.toISOString()}::timestamptz
-    FROM unnest(${sql.param(rows.map((r) => r.id))}::uuid[], ${sql.param(rows.map((r) => r.skuId))}::uuid[], ${sql.param(rows.map((r) => r.fieldKey))}::text[], ${sql.param(rows.map((r) => r.value))}::text[],
-                ${sql.param(rows.map((r) => r.row))}::int[], ${sql.param(rows.map((r) => r.column))}::text[])
+    FROM unnest(${arrayParam(rows.map((r) => r.id))}::uuid[], ${arrayParam(rows.map((r) => r.skuId))}::uuid[], ${arrayParam(rows.map((r) => r.fieldKey))}::text[], ${arrayParam(rows.map((r) => r.value))}::text[],
+                ${arrayParam(rows.map((r) => r.row))}::int[], ${arrayParam(rows.map((r) => r.column))}::text[])
       AS v(id, sku_id, field_key, value, row_number, source_column)`,
   );
 }
