@@ -2,6 +2,7 @@
  * Product categories and the matching of free-text category codes ("Spielzeug", "Toys > Puzzles",
  * "consumer electronics") to one of them. Data first: a category is an entry in CATEGORIES.
  */
+import { boundedMemo } from '@/lib/utils/bounded-memo';
 import type { LocalizedText } from '@/lib/i18n/locales';
 import { foldText } from './countries';
 
@@ -278,7 +279,16 @@ export interface CategoryMatch {
 
 /** Matches a free-text category ("Spielzeug", "toy", "Electronics > Audio") to a category code. */
 export function matchCategory(raw: string | null | undefined): CategoryMatch {
-  const folded = typeof raw === 'string' ? foldText(raw.slice(0, 200)) : '';
+  return typeof raw === 'string' ? categoryOf(raw.slice(0, 200)) : DEFAULTED;
+}
+
+const DEFAULTED: CategoryMatch = Object.freeze({ code: DEFAULT_CATEGORY, defaulted: true, matched_by: 'default' });
+
+// A catalogue repeats a few category texts on every row; each SKU evaluation and import row asks.
+const categoryOf = boundedMemo((raw: string): CategoryMatch => Object.freeze(findCategory(raw)), 512, 200);
+
+function findCategory(raw: string): CategoryMatch {
+  const folded = foldText(raw);
   if (!folded) return { code: DEFAULT_CATEGORY, defaulted: true, matched_by: 'default' };
   const asCode = folded.replace(/ /g, '_');
   if (isCategoryCode(asCode)) return { code: asCode, defaulted: false, matched_by: 'code' };

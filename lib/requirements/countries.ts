@@ -3,6 +3,7 @@
  * decides "established in the Union", and which languages safety information needs per market.
  * Pure data plus lookups; imports nothing from the domain so every module may depend on it.
  */
+import { boundedMemo } from '@/lib/utils/bounded-memo';
 import { countryName, type SafetyInfoLanguage } from '@/lib/i18n/languages';
 
 /** The 249 officially assigned ISO 3166-1 alpha-2 codes. */
@@ -157,16 +158,24 @@ function countryNameIndex(): Map<string, string> {
 
 /** "de", "DE", "Deutschland", "Germany", "Allemagne", "UK" → ISO alpha-2 code, or null. */
 export function normalizeCountryCode(raw: unknown): string | null {
-  if (typeof raw !== 'string') return null;
-  const trimmed = raw.trim();
-  if (trimmed.length === 0 || trimmed.length > 80) return null;
-  const upper = trimmed.toUpperCase();
-  if (/^[A-Z]{2}$/.test(upper)) {
-    if (ISO_SET.has(upper)) return upper;
-    return COUNTRY_ALIASES[upper] ?? null;
-  }
-  return countryNameIndex().get(foldText(trimmed)) ?? null;
+  return typeof raw === 'string' ? countryCodeOf(raw) : null;
 }
+
+// A catalogue names the same few countries on every row (an import evaluates each new SKU's operators).
+const countryCodeOf = boundedMemo(
+  (raw: string): string | null => {
+    const trimmed = raw.trim();
+    if (trimmed.length === 0 || trimmed.length > 80) return null;
+    const upper = trimmed.toUpperCase();
+    if (/^[A-Z]{2}$/.test(upper)) {
+      if (ISO_SET.has(upper)) return upper;
+      return COUNTRY_ALIASES[upper] ?? null;
+    }
+    return countryNameIndex().get(foldText(trimmed)) ?? null;
+  },
+  1024,
+  80,
+);
 
 /** Established in the Union for GPSR purposes: an EU member state or an EEA state. */
 export function isEuEstablished(country: string | null | undefined): boolean {

@@ -11,6 +11,7 @@ import { foldText, isEeaMarket, isEuEstablished, MARKET_LANGUAGE_RULES, normaliz
 import { FACTS, readFact, type FactDefinition } from './facts';
 import { formatLegalRefs, ruleDocUrl } from './legal';
 import { profileForCategory, resolveProfile, type RequirementRule, type RuleSpec } from './profiles';
+import { boundedMemo } from '@/lib/utils/bounded-memo';
 import type {
   Blocker,
   DocumentInput,
@@ -31,14 +32,24 @@ interface Context {
   fields: Map<string, string>;
   entities: readonly EntityInput[];
   documents: readonly DocumentInput[];
-  markets: string[];
+  markets: readonly string[];
   marketsKnown: boolean;
+  /** fieldOperator's answers, worked out once per evaluation (several rules ask for the same role) */
+  fieldOperators: Partial<Record<FieldRole, Operator | null>>;
 }
 
 // ----- helpers --------------------------------------------------------------------------------
 
+const DAY_MS = 86_400_000;
+let lastDay = { start: NaN, iso: '' };
+/** The UTC day of a time, kept for the day it falls in (every evaluation of an import asks for it). */
 function isoDay(d: Date): string {
-  return d.toISOString().slice(0, 10);
+  const t = d.getTime();
+  if (!(t >= lastDay.start && t < lastDay.start + DAY_MS)) {
+    const start = Math.floor(t / DAY_MS) * DAY_MS;
+    lastDay = { start, iso: new Date(start).toISOString().slice(0, 10) };
+  }
+  return lastDay.iso;
 }
 
 function toDay(value: string | null | undefined): string | null {
@@ -120,14 +131,38 @@ function entityOperators(ctx: Context, role: EntityRole): Operator[] {
     }));
 }
 
-/** The operator as the dossier fields describe it (entity sync copies, or extraction), when any is set. */
-function fieldOperator(ctx: Context, role: 'manufacturer' | 'importer' | 'responsible_person'): Operator | null {
+type FieldRole = 'manufacturer' | 'importer' | 'responsible_person';
+const OPERATOR_KEYS = Object.fromEntries(
+  (['manufacturer', 'importer', 'responsible_person'] as const).map((role) => [
+    role,
+    {
+      name: `${role}_name`,
+      address: `${role}_address`,
+      email: `${role}_email`,
+      url: `${role}_url`,
+      country: `${role}_country`,
+    },
+  ]),
+) as Record<FieldRole, Record<'name' | 'address' | 'email' | 'url' | 'country', string>>;
+
+/**
+ * The operator as the dossier fields describe it (entity sync copies, or extraction), when any is set.
+ * Shared by the rules of one evaluation: they only read it.
+ */
+function fieldOperator(ctx: Context, role: FieldRole): Operator | null {
+  let op = ctx.fieldOperators[role];
+  if (op === undefined) ctx.fieldOperators[role] = op = readFieldOperator(ctx, role);
+  return op;
+}
+
+function readFieldOperator(ctx: Context, role: FieldRole): Operator | null {
   // No helper closure: this runs for every SKU an import evaluates.
-  const name = ctx.fields.get(`${role}_name`) ?? null;
-  const address = ctx.fields.get(`${role}_address`) ?? null;
-  const email = ctx.fields.get(`${role}_email`) ?? null;
-  const url = ctx.fields.get(`${role}_url`) ?? null;
-  const country = ctx.fields.get(`${role}_country`) ?? null;
+  const keys = OPERATOR_KEYS[role];
+  const name = ctx.fields.get(keys.name) ?? null;
+  const address = ctx.fields.get(keys.address) ?? null;
+  const email = ctx.fields.get(keys.email) ?? null;
+  const url = ctx.fields.get(keys.url) ?? null;
+  const country = ctx.fields.get(keys.country) ?? null;
   if (!name && !address && !email && !url && !country) return null;
   return {
     source: 'fields',
@@ -362,7 +397,7 @@ function missingLanguages(
     if (!langRule) continue;
     for (const group of langRule.required) {
       if (group.some(covered)) continue;
-      const id = [...group].sort().join('|');
+      const { id } = languageGroup(group);
       const entry = missing.get(id) ?? { languages: group, markets: [] };
       entry.markets.push(market);
       missing.set(id, entry);
@@ -371,12 +406,12 @@ function missingLanguages(
   const out: Draft[] = [];
   for (const [id, { languages, markets }] of missing) {
     const keys = [...new Set(languages.map(keyOf))];
-    const language = languages.map((l) => languageName(l, 'en')).join(' or ');
+    const { name } = languageGroup(languages);
     out.push(
       draft(
         rule.code,
         rule.severity,
-        fill(rule.message, { language, markets: listFormat(markets) }),
+        languageMessage(`${rule.message}\u0000${name}\u0000${listFormat(markets)}`),
         keys,
         { kind: 'field', target: keys[0] },
         {
@@ -388,6 +423,27 @@ function missingLanguages(
   }
   return out;
 }
+
+/** A group's id (its codes in order) and its name in messages ("German or French"), once per group. */
+const languageGroups = new WeakMap<readonly SafetyInfoLanguage[], { id: string; name: string }>();
+function languageGroup(group: readonly SafetyInfoLanguage[]) {
+  let info = languageGroups.get(group);
+  if (!info) {
+    info = { id: [...group].sort().join('|'), name: group.map((l) => languageName(l, 'en')).join(' or ') };
+    languageGroups.set(group, info);
+  }
+  return info;
+}
+
+/** A missing-language message (template, language, markets, NUL-separated): a catalogue has a few. */
+const languageMessage = boundedMemo(
+  (key: string) => {
+    const [template, language, markets] = key.split('\u0000');
+    return fill(template, { language, markets });
+  },
+  512,
+  4096,
+);
 
 function documentMatchesReferences(doc: DocumentInput, refs: readonly string[] | undefined): boolean {
   if (!refs || refs.length === 0) return true;
@@ -620,22 +676,38 @@ function openReviewItems(ctx: Context): Blocker[] {
 
 function confirmedFields(raw: RequirementInput['fields']): Map<string, string> {
   const out = new Map<string, string>();
-  for (const [k, v] of Object.entries(raw ?? {})) if (typeof v === 'string' && v.trim()) out.set(k, v.trim());
+  if (!raw) return out;
+  for (const k in raw) {
+    if (!Object.prototype.hasOwnProperty.call(raw, k)) continue;
+    const v = raw[k];
+    if (typeof v !== 'string') continue;
+    const t = v.trim();
+    if (t) out.set(k, t);
+  }
   return out;
 }
 
-function resolveMarkets(input: RequirementInput, fields: Map<string, string>): { markets: string[]; known: boolean } {
-  let list: string[] = [];
-  if (input.target_markets && input.target_markets.length > 0) {
-    list = input.target_markets.map((m) => normalizeCountryCode(m)).filter((m): m is string => !!m);
-  } else {
-    const raw = fields.get('target_markets');
-    const parsed = raw ? normalizeFieldValue('target_markets', raw) : null;
-    if (parsed?.ok) list = parsed.value.split(',');
-  }
+type Markets = { markets: readonly string[]; known: boolean };
+
+function resolveMarkets(input: RequirementInput, fields: Map<string, string>): Markets {
+  if (input.target_markets && input.target_markets.length > 0)
+    return marketsOf(input.target_markets.map((m) => normalizeCountryCode(m)).filter((m): m is string => !!m));
+  const raw = fields.get('target_markets');
+  return raw ? marketsOfField(raw) : NO_MARKETS;
+}
+
+const NO_MARKETS: Markets = { markets: [], known: false };
+
+function marketsOf(list: string[]): Markets {
   const unique = [...new Set(list)];
   return { markets: unique.filter(isEeaMarket), known: unique.length > 0 };
 }
+
+/** The markets of a target_markets value: the same few strings down a catalogue. */
+const marketsOfField = boundedMemo((raw: string): Markets => {
+  const parsed = normalizeFieldValue('target_markets', raw);
+  return parsed.ok ? marketsOf(parsed.value.split(',')) : NO_MARKETS;
+});
 
 /** Evaluates the SKU's requirement profile. Never throws for well-typed input. */
 /**
@@ -671,6 +743,7 @@ export function evaluateRequirements(input: RequirementInput): RequirementEvalua
     documents: input.documents ?? [],
     markets,
     marketsKnown: known,
+    fieldOperators: {},
   };
 
   const blockers: Blocker[] = [];
@@ -727,11 +800,12 @@ export function evaluateRequirements(input: RequirementInput): RequirementEvalua
     }
   }
 
-  const rank = (b: Blocker) => (b.waived ? 2 : b.severity === 'blocker' ? 0 : 1);
-  const ordered = blockers
-    .map((b, i) => ({ b, i }))
-    .sort((x, y) => rank(x.b) - rank(y.b) || x.i - y.i)
-    .map((x) => x.b);
+  // Open blockers, then open warnings, then waived ones, each in the order found.
+  const openBlockers: Blocker[] = [];
+  const openWarnings: Blocker[] = [];
+  const waived: Blocker[] = [];
+  for (const b of blockers) (b.waived ? waived : b.severity === 'blocker' ? openBlockers : openWarnings).push(b);
+  const ordered = openBlockers.concat(openWarnings, waived);
 
   const required = new Set<SafetyInfoLanguage>();
   for (const m of markets)
@@ -743,11 +817,11 @@ export function evaluateRequirements(input: RequirementInput): RequirementEvalua
     category_defaulted: pinned ? false : match.defaulted,
     evaluated_at: at.toISOString(),
     blockers: ordered,
-    open_blocker_count: ordered.filter((b) => !b.waived && b.severity === 'blocker').length,
-    open_warning_count: ordered.filter((b) => !b.waived && b.severity === 'warning').length,
-    waived_count: ordered.filter((b) => b.waived).length,
+    open_blocker_count: openBlockers.length,
+    open_warning_count: openWarnings.length,
+    waived_count: waived.length,
     unmatched_waivers: waivers.filter((w) => !used.has(w)),
-    target_markets: markets,
+    target_markets: [...markets],
     required_languages: [...required],
   };
 }

@@ -518,6 +518,19 @@ export function correctedProfileId(id: string): string {
  * resolves to its correction (see ProfileDefinition.corrected_by).
  */
 export function resolveProfile(requested: string): ResolvedProfile | null {
+  // Profiles are fixed data: each is resolved once (every SKU evaluation asks for one), and shared, frozen.
+  let resolved = resolvedProfiles.get(requested);
+  if (resolved === undefined) {
+    resolved = buildProfile(requested);
+    if (resolved) Object.freeze(resolved.rules);
+    if (resolvedProfiles.size < 1000) resolvedProfiles.set(requested, resolved);
+  }
+  return resolved;
+}
+
+const resolvedProfiles = new Map<string, ResolvedProfile | null>();
+
+function buildProfile(requested: string): ResolvedProfile | null {
   const id = correctedProfileId(requested);
   const chain: ProfileDefinition[] = [];
   for (let cur = BY_ID.get(id); cur && chain.length < 8; cur = cur.extends ? BY_ID.get(cur.extends) : undefined)

@@ -36,6 +36,26 @@ function catalogue(n: number, from = 0, extra: (i: number) => string = () => '')
   return lines.join('\n') + '\n';
 }
 
+describe('value provenance', () => {
+  it('names the batch, the row and the column exactly, whatever characters the header has', async () => {
+    // The provenance is written as JSON text by the database (lib/imports/repo-write.ts): a header with
+    // quotes, a backslash and non-ASCII letters must come back as it was.
+    const header = 'Marke "Haus" \\ C:\\ü – ✓';
+    const text = `sku_code;product_name;"${header.replace(/"/g, '""')}"\nQ-1;Produkt;Holzwerk\n`;
+    const u = await makeUser();
+    const run = await importAndRun(u, text, 'quotes.csv', {
+      mapping: JSON.stringify({ sku_code: 'sku_code', product_name: 'product_name', [header]: 'brand' }),
+    });
+    expect(run.batch).toMatchObject({ created_rows: 1, failed_rows: 0 });
+    const sku = (await skuWithValues(u.workspaceId, 'Q-1'))!;
+    expect(sku.values.brand).toEqual({
+      value: 'Holzwerk',
+      source: 'import',
+      provenance: { batch_id: run.batch.id, row: 2, column: header },
+    });
+  });
+});
+
 describe('re-running a file', () => {
   it('creates nothing twice: unchanged rows are skipped, changed ones updated with history kept', async () => {
     const u = await makeUser();
