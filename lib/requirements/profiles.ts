@@ -519,16 +519,18 @@ export function correctedProfileId(id: string): string {
  */
 export function resolveProfile(requested: string): ResolvedProfile | null {
   // Profiles are fixed data: each is resolved once (every SKU evaluation asks for one), and shared, frozen.
-  let resolved = resolvedProfiles.get(requested);
-  if (resolved === undefined) {
-    resolved = buildProfile(requested);
-    if (resolved) Object.freeze(resolved.rules);
-    if (resolvedProfiles.size < 1000) resolvedProfiles.set(requested, resolved);
+  // Only ids of known profiles resolve, so only they are kept: an unknown id cannot grow the map.
+  const known = resolvedProfiles.get(requested);
+  if (known) return known;
+  const resolved = buildProfile(requested);
+  if (resolved) {
+    Object.freeze(resolved.rules);
+    resolvedProfiles.set(requested, resolved);
   }
   return resolved;
 }
 
-const resolvedProfiles = new Map<string, ResolvedProfile | null>();
+const resolvedProfiles = new Map<string, ResolvedProfile>();
 
 function buildProfile(requested: string): ResolvedProfile | null {
   const id = correctedProfileId(requested);
