@@ -204,22 +204,38 @@ export async function countWorkspaceSkus(db: Db, workspaceId: string): Promise<n
 const valuesOnly = (m: Map<string, { id: string; value: string }> | undefined) =>
   new Map([...(m ?? new Map()).entries()].map(([k, v]) => [k, v.value]));
 
+/** The rows that write a SKU (valid, with a code). */
+const writesSku = (r: PlannedRecord) => r.status === 'valid' && !!r.sku.sku_code;
+
 /**
- * Applies the records (rows of one chunk, none recorded yet) inside the caller's transaction and records
- * their outcomes. Rows beyond the plan's SKU limit fail with plan_limit_reached.
+ * The existing SKUs of the records' codes, locked: what applyChunk needs first. Started by the caller
+ * together with the chunk's opening statements so it goes out in the same round trip.
  */
-export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedRecord[]): Promise<RowResult[]> {
-  const results: RowResult[] = [];
-  const valid = records.filter((r) => r.status === 'valid' && r.sku.sku_code);
-  const T = ctx.timings;
-  const existing = await timed(T, 'write.find_skus', () =>
+export function findChunkSkus(tx: Db, ctx: ChunkContext, records: PlannedRecord[]): Promise<Map<string, ExistingSku>> {
+  return timed(ctx.timings, 'write.find_skus', () =>
     findSkusByCode(
       tx,
       ctx.workspaceId,
-      valid.map((r) => r.sku.sku_code!),
+      records.filter(writesSku).map((r) => r.sku.sku_code!),
       { lock: true },
     ),
   );
+}
+
+/**
+ * Applies the records (rows of one chunk, none recorded yet) inside the caller's transaction and records
+ * their outcomes. Rows beyond the plan's SKU limit fail with plan_limit_reached. `existing` is
+ * findChunkSkus of these records (or of more: codes of other rows are not looked at).
+ */
+export async function applyChunk(
+  tx: Db,
+  ctx: ChunkContext,
+  records: PlannedRecord[],
+  existing: Map<string, ExistingSku>,
+): Promise<RowResult[]> {
+  const results: RowResult[] = [];
+  const valid = records.filter(writesSku);
+  const T = ctx.timings;
   const toCreate = valid.filter((r) => !existing.has(r.sku.sku_code!));
 
   let allowed = 0;
@@ -247,7 +263,7 @@ export async function applyChunk(tx: Db, ctx: ChunkContext, records: PlannedReco
   const createdIds = new Map<string, string>();
   for (const r of creating) createdIds.set(r.sku.sku_code!, uuidV7());
   // Read before any write is sent: the diffs below need them.
-  const existingIds = [...existing.values()].map((s) => s.id);
+  const existingIds = [...new Set(valid.flatMap((r) => existing.get(r.sku.sku_code!)?.id ?? []))];
   const values = existingIds.length
     ? await timed(T, 'write.current_values', () => currentValues(tx, existingIds))
     : new Map<string, Map<string, { id: string; value: string }>>();

@@ -22,4 +22,18 @@ describe('uuidV7', () => {
     const later = uuidV7();
     expect(later > first).toBe(true);
   });
+
+  it('draws every random digit from the whole range (no fixed or biased position)', () => {
+    const ids = Array.from({ length: 4000 }, () => uuidV7().replace(/-/g, ''));
+    // digits 13-15 (rand_a), 17-31 (rand_b); 16 is the variant: 8, 9, a or b
+    const random = [13, 14, 15, ...Array.from({ length: 15 }, (_, i) => 17 + i)];
+    for (const at of random) {
+      const counts = new Map<string, number>();
+      for (const id of ids) counts.set(id[at], (counts.get(id[at]) ?? 0) + 1);
+      expect(counts.size, `digit ${at}`).toBe(16);
+      // 250 expected per digit; 150 is far outside chance
+      expect(Math.min(...counts.values()), `digit ${at}`).toBeGreaterThan(150);
+    }
+    expect(new Set(ids.map((id) => id[16]))).toEqual(new Set(['8', '9', 'a', 'b']));
+  });
 });
