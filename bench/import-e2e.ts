@@ -310,7 +310,7 @@ async function main() {
     results.push(JSON.parse(child.stdout.trim().split('\n').pop()!));
   }
   console.log(
-    `node ${process.version}, ${os.cpus().length} cores, ${process.env.DATABASE_URL ? 'Postgres server' : 'PGlite (file-backed, temp dir)'}; HEAP_GROWING_PERCENT=${process.env.HEAP_GROWING_PERCENT ?? '80 (default)'}; files in ${dir}`,
+    `node ${process.version}, ${os.cpus().length} cores, ${process.env.DATABASE_URL ? 'Postgres server' : 'PGlite (file-backed, temp dir)'}; HEAP_GROWING_PERCENT=${process.env.HEAP_GROWING_PERCENT ?? '60 (default)'}; files in ${dir}`,
   );
   console.table(results);
   console.log(

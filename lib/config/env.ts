@@ -99,7 +99,7 @@ const EnvSchema = z.object({
   JOB_STALE_AFTER_SECONDS: z.coerce.number().positive().max(3600).default(40),
   // How far the JS heap may grow past its live size before V8 collects, in percent (80 = 1.8×); 0 leaves
   // V8's own choice (up to 4×). See lib/runtime/heap-growth.ts.
-  HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(1000).default(80),
+  HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(1000).default(60),
   // Tests only: lets the from-URL preview reach loopback servers. Off by default.
   ALLOW_LOOPBACK_FETCH: z.enum(['true', 'false']).default('false'),
   GIT_SHA: optionalString,
