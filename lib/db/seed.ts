@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { UnpackSync } from 'tar';
 import type { PGlite } from '@electric-sql/pglite';
 
 /**
@@ -59,6 +61,10 @@ async function openDataDir(dir: string, seed: string | null): Promise<PGlite> {
   const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
   if (fresh && seed && fs.existsSync(seed)) {
     try {
+      if (isEmptyOrAbsent(dir)) {
+        unpackDump(seed, dir);
+        return await PGlite.create(dir);
+      }
       return await PGlite.create(dir, { loadDataDir: new Blob([fs.readFileSync(seed)]) });
     } catch (e) {
       // A damaged dump must not stop a first start: fall back to initdb in an emptied directory.
@@ -67,4 +73,38 @@ async function openDataDir(dir: string, seed: string | null): Promise<PGlite> {
     }
   }
   return PGlite.create(dir);
+}
+
+const isEmptyOrAbsent = (dir: string) => !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
+
+/**
+ * Writes the dump's files into dir (absent or empty), as PGlite's loadDataDir would but with Node's own
+ * gunzip and file writes: 0.6 s for the 43 MB of a migrated database against 1.3 s through PGlite's
+ * file system, most of a cold start's database time. The files go into a directory of their own, renamed
+ * into place when complete, so a start killed halfway leaves no half-written database behind. A damaged
+ * dump throws (gunzip checks its length and checksum; a database needs PG_VERSION).
+ */
+function unpackDump(seed: string, dir: string) {
+  const staging = `${dir}.unpacking-${process.pid}`;
+  fs.rmSync(staging, { recursive: true, force: true });
+  fs.mkdirSync(staging, { recursive: true, mode: 0o700 });
+  try {
+    const tar = zlib.gunzipSync(fs.readFileSync(seed));
+    // tar reports a file it could not write as a warning, and the "/" it strips from the dump's paths
+    // (relative to the data directory) as information: the first is a failure here.
+    let failed: string | null = null;
+    new UnpackSync({
+      cwd: staging,
+      onwarn: (code, message) => {
+        if (code !== 'TAR_ENTRY_INFO') failed ??= `${code}: ${String(message)}`;
+      },
+    }).end(tar);
+    if (failed) throw new Error(failed);
+    if (!fs.existsSync(path.join(staging, 'PG_VERSION'))) throw new Error('the dump holds no database');
+    if (fs.existsSync(dir)) fs.rmdirSync(dir);
+    fs.renameSync(staging, dir);
+  } catch (e) {
+    fs.rmSync(staging, { recursive: true, force: true });
+    throw e;
+  }
 }

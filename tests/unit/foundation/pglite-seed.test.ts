@@ -63,6 +63,36 @@ describe('embedded database seed', () => {
     await pg.close();
   });
 
+  it('falls back to initdb when the dump is cut short, and leaves no half-unpacked directory', async () => {
+    const cut = path.join(root, 'cut.tar.gz');
+    const whole = fs.readFileSync(seed);
+    fs.writeFileSync(cut, whole.subarray(0, Math.floor(whole.length / 2)));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const parent = path.join(root, 'cut');
+    const pg = await createPglite(path.join(parent, 'pglite'), cut);
+    expect(await marker(pg)).toBe(false);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('initialising the database instead'));
+    warn.mockRestore();
+    await pg.close();
+    expect(fs.readdirSync(parent)).toEqual(['pglite']);
+  });
+
+  it('loads the dump into an empty directory that exists, and into one holding stray files', async () => {
+    const empty = path.join(root, 'empty', 'pglite');
+    fs.mkdirSync(empty, { recursive: true });
+    const a = await createPglite(empty, seed);
+    expect(await marker(a)).toBe(true);
+    await a.close();
+    expect(fs.readdirSync(path.dirname(empty))).toEqual(['pglite']);
+
+    const stray = path.join(root, 'stray', 'pglite');
+    fs.mkdirSync(stray, { recursive: true });
+    fs.writeFileSync(path.join(stray, 'notes.txt'), 'left here');
+    const b = await createPglite(stray, seed);
+    expect(await marker(b)).toBe(true);
+    await b.close();
+  });
+
   it('names the dump after the installed PGlite version, and has none without PGlite', () => {
     const version = JSON.parse(fs.readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')).version;
     expect(seedFile()).toBe(path.join(process.cwd(), '.next', `pglite-seed-${version}.tar.gz`));
