@@ -55,6 +55,11 @@ const EnvSchema = z.object({
   // auto: on, except for a URL on port 6543 (Supabase's transaction-mode pooler, which has none).
   DATABASE_PREPARED_STATEMENTS: z.enum(['auto', 'on', 'off']).default('auto'),
   DATA_DIR: z.string().min(1).default('.data'),
+  // Embedded PGlite's page cache (Postgres's shared_buffers), resident from start; see lib/db/seed.ts.
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9]\d*(kB|MB|GB)$/, 'must be a size such as 32MB')
+    .default('32MB'),
   PUBLIC_APP_URL: optionalUrl,
   // More origins whose pages may send cookie-authenticated writes (comma-separated), beside PUBLIC_APP_URL.
   ALLOWED_ORIGINS: originList,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { UnpackSync } from 'tar';
 import type { PGlite } from '@electric-sql/pglite';
+import { getEnv } from '@/lib/config/env';
 
 /**
  * A migrated embedded database as a data-dir dump. PGlite's initdb takes 5–8 s on this machine, loading
@@ -44,8 +45,12 @@ export function seedFile(cwd = process.cwd()): string | null {
 }
 
 /** Opens the embedded database in dir, from the build's dump when dir holds no database yet. */
-export async function createPglite(dir: string, seed = seedFile()): Promise<PGlite> {
-  const pglite = await openDataDir(dir, seed);
+export async function createPglite(
+  dir: string,
+  seed = seedFile(),
+  sharedBuffers = getEnv().PGLITE_SHARED_BUFFERS,
+): Promise<PGlite> {
+  const pglite = await openDataDir(dir, seed, sharedBuffers);
   // New WAL segments are not zero-filled first: the zeros only reserve disk space ahead (PGlite runs
   // with fsync off, so they make nothing durable), and writing 16 MB of them for every segment was
   // about a tenth of a 100k-row import (66.3 -> 57.0 s, bench/import-e2e.ts). full_page_writes stays
@@ -55,24 +60,29 @@ export async function createPglite(dir: string, seed = seedFile()): Promise<PGli
   return pglite;
 }
 
-async function openDataDir(dir: string, seed: string | null): Promise<PGlite> {
+async function openDataDir(dir: string, seed: string | null, sharedBuffers: string): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // shared_buffers lives in WASM memory that PGlite touches whole at start: Postgres's 128 MB default
+  // was 120 MB of the server's resident size before the first request. Pages beyond it are read from
+  // the OS page cache, so a 100k-row import took as long with 16 MB (bench/import-e2e.ts); random
+  // reads over a 100 MB table were ~15% slower. Server settings only take effect at start, hence here.
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`];
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
   if (fresh && seed && fs.existsSync(seed)) {
     try {
       if (isEmptyOrAbsent(dir)) {
         unpackDump(seed, dir);
-        return await PGlite.create(dir);
+        return await PGlite.create(dir, { startParams });
       }
-      return await PGlite.create(dir, { loadDataDir: new Blob([fs.readFileSync(seed)]) });
+      return await PGlite.create(dir, { startParams, loadDataDir: new Blob([fs.readFileSync(seed)]) });
     } catch (e) {
       // A damaged dump must not stop a first start: fall back to initdb in an emptied directory.
       console.warn(`[db] could not load ${seed} (${(e as Error).message}); initialising the database instead`);
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }
-  return PGlite.create(dir);
+  return PGlite.create(dir, { startParams });
 }
 
 const isEmptyOrAbsent = (dir: string) => !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;

@@ -28,6 +28,8 @@ describe('embedded database seed', () => {
     const dir = path.join(root, 'data', 'pglite');
     const pg = await createPglite(dir, seed);
     expect(await marker(pg)).toBe(true);
+    // Its page cache is the configured one (PGLITE_SHARED_BUFFERS, 32MB by default), not Postgres's 128MB.
+    expect((await pg.query(`SHOW shared_buffers`)).rows).toEqual([{ shared_buffers: '32MB' }]);
     await pg.exec(`INSERT INTO seed_marker VALUES ('written after')`);
     await pg.close();
 
@@ -47,6 +49,7 @@ describe('embedded database seed', () => {
       { name: 'full_page_writes', setting: 'on' },
       { name: 'wal_init_zero', setting: 'off' },
     ]);
+    expect((await again.query(`SHOW shared_buffers`)).rows).toEqual([{ shared_buffers: '32MB' }]);
     await again.close();
   });
 
@@ -54,8 +57,9 @@ describe('embedded database seed', () => {
     const bad = path.join(root, 'bad.tar.gz');
     fs.writeFileSync(bad, Buffer.from('garbage, not gzip'));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const pg = await createPglite(path.join(root, 'fallback', 'pglite'), bad);
+    const pg = await createPglite(path.join(root, 'fallback', 'pglite'), bad, '16MB');
     expect(await marker(pg)).toBe(false);
+    expect((await pg.query(`SHOW shared_buffers`)).rows).toEqual([{ shared_buffers: '16MB' }]);
     expect((await pg.query(`SELECT 1 AS one`)).rows).toEqual([{ one: 1 }]);
     expect((await pg.query(`SELECT current_setting('wal_init_zero') AS v`)).rows).toEqual([{ v: 'off' }]);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('initialising the database instead'));
