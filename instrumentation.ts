@@ -1,5 +1,5 @@
 // Runs once when the Next server starts: validate settings, open the database (migrations run on
-// open) and, by default, start the job worker in this process.
+// open) and, by default, start the job worker in this process (right after, see lib/boot.ts).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   await import('@/lib/polyfills');

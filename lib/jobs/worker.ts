@@ -87,10 +87,12 @@ export async function startWorkers(opts: { pollingIntervalSeconds?: number; queu
   const boss = await getBoss();
   await ensureQueues(boss);
   // First, before this process claims anything. With the embedded database this process is the only
-  // worker: whatever was running died with the last one, whatever its heartbeat says.
+  // worker: whatever was running died with the last one, whatever its heartbeat says. The bound is this
+  // process's age, not zero: the app answers before its worker starts (lib/boot.ts), and a run or
+  // document a request of this process is queuing right now is not an orphan of the last one.
   const { getDbHandle } = await import('@/lib/db/client');
   const embedded = (await getDbHandle()).kind === 'pglite';
-  await recoverRuns({ queues: opts.queues, ...(embedded ? { staleAfterMs: 0 } : {}) });
+  await recoverRuns({ queues: opts.queues, ...(embedded ? { staleAfterMs: process.uptime() * 1000 } : {}) });
   const defs = registeredJobs().filter((d) => !opts.queues || opts.queues.includes(d.name));
   for (const def of defs) {
     await boss.work<Envelope>(
