@@ -27,6 +27,11 @@ export interface McpTool<I extends z.ZodObject = z.ZodObject, O extends z.ZodObj
   text(out: z.output<O>): string;
 }
 
+/**
+ * Every tool's input is closed: an argument the tool does not know (`list_skus {"market": "FR"}` when
+ * no such filter existed) is an error naming it, never silently ignored, so an agent cannot believe it
+ * filtered. tools/list publishes `additionalProperties: false` for the same reason.
+ */
 export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(tool: McpTool<I, O>): McpTool<I, O> {
-  return tool;
+  return { ...tool, input: tool.input.strict() as unknown as I };
 }

@@ -149,6 +149,19 @@ export const ListSkusQuery = z.object({
     .optional()
     .describe('Only SKUs with (true) or without (false) open blockers.'),
   category_code: z.string().max(100).optional(),
+  market: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'an ISO 3166-1 alpha-2 code, e.g. FR')
+    .optional()
+    .describe('Only SKUs whose confirmed target markets include this country (ISO code, e.g. FR).'),
+  blocker_code: z
+    .string()
+    .max(100)
+    .optional()
+    .describe('Only SKUs with an open (not waived) blocker or warning of this code, e.g. CE_MARKING_MISSING.'),
+  entity_id: Uuid.optional().describe(
+    'Only SKUs linked to this economic operator (manufacturer, importer, responsible person) in any role.',
+  ),
   sort: z
     .enum(['created_desc', 'created_asc', 'code_asc', 'code_desc', 'blockers_desc'])
     .default('created_desc')

@@ -183,6 +183,17 @@ function listFilters(
   if (q.has_blockers === 'true') where.push(gt(skus.blockerCount, 0));
   if (q.has_blockers === 'false') where.push(eq(skus.blockerCount, 0));
   if (q.category_code) where.push(eq(skus.categoryCode, q.category_code));
+  // target_markets is stored normalised ("DE,FR,AT"): a market matches one comma-separated code.
+  if (q.market)
+    where.push(sql`EXISTS (SELECT 1 FROM dossier_values v WHERE v.sku_id = ${skus.id} AND v.workspace_id = ${workspaceId}
+      AND v.field_key = 'target_markets' AND v.status = 'confirmed' AND v.superseded_at IS NULL
+      AND ',' || replace(v.value, ' ', '') || ',' LIKE ${`%,${q.market.toUpperCase()},%`})`);
+  if (q.blocker_code)
+    where.push(sql`EXISTS (SELECT 1 FROM jsonb_array_elements(${skus.blockers}) b
+      WHERE b->>'code' = ${q.blocker_code} AND coalesce(b->'waived', 'null'::jsonb) = 'null'::jsonb)`);
+  if (q.entity_id)
+    where.push(sql`EXISTS (SELECT 1 FROM sku_entities se WHERE se.sku_id = ${skus.id}
+      AND se.workspace_id = ${workspaceId} AND se.entity_id = ${q.entity_id})`);
   const order = sort.dir === 'desc' ? [desc(sort.col), desc(skus.id)] : [asc(sort.col), asc(skus.id)];
   return { sort, where, order };
 }

@@ -11,12 +11,23 @@ export const listSkusTool = defineTool({
   name: 'list_skus',
   title: 'List SKUs',
   description:
-    'SKUs of the workspace with their readiness status and blocker counts, newest first unless sorted otherwise. Filters as the SKU list: text, status, has_blockers, category.',
+    'SKUs of the workspace with their readiness status and blocker counts, newest first unless sorted otherwise. ' +
+    'Filters (all optional, combined with AND): q (text), status, has_blockers, category_code, market (confirmed target market), ' +
+    'blocker_code (an open blocker of that code), entity_id (linked economic operator, from list_entities). Unknown arguments are an error.',
   input: z.object({
     q: Text(200).optional().describe('Search in SKU code, product name and GTIN.'),
     status: z.array(z.enum(SKU_STATES)).max(5).optional().describe('Only SKUs in these statuses.'),
     has_blockers: z.boolean().optional().describe('Only SKUs with (true) or without (false) open blockers.'),
     category_code: Text(100).optional().describe('e.g. toys, electrical, cosmetics, general.'),
+    market: ListSkusQuery.shape.market,
+    blocker_code: Text(100)
+      .optional()
+      .describe(ListSkusQuery.shape.blocker_code.description ?? ''),
+    entity_id: IdArg('economic operator (entity)')
+      .optional()
+      .describe(
+        'Only SKUs linked to this operator (manufacturer, importer, responsible person), id from list_entities.',
+      ),
     sort: ListSkusQuery.shape.sort,
     ...pageArgs,
   }),
@@ -30,6 +41,9 @@ export const listSkusTool = defineTool({
       q: a.q,
       status: a.status,
       category_code: a.category_code,
+      market: a.market,
+      blocker_code: a.blocker_code,
+      entity_id: a.entity_id,
       sort: a.sort,
       cursor: a.cursor,
       limit: a.limit,

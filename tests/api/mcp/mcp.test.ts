@@ -79,6 +79,24 @@ async function allPages(c: Client, name: string, args: Record<string, unknown>, 
   throw new Error('paging did not end');
 }
 
+/** One valid call per tool (a tool added to the registry must be added here: the read-only test checks). */
+const VALID_ARGS: Record<string, () => Record<string, unknown>> = {
+  list_skus: () => ({ limit: 2 }),
+  get_sku: () => ({ sku_id: toy.id }),
+  get_dossier: () => ({ sku_id: ready.id }),
+  readiness_summary: () => ({}),
+  explain_requirements: () => ({ category: 'electrical', markets: ['DE', 'IT'] }),
+  why_blocked: () => ({ sku_id: toy.id, market: 'BE' }),
+  search_documents: () => ({ type: 'test_report' }),
+  get_document: () => ({ document_id: docA.id }),
+  list_import_batches: () => ({}),
+  get_import_batch: () => ({ batch_id: batchId }),
+  list_entities: () => ({}),
+  list_export_templates: () => ({}),
+  list_export_runs: () => ({ limit: 2 }),
+  list_supplier_requests: () => ({ sku_id: toy.id }),
+};
+
 let server: Awaited<ReturnType<typeof startMcpHttpServer>>;
 let A: TestUser;
 let B: TestUser;
@@ -232,6 +250,7 @@ describe('MCP: handshake and discovery', () => {
     for (const t of tools) {
       expect(t.annotations, t.name).toMatchObject({ readOnlyHint: true, destructiveHint: false });
       expect(t.inputSchema.type, t.name).toBe('object');
+      expect(t.inputSchema.additionalProperties, `${t.name} publishes a closed input`).toBe(false);
       expect(t.outputSchema?.type, t.name).toBe('object');
       expect(t.description!.length, t.name).toBeGreaterThan(30);
     }
@@ -280,6 +299,29 @@ describe('MCP: tools with valid and invalid arguments', () => {
     await toolError(client, 'list_skus', { limit: 0 }, /limit/);
     await toolError(client, 'list_skus', { status: ['nonsense'] }, /status/);
     await toolError(client, 'list_skus', { cursor: 'not-a-cursor' }, /cursor/i);
+  });
+
+  it('list_skus filters by market, open blocker code and linked operator; an unknown argument is an error naming it', async () => {
+    const fr = await ok(client, 'list_skus', { market: 'FR' });
+    expect(fr.items.map((s: any) => s.sku_code)).toEqual(['TOY-FR']);
+    expect((await ok(client, 'list_skus', { market: 'fr' })).items.map((s: any) => s.id)).toEqual([toy.id]);
+    expect((await ok(client, 'list_skus', { market: 'DE' })).items.map((s: any) => s.id)).toEqual([ready.id]);
+    expect((await ok(client, 'list_skus', { market: 'PL' })).items).toEqual([]);
+    expect((await ok(client, 'list_skus', { entity_id: entityId })).items.map((s: any) => s.id)).toEqual([toy.id]);
+    const code = (await ok(client, 'get_sku', { sku_id: toy.id })).blockers.find((b: any) => !b.waived).code;
+    const withCode = await ok(client, 'list_skus', { blocker_code: code, limit: 100 });
+    expect(withCode.items.map((s: any) => s.id)).toContain(toy.id);
+    expect(withCode.items.map((s: any) => s.id)).not.toContain(ready.id);
+    expect((await ok(client, 'list_skus', { blocker_code: 'NO_SUCH_CODE' })).items).toEqual([]);
+    // Before this, {"market": "FR"} was dropped and every SKU came back: an agent believed it had filtered.
+    await toolError(client, 'list_skus', { markets: 'FR' }, /markets/);
+    await toolError(client, 'list_skus', { market: 'France' }, /market/);
+    for (const [name, args] of Object.entries(VALID_ARGS)) {
+      const r = await callTool(client, name, { ...args(), colour: 'red', sku_ids: [] });
+      expect(r.isError, `${name} must refuse unknown arguments`).toBe(true);
+      expect(textOf(r), name).toMatch(/colour/);
+      expect(textOf(r), name).toMatch(/sku_ids/);
+    }
   });
 
   it('get_sku: blockers with legal basis and fix; malformed and unknown ids are tool errors', async () => {
@@ -635,22 +677,7 @@ describe('MCP: authentication and rate limit (HTTP envelopes)', () => {
 
 describe('MCP: read-only', () => {
   it('calling every tool (and the resources and the prompt), 25 of them at once, changes nothing in the database', async () => {
-    const args: Record<string, Record<string, unknown>> = {
-      list_skus: { limit: 2 },
-      get_sku: { sku_id: toy.id },
-      get_dossier: { sku_id: ready.id },
-      readiness_summary: {},
-      explain_requirements: { category: 'electrical', markets: ['DE', 'IT'] },
-      why_blocked: { sku_id: toy.id, market: 'BE' },
-      search_documents: { type: 'test_report' },
-      get_document: { document_id: docA.id },
-      list_import_batches: {},
-      get_import_batch: { batch_id: batchId },
-      list_entities: {},
-      list_export_templates: {},
-      list_export_runs: { limit: 2 },
-      list_supplier_requests: { sku_id: toy.id },
-    };
+    const args = Object.fromEntries(Object.entries(VALID_ARGS).map(([name, a]) => [name, a()]));
     // A tool added to the registry must be added here too, so it is proven read-only.
     expect(Object.keys(args).sort()).toEqual(MCP_TOOLS.map((t) => t.name).sort());
 
