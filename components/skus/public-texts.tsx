@@ -128,7 +128,9 @@ export function PublicTexts() {
           <section key={f.field_key} aria-label={fieldLabel(f.field_key, locale)} className="grid gap-2">
             <h3 className="text-sm font-semibold text-foreground">{fieldLabel(f.field_key, locale)}</h3>
             <p className="text-sm text-muted-foreground">
-              {t('texts.source')}{' '}
+              {data.source_language
+                ? t('texts.source_in', { language: languageName(data.source_language, locale) })
+                : t('texts.source')}{' '}
               {f.source ? (
                 <span className="whitespace-pre-line text-foreground">{f.source.value}</span>
               ) : (
@@ -150,12 +152,18 @@ export function PublicTexts() {
                       <span className="text-sm font-medium text-foreground">{languageName(cell.locale, locale)}</span>
                       <Badge
                         variant={
-                          cell.status === 'confirmed' ? 'success' : cell.status === 'suggested' ? 'warning' : 'neutral'
+                          cell.status === 'confirmed' || cell.status === 'source'
+                            ? 'success'
+                            : cell.status === 'suggested'
+                              ? 'warning'
+                              : 'neutral'
                         }
                       >
                         {cell.status === 'confirmed' || cell.status === 'suggested'
                           ? valueStatusText(cell.status, locale)
-                          : t('texts.missing')}
+                          : cell.status === 'source'
+                            ? t('texts.is_source')
+                            : t('texts.missing')}
                       </Badge>
                     </div>
                     <div className="grid min-w-0 gap-2">

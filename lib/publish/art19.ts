@@ -57,6 +57,11 @@ export interface PublishedSnapshot {
   documents: PublishedDocument[];
   /** Languages with published warnings, instructions or translated product texts, in catalogue order. */
   languages: SafetyInfoLanguage[];
+  /**
+   * The language the plain (untranslated) product texts are written in, detected at publish time.
+   * Absent in snapshots published before it was recorded: English, as then assumed.
+   */
+  source_language?: SafetyInfoLanguage | null;
 }
 
 export interface SnapshotEntityInput {
@@ -80,6 +85,8 @@ export interface BuildSnapshotInput {
   entities?: readonly SnapshotEntityInput[];
   /** Documents the workspace marked public, with their download URLs. */
   documents?: readonly PublishedDocument[];
+  /** Language of the plain product texts (detected by the caller); English when not given. */
+  source_language?: SafetyInfoLanguage | null;
 }
 
 const clean = (v: string | null | undefined): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
@@ -140,7 +147,7 @@ export function buildPublishedSnapshot(input: BuildSnapshotInput): PublishedSnap
     if (importer?.country && isEuEstablished(importer.country)) rp = importer;
   }
 
-  const languages = contentLanguages(fields);
+  const languages = contentLanguages(fields, input.source_language);
   const gtin = clean(input.sku.gtin) ?? clean(fields.gtin);
   return {
     schema_version: 1,
@@ -159,25 +166,32 @@ export function buildPublishedSnapshot(input: BuildSnapshotInput): PublishedSnap
     responsible_person: rp,
     documents: [...(input.documents ?? [])],
     languages,
+    source_language: input.source_language ?? null,
   };
 }
 
 /**
- * The languages a page can be shown in: those with warnings or instructions, and the page locales with
- * a confirmed translation of a product text (a German description alone makes a German page).
+ * The languages a page can be shown in: those with warnings or instructions, the page locales with
+ * a confirmed translation of a product text (a German description alone makes a German page), and
+ * the detected language of the source texts.
  */
-export function contentLanguages(fields: Readonly<Record<string, string>>): SafetyInfoLanguage[] {
+export function contentLanguages(
+  fields: Readonly<Record<string, string>>,
+  sourceLanguage?: SafetyInfoLanguage | null,
+): SafetyInfoLanguage[] {
   return SAFETY_INFO_LANGUAGES.filter(
     (l) =>
       fields[localizedFieldKey('safety_warnings', l)] ||
       fields[localizedFieldKey('instructions', l)] ||
-      (isLocale(l) && TRANSLATED_FIELD_BASES.some((b) => fields[translatedFieldKey(b, l)])),
+      (isLocale(l) && TRANSLATED_FIELD_BASES.some((b) => fields[translatedFieldKey(b, l)])) ||
+      // Source texts in a detected language make it a page language too (a German-only catalogue).
+      (l === sourceLanguage && TRANSLATED_FIELD_BASES.some((b) => fields[b])),
   );
 }
 
 /** The snapshot's languages, with those of translated texts an older snapshot did not list yet. */
 function pageLanguages(snapshot: PublishedSnapshot): SafetyInfoLanguage[] {
-  const extra = contentLanguages(snapshot.fields);
+  const extra = contentLanguages(snapshot.fields, snapshot.source_language);
   if (extra.every((l) => snapshot.languages.includes(l))) return snapshot.languages;
   return SAFETY_INFO_LANGUAGES.filter((l) => snapshot.languages.includes(l) || extra.includes(l));
 }
@@ -265,19 +279,22 @@ export function chooseArt19Language(
 }
 
 /**
- * A translated product text in the page's language: the confirmed text of that locale, else English,
- * else the source text (the plain key, taken as English: imports, extraction and the app write English),
- * else the first other locale that has one.
+ * A translated product text in the page's language: the confirmed text of that locale, else the
+ * source text (the plain key) when it is written in that language, else English (a confirmed English
+ * text, or an English source), else the source text in whatever language it is, else the first other
+ * locale that has one. `sourceLanguage` is the language of the plain keys (English when unknown).
  */
 export function pickProductText(
   fields: Readonly<Record<string, string>>,
   base: TranslatedFieldBase,
   language: SafetyInfoLanguage | null,
+  sourceLanguage: SafetyInfoLanguage = 'en',
 ): LocalizedText | null {
   const order: Array<{ key: string; language: SafetyInfoLanguage }> = [];
   if (language && isLocale(language)) order.push({ key: translatedFieldKey(base, language), language });
+  if (language && language === sourceLanguage) order.push({ key: base, language: sourceLanguage });
   if (language !== 'en') order.push({ key: translatedFieldKey(base, 'en'), language: 'en' });
-  order.push({ key: base, language: 'en' });
+  order.push({ key: base, language: sourceLanguage });
   for (const l of LOCALES)
     if (l !== language && l !== 'en') order.push({ key: translatedFieldKey(base, l), language: l });
   for (const o of order) {
@@ -315,20 +332,24 @@ export function buildArt19Block(snapshot: PublishedSnapshot, requested?: string 
   const warnings = pickText(snapshot, 'safety_warnings', language);
   const instructions = pickText(snapshot, 'instructions', language);
   const texts = Object.fromEntries(
-    Object.entries(PRODUCT_TEXT_FIELDS).map(([k, base]) => [k, pickProductText(f, base, language)]),
+    Object.entries(PRODUCT_TEXT_FIELDS).map(([k, base]) => [
+      k,
+      pickProductText(f, base, language, snapshot.source_language ?? 'en'),
+    ]),
   ) as Record<ProductTextKey, LocalizedText | null>;
 
-  // Tell the visitor when what they read is not in the language they asked for.
-  const textFallback = [
-    warnings,
-    instructions,
-    texts.description,
-    texts.batch_or_serial_scheme,
-    texts.age_grading,
-  ].find((x) => x?.fallback);
+  // Tell the visitor when what they read is not in the language they asked for, naming the languages
+  // the texts are actually shown in; texts in their language (a German source text on the German
+  // page) never raise it.
   const wanted = normalized ?? language;
-  const shown = textFallback?.language ?? language;
-  const notice = wanted && shown && wanted !== shown ? { requested: wanted, shown } : null;
+  const shownIn = [
+    ...new Set(
+      [warnings, instructions, texts.description, texts.batch_or_serial_scheme, texts.age_grading]
+        .filter((x): x is LocalizedText => x !== null && x.language !== wanted && /\p{L}/u.test(x.text))
+        .map((x) => x.language),
+    ),
+  ];
+  const notice = wanted && shownIn.length > 0 ? { requested: wanted, shown: shownIn } : null;
   const lt = (key: Parameters<typeof t>[1], params?: Record<string, string | number>) => t(labelLocale, key, params);
   const docs = snapshot.documents.filter(
     (d) => !d.language || (language && normalizeLanguageCode(d.language) === language),
@@ -378,7 +399,7 @@ export function buildArt19Block(snapshot: PublishedSnapshot, requested?: string 
       fallback_notice: notice
         ? lt('public.fallback_notice', {
             requested: languageName(notice.requested, labelLocale),
-            shown: languageName(notice.shown, labelLocale),
+            shown: notice.shown.map((l) => languageName(l, labelLocale)).join(', '),
           })
         : null,
       no_safety_info: warnings || instructions ? null : lt('public.no_safety_info'),

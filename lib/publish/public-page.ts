@@ -14,6 +14,7 @@ import { countryName, normalizeLanguageCode } from '@/lib/i18n/languages';
 import { t, vocabularyLabel } from '@/lib/i18n/messages';
 import { buildArt19Block, chooseArt19Language, type Art19Block } from './art19';
 import { serializeJsonLd } from './jsonld';
+import { detectSourceLanguage } from './source-language';
 import { qrMatrix } from './qr';
 import { normalizePublicId } from './public-page-id';
 import type { PublicDocumentEntry, RevisionSnapshot } from './snapshot';
@@ -220,6 +221,16 @@ export function pageText(locale: Locale) {
   return PAGE_TEXT[locale] ?? PAGE_TEXT.en;
 }
 
+/**
+ * The resolver's `?lang=` for the page it redirects to: a safety-information language ("de-AT",
+ * "DE", "nb" → de, de, no), else nothing. Without one the page itself negotiates Accept-Language, so
+ * the redirect, which caches, never varies by the visitor's header.
+ */
+export function resolverLanguageQuery(raw: string | null | undefined): string {
+  const code = normalizeLanguageCode(raw ?? '');
+  return code ? `?lang=${code}` : '';
+}
+
 /** The visitor's UI locale for pages without content (410/404): Accept-Language among the five. */
 export function uiLocaleFor(acceptLanguage: string | null | undefined, query?: string | null): Locale {
   const q = normalizeLanguageCode(query ?? '');
@@ -252,6 +263,39 @@ export function qrPath(url: string, margin = 4): { viewBox: string; d: string } 
   return { viewBox: `0 0 ${total} ${total}`, d: parts.join('') };
 }
 
+/**
+ * The page's own address, absolute and without a query: the snapshot's public URL as published (what
+ * the QR code carries). A relative path handed to Next's metadata was joined onto the page's path
+ * (/p/{id}/p/{id}), which answers 404.
+ */
+export function absolutePageUrl(publicUrl: string): string {
+  const u = new URL(publicUrl);
+  u.search = '';
+  u.hash = '';
+  return u.toString().replace(/\/+$/, '');
+}
+
+/**
+ * The JSON-LD of the language shown: the description in that language, and the page it describes
+ * with its language (schema.org `mainEntityOfPage`, a WebPage with `inLanguage`).
+ */
+function localizedJsonLd(jsonLd: Record<string, unknown>, block: Art19Block, pageUrl: string): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...jsonLd };
+  if (block.product.description) out.description = block.product.description;
+  else delete out.description;
+  if (block.product.age_grading) out.audience = { '@type': 'PeopleAudience', description: block.product.age_grading };
+  if (block.language) {
+    out.mainEntityOfPage = {
+      '@type': 'WebPage',
+      '@id': `${pageUrl}?lang=${block.language}`,
+      url: `${pageUrl}?lang=${block.language}`,
+      inLanguage: block.language,
+      name: block.labels.title,
+    };
+  }
+  return out;
+}
+
 export interface PublicPageView {
   block: Art19Block;
   /** BCP 47 code of the content (the html lang of the main element). */
@@ -274,6 +318,9 @@ export interface PublicPageView {
     doctype: (type: string) => string;
   };
   languages: Array<{ code: string; name: string; href: string; current: boolean }>;
+  /** Absolute URLs: this language's page, and every published language's (hreflang), x-default last. */
+  canonical: string;
+  alternates: Array<{ hreflang: string; href: string }>;
   documents: Array<PublicDocumentEntry & { type_label: string; href: string }>;
   picture: { src: string; alt: string } | null;
   json_ld: string;
@@ -286,9 +333,12 @@ export interface PublicPageView {
  * otherwise Accept-Language chooses among the published ones (English, else the first, by default).
  */
 export function buildPublicPageView(
-  snapshot: RevisionSnapshot,
+  stored: RevisionSnapshot,
   opts: { lang?: string | null; acceptLanguage?: string | null },
 ): PublicPageView {
+  // Snapshots published before the source language was recorded: read it from the texts now.
+  const snapshot: RevisionSnapshot =
+    stored.source_language === undefined ? { ...stored, source_language: detectSourceLanguage(stored.fields) } : stored;
   const query = opts.lang ? normalizeLanguageCode(opts.lang) : null;
   const negotiated = chooseArt19Language(snapshot, { query, acceptLanguage: opts.acceptLanguage });
   const block = buildArt19Block(snapshot, query ?? negotiated);
@@ -298,9 +348,11 @@ export function buildPublicPageView(
   const picture = snapshot.picture?.captured
     ? { src: snapshot.picture.url, alt: `${block.labels.picture}: ${snapshot.sku.product_name}` }
     : null;
+  const absolute = absolutePageUrl(snapshot.public_url);
   return {
     block,
-    lang: block.language ?? locale,
+    // The document's language is that of its fixed texts; a text shown in another language carries its own lang.
+    lang: locale,
     locale,
     text: pageText(locale),
     labels: {
@@ -330,7 +382,12 @@ export function buildPublicPageView(
       href: `${path}/documents/${d.id}`,
     })),
     picture,
-    json_ld: serializeJsonLd(snapshot.json_ld),
+    canonical: block.language ? `${absolute}?lang=${block.language}` : absolute,
+    alternates: [
+      ...block.available_languages.map(({ code }) => ({ hreflang: code, href: `${absolute}?lang=${code}` })),
+      { hreflang: 'x-default', href: absolute },
+    ],
+    json_ld: serializeJsonLd(localizedJsonLd(snapshot.json_ld, block, absolute)),
     qr: { ...qrPath(snapshot.public_url), svg_href: `${path}/qr.svg`, png_href: `${path}/qr.png` },
     title: `${snapshot.sku.product_name} – ${block.labels.title}`,
   };

@@ -17,6 +17,7 @@ import {
   type SnapshotEntityInput,
 } from './art19';
 import { buildProductJsonLd } from './jsonld';
+import { detectSourceLanguage } from './source-language';
 
 export interface PublicDocumentEntry extends PublishedDocument {
   sha256: string;
@@ -136,6 +137,7 @@ export function buildRevisionSnapshot(model: SkuReadModel, meta: SnapshotMeta): 
     fields: confirmed,
     entities: entityInputs,
     documents,
+    source_language: detectSourceLanguage(confirmed),
   });
 
   const art19: Record<string, Art19Block> = {};

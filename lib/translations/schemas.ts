@@ -26,7 +26,8 @@ export const TranslateInput = z
   .meta({ id: 'TranslateInput' });
 export type TranslateInput = z.infer<typeof TranslateInput>;
 
-export const TranslationStatus = z.enum(['confirmed', 'suggested', 'missing']);
+/** `source`: the plain text is written in this locale (no translation needed). */
+export const TranslationStatus = z.enum(['confirmed', 'source', 'suggested', 'missing']);
 export type TranslationStatus = z.infer<typeof TranslationStatus>;
 
 export const TranslationCell = z
@@ -52,6 +53,9 @@ export type TranslatedField = z.infer<typeof TranslatedFieldSchema>;
 export const TranslationsSchema = z
   .object({
     sku_id: z.string(),
+    source_language: TranslationLocale.nullable().describe(
+      'the locale the plain source texts are written in (detected from them), when it is one of the page locales',
+    ),
     locales: z.array(TranslationLocale),
     fields: z.array(TranslatedFieldSchema),
     ai: z.object({

@@ -11,7 +11,8 @@ import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { TRANSLATED_FIELD_BASES, translatedFieldKey, type TranslatedFieldBase } from '@/lib/dossier/catalogue';
 import { addSuggestions, getDossierFields, type SuggestionInput } from '@/lib/dossier/service';
-import { LOCALES, type Locale } from '@/lib/i18n/locales';
+import { LOCALES, isLocale, type Locale } from '@/lib/i18n/locales';
+import { sourceLanguageOf } from '@/lib/publish/source-language';
 import { askTranslations, TranslationCallError, type TranslationRequest } from './model';
 import type { TranslateResult, TranslatedField, Translations } from './schemas';
 
@@ -32,26 +33,41 @@ const out = ({
 
 function overview(skuId: string, entries: DossierEntry[]): Translations {
   const byKey = new Map(entries.map((e) => [e.field_key, e]));
-  const fields: TranslatedField[] = TRANSLATED_FIELD_BASES.map((base) => ({
-    field_key: base,
-    source: ((c) => (c ? out(c) : null))(byKey.get(base)?.current),
-    locales: LOCALES.map((locale) => {
-      const key = translatedFieldKey(base, locale);
-      const e = byKey.get(key);
-      const current = e?.current ? out(e.current) : null;
-      const suggestions = (e?.suggestions ?? []).map(out);
-      return {
-        locale,
-        field_key: key,
-        status: current ? 'confirmed' : suggestions.length ? 'suggested' : 'missing',
-        current,
-        suggestions,
-      } as const;
-    }),
-  }));
+  // The plain texts are in the catalogue's language (German for a German shop), read from the texts
+  // themselves as the public page reads them: that locale is the source, not a missing translation.
+  const sourceTexts = Object.fromEntries(TRANSLATED_FIELD_BASES.map((b) => [b, byKey.get(b)?.current?.value]));
+  const detected = sourceLanguageOf(sourceTexts);
+  const sourceLanguage: Locale | null = isLocale(detected) ? detected : null;
+  const fields: TranslatedField[] = TRANSLATED_FIELD_BASES.map((base) => {
+    const source = ((c) => (c ? out(c) : null))(byKey.get(base)?.current);
+    return {
+      field_key: base,
+      source,
+      locales: LOCALES.map((locale) => {
+        const key = translatedFieldKey(base, locale);
+        const e = byKey.get(key);
+        const current = e?.current ? out(e.current) : null;
+        const suggestions = (e?.suggestions ?? []).map(out);
+        return {
+          locale,
+          field_key: key,
+          status: current
+            ? 'confirmed'
+            : source && locale === sourceLanguage
+              ? 'source'
+              : suggestions.length
+                ? 'suggested'
+                : 'missing',
+          current,
+          suggestions,
+        } as const;
+      }),
+    };
+  });
   const available = getLanguageModel() !== null;
   return {
     sku_id: skuId,
+    source_language: sourceLanguage,
     locales: [...LOCALES],
     fields,
     ai: { available, reason: available ? null : NO_PROVIDER_REASON },
@@ -64,11 +80,11 @@ export async function getTranslations(db: Db, args: { workspaceId: string; skuId
 }
 
 /**
- * The source of a field's translations: its confirmed plain value (taken as English, as the public
- * page takes it), else its confirmed English text, else the first confirmed locale.
+ * The source of a field's translations: its confirmed plain value (in the language the texts are
+ * written in, as the public page reads it), else its confirmed English text, else the first confirmed locale.
  */
-function sourceOf(f: TranslatedField): { text: string; language: Locale } | null {
-  if (f.source) return { text: f.source.value, language: 'en' };
+function sourceOf(f: TranslatedField, sourceLanguage: Locale | null): { text: string; language: Locale } | null {
+  if (f.source) return { text: f.source.value, language: sourceLanguage ?? 'en' };
   const en = f.locales.find((c) => c.locale === 'en' && c.current);
   const any = en ?? f.locales.find((c) => c.current);
   return any?.current ? { text: any.current.value, language: any.locale } : null;
@@ -88,7 +104,7 @@ export async function translateTexts(
   const requests: TranslationRequest[] = [];
   for (const f of before.fields) {
     if (!wantedFields.has(f.field_key)) continue;
-    const source = sourceOf(f);
+    const source = sourceOf(f, before.source_language);
     if (!source) {
       skipped.push({ field_key: f.field_key, reason: 'no confirmed source text to translate' });
       continue;

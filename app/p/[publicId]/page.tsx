@@ -26,12 +26,14 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
     lang: first((await searchParams).lang),
     acceptLanguage: (await headers()).get('accept-language'),
   });
-  const path = `/p/${found.publicId}`;
   return {
-    metadataBase: new URL(found.snapshot.public_url),
     title: { absolute: view.title },
     description: view.block.product.description ?? view.block.labels.title,
-    alternates: { canonical: path, languages: Object.fromEntries(view.languages.map((l) => [l.code, l.href])) },
+    // Absolute URLs: Next joins a relative one onto a metadataBase's path.
+    alternates: {
+      canonical: view.canonical,
+      languages: Object.fromEntries(view.alternates.map((a) => [a.hreflang, a.href])),
+    },
     // The page is public by design; search engines may list it.
     robots: { index: true, follow: false },
   };

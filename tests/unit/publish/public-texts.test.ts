@@ -102,4 +102,44 @@ describe('product texts on the public page', () => {
     expect(block.language).toBe('de');
     expect(block.available_languages.map((l) => l.code)).toEqual(['de', 'en', 'fr']);
   });
+
+  it('source texts in German are German: no notice on the German page, the English page names German', () => {
+    const german = {
+      product_description: 'Ein Stapelturm aus Holz.',
+      age_grading: 'Ab 3 Jahren',
+      safety_warnings_de: 'Achtung! Nicht für Kinder unter 36 Monaten.',
+    };
+    const s = buildPublishedSnapshot({
+      public_id: 'Ab3dE9xZ',
+      revision: 1,
+      published_at: '2026-04-03T08:00:00Z',
+      public_url: 'https://app.example.com/p/Ab3dE9xZ',
+      sku: { sku_code: 'HW-200', product_name: 'Holzturm' },
+      fields: german,
+      source_language: 'de',
+    });
+    expect(s.languages).toEqual(['de']);
+    const de = buildArt19Block(s, 'de');
+    expect(de.product.texts.description).toEqual({ text: 'Ein Stapelturm aus Holz.', language: 'de', fallback: false });
+    expect(de.labels.fallback_notice).toBeNull();
+    const fr = buildArt19Block(s, 'fr');
+    expect(fr.labels.fallback_notice).toBe('Non disponible en Français ; affiché en Allemand.');
+    expect(pickProductText(german, 'product_description', 'en', 'de')).toMatchObject({
+      language: 'de',
+      fallback: true,
+    });
+  });
+
+  it('the notice names every language a text is shown in, and ignores texts without words', () => {
+    const block = buildArt19Block(
+      snapshot({ ...fields, batch_or_serial_scheme: '2024-11', age_grading_fr: 'Dès 3 ans' }),
+      'de',
+    );
+    expect(block.labels.fallback_notice).toBe('Nicht verfügbar in: Deutsch; angezeigt in: Französisch.');
+    const neutral = buildArt19Block(
+      snapshot({ ...fields, batch_or_serial_scheme: '2024-11', age_grading: '3+' }),
+      'de',
+    );
+    expect(neutral.labels.fallback_notice).toBeNull();
+  });
 });

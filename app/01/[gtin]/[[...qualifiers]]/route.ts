@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, routeMethods } from '@/lib/http';
 import { statusPage } from '@/lib/publish/public-page-csp';
-import { resolveGtinToPublicId, uiLocaleFor } from '@/lib/publish/public-page';
+import { resolveGtinToPublicId, resolverLanguageQuery, uiLocaleFor } from '@/lib/publish/public-page';
 
 // GET /01/{gtin}[/10/{batch}|/21/{serial}...] – GS1 Digital Link: 308 to the safety page of the
 // published SKU with that GTIN (8, 12, 13 or 14 digits, valid check digit; matched padded to 14).
@@ -22,8 +22,7 @@ const get = defineRoute({
   handler: async ({ db, params, query, req }) => {
     const publicId = await resolveGtinToPublicId(db, params.gtin);
     if (!publicId) return statusPage(404, uiLocaleFor(req.headers.get('accept-language'), query.lang));
-    const lang =
-      query.lang && /^[A-Za-z]{2}([-_][A-Za-z]{2})?$/.test(query.lang) ? `?lang=${query.lang.toLowerCase()}` : '';
+    const lang = resolverLanguageQuery(query.lang);
     return new Response(null, {
       status: 308,
       headers: { location: `/p/${publicId}${lang}`, 'cache-control': 'public, max-age=300' },
