@@ -12,6 +12,8 @@ import { readDates } from './facts/dates';
 import { FactSet, toLines, type ExtractFactsInput, type FactSuggestion } from './facts/lines';
 import { readMarks } from './facts/marks';
 import { addPartyFacts, findParties, type Party } from './facts/parties';
+import { readLabelled } from './facts/labelled';
+import { notAModel } from './facts/not-a-model';
 import { readProduct } from './facts/product';
 import { readReferences } from './facts/references';
 
@@ -28,20 +30,39 @@ export const DOCUMENT_FACTS = new Set([
   'notified_body',
   'batch',
   'warning_languages',
+  'product_name',
+  'certificate_number',
+  'test_report_number',
+  'test_laboratory',
+  'signatory_name',
+  'signatory_function',
+  'place_of_issue',
+  'certificate_holder',
+  'applicant',
 ]);
 
 /** The country an address names (last part, any EU language or ISO code). */
 export const countryOf = (address: string): string | null => parseAddress(address).country;
 
+/** A model number read from anywhere keeps only the items that can be one (lib/extract/facts/not-a-model.ts). */
+function withoutFalseModels(facts: FactSuggestion[]): FactSuggestion[] {
+  return facts.flatMap((f) => {
+    if (f.field_key !== 'model_number') return [f];
+    const items = f.value.split(/\s*,\s*(?![^()]*\))/).filter((x) => !notAModel(x));
+    return items.length ? [{ ...f, value: items.join(', ') }] : [];
+  });
+}
+
 export function extractFacts(input: ExtractFactsInput): FactSuggestion[] {
   const lines = toLines(input);
   const facts = new FactSet();
   addPartyFacts(findParties(lines), facts);
+  readLabelled(lines, facts);
   readProduct(lines, facts);
-  readReferences(lines, facts);
+  readReferences(lines, facts, input.documentType);
   readDates(lines, facts, input.documentType);
   readMarks(lines, facts);
-  return facts.out;
+  return withoutFalseModels(facts.out);
 }
 
 /** An economic operator a document names, as the entity it would become. */

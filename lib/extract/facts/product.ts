@@ -14,9 +14,9 @@ const MODEL_INLINE =
   /\b(?:model(?:l|e|o)?|(?:item|article|art\.?|artikel)\s+(?:no\.?|nr\.?|number))\s+([a-z0-9][a-z0-9._/-]*\d[a-z0-9._/-]*)/;
 const MODEL_TOKEN = /^[A-Za-z0-9][A-Za-z0-9._/-]*\d[A-Za-z0-9._/-]*$/;
 /** Where the model ends and the batch, date or another label begins. */
-const AFTER_MODEL =
+export const AFTER_MODEL =
   /\s*(?:[,;(]\s*)?\b(?:batch|lot|los|charge|chargen?(?:nummer|-nr\.?)?|serial|serie|s\/n|sn|date|datum|production|produktion|year|jahr|gtin|ean|upc|brand|marke|marque|marca)\b.*$/i;
-const DATE_LIKE =
+export const DATE_LIKE =
   /^(?:\d{4}[-./]\d{1,2}(?:[-./]\d{1,2})?|\d{1,2}[-./]\d{4}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}|(?:19|20)\d{2}|w\d{1,2}[-/]\d{2,4}|\d{2}\/\d{2})$/i;
 const NOT_MODEL_LINE =
   /\b(?:report|bericht|rapport|informe|rapporto|certificate|zertifikat|certificat|declaration|erklarung|doc|invoice|order|auftrag|page|seite)\s*(?:no|nr|n°|number|nummer|numero|reference|ref)\b/i;

@@ -1,4 +1,5 @@
 import type { FactSet, Line } from './lines';
+import { looksLikeSds } from './kind';
 
 /**
  * Union legislation and harmonised standards the document declares. A reference only mentioned (the
@@ -99,9 +100,31 @@ export function legislationIn(normLine: string): string[] {
   return out;
 }
 
-// EN [IEC|ISO|ISO/IEC] number[-part...] [Vx.y.z][:year][+A1:year][/A11:year]
-const STANDARD =
-  /\b(?:(?:din|bs|nf|une|uni|onorm|ove|ss|cei|nen|sn|pn|csn|etsi|i\.s\.)\s+)?en\s+(iec\s+|iso\/iec\s+|iso\s+)?(\d{2,5}(?: \d{3})?(?:-\d{1,3})*)(\s+v\d+\.\d+\.\d+)?(?:\s?:\s?(\d{4}))?((?:\s?[+/]\s?(?:ac|aa|is|a)\d{0,2}(?:\s?:\s?\d{4})?)*)/gi;
+/**
+ * A standard by its grammar: an optional national adoption (BS, DIN, NF, UNE…), the body (EN, EN IEC,
+ * EN ISO, EN ISO/IEC, IEC EN, IEC/EN, ETSI EN, IEC, ISO, ISO/IEC), the number (ETSI's "301 489" with or
+ * without its space) and its parts, a version (V2.2.2), an edition ("ed.3"), the year (":2019", ": 2019",
+ * "-2013") and amendments ("+A1:2018", "/A11:2017", "+AC:2012", "+ Cor.:2015"), written with or without
+ * spaces ("EN55032:2015", "EN60601-1-2:2007"). The body is matched in capitals only: "en" is a word in
+ * Dutch, French and Spanish ("tussen de 0 en 100 W").
+ */
+const STANDARD = new RegExp(
+  [
+    '(?<![A-Za-z0-9/])',
+    '(?:(?:BS|DIN|NF|UNE|UNI|ÖNORM|OVE|SS|CEI|NEN|SN|PN|ČSN|CSN|DS|SFS|NBN|I\\.S\\.)\\s+)?',
+    '(ETSI\\s+EN|EN(?:\\s+IEC|\\s+ISO(?:\\s*\\/\\s*IEC)?)?|IEC(?:\\s*\\/\\s*EN|\\s+EN)?|ISO(?:\\s*\\/\\s*IEC)?(?:\\s+EN)?)',
+    '\\s?(\\d{3}\\s\\d{3}(?!\\d)|\\d{2,6}(?!\\d))',
+    '((?:\\s?-\\s?\\d{1,3}(?!\\d))*)',
+    '(\\s*V\\s?[\\dIl]{1,2}\\.\\d{1,2}\\.\\d{1,2})?',
+    '(?:\\s*ed(?:ition)?\\.?\\s?\\d(?:\\.\\d)?)?',
+    '(?:\\s?[:\\-]\\s?((?:19|20)\\d{2})(?!\\d))?',
+    '(?:\\s*\\((?:Ed(?:ition)?\\.?\\s?\\d(?:\\.\\d)?|(?:First|Second|Third) Edition)\\))?',
+    '((?:\\s?[+/]\\s?(?:AC|AA|IS|A|Cor\\.?)\\s?\\d{0,2}(?:\\s?[:\\-]\\s?(?:19|20)\\d{2})?(?!\\d))*)',
+  ].join(''),
+  'g',
+);
+/** What a number followed by a unit or a waste code's pairs of digits is: never a standard. */
+const NOT_STANDARD_AFTER = /^(?:[A-Za-z_]|\s?(?:%|°|W\b|V\b|A\b|mm\b|cm\b|kg\b|Hz\b|\d{2}\s\d{2}\b))/;
 
 /**
  * Management-system standards certify the maker's organisation, not the product: a declaration that names
@@ -123,44 +146,68 @@ const MORE_PARTS = /^((?:\s*(?:,|&|\/|\band\b|\bund\b|\bet\b)\s*-\d{1,3}(?:-\d{1
 const JOINER = /^\s*(?:,|&|\/|\band\b|\bund\b|\bet\b)\s*$/i;
 const mainNumber = (number: string) => number.split('-')[0];
 
+/** The body as the list writes it: "EN", "EN IEC", "EN ISO", "IEC", "ISO/IEC" (a national prefix dropped). */
+function bodyOf(raw: string): { family: string; en: boolean } {
+  const b = raw
+    .replace(/\s+/g, ' ')
+    .replace(/\s*\/\s*/g, '/')
+    .toUpperCase();
+  const en = /\bEN\b/.test(b);
+  if (!en) return { family: `${b} `, en };
+  // "IEC EN 63000" and "IEC/EN 62368-1" are the European standard of that number: "EN IEC", "EN".
+  if (b === 'ETSI EN' || b === 'EN' || b === 'IEC/EN') return { family: '', en };
+  if (b === 'IEC EN') return { family: 'IEC ', en };
+  if (b === 'ISO EN') return { family: 'ISO ', en };
+  return { family: b.replace(/^EN /, '') + ' ', en };
+}
+
 export function standardsIn(line: string): string[] {
   const found: {
     at: number;
     end: number;
+    en: boolean;
     family: string;
     number: string;
     version: string;
     year: string;
     amendments: string;
   }[] = [];
-  const folded = line.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
+  // Typographic hyphens between digits ("61000‐3‐2") are hyphens.
+  const text = line.replace(/(?<=\d)\s?[‐‑–]\s?(?=\d)/g, '-').replace(/\b[lI1]EC(?=\s?\d)/g, 'IEC');
+  const folded = text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
   STANDARD.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = STANDARD.exec(line))) {
-    // "IEC EN 63000" is the same standard as "EN IEC 63000", written the other way round.
-    const iecBefore = !m[1] && /\biec\s+$/i.test(line.slice(Math.max(0, m.index - 4), m.index));
-    const family = m[1] ? m[1].trim().toUpperCase() + ' ' : iecBefore ? 'IEC ' : '';
-    const version = m[3] ? ` ${m[3].trim().toUpperCase()}` : '';
-    const amendments = (m[5] ?? '').replace(/\s+/g, '').toUpperCase();
-    if (/^(?:170\d\d|450\d\d|1702|4501)$/.test(m[2])) continue;
-    const main = mainNumber(m[2]);
-    if (MANAGEMENT_ALWAYS.test(main)) continue;
+  while ((m = STANDARD.exec(text))) {
+    const end = m.index + m[0].length;
+    if (NOT_STANDARD_AFTER.test(text.slice(end)) && !m[4] && !m[5]) continue;
+    const { family, en } = bodyOf(m[1]);
+    // ETSI's numbers are two groups of three digits: "301489-1" is "301 489-1".
+    const digits = m[2].replace(/\s/g, '');
+    const main = digits.length === 6 ? `${digits.slice(0, 3)} ${digits.slice(3)}` : digits;
+    const number = main + (m[3] ?? '').replace(/\s/g, '');
+    const version = m[4] ? ` ${m[4].trim().replace(/\s/g, '').replace(/[Il]/g, '1').toUpperCase()}` : '';
+    const amendments = (m[6] ?? '')
+      .replace(/\s+/g, '')
+      .replace(/Cor\.?/gi, 'AC')
+      .replace(/-(?=(?:19|20)\d{2})/g, ':')
+      .toUpperCase();
+    if (/^(?:170\d\d|450\d\d|1702|4501)$/.test(digits)) continue;
+    if (MANAGEMENT_ALWAYS.test(digits)) continue;
     if (
-      MANAGEMENT_CERTIFIED.test(main) &&
-      CERTIFICATION_WORDS.test(folded.slice(Math.max(0, m.index - 80), m.index + m[0].length + 40))
+      MANAGEMENT_CERTIFIED.test(digits) &&
+      CERTIFICATION_WORDS.test(folded.slice(Math.max(0, m.index - 80), end + 40))
     )
       continue;
-    const end = m.index + m[0].length;
-    found.push({ at: m.index, end, family, number: m[2], version, year: m[4] ?? '', amendments });
+    found.push({ at: m.index, end, en, family, number, version, year: m[5] ?? '', amendments });
     // "EN 455-1, -2, -3:2000": the bare parts after it are standards of the same number.
-    if (!m[4] && !amendments && !version) {
-      const more = MORE_PARTS.exec(line.slice(end));
+    if (!m[5] && !amendments && !version) {
+      const more = MORE_PARTS.exec(text.slice(end));
       if (more) {
         const year = more[2] ?? '';
-        const main0 = m[2].replace(/-\d{1,3}(?:-\d{1,3})*$/, '');
+        const main0 = number.replace(/-\d{1,3}(?:-\d{1,3})*$/, '');
         found[found.length - 1].year = year;
         for (const part of more[1].match(/-\d{1,3}(?:-\d{1,3})*/g) ?? [])
-          found.push({ at: end, end, family, number: `${main0}${part}`, version: '', year, amendments: '' });
+          found.push({ at: end, end, en, family, number: `${main0}${part}`, version: '', year, amendments: '' });
         STANDARD.lastIndex = end + more[0].length;
       }
     }
@@ -180,11 +227,13 @@ export function standardsIn(line: string): string[] {
       mainNumber(a.number) === mainNumber(b.number) &&
       a.number.split('-').length === b.number.split('-').length &&
       b.at > a.end &&
-      JOINER.test(line.slice(a.end, b.at))
+      JOINER.test(text.slice(a.end, b.at))
     )
       a.year = b.year;
   }
-  return found.map((f) => `EN ${f.family}${f.number}${f.version}${f.year ? `:${f.year}` : ''}${f.amendments}`);
+  return found.map(
+    (f) => `${f.en ? 'EN ' : ''}${f.family}${f.number}${f.version}${f.year ? `:${f.year}` : ''}${f.amendments}`,
+  );
 }
 
 /** "EN 71-1:2014+A1:2018" -> "EN 71-1" (the standard without edition), for comparing lists. */
@@ -194,18 +243,31 @@ export const standardBase = (s: string) =>
     .replace(/ V\d.*$/, '')
     .trim();
 
-export function readReferences(lines: Line[], facts: FactSet) {
+/** A line that ends inside a standard's reference ("EN 71-3:2019+", "EN 71-", "EN") runs on in the next. */
+const CUT_STANDARD = /(?:\b(?:EN|IEC|ISO|ETSI)(?:\s+(?:EN|IEC|ISO))?|\d[-+:/]|[+/]\s?A\d{0,2}:?)\s*$/;
+const CONTINUES_STANDARD = /^(?:\d|A\d|AC|[+:/-]\s?\d)/;
+
+export function readReferences(lines: Line[], facts: FactSet, documentType?: string | null) {
   const legislation: string[] = [];
   const legislationLines: Line[] = [];
   const standards = new Map<string, string>();
   const standardLines: Line[] = [];
+  // A safety data sheet declares no product standard: the standards it cites are for protective equipment
+  // (section 8), test methods and transport.
+  const sds = looksLikeSds(lines, documentType);
   for (const line of lines) {
     const found = legislationIn(line.norm);
     if (found.length) {
       for (const f of found) if (!legislation.includes(f)) legislation.push(f);
       legislationLines.push(line);
     }
-    const stds = standardsIn(line.text);
+    if (sds) continue;
+    const next = lines[line.index + 1];
+    const joined =
+      next && next.page === line.page && CUT_STANDARD.test(line.text) && CONTINUES_STANDARD.test(next.text)
+        ? `${line.text}${/[-+:/]$/.test(line.text) ? '' : ' '}${next.text}`
+        : null;
+    const stds = standardsIn(joined ?? line.text);
     if (stds.length) {
       for (const s of stds) {
         const key = standardBase(s);

@@ -1,0 +1,467 @@
+import type { FactSet, Line } from './lines';
+import { COMPANY_SUFFIX, splitNameAddress } from './parties';
+import { notAModel } from './not-a-model';
+import { AFTER_MODEL } from './product';
+
+/**
+ * Values under their labels, in the layouts documents use: "Label: value", "Label ：: value", a
+ * test-report cover's "Label ........ : value", "Label:" with the value on the next line (after a blank
+ * line or a lone ":"), a label wrapped over two lines ("Certificate's / Holder :"), a table row that lost
+ * its rule ("Name of the Product Nnao II 65W", "Model No. A2663": only labels that cannot start a
+ * sentence), and several labels on one line ("Title: Compliance Manager Function: Compliance"). Labels in
+ * the EU languages; each value checked for what it must look like (a product name is no sentence, a
+ * report number has a digit, a signatory is a person's name).
+ */
+
+export type LabelledKey =
+  | 'product_name'
+  | 'model_number'
+  | 'brand'
+  | 'certificate_number'
+  | 'test_report_number'
+  | 'test_laboratory'
+  | 'signatory_name'
+  | 'signatory_function'
+  | 'place_of_issue'
+  | 'certificate_holder'
+  | 'applicant';
+
+interface LabelDef {
+  key: LabelledKey;
+  /** Alternatives on the folded (lower-case, unaccented) text. */
+  words: string[];
+  /** Also without a colon, the value right after the label ("Model No. A2663"). */
+  bare?: string[];
+  confidence: number;
+}
+
+const LABELS: LabelDef[] = [
+  {
+    key: 'product_name',
+    words: [
+      'product name',
+      'name of (?:the )?product',
+      'product designation',
+      'product description',
+      'description of (?:the )?product',
+      'product identifier',
+      'product identification',
+      'trade ?name',
+      'commercial name',
+      'name of equipment',
+      'equipment name',
+      'equipment',
+      'test item description',
+      'sample name',
+      'sample description',
+      'name of (?:the )?sample',
+      'eut description',
+      'products?',
+      'produkt(?:name|bezeichnung)?',
+      'handelsname',
+      'artikelbezeichnung',
+      'bezeichnung',
+      'nom du produit',
+      'nom commercial',
+      'designation(?: du produit| commerciale)?',
+      'produit',
+      'nombre (?:del producto|comercial)',
+      'producto',
+      'denominacion(?: comercial)?',
+      'nome (?:del )?prodotto',
+      'nome commerciale',
+      'prodotto',
+      'denominazione(?: commerciale)?',
+      'productnaam',
+      'handelsnaam',
+      'produktnamn',
+      'handelsnamn',
+      'nazwa (?:produktu|handlowa)',
+      'nome do produto',
+      'nome comercial',
+    ],
+    bare: [
+      'product name',
+      'name of (?:the )?product',
+      'product designation',
+      'product',
+      'produktname',
+      'produktbezeichnung',
+      'nom du produit',
+      'nombre del producto',
+      'nome del prodotto',
+      'trade ?name',
+    ],
+    confidence: 0.8,
+  },
+  {
+    key: 'model_number',
+    words: [
+      'models?(?:\\s*\\(s\\))?',
+      'model(?:\\s*/\\s*|\\s+or\\s+)type(?: reference)?',
+      'type(?:\\s*/\\s*| )model',
+      'model\\/type reference',
+      'model (?:no\\.?|number|name|designation)(?:\\s*\\(s\\))?',
+      'product model',
+      'test model',
+      'trade model',
+      'type (?:no\\.?|number|reference|designation)',
+      'type designation',
+      'types?',
+      'typ(?:e?nbezeichnung)?',
+      'modell(?:bezeichnung|nummer)?',
+      'mod[eè]le',
+      'modelo',
+      'modello',
+      'tipo',
+    ],
+    bare: [
+      'model (?:no\\.?|number)',
+      'model\\s*/\\s*type',
+      'type\\s*/\\s*model',
+      'model(?:\\s*\\(s\\))?',
+      'typ',
+      'modell',
+      'modelo',
+      'modello',
+    ],
+    confidence: 0.85,
+  },
+  {
+    key: 'brand',
+    words: ['trade ?mark', 'brand(?: name)?', 'marke', 'handelsmarke', 'marque', 'marca(?: comercial)?', 'merk'],
+    bare: ['trade ?mark', 'brand name', 'brand'],
+    confidence: 0.8,
+  },
+  {
+    key: 'certificate_number',
+    words: [
+      'certificate (?:no\\.?|number|n[°o]|#|reference)',
+      "certificate'?s? (?:no\\.?|number)",
+      'cert\\.? no\\.?',
+      'certification (?:no\\.?|number)',
+      'zertifikat(?:s)?(?:-| )?(?:nr\\.?|nummer)',
+      'n[°o]\\.? (?:de|du) certificat',
+      'numero (?:de|del) certificado',
+      'numero (?:del )?certificato',
+      'certificato n[°o.]?',
+    ],
+    confidence: 0.85,
+  },
+  {
+    key: 'test_report_number',
+    words: [
+      '(?:test )?report (?:no\\.?|number|n[°o]|#|ref(?:erence)?(?:\\s*no\\.?)?)',
+      'test report',
+      'report reference no\\.?',
+      'based on (?:the )?test report(?: no\\.?| number)?',
+      'prufbericht(?:-| )?(?:nr\\.?|nummer)?',
+      'berichts?(?:-| )?(?:nr\\.?|nummer)',
+      'rapport (?:d.essai )?n[°o]\\.?',
+      "n[°o]\\.? (?:du|de) rapport(?: d'essai)?",
+      'informe (?:de ensayo )?n[°o.]?',
+      'rapporto (?:di prova )?n[°o.]?',
+    ],
+    confidence: 0.85,
+  },
+  {
+    key: 'test_laboratory',
+    words: [
+      'testing laboratory(?: name)?',
+      'test(?:ing)? lab(?:oratory)?(?: name)?',
+      'laboratory(?: name)?',
+      'testing contact',
+      'tested by',
+      'test(?:ing)? (?:house|facility)',
+      'prufstelle',
+      'prufinstitut',
+      'pruflabor(?:atorium)?',
+      "laboratoire(?: d'essais)?",
+      'laboratorio(?: de ensayo| di prova)?',
+    ],
+    confidence: 0.8,
+  },
+  {
+    key: 'signatory_name',
+    words: [
+      'signatory',
+      'name of (?:the )?signatory',
+      'signed by',
+      'signature name',
+      'printed name',
+      'name and (?:title|function|position)',
+      'name,? (?:title|function|position)',
+      'authori[sz]ed signatory',
+      'unterzeichnet von',
+      'name des unterzeichners',
+      'nom du signataire',
+      'nombre del firmante',
+      'nome del firmatario',
+    ],
+    confidence: 0.8,
+  },
+  {
+    key: 'signatory_function',
+    words: [
+      'title',
+      'function',
+      'position',
+      'job title',
+      'funktion',
+      'stellung',
+      'fonction',
+      'qualite',
+      'cargo',
+      'funzione',
+      'qualifica',
+    ],
+    confidence: 0.75,
+  },
+  {
+    key: 'place_of_issue',
+    words: [
+      'place of issue',
+      'place',
+      'issued (?:at|in)',
+      'the location this declaration was issued',
+      'location',
+      'ort(?: der ausstellung)?',
+      'ausstellungsort',
+      "lieu(?: d'emission| d'etablissement)?",
+      'lugar(?: de (?:emision|expedicion))?',
+      'luogo(?: di emissione)?',
+      'city',
+    ],
+    confidence: 0.75,
+  },
+  {
+    key: 'certificate_holder',
+    words: [
+      "certificate'?s? holder",
+      'holder(?: of (?:the |this )?certificate)?',
+      'zertifikatsinhaber',
+      'inhaber',
+      'titulaire',
+    ],
+    confidence: 0.8,
+  },
+  {
+    key: 'applicant',
+    words: [
+      "applicant(?:'?s)?(?: name)?",
+      'client',
+      'prepared for',
+      'consignor',
+      'antragsteller',
+      'auftraggeber',
+      'demandeur',
+      'solicitante',
+      'richiedente',
+    ],
+    confidence: 0.8,
+  },
+];
+
+/** Lower case and unaccented, one character for one (so offsets in it are offsets in the original). */
+export const fold1 = (s: string) =>
+  [...s]
+    .map((c) => {
+      const f = c.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+      return f.length === 1 ? f : c.length === 1 ? c.toLowerCase() : c;
+    })
+    .join('')
+    .replace(/[’‘`´]/g, "'");
+
+const NUM = '(?:\\d{1,2}(?:\\.\\d{1,2})*\\s*[.)]\\s*(?:-\\s*)?)?';
+const SEP = '(?:\\s*(?:[:：]\\s*)+|\\s*\\.{2,}\\s*[:：]?\\s*|\\s*#\\s*|\\s+[-–]\\s+)';
+const compiled = LABELS.map((d) => ({
+  ...d,
+  re: new RegExp(`^${NUM}(?:${d.words.join('|')})${SEP}`),
+  bareRe: d.bare ? new RegExp(`^${NUM}(?:${d.bare.join('|')})\\s+`) : null,
+}));
+
+/** Another "Label:" later on the same line ends a value: "Name: Louis Qi Date: 2021-7-30". */
+const NEXT_LABEL = /\s{1,}(?=\p{Lu}[\p{L}'’]+(?:[ /][\p{L}'’.()]+){0,3}\s?(?:[:：]|\.{3,})(?:\s|$))/u;
+/** Any "Label:" line: never the value of the label above it. */
+const LABEL_LINE = /^[\p{L}][\p{L}\p{N} .'’/()&-]{1,40}\s?[:：](?:\s|$)/u;
+
+const BARE_NOT_VALUE =
+  /^(?:use|description|category|type|model|name|family|group|code|number|no\b|details|information|identification|safety|standard|specification|class|range|features?|overview)\b/i;
+
+interface Hit {
+  def: (typeof compiled)[number];
+  value: string;
+  lines: Line[];
+}
+
+function valueOn(text: string, from: number): string {
+  let v = text.slice(from).trim();
+  const cut = NEXT_LABEL.exec(v);
+  if (cut && cut.index > 0) v = v.slice(0, cut.index);
+  return v.replace(/^[:：\s]+/, '').trim();
+}
+
+function hitsOn(lines: Line[], line: Line): Hit[] {
+  const out: Hit[] = [];
+  const next = lines[line.index + 1];
+  const sameBlock = next && next.page === line.page;
+  // A label wrapped over two lines ("Certificate's" / "Holder :"; "Tested" / "according to").
+  const texts: { text: string; used: Line[] }[] = [{ text: line.text, used: [line] }];
+  if (sameBlock && line.text.length <= 24 && !/[:：\d]/.test(line.text))
+    texts.push({ text: `${line.text} ${next.text}`, used: [line, next] });
+  for (const { text, used } of texts) {
+    const folded = fold1(text);
+    for (const def of compiled) {
+      const m = def.re.exec(folded);
+      let value = '';
+      let valueLines = used;
+      if (m) value = valueOn(text, m[0].length);
+      else if (def.bareRe) {
+        const bm = def.bareRe.exec(folded);
+        // The value of a label without its colon starts with a capital or a digit ("Model No. A2663").
+        if (!bm || !/[\p{Lu}\d]/u.test(text[bm[0].length] ?? '')) continue;
+        value = valueOn(text, bm[0].length);
+        // "Product Use The configurable…", "Model Number(s)": another label's word, not a value.
+        if (!value || BARE_NOT_VALUE.test(value)) continue;
+      } else continue;
+      if (!value && m) {
+        // The value below the label: the next line (a lone ":" before it is layout).
+        const below = lines[used.at(-1)!.index + 1];
+        if (!below || below.page !== line.page || LABEL_LINE.test(below.text)) continue;
+        const t = below.text.replace(/^[:：]\s*/, '').trim();
+        if (!t) continue;
+        value = t;
+        valueLines = [...used, below];
+      }
+      if (value) out.push({ def, value, lines: valueLines });
+    }
+    if (out.length) break;
+  }
+  return out;
+}
+
+const WORDS = (s: string) => s.split(/\s+/).filter(Boolean).length;
+const SENTENCE =
+  /[.!?]$|\b(?:is|are|the|der|die|das|le|la|el|il|est|ist|has|have|which|that|und|and)\b.*\b(?:is|are|ist|sind|est|sont)\b/i;
+const NONE = /^(?:n\/?a|none|-+|\/|see (?:above|below|attached|page).*|siehe .*|voir .*|\(?blank\)?|tbd|xxx+)$/i;
+const PERSON =
+  /^(?:(?:dr|prof|dipl|ing|mr|mrs|ms|mag|herr|frau|m|mme|sr|sra|sig|dott)\.?(?:-ing\.?)?\s+)*\p{Lu}[\p{L}'’.-]+(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}$/u;
+const FUNCTION_WORDS =
+  /\b(?:director|manager|ceo|cto|cfo|coo|president|engineer|officer|head|chief|owner|founder|partner|representative|geschaftsfuhrer|geschaeftsfuehrer|leiter|prokurist|inhaber|vorstand|gerant|directeur|directrice|responsable|president|presidente|amministratore|direttore|gerente|responsabile|legale|quality|compliance|managing|general|technical|supervisor|engineering|certification|manger|kierownik|prezes|vd)\b/i;
+const REF_NUMBER = /^[A-Z0-9][A-Z0-9 ./_#-]{2,40}$/i;
+
+/** The value as the fact it is, or null when it does not look like one. */
+function accept(key: LabelledKey, raw: string): string | null {
+  const v = raw.replace(/[;,]+$/, '').trim();
+  if (!v || NONE.test(v) || v.length > 160) return null;
+  switch (key) {
+    case 'product_name':
+      if (v.length < 2 || v.length > 90 || WORDS(v) > 10 || SENTENCE.test(v) || !/\p{L}{2}/u.test(v)) return null;
+      if (/^(?:see|siehe|voir|ver|vedi)\b/i.test(v)) return null;
+      return v;
+    case 'brand':
+      if (v.length > 40 || WORDS(v) > 4 || !/\p{L}/u.test(v)) return null;
+      return v;
+    case 'model_number': {
+      // Commas inside brackets belong to the item: "DR-15-X (X=5,12,15,24)".
+      const items = v
+        .replace(AFTER_MODEL, '')
+        .split(/\s*(?:[,;]|\s\/\s|\band\b|\bund\b|\bet\b)\s*(?![^()]*\))/)
+        .map((x) => x.trim().replace(/^["']+|[."']+$/g, ''))
+        .map((x) => (x.includes('(') ? x : x.replace(/^\(|\)$/g, '')))
+        .filter((x) => x && x.length <= 40 && WORDS(x) <= 4 && /[\p{L}\d]/u.test(x) && !notAModel(x));
+      if (!items.length || items.length > 30) return null;
+      // A model is a code or a short name: "Block V", "PiKVM V4 Mini", not "See attached".
+      if (!items.every((x) => /\d|\p{Lu}{2}|\p{Lu}[\p{Ll}]+\s\p{Lu}|^\p{Lu}[\p{L}-]*$/u.test(x))) return null;
+      return items.join(', ');
+    }
+    case 'certificate_number':
+    case 'test_report_number': {
+      const items = v
+        .split(/\s*[,;]\s*|\s+(?:and|und|et|y)\s+/)
+        .map((x) => x.trim().replace(/[.]+$/, ''))
+        .filter((x) => REF_NUMBER.test(x) && /\d/.test(x) && x.replace(/\D/g, '').length >= 3);
+      // "Page 1 of 54" and dates are no numbers of a report.
+      const good = items.filter((x) => !/^(?:page|seite)\b/i.test(x) && !/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(x));
+      return good.length ? good.map((x) => x.split(/\s+/)[0]).join(', ') : null;
+    }
+    case 'test_laboratory':
+    case 'certificate_holder':
+    case 'applicant': {
+      const { name } = splitNameAddress(v);
+      if (
+        name.length < 3 ||
+        name.length > 120 ||
+        !/\p{L}{3}/u.test(name) ||
+        /^(?:see|same|siehe|wie|voir)\b/i.test(name)
+      )
+        return null;
+      return name.replace(/[,;]+$/, '');
+    }
+    case 'signatory_name':
+      return PERSON.test(v) && !FUNCTION_WORDS.test(v) ? v : null;
+    case 'signatory_function':
+      return v.length <= 70 && WORDS(v) <= 8 && FUNCTION_WORDS.test(v) && !/\d/.test(v) ? v : null;
+    case 'place_of_issue': {
+      const p = v
+        .replace(/\s*(?:,|\bon\b|\bam\b|\ble\b|\bel\b|\bil\b)?\s*\d{1,4}[./-]\d{1,2}[./-]\d{1,4}.*$/, '')
+        .replace(/[,;\s]+$/, '')
+        .trim();
+      if (p.length < 2 || p.length > 60 || /\d{3,}/.test(p) || !/^\p{Lu}/u.test(p) || WORDS(p) > 6) return null;
+      return p;
+    }
+  }
+}
+
+/** A signature's neighbourhood: the lines where "Name:" and "Title:" are the signatory's. */
+const SIGN_CONTEXT =
+  /\b(?:signature|signed|sign|unterschrift|unterzeichnet|firma|signe|date of issue|place and date|ort(?:,| und) datum|lieu et date|lugar y fecha|luogo e data|title|function|position)\b/;
+
+/** A number named in running text: "…only valid in connection with the test report number: ZKT-2310077552E." */
+const INLINE_NUMBER =
+  /\b(?:(test report|report|prufbericht|rapport d'essai|informe de ensayo|rapporto di prova)|(certificate|zertifikat|certificat|certificado|certificato))\s*(?:no\.?|nr\.?|number|nummer|n[°o]|#)\s*[:#]?\s*([A-Z0-9][A-Z0-9./_-]{4,40}[A-Z0-9])/i;
+/** A certificate's title with its number on the next line: "Certificate of Compliance" / "No. 3N200311.CZT0N37". */
+const CERT_TITLE = /^(?:certificate|certificat|zertifikat|certificado|certificato|attestation)\b.{0,40}$/;
+const BARE_NO = /^(?:no\.?|nr\.?|n[°o]\.?)\s*[:#]?\s*([A-Z0-9][A-Z0-9./_-]{4,40})$/i;
+
+export function readLabelled(lines: Line[], facts: FactSet) {
+  for (const line of lines) {
+    const inline = INLINE_NUMBER.exec(line.text);
+    if (inline && /\d/.test(inline[3])) {
+      const at = inline.index + inline[0].length - inline[3].length;
+      const value = line.text.slice(at, at + inline[3].length).replace(/[.]+$/, '');
+      facts.add(inline[1] ? 'test_report_number' : 'certificate_number', value, [line], 0.75);
+    }
+    const bareNo = BARE_NO.exec(line.text);
+    if (bareNo && /\d/.test(bareNo[1])) {
+      const title = lines
+        .slice(Math.max(0, line.index - 3), line.index)
+        .find((l) => l.page === line.page && CERT_TITLE.test(l.norm));
+      if (title) facts.add('certificate_number', bareNo[1].replace(/[.]+$/, ''), [title, line], 0.75);
+    }
+    if (line.text.length > 240) continue;
+    for (const hit of hitsOn(lines, line)) {
+      const key = hit.def.key;
+      const value = accept(key, hit.value);
+      if (!value) continue;
+      if (key === 'signatory_function' || key === 'place_of_issue') {
+        // "Title:" and "City:" are the signatory's only beside a signature, a name or a date.
+        const near = lines.slice(Math.max(0, line.index - 3), line.index + 4).filter((l) => l.page === line.page);
+        if (
+          !near.some((l) => l !== line && (SIGN_CONTEXT.test(l.norm) || /^name\s*:/.test(l.norm))) &&
+          !/^(?:place of issue|the location|issued (?:at|in)|ort der|ausstellungsort|lieu d|lugar de|luogo di)/.test(
+            fold1(line.text),
+          )
+        )
+          continue;
+      }
+      if (
+        key === 'test_laboratory' &&
+        !COMPANY_SUFFIX.test(value) &&
+        !/\b(?:laborator|test|tuv|sgs|intertek|bureau|dekra|institut)/i.test(value)
+      )
+        continue;
+      facts.add(key, value, hit.lines, hit.def.confidence);
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { extractFacts } from '@/lib/extract/facts';
+import { standardsIn } from '@/lib/extract/facts/references';
+
+/**
+ * Failure families met on real documents nobody on this project wrote (issue 34, issue 33 part 3), each
+ * reproduced on text written for this project (tests/fixtures/extract/real-families, MANIFEST.md): a
+ * value cut at a line wrap, standards without spaces or with OCR's "lEC", "en" as a word, an SDS's
+ * protective-equipment standards, a directive number read as a model, labelled values in test-report
+ * and certificate layouts.
+ */
+const dir = path.join(__dirname, '../../fixtures/extract/real-families');
+const read = (name: string) => readFileSync(path.join(dir, name), 'utf8');
+const facts = (text: string, documentType: string | null = 'declaration_of_conformity') =>
+  Object.fromEntries(extractFacts({ text, documentType }).map((f) => [f.field_key, f.value]));
+
+describe('standards by their grammar', () => {
+  it('with or without spaces, IEC and ETSI numbers, OCR "lEC", typographic hyphens', () => {
+    expect(standardsIn('EN55032:2015')).toEqual(['EN 55032:2015']);
+    expect(standardsIn('EN60601-1-2:2007')).toEqual(['EN 60601-1-2:2007']);
+    expect(standardsIn('IEC 62479:2010')).toEqual(['IEC 62479:2010']);
+    expect(standardsIn('ETSI EN 301489-17 V3.2.4: 2020')).toEqual(['EN 301 489-17 V3.2.4:2020']);
+    expect(standardsIn('lEC 62368-1:2014 (Ed. 2) + Cor.:2015')).toEqual(['IEC 62368-1:2014+AC:2015']);
+    expect(standardsIn('IEC 62321‐7‐2:2017')).toEqual(['IEC 62321-7-2:2017']);
+    expect(standardsIn('IEC 62321-5-2013')).toEqual(['IEC 62321-5:2013']);
+    expect(standardsIn('EN 61000-3-2:2019/A1:2021')).toEqual(['EN 61000-3-2:2019/A1:2021']);
+  });
+  it('a reference cut at a line wrap is read whole: "EN 71-3:2019+" / "A2:2024"', () => {
+    const f = facts(read('doc-wrapped-standards.txt'));
+    const list = f.harmonised_standards.split('; ');
+    expect(list).toContain('EN 71-3:2019+A2:2024');
+    expect(list).toContain('EN 62115:2020');
+    expect(list).toContain('EN 60601-1-2:2007');
+    expect(list).toContain('IEC 62479:2010');
+    expect(list).toContain('EN 301 489-17 V3.2.4:2020');
+    expect(list).toContain('IEC 62321-7-2:2017');
+  });
+  it('"en" as a Dutch, French or Spanish word is no standard', () => {
+    expect(facts(read('nl-manual-en-word.txt'), 'manual').harmonised_standards).toBe('EN 60335-1:2012');
+    expect(standardsIn('tussen de 0 en 100 W')).toEqual([]);
+    expect(standardsIn('código EN 16 01 03')).toEqual([]);
+  });
+  it("a safety data sheet's protective-equipment standards are not the product's", () => {
+    expect(facts(read('sds-ppe.txt'), 'safety_data_sheet').harmonised_standards).toBeUndefined();
+    // Unclassified, the sheet is told by its section headings.
+    expect(facts(read('sds-ppe.txt'), null).harmonised_standards).toBeUndefined();
+  });
+});
+
+describe('a directive, standard, date or postcode is never a model (issue 33)', () => {
+  it('"…in conformity with Directive 2009/48/EC…" gives no model "2009/48/EC"', () => {
+    const f = facts(read('doc-wrapped-standards.txt'));
+    expect(f.model_number).toBe('WD-220');
+    expect(facts('The toy model 2009/48/EC is in conformity with the directive.').model_number).toBeUndefined();
+    expect(facts('Model: EN 71-3:2019').model_number).toBeUndefined();
+    expect(facts('Model: 2024-05-01').model_number).toBeUndefined();
+    expect(facts('Model: 20097').model_number).toBeUndefined();
+  });
+});
+
+describe('labelled values in test-report and certificate layouts', () => {
+  it("a test report cover's dotted labels: number, laboratory, product, brand, models, applicant", () => {
+    const f = facts(read('report-cover.txt'), 'test_report');
+    expect(f.test_report_number).toBe('QTL-24051234E');
+    expect(f.test_laboratory).toBe('Quillon Testing Laboratory Co., Ltd.');
+    expect(f.product_name).toBe('USB charger');
+    expect(f.brand).toBe('BRIGHTFIELD');
+    expect(f.model_number).toBe('BF-65C, BF-45C');
+    expect(f.applicant).toBe('Brightfield Electronics Co., Ltd.');
+    expect(f.harmonised_standards).toBe('EN 62368-1:2014+A11:2017');
+  });
+  it('a certificate: its number, its holder (label over two lines, value after a lone ":"), the report it rests on', () => {
+    const f = facts(read('certificate-holder.txt'), 'certificate');
+    expect(f.certificate_number).toBe('CoC-2210-7781');
+    expect(f.certificate_holder).toBe('Lantern Bay Lighting Co., Ltd.');
+    expect(f.manufacturer_name).toBe('Lantern Bay Lighting Co., Ltd.');
+    expect(f.product_name).toBe('LED desk lamp');
+    expect(f.model_number).toBe('LB-DL10, LB-DL12');
+    expect(f.test_report_number).toBe('LBT-2210-7781E');
+  });
+});
