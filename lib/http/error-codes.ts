@@ -47,10 +47,10 @@ export const ERROR_CODES = {
     description: 'The API key was revoked (or rotated); use its replacement.',
   },
   API_KEY_NOT_ACCEPTED: {
-    status: 401,
+    status: 403,
     retryable: false,
     description:
-      'This operation needs a signed-in session; API keys (Authorization: Bearer) are not accepted on it. The API reference lists the operations that take a key.',
+      'A valid API key was sent to an operation that needs a signed-in session (members, invitations, API keys, uploads...); keys are not accepted on it, whatever their scopes. The API reference lists the operations that take a key and the scope each needs (x-required-scope).',
   },
   API_KEY_EXPIRED: {
     status: 401,

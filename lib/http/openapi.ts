@@ -47,7 +47,7 @@ const AUTH_RULES = [
   'Every read operation of workspace data accepts a workspace API key (Authorization: Bearer <key>) or the session cookie; its x-required-scope names the scope a key must hold (403 INSUFFICIENT_SCOPE with details.required_scope otherwise).',
   '/api/v1 is the versioned, Bearer-only namespace: its response shapes are stable and it never reads cookies. Operations outside /api/v1 follow the app and may change shape (x-stability preview).',
   'Writes other than those naming a write scope, and everything about members, invitations and API keys, need a signed-in session.',
-  'A 401 says what was sent and why it was refused: no credential, a key where only a session is accepted (API_KEY_NOT_ACCEPTED), an unknown (API_KEY_INVALID), revoked (API_KEY_REVOKED) or expired (API_KEY_EXPIRED) key.',
+  'A 401 means a missing or invalid credential and says which: no credential, an unknown (API_KEY_INVALID), revoked (API_KEY_REVOKED) or expired (API_KEY_EXPIRED) key. A valid key the operation does not admit is 403: INSUFFICIENT_SCOPE (details.required_scope) when the key lacks the scope, API_KEY_NOT_ACCEPTED where only a session is accepted, INSUFFICIENT_ROLE (details.required_role) when the member who created the key lacks the role.',
 ].join('\n\n');
 
 const EXTRA_ERROR_TEXT: Record<number, string> = {

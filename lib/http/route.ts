@@ -153,7 +153,7 @@ function parseWith<T extends z.ZodType>(schema: T, value: unknown, where: 'param
 
 /**
  * Resolves the caller for the operation's auth mode. Each 401 says what was sent and why it is not
- * enough: a key on a cookie-only operation is API_KEY_NOT_ACCEPTED, not "no cookie".
+ * enough. A valid key on a cookie-only operation is 403 API_KEY_NOT_ACCEPTED, not "no cookie".
  */
 async function authenticate(db: Db, req: Request, mode: AuthMode): Promise<AuthContext | null> {
   if (mode === 'none') return null;
@@ -162,9 +162,14 @@ async function authenticate(db: Db, req: Request, mode: AuthMode): Promise<AuthC
   const hasCookie = Boolean(sessionTokenFrom(req));
   if (mode === 'session') {
     if (!hasCookie && bearer) {
+      // Contract rule 1: 401 only for a missing or invalid credential. An unknown, revoked or expired
+      // key is refused as such (401); a valid key is an authenticated caller this operation does not
+      // admit, which is 403.
+      await authenticateApiKey(db, bearer);
       throw new AppError(
         'API_KEY_NOT_ACCEPTED',
         'This operation needs a signed-in session (the sb-access-token cookie); an API key was sent as Authorization: Bearer, and keys are not accepted here.',
+        { details: { accepted_auth: 'session' } },
       );
     }
     if (!hasCookie && authz) {

@@ -151,7 +151,8 @@ export const settingsMessages = defineMessages({
     'scope.outreach:read': 'List supplier requests and their timelines (GET /api/supplier-email/requests).',
     'scope.mcp:read':
       'Use the read-only MCP endpoint (/api/mcp): SKUs, dossiers, requirements, documents, imports and entities of the workspace.',
-    'scope.skus:write': 'Create SKUs and edit dossier values, entities and waivers through the API.',
+    'scope.skus:write':
+      'Create SKUs; set, suggest, confirm and reject dossier values; create, edit and link entities; waive blockers; bulk category and operator; AI fill. Acts with the role of the member who created the key (a reviewer also waives). Deleting, approving and publishing need a session.',
     'scope.export': 'Export SKUs as JSON or CSV with a Bearer key (paid plans).',
     'scope.extractions:write': 'Queue re-extraction of documents (POST /api/v1/.../re-extract).',
     'scope.outreach:write':
@@ -308,7 +309,8 @@ export const settingsMessages = defineMessages({
     'scope.outreach:read': 'Lieferantenanfragen und ihre Verläufe auflisten (GET /api/supplier-email/requests).',
     'scope.mcp:read':
       'Den MCP-Endpunkt nur zum Lesen nutzen (/api/mcp): SKUs, Dossiers, Anforderungen, Dokumente, Importe und Wirtschaftsakteure des Arbeitsbereichs.',
-    'scope.skus:write': 'SKUs anlegen und Dossier-Werte, Wirtschaftsakteure und Ausnahmen über die API bearbeiten.',
+    'scope.skus:write':
+      'SKUs anlegen; Dossier-Werte setzen, vorschlagen, bestätigen und ablehnen; Wirtschaftsakteure anlegen, bearbeiten und verknüpfen; Blocker ausnehmen; Kategorie und Akteur für viele SKUs; KI-Ausfüllen. Handelt mit der Rolle des Mitglieds, das den Schlüssel angelegt hat (Prüfer nehmen auch aus). Löschen, Freigeben und Veröffentlichen brauchen eine Anmeldung.',
     'scope.export': 'SKUs mit einem Bearer-Schlüssel als JSON oder CSV exportieren (kostenpflichtige Tarife).',
     'scope.extractions:write': 'Die erneute Extraktion von Dokumenten einreihen (POST /api/v1/.../re-extract).',
     'scope.outreach:write':

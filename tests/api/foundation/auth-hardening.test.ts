@@ -100,7 +100,7 @@ describe('session tokens: exp required, iat/nbf checked, bounded skew; never a 5
 });
 
 describe('API keys on operations that do not take them', () => {
-  it('a key on a cookie-only operation is 401 API_KEY_NOT_ACCEPTED, saying what was sent', async () => {
+  it('a valid key on a cookie-only operation is 403 API_KEY_NOT_ACCEPTED (an invalid one 401), saying what was sent', async () => {
     const u = await makeUser({ plan: 'pro' });
     const key = await createKey(u, ['skus:read', 'skus:write']);
     for (const [mod, path] of [
@@ -108,9 +108,11 @@ describe('API keys on operations that do not take them', () => {
       [workspaceRoute, '/api/workspace'],
       [sessionRoute, '/api/auth/session'],
     ] as const) {
-      const err = expectEnvelope(await call(mod, 'GET', path, { bearer: key }), 401, 'API_KEY_NOT_ACCEPTED');
+      const err = expectEnvelope(await call(mod, 'GET', path, { bearer: key }), 403, 'API_KEY_NOT_ACCEPTED');
       expect(err.message).toMatch(/API key was sent/);
       expect(err.message).toMatch(/not accepted/);
+      // Contract rule 1: only a missing or invalid credential is 401.
+      expectEnvelope(await call(mod, 'GET', path, { bearer: `cw_live_${'B'.repeat(43)}` }), 401, 'API_KEY_INVALID');
     }
     // No credential at all still says so; a cookie on a Bearer-only operation says cookies are not accepted.
     expect(expectEnvelope(await call(workspaceRoute, 'GET', '/api/workspace'), 401, 'UNAUTHORIZED').message).toMatch(

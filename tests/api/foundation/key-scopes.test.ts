@@ -220,9 +220,9 @@ describe('what a key reads', () => {
 });
 
 describe('the 401 says what was sent and why it failed', () => {
-  it('a key on a session-only read is API_KEY_NOT_ACCEPTED, not "no session cookie"', async () => {
+  it('a valid key on a session-only read is 403 API_KEY_NOT_ACCEPTED, not "no session cookie"', async () => {
     const res = await call(membersRoute, 'GET', '/api/members', { bearer: keys.get('skus:read')! });
-    const err = expectEnvelope(res, 401, 'API_KEY_NOT_ACCEPTED');
+    const err = expectEnvelope(res, 403, 'API_KEY_NOT_ACCEPTED');
     expect(err.message).toMatch(/API key was sent as Authorization: Bearer/);
     expect(err.message).not.toMatch(/no session cookie was sent/i);
   });

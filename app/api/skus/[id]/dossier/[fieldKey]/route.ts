@@ -51,7 +51,8 @@ const del = defineRoute({
   summary: 'Clear a dossier value',
   tags: ['Dossier'],
   stability: 'preview',
-  auth: 'session',
+  auth: 'either',
+  scope: 'skus:write',
   params: Params,
   responses: {
     200: { description: 'Cleared.', schema: z.object({ cleared: z.literal(true), field_key: z.string() }) },

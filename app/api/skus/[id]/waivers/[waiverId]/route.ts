@@ -11,7 +11,8 @@ const del = defineRoute({
   summary: 'Revoke a waiver',
   tags: ['SKUs'],
   stability: 'preview',
-  auth: 'session',
+  auth: 'either',
+  scope: 'skus:write',
   params: z.object({ id: Uuid, waiverId: Uuid }),
   responses: { 200: { description: 'Revoked.', schema: z.object({ waiver: WaiverSchema }) } },
   handler: async ({ db, auth, actor, params }) =>
