@@ -6,7 +6,7 @@
  * Values are stored as strings in a canonical form (dates YYYY-MM-DD, countries ISO alpha-2, country
  * lists "DE,FR,AT", lists "a; b", yes/no), so comparisons, exports and blockers see one spelling.
  */
-import { checkGtin } from '@/lib/gtin';
+import { acceptGtin } from '@/lib/gtin';
 import { z } from 'zod';
 import { LOCALES, isLocale, type Locale, type LocalizedText } from '@/lib/i18n/locales';
 import {
@@ -1093,7 +1093,8 @@ export function normalizeGtin(raw: unknown): NormalizeResult {
   }
   const v = singleLine(s);
   if (!v) return fail('The value is empty.');
-  const checked = checkGtin(v);
+  // Digits and length only: a wrong check digit is kept and becomes the SKU's GTIN_CHECK_DIGIT_INVALID warning.
+  const checked = acceptGtin(v);
   return checked.ok ? ok(checked.value) : fail(checked.message);
 }
 

@@ -5,11 +5,19 @@
  * refuses to guess where digits were lost (a GTIN shown as 4.00638E+12). Pure, never throws.
  */
 import { countryCode } from '@/lib/address/country';
-import { checkGtin, GTIN_LENGTHS } from '@/lib/gtin';
+import { acceptGtin, checkGtin, gtinFixSentence, GTIN_LENGTHS, type GtinFix } from '@/lib/gtin';
 import { normalizeCountryCode } from '@/lib/requirements/countries';
 
 export type Normalized<T = string> =
-  { ok: true; value: T; note?: NormalizeNote } | { ok: false; code: NormalizeErrorCode; message: string };
+  | { ok: true; value: T; note?: NormalizeNote; flag?: NormalizeFlag }
+  | { ok: false; code: NormalizeErrorCode; message: string };
+
+/** A value that is imported as given but flagged on its row (a GTIN whose check digit is wrong). */
+export interface NormalizeFlag {
+  code: 'gtin_invalid_check_digit';
+  message: string;
+  details: { gtin: string; expected_check_digit: number | null; likely_fixes: GtinFix[] };
+}
 
 export type NormalizeNote =
   | 'gtin_leading_zeros_restored'
@@ -36,6 +44,8 @@ export type NormalizeErrorCode =
  * its leading zeros (11 digits of a UPC-A, 7 of an EAN-8) is padded to the next standard length when the
  * check digit then verifies (padding never changes a GS1 check digit, so the verified digits are exactly
  * the code). Scientific notation is refused unless every digit is still present.
+ * A GTIN of 8, 12, 13 or 14 digits with a wrong check digit is imported as written and carries a `flag`
+ * (the contract constrains digits and length only; the SKU gets the warning GTIN_CHECK_DIGIT_INVALID).
  * Empty input gives { ok: true, value: null }.
  */
 export function normalizeGtin(raw: string | null | undefined): Normalized<string | null> {
@@ -57,7 +67,7 @@ export function normalizeGtin(raw: string | null | undefined): Normalized<string
       };
     }
     const check = finishGtin(digits, raw ?? '');
-    return check.ok ? { ok: true, value: check.value, note: 'gtin_from_exact_exponent' } : check;
+    return check.ok ? { ...check, note: 'gtin_from_exact_exponent' } : check;
   }
   const floatTail = /^(\d+)\.0+$/.exec(s);
   if (floatTail) s = floatTail[1];
@@ -72,7 +82,14 @@ export function normalizeGtin(raw: string | null | undefined): Normalized<string
 
 function finishGtin(digits: string, raw: string): Normalized<string | null> {
   if (GTIN_LENGTHS.includes(digits.length)) {
-    return checkGtin(digits).ok ? { ok: true, value: digits } : checkDigitError(raw);
+    const accepted = acceptGtin(digits);
+    if (!accepted.ok) return checkDigitError(raw);
+    if (accepted.check_digit_valid) return { ok: true, value: accepted.value };
+    return {
+      ok: true,
+      value: accepted.value,
+      flag: checkDigitFlag(accepted.value, accepted.expected_check_digit, accepted.likely_fixes),
+    };
   }
   // Lost leading zeros: 7 digits of an EAN-8, 9-11 digits of a UPC-A / EAN-13 with leading zeros.
   const target = digits.length === 7 ? 8 : digits.length >= 9 && digits.length <= 11 ? 12 : null;
@@ -83,7 +100,8 @@ function finishGtin(digits: string, raw: string): Normalized<string | null> {
       message: `"${truncate(raw)}" has ${digits.length} digits; a GTIN has 8, 12, 13 or 14.`,
     };
   }
-  // Padding never changes a GS1 check digit, so the padded code is judged by the same rule.
+  // Padding never changes a GS1 check digit, so the padded code is judged by the same rule. A padded
+  // code that does not verify is refused: with a length no GTIN has, the cell may not be a GTIN at all.
   const padded = digits.padStart(target, '0');
   return checkGtin(padded).ok ? { ok: true, value: padded, note: 'gtin_leading_zeros_restored' } : checkDigitError(raw);
 }
@@ -96,9 +114,28 @@ function checkDigitError(raw: string): Normalized<string | null> {
   };
 }
 
+function checkDigitFlag(gtin: string, expected: number | undefined, fixes: GtinFix[]): NormalizeFlag {
+  return {
+    code: 'gtin_invalid_check_digit',
+    message: /^0+$/.test(gtin)
+      ? `GTIN ${gtin} is zeros only, a placeholder rather than a product code; imported as given.`
+      : `GTIN ${gtin} has a wrong check digit (a typo, or digits lost); imported as given, check it.${gtinFixSentence(fixes)}`,
+    details: { gtin, expected_check_digit: expected ?? null, likely_fixes: fixes },
+  };
+}
+
+/**
+ * A GTIN cell read where only a verified GTIN will do (recognising a GTIN column by its values, GTINs
+ * proposed from a product page): a wrong check digit is a refusal here, as it was before.
+ */
+export function normalizeValidGtin(raw: string | null | undefined): Normalized<string | null> {
+  const r = normalizeGtin(raw);
+  return r.ok && r.flag ? checkDigitError(raw ?? '') : r;
+}
+
 /** True when the cell holds a valid GTIN as written or after restoring lost leading zeros. */
 export function isGtinLike(raw: string): boolean {
-  const r = normalizeGtin(raw);
+  const r = normalizeValidGtin(raw);
   return r.ok && r.value !== null;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Row planning: turns read rows + a column mapping into the records an import would write, with the
- * validation of SKU creation (sku_code 1-50 of [A-Za-z0-9_-], product_name 1-200, gtin 8/12/13/14 digits
- * with a valid check digit), dossier values in canonical form, entity candidates, and per-row errors and
+ * validation of SKU creation (sku_code 1-50 of [A-Za-z0-9_-], product_name 1-200, gtin 8/12/13/14 digits,
+ * a wrong check digit flagged and kept), dossier values in canonical form, entity candidates, and per-row errors and
  * warnings. Empty cells are left out, so a re-import never blanks a value. Repeated sku_codes: the later
  * row wins and the earlier one is skipped with a warning. Pure: the caller decides created vs updated.
  *
@@ -293,6 +293,8 @@ export class ImportPlanner {
           else if (g.value) {
             rec.sku.gtin = g.value;
             rec.sources.gtin = source;
+            // A wrong check digit flags the row and is imported as given (the SKU gets GTIN_CHECK_DIGIT_INVALID).
+            if (g.flag) rec.warnings.push(cellIssue(n, col.header, g.flag.code, g.flag.message));
             if (g.note === 'gtin_leading_zeros_restored')
               rec.warnings.push(
                 cellIssue(
@@ -460,6 +462,7 @@ export class ImportPlanner {
     } else if (parsed.definition.kind === 'gtin') {
       const g = normalizeGtin(raw);
       if (!g.ok) return dropped(g.code, g.message);
+      if (g.flag) issues.push({ code: g.flag.code, message: g.flag.message });
       value = g.value ?? '';
     }
     const r = normalizeFieldValue(key, value);

@@ -5,7 +5,7 @@
  * Pure and bounded: script blocks over 1 MB and structures deeper than 12 levels are ignored.
  */
 import { parse, type HTMLElement } from 'node-html-parser';
-import { normalizeGtin } from './normalize';
+import { normalizeValidGtin as normalizeGtin } from './normalize';
 import { SKU_CODE_RE } from '@/lib/skus/schemas';
 
 export type ProductDataSource = 'jsonld' | 'microdata' | 'opengraph';

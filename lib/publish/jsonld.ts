@@ -2,7 +2,7 @@
  * schema.org Product JSON-LD for a published snapshot, so marketplaces, feeds and agents read the
  * same data as the page. Serialised for embedding in <script type="application/ld+json">.
  */
-import { normalizeGtin } from '@/lib/dossier/catalogue';
+import { checkGtin } from '@/lib/gtin';
 import type { PublishedEntity, PublishedSnapshot } from './art19';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -33,7 +33,8 @@ export function buildProductJsonLd(snapshot: PublishedSnapshot): { [key: string]
   };
   const gtin = snapshot.sku.gtin ?? f.gtin ?? null;
   if (gtin) {
-    const checked = normalizeGtin(gtin);
+    // A stored GTIN may have a wrong check digit (a warning on the SKU); feeds get only a valid one.
+    const checked = checkGtin(gtin);
     if (checked.ok) product.gtin = checked.value;
   }
   if (f.model_number) product.model = f.model_number;

@@ -4,7 +4,7 @@
  * only, public documents and the schema.org JSON-LD. Pure: the caller loads the read model and, if
  * it could, captured the product picture. The public page renders this, never live data.
  */
-import { normalizeGtin } from '@/lib/dossier/catalogue';
+import { gtin14 as validGtin14 } from '@/lib/gtin';
 import { isEuEstablished } from '@/lib/requirements';
 import type { SkuReadModel } from '@/lib/skus/read-model';
 import { entityAddressLines } from '@/lib/skus/read-model';
@@ -88,8 +88,8 @@ export const publicPageUrl = (baseUrl: string, publicId: string) => `${baseUrl.r
 /** GTIN padded to 14 digits when its check digit is valid (8, 12, 13 or 14 digits), else null. */
 export function gtin14(raw: string | null | undefined): string | null {
   if (!raw) return null;
-  const r = normalizeGtin(raw);
-  return r.ok ? r.value.padStart(14, '0') : null;
+  // Stored GTINs may have a wrong check digit (a warning); the GS1 link and the page use only valid ones.
+  return validGtin14(raw);
 }
 
 /** The documents a revision publishes: linked, marked public, not expired. */

@@ -4,7 +4,7 @@
  * for a given `now`: no database, no clock unless `now` is omitted.
  */
 import { localizedFieldKey, normalizeFieldValue } from '@/lib/dossier/catalogue';
-import { gtinCheckDigitValid } from '@/lib/gtin';
+import { acceptGtin, gtinCheckDigitOf, gtinCheckDigitValid, gtinFixSentence } from '@/lib/gtin';
 import { languageName, type SafetyInfoLanguage } from '@/lib/i18n/languages';
 import { matchCategory } from './categories';
 import { foldText, isEeaMarket, isEuEstablished, MARKET_LANGUAGE_RULES, normalizeCountryCode } from './countries';
@@ -566,12 +566,32 @@ function evalRule(ctx: Context, rule: RequirementRule): Draft[] {
             }),
           ];
     case 'gtin_check_digit': {
-      const gtins = [ctx.fields.get('gtin'), ctx.input.sku.gtin?.trim()].filter(
+      const gtins = [ctx.input.sku.gtin?.trim(), ctx.fields.get('gtin')].filter(
         (g): g is string => !!g && /^\d{8,14}$/.test(g),
       );
-      return gtins.some((g) => !gtinCheckDigitValid(g))
-        ? [draft(rule.code, rule.severity, rule.message, ['gtin'], { kind: 'field', target: 'gtin' })]
-        : [];
+      const wrong = gtins.find((g) => !gtinCheckDigitValid(g) || /^0+$/.test(g));
+      if (!wrong) return [];
+      const accepted = acceptGtin(wrong);
+      const fixes = accepted.ok ? accepted.likely_fixes : [];
+      const message = /^0+$/.test(wrong)
+        ? `The GTIN ${wrong} is zeros only, a placeholder rather than a product code.`
+        : `${rule.message.replace(/\.$/, '')} (GTIN ${wrong}; the check digit for these digits would be ${gtinCheckDigitOf(wrong.slice(0, -1))}).${gtinFixSentence(fixes)}`;
+      return [
+        draft(
+          rule.code,
+          rule.severity,
+          message,
+          ['gtin'],
+          { kind: 'field', target: 'gtin' },
+          {
+            details: {
+              gtin: wrong,
+              expected_check_digit: accepted.ok ? (accepted.expected_check_digit ?? null) : null,
+              likely_fixes: fixes,
+            },
+          },
+        ),
+      ];
     }
   }
 }

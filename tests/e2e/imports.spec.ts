@@ -17,7 +17,7 @@ const CORPUS = path.resolve(process.cwd(), 'tests/fixtures/corpus/spreadsheets')
 /**
  * A German ERP export as Excel writes "CSV (Trennzeichen-getrennt)": Windows-1252, semicolons, CRLF,
  * commas inside the address cells, an EAN that lost its leading zero (42272005581 is UPC-A
- * 042272005581), German dates, one row with a wrong check digit and an impossible date, and the same
+ * 042272005581), German dates, one row whose EAN Excel turned into 4,01235E+12 and an impossible date, and the same
  * manufacturer spelled with another address in the last row.
  */
 function germanCatalogue(): Buffer {
@@ -26,7 +26,7 @@ function germanCatalogue(): Buffer {
     'HOLZ-001;42272005581;Holzeisenbahn 24-teilig;Spielwaren Müller GmbH;Hauptstraße 5, 96450 Coburg;info@mueller-spielwaren.de;Deutschland;01.03.2024;Achtung! Nicht für Kinder unter 36 Monaten geeignet. Erstickungsgefahr durch verschluckbare Kleinteile.;Spielzeug',
     'HOLZ-002;4006381333931;Stapelturm aus Buche;Spielwaren Müller GmbH;Hauptstraße 5, 96450 Coburg;info@mueller-spielwaren.de;DE;15.03.2024;;Spielzeug',
     'LAMP-010;4012345678901;Nachttischlampe LED;Lumo Lighting S.r.l.;Via Roma 12, 20121 Milano;service@lumo.it;Italien;02.04.2024;;Elektrogeräte',
-    'LAMP-011;4012345678900;Stehlampe Bogen;Lumo Lighting S.r.l.;Via Roma 12, 20121 Milano;service@lumo.it;IT;31.02.2024;;Elektrogeräte',
+    'LAMP-011;4,01235E+12;Stehlampe Bogen;Lumo Lighting S.r.l.;Via Roma 12, 20121 Milano;service@lumo.it;IT;31.02.2024;;Elektrogeräte',
     'HOLZ-003;4022111000553;Kaufladen Kasse;Spielwaren Müller G.m.b.H.;Hauptstr. 7, 96450 Coburg;info@mueller-spielwaren.de;DE;2024-05-01;;Spielzeug',
   ];
   return Buffer.from(rows.join('\r\n') + '\r\n', 'latin1');
@@ -99,7 +99,7 @@ test.describe('imports', () => {
       { timeout: 20_000 },
     );
     await expect(previewCell(page, 2, 'placed_on_market_date')).toContainText('2024-03-01');
-    // 31.02.2024 is no date: the value is dropped with a warning (the row fails for its check digit anyway).
+    // 31.02.2024 is no date: the value is dropped with a warning (the row fails for its lost EAN digits anyway).
     await expect(previewCell(page, 5, 'placed_on_market_date').getByTestId('cell-warning')).toBeVisible();
     await expect(page.getByTestId('unmapped-columns')).toHaveCount(0);
     await screenshot(page, 'imports-03-mapping');
@@ -109,7 +109,7 @@ test.describe('imports', () => {
     await expect(page.getByTestId('wizard-summary')).toBeVisible();
     await expect(page.getByTestId('would-create-value')).toHaveText('4');
     await expect(page.getByTestId('would-fail-value')).toHaveText('1');
-    await expect(page.getByTestId('row-error').first()).toContainText('check digit');
+    await expect(page.getByTestId('row-error').first()).toContainText('scientific notation');
     await expect(page.getByTestId('dry-run-candidate')).toHaveCount(3);
     await expect(page.getByTestId('dry-run-candidates').getByTestId('candidate-conflicts').first()).toBeVisible();
     await screenshot(page, 'imports-04-dry-run');
@@ -137,13 +137,13 @@ test.describe('imports', () => {
 
     // Row errors, downloadable as CSV.
     await page.getByTestId('tab-errors').click();
-    await expect(page.getByTestId('row-error').first()).toContainText('check digit');
+    await expect(page.getByTestId('row-error').first()).toContainText('scientific notation');
     const href = await page.getByTestId('download-errors').getAttribute('href');
     expect(href).toContain(`/api/imports/${batchId}/errors.csv`);
     const csv = await page.request.get(href!);
     expect(csv.status()).toBe(200);
     const csvText = await csv.text();
-    expect(csvText).toContain('gtin_invalid_check_digit');
+    expect(csvText).toContain('gtin_scientific_notation');
     expect(csvText).toMatch(/^5,/m);
     await screenshot(page, 'imports-06-row-errors');
 
@@ -343,11 +343,12 @@ test.describe('imports', () => {
     await expect(previewCell(page, 2, 'sku_code').getByTestId('preview-value')).not.toHaveText('');
     await screenshot(page, 'imports-10-xls-hidden-sheet');
 
-    // The trial plan holds 100 SKUs: 162 rows are valid, so 62 would fail on the limit, plus one wrong check digit.
+    // The trial plan holds 100 SKUs: 163 rows are valid (a wrong check digit only flags its row), so 63 would
+    // fail on the limit.
     await page.getByTestId('to-summary').click();
     await expect(page.getByTestId('would-create-value')).toHaveText('100');
     await expect(page.getByTestId('would-fail-value')).toHaveText('63');
-    await expect(page.getByTestId('would-fail')).toContainText('62 over the plan limit');
+    await expect(page.getByTestId('would-fail')).toContainText('63 over the plan limit');
     await expect(page.getByTestId('plan-limit-note')).toBeVisible();
     await screenshot(page, 'imports-11-xls-plan-limit');
   });

@@ -68,9 +68,9 @@ describe('entity resolution', () => {
       params: { batchId },
     });
     const byKey = Object.fromEntries(review.body.entity_candidates.map((c: any) => [c.candidate_key, c]));
-    // Row 4 (Fabbrica) failed its GTIN check: only rows that import propose entities.
-    expect(Object.keys(byKey).sort()).toEqual([MAIN, SERVICE].sort());
-    expect(byKey[FABBRICA]).toBeUndefined();
+    // Row 4 (Fabbrica) has a wrong GTIN check digit, a flag that does not fail it: its manufacturer is proposed.
+    expect(Object.keys(byKey).sort()).toEqual([MAIN, SERVICE, FABBRICA].sort());
+    expect(byKey[FABBRICA].source_rows).toEqual([4]);
     expect(byKey[MAIN]).toMatchObject({
       role: 'manufacturer',
       proposed_values: {

@@ -60,18 +60,19 @@ describe('re-running a file', () => {
   it('creates nothing twice: unchanged rows are skipped, changed ones updated with history kept', async () => {
     const u = await makeUser();
     const first = await importAndRun(u, KATALOG(), 'katalog.csv');
-    expect(first.batch).toMatchObject({ created_rows: 2, skipped_rows: 1, failed_rows: 1 });
+    // Row 4's wrong GTIN check digit is a flag, not a failure: three SKUs.
+    expect(first.batch).toMatchObject({ created_rows: 3, skipped_rows: 1, failed_rows: 0 });
     const after1 = await counts(u.workspaceId);
 
     const dry = await postImport(u, KATALOG(), 'katalog.csv', { dryRun: true });
-    expect(dry.body.counts).toEqual({ total_rows: 4, would_create: 0, would_update: 0, would_skip: 3, would_fail: 1 });
+    expect(dry.body.counts).toEqual({ total_rows: 4, would_create: 0, would_update: 0, would_skip: 4, would_fail: 0 });
     const second = await importAndRun(u, KATALOG(), 'katalog.csv');
     expect(second.batch).toMatchObject({
-      status: 'completed_with_errors',
+      status: 'completed',
       created_rows: 0,
       updated_rows: 0,
-      skipped_rows: 3,
-      failed_rows: 1,
+      skipped_rows: 4,
+      failed_rows: 0,
       processed_rows: 4,
     });
     const after2 = await counts(u.workspaceId);
@@ -83,7 +84,7 @@ describe('re-running a file', () => {
       .decode(KATALOG(), 'win1252')
       .replace('Achtung: Nur unter Aufsicht Erwachsener verwenden.', 'Achtung: Nur unter Aufsicht verwenden.');
     const third = await importAndRun(u, text, 'katalog-utf8.csv');
-    expect(third.batch).toMatchObject({ created_rows: 0, updated_rows: 1, skipped_rows: 2, failed_rows: 1 });
+    expect(third.batch).toMatchObject({ created_rows: 0, updated_rows: 1, skipped_rows: 3, failed_rows: 0 });
     const a101 = (await skuWithValues(u.workspaceId, 'A-101'))!;
     expect(a101.values.safety_warnings_de).toMatchObject({
       value: 'Achtung: Nur unter Aufsicht verwenden.',
@@ -192,11 +193,19 @@ describe('review, rows and errors.csv', () => {
     const res = await get(reviewRoute, u, batch.id, '/review');
     expect(res.status).toBe(200);
     const r = res.body;
-    expect(r.batch).toMatchObject({ id: batch.id, status: 'completed_with_errors' });
+    expect(r.batch).toMatchObject({ id: batch.id, status: 'completed' });
+    // Row 4's wrong GTIN check digit is a flag on the row: the SKU is created with the GTIN as written.
     expect(r.skus.map((s: any) => [s.sku_code, s.outcome, s.row_number])).toEqual([
       ['A-101', 'created', 3],
+      ['A-102', 'created', 4],
       ['A-100', 'created', 5],
     ]);
+    const a102 = r.skus[1];
+    expect(a102.warnings).toContainEqual({
+      column: 'EAN',
+      code: 'gtin_invalid_check_digit',
+      message: expect.stringContaining('check digit'),
+    });
     const a101 = r.skus[0];
     expect(a101).toMatchObject({
       sku_id: expect.any(String),
@@ -217,9 +226,7 @@ describe('review, rows and errors.csv', () => {
       provenance: { source: 'import', batch_id: batch.id, row: 3, column: 'Hersteller' },
     });
     expect(a101.warnings.map((w: any) => w.code)).toContain('gtin_leading_zeros_restored');
-    expect(r.row_errors).toEqual([
-      { row: 4, column: 'EAN', code: 'gtin_invalid_check_digit', message: expect.any(String), severity: 'error' },
-    ]);
+    expect(r.row_errors).toEqual([]);
     const keys = r.entity_candidates.map((c: any) => `${c.role}:${c.candidate_key}`);
     expect(keys).toContain('manufacturer:mueller spielwaren gmbh|hauptstrasse 5 10115 berlin|info@mueller-spiel.de');
     for (const c of r.entity_candidates)
@@ -233,10 +240,10 @@ describe('review, rows and errors.csv', () => {
     expect(r.summary).toMatchObject({
       total_rows: 4,
       processed_rows: 4,
-      created: 2,
+      created: 3,
       updated: 0,
       skipped: 1,
-      failed: 1,
+      failed: 0,
       error: 0,
       skus_truncated: false,
       errors_url: `/api/imports/${batch.id}/errors.csv`,
@@ -250,12 +257,13 @@ describe('review, rows and errors.csv', () => {
       'ok-1;Fine;',
       'bad code;Broken;',
       'ok-2;;',
-      'ok-3;Bad EAN;4006381333932',
+      'ok-3;Bad EAN;4006381X33932',
+      'ok-4;Check digit;4006381333932',
     ].join('\n');
     const { batch } = await importAndRun(u, file, 'evil.csv', {
       mapping: JSON.stringify({ '=HYPERLINK("http://evil")': 'sku_code', Name: 'product_name', EAN: 'gtin' }),
     });
-    expect(batch).toMatchObject({ created_rows: 1, failed_rows: 3 });
+    expect(batch).toMatchObject({ created_rows: 2, failed_rows: 3 }); // a wrong check digit alone does not fail
     const res = await get(errorsRoute, u, batch.id, '/errors.csv');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
@@ -274,7 +282,7 @@ describe('review, rows and errors.csv', () => {
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['3', '4', '5']);
     expect(lines[1]).toMatch(/^3,"'=HYPERLINK\(""http:\/\/evil""\)",sku_code_invalid,/);
     expect(lines[2]).toMatch(/^4,Name,product_name_required,/);
-    expect(lines[3]).toMatch(/^5,EAN,gtin_invalid_check_digit,/);
+    expect(lines[3]).toMatch(/^5,EAN,gtin_not_numeric,/);
   });
 
   it('rows pages by row number with a cursor and filters by outcome', async () => {

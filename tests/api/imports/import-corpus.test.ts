@@ -52,11 +52,17 @@ describe('German Windows-1252 catalogue (umlauts, „“ – ‰ €, semicolons
       country_of_origin: 'DE',
     });
     expect(row3.warnings.map((w: any) => w.code)).toContain('gtin_leading_zeros_restored');
-    expect(b.row_errors).toEqual([
-      { row: 4, column: 'EAN', code: 'gtin_invalid_check_digit', message: expect.stringContaining('check digit') },
-    ]);
-    expect(b.row_errors_total).toBe(1);
-    expect(b.counts).toEqual({ total_rows: 4, would_create: 2, would_update: 0, would_skip: 1, would_fail: 1 });
+    // A wrong GTIN check digit flags row 4 and keeps its GTIN as written; it fails nothing.
+    expect(b.row_errors).toEqual([]);
+    expect(b.row_errors_total).toBe(0);
+    const row4 = b.sample_rows.find((r: any) => r.row_number === 4);
+    expect(row4).toMatchObject({ status: 'valid', sku: { gtin: '4006381333932' } });
+    expect(row4.warnings).toContainEqual({
+      column: 'EAN',
+      code: 'gtin_invalid_check_digit',
+      message: expect.stringContaining('check digit'),
+    });
+    expect(b.counts).toEqual({ total_rows: 4, would_create: 3, would_update: 0, would_skip: 1, would_fail: 0 });
     expect(b.plan_limit).toEqual({ plan: 'trial', limit: 100, current_count: 0 });
     const mueller = b.entity_candidates.filter(
       (c: any) => c.role === 'manufacturer' && c.proposed_values.name.startsWith('Müller'),
@@ -83,13 +89,13 @@ describe('German Windows-1252 catalogue (umlauts, „“ – ‰ €, semicolons
       errors_url: `/api/imports/${commit.batch.id}/errors.csv`,
     });
     expect(batch).toMatchObject({
-      status: 'completed_with_errors',
+      status: 'completed',
       total_rows: 4,
       processed_rows: 4,
-      created_rows: 2,
+      created_rows: 3,
       updated_rows: 0,
       skipped_rows: 1,
-      failed_rows: 1,
+      failed_rows: 0,
       error_rows: 0,
       file_format: 'csv',
       error_message: null,
@@ -119,7 +125,12 @@ describe('German Windows-1252 catalogue (umlauts, „“ – ‰ €, semicolons
       safety_warnings_de: 'Achtung: Nur unter Aufsicht Erwachsener verwenden.',
     });
     expect(a101.values.country_of_origin.provenance).toEqual({ batch_id: batch.id, row: 3, column: 'Ursprungsland' });
-    expect(await skuWithValues(u.workspaceId, 'A-102')).toBeNull(); // bad check digit: the row failed
+    // A wrong check digit: created with the GTIN as written and the warning GTIN_CHECK_DIGIT_INVALID.
+    const a102 = (await skuWithValues(u.workspaceId, 'A-102'))!;
+    expect(a102.sku.gtin).toBe('4006381333932');
+    expect(a102.sku.blockers).toContainEqual(
+      expect.objectContaining({ code: 'GTIN_CHECK_DIGIT_INVALID', severity: 'warning' }),
+    );
     expect(a101.sku.blockerCount).toBeGreaterThan(0); // blockers were computed
   });
 });

@@ -5,6 +5,7 @@ import {
   normalizeDate,
   normalizeDecimal,
   normalizeGtin,
+  normalizeValidGtin,
   serialDate,
 } from '@/lib/imports/normalize';
 
@@ -38,13 +39,38 @@ describe('normalizeGtin', () => {
     expect(normalizeGtin('1234565')).toEqual({ ok: true, value: '01234565', note: 'gtin_leading_zeros_restored' });
   });
 
-  it('rejects bad check digits, wrong lengths and letters with a code', () => {
-    expect(normalizeGtin('4006381333932')).toMatchObject({ ok: false, code: 'gtin_invalid_check_digit' });
+  it('keeps a GTIN of a GTIN length with a wrong check digit as written, flagged with the possible fixes', () => {
+    expect(normalizeGtin('4006381333932')).toMatchObject({
+      ok: true,
+      value: '4006381333932',
+      flag: { code: 'gtin_invalid_check_digit', details: { expected_check_digit: 1 } },
+    });
+    // digits 6 and 7 of 4006381333931 swapped: the flag names the correction among its candidates
+    const swapped = normalizeGtin('4006318333931');
+    expect(swapped.ok && swapped.flag?.details.likely_fixes).toContainEqual({
+      kind: 'transposed_digits',
+      value: '4006381333931',
+      positions: [6, 7],
+    });
+    expect(swapped.ok && swapped.flag?.message).toContain('4006381333931 (digits 6 and 7 swapped)');
+    expect(normalizeGtin('0000000000000')).toMatchObject({
+      ok: true,
+      value: '0000000000000',
+      flag: { code: 'gtin_invalid_check_digit' },
+    });
+    expect(normalizeGtin('4006381333931')).toEqual({ ok: true, value: '4006381333931' });
+  });
+
+  it('rejects wrong lengths and letters with a code; padding that does not verify is not guessed', () => {
     expect(normalizeGtin('42272005582')).toMatchObject({ ok: false, code: 'gtin_invalid_check_digit' });
     expect(normalizeGtin('12345')).toMatchObject({ ok: false, code: 'gtin_invalid_length' });
     expect(normalizeGtin('400638133393112')).toMatchObject({ ok: false, code: 'gtin_invalid_length' });
     expect(normalizeGtin('ABC123')).toMatchObject({ ok: false, code: 'gtin_not_numeric' });
-    expect(normalizeGtin('0000000000000')).toMatchObject({ ok: false, code: 'gtin_invalid_check_digit' });
+  });
+
+  it('where only a verified GTIN will do (column detection, web pages), a wrong check digit is refused', () => {
+    expect(normalizeValidGtin('4006381333932')).toMatchObject({ ok: false, code: 'gtin_invalid_check_digit' });
+    expect(normalizeValidGtin('4006381333931')).toEqual({ ok: true, value: '4006381333931' });
   });
 
   it('refuses scientific notation that lost digits instead of guessing', () => {

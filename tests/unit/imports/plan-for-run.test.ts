@@ -17,7 +17,7 @@ const HEADER = 'Artikelnummer;Bezeichnung;EAN;Hersteller;Herstelleradresse;Herst
 
 /**
  * Repeated codes: a valid row repeated by a valid one (superseded), by an invalid one (not superseded:
- * a bad EAN), three times over, and a code repeated with a different case; rows with no code, with
+ * an EAN with a letter; a wrong check digit is only a flag), three times over, and a code repeated with a different case; rows with no code, with
  * only dossier values, and empty.
  */
 function catalogue(rows: number): string {
@@ -28,7 +28,7 @@ function catalogue(rows: number): string {
     if (i % 29 === 7) code = `SKU-${i - 1}`; // repeats it with a bad EAN below
     if (i % 41 === 9) code = `sku-${i - 5}`; // another code (codes are case-sensitive)
     if (i % 37 === 11) code = '';
-    const ean = i % 29 === 7 || i % 31 === 3 ? '4006381333932' : '4006381333931';
+    const ean = i % 29 === 7 || i % 31 === 3 ? '4006381X33931' : i % 43 === 5 ? '4006381333932' : '4006381333931';
     const m = i % 7;
     const cells =
       i % 53 === 17

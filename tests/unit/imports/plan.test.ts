@@ -52,16 +52,23 @@ describe('planImport on the German Windows-1252 catalogue', () => {
     });
     expect(r3.sources.gtin).toEqual({ column: 'EAN', column_index: 2 });
 
-    expect(r4.status).toBe('invalid');
-    expect(r4.errors).toEqual([
-      { row: 4, column: 'EAN', code: 'gtin_invalid_check_digit', message: expect.stringContaining('check digit') },
-    ]);
+    // A wrong check digit flags the row and keeps the GTIN as written (the contract checks digits and length).
+    expect(r4.status).toBe('valid');
+    expect(r4.errors).toEqual([]);
+    expect(r4.sku.gtin).toBe('4006381333932');
+    expect(r4.warnings).toContainEqual({
+      row: 4,
+      column: 'EAN',
+      code: 'gtin_invalid_check_digit',
+      message: expect.stringContaining('check digit'),
+    });
     expect(r4.dossier.country_of_origin).toBe('IT');
     expect(r4.dossier.safety_warnings_de).toBeUndefined(); // empty cell: nothing, never a blank
 
-    expect(plan.summary).toMatchObject({ total_rows: 4, valid_rows: 2, invalid_rows: 1, skipped_rows: 1 });
+    expect(plan.summary).toMatchObject({ total_rows: 4, valid_rows: 3, invalid_rows: 0, skipped_rows: 1 });
+    expect(plan.summary.warnings_by_code.gtin_invalid_check_digit).toBe(1);
     expect(plan.summary.duplicate_sku_codes).toEqual([{ sku_code: 'A-100', kept_row: 5, superseded_rows: [2] }]);
-    expect(plan.errors).toHaveLength(1);
+    expect(plan.errors).toHaveLength(0);
   });
 
   it('groups the manufacturer spellings under one identity and flags the email conflict', async () => {
@@ -82,7 +89,8 @@ describe('planImport on the German Windows-1252 catalogue', () => {
     expect(other.source_rows).toEqual([5]);
     expect(other.conflicts[0].other_candidate_key).toBe(main.candidate_key);
     const italian = plan.entity_candidates.find((c) => c.proposed_values.name === 'Fabbrica Giocattoli S.p.A.');
-    expect(italian).toBeUndefined(); // row 4 is invalid (bad GTIN): its entities are not proposed
+    // Row 4 has a wrong GTIN check digit, a flag and not a failure: its manufacturer is proposed.
+    expect(italian?.source_rows).toEqual([4]);
   });
 });
 
