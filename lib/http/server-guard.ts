@@ -103,6 +103,50 @@ export function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: Buf
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
 }
 
+/**
+ * A declared body up to this size that is still unread when its answer has been written is read and
+ * discarded so the connection serves its next request; a larger one, or one of unknown size (chunked),
+ * is not worth the bandwidth: its answer closes the connection instead.
+ */
+export const DRAIN_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * An answer written before the request body was read to its end (a malformed multipart refused at its
+ * first bad part, a 401 or 413 before the upload, a JSON body over its limit) must not wedge a
+ * keep-alive connection. Node drains an unread body by itself only when nothing started reading it;
+ * under Next the route had read part of it through a web stream and cancelled that stream, which
+ * destroys the request and leaves the socket paused: the rest of the body and the next request on the
+ * socket were never parsed, and the client saw nothing until the keep-alive timeout reset the socket.
+ */
+function settleUnreadBody(req: http.IncomingMessage, res: http.ServerResponse) {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  const chunked = req.headers['transfer-encoding'] !== undefined;
+  if (!chunked && !(declared > 0)) return;
+  if (chunked || declared > DRAIN_LIMIT_BYTES) {
+    // Decided when the head is written: a body read to its end by then (every accepted upload) keeps
+    // the connection; an unread one ends it, and Node closes the socket after the answer.
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: http.ServerResponse, ...args: unknown[]) {
+      if (!req.complete) this.setHeader('connection', 'close');
+      return (writeHead as (...a: unknown[]) => http.ServerResponse).apply(this, args);
+    } as typeof res.writeHead;
+    return;
+  }
+  const socket = req.socket;
+  res.once('finish', () => {
+    if (req.complete || socket.destroyed) return;
+    // What Node's own server calls for a body nobody read: the parser stops handing the body to the
+    // request and discards it (at most DRAIN_LIMIT_BYTES here), then parses the next request.
+    const dump = (req as http.IncomingMessage & { _dump?: () => void })._dump;
+    if (typeof dump !== 'function') {
+      socket.destroy();
+      return;
+    }
+    dump.call(req);
+    socket.resume();
+  });
+}
+
 /** Puts the checks in front of the server's request listeners (once per server). */
 export function guardHttpServer(server: http.Server) {
   const s = server as http.Server & { [GUARDED]?: true };
@@ -121,6 +165,7 @@ export function guardHttpServer(server: http.Server) {
         Array.isArray(fwd) ? fwd.join(',') : fwd,
         trusted,
       );
+      settleUnreadBody(req, res);
       for (const l of listeners) l.call(server, req, res);
       return;
     }
