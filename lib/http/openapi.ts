@@ -61,11 +61,20 @@ const EXTRA_ERROR_TEXT: Record<number, string> = {
 /** Named schemas (zod .meta({ id })) are hoisted into components.schemas and referenced from there. */
 let components: Record<string, unknown> = {};
 
+/**
+ * zod writes the safe-integer range (±9007199254740991) as the bounds of every z.number().int() that
+ * sets none; they are no real bound, and /docs/api shows them as example values. A bound the schema
+ * does set (min(1), max(100)) is kept.
+ */
+const isSafeIntegerBound = (k: string, v: unknown) =>
+  (k === 'minimum' && v === Number.MIN_SAFE_INTEGER) || (k === 'maximum' && v === Number.MAX_SAFE_INTEGER);
+
 function hoist(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(hoist);
   if (!node || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) {
+    if (isSafeIntegerBound(k, v)) continue;
     if (k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/'))
       out[k] = `#/components/schemas/${v.slice(8)}`;
     else out[k] = hoist(v);

@@ -184,9 +184,46 @@ export async function handleMcpRequest(req: Request, ctx: McpContext, requestId:
   });
   await server.connect(transport);
   try {
-    return await transport.handleRequest(req);
+    return await envelopeTransportErrors(await transport.handleRequest(req));
   } finally {
     // JSON mode has resolved every response by now; nothing stays open.
     await server.close().catch(() => {});
   }
+}
+
+/**
+ * The transport answers a request it cannot read (malformed JSON, not a JSON-RPC message, wrong
+ * Content-Type, no acceptable Accept) with an HTTP 4xx and a JSON-RPC error body. The contract says
+ * every error response uses the envelope, and the streamable-HTTP transport only allows (MAY) a
+ * JSON-RPC body there, so those become the envelope, with the JSON-RPC code in details. Errors
+ * inside a readable JSON-RPC exchange (unknown method, invalid params) are answered at HTTP 200 and
+ * stay JSON-RPC, as MCP requires.
+ */
+async function envelopeTransportErrors(res: Response): Promise<Response> {
+  if (res.status < 400) return res;
+  const text = await res.text();
+  let rpc: { code?: unknown; message?: unknown } | undefined;
+  try {
+    const parsed = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
+    rpc = parsed && typeof parsed === 'object' ? parsed.error : undefined;
+  } catch {
+    /* not JSON: the status decides alone */
+  }
+  const message =
+    typeof rpc?.message === 'string' ? rpc.message : `The MCP transport refused the request (${res.status}).`;
+  const details = { jsonrpc_error: { code: typeof rpc?.code === 'number' ? rpc.code : null, message } };
+  const headers = res.headers.get('allow') ? { Allow: res.headers.get('allow')! } : undefined;
+  if (res.status === 415)
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the JSON-RPC message as application/json.', { details });
+  if (res.status === 413) throw new AppError('PAYLOAD_TOO_LARGE', message, { details });
+  if (res.status === 405) throw new AppError('METHOD_NOT_ALLOWED', message, { details, headers });
+  if (res.status === 400 && rpc?.code === -32700 && /Invalid JSON$/i.test(message))
+    throw new AppError('INVALID_JSON', 'The body is not valid JSON (JSON-RPC parse error -32700).', { details });
+  if (res.status === 400)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The body is not a JSON-RPC 2.0 request, notification or batch: ${message}`,
+      { details: { ...details, fields: [{ path: 'body', message }] } },
+    );
+  throw new AppError(res.status === 406 ? 'VALIDATION_FAILED' : 'MALFORMED_REQUEST', message, { details });
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ErrorEnvelope } from '@/lib/http/schemas';
 import { AppError, defineRoute, json, routeMethods } from '@/lib/http';
 import { mcpMetadata } from '@/lib/mcp/metadata';
 import { publicAppUrl } from '@/lib/config/public-url';
@@ -35,20 +34,14 @@ const get = defineRoute({
   },
 });
 
-/** A JSON-RPC 2.0 error response: protocol errors keep JSON-RPC form. */
-const JsonRpcError = z.object({
-  jsonrpc: z.literal('2.0'),
-  id: z.union([z.string(), z.number(), z.null()]),
-  error: z.object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }),
-});
-
-// POST /api/mcp – MCP over streamable HTTP (stateless, JSON responses). JSON-RPC errors stay JSON-RPC.
+// POST /api/mcp – MCP over streamable HTTP (stateless, JSON responses). JSON-RPC errors at HTTP 200 stay
+// JSON-RPC; a request the transport cannot read is an HTTP error with the envelope (lib/mcp/server.ts).
 const post = defineRoute({
   method: 'POST',
   path: '/api/mcp',
   operationId: 'mcpJsonRpc',
   summary: 'MCP JSON-RPC (streamable HTTP)',
-  description: `One JSON-RPC 2.0 message or a batch, answered as application/json (no session id, no SSE). Send Accept: application/json, text/event-stream. Read-only tools. Protocol errors (unknown method -32601, invalid params -32602, parse error -32700) are JSON-RPC error objects. ${AUTH_DOC}`,
+  description: `One JSON-RPC 2.0 message or a batch, answered as application/json (no session id, no SSE). Send Accept: application/json, text/event-stream. Read-only tools. Errors inside a readable JSON-RPC exchange are answered at HTTP 200 as JSON-RPC error objects, as MCP requires (unknown method -32601, invalid params -32602); a tool that cannot answer (unknown id, unknown or invalid arguments) returns isError: true naming the reason. A request the transport cannot read is an HTTP error with the error envelope like every other operation: malformed JSON 400 INVALID_JSON, a body that is not a JSON-RPC message 400 VALIDATION_FAILED, a Content-Type other than application/json 415 UNSUPPORTED_MEDIA_TYPE; details.jsonrpc_error carries the JSON-RPC code (-32700, -32600). ${AUTH_DOC}`,
   tags: ['MCP'],
   stability: 'preview',
   auth: 'bearer',
@@ -66,13 +59,10 @@ const post = defineRoute({
       .loose(),
   },
   maxBodyBytes: MCP_MAX_BODY_BYTES,
+  errors: [413, 415],
   responses: {
     200: { description: 'A JSON-RPC response (free-form object).', schema: z.record(z.string(), z.unknown()) },
     202: { description: 'Only notifications or responses were sent: accepted, no body.' },
-    400: {
-      description: 'A JSON-RPC error object (parse error -32700, invalid request -32600), or the error envelope.',
-      schema: z.union([JsonRpcError, z.array(JsonRpcError), ErrorEnvelope]),
-    },
   },
   handler: async ({ req, db, auth, actor, requestId }) =>
     handleMcpRequest(req, { db, workspaceId: auth.workspace.id, actor, origin: publicAppUrl(req) }, requestId),

@@ -75,11 +75,20 @@ export default function McpDocsPage() {
               </Link>
               ; a key without <code className={code}>mcp:read</code> answers 403{' '}
               <code className={code}>INSUFFICIENT_SCOPE</code>; requests count against the API rate limit (429{' '}
-              <code className={code}>RATE_LIMITED</code>). Protocol errors stay JSON-RPC: unknown method{' '}
-              <code className={code}>-32601</code>, invalid params <code className={code}>-32602</code>, malformed JSON{' '}
-              <code className={code}>-32700</code>. A tool that cannot answer (unknown id, bad cursor, invalid
-              arguments) returns a result with <code className={code}>isError: true</code> and the reason, so the agent
-              can correct itself.
+              <code className={code}>RATE_LIMITED</code>). Errors inside a readable JSON-RPC exchange are answered at
+              HTTP 200 as JSON-RPC, as MCP requires: unknown method <code className={code}>-32601</code>, invalid params{' '}
+              <code className={code}>-32602</code>. A tool that cannot answer (unknown id, bad cursor, invalid or{' '}
+              <strong>unknown</strong> arguments) returns a result with <code className={code}>isError: true</code> and
+              the reason, so the agent can correct itself: inputs are closed, an argument a tool does not know is named
+              in the error, never ignored.
+            </p>
+            <p className="text-muted-foreground">
+              A request the transport cannot read is an HTTP error and uses the error envelope like every other
+              operation (MCP&rsquo;s transport only allows a JSON-RPC body there): malformed JSON 400{' '}
+              <code className={code}>INVALID_JSON</code>, a body that is not a JSON-RPC message 400{' '}
+              <code className={code}>VALIDATION_FAILED</code>, a Content-Type other than application/json 415{' '}
+              <code className={code}>UNSUPPORTED_MEDIA_TYPE</code>; <code className={code}>details.jsonrpc_error</code>{' '}
+              carries the JSON-RPC code (<code className={code}>-32700</code>, <code className={code}>-32600</code>).
             </p>
             <p className="text-muted-foreground">
               <code className={code}>GET /api/mcp</code> with the same header returns the server metadata (version,

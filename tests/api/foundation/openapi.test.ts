@@ -48,4 +48,18 @@ describe('OpenAPI document', () => {
     );
     expect(Object.keys(doc['x-error-codes'])).toEqual(Object.keys(ERROR_CODES));
   });
+
+  it('integer bounds are real: no ±9007199254740991 placeholder, declared bounds kept', async () => {
+    const doc = await (await openapi.GET(new Request('http://127.0.0.1:3100/api/openapi.json'))).json();
+    const text = JSON.stringify(doc);
+    expect(text).not.toContain(String(Number.MAX_SAFE_INTEGER));
+    let integers = 0;
+    JSON.stringify(doc, (_k, v) => {
+      if (v && typeof v === 'object' && v.type === 'integer') integers++;
+      return v;
+    });
+    expect(integers).toBeGreaterThan(100);
+    const limit = doc.paths['/api/skus'].get.parameters.find((p: { name: string }) => p.name === 'limit');
+    expect(limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
+  });
 });

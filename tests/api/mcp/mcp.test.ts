@@ -554,7 +554,7 @@ describe('MCP: protocol errors stay JSON-RPC', () => {
     expect(res.body.error_code).toBeUndefined();
   });
 
-  it('bad params: -32602 (tools/call without a name, resources/read of an unknown uri); invalid JSON: -32700', async () => {
+  it('bad params: -32602 at HTTP 200; a body the transport cannot read (bad JSON, not JSON-RPC, wrong type): the envelope', async () => {
     const noName = await raw(server.url, {
       key: keyA,
       body: { jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { arguments: {} } },
@@ -564,19 +564,31 @@ describe('MCP: protocol errors stay JSON-RPC', () => {
       id: 'a',
       error: { code: -32602, message: expect.stringMatching(/name/) },
     });
-    const wrongType = await raw(server.url, {
+    const promptName = await raw(server.url, {
       key: keyA,
       body: { jsonrpc: '2.0', id: 'p', method: 'prompts/get', params: { name: 42 } },
     });
-    expect(wrongType.body).toMatchObject({ jsonrpc: '2.0', id: 'p', error: { code: -32602 } });
+    expect(promptName.body).toMatchObject({ jsonrpc: '2.0', id: 'p', error: { code: -32602 } });
     const badUri = await raw(server.url, {
       key: keyA,
       body: { jsonrpc: '2.0', id: 'b', method: 'resources/read', params: { uri: 'sku://not-a-uuid' } },
     });
     expect(badUri.body).toMatchObject({ jsonrpc: '2.0', id: 'b', error: { code: -32602 } });
+    // A body the transport cannot read is an HTTP error, and every HTTP error is the contract's envelope.
     const notJson = await raw(server.url, { key: keyA, rawBody: '{"jsonrpc": "2.0", "method": ' });
-    expect(notJson.status).toBe(400);
-    expect(notJson.body).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 } });
+    expect(expectEnvelope(notJson, 400, 'INVALID_JSON').details).toMatchObject({ jsonrpc_error: { code: -32700 } });
+    expect(notJson.body.jsonrpc).toBeUndefined();
+    const notRpc = await raw(server.url, { key: keyA, body: { hello: 'world' } });
+    expect(expectEnvelope(notRpc, 400, 'VALIDATION_FAILED').message).toMatch(/JSON-RPC/);
+    const wrongType = await fetch(server.url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${keyA}`, 'content-type': 'text/plain', accept: 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    const wrongTypeBody = await wrongType.json();
+    expect(wrongType.status).toBe(415);
+    expect(wrongTypeBody).toMatchObject({ error: { code: 'UNSUPPORTED_MEDIA_TYPE' }, code: 'unsupported_media_type' });
+    expect(wrongTypeBody.correlation_id).toEqual(expect.any(String));
     // Hostile text: a NUL byte is refused by the schema (never reaches Postgres); U+FFFD is plain text.
     const nul = await raw(server.url, {
       key: keyA,

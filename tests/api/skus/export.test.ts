@@ -123,6 +123,8 @@ describe('GET /api/skus/{id}/export', () => {
     expect(waive.status, waive.text).toBe(201);
 
     const res = await get(u, sku.id);
+    // A download like the CSV: saved under its name.
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="sku-.+-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
     const e = res.body;

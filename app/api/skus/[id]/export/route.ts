@@ -50,7 +50,9 @@ const exportRoute = defineRoute({
       dryRun,
     });
     if (out.kind === 'dry_run') return json(out.body);
-    if (out.kind === 'json') return json(out.body);
+    // A download like the CSV (and every other export): saved under its name, not shown inline.
+    if (out.kind === 'json')
+      return json(out.body, 200, { 'content-disposition': `attachment; filename="${out.filename}"` });
     return new Response(out.text, {
       status: 200,
       headers: {
