@@ -10,6 +10,7 @@ import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { RequestDialog } from './request-dialog';
 import { STATUS_VARIANT, statusLabel, type SupplierRequest } from './types';
@@ -20,15 +21,20 @@ export function SkuRequests({ skuId, onChange }: { skuId: string; onChange: () =
   const t = useT(outreachMessages);
   const f = useFormat();
   const [open, setOpen] = React.useState(false);
+  // The file being rejected and the reason typed for it: a rejection always says why.
+  const [rejecting, setRejecting] = React.useState<{ requestId: string; documentId: string } | null>(null);
+  const [reason, setReason] = React.useState('');
   const list = useApiQuery<{ data: SupplierRequest[] }>(`/api/supplier-email/requests?sku_id=${skuId}`);
   const requests = list.data?.data ?? [];
 
-  async function decide(r: SupplierRequest, documentId: string, decision: 'accept' | 'reject') {
+  async function decide(r: SupplierRequest, documentId: string, decision: 'accept' | 'reject', note?: string) {
     try {
       await idempotentWrite(`/api/supplier-email/requests/${r.id}/documents/${documentId}`, {
         method: 'POST',
-        body: { decision },
+        body: { decision, ...(note ? { note } : {}) },
       });
+      setRejecting(null);
+      setReason('');
       toast.success(decision === 'accept' ? t('sku.accepted') : t('sku.rejected'));
       void list.reload();
       onChange();
@@ -68,10 +74,25 @@ export function SkuRequests({ skuId, onChange }: { skuId: string; onChange: () =
                   {r.due_date ? ` · ${t('sku.due', { date: f.date(r.due_date) })}` : ''}
                   {r.reminder_count ? ` · ${t('sku.reminders', { count: r.reminder_count })}` : ''}
                 </span>
+                {r.overdue ? (
+                  <Badge variant="danger" data-testid="supplier-request-overdue">
+                    {t('sku.overdue')}
+                  </Badge>
+                ) : null}
               </div>
-              <p className="text-xs text-muted-foreground">
-                {t('sku.asked', { items: r.items.map((i) => i.label).join('; ') })}
-              </p>
+              {r.attention ? (
+                <p className="text-xs text-danger" role="note" data-testid="supplier-request-attention">
+                  {r.attention === 'no_progress' ? t('sku.attention_no_progress') : t('sku.attention_overdue')}
+                </p>
+              ) : null}
+              <ul className="grid gap-0.5 text-xs text-muted-foreground" data-testid="supplier-request-items">
+                {r.item_states.map((i) => (
+                  <li key={i.key} data-state={i.state}>
+                    {i.label} · {t(`sku.item_${i.state}`)}
+                    {i.reason ? ` — ${i.reason}` : ''}
+                  </li>
+                ))}
+              </ul>
               {r.documents.length ? (
                 <ul className="grid gap-1">
                   {r.documents.map((d) => (
@@ -84,6 +105,9 @@ export function SkuRequests({ skuId, onChange }: { skuId: string; onChange: () =
                       <a className="underline-offset-2 hover:underline" href={`/documents/${d.document_id}`}>
                         {d.filename}
                       </a>
+                      {d.status === 'rejected' && d.note ? (
+                        <span className="text-xs text-muted-foreground">— {d.note}</span>
+                      ) : null}
                       <Badge
                         variant={d.status === 'accepted' ? 'success' : d.status === 'rejected' ? 'danger' : 'warning'}
                       >
@@ -106,13 +130,49 @@ export function SkuRequests({ skuId, onChange }: { skuId: string; onChange: () =
                             <Button
                               size="sm"
                               variant="ghost"
-                              onClick={() => decide(r, d.document_id, 'reject')}
+                              onClick={() => {
+                                setRejecting({ requestId: r.id, documentId: d.document_id });
+                                setReason('');
+                              }}
                               data-testid="supplier-document-reject"
                             >
                               <X aria-hidden="true" />
                               {t('sku.reject')}
                             </Button>
                           </RoleGate>
+                          {rejecting?.requestId === r.id && rejecting.documentId === d.document_id ? (
+                            <form
+                              className="flex w-full flex-wrap items-center gap-2"
+                              onSubmit={(e) => {
+                                e.preventDefault();
+                                if (reason.trim()) void decide(r, d.document_id, 'reject', reason.trim());
+                              }}
+                            >
+                              <Input
+                                autoFocus
+                                required
+                                maxLength={2000}
+                                value={reason}
+                                onChange={(e) => setReason(e.target.value)}
+                                aria-label={t('sku.reject_reason')}
+                                placeholder={t('sku.reject_reason')}
+                                className="min-w-0 flex-1"
+                                data-testid="supplier-document-reject-reason"
+                              />
+                              <Button
+                                size="sm"
+                                variant="danger"
+                                type="submit"
+                                disabled={!reason.trim()}
+                                data-testid="supplier-document-reject-confirm"
+                              >
+                                {t('sku.reject_confirm')}
+                              </Button>
+                              <Button size="sm" variant="ghost" type="button" onClick={() => setRejecting(null)}>
+                                {t('sku.reject_cancel')}
+                              </Button>
+                            </form>
+                          ) : null}
                         </>
                       ) : null}
                     </li>

@@ -1,11 +1,12 @@
 'use client';
 
 import { useState } from 'react';
+import { useRouter } from 'next/navigation';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/components/api/client';
 import { apiUpload } from '@/components/api/upload';
 import type { BulkResultItem } from '@/lib/documents/schemas';
-import type { LinkCopy } from './link-copy';
+import type { LinkCopy } from '@/lib/outreach/link-copy';
 
 type Result = BulkResultItem;
 
@@ -29,6 +30,7 @@ export function SupplierUploadForm({
     | 'result_skipped_quota'
   >;
 }) {
+  const router = useRouter();
   const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
   const [results, setResults] = useState<Result[] | null>(null);
@@ -48,11 +50,17 @@ export function SupplierUploadForm({
       );
       setResults(body.results);
       setFiles([]);
+      // The list of what is asked shows the new states and counts.
+      router.refresh();
     } catch (e) {
       // The server's own sentence where it sent one; otherwise the page's wording (in the supplier's language).
       const envelope =
         e instanceof ApiError && !['NETWORK_ERROR', 'UNEXPECTED_RESPONSE', 'INTERNAL_ERROR'].includes(e.code);
-      setError(envelope ? e.message : e instanceof ApiError && e.status ? `${text.failed} (${e.status})` : text.failed);
+      if (e instanceof ApiError && e.code === 'LINK_LIMIT_REACHED') setError(`${text.failed}: ${text.limits}`);
+      else
+        setError(
+          envelope ? e.message : e instanceof ApiError && e.status ? `${text.failed} (${e.status})` : text.failed,
+        );
     } finally {
       setBusy(false);
     }

@@ -88,6 +88,7 @@ export function MyWorkView() {
     w.reviews_to_complete.length +
     w.approvals_to_give.length +
     w.supplier_replies.length +
+    w.supplier_attention.length +
     w.mentions.length;
   return (
     <div className="grid gap-5" data-testid="my-work">
@@ -144,6 +145,25 @@ export function MyWorkView() {
               {r.sku_code}
             </Link>
             <span className="min-w-0 flex-1 truncate">{r.subject}</span>
+            <span className="text-xs text-muted-foreground">{r.recipient}</span>
+          </li>
+        ))}
+      </Section>
+      <Section
+        title={t('work.attention')}
+        icon={Mail}
+        count={w.supplier_attention.length}
+        testId="work-supplier-attention"
+        empty={t('work.attention_empty')}
+      >
+        {w.supplier_attention.map((r) => (
+          <li key={r.id} className="flex flex-wrap items-center gap-2" data-reason={r.reason}>
+            <Link href={`/skus/${r.sku_id}`} className="font-mono font-medium hover:underline">
+              {r.sku_code}
+            </Link>
+            <span className="min-w-0 flex-1 truncate">
+              {r.reason === 'no_progress' ? t('work.attention_no_progress') : t('work.attention_overdue')}
+            </span>
             <span className="text-xs text-muted-foreground">{r.recipient}</span>
           </li>
         ))}

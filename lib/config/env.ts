@@ -87,6 +87,9 @@ const EnvSchema = z.object({
   SMTP_FROM: optionalString,
   RESEND_API_KEY: optionalString,
   INBOUND_EMAIL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  // What one supplier request takes in total through its link and replies (files, bytes).
+  SUPPLIER_LINK_MAX_FILES: positiveInt.default(50),
+  SUPPLIER_LINK_MAX_BYTES: positiveInt.default(200 * 1024 * 1024),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl,
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),

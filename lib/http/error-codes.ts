@@ -247,6 +247,12 @@ export const ERROR_CODES = {
     retryable: false,
     description: 'The supplier upload link expired or was revoked; ask the sender for a new one.',
   },
+  LINK_LIMIT_REACHED: {
+    status: 413,
+    retryable: false,
+    description:
+      'The supplier request took in as many files or bytes as one request may (SUPPLIER_LINK_MAX_FILES, SUPPLIER_LINK_MAX_BYTES); nothing of this batch was stored.',
+  },
   INBOUND_UNMATCHED: {
     status: 422,
     retryable: false,

@@ -11,6 +11,7 @@ import { MAX_FILE_BYTES } from '@/lib/documents/limits';
 import { AppError } from '@/lib/http/errors';
 import { sanitizeDisplayName, type UploadedFile } from '@/lib/http/multipart';
 import { lookupLink, receiveSupplierFiles } from './responses';
+import { addEvent } from './service';
 import type { RequestRow } from './serialize';
 
 /**
@@ -104,6 +105,38 @@ async function matchRequest(db: Db, ids: string[], text: string, hint: string): 
   return null;
 }
 
+/** Mailbox providers where one domain is many unrelated senders: only the exact address counts there. */
+const SHARED_DOMAINS = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'yahoo.com',
+  'icloud.com',
+  'gmx.de',
+  'gmx.net',
+  'web.de',
+  't-online.de',
+  'qq.com',
+  '163.com',
+  '126.com',
+  'aliyun.com',
+  'sina.com',
+  'foxmail.com',
+]);
+
+/** The reply comes from the request's recipient (or a cc), or from the same organisation's domain. */
+export function senderMatches(from: string | null, row: Pick<RequestRow, 'recipient' | 'cc'>): boolean {
+  if (!from) return false;
+  const f = from.trim().toLowerCase();
+  const known = [row.recipient, ...(row.cc ?? [])].map((a) => a.trim().toLowerCase());
+  if (known.includes(f)) return true;
+  const domain = f.split('@')[1];
+  if (!domain || SHARED_DOMAINS.has(domain)) return false;
+  return known.some((a) => a.split('@')[1] === domain);
+}
+
 export async function receiveInboundMail(db: Db, raw: Uint8Array, opts: { now?: Date } = {}) {
   let email: Awaited<ReturnType<typeof PostalMime.parse>>;
   try {
@@ -129,6 +162,7 @@ export async function receiveInboundMail(db: Db, raw: Uint8Array, opts: { now?: 
   }
   // A webhook delivered twice is one reply.
   const inboundId = email.messageId ?? null;
+  const from = email.from?.address ?? null;
   if (inboundId) {
     const [dup] = await db
       .select({ id: supplierRequestEvents.id })
@@ -136,7 +170,31 @@ export async function receiveInboundMail(db: Db, raw: Uint8Array, opts: { now?: 
       .where(
         sql`${supplierRequestEvents.requestId} = ${row.id} AND ${supplierRequestEvents.data}->>'inbound_message_id' = ${inboundId}`,
       );
-    if (dup) return { request_id: row.id, duplicate: true, results: [] };
+    if (dup) return { request_id: row.id, duplicate: true, held: false, results: [] };
+  }
+
+  if (!senderMatches(from, row)) {
+    // Someone else answered (a forwarded link, a spoofed thread): nothing is attached and the request
+    // does not move; the manager sees the held reply on the timeline and decides.
+    await addEvent(db, {
+      workspaceId: row.workspaceId,
+      requestId: row.id,
+      kind: 'reply_held',
+      actorLabel: 'Inbound mail',
+      note: replyText(text) || null,
+      data: {
+        inbound_message_id: inboundId,
+        from,
+        subject: email.subject ?? null,
+        expected: row.recipient,
+        attachments: email.attachments.map((a) => ({
+          filename: a.filename ?? null,
+          size: a.content ? (a.content as ArrayBuffer).byteLength : 0,
+        })),
+      },
+      at: opts.now,
+    });
+    return { request_id: row.id, duplicate: false, held: true, results: [] };
   }
 
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'cw-inbound-'));
@@ -173,7 +231,7 @@ export async function receiveInboundMail(db: Db, raw: Uint8Array, opts: { now?: 
       },
       now: opts.now,
     });
-    return { request_id: row.id, duplicate: false, results: out.results };
+    return { request_id: row.id, duplicate: false, held: false, results: out.results };
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
   }

@@ -5,7 +5,10 @@ import { skus, supplierRequestDocuments, supplierRequests, workspaces } from '@/
 import { bulkUpload, unlinkDocument } from '@/lib/documents/service';
 import { AppError } from '@/lib/http/errors';
 import type { UploadedFile } from '@/lib/http/multipart';
+import { getEnv } from '@/lib/config/env';
+import type { BulkResultItem } from '@/lib/documents/schemas';
 import { isLocale, type Locale } from '@/lib/i18n';
+import { loadItemStatuses } from './item-states';
 import { addEvent, getRequest, getRequestRow } from './service';
 import type { RequestRow } from './serialize';
 import { hashToken, isTokenShaped } from './token';
@@ -27,7 +30,9 @@ export const supplierActor = (via: 'upload_link' | 'inbound_email'): Actor => ({
 });
 
 export type LinkLookup =
-  { kind: 'ok'; row: RequestRow } | { kind: 'not_found' } | { kind: 'gone'; reason: 'expired' | 'revoked' | 'closed' };
+  | { kind: 'ok'; row: RequestRow }
+  | { kind: 'not_found' }
+  | { kind: 'gone'; reason: 'expired' | 'revoked' | 'closed'; row: RequestRow };
 
 /** The request behind an upload link token, whatever its state. Unknown or malformed: not_found. */
 export async function lookupLink(db: Db, token: string, now = new Date()): Promise<LinkLookup> {
@@ -37,9 +42,10 @@ export async function lookupLink(db: Db, token: string, now = new Date()): Promi
     .from(supplierRequests)
     .where(eq(supplierRequests.tokenHash, hashToken(token)));
   if (!row || row.status === 'sending' || row.status === 'failed') return { kind: 'not_found' };
-  if (row.tokenRevokedAt) return { kind: 'gone', reason: 'revoked' };
-  if (row.tokenExpiresAt <= now) return { kind: 'gone', reason: 'expired' };
-  if (!(ANSWERABLE as readonly string[]).includes(row.status)) return { kind: 'gone', reason: 'closed' };
+  // Done or cancelled also revoke the token: say "closed", the truer word for the supplier.
+  if (!(ANSWERABLE as readonly string[]).includes(row.status)) return { kind: 'gone', reason: 'closed', row };
+  if (row.tokenRevokedAt) return { kind: 'gone', reason: 'revoked', row };
+  if (row.tokenExpiresAt <= now) return { kind: 'gone', reason: 'expired', row };
   return { kind: 'ok', row };
 }
 
@@ -55,29 +61,37 @@ export async function requireLink(db: Db, token: string, now = new Date()): Prom
   return found.row;
 }
 
-/** What the supplier sees: the product and the list of what is asked, nothing else of the workspace. */
+/**
+ * What the supplier sees: the product, each asked item with its state (and the reason of a rejection),
+ * and their own files counted as accepted / waiting for review / rejected. Nothing else of the workspace.
+ */
 export async function publicRequestView(db: Db, row: RequestRow) {
   const [sku] = await db
     .select({ productName: skus.productName, skuCode: skus.skuCode, gtin: skus.gtin })
     .from(skus)
     .where(eq(skus.id, row.skuId));
   const [ws] = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, row.workspaceId));
-  const docs = await db
-    .select({ status: supplierRequestDocuments.status })
-    .from(supplierRequestDocuments)
-    .where(eq(supplierRequestDocuments.requestId, row.id));
+  const { items, files } = await loadItemStatuses(db, row);
+  const count = (s: string) => files.filter((f) => f.status === s).length;
   return {
     requester: ws?.name ?? null,
     product_name: sku?.productName ?? '',
     sku_code: sku?.skuCode ?? '',
     gtin: sku?.gtin ?? null,
     locale: (isLocale(row.locale) ? row.locale : 'en') as Locale,
-    items: row.items.map((i) => ({ key: i.key, label: i.label })),
+    items: items.map((i) => ({ key: i.key, label: i.label, kind: i.kind, state: i.state, reason: i.reason })),
     due_date: row.dueDate,
-    files_received: docs.length,
+    files_received: files.length,
+    files_accepted: count('accepted'),
+    files_waiting: count('pending'),
+    files_rejected: count('rejected'),
+    rejected_files: files
+      .filter((f) => f.status === 'rejected')
+      .map((f) => ({ filename: f.supplierFilename ?? '', reason: f.note })),
     expires_at: row.tokenExpiresAt.toISOString(),
   };
 }
+export type PublicRequestView = Awaited<ReturnType<typeof publicRequestView>>;
 
 export async function workspaceRef(db: Db, id: string): Promise<WorkspaceRef> {
   const [ws] = await db.select().from(workspaces).where(eq(workspaces.id, id));
@@ -104,28 +118,38 @@ export async function receiveSupplierFiles(
   const now = args.now ?? new Date();
   const actor = supplierActor(args.via);
   const workspace = await workspaceRef(db, row.workspaceId);
+  await reserveLinkCapacity(db, row, args.files);
+  const before = new Set(
+    (
+      await db
+        .select({ id: supplierRequestDocuments.documentId })
+        .from(supplierRequestDocuments)
+        .where(eq(supplierRequestDocuments.requestId, row.id))
+    ).map((d) => d.id),
+  );
   const upload = args.files.length
     ? await bulkUpload(db, { workspace, actor, files: args.files, fields: { sku_id: row.skuId } })
     : { results: [], summary: { uploaded: 0, duplicate: 0, error: 0, skipped_quota: 0 } };
+  const fresh = new Map<string, string>();
+  for (const r of upload.results)
+    if (r.document_id && !before.has(r.document_id) && !fresh.has(r.document_id)) fresh.set(r.document_id, r.filename);
   const documentIds = [...new Set(upload.results.map((r) => r.document_id).filter((id): id is string => Boolean(id)))];
-  if (documentIds.length) {
+  if (fresh.size) {
+    // A file sent again for this request keeps its decision (a rejection's reason still holds).
     await db
       .insert(supplierRequestDocuments)
       .values(
-        documentIds.map((documentId) => ({
+        [...fresh].map(([documentId, filename]) => ({
           workspaceId: row.workspaceId,
           requestId: row.id,
           documentId,
           source: args.via,
+          supplierFilename: filename,
         })),
       )
-      // A file sent again (same bytes) goes back to pending review.
-      .onConflictDoUpdate({
-        target: [supplierRequestDocuments.requestId, supplierRequestDocuments.documentId],
-        set: { status: 'pending', decidedAt: null, decidedByLabel: null },
-      });
+      .onConflictDoNothing();
   }
-  const answered = documentIds.length > 0 || Boolean(args.note);
+  const answered = fresh.size > 0 || Boolean(args.note);
   await addEvent(db, {
     workspaceId: row.workspaceId,
     requestId: row.id,
@@ -145,18 +169,95 @@ export async function receiveSupplierFiles(
   });
   if (answered) {
     // Only from a state that takes answers: a concurrent cancel wins.
-    const next = documentIds.length ? 'to_review' : 'in_progress';
+    const next = fresh.size ? 'to_review' : 'in_progress';
     await db
       .update(supplierRequests)
       .set({
         status: sql`CASE WHEN ${supplierRequests.status} = 'to_review' THEN 'to_review' ELSE ${next} END`,
         respondedAt: sql`coalesce(${supplierRequests.respondedAt}, ${now.toISOString()}::timestamptz)`,
+        lastResponseAt: now,
+        noProgressNotifiedAt: null,
         lastActivityAt: now,
         updatedAt: now,
       })
       .where(and(eq(supplierRequests.id, row.id), inArray(supplierRequests.status, [...ANSWERABLE])));
   }
-  return { ...upload, document_ids: documentIds };
+  const results = upload.results.map((r) => forSupplier(r, before));
+  return { results, summary: summarize(results), document_ids: documentIds };
+}
+
+/**
+ * A result as the supplier may see it: a file identical to one they already sent for this request is
+ * "duplicate" with that sentence; one identical to a document the workspace holds otherwise is simply
+ * received (it is linked to the SKU like any other). Never another document's name.
+ */
+function forSupplier(r: BulkResultItem, mine: ReadonlySet<string>): BulkResultItem {
+  if (r.status === 'duplicate' && r.document_id && mine.has(r.document_id))
+    return {
+      filename: r.filename,
+      status: 'duplicate',
+      document_id: r.document_id,
+      message: 'You already sent this file for this request.',
+    };
+  if (r.status === 'duplicate' || r.status === 'uploaded')
+    return { filename: r.filename, status: 'uploaded', ...(r.document_id ? { document_id: r.document_id } : {}) };
+  return r;
+}
+
+function summarize(results: BulkResultItem[]) {
+  const n = (s: BulkResultItem['status']) => results.filter((r) => r.status === s).length;
+  return { uploaded: n('uploaded'), duplicate: n('duplicate'), error: n('error'), skipped_quota: n('skipped_quota') };
+}
+
+/** What one request may take in total, across the link and replies. */
+export function linkLimits() {
+  const env = getEnv();
+  return { max_files: env.SUPPLIER_LINK_MAX_FILES, max_bytes: env.SUPPLIER_LINK_MAX_BYTES };
+}
+
+/**
+ * Reserves room for a batch on the request's counters in one conditional update, so concurrent uploads
+ * through a leaked link cannot pass the cap together. A batch that does not fit is refused whole.
+ */
+async function reserveLinkCapacity(db: Db, row: RequestRow, files: UploadedFile[]) {
+  const stored = files.filter((f) => f.path && !f.tooLarge);
+  if (!stored.length) return;
+  const bytes = stored.reduce((n, f) => n + f.size, 0);
+  const { max_files, max_bytes } = linkLimits();
+  const ok = await db
+    .update(supplierRequests)
+    .set({
+      filesReceived: sql`${supplierRequests.filesReceived} + ${stored.length}`,
+      bytesReceived: sql`${supplierRequests.bytesReceived} + ${bytes}`,
+    })
+    .where(
+      and(
+        eq(supplierRequests.id, row.id),
+        sql`${supplierRequests.filesReceived} + ${stored.length} <= ${max_files}`,
+        sql`${supplierRequests.bytesReceived} + ${bytes} <= ${max_bytes}`,
+      ),
+    )
+    .returning({ id: supplierRequests.id });
+  if (ok.length) return;
+  const [cur] = await db
+    .select({ files: supplierRequests.filesReceived, bytes: supplierRequests.bytesReceived })
+    .from(supplierRequests)
+    .where(eq(supplierRequests.id, row.id));
+  const mb = (b: number) => `${Math.round(b / 1024 / 1024)} MB`;
+  throw new AppError(
+    'LINK_LIMIT_REACHED',
+    `This request takes at most ${max_files} files and ${mb(max_bytes)} in total; ${cur?.files ?? 0} files (${mb(cur?.bytes ?? 0)}) were received, this batch of ${stored.length} (${mb(bytes)}) does not fit. Please contact the sender.`,
+    {
+      details: {
+        max_files,
+        max_bytes,
+        files_received: cur?.files ?? 0,
+        bytes_received: cur?.bytes ?? 0,
+        batch_files: stored.length,
+        batch_bytes: bytes,
+      },
+    },
+  );
 }
 
 /** Accept or reject one returned document. Rejecting unlinks it from the SKU (the item reopens). */

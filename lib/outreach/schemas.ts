@@ -126,9 +126,30 @@ export const SupplierRequestSchema = z
         document_type: z.string(),
         status: z.enum(['pending', 'accepted', 'rejected']),
         source: z.string(),
+        note: z.string().nullable().describe('The reason of a rejection (the supplier sees it).'),
+        supplier_filename: z.string().nullable().describe('The name the supplier gave the file.'),
         created_at: z.string(),
       }),
     ),
+    item_states: z
+      .array(
+        z.object({
+          key: z.string(),
+          label: z.string(),
+          state: z.enum(['open', 'answered', 'accepted', 'rejected']),
+          reason: z.string().nullable(),
+        }),
+      )
+      .describe(
+        'Each asked item: open, answered (waits for review), accepted (the SKU no longer misses it) or rejected (with the reason).',
+      ),
+    overdue: z.boolean().describe('Past the due date with items still open.'),
+    attention: z
+      .enum(['no_progress', 'overdue'])
+      .nullable()
+      .describe('Why the request needs the manager: it stalled, or it is overdue.'),
+    files_received: z.number().int().describe('Files taken in through the link and replies (counts toward the cap).'),
+    bytes_received: z.number().int(),
     timeline: z.array(TimelineEntry),
   })
   .meta({ id: 'SupplierRequest' });
@@ -149,10 +170,17 @@ export const DraftSchema = z
   })
   .meta({ id: 'SupplierEmailDraft' });
 
-export const DocumentDecisionInput = z.strictObject({
-  decision: z.enum(['accept', 'reject']),
-  note: z.string().trim().max(2000).optional(),
-});
+export const DocumentDecisionInput = z
+  .strictObject({
+    decision: z.enum(['accept', 'reject']),
+    note: z.string().trim().max(2000).optional().meta({
+      description: 'Required to reject: the reason, shown to the supplier on the link page and in the next reminder.',
+    }),
+  })
+  .refine((v) => v.decision !== 'reject' || Boolean(v.note), {
+    message: 'say why the file is rejected: the supplier is shown the reason',
+    path: ['note'],
+  });
 
 /** GET /api/supplier-email/responsiveness: how a supplier answers requests. */
 export const Responsiveness = z

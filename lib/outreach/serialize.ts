@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { documents, supplierRequestDocuments, supplierRequestEvents, supplierRequests } from '@/lib/db/schema';
+import { documents, skus, supplierRequestDocuments, supplierRequestEvents, supplierRequests } from '@/lib/db/schema';
+import { itemStatuses, openBlockerKeys, requestFiles } from './item-states';
 import { linkToken, uploadUrl } from './token';
 
 export type RequestRow = typeof supplierRequests.$inferSelect;
@@ -36,48 +37,72 @@ export async function serializeRequests(db: Db, rows: RequestRow[]) {
         .where(inArray(supplierRequestDocuments.requestId, ids))
         .orderBy(asc(supplierRequestDocuments.createdAt))
     : [];
-  return rows.map((r) => ({
-    id: r.id,
-    sku_id: r.skuId,
-    entity_id: r.entityId,
-    recipient: r.recipient,
-    cc: r.cc,
-    subject: r.subject,
-    locale: r.locale,
-    items: r.items,
-    status: r.status,
-    due_date: r.dueDate,
-    sent_at: iso(r.sentAt),
-    last_reminder_at: iso(r.lastReminderAt),
-    reminder_count: r.reminderCount,
-    responded_at: iso(r.respondedAt),
-    last_activity_at: r.lastActivityAt.toISOString(),
-    message_id: r.messageId,
-    delivery_error: r.deliveryError,
-    upload_url: linkActive(r) ? uploadUrl(linkToken(r.id, r.tokenNonce)) : null,
-    link_expires_at: r.tokenExpiresAt.toISOString(),
-    link_active: linkActive(r),
-    created_at: r.createdAt.toISOString(),
-    created_by: r.createdByLabel,
-    documents: docs
-      .filter((d) => d.link.requestId === r.id)
-      .map((d) => ({
-        document_id: d.link.documentId,
-        filename: d.filename,
-        document_type: d.documentType,
-        status: d.link.status,
-        source: d.link.source,
-        created_at: d.link.createdAt.toISOString(),
-      })),
-    timeline: events
-      .filter((e) => e.requestId === r.id)
-      .map((e) => ({
-        id: e.id,
-        kind: e.kind,
-        at: e.createdAt.toISOString(),
-        actor: e.actorLabel,
-        note: e.note,
-        data: e.data,
-      })),
-  }));
+  const skuIds = [...new Set(rows.map((r) => r.skuId))];
+  const blockers = skuIds.length
+    ? await db.select({ id: skus.id, blockers: skus.blockers }).from(skus).where(inArray(skus.id, skuIds))
+    : [];
+  const files = await requestFiles(db, ids);
+  const today = new Date().toISOString().slice(0, 10);
+  return rows.map((r) => {
+    const states = itemStatuses(
+      r.items,
+      openBlockerKeys(blockers.find((b) => b.id === r.skuId)?.blockers ?? []),
+      files.filter((f) => f.requestId === r.id),
+    );
+    const owed = states.some((i) => i.state === 'open' || i.state === 'rejected');
+    const overdue = Boolean(r.dueDate && r.dueDate < today && owed && OPEN_STATUSES.includes(r.status));
+    return {
+      id: r.id,
+      sku_id: r.skuId,
+      entity_id: r.entityId,
+      recipient: r.recipient,
+      cc: r.cc,
+      subject: r.subject,
+      locale: r.locale,
+      items: r.items,
+      status: r.status,
+      due_date: r.dueDate,
+      sent_at: iso(r.sentAt),
+      last_reminder_at: iso(r.lastReminderAt),
+      reminder_count: r.reminderCount,
+      responded_at: iso(r.respondedAt),
+      last_activity_at: r.lastActivityAt.toISOString(),
+      message_id: r.messageId,
+      delivery_error: r.deliveryError,
+      upload_url: linkActive(r) ? uploadUrl(linkToken(r.id, r.tokenNonce)) : null,
+      link_expires_at: r.tokenExpiresAt.toISOString(),
+      link_active: linkActive(r),
+      created_at: r.createdAt.toISOString(),
+      created_by: r.createdByLabel,
+      documents: docs
+        .filter((d) => d.link.requestId === r.id)
+        .map((d) => ({
+          document_id: d.link.documentId,
+          filename: d.filename,
+          document_type: d.documentType,
+          status: d.link.status,
+          source: d.link.source,
+          note: d.link.note,
+          supplier_filename: d.link.supplierFilename,
+          created_at: d.link.createdAt.toISOString(),
+        })),
+      item_states: states.map((i) => ({ key: i.key, label: i.label, state: i.state, reason: i.reason })),
+      overdue,
+      attention: r.status === 'no_progress' ? ('no_progress' as const) : overdue ? ('overdue' as const) : null,
+      files_received: r.filesReceived,
+      bytes_received: r.bytesReceived,
+      timeline: events
+        .filter((e) => e.requestId === r.id)
+        .map((e) => ({
+          id: e.id,
+          kind: e.kind,
+          at: e.createdAt.toISOString(),
+          actor: e.actorLabel,
+          note: e.note,
+          data: e.data,
+        })),
+    };
+  });
 }
+
+const OPEN_STATUSES: string[] = ['sent', 'in_progress', 'to_review', 'no_progress'];

@@ -381,7 +381,9 @@ export async function updateRequestStatus(
     .update(supplierRequests)
     .set({
       status: to,
-      ...(args.input.due_date !== undefined ? { dueDate: args.input.due_date } : {}),
+      // A new due date may be missed again; leaving no_progress may stall again: the manager is told anew.
+      ...(args.input.due_date !== undefined ? { dueDate: args.input.due_date, overdueNotifiedAt: null } : {}),
+      ...(to !== 'no_progress' ? { noProgressNotifiedAt: null } : {}),
       ...(CLOSES_LINK.includes(to)
         ? { tokenRevokedAt: sql`coalesce(${supplierRequests.tokenRevokedAt}, ${now.toISOString()}::timestamptz)` }
         : {}),

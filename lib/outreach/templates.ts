@@ -19,7 +19,6 @@ interface Copy {
   reply: string;
   closing: string;
   reminderSubject: string;
-  reminderIntro: string;
   /** One mail for several SKUs of one supplier: each product with its items and its own upload link. */
   groupSubject: string;
   groupIntro: string;
@@ -39,7 +38,6 @@ const COPY: Record<Locale, Copy> = {
     reply: 'You can also reply to this email with the files attached.',
     closing: 'Thank you and kind regards,',
     reminderSubject: 'Reminder: compliance documents needed for {product} ({code})',
-    reminderIntro: 'This is a friendly reminder of our request below; we have not received everything yet.',
     groupSubject: 'Compliance documents needed for {count} products',
     groupIntro:
       'To keep selling the products below in the EU under the General Product Safety Regulation (EU) 2023/988, we need the following from you for each of them:',
@@ -57,7 +55,6 @@ const COPY: Record<Locale, Copy> = {
     reply: 'Sie können auch auf diese E-Mail antworten und die Dateien anhängen.',
     closing: 'Vielen Dank und freundliche Grüße',
     reminderSubject: 'Erinnerung: Benötigte Konformitätsunterlagen für {product} ({code})',
-    reminderIntro: 'Wir möchten freundlich an unsere untenstehende Anfrage erinnern; noch fehlen uns Unterlagen.',
     groupSubject: 'Benötigte Konformitätsunterlagen für {count} Produkte',
     groupIntro:
       'Damit wir die folgenden Produkte gemäß der Verordnung (EU) 2023/988 über die allgemeine Produktsicherheit weiterhin in der EU verkaufen können, benötigen wir für jedes davon Folgendes von Ihnen:',
@@ -75,8 +72,6 @@ const COPY: Record<Locale, Copy> = {
     reply: 'Vous pouvez aussi répondre à cet e-mail en joignant les fichiers.',
     closing: 'Merci et cordialement,',
     reminderSubject: 'Rappel : documents de conformité nécessaires pour {product} ({code})',
-    reminderIntro:
-      'Nous nous permettons de vous rappeler notre demande ci-dessous ; nous n’avons pas encore tout reçu.',
     groupSubject: 'Documents de conformité nécessaires pour {count} produits',
     groupIntro:
       'Pour continuer à vendre les produits ci-dessous dans l’UE conformément au règlement (UE) 2023/988 relatif à la sécurité générale des produits, nous avons besoin des éléments suivants pour chacun d’eux :',
@@ -94,7 +89,6 @@ const COPY: Record<Locale, Copy> = {
     reply: 'También puede responder a este correo adjuntando los archivos.',
     closing: 'Gracias y un cordial saludo,',
     reminderSubject: 'Recordatorio: documentos de conformidad necesarios para {product} ({code})',
-    reminderIntro: 'Le recordamos amablemente nuestra solicitud de abajo; aún no lo hemos recibido todo.',
     groupSubject: 'Documentos de conformidad necesarios para {count} productos',
     groupIntro:
       'Para seguir vendiendo los productos siguientes en la UE conforme al Reglamento (UE) 2023/988 relativo a la seguridad general de los productos, necesitamos lo siguiente para cada uno de ellos:',
@@ -112,7 +106,6 @@ const COPY: Record<Locale, Copy> = {
     reply: 'Può anche rispondere a questa e-mail allegando i file.',
     closing: 'Grazie e cordiali saluti,',
     reminderSubject: 'Promemoria: documenti di conformità necessari per {product} ({code})',
-    reminderIntro: 'Le ricordiamo cortesemente la nostra richiesta qui sotto; non abbiamo ancora ricevuto tutto.',
     groupSubject: 'Documenti di conformità necessari per {count} prodotti',
     groupIntro:
       'Per continuare a vendere i prodotti seguenti nell’UE ai sensi del regolamento (UE) 2023/988 sulla sicurezza generale dei prodotti, abbiamo bisogno di quanto segue per ciascuno di essi:',
@@ -177,17 +170,135 @@ export function renderGroupMail(d: GroupDraftInput): { subject: string; body: st
   return { subject: fill(c.groupSubject, { count: String(d.products.length) }), body: lines.join('\n') };
 }
 
-export function renderReminder(
-  locale: Locale,
-  original: { subject: string; body: string; productName: string; skuCode: string; productCount?: number },
-) {
-  const c = COPY[locale];
-  const p = { product: original.productName, code: original.skuCode };
-  const subject =
-    (original.productCount ?? 1) > 1
-      ? fill(c.groupReminderSubject, { count: String(original.productCount) })
-      : fill(c.reminderSubject, p);
-  return { subject, body: `${c.reminderIntro}\n\n${original.body}` };
+/** The reminder's own words: what is still needed (and why), what was not accepted (and why), until when. */
+interface FollowUpCopy {
+  intro: string;
+  groupIntro: string;
+  stillNeeded: string;
+  why: string;
+  rejected: string;
+  rejectedFiles: string;
+  received: string;
+  upload: string;
+  expires: string;
+}
+
+const FOLLOW_UP: Record<Locale, FollowUpCopy> = {
+  en: {
+    groupIntro: 'A friendly reminder of our request for the products below. Thank you for what you have sent so far.',
+    intro: 'A friendly reminder of our request for {product} ({code}). Thank you for what you have sent so far.',
+    stillNeeded: 'What we still need:',
+    why: 'why',
+    rejected: 'not accepted: {reason}',
+    rejectedFiles: 'Files we could not accept:',
+    received: 'Already received, no need to send again: {n} item(s).',
+    upload: 'Please send it here (no account needed): {link}',
+    expires: 'The link is open until {date}.',
+  },
+  de: {
+    groupIntro:
+      'Wir möchten freundlich an unsere Anfrage zu den folgenden Produkten erinnern. Vielen Dank für das, was Sie bereits geschickt haben.',
+    intro:
+      'Wir möchten freundlich an unsere Anfrage zu {product} ({code}) erinnern. Vielen Dank für das, was Sie bereits geschickt haben.',
+    stillNeeded: 'Was uns noch fehlt:',
+    why: 'Grund',
+    rejected: 'nicht angenommen: {reason}',
+    rejectedFiles: 'Dateien, die wir nicht annehmen konnten:',
+    received: 'Bereits erhalten, bitte nicht erneut senden: {n} Punkt(e).',
+    upload: 'Bitte senden Sie es hier (kein Konto nötig): {link}',
+    expires: 'Der Link ist bis zum {date} offen.',
+  },
+  fr: {
+    groupIntro:
+      'Nous nous permettons de vous rappeler notre demande concernant les produits ci-dessous. Merci pour ce que vous avez déjà envoyé.',
+    intro:
+      'Nous nous permettons de vous rappeler notre demande concernant {product} ({code}). Merci pour ce que vous avez déjà envoyé.',
+    stillNeeded: 'Ce qui nous manque encore :',
+    why: 'pourquoi',
+    rejected: 'non accepté : {reason}',
+    rejectedFiles: 'Fichiers que nous n’avons pas pu accepter :',
+    received: 'Déjà reçu, inutile de renvoyer : {n} élément(s).',
+    upload: 'Merci de l’envoyer ici (aucun compte nécessaire) : {link}',
+    expires: 'Le lien est ouvert jusqu’au {date}.',
+  },
+  es: {
+    groupIntro:
+      'Le recordamos amablemente nuestra solicitud sobre los productos siguientes. Gracias por lo que ya nos ha enviado.',
+    intro:
+      'Le recordamos amablemente nuestra solicitud sobre {product} ({code}). Gracias por lo que ya nos ha enviado.',
+    stillNeeded: 'Lo que aún necesitamos:',
+    why: 'motivo',
+    rejected: 'no aceptado: {reason}',
+    rejectedFiles: 'Archivos que no pudimos aceptar:',
+    received: 'Ya recibido, no hace falta reenviar: {n} elemento(s).',
+    upload: 'Envíelo aquí (no necesita cuenta): {link}',
+    expires: 'El enlace está abierto hasta el {date}.',
+  },
+  it: {
+    groupIntro:
+      'Le ricordiamo cortesemente la nostra richiesta relativa ai prodotti seguenti. Grazie per quanto ci ha già inviato.',
+    intro:
+      'Le ricordiamo cortesemente la nostra richiesta relativa a {product} ({code}). Grazie per quanto ci ha già inviato.',
+    stillNeeded: 'Cosa ci manca ancora:',
+    why: 'motivo',
+    rejected: 'non accettato: {reason}',
+    rejectedFiles: 'File che non abbiamo potuto accettare:',
+    received: 'Già ricevuto, non serve reinviare: {n} voce/i.',
+    upload: 'Lo invii qui (nessun account necessario): {link}',
+    expires: 'Il link è aperto fino al {date}.',
+  },
+};
+
+export interface FollowUpProduct {
+  productName: string;
+  skuCode: string;
+  /** Only the items still asked (open or rejected). */
+  items: { label: string; state: string; reason: string | null; legal_basis: string | null }[];
+  rejectedFiles: { filename: string; reason: string | null }[];
+  receivedCount: number;
+  link: string;
+  linkExpiresAt: Date;
+}
+
+/**
+ * The reminder: rebuilt from the items' states each time, so it asks only for what is still open or was
+ * rejected (with the reason), says why each is needed, the due date and until when the link is open.
+ */
+export function renderFollowUp(d: {
+  locale: Locale;
+  supplierName: string | null;
+  senderName: string | null;
+  dueDate: string | null;
+  products: FollowUpProduct[];
+}): { subject: string; body: string } {
+  const c = COPY[d.locale];
+  const f = FOLLOW_UP[d.locale];
+  const many = d.products.length > 1;
+  const first = d.products[0];
+  const lines = [c.greeting(d.supplierName), ''];
+  lines.push(many ? f.groupIntro : fill(f.intro, { product: first.productName, code: first.skuCode }));
+  for (const p of d.products) {
+    lines.push('');
+    if (many) lines.push(`${p.productName} (${p.skuCode})`);
+    lines.push(f.stillNeeded);
+    for (const i of p.items) {
+      const why = i.legal_basis ? ` (${f.why}: ${i.legal_basis})` : '';
+      const rejected = i.state === 'rejected' ? ` – ${fill(f.rejected, { reason: i.reason ?? '' })}` : '';
+      lines.push(`- ${i.label}${why}${rejected}`);
+    }
+    if (p.rejectedFiles.length) {
+      lines.push('', f.rejectedFiles);
+      for (const r of p.rejectedFiles) lines.push(`- ${r.filename || '…'}${r.reason ? `: ${r.reason}` : ''}`);
+    }
+    if (p.receivedCount) lines.push('', fill(f.received, { n: String(p.receivedCount) }));
+    lines.push('', fill(f.upload, { link: p.link }), fill(f.expires, { date: formatDate(p.linkExpiresAt, d.locale) }));
+  }
+  lines.push('', ...(d.dueDate ? [fill(c.due, { date: formatDate(d.dueDate, d.locale) })] : []), c.reply, '');
+  lines.push(c.closing, ...(d.senderName ? [d.senderName] : []));
+  const subject = many
+    ? fill(c.groupReminderSubject, { count: String(d.products.length) })
+    : fill(c.reminderSubject, { product: first.productName, code: first.skuCode });
+  return { subject, body: lines.join('\n') };
 }
 
 const escapeHtml = (s: string) =>

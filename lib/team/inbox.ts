@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Role } from '@/lib/auth/roles';
 import { roleAtLeast } from '@/lib/auth/roles';
 import type { Db } from '@/lib/db/client';
@@ -88,6 +88,34 @@ export async function myWork(db: Db, args: { workspaceId: string; userId: string
     )
     .orderBy(desc(supplierRequests.lastActivityAt))
     .limit(LIMIT);
+  // Stalled requests: no progress after the reminders, or past the due date with items open (the
+  // reminder sweep marks those when it tells the manager).
+  const attention = await db
+    .select({
+      id: supplierRequests.id,
+      sku_id: supplierRequests.skuId,
+      sku_code: skus.skuCode,
+      recipient: supplierRequests.recipient,
+      status: supplierRequests.status,
+      due_date: supplierRequests.dueDate,
+    })
+    .from(supplierRequests)
+    .innerJoin(skus, eq(skus.id, supplierRequests.skuId))
+    .where(
+      and(
+        eq(supplierRequests.workspaceId, workspaceId),
+        or(
+          eq(supplierRequests.status, 'no_progress'),
+          and(
+            inArray(supplierRequests.status, ['sent', 'in_progress', 'to_review']),
+            isNotNull(supplierRequests.overdueNotifiedAt),
+          ),
+        ),
+        or(isNull(skus.assigneeUserId), eq(skus.assigneeUserId, userId)),
+      ),
+    )
+    .orderBy(desc(supplierRequests.lastActivityAt))
+    .limit(LIMIT);
   const mentions = await db
     .select({
       id: skuComments.id,
@@ -121,6 +149,10 @@ export async function myWork(db: Db, args: { workspaceId: string; userId: string
     reviews_to_complete: reviews.map(iso),
     approvals_to_give: approvals.map(iso),
     supplier_replies: replies.map(iso),
+    supplier_attention: attention.map(({ status, ...r }) => ({
+      ...r,
+      reason: status === 'no_progress' ? ('no_progress' as const) : ('overdue' as const),
+    })),
     mentions: mentions.map(iso),
   };
 }

@@ -95,6 +95,20 @@ export const MyWork = z.object({
       responded_at: z.string().nullable(),
     }),
   ),
+  supplier_attention: z
+    .array(
+      z.object({
+        id: z.string(),
+        sku_id: z.string(),
+        sku_code: z.string(),
+        recipient: z.string(),
+        reason: z.enum(['no_progress', 'overdue']),
+        due_date: z.string().nullable(),
+      }),
+    )
+    .describe(
+      'Supplier requests that made no progress after their reminders, or passed their due date with items open.',
+    ),
   mentions: z.array(
     z.object({
       id: z.string(),

@@ -1,4 +1,4 @@
-import { date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { SupplierRequestStatus } from '@/lib/outreach/statuses';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -44,6 +44,13 @@ export const supplierRequests = pgTable('supplier_requests', {
   lastReminderAt: ts('last_reminder_at'),
   reminderCount: integer('reminder_count').notNull().default(0),
   respondedAt: ts('responded_at'),
+  lastResponseAt: ts('last_response_at'),
+  filesReceived: integer('files_received').notNull().default(0),
+  bytesReceived: bigint('bytes_received', { mode: 'number' }).notNull().default(0),
+  noProgressNotifiedAt: ts('no_progress_notified_at'),
+  overdueNotifiedAt: ts('overdue_notified_at'),
+  sendAttempts: integer('send_attempts').notNull().default(0),
+  sendStartedAt: ts('send_started_at'),
   lastActivityAt: ts('last_activity_at').notNull().defaultNow(),
   createdBy: uuid('created_by'),
   createdByLabel: text('created_by_label'),
@@ -73,6 +80,7 @@ export const supplierRequestDocuments = pgTable(
     decidedAt: ts('decided_at'),
     decidedByLabel: text('decided_by_label'),
     note: text('note'),
+    supplierFilename: text('supplier_filename'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.requestId, t.documentId] })],

@@ -62,11 +62,15 @@ describe('the supplier upload link /r/{token}', () => {
     expect(keysOf(v.body.request)).toEqual([
       'due_date',
       'expires_at',
+      'files_accepted',
       'files_received',
+      'files_rejected',
+      'files_waiting',
       'gtin',
       'items',
       'locale',
       'product_name',
+      'rejected_files',
       'requester',
       'sku_code',
     ]);
@@ -78,7 +82,13 @@ describe('the supplier upload link /r/{token}', () => {
       files_received: 0,
     });
     expect(v.body.request.items).toEqual([
-      { key: 'TOY_DOC_MISSING', label: 'EU-Konformitätserklärung mit Verweis auf 2009/48/EC' },
+      {
+        key: 'TOY_DOC_MISSING',
+        label: 'EU-Konformitätserklärung mit Verweis auf 2009/48/EC',
+        kind: 'document',
+        state: 'open',
+        reason: null,
+      },
     ]);
 
     expect(await blockerCodes(u, sku.id)).toContain('TOY_DOC_MISSING');
@@ -89,6 +99,13 @@ describe('the supplier upload link /r/{token}', () => {
     expect(res.body.request.files_received).toBe(1);
     const documentId = res.body.results[0].document_id;
     await settleJobs(u.workspaceId);
+    // Classified as the asked DoC: the item waits for our review, the file counts as waiting.
+    expect((await view(token)).body.request).toMatchObject({
+      items: [expect.objectContaining({ key: 'TOY_DOC_MISSING', state: 'answered' })],
+      files_accepted: 0,
+      files_waiting: 1,
+      files_rejected: 0,
+    });
 
     const req = await getRequest(u, r.id);
     expect(req.status).toBe('to_review');
@@ -124,7 +141,7 @@ describe('the supplier upload link /r/{token}', () => {
     expect(accepted.status, accepted.text).toBe(200);
     expect(accepted.body.request).toMatchObject({ status: 'done', link_active: false });
     expect(accepted.body.request.documents[0].status).toBe('accepted');
-    expectEnvelope(await decide(u, r.id, documentId, 'reject'), 409, 'INVALID_STATE');
+    expectEnvelope(await decide(u, r.id, documentId, 'reject', 'Wrong model.'), 409, 'INVALID_STATE');
     expectEnvelope(await view(token), 410, 'LINK_EXPIRED');
     expectEnvelope(await uploadFiles(token, [['more.pdf', await declarationPdf({ model: 'X' })]]), 410, 'LINK_EXPIRED');
   });
@@ -139,7 +156,9 @@ describe('the supplier upload link /r/{token}', () => {
     await settleJobs(u.workspaceId);
     expect(await blockerCodes(u, sku.id)).not.toContain('TOY_DOC_MISSING');
 
-    expectEnvelope(await decide(other, r.id, documentId, 'reject'), 404, 'NOT_FOUND');
+    expectEnvelope(await decide(other, r.id, documentId, 'reject', 'Not signed.'), 404, 'NOT_FOUND');
+    // A rejection says why: the supplier is shown the reason.
+    expectEnvelope(await decide(u, r.id, documentId, 'reject'), 400, 'VALIDATION_FAILED');
     const rejected = await decide(u, r.id, documentId, 'reject', 'Not signed.');
     expect(rejected.status, rejected.text).toBe(200);
     expect(rejected.body.request.status).toBe('in_progress');
@@ -228,7 +247,7 @@ describe('the supplier upload link /r/{token}', () => {
       .where(eq(supplierRequests.id, r.id));
     expect((await view(token)).status).toBe(200);
     expect((await patchRequest(u, r.id, { status: 'cancelled' })).status).toBe(200);
-    expect(expectEnvelope(await view(token), 410, 'LINK_EXPIRED').details.reason).toBe('revoked');
+    expect(expectEnvelope(await view(token), 410, 'LINK_EXPIRED').details.reason).toBe('closed');
     expect((await list(u, { sku_id: sku.id })).body.data[0]).toMatchObject({ link_active: false, upload_url: null });
   });
 

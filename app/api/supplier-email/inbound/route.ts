@@ -14,7 +14,7 @@ const post = defineRoute({
   operationId: 'receiveSupplierReply',
   summary: 'Receive a supplier reply (inbound mail webhook)',
   description:
-    "Body: the raw RFC 5322 message (message/rfc822 or text/plain), at most 40 MB. Header X-Webhook-Secret: the INBOUND_EMAIL_SECRET setting; without it 401 and nothing happens. Matched by In-Reply-To/References (the request's or a reminder's Message-ID), else by an upload link in the text; unmatched is 422 INBOUND_UNMATCHED, a closed request 409 INVALID_STATE, both without side effects. Attachments are stored like uploads through the link; the reply text (quoted part removed) goes on the timeline. A redelivered message (same Message-ID) is recorded once.",
+    "Body: the raw RFC 5322 message (message/rfc822 or text/plain), at most 40 MB. Header X-Webhook-Secret: the INBOUND_EMAIL_SECRET setting; without it 401 and nothing happens. Matched by In-Reply-To/References (the request's or a reminder's Message-ID), else by an upload link in the text; unmatched is 422 INBOUND_UNMATCHED, a closed request 409 INVALID_STATE, both without side effects. Attachments are stored like uploads through the link; the reply text (quoted part removed) goes on the timeline. A redelivered message (same Message-ID) is recorded once. A reply from an address that is not the request's recipient or cc (or of their domain, shared mailbox providers excepted) is held: recorded on the timeline as reply_held for the manager, nothing attached, the request unchanged.",
   tags: ['Supplier email'],
   stability: 'preview',
   auth: 'none',
@@ -25,7 +25,16 @@ const post = defineRoute({
   responses: {
     200: {
       description: 'Matched and stored.',
-      schema: z.object({ request_id: z.string(), duplicate: z.boolean(), results: z.array(BulkResultItemSchema) }),
+      schema: z.object({
+        request_id: z.string(),
+        duplicate: z.boolean(),
+        held: z
+          .boolean()
+          .describe(
+            "The sender is not the request's recipient (nor of its domain): the reply is held on the timeline for the manager, nothing attached.",
+          ),
+        results: z.array(BulkResultItemSchema),
+      }),
     },
   },
   handler: async ({ db, req }) => {

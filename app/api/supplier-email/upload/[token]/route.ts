@@ -21,9 +21,21 @@ const View = z.object({
   sku_code: z.string(),
   gtin: z.string().nullable(),
   locale: z.string(),
-  items: z.array(z.object({ key: z.string(), label: z.string() })),
+  items: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      kind: z.enum(['document', 'field']),
+      state: z.enum(['open', 'answered', 'accepted', 'rejected']),
+      reason: z.string().nullable().describe('Why it was not accepted (rejected items).'),
+    }),
+  ),
   due_date: z.string().nullable(),
   files_received: z.number().int(),
+  files_accepted: z.number().int(),
+  files_waiting: z.number().int().describe('Received, waiting for review.'),
+  files_rejected: z.number().int(),
+  rejected_files: z.array(z.object({ filename: z.string(), reason: z.string().nullable() })),
   expires_at: z.string(),
 });
 
@@ -51,7 +63,7 @@ const post = defineRoute({
   path: '/api/supplier-email/upload/{token}',
   operationId: 'uploadThroughSupplierLink',
   summary: 'Upload files through a supplier link',
-  description: `Public (the token is the credential), multipart/form-data with files (1 to ${MAX_LINK_FILES}, each at most 20 MB). Each file goes through the document vault's upload (type checks, containers unpacked, duplicates recognised, classified, extracted) and is linked to the request's SKU; the request moves to to_review. Rate-limited per link and per client address.`,
+  description: `Public (the token is the credential), multipart/form-data with files (1 to ${MAX_LINK_FILES}, each at most 20 MB). Each file goes through the document vault's upload (type checks, containers unpacked, duplicates recognised, classified, extracted) and is linked to the request's SKU; the request moves to to_review. A file sent before for this request is "duplicate"; one identical to another document of the workspace is simply received (the answer never names other documents). One request takes at most SUPPLIER_LINK_MAX_FILES files and SUPPLIER_LINK_MAX_BYTES bytes in total (50, 200 MB by default): a batch beyond is 413 LINK_LIMIT_REACHED and nothing of it is stored. Rate-limited per link and per client address.`,
   tags: ['Supplier email'],
   stability: 'preview',
   auth: 'none',

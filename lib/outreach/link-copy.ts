@@ -20,7 +20,18 @@ export type LinkCopy = Record<
   | 'result_uploaded'
   | 'result_duplicate'
   | 'result_error'
-  | 'result_skipped_quota',
+  | 'result_skipped_quota'
+  | 'expired'
+  | 'expired_body'
+  | 'closed'
+  | 'closed_body'
+  | 'counts'
+  | 'state_open'
+  | 'state_answered'
+  | 'state_accepted'
+  | 'state_rejected'
+  | 'rejected_files'
+  | 'total_limits',
   string
 >;
 
@@ -42,9 +53,20 @@ export const LINK_COPY: Record<Locale, LinkCopy> = {
     missing: 'Link not found',
     missing_body: 'Check that you copied the whole address from the email.',
     result_uploaded: 'received',
-    result_duplicate: 'already received',
+    result_duplicate: 'you already sent this file for this request',
     result_error: 'not received',
     result_skipped_quota: 'not received (storage full)',
+    expired: 'This link has expired',
+    expired_body: 'Ask the sender for a new link; what you sent before was received.',
+    closed: 'This request is closed',
+    closed_body: 'Nothing more is needed through this link. Thank you.',
+    counts: 'Your files: {accepted} accepted, {waiting} waiting for review, {rejected} not accepted.',
+    state_open: 'still needed',
+    state_answered: 'received, being reviewed',
+    state_accepted: 'accepted',
+    state_rejected: 'not accepted',
+    rejected_files: 'Files not accepted',
+    total_limits: 'At most {files} files and {mb} MB for this request in total.',
   },
   de: {
     title: 'Angeforderte Unterlagen',
@@ -63,9 +85,20 @@ export const LINK_COPY: Record<Locale, LinkCopy> = {
     missing: 'Link nicht gefunden',
     missing_body: 'Prüfen Sie, ob Sie die ganze Adresse aus der E-Mail kopiert haben.',
     result_uploaded: 'erhalten',
-    result_duplicate: 'bereits erhalten',
+    result_duplicate: 'diese Datei haben Sie für diese Anfrage bereits geschickt',
     result_error: 'nicht erhalten',
     result_skipped_quota: 'nicht erhalten (Speicher voll)',
+    expired: 'Dieser Link ist abgelaufen',
+    expired_body: 'Bitten Sie den Absender um einen neuen Link; was Sie bereits geschickt haben, ist angekommen.',
+    closed: 'Diese Anfrage ist abgeschlossen',
+    closed_body: 'Über diesen Link wird nichts mehr benötigt. Vielen Dank.',
+    counts: 'Ihre Dateien: {accepted} angenommen, {waiting} in Prüfung, {rejected} nicht angenommen.',
+    state_open: 'fehlt noch',
+    state_answered: 'erhalten, wird geprüft',
+    state_accepted: 'angenommen',
+    state_rejected: 'nicht angenommen',
+    rejected_files: 'Nicht angenommene Dateien',
+    total_limits: 'Insgesamt höchstens {files} Dateien und {mb} MB für diese Anfrage.',
   },
   fr: {
     title: 'Documents demandés',
@@ -84,9 +117,20 @@ export const LINK_COPY: Record<Locale, LinkCopy> = {
     missing: 'Lien introuvable',
     missing_body: 'Vérifiez que vous avez copié toute l’adresse de l’e-mail.',
     result_uploaded: 'reçu',
-    result_duplicate: 'déjà reçu',
+    result_duplicate: 'vous avez déjà envoyé ce fichier pour cette demande',
     result_error: 'non reçu',
     result_skipped_quota: 'non reçu (stockage plein)',
+    expired: 'Ce lien a expiré',
+    expired_body: 'Demandez un nouveau lien à l’expéditeur ; ce que vous avez déjà envoyé a été reçu.',
+    closed: 'Cette demande est close',
+    closed_body: 'Plus rien n’est nécessaire par ce lien. Merci.',
+    counts: 'Vos fichiers : {accepted} acceptés, {waiting} en cours d’examen, {rejected} non acceptés.',
+    state_open: 'encore nécessaire',
+    state_answered: 'reçu, en cours d’examen',
+    state_accepted: 'accepté',
+    state_rejected: 'non accepté',
+    rejected_files: 'Fichiers non acceptés',
+    total_limits: 'Au plus {files} fichiers et {mb} Mo au total pour cette demande.',
   },
   es: {
     title: 'Documentos solicitados',
@@ -105,9 +149,20 @@ export const LINK_COPY: Record<Locale, LinkCopy> = {
     missing: 'Enlace no encontrado',
     missing_body: 'Compruebe que copió la dirección completa del correo.',
     result_uploaded: 'recibido',
-    result_duplicate: 'ya recibido',
+    result_duplicate: 'ya envió este archivo para esta solicitud',
     result_error: 'no recibido',
     result_skipped_quota: 'no recibido (almacenamiento lleno)',
+    expired: 'Este enlace ha caducado',
+    expired_body: 'Pida un enlace nuevo al remitente; lo que ya envió se ha recibido.',
+    closed: 'Esta solicitud está cerrada',
+    closed_body: 'Ya no se necesita nada más a través de este enlace. Gracias.',
+    counts: 'Sus archivos: {accepted} aceptados, {waiting} en revisión, {rejected} no aceptados.',
+    state_open: 'aún necesario',
+    state_answered: 'recibido, en revisión',
+    state_accepted: 'aceptado',
+    state_rejected: 'no aceptado',
+    rejected_files: 'Archivos no aceptados',
+    total_limits: 'Como máximo {files} archivos y {mb} MB en total para esta solicitud.',
   },
   it: {
     title: 'Documenti richiesti',
@@ -126,8 +181,19 @@ export const LINK_COPY: Record<Locale, LinkCopy> = {
     missing: 'Link non trovato',
     missing_body: 'Verifichi di aver copiato l’intero indirizzo dall’e-mail.',
     result_uploaded: 'ricevuto',
-    result_duplicate: 'già ricevuto',
+    result_duplicate: 'ha già inviato questo file per questa richiesta',
     result_error: 'non ricevuto',
     result_skipped_quota: 'non ricevuto (spazio esaurito)',
+    expired: 'Questo link è scaduto',
+    expired_body: 'Chieda un nuovo link al mittente; quanto già inviato è stato ricevuto.',
+    closed: 'Questa richiesta è chiusa',
+    closed_body: 'Tramite questo link non serve più nulla. Grazie.',
+    counts: 'I suoi file: {accepted} accettati, {waiting} in revisione, {rejected} non accettati.',
+    state_open: 'ancora necessario',
+    state_answered: 'ricevuto, in revisione',
+    state_accepted: 'accettato',
+    state_rejected: 'non accettato',
+    rejected_files: 'File non accettati',
+    total_limits: 'Al massimo {files} file e {mb} MB in totale per questa richiesta.',
   },
 };
