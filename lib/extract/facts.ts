@@ -16,6 +16,7 @@ import { readLabelled } from './facts/labelled';
 import { notAModel } from './facts/not-a-model';
 import { readProduct } from './facts/product';
 import { readReferences } from './facts/references';
+import { readSignature } from './facts/signature';
 
 export type { ExtractFactsInput, FactSuggestion } from './facts/lines';
 export { findDates } from './facts/date-parse';
@@ -61,6 +62,7 @@ export function extractFacts(input: ExtractFactsInput): FactSuggestion[] {
   readProduct(lines, facts);
   readReferences(lines, facts, input.documentType);
   readDates(lines, facts, input.documentType);
+  readSignature(lines, facts, input.documentType);
   readMarks(lines, facts);
   return withoutFalseModels(facts.out);
 }

@@ -186,7 +186,12 @@ const LABELS: LabelDef[] = [
     words: [
       'signatory',
       'name of (?:the )?signatory',
+      'name',
+      'nom',
+      'nombre',
+      'nome',
       'signed by',
+      'approved by(?:\\s*\\([^)]*\\))?',
       'signature name',
       'printed name',
       'name and (?:title|function|position)',
@@ -280,10 +285,8 @@ const compiled = LABELS.map((d) => ({
   bareRe: d.bare ? new RegExp(`^${NUM}(?:${d.bare.join('|')})\\s+`) : null,
 }));
 
-/** Another "Label:" later on the same line ends a value: "Name: Louis Qi Date: 2021-7-30". */
-const NEXT_LABEL = /\s{1,}(?=\p{Lu}[\p{L}'’]+(?:[ /][\p{L}'’.()]+){0,3}\s?(?:[:：]|\.{3,})(?:\s|$))/u;
 /** Any "Label:" line: never the value of the label above it. */
-const LABEL_LINE = /^[\p{L}][\p{L}\p{N} .'’/()&-]{1,40}\s?[:：](?:\s|$)/u;
+const LABEL_LINE = /^[\p{L}][\p{L}\p{N} .'’/()&-]{1,40}\s?[:：]+(?:\s|$)/u;
 
 const BARE_NOT_VALUE =
   /^(?:use|description|category|type|model|name|family|group|code|number|no\b|details|information|identification|safety|standard|specification|class|range|features?|overview)\b/i;
@@ -294,11 +297,29 @@ interface Hit {
   lines: Line[];
 }
 
+/** Words that begin a two-word label ("Issue Date:", "Test Report:"). */
+const LABEL_FIRST = /^(?:issue|test|report|model|expiry|product|trade|place|postal|zip|e|web|job|company|date)$/i;
+
 function valueOn(text: string, from: number): string {
-  let v = text.slice(from).trim();
-  const cut = NEXT_LABEL.exec(v);
-  if (cut && cut.index > 0) v = v.slice(0, cut.index);
-  return v.replace(/^[:：\s]+/, '').trim();
+  let v = text
+    .slice(from)
+    .trim()
+    .replace(/^[:：\s]+/, '');
+  // Another label later on the line ends the value: its last word (two after "Issue", "Test"…) before a colon.
+  const colon = /\s?(?:[:：]|\.{3,})\s+\S/.exec(v);
+  if (colon && colon.index > 0) {
+    const before = v.slice(0, colon.index).trimEnd();
+    const words = before.split(/\s+/);
+    if (words.length >= 2 && /^\p{Lu}/u.test(words.at(-1)!)) {
+      const take = words.length >= 3 && LABEL_FIRST.test(words.at(-2)!) ? 2 : 1;
+      v = words.slice(0, words.length - take).join(' ');
+    }
+  }
+  // An empty label ending the line ("City: Hong Kong Signature:") is not part of the value.
+  return v
+    .replace(/(?:\s*[.…_]{2,}|\s*…)+$/, '')
+    .replace(/\s+\p{Lu}[\p{L}]+\s?[:：]$/u, '')
+    .trim();
 }
 
 function hitsOn(lines: Line[], line: Line): Hit[] {
@@ -444,7 +465,11 @@ export function readLabelled(lines: Line[], facts: FactSet) {
       const key = hit.def.key;
       const value = accept(key, hit.value);
       if (!value) continue;
-      if (key === 'signatory_function' || key === 'place_of_issue') {
+      if (
+        key === 'signatory_function' ||
+        key === 'place_of_issue' ||
+        (key === 'signatory_name' && /^(?:name|nom|nombre|nome)\b/.test(fold1(line.text)))
+      ) {
         // "Title:" and "City:" are the signatory's only beside a signature, a name or a date.
         const near = lines.slice(Math.max(0, line.index - 3), line.index + 4).filter((l) => l.page === line.page);
         if (

@@ -56,13 +56,20 @@ export function layoutLine(raw: string): string | null {
   } else if (/^\s*\|.*\|\s*$/.test(line)) {
     line = cellsLine(line.trim().slice(1, -1).split('|'));
   }
-  return line
-    .replace(MD_IMAGE, ' $1 ')
-    .replace(/<\/?(?:p|div|span|br|strong|b|em|i|u|a|sup|sub|tr|table|tbody|thead)\b[^>]*>/gi, ' ')
-    .replace(/\*\*|__/g, '')
-    .replace(/^\s*#{1,6}\s+/, '')
-    .replace(/（/g, ' (')
-    .replace(/）/g, ')');
+  return (
+    line
+      // A form's dotted leader ("Report No. ........ : X", "Date of testing………: X") is a label's colon.
+      .replace(/\s*(?:\.{4,}|…{2,}|[.…]{4,})[.…\s]*[:：]?\s*/g, (m, at: number, all: string) =>
+        at + m.length >= all.length ? '' : ': ',
+      )
+      .replace(MD_IMAGE, ' $1 ')
+      .replace(/<\/?(?:p|div|span|br|strong|b|em|i|u|a|sup|sub|tr|table|tbody|thead)\b[^>]*>/gi, ' ')
+      // Emphasis marks go; a form's blank ("Signature: ____") stays as written.
+      .replace(/\*\*|(?<!_)__(?!_)/g, '')
+      .replace(/^\s*#{1,6}\s+/, '')
+      .replace(/（/g, ' (')
+      .replace(/）/g, ')')
+  );
 }
 
 function cellsLine(raw: string[]): string {

@@ -248,10 +248,11 @@ function readBlock(role: Party, labelLine: Line, value: string, block: Line[]): 
     if (mail && !email) email = mail.toLowerCase();
     const n = text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
     if (CONTACT_LABEL.test(n)) return;
+    // "Name: X", and "Name X" as a table row that lost its rule ("Name Osprey Systems Engineering").
     const sub =
       /^(name|company(?: name)?|firma|firmenname|raison sociale|nom|nombre|nome|ragione sociale)\s*:\s*(.+)$/i.exec(
         text,
-      );
+      ) ?? /^(Name|Company|Company name|Firma|Nom|Nombre|Nome)\s+(\p{Lu}.+)$/u.exec(text);
     if (sub) {
       name ??= sub[2].trim();
       return;
@@ -259,7 +260,7 @@ function readBlock(role: Party, labelLine: Line, value: string, block: Line[]): 
     const addr =
       /^(?:address|adresse|anschrift|postanschrift|direccion|indirizzo|street|strasse|city|stadt|ort|ville|country|land|pays|pais|paese|postcode|zip|plz)\s*:\s*(.+)$/i.exec(
         text,
-      );
+      ) ?? /^(?:Address|Adresse|Anschrift|Indirizzo|Dirección|Direccion)\s+([\p{Lu}\d].+)$/u.exec(text);
     const t = (addr ? addr[1] : text)
       .replace(EMAIL, '')
       .replace(/\b(?:e-?mail|tel\.?|phone|fax)\s*:?\s*[+\d ()/.-]*$/i, '')
@@ -423,9 +424,61 @@ export function findParties(lines: Line[]): PartyFound[] {
       }
     }
   }
+  found.push(...weBlocks(lines, found));
+  found.push(...sameAsApplicant(lines, found));
   found.push(...declarantCompanyBlocks(lines, found));
   addMakerEmail(lines, found);
   return found;
+}
+
+/**
+ * An unlabelled operator block after "We" ("We, the manufacturer" / "Lobaro GmbH" / "Stadtdeich 7" /
+ * "20097 Hamburg" / "Germany" / "declare on our sole responsibility…"), in the EU languages: the block
+ * between the pronoun and the declaration is the declarant, the manufacturer (or its representative when
+ * the line says so).
+ */
+const WE_LINE =
+  /^(?:we|wir|nous|noi|nosotros|nosotras|wij|vi|my|nos)\s*,?\s*(?:\(?(?:the |der |die |le |la |il |el |de )?(manufacturer|hersteller|fabricant|fabbricante|fabricante|fabrikant|authori[sz]ed representative|importer|importeur|importateur)\)?)?\s*[,:]?$/;
+
+function weBlocks(lines: Line[], found: PartyFound[]): PartyFound[] {
+  if (found.some((p) => p.role === 'manufacturer' && p.confidence >= 0.8)) return [];
+  const out: PartyFound[] = [];
+  for (const line of lines) {
+    const m = WE_LINE.exec(line.norm);
+    if (!m) continue;
+    const role: Party = /represent/.test(m[1] ?? '')
+      ? 'responsible_person'
+      : /import/.test(m[1] ?? '')
+        ? 'importer'
+        : 'manufacturer';
+    const block = blockOf(lines, line, false);
+    if (!block.length) continue;
+    const party = readBlock(role, line, '', block);
+    if (party) out.push({ ...party, confidence: 0.8 });
+    break;
+  }
+  return out;
+}
+
+/**
+ * "Manufacturer ....: Same as applicant": the applicant's block (its name and the address below it) is the
+ * manufacturer's, as a test report's cover says.
+ */
+const SAME_AS_APPLICANT =
+  /^(?:manufacturer'?s?(?: name)?|hersteller|fabricant|fabricante|fabbricante)\s*[:：]\s*(?:same as (?:the )?(?:applicant|client)|wie (?:antragsteller|auftraggeber)|identique au demandeur|igual que el solicitante|come il richiedente)\b/;
+const APPLICANT_LABEL =
+  /^(?:applicant(?:'?s)?(?: name)?|client|antragsteller|auftraggeber|demandeur|solicitante|richiedente)\s*[:：]\s*(\S.*)$/;
+
+function sameAsApplicant(lines: Line[], found: PartyFound[]): PartyFound[] {
+  if (found.some((p) => p.role === 'manufacturer')) return [];
+  if (!lines.some((l) => SAME_AS_APPLICANT.test(l.norm))) return [];
+  for (const line of lines) {
+    if (!APPLICANT_LABEL.test(line.norm)) continue;
+    const value = line.text.replace(/^[^:：]*[:：]\s*/, '').trim();
+    const party = readBlock('manufacturer', line, value, blockOf(lines, line, true));
+    return party ? [{ ...party, confidence: 0.75 }] : [];
+  }
+  return [];
 }
 
 const BARE_MAKER = /^(?:Manufacturer|Hersteller|Fabricant|Fabricante|Fabbricante)\s+(\p{Lu}.{2,200})$/u;

@@ -80,7 +80,9 @@ describe('extractFacts on certificates and reports', () => {
     const f = facts(doc('en-tr-2'));
     expect(f.model_number.value).toBe('WK-1701');
     expect(f.rated_voltage.value).toBe('220-240 V~, 50/60 Hz');
-    expect(f.manufacturer_name).toBeUndefined(); // "same as applicant"
+    // "Manufacturer: same as applicant": the applicant is the manufacturer (issue 34).
+    expect(f.manufacturer_name.value).toBe('Ningbo Homeware Electric Co., Ltd.');
+    expect(f.applicant.value).toBe('Ningbo Homeware Electric Co., Ltd.');
   });
   it('UFI of a safety data sheet', () => expect(facts(doc('de-sds-1')).ufi_code.value).toBe('8H30-N0N4-300U-5V8K'));
   it('e-mail next to the manufacturer', () => {

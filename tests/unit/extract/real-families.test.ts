@@ -81,3 +81,51 @@ describe('labelled values in test-report and certificate layouts', () => {
     expect(f.test_report_number).toBe('LBT-2210-7781E');
   });
 });
+
+describe('the signature: place, date, signatory and function', () => {
+  it('"Hamburg, 14.03.2024" above "Place and date of issue <name>" and the function below', () => {
+    const f = facts(read('doc-signature-we.txt'));
+    expect(f.place_of_issue).toBe('Hamburg');
+    expect(f.doc_issue_date).toBe('2024-03-14');
+    expect(f.signatory_name).toBe('Dipl.-Ing. Henrike Wolters');
+    expect(f.signatory_function).toBe('Managing Director Tallowmere GmbH');
+  });
+  it('several labels on one line: "Title: X Function: Y", "Name: X Date: Y", "City: X Signature:"', () => {
+    const f = facts(read('doc-signature-labels.txt'));
+    expect(f.signatory_function).toBe('Compliance Manager');
+    expect(f.signatory_name).toBe('Lena Okafor');
+    expect(f.place_of_issue).toBe('Hong Kong');
+    expect(f.product_name).toBe('Lumo Charger 30W');
+    expect(f.brand).toBe('BRIGHTWAVE');
+    expect(f.model_number).toBe('BW-C30');
+  });
+  it("a certificate's date alone beside the function is its date of issue", () => {
+    const f = facts(read('cert-function-date.txt'), 'certificate');
+    expect(f.issued_on).toBe('2023-09-22');
+    expect(f.signatory_function).toBe('Manager');
+  });
+  it('a date inside a sentence is no signature: "Council of 9 July 2008 on a common framework"', () => {
+    const f = facts(
+      'Decision No 768/2008/EC of the European Parliament and of the\nCouncil of 9 July 2008 on a common framework',
+    );
+    expect(f.doc_issue_date).toBeUndefined();
+    expect(f.place_of_issue).toBeUndefined();
+  });
+});
+
+describe('operators without a label of their own', () => {
+  it('the block after "We, the manufacturer" up to "declare…" is the manufacturer, with its address', () => {
+    const f = facts(read('doc-signature-we.txt'));
+    expect(f.manufacturer_name).toBe('Tallowmere GmbH');
+    expect(f.manufacturer_address).toBe('Kesselweg 12, 22085 Hamburg, Germany');
+    expect(f.manufacturer_country).toBe('DE');
+  });
+  it('"Manufacturer: Same as applicant" makes the applicant block the manufacturer; the approver signs', () => {
+    const f = facts(read('report-same-as-applicant.txt'), 'test_report');
+    expect(f.manufacturer_name).toBe('Nordlicht Sensorik s.r.o.');
+    expect(f.manufacturer_country).toBe('CZ');
+    expect(f.applicant).toBe('Nordlicht Sensorik s.r.o.');
+    expect(f.test_report_number).toBe('HTW-22-0431');
+    expect(f.signatory_name).toBe('Kai Chen');
+  });
+});
