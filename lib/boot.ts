@@ -3,6 +3,7 @@ import { getJwtSecret } from '@/lib/auth/jwt-secret';
 import { getDbHandle } from '@/lib/db/client';
 import { guardListeningServers } from '@/lib/http/server-guard';
 import { boundHeapGrowth } from '@/lib/runtime/heap-growth';
+import { sweepDeadRunFolders } from '@/lib/storage/temp';
 
 /**
  * Startup: a wrong setting or a locked embedded database stops the app here with a message naming
@@ -18,6 +19,12 @@ export async function bootApp() {
     guardListeningServers();
     boundHeapGrowth(env.HEAP_GROWING_PERCENT);
     const handle = await getDbHandle();
+    // Temporary files of a process that died mid-run (a killed upload, an export cut short).
+    const swept = await sweepDeadRunFolders().catch((e: Error) => {
+      console.warn(`[boot] could not sweep ${env.DATA_DIR}/tmp: ${e.message}`);
+      return [];
+    });
+    if (swept.length) console.log(`[boot] removed the temporary files of ${swept.length} process(es) that died`);
     console.log(
       `[boot] ready in ${Date.now() - started} ms (database: ${handle.kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}/pglite` : 'Postgres'}, jobs: ${env.JOBS_IN_PROCESS === 'true' ? 'in-process worker' : 'external worker'})`,
     );

@@ -5,6 +5,7 @@ import { getEnv } from '@/lib/config/env';
 import { getDbHandle } from '@/lib/db/client';
 import { startWorkers, stopWorkers } from '@/lib/jobs/worker';
 import { boundHeapGrowth } from '@/lib/runtime/heap-growth';
+import { sweepDeadRunFolders } from '@/lib/storage/temp';
 
 async function main() {
   if (!getEnv().DATABASE_URL) {
@@ -13,6 +14,8 @@ async function main() {
   }
   boundHeapGrowth();
   await getDbHandle();
+  // Temporary files of a process that died mid-run (an export cut short by a kill).
+  await sweepDeadRunFolders().catch(() => []);
   await startWorkers();
   console.log('Worker started; waiting for jobs.');
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {

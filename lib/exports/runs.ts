@@ -6,9 +6,7 @@
  */
 import fs from 'node:fs';
 import { recordAudit } from '@/lib/audit';
-import os from 'node:os';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
@@ -24,6 +22,7 @@ import { findTemplate, serializeTemplate, templateStatus, TEMPLATES, type Export
 import { runChecks } from './templates/checks';
 import { getView, skuIdsForFilters, skuIdsForView } from './views';
 import type { CreateExportInput } from './schemas';
+import { makeRunTempDir, removeRunTempDir } from '@/lib/storage/temp';
 
 /** Warnings kept on the run for the UI; warning_count is always the full number. */
 export const MAX_STORED_WARNINGS = 5_000;
@@ -400,10 +399,8 @@ export async function executeExportRun(
   }
 
   let progressAt = 0;
-  const tmp = path.join(
-    os.tmpdir(),
-    `cw-export-${run.id}-${crypto.randomBytes(4).toString('hex')}.${template.extension}`,
-  );
+  const tmpDir = await makeRunTempDir('export');
+  const tmp = path.join(tmpDir, `export-${run.id}.${template.extension}`);
   try {
     const total = ids.length;
     await template.render({
@@ -472,7 +469,7 @@ export async function executeExportRun(
       output_size_bytes: size,
     };
   } finally {
-    await fs.promises.rm(tmp, { force: true });
+    await removeRunTempDir(tmpDir);
   }
 }
 

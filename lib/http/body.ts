@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { AppError } from './errors';
+import { makeRunTempDir, removeRunTempDir } from '@/lib/storage/temp';
 
 export const DEFAULT_JSON_LIMIT = 1024 * 1024; // 1 MiB
 
@@ -76,9 +76,9 @@ export async function spoolBody(
   limit: number,
 ): Promise<{ request: Request; sha256: string; cleanup: () => Promise<void> }> {
   checkDeclaredLength(req, limit);
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'cw-body-'));
+  const dir = await makeRunTempDir('body');
   const file = path.join(dir, 'body');
-  const cleanup = () => fs.promises.rm(dir, { recursive: true, force: true });
+  const cleanup = () => removeRunTempDir(dir);
   const hash = crypto.createHash('sha256');
   try {
     const out = fs.createWriteStream(file);

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import Busboy from 'busboy';
 import { AppError } from './errors';
 import { formatBytes } from './body';
 import { findUnstorableText } from './text-hygiene';
+import { makeRunTempDir, removeRunTempDir } from '@/lib/storage/temp';
 
 export interface UploadedFile {
   field: string;
@@ -50,11 +50,11 @@ export async function parseMultipart(req: Request, limits: MultipartLimits): Pro
     throw new AppError('VALIDATION_FAILED', 'The multipart body is empty.', {
       details: { fields: [{ path: 'body', message: 'empty' }] },
     });
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'cw-upload-'));
+  const dir = await makeRunTempDir('upload');
   const result: MultipartResult = {
     fields: {},
     files: [],
-    cleanup: () => fs.promises.rm(dir, { recursive: true, force: true }),
+    cleanup: () => removeRunTempDir(dir),
   };
   let bb: Busboy.Busboy;
   try {

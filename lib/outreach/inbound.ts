@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
@@ -13,6 +12,7 @@ import { sanitizeDisplayName, type UploadedFile } from '@/lib/http/multipart';
 import { lookupLink, receiveSupplierFiles } from './responses';
 import { addEvent } from './service';
 import type { RequestRow } from './serialize';
+import { makeRunTempDir, removeRunTempDir } from '@/lib/storage/temp';
 
 /**
  * Inbound replies (POST /api/supplier-email/inbound): a mail provider's webhook posts the raw MIME
@@ -197,7 +197,7 @@ export async function receiveInboundMail(db: Db, raw: Uint8Array, opts: { now?: 
     return { request_id: row.id, duplicate: false, held: true, results: [] };
   }
 
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'cw-inbound-'));
+  const dir = await makeRunTempDir('inbound');
   try {
     const files: UploadedFile[] = [];
     for (const [i, a] of email.attachments.slice(0, MAX_ATTACHMENTS).entries()) {
@@ -233,6 +233,6 @@ export async function receiveInboundMail(db: Db, raw: Uint8Array, opts: { now?: 
     });
     return { request_id: row.id, duplicate: false, held: false, results: out.results };
   } finally {
-    await fs.promises.rm(dir, { recursive: true, force: true });
+    await removeRunTempDir(dir);
   }
 }
