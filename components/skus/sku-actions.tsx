@@ -43,13 +43,15 @@ import { useLocale, useT } from '@/components/i18n/locale-provider';
 import { commonMessages } from '@/lib/i18n/ui/common';
 import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';
 import { skuActionMessages } from '@/lib/i18n/ui/sku-actions';
+import { languageName } from '@/lib/i18n/languages';
+import { PUBLIC_LOCALES, htmlLang, type PublicLocale } from '@/lib/i18n/public-locales';
 import type { T } from '@/lib/i18n/ui';
 import { blockerTitle } from '@/lib/requirements/titles';
 import { downloadFile, idempotentWrite } from '@/components/api/client';
 import { ApproveDialog, ReviewDialog } from './sign-off-dialogs';
 import { useSkuPage } from './sku-context';
 import { useCan } from '@/components/team/role-context';
-import type { Blocker, Locale } from './types';
+import type { Blocker } from './types';
 import type { z } from 'zod';
 import { ApprovalBlockedDetails, ReviewIncompleteDetails, type PublishResponse } from '@/lib/skus/schemas';
 
@@ -60,13 +62,6 @@ export interface ActionOutcome {
 }
 
 /** Dossier PDF languages, each named in its own language. */
-const LOCALE_NAMES: Record<Locale, string> = {
-  en: 'English',
-  de: 'Deutsch',
-  fr: 'Français',
-  es: 'Español',
-  it: 'Italiano',
-};
 
 /** One open item a refusal names: a message from the refusal's details, with the SKU blocker it matches for a fix link. */
 type OpenItem = Pick<Blocker, 'message'> & { key: string; blocker?: Blocker; fields?: Blocker['required_fields'] };
@@ -225,7 +220,7 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
     }
   }
 
-  async function download(kind: 'json' | 'csv' | Locale) {
+  async function download(kind: 'json' | 'csv' | PublicLocale) {
     const isExport = kind === 'json' || kind === 'csv';
     const name = await run(isExport ? 'export' : 'dossier', () =>
       isExport
@@ -308,12 +303,12 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
             <ChevronDown className="size-3.5 opacity-60" aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent className="w-60">
+        <DropdownMenuContent className="max-h-[min(24rem,var(--radix-dropdown-menu-content-available-height))] w-60 overflow-y-auto">
           <DropdownMenuLabel>{t('actions.dossier_locales')}</DropdownMenuLabel>
-          {(Object.keys(LOCALE_NAMES) as Locale[]).map((l) => (
+          {PUBLIC_LOCALES.map((l) => (
             <DropdownMenuItem key={l} onSelect={() => void download(l)} data-testid={`dossier-${l}`}>
               <span className="w-6 font-mono text-xs text-muted-foreground uppercase">{l}</span>
-              {LOCALE_NAMES[l]}
+              <span lang={htmlLang(l)}>{languageName(l, l)}</span>
             </DropdownMenuItem>
           ))}
         </DropdownMenuContent>

@@ -10,7 +10,8 @@ import { PassThrough, Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@/lib/i18n/locales';
+import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
+import { isPublicLocale, type PublicLocale } from '@/lib/i18n/public-locales';
 import { renderDossierPdf, type DossierPdfInput, type DossierPdfProvenance } from '@/lib/publish/pdf';
 import { getBlobStore, type BlobStore } from '@/lib/storage';
 import { entityAddressLines, loadSkuReadModel, type SkuReadModel } from '@/lib/skus/read-model';
@@ -174,7 +175,7 @@ export async function streamDossierZip(
   db: Db,
   args: { workspaceId: string; actor: Actor; id: string; locale?: string | null; store?: BlobStore },
 ): Promise<DossierZip> {
-  const locale: Locale = isLocale(args.locale) ? args.locale : DEFAULT_LOCALE;
+  const locale: PublicLocale = isPublicLocale(args.locale) ? args.locale : DEFAULT_LOCALE;
   const model = await loadSkuReadModel(db, args.workspaceId, args.id);
   const pdf = await renderDossierPdf(dossierPdfInput(model), locale);
   const store = args.store ?? getBlobStore();

@@ -1,9 +1,12 @@
 /**
- * Label dictionaries for the dossier PDF and the public safety page, in the five UI locales.
- * Field labels are not here: they live with the fields in lib/dossier/catalogue.ts.
+ * Label dictionaries for the dossier PDF and the public safety page: the five contract locales here,
+ * the other 21 public locales (lib/i18n/public-locales.ts) in lib/i18n/public/<code>.ts.
+ * Field labels of the five are not here: they live with the fields in lib/dossier/catalogue.ts.
  * The English dictionary defines the keys; TypeScript makes every other locale complete.
  */
-import { DEFAULT_LOCALE, isLocale, type Locale } from './locales';
+import { DEFAULT_LOCALE } from './locales';
+import { intlLocale, isPublicLocale, type ExtraPublicLocale, type PublicLocale } from './public-locales';
+import { EXTRA_LOCALE_TEXTS } from './public';
 
 const en = {
   'section.identification': 'Identification',
@@ -116,10 +119,23 @@ const en = {
   'public.no_safety_info': 'No safety information has been published in this language.',
   'public.qr': 'QR code of this page',
   'public.contact': 'Contact',
+  'public.choose_language': 'Choose a language',
+  'public.show': 'Show',
+  'public.download': 'Download',
+  'public.withdrawn_title': 'This product page was withdrawn',
+  'public.withdrawn_body':
+    'The product is no longer offered by the company that published this page. Contact the seller for safety information.',
+  'public.not_found_title': 'No product page here',
+  'public.not_found_body':
+    'There is no published product safety page at this address. Check the code you scanned or typed.',
+  'public.picture_source': 'Picture',
+  'public.sku': 'Article number',
+  'public.operators': 'Responsible companies',
+  'public.eu_operator_note': 'Economic operator established in the EU',
 } as const;
 
 export type MessageKey = keyof typeof en;
-type Dictionary = Readonly<Record<MessageKey, string>>;
+export type Dictionary = Readonly<Record<MessageKey, string>>;
 
 const de: Dictionary = {
   'section.identification': 'Identifikation',
@@ -223,6 +239,19 @@ const de: Dictionary = {
   'public.no_safety_info': 'In dieser Sprache wurden keine Sicherheitsinformationen veröffentlicht.',
   'public.qr': 'QR-Code dieser Seite',
   'public.contact': 'Kontakt',
+  'public.choose_language': 'Sprache wählen',
+  'public.show': 'Anzeigen',
+  'public.download': 'Herunterladen',
+  'public.withdrawn_title': 'Diese Produktseite wurde zurückgezogen',
+  'public.withdrawn_body':
+    'Das Produkt wird von dem Unternehmen, das diese Seite veröffentlicht hat, nicht mehr angeboten. Wenden Sie sich für Sicherheitsinformationen an den Verkäufer.',
+  'public.not_found_title': 'Keine Produktseite unter dieser Adresse',
+  'public.not_found_body':
+    'Unter dieser Adresse ist keine Produktsicherheitsseite veröffentlicht. Prüfen Sie den gescannten oder eingegebenen Code.',
+  'public.picture_source': 'Bild',
+  'public.sku': 'Artikelnummer',
+  'public.operators': 'Verantwortliche Unternehmen',
+  'public.eu_operator_note': 'In der EU niedergelassener Wirtschaftsakteur',
 };
 
 const fr: Dictionary = {
@@ -327,6 +356,19 @@ const fr: Dictionary = {
   'public.no_safety_info': "Aucune information de sécurité n'a été publiée dans cette langue.",
   'public.qr': 'Code QR de cette page',
   'public.contact': 'Contact',
+  'public.choose_language': 'Choisir une langue',
+  'public.show': 'Afficher',
+  'public.download': 'Télécharger',
+  'public.withdrawn_title': 'Cette page produit a été retirée',
+  'public.withdrawn_body':
+    "Le produit n'est plus proposé par l'entreprise qui a publié cette page. Contactez le vendeur pour les informations de sécurité.",
+  'public.not_found_title': 'Aucune page produit ici',
+  'public.not_found_body':
+    "Aucune page de sécurité produit n'est publiée à cette adresse. Vérifiez le code scanné ou saisi.",
+  'public.picture_source': 'Image',
+  'public.sku': "Référence de l'article",
+  'public.operators': 'Entreprises responsables',
+  'public.eu_operator_note': "Opérateur économique établi dans l'UE",
 };
 
 const es: Dictionary = {
@@ -431,6 +473,19 @@ const es: Dictionary = {
   'public.no_safety_info': 'No se ha publicado información de seguridad en este idioma.',
   'public.qr': 'Código QR de esta página',
   'public.contact': 'Contacto',
+  'public.choose_language': 'Elegir un idioma',
+  'public.show': 'Mostrar',
+  'public.download': 'Descargar',
+  'public.withdrawn_title': 'Esta página de producto se ha retirado',
+  'public.withdrawn_body':
+    'La empresa que publicó esta página ya no ofrece el producto. Póngase en contacto con el vendedor para obtener información de seguridad.',
+  'public.not_found_title': 'No hay ninguna página de producto aquí',
+  'public.not_found_body':
+    'No hay ninguna página de seguridad de producto publicada en esta dirección. Compruebe el código escaneado o introducido.',
+  'public.picture_source': 'Imagen',
+  'public.sku': 'Referencia del artículo',
+  'public.operators': 'Empresas responsables',
+  'public.eu_operator_note': 'Operador económico establecido en la UE',
 };
 
 const it: Dictionary = {
@@ -535,20 +590,49 @@ const it: Dictionary = {
   'public.no_safety_info': 'Nessuna informazione di sicurezza pubblicata in questa lingua.',
   'public.qr': 'Codice QR di questa pagina',
   'public.contact': 'Contatto',
+  'public.choose_language': 'Scegliere una lingua',
+  'public.show': 'Mostra',
+  'public.download': 'Scarica',
+  'public.withdrawn_title': 'Questa pagina prodotto è stata ritirata',
+  'public.withdrawn_body':
+    "Il prodotto non è più offerto dall'azienda che ha pubblicato questa pagina. Contattare il venditore per le informazioni sulla sicurezza.",
+  'public.not_found_title': 'Nessuna pagina prodotto qui',
+  'public.not_found_body':
+    'A questo indirizzo non è pubblicata alcuna pagina di sicurezza del prodotto. Verificare il codice scansionato o digitato.',
+  'public.picture_source': 'Immagine',
+  'public.sku': 'Codice articolo',
+  'public.operators': 'Aziende responsabili',
+  'public.eu_operator_note': "Operatore economico stabilito nell'UE",
 };
 
-export const MESSAGES: Readonly<Record<Locale, Dictionary>> = { en, de, fr, es, it };
+const extra = Object.fromEntries(
+  Object.entries(EXTRA_LOCALE_TEXTS).map(([code, texts]) => [code, texts.messages]),
+) as Record<ExtraPublicLocale, Dictionary>;
+
+/** Every public locale's dictionary; the type makes each one complete. */
+export const MESSAGES: Readonly<Record<PublicLocale, Dictionary>> = {
+  en,
+  de,
+  fr,
+  es,
+  it,
+  ...extra,
+};
 
 /** Translates a key, filling {placeholders}; unknown locales fall back to English. */
-export function t(locale: Locale | string, key: MessageKey, params: Record<string, string | number> = {}): string {
-  const dict = isLocale(locale) ? MESSAGES[locale] : MESSAGES[DEFAULT_LOCALE];
+export function t(
+  locale: PublicLocale | string,
+  key: MessageKey,
+  params: Record<string, string | number> = {},
+): string {
+  const dict = isPublicLocale(locale) ? MESSAGES[locale] : MESSAGES[DEFAULT_LOCALE];
   const template = dict[key] ?? en[key];
   return template.replace(/\{(\w+)\}/g, (all, name: string) => (name in params ? String(params[name]) : all));
 }
 
 /** Label of a value from a closed vocabulary (role, status, source, document type...), or the raw value. */
 export function vocabularyLabel(
-  locale: Locale,
+  locale: PublicLocale,
   prefix: 'role' | 'status' | 'source' | 'doctype' | 'severity' | 'state' | 'section',
   value: string,
 ): string {
@@ -556,27 +640,22 @@ export function vocabularyLabel(
   return key in en ? t(locale, key as MessageKey) : value;
 }
 
-/** Our "en" is European English: day before month. */
-function intlLocale(locale: Locale): string {
-  return locale === 'en' ? 'en-GB' : locale;
-}
-
 /** 2026-05-01 → "1 May 2026" / "01.05.2026" ... (UTC, so a date does not shift with the server's zone). */
-export function formatDate(value: string | Date | null | undefined, locale: Locale): string {
+export function formatDate(value: string | Date | null | undefined, locale: PublicLocale): string {
   if (!value) return '';
   const d = value instanceof Date ? value : new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(d.getTime())) return typeof value === 'string' ? value : '';
   return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
 }
 
-export function formatDateTime(value: string | Date | null | undefined, locale: Locale): string {
+export function formatDateTime(value: string | Date | null | undefined, locale: PublicLocale): string {
   if (!value) return '';
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return typeof value === 'string' ? value : '';
   return `${new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(d)} UTC`;
 }
 
-export function formatBytes(bytes: number, locale: Locale): string {
+export function formatBytes(bytes: number, locale: PublicLocale): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '';
   const units = ['B', 'KB', 'MB', 'GB'];
   let v = bytes;

@@ -73,3 +73,8 @@ export function negotiateLanguage<T extends string>(opts: {
   }
   return pickLocale(opts.acceptLanguage, opts.available, opts.fallback);
 }
+
+/** Accept-Language with written Norwegian ("nb", "nn", "nb-NO") read as "no", the code our texts carry. */
+export function withLanguageAliases(acceptLanguage: string | null | undefined): string | null | undefined {
+  return acceptLanguage?.replace(/(^|[\s,])n[bn](?=[-;,\s]|$)/gi, '$1no');
+}

@@ -16,9 +16,10 @@ import {
   normalizeLanguageCode,
   type SafetyInfoLanguage,
 } from '@/lib/i18n/languages';
-import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '@/lib/i18n/locales';
+import { DEFAULT_LOCALE, LOCALES, isLocale } from '@/lib/i18n/locales';
+import type { PublicLocale } from '@/lib/i18n/public-locales';
 import { formatDate, t } from '@/lib/i18n/messages';
-import { negotiateLanguage } from '@/lib/i18n/pick-locale';
+import { negotiateLanguage, withLanguageAliases } from '@/lib/i18n/pick-locale';
 import { isEuEstablished } from '@/lib/requirements/countries';
 import type { EntityRole } from '@/lib/requirements/types';
 
@@ -218,8 +219,8 @@ export interface Art19Block {
   language: SafetyInfoLanguage | null;
   /** What was asked for (normalised), when it was a known language. */
   requested_language: SafetyInfoLanguage | null;
-  /** The UI locale of the labels: the requested or content language when it is one of the five, else English. */
-  label_locale: Locale;
+  /** The locale of the labels: the requested language, else the content language, else English. */
+  label_locale: PublicLocale;
   available_languages: Array<{ code: SafetyInfoLanguage; name: string }>;
   product: {
     name: string;
@@ -272,7 +273,7 @@ export function chooseArt19Language(
   const query = opts.query ? normalizeLanguageCode(opts.query) : null;
   return negotiateLanguage({
     query,
-    acceptLanguage: opts.acceptLanguage,
+    acceptLanguage: withLanguageAliases(opts.acceptLanguage),
     available: languages,
     fallback: languages.includes('en') ? 'en' : languages[0],
   });
@@ -326,8 +327,8 @@ export function buildArt19Block(snapshot: PublishedSnapshot, requested?: string 
   const languages = pageLanguages(snapshot);
   const language = normalized && languages.includes(normalized) ? normalized : chooseArt19Language(snapshot);
   // Labels follow the visitor's wish when we have them in that locale, even if the content falls back.
-  const labelLocale: Locale =
-    normalized && isLocale(normalized) ? normalized : language && isLocale(language) ? language : DEFAULT_LOCALE;
+  // Every safety-information language is a public locale: the labels are always in the visitor's wish.
+  const labelLocale: PublicLocale = normalized ?? language ?? DEFAULT_LOCALE;
   const f = snapshot.fields;
   const warnings = pickText(snapshot, 'safety_warnings', language);
   const instructions = pickText(snapshot, 'instructions', language);

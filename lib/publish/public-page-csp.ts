@@ -7,6 +7,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '@/lib/db/client';
+import { htmlLang } from '@/lib/i18n/public-locales';
 import { PUBLIC_ID_ALPHABET } from './public-page-id';
 import { buildPublicPageView, findPublishedRevision, pageText, uiLocaleFor } from './public-page';
 
@@ -58,7 +59,7 @@ export function statusPage(status: 404 | 410, locale: ReturnType<typeof uiLocale
   const title = status === 410 ? text.withdrawn_title : text.not_found_title;
   const body = status === 410 ? text.withdrawn_body : text.not_found_body;
   const html =
-    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<!doctype html><html lang="${htmlLang(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STATUS_STYLE}</style></head>` +
     `<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p></main></body></html>`;
   return new Response(html, {
@@ -67,7 +68,7 @@ export function statusPage(status: 404 | 410, locale: ReturnType<typeof uiLocale
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy': `default-src 'none'; style-src ${STATUS_STYLE_HASH}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
       'cache-control': status === 410 ? 'public, max-age=300' : 'no-store',
-      'content-language': locale,
+      'content-language': htmlLang(locale),
       ...PUBLIC_SECURITY_HEADERS,
     },
   });

@@ -7,11 +7,12 @@
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { documents, publicPages, skuRevisions, skus } from '@/lib/db/schema';
-import { fieldLabel } from '@/lib/dossier/catalogue';
 import { gtin14 } from '@/lib/gtin';
-import { isLocale, type Locale } from '@/lib/i18n/locales';
-import { countryName, normalizeLanguageCode } from '@/lib/i18n/languages';
-import { t, vocabularyLabel } from '@/lib/i18n/messages';
+import { countryName, languageName, normalizeLanguageCode } from '@/lib/i18n/languages';
+import { t, vocabularyLabel, type MessageKey } from '@/lib/i18n/messages';
+import { pickLocale, withLanguageAliases } from '@/lib/i18n/pick-locale';
+import { publicFieldLabel } from '@/lib/i18n/public-labels';
+import { PUBLIC_LOCALES, htmlLang, type PublicLocale } from '@/lib/i18n/public-locales';
 import { buildArt19Block, chooseArt19Language, type Art19Block } from './art19';
 import { serializeJsonLd } from './jsonld';
 import { detectSourceLanguage } from './source-language';
@@ -136,89 +137,26 @@ export function attachmentDisposition(name: string): string {
 // What the page shows
 // ---------------------------------------------------------------------------------------------
 
-/** Page texts the shared dictionaries do not have (kept here, in the five UI locales). */
-const PAGE_TEXT: Record<
-  Locale,
-  Record<
-    | 'download'
-    | 'withdrawn_title'
-    | 'withdrawn_body'
-    | 'not_found_title'
-    | 'not_found_body'
-    | 'picture_source'
-    | 'sku'
-    | 'operators'
-    | 'eu_operator_note',
-    string
-  >
-> = {
-  en: {
-    download: 'Download',
-    withdrawn_title: 'This product page was withdrawn',
-    withdrawn_body:
-      'The product is no longer offered by the company that published this page. Contact the seller for safety information.',
-    not_found_title: 'No product page here',
-    not_found_body: 'There is no published product safety page at this address. Check the code you scanned or typed.',
-    picture_source: 'Picture',
-    sku: 'Article number',
-    operators: 'Responsible companies',
-    eu_operator_note: 'Economic operator established in the EU',
-  },
-  de: {
-    download: 'Herunterladen',
-    withdrawn_title: 'Diese Produktseite wurde zurückgezogen',
-    withdrawn_body:
-      'Das Produkt wird von dem Unternehmen, das diese Seite veröffentlicht hat, nicht mehr angeboten. Wenden Sie sich für Sicherheitsinformationen an den Verkäufer.',
-    not_found_title: 'Keine Produktseite unter dieser Adresse',
-    not_found_body:
-      'Unter dieser Adresse ist keine Produktsicherheitsseite veröffentlicht. Prüfen Sie den gescannten oder eingegebenen Code.',
-    picture_source: 'Bild',
-    sku: 'Artikelnummer',
-    operators: 'Verantwortliche Unternehmen',
-    eu_operator_note: 'In der EU niedergelassener Wirtschaftsakteur',
-  },
-  fr: {
-    download: 'Télécharger',
-    withdrawn_title: 'Cette page produit a été retirée',
-    withdrawn_body:
-      "Le produit n'est plus proposé par l'entreprise qui a publié cette page. Contactez le vendeur pour les informations de sécurité.",
-    not_found_title: 'Aucune page produit ici',
-    not_found_body: "Aucune page de sécurité produit n'est publiée à cette adresse. Vérifiez le code scanné ou saisi.",
-    picture_source: 'Image',
-    sku: "Référence de l'article",
-    operators: 'Entreprises responsables',
-    eu_operator_note: "Opérateur économique établi dans l'UE",
-  },
-  es: {
-    download: 'Descargar',
-    withdrawn_title: 'Esta página de producto se ha retirado',
-    withdrawn_body:
-      'La empresa que publicó esta página ya no ofrece el producto. Póngase en contacto con el vendedor para obtener información de seguridad.',
-    not_found_title: 'No hay ninguna página de producto aquí',
-    not_found_body:
-      'No hay ninguna página de seguridad de producto publicada en esta dirección. Compruebe el código escaneado o introducido.',
-    picture_source: 'Imagen',
-    sku: 'Referencia del artículo',
-    operators: 'Empresas responsables',
-    eu_operator_note: 'Operador económico establecido en la UE',
-  },
-  it: {
-    download: 'Scarica',
-    withdrawn_title: 'Questa pagina prodotto è stata ritirata',
-    withdrawn_body:
-      "Il prodotto non è più offerto dall'azienda che ha pubblicato questa pagina. Contattare il venditore per le informazioni sulla sicurezza.",
-    not_found_title: 'Nessuna pagina prodotto qui',
-    not_found_body:
-      'A questo indirizzo non è pubblicata alcuna pagina di sicurezza del prodotto. Verificare il codice scansionato o digitato.',
-    picture_source: 'Immagine',
-    sku: 'Codice articolo',
-    operators: 'Aziende responsabili',
-    eu_operator_note: "Operatore economico stabilito nell'UE",
-  },
-};
+const PAGE_TEXT_KEYS = {
+  download: 'public.download',
+  withdrawn_title: 'public.withdrawn_title',
+  withdrawn_body: 'public.withdrawn_body',
+  not_found_title: 'public.not_found_title',
+  not_found_body: 'public.not_found_body',
+  picture_source: 'public.picture_source',
+  sku: 'public.sku',
+  operators: 'public.operators',
+  eu_operator_note: 'public.eu_operator_note',
+  choose_language: 'public.choose_language',
+  show: 'public.show',
+} as const satisfies Record<string, MessageKey>;
 
-export function pageText(locale: Locale) {
-  return PAGE_TEXT[locale] ?? PAGE_TEXT.en;
+/** The page's own fixed texts in a public locale. */
+export function pageText(locale: PublicLocale): Record<keyof typeof PAGE_TEXT_KEYS, string> {
+  return Object.fromEntries(Object.entries(PAGE_TEXT_KEYS).map(([k, key]) => [k, t(locale, key)])) as Record<
+    keyof typeof PAGE_TEXT_KEYS,
+    string
+  >;
 }
 
 /**
@@ -231,15 +169,11 @@ export function resolverLanguageQuery(raw: string | null | undefined): string {
   return code ? `?lang=${code}` : '';
 }
 
-/** The visitor's UI locale for pages without content (410/404): Accept-Language among the five. */
-export function uiLocaleFor(acceptLanguage: string | null | undefined, query?: string | null): Locale {
+/** The visitor's locale for pages without content (410/404): ?lang=, else Accept-Language, among the 26. */
+export function uiLocaleFor(acceptLanguage: string | null | undefined, query?: string | null): PublicLocale {
   const q = normalizeLanguageCode(query ?? '');
-  if (q && isLocale(q)) return q;
-  for (const part of (acceptLanguage ?? '').split(',')) {
-    const code = normalizeLanguageCode(part.split(';')[0] ?? '');
-    if (code && isLocale(code)) return code;
-  }
-  return 'en';
+  if (q) return q;
+  return pickLocale(withLanguageAliases(acceptLanguage), PUBLIC_LOCALES, 'en');
 }
 
 /** The QR code as one SVG path (run-length rows), drawn by the page without inlining foreign markup. */
@@ -300,7 +234,7 @@ export interface PublicPageView {
   block: Art19Block;
   /** BCP 47 code of the content (the html lang of the main element). */
   lang: string;
-  locale: Locale;
+  locale: PublicLocale;
   text: ReturnType<typeof pageText>;
   labels: {
     sku: string;
@@ -318,6 +252,8 @@ export interface PublicPageView {
     doctype: (type: string) => string;
   };
   languages: Array<{ code: string; name: string; href: string; current: boolean }>;
+  /** Every public locale, for the page's language choice (a GET form, no script). */
+  language_choice: Array<{ code: string; name: string; lang: string; selected: boolean }>;
   /** Absolute URLs: this language's page, and every published language's (hreflang), x-default last. */
   canonical: string;
   alternates: Array<{ hreflang: string; href: string }>;
@@ -352,17 +288,17 @@ export function buildPublicPageView(
   return {
     block,
     // The document's language is that of its fixed texts; a text shown in another language carries its own lang.
-    lang: locale,
+    lang: htmlLang(locale),
     locale,
     text: pageText(locale),
     labels: {
       sku: pageText(locale).sku,
-      gtin: fieldLabel('gtin', locale),
-      model: fieldLabel('model_number', locale),
-      brand: fieldLabel('brand', locale),
-      batch: fieldLabel('batch_or_serial_scheme', locale),
-      age: fieldLabel('age_grading', locale),
-      description: fieldLabel('product_description', locale),
+      gtin: publicFieldLabel('gtin', locale),
+      model: publicFieldLabel('model_number', locale),
+      brand: publicFieldLabel('brand', locale),
+      batch: publicFieldLabel('batch_or_serial_scheme', locale),
+      age: publicFieldLabel('age_grading', locale),
+      description: publicFieldLabel('product_description', locale),
       address: t(locale, 'pdf.address'),
       email: t(locale, 'pdf.email'),
       website: t(locale, 'pdf.website'),
@@ -375,6 +311,12 @@ export function buildPublicPageView(
       name,
       href: `${path}?lang=${code}`,
       current: code === block.language,
+    })),
+    language_choice: PUBLIC_LOCALES.map((code) => ({
+      code,
+      name: languageName(code, code),
+      lang: htmlLang(code),
+      selected: code === locale,
     })),
     documents: documents.map((d) => ({
       ...d,

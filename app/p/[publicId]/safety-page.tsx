@@ -3,12 +3,45 @@
  * scanned the QR code: phone first, no client JavaScript of its own, every value rendered as text by
  * React (never as markup), links only to http(s) and mailto.
  */
+import { htmlLang } from '@/lib/i18n/public-locales';
 import type { PublishedEntity } from '@/lib/publish/art19';
 import type { PublicPageView } from '@/lib/publish/public-page';
 
 /** A block's own lang attribute, only where it differs from the page's (a fallback text). */
 const textLang = (text: { language: string } | null | undefined, pageLang: string) =>
-  text && text.language !== pageLang ? text.language : undefined;
+  text && htmlLang(text.language) !== pageLang ? htmlLang(text.language) : undefined;
+
+/**
+ * The visitor's choice among all 26 languages: a plain GET form (the page runs no script of its
+ * own), so fixed texts can be read in any of them even where the product texts fall back.
+ */
+function LanguageChoice({ view }: { view: PublicPageView }) {
+  return (
+    <form method="get" className="flex flex-wrap items-center gap-2 text-sm">
+      <label htmlFor="lang-choice" className="text-muted-foreground">
+        {view.text.choose_language}
+      </label>
+      <select
+        id="lang-choice"
+        name="lang"
+        defaultValue={view.language_choice.find((l) => l.selected)?.code}
+        className="rounded-md border border-border bg-surface px-2 py-1 text-foreground"
+      >
+        {view.language_choice.map((l) => (
+          <option key={l.code} value={l.code} lang={l.lang}>
+            {l.name}
+          </option>
+        ))}
+      </select>
+      <button
+        type="submit"
+        className="rounded-md border border-border bg-surface px-3 py-1 font-medium text-foreground hover:bg-surface-muted"
+      >
+        {view.text.show}
+      </button>
+    </form>
+  );
+}
 
 const httpUrl = (u: string | null | undefined) => (u && /^https?:\/\//i.test(u) ? u : null);
 
@@ -125,7 +158,7 @@ export function SafetyPage({ view, nonce }: { view: PublicPageView; nonce?: stri
               l.current ? (
                 <span
                   key={l.code}
-                  lang={l.code}
+                  lang={htmlLang(l.code)}
                   aria-current="true"
                   className="rounded-full bg-primary px-3 py-1 font-medium text-primary-foreground"
                 >
@@ -134,7 +167,7 @@ export function SafetyPage({ view, nonce }: { view: PublicPageView; nonce?: stri
               ) : (
                 <a
                   key={l.code}
-                  lang={l.code}
+                  lang={htmlLang(l.code)}
                   hrefLang={l.code}
                   href={l.href}
                   className="rounded-full border border-border bg-surface px-3 py-1 text-foreground hover:bg-surface-muted"
@@ -145,6 +178,7 @@ export function SafetyPage({ view, nonce }: { view: PublicPageView; nonce?: stri
             )}
           </nav>
         ) : null}
+        <LanguageChoice view={view} />
       </header>
 
       {block.labels.fallback_notice ? (
@@ -160,7 +194,7 @@ export function SafetyPage({ view, nonce }: { view: PublicPageView; nonce?: stri
         <h2 id="warnings" className="text-lg font-semibold text-warning-soft-foreground">
           {block.labels.warnings}
         </h2>
-        <div className="mt-2 space-y-3" lang={block.warnings?.language}>
+        <div className="mt-2 space-y-3" lang={block.warnings ? htmlLang(block.warnings.language) : undefined}>
           {block.warnings ? <Paragraphs text={block.warnings.text} /> : <p>{block.labels.no_safety_info}</p>}
         </div>
       </section>
@@ -170,7 +204,7 @@ export function SafetyPage({ view, nonce }: { view: PublicPageView; nonce?: stri
           <h2 id="instructions" className="text-lg font-semibold text-foreground">
             {block.labels.instructions}
           </h2>
-          <div className="mt-2 space-y-3 text-foreground" lang={block.instructions.language}>
+          <div className="mt-2 space-y-3 text-foreground" lang={htmlLang(block.instructions.language)}>
             <Paragraphs text={block.instructions.text} />
           </div>
         </section>

@@ -1,13 +1,15 @@
 /**
  * dossier.pdf: the SKU's compliance dossier for an authority or a customer, with an embedded Unicode
- * font (DejaVu Sans) and labels in one of the five UI locales. Pure: input in, bytes out.
+ * font (DejaVu Sans: Latin with every EU diacritic, Greek, Cyrillic) and labels in one of the 26
+ * public locales (the 24 official EU languages, Icelandic, Norwegian). Pure: input in, bytes out.
  */
 import { PDFDocument } from 'pdf-lib';
-import { FIELD_SECTIONS, fieldLabel, parseFieldKey, type FieldSection } from '@/lib/dossier/catalogue';
+import { FIELD_SECTIONS, parseFieldKey, type FieldSection } from '@/lib/dossier/catalogue';
 import { countryName, languageName } from '@/lib/i18n/languages';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@/lib/i18n/locales';
+import { DEFAULT_LOCALE, isLocale } from '@/lib/i18n/locales';
 import { formatBytes, formatDate, formatDateTime, t, vocabularyLabel } from '@/lib/i18n/messages';
-import { categoryDefinition, isCategoryCode } from '@/lib/requirements/categories';
+import { publicCategoryLabel, publicFieldLabel, quoteMarks } from '@/lib/i18n/public-labels';
+import { htmlLang, isPublicLocale, type PublicLocale } from '@/lib/i18n/public-locales';
 import { isEuEstablished } from '@/lib/requirements/countries';
 import { blockerTitle } from '@/lib/requirements/titles';
 import { fontkit, loadDejaVuFonts, makeSanitizer } from './fonts';
@@ -31,18 +33,9 @@ const clip = (s: string | null | undefined, max: number) => {
   return v.length > max ? `${v.slice(0, max)}…` : v;
 };
 
-// French guillemets take no-break spaces so a line never starts with a lone « or ».
-const QUOTES: Record<Locale, [string, string]> = {
-  en: ['“', '”'],
-  de: ['„', '“'],
-  fr: ['«\u00a0', '\u00a0»'],
-  es: ['«', '»'],
-  it: ['«', '»'],
-};
-
 let sanitizerCache: { bytes: Uint8Array; fn: (s: string) => string } | null = null;
 
-function formatValue(key: string, value: string, locale: Locale): string {
+function formatValue(key: string, value: string, locale: PublicLocale): string {
   const kind = parseFieldKey(key)?.definition.kind;
   switch (kind) {
     case 'country':
@@ -68,7 +61,11 @@ function formatValue(key: string, value: string, locale: Locale): string {
   }
 }
 
-function provenanceNote(p: DossierPdfProvenance | null | undefined, field: DossierPdfField, locale: Locale): string {
+function provenanceNote(
+  p: DossierPdfProvenance | null | undefined,
+  field: DossierPdfField,
+  locale: PublicLocale,
+): string {
   const parts: string[] = [];
   if (p) {
     parts.push(`${t(locale, 'pdf.provenance')}: ${vocabularyLabel(locale, 'source', p.source)}`);
@@ -77,7 +74,7 @@ function provenanceNote(p: DossierPdfProvenance | null | undefined, field: Dossi
     if (typeof p.row === 'number' && Number.isFinite(p.row))
       parts.push(t(locale, 'pdf.row_ref', { row: p.row }) + (p.column ? ` / ${clip(p.column, 60)}` : ''));
     if (p.quote && p.quote.trim()) {
-      const [open, close] = QUOTES[locale];
+      const [open, close] = quoteMarks(locale);
       parts.push(`${open}${clip(p.quote.trim().replace(/\s+/g, ' '), LIMITS.quote)}${close}`);
     }
   }
@@ -103,9 +100,9 @@ function sortFields(fields: readonly DossierPdfField[]): DossierPdfField[] {
 
 export async function renderDossierPdf(
   input: DossierPdfInput,
-  localeInput: Locale | string = DEFAULT_LOCALE,
+  localeInput: PublicLocale | string = DEFAULT_LOCALE,
 ): Promise<Uint8Array> {
-  const locale: Locale = isLocale(localeInput) ? localeInput : DEFAULT_LOCALE;
+  const locale: PublicLocale = isPublicLocale(localeInput) ? localeInput : DEFAULT_LOCALE;
   const bytes = await loadDejaVuFonts();
   if (!sanitizerCache || sanitizerCache.bytes !== bytes.regular)
     sanitizerCache = { bytes: bytes.regular, fn: makeSanitizer(bytes.regular) };
@@ -125,18 +122,14 @@ export async function renderDossierPdf(
   doc.setTitle(w.sanitize(`${title}: ${clip(sku.product_name, 200)} (${clip(sku.sku_code, 60)})`));
   doc.setSubject(w.sanitize(clip(sku.sku_code, 60)));
   doc.setAuthor(w.sanitize(clip(input.workspace.name, 200)));
-  doc.setLanguage(locale);
+  doc.setLanguage(htmlLang(locale));
   doc.setCreator('Compliance workspace dossier export');
   doc.setProducer('pdf-lib');
   doc.setCreationDate(generatedAt);
   doc.setModificationDate(generatedAt);
 
   const notSet = t(locale, 'common.not_set');
-  const categoryLabel = sku.category_code
-    ? isCategoryCode(sku.category_code)
-      ? categoryDefinition(sku.category_code).labels[locale]
-      : sku.category_code
-    : notSet;
+  const categoryLabel = sku.category_code ? publicCategoryLabel(sku.category_code, locale) : notSet;
   const status = sku.status ? vocabularyLabel(locale, 'state', sku.status) : notSet;
   const openBlockers = input.blockers.filter((b) => !b.waived && b.severity === 'blocker').length;
   const openWarnings = input.blockers.filter((b) => !b.waived && b.severity === 'warning').length;
@@ -212,7 +205,7 @@ export async function renderDossierPdf(
       continue;
     }
     for (const f of inSection) {
-      const label = parseFieldKey(f.key) ? fieldLabel(f.key, locale) : f.key;
+      const label = publicFieldLabel(f.key, locale);
       w.row(label, formatValue(f.key, clip(f.value, LIMITS.text), locale), {
         notes: [{ text: provenanceNote(f.provenance, f, locale) }],
       });
@@ -231,16 +224,17 @@ export async function renderDossierPdf(
     fieldsRequired && fieldsRequired.length
       ? [
           {
-            text: `${t(locale, 'pdf.required_fields')}: ${fieldsRequired.map((k) => (parseFieldKey(k) ? fieldLabel(k, locale) : k)).join(', ')}`,
+            text: `${t(locale, 'pdf.required_fields')}: ${fieldsRequired.map((k) => publicFieldLabel(k, locale)).join(', ')}`,
           },
         ]
       : [];
   // English keeps the rule's full sentence; other locales show the code's title in their words (the
-  // messages are written in English), with the languages a translation is missing in.
+  // messages are written in English), with the languages a translation is missing in. Titles exist in
+  // the five contract locales; the other locales show the English title (the code is printed below it).
   const blockerText = (b: DossierPdfBlocker) => {
     if (locale === 'en') return clip(b.message, 2000);
     const langs = b.details?.languages?.map((l) => languageName(l, locale)) ?? [];
-    return `${blockerTitle(b.code, locale)}${langs.length ? `: ${langs.join(' / ')}` : ''}`;
+    return `${blockerTitle(b.code, isLocale(locale) ? locale : 'en')}${langs.length ? `: ${langs.join(' / ')}` : ''}`;
   };
   for (const b of open) {
     w.row(vocabularyLabel(locale, 'severity', b.severity), blockerText(b), {

@@ -132,7 +132,7 @@ describe('GET /api/skus/{id}/dossier.zip', () => {
     expect(text).toContain('Prüfbericht EN 71');
   });
 
-  it('English by default, 400 for an unknown locale, 404 for another workspace, missing blobs listed instead of failing', async () => {
+  it('English by default, Portuguese on request, 400 for an unknown locale, 404 for another workspace, missing blobs listed instead of failing', async () => {
     const u = await makeUser();
     const sku = await readySku(u);
     const doc = await addDocument(u, { skuIds: [sku.id], type: 'manual', filename: 'Gone.pdf' });
@@ -154,11 +154,16 @@ describe('GET /api/skus/{id}/dossier.zip', () => {
       await call(zipRoute, 'GET', `/api/skus/${sku.id}/dossier.zip`, {
         cookie: u.cookie,
         params: { id: sku.id },
-        query: { locale: 'pt' },
+        query: { locale: 'ja' },
       }),
       400,
       'VALIDATION_FAILED',
     );
+    // Every official EU language is offered (issue 42): Portuguese labels for an authority in Lisbon.
+    const pt = await download(u, sku.id, 'pt');
+    expect(pt.status).toBe(200);
+    const ptZip = await JSZip.loadAsync(Buffer.from(await pt.arrayBuffer()));
+    expect(await pdfText(await ptZip.file('dossier.pdf')!.async('uint8array'))).toContain(t('pt', 'pdf.title'));
     const stranger = await makeUser();
     expectEnvelope(
       await call(zipRoute, 'GET', `/api/skus/${sku.id}/dossier.zip`, {

@@ -8,6 +8,10 @@ import { describe, expect, it, vi } from 'vitest';
 import * as translationsRoute from '@/app/api/skus/[id]/translations/route';
 import * as gs1Route from '@/app/01/[gtin]/[[...qualifiers]]/route';
 import { getDb } from '@/lib/db/client';
+import { languageName } from '@/lib/i18n/languages';
+import { isLocale } from '@/lib/i18n/locales';
+import { t } from '@/lib/i18n/messages';
+import { PUBLIC_LOCALES, htmlLang } from '@/lib/i18n/public-locales';
 import { PAGE_LANG_HEADER, publicPageProxy } from '@/lib/publish/public-page-csp';
 import { TranslationsSchema } from '@/lib/translations/schemas';
 import { call, makeUser, ORIGIN, type TestUser } from '../../helpers/http';
@@ -148,6 +152,87 @@ describe('canonical, hreflang, html lang and JSON-LD', () => {
   });
 });
 
+describe('the page in all 26 public languages', () => {
+  it('each language: its fixed texts, its lang, its warnings, no banner; Accept-Language and the choice reach it', async () => {
+    const u = await makeUser();
+    const sku = await createSku(u, {
+      sku_code: `ML-${uniqueGtin().slice(-6)}`,
+      product_name: 'Stacking tower',
+      gtin: uniqueGtin(),
+    });
+    const texts: Record<string, string> = {
+      model_number: 'ST-6',
+      brand: 'Holzwerk',
+      product_image_url: 'https://images.example/st-6.jpg',
+      target_markets: 'DE',
+      // The description exists in the five locales a translated text can have; elsewhere it is English.
+      product_description: 'A stacking tower of beech wood with six coloured rings.',
+      product_description_de: 'Ein Stapelturm aus Buchenholz mit sechs farbigen Ringen.',
+      product_description_fr: 'Une tour à empiler en hêtre avec six anneaux colorés.',
+      product_description_es: 'Una torre apilable de haya con seis anillos de colores.',
+      product_description_it: 'Una torre impilabile in faggio con sei anelli colorati.',
+    };
+    for (const l of PUBLIC_LOCALES) {
+      texts[`safety_warnings_${l}`] = `${t(l, 'public.warnings')} (${l}) ST-6.`;
+      texts[`instructions_${l}`] = `${t(l, 'public.instructions')} (${l}) ST-6.`;
+    }
+    await setFields(u, sku.id, texts);
+    const m = await createEntity(u, EU_MANUFACTURER);
+    await link(u, sku.id, 'manufacturer', m.id);
+    await addDocument(u, { skuIds: [sku.id], type: 'risk_assessment', filename: 'Risk ST-6.pdf' });
+    await approve(u, sku.id);
+    const res = await publish(u, sku.id);
+    expect(res.status, res.text).toBe(200);
+    const publicId = res.body.output.public_id as string;
+
+    for (const l of PUBLIC_LOCALES) {
+      const { html, metadata } = await renderPublicPage(publicId, { lang: l });
+      expect(html, l).toContain(`<main lang="${htmlLang(l)}"`);
+      for (const key of [
+        'public.title',
+        'public.identification',
+        'role.manufacturer',
+        'public.choose_language',
+      ] as const)
+        expect(html, `${l} ${key}`).toContain(escapeHtml(t(l, key)));
+      expect(html, l).toContain(escapeHtml(`${t(l, 'public.warnings')} (${l}) ST-6.`));
+      if (isLocale(l)) expect(html, l).not.toMatch(/role="note"/);
+      // Only the description is missing there, in English: the banner says exactly that.
+      else
+        expect(html, l).toContain(
+          `role="note" class="mt-4 rounded-lg bg-info-soft px-3 py-2 text-sm text-info-soft-foreground">${escapeHtml(
+            t(l, 'public.fallback_notice', { requested: languageName(l, l), shown: languageName('en', l) }),
+          )}</p>`,
+        );
+      expect(metadata.alternates?.canonical).toBe(`${res.body.public_url}?lang=${l}`);
+      // The choice offers every language, the current one selected.
+      expect(html).toContain(`<option value="${l}" lang="${htmlLang(l)}" selected="">`);
+    }
+    expect(
+      Object.keys(((await renderPublicPage(publicId)).metadata.alternates?.languages ?? {}) as object),
+    ).toHaveLength(27);
+
+    // Accept-Language picks among them, Norwegian Bokmål included.
+    expect((await renderPublicPage(publicId, { acceptLanguage: 'lv-LV,lv;q=0.9,en;q=0.5' })).html).toContain(
+      '<main lang="lv"',
+    );
+    expect((await renderPublicPage(publicId, { acceptLanguage: 'nb-NO,nb;q=0.9' })).html).toContain('<main lang="nb"');
+    expect((await renderPublicPage(publicId, { acceptLanguage: 'pt-PT' })).html).toContain(
+      escapeHtml(t('pt', 'public.warnings')),
+    );
+  });
+
+  it('a language without texts: its fixed texts around the fallback, and a banner naming both languages', async () => {
+    const u = await makeUser();
+    const { publicId } = await publishedGermanSku(u);
+    const { html } = await renderPublicPage(publicId, { lang: 'lv' });
+    expect(html).toContain('<main lang="lv"');
+    expect(html).toContain(escapeHtml(t('lv', 'public.title')));
+    expect(html).toMatch(/role="note"[^>]*>Nav pieejams valodā: Latviešu; parādīts valodā: Vācu\./);
+    expect(html).toMatch(/lang="de"[^>]*><p[^>]*>Achtung!/);
+  });
+});
+
 describe('the GS1 resolver', () => {
   it('passes a normalised language on, and nothing for an unknown one', async () => {
     const u = await makeUser();
@@ -164,3 +249,6 @@ describe('the GS1 resolver', () => {
     expect(await go()).toBe(`/p/${publicId}`);
   });
 });
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');

@@ -148,8 +148,8 @@ describe('published snapshot and Art. 19 block', () => {
     expect(it.label_locale).toBe('it');
     expect(it.labels.fallback_notice).toBe('Non disponibile in Italiano; mostrato in Tedesco.');
     const pl = buildArt19Block(s, 'pl');
-    expect(pl.label_locale).toBe('de'); // no Polish UI labels: labels follow the content language
-    expect(pl.labels.fallback_notice).toBe('Nicht verfügbar in: Polnisch; angezeigt in: Deutsch.');
+    expect(pl.label_locale).toBe('pl'); // Polish labels around the German text
+    expect(pl.labels.fallback_notice).toBe('Niedostępne w języku: Polski; wyświetlono w języku: Niemiecki.');
 
     const bare = buildArt19Block(buildPublishedSnapshot(snapshotInput({ fields: { brand: 'X' } })), null);
     expect(bare.language).toBeNull();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, IdParams, routeMethods } from '@/lib/http';
 import { streamDossierZip } from '@/lib/exports/dossier-zip';
-import { LOCALES } from '@/lib/i18n/locales';
+import { PUBLIC_LOCALES } from '@/lib/i18n/public-locales';
 
 // GET /api/skus/{id}/dossier.zip?locale=de – dossier.pdf and every attached document, streamed.
 const download = defineRoute({
@@ -16,7 +16,10 @@ const download = defineRoute({
   scope: 'dossier:read',
   params: IdParams,
   query: z.object({
-    locale: z.enum(LOCALES).default('en').describe('Language of the PDF labels: en, de, fr, es, it.'),
+    locale: z
+      .enum(PUBLIC_LOCALES)
+      .default('en')
+      .describe('Language of the PDF labels: the 24 official EU languages, is or no (Norwegian).'),
   }),
   rateLimit: 'parse',
   responses: {
