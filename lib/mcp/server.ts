@@ -8,6 +8,7 @@ import { serviceInfo, SERVICE_NAME } from '@/lib/health/info';
 import { getSku } from '@/lib/skus/service';
 import type { McpContext, McpTool } from './define-tool';
 import { MCP_TOOLS } from './tools';
+import { skuOperators } from './whom-to-ask';
 
 /** Largest JSON-RPC request body /api/mcp reads (tool arguments are small). */
 export const MCP_MAX_BODY_BYTES = 256 * 1024;
@@ -16,7 +17,8 @@ export const MCP_SERVER_NAME = SERVICE_NAME;
 
 const INSTRUCTIONS =
   'Read-only access to one workspace of an EU GPSR product-compliance tool. Start with readiness_summary or list_skus; ' +
-  'get_sku and why_blocked explain blockers with their legal basis and fix; explain_requirements describes a category and markets. ' +
+  'market_readiness answers "which products cannot be sold in <market> yet, why, and whom to ask for what" in one call; ' +
+  'get_sku and why_blocked explain blockers with their legal basis, fix, operators and whom to ask; explain_requirements describes a category and markets. ' +
   'Lists are paged: pass next_cursor back as cursor. Nothing here can change data.';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -89,7 +91,10 @@ export function createMcpServer(ctx: McpContext, requestId: string): McpServer {
     new ResourceTemplate('sku://{id}', { list: undefined }),
     { title: 'SKU', description: 'A SKU with its status and blockers, as JSON.', mimeType: 'application/json' },
     async (uri, vars) => {
-      const sku = await readResource('SKU', vars.id, (id) => getSku(ctx.db, ctx.workspaceId, id));
+      const sku = await readResource('SKU', vars.id, async (id) => ({
+        ...(await getSku(ctx.db, ctx.workspaceId, id)),
+        operators: await skuOperators(ctx.db, ctx.workspaceId, id),
+      }));
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(sku) }] };
     },
   );
@@ -122,9 +127,10 @@ export function createMcpServer(ctx: McpContext, requestId: string): McpServer {
             type: 'text',
             text:
               `Audit my product catalogue for the market ${market.toUpperCase()}. ` +
-              `1) Call readiness_summary for the overall picture. 2) Call list_skus with has_blockers=true (follow next_cursor) ` +
-              `and, for each SKU, why_blocked with market=${market.toUpperCase()}. 3) Group what is missing by blocker code, ` +
-              `cite the legal basis of each, and list the fixes that unblock the most SKUs first. Do not invent data: say when a tool returned nothing.`,
+              `1) Call readiness_summary for the overall picture. 2) Call market_readiness with market=${market.toUpperCase()} (follow next_cursor): ` +
+              `it lists the SKUs that cannot be sold there, each blocker with its legal basis and whom to ask. 3) Group what is missing by blocker code, ` +
+              `cite the legal basis of each, list the fixes that unblock the most SKUs first, and per operator what to ask for (say when a request is already open). ` +
+              `Do not invent data: say when a tool returned nothing.`,
           },
         },
       ],

@@ -84,3 +84,32 @@ export const Text = (max: number) =>
     .string()
     .max(max)
     .refine((s) => !s.includes('\u0000'), 'must not contain NUL bytes');
+
+/** Most characters a tool's text answer holds: a model reads it whole, so it stays short. */
+export const TEXT_BUDGET = 6000;
+
+/**
+ * Lines joined up to the text budget; what does not fit is counted, not cut mid-line, and the reader
+ * is told where the rest is (structuredContent has every item; a smaller page or a filter shows it).
+ */
+export function budgetText(lines: string[], more = 'narrow the question or pass a smaller limit'): string {
+  const out: string[] = [];
+  let used = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (used + lines[i].length + 1 > TEXT_BUDGET && out.length) {
+      out.push(`… ${lines.length - i} more line(s) not shown here (all in structuredContent); ${more}.`);
+      break;
+    }
+    out.push(lines[i]);
+    used += lines[i].length + 1;
+  }
+  return out.join('\n');
+}
+
+/** A quote as it reads in a text answer: one line, at most 160 characters. */
+export const shortQuote = (q: unknown) => {
+  const s = String(q ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return s.length > 160 ? `${s.slice(0, 157)}...` : s;
+};

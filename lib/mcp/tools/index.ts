@@ -1,6 +1,7 @@
 import type { McpTool } from '../define-tool';
 import { listSkusTool, getSkuTool, getDossierTool, readinessSummaryTool } from './skus';
 import { explainRequirementsTool, whyBlockedTool } from './requirements';
+import { marketReadinessTool } from './market-readiness';
 import { searchDocumentsTool, getDocumentTool } from './documents';
 import { listImportBatchesTool, getImportBatchTool } from './imports';
 import { listEntitiesTool } from './entities';
@@ -19,6 +20,7 @@ export const MCP_TOOLS: readonly McpTool<any, any>[] = [
   readinessSummaryTool,
   explainRequirementsTool,
   whyBlockedTool,
+  marketReadinessTool,
   searchDocumentsTool,
   getDocumentTool,
   listImportBatchesTool,

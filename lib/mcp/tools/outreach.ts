@@ -3,7 +3,19 @@ import { SUPPLIER_REQUEST_STATUSES } from '@/lib/db/schema';
 import { listRequests } from '@/lib/outreach/service';
 import { defineTool } from '../define-tool';
 import { pageArgs, pageOf } from '../paging';
-import { IdArg } from '../views';
+import { inArray, and, eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { skus } from '@/lib/db/schema';
+import { IdArg, budgetText } from '../views';
+
+async function skuCodes(db: Db, workspaceId: string, ids: string[]) {
+  if (!ids.length) return new Map<string, string>();
+  const rows = await db
+    .select({ id: skus.id, code: skus.skuCode })
+    .from(skus)
+    .where(and(eq(skus.workspaceId, workspaceId), inArray(skus.id, [...new Set(ids)])));
+  return new Map(rows.map((r) => [r.id, r.code]));
+}
 
 export const listSupplierRequestsTool = defineTool({
   name: 'list_supplier_requests',
@@ -25,6 +37,7 @@ export const listSupplierRequestsTool = defineTool({
     z.object({
       id: z.string(),
       sku_id: z.string(),
+      sku_code: z.string(),
       entity_id: z.string().nullable(),
       recipient: z.string(),
       subject: z.string(),
@@ -65,6 +78,11 @@ export const listSupplierRequestsTool = defineTool({
       cursor: a.cursor,
       limit: a.limit,
     });
+    const codes = await skuCodes(
+      db,
+      workspaceId,
+      page.data.map((r) => r.sku_id),
+    );
     return {
       has_more: page.has_more,
       next_cursor: page.next_cursor,
@@ -72,6 +90,7 @@ export const listSupplierRequestsTool = defineTool({
       items: page.data.map((r) => ({
         id: r.id,
         sku_id: r.sku_id,
+        sku_code: codes.get(r.sku_id) ?? '',
         entity_id: r.entity_id,
         recipient: r.recipient,
         subject: r.subject,
@@ -103,6 +122,16 @@ export const listSupplierRequestsTool = defineTool({
   },
   text: (o) =>
     o.items.length
-      ? `${o.items.map((r) => `- to ${r.recipient}: ${r.status}${r.due_date ? `, due ${r.due_date}` : ''}, ${r.items.length} item(s) asked, ${r.documents.length} document(s) returned, ${r.reminder_count} reminder(s) [${r.id}]`).join('\n')}${o.has_more ? '\n(more: pass next_cursor)' : ''}`
+      ? budgetText([
+          ...o.items.flatMap((r) => [
+            `- ${r.sku_code} to ${r.recipient}: ${r.status}; sent ${r.sent_at?.slice(0, 10) ?? 'not yet'}${r.due_date ? `, due ${r.due_date}` : ''}` +
+              `${r.responded_at ? `, answered ${r.responded_at.slice(0, 10)}` : ''}, ${r.reminder_count} reminder(s)${r.delivery_error ? `, delivery failed: ${r.delivery_error}` : ''} [${r.id}]`,
+            `  asked: ${r.items.map((i) => `${i.label}${i.legal_basis ? ` [${i.legal_basis}]` : ''}`).join('; ') || 'nothing listed'}`,
+            ...(r.documents.length
+              ? [`  returned: ${r.documents.map((d) => `${d.filename} (${d.document_type}, ${d.status})`).join('; ')}`]
+              : []),
+          ]),
+          ...(o.has_more ? ['(more: pass next_cursor)'] : []),
+        ])
       : 'No supplier requests match.',
 });

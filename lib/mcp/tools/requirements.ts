@@ -2,9 +2,20 @@ import { z } from 'zod';
 import { explainRequirements } from '@/lib/requirements/explain';
 import { whyBlocked } from '@/lib/skus/why-blocked';
 import { defineTool } from '../define-tool';
-import { BlockerView, IdArg, Text, blockerLine, blockerView } from '../views';
+import type { Db } from '@/lib/db/client';
+import { BlockerView, IdArg, Text, blockerLine, blockerView, budgetText } from '../views';
+import {
+  AskView,
+  OperatorView,
+  askLine,
+  openRequestsForSkus,
+  operatorLine,
+  skuOperators,
+  whomToAsk,
+  type OpenRequest,
+} from '../whom-to-ask';
 
-const Market = Text(40).min(2).describe('ISO 3166-1 alpha-2 code of an EU/EEA market, e.g. FR.');
+export const Market = Text(40).min(2).describe('ISO 3166-1 alpha-2 code of an EU/EEA market, e.g. FR.');
 
 export const explainRequirementsTool = defineTool({
   name: 'explain_requirements',
@@ -62,11 +73,43 @@ export const explainRequirementsTool = defineTool({
       .join('\n'),
 });
 
+const AskedBlocker = BlockerView.extend({ ask: AskView });
+
+/** why_blocked for one SKU with operators and whom to ask: shared by why_blocked and market_readiness. */
+export async function blockedInMarket(
+  db: Db,
+  workspaceId: string,
+  skuId: string,
+  market: string,
+  prefetched?: { operators: OperatorView[]; openRequests: OpenRequest[] },
+) {
+  const [r, operators, requests] = await Promise.all([
+    whyBlocked(db, workspaceId, skuId, market),
+    prefetched ? prefetched.operators : skuOperators(db, workspaceId, skuId),
+    prefetched ? null : openRequestsForSkus(db, workspaceId, [skuId]),
+  ]);
+  const ctx = {
+    operators,
+    openRequests: prefetched ? prefetched.openRequests : (requests?.get(skuId) ?? []),
+    profileId: r.profile_id,
+  };
+  const asked = (b: (typeof r.blockers)[number]) => ({ ...blockerView(b), ask: whomToAsk(b, ctx) });
+  return {
+    ...r,
+    operators,
+    blockers: r.blockers.map(asked),
+    warnings: r.warnings.map(asked),
+    waived: r.waived.map(blockerView),
+  };
+}
+
 export const whyBlockedTool = defineTool({
   name: 'why_blocked',
   title: 'Why a SKU cannot be sold in a market',
   description:
-    "Evaluates a SKU for one market (that market's languages and rules): what is missing, why (legal basis) and how to fix each item. Read-only: nothing is stored.",
+    "Evaluates a SKU for one market (that market's languages and rules): what is missing, why (legal basis), how to fix each item, " +
+    'and whom to ask for what (the operator holding the evidence, with contact and the supplier request already open). ' +
+    'Lists the SKU operators (role, name, country, contact, EU establishment). Read-only: nothing is stored.',
   input: z.object({ sku_id: IdArg('SKU'), market: Market }),
   output: z.object({
     sku: z.object({ id: z.string(), sku_code: z.string(), product_name: z.string(), status: z.string() }),
@@ -74,25 +117,23 @@ export const whyBlockedTool = defineTool({
     sellable: z.boolean().describe('True when no open blocker remains for this market.'),
     profile_id: z.string(),
     required_languages: z.array(z.string()),
-    blockers: z.array(BlockerView),
-    warnings: z.array(BlockerView),
+    operators: z.array(OperatorView),
+    blockers: z.array(AskedBlocker),
+    warnings: z.array(AskedBlocker),
     waived: z.array(BlockerView),
   }),
   example: {
     arguments: { sku_id: '8d0f7c1e-0000-4000-8000-000000000001', market: 'FR' },
-    says: 'Not sellable in FR: WARNINGS_MISSING_FOR_LANGUAGE: safety warnings in French are missing -> fix: field safety_warnings_fr.',
+    says: 'Not sellable in FR: WARNINGS_MISSING_FOR_LANGUAGE: safety warnings in French are missing -> fix: field safety_warnings_fr; ask Holzwerk GmbH (manufacturer, safety@holzwerk.example) for: Safety warnings (French); no request open.',
   },
-  async run({ db, workspaceId }, a) {
-    const r = await whyBlocked(db, workspaceId, a.sku_id, a.market);
-    return {
-      ...r,
-      blockers: r.blockers.map(blockerView),
-      warnings: r.warnings.map(blockerView),
-      waived: r.waived.map(blockerView),
-    };
-  },
+  run: ({ db, workspaceId }, a) => blockedInMarket(db, workspaceId, a.sku_id, a.market),
   text: (o) =>
-    o.sellable
-      ? `${o.sku.sku_code} can be sold in ${o.market}: no open blocker${o.warnings.length ? ` (${o.warnings.length} warning(s))` : ''}.`
-      : `${o.sku.sku_code} cannot be sold in ${o.market} yet (${o.blockers.length} blocker(s)):\n${o.blockers.map(blockerLine).join('\n')}`,
+    budgetText([
+      o.sellable
+        ? `${o.sku.sku_code} can be sold in ${o.market}: no open blocker${o.warnings.length ? ` (${o.warnings.length} warning(s))` : ''}.`
+        : `${o.sku.sku_code} cannot be sold in ${o.market} yet (${o.blockers.length} blocker(s)):`,
+      ...o.blockers.flatMap((b) => [blockerLine(b), `  whom: ${askLine(b.ask)}`]),
+      o.operators.length ? 'Operators:' : 'Operators: none linked.',
+      ...o.operators.map(operatorLine),
+    ]),
 });

@@ -1,11 +1,21 @@
 import { z } from 'zod';
+import { FIELD_CATALOGUE, fieldDefinition } from '@/lib/dossier/catalogue';
 import { getDossierFields } from '@/lib/dossier/service';
 import { Dashboard, ListSkusQuery, SKU_STATES } from '@/lib/skus/schemas';
-import { getSku, listSkus } from '@/lib/skus/service';
+import { getSku, getSkuRow, listSkus } from '@/lib/skus/service';
 import { readinessSummary } from '@/lib/skus/readiness';
 import { defineTool } from '../define-tool';
 import { pageArgs, pageOf, slicePage } from '../paging';
-import { BlockerView, IdArg, Text, SkuView, blockerLine, blockerView, skuView } from '../views';
+import { BlockerView, IdArg, Text, SkuView, blockerLine, blockerView, budgetText, shortQuote, skuView } from '../views';
+import {
+  AskView,
+  OperatorView,
+  askLine,
+  openRequestsForSkus,
+  operatorLine,
+  skuOperators,
+  whomToAsk,
+} from '../whom-to-ask';
 
 export const listSkusTool = defineTool({
   name: 'list_skus',
@@ -62,20 +72,42 @@ export const getSkuTool = defineTool({
   name: 'get_sku',
   title: 'Read a SKU',
   description:
-    'One SKU with its status and every blocker (open first, then warnings, waived ones flagged), each with its legal basis and the fix.',
+    'One SKU with its status, its economic operators (role, name, country, contact, EU establishment) and every blocker ' +
+    '(open first, then warnings, waived ones flagged), each with its legal basis, the fix, and whom to ask for what: ' +
+    'the operator holding the evidence with the supplier request already open, or your own team.',
   input: z.object({ sku_id: IdArg('SKU') }),
-  output: z.object({ sku: SkuView, can_publish: z.boolean(), blockers: z.array(BlockerView) }),
+  output: z.object({
+    sku: SkuView,
+    can_publish: z.boolean(),
+    operators: z.array(OperatorView),
+    blockers: z.array(BlockerView.extend({ ask: AskView.nullable().describe('Null for waived blockers.') })),
+  }),
   example: {
     arguments: { sku_id: '8d0f7c1e-0000-4000-8000-000000000001' },
-    says: 'Status "blocked"; MANUFACTURER_ADDRESS_MISSING [Regulation (EU) 2023/988 Art. 9(6), Art. 19(a)] -> fix: entity manufacturer.',
+    says: 'Status "blocked"; manufacturer Holzwerk GmbH (DE, EU-established, safety@holzwerk.example); TOY_DOC_MISSING [Directive 2009/48/EC Art. 15] -> ask Holzwerk GmbH for: EU declaration of conformity; request sent 2026-11-02, due 2026-11-16.',
   },
   async run({ db, workspaceId }, a) {
-    const d = await getSku(db, workspaceId, a.sku_id);
-    return { sku: skuView(d.sku), can_publish: d.can_publish, blockers: d.blockers.map(blockerView) };
+    const [d, row] = await Promise.all([getSku(db, workspaceId, a.sku_id), getSkuRow(db, workspaceId, a.sku_id)]);
+    const [operators, requests] = await Promise.all([
+      skuOperators(db, workspaceId, a.sku_id),
+      openRequestsForSkus(db, workspaceId, [a.sku_id]),
+    ]);
+    const ctx = { operators, openRequests: requests.get(a.sku_id) ?? [], profileId: row.requirementProfileId };
+    return {
+      sku: skuView(d.sku),
+      can_publish: d.can_publish,
+      operators,
+      blockers: d.blockers.map((b) => ({ ...blockerView(b), ask: b.waived ? null : whomToAsk(b, ctx) })),
+    };
   },
   text: (o) =>
-    `${o.sku.sku_code} ${o.sku.product_name}: ${o.sku.status}, ${o.sku.blocker_count} open blocker(s).` +
-    (o.blockers.length ? `\n${o.blockers.map(blockerLine).join('\n')}` : '\nNo blockers.'),
+    budgetText([
+      `${o.sku.sku_code} ${o.sku.product_name}: ${o.sku.status}, ${o.sku.blocker_count} open blocker(s).`,
+      o.operators.length ? 'Operators:' : 'Operators: none linked.',
+      ...o.operators.map(operatorLine),
+      o.blockers.length ? 'Blockers:' : 'No blockers.',
+      ...o.blockers.flatMap((b) => [blockerLine(b), ...(b.ask ? [`  whom: ${askLine(b.ask)}`] : [])]),
+    ]),
 });
 
 const DossierValueView = z.object({
@@ -91,11 +123,36 @@ const DossierValueView = z.object({
   created_at: z.string(),
 });
 
+/** "document 3f2c…, page 2: \"Made in Germany\"" or "import batch …, row 4" or the source alone. */
+function sourceText(v: { source: string; provenance: Record<string, unknown> | null; confidence: number | null }) {
+  const p = v.provenance ?? {};
+  const parts: string[] = [v.source];
+  if (p.document_id)
+    parts.push(
+      `document ${p.document_name ? `"${shortQuote(p.document_name)}" ` : ''}${String(p.document_id)}${p.page ? `, page ${String(p.page)}` : ''}`,
+    );
+  if (p.quote) parts.push(`quote "${shortQuote(p.quote)}"`);
+  if (p.batch_id) parts.push(`import ${String(p.batch_id)}${p.row !== undefined ? `, row ${String(p.row)}` : ''}`);
+  if (p.entity_id) parts.push(`entity ${String(p.entity_id)}`);
+  if (v.confidence !== null) parts.push(`confidence ${v.confidence}`);
+  return parts.join('; ');
+}
+
+const OPERATOR_ATTRIBUTE = {
+  name: 'name',
+  address: 'postal_address',
+  country: 'country',
+  email: 'email',
+  url: 'contact_url',
+} as const;
+
 export const getDossierTool = defineTool({
   name: 'get_dossier',
   title: 'Read the dossier of a SKU',
   description:
-    'The dossier values of a SKU, one entry per field: the confirmed value and open suggestions, each with status and provenance (document, page, quote; or import row). Paged by field.',
+    'The dossier values of a SKU, one entry per field: the confirmed value and open suggestions, each with status, source, ' +
+    'provenance (document, page, quote; or import row) and confidence, and for operator fields (manufacturer_name...) the value ' +
+    'of the operator linked in that role. The text answer carries the same facts. Paged by field.',
   input: z.object({
     sku_id: IdArg('SKU'),
     field_key: Text(100).optional().describe('Only this field, e.g. manufacturer_name.'),
@@ -107,16 +164,29 @@ export const getDossierTool = defineTool({
       section: z.string().nullable(),
       current: DossierValueView.nullable(),
       suggestions: z.array(DossierValueView.extend({ conflicts_with_current: z.boolean() })),
+      from_operator: z
+        .object({ role: z.string(), entity_id: z.string(), name: z.string(), value: z.string().nullable() })
+        .nullable()
+        .describe(
+          'For an operator field: the operator linked in its role and its current value (what exports and the safety page use when no value is confirmed here).',
+        ),
     }),
   ),
   example: {
     arguments: { sku_id: '8d0f7c1e-0000-4000-8000-000000000001', field_key: 'manufacturer_name' },
-    says: 'manufacturer_name = "Holzwerk GmbH" (confirmed, from document 3f2c..., page 1: "Manufacturer: Holzwerk GmbH").',
+    says: 'manufacturer_name = "Holzwerk GmbH" (confirmed; document_extraction; document 3f2c..., page 1; quote "Manufacturer: Holzwerk GmbH"; confidence 0.92).',
   },
   async run({ db, workspaceId }, a) {
-    const fields = (await getDossierFields(db, workspaceId, a.sku_id)).filter(
-      (f) => !a.field_key || f.field_key === a.field_key,
-    );
+    const [all, operators] = await Promise.all([
+      getDossierFields(db, workspaceId, a.sku_id),
+      skuOperators(db, workspaceId, a.sku_id),
+    ]);
+    // An operator field with nothing stored still has an answer when the operator is linked: its value.
+    const present = new Set(all.map((f) => f.field_key));
+    const operatorOnly = FIELD_CATALOGUE.filter(
+      (d) => d.entity && !present.has(d.key) && operators.some((o) => o.role === d.entity!.role),
+    ).map((d) => ({ field_key: d.key, section: d.section as string | null, current: null, suggestions: [] }));
+    const fields = [...all, ...operatorOnly].filter((f) => !a.field_key || f.field_key === a.field_key);
     const view = (v: {
       id: string;
       value: string;
@@ -134,6 +204,12 @@ export const getDossierTool = defineTool({
       confidence: v.confidence,
       created_at: v.created_at,
     });
+    const fromOperator = (fieldKey: string) => {
+      const def = fieldDefinition(fieldKey)?.entity;
+      const op = def && operators.find((o) => o.role === def.role);
+      if (!def || !op) return null;
+      return { role: op.role, entity_id: op.entity_id, name: op.name, value: op[OPERATOR_ATTRIBUTE[def.attribute]] };
+    };
     const page = slicePage(fields, a.cursor, a.limit);
     return {
       ...page,
@@ -142,21 +218,31 @@ export const getDossierTool = defineTool({
         section: f.section,
         current: f.current ? view(f.current) : null,
         suggestions: f.suggestions.map((s) => ({ ...view(s), conflicts_with_current: s.conflicts_with_current })),
+        from_operator: fromOperator(f.field_key),
       })),
     };
   },
   text: (o) =>
     o.items.length
-      ? o.items
-          .map((f) => {
-            const p = f.current?.provenance;
-            const where =
-              p && typeof p === 'object' && 'document_id' in p
-                ? ` (document ${String(p.document_id)}${'page' in p && p.page ? `, page ${String(p.page)}` : ''})`
-                : '';
-            return `- ${f.field_key}: ${f.current ? `"${f.current.value}"${where}` : 'no confirmed value'}${f.suggestions.length ? `; ${f.suggestions.length} suggestion(s)` : ''}`;
-          })
-          .join('\n') + (o.has_more ? '\n(more fields: pass next_cursor)' : '')
+      ? budgetText(
+          [
+            ...o.items.flatMap((f) => [
+              `- ${f.field_key}: ${
+                f.current
+                  ? `"${shortQuote(f.current.value)}" (confirmed; ${sourceText(f.current)})`
+                  : f.from_operator?.value
+                    ? `no value confirmed here; linked ${f.from_operator.role} ${f.from_operator.name} gives "${shortQuote(f.from_operator.value)}"`
+                    : 'no confirmed value'
+              }`,
+              ...f.suggestions.map(
+                (s) =>
+                  `  suggestion "${shortQuote(s.value)}" (${sourceText(s)}${s.conflicts_with_current ? '; conflicts with the confirmed value' : ''}) [${s.id}]`,
+              ),
+            ]),
+            ...(o.has_more ? ['(more fields: pass next_cursor)'] : []),
+          ],
+          'ask for one field_key or pass a smaller limit',
+        )
       : 'No dossier values.',
 });
 

@@ -14,6 +14,7 @@ import { MCP_TOOLS } from '@/lib/mcp/tools';
 import { useTestDatabase } from '../../helpers/db';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import * as exportsRoute from '@/app/api/exports/route';
+import * as suggestionsRoute from '@/app/api/skus/[id]/dossier/suggestions/route';
 import { drainJobs } from '@/lib/jobs/worker';
 import { importAndRun } from '../imports/helpers';
 import { draft, send, startSmtp } from '../outreach/helpers';
@@ -87,6 +88,7 @@ const VALID_ARGS: Record<string, () => Record<string, unknown>> = {
   readiness_summary: () => ({}),
   explain_requirements: () => ({ category: 'electrical', markets: ['DE', 'IT'] }),
   why_blocked: () => ({ sku_id: toy.id, market: 'BE' }),
+  market_readiness: () => ({ market: 'FR' }),
   search_documents: () => ({ type: 'test_report' }),
   get_document: () => ({ document_id: docA.id }),
   list_import_batches: () => ({}),
@@ -499,11 +501,147 @@ describe('MCP: tools with valid and invalid arguments', () => {
     const templates = await client.listResourceTemplates();
     expect(templates.resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual(['document://{id}', 'sku://{id}']);
     const r = await client.readResource({ uri: `sku://${toy.id}` });
-    expect(JSON.parse(String((r.contents[0] as any).text)).sku.id).toBe(toy.id);
+    const skuJson = JSON.parse(String((r.contents[0] as any).text));
+    expect(skuJson.sku.id).toBe(toy.id);
+    expect(skuJson.operators).toEqual([expect.objectContaining({ role: 'manufacturer', name: 'Holzwerk MCP GmbH' })]);
     const d = await client.readResource({ uri: `document://${docA.id}` });
     expect(JSON.parse(String((d.contents[0] as any).text)).filename).toBe('EN71 test report.pdf');
     const p = await client.getPrompt({ name: 'audit_catalogue', arguments: { market: 'fr' } });
-    expect((p.messages[0].content as any).text).toMatch(/why_blocked with market=FR/);
+    expect((p.messages[0].content as any).text).toMatch(/market_readiness with market=FR/);
+  });
+});
+
+describe('MCP: answers an agent can act on (operators, whom to ask, citations in the text)', () => {
+  it('get_sku and why_blocked name the operators with role, country, contact and EU establishment', async () => {
+    const s = await ok(client, 'get_sku', { sku_id: toy.id });
+    expect(s.operators).toEqual([
+      expect.objectContaining({
+        role: 'manufacturer',
+        entity_id: entityId,
+        name: 'Holzwerk MCP GmbH',
+        country: 'DE',
+        eu_established: true,
+        email: EU_MANUFACTURER.email,
+        contact_url: EU_MANUFACTURER.contact_url,
+      }),
+    ]);
+    const text = textOf(await callTool(client, 'get_sku', { sku_id: toy.id }));
+    expect(text).toContain('manufacturer: Holzwerk MCP GmbH, DE (EU-established)');
+    expect(text).toContain(EU_MANUFACTURER.email);
+    const fr = await ok(client, 'why_blocked', { sku_id: toy.id, market: 'FR' });
+    expect(fr.operators.map((o: any) => o.name)).toEqual(['Holzwerk MCP GmbH']);
+    const bare = await ok(client, 'get_sku', { sku_id: skuIdsA[0] });
+    expect(bare.operators).toEqual([]);
+  });
+
+  it('each open blocker says whom to ask for what, with the supplier request already open', async () => {
+    const fr = await ok(client, 'why_blocked', { sku_id: toy.id, market: 'FR' });
+    expect(fr.sellable).toBe(false);
+    for (const b of fr.blockers) expect(b.ask.what.length, b.code).toBeGreaterThan(3);
+    const askedOperator = fr.blockers.filter((b: any) => b.ask.party === 'operator');
+    expect(askedOperator.length).toBeGreaterThan(0);
+    expect(askedOperator.every((b: any) => b.ask.name === 'Holzwerk MCP GmbH' && b.ask.entity_id === entityId)).toBe(
+      true,
+    );
+    // The two requests sent in beforeAll asked for the toy's open items: the newest open one is named.
+    const withRequest = askedOperator.filter((b: any) => b.ask.open_request);
+    expect(withRequest.length).toBeGreaterThan(0);
+    expect(requestIdsA).toContain(withRequest[0].ask.open_request.id);
+    expect(withRequest[0].ask.open_request).toMatchObject({ recipient: 'quality@teddy.example', status: 'sent' });
+    // Operator links and target markets are the workspace's own decisions, not a supplier's.
+    const own = fr.blockers.filter((b: any) => b.fix?.kind === 'entity');
+    expect(own.every((b: any) => b.ask.party === 'workspace')).toBe(true);
+    const text = textOf(await callTool(client, 'why_blocked', { sku_id: toy.id, market: 'FR' }));
+    expect(text).toContain('whom: ask Holzwerk MCP GmbH (manufacturer');
+    expect(text).toContain(withRequest[0].ask.open_request.id);
+    // A SKU with no operator: the blocker says so instead of inventing someone.
+    const bare = await ok(client, 'why_blocked', { sku_id: skuIdsA[0], market: 'DE' });
+    expect(bare.blockers.some((b: any) => b.ask.party === 'no_operator_linked')).toBe(true);
+  });
+
+  it('"Which of my products cannot be sold in France yet, why, and whom must I ask for what?" in one call', async () => {
+    const r = await callTool(client, 'market_readiness', { market: 'FR' });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    const o = r.structuredContent;
+    expect(o.market).toBe('FR');
+    expect(o.totals.skus_targeting).toBe(1); // only TOY-FR has FR among its confirmed target markets
+    expect(o.items.map((i: any) => i.sku.sku_code)).toEqual(['TOY-FR']);
+    const blockers = o.items[0].blockers;
+    expect(blockers.length).toBeGreaterThan(0);
+    expect(blockers.every((b: any) => b.ask && (b.legal_basis || b.fix))).toBe(true);
+    expect(blockers.some((b: any) => b.legal_basis && /2009\/48|2023\/988/.test(b.legal_basis))).toBe(true);
+    const holzwerk = o.whom_to_ask.find((g: any) => g.entity_id === entityId);
+    expect(holzwerk).toMatchObject({ party: 'operator', name: 'Holzwerk MCP GmbH', email: EU_MANUFACTURER.email });
+    expect(holzwerk.asks.every((a: any) => a.sku_codes.includes('TOY-FR'))).toBe(true);
+    expect(holzwerk.asks.some((a: any) => a.open_request_ids.some((id: string) => requestIdsA.includes(id)))).toBe(
+      true,
+    );
+    // The text answer alone is enough: SKU, why (legal basis), whom (name, role), the request; and concise.
+    const text = textOf(r);
+    expect(text).toContain('TOY-FR');
+    expect(text).toMatch(/2009\/48|2023\/988/);
+    expect(text).toContain('ask Holzwerk MCP GmbH (manufacturer)');
+    expect(text).toContain('Whom to ask for what:');
+    expect(text.length).toBeLessThan(6500);
+    // Markets the catalogue does not target, and non-EEA codes.
+    expect((await ok(client, 'market_readiness', { market: 'PL' })).items).toEqual([]);
+    await toolError(client, 'market_readiness', { market: 'US' }, /EEA/);
+    // DE: READY-DE is sellable there, so nothing is listed although it targets DE.
+    const de = await ok(client, 'market_readiness', { market: 'DE' });
+    expect(de.totals.skus_targeting).toBe(1);
+    expect(de.items).toEqual([]);
+  });
+
+  it('get_dossier: value, document, page, quote and confidence in the text; a linked operator stands in for its fields', async () => {
+    const sug = await call(suggestionsRoute, 'POST', `/api/skus/${toy.id}/dossier/suggestions`, {
+      cookie: A.cookie,
+      params: { id: toy.id },
+      body: {
+        suggestions: [
+          {
+            field_key: 'country_of_origin',
+            value: 'Germany',
+            source: 'document_extraction',
+            provenance: { document_id: docA.id, page: 2, quote: 'Made in Germany by Holzwerk' },
+            confidence: 0.9,
+          },
+        ],
+      },
+    });
+    expect(sug.status, sug.text).toBe(200);
+    const r = await callTool(client, 'get_dossier', { sku_id: toy.id, field_key: 'country_of_origin' });
+    const text = textOf(r);
+    expect(text).toContain('suggestion "DE"'); // normalised to the ISO code
+    expect(text).toContain(`document ${docA.id}, page 2`);
+    expect(text).toContain('quote "Made in Germany by Holzwerk"');
+    expect(text).toContain('confidence 0.9');
+    expect(r.structuredContent.items[0].suggestions[0]).toMatchObject({
+      value: 'DE',
+      confidence: 0.9,
+      provenance: { document_id: docA.id, page: 2, quote: 'Made in Germany by Holzwerk' },
+    });
+    const m = await callTool(client, 'get_dossier', { sku_id: toy.id, field_key: 'manufacturer_name' });
+    expect(m.structuredContent.items[0].from_operator).toMatchObject({
+      role: 'manufacturer',
+      entity_id: entityId,
+      value: 'Holzwerk MCP GmbH',
+    });
+    expect(textOf(m)).toContain('linked manufacturer Holzwerk MCP GmbH gives "Holzwerk MCP GmbH"');
+  });
+
+  it('list_supplier_requests: SKU code, items asked, sent and due dates in the text', async () => {
+    const r = await callTool(client, 'list_supplier_requests', { sku_id: toy.id });
+    const text = textOf(r);
+    expect(text).toContain('TOY-FR to quality@teddy.example: sent;');
+    expect(text).toContain('due 2026-12-15');
+    expect(text).toMatch(/asked: .+/);
+    expect(r.structuredContent.items.every((i: any) => i.sku_code === 'TOY-FR')).toBe(true);
+  });
+
+  it('a long answer keeps to the text budget and says where the rest is', async () => {
+    const d = await callTool(client, 'get_dossier', { sku_id: ready.id, limit: 100 });
+    expect(textOf(d).length).toBeLessThan(6500);
+    expect(d.structuredContent.items.length).toBeGreaterThan(5);
   });
 });
 
