@@ -16,6 +16,7 @@ import { readLabelled } from './facts/labelled';
 import { notAModel } from './facts/not-a-model';
 import { readProduct } from './facts/product';
 import { readReferences } from './facts/references';
+import { readSds, readSdsProduct, readSdsSupplier } from './facts/sds';
 import { readSignature } from './facts/signature';
 
 export type { ExtractFactsInput, FactSuggestion } from './facts/lines';
@@ -40,6 +41,8 @@ export const DOCUMENT_FACTS = new Set([
   'place_of_issue',
   'certificate_holder',
   'applicant',
+  'hazard_statements',
+  'clp_classification',
 ]);
 
 /** The country an address names (last part, any EU language or ISO code). */
@@ -64,6 +67,9 @@ export function extractFacts(input: ExtractFactsInput): FactSuggestion[] {
   readDates(lines, facts, input.documentType);
   readSignature(lines, facts, input.documentType);
   readMarks(lines, facts);
+  readSds(lines, facts, input.documentType);
+  readSdsSupplier(lines, facts, input.documentType);
+  readSdsProduct(lines, facts, input.documentType);
   return withoutFalseModels(facts.out);
 }
 

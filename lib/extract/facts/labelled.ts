@@ -45,6 +45,21 @@ const LABELS: LabelDef[] = [
       'product description',
       'description of (?:the )?product',
       'product identifier',
+      'identification of the product(?: covered by (?:this|the) declaration)?',
+      'object of the declaration',
+      'gegenstand der erklarung',
+      'objet de la declaration',
+      'objeto de la declaracion',
+      'oggetto della dichiarazione',
+      'voorwerp van de verklaring',
+      'material name',
+      'produktidentifikator',
+      'identificateur de produit',
+      'identificador del producto',
+      'identificatore del prodotto',
+      'productidentificatie',
+      'produktbeteckning',
+      'identificador do produto',
       'product identification',
       'trade ?name',
       'commercial name',
@@ -268,7 +283,8 @@ const LABELS: LabelDef[] = [
 ];
 
 /** Lower case and unaccented, one character for one (so offsets in it are offsets in the original). */
-export const fold1 = (s: string) =>
+export const fold1 = (s: string) => (/^[\x00-\x7f]*$/.test(s) ? s.toLowerCase().replace(/[`]/g, "'") : foldChars(s));
+const foldChars = (s: string) =>
   [...s]
     .map((c) => {
       const f = c.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
@@ -361,6 +377,8 @@ function hitsOn(lines: Line[], line: Line): Hit[] {
   return out;
 }
 
+const PRODUCT_NOT_NAME =
+  /\b(?:identifier|identifikator|identification|identificador|identificatore|identificatie|product (?:number|code|type)|produktcode|verpakking|packaging|verpackung|emballage|envase|imballaggio)\b|^(?:number|code|type|version|revision|page|n\/a)$|^(?:version|form|synonym|revision|page)\b|[:：]/;
 const WORDS = (s: string) => s.split(/\s+/).filter(Boolean).length;
 const SENTENCE =
   /[.!?]$|\b(?:is|are|the|der|die|das|le|la|el|il|est|ist|has|have|which|that|und|and)\b.*\b(?:is|are|ist|sind|est|sont)\b/i;
@@ -373,12 +391,16 @@ const REF_NUMBER = /^[A-Z0-9][A-Z0-9 ./_#-]{2,40}$/i;
 
 /** The value as the fact it is, or null when it does not look like one. */
 function accept(key: LabelledKey, raw: string): string | null {
-  const v = raw.replace(/[;,]+$/, '').trim();
+  let v = raw.replace(/[;,]+$/, '').trim();
   if (!v || NONE.test(v) || v.length > 160) return null;
   switch (key) {
     case 'product_name':
+      // "KIBO Robot Kit, Model P7012 (…)": the model is a fact of its own.
+      v = v.replace(/\s*[,;(]?\s*\b(?:model|type|modell|modele|modèle|modelo|modello|art\.?\s?no\.?)\b.*$/i, '').trim();
       if (v.length < 2 || v.length > 90 || WORDS(v) > 10 || SENTENCE.test(v) || !/\p{L}{2}/u.test(v)) return null;
-      if (/^(?:see|siehe|voir|ver|vedi)\b/i.test(v)) return null;
+      if (/^(?:see|siehe|voir|ver|vedi)\b/i.test(v) || /^\d+(?:\.\d+)+\.?\s/.test(v)) return null;
+      // Another label's words, as a sheet's jumbled columns put them where the value should be.
+      if (PRODUCT_NOT_NAME.test(fold1(v))) return null;
       return v;
     case 'brand':
       if (v.length > 40 || WORDS(v) > 4 || !/\p{L}/u.test(v)) return null;
@@ -445,8 +467,22 @@ const INLINE_NUMBER =
 const CERT_TITLE = /^(?:certificate|certificat|zertifikat|certificado|certificato|attestation)\b.{0,40}$/;
 const BARE_NO = /^(?:no\.?|nr\.?|n[°o]\.?)\s*[:#]?\s*([A-Z0-9][A-Z0-9./_-]{4,40})$/i;
 
+/** A declaration's sentence that names its product on the next line: "…the product with following identification:". */
+const IDENTIFIES_BELOW =
+  /(?:following identification|identified as follows|following (?:product|apparatus|equipment|device)s?|folgende[sn]? (?:produkt|gerat|erzeugnis)|produit suivant|l'appareil suivant|(?:el )?producto siguiente|(?:il )?prodotto seguente|volgende product)\s*:$/;
+const CODE_TOKEN = /^(?=.*[\d-])[A-Za-z0-9][A-Za-z0-9._/-]{2,40}$/;
+
 export function readLabelled(lines: Line[], facts: FactSet) {
   for (const line of lines) {
+    if (IDENTIFIES_BELOW.test(line.norm)) {
+      const below = lines[line.index + 1];
+      const name = below && below.page === line.page ? accept('product_name', below.text) : null;
+      if (name) {
+        facts.add('product_name', name, [line, below], 0.75);
+        // A designation that is one code ("GPS-LoRaWAN", "TM-Sense4") is the model too.
+        if (CODE_TOKEN.test(name) && !notAModel(name)) facts.add('model_number', name, [line, below], 0.7);
+      }
+    }
     const inline = INLINE_NUMBER.exec(line.text);
     if (inline && /\d/.test(inline[3])) {
       const at = inline.index + inline[0].length - inline[3].length;

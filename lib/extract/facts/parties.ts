@@ -21,6 +21,8 @@ export interface PartyFound {
   address: string | null;
   parts: PostalAddress | null;
   email: string | null;
+  /** The operator's website, when its block or the document's letterhead names one. */
+  url?: string | null;
   lines: Line[];
   confidence: number;
 }
@@ -33,7 +35,7 @@ const PARTY_WORDS: [Party, string[]][] = [
   [
     'manufacturer',
     [
-      'name and (?:postal )?address of the manufacturer(?: or (?:his|its) authori[sz]ed representative)?',
+      'name and (?:postal )?address of (?:the )?manufacturer(?: or (?:his|its) authori[sz]ed representative)?',
       "manufacturer'?s? (?:name and address|details|information)",
       'manufacturer',
       'manufactured by',
@@ -146,7 +148,7 @@ const ANY_LABEL = /^[\p{L}][\p{L}\p{N} .'/()&-]{1,60}[:：](?:\s|$|(?=\p{L}))/u;
 const NUMBERED = /^\d{1,2}(?:\.\d{1,2})+\.?\s+\S|^\d{1,2}[.)]\s+\S/;
 const SECTION = /^(?:section|abschnitt|rubrique|seccion|sezione)\s+\d/;
 const NEGATIVE =
-  /^(?:same as (?:the )?(?:applicant|client|above|manufacturer)|the manufacturer\b|see above|siehe oben|wie oben|wie auftraggeber|wie antragsteller|der hersteller\b|identique (?:au demandeur|au fabricant)|le fabricant\b|el fabricante\b|il fabbricante\b|idem|n\/?a|none|not applicable|nicht zutreffend|keine?|voir ci-dessus|-+)\b/i;
+  /^(?:same as (?:the )?(?:applicant|client|above|manufacturer)|(?:for and )?on behalf of|signed by|authori[sz]ed by|the manufacturer\b|see above|siehe oben|wie oben|wie auftraggeber|wie antragsteller|der hersteller\b|identique (?:au demandeur|au fabricant)|le fabricant\b|el fabricante\b|il fabbricante\b|idem|n\/?a|none|not applicable|nicht zutreffend|keine?|voir ci-dessus|-+)\b/i;
 
 export const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 
@@ -192,7 +194,7 @@ const INTRODUCES =
   /^(?:the|our|der|die|unser|le|la|notre|el|il)\b.{10,160}\b(?:is|are|ist|sind|est|sont|es|son|e|sono)\s*:$/;
 
 /** The lines of the block a label opens: the label line and its continuation lines. */
-function blockOf(lines: Line[], label: Line, hasValue: boolean): Line[] {
+export function blockOf(lines: Line[], label: Line, hasValue: boolean): Line[] {
   const block: Line[] = [];
   for (let i = label.index + 1; i < lines.length && block.length < 7; i++) {
     const l = lines[i];
@@ -237,7 +239,7 @@ function placed(parts: PostalAddress, address: string): PostalAddress {
   return country ? { ...parts, country } : parts;
 }
 
-function readBlock(role: Party, labelLine: Line, value: string, block: Line[]): PartyFound | null {
+export function readBlock(role: Party, labelLine: Line, value: string, block: Line[]): PartyFound | null {
   const content: string[] = [];
   let email: string | null = null;
   let name: string | null = null;
@@ -275,7 +277,13 @@ function readBlock(role: Party, labelLine: Line, value: string, block: Line[]): 
   }
   if (!content.length && !name) return null;
   if (name) addressParts.push(...content);
-  else {
+  else if (/^[\p{Script=Han}\s（）()]+$/u.test(content[0]) && content[1] && COMPANY_SUFFIX.test(content[1])) {
+    // A bilingual block: the Chinese name, then the same company in Latin letters, as dossiers keep it.
+    const latin = splitNameAddress(content[1]);
+    name = latin.name;
+    if (latin.address) addressParts.push(latin.address);
+    addressParts.push(...content.slice(2).filter((c) => !/^[\p{Script=Han}\s\d（）()#,.-]+$/u.test(c)));
+  } else {
     const first = splitNameAddress(content[0]);
     name = first.name;
     if (first.address) addressParts.push(first.address);
@@ -428,6 +436,7 @@ export function findParties(lines: Line[]): PartyFound[] {
   found.push(...sameAsApplicant(lines, found));
   found.push(...declarantCompanyBlocks(lines, found));
   addMakerEmail(lines, found);
+  addWebsites(lines, found);
   return found;
 }
 
@@ -568,6 +577,53 @@ function declarantCompanyBlocks(lines: Line[], found: PartyFound[]): PartyFound[
   return out;
 }
 
+export const WEBSITE =
+  /\b(?:https?:\/\/)?(?:www\.)[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:\/[^\s,;]*)?|\bhttps?:\/\/[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:\/[^\s,;]*)?/gi;
+
+/**
+ * Each operator's website: the one in its own block, else the one website anywhere in the document
+ * (letterhead, footer) whose domain carries the operator's name ("KinderLab Robotics, Inc." and
+ * www.kinderlabrobotics.com) and no other operator's block holds.
+ */
+function addWebsites(lines: Line[], found: PartyFound[]) {
+  const hostHas = (u: string, word: string) =>
+    word.length >= 3 &&
+    u
+      .toLowerCase()
+      .replace(/^https?:\/\//, '')
+      .replace(/^www\./, '')
+      .split('/')[0]
+      .replace(/[.-]/g, '')
+      .includes(word);
+  // In its own block: on a contact line ("Web: …", "www.…" alone) or carrying the operator's name.
+  const own = (p: PartyFound) =>
+    p.lines
+      .flatMap((l) =>
+        (l.text.match(WEBSITE) ?? []).filter(
+          (u) =>
+            hostHas(u, firstWord(p.name)) ||
+            /^(?:web(?:site)?|internet|url|homepage|www|https?)\b/i.test(l.text.trim()),
+        ),
+      )
+      .at(0) ?? null;
+  for (const p of found) p.url = own(p);
+  const taken = new Set(found.map((p) => p.url).filter(Boolean));
+  for (const p of found) {
+    if (p.url) continue;
+    const word = firstWord(p.name);
+    if (word.length < 3) continue;
+    const hits = new Map<string, Line>();
+    for (const line of lines)
+      for (const u of line.text.match(WEBSITE) ?? []) {
+        if (!taken.has(u) && hostHas(u, word)) hits.set(u.replace(/[.)]+$/, ''), line);
+      }
+    if (hits.size !== 1) continue;
+    const [[url, line]] = [...hits];
+    p.url = url;
+    p.lines = [...p.lines, line];
+  }
+}
+
 /** "Particle Industries,Inc" as written in print: a space after a comma inside a name. */
 const tidyName = (name: string) => name.replace(/,(?=\p{L})/gu, ', ');
 
@@ -609,6 +665,10 @@ export function addPartyFacts(parties: PartyFound[], facts: FactSet) {
     if (p.email) {
       const at = p.lines.find((l) => l.text.toLowerCase().includes(p.email!)) ?? p.lines[0];
       facts.add(`${p.role}_email`, p.email, [at], p.confidence - 0.05);
+    }
+    if (p.url) {
+      const at = p.lines.find((l) => l.text.includes(p.url!)) ?? p.lines[0];
+      facts.add(`${p.role}_url`, p.url, [at], p.confidence - 0.05);
     }
   }
 }

@@ -55,7 +55,7 @@ const ORG_NAME: Record<string, string> = {
 const FRAMEWORK = new Set(['2019/1020', '765/2008', '1025/2012', '768/2008']);
 /** Words right before a reference that make it a mention, not a declaration. */
 const MENTION_BEFORE =
-  /(?:article|art\.?|artikel|articolo|articulo|annex|anhang|annexe|allegato|anexo)\s*[\dIVX]+[a-z]?(?:\(\d+\))?(?:\s*(?:of|der|des|du|de la|del|della|de)\s*(?:the\s*)?)?$|(?:as amended by|amended by|geandert durch|modifiee par|modificad[ao] por|modificat[ao] da|repealing|replacing|ersetzt|abroge|within the meaning of|im sinne der|au sens du|as defined in|pursuant to|gemass|conformement a|ai sensi del|de acuerdo con el articulo)\s*(?:the\s*)?$/;
+  /(?:article|art\.?|artikel|articolo|articulo|annex|anhang|annexe|allegato|anexo)\s*[\dIVX]+[a-z]?(?:\(\d+\))?(?:\s*(?:of|der|des|du|de la|del|della|de)\s*(?:the\s*)?)?$|(?:as amended by|amended by|and amending|amending|formerly known as|formerly|zur anderung der|modifiant|que modifica|che modifica|geandert durch|modifiee par|modificad[ao] por|modificat[ao] da|repealing|replacing|ersetzt|abroge|within the meaning of|im sinne der|au sens du|as defined in|pursuant to|gemass|conformement a|ai sensi del|de acuerdo con el articulo)\s*(?:the\s*)?$/;
 
 function isMention(normLine: string, at: number): boolean {
   return MENTION_BEFORE.test(normLine.slice(Math.max(0, at - 60), at).trimEnd());

@@ -129,3 +129,42 @@ describe('operators without a label of their own', () => {
     expect(f.signatory_name).toBe('Kai Chen');
   });
 });
+
+describe('a safety data sheet: product, supplier, CLP classification', () => {
+  it('the classification of section 2 sets clp_hazardous; ingredients (3) and full texts (16) do not count', () => {
+    const f = facts(read('sds-sections.txt'), 'safety_data_sheet');
+    expect(f.clp_hazardous).toBe('yes');
+    expect(f.hazard_statements).toBe('H225, H319, EUH066');
+    expect(f.clp_classification).toBe('Flam. Liq. 2; Eye Irrit. 2');
+    expect(f.applicable_legislation).toContain('Regulation (EC) No 1272/2008');
+    expect(f.harmonised_standards).toBeUndefined();
+  });
+  it('the product heading every page and the supplier (a candidate, below high confidence)', () => {
+    const out = extractFacts({ text: read('sds-sections.txt'), documentType: 'safety_data_sheet' });
+    const get = (k: string) => out.find((f) => f.field_key === k);
+    expect(get('product_name')?.value).toBe('Glimmer Floor Polish 500');
+    expect(get('manufacturer_name')?.value).toBe('Nordwind Chemie GmbH');
+    expect(get('manufacturer_name')!.confidence).toBeLessThan(0.8);
+    expect(get('manufacturer_country')?.value).toBe('DE');
+  });
+  it('a Spanish sheet "no está clasificada como peligrosa": clp_hazardous no, its revision date', () => {
+    const f = facts(read('sds-not-classified-es.txt'), null);
+    expect(f.clp_hazardous).toBe('no');
+    expect(f.product_name).toBe('Limpiador Suave 20');
+    expect(f.manufacturer_name).toBe('Quimicas Ribera S.L.');
+    expect(f.issued_on ?? f.doc_issue_date).toBe('2025-02-14');
+  });
+});
+
+describe('websites per operator', () => {
+  it("the operator's own block, else the one site in the letterhead whose domain carries its name", () => {
+    expect(
+      facts('Manufacturer: Quackworks Ltd, 14 Pond Lane, Harrogate HG1 2AB, UK\nwww.quackworks.example')
+        .manufacturer_url,
+    ).toBe('www.quackworks.example');
+    const f = facts(
+      'Quackworks Ltd • 14 Pond Lane • www.quackworks.co.uk\nManufacturer: Quackworks Ltd, 14 Pond Lane, Harrogate HG1 2AB, United Kingdom\nTested at www.labs-example.com',
+    );
+    expect(f.manufacturer_url).toBe('www.quackworks.co.uk');
+  });
+});
