@@ -23,7 +23,9 @@
  * - dates: ISO date equality.
  * - CE marking: the labelled boolean against "yes"/"no"; a document labelled false with no extracted
  *   value is not counted.
- * - numbers (certificate, test report): folded equality or containment (a labelled "A, B" holds each).
+ * - numbers (certificate, test report): folded equality, or one holding the other with at least 6
+ *   characters ("168347750a" in "168347750a 001"); a labelled "A, B" holds each.
+ * - models: items split at ";" (and at ", " in extracted values).
  * List kinds count one fact per item (precision over extracted items, recall over labelled items);
  * the other kinds one per document.
  */
@@ -160,7 +162,7 @@ export function standardKey(ref: string): { id: string; year: string | null } | 
   // The first number of 2+ digits after any body prefixes (ETSI's "300 328" in two groups), with its
   // "-part" suffixes.
   const m =
-    /(?:^|[^\d.])(\d{3} \d{3}(?!\d)(?:\s?-\s?\d{1,3})*|\d{2,6}(?:\s?-\s?\d{1,3})*)(?:\s*[:/]\s*((?:19|20)\d{2}))?/.exec(
+    /(?:^|[^\d.])(\d{3} \d{3}(?!\d)(?:\s?-\s?\d{1,3}(?!\d))*|\d{2,6}(?:\s?-\s?\d{1,3}(?!\d))*)(?:\s*[:/-]\s*((?:19|20)\d{2}))?/.exec(
       s,
     );
   if (!m) return null;
@@ -177,9 +179,9 @@ export function actKeys(s: string): string[] {
 
 const modelFold = (s: string) => s.toLowerCase().replace(/[\s\-_.]/g, '');
 
-/** The items of a list value as the extractor writes it ("a; b") or as labelled. */
-const itemsOf = (v: string | string[]) =>
-  (Array.isArray(v) ? v : v.split(/\s*;\s*/)).map((x) => x.trim()).filter(Boolean);
+/** The items of a list value as the extractor writes it ("a; b", models also "a, b") or as labelled. */
+const itemsOf = (v: string | string[], commas = false) =>
+  (Array.isArray(v) ? v : v.split(commas ? /\s*;\s*|,\s+/ : /\s*;\s*/)).map((x) => x.trim()).filter(Boolean);
 
 export interface KindScore {
   /** Extracted items judged right / extracted items scored. */
@@ -208,7 +210,7 @@ export function scoreKind(kind: FactKind, labelled: Labelled | 'ambiguous', extr
   if (LIST_KINDS.has(kind)) {
     const want =
       labelled === null || typeof labelled === 'boolean' ? [] : itemsOf(labelled).filter((x) => x !== 'ambiguous');
-    const got = extracted.flatMap((e) => itemsOf(e.value).map((v) => ({ e, v })));
+    const got = extracted.flatMap((e) => itemsOf(e.value, kind === 'model').map((v) => ({ e, v })));
     const keyed = (v: string): string[] => {
       if (kind === 'legislation') return actKeys(v);
       if (kind === 'model') return [modelFold(v)];
@@ -276,8 +278,12 @@ export function scoreKind(kind: FactKind, labelled: Labelled | 'ambiguous', extr
         return got.trim() === String(want).trim();
       case 'certificate_number':
       case 'test_report_number': {
+        // Equal, or one holds the other ("168347750a" of "168347750a 001") with 6 characters at least.
         const g = modelFold(got);
-        return itemsOf(String(want).replace(/,/g, ';')).some((w) => modelFold(w) === g);
+        return itemsOf(String(want).replace(/,/g, ';')).some((w) => {
+          const x = modelFold(w);
+          return x === g || (Math.min(x.length, g.length) >= 6 && (x.includes(g) || g.includes(x)));
+        });
       }
       case 'rated_voltage':
         return modelFold(got) === modelFold(String(want));

@@ -18,6 +18,9 @@
  *     [--ids cr-a-001,cr-b-002] [--limit N] [--no-scans] [--json out.json] [--floors bench/evidence-floors.json]
  *     [--dump-text DIR] [--verbose]
  *
+ * --rescore out.json scores the documents of an earlier run's --json output again (no upload, no
+ * extraction): for a change of the scoring rules or the labels.
+ *
  * --dump-text writes each document's stored text (pages joined by form feeds) to DIR/<id>.txt, for
  * scripts/train-classifier.ts; keep DIR outside the repository (the texts are other people's).
  *
@@ -45,7 +48,7 @@ const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(name);
 const opt = (name: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
 /** Options that take a value; any other bare argument is the corpus folder. */
-const VALUED = new Set(['--split', '--types', '--ids', '--limit', '--json', '--floors', '--dump-text']);
+const VALUED = new Set(['--split', '--types', '--ids', '--limit', '--json', '--floors', '--dump-text', '--rescore']);
 const corpusDir = argv.find((a, i) => !a.startsWith('--') && !(i > 0 && VALUED.has(argv[i - 1])));
 if (!corpusDir) {
   console.error(
@@ -63,6 +66,7 @@ const verbose = flag('--verbose');
 const jsonOut = opt('--json');
 const floorsFile = opt('--floors');
 const dumpText = opt('--dump-text');
+const rescore = opt('--rescore');
 
 export interface ManifestRow {
   id: string;
@@ -421,7 +425,11 @@ async function main() {
     `corpus ${dir}: ${manifest.length} documents (${devN} dev / ${manifest.length - devN} holdout), ${facts.size} with facts; running ${rows.length} (split ${split}${noScans ? ', no scans' : ''}) — load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`,
   );
   const started = performance.now();
-  const docs = await runDocuments(dir, rows);
+  const docs = rescore
+    ? (JSON.parse(fs.readFileSync(rescore, 'utf8')) as { documents: DocResult[] }).documents.filter((d) =>
+        rows.some((r) => r.id === d.id),
+      )
+    : await runDocuments(dir, rows);
   const out: Record<string, unknown> = {
     corpus: dir,
     split,

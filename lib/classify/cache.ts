@@ -13,7 +13,7 @@ import type { ClassificationResult } from './schemas';
  */
 
 /** Raise on any change to the rules, the signals, the structure checks or the OCR languages. */
-export const CLASSIFIER_VERSION = 'rules-13.1+ocr-deu.eng.fra.ita.spa.nld.chi_sim';
+export const CLASSIFIER_VERSION = 'rules-34+ocr-whole-deu.eng.fra.ita.spa.nld.chi_sim';
 
 export interface Reading {
   mimeType: string;

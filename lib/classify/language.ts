@@ -149,10 +149,37 @@ export const loadLanguageDetector = () =>
 // Loaded with the module: detectLanguage is synchronous, the classifier calls it per document.
 const eld = await loadLanguageDetector();
 
+/** Characters per word: a Han or kana character is about half a word, a Latin word about 5.5 letters. */
+const CJK_CHARS_PER_WORD = 1.7;
+const LATIN_CHARS_PER_WORD = 5.5;
+/** Share of a text's words in Chinese or Japanese script from which it is a Chinese or Japanese document. */
+const CJK_WORD_SHARE = 0.3;
+
+/**
+ * Chinese or Japanese by script, before the n-gram detector: a bilingual Chinese test report (every
+ * label in Chinese with its English translation beside it) has more Latin letters than Han characters,
+ * and the detector, counting n-grams, read it as English (issue 34). Compared in words, not
+ * characters: one Han character carries about as much as three or four Latin letters. Kana decide
+ * Japanese (Japanese text mixes kanji with kana; Chinese has none).
+ */
+function cjkLanguage(sample: string): 'zh' | 'ja' | null {
+  const han = (sample.match(/\p{Script=Han}/gu) ?? []).length;
+  const kana = (sample.match(/[\p{Script=Hiragana}\p{Script=Katakana}]/gu) ?? []).length;
+  const cjk = han + kana;
+  if (cjk < 20) return null;
+  const latin = (sample.match(/\p{Script=Latin}/gu) ?? []).length;
+  const cjkWords = cjk / CJK_CHARS_PER_WORD;
+  const latinWords = latin / LATIN_CHARS_PER_WORD;
+  if (cjkWords < CJK_WORD_SHARE * (cjkWords + latinWords)) return null;
+  return kana >= 0.1 * cjk ? 'ja' : 'zh';
+}
+
 export function detectLanguage(text: string): string | null {
   const sample = text.slice(0, 2500);
   const letters = (sample.match(/\p{L}/gu) ?? []).length;
   if (letters < 12) return null;
+  const cjk = cjkLanguage(sample);
+  if (cjk) return cjk;
   try {
     const r = eld.detect(sample);
     if (!r.language) return null;

@@ -315,3 +315,15 @@ export const aboutNotIsReasoning = (
   kind: 'explainer' | 'label' | 'flyer',
   missing: string[],
 ) => ABOUT_NOT_IS[locale](TYPE_LABELS[locale][type], KIND_TEXT[locale][kind], missing.slice(0, 3).join(', '));
+
+const MODEL_SAYS: Record<Locale, (label: string, p: string) => string> = {
+  en: (label, p) => `The wording as a whole reads as ${label} (learned model, ${p}).`,
+  de: (label, p) => `Der Wortlaut insgesamt liest sich als ${label} (gelerntes Modell, ${p}).`,
+  fr: (label, p) => `L'ensemble du texte se lit comme ${label} (modèle appris, ${p}).`,
+  es: (label, p) => `El texto en su conjunto se lee como ${label} (modelo aprendido, ${p}).`,
+  it: (label, p) => `Il testo nel suo insieme si legge come ${label} (modello appreso, ${p}).`,
+};
+
+/** What the learned model (lib/classify/model.ts) read, as a sentence added to the reasoning. */
+export const modelReasoning = (locale: Locale, type: DocumentType, p: number) =>
+  MODEL_SAYS[locale](TYPE_LABELS[locale][type], pct(p));

@@ -16,9 +16,11 @@ import { detectLanguage } from './language';
 import { detectProductTable } from './product-table';
 import { discourseMarks, structureOf } from './structure';
 import { contentForClassification } from './boilerplate';
+import { predictType } from './model';
 import {
   aboutNotIsReasoning,
   diagnosticText,
+  modelReasoning,
   filenameOnlyNote,
   issueText,
   noSignalReasoning,
@@ -324,6 +326,117 @@ function withReason(text: string, issue: ClassifyRulesInput['extractionIssue']):
 }
 
 export function classifyRules(input: ClassifyRulesInput): ClassificationResult {
+  const rules = classifyByRules(input);
+  if (rules.snippetSource === 'filename_only' || rules.file_intent === 'product_csv' || !input.snippet) return rules;
+  const raw = contentForClassification(input.snippet, input.pages).slice(0, TEXT_WINDOW);
+  return withModel(rules, predictType(raw), input.locale ?? 'en', aboutKind(raw) !== null);
+}
+
+/** A model's reading beats the rules' only when it is this sure and the rules are not sure. */
+const MODEL_OVERRIDE = 0.6;
+/** The model's certainty needed to overrule the rules on a text that reads as an article, label or flyer. */
+const MODEL_OVERRIDE_MARKS = 0.8;
+/** How much more likely the model must find its type than the rules' when the rules are unsure. */
+const WEAK_RULES_MARGIN = 0.3;
+/** Rules at least this sure are kept whatever the model says (their structure is all there). */
+const RULES_FIRM = 0.9;
+/** Confidence of a type the model chose against the rules: a judgement of wording, capped. */
+const MODEL_ONLY_CAP = 0.85;
+/** When rules and model disagree and the rules' type stands, it cannot stay in the confident band. */
+const DISAGREE_CAP = 0.8;
+
+/**
+ * The rules' result weighed with the learned model's (lib/classify/model.ts). Agreement raises the
+ * confidence toward the model's probability; disagreement lowers it; the model's type replaces the
+ * rules' only when the model is sure, gives the rules' type little chance, and the rules are not firm.
+ */
+export function withModel(
+  rules: ClassificationResult,
+  model: { type: string; p: number }[] | null,
+  locale: Locale,
+  /** The text reads as an article, a label or a flyer (discourse marks, lib/classify/structure.ts). */
+  aboutText = false,
+): ClassificationResult {
+  if (!model?.length || !rules.document_type) return rules;
+  const top = model[0];
+  const pOfRules = model.find((m) => m.type === rules.document_type)?.p ?? 0;
+  const modelType = top.type as DocumentType;
+  const note = (type: DocumentType, p: number) => `${rules.reasoning} ${modelReasoning(locale, type, p)}`;
+  if (top.type === rules.document_type) {
+    // A judgement that asks for confirmation (a text about a type, not of it) stays one.
+    if (rules.degraded) return { ...rules, reasoning: note(modelType, top.p) };
+    const confidence = round2(Math.max(rules.confidence, Math.min(0.95, (rules.confidence + top.p) / 2 + 0.05)));
+    return settle(
+      { ...rules, confidence, document_type_confidence: confidence, reasoning: note(modelType, top.p) },
+      locale,
+      rules,
+    );
+  }
+  // A text that reads as an article, a label or a flyer uses a type's words without being one: the
+  // model, which knows the words, must be very sure to overrule the rules there.
+  const override = aboutText ? MODEL_OVERRIDE_MARKS : MODEL_OVERRIDE;
+  const modelWins =
+    (top.p >= override && pOfRules < 0.2 && rules.confidence < RULES_FIRM) ||
+    // Unsure rules (below 0.5) defer to a model that clearly prefers another type.
+    (!aboutText && rules.confidence < 0.5 && top.p - pOfRules >= WEAK_RULES_MARGIN);
+  if (modelWins) {
+    const confidence = round2(Math.min(MODEL_ONLY_CAP, top.p * (1 - rules.confidence / 2)));
+    return settle(
+      {
+        ...rules,
+        file_intent: modelType === 'other' ? 'other' : 'compliance_document',
+        document_type: modelType,
+        confidence,
+        document_type_confidence: confidence,
+        reasoning: `${typeReasoning(locale, modelType, confidence, [])} ${modelReasoning(locale, modelType, top.p)}`,
+      },
+      locale,
+      rules,
+    );
+  }
+  const confidence = round2(Math.min(rules.confidence, DISAGREE_CAP, Math.max(0.3, 1 - top.p + pOfRules)));
+  return settle({ ...rules, confidence, document_type_confidence: confidence }, locale, rules);
+}
+
+/** What kind of text about documents (not one) its discourse marks say it is, if any. */
+function aboutKind(raw: string): 'label' | 'flyer' | 'explainer' | null {
+  const marks = discourseMarks(raw);
+  return marks.label >= 2
+    ? 'label'
+    : marks.flyer >= 2
+      ? 'flyer'
+      : marks.explainer >= 2 || (marks.explainer >= 1 && marks.questions >= 2)
+        ? 'explainer'
+        : null;
+}
+
+/**
+ * The low-confidence diagnostic follows the final confidence: added below 0.5; dropped when the model
+ * lifted the result to 0.5 or more or changed its type; otherwise the rules' own (a judgement that asks
+ * for confirmation) stays.
+ */
+function settle(r: ClassificationResult, locale: Locale, rules: ClassificationResult): ClassificationResult {
+  if (r.confidence >= 0.5) {
+    if (!r.diagnostic || (rules.confidence >= 0.5 && r.document_type === rules.document_type)) return r;
+    const { diagnostic: _dropped, ...rest } = r;
+    return { ...rest, degraded: false };
+  }
+  return {
+    ...r,
+    degraded: true,
+    diagnostic: buildDiagnostic(
+      'low_confidence_other',
+      r.document_type === 'other' ? 'choose_document_type' : 'confirm_or_choose_type',
+      locale,
+      null,
+      r.snippetSource,
+      r.signals_used,
+      r.confidence,
+    ),
+  };
+}
+
+function classifyByRules(input: ClassifyRulesInput): ClassificationResult {
   const locale: Locale = input.locale ?? 'en';
   const filename = input.filename ?? '';
   const raw = input.snippet ? contentForClassification(input.snippet, input.pages).slice(0, TEXT_WINDOW) : '';
@@ -444,15 +557,7 @@ export function classifyRules(input: ClassifyRulesInput): ClassificationResult {
   }
 
   // 3. A text about a type (an explainer, a label, a flyer) that lacks the type's structure is other.
-  const marks = discourseMarks(raw);
-  const kind =
-    marks.label >= 2
-      ? 'label'
-      : marks.flyer >= 2
-        ? 'flyer'
-        : marks.explainer >= 2 || (marks.explainer >= 1 && marks.questions >= 2)
-          ? 'explainer'
-          : null;
+  const kind = aboutKind(raw);
   if (kind && top.type !== 'other' && top.structure < ABOUT_STRUCTURE) {
     const confidence = round2(OTHER_BY_MARKS);
     return {

@@ -330,7 +330,13 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
       ['es', 'ficha de datos de seguridad'],
       ['it', 'scheda (?:di )?dati di sicurezza'],
       ['*', 'veiligheidsinformatieblad|karta charakterystyki|ficha de dados de seguranca'],
-      ['zh', '安全技术说明书|安全数据表|安全数据单'],
+      // The other EU languages, older names (MSDS, Brazil's FISPQ, Latin America's HDS, Canada's fiche
+      // signaletique) and Japanese: the title is what a reader recognises first.
+      [
+        '*',
+        'sakerhetsdatablad|sikkerhedsdatablad|sikkerhetsdatablad|kayttoturvallisuustiedote|bezpecnostni list|karta bezpecnostnych udajov|biztonsagi adatlap|fisa cu date de securitate|fisa tehnica de securitate|informacoes de seguranca de produtos quimicos|\\bfispq\\b|hoja de datos de seguridad|hoja de seguridad|fiche signaletique|varnostni list|sigurnosno-tehnicki list|saugos duomenu lapas|drosibas datu lapa|ohutuskaart|ιδιοτητων ασφαλειας|δεδομενων ασφαλειας|информационен лист за безопасност|安全データシート|化学物質等安全データシート',
+      ],
+      ['zh', '安全技术说明书|安全数据表|安全数据单|化学品安全技术说明书|物质安全资料表'],
     ],
     phrase: [
       ['en', 'section 1\\b.{0,12}identification'],
@@ -434,7 +440,16 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
         'nl',
         'gebruiksaanwijzing|gebruikershandleiding|handleiding|montagehandleiding|installatiehandleiding|bedieningshandleiding',
       ],
-      ['zh', '使用说明书|说明书|用户手册|操作手册|安装说明'],
+      ['zh', '使用说明书|说明书|用户手册|操作手册|安装说明|快速入门|快速指南|快速安装指南|使用手册|产品手册'],
+      // The other EU languages and Japanese (accents folded; Polish ł and Greek letters stay as written).
+      [
+        '*',
+        'bruksanvisning|brugsanvisning|bruksanvisningen|kayttoohje|kayttoopas|navod k pouziti|navod na pouzitie|navod k obsluze|uzivatelska prirucka|instrukcja obslugi|instrukcja obsługi|instrukcja uzytkowania|instrukcja użytkowania|instrukcja montazu|instrukcja montażu|hasznalati utmutato|kezelesi utmutato|manual de utilizare|instructiuni de utilizare|manual de instrucoes|manual do utilizador|manual do usuario|guia de inicio rapido|upute za uporabu|korisnicki prirucnik|navodila za uporabo|naudojimo instrukcija|lietosanas instrukcija|kasutusjuhend|εγχειριδιο χρησης|οδηγιες χρησης|ръководство за потребителя|инструкция за употреба|quick start|quick guide|quickstart|getting started guide|setup guide|installation and operation',
+      ],
+      [
+        '*',
+        '取扱説明書|取り扱い説明書|取扱い説明書|ユーザーマニュアル|クイックスタートガイド|かんたん設定ガイド|設定ガイド|使用説明書',
+      ],
     ],
     phrase: [
       ['en', 'read (?:all |these |this |the )?(?:instructions|manual)(?: carefully)?'],

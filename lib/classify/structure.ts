@@ -185,7 +185,8 @@ export function structureOf(type: DocumentType, text: string): { ratio: number; 
 const count = (text: string, res: RegExp[]) => res.reduce((n, re) => n + (re.test(text) ? 1 : 0), 0);
 
 const EXPLAINER = [
-  /\b(?:what is|what are|what exactly|was ist|was sind|qu'est-ce|que es|cos'e|che cos'e|wat is|wat zijn|wann brauche|when do (?:i|you) need|how to|wie sie|comment (?:lire|faire|remplir)|como se|come si)\b/,
+  // "What is in the box" lists a manual's package contents; it asks nothing.
+  /\b(?:what is(?! (?:in|included in) the (?:box|package|pack))|what are|what exactly|was ist|was sind|qu'est-ce|que es|cos'e|che cos'e|wat is|wat zijn|wann brauche|when do (?:i|you) need|how to|wie sie|comment (?:lire|faire|remplir)|como se|come si)\b/,
   /\b(?:in this (?:article|post|guide|blog)|in diesem (?:beitrag|artikel|ratgeber)|dans cet article|en este articulo|in questo articolo|in dit (?:artikel|blog))\b/,
   /\b(?:min(?:ute)?s? read|minuten lesezeit|lesezeit|min de lecture|de lectura|di lettura|leestijd)\b/,
   /\b(?:posted (?:by|on)|published (?:on|by)|updated|aktualisiert am|von unserer|von dr|article publie|publie le|publicado el|pubblicato|guida aggiornata|di redazione|par la redaction|blog|ratgeber:)/,
@@ -193,6 +194,9 @@ const EXPLAINER = [
   /\b(?:tip|tipp|consejo|astuce|consiglio|fazit|conclusion|common mistakes|typische fehler|a retenir)\s?:|\bfazit\b|\btypische fehler\b/,
 ];
 const LABEL = [
+  /\b(?:made in (?:china|the prc|germany|italy|taiwan|vietnam|india|the eu|eu|[a-z]+)|hergestellt in|fabrique en|fabricado en|prodotto in|gemaakt in)\b/,
+  /\b(?:input|output|eingang|ausgang|entree|sortie|entrada|salida|ingresso|uscita) ?: ?\d/,
+  /\b(?:batch|lot|charge|lote|lotto|partij)(?: no\.?| nr\.?| number)? ?: ?[a-z0-9]/,
   /\b(?:keep out of (?:the )?reach of children|darf nicht in die hande von kindern|ausser reichweite von kindern|tenir hors de (?:la )?portee des enfants|mantener fuera del alcance de los ninos|tenere fuori dalla portata dei bambini|buiten (?:het )?bereik van kinderen)\b/,
   /\b(?:net (?:contents|weight|wt|vol)|nettoinhalt|nettofullmenge|contenu net|poids net|contenido neto|peso neto|contenuto netto|peso netto|netto-?inhoud)\b/,
   /\b(?:epa reg|ufi ?:|active ingredients?|wirkstoff|substance active|ingrediente activo|principio attivo|werkzame stof)\b/,

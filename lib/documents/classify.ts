@@ -80,6 +80,10 @@ export interface ReadArgs {
   /** Run OCR on images and scans (the background extraction and POST /api/classify do; an upload does not). */
   ocr: boolean;
   timeoutMs?: number;
+  /** OCR time of the whole file (default: lib/extract's 30 s, the interactive bound). */
+  ocrTimeoutMs?: number;
+  /** Pages of a PDF to read (default: lib/extract's 10). */
+  maxPages?: number;
 }
 
 export interface ReadOutcome {
@@ -117,6 +121,8 @@ export async function readFileCached(db: Db, args: ReadArgs): Promise<ReadOutcom
     mimeType: args.mimeType,
     ocr: args.ocr,
     ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
+    ...(args.ocrTimeoutMs ? { ocrTimeoutMs: args.ocrTimeoutMs } : {}),
+    ...(args.maxPages ? { maxPages: args.maxPages } : {}),
   });
   const classification = classify(extraction);
   const reading = readingOf(

@@ -3,6 +3,7 @@ import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { documentExtractions, documents, dossierValues, skus, type Provenance } from '@/lib/db/schema';
 import { classifyRules, TEXT_WINDOW, makeSnippet } from '@/lib/classify/rules';
+import { detectEvidenceParts } from '@/lib/classify/parts';
 import type { ClassificationResult } from '@/lib/classify/schemas';
 import { addSuggestions } from '@/lib/dossier/service';
 import type { ExtractionResult } from '@/lib/extract';
@@ -12,6 +13,7 @@ import { recomputeSku } from '@/lib/skus/evaluate';
 import { afterDossierChange } from '@/lib/skus/service';
 import { getBlobStore } from '@/lib/storage';
 import { textCacheOf } from './analyse';
+import { EXTRACTION_MAX_PAGES, EXTRACTION_OCR_TIMEOUT_MS } from './limits';
 import { readFileCached } from './classify';
 import { linkedSkuIds } from './links';
 import { autoLinkDocument, findSkuMatches } from './matching';
@@ -133,6 +135,8 @@ export async function runDocumentExtraction(
     filename: row.filename,
     mimeType: row.mimeType,
     ocr: true,
+    ocrTimeoutMs: EXTRACTION_OCR_TIMEOUT_MS,
+    maxPages: EXTRACTION_MAX_PAGES,
   });
   // Reading (OCR above all) is the slow part: a run taken over meanwhile by another worker writes nothing.
   args.signal?.throwIfAborted();
@@ -162,6 +166,10 @@ export async function runDocumentExtraction(
   if (!row.issuedOn && issued) dates.issuedOn = issued;
   if (!row.validUntil && validUntil) dates.validUntil = validUntil;
   const next = reclassification(row, extraction);
+  // Evidence of another type inside the document (a declaration in a manual's appendix), by page.
+  const evidenceParts = extraction.pages?.length
+    ? detectEvidenceParts(extraction.pages, next?.document_type ?? row.documentType)
+    : [];
   await db
     .update(documents)
     .set({
@@ -172,6 +180,7 @@ export async function runDocumentExtraction(
         ? { snippetSource: extraction.snippetSource }
         : {}),
       ...dates,
+      evidenceParts,
       ...(next
         ? {
             documentType: next.document_type ?? 'other',

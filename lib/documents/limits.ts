@@ -26,5 +26,19 @@ export const TEXT_CACHE_CHARS = 200_000;
 /** Parse time budget per file during an upload; the extraction job gets the default (longer) budget. */
 export const UPLOAD_PARSE_TIMEOUT_MS = 10_000;
 
+/**
+ * OCR time of one document in the background extraction (issue 34): a scan waits in the queue and is then
+ * read with the time it needs, up to this bound per document (3 pages on a busy 2-core machine take
+ * 20-90 s), never cut per page. It stays "processing" meanwhile; past the bound it is "unreadable" with
+ * the reason. Below the job's lease (lib/documents/jobs.ts, 10 min) with the parse budget added.
+ */
+export const EXTRACTION_OCR_TIMEOUT_MS = 6 * 60_000;
+
+/**
+ * Pages of a PDF the background extraction reads (the text layer; OCR reads at most 3): a manual's
+ * declaration of conformity sits in its appendix, past the first ten pages an upload looks at.
+ */
+export const EXTRACTION_MAX_PAGES = 50;
+
 /** Extraction results embedded per document in listings (newest first). */
 export const EMBEDDED_EXTRACTIONS = 10;

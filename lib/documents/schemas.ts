@@ -136,6 +136,18 @@ export const DocumentSchema = z
     created_at: DateTime,
     download_url: z.string(),
     extractions: z.array(DocumentExtractionSchema),
+    evidence_parts: z
+      .array(
+        z.object({
+          type: DocumentTypeSchema,
+          page_from: z.number().int(),
+          page_to: z.number().int(),
+          confidence: z.number(),
+        }),
+      )
+      .describe(
+        'Evidence of another type inside this document, by page range (a declaration of conformity in the appendix of a manual); empty when none was found or the document is not read yet',
+      ),
   })
   .meta({ id: 'Document' });
 export type DocumentJson = z.infer<typeof DocumentSchema>;

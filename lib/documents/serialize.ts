@@ -73,5 +73,6 @@ export function serializeDocument(row: DocumentRow, skus: LinkedSku[], extractio
     created_at: row.createdAt.toISOString(),
     download_url: documentFileUrl(row.id),
     extractions: extractions.map(serializeExtraction),
+    evidence_parts: row.evidenceParts ?? [],
   };
 }

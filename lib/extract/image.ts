@@ -96,19 +96,22 @@ export async function extractImage(
   // Decoded once and scaled to the OCR pixel budget (a TIFF or PNM the decoder lacks goes as it is).
   const prepared = format === 'image_tiff' ? null : await prepareForOcr(bytes);
   const image = prepared?.image ?? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // An image is one page: it has the whole OCR budget once the worker is up (a cold start does not count
-  // against it). A 3 s cut would store a busy server's first scan without text for good; the per-page
-  // speed goal is the bench's (bench/classify-accuracy.ts), met by reading the page once, not by cutting.
-  const ocr = await ocrImage(image, opts.ocrTimeoutMs, opts.ocrTimeoutMs);
+  // An image is one page with the file's whole OCR budget; the text never depends on the time it took.
+  const ocr = await ocrImage(image, opts.ocrTimeoutMs);
   if (!ocr.ok) {
+    // Out of time is a failure of the reading (code timeout), not an image without text.
+    if (/time budget/.test(ocr.message))
+      return failure(
+        format,
+        {
+          code: 'timeout',
+          message: `Image not read: ${ocr.message}. A sharper or smaller scan (about 200-300 dpi) or a PDF with a text layer reads faster.`,
+        },
+        { pageCount },
+      );
     return noText(
       format,
-      {
-        code: 'scanned_or_empty_text',
-        message: /time budget/.test(ocr.message)
-          ? `Image not read: ${ocr.message}. The document is stored without text; a sharper or smaller scan (about 200-300 dpi) or a PDF with a text layer reads faster.`
-          : `Image could not be OCR'd: ${ocr.message}.`,
-      },
+      { code: 'scanned_or_empty_text', message: `Image could not be OCR'd: ${ocr.message}.` },
       { pageCount },
     );
   }
@@ -131,13 +134,5 @@ export async function extractImage(
       pages: 1,
     },
   });
-  if (ocr.partial) {
-    // Honest about the part: the text is the top of the page, the rest was not read in time.
-    result.truncated = true;
-    result.warnings = [
-      ...(result.warnings ?? []),
-      `OCR read the top of the image only: its time budget (${opts.ocrTimeoutMs} ms) ran out.`,
-    ];
-  }
   return result;
 }

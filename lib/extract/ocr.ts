@@ -17,10 +17,17 @@ import { blankRowNear, pgmInfo, pgmRows } from './pgm';
  * letters), the whole page is read with Chinese instead; otherwise the rest of the page is read with the
  * same models and joined, so a Latin page costs one read and a Chinese one about 1.3. A page without
  * such a blank row is read whole first (then again with Chinese if it is not Latin text). A French,
- * Italian, Spanish or Dutch page is read again with its own model only when it pays: the first read was
- * unsure (the classifier folds accents, so a confident read gains nothing) and quick enough for the
- * page's time budget. Loading all seven models at once would cost ~300 MB and slow every page; one
- * worker holds one language set at a time and switches with reinitialize.
+ * Italian, Spanish or Dutch page is read again with its own model when the first read was unsure (the
+ * classifier folds accents, so a confident read gains nothing). Loading all seven models at once would
+ * cost ~300 MB and slow every page; one worker holds one language set at a time and switches with
+ * reinitialize.
+ *
+ * Deterministic (issue 34): the same image gives the same text on every run, whatever the machine's
+ * load. Every choice above depends on what was read (confidence, letters, language), never on the time
+ * left; tesseract's parameters are fixed (OCR_PARAMETERS) and one worker reads one page at a time. Time
+ * bounds a whole read only: a read over its budget fails as a whole (no top-of-the-page text that a
+ * faster run would have completed), and the caller decides what a failure means (the background
+ * extraction gives a document minutes, see lib/documents/limits.ts).
  *
  * One worker is shared and jobs are serialised; a job over its time budget terminates the worker (the
  * only way to stop a running recognition) and the next job starts a fresh one. An idle worker is
@@ -46,13 +53,15 @@ const LATIN_RETRY_CONFIDENCE = 0.8;
 const PROBE_SHARE = 0.3;
 /** Visible characters a probe band needs to tell the script; with fewer the whole page decides. */
 const PROBE_MIN_CHARS = 25;
-/** A second pass is started only with at least this much of the budget left (ms). */
-const SECOND_PASS_MIN_MS = 1500;
 /**
- * Target time of one page (ms), the issue's goal (OCR ≤ 3 s a page): the PDF and image paths give each
- * page this budget, and an optional second pass runs only while it allows.
+ * Tesseract's parameters, set on every worker: the values tesseract.js 7 leaves by default (page
+ * segmentation "single block", tesseract's own default; LSTM engine), written out so an upgrade of the
+ * library cannot change what a stored document's text is without a change here.
  */
-export const OCR_PAGE_MS = 3000;
+export const OCR_PARAMETERS: Record<string, string> = {
+  tessedit_pageseg_mode: '6',
+  preserve_interword_spaces: '0',
+};
 const MODEL = '4.0.0_best_int';
 const IDLE_MS = 60_000;
 
@@ -69,6 +78,7 @@ export const OCR_INIT_CONFIG = 'tessedit_load_sublangs eng';
 type TesseractWorker = {
   recognize(image: Buffer): Promise<{ data: { text: string; confidence: number } }>;
   reinitialize(langs: string[], oem?: number): Promise<unknown>;
+  setParameters(params: Record<string, string>): Promise<unknown>;
   terminate(): Promise<unknown>;
 };
 
@@ -154,7 +164,9 @@ async function startWorker(slot: Slot): Promise<TesseractWorker> {
     OCR_INIT_CONFIG,
   );
   if (initError) throw new Error(String(initError));
-  return worker as unknown as TesseractWorker;
+  const w = worker as unknown as TesseractWorker;
+  await w.setParameters(OCR_PARAMETERS);
+  return w;
 }
 
 function scheduleIdleShutdown() {
@@ -194,18 +206,16 @@ export type OcrOutcome =
       text: string;
       confidence: number;
       languages: string[];
-      /** Only the top of the page was read before its time budget ran out. */
-      partial?: boolean;
     }
   | { ok: false; message: string };
 
 /**
  * Recognises one image (PNG, JPEG, BMP, GIF, WebP, PNM; TIFF only where leptonica can decode it) within
- * timeoutMs. pageMs, when given, bounds the recognition itself once the worker is up (a page of a
- * PDF): starting a cold worker counts against timeoutMs only, so the first page is not failed for it.
+ * timeoutMs (starting a cold worker included). The text does not depend on how long it took: a read that
+ * runs out of time fails whole.
  */
-export function ocrImage(image: Buffer, timeoutMs: number, pageMs?: number): Promise<OcrOutcome> {
-  const job = queue.then(() => runJob(image, timeoutMs, pageMs));
+export function ocrImage(image: Buffer, timeoutMs: number): Promise<OcrOutcome> {
+  const job = queue.then(() => runJob(image, timeoutMs));
   queue = job.catch(() => undefined);
   return job;
 }
@@ -231,18 +241,6 @@ async function latinLanguage(text: string): Promise<string | null> {
     return r.language && LATIN_PASS[r.language] ? r.language : null;
   } catch {
     return null;
-  }
-}
-
-async function withDeadline<T>(work: Promise<T>, deadline: number): Promise<T | 'timeout'> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), Math.max(1, deadline - Date.now()));
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -295,7 +293,7 @@ function joinReads(a: { text: string; confidence: number }, b: { text: string; c
 async function latinRead(
   image: Buffer,
   deadline: number,
-): Promise<{ text: string; confidence: number; partial?: boolean } | 'timeout' | 'not-latin'> {
+): Promise<{ text: string; confidence: number } | 'timeout' | 'not-latin'> {
   const info = pgmInfo(image);
   const cut = info && info.height >= 200 ? blankRowNear(image, PROBE_SHARE) : null;
   if (!info || cut === null) {
@@ -307,72 +305,40 @@ async function latinRead(
   const decided = visibleCount(band.text) >= PROBE_MIN_CHARS;
   if (decided && isWrongScript(band)) return 'not-latin';
   const rest = await recognizeWith(pgmRows(image, cut, info.height - cut), FIRST_PASS, deadline);
-  // Out of time after the band: the band read stands, marked as part of the page.
-  if (rest === 'timeout') return decided ? { ...band, partial: true } : rest;
+  if (rest === 'timeout') return rest;
   const joined = joinReads(band, rest);
   return !decided && isWrongScript(joined) ? 'not-latin' : joined;
 }
 
 const visibleCount = (text: string) => (text.match(/\S/gu) ?? []).length;
 
-async function runJob(image: Buffer, timeoutMs: number, pageMs?: number): Promise<OcrOutcome> {
-  const overall = Date.now() + timeoutMs;
-  let deadline = overall;
-  const overBudget = (): OcrOutcome => ({
-    ok: false,
-    message: `OCR exceeded its time budget of ${pageMs !== undefined ? `${pageMs} ms per page` : `${timeoutMs} ms`}`,
-  });
+async function runJob(image: Buffer, timeoutMs: number): Promise<OcrOutcome> {
+  const deadline = Date.now() + timeoutMs;
+  const overBudget = (): OcrOutcome => ({ ok: false, message: `OCR exceeded its time budget of ${timeoutMs} ms` });
   try {
-    if (pageMs !== undefined) {
-      // Start (or wait for) the worker within the whole budget; the page's own clock starts after.
-      const ready = await withDeadline(workerOf(slots.latin), deadline);
-      if (ready === 'timeout') {
-        await shutdownOcr();
-        return { ok: false, message: `OCR exceeded its time budget of ${timeoutMs} ms` };
-      }
-      deadline = Math.min(deadline, Date.now() + pageMs);
-    }
-    const started = Date.now();
     const latin = await latinRead(image, deadline);
     if (latin === 'timeout') {
       await shutdownOcr(FIRST_PASS);
       return overBudget();
     }
-    if (latin !== 'not-latin' && latin.partial) {
-      await shutdownOcr(FIRST_PASS);
-      return { ok: true, ...latin, languages: FIRST_PASS };
-    }
     let best: { text: string; confidence: number; languages: string[] } | null =
       latin === 'not-latin' ? null : { ...latin, languages: FIRST_PASS };
     if (!best || isWrongScript(best)) {
-      // Not Latin text: Chinese, with whatever the page's budget leaves.
-      if (best && deadline - Date.now() < SECOND_PASS_MIN_MS) {
-        scheduleIdleShutdown();
-        return { ok: true, ...best };
-      }
-      if (!slots.cjk.promise && pageMs !== undefined) {
-        // A cold Chinese worker starts on the whole budget, as the Latin one does; the page's clock waits.
-        const t = Date.now();
-        if ((await withDeadline(workerOf(slots.cjk), overall)) === 'timeout') {
-          await shutdownOcr(CJK_PASS);
-          return best ? { ok: true, ...best } : overBudget();
-        }
-        deadline = Math.min(overall, deadline + (Date.now() - t));
-      }
+      // Not Latin text: Chinese.
       const cjk = await recognizeWith(image, CJK_PASS, deadline);
       if (cjk === 'timeout') {
         await shutdownOcr(CJK_PASS);
-        return best ? { ok: true, ...best } : overBudget();
+        return overBudget();
       }
       if (!best || cjk.confidence >= best.confidence) best = { ...cjk, languages: CJK_PASS };
-    } else if (best.confidence < LATIN_RETRY_CONFIDENCE && (Date.now() - started) * 3 <= OCR_PAGE_MS) {
-      // An unsure Latin read of a French, Italian, Spanish or Dutch page: its own model, if time allows.
+    } else if (best.confidence < LATIN_RETRY_CONFIDENCE) {
+      // An unsure Latin read of a French, Italian, Spanish or Dutch page: its own model.
       const lang = await latinLanguage(best.text);
-      if (lang && deadline - Date.now() >= SECOND_PASS_MIN_MS) {
+      if (lang) {
         const again = await recognizeWith(image, LATIN_PASS[lang], deadline);
         if (again === 'timeout') {
           await shutdownOcr(FIRST_PASS);
-          return { ok: true, ...best };
+          return overBudget();
         }
         if (again.confidence >= best.confidence - 0.02) best = { ...again, languages: LATIN_PASS[lang] };
       }

@@ -5,7 +5,7 @@ import type { ExtractionResult, PageText } from './types';
 import { EXTRACT_LIMITS } from './types';
 import { bound, errorMessage, failure, noText, normaliseText, visibleChars, withTimeout } from './normalise';
 import { MIME_BY_FORMAT } from './sniff';
-import { ocrImage, OCR_LANGUAGES, OCR_PAGE_MS } from './ocr';
+import { ocrImage, OCR_LANGUAGES } from './ocr';
 import { toPgm } from './pgm';
 import { checkPdfStreams, PDF_STREAM_LIMITS } from './pdf-streams';
 
@@ -216,31 +216,33 @@ async function ocrPdf(
     return giveUp(
       `An image in the PDF is larger than ${PDF_STREAM_LIMITS.maxImagePixels / 1e6} megapixels; it is not rendered for OCR.`,
     );
+  // One bound for the whole document, none per page: the pages read and their text never depend on
+  // how busy the machine was (issue 34). Running out of it fails the reading whole (code timeout), so a
+  // document is never stored with the part a slow run managed to read.
   const deadline = Date.now() + opts.ocrTimeoutMs;
+  const outOfTime = (): ExtractionResult =>
+    failure('pdf', {
+      code: 'timeout',
+      message: `${scanned} OCR did not finish within its time budget of ${Math.round(opts.ocrTimeoutMs / 1000)} s.`,
+    });
   const ocrPages: PageText[] = [];
   let confidenceSum = 0;
   const count = Math.min(pageCount, EXTRACT_LIMITS.maxOcrPages, opts.maxPages);
   for (let n = 1; n <= count; n++) {
-    const remaining = deadline - Date.now();
-    if (remaining <= 0) break;
-    const pageDeadline = Date.now() + Math.min(remaining, OCR_PAGE_MS);
+    if (deadline - Date.now() <= 0) return outOfTime();
     let png: Buffer;
     try {
-      png = await renderPage(doc, n, pageDeadline - OCR_PAGE_MIN_MS);
+      png = await renderPage(doc, n, deadline);
     } catch (err) {
-      if (ocrPages.length) break; // the pages read so far stand
+      if (err instanceof RenderTimeout) return outOfTime();
+      if (ocrPages.length) break; // a page that cannot be rendered ends the reading; the pages before stand
       return giveUp(
         `Rendering the page for OCR is not possible here (${errorMessage(err)}); upload a PDF with a text layer.`,
       );
     }
-    // The page's recognition gets what its render left of the page budget (a warm worker: a cold
-    // start is paid from the whole budget, see ocrImage).
-    const ocr = await ocrImage(
-      png,
-      Math.max(1, deadline - Date.now()),
-      Math.max(OCR_PAGE_MIN_MS, pageDeadline - Date.now()),
-    );
+    const ocr = await ocrImage(png, Math.max(1, deadline - Date.now()));
     if (!ocr.ok) {
+      if (/time budget/.test(ocr.message)) return outOfTime();
       if (ocrPages.length) break;
       return giveUp(`${ocr.message}.`);
     }
@@ -271,8 +273,8 @@ async function ocrPdf(
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-/** Recognition's share of a page that rendering cannot take (a render slower than the rest is cancelled). */
-const OCR_PAGE_MIN_MS = 1000;
+/** A page's rendering ran past the document's OCR time budget. */
+class RenderTimeout extends Error {}
 
 /**
  * Renders one page for OCR at about 200 dpi (bounded to 3000 px on the long side) and hands tesseract a
@@ -300,7 +302,7 @@ async function renderPage(doc: PdfDocument, n: number, deadline: number): Promis
     if (rendered === 'timeout') {
       task.cancel();
       task.promise.catch(() => undefined);
-      throw new Error(`rendering the page took longer than ${OCR_PAGE_MS - OCR_PAGE_MIN_MS} ms`);
+      throw new RenderTimeout('rendering the page ran past the OCR time budget');
     }
     const getImageData = (
       context as { getImageData?: (x: number, y: number, w: number, h: number) => { data: Uint8ClampedArray } }

@@ -14,6 +14,14 @@ import {
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/** A run of pages of a document that reads as evidence of another type (lib/classify/parts.ts). */
+export interface DocumentEvidencePart {
+  type: DocumentType;
+  page_from: number;
+  page_to: number;
+  confidence: number;
+}
+
 export type DocumentType =
   | 'declaration_of_conformity'
   | 'test_report'
@@ -41,6 +49,8 @@ export const documents = pgTable('documents', {
   snippet: text('snippet'),
   snippetSource: text('snippet_source'),
   textCache: text('text_cache'),
+  /** Evidence parts inside the document (lib/classify/parts.ts), set by the extraction; null before. */
+  evidenceParts: jsonb('evidence_parts').$type<DocumentEvidencePart[] | null>(),
   issuedOn: date('issued_on', { mode: 'string' }),
   validUntil: date('valid_until', { mode: 'string' }),
   isPublic: boolean('is_public').notNull().default(false),

@@ -27,6 +27,7 @@ const DOCUMENT_KEYS = [
   'diagnostic',
   'document_type',
   'download_url',
+  'evidence_parts',
   'expired',
   'extractions',
   'filename',
