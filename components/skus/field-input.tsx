@@ -93,7 +93,19 @@ export function FieldInput({ id, field, value, onChange, onSubmit, onCancel, inv
       const options = field.enum_values?.length ? field.enum_values : ['yes', 'no'];
       return (
         <Select value={value} onValueChange={onChange}>
-          <SelectTrigger {...common} className="w-40">
+          <SelectTrigger
+            {...common}
+            // The Add button that opened the editor is gone: without focus here it fell to <body>.
+            autoFocus
+            // Esc on the closed list cancels the editor like every other input (Enter opens the list).
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') {
+                e.preventDefault();
+                onCancel();
+              }
+            }}
+            className="w-40"
+          >
             <SelectValue placeholder={t('input.choose')} />
           </SelectTrigger>
           <SelectContent>

@@ -6,6 +6,8 @@ import { cn } from '@/lib/utils/cn';
 export const buttonVariants = cva(
   'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors ' +
     'disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 ' +
+    // An explicit colour: an outline without one is currentColor, the near-white text of a primary button.
+    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring ' +
     "[&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
   {
     variants: {

@@ -6,6 +6,7 @@ import { X } from 'lucide-react';
 import { cn } from '@/lib/utils/cn';
 import { useT } from '@/components/i18n/locale-provider';
 import { commonMessages } from '@/lib/i18n/ui/common';
+import { useReturnFocus } from './return-focus';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -30,8 +31,16 @@ export interface DialogContentProps extends React.ComponentProps<typeof DialogPr
   hideClose?: boolean;
 }
 
-export function DialogContent({ className, children, hideClose = false, ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  children,
+  hideClose = false,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: DialogContentProps) {
   const t = useT(commonMessages);
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -43,6 +52,7 @@ export function DialogContent({ className, children, hideClose = false, ...props
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         {children}
         {hideClose ? null : (

@@ -15,7 +15,7 @@ export function SelectTrigger({ className, children, ...props }: React.Component
       data-slot="select-trigger"
       className={cn(
         'flex h-9 w-full items-center justify-between gap-2 rounded-md border border-input bg-surface px-3 text-sm shadow-xs',
-        'focus-visible:border-ring focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/25',
+        'focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring',
         'disabled:cursor-not-allowed disabled:opacity-60 data-[placeholder]:text-subtle-foreground aria-invalid:border-danger',
         '[&>span]:truncate',
         className,
@@ -61,6 +61,7 @@ export function SelectItem({ className, children, ...props }: React.ComponentPro
       data-slot="select-item"
       className={cn(
         'relative flex w-full cursor-default items-center rounded-md py-1.5 pr-8 pl-2 text-sm outline-none select-none',
+        'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
         'data-[highlighted]:bg-surface-muted data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
         className,
       )}

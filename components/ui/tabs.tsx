@@ -24,6 +24,7 @@ export function TabsTrigger({ className, ...props }: React.ComponentProps<typeof
         '-mb-px inline-flex shrink-0 items-center gap-1.5 border-b-2 whitespace-nowrap border-transparent px-3 pt-1 pb-2 text-sm font-medium text-muted-foreground',
         'transition-colors hover:text-foreground data-[state=active]:border-primary data-[state=active]:text-foreground',
         'disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4',
+        'focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring',
         className,
       )}
       {...props}
@@ -32,5 +33,11 @@ export function TabsTrigger({ className, ...props }: React.ComponentProps<typeof
 }
 
 export function TabsContent({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content data-slot="tabs-content" className={cn('pt-4 outline-none', className)} {...props} />;
+  return (
+    <TabsPrimitive.Content
+      data-slot="tabs-content"
+      className={cn('pt-4 outline-none focus-visible:outline-2 focus-visible:outline-ring', className)}
+      {...props}
+    />
+  );
 }
