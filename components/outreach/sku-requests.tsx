@@ -44,6 +44,23 @@ export function SkuRequests({ skuId, onChange }: { skuId: string; onChange: () =
     }
   }
 
+  // A request whose mail failed or may be stuck: send it again (same mail) or cancel it.
+  async function act(r: SupplierRequest, action: 'retry' | 'cancel') {
+    try {
+      if (action === 'retry') await idempotentWrite(`/api/supplier-email/requests/${r.id}/retry`, { method: 'POST' });
+      else
+        await idempotentWrite(`/api/supplier-email/requests/${r.id}`, {
+          method: 'PATCH',
+          body: { status: 'cancelled' },
+        });
+      toast.success(action === 'retry' ? t('sku.resent') : t('sku.cancelled'));
+    } catch (e) {
+      const { title, description } = describeError(e);
+      toast.error(title, { description });
+    }
+    void list.reload();
+  }
+
   return (
     <Card data-testid="supplier-requests">
       <CardHeader>
@@ -78,6 +95,31 @@ export function SkuRequests({ skuId, onChange }: { skuId: string; onChange: () =
                   <Badge variant="danger" data-testid="supplier-request-overdue">
                     {t('sku.overdue')}
                   </Badge>
+                ) : null}
+                {r.status === 'failed' || r.status === 'sending' ? (
+                  <RoleGate need={'edit'}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => act(r, 'retry')}
+                      data-testid="supplier-request-retry"
+                    >
+                      <Send aria-hidden="true" />
+                      {t('sku.retry_send')}
+                    </Button>
+                  </RoleGate>
+                ) : null}
+                {!['done', 'cancelled'].includes(r.status) ? (
+                  <RoleGate need={'edit'}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => act(r, 'cancel')}
+                      data-testid="supplier-request-cancel"
+                    >
+                      {t('sku.cancel_request')}
+                    </Button>
+                  </RoleGate>
                 ) : null}
               </div>
               {r.attention ? (

@@ -90,6 +90,8 @@ const EnvSchema = z.object({
   // What one supplier request takes in total through its link and replies (files, bytes).
   SUPPLIER_LINK_MAX_FILES: positiveInt.default(50),
   SUPPLIER_LINK_MAX_BYTES: positiveInt.default(200 * 1024 * 1024),
+  // A supplier request's mail whose sender died is sent again (same Message-ID) after this long.
+  SUPPLIER_SEND_LEASE_SECONDS: z.coerce.number().positive().max(3600).default(120),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl,
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),

@@ -1,18 +1,18 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { recordAuditMany } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { skus, supplierRequests, type RequestItem } from '@/lib/db/schema';
 import { emailProvider } from '@/lib/email/config';
-import { newMessageId, sendMail } from '@/lib/email/send';
+import { newMessageId } from '@/lib/email/send';
 import { getEntityRow } from '@/lib/entities/service';
 import { AppError } from '@/lib/http/errors';
 import { bulkSkusOrThrow, bulkTargetIds } from '@/lib/skus/bulk';
 import { itemsFromBlockers } from './items';
+import { deliverMail } from './outbox';
 import { BULK_REQUEST_FILTER_MAX, type BulkSendInput, type BulkSendResult } from './schemas';
 import { addEvent, bodyWithLink, resolveRecipient, senderName } from './service';
-import { localeForCountry, renderDraft, renderGroupMail, textToHtml, UPLOAD_LINK_PLACEHOLDER } from './templates';
+import { localeForCountry, renderDraft, renderGroupMail, UPLOAD_LINK_PLACEHOLDER } from './templates';
 import { hashToken, LINK_VALIDITY_DAYS, linkToken, newNonce, uploadUrl } from './token';
 
 /**
@@ -249,49 +249,17 @@ async function sendGroup(
     }
   });
 
-  const outcome = await sendMail({
-    to: group.to,
-    cc,
-    replyTo: args.replyTo,
-    subject: mail.subject,
-    text: mail.body,
-    html: textToHtml(mail.body),
+  // Written first, sent after (the outbox): a crash in between is reconciled with the same Message-ID.
+  const delivered = await deliverMail(db, {
+    workspaceId,
     messageId,
+    actor,
+    mode: 'fresh',
+    now,
+    sentAt: args.now,
   });
-  const ids = made.map((m) => m.id);
-  const at = new Date(Math.max(now.getTime(), Date.now()));
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    await t
-      .update(supplierRequests)
-      .set(
-        outcome.ok
-          ? { status: 'sent', sentAt: args.now ?? at, lastActivityAt: args.now ?? at, updatedAt: at }
-          : { status: 'failed', deliveryError: outcome.error, updatedAt: at },
-      )
-      .where(and(inArray(supplierRequests.id, ids), eq(supplierRequests.workspaceId, workspaceId)));
-    for (const m of made)
-      await addEvent(t, {
-        workspaceId,
-        requestId: m.id,
-        kind: outcome.ok ? 'sent' : 'delivery_failed',
-        actorLabel: actor.label,
-        note: outcome.ok ? null : outcome.error,
-        data: outcome.ok ? { message_id: messageId, provider: outcome.provider, to: group.to, cc } : {},
-      });
-    if (outcome.ok)
-      await recordAuditMany(
-        t,
-        made.map((m) => ({
-          workspaceId,
-          actor,
-          action: 'sku.supplier_request_sent',
-          targetType: 'sku',
-          targetId: m.sku.id,
-          data: { request_id: m.id, to: group.to, items: m.items.map((i) => i.key), bulk: true },
-        })),
-      );
-  });
+  const outcome =
+    delivered.kind === 'failed' ? { ok: false as const, error: delivered.error } : { ok: true as const, error: null };
   for (const m of made) {
     const r = args.results.find((x) => x.sku_id === m.sku.id)!;
     r.request_id = m.id;

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { recordAudit } from '@/lib/audit';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
@@ -13,7 +12,7 @@ import {
   type SupplierRequestStatus,
 } from '@/lib/db/schema';
 import { emailProvider } from '@/lib/email/config';
-import { fromHeader, newMessageId, sendMail } from '@/lib/email/send';
+import { fromHeader, newMessageId } from '@/lib/email/send';
 import { getEntityRow } from '@/lib/entities/service';
 import { AppError } from '@/lib/http/errors';
 import type { Locale } from '@/lib/i18n';
@@ -21,6 +20,7 @@ import { afterKeyset, timestampText } from '@/lib/db/keyset';
 import { decodeCursor, encodeCursor } from '@/lib/skus/cursor';
 import { getSkuRow } from '@/lib/skus/service';
 import { itemsFromBlockers } from './items';
+import { deliverMail } from './outbox';
 import type { DraftInput, ListQuery, PatchInput, SendInput } from './schemas';
 import { serializeRequests, type RequestRow } from './serialize';
 import { localeForCountry, renderDraft, textToHtml, UPLOAD_LINK_PLACEHOLDER } from './templates';
@@ -33,7 +33,8 @@ import { hashToken, LINK_VALIDITY_DAYS, linkToken, newNonce, uploadUrl } from '.
  */
 
 export const TRANSITIONS: Record<SupplierRequestStatus, readonly SupplierRequestStatus[]> = {
-  sending: [],
+  // A mail that may be stuck can always be cancelled (or retried: POST .../retry).
+  sending: ['cancelled'],
   sent: ['in_progress', 'to_review', 'done', 'no_progress', 'cancelled'],
   in_progress: ['to_review', 'done', 'no_progress', 'cancelled'],
   to_review: ['in_progress', 'done', 'cancelled'],
@@ -282,51 +283,20 @@ export async function sendRequest(
     });
   });
 
-  const outcome = await sendMail({
-    to: input.to,
-    cc,
-    replyTo: args.replyTo,
-    subject: input.subject,
-    text,
-    html: textToHtml(text),
+  // Written first (above), sent after: a crash in between leaves a `sending` request the outbox
+  // reconciles with the same Message-ID.
+  const outcome = await deliverMail(db, {
+    workspaceId: args.workspaceId,
     messageId,
-  });
-  if (!outcome.ok) {
-    await db
-      .update(supplierRequests)
-      .set({ status: 'failed', deliveryError: outcome.error, updatedAt: new Date() })
-      .where(eq(supplierRequests.id, id));
-    await addEvent(db, {
-      workspaceId: args.workspaceId,
-      requestId: id,
-      kind: 'delivery_failed',
-      actorLabel: actor.label,
-      note: outcome.error,
-    });
-    throw new AppError('EMAIL_DELIVERY_FAILED', `The mail to ${input.to} was not delivered: ${outcome.error}`, {
-      details: { request_id: id, provider: outcome.provider, reason: outcome.error },
-    });
-  }
-  const sentAt = new Date(Math.max(now.getTime(), Date.now()));
-  await db
-    .update(supplierRequests)
-    .set({ status: 'sent', sentAt: args.now ?? sentAt, lastActivityAt: args.now ?? sentAt, updatedAt: sentAt })
-    .where(eq(supplierRequests.id, id));
-  await addEvent(db, {
-    workspaceId: args.workspaceId,
-    requestId: id,
-    kind: 'sent',
-    actorLabel: actor.label,
-    data: { message_id: messageId, provider: outcome.provider, to: input.to, cc },
-  });
-  await recordAudit(db, {
-    workspaceId: args.workspaceId,
     actor,
-    action: 'sku.supplier_request_sent',
-    targetType: 'sku',
-    targetId: sku.id,
-    data: { request_id: id, to: input.to, items: items.map((i) => i.key) },
+    mode: 'fresh',
+    now,
+    sentAt: args.now,
   });
+  if (outcome.kind === 'failed')
+    throw new AppError('EMAIL_DELIVERY_FAILED', `The mail to ${input.to} was not delivered: ${outcome.error}`, {
+      details: { request_id: id, provider: emailProvider(), reason: outcome.error },
+    });
   return { status: 201, body: { request: await getRequest(db, args.workspaceId, id) } };
 }
 

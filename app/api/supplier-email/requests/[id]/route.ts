@@ -27,7 +27,7 @@ const patch = defineRoute({
   operationId: 'updateSupplierRequest',
   summary: "Update a supplier request's status",
   description:
-    'Transitions: sent → in_progress, to_review, done, no_progress, cancelled; in_progress → to_review, done, no_progress, cancelled; to_review → in_progress, done, cancelled; no_progress → in_progress, to_review, done, cancelled; failed → cancelled. done and cancelled are final and close the upload link. The same open status again only changes due_date / adds the note. Anything else is 409 INVALID_STATE (details.state, details.allowed).',
+    'Transitions: sending → cancelled (a mail that may be stuck; or POST .../retry); sent → in_progress, to_review, done, no_progress, cancelled; in_progress → to_review, done, no_progress, cancelled; to_review → in_progress, done, cancelled; no_progress → in_progress, to_review, done, cancelled; failed → cancelled. done and cancelled are final and close the upload link. The same open status again only changes due_date / adds the note. Anything else is 409 INVALID_STATE (details.state, details.allowed).',
   tags: ['Supplier email'],
   stability: 'stable',
   auth: 'either',

@@ -1,0 +1,170 @@
+/**
+ * The process the outbox crash test kills (tests/api/outreach/outbox-crash.test.ts).
+ *
+ *   send                create a user, a toy SKU with its German manufacturer, then POST the request mail
+ *                       to the real send route handler; prints "READY <workspaceId>" before sending and
+ *                       "DONE <http status>" if it ever finishes (the test kills it while the mail server
+ *                       holds back its answer).
+ *   reconcile <workspaceId>
+ *                       what a restarted app does within a minute (the outreach.outbox schedule): prints
+ *                       "RESULT <json>" with the workspace's requests after one reconciliation, whether
+ *                       each one's upload link answers, and their timelines.
+ *
+ * Database: DATABASE_URL, or a file-backed PGlite in $DATA_DIR/pglite seeded from CRASH_PGLITE_SNAPSHOT.
+ */
+import '@/lib/polyfills';
+import fs from 'node:fs';
+import path from 'node:path';
+
+async function openDatabase() {
+  const { openPglite, openPostgres, setDbHandle } = await import('@/lib/db/client');
+  const { runMigrations } = await import('@/lib/db/migrate');
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    setDbHandle(await openPostgres(url, 4));
+    return;
+  }
+  const dataDir = path.resolve(process.env.DATA_DIR!);
+  const { acquireDirLock } = await import('@/lib/db/lock');
+  const release = acquireDirLock(dataDir); // a lock left by the killed process is taken over
+  const dir = path.join(dataDir, 'pglite');
+  const { PGlite } = await import('@electric-sql/pglite');
+  const snapshot = process.env.CRASH_PGLITE_SNAPSHOT;
+  const fresh = !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
+  const pglite =
+    fresh && snapshot
+      ? await PGlite.create(dir, { loadDataDir: new Blob([fs.readFileSync(snapshot)]) })
+      : await PGlite.create(dir);
+  const handle = await openPglite(pglite, release);
+  await runMigrations(handle);
+  setDbHandle(handle);
+}
+
+const origin = () => process.env.PUBLIC_APP_URL ?? 'http://127.0.0.1:3100';
+
+async function callRoute(
+  mod: { POST?: unknown; PUT?: unknown },
+  method: 'POST' | 'PUT',
+  url: string,
+  cookie: string,
+  body: unknown,
+  params: Record<string, string> = {},
+) {
+  const handler = (mod as Record<string, (req: Request, ctx: unknown) => Promise<Response>>)[method];
+  const res = await handler(
+    new Request(new URL(url, origin()), {
+      method,
+      headers: { cookie, origin: origin(), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+    { params: Promise.resolve(params) },
+  );
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return JSON.parse(text);
+}
+
+async function send() {
+  await openDatabase();
+  const { getDb } = await import('@/lib/db/client');
+  const { createLocalUser } = await import('@/lib/auth/local-issuer');
+  const { signAccessToken } = await import('@/lib/auth/tokens');
+  const { ensureWorkspace } = await import('@/lib/auth/workspace');
+  const db = await getDb();
+  const user = await createLocalUser(db, {
+    email: `outbox-crash-${Date.now()}@example.test`,
+    password: 'crash crash crash',
+  });
+  const m = await ensureWorkspace(db, user);
+  const { token } = await signAccessToken(user);
+  const cookie = `sb-access-token=${token}`;
+  const sku = (
+    await callRoute(await import('@/app/api/skus/route'), 'POST', '/api/skus', cookie, {
+      sku_code: 'TOY-CRASH-1',
+      product_name: 'Wooden train',
+      category_code: 'toys',
+    })
+  ).sku;
+  const entity = (
+    await callRoute(await import('@/app/api/entities/route'), 'POST', '/api/entities', cookie, {
+      name: 'Spielwaren Fabrik GmbH',
+      street: 'Hafenstraße 9',
+      postal_code: '20457',
+      city: 'Hamburg',
+      country: 'DE',
+      email: 'compliance@spielwaren.example',
+    })
+  ).entity;
+  await callRoute(
+    await import('@/app/api/skus/[id]/entities/[role]/route'),
+    'PUT',
+    `/api/skus/${sku.id}/entities/manufacturer`,
+    cookie,
+    { entity_id: entity.id },
+    { id: sku.id, role: 'manufacturer' },
+  );
+  const draft = (
+    await callRoute(await import('@/app/api/supplier-email/draft/route'), 'POST', '/api/supplier-email/draft', cookie, {
+      sku_id: sku.id,
+    })
+  ).draft;
+  process.stdout.write(`READY ${m.workspace.id}\n`);
+  const out = await callRoute(
+    await import('@/app/api/supplier-email/send/route'),
+    'POST',
+    '/api/supplier-email/send',
+    cookie,
+    { sku_id: sku.id, to: draft.to, subject: draft.subject, body: draft.body },
+  );
+  process.stdout.write(`DONE ${out.request.status}\n`);
+}
+
+async function reconcile(workspaceId: string) {
+  await openDatabase();
+  const { getDb } = await import('@/lib/db/client');
+  const { eq } = await import('drizzle-orm');
+  const { supplierRequests } = await import('@/lib/db/schema');
+  const { reconcileOutbox } = await import('@/lib/outreach/outbox');
+  const { lookupLink } = await import('@/lib/outreach/responses');
+  const { linkToken } = await import('@/lib/outreach/token');
+  const { serializeRequests } = await import('@/lib/outreach/serialize');
+  const db = await getDb();
+  const before = await db.select().from(supplierRequests).where(eq(supplierRequests.workspaceId, workspaceId));
+  // The claim of the killed sender lapses (SUPPLIER_SEND_LEASE_SECONDS) before the schedule finds it.
+  await new Promise((r) => setTimeout(r, 1_500));
+  const summary = await reconcileOutbox(db, { workspaceId });
+  const rows = await db.select().from(supplierRequests).where(eq(supplierRequests.workspaceId, workspaceId));
+  const requests = [];
+  for (const r of await serializeRequests(db, rows)) {
+    const row = rows.find((x) => x.id === r.id)!;
+    requests.push({
+      id: r.id,
+      status: r.status,
+      message_id: r.message_id,
+      upload_url: r.upload_url,
+      send_attempts: row.sendAttempts,
+      link: (await lookupLink(db, linkToken(row.id, row.tokenNonce))).kind,
+      timeline: r.timeline.map((e) => e.kind),
+    });
+  }
+  process.stdout.write(
+    `RESULT ${JSON.stringify({ before: before.map((b) => ({ status: b.status, attempts: b.sendAttempts })), summary, requests })}\n`,
+  );
+}
+
+async function main() {
+  const [mode, a] = process.argv.slice(2);
+  if (mode === 'send') await send();
+  else if (mode === 'reconcile') await reconcile(a);
+  else throw new Error('usage: outreach-send-crash-child.ts send | reconcile <workspaceId>');
+  const { closeDb } = await import('@/lib/db/client');
+  await closeDb();
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
