@@ -7,7 +7,10 @@ import { detectEvidenceParts } from '@/lib/classify/parts';
 import type { ClassificationResult } from '@/lib/classify/schemas';
 import { addSuggestions } from '@/lib/dossier/service';
 import type { ExtractionResult } from '@/lib/extract';
+import { aiBudget, recordAiUsage } from '@/lib/ai/budget';
+import { aiProviderLabel, aiTimeoutMs, getLanguageModel } from '@/lib/ai/provider';
 import { DOCUMENT_FACTS, extractFacts, type FactSuggestion } from '@/lib/extract/facts';
+import { aiGapFacts, missingKeys } from '@/lib/extract/facts/ai-gaps';
 import { NonRetryableError } from '@/lib/jobs/define';
 import { recomputeSku } from '@/lib/skus/evaluate';
 import { afterDossierChange } from '@/lib/skus/service';
@@ -100,6 +103,41 @@ function reclassification(row: DocumentRow, extraction: ExtractionResult) {
   return next.snippetSource === 'filename_only' ? null : next;
 }
 
+/**
+ * With an AI provider configured and budget left, the facts the rules did not find are asked of the model
+ * (lib/extract/facts/ai-gaps.ts: kept only where their quote occurs in the document, below 0.8). A failed
+ * or refused call leaves the rules' facts as they are: the extraction never fails because of it.
+ */
+async function modelGapFacts(
+  db: Db,
+  row: DocumentRow,
+  input: ReturnType<typeof factsInput>,
+  found: FactSuggestion[],
+  signal?: AbortSignal,
+): Promise<FactSuggestion[]> {
+  const model = getLanguageModel();
+  if (!model || !missingKeys(input.documentType, found).length) return [];
+  try {
+    if ((await aiBudget(db, row.workspaceId)).remaining <= 0) return [];
+    const { facts, usage } = await aiGapFacts({ model, ...input, found, timeoutMs: aiTimeoutMs(), signal });
+    const label = aiProviderLabel();
+    await recordAiUsage(db, {
+      workspaceId: row.workspaceId,
+      operation: 'document_extraction',
+      subjectId: row.id,
+      provider: label?.provider ?? null,
+      model: label?.model ?? null,
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
+    });
+    return facts;
+  } catch (e) {
+    signal?.throwIfAborted();
+    console.warn(`document ${row.id}: AI gap extraction skipped: ${(e as Error).message?.slice(0, 200)}`);
+    return [];
+  }
+}
+
 export async function runDocumentExtraction(
   db: Db,
   args: { workspaceId: string; documentId: string; jobRunId: string; createdBy?: string | null; signal?: AbortSignal },
@@ -142,6 +180,8 @@ export async function runDocumentExtraction(
   args.signal?.throwIfAborted();
   const text = extraction.status === 'ok' ? extraction.text : '';
   const facts = text ? extractFacts(factsInput(row, extraction.pages, text)) : [];
+  const aiFacts = text ? await modelGapFacts(db, row, factsInput(row, extraction.pages, text), facts, args.signal) : [];
+  facts.push(...aiFacts);
   const status = extraction.status === 'ok' ? 'completed' : extraction.status;
   const [stored] = await db
     .insert(documentExtractions)
@@ -150,7 +190,7 @@ export async function runDocumentExtraction(
       documentId: row.id,
       jobRunId: args.jobRunId,
       status,
-      method: reused ? 'rules+reused' : extraction.ocr ? 'rules+ocr' : 'rules',
+      method: (reused ? 'rules+reused' : extraction.ocr ? 'rules+ocr' : 'rules') + (aiFacts.length ? '+ai' : ''),
       pages: extraction.pageCount ?? extraction.pages?.length ?? null,
       textChars: text.length,
       facts: facts as unknown as Record<string, unknown>[],
