@@ -54,8 +54,18 @@ function sendCheck(t: OutreachT) {
 type SendCheck = ReturnType<typeof sendCheck>;
 
 /** What the form sends: the server's SendInput, which is also what checks the form. */
-function toSend(skuId: string, items: string[], v: Values) {
-  return { sku_id: skuId, to: v.to, subject: v.subject, body: v.body, items, ...(v.due ? { due_date: v.due } : {}) };
+function toSend(skuId: string, items: string[], v: Values, draft?: Draft | null) {
+  return {
+    sku_id: skuId,
+    to: v.to,
+    subject: v.subject,
+    body: v.body,
+    items,
+    ...(v.due ? { due_date: v.due } : {}),
+    // The recipient and language of the preview, so the request (and its link page) are what was shown.
+    ...(draft?.entity_id && draft.to === v.to ? { entity_id: draft.entity_id } : {}),
+    ...(draft ? { locale: draft.locale } : {}),
+  };
 }
 
 /** "Request from supplier": the draft from the SKU's blockers, editable, items as checkboxes, then send. */
@@ -75,22 +85,32 @@ export function RequestDialog({
   const checkSend = React.useMemo(() => sendCheck(t), [t]);
   // The items asked for: the server's default (every open item) until the user unticks one.
   const [items, setItems] = React.useState<string[] | null>(null);
+  // The recipient: one of the SKU's operators, or an address typed (taken when the field is left).
+  const [recipient, setRecipient] = React.useState<{ entityId?: string; to?: string }>({});
+  const [due, setDue] = React.useState('');
   const drafted = useReadingPost<{ draft: Draft }>(open ? '/api/supplier-email/draft' : null, {
     sku_id: skuId,
     ...(items ? { items } : {}),
+    ...(recipient.entityId ? { entity_id: recipient.entityId } : {}),
+    ...(recipient.to ? { to: recipient.to } : {}),
+    ...(due ? { due_date: due } : {}),
   });
   const draft = drafted.data?.draft ?? null;
   const selected = React.useMemo(() => items ?? draft?.items.map((i) => i.key) ?? [], [items, draft]);
 
   const resolver = React.useCallback<Resolver<Values>>(
     async (values, ctx, options) => {
-      const r = await checkSend(toSend(skuId, selected, values), ctx, options as unknown as Parameters<SendCheck>[2]);
+      const r = await checkSend(
+        toSend(skuId, selected, values, draft),
+        ctx,
+        options as unknown as Parameters<SendCheck>[2],
+      );
       const errors: FieldErrors<Values> = {};
       for (const k of ['to', 'subject', 'body'] as const) if (r.errors[k]) errors[k] = r.errors[k];
       if (r.errors.due_date) errors.due = r.errors.due_date;
       return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
     },
-    [skuId, selected, checkSend],
+    [skuId, selected, checkSend, draft],
   );
   const {
     register,
@@ -102,16 +122,17 @@ export function RequestDialog({
   } = useForm<Values>({ defaultValues: { to: '', subject: '', body: '', due: '' }, resolver });
   const to = useWatch({ control, name: 'to' });
 
-  // Each draft (the first, and each re-draft after a change of items) replaces the text; the address stays.
+  // Each draft (the first, and each re-draft after a change of items, recipient or due date) replaces
+  // the text, so the preview is the mail: greeting, language and due date follow the choice.
   React.useEffect(() => {
     if (!draft) return;
     setValue('subject', draft.subject);
     setValue('body', draft.body);
-    if (!getValues('to')) setValue('to', draft.to ?? '');
+    setValue('to', draft.to ?? getValues('to') ?? '');
   }, [draft, setValue, getValues]);
 
   const send = useApiMutation<unknown, Values>({
-    request: (v) => ({ path: '/api/supplier-email/send', body: toSend(skuId, selected, v) }),
+    request: (v) => ({ path: '/api/supplier-email/send', body: toSend(skuId, selected, v, draft) }),
     idempotent: true,
     invalidates: [queryKeys.supplierRequests],
   });
@@ -166,6 +187,29 @@ export function RequestDialog({
                 </label>
               ))}
             </fieldset>
+            {draft.recipients.length ? (
+              <fieldset className="grid gap-1.5" data-testid="request-recipients">
+                <legend className="mb-1 text-sm font-medium">{t('dialog.recipient')}</legend>
+                {draft.recipients.map((r) => (
+                  <label key={r.entity_id} className="flex items-start gap-2 text-sm">
+                    <input
+                      type="radio"
+                      name="req-recipient"
+                      className="mt-1"
+                      disabled={!r.email}
+                      checked={draft.entity_id === r.entity_id && draft.to === r.email}
+                      onChange={() => setRecipient({ entityId: r.entity_id })}
+                      data-testid="request-recipient"
+                    />
+                    <span>
+                      {r.name} · {t(`dialog.role.${r.role}` as 'dialog.role.manufacturer')} ·{' '}
+                      {r.email ?? t('dialog.recipient_no_email')} · {r.locale.toUpperCase()}
+                    </span>
+                  </label>
+                ))}
+                <p className="text-xs text-muted-foreground">{t('dialog.recipient_other')}</p>
+              </fieldset>
+            ) : null}
             <div className="grid gap-1.5">
               <Label htmlFor="req-to">{t('dialog.to')}</Label>
               <Input
@@ -173,7 +217,13 @@ export function RequestDialog({
                 type="email"
                 placeholder={t('dialog.to_placeholder')}
                 aria-invalid={errors.to ? true : undefined}
-                {...register('to')}
+                {...register('to', {
+                  // A typed address re-drafts (greeting and language of that recipient) when the field is left.
+                  onBlur: (e: React.FocusEvent<HTMLInputElement>) => {
+                    const v = e.target.value.trim();
+                    if (v && v !== draft.to) setRecipient({ to: v });
+                  },
+                })}
               />
               {errors.to ? <FieldError>{errors.to.message}</FieldError> : null}
             </div>
@@ -190,7 +240,12 @@ export function RequestDialog({
             </div>
             <div className="grid gap-1.5 sm:max-w-xs">
               <Label htmlFor="req-due">{t('dialog.due')}</Label>
-              <Input id="req-due" type="date" {...register('due')} />
+              <Input
+                id="req-due"
+                type="date"
+                {...register('due', { onChange: (e: React.ChangeEvent<HTMLInputElement>) => setDue(e.target.value) })}
+              />
+              <p className="text-xs text-muted-foreground">{t('dialog.redraft_hint')}</p>
               {errors.due ? <FieldError>{errors.due.message}</FieldError> : null}
             </div>
           </div>

@@ -167,6 +167,19 @@ export const DraftSchema = z
     items: z.array(RequestItemSchema),
     available_items: z.array(RequestItemSchema),
     upload_link_placeholder: z.string(),
+    greeting_name: z.string().nullable().describe('Whom the greeting names: the recipient’s entity, or nobody.'),
+    due_date: z.string().nullable(),
+    recipients: z
+      .array(
+        z.object({
+          entity_id: z.string(),
+          role: z.string(),
+          name: z.string(),
+          email: z.string().nullable(),
+          locale: LocaleSchema.describe('The language a mail to this operator is written in (its country’s).'),
+        }),
+      )
+      .describe('The SKU’s operators, to choose the recipient from (or type another address).'),
   })
   .meta({ id: 'SupplierEmailDraft' });
 

@@ -15,7 +15,7 @@ import { emailProvider } from '@/lib/email/config';
 import { fromHeader, newMessageId } from '@/lib/email/send';
 import { getEntityRow } from '@/lib/entities/service';
 import { AppError } from '@/lib/http/errors';
-import type { Locale } from '@/lib/i18n';
+import { formatDate, type Locale } from '@/lib/i18n';
 import { afterKeyset, timestampText } from '@/lib/db/keyset';
 import { decodeCursor, encodeCursor } from '@/lib/skus/cursor';
 import { getSkuRow } from '@/lib/skus/service';
@@ -23,7 +23,7 @@ import { itemsFromBlockers } from './items';
 import { deliverMail } from './outbox';
 import type { DraftInput, ListQuery, PatchInput, SendInput } from './schemas';
 import { serializeRequests, type RequestRow } from './serialize';
-import { localeForCountry, renderDraft, textToHtml, UPLOAD_LINK_PLACEHOLDER } from './templates';
+import { dueSentence, localeForCountry, renderDraft, textToHtml, UPLOAD_LINK_PLACEHOLDER } from './templates';
 import { hashToken, LINK_VALIDITY_DAYS, linkToken, newNonce, uploadUrl } from './token';
 
 /**
@@ -91,6 +91,17 @@ interface Recipient {
   entity: typeof entities.$inferSelect | null;
 }
 
+/** The SKU's operators (any role), with their address and the language a mail to them is written in. */
+export async function skuOperators(db: Db, workspaceId: string, skuId: string) {
+  const links = await db
+    .select({ role: skuEntities.role, e: entities })
+    .from(skuEntities)
+    .innerJoin(entities, eq(entities.id, skuEntities.entityId))
+    .where(and(eq(skuEntities.skuId, skuId), eq(skuEntities.workspaceId, workspaceId)));
+  const order = ['manufacturer', 'importer', 'authorised_representative', 'responsible_person'];
+  return links.sort((a, b) => order.indexOf(a.role) - order.indexOf(b.role));
+}
+
 export async function resolveRecipient(
   db: Db,
   workspaceId: string,
@@ -105,23 +116,23 @@ export async function resolveRecipient(
       entity,
     };
   }
-  const links = await db
-    .select({ role: skuEntities.role, e: entities })
-    .from(skuEntities)
-    .innerJoin(entities, eq(entities.id, skuEntities.entityId))
-    .where(
-      and(
-        eq(skuEntities.skuId, skuId),
-        eq(skuEntities.workspaceId, workspaceId),
-        inArray(skuEntities.role, ['manufacturer', 'importer']),
-      ),
-    );
+  const links = await skuOperators(db, workspaceId, skuId);
+  if (given.to) {
+    // A typed address is greeted as the operator it belongs to (same address, else same domain), or
+    // not by name at all: never as another operator.
+    const to = given.to.toLowerCase();
+    const domain = to.split('@')[1];
+    const same =
+      links.find((l) => l.e.email?.toLowerCase() === to) ??
+      links.find((l) => domain && l.e.email?.toLowerCase().split('@')[1] === domain);
+    return { to: given.to, source: 'given', entity: same?.e ?? null };
+  }
+  const suppliers = links.filter((l) => l.role === 'manufacturer' || l.role === 'importer');
   const pick =
-    links.find((l) => l.role === 'manufacturer' && l.e.email) ??
-    links.find((l) => l.role === 'importer' && l.e.email) ??
-    links.find((l) => l.role === 'manufacturer') ??
-    links[0];
-  if (given.to) return { to: given.to, source: 'given', entity: pick?.e ?? null };
+    suppliers.find((l) => l.role === 'manufacturer' && l.e.email) ??
+    suppliers.find((l) => l.role === 'importer' && l.e.email) ??
+    suppliers.find((l) => l.role === 'manufacturer') ??
+    suppliers[0];
   return {
     to: pick?.e.email ?? null,
     source: pick?.e.email ? (pick.role as 'manufacturer' | 'importer') : null,
@@ -191,7 +202,31 @@ export async function draftEmail(db: Db, args: { workspaceId: string; input: Dra
     items,
     available_items: available,
     upload_link_placeholder: UPLOAD_LINK_PLACEHOLDER,
+    greeting_name: recipient.entity?.name ?? null,
+    due_date: args.input.due_date ?? null,
+    recipients: (await skuOperators(db, args.workspaceId, sku.id)).map((l) => ({
+      entity_id: l.e.id,
+      role: l.role,
+      name: l.e.name,
+      email: l.e.email,
+      locale: localeForCountry(l.e.country),
+    })),
   };
+}
+
+/**
+ * A due date set in the dialog is in the mail even when the text was drafted before it was chosen:
+ * its sentence goes after the upload line (or at the end) unless the text already names the date.
+ */
+export function withDueDate(body: string, due: string | null, locale: Locale) {
+  if (!due) return body;
+  const sentence = dueSentence(due, locale);
+  if (body.includes(formatDate(due, locale)) || body.includes(due)) return body;
+  const lines = body.split('\n');
+  const at = lines.findIndex((l) => l.includes(UPLOAD_LINK_PLACEHOLDER));
+  if (at < 0) return `${body}\n\n${sentence}`;
+  lines.splice(at + 1, 0, sentence);
+  return lines.join('\n');
 }
 
 /** The body as sent: the placeholder becomes the link; a body without it gets the link appended. */
@@ -245,7 +280,7 @@ export async function sendRequest(
   const nonce = newNonce();
   const token = linkToken(id, nonce);
   const link = uploadUrl(token);
-  const text = bodyWithLink(input.body, link);
+  const text = bodyWithLink(withDueDate(input.body, input.due_date ?? null, locale), link);
   const messageId = newMessageId();
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;

@@ -148,6 +148,9 @@ export function renderDraft(d: DraftInput): { subject: string; body: string } {
   return { subject: fill(c.subject, p), body: lines.join('\n') };
 }
 
+/** "We would be grateful to receive them by {date}." in the mail's language. */
+export const dueSentence = (date: string, locale: Locale) => fill(COPY[locale].due, { date: formatDate(date, locale) });
+
 export interface GroupDraftInput {
   locale: Locale;
   supplierName: string | null;
