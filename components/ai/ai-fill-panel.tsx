@@ -167,7 +167,8 @@ export function AiFillPanel() {
           </h2>
           <p className="text-xs text-muted-foreground">{t('panel.description')}</p>
         </div>
-        <div className="flex items-center gap-2">
+        {/* Wraps on a phone: the card clips overflow, and "Mit KI befüllen" was cut off beside the research toggle. */}
+        <div className="flex flex-wrap items-center gap-2">
           <Button
             variant="ghost"
             size="sm"

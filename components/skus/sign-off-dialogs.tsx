@@ -18,10 +18,11 @@ import {
 } from '@/components/ui/alert-dialog';
 import { toast } from '@/components/ui/toaster';
 import { idempotentWrite } from '@/components/api/client';
-import { useT } from '@/components/i18n/locale-provider';
+import { useLocale, useT } from '@/components/i18n/locale-provider';
 import { commonMessages } from '@/lib/i18n/ui/common';
 import { skuActionMessages } from '@/lib/i18n/ui/sku-actions';
 import { useSkuPage } from './sku-context';
+import { blockerText, documentTypeText } from './vocabulary';
 import type { Blocker, SkuDocument } from './types';
 import type { ApproveDryRun, CompleteReviewDryRun } from '@/lib/skus/schemas';
 
@@ -52,6 +53,7 @@ function WhatIsSigned({ blockers, evidence }: { blockers: Blocker[]; evidence: E
   const waived = blockers.filter((b) => b.waived);
   const t = useT(skuActionMessages);
   const common = useT(commonMessages);
+  const locale = useLocale();
   return (
     <div className="grid gap-2.5 text-[0.8125rem]" data-testid="what-is-signed">
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
@@ -72,7 +74,7 @@ function WhatIsSigned({ blockers, evidence }: { blockers: Blocker[]; evidence: E
           <ul className="mt-1 grid gap-1">
             {waived.map((b) => (
               <li key={b.key ?? b.code}>
-                {b.message}{' '}
+                {blockerText(b, locale)}{' '}
                 <span className="text-muted-foreground">
                   {t('signed.waiver', { reason: b.waived?.reason ?? '', by: b.waived?.by ?? '' })}
                 </span>
@@ -90,7 +92,9 @@ function WhatIsSigned({ blockers, evidence }: { blockers: Blocker[]; evidence: E
             {evidence.documents.map((d) => (
               <li key={d.id}>
                 {d.filename}{' '}
-                {d.document_type ? <span className="text-muted-foreground">({d.document_type})</span> : null}
+                {d.document_type ? (
+                  <span className="text-muted-foreground">({documentTypeText(d.document_type, locale)})</span>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -232,6 +236,7 @@ export function ApproveDialog({
     }
   }
 
+  const locale = useLocale();
   const blocked = (check?.blockers?.length ?? 0) > 0;
   const fourEyes = check?.four_eyes ?? null;
   const refused = check && !check.can_approve;
@@ -257,7 +262,7 @@ export function ApproveDialog({
           <Alert variant="danger" title={t('approve.still_open', { count: check!.blockers!.length })}>
             <ul className="mt-1 grid gap-1">
               {(check!.blockers ?? []).slice(0, 8).map((b) => (
-                <li key={b.key ?? b.code}>{b.message}</li>
+                <li key={b.key ?? b.code}>{blockerText(b, locale)}</li>
               ))}
             </ul>
             <button

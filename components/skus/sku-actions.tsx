@@ -77,7 +77,8 @@ function openItemsOf(
   error: ApiError,
   blockers: Blocker[],
   t: T<typeof skuActionMessages.en>,
-  codeTitle: (code: string) => string,
+  /** The blocker as shown: the rules' sentences are English, other languages get the code's title. */
+  codeTitle: (code: string, message?: string) => string,
 ): { heading: string; items: OpenItem[] }[] {
   const d = error.details ?? {};
   const groups: { heading: string; items: OpenItem[] }[] = [];
@@ -90,7 +91,7 @@ function openItemsOf(
     );
   const blockerItems = detailsList(d, 'blockers', ApprovalBlockedDetails.shape.blockers).map((b, i) => ({
     key: `${b.code}-${i}`,
-    message: b.message || codeTitle(b.code),
+    message: codeTitle(b.code, b.message),
     blocker: match(b.code, b.required_fields),
     fields: b.required_fields,
   }));
@@ -117,7 +118,9 @@ export function ActionOutcomePanel({ outcome, onDismiss }: { outcome: ActionOutc
   const common = useT(commonMessages);
   const dossierT = useT(skuDossierMessages);
   const locale = useLocale();
-  const groups = openItemsOf(outcome.error, detail.blockers, t, (code) => blockerTitle(code, locale));
+  const groups = openItemsOf(outcome.error, detail.blockers, t, (code, message) =>
+    locale === 'en' && message ? message : blockerTitle(code, locale),
+  );
   return (
     <div className="relative" data-testid="action-outcome" data-code={outcome.error.code}>
       <Alert variant="danger" title={t(`outcome.${outcome.action}`)}>

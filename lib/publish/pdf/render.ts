@@ -305,7 +305,8 @@ export async function renderDossierPdf(
       formatDateTime(r.at, locale),
       [
         clip(r.by, 200),
-        r.outcome ? vocabularyLabel(locale, 'state', r.outcome) : null,
+        // The review's stored outcome is "complete"; its words are those of the state "review complete".
+        r.outcome ? vocabularyLabel(locale, 'state', r.outcome === 'complete' ? 'review_complete' : r.outcome) : null,
         r.note ? clip(r.note, 1000) : null,
       ]
         .filter(Boolean)

@@ -106,7 +106,10 @@ function input(): DossierPdfInput {
     ],
     blockers: [],
     documents: [{ name: 'DoC.pdf', type: 'declaration_of_conformity', sha256: 'ab'.repeat(32), size_bytes: 12_345 }],
-    audit: { approved: { by: 'Anna', at: '2026-04-02T14:30:00Z' } },
+    audit: {
+      approved: { by: 'Anna', at: '2026-04-02T14:30:00Z' },
+      reviews: [{ by: 'Ben', at: '2026-04-01T09:30:00Z', outcome: 'complete' }],
+    },
     generated_at: '2026-05-01T12:00:00Z',
   };
 }
@@ -123,6 +126,8 @@ function expectedTexts(locale: PublicLocale): string[] {
     t(locale, 'role.importer'),
     t(locale, 'doctype.declaration_of_conformity'),
     t(locale, 'common.yes'),
+    // The review outcome in words, not the stored code "complete".
+    t(locale, 'state.review_complete'),
     publicFieldLabel('manufacturer_address', locale),
     publicFieldLabel('ce_marking', locale),
     publicCategoryLabel('toys', locale),
