@@ -6,6 +6,7 @@ import { AppError } from '@/lib/http/errors';
 import { PLANS, scopesAllowedOnPlan } from '@/lib/plans';
 import type { Actor, AuthContext, WorkspaceRef } from './context';
 import { isScope, type Scope } from './scopes';
+import { forgetSessions, cachedSession } from './session-cache';
 
 /**
  * Workspace API keys: `cw_live_` + 43 random base64url characters, shown once. Only the SHA-256 of the
@@ -130,6 +131,7 @@ export async function revokeKeysOf(db: Db, workspaceId: string, userId: string) 
     .set({ revokedAt: new Date() })
     .where(and(eq(apiKeys.workspaceId, workspaceId), eq(apiKeys.createdBy, userId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
+  forgetSessions();
   return rows.map((r) => r.id);
 }
 
@@ -139,43 +141,45 @@ export async function revokeApiKey(db: Db, workspaceId: string, id: string) {
     .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
     .where(and(eq(apiKeys.id, id), eq(apiKeys.workspaceId, workspaceId)))
     .returning({ id: apiKeys.id });
+  forgetSessions();
   if (!row) throw new AppError('NOT_FOUND', 'API key not found.');
   return { id: row.id, revoked: true };
 }
 
 /** Revokes the key and returns a new one with the same name, scopes and expiry (plaintext once). */
 export async function rotateApiKey(db: Db, args: { workspaceId: string; actor: Actor; id: string }) {
-  return db.transaction(async (tx) => {
-    const [old] = await tx
-      .select()
-      .from(apiKeys)
-      .where(and(eq(apiKeys.id, args.id), eq(apiKeys.workspaceId, args.workspaceId), isNull(apiKeys.revokedAt)))
-      .for('update');
-    if (!old) throw new AppError('NOT_FOUND', 'API key not found.');
-    if (old.expiresAt && old.expiresAt.getTime() <= Date.now()) {
-      throw new AppError('CONFLICT', 'This API key has expired; create a new key instead of rotating it.');
-    }
-    const generated = generateKey();
-    const [fresh] = await tx
-      .insert(apiKeys)
-      .values({
-        workspaceId: old.workspaceId,
-        name: old.name,
-        keyPrefix: generated.keyPrefix,
-        keyHash: generated.keyHash,
-        scopes: old.scopes,
-        expiresAt: old.expiresAt,
-        createdBy: args.actor.userId,
-      })
-      .returning();
-    await tx.update(apiKeys).set({ revokedAt: new Date(), replacedBy: fresh.id }).where(eq(apiKeys.id, old.id));
-    return { ...serializeApiKey(fresh), key: generated.key };
-  });
+  return db
+    .transaction(async (tx) => {
+      const [old] = await tx
+        .select()
+        .from(apiKeys)
+        .where(and(eq(apiKeys.id, args.id), eq(apiKeys.workspaceId, args.workspaceId), isNull(apiKeys.revokedAt)))
+        .for('update');
+      if (!old) throw new AppError('NOT_FOUND', 'API key not found.');
+      if (old.expiresAt && old.expiresAt.getTime() <= Date.now()) {
+        throw new AppError('CONFLICT', 'This API key has expired; create a new key instead of rotating it.');
+      }
+      const generated = generateKey();
+      const [fresh] = await tx
+        .insert(apiKeys)
+        .values({
+          workspaceId: old.workspaceId,
+          name: old.name,
+          keyPrefix: generated.keyPrefix,
+          keyHash: generated.keyHash,
+          scopes: old.scopes,
+          expiresAt: old.expiresAt,
+          createdBy: args.actor.userId,
+        })
+        .returning();
+      await tx.update(apiKeys).set({ revokedAt: new Date(), replacedBy: fresh.id }).where(eq(apiKeys.id, old.id));
+      return { ...serializeApiKey(fresh), key: generated.key };
+    })
+    .finally(forgetSessions);
 }
 
-/** Resolves `Authorization: Bearer <key>` to its workspace. Revoked or expired keys are 401. */
-export async function authenticateApiKey(db: Db, key: string): Promise<Extract<AuthContext, { kind: 'bearer' }>> {
-  if (!KEY_RE.test(key)) throw new AppError('API_KEY_INVALID', 'The API key is not valid.');
+/** The key's row with its workspace and its owner's role; an unknown key is API_KEY_INVALID (not cached). */
+async function findKey(db: Db, key: string) {
   const [row] = await db
     .select({
       key: apiKeys,
@@ -191,6 +195,18 @@ export async function authenticateApiKey(db: Db, key: string): Promise<Extract<A
     .where(eq(apiKeys.keyHash, hashApiKey(key)))
     .limit(1);
   if (!row) throw new AppError('API_KEY_INVALID', 'The API key is not valid.');
+  return row;
+}
+
+/** Resolves `Authorization: Bearer <key>` to its workspace. Revoked or expired keys are 401. */
+export async function authenticateApiKey(db: Db, key: string): Promise<Extract<AuthContext, { kind: 'bearer' }>> {
+  if (!KEY_RE.test(key)) throw new AppError('API_KEY_INVALID', 'The API key is not valid.');
+  // The key's row, workspace and owner's role are kept for a moment like a session's membership
+  // (session-cache.ts): revoking, rotating, a removed owner, a role or plan change clear them.
+  const row = await cachedSession(`key ${hashApiKey(key)}`, async () => ({
+    value: await findKey(db, key),
+    expiresAt: Number.POSITIVE_INFINITY,
+  }));
   if (row.key.revokedAt) throw new AppError('API_KEY_REVOKED', 'This API key was revoked.');
   // A key belongs to the member who made it; removing the member revokes it (and, should that revoke
   // not have happened, a key whose owner is gone still stops here).
@@ -209,10 +225,11 @@ export async function authenticateApiKey(db: Db, key: string): Promise<Extract<A
           or(isNull(apiKeys.lastUsedAt), sql`${apiKeys.lastUsedAt} < now() - ${LAST_USED_THROTTLE}`),
         ),
       );
+    row.key.lastUsedAt = new Date(); // the cached row too, or each request in the moment would write again
   }
   return {
     kind: 'bearer',
-    workspace: row.ws,
+    workspace: { ...row.ws },
     // Keys from before keys had owners were made by the workspace's one owner.
     role: row.ownerRole ?? 'owner',
     apiKey: {

@@ -2,6 +2,7 @@ import type { Db } from '@/lib/db/client';
 import { AppError } from '@/lib/http/errors';
 import type { AuthContext } from './context';
 import { ACCESS_COOKIE, parseCookies } from './cookies';
+import { cachedSession } from './session-cache';
 import { verifyAccessToken } from './tokens';
 import { ACTIVE_WORKSPACE_COOKIE, resolveWorkspace } from './workspace';
 
@@ -15,23 +16,29 @@ export function activeWorkspaceFrom(req: Request): string | null {
 
 /**
  * Resolves the sb-access-token cookie to user + workspace (creating the workspace on first use). The
- * membership, and so the role, is read on every request: a role change or a removal applies at once.
+ * verified token and the membership, and so the role, are kept for a moment (session-cache.ts): a role
+ * change or a removal made here clears them, so it applies to the next request at once.
  */
 export async function authenticateSessionToken(
   db: Db,
   token: string,
   activeWorkspaceId?: string | null,
 ): Promise<Extract<AuthContext, { kind: 'session' }> & { expiresAt: Date }> {
-  const claims = await verifyAccessToken(token);
-  const user = { id: claims.sub, email: claims.email, isStaff: claims.app_metadata?.staff === true };
-  const membership = await resolveWorkspace(db, user, activeWorkspaceId);
-  return {
-    kind: 'session',
-    user,
-    workspace: membership.workspace,
-    role: membership.role,
-    expiresAt: new Date(claims.exp * 1000),
-  };
+  const session = await cachedSession(`${activeWorkspaceId ?? ''} ${token}`, async () => {
+    const claims = await verifyAccessToken(token);
+    const user = { id: claims.sub, email: claims.email, isStaff: claims.app_metadata?.staff === true };
+    const membership = await resolveWorkspace(db, user, activeWorkspaceId);
+    const value = {
+      kind: 'session' as const,
+      user,
+      workspace: membership.workspace,
+      role: membership.role,
+      expiresAt: new Date(claims.exp * 1000),
+    };
+    return { value, expiresAt: claims.exp * 1000 };
+  });
+  // A copy: callers may not change what the next request gets.
+  return { ...session, user: { ...session.user }, workspace: { ...session.workspace } };
 }
 
 export async function authenticateSession(db: Db, req: Request) {

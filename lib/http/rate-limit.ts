@@ -19,15 +19,25 @@ function limitFor(cls: RateLimitClass) {
   return cls === 'ai' ? env.RATE_LIMIT_AI : cls === 'parse' ? env.RATE_LIMIT_PARSE : env.RATE_LIMIT_DEFAULT;
 }
 
-async function hit(db: Db, key: string, windowStart: Date): Promise<number> {
-  const rows = await queryRows<{ hits: number }>(
+/**
+ * Counts one hit in each bucket in one statement (one round trip, where two upserts took two): the
+ * buckets' new counts by key. The rows are written in key order, so two requests sharing a bucket never
+ * lock their rows in opposite orders.
+ */
+async function hit(db: Db, keys: string[], windowStart: Date): Promise<Map<string, number>> {
+  const ws = windowStart.toISOString();
+  const values = sql.join(
+    [...keys].sort().map((k) => sql`(${k}, ${ws}::timestamptz, 1)`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ bucket_key: string; hits: number }>(
     db,
     sql`
-    INSERT INTO rate_limit_buckets (bucket_key, window_start, hits) VALUES (${key}, ${windowStart.toISOString()}::timestamptz, 1)
+    INSERT INTO rate_limit_buckets (bucket_key, window_start, hits) VALUES ${values}
     ON CONFLICT (bucket_key, window_start) DO UPDATE SET hits = rate_limit_buckets.hits + 1
-    RETURNING hits`,
+    RETURNING bucket_key, hits`,
   );
-  return Number(rows[0].hits);
+  return new Map(rows.map((r) => [r.bucket_key, Number(r.hits)]));
 }
 
 /**
@@ -43,8 +53,11 @@ export async function enforceRateLimit(
   const resetAt = Math.floor(windowStart.getTime() / 1000) + WINDOW_SECONDS;
   const limit = limitFor(args.cls);
   const ipLimit = getEnv().RATE_LIMIT_IP;
-  const ipHits = await hit(db, `ip:${args.ip}`, windowStart);
-  const subjectHits = args.subject ? await hit(db, `${args.cls}:${args.subject}`, windowStart) : 0;
+  const ipKey = `ip:${args.ip}`;
+  const subjectKey = args.subject ? `${args.cls}:${args.subject}` : null;
+  const hits = await hit(db, subjectKey ? [ipKey, subjectKey] : [ipKey], windowStart);
+  const ipHits = hits.get(ipKey) ?? 0;
+  const subjectHits = subjectKey ? (hits.get(subjectKey) ?? 0) : 0;
   // Occasionally drop old windows; cheap and keeps the table small without a cron.
   if (Math.random() < 0.01)
     await db.execute(sql`DELETE FROM rate_limit_buckets WHERE window_start < now() - interval '10 minutes'`);

@@ -9,6 +9,7 @@ import { newMessageId, sendMail } from '@/lib/email/send';
 import { AppError } from '@/lib/http/errors';
 import { recordAudit } from '@/lib/audit';
 import { assertSeatAvailable, lockWorkspace, seatsUsed } from './members';
+import { forgetSessions } from '@/lib/auth/session-cache';
 
 export const INVITATION_TTL_DAYS = 7;
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
@@ -233,41 +234,43 @@ export async function lookupInvitation(db: Db, token: string) {
  * concurrent accepts make one member and the second sees INVITATION_USED.
  */
 export async function acceptInvitation(db: Db, args: { user: SessionUser; token: string }) {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const r = await findByToken(t, args.token, true);
-    refuseUnusable(r?.inv);
-    const inv = r!.inv;
-    if (inv.email.toLowerCase() !== args.user.email.trim().toLowerCase()) {
-      throw new AppError(
-        'INVITATION_EMAIL_MISMATCH',
-        `This invitation was sent to ${inv.email}; you are signed in as ${args.user.email}. Sign in with the invited address to accept it.`,
-      );
-    }
-    await t
-      .update(workspaceInvitations)
-      .set({ acceptedAt: new Date(), acceptedBy: args.user.id })
-      .where(eq(workspaceInvitations.id, inv.id));
-    const inserted = await t
-      .insert(workspaceMembers)
-      .values({ workspaceId: inv.workspaceId, userId: args.user.id, email: args.user.email, role: inv.role })
-      .onConflictDoNothing()
-      .returning({ userId: workspaceMembers.userId });
-    const actor: Actor = { userId: args.user.id, apiKeyId: null, label: args.user.email, personId: args.user.id };
-    if (inserted.length) {
-      await recordAudit(t, {
-        workspaceId: inv.workspaceId,
-        actor,
-        action: 'member.joined',
-        targetType: 'member',
-        targetId: args.user.id,
-        data: { email: args.user.email, role: inv.role, invited_by: inv.invitedByLabel, invitation_id: inv.id },
-      });
-    }
-    return {
-      workspace: { id: inv.workspaceId, name: r!.workspaceName },
-      role: inv.role,
-      already_member: inserted.length === 0,
-    };
-  });
+  return db
+    .transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const r = await findByToken(t, args.token, true);
+      refuseUnusable(r?.inv);
+      const inv = r!.inv;
+      if (inv.email.toLowerCase() !== args.user.email.trim().toLowerCase()) {
+        throw new AppError(
+          'INVITATION_EMAIL_MISMATCH',
+          `This invitation was sent to ${inv.email}; you are signed in as ${args.user.email}. Sign in with the invited address to accept it.`,
+        );
+      }
+      await t
+        .update(workspaceInvitations)
+        .set({ acceptedAt: new Date(), acceptedBy: args.user.id })
+        .where(eq(workspaceInvitations.id, inv.id));
+      const inserted = await t
+        .insert(workspaceMembers)
+        .values({ workspaceId: inv.workspaceId, userId: args.user.id, email: args.user.email, role: inv.role })
+        .onConflictDoNothing()
+        .returning({ userId: workspaceMembers.userId });
+      const actor: Actor = { userId: args.user.id, apiKeyId: null, label: args.user.email, personId: args.user.id };
+      if (inserted.length) {
+        await recordAudit(t, {
+          workspaceId: inv.workspaceId,
+          actor,
+          action: 'member.joined',
+          targetType: 'member',
+          targetId: args.user.id,
+          data: { email: args.user.email, role: inv.role, invited_by: inv.invitedByLabel, invitation_id: inv.id },
+        });
+      }
+      return {
+        workspace: { id: inv.workspaceId, name: r!.workspaceName },
+        role: inv.role,
+        already_member: inserted.length === 0,
+      };
+    })
+    .finally(forgetSessions);
 }

@@ -7,6 +7,7 @@ import { skus, workspaceInvitations, workspaceMembers, workspaces } from '@/lib/
 import { AppError } from '@/lib/http/errors';
 import { PLANS } from '@/lib/plans';
 import { recordAudit } from '@/lib/audit';
+import { forgetSessions } from '@/lib/auth/session-cache';
 
 type MemberRow = typeof workspaceMembers.$inferSelect;
 
@@ -87,41 +88,46 @@ export async function changeMemberRole(
   db: Db,
   args: { workspaceId: string; actor: Actor; actorRole: Role; userId: string; role: Exclude<Role, 'owner'> },
 ) {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    await lockWorkspace(t, args.workspaceId);
-    const m = await lockMember(t, args.workspaceId, args.userId);
-    if (m.role === 'owner')
-      throw new AppError(
-        'OWNER_ROLE_LOCKED',
-        "The owner's role cannot be changed; transfer ownership to someone else first.",
-      );
-    if (!roleAtLeast(args.actorRole, args.role) || !roleAtLeast(args.actorRole, m.role)) {
-      throw new AppError(
-        'INSUFFICIENT_ROLE',
-        `Only someone with at least the ${roleAtLeast(args.actorRole, args.role) ? m.role : args.role} role may make this change.`,
-        {
-          details: { required_role: roleAtLeast(args.actorRole, args.role) ? m.role : args.role, role: args.actorRole },
-        },
-      );
-    }
-    if (m.role === args.role) return serializeMember(m);
-    const [updated] = await t
-      .update(workspaceMembers)
-      .set({ role: args.role })
-      .where(and(eq(workspaceMembers.workspaceId, args.workspaceId), eq(workspaceMembers.userId, args.userId)))
-      .returning();
-    // Keys act with their owner's role, so a demotion needs no key change; the event records it.
-    await recordAudit(t, {
-      workspaceId: args.workspaceId,
-      actor: args.actor,
-      action: 'member.role_changed',
-      targetType: 'member',
-      targetId: m.userId,
-      data: { email: m.email, from: m.role, to: args.role },
-    });
-    return serializeMember(updated);
-  });
+  return db
+    .transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await lockWorkspace(t, args.workspaceId);
+      const m = await lockMember(t, args.workspaceId, args.userId);
+      if (m.role === 'owner')
+        throw new AppError(
+          'OWNER_ROLE_LOCKED',
+          "The owner's role cannot be changed; transfer ownership to someone else first.",
+        );
+      if (!roleAtLeast(args.actorRole, args.role) || !roleAtLeast(args.actorRole, m.role)) {
+        throw new AppError(
+          'INSUFFICIENT_ROLE',
+          `Only someone with at least the ${roleAtLeast(args.actorRole, args.role) ? m.role : args.role} role may make this change.`,
+          {
+            details: {
+              required_role: roleAtLeast(args.actorRole, args.role) ? m.role : args.role,
+              role: args.actorRole,
+            },
+          },
+        );
+      }
+      if (m.role === args.role) return serializeMember(m);
+      const [updated] = await t
+        .update(workspaceMembers)
+        .set({ role: args.role })
+        .where(and(eq(workspaceMembers.workspaceId, args.workspaceId), eq(workspaceMembers.userId, args.userId)))
+        .returning();
+      // Keys act with their owner's role, so a demotion needs no key change; the event records it.
+      await recordAudit(t, {
+        workspaceId: args.workspaceId,
+        actor: args.actor,
+        action: 'member.role_changed',
+        targetType: 'member',
+        targetId: m.userId,
+        data: { email: m.email, from: m.role, to: args.role },
+      });
+      return serializeMember(updated);
+    })
+    .finally(forgetSessions);
 }
 
 /**
@@ -132,36 +138,45 @@ export async function removeMember(
   db: Db,
   args: { workspaceId: string; actor: Actor; actorRole: Role; userId: string },
 ) {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    await lockWorkspace(t, args.workspaceId);
-    const m = await lockMember(t, args.workspaceId, args.userId);
-    if (m.role === 'owner')
-      throw new AppError('OWNER_ROLE_LOCKED', 'The owner cannot be removed; transfer ownership to someone else first.');
-    if (!roleAtLeast(args.actorRole, m.role)) {
-      throw new AppError('INSUFFICIENT_ROLE', `Only someone with at least the ${m.role} role may remove this member.`, {
-        details: { required_role: m.role, role: args.actorRole },
+  return db
+    .transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await lockWorkspace(t, args.workspaceId);
+      const m = await lockMember(t, args.workspaceId, args.userId);
+      if (m.role === 'owner')
+        throw new AppError(
+          'OWNER_ROLE_LOCKED',
+          'The owner cannot be removed; transfer ownership to someone else first.',
+        );
+      if (!roleAtLeast(args.actorRole, m.role)) {
+        throw new AppError(
+          'INSUFFICIENT_ROLE',
+          `Only someone with at least the ${m.role} role may remove this member.`,
+          {
+            details: { required_role: m.role, role: args.actorRole },
+          },
+        );
+      }
+      await t
+        .delete(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, args.workspaceId), eq(workspaceMembers.userId, args.userId)));
+      const revoked = await revokeKeysOf(t, args.workspaceId, args.userId);
+      const unassigned = await t
+        .update(skus)
+        .set({ assigneeUserId: null })
+        .where(and(eq(skus.workspaceId, args.workspaceId), eq(skus.assigneeUserId, args.userId)))
+        .returning({ id: skus.id });
+      await recordAudit(t, {
+        workspaceId: args.workspaceId,
+        actor: args.actor,
+        action: 'member.removed',
+        targetType: 'member',
+        targetId: m.userId,
+        data: { email: m.email, role: m.role, revoked_api_keys: revoked, unassigned_skus: unassigned.length },
       });
-    }
-    await t
-      .delete(workspaceMembers)
-      .where(and(eq(workspaceMembers.workspaceId, args.workspaceId), eq(workspaceMembers.userId, args.userId)));
-    const revoked = await revokeKeysOf(t, args.workspaceId, args.userId);
-    const unassigned = await t
-      .update(skus)
-      .set({ assigneeUserId: null })
-      .where(and(eq(skus.workspaceId, args.workspaceId), eq(skus.assigneeUserId, args.userId)))
-      .returning({ id: skus.id });
-    await recordAudit(t, {
-      workspaceId: args.workspaceId,
-      actor: args.actor,
-      action: 'member.removed',
-      targetType: 'member',
-      targetId: m.userId,
-      data: { email: m.email, role: m.role, revoked_api_keys: revoked, unassigned_skus: unassigned.length },
-    });
-    return { removed: true, user_id: m.userId, revoked_api_keys: revoked.length, unassigned_skus: unassigned.length };
-  });
+      return { removed: true, user_id: m.userId, revoked_api_keys: revoked.length, unassigned_skus: unassigned.length };
+    })
+    .finally(forgetSessions);
 }
 
 /** Hands the workspace to another member: they become owner, the previous owner an admin. */
@@ -173,34 +188,36 @@ export async function transferOwnership(
     throw new AppError('VALIDATION_FAILED', 'You already own this workspace.', {
       details: { fields: [{ path: 'user_id', message: 'is the current owner' }] },
     });
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    await lockWorkspace(t, args.workspaceId);
-    const from = await lockMember(t, args.workspaceId, args.fromUserId);
-    if (from.role !== 'owner')
-      throw new AppError('INSUFFICIENT_ROLE', 'Only the owner may transfer ownership.', {
-        details: { required_role: 'owner', role: from.role },
+  return db
+    .transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await lockWorkspace(t, args.workspaceId);
+      const from = await lockMember(t, args.workspaceId, args.fromUserId);
+      if (from.role !== 'owner')
+        throw new AppError('INSUFFICIENT_ROLE', 'Only the owner may transfer ownership.', {
+          details: { required_role: 'owner', role: from.role },
+        });
+      const to = await lockMember(t, args.workspaceId, args.toUserId);
+      // Demote first: one owner per workspace is a unique index.
+      await t
+        .update(workspaceMembers)
+        .set({ role: 'admin' })
+        .where(and(eq(workspaceMembers.workspaceId, args.workspaceId), eq(workspaceMembers.userId, from.userId)));
+      await t
+        .update(workspaceMembers)
+        .set({ role: 'owner' })
+        .where(and(eq(workspaceMembers.workspaceId, args.workspaceId), eq(workspaceMembers.userId, to.userId)));
+      await recordAudit(t, {
+        workspaceId: args.workspaceId,
+        actor: args.actor,
+        action: 'workspace.ownership_transferred',
+        targetType: 'member',
+        targetId: to.userId,
+        data: { from: from.email, to: to.email, to_previous_role: to.role },
       });
-    const to = await lockMember(t, args.workspaceId, args.toUserId);
-    // Demote first: one owner per workspace is a unique index.
-    await t
-      .update(workspaceMembers)
-      .set({ role: 'admin' })
-      .where(and(eq(workspaceMembers.workspaceId, args.workspaceId), eq(workspaceMembers.userId, from.userId)));
-    await t
-      .update(workspaceMembers)
-      .set({ role: 'owner' })
-      .where(and(eq(workspaceMembers.workspaceId, args.workspaceId), eq(workspaceMembers.userId, to.userId)));
-    await recordAudit(t, {
-      workspaceId: args.workspaceId,
-      actor: args.actor,
-      action: 'workspace.ownership_transferred',
-      targetType: 'member',
-      targetId: to.userId,
-      data: { from: from.email, to: to.email, to_previous_role: to.role },
-    });
-    return listMembers(t, args.workspaceId);
-  });
+      return listMembers(t, args.workspaceId);
+    })
+    .finally(forgetSessions);
 }
 
 export async function updateMySettings(db: Db, args: { workspaceId: string; userId: string; notifyMentions: boolean }) {

@@ -5,6 +5,7 @@ import { workspaces } from '@/lib/db/schema';
 import { AppError } from '@/lib/http/errors';
 import { recordAudit } from '@/lib/audit';
 import { lockWorkspace } from './members';
+import { forgetSessions } from '@/lib/auth/session-cache';
 
 export async function getTeamSettings(db: Db, workspaceId: string) {
   const [ws] = await db
@@ -20,34 +21,36 @@ export async function updateWorkspace(
   db: Db,
   args: { workspaceId: string; actor: Actor; name?: string; fourEyesApproval?: boolean },
 ) {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const before = await lockWorkspace(t, args.workspaceId);
-    const [ws] = await t
-      .update(workspaces)
-      .set({
-        ...(args.name !== undefined ? { name: args.name } : {}),
-        ...(args.fourEyesApproval !== undefined ? { fourEyesApproval: args.fourEyesApproval } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(workspaces.id, args.workspaceId))
-      .returning();
-    const changes: Record<string, { from: unknown; to: unknown }> = {};
-    if (args.name !== undefined && args.name !== before.name) changes.name = { from: before.name, to: args.name };
-    if (args.fourEyesApproval !== undefined && args.fourEyesApproval !== before.fourEyesApproval)
-      changes.four_eyes_approval = { from: before.fourEyesApproval, to: args.fourEyesApproval };
-    if (Object.keys(changes).length)
-      await recordAudit(t, {
-        workspaceId: args.workspaceId,
-        actor: args.actor,
-        action: 'workspace.settings_changed',
-        targetType: 'workspace',
-        targetId: args.workspaceId,
-        data: changes,
-      });
-    return {
-      workspace: { id: ws.id, name: ws.name, plan: ws.plan, created_at: ws.createdAt.toISOString() },
-      settings: { four_eyes_approval: ws.fourEyesApproval },
-    };
-  });
+  return db
+    .transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const before = await lockWorkspace(t, args.workspaceId);
+      const [ws] = await t
+        .update(workspaces)
+        .set({
+          ...(args.name !== undefined ? { name: args.name } : {}),
+          ...(args.fourEyesApproval !== undefined ? { fourEyesApproval: args.fourEyesApproval } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(workspaces.id, args.workspaceId))
+        .returning();
+      const changes: Record<string, { from: unknown; to: unknown }> = {};
+      if (args.name !== undefined && args.name !== before.name) changes.name = { from: before.name, to: args.name };
+      if (args.fourEyesApproval !== undefined && args.fourEyesApproval !== before.fourEyesApproval)
+        changes.four_eyes_approval = { from: before.fourEyesApproval, to: args.fourEyesApproval };
+      if (Object.keys(changes).length)
+        await recordAudit(t, {
+          workspaceId: args.workspaceId,
+          actor: args.actor,
+          action: 'workspace.settings_changed',
+          targetType: 'workspace',
+          targetId: args.workspaceId,
+          data: changes,
+        });
+      return {
+        workspace: { id: ws.id, name: ws.name, plan: ws.plan, created_at: ws.createdAt.toISOString() },
+        settings: { four_eyes_approval: ws.fourEyesApproval },
+      };
+    })
+    .finally(forgetSessions);
 }

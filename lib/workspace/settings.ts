@@ -4,6 +4,7 @@ import { apiKeys, workspaces } from '@/lib/db/schema';
 import { AppError } from '@/lib/http/errors';
 import { PLANS, planLimitsJson, scopesAllowedOnPlan, type PlanId } from '@/lib/plans';
 import { ALL_SCOPES, SCOPES, isReadScope } from '@/lib/auth/scopes';
+import { changingMemberships } from '@/lib/auth/session-cache';
 import { getUsageCounters } from './usage';
 
 export async function getWorkspaceOverview(db: Db, workspaceId: string) {
@@ -36,11 +37,9 @@ export async function getWorkspaceOverview(db: Db, workspaceId: string) {
 
 export async function setWorkspacePlan(db: Db, workspaceId: string, plan: PlanId) {
   if (!PLANS[plan]) throw new AppError('VALIDATION_FAILED', `Unknown plan ${plan}.`);
-  const [ws] = await db
-    .update(workspaces)
-    .set({ plan, updatedAt: new Date() })
-    .where(eq(workspaces.id, workspaceId))
-    .returning();
+  const [ws] = await changingMemberships(() =>
+    db.update(workspaces).set({ plan, updatedAt: new Date() }).where(eq(workspaces.id, workspaceId)).returning(),
+  );
   if (!ws) throw new AppError('NOT_FOUND', 'Workspace not found.');
   return ws;
 }
