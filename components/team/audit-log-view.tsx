@@ -16,8 +16,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { useFormat, useT } from '@/components/i18n/locale-provider';
-import type { T } from '@/lib/i18n/ui';
+import { useFormat, useLocale, useT } from '@/components/i18n/locale-provider';
+import { fieldLabel } from '@/lib/dossier/catalogue';
+import type { T, UiLocale } from '@/lib/i18n/ui';
 import { teamMessages } from '@/lib/i18n/ui/team';
 import { useRoleLabel } from './role-context';
 import type { z } from 'zod';
@@ -90,6 +91,51 @@ function summary(e: Event, t: TeamT, role: (code: string) => string): string {
   return s('filename') ?? s('reason') ?? '';
 }
 
+/** A dossier value's change as the event recorded it: the field, the value before and after. */
+function dossierChange(e: Event): { field: string; from: string | null; to: string | null } | null {
+  if (!e.action.startsWith('dossier.') || typeof e.data.field_key !== 'string') return null;
+  const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+  if (e.action === 'dossier.suggestion_rejected') return null;
+  return { field: e.data.field_key, from: str(e.data.previous), to: str(e.data.value) };
+}
+
+const clip = (v: string) => (v.length > 80 ? `${v.slice(0, 79)}…` : v);
+
+/** "Manufacturer name: Old GmbH → New GmbH", the field a link to it on the SKU's dossier. */
+function DossierChange({
+  event,
+  change,
+  t,
+  locale,
+}: {
+  event: Event;
+  change: { field: string; from: string | null; to: string | null };
+  t: TeamT;
+  locale: UiLocale;
+}) {
+  const label = fieldLabel(change.field, locale);
+  const empty = t('audit.empty_value');
+  const field =
+    event.sku?.id && event.action !== 'sku.deleted' ? (
+      <Link
+        href={`/skus/${event.sku.id}?tab=dossier#field-${change.field}`}
+        className="font-medium text-foreground hover:underline"
+        aria-label={t('audit.field_link', { field: label, sku: event.sku.sku_code ?? '' })}
+      >
+        {label}
+      </Link>
+    ) : (
+      <span className="font-medium text-foreground">{label}</span>
+    );
+  return (
+    <span className="block break-words" data-testid="audit-change">
+      {field}:{' '}
+      <span className="line-through decoration-muted-foreground/60">{change.from ? clip(change.from) : empty}</span> →{' '}
+      <span className="text-foreground">{change.to ? clip(change.to) : empty}</span>
+    </span>
+  );
+}
+
 /** Day boundaries of a date input as ISO instants in the viewer's time zone. */
 const dayStart = (v: string) => (v ? new Date(`${v}T00:00:00`).toISOString() : undefined);
 const dayEnd = (v: string) =>
@@ -104,6 +150,7 @@ export function AuditLogView() {
   const members = useMembers().data?.data ?? [];
   const t = useT(teamMessages);
   const f = useFormat();
+  const locale = useLocale();
   const roleLabel = useRoleLabel();
 
   const query = React.useMemo(() => {
@@ -267,11 +314,16 @@ export function AuditLogView() {
                         <span className="font-mono">{e.sku.sku_code ?? t('audit.deleted_sku')}</span>
                       )
                     ) : (
-                      (e.target_label ?? (e.target_type ? e.target_type.replace(/_/g, ' ') : ''))
+                      (e.target_label ??
+                      (e.target_type ? known(t, `audit.target.${e.target_type}`, e.target_type) : ''))
                     )}
                   </TableCell>
-                  <TableCell className="max-w-md truncate text-xs text-muted-foreground" title={JSON.stringify(e.data)}>
-                    {summary(e, t, roleLabel)}
+                  <TableCell className="max-w-md text-xs text-muted-foreground" title={JSON.stringify(e.data)}>
+                    {dossierChange(e) ? (
+                      <DossierChange event={e} change={dossierChange(e)!} t={t} locale={locale} />
+                    ) : (
+                      <span className="line-clamp-2">{summary(e, t, roleLabel)}</span>
+                    )}
                   </TableCell>
                 </TableRow>
               ))}
