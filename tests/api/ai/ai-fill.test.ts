@@ -1,3 +1,9 @@
+/**
+ * AI fill of a SKU (POST /api/skus/{id}/ai-fill) against an OpenAI-compatible server on loopback: cited
+ * values arrive as suggestions only, fabricated quotes and injected values are dropped, timeouts and
+ * cancellation end the job cleanly, one job per SKU at a time (409 otherwise), the monthly AI budget
+ * holds, other workspaces get 404, and a worker that died mid-job is recovered.
+ */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';

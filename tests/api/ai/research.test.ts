@@ -1,3 +1,9 @@
+/**
+ * Product research (POST /api/research/product): the contract's closed request schema, findings only with
+ * a snippet that occurs in the source (manufacturer page, the SKU's documents, the loopback AI provider),
+ * refused unsupported or injected answers, provider failures reported per field, and no request to a
+ * private address.
+ */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

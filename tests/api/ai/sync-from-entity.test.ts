@@ -1,3 +1,8 @@
+/**
+ * Syncing a dossier field from the linked entity (POST /api/skus/{id}/fields/{fieldId}/sync-from-entity):
+ * a confirmed value whose provenance names the entity, dry run and Idempotency-Key, 409/422/400/404 for
+ * what cannot be synced, tenant isolation, and one current value under 20 concurrent syncs.
+ */
 import { describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';

@@ -1,3 +1,8 @@
+/**
+ * Bulk document upload (POST /api/documents/bulk) with real files: each file stored and classified by its
+ * content, duplicates answered with the existing id, per-file problems reported as results (never a failed
+ * batch), the contract's 400/401/404/415 errors, and the plan's storage limit before and during a batch.
+ */
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';

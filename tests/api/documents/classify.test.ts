@@ -1,3 +1,8 @@
+/**
+ * Classification routes: POST /api/classify from JSON (five languages, Accept-Language reasoning, AI
+ * refinement and fallback) and from multipart files, POST /api/classify/containers for bundles, hostile
+ * archives and e-mails; exact contract keys, and 400/413/415 where the contract says.
+ */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import JSZip from 'jszip';

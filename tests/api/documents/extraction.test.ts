@@ -1,3 +1,9 @@
+/**
+ * Fact extraction through the app: a declaration of conformity becomes suggestions on the linked SKU with
+ * document/page/quote provenance, conflicts become blockers, certificates set valid_until, and the re-
+ * extraction routes (v1 with extractions:write, session twins) queue jobs with poll URLs and keep
+ * workspaces apart.
+ */
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import * as dossierRoute from '@/app/api/skus/[id]/dossier/route';

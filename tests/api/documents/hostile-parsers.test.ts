@@ -1,3 +1,8 @@
+/**
+ * Hostile files through the routes: a PDF flate bomb and a 30,000² px PNG are answered within bounds with
+ * the reason (classify 200 degraded, bulk upload stores them with the reason, inside a ZIP parse_failed),
+ * and their extraction jobs end.
+ */
 import yazl from 'yazl';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

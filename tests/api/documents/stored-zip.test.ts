@@ -1,3 +1,7 @@
+/**
+ * A ZIP of PDFs stored without compression, as several archivers write it: the container route unpacks one
+ * item per PDF and the bulk upload stores each PDF as a document of its own.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import yazl from 'yazl';

@@ -1,3 +1,9 @@
+/**
+ * The document vault: the agreed Document shape, keyset paging and filters, corrections by PATCH,
+ * downloads (inline PDFs, sandboxed, nosniff), deletion with its links and blob, documents per SKU with
+ * their extractions, blockers cleared and restored by linking, tenant isolation, and upload orchestration
+ * audit events.
+ */
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import * as listRoute from '@/app/api/documents/route';

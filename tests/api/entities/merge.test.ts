@@ -1,3 +1,8 @@
+/**
+ * Entities: detail with the SKUs and roles linked to it, role-aware linking (a non-EU entity is no EU
+ * responsible person), merge and undo moving links and provenance with an audit trail, refused merges,
+ * tenant isolation, and exactly one winner of two concurrent merges.
+ */
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';

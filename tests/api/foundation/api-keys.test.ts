@@ -1,3 +1,8 @@
+/**
+ * Workspace API keys: plaintext shown once and never listed, body validation, the trial plan's one read-
+ * only key, revoked/rotated/expired keys answer 401 while the replacement works, other workspaces get 404,
+ * and last_used_at is written at most once a minute.
+ */
 import { describe, expect, it } from 'vitest';
 import * as keysRoute from '@/app/api/workspace/api-keys/route';
 import * as keyRoute from '@/app/api/workspace/api-keys/[id]/route';

@@ -1,3 +1,9 @@
+/**
+ * Session tokens and credentials at the edges: malformed tokens are 401 INVALID_TOKEN (never 500), clock
+ * skew within 60 s is tolerated, a valid key on a cookie-only operation is 403 API_KEY_NOT_ACCEPTED, read
+ * scopes open their GET operations, and CSRF origins come from configuration only, never from Host or
+ * X-Forwarded-Host.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import * as sessionRoute from '@/app/api/auth/session/route';

@@ -1,3 +1,8 @@
+/**
+ * Local auth: sign-up creates the user and their trial workspace with a Supabase-shaped token, credentials
+ * are validated, sign-in needs the right password, refresh rotates, sign-out revokes, a cross-site Origin
+ * is refused at sign-in, and the workspace can be renamed.
+ */
 import { describe, expect, it } from 'vitest';
 import * as signUp from '@/app/api/auth/sign-up/route';
 import * as signIn from '@/app/api/auth/sign-in/route';

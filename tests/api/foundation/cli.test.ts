@@ -1,3 +1,7 @@
+/**
+ * The embedded database lock (a second process is refused while the owner lives, a stale lock is taken
+ * over) and the admin CLI (create a user, set the plan by owner e-mail, list workspaces).
+ */
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,3 +1,7 @@
+/**
+ * Health routes: GET /api/health answers without auth; GET /api/health/email is staff only and reports the
+ * SMTP configuration and its reachability against a real SMTP server on loopback.
+ */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';

@@ -1,3 +1,8 @@
+/**
+ * The job layer on pg-boss: progress and result stored on the run, a non-retryable failure fails once with
+ * its reason, transient failures are retried then fail with the last reason, a run orphaned by a dead
+ * worker is re-queued and completes once, and a bad payload is refused at enqueue.
+ */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineJob, enqueueJob, getJobRun, NonRetryableError } from '@/lib/jobs';

@@ -1,3 +1,9 @@
+/**
+ * The route kit on a real operation: error envelopes (500 without internals, 405 with Allow, 400 per
+ * field, 413 before buffering), auth (401 for missing, forged and expired tokens; CSRF on cookie writes;
+ * INSUFFICIENT_SCOPE naming the scope), dry_run, idempotency with replays and concurrent duplicates, per-
+ * user and per-IP rate limits, and AppError's status table.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';

@@ -1,3 +1,8 @@
+/**
+ * Supabase Auth mode (SUPABASE_URL set, no JWT secret) against a stand-in GoTrue on loopback: tokens
+ * verified with the project's JWKS, the workspace created on first use, tokens of another key refused, and
+ * sign-in through Supabase setting sb-access-token.
+ */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

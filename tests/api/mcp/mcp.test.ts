@@ -1,3 +1,9 @@
+/**
+ * The MCP endpoint with the SDK client: stateless handshake and discovery, every tool and resource with
+ * valid and invalid arguments, answers an agent can act on (operators, whom to ask, citations within the
+ * text budget), tenant isolation, protocol errors kept JSON-RPC, 401/403/429 envelopes, read-only (calling
+ * everything changes nothing), and the MCP Inspector CLI.
+ */
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';

@@ -1,3 +1,8 @@
+/**
+ * Inbound supplier e-mail (POST /api/supplier-email/inbound): replies matched by In-Reply-To, by the SKU
+ * code named, or by the upload link in the text; attachments and reply text stored; unauthenticated,
+ * unmatched, closed-request and malformed mail refused without side effects.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as inboundRoute from '@/app/api/supplier-email/inbound/route';

@@ -1,3 +1,8 @@
+/**
+ * Supplier reminders on a controllable clock: the default 3/7/14-day cadence, one mail per bulk request,
+ * no step sent twice under concurrent sweeps, holds while an answer waits for review, the workspace's
+ * cadence setting, pg-boss scheduling, remind-now and cancel, and response statistics per entity.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import * as bulkRoute from '@/app/api/supplier-email/requests/bulk/route';

@@ -1,3 +1,8 @@
+/**
+ * Supplier requests: drafts name exactly what is missing in the supplier's language, sending delivers one
+ * mail per Idempotency-Key (502/503 when delivery fails or no provider), Bearer scopes, the documented
+ * state transitions only (one winner of concurrent changes), paging, filters and tenant isolation.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';

@@ -1,3 +1,8 @@
+/**
+ * The supplier upload link /r/{token}: shows the product and items only, an upload becomes a classified,
+ * extracted document of the SKU, rejection reopens the item, hostile files are per-file errors,
+ * unknown/expired/revoked tokens are 404/410, and the link is rate-limited.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as uploadRoute from '@/app/api/supplier-email/upload/[token]/route';

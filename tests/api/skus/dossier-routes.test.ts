@@ -1,3 +1,8 @@
+/**
+ * Dossier routes: the field catalogue in five locales, setting and clearing values (normalised, dry run,
+ * Idempotency-Key), suggestions confirmed or rejected (AI never confirmed), entities and their links,
+ * waivers, review issues, activity, the dashboard, and the audit of dossier edits.
+ */
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import * as catalogueRoute from '@/app/api/dossier/catalogue/route';

@@ -1,3 +1,8 @@
+/**
+ * GET /api/skus/{id}/dossier.zip: a streamed ZIP with dossier.pdf in the asked locale and every attached
+ * document under safe, unique names; unknown locales 400, other workspaces 404, missing blobs listed, and
+ * an unreadable document fails the stream, not the process.
+ */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';

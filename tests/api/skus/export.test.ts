@@ -1,3 +1,8 @@
+/**
+ * The per-SKU export (GET /api/skus/{id}/export): the JSON SkuExport shape with confirmed values and
+ * provenance, CSV with BOM and formula injection neutralised, dry run and idempotency, plan and scope
+ * limits for keys, and the approval and publications in the audit summary.
+ */
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import * as exportRoute from '@/app/api/skus/[id]/export/route';

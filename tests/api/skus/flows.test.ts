@@ -1,3 +1,8 @@
+/**
+ * Requirement flows end to end: a toy blocked until a valid EN 71 report is linked, a non-EU manufacturer
+ * needing an EU responsible person, the deletion cascade (page 410, audit kept), and create → fill → link
+ * → approve → publish → edit resetting approval while the page keeps its revision.
+ */
 import { describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as skuRoute from '@/app/api/skus/[id]/route';

@@ -1,3 +1,6 @@
+/**
+ * Tenant isolation of the per-SKU routes: every one answers 404 to another workspace and changes nothing.
+ */
 import { describe, expect, it } from 'vitest';
 import * as skuRoute from '@/app/api/skus/[id]/route';
 import * as approveRoute from '@/app/api/skus/[id]/approve/route';

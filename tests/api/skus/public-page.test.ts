@@ -1,3 +1,8 @@
+/**
+ * The public safety page /p/{public_id}: every value escaped, JSON-LD valid and inert with the nonce, the
+ * visitor's language among the published ones, unknown ids 404 and withdrawn pages with the withdrawal
+ * notice.
+ */
 import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';

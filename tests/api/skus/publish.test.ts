@@ -1,3 +1,9 @@
+/**
+ * Publishing: approved SKUs only, immutable revisions under one public id (also under concurrent
+ * publishes), the frozen public snapshot with the Art. 19 block per language, expired certificates
+ * blocking, the captured picture, QR codes and public downloads, GS1 Digital Link across workspaces, and
+ * the page proxy's 410 and CSP.
+ */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,8 @@
+/**
+ * SKU core routes: creation with activity, evaluation and event; dry run; 400 per constraint; 409 on
+ * duplicate codes (also concurrent); Idempotency-Key; the plan SKU limit; gapless keyset paging in every
+ * sort; Bearer scopes and /api/v1/skus; per-SKU routes and tenant isolation.
+ */
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import * as skusRoute from '@/app/api/skus/route';

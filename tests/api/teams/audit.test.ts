@@ -1,3 +1,6 @@
+/**
+ * The audit log names people and SKU codes, filters by person, action, SKU and date, and exports CSV.
+ */
 import { describe, expect, it } from 'vitest';
 import * as auditRoute from '@/app/api/audit-events/route';
 import * as csvRoute from '@/app/api/audit-events/export.csv/route';

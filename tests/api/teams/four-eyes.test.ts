@@ -1,3 +1,8 @@
+/**
+ * Four-eyes approval: whoever changed the data and completed the review cannot approve, a second reviewer
+ * can (one approval record under 20 concurrent approvals), off by default, switched by admins only with an
+ * audit event; review completion is refused while issues or conflicts are open.
+ */
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import * as workspaceRoute from '@/app/api/workspace/route';

@@ -1,3 +1,9 @@
+/**
+ * Team membership: single-use invitations (precise codes for expired, revoked, unknown and other-address
+ * links; one member from concurrent accepts), plan seats under concurrent invitations, who may invite
+ * whom, removal and role changes applying to the next request (keys act with their owner's role), the
+ * owner's protection, and tenant isolation.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import * as invitationsRoute from '@/app/api/invitations/route';

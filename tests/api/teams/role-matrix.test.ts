@@ -1,3 +1,8 @@
+/**
+ * The permission table: it names only existing operations and the decisions asked for, every authenticated
+ * operation carries its role in the OpenAPI document, and the role × operation matrix generated from the
+ * route manifest refuses without changing anything.
+ */
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '@/lib/auth/api-keys';

@@ -1,3 +1,7 @@
+/**
+ * My work and comments: assigned SKUs, reviews to complete and (under four eyes) only approvals the person
+ * may give; a mention mails the member unless they switched it off and shows in their My work.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as inboxRoute from '@/app/api/inbox/route';
 import * as assigneeRoute from '@/app/api/skus/[id]/assignee/route';

@@ -1,3 +1,9 @@
+/**
+ * What makes a classification trustworthy: a document's structure (not its topic) decides its type,
+ * explainers, labels and flyers are told apart, short snippets never reach 0.9, the issue-13 accuracy
+ * floors hold, boilerplate is removed without hiding a document's nature, and kept readings are complete
+ * and bounded.
+ */
 import { describe, expect, it } from 'vitest';
 import { contentForClassification, withoutMarkdownNavigation, withoutRunningLines } from '@/lib/classify/boilerplate';
 import { extractionOfReading, readingOf } from '@/lib/classify/cache';

@@ -1,3 +1,8 @@
+/**
+ * The rule classifier: exactly the ClassificationResult keys, document types across the five languages,
+ * titles outweighing body text, a diagnostic for every degraded path (filename only, encrypted, scanned,
+ * unsupported, no signal), and reasoning in the asked locale.
+ */
 import { describe, expect, it } from 'vitest';
 import { classifyRules } from '@/lib/classify/rules';
 import { ClassificationResultSchema, ClassifyJsonRequestSchema, LOCALES } from '@/lib/classify/schemas';

@@ -1,3 +1,8 @@
+/**
+ * Container classification: nesting down to depth 3 (then recursion_limit_exceeded), e-mails with
+ * archives, hostile archives (entry caps, lying sizes, ratio and total budgets, item budget) bounded in
+ * memory, Office files treated as documents, and the file list the bulk upload uses.
+ */
 import { describe, expect, it } from 'vitest';
 import { classifyContainer, listContainerFiles } from '@/lib/containers';
 import { openZip } from '@/lib/containers/zip-reader';

@@ -1,3 +1,9 @@
+/**
+ * Text extraction per format: PDF text layers with a page cap and OCR of scans (offline language data),
+ * corrupt PDFs as parse_failed, image OCR, DOCX paragraphs with entity bombs refused, detection by
+ * content, spreadsheets, plain text in common encodings, HTML and XML (no external or expanded entities),
+ * e-mail, RTF and .p7m envelopes, and the size and length bounds.
+ */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,7 @@
+/**
+ * Fact extraction from declarations of conformity, certificates and reports in several languages
+ * (operators, dates, standards, GTINs, model references, UFI, e-mail), each fact with its page and quote.
+ */
 import { describe, expect, it } from 'vitest';
 import { extractFacts, findDates, splitNameAddress } from '@/lib/extract/facts';
 import { isValidGtin } from '@/lib/gtin';

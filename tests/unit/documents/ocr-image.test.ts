@@ -1,3 +1,7 @@
+/**
+ * Image OCR in one read: PGM pages cut at blank rows between lines, rows cropped, large images scaled to
+ * the OCR pixel budget, and every line read, including those at the cuts.
+ */
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractText, shutdownExtractWorkers } from '@/lib/extract';
 import { OCR_MAX_SIDE, OCR_PIXEL_BUDGET, prepareForOcr } from '@/lib/extract/image-prep';

@@ -1,3 +1,8 @@
+/**
+ * Parser budgets: PDF decompressed-size limits checked before pdfjs (bombs refused fast, real PDFs pass),
+ * and the worker pool's memory and time budgets (bombs and huge images answer parse_failed with the
+ * reason, the next file is read, the pool stays bounded).
+ */
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractText, extractPoolStats, shutdownExtractWorkers } from '@/lib/extract';
 import { checkPdfStreams, PDF_STREAM_LIMITS } from '@/lib/extract/pdf-streams';

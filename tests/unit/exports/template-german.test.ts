@@ -1,3 +1,7 @@
+/**
+ * Every export template has a German name and description in the UI dictionary, and no German text is left
+ * without a template.
+ */
 import { describe, expect, it } from 'vitest';
 import { TEMPLATES } from '@/lib/exports/templates';
 import { TEMPLATE_TEXT_DE } from '@/lib/exports/templates/german';

@@ -1,3 +1,7 @@
+/**
+ * A .md file that opens with inline HTML is read as text when it has Markdown headings, as XML/HTML
+ * otherwise.
+ */
 import { describe, expect, it } from 'vitest';
 import { sniffFormat } from '@/lib/extract';
 

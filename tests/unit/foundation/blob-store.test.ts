@@ -1,3 +1,6 @@
+/**
+ * The local blob store stores, streams and deletes, and refuses keys that could escape its folder.
+ */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

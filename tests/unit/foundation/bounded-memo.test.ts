@@ -1,3 +1,7 @@
+/**
+ * boundedMemo computes a key once while remembered (null and undefined answers included), keeps at most
+ * max keys, and never remembers a key longer than maxKeyLength.
+ */
 import { describe, expect, it } from 'vitest';
 import { boundedMemo } from '@/lib/utils/bounded-memo';
 

@@ -1,3 +1,7 @@
+/**
+ * Settings: the embedded default needs nothing, a wrong value stops with a message naming the setting, and
+ * blank values count as unset.
+ */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv } from '@/lib/config/env';
 

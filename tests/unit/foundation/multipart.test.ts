@@ -1,3 +1,8 @@
+/**
+ * parseMultipart streams files to temporary files with size and sha256, marks oversize files without
+ * failing, refuses too many files and bodies over the total, sanitises display names; the idempotency hash
+ * of a form ignores its boundary.
+ */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseMultipart, sanitizeDisplayName } from '@/lib/http/multipart';

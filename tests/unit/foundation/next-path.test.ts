@@ -1,3 +1,7 @@
+/**
+ * Only same-site relative paths survive sign-in as the next page: deep links keep their query, unsafe
+ * paths are dropped.
+ */
 import { describe, expect, it } from 'vitest';
 import { safeNextPath, signInPath } from '@/components/auth/next-path';
 

@@ -1,3 +1,7 @@
+/**
+ * uuidV7 makes version 7 UUIDs: the first 48 bits are the time in milliseconds, ids are unique and sort by
+ * time, and every random digit covers its whole range.
+ */
 import { describe, expect, it } from 'vitest';
 import { uuidV7 } from '@/lib/db/ids';
 

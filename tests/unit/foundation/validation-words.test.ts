@@ -1,3 +1,6 @@
+/**
+ * Validation messages name fields in words, never by internal key; the path stays in details.
+ */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fieldWords, validationError } from '@/lib/http/validation';

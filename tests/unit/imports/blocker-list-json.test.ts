@@ -1,3 +1,7 @@
+/**
+ * Stored blocker lists are the same JSON value as a list written out afresh (key order aside, undefined as
+ * absent, null and nesting exact).
+ */
 import { describe, expect, it } from 'vitest';
 import { plainSkuBlockers, sameJsonValue } from '@/lib/imports/repo-recompute';
 import { evaluateRequirements, profileForCategory } from '@/lib/requirements';

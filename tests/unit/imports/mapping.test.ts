@@ -1,3 +1,8 @@
+/**
+ * Import column mapping: header synonyms in five languages with confidence and reason, per-language
+ * columns, roles from neighbouring columns and from values (GTIN, e-mail, UPC), product-name fallbacks,
+ * and explicit mappings.
+ */
 import { describe, expect, it } from 'vitest';
 import { explicitMappingSchema } from '@/lib/imports/fields';
 import { mapColumns } from '@/lib/imports/mapping';

@@ -1,3 +1,8 @@
+/**
+ * Import value normalisation: GTINs (separators, Excel tricks, lost leading zeros restored only when the
+ * check digit verifies, wrong check digits flagged, scientific notation refused) and dates (ISO, day-first
+ * and month-first forms, two-digit years, Excel serials, impossible dates refused).
+ */
 import { describe, expect, it } from 'vitest';
 import {
   detectDecimalSeparator,

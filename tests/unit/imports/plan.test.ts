@@ -1,3 +1,8 @@
+/**
+ * planImport on the German Windows-1252 catalogue: SKUs, dossier values, entities, row errors and
+ * duplicates planned; row validation as SKU creation; entity identity keys; and a formula-safe row errors
+ * CSV.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

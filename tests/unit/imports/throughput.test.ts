@@ -1,3 +1,7 @@
+/**
+ * Import throughput figures (rows/s and ETA) come from the run's own writing: resumed runs count only
+ * their own rows, no figure before there is one, and a finished batch keeps its rate with nothing left.
+ */
 import { describe, expect, it } from 'vitest';
 import { throughput } from '@/lib/imports/repo';
 

@@ -1,3 +1,8 @@
+/**
+ * The published snapshot and Art. 19 block (public confirmed fields only, EU stand-ins for non-EU makers,
+ * the visitor's language with fallbacks) and the schema.org Product JSON-LD (valid GTINs only, escaped so
+ * a value cannot close the script element).
+ */
 import { describe, expect, it } from 'vitest';
 import {
   buildArt19Block,

@@ -1,3 +1,7 @@
+/**
+ * Public page locales: Accept-Language with quality values and fallbacks, ?lang= winning when offered,
+ * malformed headers harmless, and complete, translated dictionaries with per-locale formatting.
+ */
 import { describe, expect, it } from 'vitest';
 import {
   LOCALES,

@@ -1,3 +1,8 @@
+/**
+ * dossier.pdf: text that round-trips through pdfjs in several scripts, labels per locale, characters the
+ * font lacks replaced, empty dossiers, deterministic output, and per-language product texts under their
+ * labels.
+ */
 import '@/lib/polyfills';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

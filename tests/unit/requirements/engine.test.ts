@@ -1,3 +1,9 @@
+/**
+ * The requirement engine: versioned profiles for every category, the GPSR core's blockers and warnings
+ * (manufacturer, identifier, picture, markets, risk assessment, Art. 16 responsible person, market
+ * languages, expired evidence, open conflicts), waivers, and the category packs (toys, cosmetics,
+ * electrical equipment, chemical mixtures, textiles, batteries).
+ */
 import { describe, expect, it } from 'vitest';
 import {
   evaluateRequirements,

@@ -1,3 +1,7 @@
+/**
+ * Blocker titles: every code a profile can emit has a title in the five locales that differs from the code
+ * (and from English outside English); unknown codes are spelled out with their acronyms kept.
+ */
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@/lib/i18n/locales';
 import { BLOCKER_TITLE_CODES, blockerTitle, spellOutCode } from '@/lib/requirements/titles';

@@ -1,3 +1,7 @@
+/**
+ * boundHeapGrowth keeps the promoted garbage of a bulk-job-like workload from growing the heap as far as
+ * V8 would on its own (measured in child processes).
+ */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

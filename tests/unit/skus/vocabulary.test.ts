@@ -1,3 +1,7 @@
+/**
+ * The SKU screens' vocabulary follows the UI language: English words in English, dossier.pdf's labels in
+ * German, and a rule's sentence or a code's title as each language shows it.
+ */
 import { describe, expect, it } from 'vitest';
 import { blockerText, documentTypeText, roleInSentence, sectionText, sourceText } from '@/components/skus/vocabulary';
 
