@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { auditEvents } from '@/lib/db/schema';
+import { emitWebhookEvent } from '@/lib/webhooks/emit';
+import { AUDIT_ACTION_EVENTS } from '@/lib/webhooks/events';
 
 /** One audit event: who acted (the actor, or a process label), what, on which target, and the details. */
 export interface AuditEntry {
@@ -35,6 +37,14 @@ function row(e: AuditEntry): typeof auditEvents.$inferInsert {
  */
 export async function recordAudit(tx: Db, entry: AuditEntry): Promise<void> {
   await tx.insert(auditEvents).values(row(entry));
+  // Some actions are webhook events too: written to the outbox in the same transaction.
+  const type = AUDIT_ACTION_EVENTS[entry.action];
+  if (type)
+    await emitWebhookEvent(tx, {
+      workspaceId: entry.workspaceId,
+      type,
+      data: { ...(entry.targetType === 'sku' && entry.targetId ? { sku_id: entry.targetId } : {}), ...entry.data },
+    });
 }
 
 const AUDIT_SLICE = 5000;

@@ -54,6 +54,7 @@ export const OPERATION_PERMISSIONS: Readonly<Record<string, Permission>> = {
 /** Areas administered by admins: every operation under them, reading included, unless listed above. */
 const MANAGED_AREAS: readonly { prefix: string; methods: 'all' | 'write' }[] = [
   { prefix: '/api/workspace/api-keys', methods: 'all' },
+  { prefix: '/api/workspace/webhooks', methods: 'all' },
   { prefix: '/api/invitations', methods: 'all' },
   { prefix: '/api/workspace', methods: 'write' },
   { prefix: '/api/members', methods: 'write' },

@@ -92,6 +92,8 @@ const EnvSchema = z.object({
   SUPPLIER_LINK_MAX_BYTES: positiveInt.default(200 * 1024 * 1024),
   // A supplier request's mail whose sender died is sent again (same Message-ID) after this long.
   SUPPLIER_SEND_LEASE_SECONDS: z.coerce.number().positive().max(3600).default(120),
+  // Failed webhook delivery attempts in a row after which an endpoint is disabled and the admins are mailed.
+  WEBHOOK_DISABLE_AFTER_FAILURES: positiveInt.default(25),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl,
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),

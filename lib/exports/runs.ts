@@ -4,6 +4,7 @@
  * file, stores it in the blob store, and only then marks the run completed, so a run is never
  * completed without its file. A retry after a crash starts over and overwrites the same key.
  */
+import { emitWebhookEvent } from '@/lib/webhooks/emit';
 import fs from 'node:fs';
 import { recordAudit } from '@/lib/audit';
 import path from 'node:path';
@@ -462,6 +463,12 @@ export async function executeExportRun(
       })
       .where(and(eq(exportRuns.id, run.id), eq(exportRuns.status, 'processing')))
       .returning();
+    if (done)
+      await emitWebhookEvent(db, {
+        workspaceId: args.workspaceId,
+        type: 'export.finished',
+        data: { run_id: run.id, status, sku_count: exported, warning_count: warningCount },
+      });
     return {
       status: done?.status ?? 'superseded',
       sku_count: exported,

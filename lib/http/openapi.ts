@@ -1,3 +1,6 @@
+import { WEBHOOK_DOC } from '@/lib/webhooks/doc';
+import { WEBHOOK_EVENTS } from '@/lib/webhooks/events';
+import { WebhookPayload } from '@/lib/webhooks/schemas';
 import { requiredRole } from '@/lib/auth/roles';
 import { SCOPES } from '@/lib/auth/scopes';
 import { z } from 'zod';
@@ -35,6 +38,7 @@ const TAGS: Record<string, string> = {
   MCP: 'Read-only Model Context Protocol endpoint for agents.',
   Workspace: 'Workspace settings.',
   'API keys': 'Workspace API keys.',
+  Webhooks: 'Outbound events signed the Standard Webhooks way: endpoints, delivery log, re-send.',
   Auth: 'Sign-in and sessions.',
   Health: 'Liveness and readiness.',
 };
@@ -202,6 +206,26 @@ export function buildOpenApi(handlers: RouteHandler[], serverUrl: string) {
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
     };
   }
+  const payload = toSchema(WebhookPayload, 'output');
+  const webhooks = Object.fromEntries(
+    Object.entries(WEBHOOK_EVENTS).map(([type, what]) => [
+      type,
+      {
+        post: {
+          summary: type,
+          description: `${what}\n\n${WEBHOOK_DOC}`,
+          parameters: ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => ({
+            name,
+            in: 'header',
+            required: true,
+            schema: { type: 'string' },
+          })),
+          requestBody: { required: true, content: { 'application/json': { schema: payload } } },
+          responses: { '200': { description: 'Any 2xx: received. Anything else (or no answer in 10 s) is retried.' } },
+        },
+      },
+    ]),
+  );
   return {
     openapi: '3.1.0',
     info: {
@@ -214,6 +238,7 @@ export function buildOpenApi(handlers: RouteHandler[], serverUrl: string) {
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     servers: [{ url: serverUrl }],
     paths,
+    webhooks,
     components: {
       securitySchemes: {
         cookieAuth: {

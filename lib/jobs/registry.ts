@@ -5,3 +5,4 @@ import '@/lib/documents/jobs';
 import '@/lib/outreach/jobs';
 import '@/lib/exports/jobs';
 import '@/lib/ai-fill/job';
+import '@/lib/webhooks/jobs';

@@ -64,6 +64,11 @@ export interface SafeFetchOptions {
   /** name resolution; default the system resolver (all addresses) */
   resolve?: Resolver;
   signal?: AbortSignal;
+  /**
+   * POST this body instead of a GET (webhook deliveries), with these headers as given. Redirects are
+   * not followed: the 3xx is the answer (a receiver that moved must be re-registered).
+   */
+  post?: { body: Buffer; headers: Record<string, string> };
 }
 
 export const SAFE_FETCH_DEFAULTS = { maxBytes: 5 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 5 } as const;
@@ -103,8 +108,14 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
     for (let hop = 0; ; hop++) {
       const url = parseUrl(current);
       const pinned = await pinAddress(url, resolve, allowLoopback, controller.signal, timeoutMs);
-      const response = await request(url, pinned, options.headers ?? {}, controller.signal, timeoutMs);
-      if (response.statusCode && response.statusCode >= 300 && response.statusCode < 400 && response.headers.location) {
+      const response = await request(url, pinned, options.headers ?? {}, controller.signal, timeoutMs, options.post);
+      if (
+        !options.post &&
+        response.statusCode &&
+        response.statusCode >= 300 &&
+        response.statusCode < 400 &&
+        response.headers.location
+      ) {
         response.resume();
         if (hop >= maxRedirects) {
           throw new FetchFailure({
@@ -256,6 +267,7 @@ function request(
   extra: Record<string, string>,
   signal: AbortSignal,
   timeoutMs: number,
+  post?: SafeFetchOptions['post'],
 ): Promise<http.IncomingMessage> {
   const headers: Record<string, string> = {
     'user-agent': 'ComplianceWorkspace-Preview/1.0 (+product data preview)',
@@ -264,6 +276,10 @@ function request(
   };
   for (const [k, v] of Object.entries(extra))
     if (ALLOWED_HEADER_OVERRIDES.has(k.toLowerCase())) headers[k.toLowerCase()] = v;
+  if (post) {
+    for (const [k, v] of Object.entries(post.headers)) headers[k.toLowerCase()] = v;
+    headers['content-length'] = String(post.body.length);
+  }
   // The socket goes to the checked address; the host name stays for Host, SNI and certificate checks.
   const lookup: LookupFunction = (_hostname, opts, cb) => {
     const callback = cb as (
@@ -276,8 +292,10 @@ function request(
   };
   const mod = url.protocol === 'https:' ? https : http;
   return new Promise((resolvePromise, reject) => {
-    const req = mod.request(url, { method: 'GET', headers, lookup, agent: false, signal, timeout: timeoutMs }, (res) =>
-      resolvePromise(res),
+    const req = mod.request(
+      url,
+      { method: post ? 'POST' : 'GET', headers, lookup, agent: false, signal, timeout: timeoutMs },
+      (res) => resolvePromise(res),
     );
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', (e) => {
@@ -291,7 +309,7 @@ function request(
           }),
         );
     });
-    req.end();
+    req.end(post?.body);
   });
 }
 

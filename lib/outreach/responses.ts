@@ -1,3 +1,4 @@
+import { emitWebhookEvent } from '@/lib/webhooks/emit';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor, WorkspaceRef } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
@@ -181,6 +182,11 @@ export async function receiveSupplierFiles(
         updatedAt: now,
       })
       .where(and(eq(supplierRequests.id, row.id), inArray(supplierRequests.status, [...ANSWERABLE])));
+    await emitWebhookEvent(db, {
+      workspaceId: row.workspaceId,
+      type: 'supplier.answered',
+      data: { request_id: row.id, sku_id: row.skuId, via: args.via, document_ids: [...fresh.keys()] },
+    });
   }
   const results = upload.results.map((r) => forSupplier(r, before));
   return { results, summary: summarize(results), document_ids: documentIds };

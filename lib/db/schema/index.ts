@@ -9,3 +9,4 @@ export * from './exports';
 export * from './teams';
 export * from './ai';
 export * from './classify';
+export * from './webhooks';

@@ -1,0 +1,26 @@
+/**
+ * The events a workspace can subscribe to. Every type listed here is emitted; each names where: an
+ * audit action written in the change's transaction (lib/audit.ts), or the step that finishes the work.
+ * No imports: the settings page reads this list.
+ */
+export const WEBHOOK_EVENTS = {
+  'sku.approved': 'A SKU was approved (four-eyes rules passed). data: sku_id, sku_code.',
+  'sku.approval_reset': 'A change to confirmed data reset an approval: the SKU must be approved again. data: sku_id.',
+  'sku.published': 'A safety page was published or republished. data: sku_id, revision, public_url.',
+  'sku.withdrawn': 'A SKU was deleted and its public page withdrawn (410). data: sku_id, sku_code.',
+  'import.finished': 'An import batch finished. data: batch_id and its counts.',
+  'export.finished': 'An export run finished (completed or completed_with_warnings). data: run_id, status, sku_count.',
+  'supplier.answered': 'A supplier replied or uploaded through the request link. data: request_id, sku_id, files.',
+} as const;
+
+export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
+export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as WebhookEventType[];
+
+/** Audit actions that are webhook events too, written in the same transaction. */
+export const AUDIT_ACTION_EVENTS: Record<string, WebhookEventType> = {
+  'sku.approved': 'sku.approved',
+  'sku.approval_reset': 'sku.approval_reset',
+  'sku.published': 'sku.published',
+  'sku.deleted': 'sku.withdrawn',
+  'import.completed': 'import.finished',
+};
