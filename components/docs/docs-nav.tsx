@@ -8,6 +8,7 @@ const links = [
   { href: '/docs/api', label: 'API reference' },
   { href: '/docs/errors', label: 'Error codes' },
   { href: '/docs/mcp', label: 'MCP' },
+  { href: '/docs/webhooks', label: 'Webhooks' },
   { href: '/docs/ai', label: 'AI assistant' },
   { href: '/docs/requirements', label: 'Requirements' },
 ];

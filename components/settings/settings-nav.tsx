@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { Building2, History, KeyRound, Users } from 'lucide-react';
+import { Building2, History, KeyRound, Users, Webhook } from 'lucide-react';
 import { cn } from '@/lib/utils/cn';
 import { settingsMessages } from '@/lib/i18n/ui/settings';
 import { useT } from '@/components/i18n/locale-provider';
@@ -11,6 +11,7 @@ const tabs = [
   { href: '/settings', label: 'nav.general', icon: Building2 },
   { href: '/settings/members', label: 'nav.members', icon: Users },
   { href: '/settings/api-keys', label: 'nav.api_keys', icon: KeyRound },
+  { href: '/settings/webhooks', label: 'nav.webhooks', icon: Webhook },
   { href: '/settings/audit', label: 'nav.audit', icon: History },
 ] as const;
 

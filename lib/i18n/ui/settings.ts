@@ -12,6 +12,7 @@ export const settingsMessages = defineMessages({
     'nav.general': 'General',
     'nav.members': 'Members',
     'nav.api_keys': 'API keys',
+    'nav.webhooks': 'Webhooks',
     'nav.audit': 'Audit log',
 
     'public_url.title': 'The public address is not configured',
@@ -166,6 +167,7 @@ export const settingsMessages = defineMessages({
     'nav.general': 'Allgemein',
     'nav.members': 'Mitglieder',
     'nav.api_keys': 'API-Schlüssel',
+    'nav.webhooks': 'Webhooks',
     'nav.audit': 'Audit-Log',
 
     'public_url.title': 'Die öffentliche Adresse ist nicht konfiguriert',
