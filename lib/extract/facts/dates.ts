@@ -44,17 +44,21 @@ export function readDates(lines: Line[], facts: FactSet, documentType: string | 
       } else if (dates.length === 0 && next && next.page === line.page) {
         const nd = findDates(next.norm);
         if (nd.length && nd[0].index < 3) facts.add(key, nd[0].iso, [line, next], 0.75);
+        else {
+          // A date wrapped over two lines: "29th" / "January 2025".
+          const after = lines[line.index + 2];
+          const joined = after && after.page === line.page ? findDates(`${next.norm} ${after.norm}`) : [];
+          if (joined.length && joined[0].index < 3 && next.norm.length <= 12)
+            facts.add(key, joined[0].iso, [line, next, after], 0.7);
+        }
       }
     }
     if (isDoc && dates.length && SIGNATURE_PLACE_DATE.test(line.norm) && line.text.length < 90)
       facts.add(issueKey, dates[0].iso, [line], 0.6);
     // A bare "Date: 9 January 2024" line of a declaration is its date of issue.
-    if (
-      isDoc &&
-      dates.length &&
-      /^(?:date|datum|date de signature|fecha|data)\s*:/.test(line.norm) &&
-      line.text.length < 60
-    )
-      facts.add(issueKey, dates[0].iso, [line], 0.6);
+    // Also mid-line, beside the signatory: "Name: Louis Qi Date: 2021-7-30".
+    const bare = /(?:^|\s)(?:date|datum|date de signature|fecha|data)\s*:/.exec(line.norm);
+    const bareDate = bare ? dates.find((d) => d.index >= bare.index) : undefined;
+    if (isDoc && bareDate && line.text.length < 90) facts.add(issueKey, bareDate.iso, [line], 0.6);
   }
 }

@@ -122,13 +122,11 @@ const LABELS: LabelDef[] = [
       'trade model',
       'type (?:no\\.?|number|reference|designation)',
       'type designation',
-      'types?',
       'typ(?:e?nbezeichnung)?',
       'modell(?:bezeichnung|nummer)?',
       'mod[eè]le',
       'modelo',
       'modello',
-      'tipo',
     ],
     bare: [
       'model (?:no\\.?|number)',
@@ -305,7 +303,7 @@ const compiled = LABELS.map((d) => ({
 const LABEL_LINE = /^[\p{L}][\p{L}\p{N} .'’/()&-]{1,40}\s?[:：]+(?:\s|$)/u;
 
 const BARE_NOT_VALUE =
-  /^(?:use|description|category|type|model|name|family|group|code|number|no\b|details|information|identification|safety|standard|specification|class|range|features?|overview)\b/i;
+  /^(?:use|description|category|type|model|name|family|group|code|number|no\b|details|information|identification|safety|standard|specification|class|range|features?|overview|image|images|photo|picture|list|manual|guide|support|page|documentation|safety)\b/i;
 
 interface Hit {
   def: (typeof compiled)[number];
@@ -415,7 +413,7 @@ function accept(key: LabelledKey, raw: string): string | null {
         .filter((x) => x && x.length <= 40 && WORDS(x) <= 4 && /[\p{L}\d]/u.test(x) && !notAModel(x));
       if (!items.length || items.length > 30) return null;
       // A model is a code or a short name: "Block V", "PiKVM V4 Mini", not "See attached".
-      if (!items.every((x) => /\d|\p{Lu}{2}|\p{Lu}[\p{Ll}]+\s\p{Lu}|^\p{Lu}[\p{L}-]*$/u.test(x))) return null;
+      if (!items.every((x) => /\d|\p{Lu}{2}|\p{L}-\p{L}/u.test(x))) return null;
       return items.join(', ');
     }
     case 'certificate_number':
@@ -458,7 +456,7 @@ function accept(key: LabelledKey, raw: string): string | null {
 
 /** A signature's neighbourhood: the lines where "Name:" and "Title:" are the signatory's. */
 const SIGN_CONTEXT =
-  /\b(?:signature|signed|sign|unterschrift|unterzeichnet|firma|signe|date of issue|place and date|ort(?:,| und) datum|lieu et date|lugar y fecha|luogo e data|title|function|position)\b/;
+  /\b(?:signature|signed|sign|unterschrift|unterzeichnet|firma|signe|date of issue|place and date|ort(?:,| und) datum|lieu et date|lugar y fecha|luogo e data|title|function|position)\b|\b(?:date|datum|fecha|data)\s*:/;
 
 /** A number named in running text: "…only valid in connection with the test report number: ZKT-2310077552E." */
 const INLINE_NUMBER =
@@ -509,7 +507,12 @@ export function readLabelled(lines: Line[], facts: FactSet) {
         // "Title:" and "City:" are the signatory's only beside a signature, a name or a date.
         const near = lines.slice(Math.max(0, line.index - 3), line.index + 4).filter((l) => l.page === line.page);
         if (
-          !near.some((l) => l !== line && (SIGN_CONTEXT.test(l.norm) || /^name\s*:/.test(l.norm))) &&
+          !near.some((l) =>
+            // The label's own line counts by what follows the label ("Place: X Date: Y").
+            l === line
+              ? key !== 'signatory_function' && SIGN_CONTEXT.test(l.norm.replace(/^\S+/, ''))
+              : SIGN_CONTEXT.test(l.norm) || /^name\s*:/.test(l.norm),
+          ) &&
           !/^(?:place of issue|the location|issued (?:at|in)|ort der|ausstellungsort|lieu d|lugar de|luogo di)/.test(
             fold1(line.text),
           )

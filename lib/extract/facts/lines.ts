@@ -33,7 +33,9 @@ export const norm = (s: string) =>
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
-    .replace(/[’‘`´]/g, "'");
+    .replace(/[’‘`´]/g, "'")
+    // Typographic hyphens ("2021‐7‐30", "61000‐3‐2") read as hyphens.
+    .replace(/[\u2010\u2011\u2012]/g, '-');
 
 const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$/;
 /** A Markdown image, "![CE](ce.png "CE"){ align=right }": what a reader sees of it is its alt text. */

@@ -168,3 +168,21 @@ describe('websites per operator', () => {
     expect(f.manufacturer_url).toBe('www.quackworks.co.uk');
   });
 });
+
+describe('dates in the layouts documents use', () => {
+  it('a date wrapped over two lines under its label, a "Date:" beside the signatory, typographic hyphens', () => {
+    expect(facts('7) Date of Issue:\n\n29th\nJanuary 2025').doc_issue_date).toBe('2025-01-29');
+    expect(facts('Name: Lena Okafor Date: 2021‐7‐30').doc_issue_date).toBe('2021-07-30');
+    expect(facts('Place: Shenzhen, China  Date: 2020-05-22').doc_issue_date).toBe('2020-05-22');
+    expect(facts('Place: Shenzhen, China  Date: 2020-05-22').place_of_issue).toBe('Shenzhen, China');
+    expect(facts('Ecublens, 12.01.2026').doc_issue_date).toBe('2026-01-12');
+    expect(facts('Date: 8th May 2017').doc_issue_date).toBe('2017-05-08');
+  });
+});
+
+describe('what a model is not', () => {
+  it('a kind of product under "Type:" is no model; a code under "Model No." is', () => {
+    expect(facts('Type: Image Sensor', 'manual').model_number).toBeUndefined();
+    expect(facts('Model No. A2663').model_number).toBe('A2663');
+  });
+});
