@@ -72,6 +72,12 @@ function NextSteps({ counts }: { counts: Record<string, number> }) {
       cta: 'next.cta_approve',
     },
     { n: counts.approved ?? 0, text: 'next.approved', href: '/skus?status=approved', cta: 'next.cta_publish' },
+    {
+      n: counts.category_not_recognised ?? 0,
+      text: 'next.category_not_recognised',
+      href: '/skus?blocker_code=CATEGORY_NOT_RECOGNISED',
+      cta: 'next.cta_category',
+    },
   ] as const satisfies { n: number; text: string; href: string; cta: string }[];
   const open = items.filter((i) => i.n > 0);
   return (
@@ -163,6 +169,7 @@ export function Readiness() {
 
   const counts: Record<string, number> = { skus: totals.skus };
   for (const b of by_status) counts[b.status] = b.count;
+  counts.category_not_recognised = totals.category_not_recognised;
   const top = top_blockers.slice(0, 10);
   const max = Math.max(1, ...top.map((b) => b.count));
 

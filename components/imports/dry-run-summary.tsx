@@ -11,6 +11,7 @@ import { cn } from '@/lib/utils/cn';
 import { CandidateSummaryList } from './candidate-summary';
 import { DryRunDiff } from './dry-run-diff';
 import { RowErrorsTable } from './row-errors-table';
+import { UnrecognisedCategories } from './unrecognised-categories';
 import type { ImportDryRunResponse as DryRunResponse } from '@/lib/imports/service-schemas';
 
 export function CountTile({
@@ -138,6 +139,8 @@ export function DryRunSummary({ result }: { result: DryRunResponse }) {
       </Card>
 
       {result.update_diff ? <DryRunDiff diff={result.update_diff} /> : null}
+
+      <UnrecognisedCategories data={result.unrecognised_categories} />
 
       {errorsTotal > 0 ? (
         <Card className="overflow-hidden">

@@ -11,6 +11,8 @@ export interface SkuFilters {
   statuses: SkuStatus[];
   hasBlockers: boolean;
   category: string;
+  /** only SKUs with this open blocker or warning (e.g. CATEGORY_NOT_RECOGNISED, from the dashboard) */
+  blockerCode?: string;
   sort: SkuSort;
 }
 
@@ -24,6 +26,7 @@ export function readSkuFilters(params: URLSearchParams): SkuFilters {
     statuses,
     hasBlockers: params.get('has_blockers') === 'true',
     category: params.get('category_code') ?? '',
+    ...(params.get('blocker_code') ? { blockerCode: params.get('blocker_code')!.slice(0, 100) } : {}),
     sort: sort && (SKU_SORTS as readonly string[]).includes(sort) ? (sort as SkuSort) : 'created_desc',
   };
 }
@@ -34,6 +37,7 @@ export function skuFiltersToQuery(f: SkuFilters): URLSearchParams {
   for (const s of f.statuses) p.append('status', s);
   if (f.hasBlockers) p.set('has_blockers', 'true');
   if (f.category) p.set('category_code', f.category);
+  if (f.blockerCode) p.set('blocker_code', f.blockerCode);
   if (f.sort !== 'created_desc') p.set('sort', f.sort);
   return p;
 }

@@ -194,10 +194,23 @@ export function SkuPage({ id }: { id: string }) {
             )}
           </Meta>
           <Meta label={t('meta.category')}>
-            {categoryLabel(sku.category_code)}
-            {sku.category_defaulted ? (
-              <span className="text-xs text-muted-foreground"> {t('meta.defaulted')}</span>
-            ) : null}
+            <span data-testid="sku-category" data-defaulted={sku.category_defaulted ? 'true' : 'false'}>
+              {sku.category_match?.reason ? (
+                <SimpleTooltip content={t('meta.category_why', { reason: sku.category_match.reason })}>
+                  <span>{categoryLabel(sku.category_code)}</span>
+                </SimpleTooltip>
+              ) : (
+                categoryLabel(sku.category_code)
+              )}
+              {sku.category_defaulted ? (
+                <span className="text-xs text-warning-soft-foreground"> {t('meta.defaulted')}</span>
+              ) : null}
+              {sku.category_text && sku.category_text !== sku.category_code ? (
+                <span className="block text-xs text-muted-foreground">
+                  {t('meta.category_given', { text: sku.category_text })}
+                </span>
+              ) : null}
+            </span>
           </Meta>
           <Meta label={t('meta.approval')} truncate>
             {sku.approval_state === 'approved' ? (

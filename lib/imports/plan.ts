@@ -8,7 +8,7 @@
  * ImportPlanner works row by row for streaming; planImport() is the whole-file convenience.
  */
 import { normalizeFieldValue, parseFieldKey } from '@/lib/dossier/catalogue';
-import { matchCategory } from '@/lib/requirements/categories';
+import { resolveCategory, type CategoryResolution } from '@/lib/requirements/category-match';
 import { SKU_CODE_RE } from '@/lib/skus/schemas';
 import { EntityCandidateCollector, type EntityCandidate, type EntityInput } from './entities';
 import { countryFromAddress } from './entities';
@@ -49,6 +49,11 @@ export interface PlannedRecord {
   entities: EntityInput[];
   errors: RowIssue[];
   warnings: RowIssue[];
+  /**
+   * What the row's product is for the requirement rules: its category cell (as written) matched, else
+   * its name and values (rated voltage, battery type, description); `defaulted` when nothing tells.
+   */
+  category?: { text: string | null } & Omit<CategoryResolution, 'code'> & { code: string };
 }
 
 export interface PlanOptions {
@@ -236,11 +241,14 @@ export class ImportPlanner {
       entities: [],
       errors: [],
       warnings: [],
+      category: NO_CATEGORY,
     };
     const entityParts: Partial<
       Record<EntityRole, Partial<Record<'name' | 'address' | 'country' | 'email' | 'url', string>>>
     > = {};
     let anyValue = false;
+    let categoryText: string | null = null;
+    let categoryColumn: string | null = null;
 
     for (const col of skuOnly ? this.skuColumns : this.columns) {
       const raw = row.cells[col.index] ?? '';
@@ -316,18 +324,10 @@ export class ImportPlanner {
             );
             break;
           }
-          const m = matchCategory(v);
-          rec.sku.category_code = m.code;
+          // Matched after the row is read: where the path does not decide, the name and values do.
+          categoryText = v;
+          categoryColumn = col.header;
           rec.sources.category_code = source;
-          if (m.defaulted)
-            rec.warnings.push(
-              cellIssue(
-                n,
-                col.header,
-                'category_unknown',
-                `Category "${short(v)}" is not recognised; "general" is used.`,
-              ),
-            );
           break;
         }
         case 'external_sku_id': {
@@ -352,6 +352,20 @@ export class ImportPlanner {
           if (parts) (entityParts[parts.role] ??= {})[parts.attribute] = value;
         }
       }
+    }
+
+    const category = (rec.category = this.categoryOf(categoryText, rec));
+    if (categoryText !== null) {
+      rec.sku.category_code = category.code;
+      if (category.defaulted)
+        rec.warnings.push(
+          cellIssue(
+            n,
+            categoryColumn!,
+            'category_unknown',
+            `Category "${short(categoryText)}" is not recognised, nor does the product name or data say what the product is: only the general rules will be checked until a category is picked.`,
+          ),
+        );
     }
 
     for (const role of ENTITY_ROLES) {
@@ -424,6 +438,21 @@ export class ImportPlanner {
     return rec;
   }
 
+  /** The row's category from its cell (as written), name and values; the result holds no reference to the row. */
+  private categoryOf(text: string | null, rec: PlannedRecord): NonNullable<PlannedRecord['category']> {
+    const d = rec.dossier;
+    const fields =
+      d.rated_voltage || d.battery_type || d.product_description
+        ? new Map(
+            (['rated_voltage', 'battery_type', 'product_description'] as const).flatMap((k) =>
+              d[k] ? [[k, d[k]] as [string, string]] : [],
+            ),
+          )
+        : undefined;
+    const r = resolveCategory({ category_text: text, product_name: rec.sku.product_name, fields });
+    return { text, ...r };
+  }
+
   /** Import-specific spellings first (dates, countries), then the catalogue's own normaliser; cached per value. */
   private dossierValue(key: string, raw: string, row: number, column: string, warnings: RowIssue[]): string | null {
     const cacheKey = `${key}\u0000${raw}`;
@@ -471,6 +500,8 @@ export class ImportPlanner {
     return { value: r.value === null ? null : detached(r.value), issues };
   }
 }
+
+export const NO_CATEGORY_PLANNED = (): NonNullable<PlannedRecord['category']> => NO_CATEGORY;
 
 export interface ImportPlan {
   /** planned records, at most keepRecords of them (all by default); superseded rows are marked skipped */
@@ -521,6 +552,15 @@ function laterDuplicate(rec: PlannedRecord, prior: number): RowIssue {
     message: `sku_code "${rec.sku.sku_code}" also appears in row ${prior}; this later row wins.`,
   };
 }
+
+const NO_CATEGORY: NonNullable<PlannedRecord['category']> = Object.freeze({
+  text: null,
+  code: 'general',
+  defaulted: true,
+  confidence: 0,
+  reason: '',
+  source: 'default' as const,
+});
 
 function cellIssue(row: number, column: string, code: string, message: string): RowIssue {
   return { row, column, code, message };

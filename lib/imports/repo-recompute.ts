@@ -36,12 +36,9 @@ export async function recomputeSkusBulk(db: Db, workspaceId: string, skuIds: str
   const plain = ids.filter((id) => !complex.has(id));
   if (!plain.length) return;
 
-  const skuRows = await queryRows<{
-    id: string;
-    category_code: string;
-    gtin: string | null;
-    requirement_profile_id: string | null;
-  }>(db, plainSkusQuery(workspaceId, plain), { prepared: true });
+  const skuRows = await queryRows<PlainSku & { id: string }>(db, plainSkusQuery(workspaceId, plain), {
+    prepared: true,
+  });
   const values = await queryRows<{
     id: string;
     sku_id: string;
@@ -63,6 +60,9 @@ export async function recomputeSkusBulk(db: Db, workspaceId: string, skuIds: str
     blockerCount: [] as number[],
     warningCount: [] as number[],
     profile: [] as string[],
+    category: [] as string[],
+    defaulted: [] as string[],
+    match: [] as string[],
   };
   for (const s of skuRows) {
     // As loadRequirementInput: the confirmed values, and document suggestions that disagree with them.
@@ -73,13 +73,18 @@ export async function recomputeSkusBulk(db: Db, workspaceId: string, skuIds: str
     out.blockerCount.push(b.blocker_count);
     out.warningCount.push(b.warning_count);
     out.profile.push(b.profile_id);
+    out.category.push(b.category_code);
+    out.defaulted.push(String(b.category_defaulted));
+    out.match.push(b.category_match);
   }
   await executePrepared(
     db,
     sql`
-    UPDATE skus SET blockers = u.blockers::jsonb, blocker_count = u.blocker_count, warning_count = u.warning_count, requirement_profile_id = u.profile_id, updated_at = now()
-    FROM unnest(${uuids(out.id)}, ${sql.param(out.blockers)}::text[], ${sql.param(out.blockerCount)}::int[], ${sql.param(out.warningCount)}::int[], ${sql.param(out.profile)}::text[])
-      AS u(id, blockers, blocker_count, warning_count, profile_id)
+    UPDATE skus SET blockers = u.blockers::jsonb, blocker_count = u.blocker_count, warning_count = u.warning_count, requirement_profile_id = u.profile_id,
+      category_code = u.category_code, category_defaulted = u.category_defaulted::boolean, category_match = u.category_match::jsonb, updated_at = now()
+    FROM unnest(${uuids(out.id)}, ${sql.param(out.blockers)}::text[], ${sql.param(out.blockerCount)}::int[], ${sql.param(out.warningCount)}::int[], ${sql.param(out.profile)}::text[],
+                ${sql.param(out.category)}::text[], ${sql.param(out.defaulted)}::text[], ${sql.param(out.match)}::text[])
+      AS u(id, blockers, blocker_count, warning_count, profile_id, category_code, category_defaulted, category_match)
     WHERE skus.id = u.id AND skus.id = ANY(${skuIdsInWorkspace(workspaceId, out.id)})`,
   );
 }
@@ -90,8 +95,8 @@ export async function recomputeSkusBulk(db: Db, workspaceId: string, skuIds: str
  * check their plans.
  */
 export function plainSkusQuery(workspaceId: string, ids: string[]) {
-  return sql`SELECT s.id, s.category_code, s.gtin, s.requirement_profile_id FROM unnest(${uuids(ids)}) AS a(id)
-    CROSS JOIN LATERAL (SELECT x.id, x.category_code, x.gtin, x.requirement_profile_id FROM skus x WHERE x.id = a.id AND x.workspace_id = ${workspaceId} OFFSET 0) s`;
+  return sql`SELECT s.id, s.category_code, s.category_defaulted, s.category_text, s.category_source, s.product_name, s.gtin, s.requirement_profile_id FROM unnest(${uuids(ids)}) AS a(id)
+    CROSS JOIN LATERAL (SELECT x.id, x.category_code, x.category_defaulted, x.category_text, x.category_match->>'source' AS category_source, x.product_name, x.gtin, x.requirement_profile_id FROM skus x WHERE x.id = a.id AND x.workspace_id = ${workspaceId} OFFSET 0) s`;
 }
 
 export function currentValuesQuery(ids: string[]) {
@@ -104,13 +109,31 @@ export function currentValuesQuery(ids: string[]) {
  * creates is plain by construction (nothing can link to it before its row exists), so the write path
  * computes its blockers here and inserts the row with them, instead of inserting and updating it.
  */
+type PlainSku = {
+  category_code: string;
+  /** absent: category_code is taken as given */
+  category_defaulted?: boolean;
+  category_text?: string | null;
+  category_source?: string | null;
+  product_name?: string | null;
+  gtin: string | null;
+  requirement_profile_id: string | null;
+};
+
 export function plainSkuBlockers(
-  sku: { category_code: string; gtin: string | null; requirement_profile_id: string | null },
+  sku: PlainSku,
   fields: Record<string, string>,
   conflicts: ReturnType<typeof extractionConflicts> = [],
 ) {
   const evaluation = evaluateRequirements({
-    sku: { category_code: sku.category_code, gtin: sku.gtin },
+    sku: {
+      category_code: sku.category_code,
+      category_defaulted: sku.category_defaulted,
+      category_text: sku.category_text,
+      category_source: sku.category_source,
+      product_name: sku.product_name,
+      gtin: sku.gtin,
+    },
     fields,
     entities: [],
     documents: [],
@@ -124,6 +147,9 @@ export function plainSkuBlockers(
     blocker_count: evaluation.open_blocker_count,
     warning_count: evaluation.open_warning_count,
     profile_id: evaluation.profile_id,
+    category_code: evaluation.category_code,
+    category_defaulted: evaluation.category_defaulted,
+    category_match: JSON.stringify(evaluation.category_match),
   };
 }
 

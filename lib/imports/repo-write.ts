@@ -16,10 +16,10 @@ import { executePrepared } from '@/lib/db/prepared';
 import { queryRows } from '@/lib/db/rows';
 import { importBatches, skus } from '@/lib/db/schema';
 import { PLANS, type PlanId } from '@/lib/plans';
-import { profileForCategory } from '@/lib/requirements';
+import { CURRENT_PROFILE_BY_CATEGORY, type CategoryCode } from '@/lib/requirements';
 import { resetApprovals } from '@/lib/skus/approval-reset';
 import { skuIdsInWorkspace } from '@/lib/skus/ids-in-workspace';
-import type { PlannedRecord, PlannedSku } from './plan';
+import { NO_CATEGORY_PLANNED, type PlannedRecord, type PlannedSku } from './plan';
 import type { RowOutcome, StoredChange, StoredIssue } from './repo';
 import { plainSkuBlockers, recomputeSkusBulk } from './repo-recompute';
 import { timed, type ImportTimings } from './timings';
@@ -62,9 +62,18 @@ const preparedBlockers = new WeakMap<PlannedRecord, NewSkuBlockers>();
 
 /** The blockers a record's SKU gets if the row creates it (a pure function of the record). */
 function newSkuBlockers(rec: PlannedRecord): NewSkuBlockers {
-  const profile = profileForCategory(rec.sku.category_code);
+  // The evaluation decides the category from the cell as written, the name and the row's values.
+  const category = rec.category ?? NO_CATEGORY_PLANNED();
   return plainSkuBlockers(
-    { category_code: profile.category_code, gtin: rec.sku.gtin, requirement_profile_id: profile.id },
+    {
+      category_code: category.code,
+      category_defaulted: category.defaulted,
+      category_text: category.text,
+      category_source: null,
+      product_name: rec.sku.product_name,
+      gtin: rec.sku.gtin,
+      requirement_profile_id: null,
+    },
     rec.dossier,
   );
 }
@@ -271,7 +280,6 @@ export async function applyChunk(
   // New SKUs, one statement, each inserted with its blockers (computed here from the row's values:
   // a new SKU is plain, see plainSkuBlockers), so no second write of the row recomputes them.
   if (creating.length) {
-    const profiles = creating.map((r) => profileForCategory(r.sku.category_code));
     const blockers = creating.map((r) => preparedBlockers.get(r) ?? newSkuBlockers(r));
     const col = (f: (i: number) => string | number | null) => arrayParam(creating.map((_, i) => f(i)));
     // A catalogue's new SKUs mostly miss the same things: each distinct blocker list (a few KB of JSON)
@@ -282,12 +290,12 @@ export async function applyChunk(
     await writes.send('write.insert_skus', () =>
       executePrepared(
         tx,
-        sql`INSERT INTO skus (id, workspace_id, sku_code, product_name, gtin, category_code, category_defaulted, external_sku_id, requirement_profile_id, created_by, blockers, blocker_count, warning_count)
-          SELECT s.id, ${ctx.workspaceId}::uuid, s.sku_code, s.product_name, s.gtin, s.category_code, s.category_defaulted::boolean, s.external_sku_id, s.profile_id, ${ctx.actor.userId}::uuid, (${sql.param([...distinct.keys()])}::jsonb[])[s.blockers_idx], s.blocker_count, s.warning_count
+        sql`INSERT INTO skus (id, workspace_id, sku_code, product_name, gtin, category_code, category_defaulted, category_text, category_match, external_sku_id, requirement_profile_id, created_by, blockers, blocker_count, warning_count)
+          SELECT s.id, ${ctx.workspaceId}::uuid, s.sku_code, s.product_name, s.gtin, s.category_code, s.category_defaulted::boolean, s.category_text, s.category_match::jsonb, s.external_sku_id, s.profile_id, ${ctx.actor.userId}::uuid, (${sql.param([...distinct.keys()])}::jsonb[])[s.blockers_idx], s.blocker_count, s.warning_count
           FROM unnest(${col((i) => createdIds.get(creating[i].sku.sku_code!)!)}::uuid[], ${col((i) => creating[i].sku.sku_code!)}::text[], ${col((i) => creating[i].sku.product_name!)}::text[], ${col((i) => creating[i].sku.gtin)}::text[],
-                      ${col((i) => profiles[i].category_code)}::text[], ${col((i) => String(profiles[i].defaulted))}::text[], ${col((i) => creating[i].sku.external_sku_id)}::text[],
+                      ${col((i) => blockers[i].category_code)}::text[], ${col((i) => String(blockers[i].category_defaulted))}::text[], ${col((i) => creating[i].category?.text ?? null)}::text[], ${col((i) => blockers[i].category_match)}::text[], ${col((i) => creating[i].sku.external_sku_id)}::text[],
                       ${col((i) => blockers[i].profile_id)}::text[], ${col((i) => distinct.get(blockers[i].blockers)!)}::int[], ${col((i) => blockers[i].blocker_count)}::int[], ${col((i) => blockers[i].warning_count)}::int[])
-            AS s(id, sku_code, product_name, gtin, category_code, category_defaulted, external_sku_id, profile_id, blockers_idx, blocker_count, warning_count)`,
+            AS s(id, sku_code, product_name, gtin, category_code, category_defaulted, category_text, category_match, external_sku_id, profile_id, blockers_idx, blocker_count, warning_count)`,
       ),
     );
   }
@@ -301,6 +309,7 @@ export async function applyChunk(
     external_sku_id: string | null;
     category_code: string | null;
     category_defaulted: string | null;
+    category_text: string | null;
     profile_id: string | null;
   }[] = [];
   const insertValues: NewValue[] = [];
@@ -335,15 +344,16 @@ export async function applyChunk(
     const changes = diffRecord(rec, prior, prior ? valuesOnly(current) : undefined);
 
     if (prior && (changes.product_name || changes.gtin || changes.external_sku_id || changes.category_code)) {
-      const profile = changes.category_code ? profileForCategory(changes.category_code.to) : null;
+      const category = changes.category_code ? (rec.category ?? NO_CATEGORY_PLANNED()) : null;
       skuUpdates.push({
         id: prior.id,
         product_name: changes.product_name?.to ?? null,
         gtin: changes.gtin?.to ?? null,
         external_sku_id: changes.external_sku_id?.to ?? null,
-        category_code: profile?.category_code ?? null,
-        category_defaulted: profile ? String(profile.defaulted) : null,
-        profile_id: profile?.id ?? null,
+        category_code: category?.code ?? null,
+        category_defaulted: category ? String(category.defaulted) : null,
+        category_text: category?.text ?? null,
+        profile_id: category ? CURRENT_PROFILE_BY_CATEGORY[category.code as CategoryCode] : null,
       });
     }
     for (const [key, value] of Object.entries(rec.dossier)) {
@@ -382,10 +392,11 @@ export async function applyChunk(
         sql`UPDATE skus SET product_name = coalesce(u.product_name, skus.product_name), gtin = coalesce(u.gtin, skus.gtin),
             external_sku_id = coalesce(u.external_sku_id, skus.external_sku_id), category_code = coalesce(u.category_code, skus.category_code),
             category_defaulted = coalesce(u.category_defaulted::boolean, skus.category_defaulted),
+            category_text = coalesce(u.category_text, skus.category_text),
             requirement_profile_id = coalesce(u.profile_id, skus.requirement_profile_id), updated_at = ${now.toISOString()}::timestamptz
           FROM unnest(${col('id')}::uuid[], ${col('product_name')}::text[], ${col('gtin')}::text[], ${col('external_sku_id')}::text[],
-                      ${col('category_code')}::text[], ${col('category_defaulted')}::text[], ${col('profile_id')}::text[])
-            AS u(id, product_name, gtin, external_sku_id, category_code, category_defaulted, profile_id)
+                      ${col('category_code')}::text[], ${col('category_defaulted')}::text[], ${col('category_text')}::text[], ${col('profile_id')}::text[])
+            AS u(id, product_name, gtin, external_sku_id, category_code, category_defaulted, category_text, profile_id)
           WHERE skus.id = u.id AND skus.id = ANY(${skuIdsInWorkspace(
             ctx.workspaceId,
             skuUpdates.map((u) => u.id),

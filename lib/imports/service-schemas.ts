@@ -194,6 +194,21 @@ export const ImportDryRunResponse = z
     plan_limit: z.object({ plan: z.string(), limit: z.number().int(), current_count: z.number().int().nullable() }),
     entity_candidates: z.array(ImportEntityCandidate),
     update_diff: ImportUpdateDiff,
+    unrecognised_categories: z
+      .object({
+        row_count: z.number().int(),
+        groups: z.array(
+          z.object({
+            category_text: z.string().nullable().describe('the category as written; null: the row has none'),
+            row_count: z.number().int(),
+            rows: z.array(z.number().int()).describe('row numbers, at most 2,000 per group'),
+          }),
+        ),
+        groups_truncated: z.boolean(),
+      })
+      .describe(
+        'every row (not only the preview) whose product would be checked against the general rules only: its category, name and values say no more',
+      ),
   })
   .meta({ id: 'ImportDryRunResponse' });
 export type ImportDryRunResponse = z.infer<typeof ImportDryRunResponse>;

@@ -34,6 +34,7 @@ import {
 } from './repo';
 import { countWorkspaceSkus, currentValues, diffRecord, findSkusByCode } from './repo-write';
 import { currentEntityLinks, entityLinkChanges, UpdateDiffCollector } from './dry-run-diff';
+import { UnrecognisedCategoryCollector } from './unrecognised-categories';
 import { previewErrorToAppError, readErrorToAppError } from './service-errors';
 import { mappingProblems, planFile, sampleValues, type PlanFileInput, type PlannedFile } from './service-plan';
 
@@ -119,6 +120,7 @@ export async function dryRunImport(
     would_fail: 0,
   };
   const diff = new UpdateDiffCollector();
+  const unrecognised = new UnrecognisedCategoryCollector();
   const entityColumns = planned.candidates.length > 0;
 
   const decide = async (chunk: PlannedRecord[]) => {
@@ -136,6 +138,7 @@ export async function dryRunImport(
       else if (rec.status === 'skipped' || !rec.sku.sku_code) counts.would_skip++;
       else {
         const prior = existing.get(rec.sku.sku_code) ?? null;
+        unrecognised.add(rec, !prior);
         if (!prior) {
           if (room > 0) {
             room--;
@@ -199,6 +202,7 @@ export async function dryRunImport(
     plan_limit: { plan: args.workspace.plan, limit, current_count: currentCount },
     entity_candidates: planned.candidates.map((c) => candidateJson(c, entities)),
     update_diff: diff.result(),
+    unrecognised_categories: unrecognised.result(),
   };
 }
 

@@ -6,11 +6,12 @@
 import { localizedFieldKey, normalizeFieldValue } from '@/lib/dossier/catalogue';
 import { acceptGtin, gtinCheckDigitOf, gtinCheckDigitValid, gtinFixSentence } from '@/lib/gtin';
 import { languageName, type SafetyInfoLanguage } from '@/lib/i18n/languages';
-import { matchCategory } from './categories';
+import { isCategoryCode } from './categories';
+import { resolveCategory, type CategoryResolution } from './category-match';
 import { foldText, isEeaMarket, isEuEstablished, MARKET_LANGUAGE_RULES, normalizeCountryCode } from './countries';
 import { FACTS, readFact, type FactDefinition } from './facts';
 import { formatLegalRefs, ruleDocUrl } from './legal';
-import { profileForCategory, resolveProfile, type RequirementRule, type RuleSpec } from './profiles';
+import { CURRENT_PROFILE_BY_CATEGORY, resolveProfile, type RequirementRule, type RuleSpec } from './profiles';
 import { boundedMemo } from '@/lib/utils/bounded-memo';
 import type {
   Blocker,
@@ -692,6 +693,39 @@ function openReviewItems(ctx: Context): Blocker[] {
   return out;
 }
 
+/**
+ * The SKU's category: a person's pick stands; otherwise what the category as given (a code or a shop path)
+ * and the product itself (name, rated voltage, battery type, documents, description) show. A stored code
+ * that was a default (category_defaulted) is not evidence: the product is looked at again each time.
+ */
+function skuCategory(input: RequirementInput, fields: ReadonlyMap<string, string>): CategoryResolution {
+  const s = input.sku;
+  if (s.category_source === 'person' && s.category_code && isCategoryCode(s.category_code))
+    return { code: s.category_code, defaulted: false, confidence: 1, reason: 'Chosen by a person.', source: 'person' };
+  const text = s.category_text ?? (s.category_defaulted ? null : s.category_code);
+  return resolveCategory({
+    category_text: text,
+    product_name: s.product_name,
+    fields,
+    documents: input.documents,
+  });
+}
+
+/** Never silently general: an unrecognised product says so until a person picks its category. */
+function categoryNotRecognised(input: RequirementInput, category: CategoryResolution): Blocker {
+  return {
+    code: 'CATEGORY_NOT_RECOGNISED',
+    key: 'CATEGORY_NOT_RECOGNISED',
+    severity: 'warning',
+    message: `Category not recognised: only the general rules were checked. ${category.reason} Pick the category so the rules of its law (toys, electrical equipment, cosmetics, …) are checked too.`,
+    required_fields: [],
+    fix: { kind: 'field', target: 'category_code' },
+    rule_id: 'builtin.category_not_recognised',
+    waivable: true,
+    details: { category_text: input.sku.category_text ?? null },
+  };
+}
+
 // ----- entry point -----------------------------------------------------------------------------
 
 function confirmedFields(raw: RequirementInput['fields']): Map<string, string> {
@@ -749,11 +783,20 @@ function ruleTexts(category: string, rule: RequirementRule) {
 export function evaluateRequirements(input: RequirementInput): RequirementEvaluation {
   const now = input.now === undefined ? new Date() : new Date(input.now);
   const at = Number.isNaN(now.getTime()) ? new Date() : now;
-  const match = matchCategory(input.sku.category_code);
-  const pinned = input.profile_id ? resolveProfile(input.profile_id) : null;
-  const profile = pinned ?? resolveProfile(profileForCategory(input.sku.category_code).id)!;
-
   const fields = confirmedFields(input.fields);
+  const category = skuCategory(input, fields);
+  // A pinned version wins over a category as given; but a product found to be something else than its
+  // pinned profile's kind (its path, name, voltage or documents now say so) gets the profile of what it is.
+  const pinnedProfile = input.profile_id ? resolveProfile(input.profile_id) : null;
+  const foundOtherwise =
+    !category.defaulted &&
+    category.source !== 'code' &&
+    category.source !== 'person' &&
+    pinnedProfile?.category !== category.code;
+  const pinned = pinnedProfile && !foundOtherwise ? pinnedProfile : null;
+  const profile = pinned ?? resolveProfile(CURRENT_PROFILE_BY_CATEGORY[category.code])!;
+  const categoryDefaulted = category.defaulted && (!pinned || pinned.category === 'general');
+
   const { markets, known } = resolveMarkets(input, fields);
   const ctx: Context = {
     input,
@@ -808,6 +851,7 @@ export function evaluateRequirements(input: RequirementInput): RequirementEvalua
   for (const q of questions) if (!q.required_fields.some((f) => asked.has(f))) push(q);
   expiredDocuments(ctx).forEach(push);
   openReviewItems(ctx).forEach(push);
+  if (categoryDefaulted) push(categoryNotRecognised(input, category));
 
   const used = new Set<Waiver>();
   const waivers = input.waivers ?? [];
@@ -833,8 +877,13 @@ export function evaluateRequirements(input: RequirementInput): RequirementEvalua
 
   return {
     profile_id: profile.id,
-    category_code: pinned ? pinned.category : profile.category,
-    category_defaulted: pinned ? false : match.defaulted,
+    category_code: profile.category,
+    category_defaulted: categoryDefaulted,
+    category_match: {
+      confidence: categoryDefaulted ? 0 : pinned && category.defaulted ? 1 : category.confidence,
+      reason: pinned && category.defaulted && !categoryDefaulted ? `Pinned to ${pinned.id}.` : category.reason,
+      source: pinned && category.defaulted && !categoryDefaulted ? 'person' : category.source,
+    },
     evaluated_at: at.toISOString(),
     blockers: ordered,
     open_blocker_count: openBlockers.length,

@@ -6,3 +6,4 @@ export * from './profiles';
 export { evaluateRequirements, isWaivableCode, confirmedFieldMap, mentions, referenceTokens } from './engine';
 export * from './legal';
 export * from './facts';
+export { resolveCategory, categoryOfPath, categoryOfText, type CategoryResolution } from './category-match';

@@ -141,6 +141,13 @@ const T: Record<string, Titles> = {
     'Falta la documentación técnica',
     'Documentazione tecnica mancante',
   ],
+  CATEGORY_NOT_RECOGNISED: [
+    'Category not recognised: only the general rules were checked',
+    'Kategorie nicht erkannt: nur die allgemeinen Regeln wurden geprüft',
+    'Catégorie non reconnue : seules les règles générales ont été vérifiées',
+    'Categoría no reconocida: solo se comprobaron las reglas generales',
+    'Categoria non riconosciuta: sono state verificate solo le regole generali',
+  ],
   DOCUMENT_EXPIRED: [
     'Document expired',
     'Dokument abgelaufen',

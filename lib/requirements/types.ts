@@ -90,7 +90,18 @@ export interface ReviewIssueInput {
 }
 
 export interface RequirementInput {
-  sku: { category_code?: string | null; gtin?: string | null };
+  sku: {
+    /** a category code, or free text (a shop path) when category_text is not given */
+    category_code?: string | null;
+    gtin?: string | null;
+    /** true: category_code is the general default, not evidence of what the product is */
+    category_defaulted?: boolean | null;
+    /** the category as given (a shop path such as "Leuchten > Tischleuchten") */
+    category_text?: string | null;
+    /** 'person': a person picked category_code, which then stands */
+    category_source?: string | null;
+    product_name?: string | null;
+  };
   /** CONFIRMED dossier values only, by canonical key (suggested or rejected values must not be passed). */
   fields: Readonly<Record<string, string | null | undefined>>;
   entities?: readonly EntityInput[];
@@ -110,6 +121,8 @@ export interface RequirementEvaluation {
   profile_id: string;
   category_code: CategoryCode;
   category_defaulted: boolean;
+  /** how the category was decided: confidence 0..1, a sentence, and from what */
+  category_match: { confidence: number; reason: string; source: string };
   evaluated_at: string;
   /** Open blockers first, then warnings; waived ones stay in the list with `waived` set. */
   blockers: Blocker[];

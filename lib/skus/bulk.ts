@@ -109,11 +109,12 @@ interface LockedSku {
   sku_code: string;
   category_code: string;
   category_defaulted: boolean;
+  category_source: string | null;
 }
 
 /** The statement of bulkSkusOrThrow (exported so a test can check its plan): one key probe per id. */
 export function bulkSkusQuery(workspaceId: string, ids: readonly string[], lock: boolean) {
-  return sql`SELECT id, sku_code, category_code, category_defaulted FROM skus
+  return sql`SELECT id, sku_code, category_code, category_defaulted, category_match->>'source' AS category_source FROM skus
     WHERE id = ANY(${skuIdsInWorkspace(workspaceId, ids)})
     ORDER BY id ${lock ? sql`FOR UPDATE` : sql``}`;
 }
@@ -154,11 +155,15 @@ export async function bulkAssignCategory(
   return db.transaction(async (raw) => {
     const tx = tx$(raw);
     const rows = await lockSkus(tx, args.workspaceId, await bulkTargetIds(tx, args.workspaceId, args.input));
-    const changed = rows.filter((r) => r.category_code !== profile.category_code || r.category_defaulted);
+    // A category the evaluation inferred becomes a person's pick even where it is the same code.
+    const changed = rows.filter(
+      (r) => r.category_code !== profile.category_code || r.category_defaulted || r.category_source !== 'person',
+    );
     const ids = changed.map((r) => r.id);
     if (!ids.length) return { changed_ids: [], unchanged_ids: rows.map((r) => r.id), approval_reset_ids: [] };
     await tx.execute(sql`
       UPDATE skus SET category_code = ${profile.category_code}, category_defaulted = false,
+        category_match = ${JSON.stringify({ confidence: 1, reason: 'Chosen by a person.', source: 'person' })}::jsonb,
         requirement_profile_id = ${profile.id}, updated_at = now()
       WHERE id = ANY(${skuIdsInWorkspace(args.workspaceId, ids)})`);
     // The category decides which requirements apply: what was approved was judged under another profile.

@@ -22,9 +22,11 @@ export async function getDashboard(db: Db, workspaceId: string, opts: { topBlock
           WHERE s.workspace_id = ${workspaceId} AND b->>'severity' = 'blocker' AND (b->'waived' IS NULL OR jsonb_typeof(b->'waived') = 'null')
           GROUP BY b->>'code' ORDER BY n DESC, code ASC LIMIT ${opts.topBlockers ?? 10}`,
     ),
-    queryRows<{ n: number }>(
+    queryRows<{ n: number; unrecognised: number }>(
       db,
-      sql`SELECT count(*)::int AS n FROM skus WHERE workspace_id = ${workspaceId} AND approval_state = 'approved'`,
+      sql`SELECT (count(*) FILTER (WHERE approval_state = 'approved'))::int AS n,
+                 (count(*) FILTER (WHERE category_defaulted))::int AS unrecognised
+          FROM skus WHERE workspace_id = ${workspaceId}`,
     ),
   ]);
   const counts = new Map<string, number>(statusRows.map((r) => [String(r.status), Number(r.n)]));
@@ -39,6 +41,8 @@ export async function getDashboard(db: Db, workspaceId: string, opts: { topBlock
       blocked: get('blocked'),
       needs_review: get('needs_review'),
       ready_for_approval: get('ready_for_approval'),
+      // Checked against the general rules only, until a person picks their category.
+      category_not_recognised: Number(approvedRows[0]?.unrecognised ?? 0),
     },
     by_status,
     top_blockers: blockerRows.map((r) => ({ code: r.code, count: Number(r.n), example_message: r.example })),

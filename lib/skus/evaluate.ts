@@ -26,7 +26,8 @@ export function toStoredBlocker(b: Blocker): StoredBlocker {
 
 /**
  * Re-evaluates the SKU's requirement profile against its confirmed data and stores the blockers on the
- * row (the list, the counts), so lists and filters never compute them per request.
+ * row (the list, the counts), so lists and filters never compute them per request, and the category
+ * the evaluation found (a product whose name or voltage shows what it is is no longer "general").
  */
 export async function recomputeSku(db: Db, workspaceId: string, skuId: string): Promise<RequirementEvaluation> {
   const input = await loadRequirementInput(db, workspaceId, skuId);
@@ -38,6 +39,10 @@ export async function recomputeSku(db: Db, workspaceId: string, skuId: string): 
       blockerCount: evaluation.open_blocker_count,
       warningCount: evaluation.open_warning_count,
       requirementProfileId: evaluation.profile_id,
+      // What the product was found to be (its path, name, voltage, documents) is its category.
+      categoryCode: evaluation.category_code,
+      categoryDefaulted: evaluation.category_defaulted,
+      categoryMatch: evaluation.category_match,
       updatedAt: new Date(),
     })
     .where(and(eq(skus.id, skuId), eq(skus.workspaceId, workspaceId)));

@@ -90,7 +90,14 @@ export async function loadRequirementInput(db: Db, workspaceId: string, skuId: s
     references: references.get(d.id) ?? null,
   }));
   return {
-    sku: { category_code: sku.categoryCode, gtin: sku.gtin },
+    sku: {
+      category_code: sku.categoryCode,
+      gtin: sku.gtin,
+      category_defaulted: sku.categoryDefaulted,
+      category_text: sku.categoryText,
+      category_source: sku.categoryMatch?.source ?? null,
+      product_name: sku.productName,
+    },
     fields,
     entities: entityInputs,
     documents: documentInputs,

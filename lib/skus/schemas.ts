@@ -50,6 +50,11 @@ export const Sku = z
     updated_at: DateTime,
     external_sku_id: z.string().nullable(),
     category_defaulted: z.boolean(),
+    category_text: z.string().nullable().describe('the category as given, e.g. a shop path "Leuchten > Tischleuchten"'),
+    category_match: z
+      .object({ confidence: z.number(), reason: z.string(), source: z.string() })
+      .nullable()
+      .describe('how category_code was decided: from the code, the path, the name, the voltage, documents or a person'),
     requirement_profile_id: z.string().nullable(),
     warning_count: z.number().int(),
     status: SkuStatus,
@@ -422,6 +427,10 @@ export const Dashboard = z
       blocked: z.number().int(),
       needs_review: z.number().int(),
       ready_for_approval: z.number().int(),
+      category_not_recognised: z
+        .number()
+        .int()
+        .describe('SKUs whose category was not recognised: only the general rules are checked for them'),
     }),
     by_status: z.array(z.object({ status: z.string(), count: z.number().int() })),
     top_blockers: z.array(z.object({ code: z.string(), count: z.number().int(), example_message: z.string() })),

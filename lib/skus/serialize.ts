@@ -43,6 +43,8 @@ export function serializeSku(r: SkuRow) {
     updated_at: r.updatedAt.toISOString(),
     external_sku_id: r.externalSkuId,
     category_defaulted: r.categoryDefaulted,
+    category_text: r.categoryText ?? null,
+    category_match: r.categoryMatch ?? null,
     requirement_profile_id: r.requirementProfileId,
     warning_count: r.warningCount,
     status: skuStatus(r),

@@ -7,7 +7,7 @@ import { afterKeyset, timestampText } from '@/lib/db/keyset';
 import { jobRuns, publicPages, skus } from '@/lib/db/schema';
 import { AppError, isUniqueViolation } from '@/lib/http/errors';
 import { PLANS } from '@/lib/plans';
-import { profileForCategory } from '@/lib/requirements';
+import { CURRENT_PROFILE_BY_CATEGORY, resolveCategory } from '@/lib/requirements';
 import { fourEyesEnabled, fourEyesRefusal, recordApproval, serializeApproval } from './approval';
 import { decodeCursor, encodeCursor } from './cursor';
 import { recomputeSku } from './evaluate';
@@ -41,11 +41,20 @@ async function countSkus(db: Db, workspaceId: string) {
 }
 
 function normalize(input: CreateSkuInput) {
-  const profile = profileForCategory(input.category_code);
+  const product_name = input.product_name.trim().replace(/\s+/g, ' ');
+  // The category as given (a code or a shop path) and, where it does not decide, the product's name.
+  const category = resolveCategory({ category_text: input.category_code, product_name });
+  const profile = {
+    id: CURRENT_PROFILE_BY_CATEGORY[category.code],
+    defaulted: category.defaulted,
+    category_code: category.code,
+    category_text: input.category_code?.trim() || null,
+    match: { confidence: category.confidence, reason: category.reason, source: category.source },
+  };
   return {
     normalized: {
       sku_code: input.sku_code,
-      product_name: input.product_name.trim().replace(/\s+/g, ' '),
+      product_name,
       gtin: input.gtin ?? null,
       category_code: profile.category_code,
       external_sku_id: input.external_sku_id?.trim() || null,
@@ -120,6 +129,8 @@ export async function createSku(
           gtin: normalized.gtin,
           categoryCode: normalized.category_code,
           categoryDefaulted: profile.defaulted,
+          categoryText: profile.category_text,
+          categoryMatch: profile.match,
           externalSkuId: normalized.external_sku_id,
           requirementProfileId: profile.id,
           createdBy: actor.userId,

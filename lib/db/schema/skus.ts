@@ -13,6 +13,12 @@ export interface StoredBlocker {
   waived?: { by: string; at: string; reason: string } | null;
 }
 
+export interface StoredCategoryMatch {
+  confidence: number;
+  reason: string;
+  source: string;
+}
+
 export const skus = pgTable('skus', {
   id: uuid('id')
     .primaryKey()
@@ -23,6 +29,10 @@ export const skus = pgTable('skus', {
   gtin: text('gtin'),
   categoryCode: text('category_code').notNull().default('general'),
   categoryDefaulted: boolean('category_defaulted').notNull().default(true),
+  /** the category as given (a shop path), before it was matched to categoryCode */
+  categoryText: text('category_text'),
+  /** how categoryCode was decided (lib/requirements/category-match.ts) */
+  categoryMatch: jsonb('category_match').$type<StoredCategoryMatch>(),
   externalSkuId: text('external_sku_id'),
   requirementProfileId: text('requirement_profile_id'),
   reviewState: text('review_state').$type<'open' | 'complete'>().notNull().default('open'),

@@ -32,6 +32,11 @@ export const dashboardMessages = defineMessages({
     'next.cta_review': 'Review',
     'next.cta_approve': 'Approve',
     'next.cta_publish': 'Publish',
+    'next.category_not_recognised': {
+      one: 'SKU whose category was not recognised: only the general rules were checked',
+      other: 'SKUs whose category was not recognised: only the general rules were checked',
+    },
+    'next.cta_category': 'Pick categories',
 
     'readiness.error': 'Readiness figures could not be loaded',
     'readiness.by_status': 'SKUs by status',
@@ -110,6 +115,11 @@ export const dashboardMessages = defineMessages({
     'next.cta_review': 'Prüfen',
     'next.cta_approve': 'Freigeben',
     'next.cta_publish': 'Veröffentlichen',
+    'next.category_not_recognised': {
+      one: 'SKU mit nicht erkannter Kategorie: nur die allgemeinen Regeln wurden geprüft',
+      other: 'SKUs mit nicht erkannter Kategorie: nur die allgemeinen Regeln wurden geprüft',
+    },
+    'next.cta_category': 'Kategorien wählen',
 
     'readiness.error': 'Die Kennzahlen zur Marktreife konnten nicht geladen werden',
     'readiness.by_status': 'SKUs nach Status',

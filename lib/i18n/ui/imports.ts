@@ -153,6 +153,15 @@ export const importMessages = defineMessages({
     'summary.operators_description':
       'Manufacturers, importers and responsible persons named in the rows, grouped by name, address and email. After the import you link each one to an entity once, for all its SKUs.',
     'summary.no_operators': 'No operator columns are mapped, so no entities are proposed.',
+    'summary.unrecognised_title': {
+      one: '{count} row whose category was not recognised',
+      other: '{count} rows whose category was not recognised',
+    },
+    'summary.unrecognised_description':
+      'Neither the category nor the product name, rated voltage, battery type or description says what these products are: only the general rules will be checked for them until you pick their category (SKU list, bulk action "Category").',
+    'summary.unrecognised_none': 'No category',
+    'summary.unrecognised_rows': 'Rows {rows}',
+    'summary.unrecognised_more': 'and more',
 
     'diff.linked_entity': '{role} (linked entity)',
     'diff.empty': 'empty',
@@ -455,6 +464,15 @@ export const importMessages = defineMessages({
     'summary.no_operators':
       'Keine Spalten zu Wirtschaftsakteuren zugeordnet, daher werden keine Wirtschaftsakteure vorgeschlagen.',
 
+    'summary.unrecognised_title': {
+      one: '{count} Zeile mit nicht erkannter Kategorie',
+      other: '{count} Zeilen mit nicht erkannter Kategorie',
+    },
+    'summary.unrecognised_description':
+      'Weder die Kategorie noch Produktname, Nennspannung, Batterietyp oder Beschreibung sagen, was diese Produkte sind: Für sie werden nur die allgemeinen Regeln geprüft, bis Sie ihre Kategorie wählen (SKU-Liste, Sammelaktion „Kategorie“).',
+    'summary.unrecognised_none': 'Keine Kategorie',
+    'summary.unrecognised_rows': 'Zeilen {rows}',
+    'summary.unrecognised_more': 'und weitere',
     'diff.linked_entity': '{role} (verknüpfter Wirtschaftsakteur)',
     'diff.empty': 'leer',
     'diff.shortened': '(gekürzt; der vollständige Text wird importiert)',

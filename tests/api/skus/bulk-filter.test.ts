@@ -28,7 +28,7 @@ const server = useSmtp();
 async function make(u: TestUser, prefix: string, n: number) {
   const ids: string[] = [];
   for (let i = 0; i < n; i++)
-    ids.push((await createSku(u, { sku_code: `${prefix}-${i}`, product_name: `Lamp ${prefix} ${i}` })).id);
+    ids.push((await createSku(u, { sku_code: `${prefix}-${i}`, product_name: `Item ${prefix} ${i}` })).id);
   return ids;
 }
 

@@ -631,6 +631,7 @@ describe('waivers, review issues, activity, dashboard', () => {
       blocked: 2,
       needs_review: 0,
       ready_for_approval: 0,
+      category_not_recognised: 0, // toys by code, cutting boards by their name
     });
     expect(res.body.by_status).toEqual([
       { status: 'blocked', count: 2 },

@@ -154,11 +154,12 @@ describe('requirement flows', () => {
 
   it('a non-EU manufacturer needs an EU responsible person, shown on the published page', async () => {
     const u = await makeUser();
-    const sku = await createSku(u, { sku_code: 'CN-1', product_name: 'LED desk lamp', gtin: uniqueGtin() });
+    // A product under the GPSR alone (a lamp would be electrical equipment, with the LVD/EMC/RoHS rules).
+    const sku = await createSku(u, { sku_code: 'CN-1', product_name: 'Bamboo desk organiser', gtin: uniqueGtin() });
     await setFields(u, sku.id, {
       model_number: 'DL-9',
       product_image_url: 'https://images.example/dl-9.jpg',
-      product_description: 'Desk lamp, USB powered.',
+      product_description: 'Desk organiser made of bamboo, three compartments.',
       target_markets: 'DE',
       safety_warnings_de: 'Nicht direkt in die Lichtquelle blicken.',
       // GPSR Art. 9(7): instructions in the market's language (or the answer that none are needed).

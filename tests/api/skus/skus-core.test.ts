@@ -86,8 +86,9 @@ describe('POST /api/skus', () => {
         category_code: 'general',
         external_sku_id: null,
       },
-      category: { selected_code: 'general', defaulted: true },
-      requirement_profile: { would_attach_default: true, id: expect.any(String) },
+      // Furniture is recognised as a kind under the GPSR alone: the general profile, not by default.
+      category: { selected_code: 'general', defaulted: false },
+      requirement_profile: { would_attach_default: false, id: 'gpsr-core@2026-11' },
       plan_limit: { plan: 'trial', limit: expect.any(Number), current_count: 0 },
       blocking_reason: null,
     });

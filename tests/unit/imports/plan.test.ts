@@ -141,7 +141,7 @@ describe('row validation matches the SKU create rules', () => {
       ],
       [
         ['A', 'Ball', 'Made in China', 'DE, FR; AT', '15/03/2024', 'ja', 'not-an-email', 'Spielzeug'],
-        ['B', 'Puppe', 'Atlantis', 'EU', '31.02.2024', 'oui', 'a@b.de', 'Gartenmöbel'],
+        ['B', 'Modell 7', 'Atlantis', 'EU', '31.02.2024', 'oui', 'a@b.de', 'Neuheiten'],
       ],
     );
     const [a, b] = plan.records;

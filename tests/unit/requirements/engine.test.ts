@@ -106,7 +106,13 @@ describe('profiles are versioned data', () => {
     expect(profileForCategory('abbigliamento').id).toBe('textiles@2026-11');
     expect(profileForCategory('Reinigungsmittel').id).toBe('chemicals@2026-11');
     expect(profileForCategory('electric toy').id).toBe('toys@2026-11'); // the more specific regime wins
+    // Furniture is recognised as a product under the GPSR alone: general, but not a default.
     expect(profileForCategory('garden furniture')).toEqual({
+      id: 'gpsr-core@2026-11',
+      defaulted: false,
+      category_code: 'general',
+    });
+    expect(profileForCategory('Neuheiten > Angebote')).toEqual({
       id: 'gpsr-core@2026-11',
       defaulted: true,
       category_code: 'general',
@@ -146,8 +152,10 @@ describe('GPSR core', () => {
       'TARGET_MARKETS_MISSING',
       'RISK_ASSESSMENT_MISSING',
       'TECHNICAL_DOCUMENTATION_MISSING',
+      'CATEGORY_NOT_RECOGNISED', // never silently general: a warning until a person picks a category
     ]);
     expect(r.category_defaulted).toBe(true);
+    expect(r.blockers.at(-1)).toMatchObject({ code: 'CATEGORY_NOT_RECOGNISED', severity: 'warning' });
     const m = r.blockers[0];
     expect(m).toMatchObject({
       severity: 'blocker',
