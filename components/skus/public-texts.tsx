@@ -124,6 +124,7 @@ export function PublicTexts() {
         ) : null}
         {q.error ? <Alert variant="danger">{q.error.message}</Alert> : null}
         {!data && !q.error ? <p className="text-sm text-muted-foreground">{common('loading')}</p> : null}
+        {data ? <MarketLanguages data={data} /> : null}
         {data?.fields.map((f) => (
           <section key={f.field_key} aria-label={fieldLabel(f.field_key, locale)} className="grid gap-2">
             <h3 className="text-sm font-semibold text-foreground">{fieldLabel(f.field_key, locale)}</h3>
@@ -274,5 +275,78 @@ export function PublicTexts() {
         ))}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The languages the SKU's target markets need, each with the state of its warnings and instructions;
+ * a missing text says it needs a translation and leads to its field in the dossier.
+ */
+function MarketLanguages({ data }: { data: Translations }) {
+  const { goTo } = useSkuPage();
+  const t = useT(skuDossierMessages);
+  const locale = useLocale();
+  const status = (s: 'confirmed' | 'suggested' | 'missing') =>
+    s === 'missing' ? t('texts.missing') : valueStatusText(s, locale);
+  return (
+    <section aria-labelledby="market-languages" className="grid gap-2" data-testid="market-languages">
+      <h3 id="market-languages" className="text-sm font-semibold text-foreground">
+        {t('texts.markets_title')}
+      </h3>
+      <p className="text-sm text-muted-foreground">{t('texts.markets_description')}</p>
+      {data.market_languages.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('texts.markets_none')}</p>
+      ) : (
+        <ul className="divide-y divide-border rounded-lg border border-border">
+          {data.market_languages.map((m) => {
+            const missing = m.warnings === 'missing' || m.instructions === 'missing';
+            return (
+              <li
+                key={m.language}
+                className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm"
+                data-testid={`market-language-${m.language}`}
+              >
+                <span className="min-w-32 font-medium text-foreground">
+                  {languageName(m.language, locale)}{' '}
+                  <span className="text-xs font-normal text-muted-foreground">
+                    {t('texts.markets_in', { markets: m.markets.join(', ') })}
+                  </span>
+                </span>
+                {(['warnings', 'instructions'] as const).map((k) => (
+                  <Badge
+                    key={k}
+                    variant={m[k] === 'confirmed' ? 'success' : m[k] === 'suggested' ? 'warning' : 'danger'}
+                  >
+                    {t(`texts.${k}`)}: {status(m[k])}
+                  </Badge>
+                ))}
+                {missing ? (
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="secondary"
+                    className="ml-auto"
+                    onClick={() =>
+                      goTo({
+                        tab: 'dossier',
+                        field: `${m.warnings === 'missing' ? 'safety_warnings' : 'instructions'}_${m.language}`,
+                      })
+                    }
+                    aria-label={t('texts.write', {
+                      label: fieldLabel(
+                        `${m.warnings === 'missing' ? 'safety_warnings' : 'instructions'}_${m.language}`,
+                        locale,
+                      ),
+                    })}
+                  >
+                    {t('texts.needs_translation')}
+                  </Button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TRANSLATED_FIELD_BASES } from '@/lib/dossier/catalogue';
+import { SAFETY_INFO_LANGUAGES } from '@/lib/i18n/languages';
 import { LOCALES } from '@/lib/i18n/locales';
 import { DossierValueSchema } from '@/lib/skus/schemas';
 
@@ -58,6 +59,16 @@ export const TranslationsSchema = z
     ),
     locales: z.array(TranslationLocale),
     fields: z.array(TranslatedFieldSchema),
+    market_languages: z
+      .array(
+        z.object({
+          language: z.enum(SAFETY_INFO_LANGUAGES),
+          markets: z.array(z.string()).describe('the target markets (EEA) whose official languages include it'),
+          warnings: z.enum(['confirmed', 'suggested', 'missing']),
+          instructions: z.enum(['confirmed', 'suggested', 'missing']),
+        }),
+      )
+      .describe('the languages the target markets need for safety information, and the state of each text'),
     ai: z.object({
       available: z.boolean(),
       reason: z.string().nullable().describe('why AI translation is unavailable, when it is'),

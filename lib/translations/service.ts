@@ -13,6 +13,7 @@ import { TRANSLATED_FIELD_BASES, translatedFieldKey, type TranslatedFieldBase } 
 import { addSuggestions, getDossierFields, type SuggestionInput } from '@/lib/dossier/service';
 import { LOCALES, isLocale, type Locale } from '@/lib/i18n/locales';
 import { sourceLanguageOf } from '@/lib/publish/source-language';
+import { eeaMarketsOf, marketLanguages } from './market-languages';
 import { askTranslations, TranslationCallError, type TranslationRequest } from './model';
 import type { TranslateResult, TranslatedField, Translations } from './schemas';
 
@@ -65,9 +66,14 @@ function overview(skuId: string, entries: DossierEntry[]): Translations {
     };
   });
   const available = getLanguageModel() !== null;
+  const state = (key: string) => {
+    const e = byKey.get(key);
+    return e?.current ? 'confirmed' : e?.suggestions.length ? 'suggested' : 'missing';
+  };
   return {
     sku_id: skuId,
     source_language: sourceLanguage,
+    market_languages: marketLanguages(eeaMarketsOf(byKey.get('target_markets')?.current?.value), state),
     locales: [...LOCALES],
     fields,
     ai: { available, reason: available ? null : NO_PROVIDER_REASON },

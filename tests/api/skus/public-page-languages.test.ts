@@ -102,6 +102,31 @@ describe('the language banner', () => {
   });
 });
 
+describe('languages the target markets need', () => {
+  it('per needed language: the markets asking for it and whether warnings and instructions exist', async () => {
+    const u = await makeUser();
+    const { sku } = await publishedGermanSku(u);
+    const get = async () => {
+      const res = await call(translationsRoute, 'GET', `/api/skus/${sku.id}/translations`, {
+        cookie: u.cookie,
+        params: { id: sku.id },
+      });
+      expect(res.status, res.text).toBe(200);
+      return TranslationsSchema.parse(res.body).market_languages;
+    };
+    expect(await get()).toEqual([
+      { language: 'de', markets: ['DE'], warnings: 'confirmed', instructions: 'confirmed' },
+    ]);
+    // Belgium needs its three languages, Austria German again; Switzerland is outside the EEA.
+    await setFields(u, sku.id, { target_markets: 'BE,AT,CH', safety_warnings_fr: 'Attention ! Petits éléments.' });
+    expect(await get()).toEqual([
+      { language: 'nl', markets: ['BE'], warnings: 'missing', instructions: 'missing' },
+      { language: 'fr', markets: ['BE'], warnings: 'confirmed', instructions: 'missing' },
+      { language: 'de', markets: ['BE', 'AT'], warnings: 'confirmed', instructions: 'confirmed' },
+    ]);
+  });
+});
+
 describe('canonical, hreflang, html lang and JSON-LD', () => {
   it('are absolute URLs of /p/{id} itself, one per published language plus x-default, and each renders', async () => {
     const u = await makeUser();
