@@ -302,6 +302,9 @@ const compiled = LABELS.map((d) => ({
 /** Any "Label:" line: never the value of the label above it. */
 const LABEL_LINE = /^[\p{L}][\p{L}\p{N} .'’/()&-]{1,40}\s?[:：]+(?:\s|$)/u;
 
+/** A line that is only codes ("HHT905, HHT906, HHT202"): the rest of a list above it. */
+const CODE_LIST = /^(?:[A-Z0-9][A-Za-z0-9._/-]*\d[A-Za-z0-9._/-]*(?:\s*\([^)]{1,20}\))?\s*(?:[,;]\s*|$))+$/;
+
 const BARE_NOT_VALUE =
   /^(?:use|description|category|type|model|name|family|group|code|number|no\b|details|information|identification|safety|standard|specification|class|range|features?|overview|image|images|photo|picture|list|manual|guide|support|page|documentation|safety)\b/i;
 
@@ -367,6 +370,19 @@ function hitsOn(lines: Line[], line: Line): Hit[] {
         if (!t) continue;
         value = t;
         valueLines = [...used, below];
+      }
+      // A list of codes runs on over the next lines ("Model(s): HHT202-2C, HHT203-A," / "HHT905, HHT906").
+      if (value && (def.key === 'model_number' || def.key === 'test_report_number')) {
+        for (let i = valueLines.at(-1)!.index + 1; i < lines.length && valueLines.length < 6; i++) {
+          const l = lines[i];
+          if (l.page !== line.page || (l.blankBefore && !/[,/-]$/.test(value)) || !CODE_LIST.test(l.text)) break;
+          // A code cut at its hyphen ("HK-UNI-" / "30") is one code; otherwise the line's codes need letters.
+          if (/[A-Za-z0-9]-$/.test(value)) value = `${value}${l.text.replace(/[,\s]+$/, '')}`;
+          else if (l.text.split(/[,;]\s*/).every((t) => !t || /\p{L}/u.test(t)))
+            value = `${value.replace(/[,\s]+$/, '')}, ${l.text.replace(/[,\s]+$/, '')}`;
+          else break;
+          valueLines = [...valueLines, l];
+        }
       }
       if (value) out.push({ def, value, lines: valueLines });
     }

@@ -181,6 +181,13 @@ describe('dates in the layouts documents use', () => {
 });
 
 describe('what a model is not', () => {
+  it('a list of models runs on over its lines; a code cut at its hyphen is one code, not "30, HK-UNI-30"', () => {
+    expect(
+      facts('Model(s): HHT202-2C, HHT203-A,\nHHT905, HHT906\nProduct: Power adapter', 'certificate').model_number,
+    ).toBe('HHT202-2C, HHT203-A, HHT905, HHT906');
+    expect(facts('Model: TX-30, HK-UNI-\n30\nRated: 230 V').model_number).toBe('TX-30, HK-UNI-30');
+    expect(facts('Model No.: AB-12\n2024-05-01').model_number).toBe('AB-12');
+  });
   it('a kind of product under "Type:" is no model; a code under "Model No." is', () => {
     expect(facts('Type: Image Sensor', 'manual').model_number).toBeUndefined();
     expect(facts('Model No. A2663').model_number).toBe('A2663');
