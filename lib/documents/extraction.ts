@@ -16,7 +16,7 @@ import { recomputeSku } from '@/lib/skus/evaluate';
 import { afterDossierChange } from '@/lib/skus/service';
 import { getBlobStore } from '@/lib/storage';
 import { textCacheOf } from './analyse';
-import { EXTRACTION_MAX_PAGES, EXTRACTION_OCR_TIMEOUT_MS } from './limits';
+import { EXTRACTION_MAX_PAGES, extractionOcrTimeoutMs } from './limits';
 import { readFileCached } from './classify';
 import { linkedSkuIds } from './links';
 import { autoLinkDocument, findSkuMatches } from './matching';
@@ -89,7 +89,9 @@ function reclassification(row: DocumentRow, extraction: ExtractionResult) {
   const text = extraction.status === 'ok' ? extraction.text : '';
   if (!text)
     return classifyRules({
-      filename: row.filename,
+      // Reading ran out of its time: the file was not read, so its name decides nothing (issue 34); the
+      // reason goes into the reasoning and the diagnostic, and a re-extraction reads it again.
+      filename: extraction.issue?.code === 'timeout' ? '' : row.filename,
       mimeType: extraction.mimeType,
       extractionIssue: extraction.issue ?? null,
     });
@@ -173,7 +175,7 @@ export async function runDocumentExtraction(
     filename: row.filename,
     mimeType: row.mimeType,
     ocr: true,
-    ocrTimeoutMs: EXTRACTION_OCR_TIMEOUT_MS,
+    ocrTimeoutMs: extractionOcrTimeoutMs(),
     maxPages: EXTRACTION_MAX_PAGES,
   });
   // Reading (OCR above all) is the slow part: a run taken over meanwhile by another worker writes nothing.

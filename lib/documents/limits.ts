@@ -33,6 +33,8 @@ export const UPLOAD_PARSE_TIMEOUT_MS = 10_000;
  * the reason. Below the job's lease (lib/documents/jobs.ts, 10 min) with the parse budget added.
  */
 export const EXTRACTION_OCR_TIMEOUT_MS = 6 * 60_000;
+/** The bound in force: EXTRACTION_OCR_TIMEOUT_MS, or the environment's (tests make it run out). */
+export const extractionOcrTimeoutMs = () => Number(process.env.EXTRACTION_OCR_TIMEOUT_MS) || EXTRACTION_OCR_TIMEOUT_MS;
 
 /**
  * Pages of a PDF the background extraction reads (the text layer; OCR reads at most 3): a manual's
