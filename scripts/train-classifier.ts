@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { contentForClassification } from '@/lib/classify/boilerplate';
 import { modelFeatures, predictWith, type TypeModel } from '@/lib/classify/model';
-import { TEXT_WINDOW } from '@/lib/classify/rules';
+import { aboutKind, classifyByRules, TEXT_WINDOW, withModel, type ClassifyRulesInput } from '@/lib/classify/rules';
 import { LABELLED } from '@/tests/fixtures/documents/labelled';
 import { LABELLED_13 } from '@/tests/fixtures/classify/labelled';
 import { FAMILY_CASES } from '@/tests/fixtures/classify/families';
@@ -53,6 +53,8 @@ interface Example {
   origin: string;
   label: string;
   features: Map<string, number>;
+  /** What classifyRules sees (for the rules-vs-blend comparison of --check). */
+  input?: ClassifyRulesInput;
 }
 
 const prepare = (text: string) => {
@@ -72,7 +74,22 @@ function examples(): Example[] {
       if (!fs.existsSync(file)) continue;
       const text = fs.readFileSync(file, 'utf8');
       if ((text.match(/\p{L}/gu) ?? []).length < 20) continue;
-      out.push({ id: row.id, origin: 'corpus-dev', label: row.document_type, features: modelFeatures(prepare(text)) });
+      const pages = text.includes('\f') ? text.split('\f').map((t) => ({ text: t })) : undefined;
+      const ext = row.filename.split('.').pop();
+      const input: ClassifyRulesInput = {
+        filename: row.filename,
+        snippet: text.slice(0, TEXT_WINDOW),
+        snippetSource:
+          ext === 'pdf' ? 'pdf_first_page' : ext === 'docx' ? 'docx_text' : ext === 'html' ? 'html_text' : 'raw_text',
+        pages,
+      };
+      out.push({
+        id: row.id,
+        origin: 'corpus-dev',
+        label: row.document_type,
+        features: modelFeatures(prepare(text)),
+        input,
+      });
     }
   }
   for (const d of LABELLED)
@@ -183,24 +200,36 @@ function main() {
     `${data.length} training texts: ${[...new Set(data.map((d) => d.origin))].map((o) => `${o} ${data.filter((d) => d.origin === o).length}`).join(', ')}`,
   );
   if (check) {
+    // 5-fold cross-validation: each corpus dev text judged by a model that never saw it, alone and
+    // blended with the rules as classifyRules does; the rules alone beside it.
     let right = 0;
-    let rightCorpus = 0;
-    let corpusN = 0;
+    const corpus = { n: 0, model: 0, rules: 0, blend: 0, blendConfidentWrong: 0 };
     for (let fold = 0; fold < 5; fold++) {
       const test = data.filter((_, i) => i % 5 === fold);
       const model = train(data.filter((_, i) => i % 5 !== fold));
       const col = new Map(model.features.map((f, i) => [f, i]));
       for (const d of test) {
-        const ok = predictWith(model, d.features, col)[0].type === d.label;
-        if (ok) right++;
-        if (d.origin === 'corpus-dev') {
-          corpusN++;
-          if (ok) rightCorpus++;
-          else console.log(`  miss ${d.id} ${d.label} -> ${predictWith(model, d.features, col)[0].type}`);
-        }
+        const p = predictWith(model, d.features, col);
+        if (p[0].type === d.label) right++;
+        if (!d.input) continue;
+        corpus.n++;
+        if (p[0].type === d.label) corpus.model++;
+        const rules = classifyByRules(d.input);
+        if (rules.document_type === d.label) corpus.rules++;
+        const raw = prepare(d.input.snippet ?? '');
+        const blend = withModel(rules, p, 'en', aboutKind(raw) !== null);
+        if (blend.document_type === d.label) corpus.blend++;
+        else if (blend.confidence >= 0.9) corpus.blendConfidentWrong++;
+        if (blend.document_type !== d.label)
+          console.log(
+            `  miss ${d.id} ${d.label}: rules ${rules.document_type} ${rules.confidence}, model ${p[0].type} ${p[0].p.toFixed(2)} -> ${blend.document_type} ${blend.confidence}`,
+          );
       }
     }
-    console.log(`5-fold: ${right}/${data.length}; corpus dev texts ${rightCorpus}/${corpusN}`);
+    console.log(`5-fold, model alone: ${right}/${data.length} of all training texts`);
+    console.log(
+      `corpus dev texts (${corpus.n}): rules ${corpus.rules}, model ${corpus.model}, rules+model ${corpus.blend} (wrong at >= 0.9: ${corpus.blendConfidentWrong})`,
+    );
     return;
   }
   const model = train(data);

@@ -332,6 +332,8 @@ export function classifyRules(input: ClassifyRulesInput): ClassificationResult {
   return withModel(rules, predictType(raw), input.locale ?? 'en', aboutKind(raw) !== null);
 }
 
+/** What agreement of rules and model adds over the weaker of the two. */
+const AGREEMENT_BONUS = 0.05;
 /** A model's reading beats the rules' only when it is this sure and the rules are not sure. */
 const MODEL_OVERRIDE = 0.6;
 /** The model's certainty needed to overrule the rules on a text that reads as an article, label or flyer. */
@@ -365,7 +367,10 @@ export function withModel(
   if (top.type === rules.document_type) {
     // A judgement that asks for confirmation (a text about a type, not of it) stays one.
     if (rules.degraded) return { ...rules, reasoning: note(modelType, top.p) };
-    const confidence = round2(Math.max(rules.confidence, Math.min(0.95, (rules.confidence + top.p) / 2 + 0.05)));
+    // Two readings agreeing add a little over the weaker of them, never more than 0.95.
+    const confidence = round2(
+      Math.max(rules.confidence, Math.min(0.95, Math.min(rules.confidence, top.p) + AGREEMENT_BONUS)),
+    );
     return settle(
       { ...rules, confidence, document_type_confidence: confidence, reasoning: note(modelType, top.p) },
       locale,
@@ -399,7 +404,7 @@ export function withModel(
 }
 
 /** What kind of text about documents (not one) its discourse marks say it is, if any. */
-function aboutKind(raw: string): 'label' | 'flyer' | 'explainer' | null {
+export function aboutKind(raw: string): 'label' | 'flyer' | 'explainer' | null {
   const marks = discourseMarks(raw);
   return marks.label >= 2
     ? 'label'
@@ -436,7 +441,8 @@ function settle(r: ClassificationResult, locale: Locale, rules: ClassificationRe
   };
 }
 
-function classifyByRules(input: ClassifyRulesInput): ClassificationResult {
+/** The rules alone, without the learned model (scripts/train-classifier.ts compares the two). */
+export function classifyByRules(input: ClassifyRulesInput): ClassificationResult {
   const locale: Locale = input.locale ?? 'en';
   const filename = input.filename ?? '';
   const raw = input.snippet ? contentForClassification(input.snippet, input.pages).slice(0, TEXT_WINDOW) : '';
