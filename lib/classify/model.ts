@@ -84,10 +84,19 @@ export function predictWith(model: TypeModel, features: Map<string, number>, col
   return model.classes.map((type, k) => ({ type, p: exp[k] / sum })).sort((a, b) => b.p - a.p);
 }
 
-/** The shipped model's probabilities of each type for a text, most likely first; null without a model. */
+/** Known features a text needs before the model's reading counts: a few words say nothing of a type. */
+export const MIN_MODEL_FEATURES = 25;
+
+/**
+ * The shipped model's probabilities of each type for a text, most likely first; null without a model or
+ * when the text has fewer than MIN_MODEL_FEATURES of the model's features.
+ */
 export function predictType(text: string): { type: string; p: number }[] | null {
   if (!MODEL.classes.length || !MODEL.features.length) return null;
-  return predictWith(MODEL, modelFeatures(text));
+  const features = modelFeatures(text);
+  let known = 0;
+  for (const f of features.keys()) if (COLUMN.has(f)) known++;
+  return known < MIN_MODEL_FEATURES ? null : predictWith(MODEL, features);
 }
 
 export const MODEL_VERSION = MODEL.version;
