@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { skus, type StoredBlocker } from '@/lib/db/schema';
 import { evaluateRequirements, type Blocker, type RequirementEvaluation } from '@/lib/requirements';
+import { emitWebhookEvent } from '@/lib/webhooks/emit';
 import { loadRequirementInput } from './requirement-input';
 
 export function toStoredBlocker(b: Blocker): StoredBlocker {
@@ -32,6 +33,10 @@ export function toStoredBlocker(b: Blocker): StoredBlocker {
 export async function recomputeSku(db: Db, workspaceId: string, skuId: string): Promise<RequirementEvaluation> {
   const input = await loadRequirementInput(db, workspaceId, skuId);
   const evaluation = evaluateRequirements(input);
+  const [before] = await db
+    .select({ blockerCount: skus.blockerCount, skuCode: skus.skuCode })
+    .from(skus)
+    .where(and(eq(skus.id, skuId), eq(skus.workspaceId, workspaceId)));
   await db
     .update(skus)
     .set({
@@ -46,5 +51,20 @@ export async function recomputeSku(db: Db, workspaceId: string, skuId: string): 
       updatedAt: new Date(),
     })
     .where(and(eq(skus.id, skuId), eq(skus.workspaceId, workspaceId)));
+  // Becoming blocked or ready (no open blocker left) is a webhook event, in the caller's transaction.
+  const blocked = evaluation.open_blocker_count > 0;
+  if (before && before.blockerCount > 0 !== blocked)
+    await emitWebhookEvent(db, {
+      workspaceId,
+      type: blocked ? 'sku.blocked' : 'sku.ready',
+      data: {
+        sku_id: skuId,
+        sku_code: before.skuCode,
+        open_blockers: evaluation.open_blocker_count,
+        codes: [
+          ...new Set(evaluation.blockers.filter((b) => !b.waived && b.severity === 'blocker').map((b) => b.code)),
+        ],
+      },
+    });
   return evaluation;
 }

@@ -1,9 +1,13 @@
 /**
  * The events a workspace can subscribe to. Every type listed here is emitted; each names where: an
- * audit action written in the change's transaction (lib/audit.ts), or the step that finishes the work.
+ * audit action written in the change's transaction (lib/audit.ts), the SKU evaluation (lib/skus/evaluate.ts:
+ * single-SKU changes; an import reports import.finished instead), or the step that finishes the work.
  * No imports: the settings page reads this list.
  */
 export const WEBHOOK_EVENTS = {
+  'sku.blocked':
+    'A SKU got its first open blocker (also when it is created with one): it cannot be approved or sold. data: sku_id, sku_code, open_blockers, codes.',
+  'sku.ready': 'A SKU has no open blocker any more and can be reviewed and approved. data: sku_id, sku_code.',
   'sku.approved': 'A SKU was approved (four-eyes rules passed). data: sku_id, sku_code.',
   'sku.approval_reset': 'A change to confirmed data reset an approval: the SKU must be approved again. data: sku_id.',
   'sku.published': 'A safety page was published or republished. data: sku_id, revision, public_url.',

@@ -206,6 +206,22 @@ describe('delivery', () => {
     expect(receiver.received.length).toBe(before + 1);
   });
 
+  it('a SKU becoming blocked and becoming ready are events (sku.blocked on creation with blockers, sku.ready when none is left)', async () => {
+    const u = await makeUser({ plan: 'pro' });
+    await register(u, { url: receiver.url, events: ['sku.blocked', 'sku.ready'] });
+    const sku = await readySku(u); // created blocked, then filled until nothing blocks
+    const events = await db.select().from(webhookEvents).where(eq(webhookEvents.workspaceId, u.workspaceId));
+    const mine = events.filter((e) => e.data.sku_id === sku.id).sort((a, b) => +a.createdAt - +b.createdAt);
+    expect(mine.map((e) => e.type)).toEqual(['sku.blocked', 'sku.ready']);
+    expect(mine[0].data).toMatchObject({ sku_code: sku.sku_code, open_blockers: expect.any(Number) });
+    expect((mine[0].data.codes as string[]).length).toBeGreaterThan(0);
+    // Further changes that leave it ready send nothing more.
+    const before = events.length;
+    await approve(u, sku.id);
+    const after = await db.select().from(webhookEvents).where(eq(webhookEvents.workspaceId, u.workspaceId));
+    expect(after.length).toBe(before);
+  });
+
   it('a change that rolls back writes no event; an event nobody subscribed to writes nothing', async () => {
     const u = await makeUser({ plan: 'pro' });
     await register(u, { url: receiver.url, events: ['export.finished'] });
@@ -275,7 +291,11 @@ describe('delivery', () => {
     // A new process: only the database carries over. Its first sweep sends both.
     const r = await deliverDue(await getDb(), { now: new Date(Date.now() + 1000) });
     expect(r.claimed).toBeGreaterThanOrEqual(2);
-    const sent = receiver.received.slice(before).map((x) => JSON.parse(x.body).data.sku_id);
+    const sent = receiver.received
+      .slice(before)
+      .map((x) => JSON.parse(x.body))
+      .filter((b) => b.workspace_id === u.workspaceId)
+      .map((b) => b.data.sku_id);
     expect(sent.sort()).toEqual(skus.map((s) => s.id).sort());
   });
 
