@@ -20,24 +20,63 @@ function limitFor(cls: RateLimitClass) {
 }
 
 /**
- * Counts one hit in each bucket in one statement (one round trip, where two upserts took two): the
- * buckets' new counts by key. The rows are written in key order, so two requests sharing a bucket never
- * lock their rows in opposite orders.
+ * Adds n hits to each bucket in one statement (rows in key order, so two statements sharing a bucket
+ * never lock their rows in opposite orders); the buckets' new counts by key.
  */
-async function hit(db: Db, keys: string[], windowStart: Date): Promise<Map<string, number>> {
+async function addHits(db: Db, keys: string[], windowStart: Date, n: number): Promise<Map<string, number>> {
   const ws = windowStart.toISOString();
   const values = sql.join(
-    [...keys].sort().map((k) => sql`(${k}, ${ws}::timestamptz, 1)`),
+    keys.map((k) => sql`(${k}, ${ws}::timestamptz, ${n}::int)`),
     sql`, `,
   );
   const rows = await queryRows<{ bucket_key: string; hits: number }>(
     db,
     sql`
     INSERT INTO rate_limit_buckets (bucket_key, window_start, hits) VALUES ${values}
-    ON CONFLICT (bucket_key, window_start) DO UPDATE SET hits = rate_limit_buckets.hits + 1
+    ON CONFLICT (bucket_key, window_start) DO UPDATE SET hits = rate_limit_buckets.hits + EXCLUDED.hits
     RETURNING bucket_key, hits`,
   );
   return new Map(rows.map((r) => [r.bucket_key, Number(r.hits)]));
+}
+
+interface Waiter {
+  resolve: (hits: Map<string, number>) => void;
+  reject: (e: unknown) => void;
+}
+/** Hits waiting for the statement in flight on the same buckets, per buckets and window. */
+const queues = new Map<string, Waiter[]>();
+
+/**
+ * Counts one hit in each bucket. Requests of one caller from one address share their buckets' rows, so
+ * concurrent requests used to queue on the row lock one statement each; while a statement is in flight
+ * on these buckets, the hits arriving meanwhile are added by the next statement together, and each
+ * request gets the count it would have had one after the other. Nothing is counted less, or later
+ * than its own statement.
+ */
+function hit(db: Db, keys: string[], windowStart: Date): Promise<Map<string, number>> {
+  const sorted = [...keys].sort();
+  const id = `${windowStart.getTime()}\n${sorted.join('\n')}`;
+  return new Promise((resolve, reject) => {
+    const queued = queues.get(id);
+    if (queued) {
+      queued.push({ resolve, reject });
+      return;
+    }
+    const queue: Waiter[] = [{ resolve, reject }];
+    queues.set(id, queue);
+    void (async () => {
+      while (queue.length) {
+        const batch = queue.splice(0);
+        try {
+          const totals = await addHits(db, sorted, windowStart, batch.length);
+          batch.forEach((w, i) => w.resolve(new Map([...totals].map(([k, t]) => [k, t - (batch.length - 1 - i)]))));
+        } catch (e) {
+          for (const w of batch) w.reject(e);
+        }
+      }
+      queues.delete(id);
+    })();
+  });
 }
 
 /**

@@ -3,7 +3,8 @@
  * so a request does not read them again each time, and that never delays a change made through the
  * app: a role change, a removal, a revoked key or a plan change applies to the very next request. A
  * change this process did not make (another app instance, a direct SQL update) applies within
- * SESSION_CACHE_MS. The rate-limit buckets of a request are counted in one statement: both still count.
+ * SESSION_CACHE_MS. The rate-limit buckets of a request are counted in one statement, concurrent requests
+ * of one caller together: each request still counts once in each bucket and sees its own count.
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -98,5 +99,24 @@ describe('the session cache', () => {
     const hits = (k: string) => rows.filter((r) => r.bucketKey === k).reduce((n, r) => n + r.hits, 0);
     expect(hits(`default:user:${u.id}`)).toBe(3);
     expect(hits(`ip:${ip}`)).toBe(3);
+  });
+
+  it('concurrent requests of one caller are counted together, each once, with its own remaining count', async () => {
+    const db = await getDb();
+    const u = await makeUser();
+    const ip = '198.18.7.8';
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        call(whoamiRoute, 'GET', '/api/auth/whoami', { cookie: u.cookie, headers: { 'x-forwarded-for': ip } }),
+      ),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const limit = Number(answers[0].headers.get('x-ratelimit-limit'));
+    const remaining = answers.map((a) => Number(a.headers.get('x-ratelimit-remaining'))).sort((a, b) => b - a);
+    expect(remaining).toEqual(Array.from({ length: 12 }, (_, i) => limit - 1 - i));
+    const rows = await db.select().from(rateLimitBuckets);
+    const hits = (k: string) => rows.filter((r) => r.bucketKey === k).reduce((n, r) => n + r.hits, 0);
+    expect(hits(`default:user:${u.id}`)).toBe(12);
+    expect(hits(`ip:${ip}`)).toBe(12);
   });
 });
