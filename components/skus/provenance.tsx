@@ -31,6 +31,8 @@ export function provenanceLabel(source: string, p: Provenance | null | undefined
       return sourceText(source, locale);
     case 'entity_sync':
       return t('prov.entity_badge');
+    case 'supplier_answer':
+      return t('prov.supplier_badge');
     default:
       return source.replace(/_/g, ' ');
   }

@@ -9,6 +9,7 @@ import { skus, supplierRequestEvents, supplierRequestReminders, supplierRequests
 import { MAX_FILE_BYTES } from '@/lib/documents/limits';
 import { AppError } from '@/lib/http/errors';
 import { sanitizeDisplayName, type UploadedFile } from '@/lib/http/multipart';
+import { answersFromText, receiveAnswers } from './answers';
 import { lookupLink, receiveSupplierFiles } from './responses';
 import { addEvent } from './service';
 import type { RequestRow } from './serialize';
@@ -170,7 +171,7 @@ export async function receiveInboundMail(db: Db, raw: Uint8Array, opts: { now?: 
       .where(
         sql`${supplierRequestEvents.requestId} = ${row.id} AND ${supplierRequestEvents.data}->>'inbound_message_id' = ${inboundId}`,
       );
-    if (dup) return { request_id: row.id, duplicate: true, held: false, results: [] };
+    if (dup) return { request_id: row.id, duplicate: true, held: false, results: [], answers: [] };
   }
 
   if (!senderMatches(from, row)) {
@@ -194,7 +195,7 @@ export async function receiveInboundMail(db: Db, raw: Uint8Array, opts: { now?: 
       },
       at: opts.now,
     });
-    return { request_id: row.id, duplicate: false, held: true, results: [] };
+    return { request_id: row.id, duplicate: false, held: true, results: [], answers: [] };
   }
 
   const dir = await makeRunTempDir('inbound');
@@ -231,7 +232,12 @@ export async function receiveInboundMail(db: Db, raw: Uint8Array, opts: { now?: 
       },
       now: opts.now,
     });
-    return { request_id: row.id, duplicate: false, held: false, results: out.results };
+    // The reply's own words, read for answers to the asked fields (offered as suggestions, with the line).
+    const answers = note ? answersFromText(note, row) : [];
+    const answered = answers.length
+      ? (await receiveAnswers(db, { row, answers, via: 'inbound_email', now: opts.now })).results
+      : [];
+    return { request_id: row.id, duplicate: false, held: false, results: out.results, answers: answered };
   } finally {
     await removeRunTempDir(dir);
   }

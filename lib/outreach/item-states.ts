@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { documents, skus, supplierRequestDocuments, type RequestItem, type StoredBlocker } from '@/lib/db/schema';
+import { answeredItemKeys } from './answers';
 import type { RequestRow } from './serialize';
 
 /**
@@ -98,11 +99,12 @@ export async function requestFiles(db: Db, requestIds: string[]): Promise<(Reque
 }
 
 /** The item states of one request, read fresh. */
-export async function loadItemStatuses(db: Db, row: RequestRow, answeredKeys?: ReadonlySet<string>) {
+export async function loadItemStatuses(db: Db, row: RequestRow) {
   const [sku] = await db.select({ blockers: skus.blockers }).from(skus).where(eq(skus.id, row.skuId));
   const files = await requestFiles(db, [row.id]);
+  const answered = (await answeredItemKeys(db, [row.id])).get(row.id);
   return {
-    items: itemStatuses(row.items, openBlockerKeys(sku?.blockers ?? []), files, answeredKeys),
+    items: itemStatuses(row.items, openBlockerKeys(sku?.blockers ?? []), files, answered),
     files,
   };
 }

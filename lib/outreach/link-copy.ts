@@ -31,7 +31,15 @@ export type LinkCopy = Record<
   | 'state_accepted'
   | 'state_rejected'
   | 'rejected_files'
-  | 'total_limits',
+  | 'total_limits'
+  | 'answers_title'
+  | 'answers_send'
+  | 'answers_sending'
+  | 'answers_done'
+  | 'answers_failed'
+  | 'yes'
+  | 'no'
+  | 'choose_one',
   string
 >;
 
@@ -67,6 +75,14 @@ export const LINK_COPY: Record<Locale, LinkCopy> = {
     state_rejected: 'not accepted',
     rejected_files: 'Files not accepted',
     total_limits: 'At most {files} files and {mb} MB for this request in total.',
+    answers_title: 'Your answers',
+    answers_send: 'Send answers',
+    answers_sending: 'Sending…',
+    answers_done: 'Thank you: your answers were received and will be reviewed.',
+    answers_failed: 'The answers could not be sent',
+    yes: 'Yes',
+    no: 'No',
+    choose_one: 'Choose…',
   },
   de: {
     title: 'Angeforderte Unterlagen',
@@ -99,6 +115,14 @@ export const LINK_COPY: Record<Locale, LinkCopy> = {
     state_rejected: 'nicht angenommen',
     rejected_files: 'Nicht angenommene Dateien',
     total_limits: 'Insgesamt höchstens {files} Dateien und {mb} MB für diese Anfrage.',
+    answers_title: 'Ihre Antworten',
+    answers_send: 'Antworten senden',
+    answers_sending: 'Wird gesendet…',
+    answers_done: 'Vielen Dank: Ihre Antworten sind angekommen und werden geprüft.',
+    answers_failed: 'Die Antworten konnten nicht gesendet werden',
+    yes: 'Ja',
+    no: 'Nein',
+    choose_one: 'Bitte wählen…',
   },
   fr: {
     title: 'Documents demandés',
@@ -131,6 +155,14 @@ export const LINK_COPY: Record<Locale, LinkCopy> = {
     state_rejected: 'non accepté',
     rejected_files: 'Fichiers non acceptés',
     total_limits: 'Au plus {files} fichiers et {mb} Mo au total pour cette demande.',
+    answers_title: 'Vos réponses',
+    answers_send: 'Envoyer les réponses',
+    answers_sending: 'Envoi…',
+    answers_done: 'Merci : vos réponses ont été reçues et seront examinées.',
+    answers_failed: 'Les réponses n’ont pas pu être envoyées',
+    yes: 'Oui',
+    no: 'Non',
+    choose_one: 'Choisir…',
   },
   es: {
     title: 'Documentos solicitados',
@@ -163,6 +195,14 @@ export const LINK_COPY: Record<Locale, LinkCopy> = {
     state_rejected: 'no aceptado',
     rejected_files: 'Archivos no aceptados',
     total_limits: 'Como máximo {files} archivos y {mb} MB en total para esta solicitud.',
+    answers_title: 'Sus respuestas',
+    answers_send: 'Enviar respuestas',
+    answers_sending: 'Enviando…',
+    answers_done: 'Gracias: sus respuestas se han recibido y se revisarán.',
+    answers_failed: 'No se pudieron enviar las respuestas',
+    yes: 'Sí',
+    no: 'No',
+    choose_one: 'Elegir…',
   },
   it: {
     title: 'Documenti richiesti',
@@ -195,5 +235,13 @@ export const LINK_COPY: Record<Locale, LinkCopy> = {
     state_rejected: 'non accettato',
     rejected_files: 'File non accettati',
     total_limits: 'Al massimo {files} file e {mb} MB in totale per questa richiesta.',
+    answers_title: 'Le sue risposte',
+    answers_send: 'Invia risposte',
+    answers_sending: 'Invio…',
+    answers_done: 'Grazie: le sue risposte sono state ricevute e verranno esaminate.',
+    answers_failed: 'Non è stato possibile inviare le risposte',
+    yes: 'Sì',
+    no: 'No',
+    choose_one: 'Scegliere…',
   },
 };

@@ -9,6 +9,7 @@ import type { UploadedFile } from '@/lib/http/multipart';
 import { getEnv } from '@/lib/config/env';
 import type { BulkResultItem } from '@/lib/documents/schemas';
 import { isLocale, type Locale } from '@/lib/i18n';
+import { questionsOf } from './answers';
 import { loadItemStatuses } from './item-states';
 import { addEvent, getRequest, getRequestRow } from './service';
 import type { RequestRow } from './serialize';
@@ -74,6 +75,8 @@ export async function publicRequestView(db: Db, row: RequestRow) {
   const [ws] = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, row.workspaceId));
   const { items, files } = await loadItemStatuses(db, row);
   const count = (s: string) => files.filter((f) => f.status === s).length;
+  const locale = (isLocale(row.locale) ? row.locale : 'en') as Locale;
+  const stateOf = new Map(items.map((i) => [i.key, i.state]));
   return {
     requester: ws?.name ?? null,
     product_name: sku?.productName ?? '',
@@ -89,6 +92,7 @@ export async function publicRequestView(db: Db, row: RequestRow) {
     rejected_files: files
       .filter((f) => f.status === 'rejected')
       .map((f) => ({ filename: f.supplierFilename ?? '', reason: f.note })),
+    questions: questionsOf(row, locale).map((q) => ({ ...q, state: stateOf.get(q.item_key) ?? 'open' })),
     expires_at: row.tokenExpiresAt.toISOString(),
   };
 }

@@ -283,3 +283,52 @@ export const BulkSendResult = z
   })
   .meta({ id: 'SupplierEmailBulkSendResult' });
 export type BulkSendResult = z.infer<typeof BulkSendResult>;
+
+/** What the supplier's link shows (GET /api/supplier-email/upload/{token}). */
+export const SupplierLinkView = z
+  .object({
+    requester: z.string().nullable(),
+    product_name: z.string(),
+    sku_code: z.string(),
+    gtin: z.string().nullable(),
+    locale: z.string(),
+    items: z.array(
+      z.object({
+        key: z.string(),
+        label: z.string(),
+        kind: z.enum(['document', 'field']),
+        state: z.enum(['open', 'answered', 'accepted', 'rejected']),
+        reason: z.string().nullable().describe('Why it was not accepted (rejected items).'),
+      }),
+    ),
+    due_date: z.string().nullable(),
+    files_received: z.number().int(),
+    files_accepted: z.number().int(),
+    files_waiting: z.number().int().describe('Received, waiting for review.'),
+    files_rejected: z.number().int(),
+    rejected_files: z.array(z.object({ filename: z.string(), reason: z.string().nullable() })),
+    questions: z
+      .array(
+        z.object({
+          item_key: z.string(),
+          field_key: z.string(),
+          label: z.string(),
+          help: z.string(),
+          kind: z.string(),
+          enum_values: z.array(z.string()).nullable(),
+          state: z.enum(['open', 'answered', 'accepted', 'rejected']),
+        }),
+      )
+      .describe('The asked fields the supplier answers on the page (POST .../answers), in the request’s language.'),
+    expires_at: z.string(),
+  })
+  .meta({ id: 'SupplierLinkView' });
+
+export const SupplierAnswersInput = z
+  .strictObject({
+    answers: z
+      .array(z.strictObject({ field_key: z.string().min(1).max(200), value: z.string().trim().min(1).max(20_000) }))
+      .min(1)
+      .max(50),
+  })
+  .meta({ id: 'SupplierAnswersInput' });

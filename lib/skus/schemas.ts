@@ -354,7 +354,7 @@ export const DossierValueSchema = z
     field_key: z.string(),
     value: z.string(),
     status: z.enum(['suggested', 'confirmed', 'rejected']),
-    source: z.enum(['manual', 'import', 'document_extraction', 'ai_suggestion', 'entity_sync']),
+    source: z.enum(['manual', 'import', 'document_extraction', 'ai_suggestion', 'entity_sync', 'supplier_answer']),
     provenance: z.record(z.string(), z.unknown()),
     confidence: z.number().nullable(),
     created_by: z.string().nullable(),

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import { LocaleProvider } from '@/components/i18n/locale-provider';
+import { SupplierAnswerForm } from '@/components/outreach/supplier-answer-form';
 import { SupplierUploadForm } from '@/components/outreach/supplier-upload-form';
 import { getDb } from '@/lib/db/client';
 import { formatDate, isLocale } from '@/lib/i18n';
@@ -122,6 +123,13 @@ export default async function SupplierLinkPage({ params }: Props) {
             </div>
           )}
         </section>
+        {view.questions.some((q) => q.state === 'open' || q.state === 'rejected') ? (
+          <SupplierAnswerForm
+            token={token}
+            questions={view.questions.filter((q) => q.state === 'open' || q.state === 'rejected')}
+            text={t}
+          />
+        ) : null}
         <SupplierUploadForm
           token={token}
           text={{

@@ -105,3 +105,16 @@ export const workspaceOutreachSettings = pgTable('workspace_outreach_settings', 
   reminderDays: integer('reminder_days').array().notNull().default([3, 7, 14]),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+export const supplierRequestAnswers = pgTable('supplier_request_answers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  workspaceId: uuid('workspace_id').notNull(),
+  requestId: uuid('request_id').notNull(),
+  itemKey: text('item_key').notNull(),
+  fieldKey: text('field_key').notNull(),
+  value: text('value').notNull(),
+  dossierValueId: uuid('dossier_value_id'),
+  via: text('via').$type<'upload_link' | 'inbound_email'>().notNull(),
+  quote: text('quote'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -92,7 +92,8 @@ export const skuEntities = pgTable(
   (t) => [primaryKey({ columns: [t.skuId, t.role] })],
 );
 
-export type DossierSource = 'manual' | 'import' | 'document_extraction' | 'ai_suggestion' | 'entity_sync';
+export type DossierSource =
+  'manual' | 'import' | 'document_extraction' | 'ai_suggestion' | 'entity_sync' | 'supplier_answer';
 export type DossierStatus = 'suggested' | 'confirmed' | 'rejected';
 export interface Provenance {
   document_id?: string;

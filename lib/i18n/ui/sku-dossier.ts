@@ -70,6 +70,7 @@ export const skuDossierMessages = defineMessages({
 
     'prov.manual_badge': 'Manual',
     'prov.entity_badge': 'Entity',
+    'prov.supplier_badge': 'Supplier',
     'prov.import_row': 'Import row {row}',
     'prov.page_short': ' p.{page}',
     'prov.from_named_document': 'From “{name}”',
@@ -364,6 +365,7 @@ export const skuDossierMessages = defineMessages({
 
     'prov.manual_badge': 'Manuell',
     'prov.entity_badge': 'Wirtschaftsakteur',
+    'prov.supplier_badge': 'Lieferant',
     'prov.import_row': 'Import Zeile {row}',
     'prov.page_short': ' S. {page}',
     'prov.from_named_document': 'Aus „{name}“',

@@ -1,7 +1,8 @@
 /** Input of the dossier PDF: a plain snapshot the integrator assembles from the database. */
 import type { DocumentType, EntityRole, Severity } from '@/lib/requirements/types';
 
-export type ProvenanceSource = 'manual' | 'import' | 'document_extraction' | 'ai_suggestion' | 'entity_sync';
+export type ProvenanceSource =
+  'manual' | 'import' | 'document_extraction' | 'ai_suggestion' | 'entity_sync' | 'supplier_answer';
 export type FieldStatus = 'suggested' | 'confirmed' | 'rejected';
 
 export interface DossierPdfProvenance {

@@ -75,6 +75,7 @@ describe('the supplier upload link /r/{token}', () => {
       'items',
       'locale',
       'product_name',
+      'questions',
       'rejected_files',
       'requester',
       'sku_code',

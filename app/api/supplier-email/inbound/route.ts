@@ -34,6 +34,9 @@ const post = defineRoute({
             "The sender is not the request's recipient (nor of its domain): the reply is held on the timeline for the manager, nothing attached.",
           ),
         results: z.array(BulkResultItemSchema),
+        answers: z
+          .array(z.object({ field_key: z.string(), value: z.string(), status: z.enum(['suggested', 'unchanged']) }))
+          .describe('Answers to asked fields read in the reply text (labelled lines, yes/no), offered as suggestions.'),
       }),
     },
   },

@@ -8,6 +8,7 @@ import { zFiles } from '@/lib/http/form';
 import { enforceRateLimit } from '@/lib/http/rate-limit';
 import { publicRequestView, receiveSupplierFiles, requireLink, workspaceRef } from '@/lib/outreach/responses';
 import { hashToken } from '@/lib/outreach/token';
+import { SupplierLinkView } from '@/lib/outreach/schemas';
 
 /** Files per upload through a supplier link, and the body that allows. */
 const MAX_LINK_FILES = 10;
@@ -15,29 +16,7 @@ const MAX_LINK_BODY = MAX_LINK_FILES * MAX_FILE_BYTES + MULTIPART_OVERHEAD_BYTES
 
 const Params = z.object({ token: z.string().min(1).max(200) });
 
-const View = z.object({
-  requester: z.string().nullable(),
-  product_name: z.string(),
-  sku_code: z.string(),
-  gtin: z.string().nullable(),
-  locale: z.string(),
-  items: z.array(
-    z.object({
-      key: z.string(),
-      label: z.string(),
-      kind: z.enum(['document', 'field']),
-      state: z.enum(['open', 'answered', 'accepted', 'rejected']),
-      reason: z.string().nullable().describe('Why it was not accepted (rejected items).'),
-    }),
-  ),
-  due_date: z.string().nullable(),
-  files_received: z.number().int(),
-  files_accepted: z.number().int(),
-  files_waiting: z.number().int().describe('Received, waiting for review.'),
-  files_rejected: z.number().int(),
-  rejected_files: z.array(z.object({ filename: z.string(), reason: z.string().nullable() })),
-  expires_at: z.string(),
-});
+const View = SupplierLinkView;
 
 // GET /api/supplier-email/upload/{token} – what the supplier's link shows (no account).
 const get = defineRoute({
