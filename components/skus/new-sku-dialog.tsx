@@ -1,6 +1,6 @@
 'use client';
 
-import { gtinDigits } from '@/lib/gtin';
+import { acceptGtin, gtinDigits } from '@/lib/gtin';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -172,6 +172,13 @@ function NewSkuForm({
   });
 
   const values = useWatch({ control });
+  // A wrong check digit is accepted (the contract checks digits and length); the form says so beforehand.
+  const gtinHint = React.useMemo(() => {
+    const a = acceptGtin(values.gtin ?? '');
+    return a.ok && !a.check_digit_valid
+      ? { expected: String(a.expected_check_digit ?? ''), fixes: a.likely_fixes.map((f) => f.value) }
+      : null;
+  }, [values.gtin]);
   const bodyJson = JSON.stringify({ ...EMPTY, ...values });
   const debouncedJson = useDebouncedValue(bodyJson, 350);
 
@@ -294,6 +301,12 @@ function NewSkuForm({
                 {...register('gtin')}
               />
               <FieldError id="sku-gtin-msg">{errors.gtin?.message ?? serverFieldError('gtin')}</FieldError>
+              {gtinHint && !errors.gtin && !serverFieldError('gtin') ? (
+                <p className="text-xs text-warning-soft-foreground" data-testid="gtin-check-digit-hint">
+                  {t('new.gtin_check_digit', { digit: gtinHint.expected })}
+                  {gtinHint.fixes.length ? ` ${t('new.gtin_possible', { values: gtinHint.fixes.join(', ') })}` : ''}
+                </p>
+              ) : null}
             </Field>
             <Field>
               <Label htmlFor="sku-category">{t('new.category')}</Label>

@@ -175,6 +175,9 @@ export const skuActionMessages = defineMessages({
     'new.code': 'SKU code',
     'new.code_placeholder': 'e.g. KT-1001',
     'new.gtin_placeholder': 'e.g. 4006381333931',
+    'new.gtin_check_digit':
+      'The check digit does not match (it would be {digit}): the SKU is created with this GTIN and a warning; check it for a typo.',
+    'new.gtin_possible': 'Possibly meant: {values}.',
     'new.code_hint': 'Unique in the workspace; letters, digits, _ and -.',
     'new.name': 'Product name',
     'new.name_placeholder': 'e.g. Wooden train set, 24 pieces',
@@ -380,6 +383,9 @@ export const skuActionMessages = defineMessages({
     'new.code': 'SKU-Code',
     'new.code_placeholder': 'z. B. KT-1001',
     'new.gtin_placeholder': 'z. B. 4006381333931',
+    'new.gtin_check_digit':
+      'Die Prüfziffer passt nicht (sie wäre {digit}): Die SKU wird mit dieser GTIN und einer Warnung angelegt; prüfen Sie sie auf Tippfehler.',
+    'new.gtin_possible': 'Vielleicht gemeint: {values}.',
     'new.code_hint': 'Eindeutig im Arbeitsbereich; Buchstaben, Ziffern, _ und -.',
     'new.name': 'Produktname',
     'new.name_placeholder': 'z. B. Holzeisenbahn, 24 Teile',
