@@ -6,6 +6,7 @@ import { documents, jobRuns } from '@/lib/db/schema';
 import { defineJob } from '@/lib/jobs/define';
 import { enqueueJobs } from '@/lib/jobs/runs';
 import { jobTiming } from '@/lib/jobs/lease';
+import { emitWebhookEvent } from '@/lib/webhooks/emit';
 
 export const EXTRACT_JOB = 'document.extract';
 const RETRY_LIMIT = 2;
@@ -18,6 +19,13 @@ const RECOVER_BATCH = 500;
 const MAX_RUNS_PER_DOCUMENT = 5;
 
 type JobRunRow = typeof jobRuns.$inferSelect;
+
+/** The outcome's plain fields (status, counts) for an event; lists stay in the app. */
+function scalarsOf(o: object): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(o).filter(([, v]) => v === null || ['string', 'number', 'boolean'].includes(typeof v)),
+  );
+}
 
 /** Background extraction of one document: text, facts, SKU suggestions (lib/documents/extraction.ts). */
 export const documentExtractJob = defineJob({
@@ -43,14 +51,25 @@ export const documentExtractJob = defineJob({
         createdBy: run?.createdBy ?? null,
         signal: ctx.signal,
       });
+      await emitWebhookEvent(ctx.db, {
+        workspaceId: ctx.workspaceId,
+        type: 'extraction.finished',
+        data: { document_id: p.document_id, ok: true, ...scalarsOf(outcome) },
+      });
       return { document_id: p.document_id, ...outcome };
     } catch (e) {
       // The last attempt failed: the document must not stay "processing" forever.
-      if (!ctx.signal.aborted && ctx.attempt > RETRY_LIMIT)
+      if (!ctx.signal.aborted && ctx.attempt > RETRY_LIMIT) {
         await ctx.db
           .update(documents)
           .set({ status: 'unreadable', updatedAt: new Date() })
           .where(and(eq(documents.id, p.document_id), eq(documents.status, 'processing')));
+        await emitWebhookEvent(ctx.db, {
+          workspaceId: ctx.workspaceId,
+          type: 'extraction.finished',
+          data: { document_id: p.document_id, ok: false, status: 'unreadable' },
+        });
+      }
       throw e;
     }
   },

@@ -13,6 +13,8 @@ export const WEBHOOK_EVENTS = {
   'sku.published': 'A safety page was published or republished. data: sku_id, revision, public_url.',
   'sku.withdrawn': 'A SKU was deleted and its public page withdrawn (410). data: sku_id, sku_code.',
   'import.finished': 'An import batch finished. data: batch_id and its counts.',
+  'extraction.finished':
+    'A document was read (text, facts, SKU matches) or given up as unreadable. data: document_id, ok, status and counts.',
   'export.finished': 'An export run finished (completed or completed_with_warnings). data: run_id, status, sku_count.',
   'supplier.answered': 'A supplier replied or uploaded through the request link. data: request_id, sku_id, files.',
 } as const;

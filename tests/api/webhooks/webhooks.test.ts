@@ -22,7 +22,7 @@ import { emitWebhookEvent } from '@/lib/webhooks/emit';
 import { verifyWebhook } from '@/lib/webhooks/sign';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
-import { createKey } from '../documents/helpers';
+import { createKey, declarationPdf, settleJobs, upload } from '../documents/helpers';
 import { startSmtp } from '../outreach/helpers';
 import { addMember } from '../teams/helpers';
 import { approve, publish, readySku, withTempBlobStore } from '../skus/fixtures';
@@ -220,6 +220,18 @@ describe('delivery', () => {
     await approve(u, sku.id);
     const after = await db.select().from(webhookEvents).where(eq(webhookEvents.workspaceId, u.workspaceId));
     expect(after.length).toBe(before);
+  });
+
+  it('an uploaded document, once read by the extraction job, is an extraction.finished event', async () => {
+    const u = await makeUser({ plan: 'pro' });
+    await register(u, { url: receiver.url, events: ['extraction.finished'] });
+    const res = await upload(u, [['declaration.pdf', await declarationPdf({ model: 'WH-7' }), 'application/pdf']]);
+    expect(res.status, res.text).toBe(200);
+    const documentId = res.body.results[0].document_id as string;
+    await settleJobs(u.workspaceId);
+    const events = await db.select().from(webhookEvents).where(eq(webhookEvents.workspaceId, u.workspaceId));
+    expect(events.map((e) => e.type)).toEqual(['extraction.finished']);
+    expect(events[0].data).toMatchObject({ document_id: documentId, ok: true });
   });
 
   it('a change that rolls back writes no event; an event nobody subscribed to writes nothing', async () => {
