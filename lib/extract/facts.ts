@@ -11,7 +11,7 @@ import { parseAddress, type PostalAddress } from '@/lib/address/parse';
 import { readDates } from './facts/dates';
 import { FactSet, toLines, type ExtractFactsInput, type FactSuggestion } from './facts/lines';
 import { readMarks } from './facts/marks';
-import { addPartyFacts, findParties, type Party } from './facts/parties';
+import { addPartyFacts, applicantAsMaker, findParties, type Party } from './facts/parties';
 import { readLabelled } from './facts/labelled';
 import { notAModel } from './facts/not-a-model';
 import { readProduct } from './facts/product';
@@ -60,7 +60,15 @@ function withoutFalseModels(facts: FactSuggestion[]): FactSuggestion[] {
 export function extractFacts(input: ExtractFactsInput): FactSuggestion[] {
   const lines = toLines(input);
   const facts = new FactSet();
-  addPartyFacts(findParties(lines), facts);
+  const parties = findParties(lines);
+  if (
+    (input.documentType === 'certificate' || input.documentType === 'test_report') &&
+    !parties.some((p) => p.role === 'manufacturer')
+  ) {
+    const applicant = applicantAsMaker(lines);
+    if (applicant) parties.push(applicant);
+  }
+  addPartyFacts(parties, facts);
   readLabelled(lines, facts);
   readProduct(lines, facts);
   readReferences(lines, facts, input.documentType);

@@ -182,6 +182,8 @@ export function splitNameAddress(value: string): { name: string; address: string
   return { name: v, address: null };
 }
 
+const ADDRESS_ROW = /^(?:address|adresse|anschrift|direccion|indirizzo|add)\s*[:：]/;
+
 const startsBlock = (l: Line): boolean =>
   partyLabel(l.norm) !== null ||
   NAME_ONLY.test(l.norm) ||
@@ -205,7 +207,9 @@ export function blockOf(lines: Line[], label: Line, hasValue: boolean): Line[] {
     if (l.blankBefore && (hasValue || block.length > 0)) {
       const loneName =
         !hasValue && block.length === 1 && COMPANY_SUFFIX.test(block[0].text) && !/\d/.test(block[0].text);
-      if (!loneName || !/\d/.test(l.text)) break;
+      // A form's "Address:" row below its name row, a blank line between them, is the same block.
+      const addressRow = block.length === 0 && ADDRESS_ROW.test(l.norm);
+      if (!addressRow && (!loneName || !/\d/.test(l.text))) break;
     }
     if (startsBlock(l)) break;
     // "The European Authorized Representative for X is:" introduces the block below it; it is not in it.
@@ -477,6 +481,22 @@ const SAME_AS_APPLICANT =
   /^(?:manufacturer'?s?(?: name)?|hersteller|fabricant|fabricante|fabbricante)\s*[:：]\s*(?:same as (?:the )?(?:applicant|client)|wie (?:antragsteller|auftraggeber)|identique au demandeur|igual que el solicitante|come il richiedente)\b/;
 const APPLICANT_LABEL =
   /^(?:applicant(?:'?s)?(?: name)?|client|antragsteller|auftraggeber|demandeur|solicitante|richiedente)\s*[:：]\s*(\S.*)$/;
+
+/**
+ * A certificate's or test report's applicant, when the document names no manufacturer at all: the
+ * manufacturer's candidate at a low confidence (the applicant is usually the maker; a person confirms).
+ */
+export function applicantAsMaker(lines: Line[]): PartyFound | null {
+  if (lines.some((l) => /^(?:manufacturer|hersteller|fabricant|fabricante|fabbricante|factory)\b/.test(l.norm)))
+    return null;
+  for (const line of lines) {
+    if (!APPLICANT_LABEL.test(line.norm)) continue;
+    const value = line.text.replace(/^[^:：]*[:：]\s*/, '').trim();
+    const party = readBlock('manufacturer', line, value, blockOf(lines, line, true));
+    if (party && COMPANY_SUFFIX.test(party.name)) return { ...party, confidence: 0.6 };
+  }
+  return null;
+}
 
 function sameAsApplicant(lines: Line[], found: PartyFound[]): PartyFound[] {
   if (found.some((p) => p.role === 'manufacturer')) return [];

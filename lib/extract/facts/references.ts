@@ -243,6 +243,9 @@ export const standardBase = (s: string) =>
     .replace(/ V\d.*$/, '')
     .trim();
 
+const DECLARES =
+  /\b(?:declar\w*|erklar\w*|konformit\w*|conformit\w*|conformidad|harmoni[sz]ed standards?|standards? applied|applied standards?|angewandte normen|normes appliquees|normas aplicadas|norme applicate)\b/;
+
 /** A line that ends inside a standard's reference ("EN 71-3:2019+", "EN 71-", "EN") runs on in the next. */
 const CUT_STANDARD = /(?:\b(?:EN|IEC|ISO|ETSI)(?:\s+(?:EN|IEC|ISO))?|\d[-+:/]|[+/]\s?A\d{0,2}:?)\s*$/;
 const CONTINUES_STANDARD = /^(?:\d|A\d|AC|[+:/-]\s?\d)/;
@@ -255,13 +258,18 @@ export function readReferences(lines: Line[], facts: FactSet, documentType?: str
   // A safety data sheet declares no product standard: the standards it cites are for protective equipment
   // (section 8), test methods and transport.
   const sds = looksLikeSds(lines, documentType);
+  // A declaration printed with other pages (a data sheet, test results): its standards are those of its
+  // declaration pages, the pages that declare ("declare", "conformity", "standards applied").
+  const declaring = new Set<number | null>();
+  if (documentType === 'declaration_of_conformity' && new Set(lines.map((l) => l.page)).size > 1)
+    for (const l of lines) if (DECLARES.test(l.norm)) declaring.add(l.page);
   for (const line of lines) {
     const found = legislationIn(line.norm);
     if (found.length) {
       for (const f of found) if (!legislation.includes(f)) legislation.push(f);
       legislationLines.push(line);
     }
-    if (sds) continue;
+    if (sds || (declaring.size && !declaring.has(line.page))) continue;
     const next = lines[line.index + 1];
     const joined =
       next && next.page === line.page && CUT_STANDARD.test(line.text) && CONTINUES_STANDARD.test(next.text)

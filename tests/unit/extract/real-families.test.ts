@@ -42,6 +42,19 @@ describe('standards by their grammar', () => {
     expect(standardsIn('tussen de 0 en 100 W')).toEqual([]);
     expect(standardsIn('código EN 16 01 03')).toEqual([]);
   });
+  it("a declaration printed with a data sheet: only its declaring pages' standards", () => {
+    const out = extractFacts({
+      pages: [
+        {
+          page: 1,
+          text: 'EU Declaration of Conformity\nWe declare that the product conforms to:\nEN 55032:2015, EN 55035:2017',
+        },
+        { page: 2, text: 'Specification\nSafety standards: EN 50178, IEC 60068-2-6\nVibration: 10 ~ 500 Hz' },
+      ],
+      documentType: 'declaration_of_conformity',
+    });
+    expect(out.find((f) => f.field_key === 'harmonised_standards')?.value).toBe('EN 55032:2015; EN 55035:2017');
+  });
   it("a safety data sheet's protective-equipment standards are not the product's", () => {
     expect(facts(read('sds-ppe.txt'), 'safety_data_sheet').harmonised_standards).toBeUndefined();
     // Unclassified, the sheet is told by its section headings.
@@ -127,6 +140,21 @@ describe('operators without a label of their own', () => {
     expect(f.applicant).toBe('Nordlicht Sensorik s.r.o.');
     expect(f.test_report_number).toBe('HTW-22-0431');
     expect(f.signatory_name).toBe('Kai Chen');
+  });
+});
+
+describe("a certificate's applicant", () => {
+  it('is the manufacturer candidate (below high confidence) when the certificate names no manufacturer', () => {
+    const text =
+      'Attestation of Compliance\nApplicant : Brightfield Electronics Co., Ltd.\n\nAddress : 3rd Floor, Building F, Harbour Road, Ningbo, China\nProduct : Travel adapter';
+    const out = extractFacts({ text, documentType: 'certificate' });
+    const maker = out.find((f) => f.field_key === 'manufacturer_name');
+    expect(maker?.value).toBe('Brightfield Electronics Co., Ltd.');
+    expect(maker!.confidence).toBeLessThan(0.8);
+    expect(out.find((f) => f.field_key === 'manufacturer_country')?.value).toBe('CN');
+    expect(
+      facts(`${text}\nManufacturer: Other Maker GmbH, Hauptstr. 1, 10115 Berlin`, 'certificate').manufacturer_name,
+    ).toBe('Other Maker GmbH');
   });
 });
 
