@@ -48,12 +48,18 @@ import { PUBLIC_LOCALES, htmlLang, type PublicLocale } from '@/lib/i18n/public-l
 import type { T } from '@/lib/i18n/ui';
 import { blockerTitle } from '@/lib/requirements/titles';
 import { downloadFile, idempotentWrite } from '@/components/api/client';
+import { useDryRun } from '@/components/api/queries/use-api-query';
 import { ApproveDialog, ReviewDialog } from './sign-off-dialogs';
 import { useSkuPage } from './sku-context';
 import { useCan } from '@/components/team/role-context';
 import type { Blocker } from './types';
 import type { z } from 'zod';
-import { ApprovalBlockedDetails, ReviewIncompleteDetails, type PublishResponse } from '@/lib/skus/schemas';
+import {
+  ApprovalBlockedDetails,
+  ReviewIncompleteDetails,
+  type PublishDryRun,
+  type PublishResponse,
+} from '@/lib/skus/schemas';
 
 export type ActionName = 'review' | 'approve' | 'publish' | 'export' | 'dossier' | 'delete';
 export interface ActionOutcome {
@@ -426,6 +432,9 @@ function PublishDialog({
   const sku = detail.sku;
   const next = (sku.published_revision ?? 0) + 1;
   const notApproved = sku.approval_state !== 'approved';
+  // Asked when the dialog opens: a picture that cannot be copied is said before publishing, not after.
+  const check = useDryRun<PublishDryRun>(`/api/skus/${skuId}/publish`);
+  const picture = check.data?.picture ?? null;
 
   async function publish() {
     setSaving(true);
@@ -456,6 +465,11 @@ function PublishDialog({
         {notApproved ? (
           <Alert variant="warning" title={t('publish.not_approved')}>
             {t('publish.not_approved_body')}
+          </Alert>
+        ) : null}
+        {picture && !picture.copyable ? (
+          <Alert variant="warning" title={t('publish.picture_title')} data-testid="publish-picture-warning">
+            {t('publish.picture_body', { reason: picture.reason ?? '' })}
           </Alert>
         ) : null}
         <AlertDialogFooter>

@@ -41,11 +41,14 @@ export const MAX_PICTURE_BYTES = 3 * 1024 * 1024;
  * Copies the product picture into our own storage so the public page loads nothing from elsewhere
  * (its CSP allows images from 'self' only) and the revision keeps the picture it was published with.
  * Raster formats only, recognised by their bytes (never SVG: it can carry script). Never throws.
+ * With `check`, the same fetch and checks run but nothing is stored: the dry run says beforehand
+ * whether the page will have its picture.
  */
 export async function capturePicture(
   sourceUrl: string,
   workspaceId: string,
   publicId: string,
+  opts: { check?: boolean } = {},
 ): Promise<SnapshotPicture> {
   try {
     // A picture uploaded to this workspace is already ours, checked and re-encoded: no fetch.
@@ -75,7 +78,7 @@ export async function capturePicture(
     if (!type) return { captured: false, source_url: sourceUrl, reason: 'not_a_raster_image' };
     const sha256 = crypto.createHash('sha256').update(res.body).digest('hex');
     const blobKey = `${workspaceId}/public/${sha256}`;
-    await getBlobStore().put(blobKey, new Uint8Array(res.body), type);
+    if (!opts.check) await getBlobStore().put(blobKey, new Uint8Array(res.body), type);
     return {
       captured: true,
       source_url: sourceUrl,
@@ -179,6 +182,16 @@ export async function publishSku(db: Db, args: PublishArgs) {
       languages: preview.languages,
       public_documents: publicDocumentsOf(pre, publicUrl ?? '').map((d) => ({ id: d.id, name: d.name, type: d.type })),
       picture_source: preview.fields.product_image_url ?? null,
+      // Whether the picture can be copied, found out now: a page published without it says so only afterwards.
+      picture: preview.fields.product_image_url
+        ? await capturePicture(preview.fields.product_image_url, args.workspaceId, pre.row.publicId ?? 'unassigned', {
+            check: true,
+          }).then((p) => ({
+            source_url: p.source_url,
+            copyable: p.captured,
+            reason: p.captured ? null : p.reason,
+          }))
+        : null,
     };
   }
 

@@ -334,9 +334,15 @@ export const PublishDryRun = z
     revision: z.number().int(),
     public_id: z.string().nullable(),
     public_url: z.string().nullable(),
+    picture: z
+      .object({ source_url: z.string(), copyable: z.boolean(), reason: z.string().nullable() })
+      .nullable()
+      .optional()
+      .describe('the product picture: whether publishing can copy it (fetched now, nothing stored), and why not'),
   })
   .loose()
   .meta({ id: 'PublishDryRunResponse' });
+export type PublishDryRun = z.infer<typeof PublishDryRun>;
 export type PublishResponse = z.infer<typeof PublishResponse>;
 
 /** POST /api/skus/{id}/picture: the stored picture and the dossier field it was set on. */

@@ -90,6 +90,9 @@ export const skuActionMessages = defineMessages({
       'The approved facts of {code} become a public safety page at {path}: manufacturer, EU responsible person, identifiers, picture, and warnings in each market language. The revision cannot be changed afterwards; a later publication makes a new one.',
     'publish.not_approved': 'Not approved',
     'publish.not_approved_body': 'Only an approved SKU can be published. Publishing now will be refused.',
+    'publish.picture_title': 'The product picture cannot be copied',
+    'publish.picture_body':
+      'The page would be published without a picture. Upload the picture as a file in the Publication tab, or fix its address. Reason: {reason}',
     'publish.confirm': 'Publish',
 
     'signed.warnings': 'Warnings',
@@ -292,6 +295,9 @@ export const skuActionMessages = defineMessages({
     'publish.not_approved': 'Nicht freigegeben',
     'publish.not_approved_body':
       'Nur eine freigegebene SKU kann veröffentlicht werden. Eine Veröffentlichung würde jetzt abgelehnt.',
+    'publish.picture_title': 'Das Produktbild kann nicht übernommen werden',
+    'publish.picture_body':
+      'Die Seite würde ohne Bild veröffentlicht. Laden Sie das Bild im Tab „Veröffentlichung“ als Datei hoch oder korrigieren Sie seine Adresse. Grund: {reason}',
     'publish.confirm': 'Veröffentlichen',
 
     'signed.warnings': 'Warnungen',

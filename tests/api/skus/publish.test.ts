@@ -293,6 +293,12 @@ describe('POST /api/skus/{id}/publish', () => {
     const sku = await readySku(u);
     await setField(u, sku.id, 'product_image_url', `${picBase}/board.png`);
     await approve(u, sku.id);
+    const dry = await call(publishRoute, 'POST', `/api/skus/${sku.id}/publish`, {
+      cookie: u.cookie,
+      params: { id: sku.id },
+      query: { dry_run: 'true' },
+    });
+    expect(dry.body.picture).toEqual({ source_url: `${picBase}/board.png`, copyable: true, reason: null });
     const res = await publish(u, sku.id);
     expect(res.body.output.picture).toEqual({ captured: true, source_url: `${picBase}/board.png` });
     const publicId = res.body.output.public_id;
@@ -308,6 +314,18 @@ describe('POST /api/skus/{id}/publish', () => {
     // An SVG (script-capable) is refused; the page then has no picture.
     await setField(u, sku.id, 'product_image_url', `${picBase}/evil.svg`);
     await approve(u, sku.id);
+    // The dry run says beforehand that this picture will not be copied, and why; it stores nothing.
+    const check = await call(publishRoute, 'POST', `/api/skus/${sku.id}/publish`, {
+      cookie: u.cookie,
+      params: { id: sku.id },
+      query: { dry_run: 'true' },
+    });
+    expect(check.status, check.text).toBe(200);
+    expect(check.body.picture).toEqual({
+      source_url: `${picBase}/evil.svg`,
+      copyable: false,
+      reason: 'not_a_raster_image',
+    });
     const again = await publish(u, sku.id);
     expect(again.body.output.picture).toMatchObject({ captured: false, reason: 'not_a_raster_image' });
     expectEnvelope(
