@@ -48,6 +48,9 @@ const SESSION_ONLY_READS = new Set([
   '/api/workspace',
   '/api/workspace/api-keys',
   '/api/workspace/switch',
+  // Webhook endpoints and their delivery log (response bodies of the receivers): admins, in the app.
+  '/api/workspace/webhooks',
+  '/api/workspace/webhooks/{id}/deliveries',
 ]);
 /** Bearer operations open to any valid key: who am I, and the status of a job the key queued. */
 const ANY_KEY = new Set(['/api/auth/whoami', '/api/v1/jobs/{id}']);
