@@ -322,7 +322,11 @@ async function localizedKeys(db: Db, workspaceId: string): Promise<string[]> {
     db,
     sql`SELECT DISTINCT field_key AS k FROM dossier_values WHERE workspace_id = ${workspaceId} AND status = 'confirmed' AND superseded_at IS NULL AND (field_key LIKE 'safety\\_warnings\\_%' OR field_key LIKE 'instructions\\_%')`,
   );
-  return rows.map((r) => String(r.k)).sort();
+  // Only base_<language> keys: LIKE 'instructions\_%' also matches the yes/no field instructions_needed.
+  return rows
+    .map((r) => String(r.k))
+    .filter((k) => /^(safety_warnings|instructions)_[a-z]{2}$/.test(k))
+    .sort();
 }
 
 /** How often a run writes its progress (and the job's heartbeat): twice a second, not once per batch. */

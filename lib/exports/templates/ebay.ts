@@ -1,6 +1,7 @@
 /**
- * eBay: the offer's `regulatory` container (Inventory API) per SKU, in a bulkCreateOffer-shaped
- * { requests: [...] }. Documents are listed with eBay's documentType and languages; their documentId
+ * eBay: the offer's `regulatory` container (Inventory API) per SKU, as bulkCreateOffer bodies
+ * { calls: [{ requests: [...] }, ...] } of at most 25 offers each (eBay's limit per call), each offer on
+ * one marketplace chosen from the SKU's target markets by the rule in ebay-rules.ts. Documents are listed with eBay's documentType and languages; their documentId
  * comes from the Media API (createDocument) when they are uploaded, so it is null here with the file's
  * name and SHA-256 to match.
  */
@@ -10,6 +11,13 @@ import { clip, fileWriter } from '../output';
 import { marketLanguages, targetMarkets } from './checks';
 import { CORE_CHECKS, euOperator, manufacturer, needsEuOperator, warningText } from './shared';
 import type { ExportTemplateDefinition } from './types';
+import {
+  chooseEbayMarketplace,
+  EBAY_BULK_OFFER_LIMIT,
+  EBAY_FALLBACK_MARKETPLACE,
+  EBAY_MARKETPLACE_PRIORITY,
+  type EbayMarketplaceId,
+} from './ebay-rules';
 
 /** eBay's field limits (ResponsiblePerson / Manufacturer types). */
 export const EBAY_LIMITS = {
@@ -63,18 +71,6 @@ export const EBAY_LANGUAGES: Record<string, string> = {
   sv: 'SWEDISH',
 };
 
-const EBAY_MARKETPLACE: Record<string, string> = {
-  DE: 'EBAY_DE',
-  FR: 'EBAY_FR',
-  IT: 'EBAY_IT',
-  ES: 'EBAY_ES',
-  NL: 'EBAY_NL',
-  BE: 'EBAY_BE',
-  AT: 'EBAY_AT',
-  IE: 'EBAY_IE',
-  PL: 'EBAY_PL',
-};
-
 function company(e: ExportEntity) {
   const line2 = [e.postal_code, e.city].filter(Boolean).join(' ');
   return {
@@ -106,16 +102,13 @@ export function responsiblePersons(item: ExportItem): ExportEntity[] {
   return out;
 }
 
-function ebayRequest(item: ExportItem) {
+export function ebayRequest(item: ExportItem, preferred?: EbayMarketplaceId | null) {
   const mfr = manufacturer(item);
   const languages = marketLanguages(item);
   const statements = languages.map((l) => warningText(item, l)).filter((s): s is string => Boolean(s));
-  const markets = targetMarkets(item)
-    .map((c) => EBAY_MARKETPLACE[c])
-    .filter(Boolean);
   return {
     sku: item.sku.sku_code,
-    marketplaceId: markets[0] ?? 'EBAY_DE',
+    marketplaceId: chooseEbayMarketplace(targetMarkets(item), preferred).marketplaceId,
     format: 'FIXED_PRICE',
     regulatory: {
       ...(mfr ? { manufacturer: drop(company(mfr)) } : {}),
@@ -147,9 +140,10 @@ export const EBAY_TEMPLATES: ExportTemplateDefinition[] = [
     channel: 'ebay',
     name: 'eBay regulatory (Inventory API offers)',
     format: 'JSON',
-    version: '2025.03',
+    // 2026.11: calls of at most 25 offers, marketplace by rule (2025.03 put every offer in one body).
+    version: '2026.11',
     description:
-      'One bulkCreateOffer request per SKU with regulatory.manufacturer, responsiblePersons (EU, at most 5, eBay field limits applied), productSafety.statements (warnings of the target-market languages) and documents with eBay document types and languages (documentId to be filled by the Media API upload).',
+      "bulkCreateOffer calls of at most 25 offers, one marketplace per offer from the SKU's target markets (its only eBay country; of several, the export's preferred marketplace, else the first of DE, FR, IT, ES, NL, BE, AT, PL, IE), each with regulatory.manufacturer, responsiblePersons (EU, at most 5, eBay field limits applied), productSafety.statements (warnings of the target-market languages) and documents with eBay document types and languages (documentId to be filled by the Media API upload).",
     extension: 'json',
     contentType: 'application/json',
     mapping: {
@@ -203,6 +197,13 @@ export const EBAY_TEMPLATES: ExportTemplateDefinition[] = [
         fix: "Set the manufacturer's country.",
       },
       {
+        kind: 'required',
+        field: 'target_markets',
+        label: 'A target market with an eBay site',
+        get: (i) => (chooseEbayMarketplace(targetMarkets(i)).rule === 'fallback' ? null : 'ok'),
+        fix: `Add a target market with an eBay site (${EBAY_MARKETPLACE_PRIORITY.map(([c]) => c).join(', ')}); until then the offer goes to the export's preferred marketplace or ${EBAY_FALLBACK_MARKETPLACE}.`,
+      },
+      {
         kind: 'max_count',
         field: 'responsible_person_name',
         label: 'EU responsible persons',
@@ -211,16 +212,23 @@ export const EBAY_TEMPLATES: ExportTemplateDefinition[] = [
       },
     ],
     async render(ctx) {
+      const preferred = ctx.options?.ebay_marketplace ?? null;
       const out = fileWriter(ctx.outPath);
-      await out.write('{"requests":[');
+      await out.write('{"calls":[');
+      // Offers are written as they are read; a call is closed after every EBAY_BULK_OFFER_LIMIT.max.
       let n = 0;
       for await (const chunk of ctx.items()) {
         let text = '';
-        for (const item of chunk) text += `${n++ ? ',' : ''}\n${JSON.stringify(ebayRequest(item))}`;
+        for (const item of chunk) {
+          const inCall = n % EBAY_BULK_OFFER_LIMIT.max;
+          if (inCall === 0) text += `${n ? '\n]},' : ''}\n{"requests":[`;
+          text += `${inCall ? ',' : ''}\n${JSON.stringify(ebayRequest(item, preferred))}`;
+          n++;
+        }
         await out.write(text);
         await ctx.progress(n);
       }
-      await out.write('\n]}\n');
+      await out.write(n ? '\n]}\n]}\n' : ']}\n');
       await out.close();
     },
   },

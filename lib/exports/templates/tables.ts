@@ -103,7 +103,10 @@ export function catalogueColumns(localizedKeys: readonly string[]): Column[] {
     d.key,
     (i) => (d.key === 'gtin' ? gtin(i) : i.fields[d.key]),
   ]);
-  const loc: Column[] = localizedKeys.map((k): Column => [k, (i) => i.fields[k]]);
+  // A localized key that is also a catalogue field (instructions_needed matches instructions_*) is not a
+  // second column of the same name.
+  const fieldKeys = new Set(fields.map((c) => c[0]));
+  const loc: Column[] = localizedKeys.filter((k) => !fieldKeys.has(k)).map((k): Column => [k, (i) => i.fields[k]]);
   const ents: Column[] = ENTITY_ROLES.flatMap((role) => {
     // The role's operator is resolved once per item for its seven columns, not once per column.
     let last: ExportItem | null = null;

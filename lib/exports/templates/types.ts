@@ -3,6 +3,15 @@ import type { Db } from '@/lib/db/client';
 import type { EntityRole, ExportWarning } from '@/lib/db/schema';
 import type { BlobStore } from '@/lib/storage';
 import type { ExportItem } from '../catalogue-data';
+import type { EbayMarketplaceId } from './ebay-rules';
+
+/** Per-run choices of the person exporting (stored on the run; absent ones take the documented default). */
+export interface ExportRunOptions {
+  /** eBay: the marketplace for SKUs whose target markets name several eBay sites (or none). */
+  ebay_marketplace?: EbayMarketplaceId;
+  /** Only approved, not withdrawn SKUs (the dialog's default); false or absent exports the whole scope. */
+  approved_only?: boolean;
+}
 
 export const TEMPLATE_FORMATS = ['XML', 'XLSX', 'CSV', 'PDF', 'ZIP', 'JSON'] as const;
 export type TemplateFormat = (typeof TEMPLATE_FORMATS)[number];
@@ -62,6 +71,8 @@ export interface RenderContext {
   /** Per-language field keys (safety_warnings_de, ...) with confirmed values in the workspace, sorted. */
   localizedKeys: string[];
   progress(done: number): Promise<void>;
+  /** The run's options (absent: every default). */
+  options?: ExportRunOptions;
 }
 
 export interface ExportTemplateDefinition {

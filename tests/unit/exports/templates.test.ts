@@ -17,6 +17,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExportItem } from '@/lib/exports/catalogue-data';
 import { TEMPLATES, templateStatus, type ExportTemplateDefinition } from '@/lib/exports/templates';
 import { runChecks } from '@/lib/exports/templates/checks';
+import { catalogueColumns } from '@/lib/exports/templates/tables';
 import type { RenderContext } from '@/lib/exports/templates/types';
 import { localBlobStore } from '@/lib/storage/local';
 
@@ -258,7 +259,9 @@ describe('export templates on a fixed catalogue', () => {
       JSON.parse(fs.readFileSync(path.join(FIXTURES, 'ebay-offers-regulatory.schema.json'), 'utf8')),
     );
     expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
-    const cn = body.requests.find((r: any) => r.sku === 'GOLD-CN').regulatory;
+    // One marketplace per offer by rule: DE,FR and DE,IT,PL go to EBAY_DE (priority), FR alone to EBAY_FR.
+    expect(body.calls[0].requests.map((r: any) => r.marketplaceId)).toEqual(['EBAY_DE', 'EBAY_DE', 'EBAY_FR']);
+    const cn = body.calls[0].requests.find((r: any) => r.sku === 'GOLD-CN').regulatory;
     expect([...cn.manufacturer.companyName].length).toBe(100);
     expect(cn.manufacturer.city.length).toBeLessThanOrEqual(64);
     expect(cn.responsiblePersons.map((p: any) => p.companyName)).toEqual([
@@ -266,7 +269,7 @@ describe('export templates on a fixed catalogue', () => {
       'AR Services BV',
       'Import Handel KG',
     ]);
-    const eu = body.requests.find((r: any) => r.sku === 'GOLD-EU').regulatory;
+    const eu = body.calls[0].requests.find((r: any) => r.sku === 'GOLD-EU').regulatory;
     expect(eu.documents).toEqual([
       {
         documentId: null,
@@ -284,7 +287,7 @@ describe('export templates on a fixed catalogue', () => {
       },
     ]);
     const tooMany = structuredClone(body);
-    tooMany.requests[0].regulatory.responsiblePersons = Array.from({ length: 6 }, () => ({
+    tooMany.calls[0].requests[0].regulatory.responsiblePersons = Array.from({ length: 6 }, () => ({
       companyName: 'X',
       types: ['EU_RESPONSIBLE_PERSON'],
     }));
@@ -302,6 +305,13 @@ describe('export templates on a fixed catalogue', () => {
       expect(text).not.toMatch(/[,;]\+SUM/);
       expect(text).not.toMatch(/[\u0000\u0007]/);
     }
+  });
+
+  it('GPSR catalogue: a localized key that is also a catalogue field (instructions_needed) is one column, not two', () => {
+    const names = catalogueColumns(['instructions_de', 'instructions_needed', 'safety_warnings_fr']).map((c) => c[0]);
+    expect(names.filter((n) => n === 'instructions_needed')).toHaveLength(1);
+    expect(names).toContain('instructions_de');
+    expect(new Set(names).size).toBe(names.length);
   });
 
   it('GPSR catalogue XLSX and Zalando ZIP: read back with SheetJS, golden as CSV, PDFs per market language', async () => {
