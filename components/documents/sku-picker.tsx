@@ -125,7 +125,7 @@ export function SkuPicker({
               aria-label={value ? `${label}: ${value.sku_code}` : label}
               className={cn(
                 'flex w-full min-w-0 items-center justify-between gap-2 rounded-md border border-input bg-surface px-3 text-left shadow-xs',
-                'focus-visible:border-ring focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/25 disabled:opacity-60',
+                'focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring disabled:opacity-60',
                 size === 'sm' ? 'h-8 text-[0.8125rem]' : 'h-9 text-sm',
               )}
             >

@@ -70,7 +70,7 @@ export function RevealKeyDialog({ apiKey, reason, onClose }: RevealKeyDialogProp
                   data-testid="new-api-key"
                   onFocus={(e) => e.currentTarget.select()}
                   spellCheck={false}
-                  className="h-9 min-w-0 flex-1 rounded-md border border-input bg-surface-muted px-3 font-mono text-[0.8125rem] text-foreground focus-visible:border-ring focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/25"
+                  className="h-9 min-w-0 flex-1 rounded-md border border-input bg-surface-muted px-3 font-mono text-[0.8125rem] text-foreground focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring"
                 />
                 <CopyButton
                   value={apiKey.key}

@@ -149,7 +149,7 @@ function FilterSelect({
         onChange={(e) => onChange(e.target.value)}
         className={cn(
           'h-9 w-full cursor-pointer appearance-none rounded-md border border-input bg-surface pr-8 pl-3 text-sm text-foreground shadow-xs',
-          'focus-visible:border-ring focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-ring/25',
+          'focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring',
         )}
       >
         {children}
