@@ -8,6 +8,10 @@ import { sendResponse } from 'next/dist/server/send-response';
 import { DRAIN_LIMIT_BYTES, guardHttpServer } from '@/lib/http/server-guard';
 import * as importRoute from '@/app/api/import/route';
 import * as healthRoute from '@/app/api/health/route';
+import * as mcpRoute from '@/app/api/mcp/route';
+import { createApiKey } from '@/lib/auth/api-keys';
+import { getDb } from '@/lib/db/client';
+import { MCP_MAX_BODY_BYTES } from '@/lib/mcp/server';
 import { makeUser, ORIGIN, type TestUser } from '../../helpers/http';
 
 /**
@@ -22,15 +26,24 @@ import { makeUser, ORIGIN, type TestUser } from '../../helpers/http';
 let server: http.Server;
 let port = 0;
 let user: TestUser;
+let mcpKey = '';
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 const routes: Record<string, Partial<Record<string, Handler>>> = {
   '/api/import': importRoute,
   '/api/health': healthRoute,
+  '/api/mcp': mcpRoute,
 };
 
 beforeAll(async () => {
-  user = await makeUser();
+  user = await makeUser({ plan: 'pro' });
+  mcpKey = (
+    await createApiKey(await getDb(), {
+      workspace: { id: user.workspaceId, name: 'w', plan: 'pro' },
+      actor: { userId: user.id, apiKeyId: null, label: user.email },
+      input: { name: 'mcp', scopes: ['mcp:read'] },
+    })
+  ).key;
   server = http.createServer(async (req, res) => {
     const handler = routes[new URL(req.url!, ORIGIN).pathname]?.[req.method!];
     if (!handler) {
@@ -167,6 +180,29 @@ describe('an answer given before the request body was read (server guard)', () =
     const body = malformedForm(300 * 1024);
     const { answers } = await converse([head(Buffer.byteLength(body), 'sb-access-token=nope') + body, health], 2);
     expect(answers.map((a) => a.status)).toEqual([401, 200]);
+  });
+
+  it('a JSON-RPC body over the MCP limit is a 413: declared, the next request is answered; chunked, the connection closes', async () => {
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/list',
+      params: { pad: 'x'.repeat(MCP_MAX_BODY_BYTES) },
+    });
+    const mcp = (framing: string) =>
+      `POST /api/mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${mcpKey}\r\n` +
+      `Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n${framing}\r\n`;
+    // Declared: refused before a byte is read, so Node drains it by itself.
+    const declared = await converse([mcp(`Content-Length: ${Buffer.byteLength(body)}\r\n`) + body, health], 2);
+    expect(declared.answers.map((a) => a.status)).toEqual([413, 200]);
+    expect(JSON.parse(declared.answers[0].body).error.code).toBe('PAYLOAD_TOO_LARGE');
+    // Chunked: refused once the limit is read, the rest unread: the answer closes the connection.
+    const chunked = `${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n0\r\n\r\n`;
+    const cut = await converse([mcp('Transfer-Encoding: chunked\r\n') + chunked, health], 2);
+    expect(cut.closedByServer).toBe(true);
+    expect(cut.answers.map((a) => a.status)).toEqual([413]);
+    expect(cut.answers[0].headers.connection).toBe('close');
+    expect(declared.ms + cut.ms).toBeLessThan(4000);
   });
 
   it('a body declared over the drain limit gets its answer with Connection: close, then the server closes', async () => {
