@@ -87,6 +87,8 @@ const EnvSchema = z.object({
   SMTP_FROM: optionalString,
   RESEND_API_KEY: optionalString,
   INBOUND_EMAIL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  // The mailbox whose mail reaches the inbound webhook: request mails reply to <local>+<request id>@<domain>.
+  INBOUND_EMAIL_ADDRESS: z.email().optional(),
   // What one supplier request takes in total through its link and replies (files, bytes).
   SUPPLIER_LINK_MAX_FILES: positiveInt.default(50),
   SUPPLIER_LINK_MAX_BYTES: positiveInt.default(200 * 1024 * 1024),

@@ -58,7 +58,8 @@ export async function sendMail(mail: OutgoingMail): Promise<SendOutcome> {
         from,
         to: [mail.to],
         cc: mail.cc?.length ? mail.cc : undefined,
-        replyTo: mail.replyTo ?? undefined,
+        // Several Reply-To addresses ("a, b"): Resend takes them as a list.
+        replyTo: mail.replyTo ? mail.replyTo.split(/,\s*/) : undefined,
         subject: mail.subject,
         text: mail.text,
         html: mail.html,

@@ -10,6 +10,7 @@ import { AppError } from '@/lib/http/errors';
 import { bulkSkusOrThrow, bulkTargetIds } from '@/lib/skus/bulk';
 import { itemsFromBlockers } from './items';
 import { deliverMail } from './outbox';
+import { replyToHeader } from './reply-address';
 import { BULK_REQUEST_FILTER_MAX, type BulkSendInput, type BulkSendResult } from './schemas';
 import { addEvent, bodyWithLink, resolveRecipient, senderName } from './service';
 import { localeForCountry, renderDraft, renderGroupMail, UPLOAD_LINK_PLACEHOLDER } from './templates';
@@ -220,7 +221,8 @@ async function sendGroup(
         entityId: m.entity?.id ?? null,
         recipient: group.to,
         cc,
-        replyTo: args.replyTo,
+        // One mail for the group: its replies come to the first request's address and find the SKU by code.
+        replyTo: replyToHeader(made[0].id, args.replyTo),
         subject: mail.subject,
         // The mail as sent: its reminder repeats it, listing every product of the mail.
         body: mail.body,

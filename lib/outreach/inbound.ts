@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { getEnv } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
@@ -10,6 +10,7 @@ import { MAX_FILE_BYTES } from '@/lib/documents/limits';
 import { AppError } from '@/lib/http/errors';
 import { sanitizeDisplayName, type UploadedFile } from '@/lib/http/multipart';
 import { answersFromText, receiveAnswers } from './answers';
+import { requestIdFromAddresses } from './reply-address';
 import { lookupLink, receiveSupplierFiles } from './responses';
 import { addEvent } from './service';
 import type { RequestRow } from './serialize';
@@ -86,7 +87,13 @@ async function pickFromMail(db: Db, rows: RequestRow[], hint: string): Promise<R
   return ordered[0];
 }
 
-async function matchRequest(db: Db, ids: string[], text: string, hint: string): Promise<RequestRow | null> {
+async function matchRequest(
+  db: Db,
+  ids: string[],
+  text: string,
+  hint: string,
+  addresses: (string | undefined)[],
+): Promise<RequestRow | null> {
   if (ids.length) {
     const direct = await db.select().from(supplierRequests).where(inArray(supplierRequests.messageId, ids));
     if (direct.length) return pickFromMail(db, direct, hint);
@@ -97,6 +104,19 @@ async function matchRequest(db: Db, ids: string[], text: string, hint: string): 
     if (viaReminder[0]) {
       const [row] = await db.select().from(supplierRequests).where(eq(supplierRequests.id, viaReminder[0].id));
       if (row) return row;
+    }
+  }
+  // The request's own reply address (Reply-To: <local>+<request id>@<domain>).
+  const byAddress = requestIdFromAddresses(addresses);
+  if (byAddress) {
+    const [row] = await db.select().from(supplierRequests).where(eq(supplierRequests.id, byAddress));
+    if (row) {
+      if (!row.messageId) return row;
+      const siblings = await db
+        .select()
+        .from(supplierRequests)
+        .where(and(eq(supplierRequests.workspaceId, row.workspaceId), eq(supplierRequests.messageId, row.messageId)));
+      return pickFromMail(db, siblings, hint);
     }
   }
   for (const m of text.matchAll(TOKEN_IN_TEXT)) {
@@ -151,7 +171,12 @@ export async function receiveInboundMail(db: Db, raw: Uint8Array, opts: { now?: 
   const answered = [...messageIds(email.inReplyTo), ...messageIds(email.references)];
   const text = email.text ?? (email.html ? email.html.replace(/<[^>]+>/g, ' ') : '');
   const hint = [replyText(text), ...email.attachments.map((a) => a.filename ?? '')].join('\n');
-  const row = await matchRequest(db, answered, `${email.subject ?? ''}\n${text}`, hint);
+  const addresses = [
+    ...(email.to ?? []).map((a) => a.address),
+    ...(email.cc ?? []).map((a) => a.address),
+    ...email.headers.filter((h) => ['delivered-to', 'x-original-to'].includes(h.key)).map((h) => h.value),
+  ];
+  const row = await matchRequest(db, answered, `${email.subject ?? ''}\n${text}`, hint, addresses);
   if (!row)
     throw new AppError('INBOUND_UNMATCHED', 'The mail answers no known supplier request.', {
       details: { in_reply_to: email.inReplyTo ?? null },

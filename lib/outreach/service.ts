@@ -21,6 +21,7 @@ import { decodeCursor, encodeCursor } from '@/lib/skus/cursor';
 import { getSkuRow } from '@/lib/skus/service';
 import { itemsFromBlockers } from './items';
 import { deliverMail } from './outbox';
+import { replyToHeader } from './reply-address';
 import type { DraftInput, ListQuery, PatchInput, SendInput } from './schemas';
 import { serializeRequests, type RequestRow } from './serialize';
 import { dueSentence, localeForCountry, renderDraft, textToHtml, UPLOAD_LINK_PLACEHOLDER } from './templates';
@@ -291,7 +292,7 @@ export async function sendRequest(
       entityId: recipient.entity?.id ?? null,
       recipient: input.to,
       cc,
-      replyTo: args.replyTo,
+      replyTo: replyToHeader(id, args.replyTo),
       subject: input.subject,
       body: text,
       locale,

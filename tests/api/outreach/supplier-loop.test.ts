@@ -351,3 +351,35 @@ describe('replies from someone else', () => {
     expect(req.documents).toHaveLength(1);
   });
 });
+
+describe('the reply address', () => {
+  it('with inbound mail configured, Reply-To is the request’s own address (and the sender); a reply to it finds the request without threading headers', async () => {
+    await withEnv({ INBOUND_EMAIL_ADDRESS: 'replies@in.compliance.example' }, async () => {
+      const u = await makeUser();
+      const { sku } = await toySku(u);
+      const r = await sendDefault(u, sku.id, { items: ['TOY_DOC_MISSING'] });
+      const mail = smtp.mails.find((m) => m.parsed.messageId === r.message_id)!;
+      expect(mail.parsed.replyTo?.map((a) => a.address)).toEqual([`replies+${r.id}@in.compliance.example`, u.email]);
+
+      // The supplier's client dropped In-Reply-To and References; the link is not in the text either.
+      const raw = [
+        'From: compliance@spielwaren.example',
+        `To: replies+${r.id}@in.compliance.example`,
+        'Subject: Unterlagen',
+        `Message-ID: <plain-${Date.now()}@spielwaren.example>`,
+        'MIME-Version: 1.0',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'Die Konformitätserklärung folgt morgen.',
+        '',
+      ].join('\r\n');
+      const res = await inbound(raw);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toMatchObject({ request_id: r.id, held: false });
+      expect((await getRequest(u, r.id)).timeline.at(-1)).toMatchObject({
+        kind: 'reply',
+        note: 'Die Konformitätserklärung folgt morgen.',
+      });
+    });
+  });
+});
