@@ -293,7 +293,11 @@ export function readBlock(role: Party, labelLine: Line, value: string, block: Li
     if (first.address) addressParts.push(first.address);
     addressParts.push(...content.slice(1));
   }
-  const nm = (name as string).replace(/[,;:]+$/, '').trim();
+  // OCR's stray marks before a value ("! Same as applicant.") are not part of it.
+  const nm = (name as string)
+    .replace(/[,;:]+$/, '')
+    .replace(/^[^\p{L}\p{N}[(<]+/u, '')
+    .trim();
   if (nm.length < 2 || nm.length > 120 || NEGATIVE.test(nm) || !/\p{L}{2}/u.test(nm)) return null;
   // A lone country line is part of the address; a name that is only a country is no name.
   if (countryCode(nm)) return null;
@@ -478,7 +482,7 @@ function weBlocks(lines: Line[], found: PartyFound[]): PartyFound[] {
  * manufacturer's, as a test report's cover says.
  */
 const SAME_AS_APPLICANT =
-  /^(?:manufacturer'?s?(?: name)?|hersteller|fabricant|fabricante|fabbricante)\s*[:：]\s*(?:same as (?:the )?(?:applicant|client)|wie (?:antragsteller|auftraggeber)|identique au demandeur|igual que el solicitante|come il richiedente)\b/;
+  /^(?:manufacturer'?s?(?: name)?|hersteller|fabricant|fabricante|fabbricante)\s*[:：][^\p{L}]*(?:same as (?:the )?(?:applicant|client)|wie (?:antragsteller|auftraggeber)|identique au demandeur|igual que el solicitante|come il richiedente)\b/u;
 const APPLICANT_LABEL =
   /^(?:applicant(?:'?s)?(?: name)?|client|antragsteller|auftraggeber|demandeur|solicitante|richiedente)\s*[:：]\s*(\S.*)$/;
 

@@ -98,7 +98,14 @@ function placeOfDateLine(line: Line): string | null {
     if (after || /\b(?:of|from|since|vom|du|del|dal)\s*$/i.test(before)) return null;
     const m = PLACE_BEFORE_DATE.exec(before.replace(/,\s*$/, ''));
     const p = m?.[1]?.replace(/[,\s]+$/, '').trim();
-    if (p && PLACE_WORD.test(p) && !/\b(?:date|datum|fecha|data|issued?|valid|dated?|since|from|until|to)\b/i.test(p))
+    if (
+      p &&
+      PLACE_WORD.test(p) &&
+      p.split(/\s+/).length <= 4 &&
+      !/\b(?:date|datum|fecha|data|issued?|valid|dated?|since|from|until|to|by|von|par|por|da|prepared|approved|checked|revised|reviewed|signed|author|page|version|rev)\b/i.test(
+        p,
+      )
+    )
       return p;
     return null;
   }

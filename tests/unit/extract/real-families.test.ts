@@ -117,6 +117,9 @@ describe('the signature: place, date, signatory and function', () => {
     expect(f.issued_on).toBe('2023-09-22');
     expect(f.signatory_function).toBe('Manager');
   });
+  it('"Prepared By <name> <date>" names no place', () => {
+    expect(facts('Prepared By Dr. Benjamin Okoro 04/02/2022', 'risk_assessment').place_of_issue).toBeUndefined();
+  });
   it('a date inside a sentence is no signature: "Council of 9 July 2008 on a common framework"', () => {
     const f = facts(
       'Decision No 768/2008/EC of the European Parliament and of the\nCouncil of 9 July 2008 on a common framework',
@@ -132,6 +135,13 @@ describe('operators without a label of their own', () => {
     expect(f.manufacturer_name).toBe('Tallowmere GmbH');
     expect(f.manufacturer_address).toBe('Kesselweg 12, 22085 Hamburg, Germany');
     expect(f.manufacturer_country).toBe('DE');
+  });
+  it('OCR\'s stray mark before "Same as applicant" is no manufacturer name', () => {
+    const f = facts(
+      "Applicant's name: Brightfield Electronics Co., Ltd.\nAddress: 3F, Harbour Road, Ningbo, China\nManufacturer: ! Same as applicant.",
+      'certificate',
+    );
+    expect(f.manufacturer_name).toBe('Brightfield Electronics Co., Ltd.');
   });
   it('"Manufacturer: Same as applicant" makes the applicant block the manufacturer; the approver signs', () => {
     const f = facts(read('report-same-as-applicant.txt'), 'test_report');
