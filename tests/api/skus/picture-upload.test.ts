@@ -173,9 +173,9 @@ describe('uploading a product picture', () => {
     expect(de.html).toContain('<main lang="de"');
     expect(de.html).toMatch(new RegExp(`<img[^>]+src="/p/${publicId}/picture\\?sha=[0-9a-f]{16}"`));
     expect(de.html).toContain('Nicht in der Spülmaschine reinigen.');
-    // Alternates for every published language (hreflang), canonical without a language.
+    // Alternates for every published language (hreflang) plus x-default, absolute; canonical names the language shown.
     const alt = de.metadata.alternates as { canonical: string; languages: Record<string, string> };
-    expect(alt.canonical).toBe(`/p/${publicId}`);
-    expect(Object.keys(alt.languages).sort()).toEqual(['de', 'en']);
+    expect(alt.canonical).toMatch(new RegExp(`^https?://[^/]+/p/${publicId}\\?lang=de$`));
+    expect(Object.keys(alt.languages).sort()).toEqual(['de', 'en', 'x-default']);
   });
 });
