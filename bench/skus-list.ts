@@ -115,7 +115,7 @@ async function seed(db: import('@/lib/db/client').Db, workspaceId: string) {
 /** The baseline: the same SQL as listSkus (first page, default sort), the same JSON, no framework. */
 function baselineHandler(query: (text: string, params: unknown[]) => Promise<Row[]>, workspaceId: string) {
   const SQL =
-    'select "id", "workspace_id", "sku_code", "product_name", "gtin", "category_code", "category_defaulted", "external_sku_id", "requirement_profile_id", ' +
+    'select "id", "workspace_id", "sku_code", "product_name", "gtin", "category_code", "category_defaulted", "category_text", "category_match", "external_sku_id", "requirement_profile_id", ' +
     '"review_state", "review_completed_at", "review_completed_by", "approval_state", "approved_at", "approved_by", "approved_by_label", "blockers", ' +
     '"blocker_count", "warning_count", "public_id", "published_revision", "published_at", "created_by", "created_at", "updated_at", ' +
     // The cursor's timestamp at the database's microsecond precision (lib/db/keyset).
@@ -140,6 +140,8 @@ function baselineHandler(query: (text: string, params: unknown[]) => Promise<Row
       updated_at: iso(r.updated_at),
       external_sku_id: r.external_sku_id,
       category_defaulted: r.category_defaulted,
+      category_text: r.category_text ?? null,
+      category_match: r.category_match ?? null,
       requirement_profile_id: r.requirement_profile_id,
       warning_count: r.warning_count,
       status:
