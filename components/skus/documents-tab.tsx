@@ -17,6 +17,7 @@ import { useFormat, useLocale, useT } from '@/components/i18n/locale-provider';
 import { languageName } from '@/lib/i18n/languages';
 import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';
 import { DocumentLinker } from './document-linker';
+import { LinkEvidence } from './link-evidence';
 import { blockerText, documentTypeText } from './vocabulary';
 import { isMissingRoute, useSkuPage } from './sku-context';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
@@ -102,7 +103,7 @@ function AutoLinked({ doc, skuId, onUndone }: { doc: SkuDocument; skuId: string;
 }
 
 export function DocumentsTab() {
-  const { skuId, detail, goTo, bump } = useSkuPage();
+  const { skuId, detail, goTo, bump, reloadSku } = useSkuPage();
   const docs = useApiQuery<{ documents: SkuDocument[] }>(`/api/skus/${skuId}/documents`);
   const dossier = useApiQuery<{ fields: DossierField[] }>(`/api/skus/${skuId}/dossier`);
   const catalogue = useCatalogue();
@@ -235,6 +236,14 @@ export function DocumentsTab() {
                           <span className="ml-6 text-xs text-muted-foreground">{fmt.bytes(d.size_bytes)}</span>
                         ) : null}
                         <AutoLinked doc={d} skuId={skuId} onUndone={bump} />
+                        <LinkEvidence
+                          doc={d}
+                          skuId={skuId}
+                          onDecided={async () => {
+                            bump();
+                            await reloadSku();
+                          }}
+                        />
                       </TableCell>
                       <TableCell>
                         {documentTypeText(type, locale)}

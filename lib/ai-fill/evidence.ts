@@ -4,7 +4,7 @@ import { documentExtractions, documents, dossierValues, entities, skuEntities, s
 import { fieldDefinition } from '@/lib/dossier/catalogue';
 import { formatPostalAddress } from '@/lib/entities/service';
 import { AppError } from '@/lib/http/errors';
-import { linkedToSku } from '@/lib/documents/links';
+import { mayBeAboutSku } from '@/lib/documents/links';
 
 /**
  * What an AI fill may look at for one SKU: the extracted text of its linked documents page by page
@@ -69,7 +69,7 @@ export async function gatherEvidence(db: Db, workspaceId: string, skuId: string)
         createdAt: documents.createdAt,
       })
       .from(documents)
-      .where(and(eq(documents.workspaceId, workspaceId), linkedToSku(skuId)))
+      .where(and(eq(documents.workspaceId, workspaceId), mayBeAboutSku(skuId)))
       .orderBy(documents.createdAt, documents.id),
     db
       .select({

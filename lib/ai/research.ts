@@ -13,7 +13,7 @@ import { comparable, findLiteral } from '@/lib/ai-fill/citations';
 import { htmlText, knownProductUrl } from '@/lib/ai-fill/product-page';
 import { clean } from '@/lib/ai-fill/suggest';
 import { safeFetch } from '@/lib/net/safe-fetch';
-import { linkedToSku } from '@/lib/documents/links';
+import { mayBeAboutSku } from '@/lib/documents/links';
 import { getSkuRow } from '@/lib/skus/service';
 import { assertAiBudget, recordAiUsage } from './budget';
 import { aiProviderLabel, aiTimeoutMs, getLanguageModel } from './provider';
@@ -413,7 +413,7 @@ export async function researchProduct(
   const docs = await db
     .select({ id: documents.id, filename: documents.filename, textCache: documents.textCache })
     .from(documents)
-    .where(and(eq(documents.workspaceId, args.workspaceId), linkedToSku(sku.id)))
+    .where(and(eq(documents.workspaceId, args.workspaceId), mayBeAboutSku(sku.id)))
     .orderBy(documents.createdAt, documents.id);
   const sources: Source[] = docs
     .filter((d) => d.textCache)

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Actor, WorkspaceRef } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
+import type { LinkOrigin } from '@/lib/db/schema';
 import type { Locale } from '@/lib/classify/schemas';
 import { listContainerFiles, sanitiseEntryName } from '@/lib/containers';
 import { AppError } from '@/lib/http/errors';
@@ -29,6 +30,8 @@ export interface BulkUploadArgs {
   files: UploadedFile[];
   fields: BulkUploadFields;
   locale?: Locale;
+  /** Who links the files to fields.sku_id: a person by default; a supplier's files wait for a person. */
+  linkOrigin?: LinkOrigin;
 }
 
 export interface BulkUploadResponse {
@@ -210,6 +213,7 @@ class BulkRun {
         snippetSource: cls.snippetSource,
         textCache: analysed.textCache,
         skuId: fields.sku_id ?? null,
+        linkOrigin: this.args.linkOrigin,
         status: 'processing',
         via: c.via,
       },

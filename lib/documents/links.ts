@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { documents, documentSkus, dossierValues, skus } from '@/lib/db/schema';
+import type { EvidenceFacts } from './evidence-status';
 import type { DocumentRow, LinkedSku } from './serialize';
 
 /** Document-to-SKU links live in document_skus only (one row per link, with how it was made). */
@@ -21,6 +22,12 @@ export async function linkedSkusByDocument(
       product_name: skus.productName,
       link_source: documentSkus.linkSource,
       link_evidence: documentSkus.linkEvidence,
+      link_origin: documentSkus.linkOrigin,
+      evidence_status: documentSkus.evidenceStatus,
+      evidence_reason: documentSkus.evidenceReason,
+      evidence_facts: documentSkus.evidenceFacts,
+      decided_by: documentSkus.decidedByLabel,
+      decided_at: documentSkus.decidedAt,
     })
     .from(documentSkus)
     .innerJoin(skus, eq(skus.id, documentSkus.skuId))
@@ -40,6 +47,12 @@ export async function linkedSkusByDocument(
       product_name: j.product_name,
       link_source: j.link_source,
       link_evidence: j.link_evidence ?? null,
+      link_origin: j.link_origin,
+      evidence_status: j.evidence_status,
+      evidence_reason: j.evidence_reason ?? null,
+      evidence_facts: (j.evidence_facts as EvidenceFacts | null) ?? null,
+      decided_by: j.decided_by ?? null,
+      decided_at: j.decided_at?.toISOString() ?? null,
     });
   for (const list of out.values()) list.sort((a, b) => a.sku_code.localeCompare(b.sku_code));
   return out;
@@ -49,9 +62,17 @@ export async function linkedSkuIds(db: Db, row: Pick<DocumentRow, 'id' | 'worksp
   return ((await linkedSkusByDocument(db, row.workspaceId, [row])).get(row.id) ?? []).map((s) => s.id);
 }
 
-/** Documents linked to a SKU (used by listings filtered by SKU and the requirement input). */
+/** Documents linked to a SKU, whatever their evidence status (listings filtered by SKU). */
 export function linkedToSku(skuId: string) {
   return sql`${documents.id} IN (SELECT document_id FROM document_skus WHERE sku_id = ${skuId})`;
+}
+
+/**
+ * Documents linked to a SKU that may be about it: not rejected as its evidence and not about another
+ * product (lib/documents/evidence-status.ts). What AI research and fill read for the SKU.
+ */
+export function mayBeAboutSku(skuId: string) {
+  return sql`${documents.id} IN (SELECT document_id FROM document_skus WHERE sku_id = ${skuId} AND evidence_status IN ('proposed', 'accepted'))`;
 }
 
 /**

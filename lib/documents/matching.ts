@@ -113,6 +113,7 @@ export async function autoLinkDocument(
         documentId: row.id,
         skuId: match.sku_id,
         linkSource: 'auto',
+        linkOrigin: 'extraction',
         linkEvidence: evidence,
       })
       .onConflictDoNothing()

@@ -100,6 +100,50 @@ export const DocumentExtractionSchema = z
   })
   .meta({ id: 'DocumentExtraction' });
 
+export const EVIDENCE_STATUSES = ['proposed', 'accepted', 'rejected', 'about_another_product'] as const;
+export const LINK_ORIGINS = ['person', 'extraction', 'supplier_upload', 'inbound_mail'] as const;
+const IdentitySchema = z.object({
+  model_number: z.string().nullable(),
+  manufacturer_name: z.string().nullable(),
+  gtin: z.string().nullable(),
+});
+/** What the evidence rule compared: the document's identity facts beside the SKU's, with quotes. */
+export const EvidenceFactsSchema = z
+  .object({
+    matches: z.array(
+      z.object({ kind: z.enum(['gtin', 'sku_code', 'model_number']), value: z.string(), quote: z.string().nullable() }),
+    ),
+    contradictions: z.array(
+      z.object({ field_key: z.string(), document: z.string(), sku: z.string(), quote: z.string().nullable() }),
+    ),
+    document_identity: IdentitySchema,
+    sku_identity: IdentitySchema.extend({ sku_code: z.string(), product_name: z.string() }),
+  })
+  .meta({ id: 'DocumentEvidenceFacts' });
+
+export const DecideDocumentLinkInput = z.strictObject({
+  decision: z.enum(['accept', 'reject']),
+  reason: z
+    .string()
+    .trim()
+    .max(1000)
+    .optional()
+    .describe('Why; required to accept a document that is about another product (e.g. a family declaration).'),
+});
+export type DecideDocumentLinkInput = z.infer<typeof DecideDocumentLinkInput>;
+
+export const DocumentLinkDecisionSchema = z
+  .object({
+    document_id: Uuid,
+    sku_id: Uuid,
+    evidence_status: z.enum(EVIDENCE_STATUSES),
+    evidence_reason: z.string().nullable(),
+    decided_by: z.string().nullable(),
+    decided_at: DateTime.nullable(),
+    changed: z.boolean().describe('Whether the decision changed the evidence status (and so the blockers).'),
+  })
+  .meta({ id: 'DocumentLinkDecision' });
+
 export const DocumentSchema = z
   .object({
     id: Uuid,
@@ -131,6 +175,15 @@ export const DocumentSchema = z
           .array(z.object({ kind: z.string(), value: z.string(), quote: z.string().nullable() }))
           .nullable()
           .optional(),
+        link_origin: z.enum(LINK_ORIGINS).optional(),
+        evidence_status: z
+          .enum(EVIDENCE_STATUSES)
+          .optional()
+          .describe('Only an accepted link satisfies a document requirement of the SKU.'),
+        evidence_reason: z.string().nullable().optional(),
+        evidence_facts: EvidenceFactsSchema.nullable().optional(),
+        decided_by: z.string().nullable().optional(),
+        decided_at: DateTime.nullable().optional(),
       }),
     ),
     created_at: DateTime,

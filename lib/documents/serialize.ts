@@ -2,6 +2,9 @@ import type { documentExtractions, documents } from '@/lib/db/schema';
 import type { ClassificationResult, Diagnostic } from '@/lib/classify/schemas';
 import type { DocumentJson } from './schemas';
 
+import type { EvidenceFacts } from './evidence-status';
+import type { EvidenceStatus, LinkOrigin } from '@/lib/db/schema';
+
 export type DocumentRow = typeof documents.$inferSelect;
 export type ExtractionRow = typeof documentExtractions.$inferSelect;
 export interface LinkedSku {
@@ -11,6 +14,13 @@ export interface LinkedSku {
   /** 'auto' when extraction linked the document by the SKU's exact GTIN or code (with the evidence). */
   link_source?: 'manual' | 'auto';
   link_evidence?: { kind: string; value: string; quote: string | null }[] | null;
+  /** Whether the document is evidence about this SKU (lib/documents/evidence-status.ts). */
+  link_origin?: LinkOrigin;
+  evidence_status?: EvidenceStatus;
+  evidence_reason?: string | null;
+  evidence_facts?: EvidenceFacts | null;
+  decided_by?: string | null;
+  decided_at?: string | null;
 }
 
 export const documentFileUrl = (id: string) => `/api/documents/${id}/file`;

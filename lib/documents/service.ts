@@ -152,6 +152,17 @@ export async function listSkuDocuments(db: Db, workspaceId: string, skuId: strin
   return { documents: await serializeDocuments(db, workspaceId, rows) };
 }
 
+/** Locks SKU rows in one order (by id) before a change to their document links. */
+async function lockSkuRows(db: Db, workspaceId: string, skuIds: string[]) {
+  if (!skuIds.length) return;
+  await db.execute(
+    sql`SELECT id FROM skus WHERE workspace_id = ${workspaceId} AND id IN (${sql.join(
+      [...new Set(skuIds)].sort().map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) ORDER BY id FOR UPDATE`,
+  );
+}
+
 async function reevaluate(db: Db, workspaceId: string, actor: Actor, skuIds: string[], reason: string) {
   for (const skuId of new Set(skuIds)) await afterDossierChange(db, { workspaceId, actor, skuId, reason });
 }
@@ -207,6 +218,9 @@ export async function deleteDocument(db: Db, args: { workspaceId: string; actor:
   const skuIds = ((await linkedSkusByDocument(db, args.workspaceId, [row])).get(row.id) ?? []).map((s) => s.id);
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    // The SKUs first, then the document: the order a decision on one of its links takes them
+    // (lib/documents/evidence-decisions.ts), so the two never wait on each other.
+    await lockSkuRows(t, args.workspaceId, skuIds);
     await withdrawDocumentSuggestions(t, { workspaceId: args.workspaceId, documentId: row.id });
     await t.delete(documents).where(eq(documents.id, row.id));
     // Its text (OCR included) kept for reuse goes too: documents are unique per workspace and bytes.
@@ -238,6 +252,7 @@ export async function linkDocument(db: Db, args: { workspaceId: string; actor: A
   const sku = await getSkuRow(db, args.workspaceId, args.skuId);
   const created = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    await lockSkuRows(t, args.workspaceId, [sku.id]);
     const isNew = await linkDocumentRow(t, args.workspaceId, row.id, sku.id);
     if (isNew) {
       await recordAudit(t, {
@@ -272,6 +287,7 @@ export async function unlinkDocument(db: Db, args: { workspaceId: string; actor:
   const sku = await getSkuRow(db, args.workspaceId, args.skuId);
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    await lockSkuRows(t, args.workspaceId, [sku.id]);
     const removed = await t
       .delete(documentSkus)
       .where(and(eq(documentSkus.documentId, row.id), eq(documentSkus.skuId, sku.id)))

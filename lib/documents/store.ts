@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { recordAuditMany } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { documents, documentSkus, type DocumentType } from '@/lib/db/schema';
+import { documents, documentSkus, type DocumentType, type LinkOrigin } from '@/lib/db/schema';
 import type { ClassificationResult } from '@/lib/classify/schemas';
 import { AppError, isUniqueViolation } from '@/lib/http/errors';
 import { PLANS, type PlanId } from '@/lib/plans';
@@ -44,6 +44,8 @@ export interface StoreDocumentInput {
   textCache: string | null;
   /** Links the document to this SKU (a document_skus row). */
   skuId?: string | null;
+  /** Who makes that link (lib/documents/evidence-status.ts): a person unless said otherwise. */
+  linkOrigin?: LinkOrigin;
   status?: string;
   /** Where the document came from, for the audit record ("bulk", "bundle.zip › a.pdf"). */
   via?: string;
@@ -83,17 +85,20 @@ export async function linkDocumentRow(
   workspaceId: string,
   documentId: string,
   skuId: string,
+  linkOrigin: LinkOrigin = 'person',
 ): Promise<boolean> {
   const inserted = await db
     .insert(documentSkus)
-    .values({ workspaceId, documentId, skuId })
+    .values({ workspaceId, documentId, skuId, linkOrigin })
     .onConflictDoNothing()
     .returning({ id: documentSkus.documentId });
   return inserted.length > 0;
 }
 
 async function duplicateOf(db: Db, input: StoreDocumentInput, existing: DocumentRow): Promise<StoreOutcome> {
-  const linked = input.skuId ? await linkDocumentRow(db, input.workspaceId, existing.id, input.skuId) : false;
+  const linked = input.skuId
+    ? await linkDocumentRow(db, input.workspaceId, existing.id, input.skuId, input.linkOrigin)
+    : false;
   return { status: 'duplicate', document: existing, linked };
 }
 
@@ -194,7 +199,12 @@ async function storeBatchOnce(db: Db, inputs: StoreDocumentInput[]): Promise<Sto
       const bySha = new Map(rows.map((r) => [r.sha256, r]));
       const links = toInsert
         .filter(({ input }) => input.skuId)
-        .map(({ input }) => ({ workspaceId, documentId: bySha.get(input.sha256)!.id, skuId: input.skuId! }));
+        .map(({ input }) => ({
+          workspaceId,
+          documentId: bySha.get(input.sha256)!.id,
+          skuId: input.skuId!,
+          linkOrigin: input.linkOrigin ?? ('person' as const),
+        }));
       if (links.length) await t.insert(documentSkus).values(links).onConflictDoNothing();
       await recordAuditMany(
         t,

@@ -111,13 +111,14 @@ export async function loadExportItems(db: Db, workspaceId: string, ids: readonly
           WHERE se.workspace_id = ${workspaceId} AND se.sku_id = ANY(${idArr})
           GROUP BY se.sku_id`,
     ),
-    // The documents linked to each SKU.
+    // The documents accepted as each SKU's evidence (lib/documents/evidence-status.ts): a channel never
+    // gets another product's declaration, nor one still waiting for a person.
     queryRows<{ sku_id: string; j: string }>(
       db,
       sql`SELECT x.sku_id, json_agg(json_build_array(d.id, d.filename, d.document_type, d.mime_type, d.size_bytes::float8, d.sha256, d.storage_key, d.detected_language, d.valid_until::text, d.is_public))::text AS j
           FROM document_skus x
           JOIN documents d ON d.id = x.document_id AND d.workspace_id = ${workspaceId}
-          WHERE x.workspace_id = ${workspaceId} AND x.sku_id = ANY(${idArr})
+          WHERE x.workspace_id = ${workspaceId} AND x.sku_id = ANY(${idArr}) AND x.evidence_status = 'accepted'
           GROUP BY x.sku_id`,
     ),
   ]);

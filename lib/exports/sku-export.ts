@@ -63,6 +63,8 @@ export function buildSkuExport(model: SkuReadModel, exportedAt = new Date()) {
       expired: d.expired,
       is_public: d.row.isPublic,
       linked_via: d.linked_via,
+      evidence_status: d.evidence_status,
+      evidence_reason: d.evidence_reason,
       uploaded_at: d.row.createdAt.toISOString(),
     })),
     warnings: blockers.filter((b) => b.severity === 'warning'),

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor, WorkspaceRef } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { skus, supplierRequestDocuments, supplierRequests, workspaces } from '@/lib/db/schema';
+import { decideDocumentLink } from '@/lib/documents/evidence-decisions';
 import { bulkUpload, unlinkDocument } from '@/lib/documents/service';
 import { AppError } from '@/lib/http/errors';
 import type { UploadedFile } from '@/lib/http/multipart';
@@ -133,7 +134,14 @@ export async function receiveSupplierFiles(
     ).map((d) => d.id),
   );
   const upload = args.files.length
-    ? await bulkUpload(db, { workspace, actor, files: args.files, fields: { sku_id: row.skuId } })
+    ? await bulkUpload(db, {
+        workspace,
+        actor,
+        files: args.files,
+        fields: { sku_id: row.skuId },
+        // A supplier's file is a proposal: it counts once a person accepts it (lib/documents/evidence-status.ts).
+        linkOrigin: args.via === 'upload_link' ? 'supplier_upload' : 'inbound_mail',
+      })
     : { results: [], summary: { uploaded: 0, duplicate: 0, error: 0, skipped_quota: 0 } };
   const fresh = new Map<string, string>();
   for (const r of upload.results)
@@ -298,6 +306,18 @@ export async function decideDocument(
   if (row.status === 'cancelled' || row.status === 'done')
     throw new AppError('INVALID_STATE', `The request is ${row.status}.`, { details: { state: row.status } });
   const now = args.now ?? new Date();
+  // Accepting here is a person's acceptance of the file as the SKU's evidence (a supplier's file only
+  // counts after it); one that is about another product needs the note as the reason.
+  if (args.decision === 'accept' && link.status === 'pending')
+    await decideDocumentLink(db, {
+      workspaceId: args.workspaceId,
+      actor: args.actor,
+      skuId: row.skuId,
+      documentId: args.documentId,
+      decision: 'accept',
+      reason: args.note ?? null,
+      ifLinked: true,
+    });
   const status = args.decision === 'accept' ? 'accepted' : 'rejected';
   const changed = await db
     .update(supplierRequestDocuments)

@@ -92,10 +92,13 @@ export function gtin14(raw: string | null | undefined): string | null {
   return validGtin14(raw);
 }
 
-/** The documents a revision publishes: linked, marked public, not expired. */
+/**
+ * The documents a revision publishes: linked, accepted as evidence about this product (issue 33: a public
+ * page never shows another product's declaration), marked public, not expired.
+ */
 export function publicDocumentsOf(model: SkuReadModel, pageUrl: string): PublicDocumentEntry[] {
   return model.documents
-    .filter((d) => d.row.isPublic && !d.expired)
+    .filter((d) => d.evidence_status === 'accepted' && d.row.isPublic && !d.expired)
     .map((d) => ({
       id: d.row.id,
       name: d.row.filename,

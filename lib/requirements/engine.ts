@@ -458,17 +458,28 @@ function isExpired(ctx: Context, doc: DocumentInput): boolean {
   return until !== null && until < ctx.today;
 }
 
+/** Only a document accepted as evidence about this SKU counts (lib/documents/evidence-status.ts). */
+const isEvidence = (d: DocumentInput) => d.evidence_status === undefined || d.evidence_status === 'accepted';
+
 function evalDocument(ctx: Context, rule: RequirementRule, spec: Extract<RuleSpec, { kind: 'document' }>): Draft[] {
-  const candidates = ctx.documents.filter(
+  const typed = ctx.documents.filter(
     (d) => spec.types.includes(d.type) && documentMatchesReferences(d, spec.references_any),
   );
+  const candidates = typed.filter(isEvidence);
   if (candidates.some((d) => !isExpired(ctx, d))) return [];
   const expired = candidates.filter((d) => isExpired(ctx, d));
+  const waiting = typed.filter((d) => d.evidence_status === 'proposed');
+  const other = typed.filter((d) => d.evidence_status === 'about_another_product');
   let message = rule.message;
   if (expired.length > 0) {
     const list = expired.map((d) => `"${d.name}" expired on ${toDay(d.valid_until)}`);
     message += ` The linked ${listFormat(list)}.`;
   }
+  if (waiting.length > 0)
+    message += ` ${listFormat(waiting.map((d) => `"${d.name}"`))} ${waiting.length === 1 ? 'is' : 'are'} linked but not accepted as evidence about this product yet.`;
+  if (other.length > 0)
+    message += ` ${listFormat(other.map((d) => `"${d.name}"`))} ${other.length === 1 ? 'is' : 'are'} about another product.`;
+  const notAccepted = [...waiting, ...other];
   return [
     draft(
       rule.code,
@@ -478,7 +489,13 @@ function evalDocument(ctx: Context, rule: RequirementRule, spec: Extract<RuleSpe
       { kind: 'document', target: spec.types[0] },
       {
         required_document_types: [...spec.types],
-        details: expired.length > 0 ? { expired_document_ids: expired.map((d) => d.id) } : undefined,
+        details:
+          expired.length > 0 || notAccepted.length > 0
+            ? {
+                ...(expired.length > 0 ? { expired_document_ids: expired.map((d) => d.id) } : {}),
+                ...(notAccepted.length > 0 ? { not_accepted_document_ids: notAccepted.map((d) => d.id) } : {}),
+              }
+            : undefined,
       },
     ),
   ];
@@ -490,7 +507,7 @@ function evalDocumentCites(
   rule: RequirementRule,
   spec: Extract<RuleSpec, { kind: 'document_cites' }>,
 ): Draft[] {
-  const current = ctx.documents.filter((d) => spec.types.includes(d.type) && !isExpired(ctx, d));
+  const current = ctx.documents.filter((d) => spec.types.includes(d.type) && isEvidence(d) && !isExpired(ctx, d));
   if (current.length === 0 || current.some((d) => documentMatchesReferences(d, spec.any))) return [];
   return [
     draft(
@@ -635,9 +652,10 @@ function question(fact: FactDefinition, severity: Severity): Draft {
 
 function expiredDocuments(ctx: Context): Blocker[] {
   const out: Blocker[] = [];
-  for (const doc of ctx.documents) {
+  const evidence = ctx.documents.filter(isEvidence);
+  for (const doc of evidence) {
     if (!isExpired(ctx, doc)) continue;
-    const replaced = ctx.documents.some((d) => d.id !== doc.id && d.type === doc.type && !isExpired(ctx, d));
+    const replaced = evidence.some((d) => d.id !== doc.id && d.type === doc.type && !isExpired(ctx, d));
     out.push({
       code: 'DOCUMENT_EXPIRED',
       key: `DOCUMENT_EXPIRED:${doc.id}`,
@@ -654,6 +672,45 @@ function expiredDocuments(ctx: Context): Blocker[] {
     });
   }
   return out;
+}
+
+const ABOUT_ANOTHER_PRODUCT_LEGAL = formatLegalRefs([
+  { act: 'gpsr', article: '9', paragraph: '2' },
+  { act: 'gpsr', article: '9', paragraph: '5' },
+]);
+
+/**
+ * A linked document whose identity facts name another product or maker (or whose identity a person
+ * rejected): the technical documentation must be about the product itself. Resolved by unlinking the
+ * document, correcting the SKU, or a person accepting it with a reason (a family declaration).
+ */
+function documentsAboutAnotherProduct(ctx: Context): Blocker[] {
+  return ctx.documents
+    .filter((d) => d.evidence_status === 'about_another_product')
+    .map((doc) => {
+      const e = doc.evidence;
+      const both =
+        e?.document_says && e.sku_is ? `this document says ${e.document_says}; the SKU is ${e.sku_is}.` : null;
+      const why = both ?? e?.reason ?? 'its identity does not match this SKU.';
+      return {
+        code: 'DOCUMENT_ABOUT_ANOTHER_PRODUCT',
+        key: `DOCUMENT_ABOUT_ANOTHER_PRODUCT:${doc.id}`,
+        severity: 'blocker' as const,
+        message: `"${doc.name}" is about another product: ${why} It is not evidence for this SKU until it is unlinked, the SKU's data is corrected, or a person accepts it with a reason (e.g. a declaration covering several models).`,
+        required_fields: [],
+        required_document_types: [doc.type],
+        fix: { kind: 'document' as const, target: doc.id },
+        rule_id: 'builtin.document_about_another_product',
+        legal_basis: ABOUT_ANOTHER_PRODUCT_LEGAL,
+        waivable: false,
+        details: {
+          document_id: doc.id,
+          document_says: e?.document_says ?? null,
+          sku_is: e?.sku_is ?? null,
+          reason: e?.reason ?? null,
+        },
+      };
+    });
 }
 
 function openReviewItems(ctx: Context): Blocker[] {
@@ -850,6 +907,7 @@ export function evaluateRequirements(input: RequirementInput): RequirementEvalua
   const asked = new Set(blockers.flatMap((b) => b.required_fields));
   for (const q of questions) if (!q.required_fields.some((f) => asked.has(f))) push(q);
   expiredDocuments(ctx).forEach(push);
+  documentsAboutAnotherProduct(ctx).forEach(push);
   openReviewItems(ctx).forEach(push);
   if (categoryDefaulted) push(categoryNotRecognised(input, category));
 
@@ -898,7 +956,9 @@ export function evaluateRequirements(input: RequirementInput): RequirementEvalua
 /** Blocker codes that can be waived (review items must be resolved instead). */
 export function isWaivableCode(code: string): boolean {
   const base = code.split(':')[0];
-  return base !== 'EXTRACTION_CONFLICT_OPEN' && base !== 'REVIEW_ISSUE_OPEN';
+  return (
+    base !== 'EXTRACTION_CONFLICT_OPEN' && base !== 'REVIEW_ISSUE_OPEN' && base !== 'DOCUMENT_ABOUT_ANOTHER_PRODUCT'
+  );
 }
 
 /** Builds the `fields` input from dossier rows, keeping confirmed values only. */

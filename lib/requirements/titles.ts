@@ -148,6 +148,13 @@ const T: Record<string, Titles> = {
     'Categoría no reconocida: solo se comprobaron las reglas generales',
     'Categoria non riconosciuta: sono state verificate solo le regole generali',
   ],
+  DOCUMENT_ABOUT_ANOTHER_PRODUCT: [
+    'Document about another product',
+    'Dokument zu einem anderen Produkt',
+    'Document relatif à un autre produit',
+    'Documento de otro producto',
+    'Documento relativo a un altro prodotto',
+  ],
   DOCUMENT_EXPIRED: [
     'Document expired',
     'Dokument abgelaufen',

@@ -75,6 +75,13 @@ export interface DocumentInput {
   valid_until?: string | null;
   /** Standards and legislation the document cites, when known (e.g. ["EN 71-1:2014", "2009/48/EC"]). */
   references?: readonly string[] | null;
+  /**
+   * Whether the document is evidence about this very SKU (lib/documents/evidence-status.ts). Only an
+   * accepted one satisfies a document requirement; absent counts as accepted (a hypothetical document).
+   */
+  evidence_status?: 'proposed' | 'accepted' | 'rejected' | 'about_another_product';
+  /** For a document about another product: why, and both identities in words ("model X by Y"). */
+  evidence?: { reason: string | null; document_says?: string; sku_is?: string };
 }
 
 export interface ConflictInput {

@@ -8,6 +8,8 @@ import type { Db } from '@/lib/db/client';
 import {
   blockerWaivers,
   documents,
+  documentSkus,
+  type EvidenceStatus,
   dossierValues,
   entities,
   reviewIssues,
@@ -22,7 +24,6 @@ import { fieldDefinition, fieldLabel } from '@/lib/dossier/catalogue';
 import { serializeEntity } from '@/lib/entities/service';
 import { evaluateRequirements, type RequirementEvaluation } from '@/lib/requirements';
 import { toStoredBlocker } from './evaluate';
-import { linkedToSku } from '@/lib/documents/links';
 import { loadRequirementInput } from './requirement-input';
 import { serializeSku, skuStatus, type SkuStatus } from './serialize';
 import { skuEvents } from './activity';
@@ -58,6 +59,9 @@ export interface LinkedDocument {
   /** How the document is attached; one kind since the sku_id column moved into document_skus (kept for the API). */
   linked_via: Array<'document_skus'>;
   expired: boolean;
+  /** Whether it is evidence about this SKU (lib/documents/evidence-status.ts); only accepted ones count. */
+  evidence_status: EvidenceStatus;
+  evidence_reason: string | null;
 }
 
 export interface RevisionSummary {
@@ -178,9 +182,10 @@ export async function loadSkuReadModel(
       .innerJoin(entities, eq(entities.id, skuEntities.entityId))
       .where(and(eq(skuEntities.skuId, skuId), eq(skuEntities.workspaceId, workspaceId))),
     db
-      .select()
-      .from(documents)
-      .where(and(eq(documents.workspaceId, workspaceId), linkedToSku(skuId)))
+      .select({ d: documents, status: documentSkus.evidenceStatus, reason: documentSkus.evidenceReason })
+      .from(documentSkus)
+      .innerJoin(documents, eq(documents.id, documentSkus.documentId))
+      .where(and(eq(documentSkus.workspaceId, workspaceId), eq(documentSkus.skuId, skuId)))
       .orderBy(asc(documents.createdAt), asc(documents.id)),
     db
       .select()
@@ -212,10 +217,12 @@ export async function loadSkuReadModel(
     }));
 
   const today = isoDay(now);
-  const linkedDocs: LinkedDocument[] = docs.map((d) => ({
+  const linkedDocs: LinkedDocument[] = docs.map(({ d, status, reason }) => ({
     row: d,
     linked_via: ['document_skus'],
     expired: Boolean(d.validUntil && d.validUntil < today),
+    evidence_status: status,
+    evidence_reason: reason,
   }));
 
   const ents: LinkedEntity[] = links

@@ -4,6 +4,7 @@ import {
   blockerWaivers,
   documentExtractions,
   documents,
+  documentSkus,
   dossierValues,
   entities,
   reviewIssues,
@@ -11,8 +12,21 @@ import {
   skus,
 } from '@/lib/db/schema';
 import type { DocumentInput, EntityInput, RequirementInput } from '@/lib/requirements';
-import { linkedToSku } from '@/lib/documents/links';
+import { describeIdentity, type EvidenceFacts } from '@/lib/documents/evidence-status';
 import { confirmedFacts } from './extraction-conflicts';
+
+/** Both identities of a document about another product, in words, for its blocker. */
+function identitiesInWords(reason: string | null, facts: Record<string, unknown> | null) {
+  const f = facts as Partial<EvidenceFacts> | null;
+  // The rule's "says X; is Y" is only shown when the document stated something of its identity.
+  const said = f?.document_identity && Object.values(f.document_identity).some(Boolean);
+  return {
+    reason,
+    ...(said && f?.sku_identity
+      ? { document_says: describeIdentity(f.document_identity!), sku_is: describeIdentity(f.sku_identity) }
+      : {}),
+  };
+}
 
 const PO_BOX_RE =
   /\b(p\.?\s?o\.?\s?box|postfach|bo[iî]te postale|apartado( de correos)?|casella postale|postbus|skrytka pocztowa)\b/i;
@@ -35,9 +49,15 @@ export async function loadRequirementInput(db: Db, workspaceId: string, skuId: s
       .innerJoin(entities, eq(entities.id, skuEntities.entityId))
       .where(eq(skuEntities.skuId, skuId)),
     db
-      .select()
-      .from(documents)
-      .where(and(eq(documents.workspaceId, workspaceId), linkedToSku(skuId))),
+      .select({
+        d: documents,
+        status: documentSkus.evidenceStatus,
+        reason: documentSkus.evidenceReason,
+        facts: documentSkus.evidenceFacts,
+      })
+      .from(documentSkus)
+      .innerJoin(documents, eq(documents.id, documentSkus.documentId))
+      .where(and(eq(documentSkus.workspaceId, workspaceId), eq(documentSkus.skuId, skuId))),
     db
       .select()
       .from(reviewIssues)
@@ -48,9 +68,16 @@ export async function loadRequirementInput(db: Db, workspaceId: string, skuId: s
       .where(and(eq(blockerWaivers.skuId, skuId), isNull(blockerWaivers.revokedAt))),
   ]);
 
-  // A document suggestion that really disagrees with the confirmed value is an extraction conflict.
+  // A document suggestion that really disagrees with the confirmed value is an extraction conflict;
+  // suggestions of a document that is about another product (or rejected as evidence) are not: that
+  // document has its own blocker, and its facts say nothing about this SKU.
+  const notEvidence = new Set(
+    docs.filter((x) => x.status === 'about_another_product' || x.status === 'rejected').map((x) => x.d.id),
+  );
   const { fields, conflicts } = confirmedFacts(
-    values.map((v) => ({ id: v.id, field_key: v.fieldKey, value: v.value, status: v.status, source: v.source })),
+    values
+      .filter((v) => !(v.source === 'document_extraction' && notEvidence.has(String(v.provenance?.document_id ?? ''))))
+      .map((v) => ({ id: v.id, field_key: v.fieldKey, value: v.value, status: v.status, source: v.source })),
   );
 
   const references = new Map<string, string[]>();
@@ -60,7 +87,7 @@ export async function loadRequirementInput(db: Db, workspaceId: string, skuId: s
       .from(documentExtractions)
       .where(
         sql`${documentExtractions.documentId} IN (${sql.join(
-          docs.map((d) => sql`${d.id}`),
+          docs.map((x) => sql`${x.d.id}`),
           sql`, `,
         )})`,
       );
@@ -82,12 +109,14 @@ export async function loadRequirementInput(db: Db, workspaceId: string, skuId: s
     has_electronic_address: Boolean(e.email || e.contactUrl),
     is_po_box: PO_BOX_RE.test(e.street ?? ''),
   }));
-  const documentInputs: DocumentInput[] = docs.map((d) => ({
+  const documentInputs: DocumentInput[] = docs.map(({ d, status, reason, facts }) => ({
     id: d.id,
     name: d.filename,
     type: d.documentType,
     valid_until: d.validUntil,
     references: references.get(d.id) ?? null,
+    evidence_status: status,
+    ...(status === 'about_another_product' ? { evidence: identitiesInWords(reason, facts) } : {}),
   }));
   return {
     sku: {

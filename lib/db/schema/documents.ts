@@ -32,6 +32,9 @@ export type DocumentType =
   | 'certificate'
   | 'other';
 
+export type LinkOrigin = 'person' | 'extraction' | 'supplier_upload' | 'inbound_mail';
+export type EvidenceStatus = 'proposed' | 'accepted' | 'rejected' | 'about_another_product';
+
 export const documents = pgTable('documents', {
   id: uuid('id').primaryKey().defaultRandom(),
   workspaceId: uuid('workspace_id').notNull(),
@@ -70,6 +73,21 @@ export const documentSkus = pgTable(
     /** 'manual' or 'auto' (extraction found the SKU's exact GTIN or code; see lib/documents/matching.ts). */
     linkSource: text('link_source').$type<'manual' | 'auto'>().notNull().default('manual'),
     linkEvidence: jsonb('link_evidence').$type<{ kind: string; value: string; quote: string | null }[] | null>(),
+    /** Who made the link (lib/documents/evidence-status.ts decides what each origin needs to count). */
+    linkOrigin: text('link_origin').$type<LinkOrigin>().notNull().default('person'),
+    /** Whether the document is evidence about this SKU; only 'accepted' satisfies a document requirement. */
+    evidenceStatus: text('evidence_status').$type<EvidenceStatus>().notNull().default('proposed'),
+    evidenceReason: text('evidence_reason'),
+    evidenceFacts: jsonb('evidence_facts').$type<Record<string, unknown> | null>(),
+    decidedBy: uuid('decided_by'),
+    decidedByLabel: text('decided_by_label'),
+    decidedAt: ts('decided_at'),
+    /** A person's explicit decision, the rule's input ('legacy_link': linked before decisions existed). */
+    personDecision: text('person_decision').$type<'accepted' | 'rejected' | 'legacy_link'>(),
+    personDecisionReason: text('person_decision_reason'),
+    personDecisionBy: uuid('person_decision_by'),
+    personDecisionByLabel: text('person_decision_by_label'),
+    personDecisionAt: ts('person_decision_at'),
   },
   (t) => [primaryKey({ columns: [t.documentId, t.skuId] })],
 );

@@ -17,7 +17,15 @@ const DocumentView = z.object({
   issued_on: z.string().nullable(),
   valid_until: z.string().nullable(),
   expired: z.boolean(),
-  linked_skus: z.array(z.object({ id: z.string(), sku_code: z.string() })),
+  linked_skus: z.array(
+    z.object({
+      id: z.string(),
+      sku_code: z.string(),
+      evidence_status: z
+        .string()
+        .describe('proposed, accepted, rejected or about_another_product: only accepted counts as the SKU’s evidence'),
+    }),
+  ),
   download_url: z.string().describe('Opens the file in the app; needs a signed-in session, not the API key.'),
   created_at: z.string(),
 });
@@ -30,7 +38,11 @@ const documentView = (d: DocumentJson, origin: string): z.infer<typeof DocumentV
   issued_on: d.issued_on ?? null,
   valid_until: d.valid_until ?? null,
   expired: d.expired,
-  linked_skus: d.skus.map((s) => ({ id: s.id, sku_code: s.sku_code })),
+  linked_skus: d.skus.map((s) => ({
+    id: s.id,
+    sku_code: s.sku_code,
+    evidence_status: s.evidence_status ?? 'proposed',
+  })),
   download_url: new URL(d.download_url, origin).toString(),
   created_at: d.created_at,
 });

@@ -42,13 +42,14 @@ describe('extraction: a declaration of conformity becomes suggestions on the lin
     const u = await makeUser();
     const sku = await createSku(u, 'TRAIN-100', { product_name: 'Wooden train' });
     const db = await getDb();
-    // A person already confirmed another manufacturer.
+    // A person already confirmed another contact address. (Another manufacturer or model would make the
+    // document one about another product, a status of its link rather than a field conflict: issue 33.)
     await setDossierValue(db, {
       workspaceId: u.workspaceId,
       actor: { userId: u.id, apiKeyId: null, label: u.email },
       skuId: sku.id,
-      fieldKey: 'manufacturer_name',
-      value: 'Beta Spielwaren GmbH',
+      fieldKey: 'manufacturer_email',
+      value: 'qa@beta-spielwaren.example',
     });
     expect((await blockers(u, sku.id)).some((b) => b.code === 'EXTRACTION_CONFLICT_OPEN')).toBe(false);
 
@@ -102,20 +103,20 @@ describe('extraction: a declaration of conformity becomes suggestions on the lin
         quote: expect.stringContaining('Harmonised standards applied'),
       },
     });
-    expect(field('manufacturer_email').suggestions[0].value).toBe('compliance@acme-toys.example');
+    expect(field('manufacturer_name').suggestions[0].value).toBe('Acme Toys GmbH');
     expect(field('doc_issue_date').suggestions[0]).toMatchObject({ value: '2023-11-02', provenance: { page: 2 } });
-    const manufacturer = field('manufacturer_name');
-    expect(manufacturer.current.value).toBe('Beta Spielwaren GmbH');
-    expect(manufacturer.suggestions[0]).toMatchObject({
-      value: 'Acme Toys GmbH',
+    const email = field('manufacturer_email');
+    expect(email.current.value).toBe('qa@beta-spielwaren.example');
+    expect(email.suggestions[0]).toMatchObject({
+      value: 'compliance@acme-toys.example',
       conflicts_with_current: true,
       provenance: { page: 1 },
     });
 
     const conflict = (await blockers(u, sku.id)).find((b) => b.code === 'EXTRACTION_CONFLICT_OPEN');
     expect(conflict).toBeDefined();
-    expect(conflict.required_fields).toEqual(['manufacturer_name']);
-    expect(conflict.message).toContain('Acme Toys GmbH');
+    expect(conflict.required_fields).toEqual(['manufacturer_email']);
+    expect(conflict.message).toContain('compliance@acme-toys.example');
 
     // Re-extracting the same document adds no duplicate suggestions.
     const before = await db.select().from(dossierValues).where(eq(dossierValues.skuId, sku.id));

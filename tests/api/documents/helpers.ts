@@ -127,3 +127,18 @@ export function zipOf(files: [string, Uint8Array | string][]): Promise<Uint8Arra
       .on('error', reject);
   });
 }
+
+/**
+ * A person accepts the linked document as the SKU's evidence (issue 33): a document a person links counts
+ * only once accepted, unless its text identifies the SKU.
+ */
+export async function acceptEvidence(u: TestUser, skuId: string, documentId: string, reason?: string) {
+  const route = await import('@/app/api/skus/[id]/documents/[documentId]/decision/route');
+  const res = await call(route, 'POST', `/api/skus/${skuId}/documents/${documentId}/decision`, {
+    cookie: u.cookie,
+    params: { id: skuId, documentId },
+    body: { decision: 'accept', ...(reason ? { reason } : {}) },
+  });
+  if (res.status !== 200) throw new Error(`link not accepted: ${res.text}`);
+  return res.body.link as { evidence_status: string };
+}

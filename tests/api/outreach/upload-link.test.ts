@@ -98,7 +98,11 @@ describe('the supplier upload link /r/{token}', () => {
     ]);
 
     expect(await blockerCodes(u, sku.id)).toContain('TOY_DOC_MISSING');
-    const res = await uploadFiles(token, [['DoC WT-100.pdf', await declarationPdf(), 'application/pdf']]);
+    // The declaration of the SKU's own maker (TOY_SUPPLIER): a file about another product could not be
+    // accepted without a reason (issue 33).
+    const res = await uploadFiles(token, [
+      ['DoC WT-100.pdf', await declarationPdf({ manufacturer: 'Spielwaren Fabrik GmbH' }), 'application/pdf'],
+    ]);
     expect(res.status, res.text).toBe(200);
     expect(res.body.results).toHaveLength(1);
     expect(res.body.results[0]).toMatchObject({ filename: 'DoC WT-100.pdf', status: 'uploaded' });
@@ -128,7 +132,8 @@ describe('the supplier upload link /r/{token}', () => {
     expect(req.timeline.map((e: any) => e.kind)).toEqual(['created', 'sent', 'upload']);
     expect(req.timeline[2]).toMatchObject({ actor: 'Supplier (upload link)' });
 
-    // On the SKU: the document, its extraction suggestions, and the DoC blocker is gone.
+    // On the SKU: the document and its extraction suggestions; the DoC blocker stays until a person
+    // accepts the supplier's file (issue 33).
     const docs = (
       await call(skuDocsRoute, 'GET', `/api/skus/${sku.id}/documents`, { cookie: u.cookie, params: { id: sku.id } })
     ).body.documents;
@@ -140,11 +145,12 @@ describe('the supplier upload link /r/{token}', () => {
       source: 'document_extraction',
       provenance: { document_id: documentId },
     });
-    expect(await blockerCodes(u, sku.id)).not.toContain('TOY_DOC_MISSING');
+    expect(await blockerCodes(u, sku.id)).toContain('TOY_DOC_MISSING');
 
     // Accept: nothing pending, no asked item open → done, the link closes.
     const accepted = await decide(u, r.id, documentId, 'accept');
     expect(accepted.status, accepted.text).toBe(200);
+    expect(await blockerCodes(u, sku.id)).not.toContain('TOY_DOC_MISSING');
     expect(accepted.body.request).toMatchObject({ status: 'done', link_active: false });
     expect(accepted.body.request.documents[0].status).toBe('accepted');
     expectEnvelope(await decide(u, r.id, documentId, 'reject', 'Wrong model.'), 409, 'INVALID_STATE');
@@ -160,7 +166,8 @@ describe('the supplier upload link /r/{token}', () => {
     const res = await uploadFiles(tokenOf(r.upload_url), [['doc.pdf', await declarationPdf()]]);
     const documentId = res.body.results[0].document_id;
     await settleJobs(u.workspaceId);
-    expect(await blockerCodes(u, sku.id)).not.toContain('TOY_DOC_MISSING');
+    // A supplier's file waits for a person (issue 33).
+    expect(await blockerCodes(u, sku.id)).toContain('TOY_DOC_MISSING');
 
     expectEnvelope(await decide(other, r.id, documentId, 'reject', 'Not signed.'), 404, 'NOT_FOUND');
     // A rejection says why: the supplier is shown the reason.

@@ -108,6 +108,8 @@ export async function addDocument(
     isPublic?: boolean;
     references?: string[];
     language?: string | null;
+    /** The link's evidence status (issue 33): accepted by a person unless said otherwise. */
+    evidence?: 'accepted' | 'proposed';
   },
 ) {
   const db = await getDb();
@@ -132,9 +134,23 @@ export async function addDocument(
     })
     .returning();
   if (opts.skuIds.length)
-    await db
-      .insert(documentSkus)
-      .values(opts.skuIds.map((skuId) => ({ workspaceId: u.workspaceId, documentId: doc.id, skuId })));
+    await db.insert(documentSkus).values(
+      opts.skuIds.map((skuId) => ({
+        workspaceId: u.workspaceId,
+        documentId: doc.id,
+        skuId,
+        ...(opts.evidence === 'proposed'
+          ? {}
+          : {
+              evidenceStatus: 'accepted' as const,
+              personDecision: 'accepted' as const,
+              personDecisionReason: 'The SKU’s own document (test fixture).',
+              personDecisionBy: u.id,
+              personDecisionByLabel: u.email,
+              personDecisionAt: new Date(),
+            }),
+      })),
+    );
   if (opts.references?.length) {
     await db.insert(documentExtractions).values({
       workspaceId: u.workspaceId,
