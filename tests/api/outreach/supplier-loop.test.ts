@@ -123,7 +123,10 @@ describe('the supplier loop', () => {
     expect(rem1.parsed.text).toMatch(/Der Link ist bis zum .+ offen\./);
 
     // A signed DoC arrives and is accepted: the next reminder no longer asks for it.
-    const second = await uploadFiles(token, [['DoC signed.pdf', await declarationPdf({ model: 'A2' })]]);
+    // By the SKU's own maker (TOY_SUPPLIER): another maker's DoC would be about another product (issue 33).
+    const second = await uploadFiles(token, [
+      ['DoC signed.pdf', await declarationPdf({ model: 'A2', manufacturer: 'Spielwaren Fabrik GmbH' })],
+    ]);
     expect(second.status, second.text).toBe(200);
     await settleJobs(u.workspaceId);
     expect((await getRequest(u, r.id)).status).toBe('to_review');
@@ -160,8 +163,13 @@ describe('the supplier loop', () => {
     const r = await sendDefault(u, sku.id, { items: ['TOY_DOC_MISSING'] });
     const db = await getDb();
     await db.update(supplierRequests).set({ sentAt: T0 }).where(eq(supplierRequests.id, r.id));
-    // The DoC arrives another way (the manager's own upload): the item is accepted.
-    const own = await upload(u, [['DoC.pdf', await declarationPdf({ model: 'OWN' })]], { sku_id: sku.id });
+    // The DoC arrives another way (the manager's own upload, naming the SKU's GTIN and maker, so it is
+    // accepted as its evidence): the item is accepted.
+    const own = await upload(
+      u,
+      [['DoC.pdf', await declarationPdf({ model: 'OWN', manufacturer: 'Spielwaren Fabrik GmbH' })]],
+      { sku_id: sku.id },
+    );
     expect(own.status, own.text).toBe(200);
     await settleJobs(u.workspaceId);
     expect(await runReminderSweep(db, { now: at(3), workspaceId: u.workspaceId })).toMatchObject({
