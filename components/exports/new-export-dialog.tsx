@@ -13,6 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { ExportRun, ExportTemplate, SavedView, Scope } from './types';
@@ -20,6 +21,10 @@ import type { ExportDryRun } from '@/lib/exports/schemas';
 import { useT } from '@/components/i18n/locale-provider';
 import { exportMessages } from '@/lib/i18n/ui/exports';
 import { useTemplateText } from './template-text';
+import { EBAY_MARKETPLACE_IDS } from '@/lib/exports/templates/ebay-rules';
+
+const BY_RULE = 'by_rule';
+const REASONS = ['blocked', 'needs_review', 'ready_for_approval', 'withdrawn'] as const;
 
 type DryRun = ExportDryRun;
 
@@ -51,8 +56,11 @@ export function NewExportDialog({
   // the user picks one, the first view is the choice, so a late list still fills the scope.
   const [pickedViewId, setViewId] = React.useState('');
   const viewId = views.some((v) => v.id === pickedViewId) ? pickedViewId : (views[0]?.id ?? '');
+  // Approved products only unless the user unticks it: a marketplace file should not list blocked products.
+  const [approvedOnly, setApprovedOnly] = React.useState(true);
+  const [ebayMarketplace, setEbayMarketplace] = React.useState<string>(BY_RULE);
   // A check answers for the choice it was made with; changing the choice hides it.
-  const choice = `${templateId}|${scopeType}|${viewId}`;
+  const choice = `${templateId}|${scopeType}|${viewId}|${approvedOnly}|${ebayMarketplace}`;
   const [checked, setChecked] = React.useState<{ choice: string; result: DryRun } | null>(null);
   const check = checked?.choice === choice ? checked.result : null;
   const [busy, setBusy] = React.useState(false);
@@ -66,9 +74,18 @@ export function NewExportDialog({
       : { scope_type: 'selected_skus', scope_value: initial.skuIds };
   };
 
+  const template = templates.find((tpl) => tpl.id === templateId);
+  const isEbay = template?.channel === 'ebay';
+
   async function submit(dryRun: boolean) {
     const s = scope();
     if (!templateId || !s) return;
+    const body = {
+      template_id: templateId,
+      ...s,
+      approved_only: approvedOnly,
+      ...(isEbay && ebayMarketplace !== BY_RULE ? { ebay_marketplace: ebayMarketplace } : {}),
+    };
     setBusy(true);
     try {
       if (dryRun)
@@ -76,13 +93,13 @@ export function NewExportDialog({
           choice,
           result: await apiFetch<DryRun>('/api/exports?dry_run=true', {
             method: 'POST',
-            body: { template_id: templateId, ...s },
+            body,
           }),
         });
       else {
         const { run } = await apiFetch<{ run: ExportRun }>('/api/exports', {
           method: 'POST',
-          body: { template_id: templateId, ...s },
+          body,
           headers: { 'idempotency-key': crypto.randomUUID() },
         });
         onStarted(run);
@@ -95,7 +112,18 @@ export function NewExportDialog({
     }
   }
 
-  const template = templates.find((tpl) => tpl.id === templateId);
+  const leftOut = check?.left_out.count
+    ? t('dialog.left_out', {
+        count: check.left_out.count,
+        reasons: check.left_out.by_reason
+          .map((r) =>
+            (REASONS as readonly string[]).includes(r.reason)
+              ? t(`dialog.reason.${r.reason as (typeof REASONS)[number]}`, { count: r.count })
+              : `${r.count} ${r.reason}`,
+          )
+          .join(', '),
+      })
+    : null;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent data-testid="new-export-dialog">
@@ -162,6 +190,35 @@ export function NewExportDialog({
               </Select>
             </div>
           ) : null}
+          <div className="grid gap-1">
+            <label className="flex items-center gap-2 text-sm">
+              <Checkbox
+                checked={approvedOnly}
+                onCheckedChange={(v) => setApprovedOnly(v === true)}
+                data-testid="export-approved-only"
+              />
+              {t('dialog.approved_only')}
+            </label>
+            <p className="text-xs text-muted-foreground">{t('dialog.approved_only_hint')}</p>
+          </div>
+          {isEbay ? (
+            <div className="grid gap-1.5">
+              <Label htmlFor="export-ebay-marketplace">{t('dialog.ebay_marketplace')}</Label>
+              <Select value={ebayMarketplace} onValueChange={setEbayMarketplace}>
+                <SelectTrigger id="export-ebay-marketplace" aria-label={t('dialog.ebay_marketplace')}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={BY_RULE}>{t('dialog.ebay_by_rule')}</SelectItem>
+                  {EBAY_MARKETPLACE_IDS.map((id) => (
+                    <SelectItem key={id} value={id}>
+                      {id}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          ) : null}
           {check ? (
             <Alert
               variant={check.warning_count ? 'warning' : 'success'}
@@ -174,6 +231,7 @@ export function NewExportDialog({
                     skus: t('dialog.warning_skus', { count: check.skus_with_warnings }),
                   })
                 : t('dialog.no_warnings')}
+              {leftOut ? <p data-testid="export-left-out">{leftOut}</p> : null}
             </Alert>
           ) : null}
         </div>

@@ -24,6 +24,8 @@ import { runChecks } from './templates/checks';
 import { getView, skuIdsForFilters, skuIdsForView } from './views';
 import type { CreateExportInput } from './schemas';
 import { makeRunTempDir, removeRunTempDir } from '@/lib/storage/temp';
+import { leftOutSummary, notApprovedWarning, splitByApproval } from './approved-scope';
+import type { ExportRunOptions } from './templates/types';
 
 /** Warnings kept on the run for the UI; warning_count is always the full number. */
 export const MAX_STORED_WARNINGS = 5_000;
@@ -173,14 +175,22 @@ export async function createExportRun(
 ) {
   const template = runnableTemplate(args.input.template_id);
   const scope = { type: args.input.scope_type, value: args.input.scope_value };
+  const options: ExportRunOptions = {
+    ...(args.input.approved_only !== undefined ? { approved_only: args.input.approved_only } : {}),
+    ...(args.input.ebay_marketplace ? { ebay_marketplace: args.input.ebay_marketplace } : {}),
+  };
   // A run of the whole catalogue needs only its size now (the job lists the SKUs when it runs).
-  const countOnly = scope.type === 'all' && !args.dryRun;
+  const countOnly = scope.type === 'all' && !args.dryRun && options.approved_only !== true;
   const ids = countOnly ? [] : await resolveScope(db, args.workspaceId, scope);
-  const skuCount = countOnly ? await countSkus(db, args.workspaceId) : ids.length;
+  // approved_only is applied again when the job runs (a status may change meanwhile); the count is now's.
+  const approval = options.approved_only !== undefined ? await splitByApproval(db, args.workspaceId, ids) : null;
+  const exportable = options.approved_only ? approval!.kept : ids;
+  const skuCount = countOnly ? await countSkus(db, args.workspaceId) : exportable.length;
   if (args.dryRun) {
-    const warnings: ExportWarning[] = [];
+    const warnings: ExportWarning[] =
+      options.approved_only === false ? approval!.notApproved.map(notApprovedWarning) : [];
     let count = 0;
-    for await (const chunk of chunks(db, args.workspaceId, ids)) {
+    for await (const chunk of chunks(db, args.workspaceId, exportable)) {
       count += chunk.length;
       for (const item of chunk) warnings.push(...runChecks(template.checks, item));
     }
@@ -194,6 +204,8 @@ export async function createExportRun(
         warning_count: warnings.length,
         skus_with_warnings: new Set(warnings.map((w) => w.sku_id)).size,
         warnings_by_sku: groupWarnings(warnings.slice(0, MAX_STORED_WARNINGS)),
+        approved_only: options.approved_only === true,
+        left_out: leftOutSummary(options.approved_only ? approval!.notApproved : []),
       },
     };
   }
@@ -212,6 +224,7 @@ export async function createExportRun(
         : (args.input.scope_value ?? null),
       skuIds: fixed ? ids : null,
       skuCount,
+      options,
       status: 'pending',
       createdBy: args.actor.userId,
       createdByLabel: args.actor.label,
@@ -228,6 +241,7 @@ export async function createExportRun(
       template_version: template.version,
       scope_type: run.scopeType,
       sku_count: skuCount,
+      options,
     },
   });
   const { enqueueJob } = await import('@/lib/jobs');
@@ -373,11 +387,16 @@ export async function executeExportRun(
     if (!view) throw new (await import('@/lib/jobs')).NonRetryableError('The saved view of this run was deleted.');
     ids = await skuIdsForView(db, args.workspaceId, view);
   } else ids = await skuIdsForFilters(db, args.workspaceId, { sort: 'code_asc' });
+  const options: ExportRunOptions = (run.options ?? {}) as ExportRunOptions;
+  // Approved only: the rest is left out; deliberately included not approved SKUs are warnings in the run.
+  const approval = options.approved_only !== undefined ? await splitByApproval(db, args.workspaceId, ids) : null;
+  if (options.approved_only) ids = approval!.kept;
 
   const [ws] = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, args.workspaceId));
   const store = args.store ?? getBlobStore();
-  const warnings: ExportWarning[] = [];
-  let warningCount = 0;
+  const warnings: ExportWarning[] =
+    options.approved_only === false ? approval!.notApproved.slice(0, MAX_STORED_WARNINGS).map(notApprovedWarning) : [];
+  let warningCount = options.approved_only === false ? approval!.notApproved.length : 0;
   const hasher = new SnapshotHasher();
   let exported = 0;
   let firstPass = true;
@@ -421,6 +440,7 @@ export async function executeExportRun(
       publicBaseUrl: getEnv().PUBLIC_APP_URL ?? null,
       skuCount: total,
       localizedKeys: await localizedKeys(db, args.workspaceId),
+      options,
       progress: async (done) => {
         const now = Date.now();
         if (now - progressAt < PROGRESS_INTERVAL_MS && done < total) return;

@@ -1,20 +1,51 @@
 import { z } from 'zod';
 import { DateTime, Uuid } from '@/lib/http/schemas';
 import { SKU_STATES } from '@/lib/skus/schemas';
+import { EBAY_MARKETPLACE_IDS, type EbayMarketplaceId } from './templates/ebay-rules';
 
 /** Request and response shapes of exports and saved views; the client imports their types. */
 
 /** Selected SKUs one run may name. */
 export const MAX_SELECTED = 10_000;
 
+/**
+ * Optional choices beside the scope. Absent, a scope means what the contract says (all: every SKU);
+ * the export dialog sends approved_only: true unless the user unticks it.
+ */
+const RunOptions = {
+  approved_only: z
+    .boolean()
+    .optional()
+    .describe(
+      'Only SKUs that are approved (or published) and not withdrawn; the others are left out and counted. false: every SKU of the scope, and each not approved one is a warning.',
+    ),
+  ebay_marketplace: z
+    .enum(EBAY_MARKETPLACE_IDS as [EbayMarketplaceId, ...EbayMarketplaceId[]])
+    .optional()
+    .describe(
+      'eBay templates: the marketplace for SKUs whose target markets name several eBay sites (or none); default: the first of DE, FR, IT, ES, NL, BE, AT, PL, IE among them (else EBAY_DE).',
+    ),
+};
+
 export const CreateExportInput = z.discriminatedUnion('scope_type', [
-  z.strictObject({ template_id: Uuid, scope_type: z.literal('all'), scope_value: z.null().optional() }),
-  z.strictObject({ template_id: Uuid, scope_type: z.literal('view'), scope_value: Uuid.describe('A saved view id.') }),
-  z.strictObject({ template_id: Uuid, scope_type: z.literal('single_sku'), scope_value: Uuid.describe('A SKU id.') }),
+  z.strictObject({ template_id: Uuid, scope_type: z.literal('all'), scope_value: z.null().optional(), ...RunOptions }),
+  z.strictObject({
+    template_id: Uuid,
+    scope_type: z.literal('view'),
+    scope_value: Uuid.describe('A saved view id.'),
+    ...RunOptions,
+  }),
+  z.strictObject({
+    template_id: Uuid,
+    scope_type: z.literal('single_sku'),
+    scope_value: Uuid.describe('A SKU id.'),
+    ...RunOptions,
+  }),
   z.strictObject({
     template_id: Uuid,
     scope_type: z.literal('selected_skus'),
     scope_value: z.array(Uuid).min(1).max(MAX_SELECTED).describe('SKU ids.'),
+    ...RunOptions,
   }),
 ]);
 export type CreateExportInput = z.infer<typeof CreateExportInput>;
@@ -95,6 +126,12 @@ export const ExportDryRun = z.object({
   warning_count: z.number().int(),
   skus_with_warnings: z.number().int(),
   warnings_by_sku: ExportRunDetail.shape.warnings_by_sku,
+  approved_only: z.boolean(),
+  /** SKUs of the scope the run leaves out (approved_only), counted by reason: their status, or withdrawn. */
+  left_out: z.object({
+    count: z.number().int(),
+    by_reason: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+  }),
 });
 export type ExportDryRun = z.infer<typeof ExportDryRun>;
 

@@ -58,6 +58,12 @@ test('select SKUs, export them, watch the run complete, download and open the fi
   await expect(dialog).toBeVisible();
   await pickOption(page, 'Template', /GPSR catalogue \(CSV\)/);
   await expect(page.getByLabel('Scope', { exact: true })).toContainText('The 2 selected SKUs');
+  // Approved products only is the default: neither draft SKU would go out, and the check says why.
+  await expect(page.getByTestId('export-approved-only')).toBeChecked();
+  await dialog.getByRole('button', { name: 'Check' }).click();
+  await expect(page.getByTestId('export-check')).toContainText('0 SKUs would be exported');
+  await expect(page.getByTestId('export-left-out')).toContainText('2 SKUs left out as not approved');
+  await page.getByTestId('export-approved-only').uncheck();
   await dialog.getByRole('button', { name: 'Check' }).click();
   await expect(page.getByTestId('export-check')).toContainText('2 SKUs would be exported');
   await screenshot(page, 'exports-new-dialog');
@@ -81,6 +87,7 @@ test('select SKUs, export them, watch the run complete, download and open the fi
   // 3. A Kaufland run for the same two SKUs has warnings, grouped by SKU, each linking to its field.
   await page.getByTestId('new-export').click();
   await pickOption(page, 'Template', /Kaufland products/);
+  await page.getByTestId('export-approved-only').uncheck();
   await page.getByTestId('start-export').click();
   // The new run on top (the first run may itself have ended with warnings).
   await expect(page.getByTestId('run-row')).toHaveCount(2);
@@ -127,6 +134,7 @@ test('select SKUs, export them, watch the run complete, download and open the fi
   releaseViews();
   await pickOption(page, 'Scope', 'A saved view');
   await expect(page.getByLabel('Saved view', { exact: true })).toContainText('Only EX-A');
+  await page.getByTestId('export-approved-only').uncheck();
   await page.getByTestId('start-export').click();
   const viewRun = page.getByTestId('run-row').first();
   await expect(viewRun).toHaveAttribute('data-status', /completed/, { timeout: 30_000 });

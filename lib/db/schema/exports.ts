@@ -35,6 +35,8 @@ export const exportRuns = pgTable('export_runs', {
   warningCount: integer('warning_count').notNull().default(0),
   warnings: jsonb('warnings').$type<ExportWarning[]>().notNull().default([]),
   progress: jsonb('progress').$type<Record<string, unknown> | null>(),
+  /** Per-run choices (approved_only, ebay_marketplace; lib/exports/templates/types.ts ExportRunOptions). */
+  options: jsonb('options').$type<{ approved_only?: boolean; ebay_marketplace?: string }>().notNull().default({}),
   errorMessage: text('error_message'),
   jobRunId: uuid('job_run_id'),
   createdBy: uuid('created_by'),

@@ -66,6 +66,19 @@ export const exportMessages = defineMessages({
     'dialog.no_warnings': 'No warnings: every SKU has what this channel asks for.',
     'dialog.check': 'Check',
     'dialog.start': 'Start export',
+    'dialog.approved_only': 'Approved products only',
+    'dialog.approved_only_hint':
+      'Blocked, unreviewed and withdrawn products are left out. Untick to include them; each is then a warning in the run.',
+    'dialog.left_out': {
+      one: '{count} SKU left out as not approved: {reasons}.',
+      other: '{count} SKUs left out as not approved: {reasons}.',
+    },
+    'dialog.reason.blocked': '{count} blocked',
+    'dialog.reason.needs_review': '{count} in review',
+    'dialog.reason.ready_for_approval': '{count} awaiting approval',
+    'dialog.reason.withdrawn': '{count} withdrawn',
+    'dialog.ebay_marketplace': 'eBay marketplace for SKUs sold in several countries',
+    'dialog.ebay_by_rule': 'By rule: the first of DE, FR, IT, ES, NL, BE, AT, PL, IE',
   },
   de: {
     'menu.trigger': 'Exportieren für…',
@@ -134,5 +147,18 @@ export const exportMessages = defineMessages({
     'dialog.no_warnings': 'Keine Warnungen: Jede SKU enthält, was dieser Kanal verlangt.',
     'dialog.check': 'Prüfen',
     'dialog.start': 'Export starten',
+    'dialog.approved_only': 'Nur freigegebene Produkte',
+    'dialog.approved_only_hint':
+      'Blockierte, ungeprüfte und zurückgezogene Produkte werden ausgelassen. Ohne Haken werden sie exportiert und jeweils als Warnung im Lauf genannt.',
+    'dialog.left_out': {
+      one: '{count} SKU ausgelassen, weil nicht freigegeben: {reasons}.',
+      other: '{count} SKUs ausgelassen, weil nicht freigegeben: {reasons}.',
+    },
+    'dialog.reason.blocked': '{count} blockiert',
+    'dialog.reason.needs_review': '{count} in Prüfung',
+    'dialog.reason.ready_for_approval': '{count} warten auf Freigabe',
+    'dialog.reason.withdrawn': '{count} zurückgezogen',
+    'dialog.ebay_marketplace': 'eBay-Marktplatz für SKUs, die in mehreren Ländern verkauft werden',
+    'dialog.ebay_by_rule': 'Nach Regel: der erste aus DE, FR, IT, ES, NL, BE, AT, PL, IE',
   },
 });

@@ -1,0 +1,131 @@
+/**
+ * Scope defaults that protect the seller, over HTTP with the real job: approved_only: true exports only
+ * approved or published SKUs and the dry run counts what it leaves out and why; approved_only: false
+ * exports everything and each not approved SKU is a NOT_APPROVED warning; no option keeps the contract's
+ * meaning of scope all (every SKU, no extra warning). Also: a bad ebay_marketplace is a 400 envelope.
+ */
+import { describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import * as exportsRoute from '@/app/api/exports/route';
+import * as runRoute from '@/app/api/exports/[id]/route';
+import { getDb } from '@/lib/db/client';
+import { skus } from '@/lib/db/schema';
+import { drainJobs } from '@/lib/jobs/worker';
+import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
+import { useTestDatabase } from '../../helpers/db';
+import { createSku, readySku, withTempBlobStore } from '../skus/fixtures';
+
+useTestDatabase();
+withTempBlobStore();
+
+const CSV = '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0f02'; // GPSR catalogue CSV
+const EBAY = '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0b01';
+
+const post = (u: TestUser, body: unknown, query: Record<string, string> = {}) =>
+  call(exportsRoute, 'POST', '/api/exports', { cookie: u.cookie, body, query });
+
+/** Approval itself is tested with the approve route; here only the stored state matters. */
+async function markApproved(ids: string[]) {
+  await (
+    await getDb()
+  )
+    .update(skus)
+    .set({ approvalState: 'approved', approvedAt: new Date() })
+    .where(inArray(skus.id, ids));
+}
+
+async function catalogue(u: TestUser) {
+  const a = await readySku(u, { sku_code: 'OK-A' });
+  const b = await readySku(u, { sku_code: 'OK-B' });
+  const draft = await createSku(u, { sku_code: 'DRAFT-1', product_name: 'Draft product' });
+  await markApproved([a.id, b.id]);
+  const [d] = await (await getDb()).select({ blockers: skus.blockerCount }).from(skus).where(eq(skus.id, draft.id));
+  return { a, b, draft, draftReason: d.blockers > 0 ? 'blocked' : 'needs_review' };
+}
+
+async function runToEnd(u: TestUser, body: unknown) {
+  const res = await post(u, body);
+  expect(res.status, res.text).toBe(202);
+  await drainJobs(60_000);
+  const d = await call(runRoute, 'GET', `/api/exports/${res.body.run.id}`, {
+    cookie: u.cookie,
+    params: { id: res.body.run.id },
+  });
+  expect(d.status, d.text).toBe(200);
+  return d.body as { run: any; warnings_by_sku: any[] };
+}
+
+describe('POST /api/exports approved_only', () => {
+  it('dry run with approved_only: true counts only approved SKUs and says how many are left out and why', async () => {
+    const u = await makeUser();
+    const { draftReason } = await catalogue(u);
+    const res = await post(u, { template_id: CSV, scope_type: 'all', approved_only: true }, { dry_run: 'true' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({
+      dry_run: true,
+      sku_count: 2,
+      approved_only: true,
+      left_out: { count: 1, by_reason: [{ reason: draftReason, count: 1 }] },
+    });
+    const plain = await post(u, { template_id: CSV, scope_type: 'all' }, { dry_run: 'true' });
+    expect(plain.body).toMatchObject({ sku_count: 3, approved_only: false, left_out: { count: 0, by_reason: [] } });
+  });
+
+  it('the run with approved_only: true has only the approved SKUs in the file', async () => {
+    const u = await makeUser();
+    await catalogue(u);
+    const { run, warnings_by_sku } = await runToEnd(u, { template_id: CSV, scope_type: 'all', approved_only: true });
+    expect(run.sku_count).toBe(2);
+    expect(warnings_by_sku.map((w) => w.sku_code)).not.toContain('DRAFT-1');
+  });
+
+  it('approved_only: false exports every SKU and names each not approved one in the warnings', async () => {
+    const u = await makeUser();
+    const { draft, draftReason } = await catalogue(u);
+    const { run, warnings_by_sku } = await runToEnd(u, { template_id: CSV, scope_type: 'all', approved_only: false });
+    expect(run.sku_count).toBe(3);
+    expect(run.status).toBe('completed_with_warnings');
+    const mine = warnings_by_sku.find((w) => w.sku_id === draft.id);
+    expect(mine.warnings).toContainEqual(
+      expect.objectContaining({ field: 'status', code: 'NOT_APPROVED', message: expect.stringContaining(draftReason) }),
+    );
+    for (const s of warnings_by_sku.filter((w) => w.sku_code?.startsWith('OK-')))
+      expect(s.warnings.map((w: any) => w.code)).not.toContain('NOT_APPROVED');
+  });
+
+  it('without the option scope all keeps its meaning: every SKU, no NOT_APPROVED warning', async () => {
+    const u = await makeUser();
+    await catalogue(u);
+    const { run, warnings_by_sku } = await runToEnd(u, { template_id: CSV, scope_type: 'all' });
+    expect(run.sku_count).toBe(3);
+    expect(warnings_by_sku.flatMap((s) => s.warnings.map((w: any) => w.code))).not.toContain('NOT_APPROVED');
+  });
+
+  it('approved_only applies to selected SKUs too; a wrong ebay_marketplace or approved_only type is a 400', async () => {
+    const u = await makeUser();
+    const { a, draft } = await catalogue(u);
+    const res = await post(
+      u,
+      {
+        template_id: EBAY,
+        scope_type: 'selected_skus',
+        scope_value: [draft.id, a.id],
+        approved_only: true,
+        ebay_marketplace: 'EBAY_FR',
+      },
+      { dry_run: 'true' },
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ sku_count: 1, left_out: { count: 1 } });
+    expectEnvelope(
+      await post(u, { template_id: EBAY, scope_type: 'all', ebay_marketplace: 'EBAY_US' }, { dry_run: 'true' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectEnvelope(
+      await post(u, { template_id: CSV, scope_type: 'all', approved_only: 'yes' }, { dry_run: 'true' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+  });
+});
