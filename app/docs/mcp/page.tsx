@@ -5,6 +5,11 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { getEnv } from '@/lib/config/env';
 import { MCP_TOOLS } from '@/lib/mcp/tools';
+import realAnswers from '@/lib/mcp/examples.generated.json';
+
+/** Text answers recorded from a real workspace by tests/api/mcp/mcp.test.ts (WRITE_MCP_EXAMPLES=1). */
+const REAL: Record<string, { arguments: Record<string, unknown>; text: string } | undefined> = realAnswers;
+const clip = (t: string) => (t.length > 1400 ? `${t.slice(0, 1400)}\n…` : t);
 
 export const metadata: Metadata = {
   title: 'MCP for AI agents',
@@ -158,6 +163,17 @@ export default function McpDocsPage() {
                 <pre className={`mt-1 rounded-md ${pre}`}>{JSON.stringify(tool.example.arguments, null, 2)}</pre>
                 <p className="mt-2 text-muted-foreground">&rarr; {tool.example.says}</p>
               </div>
+              {REAL[tool.name] ? (
+                <div className="lg:col-span-2">
+                  <p className="text-xs font-medium text-muted-foreground">
+                    A real answer (text content; structuredContent carries the same facts as JSON) to{' '}
+                    <code className="font-mono">{JSON.stringify(REAL[tool.name]!.arguments)}</code>
+                  </p>
+                  <pre className={`mt-1 max-h-80 rounded-md whitespace-pre-wrap ${pre}`} data-testid="mcp-real-answer">
+                    {clip(REAL[tool.name]!.text)}
+                  </pre>
+                </div>
+              ) : null}
             </div>
           </Card>
         ))}

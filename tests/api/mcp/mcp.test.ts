@@ -5,6 +5,8 @@
  * everything changes nothing), and the MCP Inspector CLI.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -103,6 +105,21 @@ const VALID_ARGS: Record<string, () => Record<string, unknown>> = {
   list_export_templates: () => ({}),
   list_export_runs: () => ({ limit: 2 }),
   list_supplier_requests: () => ({ sku_id: toy.id }),
+};
+
+/** The calls whose answers /docs/mcp shows: chosen to say something (the toy for FR, its requests). */
+const EXAMPLE_ARGS: Record<string, () => Record<string, unknown>> = {
+  ...VALID_ARGS,
+  list_skus: () => ({ has_blockers: true, sort: 'blockers_desc', limit: 3 }),
+  get_sku: () => ({ sku_id: toy.id }),
+  get_dossier: () => ({ sku_id: toy.id, field_key: 'country_of_origin' }),
+  readiness_summary: () => ({ top: 3 }),
+  explain_requirements: () => ({ category: 'toys', markets: ['FR'] }),
+  why_blocked: () => ({ sku_id: toy.id, market: 'FR' }),
+  list_entities: () => ({ q: 'Holzwerk' }),
+  list_export_templates: () => ({ limit: 3 }),
+  list_export_runs: () => ({ limit: 2 }),
+  list_supplier_requests: () => ({ sku_id: toy.id, limit: 1 }),
 };
 
 let server: Awaited<ReturnType<typeof startMcpHttpServer>>;
@@ -648,6 +665,24 @@ describe('MCP: answers an agent can act on (operators, whom to ask, citations in
     const d = await callTool(client, 'get_dossier', { sku_id: ready.id, limit: 100 });
     expect(textOf(d).length).toBeLessThan(6500);
     expect(d.structuredContent.items.length).toBeGreaterThan(5);
+  });
+});
+
+describe('MCP: the /docs/mcp examples are real answers', () => {
+  // WRITE_MCP_EXAMPLES=1 npx vitest run tests/api/mcp/mcp.test.ts rewrites lib/mcp/examples.generated.json.
+  it('every tool has a recorded text answer from this workspace; the file is rewritten on request', async () => {
+    const answers: Record<string, { arguments: Record<string, unknown>; text: string }> = {};
+    for (const [name, args] of Object.entries(EXAMPLE_ARGS)) {
+      const a = args();
+      const r = await callTool(client, name, a);
+      expect(r.isError, `${name}: ${textOf(r)}`).toBeFalsy();
+      answers[name] = { arguments: a, text: textOf(r) };
+    }
+    const file = path.join(process.cwd(), 'lib/mcp/examples.generated.json');
+    if (process.env.WRITE_MCP_EXAMPLES === '1') fs.writeFileSync(file, `${JSON.stringify(answers, null, 2)}\n`);
+    const recorded = JSON.parse(fs.readFileSync(file, 'utf8'));
+    expect(Object.keys(recorded).sort()).toEqual(MCP_TOOLS.map((t) => t.name).sort());
+    for (const t of MCP_TOOLS) expect(recorded[t.name].text.length, t.name).toBeGreaterThan(10);
   });
 });
 
