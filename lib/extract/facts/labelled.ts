@@ -413,6 +413,11 @@ function accept(key: LabelledKey, raw: string): string | null {
       v = v.replace(/\s*[,;(]?\s*\b(?:model|type|modell|modele|modèle|modelo|modello|art\.?\s?no\.?)\b.*$/i, '').trim();
       if (v.length < 2 || v.length > 90 || WORDS(v) > 10 || SENTENCE.test(v) || !/\p{L}{2}/u.test(v)) return null;
       if (/^(?:see|siehe|voir|ver|vedi)\b/i.test(v) || /^\d+(?:\.\d+)+\.?\s/.test(v)) return null;
+      // "Espruino Puck.js, Espruino Puck.js 2": variants of one product; its name is what they share.
+      {
+        const items = v.split(/\s*,\s*/);
+        if (items.length > 1 && items.every((x) => x.startsWith(items[0]))) v = items[0];
+      }
       // Another label's words, as a sheet's jumbled columns put them where the value should be.
       if (PRODUCT_NOT_NAME.test(fold1(v))) return null;
       return v;
@@ -440,7 +445,8 @@ function accept(key: LabelledKey, raw: string): string | null {
         .filter((x) => REF_NUMBER.test(x) && /\d/.test(x) && x.replace(/\D/g, '').length >= 3);
       // "Page 1 of 54" and dates are no numbers of a report.
       const good = items.filter((x) => !/^(?:page|seite)\b/i.test(x) && !/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(x));
-      return good.length ? good.map((x) => x.split(/\s+/)[0]).join(', ') : null;
+      // "168347750a 001": a number with its issue suffix is one number; other words after it are not.
+      return good.length ? good.map((x) => (/^\S+\s\d{1,4}$/.test(x) ? x : x.split(/\s+/)[0])).join(', ') : null;
     }
     case 'test_laboratory':
     case 'certificate_holder':

@@ -218,6 +218,14 @@ describe('dates in the layouts documents use', () => {
   });
 });
 
+describe('product name and report numbers as written', () => {
+  it('variants of one product name give the shared name; a report number keeps its issue suffix', () => {
+    expect(facts('Product name: Pebble Hub, Pebble Hub 2').product_name).toBe('Pebble Hub');
+    expect(facts('Product name: Pebble Hub, Lantern Mini').product_name).toBe('Pebble Hub, Lantern Mini');
+    expect(facts('Test Report #: 4471203b 002', 'certificate').test_report_number).toBe('4471203b 002');
+  });
+});
+
 describe('what a model is not', () => {
   it('a list of models runs on over its lines; a code cut at its hyphen is one code, not "30, HK-UNI-30"', () => {
     expect(
