@@ -239,7 +239,10 @@ export function ExportsPage() {
   );
 }
 
-/** The warnings of a run grouped by SKU, each linking to the field to fix on the SKU page. */
+/** Warnings about the SKU itself (deleted, not approved) have no dossier field to link to. */
+const FIELD_LINKED = (field: string) => field !== 'sku' && field !== 'status';
+
+/** The warnings of a run grouped by fix, then by SKU, each linking to the field to fix on the SKU page. */
 function RunWarningsPanel({ runId }: { runId: string }) {
   const t = useT(exportMessages);
   const warnings = useApiQuery<RunWarnings>(`/api/exports/${runId}`);
@@ -253,13 +256,44 @@ function RunWarningsPanel({ runId }: { runId: string }) {
   if (!data) return <Skeleton className="h-16" />;
   return (
     <div className="grid gap-3 py-1" data-testid="run-warnings">
+      {data.warnings_by_fix.length ? (
+        <div data-testid="run-warnings-by-fix">
+          <div className="mb-1 text-xs font-semibold text-foreground">{t('warnings.by_fix')}</div>
+          <ul className="grid gap-1">
+            {data.warnings_by_fix.map((g) => (
+              <li key={`${g.field}|${g.fix}`} className="text-xs text-muted-foreground" data-testid="run-warning-fix">
+                <span className="font-medium text-foreground">{g.fix}</span>{' '}
+                {t('warnings.fix_skus', { count: g.sku_count })}:{' '}
+                {g.skus.map((s, i) => (
+                  <React.Fragment key={s.sku_id ?? i}>
+                    {i ? ', ' : ''}
+                    {s.sku_id && FIELD_LINKED(g.field) ? (
+                      <Link
+                        href={`/skus/${s.sku_id}#field-${g.field}`}
+                        className="font-mono text-primary hover:underline"
+                      >
+                        {s.sku_code ?? s.sku_id}
+                      </Link>
+                    ) : (
+                      <span className="font-mono">{s.sku_code ?? s.sku_id}</span>
+                    )}
+                  </React.Fragment>
+                ))}
+                {g.sku_count > g.skus.length
+                  ? ` ${t('warnings.fix_more', { count: g.sku_count - g.skus.length })}`
+                  : ''}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {data.warnings_by_sku.map((g) => (
         <div key={g.sku_id ?? 'none'} data-testid="run-warning-sku">
           <div className="mb-1 font-mono text-xs font-semibold text-foreground">{g.sku_code ?? g.sku_id}</div>
           <ul className="grid gap-1">
             {g.warnings.map((w, i) => (
               <li key={i} className="text-xs text-muted-foreground">
-                {g.sku_id && w.field !== 'sku' ? (
+                {g.sku_id && FIELD_LINKED(w.field) ? (
                   <Link
                     href={`/skus/${g.sku_id}#field-${w.field}`}
                     className="font-medium text-primary hover:underline"

@@ -20,7 +20,7 @@ import { decodeCursor, encodeCursor } from '@/lib/skus/cursor';
 import { getBlobStore, type BlobStore } from '@/lib/storage';
 import { EXPORT_CHUNK, loadExportItems, SnapshotHasher, type ExportItem } from './catalogue-data';
 import { findTemplate, serializeTemplate, templateStatus, TEMPLATES, type ExportTemplateDefinition } from './templates';
-import { runChecks } from './templates/checks';
+import { groupWarningsByFix, runChecks } from './templates/checks';
 import { getView, skuIdsForFilters, skuIdsForView } from './views';
 import type { CreateExportInput } from './schemas';
 import { makeRunTempDir, removeRunTempDir } from '@/lib/storage/temp';
@@ -204,6 +204,7 @@ export async function createExportRun(
         warning_count: warnings.length,
         skus_with_warnings: new Set(warnings.map((w) => w.sku_id)).size,
         warnings_by_sku: groupWarnings(warnings.slice(0, MAX_STORED_WARNINGS)),
+        warnings_by_fix: groupWarningsByFix(warnings),
         approved_only: options.approved_only === true,
         left_out: leftOutSummary(options.approved_only ? approval!.notApproved : []),
       },
@@ -296,6 +297,8 @@ export async function getExportRun(db: Db, workspaceId: string, id: string) {
     run: serializeRun(r),
     warnings_by_sku: groupWarnings(r.warnings),
     warnings_truncated: r.warnings.length < r.warningCount,
+    // Of the stored warnings (at most MAX_STORED_WARNINGS); warning_count is the full number.
+    warnings_by_fix: groupWarningsByFix(r.warnings),
   };
 }
 

@@ -103,6 +103,17 @@ export const ExportWarningSchema = z
   .meta({ id: 'ExportWarning' });
 export type ExportWarning = z.infer<typeof ExportWarningSchema>;
 
+/** Warnings grouped by the fix that clears them, most SKUs first (the first SKUs of each listed). */
+export const WarningsByFix = z.array(
+  z.object({
+    field: z.string(),
+    code: z.string(),
+    fix: z.string(),
+    sku_count: z.number().int(),
+    skus: z.array(z.object({ sku_id: z.string().nullable(), sku_code: z.string().nullable() })),
+  }),
+);
+
 /** One run with its warnings grouped by SKU (GET /api/exports/{id}). */
 export const ExportRunDetail = z.object({
   run: ExportRunSchema,
@@ -114,6 +125,7 @@ export const ExportRunDetail = z.object({
     }),
   ),
   warnings_truncated: z.boolean(),
+  warnings_by_fix: WarningsByFix,
 });
 export type ExportRunDetail = z.infer<typeof ExportRunDetail>;
 
@@ -126,6 +138,7 @@ export const ExportDryRun = z.object({
   warning_count: z.number().int(),
   skus_with_warnings: z.number().int(),
   warnings_by_sku: ExportRunDetail.shape.warnings_by_sku,
+  warnings_by_fix: WarningsByFix,
   approved_only: z.boolean(),
   /** SKUs of the scope the run leaves out (approved_only), counted by reason: their status, or withdrawn. */
   left_out: z.object({

@@ -1,5 +1,5 @@
 import type { ExportWarning } from '@/lib/db/schema';
-import { normalizeCountryCode, officialLanguagesOf } from '@/lib/requirements/countries';
+import { MARKET_LANGUAGE_RULES, normalizeCountryCode, officialLanguagesOf } from '@/lib/requirements/countries';
 import type { ExportItem } from '../catalogue-data';
 import type { ChannelCheck } from './types';
 
@@ -16,6 +16,38 @@ export function targetMarkets(item: ExportItem): string[] {
 
 export function marketLanguages(item: ExportItem): string[] {
   return officialLanguagesOf(targetMarkets(item));
+}
+
+/** The SKU's target markets whose official languages include this one (why the language is needed). */
+export function marketsNeeding(item: ExportItem, language: string): string[] {
+  return targetMarkets(item).filter((m) =>
+    (MARKET_LANGUAGE_RULES[m]?.official as string[] | undefined)?.includes(language),
+  );
+}
+
+/**
+ * Warnings grouped by what fixes them ("Add the safety warnings in "fr"." on 12 SKUs): one entry per
+ * field and fix, most SKUs first, with the first SKUs to link to. What a person works through.
+ */
+export function groupWarningsByFix(warnings: readonly ExportWarning[], maxSkus = 20) {
+  const groups = new Map<
+    string,
+    {
+      field: string;
+      code: string;
+      fix: string;
+      sku_count: number;
+      skus: Array<{ sku_id: string | null; sku_code: string | null }>;
+    }
+  >();
+  for (const w of warnings) {
+    const k = `${w.field}\u0000${w.fix}`;
+    let g = groups.get(k);
+    if (!g) groups.set(k, (g = { field: w.field, code: w.code, fix: w.fix, sku_count: 0, skus: [] }));
+    g.sku_count++;
+    if (g.skus.length < maxSkus) g.skus.push({ sku_id: w.sku_id, sku_code: w.sku_code });
+  }
+  return [...groups.values()].sort((a, b) => b.sku_count - a.sku_count || a.field.localeCompare(b.field));
 }
 
 /** Runs a template's channel checks on one SKU. */
@@ -67,7 +99,7 @@ export function runChecks(checks: readonly ChannelCheck[], item: ExportItem): Ex
             w(
               `${c.field}_${lang}`,
               'LANGUAGE_MISSING',
-              `${c.label} in "${lang}" is missing for the target markets ${targetMarkets(item).join(', ')}.`,
+              `${c.label} in "${lang}" is missing; the target markets ${marketsNeeding(item, lang).join(', ')} need it.`,
               c.fix.replace('{lang}', lang),
             );
         }

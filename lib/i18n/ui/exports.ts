@@ -42,6 +42,9 @@ export const exportMessages = defineMessages({
     'run.download_size': 'Download ({size})',
     'warnings.error': 'The warnings could not be loaded',
     'warnings.truncated': 'Only the first warnings are kept; warning_count has them all.',
+    'warnings.by_fix': 'What to fix',
+    'warnings.fix_skus': { one: 'on {count} SKU', other: 'on {count} SKUs' },
+    'warnings.fix_more': { one: 'and {count} more', other: 'and {count} more' },
 
     'dialog.title': 'New export',
     'dialog.description':
@@ -120,6 +123,9 @@ export const exportMessages = defineMessages({
     'run.download_size': 'Herunterladen ({size})',
     'warnings.error': 'Die Warnungen konnten nicht geladen werden',
     'warnings.truncated': 'Nur die ersten Warnungen werden aufbewahrt; warning_count enthält alle.',
+    'warnings.by_fix': 'Was zu beheben ist',
+    'warnings.fix_skus': { one: 'bei {count} SKU', other: 'bei {count} SKUs' },
+    'warnings.fix_more': { one: 'und {count} weitere', other: 'und {count} weitere' },
 
     'dialog.title': 'Neuer Export',
     'dialog.description':

@@ -52,7 +52,7 @@ async function runToEnd(u: TestUser, body: unknown) {
     params: { id: res.body.run.id },
   });
   expect(d.status, d.text).toBe(200);
-  return d.body as { run: any; warnings_by_sku: any[] };
+  return d.body as { run: any; warnings_by_sku: any[]; warnings_by_fix: any[] };
 }
 
 describe('POST /api/exports approved_only', () => {
@@ -82,7 +82,20 @@ describe('POST /api/exports approved_only', () => {
   it('approved_only: false exports every SKU and names each not approved one in the warnings', async () => {
     const u = await makeUser();
     const { draft, draftReason } = await catalogue(u);
-    const { run, warnings_by_sku } = await runToEnd(u, { template_id: CSV, scope_type: 'all', approved_only: false });
+    const { run, warnings_by_sku, warnings_by_fix } = await runToEnd(u, {
+      template_id: CSV,
+      scope_type: 'all',
+      approved_only: false,
+    });
+    // Grouped by fix as well: one group for the one not approved SKU.
+    expect(warnings_by_fix).toContainEqual(
+      expect.objectContaining({
+        field: 'status',
+        code: 'NOT_APPROVED',
+        sku_count: 1,
+        skus: [{ sku_id: draft.id, sku_code: 'DRAFT-1' }],
+      }),
+    );
     expect(run.sku_count).toBe(3);
     expect(run.status).toBe('completed_with_warnings');
     const mine = warnings_by_sku.find((w) => w.sku_id === draft.id);
