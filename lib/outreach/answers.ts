@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { dossierValues, entities, supplierRequestAnswers, supplierRequests } from '@/lib/db/schema';
 import { addSuggestions } from '@/lib/dossier/service';
@@ -47,25 +47,35 @@ export function questionsOf(row: Pick<RequestRow, 'items'>, locale: Locale): Que
   return out;
 }
 
-/** Items with an answer that waits for a person (its suggestion is still open). */
-export async function answeredItemKeys(db: Db, requestIds: string[]): Promise<Map<string, Set<string>>> {
-  const out = new Map<string, Set<string>>();
+export interface AnswerStates {
+  /** Items whose latest answer waits for a person (its suggestion is open). */
+  answered: Set<string>;
+  /** Items whose latest answer a person rejected. */
+  rejected: Set<string>;
+}
+
+/** Per request, where the latest answer to each item stands. */
+export async function answerStates(db: Db, requestIds: string[]): Promise<Map<string, AnswerStates>> {
+  const out = new Map<string, AnswerStates>();
   if (!requestIds.length) return out;
   const rows = await db
-    .select({ requestId: supplierRequestAnswers.requestId, itemKey: supplierRequestAnswers.itemKey })
+    .select({
+      requestId: supplierRequestAnswers.requestId,
+      itemKey: supplierRequestAnswers.itemKey,
+      status: dossierValues.status,
+      superseded: dossierValues.supersededAt,
+    })
     .from(supplierRequestAnswers)
     .innerJoin(dossierValues, eq(dossierValues.id, supplierRequestAnswers.dossierValueId))
-    .where(
-      and(
-        inArray(supplierRequestAnswers.requestId, requestIds),
-        eq(dossierValues.status, 'suggested'),
-        isNull(dossierValues.supersededAt),
-      ),
-    );
-  for (const r of rows) {
-    const set = out.get(r.requestId) ?? new Set<string>();
-    set.add(r.itemKey);
-    out.set(r.requestId, set);
+    .where(inArray(supplierRequestAnswers.requestId, requestIds))
+    .orderBy(supplierRequestAnswers.createdAt, supplierRequestAnswers.id);
+  const latest = new Map<string, (typeof rows)[number]>();
+  for (const r of rows) latest.set(`${r.requestId}\u0000${r.itemKey}`, r);
+  for (const r of latest.values()) {
+    const s = out.get(r.requestId) ?? { answered: new Set<string>(), rejected: new Set<string>() };
+    if (r.status === 'suggested' && !r.superseded) s.answered.add(r.itemKey);
+    if (r.status === 'rejected') s.rejected.add(r.itemKey);
+    out.set(r.requestId, s);
   }
   return out;
 }

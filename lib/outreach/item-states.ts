@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { documents, skus, supplierRequestDocuments, type RequestItem, type StoredBlocker } from '@/lib/db/schema';
-import { answeredItemKeys } from './answers';
+import { answerStates } from './answers';
 import type { RequestRow } from './serialize';
 
 /**
@@ -43,12 +43,14 @@ export function openBlockerKeys(blockers: readonly StoredBlocker[]): Set<string>
   );
 }
 
+const NO_ANSWERS = { answered: new Set<string>(), rejected: new Set<string>() };
+
 /** Pure: the state of each item from the SKU's open blockers, the request's files and pending answers. */
 export function itemStatuses(
   items: readonly RequestItem[],
   open: ReadonlySet<string>,
   files: readonly RequestFile[],
-  answeredKeys: ReadonlySet<string> = new Set(),
+  answers: { answered: ReadonlySet<string>; rejected: ReadonlySet<string> } = NO_ANSWERS,
 ): ItemStatus[] {
   return items.map((item) => {
     const base = {
@@ -61,11 +63,12 @@ export function itemStatuses(
     const types = new Set(item.document_types ?? []);
     const mine = item.kind === 'document' ? files.filter((f) => f.documentType && types.has(f.documentType)) : [];
     // A file or answer waiting for our review is "answered" even where it already clears the blocker.
-    if (answeredKeys.has(item.key) || mine.some((f) => f.status === 'pending'))
+    if (answers.answered.has(item.key) || mine.some((f) => f.status === 'pending'))
       return { ...base, state: 'answered', reason: null };
     if (!open.has(item.key)) return { ...base, state: 'accepted', reason: null };
     const last = [...mine].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
     if (last?.status === 'rejected') return { ...base, state: 'rejected', reason: last.note };
+    if (answers.rejected.has(item.key)) return { ...base, state: 'rejected', reason: null };
     return { ...base, state: 'open', reason: null };
   });
 }
@@ -102,7 +105,7 @@ export async function requestFiles(db: Db, requestIds: string[]): Promise<(Reque
 export async function loadItemStatuses(db: Db, row: RequestRow) {
   const [sku] = await db.select({ blockers: skus.blockers }).from(skus).where(eq(skus.id, row.skuId));
   const files = await requestFiles(db, [row.id]);
-  const answered = (await answeredItemKeys(db, [row.id])).get(row.id);
+  const answered = (await answerStates(db, [row.id])).get(row.id);
   return {
     items: itemStatuses(row.items, openBlockerKeys(sku?.blockers ?? []), files, answered),
     files,

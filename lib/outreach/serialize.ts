@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { documents, skus, supplierRequestDocuments, supplierRequestEvents, supplierRequests } from '@/lib/db/schema';
-import { answeredItemKeys } from './answers';
+import { answerStates } from './answers';
 import { itemStatuses, openBlockerKeys, requestFiles } from './item-states';
 import { linkToken, uploadUrl } from './token';
 
@@ -43,7 +43,7 @@ export async function serializeRequests(db: Db, rows: RequestRow[]) {
     ? await db.select({ id: skus.id, blockers: skus.blockers }).from(skus).where(inArray(skus.id, skuIds))
     : [];
   const files = await requestFiles(db, ids);
-  const answered = await answeredItemKeys(db, ids);
+  const answered = await answerStates(db, ids);
   const today = new Date().toISOString().slice(0, 10);
   return rows.map((r) => {
     const states = itemStatuses(

@@ -10,6 +10,7 @@ import * as uploadRoute from '@/app/api/supplier-email/upload/[token]/route';
 import * as answersRoute from '@/app/api/supplier-email/upload/[token]/answers/route';
 import * as inboundRoute from '@/app/api/supplier-email/inbound/route';
 import * as dossierRoute from '@/app/api/skus/[id]/dossier/route';
+import * as rejectRoute from '@/app/api/skus/[id]/dossier/values/[valueId]/reject/route';
 import { resetEnvCache } from '@/lib/config/env';
 import { fieldLabel } from '@/lib/dossier/catalogue';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
@@ -115,6 +116,20 @@ describe('answers to asked fields', () => {
       'answered',
     ]);
     expect(req.timeline.at(-1)).toMatchObject({ kind: 'answers', actor: 'Supplier (upload link)' });
+
+    // A person rejects the answer: the item is asked again (rejected), the other one still waits.
+    const rejected = await call(rejectRoute, 'POST', `/api/skus/${sku.id}/dossier/values/${suggestion.id}/reject`, {
+      cookie: u.cookie,
+      params: { id: sku.id, valueId: suggestion.id },
+      body: {},
+    });
+    expect(rejected.status, rejected.text).toBe(200);
+    const after = (await view(token)).body.request;
+    expect(after.items.filter((i: any) => ITEMS.includes(i.key)).map((i: any) => [i.key, i.state])).toEqual([
+      ['TOY_AGE_GRADING_MISSING', 'answered'],
+      ['TOY_CE_MARKING_MISSING', 'rejected'],
+    ]);
+    expect(after.questions.find((q: any) => q.field_key === 'ce_marking').state).toBe('rejected');
   });
 
   it('a reply’s labelled lines and yes/no become suggestions with the quoted line', async () => {
