@@ -53,6 +53,7 @@ export function serializeRun(r: RunRow) {
     warning_count: r.warningCount,
     error_message: r.errorMessage,
     progress: r.progress ?? null,
+    options: r.options ?? {},
     started_at: r.startedAt?.toISOString() ?? null,
     completed_at: r.completedAt?.toISOString() ?? null,
     created_at: r.createdAt.toISOString(),

@@ -68,6 +68,9 @@ export const ExportRunSchema = z
     warning_count: z.number().int(),
     error_message: z.string().nullable(),
     progress: z.record(z.string(), z.unknown()).nullable(),
+    options: z
+      .object({ approved_only: z.boolean().optional(), ebay_marketplace: z.string().optional() })
+      .describe('The choices the run was requested with; absent keys took the default (every SKU of the scope).'),
     started_at: DateTime.nullable(),
     completed_at: DateTime.nullable(),
     created_at: DateTime,

@@ -76,6 +76,7 @@ describe('POST /api/exports approved_only', () => {
     await catalogue(u);
     const { run, warnings_by_sku } = await runToEnd(u, { template_id: CSV, scope_type: 'all', approved_only: true });
     expect(run.sku_count).toBe(2);
+    expect(run.options).toEqual({ approved_only: true });
     expect(warnings_by_sku.map((w) => w.sku_code)).not.toContain('DRAFT-1');
   });
 
@@ -111,6 +112,7 @@ describe('POST /api/exports approved_only', () => {
     await catalogue(u);
     const { run, warnings_by_sku } = await runToEnd(u, { template_id: CSV, scope_type: 'all' });
     expect(run.sku_count).toBe(3);
+    expect(run.options).toEqual({});
     expect(warnings_by_sku.flatMap((s) => s.warnings.map((w: any) => w.code))).not.toContain('NOT_APPROVED');
   });
 
