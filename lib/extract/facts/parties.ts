@@ -400,7 +400,7 @@ export function findParties(lines: Line[]): PartyFound[] {
       if (!sentence && !(value && NEGATIVE.test(value))) {
         const block = blockOf(lines, line, Boolean(value));
         const party = readBlock(role, line, value, block);
-        if (party) found.push(party);
+        if (party) found.push(latinTwin(lines, party));
       }
     }
     // "Hereby, <name> declares that ..." (the simplified declaration of the radio equipment directive).
@@ -512,6 +512,21 @@ function sameAsApplicant(lines: Line[], found: PartyFound[]): PartyFound[] {
     return party ? [{ ...party, confidence: 0.75 }] : [];
   }
   return [];
+}
+
+/**
+ * A bilingual form gives the operator's Chinese name, then (after a blank line) the same company in Latin
+ * letters: the Latin name is the one a dossier keeps.
+ */
+function latinTwin(lines: Line[], party: PartyFound): PartyFound {
+  if (!/^[\p{Script=Han}\s（）()]+$/u.test(party.name)) return party;
+  const last = party.lines.at(-1)!;
+  const twin = lines
+    .slice(last.index + 1, last.index + 4)
+    .find(
+      (l) => l.page === last.page && COMPANY_SUFFIX.test(l.text) && /^[\p{Script=Latin}\d\s.,&()'-]+$/u.test(l.text),
+    );
+  return twin ? { ...party, name: splitNameAddress(twin.text).name, lines: [...party.lines, twin] } : party;
 }
 
 const BARE_MAKER = /^(?:Manufacturer|Hersteller|Fabricant|Fabricante|Fabbricante)\s+(\p{Lu}.{2,200})$/u;

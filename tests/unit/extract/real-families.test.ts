@@ -143,6 +143,13 @@ describe('operators without a label of their own', () => {
     );
     expect(f.manufacturer_name).toBe('Brightfield Electronics Co., Ltd.');
   });
+  it('a bilingual form: the Latin name after the Chinese one, across the blank line', () => {
+    const f = facts(
+      '制造商\n\nManufacturer\n\n宁波灯塔照明有限公司\n\nNingbo Lantern Lighting Co., Ltd\n\n地址',
+      'test_report',
+    );
+    expect(f.manufacturer_name).toBe('Ningbo Lantern Lighting Co., Ltd');
+  });
   it('"Manufacturer: Same as applicant" makes the applicant block the manufacturer; the approver signs', () => {
     const f = facts(read('report-same-as-applicant.txt'), 'test_report');
     expect(f.manufacturer_name).toBe('Nordlicht Sensorik s.r.o.');
