@@ -13,6 +13,8 @@ const ISSUE_LABEL =
   /(?:date of issue|issued? date|revision date|date of revision|fecha de revision|data di revisione|data revisione|herzieningsdatum|datum van herziening|revisionsdatum|data de revisao|date de mise a jour|aktualisiert am|uberarbeitet am|uberarbeitungsdatum|date de revision|issued on|date issued|date of report|report date|place (?:and|&) date(?: of [a-z][a-z ]{1,24}?)?(?=\s*[:,])|date (?:and|&) place(?: of issue)?|date of declaration|ausstellungsdatum|ausgabedatum|ort und datum(?: der ausstellung)?|datum der ausstellung|ausgestellt am|date d'emission|date de delivrance|date du rapport|lieu et date(?: d'emission)?|fait a [^,]{1,40},? le|fecha de (?:emision|expedicion)|lugar y fecha(?: de expedicion)?|data di (?:emissione|rilascio)|luogo e data(?: di emissione)?|rilasciato il)/g;
 const VALID_LABEL =
   /(?:validity(?: of (?:this|the) [a-z]{3,20})?(?=\s*:)|gultigkeit(?: dieser [a-z]{3,20})?(?=\s*:)|validite(?: de (?:cette|ce) [a-z]{3,20})?(?=\s*:)|valid until|valid through|valid to|valid till|expiry date|date of expiry|expiration date|expires on|expires|gultig bis|gultigkeit bis|ablaufdatum|valable jusqu'au|valable jusqu'a|date d'expiration|fin de validite|valido hasta|fecha de (?:caducidad|vencimiento)|valido fino al?|data di scadenza|scadenza)/g;
+const VALID_RANGE =
+  /\b(?:effective|valid|validity|gultig|gultigkeit|valable|valido|valida|vigente)\b[^.]{0,20}?\b(?:from|vom|ab|du|desde|dal|de)\b.{4,40}?\b(?:through|until|till|to|bis|au|jusqu'au|hasta|al|fino al)\b/;
 const SIGNATURE_PLACE_DATE = /^(?:[a-z][a-z .'-]{1,30}),\s*(?:le |den |am |a |il |el )?(?=\d|[a-z]+\s+\d)/;
 
 export function readDates(lines: Line[], facts: FactSet, documentType: string | null | undefined) {
@@ -22,6 +24,13 @@ export function readDates(lines: Line[], facts: FactSet, documentType: string | 
   const validKey = isCert ? 'certificate_valid_until' : 'valid_until';
   for (const line of lines) {
     const dates = findDates(line.norm);
+    // A validity range: "effective from July 01, 2024 through June 30, 2025", "gültig vom … bis …".
+    const range = VALID_RANGE.exec(line.norm);
+    if (range && dates.length >= 2) {
+      const from = dates.find((d) => d.index >= range.index);
+      const to = from && dates.find((d) => d.index > from.index);
+      if (from && to && to.iso > from.iso) facts.add(validKey, to.iso, [line], 0.8);
+    }
     const next = lines[line.index + 1];
     for (const [labelRe, key] of [
       [ISSUE_LABEL, issueKey],

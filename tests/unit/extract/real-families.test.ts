@@ -233,6 +233,16 @@ describe('product name and report numbers as written', () => {
   });
 });
 
+describe('validity ranges', () => {
+  it('"effective from July 01, 2024 through June 30, 2025" is valid until its end', () => {
+    expect(
+      facts('This certificate is effective from July 01, 2024 through June 30, 2025.', 'certificate')
+        .certificate_valid_until,
+    ).toBe('2025-06-30');
+    expect(facts('Gültig vom 01.03.2024 bis 28.02.2027', 'certificate').certificate_valid_until).toBe('2027-02-28');
+  });
+});
+
 describe('what a model is not', () => {
   it('a list of models runs on over its lines; a code cut at its hyphen is one code, not "30, HK-UNI-30"', () => {
     expect(
