@@ -15,14 +15,22 @@ import { toast } from '@/components/ui/toaster';
 import { RequestDialog } from './request-dialog';
 import { STATUS_VARIANT, statusLabel, type SupplierRequest } from './types';
 import { RoleGate } from '@/components/team/role-gate';
+import { EvidenceSummary } from '@/components/skus/link-evidence';
+import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';
 
 /** On the SKU's blockers: "Request from supplier", and the SKU's requests with status, documents and timeline. */
 export function SkuRequests({ skuId, onChange }: { skuId: string; onChange: () => void }) {
   const t = useT(outreachMessages);
+  const te = useT(skuDossierMessages);
   const f = useFormat();
   const [open, setOpen] = React.useState(false);
-  // The file being rejected and the reason typed for it: a rejection always says why.
-  const [rejecting, setRejecting] = React.useState<{ requestId: string; documentId: string } | null>(null);
+  // The file being decided with a reason typed for it: a rejection always says why, and so does accepting
+  // a file about another product (e.g. a declaration covering several models).
+  const [asking, setAsking] = React.useState<{
+    requestId: string;
+    documentId: string;
+    decision: 'accept' | 'reject';
+  } | null>(null);
   const [reason, setReason] = React.useState('');
   const list = useApiQuery<{ data: SupplierRequest[] }>(`/api/supplier-email/requests?sku_id=${skuId}`);
   const requests = list.data?.data ?? [];
@@ -33,7 +41,7 @@ export function SkuRequests({ skuId, onChange }: { skuId: string; onChange: () =
         method: 'POST',
         body: { decision, ...(note ? { note } : {}) },
       });
-      setRejecting(null);
+      setAsking(null);
       setReason('');
       toast.success(decision === 'accept' ? t('sku.accepted') : t('sku.rejected'));
       void list.reload();
@@ -155,13 +163,27 @@ export function SkuRequests({ skuId, onChange }: { skuId: string; onChange: () =
                       >
                         {t(`sku.doc_${d.status}`)}
                       </Badge>
+                      {d.evidence ? (
+                        <div
+                          className="grid w-full gap-1.5 text-xs"
+                          data-testid="supplier-document-evidence"
+                          data-status={d.evidence.evidence_status}
+                        >
+                          <EvidenceSummary link={d.evidence} />
+                        </div>
+                      ) : null}
                       {d.status === 'pending' ? (
                         <>
                           <RoleGate need={'edit'}>
                             <Button
                               size="sm"
                               variant="secondary"
-                              onClick={() => decide(r, d.document_id, 'accept')}
+                              onClick={() => {
+                                if (d.evidence?.evidence_status === 'about_another_product') {
+                                  setAsking({ requestId: r.id, documentId: d.document_id, decision: 'accept' });
+                                  setReason('');
+                                } else void decide(r, d.document_id, 'accept');
+                              }}
                               data-testid="supplier-document-accept"
                             >
                               <Check aria-hidden="true" />
@@ -173,7 +195,7 @@ export function SkuRequests({ skuId, onChange }: { skuId: string; onChange: () =
                               size="sm"
                               variant="ghost"
                               onClick={() => {
-                                setRejecting({ requestId: r.id, documentId: d.document_id });
+                                setAsking({ requestId: r.id, documentId: d.document_id, decision: 'reject' });
                                 setReason('');
                               }}
                               data-testid="supplier-document-reject"
@@ -182,12 +204,12 @@ export function SkuRequests({ skuId, onChange }: { skuId: string; onChange: () =
                               {t('sku.reject')}
                             </Button>
                           </RoleGate>
-                          {rejecting?.requestId === r.id && rejecting.documentId === d.document_id ? (
+                          {asking?.requestId === r.id && asking.documentId === d.document_id ? (
                             <form
                               className="flex w-full flex-wrap items-center gap-2"
                               onSubmit={(e) => {
                                 e.preventDefault();
-                                if (reason.trim()) void decide(r, d.document_id, 'reject', reason.trim());
+                                if (reason.trim()) void decide(r, d.document_id, asking.decision, reason.trim());
                               }}
                             >
                               <Input
@@ -196,21 +218,31 @@ export function SkuRequests({ skuId, onChange }: { skuId: string; onChange: () =
                                 maxLength={2000}
                                 value={reason}
                                 onChange={(e) => setReason(e.target.value)}
-                                aria-label={t('sku.reject_reason')}
-                                placeholder={t('sku.reject_reason')}
+                                aria-label={
+                                  asking.decision === 'accept' ? te('evidence.reason') : t('sku.reject_reason')
+                                }
+                                placeholder={
+                                  asking.decision === 'accept'
+                                    ? te('evidence.reason_placeholder_required')
+                                    : t('sku.reject_reason')
+                                }
                                 className="min-w-0 flex-1"
                                 data-testid="supplier-document-reject-reason"
                               />
                               <Button
                                 size="sm"
-                                variant="danger"
+                                variant={asking.decision === 'accept' ? 'primary' : 'danger'}
                                 type="submit"
                                 disabled={!reason.trim()}
-                                data-testid="supplier-document-reject-confirm"
+                                data-testid={
+                                  asking.decision === 'accept'
+                                    ? 'supplier-document-accept-confirm'
+                                    : 'supplier-document-reject-confirm'
+                                }
                               >
-                                {t('sku.reject_confirm')}
+                                {asking.decision === 'accept' ? te('evidence.accept') : t('sku.reject_confirm')}
                               </Button>
-                              <Button size="sm" variant="ghost" type="button" onClick={() => setRejecting(null)}>
+                              <Button size="sm" variant="ghost" type="button" onClick={() => setAsking(null)}>
                                 {t('sku.reject_cancel')}
                               </Button>
                             </form>

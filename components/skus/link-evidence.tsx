@@ -50,6 +50,49 @@ function IdentityLine({
   );
 }
 
+/** What the summary needs of a document-SKU link: its evidence status, why, who decided, and the identities. */
+export type LinkEvidenceState = Pick<
+  Link,
+  'evidence_status' | 'evidence_reason' | 'evidence_facts' | 'decided_by' | 'decided_at'
+>;
+
+/**
+ * A link's evidence status with who decided and why, and the document's identity (model, maker, GTIN)
+ * beside the SKU's: shown on the SKU's Documents tab and beside a supplier's file on its request.
+ */
+export function EvidenceSummary({ link }: { link: LinkEvidenceState }) {
+  const t = useT(skuDossierMessages);
+  const fmt = useFormat();
+  if (!link.evidence_status) return null;
+  const status = link.evidence_status;
+  const facts = link.evidence_facts ?? null;
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant={VARIANT[status]} data-testid="evidence-status">
+          {t(`evidence.status.${status}`)}
+        </Badge>
+        {link.decided_by ? (
+          <span className="text-muted-foreground">
+            {t('evidence.decided', { by: link.decided_by, at: link.decided_at ? fmt.date(link.decided_at) : '' })}
+          </span>
+        ) : null}
+      </div>
+      {link.evidence_reason ? (
+        <p className="max-w-3xl text-muted-foreground" data-testid="evidence-reason" lang="en">
+          {link.evidence_reason}
+        </p>
+      ) : null}
+      {facts ? (
+        <div className="grid max-w-3xl gap-0.5 rounded-md border border-border bg-surface-muted/60 px-2 py-1.5">
+          <IdentityLine label={t('evidence.document')} identity={facts.document_identity} testId="document-identity" />
+          <IdentityLine label={t('evidence.sku')} identity={facts.sku_identity} testId="sku-identity" />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * Whether a linked document is this SKU's evidence (only accepted ones satisfy a requirement): its status,
  * why, the document's identity beside the SKU's, and a person's accept / reject with a reason.
@@ -64,7 +107,6 @@ export function LinkEvidence({
   onDecided: () => void | Promise<void>;
 }) {
   const t = useT(skuDossierMessages);
-  const fmt = useFormat();
   const link = doc.skus.find((s) => s.id === skuId);
   const [reason, setReason] = React.useState('');
   const [busy, setBusy] = React.useState<'accept' | 'reject' | null>(null);
@@ -72,7 +114,6 @@ export function LinkEvidence({
   const canEdit = useCan('edit').allowed;
   if (!link?.evidence_status) return null;
   const status = link.evidence_status;
-  const facts = link.evidence_facts ?? null;
   const reasonNeeded = status === 'about_another_product';
 
   async function decide(decision: 'accept' | 'reject') {
@@ -104,27 +145,7 @@ export function LinkEvidence({
       data-status={status}
       data-document-id={doc.id}
     >
-      <div className="flex flex-wrap items-center gap-2">
-        <Badge variant={VARIANT[status]} data-testid="evidence-status">
-          {t(`evidence.status.${status}`)}
-        </Badge>
-        {link.decided_by ? (
-          <span className="text-muted-foreground">
-            {t('evidence.decided', { by: link.decided_by, at: link.decided_at ? fmt.date(link.decided_at) : '' })}
-          </span>
-        ) : null}
-      </div>
-      {link.evidence_reason ? (
-        <p className="max-w-3xl text-muted-foreground" data-testid="evidence-reason" lang="en">
-          {link.evidence_reason}
-        </p>
-      ) : null}
-      {facts ? (
-        <div className="grid max-w-3xl gap-0.5 rounded-md border border-border bg-surface-muted/60 px-2 py-1.5">
-          <IdentityLine label={t('evidence.document')} identity={facts.document_identity} testId="document-identity" />
-          <IdentityLine label={t('evidence.sku')} identity={facts.sku_identity} testId="sku-identity" />
-        </div>
-      ) : null}
+      <EvidenceSummary link={link} />
       <div className="grid max-w-3xl gap-1">
         <div className="flex flex-wrap items-center gap-2">
           {canEdit ? (

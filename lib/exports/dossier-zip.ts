@@ -1,8 +1,9 @@
 /**
  * dossier.zip: the technical file of one SKU for an authority or a customer. dossier.pdf (cover,
  * identification, entities with addresses, dossier fields with provenance, blockers and waivers,
- * document index, audit summary) and every attached document, streamed with yazl: files are read from
- * the blob store one at a time as the archive is written, never collected in memory.
+ * document index, audit summary) and every attached document that is evidence about this SKU, streamed
+ * with yazl: files are read from the blob store one at a time as the archive is written, never collected
+ * in memory.
  */
 import path from 'node:path';
 import { recordAudit } from '@/lib/audit';
@@ -16,8 +17,18 @@ import { renderDossierPdf, type DossierPdfInput, type DossierPdfProvenance } fro
 import { getBlobStore, type BlobStore } from '@/lib/storage';
 import { entityAddressLines, loadSkuReadModel, type SkuReadModel } from '@/lib/skus/read-model';
 
-/** The PDF's input, assembled from the read model (confirmed values only). */
+/**
+ * The documents a technical file shows as this SKU's evidence: those whose link the evidence rule
+ * (lib/documents/evidence-status.ts) answered accepted. A proposed, rejected or about-another-product
+ * document is no evidence about this product, so an authority must not find it in the dossier.
+ */
+export function dossierEvidence(model: Pick<SkuReadModel, 'documents'>): SkuReadModel['documents'] {
+  return model.documents.filter((d) => d.evidence_status === 'accepted');
+}
+
+/** The PDF's input, assembled from the read model (confirmed values and accepted evidence only). */
 export function dossierPdfInput(model: SkuReadModel): DossierPdfInput {
+  const evidence = dossierEvidence(model);
   const docNames = new Map(model.documents.map((d) => [d.row.id, d.row.filename]));
   return {
     workspace: { name: model.workspace.name },
@@ -75,7 +86,7 @@ export function dossierPdfInput(model: SkuReadModel): DossierPdfInput {
       waived: b.waived ?? null,
       details: (b as { details?: { languages?: string[] } }).details ?? null,
     })),
-    documents: model.documents.map((d) => ({
+    documents: evidence.map((d) => ({
       name: d.row.filename,
       type: d.row.documentType,
       sha256: d.row.sha256,
@@ -183,10 +194,11 @@ export async function streamDossierZip(
 
   // Everything that awaits happens first; the archive is then assembled and wired to the response in
   // one synchronous step, so its stream has a consumer before yazl reads the first byte.
-  const names = documentEntryNames(model.documents.map((d) => d.row));
-  const present = await Promise.all(model.documents.map((d) => store.exists(d.row.storageKey).catch(() => false)));
-  const included = model.documents.map((d, i) => ({ d, name: names[i] })).filter((_, i) => present[i]);
-  const missing = model.documents.filter((_, i) => !present[i]).map((d) => d.row.filename);
+  const evidence = dossierEvidence(model);
+  const names = documentEntryNames(evidence.map((d) => d.row));
+  const present = await Promise.all(evidence.map((d) => store.exists(d.row.storageKey).catch(() => false)));
+  const included = evidence.map((d, i) => ({ d, name: names[i] })).filter((_, i) => present[i]);
+  const missing = evidence.filter((_, i) => !present[i]).map((d) => d.row.filename);
   const entries = ['dossier.pdf', ...included.map((x) => x.name), ...(missing.length ? ['missing-documents.txt'] : [])];
 
   await recordAudit(db, {

@@ -3,6 +3,7 @@ import { SUPPLIER_REQUEST_STATUSES } from '@/lib/outreach/statuses';
 import { Uuid } from '@/lib/http/schemas';
 import { LOCALES } from '@/lib/i18n/locales';
 import { SkuFilter } from '@/lib/skus/schemas';
+import { EVIDENCE_STATUSES, EvidenceFactsSchema } from '@/lib/documents/schemas';
 
 export const LocaleSchema = z.enum(LOCALES);
 const Email = z.email().max(254);
@@ -129,6 +130,19 @@ export const SupplierRequestSchema = z
         note: z.string().nullable().describe('The reason of a rejection (the supplier sees it).'),
         supplier_filename: z.string().nullable().describe('The name the supplier gave the file.'),
         created_at: z.string(),
+        evidence: z
+          .object({
+            evidence_status: z.enum(EVIDENCE_STATUSES),
+            evidence_reason: z.string().nullable(),
+            evidence_facts: EvidenceFactsSchema.nullable(),
+            decided_by: z.string().nullable(),
+            decided_at: z.string().nullable(),
+          })
+          .nullable()
+          .optional()
+          .describe(
+            "The file's link to the request's SKU as evidence (only an accepted link satisfies a requirement), with the document's identity facts beside the SKU's; null when the file is no longer linked to the SKU.",
+          ),
       }),
     ),
     item_states: z

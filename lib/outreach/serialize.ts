@@ -1,6 +1,14 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { EvidenceFacts } from '@/lib/documents/evidence-status';
 import type { Db } from '@/lib/db/client';
-import { documents, skus, supplierRequestDocuments, supplierRequestEvents, supplierRequests } from '@/lib/db/schema';
+import {
+  documents,
+  documentSkus,
+  skus,
+  supplierRequestDocuments,
+  supplierRequestEvents,
+  supplierRequests,
+} from '@/lib/db/schema';
 import { answerStates } from './answers';
 import { itemStatuses, openBlockerKeys, requestFiles } from './item-states';
 import { linkToken, uploadUrl } from './token';
@@ -39,6 +47,35 @@ export async function serializeRequests(db: Db, rows: RequestRow[]) {
         .orderBy(asc(supplierRequestDocuments.createdAt))
     : [];
   const skuIds = [...new Set(rows.map((r) => r.skuId))];
+  // Each returned file's link to the request's SKU: the manager decides on it beside the identity facts.
+  const docIds = [...new Set(docs.map((d) => d.link.documentId))];
+  const links =
+    docIds.length && skuIds.length
+      ? await db
+          .select({
+            documentId: documentSkus.documentId,
+            skuId: documentSkus.skuId,
+            evidence_status: documentSkus.evidenceStatus,
+            evidence_reason: documentSkus.evidenceReason,
+            evidence_facts: documentSkus.evidenceFacts,
+            decided_by: documentSkus.decidedByLabel,
+            decided_at: documentSkus.decidedAt,
+          })
+          .from(documentSkus)
+          .where(and(inArray(documentSkus.documentId, docIds), inArray(documentSkus.skuId, skuIds)))
+      : [];
+  const evidenceOf = (documentId: string, skuId: string) => {
+    const l = links.find((x) => x.documentId === documentId && x.skuId === skuId);
+    return l
+      ? {
+          evidence_status: l.evidence_status,
+          evidence_reason: l.evidence_reason ?? null,
+          evidence_facts: (l.evidence_facts as EvidenceFacts | null) ?? null,
+          decided_by: l.decided_by ?? null,
+          decided_at: l.decided_at?.toISOString() ?? null,
+        }
+      : null;
+  };
   const blockers = skuIds.length
     ? await db.select({ id: skus.id, blockers: skus.blockers }).from(skus).where(inArray(skus.id, skuIds))
     : [];
@@ -88,6 +125,7 @@ export async function serializeRequests(db: Db, rows: RequestRow[]) {
           note: d.link.note,
           supplier_filename: d.link.supplierFilename,
           created_at: d.link.createdAt.toISOString(),
+          evidence: evidenceOf(d.link.documentId, r.skuId),
         })),
       item_states: states.map((i) => ({ key: i.key, label: i.label, state: i.state, reason: i.reason })),
       overdue,

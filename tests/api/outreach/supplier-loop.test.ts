@@ -4,7 +4,8 @@
  * or was rejected (with the reason); a stalled or overdue request reaches the manager (inbox and mail)
  * once; the portal never names another document and caps what one request takes in; the link's
  * status pages speak the request's language under a CSP without inline styles; replies from strangers
- * are held, not attached.
+ * are held, not attached. Each returned file carries its link's evidence status and the document's
+ * identity beside the SKU's (issue 33), so the manager decides on the request with both in view.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -155,6 +156,36 @@ describe('the supplier loop', () => {
     expect((await inbox(u)).supplier_attention).toEqual([
       expect.objectContaining({ id: r.id, sku_id: sku.id, reason: 'no_progress' }),
     ]);
+  });
+
+  it("each returned file shows its evidence status and the document's identity beside the SKU's; another maker's DoC is accepted only with a reason", async () => {
+    const u = await makeUser();
+    const { sku } = await toySku(u);
+    const r = await sendDefault(u, sku.id, { items: ['TOY_DOC_MISSING'] });
+    const token = tokenOf(r.upload_url);
+    const up = await uploadFiles(token, [
+      ['DoC other maker.pdf', await declarationPdf({ model: 'PAN-C v2', manufacturer: 'Other Maker Ltd' })],
+    ]);
+    expect(up.status, up.text).toBe(200);
+    await settleJobs(u.workspaceId);
+    const id = up.body.results[0].document_id;
+    const [doc] = (await getRequest(u, r.id)).documents;
+    expect(doc).toMatchObject({ document_id: id, status: 'pending' });
+    expect(doc.evidence.evidence_status).toBe('about_another_product');
+    expect(doc.evidence.evidence_facts.document_identity).toMatchObject({ manufacturer_name: 'Other Maker Ltd' });
+    expect(doc.evidence.evidence_facts.sku_identity).toMatchObject({
+      sku_code: sku.sku_code,
+      manufacturer_name: 'Spielwaren Fabrik GmbH',
+    });
+
+    // Accepting a document about another product needs the reason; with it, the link is accepted.
+    const bare = await decide(u, r.id, id, 'accept');
+    expect(bare.status, bare.text).toBe(400);
+    const ok = await decide(u, r.id, id, 'accept', 'Family declaration of the maker covering this model too.');
+    expect(ok.status, ok.text).toBe(200);
+    const after = ok.body.request.documents[0];
+    expect(after).toMatchObject({ status: 'accepted' });
+    expect(after.evidence).toMatchObject({ evidence_status: 'accepted', decided_by: u.email });
   });
 
   it('every item accepted ends the reminders: the request is done and the link closed', async () => {

@@ -1,16 +1,17 @@
 /**
  * GET /api/skus/{id}/dossier.zip: a streamed ZIP with dossier.pdf in the asked locale and every attached
  * document under safe, unique names; unknown locales 400, other workspaces 404, missing blobs listed, and
- * an unreadable document fails the stream, not the process.
+ * an unreadable document fails the stream, not the process. Only documents whose link is accepted evidence
+ * (issue 33) are listed in the PDF or bundled: proposed, rejected and about-another-product ones are not.
  */
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import yauzl from 'yauzl';
 import * as zipRoute from '@/app/api/skus/[id]/dossier.zip/route';
 import * as waiversRoute from '@/app/api/skus/[id]/waivers/route';
 import { getDb } from '@/lib/db/client';
-import { documents } from '@/lib/db/schema';
+import { documents, documentSkus } from '@/lib/db/schema';
 import { documentEntryNames, safeEntryName } from '@/lib/exports/dossier-zip';
 import { t } from '@/lib/i18n/messages';
 import { getBlobStore } from '@/lib/storage';
@@ -180,6 +181,42 @@ describe('GET /api/skus/{id}/dossier.zip', () => {
     );
     const db = await getDb();
     expect((await db.select().from(documents).where(eq(documents.id, doc.id))).length).toBe(1);
+  });
+
+  it('lists and bundles only accepted evidence: a rejected, a proposed and an about-another-product document stay out', async () => {
+    const u = await makeUser();
+    const sku = await readySku(u);
+    const db = await getDb();
+    const excluded: Record<string, string> = {
+      rejected: 'Rejected DoC ZX-9.pdf',
+      proposed: 'Proposed test report.pdf',
+      about_another_product: 'DoC of PAN-C v2.pdf',
+    };
+    for (const [status, filename] of Object.entries(excluded)) {
+      const doc = await addDocument(u, {
+        skuIds: [sku.id],
+        type: 'declaration_of_conformity',
+        filename,
+        evidence: 'proposed',
+      });
+      await db
+        .update(documentSkus)
+        .set({ evidenceStatus: status as 'rejected' | 'proposed' | 'about_another_product' })
+        .where(and(eq(documentSkus.documentId, doc.id), eq(documentSkus.skuId, sku.id)));
+    }
+    await addDocument(u, { skuIds: [sku.id], type: 'test_report', filename: 'Accepted EN 71 report.pdf' });
+
+    const res = await download(u, sku.id);
+    expect(res.status).toBe(200);
+    const zip = await JSZip.loadAsync(Buffer.from(await res.arrayBuffer()));
+    expect(Object.keys(zip.files).sort()).toEqual([
+      'documents/01-Risk assessment CB-200.pdf',
+      'documents/02-Accepted EN 71 report.pdf',
+      'dossier.pdf',
+    ]);
+    const text = await pdfText(await zip.file('dossier.pdf')!.async('uint8array'));
+    expect(text).toContain('Accepted EN 71 report.pdf');
+    for (const filename of Object.values(excluded)) expect(text).not.toContain(filename);
   });
 
   it('a document that cannot be read mid-archive fails the stream, not the process', async () => {
