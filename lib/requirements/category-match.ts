@@ -99,6 +99,22 @@ export function stemWord(word: string): string {
 
 const stemKey = (phrase: string) => phrase.split(' ').map(stemWord).join(' ');
 
+/**
+ * The keys a term is found under: its own stem and the stems of its plural forms. The light stemmer drops
+ * at most two endings, so a plural can stem further than its singular ("baterias" → "bateri" but "bateria"
+ * → "bater"; "Maschinen" → "masch" but "Maschine" → "maschi"); indexing the plural forms too keeps the two
+ * together without a deeper stemmer that would merge unrelated words.
+ */
+function termKeys(term: string): Set<string> {
+  // The plural endings of the seven languages: "-s" everywhere, "-n" after an "e" (Lampe, lampe → Lampen),
+  // "-es" and "-en" after a consonant (pantalon → pantalones, boek → boeken); never "-n" after a consonant,
+  // which would read "mobilier" as "Mobilien" and so as "mobile".
+  const endings = /[aeiouy]$/.test(term) ? (term.endsWith('e') ? ['s', 'n'] : ['s']) : ['s', 'es', 'en'];
+  const keys = new Set([stemKey(term)]);
+  for (const e of endings) keys.add(stemKey(term + e));
+  return keys;
+}
+
 interface Index {
   /** stem key of a term (words joined by a space) → the terms */
   byKey: Map<string, Term[]>;
@@ -119,9 +135,11 @@ function buildIndex(): Index {
     const words = term.split(' ').length;
     maxWords = Math.max(maxWords, words);
     const entry: Term = { term, lang: table.lang, category, strength, words };
-    const key = stemKey(term);
-    (byKey.get(key) ?? byKey.set(key, []).get(key)!).push(entry);
-    if (table.compounds && words === 1 && key.length >= 4) (heads.get(key) ?? heads.set(key, []).get(key)!).push(entry);
+    for (const key of termKeys(term)) {
+      (byKey.get(key) ?? byKey.set(key, []).get(key)!).push(entry);
+      if (table.compounds && words === 1 && key.length >= 4)
+        (heads.get(key) ?? heads.set(key, []).get(key)!).push(entry);
+    }
   };
   for (const table of CATEGORY_TERM_TABLES) {
     for (const [category, list] of Object.entries(table.terms))

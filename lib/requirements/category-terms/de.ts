@@ -7,6 +7,7 @@ export const DE: CategoryTermTable = {
   compounds: true,
   terms: {
     toys: [
+      'baukasten',
       'spielzeug',
       'spielware',
       'kinderspielzeug',
@@ -277,6 +278,7 @@ export const DE: CategoryTermTable = {
       'gerat',
     ],
     textiles: [
+      'hose',
       'bekleidung',
       'kleidung',
       'damenbekleidung',
@@ -331,6 +333,7 @@ export const DE: CategoryTermTable = {
       'strampler',
     ],
     general: [
+      'lampenschirm',
       'mobel',
       'moebel',
       'tisch',

@@ -388,6 +388,8 @@ export const EN: CategoryTermTable = {
       'romper',
     ],
     general: [
+      'lamp shade',
+      'lampshade',
       'furniture',
       'table',
       'chair',

@@ -26,6 +26,8 @@ export const ES: CategoryTermTable = {
       'tren de juguete',
     ],
     machinery: [
+      'cortadora de cesped',
+      'maquinaria',
       'herramienta electrica',
       'taladro',
       'atornillador',
@@ -248,6 +250,8 @@ export const ES: CategoryTermTable = {
       'pelele',
     ],
     general: [
+      'pantalla de lampara',
+      'pantalla para lampara',
       'mueble',
       'mesa',
       'silla',

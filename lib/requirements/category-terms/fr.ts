@@ -252,6 +252,7 @@ export const FR: CategoryTermTable = {
       'grenouillere',
     ],
     general: [
+      'abat jour',
       'meuble',
       'mobilier',
       'table',

@@ -28,6 +28,8 @@ export const IT: CategoryTermTable = {
       'trenino',
     ],
     machinery: [
+      'tagliaerba',
+      'rasaerba',
       'elettroutensile',
       'utensile elettrico',
       'trapano',
@@ -267,6 +269,8 @@ export const IT: CategoryTermTable = {
       'tutina',
     ],
     general: [
+      'paralume',
+      'paraluce',
       'arredamento',
       'tavolo',
       'sedia',

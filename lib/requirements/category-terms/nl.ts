@@ -226,6 +226,7 @@ export const NL: CategoryTermTable = {
       'led',
     ],
     textiles: [
+      'washandje',
       'kleding',
       'mode',
       'textiel',
@@ -273,6 +274,7 @@ export const NL: CategoryTermTable = {
       'kinderkleding',
     ],
     general: [
+      'lampenkap',
       'meubel',
       'meubilair',
       'tafel',

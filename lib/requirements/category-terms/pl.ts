@@ -249,6 +249,8 @@ export const PL: CategoryTermTable = {
       'pajacyk',
     ],
     general: [
+      'klosz',
+      'klosz lamp',
       'meble',
       'mebel',
       'stol',
