@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
+import { HeldReplies } from './held-replies';
 import { RequestDialog } from './request-dialog';
 import { STATUS_VARIANT, statusLabel, type SupplierRequest } from './types';
 import { RoleGate } from '@/components/team/role-gate';
@@ -253,6 +254,13 @@ export function SkuRequests({ skuId, onChange }: { skuId: string; onChange: () =
                   ))}
                 </ul>
               ) : null}
+              <HeldReplies
+                request={r}
+                onChange={() => {
+                  void list.reload();
+                  onChange();
+                }}
+              />
               <details className="text-xs text-muted-foreground">
                 <summary className="cursor-pointer">{t('sku.timeline', { count: r.timeline.length })}</summary>
                 <ol className="mt-1 grid gap-0.5">

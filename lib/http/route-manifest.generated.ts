@@ -91,33 +91,34 @@ import * as r88 from '@/app/api/skus/route';
 import * as r89 from '@/app/api/supplier-email/draft/route';
 import * as r90 from '@/app/api/supplier-email/inbound/route';
 import * as r91 from '@/app/api/supplier-email/requests/[id]/documents/[documentId]/route';
-import * as r92 from '@/app/api/supplier-email/requests/[id]/retry/route';
-import * as r93 from '@/app/api/supplier-email/requests/[id]/route';
-import * as r94 from '@/app/api/supplier-email/requests/bulk/route';
-import * as r95 from '@/app/api/supplier-email/requests/route';
-import * as r96 from '@/app/api/supplier-email/responsiveness/route';
-import * as r97 from '@/app/api/supplier-email/send/route';
-import * as r98 from '@/app/api/supplier-email/settings/route';
-import * as r99 from '@/app/api/supplier-email/upload/[token]/answers/route';
-import * as r100 from '@/app/api/supplier-email/upload/[token]/route';
-import * as r101 from '@/app/api/upload/orchestrate/route';
-import * as r102 from '@/app/api/v1/documents/[id]/file/route';
-import * as r103 from '@/app/api/v1/documents/[id]/re-extract/route';
-import * as r104 from '@/app/api/v1/documents/[id]/route';
-import * as r105 from '@/app/api/v1/documents/route';
-import * as r106 from '@/app/api/v1/jobs/[id]/route';
-import * as r107 from '@/app/api/v1/skus/[id]/re-extract/route';
-import * as r108 from '@/app/api/v1/skus/route';
-import * as r109 from '@/app/api/views/[id]/route';
-import * as r110 from '@/app/api/views/route';
-import * as r111 from '@/app/api/workspace/api-keys/[id]/route';
-import * as r112 from '@/app/api/workspace/api-keys/route';
-import * as r113 from '@/app/api/workspace/route';
-import * as r114 from '@/app/api/workspace/switch/route';
-import * as r115 from '@/app/api/workspace/webhooks/[id]/deliveries/route';
-import * as r116 from '@/app/api/workspace/webhooks/[id]/route';
-import * as r117 from '@/app/api/workspace/webhooks/deliveries/[deliveryId]/resend/route';
-import * as r118 from '@/app/api/workspace/webhooks/route';
+import * as r92 from '@/app/api/supplier-email/requests/[id]/held-replies/[heldId]/route';
+import * as r93 from '@/app/api/supplier-email/requests/[id]/retry/route';
+import * as r94 from '@/app/api/supplier-email/requests/[id]/route';
+import * as r95 from '@/app/api/supplier-email/requests/bulk/route';
+import * as r96 from '@/app/api/supplier-email/requests/route';
+import * as r97 from '@/app/api/supplier-email/responsiveness/route';
+import * as r98 from '@/app/api/supplier-email/send/route';
+import * as r99 from '@/app/api/supplier-email/settings/route';
+import * as r100 from '@/app/api/supplier-email/upload/[token]/answers/route';
+import * as r101 from '@/app/api/supplier-email/upload/[token]/route';
+import * as r102 from '@/app/api/upload/orchestrate/route';
+import * as r103 from '@/app/api/v1/documents/[id]/file/route';
+import * as r104 from '@/app/api/v1/documents/[id]/re-extract/route';
+import * as r105 from '@/app/api/v1/documents/[id]/route';
+import * as r106 from '@/app/api/v1/documents/route';
+import * as r107 from '@/app/api/v1/jobs/[id]/route';
+import * as r108 from '@/app/api/v1/skus/[id]/re-extract/route';
+import * as r109 from '@/app/api/v1/skus/route';
+import * as r110 from '@/app/api/views/[id]/route';
+import * as r111 from '@/app/api/views/route';
+import * as r112 from '@/app/api/workspace/api-keys/[id]/route';
+import * as r113 from '@/app/api/workspace/api-keys/route';
+import * as r114 from '@/app/api/workspace/route';
+import * as r115 from '@/app/api/workspace/switch/route';
+import * as r116 from '@/app/api/workspace/webhooks/[id]/deliveries/route';
+import * as r117 from '@/app/api/workspace/webhooks/[id]/route';
+import * as r118 from '@/app/api/workspace/webhooks/deliveries/[deliveryId]/resend/route';
+import * as r119 from '@/app/api/workspace/webhooks/route';
 
 export const routeFiles = [
   "audit-events/export.csv/route.ts",
@@ -212,6 +213,7 @@ export const routeFiles = [
   "supplier-email/draft/route.ts",
   "supplier-email/inbound/route.ts",
   "supplier-email/requests/[id]/documents/[documentId]/route.ts",
+  "supplier-email/requests/[id]/held-replies/[heldId]/route.ts",
   "supplier-email/requests/[id]/retry/route.ts",
   "supplier-email/requests/[id]/route.ts",
   "supplier-email/requests/bulk/route.ts",
@@ -241,4 +243,4 @@ export const routeFiles = [
   "workspace/webhooks/route.ts"
 ];
 
-export const routeModules: Record<string, unknown>[] = [r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r32, r33, r34, r35, r36, r37, r38, r39, r40, r41, r42, r43, r44, r45, r46, r47, r48, r49, r50, r51, r52, r53, r54, r55, r56, r57, r58, r59, r60, r61, r62, r63, r64, r65, r66, r67, r68, r69, r70, r71, r72, r73, r74, r75, r76, r77, r78, r79, r80, r81, r82, r83, r84, r85, r86, r87, r88, r89, r90, r91, r92, r93, r94, r95, r96, r97, r98, r99, r100, r101, r102, r103, r104, r105, r106, r107, r108, r109, r110, r111, r112, r113, r114, r115, r116, r117, r118];
+export const routeModules: Record<string, unknown>[] = [r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r32, r33, r34, r35, r36, r37, r38, r39, r40, r41, r42, r43, r44, r45, r46, r47, r48, r49, r50, r51, r52, r53, r54, r55, r56, r57, r58, r59, r60, r61, r62, r63, r64, r65, r66, r67, r68, r69, r70, r71, r72, r73, r74, r75, r76, r77, r78, r79, r80, r81, r82, r83, r84, r85, r86, r87, r88, r89, r90, r91, r92, r93, r94, r95, r96, r97, r98, r99, r100, r101, r102, r103, r104, r105, r106, r107, r108, r109, r110, r111, r112, r113, r114, r115, r116, r117, r118, r119];

@@ -14,6 +14,7 @@ import { requestIdFromAddresses } from './reply-address';
 import { lookupLink, receiveSupplierFiles } from './responses';
 import { addEvent } from './service';
 import type { RequestRow } from './serialize';
+import { getBlobStore } from '@/lib/storage';
 import { makeRunTempDir, removeRunTempDir } from '@/lib/storage/temp';
 
 /**
@@ -159,15 +160,7 @@ export function senderMatches(from: string | null, row: Pick<RequestRow, 'recipi
 }
 
 export async function receiveInboundMail(db: Db, raw: Uint8Array, opts: { now?: Date } = {}) {
-  let email: Awaited<ReturnType<typeof PostalMime.parse>>;
-  try {
-    email = await PostalMime.parse(raw, { attachmentEncoding: 'arraybuffer' });
-  } catch (e) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `The body is not a readable MIME message: ${(e as Error).message}`.slice(0, 300),
-    );
-  }
+  const email = await parseMime(raw);
   const answered = [...messageIds(email.inReplyTo), ...messageIds(email.references)];
   const text = email.text ?? (email.html ? email.html.replace(/<[^>]+>/g, ' ') : '');
   const hint = [replyText(text), ...email.attachments.map((a) => a.filename ?? '')].join('\n');
@@ -201,7 +194,11 @@ export async function receiveInboundMail(db: Db, raw: Uint8Array, opts: { now?: 
 
   if (!senderMatches(from, row)) {
     // Someone else answered (a forwarded link, a spoofed thread): nothing is attached and the request
-    // does not move; the manager sees the held reply on the timeline and decides.
+    // does not move; the manager sees the held reply on the timeline and releases or dismisses it
+    // (lib/outreach/held-replies.ts). The raw message is kept in blob storage until then, so a release
+    // stores exactly what arrived through the normal path.
+    const heldId = crypto.randomUUID();
+    await getBlobStore().put(heldReplyKey(row.workspaceId, heldId), raw, 'message/rfc822');
     await addEvent(db, {
       workspaceId: row.workspaceId,
       requestId: row.id,
@@ -209,6 +206,7 @@ export async function receiveInboundMail(db: Db, raw: Uint8Array, opts: { now?: 
       actorLabel: 'Inbound mail',
       note: replyText(text) || null,
       data: {
+        held_id: heldId,
         inbound_message_id: inboundId,
         from,
         subject: email.subject ?? null,
@@ -223,6 +221,36 @@ export async function receiveInboundMail(db: Db, raw: Uint8Array, opts: { now?: 
     return { request_id: row.id, duplicate: false, held: true, results: [], answers: [] };
   }
 
+  return { request_id: row.id, duplicate: false, held: false, ...(await storeReply(db, row, email, opts)) };
+}
+
+/** Where a held reply's raw message waits for the manager's decision. */
+export const heldReplyKey = (workspaceId: string, heldId: string) => `${workspaceId}/held-replies/${heldId}`;
+
+export async function parseMime(raw: Uint8Array) {
+  try {
+    return await PostalMime.parse(raw, { attachmentEncoding: 'arraybuffer' });
+  } catch (e) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The body is not a readable MIME message: ${(e as Error).message}`.slice(0, 300),
+    );
+  }
+}
+
+/**
+ * A reply taken in: its attachments stored like uploads through the link (proposed evidence of the
+ * request's SKU), its text on the timeline and read for answers. Used for a recipient's reply and for
+ * a held reply the manager releases.
+ */
+export async function storeReply(
+  db: Db,
+  row: RequestRow,
+  email: Awaited<ReturnType<typeof PostalMime.parse>>,
+  opts: { now?: Date; data?: Record<string, unknown> } = {},
+) {
+  const text = email.text ?? (email.html ? email.html.replace(/<[^>]+>/g, ' ') : '');
+  const inboundId = email.messageId ?? null;
   const dir = await makeRunTempDir('inbound');
   try {
     const files: UploadedFile[] = [];
@@ -254,6 +282,7 @@ export async function receiveInboundMail(db: Db, raw: Uint8Array, opts: { now?: 
         from: email.from?.address ?? null,
         subject: email.subject ?? null,
         skipped_attachments: Math.max(0, email.attachments.length - MAX_ATTACHMENTS),
+        ...opts.data,
       },
       now: opts.now,
     });
@@ -262,7 +291,7 @@ export async function receiveInboundMail(db: Db, raw: Uint8Array, opts: { now?: 
     const answered = answers.length
       ? (await receiveAnswers(db, { row, answers, via: 'inbound_email', now: opts.now })).results
       : [];
-    return { request_id: row.id, duplicate: false, held: false, results: out.results, answers: answered };
+    return { results: out.results, answers: answered };
   } finally {
     await removeRunTempDir(dir);
   }
