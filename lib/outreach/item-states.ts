@@ -21,6 +21,7 @@ export interface ItemStatus {
   label: string;
   legal_basis: string | null;
   fields: string[];
+  document_types: string[];
   state: ItemState;
   reason: string | null;
 }
@@ -59,6 +60,7 @@ export function itemStatuses(
       label: item.label,
       legal_basis: item.legal_basis ?? null,
       fields: item.fields ?? [],
+      document_types: item.document_types ?? [],
     };
     const types = new Set(item.document_types ?? []);
     const mine = item.kind === 'document' ? files.filter((f) => f.documentType && types.has(f.documentType)) : [];

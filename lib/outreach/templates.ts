@@ -1,5 +1,6 @@
 import type { RequestItem } from '@/lib/db/schema';
 import { formatDate, type Locale } from '@/lib/i18n';
+import { itemLine } from './why-needed';
 
 /**
  * The outreach mail in the supplier's language, from fixed templates: the same SKU, items and
@@ -136,7 +137,7 @@ export function renderDraft(d: DraftInput): { subject: string; body: string } {
     '',
     fill(c.intro, p),
     '',
-    ...d.items.map((i) => `- ${i.label}`),
+    ...d.items.map((i) => `- ${itemLine(i, d.locale)}`),
     '',
     fill(c.upload, { link: UPLOAD_LINK_PLACEHOLDER }),
     ...(d.dueDate ? [fill(c.due, { date: formatDate(d.dueDate, d.locale) })] : []),
@@ -165,7 +166,7 @@ export function renderGroupMail(d: GroupDraftInput): { subject: string; body: st
   const lines = [c.greeting(d.supplierName), '', c.groupIntro];
   for (const p of d.products) {
     lines.push('', `${p.productName} (${p.skuCode}${p.gtin ? `, GTIN ${p.gtin}` : ''})`);
-    lines.push(...p.items.map((i) => `- ${i.label}`));
+    lines.push(...p.items.map((i) => `- ${itemLine(i, d.locale)}`));
     lines.push(fill(c.groupUpload, { link: p.link }));
   }
   lines.push('', ...(d.dueDate ? [fill(c.due, { date: formatDate(d.dueDate, d.locale) })] : []), c.reply, '');
@@ -178,7 +179,6 @@ interface FollowUpCopy {
   intro: string;
   groupIntro: string;
   stillNeeded: string;
-  why: string;
   rejected: string;
   rejectedFiles: string;
   received: string;
@@ -191,7 +191,6 @@ const FOLLOW_UP: Record<Locale, FollowUpCopy> = {
     groupIntro: 'A friendly reminder of our request for the products below. Thank you for what you have sent so far.',
     intro: 'A friendly reminder of our request for {product} ({code}). Thank you for what you have sent so far.',
     stillNeeded: 'What we still need:',
-    why: 'why',
     rejected: 'not accepted: {reason}',
     rejectedFiles: 'Files we could not accept:',
     received: 'Already received, no need to send again: {n} item(s).',
@@ -204,7 +203,6 @@ const FOLLOW_UP: Record<Locale, FollowUpCopy> = {
     intro:
       'Wir möchten freundlich an unsere Anfrage zu {product} ({code}) erinnern. Vielen Dank für das, was Sie bereits geschickt haben.',
     stillNeeded: 'Was uns noch fehlt:',
-    why: 'Grund',
     rejected: 'nicht angenommen: {reason}',
     rejectedFiles: 'Dateien, die wir nicht annehmen konnten:',
     received: 'Bereits erhalten, bitte nicht erneut senden: {n} Punkt(e).',
@@ -217,7 +215,6 @@ const FOLLOW_UP: Record<Locale, FollowUpCopy> = {
     intro:
       'Nous nous permettons de vous rappeler notre demande concernant {product} ({code}). Merci pour ce que vous avez déjà envoyé.',
     stillNeeded: 'Ce qui nous manque encore :',
-    why: 'pourquoi',
     rejected: 'non accepté : {reason}',
     rejectedFiles: 'Fichiers que nous n’avons pas pu accepter :',
     received: 'Déjà reçu, inutile de renvoyer : {n} élément(s).',
@@ -230,7 +227,6 @@ const FOLLOW_UP: Record<Locale, FollowUpCopy> = {
     intro:
       'Le recordamos amablemente nuestra solicitud sobre {product} ({code}). Gracias por lo que ya nos ha enviado.',
     stillNeeded: 'Lo que aún necesitamos:',
-    why: 'motivo',
     rejected: 'no aceptado: {reason}',
     rejectedFiles: 'Archivos que no pudimos aceptar:',
     received: 'Ya recibido, no hace falta reenviar: {n} elemento(s).',
@@ -243,7 +239,6 @@ const FOLLOW_UP: Record<Locale, FollowUpCopy> = {
     intro:
       'Le ricordiamo cortesemente la nostra richiesta relativa a {product} ({code}). Grazie per quanto ci ha già inviato.',
     stillNeeded: 'Cosa ci manca ancora:',
-    why: 'motivo',
     rejected: 'non accettato: {reason}',
     rejectedFiles: 'File che non abbiamo potuto accettare:',
     received: 'Già ricevuto, non serve reinviare: {n} voce/i.',
@@ -256,7 +251,14 @@ export interface FollowUpProduct {
   productName: string;
   skuCode: string;
   /** Only the items still asked (open or rejected). */
-  items: { label: string; state: string; reason: string | null; legal_basis: string | null }[];
+  items: {
+    label: string;
+    kind: 'document' | 'field';
+    document_types?: string[];
+    state: string;
+    reason: string | null;
+    legal_basis: string | null;
+  }[];
   rejectedFiles: { filename: string; reason: string | null }[];
   receivedCount: number;
   link: string;
@@ -265,7 +267,7 @@ export interface FollowUpProduct {
 
 /**
  * The reminder: rebuilt from the items' states each time, so it asks only for what is still open or was
- * rejected (with the reason), says why each is needed, the due date and until when the link is open.
+ * rejected (with the reason), says why each is needed (in plain words, then the legal reference), the due date and until when the link is open.
  */
 export function renderFollowUp(d: {
   locale: Locale;
@@ -285,9 +287,8 @@ export function renderFollowUp(d: {
     if (many) lines.push(`${p.productName} (${p.skuCode})`);
     lines.push(f.stillNeeded);
     for (const i of p.items) {
-      const why = i.legal_basis ? ` (${f.why}: ${i.legal_basis})` : '';
       const rejected = i.state === 'rejected' ? ` – ${fill(f.rejected, { reason: i.reason ?? '' })}` : '';
-      lines.push(`- ${i.label}${why}${rejected}`);
+      lines.push(`- ${itemLine(i, d.locale)}${rejected}`);
     }
     if (p.rejectedFiles.length) {
       lines.push('', f.rejectedFiles);

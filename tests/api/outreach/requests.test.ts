@@ -67,7 +67,10 @@ describe('POST /api/supplier-email/draft', () => {
     expect(d.body).toContain('Sehr geehrtes Team von Spielwaren Fabrik GmbH,');
     for (const i of d.items) expect(d.body).toContain(`- ${i.label}`);
     expect(d.body).toContain('{upload_link}');
-    expect(d.html).toContain('<li>EU-Konformitätserklärung mit Verweis auf 2009/48/EC</li>');
+    // Each item says why it is needed in plain words (then its legal reference, when it has one).
+    expect(d.html).toContain(
+      '<li>EU-Konformitätserklärung mit Verweis auf 2009/48/EC – die unterschriebene Erklärung des Herstellers',
+    );
 
     // Deterministic: the same input gives the same text.
     const again = await draft(u, { sku_id: sku.id });
