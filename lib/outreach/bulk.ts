@@ -48,6 +48,7 @@ export async function bulkSendRequests(
     workspaceId: string;
     actor: Actor;
     replyTo: string | null;
+    managerLocale?: string | null;
     input: BulkSendInput;
     dryRun: boolean;
     now?: Date;
@@ -190,6 +191,7 @@ async function sendGroup(
     workspaceId: string;
     actor: Actor;
     replyTo: string | null;
+    managerLocale?: string | null;
     input: BulkSendInput;
     now?: Date;
     group: Group;
@@ -223,6 +225,7 @@ async function sendGroup(
         cc,
         // One mail for the group: its replies come to the first request's address and find the SKU by code.
         replyTo: replyToHeader(made[0].id, args.replyTo),
+        managerLocale: args.managerLocale ?? null,
         subject: mail.subject,
         // The mail as sent: its reminder repeats it, listing every product of the mail.
         body: mail.body,

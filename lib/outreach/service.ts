@@ -241,7 +241,16 @@ export function bodyWithLink(body: string, link: string) {
 
 export async function sendRequest(
   db: Db,
-  args: { workspaceId: string; actor: Actor; replyTo: string | null; input: SendInput; dryRun: boolean; now?: Date },
+  args: {
+    workspaceId: string;
+    actor: Actor;
+    replyTo: string | null;
+    /** The sender's UI language (ui_lang cookie), for the attention mail. */
+    managerLocale?: string | null;
+    input: SendInput;
+    dryRun: boolean;
+    now?: Date;
+  },
 ) {
   const { input, actor } = args;
   const { sku, recipient, locale, items } = await context(db, args.workspaceId, input);
@@ -293,6 +302,7 @@ export async function sendRequest(
       recipient: input.to,
       cc,
       replyTo: replyToHeader(id, args.replyTo),
+      managerLocale: args.managerLocale ?? null,
       subject: input.subject,
       body: text,
       locale,

@@ -28,6 +28,8 @@ export const supplierRequests = pgTable('supplier_requests', {
   recipient: text('recipient').notNull(),
   cc: text('cc').array().notNull().default([]),
   replyTo: text('reply_to'),
+  /** The sender's UI language when they sent it (attention mails speak it); null: English. */
+  managerLocale: text('manager_locale'),
   subject: text('subject').notNull(),
   body: text('body').notNull(),
   locale: text('locale').notNull().default('en'),

@@ -5,7 +5,8 @@
  * once; the portal never names another document and caps what one request takes in; the link's
  * status pages speak the request's language under a CSP without inline styles; replies from strangers
  * are held, not attached. Each returned file carries its link's evidence status and the document's
- * identity beside the SKU's (issue 33), so the manager decides on the request with both in view.
+ * identity beside the SKU's (issue 33), so the manager decides on the request with both in view. The
+ * manager's attention mail is in the UI language they chose when sending (else English).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -226,6 +227,36 @@ describe('the supplier loop', () => {
     expect(mailsTo(u.email).filter((m) => /^Overdue: supplier request/.test(m.parsed.subject ?? ''))).toHaveLength(1);
     expect(await getRequest(u, r.id)).toMatchObject({ overdue: true, attention: 'overdue' });
     expect((await inbox(u)).supplier_attention).toEqual([expect.objectContaining({ id: r.id, reason: 'overdue' })]);
+  });
+
+  it('the attention mail speaks the UI language the sender chose (German here), English when none was chosen', async () => {
+    const u = await makeUser();
+    const { sku } = await toySku(u);
+    const german = await sendDefault({ ...u, cookie: `${u.cookie}; ui_lang=de` }, sku.id, {
+      items: ['TOY_DOC_MISSING'],
+      due_date: '2026-01-15',
+    });
+    const other = await toySku(u);
+    const plain = await sendDefault(u, other.sku.id, { items: ['TOY_DOC_MISSING'], due_date: '2026-01-15' });
+    const db = await getDb();
+    for (const id of [german.id, plain.id])
+      await db
+        .update(supplierRequests)
+        .set({ sentAt: new Date('2026-01-15T07:00:00Z') })
+        .where(eq(supplierRequests.id, id));
+    const now = new Date('2026-01-16T08:00:00Z');
+    expect(await runReminderSweep(db, { now, workspaceId: u.workspaceId })).toMatchObject({ managers_notified: 2 });
+    const de = mailsTo(u.email).filter((m) => (m.parsed.subject ?? '').includes(sku.sku_code));
+    const en = mailsTo(u.email).filter((m) => (m.parsed.subject ?? '').includes(other.sku.sku_code));
+    expect(de.map((m) => m.parsed.subject)).toEqual([
+      `Überfällig: Lieferantenanfrage für Wooden train (${sku.sku_code})`,
+    ]);
+    expect(de[0].parsed.text).toContain('ist über ihrer Frist (15.01.2026)');
+    expect(de[0].parsed.text).toContain('Noch offen:');
+    expect(en.map((m) => m.parsed.subject)).toEqual([
+      `Overdue: supplier request for Wooden train (${other.sku.sku_code})`,
+    ]);
+    expect(en[0].parsed.text).toContain('Still open:');
   });
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { SendInput, SupplierRequestSchema } from '@/lib/outreach/schemas';
 import { sendRequest } from '@/lib/outreach/service';
+import { uiLocaleFromCookies } from '@/lib/outreach/attention';
 
 // POST /api/supplier-email/send – sends the request mail and records the request.
 const post = defineRoute({
@@ -26,9 +27,17 @@ const post = defineRoute({
       schema: z.object({ dry_run: z.literal(true), would_send: z.record(z.string(), z.unknown()) }),
     },
   },
-  handler: async ({ db, auth, actor, body, dryRun }) => {
+  handler: async ({ db, auth, actor, body, dryRun, req }) => {
     const replyTo = auth.kind === 'session' ? auth.user.email : null;
-    const out = await sendRequest(db, { workspaceId: auth.workspace.id, actor, replyTo, input: body, dryRun });
+    const managerLocale = auth.kind === 'session' ? uiLocaleFromCookies(req.headers.get('cookie')) : null;
+    const out = await sendRequest(db, {
+      workspaceId: auth.workspace.id,
+      actor,
+      replyTo,
+      managerLocale,
+      input: body,
+      dryRun,
+    });
     return json(out.body, out.status);
   },
 });

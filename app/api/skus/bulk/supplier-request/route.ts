@@ -1,6 +1,7 @@
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { bulkSendRequests } from '@/lib/outreach/bulk';
 import { BulkSendInput, BulkSendResult } from '@/lib/outreach/schemas';
+import { uiLocaleFromCookies } from '@/lib/outreach/attention';
 
 // POST /api/skus/bulk/supplier-request – supplier requests for the selected SKUs, one mail per supplier.
 const post = defineRoute({
@@ -19,9 +20,19 @@ const post = defineRoute({
   idempotent: true,
   errors: [422, 503],
   responses: { 200: { description: 'One result per SKU and the mails sent.', schema: BulkSendResult } },
-  handler: async ({ db, auth, actor, body, dryRun }) => {
+  handler: async ({ db, auth, actor, body, dryRun, req }) => {
     const replyTo = auth.kind === 'session' ? auth.user.email : null;
-    return json(await bulkSendRequests(db, { workspaceId: auth.workspace.id, actor, replyTo, input: body, dryRun }));
+    const managerLocale = auth.kind === 'session' ? uiLocaleFromCookies(req.headers.get('cookie')) : null;
+    return json(
+      await bulkSendRequests(db, {
+        workspaceId: auth.workspace.id,
+        actor,
+        replyTo,
+        managerLocale,
+        input: body,
+        dryRun,
+      }),
+    );
   },
 });
 
