@@ -79,11 +79,20 @@ export async function decideHeldReply(
 
   let files = 0;
   if (raw) {
-    const out = await storeReply(db, row, await parseMime(raw), {
-      now,
-      data: { released_from: args.heldId, released_by: args.actor.label },
-    });
-    files = out.results.filter((r) => r.document_id).length;
+    try {
+      const out = await storeReply(db, row, await parseMime(raw), {
+        now,
+        data: { released_from: args.heldId, released_by: args.actor.label },
+      });
+      files = out.results.filter((r) => r.document_id).length;
+    } catch (e) {
+      // Not taken in (the request's file cap, say): the reply stays held, to be released or dismissed later.
+      await db
+        .update(supplierRequestEvents)
+        .set({ data: sql`${supplierRequestEvents.data} - 'decision' - 'decided_by' - 'decided_at'` })
+        .where(eq(supplierRequestEvents.id, held.id));
+      throw e;
+    }
   } else {
     await addEvent(db, {
       workspaceId: row.workspaceId,

@@ -129,6 +129,25 @@ describe('held replies', () => {
     expect(audit[0].data).toMatchObject({ request_id: r.id, held_id: heldId, from: 'mallory@elsewhere.example' });
   });
 
+  it('a release the request cannot take (its byte cap is reached) is refused and the reply stays held', async () => {
+    const u = await makeUser();
+    const { r, heldId } = await heldReply(u, 'HELD-CAP');
+    process.env.SUPPLIER_LINK_MAX_BYTES = '1';
+    resetEnvCache();
+    try {
+      expectEnvelope(await decideHeld(u, r.id, heldId, 'release'), 413, 'LINK_LIMIT_REACHED');
+    } finally {
+      delete process.env.SUPPLIER_LINK_MAX_BYTES;
+      resetEnvCache();
+    }
+    const held = (await getRequest(u, r.id)).timeline.find((e: { kind: string }) => e.kind === 'reply_held');
+    expect(held.data.decision).toBeUndefined();
+    const res = await decideHeld(u, r.id, heldId, 'release');
+    expect(res.status, res.text).toBe(200);
+    await settleJobs(u.workspaceId);
+    expect((await getRequest(u, r.id)).documents).toHaveLength(1);
+  });
+
   it('dismiss attaches nothing and leaves the request as it was; a viewer, an unknown id and another workspace are refused', async () => {
     const u = await makeUser();
     const { r, heldId } = await heldReply(u, 'HELD-DIS');
