@@ -15,8 +15,19 @@ interface Entry<T> {
   generation: number;
 }
 
-const entries = new Map<string, Entry<unknown>>();
-let generation = 0;
+/**
+ * Held on globalThis: Next bundles route handlers and server components separately, each with its own
+ * copy of this module, so a rename through an API route must clear the copy the pages read too.
+ */
+interface CacheState {
+  entries: Map<string, Entry<unknown>>;
+  generation: number;
+}
+const state: CacheState = ((globalThis as { __cwSessionCache?: CacheState }).__cwSessionCache ??= {
+  entries: new Map(),
+  generation: 0,
+});
+const entries = state.entries;
 
 /**
  * The cached value for key, or what load resolves (cached until `until`, at most SESSION_CACHE_MS). A
@@ -25,22 +36,22 @@ let generation = 0;
 export async function cachedSession<T>(key: string, load: () => Promise<{ value: T; expiresAt: number }>): Promise<T> {
   const now = Date.now();
   const hit = entries.get(key);
-  if (hit && hit.until > now && hit.generation === generation) return hit.value as T;
-  const started = generation;
+  if (hit && hit.until > now && hit.generation === state.generation) return hit.value as T;
+  const started = state.generation;
   const { value, expiresAt } = await load();
-  if (started === generation) {
+  if (started === state.generation) {
     if (entries.size >= MAX_ENTRIES) {
-      for (const [k, e] of entries) if (e.until <= now || e.generation !== generation) entries.delete(k);
+      for (const [k, e] of entries) if (e.until <= now || e.generation !== state.generation) entries.delete(k);
       if (entries.size >= MAX_ENTRIES) entries.clear();
     }
-    entries.set(key, { value, until: Math.min(now + SESSION_CACHE_MS, expiresAt), generation });
+    entries.set(key, { value, until: Math.min(now + SESSION_CACHE_MS, expiresAt), generation: state.generation });
   }
   return value;
 }
 
 /** Forgets every cached membership: call after a change to memberships or workspaces commits. */
 export function forgetSessions(): void {
-  generation++;
+  state.generation++;
   entries.clear();
 }
 
