@@ -32,8 +32,9 @@ test('German loop: a file and a yes sent through the link, the file rejected wit
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  await page.context().addCookies([{ name: 'ui_lang', value: 'de', url: baseURL! }]);
+  // Signed up in English (the shared helper reads the English form), then the manager works in German.
   await signUp(page, uniqueEmail('outreach-loop'));
+  await page.context().addCookies([{ name: 'ui_lang', value: 'de', url: baseURL! }]);
   const headers = { origin: baseURL! };
   const sku = await (
     await page.request.post('/api/skus', {
