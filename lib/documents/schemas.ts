@@ -3,6 +3,7 @@ import { ClassificationResultSchema, DiagnosticSchema, DocumentTypeSchema, Local
 import { zFile, zFiles } from '@/lib/http/form';
 import { DateTime, Uuid, pageOf } from '@/lib/http/schemas';
 import { MAX_BULK_FILES, MAX_FILE_BYTES } from './limits';
+import { EVIDENCE_STATUSES, LINK_ORIGINS, EvidenceFactsSchema } from './evidence-schemas';
 
 /**
  * Request and response shapes of the document operations: the contract's (bulk upload result,
@@ -100,26 +101,7 @@ export const DocumentExtractionSchema = z
   })
   .meta({ id: 'DocumentExtraction' });
 
-export const EVIDENCE_STATUSES = ['proposed', 'accepted', 'rejected', 'about_another_product'] as const;
-export const LINK_ORIGINS = ['person', 'extraction', 'supplier_upload', 'inbound_mail'] as const;
-const IdentitySchema = z.object({
-  model_number: z.string().nullable(),
-  manufacturer_name: z.string().nullable(),
-  gtin: z.string().nullable(),
-});
-/** What the evidence rule compared: the document's identity facts beside the SKU's, with quotes. */
-export const EvidenceFactsSchema = z
-  .object({
-    matches: z.array(
-      z.object({ kind: z.enum(['gtin', 'sku_code', 'model_number']), value: z.string(), quote: z.string().nullable() }),
-    ),
-    contradictions: z.array(
-      z.object({ field_key: z.string(), document: z.string(), sku: z.string(), quote: z.string().nullable() }),
-    ),
-    document_identity: IdentitySchema,
-    sku_identity: IdentitySchema.extend({ sku_code: z.string(), product_name: z.string() }),
-  })
-  .meta({ id: 'DocumentEvidenceFacts' });
+export { EVIDENCE_STATUSES, LINK_ORIGINS, EvidenceFactsSchema };
 
 export const DecideDocumentLinkInput = z.strictObject({
   decision: z.enum(['accept', 'reject']),

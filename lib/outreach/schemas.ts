@@ -3,7 +3,7 @@ import { SUPPLIER_REQUEST_STATUSES } from '@/lib/outreach/statuses';
 import { Uuid } from '@/lib/http/schemas';
 import { LOCALES } from '@/lib/i18n/locales';
 import { SkuFilter } from '@/lib/skus/schemas';
-import { EVIDENCE_STATUSES, EvidenceFactsSchema } from '@/lib/documents/schemas';
+import { EVIDENCE_STATUSES, EvidenceFactsSchema } from '@/lib/documents/evidence-schemas';
 
 export const LocaleSchema = z.enum(LOCALES);
 const Email = z.email().max(254);
