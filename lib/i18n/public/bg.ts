@@ -20,6 +20,7 @@ export const bg: PublicLocaleTexts = {
     'source.document_extraction': 'Извлечено от документ',
     'source.ai_suggestion': 'Предложение от ИИ',
     'source.entity_sync': 'От свързания оператор',
+    'source.supplier_answer': 'Отговор на доставчика',
     'doctype.declaration_of_conformity': 'ЕС декларация за съответствие',
     'doctype.test_report': 'Протокол от изпитване',
     'doctype.risk_assessment': 'Оценка на риска',

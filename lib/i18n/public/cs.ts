@@ -20,6 +20,7 @@ export const cs: PublicLocaleTexts = {
     'source.document_extraction': 'Převzato z dokumentu',
     'source.ai_suggestion': 'Návrh AI',
     'source.entity_sync': 'Z propojeného subjektu',
+    'source.supplier_answer': 'Odpověď dodavatele',
     'doctype.declaration_of_conformity': 'EU prohlášení o shodě',
     'doctype.test_report': 'Protokol o zkoušce',
     'doctype.risk_assessment': 'Posouzení rizik',

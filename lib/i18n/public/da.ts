@@ -20,6 +20,7 @@ export const da: PublicLocaleTexts = {
     'source.document_extraction': 'Udtrukket fra dokument',
     'source.ai_suggestion': 'AI-forslag',
     'source.entity_sync': 'Fra den tilknyttede erhvervsdrivende',
+    'source.supplier_answer': 'Leverandørens svar',
     'doctype.declaration_of_conformity': 'EU-overensstemmelseserklæring',
     'doctype.test_report': 'Prøvningsrapport',
     'doctype.risk_assessment': 'Risikovurdering',

@@ -20,6 +20,7 @@ export const el: PublicLocaleTexts = {
     'source.document_extraction': 'Εξήχθη από έγγραφο',
     'source.ai_suggestion': 'Πρόταση ΤΝ',
     'source.entity_sync': 'Από τον συνδεδεμένο φορέα',
+    'source.supplier_answer': 'Απάντηση του προμηθευτή',
     'doctype.declaration_of_conformity': 'Δήλωση συμμόρφωσης ΕΕ',
     'doctype.test_report': 'Έκθεση δοκιμής',
     'doctype.risk_assessment': 'Εκτίμηση κινδύνου',

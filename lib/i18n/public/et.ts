@@ -20,6 +20,7 @@ export const et: PublicLocaleTexts = {
     'source.document_extraction': 'Dokumendist võetud',
     'source.ai_suggestion': 'Tehisintellekti ettepanek',
     'source.entity_sync': 'Seotud ettevõtjalt',
+    'source.supplier_answer': 'Tarnija vastus',
     'doctype.declaration_of_conformity': 'ELi vastavusdeklaratsioon',
     'doctype.test_report': 'Katsearuanne',
     'doctype.risk_assessment': 'Riskihindamine',

@@ -20,6 +20,7 @@ export const fi: PublicLocaleTexts = {
     'source.document_extraction': 'Poimittu asiakirjasta',
     'source.ai_suggestion': 'Tekoälyn ehdotus',
     'source.entity_sync': 'Linkitetyltä toimijalta',
+    'source.supplier_answer': 'Toimittajan vastaus',
     'doctype.declaration_of_conformity': 'EU-vaatimustenmukaisuusvakuutus',
     'doctype.test_report': 'Testausraportti',
     'doctype.risk_assessment': 'Riskinarviointi',

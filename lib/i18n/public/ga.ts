@@ -20,6 +20,7 @@ export const ga: PublicLocaleTexts = {
     'source.document_extraction': 'Bainte as doiciméad',
     'source.ai_suggestion': 'Moladh IS',
     'source.entity_sync': 'Ón oibreoir nasctha',
+    'source.supplier_answer': 'Freagra ón soláthraí',
     'doctype.declaration_of_conformity': 'Dearbhú comhréireachta AE',
     'doctype.test_report': 'Tuarascáil tástála',
     'doctype.risk_assessment': 'Measúnú riosca',

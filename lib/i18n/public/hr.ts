@@ -20,6 +20,7 @@ export const hr: PublicLocaleTexts = {
     'source.document_extraction': 'Preuzeto iz dokumenta',
     'source.ai_suggestion': 'Prijedlog UI-ja',
     'source.entity_sync': 'Od povezanog subjekta',
+    'source.supplier_answer': 'Odgovor dobavljača',
     'doctype.declaration_of_conformity': 'EU izjava o sukladnosti',
     'doctype.test_report': 'Izvješće o ispitivanju',
     'doctype.risk_assessment': 'Procjena rizika',

@@ -20,6 +20,7 @@ export const hu: PublicLocaleTexts = {
     'source.document_extraction': 'Dokumentumból kinyerve',
     'source.ai_suggestion': 'MI-javaslat',
     'source.entity_sync': 'A kapcsolt gazdasági szereplőtől',
+    'source.supplier_answer': 'A szállító válasza',
     'doctype.declaration_of_conformity': 'EU-megfelelőségi nyilatkozat',
     'doctype.test_report': 'Vizsgálati jegyzőkönyv',
     'doctype.risk_assessment': 'Kockázatértékelés',

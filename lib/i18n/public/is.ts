@@ -20,6 +20,7 @@ export const is_: PublicLocaleTexts = {
     'source.document_extraction': 'Sótt úr skjali',
     'source.ai_suggestion': 'Tillaga gervigreindar',
     'source.entity_sync': 'Frá tengdum rekstraraðila',
+    'source.supplier_answer': 'Svar birgis',
     'doctype.declaration_of_conformity': 'ESB-samræmisyfirlýsing',
     'doctype.test_report': 'Prófunarskýrsla',
     'doctype.risk_assessment': 'Áhættumat',

@@ -20,6 +20,7 @@ export const lt: PublicLocaleTexts = {
     'source.document_extraction': 'Išgauta iš dokumento',
     'source.ai_suggestion': 'DI pasiūlymas',
     'source.entity_sync': 'Iš susieto ūkio subjekto',
+    'source.supplier_answer': 'Tiekėjo atsakymas',
     'doctype.declaration_of_conformity': 'ES atitikties deklaracija',
     'doctype.test_report': 'Bandymų ataskaita',
     'doctype.risk_assessment': 'Rizikos vertinimas',

@@ -20,6 +20,7 @@ export const lv: PublicLocaleTexts = {
     'source.document_extraction': 'Iegūts no dokumenta',
     'source.ai_suggestion': 'MI ieteikums',
     'source.entity_sync': 'No saistītā uzņēmēja',
+    'source.supplier_answer': 'Piegādātāja atbilde',
     'doctype.declaration_of_conformity': 'ES atbilstības deklarācija',
     'doctype.test_report': 'Testēšanas pārskats',
     'doctype.risk_assessment': 'Riska novērtējums',

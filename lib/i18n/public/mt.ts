@@ -20,6 +20,7 @@ export const mt: PublicLocaleTexts = {
     'source.document_extraction': 'Estratt minn dokument',
     'source.ai_suggestion': 'Suġġeriment tal-IA',
     'source.entity_sync': 'Mill-operatur marbut',
+    'source.supplier_answer': 'Tweġiba tal-fornitur',
     'doctype.declaration_of_conformity': "Dikjarazzjoni ta' konformità tal-UE",
     'doctype.test_report': 'Rapport tat-test',
     'doctype.risk_assessment': 'Valutazzjoni tar-riskju',

@@ -20,6 +20,7 @@ export const nl: PublicLocaleTexts = {
     'source.document_extraction': 'Uit document gehaald',
     'source.ai_suggestion': 'AI-voorstel',
     'source.entity_sync': 'Van de gekoppelde marktdeelnemer',
+    'source.supplier_answer': 'Antwoord van de leverancier',
     'doctype.declaration_of_conformity': 'EU-conformiteitsverklaring',
     'doctype.test_report': 'Testrapport',
     'doctype.risk_assessment': 'Risicobeoordeling',

@@ -20,6 +20,7 @@ export const no_: PublicLocaleTexts = {
     'source.document_extraction': 'Hentet fra dokument',
     'source.ai_suggestion': 'KI-forslag',
     'source.entity_sync': 'Fra den tilknyttede aktøren',
+    'source.supplier_answer': 'Svar fra leverandøren',
     'doctype.declaration_of_conformity': 'EU-samsvarserklæring',
     'doctype.test_report': 'Prøvingsrapport',
     'doctype.risk_assessment': 'Risikovurdering',

@@ -20,6 +20,7 @@ export const pl: PublicLocaleTexts = {
     'source.document_extraction': 'Wyodrębniono z dokumentu',
     'source.ai_suggestion': 'Propozycja SI',
     'source.entity_sync': 'Z powiązanego podmiotu',
+    'source.supplier_answer': 'Odpowiedź dostawcy',
     'doctype.declaration_of_conformity': 'Deklaracja zgodności UE',
     'doctype.test_report': 'Sprawozdanie z badań',
     'doctype.risk_assessment': 'Ocena ryzyka',

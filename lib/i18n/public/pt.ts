@@ -20,6 +20,7 @@ export const pt: PublicLocaleTexts = {
     'source.document_extraction': 'Extraído de um documento',
     'source.ai_suggestion': 'Sugestão de IA',
     'source.entity_sync': 'Do operador associado',
+    'source.supplier_answer': 'Resposta do fornecedor',
     'doctype.declaration_of_conformity': 'Declaração UE de conformidade',
     'doctype.test_report': 'Relatório de ensaio',
     'doctype.risk_assessment': 'Avaliação dos riscos',

@@ -20,6 +20,7 @@ export const ro: PublicLocaleTexts = {
     'source.document_extraction': 'Extras dintr-un document',
     'source.ai_suggestion': 'Sugestie IA',
     'source.entity_sync': 'De la operatorul asociat',
+    'source.supplier_answer': 'Răspunsul furnizorului',
     'doctype.declaration_of_conformity': 'Declarație de conformitate UE',
     'doctype.test_report': 'Raport de încercare',
     'doctype.risk_assessment': 'Evaluarea riscurilor',

@@ -20,6 +20,7 @@ export const sk: PublicLocaleTexts = {
     'source.document_extraction': 'Prevzaté z dokumentu',
     'source.ai_suggestion': 'Návrh AI',
     'source.entity_sync': 'Z prepojeného subjektu',
+    'source.supplier_answer': 'Odpoveď dodávateľa',
     'doctype.declaration_of_conformity': 'EÚ vyhlásenie o zhode',
     'doctype.test_report': 'Protokol o skúške',
     'doctype.risk_assessment': 'Posúdenie rizika',

@@ -20,6 +20,7 @@ export const sl: PublicLocaleTexts = {
     'source.document_extraction': 'Pridobljeno iz dokumenta',
     'source.ai_suggestion': 'Predlog UI',
     'source.entity_sync': 'Od povezanega subjekta',
+    'source.supplier_answer': 'Odgovor dobavitelja',
     'doctype.declaration_of_conformity': 'Izjava EU o skladnosti',
     'doctype.test_report': 'Poročilo o preskusu',
     'doctype.risk_assessment': 'Ocena tveganja',

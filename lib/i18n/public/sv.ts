@@ -20,6 +20,7 @@ export const sv: PublicLocaleTexts = {
     'source.document_extraction': 'Extraherat ur dokument',
     'source.ai_suggestion': 'AI-förslag',
     'source.entity_sync': 'Från den länkade aktören',
+    'source.supplier_answer': 'Leverantörens svar',
     'doctype.declaration_of_conformity': 'EU-försäkran om överensstämmelse',
     'doctype.test_report': 'Provningsrapport',
     'doctype.risk_assessment': 'Riskbedömning',
