@@ -70,7 +70,7 @@ test('the public page, the resolver and dossier.pdf in the 26 languages', async 
     }),
   );
   await ok(await api.put(`/api/skus/${sku.id}/entities/manufacturer`, { headers, data: { entity_id: entity.id } }));
-  await ok(
+  const upload = await ok(
     await api.post('/api/documents/bulk', {
       headers,
       multipart: {
@@ -83,6 +83,11 @@ test('the public page, the resolver and dossier.pdf in the 26 languages', async 
         document_type: 'risk_assessment',
       },
     }),
+  );
+  // A linked document counts as evidence once a person accepts it (issue 33: this one names nothing of the SKU).
+  const documentId = upload.results[0].document_id as string;
+  await ok(
+    await api.post(`/api/skus/${sku.id}/documents/${documentId}/decision`, { headers, data: { decision: 'accept' } }),
   );
   await ok(await api.post(`/api/skus/${sku.id}/approve`, { headers }));
   const published = await ok(await api.post(`/api/skus/${sku.id}/publish`, { headers }));
