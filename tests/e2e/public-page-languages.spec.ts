@@ -126,7 +126,8 @@ test('the public page, the resolver and dossier.pdf in the 26 languages', async 
   await test.step('the language choice on the page and the resolver', async () => {
     await pub.goto(`${publicUrl}?lang=de`);
     await pub.locator('#lang-choice').selectOption('lv');
-    await pub.locator('#lang-choice').press('Enter');
+    // The form's own button (Enter on a select does not submit a form in Chromium).
+    await pub.locator('#lang-choice').locator('xpath=ancestor::form').locator('button[type="submit"]').click();
     await expect(pub.locator('html')).toHaveAttribute('lang', 'lv');
     await pub.goto(`/01/${gtin13}?lang=pt-PT`);
     await expect(pub.locator('html')).toHaveAttribute('lang', 'pt');
