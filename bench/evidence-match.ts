@@ -1,6 +1,6 @@
 /**
  * How bench/evidence.ts scores extracted facts against a corpus's facts.json (the format of
- * ../shared/corpus-real/facts.json). One place for the rules, so a figure means the same on every run.
+ * a corpus folder's facts.json). One place for the rules, so a figure means the same on every run.
  *
  * Matching rule per fact kind (a labelled value of `"ambiguous"` is never scored, neither as a miss nor
  * as a wrong extraction; `null` means "not stated", so an extracted value there counts as wrong):

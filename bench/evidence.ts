@@ -4,7 +4,8 @@
  *
  * The folder holds MANIFEST.tsv (id, …, filename, document_type, language, has_text_layer, …, notes; files
  * under files/) and optionally facts.json (the facts per document; see bench/evidence-match.ts for how
- * they are scored). ../shared/corpus-real is such a folder; it is not part of the repository.
+ * they are scored). The folder is an argument and never part of the repository: a clone has none, and the
+ * test suite never needs one.
  *
  * Path: an in-process embedded database (migrated PGlite, like the tests'), one signed-in user, each file
  * sent to POST /api/documents/bulk as a browser would (the upload classifies it without OCR), then the

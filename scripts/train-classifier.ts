@@ -12,8 +12,9 @@
  * Model: softmax regression on modelFeatures, full-batch gradient descent with L2; features kept: seen in
  * at least MIN_DF training texts, ranked by how unevenly they fall on the types, top MAX_FEATURES.
  *
- *   npx tsx scripts/train-classifier.ts --corpus ../shared/corpus-real --text /tmp/ev/text-dev [--check]
+ *   npx tsx scripts/train-classifier.ts --corpus <corpus-dir> --text /tmp/ev/text-dev [--check]
  * --check prints a 5-fold cross-validated accuracy on the training texts instead of writing the model.
+ * Without --corpus (a clone has none) it trains on the project's own labelled texts only.
  */
 import fs from 'node:fs';
 import path from 'node:path';
