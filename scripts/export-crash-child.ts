@@ -13,33 +13,16 @@
  * Blobs: $DATA_DIR/blobs.
  */
 import '@/lib/polyfills';
+import { openCrashChildDatabase } from './crash-child-db';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 
 async function openDatabase() {
-  const { openPglite, openPostgres, setDbHandle } = await import('@/lib/db/client');
-  const { runMigrations } = await import('@/lib/db/migrate');
   const { setBlobStore } = await import('@/lib/storage');
   const { localBlobStore } = await import('@/lib/storage/local');
   setBlobStore(localBlobStore(path.join(path.resolve(process.env.DATA_DIR!), 'blobs')));
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const handle = await openPostgres(url, 4);
-    setDbHandle(handle);
-    return handle;
-  }
-  const dataDir = path.resolve(process.env.DATA_DIR!);
-  const { acquireDirLock } = await import('@/lib/db/lock');
-  const release = acquireDirLock(dataDir);
-  const dir = path.join(dataDir, 'pglite');
-  // Opened as the app opens it (createPglite: its settings too), from the snapshot when new.
-  const { createPglite } = await import('@/lib/db/seed');
-  const pglite = await createPglite(dir, process.env.CRASH_PGLITE_SNAPSHOT ?? null);
-  const handle = await openPglite(pglite, release);
-  await runMigrations(handle);
-  setDbHandle(handle);
-  return handle;
+  return openCrashChildDatabase();
 }
 
 type Envelope = { jobRunId: string; workspaceId: string; payload: unknown };

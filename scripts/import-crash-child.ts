@@ -20,32 +20,13 @@
  * Blobs: $DATA_DIR/blobs (the same folder for both processes).
  */
 import '@/lib/polyfills';
+import { openCrashChildDatabase } from './crash-child-db';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 
-async function openDatabase() {
-  const { openPglite, openPostgres, setDbHandle } = await import('@/lib/db/client');
-  const { runMigrations } = await import('@/lib/db/migrate');
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const handle = await openPostgres(url, 4);
-    setDbHandle(handle);
-    return handle;
-  }
-  const dataDir = path.resolve(process.env.DATA_DIR!);
-  const { acquireDirLock } = await import('@/lib/db/lock');
-  const release = acquireDirLock(dataDir); // a lock left by the killed process is taken over
-  const dir = path.join(dataDir, 'pglite');
-  // Opened as the app opens it (createPglite: its settings too), from the snapshot when new.
-  const { createPglite } = await import('@/lib/db/seed');
-  const pglite = await createPglite(dir, process.env.CRASH_PGLITE_SNAPSHOT ?? null);
-  const handle = await openPglite(pglite, release);
-  await runMigrations(handle);
-  setDbHandle(handle);
-  return handle;
-}
+const openDatabase = openCrashChildDatabase;
 
 function catalogue(rows: number): string {
   const lines = ['Artikelnummer;Bezeichnung;Marke;Hersteller;Ursprungsland;Warnhinweise'];

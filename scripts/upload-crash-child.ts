@@ -14,33 +14,10 @@
  * Blobs: $DATA_DIR/blobs, shared by both processes.
  */
 import '@/lib/polyfills';
-import fs from 'node:fs';
-import path from 'node:path';
+import { openCrashChildDatabase } from './crash-child-db';
 import { sql } from 'drizzle-orm';
 
-async function openDatabase() {
-  const { openPglite, openPostgres, setDbHandle } = await import('@/lib/db/client');
-  const { runMigrations } = await import('@/lib/db/migrate');
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    setDbHandle(await openPostgres(url, 4));
-    return;
-  }
-  const dataDir = path.resolve(process.env.DATA_DIR!);
-  const { acquireDirLock } = await import('@/lib/db/lock');
-  const release = acquireDirLock(dataDir); // a lock left by the killed process is taken over
-  const dir = path.join(dataDir, 'pglite');
-  const { PGlite } = await import('@electric-sql/pglite');
-  const snapshot = process.env.CRASH_PGLITE_SNAPSHOT;
-  const fresh = !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
-  const pglite =
-    fresh && snapshot
-      ? await PGlite.create(dir, { loadDataDir: new Blob([fs.readFileSync(snapshot)]) })
-      : await PGlite.create(dir);
-  const handle = await openPglite(pglite, release);
-  await runMigrations(handle);
-  setDbHandle(handle);
-}
+const openDatabase = openCrashChildDatabase;
 
 async function count(query: ReturnType<typeof sql>) {
   const { getDb } = await import('@/lib/db/client');
