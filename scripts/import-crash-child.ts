@@ -7,9 +7,11 @@
  *   resume <batchId> <workspaceId>
  *                   a new worker on the same database: recovers runs whose worker died (heartbeat), runs
  *                   the queued jobs, then prints one "RESULT <json>" line with what the database holds.
- *   start-live <rows>
+ *   start-live <rows> [holdAt]
  *                   the same catalogue, run by a real worker (lib/jobs startWorkers: lease, heartbeat,
  *                   recovery loop); prints READY, PROGRESS lines from its handler, STATE lines of the run.
+ *                   With holdAt, its handler stops once that many rows are done (its heartbeat goes on),
+ *                   so the kill lands mid-import however fast the machine is.
  *   serve <batchId> <workspaceId>
  *                   another real worker on the same database (started beside the first, or right after
  *                   it was killed): prints SERVING, PROGRESS and STATE lines until the batch is final,
@@ -226,7 +228,7 @@ async function watch(batchId: string, workspaceId: string, deadlineMs: number) {
 }
 
 /** The real worker's import job, printing "PROGRESS <processed_rows>" from inside the handler. */
-async function instrument() {
+async function instrument(holdAt?: number) {
   const { importRunJob } = await import('@/lib/imports/jobs');
   const handler = importRunJob.handler;
   importRunJob.handler = (p, ctx) =>
@@ -235,15 +237,17 @@ async function instrument() {
       progress: async (x) => {
         await ctx.progress(x);
         if (typeof x.processed_rows === 'number') process.stdout.write(`PROGRESS ${x.processed_rows}\n`);
+        // Held until the test kills this process.
+        if (holdAt && typeof x.processed_rows === 'number' && x.processed_rows >= holdAt) await new Promise(() => {});
       },
     });
 }
 
-async function startLive(rows: number) {
+async function startLive(rows: number, holdAt?: number) {
   await openDatabase();
   const { batch, workspaceId } = await createImport(rows);
   process.stdout.write(`READY ${batch.id} ${workspaceId}\n`);
-  await instrument();
+  await instrument(holdAt);
   const { startWorkers } = await import('@/lib/jobs/worker');
   await startWorkers({ queues: ['import.run'], pollingIntervalSeconds: 0.5 });
   await watch(batch.id, workspaceId, 10 * 60_000);
@@ -272,7 +276,7 @@ async function main() {
   const [mode, a, b] = process.argv.slice(2);
   if (mode === 'start') await start(Number(a));
   else if (mode === 'resume') await resume(a, b);
-  else if (mode === 'start-live') await startLive(Number(a));
+  else if (mode === 'start-live') await startLive(Number(a), b ? Number(b) : undefined);
   else if (mode === 'serve') await serve(a, b);
   else
     throw new Error(

@@ -35,7 +35,9 @@ describe('import crash with a live worker', () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-crash-live-'));
       const db = await childDatabase(dataDir, { JOB_STALE_AFTER_SECONDS: String(STALE_AFTER_SECONDS) });
       try {
-        const first = spawnScript(SCRIPT, ['start-live', String(ROWS)], db.env);
+        // The first worker holds at KILL_AFTER rows (heartbeat still beating): on a fast machine the whole
+        // import used to finish before the second worker was up, and the kill found nothing to interrupt.
+        const first = spawnScript(SCRIPT, ['start-live', String(ROWS), String(KILL_AFTER)], db.env);
         const ready = await first.waitFor((l) => l.startsWith('READY '));
         const [, batchId, workspaceId] = ready.line.split(' ');
         // Its own handler reports progress: this worker holds the run.
