@@ -6,6 +6,15 @@ import type { DocumentRow, LinkedSku } from './serialize';
 
 /** Document-to-SKU links live in document_skus only (one row per link, with how it was made). */
 
+/** A link's evidence status as the API shows it (selected by every reader that lists linked documents). */
+export const linkEvidenceColumns = {
+  evidence_status: documentSkus.evidenceStatus,
+  evidence_reason: documentSkus.evidenceReason,
+  evidence_facts: documentSkus.evidenceFacts,
+  decided_by: documentSkus.decidedByLabel,
+  decided_at: documentSkus.decidedAt,
+};
+
 /** The SKUs of many documents, in one query, each list sorted by SKU code. */
 export async function linkedSkusByDocument(
   db: Db,
@@ -23,11 +32,7 @@ export async function linkedSkusByDocument(
       link_source: documentSkus.linkSource,
       link_evidence: documentSkus.linkEvidence,
       link_origin: documentSkus.linkOrigin,
-      evidence_status: documentSkus.evidenceStatus,
-      evidence_reason: documentSkus.evidenceReason,
-      evidence_facts: documentSkus.evidenceFacts,
-      decided_by: documentSkus.decidedByLabel,
-      decided_at: documentSkus.decidedAt,
+      ...linkEvidenceColumns,
     })
     .from(documentSkus)
     .innerJoin(skus, eq(skus.id, documentSkus.skuId))

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { EvidenceFacts } from '@/lib/documents/evidence-status';
+import { linkEvidenceColumns } from '@/lib/documents/links';
 import type { Db } from '@/lib/db/client';
 import {
   documents,
@@ -55,11 +56,7 @@ export async function serializeRequests(db: Db, rows: RequestRow[]) {
           .select({
             documentId: documentSkus.documentId,
             skuId: documentSkus.skuId,
-            evidence_status: documentSkus.evidenceStatus,
-            evidence_reason: documentSkus.evidenceReason,
-            evidence_facts: documentSkus.evidenceFacts,
-            decided_by: documentSkus.decidedByLabel,
-            decided_at: documentSkus.decidedAt,
+            ...linkEvidenceColumns,
           })
           .from(documentSkus)
           .where(and(inArray(documentSkus.documentId, docIds), inArray(documentSkus.skuId, skuIds)))
