@@ -116,19 +116,11 @@ async function openDatabase() {
   const { PGlite } = await import('@electric-sql/pglite');
   const { openPglite, setDbHandle, getDb } = await import('@/lib/db/client');
   const { runMigrations } = await import('@/lib/db/migrate');
-  const { PgBoss, fromPglite } = await import('pg-boss');
-  const pglite = await PGlite.create();
+  const { migratedPgliteDump } = await import('@/lib/db/seed');
+  // The app's migrated dump (its tables and the job queue's), as a first start loads it.
+  const pglite = await PGlite.create({ loadDataDir: await migratedPgliteDump() });
   const handle = await openPglite(pglite);
   await runMigrations(handle);
-  const boss = new PgBoss({
-    db: fromPglite(pglite as never),
-    backend: 'pglite',
-    schema: 'pgboss',
-    supervise: false,
-    schedule: false,
-  } as never);
-  await boss.start();
-  await boss.stop({ graceful: false, close: false } as never).catch(() => {});
   setDbHandle(handle);
   const db = await getDb();
   const { createLocalUser } = await import('@/lib/auth/local-issuer');

@@ -66,25 +66,9 @@ type RouteName = (typeof ROUTES)[number];
 
 async function prepareSnapshot(file: string) {
   await import('@/lib/polyfills');
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { openPglite } = await import('@/lib/db/client');
-  const { runMigrations } = await import('@/lib/db/migrate');
-  const { PgBoss, fromPglite } = await import('pg-boss');
-  const pglite = await PGlite.create();
-  const handle = await openPglite(pglite);
-  await runMigrations(handle);
-  const boss = new PgBoss({
-    db: fromPglite(pglite as never),
-    backend: 'pglite',
-    schema: 'pgboss',
-    supervise: false,
-    schedule: false,
-  } as never);
-  await boss.start();
-  await boss.stop({ graceful: false, close: false } as never).catch(() => {});
-  const dump = await pglite.dumpDataDir('gzip');
+  const { migratedPgliteDump } = await import('@/lib/db/seed');
+  const dump = await migratedPgliteDump();
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  await pglite.close();
 }
 
 async function runCase(snapshot: string, route: RouteName, file: string, filename: string) {
