@@ -9,7 +9,7 @@ import { DEFAULT_CATEGORY, matchCategory, type CategoryCode } from './categories
 import { FACTS, type FactKey, type FactValue } from './facts';
 import type { LegalRef } from './legal';
 import { CURRENT_PACKS } from './packs';
-import type { DocumentType, EntityRole, Severity } from './types';
+import { OPERATOR_ROLES, type DocumentType, type EntityRole, type OperatorRole, type Severity } from './types';
 
 export type RuleSpec =
   /** Name, postal and electronic address of an operator, from its linked entity or the dossier fields. */
@@ -80,7 +80,29 @@ export interface RequirementRule {
   applies_until?: string;
   /** Every condition must hold for the rule to apply. */
   when?: RuleCondition[];
+  /**
+   * The economic-operator roles that owe this duty themselves; absent = every role (ruleRoles). A seller in
+   * another role is not asked for it (see `held_by` for the duties it must be able to obtain on request).
+   */
+  roles?: readonly OperatorRole[];
+  /**
+   * The article of each role's duty where it is not the rule's `legal` (a distributor verifies what the
+   * manufacturer must do: GPSR Art. 12(1) rather than Art. 9(5)).
+   */
+  role_legal?: Partial<Record<OperatorRole, LegalRef[]>>;
+  /**
+   * What a role outside `roles` owes instead. 'held_by': the duty stays with the operator that holds it
+   * (the manufacturer keeps the technical file), and the seller must be able to have it made available on
+   * request: satisfied by the document itself or by a confirmed "held by <operator linked to the SKU>,
+   * available on request". Absent: nothing (the rule does not apply to that role).
+   */
+  other_roles?: 'held_by';
   spec: RuleSpec;
+}
+
+/** The roles a rule applies to (every role when it does not say). */
+export function ruleRoles(rule: Pick<RequirementRule, 'roles'>): readonly OperatorRole[] {
+  return rule.roles ?? OPERATOR_ROLES;
 }
 
 export interface ProfileDefinition {

@@ -17,6 +17,22 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const ENTITY_ROLES = ['manufacturer', 'importer', 'responsible_person', 'authorised_representative'] as const;
 export type EntityRole = (typeof ENTITY_ROLES)[number];
 
+/**
+ * The economic-operator role a seller holds for a product (GPSR Art. 3(8)–(13); Regulation (EU) 2019/1020
+ * Art. 3(11)). A seller that puts its own name or trade mark on a product is its manufacturer (GPSR
+ * Art. 3(8), Art. 13(1)(a)): "own brand" is recorded as manufacturer.
+ */
+export const OPERATOR_ROLES = [
+  'manufacturer',
+  'importer',
+  'distributor',
+  'authorised_representative',
+  'fulfilment_service_provider',
+] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+/** A workspace that has not said otherwise is the manufacturer (the engine's behaviour before roles existed). */
+export const DEFAULT_OPERATOR_ROLE: OperatorRole = 'manufacturer';
+
 export type Severity = 'blocker' | 'warning';
 export type FixKind = 'field' | 'document' | 'entity' | 'review';
 
