@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { dossierValues, entities, skuEntities } from '@/lib/db/schema';
 import { fieldDefinition, isKnownFieldKey, type EntityFieldAttribute } from '@/lib/dossier/catalogue';
 import { normalizeOrThrow, setDossierValue } from '@/lib/dossier/service';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { entityAddressLines } from '@/lib/skus/read-model';
 import { getSkuRow } from '@/lib/skus/service';
 

@@ -3,7 +3,7 @@ import type { Db } from '@/lib/db/client';
 import { documentExtractions, documents, dossierValues, entities, skuEntities, skus } from '@/lib/db/schema';
 import { fieldDefinition } from '@/lib/dossier/catalogue';
 import { formatPostalAddress } from '@/lib/entities/service';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { mayBeAboutSku } from '@/lib/documents/links';
 
 /**

@@ -6,7 +6,8 @@ import { aiFillJobs, jobRuns } from '@/lib/db/schema';
 import { isKnownFieldKey } from '@/lib/dossier/catalogue';
 import { assertAiBudget } from '@/lib/ai/budget';
 import { isAiConfigured } from '@/lib/ai/provider';
-import { AppError, isUniqueViolation } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
+import { isUniqueViolation } from '@/lib/db/errors';
 import { getSkuRow } from '@/lib/skus/service';
 
 /**

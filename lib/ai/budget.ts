@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { aiUsage, workspaces } from '@/lib/db/schema';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import type { PlanId } from '@/lib/plans';
 
 /**

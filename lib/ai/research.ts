@@ -5,7 +5,7 @@ import { generateText, Output, type LanguageModel } from 'ai';
 import { parse } from 'node-html-parser';
 import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { documents, productResearchCache } from '@/lib/db/schema';
 import { normalizeFieldValue } from '@/lib/dossier/catalogue';
 import { checkGtin } from '@/lib/gtin';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { apiKeys, workspaceMembers, workspaces } from '@/lib/db/schema';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { PLANS, scopesAllowedOnPlan } from '@/lib/plans';
 import type { Actor, AuthContext, WorkspaceRef } from './context';
 import { isScope, type Scope } from './scopes';

@@ -1,6 +1,6 @@
 import { cookies } from 'next/headers';
 import { getDb } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { ACCESS_COOKIE } from './cookies';
 import { ACTIVE_WORKSPACE_COOKIE } from './workspace';
 import { authenticateSessionToken } from './session';

@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import type { AuthContext } from './context';
 import { ACCESS_COOKIE, parseCookies } from './cookies';
 import { cachedSession } from './session-cache';

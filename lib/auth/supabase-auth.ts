@@ -1,7 +1,7 @@
 import { createServerClient } from '@supabase/ssr';
 import WebSocket from 'ws';
 import { getEnv } from '@/lib/config/env';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import type { SessionUser } from './context';
 
 /**

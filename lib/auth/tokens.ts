@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, jwtVerify, SignJWT, errors as joseErrors, type JWTPayload } from 'jose';
 import { publicAppUrl } from '@/lib/config/public-url';
 import { getEnv } from '@/lib/config/env';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { getJwtSecret } from './jwt-secret';
 
 /** Claims of a Supabase Auth access token, which the local issuer also produces. */

@@ -8,7 +8,7 @@
  * millisecond, and the next page skips (newest first) or repeats (oldest first) them.
  */
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 
 /** A timestamptz column as UTC ISO-8601 text with all six fractional digits. */
 export function timestampText(col: AnyColumn): SQL<string> {

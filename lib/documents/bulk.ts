@@ -5,7 +5,7 @@ import type { Db } from '@/lib/db/client';
 import type { LinkOrigin } from '@/lib/db/schema';
 import type { Locale } from '@/lib/classify/schemas';
 import { listContainerFiles, sanitiseEntryName } from '@/lib/containers';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import type { UploadedFile } from '@/lib/http/multipart';
 import { getSkuRow, afterDossierChange } from '@/lib/skus/service';
 import { extractionOfReading, findReading } from '@/lib/classify/cache';

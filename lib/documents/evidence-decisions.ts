@@ -3,7 +3,7 @@ import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { documents, documentSkus } from '@/lib/db/schema';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { resetApprovals } from '@/lib/skus/approval-reset';
 import { recomputeSku } from '@/lib/skus/evaluate';
 import { lockSkuRow } from '@/lib/skus/service';

@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { MAX_FILE_BYTES } from './limits';
 
 const MB = 1024 * 1024;

@@ -5,7 +5,7 @@ import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { afterKeyset, CURSOR_ID, isCursorTimestamp, timestampText } from '@/lib/db/keyset';
 import { documentExtractions, documents, documentSkus } from '@/lib/db/schema';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { serializeJobRun } from '@/lib/jobs/runs';
 import { afterDossierChange, getSkuRow } from '@/lib/skus/service';
 import { getBlobStore } from '@/lib/storage';

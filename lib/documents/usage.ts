@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { WorkspaceRef } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { documents } from '@/lib/db/schema';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { PLANS } from '@/lib/plans';
 
 /** Bytes of the workspace's stored documents: what the plan's storage limit counts. */

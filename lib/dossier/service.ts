@@ -12,7 +12,8 @@ import {
   type DossierSource,
   type Provenance,
 } from '@/lib/db/schema';
-import { AppError, isUniqueViolation } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
+import { isUniqueViolation } from '@/lib/db/errors';
 import { afterDossierChange, getSkuRow, lockSkuRow } from '@/lib/skus/service';
 import { fieldDefinition, isKnownFieldKey, normalizeFieldValue } from './catalogue';
 

@@ -6,7 +6,7 @@ import { documentExtractions, entities, skuEntities } from '@/lib/db/schema';
 import { getDocumentRow } from '@/lib/documents/service';
 import { linkedSkuIds } from '@/lib/documents/links';
 import { entityCandidatesOf, type EntityCandidate } from '@/lib/extract/facts';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { normalizeEntityName } from '@/lib/imports/entities';
 import { createEntity, linkEntity, serializeEntity } from './service';
 import { EntityInput } from './schemas';

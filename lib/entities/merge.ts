@@ -11,7 +11,7 @@ import {
   supplierRequests,
   type EntityMergeMoved,
 } from '@/lib/db/schema';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { afterDossierChange } from '@/lib/skus/service';
 import { assertEntityFitsRole } from './roles';
 import { getEntityRow, identityOf, serializeEntity } from './service';

@@ -1,7 +1,7 @@
 import countries from 'i18n-iso-countries';
 import '@/lib/address/country'; // registers the country names
 import type { EntityRole } from '@/lib/db/schema';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { isEuEstablished } from '@/lib/requirements';
 
 import { EU_ONLY_ROLES } from './role-rules';

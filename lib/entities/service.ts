@@ -4,7 +4,7 @@ import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { entities, skuEntities, type EntityRole } from '@/lib/db/schema';
 import { afterKeyset, decodeKeysetCursor, encodeKeysetCursor, keysetPage } from '@/lib/db/keyset';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { entityIdentityKey } from '@/lib/imports/entities';
 import { isEuEstablished } from '@/lib/requirements';
 import { afterDossierChange, getSkuRow } from '@/lib/skus/service';

@@ -1,5 +1,5 @@
 import type { AuthContext } from '@/lib/auth/context';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { PLANS } from '@/lib/plans';
 
 /** Bearer export (SKU export and export runs) is a paid-plan feature; the app session is not limited. */

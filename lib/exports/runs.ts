@@ -15,7 +15,7 @@ import { afterKeyset, timestampText } from '@/lib/db/keyset';
 import { queryRows } from '@/lib/db/rows';
 import { exportRuns, skus, workspaces, type ExportRunStatus, type ExportWarning } from '@/lib/db/schema';
 import { getEnv } from '@/lib/config/env';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { decodeCursor, encodeCursor } from '@/lib/skus/cursor';
 import { getBlobStore, type BlobStore } from '@/lib/storage';
 import { EXPORT_CHUNK, loadExportItems, SnapshotHasher, type ExportItem } from './catalogue-data';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors';
 import { makeRunTempDir, removeRunTempDir } from '@/lib/storage/temp';
 
 export const DEFAULT_JSON_LIMIT = 1024 * 1024; // 1 MiB

@@ -1,5 +1,5 @@
 import { allowedOrigins } from '@/lib/config/env';
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors';
 
 /**
  * Cookie-authenticated writes must come from our own pages: the Origin (or, failing that, Referer)

@@ -1,7 +1,7 @@
 import { getEnv } from '@/lib/config/env';
 import { publicAppUrl } from '@/lib/config/public-url';
-import { ERROR_CODES, errorDocPath } from './error-codes';
-import { AppError } from './errors';
+import { ERROR_CODES, errorDocPath } from '@/lib/errors';
+import { AppError } from '@/lib/errors';
 
 /** The contract's error envelope, with every mirror field it names. */
 export function errorBody(err: AppError, requestId: string, req?: Request) {

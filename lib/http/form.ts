@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors';
 import { formatBytes } from './body';
 import { parseMultipart, type MultipartResult, type UploadedFile } from './multipart';
 import { validationError } from './validation';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { idempotencyKeys } from '@/lib/db/schema';
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors';
 
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 const WAIT_FOR_INFLIGHT_MS = 15_000;

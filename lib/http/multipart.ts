@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import Busboy from 'busboy';
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors';
 import { formatBytes } from './body';
 import { findUnstorableText } from './text-hygiene';
 import { makeRunTempDir, removeRunTempDir } from '@/lib/storage/temp';

@@ -4,7 +4,7 @@ import { WebhookPayload } from '@/lib/webhooks/schemas';
 import { requiredRole } from '@/lib/auth/roles';
 import { SCOPES } from '@/lib/auth/scopes';
 import { z } from 'zod';
-import { ERROR_CODES } from './error-codes';
+import { ERROR_CODES } from '@/lib/errors';
 import { formJsonSchema } from './form';
 import type { RouteHandler } from './route';
 import { ErrorEnvelope } from './schemas';

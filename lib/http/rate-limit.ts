@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { getEnv } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors';
 
 export type RateLimitClass = 'default' | 'ai' | 'parse';
 

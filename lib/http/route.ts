@@ -10,7 +10,7 @@ import { DEFAULT_JSON_LIMIT, checkDeclaredLength, parseJsonBody, readBodyLimited
 import { checkOrigin } from './csrf';
 import { CLIENT_IP_HEADER } from './client-ip';
 import { errorResponse, toAppError } from './envelope';
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors';
 import {
   bodyDigest,
   claimIdempotencyKey,

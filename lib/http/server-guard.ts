@@ -2,7 +2,7 @@ import { newRequestId } from './request-id';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { errorBody } from './envelope';
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors';
 import { getEnv } from '@/lib/config/env';
 import { CLIENT_IP_HEADER, parseTrustedProxies, resolveClientIp } from './client-ip';
 

@@ -1,4 +1,4 @@
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors';
 
 /**
  * Text Postgres refuses: NUL (U+0000) in text and in jsonb, and UTF-16 surrogates without their

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError } from './errors';
+import { AppError } from '@/lib/errors';
 
 const WORDS: Record<string, string> = {
   sku_code: 'SKU code',

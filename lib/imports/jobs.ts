@@ -14,7 +14,7 @@ import { PipelinedWrites } from '@/lib/db/pipelined';
 import { executePrepared } from '@/lib/db/prepared';
 import { importBatches, workspaces } from '@/lib/db/schema';
 import { recordAudit } from '@/lib/audit';
-import { databaseErrorOf } from '@/lib/http/errors';
+import { databaseErrorOf } from '@/lib/db/errors';
 import { defineJob, NonRetryableError, type JobContext } from '@/lib/jobs/define';
 import { LeaseLostError } from '@/lib/jobs/lease';
 import type { PlanId } from '@/lib/plans';

@@ -7,7 +7,7 @@ import type { Db } from '@/lib/db/client';
 import { entities, importBatches, importEntityCandidates, importRows } from '@/lib/db/schema';
 import { afterKeyset, timestampText, type KeysetValue } from '@/lib/db/keyset';
 import { queryRows } from '@/lib/db/rows';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { normalizeEmail, normalizeEntityName, type EntityCandidate } from './entities';
 
 export type BatchRow = typeof importBatches.$inferSelect;

@@ -16,7 +16,7 @@ import { entities, importEntityCandidates, skuEntities, type EntityRole } from '
 import { createEntity } from '@/lib/entities/service';
 import { EntityInput } from '@/lib/entities/schemas';
 import { parseAddress } from '@/lib/address/parse';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { afterDossierChange } from '@/lib/skus/service';
 import { getBatchRow, type CandidateRow } from './repo';
 

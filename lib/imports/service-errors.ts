@@ -3,7 +3,7 @@
  * or preview failure (lib/net/safe-fetch, lib/imports/from-url) each map to one error code with the
  * reason in details, so the wizard can say exactly what to do.
  */
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import type { UrlPreviewFailure } from './from-url';
 import type { ReadError } from './read/types';
 

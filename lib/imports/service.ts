@@ -11,7 +11,7 @@ import type { Actor, WorkspaceRef } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { importBatches } from '@/lib/db/schema';
 import { recordAudit } from '@/lib/audit';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { enqueueJob } from '@/lib/jobs/runs';
 import { PLANS } from '@/lib/plans';
 import { fileSource, getBlobStore, importBlobKey } from '@/lib/storage';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { jobRuns } from '@/lib/db/schema';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { ensureQueues, getBoss } from './boss';
 import type { JobDefinition } from './define';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 
 /** Paging arguments shared by the list tools: an opaque cursor from next_cursor, and a page size. */
 export const pageArgs = {

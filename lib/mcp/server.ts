@@ -3,7 +3,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { getDocument } from '@/lib/documents/service';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { serviceInfo, SERVICE_NAME } from '@/lib/health/info';
 import { getSku } from '@/lib/skus/service';
 import type { McpContext, McpTool } from './define-tool';

@@ -6,7 +6,7 @@ import { skus, supplierRequests, type RequestItem } from '@/lib/db/schema';
 import { emailProvider } from '@/lib/email/config';
 import { newMessageId } from '@/lib/email/send';
 import { getEntityRow } from '@/lib/entities/service';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { bulkSkusOrThrow, bulkTargetIds } from '@/lib/skus/bulk';
 import { itemsFromBlockers } from './items';
 import { deliverMail } from './outbox';

@@ -3,7 +3,7 @@ import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { supplierRequestEvents } from '@/lib/db/schema';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { getBlobStore } from '@/lib/storage';
 import { heldReplyKey, parseMime, storeReply } from './inbound';
 import { addEvent, getRequest, getRequestRow } from './service';

@@ -7,7 +7,7 @@ import { getEnv } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { skus, supplierRequestEvents, supplierRequestReminders, supplierRequests } from '@/lib/db/schema';
 import { MAX_FILE_BYTES } from '@/lib/documents/limits';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { sanitizeDisplayName, type UploadedFile } from '@/lib/http/multipart';
 import { answersFromText, receiveAnswers } from './answers';
 import { requestIdFromAddresses } from './reply-address';

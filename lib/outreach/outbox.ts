@@ -5,7 +5,7 @@ import { getEnv } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { supplierRequests } from '@/lib/db/schema';
 import { sendMail } from '@/lib/email/send';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { addEvent, getRequestRow } from './service';
 import type { RequestRow } from './serialize';
 import { textToHtml } from './templates';

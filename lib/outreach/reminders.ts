@@ -10,7 +10,7 @@ import {
   type SupplierRequestStatus,
 } from '@/lib/db/schema';
 import { newMessageId, sendMail } from '@/lib/email/send';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { isLocale } from '@/lib/i18n';
 import { notifyManager } from './attention';
 import { loadItemStatuses, stillAsked, type ItemStatus, type RequestFile } from './item-states';

@@ -5,7 +5,7 @@ import type { Db } from '@/lib/db/client';
 import { skus, supplierRequestDocuments, supplierRequests, workspaces } from '@/lib/db/schema';
 import { decideDocumentLink } from '@/lib/documents/evidence-decisions';
 import { bulkUpload, unlinkDocument } from '@/lib/documents/service';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import type { UploadedFile } from '@/lib/http/multipart';
 import { getEnv } from '@/lib/config/env';
 import type { BulkResultItem } from '@/lib/documents/schemas';

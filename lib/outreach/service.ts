@@ -14,7 +14,7 @@ import {
 import { emailProvider } from '@/lib/email/config';
 import { fromHeader, newMessageId } from '@/lib/email/send';
 import { getEntityRow } from '@/lib/entities/service';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { formatDate, type Locale } from '@/lib/i18n';
 import { afterKeyset, timestampText } from '@/lib/db/keyset';
 import { decodeCursor, encodeCursor } from '@/lib/skus/cursor';

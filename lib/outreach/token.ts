@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { publicAppUrl } from '@/lib/config/public-url';
 import { getJwtSecret } from '@/lib/auth/jwt-secret';
 import { getEnv } from '@/lib/config/env';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 
 /**
  * The supplier's upload link token: HMAC-SHA256(server secret, request id + random nonce), 256 bits,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { getBlobStore } from '@/lib/storage';
 
 /**

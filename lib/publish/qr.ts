@@ -3,7 +3,7 @@
  * SVG string for the page and a PNG buffer for download or print. Uses the `qrcode` package.
  */
 import QRCode from 'qrcode';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 
 export type QrErrorCorrection = 'L' | 'M' | 'Q' | 'H';
 

@@ -9,7 +9,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { dossierValues, publicPages, skuRevisions, skus } from '@/lib/db/schema';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { languageName } from '@/lib/i18n/languages';
 import { safeFetch } from '@/lib/net/safe-fetch';
 import { getBlobStore } from '@/lib/storage';

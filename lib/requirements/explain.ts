@@ -3,7 +3,7 @@
  * an agent or a user reads before any SKU exists. The concrete checks come from the engine itself (an
  * empty product evaluated against the profile), so the explanation cannot drift from what is enforced.
  */
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { evaluateRequirements } from './engine';
 import { isEeaMarket, marketLanguageRule, normalizeCountryCode } from './countries';
 import { formatLegalRefs, ruleDocUrl } from './legal';

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { CURSOR_ID, isCursorTimestamp } from '@/lib/db/keyset';
 import { queryRows } from '@/lib/db/rows';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { getSkuRow } from './service';
 
 export interface ActivityQuery {

@@ -14,7 +14,7 @@ import {
   workspaceMembers,
   workspaces,
 } from '@/lib/db/schema';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 
 type SkuRow = typeof skus.$inferSelect;
 

@@ -18,7 +18,7 @@ import { EntityRoleSchema } from '@/lib/entities/schemas';
 import { getEntityRow } from '@/lib/entities/service';
 import { createView, getView, serializeView } from '@/lib/exports/views';
 import { Uuid } from '@/lib/http';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { recomputeSkusBulk } from '@/lib/imports/repo-recompute';
 import { CATEGORY_CODES, profileForCategory } from '@/lib/requirements';
 import { resetApprovals } from './approval-reset';

@@ -1,5 +1,5 @@
 import { CURSOR_ID, isCursorTimestamp, type KeysetValue } from '@/lib/db/keyset';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 
 /**
  * Opaque keyset cursor: the sort key and id of the last row, base64url JSON. Timestamps are the

@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { evaluateRequirements, isEeaMarket, normalizeCountryCode } from '@/lib/requirements';
 import { loadRequirementInput } from './requirement-input';
 import { getSkuRow } from './service';

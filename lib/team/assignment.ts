@@ -3,7 +3,7 @@ import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { skus, workspaceMembers } from '@/lib/db/schema';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { lockSkuRow } from '@/lib/skus/service';
 
 /** Assigns a SKU to a member of its workspace (or nobody); an audit event names both people. */

@@ -6,7 +6,7 @@ import { roleAtLeast, type Role } from '@/lib/auth/roles';
 import type { Db } from '@/lib/db/client';
 import { workspaceInvitations, workspaceMembers, workspaces } from '@/lib/db/schema';
 import { newMessageId, sendMail } from '@/lib/email/send';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { recordAudit } from '@/lib/audit';
 import { assertSeatAvailable, lockWorkspace, seatsUsed } from './members';
 import { forgetSessions } from '@/lib/auth/session-cache';

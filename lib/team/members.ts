@@ -4,7 +4,7 @@ import { revokeKeysOf } from '@/lib/auth/api-keys';
 import { roleAtLeast, type Role } from '@/lib/auth/roles';
 import type { Db } from '@/lib/db/client';
 import { skus, workspaceInvitations, workspaceMembers, workspaces } from '@/lib/db/schema';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { PLANS } from '@/lib/plans';
 import { recordAudit } from '@/lib/audit';
 import { forgetSessions } from '@/lib/auth/session-cache';

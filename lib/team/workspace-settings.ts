@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { workspaces } from '@/lib/db/schema';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { recordAudit } from '@/lib/audit';
 import { lockWorkspace } from './members';
 import { forgetSessions } from '@/lib/auth/session-cache';

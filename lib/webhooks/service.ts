@@ -3,7 +3,7 @@ import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '@/lib/db/schema';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { checkWebhookUrl } from './url';
 import { attempt } from './deliver';
 import { newWebhookSecret } from './sign';

@@ -1,6 +1,6 @@
 import dns from 'node:dns';
 import { getEnv } from '@/lib/config/env';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { checkAddress, isIpLiteral } from '@/lib/net/ip-policy';
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { apiKeys, workspaces } from '@/lib/db/schema';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { PLANS, planLimitsJson, scopesAllowedOnPlan, type PlanId } from '@/lib/plans';
 import { ALL_SCOPES, SCOPES, isReadScope } from '@/lib/auth/scopes';
 import { changingMemberships } from '@/lib/auth/session-cache';

@@ -1,6 +1,6 @@
 import { newRequestId } from '@/lib/http/request-id';
 import { errorResponse } from '@/lib/http/envelope';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 
 // Any /api path no route claims: the contract's 404 envelope instead of Next's HTML page.
 async function notFound(req: Request) {

@@ -1,5 +1,5 @@
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { zFile } from '@/lib/http/form';
 import { commitImport, dryRunImport, IMPORT_MAX_FILE_BYTES } from '@/lib/imports/service';
 import { ImportCommitResponse, ImportDryRunResponse, ImportFormFields } from '@/lib/imports/service-schemas';

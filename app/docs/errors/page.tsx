@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Link2 } from 'lucide-react';
-import { ERROR_CODES } from '@/lib/http/error-codes';
+import { ERROR_CODES } from '@/lib/errors';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';

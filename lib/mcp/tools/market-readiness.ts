@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { isEeaMarket, normalizeCountryCode } from '@/lib/requirements';
 import { countListedSkus, listSkus } from '@/lib/skus/service';
 import { defineTool } from '../define-tool';

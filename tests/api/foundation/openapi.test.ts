@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import * as openapi from '@/app/api/openapi.json/route';
-import { ERROR_CODES } from '@/lib/http/error-codes';
+import { ERROR_CODES } from '@/lib/errors';
 
 describe('OpenAPI document', () => {
   it('the route manifest lists every route file (no drift)', () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as skus from '@/app/api/skus/route';
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import type { RouteHandler } from '@/lib/http/route';
 import { mediaTypeMatches, responseProblems } from '../../helpers/contract';
 import { call, makeUser } from '../../helpers/http';

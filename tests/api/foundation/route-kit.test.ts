@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { getDb } from '@/lib/db/client';
 import { auditEvents } from '@/lib/db/schema';
 import { resetEnvCache } from '@/lib/config/env';

@@ -11,7 +11,7 @@ import { resetEnvCache } from '@/lib/config/env';
 import { getDb, getDbHandle, openPostgres, preparedStatementsAllowed, type Db } from '@/lib/db/client';
 import { executePrepared } from '@/lib/db/prepared';
 import { queryRows } from '@/lib/db/rows';
-import { databaseErrorOf } from '@/lib/http/errors';
+import { databaseErrorOf } from '@/lib/db/errors';
 import { makeUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
 

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import * as skuRoute from '@/app/api/skus/[id]/route';
 import { getDb, openPostgres, type Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
-import { databaseErrorOf } from '@/lib/http/errors';
+import { databaseErrorOf } from '@/lib/db/errors';
 import { call, makeUser, type TestUser } from '../../helpers/http';
 import { onPostgres, useTestDatabase } from '../../helpers/db';
 import { inject } from 'vitest';

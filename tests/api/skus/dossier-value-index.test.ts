@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb, type Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
-import { isUniqueViolation } from '@/lib/http/errors';
+import { isUniqueViolation } from '@/lib/db/errors';
 import { makeUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
 import { createSku } from './fixtures';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { formJsonSchema, parseForm, zFile, zFiles } from '@/lib/http/form';
 
 /** Multipart forms declared with zod: one parser, repeated fields refused, the OpenAPI body from the declaration. */

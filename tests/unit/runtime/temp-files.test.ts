@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvCache } from '@/lib/config/env';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { parseMultipart } from '@/lib/http/multipart';
 import { makeRunTempDir, removeRunTempDir, sweepDeadRunFolders, tempRoot, withRunTempDir } from '@/lib/storage/temp';
 import { spawnScript } from '../../helpers/child';

@@ -3,7 +3,7 @@ import { Fragment } from 'react';
 import { connection } from 'next/server';
 import { getCurrentSession } from '@/lib/auth/current';
 import { getDb } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { lookupInvitation } from '@/lib/team/invitations';
 import { getT } from '@/lib/i18n/ui-locale';
 import { teamMessages } from '@/lib/i18n/ui/team';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { SkuExportDryRun, SkuExportSchema } from '@/lib/exports/schemas';
 import { exportSku } from '@/lib/exports/sku-export';
 import { PLANS } from '@/lib/plans';

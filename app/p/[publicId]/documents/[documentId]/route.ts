@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, routeMethods, Uuid } from '@/lib/http';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { publicFileResponse } from '@/lib/publish/public-page-csp';
 import { attachmentDisposition, findPublicDocument, findPublishedRevision } from '@/lib/publish/public-page';
 import { getBlobStore } from '@/lib/storage';

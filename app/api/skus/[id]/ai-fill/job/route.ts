@@ -1,7 +1,7 @@
 import { latestAiFill, serializeAiFillJob } from '@/lib/ai-fill/service';
 import { AiFillJobSchema } from '@/lib/ai-fill/schemas';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 
 // GET /api/skus/{id}/ai-fill/job – the latest AI fill job of the SKU (poll for progress).
 const get = defineRoute({

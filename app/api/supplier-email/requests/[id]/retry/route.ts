@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { retryRequest } from '@/lib/outreach/outbox';
 import { SupplierRequestSchema } from '@/lib/outreach/schemas';
 import { getRequest } from '@/lib/outreach/service';
