@@ -110,7 +110,7 @@ async function main() {
   const { buildPrompt, ModelAnswerSchema } = await import('@/lib/ai-fill/suggest');
   const { startAiFill, latestAiFill } = await import('@/lib/ai-fill/service');
   const { getLanguageModel } = await import('@/lib/ai/provider');
-  const { drainJobs } = await import('@/lib/jobs/worker');
+  const { drainJobs } = await import('@/lib/workers');
   const { stopBoss } = await import('@/lib/jobs/boss');
 
   const d = await getDb();

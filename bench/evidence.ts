@@ -139,7 +139,7 @@ async function openDatabase() {
 async function runDocuments(dir: string, rows: ManifestRow[]): Promise<DocResult[]> {
   const { db, token, workspaceId } = await openDatabase();
   const bulk = await import('@/app/api/documents/bulk/route');
-  const { drainJobs } = await import('@/lib/jobs/worker');
+  const { drainJobs } = await import('@/lib/workers');
   const { getDocument } = await import('@/lib/documents/service');
   const { shutdownExtractWorkers } = await import('@/lib/extract');
   const { shutdownOcr } = await import('@/lib/extract/ocr');

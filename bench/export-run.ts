@@ -265,7 +265,7 @@ async function child(mode: 'raw' | 'job', format: 'csv' | 'xlsx') {
   const { createExportRun } = await import('@/lib/exports/runs');
   const { exportRuns } = await import('@/lib/db/schema');
   const { eq } = await import('drizzle-orm');
-  const { drainJobs } = mode === 'job' ? await import('@/lib/jobs/worker') : { drainJobs: null };
+  const { drainJobs } = mode === 'job' ? await import('@/lib/workers') : { drainJobs: null };
   async function job() {
     const actor = { userId: process.env.BENCH_USER!, apiKeyId: null, label: 'bench' };
     const out = await createExportRun(db, {

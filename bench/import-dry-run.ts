@@ -72,7 +72,7 @@ async function main() {
   const { setWorkspacePlan } = await import('@/lib/workspace/settings');
   const { commitImport, dryRunImport, getImport } = await import('@/lib/imports/service');
   const { planFile } = await import('@/lib/imports/service-plan');
-  const { drainJobs } = await import('@/lib/jobs/worker');
+  const { drainJobs } = await import('@/lib/workers');
   const { stopBoss, getBoss } = await import('@/lib/jobs/boss');
 
   const files = {

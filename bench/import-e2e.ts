@@ -115,7 +115,7 @@ async function scenario(name: 'csv' | 'xlsx', file: string, rows: number): Promi
   const { ensureWorkspace } = await import('@/lib/auth/workspace');
   const { setWorkspacePlan } = await import('@/lib/workspace/settings');
   const { commitImport } = await import('@/lib/imports/service');
-  const { drainJobs } = await import('@/lib/jobs/worker');
+  const { drainJobs } = await import('@/lib/workers');
   const { stopBoss, getBoss } = await import('@/lib/jobs/boss');
   const { getImport } = await import('@/lib/imports/service');
   const { jobRuns } = await import('@/lib/db/schema');

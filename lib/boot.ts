@@ -40,7 +40,7 @@ export async function bootApp() {
 
 async function startInProcessWorker(started: number) {
   try {
-    const { startWorkers } = await import('@/lib/jobs/worker');
+    const { startWorkers } = await import('@/lib/workers');
     await startWorkers();
     console.log(`[boot] job worker started in ${Date.now() - started} ms`);
   } catch (e) {

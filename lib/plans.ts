@@ -1,5 +1,3 @@
-import { ALL_SCOPES, isReadScope, type Scope } from '@/lib/auth/scopes';
-
 /** The plans, cheapest first (response schemas enumerate them; the client reads the type). */
 export const PLAN_IDS = ['trial', 'pro', 'enterprise'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -51,10 +49,6 @@ export const PLANS: Record<PlanId, PlanLimits> = {
 };
 
 export const isPlanId = (s: string): s is PlanId => Object.hasOwn(PLANS, s);
-
-export function scopesAllowedOnPlan(plan: PlanId): Scope[] {
-  return PLANS[plan].readOnlyKeys ? ALL_SCOPES.filter(isReadScope) : ALL_SCOPES;
-}
 
 export function planLimitsJson(plan: PlanId) {
   const p = PLANS[plan];

@@ -80,7 +80,7 @@ async function start(count: number) {
   });
   if (out.kind !== 'created') throw new Error('no run');
   process.stdout.write(`READY ${out.run.id} ${m.workspace.id}\n`);
-  const { runJob } = await import('@/lib/jobs/worker');
+  const { runJob } = await import('@/lib/workers');
   const { getBoss } = await import('@/lib/jobs/boss');
   const { exportRunJob } = await import('@/lib/exports/jobs');
   const boss = await getBoss();
@@ -112,7 +112,7 @@ async function start(count: number) {
 async function resume(runId: string, workspaceId: string) {
   await openDatabase();
   const { getDb } = await import('@/lib/db/client');
-  const { recoverRuns, runJob } = await import('@/lib/jobs/worker');
+  const { recoverRuns, runJob } = await import('@/lib/workers');
   const { getBoss } = await import('@/lib/jobs/boss');
   const { exportRuns, jobRuns } = await import('@/lib/db/schema');
   const { exportRunJob } = await import('@/lib/exports/jobs');

@@ -77,7 +77,7 @@ async function start(rows: number) {
   const { db, batch, workspaceId } = await createImport(rows);
   process.stdout.write(`READY ${batch.id} ${workspaceId}\n`);
   // The real job and runJob (claim, heartbeat); the heartbeat is also printed, so the test knows how far it got.
-  const { runJob } = await import('@/lib/jobs/worker');
+  const { runJob } = await import('@/lib/workers');
   const { getBoss } = await import('@/lib/jobs/boss');
   const { importRunJob } = await import('@/lib/imports/jobs');
   const boss = await getBoss();
@@ -112,7 +112,7 @@ async function start(rows: number) {
 async function resume(batchId: string, workspaceId: string) {
   await openDatabase();
   const { getDb } = await import('@/lib/db/client');
-  const { recoverRuns } = await import('@/lib/jobs/worker');
+  const { recoverRuns } = await import('@/lib/workers');
   const { getBoss } = await import('@/lib/jobs/boss');
   const { importBatches } = await import('@/lib/db/schema');
   const db = await getDb();
@@ -121,7 +121,7 @@ async function resume(batchId: string, workspaceId: string) {
   // The killed worker's run is "running" with a stale heartbeat: back to queued and sent again.
   const recovered = await recoverRuns({ staleAfterMs: 1000 });
   // Only import jobs (a shared test database may hold other files' queued jobs), until the batch is final.
-  const { runJob } = await import('@/lib/jobs/worker');
+  const { runJob } = await import('@/lib/workers');
   const { importRunJob } = await import('@/lib/imports/jobs');
   const boss = await getBoss();
   const deadline = Date.now() + 10 * 60_000;
@@ -248,7 +248,7 @@ async function startLive(rows: number, holdAt?: number) {
   const { batch, workspaceId } = await createImport(rows);
   process.stdout.write(`READY ${batch.id} ${workspaceId}\n`);
   await instrument(holdAt);
-  const { startWorkers } = await import('@/lib/jobs/worker');
+  const { startWorkers } = await import('@/lib/workers');
   await startWorkers({ queues: ['import.run'], pollingIntervalSeconds: 0.5 });
   await watch(batch.id, workspaceId, 10 * 60_000);
 }
@@ -256,7 +256,7 @@ async function startLive(rows: number, holdAt?: number) {
 async function serve(batchId: string, workspaceId: string) {
   await openDatabase();
   await instrument();
-  const { startWorkers, stopWorkers } = await import('@/lib/jobs/worker');
+  const { startWorkers, stopWorkers } = await import('@/lib/workers');
   await startWorkers({ queues: ['import.run'], pollingIntervalSeconds: 0.5 });
   process.stdout.write('SERVING\n');
   await watch(batchId, workspaceId, 10 * 60_000);

@@ -92,7 +92,7 @@ async function recover(workspaceId: string) {
   const processingWithoutRun = sql`SELECT count(*)::int AS n FROM documents d WHERE d.workspace_id = ${workspaceId} AND d.status = 'processing'
     AND NOT EXISTS (SELECT 1 FROM job_runs r WHERE r.subject_id = d.id::text)`;
   process.stdout.write(`STUCK ${await count(processingWithoutRun)}\n`);
-  const { startWorkers, stopWorkers } = await import('@/lib/jobs/worker');
+  const { startWorkers, stopWorkers } = await import('@/lib/workers');
   await startWorkers({ queues: ['document.extract'], pollingIntervalSeconds: 0.5 });
   const deadline = Date.now() + 5 * 60_000;
   while (

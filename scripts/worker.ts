@@ -3,7 +3,7 @@
 import '@/lib/polyfills';
 import { getEnv } from '@/lib/config/env';
 import { getDbHandle } from '@/lib/db/client';
-import { startWorkers, stopWorkers } from '@/lib/jobs/worker';
+import { startWorkers, stopWorkers } from '@/lib/workers';
 import { boundHeapGrowth } from '@/lib/runtime/heap-growth';
 import { sweepDeadRunFolders } from '@/lib/storage/temp';
 

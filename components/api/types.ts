@@ -6,8 +6,8 @@ import type { z } from 'zod';
 import type {
   ApiKey as ApiKeySchema,
   ApiKeyWithSecret as ApiKeyWithSecretSchema,
-} from '@/lib/auth/http/api-key-schemas';
-import type { SessionResponse } from '@/lib/auth/http/schemas';
+} from '@/lib/http/auth/api-key-schemas';
+import type { SessionResponse } from '@/lib/http/auth/schemas';
 import type { PlanId } from '@/lib/plans';
 
 export type { PlanLimits, ScopeInfo, WorkspaceOverview as WorkspaceInfo } from '@/lib/workspace/schemas';

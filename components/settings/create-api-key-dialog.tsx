@@ -23,7 +23,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { toast } from '@/components/ui/toaster';
 import { ApiError, describeError, signInUrl } from '@/components/api/client';
 import { useApiMutation } from '@/components/api/queries/use-api-mutation';
-import { CreateApiKeyInput } from '@/lib/auth/http/api-key-schemas';
+import { CreateApiKeyInput } from '@/lib/http/auth/api-key-schemas';
 import type { ApiKeyWithSecret, Plan, ScopeInfo } from '@/components/api/types';
 import { usePlanLabel } from '@/components/workspace/plan-badge';
 import { useFormat, useT } from '@/components/i18n/locale-provider';

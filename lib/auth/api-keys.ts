@@ -3,9 +3,9 @@ import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { apiKeys, workspaceMembers, workspaces } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
-import { PLANS, scopesAllowedOnPlan } from '@/lib/plans';
+import { PLANS } from '@/lib/plans';
 import type { Actor, AuthContext, WorkspaceRef } from './context';
-import { isScope, type Scope } from './scopes';
+import { isScope, scopesAllowedOnPlan, type Scope } from './scopes';
 import { forgetSessions, cachedSession } from './session-cache';
 
 /**

@@ -1,11 +1,13 @@
+import type { Role } from '@/lib/enums';
+
 /**
  * The closed table of workspace roles and what each may do. The route kit asks `requiredRole` for
  * every authenticated operation, so a route declares nothing about roles: an operation gets the
  * default of its method (reading for GET, editing otherwise) unless its area or its operationId is
  * listed below. A route added later is therefore covered the moment it exists.
  */
-export const ROLES = ['viewer', 'editor', 'reviewer', 'admin', 'owner'] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role } from '@/lib/enums';
+
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   viewer: 'Reads SKUs, dossiers, documents and the audit log; exports. Changes nothing.',
   editor: 'Everything a viewer does, plus SKUs, dossier values, documents, imports and supplier outreach.',

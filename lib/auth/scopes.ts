@@ -1,3 +1,5 @@
+import { PLANS, type PlanId } from '@/lib/plans';
+
 /**
  * The closed catalogue of API-key scopes. Read scopes end in ":read"; a trial workspace may hold
  * read scopes only. Routes name the scope they need; nothing else grants access to a Bearer caller.
@@ -34,3 +36,8 @@ export const ALL_SCOPES = Object.keys(SCOPES) as Scope[];
 
 export const isScope = (s: string): s is Scope => Object.hasOwn(SCOPES, s);
 export const isReadScope = (s: Scope) => s.endsWith(':read');
+
+/** The scopes a key may carry on a plan: read scopes only where the plan's keys are read-only. */
+export function scopesAllowedOnPlan(plan: PlanId): Scope[] {
+  return PLANS[plan].readOnlyKeys ? ALL_SCOPES.filter(isReadScope) : ALL_SCOPES;
+}

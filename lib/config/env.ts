@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseTrustedProxies } from '@/lib/http/client-ip';
+import { parseTrustedProxies } from './trusted-proxies';
 
 /**
  * Every setting the app reads, validated once. Nothing is required for the embedded default:

@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import type { TrustedRange } from '@/lib/config/trusted-proxies';
 
 /**
  * The client address for per-IP rate limits. The server guard (which sees the socket) stamps it on
@@ -6,21 +7,6 @@ import ipaddr from 'ipaddr.js';
  * only as far as TRUSTED_PROXIES (the proxies in front of the app) appended to it.
  */
 export const CLIENT_IP_HEADER = 'x-cw-client-ip';
-
-export type TrustedRange = [ipaddr.IPv4 | ipaddr.IPv6, number];
-
-/** Parses "10.0.0.0/8, ::1, 127.0.0.1" into ranges; throws on an entry that is not an address or CIDR. */
-export function parseTrustedProxies(list: string): TrustedRange[] {
-  return list
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      if (entry.includes('/')) return ipaddr.parseCIDR(entry);
-      const addr = ipaddr.parse(entry);
-      return [addr, addr.kind() === 'ipv4' ? 32 : 128] as TrustedRange;
-    });
-}
 
 function normalise(raw: string | undefined): ipaddr.IPv4 | ipaddr.IPv6 | null {
   if (!raw || !ipaddr.isValid(raw.trim())) return null;

@@ -4,7 +4,8 @@ import type { Duplex } from 'node:stream';
 import { errorBody } from './envelope';
 import { AppError } from '@/lib/errors';
 import { getEnv } from '@/lib/config/env';
-import { CLIENT_IP_HEADER, parseTrustedProxies, resolveClientIp } from './client-ip';
+import { parseTrustedProxies } from '@/lib/config/trusted-proxies';
+import { CLIENT_IP_HEADER, resolveClientIp } from './client-ip';
 
 /**
  * Failures that happen before Next routes a request answer with the contract's envelope and an

@@ -7,7 +7,6 @@ import { NonRetryableError, registeredJobs, type JobDefinition } from './define'
 import { claimRun, jobTiming, LeaseLostError, RunLease } from './lease';
 import { recoverRuns, startRecoveryLoop, stopRecoveryLoop } from './recovery';
 import { startSchedules } from './schedules';
-import './registry';
 
 export { recoverRuns };
 
@@ -84,6 +83,8 @@ export async function runJob(
  * some jobs), and its periodic recovery of those jobs.
  */
 export async function startWorkers(opts: { pollingIntervalSeconds?: number; queues?: string[] } = {}) {
+  // The job modules register themselves when imported; lib/workers.ts imports them all.
+  if (!registeredJobs().length) throw new Error('No job is registered: start workers through lib/workers.ts.');
   const boss = await getBoss();
   await ensureQueues(boss);
   // First, before this process claims anything. With the embedded database this process is the only

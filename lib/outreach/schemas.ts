@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUPPLIER_REQUEST_STATUSES } from '@/lib/outreach/statuses';
+import { SUPPLIER_REQUEST_STATUSES } from '@/lib/enums';
 import { Uuid } from '@/lib/http/schemas';
 import { LOCALES } from '@/lib/i18n/locales';
 import { SkuFilter } from '@/lib/skus/schemas';

@@ -1,9 +1,9 @@
 import { bigint, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { SupplierRequestStatus } from '@/lib/outreach/statuses';
+import type { SupplierRequestStatus } from '@/lib/enums';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export { SUPPLIER_REQUEST_STATUSES, type SupplierRequestStatus } from '@/lib/outreach/statuses';
+export { SUPPLIER_REQUEST_STATUSES, type SupplierRequestStatus } from '@/lib/enums';
 
 /** One thing asked of the supplier, fixed when the request is drafted (from an open blocker). */
 export interface RequestItem {

@@ -1,5 +1,5 @@
 import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { Role } from '@/lib/auth/roles';
+import type { Role } from '@/lib/enums';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { aiFillJobs, aiUsage, dossierValues, jobRuns } from '@/lib/db/schema';
-import { drainJobs, recoverRuns } from '@/lib/jobs/worker';
+import { drainJobs, recoverRuns } from '@/lib/workers';
 import * as keysRoute from '@/app/api/workspace/api-keys/route';
 import { call, expectEnvelope, makeUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';

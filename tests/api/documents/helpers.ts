@@ -96,7 +96,7 @@ export const keysOf = (o: object) => Object.keys(o).sort();
  * test files drain the same queues, so "drainJobs found nothing" alone does not mean ours are done.
  */
 export async function settleJobs(workspaceId: string, timeoutMs = 60_000) {
-  const { drainJobs } = await import('@/lib/jobs/worker');
+  const { drainJobs } = await import('@/lib/workers');
   const { getDb } = await import('@/lib/db/client');
   const { jobRuns } = await import('@/lib/db/schema');
   const { and, eq, inArray } = await import('drizzle-orm');

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { documentExtractions, documents, jobRuns } from '@/lib/db/schema';
-import { recoverRuns } from '@/lib/jobs/worker';
+import { recoverRuns } from '@/lib/workers';
 import { makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
 import { declarationPdf, settleJobs, upload } from './helpers';

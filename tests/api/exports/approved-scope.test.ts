@@ -10,7 +10,7 @@ import * as exportsRoute from '@/app/api/exports/route';
 import * as runRoute from '@/app/api/exports/[id]/route';
 import { getDb } from '@/lib/db/client';
 import { skus } from '@/lib/db/schema';
-import { drainJobs } from '@/lib/jobs/worker';
+import { drainJobs } from '@/lib/workers';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
 import { createSku, readySku, withTempBlobStore } from '../skus/fixtures';

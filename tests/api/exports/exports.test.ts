@@ -16,7 +16,7 @@ import * as viewRoute from '@/app/api/views/[id]/route';
 import * as keysRoute from '@/app/api/workspace/api-keys/route';
 import { getDb } from '@/lib/db/client';
 import { auditEvents, exportRuns, jobRuns } from '@/lib/db/schema';
-import { drainJobs } from '@/lib/jobs/worker';
+import { drainJobs } from '@/lib/workers';
 import { getBlobStore } from '@/lib/storage';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';

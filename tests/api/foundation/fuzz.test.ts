@@ -5,7 +5,7 @@ import { buildOpenApi, collectRouteHandlers } from '@/lib/http/openapi';
 import { routeModules } from '@/lib/http/route-manifest.generated';
 import type { RouteHandler } from '@/lib/http/route';
 import { resetEnvCache } from '@/lib/config/env';
-import { scopesAllowedOnPlan } from '@/lib/plans';
+import { scopesAllowedOnPlan } from '@/lib/auth/scopes';
 import * as skusRoute from '@/app/api/skus/route';
 import * as entitiesRoute from '@/app/api/entities/route';
 import { ORIGIN, makeUser, call, type TestUser } from '../../helpers/http';

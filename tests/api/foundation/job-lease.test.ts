@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { defineJob, enqueueJob, getJobRun, cancelJobRun } from '@/lib/jobs';
 import { getBoss } from '@/lib/jobs/boss';
 import { claimRun } from '@/lib/jobs/lease';
-import { drainJobs, recoverRuns, runJob, startWorkers, stopWorkers } from '@/lib/jobs/worker';
+import { drainJobs, recoverRuns, runJob, startWorkers, stopWorkers } from '@/lib/workers';
 import { jobRuns } from '@/lib/db/schema';
 import { getDb } from '@/lib/db/client';
 import { resetEnvCache } from '@/lib/config/env';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineJob, enqueueJob, getJobRun, NonRetryableError } from '@/lib/jobs';
-import { drainJobs, recoverRuns } from '@/lib/jobs/worker';
+import { drainJobs, recoverRuns } from '@/lib/workers';
 import { jobRuns } from '@/lib/db/schema';
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';

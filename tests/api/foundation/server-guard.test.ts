@@ -3,7 +3,8 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardListeningServers } from '@/lib/http/server-guard';
-import { CLIENT_IP_HEADER, parseTrustedProxies, resolveClientIp } from '@/lib/http/client-ip';
+import { parseTrustedProxies } from '@/lib/config/trusted-proxies';
+import { CLIENT_IP_HEADER, resolveClientIp } from '@/lib/http/client-ip';
 import * as openapiRoute from '@/app/api/openapi.json/route';
 import { call, expectEnvelope } from '../../helpers/http';
 

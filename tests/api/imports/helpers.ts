@@ -5,7 +5,7 @@ import * as importRoute from '@/app/api/import/route';
 import * as batchRoute from '@/app/api/imports/[batchId]/route';
 import { getDb } from '@/lib/db/client';
 import { auditEvents, dossierValues, importBatches, jobRuns, skus } from '@/lib/db/schema';
-import { drainJobs } from '@/lib/jobs/worker';
+import { drainJobs } from '@/lib/workers';
 import { call, type TestUser } from '../../helpers/http';
 
 export const CORPUS = path.resolve(process.cwd(), 'tests/fixtures/corpus/spreadsheets');

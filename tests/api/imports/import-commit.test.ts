@@ -17,7 +17,7 @@ import * as rowsRoute from '@/app/api/imports/[batchId]/rows/route';
 import * as resolutionRoute from '@/app/api/imports/[batchId]/entity-resolution/route';
 import { getDb } from '@/lib/db/client';
 import { auditEvents, dossierValues, entities, skuEntities, skus } from '@/lib/db/schema';
-import { drainJobs } from '@/lib/jobs/worker';
+import { drainJobs } from '@/lib/workers';
 import { recomputeSku } from '@/lib/skus/evaluate';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';

@@ -23,7 +23,7 @@ import { useTestDatabase } from '../../helpers/db';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import * as exportsRoute from '@/app/api/exports/route';
 import * as suggestionsRoute from '@/app/api/skus/[id]/dossier/suggestions/route';
-import { drainJobs } from '@/lib/jobs/worker';
+import { drainJobs } from '@/lib/workers';
 import { importAndRun } from '../imports/helpers';
 import { draft, send, startSmtp } from '../outreach/helpers';
 import {

@@ -13,7 +13,7 @@ import * as v1 from '@/app/api/v1/skus/route';
 import * as keysRoute from '@/app/api/workspace/api-keys/route';
 import { getDb } from '@/lib/db/client';
 import { auditEvents, jobRuns, skus } from '@/lib/db/schema';
-import { drainJobs } from '@/lib/jobs/worker';
+import { drainJobs } from '@/lib/workers';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
 

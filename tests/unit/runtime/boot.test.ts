@@ -5,7 +5,7 @@ import { resetEnvCache } from '@/lib/config/env';
 // app counts as started (the first 200 waits for it) and what a failure of each part does.
 const worker = vi.hoisted(() => ({ start: vi.fn<() => Promise<void>>() }));
 const database = vi.hoisted(() => ({ open: vi.fn<() => Promise<{ kind: string }>>() }));
-vi.mock('@/lib/jobs/worker', () => ({ startWorkers: worker.start }));
+vi.mock('@/lib/workers', () => ({ startWorkers: worker.start }));
 vi.mock('@/lib/db/client', () => ({ getDbHandle: database.open }));
 vi.mock('@/lib/http/server-guard', () => ({ guardListeningServers: () => {} }));
 

@@ -1,6 +1,6 @@
 import { parseCookies, REFRESH_COOKIE } from '@/lib/auth/cookies';
-import { SessionResponse } from '@/lib/auth/http/schemas';
-import { sessionResponse } from '@/lib/auth/http/respond';
+import { SessionResponse } from '@/lib/http/auth/schemas';
+import { sessionResponse } from '@/lib/http/auth/respond';
 import { authProvider } from '@/lib/auth/provider';
 import { AppError, defineRoute, routeMethods } from '@/lib/http';
 import { checkOrigin } from '@/lib/http/csrf';

@@ -1,4 +1,4 @@
-import { SessionResponse } from '@/lib/auth/http/schemas';
+import { SessionResponse } from '@/lib/http/auth/schemas';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 
 // GET /api/auth/session – the signed-in user, their workspace and when the token expires.

@@ -1,6 +1,6 @@
 import { authProvider } from '@/lib/auth/provider';
-import { Credentials, SessionResponse } from '@/lib/auth/http/schemas';
-import { sessionResponse } from '@/lib/auth/http/respond';
+import { Credentials, SessionResponse } from '@/lib/http/auth/schemas';
+import { sessionResponse } from '@/lib/http/auth/respond';
 import { defineRoute, routeMethods } from '@/lib/http';
 import { checkOrigin } from '@/lib/http/csrf';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createApiKey, listApiKeys } from '@/lib/auth/api-keys';
-import { ApiKey, ApiKeyWithSecret, CreateApiKeyInput } from '@/lib/auth/http/api-key-schemas';
+import { ApiKey, ApiKeyWithSecret, CreateApiKeyInput } from '@/lib/http/auth/api-key-schemas';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 
 // GET /api/workspace/api-keys – active keys of the workspace (never plaintext, never hashes).

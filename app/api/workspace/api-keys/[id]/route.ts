@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { revokeApiKey, rotateApiKey } from '@/lib/auth/api-keys';
-import { ApiKeyWithSecret } from '@/lib/auth/http/api-key-schemas';
+import { ApiKeyWithSecret } from '@/lib/http/auth/api-key-schemas';
 import { defineRoute, IdParams, json, routeMethods, Uuid } from '@/lib/http';
 
 // DELETE /api/workspace/api-keys/{id} – revoke; Bearer requests with it answer 401 from now on.

@@ -1,8 +1,8 @@
-import { json } from '@/lib/http/route';
+import { json } from '../route';
 import type { Db } from '@/lib/db/client';
-import type { SessionUser } from '../context';
-import { sessionCookies } from '../cookies';
-import { ensureWorkspace } from '../workspace';
+import type { SessionUser } from '@/lib/auth/context';
+import { sessionCookies } from '@/lib/auth/cookies';
+import { ensureWorkspace } from '@/lib/auth/workspace';
 
 /** The JSON answer to sign-in, sign-up and refresh, with the session cookies set. */
 export async function sessionResponse(
