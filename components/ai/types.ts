@@ -6,7 +6,7 @@ export type {
   Finding as ResearchFinding,
   ResearchField,
   ResearchResponse as ResearchResult,
-} from '@/lib/ai/research-schemas';
+} from '@/lib/research/schemas';
 
 export type AiFillJob = z.infer<typeof AiFillJobSchema>;
 export type AiFillStatus = AiFillJob['status'];

@@ -12,7 +12,7 @@ import {
 } from './schemas';
 import { SIGNALS, type SignalLang } from './signals';
 import { compileSignal, normaliseFilename } from './text-match';
-import { detectLanguage } from './language';
+import { detectLanguage } from '@/lib/text/language';
 import { detectProductTable } from './product-table';
 import { discourseMarks, structureOf } from './structure';
 import { contentForClassification } from './boilerplate';

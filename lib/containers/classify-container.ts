@@ -4,7 +4,7 @@ import { classifyRules } from '@/lib/classify/rules';
 import type { ClassificationResult, Locale } from '@/lib/classify/schemas';
 import { DEFAULT_CONTAINER_LIMITS, type ContainerLimits } from './limits';
 import { walkContainer, type SkipReason, type WalkFile, type WalkSkip } from './walk';
-import { sanitiseEntryName } from './entry-names';
+import { sanitiseEntryName } from '@/lib/extract/zip-entry-names';
 
 /**
  * POST /api/classify/containers, domain part: every file in an uploaded .zip / .eml / RFC 2822 .msg

@@ -15,5 +15,3 @@ export {
   SkipReasonSchema,
   ClassifyContainerFieldsSchema,
 } from './schemas';
-export { openZip, looksLikeZip } from './zip-reader';
-export { sanitiseEntryName } from './entry-names';

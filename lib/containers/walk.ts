@@ -4,8 +4,8 @@ import { sniffFormat } from '@/lib/extract/sniff';
 import type { FileFormat } from '@/lib/extract/types';
 import { unwrapP7m, innerFilename } from '@/lib/extract/p7m';
 import { emailText, POSTAL_MIME_OPTIONS } from '@/lib/extract/email';
-import { openZip } from './zip-reader';
-import { quoteName, sanitiseEntryName } from './entry-names';
+import { openZip } from '@/lib/extract/zip-reader';
+import { quoteName, sanitiseEntryName } from '@/lib/extract/zip-entry-names';
 import { ContainerBudget, type ContainerLimits } from './limits';
 
 /**

@@ -236,7 +236,7 @@ const letterShare = (text: string) => {
 async function latinLanguage(text: string): Promise<string | null> {
   if ((text.match(/\p{L}/gu) ?? []).length < 40) return null;
   try {
-    const { loadLanguageDetector } = await import('@/lib/classify/language');
+    const { loadLanguageDetector } = await import('@/lib/text/language');
     const r = (await loadLanguageDetector()).detect(text.slice(0, 2000));
     return r.language && LATIN_PASS[r.language] ? r.language : null;
   } catch {

@@ -1,4 +1,4 @@
-import { openZip, type ZipArchive } from '@/lib/containers/zip-reader';
+import { openZip, type ZipArchive } from './zip-reader';
 import type { ExtractionIssue } from './types';
 import { EXTRACT_LIMITS } from './types';
 

@@ -6,7 +6,7 @@
  * Publication tab call German "missing". The texts are read together (one short age grading says
  * little on its own); a sample too short or unclear to tell keeps the former assumption, English.
  */
-import { detectLanguage } from '@/lib/classify/language';
+import { detectLanguage } from '@/lib/text/language';
 import { TRANSLATED_FIELD_BASES } from '@/lib/dossier/catalogue';
 import { isSafetyInfoLanguage, type SafetyInfoLanguage } from '@/lib/i18n/languages';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyRules } from '@/lib/classify/rules';
-import { detectLanguage } from '@/lib/classify/language';
+import { detectLanguage } from '@/lib/text/language';
 import { FAMILY_CASES, type FamilyCase } from '@/tests/fixtures/classify/families';
 
 /**

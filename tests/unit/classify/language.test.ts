@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eld } from 'eld/medium';
-import { compactNgrams, detectLanguage, loadLanguageDetector, objectLiteralToJson } from '@/lib/classify/language';
+import { compactNgrams, detectLanguage, loadLanguageDetector, objectLiteralToJson } from '@/lib/text/language';
 
 type Scored = { language: string; isReliable(): boolean; getScores(): Record<string, number> };
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyRules } from '@/lib/classify/rules';
 import { ClassificationResultSchema, ClassifyJsonRequestSchema, LOCALES } from '@/lib/classify/schemas';
-import { detectLanguage } from '@/lib/classify/language';
+import { detectLanguage } from '@/lib/text/language';
 import { detectProductTable } from '@/lib/classify/product-table';
 import { expectClassification } from './helpers';
 

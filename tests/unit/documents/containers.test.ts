@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { classifyContainer, listContainerFiles } from '@/lib/containers';
-import { openZip } from '@/lib/containers/zip-reader';
-import { sanitiseEntryName, decodeEntryNames } from '@/lib/containers/entry-names';
+import { openZip } from '@/lib/extract/zip-reader';
+import { sanitiseEntryName, decodeEntryNames } from '@/lib/extract/zip-entry-names';
 import iconv from 'iconv-lite';
 import { randomBytes } from 'node:crypto';
 import { docxOf, emlOf, pdfOf, zipOf } from './fixtures';

@@ -1,5 +1,5 @@
-import { researchProduct } from '@/lib/ai/research';
-import { ProductResearchRequest, ProductResearchResponse } from '@/lib/ai/research-schemas';
+import { researchProduct } from '@/lib/research/service';
+import { ProductResearchRequest, ProductResearchResponse } from '@/lib/research/schemas';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 
 // POST /api/research/product – cited suggestions for website, category, EAN and HS code; nothing stored.

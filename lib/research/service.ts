@@ -9,16 +9,16 @@ import { AppError } from '@/lib/errors';
 import { documents, productResearchCache } from '@/lib/db/schema';
 import { normalizeFieldValue } from '@/lib/dossier/catalogue';
 import { checkGtin } from '@/lib/gtin';
-import { comparable, findLiteral } from '@/lib/ai-fill/citations';
+import { comparable, findLiteral } from '@/lib/dossier/citations';
 import { htmlText, knownProductUrl } from '@/lib/ai-fill/product-page';
 import { clean } from '@/lib/ai-fill/suggest';
 import { safeFetch } from '@/lib/net/safe-fetch';
 import { mayBeAboutSku } from '@/lib/documents/links';
 import { getSkuRow } from '@/lib/skus/service';
-import { assertAiBudget, recordAiUsage } from './budget';
-import { aiProviderLabel, aiTimeoutMs, getLanguageModel } from './provider';
-import { webSearchEnabled, webSearchFindings } from './research-web';
-import type { Finding, ProductResearchInput, ResearchField, ResearchResponse } from './research-schemas';
+import { assertAiBudget, recordAiUsage } from '@/lib/ai/budget';
+import { aiProviderLabel, aiTimeoutMs, getLanguageModel } from '@/lib/ai/provider';
+import { webSearchEnabled, webSearchFindings } from './web';
+import type { Finding, ProductResearchInput, ResearchField, ResearchResponse } from './schemas';
 
 /**
  * POST /api/research/product: cited suggestions for a SKU's manufacturer website, product category,

@@ -1,6 +1,6 @@
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
-import { decodeEntryNames } from './entry-names';
+import { decodeEntryNames } from './zip-entry-names';
 
 /**
  * A zip reader for hostile input, on top of yauzl (central directory first, no trust in local headers).

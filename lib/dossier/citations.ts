@@ -1,4 +1,4 @@
-import { fieldDefinition } from '@/lib/dossier/catalogue';
+import { fieldDefinition } from './catalogue';
 
 /**
  * The defence against invented values: a model's value is kept only when its quote occurs verbatim

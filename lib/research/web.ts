@@ -1,14 +1,14 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText } from 'ai';
 import { z } from 'zod';
-import { comparable, findLiteral } from '@/lib/ai-fill/citations';
+import { comparable, findLiteral } from '@/lib/dossier/citations';
 import { htmlText } from '@/lib/ai-fill/product-page';
 import { clean } from '@/lib/ai-fill/suggest';
 import { normalizeFieldValue } from '@/lib/dossier/catalogue';
 import { checkGtin } from '@/lib/gtin';
 import { safeFetch } from '@/lib/net/safe-fetch';
-import { aiSettings } from './provider';
-import type { Finding, ResearchField } from './research-schemas';
+import { aiSettings } from '@/lib/ai/provider';
+import type { Finding, ResearchField } from './schemas';
 
 /**
  * The AI provider's web search as a source of product research (opt-in: AI_WEB_SEARCH=true with an
