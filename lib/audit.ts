@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { auditEvents } from '@/lib/db/schema';
-import { emitWebhookEvent } from '@/lib/webhooks/emit';
-import { AUDIT_ACTION_EVENTS } from '@/lib/webhooks/events';
+import { emitWebhookEvent } from '@/lib/events/emit';
+import { AUDIT_ACTION_EVENTS } from '@/lib/events/catalogue';
 
 /** One audit event: who acted (the actor, or a process label), what, on which target, and the details. */
 export interface AuditEntry {

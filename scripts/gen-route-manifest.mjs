@@ -1,4 +1,4 @@
-// Writes lib/http/route-manifest.generated.ts: an import of every app/api/**/route.ts, so the OpenAPI
+// Writes app/api/openapi.json/route-manifest.generated.ts: an import of every app/api/**/route.ts, so the OpenAPI
 // document is built from the route declarations themselves and cannot miss one.
 // Run by predev/prebuild/pretest/pretypecheck; `--check` exits 1 when the file is stale.
 import fs from 'node:fs';
@@ -6,7 +6,7 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const apiDir = path.join(root, 'app', 'api');
-const out = path.join(root, 'lib', 'http', 'route-manifest.generated.ts');
+const out = path.join(root, 'app', 'api', 'openapi.json', 'route-manifest.generated.ts');
 // The OpenAPI route imports this file; the catch-all only answers 404.
 const EXCLUDED = new Set(['openapi.json/route.ts', '[...path]/route.ts']);
 
@@ -35,7 +35,7 @@ const text = lines.join('\n');
 if (process.argv.includes('--check')) {
   const current = fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '';
   if (current !== text) {
-    console.error('lib/http/route-manifest.generated.ts is stale: run node scripts/gen-route-manifest.mjs');
+    console.error('app/api/openapi.json/route-manifest.generated.ts is stale: run node scripts/gen-route-manifest.mjs');
     process.exit(1);
   }
 } else if (!fs.existsSync(out) || fs.readFileSync(out, 'utf8') !== text) {

@@ -21,7 +21,7 @@ import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { RoleGate } from '@/components/team/role-gate';
 import { useFormat, useT } from '@/components/i18n/locale-provider';
-import { WEBHOOK_EVENT_TYPES } from '@/lib/webhooks/events';
+import { WEBHOOK_EVENT_TYPES } from '@/lib/events/catalogue';
 import { webhookMessages } from '@/lib/i18n/ui/webhooks';
 import type { z } from 'zod';
 import type { WebhookDelivery, WebhookEndpoint } from '@/lib/webhooks/schemas';

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { afterKeyset, decodeKeysetCursor, encodeKeysetCursor, keysetPage, timestampText } from '@/lib/db/keyset';
 import { auditEvents, skus, workspaceMembers } from '@/lib/db/schema';
-import { csvLine } from '@/lib/exports/sku-export-csv';
+import { csvLine } from '@/lib/text/csv';
 import type { AuditLogQuery } from './schemas';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

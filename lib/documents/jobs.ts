@@ -6,7 +6,7 @@ import { documents, jobRuns } from '@/lib/db/schema';
 import { defineJob } from '@/lib/jobs/define';
 import { enqueueJobs } from '@/lib/jobs/runs';
 import { jobTiming } from '@/lib/jobs/lease';
-import { emitWebhookEvent } from '@/lib/webhooks/emit';
+import { emitWebhookEvent } from '@/lib/events/emit';
 
 export const EXTRACT_JOB = 'document.extract';
 const RETRY_LIMIT = 2;

@@ -4,7 +4,7 @@
  * file, stores it in the blob store, and only then marks the run completed, so a run is never
  * completed without its file. A retry after a crash starts over and overwrites the same key.
  */
-import { emitWebhookEvent } from '@/lib/webhooks/emit';
+import { emitWebhookEvent } from '@/lib/events/emit';
 import fs from 'node:fs';
 import { recordAudit } from '@/lib/audit';
 import path from 'node:path';

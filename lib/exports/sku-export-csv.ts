@@ -4,23 +4,11 @@
  * BOM (so spreadsheet programs detect the encoding), CRLF lines, RFC 4180 quoting, and every cell that
  * a spreadsheet would read as a formula (= + - @ tab CR at the start) prefixed with an apostrophe.
  */
+import { csvLine } from '@/lib/text/csv';
 import type { SkuExport } from './sku-export';
 
 export const CSV_COLUMNS = ['section', 'key', 'label', 'value', 'status', 'source', 'details', 'by', 'at'] as const;
 type CsvRow = Partial<Record<(typeof CSV_COLUMNS)[number], string | number | boolean | null | undefined>>;
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One cell: neutralised against formula injection, then quoted when it needs to be. */
-export function csvCell(raw: string | number | boolean | null | undefined): string {
-  let s = raw === null || raw === undefined ? '' : String(raw);
-  if (FORMULA_START.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-export function csvLine(cells: ReadonlyArray<string | number | boolean | null | undefined>): string {
-  return cells.map(csvCell).join(',');
-}
 
 const compact = (o: Record<string, unknown> | null | undefined) =>
   Object.entries(o ?? {})

@@ -1,6 +1,3 @@
-import { WEBHOOK_DOC } from '@/lib/webhooks/doc';
-import { WEBHOOK_EVENTS } from '@/lib/webhooks/events';
-import { WebhookPayload } from '@/lib/webhooks/schemas';
 import { requiredRole } from '@/lib/auth/roles';
 import { SCOPES } from '@/lib/auth/scopes';
 import { z } from 'zod';
@@ -117,8 +114,18 @@ function parametersOf(schema: z.ZodType | undefined, location: 'path' | 'query')
   }));
 }
 
-/** Builds the OpenAPI 3.1 document from the route declarations themselves. */
-export function buildOpenApi(handlers: RouteHandler[], serverUrl: string) {
+/** The webhooks section: the events (type → what it means), how deliveries work, and the payload's shape. */
+export interface OpenApiWebhooks {
+  events: Record<string, string>;
+  doc: string;
+  payload: z.ZodType;
+}
+
+/**
+ * Builds the OpenAPI 3.1 document from the route declarations themselves. The caller at the top (the
+ * openapi.json route) hands in the webhooks section, so the HTTP kit knows no slice.
+ */
+export function buildOpenApi(handlers: RouteHandler[], serverUrl: string, hooks?: OpenApiWebhooks) {
   components = {};
   const paths: Record<string, Record<string, unknown>> = {};
   const sorted = [...handlers].sort(
@@ -206,14 +213,14 @@ export function buildOpenApi(handlers: RouteHandler[], serverUrl: string) {
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
     };
   }
-  const payload = toSchema(WebhookPayload, 'output');
+  const payload = hooks ? toSchema(hooks.payload, 'output') : undefined;
   const webhooks = Object.fromEntries(
-    Object.entries(WEBHOOK_EVENTS).map(([type, what]) => [
+    Object.entries(hooks?.events ?? {}).map(([type, what]) => [
       type,
       {
         post: {
           summary: type,
-          description: `${what}\n\n${WEBHOOK_DOC}`,
+          description: `${what}\n\n${hooks?.doc ?? ''}`,
           parameters: ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => ({
             name,
             in: 'header',

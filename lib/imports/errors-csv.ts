@@ -1,4 +1,4 @@
-import { csvLine } from '@/lib/exports/sku-export-csv';
+import { csvLine } from '@/lib/text/csv';
 import type { RowIssue } from './plan';
 
 /** Row errors as CSV (row, column, code, message) for the error download; formula-safe, with a BOM. */

@@ -6,7 +6,7 @@
  * column; tests/unit/imports/template.test.ts holds that true for every language. Cells are formula-safe.
  */
 import * as XLSX from '@e965/xlsx';
-import { csvCell } from '@/lib/exports/sku-export-csv';
+import { csvCell } from '@/lib/text/csv';
 import type { SynonymLanguage } from './synonyms';
 
 export const TEMPLATE_LANGUAGES = ['en', 'de', 'fr', 'es', 'it'] as const satisfies readonly SynonymLanguage[];

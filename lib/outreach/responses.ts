@@ -1,4 +1,4 @@
-import { emitWebhookEvent } from '@/lib/webhooks/emit';
+import { emitWebhookEvent } from '@/lib/events/emit';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor, WorkspaceRef } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';

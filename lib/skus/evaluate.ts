@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { skus, type StoredBlocker } from '@/lib/db/schema';
 import { evaluateRequirements, type Blocker, type RequirementEvaluation } from '@/lib/requirements';
-import { emitWebhookEvent } from '@/lib/webhooks/emit';
+import { emitWebhookEvent } from '@/lib/events/emit';
 import { refreshSkuEvidence } from '@/lib/documents/evidence';
 import { loadRequirementInput } from './requirement-input';
 

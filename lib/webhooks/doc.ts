@@ -1,4 +1,5 @@
-import { WEBHOOK_EVENTS } from './events';
+import { WEBHOOK_EVENTS } from '@/lib/events/catalogue';
+import { WebhookPayload } from './schemas';
 
 /** How deliveries work, once: the OpenAPI document, the endpoint list operation and /docs/webhooks say it. */
 export const WEBHOOK_DOC =
@@ -12,3 +13,6 @@ export const WEBHOOK_DOC =
   Object.entries(WEBHOOK_EVENTS)
     .map(([k, v]) => `${k}: ${v}`)
     .join(' ');
+
+/** The OpenAPI document's webhooks section (handed to the builder by the openapi.json route). */
+export const WEBHOOKS_OPENAPI = { events: WEBHOOK_EVENTS, doc: WEBHOOK_DOC, payload: WebhookPayload };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DateTime, Uuid } from '@/lib/http/schemas';
-import { WEBHOOK_EVENT_TYPES } from './events';
+import { WEBHOOK_EVENT_TYPES } from '@/lib/events/catalogue';
 
 export const WebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES as [string, ...string[]]);
 

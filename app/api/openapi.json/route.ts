@@ -1,14 +1,16 @@
 import { publicAppUrl } from '@/lib/config/public-url';
 import { methodNotAllowed } from '@/lib/http/route';
 import { buildOpenApi, collectRouteHandlers } from '@/lib/http/openapi';
-import { routeModules } from '@/lib/http/route-manifest.generated';
+import { routeModules } from './route-manifest.generated';
+import { WEBHOOKS_OPENAPI } from '@/lib/webhooks/doc';
 
 let cached: { url: string; doc: unknown } | undefined;
 
 // GET /api/openapi.json – the OpenAPI 3.1 document, generated from the route declarations.
 export async function GET(req: Request) {
   const url = publicAppUrl(req);
-  if (!cached || cached.url !== url) cached = { url, doc: buildOpenApi(collectRouteHandlers(routeModules), url) };
+  if (!cached || cached.url !== url)
+    cached = { url, doc: buildOpenApi(collectRouteHandlers(routeModules), url, WEBHOOKS_OPENAPI) };
   return Response.json(cached.doc, { headers: { 'cache-control': 'public, max-age=300' } });
 }
 

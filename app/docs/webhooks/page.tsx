@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Card } from '@/components/ui/card';
 import { MAX_ATTEMPTS, RETRY_GAPS_SECONDS } from '@/lib/webhooks/deliver';
-import { WEBHOOK_EVENTS } from '@/lib/webhooks/events';
+import { WEBHOOK_EVENTS } from '@/lib/events/catalogue';
 
 export const metadata: Metadata = {
   title: 'Webhooks',

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildOpenApi, collectRouteHandlers } from '@/lib/http/openapi';
-import { routeModules } from '@/lib/http/route-manifest.generated';
+import { routeModules } from '@/app/api/openapi.json/route-manifest.generated';
 import type { RouteHandler } from '@/lib/http/route';
 import { resetEnvCache } from '@/lib/config/env';
 import { scopesAllowedOnPlan } from '@/lib/auth/scopes';

@@ -18,7 +18,7 @@ import { getDb } from '@/lib/db/client';
 import { apiKeys } from '@/lib/db/schema';
 import { collectRouteHandlers } from '@/lib/http/openapi';
 import type { RouteHandler } from '@/lib/http/route';
-import { routeModules } from '@/lib/http/route-manifest.generated';
+import { routeModules } from '@/app/api/openapi.json/route-manifest.generated';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
 import { createKey } from '../documents/helpers';

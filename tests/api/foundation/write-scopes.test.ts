@@ -27,7 +27,7 @@ import { ALL_SCOPES, type Scope } from '@/lib/auth/scopes';
 import { resetEnvCache } from '@/lib/config/env';
 import { getDb } from '@/lib/db/client';
 import type { RouteHandler } from '@/lib/http/route';
-import { routeFiles, routeModules } from '@/lib/http/route-manifest.generated';
+import { routeFiles, routeModules } from '@/app/api/openapi.json/route-manifest.generated';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
 import { addMember } from '../teams/helpers';

@@ -12,7 +12,7 @@ import * as waiversRoute from '@/app/api/skus/[id]/waivers/route';
 import * as keysRoute from '@/app/api/workspace/api-keys/route';
 import { getDb } from '@/lib/db/client';
 import { auditEvents } from '@/lib/db/schema';
-import { csvCell } from '@/lib/exports/sku-export-csv';
+import { csvCell } from '@/lib/text/csv';
 import { setWorkspacePlan } from '@/lib/workspace/settings';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';

@@ -11,7 +11,7 @@ import { ALL_SCOPES } from '@/lib/auth/scopes';
 import { resetEnvCache } from '@/lib/config/env';
 import { getDb } from '@/lib/db/client';
 import type { RouteHandler } from '@/lib/http/route';
-import { routeFiles, routeModules } from '@/lib/http/route-manifest.generated';
+import { routeFiles, routeModules } from '@/app/api/openapi.json/route-manifest.generated';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
 import { readySku } from '../skus/fixtures';

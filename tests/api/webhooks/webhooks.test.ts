@@ -18,7 +18,7 @@ import { resetEnvCache } from '@/lib/config/env';
 import { getDb, type Db } from '@/lib/db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '@/lib/db/schema';
 import { deliverDue, RETRY_GAPS_SECONDS } from '@/lib/webhooks/deliver';
-import { emitWebhookEvent } from '@/lib/webhooks/emit';
+import { emitWebhookEvent } from '@/lib/events/emit';
 import { verifyWebhook } from '@/lib/webhooks/sign';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';

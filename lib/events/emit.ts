@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '@/lib/db/schema';
-import type { WebhookEventType } from './events';
+import type { WebhookEventType } from './catalogue';
 
 /**
  * Writes an event to the outbox and one pending delivery per enabled endpoint that subscribed to its
