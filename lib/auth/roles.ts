@@ -40,6 +40,9 @@ export const OPERATION_PERMISSIONS: Readonly<Record<string, Permission>> = {
   publishSku: 'review',
   waiveSkuBlocker: 'review',
   revokeSkuWaiver: 'review',
+  // Who may read a passport above the public tier is a compliance decision (issue 37).
+  createPassportAccessGrant: 'review',
+  revokePassportAccessGrant: 'review',
   // Exporting is reading; the MCP endpoint is read-only JSON-RPC over POST.
   createExportRun: 'read',
   mcpJsonRpc: 'read',

@@ -23,6 +23,10 @@ export const SCOPES = {
   'outreach:read': 'List supplier requests and their timelines (GET /api/supplier-email/requests).',
   'mcp:read':
     'Use the read-only MCP endpoint (/api/mcp): SKUs, dossiers, requirements, documents, imports and entities of the workspace.',
+  'passports:read':
+    "Read passports above the public tier at the legitimate-interest level (Regulation (EU) 2023/1542 Annex XIII points 2 and 4): GET /p/{public_id}/passport[/{version}]?tier=legitimate_interest and GET /api/skus/{id}/passports/{version}?tier=legitimate_interest. The workspace's own passports only.",
+  'passports-authority:read':
+    "Read passports at the authorities' tier (Annex XIII point 3: notified bodies, market surveillance, the Commission), which includes the legitimate-interest tier and the test reports: GET /p/{public_id}/passport[/{version}]?tier=authority.",
   'skus:write':
     'Create SKUs (POST /api/skus); set, clear, suggest, confirm and reject dossier values (PUT/DELETE /api/skus/{id}/dossier/{field_key}, POST …/dossier/suggestions, …/dossier/values/{value_id}/confirm and /reject, …/fields/{fieldId}/sync-from-entity, …/picture); create and edit entities (POST /api/entities, PATCH /api/entities/{id}) and link or unlink them (PUT/DELETE /api/skus/{id}/entities/{role}); waive blockers and revoke waivers (POST /api/skus/{id}/waivers, DELETE …/waivers/{waiverId}); set the category or an operator of many SKUs (POST /api/skus/bulk/category, /bulk/entity); start AI fill, translations and product research. The key acts with the current role of the member who created it: an editor confirms values, a reviewer also waives, a viewer is refused (403 INSUFFICIENT_ROLE). Deleting, approving and publishing need a session.',
   export: 'Export SKUs as JSON or CSV with a Bearer key (paid plans).',

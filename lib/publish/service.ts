@@ -13,6 +13,7 @@ import { AppError } from '@/lib/errors';
 import { languageName } from '@/lib/i18n/languages';
 import { safeFetch } from '@/lib/net/safe-fetch';
 import { getBlobStore } from '@/lib/storage';
+import { compilePassport } from '@/lib/passports/service';
 import { recomputeSku } from '@/lib/skus/evaluate';
 import { listRevisionSummaries, loadSkuReadModel, type SkuReadModel } from '@/lib/skus/read-model';
 import { getSkuRow } from '@/lib/skus/service';
@@ -248,6 +249,16 @@ export async function publishSku(db: Db, args: PublishArgs) {
       publishedAt,
     });
     await t.update(skus).set({ publicId, publishedRevision: revision, publishedAt }).where(eq(skus.id, args.id));
+    // The passport version of this revision, from the same approved read model (issue 37).
+    await compilePassport(t, {
+      workspaceId: args.workspaceId,
+      actor: args.actor,
+      model,
+      revision,
+      publicId,
+      publishedAt: publishedAt.toISOString(),
+      baseUrl: args.baseUrl,
+    });
     await recordAudit(t, {
       workspaceId: args.workspaceId,
       actor: args.actor,

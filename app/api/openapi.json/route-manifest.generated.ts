@@ -72,53 +72,57 @@ import * as r69 from '@/app/api/skus/[id]/entities/[role]/route';
 import * as r70 from '@/app/api/skus/[id]/entities/route';
 import * as r71 from '@/app/api/skus/[id]/export/route';
 import * as r72 from '@/app/api/skus/[id]/fields/[fieldId]/sync-from-entity/route';
-import * as r73 from '@/app/api/skus/[id]/picture/route';
-import * as r74 from '@/app/api/skus/[id]/publish/route';
-import * as r75 from '@/app/api/skus/[id]/review-issues/[issueId]/resolve/route';
-import * as r76 from '@/app/api/skus/[id]/review-issues/route';
-import * as r77 from '@/app/api/skus/[id]/review/complete/route';
-import * as r78 from '@/app/api/skus/[id]/revisions/route';
-import * as r79 from '@/app/api/skus/[id]/route';
-import * as r80 from '@/app/api/skus/[id]/translations/route';
-import * as r81 from '@/app/api/skus/[id]/waivers/[waiverId]/route';
-import * as r82 from '@/app/api/skus/[id]/waivers/route';
-import * as r83 from '@/app/api/skus/bulk/category/route';
-import * as r84 from '@/app/api/skus/bulk/entity/route';
-import * as r85 from '@/app/api/skus/bulk/supplier-request/route';
-import * as r86 from '@/app/api/skus/bulk/view/route';
-import * as r87 from '@/app/api/skus/count/route';
-import * as r88 from '@/app/api/skus/route';
-import * as r89 from '@/app/api/supplier-email/draft/route';
-import * as r90 from '@/app/api/supplier-email/inbound/route';
-import * as r91 from '@/app/api/supplier-email/requests/[id]/documents/[documentId]/route';
-import * as r92 from '@/app/api/supplier-email/requests/[id]/held-replies/[heldId]/route';
-import * as r93 from '@/app/api/supplier-email/requests/[id]/retry/route';
-import * as r94 from '@/app/api/supplier-email/requests/[id]/route';
-import * as r95 from '@/app/api/supplier-email/requests/bulk/route';
-import * as r96 from '@/app/api/supplier-email/requests/route';
-import * as r97 from '@/app/api/supplier-email/responsiveness/route';
-import * as r98 from '@/app/api/supplier-email/send/route';
-import * as r99 from '@/app/api/supplier-email/settings/route';
-import * as r100 from '@/app/api/supplier-email/upload/[token]/answers/route';
-import * as r101 from '@/app/api/supplier-email/upload/[token]/route';
-import * as r102 from '@/app/api/upload/orchestrate/route';
-import * as r103 from '@/app/api/v1/documents/[id]/file/route';
-import * as r104 from '@/app/api/v1/documents/[id]/re-extract/route';
-import * as r105 from '@/app/api/v1/documents/[id]/route';
-import * as r106 from '@/app/api/v1/documents/route';
-import * as r107 from '@/app/api/v1/jobs/[id]/route';
-import * as r108 from '@/app/api/v1/skus/[id]/re-extract/route';
-import * as r109 from '@/app/api/v1/skus/route';
-import * as r110 from '@/app/api/views/[id]/route';
-import * as r111 from '@/app/api/views/route';
-import * as r112 from '@/app/api/workspace/api-keys/[id]/route';
-import * as r113 from '@/app/api/workspace/api-keys/route';
-import * as r114 from '@/app/api/workspace/route';
-import * as r115 from '@/app/api/workspace/switch/route';
-import * as r116 from '@/app/api/workspace/webhooks/[id]/deliveries/route';
-import * as r117 from '@/app/api/workspace/webhooks/[id]/route';
-import * as r118 from '@/app/api/workspace/webhooks/deliveries/[deliveryId]/resend/route';
-import * as r119 from '@/app/api/workspace/webhooks/route';
+import * as r73 from '@/app/api/skus/[id]/passport-grants/[grantId]/route';
+import * as r74 from '@/app/api/skus/[id]/passport-grants/route';
+import * as r75 from '@/app/api/skus/[id]/passports/[version]/route';
+import * as r76 from '@/app/api/skus/[id]/passports/route';
+import * as r77 from '@/app/api/skus/[id]/picture/route';
+import * as r78 from '@/app/api/skus/[id]/publish/route';
+import * as r79 from '@/app/api/skus/[id]/review-issues/[issueId]/resolve/route';
+import * as r80 from '@/app/api/skus/[id]/review-issues/route';
+import * as r81 from '@/app/api/skus/[id]/review/complete/route';
+import * as r82 from '@/app/api/skus/[id]/revisions/route';
+import * as r83 from '@/app/api/skus/[id]/route';
+import * as r84 from '@/app/api/skus/[id]/translations/route';
+import * as r85 from '@/app/api/skus/[id]/waivers/[waiverId]/route';
+import * as r86 from '@/app/api/skus/[id]/waivers/route';
+import * as r87 from '@/app/api/skus/bulk/category/route';
+import * as r88 from '@/app/api/skus/bulk/entity/route';
+import * as r89 from '@/app/api/skus/bulk/supplier-request/route';
+import * as r90 from '@/app/api/skus/bulk/view/route';
+import * as r91 from '@/app/api/skus/count/route';
+import * as r92 from '@/app/api/skus/route';
+import * as r93 from '@/app/api/supplier-email/draft/route';
+import * as r94 from '@/app/api/supplier-email/inbound/route';
+import * as r95 from '@/app/api/supplier-email/requests/[id]/documents/[documentId]/route';
+import * as r96 from '@/app/api/supplier-email/requests/[id]/held-replies/[heldId]/route';
+import * as r97 from '@/app/api/supplier-email/requests/[id]/retry/route';
+import * as r98 from '@/app/api/supplier-email/requests/[id]/route';
+import * as r99 from '@/app/api/supplier-email/requests/bulk/route';
+import * as r100 from '@/app/api/supplier-email/requests/route';
+import * as r101 from '@/app/api/supplier-email/responsiveness/route';
+import * as r102 from '@/app/api/supplier-email/send/route';
+import * as r103 from '@/app/api/supplier-email/settings/route';
+import * as r104 from '@/app/api/supplier-email/upload/[token]/answers/route';
+import * as r105 from '@/app/api/supplier-email/upload/[token]/route';
+import * as r106 from '@/app/api/upload/orchestrate/route';
+import * as r107 from '@/app/api/v1/documents/[id]/file/route';
+import * as r108 from '@/app/api/v1/documents/[id]/re-extract/route';
+import * as r109 from '@/app/api/v1/documents/[id]/route';
+import * as r110 from '@/app/api/v1/documents/route';
+import * as r111 from '@/app/api/v1/jobs/[id]/route';
+import * as r112 from '@/app/api/v1/skus/[id]/re-extract/route';
+import * as r113 from '@/app/api/v1/skus/route';
+import * as r114 from '@/app/api/views/[id]/route';
+import * as r115 from '@/app/api/views/route';
+import * as r116 from '@/app/api/workspace/api-keys/[id]/route';
+import * as r117 from '@/app/api/workspace/api-keys/route';
+import * as r118 from '@/app/api/workspace/route';
+import * as r119 from '@/app/api/workspace/switch/route';
+import * as r120 from '@/app/api/workspace/webhooks/[id]/deliveries/route';
+import * as r121 from '@/app/api/workspace/webhooks/[id]/route';
+import * as r122 from '@/app/api/workspace/webhooks/deliveries/[deliveryId]/resend/route';
+import * as r123 from '@/app/api/workspace/webhooks/route';
 
 export const routeFiles = [
   "audit-events/export.csv/route.ts",
@@ -194,6 +198,10 @@ export const routeFiles = [
   "skus/[id]/entities/route.ts",
   "skus/[id]/export/route.ts",
   "skus/[id]/fields/[fieldId]/sync-from-entity/route.ts",
+  "skus/[id]/passport-grants/[grantId]/route.ts",
+  "skus/[id]/passport-grants/route.ts",
+  "skus/[id]/passports/[version]/route.ts",
+  "skus/[id]/passports/route.ts",
   "skus/[id]/picture/route.ts",
   "skus/[id]/publish/route.ts",
   "skus/[id]/review-issues/[issueId]/resolve/route.ts",
@@ -243,4 +251,4 @@ export const routeFiles = [
   "workspace/webhooks/route.ts"
 ];
 
-export const routeModules: Record<string, unknown>[] = [r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r32, r33, r34, r35, r36, r37, r38, r39, r40, r41, r42, r43, r44, r45, r46, r47, r48, r49, r50, r51, r52, r53, r54, r55, r56, r57, r58, r59, r60, r61, r62, r63, r64, r65, r66, r67, r68, r69, r70, r71, r72, r73, r74, r75, r76, r77, r78, r79, r80, r81, r82, r83, r84, r85, r86, r87, r88, r89, r90, r91, r92, r93, r94, r95, r96, r97, r98, r99, r100, r101, r102, r103, r104, r105, r106, r107, r108, r109, r110, r111, r112, r113, r114, r115, r116, r117, r118, r119];
+export const routeModules: Record<string, unknown>[] = [r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r32, r33, r34, r35, r36, r37, r38, r39, r40, r41, r42, r43, r44, r45, r46, r47, r48, r49, r50, r51, r52, r53, r54, r55, r56, r57, r58, r59, r60, r61, r62, r63, r64, r65, r66, r67, r68, r69, r70, r71, r72, r73, r74, r75, r76, r77, r78, r79, r80, r81, r82, r83, r84, r85, r86, r87, r88, r89, r90, r91, r92, r93, r94, r95, r96, r97, r98, r99, r100, r101, r102, r103, r104, r105, r106, r107, r108, r109, r110, r111, r112, r113, r114, r115, r116, r117, r118, r119, r120, r121, r122, r123];

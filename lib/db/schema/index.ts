@@ -10,3 +10,4 @@ export * from './teams';
 export * from './ai';
 export * from './classify';
 export * from './webhooks';
+export * from './passports';

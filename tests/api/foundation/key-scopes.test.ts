@@ -61,6 +61,7 @@ const NOT_SEEDED = new Set([
   '/api/supplier-email/requests/{id}',
   '/api/v1/jobs/{id}',
   '/api/skus/{id}/ai-fill/job',
+  '/api/skus/{id}/passports/{version}',
 ]);
 
 const allGets = collectRouteHandlers(routeModules)

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+export const PassportTierEnum = z.enum(['public', 'legitimate_interest', 'authority']);
+export const PassportFormatEnum = z.enum(['untp_dpp', 'battery_pass']);
+
+export const PassportBlockerSchema = z.object({
+  format: PassportFormatEnum,
+  code: z.enum(['PASSPORT_FIELD_MISSING', 'PASSPORT_ITEM_DATA']),
+  field: z.string().describe('module and path in the format, e.g. MaterialComposition.batteryChemistry'),
+  annex_xiii: z.string().nullable().describe('the point of Regulation (EU) 2023/1542 Annex XIII that asks for it'),
+  dossier_field: z.string().nullable().describe('the dossier field that supplies it; null when the dossier has none'),
+  message: z.string(),
+});
+
+export const PassportVersionSchema = z
+  .object({
+    id: z.uuid(),
+    sku_id: z.uuid(),
+    version: z.number().int(),
+    revision: z.number().int().describe('the published revision it was compiled from'),
+    latest: z.boolean(),
+    public_id: z.string(),
+    formats: z.array(PassportFormatEnum),
+    tiers: z.array(PassportTierEnum),
+    content_sha256: z.string().describe('sha256 of the canonical JSON of document_hashes'),
+    document_hashes: z
+      .record(z.string(), z.record(z.string(), z.string()))
+      .describe('format → tier → sha256 of the document as served (RFC 8785 canonical JSON)'),
+    blockers: z
+      .array(PassportBlockerSchema)
+      .describe("mandatory fields the passport lacks (not the SKU's GPSR blockers)"),
+    complete: z.boolean(),
+    compiled_at: z.string(),
+    compiled_by: z.string().nullable(),
+    urls: z.record(z.string(), z.record(z.string(), z.string())).describe('format → tier → URL of the document'),
+  })
+  .meta({ id: 'PassportVersion' });
+
+export const PassportList = z.object({ passports: z.array(PassportVersionSchema) });
+
+export const PassportDocumentQuery = z.strictObject({
+  format: PassportFormatEnum.default('untp_dpp'),
+  tier: PassportTierEnum.default('public'),
+});
+
+export const PublicPassportQuery = z.strictObject({
+  format: PassportFormatEnum.default('untp_dpp'),
+  tier: PassportTierEnum.default('public'),
+  access_token: z.string().max(200).optional(),
+});
+
+export const PassportVersionParams = z.object({ id: z.uuid(), version: z.coerce.number().int().min(1).max(1_000_000) });
+
+export const PassportGrantSchema = z
+  .object({
+    id: z.uuid(),
+    sku_id: z.uuid(),
+    tier: z.enum(['legitimate_interest', 'authority']),
+    recipient: z.string(),
+    token_prefix: z.string(),
+    state: z.enum(['active', 'expired', 'revoked']),
+    expires_at: z.string(),
+    created_at: z.string(),
+    created_by: z.string().nullable(),
+    revoked_at: z.string().nullable(),
+    revoked_by: z.string().nullable(),
+    last_used_at: z.string().nullable(),
+  })
+  .meta({ id: 'PassportAccessGrant' });
+
+export const CreatePassportGrantInput = z.strictObject({
+  tier: z.enum(['legitimate_interest', 'authority']),
+  recipient: z.string().trim().min(1).max(200).describe('who receives access: a company, authority or person'),
+  expires_in_days: z.number().int().min(1).max(366).default(30),
+});
