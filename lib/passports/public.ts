@@ -5,22 +5,37 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { passports, type PassportFormat } from '@/lib/db/schema';
+import { passports, publicPages, skus, type PassportFormat } from '@/lib/db/schema';
 import { AppError } from '@/lib/http/errors';
-import { findPublishedRevision } from '@/lib/publish/public-page';
-import { normalizePublicId } from '@/lib/publish/public-page-id';
 import { authorizePublicTier } from './access';
 import { passportHtml, passportResponse, wantsHtml } from './render';
 import { findPublicPassport, passportDocument } from './service';
 import type { PassportTier } from './tiers';
 
+/**
+ * The public page behind a public id, read here rather than through lib/publish (which compiles passports
+ * when it publishes, so it sits above this slice): ok with its SKU, gone once withdrawn, or not found.
+ */
+async function publicPageOf(db: Db, rawId: string) {
+  const publicId = rawId.trim().toLowerCase();
+  if (!/^[0-9a-z]{6,40}$/.test(publicId)) return { kind: 'not_found' as const };
+  const [page] = await db.select().from(publicPages).where(eq(publicPages.publicId, publicId));
+  if (!page) return { kind: 'not_found' as const };
+  if (page.withdrawnAt || !page.skuId) return { kind: 'gone' as const };
+  const [sku] = await db
+    .select({ id: skus.id, name: skus.productName, publishedRevision: skus.publishedRevision })
+    .from(skus)
+    .where(and(eq(skus.id, page.skuId), eq(skus.workspaceId, page.workspaceId), eq(skus.publicId, publicId)));
+  if (!sku || sku.publishedRevision === null) return { kind: 'not_found' as const };
+  return { kind: 'ok' as const, publicId, skuId: sku.id, productName: sku.name };
+}
+
 /** Whether a public passport exists under this public id (the resolver links gs1:sustainabilityInfo only then). */
 export async function hasPublicPassport(db: Db, publicId: string): Promise<boolean> {
-  const id = normalizePublicId(publicId);
-  if (!id) return false;
-  const found = await findPublishedRevision(db, id);
+  const found = await publicPageOf(db, publicId);
   if (found.kind !== 'ok') return false;
-  return (await findPublicPassport(db, id, null)) !== null;
+  const row = await findPublicPassport(db, found.publicId, null);
+  return row !== null && row.skuId === found.skuId;
 }
 
 export const publicPassportPath = (publicId: string, version?: number) =>
@@ -38,7 +53,7 @@ export async function servePublicPassport(
     origin: string;
   },
 ): Promise<Response> {
-  const found = await findPublishedRevision(db, args.publicId);
+  const found = await publicPageOf(db, args.publicId);
   if (found.kind === 'gone') throw new AppError('GONE', 'This product page and its passport were withdrawn.');
   if (found.kind !== 'ok') throw new AppError('NOT_FOUND', 'No published passport with this id.');
   const row = await findPublicPassport(db, found.publicId, args.version);
@@ -60,7 +75,7 @@ export async function servePublicPassport(
   if (args.tier !== 'public') q.set('tier', args.tier);
   const qs = q.size ? `?${q}` : '';
   return passportHtml(doc, row, {
-    title: `Product passport — ${found.snapshot.identification.product_name}`,
+    title: `Product passport — ${found.productName}`,
     jsonUrl: `${args.origin}${publicPassportPath(found.publicId, row.version)}${qs}`,
     versions: versions.map((v) => ({
       version: v.version,

@@ -2,11 +2,24 @@
  * HTTP answers for a passport document: the canonical JSON bytes with their hash, or (for a browser that
  * asks for HTML) a readable page of the same document. The HTML is built from escaped text only.
  */
-import { publicFileResponse } from '@/lib/publish/public-page-csp';
 import type { passports } from '@/lib/db/schema';
 import type { PassportDocument } from './service';
 
 type PassportRow = typeof passports.$inferSelect;
+
+/** Served like the public page's files: nothing runs, nothing is framed, no referrer leaves. */
+function publicFileResponse(body: string, contentType: string, opts: { maxAge?: number } = {}) {
+  const headers = new Headers({
+    'content-type': contentType,
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'x-frame-options': 'DENY',
+    'cross-origin-resource-policy': 'cross-origin',
+    'cache-control': opts.maxAge ? `public, max-age=${opts.maxAge}` : 'no-store',
+  });
+  return new Response(body, { status: 200, headers });
+}
 
 /** Whether the client prefers HTML over JSON (a browser's Accept lists text/html first). */
 export function wantsHtml(accept: string | null): boolean {
@@ -31,6 +44,8 @@ export function passportResponse(doc: PassportDocument, row: PassportRow, opts: 
   res.headers.set('x-passport-version', String(row.version));
   res.headers.set('x-passport-tier', doc.tier);
   res.headers.set('vary', 'accept, authorization');
+  // The public tier is open data: readers on other sites (scanner apps, registries) may fetch it.
+  if (doc.tier === 'public') res.headers.set('access-control-allow-origin', '*');
   return res;
 }
 
