@@ -136,6 +136,41 @@ function entityFields(
   return out;
 }
 
+/** "1234567": EPREL registration numbers are digits. */
+function refineEprel(value: string): NormalizeResult {
+  const v = value.replace(/\s/g, '');
+  return /^\d{4,10}$/.test(v)
+    ? { ok: true, value: v }
+    : { ok: false, message: 'An EPREL registration number is 4 to 10 digits, e.g. 1234567.' };
+}
+
+/** "0197": a notified body's identification number (NANDO) has four digits. */
+function refineNotifiedBody(value: string): NormalizeResult {
+  const v = value.replace(/^(nb|notified body)\s*/i, '').trim();
+  return /^\d{4}$/.test(v)
+    ? { ok: true, value: v }
+    : { ok: false, message: 'A notified body number has four digits, e.g. 0197.' };
+}
+
+/**
+ * "de: WEEE-Reg.-Nr. DE 12345678; FR: FR0123" → "DE: WEEE-Reg.-Nr. DE 12345678; FR: FR0123": every entry names the
+ * country whose register issued it, since each Member State keeps its own register.
+ */
+function refineRegistrations(value: string): NormalizeResult {
+  const out: string[] = [];
+  for (const entry of value.split(/;\s*/)) {
+    const m = /^([A-Za-z]{2})\s*[:=]\s*(\S.*)$/.exec(entry.trim());
+    const country = m ? normalizeCountryCode(m[1]) : null;
+    if (!m || !country)
+      return {
+        ok: false,
+        message: `"${entry}" names no country: write "<ISO code>: <number>", e.g. "DE: WEEE-Reg.-Nr. DE 12345678".`,
+      };
+    out.push(`${country}: ${m[2].trim()}`);
+  }
+  return { ok: true, value: out.join('; ') };
+}
+
 function refineHsCode(value: string): NormalizeResult {
   const digits = value.replace(/[\s.]/g, '');
   if (!/^\d{6,10}$/.test(digits))
@@ -798,6 +833,227 @@ const DEFINITIONS: FieldDefinition[] = [
       fr: 'Cadmium/plomb au-dessus du seuil de marquage',
       es: 'Cadmio/plomo por encima del umbral de marcado',
       it: 'Cadmio/piombo oltre la soglia di marcatura',
+    },
+  },
+  {
+    key: 'eprel_registration_number',
+    section: 'category',
+    kind: 'text',
+    category: 'electrical',
+    localized: false,
+    public: false,
+    help: 'Registration number of the model in the European product database for energy labelling (EPREL), e.g. "1234567" (Regulation (EU) 2017/1369 Art. 4).',
+    helpDe:
+      'Registriernummer des Modells in der Europäischen Produktdatenbank für die Energieverbrauchskennzeichnung (EPREL), z. B. „1234567“ (Verordnung (EU) 2017/1369 Art. 4).',
+    refine: refineEprel,
+    labels: {
+      en: 'EPREL registration number',
+      de: 'EPREL-Registriernummer',
+      fr: "Numéro d'enregistrement EPREL",
+      es: 'Número de registro EPREL',
+      it: 'Numero di registrazione EPREL',
+    },
+  },
+  {
+    key: 'is_light_source',
+    section: 'category',
+    kind: 'enum',
+    enum_values: ['yes', 'no'],
+    category: 'electrical',
+    localized: false,
+    public: false,
+    help: 'Whether the product is itself a light source placed on the market as such (bulb, LED lamp, tube, module), rather than a luminaire or other product containing one (Regulation (EU) 2019/2020 Art. 2).',
+    helpDe:
+      'Ob das Produkt selbst eine Lichtquelle ist, die als solche in Verkehr gebracht wird (Lampe, LED-Lampe, Röhre, Modul), und nicht eine Leuchte oder ein anderes Produkt, das eine enthält (Verordnung (EU) 2019/2020 Art. 2).',
+    labels: {
+      en: 'Light source sold as such',
+      de: 'Lichtquelle als solche',
+      fr: 'Source lumineuse vendue en tant que telle',
+      es: 'Fuente luminosa vendida como tal',
+      it: 'Sorgente luminosa venduta come tale',
+    },
+  },
+  {
+    key: 'weee_registration_numbers',
+    section: 'compliance',
+    kind: 'list',
+    localized: false,
+    public: false,
+    help: 'Registration numbers per country, one entry per country as "<ISO code>: <number>" separated by semicolons, e.g. "DE: WEEE-Reg.-Nr. DE 12345678; FR: FR012345_05ABCD" (WEEE Directive 2012/19/EU Art. 16: the national producer registers).',
+    helpDe:
+      'Registrierungsnummern je Land, ein Eintrag je Land als „<ISO-Code>: <Nummer>“, durch Semikolons getrennt, z. B. „DE: WEEE-Reg.-Nr. DE 12345678; FR: FR012345_05ABCD“ (WEEE-Richtlinie 2012/19/EU Art. 16: die nationalen Herstellerregister).',
+    refine: refineRegistrations,
+    labels: {
+      en: 'WEEE registration numbers',
+      de: 'WEEE-Registrierungsnummern',
+      fr: "Numéros d'enregistrement DEEE",
+      es: 'Números de registro RAEE',
+      it: 'Numeri di iscrizione RAEE',
+    },
+  },
+  {
+    key: 'battery_registration_numbers',
+    section: 'compliance',
+    kind: 'list',
+    localized: false,
+    public: false,
+    help: 'Registration numbers per country, one entry per country as "<ISO code>: <number>" separated by semicolons, e.g. "DE: DE 12345678; FR: FR012345_08ABCD" (Batteries Regulation (EU) 2023/1542 Art. 55: the producer register of each Member State).',
+    helpDe:
+      'Registrierungsnummern je Land, ein Eintrag je Land als „<ISO-Code>: <Nummer>“, durch Semikolons getrennt, z. B. „DE: DE 12345678; FR: FR012345_08ABCD“ (Batterieverordnung (EU) 2023/1542 Art. 55: das Herstellerregister jedes Mitgliedstaats).',
+    refine: refineRegistrations,
+    labels: {
+      en: 'Battery registration numbers',
+      de: 'Batterie-Registrierungsnummern',
+      fr: "Numéros d'enregistrement piles et batteries",
+      es: 'Números de registro de pilas y baterías',
+      it: 'Numeri di iscrizione pile e accumulatori',
+    },
+  },
+  {
+    key: 'packaging_registration_numbers',
+    section: 'compliance',
+    kind: 'list',
+    localized: false,
+    public: false,
+    help: 'Registration numbers per country, one entry per country as "<ISO code>: <number>" separated by semicolons, e.g. "DE: DE5123456789012 (LUCID); FR: FR012345_01ABCD" (Packaging Regulation (EU) 2025/40: the producer register of each Member State).',
+    helpDe:
+      'Registrierungsnummern je Land, ein Eintrag je Land als „<ISO-Code>: <Nummer>“, durch Semikolons getrennt, z. B. „DE: DE5123456789012 (LUCID); FR: FR012345_01ABCD“ (Verpackungsverordnung (EU) 2025/40: das Herstellerregister jedes Mitgliedstaats).',
+    refine: refineRegistrations,
+    labels: {
+      en: 'Packaging registration numbers',
+      de: 'Verpackungs-Registrierungsnummern',
+      fr: "Numéros d'enregistrement emballages",
+      es: 'Números de registro de envases',
+      it: 'Numeri di iscrizione imballaggi',
+    },
+  },
+  {
+    key: 'ppe_category',
+    section: 'category',
+    kind: 'enum',
+    enum_values: ['i', 'ii', 'iii'],
+    category: 'ppe',
+    localized: false,
+    public: false,
+    help: 'Risk category of the personal protective equipment under Regulation (EU) 2016/425 Annex I: i, ii or iii.',
+    helpDe: 'Risikokategorie der persönlichen Schutzausrüstung nach Verordnung (EU) 2016/425 Anhang I: i, ii oder iii.',
+    labels: {
+      en: 'PPE risk category',
+      de: 'PSA-Risikokategorie',
+      fr: 'Catégorie de risque EPI',
+      es: 'Categoría de riesgo EPI',
+      it: 'Categoria di rischio DPI',
+    },
+  },
+  {
+    key: 'notified_body_number',
+    section: 'category',
+    kind: 'text',
+    category: 'ppe',
+    localized: false,
+    public: false,
+    help: 'Four-digit identification number of the notified body that issued the EU type-examination certificate (NANDO), e.g. "0197".',
+    helpDe:
+      'Vierstellige Kennnummer der notifizierten Stelle, die die EU-Baumusterprüfbescheinigung ausgestellt hat (NANDO), z. B. „0197“.',
+    refine: refineNotifiedBody,
+    labels: {
+      en: 'Notified body number',
+      de: 'Kennnummer der notifizierten Stelle',
+      fr: "Numéro de l'organisme notifié",
+      es: 'Número del organismo notificado',
+      it: "Numero dell'organismo notificato",
+    },
+  },
+  {
+    key: 'nominal_content',
+    section: 'category',
+    kind: 'text',
+    category: 'cosmetics',
+    localized: false,
+    public: false,
+    help: 'Nominal content at the time of packaging, by weight or volume, e.g. "50 ml" (Regulation (EC) No 1223/2009 Art. 19(1)(b)).',
+    helpDe:
+      'Nenninhalt zum Zeitpunkt der Abfüllung nach Gewicht oder Volumen, z. B. „50 ml“ (Verordnung (EG) Nr. 1223/2009 Art. 19(1)(b)).',
+    labels: {
+      en: 'Nominal content',
+      de: 'Nenninhalt',
+      fr: 'Contenu nominal',
+      es: 'Contenido nominal',
+      it: 'Contenuto nominale',
+    },
+  },
+  {
+    key: 'minimum_durability_or_pao',
+    section: 'category',
+    kind: 'text',
+    category: 'cosmetics',
+    localized: false,
+    public: false,
+    help: 'Date of minimum durability ("best before end of 06/2027") when it is 30 months or less, otherwise the period after opening, e.g. "12M" (Regulation (EC) No 1223/2009 Art. 19(1)(c)).',
+    helpDe:
+      'Mindesthaltbarkeitsdatum („mindestens haltbar bis Ende 06/2027“) bei höchstens 30 Monaten, sonst die Verwendungsdauer nach dem Öffnen, z. B. „12M“ (Verordnung (EG) Nr. 1223/2009 Art. 19(1)(c)).',
+    labels: {
+      en: 'Minimum durability or period after opening',
+      de: 'Mindesthaltbarkeit oder Verwendungsdauer nach dem Öffnen',
+      fr: "Date de durabilité minimale ou durée d'utilisation après ouverture",
+      es: 'Fecha de duración mínima o período después de la apertura',
+      it: 'Data di durata minima o periodo post-apertura',
+    },
+  },
+  {
+    key: 'cosmetic_function',
+    section: 'category',
+    kind: 'text',
+    category: 'cosmetics',
+    localized: false,
+    public: false,
+    help: 'The function of the cosmetic product, e.g. "moisturising day cream" (Regulation (EC) No 1223/2009 Art. 19(1)(f)).',
+    helpDe:
+      'Die Funktion des kosmetischen Mittels, z. B. „feuchtigkeitsspendende Tagescreme“ (Verordnung (EG) Nr. 1223/2009 Art. 19(1)(f)).',
+    labels: {
+      en: 'Function of the cosmetic',
+      de: 'Verwendungszweck des kosmetischen Mittels',
+      fr: 'Fonction du produit cosmétique',
+      es: 'Función del producto cosmético',
+      it: 'Funzione del prodotto cosmetico',
+    },
+  },
+  {
+    key: 'cosmetic_small_pack',
+    section: 'category',
+    kind: 'enum',
+    enum_values: ['yes', 'no'],
+    category: 'cosmetics',
+    localized: false,
+    public: false,
+    help: 'Whether the cosmetic is a pack of less than 5 g or 5 ml, a free sample or a single-application pack (then the nominal content may be left off, Art. 19(1)(b)).',
+    helpDe:
+      'Ob das kosmetische Mittel eine Packung unter 5 g oder 5 ml, eine Gratisprobe oder eine Einmalpackung ist (dann darf der Nenninhalt fehlen, Art. 19(1)(b)).',
+    labels: {
+      en: 'Small pack or sample',
+      de: 'Kleinpackung oder Probe',
+      fr: 'Petit emballage ou échantillon',
+      es: 'Envase pequeño o muestra',
+      it: 'Confezione piccola o campione',
+    },
+  },
+  {
+    key: 'cosmetic_function_evident',
+    section: 'category',
+    kind: 'enum',
+    enum_values: ['yes', 'no'],
+    category: 'cosmetics',
+    localized: false,
+    public: false,
+    help: 'Whether the function of the cosmetic is clear from its presentation (then it need not be stated, Art. 19(1)(f)).',
+    helpDe:
+      'Ob der Verwendungszweck des kosmetischen Mittels aus der Aufmachung hervorgeht (dann muss er nicht angegeben werden, Art. 19(1)(f)).',
+    labels: {
+      en: 'Function clear from presentation',
+      de: 'Verwendungszweck aus der Aufmachung ersichtlich',
+      fr: 'Fonction évidente de la présentation',
+      es: 'Función evidente por la presentación',
+      it: 'Funzione evidente dalla presentazione',
     },
   },
 ];

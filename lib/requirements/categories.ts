@@ -16,6 +16,7 @@ export const CATEGORY_CODES = [
   'textiles',
   'batteries',
   'machinery',
+  'ppe',
 ] as const;
 export type CategoryCode = (typeof CATEGORY_CODES)[number];
 export const DEFAULT_CATEGORY: CategoryCode = 'general';
@@ -30,6 +31,17 @@ export const CATEGORIES: readonly CategoryDefinition[] = [
   {
     code: 'toys',
     labels: { en: 'Toys', de: 'Spielzeug', fr: 'Jouets', es: 'Juguetes', it: 'Giocattoli' },
+  },
+  {
+    // After toys (a toy helmet is a toy), before the rest: a bicycle helmet is PPE (Regulation (EU) 2016/425).
+    code: 'ppe',
+    labels: {
+      en: 'Personal protective equipment',
+      de: 'Persönliche Schutzausrüstung',
+      fr: 'Équipements de protection individuelle',
+      es: 'Equipos de protección individual',
+      it: 'Dispositivi di protezione individuale',
+    },
   },
   {
     // Before batteries and electrical: a cordless drill is machinery first (Directive 2006/42/EC Art. 1(2)(k)

@@ -22,6 +22,7 @@ import type { CategoryCode } from './categories';
 /** When two kinds are named in one level: the first regime listed is the more specific one. */
 const PRIORITY: readonly CategoryCode[] = [
   'toys',
+  'ppe',
   'machinery',
   'cosmetics',
   'chemicals',

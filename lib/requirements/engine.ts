@@ -12,6 +12,10 @@ import { foldText, isEeaMarket, isEuEstablished, MARKET_LANGUAGE_RULES, normaliz
 import { FACTS, readFact, type FactDefinition } from './facts';
 import { formatLegalRefs, ruleDocUrl } from './legal';
 import { CURRENT_PROFILE_BY_CATEGORY, resolveProfile, type RequirementRule, type RuleSpec } from './profiles';
+import { REGIME_PACKS } from './packs';
+import { registeredCountries } from './packs/epr';
+import { marketsNotChecked, regimeApplies, regimesNotChecked } from './regimes';
+import { groupLanguageBlockers, legalWeight, orderByWeight } from './grouping';
 import { boundedMemo } from '@/lib/utils/bounded-memo';
 import type {
   Blocker,
@@ -583,6 +587,21 @@ function evalRule(ctx: Context, rule: RequirementRule): Draft[] {
               target: 'target_markets',
             }),
           ];
+    case 'registrations_per_market': {
+      const registered = registeredCountries(ctx.fields.get(spec.field));
+      const missing = ctx.markets.filter((m) => !registered.has(m));
+      if (missing.length === 0) return [];
+      return [
+        draft(
+          rule.code,
+          rule.severity,
+          fill(rule.message, { markets: listFormat(missing) }),
+          [spec.field],
+          { kind: 'field', target: spec.field },
+          { details: { markets: missing, registered: [...registered] } },
+        ),
+      ];
+    }
     case 'gtin_check_digit': {
       const gtins = [ctx.input.sku.gtin?.trim(), ctx.fields.get('gtin')].filter(
         (g): g is string => !!g && /^\d{8,14}$/.test(g),
@@ -874,14 +893,21 @@ export function evaluateRequirements(input: RequirementInput): RequirementEvalua
     blockers.push(b);
   };
   const questions: Blocker[] = [];
-  for (const rule of profile.rules) {
+  // The profile's rules, then those of the regime packs the product falls under (lib/requirements/regimes.ts).
+  const regimes = REGIME_PACKS.filter((p) => regimeApplies(p, profile.category, input, fields));
+  const sections = new Map<RequirementRule, string>();
+  for (const p of regimes) for (const r of p.rules) sections.set(r, p.section);
+  const rules = regimes.length ? profile.rules.concat(regimes.flatMap((p) => p.rules)) : profile.rules;
+  const templates = new Map<string, string>();
+  for (const rule of rules) {
     if (!inForce(ctx, rule)) continue;
     const drafts = evalRule(ctx, rule);
     if (drafts.length === 0) continue;
     // A conditional rule that would fire: its conditions decide; an unknown fact is asked, once.
     const g = gate(ctx, rule);
     if (g.kind === 'skip') continue;
-    const { legal_basis, doc_url } = ruleTexts(profile.category, rule);
+    templates.set(rule.id, rule.message);
+    const { legal_basis, doc_url } = ruleTexts(sections.get(rule) ?? profile.category, rule);
     const out = g.kind === 'ask' ? g.facts.map((f) => question(f, rule.severity)) : drafts;
     for (const d of out) {
       // Completed in place: every draft is a fresh object, and copying it with a spread (one new object of
@@ -910,6 +936,8 @@ export function evaluateRequirements(input: RequirementInput): RequirementEvalua
   documentsAboutAnotherProduct(ctx).forEach(push);
   openReviewItems(ctx).forEach(push);
   if (categoryDefaulted) push(categoryNotRecognised(input, category));
+  regimesNotChecked(profile.category, input).forEach(push);
+  marketsNotChecked(input, fields).forEach(push);
 
   const used = new Set<Waiver>();
   const waivers = input.waivers ?? [];
@@ -922,12 +950,14 @@ export function evaluateRequirements(input: RequirementInput): RequirementEvalua
     }
   }
 
-  // Open blockers, then open warnings, then waived ones, each in the order found.
-  const openBlockers: Blocker[] = [];
-  const openWarnings: Blocker[] = [];
-  const waived: Blocker[] = [];
-  for (const b of blockers) (b.waived ? waived : b.severity === 'blocker' ? openBlockers : openWarnings).push(b);
-  const ordered = openBlockers.concat(openWarnings, waived);
+  // One blocker per obligation (languages merged), open blockers by legal weight, then open warnings,
+  // then waived ones (lib/requirements/grouping.ts).
+  const grouped = groupLanguageBlockers(blockers, templates);
+  for (const b of grouped) b.legal_weight = legalWeight(b);
+  const ordered = orderByWeight(grouped);
+  const openBlockers = ordered.filter((b) => !b.waived && b.severity === 'blocker');
+  const openWarnings = ordered.filter((b) => !b.waived && b.severity === 'warning');
+  const waived = ordered.filter((b) => b.waived);
 
   const required = new Set<SafetyInfoLanguage>();
   for (const m of markets)
@@ -950,6 +980,7 @@ export function evaluateRequirements(input: RequirementInput): RequirementEvalua
     unmatched_waivers: waivers.filter((w) => !used.has(w)),
     target_markets: [...markets],
     required_languages: [...required],
+    regime_packs: regimes.map((p) => p.id),
   };
 }
 

@@ -51,6 +51,8 @@ function describe(spec: RuleSpec): string {
       return 'The target markets (dossier field target_markets): they decide the languages.';
     case 'gtin_check_digit':
       return 'The GTIN, when given, has a valid check digit.';
+    case 'registrations_per_market':
+      return `Dossier field ${spec.field} has a "<country>: <number>" entry for every EU/EEA target market.`;
   }
 }
 

@@ -82,6 +82,34 @@ export const FACTS = {
     question:
       'Does the battery contain more than 0.002 % cadmium or more than 0.004 % lead by weight? Answer "Cadmium/lead above the marking limit" (yes/no).',
   },
+  is_light_source: {
+    field: 'is_light_source',
+    code: 'QUESTION_IS_LIGHT_SOURCE',
+    question:
+      'Is the product itself a light source (a bulb, LED lamp, tube or module sold as such), rather than a luminaire or other product that only contains one? Answer "Light source sold as such" (yes/no): a light source needs its EPREL registration, energy label and product information sheet (Regulations (EU) 2019/2015 and 2019/2020).',
+  },
+  ppe_notified_body: {
+    field: 'ppe_category',
+    code: 'QUESTION_PPE_CATEGORY',
+    question:
+      'Which risk category of Regulation (EU) 2016/425 Annex I is the PPE in: I (minimal risks), II or III (very serious consequences such as death)? Answer "PPE risk category": categories II and III need an EU type-examination by a notified body.',
+    derive: (value: string) => {
+      const v = value.trim().toUpperCase();
+      return v === 'I' ? 'no' : v === 'II' || v === 'III' ? 'yes' : null;
+    },
+  },
+  cosmetic_small_pack: {
+    field: 'cosmetic_small_pack',
+    code: 'QUESTION_COSMETIC_SMALL_PACK',
+    question:
+      'Is the cosmetic in a pack of less than 5 g or 5 ml, a free sample or a single-application pack? Answer "Small pack or sample" (yes/no): only then may the nominal content be left off (Regulation (EC) No 1223/2009 Art. 19(1)(b)).',
+  },
+  cosmetic_function_evident: {
+    field: 'cosmetic_function_evident',
+    code: 'QUESTION_COSMETIC_FUNCTION_EVIDENT',
+    question:
+      'Is the function of the cosmetic clear from its presentation (e.g. "shampoo" on a shampoo bottle)? Answer "Function clear from presentation" (yes/no): otherwise the label must state it (Regulation (EC) No 1223/2009 Art. 19(1)(f)).',
+  },
 } as const satisfies Record<string, FactDefinition>;
 
 export type FactKey = keyof typeof FACTS;

@@ -130,6 +130,42 @@ export const LEGAL_ACTS = {
     url: 'https://eur-lex.europa.eu/eli/reg/2011/1007/oj',
     subject: 'Textile fibre names and labelling',
   },
+  ecodesign_ls: {
+    title: 'Commission Regulation (EU) 2019/2020',
+    short: 'Ecodesign light sources',
+    url: 'https://eur-lex.europa.eu/eli/reg/2019/2020/oj',
+    subject: 'Ecodesign requirements for light sources and separate control gears',
+  },
+  energy_label_ls: {
+    title: 'Commission Delegated Regulation (EU) 2019/2015',
+    short: 'Energy labelling of light sources',
+    url: 'https://eur-lex.europa.eu/eli/reg_del/2019/2015/oj',
+    subject: 'Energy label and product information sheet of light sources',
+  },
+  energy_label: {
+    title: 'Regulation (EU) 2017/1369',
+    short: 'Energy Labelling Regulation',
+    url: 'https://eur-lex.europa.eu/eli/reg/2017/1369/oj',
+    subject: 'Framework for energy labelling and the product database (EPREL)',
+  },
+  ecodesign: {
+    title: 'Directive 2009/125/EC',
+    short: 'Ecodesign Directive',
+    url: 'https://eur-lex.europa.eu/eli/dir/2009/125/oj',
+    subject: 'Ecodesign framework (its measures stay in force under Regulation (EU) 2024/1781)',
+  },
+  ppe: {
+    title: 'Regulation (EU) 2016/425',
+    short: 'PPE Regulation',
+    url: 'https://eur-lex.europa.eu/eli/reg/2016/425/oj',
+    subject: 'Personal protective equipment',
+  },
+  ppwr: {
+    title: 'Regulation (EU) 2025/40',
+    short: 'Packaging and Packaging Waste Regulation',
+    url: 'https://eur-lex.europa.eu/eli/reg/2025/40/oj',
+    subject: 'Packaging and packaging waste, producer registers and extended producer responsibility',
+  },
   gs1: {
     title: 'GS1 General Specifications',
     short: 'GS1',

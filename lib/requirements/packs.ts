@@ -14,9 +14,14 @@
  */
 import type { ProfileDefinition, RequirementRule } from './profiles';
 import type { LegalActCode, LegalRef } from './legal';
+import type { RegimePack } from './regimes';
+import { cosmeticsLabellingPack } from './packs/cosmetics-labelling';
+import { eprBatteriesPack, eprPackagingPack, eprWeeePack } from './packs/epr';
+import { lightSourcesPack } from './packs/light-sources';
+import { ppePack } from './packs/ppe';
 
 /** Art. `article`(`paragraph`)(`point`) of an act. */
-function art(act: LegalActCode, article: string, paragraph?: string, point?: string, unsure?: string): LegalRef {
+export function art(act: LegalActCode, article: string, paragraph?: string, point?: string, unsure?: string): LegalRef {
   return {
     act,
     article,
@@ -25,10 +30,10 @@ function art(act: LegalActCode, article: string, paragraph?: string, point?: str
     ...(unsure ? { unsure } : {}),
   };
 }
-function annex(act: LegalActCode, which: string, unsure?: string): LegalRef {
+export function annex(act: LegalActCode, which: string, unsure?: string): LegalRef {
   return { act, annex: which, ...(unsure ? { unsure } : {}) };
 }
-const blueGuide = (section: string): LegalRef => ({ act: 'blue_guide', section });
+export const blueGuide = (section: string): LegalRef => ({ act: 'blue_guide', section });
 
 const CE = 'ce_marking';
 const DOC: ['declaration_of_conformity'] = ['declaration_of_conformity'];
@@ -46,7 +51,7 @@ const CITES = {
   batt: ['2023/1542'],
 };
 
-const WEEE_SYMBOL = [
+export const WEEE_SYMBOL = [
   'crossed out wheeled bin',
   'crossed-out wheeled bin',
   'wheelie bin',
@@ -196,7 +201,7 @@ const CORE_RULES: RequirementRule[] = [
  * and 16 do not apply to them; the sectoral duties and Regulation (EU) 2019/1020 Art. 4 do, and Art. 19
  * (distance sales) still does.
  */
-function harmonisedCore(opts: {
+export function harmonisedCore(opts: {
   manufacturer: LegalRef[];
   identifier: LegalRef[];
   languages: LegalRef[];
@@ -1049,4 +1054,14 @@ export const CURRENT_PACKS: readonly ProfileDefinition[] = [
   TEXTILES_2026_11,
   BATTERIES_2026_11,
   MACHINERY_2026_11,
+  ppePack(),
+];
+
+/** Regime packs: added to whatever profile a product has when it falls under them (lib/requirements/regimes.ts). */
+export const REGIME_PACKS: readonly RegimePack[] = [
+  lightSourcesPack(),
+  eprWeeePack(),
+  eprBatteriesPack(),
+  eprPackagingPack(),
+  cosmeticsLabellingPack(),
 ];

@@ -8,7 +8,7 @@ import type { LocalizedFieldBase } from '@/lib/dossier/catalogue';
 import { DEFAULT_CATEGORY, matchCategory, type CategoryCode } from './categories';
 import { FACTS, type FactKey, type FactValue } from './facts';
 import type { LegalRef } from './legal';
-import { CURRENT_PACKS } from './packs';
+import { CURRENT_PACKS, REGIME_PACKS } from './packs';
 import { OPERATOR_ROLES, type DocumentType, type EntityRole, type OperatorRole, type Severity } from './types';
 
 export type RuleSpec =
@@ -46,7 +46,9 @@ export type RuleSpec =
   /** Target markets known (they decide the languages). */
   | { kind: 'target_markets' }
   /** The GTIN (dossier or SKU), when given, has a valid check digit. */
-  | { kind: 'gtin_check_digit' };
+  | { kind: 'gtin_check_digit' }
+  /** A list field of "<country>: <number>" entries with one for every EEA target market (one blocker listing the rest). */
+  | { kind: 'registrations_per_market'; field: string };
 
 /** The rule applies only when the fact has this value; unknown → the fact's question is asked (see facts.ts). */
 export interface RuleCondition {
@@ -511,6 +513,7 @@ export const CURRENT_PROFILE_BY_CATEGORY: Readonly<Record<CategoryCode, string>>
   textiles: 'textiles@2026-11',
   batteries: 'batteries@2026-11',
   machinery: 'machinery@2026-11',
+  ppe: 'ppe@2026-11',
 };
 
 const BY_ID = new Map(PROFILE_DEFINITIONS.map((p) => [p.id, p]));
@@ -608,11 +611,14 @@ export const FIXED_SUB_CODES = [
   'DOCUMENT_ABOUT_ANOTHER_PRODUCT',
   'EXTRACTION_CONFLICT_OPEN',
   'REVIEW_ISSUE_OPEN',
+  'REGIME_NOT_CHECKED',
+  'MARKETS_NOT_CHECKED',
 ] as const;
 
 export function allBlockerCodes(): string[] {
   const codes = new Set<string>();
   for (const p of PROFILE_DEFINITIONS) for (const r of p.rules) codes.add(r.code);
+  for (const p of REGIME_PACKS) for (const r of p.rules) codes.add(r.code);
   for (const c of FIXED_SUB_CODES) codes.add(c);
   for (const f of Object.values(FACTS)) codes.add(f.code);
   return [...codes].sort();

@@ -65,6 +65,11 @@ export interface Blocker {
   waived?: { by: string; at: string; reason: string };
   /** Machine-readable context for the UI: language, markets, document id... */
   details?: Record<string, unknown>;
+  /**
+   * What an open blocker stops (lib/requirements/grouping.ts): placing on the market, the online offer
+   * (GPSR Art. 19 only), or nothing yet but the data's quality (questions, review items, prerequisites).
+   */
+  legal_weight?: 'market' | 'online' | 'data_quality';
 }
 
 // ----- evaluation input --------------------------------------------------------------------------
@@ -158,4 +163,6 @@ export interface RequirementEvaluation {
   /** EEA target markets considered and the languages their safety information needs. */
   target_markets: string[];
   required_languages: SafetyInfoLanguage[];
+  /** The regime packs added to the profile (lib/requirements/regimes.ts), e.g. "light-sources@2026-11". */
+  regime_packs?: string[];
 }

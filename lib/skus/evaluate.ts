@@ -22,6 +22,7 @@ export function toStoredBlocker(b: Blocker): StoredBlocker {
       rule_id: b.rule_id,
       doc_url: b.doc_url,
       details: b.details,
+      legal_weight: b.legal_weight,
     } as object),
   };
 }

@@ -53,6 +53,18 @@ export const FIELD_LABEL_KEYS = [
   'contains_animal_parts',
   'clp_hazardous',
   'battery_cd_pb_above_limit',
+  'eprel_registration_number',
+  'is_light_source',
+  'weee_registration_numbers',
+  'battery_registration_numbers',
+  'packaging_registration_numbers',
+  'ppe_category',
+  'notified_body_number',
+  'nominal_content',
+  'minimum_durability_or_pao',
+  'cosmetic_function',
+  'cosmetic_small_pack',
+  'cosmetic_function_evident',
 ] as const;
 export type FieldLabelKey = (typeof FIELD_LABEL_KEYS)[number];
 

@@ -6,6 +6,23 @@ export const NL: CategoryTermTable = {
   version: '2026-11',
   compounds: true,
   terms: {
+    ppe: [
+      'helm',
+      'fietshelm',
+      'skihelm',
+      'veiligheidshelm',
+      'veiligheidsbril',
+      'skibril',
+      'werkhandschoen',
+      'veiligheidshesje',
+      'gehoorbescherming',
+      'oordopje',
+      'stofmasker',
+      'kniebeschermer',
+      'zwemvest',
+      'reddingsvest',
+      'persoonlijke beschermingsmiddelen',
+    ],
     toys: [
       'speelgoed',
       'knuffel',

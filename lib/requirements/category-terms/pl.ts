@@ -6,6 +6,23 @@ export const PL: CategoryTermTable = {
   version: '2026-11',
   compounds: false,
   terms: {
+    ppe: [
+      'kask',
+      'kask rowerowy',
+      'kask narciarski',
+      'kask ochronny',
+      'okulary ochronne',
+      'gogle narciarskie',
+      'rekawice ochronne',
+      'rekawice robocze',
+      'kamizelka odblaskowa',
+      'ochronniki sluchu',
+      'zatyczki do uszu',
+      'maska przeciwpylowa',
+      'nakolanniki',
+      'kamizelka ratunkowa',
+      'srodki ochrony indywidualnej',
+    ],
     toys: [
       'zabawka',
       'zabawki',

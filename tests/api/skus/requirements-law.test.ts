@@ -67,7 +67,16 @@ describe('audited packs on the database', () => {
       gtin: uniqueGtin(),
       category_code: 'cosmetics',
     });
-    await setFields(u, sku.id, { ...CORE, cpnp_number: '1234567', ingredients_inci: 'AQUA, GLYCERIN' });
+    await setFields(u, sku.id, {
+      ...CORE,
+      cpnp_number: '1234567',
+      ingredients_inci: 'AQUA, GLYCERIN',
+      // The Art. 19(1)(b), (c), (e), (f) labelling items are checked since issue 35.
+      nominal_content: '75 ml',
+      minimum_durability_or_pao: '12M',
+      batch_or_serial_scheme: 'LOT yyww',
+      cosmetic_function: 'Hand cream',
+    });
     await link(u, sku.id, 'manufacturer', (await createEntity(u, CN_MANUFACTURER)).id);
     await link(u, sku.id, 'importer', (await createEntity(u, { ...EU_MANUFACTURER, name: 'Import GmbH' })).id);
     await addDocument(u, { skuIds: [sku.id], type: 'cpsr', filename: 'CPSR.pdf' });
@@ -96,6 +105,10 @@ describe('audited packs on the database', () => {
       ce_marking: 'yes',
       radio_equipment: 'no',
       other_marks: 'crossed-out wheeled bin',
+      // Since issue 35: a table lamp is a luminaire (no EPREL, label or sheet of its own), and electrical
+      // equipment needs the WEEE registration of each market.
+      is_light_source: 'no',
+      weee_registration_numbers: 'DE: WEEE-Reg.-Nr. DE 12345678; AT: ERA-1234; FR: FR012345_05ABCD',
     });
     await link(u, lamp.id, 'manufacturer', (await createEntity(u, EU_MANUFACTURER)).id);
     await addDocument(u, { skuIds: [lamp.id], type: 'risk_assessment' });

@@ -64,6 +64,19 @@ const CANONICAL = [
   'contains_animal_parts',
   'clp_hazardous',
   'battery_cd_pb_above_limit',
+  // issue 35: light sources, EPR registers, PPE, cosmetic labelling
+  'eprel_registration_number',
+  'is_light_source',
+  'weee_registration_numbers',
+  'battery_registration_numbers',
+  'packaging_registration_numbers',
+  'ppe_category',
+  'notified_body_number',
+  'nominal_content',
+  'minimum_durability_or_pao',
+  'cosmetic_function',
+  'cosmetic_small_pack',
+  'cosmetic_function_evident',
 ];
 
 const ok = (value: string) => ({ ok: true, value });

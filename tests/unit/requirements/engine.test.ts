@@ -56,6 +56,9 @@ const CORE_FIELDS = {
   safety_warnings_de:
     'Achtung! Nicht für Kinder unter 36 Monaten geeignet. Erstickungsgefahr durch verschluckbare Kleinteile.',
   instructions_de: 'Mit einem feuchten Tuch reinigen.',
+  // Read only where a producer register applies (electrical and electric products, batteries: issue 35).
+  weee_registration_numbers: 'DE: WEEE-Reg.-Nr. DE 12345678; AT: ERA-1234',
+  battery_registration_numbers: 'DE: 21001234; AT: ERA-B-1234',
 };
 const RISK: DocumentInput = { id: 'doc-risk', name: 'Risikoanalyse HW-200.pdf', type: 'risk_assessment' };
 
@@ -145,13 +148,14 @@ describe('GPSR core', () => {
 
   it('nothing known: manufacturer, identifier, picture, markets, risk assessment and description are all blockers', () => {
     const r = evaluateRequirements({ sku: { category_code: null, gtin: null }, fields: {}, now: NOW });
+    // Issue 35: ordered by legal weight: market duties, then the online offer (picture), then prerequisites.
     expect(codes(r)).toEqual([
       'MANUFACTURER_MISSING',
       'PRODUCT_IDENTIFIER_MISSING',
-      'PRODUCT_IMAGE_MISSING',
-      'TARGET_MARKETS_MISSING',
       'RISK_ASSESSMENT_MISSING',
       'TECHNICAL_DOCUMENTATION_MISSING',
+      'PRODUCT_IMAGE_MISSING',
+      'TARGET_MARKETS_MISSING',
       'CATEGORY_NOT_RECOGNISED', // never silently general: a warning until a person picks a category
     ]);
     expect(r.category_defaulted).toBe(true);
@@ -263,32 +267,47 @@ describe('GPSR core', () => {
     expect(r2.blockers.map((b) => [b.code, b.severity])).toEqual([['MANUFACTURER_COUNTRY_MISSING', 'warning']]);
   });
 
-  it('warnings missing for a target market language: one blocker per language, naming the markets', () => {
+  it('warnings missing for target market languages: one blocker listing each language with only its markets', () => {
+    // Issue 35: one blocker per obligation (it was one per language before).
     const r = evaluateRequirements(base({ fields: { ...CORE_FIELDS, target_markets: 'DE,AT,FR,BE' } }));
     const w = r.blockers.filter((b) => b.code === 'WARNINGS_MISSING_FOR_LANGUAGE');
-    expect(w.map((b) => b.required_fields)).toEqual([['safety_warnings_fr'], ['safety_warnings_nl']]);
+    expect(w).toHaveLength(1);
     expect(w[0]).toMatchObject({
-      key: 'WARNINGS_MISSING_FOR_LANGUAGE:fr',
+      key: 'WARNINGS_MISSING_FOR_LANGUAGE',
       severity: 'blocker',
+      required_fields: ['safety_warnings_fr', 'safety_warnings_nl'],
       fix: { kind: 'field', target: 'safety_warnings_fr' },
-      message: 'Safety warnings in French are missing (needed for FR and BE).',
+      message: 'Safety warnings in French and Dutch are missing (needed for French: FR, BE; Dutch: BE).',
+      details: {
+        languages: ['fr', 'nl'],
+        by_language: [
+          { languages: ['fr'], markets: ['FR', 'BE'] },
+          { languages: ['nl'], markets: ['BE'] },
+        ],
+      },
     });
     // Instructions depend on GPSR Art. 9(7)'s exception: with the answer unknown the user is asked once.
     expect(r.blockers.filter((b) => b.code === 'INSTRUCTIONS_MISSING_FOR_LANGUAGE')).toEqual([]);
     expect(r.blockers.filter((b) => b.code === 'QUESTION_INSTRUCTIONS_NEEDED')).toHaveLength(1);
     expect(r.required_languages.sort()).toEqual(['de', 'fr', 'nl']);
-    expect(r.open_blocker_count).toBe(3);
+    expect(r.open_blocker_count).toBe(2);
   });
 
   it('either-or languages (Malta: Maltese or English) and explicit target markets', () => {
     const r = evaluateRequirements(base({ target_markets: ['MT', 'FI'] }));
     const w = r.blockers.filter((b) => b.code === 'WARNINGS_MISSING_FOR_LANGUAGE');
-    expect(w.map((b) => b.key)).toEqual([
-      'WARNINGS_MISSING_FOR_LANGUAGE:en|mt',
-      'WARNINGS_MISSING_FOR_LANGUAGE:fi',
-      'WARNINGS_MISSING_FOR_LANGUAGE:sv',
+    expect(w.map((b) => b.key)).toEqual(['WARNINGS_MISSING_FOR_LANGUAGE']);
+    expect(w[0].details?.by_language).toEqual([
+      { languages: ['mt', 'en'], markets: ['MT'] },
+      { languages: ['fi'], markets: ['FI'] },
+      { languages: ['sv'], markets: ['FI'] },
     ]);
-    expect(w[0].required_fields).toEqual(['safety_warnings_mt', 'safety_warnings_en']);
+    expect(w[0].required_fields).toEqual([
+      'safety_warnings_mt',
+      'safety_warnings_en',
+      'safety_warnings_fi',
+      'safety_warnings_sv',
+    ]);
     expect(w[0].message).toContain('Maltese or English');
     const withEnglish = evaluateRequirements(
       base({
@@ -299,9 +318,12 @@ describe('GPSR core', () => {
     expect(withEnglish.blockers).toEqual([]);
   });
 
-  it('markets outside the EEA do not require languages', () => {
+  it('markets outside the EEA do not require languages; the notice says their law is not checked', () => {
     const r = evaluateRequirements(base({ fields: { ...CORE_FIELDS, target_markets: 'US,CH' } }));
-    expect(r.blockers).toEqual([]);
+    // Issue 35: a warning says the rules shown are EU law, not Swiss or US law.
+    expect(r.blockers.map((b) => [b.code, b.severity, b.details?.markets])).toEqual([
+      ['MARKETS_NOT_CHECKED', 'warning', ['US', 'CH']],
+    ]);
     expect(r.target_markets).toEqual([]);
   });
 
@@ -413,8 +435,9 @@ describe('waivers', () => {
       }),
     );
     const w = r.blockers.filter((b) => b.code === 'WARNINGS_MISSING_FOR_LANGUAGE');
+    // Issue 35: the open languages are one blocker keyed by the code; the waived language keeps its key.
     expect(w.map((b) => [b.key, !!b.waived])).toEqual([
-      ['WARNINGS_MISSING_FOR_LANGUAGE:it', false],
+      ['WARNINGS_MISSING_FOR_LANGUAGE', false],
       ['WARNINGS_MISSING_FOR_LANGUAGE:fr', true],
     ]);
     expect(r.blockers[r.blockers.length - 1].key).toBe('WARNINGS_MISSING_FOR_LANGUAGE:fr');
@@ -497,7 +520,16 @@ describe('category packs', () => {
   });
 
   it('cosmetic without CPSR; a CPSR also satisfies the risk analysis; the EU importer is the RP by default (1223/2009 Art. 4(5))', () => {
-    const cosmeticFields = { ...CORE_FIELDS, cpnp_number: '3456789', ingredients_inci: 'AQUA, GLYCERIN, PARFUM' };
+    // The Art. 19(1)(b), (c), (e), (f) labelling items belong to a complete cosmetic since issue 35.
+    const cosmeticFields = {
+      ...CORE_FIELDS,
+      cpnp_number: '3456789',
+      ingredients_inci: 'AQUA, GLYCERIN, PARFUM',
+      nominal_content: '75 ml',
+      minimum_durability_or_pao: '12M',
+      batch_or_serial_scheme: 'LOT yyww',
+      cosmetic_function: 'Hand cream',
+    };
     const r = evaluateRequirements(
       base({ sku: { category_code: 'cosmetics' }, fields: cosmeticFields, documents: [RISK] }),
     );
@@ -553,7 +585,15 @@ describe('category packs', () => {
     const r4 = evaluateRequirements(
       base({ sku: { category_code: 'cosmetics' }, fields: CORE_FIELDS, documents: [cpsr] }),
     );
-    expect(codes(r4)).toEqual(['COSMETIC_CPNP_NUMBER_MISSING', 'COSMETIC_INCI_MISSING']);
+    // Issue 35: the labelling items of Art. 19(1)(c), (e) are blockers; (b) and (f) first ask their exception.
+    expect(codes(r4)).toEqual([
+      'COSMETIC_CPNP_NUMBER_MISSING',
+      'COSMETIC_INCI_MISSING',
+      'COSMETIC_DURABILITY_MISSING',
+      'COSMETIC_BATCH_NUMBER_MISSING',
+      'QUESTION_COSMETIC_SMALL_PACK',
+      'QUESTION_COSMETIC_FUNCTION_EVIDENT',
+    ]);
   });
 
   it('electrical equipment: DoC (LVD/EMC/RoHS), test report, rated voltage, CE', () => {
@@ -594,7 +634,11 @@ describe('category packs', () => {
 
   it('chemical mixtures: classification unknown → asked; hazardous → SDS, UFI and CLP label are blockers (REACH Art. 31, CLP Art. 17, 45)', () => {
     const unknown = evaluateRequirements(base({ sku: { category_code: 'Reinigungsmittel' } }));
-    expect(unknown.blockers.map((b) => [b.code, b.severity])).toEqual([['QUESTION_CLP_HAZARDOUS', 'blocker']]);
+    // Issue 35: a cleaning agent is also a detergent (Regulation (EC) No 648/2004), which no pack checks: said so.
+    expect(unknown.blockers.map((b) => [b.code, b.severity])).toEqual([
+      ['QUESTION_CLP_HAZARDOUS', 'blocker'],
+      ['REGIME_NOT_CHECKED', 'warning'],
+    ]);
     const r = evaluateRequirements(
       base({ sku: { category_code: 'Reinigungsmittel' }, fields: { ...CORE_FIELDS, clp_hazardous: 'yes' } }),
     );
@@ -602,6 +646,7 @@ describe('category packs', () => {
       ['CHEMICAL_SDS_MISSING', 'blocker'],
       ['CHEMICAL_UFI_MISSING', 'blocker'],
       ['CHEMICAL_CLP_LABEL_MISSING', 'blocker'],
+      ['REGIME_NOT_CHECKED', 'warning'],
     ]);
     const ok = evaluateRequirements(
       base({

@@ -83,6 +83,9 @@ const CORE = {
   target_markets: 'DE,AT',
   safety_warnings_de: 'Warnhinweis.',
   instructions_de: 'Anleitung.',
+  // Read only where a producer register applies (electrical and electric products, batteries: issue 35).
+  weee_registration_numbers: 'DE: WEEE-Reg.-Nr. DE 12345678; AT: ERA-1234; FR: FR012345_05ABCD; IT: IT19010000012345',
+  battery_registration_numbers: 'DE: 21001234; AT: ERA-B-1234; FR: FR012345_08ABCD; IT: IT09060P00001234',
 };
 
 function run(category: string, over: Partial<RequirementInput> & { extra?: Record<string, string | null> } = {}) {
@@ -156,10 +159,10 @@ describe('GPSR (EU) 2023/988 core', () => {
     ]);
   });
 
-  it('Art. 9(7), 19(d): warnings in the language of each market, one blocker per language', () => {
+  it('Art. 9(7), 19(d): warnings in the language of each market, one blocker listing the missing languages', () => {
     const r = run('general', { extra: { target_markets: 'DE,FR' } });
     const w = r.blockers.filter((b) => b.code === 'WARNINGS_MISSING_FOR_LANGUAGE');
-    expect(w.map((b) => [b.key, b.severity])).toEqual([['WARNINGS_MISSING_FOR_LANGUAGE:fr', 'blocker']]);
+    expect(w.map((b) => [b.key, b.severity])).toEqual([['WARNINGS_MISSING_FOR_LANGUAGE', 'blocker']]);
     expect(codes(run('general', { extra: { target_markets: null } }))).toEqual(['TARGET_MARKETS_MISSING']);
   });
 
@@ -176,11 +179,11 @@ describe('GPSR (EU) 2023/988 core', () => {
     expect(codes(r)).not.toContain('INSTRUCTIONS_MISSING_FOR_LANGUAGE');
   });
 
-  it('Art. 9(7): instructions needed → a blocker per missing language', () => {
+  it('Art. 9(7): instructions needed → one blocker listing the missing languages', () => {
     const r = run('general', {
       extra: { target_markets: 'DE,FR', safety_warnings_fr: 'Avertissement.', instructions_needed: 'yes' },
     });
-    expect(r.blockers.map((b) => [b.key, b.severity])).toEqual([['INSTRUCTIONS_MISSING_FOR_LANGUAGE:fr', 'blocker']]);
+    expect(r.blockers.map((b) => [b.key, b.severity])).toEqual([['INSTRUCTIONS_MISSING_FOR_LANGUAGE', 'blocker']]);
   });
 
   it('exception, Art. 9(7): a product usable safely without instructions needs none', () => {
@@ -397,7 +400,7 @@ describe('Electrical equipment: LVD 2014/35/EU, EMC 2014/30/EU, RED 2014/53/EU, 
     const r = lamp({
       extra: { target_markets: 'DE,FR', safety_warnings_fr: 'Avertissement.', instructions_needed: 'no' },
     });
-    expect(r.blockers.map((b) => [b.key, b.severity])).toEqual([['INSTRUCTIONS_MISSING_FOR_LANGUAGE:fr', 'blocker']]);
+    expect(r.blockers.map((b) => [b.key, b.severity])).toEqual([['INSTRUCTIONS_MISSING_FOR_LANGUAGE', 'blocker']]);
     expect(r.blockers[0].legal_basis).toContain('Directive 2014/35/EU (LVD) Art. 6(7)');
   });
 
@@ -415,7 +418,15 @@ describe('Electrical equipment: LVD 2014/35/EU, EMC 2014/30/EU, RED 2014/53/EU, 
 // ----- Cosmetics ------------------------------------------------------------------------------
 
 describe('Cosmetics: Regulation (EC) No 1223/2009', () => {
-  const COS = { cpnp_number: '3456789', ingredients_inci: 'AQUA, GLYCERIN' };
+  // The Art. 19(1)(b), (c), (e), (f) labelling items (issue 35) are part of a complete cosmetic.
+  const COS = {
+    cpnp_number: '3456789',
+    ingredients_inci: 'AQUA, GLYCERIN',
+    nominal_content: '50 ml',
+    minimum_durability_or_pao: '12M',
+    batch_or_serial_scheme: 'LOT yyww',
+    cosmetic_function: 'Moisturising day cream',
+  };
   const cpsr: DocumentInput = { id: 'cpsr', name: 'CPSR.pdf', type: 'cpsr' };
   const cos = (o: Partial<RequirementInput> & { extra?: Record<string, string | null> } = {}) =>
     run('cosmetics', { documents: [cpsr], ...o, extra: { ...COS, ...(o.extra ?? {}) } });
@@ -526,7 +537,7 @@ describe('Textiles: Regulation (EU) No 1007/2011', () => {
       fibre_label_languages: 'de; fr',
     });
     expect(r.blockers.map((b) => [b.key, b.severity, b.required_fields])).toEqual([
-      ['TEXTILE_LABEL_LANGUAGE_MISSING:it', 'blocker', ['fibre_label_languages']],
+      ['TEXTILE_LABEL_LANGUAGE_MISSING', 'blocker', ['fibre_label_languages']],
     ]);
   });
 
