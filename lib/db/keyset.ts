@@ -84,7 +84,8 @@ export function decodeKeysetCursor(
 ): { value: KeysetValue; id: string } {
   try {
     const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    const value = v && v.l === list ? keysetValueOf(v.k, kind) : null;
+    // `s`: the SKU list's cursors before this codec was the only one; they still read.
+    const value = v && (v.l ?? v.s) === list ? keysetValueOf(v.k, kind) : null;
     if (value && typeof v.i === 'string' && CURSOR_ID.test(v.i)) return { value, id: v.i };
   } catch {
     /* fall through */

@@ -3,7 +3,7 @@ import { recordAudit } from '@/lib/audit';
 import { forgetReadings } from '@/lib/classify/cache';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { afterKeyset, CURSOR_ID, isCursorTimestamp, timestampText } from '@/lib/db/keyset';
+import { afterKeyset, decodeKeysetCursor, encodeKeysetCursor, timestampText } from '@/lib/db/keyset';
 import { documentExtractions, documents, documentSkus } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import { serializeJobRun } from '@/lib/jobs/runs';
@@ -75,22 +75,6 @@ export async function getDocument(db: Db, workspaceId: string, id: string): Prom
   return (await serializeDocuments(db, workspaceId, [row]))[0];
 }
 
-function encodeCursor(createdAt: string, id: string) {
-  return Buffer.from(JSON.stringify({ t: createdAt, i: id })).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { t: string; i: string } {
-  try {
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (typeof v?.i === 'string' && CURSOR_ID.test(v.i) && isCursorTimestamp(v?.t)) return { t: v.t, i: v.i };
-  } catch {
-    /* fall through */
-  }
-  throw new AppError('VALIDATION_FAILED', 'The cursor is not valid (it must come from next_cursor).', {
-    details: { fields: [{ path: 'cursor', message: 'invalid cursor' }] },
-  });
-}
-
 const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The vault listing: newest first, keyset-paged, filtered by text, type, SKU and status. */
@@ -118,8 +102,8 @@ export async function listDocuments(
     );
   } else if (q.status) where.push(eq(documents.status, q.status));
   if (q.cursor) {
-    const c = decodeCursor(q.cursor);
-    where.push(afterKeyset('desc', documents.createdAt, { timestamp: c.t }, documents.id, c.i));
+    const c = decodeKeysetCursor(q.cursor, 'documents', 'timestamp');
+    where.push(afterKeyset('desc', documents.createdAt, c.value, documents.id, c.id));
   }
   const rows = await db
     .select({ row: documents, createdKey: timestampText(documents.createdAt) })
@@ -136,7 +120,7 @@ export async function listDocuments(
       workspaceId,
       page.map((r) => r.row),
     ),
-    next_cursor: has_more && last ? encodeCursor(last.createdKey, last.row.id) : null,
+    next_cursor: has_more && last ? encodeKeysetCursor('documents', last.createdKey, last.row.id) : null,
     has_more,
   };
 }

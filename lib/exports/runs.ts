@@ -11,12 +11,11 @@ import path from 'node:path';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { afterKeyset, timestampText } from '@/lib/db/keyset';
+import { afterKeyset, decodeKeysetCursor, encodeKeysetCursor, timestampText } from '@/lib/db/keyset';
 import { queryRows } from '@/lib/db/rows';
 import { exportRuns, skus, workspaces, type ExportRunStatus, type ExportWarning } from '@/lib/db/schema';
 import { getEnv } from '@/lib/config/env';
 import { AppError } from '@/lib/errors';
-import { decodeCursor, encodeCursor } from '@/lib/skus/cursor';
 import { getBlobStore, type BlobStore } from '@/lib/storage';
 import { EXPORT_CHUNK, loadExportItems, SnapshotHasher, type ExportItem } from './catalogue-data';
 import { findTemplate, serializeTemplate, templateStatus, TEMPLATES, type ExportTemplateDefinition } from './templates';
@@ -263,7 +262,7 @@ export async function createExportRun(
 export async function listExportRuns(db: Db, workspaceId: string, q: { cursor?: string; limit: number }) {
   const where = [eq(exportRuns.workspaceId, workspaceId)];
   if (q.cursor) {
-    const c = decodeCursor(q.cursor, 'exports', 'timestamp');
+    const c = decodeKeysetCursor(q.cursor, 'exports', 'timestamp');
     where.push(afterKeyset('desc', exportRuns.createdAt, c.value, exportRuns.id, c.id));
   }
   const rows = await db
@@ -278,7 +277,7 @@ export async function listExportRuns(db: Db, workspaceId: string, q: { cursor?: 
   return {
     data: page.map((r) => serializeRun(r.row)),
     has_more,
-    next_cursor: has_more && last ? encodeCursor('exports', last.createdKey, last.row.id) : null,
+    next_cursor: has_more && last ? encodeKeysetCursor('exports', last.createdKey, last.row.id) : null,
   };
 }
 

@@ -16,8 +16,7 @@ import { fromHeader, newMessageId } from '@/lib/email/send';
 import { getEntityRow } from '@/lib/entities/service';
 import { AppError } from '@/lib/errors';
 import { formatDate, type Locale } from '@/lib/i18n';
-import { afterKeyset, timestampText } from '@/lib/db/keyset';
-import { decodeCursor, encodeCursor } from '@/lib/skus/cursor';
+import { afterKeyset, decodeKeysetCursor, encodeKeysetCursor, timestampText } from '@/lib/db/keyset';
 import { getSkuRow } from '@/lib/skus/service';
 import { itemsFromBlockers } from './items';
 import { deliverMail } from './outbox';
@@ -354,7 +353,7 @@ export async function listRequests(db: Db, workspaceId: string, q: ListQuery) {
   if (q.sku_id) where.push(eq(supplierRequests.skuId, q.sku_id));
   if (q.status?.length) where.push(inArray(supplierRequests.status, q.status));
   if (q.cursor) {
-    const c = decodeCursor(q.cursor, SORT, 'timestamp');
+    const c = decodeKeysetCursor(q.cursor, SORT, 'timestamp');
     where.push(afterKeyset('desc', supplierRequests.createdAt, c.value, supplierRequests.id, c.id));
   }
   const rows = await db
@@ -371,7 +370,7 @@ export async function listRequests(db: Db, workspaceId: string, q: ListQuery) {
       db,
       page.map((r) => r.row),
     ),
-    next_cursor: hasMore && last ? encodeCursor(SORT, last.createdKey, last.row.id) : null,
+    next_cursor: hasMore && last ? encodeKeysetCursor(SORT, last.createdKey, last.row.id) : null,
     has_more: hasMore,
   };
 }

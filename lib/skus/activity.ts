@@ -8,9 +8,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { CURSOR_ID, isCursorTimestamp } from '@/lib/db/keyset';
+import { decodeKeysetCursor, encodeKeysetCursor } from '@/lib/db/keyset';
 import { queryRows } from '@/lib/db/rows';
-import { AppError } from '@/lib/errors';
 import { getSkuRow } from './service';
 
 export interface ActivityQuery {
@@ -20,18 +19,9 @@ export interface ActivityQuery {
 }
 
 // The timestamp is the database's microsecond text: events of one transaction share it exactly.
-const encode = (at: string, id: string) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
-
-function decode(cursor: string): { at: string; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (!isCursorTimestamp(at) || typeof id !== 'string' || !CURSOR_ID.test(id)) throw new Error('bad');
-    return { at, id };
-  } catch {
-    throw new AppError('VALIDATION_FAILED', 'The cursor is not valid.', {
-      details: { fields: [{ path: 'cursor', message: 'invalid cursor' }] },
-    });
-  }
+function activityAfter(cursor: string): { at: string; id: string } {
+  const c = decodeKeysetCursor(cursor, 'sku-activity', 'timestamp');
+  return { at: (c.value as { timestamp: string }).timestamp, id: c.id };
 }
 
 export interface SkuEvent {
@@ -97,7 +87,7 @@ export async function listSkuActivity(db: Db, workspaceId: string, skuId: string
   await getSkuRow(db, workspaceId, skuId);
   const rows = await skuEvents(db, workspaceId, skuId, {
     limit: q.limit + 1,
-    after: q.cursor ? decode(q.cursor) : undefined,
+    after: q.cursor ? activityAfter(q.cursor) : undefined,
   });
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
@@ -110,6 +100,6 @@ export async function listSkuActivity(db: Db, workspaceId: string, skuId: string
       created_at: e.created_at.toISOString(),
     })),
     has_more: rows.length > q.limit,
-    next_cursor: rows.length > q.limit && last ? encode(last.at, last.id) : null,
+    next_cursor: rows.length > q.limit && last ? encodeKeysetCursor('sku-activity', last.at, last.id) : null,
   };
 }

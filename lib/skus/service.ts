@@ -3,14 +3,13 @@ import { recordAudit } from '@/lib/audit';
 import { resetApprovals } from './approval-reset';
 import { personOf, type Actor, type WorkspaceRef } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { afterKeyset, timestampText } from '@/lib/db/keyset';
+import { afterKeyset, decodeKeysetCursor, encodeKeysetCursor, timestampText } from '@/lib/db/keyset';
 import { jobRuns, publicPages, skus } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { PLANS } from '@/lib/plans';
 import { CURRENT_PROFILE_BY_CATEGORY, resolveCategory } from '@/lib/requirements';
 import { fourEyesEnabled, fourEyesRefusal, recordApproval, serializeApproval } from './approval';
-import { decodeCursor, encodeCursor } from './cursor';
 import { recomputeSku } from './evaluate';
 import type {
   ApprovalBlockedDetails,
@@ -217,7 +216,7 @@ function listFilters(
 export async function listSkus(db: Db, workspaceId: string, q: ListSkusQuery) {
   const { sort, where, order } = listFilters(workspaceId, q);
   if (q.cursor) {
-    const c = decodeCursor(q.cursor, q.sort, sort.kind);
+    const c = decodeKeysetCursor(q.cursor, q.sort, sort.kind);
     where.push(afterKeyset(sort.dir, sort.col, c.value, skus.id, c.id));
   }
   const rows = await db
@@ -234,7 +233,7 @@ export async function listSkus(db: Db, workspaceId: string, q: ListSkusQuery) {
   return {
     data: page.map((r) => serializeSku(r.row)),
     has_more,
-    next_cursor: has_more && last ? encodeCursor(q.sort, keyOf(last), last.row.id) : null,
+    next_cursor: has_more && last ? encodeKeysetCursor(q.sort, keyOf(last), last.row.id) : null,
   };
 }
 
