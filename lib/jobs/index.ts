@@ -1,2 +1,10 @@
 export { defineJob, NonRetryableError, type JobContext, type JobDefinition } from './define';
-export { enqueueJob, enqueueJobs, getJobRun, latestJobRun, cancelJobRun, serializeJobRun } from './runs';
+export {
+  enqueueJob,
+  enqueueJobs,
+  getJobRun,
+  latestJobRun,
+  cancelJobRun,
+  cancelSubjectRuns,
+  serializeJobRun,
+} from './runs';

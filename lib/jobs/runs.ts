@@ -119,3 +119,26 @@ export async function cancelJobRun(db: Db, workspaceId: string, id: string) {
   }
   return r ?? null;
 }
+
+/**
+ * Cancels the queued and running runs about one subject (a SKU being deleted), in the caller's
+ * transaction so they end exactly when the subject does. A delivery already running sees the run
+ * cancelled at its next lease check and stops writing; pg-boss's own job is left to expire (no
+ * request to pg-boss inside the transaction).
+ */
+export async function cancelSubjectRuns(
+  tx: Db,
+  args: { workspaceId: string; subjectType: string; subjectId: string; reason: string },
+) {
+  await tx
+    .update(jobRuns)
+    .set({ status: 'cancelled', completedAt: new Date(), error: args.reason })
+    .where(
+      and(
+        eq(jobRuns.workspaceId, args.workspaceId),
+        eq(jobRuns.subjectType, args.subjectType),
+        eq(jobRuns.subjectId, args.subjectId),
+        sql`${jobRuns.status} in ('queued', 'running')`,
+      ),
+    );
+}

@@ -4,7 +4,7 @@ import { resetApprovals } from './approval-reset';
 import { personOf, type Actor, type WorkspaceRef } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { afterKeyset, decodeKeysetCursor, encodeKeysetCursor, timestampText } from '@/lib/db/keyset';
-import { jobRuns, publicPages, skus } from '@/lib/db/schema';
+import { publicPages, skus } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { PLANS } from '@/lib/plans';
@@ -290,17 +290,13 @@ export async function deleteSku(db: Db, args: { workspaceId: string; actor: Acto
       .where(and(eq(skus.id, args.id), eq(skus.workspaceId, args.workspaceId)))
       .for('update');
     if (!row) throw new AppError('NOT_FOUND', 'SKU not found.');
-    await tx
-      .update(jobRuns)
-      .set({ status: 'cancelled', completedAt: new Date(), error: 'SKU deleted' })
-      .where(
-        and(
-          eq(jobRuns.workspaceId, args.workspaceId),
-          eq(jobRuns.subjectType, 'sku'),
-          eq(jobRuns.subjectId, row.id),
-          inArray(jobRuns.status, ['queued', 'running']),
-        ),
-      );
+    const { cancelSubjectRuns } = await import('@/lib/jobs');
+    await cancelSubjectRuns(tx, {
+      workspaceId: args.workspaceId,
+      subjectType: 'sku',
+      subjectId: row.id,
+      reason: 'SKU deleted',
+    });
     await tx.update(publicPages).set({ withdrawnAt: new Date(), skuId: null }).where(eq(publicPages.skuId, row.id));
     // dossier values, entity links, waivers, review issues, revisions and document links cascade.
     await tx.delete(skus).where(eq(skus.id, row.id));
