@@ -1,3 +1,7 @@
+/**
+ * The AI assistant in the browser: fill with cited suggestions through a loopback provider, cancel while the model
+ * is slow, and rules-only filling without a provider.
+ */
 import { expect, test, type Page } from '@playwright/test';
 import { startOpenAiStub, type OpenAiStub } from '../api/ai/openai-stub';
 import { screenshot, signUp, uniqueEmail } from './helpers';

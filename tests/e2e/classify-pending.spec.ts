@@ -1,3 +1,6 @@
+/**
+ * A scanned document shows as pending while OCR reads it, then its type appears without a reload.
+ */
 import { test, expect } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';

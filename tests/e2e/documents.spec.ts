@@ -1,3 +1,7 @@
+/**
+ * The document vault in the browser: a mixed batch with a ZIP uploads with progress, a type is corrected, a
+ * document linked to a SKU, the audit log shows it.
+ */
 import { test, expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,3 +1,7 @@
+/**
+ * Entities in the browser: merging duplicates moves their SKUs and can be undone; the role-aware picker keeps a
+ * non-EU manufacturer from becoming the EU responsible person.
+ */
 import { test, expect, type Page } from '@playwright/test';
 import { signUp, uniqueEmail } from './helpers';
 

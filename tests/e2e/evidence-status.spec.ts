@@ -1,3 +1,7 @@
+/**
+ * Evidence about this very product: another product's DoC from the supplier stays a blocker; the right one,
+ * accepted, clears it.
+ */
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { screenshot, signUp, uniqueEmail, useLoopbackSmtp } from './helpers';

@@ -1,3 +1,6 @@
+/**
+ * A DoC finds its SKU, and its operators become linked entities in two clicks.
+ */
 import { test, expect } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { EXTRACT_CASES } from '../fixtures/extract';

@@ -1,3 +1,7 @@
+/**
+ * Accounts, workspace shell and API keys in the browser: sign up, create a key shown once, use, rotate and revoke
+ * it, sign out and in.
+ */
 import { test, expect } from '@playwright/test';
 import {
   PASSWORD,

@@ -1,3 +1,7 @@
+/**
+ * HTTP edges on the production server: invalid UTF-8 paths, TRACE and unparsable methods, and 405s answer the
+ * error envelope, never a bare 500.
+ */
 import net from 'node:net';
 import { test, expect } from '@playwright/test';
 

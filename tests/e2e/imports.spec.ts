@@ -1,3 +1,7 @@
+/**
+ * Imports in the browser: a German catalogue from upload to review and entity resolution, a stale preview while
+ * the mapping changes, a UPC workbook keeping leading zeros.
+ */
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import http from 'node:http';

@@ -1,3 +1,7 @@
+/**
+ * The supplier loop in German: a file and an answer through the link, the file rejected with a reason, the
+ * reminder asks only for what is still missing.
+ */
 import { expect, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { screenshot, signUp, uniqueEmail, useLoopbackSmtp } from './helpers';

@@ -1,3 +1,7 @@
+/**
+ * Missing DoC to supplier request, upload through the mailed link, acceptance: the blocker goes and the request is
+ * done.
+ */
 import { expect, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { screenshot, signUp, uniqueEmail, useLoopbackSmtp } from './helpers';

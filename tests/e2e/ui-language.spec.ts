@@ -1,3 +1,7 @@
+/**
+ * The UI language: chosen in the account menu and kept, taken from a German browser, and no app page in German
+ * shows an English dictionary text.
+ */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';

@@ -1,3 +1,7 @@
+/**
+ * The OpenAPI document describes the AI-assisted operations (ai-fill, its job, cancel, sync-from-entity, product
+ * research) with their shapes and stability.
+ */
 import { describe, expect, it } from 'vitest';
 import * as openapi from '@/app/api/openapi.json/route';
 

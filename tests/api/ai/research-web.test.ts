@@ -1,3 +1,7 @@
+/**
+ * Product research with the provider's web search keeps only cited findings whose snippet is on the fetched page,
+ * drops invalid GTINs, and never fetches a private address in production.
+ */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,3 +1,7 @@
+/**
+ * A document is its blob and its row together: a rejected row leaves no orphan blob, a failed store writes no row,
+ * and racing stores of the same bytes make one row.
+ */
 import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

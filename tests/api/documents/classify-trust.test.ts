@@ -1,3 +1,7 @@
+/**
+ * POST /api/classify on pages, explainers and letters: HTML read by its main content, explainers stay other at low
+ * confidence, letters of certification are certificates.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';

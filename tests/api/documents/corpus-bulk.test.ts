@@ -1,3 +1,7 @@
+/**
+ * The parser corpus through POST /api/documents/bulk: every container unpacked, refused or skipped as its manifest
+ * says, every e-mail and document stored or refused with a reason.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,7 @@
+/**
+ * A document may hold evidence parts: a manual whose last page is a declaration lists it with its page range; a
+ * declaration itself has none.
+ */
 import { describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import * as documentRoute from '@/app/api/documents/[id]/route';

@@ -1,3 +1,7 @@
+/**
+ * A scan that could not be read in time is "still reading" while queued, then unreadable, and never typed from its
+ * filename.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as documentRoute from '@/app/api/documents/[id]/route';
 import { call, makeUser } from '../../helpers/http';

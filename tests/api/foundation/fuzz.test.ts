@@ -1,3 +1,7 @@
+/**
+ * Fuzz of every operation in the OpenAPI document with malformed requests, as session and as key: each answer is
+ * the envelope with a documented status, never a 500.
+ */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';

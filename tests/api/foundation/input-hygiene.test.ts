@@ -1,3 +1,7 @@
+/**
+ * JSON input hygiene: NUL bytes, lone surrogates and non-UTF-8 bodies are a 400 naming the field, and nothing of
+ * them is stored.
+ */
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import * as skusRoute from '@/app/api/skus/route';

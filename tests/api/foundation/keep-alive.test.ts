@@ -1,3 +1,7 @@
+/**
+ * An answer given before the body was read (server guard, multipart parser) leaves the keep-alive socket able to
+ * serve the next request, or closes it and says so.
+ */
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';

@@ -12,6 +12,7 @@ import * as dossierRoute from '@/app/api/skus/[id]/dossier/route';
 import * as documentsRoute from '@/app/api/documents/route';
 import * as v1DocumentsRoute from '@/app/api/v1/documents/route';
 import * as v1DocumentFileRoute from '@/app/api/v1/documents/[id]/file/route';
+import * as v1DocumentRoute from '@/app/api/v1/documents/[id]/route';
 import * as membersRoute from '@/app/api/members/route';
 import { ALL_SCOPES, type Scope } from '@/lib/auth/scopes';
 import { getDb } from '@/lib/db/client';
@@ -205,6 +206,25 @@ describe('what a key reads', () => {
     });
     expect(file.status).toBe(200);
     expect(file.text.startsWith('%PDF-1.4')).toBe(true);
+  });
+
+  it('getDocumentV1 (GET /api/v1/documents/{id}): the same document as the session read, by key only', async () => {
+    const one = await call(v1DocumentRoute, 'GET', `/api/v1/documents/${ids.document}`, {
+      bearer: keys.get('documents:read')!,
+      params: { id: ids.document },
+    });
+    expect(one.status, one.text).toBe(200);
+    expect(one.body.document.id).toBe(ids.document);
+    const session = await call(v1DocumentRoute, 'GET', `/api/v1/documents/${ids.document}`, {
+      cookie: u.cookie,
+      params: { id: ids.document },
+    });
+    expectEnvelope(session, 401, 'UNAUTHORIZED');
+    const wrongScope = await call(v1DocumentRoute, 'GET', `/api/v1/documents/${ids.document}`, {
+      bearer: keys.get('skus:read')!,
+      params: { id: ids.document },
+    });
+    expect(wrongScope.status).toBe(403);
   });
 
   it("another workspace's key reads none of it (404, not 403)", async () => {

@@ -1,3 +1,7 @@
+/**
+ * The response check of the test helpers: a response must be what its route declares (types, fields, statuses),
+ * errors the envelope.
+ */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as skus from '@/app/api/skus/route';

@@ -1,3 +1,7 @@
+/**
+ * Framework-level failures (TRACE, bad percent-encoding, malformed framing, oversized headers) carry the error
+ * envelope and X-Request-Id; client addresses honour TRUSTED_PROXIES only.
+ */
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';

@@ -234,7 +234,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-describe('MCP: handshake and discovery', () => {
+describe('MCP: handshake and discovery (mcpJsonRpc, POST /api/mcp)', () => {
   it('initialize negotiates with the SDK client; stateless JSON: no session id, no SSE', async () => {
     expect(client.getServerVersion()?.name).toBe('compliance-workspace');
     expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: {}, prompts: {} });

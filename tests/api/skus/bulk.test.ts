@@ -295,6 +295,10 @@ describe('POST /api/skus/bulk/view', () => {
       body: { name: 'Nothing but', filters: { q: 'no-such-sku-code' } },
     });
     expect(fv.status, fv.text).toBe(201);
+    // listSavedViews (GET /api/views): both views, by name.
+    const listed = await call(viewsRoute, 'GET', '/api/views', { cookie: u.cookie });
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.data.map((v: { name: string }) => v.name)).toEqual(['Hand picked', 'Nothing but']);
     const add = await call(viewRoute, 'POST', '/api/skus/bulk/view', {
       cookie: u.cookie,
       body: { ids: [ids[2]], view_id: fv.body.view.id },

@@ -230,6 +230,25 @@ describe('invitations', () => {
       'VALIDATION_FAILED',
     );
   });
+
+  it('listInvitations (GET /api/invitations): the open invitations of this workspace only, never its tokens', async () => {
+    const owner = await makeUser({ plan: 'pro' });
+    const other = await makeUser({ plan: 'pro' });
+    expect((await invite(owner, 'list-a@example.test', 'editor')).status).toBe(201);
+    expect((await invite(other, 'list-b@example.test', 'viewer')).status).toBe(201);
+    const res = await call(invitationsRoute, 'GET', '/api/invitations', { cookie: owner.cookie });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.map((i: { email: string; role: string }) => [i.email, i.role])).toEqual([
+      ['list-a@example.test', 'editor'],
+    ]);
+    expect(JSON.stringify(res.body)).not.toMatch(/token/i);
+    const viewer = await addMember(owner, 'viewer');
+    expectEnvelope(
+      await call(invitationsRoute, 'GET', '/api/invitations', { cookie: viewer.cookie }),
+      403,
+      'INSUFFICIENT_ROLE',
+    );
+  });
 });
 
 describe('members', () => {

@@ -1,3 +1,7 @@
+/**
+ * The citation check (verbatim quotes, values stated in their quote, no instructions as evidence) and the AI
+ * fill's model call with the AI SDK's mock model.
+ */
 import { describe, expect, it } from 'vitest';
 import { APICallError } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';

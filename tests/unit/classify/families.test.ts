@@ -1,3 +1,6 @@
+/**
+ * Classification confidence is never 0.9 or above for a wrong type on any family case.
+ */
 import { describe, expect, it } from 'vitest';
 import { classifyRules } from '@/lib/classify/rules';
 import { detectLanguage } from '@/lib/text/language';

@@ -1,3 +1,7 @@
+/**
+ * Evidence parts: a manual's last-page declaration is found as a part, the manual staying a manual; documents
+ * without one have no parts.
+ */
 import { describe, expect, it } from 'vitest';
 import { detectEvidenceParts } from '@/lib/classify/parts';
 import { classifyRules } from '@/lib/classify/rules';

@@ -1,3 +1,7 @@
+/**
+ * Classification refined by a model uses its structured answer and falls back to the rules, promptly, on a
+ * provider error or timeout.
+ */
 import { describe, expect, it } from 'vitest';
 import { MockLanguageModelV4 } from 'ai/test';
 import { classifyRules } from '@/lib/classify/rules';

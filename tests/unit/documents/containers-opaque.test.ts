@@ -1,3 +1,7 @@
+/**
+ * Opaque PKCS#7 envelopes (encrypted, detached signatures) are told apart from signed envelopes with content,
+ * uploaded or inside a zip.
+ */
 import { describe, expect, it } from 'vitest';
 import PostalMime from 'postal-mime';
 import { classifyContainer } from '@/lib/containers';

@@ -1,3 +1,6 @@
+/**
+ * Every file of the parser corpus (documents, containers) has an expectation and meets it.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText, shutdownExtractWorkers, type ExtractionResult } from '@/lib/extract';
 import { classifyRules } from '@/lib/classify/rules';

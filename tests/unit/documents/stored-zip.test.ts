@@ -1,3 +1,7 @@
+/**
+ * Sniffing: magic bytes at offset 0 win over a header found further in (a stored ZIP of PDFs is a zip; a PDF with
+ * leading junk is a PDF).
+ */
 import { describe, expect, it } from 'vitest';
 import { sniffFormat } from '@/lib/extract';
 import { classifyContainer } from '@/lib/containers';

@@ -1,3 +1,7 @@
+/**
+ * Facts the rules missed, asked of a model: only missing keys are asked, and a value is kept only when its quote
+ * is in the document and states it.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getLanguageModel } from '@/lib/ai/provider';
 import { extractFacts } from '@/lib/extract/facts';

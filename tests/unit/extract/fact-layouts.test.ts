@@ -1,3 +1,7 @@
+/**
+ * Extraction reads table rows as a person does: Markdown and HTML label/value rows, and another company's table is
+ * not the manufacturer.
+ */
 import { describe, expect, it } from 'vitest';
 import { extractFacts } from '@/lib/extract/facts';
 import { layoutLine } from '@/lib/extract/facts/lines';

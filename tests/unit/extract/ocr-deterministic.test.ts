@@ -1,3 +1,7 @@
+/**
+ * OCR under load gives the same text for the same scan on every run, and a reading over its budget fails whole,
+ * never partial.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,6 @@
+/**
+ * OCR language loading: English loaded with Chinese first, so the Chinese pass still reads English words.
+ */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { OCR_INIT_CONFIG, ocrLanguageDir } from '@/lib/extract/ocr';

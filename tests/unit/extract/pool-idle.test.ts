@@ -1,3 +1,7 @@
+/**
+ * The extraction pool retires idle workers after idleMs (heavyIdleMs after OCR) and replaces a worker the OCR
+ * models grew.
+ */
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractPoolStats, extractText, POOL_LIMITS, shutdownExtractWorkers } from '@/lib/extract';
 import { pngOfText } from '../documents/fixtures';

@@ -1,3 +1,7 @@
+/**
+ * Extraction runs in child processes that exit when idle, hold none of the server, and do not outlive a server
+ * killed with SIGKILL.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,3 +1,7 @@
+/**
+ * Extraction on layouts of public document families: labelled dates, the CE mark alone on its line, and values
+ * that must not be taken for others.
+ */
 import { describe, expect, it } from 'vitest';
 import { extractFacts } from '@/lib/extract/facts';
 import { layoutLine, toLines } from '@/lib/extract/facts/lines';

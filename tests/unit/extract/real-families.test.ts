@@ -1,3 +1,7 @@
+/**
+ * Extraction on layout families seen in real documents: standards by their grammar (with or without spaces, cut at
+ * a line wrap), operator blocks and dates.
+ */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,7 @@
+/**
+ * parseForm streams files to disk and validates fields: repeated fields, missing files, unknown fields and bad
+ * values are a 400 naming the field; temp files are removed.
+ */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';

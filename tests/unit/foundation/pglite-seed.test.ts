@@ -1,3 +1,7 @@
+/**
+ * The embedded database seed loads its dump into an empty data directory, leaves an existing one alone, and falls
+ * back to initdb when the dump is damaged or cut short.
+ */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

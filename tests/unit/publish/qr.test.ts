@@ -1,3 +1,7 @@
+/**
+ * QR codes: the SVG is a standalone vector with nothing scriptable; the PNG decodes back to the page URL and the
+ * GS1 Digital Link.
+ */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { qrMatrix, qrPng, qrSvg } from '@/lib/publish/qr';

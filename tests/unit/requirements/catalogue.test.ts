@@ -1,3 +1,7 @@
+/**
+ * The dossier catalogue holds exactly the canonical keys, each with a section, a label in every locale and help
+ * text (German included).
+ */
 import { describe, expect, it } from 'vitest';
 import {
   FIELD_CATALOGUE,

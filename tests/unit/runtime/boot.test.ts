@@ -1,3 +1,7 @@
+/**
+ * bootApp is ready once the database opens, without waiting for the job worker; a worker or database that cannot
+ * start stops the app with the reason.
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetEnvCache } from '@/lib/config/env';
 
