@@ -8,5 +8,6 @@ import '@/lib/outreach/jobs';
 import '@/lib/exports/jobs';
 import '@/lib/ai-fill/job';
 import '@/lib/webhooks/jobs';
+import '@/lib/recalls/jobs';
 
 export { drainJobs, recoverRuns, runJob, startWorkers, stopWorkers } from '@/lib/jobs/worker';

@@ -54,6 +54,13 @@ export const OPERATION_PERMISSIONS: Readonly<Record<string, Permission>> = {
   updateMySettings: 'self',
   // Only the owner hands the workspace over.
   transferOwnership: 'own',
+  // Market watch: deciding a match and carrying a recall out are compliance decisions; feed URLs are settings.
+  decideRecallMatch: 'review',
+  openRecallCase: 'review',
+  publishRecallNotice: 'review',
+  closeRecallCase: 'review',
+  addRecallFeedSource: 'manage',
+  deleteRecallFeedSource: 'manage',
 };
 
 /** Areas administered by admins: every operation under them, reading included, unless listed above. */

@@ -21,6 +21,8 @@ export const SCOPES = {
   'audit:read': 'Read and export the audit log (GET /api/audit-events, /api/audit-events/export.csv).',
   'exports:read': 'List export runs and templates.',
   'outreach:read': 'List supplier requests and their timelines (GET /api/supplier-email/requests).',
+  'recalls:read':
+    'Read market watch: recall feed readings, alerts, their matches against the catalogue and recall cases (GET /api/recalls/…).',
   'mcp:read':
     'Use the read-only MCP endpoint (/api/mcp): SKUs, dossiers, requirements, documents, imports and entities of the workspace.',
   'passports:read':

@@ -17,6 +17,12 @@ export const WEBHOOK_EVENTS = {
     'A document was read (text, facts, SKU matches) or given up as unreadable. data: document_id, ok, status and counts.',
   'export.finished': 'An export run finished (completed or completed_with_warnings). data: run_id, status, sku_count.',
   'supplier.answered': 'A supplier replied or uploaded through the request link. data: request_id, sku_id, files.',
+  'recall.match':
+    'An alert of a recall feed (Safety Gate, RappelConso) matched a SKU of the catalogue; a person decides. data: match_id, alert_id, feed, reference, sku_id, sku_code, score, strength.',
+  'sku.recalled':
+    'A recall case recalled a SKU from consumers (its market status is recalled). data: sku_id, sku_code, case_id.',
+  'sku.market_withdrawn':
+    'A recall case withdrew a SKU from the market (not sold any more; distinct from sku.withdrawn, a deletion). data: sku_id, sku_code, case_id.',
 } as const;
 
 export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
@@ -29,4 +35,6 @@ export const AUDIT_ACTION_EVENTS: Record<string, WebhookEventType> = {
   'sku.published': 'sku.published',
   'sku.deleted': 'sku.withdrawn',
   'import.completed': 'import.finished',
+  'sku.recalled': 'sku.recalled',
+  'sku.market_withdrawn': 'sku.market_withdrawn',
 };

@@ -1,24 +1,29 @@
 /**
  * "Approved products only": the export default that protects the seller. A SKU is exportable when its
- * status is approved or published and its public page has not been withdrawn; the rest of the scope is
- * left out and counted by reason (its status, or withdrawn) so the dry run can say what and why.
+ * status is approved or published, its public page has not been withdrawn and a recall case has not
+ * taken it off the market (market status recalled or withdrawn, lib/recalls); the rest of the scope is
+ * left out and counted by reason (its status, withdrawn, recalled, market_withdrawn) so the dry run can say what and why.
  */
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { publicPages, skus } from '@/lib/db/schema';
+import { publicPages, skuMarketStates, skus } from '@/lib/db/schema';
 import { skuStatusSql, type SkuStatus } from '@/lib/skus/serialize';
 
 export interface ScopeApproval {
   kept: string[];
   /** Left out (approved_only) or included but not approved (otherwise), in scope order. */
-  notApproved: Array<{ sku_id: string; sku_code: string; reason: SkuStatus | 'withdrawn' }>;
+  notApproved: Array<{
+    sku_id: string;
+    sku_code: string;
+    reason: SkuStatus | 'withdrawn' | 'recalled' | 'market_withdrawn';
+  }>;
 }
 
 const APPROVED: ReadonlySet<SkuStatus> = new Set(['approved', 'published']);
 
 /** Splits ids (in their order) into approved, not withdrawn ones and the others with the reason. */
 export async function splitByApproval(db: Db, workspaceId: string, ids: readonly string[]): Promise<ScopeApproval> {
-  const info = new Map<string, { code: string; status: SkuStatus; withdrawn: boolean }>();
+  const info = new Map<string, { code: string; status: SkuStatus; withdrawn: boolean; market: string | null }>();
   for (let i = 0; i < ids.length; i += 1000) {
     const part = ids.slice(i, i + 1000) as string[];
     const rows = await db
@@ -30,16 +35,23 @@ export async function splitByApproval(db: Db, workspaceId: string, ids: readonly
           eq(publicPages.skuId, skus.id),
           isNotNull(publicPages.withdrawnAt),
         )})`,
+        market: sql<
+          string | null
+        >`(SELECT ${skuMarketStates.status} FROM ${skuMarketStates} WHERE ${skuMarketStates.skuId} = ${skus.id})`,
       })
       .from(skus)
       .where(and(eq(skus.workspaceId, workspaceId), inArray(skus.id, part)));
-    for (const r of rows) info.set(r.id, { code: r.code, status: r.status, withdrawn: Boolean(r.withdrawn) });
+    for (const r of rows)
+      info.set(r.id, { code: r.code, status: r.status, withdrawn: Boolean(r.withdrawn), market: r.market });
   }
   const out: ScopeApproval = { kept: [], notApproved: [] };
   for (const id of ids) {
     const r = info.get(id);
     if (!r) continue; // deleted meanwhile: the run reports it as SKU_DELETED
     if (r.withdrawn) out.notApproved.push({ sku_id: id, sku_code: r.code, reason: 'withdrawn' });
+    else if (r.market === 'recalled') out.notApproved.push({ sku_id: id, sku_code: r.code, reason: 'recalled' });
+    else if (r.market === 'withdrawn')
+      out.notApproved.push({ sku_id: id, sku_code: r.code, reason: 'market_withdrawn' });
     else if (!APPROVED.has(r.status)) out.notApproved.push({ sku_id: id, sku_code: r.code, reason: r.status });
     else out.kept.push(id);
   }
@@ -68,7 +80,9 @@ export function notApprovedWarning(s: ScopeApproval['notApproved'][number]) {
     message:
       s.reason === 'withdrawn'
         ? 'Exported although its public page was withdrawn.'
-        : `Exported although it is not approved (status ${s.reason}).`,
+        : s.reason === 'recalled' || s.reason === 'market_withdrawn'
+          ? `Exported although a recall case took it off the market (${s.reason === 'recalled' ? 'recalled' : 'withdrawn from the market'}).`
+          : `Exported although it is not approved (status ${s.reason}).`,
     fix: 'Approve the SKU before listing it, or export approved products only.',
   };
 }

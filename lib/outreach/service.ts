@@ -249,10 +249,14 @@ export async function sendRequest(
     input: SendInput;
     dryRun: boolean;
     now?: Date;
+    /** Items asked beyond the SKU's open blockers (a recall case asks for batches and a root cause). */
+    extraItems?: RequestItem[];
   },
 ) {
   const { input, actor } = args;
-  const { sku, recipient, locale, items } = await context(db, args.workspaceId, input);
+  const ctx = await context(db, args.workspaceId, input);
+  const { sku, recipient, locale } = ctx;
+  const items = [...(args.extraItems ?? []), ...ctx.items];
   if (!items.length)
     throw new AppError(
       'NOTHING_TO_REQUEST',

@@ -5,6 +5,8 @@ import { connection } from 'next/server';
 import { cache } from 'react';
 import { getDb } from '@/lib/db/client';
 import { buildPublicPageView, findPublishedRevision, pageText, uiLocaleFor } from '@/lib/publish/public-page';
+import { publicRecallStatus } from '@/lib/recalls/cases';
+import { RecallNoticeBanner } from './recall-notice';
 import { SafetyPage, StatusNotice } from './safety-page';
 
 type Props = {
@@ -54,5 +56,12 @@ export default async function PublicSafetyPage({ params, searchParams }: Props) 
     lang: first((await searchParams).lang),
     acceptLanguage: h.get('accept-language'),
   });
-  return <SafetyPage view={view} nonce={h.get('x-nonce') ?? undefined} />;
+  // A published recall notice of the product leads the page (GPSR Art. 36; the case lives in lib/recalls).
+  const recall = await publicRecallStatus(await getDb(), publicId);
+  return (
+    <>
+      {recall?.notice ? <RecallNoticeBanner notice={recall.notice} lang={view.lang} /> : null}
+      <SafetyPage view={view} nonce={h.get('x-nonce') ?? undefined} />
+    </>
+  );
 }

@@ -11,3 +11,4 @@ export * from './ai';
 export * from './classify';
 export * from './webhooks';
 export * from './passports';
+export * from './recalls';

@@ -63,6 +63,12 @@ const NOT_SEEDED = new Set([
   '/api/v1/jobs/{id}',
   '/api/skus/{id}/ai-fill/job',
   '/api/skus/{id}/passports/{version}',
+  '/api/recalls/alerts/{id}',
+  '/api/recalls/matches/{id}',
+  '/api/recalls/cases/{id}',
+  '/api/recalls/cases/{id}/sbg',
+  '/api/recalls/cases/{id}/sbg.pdf',
+  '/api/recalls/cases/{id}/delisting/{channel}',
 ]);
 
 const allGets = collectRouteHandlers(routeModules)

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
+import { getAlert } from '@/lib/recalls/matches';
+import { RecallAlert } from '@/lib/recalls/schemas';
+
+// GET /api/recalls/alerts/{id} – one alert with its evidence (pictures, risk, measures).
+const get = defineRoute({
+  method: 'GET',
+  path: '/api/recalls/alerts/{id}',
+  operationId: 'getRecallAlert',
+  summary: 'Get a recall alert',
+  tags: ['Market watch'],
+  stability: 'preview',
+  auth: 'either',
+  scope: 'recalls:read',
+  params: IdParams,
+  responses: { 200: { description: 'The alert.', schema: z.object({ data: RecallAlert }) } },
+  handler: async ({ db, auth, params }) => json({ data: await getAlert(db, auth.workspace.id, params.id) }),
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { defineRoute, json, routeMethods } from '@/lib/http';
+import { listMatches, matchCounts } from '@/lib/recalls/matches';
+import { MatchListQuery, RecallMatch } from '@/lib/recalls/schemas';
+
+// GET /api/recalls/matches – the alerts inbox: matches of alerts against the catalogue.
+const list = defineRoute({
+  method: 'GET',
+  path: '/api/recalls/matches',
+  operationId: 'listRecallMatches',
+  summary: 'List recall matches (the alerts inbox)',
+  description:
+    'Strong matches (a GTIN, or brand + model/type, agree) first, then weak ones, each by score. Every match carries its reasons ' +
+    "side by side (the alert's field beside the SKU's) and the alert's evidence (pictures, risk, measures). counts: open strong/weak, confirmed, dismissed.",
+  tags: ['Market watch'],
+  stability: 'preview',
+  auth: 'either',
+  scope: 'recalls:read',
+  query: MatchListQuery,
+  responses: {
+    200: {
+      description: 'Matches and counts.',
+      schema: z.object({
+        data: z.array(RecallMatch),
+        counts: z.object({
+          open_strong: z.number().int(),
+          open_weak: z.number().int(),
+          confirmed: z.number().int(),
+          dismissed: z.number().int(),
+        }),
+      }),
+    },
+  },
+  handler: async ({ db, auth, query }) =>
+    json({ data: await listMatches(db, auth.workspace.id, query), counts: await matchCounts(db, auth.workspace.id) }),
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(list);

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { defineRoute, json, routeMethods } from '@/lib/http';
+import { rematchCatalogue } from '@/lib/recalls/jobs';
+
+// POST /api/recalls/rematch – match the whole catalogue against the last year of alerts now.
+const rematch = defineRoute({
+  method: 'POST',
+  path: '/api/recalls/rematch',
+  operationId: 'rematchRecallAlerts',
+  summary: 'Match the catalogue against the last year of alerts',
+  description:
+    'What the hourly job does for new and changed SKUs, for the whole catalogue at once. Decided matches keep their decision.',
+  tags: ['Market watch'],
+  stability: 'preview',
+  auth: 'session',
+  responses: {
+    200: { description: 'New matches made.', schema: z.object({ data: z.object({ new_matches: z.number().int() }) }) },
+  },
+  handler: async ({ db, auth }) => json({ data: { new_matches: await rematchCatalogue(db, auth.workspace.id) } }),
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(rematch);
