@@ -7,6 +7,8 @@ import { TooltipProvider } from '@/components/ui/tooltip';
 import { Toaster } from '@/components/ui/toaster';
 import type { UiLocale } from '@/lib/i18n/ui';
 import { LocaleProvider } from '@/components/i18n/locale-provider';
+// Loaded with every page, so the focus tracker sees the opener of a dialog loaded later (return-focus.ts).
+import '@/components/ui/return-focus';
 
 /** Client-side context every page shares: the UI language, the query cache, tooltip timing and the toast region. */
 export function Providers({ locale, children }: { locale: UiLocale; children: React.ReactNode }) {

@@ -9,5 +9,6 @@ import '@/lib/exports/jobs';
 import '@/lib/ai-fill/job';
 import '@/lib/webhooks/jobs';
 import '@/lib/recalls/jobs';
+import '@/lib/translations/jobs';
 
 export { drainJobs, recoverRuns, runJob, startWorkers, stopWorkers } from '@/lib/jobs/worker';

@@ -8,7 +8,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Textarea } from '@/components/ui/textarea';
 import { describeError, idempotentWrite } from '@/components/api/client';
-import type { TranslateResult, TranslationCell, Translations } from '@/lib/translations/schemas';
+import type { SafetyDraftResult, TranslateResult, TranslationCell, Translations } from '@/lib/translations/schemas';
+import { languagesMessages } from '@/lib/i18n/ui/languages';
+import type { T } from '@/lib/i18n/ui';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { useSkuPage } from './sku-context';
 import { useLocale, useT } from '@/components/i18n/locale-provider';
@@ -34,6 +36,7 @@ export function PublicTexts() {
   const [message, setMessage] = React.useState<{ kind: 'error' | 'info'; text: string } | null>(null);
   const [editing, setEditing] = React.useState<Editing>(null);
   const reasonId = React.useId();
+  const lt = useT(languagesMessages);
 
   async function run(label: string, fn: () => Promise<string | null>) {
     setBusy(label);
@@ -124,7 +127,21 @@ export function PublicTexts() {
         ) : null}
         {q.error ? <Alert variant="danger">{q.error.message}</Alert> : null}
         {!data && !q.error ? <p className="text-sm text-muted-foreground">{common('loading')}</p> : null}
-        {data ? <MarketLanguages data={data} /> : null}
+        {data ? (
+          <MarketLanguages
+            data={data}
+            busy={busy}
+            onDraft={(language) =>
+              run(`draft:${language}`, async () => {
+                const r = await idempotentWrite<SafetyDraftResult>(`/api/skus/${skuId}/translations/safety`, {
+                  method: 'POST',
+                  body: { language },
+                });
+                return draftSummary(r, lt);
+              })
+            }
+          />
+        ) : null}
         {data?.fields.map((f) => (
           <section key={f.field_key} aria-label={fieldLabel(f.field_key, locale)} className="grid gap-2">
             <h3 className="text-sm font-semibold text-foreground">{fieldLabel(f.field_key, locale)}</h3>
@@ -278,13 +295,35 @@ export function PublicTexts() {
   );
 }
 
+/** One line about a draft's outcomes, in the UI language. */
+function draftSummary(r: SafetyDraftResult, t: T<(typeof languagesMessages)['en']>): string {
+  const n = (state: string) => r.outcomes.filter((o) => o.state === state).length;
+  const lines: string[] = [];
+  if (n('suggested')) lines.push(t('draft.done', { count: n('suggested') }));
+  if (n('needs_translation')) lines.push(t('draft.needs_person'));
+  if (n('no_source')) lines.push(t('draft.no_source'));
+  const failed = r.outcomes.find((o) => o.state === 'failed');
+  if (failed) lines.push(t('draft.failed', { reason: failed.reason ?? '' }));
+  return lines.length ? lines.join(' ') : t('draft.nothing');
+}
+
 /**
  * The languages the SKU's target markets need, each with the state of its warnings and instructions;
- * a missing text says it needs a translation and leads to its field in the dossier.
+ * a missing text says it needs a translation and leads to its field in the dossier, and can be drafted
+ * by the AI provider (a suggestion a person reviews there); a suggested one leads to its review.
  */
-function MarketLanguages({ data }: { data: Translations }) {
+function MarketLanguages({
+  data,
+  busy,
+  onDraft,
+}: {
+  data: Translations;
+  busy: string | null;
+  onDraft: (language: string) => void;
+}) {
   const { goTo } = useSkuPage();
   const t = useT(skuDossierMessages);
+  const lt = useT(languagesMessages);
   const locale = useLocale();
   const status = (s: 'confirmed' | 'suggested' | 'missing') =>
     s === 'missing' ? t('texts.missing') : valueStatusText(s, locale);
@@ -299,7 +338,10 @@ function MarketLanguages({ data }: { data: Translations }) {
       ) : (
         <ul className="divide-y divide-border rounded-lg border border-border">
           {data.market_languages.map((m) => {
-            const missing = m.warnings === 'missing' || m.instructions === 'missing';
+            const base = (s: 'missing' | 'suggested') =>
+              m.warnings === s ? 'safety_warnings' : m.instructions === s ? 'instructions' : null;
+            const missing = base('missing');
+            const suggested = base('suggested');
             return (
               <li
                 key={m.language}
@@ -320,28 +362,44 @@ function MarketLanguages({ data }: { data: Translations }) {
                     {t(`texts.${k}`)}: {status(m[k])}
                   </Badge>
                 ))}
-                {missing ? (
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="secondary"
-                    className="ml-auto"
-                    onClick={() =>
-                      goTo({
-                        tab: 'dossier',
-                        field: `${m.warnings === 'missing' ? 'safety_warnings' : 'instructions'}_${m.language}`,
-                      })
-                    }
-                    aria-label={t('texts.write', {
-                      label: fieldLabel(
-                        `${m.warnings === 'missing' ? 'safety_warnings' : 'instructions'}_${m.language}`,
-                        locale,
-                      ),
-                    })}
-                  >
-                    {t('texts.needs_translation')}
-                  </Button>
-                ) : null}
+                <span className="ml-auto flex flex-wrap gap-2">
+                  {missing && data.ai.available ? (
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => onDraft(m.language)}
+                      disabled={busy !== null}
+                      aria-label={lt('draft.aria', { language: languageName(m.language, locale) })}
+                      data-testid={`draft-${m.language}`}
+                    >
+                      <Sparkles aria-hidden="true" />
+                      {busy === `draft:${m.language}` ? lt('draft.busy') : lt('draft.button')}
+                    </Button>
+                  ) : null}
+                  {suggested ? (
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => goTo({ tab: 'dossier', field: `${suggested}_${m.language}` })}
+                      aria-label={lt('draft.review_aria', { label: fieldLabel(`${suggested}_${m.language}`, locale) })}
+                    >
+                      {lt('draft.review')}
+                    </Button>
+                  ) : null}
+                  {missing ? (
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => goTo({ tab: 'dossier', field: `${missing}_${m.language}` })}
+                      aria-label={t('texts.write', { label: fieldLabel(`${missing}_${m.language}`, locale) })}
+                    >
+                      {t('texts.needs_translation')}
+                    </Button>
+                  ) : null}
+                </span>
               </li>
             );
           })}

@@ -4,7 +4,7 @@ import * as React from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useQueryClient } from '@tanstack/react-query';
-import { BookmarkPlus, Building2, FileDown, Mail, Tags, X } from 'lucide-react';
+import { BookmarkPlus, Building2, FileDown, Languages, Mail, Tags, X } from 'lucide-react';
 import { queryKeys } from '@/components/api/queries/keys';
 import { newExportHref } from '@/components/exports/types';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,7 @@ import { RoleGate } from '@/components/team/role-gate';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { useT } from '@/components/i18n/locale-provider';
 import type { T } from '@/lib/i18n/ui';
+import { languagesMessages } from '@/lib/i18n/ui/languages';
 import { skuListMessages } from '@/lib/i18n/ui/sku-list';
 import type { BulkResult } from '@/lib/skus/bulk';
 import type { SkuFilter } from '@/lib/skus/schemas';
@@ -24,6 +25,9 @@ const BulkCategoryDialog = dynamic(() => import('./bulk-category-dialog').then((
   ssr: false,
 });
 const BulkEntityDialog = dynamic(() => import('./bulk-entity-dialog').then((m) => m.BulkEntityDialog), {
+  ssr: false,
+});
+const BulkTranslateDialog = dynamic(() => import('./bulk-translate-dialog').then((m) => m.BulkTranslateDialog), {
   ssr: false,
 });
 const BulkViewDialog = dynamic(() => import('./bulk-view-dialog').then((m) => m.BulkViewDialog), { ssr: false });
@@ -38,6 +42,11 @@ const BULK_CATEGORY = {
   operationId: 'bulkAssignSkuCategory',
   method: 'POST',
   path: '/api/skus/bulk/category',
+} as const;
+const BULK_TRANSLATE = {
+  operationId: 'bulkDraftSafetyTranslations',
+  method: 'POST',
+  path: '/api/translations/bulk',
 } as const;
 const BULK_ENTITY = { operationId: 'bulkLinkSkuEntity', method: 'POST', path: '/api/skus/bulk/entity' } as const;
 const BULK_VIEW = { operationId: 'bulkAddSkusToView', method: 'POST', path: '/api/skus/bulk/view' } as const;
@@ -115,7 +124,7 @@ function filterQuery(f: SkuFilter): string {
   return p.toString();
 }
 
-type Action = 'category' | 'entity' | 'view' | 'request' | null;
+type Action = 'category' | 'entity' | 'view' | 'request' | 'translate' | null;
 
 type SkuListT = T<typeof skuListMessages.en>;
 
@@ -176,6 +185,7 @@ export function SkuSelectionBar({
   const router = useRouter();
   const client = useQueryClient();
   const t = useT(skuListMessages);
+  const lt = useT(languagesMessages);
   const [action, setAction] = React.useState<Action>(null);
   const [lastResult, setLastResult] = React.useState('');
   const pageSelected = Boolean(loadedCount && filter && selected.length === loadedCount);
@@ -249,6 +259,18 @@ export function SkuSelectionBar({
             <FileDown aria-hidden="true" />
             {t('bulk.export')}
           </Button>
+          <RoleGate need={BULK_TRANSLATE}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={allMatching}
+              onClick={() => setAction('translate')}
+              data-testid="bulk-translate"
+            >
+              <Languages aria-hidden="true" />
+              {lt('bulk.action')}
+            </Button>
+          </RoleGate>
           <RoleGate need={BULK_REQUEST}>
             <Button size="sm" variant="secondary" onClick={() => setAction('request')} data-testid="bulk-request">
               <Mail aria-hidden="true" />
@@ -323,6 +345,9 @@ export function SkuSelectionBar({
           onOpenChange={(o) => !o && setAction(null)}
           onDone={(r, viewName) => done(describeBulkResult(t, t('result.view', { name: viewName }), r))}
         />
+      ) : null}
+      {action === 'translate' ? (
+        <BulkTranslateDialog skus={selected} onOpenChange={(o) => !o && setAction(null)} onDone={done} />
       ) : null}
       {action === 'request' && (count > 1 || allMatching) ? (
         <BulkRequestDialog

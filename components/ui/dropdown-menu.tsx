@@ -42,7 +42,7 @@ export function DropdownMenuItem({
       className={cn(
         'relative flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 outline-none select-none',
         // The highlight alone (a light grey) is too faint to show keyboard focus.
-        'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+        'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-solid focus-visible:outline-ring',
         'data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
         variant === 'danger'
           ? 'text-danger-soft-foreground data-[highlighted]:bg-danger-soft [&_svg]:text-danger-soft-foreground'
@@ -82,7 +82,7 @@ export function DropdownMenuRadioItem({
       data-slot="dropdown-menu-radio-item"
       className={cn(
         'relative flex cursor-default items-center gap-2 rounded-md py-1.5 pr-2 pl-7 outline-none select-none',
-        'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+        'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-solid focus-visible:outline-ring',
         'data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[highlighted]:bg-surface-muted',
         className,
       )}

@@ -18,18 +18,30 @@ const TABBABLE =
 let lastOutside: HTMLElement | null = null;
 let tracking = false;
 
-function track() {
+const inDialog = (el: Element) => Boolean(el.closest('[role="dialog"], [role="alertdialog"]'));
+
+/**
+ * Installed when this module loads (the app's providers import it), not when the first dialog mounts:
+ * a dialog whose field has `autoFocus` takes focus while React commits, before any effect of the
+ * dialog runs, and the focusin of that field is then the only trace of the opener (its relatedTarget).
+ */
+export function trackFocus() {
   if (tracking || typeof document === 'undefined') return;
   tracking = true;
   document.addEventListener(
     'focusin',
     (e) => {
       const el = e.target;
-      if (el instanceof HTMLElement && !el.closest('[role="dialog"], [role="alertdialog"]')) lastOutside = el;
+      if (!(el instanceof HTMLElement)) return;
+      // A select's list (portalled outside its dialog) is never an opener.
+      if (el.closest('[role="listbox"]')) return;
+      if (!inDialog(el)) lastOutside = el;
+      else if (e.relatedTarget instanceof HTMLElement && !inDialog(e.relatedTarget)) lastOutside = e.relatedTarget;
     },
     true,
   );
 }
+trackFocus();
 
 /** A menu item stands for its menu's trigger, which stays on the page. */
 function opener(el: HTMLElement | null): HTMLElement | null {
@@ -71,33 +83,40 @@ function restore(target: HTMLElement, ancestors: HTMLElement[]) {
 export function useReturnFocus(props: { onOpenAutoFocus?: (e: Event) => void; onCloseAutoFocus?: (e: Event) => void }) {
   const target = React.useRef<HTMLElement | null>(null);
   const ancestors = React.useRef<HTMLElement[]>([]);
-  React.useEffect(track, []);
+  React.useEffect(trackFocus, []);
   const { onOpenAutoFocus, onCloseAutoFocus } = props;
+  const note = React.useCallback((from: HTMLElement | null) => {
+    target.current = from;
+    ancestors.current = [];
+    for (let a = from?.parentElement ?? null; a && a !== document.body; a = a.parentElement) ancestors.current.push(a);
+  }, []);
   return {
     onOpenAutoFocus: React.useCallback(
       (e: Event) => {
         const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        const from = opener(active && active !== document.body ? active : lastOutside);
-        target.current = from;
-        ancestors.current = [];
-        for (let a = from?.parentElement ?? null; a && a !== document.body; a = a.parentElement)
-          ancestors.current.push(a);
+        // A field of the dialog that took focus by autoFocus is not the opener: the last control outside is.
+        const outside = active && active !== document.body && !inDialog(active) ? active : null;
+        note(opener(outside ?? lastOutside));
         onOpenAutoFocus?.(e);
       },
-      [onOpenAutoFocus],
+      [onOpenAutoFocus, note],
     ),
     onCloseAutoFocus: React.useCallback(
       (e: Event) => {
         onCloseAutoFocus?.(e);
         if (e.defaultPrevented) return;
+        // Radix skips the open event when a field of the dialog already had focus (autoFocus): the
+        // opener is then the last control focused outside any dialog.
+        if (!target.current) note(opener(lastOutside));
         const from = target.current;
+        const chain = ancestors.current;
+        target.current = null;
         if (!from) return;
         e.preventDefault();
-        const chain = ancestors.current;
         // The closing may re-render the opener's row (Add → Edit): look once the page has settled.
         requestAnimationFrame(() => restore(from, chain));
       },
-      [onCloseAutoFocus],
+      [onCloseAutoFocus, note],
     ),
   };
 }

@@ -61,7 +61,7 @@ export function SelectItem({ className, children, ...props }: React.ComponentPro
       data-slot="select-item"
       className={cn(
         'relative flex w-full cursor-default items-center rounded-md py-1.5 pr-8 pl-2 text-sm outline-none select-none',
-        'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+        'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-solid focus-visible:outline-ring',
         'data-[highlighted]:bg-surface-muted data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
         className,
       )}

@@ -36,7 +36,12 @@ export function TabsContent({ className, ...props }: React.ComponentProps<typeof
   return (
     <TabsPrimitive.Content
       data-slot="tabs-content"
-      className={cn('pt-4 outline-none focus-visible:outline-2 focus-visible:outline-ring', className)}
+      // No outline-none here: in Tailwind 4 it sets the outline style to none, which outline-2 then keeps,
+      // so a keyboard user focusing the panel saw nothing. Solid is set explicitly.
+      className={cn(
+        'pt-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-solid focus-visible:outline-ring',
+        className,
+      )}
       {...props}
     />
   );

@@ -110,6 +110,13 @@ export async function listAuditLog(db: Db, workspaceId: string, q: AuditLogQuery
 }
 
 export const AUDIT_CSV_MAX_ROWS = 50_000;
+
+/** A dossier event's field key, value before and after (as recorded); empty cells for other events. */
+function dossierChangeCells(action: string, data: Record<string, unknown>): [string, string, string] {
+  if (!action.startsWith('dossier.') || typeof data.field_key !== 'string') return ['', '', ''];
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  return [data.field_key, str(data.previous), str(data.value)];
+}
 const PAGE = 1000;
 
 /**
@@ -117,7 +124,22 @@ const PAGE = 1000;
  * flat. Cells are formula-safe. At most AUDIT_CSV_MAX_ROWS rows; the last line says when cut.
  */
 export async function* auditLogCsv(db: Db, workspaceId: string, f: Filters): AsyncGenerator<string> {
-  yield csvLine(['time_utc', 'person', 'action', 'sku_code', 'target_type', 'target', 'details']) + '\r\n';
+  // field, old_value, new_value: a dossier change readable without parsing details (appended, so the
+  // first seven columns keep their places for existing readers).
+  yield (
+    csvLine([
+      'time_utc',
+      'person',
+      'action',
+      'sku_code',
+      'target_type',
+      'target',
+      'details',
+      'field',
+      'old_value',
+      'new_value',
+    ]) + '\r\n'
+  );
   let cursor: { value: string; id: string } | null = null;
   let n = 0;
   for (;;) {
@@ -143,6 +165,7 @@ export async function* auditLogCsv(db: Db, workspaceId: string, f: Filters): Asy
           e.target_type ?? '',
           e.target_label ?? e.target_id ?? '',
           JSON.stringify(e.data),
+          ...dossierChangeCells(e.action, e.data),
         ]) + '\r\n'
       );
       n++;

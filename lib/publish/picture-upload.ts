@@ -15,6 +15,8 @@ export const MAX_PICTURE_UPLOAD_BYTES = 15 * 1024 * 1024;
 /** 50 megapixels: a 8000 × 6000 camera picture passes, a decompression bomb does not. */
 export const MAX_PICTURE_PIXELS = 50_000_000;
 export const PICTURE_MAX_EDGE = 1600;
+/** The variant dossier.pdf embeds: a JPEG (pdf-lib draws JPEG and PNG, not WebP) of at most 800 px. */
+export const PDF_PICTURE_MAX_EDGE = 800;
 
 const SIGNATURES: { type: string; test: (b: Uint8Array) => boolean }[] = [
   { type: 'image/png', test: (b) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v) },
@@ -108,8 +110,50 @@ export function uploadedPictureOf(url: string): { workspaceId: string; sha256: s
   return m ? { workspaceId: m[1], sha256: m[2] } : null;
 }
 
+/** The PDF variant of an uploaded picture, beside it under the page variant's hash. */
+export const pdfPictureBlobKey = (workspaceId: string, sha256: string) => `${workspaceId}/pictures/${sha256}.pdf.jpg`;
+
+/**
+ * The page variant (already upright and without metadata) made into the PDF's: at most 800 px, on
+ * white where it was transparent (JPEG has no alpha), no metadata.
+ */
+export async function pdfVariantOf(pageVariant: Uint8Array): Promise<Uint8Array> {
+  const out = await sharp(pageVariant, { limitInputPixels: MAX_PICTURE_PIXELS, failOn: 'error' })
+    .resize({ width: PDF_PICTURE_MAX_EDGE, height: PDF_PICTURE_MAX_EDGE, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return new Uint8Array(out);
+}
+
 export async function storePicture(workspaceId: string, input: Uint8Array) {
   const pic = await processPicture(input);
-  await getBlobStore().put(pictureBlobKey(workspaceId, pic.sha256), pic.bytes, pic.contentType);
+  const store = getBlobStore();
+  await store.put(pictureBlobKey(workspaceId, pic.sha256), pic.bytes, pic.contentType);
+  await store.put(pdfPictureBlobKey(workspaceId, pic.sha256), await pdfVariantOf(pic.bytes), 'image/jpeg');
   return pic;
+}
+
+/**
+ * The JPEG dossier.pdf shows for a product_image_url, when it names an uploaded picture (public like
+ * its URL); null for a picture elsewhere (rendering fetches nothing from the network) or one no longer
+ * stored. A picture uploaded before PDF variants existed gets its variant made now and kept.
+ */
+export async function loadPdfPicture(url: string | null | undefined): Promise<Uint8Array | null> {
+  const uploaded = url ? uploadedPictureOf(url) : null;
+  if (!uploaded) return null;
+  const { workspaceId } = uploaded;
+  const store = getBlobStore();
+  const key = pdfPictureBlobKey(workspaceId, uploaded.sha256);
+  try {
+    if (await store.exists(key)) return await store.getBytes(key);
+    const page = pictureBlobKey(workspaceId, uploaded.sha256);
+    if (!(await store.exists(page))) return null;
+    const jpeg = await pdfVariantOf(await store.getBytes(page));
+    await store.put(key, jpeg, 'image/jpeg');
+    return jpeg;
+  } catch {
+    // A damaged or unreadable picture leaves the PDF without it rather than without the PDF.
+    return null;
+  }
 }

@@ -4,7 +4,7 @@
  */
 import { APICallError, generateText, NoObjectGeneratedError, Output, RetryError, type LanguageModel } from 'ai';
 import { z } from 'zod';
-import type { TranslatedFieldBase } from '@/lib/dossier/catalogue';
+import type { LocalizedFieldBase, TranslatedFieldBase } from '@/lib/dossier/catalogue';
 import { languageName } from '@/lib/i18n/languages';
 import type { Locale } from '@/lib/i18n/locales';
 
@@ -13,21 +13,29 @@ export const TranslationAnswerSchema = z.object({
 });
 export type TranslationAnswer = z.infer<typeof TranslationAnswerSchema>;
 
-export interface TranslationRequest {
-  field_key: TranslatedFieldBase;
+/**
+ * One source text and the languages it is wanted in: a page locale of a translated field, or (for the
+ * safety texts of a target market) any safety-information language.
+ */
+export interface TranslationRequest<F extends string = TranslatedFieldBase, L extends string = Locale> {
+  field_key: F;
   source_text: string;
-  source_language: Locale;
-  locales: Locale[];
+  source_language: L;
+  locales: L[];
 }
 
-const FIELD_NOTES: Record<TranslatedFieldBase, string> = {
+const FIELD_NOTES: Record<TranslatedFieldBase | LocalizedFieldBase, string> = {
+  safety_warnings:
+    'the safety warnings of a consumer product (GPSR Art. 9(7)); keep their meaning exact, never soften a warning, keep the signal words (e.g. WARNING) as the official term of the language',
+  instructions:
+    'the instructions for use of a consumer product (GPSR Art. 9(7)); keep steps, numbers, units and symbols',
   product_description: 'a product description shown to consumers on a product safety page',
   batch_or_serial_scheme:
     'how the batch or serial number is marked on the product; keep codes and placeholders (LOT, yyww, nnn) as they are',
   age_grading: 'the age the product is intended for, e.g. "3+"; keep numbers and symbols',
 };
 
-export function buildTranslationPrompt(requests: readonly TranslationRequest[]) {
+export function buildTranslationPrompt(requests: readonly TranslationRequest<string, string>[]) {
   const system = [
     'You translate short product texts for an EU product safety page.',
     'Translate faithfully: add nothing, omit nothing, keep numbers, units, codes, model names and brand names.',
@@ -37,7 +45,7 @@ export function buildTranslationPrompt(requests: readonly TranslationRequest[]) 
   const prompt = requests
     .map(
       (r) =>
-        `<text field_key="${r.field_key}" language="${r.source_language}" targets="${r.locales.join(',')}" kind="${FIELD_NOTES[r.field_key]}">\n${r.source_text}\n</text>\n` +
+        `<text field_key="${r.field_key}" language="${r.source_language}" targets="${r.locales.join(',')}" kind="${FIELD_NOTES[r.field_key as TranslatedFieldBase] ?? 'a product text'}">\n${r.source_text}\n</text>\n` +
         `Target languages: ${r.locales.map((l) => `${l} (${languageName(l, 'en')})`).join(', ')}.`,
     )
     .join('\n\n');
@@ -64,7 +72,7 @@ function describeFailure(e: unknown, timedOut: boolean): string {
 /** One model call; throws TranslationCallError with a readable reason. */
 export async function askTranslations(args: {
   model: LanguageModel;
-  requests: readonly TranslationRequest[];
+  requests: readonly TranslationRequest<string, string>[];
   timeoutMs: number;
 }): Promise<{ answer: TranslationAnswer; usage: { inputTokens: number; outputTokens: number } }> {
   const { system, prompt } = buildTranslationPrompt(args.requests);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRANSLATED_FIELD_BASES } from '@/lib/dossier/catalogue';
+import { LOCALIZED_FIELD_BASES, TRANSLATED_FIELD_BASES } from '@/lib/dossier/catalogue';
 import { SAFETY_INFO_LANGUAGES } from '@/lib/i18n/languages';
 import { LOCALES } from '@/lib/i18n/locales';
 import { DossierValueSchema } from '@/lib/skus/schemas';
@@ -89,3 +89,44 @@ export const TranslateResultSchema = z
   })
   .meta({ id: 'TranslateResult' });
 export type TranslateResult = z.infer<typeof TranslateResultSchema>;
+
+/** The safety texts (warnings, instructions) a target market needs in its language: drafts for review. */
+export const SafetyTextField = z.enum(LOCALIZED_FIELD_BASES);
+
+export const SafetyDraftInput = z
+  .strictObject({
+    language: z.enum(SAFETY_INFO_LANGUAGES).describe('the safety-information language to draft (no = Norwegian)'),
+    fields: z
+      .array(SafetyTextField)
+      .min(1)
+      .max(LOCALIZED_FIELD_BASES.length)
+      .optional()
+      .describe('default: safety_warnings and instructions'),
+  })
+  .meta({ id: 'SafetyDraftInput' });
+
+export const SafetyDraftOutcomeSchema = z
+  .object({
+    field_key: z.string().describe('the concrete key, e.g. safety_warnings_fr'),
+    state: z
+      .enum(['suggested', 'confirmed', 'awaiting_review', 'no_source', 'needs_translation', 'failed'])
+      .describe(
+        'suggested: an AI draft is stored for review; confirmed: nothing to do; awaiting_review: an open suggestion exists; no_source: no confirmed text in another language; needs_translation: no AI provider, a person translates; failed: the provider failed (reason)',
+      ),
+    source_language: z.enum(SAFETY_INFO_LANGUAGES).nullable(),
+    reason: z.string().nullable(),
+  })
+  .meta({ id: 'SafetyDraftOutcome' });
+
+export const SafetyDraftResultSchema = z
+  .object({ outcomes: z.array(SafetyDraftOutcomeSchema), translations: TranslationsSchema })
+  .meta({ id: 'SafetyDraftResult' });
+export type SafetyDraftResult = z.infer<typeof SafetyDraftResultSchema>;
+
+export const SafetyBulkInput = z
+  .strictObject({
+    sku_ids: z.array(z.uuid()).min(1).max(500).describe('the SKUs, all of this workspace (else 404, nothing queued)'),
+    language: z.enum(SAFETY_INFO_LANGUAGES),
+    fields: z.array(SafetyTextField).min(1).max(LOCALIZED_FIELD_BASES.length).optional(),
+  })
+  .meta({ id: 'SafetyBulkInput' });

@@ -77,6 +77,7 @@ export function appPages(s: Seeded): string[] {
     '/settings/members',
     '/settings/api-keys',
     '/settings/audit',
+    '/settings/webhooks',
     '/inbox',
     '/outreach',
     '/exports',

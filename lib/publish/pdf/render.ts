@@ -13,7 +13,8 @@ import { htmlLang, isPublicLocale, type PublicLocale } from '@/lib/i18n/public-l
 import { isEuEstablished } from '@/lib/requirements/countries';
 import { blockerTitle } from '@/lib/requirements/titles';
 import { fontkit, loadDejaVuFonts, makeSanitizer } from './fonts';
-import { COLORS, PdfWriter } from './layout';
+import { loadPdfPicture } from '../picture-upload';
+import { COLORS, MARGIN, PdfWriter } from './layout';
 import type { DossierPdfBlocker, DossierPdfField, DossierPdfInput, DossierPdfProvenance } from './types';
 
 // Bounds so a hostile or runaway input cannot produce an unbounded document.
@@ -98,6 +99,25 @@ function sortFields(fields: readonly DossierPdfField[]): DossierPdfField[] {
     .map((x) => x.f);
 }
 
+/**
+ * The product picture under the identification, when product_image_url is confirmed and names an
+ * uploaded picture (its PDF variant, a JPEG of at most 800 px); nothing otherwise.
+ */
+async function drawPicture(w: PdfWriter, doc: PDFDocument, input: DossierPdfInput, label: string) {
+  const url = input.fields.find((f) => f.key === 'product_image_url' && f.status === 'confirmed')?.value;
+  const bytes = await loadPdfPicture(url);
+  if (!bytes) return;
+  const image = await doc.embedJpg(bytes);
+  const box = { width: w.width - 150, height: 220 };
+  const scale = Math.min(box.width / image.width, box.height / image.height, 1);
+  const [width, height] = [image.width * scale, image.height * scale];
+  w.space(6);
+  w.ensure(height + 4);
+  w.page.drawText(w.sanitize(label), { x: MARGIN.left, y: w.y - 9, size: 9, font: w.fonts.bold, color: COLORS.muted });
+  w.page.drawImage(image, { x: MARGIN.left + 150, y: w.y - height, width, height });
+  w.space(height + 6);
+}
+
 export async function renderDossierPdf(
   input: DossierPdfInput,
   localeInput: PublicLocale | string = DEFAULT_LOCALE,
@@ -174,6 +194,7 @@ export async function renderDossierPdf(
   w.row(t(locale, 'pdf.category'), categoryLabel);
   if (sku.created_at) w.row(t(locale, 'pdf.created_at'), formatDateTime(sku.created_at, locale));
   w.row(t(locale, 'pdf.status'), status);
+  await drawPicture(w, doc, input, t(locale, 'public.picture'));
 
   // ---- entities ---------------------------------------------------------------------------------
   w.space(10);

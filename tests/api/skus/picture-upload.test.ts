@@ -9,7 +9,9 @@ import { describe, expect, it, vi } from 'vitest';
 import * as pictureUpload from '@/app/api/skus/[id]/picture/route';
 import * as uploadedPicture from '@/app/pictures/[workspaceId]/[file]/route';
 import * as pagePicture from '@/app/p/[publicId]/picture/route';
-import { pictureBlobKey } from '@/lib/publish/picture-upload';
+import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { pdfPictureBlobKey, pictureBlobKey } from '@/lib/publish/picture-upload';
+import { renderDossierPdf } from '@/lib/publish/pdf';
 import { getBlobStore } from '@/lib/storage';
 import { call, expectEnvelope, makeUser, ORIGIN, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
@@ -177,5 +179,46 @@ describe('uploading a product picture', () => {
     const alt = de.metadata.alternates as { canonical: string; languages: Record<string, string> };
     expect(alt.canonical).toMatch(new RegExp(`^https?://[^/]+/p/${publicId}\\?lang=de$`));
     expect(Object.keys(alt.languages).sort()).toEqual(['de', 'en', 'x-default']);
+  });
+
+  it('keeps a JPEG variant for dossier.pdf, which shows it (a picture elsewhere is not fetched)', async () => {
+    const u = await makeUser();
+    const sku = await readySku(u);
+    const up = await upload(u, sku.id, await cameraJpeg());
+    expect(up.status, up.text).toBe(201);
+    const { url } = up.body.picture as { url: string };
+    const [workspaceId, file] = new URL(url).pathname.split('/').slice(2);
+    const variant = await getBlobStore().getBytes(pdfPictureBlobKey(workspaceId, file.slice(0, 64)));
+    const meta = await sharp(variant).metadata();
+    expect(meta.format).toBe('jpeg');
+    // 1067 × 1600 fitted into 800 px: 533 or 534 wide, depending on sharp's rounding.
+    expect(meta.height).toBe(800);
+    expect(Math.abs(meta.width! - 533.5)).toBeLessThan(1);
+    expect(meta.exif).toBeUndefined();
+
+    const input = (value: string) => ({
+      workspace: { name: 'Holzwerk' },
+      sku: { sku_code: 'PIC-1', product_name: 'Tower' },
+      entities: [],
+      fields: [{ key: 'product_image_url', value, status: 'confirmed' as const, provenance: null }],
+      blockers: [],
+      documents: [],
+      audit: {},
+      generated_at: '2026-05-01T12:00:00Z',
+    });
+    const images = async (bytes: Uint8Array) => {
+      const doc = await PDFDocument.load(bytes);
+      return doc.context
+        .enumerateIndirectObjects()
+        .map(([, o]) => o)
+        .filter(
+          (o): o is PDFRawStream =>
+            o instanceof PDFRawStream && o.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'),
+        )
+        .map((o) => [o.dict.get(PDFName.of('Width'))?.toString(), o.dict.get(PDFName.of('Height'))?.toString()]);
+    };
+    expect(await images(await renderDossierPdf(input(url), 'el'))).toEqual([[String(meta.width), '800']]);
+    // A picture elsewhere: no network from the renderer, no image, the PDF still renders.
+    expect(await images(await renderDossierPdf(input('https://cdn.example.com/tower.jpg'), 'el'))).toEqual([]);
   });
 });

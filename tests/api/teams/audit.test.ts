@@ -11,7 +11,7 @@ import { getDb } from '@/lib/db/client';
 import { auditEvents } from '@/lib/db/schema';
 import { call, expectEnvelope, makeUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
-import { createSku, readySku } from '../skus/fixtures';
+import { createSku, readySku, setField } from '../skus/fixtures';
 import { addMember } from './helpers';
 
 useTestDatabase();
@@ -92,13 +92,21 @@ describe('audit log', () => {
       'VALIDATION_FAILED',
     );
 
+    // A dossier change: the field, the old and the new value in their own CSV columns.
+    await setField(a, other.id, 'brand', 'Acme');
+    await setField(a, other.id, 'brand', 'Acme, Inc.');
     // A deleted SKU keeps its code in the log.
     await call(skuRoute, 'DELETE', `/api/skus/${other.id}`, { cookie: a.cookie, params: { id: other.id } });
     const csv = await call(csvRoute, 'GET', '/api/audit-events/export.csv', { cookie: a.cookie });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = csv.text.trim().split('\r\n');
-    expect(lines[0]).toBe('time_utc,person,action,sku_code,target_type,target,details');
+    expect(lines[0]).toBe('time_utc,person,action,sku_code,target_type,target,details,field,old_value,new_value');
+    expect(
+      lines
+        .filter((l) => l.includes(',dossier.value_set,') && l.includes(',brand,'))
+        .map((l) => l.replace(/^.*,(brand,)/, '$1')),
+    ).toEqual(['brand,Acme,"Acme, Inc."', 'brand,,Acme']);
     expect(lines.some((l) => l.includes(`${b.email},sku.approved,AUD-1`))).toBe(true);
     expect(lines.find((l) => l.includes('sku.deleted'))).toContain(',sku.deleted,AUD-2,');
     // The formula-like label is neutralised (leading apostrophe), never a live formula.

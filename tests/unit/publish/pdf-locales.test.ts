@@ -1,8 +1,8 @@
 // Holds true: dossier.pdf renders in each of the 26 public languages with that language's title,
 // section headings, roles, field and category labels and dates (read back with pdfjs), declares the
 // language, and its embedded fonts cover the text: every character of the locale's texts is mapped by
-// a font's ToUnicode table to a real glyph of the embedded font program (read with fontkit), so no
-// character is drawn as an empty box or replaced with "?".
+// a font's ToUnicode table to a real glyph of the embedded font program (read with fontkit), and so is
+// every character the PDF's text shows, so no character is drawn as an empty box or replaced with "?".
 import '@/lib/polyfills';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -154,6 +154,13 @@ describe('dossier.pdf in the 26 public languages', () => {
       const needed = [...new Set([...expected.join('')].filter((c) => c.trim() !== ''))];
       expect(
         needed.filter((c) => !chars.has(c)),
+        locale,
+      ).toEqual([]);
+      // And every character the PDF shows at all (labels, dates, numbers, headings, footers).
+      const shown = [...new Set([...text].filter((c) => c.trim() !== ''))];
+      expect(shown.length).toBeGreaterThan(40);
+      expect(
+        shown.filter((c) => !chars.has(c)),
         locale,
       ).toEqual([]);
     },
