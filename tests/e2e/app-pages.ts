@@ -86,7 +86,8 @@ export function appPages(s: Seeded): string[] {
 
 /** The page has rendered its data: the h1 is there and no skeleton is left. */
 export async function settle(page: Page) {
-  await expect(page.locator('h1').first()).toBeVisible();
+  // 30 s: the SKU page renders client-side after its queries, which took over 10 s on a loaded machine.
+  await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[data-slot="skeleton"], .animate-pulse')).toHaveCount(0, { timeout: 15_000 });
 }
