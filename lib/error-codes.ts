@@ -320,6 +320,47 @@ export const ERROR_CODES = {
     description:
       'A bulk action over every SKU matching a filter would touch more SKUs than it may at once; details.count and details.max say how many. Narrow the filter.',
   },
+  GS1_DIGITAL_LINK_INVALID: {
+    status: 400,
+    retryable: false,
+    description:
+      'The GS1 Digital Link is malformed: details.reason says how (gtin_check_digit, gtin_length, qualifier_order, unknown_qualifier, qualifier_value, …). After /01/{gtin} only /22/{variant}, /10/{batch}, /21/{serial} may follow, in that order.',
+  },
+  GTIN_CLAIMED_ELSEWHERE: {
+    status: 409,
+    retryable: false,
+    description:
+      'Another workspace claims this GTIN (its GS1 company prefix or the GTIN itself); details.claim names the claim and its status. Publishing with it is refused; if the code is yours, claim it in Settings → GTIN ownership and ask staff to verify it.',
+  },
+  GTIN_PUBLISHED_ELSEWHERE: {
+    status: 409,
+    retryable: false,
+    description:
+      'Another workspace published a page with this GTIN first; details.public_url is that page. A GTIN resolves to one workspace only: a verified claim of yours lifts the refusal.',
+  },
+  GTIN_CLAIM_CONFLICT: {
+    status: 409,
+    retryable: false,
+    description:
+      'The claimed prefix or GTIN overlaps a verified claim of another workspace; details.claim names it. Staff decide disputes.',
+  },
+  GTIN_CLAIM_EXISTS: {
+    status: 409,
+    retryable: false,
+    description: 'This workspace already claims that prefix or GTIN.',
+  },
+  GTIN_CLAIM_INVALID: {
+    status: 400,
+    retryable: false,
+    description:
+      'Not a claimable GS1 company prefix or GTIN; details.reason says why (check digit, length, restricted-circulation or GTIN-8 range).',
+  },
+  GTIN_AMBIGUOUS: {
+    status: 409,
+    retryable: false,
+    description:
+      'More than one workspace published this GTIN and none holds a verified claim: the resolver sends visitors to neither. details.candidates lists the public pages.',
+  },
   SERVICE_UNAVAILABLE: {
     status: 503,
     retryable: true,

@@ -9,6 +9,7 @@ const links = [
   { href: '/docs/errors', label: 'Error codes' },
   { href: '/docs/mcp', label: 'MCP' },
   { href: '/docs/webhooks', label: 'Webhooks' },
+  { href: '/docs/gs1-resolver', label: 'GS1 resolver' },
   { href: '/docs/ai', label: 'AI assistant' },
   { href: '/docs/requirements', label: 'Requirements' },
 ];

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { Building2, History, KeyRound, Users, Webhook } from 'lucide-react';
+import { Barcode, Building2, History, KeyRound, Users, Webhook } from 'lucide-react';
 import { cn } from '@/lib/utils/cn';
 import { settingsMessages } from '@/lib/i18n/ui/settings';
 import { useT } from '@/components/i18n/locale-provider';
@@ -12,6 +12,7 @@ const tabs = [
   { href: '/settings/members', label: 'nav.members', icon: Users },
   { href: '/settings/api-keys', label: 'nav.api_keys', icon: KeyRound },
   { href: '/settings/webhooks', label: 'nav.webhooks', icon: Webhook },
+  { href: '/settings/gtin-claims', label: 'nav.gtin_claims', icon: Barcode },
   { href: '/settings/audit', label: 'nav.audit', icon: History },
 ] as const;
 

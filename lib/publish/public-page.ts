@@ -1,19 +1,19 @@
 /**
- * The public safety page's data: finding the published revision behind a public id (or a GTIN, for
- * GS1 Digital Link), and turning the stored snapshot into what the page shows for one visitor (the
- * Art. 19 block in their language, the language switcher, JSON-LD, the QR code). No credentials are
+ * The public safety page's data: finding the published revision behind a public id (GS1 Digital Link,
+ * /01/{gtin}, is lib/resolver), and turning the stored snapshot into what the page shows for one visitor
+ * (the Art. 19 block in their language, the language switcher, JSON-LD, the QR code). No credentials are
  * involved anywhere here; only what a revision froze is ever read.
  */
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { documents, publicPages, skuRevisions, skus } from '@/lib/db/schema';
-import { gtin14 } from '@/lib/gtin';
 import { countryName, languageName, normalizeLanguageCode } from '@/lib/i18n/languages';
 import { t, vocabularyLabel, type MessageKey } from '@/lib/i18n/messages';
 import { pickLocale, withLanguageAliases } from '@/lib/i18n/pick-locale';
 import { publicFieldLabel } from '@/lib/i18n/public-labels';
 import { PUBLIC_LOCALES, htmlLang, type PublicLocale } from '@/lib/i18n/public-locales';
 import { buildArt19Block, chooseArt19Language, type Art19Block } from './art19';
+import { withGs1WebVocabulary } from '@/lib/resolver/product-jsonld';
 import { serializeJsonLd } from './jsonld';
 import { detectSourceLanguage } from './source-language';
 import { qrMatrix } from './qr';
@@ -54,47 +54,6 @@ export async function findPublishedRevision(db: Db, rawPublicId: unknown): Promi
     revision: row.revision,
     snapshot: row.snapshot as unknown as RevisionSnapshot,
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// GS1 Digital Link: /01/{gtin}
-// ---------------------------------------------------------------------------------------------
-
-/** A GTIN-8/12/13/14 with a valid check digit, padded to 14 digits; null otherwise. */
-export function parseDigitalLinkGtin(raw: unknown): string | null {
-  if (typeof raw !== 'string') return null;
-  const digits = raw.trim();
-  return /^\d+$/.test(digits) ? gtin14(digits) : null;
-}
-
-/** The spellings a stored GTIN of the same number can have (14 digits, or shorter without the leading zeros). */
-export function gtinSpellings(gtin14: string): string[] {
-  const out = new Set([gtin14]);
-  for (const len of [13, 12, 8]) {
-    const cut = gtin14.length - len;
-    if (/^0*$/.test(gtin14.slice(0, cut))) out.add(gtin14.slice(cut));
-  }
-  return [...out];
-}
-
-/**
- * The public id of the published SKU with this GTIN. GTIN ownership is not verified here, so when
- * several workspaces published the same GTIN the oldest public page keeps it: a later publication
- * elsewhere cannot take over a code that already resolves.
- */
-export async function resolveGtinToPublicId(db: Db, rawGtin: unknown): Promise<string | null> {
-  const g = parseDigitalLinkGtin(rawGtin);
-  if (!g) return null;
-  const [row] = await db
-    .select({ publicId: skus.publicId })
-    .from(skus)
-    .innerJoin(publicPages, eq(publicPages.publicId, skus.publicId))
-    .where(
-      and(inArray(skus.gtin, gtinSpellings(g)), isNotNull(skus.publishedRevision), isNull(publicPages.withdrawnAt)),
-    )
-    .orderBy(asc(publicPages.createdAt), asc(publicPages.publicId))
-    .limit(1);
-  return row?.publicId ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -157,16 +116,6 @@ export function pageText(locale: PublicLocale): Record<keyof typeof PAGE_TEXT_KE
     keyof typeof PAGE_TEXT_KEYS,
     string
   >;
-}
-
-/**
- * The resolver's `?lang=` for the page it redirects to: a safety-information language ("de-AT",
- * "DE", "nb" → de, de, no), else nothing. Without one the page itself negotiates Accept-Language, so
- * the redirect, which caches, never varies by the visitor's header.
- */
-export function resolverLanguageQuery(raw: string | null | undefined): string {
-  const code = normalizeLanguageCode(raw ?? '');
-  return code ? `?lang=${code}` : '';
 }
 
 /** The visitor's locale for pages without content (410/404): ?lang=, else Accept-Language, among the 26. */
@@ -329,7 +278,7 @@ export function buildPublicPageView(
       ...block.available_languages.map(({ code }) => ({ hreflang: code, href: `${absolute}?lang=${code}` })),
       { hreflang: 'x-default', href: absolute },
     ],
-    json_ld: serializeJsonLd(localizedJsonLd(snapshot.json_ld, block, absolute)),
+    json_ld: serializeJsonLd(withGs1WebVocabulary(localizedJsonLd(snapshot.json_ld, block, absolute), snapshot, block)),
     qr: { ...qrPath(snapshot.public_url), svg_href: `${path}/qr.svg`, png_href: `${path}/qr.png` },
     title: `${snapshot.sku.product_name} – ${block.labels.title}`,
   };

@@ -17,6 +17,7 @@ import { compilePassport } from '@/lib/passports/service';
 import { recomputeSku } from '@/lib/skus/evaluate';
 import { listRevisionSummaries, loadSkuReadModel, type SkuReadModel } from '@/lib/skus/read-model';
 import { getSkuRow } from '@/lib/skus/service';
+import { assertGtinPublishable, lockGtin } from '@/lib/gtin-claims/ownership';
 import { pictureBlobKey, uploadedPictureOf } from './picture-upload';
 import { generatePublicId } from './public-page-id';
 import {
@@ -149,10 +150,12 @@ function safetyPage(snapshot: RevisionSnapshot, baseUrl: string) {
 
 /**
  * Publishes (or, with dryRun, describes publishing) the SKU: 409 NOT_APPROVED unless approved,
- * 409 PUBLISH_BLOCKED while blocker-severity blockers are open. Answers the contract's
+ * 409 PUBLISH_BLOCKED while blocker-severity blockers are open, 409 GTIN_CLAIMED_ELSEWHERE /
+ * GTIN_PUBLISHED_ELSEWHERE when another workspace owns the GTIN (lib/gtin-claims/ownership). Answers the contract's
  * {output, public_url, revision, safety_page}.
  */
 export async function publishSku(db: Db, args: PublishArgs) {
+  const publicUrlOf = (publicId: string) => publicPageUrl(args.baseUrl, publicId);
   const pre = await loadSkuReadModel(db, args.workspaceId, args.id);
   const nextRevision = (pre.revisions[0]?.revision ?? 0) + 1;
 
@@ -160,6 +163,7 @@ export async function publishSku(db: Db, args: PublishArgs) {
     let blocking_reason: { code: string; message: string; details?: unknown } | null = null;
     try {
       assertPublishable(pre);
+      await assertGtinPublishable(db, { workspaceId: args.workspaceId, gtin: pre.row.gtin, publicUrlOf });
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       blocking_reason = { code: e.code, message: e.message, details: e.details ?? null };
@@ -198,6 +202,8 @@ export async function publishSku(db: Db, args: PublishArgs) {
 
   try {
     assertPublishable(pre);
+    // A GTIN another workspace owns is refused before anything is reserved (checked again under the lock below).
+    await assertGtinPublishable(db, { workspaceId: args.workspaceId, gtin: pre.row.gtin, publicUrlOf });
   } catch (e) {
     // The stored blockers were stale (an expiry since approval): store what the check saw.
     if (e instanceof AppError && e.code === 'PUBLISH_BLOCKED') await recomputeSku(db, args.workspaceId, args.id);
@@ -225,6 +231,9 @@ export async function publishSku(db: Db, args: PublishArgs) {
     await t.execute(sql`SELECT id FROM skus WHERE id = ${args.id} AND workspace_id = ${args.workspaceId} FOR UPDATE`);
     const model = await loadSkuReadModel(t, args.workspaceId, args.id);
     assertPublishable(model);
+    // Two workspaces publishing one GTIN at once: the lock orders them, the second is refused.
+    await lockGtin(t, model.row.gtin);
+    await assertGtinPublishable(t, { workspaceId: args.workspaceId, gtin: model.row.gtin, publicUrlOf });
     const [{ n }] = await t
       .select({ n: sql<number>`coalesce(max(${skuRevisions.revision}), 0)::int` })
       .from(skuRevisions)

@@ -13,6 +13,13 @@ import sharp from 'sharp';
 import { test, expect, type APIRequestContext } from '@playwright/test';
 import { screenshot, signUp, uniqueEmail } from './helpers';
 
+/** A GTIN of this run: a GTIN resolves to one workspace, so every run and spec publishes its own (issue 37). */
+const GTIN = (() => {
+  const body = `59${String(Date.now()).slice(-10)}`;
+  const sum = [...body].reverse().reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+})();
+
 const WARNINGS_DE = 'Achtung! Nicht für Kinder unter 36 Monaten geeignet. Erstickungsgefahr durch Kleinteile.';
 const INSTRUCTIONS_DE = 'Vor Gebrauch alle Verpackungsteile entfernen.';
 const DESCRIPTION_EN = 'Cutting board made of bamboo, 30 x 20 cm.';
@@ -38,7 +45,7 @@ test('upload a product picture, publish, the German public page shows it with Ge
     const { sku } = await ok(
       await api.post('/api/skus', {
         headers,
-        data: { sku_code: `PIC-${Date.now()}`, product_name: 'Bamboo cutting board', gtin: '4006381333931' },
+        data: { sku_code: `PIC-${Date.now()}`, product_name: 'Bamboo cutting board', gtin: GTIN },
       }),
     );
     const fields: Record<string, string> = {
@@ -133,7 +140,7 @@ test('upload a product picture, publish, the German public page shows it with Ge
     // PUBLIC_APP_URL is set for the test server: no warning, and QR, link and GS1 link share its origin.
     await expect(page.getByTestId('public-url-warning')).toHaveCount(0);
     expect(publicUrl.startsWith(baseURL!)).toBe(true);
-    await expect(page.getByTestId('gs1-link')).toHaveText(`${new URL(publicUrl).origin}/01/04006381333931`);
+    await expect(page.getByTestId('gs1-link')).toHaveText(`${new URL(publicUrl).origin}/01/0${GTIN}`);
     await screenshot(page, 'public-02-published');
   });
 

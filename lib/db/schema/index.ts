@@ -12,3 +12,4 @@ export * from './classify';
 export * from './webhooks';
 export * from './passports';
 export * from './recalls';
+export * from './gtin-claims';

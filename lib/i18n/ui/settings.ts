@@ -14,6 +14,7 @@ export const settingsMessages = defineMessages({
     'nav.api_keys': 'API keys',
     'nav.webhooks': 'Webhooks',
     'nav.audit': 'Audit log',
+    'nav.gtin_claims': 'GTIN ownership',
 
     'public_url.title': 'The public address is not configured',
     'public_url.uses':
@@ -169,6 +170,7 @@ export const settingsMessages = defineMessages({
     'nav.api_keys': 'API-Schlüssel',
     'nav.webhooks': 'Webhooks',
     'nav.audit': 'Audit-Log',
+    'nav.gtin_claims': 'GTIN-Inhaberschaft',
 
     'public_url.title': 'Die öffentliche Adresse ist nicht konfiguriert',
     'public_url.uses':

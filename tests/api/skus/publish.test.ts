@@ -17,7 +17,9 @@ import * as gs1Route from '@/app/01/[gtin]/[[...qualifiers]]/route';
 import { resetEnvCache } from '@/lib/config/env';
 import { getDb } from '@/lib/db/client';
 import { auditEvents, documents, publicPages, skuRevisions, skus } from '@/lib/db/schema';
-import { findPublishedRevision, gtinSpellings, parseDigitalLinkGtin } from '@/lib/publish/public-page';
+import { findPublishedRevision } from '@/lib/publish/public-page';
+import { gtinSpellings } from '@/lib/gtin-claims/ownership';
+import { DigitalLinkError, parseDigitalLink } from '@/lib/resolver/digital-link';
 import { publicPageProxy } from '@/lib/publish/public-page-csp';
 import { normalizePublicId, PUBLIC_ID_ALPHABET } from '@/lib/publish/service';
 import { call, expectEnvelope, makeUser, ORIGIN } from '../../helpers/http';
@@ -411,7 +413,7 @@ describe('public files and GS1 Digital Link', () => {
     const g13 = sku.gtin as string;
     for (const gtin of [g13, `0${g13}`]) {
       const r = await call(gs1Route, 'GET', `/01/${gtin}`, { params: { gtin } });
-      expect(r.status).toBe(308);
+      expect(r.status).toBe(307);
       expect(r.headers.get('location')).toBe(`/p/${publicId}`);
     }
     const q = await call(gs1Route, 'GET', `/01/0${g13}/10/LOT42`, {
@@ -421,8 +423,7 @@ describe('public files and GS1 Digital Link', () => {
     expect(q.headers.get('location')).toBe(`/p/${publicId}?lang=de`);
     const wrong = `${g13.slice(0, 12)}${(Number(g13[12]) + 1) % 10}`;
     const badCheck = await call(gs1Route, 'GET', `/01/${wrong}`, { params: { gtin: wrong } });
-    expect(badCheck.status).toBe(404);
-    expect(badCheck.headers.get('content-type')).toContain('text/html');
+    expectEnvelope(badCheck, 400, 'GS1_DIGITAL_LINK_INVALID');
     expect((await call(gs1Route, 'GET', '/01/96385074', { params: { gtin: '96385074' } })).status).toBe(404);
 
     // Withdrawn: the SKU is deleted.
@@ -442,10 +443,10 @@ describe('public files and GS1 Digital Link', () => {
   });
 
   it('GTIN-8 and GTIN-12 resolve too; spellings are matched padded to 14', async () => {
-    expect(parseDigitalLinkGtin('96385074')).toBe('00000096385074');
-    expect(parseDigitalLinkGtin('036000291452')).toBe('00036000291452');
-    expect(parseDigitalLinkGtin('036000291453')).toBeNull();
-    expect(parseDigitalLinkGtin('12345')).toBeNull();
+    expect(parseDigitalLink('96385074').gtin).toBe('00000096385074');
+    expect(parseDigitalLink('036000291452').gtin).toBe('00036000291452');
+    expect(() => parseDigitalLink('036000291453')).toThrow(DigitalLinkError);
+    expect(() => parseDigitalLink('12345')).toThrow(DigitalLinkError);
     expect(gtinSpellings('00036000291452').sort()).toEqual(['00036000291452', '0036000291452', '036000291452'].sort());
     const u = await makeUser();
     for (const gtin of ['96385074', '036000291452']) {
@@ -454,14 +455,14 @@ describe('public files and GS1 Digital Link', () => {
       const pub = await publish(u, sku.id);
       const padded = gtin.padStart(14, '0');
       const r = await call(gs1Route, 'GET', `/01/${padded}`, { params: { gtin: padded } });
-      expect(r.status).toBe(308);
+      expect(r.status).toBe(307);
       expect(r.headers.get('location')).toBe(`/p/${pub.body.output.public_id}`);
     }
   });
 });
 
 describe('GS1 resolution across workspaces', () => {
-  it('a GTIN already resolving keeps its page when another workspace publishes the same code', async () => {
+  it('a GTIN already resolving keeps its page: another workspace publishing the same code is refused', async () => {
     const gtin = (await import('./fixtures')).uniqueGtin();
     const first = await makeUser();
     const a = await readySku(first, { gtin });
@@ -470,8 +471,7 @@ describe('GS1 resolution across workspaces', () => {
     const squatter = await makeUser();
     const b = await readySku(squatter, { gtin });
     await approve(squatter, b.id);
-    await publish(squatter, b.id);
-    await publish(squatter, b.id);
+    expectEnvelope(await publish(squatter, b.id), 409, 'GTIN_PUBLISHED_ELSEWHERE');
     const r = await call(gs1Route, 'GET', `/01/${gtin}`, { params: { gtin } });
     expect(r.headers.get('location')).toBe(`/p/${pa}`);
   });

@@ -1,33 +1,51 @@
 import { z } from 'zod';
+import { publicAppUrl } from '@/lib/config/public-url';
 import { defineRoute, routeMethods } from '@/lib/http';
-import { statusPage } from '@/lib/publish/public-page-csp';
-import { resolveGtinToPublicId, resolverLanguageQuery, uiLocaleFor } from '@/lib/publish/public-page';
+import { LinksetDocument } from '@/lib/resolver/linkset';
+import { answerDigitalLink } from '@/lib/resolver/respond';
 
-// GET /01/{gtin}[/10/{batch}|/21/{serial}...] – GS1 Digital Link: 308 to the safety page of the
-// published SKU with that GTIN (8, 12, 13 or 14 digits, valid check digit; matched padded to 14).
+// GET /01/{gtin}[/22/{cpv}][/10/{lot}][/21/{serial}] – the GS1-Conformant resolver (lib/resolver/respond).
 const get = defineRoute({
   method: 'GET',
   path: '/01/{gtin}',
   operationId: 'gs1DigitalLink',
   summary: 'GS1 Digital Link resolver',
+  description:
+    'GS1-Conformant resolver for GTINs (8, 12, 13 or 14 digits, normalised to GTIN-14; key qualifiers /22/{variant}, /10/{batch}, /21/{serial} in that order may follow). ' +
+    "Without a link type: 307 to the safety page in the visitor's language (Accept-Language, or ?lang=). `?linkType=gs1:pip|safetyInfo|instructions|certificationInfo|sustainabilityInfo|recallStatus`: 307 to that link (the default link when the product has none). " +
+    '`?linkType=all` or `Accept: application/linkset+json`: the RFC 9264 linkset. A GTIN resolves to the one workspace that owns it (a verified claim, else its only publisher); see /docs/gs1-resolver.',
   tags: ['Public'],
   stability: 'preview',
   auth: 'none',
-  params: z.object({ gtin: z.string().max(20), qualifiers: z.array(z.string().max(100)).max(6).optional() }),
-  query: z.object({ lang: z.string().max(20).optional(), linkType: z.string().max(100).optional() }).loose(),
+  // Segments are parsed by the resolver itself, so a malformed link is a 400 that names the problem.
+  params: z.object({ gtin: z.string().max(100), qualifiers: z.array(z.string().max(200)).max(20).optional() }),
+  query: z.object({ lang: z.string().max(20).optional(), linkType: z.string().max(200).optional() }).loose(),
   responses: {
-    308: { description: 'Redirect to /p/{public_id}.' },
-    404: { description: 'No published page for this GTIN (an HTML page).', contentType: 'text/html' },
+    200: {
+      description: 'The RFC 9264 linkset (application/linkset+json).',
+      contentType: 'application/linkset+json',
+      schema: LinksetDocument,
+    },
+    300: {
+      description: 'Several workspaces published this GTIN and none owns it verifiably: a choice (HTML).',
+      contentType: 'text/html',
+    },
+    307: { description: 'Redirect to the requested (or default) link.' },
+    400: {
+      description:
+        'A malformed Digital Link (wrong check digit, qualifiers out of order, …): a page saying why for browsers, else the error envelope GS1_DIGITAL_LINK_INVALID with details.reason.',
+      contentType: 'text/html',
+      otherContentTypes: ['application/json'],
+    },
+    404: {
+      description: 'No published page for this GTIN: an HTML page, or the error envelope for a linkset request.',
+      contentType: 'text/html',
+      otherContentTypes: ['application/json'],
+    },
   },
-  handler: async ({ db, params, query, req }) => {
-    const publicId = await resolveGtinToPublicId(db, params.gtin);
-    if (!publicId) return statusPage(404, uiLocaleFor(req.headers.get('accept-language'), query.lang));
-    const lang = resolverLanguageQuery(query.lang);
-    return new Response(null, {
-      status: 308,
-      headers: { location: `/p/${publicId}${lang}`, 'cache-control': 'public, max-age=300' },
-    });
-  },
+  errors: [409],
+  handler: async ({ db, params, req }) =>
+    answerDigitalLink(db, req, { gtin: params.gtin, qualifiers: params.qualifiers ?? [], origin: publicAppUrl(req) }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);
