@@ -52,6 +52,9 @@ const SESSION_ONLY_READS = new Set([
   // Webhook endpoints and their delivery log (response bodies of the receivers): admins, in the app.
   '/api/workspace/webhooks',
   '/api/workspace/webhooks/{id}/deliveries',
+  // GTIN ownership claims (settings) and their review by staff (issue 37).
+  '/api/workspace/gtin-claims',
+  '/api/staff/gtin-claims',
 ]);
 /** Bearer operations open to any valid key: who am I, and the status of a job the key queued. */
 const ANY_KEY = new Set(['/api/auth/whoami', '/api/v1/jobs/{id}']);

@@ -6,7 +6,7 @@
  * answer an ambiguity (300 page / 409 GTIN_AMBIGUOUS), not a redirect to either workspace.
  */
 import crypto from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as gs1Route from '@/app/01/[gtin]/[[...qualifiers]]/route';
 import * as claimsRoute from '@/app/api/workspace/gtin-claims/route';
@@ -22,6 +22,8 @@ import { approve, publish, readySku, withTempBlobStore } from '../skus/fixtures'
 
 useTestDatabase();
 withTempBlobStore();
+// Each case publishes SKUs of several workspaces: minutes on a loaded shared machine.
+vi.setConfig({ testTimeout: 240_000 });
 
 /** A fresh 7-digit company prefix (GTIN-13 form, outside the 4… range other test files draw GTINs from). */
 const freshPrefix = () => `5${String(crypto.randomInt(100000, 999999))}`;

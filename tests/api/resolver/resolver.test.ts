@@ -4,7 +4,7 @@
  * linkset by ?linkType=all and by Accept: application/linkset+json (its JSON shape and GS1 context),
  * qualifiers in GS1's order, and a 400 that says why for a wrong order or check digit.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as gs1Route from '@/app/01/[gtin]/[[...qualifiers]]/route';
 import { call, expectEnvelope, makeUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
@@ -12,6 +12,8 @@ import { addDocument, approve, publish, readySku, uniqueGtin, withTempBlobStore 
 
 useTestDatabase();
 withTempBlobStore();
+// Each case publishes SKUs of several workspaces: minutes on a loaded shared machine.
+vi.setConfig({ testTimeout: 240_000 });
 
 const GS1 = 'https://gs1.org/voc/';
 
