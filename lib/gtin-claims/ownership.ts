@@ -15,7 +15,7 @@ import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { gtinClaims, publicPages, skus, type GtinClaimKind, type GtinClaimStatus } from '@/lib/db/schema';
 import { gtin14 as validGtin14 } from '@/lib/gtin';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 
 /** GS1 company prefixes have 4 to 12 digits in GTIN-13 form (GS1 General Specifications 1.4.2). */
 export const PREFIX_MIN = 4;

@@ -10,7 +10,7 @@ import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { gtinClaims, publicPages, skus, workspaces, type GtinClaimKind } from '@/lib/db/schema';
 import { checkGtin } from '@/lib/gtin';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { claimsOverlap, coveringClaimValues, gtinSpellings, lockGtin, PREFIX_MAX, PREFIX_MIN } from './ownership';
 import type { CreateGtinClaimInput, GtinClaim, StaffGtinClaim } from './schemas';
 

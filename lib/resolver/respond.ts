@@ -14,7 +14,7 @@ import crypto from 'node:crypto';
 import { chooseArt19Language } from '@/lib/publish/art19';
 import { PUBLIC_SECURITY_HEADERS, statusPage } from '@/lib/publish/public-page-csp';
 import { uiLocaleFor } from '@/lib/publish/public-page';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { normalizeLanguageCode } from '@/lib/i18n/languages';
 import type { Db } from '@/lib/db/client';
 import { DigitalLinkError, digitalLinkPath, parseDigitalLink, type DigitalLink } from './digital-link';
