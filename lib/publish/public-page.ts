@@ -13,7 +13,6 @@ import { pickLocale, withLanguageAliases } from '@/lib/i18n/pick-locale';
 import { publicFieldLabel } from '@/lib/i18n/public-labels';
 import { PUBLIC_LOCALES, htmlLang, type PublicLocale } from '@/lib/i18n/public-locales';
 import { buildArt19Block, chooseArt19Language, type Art19Block } from './art19';
-import { withGs1WebVocabulary } from '@/lib/resolver/product-jsonld';
 import { serializeJsonLd } from './jsonld';
 import { detectSourceLanguage } from './source-language';
 import { qrMatrix } from './qr';
@@ -278,7 +277,7 @@ export function buildPublicPageView(
       ...block.available_languages.map(({ code }) => ({ hreflang: code, href: `${absolute}?lang=${code}` })),
       { hreflang: 'x-default', href: absolute },
     ],
-    json_ld: serializeJsonLd(withGs1WebVocabulary(localizedJsonLd(snapshot.json_ld, block, absolute), snapshot, block)),
+    json_ld: serializeJsonLd(localizedJsonLd(snapshot.json_ld, block, absolute)),
     qr: { ...qrPath(snapshot.public_url), svg_href: `${path}/qr.svg`, png_href: `${path}/qr.png` },
     title: `${snapshot.sku.product_name} – ${block.labels.title}`,
   };

@@ -9,6 +9,8 @@
  * Every value comes from the published snapshot (confirmed dossier values only).
  */
 import type { Art19Block } from '@/lib/publish/art19';
+import { serializeJsonLd } from '@/lib/publish/jsonld';
+import type { PublicPageView } from '@/lib/publish/public-page';
 import type { RevisionSnapshot } from '@/lib/publish/snapshot';
 import { GS1_VOC } from './link-types';
 import { linksOf, pageUrlOf } from './linkset';
@@ -49,4 +51,10 @@ export function withGs1WebVocabulary(
     out[gs1(type)] = ids.length === 1 ? ids[0] : ids;
   }
   return out;
+}
+
+/** The page view with its JSON-LD extended (the view's JSON-LD is read back from its safe serialisation). */
+export function withGs1JsonLd(view: PublicPageView, snapshot: RevisionSnapshot): PublicPageView {
+  const product = JSON.parse(view.json_ld) as Record<string, unknown>;
+  return { ...view, json_ld: serializeJsonLd(withGs1WebVocabulary(product, snapshot, view.block)) };
 }

@@ -6,6 +6,7 @@ import { cache } from 'react';
 import { getDb } from '@/lib/db/client';
 import { buildPublicPageView, findPublishedRevision, pageText, uiLocaleFor } from '@/lib/publish/public-page';
 import { publicRecallStatus } from '@/lib/recalls/cases';
+import { withGs1JsonLd } from '@/lib/resolver/product-jsonld';
 import { RecallNoticeBanner } from './recall-notice';
 import { SafetyPage, StatusNotice } from './safety-page';
 
@@ -52,10 +53,14 @@ export default async function PublicSafetyPage({ params, searchParams }: Props) 
     const text = pageText(uiLocaleFor(h.get('accept-language')));
     return <StatusNotice title={text.withdrawn_title} body={text.withdrawn_body} />;
   }
-  const view = buildPublicPageView(found.snapshot, {
-    lang: first((await searchParams).lang),
-    acceptLanguage: h.get('accept-language'),
-  });
+  // The JSON-LD gains the GS1 Web Vocabulary and the resolver's links (lib/resolver/product-jsonld).
+  const view = withGs1JsonLd(
+    buildPublicPageView(found.snapshot, {
+      lang: first((await searchParams).lang),
+      acceptLanguage: h.get('accept-language'),
+    }),
+    found.snapshot,
+  );
   // A published recall notice of the product leads the page (GPSR Art. 36; the case lives in lib/recalls).
   const recall = await publicRecallStatus(await getDb(), publicId);
   return (
