@@ -3,6 +3,8 @@ import { defineMessages } from '../ui';
 /** The safety texts per target-market language: drafts, review and the bulk translation (issue 42, part 2). */
 export const languagesMessages = defineMessages({
   en: {
+    'toast.region': 'Notifications',
+    'toast.close': 'Close notification',
     'draft.button': 'Draft with AI',
     'draft.aria': 'Draft the {language} safety texts with AI',
     'draft.busy': 'Drafting…',
@@ -34,6 +36,8 @@ export const languagesMessages = defineMessages({
       'No AI provider is configured: the job lists the texts that need a translation by a person and stores nothing.',
   },
   de: {
+    'toast.region': 'Benachrichtigungen',
+    'toast.close': 'Benachrichtigung schließen',
     'draft.button': 'Mit KI entwerfen',
     'draft.aria': 'Die Sicherheitstexte auf {language} mit KI entwerfen',
     'draft.busy': 'Wird entworfen…',
