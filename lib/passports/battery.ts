@@ -296,7 +296,11 @@ export const BATTERY_FIELDS: BatteryFieldSpec[] = [
     tier: 'public',
     dossier: 'battery_carbon_footprint_class',
     value: (c) =>
-      valueOf(c, 'battery_carbon_footprint_class', 'CarbonFootprintForBatteries.carbonFootprintPerformanceClass'),
+      valueOf(
+        c,
+        'battery_carbon_footprint_class',
+        'CarbonFootprintForBatteries.carbonFootprintPerformanceClass',
+      )?.toUpperCase(),
   },
   {
     module: 'CarbonFootprintForBatteries',

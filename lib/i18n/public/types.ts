@@ -65,6 +65,19 @@ export const FIELD_LABEL_KEYS = [
   'cosmetic_function',
   'cosmetic_small_pack',
   'cosmetic_function_evident',
+  'battery_category',
+  'battery_chemistry',
+  'battery_rated_capacity_ah',
+  'battery_nominal_voltage_v',
+  'battery_weight_kg',
+  'battery_manufacturing_date',
+  'battery_manufacturing_place',
+  'operator_identifier',
+  'battery_carbon_footprint',
+  'battery_carbon_footprint_class',
+  'battery_recycled_content',
+  'battery_due_diligence_report_url',
+  'facility_identifier',
 ] as const;
 export type FieldLabelKey = (typeof FIELD_LABEL_KEYS)[number];
 

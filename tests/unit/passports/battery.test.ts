@@ -14,7 +14,7 @@ import {
 import { BATTERY_REQUIRED_KEYS, BatteryPassport } from '@/lib/passports/battery-schema';
 import { compileDocuments } from '@/lib/passports/service';
 import { project } from '@/lib/passports/tagged';
-import { batterySource } from './source-fixture';
+import { batterySource } from '@/lib/passports/sample-source';
 
 describe('Battery Pass 1.2.0', () => {
   it('declares every required key of the seven published modules', () => {

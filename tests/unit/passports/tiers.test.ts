@@ -9,7 +9,7 @@ import { BATTERY_FIELDS, buildBatteryPassport } from '@/lib/passports/battery';
 import { project, restrictedPaths } from '@/lib/passports/tagged';
 import { PASSPORT_TIERS, tierAllows } from '@/lib/passports/tiers';
 import { buildUntpPassport } from '@/lib/passports/untp';
-import { batterySource } from './source-fixture';
+import { batterySource } from '@/lib/passports/sample-source';
 
 const at = (doc: unknown, path: string) =>
   path

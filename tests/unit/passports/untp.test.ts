@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { project } from '@/lib/passports/tagged';
 import { buildUntpPassport } from '@/lib/passports/untp';
 import { UntpDppCredential } from '@/lib/passports/untp-schema';
-import { batterySource } from './source-fixture';
+import { batterySource } from '@/lib/passports/sample-source';
 
 const publicDoc = () => project<Record<string, any>>(buildUntpPassport(batterySource()), 'public');
 

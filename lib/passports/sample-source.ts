@@ -1,4 +1,8 @@
-/** A rich passport source (what the compiler reads from an approved revision), for the unit tests. */
+/**
+ * Sample passport sources (what the compiler reads from an approved revision): a battery SKU with a rich
+ * dossier, and variants. Used by the unit tests and by scripts/validate-passports.ts, which validates the
+ * passports compiled from them against the published schema files.
+ */
 import type { PassportSource, SourceField } from '@/lib/passports/source';
 
 const field = (value: string, over: Partial<SourceField> = {}): SourceField => ({
