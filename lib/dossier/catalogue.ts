@@ -1054,6 +1054,8 @@ const DEFINITIONS: FieldDefinition[] = [
       fr: 'Fonction évidente de la présentation',
       es: 'Función evidente por la presentación',
       it: 'Funzione evidente dalla presentazione',
+    },
+  },
   // Battery passport fields (issue 37): Regulation (EU) 2023/1542 Annex VI Part A and Annex XIII.
   {
     key: 'battery_category',

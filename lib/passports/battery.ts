@@ -196,7 +196,11 @@ export const BATTERY_FIELDS: BatteryFieldSpec[] = [
     annex_xiii: '1(a)',
     tier: 'public',
     dossier: 'battery_manufacturing_date',
-    value: (c) => valueOf(c, 'battery_manufacturing_date', 'GeneralProductInformation.manufacturingDate'),
+    value: (c) => {
+      // The model types it as xsd:dateTime; the dossier keeps a day.
+      const d = valueOf(c, 'battery_manufacturing_date', 'GeneralProductInformation.manufacturingDate');
+      return d ? `${d}T00:00:00Z` : undefined;
+    },
   },
   {
     module: 'GeneralProductInformation',
@@ -490,13 +494,13 @@ export const BATTERY_FIELDS: BatteryFieldSpec[] = [
       const labels: { labelingSymbol: string; labelingMeaning: Record<string, string>; labelingSubject: string }[] = [];
       if (/wheel|bin|separate|weee|mülltonne/i.test(marks))
         labels.push({
-          labelingSymbol: 'crossed-out wheeled bin',
+          labelingSymbol: 'https://eur-lex.europa.eu/eli/reg/2023/1542/oj#anx_VI',
           labelingMeaning: { en: 'Collect separately' },
           labelingSubject: 'SeparateCollection',
         });
       if (c.src.fields.battery_cd_pb_above_limit?.value === 'yes')
         labels.push({
-          labelingSymbol: 'Cd/Pb',
+          labelingSymbol: 'https://eur-lex.europa.eu/eli/reg/2023/1542/oj#anx_VI',
           labelingMeaning: { en: 'Contains cadmium or lead above the marking limit' },
           labelingSubject: 'HazardousMaterial',
         });

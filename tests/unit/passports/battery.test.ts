@@ -39,7 +39,7 @@ describe('Battery Pass 1.2.0', () => {
       batteryPassportIdentifier: 'urn:dpp:ab12cd34efv3',
       batteryCategory: 'lmt',
       batteryMass: 3.2,
-      manufacturingDate: '2026-10-01',
+      manufacturingDate: '2026-10-01T00:00:00Z',
       manufacturingPlace: { postalCode: '38100', addressCountry: 'DE' },
       manufacturerInformation: { contactName: 'Voltwerk GmbH', identifier: 'DE123456789' },
     });
