@@ -10,5 +10,6 @@ import '@/lib/ai-fill/job';
 import '@/lib/webhooks/jobs';
 import '@/lib/recalls/jobs';
 import '@/lib/translations/jobs';
+import '@/lib/skus/currency-jobs';
 
 export { drainJobs, recoverRuns, runJob, startWorkers, stopWorkers } from '@/lib/jobs/worker';

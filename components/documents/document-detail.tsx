@@ -44,6 +44,7 @@ import {
   signalLabel,
   snippetSourceLabel,
 } from './labels';
+import { CurrencyCard } from './currency-card';
 import { ReExtract } from './re-extract';
 import { SkuPicker } from './sku-picker';
 import { isTypePending, PENDING_POLL_MS, PendingTypeBadge } from './pending';
@@ -638,6 +639,7 @@ export function DocumentDetail({ id, fieldLabels }: { id: string; fieldLabels: R
         <div className="grid grid-cols-1 gap-5">
           <ClassificationCard doc={doc} onChanged={replace} />
           <ValidityCard key={`${doc.issued_on}|${doc.valid_until}`} doc={doc} onChanged={replace} />
+          <CurrencyCard key={`currency|${doc.valid_until}`} documentId={doc.id} />
           <SkusCard doc={doc} onChanged={load} />
         </div>
       </div>

@@ -17,6 +17,7 @@ import { registeredCountries } from './packs/epr';
 import { marketsNotChecked, regimeApplies, regimesNotChecked } from './regimes';
 import { groupLanguageBlockers, legalWeight, orderByWeight } from './grouping';
 import { boundedMemo } from '@/lib/utils/bounded-memo';
+import { currencyBlockers } from '@/lib/currency/sku-warnings';
 import type {
   Blocker,
   DocumentInput,
@@ -935,6 +936,7 @@ export function evaluateRequirements(input: RequirementInput): RequirementEvalua
   expiredDocuments(ctx).forEach(push);
   documentsAboutAnotherProduct(ctx).forEach(push);
   openReviewItems(ctx).forEach(push);
+  currencyBlockers(ctx.documents).forEach(push);
   if (categoryDefaulted) push(categoryNotRecognised(input, category));
   regimesNotChecked(profile.category, input).forEach(push);
   marketsNotChecked(input, fields).forEach(push);

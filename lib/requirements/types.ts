@@ -1,6 +1,7 @@
 /** Shared vocabulary of the requirement engine (the canonical field keys of lib/dossier/catalogue.ts). */
 import type { CategoryCode } from './categories';
 import type { SafetyInfoLanguage } from '@/lib/i18n/languages';
+import type { CurrencyFinding } from '@/lib/currency/types';
 
 export const DOCUMENT_TYPES = [
   'declaration_of_conformity',
@@ -102,7 +103,12 @@ export interface DocumentInput {
    */
   evidence_status?: 'proposed' | 'accepted' | 'rejected' | 'about_another_product';
   /** For a document about another product: why, and both identities in words ("model X by Y"). */
-  evidence?: { reason: string | null; document_says?: string; sku_is?: string };
+  evidence?: {
+    reason: string | null;
+    document_says?: string;
+    sku_is?: string;
+  }; /** Evidence-currency findings of the document (lib/currency/rules.ts), when its facts were checked. */
+  currency?: readonly CurrencyFinding[];
 }
 
 export interface ConflictInput {

@@ -14,6 +14,7 @@ import {
 import type { DocumentInput, EntityInput, RequirementInput } from '@/lib/requirements';
 import { describeIdentity, type EvidenceFacts } from '@/lib/documents/evidence-status';
 import { confirmedFacts } from './extraction-conflicts';
+import { currencyOfStoredDocument, latestFactsByDocument } from '@/lib/currency/document-facts';
 
 /** Both identities of a document about another product, in words, for its blocker. */
 function identitiesInWords(reason: string | null, facts: Record<string, unknown> | null) {
@@ -81,9 +82,14 @@ export async function loadRequirementInput(db: Db, workspaceId: string, skuId: s
   );
 
   const references = new Map<string, string[]>();
+  let latestFacts = new Map<string, Record<string, unknown>[]>();
   if (docs.length) {
     const ex = await db
-      .select({ documentId: documentExtractions.documentId, facts: documentExtractions.facts })
+      .select({
+        documentId: documentExtractions.documentId,
+        facts: documentExtractions.facts,
+        createdAt: documentExtractions.createdAt,
+      })
       .from(documentExtractions)
       .where(
         sql`${documentExtractions.documentId} IN (${sql.join(
@@ -98,6 +104,7 @@ export async function loadRequirementInput(db: Db, workspaceId: string, skuId: s
         .filter(Boolean);
       if (refs.length) references.set(e.documentId, [...(references.get(e.documentId) ?? []), ...refs]);
     }
+    latestFacts = latestFactsByDocument(ex);
   }
 
   const entityInputs: EntityInput[] = ents.map(({ role, e }) => ({
@@ -116,6 +123,7 @@ export async function loadRequirementInput(db: Db, workspaceId: string, skuId: s
     valid_until: d.validUntil,
     references: references.get(d.id) ?? null,
     evidence_status: status,
+    currency: currencyOfStoredDocument(d, latestFacts.get(d.id) ?? []).findings,
     ...(status === 'about_another_product' ? { evidence: identitiesInWords(reason, facts) } : {}),
   }));
   return {

@@ -13,3 +13,4 @@ export * from './webhooks';
 export * from './passports';
 export * from './recalls';
 export * from './gtin-claims';
+export * from './currency';

@@ -7,6 +7,7 @@ import { listImportBatchesTool, getImportBatchTool } from './imports';
 import { listEntitiesTool } from './entities';
 import { listExportTemplatesTool, listExportRunsTool } from './exports';
 import { listSupplierRequestsTool } from './outreach';
+import { listCurrencyFindingsTool } from './currency';
 
 /**
  * Every tool the MCP endpoint serves, in tools/list order. A new tool is one module exporting a
@@ -29,4 +30,5 @@ export const MCP_TOOLS: readonly McpTool<any, any>[] = [
   listExportTemplatesTool,
   listExportRunsTool,
   listSupplierRequestsTool,
+  listCurrencyFindingsTool,
 ];

@@ -105,6 +105,7 @@ const VALID_ARGS: Record<string, () => Record<string, unknown>> = {
   list_export_templates: () => ({}),
   list_export_runs: () => ({ limit: 2 }),
   list_supplier_requests: () => ({ sku_id: toy.id }),
+  list_currency_findings: () => ({}),
 };
 
 /** The calls whose answers /docs/mcp shows: chosen to say something (the toy for FR, its requests). */

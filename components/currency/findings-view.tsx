@@ -1,0 +1,105 @@
+'use client';
+
+import * as React from 'react';
+import Link from 'next/link';
+import { RefreshCw } from 'lucide-react';
+import { idempotentWrite, describeError } from '@/components/api/client';
+import { useCursorList } from '@/components/api/queries/use-cursor-list';
+import { useFormat, useT } from '@/components/i18n/locale-provider';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { toast } from '@/components/ui/toaster';
+import { RoleGate } from '@/components/team/role-gate';
+import { currencyMessages } from '@/lib/i18n/ui/currency';
+import type { CurrencyFindingJson } from '@/lib/currency/schemas';
+
+const SEVERITY_VARIANT = { blocker: 'danger', warning: 'warning', notice: 'info' } as const;
+
+/** The workspace's evidence-currency findings, newest first, open or resolved. */
+export function CurrencyFindingsView() {
+  const t = useT(currencyMessages);
+  const f = useFormat();
+  const [status, setStatus] = React.useState<'open' | 'resolved'>('open');
+  const list = useCursorList<CurrencyFindingJson>('/api/currency/findings', `status=${status}`, { pageSize: 50 });
+  const [busy, setBusy] = React.useState(false);
+
+  const recheck = async () => {
+    setBusy(true);
+    try {
+      await idempotentWrite('/api/currency/reevaluate', { method: 'POST' });
+      toast.success(t('watch.recheck_queued'));
+    } catch (e) {
+      const d = describeError(e);
+      toast.error(d.title, { description: d.description });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="grid gap-4" data-testid="currency-findings">
+      <div className="flex flex-wrap items-center gap-2">
+        <div role="tablist" className="flex gap-1">
+          {(['open', 'resolved'] as const).map((s) => (
+            <Button
+              key={s}
+              role="tab"
+              aria-selected={status === s}
+              variant={status === s ? 'primary' : 'secondary'}
+              size="sm"
+              onClick={() => setStatus(s)}
+            >
+              {t(s === 'open' ? 'watch.tab_open' : 'watch.tab_resolved')}
+            </Button>
+          ))}
+        </div>
+        <RoleGate need="edit">
+          <Button variant="secondary" size="sm" onClick={recheck} disabled={busy} className="ml-auto">
+            <RefreshCw aria-hidden="true" />
+            {t('watch.recheck')}
+          </Button>
+        </RoleGate>
+      </div>
+      {list.rows.length === 0 && !list.loading ? (
+        <EmptyState title={t(status === 'open' ? 'watch.empty_open' : 'watch.empty_resolved')} />
+      ) : (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t('watch.col_severity')}</TableHead>
+              <TableHead>{t('watch.col_document')}</TableHead>
+              <TableHead>{t('watch.col_finding')}</TableHead>
+              <TableHead>{t('watch.col_raised')}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {list.rows.map((row) => (
+              <TableRow key={row.id}>
+                <TableCell>
+                  <Badge variant={SEVERITY_VARIANT[row.severity]}>{t(`severity.${row.severity}`)}</Badge>
+                </TableCell>
+                <TableCell>
+                  <Link href={`/documents/${row.document_id}`} className="underline">
+                    {row.document_filename ?? row.document_id}
+                  </Link>
+                </TableCell>
+                <TableCell lang="en">
+                  <div>{row.message}</div>
+                  <div className="text-xs text-subtle-foreground">{row.legal_basis}</div>
+                </TableCell>
+                <TableCell>{f.dateTime(row.resolved_at ?? row.raised_at)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {list.hasMore && (
+        <Button variant="secondary" size="sm" onClick={list.loadMore}>
+          {t('watch.load_more')}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { Uuid } from '@/lib/http/schemas';
+
+/** Request and response shapes of the evidence-currency API (lib/currency/service.ts returns them). */
+
+export const CurrencySeveritySchema = z.enum(['blocker', 'warning', 'notice']);
+export const CurrencyCodeSchema = z.enum([
+  'STANDARD_PRESUMPTION_CEASED',
+  'STANDARD_PRESUMPTION_ENDS',
+  'STANDARD_EDITION_NOT_STATED',
+  'NOTIFIED_BODY_UNKNOWN',
+  'NOTIFIED_BODY_UNVERIFIED',
+  'NOTIFIED_BODY_NOT_NOTIFIED_FOR_ACT',
+]);
+
+export const CurrencyFindingSchema = z
+  .object({
+    id: Uuid,
+    document_id: Uuid,
+    document_filename: z.string().nullable(),
+    key: z.string(),
+    code: CurrencyCodeSchema,
+    severity: CurrencySeveritySchema,
+    message: z.string(),
+    legal_basis: z.string(),
+    details: z.record(z.string(), z.unknown()),
+    data_version: z.string(),
+    status: z.enum(['open', 'resolved']),
+    raised_at: z.string(),
+    last_seen_at: z.string(),
+    resolved_at: z.string().nullable(),
+  })
+  .meta({ id: 'CurrencyFinding' });
+export type CurrencyFindingJson = z.infer<typeof CurrencyFindingSchema>;
+
+export const CurrencyFindingListSchema = z
+  .object({ data: z.array(CurrencyFindingSchema), next_cursor: z.string().nullable(), has_more: z.boolean() })
+  .meta({ id: 'CurrencyFindingList' });
+
+export const CurrencyFindingsQuery = z.strictObject({
+  status: z.enum(['open', 'resolved', 'all']).default('open'),
+  severity: CurrencySeveritySchema.optional(),
+  document_id: Uuid.optional(),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const DocumentCurrencySchema = z
+  .object({
+    document_id: Uuid,
+    stops_proving_on: z.string().nullable(),
+    ends: z.array(z.object({ date: z.string(), kind: z.enum(['validity', 'standard_cessation']), reason: z.string() })),
+    summary: z.string(),
+    findings: z.array(
+      z.object({
+        code: CurrencyCodeSchema,
+        key: z.string(),
+        severity: CurrencySeveritySchema,
+        message: z.string(),
+        legal_basis: z.string(),
+        details: z.record(z.string(), z.unknown()),
+      }),
+    ),
+    not_checked: z.array(z.string()),
+    data_versions: z.object({ standards: z.string(), notified_bodies: z.string() }),
+    last_daily_check_at: z.string().nullable(),
+  })
+  .meta({ id: 'DocumentCurrency' });
+export type DocumentCurrencyJson = z.infer<typeof DocumentCurrencySchema>;
+
+export const CurrencyDataInfoSchema = z
+  .object({
+    standards: z.object({
+      version: z.string(),
+      coverage: z.enum(['complete', 'partial']),
+      source: z.string(),
+      entries: z.number().int(),
+    }),
+    notified_bodies: z.object({
+      version: z.string(),
+      coverage: z.enum(['complete', 'partial']),
+      source: z.string(),
+      entries: z.number().int(),
+    }),
+  })
+  .meta({ id: 'CurrencyDataInfo' });
+
+export const CurrencyReevaluateResponseSchema = z
+  .object({ jobs: z.array(z.object({ id: Uuid, status: z.string(), poll_url: z.string() })) })
+  .meta({ id: 'CurrencyReevaluateResponse' });
