@@ -34,6 +34,12 @@ process.env.JOBS_IN_PROCESS = 'false';
 
 const CSV_TEMPLATE = '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0f02';
 const XLSX_TEMPLATE = '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0f01';
+const TECHNICAL_FILE_TEMPLATE = '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b1001';
+const TEMPLATE_OF = { csv: CSV_TEMPLATE, xlsx: XLSX_TEMPLATE, zip: TECHNICAL_FILE_TEMPLATE } as const;
+/** --formats csv,xlsx,zip (default all three); zip is the technical-file ZIP. */
+const FORMATS = (
+  process.argv.includes('--formats') ? process.argv[process.argv.indexOf('--formats') + 1] : 'csv,xlsx,zip'
+).split(',') as Array<'csv' | 'xlsx' | 'zip'>;
 
 /** Opens the bench database: BENCH_PG_URL (a database of its own) or the PGlite folder BENCH_PGLITE_DIR. */
 async function openBenchDatabase(migrate: boolean) {
@@ -66,12 +72,18 @@ const FIELDS: Array<[string, (i: number) => string]> = [
   ['instructions_fr', () => 'Nettoyer uniquement avec un chiffon humide.'],
 ];
 
+/** A stand-in for each SKU's declaration of conformity (1,000 bytes, stored per document like an upload). */
+const DOC_BYTES = new Uint8Array(Buffer.from('%PDF-1.4\n' + 'x'.repeat(1000 - 15) + '\n%%EOF'));
+
 async function seed() {
   const { getDb } = await import('@/lib/db/client');
   const { createLocalUser } = await import('@/lib/auth/local-issuer');
   const { ensureWorkspace } = await import('@/lib/auth/workspace');
   const { setWorkspacePlan } = await import('@/lib/workspace/settings');
-  const { skus, dossierValues, entities, skuEntities, documents } = await import('@/lib/db/schema');
+  const { skus, dossierValues, entities, skuEntities, documents, documentSkus } = await import('@/lib/db/schema');
+  const { eq } = await import('drizzle-orm');
+  const { localBlobStore } = await import('@/lib/storage/local');
+  const store = localBlobStore(process.env.BENCH_BLOB_DIR!);
   const db = await getDb();
   const user = await createLocalUser(db, { email: `bench-${Date.now()}@example.test`, password: 'bench bench bench' });
   const ws = (await ensureWorkspace(db, user)).workspace;
@@ -138,20 +150,38 @@ async function seed() {
         { workspaceId: ws.id, skuId: r.id, role: 'responsible_person' as const, entityId: rp.id },
       ]),
     );
-    await db.insert(documents).values(
-      rows.map((r, j) => ({
+    const docRows = await db
+      .insert(documents)
+      .values(
+        rows.map((r, j) => ({
+          workspaceId: ws.id,
+          sha256: (i + j).toString(16).padStart(64, '0'),
+          filename: `DoC ${i + j}.pdf`,
+          mimeType: 'application/pdf',
+          sizeBytes: 1000,
+          storageKey: `${ws.id}/documents/x${i + j}`,
+          documentType: 'declaration_of_conformity' as const,
+          detectedLanguage: 'de',
+        })),
+      )
+      .returning({ id: documents.id, storageKey: documents.storageKey });
+    // The technical file bundles accepted evidence only: each SKU's declaration is linked and accepted,
+    // and its bytes exist in the blob store.
+    await db.insert(documentSkus).values(
+      docRows.map((d, j) => ({
         workspaceId: ws.id,
-        sha256: (i + j).toString(16).padStart(64, '0'),
-        filename: `DoC ${i + j}.pdf`,
-        mimeType: 'application/pdf',
-        sizeBytes: 1000,
-        storageKey: `${ws.id}/documents/x${i + j}`,
-        skuId: r.id,
-        documentType: 'declaration_of_conformity' as const,
-        detectedLanguage: 'de',
+        documentId: d.id,
+        skuId: rows[j].id,
+        evidenceStatus: 'accepted' as const,
+        personDecision: 'accepted' as const,
       })),
     );
+    for (const d of docRows) await store.put(d.storageKey, DOC_BYTES, 'application/pdf');
   }
+  await db
+    .update(skus)
+    .set({ approvalState: 'approved', approvedAt: new Date(), reviewState: 'complete' })
+    .where(eq(skus.workspaceId, ws.id));
   return { workspaceId: ws.id, userId: user.id, email: user.email };
 }
 
@@ -171,7 +201,9 @@ interface Measured {
   cpuSeconds: number;
 }
 
-async function child(mode: 'raw' | 'job', format: 'csv' | 'xlsx') {
+type Format = 'csv' | 'xlsx' | 'zip';
+
+async function child(mode: 'raw' | 'job', format: Format) {
   const handle = await openBenchDatabase(false);
   const { getDb } = await import('@/lib/db/client');
   const { sql } = await import('drizzle-orm');
@@ -248,7 +280,40 @@ async function child(mode: 'raw' | 'job', format: 'csv' | 'xlsx') {
     ];
   }
 
+  /**
+   * The technical file's baseline: the same stored dossier PDFs and documents written into a ZIP of
+   * per-SKU ZIPs in a plain loop (one SQL read of codes and document keys, no read model, no checks).
+   */
+  async function rawZip() {
+    const yazl = (await import('yazl')).default;
+    const { pipeline } = await import('node:stream/promises');
+    const list = await queryRows<{ sku_code: string; storage_key: string; filename: string }>(
+      db,
+      sql`SELECT s.sku_code, d.storage_key, d.filename FROM skus s JOIN document_skus l ON l.sku_id = s.id JOIN documents d ON d.id = l.document_id WHERE s.workspace_id = ${workspaceId} ORDER BY s.sku_code`,
+    );
+    const pdfDir = path.join(blobDir, workspaceId, 'dossier-pdf');
+    const pdfs = fs.readdirSync(pdfDir).map((f) => path.join(pdfDir, f));
+    if (!pdfs.length) throw new Error('no stored dossier PDFs: run the export job first');
+    const file = path.join(blobDir, `raw-${process.pid}.zip`);
+    const outer = new yazl.ZipFile();
+    const done = pipeline(outer.outputStream, fs.createWriteStream(file));
+    let i = 0;
+    for (const r of list) {
+      const inner = new yazl.ZipFile();
+      inner.addBuffer(fs.readFileSync(pdfs[i++ % pdfs.length]), 'dossier.pdf');
+      inner.addBuffer(fs.readFileSync(path.join(blobDir, r.storage_key)), `documents/01-${r.filename}`);
+      inner.end();
+      const chunks: Buffer[] = [];
+      for await (const c of inner.outputStream) chunks.push(c as Buffer);
+      outer.addBuffer(Buffer.concat(chunks), `${r.sku_code}/dossier.zip`, { compress: false });
+    }
+    outer.end();
+    await done;
+    return { bytes: fs.statSync(file).size, skus: list.length };
+  }
+
   async function raw() {
+    if (format === 'zip') return rawZip();
     const rows = await rawRows();
     const file = path.join(blobDir, `raw-${process.pid}.${format}`);
     if (format === 'csv') fs.writeFileSync(file, BOM + rows.map((r) => csvRow(r)).join('\r\n') + '\r\n');
@@ -271,7 +336,7 @@ async function child(mode: 'raw' | 'job', format: 'csv' | 'xlsx') {
     const out = await createExportRun(db, {
       workspaceId,
       actor,
-      input: { template_id: format === 'csv' ? CSV_TEMPLATE : XLSX_TEMPLATE, scope_type: 'all' },
+      input: { template_id: TEMPLATE_OF[format], scope_type: 'all' },
       dryRun: false,
     });
     if (out.kind !== 'created') throw new Error('no run');
@@ -331,6 +396,7 @@ async function parent() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-bench-export-'));
   const env: NodeJS.ProcessEnv = { ...process.env, BENCH_BLOB_DIR: path.join(work, 'blobs'), JOBS_IN_PROCESS: 'false' };
   fs.mkdirSync(env.BENCH_BLOB_DIR!);
+  process.env.BENCH_BLOB_DIR = env.BENCH_BLOB_DIR;
   const serverUrl = process.env.DATABASE_URL;
   let dropDatabase = async () => {};
   let label: string;
@@ -370,13 +436,23 @@ async function parent() {
       `# export-run bench · ${label} · ${SKU_COUNT} SKUs (${FIELDS.length} confirmed fields, 2 entities, 1 document each) · seeded in ${seedSeconds.toFixed(1)} s · node ${process.version} · ${os.cpus().length} cores`,
     );
     console.log(
-      '| run | format | path | seconds | rows/s | CPU s (this process) | RSS at start MB | peak RSS MB (process) | peak − start MB | file bytes | ratio raw/job |',
+      '| run | format | path | seconds | s per 1,000 SKUs | rows/s | CPU s (this process) | RSS at start MB | peak RSS MB (process) | peak − start MB | file bytes | ratio raw/job |',
     );
-    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
-    const ratios: Record<string, number[]> = { csv: [], xlsx: [] };
-    const peaks: Record<string, number[]> = { csv: [], xlsx: [] };
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+    const ratios: Record<string, number[]> = { csv: [], xlsx: [], zip: [] };
+    const peaks: Record<string, number[]> = { csv: [], xlsx: [], zip: [] };
+    const row = (r: number, format: Format, name: string, m: Measured, ratioText: string) =>
+      console.log(
+        `| ${r} | ${format.toUpperCase()} | ${name} | ${m.seconds.toFixed(2)} | ${((m.seconds * 1000) / SKU_COUNT).toFixed(2)} | ${Math.round(SKU_COUNT / m.seconds)} | ${m.cpuSeconds.toFixed(2)} | ${m.startMb.toFixed(0)} | ${m.peakMb.toFixed(0)} | ${(m.peakMb - m.startMb).toFixed(0)} | ${m.bytes} | ${ratioText} |`,
+      );
     for (let r = 1; r <= REPEAT; r++) {
-      for (const format of ['csv', 'xlsx'] as const) {
+      for (const format of FORMATS) {
+        // The technical file's first run renders every dossier PDF (and keeps it); later runs reuse them.
+        if (format === 'zip' && r === 1) {
+          const cold = await measureInChild(env, 'job', format);
+          if (cold.skus !== SKU_COUNT) throw new Error(`exported ${cold.skus} of ${SKU_COUNT}`);
+          row(r, format, 'export job, first run (renders the PDFs)', cold, '');
+        }
         // The pair runs back to back, so both see the same machine (timings on a shared machine are noisy).
         const base = await measureInChild(env, 'raw', format);
         const job = await measureInChild(env, 'job', format);
@@ -384,16 +460,12 @@ async function parent() {
         const ratio = base.seconds / job.seconds;
         ratios[format].push(ratio);
         peaks[format].push(job.peakMb);
-        const row = (name: string, m: Measured, ratioText: string) =>
-          console.log(
-            `| ${r} | ${format.toUpperCase()} | ${name} | ${m.seconds.toFixed(2)} | ${Math.round(SKU_COUNT / m.seconds)} | ${m.cpuSeconds.toFixed(2)} | ${m.startMb.toFixed(0)} | ${m.peakMb.toFixed(0)} | ${(m.peakMb - m.startMb).toFixed(0)} | ${m.bytes} | ${ratioText} |`,
-          );
-        row('raw baseline', base, '');
-        row('export job', job, ratio.toFixed(2));
+        row(r, format, 'raw baseline', base, '');
+        row(r, format, format === 'zip' ? 'export job (stored PDFs)' : 'export job', job, ratio.toFixed(2));
       }
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    for (const format of ['csv', 'xlsx'] as const) {
+    for (const format of FORMATS) {
       console.log(
         `${format.toUpperCase()}: ratio raw/job median ${median(ratios[format]).toFixed(2)} (runs: ${ratios[format].map((x) => x.toFixed(2)).join(', ')}); job process peak RSS max ${Math.max(...peaks[format]).toFixed(0)} MB`,
       );
@@ -411,10 +483,7 @@ async function parent() {
 }
 
 const childAt = process.argv.indexOf('--child');
-(childAt > 0
-  ? child(process.argv[childAt + 1] as 'raw' | 'job', process.argv[childAt + 2] as 'csv' | 'xlsx')
-  : parent()
-).then(
+(childAt > 0 ? child(process.argv[childAt + 1] as 'raw' | 'job', process.argv[childAt + 2] as Format) : parent()).then(
   () => process.exit(0),
   (e) => {
     console.error(e);

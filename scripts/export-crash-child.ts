@@ -9,6 +9,10 @@
  *                   a new worker on the same database and blob folder: recovers runs whose worker died,
  *                   runs the queued export jobs, then prints one "RESULT <json>" line.
  *
+ * CRASH_TEMPLATE=technical_file: the SKUs are approved, each with an accepted document whose bytes are
+ * stored, and the run is the technical-file ZIP; RESULT then also lists DATA_DIR/tmp before the
+ * resuming worker's first temporary file (the dead run's folder) and after the run.
+ *
  * Database: DATABASE_URL, or a file-backed PGlite in $DATA_DIR/pglite seeded from CRASH_PGLITE_SNAPSHOT.
  * Blobs: $DATA_DIR/blobs.
  */
@@ -27,12 +31,31 @@ async function openDatabase() {
 
 type Envelope = { jobRunId: string; workspaceId: string; payload: unknown };
 
+const TECHNICAL_FILE = process.env.CRASH_TEMPLATE === 'technical_file';
+const TEMPLATE_ID = TECHNICAL_FILE ? '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b1001' : '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0f02';
+
+/** Every file and folder under dir, relative, sorted (absent dir: none). */
+async function listTree(dir: string): Promise<string[]> {
+  const fs = await import('node:fs');
+  const out: string[] = [];
+  const walk = (d: string, rel: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      out.push(r);
+      if (e.isDirectory()) walk(path.join(d, e.name), r);
+    }
+  };
+  if (fs.existsSync(dir)) walk(dir, '');
+  return out.sort();
+}
+
 async function start(count: number) {
   await openDatabase();
   const { getDb } = await import('@/lib/db/client');
   const { createLocalUser } = await import('@/lib/auth/local-issuer');
   const { ensureWorkspace } = await import('@/lib/auth/workspace');
-  const { skus, dossierValues } = await import('@/lib/db/schema');
+  const { skus, dossierValues, documents, documentSkus } = await import('@/lib/db/schema');
+  const { getBlobStore } = await import('@/lib/storage');
   const { createExportRun } = await import('@/lib/exports/runs');
   const db = await getDb();
   const user = await createLocalUser(db, {
@@ -71,11 +94,44 @@ async function start(count: number) {
         },
       ]),
     );
+    if (TECHNICAL_FILE) {
+      const docs = await db
+        .insert(documents)
+        .values(
+          rows.map((r, j) => ({
+            workspaceId: m.workspace.id,
+            sha256: crypto
+              .createHash('sha256')
+              .update(`doc ${i + j}`)
+              .digest('hex'),
+            filename: `DoC ${i + j}.txt`,
+            mimeType: 'text/plain',
+            sizeBytes: Buffer.byteLength(`doc ${i + j}`),
+            storageKey: `${m.workspace.id}/documents/crash-${i + j}`,
+            documentType: 'declaration_of_conformity' as const,
+          })),
+        )
+        .returning({ id: documents.id, storageKey: documents.storageKey });
+      await db.insert(documentSkus).values(
+        docs.map((d, j) => ({
+          workspaceId: m.workspace.id,
+          documentId: d.id,
+          skuId: rows[j].id,
+          evidenceStatus: 'accepted' as const,
+          personDecision: 'accepted' as const,
+        })),
+      );
+      for (const [j, d] of docs.entries()) await getBlobStore().put(d.storageKey, Buffer.from(`doc ${i + j}`));
+      await db
+        .update(skus)
+        .set({ approvalState: 'approved', approvedAt: new Date() })
+        .where(eq(skus.workspaceId, m.workspace.id));
+    }
   }
   const out = await createExportRun(db, {
     workspaceId: m.workspace.id,
     actor: { userId: user.id, apiKeyId: null, label: user.email },
-    input: { template_id: '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0f02', scope_type: 'all' },
+    input: { template_id: TEMPLATE_ID, scope_type: 'all' },
     dryRun: false,
   });
   if (out.kind !== 'created') throw new Error('no run');
@@ -118,14 +174,30 @@ async function resume(runId: string, workspaceId: string) {
   const { exportRunJob } = await import('@/lib/exports/jobs');
   const { getBlobStore } = await import('@/lib/storage');
   const db = await getDb();
+  const { tempRoot } = await import('@/lib/storage/temp');
+  // Before this process makes its first temporary file (which sweeps the dead processes' folders).
+  const tmpBefore = await listTree(tempRoot());
   const [before] = await db.select().from(exportRuns).where(eq(exportRuns.id, runId));
   const boss = await getBoss();
+  // Every progress figure the retry reports, in order (it must start again at zero).
+  const progressSeen: number[] = [];
+  const def = {
+    ...exportRunJob,
+    handler: (p: { run_id: string }, ctx: Parameters<typeof exportRunJob.handler>[1]) =>
+      exportRunJob.handler(p, {
+        ...ctx,
+        progress: async (x) => {
+          progressSeen.push(Number((x as { done?: number }).done));
+          await ctx.progress(x);
+        },
+      }),
+  };
   const recovered = await recoverRuns({ staleAfterMs: 1000 });
   const deadline = Date.now() + 5 * 60_000;
   for (;;) {
     const [job] = await boss.fetch<Envelope>(exportRunJob.name, { batchSize: 1 });
     if (job) {
-      await runJob(exportRunJob, job).then(
+      await runJob(def, job).then(
         () => boss.complete(exportRunJob.name, job.id),
         (e) => boss.fail(exportRunJob.name, job.id, { message: String(e) }),
       );
@@ -139,7 +211,12 @@ async function resume(runId: string, workspaceId: string) {
   const store = getBlobStore();
   const exists = after.outputKey ? await store.exists(after.outputKey) : false;
   const bytes = exists ? await store.getBytes(after.outputKey!) : new Uint8Array();
-  const text = new TextDecoder().decode(bytes);
+  const text = TECHNICAL_FILE ? '' : new TextDecoder().decode(bytes);
+  let zipEntries: string[] = [];
+  if (TECHNICAL_FILE && exists) {
+    const JSZip = (await import('jszip')).default;
+    zipEntries = Object.keys((await JSZip.loadAsync(bytes)).files);
+  }
   const result = {
     before: { status: before.status, progress: before.progress },
     recovered,
@@ -158,6 +235,12 @@ async function resume(runId: string, workspaceId: string) {
       distinct_codes: new Set(text.match(/XC-\d{6}/g) ?? []).size,
     },
     workspace: workspaceId,
+    zip_entries: zipEntries.length,
+    zip_distinct_codes: new Set(zipEntries.map((e) => e.split('/')[0])).size,
+    progress_seen: progressSeen,
+    tmp_before: tmpBefore,
+    tmp_after: await listTree(tempRoot()),
+    pid: process.pid,
   };
   process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
 }

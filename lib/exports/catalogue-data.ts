@@ -112,10 +112,11 @@ export async function loadExportItems(db: Db, workspaceId: string, ids: readonly
           GROUP BY se.sku_id`,
     ),
     // The documents accepted as each SKU's evidence (lib/documents/evidence-status.ts): a channel never
-    // gets another product's declaration, nor one still waiting for a person.
+    // gets another product's declaration, nor one still waiting for a person. In attachment order, the
+    // read model's, so a technical file numbers them as the SKU's dossier.zip does.
     queryRows<{ sku_id: string; j: string }>(
       db,
-      sql`SELECT x.sku_id, json_agg(json_build_array(d.id, d.filename, d.document_type, d.mime_type, d.size_bytes::float8, d.sha256, d.storage_key, d.detected_language, d.valid_until::text, d.is_public))::text AS j
+      sql`SELECT x.sku_id, json_agg(json_build_array(d.id, d.filename, d.document_type, d.mime_type, d.size_bytes::float8, d.sha256, d.storage_key, d.detected_language, d.valid_until::text, d.is_public) ORDER BY d.created_at, d.id)::text AS j
           FROM document_skus x
           JOIN documents d ON d.id = x.document_id AND d.workspace_id = ${workspaceId}
           WHERE x.workspace_id = ${workspaceId} AND x.sku_id = ANY(${idArr}) AND x.evidence_status = 'accepted'

@@ -15,6 +15,7 @@ import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
 import { isPublicLocale, type PublicLocale } from '@/lib/i18n/public-locales';
 import { renderDossierPdf, type DossierPdfInput, type DossierPdfProvenance } from '@/lib/publish/pdf';
 import { getBlobStore, type BlobStore } from '@/lib/storage';
+import { dossierRevisions, keepDossierPdf, readKeptPdf, type DossierRevision } from './dossier-pdf-store';
 import { entityAddressLines, loadSkuReadModel, type SkuReadModel } from '@/lib/skus/read-model';
 
 /**
@@ -177,51 +178,82 @@ export interface DossierZip {
   missing: string[];
 }
 
+/** A document to bundle: the fields the archive needs, whichever read gave them. */
+export interface BundledDocument {
+  filename: string;
+  mimeType: string;
+  storageKey: string;
+  sizeBytes: number;
+}
+
 /**
- * Builds the archive as a stream. The PDF is rendered first (so a rendering failure is an error
- * response, not a truncated download); documents whose bytes are gone from storage are listed in
+ * The SKU's dossier.pdf in the locale: the kept PDF of its approved revision when there is one,
+ * otherwise rendered from the read model (and kept when the SKU is approved). `model` is loaded only
+ * when a rendering is needed.
+ */
+export async function dossierPdfFor(
+  db: Db,
+  store: BlobStore,
+  args: {
+    workspaceId: string;
+    skuId: string;
+    locale: PublicLocale;
+    revision?: DossierRevision | null;
+    model?: () => Promise<SkuReadModel>;
+  },
+): Promise<Uint8Array> {
+  const revision =
+    args.revision === undefined
+      ? ((await dossierRevisions(db, args.workspaceId, [args.skuId], args.locale)).get(args.skuId) ?? null)
+      : args.revision;
+  const kept = await readKeptPdf(store, revision?.kept ?? null);
+  if (kept) return kept;
+  const model = await (args.model ?? (() => loadSkuReadModel(db, args.workspaceId, args.skuId)))();
+  const pdf = await renderDossierPdf(dossierPdfInput(model), args.locale);
+  if (revision?.revisionKey)
+    await keepDossierPdf(db, store, {
+      workspaceId: args.workspaceId,
+      skuId: args.skuId,
+      locale: args.locale,
+      revisionKey: revision.revisionKey,
+      pdf,
+    });
+  return pdf;
+}
+
+/**
+ * The archive of a rendered PDF and the evidence documents, as a Node stream. Everything that awaits
+ * happens first; the archive is then assembled in one synchronous step, so its stream has a consumer
+ * before yazl reads the first byte. Documents whose bytes are gone from storage are listed in
  * missing-documents.txt instead.
  */
-export async function streamDossierZip(
-  db: Db,
-  args: { workspaceId: string; actor: Actor; id: string; locale?: string | null; store?: BlobStore },
-): Promise<DossierZip> {
-  const locale: PublicLocale = isPublicLocale(args.locale) ? args.locale : DEFAULT_LOCALE;
-  const model = await loadSkuReadModel(db, args.workspaceId, args.id);
-  const pdf = await renderDossierPdf(dossierPdfInput(model), locale);
-  const store = args.store ?? getBlobStore();
-  const mtime = new Date(model.generated_at);
-
-  // Everything that awaits happens first; the archive is then assembled and wired to the response in
-  // one synchronous step, so its stream has a consumer before yazl reads the first byte.
-  const evidence = dossierEvidence(model);
-  const names = documentEntryNames(evidence.map((d) => d.row));
-  const present = await Promise.all(evidence.map((d) => store.exists(d.row.storageKey).catch(() => false)));
-  const included = evidence.map((d, i) => ({ d, name: names[i] })).filter((_, i) => present[i]);
-  const missing = evidence.filter((_, i) => !present[i]).map((d) => d.row.filename);
+export async function assembleDossierZip(args: {
+  pdf: Uint8Array;
+  documents: readonly BundledDocument[];
+  store: BlobStore;
+  mtime: Date;
+  /** Awaited after the storage checks and before the archive starts (the route's audit entry). */
+  before?: (info: { included: number; missing: number }) => Promise<void>;
+}): Promise<{ output: Readable; entries: string[]; missing: string[] }> {
+  const { store, mtime } = args;
+  const names = documentEntryNames(args.documents);
+  const present = await Promise.all(args.documents.map((d) => store.exists(d.storageKey).catch(() => false)));
+  const included = args.documents.map((d, i) => ({ d, name: names[i] })).filter((_, i) => present[i]);
+  const missing = args.documents.filter((_, i) => !present[i]).map((d) => d.filename);
   const entries = ['dossier.pdf', ...included.map((x) => x.name), ...(missing.length ? ['missing-documents.txt'] : [])];
-
-  await recordAudit(db, {
-    workspaceId: args.workspaceId,
-    actor: args.actor,
-    action: 'sku.dossier_downloaded',
-    targetType: 'sku',
-    targetId: args.id,
-    data: { locale, documents: included.length, missing: missing.length },
-  });
+  await args.before?.({ included: included.length, missing: missing.length });
 
   const zip = new yazl.ZipFile();
   const output = zip.outputStream as unknown as Readable;
-  const stream = Readable.toWeb(output) as unknown as ReadableStream<Uint8Array>;
   // A file that cannot be read mid-archive ends the download with an error instead of crashing the process.
   zip.on('error', (err: Error) => output.destroy(err));
-  zip.addBuffer(Buffer.from(pdf), 'dossier.pdf', { mtime });
+  zip.addBuffer(Buffer.from(args.pdf.buffer, args.pdf.byteOffset, args.pdf.byteLength), 'dossier.pdf', { mtime });
   for (const { d, name } of included) {
-    const key = d.row.storageKey;
+    const key = d.storageKey;
     // Opened only when yazl reaches the entry: one file handle at a time, whatever the count.
     zip.addReadStreamLazy(
       name,
-      { mtime, size: d.row.sizeBytes, compress: !/^(image\/|application\/(zip|pdf))/.test(d.row.mimeType) },
+      { mtime, size: d.sizeBytes, compress: !/^(image\/|application\/(zip|pdf))/.test(d.mimeType) },
       (cb) => {
         store.getStream(key).then(
           (web) => cb(null, Readable.fromWeb(web as import('node:stream/web').ReadableStream<Uint8Array>)),
@@ -241,11 +273,51 @@ export async function streamDossierZip(
     );
   }
   zip.end();
+  return { output, entries, missing };
+}
+
+/**
+ * Builds the archive as a stream. The PDF is rendered (or read from the kept ones) first, so a
+ * rendering failure is an error response, not a truncated download.
+ */
+export async function streamDossierZip(
+  db: Db,
+  args: { workspaceId: string; actor: Actor; id: string; locale?: string | null; store?: BlobStore },
+): Promise<DossierZip> {
+  const locale: PublicLocale = isPublicLocale(args.locale) ? args.locale : DEFAULT_LOCALE;
+  const model = await loadSkuReadModel(db, args.workspaceId, args.id);
+  const store = args.store ?? getBlobStore();
+  const pdf = await dossierPdfFor(db, store, {
+    workspaceId: args.workspaceId,
+    skuId: args.id,
+    locale,
+    model: async () => model,
+  });
+  const zip = await assembleDossierZip({
+    pdf,
+    documents: dossierEvidence(model).map((d) => ({
+      filename: d.row.filename,
+      mimeType: d.row.mimeType,
+      storageKey: d.row.storageKey,
+      sizeBytes: d.row.sizeBytes,
+    })),
+    store,
+    mtime: new Date(model.generated_at),
+    before: (info) =>
+      recordAudit(db, {
+        workspaceId: args.workspaceId,
+        actor: args.actor,
+        action: 'sku.dossier_downloaded',
+        targetType: 'sku',
+        targetId: args.id,
+        data: { locale, documents: info.included, missing: info.missing },
+      }),
+  });
 
   return {
     filename: `dossier-${model.row.skuCode.replace(/[^A-Za-z0-9_-]/g, '_')}-${locale}.zip`,
-    stream,
-    entries,
-    missing,
+    stream: Readable.toWeb(zip.output) as unknown as ReadableStream<Uint8Array>,
+    entries: zip.entries,
+    missing: zip.missing,
   };
 }

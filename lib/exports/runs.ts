@@ -25,6 +25,7 @@ import type { CreateExportInput } from './schemas';
 import { makeRunTempDir, removeRunTempDir } from '@/lib/storage/temp';
 import { leftOutSummary, notApprovedWarning, splitByApproval } from './approved-scope';
 import type { ExportRunOptions } from './templates/types';
+import { loadChannelMappings } from './channel-mappings';
 
 /** Warnings kept on the run for the UI; warning_count is always the full number. */
 export const MAX_STORED_WARNINGS = 5_000;
@@ -187,12 +188,15 @@ export async function createExportRun(
   const exportable = options.approved_only ? approval!.kept : ids;
   const skuCount = countOnly ? await countSkus(db, args.workspaceId) : exportable.length;
   if (args.dryRun) {
+    const checks = template.checksFor
+      ? template.checksFor(await loadChannelMappings(db, args.workspaceId))
+      : template.checks;
     const warnings: ExportWarning[] =
       options.approved_only === false ? approval!.notApproved.map(notApprovedWarning) : [];
     let count = 0;
     for await (const chunk of chunks(db, args.workspaceId, exportable)) {
       count += chunk.length;
-      for (const item of chunk) warnings.push(...runChecks(template.checks, item));
+      for (const item of chunk) warnings.push(...runChecks(checks, item));
     }
     return {
       kind: 'dry_run' as const,
@@ -382,6 +386,8 @@ export async function executeExportRun(
       progress: { done: 0, total: run.skuCount },
     })
     .where(eq(exportRuns.id, run.id));
+  // A retry starts at zero: the job's progress too, not the dead attempt's last figure.
+  await args.heartbeat({ done: 0, total: run.skuCount });
 
   let ids: string[];
   if (run.skuIds) ids = run.skuIds;
@@ -400,6 +406,8 @@ export async function executeExportRun(
   const warnings: ExportWarning[] =
     options.approved_only === false ? approval!.notApproved.slice(0, MAX_STORED_WARNINGS).map(notApprovedWarning) : [];
   let warningCount = options.approved_only === false ? approval!.notApproved.length : 0;
+  const mappings = await loadChannelMappings(db, args.workspaceId);
+  const checks = template.checksFor ? template.checksFor(mappings) : template.checks;
   const hasher = new SnapshotHasher();
   let exported = 0;
   let firstPass = true;
@@ -415,7 +423,7 @@ export async function executeExportRun(
           seenIds.add(item.sku.id);
           hasher.add(item);
           exported++;
-          for (const w of runChecks(template!.checks, item)) {
+          for (const w of runChecks(checks, item)) {
             warningCount++;
             if (warnings.length < MAX_STORED_WARNINGS) warnings.push(w);
           }
@@ -444,6 +452,7 @@ export async function executeExportRun(
       skuCount: total,
       localizedKeys: await localizedKeys(db, args.workspaceId),
       options,
+      mappings,
       progress: async (done) => {
         const now = Date.now();
         if (now - progressAt < PROGRESS_INTERVAL_MS && done < total) return;

@@ -79,3 +79,35 @@ export const savedViewSkus = pgTable(
   },
   (t) => [primaryKey({ columns: [t.viewId, t.skuId] })],
 );
+
+/** dossier.pdf of a SKU's approved revision in a locale, kept (content-addressed) for reuse. */
+export const dossierPdfs = pgTable(
+  'dossier_pdfs',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    skuId: uuid('sku_id').notNull(),
+    locale: text('locale').notNull(),
+    /** Fingerprint of what the PDF shows (lib/exports/dossier-pdf-store.ts). */
+    revisionKey: text('revision_key').notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.skuId, t.locale, t.revisionKey] })],
+);
+
+/** A workspace's channel mapping rows (lib/exports/channel-mappings.ts), overriding the shipped defaults. */
+export const exportChannelMappings = pgTable(
+  'export_channel_mappings',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    kind: text('kind').notNull(),
+    sourceKey: text('source_key').notNull(),
+    value: text('value'),
+    updatedBy: uuid('updated_by'),
+    updatedByLabel: text('updated_by_label'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.kind, t.sourceKey] })],
+);

@@ -6,8 +6,12 @@
 import { fileWriter } from '../output';
 import { targetMarkets } from './checks';
 import { CORE_CHECKS, euOperator, manufacturer, needsEuOperator, publicDocumentUrl, warningText } from './shared';
-import type { ExportTemplateDefinition } from './types';
+import Ajv2019 from 'ajv/dist/2019';
+import type { ValidateFunction } from 'ajv';
+import type { ChannelCheck, ExportTemplateDefinition } from './types';
 import type { ExportItem } from '../catalogue-data';
+import { DEFAULT_MAPPINGS, type ChannelMappings } from '../channel-mappings';
+import { AMAZON_ATTRIBUTE_FIX, AMAZON_PTD_READ_ON, AMAZON_PTD_SOURCES, amazonGpsrSchema } from './amazon-ptd';
 
 /** Amazon EU marketplaces (the GPSR attributes apply there), with the listing language. */
 export const AMAZON_MARKETPLACES: Record<string, { id: string; language: string; tag: string }> = {
@@ -47,7 +51,8 @@ export function amazonMarkets(item: ExportItem): string[] {
   return m.length ? m : [];
 }
 
-function amazonMessage(item: ExportItem, messageId: number, publicBaseUrl: string | null, withMedia: boolean) {
+/** The GPSR attributes of one listing, per Amazon EU marketplace among the target markets. */
+function amazonAttributes(item: ExportItem, publicBaseUrl: string | null, withMedia: boolean) {
   const markets = amazonMarkets(item);
   const mfr = manufacturer(item);
   const rp = needsEuOperator(item) ? euOperator(item) : mfr;
@@ -90,19 +95,101 @@ function amazonMessage(item: ExportItem, messageId: number, publicBaseUrl: strin
     });
     if (media.length) attributes.compliance_media = media;
   }
+  return Object.fromEntries(Object.entries(attributes).filter(([, v]) => v.length));
+}
+
+const patchesOf = (attributes: Record<string, unknown[]>) =>
+  Object.entries(attributes).map(([name, value]) => ({ op: 'replace', path: `/attributes/${name}`, value }));
+
+function amazonMessage(
+  item: ExportItem,
+  messageId: number,
+  publicBaseUrl: string | null,
+  withMedia: boolean,
+  productType = 'PRODUCT',
+) {
   return {
     messageId,
     sku: item.sku.sku_code,
     operationType: 'PATCH',
-    productType: 'PRODUCT',
-    patches: Object.entries(attributes)
-      .filter(([, v]) => v.length)
-      .map(([name, value]) => ({ op: 'replace', path: `/attributes/${name}`, value })),
+    productType,
+    patches: patchesOf(amazonAttributes(item, publicBaseUrl, withMedia)),
   };
 }
 
-function amazonTemplate(opts: { id: string; version: string; withMedia: boolean }): ExportTemplateDefinition {
-  return {
+/** The SKU's Amazon product type from the mapping table (null: not mapped, the SKU stays out). */
+export const amazonProductType = (item: ExportItem, mappings: ChannelMappings) =>
+  mappings.amazon_product_type[item.sku.category_code] ?? null;
+
+let ajv: Ajv2019 | null = null;
+const validators = new Map<string, ValidateFunction>();
+/** The compiled schema of a product type (compiled once per process). */
+export function amazonValidator(productType: string): ValidateFunction {
+  const schema = amazonGpsrSchema(productType);
+  let v = validators.get(schema.$id);
+  if (!v) {
+    ajv ??= new Ajv2019({ allErrors: true, strict: false });
+    v = ajv.compile(schema);
+    validators.set(schema.$id, v);
+  }
+  return v;
+}
+
+/** Findings of the schema of the SKU's product type, one per attribute, with the field and fix. */
+export function amazonSchemaFindings(item: ExportItem, productType: string, attributes: Record<string, unknown[]>) {
+  const validate = amazonValidator(productType);
+  if (validate(attributes)) return [];
+  const byAttribute = new Map<string, string>();
+  for (const e of validate.errors ?? []) {
+    const attr =
+      (e.params as { missingProperty?: string }).missingProperty ?? e.instancePath.split('/')[1] ?? '(listing)';
+    if (!byAttribute.has(attr))
+      byAttribute.set(
+        attr,
+        e.keyword === 'required' ? 'is required' : `${e.instancePath} ${e.message ?? 'is invalid'}`,
+      );
+  }
+  return [...byAttribute].map(([attr, what]) => ({
+    field: AMAZON_ATTRIBUTE_FIX[attr]?.field ?? attr,
+    code: 'CHANNEL_SCHEMA',
+    message: `Amazon product type ${productType}: ${attr} ${what} (the listing would be refused).`,
+    fix: AMAZON_ATTRIBUTE_FIX[attr]?.fix ?? `Correct ${attr}.`,
+  }));
+}
+
+/** Mapping and schema checks of the 2026.11 templates (need the workspace's mapping table). */
+function mappedChecks(mappings: ChannelMappings): ChannelCheck[] {
+  return [
+    {
+      kind: 'custom',
+      field: 'category_code',
+      label: 'Amazon product type',
+      run: (item) => {
+        if (!amazonMarkets(item).length) return []; // the target_markets check says it
+        const productType = amazonProductType(item, mappings);
+        if (!productType)
+          return [
+            {
+              field: 'category_code',
+              code: 'CHANNEL_UNMAPPED',
+              message: `No Amazon product type is mapped for the category "${item.sku.category_code}"; the SKU is not in the file (a listing with a wrong product type is refused).`,
+              fix: `Choose the Amazon product type for the category "${item.sku.category_code}" in the export dialog's Amazon product types, or give the SKU another category.`,
+            },
+          ];
+        return amazonSchemaFindings(item, productType, amazonAttributes(item, null, false));
+      },
+    },
+  ];
+}
+
+function amazonTemplate(opts: {
+  id: string;
+  version: string;
+  withMedia: boolean;
+  /** 2026.11: product type per SKU from the mapping table, schema-validated; unmapped SKUs left out. */
+  mapped?: boolean;
+}): ExportTemplateDefinition {
+  const base = {
     id: opts.id,
     channel: 'amazon_eu',
     name: 'Amazon EU listings (GPSR attributes)',
@@ -145,17 +232,87 @@ function amazonTemplate(opts: { id: string; version: string; withMedia: boolean 
       },
     ],
     async render(ctx) {
+      const mappings = ctx.mappings ?? DEFAULT_MAPPINGS;
       const out = fileWriter(ctx.outPath);
       await out.write(`{"header":{"sellerId":"SELLER_ID","version":"2.0","issueLocale":"en_US"},"messages":[`);
       let n = 0;
+      let seen = 0;
       for await (const chunk of ctx.items()) {
         let text = '';
         for (const item of chunk) {
+          seen++;
+          const productType = opts.mapped ? amazonProductType(item, mappings) : 'PRODUCT';
+          if (!productType) continue; // a warning of the run says why
           n++;
-          text += `${n > 1 ? ',' : ''}\n${JSON.stringify(amazonMessage(item, n, ctx.publicBaseUrl, opts.withMedia))}`;
+          text += `${n > 1 ? ',' : ''}\n${JSON.stringify(amazonMessage(item, n, ctx.publicBaseUrl, opts.withMedia, productType))}`;
         }
         await out.write(text);
-        await ctx.progress(n);
+        await ctx.progress(seen);
+      }
+      await out.write('\n]}\n');
+      await out.close();
+    },
+  } satisfies ExportTemplateDefinition;
+  if (!opts.mapped) return base;
+  return {
+    ...base,
+    description:
+      base.description +
+      ` Product type per SKU from the category mapping (defaults written from Amazon's Product Type Definitions, read ${AMAZON_PTD_READ_ON}; editable per workspace); each listing's attributes validated against the product type's JSON Schema; SKUs of an unmapped category are left out with a warning.`,
+    checks: [...base.checks, ...mappedChecks(DEFAULT_MAPPINGS)],
+    checksFor: (mappings) => [...base.checks, ...mappedChecks(mappings)],
+  };
+}
+
+/**
+ * Listings Items API requests for a real submission, first as a preview: one patchListingsItem per SKU
+ * and marketplace with mode=VALIDATION_PREVIEW (Amazon validates without saving; 1 request per second),
+ * the body {productType, patches}. Sending the same requests without `mode` submits them.
+ */
+function amazonPreviewTemplate(): ExportTemplateDefinition {
+  const feed = amazonTemplate({ id: '', version: '', withMedia: true, mapped: true });
+  return {
+    ...feed,
+    id: '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0a11',
+    channel: 'amazon_eu_listings_api',
+    name: 'Amazon EU Listings Items API (VALIDATION_PREVIEW requests)',
+    version: '2026.11',
+    description:
+      "patchListingsItem requests (Listings Items API 2021-08-01), one per SKU and Amazon EU marketplace among its target markets, with mode=VALIDATION_PREVIEW so Amazon answers with the listing's issues without saving it; body {productType, patches} with the GPSR attributes of that marketplace. Product type per SKU from the category mapping, attributes validated against the product type's JSON Schema; SKUs of an unmapped category are left out with a warning. Replace SELLER_ID; drop mode to submit.",
+    async render(ctx) {
+      const mappings = ctx.mappings ?? DEFAULT_MAPPINGS;
+      const out = fileWriter(ctx.outPath);
+      await out.write(
+        `{"api":"listings/2021-08-01","operation":"patchListingsItem","source":${JSON.stringify(AMAZON_PTD_SOURCES.validation_preview)},"rate_limit_per_second":1,"requests":[`,
+      );
+      let n = 0;
+      let seen = 0;
+      for await (const chunk of ctx.items()) {
+        let text = '';
+        for (const item of chunk) {
+          seen++;
+          const productType = amazonProductType(item, mappings);
+          if (!productType) continue;
+          const attributes = amazonAttributes(item, ctx.publicBaseUrl, true);
+          for (const code of amazonMarkets(item)) {
+            const mp = AMAZON_MARKETPLACES[code].id;
+            // One marketplace per request: only that marketplace's values of each attribute.
+            const own = Object.fromEntries(
+              Object.entries(attributes)
+                .map(([k, v]) => [k, v.filter((x) => (x as { marketplace_id?: string }).marketplace_id === mp)])
+                .filter(([, v]) => v.length),
+            ) as Record<string, unknown[]>;
+            n++;
+            text += `${n > 1 ? ',' : ''}\n${JSON.stringify({
+              method: 'PATCH',
+              path: `/listings/2021-08-01/items/SELLER_ID/${encodeURIComponent(item.sku.sku_code)}`,
+              query: { marketplaceIds: mp, mode: 'VALIDATION_PREVIEW', includedData: 'issues', issueLocale: 'en_US' },
+              body: { productType, patches: patchesOf(own) },
+            })}`;
+          }
+        }
+        await out.write(text);
+        await ctx.progress(seen);
       }
       await out.write('\n]}\n');
       await out.close();
@@ -163,7 +320,10 @@ function amazonTemplate(opts: { id: string; version: string; withMedia: boolean 
   };
 }
 
-export const AMAZON_TEMPLATES = [
+export const AMAZON_TEMPLATES: ExportTemplateDefinition[] = [
   amazonTemplate({ id: '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0a01', version: '2024.12', withMedia: false }),
   amazonTemplate({ id: '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0a02', version: '2025.06', withMedia: true }),
+  // 2026.11: a product type per SKU (2025.06 sent "PRODUCT" for every SKU, which Amazon refuses).
+  amazonTemplate({ id: '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0a03', version: '2026.11', withMedia: true, mapped: true }),
+  amazonPreviewTemplate(),
 ];

@@ -93,6 +93,9 @@ export function runChecks(checks: readonly ChannelCheck[], item: ExportItem): Ex
           );
         break;
       }
+      case 'custom':
+        for (const f of c.run(item)) w(f.field ?? c.field, f.code, f.message, f.fix);
+        break;
       case 'languages':
         for (const lang of marketLanguages(item)) {
           if (!c.has(item, lang))

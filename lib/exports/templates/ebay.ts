@@ -11,6 +11,7 @@ import { clip, fileWriter } from '../output';
 import { marketLanguages, targetMarkets } from './checks';
 import { CORE_CHECKS, euOperator, manufacturer, needsEuOperator, warningText } from './shared';
 import type { ExportTemplateDefinition } from './types';
+import { EBAY_SAFETY_LABELS_READ_ON, ebaySafetyLabels, hasUnmappedWarnings } from './ebay-safety-labels';
 import {
   chooseEbayMarketplace,
   EBAY_BULK_OFFER_LIMIT,
@@ -102,10 +103,24 @@ export function responsiblePersons(item: ExportItem): ExportEntity[] {
   return out;
 }
 
-export function ebayRequest(item: ExportItem, preferred?: EbayMarketplaceId | null) {
+/**
+ * productSafety by eBay's ids (2026.12): statements and pictograms from the mapping table. 2026.11 and
+ * earlier wrote the warning texts into statements, which eBay refuses (it takes only its ids).
+ */
+function productSafetyByIds(item: ExportItem) {
+  const labels = ebaySafetyLabels(item);
+  if (!labels.statements.length && !labels.pictograms.length) return null;
+  return {
+    ...(labels.pictograms.length ? { pictograms: labels.pictograms } : {}),
+    ...(labels.statements.length ? { statements: labels.statements } : {}),
+  };
+}
+
+export function ebayRequest(item: ExportItem, preferred?: EbayMarketplaceId | null, opts: { labelIds?: boolean } = {}) {
   const mfr = manufacturer(item);
   const languages = marketLanguages(item);
   const statements = languages.map((l) => warningText(item, l)).filter((s): s is string => Boolean(s));
+  const safety = opts.labelIds ? productSafetyByIds(item) : statements.length ? { statements } : null;
   return {
     sku: item.sku.sku_code,
     marketplaceId: chooseEbayMarketplace(targetMarkets(item), preferred).marketplaceId,
@@ -115,7 +130,7 @@ export function ebayRequest(item: ExportItem, preferred?: EbayMarketplaceId | nu
       responsiblePersons: responsiblePersons(item)
         .slice(0, EBAY_LIMITS.responsiblePersons)
         .map((e) => ({ ...drop(company(e)), types: ['EU_RESPONSIBLE_PERSON'] })),
-      ...(statements.length ? { productSafety: { statements } } : {}),
+      ...(safety ? { productSafety: safety } : {}),
       documents: item.documents
         .filter((d) => EBAY_DOCUMENT_TYPES[d.document_type])
         .map((d) => ({
@@ -134,16 +149,16 @@ const len = (get: (e: ExportEntity) => string | null) => (i: ExportItem) => {
   return m ? get(m) : null;
 };
 
-export const EBAY_TEMPLATES: ExportTemplateDefinition[] = [
-  {
-    id: '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0b01',
+function ebayTemplate(opts: { id: string; version: string; labelIds: boolean }): ExportTemplateDefinition {
+  return {
+    id: opts.id,
     channel: 'ebay',
     name: 'eBay regulatory (Inventory API offers)',
     format: 'JSON',
-    // 2026.11: calls of at most 25 offers, marketplace by rule (2025.03 put every offer in one body).
-    version: '2026.11',
-    description:
-      "bulkCreateOffer calls of at most 25 offers, one marketplace per offer from the SKU's target markets (its only eBay country; of several, the export's preferred marketplace, else the first of DE, FR, IT, ES, NL, BE, AT, PL, IE), each with regulatory.manufacturer, responsiblePersons (EU, at most 5, eBay field limits applied), productSafety.statements (warnings of the target-market languages) and documents with eBay document types and languages (documentId to be filled by the Media API upload).",
+    version: opts.version,
+    description: opts.labelIds
+      ? `bulkCreateOffer calls of at most 25 offers, one marketplace per offer from the SKU's target markets (its only eBay country; of several, the export's preferred marketplace, else the first of DE, FR, IT, ES, NL, BE, AT, PL, IE), each with regulatory.manufacturer, responsiblePersons (EU, at most 5, eBay field limits applied), productSafety with eBay's statement and pictogram ids mapped from the dossier (age grading, battery type, CE marking, warnings; table read ${EBAY_SAFETY_LABELS_READ_ON}; at most 2 pictograms and 8 statements) and documents with eBay document types and languages (documentId to be filled by the Media API upload).`
+      : "bulkCreateOffer calls of at most 25 offers, one marketplace per offer from the SKU's target markets (its only eBay country; of several, the export's preferred marketplace, else the first of DE, FR, IT, ES, NL, BE, AT, PL, IE), each with regulatory.manufacturer, responsiblePersons (EU, at most 5, eBay field limits applied), productSafety.statements (warnings of the target-market languages) and documents with eBay document types and languages (documentId to be filled by the Media API upload).",
     extension: 'json',
     contentType: 'application/json',
     mapping: {
@@ -210,6 +225,26 @@ export const EBAY_TEMPLATES: ExportTemplateDefinition[] = [
         max: EBAY_LIMITS.responsiblePersons,
         get: responsiblePersons,
       },
+      ...(opts.labelIds
+        ? [
+            {
+              kind: 'custom' as const,
+              field: 'safety_warnings',
+              label: 'eBay product safety statements',
+              run: (i: ExportItem) =>
+                hasUnmappedWarnings(i)
+                  ? [
+                      {
+                        code: 'CHANNEL_UNMAPPED',
+                        message:
+                          "The safety warnings match none of eBay's predefined statements in the mapping table; eBay takes only its statement ids, so the offer carries no statement for them.",
+                        fix: "Pick the matching statement in eBay's listing form, or state the hazard in the dossier (age grading, battery type, CE marking) so a rule of the table applies.",
+                      },
+                    ]
+                  : [],
+            },
+          ]
+        : []),
     ],
     async render(ctx) {
       const preferred = ctx.options?.ebay_marketplace ?? null;
@@ -222,7 +257,7 @@ export const EBAY_TEMPLATES: ExportTemplateDefinition[] = [
         for (const item of chunk) {
           const inCall = n % EBAY_BULK_OFFER_LIMIT.max;
           if (inCall === 0) text += `${n ? '\n]},' : ''}\n{"requests":[`;
-          text += `${inCall ? ',' : ''}\n${JSON.stringify(ebayRequest(item, preferred))}`;
+          text += `${inCall ? ',' : ''}\n${JSON.stringify(ebayRequest(item, preferred, { labelIds: opts.labelIds }))}`;
           n++;
         }
         await out.write(text);
@@ -231,5 +266,12 @@ export const EBAY_TEMPLATES: ExportTemplateDefinition[] = [
       await out.write(n ? '\n]}\n]}\n' : ']}\n');
       await out.close();
     },
-  },
+  };
+}
+
+export const EBAY_TEMPLATES: ExportTemplateDefinition[] = [
+  // 2026.11: calls of at most 25 offers, marketplace by rule (2025.03 put every offer in one body).
+  ebayTemplate({ id: '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0b01', version: '2026.11', labelIds: false }),
+  // 2026.12: productSafety by eBay's statement and pictogram ids (2026.11 wrote free text there).
+  ebayTemplate({ id: '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0b02', version: '2026.12', labelIds: true }),
 ];

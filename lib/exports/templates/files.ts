@@ -7,12 +7,44 @@ import yazl from 'yazl';
 import { fontkit, loadDejaVuFonts, makeSanitizer } from '@/lib/publish/pdf/fonts';
 import { COLORS, PdfWriter } from '@/lib/publish/pdf/layout';
 import { addressLine, type ExportItem } from '../catalogue-data';
-import { streamDossierZip } from '../dossier-zip';
+import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
+import { assembleDossierZip, dossierPdfFor } from '../dossier-zip';
+import { dossierRevisions, type DossierRevision } from '../dossier-pdf-store';
+import type { RenderContext } from './types';
 import { marketLanguages, runChecks, targetMarkets } from './checks';
 import { CORE_CHECKS, euOperator, manufacturer, needsEuOperator, warningText } from './shared';
 import type { ExportTemplateDefinition } from './types';
 
+/** SKUs between two progress reports of the technical file. */
+const PROGRESS_EVERY = 25;
+
 const entryStem = (i: ExportItem) => i.sku.sku_code.replace(/[^A-Za-z0-9_-]/g, '_');
+
+/**
+ * One SKU's dossier.zip inside the technical file: the kept PDF of its approved revision (rendered and
+ * kept on first use) and the documents accepted as its evidence, in attachment order like dossier.zip.
+ * The run's own audit entries stand for the whole file (no entry per SKU).
+ */
+async function nestedDossierZip(ctx: RenderContext, i: ExportItem, revision: DossierRevision | null) {
+  const pdf = await dossierPdfFor(ctx.db, ctx.store, {
+    workspaceId: ctx.workspaceId,
+    skuId: i.sku.id,
+    locale: DEFAULT_LOCALE,
+    revision,
+  });
+  const zip = await assembleDossierZip({
+    pdf,
+    documents: i.documents.map((d) => ({
+      filename: d.filename,
+      mimeType: d.mime_type,
+      storageKey: d.storage_key,
+      sizeBytes: d.size_bytes,
+    })),
+    store: ctx.store,
+    mtime: ctx.generatedAt,
+  });
+  return zip.output;
+}
 
 export const FILE_TEMPLATES: ExportTemplateDefinition[] = [
   {
@@ -42,32 +74,50 @@ export const FILE_TEMPLATES: ExportTemplateDefinition[] = [
     async render(ctx) {
       const zip = new yazl.ZipFile();
       const done = pipeline(zip.outputStream as unknown as Readable, fs.createWriteStream(ctx.outPath));
+      // yazl pulls entries only as the file is written: a batch is added, then awaited until its last
+      // nested archive is written, so one batch's items are held at a time and progress counts SKUs
+      // actually in the file.
+      let failure: Error | null = null;
+      zip.on('error', (e: Error) => (failure ??= e));
       let n = 0;
-      const failures: Error[] = [];
       for await (const chunk of ctx.items()) {
+        const revisions = await dossierRevisions(
+          ctx.db,
+          ctx.workspaceId,
+          chunk.map((i) => i.sku.id),
+          DEFAULT_LOCALE,
+        );
+        const written: Array<Promise<void>> = [];
         for (const i of chunk) {
-          // Each nested archive is built when yazl reaches it: one SKU's files open at a time.
+          let settle!: () => void;
+          written.push(new Promise<void>((r) => (settle = r)));
           zip.addReadStreamLazy(`${entryStem(i)}/dossier.zip`, { mtime: ctx.generatedAt, compress: false }, (cb) => {
-            streamDossierZip(ctx.db, {
-              workspaceId: ctx.workspaceId,
-              actor: ctx.actor,
-              id: i.sku.id,
-              store: ctx.store,
-            }).then(
-              (z) => cb(null, Readable.fromWeb(z.stream as import('node:stream/web').ReadableStream<Uint8Array>)),
+            nestedDossierZip(ctx, i, revisions.get(i.sku.id) ?? null).then(
+              (out) => {
+                out.once('end', settle);
+                out.once('error', settle);
+                cb(null, out);
+              },
               (err: Error) => {
-                failures.push(err);
+                failure ??= err;
+                settle();
                 cb(err, new PassThrough());
               },
             );
           });
-          n++;
         }
-        await ctx.progress(n);
+        // Progress every PROGRESS_EVERY SKUs written (a batch of dossiers takes a while to write).
+        for (let k = 0; k < written.length && !failure; k += PROGRESS_EVERY) {
+          const part = written.slice(k, k + PROGRESS_EVERY);
+          await Promise.race([Promise.all(part), done]);
+          if (!failure) await ctx.progress(n + k + part.length);
+        }
+        if (failure) break;
+        n += chunk.length;
       }
       zip.end();
       await done;
-      if (failures.length) throw failures[0];
+      if (failure) throw failure;
     },
   },
   {

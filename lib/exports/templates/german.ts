@@ -14,6 +14,21 @@ export const TEMPLATE_TEXT_DE: Readonly<Record<string, { name: string; descripti
     description:
       'JSON_LISTINGS_FEED mit PATCH-Nachrichten: gpsr_manufacturer_reference, dsa_responsible_party_address, gpsr_safety_attestation, manufacturer, safety_warning je Angebotssprache, compliance_media (öffentliche Dokument-URLs je Sprache) und country_of_origin, für jeden Amazon-EU-Marktplatz unter den Zielmärkten. Vor dem Hochladen SELLER_ID ersetzen.',
   },
+  '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0a03': {
+    name: 'Amazon-EU-Angebote (GPSR-Attribute)',
+    description:
+      'JSON_LISTINGS_FEED mit PATCH-Nachrichten: gpsr_manufacturer_reference, dsa_responsible_party_address, gpsr_safety_attestation, manufacturer, safety_warning je Angebotssprache, compliance_media und country_of_origin, für jeden Amazon-EU-Marktplatz unter den Zielmärkten. Der Produkttyp jeder SKU kommt aus der Zuordnung ihrer Kategorie (Vorgaben aus Amazons Produkttyp-Definitionen, je Arbeitsbereich änderbar); die Attribute werden gegen das JSON-Schema des Produkttyps geprüft; SKUs einer nicht zugeordneten Kategorie bleiben mit einem Hinweis draußen. Vor dem Hochladen SELLER_ID ersetzen.',
+  },
+  '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0a11': {
+    name: 'Amazon-EU Listings Items API (VALIDATION_PREVIEW-Anfragen)',
+    description:
+      'patchListingsItem-Anfragen (Listings Items API 2021-08-01), eine je SKU und Amazon-EU-Marktplatz unter ihren Zielmärkten, mit mode=VALIDATION_PREVIEW: Amazon nennt die Probleme des Angebots, ohne es zu speichern. Inhalt: Produkttyp und die GPSR-Attribute dieses Marktplatzes. Produkttyp aus der Kategoriezuordnung, Attribute gegen das JSON-Schema des Produkttyps geprüft; SKUs ohne Zuordnung bleiben mit einem Hinweis draußen. SELLER_ID ersetzen; ohne mode wird eingereicht.',
+  },
+  '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0b02': {
+    name: 'eBay-Regulierungsangaben (Inventory-API-Angebote)',
+    description:
+      'bulkCreateOffer-Aufrufe mit höchstens 25 Angeboten, ein Marktplatz je Angebot nach den Zielmärkten der SKU, je Angebot regulatory.manufacturer, responsiblePersons (EU, höchstens 5, mit eBays Feldlängen), productSafety mit eBays Kennungen für Sicherheitshinweise und Piktogramme, aus dem Dossier zugeordnet (Altersangabe, Batterietyp, CE-Kennzeichnung, Warnhinweise; höchstens 2 Piktogramme und 8 Hinweise), und Dokumente mit eBay-Dokumenttypen und -Sprachen (documentId wird beim Upload über die Media API vergeben).',
+  },
   '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0b01': {
     name: 'eBay-Regulierungsangaben (Inventory-API-Angebote)',
     description:

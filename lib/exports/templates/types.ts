@@ -4,6 +4,7 @@ import type { EntityRole, ExportWarning } from '@/lib/db/schema';
 import type { BlobStore } from '@/lib/storage';
 import type { ExportItem } from '../catalogue-data';
 import type { EbayMarketplaceId } from './ebay-rules';
+import type { ChannelMappings } from '../channel-mappings';
 
 /** Per-run choices of the person exporting (stored on the run; absent ones take the documented default). */
 export interface ExportRunOptions {
@@ -45,6 +46,13 @@ export type ChannelCheck =
       get: (item: ExportItem) => string | null | undefined;
     }
   | { kind: 'max_count'; field: string; label: string; max: number; get: (item: ExportItem) => readonly unknown[] }
+  /** A rule that names its own findings (a schema validation, a mapping lookup). */
+  | {
+      kind: 'custom';
+      field: string;
+      label: string;
+      run: (item: ExportItem) => Array<{ field?: string; code: string; message: string; fix: string }>;
+    }
   /** A per-language field (or document) for every official language of the SKU's target markets. */
   | {
       kind: 'languages';
@@ -73,6 +81,8 @@ export interface RenderContext {
   progress(done: number): Promise<void>;
   /** The run's options (absent: every default). */
   options?: ExportRunOptions;
+  /** The workspace's channel mapping tables (absent: the shipped defaults). */
+  mappings?: ChannelMappings;
 }
 
 export interface ExportTemplateDefinition {
@@ -87,6 +97,8 @@ export interface ExportTemplateDefinition {
   contentType: string;
   mapping: TemplateMapping;
   checks: ChannelCheck[];
+  /** Checks that depend on the workspace's mapping tables; when present, used instead of `checks`. */
+  checksFor?(mappings: ChannelMappings): ChannelCheck[];
   render(ctx: RenderContext): Promise<void>;
 }
 

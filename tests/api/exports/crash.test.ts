@@ -2,6 +2,8 @@
  * Crash test: the worker rendering an export run is killed with SIGKILL mid-run; a new worker process on
  * the same database and blob folder recovers the run through lib/jobs (stale heartbeat -> re-queued).
  * The run must end completed with its whole file stored, never "completed" with a missing or partial file.
+ * The technical-file ZIP also: the retry's progress starts again at zero, and the dead worker's
+ * per-run temporary folder (with its partial ZIP) is removed when the next process starts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,6 +13,8 @@ import { describe, expect, it } from 'vitest';
 import { childDatabase } from '../../helpers/child';
 
 const SKUS = 1500; // two batches of EXPORT_CHUNK (1000); the child pauses after each, so the kill lands after the first
+
+const TF_SKUS = 40; // the technical file reports progress every 25 SKUs: the kill lands after 25
 
 const run = (args: string[], env: NodeJS.ProcessEnv): ChildProcess =>
   spawn(process.execPath, ['--import', 'tsx', 'scripts/export-crash-child.ts', ...args], {
@@ -53,7 +57,8 @@ describe('export run crash and recovery', () => {
         lines(first, (line) => {
           const [tag, a, b] = line.split(' ');
           if (tag === 'READY') ids = [a, b];
-          if (tag === 'PROGRESS' && !first.killed) {
+          // The first report is the zero a run writes when it starts; kill after real progress.
+          if (tag === 'PROGRESS' && Number(a) > 0 && !first.killed) {
             seen = Number(a);
             first.kill('SIGKILL');
             resolve();
@@ -99,5 +104,79 @@ describe('export run crash and recovery', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
     5 * 60_000,
+  );
+
+  it(
+    'technical-file ZIP: SIGKILL mid-run leaves a partial file in its run folder; the next worker removes it, restarts progress at zero and completes',
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-xcrash-tf-'));
+      const childDb = await childDatabase(dataDir, { CRASH_TEMPLATE: 'technical_file' });
+      const env = childDb.env;
+      let stderr = '';
+      const first = run(['start', String(TF_SKUS)], env);
+      first.stderr!.on('data', (d) => (stderr += d.toString()));
+      let ids: [string, string] | null = null;
+      let seen = 0;
+      const killed = new Promise<void>((resolve, reject) => {
+        lines(first, (line) => {
+          const [tag, a, b] = line.split(' ');
+          if (tag === 'READY') ids = [a, b];
+          // The first report is the retry-safe zero at the start; kill after the first SKUs are written.
+          if (tag === 'PROGRESS' && Number(a) > 0 && !first.killed) {
+            seen = Number(a);
+            first.kill('SIGKILL');
+            resolve();
+          }
+          if (tag === 'DONE') reject(new Error('the run finished before it could be killed'));
+        });
+        first.once('exit', (code, signal) => {
+          if (signal !== 'SIGKILL')
+            reject(new Error(`first worker exited (${code}, ${signal}) before the kill:\n${stderr.slice(-3000)}`));
+        });
+      });
+      await killed;
+      await exited(first).catch(() => null);
+      expect(seen).toBeGreaterThan(0);
+      expect(seen).toBeLessThan(TF_SKUS);
+      // The dead worker's run folder holds its partial ZIP.
+      const tmpRoot = path.join(dataDir, 'tmp');
+      const deadFolder = fs.readdirSync(tmpRoot).find((n) => n.includes(`-${first.pid}-`));
+      expect(deadFolder).toBeDefined();
+      const partial = fs
+        .readdirSync(path.join(tmpRoot, deadFolder!), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile() && e.name.endsWith('.zip'));
+      expect(partial.length).toBe(1);
+      expect(fs.statSync(path.join(partial[0].parentPath, partial[0].name)).size).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 1500));
+
+      const second = run(['resume', ids![0], ids![1]], env);
+      let stderr2 = '';
+      second.stderr!.on('data', (d) => (stderr2 += d.toString()));
+      let resultLine = '';
+      lines(second, (line) => {
+        if (line.startsWith('RESULT ')) resultLine = line.slice(7);
+      });
+      const exit2 = await exited(second);
+      expect(exit2.code, stderr2.slice(-3000)).toBe(0);
+      const result = JSON.parse(resultLine);
+      expect(result.before.status).toBe('processing');
+      expect(result.job.status).toBe('completed');
+      expect(result.run).toMatchObject({ status: 'completed', sku_count: TF_SKUS, error_message: null });
+      expect(result.file.exists).toBe(true);
+      expect(result.zip_entries).toBe(TF_SKUS);
+      expect(result.zip_distinct_codes).toBe(TF_SKUS);
+      // Progress of the retry: from zero up, never the dead attempt's figure first.
+      expect(result.progress_seen[0]).toBe(0);
+      expect(result.progress_seen.at(-1)).toBe(TF_SKUS);
+      expect([...result.progress_seen].sort((a: number, b: number) => a - b)).toEqual(result.progress_seen);
+      // The dead folder was there before the resuming process started, and is gone after; the
+      // resuming process's own folder holds no run folder once the run succeeded.
+      expect(result.tmp_before).toContain(deadFolder);
+      expect(result.tmp_after.some((n: string) => n.startsWith(deadFolder!))).toBe(false);
+      expect(result.tmp_after.filter((n: string) => n.includes('/'))).toEqual([]);
+      await childDb.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    10 * 60_000,
   );
 });

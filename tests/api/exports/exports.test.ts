@@ -15,7 +15,11 @@ import * as viewsRoute from '@/app/api/views/route';
 import * as viewRoute from '@/app/api/views/[id]/route';
 import * as keysRoute from '@/app/api/workspace/api-keys/route';
 import { getDb } from '@/lib/db/client';
-import { auditEvents, exportRuns, jobRuns } from '@/lib/db/schema';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as dossierZipRoute from '@/app/api/skus/[id]/dossier.zip/route';
+import { getEnv } from '@/lib/config/env';
+import { auditEvents, dossierPdfs, exportRuns, jobRuns, skus } from '@/lib/db/schema';
 import { drainJobs } from '@/lib/workers';
 import { getBlobStore } from '@/lib/storage';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
@@ -29,6 +33,7 @@ const CSV = '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0f02'; // GPSR catalogue CSV
 const XLSX_T = '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0f01';
 const AMAZON_V1 = '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0a01';
 const KAUFLAND = '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0d01';
+const TECHNICAL_FILE = '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b1001';
 
 type Who = TestUser | { bearer: string };
 const auth = (u: Who) => ('cookie' in u ? { cookie: u.cookie } : { bearer: u.bearer });
@@ -380,6 +385,67 @@ describe('file-bundle templates through the real job', () => {
     const pdf = await PDFDocument.load(await rawDownload(u, pdfRun.run.id));
     expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1);
   });
+});
+
+describe('technical file: dossier PDFs rendered once per approved revision and kept', () => {
+  async function innerPdf(zipBytes: Uint8Array, entry: string) {
+    const outer = await JSZip.loadAsync(zipBytes);
+    const inner = await JSZip.loadAsync(await outer.file(entry)!.async('uint8array'));
+    return { pdf: await inner.file('dossier.pdf')!.async('uint8array'), names: Object.keys(inner.files).sort() };
+  }
+  const approve = async (id: string) =>
+    (await getDb()).update(skus).set({ approvalState: 'approved', approvedAt: new Date() }).where(eq(skus.id, id));
+
+  it('the export and dossier.zip reuse the kept PDF of an approved SKU; a new revision gets a new one; a draft is not kept', async () => {
+    const { dir } = withTempBlobStore();
+    const u = await makeUser();
+    const a = await readySku(u, { sku_code: 'KP-A' });
+    const b = await readySku(u, { sku_code: 'KP-B' });
+    await approve(a.id);
+    const body = { template_id: TECHNICAL_FILE, scope_type: 'selected_skus', scope_value: [a.id, b.id] };
+    const first = await runToEnd(u, body);
+    expect(first.run.status).toMatch(/^completed/);
+    const second = await runToEnd(u, body);
+    const a1 = await innerPdf(await rawDownload(u, first.run.id), 'KP-A/dossier.zip');
+    const a2 = await innerPdf(await rawDownload(u, second.run.id), 'KP-A/dossier.zip');
+    // The same bytes: rendered once (a new rendering carries a new creation date).
+    expect(Buffer.from(a2.pdf).equals(Buffer.from(a1.pdf))).toBe(true);
+    expect(a1.names).toContain('dossier.pdf');
+    expect(a1.names.some((n) => n.startsWith('documents/'))).toBe(true);
+    const db = await getDb();
+    const kept = await db.select().from(dossierPdfs).where(eq(dossierPdfs.skuId, a.id));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ locale: 'en', sizeBytes: a1.pdf.byteLength });
+    // Content-addressed: the stored bytes are the PDF's, under its SHA-256.
+    expect(kept[0].storageKey).toBe(`${u.workspaceId}/dossier-pdf/${kept[0].sha256}.pdf`);
+    expect(Buffer.from(fs.readFileSync(path.join(dir, kept[0].storageKey))).equals(Buffer.from(a1.pdf))).toBe(true);
+    // The draft SKU is rendered for each file and never kept.
+    expect(await db.select().from(dossierPdfs).where(eq(dossierPdfs.skuId, b.id))).toHaveLength(0);
+
+    // dossier.zip of the approved SKU serves the same kept PDF.
+    const res = await dossierZipRoute.GET(
+      new Request(`http://127.0.0.1:3100/api/skus/${a.id}/dossier.zip`, { headers: { cookie: u.cookie } }),
+      { params: Promise.resolve({ id: a.id }) },
+    );
+    expect(res.status).toBe(200);
+    const route = await JSZip.loadAsync(new Uint8Array(await res.arrayBuffer()));
+    const routePdf = await route.file('dossier.pdf')!.async('uint8array');
+    expect(Buffer.from(routePdf).equals(Buffer.from(a1.pdf))).toBe(true);
+
+    // A change and a new approval: a new revision, rendered again and kept beside the old one.
+    await setField(u, a.id, 'brand', 'Holzwerk Neu');
+    await approve(a.id);
+    const third = await runToEnd(u, body);
+    const a3 = await innerPdf(await rawDownload(u, third.run.id), 'KP-A/dossier.zip');
+    expect(Buffer.from(a3.pdf).equals(Buffer.from(a1.pdf))).toBe(false);
+    expect(await db.select().from(dossierPdfs).where(eq(dossierPdfs.skuId, a.id))).toHaveLength(2);
+    // Temporary files: every run folder is gone after success.
+    const tmp = path.join(getEnv().DATA_DIR, 'tmp');
+    const leftovers = fs.existsSync(tmp)
+      ? fs.readdirSync(tmp, { recursive: true }).filter((n) => String(n).includes('export-'))
+      : [];
+    expect(leftovers).toEqual([]);
+  }, 300_000);
 });
 
 describe('GET /api/exports and downloads: isolation, paging, plans and scopes', () => {

@@ -20,6 +20,15 @@ import { runChecks } from '@/lib/exports/templates/checks';
 import { catalogueColumns } from '@/lib/exports/templates/tables';
 import type { RenderContext } from '@/lib/exports/templates/types';
 import { localBlobStore } from '@/lib/storage/local';
+import { DEFAULT_MAPPINGS, type ChannelMappings } from '@/lib/exports/channel-mappings';
+import { AMAZON_GPSR_SCHEMAS, AMAZON_PTD_READ_ON } from '@/lib/exports/templates/amazon-ptd';
+import { amazonValidator } from '@/lib/exports/templates/amazon';
+import {
+  EBAY_PICTOGRAMS,
+  EBAY_SAFETY_RULES,
+  EBAY_STATEMENTS,
+  ebaySafetyLabels,
+} from '@/lib/exports/templates/ebay-safety-labels';
 
 const GOLDEN = path.join(import.meta.dirname, '../../fixtures/exports/golden');
 const FIXTURES = path.join(import.meta.dirname, '../../fixtures/exports');
@@ -174,9 +183,9 @@ function ctxFor(outPath: string): RenderContext {
   };
 }
 
-async function render(t: ExportTemplateDefinition) {
+async function render(t: ExportTemplateDefinition, extra: Partial<RenderContext> = {}) {
   const out = path.join(blobDir, `${t.channel}-${t.version}.${t.extension}`);
-  await t.render(ctxFor(out));
+  await t.render({ ...ctxFor(out), ...extra });
   return fs.readFileSync(out);
 }
 
@@ -213,6 +222,12 @@ function zipEntries(bytes: Buffer): Promise<Map<string, Buffer>> {
   });
 }
 
+const byVersion = (channel: string, version: string) => {
+  const t = TEMPLATES.find((x) => x.channel === channel && x.version === version);
+  if (!t) throw new Error(`no template ${channel} ${version}`);
+  return t;
+};
+
 const byChannel = (channel: string) => {
   const t = TEMPLATES.filter((x) => x.channel === channel).sort((a, b) => (a.version < b.version ? 1 : -1))[0];
   if (!t) throw new Error(`no template ${channel}`);
@@ -223,7 +238,7 @@ describe('export templates on a fixed catalogue', () => {
   const ajv = new Ajv({ allErrors: true, strict: false });
 
   it('Amazon EU listings: golden JSON, valid against the feed schema, per-marketplace references and media', async () => {
-    const text = (await render(byChannel('amazon_eu'))).toString('utf8');
+    const text = (await render(byVersion('amazon_eu', '2025.06'))).toString('utf8');
     golden('amazon_eu.json', text);
     const feed = JSON.parse(text);
     const validate = ajv.compile(
@@ -252,7 +267,7 @@ describe('export templates on a fixed catalogue', () => {
   });
 
   it('eBay regulatory: golden JSON, valid against the schema, limits applied and ≤ 5 responsible persons', async () => {
-    const text = (await render(byChannel('ebay'))).toString('utf8');
+    const text = (await render(byVersion('ebay', '2026.11'))).toString('utf8');
     golden('ebay.json', text);
     const body = JSON.parse(text);
     const validate = ajv.compile(
@@ -370,7 +385,7 @@ describe('export templates on a fixed catalogue', () => {
     );
     for (const w of bare) expect(w).toMatchObject({ sku_id: CATALOGUE[2].sku.id, sku_code: 'GOLD-BARE' });
     expect(runChecks(kaufland.checks, CATALOGUE[0])).toEqual([]);
-    const ebay = runChecks(byChannel('ebay').checks, CATALOGUE[1]);
+    const ebay = runChecks(byVersion('ebay', '2026.11').checks, CATALOGUE[1]);
     expect(ebay.filter((w) => w.code === 'TOO_LONG').map((w) => w.field)).toEqual([
       'manufacturer_name',
       'manufacturer_address',
@@ -379,8 +394,11 @@ describe('export templates on a fixed catalogue', () => {
 
   it('status is computed: schema_drift names what the catalogue no longer defines; older versions deprecated', () => {
     const amazon = TEMPLATES.filter((t) => t.channel === 'amazon_eu');
-    expect(amazon.map((t) => templateStatus(t).status).sort()).toEqual(['deprecated', 'valid']);
-    for (const t of TEMPLATES.filter((x) => x.channel !== 'amazon_eu'))
+    expect(amazon.map((t) => templateStatus(t).status).sort()).toEqual(['deprecated', 'deprecated', 'valid']);
+    expect(templateStatus(byVersion('amazon_eu', '2026.11')).status).toBe('valid');
+    expect(templateStatus(byVersion('ebay', '2026.11')).status).toBe('deprecated');
+    expect(templateStatus(byVersion('ebay', '2026.12')).status).toBe('valid');
+    for (const t of TEMPLATES.filter((x) => x.channel !== 'amazon_eu' && x.channel !== 'ebay'))
       expect(templateStatus(t)).toEqual({ status: 'valid', reason: null });
     const drifted = {
       ...byChannel('otto'),
@@ -396,5 +414,141 @@ describe('export templates on a fixed catalogue', () => {
     expect(s.reason).toContain('field energy_label_class');
     expect(s.reason).toContain('document type warranty_card');
     expect(new Set(TEMPLATES.map((t) => t.format))).toEqual(new Set(['XML', 'XLSX', 'CSV', 'PDF', 'ZIP', 'JSON']));
+  });
+});
+
+describe('channel rules as data (2026.11/2026.12 templates)', () => {
+  // The workspace maps "general" itself; "electrical" stays unmapped (shipped default: none).
+  const mappings: ChannelMappings = {
+    amazon_product_type: { ...DEFAULT_MAPPINGS.amazon_product_type, general: 'PRODUCT' },
+  };
+  const ajv = new Ajv({ allErrors: true, strict: false });
+
+  it('Amazon 2026.11 feed: product type per SKU from the mapping; an unmapped category is a warning and stays out', async () => {
+    const t = byVersion('amazon_eu', '2026.11');
+    const text = (await render(t, { mappings })).toString('utf8');
+    golden('amazon_eu-2026.11.json', text);
+    const feed = JSON.parse(text);
+    const validate = ajv.compile(
+      JSON.parse(fs.readFileSync(path.join(FIXTURES, 'amazon-listings-feed.schema.json'), 'utf8')),
+    );
+    expect(validate(feed), JSON.stringify(validate.errors)).toBe(true);
+    expect(feed.messages.map((m: any) => [m.sku, m.productType])).toEqual([
+      ['GOLD-EU', 'PRODUCT'],
+      ['GOLD-BARE', 'TOY_FIGURE'],
+    ]);
+    const checks = t.checksFor!(mappings);
+    const cn = runChecks(checks, CATALOGUE[1]).filter((w) => w.code === 'CHANNEL_UNMAPPED');
+    expect(cn).toEqual([
+      expect.objectContaining({
+        sku_code: 'GOLD-CN',
+        field: 'category_code',
+        message: expect.stringContaining('"electrical"'),
+        fix: expect.stringContaining('"electrical"'),
+      }),
+    ]);
+    // The complete EU SKU passes its product type's schema; the bare toy fails it per attribute, each named.
+    expect(runChecks(checks, CATALOGUE[0]).filter((w) => w.code === 'CHANNEL_SCHEMA')).toEqual([]);
+    const bare = runChecks(checks, CATALOGUE[2]).filter((w) => w.code === 'CHANNEL_SCHEMA');
+    expect(bare.map((w) => w.field).sort()).toEqual(
+      ['country_of_origin', 'manufacturer_email', 'responsible_person_email', 'safety_warnings'].sort(),
+    );
+    expect(bare[0].message).toContain('TOY_FIGURE');
+  });
+
+  it('Amazon product type schemas: every one names its source and date, and refuses what Amazon would', () => {
+    for (const [type, schema] of Object.entries(AMAZON_GPSR_SCHEMAS)) {
+      expect(schema['x-read-on']).toBe(AMAZON_PTD_READ_ON);
+      expect(schema['x-source'].every((u: string) => u.startsWith('https://developer-docs.amazon.com/'))).toBe(true);
+      expect(schema.$id).toBe(`amazon-ptd/${type}/gpsr`);
+    }
+    const v = amazonValidator('TOY_FIGURE');
+    const ok = {
+      gpsr_manufacturer_reference: [
+        { gpsr_manufacturer_email_address: 'm@example.test', marketplace_id: 'A1PA6795UKMFR9' },
+      ],
+      gpsr_safety_attestation: [{ value: false, marketplace_id: 'A1PA6795UKMFR9' }],
+      dsa_responsible_party_address: [{ value: 'rp@example.test', marketplace_id: 'A1PA6795UKMFR9' }],
+      safety_warning: [{ value: 'Achtung', language_tag: 'de_DE', marketplace_id: 'A1PA6795UKMFR9' }],
+      country_of_origin: [{ value: 'DE', marketplace_id: 'A1PA6795UKMFR9' }],
+    };
+    expect(v(ok), JSON.stringify(v.errors)).toBe(true);
+    expect(v({ ...ok, gpsr_safety_attestation: [{ value: 'yes', marketplace_id: 'A1PA6795UKMFR9' }] })).toBe(false);
+    expect(v({ ...ok, country_of_origin: [{ value: 'Germany', marketplace_id: 'A1PA6795UKMFR9' }] })).toBe(false);
+    const { safety_warning: _, ...noWarning } = ok;
+    expect(v(noWarning)).toBe(false);
+    // The generic product type does not require the toy's warning.
+    expect(amazonValidator('PRODUCT')(noWarning)).toBe(true);
+  });
+
+  it('Amazon VALIDATION_PREVIEW requests: one patchListingsItem per SKU and marketplace, golden', async () => {
+    const text = (await render(byVersion('amazon_eu_listings_api', '2026.11'), { mappings })).toString('utf8');
+    golden('amazon_listings_preview-2026.11.json', text);
+    const body = JSON.parse(text);
+    expect(body.operation).toBe('patchListingsItem');
+    // GOLD-EU: DE and FR; GOLD-BARE: FR; GOLD-CN left out (unmapped).
+    expect(body.requests.map((r: any) => [r.path.split('/').pop(), r.query.marketplaceIds])).toEqual([
+      ['GOLD-EU', 'A1PA6795UKMFR9'],
+      ['GOLD-EU', 'A13V1IB3VIYZZH'],
+      ['GOLD-BARE', 'A13V1IB3VIYZZH'],
+    ]);
+    for (const r of body.requests) {
+      expect(r).toMatchObject({ method: 'PATCH', query: { mode: 'VALIDATION_PREVIEW' } });
+      // Each request carries only its own marketplace's values.
+      for (const p of r.body.patches) for (const v of p.value) expect(v.marketplace_id).toBe(r.query.marketplaceIds);
+    }
+  });
+
+  it('eBay 2026.12: productSafety by eBay ids from the mapping table, golden, valid, within eBay limits', async () => {
+    const text = (await render(byVersion('ebay', '2026.12'))).toString('utf8');
+    golden('ebay-2026.12.json', text);
+    const body = JSON.parse(text);
+    const validate = ajv.compile(
+      JSON.parse(fs.readFileSync(path.join(FIXTURES, 'ebay-offers-regulatory.schema.json'), 'utf8')),
+    );
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+    // No free text anywhere in productSafety: only eBay's ids.
+    for (const r of body.calls.flatMap((c: any) => c.requests)) {
+      const ps = r.regulatory.productSafety;
+      if (!ps) continue;
+      for (const id of ps.statements ?? []) expect(Object.keys(EBAY_STATEMENTS)).toContain(id);
+      for (const id of ps.pictograms ?? []) expect(Object.keys(EBAY_PICTOGRAMS)).toContain(id);
+    }
+    // The golden catalogue's warnings ("not dishwasher safe", "indoor use only") match no eBay statement.
+    const checks = byVersion('ebay', '2026.12').checks;
+    const unmapped = runChecks(checks, CATALOGUE[0]).filter((w) => w.code === 'CHANNEL_UNMAPPED');
+    expect(unmapped).toEqual([expect.objectContaining({ sku_code: 'GOLD-EU', field: 'safety_warnings' })]);
+  });
+
+  it('eBay safety label rules, each on its own: the ids, the 2-pictogram limit, and no label for nothing', () => {
+    const item = (fields: Record<string, string>): ExportItem => ({ ...CATALOGUE[2], fields });
+    expect(ebaySafetyLabels(item({ age_grading: 'Nicht für Kinder unter 36 Monaten geeignet' }))).toMatchObject({
+      statements: ['EBPSS101'],
+      pictograms: ['EBPSP101'],
+    });
+    expect(ebaySafetyLabels(item({ battery_type: 'CR2032' }))).toMatchObject({
+      statements: ['EBPSS103'],
+      pictograms: ['EBPSP102'],
+    });
+    expect(ebaySafetyLabels(item({ safety_warnings_fr: 'Tenir hors de portée des enfants.' })).statements).toEqual([
+      'EBPSS102',
+    ]);
+    expect(ebaySafetyLabels(item({ ce_marking: 'yes' }))).toMatchObject({ statements: [], pictograms: ['EBPSP201'] });
+    const all = ebaySafetyLabels(
+      item({
+        age_grading: 'not suitable for children under 3 years',
+        battery_type: 'button cell',
+        ce_marking: 'yes',
+        safety_warnings_en: 'Keep out of reach of children',
+      }),
+    );
+    expect(all.statements).toEqual(['EBPSS101', 'EBPSS103', 'EBPSS102']);
+    expect(all.pictograms).toEqual(['EBPSP101', 'EBPSP102']); // eBay takes 2
+    expect(ebaySafetyLabels(item({ brand: 'x' }))).toEqual({ statements: [], pictograms: [], rules: [] });
+    // Every rule's ids are eBay's published ones.
+    for (const r of EBAY_SAFETY_RULES) {
+      for (const id of r.statements) expect(EBAY_STATEMENTS[id]).toBeTruthy();
+      for (const id of r.pictograms) expect(EBAY_PICTOGRAMS[id]).toBeTruthy();
+    }
   });
 });
