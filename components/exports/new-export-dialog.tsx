@@ -22,6 +22,10 @@ import { useT } from '@/components/i18n/locale-provider';
 import { exportMessages } from '@/lib/i18n/ui/exports';
 import { useTemplateText } from './template-text';
 import { EBAY_MARKETPLACE_IDS } from '@/lib/exports/templates/ebay-rules';
+import { AmazonProductTypes } from './amazon-product-types';
+
+/** Amazon templates that take the product type from the category mapping. */
+const MAPPED_AMAZON = new Set(['5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0a03', '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0a11']);
 
 const BY_RULE = 'by_rule';
 const REASONS = ['blocked', 'needs_review', 'ready_for_approval', 'withdrawn'] as const;
@@ -219,6 +223,7 @@ export function NewExportDialog({
               </Select>
             </div>
           ) : null}
+          {MAPPED_AMAZON.has(templateId) ? <AmazonProductTypes onSaved={() => setChecked(null)} /> : null}
           {check ? (
             <Alert
               variant={check.warning_count ? 'warning' : 'success'}

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { DateTime, Uuid } from '@/lib/http/schemas';
 import { SKU_STATES } from '@/lib/skus/schemas';
 import { EBAY_MARKETPLACE_IDS, type EbayMarketplaceId } from './templates/ebay-rules';
+import { AMAZON_PRODUCT_TYPE_PATTERN } from './templates/amazon-ptd';
+import { CATEGORY_CODES } from '@/lib/requirements/categories';
 
 /** Request and response shapes of exports and saved views; the client imports their types. */
 
@@ -213,3 +215,40 @@ export const SkuExportDryRun = z
   })
   .meta({ id: 'SkuExportDryRun' });
 export type SkuExportDryRun = z.infer<typeof SkuExportDryRun>;
+
+/** The Amazon product type mapping table (GET/PUT /api/exports/channel-mappings). */
+export const ChannelMappingsSchema = z
+  .object({
+    amazon_product_type: z.object({
+      source: z.string().describe("Where the product types are defined (Amazon's Product Type Definitions API)."),
+      read_on: z.string().describe('When the shipped defaults and schemas were written from it.'),
+      entries: z.array(
+        z.object({
+          category_code: z.string(),
+          product_type: z.string().nullable().describe('null: not mapped; the SKUs of the category are warnings.'),
+          default_product_type: z.string().nullable(),
+          origin: z.enum(['default', 'workspace']),
+          updated_by: z.string().nullable(),
+          updated_at: DateTime.nullable(),
+        }),
+      ),
+    }),
+  })
+  .meta({ id: 'ExportChannelMappings' });
+
+export const SetChannelMappingsInput = z.strictObject({
+  amazon_product_type: z
+    .array(
+      z.strictObject({
+        category_code: z.enum(CATEGORY_CODES),
+        product_type: z
+          .string()
+          .regex(AMAZON_PRODUCT_TYPE_PATTERN, 'An Amazon product type name, e.g. TOY_FIGURE.')
+          .nullable()
+          .describe('null: map the category to nothing on purpose.'),
+        reset: z.boolean().optional().describe('true: drop the workspace row and use the shipped default again.'),
+      }),
+    )
+    .min(1)
+    .max(CATEGORY_CODES.length),
+});

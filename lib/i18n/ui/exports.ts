@@ -82,6 +82,12 @@ export const exportMessages = defineMessages({
     'dialog.reason.withdrawn': '{count} withdrawn',
     'dialog.ebay_marketplace': 'eBay marketplace for SKUs sold in several countries',
     'dialog.ebay_by_rule': 'By rule: the first of DE, FR, IT, ES, NL, BE, AT, PL, IE',
+    'amazon_types.title': 'Amazon product type per category',
+    'amazon_types.hint':
+      "Defaults written from Amazon's Product Type Definitions ({date}). A category without a product type: its SKUs stay out of the file, each with a warning.",
+    'amazon_types.none': 'No product type',
+    'amazon_types.save': 'Save product types',
+    'amazon_types.saved': 'Product types saved.',
   },
   de: {
     'menu.trigger': 'Exportieren für…',
@@ -166,5 +172,11 @@ export const exportMessages = defineMessages({
     'dialog.reason.withdrawn': '{count} zurückgezogen',
     'dialog.ebay_marketplace': 'eBay-Marktplatz für SKUs, die in mehreren Ländern verkauft werden',
     'dialog.ebay_by_rule': 'Nach Regel: der erste aus DE, FR, IT, ES, NL, BE, AT, PL, IE',
+    'amazon_types.title': 'Amazon-Produkttyp je Kategorie',
+    'amazon_types.hint':
+      'Vorgaben aus Amazons Produkttyp-Definitionen ({date}). Kategorie ohne Produkttyp: ihre SKUs bleiben mit je einem Hinweis außerhalb der Datei.',
+    'amazon_types.none': 'Kein Produkttyp',
+    'amazon_types.save': 'Produkttypen speichern',
+    'amazon_types.saved': 'Produkttypen gespeichert.',
   },
 });

@@ -18,6 +18,7 @@ import { getDb } from '@/lib/db/client';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as dossierZipRoute from '@/app/api/skus/[id]/dossier.zip/route';
+import * as mappingsRoute from '@/app/api/exports/channel-mappings/route';
 import { getEnv } from '@/lib/config/env';
 import { auditEvents, dossierPdfs, exportRuns, jobRuns, skus } from '@/lib/db/schema';
 import { drainJobs } from '@/lib/workers';
@@ -385,6 +386,62 @@ describe('file-bundle templates through the real job', () => {
     const pdf = await PDFDocument.load(await rawDownload(u, pdfRun.run.id));
     expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1);
   });
+});
+
+describe('channel mappings: Amazon product type per category, editable per workspace', () => {
+  const AMAZON_2026 = '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0a03';
+  const mappings = (u: TestUser, method: 'GET' | 'PUT', body?: unknown) =>
+    call(mappingsRoute, method, '/api/exports/channel-mappings', { cookie: u.cookie, body });
+
+  it('an unmapped category is a warning naming SKU, field and fix, and the SKU stays out; mapped, it is in with its product type', async () => {
+    const u = await makeUser();
+    const other = await makeUser();
+    const s = await readySku(u, { sku_code: 'AMZ-1' }); // category general: no default product type
+    const table = await mappings(u, 'GET');
+    expect(table.status, table.text).toBe(200);
+    const general = table.body.amazon_product_type.entries.find((e: any) => e.category_code === 'general');
+    expect(general).toMatchObject({ product_type: null, origin: 'default' });
+    expect(table.body.amazon_product_type.source).toMatch(/^https:\/\/developer-docs\.amazon\.com\//);
+
+    const before = await runToEnd(u, { template_id: AMAZON_2026, scope_type: 'single_sku', scope_value: s.id });
+    expect(before.run.status).toBe('completed_with_warnings');
+    const w = before.warnings_by_sku.flatMap((g: any) => g.warnings.map((x: any) => ({ ...x, sku: g.sku_code })));
+    expect(w).toContainEqual(
+      expect.objectContaining({ sku: 'AMZ-1', field: 'category_code', code: 'CHANNEL_UNMAPPED' }),
+    );
+    const empty = JSON.parse(Buffer.from(await rawDownload(u, before.run.id)).toString('utf8'));
+    expect(empty.messages).toEqual([]);
+
+    // Bad input is the contract's envelope; a good one is stored for this workspace only.
+    expectEnvelope(
+      await mappings(u, 'PUT', { amazon_product_type: [{ category_code: 'general', product_type: 'toy figure' }] }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    const put = await mappings(u, 'PUT', {
+      amazon_product_type: [{ category_code: 'general', product_type: 'PRODUCT' }],
+    });
+    expect(put.status, put.text).toBe(200);
+    expect(put.body.amazon_product_type.entries.find((e: any) => e.category_code === 'general')).toMatchObject({
+      product_type: 'PRODUCT',
+      origin: 'workspace',
+    });
+    const theirs = await mappings(other, 'GET');
+    expect(theirs.body.amazon_product_type.entries.find((e: any) => e.category_code === 'general').product_type).toBe(
+      null,
+    );
+
+    const after = await runToEnd(u, { template_id: AMAZON_2026, scope_type: 'single_sku', scope_value: s.id });
+    const feed = JSON.parse(Buffer.from(await rawDownload(u, after.run.id)).toString('utf8'));
+    expect(feed.messages.map((m: any) => [m.sku, m.productType])).toEqual([['AMZ-1', 'PRODUCT']]);
+    // Reset: back to the shipped default.
+    const reset = await mappings(u, 'PUT', {
+      amazon_product_type: [{ category_code: 'general', product_type: null, reset: true }],
+    });
+    expect(reset.body.amazon_product_type.entries.find((e: any) => e.category_code === 'general').origin).toBe(
+      'default',
+    );
+  }, 300_000);
 });
 
 describe('technical file: dossier PDFs rendered once per approved revision and kept', () => {
