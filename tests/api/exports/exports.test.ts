@@ -115,11 +115,12 @@ describe('GET /api/exports/templates', () => {
       expect(['valid', 'schema_drift', 'deprecated']).toContain(t.status);
     }
     const amazon = data.filter((t) => t.channel === 'amazon_eu');
+    // Each older version names the newest of its channel as what replaces it.
     expect(amazon.find((t) => t.id === AMAZON_V1)).toMatchObject({
       status: 'deprecated',
-      status_reason: expect.stringContaining('2025.06'),
+      status_reason: expect.stringContaining('2026.11'),
     });
-    expect(amazon.find((t) => t.id !== AMAZON_V1)).toMatchObject({ status: 'valid' });
+    expect(amazon.filter((t) => t.status === 'valid').map((t) => t.version)).toEqual(['2026.11']);
   });
 });
 
