@@ -35,7 +35,7 @@ export function AmazonProductTypes({ onSaved }: { onSaved?: () => void }) {
         setTable(r);
         setDraft(Object.fromEntries(r.amazon_product_type.entries.map((e) => [e.category_code, e.product_type ?? ''])));
       },
-      (e) => toast.error(describeError(e)),
+      (e) => toast.error(describeError(e).title),
     );
     return () => {
       live = false;
@@ -62,7 +62,7 @@ export function AmazonProductTypes({ onSaved }: { onSaved?: () => void }) {
       toast.success(t('amazon_types.saved'));
       onSaved?.();
     } catch (e) {
-      toast.error(describeError(e));
+      toast.error(describeError(e).title);
     } finally {
       setBusy(false);
     }
