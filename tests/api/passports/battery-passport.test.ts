@@ -49,6 +49,7 @@ async function batterySku(fields: Record<string, string>) {
     ce_marking: 'yes',
     other_marks: 'crossed-out wheeled bin; CE',
     battery_cd_pb_above_limit: 'no',
+    battery_registration_numbers: 'DE: DE 12345678',
     ...fields,
   });
   const m = await createEntity(u, {
