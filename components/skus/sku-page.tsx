@@ -1,5 +1,6 @@
 'use client';
 
+import { SkuMarketBanner } from '@/components/watch/sku-market-banner';
 import * as React from 'react';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
@@ -162,6 +163,7 @@ export function SkuPage({ id }: { id: string }) {
 
   return (
     <SkuPageContext.Provider value={ctx}>
+      <SkuMarketBanner skuId={id} />
       <header className="pb-5">
         <nav
           aria-label={t('page.breadcrumb')}

@@ -6,6 +6,7 @@ import {
   FileText,
   LayoutDashboard,
   Send,
+  Radar,
   Settings,
   Upload,
   type LucideIcon,
@@ -23,6 +24,7 @@ export interface NavItem {
     | 'nav.imports'
     | 'nav.exports'
     | 'nav.outreach'
+    | 'nav.watch'
     | 'nav.settings';
   icon: LucideIcon;
 }
@@ -37,6 +39,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/imports', label: 'nav.imports', icon: Upload },
   { href: '/exports', label: 'nav.exports', icon: FileDown },
   { href: '/outreach', label: 'nav.outreach', icon: Send },
+  { href: '/watch', label: 'nav.watch', icon: Radar },
 ];
 
 export const SETTINGS_ITEM: NavItem = { href: '/settings', label: 'nav.settings', icon: Settings };

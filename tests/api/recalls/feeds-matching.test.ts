@@ -14,6 +14,11 @@ import * as alertsRoute from '@/app/api/recalls/alerts/route';
 import * as matchRoute from '@/app/api/recalls/matches/[id]/route';
 import * as sourcesRoute from '@/app/api/recalls/feeds/sources/route';
 import * as fetchRoute from '@/app/api/recalls/feeds/sources/[id]/fetch/route';
+import * as sourceRoute from '@/app/api/recalls/feeds/sources/[id]/route';
+import * as rematchRoute from '@/app/api/recalls/rematch/route';
+import * as alertRoute from '@/app/api/recalls/alerts/[id]/route';
+import * as importsRoute from '@/app/api/recalls/feeds/imports/route';
+import * as casesRoute from '@/app/api/recalls/cases/route';
 import { resetEnvCache } from '@/lib/config/env';
 import { getDb } from '@/lib/db/client';
 import { auditEvents, recallAlerts, webhookEndpoints, webhookEvents } from '@/lib/db/schema';
@@ -315,6 +320,45 @@ describe('tenant isolation and keys', () => {
     const key = await createKey(a, ['recalls:read']);
     expect((await call(matchRoute, 'GET', `/api/recalls/matches/${id}`, { bearer: key, params: { id } })).status).toBe(
       200,
+    );
+  });
+});
+
+describe('feed URLs are removed; the catalogue is re-matched on demand', () => {
+  it('DELETE removes a feed URL (404 for another workspace); rematch finds nothing new twice', async () => {
+    const add = await call(sourcesRoute, 'POST', '/api/recalls/feeds/sources', {
+      cookie: a.cookie,
+      body: { feed: 'rappelconso', url: 'https://data.example/rappelconso.json' },
+    });
+    expect(add.status, add.text).toBe(201);
+    const id = add.body.data.id;
+    expectEnvelope(
+      await call(sourceRoute, 'DELETE', `/api/recalls/feeds/sources/${id}`, { cookie: b.cookie, params: { id } }),
+      404,
+      'NOT_FOUND',
+    );
+    const del = await call(sourceRoute, 'DELETE', `/api/recalls/feeds/sources/${id}`, {
+      cookie: a.cookie,
+      params: { id },
+    });
+    expect(del.body.data).toEqual({ id, deleted: true });
+    const first = await call(rematchRoute, 'POST', '/api/recalls/rematch', { cookie: a.cookie });
+    expect(first.status, first.text).toBe(200);
+    const again = await call(rematchRoute, 'POST', '/api/recalls/rematch', { cookie: a.cookie });
+    expect(again.body.data).toEqual({ new_matches: 0 });
+    const readings = await call(importsRoute, 'GET', '/api/recalls/feeds/imports', { cookie: a.cookie });
+    expect(readings.body.data.map((r: any) => r.created_count)).toContain(8);
+    expect((await call(casesRoute, 'GET', '/api/recalls/cases', { cookie: b.cookie })).body.data).toEqual([]);
+    const alertId = (await listMatches(a)).data[0].alert.id;
+    const alert = await call(alertRoute, 'GET', `/api/recalls/alerts/${alertId}`, {
+      cookie: a.cookie,
+      params: { id: alertId },
+    });
+    expect(alert.body.data.id).toBe(alertId);
+    expectEnvelope(
+      await call(alertRoute, 'GET', `/api/recalls/alerts/${alertId}`, { cookie: b.cookie, params: { id: alertId } }),
+      404,
+      'NOT_FOUND',
     );
   });
 });
