@@ -29,7 +29,7 @@
  * List kinds count one fact per item (precision over extracted items, recall over labelled items);
  * the other kinds one per document.
  */
-import { normalizeEntityName } from '@/lib/imports/entities';
+import { normalizeEntityName } from '@/lib/model/entity-names';
 
 /** The fact kinds scored, each with the extractor's field keys that carry it. */
 export const FACT_KINDS = {

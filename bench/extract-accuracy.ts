@@ -19,7 +19,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sameAddress } from '@/lib/address/parse';
 import { extractText, shutdownExtractWorkers } from '@/lib/extract';
-import { normalizeEntityName } from '@/lib/imports/entities';
+import { normalizeEntityName } from '@/lib/model/entity-names';
 import { DOCUMENT_FACTS, extractFacts, type FactSuggestion } from '@/lib/extract/facts';
 import { valuesAgree } from '@/lib/skus/extraction-conflicts';
 import { CONFLICT_PAIRS, EXTRACT_CASES, HOLDOUT, type ExtractCase } from '@/tests/fixtures/extract';

@@ -11,7 +11,7 @@ import '@/lib/polyfills';
 import { mapColumns } from '@/lib/imports/mapping';
 import { planImport } from '@/lib/imports/plan';
 import { readCatalogue } from '@/lib/imports/read';
-import { plainSkuBlockers } from '@/lib/imports/repo-recompute';
+import { plainSkuBlockers } from '@/lib/skus/recompute-bulk';
 import { profileForCategory } from '@/lib/requirements';
 import { csvText } from './catalogue';
 

@@ -1,7 +1,8 @@
 /** The export screens' names for the contract's shapes (z.infer of lib/exports/schemas). */
 import type { CreateExportInput, ExportRun, ExportRunDetail } from '@/lib/exports/schemas';
 
-export type { ExportRun, ExportTemplate, SavedView } from '@/lib/exports/schemas';
+export type { ExportRun, ExportTemplate } from '@/lib/exports/schemas';
+export type { SavedView } from '@/lib/skus/schemas';
 export type RunStatus = ExportRun['status'];
 export type RunWarnings = ExportRunDetail;
 /** What an export covers: the request body without its template. */

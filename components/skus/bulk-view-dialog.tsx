@@ -16,7 +16,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import type { SavedView } from '@/lib/exports/schemas';
+import type { SavedView } from '@/lib/skus/schemas';
 import type { BulkResult } from '@/lib/skus/bulk';
 import { useT } from '@/components/i18n/locale-provider';
 import { commonMessages } from '@/lib/i18n/ui/common';

@@ -7,7 +7,7 @@ import { getDocumentRow } from '@/lib/documents/service';
 import { linkedSkuIds } from '@/lib/documents/links';
 import { entityCandidatesOf, type EntityCandidate } from '@/lib/extract/facts';
 import { AppError } from '@/lib/errors';
-import { normalizeEntityName } from '@/lib/imports/entities';
+import { normalizeEntityName } from '@/lib/model/entity-names';
 import { createEntity, linkEntity, serializeEntity } from './service';
 import { EntityInput } from './schemas';
 

@@ -5,7 +5,7 @@ import type { Db } from '@/lib/db/client';
 import { entities, skuEntities, type EntityRole } from '@/lib/db/schema';
 import { afterKeyset, decodeKeysetCursor, encodeKeysetCursor, keysetPage } from '@/lib/db/keyset';
 import { AppError } from '@/lib/errors';
-import { entityIdentityKey } from '@/lib/imports/entities';
+import { entityIdentityKey } from '@/lib/model/entity-names';
 import { isEuEstablished } from '@/lib/requirements';
 import { afterDossierChange, getSkuRow } from '@/lib/skus/service';
 import { assertEntityFitsRole } from './roles';

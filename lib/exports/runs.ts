@@ -20,7 +20,7 @@ import { getBlobStore, type BlobStore } from '@/lib/storage';
 import { EXPORT_CHUNK, loadExportItems, SnapshotHasher, type ExportItem } from './catalogue-data';
 import { findTemplate, serializeTemplate, templateStatus, TEMPLATES, type ExportTemplateDefinition } from './templates';
 import { groupWarningsByFix, runChecks } from './templates/checks';
-import { getView, skuIdsForFilters, skuIdsForView } from './views';
+import { getView, skuIdsForFilters, skuIdsForView } from '@/lib/skus/views';
 import type { CreateExportInput } from './schemas';
 import { makeRunTempDir, removeRunTempDir } from '@/lib/storage/temp';
 import { leftOutSummary, notApprovedWarning, splitByApproval } from './approved-scope';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { DateTime, Uuid } from '@/lib/http/schemas';
-import { SKU_STATES } from '@/lib/skus/schemas';
 import { EBAY_MARKETPLACE_IDS, type EbayMarketplaceId } from './templates/ebay-rules';
 import { AMAZON_PRODUCT_TYPE_PATTERN } from './templates/amazon-ptd';
 import { CATEGORY_CODES } from '@/lib/requirements/categories';
@@ -152,32 +151,6 @@ export const ExportDryRun = z.object({
   }),
 });
 export type ExportDryRun = z.infer<typeof ExportDryRun>;
-
-export const SavedViewFiltersSchema = z.strictObject({
-  q: z.string().max(200).optional(),
-  status: z.array(z.enum(SKU_STATES)).max(SKU_STATES.length).optional(),
-  has_blockers: z.enum(['true', 'false']).optional(),
-  category_code: z.string().max(100).optional(),
-  sort: z.enum(['created_desc', 'created_asc', 'code_asc', 'code_desc', 'blockers_desc']).optional(),
-});
-export const CreateSavedViewInput = z.strictObject({
-  name: z.string().trim().min(1).max(100),
-  filters: SavedViewFiltersSchema,
-});
-export type CreateSavedViewInput = z.infer<typeof CreateSavedViewInput>;
-
-export const SavedView = z
-  .object({
-    id: Uuid,
-    name: z.string(),
-    filters: SavedViewFiltersSchema,
-    kind: z
-      .enum(['filters', 'selection'])
-      .describe("filters: the filter's SKUs plus those added by hand; selection: only the SKUs added by hand."),
-    created_at: DateTime,
-  })
-  .meta({ id: 'SavedView' });
-export type SavedView = z.infer<typeof SavedView>;
 
 /** GET /api/skus/{id}/export: the contract's SkuExport (items are free-form objects there). */
 export const SkuExportSchema = z

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
 import { approvalResetOf } from '@/lib/skus/approval-reset';
-import { normalizeEntityName } from './entities';
+import { normalizeEntityName } from '@/lib/model/entity-names';
 import { isSkuColumn, type EntityRole } from './fields';
 import type { PlannedRecord } from './plan';
 import type { StoredChange } from './repo';

@@ -11,7 +11,7 @@ import { normalizeFieldValue, parseFieldKey } from '@/lib/dossier/catalogue';
 import { resolveCategory, type CategoryResolution } from '@/lib/requirements/category-match';
 import { SKU_CODE_RE } from '@/lib/skus/schemas';
 import { EntityCandidateCollector, type EntityCandidate, type EntityInput } from './entities';
-import { countryFromAddress } from './entities';
+import { countryFromAddress } from '@/lib/model/entity-names';
 import { ENTITY_ROLES, entityFieldParts, type EntityRole } from './fields';
 import type { MappingResult } from './mapping';
 import { normalizeCountry, normalizeDate, normalizeGtin, type DateOptions } from './normalize';

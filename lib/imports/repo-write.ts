@@ -21,7 +21,7 @@ import { resetApprovals } from '@/lib/skus/approval-reset';
 import { skuIdsInWorkspace } from '@/lib/skus/ids-in-workspace';
 import { NO_CATEGORY_PLANNED, type PlannedRecord, type PlannedSku } from './plan';
 import type { RowOutcome, StoredChange, StoredIssue } from './repo';
-import { plainSkuBlockers, recomputeSkusBulk } from './repo-recompute';
+import { plainSkuBlockers, recomputeSkusBulk } from '@/lib/skus/recompute-bulk';
 import { timed, type ImportTimings } from './timings';
 
 type SkuRow = typeof skus.$inferSelect;

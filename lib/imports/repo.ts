@@ -8,7 +8,8 @@ import { entities, importBatches, importEntityCandidates, importRows } from '@/l
 import { afterKeyset, timestampText, type KeysetValue } from '@/lib/db/keyset';
 import { queryRows } from '@/lib/db/rows';
 import { AppError } from '@/lib/errors';
-import { normalizeEmail, normalizeEntityName, type EntityCandidate } from './entities';
+import { type EntityCandidate } from './entities';
+import { normalizeEmail, normalizeEntityName } from '@/lib/model/entity-names';
 
 export type BatchRow = typeof importBatches.$inferSelect;
 export type ImportRowRow = typeof importRows.$inferSelect;

@@ -1,6 +1,6 @@
 /**
- * Bulk actions of the SKU list's selection: assign a category, link an entity in a role, add to a
- * saved view. Each runs in one transaction over 1 to 200 SKUs: the rows are locked first (in id order,
+ * Bulk actions of the SKU list's selection: assign a category, add to a saved view (linking an entity
+ * in a role is lib/entities/bulk-link.ts, on the same rules). Each runs in one transaction over 1 to 200 SKUs: the rows are locked first (in id order,
  * so two bulk requests over overlapping selections queue instead of deadlocking), an id that is not a
  * SKU of this workspace fails the whole request with 404 listing those ids (nothing is written), then
  * only the SKUs the action changes are written, approval-reset where the change touches what was
@@ -12,14 +12,11 @@ import { recordAuditMany } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
-import { savedViews, savedViewSkus, skuEntities } from '@/lib/db/schema';
-import { assertEntityFitsRole } from '@/lib/entities/roles';
-import { EntityRoleSchema } from '@/lib/entities/schemas';
-import { getEntityRow } from '@/lib/entities/service';
-import { createView, getView, serializeView } from '@/lib/exports/views';
+import { savedViews, savedViewSkus } from '@/lib/db/schema';
+import { createView, getView, serializeView } from './views';
 import { Uuid } from '@/lib/http';
 import { AppError } from '@/lib/errors';
-import { recomputeSkusBulk } from '@/lib/imports/repo-recompute';
+import { recomputeSkusBulk } from './recompute-bulk';
 import { CATEGORY_CODES, profileForCategory } from '@/lib/requirements';
 import { resetApprovals } from './approval-reset';
 import { skuIdsInWorkspace } from './ids-in-workspace';
@@ -34,7 +31,7 @@ export const BulkIds = z
   .max(BULK_MAX, `At most ${BULK_MAX} SKUs per request.`)
   .describe(`The SKUs, 1 to ${BULK_MAX}.`);
 
-const target = {
+export const target = {
   ids: BulkIds.optional(),
   filter: SkuFilter.optional().describe(
     `Instead of ids: every SKU the list shows for these filters (as GET /api/skus), resolved when the request runs; at most ${BULK_FILTER_MAX}.`,
@@ -54,9 +51,6 @@ export interface BulkTarget {
 
 export const BulkCategoryInput = withTarget(z.strictObject({ ...target, category_code: z.enum(CATEGORY_CODES) }));
 export type BulkCategoryInput = z.infer<typeof BulkCategoryInput>;
-
-export const BulkEntityInput = withTarget(z.strictObject({ ...target, role: EntityRoleSchema, entity_id: Uuid }));
-export type BulkEntityInput = z.infer<typeof BulkEntityInput>;
 
 export const BulkViewInput = z.union([
   withTarget(z.strictObject({ ...target, view_id: Uuid })),
@@ -142,7 +136,7 @@ export async function bulkSkusOrThrow(
   return rows;
 }
 
-const lockSkus = (tx: Db, workspaceId: string, ids: readonly string[]) =>
+export const lockSkus = (tx: Db, workspaceId: string, ids: readonly string[]) =>
   bulkSkusOrThrow(tx, workspaceId, ids, { lock: true });
 
 const tx$ = (tx: unknown) => tx as Db;
@@ -183,67 +177,6 @@ export async function bulkAssignCategory(
         targetType: 'sku',
         targetId: r.id,
         data: { sku_code: r.sku_code, from: r.category_code, to: profile.category_code, bulk: true },
-      })),
-    );
-    return {
-      changed_ids: ids,
-      unchanged_ids: rows.filter((r) => !ids.includes(r.id)).map((r) => r.id),
-      approval_reset_ids: reset,
-    };
-  });
-}
-
-export async function bulkLinkEntity(
-  db: Db,
-  args: { workspaceId: string; actor: Actor; input: BulkEntityInput },
-): Promise<BulkResult> {
-  const { role } = args.input;
-  return db.transaction(async (raw) => {
-    const tx = tx$(raw);
-    const rows = await lockSkus(tx, args.workspaceId, await bulkTargetIds(tx, args.workspaceId, args.input));
-    const entity = await getEntityRow(tx, args.workspaceId, args.input.entity_id);
-    assertEntityFitsRole(role, entity);
-    const current = await queryRows<{ sku_id: string; entity_id: string }>(
-      tx,
-      sql`SELECT sku_id, entity_id FROM sku_entities
-          WHERE sku_id = ANY(${sql.param(rows.map((r) => r.id))}::uuid[]) AND role = ${role}
-            AND workspace_id = ${args.workspaceId}`,
-    );
-    const was = new Map(current.map((c) => [c.sku_id, c.entity_id]));
-    const changed = rows.filter((r) => was.get(r.id) !== entity.id);
-    const ids = changed.map((r) => r.id);
-    if (!ids.length) return { changed_ids: [], unchanged_ids: rows.map((r) => r.id), approval_reset_ids: [] };
-    const now = new Date();
-    await tx
-      .insert(skuEntities)
-      .values(ids.map((skuId) => ({ workspaceId: args.workspaceId, skuId, role, entityId: entity.id, createdAt: now })))
-      .onConflictDoUpdate({
-        target: [skuEntities.skuId, skuEntities.role],
-        set: { entityId: entity.id, createdAt: now },
-      });
-    const reset = await resetApprovals(tx, {
-      workspaceId: args.workspaceId,
-      actor: args.actor,
-      skuIds: ids,
-      reason: `${role} linked`,
-    });
-    await recomputeSkusBulk(tx, args.workspaceId, ids);
-    await recordAuditMany(
-      tx,
-      changed.map((r) => ({
-        workspaceId: args.workspaceId,
-        actor: args.actor,
-        action: 'sku.entity_linked',
-        targetType: 'sku',
-        targetId: r.id,
-        data: {
-          sku_code: r.sku_code,
-          role,
-          entity_id: entity.id,
-          name: entity.name,
-          replaced_entity_id: was.get(r.id) ?? null,
-          bulk: true,
-        },
       })),
     );
     return {

@@ -11,7 +11,7 @@ import { countryCode } from '@/lib/address/country';
 import { isoDateOf } from '@/lib/extract/facts/date-parse';
 import { standardBase } from '@/lib/extract/facts/references';
 import { gtin14 } from '@/lib/gtin';
-import { normalizeEntityName } from '@/lib/imports/entities';
+import { normalizeEntityName } from '@/lib/model/entity-names';
 
 const plain = (s: string) =>
   s

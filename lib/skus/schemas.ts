@@ -443,3 +443,30 @@ export const Dashboard = z
   })
   .meta({ id: 'Dashboard' });
 export type Dashboard = z.infer<typeof Dashboard>;
+
+// Saved views of the SKU list (lib/skus/views.ts); exports take one as their scope.
+export const SavedViewFiltersSchema = z.strictObject({
+  q: z.string().max(200).optional(),
+  status: z.array(z.enum(SKU_STATES)).max(SKU_STATES.length).optional(),
+  has_blockers: z.enum(['true', 'false']).optional(),
+  category_code: z.string().max(100).optional(),
+  sort: z.enum(['created_desc', 'created_asc', 'code_asc', 'code_desc', 'blockers_desc']).optional(),
+});
+export const CreateSavedViewInput = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  filters: SavedViewFiltersSchema,
+});
+export type CreateSavedViewInput = z.infer<typeof CreateSavedViewInput>;
+
+export const SavedView = z
+  .object({
+    id: Uuid,
+    name: z.string(),
+    filters: SavedViewFiltersSchema,
+    kind: z
+      .enum(['filters', 'selection'])
+      .describe("filters: the filter's SKUs plus those added by hand; selection: only the SKUs added by hand."),
+    created_at: DateTime,
+  })
+  .meta({ id: 'SavedView' });
+export type SavedView = z.infer<typeof SavedView>;

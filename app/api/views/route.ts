@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { CreateSavedViewInput, SavedView } from '@/lib/exports/schemas';
-import { createView, listViews } from '@/lib/exports/views';
+import { CreateSavedViewInput, SavedView } from '@/lib/skus/schemas';
+import { createView, listViews } from '@/lib/skus/views';
 
 // GET /api/views – saved views of the SKU table.
 const list = defineRoute({

@@ -12,7 +12,7 @@ import { getDb } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
 import { exportSkusQuery } from '@/lib/exports/catalogue-data';
 import { recordedAmongQuery } from '@/lib/imports/repo';
-import { currentValuesQuery, plainSkusQuery } from '@/lib/imports/repo-recompute';
+import { currentValuesQuery, plainSkusQuery } from '@/lib/skus/recompute-bulk';
 import { currentConfirmedQuery, skusByCodeQuery } from '@/lib/imports/repo-write';
 import { bulkSkusQuery } from '@/lib/skus/bulk';
 import { skuIdsInWorkspace } from '@/lib/skus/ids-in-workspace';

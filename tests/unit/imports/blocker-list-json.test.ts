@@ -3,7 +3,7 @@
  * absent, null and nesting exact).
  */
 import { describe, expect, it } from 'vitest';
-import { plainSkuBlockers, sameJsonValue } from '@/lib/imports/repo-recompute';
+import { plainSkuBlockers, sameJsonValue } from '@/lib/skus/recompute-bulk';
 import { evaluateRequirements, profileForCategory } from '@/lib/requirements';
 import { toStoredBlocker } from '@/lib/skus/evaluate';
 

@@ -6,12 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  EntityCandidateCollector,
-  entityIdentityKey,
-  normalizeAddress,
-  normalizeEntityName,
-} from '@/lib/imports/entities';
+import { EntityCandidateCollector } from '@/lib/imports/entities';
+import { entityIdentityKey, normalizeAddress, normalizeEntityName } from '@/lib/model/entity-names';
 import { mapColumns } from '@/lib/imports/mapping';
 import { ImportPlanner, planImport } from '@/lib/imports/plan';
 import { readCatalogue, type CatalogueRead } from '@/lib/imports/read';

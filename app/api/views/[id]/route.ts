@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
-import { deleteView } from '@/lib/exports/views';
+import { deleteView } from '@/lib/skus/views';
 
 // DELETE /api/views/{id} – remove a saved view (runs that used it keep their record).
 const remove = defineRoute({

@@ -1,5 +1,6 @@
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { BulkEntityInput, BulkResult, bulkLinkEntity } from '@/lib/skus/bulk';
+import { BulkEntityInput, bulkLinkEntity } from '@/lib/entities/bulk-link';
+import { BulkResult } from '@/lib/skus/bulk';
 
 // POST /api/skus/bulk/entity – link one entity in a role to the selected SKUs.
 const post = defineRoute({

@@ -1,4 +1,4 @@
-import { SavedView } from '@/lib/exports/schemas';
+import { SavedView } from '@/lib/skus/schemas';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { BulkResult, BulkViewInput, bulkAddToView } from '@/lib/skus/bulk';
 

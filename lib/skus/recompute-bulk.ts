@@ -11,9 +11,9 @@ import type { Db } from '@/lib/db/client';
 import { executePrepared } from '@/lib/db/prepared';
 import { queryRows } from '@/lib/db/rows';
 import { evaluateRequirements, type Blocker } from '@/lib/requirements';
-import { recomputeSku, toStoredBlocker } from '@/lib/skus/evaluate';
-import { skuIdsInWorkspace } from '@/lib/skus/ids-in-workspace';
-import { confirmedFacts, type extractionConflicts } from '@/lib/skus/extraction-conflicts';
+import { recomputeSku, toStoredBlocker } from './evaluate';
+import { skuIdsInWorkspace } from './ids-in-workspace';
+import { confirmedFacts, type extractionConflicts } from './extraction-conflicts';
 
 const uuids = (ids: string[]) => sql`${sql.param(ids)}::uuid[]`;
 

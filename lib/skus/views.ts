@@ -12,9 +12,9 @@ import type { Db } from '@/lib/db/client';
 import { savedViewSkus, savedViews, skus, type SavedViewFilters, type SavedViewKind } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import { isUniqueViolation } from '@/lib/db/errors';
-import { ListSkusQuery } from '@/lib/skus/schemas';
+import { ListSkusQuery } from './schemas';
 import type { CreateSavedViewInput } from './schemas';
-import { listSkuIds } from '@/lib/skus/service';
+import { listSkuIds } from './service';
 
 type Row = typeof savedViews.$inferSelect;
 export const serializeView = (r: Row) => ({
