@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { isMissingRoute } from '@/components/skus/sku-context';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { blockerTitle } from '@/lib/requirements/titles';
+import { languageName } from '@/lib/i18n/languages';
 import { useFormat, useLocale, useT } from '@/components/i18n/locale-provider';
 import { dashboardMessages } from '@/lib/i18n/ui/dashboard';
 import { SKU_STATUSES, type DashboardData, type SkuStatus } from '@/components/skus/types';
@@ -56,7 +57,7 @@ function NextSteps({ counts }: { counts: Record<string, number> }) {
     {
       n: counts.blocked ?? 0,
       text: 'next.blocked',
-      href: '/skus?status=blocked&sort=blockers_desc',
+      href: '/skus?status=blocked&sort=serious_desc',
       cta: 'next.cta_blocked',
     },
     {
@@ -153,7 +154,7 @@ export function Readiness() {
     );
   }
 
-  const { totals, by_status, top_blockers } = dash.data;
+  const { totals, by_status, obligations } = dash.data;
 
   if (totals.skus === 0) {
     return (
@@ -170,7 +171,8 @@ export function Readiness() {
   const counts: Record<string, number> = { skus: totals.skus };
   for (const b of by_status) counts[b.status] = b.count;
   counts.category_not_recognised = totals.category_not_recognised;
-  const top = top_blockers.slice(0, 10);
+  // One line per obligation across SKUs ("32 SKUs lack French warnings"), most serious first (issue 35).
+  const top = obligations.slice(0, 10);
   const max = Math.max(1, ...top.map((b) => b.count));
 
   return (
@@ -224,8 +226,8 @@ export function Readiness() {
           <Card>
             <CardHeader>
               <div>
-                <CardTitle>{t('readiness.top_blockers')}</CardTitle>
-                <CardDescription>{t('readiness.top_blockers_hint')}</CardDescription>
+                <CardTitle>{t('readiness.obligations')}</CardTitle>
+                <CardDescription>{t('readiness.obligations_hint')}</CardDescription>
               </div>
             </CardHeader>
             {top.length === 0 ? (
@@ -238,17 +240,12 @@ export function Readiness() {
             ) : (
               <ol className="divide-y divide-border" data-testid="top-blockers">
                 {top.map((b) => (
-                  <li key={b.code}>
-                    <Link
-                      href="/skus?has_blockers=true&sort=blockers_desc"
-                      className="grid gap-1.5 px-5 py-3 hover:bg-surface-muted/50"
-                    >
+                  <li key={`${b.code}:${b.language ?? ''}`} data-testid="obligation">
+                    <Link href={b.href} className="grid gap-1.5 px-5 py-3 hover:bg-surface-muted/50">
                       <div className="flex items-baseline gap-3">
                         <span className="min-w-0 flex-1 text-[0.8125rem] font-medium text-foreground">
-                          {blockerTitle(b.code, locale)}
-                        </span>
-                        <span className="text-[0.8125rem] font-semibold text-foreground tabular-nums">
-                          {f.number(b.count)}
+                          {t('obligation.skus', { count: b.count })}: {blockerTitle(b.code, locale)}
+                          {b.language ? ` (${languageName(b.language, locale)})` : ''}
                         </span>
                         <span className="w-10 text-right text-xs text-muted-foreground tabular-nums">
                           {Math.round((b.count / totals.skus) * 100)} %
@@ -256,14 +253,14 @@ export function Readiness() {
                       </div>
                       <div className="h-1.5 overflow-hidden rounded-full bg-surface-muted" aria-hidden="true">
                         <div
-                          className="h-full rounded-full bg-danger/70"
+                          className={`h-full rounded-full ${b.legal_weight === 'data_quality' ? 'bg-warning/70' : 'bg-danger/70'}`}
                           style={{ width: `${(b.count / max) * 100}%` }}
                         />
                       </div>
-                      {/* The rule's explanation is English prose from the server; the title above is localised. */}
-                      {b.example_message && locale === 'en' ? (
-                        <p className="line-clamp-1 text-xs text-muted-foreground">{b.example_message}</p>
-                      ) : null}
+                      <span className="flex justify-between text-xs text-muted-foreground">
+                        <span>{t(`obligation.weight.${b.legal_weight}`)}</span>
+                        <span className="font-medium text-primary">{t('obligation.action')}</span>
+                      </span>
                     </Link>
                   </li>
                 ))}

@@ -44,6 +44,7 @@ const SORT_LABELS = {
   code_asc: 'sort.code_asc',
   code_desc: 'sort.code_desc',
   blockers_desc: 'sort.blockers_desc',
+  serious_desc: 'sort.serious_desc',
 } as const satisfies Record<SkuSort, keyof typeof skuListMessages.en>;
 
 /** Which column a sort belongs to, and the sort a click on that column's header moves to. */
@@ -53,12 +54,14 @@ const SORT_COLUMN: Record<SkuSort, { id: string; desc: boolean }> = {
   code_asc: { id: 'sku_code', desc: false },
   code_desc: { id: 'sku_code', desc: true },
   blockers_desc: { id: 'blockers', desc: true },
+  serious_desc: { id: 'blockers', desc: true },
 };
 
 function nextSort(columnId: string, current: SkuSort): SkuSort {
   if (columnId === 'sku_code') return current === 'code_asc' ? 'code_desc' : 'code_asc';
   if (columnId === 'created_at') return current === 'created_desc' ? 'created_asc' : 'created_desc';
-  return 'blockers_desc';
+  // The blockers column sorts by seriousness (issue 35): one missing DoC outranks five open questions.
+  return current === 'serious_desc' ? 'blockers_desc' : 'serious_desc';
 }
 
 /**

@@ -36,6 +36,7 @@ export const SKU_SORTS = [
   'created_asc',
   'code_asc',
   'code_desc',
+  'serious_desc',
   'blockers_desc',
 ] as const satisfies readonly SkuSort[];
 

@@ -70,6 +70,20 @@ export function blockerText(b: Pick<Blocker, 'code' | 'message' | 'details'>, lo
   if (locale === 'en') return b.message;
   const title = blockerTitle(b.code, locale);
   if (b.code === 'REVIEW_ISSUE_OPEN') return `${title}: ${b.message}`;
+  // What was not checked: the act's name (a citation, not translated) or the markets.
+  if (b.code === 'REGIME_NOT_CHECKED' && typeof b.details?.acts === 'string') return `${title}: ${b.details.acts}`;
+  if (b.code === 'MARKETS_NOT_CHECKED' && Array.isArray(b.details?.markets))
+    return `${title}: ${b.details.markets.join(', ')}`;
+  // One blocker per obligation (issue 35): each missing language with only the markets that need it.
+  const byLanguage = b.details?.by_language;
+  if (Array.isArray(byLanguage) && byLanguage.length)
+    return `${title}: ${byLanguage
+      .map((e: { languages?: unknown; markets?: unknown }) => {
+        const langs = Array.isArray(e.languages) ? e.languages.map((l) => languageName(String(l), locale)) : [];
+        const markets = Array.isArray(e.markets) ? ` (${e.markets.join(', ')})` : '';
+        return `${langs.join(' / ')}${markets}`;
+      })
+      .join('; ')}`;
   const languages = b.details?.languages;
   const names = Array.isArray(languages) ? languages.map((l) => languageName(String(l), locale)) : [];
   return names.length ? `${title}: ${names.join(' / ')}` : title;

@@ -39,5 +39,6 @@ export async function readinessSummary(db: Db, workspaceId: string, opts: { top?
     })),
     by_target_market: byMarket.map((r) => ({ market: r.market, skus: Number(r.total), blocked: Number(r.blocked) })),
     top_blockers: dashboard.top_blockers.slice(0, opts.top ?? 10),
+    obligations: dashboard.obligations.slice(0, opts.top ?? 10),
   };
 }

@@ -165,9 +165,11 @@ export const ListSkusQuery = z.object({
     'Only SKUs linked to this economic operator (manufacturer, importer, responsible person) in any role.',
   ),
   sort: z
-    .enum(['created_desc', 'created_asc', 'code_asc', 'code_desc', 'blockers_desc'])
+    .enum(['created_desc', 'created_asc', 'code_asc', 'code_desc', 'blockers_desc', 'serious_desc'])
     .default('created_desc')
-    .describe('Stable order; ties broken by id.'),
+    .describe(
+      'Stable order; ties broken by id. serious_desc: most serious first (the legal weight of the worst open blocker: cannot be placed on the market, cannot be listed online, data quality; then their number); blockers_desc: most open blockers first.',
+    ),
 });
 export type ListSkusQuery = z.infer<typeof ListSkusQuery>;
 
@@ -440,6 +442,17 @@ export const Dashboard = z
     }),
     by_status: z.array(z.object({ status: z.string(), count: z.number().int() })),
     top_blockers: z.array(z.object({ code: z.string(), count: z.number().int(), example_message: z.string() })),
+    obligations: z
+      .array(
+        z.object({
+          code: z.string(),
+          language: z.string().nullable().describe('ISO 639-1 code for an obligation per language, e.g. "fr"'),
+          count: z.number().int().describe('SKUs with this open obligation'),
+          legal_weight: z.enum(['market', 'online', 'data_quality']),
+          href: z.string().describe('the SKU list filtered to them'),
+        }),
+      )
+      .describe('Open obligations across SKUs ("32 SKUs lack French warnings"), most serious first.'),
   })
   .meta({ id: 'Dashboard' });
 export type Dashboard = z.infer<typeof Dashboard>;
@@ -450,7 +463,7 @@ export const SavedViewFiltersSchema = z.strictObject({
   status: z.array(z.enum(SKU_STATES)).max(SKU_STATES.length).optional(),
   has_blockers: z.enum(['true', 'false']).optional(),
   category_code: z.string().max(100).optional(),
-  sort: z.enum(['created_desc', 'created_asc', 'code_asc', 'code_desc', 'blockers_desc']).optional(),
+  sort: z.enum(['created_desc', 'created_asc', 'code_asc', 'code_desc', 'blockers_desc', 'serious_desc']).optional(),
 });
 export const CreateSavedViewInput = z.strictObject({
   name: z.string().trim().min(1).max(100),

@@ -179,6 +179,8 @@ const SORTS = {
   code_asc: { col: skus.skuCode, dir: 'asc', kind: 'text' },
   code_desc: { col: skus.skuCode, dir: 'desc', kind: 'text' },
   blockers_desc: { col: skus.blockerCount, dir: 'desc', kind: 'int' },
+  // Most serious first (issue 35): the worst legal weight of the open blockers, then their number.
+  serious_desc: { col: skus.blockerSeriousness, dir: 'desc', kind: 'int' },
 } as const;
 
 /** The list's filters and its stable order (sort key, id): shared by the page query and the id listing. */
@@ -229,7 +231,13 @@ export async function listSkus(db: Db, workspaceId: string, q: ListSkusQuery) {
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   const keyOf = (r: (typeof rows)[number]) =>
-    sort.kind === 'timestamp' ? r.createdKey : sort.kind === 'text' ? r.row.skuCode : r.row.blockerCount;
+    sort.kind === 'timestamp'
+      ? r.createdKey
+      : sort.kind === 'text'
+        ? r.row.skuCode
+        : sort.col === skus.blockerSeriousness
+          ? (r.row.blockerSeriousness ?? 0)
+          : r.row.blockerCount;
   return {
     data: page.map((r) => serializeSku(r.row)),
     has_more,

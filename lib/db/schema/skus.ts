@@ -44,6 +44,8 @@ export const skus = pgTable('skus', {
   approvedByLabel: text('approved_by_label'),
   blockers: jsonb('blockers').$type<StoredBlocker[]>().notNull().default([]),
   blockerCount: integer('blocker_count').notNull().default(0),
+  /** worst legal weight of the open blockers, then their count (generated: the migration's blocker_seriousness) */
+  blockerSeriousness: integer('blocker_seriousness').generatedAlwaysAs(sql`blocker_seriousness(blockers)`),
   warningCount: integer('warning_count').notNull().default(0),
   publicId: text('public_id'),
   publishedRevision: integer('published_revision'),

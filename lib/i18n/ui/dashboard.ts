@@ -44,6 +44,14 @@ export const dashboardMessages = defineMessages({
     'readiness.top_blockers': 'Most frequent blockers',
     'readiness.top_blockers_hint':
       'What stops the most SKUs; fixing a shared cause (an entity, a translation) often clears many at once.',
+    'readiness.obligations': 'Open obligations, most serious first',
+    'readiness.obligations_hint':
+      'One line per obligation across SKUs, ordered by what it stops: placing on the market, the online offer, then data quality.',
+    'obligation.skus': { one: '{count} SKU', other: '{count} SKUs' },
+    'obligation.weight.market': 'Cannot be placed on the market',
+    'obligation.weight.online': 'Cannot be listed online',
+    'obligation.weight.data_quality': 'Data quality',
+    'obligation.action': 'Show these SKUs',
     'readiness.no_blockers': 'No open blockers',
     'readiness.no_blockers_hint': 'Every SKU meets the requirements of its profile.',
 
@@ -127,6 +135,14 @@ export const dashboardMessages = defineMessages({
     'readiness.top_blockers': 'Häufigste Blocker',
     'readiness.top_blockers_hint':
       'Was die meisten SKUs aufhält; eine gemeinsame Ursache zu beheben (ein Wirtschaftsakteur, eine Übersetzung) löst oft viele auf einmal.',
+    'readiness.obligations': 'Offene Pflichten, schwerwiegendste zuerst',
+    'readiness.obligations_hint':
+      'Eine Zeile je Pflicht über alle SKUs, geordnet danach, was sie verhindert: das Inverkehrbringen, das Online-Angebot, dann die Datenqualität.',
+    'obligation.skus': { one: '{count} SKU', other: '{count} SKUs' },
+    'obligation.weight.market': 'Darf nicht in Verkehr gebracht werden',
+    'obligation.weight.online': 'Darf nicht online angeboten werden',
+    'obligation.weight.data_quality': 'Datenqualität',
+    'obligation.action': 'Diese SKUs anzeigen',
     'readiness.no_blockers': 'Keine offenen Blocker',
     'readiness.no_blockers_hint': 'Jede SKU erfüllt die Anforderungen ihres Profils.',
 

@@ -666,10 +666,21 @@ describe('waivers, review issues, activity, dashboard', () => {
     const cut = top[top.length - 1].count;
     for (const [code, n] of counts) if (!top.some((b) => b.code === code)) expect(n).toBeLessThanOrEqual(cut);
     expect(top.every((b) => typeof b.example_message === 'string' && b.example_message.length > 0)).toBe(true);
+    // Issue 35: one line per obligation across SKUs, a language obligation per language, most serious first.
+    const obligations: { code: string; language: string | null; count: number; legal_weight: string; href: string }[] =
+      res.body.obligations;
+    const fr = obligations.find((o) => o.code === 'WARNINGS_MISSING_FOR_LANGUAGE' && o.language === 'fr');
+    expect(fr).toMatchObject({ count: 1, legal_weight: 'market' });
+    expect(fr!.href).toBe('/skus?blocker_code=WARNINGS_MISSING_FOR_LANGUAGE&sort=serious_desc');
+    expect(obligations.find((o) => o.code === 'TOY_EN71_REPORT_MISSING')).toMatchObject({ language: null, count: 2 });
+    const rank = { market: 3, online: 2, data_quality: 1 } as Record<string, number>;
+    const ranks = obligations.map((o) => rank[o.legal_weight]);
+    expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
     const stranger = await makeUser();
     const empty = await call(dashboardRoute, 'GET', '/api/dashboard', { cookie: stranger.cookie });
     expect(empty.body.totals.skus).toBe(0);
     expect(empty.body.top_blockers).toEqual([]);
+    expect(empty.body.obligations).toEqual([]);
   });
 });
 

@@ -36,4 +36,27 @@ describe('SKU screen vocabulary in the UI language', () => {
       /: Label photo is old$/,
     );
   });
+
+  it('issue 35: a grouped language blocker names each language with only its markets; notices name what was not checked', () => {
+    const grouped = {
+      code: 'WARNINGS_MISSING_FOR_LANGUAGE',
+      message: 'Safety warnings in French and Dutch are missing (needed for French: FR, BE; Dutch: BE).',
+      details: {
+        languages: ['fr', 'nl'],
+        by_language: [
+          { languages: ['fr'], markets: ['FR', 'BE'] },
+          { languages: ['nl'], markets: ['BE'] },
+        ],
+      },
+    };
+    expect(blockerText(grouped, 'de')).toMatch(/: Französisch \(FR, BE\); Niederländisch \(BE\)$/);
+    const regime = {
+      code: 'REGIME_NOT_CHECKED',
+      message: 'Not checked by this workspace: …',
+      details: { acts: 'Regulation (EC) No 1935/2004' },
+    };
+    expect(blockerText(regime, 'de')).toBe('Von diesem Workspace nicht geprüft: Regulation (EC) No 1935/2004');
+    const markets = { code: 'MARKETS_NOT_CHECKED', message: '…', details: { markets: ['CH', 'GB'] } };
+    expect(blockerText(markets, 'de')).toBe('Recht der Nicht-EU-Märkte nicht geprüft: CH, GB');
+  });
 });
