@@ -10,6 +10,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { languageName, SAFETY_INFO_LANGUAGES } from '@/lib/i18n/languages';
 import { MARKET_LANGUAGE_RULES } from '@/lib/requirements/countries';
+import { FACT_FIELDS, profileFactFields } from '@/lib/requirements/profiles';
 import { cn } from '@/lib/utils/cn';
 import { useFormat, useLocale, useT } from '@/components/i18n/locale-provider';
 import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';
@@ -142,7 +143,11 @@ export function DossierTab() {
   }
 
   const fieldsBySection = new Map<string, CatalogueField[]>();
+  // A question is asked only where its answer changes an obligation of this product's profile.
+  const askedFacts = profileFactFields(skuCategory);
   for (const f of catalogueFields) {
+    if (FACT_FIELDS.has(f.key) && f.section !== 'category' && !askedFacts.has(f.key) && !byKey.get(f.key)?.current)
+      continue;
     if (f.section === 'category' || CATEGORY_OF_FIELD[f.key]) {
       const c = f.category ?? CATEGORY_OF_FIELD[f.key];
       if (c && c !== skuCategory) continue;

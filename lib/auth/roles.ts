@@ -43,6 +43,9 @@ export const OPERATION_PERMISSIONS: Readonly<Record<string, Permission>> = {
   // Who may read a passport above the public tier is a compliance decision (issue 37).
   createPassportAccessGrant: 'review',
   revokePassportAccessGrant: 'review',
+  // Which linked operator holds a duty the seller's role does not (issue 35) is a compliance decision.
+  confirmSkuHeldBy: 'review',
+  revokeSkuHeldBy: 'review',
   // Exporting is reading; the MCP endpoint is read-only JSON-RPC over POST.
   createExportRun: 'read',
   mcpJsonRpc: 'read',

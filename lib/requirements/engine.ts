@@ -10,8 +10,15 @@ import { isCategoryCode } from './categories';
 import { resolveCategory, type CategoryResolution } from './category-match';
 import { foldText, isEeaMarket, isEuEstablished, MARKET_LANGUAGE_RULES, normalizeCountryCode } from './countries';
 import { FACTS, readFact, type FactDefinition } from './facts';
-import { formatLegalRefs, ruleDocUrl } from './legal';
-import { CURRENT_PROFILE_BY_CATEGORY, resolveProfile, type RequirementRule, type RuleSpec } from './profiles';
+import { formatLegalRefs, ruleDocUrl, type LegalRef } from './legal';
+import {
+  CURRENT_PROFILE_BY_CATEGORY,
+  resolveProfile,
+  ruleRoles,
+  type RequirementRule,
+  type RuleSpec,
+} from './profiles';
+import { heldByDraft, heldByState, ruleHeldBy } from './held-by';
 import { REGIME_PACKS } from './packs';
 import { registeredCountries } from './packs/epr';
 import { marketsNotChecked, regimeApplies, regimesNotChecked } from './regimes';
@@ -21,18 +28,24 @@ import { currencyBlockers } from '@/lib/currency/sku-warnings';
 import type {
   Blocker,
   DocumentInput,
+  DocumentType,
   EntityInput,
   EntityRole,
   FixKind,
+  HeldByState,
+  OperatorRole,
   RequirementEvaluation,
   RequirementInput,
   Severity,
   Waiver,
 } from './types';
+import { DEFAULT_OPERATOR_ROLE } from './types';
 
-type Draft = Omit<Blocker, 'waived' | 'rule_id' | 'legal_basis' | 'waivable' | 'doc_url'> & { waivable?: boolean };
+export type Draft = Omit<Blocker, 'waived' | 'rule_id' | 'legal_basis' | 'waivable' | 'doc_url'> & {
+  waivable?: boolean;
+};
 
-interface Context {
+export interface Context {
   input: RequirementInput;
   today: string;
   fields: Map<string, string>;
@@ -42,6 +55,8 @@ interface Context {
   marketsKnown: boolean;
   /** fieldOperator's answers, worked out once per evaluation (several rules ask for the same role) */
   fieldOperators: Partial<Record<FieldRole, Operator | null>>;
+  /** The seller's economic-operator role for this SKU. */
+  role: OperatorRole;
 }
 
 // ----- helpers --------------------------------------------------------------------------------
@@ -670,11 +685,15 @@ function question(fact: FactDefinition, severity: Severity): Draft {
 
 // ----- built-in checks that apply whatever the profile -------------------------------------------
 
-function expiredDocuments(ctx: Context): Blocker[] {
+/**
+ * Expired documents of a type some applicable rule asks for. A linked document no requirement asks for
+ * (a halal certificate on a face cream) never blocks the SKU: its expiry shows on the document itself.
+ */
+function expiredDocuments(ctx: Context, askedTypes: ReadonlySet<DocumentType>): Blocker[] {
   const out: Blocker[] = [];
   const evidence = ctx.documents.filter(isEvidence);
   for (const doc of evidence) {
-    if (!isExpired(ctx, doc)) continue;
+    if (!isExpired(ctx, doc) || !askedTypes.has(doc.type)) continue;
     const replaced = evidence.some((d) => d.id !== doc.id && d.type === doc.type && !isExpired(ctx, d));
     out.push({
       code: 'DOCUMENT_EXPIRED',
@@ -846,15 +865,25 @@ const marketsOfField = boundedMemo((raw: string): Markets => {
  * and category instead of on every evaluation (an import evaluates each new SKU's rules).
  */
 const ruleTextCache = new WeakMap<RequirementRule, Map<string, { legal_basis: string | undefined; doc_url: string }>>();
-function ruleTexts(category: string, rule: RequirementRule) {
+function ruleTexts(category: string, rule: RequirementRule, role: OperatorRole) {
   let byCategory = ruleTextCache.get(rule);
   if (!byCategory) ruleTextCache.set(rule, (byCategory = new Map()));
-  let texts = byCategory.get(category);
+  const key = `${category}\u0000${role}`;
+  let texts = byCategory.get(key);
   if (!texts) {
-    const legal_basis: string | undefined = rule.legal ? formatLegalRefs(rule.legal) : rule.legal_basis;
-    byCategory.set(category, (texts = { legal_basis, doc_url: ruleDocUrl(category, rule.id) }));
+    // The article of this role's duty where the rule names one (a distributor verifies: GPSR Art. 12(1)).
+    const refs = rule.role_legal?.[role] ?? rule.legal;
+    const legal_basis: string | undefined = refs ? formatLegalRefs(refs) : rule.legal_basis;
+    byCategory.set(key, (texts = { legal_basis, doc_url: ruleDocUrl(category, rule.id) }));
   }
   return texts;
+}
+
+const subLegalTexts = new WeakMap<readonly LegalRef[], string>();
+function subLegalText(refs: readonly LegalRef[]): string {
+  let text = subLegalTexts.get(refs);
+  if (text === undefined) subLegalTexts.set(refs, (text = formatLegalRefs(refs)));
+  return text;
 }
 
 export function evaluateRequirements(input: RequirementInput): RequirementEvaluation {
@@ -884,6 +913,7 @@ export function evaluateRequirements(input: RequirementInput): RequirementEvalua
     markets,
     marketsKnown: known,
     fieldOperators: {},
+    role: input.operator_role ?? DEFAULT_OPERATOR_ROLE,
   };
 
   const blockers: Blocker[] = [];
@@ -900,23 +930,42 @@ export function evaluateRequirements(input: RequirementInput): RequirementEvalua
   for (const p of regimes) for (const r of p.rules) sections.set(r, p.section);
   const rules = regimes.length ? profile.rules.concat(regimes.flatMap((p) => p.rules)) : profile.rules;
   const templates = new Map<string, string>();
+  const heldBy: HeldByState[] = [];
+  /** Document types some rule that applies to this role asks for: only their expiry can block. */
+  const askedTypes = new Set<DocumentType>();
   for (const rule of rules) {
     if (!inForce(ctx, rule)) continue;
-    const drafts = evalRule(ctx, rule);
+    // A duty of another role: either nothing is owed, or it must be held by an operator on request.
+    const own = ruleRoles(rule).includes(ctx.role);
+    const held = !own && ruleHeldBy(rule);
+    if (!own && !held) continue;
+    if (rule.spec.kind === 'document' || rule.spec.kind === 'document_cites')
+      for (const t of rule.spec.types) askedTypes.add(t);
+    let drafts = evalRule(ctx, rule);
     if (drafts.length === 0) continue;
     // A conditional rule that would fire: its conditions decide; an unknown fact is asked, once.
     const g = gate(ctx, rule);
     if (g.kind === 'skip') continue;
     templates.set(rule.id, rule.message);
-    const { legal_basis, doc_url } = ruleTexts(sections.get(rule) ?? profile.category, rule);
+    const { legal_basis, doc_url } = ruleTexts(sections.get(rule) ?? profile.category, rule, ctx.role);
+    if (held && g.kind === 'applies') {
+      const state = heldByState(ctx, rule, drafts, legal_basis);
+      heldBy.push(state);
+      if (state.status === 'confirmed') continue;
+      drafts = [heldByDraft(rule, drafts, state, ctx.role)];
+    }
     const out = g.kind === 'ask' ? g.facts.map((f) => question(f, rule.severity)) : drafts;
+    const severity = rule.role_severity?.[ctx.role];
     for (const d of out) {
+      if (severity && d.severity === rule.severity) d.severity = severity;
       // Completed in place: every draft is a fresh object, and copying it with a spread (one new object of
       // varying shape per blocker) was most of an evaluation's time (an import evaluates each new SKU).
       // Keys end up in the order the spread gave them.
       const b = d as Blocker;
       b.rule_id = rule.id;
-      if (legal_basis) b.legal_basis = legal_basis;
+      const sub = rule.sub_legal?.[b.code];
+      if (sub) b.legal_basis = subLegalText(sub);
+      else if (legal_basis) b.legal_basis = legal_basis;
       b.doc_url = doc_url;
       b.waivable = d.waivable ?? true;
       if (g.kind === 'ask') {
@@ -933,7 +982,7 @@ export function evaluateRequirements(input: RequirementInput): RequirementEvalua
   // A question about a field another blocker already asks for (a missing rated voltage) is redundant.
   const asked = new Set(blockers.flatMap((b) => b.required_fields));
   for (const q of questions) if (!q.required_fields.some((f) => asked.has(f))) push(q);
-  expiredDocuments(ctx).forEach(push);
+  expiredDocuments(ctx, askedTypes).forEach(push);
   documentsAboutAnotherProduct(ctx).forEach(push);
   openReviewItems(ctx).forEach(push);
   currencyBlockers(ctx.documents).forEach(push);
@@ -983,6 +1032,8 @@ export function evaluateRequirements(input: RequirementInput): RequirementEvalua
     target_markets: [...markets],
     required_languages: [...required],
     regime_packs: regimes.map((p) => p.id),
+    operator_role: ctx.role,
+    held_by: heldBy,
   };
 }
 

@@ -7,3 +7,4 @@ export { evaluateRequirements, isWaivableCode, confirmedFieldMap, mentions, refe
 export * from './legal';
 export * from './facts';
 export { resolveCategory, categoryOfPath, categoryOfText, type CategoryResolution } from './category-match';
+export { OPERATOR_ROLE_LABELS } from './held-by';

@@ -35,6 +35,130 @@ export function annex(act: LegalActCode, which: string, unsure?: string): LegalR
 }
 export const blueGuide = (section: string): LegalRef => ({ act: 'blue_guide', section });
 
+// ----- economic-operator roles ----------------------------------------------------------------
+//
+// Each act gives each operator its own duties. The manufacturer draws up the technical documentation,
+// the risk analysis and the declaration; an importer verifies them before placing the product and keeps
+// the declaration (and the technical documentation available) for 10 years; a distributor verifies the
+// marking, the instructions and safety information in the market's language and that the manufacturer
+// and importer are identified, and provides documentation on a reasoned request; an authorised
+// representative keeps the declaration and technical documentation at the authorities' disposal under
+// its mandate; a fulfilment service provider responsible under Regulation (EU) 2019/1020 Art. 4 verifies
+// they were drawn up. A seller putting its own name or trade mark on a product is its manufacturer
+// (GPSR Art. 3(8), Art. 13(1)(a)).
+
+/** The articles of the other operators' duties under one act. */
+interface OperatorArticles {
+  /** The importer's verification before placing (that the manufacturer met its duties). */
+  importerVerify: LegalRef[];
+  /** The importer's keeping of the declaration / making the technical documentation available. */
+  importerDocs: LegalRef[];
+  /** The distributor's verification before making available. */
+  distributorVerify: LegalRef[];
+  /** The distributor's documentation on a reasoned request. */
+  distributorDocs: LegalRef[];
+  /** The authorised representative's keeping of the documentation (mandate). */
+  representativeDocs: LegalRef[];
+}
+
+const NOT_REREAD = 'Paragraph number not re-read against the text.';
+const MSR_FSP = [art('msr', '4', '3', 'a'), art('msr', '4', '2')];
+
+const GPSR_OPS: OperatorArticles = {
+  importerVerify: [art('gpsr', '11', '1', undefined, NOT_REREAD)],
+  importerDocs: [art('gpsr', '11', '1', undefined, NOT_REREAD)],
+  distributorVerify: [art('gpsr', '12', '1')],
+  distributorDocs: [art('gpsr', '12', '3'), art('gpsr', '12', '4', undefined, NOT_REREAD)],
+  representativeDocs: [art('gpsr', '10', '3', undefined, NOT_REREAD)],
+};
+const TSD_OPS: OperatorArticles = {
+  importerVerify: [art('tsd', '6', '2')],
+  importerDocs: [art('tsd', '6', '8')],
+  distributorVerify: [art('tsd', '7', '2')],
+  distributorDocs: [art('tsd', '7', '5', undefined, NOT_REREAD)],
+  representativeDocs: [art('tsd', '5', '2', 'a')],
+};
+const LVD_OPS: OperatorArticles = {
+  importerVerify: [art('lvd', '8', '2'), art('emc', '9', '2'), art('red', '12', '2')],
+  importerDocs: [art('lvd', '8', '8'), art('emc', '9', '8'), art('red', '12', '8')],
+  distributorVerify: [art('lvd', '9', '2'), art('emc', '10', '2'), art('red', '13', '2')],
+  distributorDocs: [
+    art('lvd', '9', '5', undefined, NOT_REREAD),
+    art('emc', '10', '5', undefined, NOT_REREAD),
+    art('red', '13', '5', undefined, NOT_REREAD),
+  ],
+  representativeDocs: [art('lvd', '7', '2', 'a'), art('emc', '8', '2', 'a'), art('red', '11', '2', 'a')],
+};
+const CPR_OPS: OperatorArticles = {
+  // For an imported cosmetic the importer is the responsible person (Art. 4(3)) and holds the duties itself.
+  importerVerify: [art('cpr', '4', '3')],
+  importerDocs: [art('cpr', '4', '3'), art('cpr', '11', '1')],
+  distributorVerify: [art('cpr', '6', '2')],
+  distributorDocs: [art('cpr', '6', '5', undefined, NOT_REREAD)],
+  representativeDocs: [art('cpr', '4', '5'), art('cpr', '11', '1')],
+};
+const BATT_NOTE = 'Article numbers of the operator duties of Regulation (EU) 2023/1542 not re-read.';
+const BATT_OPS: OperatorArticles = {
+  importerVerify: [art('batt', '41', undefined, undefined, BATT_NOTE)],
+  importerDocs: [art('batt', '41', undefined, undefined, BATT_NOTE)],
+  distributorVerify: [art('batt', '42', undefined, undefined, BATT_NOTE)],
+  distributorDocs: [art('batt', '42', undefined, undefined, BATT_NOTE)],
+  representativeDocs: [art('batt', '40', undefined, undefined, BATT_NOTE)],
+};
+const MR_OPS_NOTE =
+  'Directive 2006/42/EC sets no importer or distributor duties; those of Regulation (EU) 2023/1230 (from 20 January 2027) were written from memory.';
+const MACHINERY_OPS: OperatorArticles = {
+  importerVerify: [art('mr', '12', undefined, undefined, MR_OPS_NOTE)],
+  importerDocs: [art('mr', '12', undefined, undefined, MR_OPS_NOTE)],
+  distributorVerify: [art('mr', '13', undefined, undefined, MR_OPS_NOTE)],
+  distributorDocs: [art('mr', '13', undefined, undefined, MR_OPS_NOTE)],
+  representativeDocs: [art('md', '2', undefined, 'j'), art('mr', '11', undefined, undefined, MR_OPS_NOTE)],
+};
+
+/**
+ * A duty every role has, which an importer or distributor meets by verifying what the manufacturer did
+ * (its identification, the marking, the instructions): the rule applies to every role, with their article.
+ */
+function verifiedBy(ops: OperatorArticles, also: LegalRef[] = []): Pick<RequirementRule, 'role_legal'> {
+  return {
+    role_legal: {
+      importer: [...ops.importerVerify, ...also],
+      distributor: [...ops.distributorVerify, ...also],
+      fulfilment_service_provider: [...MSR_FSP, ...also],
+    },
+  };
+}
+
+/**
+ * A document the manufacturer draws up (technical documentation, risk analysis, test reports). Roles that
+ * keep it themselves hold it; the others confirm it is held by an operator linked to the SKU and available on
+ * request. A distributor only provides it on a reasoned request: a warning for it, not a blocker.
+ */
+function heldDocument(
+  ops: OperatorArticles,
+  holders: RequirementRule['roles'] = ['manufacturer', 'authorised_representative'],
+): Pick<RequirementRule, 'roles' | 'other_roles' | 'role_legal' | 'role_severity'> {
+  return {
+    roles: holders,
+    other_roles: 'held_by',
+    role_legal: {
+      importer: ops.importerDocs,
+      distributor: ops.distributorDocs,
+      authorised_representative: ops.representativeDocs,
+      fulfilment_service_provider: MSR_FSP,
+    },
+    role_severity: { distributor: 'warning' },
+  };
+}
+
+/** The declaration of conformity: the importer and the authorised representative keep a copy themselves. */
+const heldDeclaration = (ops: OperatorArticles) =>
+  heldDocument(ops, ['manufacturer', 'importer', 'authorised_representative']);
+
+/** The electronic address: GPSR Art. 9(6) and 19(a); sectoral acts ask for a postal address only. */
+const ELECTRONIC_ADDRESS_LEGAL: LegalRef[] = [art('gpsr', '9', '6'), art('gpsr', '19', undefined, 'a')];
+const RP_ELECTRONIC_ADDRESS_LEGAL: LegalRef[] = [art('gpsr', '19', undefined, 'b')];
+
 const CE = 'ce_marking';
 const DOC: ['declaration_of_conformity'] = ['declaration_of_conformity'];
 
@@ -73,6 +197,8 @@ const CORE_RULES: RequirementRule[] = [
     code: 'MANUFACTURER_MISSING',
     severity: 'blocker',
     legal: [art('gpsr', '9', '6'), art('gpsr', '19', undefined, 'a')],
+    ...verifiedBy(GPSR_OPS, [art('gpsr', '19', undefined, 'a')]),
+    sub_legal: { MANUFACTURER_ELECTRONIC_ADDRESS_MISSING: ELECTRONIC_ADDRESS_LEGAL },
     message: 'No manufacturer is linked: its name, postal address and electronic address must be shown.',
     satisfied_by:
       'A linked manufacturer (or confirmed manufacturer fields) with name or trade mark, postal address and an email or contact website, and its country.',
@@ -89,6 +215,7 @@ const CORE_RULES: RequirementRule[] = [
       art('gpsr', '19', undefined, 'b'),
       art('msr', '4', '2'),
     ],
+    sub_legal: { RESPONSIBLE_PERSON_ELECTRONIC_ADDRESS_MISSING: RP_ELECTRONIC_ADDRESS_LEGAL },
     message:
       'The manufacturer is not established in the EU, and no responsible person established in the EU (importer, authorised representative or responsible person) is linked.',
     satisfied_by:
@@ -105,6 +232,7 @@ const CORE_RULES: RequirementRule[] = [
     code: 'PRODUCT_IDENTIFIER_MISSING',
     severity: 'blocker',
     legal: [art('gpsr', '9', '5'), art('gpsr', '19', undefined, 'c')],
+    ...verifiedBy(GPSR_OPS, [art('gpsr', '19', undefined, 'c')]),
     message: 'The product has no identifier: add a GTIN, a model/type number or a batch or serial number scheme.',
     satisfied_by: 'A GTIN, a model/type number or a batch or serial number scheme.',
     why: 'Art. 9(5) requires a type, batch or serial number or other element identifying the product; Art. 19(c) requires its type and any other identifier in online offers. Mandatory for every product: blocker.',
@@ -145,6 +273,10 @@ const CORE_RULES: RequirementRule[] = [
     code: 'WARNINGS_MISSING_FOR_LANGUAGE',
     severity: 'blocker',
     legal: [art('gpsr', '9', '7'), art('gpsr', '19', undefined, 'd')],
+    role_legal: {
+      importer: [art('gpsr', '11', '4'), art('gpsr', '19', undefined, 'd')],
+      distributor: [art('gpsr', '12', '1'), art('gpsr', '19', undefined, 'd')],
+    },
     message: 'Safety warnings in {language} are missing (needed for {markets}).',
     satisfied_by: 'Safety warnings in a language of each target market (see the market language table).',
     why: 'Art. 19(d) requires warnings or safety information in a language easily understood by consumers, as determined by the Member State, in every online offer; Art. 9(7) on the product. Mandatory: blocker per missing language.',
@@ -155,6 +287,7 @@ const CORE_RULES: RequirementRule[] = [
     code: 'INSTRUCTIONS_MISSING_FOR_LANGUAGE',
     severity: 'blocker',
     legal: [art('gpsr', '9', '7')],
+    role_legal: { importer: [art('gpsr', '11', '4')], distributor: [art('gpsr', '12', '1')] },
     when: [{ fact: 'instructions_needed', is: 'yes' }],
     message: 'Instructions in {language} are missing (needed for {markets}).',
     satisfied_by:
@@ -167,9 +300,11 @@ const CORE_RULES: RequirementRule[] = [
     code: 'RISK_ASSESSMENT_MISSING',
     severity: 'blocker',
     legal: [art('gpsr', '9', '2')],
+    ...heldDocument(GPSR_OPS),
     message:
       'No valid risk assessment is linked; the manufacturer must carry out an internal risk analysis before placing the product on the market.',
-    satisfied_by: 'A linked, unexpired risk assessment document.',
+    satisfied_by:
+      'A linked, unexpired risk assessment document; for a role that does not draw it up, a confirmation that the manufacturer (or another linked operator) holds it and makes it available on request.',
     why: 'Art. 9(2) requires an internal risk analysis before placing on the market, kept with the technical documentation for 10 years. Mandatory: blocker.',
     spec: { kind: 'document', types: ['risk_assessment'] },
   },
@@ -178,9 +313,11 @@ const CORE_RULES: RequirementRule[] = [
     code: 'TECHNICAL_DOCUMENTATION_MISSING',
     severity: 'blocker',
     legal: [art('gpsr', '9', '2')],
+    ...heldDocument(GPSR_OPS),
     message:
       'The technical documentation lacks a general description of the product and its essential safety characteristics.',
-    satisfied_by: 'A product description with its essential safety characteristics.',
+    satisfied_by:
+      'A product description with its essential safety characteristics; for a role that does not draw up the technical documentation, a confirmation that the manufacturer (or another linked operator) holds it and makes it available on request.',
     why: 'Art. 9(2) second subparagraph: the technical documentation contains at least a general description of the product and its essential properties relevant to safety. Mandatory: blocker.',
     spec: { kind: 'fields_all', fields: ['product_description'] },
   },
@@ -213,6 +350,7 @@ export function harmonisedCore(opts: {
   techDoc: LegalRef[];
   responsible: LegalRef[];
   act: string;
+  ops: OperatorArticles;
 }): RequirementRule[] {
   const core = new Map(CORE_RULES.map((r) => [r.id, r]));
   const gpsrNote = `Under GPSR Art. 2(1)(b) the GPSR's Art. 9 and 16 do not apply to products under ${opts.act}; its own provisions do, and GPSR Art. 19 still governs online offers.`;
@@ -220,6 +358,7 @@ export function harmonisedCore(opts: {
     {
       ...core.get('core.manufacturer')!,
       legal: [...opts.manufacturer, art('gpsr', '19', undefined, 'a')],
+      ...verifiedBy(opts.ops, [art('gpsr', '19', undefined, 'a')]),
       why: `${gpsrNote} The manufacturer's name and contact address are mandatory on every product and in every online offer: blocker.`,
     },
     {
@@ -230,22 +369,29 @@ export function harmonisedCore(opts: {
     {
       ...core.get('core.identifier')!,
       legal: [...opts.identifier, art('gpsr', '19', undefined, 'c')],
+      ...verifiedBy(opts.ops, [art('gpsr', '19', undefined, 'c')]),
       why: `${gpsrNote} An identifying type, batch or serial number is mandatory: blocker.`,
     },
-    { ...core.get('core.warnings_languages')!, legal: [...opts.languages, art('gpsr', '19', undefined, 'd')] },
+    {
+      ...core.get('core.warnings_languages')!,
+      legal: [...opts.languages, art('gpsr', '19', undefined, 'd')],
+      ...verifiedBy(opts.ops, [art('gpsr', '19', undefined, 'd')]),
+    },
     opts.instructionsAlwaysRequired
       ? {
           ...core.get('core.instructions_languages')!,
           when: undefined,
           legal: opts.instructions,
+          ...verifiedBy(opts.ops),
           satisfied_by: 'Instructions in a language of each target market.',
           why: `${opts.act} requires instructions and safety information in a language the Member State determines for every product, with no exception: blocker per missing language.`,
         }
-      : { ...core.get('core.instructions_languages')!, legal: opts.instructions },
-    { ...core.get('core.risk_assessment')!, legal: opts.risk, why: opts.riskWhy },
+      : { ...core.get('core.instructions_languages')!, legal: opts.instructions, ...verifiedBy(opts.ops) },
+    { ...core.get('core.risk_assessment')!, legal: opts.risk, why: opts.riskWhy, ...heldDocument(opts.ops) },
     {
       ...core.get('core.technical_documentation')!,
       legal: opts.techDoc,
+      ...heldDocument(opts.ops),
       why: `${gpsrNote} The technical documentation must describe the product's design and manufacture: blocker.`,
     },
   ];
@@ -294,11 +440,13 @@ export const TOYS_2026_11: ProfileDefinition = {
         'Art. 18 requires a safety assessment of the chemical, physical, mechanical, electrical, flammability, hygiene and radioactivity hazards before the toy is placed on the market; it is part of the technical documentation (Art. 21, Annex IV). Mandatory: blocker.',
       techDoc: [art('tsd', '21'), annex('tsd', 'IV, point (a)', 'Point letter of Annex IV not re-read.')],
       responsible: [art('msr', '4', '1'), art('msr', '4', '2')],
+      ops: TSD_OPS,
     }),
     {
       id: 'toys.en71_report',
       code: 'TOY_EN71_REPORT_MISSING',
       severity: 'blocker',
+      ...heldDocument(TSD_OPS),
       legal: [
         art('tsd', '13'),
         art('tsd', '19'),
@@ -313,6 +461,7 @@ export const TOYS_2026_11: ProfileDefinition = {
       id: 'toys.doc',
       code: 'TOY_DOC_MISSING',
       severity: 'blocker',
+      ...heldDeclaration(TSD_OPS),
       applies_until: '2030-07-31',
       legal: [art('tsd', '15'), annex('tsd', 'III'), blueGuide('4.4')],
       message: 'No EU declaration of conformity under Directive 2009/48/EC is linked.',
@@ -324,6 +473,7 @@ export const TOYS_2026_11: ProfileDefinition = {
       id: 'toys.doc_tsr',
       code: 'TOY_DOC_TSR_MISSING',
       severity: 'blocker',
+      ...heldDeclaration(TSD_OPS),
       applies_from: TSR_APPLIES_FROM,
       legal: [
         {
@@ -397,6 +547,7 @@ export const TOYS_2026_11: ProfileDefinition = {
       id: 'toys.age_grading',
       code: 'TOY_AGE_GRADING_MISSING',
       severity: 'blocker',
+      ...verifiedBy(TSD_OPS),
       legal: [art('tsd', '11', '1'), annex('tsd', 'V, Part A')],
       message: 'The age grading of the toy is missing.',
       satisfied_by: 'An age grading, e.g. "3+" or the warning "Not suitable for children under 36 months".',
@@ -407,6 +558,7 @@ export const TOYS_2026_11: ProfileDefinition = {
       id: 'toys.ce_marking',
       code: 'TOY_CE_MARKING_MISSING',
       severity: 'blocker',
+      ...verifiedBy(TSD_OPS),
       legal: [art('tsd', '16'), art('tsd', '17'), blueGuide('4.5.1')],
       message: 'Toys must carry the CE marking; confirm "CE marking: yes".',
       satisfied_by: '"CE marking: yes".',
@@ -446,11 +598,13 @@ export const ELECTRICAL_2026_11: ProfileDefinition = {
         'The technical documentation under internal production control must include an adequate analysis and assessment of the risks (LVD Annex III point 2; EMC Annex II: electromagnetic compatibility assessment; RED Annex V). Mandatory: blocker.',
       techDoc: [annex('lvd', 'III, point 2'), annex('emc', 'II', 'Point of Annex II not re-read.')],
       responsible: [art('msr', '4', '1'), art('msr', '4', '2')],
+      ops: LVD_OPS,
     }),
     {
       id: 'electrical.doc',
       code: 'ELECTRICAL_DOC_MISSING',
       severity: 'blocker',
+      ...heldDeclaration(LVD_OPS),
       legal: [
         art('lvd', '15'),
         art('emc', '15'),
@@ -519,6 +673,7 @@ export const ELECTRICAL_2026_11: ProfileDefinition = {
       id: 'electrical.test_report',
       code: 'ELECTRICAL_TEST_REPORT_MISSING',
       severity: 'blocker',
+      ...heldDocument(LVD_OPS),
       legal: [
         annex('lvd', 'III, point 2'),
         annex('emc', 'II, point 3', 'Point of Annex II not re-read.'),
@@ -543,6 +698,7 @@ export const ELECTRICAL_2026_11: ProfileDefinition = {
       id: 'electrical.ce_marking',
       code: 'ELECTRICAL_CE_MARKING_MISSING',
       severity: 'blocker',
+      ...verifiedBy(LVD_OPS),
       legal: [
         art('lvd', '16'),
         art('lvd', '17'),
@@ -593,30 +749,30 @@ export const COSMETICS_2026_11: ProfileDefinition = {
         'Art. 10 requires a safety assessment and a cosmetic product safety report (Annex I) before placing on the market; it replaces the GPSR risk analysis, so a CPSR satisfies this rule. Mandatory: blocker.',
       techDoc: [art('cpr', '11', '2', 'a')],
       responsible: [art('cpr', '4', '1'), art('cpr', '5')],
+      ops: CPR_OPS,
     }).map((r) =>
+      // One obligation, one blocker: the CPSR is the cosmetic's safety assessment (Art. 10), which takes
+      // the place of the GPSR risk analysis; the 2026-11 pack asked for both (RISK_ASSESSMENT_MISSING and
+      // COSMETIC_CPSR_MISSING) when the CPSR was missing. The rule keeps the core rule's id so it replaces it.
       r.id === 'core.risk_assessment'
         ? {
             ...r,
-            message: 'No valid risk assessment or cosmetic product safety report is linked.',
-            satisfied_by: 'A linked, unexpired CPSR or risk assessment.',
-            spec: { kind: 'document' as const, types: ['risk_assessment' as const, 'cpsr' as const] },
+            code: 'COSMETIC_CPSR_MISSING',
+            legal: [art('cpr', '10', '1'), annex('cpr', 'I'), art('cpr', '11', '2', 'b')],
+            ...heldDocument(CPR_OPS, ['manufacturer', 'importer', 'authorised_representative']),
+            message: 'No cosmetic product safety report (CPSR) is linked.',
+            satisfied_by:
+              'A linked, unexpired CPSR (it is also the safety assessment: no separate risk assessment is asked for); for a distributor, a confirmation that the responsible person holds it and makes it available on request.',
+            why: 'Art. 10(1): the responsible person ensures the product has undergone a safety assessment and a CPSR per Annex I is set up; it is part of the product information file (Art. 11(2)(b)). Under GPSR Art. 2(1)(b) it takes the place of the GPSR risk analysis. Mandatory: blocker. The responsible person is the EU manufacturer or the importer (Art. 4(3)) or a person designated by mandate (recorded here as authorised representative).',
+            spec: { kind: 'document' as const, types: ['cpsr' as const] },
           }
         : r,
     ),
     {
-      id: 'cosmetics.cpsr',
-      code: 'COSMETIC_CPSR_MISSING',
-      severity: 'blocker',
-      legal: [art('cpr', '10', '1'), annex('cpr', 'I'), art('cpr', '11', '2', 'b')],
-      message: 'No cosmetic product safety report (CPSR) is linked.',
-      satisfied_by: 'A linked, unexpired CPSR.',
-      why: 'Art. 10(1): the responsible person ensures the product has undergone a safety assessment and a CPSR per Annex I is set up; it is part of the product information file (Art. 11(2)(b)). Mandatory: blocker.',
-      spec: { kind: 'document', types: ['cpsr'] },
-    },
-    {
       id: 'cosmetics.cpnp',
       code: 'COSMETIC_CPNP_NUMBER_MISSING',
       severity: 'blocker',
+      roles: ['manufacturer', 'importer', 'authorised_representative'],
       legal: [art('cpr', '13', '1')],
       message: 'The CPNP notification number is missing.',
       satisfied_by: 'The CPNP notification reference.',
@@ -627,6 +783,7 @@ export const COSMETICS_2026_11: ProfileDefinition = {
       id: 'cosmetics.inci',
       code: 'COSMETIC_INCI_MISSING',
       severity: 'blocker',
+      ...verifiedBy(CPR_OPS),
       legal: [
         art('cpr', '19', '1', 'g'),
         art('cpr', '19', '6', undefined, 'Paragraph on common ingredient names (INCI) not re-read.'),
@@ -791,6 +948,7 @@ export const BATTERIES_2026_11: ProfileDefinition = {
       id: 'batteries.evidence',
       code: 'BATTERY_CONFORMITY_EVIDENCE_MISSING',
       severity: 'warning',
+      ...heldDocument(BATT_OPS),
       applies_until: '2024-08-17',
       legal: [art('batt_dir', '4'), art('batt_dir', '21')],
       message: 'No valid declaration of conformity or test report for the battery is linked.',
@@ -806,6 +964,7 @@ export const BATTERIES_2026_11: ProfileDefinition = {
       id: 'batteries.doc',
       code: 'BATTERY_DOC_MISSING',
       severity: 'blocker',
+      ...heldDeclaration(BATT_OPS),
       applies_from: BATT_CONFORMITY_FROM,
       legal: [
         art('batt', '18'),
@@ -822,6 +981,7 @@ export const BATTERIES_2026_11: ProfileDefinition = {
       id: 'batteries.ce_marking',
       code: 'BATTERY_CE_MARKING_MISSING',
       severity: 'blocker',
+      ...verifiedBy(BATT_OPS),
       applies_from: BATT_CONFORMITY_FROM,
       legal: [art('batt', '19'), art('batt', '20'), art('batt', '96', undefined, undefined, BATT_DATES_NOTE)],
       message: 'Batteries must carry the CE marking; confirm "CE marking: yes".',
@@ -958,11 +1118,13 @@ export const MACHINERY_2026_11: ProfileDefinition = {
         'The manufacturer carries out a risk assessment to determine the applicable essential health and safety requirements (Annex I general principles) and keeps its documentation in the technical file (2006/42/EC Annex VII Part A; 2023/1230 Annex IV). Mandatory: blocker.',
       techDoc: [art('md', '5', '1', 'b'), annex('md', 'VII, Part A'), annex('mr', 'IV', MR_NOTE)],
       responsible: [art('msr', '4', '1'), art('msr', '4', '2')],
+      ops: MACHINERY_OPS,
     }),
     {
       id: 'machinery.doc_md',
       code: 'MACHINERY_DOC_MISSING',
       severity: 'blocker',
+      ...heldDeclaration(MACHINERY_OPS),
       applies_until: MD_APPLIES_UNTIL,
       legal: [art('md', '5', '1', 'e'), annex('md', 'II, Part 1, Section A'), blueGuide('4.4')],
       message: 'No EC declaration of conformity under the Machinery Directive 2006/42/EC is linked.',
@@ -974,6 +1136,7 @@ export const MACHINERY_2026_11: ProfileDefinition = {
       id: 'machinery.doc_mr',
       code: 'MACHINERY_DOC_MISSING',
       severity: 'blocker',
+      ...heldDeclaration(MACHINERY_OPS),
       applies_from: MR_APPLIES_FROM,
       legal: [
         art('mr', '10', '8', undefined, MR_NOTE),
@@ -1030,6 +1193,7 @@ export const MACHINERY_2026_11: ProfileDefinition = {
       id: 'machinery.ce_marking',
       code: 'MACHINERY_CE_MARKING_MISSING',
       severity: 'blocker',
+      ...verifiedBy(MACHINERY_OPS),
       legal: [
         art('md', '5', '1', 'f'),
         art('md', '16'),

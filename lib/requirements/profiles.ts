@@ -99,6 +99,13 @@ export interface RequirementRule {
    * available on request". Absent: nothing (the rule does not apply to that role).
    */
   other_roles?: 'held_by';
+  /** The severity for a role where the law asks less of it (a distributor's "available on request" is a warning). */
+  role_severity?: Partial<Record<OperatorRole, Severity>>;
+  /**
+   * Citations of a sub-code the rule emits where it has its own article (the manufacturer's electronic
+   * address comes from GPSR Art. 9(6) and 19(a), not from sectoral acts that require a postal address).
+   */
+  sub_legal?: Record<string, LegalRef[]>;
   spec: RuleSpec;
 }
 
@@ -623,3 +630,25 @@ export function allBlockerCodes(): string[] {
   for (const f of Object.values(FACTS)) codes.add(f.code);
   return [...codes].sort();
 }
+
+/** Every dossier field that answers a fact some rule of any profile is conditioned on. */
+export const FACT_FIELDS: ReadonlySet<string> = new Set(Object.values(FACTS).map((f) => f.field));
+
+/**
+ * The fact fields whose answer changes an obligation of the category's current profile: only these are
+ * asked of its products (a face cream is not asked "Electrically powered?", since no cosmetics rule depends
+ * on it). A fact field that is itself a category field (the rated voltage) is the pack's business.
+ */
+export function profileFactFields(category: string | null | undefined): ReadonlySet<string> {
+  const match = matchCategory(category);
+  const id = CURRENT_PROFILE_BY_CATEGORY[match.defaulted ? DEFAULT_CATEGORY : match.code];
+  let fields = factFieldsByProfile.get(id);
+  if (!fields) {
+    fields = new Set<string>();
+    for (const rule of resolveProfile(id)?.rules ?? [])
+      for (const c of rule.when ?? []) fields.add(FACTS[c.fact].field);
+    factFieldsByProfile.set(id, fields);
+  }
+  return fields;
+}
+const factFieldsByProfile = new Map<string, Set<string>>();

@@ -35,7 +35,8 @@ export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 export const DEFAULT_OPERATOR_ROLE: OperatorRole = 'manufacturer';
 
 export type Severity = 'blocker' | 'warning';
-export type FixKind = 'field' | 'document' | 'entity' | 'review';
+/** held_by: confirm which linked operator holds the duty and makes it available on request (target: the rule id). */
+export type FixKind = 'field' | 'document' | 'entity' | 'review' | 'held_by';
 
 export interface Waiver {
   /** A blocker `key` (one occurrence, e.g. "WARNINGS_MISSING_FOR_LANGUAGE:fr") or a `code` (every occurrence). */
@@ -123,6 +124,41 @@ export interface ReviewIssueInput {
   field_key?: string | null;
 }
 
+/**
+ * A person's confirmation that a duty the seller's role does not hold itself (the manufacturer's technical
+ * file) is held by an operator linked to the SKU and available on request.
+ */
+export interface HeldByInput {
+  id?: string;
+  /** The rule the confirmation answers (e.g. "core.risk_assessment"). */
+  rule_id: string;
+  /** The operator holding it: an entity linked to the SKU (a confirmation naming an unlinked one does not count). */
+  entity_id: string;
+  confirmed_by: string;
+  confirmed_at: string;
+  note?: string | null;
+}
+
+/** A duty held by another operator, as the evaluation found it: confirmed, or open (then also a blocker). */
+export interface HeldByState {
+  rule_id: string;
+  code: string;
+  status: 'confirmed' | 'open';
+  /** What is held (the rule's requirement, in words). */
+  requirement: string;
+  /** The roles that hold it themselves (the manufacturer; the importer for its copy of the declaration). */
+  holder_roles: OperatorRole[];
+  legal_basis?: string;
+  /** Confirmed: the operator named, and who confirmed it when. */
+  entity_id?: string;
+  entity_name?: string | null;
+  confirmed_by?: string;
+  confirmed_at?: string;
+  held_by_id?: string;
+  /** Linked operators that could hold it (entity id, name, role), for the confirmation form. */
+  candidates: { entity_id: string; name: string | null; role: EntityRole }[];
+}
+
 export interface RequirementInput {
   sku: {
     /** a category code, or free text (a shop path) when category_text is not given */
@@ -149,6 +185,10 @@ export interface RequirementInput {
   profile_id?: string | null;
   /** Reference time for expiry checks; defaults to now. */
   now?: Date | string;
+  /** The seller's economic-operator role for this SKU (its own, else the workspace's); default manufacturer. */
+  operator_role?: OperatorRole | null;
+  /** Confirmations "held by <operator>, available on request" of duties the role does not hold itself. */
+  held_by?: readonly HeldByInput[];
 }
 
 export interface RequirementEvaluation {
@@ -171,4 +211,8 @@ export interface RequirementEvaluation {
   required_languages: SafetyInfoLanguage[];
   /** The regime packs added to the profile (lib/requirements/regimes.ts), e.g. "light-sources@2026-11". */
   regime_packs?: string[];
+  /** The role the SKU was evaluated for. */
+  operator_role: OperatorRole;
+  /** Duties the role does not hold itself, held by another operator: confirmed ones and open ones. */
+  held_by: HeldByState[];
 }

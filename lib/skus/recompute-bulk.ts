@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { executePrepared } from '@/lib/db/prepared';
 import { queryRows } from '@/lib/db/rows';
-import { evaluateRequirements, type Blocker } from '@/lib/requirements';
+import { evaluateRequirements, type Blocker, type OperatorRole } from '@/lib/requirements';
 import { recomputeSku, toStoredBlocker } from './evaluate';
 import { skuIdsInWorkspace } from './ids-in-workspace';
 import { confirmedFacts, type extractionConflicts } from './extraction-conflicts';
@@ -95,8 +95,9 @@ export async function recomputeSkusBulk(db: Db, workspaceId: string, skuIds: str
  * check their plans.
  */
 export function plainSkusQuery(workspaceId: string, ids: string[]) {
-  return sql`SELECT s.id, s.category_code, s.category_defaulted, s.category_text, s.category_source, s.product_name, s.gtin, s.requirement_profile_id FROM unnest(${uuids(ids)}) AS a(id)
-    CROSS JOIN LATERAL (SELECT x.id, x.category_code, x.category_defaulted, x.category_text, x.category_match->>'source' AS category_source, x.product_name, x.gtin, x.requirement_profile_id FROM skus x WHERE x.id = a.id AND x.workspace_id = ${workspaceId} OFFSET 0) s`;
+  return sql`SELECT s.id, s.category_code, s.category_defaulted, s.category_text, s.category_source, s.product_name, s.gtin, s.requirement_profile_id, s.operator_role FROM unnest(${uuids(ids)}) AS a(id)
+    CROSS JOIN LATERAL (SELECT x.id, x.category_code, x.category_defaulted, x.category_text, x.category_match->>'source' AS category_source, x.product_name, x.gtin, x.requirement_profile_id,
+      COALESCE(x.operator_role, (SELECT w.operator_role FROM workspaces w WHERE w.id = x.workspace_id)) AS operator_role FROM skus x WHERE x.id = a.id AND x.workspace_id = ${workspaceId} OFFSET 0) s`;
 }
 
 export function currentValuesQuery(ids: string[]) {
@@ -118,6 +119,8 @@ type PlainSku = {
   product_name?: string | null;
   gtin: string | null;
   requirement_profile_id: string | null;
+  /** The seller's role for the SKU (its own, else the workspace's); absent: manufacturer. */
+  operator_role?: OperatorRole | null;
 };
 
 export function plainSkuBlockers(
@@ -141,6 +144,7 @@ export function plainSkuBlockers(
     review_issues: [],
     waivers: [],
     profile_id: sku.requirement_profile_id,
+    operator_role: sku.operator_role ?? null,
   });
   return {
     blockers: blockerListJson(evaluation.blockers),

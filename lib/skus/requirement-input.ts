@@ -9,7 +9,9 @@ import {
   entities,
   reviewIssues,
   skuEntities,
+  skuHeldBy,
   skus,
+  workspaces,
 } from '@/lib/db/schema';
 import type { DocumentInput, EntityInput, RequirementInput } from '@/lib/requirements';
 import { describeIdentity, type EvidenceFacts } from '@/lib/documents/evidence-status';
@@ -39,7 +41,7 @@ export async function loadRequirementInput(db: Db, workspaceId: string, skuId: s
     .from(skus)
     .where(and(eq(skus.id, skuId), eq(skus.workspaceId, workspaceId)));
   if (!sku) throw new Error('sku not found');
-  const [values, ents, docs, issues, waivers] = await Promise.all([
+  const [values, ents, docs, issues, waivers, heldBy, [role]] = await Promise.all([
     db
       .select()
       .from(dossierValues)
@@ -67,6 +69,13 @@ export async function loadRequirementInput(db: Db, workspaceId: string, skuId: s
       .select()
       .from(blockerWaivers)
       .where(and(eq(blockerWaivers.skuId, skuId), isNull(blockerWaivers.revokedAt))),
+    db
+      .select()
+      .from(skuHeldBy)
+      .where(and(eq(skuHeldBy.skuId, skuId), eq(skuHeldBy.workspaceId, workspaceId))),
+    sku.operatorRole
+      ? Promise.resolve([{ role: sku.operatorRole }])
+      : db.select({ role: workspaces.operatorRole }).from(workspaces).where(eq(workspaces.id, workspaceId)),
   ]);
 
   // A document suggestion that really disagrees with the confirmed value is an extraction conflict;
@@ -140,6 +149,15 @@ export async function loadRequirementInput(db: Db, workspaceId: string, skuId: s
     documents: documentInputs,
     conflicts,
     review_issues: issues.map((i) => ({ id: i.id, message: i.message, field_key: i.fieldKey })),
+    operator_role: role?.role ?? null,
+    held_by: heldBy.map((h) => ({
+      id: h.id,
+      rule_id: h.ruleId,
+      entity_id: h.entityId,
+      confirmed_by: h.confirmedByLabel,
+      confirmed_at: h.confirmedAt.toISOString(),
+      note: h.note,
+    })),
     waivers: waivers.map((w) => ({
       code: w.blockerCode,
       reason: w.reason,

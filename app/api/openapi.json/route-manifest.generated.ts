@@ -97,63 +97,67 @@ import * as r94 from '@/app/api/skus/[id]/entities/[role]/route';
 import * as r95 from '@/app/api/skus/[id]/entities/route';
 import * as r96 from '@/app/api/skus/[id]/export/route';
 import * as r97 from '@/app/api/skus/[id]/fields/[fieldId]/sync-from-entity/route';
-import * as r98 from '@/app/api/skus/[id]/passport-grants/[grantId]/route';
-import * as r99 from '@/app/api/skus/[id]/passport-grants/route';
-import * as r100 from '@/app/api/skus/[id]/passports/[version]/route';
-import * as r101 from '@/app/api/skus/[id]/passports/route';
-import * as r102 from '@/app/api/skus/[id]/picture/route';
-import * as r103 from '@/app/api/skus/[id]/publish/route';
-import * as r104 from '@/app/api/skus/[id]/review-issues/[issueId]/resolve/route';
-import * as r105 from '@/app/api/skus/[id]/review-issues/route';
-import * as r106 from '@/app/api/skus/[id]/review/complete/route';
-import * as r107 from '@/app/api/skus/[id]/revisions/route';
-import * as r108 from '@/app/api/skus/[id]/route';
-import * as r109 from '@/app/api/skus/[id]/translations/route';
-import * as r110 from '@/app/api/skus/[id]/translations/safety/route';
-import * as r111 from '@/app/api/skus/[id]/waivers/[waiverId]/route';
-import * as r112 from '@/app/api/skus/[id]/waivers/route';
-import * as r113 from '@/app/api/skus/bulk/category/route';
-import * as r114 from '@/app/api/skus/bulk/entity/route';
-import * as r115 from '@/app/api/skus/bulk/supplier-request/route';
-import * as r116 from '@/app/api/skus/bulk/view/route';
-import * as r117 from '@/app/api/skus/count/route';
-import * as r118 from '@/app/api/skus/route';
-import * as r119 from '@/app/api/staff/gtin-claims/[id]/decision/route';
-import * as r120 from '@/app/api/staff/gtin-claims/route';
-import * as r121 from '@/app/api/supplier-email/draft/route';
-import * as r122 from '@/app/api/supplier-email/inbound/route';
-import * as r123 from '@/app/api/supplier-email/requests/[id]/documents/[documentId]/route';
-import * as r124 from '@/app/api/supplier-email/requests/[id]/held-replies/[heldId]/route';
-import * as r125 from '@/app/api/supplier-email/requests/[id]/retry/route';
-import * as r126 from '@/app/api/supplier-email/requests/[id]/route';
-import * as r127 from '@/app/api/supplier-email/requests/bulk/route';
-import * as r128 from '@/app/api/supplier-email/requests/route';
-import * as r129 from '@/app/api/supplier-email/responsiveness/route';
-import * as r130 from '@/app/api/supplier-email/send/route';
-import * as r131 from '@/app/api/supplier-email/settings/route';
-import * as r132 from '@/app/api/supplier-email/upload/[token]/answers/route';
-import * as r133 from '@/app/api/supplier-email/upload/[token]/route';
-import * as r134 from '@/app/api/translations/bulk/route';
-import * as r135 from '@/app/api/upload/orchestrate/route';
-import * as r136 from '@/app/api/v1/documents/[id]/file/route';
-import * as r137 from '@/app/api/v1/documents/[id]/re-extract/route';
-import * as r138 from '@/app/api/v1/documents/[id]/route';
-import * as r139 from '@/app/api/v1/documents/route';
-import * as r140 from '@/app/api/v1/jobs/[id]/route';
-import * as r141 from '@/app/api/v1/skus/[id]/re-extract/route';
-import * as r142 from '@/app/api/v1/skus/route';
-import * as r143 from '@/app/api/views/[id]/route';
-import * as r144 from '@/app/api/views/route';
-import * as r145 from '@/app/api/workspace/api-keys/[id]/route';
-import * as r146 from '@/app/api/workspace/api-keys/route';
-import * as r147 from '@/app/api/workspace/gtin-claims/[id]/route';
-import * as r148 from '@/app/api/workspace/gtin-claims/route';
-import * as r149 from '@/app/api/workspace/route';
-import * as r150 from '@/app/api/workspace/switch/route';
-import * as r151 from '@/app/api/workspace/webhooks/[id]/deliveries/route';
-import * as r152 from '@/app/api/workspace/webhooks/[id]/route';
-import * as r153 from '@/app/api/workspace/webhooks/deliveries/[deliveryId]/resend/route';
-import * as r154 from '@/app/api/workspace/webhooks/route';
+import * as r98 from '@/app/api/skus/[id]/held-by/[heldById]/route';
+import * as r99 from '@/app/api/skus/[id]/held-by/route';
+import * as r100 from '@/app/api/skus/[id]/operator-role/route';
+import * as r101 from '@/app/api/skus/[id]/passport-grants/[grantId]/route';
+import * as r102 from '@/app/api/skus/[id]/passport-grants/route';
+import * as r103 from '@/app/api/skus/[id]/passports/[version]/route';
+import * as r104 from '@/app/api/skus/[id]/passports/route';
+import * as r105 from '@/app/api/skus/[id]/picture/route';
+import * as r106 from '@/app/api/skus/[id]/publish/route';
+import * as r107 from '@/app/api/skus/[id]/review-issues/[issueId]/resolve/route';
+import * as r108 from '@/app/api/skus/[id]/review-issues/route';
+import * as r109 from '@/app/api/skus/[id]/review/complete/route';
+import * as r110 from '@/app/api/skus/[id]/revisions/route';
+import * as r111 from '@/app/api/skus/[id]/route';
+import * as r112 from '@/app/api/skus/[id]/translations/route';
+import * as r113 from '@/app/api/skus/[id]/translations/safety/route';
+import * as r114 from '@/app/api/skus/[id]/waivers/[waiverId]/route';
+import * as r115 from '@/app/api/skus/[id]/waivers/route';
+import * as r116 from '@/app/api/skus/bulk/category/route';
+import * as r117 from '@/app/api/skus/bulk/entity/route';
+import * as r118 from '@/app/api/skus/bulk/supplier-request/route';
+import * as r119 from '@/app/api/skus/bulk/view/route';
+import * as r120 from '@/app/api/skus/count/route';
+import * as r121 from '@/app/api/skus/route';
+import * as r122 from '@/app/api/staff/gtin-claims/[id]/decision/route';
+import * as r123 from '@/app/api/staff/gtin-claims/route';
+import * as r124 from '@/app/api/supplier-email/draft/route';
+import * as r125 from '@/app/api/supplier-email/inbound/route';
+import * as r126 from '@/app/api/supplier-email/requests/[id]/documents/[documentId]/route';
+import * as r127 from '@/app/api/supplier-email/requests/[id]/held-replies/[heldId]/route';
+import * as r128 from '@/app/api/supplier-email/requests/[id]/retry/route';
+import * as r129 from '@/app/api/supplier-email/requests/[id]/route';
+import * as r130 from '@/app/api/supplier-email/requests/bulk/route';
+import * as r131 from '@/app/api/supplier-email/requests/route';
+import * as r132 from '@/app/api/supplier-email/responsiveness/route';
+import * as r133 from '@/app/api/supplier-email/send/route';
+import * as r134 from '@/app/api/supplier-email/settings/route';
+import * as r135 from '@/app/api/supplier-email/upload/[token]/answers/route';
+import * as r136 from '@/app/api/supplier-email/upload/[token]/route';
+import * as r137 from '@/app/api/translations/bulk/route';
+import * as r138 from '@/app/api/upload/orchestrate/route';
+import * as r139 from '@/app/api/v1/documents/[id]/file/route';
+import * as r140 from '@/app/api/v1/documents/[id]/re-extract/route';
+import * as r141 from '@/app/api/v1/documents/[id]/route';
+import * as r142 from '@/app/api/v1/documents/route';
+import * as r143 from '@/app/api/v1/jobs/[id]/route';
+import * as r144 from '@/app/api/v1/skus/[id]/re-extract/route';
+import * as r145 from '@/app/api/v1/skus/route';
+import * as r146 from '@/app/api/views/[id]/route';
+import * as r147 from '@/app/api/views/route';
+import * as r148 from '@/app/api/workspace/api-keys/[id]/route';
+import * as r149 from '@/app/api/workspace/api-keys/route';
+import * as r150 from '@/app/api/workspace/gtin-claims/[id]/route';
+import * as r151 from '@/app/api/workspace/gtin-claims/route';
+import * as r152 from '@/app/api/workspace/operator-role/route';
+import * as r153 from '@/app/api/workspace/route';
+import * as r154 from '@/app/api/workspace/switch/route';
+import * as r155 from '@/app/api/workspace/webhooks/[id]/deliveries/route';
+import * as r156 from '@/app/api/workspace/webhooks/[id]/route';
+import * as r157 from '@/app/api/workspace/webhooks/deliveries/[deliveryId]/resend/route';
+import * as r158 from '@/app/api/workspace/webhooks/route';
 
 export const routeFiles = [
   "audit-events/export.csv/route.ts",
@@ -254,6 +258,9 @@ export const routeFiles = [
   "skus/[id]/entities/route.ts",
   "skus/[id]/export/route.ts",
   "skus/[id]/fields/[fieldId]/sync-from-entity/route.ts",
+  "skus/[id]/held-by/[heldById]/route.ts",
+  "skus/[id]/held-by/route.ts",
+  "skus/[id]/operator-role/route.ts",
   "skus/[id]/passport-grants/[grantId]/route.ts",
   "skus/[id]/passport-grants/route.ts",
   "skus/[id]/passports/[version]/route.ts",
@@ -305,6 +312,7 @@ export const routeFiles = [
   "workspace/api-keys/route.ts",
   "workspace/gtin-claims/[id]/route.ts",
   "workspace/gtin-claims/route.ts",
+  "workspace/operator-role/route.ts",
   "workspace/route.ts",
   "workspace/switch/route.ts",
   "workspace/webhooks/[id]/deliveries/route.ts",
@@ -313,4 +321,4 @@ export const routeFiles = [
   "workspace/webhooks/route.ts"
 ];
 
-export const routeModules: Record<string, unknown>[] = [r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r32, r33, r34, r35, r36, r37, r38, r39, r40, r41, r42, r43, r44, r45, r46, r47, r48, r49, r50, r51, r52, r53, r54, r55, r56, r57, r58, r59, r60, r61, r62, r63, r64, r65, r66, r67, r68, r69, r70, r71, r72, r73, r74, r75, r76, r77, r78, r79, r80, r81, r82, r83, r84, r85, r86, r87, r88, r89, r90, r91, r92, r93, r94, r95, r96, r97, r98, r99, r100, r101, r102, r103, r104, r105, r106, r107, r108, r109, r110, r111, r112, r113, r114, r115, r116, r117, r118, r119, r120, r121, r122, r123, r124, r125, r126, r127, r128, r129, r130, r131, r132, r133, r134, r135, r136, r137, r138, r139, r140, r141, r142, r143, r144, r145, r146, r147, r148, r149, r150, r151, r152, r153, r154];
+export const routeModules: Record<string, unknown>[] = [r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r32, r33, r34, r35, r36, r37, r38, r39, r40, r41, r42, r43, r44, r45, r46, r47, r48, r49, r50, r51, r52, r53, r54, r55, r56, r57, r58, r59, r60, r61, r62, r63, r64, r65, r66, r67, r68, r69, r70, r71, r72, r73, r74, r75, r76, r77, r78, r79, r80, r81, r82, r83, r84, r85, r86, r87, r88, r89, r90, r91, r92, r93, r94, r95, r96, r97, r98, r99, r100, r101, r102, r103, r104, r105, r106, r107, r108, r109, r110, r111, r112, r113, r114, r115, r116, r117, r118, r119, r120, r121, r122, r123, r124, r125, r126, r127, r128, r129, r130, r131, r132, r133, r134, r135, r136, r137, r138, r139, r140, r141, r142, r143, r144, r145, r146, r147, r148, r149, r150, r151, r152, r153, r154, r155, r156, r157, r158];

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { OperatorRole } from '@/lib/requirements/types';
 import { boolean, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -28,6 +29,8 @@ export const skus = pgTable('skus', {
   productName: text('product_name').notNull(),
   gtin: text('gtin'),
   categoryCode: text('category_code').notNull().default('general'),
+  /** The seller's role for this SKU where it differs from the workspace's; null: the workspace's. */
+  operatorRole: text('operator_role').$type<OperatorRole>(),
   categoryDefaulted: boolean('category_defaulted').notNull().default(true),
   /** the category as given (a shop path), before it was matched to categoryCode */
   categoryText: text('category_text'),
@@ -140,6 +143,19 @@ export const blockerWaivers = pgTable('blocker_waivers', {
   waivedByLabel: text('waived_by_label').notNull(),
   waivedAt: ts('waived_at').notNull().defaultNow(),
   revokedAt: ts('revoked_at'),
+});
+
+/** "Held by <operator>, available on request" for a duty the seller's role does not hold (issue 35). */
+export const skuHeldBy = pgTable('sku_held_by', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  workspaceId: uuid('workspace_id').notNull(),
+  skuId: uuid('sku_id').notNull(),
+  ruleId: text('rule_id').notNull(),
+  entityId: uuid('entity_id').notNull(),
+  note: text('note'),
+  confirmedBy: uuid('confirmed_by'),
+  confirmedByLabel: text('confirmed_by_label').notNull(),
+  confirmedAt: ts('confirmed_at').notNull().defaultNow(),
 });
 
 export const reviewIssues = pgTable('review_issues', {

@@ -1,3 +1,4 @@
+import type { OperatorRole } from '@/lib/requirements/types';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid, integer } from 'drizzle-orm/pg-core';
 
@@ -10,6 +11,8 @@ export const workspaces = pgTable('workspaces', {
   name: text('name').notNull(),
   plan: text('plan').$type<'trial' | 'pro' | 'enterprise'>().notNull().default('trial'),
   fourEyesApproval: boolean('four_eyes_approval').notNull().default(false),
+  /** The seller's economic-operator role (lib/requirements/types.ts OPERATOR_ROLES). */
+  operatorRole: text('operator_role').$type<OperatorRole>().notNull().default('manufacturer'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -86,7 +86,8 @@ describe('profiles are versioned data', () => {
     const cosmetics = resolveProfile('cosmetics@2026-11')!;
     const risk = cosmetics.rules.filter((r) => r.id === 'core.risk_assessment');
     expect(risk).toHaveLength(1);
-    expect(risk[0].spec).toMatchObject({ types: ['risk_assessment', 'cpsr'] });
+    // The CPSR is the cosmetic's safety assessment: one rule, one blocker (issue 35).
+    expect(risk[0]).toMatchObject({ code: 'COSMETIC_CPSR_MISSING', spec: { types: ['cpsr'] } });
     expect(new Set(PROFILE_DEFINITIONS.map((p) => p.id)).size).toBe(PROFILE_DEFINITIONS.length);
     expect(allBlockerCodes()).toEqual(
       expect.arrayContaining([
@@ -341,7 +342,9 @@ describe('GPSR core', () => {
     expect(evaluateRequirements(base({ documents: [{ ...RISK, valid_until: '2026-05-01' }] })).blockers).toEqual([]);
   });
 
-  it('an expired certificate blocks; once a current one is linked the old one is only a warning', () => {
+  it('an expired document no requirement asks for never blocks; an expired one a rule asks for does, until replaced', () => {
+    // Issue 35: a certificate the law does not ask of a GPSR-only product (a GS mark, a halal certificate)
+    // shows its expiry on the document, not as a blocker of the SKU.
     const oldCert: DocumentInput = {
       id: 'c1',
       name: 'GS-Zertifikat 2021.pdf',
@@ -349,17 +352,18 @@ describe('GPSR core', () => {
       valid_until: '2025-12-31',
     };
     const r = evaluateRequirements(base({ documents: [RISK, oldCert] }));
-    expect(r.blockers.map((b) => [b.code, b.severity])).toEqual([['DOCUMENT_EXPIRED', 'blocker']]);
-    expect(r.blockers[0].message).toBe(
-      '"GS-Zertifikat 2021.pdf" expired on 2025-12-31; an expired certificate counts as missing.',
+    expect(r.blockers).toEqual([]);
+    // An expired risk assessment (asked for by GPSR Art. 9(2)) blocks; a current one beside it makes it a warning.
+    const oldRisk: DocumentInput = { ...RISK, id: 'r-old', name: 'Risk 2019.pdf', valid_until: '2025-12-31' };
+    const r1 = evaluateRequirements(base({ documents: [oldRisk] }));
+    expect(r1.blockers.map((b) => [b.code, b.severity])).toEqual([
+      ['RISK_ASSESSMENT_MISSING', 'blocker'],
+      ['DOCUMENT_EXPIRED', 'blocker'],
+    ]);
+    expect(r1.blockers[1].message).toBe(
+      '"Risk 2019.pdf" expired on 2025-12-31; an expired risk assessment counts as missing.',
     );
-    const newCert: DocumentInput = {
-      id: 'c2',
-      name: 'GS-Zertifikat 2026.pdf',
-      type: 'certificate',
-      valid_until: '2030-12-31',
-    };
-    const r2 = evaluateRequirements(base({ documents: [RISK, oldCert, newCert] }));
+    const r2 = evaluateRequirements(base({ documents: [RISK, oldRisk] }));
     expect(r2.blockers.map((b) => [b.code, b.severity])).toEqual([['DOCUMENT_EXPIRED', 'warning']]);
     expect(r2.open_blocker_count).toBe(0);
     // The confirmed certificate_valid_until field is checked as well.

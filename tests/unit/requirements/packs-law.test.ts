@@ -455,9 +455,10 @@ describe('Cosmetics: Regulation (EC) No 1223/2009', () => {
     expect(codes(cos({ entities: [CN_MAKER, EU_AR] }))).toEqual(['COSMETIC_RESPONSIBLE_PERSON_MISSING']);
   });
 
-  it('Art. 10(1), Annex I: the CPSR; it also satisfies the safety assessment', () => {
+  it('Art. 10(1), Annex I: the CPSR is the safety assessment: one obligation, one blocker', () => {
     expect(codes(cos({ documents: [RISK] }))).toEqual(['COSMETIC_CPSR_MISSING']);
-    expect(codes(cos({ documents: [] }))).toEqual(['RISK_ASSESSMENT_MISSING', 'COSMETIC_CPSR_MISSING']);
+    // Issue 35: not RISK_ASSESSMENT_MISSING and COSMETIC_CPSR_MISSING for one obligation.
+    expect(codes(cos({ documents: [] }))).toEqual(['COSMETIC_CPSR_MISSING']);
   });
 
   it('Art. 13(1): CPNP notification', () => {

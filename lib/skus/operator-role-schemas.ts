@@ -1,0 +1,57 @@
+/** Request and response shapes of the economic-operator role operations (issue 35). */
+import { z } from 'zod';
+import { Uuid } from '@/lib/http';
+import { OPERATOR_ROLES } from '@/lib/requirements/types';
+
+export const OperatorRoleSchema = z
+  .enum(OPERATOR_ROLES)
+  .describe(
+    'Economic-operator role (GPSR Art. 3): manufacturer (also own brand: a product sold under the seller’s name or trade mark, Art. 3(8)), importer, distributor, authorised_representative, fulfilment_service_provider.',
+  );
+
+export const RoleChangeResultSchema = z.object({
+  operator_role: OperatorRoleSchema,
+  recomputed: z.number().int().describe('SKUs re-evaluated.'),
+  changed_ids: z.array(Uuid).describe('SKUs whose open blockers or warnings changed.'),
+  approval_reset_ids: z
+    .array(Uuid)
+    .describe('SKUs whose approval or completed review was reset: their conclusion changed.'),
+});
+
+export const SetWorkspaceOperatorRoleInput = z.strictObject({ operator_role: OperatorRoleSchema });
+
+export const SetSkuOperatorRoleInput = z.strictObject({
+  operator_role: OperatorRoleSchema.nullable().describe('The SKU’s own role; null: it follows the workspace’s.'),
+});
+
+export const HeldBySchema = z.object({
+  id: Uuid,
+  rule_id: z.string(),
+  entity_id: Uuid,
+  note: z.string().nullable(),
+  confirmed_by: z.string(),
+  confirmed_at: z.string(),
+});
+
+export const HeldByStateSchema = z
+  .object({
+    rule_id: z.string(),
+    code: z.string(),
+    status: z.enum(['confirmed', 'open']),
+    requirement: z.string(),
+    holder_roles: z.array(OperatorRoleSchema),
+    legal_basis: z.string().optional(),
+    entity_id: z.string().optional(),
+    entity_name: z.string().nullable().optional(),
+    confirmed_by: z.string().optional(),
+    confirmed_at: z.string().optional(),
+    held_by_id: z.string().optional(),
+    candidates: z.array(z.object({ entity_id: z.string(), name: z.string().nullable(), role: z.string() })),
+  })
+  .describe('A duty the SKU’s role does not hold itself: held by another operator, confirmed or open.');
+
+export const ConfirmHeldByInput = z.strictObject({
+  rule_id: z.string().trim().min(1).max(200).describe('The requirement rule (e.g. core.risk_assessment).'),
+  entity_id: Uuid.describe('The operator holding it: an entity linked to the SKU.'),
+  note: z.string().trim().max(2000).nullable().optional(),
+});
