@@ -20,3 +20,16 @@ export const SUPPLIER_REQUEST_STATUSES = [
   'failed',
 ] as const;
 export type SupplierRequestStatus = (typeof SUPPLIER_REQUEST_STATUSES)[number];
+
+/**
+ * The seller's economic-operator role for a product (GPSR Art. 3(8)-(13); lib/requirements). A seller that
+ * puts its own name or trade mark on a product is its manufacturer (GPSR Art. 3(8); one who substantially modifies it becomes its manufacturer, Art. 13).
+ */
+export const OPERATOR_ROLES = [
+  'manufacturer',
+  'importer',
+  'distributor',
+  'authorised_representative',
+  'fulfilment_service_provider',
+] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];

@@ -29,6 +29,7 @@ import { cn } from '@/lib/utils/cn';
 import { ActivityTab } from './activity-tab';
 import { SkuTeamPanel } from '@/components/team/sku-team-panel';
 import { BlockersTab } from './blockers-tab';
+import { OperatorRolePanel } from './operator-role-panel';
 import { DocumentsTab } from './documents-tab';
 import { DossierTab } from './dossier-tab';
 import { EntitiesTab } from './entities-tab';
@@ -300,6 +301,7 @@ export function SkuPage({ id }: { id: string }) {
           <DossierTab />
         </TabsContent>
         <TabsContent value="blockers">
+          <OperatorRolePanel />
           <BlockersTab />
         </TabsContent>
         <TabsContent value="entities">

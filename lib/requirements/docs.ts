@@ -6,8 +6,25 @@
 import { CATEGORIES, type CategoryCode } from './categories';
 import { FACTS, type FactDefinition } from './facts';
 import { formatLegalRef, formatLegalRefs, LEGAL_ACTS, ruleAnchor, type LegalActCode, type LegalRef } from './legal';
-import { CURRENT_PROFILE_BY_CATEGORY, PROFILE_DEFINITIONS, resolveProfile, type RequirementRule } from './profiles';
-import type { Severity } from './types';
+import { OPERATOR_ROLE_LABELS } from './held-by';
+import {
+  CURRENT_PROFILE_BY_CATEGORY,
+  PROFILE_DEFINITIONS,
+  resolveProfile,
+  ruleRoles,
+  type RequirementRule,
+} from './profiles';
+import { OPERATOR_ROLES, type OperatorRole, type Severity } from './types';
+
+/** What a rule asks of one economic-operator role, and under which article. */
+export interface RoleDutyDoc {
+  role: OperatorRole;
+  label: string;
+  /** own: the role holds the duty; held_by: another operator holds it, available on request; none: not asked. */
+  duty: 'own' | 'held_by' | 'none';
+  severity: Severity | null;
+  citations: { text: string; act: LegalActCode; url: string; unsure?: string }[];
+}
 
 export interface RuleDoc {
   anchor: string;
@@ -25,6 +42,32 @@ export interface RuleDoc {
   conditions: { field: string; is: string; question: string }[];
   /** True when the rule comes from the GPSR core (possibly re-cited by the pack). */
   from_core: boolean;
+  /** Per economic-operator role: its duty and article. */
+  roles: RoleDutyDoc[];
+  /** Sub-codes with their own article (the electronic address). */
+  sub_citations: { code: string; legal_basis: string }[];
+}
+
+const citationOf = (r: LegalRef) => ({
+  text: formatLegalRef(r),
+  act: r.act,
+  url: LEGAL_ACTS[r.act].url,
+  ...(r.unsure ? { unsure: r.unsure } : {}),
+});
+
+function roleDuties(rule: RequirementRule): RoleDutyDoc[] {
+  return OPERATOR_ROLES.map((role) => {
+    const own = ruleRoles(rule).includes(role);
+    const duty = own ? 'own' : rule.other_roles === 'held_by' ? 'held_by' : 'none';
+    const refs = duty === 'none' ? [] : (rule.role_legal?.[role] ?? rule.legal ?? []);
+    return {
+      role,
+      label: OPERATOR_ROLE_LABELS[role],
+      duty,
+      severity: duty === 'none' ? null : (rule.role_severity?.[role] ?? rule.severity),
+      citations: refs.map(citationOf),
+    };
+  });
 }
 
 export interface CategoryDoc {
@@ -46,12 +89,7 @@ function ruleDoc(category: CategoryCode, rule: RequirementRule): RuleDoc {
     severity: rule.severity,
     message: rule.message,
     legal_basis: legal.length ? formatLegalRefs(legal) : (rule.legal_basis ?? ''),
-    citations: legal.map((r) => ({
-      text: formatLegalRef(r),
-      act: r.act,
-      url: LEGAL_ACTS[r.act].url,
-      ...(r.unsure ? { unsure: r.unsure } : {}),
-    })),
+    citations: legal.map(citationOf),
     satisfied_by: rule.satisfied_by ?? '',
     why: rule.why ?? '',
     applies_from: rule.applies_from ?? null,
@@ -61,6 +99,11 @@ function ruleDoc(category: CategoryCode, rule: RequirementRule): RuleDoc {
       return { field: f.field, is: c.is, question: f.question };
     }),
     from_core: rule.id.startsWith('core.'),
+    roles: roleDuties(rule),
+    sub_citations: Object.entries(rule.sub_legal ?? {}).map(([code, refs]) => ({
+      code,
+      legal_basis: formatLegalRefs(refs),
+    })),
   };
 }
 

@@ -45,7 +45,7 @@ export const blueGuide = (section: string): LegalRef => ({ act: 'blue_guide', se
 // representative keeps the declaration and technical documentation at the authorities' disposal under
 // its mandate; a fulfilment service provider responsible under Regulation (EU) 2019/1020 Art. 4 verifies
 // they were drawn up. A seller putting its own name or trade mark on a product is its manufacturer
-// (GPSR Art. 3(8), Art. 13(1)(a)).
+// (GPSR Art. 3(8); one who substantially modifies it becomes its manufacturer, Art. 13).
 
 /** The articles of the other operators' duties under one act. */
 interface OperatorArticles {

@@ -1,4 +1,5 @@
 /** Shared vocabulary of the requirement engine (the canonical field keys of lib/dossier/catalogue.ts). */
+import { OPERATOR_ROLES, type OperatorRole } from '@/lib/enums';
 import type { CategoryCode } from './categories';
 import type { SafetyInfoLanguage } from '@/lib/i18n/languages';
 import type { CurrencyFinding } from '@/lib/currency/types';
@@ -18,19 +19,8 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const ENTITY_ROLES = ['manufacturer', 'importer', 'responsible_person', 'authorised_representative'] as const;
 export type EntityRole = (typeof ENTITY_ROLES)[number];
 
-/**
- * The economic-operator role a seller holds for a product (GPSR Art. 3(8)–(13); Regulation (EU) 2019/1020
- * Art. 3(11)). A seller that puts its own name or trade mark on a product is its manufacturer (GPSR
- * Art. 3(8), Art. 13(1)(a)): "own brand" is recorded as manufacturer.
- */
-export const OPERATOR_ROLES = [
-  'manufacturer',
-  'importer',
-  'distributor',
-  'authorised_representative',
-  'fulfilment_service_provider',
-] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+/** The economic-operator roles (lib/enums.ts, shared with the schema); own brand is recorded as manufacturer. */
+export { OPERATOR_ROLES, type OperatorRole };
 /** A workspace that has not said otherwise is the manufacturer (the engine's behaviour before roles existed). */
 export const DEFAULT_OPERATOR_ROLE: OperatorRole = 'manufacturer';
 

@@ -11,7 +11,7 @@ import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
 import { skuEntities, skuHeldBy, skus, workspaces, type StoredBlocker } from '@/lib/db/schema';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { evaluateRequirements, resolveProfile, ruleRoles, type OperatorRole } from '@/lib/requirements';
 import { DEFAULT_OPERATOR_ROLE } from '@/lib/requirements/types';
 import { resetApprovals } from './approval-reset';

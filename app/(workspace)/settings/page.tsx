@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { PublicUrlNotice } from './public-url-notice';
 import { WorkspaceSettings } from '@/components/settings/workspace-settings';
+import { OperatorRoleSettings } from '@/components/settings/operator-role-settings';
 import { getT } from '@/lib/i18n/ui-locale';
 import { settingsMessages } from '@/lib/i18n/ui/settings';
 
@@ -14,6 +15,7 @@ export default function SettingsPage() {
     <div className="grid gap-5">
       <PublicUrlNotice />
       <WorkspaceSettings />
+      <OperatorRoleSettings />
     </div>
   );
 }

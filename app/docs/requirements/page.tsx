@@ -66,6 +66,42 @@ function RuleEntry({ rule }: { rule: RuleDoc }) {
             ))}
           </ul>
         </dd>
+        {rule.sub_citations.length ? (
+          <>
+            <dt className="text-muted-foreground">Own article of</dt>
+            <dd>
+              <ul className="grid gap-0.5">
+                {rule.sub_citations.map((c) => (
+                  <li key={c.code}>
+                    <code className="font-mono text-xs">{c.code}</code>: {c.legal_basis}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        ) : null}
+        <dt className="text-muted-foreground">Roles</dt>
+        <dd>
+          <ul className="grid gap-0.5" data-testid="requirement-roles">
+            {rule.roles.map((r) => (
+              <li key={r.role} data-role={r.role} data-duty={r.duty}>
+                <span className="font-medium">{r.label}</span>:{' '}
+                {r.duty === 'own'
+                  ? 'its own duty'
+                  : r.duty === 'held_by'
+                    ? 'held by another operator, available on request'
+                    : 'not asked'}
+                {r.severity && r.severity !== rule.severity ? ` (${r.severity})` : ''}
+                {r.citations.length ? (
+                  <span className="text-muted-foreground">
+                    {' '}
+                    — {r.citations.map((c) => c.text + (c.unsure ? ' (to verify)' : '')).join('; ')}
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </dd>
         {rule.conditions.length ? (
           <>
             <dt className="text-muted-foreground">Applies when</dt>
@@ -106,6 +142,14 @@ export default function RequirementsDocPage() {
           depends on a fact the dossier does not hold, the user is asked for it instead of the rule passing silently.
           Rules with dates apply from or until those dates, judged on the day of evaluation. Citations marked “to
           verify” were written from knowledge of the text and are to be checked against EUR-Lex.
+        </p>
+        <p className="mt-2 text-sm text-muted-foreground">
+          Each rule states, for every economic-operator role (manufacturer, importer, distributor, authorised
+          representative, fulfilment service provider), whether the duty is the role’s own, is held by another operator
+          and available on request, or is not asked of it, with the article of that role’s duty. A seller that sells a
+          product under its own name or trade mark is its manufacturer (GPSR Art. 3(8)); one that substantially modifies
+          a product becomes its manufacturer (Art. 13). The role is set for the workspace and, where it differs, per
+          SKU.
         </p>
         <nav aria-label="Categories" className="mt-4 flex flex-wrap gap-1.5">
           {categories.map((c) => (

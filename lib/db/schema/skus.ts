@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { OperatorRole } from '@/lib/requirements/types';
+import type { OperatorRole } from '@/lib/enums';
 import { boolean, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

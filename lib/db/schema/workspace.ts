@@ -1,8 +1,7 @@
-import type { OperatorRole } from '@/lib/requirements/types';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid, integer } from 'drizzle-orm/pg-core';
 
-import type { Role } from '@/lib/enums';
+import type { OperatorRole, Role } from '@/lib/enums';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -260,3 +260,33 @@ describe('applicability (issue 35 item 2)', () => {
     expect(r.blockers.map((b) => b.code)).not.toContain('DOCUMENT_EXPIRED');
   });
 });
+
+describe('/docs/requirements shows each rule with its roles and article', () => {
+  it('every rule lists every role with its duty; the distributor’s CE-marking check cites LVD Art. 9(2)', async () => {
+    const { requirementsDocumentation } = await import('@/lib/requirements/docs');
+    const docs = requirementsDocumentation();
+    for (const c of docs)
+      for (const r of c.rules) {
+        expect(r.roles.map((x) => x.role)).toEqual([...OPERATOR_ROLES]);
+        for (const x of r.roles)
+          if (x.duty !== 'none' && r.citations.length) expect(x.citations.length).toBeGreaterThan(0);
+      }
+    const electrical = docs.find((c) => c.category === 'electrical')!;
+    const ce = electrical.rules.find((r) => r.rule_id === 'electrical.ce_marking')!;
+    const distributor = ce.roles.find((x) => x.role === 'distributor')!;
+    expect(distributor.duty).toBe('own');
+    expect(distributor.citations.map((c) => c.text)).toContain('Directive 2014/35/EU (LVD) Art. 9(2)');
+    const testReport = electrical.rules.find((r) => r.rule_id === 'electrical.test_report')!;
+    expect(testReport.roles.find((x) => x.role === 'distributor')).toMatchObject({
+      duty: 'held_by',
+      severity: 'warning',
+    });
+    const maker = electrical.rules.find((r) => r.rule_id === 'core.manufacturer')!;
+    expect(maker.sub_citations).toEqual([
+      {
+        code: 'MANUFACTURER_ELECTRONIC_ADDRESS_MISSING',
+        legal_basis: 'Regulation (EU) 2023/988 (GPSR) Art. 9(6), Art. 19(a)',
+      },
+    ]);
+  });
+});
