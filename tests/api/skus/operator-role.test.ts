@@ -114,7 +114,8 @@ describe('PUT /api/workspace/operator-role', () => {
 
     // The same role again changes nothing.
     expect(await setWorkspaceRole(u, 'manufacturer')).toMatchObject({ recomputed: 0, approval_reset_ids: [] });
-  });
+    // Builds three complete SKUs through the routes: well over the default timeout on a loaded machine.
+  }, 240_000);
 
   it('rejects an unknown role with the envelope', async () => {
     const u = await makeUser();
