@@ -119,7 +119,9 @@ const MACHINERY_OPS: OperatorArticles = {
  * A duty every role has, which an importer or distributor meets by verifying what the manufacturer did
  * (its identification, the marking, the instructions): the rule applies to every role, with their article.
  */
-function verifiedBy(ops: OperatorArticles, also: LegalRef[] = []): Pick<RequirementRule, 'role_legal'> {
+function verifiedBy(ops: OperatorArticles | undefined, also: LegalRef[] = []): Pick<RequirementRule, 'role_legal'> {
+  // A pack that does not name its act's operator articles yet: every role is cited to the rule's own articles.
+  if (!ops) return {};
   return {
     role_legal: {
       importer: [...ops.importerVerify, ...also],
@@ -135,9 +137,10 @@ function verifiedBy(ops: OperatorArticles, also: LegalRef[] = []): Pick<Requirem
  * request. A distributor only provides it on a reasoned request: a warning for it, not a blocker.
  */
 function heldDocument(
-  ops: OperatorArticles,
+  ops: OperatorArticles | undefined,
   holders: RequirementRule['roles'] = ['manufacturer', 'authorised_representative'],
 ): Pick<RequirementRule, 'roles' | 'other_roles' | 'role_legal' | 'role_severity'> {
+  if (!ops) return { roles: holders, other_roles: 'held_by', role_severity: { distributor: 'warning' } };
   return {
     roles: holders,
     other_roles: 'held_by',
@@ -152,7 +155,7 @@ function heldDocument(
 }
 
 /** The declaration of conformity: the importer and the authorised representative keep a copy themselves. */
-const heldDeclaration = (ops: OperatorArticles) =>
+const heldDeclaration = (ops: OperatorArticles | undefined) =>
   heldDocument(ops, ['manufacturer', 'importer', 'authorised_representative']);
 
 /** The electronic address: GPSR Art. 9(6) and 19(a); sectoral acts ask for a postal address only. */
@@ -350,7 +353,8 @@ export function harmonisedCore(opts: {
   techDoc: LegalRef[];
   responsible: LegalRef[];
   act: string;
-  ops: OperatorArticles;
+  /** The act's importer/distributor/representative articles; without them every role is cited to the rule's own. */
+  ops?: OperatorArticles;
 }): RequirementRule[] {
   const core = new Map(CORE_RULES.map((r) => [r.id, r]));
   const gpsrNote = `Under GPSR Art. 2(1)(b) the GPSR's Art. 9 and 16 do not apply to products under ${opts.act}; its own provisions do, and GPSR Art. 19 still governs online offers.`;
