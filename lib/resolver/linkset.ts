@@ -50,8 +50,11 @@ export function publishedLanguages(snapshot: RevisionSnapshot): string[] {
   return buildArt19Block(snapshot, null).available_languages.map((l) => l.code);
 }
 
-/** Every link of the revision. `lot` (batch) is passed to the recall page, which can answer per batch. */
-export function linksOf(snapshot: RevisionSnapshot, opts: { lot?: string } = {}): LinkTable {
+/**
+ * Every link of the revision. `lot` (batch) is passed to the recall page, which can answer per batch; the
+ * passport (gs1:sustainabilityInfo) is linked only when a public passport exists (`hasPassport`).
+ */
+export function linksOf(snapshot: RevisionSnapshot, opts: { lot?: string; hasPassport?: boolean } = {}): LinkTable {
   const page = pageUrlOf(snapshot);
   const name = snapshot.sku.product_name;
   const languages = publishedLanguages(snapshot);
@@ -83,7 +86,6 @@ export function linksOf(snapshot: RevisionSnapshot, opts: { lot?: string } = {})
     defaultLink: [html(page, `${LINK_TYPE_TITLES.defaultLink}: ${name}`)],
     pip: perLanguage('', `${LINK_TYPE_TITLES.pip}: ${name}`),
     safetyInfo: perLanguage('#warnings', `${LINK_TYPE_TITLES.safetyInfo}: ${name}`),
-    sustainabilityInfo: [html(`${page}/passport`, `${LINK_TYPE_TITLES.sustainabilityInfo}: ${name}`)],
     recallStatus: [
       html(
         `${page}/recall${opts.lot ? `?batch=${encodeURIComponent(opts.lot)}` : ''}`,
@@ -91,6 +93,8 @@ export function linksOf(snapshot: RevisionSnapshot, opts: { lot?: string } = {})
       ),
     ],
   };
+  if (opts.hasPassport)
+    table.sustainabilityInfo = [html(`${page}/passport`, `${LINK_TYPE_TITLES.sustainabilityInfo}: ${name}`)];
   if (manuals.length > 0) table.instructions = manuals.map((d) => docLink(d, LINK_TYPE_TITLES.instructions));
   else if (hasInstructionsText)
     table.instructions = perLanguage('#instructions', `${LINK_TYPE_TITLES.instructions}: ${name}`);

@@ -25,6 +25,7 @@ export function withGs1WebVocabulary(
   product: Record<string, unknown>,
   snapshot: RevisionSnapshot,
   block: Art19Block,
+  opts: { hasPassport?: boolean } = {},
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { ...product, additionalType: gs1('Product') };
   const page = pageUrlOf(snapshot);
@@ -41,7 +42,7 @@ export function withGs1WebVocabulary(
   if (block.warnings) out[gs1('consumerSafetyInformation')] = langString(block.warnings.text, block.warnings.language);
   if (block.instructions)
     out[gs1('consumerUsageInstructions')] = langString(block.instructions.text, block.instructions.language);
-  const links = linksOf(snapshot);
+  const links = linksOf(snapshot, { hasPassport: opts.hasPassport });
   const lang = block.language;
   for (const [type, list] of Object.entries(links)) {
     if (type === 'defaultLink' || !list?.length) continue;
@@ -54,7 +55,11 @@ export function withGs1WebVocabulary(
 }
 
 /** The page view with its JSON-LD extended (the view's JSON-LD is read back from its safe serialisation). */
-export function withGs1JsonLd(view: PublicPageView, snapshot: RevisionSnapshot): PublicPageView {
+export function withGs1JsonLd(
+  view: PublicPageView,
+  snapshot: RevisionSnapshot,
+  opts: { hasPassport?: boolean } = {},
+): PublicPageView {
   const product = JSON.parse(view.json_ld) as Record<string, unknown>;
-  return { ...view, json_ld: serializeJsonLd(withGs1WebVocabulary(product, snapshot, view.block)) };
+  return { ...view, json_ld: serializeJsonLd(withGs1WebVocabulary(product, snapshot, view.block, opts)) };
 }

@@ -20,6 +20,7 @@ import type { Db } from '@/lib/db/client';
 import { DigitalLinkError, digitalLinkPath, parseDigitalLink, type DigitalLink } from './digital-link';
 import { GS1_LINKSET_CONTEXT, parseLinkTypeQuery } from './link-types';
 import { linkHeader, linksOf, linksetOf, pickLink } from './linkset';
+import { hasPublicPassport } from '@/lib/passports/public';
 import { resolveGtin, type AmbiguityCandidate } from './resolve';
 
 export const LINKSET_MEDIA_TYPE = 'application/linkset+json';
@@ -107,7 +108,10 @@ export async function answerDigitalLink(
   if (resolution.kind === 'ambiguous') return ambiguous(req, link.gtin, resolution.candidates);
 
   const anchor = `${args.origin}${digitalLinkPath(link)}`;
-  const table = linksOf(resolution.snapshot, { lot: link.lot });
+  const table = linksOf(resolution.snapshot, {
+    lot: link.lot,
+    hasPassport: await hasPublicPassport(db, resolution.publicId),
+  });
   const common = { vary: 'Accept, Accept-Language', 'access-control-allow-origin': '*', ...PUBLIC_SECURITY_HEADERS };
 
   if (asLinkset) {

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { cache } from 'react';
 import { getDb } from '@/lib/db/client';
+import { hasPublicPassport } from '@/lib/passports/public';
 import { buildPublicPageView, findPublishedRevision, pageText, uiLocaleFor } from '@/lib/publish/public-page';
 import { publicRecallStatus } from '@/lib/recalls/cases';
 import { withGs1JsonLd } from '@/lib/resolver/product-jsonld';
@@ -17,6 +18,8 @@ type Props = {
 
 // One lookup per request, shared by the metadata and the page.
 const lookup = cache(async (publicId: string) => findPublishedRevision(await getDb(), publicId));
+// Whether the product has a public passport (issue 37): linked from the page's head and its JSON-LD.
+const passportOf = cache(async (publicId: string) => hasPublicPassport(await getDb(), publicId));
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? null;
 
@@ -36,6 +39,10 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
     alternates: {
       canonical: view.canonical,
       languages: Object.fromEntries(view.alternates.map((a) => [a.hreflang, a.href])),
+      // The product passport, machine-readable: <link rel="alternate" type="application/ld+json">.
+      ...((await passportOf(publicId))
+        ? { types: { 'application/ld+json': `${found.snapshot.public_url}/passport` } }
+        : {}),
     },
     // The page is public by design; search engines may list it.
     robots: { index: true, follow: false },
@@ -60,6 +67,7 @@ export default async function PublicSafetyPage({ params, searchParams }: Props) 
       acceptLanguage: h.get('accept-language'),
     }),
     found.snapshot,
+    { hasPassport: await passportOf(publicId) },
   );
   // A published recall notice of the product leads the page (GPSR Art. 36; the case lives in lib/recalls).
   const recall = await publicRecallStatus(await getDb(), publicId);

@@ -5,6 +5,8 @@
  * qualifiers in GS1's order, and a 400 that says why for a wrong order or check digit.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
 import * as gs1Route from '@/app/01/[gtin]/[[...qualifiers]]/route';
 import { call, expectEnvelope, makeUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
@@ -81,6 +83,18 @@ describe('GS1 resolver: links', () => {
     // The batch travels to the recall page, which answers per batch.
     const lot = await resolve(gtin, ['10', 'LOT-7'], { query: { linkType: 'gs1:recallStatus' } });
     expect(lot.headers.get('location')).toBe(`/p/${publicId}/recall?batch=LOT-7`);
+  });
+
+  it('links the passport (gs1:sustainabilityInfo) only while a public passport exists', async () => {
+    const { gtin, publicId } = await published();
+    const linkset = async () =>
+      JSON.parse((await resolve(gtin, [], { query: { linkType: 'all' } })).text).linkset[0] as Record<string, unknown>;
+    expect(Object.keys(await linkset())).toContain(`${GS1}sustainabilityInfo`);
+    const db = await getDb();
+    await db.execute(sql`DELETE FROM passports WHERE sku_id = (SELECT id FROM skus WHERE public_id = ${publicId})`);
+    expect(Object.keys(await linkset())).not.toContain(`${GS1}sustainabilityInfo`);
+    const r = await resolve(gtin, [], { query: { linkType: 'gs1:sustainabilityInfo' } });
+    expect(r.headers.get('location')).toBe(`/p/${publicId}`);
   });
 
   it('answers the RFC 9264 linkset for ?linkType=all and for Accept: application/linkset+json', async () => {
