@@ -59,9 +59,10 @@ for (const file of sources) {
   const routeVars = new Map();
   for (const m of src.matchAll(/import \* as (\w+) from '@\/(app\/api\/[^']+\/route)'/g)) routeVars.set(m[1], m[2]);
   const hit = (op) => covered.get(op.operationId).add(file);
-  for (const m of src.matchAll(/\bcall\(\s*(\w+)\s*,\s*'([A-Z]+)'/g)) {
+  // call(route, 'GET', …); a method held in a variable counts for every method of that route file.
+  for (const m of src.matchAll(/\bcall\(\s*(\w+)\s*,\s*(?:'([A-Z]+)'|[A-Za-z_$][\w$]*)/g)) {
     const routeFile = routeVars.get(m[1]);
-    for (const op of operations) if (op.file === routeFile && op.method === m[2]) hit(op);
+    for (const op of operations) if (op.file === routeFile && (!m[2] || op.method === m[2])) hit(op);
   }
   const titles = [...src.matchAll(/\b(?:describe|it|test)(?:\.\w+)*\(\s*(['`"])([\s\S]*?)\1/g)].map((m) => m[2]);
   for (const op of operations) {

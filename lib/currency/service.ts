@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, type SQL } from 'dr
 import type { Db } from '@/lib/db/client';
 import { currencyDocumentStatus, currencyFindings, documentExtractions, documents } from '@/lib/db/schema';
 import { afterKeyset, decodeKeysetCursor, encodeKeysetCursor, keysetPage, timestampText } from '@/lib/db/keyset';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { currentCurrencyData } from './data';
 import { currencyOfStoredDocument, latestFactsByDocument } from './document-facts';
 import type { CurrencyData, CurrencyFinding, DocumentCurrency } from './types';

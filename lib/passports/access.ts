@@ -8,7 +8,7 @@ import { authenticateApiKey } from '@/lib/auth/api-keys';
 import type { AuthContext } from '@/lib/auth/context';
 import type { Scope } from '@/lib/auth/scopes';
 import type { Db } from '@/lib/db/client';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { GRANT_TOKEN_PREFIX, redeemGrant } from './grants';
 import { tierAllows, type PassportTier } from './tiers';
 

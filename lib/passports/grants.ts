@@ -9,7 +9,7 @@ import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { passportAccessGrants } from '@/lib/db/schema';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { getSkuRow } from '@/lib/skus/service';
 
 type GrantRow = typeof passportAccessGrants.$inferSelect;

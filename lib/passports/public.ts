@@ -6,7 +6,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { passports, publicPages, skus, type PassportFormat } from '@/lib/db/schema';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { authorizePublicTier } from './access';
 import { passportHtml, passportResponse, wantsHtml } from './render';
 import { findPublicPassport, passportDocument } from './service';

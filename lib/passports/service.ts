@@ -8,7 +8,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { passports, type PassportBlocker, type PassportFormat } from '@/lib/db/schema';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import type { SkuReadModel } from '@/lib/skus/read-model';
 import { getSkuRow } from '@/lib/skus/service';
 import { batteryPassportApplies, buildBatteryPassport } from './battery';

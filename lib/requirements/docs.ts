@@ -14,6 +14,7 @@ import {
   ruleRoles,
   type RequirementRule,
 } from './profiles';
+import { REGIME_PACKS } from './packs';
 import { OPERATOR_ROLES, type OperatorRole, type Severity } from './types';
 
 /** What a rule asks of one economic-operator role, and under which article. */
@@ -71,7 +72,8 @@ function roleDuties(rule: RequirementRule): RoleDutyDoc[] {
 }
 
 export interface CategoryDoc {
-  category: CategoryCode;
+  /** A category, or the section of a regime pack ("light-sources"). */
+  category: CategoryCode | string;
   label: string;
   profile_id: string;
   title: string;
@@ -80,7 +82,7 @@ export interface CategoryDoc {
   rules: RuleDoc[];
 }
 
-function ruleDoc(category: CategoryCode, rule: RequirementRule): RuleDoc {
+function ruleDoc(category: string, rule: RequirementRule): RuleDoc {
   const legal: LegalRef[] = rule.legal ?? [];
   return {
     anchor: ruleAnchor(category, rule.id),
@@ -108,6 +110,26 @@ function ruleDoc(category: CategoryCode, rule: RequirementRule): RuleDoc {
 }
 
 export function requirementsDocumentation(): CategoryDoc[] {
+  return categoryDocs().concat(regimeDocs());
+}
+
+/** The regime packs added to a product's profile when it falls under them (lib/requirements/regimes.ts). */
+function regimeDocs(): CategoryDoc[] {
+  return REGIME_PACKS.map((p) => ({
+    category: p.section,
+    label: p.title.split(':')[0],
+    profile_id: p.id,
+    title: p.title,
+    summary: p.summary,
+    acts: [...new Set(p.rules.flatMap((r) => (r.legal ?? []).map((l) => l.act)))].map((code) => ({
+      code,
+      ...LEGAL_ACTS[code],
+    })),
+    rules: p.rules.map((r) => ruleDoc(p.section, r)),
+  }));
+}
+
+function categoryDocs(): CategoryDoc[] {
   return CATEGORIES.map((c) => {
     const profile = resolveProfile(CURRENT_PROFILE_BY_CATEGORY[c.code])!;
     const rules = profile.rules.map((r) => ruleDoc(c.code, r));

@@ -1,13 +1,12 @@
-import { test, expect } from '@playwright/test';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { screenshot, signUp, uniqueEmail } from './helpers';
-
 /**
  * Issue 38 (evidence currency) in the browser, against the committed Official Journal snapshot: a
  * toy declaration citing EN 71-3:2013+A3:2018 is uploaded; once its facts are read, its page says the
  * day it stopped proving compliance (the edition's date of cessation, 2020-04-15) and why, naming the
  * replacement EN 71-3:2019; the watch page's re-check records the finding.
  */
+import { test, expect } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { screenshot, signUp, uniqueEmail } from './helpers';
 
 async function pdfOf(lines: string[]): Promise<Buffer> {
   const pdf = await PDFDocument.create();

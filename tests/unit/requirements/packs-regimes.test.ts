@@ -433,3 +433,15 @@ describe('not checked by this workspace', () => {
     expect(r.target_markets).toEqual(['DE', 'AT']);
   });
 });
+
+describe('documentation of the regime packs', () => {
+  it('each regime pack has its section on /docs/requirements, and its blockers link to their rule there', async () => {
+    const { requirementsDocumentation } = await import('@/lib/requirements/docs');
+    const docs = requirementsDocumentation();
+    for (const p of REGIME_PACKS) expect(docs.find((d) => d.category === p.section)?.profile_id).toBe(p.id);
+    const r = run({ category_code: 'cosmetics' }, { documents: [doc('cpsr', 'cpsr')] });
+    const b = r.blockers.find((x) => x.code === 'COSMETIC_DURABILITY_MISSING')!;
+    const section = docs.find((d) => d.category === 'cosmetics-labelling')!;
+    expect(b.doc_url).toBe(`/docs/requirements#${section.rules.find((x) => x.code === b.code)!.anchor}`);
+  });
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { AppError } from '@/lib/http/errors';
+import { AppError } from '@/lib/errors';
 import { publicAppUrl } from '@/lib/config/public-url';
 import { registryExport } from '@/lib/passports/registry';
 
