@@ -42,6 +42,8 @@ test('a distributor approves a branded lamp with "held by the manufacturer" and 
     radio_equipment: 'no',
     other_marks: 'crossed-out wheeled bin',
     ce_marking: 'no',
+    // A luminaire sold without its bulb is not itself a light source (the light-sources pack asks).
+    is_light_source: 'no',
   };
   for (const [key, value] of Object.entries(fields)) {
     const r = await page.request.put(`/api/skus/${skuId}/dossier/${key}`, { data: { value }, headers });
@@ -100,6 +102,8 @@ test('a distributor approves a branded lamp with "held by the manufacturer" and 
     const r = await page.request.put(`/api/skus/${skuId}/dossier/ce_marking`, { data: { value: 'yes' }, headers });
     expect(r.status(), await r.text()).toBe(200);
     await page.reload();
+    await expect(page.getByTestId('operator-role-panel')).toBeVisible();
+    await expect(page.getByTestId('sku-status')).not.toHaveAttribute('data-status', 'blocked');
     await expect(page.locator('[data-testid="blocker"]')).toHaveCount(0);
     await page.getByTestId('action-review').click();
     await page.getByTestId('confirm-review').click();
