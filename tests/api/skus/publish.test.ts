@@ -213,15 +213,10 @@ describe('POST /api/skus/{id}/publish', () => {
       suggestions: [{ field_key: 'age_grading', value: '3+', source: 'ai_suggestion', provenance: {} }],
     });
     await setField(u, sku.id, 'hs_code', '441900');
-    // The expired certificate is a blocker; it was linked by mistake: waive it for this test.
-    const { waiveBlocker } = await import('@/lib/skus/waivers');
-    await waiveBlocker(await getDb(), {
-      workspaceId: u.workspaceId,
-      actor: { userId: u.id, apiKeyId: null, label: u.email },
-      skuId: sku.id,
-      code: 'DOCUMENT_EXPIRED',
-      reason: 'Superseded; kept for the record.',
-    });
+    // The expired certificate is no blocker: no rule asks a cutting board for a certificate (issue 35), so its
+    // expiry shows on the document only.
+    const [before] = await (await getDb()).select().from(skus).where(eq(skus.id, sku.id));
+    expect(before.blockers.map((b) => b.code)).not.toContain('DOCUMENT_EXPIRED');
     await approve(u, sku.id);
     const res = await publish(u, sku.id);
     expect(res.status, res.text).toBe(200);
@@ -270,7 +265,7 @@ describe('POST /api/skus/{id}/publish', () => {
     });
   });
 
-  it('409 PUBLISH_BLOCKED when a linked certificate expired after approval', async () => {
+  it('409 PUBLISH_BLOCKED when the risk assessment a rule asks for expired after approval (an expired certificate no rule asks for is not a blocker)', async () => {
     const u = await makeUser();
     const sku = await readySku(u);
     const cert = await addDocument(u, {
@@ -281,9 +276,11 @@ describe('POST /api/skus/{id}/publish', () => {
     });
     await approve(u, sku.id);
     const db = await getDb();
-    await db.update(documents).set({ validUntil: '2021-06-30' }).where(eq(documents.id, cert.id));
+    // Every document of the workspace expires: the risk assessment readySku linked, and the certificate.
+    await db.update(documents).set({ validUntil: '2021-06-30' }).where(eq(documents.workspaceId, u.workspaceId));
     const err = expectEnvelope(await publish(u, sku.id), 409, 'PUBLISH_BLOCKED');
     expect(err.details.blockers.map((b: any) => b.code)).toContain('DOCUMENT_EXPIRED');
+    expect(err.details.blockers.some((b: any) => b.details?.document_id === cert.id)).toBe(false);
     expect((await counts(u.workspaceId)).revisions).toBe(0);
     // The stored blockers were refreshed so the SKU page shows why.
     const [row] = await db.select().from(skus).where(eq(skus.id, sku.id));
