@@ -306,10 +306,10 @@ test.describe('foundation: accounts, workspace shell and API keys', () => {
 
     const name = page.getByLabel('Workspace name');
     await name.fill('');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Enter a name for the workspace.')).toBeVisible();
     await name.fill('Nordlicht Toys GmbH');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Workspace renamed')).toBeVisible();
     await expect(page.getByTestId('workspace-name').filter({ visible: true })).toHaveText('Nordlicht Toys GmbH');
     expect((await currentSession(page)).workspace.name).toBe('Nordlicht Toys GmbH');
