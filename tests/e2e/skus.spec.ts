@@ -524,8 +524,9 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
         .getByTestId('sku-row')
         .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-sku-code')));
       expect(new Set(codes).size).toBe(61);
+      // The Blockers column sorts most serious first (issue 35: by legal weight, then count).
       await page.getByRole('button', { name: 'Sort by Blockers' }).click();
-      await expect(page).toHaveURL(/sort=blockers_desc/);
+      await expect(page).toHaveURL(/sort=serious_desc/);
       await expect(page.getByTestId('sku-row').first()).toHaveAttribute('data-sku-code', /^BULK-/);
       await screenshot(page, 'skus-19b-many');
     });
