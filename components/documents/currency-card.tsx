@@ -45,9 +45,14 @@ export function CurrencyCard({ documentId }: { documentId: string }) {
             </p>
             <div>
               <div className="text-xs font-medium uppercase text-subtle-foreground">{t('card.why')}</div>
-              <p data-testid="currency-why" lang="en">
-                {c.summary}
-              </p>
+              {/* With no end date the server's English summary only repeats the line above: say it in the UI's language. */}
+              {c.stops_proving_on ? (
+                <p data-testid="currency-why" lang="en">
+                  {c.summary}
+                </p>
+              ) : (
+                <p data-testid="currency-why">{t('card.no_end_why')}</p>
+              )}
             </div>
             {c.ends.length > 1 && (
               <div>

@@ -9,6 +9,8 @@ export const currencyMessages = defineMessages({
     'card.stopped_on': 'Stopped proving compliance on {date}',
     'card.stops_on': 'Stops proving compliance on {date}',
     'card.no_end': 'No end date known',
+    'card.no_end_why':
+      'The document has no validity date and none of the standards it cites has a date of cessation in the lists.',
     'card.why': 'Why',
     'card.other_ends': 'Other ends',
     'card.findings': 'Findings',
@@ -45,6 +47,8 @@ export const currencyMessages = defineMessages({
     'card.stopped_on': 'Seit {date} kein Konformitätsnachweis mehr',
     'card.stops_on': 'Kein Konformitätsnachweis mehr ab {date}',
     'card.no_end': 'Kein Enddatum bekannt',
+    'card.no_end_why':
+      'Das Dokument hat kein Gültigkeitsdatum, und keine der zitierten Normen hat in den Listen ein Datum, ab dem sie keine Vermutungswirkung mehr begründet.',
     'card.why': 'Grund',
     'card.other_ends': 'Weitere Enddaten',
     'card.findings': 'Befunde',
