@@ -55,24 +55,39 @@ const ORG_NAME: Record<string, string> = {
 const FRAMEWORK = new Set(['2019/1020', '765/2008', '1025/2012', '768/2008']);
 /** Words right before a reference that make it a mention, not a declaration. */
 const MENTION_BEFORE =
-  /(?:article|art\.?|artikel|articolo|articulo|annex|anhang|annexe|allegato|anexo)\s*[\dIVX]+[a-z]?(?:\(\d+\))?(?:\s*(?:of|der|des|du|de la|del|della|de)\s*(?:the\s*)?)?$|(?:as amended by|amended by|and amending|amending|formerly known as|formerly|zur anderung der|modifiant|que modifica|che modifica|geandert durch|modifiee par|modificad[ao] por|modificat[ao] da|repealing|replacing|ersetzt|abroge|within the meaning of|im sinne der|au sens du|as defined in|pursuant to|gemass|conformement a|ai sensi del|de acuerdo con el articulo)\s*(?:the\s*)?$/;
+  /(?:article|art\.?|artikel|articolo|articulo|annex|anhang|annexe|allegato|anexo)\s*[\divx]+(?:\.\d+)*[a-z]?(?:\([\da-z]+\))*(?:\s*(?:of|der|des|du|de la|del|della|de)\s*(?:the\s*)?)?$|(?:as amended by|amended by|and amending|amending|\bsee|\bsiehe|\bvoir|\bvease|\bvedi|\bcf\.?|formerly known as|formerly|zur anderung der|modifiant|que modifica|che modifica|geandert durch|modifiee par|modificad[ao] por|modificat[ao] da|repealing|replacing|ersetzt|abroge|within the meaning of|im sinne der|au sens du|as defined in|pursuant to|gemass|conformement a|ai sensi del|de acuerdo con el articulo)\s*(?:the\s*)?$/;
 
-function isMention(normLine: string, at: number): boolean {
-  return MENTION_BEFORE.test(normLine.slice(Math.max(0, at - 60), at).trimEnd());
+/** The act's own words right before its number ("Commission Regulation", "Council Directive"). */
+const ACT_WORDS_AT_END =
+  /(?:\b(?:european|eu|commission|council|delegated|implementing|parliament|and|the|of|des|der|du|de|del|della)\s+)*(?:directive|richtlinie|directiva|direttiva|richtlijn|regulation|verordnung|reglement|reglamento|regolamento)s?\s*$/;
+/** Acts that are no legislation a product conforms to: a recommendation, a decision. */
+const NOT_AN_ACT_BEFORE =
+  /\b(?:decision|beschluss|decisione|decisao|recommendation|empfehlung|recommandation|recomendacion|raccomandazione|aanbeveling)\s*(?:(?:no|nr|n°)\.?\s*)?$/;
+
+/**
+ * A reference only mentioned: the words before it (on its line, or at the end of the line before when it
+ * opens its line: "…restricted within the EU: see Directive" / "2011/65/EU.") say so.
+ */
+function isMention(normLine: string, at: number, before = ''): boolean {
+  const own = normLine.slice(0, at);
+  // The line above counts only for a reference that opens its line (its own words aside).
+  const opensLine = !own.replace(ACT_WORDS_AT_END, '').trim();
+  const tail = `${opensLine ? before : ''} ${own}`.slice(-90).trimEnd();
+  if (NOT_AN_ACT_BEFORE.test(tail)) return true;
+  return MENTION_BEFORE.test(tail) || MENTION_BEFORE.test(tail.replace(ACT_WORDS_AT_END, '').trimEnd());
 }
 
-export function legislationIn(normLine: string): string[] {
+/**
+ * The acts a line declares. `before` is the end of the line above (folded), read only to tell a mention
+ * ("see Directive" / "2011/65/EU") from a declaration.
+ */
+export function legislationIn(normLine: string, before = ''): string[] {
   const out: string[] = [];
   DIRECTIVE.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = DIRECTIVE.exec(normLine))) {
     // "Decision No 768/2008/EC" (the marketing framework) has the directive number form but is none.
-    if (
-      FRAMEWORK.has(`${m[1]}/${m[2]}`) ||
-      /\b(?:decision|beschluss|decisione)\s*$/.test(normLine.slice(0, m.index).trimEnd()) ||
-      isMention(normLine, m.index)
-    )
-      continue;
+    if (FRAMEWORK.has(`${m[1]}/${m[2]}`) || isMention(normLine, m.index, before)) continue;
     // From 2015 an act is numbered "(EU) year/number"; "2015/863/EU" is that act cited the old way.
     const ref =
       Number(m[1]) >= 2015 && ORG_NAME[m[3].toLowerCase()] === 'EU'
@@ -82,14 +97,14 @@ export function legislationIn(normLine: string): string[] {
   }
   REGULATION.lastIndex = 0;
   while ((m = REGULATION.exec(normLine))) {
-    if (FRAMEWORK.has(`${m[2]}/${m[3]}`) || isMention(normLine, m.index)) continue;
+    if (FRAMEWORK.has(`${m[2]}/${m[3]}`) || isMention(normLine, m.index, before)) continue;
     const org = ORG_NAME[m[1].toLowerCase()];
     out.push(org === 'EU' ? `Regulation (EU) ${m[2]}/${m[3]}` : `Regulation (${org}) No ${m[2]}/${m[3]}`);
   }
   EU_NUMBERED.lastIndex = 0;
   while ((m = EU_NUMBERED.exec(normLine))) {
     const number = `${m[3]}/${m[4]}`;
-    if (FRAMEWORK.has(number) || isMention(normLine, m.index)) continue;
+    if (FRAMEWORK.has(number) || isMention(normLine, m.index, before)) continue;
     const word = m[1]?.toLowerCase();
     // The word, when there, says what the act is; without it only a known act is taken.
     const kind = word ? (DIRECTIVE_WORD.test(word) ? 'Directive' : 'Regulation') : KNOWN_EU_ACTS[number];
@@ -204,7 +219,8 @@ export function standardsIn(line: string): string[] {
       const more = MORE_PARTS.exec(text.slice(end));
       if (more) {
         const year = more[2] ?? '';
-        const main0 = number.replace(/-\d{1,3}(?:-\d{1,3})*$/, '');
+        // The last part is the one the list goes on with: "EN 455-1, -2" (455-2), "EN61000-3-2,-3" (61000-3-3).
+        const main0 = number.replace(/-\d{1,3}$/, '');
         found[found.length - 1].year = year;
         for (const part of more[1].match(/-\d{1,3}(?:-\d{1,3})*/g) ?? [])
           found.push({ at: end, end, en, family, number: `${main0}${part}`, version: '', year, amendments: '' });
@@ -250,6 +266,50 @@ const DECLARES =
 const CUT_STANDARD = /(?:\b(?:EN|IEC|ISO|ETSI)(?:\s+(?:EN|IEC|ISO))?|\d[-+:/]|[+/]\s?A\d{0,2}:?)\s*$/;
 const CONTINUES_STANDARD = /^(?:\d|A\d|AC|[+:/-]\s?\d)/;
 
+/**
+ * A test report's own statement of what it tested against: the cover's "Standard ....: EN 55032:2015" (and
+ * the standards on the lines below it), "Test specification:", "Test standard(s):", or a section's "The
+ * tests were performed according to the following standards:" with one standard opening each line after
+ * it. A report cites many more (its methods, equipment, clauses, references); only these are the tested
+ * ones.
+ */
+const TESTED_LABEL =
+  /^(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?(?:(?:test(?:ing)?|applied|applicable|reference)\s+)?(?:standards?|norms?|normen|normes|normas|norme|test specifications?|prufgrundlagen?|test basis)(?:\s*\(s\))?(?:\s+(?:applied|used))?\s*[:：]\s*(.*)$/;
+const TESTED_HEADING =
+  /\b(?:according to|in accordance with|performed to|tested to|tested against|against)\s+(?:the\s+)?(?:following|below|these)\s+(?:standards?|specifications?|norms?)\b|\b(?:nach|gemass)\s+(?:den\s+)?folgenden\s+normen\b|\bselon les normes suivantes\b|\bsegun las (?:siguientes )?normas\b|\bsecondo le (?:seguenti )?norme\b/;
+/** A line that opens with a standard's reference. */
+const OPENS_WITH_STANDARD =
+  /^(?:draft\s+)?(?:(?:BS|DIN|NF|UNE|UNI|CEI|NEN|SS|SN|PN|DS|SFS|NBN|ÖNORM|OVE)\s+)?(?:ETSI\s+EN|EN|IEC|ISO)(?:\s*\/\s*(?:IEC|EN)|\s+(?:IEC|ISO|EN)(?:\s*\/\s*IEC)?)?\s?\d/;
+const LABEL_LIKE = /^[\p{L}][\p{L}\p{N} .'/()&-]{1,60}[:：]/u;
+const HEADING_NUMBER = /^\d{1,2}(?:\.\d{1,2})*\.?\s+\p{L}/u;
+
+/** The lines of a test report that state its tested standards; empty when it states none. */
+export function testedStandardLines(lines: Line[]): Line[] {
+  const out: Line[] = [];
+  for (const line of lines) {
+    const label = TESTED_LABEL.exec(line.norm);
+    const heading = !label && TESTED_HEADING.test(line.norm);
+    if (!label && !heading) continue;
+    if (label && label[1] && standardsIn(line.text.slice(line.text.length - label[1].length)).length) out.push(line);
+    else if (label && label[1]) continue;
+    for (let i = line.index + 1; i < Math.min(lines.length, line.index + 30); i++) {
+      const l = lines[i];
+      if (l.page !== line.page) break;
+      if (OPENS_WITH_STANDARD.test(l.text)) {
+        out.push(l);
+        continue;
+      }
+      // A standard's title running on below it; a blank line, a label or a heading ends the list.
+      if (l.blankBefore || HEADING_NUMBER.test(l.text) || (LABEL_LIKE.test(l.text) && !/;/.test(l.text))) break;
+    }
+  }
+  return [...new Set(out)];
+}
+
+/** A declaration's title alone on its line: the page is a declaration, whatever the document is filed as. */
+const DOC_TITLE =
+  /^(?:(?:eu|ec|ce|ue|eg)[- ])?(?:declaration of conformity|konformitatserklarung|declaration (?:(?:ue|ce) )?de conformite|declaracion (?:(?:ue|ce) )?de conformidad|dichiarazione (?:(?:ue|ce) )?di conformita|conformiteitsverklaring)$/;
+
 export function readReferences(lines: Line[], facts: FactSet, documentType?: string | null) {
   const legislation: string[] = [];
   const legislationLines: Line[] = [];
@@ -260,16 +320,33 @@ export function readReferences(lines: Line[], facts: FactSet, documentType?: str
   const sds = looksLikeSds(lines, documentType);
   // A declaration printed with other pages (a data sheet, test results): its standards are those of its
   // declaration pages, the pages that declare ("declare", "conformity", "standards applied").
+  // So is a declaration printed inside a document filed as something else (a data sheet, a certificate).
   const declaring = new Set<number | null>();
-  if (documentType === 'declaration_of_conformity' && new Set(lines.map((l) => l.page)).size > 1)
+  const pages = new Set(lines.map((l) => l.page));
+  if (
+    pages.size > 1 &&
+    (documentType === 'declaration_of_conformity' ||
+      (documentType !== 'test_report' && lines.some((l) => DOC_TITLE.test(l.norm.replace(/[^a-z ]+$/, '').trim()))))
+  )
     for (const l of lines) if (DECLARES.test(l.norm)) declaring.add(l.page);
+  // A test report's tested standards are those it states as such (testedStandardLines); without such a
+  // statement, those of its cover page, below the confidence of a certain value.
+  const tested = documentType === 'test_report' ? testedStandardLines(lines) : [];
+  const firstPage = lines[0]?.page ?? null;
+  const readFrom =
+    documentType !== 'test_report'
+      ? null
+      : tested.length
+        ? new Set(tested.map((l) => l.index))
+        : new Set(lines.filter((l) => l.page === firstPage).map((l) => l.index));
   for (const line of lines) {
-    const found = legislationIn(line.norm);
+    const above = lines[line.index - 1];
+    const found = legislationIn(line.norm, above && above.page === line.page ? above.norm : '');
     if (found.length) {
       for (const f of found) if (!legislation.includes(f)) legislation.push(f);
       legislationLines.push(line);
     }
-    if (sds || (declaring.size && !declaring.has(line.page))) continue;
+    if (sds || (declaring.size && !declaring.has(line.page)) || (readFrom && !readFrom.has(line.index))) continue;
     const next = lines[line.index + 1];
     const joined =
       next && next.page === line.page && CUT_STANDARD.test(line.text) && CONTINUES_STANDARD.test(next.text)
@@ -296,7 +373,7 @@ export function readReferences(lines: Line[], facts: FactSet, documentType?: str
       'harmonised_standards',
       [...standards.values()].join('; '),
       standardLines.slice(0, 4),
-      documentType === 'test_report' ? TEST_REPORT_STANDARDS_CONFIDENCE : 0.8,
+      documentType === 'test_report' && !tested.length ? TEST_REPORT_STANDARDS_CONFIDENCE : 0.8,
     );
 }
 

@@ -1,7 +1,8 @@
 // Holds true: a declaration's "standards applied" are offered at the confidence the review presents as
-// certain, while a test report's standards (the tested ones mixed with every standard its methods and
-// references cite, which the text alone cannot tell apart) are offered below it, so no such list is shown
-// as certain.
+// certain, and so are the standards a test report states it tested ("Test specification:", "Standard:");
+// a report that states none gives its cover's standards below it (the tested ones mixed with those its
+// methods and references cite, which the text alone cannot tell apart), so no such list is shown as
+// certain.
 import { describe, expect, it } from 'vitest';
 import { extractFacts } from '@/lib/extract/facts';
 import { TEST_REPORT_STANDARDS_CONFIDENCE } from '@/lib/extract/facts/references';
@@ -23,13 +24,26 @@ describe('confidence of extracted standards', () => {
     expect(fact?.confidence).toBe(0.8);
   });
 
-  it('a test report: its standards below 0.8, whatever their context', () => {
+  it('a test report: the standards it states it tested at 0.8, nothing else it cites', () => {
     const fact = standardsOf(
       [
         'TEST REPORT No. 2024-118',
         'Test specification: EN 71-1:2014+A1:2018',
         'Sampling according to ISO 2859-1:1999; laboratory accredited to ISO/IEC 17025:2017.',
         'Result: Pass',
+      ].join('\n'),
+      'test_report',
+    );
+    expect(fact?.value).toBe('EN 71-1:2014+A1:2018');
+    expect(fact?.confidence).toBe(0.8);
+  });
+
+  it("a test report that states none: its cover's standards below 0.8", () => {
+    const fact = standardsOf(
+      [
+        'TEST REPORT No. 2024-118',
+        'EN 71-1:2014+A1:2018 clause 4.1: Pass',
+        'Sampling according to ISO 2859-1:1999.',
       ].join('\n'),
       'test_report',
     );
