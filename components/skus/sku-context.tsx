@@ -4,8 +4,16 @@ import * as React from 'react';
 import type { ApiError } from '@/components/api/client';
 import type { EntityRole, SkuDetail } from './types';
 
-export type SkuTab = 'dossier' | 'blockers' | 'entities' | 'documents' | 'publication' | 'activity';
-export const SKU_TABS: readonly SkuTab[] = ['dossier', 'blockers', 'entities', 'documents', 'publication', 'activity'];
+export type SkuTab = 'dossier' | 'blockers' | 'entities' | 'documents' | 'publication' | 'passports' | 'activity';
+export const SKU_TABS: readonly SkuTab[] = [
+  'dossier',
+  'blockers',
+  'entities',
+  'documents',
+  'publication',
+  'passports',
+  'activity',
+];
 
 /** Where a "fix" link takes the user: a tab, and in it a field or an operator role to bring into view. */
 export type SkuTarget =

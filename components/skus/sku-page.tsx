@@ -7,6 +7,7 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import {
   Activity,
   ChevronRight,
+  FileBadge,
   FileText,
   Globe,
   ListChecks,
@@ -35,6 +36,7 @@ import { DossierTab } from './dossier-tab';
 import { EntitiesTab } from './entities-tab';
 import { useCategoryLabel } from './use-category-label';
 import { PublicationTab } from './publication-tab';
+import { PassportsTab } from './passports-tab';
 import { ActionOutcomePanel, SkuActions, type ActionOutcome } from './sku-actions';
 import { ExportForMenu } from '@/components/exports/export-for-menu';
 import { AiFillPanel } from '@/components/ai/ai-fill-panel';
@@ -50,6 +52,7 @@ const TAB_ICONS: Record<SkuTab, typeof ListChecks> = {
   entities: Users,
   documents: FileText,
   publication: Globe,
+  passports: FileBadge,
   activity: Activity,
 };
 
@@ -64,7 +67,7 @@ function Meta({ label, children, truncate = false }: { label: string; children: 
   );
 }
 
-/** The SKU page: header with identity and status, the workflow actions, and the six tabs. */
+/** The SKU page: header with identity and status, the workflow actions, and the seven tabs. */
 export function SkuPage({ id }: { id: string }) {
   const router = useRouter();
   const pathname = usePathname();
@@ -312,6 +315,9 @@ export function SkuPage({ id }: { id: string }) {
         </TabsContent>
         <TabsContent value="publication">
           <PublicationTab />
+        </TabsContent>
+        <TabsContent value="passports">
+          <PassportsTab />
         </TabsContent>
         <TabsContent value="activity">
           <SkuTeamPanel skuId={id} />

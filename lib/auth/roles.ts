@@ -43,6 +43,8 @@ export const OPERATION_PERMISSIONS: Readonly<Record<string, Permission>> = {
   // Who may read a passport above the public tier is a compliance decision (issue 37).
   createPassportAccessGrant: 'review',
   revokePassportAccessGrant: 'review',
+  // Compiling a passport of a publication is part of publishing it.
+  backfillPassports: 'review',
   // Which linked operator holds a duty the seller's role does not (issue 35) is a compliance decision.
   confirmSkuHeldBy: 'review',
   revokeSkuHeldBy: 'review',

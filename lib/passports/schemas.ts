@@ -73,3 +73,35 @@ export const CreatePassportGrantInput = z.strictObject({
   recipient: z.string().trim().min(1).max(200).describe('who receives access: a company, authority or person'),
   expires_in_days: z.number().int().min(1).max(366).default(30),
 });
+
+export const BackfillPassportsInput = z.strictObject({
+  sku_ids: z
+    .array(z.uuid())
+    .min(1)
+    .max(500)
+    .optional()
+    .describe('the SKUs to look at; without it, every published SKU whose published revision has no passport'),
+});
+
+export const BackfillPassportsResponse = z
+  .object({
+    dry_run: z.boolean(),
+    compiled: z.array(
+      z.object({
+        sku_id: z.uuid(),
+        sku_code: z.string(),
+        revision: z.number().int().describe('the published revision the passport is compiled from'),
+        version: z.number().int().nullable().describe('the new passport version (null on a dry run)'),
+      }),
+    ),
+    skipped: z.array(
+      z.object({
+        sku_id: z.uuid(),
+        sku_code: z.string(),
+        reason: z.enum(['changed_since_publication', 'withdrawn', 'has_passport']),
+        message: z.string(),
+      }),
+    ),
+    remaining: z.number().int().describe('SKUs still without a passport after this call (call again)'),
+  })
+  .meta({ id: 'PassportBackfill' });

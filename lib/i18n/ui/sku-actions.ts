@@ -39,6 +39,7 @@ export const skuActionMessages = defineMessages({
     'tab.entities': 'Entities',
     'tab.documents': 'Documents',
     'tab.publication': 'Publication',
+    'tab.passports': 'Passports',
     'tab.activity': 'Activity',
     'tab.open_blockers': { one: 'open blocker', other: 'open blockers' },
 
@@ -243,6 +244,7 @@ export const skuActionMessages = defineMessages({
     'tab.entities': 'Wirtschaftsakteure',
     'tab.documents': 'Dokumente',
     'tab.publication': 'Veröffentlichung',
+    'tab.passports': 'Produktpässe',
     'tab.activity': 'Aktivität',
     'tab.open_blockers': { one: 'offener Blocker', other: 'offene Blocker' },
 
