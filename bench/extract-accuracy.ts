@@ -1,6 +1,6 @@
 /**
  * Accuracy of fact extraction (lib/extract/facts.ts) on labelled documents: precision and recall per
- * fact kind, per group, and the false-conflict count of the conflict rule (lib/skus/extraction-conflicts.ts)
+ * fact kind, per group, and the false-conflict count of the conflict rule (lib/evidence/value-conflicts.ts)
  * on pairs of documents about one product. A wrong value costs more than a missing one, so the goal is
  * precision >= 95 % on every kind, recall >= 85 %, no false conflict.
  * Addresses compare by their parts (lib/address), lists as sets, operator names as the dossier matches
@@ -21,7 +21,7 @@ import { sameAddress } from '@/lib/address/parse';
 import { extractText, shutdownExtractWorkers } from '@/lib/extract';
 import { normalizeEntityName } from '@/lib/model/entity-names';
 import { DOCUMENT_FACTS, extractFacts, type FactSuggestion } from '@/lib/extract/facts';
-import { valuesAgree } from '@/lib/skus/extraction-conflicts';
+import { valuesAgree } from '@/lib/evidence/value-conflicts';
 import { CONFLICT_PAIRS, EXTRACT_CASES, HOLDOUT, type ExtractCase } from '@/tests/fixtures/extract';
 
 const argv = process.argv.slice(2);

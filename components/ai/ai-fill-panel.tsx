@@ -12,7 +12,7 @@ import { Card } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { toast } from '@/components/ui/toaster';
 import { SkuPageContext } from '@/components/skus/sku-context';
-import { fieldLabel } from '@/lib/dossier/catalogue';
+import { fieldLabel } from '@/lib/model/catalogue';
 import { Citation } from './citation';
 import { ResearchPanel } from './research-panel';
 import { SyncFromEntityButton } from './sync-from-entity-button';

@@ -11,7 +11,7 @@ import { useSkuEntityLinks } from '@/components/api/queries/resources';
 import { useDryRun } from '@/components/api/queries/use-api-query';
 import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import type { SyncFromEntityResponse } from '@/lib/ai-fill/schemas';
-import { fieldDefinition } from '@/lib/dossier/catalogue';
+import { fieldDefinition } from '@/lib/model/catalogue';
 import { RoleGate } from '@/components/team/role-gate';
 import { useT } from '@/components/i18n/locale-provider';
 import { aiMessages } from '@/lib/i18n/ui/ai';

@@ -7,7 +7,7 @@ import { useLocale, useT } from '@/components/i18n/locale-provider';
 import { countryName } from '@/lib/i18n/languages';
 import type { UiLocale } from '@/lib/i18n/ui';
 import { entityMessages } from '@/lib/i18n/ui/entities';
-import { EEA_STATES, ISO_COUNTRY_CODES } from '@/lib/requirements/countries';
+import { EEA_STATES, ISO_COUNTRY_CODES } from '@/lib/model/countries';
 
 const NONE = '__none__';
 

@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/components/api/queries/keys';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { toast } from '@/components/ui/toaster';
-import { isEuEstablished } from '@/lib/requirements/countries';
+import { isEuEstablished } from '@/lib/model/countries';
 import { EuBadge } from './eu-badge';
 import type { DocumentEntityCandidate } from '@/lib/entities/candidates';
 import { useT } from '@/components/i18n/locale-provider';

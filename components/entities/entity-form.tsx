@@ -9,7 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { Field, FieldError, FieldHint } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { isEuEstablished } from '@/lib/requirements/countries';
+import { isEuEstablished } from '@/lib/model/countries';
 import { queryKeys } from '@/components/api/queries/keys';
 import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import type { Entity, EntityInput } from '@/lib/entities/schemas';

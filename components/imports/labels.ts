@@ -4,7 +4,7 @@
  * in the UI language (`useImportLabels()`).
  */
 import * as React from 'react';
-import { FIELD_CATALOGUE, fieldLabel, type FieldSection } from '@/lib/dossier/catalogue';
+import { FIELD_CATALOGUE, fieldLabel, type FieldSection } from '@/lib/model/catalogue';
 import { SAFETY_INFO_LANGUAGES } from '@/lib/i18n/languages';
 import { entityMessages } from '@/lib/i18n/ui/entities';
 import { importLabelMessages } from '@/lib/i18n/ui/import-labels';

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { fieldDefinition } from '@/lib/dossier/catalogue';
+import { fieldDefinition } from '@/lib/model/catalogue';
 import { cn } from '@/lib/utils/cn';
 import { useT } from '@/components/i18n/locale-provider';
 import { importMessages, type ImportT } from '@/lib/i18n/ui/imports';

@@ -20,7 +20,7 @@ import { useLocale, useT } from '@/components/i18n/locale-provider';
 import { commonMessages } from '@/lib/i18n/ui/common';
 import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';
 import { blockerText, valueStatusText } from './vocabulary';
-import { fieldDefinition, fieldHelp } from '@/lib/dossier/catalogue';
+import { fieldDefinition, fieldHelp } from '@/lib/model/catalogue';
 
 export interface DossierFieldRowProps {
   skuId: string;

@@ -9,7 +9,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/ca
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { languageName, SAFETY_INFO_LANGUAGES } from '@/lib/i18n/languages';
-import { MARKET_LANGUAGE_RULES } from '@/lib/requirements/countries';
+import { MARKET_LANGUAGE_RULES } from '@/lib/model/countries';
 import { FACT_FIELDS, profileFactFields } from '@/lib/requirements/profiles';
 import { cn } from '@/lib/utils/cn';
 import { useFormat, useLocale, useT } from '@/components/i18n/locale-provider';

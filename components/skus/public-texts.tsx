@@ -14,7 +14,7 @@ import type { T } from '@/lib/i18n/ui';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { useSkuPage } from './sku-context';
 import { useLocale, useT } from '@/components/i18n/locale-provider';
-import { fieldLabel } from '@/lib/dossier/catalogue';
+import { fieldLabel } from '@/lib/model/catalogue';
 import { languageName } from '@/lib/i18n/languages';
 import { commonMessages } from '@/lib/i18n/ui/common';
 import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale } from '@/components/i18n/locale-provider';
-import { CATEGORIES } from '@/lib/requirements/categories';
+import { CATEGORIES } from '@/lib/model/categories';
 
 /** The categories with their names in the UI language, in catalogue order, for pickers. */
 export function useCategoryOptions(): { code: string; label: string }[] {

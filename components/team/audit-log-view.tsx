@@ -17,7 +17,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useFormat, useLocale, useT } from '@/components/i18n/locale-provider';
-import { fieldLabel } from '@/lib/dossier/catalogue';
+import { fieldLabel } from '@/lib/model/catalogue';
 import type { T, UiLocale } from '@/lib/i18n/ui';
 import { teamMessages } from '@/lib/i18n/ui/team';
 import { useRoleLabel } from './role-context';

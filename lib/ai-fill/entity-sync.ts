@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { dossierValues, entities, skuEntities } from '@/lib/db/schema';
-import { fieldDefinition, isKnownFieldKey, type EntityFieldAttribute } from '@/lib/dossier/catalogue';
+import { fieldDefinition, isKnownFieldKey, type EntityFieldAttribute } from '@/lib/model/catalogue';
 import { normalizeOrThrow, setDossierValue } from '@/lib/dossier/service';
 import { AppError } from '@/lib/errors';
 import { entityAddressLines } from '@/lib/skus/read-model';

@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { documentExtractions, documents, dossierValues, entities, skuEntities, skus } from '@/lib/db/schema';
-import { fieldDefinition } from '@/lib/dossier/catalogue';
-import { formatPostalAddress } from '@/lib/entities/service';
+import { fieldDefinition } from '@/lib/model/catalogue';
+import { formatPostalAddress } from '@/lib/model/entity-view';
 import { AppError } from '@/lib/errors';
-import { mayBeAboutSku } from '@/lib/documents/links';
+import { mayBeAboutSku } from '@/lib/evidence/links';
 
 /**
  * What an AI fill may look at for one SKU: the extracted text of its linked documents page by page

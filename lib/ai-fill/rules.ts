@@ -1,4 +1,4 @@
-import { normalizeFieldValue } from '@/lib/dossier/catalogue';
+import { normalizeFieldValue } from '@/lib/model/catalogue';
 import { extractFacts } from '@/lib/extract/facts';
 import type { Evidence } from './evidence';
 import type { CheckedSuggestion } from './suggest';

@@ -9,7 +9,7 @@ import {
   type AiFillStatus,
   type AiFillStoredSuggestion,
 } from '@/lib/db/schema';
-import { fieldDefinition } from '@/lib/dossier/catalogue';
+import { fieldDefinition } from '@/lib/model/catalogue';
 import { addSuggestions } from '@/lib/dossier/service';
 import { aiBudget, recordAiUsage } from '@/lib/ai/budget';
 import { aiProviderLabel, aiTimeoutMs, getLanguageModel } from '@/lib/ai/provider';

@@ -3,7 +3,7 @@ import { recordAudit } from '@/lib/audit';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { aiFillJobs, jobRuns } from '@/lib/db/schema';
-import { isKnownFieldKey } from '@/lib/dossier/catalogue';
+import { isKnownFieldKey } from '@/lib/model/catalogue';
 import { assertAiBudget } from '@/lib/ai/budget';
 import { isAiConfigured } from '@/lib/ai/provider';
 import { AppError } from '@/lib/errors';

@@ -1,6 +1,6 @@
 import { APICallError, generateText, NoObjectGeneratedError, Output, RetryError, type LanguageModel } from 'ai';
 import { z } from 'zod';
-import { fieldDefinition, normalizeFieldValue } from '@/lib/dossier/catalogue';
+import { fieldDefinition, normalizeFieldValue } from '@/lib/model/catalogue';
 import { checkCitation } from '@/lib/dossier/citations';
 import { selectPages, type Evidence, type SelectedPage } from './evidence';
 

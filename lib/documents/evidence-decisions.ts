@@ -7,8 +7,8 @@ import { AppError } from '@/lib/errors';
 import { resetApprovals } from '@/lib/skus/approval-reset';
 import { recomputeSku } from '@/lib/skus/evaluate';
 import { lockSkuRow } from '@/lib/skus/service';
-import { refreshSkuEvidence } from './evidence';
-import type { EvidenceStatus } from './evidence-status';
+import { refreshSkuEvidence } from '@/lib/evidence/refresh';
+import type { EvidenceStatus } from '@/lib/evidence/status';
 
 /**
  * A person's decision on a document-SKU link: accept it as evidence about this SKU (with a reason when

@@ -18,16 +18,16 @@ import { getBlobStore } from '@/lib/storage';
 import { textCacheOf } from './analyse';
 import { EXTRACTION_MAX_PAGES, extractionOcrTimeoutMs } from './limits';
 import { readFileCached } from './classify';
-import { linkedSkuIds } from './links';
-import { autoLinkDocument, findSkuMatches } from './matching';
-import { suggestionRedundant } from '@/lib/skus/extraction-conflicts';
+import { linkedSkuIds } from '@/lib/evidence/links';
+import { autoLinkDocument, findSkuMatches } from '@/lib/evidence/sku-matching';
+import { suggestionRedundant } from '@/lib/evidence/value-conflicts';
 import type { DocumentRow } from './serialize';
 
 /**
  * Extraction of one document (job `document.extract`): the text (with OCR for images and scans), the
  * facts in it by rules (lib/extract/facts), one document_extractions row, the dates of issue and
  * validity on the document when it has none, the SKU it names by exact GTIN or code linked
- * (lib/documents/matching.ts), and for every linked SKU the facts as dossier
+ * (lib/evidence/sku-matching.ts), and for every linked SKU the facts as dossier
  * suggestions with their provenance (document, page, quote). A suggestion that disagrees with a
  * confirmed value shows as an extraction conflict in the SKU's blockers.
  */
@@ -41,7 +41,7 @@ export interface ExtractionOutcome {
   facts: number;
   suggestions: Record<string, number>;
   reclassified: boolean;
-  /** The SKU the document linked itself to by its exact GTIN or code (lib/documents/matching.ts). */
+  /** The SKU the document linked itself to by its exact GTIN or code (lib/evidence/sku-matching.ts). */
   auto_linked_sku_id?: string;
   skipped?: string;
 }

@@ -2,7 +2,7 @@ import type { documentExtractions, documents } from '@/lib/db/schema';
 import type { ClassificationResult, Diagnostic } from '@/lib/classify/schemas';
 import type { DocumentJson } from './schemas';
 
-import type { EvidenceFacts } from './evidence-status';
+import type { EvidenceFacts } from '@/lib/evidence/status';
 import type { EvidenceStatus, LinkOrigin } from '@/lib/db/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;

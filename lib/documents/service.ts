@@ -11,7 +11,7 @@ import { afterDossierChange, getSkuRow } from '@/lib/skus/service';
 import { getBlobStore } from '@/lib/storage';
 import { queueExtraction, queueExtractions } from './jobs';
 import { EMBEDDED_EXTRACTIONS } from './limits';
-import { linkedSkusByDocument, linkedToSku, withdrawDocumentSuggestions } from './links';
+import { linkedSkusByDocument, linkedToSku, withdrawDocumentSuggestions } from '@/lib/evidence/links';
 import { LOW_CONFIDENCE, type DocumentJson, type ListDocumentsQuery, type PatchDocumentInput } from './schemas';
 import { serializeDocument, todayIso, type DocumentRow, type ExtractionRow } from './serialize';
 import { linkDocumentRow, removeBlobIfUnused } from './store';

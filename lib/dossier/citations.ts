@@ -1,4 +1,4 @@
-import { fieldDefinition } from './catalogue';
+import { fieldDefinition } from '@/lib/model/catalogue';
 
 /**
  * The defence against invented values: a model's value is kept only when its quote occurs verbatim

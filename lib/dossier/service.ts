@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit';
-import { valuesAgree } from '@/lib/skus/extraction-conflicts';
+import { valuesAgree } from '@/lib/evidence/value-conflicts';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import {
@@ -15,7 +15,7 @@ import {
 import { AppError } from '@/lib/errors';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { afterDossierChange, getSkuRow, lockSkuRow } from '@/lib/skus/service';
-import { fieldDefinition, isKnownFieldKey, normalizeFieldValue } from './catalogue';
+import { fieldDefinition, isKnownFieldKey, normalizeFieldValue } from '@/lib/model/catalogue';
 
 type ValueRow = typeof dossierValues.$inferSelect;
 

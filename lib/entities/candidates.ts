@@ -4,11 +4,12 @@ import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { documentExtractions, entities, skuEntities } from '@/lib/db/schema';
 import { getDocumentRow } from '@/lib/documents/service';
-import { linkedSkuIds } from '@/lib/documents/links';
+import { linkedSkuIds } from '@/lib/evidence/links';
 import { entityCandidatesOf, type EntityCandidate } from '@/lib/extract/facts';
 import { AppError } from '@/lib/errors';
 import { normalizeEntityName } from '@/lib/model/entity-names';
-import { createEntity, linkEntity, serializeEntity } from './service';
+import { serializeEntity } from '@/lib/model/entity-view';
+import { createEntity, linkEntity } from './service';
 import { EntityInput } from './schemas';
 
 /**

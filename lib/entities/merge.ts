@@ -14,7 +14,8 @@ import {
 import { AppError } from '@/lib/errors';
 import { afterDossierChange } from '@/lib/skus/service';
 import { assertEntityFitsRole } from './roles';
-import { getEntityRow, identityOf, serializeEntity } from './service';
+import { identityOf, serializeEntity } from '@/lib/model/entity-view';
+import { getEntityRow } from './service';
 
 type EntityRow = typeof entities.$inferSelect;
 type MergeRow = typeof entityMerges.$inferSelect;

@@ -5,48 +5,12 @@ import type { Db } from '@/lib/db/client';
 import { entities, skuEntities, type EntityRole } from '@/lib/db/schema';
 import { afterKeyset, decodeKeysetCursor, encodeKeysetCursor, keysetPage } from '@/lib/db/keyset';
 import { AppError } from '@/lib/errors';
-import { entityIdentityKey } from '@/lib/model/entity-names';
-import { isEuEstablished } from '@/lib/requirements';
+import { identityOf, serializeEntity } from '@/lib/model/entity-view';
 import { afterDossierChange, getSkuRow } from '@/lib/skus/service';
 import { assertEntityFitsRole } from './roles';
 import type { EntityInput } from './schemas';
 
 type EntityRow = typeof entities.$inferSelect;
-
-export function formatPostalAddress(
-  e: Pick<EntityRow, 'street' | 'postalCode' | 'city' | 'region' | 'country'>,
-): string | null {
-  const line2 = [e.postalCode, e.city].filter(Boolean).join(' ');
-  const parts = [e.street, line2, e.region, e.country].filter((p): p is string => Boolean(p && p.trim()));
-  return parts.length ? parts.join(', ') : null;
-}
-
-export function serializeEntity(e: EntityRow, skuCount?: number, roles?: EntityRole[]) {
-  return {
-    id: e.id,
-    name: e.name,
-    trade_mark: e.tradeMark,
-    street: e.street,
-    postal_code: e.postalCode,
-    city: e.city,
-    region: e.region,
-    country: e.country,
-    email: e.email,
-    contact_url: e.contactUrl,
-    phone: e.phone,
-    // The EU establishment a responsible person needs is derived from the country, never typed in.
-    eu_established: isEuEstablished(e.country),
-    postal_address: formatPostalAddress(e),
-    ...(skuCount !== undefined ? { sku_count: skuCount } : {}),
-    ...(roles !== undefined ? { roles } : {}),
-    created_at: e.createdAt.toISOString(),
-    updated_at: e.updatedAt.toISOString(),
-  };
-}
-
-export const identityOf = (
-  e: Pick<EntityRow, 'name' | 'street' | 'postalCode' | 'city' | 'region' | 'country' | 'email'>,
-) => entityIdentityKey({ name: e.name, address: formatPostalAddress(e), email: e.email });
 
 function toColumns(input: Partial<EntityInput>) {
   const out: Partial<EntityRow> = {};

@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { skuEntities, skus } from '@/lib/db/schema';
-import { getEntityRow, parseRoles, serializeEntity } from './service';
+import { serializeEntity } from '@/lib/model/entity-view';
+import { getEntityRow, parseRoles } from './service';
 
 /** An entity with the SKUs that use it and the role each SKU gives it (the entity detail page). */
 export async function entityWithUsage(db: Db, workspaceId: string, id: string) {

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { exportChannelMappings } from '@/lib/db/schema';
-import { CATEGORY_CODES } from '@/lib/requirements/categories';
+import { CATEGORY_CODES } from '@/lib/model/categories';
 import { AMAZON_PTD_READ_ON, AMAZON_PTD_SOURCES, DEFAULT_AMAZON_PRODUCT_TYPES } from './templates/amazon-ptd';
 
 export const MAPPING_KINDS = ['amazon_product_type'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DateTime, Uuid } from '@/lib/http/schemas';
 import { EBAY_MARKETPLACE_IDS, type EbayMarketplaceId } from './templates/ebay-rules';
 import { AMAZON_PRODUCT_TYPE_PATTERN } from './templates/amazon-ptd';
-import { CATEGORY_CODES } from '@/lib/requirements/categories';
+import { CATEGORY_CODES } from '@/lib/model/categories';
 
 /** Request and response shapes of exports and saved views; the client imports their types. */
 

@@ -1,7 +1,7 @@
 /**
  * Label dictionaries for the dossier PDF and the public safety page: the five contract locales here,
  * the other 21 public locales (lib/i18n/public-locales.ts) in lib/i18n/public/<code>.ts.
- * Field labels of the five are not here: they live with the fields in lib/dossier/catalogue.ts.
+ * Field labels of the five are not here: they live with the fields in lib/model/catalogue.ts.
  * The English dictionary defines the keys; TypeScript makes every other locale complete.
  */
 import { DEFAULT_LOCALE } from './locales';

@@ -1,9 +1,9 @@
 /**
  * What a catalogue column can be mapped to: one of the SKU columns or a canonical dossier field key
- * (lib/dossier/catalogue.ts). The zod schema validates an explicit mapping sent by the caller.
+ * (lib/model/catalogue.ts). The zod schema validates an explicit mapping sent by the caller.
  */
 import { z } from 'zod';
-import { isKnownFieldKey } from '@/lib/dossier/catalogue';
+import { isKnownFieldKey } from '@/lib/model/catalogue';
 
 export const SKU_COLUMNS = ['sku_code', 'product_name', 'gtin', 'category_code', 'external_sku_id'] as const;
 export type SkuColumn = (typeof SKU_COLUMNS)[number];

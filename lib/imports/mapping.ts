@@ -4,7 +4,7 @@
  * ("E-Mail" right of "Hersteller"), and by content (a column of valid GTINs is the GTIN). An explicit
  * mapping from the caller wins over all of it. Every decision carries a confidence and a reason.
  */
-import { isKnownFieldKey } from '@/lib/dossier/catalogue';
+import { isKnownFieldKey } from '@/lib/model/catalogue';
 import { normalizeLanguageCode } from '@/lib/i18n/languages';
 import {
   entityFieldParts,

@@ -1,12 +1,12 @@
 /**
  * Normalisation of catalogue cells into the canonical forms of the dossier catalogue
- * (lib/dossier/catalogue.ts): GTINs as verified digits, dates as YYYY-MM-DD, countries as ISO alpha-2,
+ * (lib/model/catalogue.ts): GTINs as verified digits, dates as YYYY-MM-DD, countries as ISO alpha-2,
  * numbers with a dot. Spreadsheets write these in many ways; this module accepts the common ones and
  * refuses to guess where digits were lost (a GTIN shown as 4.00638E+12). Pure, never throws.
  */
 import { countryCode } from '@/lib/address/country';
 import { acceptGtin, checkGtin, gtinFixSentence, GTIN_LENGTHS, type GtinFix } from '@/lib/gtin';
-import { normalizeCountryCode } from '@/lib/requirements/countries';
+import { normalizeCountryCode } from '@/lib/model/countries';
 
 export type Normalized<T = string> =
   | { ok: true; value: T; note?: NormalizeNote; flag?: NormalizeFlag }

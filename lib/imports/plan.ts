@@ -7,8 +7,8 @@
  *
  * ImportPlanner works row by row for streaming; planImport() is the whole-file convenience.
  */
-import { normalizeFieldValue, parseFieldKey } from '@/lib/dossier/catalogue';
-import { resolveCategory, type CategoryResolution } from '@/lib/requirements/category-match';
+import { normalizeFieldValue, parseFieldKey } from '@/lib/model/catalogue';
+import { resolveCategory, type CategoryResolution } from '@/lib/model/category-match';
 import { SKU_CODE_RE } from '@/lib/skus/schemas';
 import { EntityCandidateCollector, type EntityCandidate, type EntityInput } from './entities';
 import { countryFromAddress } from '@/lib/model/entity-names';

@@ -3,7 +3,7 @@
  * accents, punctuation as spaces; see foldHeader). Matching is on whole words, so "art nr" matches
  * "Art.-Nr." and "N° d'article" folds to "n d article".
  */
-import { foldText } from '@/lib/requirements/countries';
+import { foldText } from '@/lib/model/countries';
 
 export type SynonymLanguage = 'en' | 'de' | 'fr' | 'es' | 'it';
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { dossierValues, entities, supplierRequestAnswers, supplierRequests } from '@/lib/db/schema';
 import { addSuggestions } from '@/lib/dossier/service';
-import { fieldDefinition, fieldHelp, fieldLabel, normalizeFieldValue, type FieldKind } from '@/lib/dossier/catalogue';
+import { fieldDefinition, fieldHelp, fieldLabel, normalizeFieldValue, type FieldKind } from '@/lib/model/catalogue';
 import { AppError } from '@/lib/errors';
 import { LOCALES, type Locale } from '@/lib/i18n/locales';
 import { addEvent } from './service';

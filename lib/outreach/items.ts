@@ -1,5 +1,5 @@
 import type { RequestItem, StoredBlocker } from '@/lib/db/schema';
-import { fieldLabel } from '@/lib/dossier/catalogue';
+import { fieldLabel } from '@/lib/model/catalogue';
 import { t, type Locale, type MessageKey } from '@/lib/i18n';
 import { resolveProfile } from '@/lib/requirements';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { EvidenceFacts } from '@/lib/documents/evidence-status';
-import { linkEvidenceColumns } from '@/lib/documents/links';
+import type { EvidenceFacts } from '@/lib/evidence/status';
+import { linkEvidenceColumns } from '@/lib/evidence/links';
 import type { Db } from '@/lib/db/client';
 import {
   documents,

@@ -9,7 +9,7 @@ import {
   localizedFieldKey,
   translatedFieldKey,
   type TranslatedFieldBase,
-} from '@/lib/dossier/catalogue';
+} from '@/lib/model/catalogue';
 import {
   SAFETY_INFO_LANGUAGES,
   languageName,
@@ -20,7 +20,7 @@ import { DEFAULT_LOCALE, LOCALES, isLocale } from '@/lib/i18n/locales';
 import type { PublicLocale } from '@/lib/i18n/public-locales';
 import { formatDate, t } from '@/lib/i18n/messages';
 import { negotiateLanguage, withLanguageAliases } from '@/lib/i18n/pick-locale';
-import { isEuEstablished } from '@/lib/requirements/countries';
+import { isEuEstablished } from '@/lib/model/countries';
 import type { EntityRole } from '@/lib/requirements/types';
 
 export interface PublishedEntity {

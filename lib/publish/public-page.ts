@@ -10,7 +10,7 @@ import { documents, publicPages, skuRevisions, skus } from '@/lib/db/schema';
 import { countryName, languageName, normalizeLanguageCode } from '@/lib/i18n/languages';
 import { t, vocabularyLabel, type MessageKey } from '@/lib/i18n/messages';
 import { pickLocale, withLanguageAliases } from '@/lib/i18n/pick-locale';
-import { publicFieldLabel } from '@/lib/i18n/public-labels';
+import { publicFieldLabel } from '@/lib/publish/public-labels';
 import { PUBLIC_LOCALES, htmlLang, type PublicLocale } from '@/lib/i18n/public-locales';
 import { buildArt19Block, chooseArt19Language, type Art19Block } from './art19';
 import { serializeJsonLd } from './jsonld';

@@ -7,7 +7,7 @@
  * little on its own); a sample too short or unclear to tell keeps the former assumption, English.
  */
 import { detectLanguage } from '@/lib/text/language';
-import { TRANSLATED_FIELD_BASES } from '@/lib/dossier/catalogue';
+import { TRANSLATED_FIELD_BASES } from '@/lib/model/catalogue';
 import { isSafetyInfoLanguage, type SafetyInfoLanguage } from '@/lib/i18n/languages';
 
 export const ASSUMED_SOURCE_LANGUAGE: SafetyInfoLanguage = 'en';

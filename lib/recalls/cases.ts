@@ -14,7 +14,7 @@ import {
   type StoredRecallNotice,
 } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
-import { officialLanguagesOf } from '@/lib/requirements/countries';
+import { officialLanguagesOf } from '@/lib/model/countries';
 import { generateNotice, noticeWarnings, type NoticeFacts } from './notice';
 import type { RecallCase } from './schemas';
 import { serializeAlert } from './serialize';

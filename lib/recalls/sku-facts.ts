@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { dossierValues, entities, skuEntities } from '@/lib/db/schema';
-import { normalizeCountryCode } from '@/lib/requirements/countries';
+import { normalizeCountryCode } from '@/lib/model/countries';
 
 /** Confirmed, current dossier values of some SKUs for some fields: skuId -> fieldKey -> value. */
 export async function confirmedFields(db: Db, workspaceId: string, skuIds: readonly string[], keys: readonly string[]) {

@@ -3,7 +3,7 @@
  * basis, severity, dates, conditions, what satisfies it and why. /docs/requirements renders it, and the
  * blockers link to its anchors, so the page cannot say something the engine does not do.
  */
-import { CATEGORIES, type CategoryCode } from './categories';
+import { CATEGORIES, type CategoryCode } from '@/lib/model/categories';
 import { FACTS, type FactDefinition } from './facts';
 import { formatLegalRef, formatLegalRefs, LEGAL_ACTS, ruleAnchor, type LegalActCode, type LegalRef } from './legal';
 import { OPERATOR_ROLE_LABELS } from './held-by';

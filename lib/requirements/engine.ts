@@ -3,12 +3,18 @@
  * dossier values, linked entities and documents, and returns its blockers. Pure and deterministic
  * for a given `now`: no database, no clock unless `now` is omitted.
  */
-import { localizedFieldKey, normalizeFieldValue } from '@/lib/dossier/catalogue';
+import { localizedFieldKey, normalizeFieldValue } from '@/lib/model/catalogue';
 import { acceptGtin, gtinCheckDigitOf, gtinCheckDigitValid, gtinFixSentence } from '@/lib/gtin';
 import { languageName, type SafetyInfoLanguage } from '@/lib/i18n/languages';
-import { isCategoryCode } from './categories';
-import { resolveCategory, type CategoryResolution } from './category-match';
-import { foldText, isEeaMarket, isEuEstablished, MARKET_LANGUAGE_RULES, normalizeCountryCode } from './countries';
+import { isCategoryCode } from '@/lib/model/categories';
+import { resolveCategory, type CategoryResolution } from '@/lib/model/category-match';
+import {
+  foldText,
+  isEeaMarket,
+  isEuEstablished,
+  MARKET_LANGUAGE_RULES,
+  normalizeCountryCode,
+} from '@/lib/model/countries';
 import { FACTS, readFact, type FactDefinition } from './facts';
 import { formatLegalRefs, ruleDocUrl, type LegalRef } from './legal';
 import {

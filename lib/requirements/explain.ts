@@ -5,7 +5,7 @@
  */
 import { AppError } from '@/lib/errors';
 import { evaluateRequirements } from './engine';
-import { isEeaMarket, marketLanguageRule, normalizeCountryCode } from './countries';
+import { isEeaMarket, marketLanguageRule, normalizeCountryCode } from '@/lib/model/countries';
 import { formatLegalRefs, ruleDocUrl } from './legal';
 import { profileForCategory, resolveProfile, type RuleSpec } from './profiles';
 

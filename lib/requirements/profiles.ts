@@ -4,8 +4,8 @@
  * is a new entry in PROFILE_DEFINITIONS (and, to make it current, in CURRENT_PROFILE_BY_CATEGORY):
  * the engine interprets a closed set of rule kinds and has no per-category code paths.
  */
-import type { LocalizedFieldBase } from '@/lib/dossier/catalogue';
-import { DEFAULT_CATEGORY, matchCategory, type CategoryCode } from './categories';
+import type { LocalizedFieldBase } from '@/lib/model/catalogue';
+import { DEFAULT_CATEGORY, matchCategory, type CategoryCode } from '@/lib/model/categories';
 import { FACTS, type FactKey, type FactValue } from './facts';
 import type { LegalRef } from './legal';
 import { CURRENT_PACKS, REGIME_PACKS } from './packs';

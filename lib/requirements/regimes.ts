@@ -14,10 +14,10 @@
  *
  * Pure; matches are remembered (bounded), since a catalogue repeats its category paths and names.
  */
-import { normalizeFieldValue } from '@/lib/dossier/catalogue';
+import { normalizeFieldValue } from '@/lib/model/catalogue';
 import { boundedMemo } from '@/lib/utils/bounded-memo';
-import type { CategoryCode } from './categories';
-import { foldText, isEeaMarket, normalizeCountryCode } from './countries';
+import type { CategoryCode } from '@/lib/model/categories';
+import { foldText, isEeaMarket, normalizeCountryCode } from '@/lib/model/countries';
 import type { RequirementRule } from './profiles';
 import type { Blocker, RequirementInput } from './types';
 

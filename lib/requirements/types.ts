@@ -1,6 +1,6 @@
-/** Shared vocabulary of the requirement engine (the canonical field keys of lib/dossier/catalogue.ts). */
+/** Shared vocabulary of the requirement engine (the canonical field keys of lib/model/catalogue.ts). */
 import { OPERATOR_ROLES, type OperatorRole } from '@/lib/enums';
-import type { CategoryCode } from './categories';
+import type { CategoryCode } from '@/lib/model/categories';
 import type { SafetyInfoLanguage } from '@/lib/i18n/languages';
 import type { CurrencyFinding } from '@/lib/currency/types';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { comparable, findLiteral } from '@/lib/dossier/citations';
 import { htmlText } from '@/lib/ai-fill/product-page';
 import { clean } from '@/lib/ai-fill/suggest';
-import { normalizeFieldValue } from '@/lib/dossier/catalogue';
+import { normalizeFieldValue } from '@/lib/model/catalogue';
 import { checkGtin } from '@/lib/gtin';
 import { safeFetch } from '@/lib/net/safe-fetch';
 import { aiSettings } from '@/lib/ai/provider';

@@ -3,7 +3,7 @@ import type { Db } from '@/lib/db/client';
 import { skus, type StoredBlocker } from '@/lib/db/schema';
 import { evaluateRequirements, type Blocker, type RequirementEvaluation } from '@/lib/requirements';
 import { emitWebhookEvent } from '@/lib/events/emit';
-import { refreshSkuEvidence } from '@/lib/documents/evidence';
+import { refreshSkuEvidence } from '@/lib/evidence/refresh';
 import { loadRequirementInput } from './requirement-input';
 
 export function toStoredBlocker(b: Blocker): StoredBlocker {
@@ -32,7 +32,7 @@ export function toStoredBlocker(b: Blocker): StoredBlocker {
  * row (the list, the counts), so lists and filters never compute them per request, and the category
  * the evaluation found (a product whose name or voltage shows what it is is no longer "general"). The
  * evidence status of its document links is decided first: only accepted documents count
- * (lib/documents/evidence-status.ts).
+ * (lib/evidence/status.ts).
  */
 export async function recomputeSku(db: Db, workspaceId: string, skuId: string): Promise<RequirementEvaluation> {
   await refreshSkuEvidence(db, workspaceId, skuId);

@@ -20,8 +20,8 @@ import {
   type EntityRole,
   type StoredBlocker,
 } from '@/lib/db/schema';
-import { fieldDefinition, fieldLabel } from '@/lib/dossier/catalogue';
-import { serializeEntity } from '@/lib/entities/service';
+import { fieldDefinition, fieldLabel } from '@/lib/model/catalogue';
+import { serializeEntity } from '@/lib/model/entity-view';
 import { evaluateRequirements, type RequirementEvaluation } from '@/lib/requirements';
 import { toStoredBlocker } from './evaluate';
 import { loadRequirementInput } from './requirement-input';

@@ -13,7 +13,7 @@ import { queryRows } from '@/lib/db/rows';
 import { evaluateRequirements, type Blocker, type OperatorRole } from '@/lib/requirements';
 import { recomputeSku, toStoredBlocker } from './evaluate';
 import { skuIdsInWorkspace } from './ids-in-workspace';
-import { confirmedFacts, type extractionConflicts } from './extraction-conflicts';
+import { confirmedFacts, type extractionConflicts } from '@/lib/evidence/value-conflicts';
 
 const uuids = (ids: string[]) => sql`${sql.param(ids)}::uuid[]`;
 

@@ -14,8 +14,8 @@ import {
   workspaces,
 } from '@/lib/db/schema';
 import type { DocumentInput, EntityInput, RequirementInput } from '@/lib/requirements';
-import { describeIdentity, type EvidenceFacts } from '@/lib/documents/evidence-status';
-import { confirmedFacts } from './extraction-conflicts';
+import { describeIdentity, type EvidenceFacts } from '@/lib/evidence/status';
+import { confirmedFacts } from '@/lib/evidence/value-conflicts';
 import { currencyOfStoredDocument, latestFactsByDocument } from '@/lib/currency/document-facts';
 
 /** Both identities of a document about another product, in words, for its blocker. */

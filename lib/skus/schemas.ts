@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '@/lib/auth/roles';
-import { fieldKeySchema } from '@/lib/dossier/catalogue';
+import { fieldKeySchema } from '@/lib/model/catalogue';
 import { DateTime, Uuid, pageOf } from '@/lib/http/schemas';
 import { SKU_STATES } from './states';
 

@@ -4,9 +4,9 @@
  * suggested or missing. The Publication tab lists them so a missing French text shows before a
  * marketplace or an authority finds it; the blockers say the same per market with their legal basis.
  */
-import { localizedFieldKey, normalizeFieldValue } from '@/lib/dossier/catalogue';
+import { localizedFieldKey, normalizeFieldValue } from '@/lib/model/catalogue';
 import type { SafetyInfoLanguage } from '@/lib/i18n/languages';
-import { MARKET_LANGUAGE_RULES, isEeaMarket } from '@/lib/requirements/countries';
+import { MARKET_LANGUAGE_RULES, isEeaMarket } from '@/lib/model/countries';
 
 export type TextState = 'confirmed' | 'suggested' | 'missing';
 

@@ -4,7 +4,7 @@
  */
 import { APICallError, generateText, NoObjectGeneratedError, Output, RetryError, type LanguageModel } from 'ai';
 import { z } from 'zod';
-import type { LocalizedFieldBase, TranslatedFieldBase } from '@/lib/dossier/catalogue';
+import type { LocalizedFieldBase, TranslatedFieldBase } from '@/lib/model/catalogue';
 import { languageName } from '@/lib/i18n/languages';
 import type { Locale } from '@/lib/i18n/locales';
 

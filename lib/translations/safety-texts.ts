@@ -13,7 +13,7 @@ import { assertAiBudget, recordAiUsage } from '@/lib/ai/budget';
 import { aiProviderLabel, aiTimeoutMs, getLanguageModel } from '@/lib/ai/provider';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { LOCALIZED_FIELD_BASES, localizedFieldKey, type LocalizedFieldBase } from '@/lib/dossier/catalogue';
+import { LOCALIZED_FIELD_BASES, localizedFieldKey, type LocalizedFieldBase } from '@/lib/model/catalogue';
 import { addSuggestions, getDossierFields, type SuggestionInput } from '@/lib/dossier/service';
 import { AppError } from '@/lib/errors';
 import { SAFETY_INFO_LANGUAGES, type SafetyInfoLanguage } from '@/lib/i18n/languages';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCALIZED_FIELD_BASES, TRANSLATED_FIELD_BASES } from '@/lib/dossier/catalogue';
+import { LOCALIZED_FIELD_BASES, TRANSLATED_FIELD_BASES } from '@/lib/model/catalogue';
 import { SAFETY_INFO_LANGUAGES } from '@/lib/i18n/languages';
 import { LOCALES } from '@/lib/i18n/locales';
 import { DossierValueSchema } from '@/lib/skus/schemas';

@@ -9,7 +9,7 @@ import { assertAiBudget, recordAiUsage } from '@/lib/ai/budget';
 import { aiProviderLabel, aiTimeoutMs, getLanguageModel } from '@/lib/ai/provider';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { TRANSLATED_FIELD_BASES, translatedFieldKey, type TranslatedFieldBase } from '@/lib/dossier/catalogue';
+import { TRANSLATED_FIELD_BASES, translatedFieldKey, type TranslatedFieldBase } from '@/lib/model/catalogue';
 import { addSuggestions, getDossierFields, type SuggestionInput } from '@/lib/dossier/service';
 import { LOCALES, isLocale, type Locale } from '@/lib/i18n/locales';
 import { sourceLanguageOf } from '@/lib/publish/source-language';

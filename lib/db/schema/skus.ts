@@ -34,7 +34,7 @@ export const skus = pgTable('skus', {
   categoryDefaulted: boolean('category_defaulted').notNull().default(true),
   /** the category as given (a shop path), before it was matched to categoryCode */
   categoryText: text('category_text'),
-  /** how categoryCode was decided (lib/requirements/category-match.ts) */
+  /** how categoryCode was decided (lib/model/category-match.ts) */
   categoryMatch: jsonb('category_match').$type<StoredCategoryMatch>(),
   externalSkuId: text('external_sku_id'),
   requirementProfileId: text('requirement_profile_id'),

@@ -1,5 +1,5 @@
 import type { ExportWarning } from '@/lib/db/schema';
-import { MARKET_LANGUAGE_RULES, normalizeCountryCode, officialLanguagesOf } from '@/lib/requirements/countries';
+import { MARKET_LANGUAGE_RULES, normalizeCountryCode, officialLanguagesOf } from '@/lib/model/countries';
 import type { ExportItem } from '../catalogue-data';
 import type { ChannelCheck } from './types';
 

@@ -5,7 +5,7 @@
  * comes from the Media API (createDocument) when they are uploaded, so it is null here with the file's
  * name and SHA-256 to match.
  */
-import { isEuEstablished } from '@/lib/requirements/countries';
+import { isEuEstablished } from '@/lib/model/countries';
 import type { ExportEntity, ExportItem } from '../catalogue-data';
 import { clip, fileWriter } from '../output';
 import { marketLanguages, targetMarkets } from './checks';

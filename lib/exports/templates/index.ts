@@ -4,7 +4,7 @@
  * current and older ones are deprecated. A template whose mapping names a dossier field, document
  * type or entity role the catalogue no longer defines is in schema_drift. Status is always computed.
  */
-import { FIELD_CATALOGUE, LOCALIZED_FIELD_BASES } from '@/lib/dossier/catalogue';
+import { FIELD_CATALOGUE, LOCALIZED_FIELD_BASES } from '@/lib/model/catalogue';
 import { DOCUMENT_TYPES, ENTITY_ROLES } from '@/lib/requirements/types';
 import { AMAZON_TEMPLATES } from './amazon';
 import { EBAY_TEMPLATES } from './ebay';

@@ -1,5 +1,5 @@
 /** Pieces several channel templates share: checks on operators, languages, public document URLs. */
-import { isEuEstablished } from '@/lib/requirements/countries';
+import { isEuEstablished } from '@/lib/model/countries';
 import { operatorOf, type ExportDocument, type ExportItem } from '../catalogue-data';
 import type { ChannelCheck, RenderContext } from './types';
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
-import { FIELD_CATALOGUE } from '@/lib/dossier/catalogue';
+import { FIELD_CATALOGUE } from '@/lib/model/catalogue';
 import { ENTITY_ROLES } from '@/lib/requirements/types';
 import { addressLine, operatorOf, type ExportItem } from '../catalogue-data';
 import { safeEntryName } from '../dossier-zip';

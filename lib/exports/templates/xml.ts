@@ -4,7 +4,7 @@
  * surrogates) are dropped rather than producing a file no parser accepts.
  */
 import { ENTITY_ROLES } from '@/lib/requirements/types';
-import { FIELD_CATALOGUE } from '@/lib/dossier/catalogue';
+import { FIELD_CATALOGUE } from '@/lib/model/catalogue';
 import { addressLine, operatorOf, type ExportItem } from '../catalogue-data';
 import { fileWriter } from '../output';
 import { targetMarkets } from './checks';

@@ -4,7 +4,7 @@
  * complete; tests/unit/i18n/public-locales.test.ts checks FIELD_LABEL_KEYS against the catalogue,
  * so a new field cannot go without its 26 labels.
  */
-import type { CategoryCode } from '@/lib/requirements/categories';
+import type { CategoryCode } from '@/lib/model/categories';
 import type { Dictionary } from '../messages';
 
 export const FIELD_LABEL_KEYS = [

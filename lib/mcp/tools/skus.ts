@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIELD_CATALOGUE, fieldDefinition } from '@/lib/dossier/catalogue';
+import { FIELD_CATALOGUE, fieldDefinition } from '@/lib/model/catalogue';
 import { getDossierFields } from '@/lib/dossier/service';
 import { Dashboard, ListSkusQuery, SKU_STATES } from '@/lib/skus/schemas';
 import { getSku, getSkuRow, listSkus } from '@/lib/skus/service';

@@ -4,13 +4,13 @@
  * public locales (the 24 official EU languages, Icelandic, Norwegian). Pure: input in, bytes out.
  */
 import { PDFDocument } from 'pdf-lib';
-import { FIELD_SECTIONS, parseFieldKey, type FieldSection } from '@/lib/dossier/catalogue';
+import { FIELD_SECTIONS, parseFieldKey, type FieldSection } from '@/lib/model/catalogue';
 import { countryName, languageName } from '@/lib/i18n/languages';
 import { DEFAULT_LOCALE, isLocale } from '@/lib/i18n/locales';
 import { formatBytes, formatDate, formatDateTime, t, vocabularyLabel } from '@/lib/i18n/messages';
-import { publicCategoryLabel, publicFieldLabel, quoteMarks } from '@/lib/i18n/public-labels';
+import { publicCategoryLabel, publicFieldLabel, quoteMarks } from '@/lib/publish/public-labels';
 import { htmlLang, isPublicLocale, type PublicLocale } from '@/lib/i18n/public-locales';
-import { isEuEstablished } from '@/lib/requirements/countries';
+import { isEuEstablished } from '@/lib/model/countries';
 import { blockerTitle } from '@/lib/requirements/titles';
 import { fontkit, loadDejaVuFonts, makeSanitizer } from './fonts';
 import { loadPdfPicture } from '../picture-upload';

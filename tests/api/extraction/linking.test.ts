@@ -140,7 +140,7 @@ describe('one GTIN rule', () => {
     expect(ok.status).toBe(201);
     const { normalizeGtin } = await import('@/lib/imports/normalize');
     expect(normalizeGtin('4006381333932')).toMatchObject({ ok: true, value: '4006381333932' });
-    const { normalizeFieldValue } = await import('@/lib/dossier/catalogue');
+    const { normalizeFieldValue } = await import('@/lib/model/catalogue');
     expect(normalizeFieldValue('gtin', '4006381333932')).toMatchObject({ ok: true, value: '4006381333932' });
   });
 });

@@ -7,7 +7,7 @@ import { countryCode } from '@/lib/address/country';
 import { parseAddress, sameAddress } from '@/lib/address/parse';
 import { extractFacts } from '@/lib/extract/facts';
 import { checkGtin, gtin14 } from '@/lib/gtin';
-import { valuesAgree } from '@/lib/skus/extraction-conflicts';
+import { valuesAgree } from '@/lib/evidence/value-conflicts';
 
 describe('addresses and countries', () => {
   it.each([

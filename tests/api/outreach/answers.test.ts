@@ -12,7 +12,7 @@ import * as inboundRoute from '@/app/api/supplier-email/inbound/route';
 import * as dossierRoute from '@/app/api/skus/[id]/dossier/route';
 import * as rejectRoute from '@/app/api/skus/[id]/dossier/values/[valueId]/reject/route';
 import { resetEnvCache } from '@/lib/config/env';
-import { fieldLabel } from '@/lib/dossier/catalogue';
+import { fieldLabel } from '@/lib/model/catalogue';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
 import { requestRoute, sendDefault, startSmtp, tokenOf, toySku } from './helpers';

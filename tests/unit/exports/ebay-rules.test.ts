@@ -14,7 +14,7 @@ import { TEMPLATES } from '@/lib/exports/templates';
 import { runChecks } from '@/lib/exports/templates/checks';
 import { batchOffers, chooseEbayMarketplace, EBAY_BULK_OFFER_LIMIT } from '@/lib/exports/templates/ebay-rules';
 import type { ExportRunOptions, RenderContext } from '@/lib/exports/templates/types';
-import { EU_MEMBER_STATES } from '@/lib/requirements/countries';
+import { EU_MEMBER_STATES } from '@/lib/model/countries';
 
 const ebay = TEMPLATES.find((t) => t.channel === 'ebay')!;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-ebay-'));

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExportItem } from '@/lib/exports/catalogue-data';
 import { TEMPLATES } from '@/lib/exports/templates';
 import { groupWarningsByFix, marketsNeeding, runChecks } from '@/lib/exports/templates/checks';
-import { EU_MEMBER_STATES } from '@/lib/requirements/countries';
+import { EU_MEMBER_STATES } from '@/lib/model/countries';
 
 const kaufland = TEMPLATES.find((t) => t.channel === 'kaufland')!;
 

@@ -8,13 +8,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as fontkitModule from '@pdf-lib/fontkit';
-import { FIELD_CATALOGUE } from '@/lib/dossier/catalogue';
+import { FIELD_CATALOGUE } from '@/lib/model/catalogue';
 import { languageName } from '@/lib/i18n/languages';
 import { MESSAGES, formatDate, t, type MessageKey } from '@/lib/i18n/messages';
 import { FIELD_LABEL_KEYS } from '@/lib/i18n/public';
-import { publicCategoryLabel, publicFieldLabel, quoteMarks } from '@/lib/i18n/public-labels';
+import { publicCategoryLabel, publicFieldLabel, quoteMarks } from '@/lib/publish/public-labels';
 import { PUBLIC_LOCALES, htmlLang, intlLocale } from '@/lib/i18n/public-locales';
-import { CATEGORY_CODES } from '@/lib/requirements/categories';
+import { CATEGORY_CODES } from '@/lib/model/categories';
 
 const fontkit = ((fontkitModule as unknown as { default?: typeof fontkitModule }).default ??
   fontkitModule) as typeof fontkitModule;

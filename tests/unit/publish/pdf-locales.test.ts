@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import * as fontkitModule from '@pdf-lib/fontkit';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { formatDate, t } from '@/lib/i18n/messages';
-import { publicCategoryLabel, publicFieldLabel } from '@/lib/i18n/public-labels';
+import { publicCategoryLabel, publicFieldLabel } from '@/lib/publish/public-labels';
 import { PUBLIC_LOCALES, htmlLang, type PublicLocale } from '@/lib/i18n/public-locales';
 import { renderDossierPdf, type DossierPdfInput } from '@/lib/publish/pdf';
 

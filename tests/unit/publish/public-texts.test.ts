@@ -3,7 +3,7 @@
 // text, else another locale; each block carries the language it is in, and a fallback is announced
 // in the page's language. The catalogue knows the per-locale keys of translated fields.
 import { describe, expect, it } from 'vitest';
-import { allFieldKeys, fieldLabel, isPublicField, normalizeFieldValue, parseFieldKey } from '@/lib/dossier/catalogue';
+import { allFieldKeys, fieldLabel, isPublicField, normalizeFieldValue, parseFieldKey } from '@/lib/model/catalogue';
 import { buildArt19Block, buildPublishedSnapshot, pickProductText, type BuildSnapshotInput } from '@/lib/publish/art19';
 
 function snapshot(fields: Record<string, string>) {

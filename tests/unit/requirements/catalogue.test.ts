@@ -17,7 +17,7 @@ import {
   localizedFieldKeys,
   normalizeFieldValue,
   parseFieldKey,
-} from '@/lib/dossier/catalogue';
+} from '@/lib/model/catalogue';
 import { gtinCheckDigitValid } from '@/lib/gtin';
 import { LOCALES } from '@/lib/i18n/locales';
 import { EU_LANGUAGES } from '@/lib/i18n/languages';

@@ -14,7 +14,7 @@
  * furniture, books, cookware, baby bottles, strollers, lamp shades without a lamp). Left out as genuinely
  * ambiguous for the profiles we have: bicycle helmets (PPE, no profile), diapers, upholstered sofas.
  */
-import type { CategoryCode } from '@/lib/requirements/categories';
+import type { CategoryCode } from '@/lib/model/categories';
 
 export type GoogleLang = 'de' | 'en' | 'fr' | 'it' | 'es' | 'nl' | 'pl';
 export type GooglePathCase = [googleId: number, lang: GoogleLang, path: string, expected: CategoryCode];

@@ -8,7 +8,7 @@
  * in the output and in the failure message, so a held-aside miss stays visible instead of being tuned away.
  */
 import { describe, expect, it } from 'vitest';
-import { matchCategory } from '@/lib/requirements/categories';
+import { matchCategory } from '@/lib/model/categories';
 import { GOOGLE_TAXONOMY_PATHS, type GooglePathCase } from './category-google-taxonomy-paths';
 
 const ids = [...new Set(GOOGLE_TAXONOMY_PATHS.map((r) => r[0]))].sort((a, b) => a - b);

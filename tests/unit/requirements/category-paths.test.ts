@@ -5,8 +5,8 @@
  * matching (stems, plurals, compound heads, accent folding) carries to paths it was not shaped on.
  */
 import { describe, expect, it } from 'vitest';
-import { matchCategory } from '@/lib/requirements/categories';
-import { resolveCategory } from '@/lib/requirements/category-match';
+import { matchCategory } from '@/lib/model/categories';
+import { resolveCategory } from '@/lib/model/category-match';
 import { CATEGORY_PATHS } from './category-paths';
 
 const dev = CATEGORY_PATHS.filter((_, i) => i % 4 !== 3);

@@ -5,7 +5,7 @@
  * not copied from any of them. Every fourth row (index % 4 === 3) is held aside: the term tables are not
  * tuned against those rows, and the test reports their accuracy separately.
  */
-import type { CategoryCode } from '@/lib/requirements/categories';
+import type { CategoryCode } from '@/lib/model/categories';
 
 export type PathCase = [lang: 'de' | 'en' | 'fr' | 'it' | 'es' | 'nl' | 'pl', path: string, expected: CategoryCode];
 

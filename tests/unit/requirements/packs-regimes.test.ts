@@ -16,7 +16,7 @@ import {
 } from '@/lib/requirements';
 import { REGIME_PACKS } from '@/lib/requirements/packs';
 import { matchedTerm } from '@/lib/requirements/regimes';
-import { normalizeFieldValue } from '@/lib/dossier/catalogue';
+import { normalizeFieldValue } from '@/lib/model/catalogue';
 
 const NOW = '2026-11-29T12:00:00Z';
 const EU_MAKER: EntityInput = {

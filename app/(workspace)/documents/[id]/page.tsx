@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { DocumentDetail } from '@/components/documents/document-detail';
 import { requireSession } from '@/lib/workspace/session';
 import { documentTitle } from '@/lib/workspace/page-titles';
-import { FIELD_CATALOGUE } from '@/lib/dossier/catalogue';
+import { FIELD_CATALOGUE } from '@/lib/model/catalogue';
 import { uiLocale } from '@/lib/i18n/ui-locale';
 
 export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {

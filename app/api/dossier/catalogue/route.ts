@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIELD_CATALOGUE, FIELD_SECTIONS } from '@/lib/dossier/catalogue';
+import { FIELD_CATALOGUE, FIELD_SECTIONS } from '@/lib/model/catalogue';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { SAFETY_INFO_LANGUAGES, languageName } from '@/lib/i18n/languages';
 import { LOCALES } from '@/lib/i18n/locales';

@@ -1,5 +1,5 @@
 import { getDocumentRow } from '@/lib/documents/service';
-import { findSkuMatches } from '@/lib/documents/matching';
+import { findSkuMatches } from '@/lib/evidence/sku-matching';
 import { DocumentSkuMatches } from '@/lib/documents/schemas';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 

@@ -3,7 +3,7 @@ import type { CategoryCode } from '../categories';
 /**
  * One language's words for the requirement categories: data, versioned with the requirement packs
  * (`version` is the pack version the table was written for). Terms are folded (lower case, no accents,
- * "ß" as "ss") and written in a dictionary form; the matcher (lib/requirements/category-match.ts) adds
+ * "ß" as "ss") and written in a dictionary form; the matcher (lib/model/category-match.ts) adds
  * plural and case endings itself, so "leuchte" also finds "Leuchten", "lamp" finds "lamps" and "Lampen",
  * and, where `compounds` is set, "Tischleuchten" (a compound whose head is the term). A term of several
  * words matches those words in order ("skin care", "power bank").

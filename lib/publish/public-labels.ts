@@ -2,12 +2,12 @@
  * Field and category labels in every public locale: the five contract locales from the catalogue
  * and the category definitions, the other 21 from lib/i18n/public/<code>.ts.
  */
-import { fieldLabel, parseFieldKey } from '@/lib/dossier/catalogue';
-import { categoryDefinition, isCategoryCode } from '@/lib/requirements/categories';
-import { languageName } from './languages';
-import { isLocale } from './locales';
-import { EXTRA_LOCALE_TEXTS, type FieldLabelKey } from './public';
-import type { PublicLocale } from './public-locales';
+import { fieldLabel, parseFieldKey } from '@/lib/model/catalogue';
+import { categoryDefinition, isCategoryCode } from '@/lib/model/categories';
+import { languageName } from '@/lib/i18n/languages';
+import { isLocale } from '@/lib/i18n/locales';
+import { EXTRA_LOCALE_TEXTS, type FieldLabelKey } from '@/lib/i18n/public';
+import type { PublicLocale } from '@/lib/i18n/public-locales';
 
 /** "safety_warnings_lv" in Latvian → "Drošuma brīdinājumi (latviešu)"; an unknown key is itself. */
 export function publicFieldLabel(key: string, locale: PublicLocale): string {

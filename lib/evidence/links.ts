@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { documents, documentSkus, dossierValues, skus } from '@/lib/db/schema';
-import type { EvidenceFacts } from './evidence-status';
-import type { DocumentRow, LinkedSku } from './serialize';
+import type { EvidenceFacts } from './status';
+import type { DocumentRow, LinkedSku } from '@/lib/documents/serialize';
 
 /** Document-to-SKU links live in document_skus only (one row per link, with how it was made). */
 

@@ -1,9 +1,9 @@
 /**
- * The evidence rule (lib/documents/evidence-status.ts), case by case: what makes a document-SKU link
+ * The evidence rule (lib/evidence/status.ts), case by case: what makes a document-SKU link
  * accepted, proposed, rejected or about another product, and who decided.
  */
 import { describe, expect, it } from 'vitest';
-import { decideEvidenceStatus, makersAgree, type EvidenceInput } from '@/lib/documents/evidence-status';
+import { decideEvidenceStatus, makersAgree, type EvidenceInput } from '@/lib/evidence/status';
 
 const SKU = {
   sku_code: 'LAMP-230',

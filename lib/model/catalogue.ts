@@ -16,8 +16,8 @@ import {
   type SafetyInfoLanguage,
 } from '@/lib/i18n/languages';
 import type { UiLocale } from '@/lib/i18n/ui';
-import type { CategoryCode } from '@/lib/requirements/categories';
-import { EEA_STATES, EU_MEMBER_STATES, normalizeCountryCode } from '@/lib/requirements/countries';
+import type { CategoryCode } from '@/lib/model/categories';
+import { EEA_STATES, EU_MEMBER_STATES, normalizeCountryCode } from '@/lib/model/countries';
 
 export const FIELD_SECTIONS = ['identification', 'entities', 'safety', 'compliance', 'category'] as const;
 export type FieldSection = (typeof FIELD_SECTIONS)[number];

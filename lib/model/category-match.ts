@@ -2,7 +2,7 @@
  * What a product is, from a free-text shop category ("Leuchten > Tischleuchten", "Health & Beauty > Hair
  * Care > Shampoo", "Dom i ogród > Oświetlenie") and, where the category does not decide, from the product
  * itself (its name, description, rated voltage, battery type, linked documents). The words are data, one
- * table per language (lib/requirements/category-terms); this module only reads them:
+ * table per language (lib/model/category-terms); this module only reads them:
  *
  * - A path is cut at its separators (">", "/", "|", "»", "\", ";"); the most specific level (the last)
  *   that names a product kind decides, earlier levels only when later ones say nothing ("Zubehör").

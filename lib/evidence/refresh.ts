@@ -12,8 +12,8 @@ import {
   skus,
   type EvidenceStatus,
 } from '@/lib/db/schema';
-import { decideEvidenceStatus, IDENTITY_FIELDS, type DocumentFact, type EvidenceDecision } from './evidence-status';
-import { findSkuMatches } from './matching';
+import { decideEvidenceStatus, IDENTITY_FIELDS, type DocumentFact, type EvidenceDecision } from './status';
+import { findSkuMatches } from './sku-matching';
 
 /**
  * Keeps the stored evidence status of a SKU's document links in step with the rule

@@ -19,7 +19,7 @@
  */
 import type { EvidenceStatus, LinkOrigin } from '@/lib/db/schema/documents';
 import { gtin14 } from '@/lib/gtin';
-import { valuesAgree } from '@/lib/skus/extraction-conflicts';
+import { valuesAgree } from './value-conflicts';
 
 export type { EvidenceStatus, LinkOrigin };
 
@@ -34,7 +34,7 @@ export interface DocumentFact {
   page?: number | null;
 }
 
-/** What the document's text says of this SKU's codes (found by lib/documents/matching.ts's readers). */
+/** What the document's text says of this SKU's codes (found by lib/evidence/sku-matching.ts's readers). */
 export interface TextMention {
   kind: 'gtin' | 'sku_code' | 'model_number';
   value: string;
