@@ -316,6 +316,23 @@ export const aboutNotIsReasoning = (
   missing: string[],
 ) => ABOUT_NOT_IS[locale](TYPE_LABELS[locale][type], KIND_TEXT[locale][kind], missing.slice(0, 3).join(', '));
 
+const TEMPLATE: Record<Locale, (label: string, examples: string) => string> = {
+  en: (label, examples) =>
+    `Has the form of ${label}, but its names, places or dates are placeholders (${examples}): an unfilled template, classified as other.`,
+  de: (label, examples) =>
+    `Hat die Form von ${label}, aber Namen, Orte oder Daten sind Platzhalter (${examples}): eine nicht ausgefüllte Vorlage, als „Sonstiges“ eingeordnet.`,
+  fr: (label, examples) =>
+    `A la forme de ${label}, mais ses noms, lieux ou dates sont des champs à remplir (${examples}) : un modèle vierge, classé comme « autre ».`,
+  es: (label, examples) =>
+    `Tiene la forma de ${label}, pero sus nombres, lugares o fechas son marcadores (${examples}): una plantilla sin rellenar, clasificada como «otro».`,
+  it: (label, examples) =>
+    `Ha la forma di ${label}, ma nomi, luoghi o date sono segnaposto (${examples}): un modello non compilato, classificato come «altro».`,
+};
+
+/** A template of a type whose slots are not filled in (lib/classify/template.ts). */
+export const templateReasoning = (locale: Locale, type: DocumentType, placeholders: string[]) =>
+  TEMPLATE[locale](TYPE_LABELS[locale][type], placeholders.slice(0, 3).join(', '));
+
 const MODEL_SAYS: Record<Locale, (label: string, p: string) => string> = {
   en: (label, p) => `The wording as a whole reads as ${label} (learned model, ${p}).`,
   de: (label, p) => `Der Wortlaut insgesamt liest sich als ${label} (gelerntes Modell, ${p}).`,

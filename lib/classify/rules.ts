@@ -17,8 +17,11 @@ import { detectProductTable } from './product-table';
 import { discourseMarks, structureOf } from './structure';
 import { contentForClassification } from './boilerplate';
 import { predictType } from './model';
+import { procedureMarks, procedureStrength, PROCEDURE_NOT_FLYER_STEPS, type ProcedureMarks } from './procedure';
+import { templatePlaceholders, TEMPLATE_MIN_PLACEHOLDERS } from './template';
 import {
   aboutNotIsReasoning,
+  templateReasoning,
   diagnosticText,
   modelReasoning,
   filenameOnlyNote,
@@ -97,7 +100,12 @@ const COMPILED = Object.fromEntries(
     return [
       t,
       {
-        title: c(s.title),
+        // A title is a word of the text, not part of an identifier, a flag or a path
+        // ("--no-check-certificate", "docs/user-manual").
+        title: s.title.map(([lang, src]) => ({
+          lang,
+          re: new RegExp(`(?<![-_/.=@\\\\])${compileSignal(src).source}`),
+        })),
         phrase: c(s.phrase),
         keyword: c(s.keyword),
         filenameTitle: s.title.map(([, src]) => compileSignal(src)),
@@ -157,7 +165,12 @@ function quote(original: string, map: number[], start: number, end: number): str
 
 const MAIL_HEAD = /^(?:subject|betreff|objet|asunto|oggetto|from|von|de|da) ?:/i;
 
-function scoreAll(filename: string, original: string, isMail: boolean): TypeScore[] {
+const STEPS_PART = 'instructions or steps';
+const MANUAL_PARTS = 6;
+/** Weight of a text written as instructions (lib/classify/procedure.ts) as evidence of a manual. */
+const PROCEDURE_WEIGHT = { strong: 6, some: 2.5 } as const;
+
+function scoreAll(filename: string, original: string, isMail: boolean, procedure?: ProcedureMarks): TypeScore[] {
   const { text, map } = normaliseWithMap(original);
   const mail = isMail || MAIL_HEAD.test(text);
   const name = normaliseFilename(filename);
@@ -208,6 +221,16 @@ function scoreAll(filename: string, original: string, isMail: boolean): TypeScor
           e: { kind: 'phrase', quote: quote(original, map, m.index, m.index + m[0].length) },
         });
       }
+      // A manual is written as instructions whatever its title and sections.
+      const strength = type === 'manual' && procedure ? procedureStrength(procedure) : null;
+      if (strength) {
+        textScore += PROCEDURE_WEIGHT[strength];
+        evidence.push({
+          weight: PROCEDURE_WEIGHT[strength],
+          lang: '*',
+          e: { kind: 'phrase', quote: procedure!.first ?? '' },
+        });
+      }
       let keywords = 0;
       for (const s of sig.keyword) {
         if (keywords >= W.maxKeywords) break;
@@ -233,7 +256,13 @@ function scoreAll(filename: string, original: string, isMail: boolean): TypeScor
     evidence.sort((a, b) => b.weight - a.weight);
     // Wording says what a text is about; its structure says whether it is one. A type whose parts are
     // missing loses most of its text score (a cited "safety data sheet" in a registration letter).
-    const st = text.length >= SHORT_TEXT && textScore > 0 ? structureOf(type, text) : { ratio: 1, missing: [] };
+    let st: { ratio: number; missing: string[] } =
+      text.length >= SHORT_TEXT && textScore > 0 ? structureOf(type, text) : { ratio: 1, missing: [] };
+    // Instructions read by their grammar are a manual's steps, whatever verbs the part's pattern knows.
+    if (type === 'manual' && procedure && procedureStrength(procedure) && st.missing.includes(STEPS_PART)) {
+      const missing = st.missing.filter((m) => m !== STEPS_PART);
+      st = { ratio: Math.min(1, st.ratio + 1 / MANUAL_PARTS), missing };
+    }
     const weightedText =
       type === 'other' ? textScore : textScore * (STRUCTURE_FLOOR + (1 - STRUCTURE_FLOOR) * st.ratio);
     return {
@@ -329,7 +358,14 @@ export function classifyRules(input: ClassifyRulesInput): ClassificationResult {
   const rules = classifyByRules(input);
   if (rules.snippetSource === 'filename_only' || rules.file_intent === 'product_csv' || !input.snippet) return rules;
   const raw = contentForClassification(input.snippet, input.pages).slice(0, TEXT_WINDOW);
-  return withModel(rules, predictType(raw), input.locale ?? 'en', aboutKind(raw) !== null);
+  // A manual read from its grammar (instructions throughout) is not overruled by the model's reading of
+  // its words: the model learned vocabularies, and a product's vocabulary is no evidence against it.
+  // Nor is an unfilled template: the model reads the form's words, not that its slots are empty.
+  const procedural =
+    rules.document_type === 'manual' &&
+    procedureStrength(procedureMarks(raw, rules.detected_language ?? null)) === 'strong';
+  const template = rules.document_type === 'other' && templatePlaceholders(raw).length >= TEMPLATE_MIN_PLACEHOLDERS;
+  return withModel(rules, predictType(raw), input.locale ?? 'en', aboutKind(raw) !== null, procedural || template);
 }
 
 /** What agreement of rules and model adds over the weaker of the two. */
@@ -358,6 +394,11 @@ export function withModel(
   locale: Locale,
   /** The text reads as an article, a label or a flyer (discourse marks, lib/classify/structure.ts). */
   aboutText = false,
+  /**
+   * The rules' type rests on what the model cannot read (a manual written as instructions, a template's
+   * empty slots): the model cannot replace it.
+   */
+  rulesFirm = false,
 ): ClassificationResult {
   if (!model?.length || !rules.document_type) return rules;
   const top = model[0];
@@ -381,9 +422,10 @@ export function withModel(
   // model, which knows the words, must be very sure to overrule the rules there.
   const override = aboutText ? MODEL_OVERRIDE_MARKS : MODEL_OVERRIDE;
   const modelWins =
-    (top.p >= override && pOfRules < 0.2 && rules.confidence < RULES_FIRM) ||
-    // Unsure rules (below 0.5) defer to a model that clearly prefers another type.
-    (!aboutText && rules.confidence < 0.5 && top.p - pOfRules >= WEAK_RULES_MARGIN);
+    !rulesFirm &&
+    ((top.p >= override && pOfRules < 0.2 && rules.confidence < RULES_FIRM) ||
+      // Unsure rules (below 0.5) defer to a model that clearly prefers another type.
+      (!aboutText && rules.confidence < 0.5 && top.p - pOfRules >= WEAK_RULES_MARGIN));
   if (modelWins) {
     const confidence = round2(Math.min(MODEL_ONLY_CAP, top.p * (1 - rules.confidence / 2)));
     return settle(
@@ -478,7 +520,9 @@ export function classifyByRules(input: ClassifyRulesInput): ClassificationResult
   }
 
   // 2. Document-type scores from text and file name.
-  const scores = scoreAll(filename, hasText ? raw : '', snippetSource === 'email_text');
+  const detected = hasText ? detectLanguage(raw) : null;
+  const procedure = hasText ? procedureMarks(raw, detected) : undefined;
+  const scores = scoreAll(filename, hasText ? raw : '', snippetSource === 'email_text', procedure);
   const [top, second] = scores;
   const found = top.score >= W.minScore && (hasText ? top.score > 0 : top.filenameScore > 0);
   const runnerUp = second && second.score >= W.minScore && second.score >= top.score * 0.6 ? second.type : undefined;
@@ -536,7 +580,7 @@ export function classifyByRules(input: ClassifyRulesInput): ClassificationResult
     };
   }
 
-  const language = detectLanguage(raw) ?? (found ? languageOfEvidence(top.evidence) : null);
+  const language = detected ?? (found ? languageOfEvidence(top.evidence) : null);
 
   if (!found) {
     // Text was read but says nothing about its type.
@@ -562,8 +606,43 @@ export function classifyByRules(input: ClassifyRulesInput): ClassificationResult
     };
   }
 
-  // 3. A text about a type (an explainer, a label, a flyer) that lacks the type's structure is other.
-  const kind = aboutKind(raw);
+  // 3. An unfilled template ("[Company Name]", "Manufactured by: xxx") has a type's form but declares,
+  // certifies or reports nothing: other, asking for confirmation.
+  const placeholders = templatePlaceholders(raw);
+  if (top.type !== 'other' && placeholders.length >= TEMPLATE_MIN_PLACEHOLDERS) {
+    const confidence = round2(OTHER_BY_MARKS);
+    return {
+      file_intent: 'other',
+      document_type: 'other',
+      document_type_confidence: confidence,
+      confidence,
+      detected_language: language,
+      reasoning: templateReasoning(locale, top.type, placeholders),
+      ...base,
+      degraded: true,
+      diagnostic: buildDiagnostic(
+        'low_confidence_other',
+        'confirm_or_choose_type',
+        locale,
+        null,
+        snippetSource,
+        signals,
+        confidence,
+      ),
+    };
+  }
+
+  // 4. A text about a type (an explainer, a label, a flyer) that lacks the type's structure is other.
+  // A text written as instructions throughout is a procedure, not a flyer (bullets and a web address
+  // are in every installation guide).
+  const marksKind = aboutKind(raw);
+  const kind =
+    marksKind === 'flyer' &&
+    top.type === 'manual' &&
+    procedure &&
+    (procedureStrength(procedure) || procedure.steps >= PROCEDURE_NOT_FLYER_STEPS)
+      ? null
+      : marksKind;
   if (kind && top.type !== 'other' && top.structure < ABOUT_STRUCTURE) {
     const confidence = round2(OTHER_BY_MARKS);
     return {
