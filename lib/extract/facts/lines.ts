@@ -90,6 +90,7 @@ export function toLines(input: ExtractFactsInput): Line[] {
   const lines: Line[] = [];
   for (const src of sources) {
     let blank = true;
+    const first = lines.length;
     for (const raw of src.text.slice(0, 400_000).split(/\r?\n/)) {
       // NFKD keeps the length of most text but splits ligatures; norm() is only used for matching.
       // List bullets ("· 1.3 Details of the supplier") are layout, not text.
@@ -106,9 +107,26 @@ export function toLines(input: ExtractFactsInput): Line[] {
       lines.push({ text, norm: norm(text), page: src.page, index: lines.length, blankBefore: blank });
       blank = false;
     }
+    unspace(lines, first);
   }
   return lines;
 }
+
+/**
+ * A page whose lines nearly all stand between blank lines (a PDF's text laid out line by line with its
+ * spacing): there a blank line is the spacing, not a paragraph's end, so none is one. Measured on real
+ * declarations: a double-spaced page lost the address below "We, the manufacturer / Lobaro GmbH".
+ */
+function unspace(lines: Line[], first: number) {
+  const page = lines.slice(first);
+  if (page.length < 8) return;
+  const spaced = page.filter((l) => l.blankBefore).length;
+  if (spaced / page.length < SPACED_PAGE) return;
+  for (const l of page) l.blankBefore = false;
+}
+
+/** The share of a page's lines after a blank line from which its blank lines are read as its spacing. */
+const SPACED_PAGE = 0.65;
 
 export const quoteOf = (lines: Line[]) =>
   lines

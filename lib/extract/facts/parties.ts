@@ -144,7 +144,7 @@ const CONTACT_LABEL =
 const SUBFIELD_LABEL =
   /^(?:name|company(?: name)?|firma|firmenname|raison sociale|nom|nombre|nome|ragione sociale|address|adresse|anschrift|postanschrift|direccion|indirizzo|street|strasse|city|stadt|ort|ville|country|land|pays|pais|paese|postcode|zip|plz)\s*:/;
 // "Product: X", and "Product:X" as some exporters write it (a letter right after the colon).
-const ANY_LABEL = /^[\p{L}][\p{L}\p{N} .'/()&-]{1,60}[:：](?:\s|$|(?=\p{L}))/u;
+const ANY_LABEL = /^[\p{L}][\p{L}\p{N} .'/()&-]{1,60}[:：]+(?:\s|$|(?=\p{L}))/u;
 const NUMBERED = /^\d{1,2}(?:\.\d{1,2})+\.?\s+\S|^\d{1,2}[.)]\s+\S/;
 const SECTION = /^(?:section|abschnitt|rubrique|seccion|sezione)\s+\d/;
 const NEGATIVE =
@@ -153,7 +153,7 @@ const NEGATIVE =
 export const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 
 export const COMPANY_SUFFIX =
-  /\b(?:gmbh(?: & co\.? kg)?|ag|kg|ohg|s\.?l\.?u\.?|s\.?a\.?u\.?|ug(?: \(haftungsbeschrankt\))?|e\.k\.|ltd\.?|limited|llc|inc\.?|corp\.?|co\.,? ?ltd\.?|company|co\.|plc|s\.?a\.?s\.?|sarl|s\.?a\.?|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|s\.?n\.?c\.?|b\.?v\.?|n\.?v\.?|oy|ab|a\/s|aps|sp\. z o\.o\.|s\.r\.o\.|se|kft\.?|d\.o\.o\.)(?=[\s,.;]|$)/i;
+  /\b(?:gmbh(?: & co\.? kg)?|ag|kg|ohg|s\.?l\.?u\.?|s\.?a\.?u\.?|ug(?: \(haftungsbeschrankt\))?|e\.k\.|ltd\.?|limited|llc|inc\.?|corp\.?|co\.,? ?ltd\.?|company|co\.|plc|s\.?a\.?s\.?|sarl|s\.?a\.?|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|s\.?n\.?c\.?|b\.?v\.?|n\.?v\.?|oy|ab|a\/s|aps|sp\. z o\.o\.|sp\. [jk]\.|spol\. s r\.o\.|s\.r\.o\.|a\.s\.|k\.s\.|se|kft\.?|zrt\.?|nyrt\.?|d\.o\.o\.|d\.d\.|oyj|sia|uab|eood|ood|lda|ltda|pty\.? ltd\.?|pte\.? ltd\.?)(?=[\s,.;]|$)/i;
 
 /** "Acme GmbH, Street 1, 12345 Town" -> name "Acme GmbH", address "Street 1, 12345 Town". */
 export function splitNameAddress(value: string): { name: string; address: string | null } {
@@ -183,6 +183,7 @@ export function splitNameAddress(value: string): { name: string; address: string
 }
 
 const ADDRESS_ROW = /^(?:address|adresse|anschrift|direccion|indirizzo|add)\s*[:：]/;
+const EMPTY_ADDRESS_ROW = /^(?:address|adresse|anschrift|direccion|indirizzo|add)\s*[:：]+$/;
 
 const startsBlock = (l: Line): boolean =>
   partyLabel(l.norm) !== null ||
@@ -207,9 +208,11 @@ export function blockOf(lines: Line[], label: Line, hasValue: boolean): Line[] {
     if (l.blankBefore && (hasValue || block.length > 0)) {
       const loneName =
         !hasValue && block.length === 1 && COMPANY_SUFFIX.test(block[0].text) && !/\d/.test(block[0].text);
-      // A form's "Address:" row below its name row, a blank line between them, is the same block.
+      // A form's "Address:" row below its name row, a blank line between them, is the same block; so is
+      // the address below an "Address:" row left empty on its line.
       const addressRow = block.length === 0 && ADDRESS_ROW.test(l.norm);
-      if (!addressRow && (!loneName || !/\d/.test(l.text))) break;
+      const emptyAddressRow = block.length > 0 && EMPTY_ADDRESS_ROW.test(block[block.length - 1].norm);
+      if (!addressRow && !emptyAddressRow && (!loneName || !/\d/.test(l.text))) break;
     }
     if (startsBlock(l)) break;
     // "The European Authorized Representative for X is:" introduces the block below it; it is not in it.
@@ -253,7 +256,7 @@ export function readBlock(role: Party, labelLine: Line, value: string, block: Li
     const mail = text.match(EMAIL)?.[0];
     if (mail && !email) email = mail.toLowerCase();
     const n = text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
-    if (CONTACT_LABEL.test(n)) return;
+    if (CONTACT_LABEL.test(n) || EMPTY_ADDRESS_ROW.test(n)) return;
     // "Name: X", and "Name X" as a table row that lost its rule ("Name Osprey Systems Engineering").
     const sub =
       /^(name|company(?: name)?|firma|firmenname|raison sociale|nom|nombre|nome|ragione sociale)\s*:\s*(.+)$/i.exec(
@@ -380,6 +383,14 @@ export function findParties(lines: Line[]): PartyFound[] {
   for (const line of lines) {
     if (NAME_ONLY.test(line.norm)) {
       const party = labelledNameAddress(lines, line);
+      if (party) found.push(party);
+      continue;
+    }
+    // A company named with its role after it: "KinderLab Robotics, Inc. (Manufacturer)", its address below.
+    const marked = ROLE_AFTER_NAME.exec(line.text);
+    if (marked && COMPANY_SUFFIX.test(marked[1])) {
+      const role = roleOfWord(marked[2]);
+      const party = role ? readBlock(role, line, marked[1], blockOf(lines, line, true)) : null;
       if (party) found.push(party);
       continue;
     }
@@ -527,6 +538,15 @@ function latinTwin(lines: Line[], party: PartyFound): PartyFound {
       (l) => l.page === last.page && COMPANY_SUFFIX.test(l.text) && /^[\p{Script=Latin}\d\s.,&()'-]+$/u.test(l.text),
     );
   return twin ? { ...party, name: splitNameAddress(twin.text).name, lines: [...party.lines, twin] } : party;
+}
+
+const ROLE_AFTER_NAME =
+  /^(\p{Lu}.{1,100}?)\s*\((manufacturer|hersteller|fabricant|fabricante|fabbricante|fabrikant|importer|importeur|importateur|importador|importatore|authori[sz]ed representative|eu authori[sz]ed representative|bevollmächtigter|mandataire)\)\s*$/iu;
+function roleOfWord(word: string): Party | null {
+  const w = word.toLowerCase();
+  if (/import/.test(w)) return 'importer';
+  if (/authori|bevoll|mandat/.test(w)) return 'responsible_person';
+  return 'manufacturer';
 }
 
 const BARE_MAKER = /^(?:Manufacturer|Hersteller|Fabricant|Fabricante|Fabbricante)\s+(\p{Lu}.{2,200})$/u;

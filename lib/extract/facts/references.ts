@@ -320,13 +320,15 @@ export function readReferences(lines: Line[], facts: FactSet, documentType?: str
   const sds = looksLikeSds(lines, documentType);
   // A declaration printed with other pages (a data sheet, test results): its standards are those of its
   // declaration pages, the pages that declare ("declare", "conformity", "standards applied").
-  // So is a declaration printed inside a document filed as something else (a data sheet, a certificate).
+  // So is a declaration printed inside a document filed as something else, its title on a later page (a
+  // data sheet followed by the declaration).
   const declaring = new Set<number | null>();
   const pages = new Set(lines.map((l) => l.page));
   if (
     pages.size > 1 &&
     (documentType === 'declaration_of_conformity' ||
-      (documentType !== 'test_report' && lines.some((l) => DOC_TITLE.test(l.norm.replace(/[^a-z ]+$/, '').trim()))))
+      (documentType !== 'test_report' &&
+        lines.some((l) => l.page !== lines[0].page && DOC_TITLE.test(l.norm.replace(/[^a-z ]+$/, '').trim()))))
   )
     for (const l of lines) if (DECLARES.test(l.norm)) declaring.add(l.page);
   // A test report's tested standards are those it states as such (testedStandardLines); without such a

@@ -120,3 +120,37 @@ describe('acts only mentioned are not declared', () => {
     expect(legislation).toBeUndefined();
   });
 });
+
+describe('operator blocks in the layouts real documents use', () => {
+  const all = (name: string, documentType: string) =>
+    Object.fromEntries(extractFacts({ pages: pagesOf(name), documentType }).map((f) => [f.field_key, f.value]));
+
+  it('a double-spaced page (a blank line after every line): the blank lines are its spacing', () => {
+    const f = all('doc-double-spaced.txt', 'declaration_of_conformity');
+    expect(f.manufacturer_name).toBe('Halvorsen Messtechnik GmbH');
+    expect(f.manufacturer_address).toBe('Kranichweg 14b, 22529 Hamburg, Germany');
+    expect(f.manufacturer_country).toBe('DE');
+  });
+
+  it('an "Address ：" row left empty, the address below a blank line; "Trade Mark ：:" is a label', () => {
+    const f = all('cert-layouts.txt', 'certificate');
+    expect(f.manufacturer_name).toBe('Ningbo Qiaolu Appliance Co., Ltd.');
+    expect(f.manufacturer_address).toBe('Floor 2, Building C, No. 88 Jinhai Road, Beilun District, Ningbo, China');
+    expect(f.manufacturer_country).toBe('CN');
+  });
+
+  it('a company with its role after its name: "Brightfield Toys, Inc. (Manufacturer)"', () => {
+    const f = all('cpc-role-after-name.txt', 'certificate');
+    expect(f.manufacturer_name).toBe('Brightfield Toys, Inc.');
+    expect(f.manufacturer_address).toBe('12 Elm St, Somerville, MA 02143, United States');
+    expect(f.manufacturer_country).toBe('US');
+    expect(f.manufacturer_email).toBe('hello@brightfieldtoys.example');
+  });
+
+  it('a lone company name under a bare heading, Czech "a.s.", its address after a blank line', () => {
+    const f = all('doc-lone-name-cz.txt', 'declaration_of_conformity');
+    expect(f.manufacturer_name).toBe('VLTAVA SENSORS a.s.');
+    expect(f.manufacturer_address).toBe('Na Poříčí 1047/26, 110 00 Praha, Czech Republic');
+    expect(f.manufacturer_country).toBe('CZ');
+  });
+});
