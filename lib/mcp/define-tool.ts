@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Actor } from '@/lib/auth/context';
+import type { Scope } from '@/lib/auth/scopes';
 import type { Db } from '@/lib/db/client';
 
 /** What every MCP tool runs with: the key's workspace, never anything the caller sends. */
@@ -7,6 +8,8 @@ export interface McpContext {
   db: Db;
   workspaceId: string;
   actor: Actor;
+  /** The key's scopes: a tool that names a scope answers only a key holding it. */
+  scopes: readonly Scope[];
   /** Origin of the app (https://app.example), for the links tools hand out. */
   origin: string;
 }
@@ -20,6 +23,11 @@ export interface McpTool<I extends z.ZodObject = z.ZodObject, O extends z.ZodObj
   name: string;
   title: string;
   description: string;
+  /**
+   * The API scope the same data needs over REST (recalls:read for GET /api/recalls/…), besides mcp:read.
+   * A key without it gets a tool error INSUFFICIENT_SCOPE; tools without one are read with mcp:read alone.
+   */
+  scope?: Scope;
   input: I;
   output: O;
   example: { arguments: z.input<I>; says: string };

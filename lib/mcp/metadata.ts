@@ -21,7 +21,7 @@ export function mcpMetadata(origin: string) {
       type: 'bearer',
       header: 'Authorization: Bearer <API_KEY>',
       scope: 'mcp:read',
-      how: 'Create a workspace API key with the scope mcp:read (Settings > API keys) and send it on every request.',
+      how: 'Create a workspace API key with the scope mcp:read (Settings > API keys) and send it on every request. The market-watch tools (recall alerts, matches, cases) also need recalls:read, as the API does.',
     },
     documentation: `${origin}/docs/mcp`,
     tools: MCP_TOOLS.map((t) => ({
@@ -29,6 +29,7 @@ export function mcpMetadata(origin: string) {
       title: t.title,
       description: t.description,
       annotations: { readOnlyHint: true },
+      scopes: t.scope ? ['mcp:read', t.scope] : ['mcp:read'],
       input_schema: z.toJSONSchema(t.input, { io: 'input' }),
     })),
     resources: ['sku://{id}', 'document://{id}'],

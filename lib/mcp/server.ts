@@ -78,6 +78,12 @@ export function createMcpServer(ctx: McpContext, requestId: string): McpServer {
       },
       (async (args: unknown) => {
         try {
+          if (tool.scope && !ctx.scopes.includes(tool.scope))
+            throw new AppError(
+              'INSUFFICIENT_SCOPE',
+              `${tool.name} needs the key scope "${tool.scope}" besides "mcp:read", as the same data does over the API.`,
+              { details: { required_scope: tool.scope } },
+            );
           return toolResult(tool, await tool.run(ctx, args as never));
         } catch (err) {
           return toolError(tool, err, requestId);

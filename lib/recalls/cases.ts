@@ -205,6 +205,61 @@ async function setMarketStatus(
 }
 
 /**
+ * Takes the locks a case opening decides on, in a fixed order (SKUs by id, then matches by id) so two
+ * openings never deadlock, and checks again under them: a SKU is in at most one open case (a second
+ * opening is 409 naming the case to carry it out in), and a match is carried out once, by a case, while
+ * it is still confirmed (a concurrent decision or opening may have changed it since it was read).
+ */
+async function lockForOpening(tx: Db, workspaceId: string, skuIds: string[], matchIds: string[]) {
+  await tx
+    .select({ id: skus.id })
+    .from(skus)
+    .where(and(eq(skus.workspaceId, workspaceId), inArray(skus.id, skuIds)))
+    .orderBy(skus.id)
+    .for('update');
+  const busy = await tx
+    .select({ caseId: recallCaseSkus.caseId, skuId: recallCaseSkus.skuId, code: skus.skuCode })
+    .from(recallCaseSkus)
+    .innerJoin(recallCases, eq(recallCases.id, recallCaseSkus.caseId))
+    .innerJoin(skus, eq(skus.id, recallCaseSkus.skuId))
+    .where(
+      and(
+        eq(recallCaseSkus.workspaceId, workspaceId),
+        inArray(recallCaseSkus.skuId, skuIds),
+        eq(recallCases.status, 'open'),
+      ),
+    );
+  if (busy.length)
+    throw new AppError(
+      'INVALID_STATE',
+      `${[...new Set(busy.map((b) => b.code))].join(', ')} ${busy.length > 1 ? 'are' : 'is'} already in an open recall case: carry it out there, or close that case first.`,
+      {
+        details: {
+          case_id: busy[0].caseId,
+          case_ids: [...new Set(busy.map((b) => b.caseId))],
+          sku_ids: busy.map((b) => b.skuId),
+        },
+      },
+    );
+  if (!matchIds.length) return;
+  const ms = await tx
+    .select({ id: recallMatches.id, status: recallMatches.status, caseId: recallMatches.caseId })
+    .from(recallMatches)
+    .where(and(eq(recallMatches.workspaceId, workspaceId), inArray(recallMatches.id, matchIds)))
+    .orderBy(recallMatches.id)
+    .for('update');
+  const taken = ms.filter((m) => m.status !== 'confirmed' || m.caseId);
+  if (taken.length)
+    throw new AppError(
+      'INVALID_STATE',
+      'The match is no longer open for a case: it was decided or carried out meanwhile.',
+      {
+        details: { match_ids: taken.map((m) => m.id), case_id: taken.find((m) => m.caseId)?.caseId ?? null },
+      },
+    );
+}
+
+/**
  * Opens a recall case: from confirmed matches (their SKUs and the alert) and/or SKUs a manager names
  * (with batches). In one transaction: the case, its SKUs, their market status (recalled, or withdrawn),
  * the notice drafted in the languages of the SKUs' markets, the matches linked, and the audit.
@@ -264,6 +319,7 @@ export async function openCase(
   const notice = await draftNotice(db, workspaceId, { action: input.action, skuIds, batches, hazard });
   const id = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    await lockForOpening(tx, workspaceId, skuIds, matchIds);
     const [c] = await tx
       .insert(recallCases)
       .values({

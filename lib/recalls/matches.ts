@@ -45,7 +45,13 @@ const select = (db: Db) =>
 export async function listMatches(
   db: Db,
   workspaceId: string,
-  q: { status?: RecallMatch['status']; strength?: 'strong' | 'weak'; sku_id?: string; limit?: number },
+  q: {
+    status?: RecallMatch['status'];
+    strength?: 'strong' | 'weak';
+    sku_id?: string;
+    alert_id?: string;
+    limit?: number;
+  },
 ) {
   const rows = await select(db)
     .where(
@@ -54,6 +60,7 @@ export async function listMatches(
         q.status ? eq(recallMatches.status, q.status) : undefined,
         q.strength ? eq(recallMatches.strength, q.strength) : undefined,
         q.sku_id ? eq(recallMatches.skuId, q.sku_id) : undefined,
+        q.alert_id ? eq(recallMatches.alertId, q.alert_id) : undefined,
       ),
     )
     .orderBy(

@@ -65,7 +65,17 @@ const post = defineRoute({
     202: { description: 'Only notifications or responses were sent: accepted, no body.' },
   },
   handler: async ({ req, db, auth, actor, requestId }) =>
-    handleMcpRequest(req, { db, workspaceId: auth.workspace.id, actor, origin: publicAppUrl(req) }, requestId),
+    handleMcpRequest(
+      req,
+      {
+        db,
+        workspaceId: auth.workspace.id,
+        actor,
+        scopes: auth.kind === 'bearer' ? auth.apiKey.scopes : [],
+        origin: publicAppUrl(req),
+      },
+      requestId,
+    ),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get, post);

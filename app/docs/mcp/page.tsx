@@ -142,6 +142,7 @@ export default function McpDocsPage() {
               <Badge variant="neutral" className="ml-auto">
                 read-only
               </Badge>
+              {tool.scope ? <Badge variant="neutral">also needs {tool.scope}</Badge> : null}
             </div>
             <div className="grid gap-4 px-5 py-4 text-[0.8125rem] lg:grid-cols-2">
               <div>

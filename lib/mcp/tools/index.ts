@@ -8,6 +8,14 @@ import { listEntitiesTool } from './entities';
 import { listExportTemplatesTool, listExportRunsTool } from './exports';
 import { listSupplierRequestsTool } from './outreach';
 import { listCurrencyFindingsTool } from './currency';
+import {
+  getRecallAlertTool,
+  getRecallCaseTool,
+  getRecallMatchTool,
+  listRecallAlertsTool,
+  listRecallCasesTool,
+  listRecallMatchesTool,
+} from './recalls';
 
 /**
  * Every tool the MCP endpoint serves, in tools/list order. A new tool is one module exporting a
@@ -31,4 +39,10 @@ export const MCP_TOOLS: readonly McpTool<any, any>[] = [
   listExportRunsTool,
   listSupplierRequestsTool,
   listCurrencyFindingsTool,
+  listRecallAlertsTool,
+  getRecallAlertTool,
+  listRecallMatchesTool,
+  getRecallMatchTool,
+  listRecallCasesTool,
+  getRecallCaseTool,
 ];

@@ -37,6 +37,7 @@ import {
   EU_MANUFACTURER,
 } from '../skus/fixtures';
 import { connectClient, databaseFingerprint, raw, startMcpHttpServer } from './harness';
+import { openRecallForTest } from './recall-seed';
 
 useTestDatabase();
 withTempBlobStore();
@@ -106,6 +107,12 @@ const VALID_ARGS: Record<string, () => Record<string, unknown>> = {
   list_export_runs: () => ({ limit: 2 }),
   list_supplier_requests: () => ({ sku_id: toy.id }),
   list_currency_findings: () => ({}),
+  list_recall_alerts: () => ({}),
+  get_recall_alert: () => ({ alert_id: recall.alertId }),
+  list_recall_matches: () => ({ status: 'confirmed' }),
+  get_recall_match: () => ({ match_id: recall.matchId }),
+  list_recall_cases: () => ({}),
+  get_recall_case: () => ({ case_id: recall.caseId }),
 };
 
 /** The calls whose answers /docs/mcp shows: chosen to say something (the toy for FR, its requests). */
@@ -141,6 +148,7 @@ let entityId: string;
 const exportRunIdsA: string[] = [];
 const requestIdsA: string[] = [];
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let recall: Awaited<ReturnType<typeof openRecallForTest>>;
 
 const CSV_TEMPLATE = '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0f02'; // GPSR catalogue CSV
 
@@ -148,8 +156,8 @@ beforeAll(async () => {
   server = await startMcpHttpServer(PORT);
   A = await makeUser({ plan: 'pro' }); // several keys (revoked, expired, rate-limited) for the auth tests
   B = await makeUser();
-  keyA = (await keyFor(A)).key;
-  keyB = (await keyFor(B)).key;
+  keyA = (await keyFor(A, ['mcp:read', 'recalls:read'])).key;
+  keyB = (await keyFor(B, ['mcp:read', 'recalls:read'])).key;
 
   // Workspace A: seven plain SKUs (paging), a toy for FR/BE, a SKU ready for DE, documents, an entity and an import.
   for (let i = 1; i <= 6; i++)
@@ -214,6 +222,9 @@ beforeAll(async () => {
     requestIdsA.push(res.body.request.id);
   }
   expect(smtp.mails).toHaveLength(2);
+
+  // Workspace A: a Safety Gate alert naming READY-DE, the match confirmed and a recall case opened on it.
+  recall = await openRecallForTest(A, ready.id);
 
   // Workspace B: one SKU and one document that A's key must never see.
   skuB = await createSku(B, { sku_code: 'B-SECRET', product_name: 'Secret product of B' });
@@ -697,6 +708,9 @@ describe('MCP: tenant isolation', () => {
     expect((await ok(clientB, 'list_import_batches', {})).items).toEqual([]);
     expect((await ok(clientB, 'list_export_runs', {})).items).toEqual([]);
     expect((await ok(clientB, 'list_supplier_requests', {})).items).toEqual([]);
+    for (const name of ['list_recall_alerts', 'list_recall_matches', 'list_recall_cases'])
+      expect((await ok(clientB, name, {})).items, name).toEqual([]);
+    expect((await ok(clientB, 'list_recall_cases', { sku_id: ready.id })).items).toEqual([]);
     // Templates are the product's, the same for every workspace; runs and requests are not.
     expect((await ok(clientB, 'list_export_templates', { limit: 100 })).items.length).toBe(listTemplates().length);
     for (const [name, args] of [
@@ -706,6 +720,9 @@ describe('MCP: tenant isolation', () => {
       ['get_document', { document_id: docA.id }],
       ['get_import_batch', { batch_id: batchId }],
       ['list_supplier_requests', { sku_id: toy.id }],
+      ['get_recall_alert', { alert_id: recall.alertId }],
+      ['get_recall_match', { match_id: recall.matchId }],
+      ['get_recall_case', { case_id: recall.caseId }],
     ] as const) {
       await toolError(clientB, name, args, /NOT_FOUND/);
     }
