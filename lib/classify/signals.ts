@@ -418,23 +418,23 @@ export const SIGNALS: Record<DocumentType, TypeSignals> = {
       ['en', "user(?:'s)? (?:manual|guide|instructions)|instruction(?:s)? (?:manual|leaflet|booklet)|owner'?s manual"],
       [
         'en',
-        'instructions for use|operating (?:instructions|manual)|assembly instructions|installation (?:guide|manual|instructions)|quick start guide',
+        'instructions for use|operating (?:instructions|manual)|assembly instructions|installation (?:guide|manual|instructions|procedures?)|quick start guide|technical manual|service manual|maintenance manual',
       ],
       [
         'de',
-        'gebrauchsanleitung|bedienungsanleitung|betriebsanleitung|gebrauchsanweisung|montageanleitung|aufbauanleitung|benutzerhandbuch|installationsanleitung|kurzanleitung|bedienungshandbuch',
+        'technisches handbuch|gebrauchsanleitung|bedienungsanleitung|betriebsanleitung|gebrauchsanweisung|montageanleitung|aufbauanleitung|benutzerhandbuch|installationsanleitung|kurzanleitung|bedienungshandbuch',
       ],
       [
         'fr',
-        "mode d'emploi|notice d'(?:utilisation|instructions?|emploi)|manuel d'(?:utilisation|instructions?)|notice de montage|guide d'utilisation|manuel de l'utilisateur|guide de demarrage",
+        "manuel technique|mode d'emploi|notice d'(?:utilisation|instructions?|emploi)|manuel d'(?:utilisation|instructions?)|notice de montage|guide d'utilisation|manuel de l'utilisateur|guide de demarrage",
       ],
       [
         'es',
-        'manual de (?:instrucciones|usuario|uso)|manual del usuario|instrucciones de (?:uso|montaje|instalacion|funcionamiento)|guia (?:del usuario|de inicio rapido)',
+        'manual tecnico|manual de (?:instrucciones|usuario|uso)|manual del usuario|instrucciones de (?:uso|montaje|instalacion|funcionamiento)|guia (?:del usuario|de inicio rapido)',
       ],
       [
         'it',
-        "manuale (?:d'uso|di istruzioni|utente|dell'utente|d'istruzioni)|istruzioni (?:per l'uso|d'uso|di montaggio|di installazione)|libretto di istruzioni|guida rapida",
+        "manuale tecnico|manuale (?:d'uso|di istruzioni|utente|dell'utente|d'istruzioni)|istruzioni (?:per l'uso|d'uso|di montaggio|di installazione)|libretto di istruzioni|guida rapida",
       ],
       [
         'nl',

@@ -117,10 +117,14 @@ const PARTS: Record<Exclude<DocumentType, 'other'>, Part[]> = {
     ),
     part(
       'hazard list',
-      '(?:hazard|gefahrdung|gefahr\\b|danger|peligro|pericol|gevaar|危险)[\\s\\S]{0,500}(?:hazard|gefahrdung|gefahr\\b|danger|peligro|pericol|gevaar|危险)[\\s\\S]{0,500}(?:hazard|gefahrdung|gefahr\\b|danger|peligro|pericol|gevaar|危险)',
+      '(?:potential hazards|what are the hazards|who (?:might|could|will|may) (?:be harmed|this affect|this effect)|gefahrdungen und belastungen|dangers identifies|peligros identificados|pericoli individuati)|(?:hazard|gefahrdung|gefahr\\b|danger|peligro|pericol|gevaar|危险)[\\s\\S]{0,500}(?:hazard|gefahrdung|gefahr\\b|danger|peligro|pericol|gevaar|危险)[\\s\\S]{0,500}(?:hazard|gefahrdung|gefahr\\b|danger|peligro|pericol|gevaar|危险)',
     ),
     part('measures', '(?:measure|massnahme|mesure|medida|misur|maatregel|措施|mitigation|control)'),
-    part('assessed product', PRODUCT + '|machine|maschine|maquina|macchina'),
+    part(
+      'assessed product',
+      PRODUCT +
+        '|machine|maschine|maquina|macchina|scope of (?:work|assessment)|activity|task\\b|tatigkeit|arbeitsplatz|activite|actividad|attivita',
+    ),
     part(
       'author and date',
       `(?:prepared|assessed|reviewed|approved|author|erstellt|gepruft|freigegeben|bearbeiter|verfasser|redige|etabli|elaborado|revisado|redatto|approvato|opgesteld|编制|审核)[\\s\\S]{0,120}${DATE}|${DATE}[\\s\\S]{0,120}(?:prepared|assessed|reviewed|approved|erstellt|gepruft|freigegeben|redige|elaborado|redatto|opgesteld)`,
@@ -236,11 +240,25 @@ export function discourseMarks(original: string): DiscourseMarks {
     .split('\n')
     .map((l) => normaliseForMatch(l))
     .join('\n');
+  // Questions a document asks as its own structure (a numbered heading "1.1 What is X?", a table of
+  // contents, a form's column "What are the hazards?") are not an article's: an explainer asks in prose.
+  const prose = original
+    .split('\n')
+    .filter((l) => !STRUCTURAL_QUESTION.test(l))
+    .join('\n');
+  const proseText = prose
+    .split('\n')
+    .map((l) => normaliseForMatch(l))
+    .join('\n');
   return {
-    explainer: count(text, EXPLAINER),
+    explainer: count(proseText, EXPLAINER),
     label: count(text, LABEL),
     flyer: count(text, FLYER),
     letter: count(text, LETTER),
-    questions: (original.match(/[?？¿](?=\s|$)/g) ?? []).length,
+    questions: (prose.match(/[?？¿](?=\s|$)/g) ?? []).length,
   };
 }
+
+/** A numbered heading, a table-of-contents line (dot leaders), or a short title-case column heading. */
+const STRUCTURAL_QUESTION =
+  /^\s*\d{1,2}(?:\.\d{1,2})*\.?\s|\.{4,}|…{2,}|^\s*(?:\p{Lu}[\p{L}']*\s+){1,6}\p{Lu}[\p{L}']*\s*\?\s*$/u;

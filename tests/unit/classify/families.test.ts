@@ -22,19 +22,26 @@ const classify = (c: FamilyCase) =>
     snippetSource: c.filename.endsWith('.md') || c.filename.endsWith('.txt') ? 'raw_text' : 'pdf_first_page',
   });
 
-describe.each(['manual', 'sds', 'markup', 'negative', 'language', 'procedure', 'template', 'identifier'] as const)(
-  'family %s',
-  (family) => {
-    const cases = judged.filter((c) => c.family === family);
-    it.each(cases.map((c) => [c.id, c] as const))('%s is classified as its type', (_id, c) => {
-      const r = classify(c);
-      expect(r.document_type ?? 'null', `${c.id}: ${r.reasoning}`).toBe(c.expected);
-    });
-    it.each(cases.map((c) => [c.id, c] as const))('%s: its language is detected', (_id, c) => {
-      expect(detectLanguage(c.text)).toBe(c.language);
-    });
-  },
-);
+describe.each([
+  'manual',
+  'sds',
+  'markup',
+  'negative',
+  'language',
+  'procedure',
+  'template',
+  'identifier',
+  'structure',
+] as const)('family %s', (family) => {
+  const cases = judged.filter((c) => c.family === family);
+  it.each(cases.map((c) => [c.id, c] as const))('%s is classified as its type', (_id, c) => {
+    const r = classify(c);
+    expect(r.document_type ?? 'null', `${c.id}: ${r.reasoning}`).toBe(c.expected);
+  });
+  it.each(cases.map((c) => [c.id, c] as const))('%s: its language is detected', (_id, c) => {
+    expect(detectLanguage(c.text)).toBe(c.language);
+  });
+});
 
 describe('confidence', () => {
   it('is never at or above 0.9 for a wrong type on any family case', () => {
