@@ -13,6 +13,7 @@ const links = [
   { href: '/docs/ai', label: 'AI assistant' },
   { href: '/docs/requirements', label: 'Requirements' },
   { href: '/docs/currency', label: 'Evidence currency' },
+  { href: '/docs/exports', label: 'Marketplace exports' },
 ];
 
 export function DocsNav() {

@@ -23,9 +23,15 @@ import { exportMessages } from '@/lib/i18n/ui/exports';
 import { useTemplateText } from './template-text';
 import { EBAY_MARKETPLACE_IDS } from '@/lib/exports/templates/ebay-rules';
 import { AmazonProductTypes } from './amazon-product-types';
+import { ChannelCategories } from './channel-categories';
 
 /** Amazon templates that take the product type from the category mapping. */
 const MAPPED_AMAZON = new Set(['5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0a03', '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0a11']);
+/** Kaufland and Otto templates that take the channel's category from the workspace's table. */
+const MAPPED_CATEGORY: Record<string, 'kaufland_category' | 'otto_category'> = {
+  '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0d02': 'kaufland_category',
+  '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0c02': 'otto_category',
+};
 
 const BY_RULE = 'by_rule';
 const REASONS = ['blocked', 'needs_review', 'ready_for_approval', 'withdrawn'] as const;
@@ -224,6 +230,9 @@ export function NewExportDialog({
             </div>
           ) : null}
           {MAPPED_AMAZON.has(templateId) ? <AmazonProductTypes onSaved={() => setChecked(null)} /> : null}
+          {MAPPED_CATEGORY[templateId] ? (
+            <ChannelCategories key={templateId} kind={MAPPED_CATEGORY[templateId]} onSaved={() => setChecked(null)} />
+          ) : null}
           {check ? (
             <Alert
               variant={check.warning_count ? 'warning' : 'success'}

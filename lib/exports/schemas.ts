@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DateTime, Uuid } from '@/lib/http/schemas';
 import { EBAY_MARKETPLACE_IDS, type EbayMarketplaceId } from './templates/ebay-rules';
 import { AMAZON_PRODUCT_TYPE_PATTERN } from './templates/amazon-ptd';
+import { CHANNEL_CATEGORY_PATTERN } from './templates/marketplace-rules';
 import { CATEGORY_CODES } from '@/lib/model/categories';
 
 /** Request and response shapes of exports and saved views; the client imports their types. */
@@ -189,7 +190,29 @@ export const SkuExportDryRun = z
   .meta({ id: 'SkuExportDryRun' });
 export type SkuExportDryRun = z.infer<typeof SkuExportDryRun>;
 
-/** The Amazon product type mapping table (GET/PUT /api/exports/channel-mappings). */
+/** A category table of Kaufland or Otto: category code → the channel's category, with source and date. */
+const CategoryMappingTable = z.object({
+  channel: z.string(),
+  source: z.string().describe("The channel's page the table's rules were written from."),
+  read_on: z.string().describe('When the rules were read.'),
+  entries: z.array(
+    z.object({
+      category_code: z.string(),
+      value: z
+        .string()
+        .nullable()
+        .describe(
+          "The channel's category as its tree names it; null: not mapped, the SKUs of the category are warnings.",
+        ),
+      default_value: z.string().nullable().describe('The shipped default (none: categories are never guessed).'),
+      origin: z.enum(['default', 'workspace']),
+      updated_by: z.string().nullable(),
+      updated_at: DateTime.nullable(),
+    }),
+  ),
+});
+
+/** The channel mapping tables (GET/PUT /api/exports/channel-mappings). */
 export const ChannelMappingsSchema = z
   .object({
     amazon_product_type: z.object({
@@ -206,22 +229,48 @@ export const ChannelMappingsSchema = z
         }),
       ),
     }),
+    kaufland_category: CategoryMappingTable.describe("Kaufland's category per category code (Kaufland 2026.12)."),
+    otto_category: CategoryMappingTable.describe("Otto's category per category code (Otto 2026.12)."),
   })
   .meta({ id: 'ExportChannelMappings' });
+export type ExportChannelMappings = z.infer<typeof ChannelMappingsSchema>;
 
-export const SetChannelMappingsInput = z.strictObject({
-  amazon_product_type: z
-    .array(
-      z.strictObject({
-        category_code: z.enum(CATEGORY_CODES),
-        product_type: z
-          .string()
-          .regex(AMAZON_PRODUCT_TYPE_PATTERN, 'An Amazon product type name, e.g. TOY_FIGURE.')
-          .nullable()
-          .describe('null: map the category to nothing on purpose.'),
-        reset: z.boolean().optional().describe('true: drop the workspace row and use the shipped default again.'),
-      }),
-    )
-    .min(1)
-    .max(CATEGORY_CODES.length),
-});
+const categoryEntries = z
+  .array(
+    z.strictObject({
+      category_code: z.enum(CATEGORY_CODES),
+      value: z
+        .string()
+        .trim()
+        .regex(CHANNEL_CATEGORY_PATTERN, "The channel's category name: one line of at most 200 characters.")
+        .nullable()
+        .describe('null: map the category to nothing on purpose.'),
+      reset: z.boolean().optional().describe('true: drop the workspace row and use the shipped default again.'),
+    }),
+  )
+  .min(1)
+  .max(CATEGORY_CODES.length);
+
+export const SetChannelMappingsInput = z
+  .strictObject({
+    amazon_product_type: z
+      .array(
+        z.strictObject({
+          category_code: z.enum(CATEGORY_CODES),
+          product_type: z
+            .string()
+            .regex(AMAZON_PRODUCT_TYPE_PATTERN, 'An Amazon product type name, e.g. TOY_FIGURE.')
+            .nullable()
+            .describe('null: map the category to nothing on purpose.'),
+          reset: z.boolean().optional().describe('true: drop the workspace row and use the shipped default again.'),
+        }),
+      )
+      .min(1)
+      .max(CATEGORY_CODES.length)
+      .optional(),
+    kaufland_category: categoryEntries.optional(),
+    otto_category: categoryEntries.optional(),
+  })
+  .refine((b) => b.amazon_product_type || b.kaufland_category || b.otto_category, {
+    message: 'Give at least one table: amazon_product_type, kaufland_category or otto_category.',
+  });

@@ -49,6 +49,21 @@ export const TEMPLATE_TEXT_DE: Readonly<Record<string, { name: string; descripti
     description:
       'articles.xlsx (Artikel-ID, EAN, Modell-/Typcode, Marke, Absatzmärkte, die Sicherheits-PDFs je Sprache) und safety-pdfs/<Sprache>/ mit den PDFs der Warnhinweise und Anleitungen in den Sprachen der vereinbarten Absatzmärkte. Hersteller, Importeur und verantwortliche Person werden in zDirect auf Partnerebene gepflegt.',
   },
+  '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0c02': {
+    name: 'Otto-Artikel (CSV)',
+    description:
+      'Eine Zeile je Artikel mit Ottos Kategorie aus der Otto-Kategorietabelle des Arbeitsbereichs (der genaue Name, den Otto führt), productReference, Marke, Hersteller und EU-Wirtschaftsakteur direkt in der Zeile und den deutschen Sicherheitsinformationen. Vorab geprüft: gültige EAN, Marke, zugeordnete Kategorie und Deutschland unter den Zielmärkten; SKUs einer nicht zugeordneten Kategorie bleiben mit einem Hinweis draußen. Semikolongetrennt, UTF-8 mit BOM.',
+  },
+  '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0d02': {
+    name: 'Kaufland-Produkte (CSV)',
+    description:
+      'Kauflands Pflichtattribute (ean, category, title, description, manufacturer, picture), die Kategorie aus der Kaufland-Kategorietabelle des Arbeitsbereichs (Kauflands Kategoriebaum, nie der interne Code), dazu Herstellerkontakt, verantwortliche Person in der EU bei Herstellern außerhalb der EU, CE-Kennzeichnung und Sicherheitsinformationen, eine Zeile je Produkt. Vorab geprüft: Pflichtattribute, gültige EAN und zugeordnete Kategorie; SKUs einer nicht zugeordneten Kategorie bleiben mit einem Hinweis draußen. Kommagetrennt, UTF-8 mit BOM.',
+  },
+  '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0e02': {
+    name: 'Zalando-Artikel (XLSX + Sicherheits-PDFs)',
+    description:
+      'articles.xlsx mit zwei Tabellenblättern: articles (Artikel-ID, EAN, Modell-/Typcode, Marke, die Zalando-Absatzmärkte unter den Zielmärkten, die Sicherheits-PDFs je Sprache) und brand_operators (Hersteller, Importeur und verantwortliche Person je Marke, einmal je Marke in zDirect unter Compliance details einzutragen); safety-pdfs/<Sprache>/ mit den PDFs in den Sprachen der Zalando-Absatzmärkte. Vorab geprüft: gültige EAN, Modell-/Typcode, Marke, ein Zalando-Markt, ein PDF je Sprache und ein Satz Wirtschaftsakteure je Marke (eine SKU mit anderen Akteuren als die erste SKU ihrer Marke ist ein Hinweis).',
+  },
   '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0f01': {
     name: 'GPSR-Katalog (XLSX)',
     description:

@@ -9,6 +9,7 @@ import { DOCUMENT_TYPES, ENTITY_ROLES } from '@/lib/requirements/types';
 import { AMAZON_TEMPLATES } from './amazon';
 import { EBAY_TEMPLATES } from './ebay';
 import { FILE_TEMPLATES } from './files';
+import { MARKETPLACE_TEMPLATES } from './marketplaces';
 import { ARTICLE_TEMPLATES, CATALOGUE_TEMPLATES, ZALANDO_TEMPLATES } from './tables';
 import type { ExportTemplateDefinition } from './types';
 import { XML_TEMPLATES } from './xml';
@@ -18,6 +19,7 @@ export const TEMPLATES: readonly ExportTemplateDefinition[] = [
   ...EBAY_TEMPLATES,
   ...ARTICLE_TEMPLATES,
   ...ZALANDO_TEMPLATES,
+  ...MARKETPLACE_TEMPLATES,
   ...CATALOGUE_TEMPLATES,
   ...FILE_TEMPLATES,
   ...XML_TEMPLATES,

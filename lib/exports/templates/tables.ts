@@ -21,7 +21,16 @@ import type { ExportTemplateDefinition, RenderContext } from './types';
 type Cell = string | number | boolean | null | undefined;
 export type Column = [header: string, get: (item: ExportItem) => Cell];
 
-async function writeCsv(ctx: RenderContext, columns: Column[], sep: string) {
+/**
+ * Streams the rows as CSV (UTF-8 with BOM, CRLF). `keep`: the items that go into the file (the others
+ * are counted for progress; a warning of the run says why they are not in it).
+ */
+export async function writeCsv(
+  ctx: RenderContext,
+  columns: Column[],
+  sep: string,
+  keep: (item: ExportItem) => boolean = () => true,
+) {
   const out = fileWriter(ctx.outPath);
   await out.write(
     BOM +
@@ -37,6 +46,7 @@ async function writeCsv(ctx: RenderContext, columns: Column[], sep: string) {
     // One string per batch, built field by field (no array of cells per row).
     let text = '';
     for (const item of chunk) {
+      if (!keep(item)) continue;
       for (let i = 0; i < getters.length; i++)
         text += i ? sep + csvField(getters[i](item), sep) : csvField(getters[i](item), sep);
       text += '\r\n';
@@ -67,7 +77,7 @@ async function writeXlsx(ctx: RenderContext, outPath: string, sheetName: string,
   }
 }
 
-const op =
+export const op =
   (
     role: 'manufacturer' | 'importer' | 'responsible_person',
     get: (e: NonNullable<ReturnType<typeof operatorOf>>) => Cell,
@@ -76,16 +86,16 @@ const op =
     const e = operatorOf(i, role);
     return e ? get(e) : null;
   };
-const eu = (get: (e: NonNullable<ReturnType<typeof operatorOf>>) => Cell) => (i: ExportItem) => {
+export const eu = (get: (e: NonNullable<ReturnType<typeof operatorOf>>) => Cell) => (i: ExportItem) => {
   const e = euOperator(i);
   return e ? get(e) : null;
 };
-const warningsOf = (i: ExportItem) =>
+export const warningsOf = (i: ExportItem) =>
   marketLanguages(i)
     .map((l) => (warningText(i, l) ? `[${l}] ${warningText(i, l)}` : null))
     .filter(Boolean)
     .join('\n') || null;
-const gtin = (i: ExportItem) => i.fields.gtin ?? i.sku.gtin;
+export const gtin = (i: ExportItem) => i.fields.gtin ?? i.sku.gtin;
 
 // ---- catalogue ----------------------------------------------------------------------------------
 
@@ -223,7 +233,7 @@ export const CATALOGUE_TEMPLATES: ExportTemplateDefinition[] = [
 
 // ---- Otto and Kaufland -----------------------------------------------------------------------
 
-const OTTO_COLUMNS: Column[] = [
+export const OTTO_COLUMNS: Column[] = [
   ['sku', (i) => i.sku.sku_code],
   ['ean', gtin],
   ['productName', (i) => i.sku.product_name],
@@ -243,7 +253,7 @@ const OTTO_COLUMNS: Column[] = [
   ['countryOfOrigin', (i) => i.fields.country_of_origin],
 ];
 
-const KAUFLAND_COLUMNS: Column[] = [
+export const KAUFLAND_COLUMNS: Column[] = [
   ['ean', gtin],
   ['id_offer', (i) => i.sku.sku_code],
   ['title', (i) => i.sku.product_name],
@@ -261,7 +271,7 @@ const KAUFLAND_COLUMNS: Column[] = [
   ['safety_information', warningsOf],
 ];
 
-const ARTICLE_MAPPING = {
+export const ARTICLE_MAPPING = {
   fields: [
     'gtin',
     'brand',
@@ -277,7 +287,7 @@ const ARTICLE_MAPPING = {
   entity_roles: ['manufacturer' as const, 'responsible_person' as const, 'importer' as const],
 };
 
-const GTIN_CHECK = {
+export const GTIN_CHECK = {
   kind: 'required' as const,
   field: 'gtin',
   label: 'GTIN / EAN',
@@ -339,7 +349,7 @@ export const ARTICLE_TEMPLATES: ExportTemplateDefinition[] = [
 
 // ---- Zalando ---------------------------------------------------------------------------------
 
-const ZALANDO_COLUMNS: Column[] = [
+export const ZALANDO_COLUMNS: Column[] = [
   ['article_id', (i) => i.sku.sku_code],
   ['ean', gtin],
   ['model_type_code', (i) => i.fields.model_number],
@@ -362,7 +372,7 @@ const ZALANDO_COLUMNS: Column[] = [
   ],
 ];
 
-const SAFETY_PDF_TYPES = new Set(['manual', 'safety_data_sheet', 'other']);
+export const SAFETY_PDF_TYPES = new Set(['manual', 'safety_data_sheet', 'other']);
 
 /** The safety PDFs of the article in the languages of its sales markets, with their entry names. */
 export function zalandoPdfs(i: ExportItem) {

@@ -88,6 +88,12 @@ export const exportMessages = defineMessages({
     'amazon_types.none': 'No product type',
     'amazon_types.save': 'Save product types',
     'amazon_types.saved': 'Product types saved.',
+    'channel_categories.title': '{channel} category per category',
+    'channel_categories.hint':
+      "Enter the category as {channel}'s category tree names it (rules read {date}). Categories are never guessed: a category left empty keeps its SKUs out of the file, each with a warning.",
+    'channel_categories.none': 'Not mapped',
+    'channel_categories.save': 'Save categories',
+    'channel_categories.saved': 'Categories saved.',
   },
   de: {
     'menu.trigger': 'Exportieren für…',
@@ -178,5 +184,11 @@ export const exportMessages = defineMessages({
     'amazon_types.none': 'Kein Produkttyp',
     'amazon_types.save': 'Produkttypen speichern',
     'amazon_types.saved': 'Produkttypen gespeichert.',
+    'channel_categories.title': '{channel}-Kategorie je Kategorie',
+    'channel_categories.hint':
+      'Tragen Sie die Kategorie so ein, wie sie im Kategoriebaum von {channel} heißt (Regeln gelesen am {date}). Kategorien werden nie geraten: Bleibt eine leer, bleiben ihre SKUs mit je einem Hinweis außerhalb der Datei.',
+    'channel_categories.none': 'Nicht zugeordnet',
+    'channel_categories.save': 'Kategorien speichern',
+    'channel_categories.saved': 'Kategorien gespeichert.',
   },
 });

@@ -23,6 +23,7 @@ import { localBlobStore } from '@/lib/storage/local';
 import { DEFAULT_MAPPINGS, type ChannelMappings } from '@/lib/exports/channel-mappings';
 import { AMAZON_GPSR_SCHEMAS, AMAZON_PTD_READ_ON } from '@/lib/exports/templates/amazon-ptd';
 import { amazonValidator } from '@/lib/exports/templates/amazon';
+import { KAUFLAND_RULES, OTTO_RULES, ZALANDO_RULES } from '@/lib/exports/templates/marketplace-rules';
 import {
   EBAY_PICTOGRAMS,
   EBAY_SAFETY_RULES,
@@ -310,8 +311,9 @@ describe('export templates on a fixed catalogue', () => {
   });
 
   it('Otto, Kaufland and the GPSR catalogue CSV: golden, UTF-8 with BOM, formula-safe cells', async () => {
+    const first = { otto: byVersion('otto', '2025.01'), kaufland: byVersion('kaufland', '2024.12') };
     for (const channel of ['otto', 'kaufland', 'gpsr_catalogue_csv']) {
-      const bytes = await render(byChannel(channel));
+      const bytes = await render(first[channel as keyof typeof first] ?? byChannel(channel));
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const text = bytes.toString('utf8');
       golden(`${channel}.csv`, text);
@@ -340,7 +342,7 @@ describe('export templates on a fixed catalogue', () => {
     expect(rows[0].manufacturer_name).toBe('Holzwerk Müller GmbH');
 
     await store.put('ws/documents/golden-de', PDF_BYTES);
-    const zip = await zipEntries(await render(byChannel('zalando')));
+    const zip = await zipEntries(await render(byVersion('zalando', '2025.02')));
     expect([...zip.keys()]).toEqual(['articles.xlsx', 'safety-pdfs/de/GOLD-EU-Sicherheitshinweise.pdf']);
     expect(zip.get('safety-pdfs/de/GOLD-EU-Sicherheitshinweise.pdf')).toEqual(Buffer.from(PDF_BYTES));
     golden('zalando_articles.txt', sheetsAsCsv(zip.get('articles.xlsx')!));
@@ -372,7 +374,7 @@ describe('export templates on a fixed catalogue', () => {
   });
 
   it('channel checks name the SKU, the field and the fix', () => {
-    const kaufland = byChannel('kaufland');
+    const kaufland = byVersion('kaufland', '2024.12');
     const bare = runChecks(kaufland.checks, CATALOGUE[2]);
     expect(bare.map((w) => w.field)).toEqual(
       expect.arrayContaining([
@@ -398,7 +400,16 @@ describe('export templates on a fixed catalogue', () => {
     expect(templateStatus(byVersion('amazon_eu', '2026.11')).status).toBe('valid');
     expect(templateStatus(byVersion('ebay', '2026.11')).status).toBe('deprecated');
     expect(templateStatus(byVersion('ebay', '2026.12')).status).toBe('valid');
-    for (const t of TEMPLATES.filter((x) => x.channel !== 'amazon_eu' && x.channel !== 'ebay'))
+    for (const [channel, old] of [
+      ['kaufland', '2024.12'],
+      ['otto', '2025.01'],
+      ['zalando', '2025.02'],
+    ]) {
+      expect(templateStatus(byVersion(channel, old)).status).toBe('deprecated');
+      expect(templateStatus(byVersion(channel, '2026.12')).status).toBe('valid');
+    }
+    const versioned = new Set(['amazon_eu', 'ebay', 'kaufland', 'otto', 'zalando']);
+    for (const t of TEMPLATES.filter((x) => !versioned.has(x.channel)))
       expect(templateStatus(t)).toEqual({ status: 'valid', reason: null });
     const drifted = {
       ...byChannel('otto'),
@@ -420,6 +431,7 @@ describe('export templates on a fixed catalogue', () => {
 describe('channel rules as data (2026.11/2026.12 templates)', () => {
   // The workspace maps "general" itself; "electrical" stays unmapped (shipped default: none).
   const mappings: ChannelMappings = {
+    ...DEFAULT_MAPPINGS,
     amazon_product_type: { ...DEFAULT_MAPPINGS.amazon_product_type, general: 'PRODUCT' },
   };
   const ajv = new Ajv({ allErrors: true, strict: false });
@@ -550,5 +562,130 @@ describe('channel rules as data (2026.11/2026.12 templates)', () => {
       for (const id of r.statements) expect(EBAY_STATEMENTS[id]).toBeTruthy();
       for (const id of r.pictograms) expect(EBAY_PICTOGRAMS[id]).toBeTruthy();
     }
+  });
+});
+
+describe('Kaufland, Otto and Zalando 2026.12: rules as data, validated before export', () => {
+  // The workspace maps "general" and "toys"; "electrical" stays unmapped (no shipped defaults).
+  const mappings: ChannelMappings = {
+    ...DEFAULT_MAPPINGS,
+    kaufland_category: { general: 'Schneidebretter', toys: 'Spielzeug > Holzspielzeug' },
+    otto_category: { general: 'Schneidebrett', toys: 'Spielfigur' },
+  };
+  const unmappedOf = (t: ExportTemplateDefinition, item: ExportItem) =>
+    runChecks(t.checksFor!(mappings), item).filter((w) => w.code === 'CHANNEL_UNMAPPED');
+
+  it('every rules module names its sources and the day they were read; no category is guessed', () => {
+    for (const r of [KAUFLAND_RULES, OTTO_RULES, ZALANDO_RULES]) {
+      expect(r.sources.length).toBeGreaterThan(0);
+      for (const s of r.sources) expect(s).toMatch(/^https:\/\//);
+      expect(r.read_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(byVersion(r.channel, r.version).description).toContain(r.read_on);
+    }
+    expect(DEFAULT_MAPPINGS.kaufland_category).toEqual({});
+    expect(DEFAULT_MAPPINGS.otto_category).toEqual({});
+  });
+
+  it("Kaufland 2026.12: golden CSV, category from Kaufland's tree, an unmapped category is a warning and stays out", async () => {
+    const t = byVersion('kaufland', '2026.12');
+    const text = (await render(t, { mappings })).toString('utf8');
+    golden('kaufland-2026.12.csv', text);
+    const lines = text.replace(/^\ufeff/, '').split('\r\n');
+    const header = lines[0].split(KAUFLAND_RULES.dialect.separator);
+    for (const a of KAUFLAND_RULES.required_attributes) expect(header).toContain(a);
+    expect(lines.filter((l) => l.includes('GOLD-'))).toHaveLength(2); // GOLD-CN (electrical) is not in it
+    expect(text).not.toContain('GOLD-CN');
+    expect(text).toContain('Schneidebretter');
+    expect(text).not.toMatch(/,general,/);
+    expect(unmappedOf(t, CATALOGUE[1])).toEqual([
+      expect.objectContaining({
+        sku_code: 'GOLD-CN',
+        field: 'category_code',
+        message: expect.stringContaining('Kaufland'),
+        fix: expect.stringContaining('"electrical"'),
+      }),
+    ]);
+    expect(unmappedOf(t, CATALOGUE[0])).toEqual([]);
+    // The complete EU SKU passes every Kaufland rule; without a mapping it would not.
+    expect(runChecks(t.checksFor!(mappings), CATALOGUE[0])).toEqual([]);
+    expect(runChecks(t.checksFor!(DEFAULT_MAPPINGS), CATALOGUE[0]).map((w) => w.code)).toEqual(['CHANNEL_UNMAPPED']);
+  });
+
+  it('Otto 2026.12: golden CSV with category and productReference, German safety information, DE required', async () => {
+    const t = byVersion('otto', '2026.12');
+    const text = (await render(t, { mappings })).toString('utf8');
+    golden('otto-2026.12.csv', text);
+    const [head, ...rows] = text
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    const cols = head.split(';');
+    expect(cols.slice(0, 5)).toEqual(['sku', 'productReference', 'ean', 'productName', 'category']);
+    const eu = rows.find((r) => r.startsWith('GOLD-EU'))!.split(';');
+    expect(eu[cols.indexOf('category')]).toBe('Schneidebrett');
+    expect(eu[cols.indexOf('productReference')]).toBe('CB-200');
+    expect(eu[cols.indexOf('safetyInformation')]).toBe('Nicht in der Spülmaschine reinigen.');
+    expect(rows.some((r) => r.startsWith('GOLD-CN'))).toBe(false);
+    expect(unmappedOf(t, CATALOGUE[1])).toHaveLength(1);
+    // The bare toy sells in FR only: otto.de sells in Germany.
+    const bare = runChecks(t.checksFor!(mappings), CATALOGUE[2]);
+    expect(bare).toContainEqual(expect.objectContaining({ field: 'target_markets', code: 'REQUIRED_MISSING' }));
+    expect(bare).toContainEqual(expect.objectContaining({ field: 'gtin', code: 'REQUIRED_MISSING' }));
+  });
+
+  it('a present EAN with a wrong check digit is a warning on every 2026.12 channel', () => {
+    const bad: ExportItem = { ...CATALOGUE[0], fields: { ...CATALOGUE[0].fields, gtin: '4006381333932' } };
+    for (const channel of ['kaufland', 'otto', 'zalando']) {
+      const ws = runChecks(byVersion(channel, '2026.12').checksFor!(mappings), bad);
+      expect(ws).toContainEqual(expect.objectContaining({ field: 'gtin', code: 'CHANNEL_INVALID' }));
+    }
+    expect(runChecks(byVersion('kaufland', '2026.12').checksFor!(mappings), CATALOGUE[0])).toEqual([]);
+  });
+
+  it('Zalando 2026.12: articles and brand operators, PDFs of the Zalando markets; one set of operators per brand', async () => {
+    await store.put('ws/documents/golden-de', PDF_BYTES);
+    const t = byVersion('zalando', '2026.12');
+    const zip = await zipEntries(await render(t));
+    expect([...zip.keys()]).toEqual(['articles.xlsx', 'safety-pdfs/de/GOLD-EU-Sicherheitshinweise.pdf']);
+    const sheets = sheetsAsCsv(zip.get('articles.xlsx')!);
+    golden('zalando-2026.12.txt', sheets);
+    const wb = XLSX.read(zip.get('articles.xlsx')!, { type: 'array' });
+    expect(wb.SheetNames).toEqual(['articles', 'brand_operators']);
+    const brands = XLSX.utils.sheet_to_json<Record<string, string>>(wb.Sheets.brand_operators);
+    expect(brands.map((b) => [b.brand, b.manufacturer_name, b.first_article_id])).toEqual([
+      ['Holzwerk', 'Holzwerk Müller GmbH', 'GOLD-EU'],
+      ['Bright', CATALOGUE[1].entities.manufacturer!.name, 'GOLD-CN'],
+      [`'+SUM(1,2)`, undefined, 'GOLD-BARE'],
+    ]);
+    // GOLD-EU sells in DE and FR: the French PDF is missing, named with the market that needs it.
+    const checks = t.checksFor!(mappings);
+    expect(runChecks(checks, CATALOGUE[0])).toEqual([
+      expect.objectContaining({
+        field: 'safety_pdf_fr',
+        code: 'LANGUAGE_MISSING',
+        message: expect.stringContaining('FR'),
+      }),
+    ]);
+    // A second SKU of the brand "Holzwerk" with another manufacturer: Zalando would show the first one's.
+    const other: ExportItem = {
+      ...CATALOGUE[0],
+      sku: { ...CATALOGUE[0].sku, id: '44444444-4444-4444-8444-444444444444', sku_code: 'GOLD-EU-2' },
+      entities: { manufacturer: ent('mfr-2', 'Andere Holz AG', 'AT') },
+    };
+    const conflict = runChecks(checks, other).filter((w) => w.code === 'CHANNEL_CONFLICT');
+    expect(conflict).toEqual([
+      expect.objectContaining({
+        sku_code: 'GOLD-EU-2',
+        field: 'manufacturer_name',
+        message: expect.stringContaining('GOLD-EU'),
+        fix: expect.stringContaining('"Holzwerk"'),
+      }),
+    ]);
+    // The same operators under the same brand: no conflict; a fresh run starts again.
+    expect(runChecks(checks, CATALOGUE[0]).filter((w) => w.code === 'CHANNEL_CONFLICT')).toEqual([]);
+    expect(runChecks(t.checksFor!(mappings), other).filter((w) => w.code === 'CHANNEL_CONFLICT')).toEqual([]);
+    // A target market Zalando does not sell in asks for no PDF.
+    const us: ExportItem = { ...CATALOGUE[0], fields: { ...CATALOGUE[0].fields, target_markets: 'DE,US' } };
+    expect(runChecks(t.checksFor!(mappings), us).filter((w) => w.code === 'LANGUAGE_MISSING')).toEqual([]);
   });
 });
