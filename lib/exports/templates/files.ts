@@ -17,6 +17,13 @@ import type { ExportTemplateDefinition } from './types';
 
 /** SKUs between two progress reports of the technical file. */
 const PROGRESS_EVERY = 25;
+/** SKUs whose nested dossier.zip is built ahead of the one being written. */
+const PREFETCH = 16;
+/**
+ * A SKU whose documents add up to at most this many bytes is built ahead into memory; a larger one is
+ * streamed when its turn comes, so the window holds at most PREFETCH × this (plus the PDFs).
+ */
+const PREFETCH_BUFFER_MAX = 4 * 1024 * 1024;
 
 const entryStem = (i: ExportItem) => i.sku.sku_code.replace(/[^A-Za-z0-9_-]/g, '_');
 
@@ -87,16 +94,35 @@ export const FILE_TEMPLATES: ExportTemplateDefinition[] = [
           chunk.map((i) => i.sku.id),
           DEFAULT_LOCALE,
         );
+        // The archives of the next PREFETCH SKUs are built while yazl writes the current one (each build
+        // waits on storage: a kept PDF, the documents), so those waits overlap instead of adding up.
+        const built: Array<Promise<Readable | Buffer> | undefined> = new Array(chunk.length);
+        const start = (k: number) => {
+          if (k >= chunk.length || built[k]) return;
+          const i = chunk[k];
+          const small = i.documents.reduce((sum, d) => sum + d.size_bytes, 0) <= PREFETCH_BUFFER_MAX;
+          const p = nestedDossierZip(ctx, i, revisions.get(i.sku.id) ?? null).then<Readable | Buffer>((out) =>
+            small ? out.toArray().then((parts) => Buffer.concat(parts as Buffer[])) : out,
+          );
+          p.catch(() => undefined); // awaited when yazl reaches the entry (or never, after a failure)
+          built[k] = p;
+        };
+        for (let k = 0; k < PREFETCH; k++) start(k);
         const written: Array<Promise<void>> = [];
-        for (const i of chunk) {
+        chunk.forEach((i, k) => {
           let settle!: () => void;
           written.push(new Promise<void>((r) => (settle = r)));
           zip.addReadStreamLazy(`${entryStem(i)}/dossier.zip`, { mtime: ctx.generatedAt, compress: false }, (cb) => {
-            nestedDossierZip(ctx, i, revisions.get(i.sku.id) ?? null).then(
+            for (let j = k + 1; j <= k + PREFETCH; j++) start(j);
+            start(k);
+            const p = built[k]!;
+            built[k] = undefined; // held by yazl from here on, not by the window
+            p.then(
               (out) => {
-                out.once('end', settle);
-                out.once('error', settle);
-                cb(null, out);
+                const stream = Buffer.isBuffer(out) ? Readable.from([out]) : out;
+                stream.once('end', settle);
+                stream.once('error', settle);
+                cb(null, stream);
               },
               (err: Error) => {
                 failure ??= err;
@@ -105,8 +131,7 @@ export const FILE_TEMPLATES: ExportTemplateDefinition[] = [
               },
             );
           });
-        }
-        // Progress every PROGRESS_EVERY SKUs written (a batch of dossiers takes a while to write).
+        });
         for (let k = 0; k < written.length && !failure; k += PROGRESS_EVERY) {
           const part = written.slice(k, k + PROGRESS_EVERY);
           await Promise.race([Promise.all(part), done]);
