@@ -12,6 +12,7 @@ const links = [
   { href: '/docs/gs1-resolver', label: 'GS1 resolver' },
   { href: '/docs/ai', label: 'AI assistant' },
   { href: '/docs/requirements', label: 'Requirements' },
+  { href: '/docs/market-watch', label: 'Market watch' },
   { href: '/docs/currency', label: 'Evidence currency' },
   { href: '/docs/exports', label: 'Marketplace exports' },
 ];

@@ -205,7 +205,7 @@ function MatchCard({ m }: { m: RecallMatch }) {
         ) : m.status === 'confirmed' && !m.case_id ? (
           <div className="flex flex-wrap items-end gap-2">
             <select
-              aria-label={t('case.reason')}
+              aria-label={t('case.action')}
               value={caseAction}
               onChange={(e) => setCaseAction(e.target.value as 'recall' | 'withdrawal')}
               className="h-9 rounded-md border border-border bg-surface px-2 text-sm"

@@ -86,3 +86,45 @@ export function notApprovedWarning(s: ScopeApproval['notApproved'][number]) {
     fix: 'Approve the SKU before listing it, or export approved products only.',
   };
 }
+
+/**
+ * Without approved_only (the API's default scope), a SKU a recall case took off the market (recalled,
+ * or withdrawn from the market) is still left out: listing it again is what the recall forbids. Each is a
+ * warning of the run, so the seller sees what was left out and why. approved_only: false includes it.
+ */
+export async function splitOffMarket(db: Db, workspaceId: string, ids: readonly string[]) {
+  // The workspace's few off-market SKUs, read once (not a lookup per SKU of a catalogue-wide scope).
+  const rows = await db
+    .select({ id: skuMarketStates.skuId, status: skuMarketStates.status, code: skus.skuCode })
+    .from(skuMarketStates)
+    .innerJoin(skus, eq(skus.id, skuMarketStates.skuId))
+    .where(
+      and(eq(skuMarketStates.workspaceId, workspaceId), inArray(skuMarketStates.status, ['recalled', 'withdrawn'])),
+    );
+  const off = new Map(rows.map((r) => [r.id, r]));
+  const kept: string[] = [];
+  const offMarket: ScopeApproval['notApproved'] = [];
+  for (const id of ids) {
+    const r = off.get(id);
+    if (!r) kept.push(id);
+    else
+      offMarket.push({
+        sku_id: id,
+        sku_code: r.code,
+        reason: r.status === 'recalled' ? 'recalled' : 'market_withdrawn',
+      });
+  }
+  return { kept, offMarket };
+}
+
+/** The warning of a SKU left out because a recall case took it off the market. */
+export function offMarketWarning(s: ScopeApproval['notApproved'][number]) {
+  return {
+    sku_id: s.sku_id,
+    sku_code: s.sku_code,
+    field: 'market_status',
+    code: 'OFF_MARKET',
+    message: `Left out: a recall case took it off the market (${s.reason === 'recalled' ? 'recalled' : 'withdrawn from the market'}).`,
+    fix: 'Close the recall case with the product back on the market, or export with approved_only: false to include it deliberately.',
+  };
+}

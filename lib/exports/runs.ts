@@ -23,7 +23,13 @@ import { groupWarningsByFix, runChecks } from './templates/checks';
 import { getView, skuIdsForFilters, skuIdsForView } from '@/lib/skus/views';
 import type { CreateExportInput } from './schemas';
 import { makeRunTempDir, removeRunTempDir } from '@/lib/storage/temp';
-import { leftOutSummary, notApprovedWarning, splitByApproval } from './approved-scope';
+import {
+  leftOutSummary,
+  notApprovedWarning,
+  offMarketWarning,
+  splitByApproval,
+  splitOffMarket,
+} from './approved-scope';
 import type { ExportRunOptions } from './templates/types';
 import { loadChannelMappings } from './channel-mappings';
 
@@ -185,14 +191,17 @@ export async function createExportRun(
   const ids = countOnly ? [] : await resolveScope(db, args.workspaceId, scope);
   // approved_only is applied again when the job runs (a status may change meanwhile); the count is now's.
   const approval = options.approved_only !== undefined ? await splitByApproval(db, args.workspaceId, ids) : null;
-  const exportable = options.approved_only ? approval!.kept : ids;
+  const offMarket = options.approved_only === undefined ? await splitOffMarket(db, args.workspaceId, ids) : null;
+  const exportable = options.approved_only ? approval!.kept : (offMarket?.kept ?? ids);
   const skuCount = countOnly ? await countSkus(db, args.workspaceId) : exportable.length;
   if (args.dryRun) {
     const checks = template.checksFor
       ? template.checksFor(await loadChannelMappings(db, args.workspaceId))
       : template.checks;
     const warnings: ExportWarning[] =
-      options.approved_only === false ? approval!.notApproved.map(notApprovedWarning) : [];
+      options.approved_only === false
+        ? approval!.notApproved.map(notApprovedWarning)
+        : (offMarket?.offMarket.map(offMarketWarning) ?? []);
     let count = 0;
     for await (const chunk of chunks(db, args.workspaceId, exportable)) {
       count += chunk.length;
@@ -210,7 +219,7 @@ export async function createExportRun(
         warnings_by_sku: groupWarnings(warnings.slice(0, MAX_STORED_WARNINGS)),
         warnings_by_fix: groupWarningsByFix(warnings),
         approved_only: options.approved_only === true,
-        left_out: leftOutSummary(options.approved_only ? approval!.notApproved : []),
+        left_out: leftOutSummary(options.approved_only ? approval!.notApproved : (offMarket?.offMarket ?? [])),
       },
     };
   }
@@ -400,12 +409,17 @@ export async function executeExportRun(
   // Approved only: the rest is left out; deliberately included not approved SKUs are warnings in the run.
   const approval = options.approved_only !== undefined ? await splitByApproval(db, args.workspaceId, ids) : null;
   if (options.approved_only) ids = approval!.kept;
+  const offMarket = options.approved_only === undefined ? await splitOffMarket(db, args.workspaceId, ids) : null;
+  if (offMarket) ids = offMarket.kept;
 
   const [ws] = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, args.workspaceId));
   const store = args.store ?? getBlobStore();
   const warnings: ExportWarning[] =
-    options.approved_only === false ? approval!.notApproved.slice(0, MAX_STORED_WARNINGS).map(notApprovedWarning) : [];
-  let warningCount = options.approved_only === false ? approval!.notApproved.length : 0;
+    options.approved_only === false
+      ? approval!.notApproved.slice(0, MAX_STORED_WARNINGS).map(notApprovedWarning)
+      : (offMarket?.offMarket.slice(0, MAX_STORED_WARNINGS).map(offMarketWarning) ?? []);
+  let warningCount =
+    options.approved_only === false ? approval!.notApproved.length : (offMarket?.offMarket.length ?? 0);
   const mappings = await loadChannelMappings(db, args.workspaceId);
   const checks = template.checksFor ? template.checksFor(mappings) : template.checks;
   const hasher = new SnapshotHasher();

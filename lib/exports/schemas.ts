@@ -11,7 +11,8 @@ import { CATEGORY_CODES } from '@/lib/model/categories';
 export const MAX_SELECTED = 10_000;
 
 /**
- * Optional choices beside the scope. Absent, a scope means what the contract says (all: every SKU);
+ * Optional choices beside the scope. Absent, a scope means what the contract says (all: every SKU), less
+ * the SKUs a recall case took off the market (left out with a warning);
  * the export dialog sends approved_only: true unless the user unticks it.
  */
 const RunOptions = {
@@ -19,7 +20,7 @@ const RunOptions = {
     .boolean()
     .optional()
     .describe(
-      'Only SKUs that are approved (or published) and not withdrawn; the others are left out and counted. false: every SKU of the scope, and each not approved one is a warning.',
+      'Only SKUs that are approved (or published) and not withdrawn; the others are left out and counted. false: every SKU of the scope, and each not approved one is a warning. Absent: every SKU of the scope except those a recall case took off the market (recalled, withdrawn from the market), each left out with the warning OFF_MARKET.',
     ),
   ebay_marketplace: z
     .enum(EBAY_MARKETPLACE_IDS as [EbayMarketplaceId, ...EbayMarketplaceId[]])
@@ -145,7 +146,7 @@ export const ExportDryRun = z.object({
   warnings_by_sku: ExportRunDetail.shape.warnings_by_sku,
   warnings_by_fix: WarningsByFix,
   approved_only: z.boolean(),
-  /** SKUs of the scope the run leaves out (approved_only), counted by reason: their status, or withdrawn. */
+  /** SKUs of the scope the run leaves out (approved_only, or off the market by a recall case), counted by reason. */
   left_out: z.object({
     count: z.number().int(),
     by_reason: z.array(z.object({ reason: z.string(), count: z.number().int() })),

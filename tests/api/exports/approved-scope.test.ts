@@ -2,14 +2,17 @@
  * Scope defaults that protect the seller, over HTTP with the real job: approved_only: true exports only
  * approved or published SKUs and the dry run counts what it leaves out and why; approved_only: false
  * exports everything and each not approved SKU is a NOT_APPROVED warning; no option keeps the contract's
- * meaning of scope all (every SKU, no extra warning). Also: a bad ebay_marketplace is a 400 envelope.
+ * meaning of scope all (every SKU, no extra warning) except the SKUs a recall case took off the market,
+ * which are left out with an OFF_MARKET warning (approved_only: false includes them, each a warning).
+ * Also: a bad ebay_marketplace is a 400 envelope.
  */
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import * as exportsRoute from '@/app/api/exports/route';
 import * as runRoute from '@/app/api/exports/[id]/route';
+import * as fileRoute from '@/app/api/exports/[id]/download/route';
 import { getDb } from '@/lib/db/client';
-import { skus } from '@/lib/db/schema';
+import { skuMarketStates, skus } from '@/lib/db/schema';
 import { drainJobs } from '@/lib/workers';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
@@ -114,6 +117,55 @@ describe('POST /api/exports approved_only', () => {
     expect(run.sku_count).toBe(3);
     expect(run.options).toEqual({});
     expect(warnings_by_sku.flatMap((s) => s.warnings.map((w: any) => w.code))).not.toContain('NOT_APPROVED');
+  });
+
+  it('without the option a recalled or market-withdrawn SKU is left out with OFF_MARKET; false includes it', async () => {
+    const u = await makeUser();
+    const { a, b } = await catalogue(u);
+    // The recall case itself is tested in tests/api/recalls; here only the stored market status matters.
+    await (await getDb()).insert(skuMarketStates).values([
+      { skuId: a.id, workspaceId: u.workspaceId, status: 'recalled' },
+      { skuId: b.id, workspaceId: u.workspaceId, status: 'withdrawn' },
+    ]);
+    const dry = await post(u, { template_id: CSV, scope_type: 'all' }, { dry_run: 'true' });
+    expect(dry.status, dry.text).toBe(200);
+    expect(dry.body).toMatchObject({
+      sku_count: 1,
+      left_out: {
+        count: 2,
+        by_reason: [
+          { reason: 'market_withdrawn', count: 1 },
+          { reason: 'recalled', count: 1 },
+        ],
+      },
+    });
+    const { run, warnings_by_sku, warnings_by_fix } = await runToEnd(u, { template_id: CSV, scope_type: 'all' });
+    expect(run.status).toBe('completed_with_warnings');
+    expect(warnings_by_fix).toContainEqual(
+      expect.objectContaining({ field: 'market_status', code: 'OFF_MARKET', sku_count: 2 }),
+    );
+    const codes = (code: string) =>
+      warnings_by_sku.find((w) => w.sku_code === code)?.warnings.map((w: any) => [w.code, w.message]);
+    expect(codes('OK-A')).toContainEqual(['OFF_MARKET', expect.stringContaining('(recalled)')]);
+    expect(codes('OK-B')).toContainEqual(['OFF_MARKET', expect.stringContaining('withdrawn from the market')]);
+    const file = await call(fileRoute, 'GET', `/api/exports/${run.id}/download`, {
+      cookie: u.cookie,
+      params: { id: run.id },
+    });
+    expect(file.status, file.text).toBe(200);
+    expect(file.text).toContain('DRAFT-1');
+    expect(file.text).not.toContain('OK-A');
+    expect(file.text).not.toContain('OK-B');
+
+    const all = await runToEnd(u, { template_id: CSV, scope_type: 'all', approved_only: false });
+    const included = await call(fileRoute, 'GET', `/api/exports/${all.run.id}/download`, {
+      cookie: u.cookie,
+      params: { id: all.run.id },
+    });
+    expect(included.text).toContain('OK-A');
+    expect(all.warnings_by_sku.find((w) => w.sku_code === 'OK-A').warnings.map((w: any) => w.code)).toContain(
+      'NOT_APPROVED',
+    );
   });
 
   it('approved_only applies to selected SKUs too; a wrong ebay_marketplace or approved_only type is a 400', async () => {
