@@ -12,46 +12,16 @@
  * difference. Goals: evidence + prompt ≤ 200 ms; overhead ≤ 1 s beyond the bare call.
  */
 import '@/lib/polyfills';
+import { numberArg, openBenchDatabase } from './harness';
 import crypto from 'node:crypto';
 import { generateText, Output } from 'ai';
 import { startOpenAiStub } from '../tests/api/ai/openai-stub';
 
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const RUNS = arg('runs', 5);
-const LATENCY_MS = arg('latency', 300);
+const RUNS = numberArg('runs', 5);
+const LATENCY_MS = numberArg('latency', 300);
 process.env.JOBS_IN_PROCESS = 'false';
 
-async function openDatabase() {
-  const { openPglite, openPostgres, setDbHandle } = await import('@/lib/db/client');
-  const { runMigrations } = await import('@/lib/db/migrate');
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
-    const name = `cw_bench_aifill_${Date.now()}`;
-    const admin = await openPostgres(serverUrl, 1);
-    await admin.sql!.unsafe(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const handle = await openPostgres(url.toString(), 10);
-    await runMigrations(handle);
-    setDbHandle(handle);
-    return {
-      label: `Postgres (${url.host})`,
-      close: async () => {
-        await handle.close();
-        await admin.sql!.unsafe(`DROP DATABASE ${name} WITH (FORCE)`);
-        await admin.close();
-      },
-    };
-  }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const handle = await openPglite(await PGlite.create());
-  await runMigrations(handle);
-  setDbHandle(handle);
-  return { label: 'PGlite (in memory)', close: () => handle.close() };
-}
+const openDatabase = () => openBenchDatabase({ tag: 'aifill', poolSize: 10 });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x: number) => `${x.toFixed(1)} ms`;

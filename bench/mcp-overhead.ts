@@ -8,15 +8,12 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/mcp-overhead.ts
  */
 import '@/lib/polyfills';
+import { numberArg, openBenchDatabase } from './harness';
 
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const CALLS = arg('calls', 200);
-const ROUNDS = arg('rounds', 3);
-const SKU_COUNT = arg('skus', 2000);
-const LIMIT = arg('limit', 50);
+const CALLS = numberArg('calls', 200);
+const ROUNDS = numberArg('rounds', 3);
+const SKU_COUNT = numberArg('skus', 2000);
+const LIMIT = numberArg('limit', 50);
 
 process.env.RATE_LIMIT_DEFAULT = '1000000000';
 process.env.RATE_LIMIT_IP = '1000000000';
@@ -24,32 +21,10 @@ process.env.JOBS_IN_PROCESS = 'false';
 process.env.SUPABASE_JWT_SECRET ??= 'bench-secret-bench-secret-bench-secret-0123456789';
 
 async function main() {
-  const { openPglite, openPostgres, setDbHandle, closeDb, getDb } = await import('@/lib/db/client');
-  const { runMigrations } = await import('@/lib/db/migrate');
-  let dropScratch: (() => Promise<void>) | undefined;
-  let label = 'PGlite (in-memory)';
-  if (process.env.DATABASE_URL) {
-    const name = `cw_bench_mcp_${Date.now()}`;
-    const admin = await openPostgres(process.env.DATABASE_URL, 1);
-    await admin.sql!.unsafe(`CREATE DATABASE ${name}`);
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    const handle = await openPostgres(url.toString(), 10);
-    await runMigrations(handle);
-    setDbHandle(handle);
-    label = `Postgres (${url.host})`;
-    dropScratch = async () => {
-      await closeDb();
-      await admin.sql!.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.close();
-    };
-  } else {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const handle = await openPglite(await PGlite.create());
-    await runMigrations(handle);
-    setDbHandle(handle);
-  }
-  const db = await getDb();
+  const bench = await openBenchDatabase({ tag: 'mcp', poolSize: 10 });
+  const label = bench.label;
+  const dropScratch = bench.close;
+  const db = bench.handle.db;
   const { createLocalUser } = await import('@/lib/auth/local-issuer');
   const { ensureWorkspace } = await import('@/lib/auth/workspace');
   const { createApiKey } = await import('@/lib/auth/api-keys');
@@ -142,8 +117,7 @@ async function main() {
   console.log(
     `  MCP overhead per call: median +${(q(times.mcp, 0.5) - q(times.rest, 0.5)).toFixed(2)} ms (x${(q(times.mcp, 0.5) / q(times.rest, 0.5)).toFixed(2)})`,
   );
-  if (dropScratch) await dropScratch();
-  else await closeDb();
+  await dropScratch();
 }
 
 main().catch((err) => {

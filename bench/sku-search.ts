@@ -13,45 +13,15 @@
  * machine's load hits all of them alike; the figures are the median and p95 over the rounds.
  */
 import '@/lib/polyfills';
+import { numberArg, openBenchDatabase } from './harness';
 import { sql } from 'drizzle-orm';
 
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const SKU_COUNT = arg('skus', 10_000);
-const RUNS = arg('runs', 30);
+const SKU_COUNT = numberArg('skus', 10_000);
+const RUNS = numberArg('runs', 30);
 process.env.JOBS_IN_PROCESS = 'false';
 process.env.SUPABASE_JWT_SECRET ??= 'bench-secret-bench-secret-bench-secret-0123456789';
 
-async function openDatabase() {
-  const { openPglite, openPostgres, setDbHandle } = await import('@/lib/db/client');
-  const { runMigrations } = await import('@/lib/db/migrate');
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
-    const name = `cw_bench_search_${Date.now()}`;
-    const admin = await openPostgres(serverUrl, 1);
-    await admin.sql!.unsafe(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const handle = await openPostgres(url.toString(), 4);
-    await runMigrations(handle);
-    setDbHandle(handle);
-    return {
-      label: `Postgres (${url.host})`,
-      close: async () => {
-        await handle.close();
-        await admin.sql!.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.close();
-      },
-    };
-  }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const handle = await openPglite(await PGlite.create());
-  await runMigrations(handle);
-  setDbHandle(handle);
-  return { label: 'PGlite (in-memory, embedded)', close: () => handle.close() };
-}
+const openDatabase = () => openBenchDatabase({ tag: 'search', poolSize: 4 });
 
 /** SKUs, 500 manufacturers and 200 brands in one workspace, set-based. */
 async function seed(db: import('@/lib/db/client').Db, ws: string) {

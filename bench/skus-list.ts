@@ -16,15 +16,12 @@ import '@/lib/polyfills';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
+import { benchWorkspace, machineLine, numberArg, openBenchDatabase } from './harness';
 
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const SECONDS = arg('seconds', 5);
-const ROUNDS = arg('rounds', 3);
-const CLIENTS = arg('clients', 8);
-const SKU_COUNT = arg('skus', 10_000);
+const SECONDS = numberArg('seconds', 5);
+const ROUNDS = numberArg('rounds', 3);
+const CLIENTS = numberArg('clients', 8);
+const SKU_COUNT = numberArg('skus', 10_000);
 const WARMUP_SECONDS = 1;
 
 process.env.RATE_LIMIT_DEFAULT = '1000000000';
@@ -35,45 +32,24 @@ process.env.SUPABASE_JWT_SECRET ??= 'bench-secret-bench-secret-bench-secret-0123
 
 type Row = Record<string, unknown>;
 
+/** The app's database (lib/db) and, beside it, the baseline's raw driver on the same data. */
 async function openDatabase() {
-  const { openPglite, openPostgres, setDbHandle } = await import('@/lib/db/client');
-  const { runMigrations } = await import('@/lib/db/migrate');
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
-    const name = `cw_bench_${Date.now()}`;
-    const admin = await openPostgres(serverUrl, 1);
-    await admin.sql!.unsafe(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const handle = await openPostgres(url.toString(), 10);
-    await runMigrations(handle);
-    setDbHandle(handle);
+  const bench = await openBenchDatabase({ tag: 'skus_list', poolSize: 10 });
+  if (bench.url) {
     const { default: postgres } = await import('postgres');
     // The baseline's own pool, the same size as the app's.
-    const raw = postgres(url.toString(), { max: 10, onnotice: () => {} });
+    const raw = postgres(bench.url, { max: 10, onnotice: () => {} });
     return {
-      label: `Postgres (${url.host})`,
-      handle,
+      ...bench,
       query: async (text: string, params: unknown[]) => (await raw.unsafe(text, params as never[])) as unknown as Row[],
       close: async () => {
         await raw.end({ timeout: 5 });
-        await handle.close();
-        await admin.sql!.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.close();
+        await bench.close();
       },
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = await PGlite.create();
-  const handle = await openPglite(pglite);
-  await runMigrations(handle);
-  setDbHandle(handle);
-  return {
-    label: 'PGlite (in-memory, embedded)',
-    handle,
-    query: async (text: string, params: unknown[]) => (await pglite.query<Row>(text, params)).rows,
-    close: () => handle.close(),
-  };
+  const pglite = bench.handle.pglite!;
+  return { ...bench, query: async (text: string, params: unknown[]) => (await pglite.query<Row>(text, params)).rows };
 }
 
 async function seed(db: import('@/lib/db/client').Db, workspaceId: string) {
@@ -157,7 +133,7 @@ function baselineHandler(query: (text: string, params: unknown[]) => Promise<Row
     const last = page[page.length - 1];
     const next =
       rows.length > limit && last
-        ? Buffer.from(JSON.stringify({ s: 'created_desc', k: last.created_key, i: last.id })).toString('base64url')
+        ? Buffer.from(JSON.stringify({ l: 'created_desc', k: last.created_key, i: last.id })).toString('base64url')
         : null;
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify({ data, has_more: rows.length > limit, next_cursor: next }));
@@ -279,22 +255,12 @@ function summarise(rounds: RoundResult[]): LoadResult {
 async function main() {
   const t0 = performance.now();
   const db = await openDatabase();
-  const { getDb } = await import('@/lib/db/client');
-  const drizzle = await getDb();
-  const { createLocalUser } = await import('@/lib/auth/local-issuer');
-  const { ensureWorkspace } = await import('@/lib/auth/workspace');
-  const { signAccessToken } = await import('@/lib/auth/tokens');
-  const { setWorkspacePlan } = await import('@/lib/workspace/settings');
+  const drizzle = db.handle.db;
   const { createApiKey } = await import('@/lib/auth/api-keys');
-  const user = await createLocalUser(drizzle, {
-    email: `bench-${Date.now()}@example.test`,
-    password: 'bench password 123',
-  });
-  const m = await ensureWorkspace(drizzle, user);
-  await setWorkspacePlan(drizzle, m.workspace.id, 'enterprise');
-  const { token } = await signAccessToken(user);
+  const { user, workspace, token } = await benchWorkspace(drizzle);
+  const m = { workspace };
   const key = await createApiKey(drizzle, {
-    workspace: { ...m.workspace, plan: 'enterprise' },
+    workspace,
     actor: { userId: user.id, apiKeyId: null, label: user.email },
     input: { name: 'bench', scopes: ['skus:read'] },
   });
@@ -312,12 +278,21 @@ async function main() {
     (await (await fetch(url, { headers })).json()) as { data: { id: string }[]; has_more: boolean };
   const a = await check(app.url + path, { cookie: `sb-access-token=${token}` });
   const b = await check(base.url + path, {});
-  if (a.data.length !== 100 || JSON.stringify(a) !== JSON.stringify(b)) throw new Error('app and baseline disagree');
+  if (a.data.length !== 100 || JSON.stringify(a) !== JSON.stringify(b)) {
+    // Name what differs: the baseline must follow the app's JSON whenever the SKU gains a field.
+    const ka = Object.keys(a.data[0] ?? {}).join(',');
+    const kb = Object.keys((b.data[0] as object | undefined) ?? {}).join(',');
+    const first = (x: unknown) => JSON.stringify(x).slice(0, 600);
+    throw new Error(
+      `app and baseline disagree:\n app keys ${ka}\n raw keys ${kb}\n app ${first({ ...a, data: a.data[0] })}\n raw ${first({ ...b, data: b.data[0] })}`,
+    );
+  }
 
   console.log(
     `# GET ${path} — ${db.label}, ${SKU_COUNT.toLocaleString('en')} SKUs (seeded in ${(seedMs / 1000).toFixed(1)} s), ${CLIENTS} clients, ` +
-      `${ROUNDS} interleaved rounds of ${SECONDS} s per server (after ${WARMUP_SECONDS} s warm-up each), Node ${process.version}`,
+      `${ROUNDS} interleaved rounds of ${SECONDS} s per server (after ${WARMUP_SECONDS} s warm-up each)`,
   );
+  console.log(`# ${await machineLine()}`);
   const configs: Array<[string, string, Record<string, string>]> = [
     ['raw node:http + driver (same SQL)', base.url + path, {}],
     ['app route, session cookie', app.url + path, { cookie: `sb-access-token=${token}` }],

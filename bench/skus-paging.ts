@@ -12,14 +12,11 @@
  * in-memory PGlite is used.
  */
 import '@/lib/polyfills';
+import { numberArg, openBenchDatabase } from './harness';
 import { sql } from 'drizzle-orm';
 
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const SKU_COUNT = arg('skus', 10_000);
-const LIMIT = arg('limit', 100);
+const SKU_COUNT = numberArg('skus', 10_000);
+const LIMIT = numberArg('limit', 100);
 process.env.JOBS_IN_PROCESS = 'false';
 
 const SORTS = {
@@ -31,35 +28,7 @@ const SORTS = {
 } as const;
 type Sort = keyof typeof SORTS;
 
-async function openDatabase() {
-  const { openPglite, openPostgres, setDbHandle } = await import('@/lib/db/client');
-  const { runMigrations } = await import('@/lib/db/migrate');
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
-    const name = `cw_bench_paging_${Date.now()}`;
-    const admin = await openPostgres(serverUrl, 1);
-    await admin.sql!.unsafe(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const handle = await openPostgres(url.toString(), 4);
-    await runMigrations(handle);
-    setDbHandle(handle);
-    return {
-      label: `Postgres (${url.host})`,
-      handle,
-      close: async () => {
-        await handle.close();
-        await admin.sql!.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.close();
-      },
-    };
-  }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const handle = await openPglite(await PGlite.create());
-  await runMigrations(handle);
-  setDbHandle(handle);
-  return { label: 'PGlite (in-memory, embedded)', handle, close: () => handle.close() };
-}
+const openDatabase = () => openBenchDatabase({ tag: 'paging', poolSize: 4 });
 
 const q = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -1,0 +1,108 @@
+/**
+ * What every bench needs and used to copy: command-line numbers, a database of its own (a scratch
+ * database on the Postgres server of DATABASE_URL, dropped at the end, or an in-memory PGlite), a
+ * signed-in user with a workspace, and the figures printed beside the baseline measured in the same run.
+ * Benches import it; nothing in the app does.
+ */
+import '@/lib/polyfills';
+import type { DbHandle } from '@/lib/db/client';
+
+/** `--name N` on the command line, or the default. */
+export function numberArg(name: string, dflt: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i < 0) return dflt;
+  const n = Number(process.argv[i + 1]);
+  if (!Number.isFinite(n)) throw new Error(`--${name} takes a number`);
+  return n;
+}
+
+/** `--name value` on the command line, or the default. */
+export function stringArg(name: string, dflt: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i < 0 ? dflt : (process.argv[i + 1] ?? dflt);
+}
+
+export interface BenchDatabase {
+  /** Where it runs, for the printed header. */
+  label: string;
+  handle: DbHandle;
+  /** The scratch database's URL on a server; null on PGlite. */
+  url: string | null;
+  /** Closes the handle and drops the scratch database. */
+  close: () => Promise<void>;
+}
+
+/**
+ * A migrated database of the bench's own, set as the app's handle (getDb()). With DATABASE_URL: a
+ * scratch database `cw_bench_<tag>_<time>` on that server, dropped by close(); without it, PGlite in memory.
+ */
+export async function openBenchDatabase(opts: { tag: string; poolSize?: number }): Promise<BenchDatabase> {
+  const { openPglite, openPostgres, setDbHandle } = await import('@/lib/db/client');
+  const { runMigrations } = await import('@/lib/db/migrate');
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const name = `cw_bench_${opts.tag.replace(/\W/g, '_')}_${Date.now()}`;
+    const admin = await openPostgres(serverUrl, 1);
+    await admin.sql!.unsafe(`CREATE DATABASE ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const handle = await openPostgres(url.toString(), opts.poolSize ?? 10);
+    await runMigrations(handle);
+    setDbHandle(handle);
+    return {
+      label: `Postgres (${url.host})`,
+      handle,
+      url: url.toString(),
+      close: async () => {
+        await handle.close();
+        await admin.sql!.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.close();
+      },
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const handle = await openPglite(await PGlite.create());
+  await runMigrations(handle);
+  setDbHandle(handle);
+  return { label: 'PGlite (in memory, embedded)', handle, url: null, close: () => handle.close() };
+}
+
+/** A local user with a workspace on the enterprise plan (no plan limit in the way), and its session token. */
+export async function benchWorkspace(db: import('@/lib/db/client').Db, who = 'bench') {
+  const { createLocalUser } = await import('@/lib/auth/local-issuer');
+  const { ensureWorkspace } = await import('@/lib/auth/workspace');
+  const { signAccessToken } = await import('@/lib/auth/tokens');
+  const { setWorkspacePlan } = await import('@/lib/workspace/settings');
+  const user = await createLocalUser(db, {
+    email: `${who}-${Date.now()}-${process.pid}@example.test`,
+    password: 'bench password 123',
+  });
+  const membership = await ensureWorkspace(db, user);
+  await setWorkspacePlan(db, membership.workspace.id, 'enterprise');
+  const { token } = await signAccessToken(user);
+  return { user, workspace: { ...membership.workspace, plan: 'enterprise' as const }, token };
+}
+
+/** The q-quantile of the numbers (0.5: the median). */
+export function quantile(xs: readonly number[], q: number): number {
+  if (!xs.length) return NaN;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+export const median = (xs: readonly number[]) => quantile(xs, 0.5);
+
+/** One line of figures: the measured value, the baseline of the same run, and their ratio. */
+export function besideBaseline(label: string, value: number, baseline: number, unit: string, digits = 1): string {
+  const ratio = baseline === 0 ? NaN : value / baseline;
+  return `  ${label.padEnd(40)} ${value.toFixed(digits).padStart(9)} ${unit}   baseline ${baseline
+    .toFixed(digits)
+    .padStart(9)} ${unit}   ${ratio.toFixed(2)}×`;
+}
+
+/** The machine's load, printed with every run: a figure measured on a busy machine says less. */
+export async function machineLine(): Promise<string> {
+  const os = await import('node:os');
+  const [one, five] = os.loadavg();
+  return `machine: ${os.cpus().length} cores, load average ${one.toFixed(1)} / ${five.toFixed(1)}, Node ${process.version}`;
+}
