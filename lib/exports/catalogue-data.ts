@@ -49,6 +49,8 @@ export interface ExportItem {
     category_code: string;
     external_sku_id: string | null;
     public_id: string | null;
+    /** The seller's economic-operator role for the SKU: its own, else the workspace's (issue 35). */
+    operator_role?: string;
   };
   /** Confirmed, current dossier values by field key. */
   fields: Record<string, string>;
@@ -73,7 +75,8 @@ const uuids = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
  * the primary key with a workspace-led index and read every SKU of the workspace for each page.
  */
 export function exportSkusQuery(workspaceId: string, ids: readonly string[]) {
-  return sql`SELECT id, sku_code, product_name, gtin, category_code, external_sku_id, public_id FROM skus
+  return sql`SELECT id, sku_code, product_name, gtin, category_code, external_sku_id, public_id,
+      COALESCE(operator_role, (SELECT w.operator_role FROM workspaces w WHERE w.id = ${workspaceId})) AS operator_role FROM skus
     WHERE id = ANY(${skuIdsInWorkspace(workspaceId, ids)})`;
 }
 
@@ -96,6 +99,7 @@ export async function loadExportItems(db: Db, workspaceId: string, ids: readonly
       category_code: string;
       external_sku_id: string | null;
       public_id: string | null;
+      operator_role: string;
     }>(db, exportSkusQuery(workspaceId, ids)),
     // One object per SKU; a field has one current confirmed value (dossier_values_current_idx is unique).
     queryRows<{ sku_id: string; j: string }>(
@@ -135,6 +139,7 @@ export async function loadExportItems(db: Db, workspaceId: string, ids: readonly
         category_code: r.category_code,
         external_sku_id: r.external_sku_id,
         public_id: r.public_id,
+        operator_role: r.operator_role,
       },
       fields: {},
       entities: {},

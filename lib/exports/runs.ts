@@ -32,6 +32,8 @@ import {
 } from './approved-scope';
 import type { ExportRunOptions } from './templates/types';
 import { loadChannelMappings } from './channel-mappings';
+import { EPR_REGISTRATION_FIELDS, registrationNumbers } from '@/lib/requirements/packs/epr';
+import { isEeaMarket } from '@/lib/requirements/countries';
 
 /** Warnings kept on the run for the UI; warning_count is always the full number. */
 export const MAX_STORED_WARNINGS = 5_000;
@@ -359,6 +361,28 @@ async function localizedKeys(db: Db, workspaceId: string): Promise<string[]> {
     .sort();
 }
 
+/**
+ * The EU/EEA countries of the workspace's confirmed target markets and EPR registrations, sorted: the
+ * catalogue's registration-number columns (one per register and country).
+ */
+async function eprCountries(db: Db, workspaceId: string): Promise<string[]> {
+  const rows = await queryRows<{ k: string; v: string }>(
+    db,
+    sql`SELECT DISTINCT field_key AS k, value AS v FROM dossier_values WHERE workspace_id = ${workspaceId} AND status = 'confirmed' AND superseded_at IS NULL
+      AND field_key IN ('target_markets', ${sql.join(
+        EPR_REGISTRATION_FIELDS.map((f) => sql`${f.field}`),
+        sql`, `,
+      )})`,
+  );
+  const out = new Set<string>();
+  for (const r of rows) {
+    const codes =
+      r.k === 'target_markets' ? String(r.v).split(/[,;\s]+/) : [...registrationNumbers(String(r.v)).keys()];
+    for (const c of codes) if (isEeaMarket(c.trim().toUpperCase())) out.add(c.trim().toUpperCase());
+  }
+  return [...out].sort();
+}
+
 /** How often a run writes its progress (and the job's heartbeat): twice a second, not once per batch. */
 const PROGRESS_INTERVAL_MS = 500;
 
@@ -465,6 +489,7 @@ export async function executeExportRun(
       publicBaseUrl: getEnv().PUBLIC_APP_URL ?? null,
       skuCount: total,
       localizedKeys: await localizedKeys(db, args.workspaceId),
+      eprCountries: await eprCountries(db, args.workspaceId),
       options,
       mappings,
       progress: async (done) => {

@@ -39,6 +39,8 @@ export function skuExportRows(data: SkuExport): CsvRow[] {
     'gtin',
     'category_code',
     'external_sku_id',
+    'operator_role',
+    'operator_role_override',
     'status',
     'review_state',
     'approval_state',

@@ -10,6 +10,14 @@ export const SkuView = z.object({
   gtin: z.string().nullable(),
   category_code: z.string().nullable(),
   status: z.string().describe('blocked, needs_review, ready_for_approval, approved or published'),
+  operator_role: z
+    .string()
+    .describe(
+      'The seller’s economic-operator role for this SKU (manufacturer, importer, distributor, authorised_representative, fulfilment_service_provider): the duties and blockers follow it.',
+    ),
+  operator_role_source: z
+    .enum(['sku', 'workspace'])
+    .describe('Whether the SKU has its own role or follows the workspace’s.'),
   blocker_count: z.number().int(),
   warning_count: z.number().int(),
   updated_at: z.string(),
@@ -23,6 +31,8 @@ export function skuView(s: {
   gtin: string | null;
   category_code: string | null;
   status: string;
+  operator_role: string;
+  operator_role_override: string | null;
   blocker_count: number;
   warning_count: number;
   updated_at: string;
@@ -34,6 +44,8 @@ export function skuView(s: {
     gtin: s.gtin,
     category_code: s.category_code,
     status: s.status,
+    operator_role: s.operator_role,
+    operator_role_source: s.operator_role_override ? 'sku' : 'workspace',
     blocker_count: s.blocker_count,
     warning_count: s.warning_count,
     updated_at: s.updated_at,

@@ -13,11 +13,13 @@ import { queryRows } from '@/lib/db/rows';
 import { skuEntities, skuHeldBy, skus, workspaces, type StoredBlocker } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import { evaluateRequirements, resolveProfile, ruleRoles, type OperatorRole } from '@/lib/requirements';
-import { DEFAULT_OPERATOR_ROLE } from '@/lib/requirements/types';
 import { resetApprovals } from './approval-reset';
 import { recomputeSku } from './evaluate';
 import { loadRequirementInput } from './requirement-input';
 import { getSkuRow, lockSkuRow } from './service';
+import { getWorkspaceOperatorRole } from './workspace-role';
+
+export { getWorkspaceOperatorRole };
 
 const tx$ = (tx: unknown) => tx as Db;
 
@@ -55,15 +57,6 @@ async function recomputeAndReset(
     reason: args.reason,
   });
   return { changed, reset };
-}
-
-export async function getWorkspaceOperatorRole(db: Db, workspaceId: string): Promise<OperatorRole> {
-  const [ws] = await db
-    .select({ role: workspaces.operatorRole })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId));
-  if (!ws) throw new AppError('NOT_FOUND', 'Workspace not found.');
-  return ws.role ?? DEFAULT_OPERATOR_ROLE;
 }
 
 export interface RoleChangeResult {

@@ -235,7 +235,7 @@ export async function loadSkuReadModel(
   return {
     workspace: ws ? { id: ws.id, name: ws.name, plan: ws.plan } : { id: workspaceId, name: '', plan: 'trial' },
     row,
-    sku: serializeSku(row),
+    sku: serializeSku(row, evaluation.operator_role),
     status: skuStatus(row),
     evaluation,
     blockers: evaluation.blockers.map(toStoredBlocker),

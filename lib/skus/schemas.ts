@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '@/lib/auth/roles';
 import { fieldKeySchema } from '@/lib/model/catalogue';
+import { OPERATOR_ROLES } from '@/lib/enums';
 import { DateTime, Uuid, pageOf } from '@/lib/http/schemas';
 import { SKU_STATES } from './states';
 
@@ -56,6 +57,15 @@ export const Sku = z
       .nullable()
       .describe('how category_code was decided: from the code, the path, the name, the voltage, documents or a person'),
     requirement_profile_id: z.string().nullable(),
+    operator_role: z
+      .enum(OPERATOR_ROLES)
+      .describe(
+        'The seller’s effective economic-operator role for this SKU (GPSR Art. 3): its own where set, else the workspace’s. The requirement rules, blockers and held-by states follow it.',
+      ),
+    operator_role_override: z
+      .enum(OPERATOR_ROLES)
+      .nullable()
+      .describe('The SKU’s own role (PUT /api/skus/{id}/operator-role); null: it follows the workspace’s role.'),
     warning_count: z.number().int(),
     status: SkuStatus,
     review_completed_at: DateTime.nullable(),
@@ -80,7 +90,16 @@ export const SkuBlocker = z
     message: z.string(),
     required_fields: z.array(z.string()),
     required_document_types: z.array(z.string()).optional(),
-    fix: z.object({ kind: z.enum(['field', 'document', 'entity', 'review']), target: z.string() }).optional(),
+    fix: z
+      .object({
+        kind: z
+          .enum(['field', 'document', 'entity', 'review', 'held_by'])
+          .describe(
+            'held_by: a duty another operator holds; confirm it (POST /api/skus/{id}/held-by) with target the rule id',
+          ),
+        target: z.string(),
+      })
+      .optional(),
     rule_id: z.string().optional(),
     legal_basis: z.string().optional(),
     doc_url: z.string().optional().describe("the rule's entry on /docs/requirements"),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { skus, type StoredBlocker } from '@/lib/db/schema';
+import type { OperatorRole } from '@/lib/enums';
 
 type SkuRow = typeof skus.$inferSelect;
 
@@ -28,8 +29,11 @@ export const skuStatusSql = sql<SkuStatus>`CASE
   WHEN ${skus.reviewState} = 'open' THEN 'needs_review'
   ELSE 'ready_for_approval' END`;
 
-/** The contract's Sku plus the fields a UI or API consumer needs (additional properties are allowed). */
-export function serializeSku(r: SkuRow) {
+/**
+ * The contract's Sku plus the fields a UI or API consumer needs (additional properties are allowed).
+ * `workspaceRole` is the workspace's economic-operator role, which a SKU without its own follows.
+ */
+export function serializeSku(r: SkuRow, workspaceRole: OperatorRole) {
   return {
     id: r.id,
     sku_code: r.skuCode,
@@ -46,6 +50,8 @@ export function serializeSku(r: SkuRow) {
     category_text: r.categoryText ?? null,
     category_match: r.categoryMatch ?? null,
     requirement_profile_id: r.requirementProfileId,
+    operator_role: r.operatorRole ?? workspaceRole,
+    operator_role_override: r.operatorRole ?? null,
     warning_count: r.warningCount,
     status: skuStatus(r),
     review_completed_at: r.reviewCompletedAt?.toISOString() ?? null,

@@ -20,6 +20,8 @@ import type {
 } from './schemas';
 import { serializeBlockers, serializeSku, skuStatus, skuStatusSql } from './serialize';
 import { skuSearchCondition } from './search';
+import { getWorkspaceOperatorRole } from './workspace-role';
+import type { OperatorRole } from '@/lib/enums';
 
 type SkuRow = typeof skus.$inferSelect;
 
@@ -221,12 +223,15 @@ export async function listSkus(db: Db, workspaceId: string, q: ListSkusQuery) {
     const c = decodeKeysetCursor(q.cursor, q.sort, sort.kind);
     where.push(afterKeyset(sort.dir, sort.col, c.value, skus.id, c.id));
   }
-  const rows = await db
-    .select({ row: skus, createdKey: timestampText(skus.createdAt) })
-    .from(skus)
-    .where(and(...where))
-    .orderBy(...order)
-    .limit(q.limit + 1);
+  const [rows, workspaceRole] = await Promise.all([
+    db
+      .select({ row: skus, createdKey: timestampText(skus.createdAt) })
+      .from(skus)
+      .where(and(...where))
+      .orderBy(...order)
+      .limit(q.limit + 1),
+    getWorkspaceOperatorRole(db, workspaceId),
+  ]);
   const has_more = rows.length > q.limit;
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
@@ -239,7 +244,7 @@ export async function listSkus(db: Db, workspaceId: string, q: ListSkusQuery) {
           ? (r.row.blockerSeriousness ?? 0)
           : r.row.blockerCount;
   return {
-    data: page.map((r) => serializeSku(r.row)),
+    data: page.map((r) => serializeSku(r.row, workspaceRole)),
     has_more,
     next_cursor: has_more && last ? encodeKeysetCursor(q.sort, keyOf(last), last.row.id) : null,
   };
@@ -270,11 +275,11 @@ export async function countListedSkus(db: Db, workspaceId: string, q: CountSkusQ
   return Number(row?.n ?? 0);
 }
 
-export function skuDetail(row: SkuRow) {
+export function skuDetail(row: SkuRow, workspaceRole: OperatorRole) {
   const status = skuStatus(row);
   const open = row.blockers.filter((b) => !b.waived);
   return {
-    sku: serializeSku(row),
+    sku: serializeSku(row, workspaceRole),
     blockers: serializeBlockers(row.blockers),
     status,
     can_generate_draft: open.some((b) => b.fix?.kind === 'field'),
@@ -283,7 +288,11 @@ export function skuDetail(row: SkuRow) {
 }
 
 export async function getSku(db: Db, workspaceId: string, id: string) {
-  return skuDetail(await getSkuRow(db, workspaceId, id));
+  const [row, workspaceRole] = await Promise.all([
+    getSkuRow(db, workspaceId, id),
+    getWorkspaceOperatorRole(db, workspaceId),
+  ]);
+  return skuDetail(row, workspaceRole);
 }
 
 /**
@@ -366,13 +375,14 @@ export async function approveSku(db: Db, args: { workspaceId: string; actor: Act
     const row = await getSkuRow(db, args.workspaceId, args.id);
     const open = openBlockers(row);
     const fourEyes = await fourEyesRefusal(db, { workspaceId: args.workspaceId, actor: args.actor, row });
+    const workspaceRole = await getWorkspaceOperatorRole(db, args.workspaceId);
     return {
       dry_run: true,
       can_approve: open.length === 0 && !fourEyes,
       already_approved: row.approvalState === 'approved',
       blockers: open,
       four_eyes: fourEyes ? { code: fourEyes.code, message: fourEyes.message, ...(fourEyes.details as object) } : null,
-      sku: serializeSku(row),
+      sku: serializeSku(row, workspaceRole),
     };
   }
   // A refusal still commits the recomputed blockers (they are what the person is shown) and its audit
@@ -382,9 +392,10 @@ export async function approveSku(db: Db, args: { workspaceId: string; actor: Act
     await lockSkuRow(t, args.workspaceId, args.id);
     await recomputeSku(t, args.workspaceId, args.id);
     const row = await getSkuRow(t, args.workspaceId, args.id);
+    const workspaceRole = await getWorkspaceOperatorRole(t, args.workspaceId);
     const open = openBlockers(row);
     // Approving an approved SKU again answers with it (idempotent), unless blockers opened since.
-    if (row.approvalState === 'approved' && !open.length) return { sku: serializeSku(row) };
+    if (row.approvalState === 'approved' && !open.length) return { sku: serializeSku(row, workspaceRole) };
     const refused = open.length
       ? approvalBlocked(open)
       : await fourEyesRefusal(t, { workspaceId: args.workspaceId, actor: args.actor, row });
@@ -429,7 +440,7 @@ export async function approveSku(db: Db, args: { workspaceId: string; actor: Act
         review_completed_by: row.reviewCompletedBy,
       },
     });
-    return { sku: serializeSku(won ?? row), approval: serializeApproval(record) };
+    return { sku: serializeSku(won ?? row, workspaceRole), approval: serializeApproval(record) };
   });
   if ('refused' in outcome) throw outcome.refused;
   return outcome;
@@ -462,7 +473,7 @@ export async function completeReview(db: Db, args: { workspaceId: string; actor:
       can_complete: open.length === 0,
       open_review_issues: issues,
       open_conflicts: conflicts,
-      sku: serializeSku(row),
+      sku: serializeSku(row, await getWorkspaceOperatorRole(db, args.workspaceId)),
     };
   }
   const outcome = await db.transaction(async (tx) => {
@@ -512,7 +523,7 @@ export async function completeReview(db: Db, args: { workspaceId: string; actor:
         targetType: 'sku',
         targetId: row.id,
       });
-    return { sku: serializeSku(won[0] ?? row) };
+    return { sku: serializeSku(won[0] ?? row, await getWorkspaceOperatorRole(t, args.workspaceId)) };
   });
   if ('refused' in outcome) throw outcome.refused;
   return outcome;

@@ -2,6 +2,7 @@ import { defineRoute, json, routeMethods } from '@/lib/http';
 import { CreateSkuDryRunResponse, CreateSkuInput, ListSkusQuery, Sku, SkuList } from '@/lib/skus/schemas';
 import { createSku, listSkus } from '@/lib/skus/service';
 import { serializeSku } from '@/lib/skus/serialize';
+import { getWorkspaceOperatorRole } from '@/lib/skus/workspace-role';
 import { z } from 'zod';
 
 // GET /api/skus – cursor-paged SKUs of the workspace (session, or Bearer with skus:read).
@@ -41,7 +42,9 @@ const create = defineRoute({
   },
   handler: async ({ db, auth, actor, body, dryRun }) => {
     const result = await createSku(db, { workspace: auth.workspace, actor, input: body, dryRun });
-    return 'dry_run' in result ? json(result) : json({ sku: serializeSku(result) }, 201);
+    return 'dry_run' in result
+      ? json(result)
+      : json({ sku: serializeSku(result, await getWorkspaceOperatorRole(db, auth.workspace.id)) }, 201);
   },
 });
 

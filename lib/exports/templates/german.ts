@@ -37,7 +37,7 @@ export const TEMPLATE_TEXT_DE: Readonly<Record<string, { name: string; descripti
   '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0c01': {
     name: 'Otto-Artikel (CSV)',
     description:
-      'Eine Zeile je Artikel mit Hersteller und EU-Wirtschaftsakteur direkt in der Zeile (Otto führt keinen zentralen Herstellerdatensatz), Kennungen und den Sicherheitsinformationen in den Sprachen der Zielmärkte. Semikolongetrennt, UTF-8 mit BOM.',
+      'Eine Zeile je Artikel mit Hersteller und EU-Wirtschaftsakteur direkt in der Zeile (Otto führt keinen zentralen Herstellerdatensatz), Kennungen, den Sicherheitsinformationen in den Sprachen der Zielmärkte und den deutschen EPR-Registrierungsnummern (WEEE, Batterien, Verpackungen/LUCID). Semikolongetrennt, UTF-8 mit BOM.',
   },
   '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0d01': {
     name: 'Kaufland-Produkte (CSV)',
@@ -67,12 +67,12 @@ export const TEMPLATE_TEXT_DE: Readonly<Record<string, { name: string; descripti
   '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0f01': {
     name: 'GPSR-Katalog (XLSX)',
     description:
-      'Jedes bestätigte Dossierfeld, die vier Akteursrollen mit ihren Anschriften und jedes verknüpfte Dokument (Typ, Name, SHA-256, Gültigkeit), eine Zeile je SKU. Tabellenblätter: catalogue, documents.',
+      'Jedes bestätigte Dossierfeld, die Wirtschaftsakteursrolle des Verkäufers für die SKU, die EPR-Registrierungsnummer je Register (WEEE, Batterien, Verpackungen) und Land, die vier Akteursrollen mit ihren Anschriften und jedes verknüpfte Dokument (Typ, Name, SHA-256, Gültigkeit), eine Zeile je SKU. Tabellenblätter: catalogue, documents.',
   },
   '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0f02': {
     name: 'GPSR-Katalog (CSV)',
     description:
-      'Jedes bestätigte Dossierfeld, die vier Akteursrollen mit ihren Anschriften und jedes verknüpfte Dokument (Typ, Name, SHA-256, Gültigkeit), eine Zeile je SKU. UTF-8 mit BOM, kommagetrennt.',
+      'Jedes bestätigte Dossierfeld, die Wirtschaftsakteursrolle des Verkäufers für die SKU, die EPR-Registrierungsnummer je Register (WEEE, Batterien, Verpackungen) und Land, die vier Akteursrollen mit ihren Anschriften und jedes verknüpfte Dokument (Typ, Name, SHA-256, Gültigkeit), eine Zeile je SKU. UTF-8 mit BOM, kommagetrennt.',
   },
   '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b1001': {
     name: 'Technische Unterlagen (ZIP mit dossier.zip je SKU)',

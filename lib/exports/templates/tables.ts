@@ -10,6 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import { FIELD_CATALOGUE } from '@/lib/model/catalogue';
 import { ENTITY_ROLES } from '@/lib/requirements/types';
+import { EPR_REGISTRATION_FIELDS, registrationNumbers } from '@/lib/requirements/packs/epr';
 import { addressLine, operatorOf, type ExportItem } from '../catalogue-data';
 import { safeEntryName } from '../dossier-zip';
 import { BOM, csvField, csvRow, fileWriter, safeCell } from '../output';
@@ -101,13 +102,28 @@ export const gtin = (i: ExportItem) => i.fields.gtin ?? i.sku.gtin;
 
 const ROLE_ATTRS = ['name', 'trade_mark', 'address', 'country', 'email', 'contact_url', 'phone'] as const;
 
-export function catalogueColumns(localizedKeys: readonly string[]): Column[] {
+/** The registration number of this EPR register (a dossier field of "<country>: <number>" entries) for one country. */
+const registrationIn = (field: string, country: string) => (i: ExportItem) =>
+  registrationNumbers(i.fields[field]).get(country) ?? null;
+
+/**
+ * One column per EPR register and country (epr_weee_registration_DE, ...): marketplaces ask for the
+ * number of the country they sell in (Germany: the WEEE, battery and LUCID packaging numbers).
+ */
+export function eprColumns(countries: readonly string[]): Column[] {
+  return EPR_REGISTRATION_FIELDS.flatMap(({ stream, field }) =>
+    countries.map((c): Column => [`epr_${stream}_registration_${c}`, registrationIn(field, c)]),
+  );
+}
+
+export function catalogueColumns(localizedKeys: readonly string[], eprCountries: readonly string[] = []): Column[] {
   const base: Column[] = [
     ['sku_id', (i) => i.sku.id],
     ['sku_code', (i) => i.sku.sku_code],
     ['product_name', (i) => i.sku.product_name],
     ['category_code', (i) => i.sku.category_code],
     ['external_sku_id', (i) => i.sku.external_sku_id],
+    ['operator_role', (i) => i.sku.operator_role ?? null],
   ];
   const fields: Column[] = FIELD_CATALOGUE.filter((d) => !d.localized && !d.entity).map((d): Column => [
     d.key,
@@ -150,7 +166,7 @@ export function catalogueColumns(localizedKeys: readonly string[]): Column[] {
           .join('\n') || null,
     ],
   ];
-  return [...base, ...fields, ...loc, ...ents, ...docs];
+  return [...base, ...fields, ...loc, ...eprColumns(eprCountries), ...ents, ...docs];
 }
 
 const CATALOGUE_MAPPING = {
@@ -160,7 +176,7 @@ const CATALOGUE_MAPPING = {
 };
 
 const CATALOGUE_DESCRIPTION =
-  'Every confirmed dossier field, the four operator roles with their addresses, and each linked document (type, name, SHA-256, validity), one row per SKU.';
+  'Every confirmed dossier field, the seller’s economic-operator role for the SKU, the EPR registration number per register (WEEE, batteries, packaging) and country, the four operator roles with their addresses, and each linked document (type, name, SHA-256, validity), one row per SKU.';
 
 export const CATALOGUE_TEMPLATES: ExportTemplateDefinition[] = [
   {
@@ -176,7 +192,7 @@ export const CATALOGUE_TEMPLATES: ExportTemplateDefinition[] = [
     checks: CORE_CHECKS,
     async render(ctx) {
       // One pass over the items fills both sheets (each pass reads the database again).
-      const columns = catalogueColumns(ctx.localizedKeys);
+      const columns = catalogueColumns(ctx.localizedKeys, ctx.eprCountries);
       const book = xlsxStreamWriter(ctx.outPath, ['catalogue', 'documents'], { mtime: ctx.generatedAt });
       try {
         const [sheet, docSheet] = book.sheets;
@@ -227,7 +243,7 @@ export const CATALOGUE_TEMPLATES: ExportTemplateDefinition[] = [
     contentType: 'text/csv; charset=utf-8',
     mapping: CATALOGUE_MAPPING,
     checks: CORE_CHECKS,
-    render: (ctx) => writeCsv(ctx, catalogueColumns(ctx.localizedKeys), ','),
+    render: (ctx) => writeCsv(ctx, catalogueColumns(ctx.localizedKeys, ctx.eprCountries), ','),
   },
 ];
 
@@ -251,6 +267,10 @@ export const OTTO_COLUMNS: Column[] = [
   ['euOperatorContactUrl', eu((e) => e.contact_url)],
   ['safetyInformation', warningsOf],
   ['countryOfOrigin', (i) => i.fields.country_of_origin],
+  // Otto sells in Germany: the German registers' numbers (stiftung ear WEEE and battery, LUCID packaging).
+  ['weeeRegistrationNumber', registrationIn('weee_registration_numbers', 'DE')],
+  ['batteryRegistrationNumber', registrationIn('battery_registration_numbers', 'DE')],
+  ['packagingRegistrationNumber', registrationIn('packaging_registration_numbers', 'DE')],
 ];
 
 export const KAUFLAND_COLUMNS: Column[] = [
@@ -303,10 +323,18 @@ export const ARTICLE_TEMPLATES: ExportTemplateDefinition[] = [
     format: 'CSV',
     version: '2025.01',
     description:
-      'One row per article with the manufacturer and the EU operator inline (Otto keeps no central manufacturer record), identifiers and the safety information of the target-market languages. Semicolon-separated, UTF-8 with BOM.',
+      'One row per article with the manufacturer and the EU operator inline (Otto keeps no central manufacturer record), identifiers, the safety information of the target-market languages and the German EPR registration numbers (WEEE, batteries, packaging/LUCID). Semicolon-separated, UTF-8 with BOM.',
     extension: 'csv',
     contentType: 'text/csv; charset=utf-8',
-    mapping: ARTICLE_MAPPING,
+    mapping: {
+      ...ARTICLE_MAPPING,
+      fields: [
+        ...ARTICLE_MAPPING.fields,
+        'weee_registration_numbers',
+        'battery_registration_numbers',
+        'packaging_registration_numbers',
+      ],
+    },
     checks: [
       ...CORE_CHECKS,
       GTIN_CHECK,

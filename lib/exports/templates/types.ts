@@ -78,6 +78,11 @@ export interface RenderContext {
   skuCount: number;
   /** Per-language field keys (safety_warnings_de, ...) with confirmed values in the workspace, sorted. */
   localizedKeys: string[];
+  /**
+   * EU/EEA countries the workspace's SKUs are sold in or hold an EPR registration for, sorted: the
+   * catalogue has a registration-number column per EPR register and country (absent: none).
+   */
+  eprCountries?: string[];
   progress(done: number): Promise<void>;
   /** The run's options (absent: every default). */
   options?: ExportRunOptions;

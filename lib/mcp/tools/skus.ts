@@ -64,7 +64,7 @@ export const listSkusTool = defineTool({
   },
   text: (o) =>
     o.items.length
-      ? `${o.items.length} SKU(s)${o.has_more ? ' (more: pass next_cursor)' : ''}:\n${o.items.map((s) => `- ${s.sku_code} ${s.product_name}: ${s.status}, ${s.blocker_count} blocker(s) [${s.id}]`).join('\n')}`
+      ? `${o.items.length} SKU(s)${o.has_more ? ' (more: pass next_cursor)' : ''}:\n${o.items.map((s) => `- ${s.sku_code} ${s.product_name}: ${s.status}, as ${s.operator_role}, ${s.blocker_count} blocker(s) [${s.id}]`).join('\n')}`
       : 'No SKUs match.',
 });
 
@@ -103,6 +103,7 @@ export const getSkuTool = defineTool({
   text: (o) =>
     budgetText([
       `${o.sku.sku_code} ${o.sku.product_name}: ${o.sku.status}, ${o.sku.blocker_count} open blocker(s).`,
+      `Seller's role: ${o.sku.operator_role} (${o.sku.operator_role_source === 'sku' ? 'this SKU’s own' : 'the workspace’s'}); the duties and blockers follow it.`,
       o.operators.length ? 'Operators:' : 'Operators: none linked.',
       ...o.operators.map(operatorLine),
       o.blockers.length ? 'Blockers:' : 'No blockers.',

@@ -110,3 +110,20 @@ export function registeredCountries(value: string | undefined): Set<string> {
   }
   return out;
 }
+
+/** The EPR registers the exports carry a column for per country: the stream and the dossier field it is kept in. */
+export const EPR_REGISTRATION_FIELDS = [
+  { stream: 'weee', field: 'weee_registration_numbers' },
+  { stream: 'battery', field: 'battery_registration_numbers' },
+  { stream: 'packaging', field: 'packaging_registration_numbers' },
+] as const;
+
+/** "DE: WEEE-Reg.-Nr. DE 12345678; FR: FR0123" → DE → "WEEE-Reg.-Nr. DE 12345678", FR → "FR0123". */
+export function registrationNumbers(value: string | undefined | null): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const entry of (value ?? '').split(';')) {
+    const m = /^\s*([A-Za-z]{2})\s*[:=]\s*(\S.*?)\s*$/.exec(entry);
+    if (m && !out.has(m[1].toUpperCase())) out.set(m[1].toUpperCase(), m[2]);
+  }
+  return out;
+}

@@ -122,11 +122,14 @@ const CATALOGUE: ExportItem[] = [
       category_code: 'electrical',
       external_sku_id: 'ext-7',
       public_id: null,
+      operator_role: 'importer',
     },
     fields: {
       gtin: '4006381333948',
       brand: 'Bright',
       target_markets: 'DE,IT,PL',
+      weee_registration_numbers: 'DE: WEEE-Reg.-Nr. DE 12345678; IT: IT19020000011234',
+      packaging_registration_numbers: 'DE: DE5551234567890',
       safety_warnings_de: 'Nur für den Innenbereich.',
       safety_warnings_it: 'Solo per uso interno.',
       country_of_origin: 'CN',
@@ -180,6 +183,7 @@ function ctxFor(outPath: string): RenderContext {
     publicBaseUrl: 'https://compliance.example',
     skuCount: CATALOGUE.length,
     localizedKeys: ['instructions_de', 'safety_warnings_de', 'safety_warnings_fr', 'safety_warnings_it'],
+    eprCountries: ['DE', 'FR', 'IT', 'PL'],
     progress: async () => {},
   };
 }
@@ -188,6 +192,12 @@ async function render(t: ExportTemplateDefinition, extra: Partial<RenderContext>
   const out = path.join(blobDir, `${t.channel}-${t.version}.${t.extension}`);
   await t.render({ ...ctxFor(out), ...extra });
   return fs.readFileSync(out);
+}
+
+/** A simple CSV (no quoted separators in the columns read) as records by header. */
+function parseCatalogue(text: string, sep: string): Record<string, string>[] {
+  const wb = XLSX.read(text.replace(/^\uFEFF/, ''), { type: 'string', FS: sep, raw: true });
+  return XLSX.utils.sheet_to_json<Record<string, string>>(wb.Sheets[wb.SheetNames[0]], { defval: '', raw: false });
 }
 
 function golden(name: string, actual: string) {
@@ -329,6 +339,33 @@ describe('export templates on a fixed catalogue', () => {
     expect(names.filter((n) => n === 'instructions_needed')).toHaveLength(1);
     expect(names).toContain('instructions_de');
     expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('EPR registration numbers: a catalogue column per register and country, Otto the German numbers; the operator role as a column', async () => {
+    const names = catalogueColumns([], ['DE', 'IT']).map((c) => c[0]);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'operator_role',
+        'epr_weee_registration_DE',
+        'epr_weee_registration_IT',
+        'epr_battery_registration_DE',
+        'epr_packaging_registration_IT',
+      ]),
+    );
+    const rows = parseCatalogue((await render(byChannel('gpsr_catalogue_csv'))).toString('utf8'), ',');
+    const cn = rows.find((r) => r.sku_code === 'GOLD-CN')!;
+    expect(cn.operator_role).toBe('importer');
+    expect(cn.epr_weee_registration_DE).toBe('WEEE-Reg.-Nr. DE 12345678');
+    expect(cn.epr_weee_registration_IT).toBe('IT19020000011234');
+    expect(cn.epr_weee_registration_PL).toBe('');
+    expect(cn.epr_packaging_registration_DE).toBe('DE5551234567890');
+    expect(cn.epr_battery_registration_DE).toBe('');
+    const otto = parseCatalogue((await render(byChannel('otto'))).toString('utf8'), ';');
+    expect(otto.find((r) => r.sku === 'GOLD-CN')).toMatchObject({
+      weeeRegistrationNumber: 'WEEE-Reg.-Nr. DE 12345678',
+      packagingRegistrationNumber: 'DE5551234567890',
+      batteryRegistrationNumber: '',
+    });
   });
 
   it('GPSR catalogue XLSX and Zalando ZIP: read back with SheetJS, golden as CSV, PDFs per market language', async () => {
