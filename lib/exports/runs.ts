@@ -33,7 +33,7 @@ import {
 import type { ExportRunOptions } from './templates/types';
 import { loadChannelMappings } from './channel-mappings';
 import { EPR_REGISTRATION_FIELDS, registrationNumbers } from '@/lib/requirements/packs/epr';
-import { isEeaMarket } from '@/lib/requirements/countries';
+import { isEeaMarket } from '@/lib/model/countries';
 
 /** Warnings kept on the run for the UI; warning_count is always the full number. */
 export const MAX_STORED_WARNINGS = 5_000;
