@@ -117,7 +117,7 @@ const LABELS: LabelDef[] = [
       'type(?:\\s*/\\s*| )model',
       'model\\/type reference',
       'model (?:no\\.?|number|name|designation)(?:\\s*\\(s\\))?',
-      'product model',
+      'product models?(?:\\s*\\(s\\))?',
       'test model',
       'trade model',
       'type (?:no\\.?|number|reference|designation)',

@@ -118,14 +118,36 @@ export function readMarks(lines: Line[], facts: FactSet) {
     if (ufi) facts.add('ufi_code', ufi[1], [line], 0.95);
     const cpnp = /\bCPNP\b[^0-9]{0,30}(\d{5,9})\b/i.exec(line.text);
     if (cpnp) facts.add('cpnp_number', cpnp[1], [line], 0.75);
-    const voltage =
-      /\b(?:rated (?:voltage|input)|ratings?|nennspannung|bemessungsspannung|tension (?:nominale|assignee)|tension nominal|tensione nominale|alimentazione|alimentation|input)\s*:?\s*(\d{1,3}(?:[-–]\d{2,3})?\s?V(?:\s?(?:~|ac|dc|d\.c\.|a\.c\.))?(?:\s*,?\s*\d{2}(?:\/\d{2})?\s?Hz)?)/i.exec(
-        line.text,
-      );
-    if (voltage) facts.add('rated_voltage', voltage[1].replace(/\s+/g, ' ').replace('–', '-'), [line], 0.75);
+    const voltage = ratedVoltage(lines, line);
+    if (voltage) facts.add('rated_voltage', voltage.value, voltage.at, 0.75);
   }
   if (languages.size) {
     const codes = [...languages.keys()].sort();
     facts.add('warning_languages', codes.join(', '), [...languages.values()].slice(0, 4), 0.8);
   }
 }
+
+/**
+ * The rated voltage under its label, as written ("100-240V~", "DC 3.6V", "3.6Vd.c", "230 V AC", with the
+ * frequency right after it: "220-240 V~, 50/60 Hz"): on the
+ * label's line ("Ratings ....: Internal battery 3.6Vd.c, 7.7 Ah", "Power supply: DC 3.6V") or, the label
+ * alone on its line, at the start of the next ("Power Supply :" / "100-240V~, 8.0A Max, 50/60Hz").
+ */
+const VOLTAGE_LABEL =
+  /^(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?(?:rated (?:voltage|input)|ratings?|nominal voltage|power supply|supply voltage|input voltage|input|nennspannung|bemessungsspannung|versorgungsspannung|spannungsversorgung|tension (?:nominale|assignee|d'alimentation)|alimentation|alimentazione|tensione (?:nominale|di alimentazione)|tension nominal|voltaje nominal|alimentacion)(?:\s*\([^)]{0,10}\))?\s*[:：]\s*(.*)$/;
+const VOLTAGE =
+  /(?<![\w.])((?:(?:DC|AC)\s?)?\d{1,3}(?:[.,]\d{1,2})?(?:\s?[-–/]\s?\d{1,3}(?:[.,]\d{1,2})?)?\s?V(?:~|\s?(?:d\.c|a\.c|dc|ac)(?![a-z]))?(?:\s*,?\s*\d{2}(?:\/\d{2})?\s?Hz)?)(?![a-zA-Z])/i;
+
+export function ratedVoltage(lines: Line[], line: Line): { value: string; at: Line[] } | null {
+  const label = VOLTAGE_LABEL.exec(line.norm);
+  if (!label) return null;
+  const own = line.text.slice(line.text.length - label[1].length);
+  const here = own.trim() ? VOLTAGE.exec(own) : null;
+  if (here) return { value: tidyVoltage(here[1]), at: [line] };
+  if (own.trim()) return null;
+  const next = lines[line.index + 1];
+  const below = next && next.page === line.page ? VOLTAGE.exec(next.text) : null;
+  return below && below.index === 0 ? { value: tidyVoltage(below[1]), at: [line, next] } : null;
+}
+
+const tidyVoltage = (v: string) => v.replace(/\s+/g, ' ').replace('–', '-').trim();

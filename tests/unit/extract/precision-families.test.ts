@@ -154,3 +154,31 @@ describe('operator blocks in the layouts real documents use', () => {
     expect(f.manufacturer_country).toBe('CZ');
   });
 });
+
+describe('rated voltage and model lists under their labels', () => {
+  const get = (text: string, key: string, documentType = 'test_report') =>
+    extractFacts({ text, documentType }).find((f) => f.field_key === key)?.value;
+
+  it('the voltage as written, on the label line or at the start of the next', () => {
+    expect(get('Power supply: DC 3.6V', 'rated_voltage')).toBe('DC 3.6V');
+    expect(get('Ratings ........: Internal non-rechargeable battery 3.6Vd.c, 7.7 Ah.', 'rated_voltage')).toBe(
+      '3.6Vd.c',
+    );
+    expect(get('Power Supply :\n100-240V~, 8.0A Max, 1920W Max, 50/60Hz', 'rated_voltage')).toBe('100-240V~');
+  });
+
+  it('never a voltage from a sentence or a value that is no voltage', () => {
+    expect(get('Power Supply :\nThe EUT was powered by 230 V mains.', 'rated_voltage')).toBeUndefined();
+    expect(get('Input: USB-C port', 'rated_voltage')).toBeUndefined();
+    expect(get('Over voltage category (OVC) ....: OVC II', 'rated_voltage')).toBeUndefined();
+  });
+
+  it('"Product Model (S) ：" with its list on the lines below', () => {
+    const models = get(
+      'Product Name ： Smart watch\nProduct Model (S) ：\nQW-M5, QW-M1,\nQW-Q2, QW-K2\n',
+      'model_number',
+      'certificate',
+    );
+    expect(models?.split(', ')).toEqual(['QW-M5', 'QW-M1', 'QW-Q2', 'QW-K2']);
+  });
+});
