@@ -33,3 +33,24 @@ export const OPERATOR_ROLES = [
   'fulfilment_service_provider',
 ] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/**
+ * Which sentence a document link's evidence reason is (lib/evidence/status.ts), so a UI says it in its own
+ * language; `person_reason`: the reason is what a person wrote.
+ */
+export const EVIDENCE_REASON_CODES = [
+  'person_reason',
+  'person_rejected',
+  'person_accepted',
+  'identity_rejected',
+  'contradiction',
+  'names_other_sku',
+  'still_reading',
+  'states_sku_supplier',
+  'states_sku',
+  'legacy_link',
+  'supplier_file',
+  'identity_not_stated',
+  'nothing_identifies',
+] as const;
+export type EvidenceReasonCode = (typeof EVIDENCE_REASON_CODES)[number];

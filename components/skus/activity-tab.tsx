@@ -24,8 +24,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useFormat, useLocale, useT } from '@/components/i18n/locale-provider';
 import type { T, UiLocale } from '@/lib/i18n/ui';
 import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';
+import { teamMessages } from '@/lib/i18n/ui/team';
+import { fieldLabel } from '@/lib/model/catalogue';
 import { blockerTitle } from '@/lib/requirements/titles';
-import { roleInSentence, sourceText } from './vocabulary';
+import { resetReasonText, roleInSentence, sourceText } from './vocabulary';
 import { isMissingRoute, useSkuPage } from './sku-context';
 import type { ActivityEvent } from './types';
 
@@ -44,13 +46,21 @@ function codeInSentence(code: string, locale: UiLocale): string {
   return locale === 'en' ? title.toLowerCase() : title;
 }
 
-/** One audit event as a sentence, with an icon; unknown actions fall back to their code. */
+/** An action without its own sentence: its name from the audit log's words, else the code as sent. */
+function actionName(action: string, tt: T<(typeof teamMessages)['en']>): string {
+  const key = `audit.action.${action}`;
+  return Object.hasOwn(teamMessages.en, key) ? tt(key as keyof (typeof teamMessages)['en']) : action;
+}
+
+/** One audit event as a sentence, with an icon; the field by its label in the UI's language. */
 export function describeEvent(
   e: ActivityEvent,
   t: T<(typeof skuDossierMessages)['en']>,
   locale: UiLocale,
+  tt: T<(typeof teamMessages)['en']>,
 ): { icon: typeof Activity; text: string } {
-  const d = e.data ?? {};
+  const d = { ...(e.data ?? {}) };
+  if (typeof d.field_key === 'string') d.field_key = fieldLabel(d.field_key, locale);
   switch (e.action) {
     case 'sku.created':
       return {
@@ -103,20 +113,23 @@ export function describeEvent(
     case 'sku.approval_reset':
       return {
         icon: RotateCcw,
-        text: t('activity.approval_reset', { reason: s(d.reason) || t('activity.dossier_changed') }),
+        text: t('activity.approval_reset', {
+          reason: resetReasonText(e.data ?? {}, locale) || t('activity.dossier_changed'),
+        }),
       };
     case 'sku.published':
       return { icon: Globe, text: t('activity.published', { revision: s(d.revision) }) };
     case 'sku.deleted':
       return { icon: Trash2, text: t('activity.deleted') };
     default:
-      return { icon: CircleDot, text: e.action.replace(/[._]/g, ' ') };
+      return { icon: CircleDot, text: actionName(e.action, tt) };
   }
 }
 
 export function ActivityTab() {
   const { skuId } = useSkuPage();
   const t = useT(skuDossierMessages);
+  const tt = useT(teamMessages);
   const fmt = useFormat();
   const locale = useLocale();
   const activity = useCursorList<ActivityEvent>(`/api/skus/${skuId}/activity`, '', { itemsKey: 'events' });
@@ -141,7 +154,7 @@ export function ActivityTab() {
     <Card data-testid="activity-tab">
       <ol className="divide-y divide-border">
         {events.map((e) => {
-          const { icon: Icon, text } = describeEvent(e, t, locale);
+          const { icon: Icon, text } = describeEvent(e, t, locale, tt);
           return (
             <li
               key={e.id}

@@ -53,8 +53,40 @@ function IdentityLine({
 /** What the summary needs of a document-SKU link: its evidence status, why, who decided, and the identities. */
 export type LinkEvidenceState = Pick<
   Link,
-  'evidence_status' | 'evidence_reason' | 'evidence_facts' | 'decided_by' | 'decided_at'
+  | 'evidence_status'
+  | 'evidence_reason'
+  | 'evidence_reason_code'
+  | 'evidence_reason_params'
+  | 'evidence_facts'
+  | 'decided_by'
+  | 'decided_at'
 >;
+
+/**
+ * Why the link has its status, in the UI's language: the rule's sentence from its code and the values it
+ * names; a person's own words as written; a link not re-evaluated since codes exist keeps the server's
+ * English sentence (marked as English).
+ */
+function EvidenceReason({ link }: { link: LinkEvidenceState }) {
+  const t = useT(skuDossierMessages);
+  const code = link.evidence_reason_code ?? null;
+  if (!link.evidence_reason && !code) return null;
+  const params = link.evidence_reason_params ?? {};
+  const text =
+    code && code !== 'person_reason'
+      ? t(`evidence.why.${code}`, { ...params, by: params.by || t('evidence.a_person') })
+      : (link.evidence_reason ?? '');
+  return (
+    <p
+      className="max-w-3xl text-muted-foreground"
+      data-testid="evidence-reason"
+      data-code={code ?? undefined}
+      lang={code ? undefined : 'en'}
+    >
+      {text}
+    </p>
+  );
+}
 
 /**
  * A link's evidence status with who decided and why, and the document's identity (model, maker, GTIN)
@@ -78,11 +110,7 @@ export function EvidenceSummary({ link }: { link: LinkEvidenceState }) {
           </span>
         ) : null}
       </div>
-      {link.evidence_reason ? (
-        <p className="max-w-3xl text-muted-foreground" data-testid="evidence-reason" lang="en">
-          {link.evidence_reason}
-        </p>
-      ) : null}
+      <EvidenceReason link={link} />
       {facts ? (
         <div className="grid max-w-3xl gap-0.5 rounded-md border border-border bg-surface-muted/60 px-2 py-1.5">
           <IdentityLine label={t('evidence.document')} identity={facts.document_identity} testId="document-identity" />

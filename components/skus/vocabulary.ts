@@ -11,6 +11,7 @@ import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';
 import { blockerTitle } from '@/lib/requirements/titles';
 import { docTypeLabel } from '@/lib/i18n/ui/doc-types';
 import { entityMessages } from '@/lib/i18n/ui/entities';
+import { fieldLabel } from '@/lib/model/catalogue';
 import type { Blocker, EntityRole } from './types';
 
 export function documentTypeText(type: string | null | undefined, locale: UiLocale): string {
@@ -87,4 +88,20 @@ export function blockerText(b: Pick<Blocker, 'code' | 'message' | 'details'>, lo
   const languages = b.details?.languages;
   const names = Array.isArray(languages) ? languages.map((l) => languageName(String(l), locale)) : [];
   return names.length ? `${title}: ${names.join(' / ')}` : title;
+}
+
+/**
+ * Why an approval was reset, from the audit entry's reason_code and reason_params (the field, role and
+ * source in words); entries written before codes existed keep their English `reason`.
+ */
+export function resetReasonText(data: Record<string, unknown>, locale: UiLocale): string | null {
+  const code = typeof data.reason_code === 'string' ? data.reason_code : null;
+  const key = `reset.${code}`;
+  if (!code || !Object.hasOwn(skuDossierMessages.en, key)) return typeof data.reason === 'string' ? data.reason : null;
+  const raw = (data.reason_params ?? {}) as Record<string, unknown>;
+  const p = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, String(v ?? '')]));
+  if (p.field) p.field = fieldLabel(p.field, locale);
+  if (p.role) p.role = roleInSentence(p.role, locale);
+  if (p.source) p.source = sourceText(p.source, locale);
+  return translator(skuDossierMessages, locale)(key as keyof (typeof skuDossierMessages)['en'], p);
 }

@@ -21,6 +21,7 @@ import { fieldLabel } from '@/lib/model/catalogue';
 import type { T, UiLocale } from '@/lib/i18n/ui';
 import { teamMessages } from '@/lib/i18n/ui/team';
 import { useRoleLabel } from './role-context';
+import { resetReasonText } from '@/components/skus/vocabulary';
 import type { z } from 'zod';
 import type { AuditLogEvent } from '@/lib/audit/schemas';
 
@@ -33,6 +34,14 @@ const ACTIONS: { value: string; label: Key }[] = [
   { value: 'sku.approv', label: 'audit.filter_approvals' },
   { value: 'sku.review', label: 'audit.filter_reviews' },
   { value: 'sku.', label: 'audit.filter_skus' },
+  { value: 'dossier.', label: 'audit.filter_dossier' },
+  { value: 'entity.', label: 'audit.filter_entities' },
+  { value: 'import.', label: 'audit.filter_imports' },
+  { value: 'export.', label: 'audit.filter_exports' },
+  { value: 'recall.', label: 'audit.filter_recalls' },
+  { value: 'gtin_claim.', label: 'audit.filter_gtin_claims' },
+  { value: 'passport.', label: 'audit.filter_passports' },
+  { value: 'webhook.', label: 'audit.filter_webhooks' },
   { value: 'member.', label: 'audit.filter_members' },
   { value: 'invitation.', label: 'audit.filter_invitations' },
   { value: 'workspace.', label: 'audit.filter_workspace' },
@@ -66,7 +75,7 @@ function tone(action: string): BadgeProps['variant'] {
   return 'neutral';
 }
 
-function summary(e: Event, t: TeamT, role: (code: string) => string): string {
+function summary(e: Event, t: TeamT, role: (code: string) => string, locale: UiLocale): string {
   const d = e.data;
   const s = (k: string) => (typeof d[k] === 'string' ? (d[k] as string) : null);
   const roleOf = (k: string) => {
@@ -77,7 +86,8 @@ function summary(e: Event, t: TeamT, role: (code: string) => string): string {
   if (e.action === 'sku.approval_refused' || e.action === 'sku.review_refused') return s('message') ?? s('code') ?? '';
   if (e.action === 'sku.approval_reset') {
     const by = s('changed_by');
-    return by ? t('audit.reset_by', { reason: s('reason') ?? '', name: by }) : (s('reason') ?? '');
+    const reason = resetReasonText(d, locale) ?? '';
+    return by ? t('audit.reset_by', { reason, name: by }) : reason;
   }
   if (e.action === 'sku.approved') return d.four_eyes ? t('audit.four_eyes') : '';
   if (e.action === 'invitation.created' || e.action === 'member.joined') return roleOf('role') ?? '';
@@ -322,7 +332,7 @@ export function AuditLogView() {
                     {dossierChange(e) ? (
                       <DossierChange event={e} change={dossierChange(e)!} t={t} locale={locale} />
                     ) : (
-                      <span className="line-clamp-2">{summary(e, t, roleLabel)}</span>
+                      <span className="line-clamp-2">{summary(e, t, roleLabel, locale)}</span>
                     )}
                   </TableCell>
                 </TableRow>

@@ -17,6 +17,7 @@ import { queueExtractions, requeueStuckExtractions } from './jobs';
 import { MAX_BULK_CONTAINER_PARTS, MAX_FILE_BYTES } from './limits';
 import type { BulkResultItem, BulkUploadFields } from './schemas';
 import { storeDocuments, type BatchOutcome, type StoreDocumentInput } from './store';
+import { resetReason } from '@/lib/skus/reset-reasons';
 
 /**
  * POST /api/documents/bulk, domain part. Each file (or each part of an uploaded .zip / .eml / .msg)
@@ -355,7 +356,7 @@ export async function bulkUpload(db: Db, args: BulkUploadArgs): Promise<BulkUplo
       workspaceId: args.workspace.id,
       actor: args.actor,
       skuId: args.fields.sku_id,
-      reason: 'documents uploaded',
+      reason: resetReason.documentsUploaded(),
     });
   }
   const results = run.results.filter((r): r is BulkResultItem => r !== null);

@@ -9,6 +9,7 @@ import { recomputeSku } from '@/lib/skus/evaluate';
 import { lockSkuRow } from '@/lib/skus/service';
 import { refreshSkuEvidence } from '@/lib/evidence/refresh';
 import type { EvidenceStatus } from '@/lib/evidence/status';
+import { resetReason } from '@/lib/skus/reset-reasons';
 
 /**
  * A person's decision on a document-SKU link: accept it as evidence about this SKU (with a reason when
@@ -101,7 +102,7 @@ export async function decideDocumentLink(
         workspaceId: args.workspaceId,
         actor: args.actor,
         skuIds: [sku.id],
-        reason: `document ${doc.filename} ${args.decision === 'accept' ? 'accepted' : 'rejected'} as evidence`,
+        reason: resetReason.documentDecided(doc.filename, args.decision),
       });
       await recomputeSku(t, args.workspaceId, sku.id);
     }

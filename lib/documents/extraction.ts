@@ -22,6 +22,7 @@ import { linkedSkuIds } from '@/lib/evidence/links';
 import { autoLinkDocument, findSkuMatches } from '@/lib/evidence/sku-matching';
 import { suggestionRedundant } from '@/lib/evidence/value-conflicts';
 import type { DocumentRow } from './serialize';
+import { resetReason } from '@/lib/skus/reset-reasons';
 
 /**
  * Extraction of one document (job `document.extract`): the text (with OCR for images and scans), the
@@ -275,7 +276,7 @@ export async function runDocumentExtraction(
         workspaceId: row.workspaceId,
         actor,
         skuId,
-        reason: `document ${row.filename} extracted`,
+        reason: resetReason.documentExtracted(row.filename),
       });
     else await recomputeSku(db, row.workspaceId, skuId);
   }

@@ -3,7 +3,13 @@ import { ClassificationResultSchema, DiagnosticSchema, DocumentTypeSchema, Local
 import { zFile, zFiles } from '@/lib/http/form';
 import { DateTime, Uuid, pageOf } from '@/lib/http/schemas';
 import { MAX_BULK_FILES, MAX_FILE_BYTES } from './limits';
-import { EVIDENCE_STATUSES, LINK_ORIGINS, EvidenceFactsSchema } from './evidence-schemas';
+import {
+  EVIDENCE_STATUSES,
+  LINK_ORIGINS,
+  EvidenceFactsSchema,
+  EvidenceReasonCodeSchema,
+  EvidenceReasonParamsSchema,
+} from './evidence-schemas';
 
 /**
  * Request and response shapes of the document operations: the contract's (bulk upload result,
@@ -163,6 +169,8 @@ export const DocumentSchema = z
           .optional()
           .describe('Only an accepted link satisfies a document requirement of the SKU.'),
         evidence_reason: z.string().nullable().optional(),
+        evidence_reason_code: EvidenceReasonCodeSchema.optional(),
+        evidence_reason_params: EvidenceReasonParamsSchema.optional(),
         evidence_facts: EvidenceFactsSchema.nullable().optional(),
         decided_by: z.string().nullable().optional(),
         decided_at: DateTime.nullable().optional(),

@@ -2,7 +2,7 @@ import type { documentExtractions, documents } from '@/lib/db/schema';
 import type { ClassificationResult, Diagnostic } from '@/lib/classify/schemas';
 import type { DocumentJson } from './schemas';
 
-import type { EvidenceFacts } from '@/lib/evidence/status';
+import type { EvidenceFacts, EvidenceReasonCode } from '@/lib/evidence/status';
 import type { EvidenceStatus, LinkOrigin } from '@/lib/db/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -18,6 +18,8 @@ export interface LinkedSku {
   link_origin?: LinkOrigin;
   evidence_status?: EvidenceStatus;
   evidence_reason?: string | null;
+  evidence_reason_code?: EvidenceReasonCode | null;
+  evidence_reason_params?: Record<string, string> | null;
   evidence_facts?: EvidenceFacts | null;
   decided_by?: string | null;
   decided_at?: string | null;

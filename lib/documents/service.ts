@@ -29,6 +29,7 @@ export {
   type StoreOutcome,
   type BatchOutcome,
 } from './store';
+import { resetReason, type ResetReason } from '@/lib/skus/reset-reasons';
 export { bulkUpload, type BulkUploadArgs, type BulkUploadResponse } from './bulk';
 export { storageUsage, storageUsedBytes, assertBatchFitsStorage } from './usage';
 export { runDocumentExtraction } from './extraction';
@@ -147,7 +148,7 @@ async function lockSkuRows(db: Db, workspaceId: string, skuIds: string[]) {
   );
 }
 
-async function reevaluate(db: Db, workspaceId: string, actor: Actor, skuIds: string[], reason: string) {
+async function reevaluate(db: Db, workspaceId: string, actor: Actor, skuIds: string[], reason: ResetReason) {
   for (const skuId of new Set(skuIds)) await afterDossierChange(db, { workspaceId, actor, skuId, reason });
 }
 
@@ -191,7 +192,7 @@ export async function patchDocument(
       targetId: row.id,
       data: { filename: row.filename, changes },
     });
-    await reevaluate(t, args.workspaceId, args.actor, skuIds, `document ${row.filename} changed`);
+    await reevaluate(t, args.workspaceId, args.actor, skuIds, resetReason.documentChanged(row.filename));
   });
   return { document: await getDocument(db, args.workspaceId, row.id) };
 }
@@ -222,7 +223,7 @@ export async function deleteDocument(db: Db, args: { workspaceId: string; actor:
         sku_ids: skuIds,
       },
     });
-    await reevaluate(t, args.workspaceId, args.actor, skuIds, `document ${row.filename} deleted`);
+    await reevaluate(t, args.workspaceId, args.actor, skuIds, resetReason.documentDeleted(row.filename));
   });
   await removeBlobIfUnused(db, row.storageKey).catch((e) =>
     console.error(`[documents] blob ${row.storageKey} of deleted document kept:`, e),
@@ -255,7 +256,7 @@ export async function linkDocument(db: Db, args: { workspaceId: string; actor: A
         workspaceId: args.workspaceId,
         actor: args.actor,
         skuId: sku.id,
-        reason: `document ${row.filename} linked`,
+        reason: resetReason.documentLinked(row.filename),
       });
     }
     return isNew;
@@ -294,7 +295,7 @@ export async function unlinkDocument(db: Db, args: { workspaceId: string; actor:
       workspaceId: args.workspaceId,
       actor: args.actor,
       skuId: sku.id,
-      reason: `document ${row.filename} unlinked`,
+      reason: resetReason.documentUnlinked(row.filename),
     });
   });
   return { unlinked: true as const };

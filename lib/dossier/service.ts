@@ -16,6 +16,7 @@ import { AppError } from '@/lib/errors';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { afterDossierChange, getSkuRow, lockSkuRow } from '@/lib/skus/service';
 import { fieldDefinition, isKnownFieldKey, normalizeFieldValue } from '@/lib/model/catalogue';
+import { resetReason } from '@/lib/skus/reset-reasons';
 
 type ValueRow = typeof dossierValues.$inferSelect;
 
@@ -181,7 +182,7 @@ export async function setDossierValue(
         workspaceId: args.workspaceId,
         actor: args.actor,
         skuId: args.skuId,
-        reason: `${args.fieldKey} changed`,
+        reason: resetReason.fieldChanged(args.fieldKey),
       });
     }
     return r;
@@ -219,7 +220,7 @@ export async function clearDossierValue(
       workspaceId: args.workspaceId,
       actor: args.actor,
       skuId: args.skuId,
-      reason: `${args.fieldKey} cleared`,
+      reason: resetReason.fieldCleared(args.fieldKey),
     });
     return { cleared: true, field_key: args.fieldKey };
   });
@@ -389,7 +390,7 @@ export async function confirmSuggestion(
       workspaceId: args.workspaceId,
       actor: args.actor,
       skuId: args.skuId,
-      reason: `${s.fieldKey} confirmed from ${s.source}`,
+      reason: resetReason.fieldConfirmed(s.fieldKey, s.source),
     });
     const [row] = await t.select().from(dossierValues).where(eq(dossierValues.id, s.id));
     return serializeValue(row);

@@ -17,6 +17,7 @@ import { recomputeSkusBulk } from '@/lib/skus/recompute-bulk';
 import { assertEntityFitsRole } from './roles';
 import { EntityRoleSchema } from './schemas';
 import { getEntityRow } from './service';
+import { resetReason } from '@/lib/skus/reset-reasons';
 
 export const BulkEntityInput = withTarget(z.strictObject({ ...target, role: EntityRoleSchema, entity_id: Uuid }));
 export type BulkEntityInput = z.infer<typeof BulkEntityInput>;
@@ -55,7 +56,7 @@ export async function bulkLinkEntity(
       workspaceId: args.workspaceId,
       actor: args.actor,
       skuIds: ids,
-      reason: `${role} linked`,
+      reason: resetReason.roleLinked(role),
     });
     await recomputeSkusBulk(tx, args.workspaceId, ids);
     await recordAuditMany(

@@ -16,6 +16,7 @@ import { afterDossierChange } from '@/lib/skus/service';
 import { assertEntityFitsRole } from './roles';
 import { identityOf, serializeEntity } from '@/lib/model/entity-view';
 import { getEntityRow } from './service';
+import { resetReason } from '@/lib/skus/reset-reasons';
 
 type EntityRow = typeof entities.$inferSelect;
 type MergeRow = typeof entityMerges.$inferSelect;
@@ -191,7 +192,7 @@ export async function mergeEntities(
         workspaceId: args.workspaceId,
         actor: args.actor,
         skuId,
-        reason: `entity ${dup.name} merged into ${survivor.name}`,
+        reason: resetReason.entityMerged(dup.name, survivor.name),
       });
     const [row] = await t.select().from(entities).where(eq(entities.id, survivor.id));
     return { merge: serializeMerge(merge), entity: serializeEntity(row) };
@@ -298,7 +299,7 @@ export async function undoMerge(db: Db, args: { workspaceId: string; actor: Acto
         workspaceId: args.workspaceId,
         actor: args.actor,
         skuId,
-        reason: `merge of ${restored.name} undone`,
+        reason: resetReason.mergeUndone(restored.name),
       });
     return { merge: serializeMerge(done), entity: serializeEntity(restored), restored_links: back };
   });

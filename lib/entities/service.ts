@@ -9,6 +9,7 @@ import { identityOf, serializeEntity } from '@/lib/model/entity-view';
 import { afterDossierChange, getSkuRow } from '@/lib/skus/service';
 import { assertEntityFitsRole } from './roles';
 import type { EntityInput } from './schemas';
+import { resetReason } from '@/lib/skus/reset-reasons';
 
 type EntityRow = typeof entities.$inferSelect;
 
@@ -118,7 +119,7 @@ export async function updateEntity(
       workspaceId: args.workspaceId,
       actor: args.actor,
       skuId: l.skuId,
-      reason: `entity ${row.name} changed`,
+      reason: resetReason.entityChanged(row.name),
     });
   return serializeEntity(row, links.length);
 }
@@ -175,7 +176,7 @@ export async function linkEntity(
       workspaceId: args.workspaceId,
       actor: args.actor,
       skuId: args.skuId,
-      reason: `${args.role} linked`,
+      reason: resetReason.roleLinked(args.role),
     });
     return { role: args.role, entity: serializeEntity(entity) };
   });
@@ -211,7 +212,7 @@ export async function unlinkEntity(
       workspaceId: args.workspaceId,
       actor: args.actor,
       skuId: args.skuId,
-      reason: `${args.role} unlinked`,
+      reason: resetReason.roleUnlinked(args.role),
     });
     return { role: args.role, unlinked: true };
   });

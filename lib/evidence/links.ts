@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { documents, documentSkus, dossierValues, skus } from '@/lib/db/schema';
-import type { EvidenceFacts } from './status';
+import type { EvidenceFacts, EvidenceReasonCode } from './status';
 import type { DocumentRow, LinkedSku } from '@/lib/documents/serialize';
 
 /** Document-to-SKU links live in document_skus only (one row per link, with how it was made). */
@@ -10,6 +10,8 @@ import type { DocumentRow, LinkedSku } from '@/lib/documents/serialize';
 export const linkEvidenceColumns = {
   evidence_status: documentSkus.evidenceStatus,
   evidence_reason: documentSkus.evidenceReason,
+  evidence_reason_code: documentSkus.evidenceReasonCode,
+  evidence_reason_params: documentSkus.evidenceReasonParams,
   evidence_facts: documentSkus.evidenceFacts,
   decided_by: documentSkus.decidedByLabel,
   decided_at: documentSkus.decidedAt,
@@ -55,6 +57,8 @@ export async function linkedSkusByDocument(
       link_origin: j.link_origin,
       evidence_status: j.evidence_status,
       evidence_reason: j.evidence_reason ?? null,
+      evidence_reason_code: (j.evidence_reason_code as EvidenceReasonCode | null) ?? null,
+      evidence_reason_params: j.evidence_reason_params ?? null,
       evidence_facts: (j.evidence_facts as EvidenceFacts | null) ?? null,
       decided_by: j.decided_by ?? null,
       decided_at: j.decided_at?.toISOString() ?? null,

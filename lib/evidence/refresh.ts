@@ -159,7 +159,13 @@ export async function refreshSkuEvidence(
     });
     out.push({ document_id: link.documentId, sku_id: skuId, status: decision.status, decision });
     const sameFacts = JSON.stringify(link.evidenceFacts ?? null) === JSON.stringify(decision.facts);
-    if (link.evidenceStatus === decision.status && link.evidenceReason === decision.reason && sameFacts) continue;
+    if (
+      link.evidenceStatus === decision.status &&
+      link.evidenceReason === decision.reason &&
+      link.evidenceReasonCode === decision.reason_code &&
+      sameFacts
+    )
+      continue;
     const byPerson = decision.decided_by === 'person';
     const statusChanged = link.evidenceStatus !== decision.status;
     const written = await db
@@ -167,6 +173,8 @@ export async function refreshSkuEvidence(
       .set({
         evidenceStatus: decision.status,
         evidenceReason: decision.reason,
+        evidenceReasonCode: decision.reason_code,
+        evidenceReasonParams: decision.reason_params,
         evidenceFacts: decision.facts as unknown as Record<string, unknown>,
         // Who decided: kept when only the facts moved under the same conclusion.
         ...(statusChanged || link.evidenceReason !== decision.reason

@@ -20,8 +20,9 @@
 import type { EvidenceStatus, LinkOrigin } from '@/lib/db/schema/documents';
 import { gtin14 } from '@/lib/gtin';
 import { valuesAgree } from './value-conflicts';
+import type { EvidenceReasonCode } from '@/lib/enums';
 
-export type { EvidenceStatus, LinkOrigin };
+export type { EvidenceStatus, LinkOrigin, EvidenceReasonCode };
 
 /** The dossier fields that say which product (and whose) a document is about. */
 export const IDENTITY_FIELDS = ['model_number', 'manufacturer_name', 'gtin'] as const;
@@ -91,6 +92,9 @@ export interface EvidenceDecision {
   /** The person, when a person decided. */
   by: string | null;
   reason: string;
+  reason_code: EvidenceReasonCode;
+  /** The values the sentence names (names, codes, quotes: data, not words). */
+  reason_params: Record<string, string>;
   facts: EvidenceFacts;
 }
 
@@ -197,13 +201,24 @@ export function decideEvidenceStatus(input: EvidenceInput): EvidenceDecision {
   const decision = (
     status: EvidenceStatus,
     decided_by: 'person' | 'rule',
-    reason: string,
+    [reason_code, reason, reason_params = {}]: [EvidenceReasonCode, string, Record<string, string>?],
     by: string | null = null,
-  ): EvidenceDecision => ({ status, decided_by, by, reason, facts: facts_ });
+  ): EvidenceDecision => ({ status, decided_by, by, reason, reason_code, reason_params, facts: facts_ });
+  /** A person's own words when they gave some, else the rule's sentence. */
+  const personSaid = (
+    text: string | null | undefined,
+    fallback: [EvidenceReasonCode, string, Record<string, string>?],
+  ): [EvidenceReasonCode, string, Record<string, string>?] =>
+    text?.trim() ? ['person_reason', text.trim()] : fallback;
   const person = input.person;
 
   if (person?.decision === 'rejected')
-    return decision('rejected', 'person', person.reason?.trim() || 'Rejected by a person.', person.by);
+    return decision(
+      'rejected',
+      'person',
+      personSaid(person.reason, ['person_rejected', 'Rejected by a person.']),
+      person.by,
+    );
 
   const explicit = person?.decision === 'accepted' ? person : null;
   const rejectedLater = input.rejected_facts.filter(
@@ -215,7 +230,11 @@ export function decideEvidenceStatus(input: EvidenceInput): EvidenceDecision {
     return decision(
       'about_another_product',
       'person',
-      `${by ?? 'A person'} rejected this document's ${what} for this SKU: it is not evidence about this product.`,
+      [
+        'identity_rejected',
+        `${by ?? 'A person'} rejected this document's ${what} for this SKU: it is not evidence about this product.`,
+        { by: by ?? '', values: rejectedLater.map((r) => `"${r.value}"`).join(', ') },
+      ],
       by,
     );
   }
@@ -224,56 +243,74 @@ export function decideEvidenceStatus(input: EvidenceInput): EvidenceDecision {
     return decision(
       'accepted',
       'person',
-      explicit.reason?.trim() || `Accepted by ${explicit.by ?? 'a person'}.`,
+      personSaid(explicit.reason, [
+        'person_accepted',
+        `Accepted by ${explicit.by ?? 'a person'}.`,
+        { by: explicit.by ?? '' },
+      ]),
       explicit.by,
     );
 
   const documentSays = describeIdentity(facts_.document_identity);
   const skuIs = describeIdentity(facts_.sku_identity);
   if (contradictions.length)
-    return decision('about_another_product', 'rule', `This document says ${documentSays}; the SKU is ${skuIs}.`);
+    return decision('about_another_product', 'rule', [
+      'contradiction',
+      `This document says ${documentSays}; the SKU is ${skuIs}.`,
+    ]);
   if (!matches.length && input.other_skus_named.length) {
     const other = input.other_skus_named[0];
-    return decision(
-      'about_another_product',
-      'rule',
+    return decision('about_another_product', 'rule', [
+      'names_other_sku',
       `This document names ${other.value} (SKU ${other.sku_code} of this workspace), not this SKU; the SKU is ${skuIs}.`,
-    );
+      { value: other.value, sku_code: other.sku_code },
+    ]);
   }
   if (matches.length && !input.extracted)
     return decision(
       person?.decision === 'legacy_link' ? 'accepted' : 'proposed',
       person?.decision === 'legacy_link' ? 'person' : 'rule',
-      'The document is still being read: whether anything in it names another product is not known yet.',
+      [
+        'still_reading',
+        'The document is still being read: whether anything in it names another product is not known yet.',
+      ],
     );
   if (matches.length) {
     const said = matches.map((m) => `${KIND_LABEL[m.kind]} ${m.value} (${quoted(m)})`).join('; ');
+    // The UI names the kinds in its language; the values and quotes are the document's own.
+    const values = matches.map((m) => `${m.value} (${quoted(m)})`).join('; ');
     if (input.origin === 'supplier_upload' || input.origin === 'inbound_mail')
-      return decision(
-        'proposed',
-        'rule',
+      return decision('proposed', 'rule', [
+        'states_sku_supplier',
         `The document states this SKU's ${said}; files a supplier sent wait for a person to accept them.`,
-      );
-    return decision(
-      'accepted',
-      'rule',
+        { values },
+      ]);
+    return decision('accepted', 'rule', [
+      'states_sku',
       `The document states this SKU's ${said}, and nothing in it names another product.`,
-    );
+      { values },
+    ]);
   }
   if (person?.decision === 'legacy_link')
     return decision(
       'accepted',
       'person',
-      person.reason?.trim() || 'Linked by a person before link decisions existed.',
+      personSaid(person.reason, ['legacy_link', 'Linked by a person before link decisions existed.']),
       person.by,
     );
   if (input.origin === 'supplier_upload' || input.origin === 'inbound_mail')
-    return decision('proposed', 'rule', 'Sent by a supplier: a person accepts it once it is checked against the SKU.');
+    return decision('proposed', 'rule', [
+      'supplier_file',
+      'Sent by a supplier: a person accepts it once it is checked against the SKU.',
+    ]);
   return decision(
     'proposed',
     'rule',
     facts.length
-      ? `The document does not state this SKU's model, GTIN or SKU code (it says ${documentSays}); a person accepts it.`
-      : 'Nothing read from the document identifies this SKU yet; a person accepts it.',
+      ? [
+          'identity_not_stated',
+          `The document does not state this SKU's model, GTIN or SKU code (it says ${documentSays}); a person accepts it.`,
+        ]
+      : ['nothing_identifies', 'Nothing read from the document identifies this SKU yet; a person accepts it.'],
   );
 }

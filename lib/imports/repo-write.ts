@@ -23,6 +23,7 @@ import { NO_CATEGORY_PLANNED, type PlannedRecord, type PlannedSku } from './plan
 import type { RowOutcome, StoredChange, StoredIssue } from './repo';
 import { plainSkuBlockers, recomputeSkusBulk } from '@/lib/skus/recompute-bulk';
 import { timed, type ImportTimings } from './timings';
+import { resetReason } from '@/lib/skus/reset-reasons';
 
 type SkuRow = typeof skus.$inferSelect;
 type ExistingSku = Pick<
@@ -431,7 +432,7 @@ export async function applyChunk(
         workspaceId: ctx.workspaceId,
         actor: ctx.actor,
         skuIds: changedExisting,
-        reason: `import ${ctx.batchId} changed values`,
+        reason: resetReason.importChanged(ctx.batchId),
         at: now,
       }),
     );

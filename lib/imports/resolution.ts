@@ -19,6 +19,7 @@ import { parseAddress } from '@/lib/address/parse';
 import { AppError } from '@/lib/errors';
 import { afterDossierChange } from '@/lib/skus/service';
 import { getBatchRow, type CandidateRow } from './repo';
+import { resetReason } from '@/lib/skus/reset-reasons';
 
 export const RESOLUTION_ROLES = ['manufacturer', 'importer', 'responsible_person'] as const;
 export const RESOLUTION_ACTIONS = ['link_existing', 'create_new', 'ignore', 'unresolved'] as const;
@@ -387,6 +388,6 @@ async function linkMany(
       workspaceId: a.workspaceId,
       actor: a.actor,
       skuId,
-      reason: `${a.role} linked by import resolution`,
+      reason: resetReason.roleLinked(a.role, true),
     });
 }

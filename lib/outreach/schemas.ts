@@ -3,7 +3,12 @@ import { SUPPLIER_REQUEST_STATUSES } from '@/lib/enums';
 import { Uuid } from '@/lib/http/schemas';
 import { LOCALES } from '@/lib/i18n/locales';
 import { SkuFilter } from '@/lib/skus/schemas';
-import { EVIDENCE_STATUSES, EvidenceFactsSchema } from '@/lib/documents/evidence-schemas';
+import {
+  EVIDENCE_STATUSES,
+  EvidenceFactsSchema,
+  EvidenceReasonCodeSchema,
+  EvidenceReasonParamsSchema,
+} from '@/lib/documents/evidence-schemas';
 
 export const LocaleSchema = z.enum(LOCALES);
 const Email = z.email().max(254);
@@ -134,6 +139,8 @@ export const SupplierRequestSchema = z
           .object({
             evidence_status: z.enum(EVIDENCE_STATUSES),
             evidence_reason: z.string().nullable(),
+            evidence_reason_code: EvidenceReasonCodeSchema.optional(),
+            evidence_reason_params: EvidenceReasonParamsSchema.optional(),
             evidence_facts: EvidenceFactsSchema.nullable(),
             decided_by: z.string().nullable(),
             decided_at: z.string().nullable(),

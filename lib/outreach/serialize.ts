@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { EvidenceFacts } from '@/lib/evidence/status';
+import type { EvidenceFacts, EvidenceReasonCode } from '@/lib/evidence/status';
 import { linkEvidenceColumns } from '@/lib/evidence/links';
 import type { Db } from '@/lib/db/client';
 import {
@@ -67,6 +67,8 @@ export async function serializeRequests(db: Db, rows: RequestRow[]) {
       ? {
           evidence_status: l.evidence_status,
           evidence_reason: l.evidence_reason ?? null,
+          evidence_reason_code: (l.evidence_reason_code as EvidenceReasonCode | null) ?? null,
+          evidence_reason_params: l.evidence_reason_params ?? null,
           evidence_facts: (l.evidence_facts as EvidenceFacts | null) ?? null,
           decided_by: l.decided_by ?? null,
           decided_at: l.decided_at?.toISOString() ?? null,

@@ -5,6 +5,7 @@ import type { Db } from '@/lib/db/client';
 import { executePrepared } from '@/lib/db/prepared';
 import { queryRows } from '@/lib/db/rows';
 import { skuIdsInWorkspace } from './ids-in-workspace';
+import type { ResetReason } from './reset-reasons';
 
 /**
  * What a change to confirmed data resets, and to what: an approved SKU goes back to pending, a
@@ -39,7 +40,7 @@ export function approvalResetOf(sku: { approvalState: string; reviewState: strin
  */
 export async function resetApprovals(
   tx: Db,
-  args: { workspaceId: string; actor: Actor; skuIds: readonly string[]; reason: string; at?: Date },
+  args: { workspaceId: string; actor: Actor; skuIds: readonly string[]; reason: ResetReason; at?: Date },
 ): Promise<string[]> {
   const ids = [...new Set(args.skuIds)];
   if (!ids.length) return [];
@@ -82,7 +83,9 @@ export async function resetApprovals(
       targetType: 'sku',
       targetId: r.id,
       data: {
-        reason: args.reason,
+        reason: args.reason.text,
+        reason_code: args.reason.code,
+        reason_params: args.reason.params,
         changed_by: args.actor.label,
         was: {
           approval_state: r.approval_state,

@@ -22,6 +22,7 @@ import { resetApprovals } from './approval-reset';
 import { skuIdsInWorkspace } from './ids-in-workspace';
 import { BULK_FILTER_MAX, SkuFilter } from './schemas';
 import { countListedSkus, listSkuIds } from './service';
+import { resetReason } from './reset-reasons';
 
 export const BULK_MAX = 200;
 
@@ -165,7 +166,7 @@ export async function bulkAssignCategory(
       workspaceId: args.workspaceId,
       actor: args.actor,
       skuIds: ids,
-      reason: 'category changed',
+      reason: resetReason.categoryChanged(),
     });
     await recomputeSkusBulk(tx, args.workspaceId, ids);
     await recordAuditMany(

@@ -18,6 +18,7 @@ import { recomputeSku } from './evaluate';
 import { loadRequirementInput } from './requirement-input';
 import { getSkuRow, lockSkuRow } from './service';
 import { getWorkspaceOperatorRole } from './workspace-role';
+import { resetReason, type ResetReason } from './reset-reasons';
 
 export { getWorkspaceOperatorRole };
 
@@ -38,7 +39,7 @@ function conclusion(blockers: readonly StoredBlocker[]): string {
  */
 async function recomputeAndReset(
   tx: Db,
-  args: { workspaceId: string; actor: Actor; skuIds: readonly string[]; reason: string },
+  args: { workspaceId: string; actor: Actor; skuIds: readonly string[]; reason: ResetReason },
 ): Promise<{ changed: string[]; reset: string[] }> {
   const changed: string[] = [];
   for (const id of args.skuIds) {
@@ -98,7 +99,7 @@ export async function setWorkspaceOperatorRole(
       workspaceId: args.workspaceId,
       actor: args.actor,
       skuIds: ids,
-      reason: 'economic-operator role changed',
+      reason: resetReason.operatorRoleChanged(),
     });
     await recordAudit(tx, {
       workspaceId: args.workspaceId,
@@ -139,7 +140,7 @@ export async function setSkuOperatorRole(
       workspaceId: args.workspaceId,
       actor: args.actor,
       skuIds: [args.skuId],
-      reason: 'economic-operator role changed',
+      reason: resetReason.operatorRoleChanged(),
     });
     await recordAudit(tx, {
       workspaceId: args.workspaceId,
@@ -240,7 +241,7 @@ export async function confirmHeldBy(
       workspaceId: args.workspaceId,
       actor: args.actor,
       skuIds: [args.skuId],
-      reason: 'held-by confirmation changed',
+      reason: resetReason.heldByChanged(),
     });
     return { held_by: serializeHeldBy(h), approval_reset_ids: reset };
   });
@@ -276,7 +277,7 @@ export async function revokeHeldBy(
       workspaceId: args.workspaceId,
       actor: args.actor,
       skuIds: [args.skuId],
-      reason: 'held-by confirmation changed',
+      reason: resetReason.heldByChanged(),
     });
     return { held_by: serializeHeldBy(h), approval_reset_ids: reset };
   });

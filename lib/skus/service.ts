@@ -22,6 +22,7 @@ import { serializeBlockers, serializeSku, skuStatus, skuStatusSql } from './seri
 import { skuSearchCondition } from './search';
 import { getWorkspaceOperatorRole } from './workspace-role';
 import type { OperatorRole } from '@/lib/enums';
+import type { ResetReason } from './reset-reasons';
 
 type SkuRow = typeof skus.$inferSelect;
 
@@ -537,7 +538,7 @@ export async function completeReview(db: Db, args: { workspaceId: string; actor:
  */
 export async function afterDossierChange(
   db: Db,
-  args: { workspaceId: string; actor: Actor; skuId: string; reason: string },
+  args: { workspaceId: string; actor: Actor; skuId: string; reason: ResetReason },
 ) {
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;

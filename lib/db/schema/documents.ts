@@ -78,6 +78,9 @@ export const documentSkus = pgTable(
     /** Whether the document is evidence about this SKU; only 'accepted' satisfies a document requirement. */
     evidenceStatus: text('evidence_status').$type<EvidenceStatus>().notNull().default('proposed'),
     evidenceReason: text('evidence_reason'),
+    /** Which sentence the reason is (lib/documents/evidence-status.ts EVIDENCE_REASON_CODES), for the UI's language. */
+    evidenceReasonCode: text('evidence_reason_code'),
+    evidenceReasonParams: jsonb('evidence_reason_params').$type<Record<string, string> | null>(),
     evidenceFacts: jsonb('evidence_facts').$type<Record<string, unknown> | null>(),
     decidedBy: uuid('decided_by'),
     decidedByLabel: text('decided_by_label'),

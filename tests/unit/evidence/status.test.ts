@@ -135,3 +135,38 @@ describe('makersAgree', () => {
     expect(makersAgree('Leuchtenwerk Berger GmbH', 'Shenzhen Panda Lighting Co., Ltd.')).toBe(false);
   });
 });
+
+describe('the reason as a code the UI says in its language', () => {
+  it('every decision carries the code of its sentence and the values it names, never English words', () => {
+    const other = decideEvidenceStatus(
+      base({ other_skus_named: [{ sku_code: 'LAMP-240', value: 'DL-240', quote: 'Model DL-240' }] }),
+    );
+    expect(other).toMatchObject({
+      reason_code: 'names_other_sku',
+      reason_params: { value: 'DL-240', sku_code: 'LAMP-240' },
+    });
+    const states = decideEvidenceStatus(
+      base({ mentions: [{ kind: 'gtin', value: '4006381333931', quote: 'GTIN: 4006381333931' }] }),
+    );
+    expect(states).toMatchObject({
+      reason_code: 'states_sku',
+      reason_params: { values: '4006381333931 ("GTIN: 4006381333931")' },
+    });
+    expect(decideEvidenceStatus(base({ facts: [] }))).toMatchObject({
+      reason_code: 'nothing_identifies',
+      reason_params: {},
+    });
+    expect(decideEvidenceStatus(base({ origin: 'supplier_upload' })).reason_code).toBe('supplier_file');
+    expect(decideEvidenceStatus(base({ facts: [fact('model_number', 'PAN-C v2')] })).reason_code).toBe('contradiction');
+  });
+
+  it("a person's own words are person_reason (shown as written); without words, the person's sentence", () => {
+    const at = '2026-01-01T00:00:00Z';
+    const said = decideEvidenceStatus(
+      base({ person: { decision: 'rejected', reason: 'Falsche Lampe', by: 'Ana', at } }),
+    );
+    expect(said).toMatchObject({ reason_code: 'person_reason', reason: 'Falsche Lampe' });
+    const silent = decideEvidenceStatus(base({ person: { decision: 'accepted', reason: null, by: 'Ana', at } }));
+    expect(silent).toMatchObject({ reason_code: 'person_accepted', reason_params: { by: 'Ana' } });
+  });
+});
