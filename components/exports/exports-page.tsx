@@ -27,6 +27,7 @@ import { RoleGate } from '@/components/team/role-gate';
 import { useFormat, useT } from '@/components/i18n/locale-provider';
 import { exportMessages } from '@/lib/i18n/ui/exports';
 import { useTemplateText } from './template-text';
+import { warningHref } from './warning-href';
 
 /** Exporting counts as reading in the role table, so every member may start one. */
 const NEW_EXPORT = { operationId: 'createExportRun', method: 'POST', path: '/api/exports' } as const;
@@ -239,9 +240,6 @@ export function ExportsPage() {
   );
 }
 
-/** Warnings about the SKU itself (deleted, not approved) have no dossier field to link to. */
-const FIELD_LINKED = (field: string) => field !== 'sku' && field !== 'status';
-
 /** The warnings of a run grouped by fix, then by SKU, each linking to the field to fix on the SKU page. */
 function RunWarningsPanel({ runId }: { runId: string }) {
   const t = useT(exportMessages);
@@ -267,11 +265,8 @@ function RunWarningsPanel({ runId }: { runId: string }) {
                 {g.skus.map((s, i) => (
                   <React.Fragment key={s.sku_id ?? i}>
                     {i ? ', ' : ''}
-                    {s.sku_id && FIELD_LINKED(g.field) ? (
-                      <Link
-                        href={`/skus/${s.sku_id}#field-${g.field}`}
-                        className="font-mono text-primary hover:underline"
-                      >
+                    {warningHref(s.sku_id, g.field) ? (
+                      <Link href={warningHref(s.sku_id, g.field)!} className="font-mono text-primary hover:underline">
                         {s.sku_code ?? s.sku_id}
                       </Link>
                     ) : (
@@ -293,9 +288,9 @@ function RunWarningsPanel({ runId }: { runId: string }) {
           <ul className="grid gap-1">
             {g.warnings.map((w, i) => (
               <li key={i} className="text-xs text-muted-foreground">
-                {g.sku_id && FIELD_LINKED(w.field) ? (
+                {warningHref(g.sku_id, w.field) ? (
                   <Link
-                    href={`/skus/${g.sku_id}#field-${w.field}`}
+                    href={warningHref(g.sku_id, w.field)!}
                     className="font-medium text-primary hover:underline"
                     data-testid="warning-field-link"
                   >
