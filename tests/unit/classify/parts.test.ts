@@ -33,6 +33,25 @@ describe('evidence parts', () => {
     expect(detectEvidenceParts(pages.slice(0, 3), 'manual')).toEqual([]);
   });
 
+  it('a page that speaks of certification in its body, under no certificate heading, is no part', () => {
+    const sds = [
+      pages[0],
+      {
+        page: 2,
+        text: [
+          'Glass Cleaner Plus',
+          'Section 8. Exposure controls / personal protection',
+          'Hand protection: wear chemical-resistant gloves certified to an approved standard when handling the product.',
+          'Respiratory protection: choose a respirator that carries the appropriate certification, issued by an',
+          'accredited certification body and valid until its stated expiry date; certificate number on the filter.',
+          'The certification of the respirator must be checked by the holder of the equipment before each use.',
+          'Eye protection: safety glasses certified to EN 166 with side shields.',
+        ].join('\n'),
+      },
+    ];
+    expect(detectEvidenceParts(sds, 'safety_data_sheet')).toEqual([]);
+  });
+
   it('the declaration itself is no part of itself, and one page has no parts', () => {
     expect(detectEvidenceParts([pages[3], { page: 5, text: pages[3].text }], 'declaration_of_conformity')).toEqual([]);
     expect(detectEvidenceParts([pages[3]], 'manual')).toEqual([]);
