@@ -77,7 +77,10 @@ export async function runImportBatch(
     .where(and(eq(importBatches.id, args.batchId), eq(importBatches.workspaceId, args.workspaceId)));
   if (!batch) throw new BatchFailure('Import batch not found.');
   if ((FINAL_STATUSES as readonly string[]).includes(batch.status)) return batch;
-  const [ws] = await db.select({ plan: workspaces.plan }).from(workspaces).where(eq(workspaces.id, batch.workspaceId));
+  const [ws] = await db
+    .select({ plan: workspaces.plan, operatorRole: workspaces.operatorRole })
+    .from(workspaces)
+    .where(eq(workspaces.id, batch.workspaceId));
   if (!ws) throw new BatchFailure('Workspace not found.');
   await db
     .update(importBatches)
@@ -129,6 +132,7 @@ export async function runImportBatch(
   const ctx: ChunkWriter = {
     workspaceId: batch.workspaceId,
     plan: ws.plan as PlanId,
+    operatorRole: ws.operatorRole,
     batchId: batch.id,
     actor: options.actor,
     fence: args.fence,
@@ -194,7 +198,7 @@ export async function runImportBatch(
       break;
     }
     if (done.has(step.value.row_number)) continue;
-    prepareRecord(step.value);
+    prepareRecord(step.value, ctx.operatorRole);
     chunk.push(step.value);
     if (chunk.length >= chunkRows) await flush();
     // Planning is synchronous; without a turn of the event loop after each row, the chunk in flight

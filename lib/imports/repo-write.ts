@@ -6,6 +6,7 @@
  * statement per kind instead of two per value, and each row's outcome recorded in import_rows together
  * with the batch counters, so a chunk is either wholly done or not at all.
  */
+import type { OperatorRole } from '@/lib/enums';
 import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
@@ -50,6 +51,11 @@ export interface RowResult {
 export interface ChunkContext {
   workspaceId: string;
   plan: PlanId;
+  /**
+   * The workspace's economic-operator role when the run started: a SKU the import creates follows it
+   * (issue 35), so a distributor's new SKUs get a distributor's requirements, not a manufacturer's.
+   */
+  operatorRole?: OperatorRole;
   batchId: string;
   actor: Actor;
   /** the workspace's SKU count as last counted plus what this run created since (see applyChunk) */
@@ -59,10 +65,10 @@ export interface ChunkContext {
 }
 
 type NewSkuBlockers = ReturnType<typeof plainSkuBlockers>;
-const preparedBlockers = new WeakMap<PlannedRecord, NewSkuBlockers>();
+const preparedBlockers = new WeakMap<PlannedRecord, { role: OperatorRole | undefined; blockers: NewSkuBlockers }>();
 
-/** The blockers a record's SKU gets if the row creates it (a pure function of the record). */
-function newSkuBlockers(rec: PlannedRecord): NewSkuBlockers {
+/** The blockers a record's SKU gets if the row creates it (a pure function of the record and the role). */
+function newSkuBlockers(rec: PlannedRecord, operatorRole: OperatorRole | undefined): NewSkuBlockers {
   // The evaluation decides the category from the cell as written, the name and the row's values.
   const category = rec.category ?? NO_CATEGORY_PLANNED();
   return plainSkuBlockers(
@@ -74,6 +80,7 @@ function newSkuBlockers(rec: PlannedRecord): NewSkuBlockers {
       product_name: rec.sku.product_name,
       gtin: rec.sku.gtin,
       requirement_profile_id: null,
+      operator_role: operatorRole ?? null,
     },
     rec.dossier,
   );
@@ -83,9 +90,14 @@ function newSkuBlockers(rec: PlannedRecord): NewSkuBlockers {
  * Work on a record that needs no database, done ahead while the previous chunk is being written: the
  * blockers its SKU gets if the row creates it. Used by applyChunk when the row does create the SKU.
  */
-export function prepareRecord(rec: PlannedRecord) {
+export function prepareRecord(rec: PlannedRecord, operatorRole?: OperatorRole) {
   if (rec.status === 'valid' && rec.sku.sku_code && !preparedBlockers.has(rec))
-    preparedBlockers.set(rec, newSkuBlockers(rec));
+    preparedBlockers.set(rec, { role: operatorRole, blockers: newSkuBlockers(rec, operatorRole) });
+}
+
+function blockersFor(rec: PlannedRecord, operatorRole: OperatorRole | undefined): NewSkuBlockers {
+  const prepared = preparedBlockers.get(rec);
+  return prepared && prepared.role === operatorRole ? prepared.blockers : newSkuBlockers(rec, operatorRole);
 }
 
 /** Recount exactly when the estimate is this close to the limit, and at least every RECOUNT_EVERY chunks. */
@@ -281,7 +293,7 @@ export async function applyChunk(
   // New SKUs, one statement, each inserted with its blockers (computed here from the row's values:
   // a new SKU is plain, see plainSkuBlockers), so no second write of the row recomputes them.
   if (creating.length) {
-    const blockers = creating.map((r) => preparedBlockers.get(r) ?? newSkuBlockers(r));
+    const blockers = creating.map((r) => blockersFor(r, ctx.operatorRole));
     const col = (f: (i: number) => string | number | null) => arrayParam(creating.map((_, i) => f(i)));
     // A catalogue's new SKUs mostly miss the same things: each distinct blocker list (a few KB of JSON)
     // travels and is parsed once per chunk, and the rows point at it by index.
