@@ -360,7 +360,14 @@ describe('export templates on a fixed catalogue', () => {
     expect(cn.epr_weee_registration_PL).toBe('');
     expect(cn.epr_packaging_registration_DE).toBe('DE5551234567890');
     expect(cn.epr_battery_registration_DE).toBe('');
-    const otto = parseCatalogue((await render(byChannel('otto'))).toString('utf8'), ';');
+    const otto = parseCatalogue(
+      (
+        await render(byChannel('otto'), {
+          mappings: { ...DEFAULT_MAPPINGS, otto_category: { electrical: 'Nachtlicht' } },
+        })
+      ).toString('utf8'),
+      ';',
+    );
     expect(otto.find((r) => r.sku === 'GOLD-CN')).toMatchObject({
       weeeRegistrationNumber: 'WEEE-Reg.-Nr. DE 12345678',
       packagingRegistrationNumber: 'DE5551234567890',
