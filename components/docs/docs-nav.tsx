@@ -10,6 +10,7 @@ const links = [
   { href: '/docs/mcp', label: 'MCP' },
   { href: '/docs/webhooks', label: 'Webhooks' },
   { href: '/docs/gs1-resolver', label: 'GS1 resolver' },
+  { href: '/docs/passports', label: 'Passports' },
   { href: '/docs/ai', label: 'AI assistant' },
   { href: '/docs/requirements', label: 'Requirements' },
   { href: '/docs/market-watch', label: 'Market watch' },

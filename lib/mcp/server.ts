@@ -18,7 +18,8 @@ export const MCP_SERVER_NAME = SERVICE_NAME;
 const INSTRUCTIONS =
   'Read-only access to one workspace of an EU GPSR product-compliance tool. Start with readiness_summary or list_skus; ' +
   'market_readiness answers "which products cannot be sold in <market> yet, why, and whom to ask for what" in one call; ' +
-  'get_sku and why_blocked explain blockers with their legal basis, fix, operators and whom to ask; explain_requirements describes a category and markets. ' +
+  'get_sku and why_blocked explain blockers with their legal basis, fix, operators and whom to ask; explain_requirements describes a category and markets; ' +
+  "list_passports and get_passport return a published SKU's digital product passports (UNTP, battery passport) up to the tier the key's scopes open. " +
   'Lists are paged: pass next_cursor back as cursor. Nothing here can change data.';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -16,6 +16,7 @@ import {
   listRecallCasesTool,
   listRecallMatchesTool,
 } from './recalls';
+import { getPassportTool, listPassportsTool } from './passports';
 
 /**
  * Every tool the MCP endpoint serves, in tools/list order. A new tool is one module exporting a
@@ -45,4 +46,6 @@ export const MCP_TOOLS: readonly McpTool<any, any>[] = [
   getRecallMatchTool,
   listRecallCasesTool,
   getRecallCaseTool,
+  listPassportsTool,
+  getPassportTool,
 ];

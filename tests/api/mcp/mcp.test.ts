@@ -113,6 +113,8 @@ const VALID_ARGS: Record<string, () => Record<string, unknown>> = {
   get_recall_match: () => ({ match_id: recall.matchId }),
   list_recall_cases: () => ({}),
   get_recall_case: () => ({ case_id: recall.caseId }),
+  list_passports: () => ({ sku_id: ready.id }),
+  get_passport: () => ({ sku_id: ready.id }),
 };
 
 /** The calls whose answers /docs/mcp shows: chosen to say something (the toy for FR, its requests). */
