@@ -20,7 +20,7 @@ import { FromUrlDialog } from './from-url-dialog';
 import { isBatchRunning, useImportLabels } from './labels';
 import { ProgressBar } from './progress-bar';
 import { BatchStatusPill } from './status';
-import type { ImportBatch } from '@/lib/imports/service-schemas';
+import type { ImportBatch } from '@/lib/imports/schemas';
 import { RoleGate } from '@/components/team/role-gate';
 
 const IMPORT = { operationId: 'importSkus', method: 'POST', path: '/api/import' } as const;

@@ -6,7 +6,7 @@ import { useFormat, useT } from '@/components/i18n/locale-provider';
 import { importMessages, type ImportT } from '@/lib/i18n/ui/imports';
 import { BatchStatusPill } from './status';
 import { ProgressBar } from './progress-bar';
-import type { ImportBatch } from '@/lib/imports/service-schemas';
+import type { ImportBatch } from '@/lib/imports/schemas';
 
 function Count({
   icon: Icon,

@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { useT } from '@/components/i18n/locale-provider';
 import { importEntityMessages } from '@/lib/i18n/ui/import-entities';
 import { useImportLabels } from './labels';
-import type { ImportEntityCandidate as EntityCandidate } from '@/lib/imports/service-schemas';
+import type { ImportEntityCandidate as EntityCandidate } from '@/lib/imports/schemas';
 
 /** `rowsLabel(rows, total, max)`: "row 4", "rows 2, 3", "12 rows: 2, 3, 4, 5 and 8 more". */
 export function useRowsLabel(): (rows: readonly number[], total?: number, max?: number) => string {

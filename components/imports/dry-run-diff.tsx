@@ -10,7 +10,7 @@ import { useFormat, useT } from '@/components/i18n/locale-provider';
 import { importMessages, type ImportT } from '@/lib/i18n/ui/imports';
 import { cn } from '@/lib/utils/cn';
 import { useImportLabels, type ImportLabels } from './labels';
-import type { ImportDiffChange, ImportDiffSku, ImportUpdateDiff } from '@/lib/imports/service-schemas';
+import type { ImportDiffChange, ImportDiffSku, ImportUpdateDiff } from '@/lib/imports/schemas';
 
 /** SKUs with at most this many changes open by themselves while the list is short. */
 const OPEN_UP_TO_CHANGES = 4;

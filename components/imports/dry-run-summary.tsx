@@ -12,7 +12,7 @@ import { CandidateSummaryList } from './candidate-summary';
 import { DryRunDiff } from './dry-run-diff';
 import { RowErrorsTable } from './row-errors-table';
 import { UnrecognisedCategories } from './unrecognised-categories';
-import type { ImportDryRunResponse as DryRunResponse } from '@/lib/imports/service-schemas';
+import type { ImportDryRunResponse as DryRunResponse } from '@/lib/imports/schemas';
 
 export function CountTile({
   label,

@@ -23,7 +23,7 @@ import type {
   RESOLUTION_ACTIONS,
 } from '@/lib/imports/resolution';
 import type { z } from 'zod';
-import type { ImportReview } from '@/lib/imports/service-schemas';
+import type { ImportReview } from '@/lib/imports/schemas';
 import { RoleGate } from '@/components/team/role-gate';
 
 type ResolutionAction = (typeof RESOLUTION_ACTIONS)[number];

@@ -11,7 +11,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { useFormat, useT } from '@/components/i18n/locale-provider';
 import { importMessages } from '@/lib/i18n/ui/imports';
 import { useImportLabels } from './labels';
-import type { ImportFileShape, ImportFileShape as FileShapeInfo } from '@/lib/imports/service-schemas';
+import type { ImportFileShape, ImportFileShape as FileShapeInfo } from '@/lib/imports/schemas';
 
 type SheetEntry = ImportFileShape['sheets'][number];
 

@@ -24,7 +24,7 @@ import { idempotentWrite } from '@/components/api/client';
 import { useDebouncedValue } from '@/components/use-debounced-value';
 import { useReadingPost } from '@/components/api/queries/use-api-query';
 import type { CreateSkuDryRun, Sku } from '@/components/skus/types';
-import type { FromUrlResponse } from '@/lib/imports/service-schemas';
+import type { FromUrlResponse } from '@/lib/imports/schemas';
 import { useT } from '@/components/i18n/locale-provider';
 import { commonMessages } from '@/lib/i18n/ui/common';
 import { importFromUrlMessages } from '@/lib/i18n/ui/import-from-url';

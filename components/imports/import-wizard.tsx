@@ -34,7 +34,7 @@ import type {
   ImportCommitResponse as CommitResponse,
   ImportDryRunResponse as DryRunResponse,
   ImportMappedColumn as DryRunColumn,
-} from '@/lib/imports/service-schemas';
+} from '@/lib/imports/schemas';
 import { RoleGate } from '@/components/team/role-gate';
 import { TemplateLinks } from './template-links';
 

@@ -10,7 +10,7 @@ import { entityMessages } from '@/lib/i18n/ui/entities';
 import { importLabelMessages } from '@/lib/i18n/ui/import-labels';
 import { translator, type UiLocale } from '@/lib/i18n/ui';
 import { useLocale } from '@/components/i18n/locale-provider';
-import type { ImportBatch, ImportEntityCandidate } from '@/lib/imports/service-schemas';
+import type { ImportBatch, ImportEntityCandidate } from '@/lib/imports/schemas';
 import type { RESOLUTION_ACTIONS } from '@/lib/imports/resolution';
 import type { MappingReason } from '@/lib/imports/mapping';
 

@@ -12,7 +12,7 @@ import { useT } from '@/components/i18n/locale-provider';
 import { importMessages } from '@/lib/i18n/ui/imports';
 import { useImportLabels } from './labels';
 import { TargetSelect } from './target-select';
-import type { ImportMappedColumn as DryRunColumn } from '@/lib/imports/service-schemas';
+import type { ImportMappedColumn as DryRunColumn } from '@/lib/imports/schemas';
 
 export function columnTarget(c: DryRunColumn): string | null {
   return c.field_key;

@@ -16,7 +16,7 @@ import type {
   ImportMappedColumn as DryRunColumn,
   ImportRowError as RowIssue,
   ImportSampleRow as SampleRow,
-} from '@/lib/imports/service-schemas';
+} from '@/lib/imports/schemas';
 
 interface PreviewColumn {
   target: string;

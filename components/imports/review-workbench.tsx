@@ -37,7 +37,7 @@ import { REPAIR_CODES } from './preview-table';
 import { RowErrorsTable } from './row-errors-table';
 import { BatchStatusPill } from './status';
 import { useBatchPoll } from './use-batch-poll';
-import type { ImportReview, ImportReview as ReviewResponse } from '@/lib/imports/service-schemas';
+import type { ImportReview, ImportReview as ReviewResponse } from '@/lib/imports/schemas';
 
 type ReviewChange = ImportReview['skus'][number]['changes'][number];
 type ReviewSku = ImportReview['skus'][number];

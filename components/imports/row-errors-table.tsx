@@ -2,7 +2,7 @@ import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useT } from '@/components/i18n/locale-provider';
 import { importMessages } from '@/lib/i18n/ui/imports';
-import type { ImportRowError as RowIssue } from '@/lib/imports/service-schemas';
+import type { ImportRowError as RowIssue } from '@/lib/imports/schemas';
 
 export interface RowErrorsTableProps {
   errors: RowIssue[];

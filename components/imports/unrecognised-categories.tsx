@@ -4,7 +4,7 @@ import { TriangleAlert } from 'lucide-react';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useFormat, useT } from '@/components/i18n/locale-provider';
 import { importMessages } from '@/lib/i18n/ui/imports';
-import type { ImportDryRunResponse } from '@/lib/imports/service-schemas';
+import type { ImportDryRunResponse } from '@/lib/imports/schemas';
 
 type Unrecognised = ImportDryRunResponse['unrecognised_categories'];
 

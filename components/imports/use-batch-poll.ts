@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/components/api/client';
 import { queryKeys } from '@/components/api/queries/keys';
 import { isBatchRunning } from './labels';
-import type { ImportBatch } from '@/lib/imports/service-schemas';
+import type { ImportBatch } from '@/lib/imports/schemas';
 
 export interface BatchPoll {
   batch: ImportBatch | null;

@@ -16,7 +16,7 @@ import { isMissingRoute, useSkuPage } from './sku-context';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { PublicationPicture } from './publication-picture';
 import { PublicTexts } from './public-texts';
-import type { SkuRevisionList } from '@/lib/skus/schemas';
+import type { SkuRevisionList } from '@/lib/publish/schemas';
 
 type PublicBase = SkuRevisionList['public_base'];
 

@@ -54,12 +54,8 @@ import { useSkuPage } from './sku-context';
 import { useCan } from '@/components/team/role-context';
 import type { Blocker } from './types';
 import type { z } from 'zod';
-import {
-  ApprovalBlockedDetails,
-  ReviewIncompleteDetails,
-  type PublishDryRun,
-  type PublishResponse,
-} from '@/lib/skus/schemas';
+import { ApprovalBlockedDetails, ReviewIncompleteDetails } from '@/lib/skus/schemas';
+import type { PublishDryRun, PublishResponse } from '@/lib/publish/schemas';
 
 export type ActionName = 'review' | 'approve' | 'publish' | 'export' | 'dossier' | 'delete';
 export interface ActionOutcome {

@@ -22,9 +22,9 @@ export type {
   SkuBlocker as Blocker,
   SkuDetail,
   SkuList,
-  SkuRevision as Revision,
   SkuStatus,
 } from '@/lib/skus/schemas';
+export type { SkuRevision as Revision } from '@/lib/publish/schemas';
 export type { Entity } from '@/lib/entities/schemas';
 export type { DocumentJson as SkuDocument } from '@/lib/documents/schemas';
 export type { Locale } from '@/lib/i18n/locales';

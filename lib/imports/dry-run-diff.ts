@@ -14,7 +14,7 @@ import { normalizeEntityName } from '@/lib/model/entity-names';
 import { isSkuColumn, type EntityRole } from './fields';
 import type { PlannedRecord } from './plan';
 import type { StoredChange } from './repo';
-import type { ImportDiffChange, ImportDiffSku, ImportUpdateDiff } from './service-schemas';
+import type { ImportDiffChange, ImportDiffSku, ImportUpdateDiff } from './schemas';
 
 export const DIFF_LIMITS = { skus: 100, changes: 2000, value_chars: 400 } as const;
 

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { serviceInfo } from '@/lib/health/info';
+import { checkHealth } from '@/lib/health/check';
 
 // GET /api/health – liveness and database reachability, no auth.
 const health = defineRoute({
@@ -25,10 +24,7 @@ const health = defineRoute({
       }),
     },
   },
-  handler: async ({ db }) => {
-    await db.execute(sql`select 1`);
-    return json({ status: 'ok', ...serviceInfo() });
-  },
+  handler: async ({ db }) => json(await checkHealth(db)),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(health);

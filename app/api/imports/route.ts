@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { listImports } from '@/lib/imports/service';
-import { ImportBatchPage } from '@/lib/imports/service-schemas';
+import { ImportBatchPage } from '@/lib/imports/schemas';
 
 // GET /api/imports – the workspace's import batches, newest first, keyset-paged (cursor from next_cursor).
 const list = defineRoute({

@@ -6,7 +6,7 @@
  * components/imports/upload.ts, which is a write, not a query.
  */
 import type { Entity } from '@/components/skus/types';
-import type { ImportReview } from '@/lib/imports/service-schemas';
+import type { ImportReview } from '@/lib/imports/schemas';
 import { useApiQuery } from './use-api-query';
 
 export const importReviewPath = (batchId: string) => `/api/imports/${encodeURIComponent(batchId)}/review`;

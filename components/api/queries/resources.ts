@@ -5,7 +5,7 @@
  * refetching and invalidation come from useApiQuery and the keys in keys.ts.
  */
 import type { Catalogue, DashboardData, DossierField, SkuDetail } from '@/components/skus/types';
-import type { ImportBatch } from '@/lib/imports/service-schemas';
+import type { ImportBatch } from '@/lib/imports/schemas';
 import type { WorkspaceInfo } from '@/components/api/types';
 import type { EntityDetail, EntityMerge } from '@/lib/entities/schemas';
 import type { Responsiveness } from '@/lib/outreach/schemas';

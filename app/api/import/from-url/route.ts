@@ -1,6 +1,6 @@
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { previewFromUrl } from '@/lib/imports/service';
-import { FromUrlInput, FromUrlResponse } from '@/lib/imports/service-schemas';
+import { FromUrlInput, FromUrlResponse } from '@/lib/imports/schemas';
 
 // POST /api/import/from-url – propose SKU fields from a public product page (nothing is stored).
 const fromUrl = defineRoute({

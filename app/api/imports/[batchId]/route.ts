@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { getImport } from '@/lib/imports/service';
-import { BatchParams, ImportBatch } from '@/lib/imports/service-schemas';
+import { BatchParams, ImportBatch } from '@/lib/imports/schemas';
 
 // GET /api/imports/{batchId} – one batch with its status and counts (poll while it runs).
 const get = defineRoute({

@@ -4,7 +4,7 @@ import {
   ImportEntityResolutionResponse,
   resolveImportEntities,
 } from '@/lib/imports/resolution';
-import { BatchParams } from '@/lib/imports/service-schemas';
+import { BatchParams } from '@/lib/imports/schemas';
 
 // POST /api/imports/{batchId}/entity-resolution – decide what each entity candidate becomes.
 const resolve = defineRoute({

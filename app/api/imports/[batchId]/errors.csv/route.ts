@@ -1,6 +1,6 @@
 import { defineRoute, routeMethods } from '@/lib/http';
 import { importErrorsCsv } from '@/lib/imports/service';
-import { BatchParams } from '@/lib/imports/service-schemas';
+import { BatchParams } from '@/lib/imports/schemas';
 
 // GET /api/imports/{batchId}/errors.csv – the row errors as a spreadsheet-safe CSV.
 const errorsCsv = defineRoute({

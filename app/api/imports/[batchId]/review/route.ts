@@ -1,6 +1,6 @@
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { importReview } from '@/lib/imports/review';
-import { BatchParams, ImportReview } from '@/lib/imports/service-schemas';
+import { BatchParams, ImportReview } from '@/lib/imports/schemas';
 
 // GET /api/imports/{batchId}/review – the review workbench payload.
 const review = defineRoute({

@@ -1,6 +1,6 @@
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { listImportRows } from '@/lib/imports/service';
-import { BatchParams, ImportRowPage, ImportRowsQuery } from '@/lib/imports/service-schemas';
+import { BatchParams, ImportRowPage, ImportRowsQuery } from '@/lib/imports/schemas';
 
 // GET /api/imports/{batchId}/rows – every row's outcome, errors and changes, paged by row number.
 const rows = defineRoute({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { publicAppUrl } from '@/lib/config/public-url';
 import { publishSku } from '@/lib/publish/service';
-import { PublishDryRun, PublishResponse } from '@/lib/skus/schemas';
+import { PublishDryRun, PublishResponse } from '@/lib/publish/schemas';
 
 // POST /api/skus/{id}/publish – freeze the approved SKU into a new immutable revision of its public safety page.
 const publish = defineRoute({

@@ -1,7 +1,7 @@
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { publicUrlInfo } from '@/lib/config/public-url';
 import { listRevisions } from '@/lib/publish/service';
-import { SkuRevisionList } from '@/lib/skus/schemas';
+import { SkuRevisionList } from '@/lib/publish/schemas';
 
 // GET /api/skus/{id}/revisions – the published revisions of the SKU, newest first.
 const list = defineRoute({

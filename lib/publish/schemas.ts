@@ -1,0 +1,51 @@
+/** The shapes of publishing: the publish operation, its dry run, and the published revisions of a SKU. */
+import { z } from 'zod';
+
+export const SkuRevision = z
+  .object({
+    revision: z.number().int(),
+    published_at: z.string(),
+    published_by: z.string().nullable(),
+    public_url: z.string().nullable(),
+  })
+  .meta({ id: 'SkuRevision' });
+export type SkuRevision = z.infer<typeof SkuRevision>;
+
+/** GET /api/skus/{id}/revisions: the published revisions, newest first, and the address the next publish uses. */
+export const SkuRevisionList = z.object({
+  revisions: z.array(SkuRevision),
+  public_base: z.object({
+    url: z.string(),
+    configured: z.boolean(),
+    source: z.enum(['PUBLIC_APP_URL', 'request', 'default']),
+  }),
+});
+export type SkuRevisionList = z.infer<typeof SkuRevisionList>;
+
+/** POST /api/skus/{id}/publish: the new revision of the public safety page. */
+export const PublishResponse = z
+  .object({
+    output: z.record(z.string(), z.unknown()),
+    public_url: z.string(),
+    revision: z.number().int(),
+    safety_page: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'PublishResponse' });
+
+export const PublishDryRun = z
+  .object({
+    dry_run: z.literal(true),
+    can_publish: z.boolean(),
+    revision: z.number().int(),
+    public_id: z.string().nullable(),
+    public_url: z.string().nullable(),
+    picture: z
+      .object({ source_url: z.string(), copyable: z.boolean(), reason: z.string().nullable() })
+      .nullable()
+      .optional()
+      .describe('the product picture: whether publishing can copy it (fetched now, nothing stored), and why not'),
+  })
+  .loose()
+  .meta({ id: 'PublishDryRunResponse' });
+export type PublishDryRun = z.infer<typeof PublishDryRun>;
+export type PublishResponse = z.infer<typeof PublishResponse>;

@@ -1,0 +1,120 @@
+// The slice template of CODE_STYLE.md ("One slice template"), checked on the code as text. Run in CI
+// (.ci/run, step `slices`) and by hand: `node scripts/check-slices.mjs` (exit 1 on a break).
+//
+// Two kinds of rule:
+//  - Hard rules, which hold everywhere today and fail on the first break:
+//    1. Only the job engine (lib/jobs) writes job_runs: a slice enqueues through lib/jobs and never inserts,
+//       updates or deletes a run row itself.
+//    2. A route file (app/api/**/route.ts) reaches the database only through a slice: no drizzle-orm, no
+//       lib/db/schema tables, no SQL.
+//    3. Every slice with a service has its shapes in schemas.ts (or a schemas/ folder).
+//  - Ratchets, for what the code still does the old way: the count may only fall. A count above its ceiling
+//    fails (new code must follow the template); a count below it fails too until the ceiling is lowered to
+//    it here, so the gain is kept.
+//    a. Route files that build zod shapes inline instead of taking them from the slice's schemas.ts.
+//    b. Client modules that send a write (POST/PATCH/PUT/DELETE) with apiFetch instead of useApiMutation.
+//    c. Exported async domain functions with positional arguments after `db` (the template is
+//       fn(db, { ... })).
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+/** Ceilings of the ratchets: lower them when the count falls, never raise them. */
+const CEILINGS = {
+  routeFilesWithInlineZod: 85,
+  clientWritesWithoutMutationHook: 15,
+  positionalDomainFunctions: 161,
+};
+
+function walk(dir, out = []) {
+  if (!fs.existsSync(dir)) return out;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) {
+      if (!['node_modules', '.next'].includes(e.name)) walk(p, out);
+    } else if (/\.(ts|tsx)$/.test(e.name) && !e.name.endsWith('.d.ts')) out.push(path.relative(root, p));
+  }
+  return out;
+}
+const read = (f) => fs.readFileSync(path.join(root, f), 'utf8');
+
+const lib = walk(path.join(root, 'lib'));
+const routes = walk(path.join(root, 'app/api')).filter((f) => f.endsWith('/route.ts'));
+const client = [...walk(path.join(root, 'components')), ...walk(path.join(root, 'app'))].filter(
+  (f) => f.startsWith('components/') || /^\s*['"]use client['"]/.test(read(f)),
+);
+
+const problems = [];
+
+// 1. job_runs written only by lib/jobs.
+const JOB_RUN_WRITE = /\b(insert|update|delete)\(\s*jobRuns\s*\)|\b(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+job_runs\b/i;
+for (const f of lib) {
+  if (f.startsWith('lib/jobs/') || f.startsWith('lib/db/')) continue;
+  if (JOB_RUN_WRITE.test(read(f)))
+    problems.push(`${f} writes job_runs itself: enqueue and finish runs through lib/jobs`);
+}
+
+// 2. Routes reach the database through a slice.
+for (const f of routes) {
+  const text = read(f);
+  if (/from 'drizzle-orm|from '@\/lib\/db\/schema|\bsql`/.test(text))
+    problems.push(`${f} queries the database itself: call the slice's service`);
+}
+
+// 3. A slice with a service keeps its shapes in schemas.ts.
+const sliceDirs = new Set(lib.map((f) => path.dirname(f)).filter((d) => d.split(path.sep).length === 2));
+for (const d of sliceDirs) {
+  const hasService = fs.existsSync(path.join(root, d, 'service.ts'));
+  const hasSchemas =
+    fs.existsSync(path.join(root, d, 'schemas.ts')) || fs.existsSync(path.join(root, d, 'schemas', 'index.ts'));
+  if (hasService && !hasSchemas) problems.push(`${d} has a service.ts but no schemas.ts`);
+}
+
+// a. Inline zod in routes: a params schema is allowed (a route declares its path's params); any other
+//    zod builder in a route file counts.
+const ZOD_BUILDER = /\bz\.(object|array|enum|union|literal|string|number|boolean|coerce|record|discriminatedUnion)\(/g;
+const routeFilesWithInlineZod = routes.filter((f) => {
+  const text = read(f).replace(/params:\s*z\.object\(\{[^}]*\}\)/g, '');
+  return ZOD_BUILDER.test(text);
+});
+
+// b. Client writes without the mutation hook.
+const clientWritesWithoutMutationHook = client.filter((f) => {
+  const text = read(f);
+  return /\bapiFetch\(/.test(text) && /method:\s*'(POST|PATCH|PUT|DELETE)'/.test(text);
+});
+
+// c. Positional domain functions: `export async function name(db: Db, x: string, ...` (one line).
+const POSITIONAL = /export async function \w+\(\s*db: Db,\s*\w+\??: (string|number|boolean)\b/g;
+let positionalDomainFunctions = 0;
+for (const f of lib) positionalDomainFunctions += (read(f).match(POSITIONAL) ?? []).length;
+
+const counts = {
+  routeFilesWithInlineZod: routeFilesWithInlineZod.length,
+  clientWritesWithoutMutationHook: clientWritesWithoutMutationHook.length,
+  positionalDomainFunctions,
+};
+for (const [name, n] of Object.entries(counts)) {
+  const ceiling = CEILINGS[name];
+  if (n > ceiling)
+    problems.push(`${name}: ${n}, above its ceiling ${ceiling}: follow the slice template (CODE_STYLE.md)`);
+  if (n < ceiling)
+    problems.push(`${name}: ${n}, below its ceiling ${ceiling}: lower CEILINGS.${name} to ${n} in this script`);
+}
+
+if (process.argv.includes('--list')) {
+  console.log('route files with inline zod:\n  ' + routeFilesWithInlineZod.join('\n  '));
+  console.log('client writes without useApiMutation:\n  ' + clientWritesWithoutMutationHook.join('\n  '));
+}
+
+if (problems.length) {
+  console.error(`check-slices: ${problems.length} problem(s)`);
+  for (const p of problems) console.error(`- ${p}`);
+  process.exit(1);
+}
+console.log(
+  `check-slices: ${routes.length} routes, ${sliceDirs.size} lib folders; job_runs written only by lib/jobs; routes reach the database through slices; ` +
+    `ratchets: ${counts.routeFilesWithInlineZod} route files with inline zod, ${counts.clientWritesWithoutMutationHook} client writes without useApiMutation, ` +
+    `${counts.positionalDomainFunctions} positional domain functions`,
+);
