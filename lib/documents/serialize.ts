@@ -14,7 +14,7 @@ export interface LinkedSku {
   /** 'auto' when extraction linked the document by the SKU's exact GTIN or code (with the evidence). */
   link_source?: 'manual' | 'auto';
   link_evidence?: { kind: string; value: string; quote: string | null }[] | null;
-  /** Whether the document is evidence about this SKU (lib/documents/evidence-status.ts). */
+  /** Whether the document is evidence about this SKU (lib/evidence/status.ts). */
   link_origin?: LinkOrigin;
   evidence_status?: EvidenceStatus;
   evidence_reason?: string | null;

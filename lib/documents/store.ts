@@ -45,7 +45,7 @@ export interface StoreDocumentInput {
   textCache: string | null;
   /** Links the document to this SKU (a document_skus row). */
   skuId?: string | null;
-  /** Who makes that link (lib/documents/evidence-status.ts): a person unless said otherwise. */
+  /** Who makes that link (lib/evidence/status.ts): a person unless said otherwise. */
   linkOrigin?: LinkOrigin;
   status?: string;
   /** Where the document came from, for the audit record ("bulk", "bundle.zip › a.pdf"). */

@@ -78,7 +78,7 @@ export function linkedToSku(skuId: string) {
 
 /**
  * Documents linked to a SKU that may be about it: not rejected as its evidence and not about another
- * product (lib/documents/evidence-status.ts). What AI research and fill read for the SKU.
+ * product (lib/evidence/status.ts). What AI research and fill read for the SKU.
  */
 export function mayBeAboutSku(skuId: string) {
   return sql`${documents.id} IN (SELECT document_id FROM document_skus WHERE sku_id = ${skuId} AND evidence_status IN ('proposed', 'accepted'))`;

@@ -17,7 +17,7 @@ import { findSkuMatches } from './sku-matching';
 
 /**
  * Keeps the stored evidence status of a SKU's document links in step with the rule
- * (lib/documents/evidence-status.ts). Runs at the start of every re-evaluation of the SKU (recomputeSku),
+ * (lib/evidence/status.ts). Runs at the start of every re-evaluation of the SKU (recomputeSku),
  * which every change that can move the answer already triggers: a link, an extraction, a person's
  * decision on the link or on the document's suggestions, a change of the SKU's model, maker or GTIN.
  * A status the rule changes by itself is audited (actor "Evidence rule").

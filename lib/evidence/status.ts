@@ -1,6 +1,6 @@
 /**
  * Whether a linked document is evidence about this very SKU: the one rule that decides a document-SKU
- * link's evidence status. Pure; lib/documents/evidence.ts loads its input and stores its answer, and every
+ * link's evidence status. Pure; lib/evidence/refresh.ts loads its input and stores its answer, and every
  * reader of linked documents (blockers, dossier, exports, public page, MCP) reads that stored answer.
  *
  * In order:

@@ -115,7 +115,7 @@ export async function loadExportItems(db: Db, workspaceId: string, ids: readonly
           WHERE se.workspace_id = ${workspaceId} AND se.sku_id = ANY(${idArr})
           GROUP BY se.sku_id`,
     ),
-    // The documents accepted as each SKU's evidence (lib/documents/evidence-status.ts): a channel never
+    // The documents accepted as each SKU's evidence (lib/evidence/status.ts): a channel never
     // gets another product's declaration, nor one still waiting for a person. In attachment order, the
     // read model's, so a technical file numbers them as the SKU's dossier.zip does.
     queryRows<{ sku_id: string; j: string }>(

@@ -20,7 +20,7 @@ import { entityAddressLines, loadSkuReadModel, type SkuReadModel } from '@/lib/s
 
 /**
  * The documents a technical file shows as this SKU's evidence: those whose link the evidence rule
- * (lib/documents/evidence-status.ts) answered accepted. A proposed, rejected or about-another-product
+ * (lib/evidence/status.ts) answered accepted. A proposed, rejected or about-another-product
  * document is no evidence about this product, so an authority must not find it in the dossier.
  */
 export function dossierEvidence(model: Pick<SkuReadModel, 'documents'>): SkuReadModel['documents'] {

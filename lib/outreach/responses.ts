@@ -139,7 +139,7 @@ export async function receiveSupplierFiles(
         actor,
         files: args.files,
         fields: { sku_id: row.skuId },
-        // A supplier's file is a proposal: it counts once a person accepts it (lib/documents/evidence-status.ts).
+        // A supplier's file is a proposal: it counts once a person accepts it (lib/evidence/status.ts).
         linkOrigin: args.via === 'upload_link' ? 'supplier_upload' : 'inbound_mail',
       })
     : { results: [], summary: { uploaded: 0, duplicate: 0, error: 0, skipped_quota: 0 } };

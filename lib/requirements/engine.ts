@@ -484,7 +484,7 @@ function isExpired(ctx: Context, doc: DocumentInput): boolean {
   return until !== null && until < ctx.today;
 }
 
-/** Only a document accepted as evidence about this SKU counts (lib/documents/evidence-status.ts). */
+/** Only a document accepted as evidence about this SKU counts (lib/evidence/status.ts). */
 const isEvidence = (d: DocumentInput) => d.evidence_status === undefined || d.evidence_status === 'accepted';
 
 function evalDocument(ctx: Context, rule: RequirementRule, spec: Extract<RuleSpec, { kind: 'document' }>): Draft[] {

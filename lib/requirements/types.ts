@@ -89,7 +89,7 @@ export interface DocumentInput {
   /** Standards and legislation the document cites, when known (e.g. ["EN 71-1:2014", "2009/48/EC"]). */
   references?: readonly string[] | null;
   /**
-   * Whether the document is evidence about this very SKU (lib/documents/evidence-status.ts). Only an
+   * Whether the document is evidence about this very SKU (lib/evidence/status.ts). Only an
    * accepted one satisfies a document requirement; absent counts as accepted (a hypothetical document).
    */
   evidence_status?: 'proposed' | 'accepted' | 'rejected' | 'about_another_product';

@@ -59,7 +59,7 @@ export interface LinkedDocument {
   /** How the document is attached; one kind since the sku_id column moved into document_skus (kept for the API). */
   linked_via: Array<'document_skus'>;
   expired: boolean;
-  /** Whether it is evidence about this SKU (lib/documents/evidence-status.ts); only accepted ones count. */
+  /** Whether it is evidence about this SKU (lib/evidence/status.ts); only accepted ones count. */
   evidence_status: EvidenceStatus;
   evidence_reason: string | null;
 }

@@ -70,15 +70,15 @@ export const documentSkus = pgTable(
     documentId: uuid('document_id').notNull(),
     skuId: uuid('sku_id').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
-    /** 'manual' or 'auto' (extraction found the SKU's exact GTIN or code; see lib/documents/matching.ts). */
+    /** 'manual' or 'auto' (extraction found the SKU's exact GTIN or code; see lib/evidence/sku-matching.ts). */
     linkSource: text('link_source').$type<'manual' | 'auto'>().notNull().default('manual'),
     linkEvidence: jsonb('link_evidence').$type<{ kind: string; value: string; quote: string | null }[] | null>(),
-    /** Who made the link (lib/documents/evidence-status.ts decides what each origin needs to count). */
+    /** Who made the link (lib/evidence/status.ts decides what each origin needs to count). */
     linkOrigin: text('link_origin').$type<LinkOrigin>().notNull().default('person'),
     /** Whether the document is evidence about this SKU; only 'accepted' satisfies a document requirement. */
     evidenceStatus: text('evidence_status').$type<EvidenceStatus>().notNull().default('proposed'),
     evidenceReason: text('evidence_reason'),
-    /** Which sentence the reason is (lib/documents/evidence-status.ts EVIDENCE_REASON_CODES), for the UI's language. */
+    /** Which sentence the reason is (lib/evidence/status.ts EVIDENCE_REASON_CODES), for the UI's language. */
     evidenceReasonCode: text('evidence_reason_code'),
     evidenceReasonParams: jsonb('evidence_reason_params').$type<Record<string, string> | null>(),
     evidenceFacts: jsonb('evidence_facts').$type<Record<string, unknown> | null>(),

@@ -4,7 +4,7 @@ import type { FactSet, Line } from './lines';
 /**
  * What identifies the product: model/type (without the batch or date written next to it), the batch
  * or lot, and GTINs (one rule, lib/gtin). Also every identifier the text states, for finding the SKUs a
- * document belongs to (lib/documents/matching.ts).
+ * document belongs to (lib/evidence/sku-matching.ts).
  */
 
 const MODEL_LABEL =

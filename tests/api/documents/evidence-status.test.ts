@@ -1,7 +1,7 @@
 /**
  * Issue 33: a document counts as a SKU's evidence only when it is about that SKU. Each document-SKU link
  * has an evidence status (proposed, accepted, rejected, about_another_product) decided by one rule
- * (lib/documents/evidence-status.ts); only an accepted link satisfies a document requirement. Held true
+ * (lib/evidence/status.ts); only an accepted link satisfies a document requirement. Held true
  * here against the real routes, the extraction job and the database (PGlite, or Postgres with
  * DATABASE_URL): the reported cases, the rule's exceptions, and decisions racing each other.
  */
