@@ -12,7 +12,8 @@ import { screenshot, signUp, uniqueEmail } from './helpers';
 test.describe.configure({ timeout: 120_000 });
 
 const CATALOGUE_CSV = '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0f02';
-const KAUFLAND = '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0d01';
+/** Kaufland's current template (2026.12, issue 40); the 2024.12 one (…0d01) stays, marked deprecated. */
+const KAUFLAND_CURRENT = '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0d02';
 
 async function api(page: Page, method: 'POST' | 'PUT', url: string, data: unknown) {
   const origin = new URL(page.url()).origin;
@@ -86,7 +87,8 @@ test('select SKUs, export them, watch the run complete, download and open the fi
 
   // 3. A Kaufland run for the same two SKUs has warnings, grouped by SKU, each linking to its field.
   await page.getByTestId('new-export').click();
-  await pickOption(page, 'Template', /Kaufland products/);
+  // The 2024.12 version: the 2026.12 one leaves SKUs of unmapped categories out (tested in the API suite).
+  await pickOption(page, 'Template', /Kaufland products.*v2024\.12/);
   await page.getByTestId('export-approved-only').uncheck();
   await page.getByTestId('start-export').click();
   // The new run on top (the first run may itself have ended with warnings).
@@ -110,7 +112,7 @@ test('select SKUs, export them, watch the run complete, download and open the fi
   await page.goto(`/skus/${a.id}`);
   await page.getByTestId('export-for').click();
   await page.getByRole('menuitem', { name: /Kaufland products/ }).click();
-  await expect(page).toHaveURL(new RegExp(`/exports\\?new=1&sku=${a.id}&template=${KAUFLAND}`));
+  await expect(page).toHaveURL(new RegExp(`/exports\\?new=1&sku=${a.id}&template=${KAUFLAND_CURRENT}`));
   await expect(page.getByLabel('Scope', { exact: true })).toContainText('This SKU');
 
   // 5. Save the SKU table's filters as a view; the dialog offers it as a scope.

@@ -11,6 +11,8 @@ test('a distributor approves a branded lamp with "held by the manufacturer" and 
   page,
   baseURL,
 }) => {
+  // A long journey (settings, entities, four confirmations, approval): 49 s on a quiet build, over 60 s at load 10.
+  test.setTimeout(120_000);
   await signUp(page, uniqueEmail('roles'));
   const headers = { origin: baseURL! };
 
