@@ -200,7 +200,12 @@ export function SkuPage({ id }: { id: string }) {
             )}
           </Meta>
           <Meta label={t('meta.category')}>
-            <span data-testid="sku-category" data-defaulted={sku.category_defaulted ? 'true' : 'false'}>
+            {/* The anchor an export warning about the category links to (components/exports/warning-href.ts). */}
+            <span
+              id="field-category_code"
+              data-testid="sku-category"
+              data-defaulted={sku.category_defaulted ? 'true' : 'false'}
+            >
               {sku.category_match?.reason ? (
                 <SimpleTooltip content={t('meta.category_why', { reason: sku.category_match.reason })}>
                   <span>{categoryLabel(sku.category_code)}</span>

@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { exportChannelMappings } from '@/lib/db/schema';
+import { recordAudit } from '@/lib/audit';
 import { CATEGORY_CODES } from '@/lib/model/categories';
 import { AMAZON_PTD_READ_ON, AMAZON_PTD_SOURCES, DEFAULT_AMAZON_PRODUCT_TYPES } from './templates/amazon-ptd';
 import { CATEGORY_MAPPING_RULES } from './templates/marketplace-rules';
@@ -108,6 +109,28 @@ export async function setChannelMappings(
       eq(exportChannelMappings.kind, args.kind),
       eq(exportChannelMappings.sourceKey, e.category_code),
     );
+    // The value before and after, as an export reads it (the workspace's row, else the shipped default), so
+    // the audit log says what changed; an entry that changes no stored row is not written.
+    const [own] = await db.select({ value: exportChannelMappings.value }).from(exportChannelMappings).where(where);
+    const shipped = DEFAULTS[args.kind][e.category_code] ?? null;
+    const before = own ? own.value : shipped;
+    const after = e.reset ? shipped : e.value;
+    const changesRow = e.reset ? Boolean(own) : !own || own.value !== e.value;
+    if (changesRow)
+      await recordAudit(db, {
+        workspaceId: args.workspaceId,
+        actor: args.actor,
+        action: 'export.channel_mapping_set',
+        targetType: 'channel_mapping',
+        targetId: `${args.kind}:${e.category_code}`,
+        data: {
+          kind: args.kind,
+          category_code: e.category_code,
+          old_value: before,
+          new_value: after,
+          reset: Boolean(e.reset),
+        },
+      });
     if (e.reset) {
       await db.delete(exportChannelMappings).where(where);
       continue;

@@ -10,6 +10,7 @@ import * as exportsRoute from '@/app/api/exports/route';
 import * as runRoute from '@/app/api/exports/[id]/route';
 import * as downloadRoute from '@/app/api/exports/[id]/download/route';
 import * as mappingsRoute from '@/app/api/exports/channel-mappings/route';
+import * as auditRoute from '@/app/api/audit-events/route';
 import { drainJobs } from '@/lib/workers';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
@@ -116,6 +117,34 @@ describe('Kaufland and Otto 2026.12: category tables, unmapped SKUs left out wit
       value: null,
       origin: 'default',
     });
+    // Each change is in the audit log with the value before and after; a reset of nothing writes nothing.
+    await mappings(u, 'PUT', { kaufland_category: [{ category_code: 'general', value: null, reset: true }] });
+    const log = await call(auditRoute, 'GET', '/api/audit-events', {
+      cookie: u.cookie,
+      query: { action: 'export.channel_mapping_set' },
+    });
+    expect(log.status, log.text).toBe(200);
+    expect(log.body.events.map((e: any) => e.data).reverse()).toEqual([
+      {
+        kind: 'kaufland_category',
+        category_code: 'general',
+        old_value: null,
+        new_value: 'Schneidebretter',
+        reset: false,
+      },
+      {
+        kind: 'kaufland_category',
+        category_code: 'general',
+        old_value: 'Schneidebretter',
+        new_value: null,
+        reset: true,
+      },
+    ]);
+    const theirLog = await call(auditRoute, 'GET', '/api/audit-events', {
+      cookie: other.cookie,
+      query: { action: 'export.channel_mapping_set' },
+    });
+    expect(theirLog.body.events).toEqual([]);
   }, 300_000);
 
   it('Otto: the mapped category and German safety information in the row; unmapped SKUs of another category stay out', async () => {
