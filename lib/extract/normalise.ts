@@ -81,20 +81,3 @@ export function textResult(
 }
 
 export const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 300);
-
-/** Races a promise against a timer; the timer never keeps the process alive. */
-export async function withTimeout<T>(p: Promise<T>, ms: number, onTimeout?: () => void): Promise<T | 'timeout'> {
-  let timer: NodeJS.Timeout | undefined;
-  const t = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => {
-      onTimeout?.();
-      resolve('timeout');
-    }, ms);
-    timer.unref?.();
-  });
-  try {
-    return await Promise.race([p, t]);
-  } finally {
-    clearTimeout(timer);
-  }
-}

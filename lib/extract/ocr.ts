@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { blankRowNear, pgmInfo, pgmRows } from './pgm';
+import { cpuBudget, withinBudget, type Budget } from './budget';
 
 /**
  * OCR with tesseract.js, fully offline: the language data comes from the npm packages
@@ -25,7 +26,7 @@ import { blankRowNear, pgmInfo, pgmRows } from './pgm';
  * Deterministic (issue 34): the same image gives the same text on every run, whatever the machine's
  * load. Every choice above depends on what was read (confidence, letters, language), never on the time
  * left; tesseract's parameters are fixed (OCR_PARAMETERS) and one worker reads one page at a time. Time
- * bounds a whole read only: a read over its budget fails as a whole (no top-of-the-page text that a
+ * (CPU time, budget.ts, so a busy machine does not shorten it) bounds a whole read only: a read over its budget fails as a whole (no top-of-the-page text that a
  * faster run would have completed), and the caller decides what a failure means (the background
  * extraction gives a document minutes, see lib/documents/limits.ts).
  *
@@ -211,11 +212,12 @@ export type OcrOutcome =
 
 /**
  * Recognises one image (PNG, JPEG, BMP, GIF, WebP, PNM; TIFF only where leptonica can decode it) within
- * timeoutMs (starting a cold worker included). The text does not depend on how long it took: a read that
- * runs out of time fails whole.
+ * a budget of CPU time (budget.ts; starting a cold worker included): timeoutMs from when its turn comes,
+ * or the budget of the document it is a page of. The text does not depend on how long it took: a read
+ * that runs out of time fails whole.
  */
-export function ocrImage(image: Buffer, timeoutMs: number): Promise<OcrOutcome> {
-  const job = queue.then(() => runJob(image, timeoutMs));
+export function ocrImage(image: Buffer, timeout: number | Budget): Promise<OcrOutcome> {
+  const job = queue.then(() => runJob(image, typeof timeout === 'number' ? cpuBudget(timeout) : timeout));
   queue = job.catch(() => undefined);
   return job;
 }
@@ -247,30 +249,22 @@ async function latinLanguage(text: string): Promise<string | null> {
 async function recognizeWith(
   image: Buffer,
   langs: OcrLanguage[],
-  deadline: number,
+  budget: Budget,
 ): Promise<{ text: string; confidence: number } | 'timeout'> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), Math.max(1, deadline - Date.now()));
-  });
-  try {
-    const slot = slotFor(langs);
-    const worker = await Promise.race([workerOf(slot), timeout]);
-    if (worker === 'timeout') return 'timeout';
-    const key = langs.join('+');
-    if (slot.langs !== key) {
-      const { OEM } = await import('tesseract.js');
-      const switched = await Promise.race([worker.reinitialize([...langs], OEM.LSTM_ONLY), timeout]);
-      if (switched === 'timeout') return 'timeout';
-      slot.langs = key;
-    }
-    const result = await Promise.race([worker.recognize(image), timeout]);
-    if (result === 'timeout') return 'timeout';
-    const text = langs[0] === 'chi_sim' ? joinHan(result.data.text) : result.data.text;
-    return { text, confidence: result.data.confidence / 100 };
-  } finally {
-    clearTimeout(timer);
+  const slot = slotFor(langs);
+  const worker = await withinBudget(workerOf(slot), budget);
+  if (worker === 'timeout') return 'timeout';
+  const key = langs.join('+');
+  if (slot.langs !== key) {
+    const { OEM } = await import('tesseract.js');
+    const switched = await withinBudget(worker.reinitialize([...langs], OEM.LSTM_ONLY), budget);
+    if (switched === 'timeout') return 'timeout';
+    slot.langs = key;
   }
+  const result = await withinBudget(worker.recognize(image), budget);
+  if (result === 'timeout') return 'timeout';
+  const text = langs[0] === 'chi_sim' ? joinHan(result.data.text) : result.data.text;
+  return { text, confidence: result.data.confidence / 100 };
 }
 
 const isWrongScript = (r: { text: string; confidence: number }) =>
@@ -292,19 +286,19 @@ function joinReads(a: { text: string; confidence: number }, b: { text: string; c
  */
 async function latinRead(
   image: Buffer,
-  deadline: number,
+  budget: Budget,
 ): Promise<{ text: string; confidence: number } | 'timeout' | 'not-latin'> {
   const info = pgmInfo(image);
   const cut = info && info.height >= 200 ? blankRowNear(image, PROBE_SHARE) : null;
   if (!info || cut === null) {
-    return recognizeWith(image, FIRST_PASS, deadline);
+    return recognizeWith(image, FIRST_PASS, budget);
   }
   // Crops of the PGM, not tesseract's rectangle option: a rectangle read of a band garbled its lines.
-  const band = await recognizeWith(pgmRows(image, 0, cut), FIRST_PASS, deadline);
+  const band = await recognizeWith(pgmRows(image, 0, cut), FIRST_PASS, budget);
   if (band === 'timeout') return band;
   const decided = visibleCount(band.text) >= PROBE_MIN_CHARS;
   if (decided && isWrongScript(band)) return 'not-latin';
-  const rest = await recognizeWith(pgmRows(image, cut, info.height - cut), FIRST_PASS, deadline);
+  const rest = await recognizeWith(pgmRows(image, cut, info.height - cut), FIRST_PASS, budget);
   if (rest === 'timeout') return rest;
   const joined = joinReads(band, rest);
   return !decided && isWrongScript(joined) ? 'not-latin' : joined;
@@ -312,11 +306,10 @@ async function latinRead(
 
 const visibleCount = (text: string) => (text.match(/\S/gu) ?? []).length;
 
-async function runJob(image: Buffer, timeoutMs: number): Promise<OcrOutcome> {
-  const deadline = Date.now() + timeoutMs;
-  const overBudget = (): OcrOutcome => ({ ok: false, message: `OCR exceeded its time budget of ${timeoutMs} ms` });
+async function runJob(image: Buffer, budget: Budget): Promise<OcrOutcome> {
+  const overBudget = (): OcrOutcome => ({ ok: false, message: `OCR exceeded its time budget of ${budget.ms} ms` });
   try {
-    const latin = await latinRead(image, deadline);
+    const latin = await latinRead(image, budget);
     if (latin === 'timeout') {
       await shutdownOcr(FIRST_PASS);
       return overBudget();
@@ -325,7 +318,7 @@ async function runJob(image: Buffer, timeoutMs: number): Promise<OcrOutcome> {
       latin === 'not-latin' ? null : { ...latin, languages: FIRST_PASS };
     if (!best || isWrongScript(best)) {
       // Not Latin text: Chinese.
-      const cjk = await recognizeWith(image, CJK_PASS, deadline);
+      const cjk = await recognizeWith(image, CJK_PASS, budget);
       if (cjk === 'timeout') {
         await shutdownOcr(CJK_PASS);
         return overBudget();
@@ -335,7 +328,7 @@ async function runJob(image: Buffer, timeoutMs: number): Promise<OcrOutcome> {
       // An unsure Latin read of a French, Italian, Spanish or Dutch page: its own model.
       const lang = await latinLanguage(best.text);
       if (lang) {
-        const again = await recognizeWith(image, LATIN_PASS[lang], deadline);
+        const again = await recognizeWith(image, LATIN_PASS[lang], budget);
         if (again === 'timeout') {
           await shutdownOcr(FIRST_PASS);
           return overBudget();

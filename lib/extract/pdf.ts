@@ -3,7 +3,8 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { ExtractionResult, PageText } from './types';
 import { EXTRACT_LIMITS } from './types';
-import { bound, errorMessage, failure, noText, normaliseText, visibleChars, withTimeout } from './normalise';
+import { bound, errorMessage, failure, noText, normaliseText, visibleChars } from './normalise';
+import { cpuBudget, withinBudget, type Budget } from './budget';
 import { MIME_BY_FORMAT } from './sniff';
 import { ocrImage, OCR_LANGUAGES } from './ocr';
 import { toPgm } from './pgm';
@@ -94,7 +95,8 @@ export async function extractPdf(bytes: Uint8Array, options: PdfOptions): Promis
   } as Parameters<PdfjsModule['getDocument']>[0]);
   try {
     const work = readPdf(task, opts);
-    const result = await withTimeout(work, opts.timeoutMs);
+    // CPU time, not wall time (budget.ts): the text layer is read whole on a busy machine too.
+    const result = await withinBudget(work, cpuBudget(opts.timeoutMs));
     if (result === 'timeout') {
       work.catch(() => undefined);
       return failure('pdf', { code: 'timeout', message: `PDF parsing exceeded ${opts.timeoutMs} ms.` });
@@ -219,7 +221,7 @@ async function ocrPdf(
   // One bound for the whole document, none per page: the pages read and their text never depend on
   // how busy the machine was (issue 34). Running out of it fails the reading whole (code timeout), so a
   // document is never stored with the part a slow run managed to read.
-  const deadline = Date.now() + opts.ocrTimeoutMs;
+  const budget = cpuBudget(opts.ocrTimeoutMs);
   const outOfTime = (): ExtractionResult =>
     failure('pdf', {
       code: 'timeout',
@@ -229,10 +231,10 @@ async function ocrPdf(
   let confidenceSum = 0;
   const count = Math.min(pageCount, EXTRACT_LIMITS.maxOcrPages, opts.maxPages);
   for (let n = 1; n <= count; n++) {
-    if (deadline - Date.now() <= 0) return outOfTime();
+    if (budget.left() <= 0) return outOfTime();
     let png: Buffer;
     try {
-      png = await renderPage(doc, n, deadline);
+      png = await renderPage(doc, n, budget);
     } catch (err) {
       if (err instanceof RenderTimeout) return outOfTime();
       if (ocrPages.length) break; // a page that cannot be rendered ends the reading; the pages before stand
@@ -240,7 +242,7 @@ async function ocrPdf(
         `Rendering the page for OCR is not possible here (${errorMessage(err)}); upload a PDF with a text layer.`,
       );
     }
-    const ocr = await ocrImage(png, Math.max(1, deadline - Date.now()));
+    const ocr = await ocrImage(png, budget);
     if (!ocr.ok) {
       if (/time budget/.test(ocr.message)) return outOfTime();
       if (ocrPages.length) break;
@@ -281,7 +283,7 @@ class RenderTimeout extends Error {}
  * grayscale PGM: tesseract binarises a gray image anyway, and a PGM is written in ~10 ms where PNG
  * compression of the same RGBA canvas took 150-350 ms per page (measured on the corpus scans).
  */
-async function renderPage(doc: PdfDocument, n: number, deadline: number): Promise<Buffer> {
+async function renderPage(doc: PdfDocument, n: number, budget: Budget): Promise<Buffer> {
   const page = await doc.getPage(n);
   try {
     const base = page.getViewport({ scale: 1 });
@@ -298,7 +300,7 @@ async function renderPage(doc: PdfDocument, n: number, deadline: number): Promis
       typeof page.render
     >[0]);
     // A page that renders too slowly (huge vector art, many images) is cancelled, not waited for.
-    const rendered = await withTimeout(task.promise, Math.max(1, deadline - Date.now()));
+    const rendered = await withinBudget(task.promise, budget);
     if (rendered === 'timeout') {
       task.cancel();
       task.promise.catch(() => undefined);

@@ -8,6 +8,7 @@ import type { ExtractionResult, ExtractOptions } from './types';
 import { EXTRACT_LIMITS } from './types';
 import { failure } from './normalise';
 import { sniffFormat } from './sniff';
+import { WALL_FACTOR } from './budget';
 import type { ExtractReply, ExtractRequest } from './extract-worker';
 
 /**
@@ -19,7 +20,8 @@ import type { ExtractReply, ExtractRequest } from './extract-worker';
  * threads the server's resident size ratcheted up with every burst of uploads and never came back.
  * Budgets:
  * - heap: --max-old-space-size per worker (V8 ends it with "heap out of memory");
- * - time: the file's parse (+ OCR) budget plus a grace; the worker is killed when it is used up;
+ * - time: the file's parse (+ OCR) budget plus a grace, in the child's CPU time (budget.ts); the worker is
+ *   killed when it is used up;
  * - resident memory: each busy worker's RSS is watched (Linux /proc) and the worker is killed when it
  *   passes rssBudgetMb.
  * The parsers themselves bound their inputs first (pdf-streams.ts, image-size.ts), so these are the
@@ -76,6 +78,9 @@ type Job = {
   budgetMs: number;
   resolve: (r: ExtractionResult) => void;
   timer?: NodeJS.Timeout;
+  /** When the job's clock started: the wall clock, and the child's CPU time (null for a thread). */
+  wallStart?: number;
+  cpuStart?: number | null;
 };
 
 /** What the pool needs of a worker, a child process or a thread. */
@@ -280,14 +285,44 @@ function stop(slot: Slot, reason: string | null) {
   pump();
 }
 
+/** CPU time of a process in ms (Linux /proc: utime + stime at USER_HZ 100), null where it cannot be read. */
+function processCpuMs(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A job's budget is CPU time of its child process, as inside the worker (budget.ts): on a busy machine a
+ * parse is not killed for the time it waited for a core. The wall clock still ends it at WALL_FACTOR times
+ * the budget, and a thread worker (no process of its own to measure) keeps the wall-clock budget.
+ */
 function startClock(slot: Slot) {
   const job = slot.job;
   if (!job || !slot.ready) return;
   clearTimeout(job.timer);
-  job.timer = setTimeout(
-    () => stop(slot, `parsing took longer than its time budget of ${Math.round(job.budgetMs / 1000)} s`),
-    job.budgetMs,
-  );
+  job.wallStart = Date.now();
+  job.cpuStart = slot.worker.pid !== null ? processCpuMs(slot.worker.pid) : null;
+  armClock(slot, job, job.budgetMs);
+}
+
+function armClock(slot: Slot, job: Job, ms: number) {
+  job.timer = setTimeout(() => {
+    if (slot.job !== job) return;
+    const cpu = slot.worker.pid !== null && job.cpuStart != null ? processCpuMs(slot.worker.pid) : null;
+    const cpuLeft = cpu !== null ? job.budgetMs - (cpu - job.cpuStart!) : 0;
+    const wallLeft = job.budgetMs * WALL_FACTOR - (Date.now() - job.wallStart!);
+    if (cpuLeft > 0 && wallLeft > 0) {
+      armClock(slot, job, Math.max(50, Math.min(cpuLeft, wallLeft)));
+      return;
+    }
+    stop(slot, `parsing took longer than its time budget of ${Math.round(job.budgetMs / 1000)} s`);
+  }, ms);
 }
 
 function onReply(slot: Slot, reply: ExtractReply) {
