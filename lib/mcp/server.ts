@@ -1,9 +1,11 @@
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import crypto from 'node:crypto';
 import { z } from 'zod';
 import { getDocument } from '@/lib/documents/service';
 import { AppError } from '@/lib/errors';
+import { readBodyLimited } from '@/lib/http/body';
 import { serviceInfo, SERVICE_NAME } from '@/lib/health/info';
 import { getSku } from '@/lib/skus/service';
 import type { McpContext, McpTool } from './define-tool';
@@ -67,7 +69,8 @@ export function createMcpServer(ctx: McpContext, requestId: string): McpServer {
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: tool.input,
+        // Closed here too, so a tool registered without defineTool still refuses unknown arguments.
+        inputSchema: tool.input.strict(),
         outputSchema: tool.output,
         annotations: {
           title: tool.title,
@@ -119,12 +122,13 @@ export function createMcpServer(ctx: McpContext, requestId: string): McpServer {
     },
   );
 
-  server.registerPrompt(
+  const promptArgs = { market: z.string().min(2).max(40).describe('ISO code of the EU/EEA market, e.g. FR.') };
+  const prompt = server.registerPrompt(
     'audit_catalogue',
     {
       title: 'Audit my catalogue for a market',
       description: 'Which SKUs cannot be sold in a market, why, and what to fix first.',
-      argsSchema: { market: z.string().min(2).max(40).describe('ISO code of the EU/EEA market, e.g. FR.') },
+      argsSchema: promptArgs,
     },
     ({ market }) => ({
       messages: [
@@ -143,6 +147,9 @@ export function createMcpServer(ctx: McpContext, requestId: string): McpServer {
       ],
     }),
   );
+  // The SDK builds a prompt's arguments object open (unknown arguments dropped); like the tools' inputs,
+  // it is closed: prompts/get with an argument the prompt does not know is -32602 naming it.
+  prompt.argsSchema = z.strictObject(promptArgs) as unknown as typeof prompt.argsSchema;
   invalidParamsForMalformedRequests(server);
   return server;
 }
@@ -189,6 +196,8 @@ export async function handleMcpRequest(req: Request, ctx: McpContext, requestId:
     headers.set('accept', 'application/json, text/event-stream');
     req = new Request(req, { headers });
   }
+  const contract = await acceptContractMessages(req);
+  req = contract.req;
   const server = createMcpServer(ctx, requestId);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
@@ -197,11 +206,71 @@ export async function handleMcpRequest(req: Request, ctx: McpContext, requestId:
   });
   await server.connect(transport);
   try {
-    return await envelopeTransportErrors(await transport.handleRequest(req));
+    return await contract.restoreIds(await envelopeTransportErrors(await transport.handleRequest(req)));
   } finally {
     // JSON mode has resolved every response by now; nothing stays open.
     await server.close().catch(() => {});
   }
+}
+
+const MESSAGE_KEYS = new Set(['jsonrpc', 'id', 'method', 'params', 'result', 'error']);
+
+/**
+ * The contract's POST /api/mcp body: jsonrpc, method, optional id (string, number or null), optional
+ * params, and extra properties allowed. The SDK's JSON-RPC schemas are closed and take only a string
+ * or an integer id (MCP itself forbids a null id), so a message the contract admits would be refused
+ * as "not JSON-RPC". Before the transport reads the body, each message keeps only its JSON-RPC members,
+ * and an id the SDK would refuse (null, a fraction) is swapped for a placeholder that the answer maps
+ * back, so the caller gets its own id. A body that is not JSON, or not application/json, goes to the
+ * transport untouched (its errors become the envelope below).
+ */
+async function acceptContractMessages(
+  req: Request,
+): Promise<{ req: Request; restoreIds: (res: Response) => Promise<Response> }> {
+  const unchanged = { req, restoreIds: async (res: Response) => res };
+  if (req.method !== 'POST' || !/^application\/json\b/i.test(req.headers.get('content-type') ?? '')) return unchanged;
+  const bytes = await readBodyLimited(req, MCP_MAX_BODY_BYTES);
+  const headers = new Headers(req.headers);
+  headers.delete('content-length');
+  const rebuild = (body: BodyInit) => new Request(req.url, { method: 'POST', headers, body });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    return { ...unchanged, req: rebuild(bytes as BodyInit) };
+  }
+  const swapped = new Map<string, unknown>();
+  const tag = crypto.randomUUID();
+  const normalize = (m: unknown): unknown => {
+    if (!m || typeof m !== 'object' || Array.isArray(m)) return m;
+    const msg = m as Record<string, unknown>;
+    if (msg.jsonrpc !== '2.0') return m;
+    const out = Object.fromEntries(Object.entries(msg).filter(([k]) => MESSAGE_KEYS.has(k)));
+    if ('id' in out && typeof out.method === 'string' && typeof out.id !== 'string' && !Number.isInteger(out.id)) {
+      const placeholder = `contract-id-${tag}-${swapped.size}`;
+      swapped.set(placeholder, out.id);
+      out.id = placeholder;
+    }
+    return out;
+  };
+  const body = Array.isArray(parsed) ? parsed.map(normalize) : normalize(parsed);
+  const restoreIds = async (res: Response) => {
+    if (!swapped.size || !(res.headers.get('content-type') ?? '').includes('application/json')) return res;
+    const answer = (await res.json()) as unknown;
+    const restore = (m: unknown) => {
+      const msg = m as { id?: unknown } | null;
+      if (msg && typeof msg === 'object' && typeof msg.id === 'string' && swapped.has(msg.id))
+        return { ...msg, id: swapped.get(msg.id) };
+      return m;
+    };
+    const headers = new Headers(res.headers);
+    headers.delete('content-length');
+    return new Response(JSON.stringify(Array.isArray(answer) ? answer.map(restore) : restore(answer)), {
+      status: res.status,
+      headers,
+    });
+  };
+  return { req: rebuild(JSON.stringify(body)), restoreIds };
 }
 
 /**

@@ -94,6 +94,9 @@ export default function McpDocsPage() {
               <code className={code}>VALIDATION_FAILED</code>, a Content-Type other than application/json 415{' '}
               <code className={code}>UNSUPPORTED_MEDIA_TYPE</code>; <code className={code}>details.jsonrpc_error</code>{' '}
               carries the JSON-RPC code (<code className={code}>-32700</code>, <code className={code}>-32600</code>).
+              Members of a message besides <code className={code}>jsonrpc</code>, <code className={code}>id</code>,{' '}
+              <code className={code}>method</code> and <code className={code}>params</code> are ignored, and an{' '}
+              <code className={code}>id</code> may be a string, any number or null: the answer carries it back.
             </p>
             <p className="text-muted-foreground">
               <code className={code}>GET /api/mcp</code> with the same header returns the server metadata (version,

@@ -826,6 +826,49 @@ describe('MCP: protocol errors stay JSON-RPC', () => {
     expect(await noAccept.json()).toEqual({ jsonrpc: '2.0', id: 10, result: {} });
   });
 
+  it("the contract's body: extra properties are allowed, an id may be null or any number; the answer carries the caller's id", async () => {
+    // The SDK's JSON-RPC schemas are closed and integer-or-string only: these were 400 VALIDATION_FAILED.
+    const extra = await raw(server.url, {
+      key: keyA,
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/list', trace_id: 'abc', params: {} },
+    });
+    expect(extra.status, extra.text).toBe(200);
+    expect(extra.body).toMatchObject({ jsonrpc: '2.0', id: 1 });
+    expect(extra.body.result.tools.length).toBe(MCP_TOOLS.length);
+    const nullId = await raw(server.url, { key: keyA, body: { jsonrpc: '2.0', id: null, method: 'ping' } });
+    expect(nullId.status, nullId.text).toBe(200);
+    expect(nullId.body).toEqual({ jsonrpc: '2.0', id: null, result: {} });
+    const batch = await raw(server.url, {
+      key: keyA,
+      body: [
+        { jsonrpc: '2.0', id: 1.5, method: 'ping', note: 'x' },
+        { jsonrpc: '2.0', id: 'b', method: 'tools/call', params: { name: 'readiness_summary', arguments: {} } },
+      ],
+    });
+    expect(batch.status, batch.text).toBe(200);
+    const ids = (batch.body as { id: unknown }[]).map((m) => m.id).sort();
+    expect(ids).toEqual([1.5, 'b']);
+    // A notification with extra properties is accepted too (202, no body).
+    const note = await raw(server.url, {
+      key: keyA,
+      body: { jsonrpc: '2.0', method: 'notifications/initialized', extra: true },
+    });
+    expect(note.status).toBe(202);
+    // Members inside params stay checked: an unknown prompt argument is invalid params naming it.
+    const prompt = await raw(server.url, {
+      key: keyA,
+      body: {
+        jsonrpc: '2.0',
+        id: 'q',
+        method: 'prompts/get',
+        params: { name: 'audit_catalogue', arguments: { market: 'FR', colour: 'red' } },
+      },
+    });
+    expect(prompt.body).toMatchObject({ id: 'q', error: { code: -32602, message: expect.stringMatching(/colour/) } });
+    const fine = await client.getPrompt({ name: 'audit_catalogue', arguments: { market: 'FR' } });
+    expect(JSON.stringify(fine.messages)).toContain('market_readiness');
+  });
+
   it('an unknown tool name is an error, never a 500', async () => {
     const r = await callTool(client, 'delete_sku', { sku_id: toy.id });
     expect(r.isError).toBe(true);
