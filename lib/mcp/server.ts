@@ -10,6 +10,7 @@ import { serviceInfo, SERVICE_NAME } from '@/lib/health/info';
 import { getSku } from '@/lib/skus/service';
 import type { McpContext, McpTool } from './define-tool';
 import { MCP_TOOLS } from './tools';
+import { capText } from './views';
 import { skuOperators } from './whom-to-ask';
 
 /** Largest JSON-RPC request body /api/mcp reads (tool arguments are small). */
@@ -29,7 +30,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 function toolResult(tool: McpTool, out: unknown): CallToolResult {
   return {
     structuredContent: out as Record<string, unknown>,
-    content: [{ type: 'text', text: tool.text(out as never) }],
+    content: [{ type: 'text', text: capText(tool.text(out as never)) }],
   };
 }
 

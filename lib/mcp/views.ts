@@ -118,6 +118,23 @@ export function budgetText(lines: string[], more = 'narrow the question or pass 
   return out.join('\n');
 }
 
+/** Room past the budget for a tool's own "… more" line, so capText never cuts a note budgetText wrote. */
+const NOTE_ROOM = 400;
+
+/**
+ * The last guard on every tool's text answer (the server applies it to each tool): a text over the
+ * budget is cut at a line (a single line longer than the budget is shortened), and says that
+ * structuredContent has the whole answer. Tools that page their text with budgetText stay as they are.
+ */
+export function capText(text: string): string {
+  if (text.length <= TEXT_BUDGET + NOTE_ROOM) return text;
+  const lines = text.split('\n').map((l) => (l.length > TEXT_BUDGET ? `${l.slice(0, TEXT_BUDGET - 1)}…` : l));
+  return budgetText(
+    lines,
+    'the whole answer is in structuredContent; narrow the question or page with limit and cursor',
+  );
+}
+
 /** A quote as it reads in a text answer: one line, at most 160 characters. */
 export const shortQuote = (q: unknown) => {
   const s = String(q ?? '')

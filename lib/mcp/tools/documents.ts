@@ -5,7 +5,7 @@ import { getDocument, listDocuments } from '@/lib/documents/service';
 import type { DocumentJson } from '@/lib/documents/schemas';
 import { defineTool } from '../define-tool';
 import { pageArgs, pageOf } from '../paging';
-import { IdArg, Text } from '../views';
+import { IdArg, Text, budgetText, shortQuote } from '../views';
 
 const IsoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 
@@ -89,6 +89,17 @@ export const searchDocumentsTool = defineTool({
       : 'No documents match.',
 });
 
+/** A fact as the text answer cites it: value, page, quote (when it says more than the value) and confidence. */
+const factLine = (f: { field_key: string; value: string; page: number | null; quote: string; confidence: number }) => {
+  const quote = shortQuote(f.quote);
+  const cite = [
+    f.page ? `page ${f.page}` : null,
+    quote && quote !== f.value ? `quote "${quote}"` : null,
+    `confidence ${f.confidence}`,
+  ];
+  return `- ${f.field_key}: "${f.value}" (${cite.filter(Boolean).join('; ')})`;
+};
+
 export const getDocumentTool = defineTool({
   name: 'get_document',
   title: 'Read a document',
@@ -136,7 +147,5 @@ export const getDocumentTool = defineTool({
   },
   text: (o) =>
     `${o.filename}: ${o.document_type} (confidence ${o.classification.confidence ?? 'n/a'})${o.valid_until ? `, valid until ${o.valid_until}${o.expired ? ' (expired)' : ''}` : ''}; SKUs: ${o.linked_skus.map((s) => s.sku_code).join(', ') || 'none'}.` +
-    (o.facts.length
-      ? `\n${o.facts.map((f) => `- ${f.field_key}: "${f.value}"${f.page ? ` (page ${f.page})` : ''}`).join('\n')}`
-      : ''),
+    (o.facts.length ? `\n${budgetText(o.facts.map(factLine), 'ask get_dossier for one field')}` : ''),
 });

@@ -16,9 +16,10 @@ import { createApiKey, revokeApiKey } from '@/lib/auth/api-keys';
 import type { Scope } from '@/lib/auth/scopes';
 import { resetEnvCache } from '@/lib/config/env';
 import { getDb } from '@/lib/db/client';
-import { apiKeys, workspaces } from '@/lib/db/schema';
+import { apiKeys, documentExtractions, workspaces } from '@/lib/db/schema';
 import { listTemplates } from '@/lib/exports/runs';
 import { MCP_TOOLS } from '@/lib/mcp/tools';
+import { TEXT_BUDGET } from '@/lib/mcp/views';
 import { useTestDatabase } from '../../helpers/db';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import * as exportsRoute from '@/app/api/exports/route';
@@ -179,6 +180,23 @@ beforeAll(async () => {
     validUntil: '2026-12-31',
     references: ['EN 71-1:2014'],
   });
+  // As the extractor writes facts: with the page, the quote and the confidence (get_document cites them).
+  await (
+    await getDb()
+  )
+    .update(documentExtractions)
+    .set({
+      facts: [
+        {
+          field_key: 'harmonised_standards',
+          value: 'EN 71-1:2014',
+          page: 3,
+          quote: 'The sample was tested to EN 71-1:2014 and passed.',
+          confidence: 0.92,
+        },
+      ],
+    })
+    .where(eq(documentExtractions.documentId, docA.id));
   const imported = await importAndRun(
     A,
     'sku_code,product_name,gtin\nIMP-1,Imported lamp,4006381333931\nIMP-2,Broken row,123\n',
@@ -453,6 +471,10 @@ describe('MCP: tools with valid and invalid arguments', () => {
     });
     expect(d.download_url).toBe(`${server.url.origin}/api/documents/${docA.id}/file`);
     expect(d.facts).toEqual([expect.objectContaining({ field_key: 'harmonised_standards', value: 'EN 71-1:2014' })]);
+    // The text cites the fact as structuredContent does: value, page, quote and confidence.
+    expect(textOf(await callTool(client, 'get_document', { document_id: docA.id }))).toContain(
+      '- harmonised_standards: "EN 71-1:2014" (page 3; quote "The sample was tested to EN 71-1:2014 and passed."; confidence 0.92)',
+    );
     await toolError(client, 'get_document', { document_id: docB.id }, /NOT_FOUND/);
   });
 
@@ -690,6 +712,7 @@ describe('MCP: the /docs/mcp examples are real answers', () => {
       const a = args();
       const r = await callTool(client, name, a);
       expect(r.isError, `${name}: ${textOf(r)}`).toBeFalsy();
+      expect(textOf(r).length, `${name} keeps to the text budget`).toBeLessThanOrEqual(TEXT_BUDGET + 400);
       answers[name] = { arguments: a, text: textOf(r) };
     }
     const file = path.join(process.cwd(), 'lib/mcp/examples.generated.json');
