@@ -39,6 +39,12 @@ export function passportResponse(doc: PassportDocument, row: PassportRow, opts: 
   const res = publicFileResponse(doc.body, `${doc.media_type}; charset=utf-8`, {
     maxAge: opts.cache && doc.tier === 'public' ? 300 : undefined,
   });
+  // Opened in place, saved under a name that says what it is (every download names its file).
+  const ext = doc.media_type.includes('ld+json') ? 'jsonld' : 'json';
+  res.headers.set(
+    'content-disposition',
+    `inline; filename="passport-${row.publicId}-v${row.version}-${doc.format}-${doc.tier}.${ext}"`,
+  );
   res.headers.set('x-content-sha256', doc.sha256);
   res.headers.set('etag', `"${doc.sha256}"`);
   res.headers.set('x-passport-version', String(row.version));
@@ -80,6 +86,12 @@ export function passportHtml(
 <table>${out.map(([k, v]) => `<tr><td>${esc(k)}</td><td>${isUrl(v) ? `<a href="${esc(v)}" rel="nofollow">${esc(v)}</a>` : esc(v)}</td></tr>`).join('')}</table>
 </main></body></html>`;
   const res = publicFileResponse(body, 'text/html; charset=utf-8', { maxAge: doc.tier === 'public' ? 300 : undefined });
+  // Opened in place, saved under a name that says what it is (every download names its file).
+  const ext = doc.media_type.includes('ld+json') ? 'jsonld' : 'json';
+  res.headers.set(
+    'content-disposition',
+    `inline; filename="passport-${row.publicId}-v${row.version}-${doc.format}-${doc.tier}.${ext}"`,
+  );
   res.headers.set('x-content-sha256', doc.sha256);
   res.headers.set('vary', 'accept, authorization');
   return res;

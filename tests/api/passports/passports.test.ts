@@ -97,7 +97,18 @@ describe('compiled at publication', () => {
     expect(pub.status, pub.text).toBe(200);
     expect(pub.headers.get('content-type')).toContain('application/ld+json');
     expect(sha(pub.text)).toBe(pub.headers.get('x-content-sha256'));
+    expect(pub.headers.get('content-disposition')).toBe(
+      `inline; filename="passport-${publicId}-v1-untp_dpp-public.jsonld"`,
+    );
     expect(sha(pub.text)).toBe(v1.document_hashes.untp_dpp.public);
+    const viaApi = await call(versionRoute, 'GET', `/api/skus/${skuId}/passports/1`, {
+      cookie: u.cookie,
+      params: { id: skuId, version: '1' },
+    });
+    expect(viaApi.status, viaApi.text).toBe(200);
+    expect(viaApi.headers.get('content-disposition')).toMatch(
+      /^inline; filename="passport-.+-v1-untp_dpp-public\.jsonld"$/,
+    );
     expect(v1.content_sha256).toBe(sha(canonicalJson(v1.document_hashes)));
     expect(await hasPublicPassport(await getDb(), publicId)).toBe(true);
   });
