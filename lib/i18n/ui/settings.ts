@@ -149,13 +149,14 @@ export const settingsMessages = defineMessages({
     'scope.imports:read':
       'Read import batches, their review payloads, rows and row errors (GET /api/imports, /api/imports/{batchId}, .../review, .../rows, .../errors.csv).',
     'scope.audit:read': 'Read and export the audit log (GET /api/audit-events, /api/audit-events/export.csv).',
-    'scope.exports:read': 'List export runs and templates.',
+    'scope.exports:read': 'List export runs and templates, read a run and the channel mappings.',
     'scope.outreach:read': 'List supplier requests and their timelines (GET /api/supplier-email/requests).',
     'scope.mcp:read':
       'Use the read-only MCP endpoint (/api/mcp): SKUs, dossiers, requirements, documents, imports and entities of the workspace.',
     'scope.skus:write':
-      'Create SKUs; set, suggest, confirm and reject dossier values; create, edit and link entities; waive blockers; bulk category and operator; AI fill. Acts with the role of the member who created the key (a reviewer also waives). Deleting, approving and publishing need a session.',
-    'scope.export': 'Export SKUs as JSON or CSV with a Bearer key (paid plans).',
+      'Create SKUs and change their dossier values (set, suggest, confirm, reject); create, edit and link entities; set the operator role and the operators that hold evidence; waive blockers; bulk category and operator; AI fill, translations and product research. Acts with the role of the member who created the key (a reviewer also waives). Deleting, approving and publishing need a session.',
+    'scope.export':
+      'Export with a Bearer key (paid plans): one SKU as JSON or CSV, and channel exports (start, list, download).',
     'scope.extractions:write': 'Queue re-extraction of documents (POST /api/v1/.../re-extract).',
     'scope.outreach:write':
       'Draft and send supplier requests and change their status (POST /api/supplier-email/draft, /send, PATCH /api/supplier-email/requests/{id}, POST /api/skus/bulk/supplier-request).',
@@ -309,13 +310,14 @@ export const settingsMessages = defineMessages({
     'scope.imports:read':
       'Import-Stapel, ihre Prüfdaten, Zeilen und Zeilenfehler lesen (GET /api/imports, /api/imports/{batchId}, .../review, .../rows, .../errors.csv).',
     'scope.audit:read': 'Das Audit-Log lesen und exportieren (GET /api/audit-events, /api/audit-events/export.csv).',
-    'scope.exports:read': 'Export-Läufe und Vorlagen auflisten.',
+    'scope.exports:read': 'Export-Läufe und Vorlagen auflisten, einen Lauf und die Kanal-Zuordnungen lesen.',
     'scope.outreach:read': 'Lieferantenanfragen und ihre Verläufe auflisten (GET /api/supplier-email/requests).',
     'scope.mcp:read':
       'Den MCP-Endpunkt nur zum Lesen nutzen (/api/mcp): SKUs, Dossiers, Anforderungen, Dokumente, Importe und Wirtschaftsakteure des Arbeitsbereichs.',
     'scope.skus:write':
-      'SKUs anlegen; Dossier-Werte setzen, vorschlagen, bestätigen und ablehnen; Wirtschaftsakteure anlegen, bearbeiten und verknüpfen; Blocker ausnehmen; Kategorie und Akteur für viele SKUs; KI-Ausfüllen. Handelt mit der Rolle des Mitglieds, das den Schlüssel angelegt hat (Prüfer nehmen auch aus). Löschen, Freigeben und Veröffentlichen brauchen eine Anmeldung.',
-    'scope.export': 'SKUs mit einem Bearer-Schlüssel als JSON oder CSV exportieren (kostenpflichtige Tarife).',
+      'SKUs anlegen und ihre Dossier-Werte ändern (setzen, vorschlagen, bestätigen, ablehnen); Wirtschaftsakteure anlegen, bearbeiten und verknüpfen; die Akteursrolle und die Akteure festlegen, die Nachweise halten; Blocker ausnehmen; Kategorie und Akteur für viele SKUs; KI-Ausfüllen, Übersetzungen und Produktrecherche. Handelt mit der Rolle des Mitglieds, das den Schlüssel angelegt hat (Prüfer nehmen auch aus). Löschen, Freigeben und Veröffentlichen brauchen eine Anmeldung.',
+    'scope.export':
+      'Mit einem Bearer-Schlüssel exportieren (kostenpflichtige Tarife): eine SKU als JSON oder CSV sowie Kanal-Exporte (starten, auflisten, herunterladen).',
     'scope.extractions:write': 'Die erneute Extraktion von Dokumenten einreihen (POST /api/v1/.../re-extract).',
     'scope.outreach:write':
       'Lieferantenanfragen entwerfen, senden und ihren Status ändern (POST /api/supplier-email/draft, /send, PATCH /api/supplier-email/requests/{id}, POST /api/skus/bulk/supplier-request).',

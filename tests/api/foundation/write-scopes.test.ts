@@ -21,6 +21,7 @@ import * as confirmRoute from '@/app/api/skus/[id]/dossier/values/[valueId]/conf
 import * as waiversRoute from '@/app/api/skus/[id]/waivers/route';
 import * as waiverRoute from '@/app/api/skus/[id]/waivers/[waiverId]/route';
 import * as skuRoute from '@/app/api/skus/[id]/route';
+import * as operatorRoleRoute from '@/app/api/skus/[id]/operator-role/route';
 import { createApiKey } from '@/lib/auth/api-keys';
 import type { Role } from '@/lib/auth/roles';
 import { ALL_SCOPES, type Scope } from '@/lib/auth/scopes';
@@ -240,6 +241,15 @@ describe('skus:write does what its description says', () => {
       params: { id: skuId, waiverId },
     });
     expect(revoked.status, revoked.text).toBe(200);
+
+    // The SKU's own operator role (named in the description since it admits skus:write).
+    const role = await call(operatorRoleRoute, 'PUT', `/api/skus/${skuId}/operator-role`, {
+      bearer: editorKey,
+      params: { id: skuId },
+      body: { operator_role: 'importer' },
+    });
+    expect(role.status, role.text).toBe(200);
+    expect(role.body.operator_role_override).toBe('importer');
 
     const unlinked = await call(linkRoute, 'DELETE', `/api/skus/${skuId}/entities/manufacturer`, {
       bearer: editorKey,
