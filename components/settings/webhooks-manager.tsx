@@ -32,6 +32,15 @@ type Delivery = z.infer<typeof WebhookDelivery>;
 const LIST = '/api/workspace/webhooks';
 const MANAGE = { operationId: 'createWebhookEndpoint', method: 'POST', path: LIST } as const;
 
+/** The body as sent, indented for reading (it is always JSON; shown as stored if not). */
+function prettyJson(body: string) {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
 function Deliveries({ endpoint }: { endpoint: Endpoint }) {
   const t = useT(webhookMessages);
   const f = useFormat();
@@ -62,7 +71,19 @@ function Deliveries({ endpoint }: { endpoint: Endpoint }) {
       <TableBody>
         {rows.map((d) => (
           <TableRow key={d.id} data-testid="webhook-delivery">
-            <TableCell className="font-mono text-xs">{d.event_type}</TableCell>
+            <TableCell className="font-mono text-xs">
+              <details>
+                <summary className="cursor-pointer" title={t('deliveries.sent_body')}>
+                  {d.event_type}
+                </summary>
+                <pre
+                  aria-label={t('deliveries.sent_body')}
+                  className="mt-1 max-h-48 max-w-md overflow-auto rounded bg-surface-muted p-2 whitespace-pre-wrap"
+                >
+                  {prettyJson(d.request_body)}
+                </pre>
+              </details>
+            </TableCell>
             <TableCell>
               <Badge variant={d.status === 'succeeded' ? 'success' : d.status === 'failed' ? 'danger' : 'neutral'}>
                 {t(`delivery.${d.status}`)}

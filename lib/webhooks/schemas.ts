@@ -47,6 +47,9 @@ export const WebhookDelivery = z
     endpoint_id: Uuid,
     event_id: Uuid.describe('Also the webhook-id header: the same on every attempt, for deduplication.'),
     event_type: z.string(),
+    request_body: z
+      .string()
+      .describe('The JSON body sent (a WebhookPayload), the same on every attempt; each attempt signs it afresh.'),
     status: z.enum(['pending', 'succeeded', 'failed']),
     attempts: z.number().int(),
     next_attempt_at: DateTime.nullable(),

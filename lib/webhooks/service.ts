@@ -5,7 +5,7 @@ import type { Db } from '@/lib/db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import { checkWebhookUrl } from './url';
-import { attempt } from './deliver';
+import { attempt, eventBody } from './deliver';
 import { newWebhookSecret } from './sign';
 import type { CreateWebhookEndpointInput } from './schemas';
 
@@ -29,12 +29,15 @@ export function serializeEndpoint(e: EndpointRow) {
   };
 }
 
-export function serializeDelivery(d: DeliveryRow, eventType: string) {
+type EventRow = typeof webhookEvents.$inferSelect;
+
+export function serializeDelivery(d: DeliveryRow, ev: EventRow) {
   return {
     id: d.id,
     endpoint_id: d.endpointId,
     event_id: d.eventId,
-    event_type: eventType,
+    event_type: ev.type,
+    request_body: eventBody(ev),
     status: d.status,
     attempts: d.attempts,
     next_attempt_at: d.nextAttemptAt?.toISOString() ?? null,
@@ -155,13 +158,13 @@ export async function deleteEndpoint(db: Db, args: { workspaceId: string; actor:
 export async function listDeliveries(db: Db, workspaceId: string, endpointId: string, limit = 50) {
   await getEndpointRow(db, workspaceId, endpointId);
   const rows = await db
-    .select({ d: webhookDeliveries, type: webhookEvents.type })
+    .select({ d: webhookDeliveries, ev: webhookEvents })
     .from(webhookDeliveries)
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
     .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.workspaceId, workspaceId)))
     .orderBy(desc(webhookDeliveries.createdAt))
     .limit(limit);
-  return rows.map((r) => serializeDelivery(r.d, r.type));
+  return rows.map((r) => serializeDelivery(r.d, r.ev));
 }
 
 /**
@@ -193,9 +196,9 @@ export async function resendDelivery(db: Db, args: { workspaceId: string; actor:
     targetId: row.d.id,
   });
   const [after] = await db
-    .select({ d: webhookDeliveries, type: webhookEvents.type })
+    .select({ d: webhookDeliveries, ev: webhookEvents })
     .from(webhookDeliveries)
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
     .where(eq(webhookDeliveries.id, row.d.id));
-  return serializeDelivery(after.d, after.type);
+  return serializeDelivery(after.d, after.ev);
 }

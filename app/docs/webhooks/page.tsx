@@ -107,7 +107,9 @@ export default function WebhooksDocsPage() {
             <strong>Answer 2xx within 10 s.</strong> Anything else (or no answer) is retried after{' '}
             {RETRY_GAPS_SECONDS.map(gap).join(', ')}: {MAX_ATTEMPTS} attempts over a day. Then the delivery is marked
             failed; it can be re-sent by hand from the delivery log (Settings &rarr; Webhooks, or{' '}
-            <code className={code}>POST /api/workspace/webhooks/deliveries/&#123;id&#125;/resend</code>).
+            <code className={code}>POST /api/workspace/webhooks/deliveries/&#123;id&#125;/resend</code>). The log keeps,
+            per delivery, the body sent, the status and start of the receiver&rsquo;s answer, the attempts and the next
+            one (<code className={code}>GET /api/workspace/webhooks/&#123;id&#125;/deliveries</code>).
           </li>
           <li>
             <strong>Sustained failure disables the endpoint.</strong> After 25 failed attempts in a row the endpoint is

@@ -3,7 +3,8 @@
  * shown once; a change writes its event to the outbox in its own transaction (a rolled-back change
  * sends nothing); deliveries carry Standard Webhooks headers whose signature verifies; a failing
  * receiver is retried on the backoff schedule with the same webhook-id; undelivered events survive a
- * "restart" (a fresh sweep); private addresses are refused at registration and at delivery; an
+ * "restart" (a fresh sweep); a receiver that never answers is tried eight times over a day; every
+ * event of the catalogue that a person's work causes reaches the receiver; private addresses are refused at registration and at delivery; an
  * endpoint that keeps failing is disabled and the admins are mailed; deliveries are logged and re-sendable.
  */
 import http from 'node:http';
@@ -14,16 +15,19 @@ import * as endpointRoute from '@/app/api/workspace/webhooks/[id]/route';
 import * as deliveriesRoute from '@/app/api/workspace/webhooks/[id]/deliveries/route';
 import * as resendRoute from '@/app/api/workspace/webhooks/deliveries/[deliveryId]/resend/route';
 import * as openapi from '@/app/api/openapi.json/route';
+import * as exportsRoute from '@/app/api/exports/route';
+import * as skuRoute from '@/app/api/skus/[id]/route';
+import * as uploadRoute from '@/app/api/supplier-email/upload/[token]/route';
 import { resetEnvCache } from '@/lib/config/env';
 import { getDb, type Db } from '@/lib/db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '@/lib/db/schema';
-import { deliverDue, RETRY_GAPS_SECONDS } from '@/lib/webhooks/deliver';
+import { deliverDue, MAX_ATTEMPTS, RETRY_GAPS_SECONDS } from '@/lib/webhooks/deliver';
 import { emitWebhookEvent } from '@/lib/events/emit';
 import { verifyWebhook } from '@/lib/webhooks/sign';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
-import { createKey, declarationPdf, settleJobs, upload } from '../documents/helpers';
-import { startSmtp } from '../outreach/helpers';
+import { createKey, declarationPdf, form, settleJobs, upload } from '../documents/helpers';
+import { sendDefault, startSmtp, tokenOf, toySku } from '../outreach/helpers';
 import { addMember } from '../teams/helpers';
 import { approve, publish, readySku, withTempBlobStore } from '../skus/fixtures';
 
@@ -201,6 +205,8 @@ describe('delivery', () => {
         next_attempt_at: null,
       }),
     ]);
+    // The log keeps the body that was sent, byte for byte.
+    expect(log[0].request_body).toBe(got[0].body);
     // A second sweep sends nothing more.
     await deliverDue(db, { workspaceId: u.workspaceId });
     expect(receiver.received.length).toBe(before + 1);
@@ -289,6 +295,97 @@ describe('delivery', () => {
       });
     } finally {
       receiver.state.status = 200;
+    }
+  });
+
+  it('a receiver that never answers 2xx is tried eight times over a day, then the delivery is failed', async () => {
+    const u = await makeUser({ plan: 'pro' });
+    const ep = (await register(u, { url: receiver.url, events: ['sku.approved'] })).body.data;
+    const sku = await readySku(u);
+    await approve(u, sku.id);
+    receiver.state.status = 502;
+    const before = receiver.received.length;
+    const t0 = new Date(Date.now() + 1000);
+    let now = t0;
+    try {
+      for (let i = 0; i < MAX_ATTEMPTS; i++) {
+        expect((await deliverDue(db, { workspaceId: u.workspaceId, now })).claimed, `attempt ${i + 1}`).toBe(1);
+        const [d] = await deliveriesOf(u, ep.id);
+        if (i < RETRY_GAPS_SECONDS.length) {
+          expect(d).toMatchObject({ status: 'pending', attempts: i + 1, response_status: 502 });
+          now = new Date(now.getTime() + RETRY_GAPS_SECONDS[i] * 1000);
+          expect(new Date(d.next_attempt_at).getTime()).toBe(now.getTime());
+        } else {
+          expect(d).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, next_attempt_at: null });
+        }
+      }
+    } finally {
+      receiver.state.status = 200;
+    }
+    // The last attempt is a day after the first; nothing is sent after it.
+    expect(now.getTime() - t0.getTime()).toBe(24 * 3600 * 1000);
+    expect(
+      (await deliverDue(db, { workspaceId: u.workspaceId, now: new Date(now.getTime() + 7 * 86400_000) })).claimed,
+    ).toBe(0);
+    const ids = receiver.received.slice(before).map((r) => r.headers['webhook-id']);
+    expect(ids).toHaveLength(MAX_ATTEMPTS);
+    expect(new Set(ids).size).toBe(1);
+  });
+
+  it('a supplier answering, an export finishing and a SKU deleted are events, delivered signed', async () => {
+    const u = await makeUser({ plan: 'pro' });
+    const ep = (
+      await register(u, { url: receiver.url, events: ['supplier.answered', 'export.finished', 'sku.withdrawn'] })
+    ).body.data;
+    // A supplier uploads through the request link.
+    const { sku: toy } = await toySku(u);
+    const r = await sendDefault(u, toy.id, { items: ['TOY_DOC_MISSING'] });
+    const token = tokenOf(r.upload_url);
+    const up = await call(uploadRoute, 'POST', `/api/supplier-email/upload/${token}`, {
+      params: { token },
+      rawBody: form([['doc.pdf', await declarationPdf({ model: 'WT-1' }), 'application/pdf']]),
+      origin: null,
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(up.status, up.text).toBe(200);
+    // An export run to the end by the real job.
+    const run = await call(exportsRoute, 'POST', '/api/exports', {
+      cookie: u.cookie,
+      body: { template_id: '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0f02', scope_type: 'all' },
+    });
+    expect(run.status, run.text).toBe(202);
+    await settleJobs(u.workspaceId);
+    // A SKU deleted: its public page is withdrawn.
+    const gone = await readySku(u);
+    const del = await call(skuRoute, 'DELETE', `/api/skus/${gone.id}`, { cookie: u.cookie, params: { id: gone.id } });
+    expect(del.status, del.text).toBe(200);
+
+    const before = receiver.received.length;
+    await deliverDue(db, { workspaceId: u.workspaceId });
+    const got = receiver.received
+      .slice(before)
+      .map((x) => ({ headers: x.headers, body: JSON.parse(x.body), raw: x.body }));
+    const byType = Object.fromEntries(got.map((g) => [g.body.type, g]));
+    expect(Object.keys(byType).sort()).toEqual(['export.finished', 'sku.withdrawn', 'supplier.answered']);
+    expect(byType['supplier.answered'].body.data).toMatchObject({
+      request_id: r.id,
+      sku_id: toy.id,
+      via: expect.any(String),
+    });
+    expect(byType['supplier.answered'].body.data.document_ids).toHaveLength(1);
+    expect(byType['export.finished'].body.data).toMatchObject({
+      run_id: run.body.run.id,
+      status: expect.stringMatching(/^completed/),
+    });
+    expect(byType['sku.withdrawn'].body.data).toMatchObject({ sku_id: gone.id });
+    for (const g of got) {
+      const h = {
+        id: String(g.headers['webhook-id']),
+        timestamp: String(g.headers['webhook-timestamp']),
+        signature: String(g.headers['webhook-signature']),
+      };
+      expect(h.id).toBe(g.body.id);
+      expect(verifyWebhook(ep.secret, h, g.raw)).toBe(true);
     }
   });
 
