@@ -144,6 +144,38 @@ describe('role × operation matrix (generated from the route manifest)', () => {
     },
   );
 
+  // The same matrix for API keys on every write a key may use (the write scopes): a key holding every
+  // scope acts with the role of the member who created it, refused exactly where that member would be.
+  const keyWrites = roleOps.filter((o) => o.spec.auth !== 'session' && o.spec.method !== 'GET');
+
+  it.each(ROLES)("%s's key on every write a key may use: refused exactly above the creator's role", async (role) => {
+    expect(keyWrites.length).toBeGreaterThan(20);
+    const problems: string[] = [];
+    for (const o of keyWrites) {
+      const { spec } = o;
+      const needed = requiredRole(spec);
+      const path = spec.path.replace(/\{([^}]+)\}/g, (_: string, n: string) => n);
+      const res = await call({ [spec.method]: o.handler } as never, spec.method, path, {
+        params: paramsFor(o.folders),
+        bearer: keys[role],
+        ...(spec.method === 'DELETE' ? {} : { body: {} }),
+      });
+      const label = `${spec.method} ${spec.path} (${spec.operationId}, needs ${needed}) with ${role}'s key`;
+      const code = res.body?.error?.code;
+      if (!roleAtLeast(role, needed)) {
+        if (res.status !== 403 || code !== 'INSUFFICIENT_ROLE' || res.body.error.details?.role !== role)
+          problems.push(`${label}: expected 403 INSUFFICIENT_ROLE, got ${res.status} ${res.text.slice(0, 160)}`);
+      } else if (
+        res.status === 401 ||
+        res.status >= 500 ||
+        ['INSUFFICIENT_ROLE', 'INSUFFICIENT_SCOPE', 'API_KEY_NOT_ACCEPTED'].includes(code)
+      ) {
+        problems.push(`${label}: ${res.status} ${res.text.slice(0, 160)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('a refused call changes nothing: a viewer cannot create, an editor cannot approve', async () => {
     const skusRoute = await import('@/app/api/skus/route');
     const denied = await call(skusRoute, 'POST', '/api/skus', {
