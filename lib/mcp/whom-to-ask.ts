@@ -120,13 +120,19 @@ type AskableBlocker = Pick<StoredBlocker, 'code' | 'severity' | 'message' | 'req
   legal_basis?: string | null;
   required_document_types?: string[];
   waived?: unknown;
+  details?: Record<string, unknown> | null;
 };
+
+/** Whose duty a held-by blocker is, in the order to ask: the rule's holders, else the usual holders. */
+const HELD_BY_ORDER: EntityRole[] = ['manufacturer', 'importer', 'authorised_representative', 'responsible_person'];
 
 /**
  * Who holds the evidence for one blocker. Documents and product data come from the manufacturer (it
  * draws up the technical documentation and the declaration, GPSR Art. 9), else from the importer;
- * an operator's own details from that operator. Blockers that are decisions of the workspace (target
- * markets, operator links, review issues, conflicts) are the workspace's own to clear.
+ * an operator's own details from that operator; a duty the seller's role does not hold itself ("held by",
+ * e.g. a distributor and the manufacturer's risk analysis) from the operator whose duty it is. Blockers
+ * that are decisions of the workspace (target markets, operator links, review issues, conflicts) are the
+ * workspace's own to clear.
  */
 export function whomToAsk(
   blocker: AskableBlocker,
@@ -144,24 +150,6 @@ export function whomToAsk(
   const kind = blocker.fix?.kind;
   if (kind === 'entity')
     return own(`Link the ${blocker.fix!.target.replace(/_/g, ' ')} to the SKU (an operator record with its address).`);
-  if (kind === 'review' || (kind !== 'document' && kind !== 'field'))
-    return own('Resolve it in the app (a reviewer or editor of the workspace).');
-  const [item] = itemsFromBlockers(
-    [{ ...blocker, key: blocker.key ?? blocker.code, severity: 'blocker', waived: null } as StoredBlocker],
-    ctx.profileId,
-    'en',
-  );
-  if (!item) return own(`Enter ${(blocker.required_fields ?? []).join(' or ') || 'the missing data'} in the app.`);
-  const fields = blocker.required_fields ?? [];
-  const fieldRole = FIELD_ROLE.find(([p]) => fields.length > 0 && fields.every((f) => f.startsWith(p)))?.[1];
-  const byRole = (r: EntityRole) => ctx.operators.find((o) => o.role === r);
-  const holder =
-    (fieldRole && byRole(fieldRole)) ||
-    (fieldRole && fieldRole !== 'manufacturer' ? byRole('manufacturer') : undefined) ||
-    byRole('manufacturer') ||
-    byRole('importer') ||
-    byRole('responsible_person') ||
-    byRole('authorised_representative');
   const request =
     ctx.openRequests.find((r) => r.codes.includes(blocker.key ?? blocker.code) || r.codes.includes(blocker.code)) ??
     null;
@@ -174,6 +162,25 @@ export function whomToAsk(
         due_date: request.due_date,
       }
     : null;
+  const byRole = (r: EntityRole) => ctx.operators.find((o) => o.role === r);
+  if (kind === 'held_by') return heldByAsk(blocker, ctx.operators, ctx.profileId, openRequest);
+  if (kind === 'review' || (kind !== 'document' && kind !== 'field'))
+    return own('Resolve it in the app (a reviewer or editor of the workspace).');
+  const [item] = itemsFromBlockers(
+    [{ ...blocker, key: blocker.key ?? blocker.code, severity: 'blocker', waived: null } as StoredBlocker],
+    ctx.profileId,
+    'en',
+  );
+  if (!item) return own(`Enter ${(blocker.required_fields ?? []).join(' or ') || 'the missing data'} in the app.`);
+  const fields = blocker.required_fields ?? [];
+  const fieldRole = FIELD_ROLE.find(([p]) => fields.length > 0 && fields.every((f) => f.startsWith(p)))?.[1];
+  const holder =
+    (fieldRole && byRole(fieldRole)) ||
+    (fieldRole && fieldRole !== 'manufacturer' ? byRole('manufacturer') : undefined) ||
+    byRole('manufacturer') ||
+    byRole('importer') ||
+    byRole('responsible_person') ||
+    byRole('authorised_representative');
   if (!holder)
     return {
       party: 'no_operator_linked',
@@ -191,6 +198,65 @@ export function whomToAsk(
     name: holder.name,
     email: holder.email,
     what: item.label,
+    open_request: openRequest,
+  };
+}
+
+/**
+ * A duty the seller's role does not hold itself (a distributor and the manufacturer's risk analysis,
+ * GPSR Art. 12): the operator whose duty it is is asked to confirm it holds the evidence and makes it
+ * available on request (or to send it); the workspace then records "held by" in the app.
+ */
+function heldByAsk(
+  blocker: AskableBlocker,
+  operators: OperatorView[],
+  profileId: string | null,
+  openRequest: OpenRequestView | null,
+): AskView {
+  const declared = Array.isArray(blocker.details?.holder_roles) ? (blocker.details.holder_roles as EntityRole[]) : [];
+  const order = [...declared.filter((r) => HELD_BY_ORDER.includes(r)), ...HELD_BY_ORDER];
+  const holder = order.map((r) => operators.find((o) => o.role === r)).find(Boolean);
+  const docTypes = blocker.required_document_types ?? [];
+  const fields = blocker.required_fields ?? [];
+  const asItem = docTypes.length
+    ? { kind: 'document', target: docTypes[0] }
+    : fields.length
+      ? { kind: 'field', target: fields[0] }
+      : null;
+  const [item] = asItem
+    ? itemsFromBlockers(
+        [
+          {
+            ...blocker,
+            key: blocker.key ?? blocker.code,
+            severity: 'blocker',
+            fix: asItem,
+            waived: null,
+          } as StoredBlocker,
+        ],
+        profileId,
+        'en',
+      )
+    : [];
+  const evidence = item?.label ?? 'the evidence this duty needs';
+  const what = `confirmation that it holds ${evidence} and makes it available on request, or the document itself (then record "held by" on the SKU)`;
+  if (!holder)
+    return {
+      party: 'no_operator_linked',
+      role: null,
+      entity_id: null,
+      name: null,
+      email: null,
+      what: `${evidence} (link the ${declared[0]?.replace(/_/g, ' ') ?? 'manufacturer'} first: it holds this duty)`,
+      open_request: openRequest,
+    };
+  return {
+    party: 'operator',
+    role: holder.role,
+    entity_id: holder.entity_id,
+    name: holder.name,
+    email: holder.email,
+    what,
     open_request: openRequest,
   };
 }

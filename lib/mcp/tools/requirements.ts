@@ -133,6 +133,8 @@ export const whyBlockedTool = defineTool({
         ? `${o.sku.sku_code} can be sold in ${o.market}: no open blocker${o.warnings.length ? ` (${o.warnings.length} warning(s))` : ''}.`
         : `${o.sku.sku_code} cannot be sold in ${o.market} yet (${o.blockers.length} blocker(s)):`,
       ...o.blockers.flatMap((b) => [blockerLine(b), `  whom: ${askLine(b.ask)}`]),
+      ...(o.warnings.length ? ['Warnings (do not block the sale):'] : []),
+      ...o.warnings.flatMap((b) => [blockerLine(b), `  whom: ${askLine(b.ask)}`]),
       o.operators.length ? 'Operators:' : 'Operators: none linked.',
       ...o.operators.map(operatorLine),
     ]),
