@@ -52,9 +52,16 @@ export async function authorizePublicTier(
     return { via: 'grant', grantId: grant.id };
   }
   const key = await authenticateApiKey(db, token);
-  // Another workspace's key is no key here; say no more than for an unknown one.
+  // A valid key of another workspace is a credential without permission here (contract rule 1: 403,
+  // with the reason); the public tier stays readable without it, so nothing is revealed.
   if (key.workspace.id !== target.workspaceId)
-    throw new AppError('INVALID_TOKEN', 'The key is not valid for this passport.');
+    throw new AppError(
+      'FORBIDDEN',
+      "This API key belongs to another workspace: it opens only that workspace's passports.",
+      {
+        details: { reason: 'key_of_another_workspace', tier: target.tier },
+      },
+    );
   assertTier(tierOfScopes(key.apiKey.scopes), target.tier, "this API key's scopes");
   return { via: 'api_key' };
 }

@@ -136,9 +136,13 @@ export async function redeemGrant(db: Db, token: string, target: { workspaceId: 
     .from(passportAccessGrants)
     .where(eq(passportAccessGrants.tokenHash, hashGrantToken(token)))
     .limit(1);
-  // Another SKU's or workspace's grant opens nothing here, and says no more than an unknown one.
-  if (!row || row.workspaceId !== target.workspaceId || row.skuId !== target.skuId)
-    throw new AppError('INVALID_TOKEN', 'The access token is not valid for this passport.');
+  if (!row) throw new AppError('INVALID_TOKEN', 'The access token is not valid.');
+  // A grant is for one SKU's passport: presented for another, it is a valid credential without permission
+  // there (contract rule 1: 403 with the reason), never a key to it.
+  if (row.workspaceId !== target.workspaceId || row.skuId !== target.skuId)
+    throw new AppError('FORBIDDEN', 'This access grant is for another passport.', {
+      details: { reason: 'grant_for_another_passport' },
+    });
   const state = grantState(row);
   if (state === 'revoked') throw new AppError('INVALID_TOKEN', 'This access grant was revoked.');
   if (state === 'expired') throw new AppError('INVALID_TOKEN', 'This access grant has expired.');

@@ -123,7 +123,11 @@ export default function PassportDocsPage() {
             DELETE /api/skus/{'{id}'}/passport-grants/{'{grantId}'}
           </code>
           , and both are in the audit log (<code className={code}>passport.grant_created</code>,{' '}
-          <code className={code}>passport.grant_revoked</code>). A grant opens nothing for another SKU or workspace.
+          <code className={code}>passport.grant_revoked</code>). A grant opens nothing for another SKU or workspace:
+          presented there it is 403 <code className={code}>FORBIDDEN</code> (
+          <code className={code}>details.reason</code> <code className={code}>grant_for_another_passport</code>), as is
+          another workspace&rsquo;s API key (<code className={code}>key_of_another_workspace</code>); an unknown,
+          expired or revoked token is 401.
         </p>
       </section>
 

@@ -201,7 +201,11 @@ describe('access tiers', () => {
     expect(auRes.text).toContain(testReportName);
     const stranger = await makeUser({ plan: 'pro' });
     const foreign = await keyFor(stranger, ['passports-authority:read']);
-    expectEnvelope(await get('authority', { bearer: foreign }), 401, 'INVALID_TOKEN');
+    // A valid key of another workspace: authenticated, not permitted here (403 with the reason, not 401).
+    expect(expectEnvelope(await get('authority', { bearer: foreign }), 403, 'FORBIDDEN').details).toMatchObject({
+      reason: 'key_of_another_workspace',
+    });
+    expectEnvelope(await get('authority', { bearer: `cw_live_${'Z'.repeat(43)}` }), 401, 'API_KEY_INVALID');
     // The workspace API: a key reads only the tiers its scopes open.
     const viaApi = await call(versionRoute, 'GET', `/api/skus/${skuId}/passports/1`, {
       bearer: li,
@@ -236,6 +240,17 @@ describe('access tiers', () => {
 
     const ok = await get('legitimate_interest', { query: { access_token: token } });
     expect(ok.status, ok.text).toBe(200);
+    // Presented for another SKU's passport, the grant is a valid credential without permission there: 403.
+    const other = await readySku(u, { product_name: 'Other board' });
+    await approve(u, other.id);
+    const otherPublicId = (await publish(u, other.id)).body.output.public_id as string;
+    const elsewhere = await call(publicLatest, 'GET', `/p/${otherPublicId}/passport`, {
+      params: { publicId: otherPublicId },
+      query: { tier: 'legitimate_interest', access_token: token },
+    });
+    expect(expectEnvelope(elsewhere, 403, 'FORBIDDEN').details).toMatchObject({ reason: 'grant_for_another_passport' });
+    const unknown = await get('legitimate_interest', { query: { access_token: `pgr_${'A'.repeat(43)}` } });
+    expect(unknown.status).toBe(401);
     expectEnvelope(await get('authority', { bearer: token }), 403, 'INSUFFICIENT_SCOPE');
 
     const listed = await call(grantsRoute, 'GET', `/api/skus/${skuId}/passport-grants`, {
