@@ -39,7 +39,7 @@ let server: Awaited<ReturnType<typeof startMcpHttpServer>>;
 let u: TestUser;
 let client: Client;
 let sku: { id: string };
-let manufacturer: { id: string; name: string };
+let manufacturer: { id: string };
 
 beforeAll(async () => {
   server = await startMcpHttpServer(0);
