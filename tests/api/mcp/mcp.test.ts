@@ -888,6 +888,10 @@ describe('MCP: protocol errors stay JSON-RPC', () => {
       },
     });
     expect(prompt.body).toMatchObject({ id: 'q', error: { code: -32602, message: expect.stringMatching(/colour/) } });
+    const { prompts } = await client.listPrompts();
+    expect(prompts.find((p) => p.name === 'audit_catalogue')?.arguments).toEqual([
+      expect.objectContaining({ name: 'market', required: true }),
+    ]);
     const fine = await client.getPrompt({ name: 'audit_catalogue', arguments: { market: 'FR' } });
     expect(JSON.stringify(fine.messages)).toContain('market_readiness');
   });
