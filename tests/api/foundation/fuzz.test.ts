@@ -13,11 +13,14 @@ import { scopesAllowedOnPlan } from '@/lib/auth/scopes';
 import * as skusRoute from '@/app/api/skus/route';
 import * as entitiesRoute from '@/app/api/entities/route';
 import { ORIGIN, makeUser, call, type TestUser } from '../../helpers/http';
-import { useTestDatabase } from '../../helpers/db';
+import { onPostgres, useTestDatabase } from '../../helpers/db';
 import { createKey, upload } from '../documents/helpers';
 import { postImport } from '../imports/helpers';
 
 useTestDatabase();
+beforeAll(() => {
+  postgresRun = onPostgres();
+});
 
 /**
  * Fuzzes every operation of the OpenAPI document generated from the route declarations (operations
@@ -31,6 +34,7 @@ const SEED = 20261124;
 const FUZZ_IP = `198.18.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
 const MIN_VARIANTS = 50;
 const PER_PARAM = 8;
+let postgresRun = false;
 
 const handlers = collectRouteHandlers(routeModules);
 const doc = buildOpenApi(handlers, ORIGIN) as any;
@@ -307,7 +311,11 @@ function variantsFor(o: Operation, seed: number): Variant[] {
     add('form without files', form({ zzz: '1' }));
   }
 
-  // Fill up to the minimum with generated mutations (fixed seed).
+  // Fill up to the minimum with generated mutations (fixed seed). On the Postgres server only the families
+  // above run (NUL, malformed UTF-8, wrong types, bad ids, huge values reach the database the same way):
+  // the generated padding exercises the route kit's validation, which does not change with the database,
+  // and the PGlite run sends it (CI runs both; this halves the Postgres run's longest file).
+  if (postgresRun) return out;
   const anyBody = fc.oneof(fc.jsonValue(), fc.object(), fc.string({ unit: 'binary' }), fc.array(fc.anything()));
   const randomVariant = fc.record({
     body: anyBody,
@@ -439,7 +447,7 @@ describe('fuzz: every operation of the OpenAPI document, malformed requests, ses
   for (const o of operations) {
     it(`${o.method} ${o.path}`, { timeout: 120_000 }, async () => {
       const variants = variantsFor(o, SEED ^ hash(o.op.operationId));
-      expect(variants.length).toBeGreaterThanOrEqual(MIN_VARIANTS);
+      expect(variants.length).toBeGreaterThanOrEqual(postgresRun ? 5 : MIN_VARIANTS);
       const failures: string[] = [];
       for (const v of variants) {
         for (const auth of ['session', 'key'] as const) {
