@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -16,13 +18,33 @@ export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 10000);
  */
 const AI_STUB_PORT = process.env.E2E_AI_STUB_PORT;
 
+/**
+ * Specs that start the loopback SMTP server (useLoopbackSmtp) listen on the one port the app sends to, so
+ * they run one at a time (project 'mail', one worker); the others run beside them (project 'app').
+ */
+const E2E_DIR = path.join(import.meta.dirname, 'tests', 'e2e');
+const MAIL_SPECS = fs
+  .readdirSync(E2E_DIR)
+  .filter((f) => f.endsWith('.spec.ts') && /useLoopbackSmtp\(\)/.test(fs.readFileSync(path.join(E2E_DIR, f), 'utf8')))
+  .map((f) => new RegExp(`/${f.replace(/\./g, '\\.')}$`));
+/**
+ * Worker processes (E2E_WORKERS, 1 by default): each drives its own Chromium against the one server and
+ * database; every spec signs up its own workspace with a unique address (helpers.ts), so specs do not
+ * share data. A spec's own tests always run in order, in one worker.
+ */
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 1);
+
 export default defineConfig({
   testDir: './tests/e2e',
   outputDir: './test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
+  projects: [
+    { name: 'mail', testMatch: MAIL_SPECS, workers: 1 },
+    { name: 'app', testIgnore: MAIL_SPECS },
+  ],
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
