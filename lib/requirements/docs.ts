@@ -14,7 +14,7 @@ import {
   ruleRoles,
   type RequirementRule,
 } from './profiles';
-import { REGIME_PACKS } from './packs';
+import { REGIME_PACKS } from './pack-registry';
 import { OPERATOR_ROLES, type OperatorRole, type Severity } from './types';
 
 /** What a rule asks of one economic-operator role, and under which article. */

@@ -25,7 +25,7 @@ import {
   type RuleSpec,
 } from './profiles';
 import { heldByDraft, heldByState, ruleHeldBy } from './held-by';
-import { REGIME_PACKS } from './packs';
+import { REGIME_PACKS } from './pack-registry';
 import { registeredCountries } from './packs/epr';
 import { marketsNotChecked, regimeApplies, regimesNotChecked } from './regimes';
 import { groupLanguageBlockers, legalWeight, orderByWeight } from './grouping';

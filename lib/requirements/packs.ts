@@ -14,11 +14,6 @@
  */
 import type { ProfileDefinition, RequirementRule } from './profiles';
 import type { LegalActCode, LegalRef } from './legal';
-import type { RegimePack } from './regimes';
-import { cosmeticsLabellingPack } from './packs/cosmetics-labelling';
-import { eprBatteriesPack, eprPackagingPack, eprWeeePack } from './packs/epr';
-import { lightSourcesPack } from './packs/light-sources';
-import { ppePack } from './packs/ppe';
 
 /** Art. `article`(`paragraph`)(`point`) of an act. */
 export function art(act: LegalActCode, article: string, paragraph?: string, point?: string, unsure?: string): LegalRef {
@@ -1212,24 +1207,3 @@ export const MACHINERY_2026_11: ProfileDefinition = {
     },
   ],
 };
-
-export const CURRENT_PACKS: readonly ProfileDefinition[] = [
-  GPSR_CORE_2026_11,
-  TOYS_2026_11,
-  ELECTRICAL_2026_11,
-  COSMETICS_2026_11,
-  CHEMICALS_2026_11,
-  TEXTILES_2026_11,
-  BATTERIES_2026_11,
-  MACHINERY_2026_11,
-  ppePack(),
-];
-
-/** Regime packs: added to whatever profile a product has when it falls under them (lib/requirements/regimes.ts). */
-export const REGIME_PACKS: readonly RegimePack[] = [
-  lightSourcesPack(),
-  eprWeeePack(),
-  eprBatteriesPack(),
-  eprPackagingPack(),
-  cosmeticsLabellingPack(),
-];

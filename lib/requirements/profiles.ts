@@ -8,7 +8,7 @@ import type { LocalizedFieldBase } from '@/lib/model/catalogue';
 import { DEFAULT_CATEGORY, matchCategory, type CategoryCode } from '@/lib/model/categories';
 import { FACTS, type FactKey, type FactValue } from './facts';
 import type { LegalRef } from './legal';
-import { CURRENT_PACKS, REGIME_PACKS } from './packs';
+import { CURRENT_PACKS, REGIME_PACKS } from './pack-registry';
 import { OPERATOR_ROLES, type DocumentType, type EntityRole, type OperatorRole, type Severity } from './types';
 
 export type RuleSpec =

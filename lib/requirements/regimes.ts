@@ -1,7 +1,7 @@
 /**
  * Regimes a product falls under beside its category's profile, and those no pack covers.
  *
- * - A regime pack (lib/requirements/packs/*.ts, listed in REGIME_PACKS of packs.ts) adds its rules to
+ * - A regime pack (lib/requirements/packs/*.ts, listed in REGIME_PACKS of pack-registry.ts) adds its rules to
  *   whatever profile the product has, when the product falls under it: by its category, by words of its
  *   shop category or name ("LED-Leuchtmittel", "light bulb"), or by a confirmed fact ("Electrically
  *   powered: yes"). Light sources, the EPR registers (WEEE, batteries, packaging) and the cosmetic

@@ -14,7 +14,7 @@ import {
   type EntityInput,
   type RequirementInput,
 } from '@/lib/requirements';
-import { REGIME_PACKS } from '@/lib/requirements/packs';
+import { REGIME_PACKS } from '@/lib/requirements/pack-registry';
 import { matchedTerm } from '@/lib/requirements/regimes';
 import { normalizeFieldValue } from '@/lib/model/catalogue';
 
