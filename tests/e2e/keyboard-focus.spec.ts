@@ -7,7 +7,7 @@
  */
 import { test, expect, type Page } from '@playwright/test';
 import { signUp, uniqueEmail } from './helpers';
-import { seedAppPages, settle } from './app-pages';
+import { appPages, seedAppPages, settle } from './app-pages';
 
 /** What has focus: tag, test id, accessible name; "BODY" when nothing does. */
 const focused = (page: Page) =>
@@ -19,9 +19,16 @@ const focused = (page: Page) =>
     );
   });
 
-/** The focused element's outline: width, style, and its colour's contrast with the background behind it. */
+/**
+ * The focused element's outline once its transitions have ended: width, style, colour, and the contrast of
+ * that colour with the colours beside it: the background behind the control (nearest opaque ancestor) and,
+ * for an outline drawn on or inside its edge (offset <= 0), the control's own background. An outline that
+ * fades in (Tailwind's transition-colors includes outline-color) starts from the control's resting
+ * outline colour, for a primary button its near-white text: the CI run that measured 1.04:1 read the
+ * colour in that fade. The fade's first colour is measured as well (`start`), the final one after it ended.
+ */
 const focusOutline = (page: Page) =>
-  page.evaluate(() => {
+  page.evaluate(async () => {
     const rgb = (css: string): [number, number, number, number] => {
       const c = document.createElement('canvas').getContext('2d')!;
       c.fillStyle = '#000';
@@ -35,9 +42,22 @@ const focusOutline = (page: Page) =>
         .map((v) => v / 255)
         .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
         .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+    const ratio = (a: number[], b: number[]) => {
+      const [l1, l2] = [lum(a), lum(b)].sort((x, y) => y - x);
+      return Math.round(((l1 + 0.05) / (l2 + 0.05)) * 100) / 100;
+    };
     const el = document.activeElement as HTMLElement;
+    const fades = el
+      .getAnimations()
+      .filter((a) => a instanceof CSSTransition && ['outline-color', 'all'].includes(a.transitionProperty));
+    const from = fades
+      .map((a) => (a.effect as KeyframeEffect | null)?.getKeyframes()[0]?.outlineColor)
+      .filter((c): c is string => typeof c === 'string');
+    await Promise.race([
+      Promise.all(el.getAnimations().map((a) => a.finished.catch(() => null))),
+      new Promise((r) => setTimeout(r, 2_000)),
+    ]);
     const style = getComputedStyle(el);
-    // The background the outline is drawn on: the nearest ancestor with an opaque one.
     let bg = [255, 255, 255, 255];
     for (let a: HTMLElement | null = el.parentElement; a; a = a.parentElement) {
       const c = rgb(getComputedStyle(a).backgroundColor);
@@ -46,20 +66,47 @@ const focusOutline = (page: Page) =>
         break;
       }
     }
-    const fg = rgb(style.outlineColor);
-    const [l1, l2] = [lum(fg), lum(bg)].sort((a, b) => b - a);
-    return { width: parseFloat(style.outlineWidth), style: style.outlineStyle, contrast: (l1 + 0.05) / (l2 + 0.05) };
+    const own = rgb(style.backgroundColor);
+    const beside = [bg, ...(parseFloat(style.outlineOffset) <= 0 && own[3] === 255 ? [own] : [])];
+    const contrastOf = (css: string) => Math.min(...beside.map((b) => ratio(rgb(css), b)));
+    return {
+      width: parseFloat(style.outlineWidth),
+      style: style.outlineStyle,
+      color: style.outlineColor,
+      contrast: contrastOf(style.outlineColor),
+      start: from.length ? Math.min(...from.map(contrastOf)) : null,
+    };
   });
+
+type Outline = Awaited<ReturnType<typeof focusOutline>>;
+const visible = (o: Outline) => o.style !== 'none' && o.width >= 2 && o.contrast >= 3 && (o.start ?? 3) >= 3;
+
+/** Tab through a page `stops` times; every control that takes focus must show a visible outline. */
+async function tabThrough(page: Page, url: string, stops: number): Promise<string[]> {
+  await page.goto(url);
+  await settle(page);
+  const bad: string[] = [];
+  let seen = 0;
+  for (let i = 0; i < stops; i++) {
+    await page.keyboard.press('Tab');
+    const name = await focused(page);
+    if (name === 'BODY') continue;
+    seen++;
+    const o = await focusOutline(page);
+    if (!visible(o)) bad.push(`${url} ${name}: ${JSON.stringify(o)}`);
+  }
+  expect(seen, `${url}: controls reached with Tab`).toBeGreaterThan(5);
+  return bad;
+}
 
 test.describe('Keyboard and focus', () => {
   test.describe.configure({ timeout: 180_000 });
 
   // The SKU page's tab panel (focusable, tabIndex 0) had outline-none, which in Tailwind 4 keeps the
-  // outline style at none under focus-visible:outline-2: the control this test found without a visible
-  // focus on the built app. Buttons' outlines are the ring colour, never currentColor.
-  // fixme: the CI run of 14a14e2 measured 1.04:1 on one of these controls (passed on the author's build):
-  // a real defect of issue 42 (visible focus, WCAG 2.4.11), open until found and fixed.
-  test.fixme('primary and secondary buttons, inputs and tabs show a 2px focus outline with 3:1 contrast', async ({
+  // outline style at none under focus-visible:outline-2. The primary button's outline faded in from its
+  // near-white text colour (transition-colors includes outline-color): 1.04:1 when read early, as CI did.
+  // Every element now rests with the ring colour as its outline colour (app/globals.css), so nothing fades.
+  test('primary and secondary buttons, inputs and tabs show a 2px focus outline with 3:1 contrast', async ({
     page,
     baseURL,
   }) => {
@@ -70,23 +117,17 @@ test.describe('Keyboard and focus', () => {
     await page.getByTestId('new-sku').focus();
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab'); // keyboard focus, so :focus-visible applies
-    const primary = await focusOutline(page);
     expect(await focused(page)).toContain('new-sku');
-    expect(primary.style).toBe('solid');
-    expect(primary.width).toBeGreaterThanOrEqual(2);
-    expect(primary.contrast).toBeGreaterThanOrEqual(3);
-    await page.goto(`/skus/${s.skuId}`);
-    await settle(page);
-    const checked: string[] = [];
-    for (let i = 0; i < 40; i++) {
-      await page.keyboard.press('Tab');
-      const name = await focused(page);
-      if (name === 'BODY') continue;
-      const o = await focusOutline(page);
-      const visible = o.style !== 'none' && o.width >= 2 && o.contrast >= 3;
-      if (!visible) checked.push(`${name}: ${JSON.stringify(o)}`);
-    }
-    expect(checked, checked.join('\n')).toEqual([]);
+    const primary = await focusOutline(page);
+    expect(visible(primary), `primary button new-sku: ${JSON.stringify(primary)}`).toBe(true);
+    const bad = [
+      ...(await tabThrough(page, '/skus', 25)),
+      ...(await tabThrough(page, `/skus/${s.skuId}`, 40)),
+      ...(await tabThrough(page, `/skus/${s.skuId}?tab=publication`, 30)),
+      ...(await tabThrough(page, '/settings', 25)),
+      ...(await tabThrough(page, '/exports', 20)),
+    ];
+    expect(bad, `controls without a visible focus outline:\n${bad.join('\n')}`).toEqual([]);
   });
 
   // The new-SKU dialog's first field has autoFocus: Radix then skips its open-autofocus event, so the
@@ -142,5 +183,77 @@ test.describe('Keyboard and focus', () => {
     await row.getByRole('button', { name: 'Save' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => focused(page)).toContain('Edit CE marking');
+  });
+
+  // Every dialog a button opens on the app pages: the ones Radix marks (aria-haspopup="dialog", popovers
+  // too), the ones named with an ellipsis ("Approve…", "Delete…") and the named openers below, the SKU list's
+  // bulk actions with a row selected. Enter opens it, Esc closes it, and focus is back on that very button.
+  test('every dialog opened from a button on the app pages gives focus back to it after Esc', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(600_000);
+    await signUp(page, uniqueEmail('dialogs'));
+    const s = await seedAppPages(page, baseURL!);
+    const bad: string[] = [];
+    const opened: string[] = [];
+    const overlay = page.locator('[role="dialog"], [role="alertdialog"]');
+    const OPENERS =
+      /…$|^(New entity|New export|Create key|Create your first key|Assign category|Link entity|Add to view|Request from supplier)$/;
+    for (const url of appPages(s)) {
+      await page.goto(url);
+      await settle(page);
+      if (url === '/skus') await page.getByRole('row').nth(1).getByRole('checkbox').check();
+      const buttons = page.locator('main button:visible:not([disabled]), main a[role="button"]:visible');
+      const names = await buttons.evaluateAll((els) =>
+        els.map((el) => ({
+          name: (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim(),
+          dialog: el.getAttribute('aria-haspopup') === 'dialog',
+          menu: el.getAttribute('aria-haspopup') === 'menu',
+        })),
+      );
+      for (let i = 0; i < names.length; i++) {
+        const { name, dialog, menu } = names[i];
+        if (menu || !(dialog || OPENERS.test(name))) continue;
+        const trigger = buttons.nth(i);
+        const label = `${url} "${name}"`;
+        // The page may have changed under the list (a closed dialog re-rendered it): only the same button.
+        const now = await trigger
+          .evaluate((el) =>
+            (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim(),
+          )
+          .catch(() => null);
+        if (now !== name) continue;
+        await trigger.evaluate((el) => el.setAttribute('data-e2e-opener', ''));
+        await trigger.focus();
+        await page.keyboard.press('Enter');
+        // 15 s: a bulk action's dialog is loaded on demand, slow on a loaded machine.
+        const shown = await overlay
+          .first()
+          .waitFor({ state: 'visible', timeout: 15_000 })
+          .then(() => true)
+          .catch(() => false);
+        if (!shown) {
+          // Not a dialog after all (a menu or an inline form): close what opened and go on.
+          await page.keyboard.press('Escape');
+          await page.evaluate(() => document.querySelector('[data-e2e-opener]')?.removeAttribute('data-e2e-opener'));
+          continue;
+        }
+        opened.push(label);
+        await page.keyboard.press('Escape');
+        await expect(overlay, `${label}: Esc closes the dialog`).toHaveCount(0);
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.hasAttribute('data-e2e-opener') ?? false), {
+            timeout: 3_000,
+          })
+          .toBe(true)
+          .catch(async () => bad.push(`${label}: focus on ${await focused(page)}`));
+        await page.evaluate(() => document.querySelector('[data-e2e-opener]')?.removeAttribute('data-e2e-opener'));
+      }
+    }
+    expect(opened.length, `dialogs opened:\n${opened.join('\n')}`).toBeGreaterThan(12);
+    expect(bad, `focus not back on the opener after Esc (opened:\n${opened.join('\n')})\n${bad.join('\n')}`).toEqual(
+      [],
+    );
   });
 });
