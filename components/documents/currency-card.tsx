@@ -5,9 +5,10 @@ import { CalendarClock } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useFormat, useT } from '@/components/i18n/locale-provider';
+import { useFormat, useLocale, useT } from '@/components/i18n/locale-provider';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { currencyMessages } from '@/lib/i18n/ui/currency';
+import { docTypeLabel } from '@/lib/i18n/ui/doc-types';
 import type { DocumentCurrencyJson } from '@/lib/currency/schemas';
 
 const SEVERITY_VARIANT = { blocker: 'danger', warning: 'warning', notice: 'info' } as const;
@@ -20,6 +21,7 @@ const SEVERITY_VARIANT = { blocker: 'danger', warning: 'warning', notice: 'info'
 export function CurrencyCard({ documentId }: { documentId: string }) {
   const t = useT(currencyMessages);
   const f = useFormat();
+  const locale = useLocale();
   const read = useApiQuery<DocumentCurrencyJson>(`/api/documents/${encodeURIComponent(documentId)}/currency`);
   const c = read.data;
   const today = new Date().toISOString().slice(0, 10);
@@ -84,12 +86,18 @@ export function CurrencyCard({ documentId }: { documentId: string }) {
                 </ul>
               </div>
             )}
-            {c.not_checked.length > 0 && (
+            {c.not_checked_items.length > 0 && (
               <div>
                 <div className="text-xs font-medium uppercase text-subtle-foreground">{t('card.not_checked')}</div>
-                <ul className="list-disc pl-5 text-subtle-foreground" lang="en">
-                  {c.not_checked.map((n) => (
-                    <li key={n}>{n}</li>
+                <ul className="list-disc pl-5 text-subtle-foreground">
+                  {c.not_checked_items.map((n) => (
+                    <li key={n.code}>
+                      {n.code === 'document_type_standards'
+                        ? t('card.not_checked.document_type_standards', {
+                            type: docTypeLabel(n.params.document_type, locale),
+                          })
+                        : t('card.not_checked.partial_standards_snapshot', { version: n.params.version })}
+                    </li>
                   ))}
                 </ul>
               </div>

@@ -27,6 +27,7 @@ import { RoleGate } from '@/components/team/role-gate';
 import { useFormat, useT } from '@/components/i18n/locale-provider';
 import { exportMessages } from '@/lib/i18n/ui/exports';
 import { useTemplateText } from './template-text';
+import { CodedText } from './coded-text';
 import { warningHref } from './warning-href';
 
 /** Exporting counts as reading in the role table, so every member may start one. */
@@ -116,7 +117,9 @@ export function ExportsPage() {
                     <Badge variant={TEMPLATE_STATUS[tpl.status]}>{t(`template.${tpl.status}`)}</Badge>
                   </div>
                   {tpl.status_reason ? <p className="text-xs text-muted-foreground">{tpl.status_reason}</p> : null}
-                  <p className="line-clamp-3 text-xs text-muted-foreground">{templateText(tpl).description}</p>
+                  <p className="line-clamp-3 text-xs text-muted-foreground">
+                    <CodedText text={templateText(tpl).description} />
+                  </p>
                 </Card>
               ))}
         </div>

@@ -21,6 +21,7 @@ import type { ExportDryRun } from '@/lib/exports/schemas';
 import { useT } from '@/components/i18n/locale-provider';
 import { exportMessages } from '@/lib/i18n/ui/exports';
 import { useTemplateText } from './template-text';
+import { CodedText } from './coded-text';
 import { EBAY_MARKETPLACE_IDS } from '@/lib/exports/templates/ebay-rules';
 import { AmazonProductTypes } from './amazon-product-types';
 import { ChannelCategories } from './channel-categories';
@@ -158,7 +159,9 @@ export function NewExportDialog({
               </SelectContent>
             </Select>
             {template?.description ? (
-              <p className="text-xs text-muted-foreground">{templateText(template).description}</p>
+              <p className="text-xs text-muted-foreground">
+                <CodedText text={templateText(template).description} />
+              </p>
             ) : null}
           </div>
           <div className="grid gap-1.5">

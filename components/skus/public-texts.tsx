@@ -113,8 +113,9 @@ export function PublicTexts() {
       </CardHeader>
       <CardContent className="grid gap-4">
         {!aiAvailable && data?.ai.reason ? (
+          // The server's reason is English (the only one: no provider configured): said in the UI's language.
           <p id={reasonId} className="text-sm text-muted-foreground">
-            {data.ai.reason}
+            {t('texts.no_provider')}
           </p>
         ) : null}
         {message ? (

@@ -431,6 +431,22 @@ function PublishDialog({
   // Asked when the dialog opens: a picture that cannot be copied is said before publishing, not after.
   const check = useDryRun<PublishDryRun>(`/api/skus/${skuId}/publish`);
   const picture = check.data?.picture ?? null;
+  // The server's reason is a code (http_404, timeout, …): said in words, never shown as the code.
+  const pictureReason = (reason: string | null) => {
+    const http = /^http_(\d{3})$/.exec(reason ?? '');
+    if (http) return t('publish.picture_reason.http', { status: http[1] });
+    const known = [
+      'not_a_raster_image',
+      'upload_missing',
+      'too_large',
+      'timeout',
+      'dns_failed',
+      'address_refused',
+      'invalid_url',
+    ] as const;
+    const code = known.find((k) => k === reason);
+    return t(code ? `publish.picture_reason.${code}` : 'publish.picture_reason.other');
+  };
 
   async function publish() {
     setSaving(true);
@@ -465,7 +481,7 @@ function PublishDialog({
         ) : null}
         {picture && !picture.copyable ? (
           <Alert variant="warning" title={t('publish.picture_title')} data-testid="publish-picture-warning">
-            {t('publish.picture_body', { reason: picture.reason ?? '' })}
+            {t('publish.picture_body', { reason: pictureReason(picture.reason) })}
           </Alert>
         ) : null}
         <AlertDialogFooter>

@@ -19,6 +19,14 @@ import { watchMessages } from '@/lib/i18n/ui/watch';
 import type { RecallCase } from '@/lib/recalls/schemas';
 
 const CHANNELS = ['amazon_eu', 'ebay', 'otto', 'kaufland', 'zalando'] as const;
+/** The marketplaces' own names (the same in every language), never the code. */
+const CHANNEL_NAMES: Record<string, string> = {
+  amazon_eu: 'Amazon EU',
+  ebay: 'eBay',
+  otto: 'OTTO',
+  kaufland: 'Kaufland',
+  zalando: 'Zalando',
+};
 
 const fail = (err: unknown) => toast.error(describeError(err).title, { description: describeError(err).description });
 
@@ -151,7 +159,7 @@ export function CaseView({ id }: { id: string }) {
               variant="secondary"
               onClick={() => downloadFile(`${path}/delisting/${ch}`, `delisting-${ch}.csv`).catch(fail)}
             >
-              {t('case.delisting', { channel: ch })}
+              {t('case.delisting', { channel: CHANNEL_NAMES[ch] ?? ch })}
             </Button>
           ))}
           {c.supplier_request_id ? (

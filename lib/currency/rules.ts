@@ -5,6 +5,7 @@ import type {
   CurrencyEnd,
   CurrencyFinding,
   DocumentCurrency,
+  NotCheckedItem,
   NotifiedBody,
   StandardEntry,
 } from './types';
@@ -76,6 +77,7 @@ export function evaluateDocumentCurrency(doc: DocumentFactsInput, data: Currency
   const findings: CurrencyFinding[] = [];
   const ends: CurrencyEnd[] = [];
   const notChecked: string[] = [];
+  const notCheckedItems: NotCheckedItem[] = [];
   const acts = new Set(doc.legislation.map(actKey).filter((k): k is string => Boolean(k)));
   const nbNumber = notifiedBodyNumber(doc.notified_body);
 
@@ -150,6 +152,7 @@ export function evaluateDocumentCurrency(doc: DocumentFactsInput, data: Currency
     notChecked.push(
       `The standards of a ${doc.document_type.replace(/_/g, ' ')} are not checked: its list mixes the standards tested with those its methods cite.`,
     );
+    notCheckedItems.push({ code: 'document_type_standards', params: { document_type: doc.document_type } });
   }
 
   if (nbNumber) findings.push(...bodyFindings(nbNumber, doc.notified_body!, acts, data));
@@ -164,10 +167,12 @@ export function evaluateDocumentCurrency(doc: DocumentFactsInput, data: Currency
       details: { notified_body: doc.notified_body },
     });
 
-  if (data.standards.coverage === 'partial')
+  if (data.standards.coverage === 'partial') {
     notChecked.push(
       `The harmonised-standards snapshot ${data.standards.version} is a partial extract: a cited standard it does not list was not checked.`,
     );
+    notCheckedItems.push({ code: 'partial_standards_snapshot', params: { version: data.standards.version } });
+  }
   ends.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   const first = ends[0] ?? null;
   const summary = first
@@ -181,6 +186,7 @@ export function evaluateDocumentCurrency(doc: DocumentFactsInput, data: Currency
     summary,
     findings: unique,
     not_checked: notChecked,
+    not_checked_items: notCheckedItems,
     data_versions: { standards: data.standards.version, notified_bodies: data.bodies.version },
   };
 }

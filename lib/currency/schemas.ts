@@ -62,6 +62,14 @@ export const DocumentCurrencySchema = z
       }),
     ),
     not_checked: z.array(z.string()),
+    not_checked_items: z
+      .array(
+        z.discriminatedUnion('code', [
+          z.object({ code: z.literal('document_type_standards'), params: z.object({ document_type: z.string() }) }),
+          z.object({ code: z.literal('partial_standards_snapshot'), params: z.object({ version: z.string() }) }),
+        ]),
+      )
+      .describe('not_checked as codes with the values they name (the same entries, in order).'),
     data_versions: z.object({ standards: z.string(), notified_bodies: z.string() }),
     last_daily_check_at: z.string().nullable(),
   })

@@ -93,6 +93,10 @@ export interface CurrencyEnd {
   reason: string;
 }
 
+export type NotCheckedItem =
+  | { code: 'document_type_standards'; params: { document_type: string } }
+  | { code: 'partial_standards_snapshot'; params: { version: string } };
+
 export interface DocumentCurrency {
   /** The earliest day the document stops proving compliance; null when no end is known. */
   stops_proving_on: string | null;
@@ -103,5 +107,7 @@ export interface DocumentCurrency {
   findings: CurrencyFinding[];
   /** What was not checked, in words (a conclusion says what it did not check). */
   not_checked: string[];
+  /** The same as codes with the values they name, for saying it in the reader's language. */
+  not_checked_items: NotCheckedItem[];
   data_versions: { standards: string; notified_bodies: string };
 }

@@ -15,6 +15,10 @@ export const currencyMessages = defineMessages({
     'card.other_ends': 'Other ends',
     'card.findings': 'Findings',
     'card.not_checked': 'Not checked',
+    'card.not_checked.document_type_standards':
+      'The standards of a {type} are not checked: its list mixes the standards tested with those its methods cite.',
+    'card.not_checked.partial_standards_snapshot':
+      'The harmonised-standards snapshot {version} is a partial extract: a cited standard it does not list was not checked.',
     'card.data': 'Checked against the harmonised-standards list {standards} and the notified-body list {bodies}.',
     'card.last_check': 'Last daily check: {date}',
     'card.never_checked': 'Not yet in a daily check.',
@@ -53,6 +57,10 @@ export const currencyMessages = defineMessages({
     'card.other_ends': 'Weitere Enddaten',
     'card.findings': 'Befunde',
     'card.not_checked': 'Nicht geprüft',
+    'card.not_checked.document_type_standards':
+      'Die Normen eines Dokuments der Art „{type}“ werden nicht geprüft: Seine Liste mischt die geprüften Normen mit denen, die seine Verfahren zitieren.',
+    'card.not_checked.partial_standards_snapshot':
+      'Der Stand {version} der Listen harmonisierter Normen ist ein Auszug: Eine zitierte Norm, die er nicht enthält, wurde nicht geprüft.',
     'card.data': 'Geprüft gegen die Liste harmonisierter Normen {standards} und die Liste benannter Stellen {bodies}.',
     'card.last_check': 'Letzte tägliche Prüfung: {date}',
     'card.never_checked': 'Noch in keiner täglichen Prüfung.',

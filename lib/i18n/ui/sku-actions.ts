@@ -94,6 +94,15 @@ export const skuActionMessages = defineMessages({
     'publish.picture_title': 'The product picture cannot be copied',
     'publish.picture_body':
       'The page would be published without a picture. Upload the picture as a file in the Publication tab, or fix its address. Reason: {reason}',
+    'publish.picture_reason.http': 'the server answered with status {status}',
+    'publish.picture_reason.not_a_raster_image': 'the address does not lead to a PNG, JPEG, WebP or GIF picture',
+    'publish.picture_reason.upload_missing': 'the uploaded file is no longer stored',
+    'publish.picture_reason.too_large': 'the picture is larger than 3 MB',
+    'publish.picture_reason.timeout': 'the server did not answer in time',
+    'publish.picture_reason.dns_failed': 'the host name has no address',
+    'publish.picture_reason.address_refused': 'the address is in a private or local network',
+    'publish.picture_reason.invalid_url': 'the address is not a valid web address',
+    'publish.picture_reason.other': 'the picture could not be fetched',
     'publish.confirm': 'Publish',
 
     'signed.warnings': 'Warnings',
@@ -300,6 +309,15 @@ export const skuActionMessages = defineMessages({
     'publish.picture_title': 'Das Produktbild kann nicht übernommen werden',
     'publish.picture_body':
       'Die Seite würde ohne Bild veröffentlicht. Laden Sie das Bild im Tab „Veröffentlichung“ als Datei hoch oder korrigieren Sie seine Adresse. Grund: {reason}',
+    'publish.picture_reason.http': 'der Server antwortete mit Status {status}',
+    'publish.picture_reason.not_a_raster_image': 'die Adresse führt zu keinem PNG-, JPEG-, WebP- oder GIF-Bild',
+    'publish.picture_reason.upload_missing': 'die hochgeladene Datei ist nicht mehr gespeichert',
+    'publish.picture_reason.too_large': 'das Bild ist größer als 3 MB',
+    'publish.picture_reason.timeout': 'der Server antwortete nicht rechtzeitig',
+    'publish.picture_reason.dns_failed': 'der Hostname hat keine Adresse',
+    'publish.picture_reason.address_refused': 'die Adresse liegt in einem privaten oder lokalen Netz',
+    'publish.picture_reason.invalid_url': 'die Adresse ist keine gültige Webadresse',
+    'publish.picture_reason.other': 'das Bild konnte nicht abgerufen werden',
     'publish.confirm': 'Veröffentlichen',
 
     'signed.warnings': 'Warnungen',

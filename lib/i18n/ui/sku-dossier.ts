@@ -334,6 +334,7 @@ export const skuDossierMessages = defineMessages({
     },
     'texts.nothing': 'Nothing to translate: every language has a confirmed text, or no source text is confirmed.',
     'texts.title': 'Texts per language',
+    'texts.no_provider': 'No AI provider is configured: write or paste the translations and confirm them.',
     'texts.description':
       'What the public page shows in each language. A language without a confirmed text shows the English one (or the source text) with a note. AI translations are suggestions until you confirm them.',
     'texts.translating': 'Translating…',
@@ -702,6 +703,8 @@ export const skuDossierMessages = defineMessages({
     'texts.nothing':
       'Nichts zu übersetzen: Jede Sprache hat einen bestätigten Text, oder es ist kein Quelltext bestätigt.',
     'texts.title': 'Texte je Sprache',
+    'texts.no_provider':
+      'Kein KI-Anbieter ist eingerichtet: Schreiben oder fügen Sie die Übersetzungen ein und bestätigen Sie sie.',
     'texts.description':
       'Was die öffentliche Seite in jeder Sprache zeigt. Eine Sprache ohne bestätigten Text zeigt den englischen Text (oder den Quelltext) mit einem Hinweis. KI-Übersetzungen bleiben Vorschläge, bis Sie sie bestätigen.',
     'texts.translating': 'Wird übersetzt…',

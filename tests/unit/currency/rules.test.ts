@@ -145,6 +145,12 @@ describe('standard editions', () => {
     );
     expect(r.findings).toEqual([]);
     expect(r.not_checked.join(' ')).toMatch(/test report are not checked/);
+    // The same as a code, for the UI to say in its language (the German UI showed the English sentence).
+    expect(r.not_checked_items).toContainEqual({
+      code: 'document_type_standards',
+      params: { document_type: 'test_report' },
+    });
+    expect(r.not_checked_items).toHaveLength(r.not_checked.length);
   });
 
   it('the earliest end wins: a validity date before the cessation', () => {
