@@ -57,7 +57,9 @@ export default function AiDocsPage() {
         <p>
           While a job is pending or processing, another request answers 409 with this body (not the error envelope):
         </p>
-        <pre className={pre}>{conflict}</pre>
+        <pre tabIndex={0} className={pre}>
+          {conflict}
+        </pre>
       </Card>
 
       <Card className="mt-6 grid gap-3 px-5 py-4 text-sm">
@@ -102,7 +104,7 @@ export default function AiDocsPage() {
         <p>
           AI calls have their own rate limit per user or key, and a monthly allowance of tokens per plan; once it is
           spent, AI operations answer 402{' '}
-          <Link className="text-primary hover:underline" href="/docs/errors#ai_budget_exhausted">
+          <Link className="text-primary underline underline-offset-2" href="/docs/errors#ai_budget_exhausted">
             AI_BUDGET_EXHAUSTED
           </Link>{' '}
           until the first of the next month (rules-based features keep working).

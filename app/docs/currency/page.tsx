@@ -112,6 +112,7 @@ export default function CurrencyDocsPage() {
           can point <code className={code}>CURRENCY_DATA_DIR</code> at a directory of newer snapshots.
         </p>
         <pre
+          tabIndex={0}
           className={pre}
         >{`npx tsx scripts/update-currency-data.ts standards toys-list.xlsx --act 2009/48/EC --published 2021-11-16
 npx tsx scripts/update-currency-data.ts bodies nando-toys.csv --act 2009/48/EC
@@ -142,7 +143,7 @@ npx tsx scripts/update-currency-data.ts check`}</pre>
         </ul>
         <p>
           Bearer keys need <code className={code}>documents:read</code>. Schemas:{' '}
-          <Link href="/docs/api" className="font-medium text-primary hover:underline">
+          <Link href="/docs/api" className="font-medium text-primary underline underline-offset-2">
             API reference
           </Link>{' '}
           (tag Currency). In the app: Watch &rarr; Evidence currency (<code className={code}>/watch/currency</code>).

@@ -62,7 +62,7 @@ export default function ErrorCodesPage() {
           retry only when{' '}
           <code className="rounded bg-surface-muted px-1 py-0.5 font-mono text-xs">error.retryable</code> is true. See
           the{' '}
-          <Link href="/docs/api" className="font-medium text-primary hover:underline">
+          <Link href="/docs/api" className="font-medium text-primary underline underline-offset-2">
             API reference
           </Link>{' '}
           for which operation returns which status.
@@ -87,7 +87,10 @@ export default function ErrorCodesPage() {
           <h2 className="border-b border-border px-5 py-3 text-sm font-semibold">
             Example: a key without the needed scope (403)
           </h2>
-          <pre className="flex-1 overflow-x-auto bg-slate-950 px-5 py-4 font-mono text-xs leading-relaxed text-slate-100">
+          <pre
+            tabIndex={0}
+            className="flex-1 overflow-x-auto bg-slate-950 px-5 py-4 font-mono text-xs leading-relaxed text-slate-100"
+          >
             {example}
           </pre>
         </Card>

@@ -141,7 +141,7 @@ export default function ExportsDocsPage() {
               {c.sources.map((s, i) => (
                 <span key={s}>
                   {i ? ', ' : ''}
-                  <a className="break-all text-primary hover:underline" href={s} rel="noreferrer">
+                  <a className="break-all text-primary underline underline-offset-2" href={s} rel="noreferrer">
                     {s}
                   </a>
                 </span>

@@ -61,7 +61,7 @@ export default function Gs1ResolverDocsPage() {
           by a GS1-Conformant resolver. A GTIN resolves to exactly one workspace: the one that owns it. The resolver
           describes itself at <code className={code}>/.well-known/gs1resolver</code>; the operation is{' '}
           <code className={code}>gs1DigitalLink</code> in the{' '}
-          <Link href="/docs/api" className="font-medium text-primary hover:underline">
+          <Link href="/docs/api" className="font-medium text-primary underline underline-offset-2">
             API reference
           </Link>
           .
@@ -140,7 +140,9 @@ export default function Gs1ResolverDocsPage() {
           JSON-LD.
         </p>
         <Card className="overflow-hidden p-0">
-          <pre className={pre}>{linkset}</pre>
+          <pre tabIndex={0} className={pre}>
+            {linkset}
+          </pre>
         </Card>
       </section>
 

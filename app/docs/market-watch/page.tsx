@@ -229,7 +229,7 @@ export default function MarketWatchDocsPage() {
           no notified body is named); an unknown notified-body number, or one not notified for the act cited, is
           flagged; every document shows the date it stops proving compliance and why. A daily job re-evaluates and
           raises what changed. The rules per act:{' '}
-          <Link href="/docs/currency" className="font-medium text-primary hover:underline">
+          <Link href="/docs/currency" className="font-medium text-primary underline underline-offset-2">
             Evidence currency
           </Link>
           .
@@ -246,6 +246,7 @@ export default function MarketWatchDocsPage() {
         </ul>
         <p>The snapshots are updated from the published sources by a script, then checked:</p>
         <pre
+          tabIndex={0}
           className={pre}
         >{`npx tsx scripts/update-currency-data.ts standards toys-list.xlsx --act 2009/48/EC --published 2021-11-16
 npx tsx scripts/update-currency-data.ts bodies nando-toys.csv --act 2009/48/EC
@@ -262,11 +263,11 @@ npx tsx scripts/update-currency-data.ts check`}</pre>
           <code className={code}>get_recall_match</code>, <code className={code}>list_recall_cases</code> and{' '}
           <code className={code}>get_recall_case</code> need <code className={code}>mcp:read</code> and{' '}
           <code className={code}>recalls:read</code> (
-          <Link href="/docs/mcp" className="font-medium text-primary hover:underline">
+          <Link href="/docs/mcp" className="font-medium text-primary underline underline-offset-2">
             MCP
           </Link>
           ). Schemas:{' '}
-          <Link href="/docs/api" className="font-medium text-primary hover:underline">
+          <Link href="/docs/api" className="font-medium text-primary underline underline-offset-2">
             API reference
           </Link>{' '}
           (tag Market watch).

@@ -75,7 +75,7 @@ export default function McpDocsPage() {
             </p>
             <p className="text-muted-foreground">
               No key, an unknown, revoked or expired key answers 401 with the{' '}
-              <Link href="/docs/errors" className="font-medium text-primary hover:underline">
+              <Link href="/docs/errors" className="font-medium text-primary underline underline-offset-2">
                 error envelope
               </Link>
               ; a key without <code className={code}>mcp:read</code> answers 403{' '}
@@ -108,7 +108,7 @@ export default function McpDocsPage() {
           <h2 className="border-b border-border px-5 py-3 text-sm font-semibold">
             2. Add the server to your client (mcp.json)
           </h2>
-          <pre className={`flex-1 ${pre}`} data-testid="mcp-json">
+          <pre tabIndex={0} className={`flex-1 ${pre}`} data-testid="mcp-json">
             {mcpJson}
           </pre>
         </Card>
@@ -119,13 +119,17 @@ export default function McpDocsPage() {
           <h2 className="border-b border-border px-5 py-3 text-sm font-semibold">
             Without a client: one JSON-RPC call
           </h2>
-          <pre className={`flex-1 ${pre}`}>{curl}</pre>
+          <pre tabIndex={0} className={`flex-1 ${pre}`}>
+            {curl}
+          </pre>
         </Card>
         <Card className="flex flex-col overflow-hidden">
           <h2 className="border-b border-border px-5 py-3 text-sm font-semibold">
             Check it with the MCP Inspector CLI
           </h2>
-          <pre className={`flex-1 ${pre}`}>{inspector}</pre>
+          <pre tabIndex={0} className={`flex-1 ${pre}`}>
+            {inspector}
+          </pre>
           <p className="border-t border-border px-5 py-3 text-[0.8125rem] text-muted-foreground">
             Lists the tools with their schemas. Paged tools return <code className={code}>next_cursor</code>; pass it
             back as <code className={code}>cursor</code>. Resources: <code className={code}>sku://&lt;id&gt;</code>,{' '}
@@ -164,7 +168,9 @@ export default function McpDocsPage() {
               </div>
               <div>
                 <p className="text-xs font-medium text-muted-foreground">Example arguments</p>
-                <pre className={`mt-1 rounded-md ${pre}`}>{JSON.stringify(tool.example.arguments, null, 2)}</pre>
+                <pre tabIndex={0} className={`mt-1 rounded-md ${pre}`}>
+                  {JSON.stringify(tool.example.arguments, null, 2)}
+                </pre>
                 <p className="mt-2 text-muted-foreground">&rarr; {tool.example.says}</p>
               </div>
               {REAL[tool.name] ? (
@@ -173,7 +179,11 @@ export default function McpDocsPage() {
                     A real answer (text content; structuredContent carries the same facts as JSON) to{' '}
                     <code className="font-mono">{JSON.stringify(REAL[tool.name]!.arguments)}</code>
                   </p>
-                  <pre className={`mt-1 max-h-80 rounded-md whitespace-pre-wrap ${pre}`} data-testid="mcp-real-answer">
+                  <pre
+                    tabIndex={0}
+                    className={`mt-1 max-h-80 rounded-md whitespace-pre-wrap ${pre}`}
+                    data-testid="mcp-real-answer"
+                  >
                     {clip(REAL[tool.name]!.text)}
                   </pre>
                 </div>

@@ -51,10 +51,16 @@ function RuleEntry({ rule }: { rule: RuleDoc }) {
       <dl className="mt-2 grid gap-x-4 gap-y-1.5 text-[0.8125rem] sm:grid-cols-[9rem_minmax(0,1fr)]">
         <dt className="text-muted-foreground">Legal basis</dt>
         <dd>
-          <ul className="grid gap-0.5">
+          {/* A row of at least 24 px per link: WCAG 2.2 2.5.8 target size. */}
+          <ul className="grid [&>li]:min-h-6">
             {rule.citations.map((c, i) => (
               <li key={i}>
-                <a href={c.url} className="text-primary hover:underline" rel="noopener noreferrer" target="_blank">
+                <a
+                  href={c.url}
+                  className="text-primary underline underline-offset-2"
+                  rel="noopener noreferrer"
+                  target="_blank"
+                >
                   {c.text}
                 </a>
                 {c.unsure ? (
@@ -183,7 +189,12 @@ export default function RequirementsDocPage() {
               {c.acts.map((a, i) => (
                 <span key={a.code}>
                   {i > 0 ? ', ' : ''}
-                  <a href={a.url} className="text-primary hover:underline" rel="noopener noreferrer" target="_blank">
+                  <a
+                    href={a.url}
+                    className="text-primary underline underline-offset-2"
+                    rel="noopener noreferrer"
+                    target="_blank"
+                  >
                     {a.short}
                   </a>{' '}
                   ({a.title})

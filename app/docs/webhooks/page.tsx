@@ -53,7 +53,7 @@ export default function WebhooksDocsPage() {
           Instead of polling, a shop system, PIM or ERP registers an endpoint and receives an HTTP POST when something
           happens in the workspace. Admins register endpoints in Settings &rarr; Webhooks or with{' '}
           <code className={code}>POST /api/workspace/webhooks</code> (
-          <Link href="/docs/api" className="font-medium text-primary hover:underline">
+          <Link href="/docs/api" className="font-medium text-primary underline underline-offset-2">
             API reference
           </Link>
           , which also lists every event under <code className={code}>webhooks</code>).
@@ -87,11 +87,15 @@ export default function WebhooksDocsPage() {
               them.
             </p>
           </div>
-          <pre className={`flex-1 ${pre}`}>{payload}</pre>
+          <pre tabIndex={0} className={`flex-1 ${pre}`}>
+            {payload}
+          </pre>
         </Card>
         <Card className="flex flex-col overflow-hidden">
           <h2 className="border-b border-border px-5 py-3 text-sm font-semibold">Verify the signature</h2>
-          <pre className={`flex-1 ${pre}`}>{verify}</pre>
+          <pre tabIndex={0} className={`flex-1 ${pre}`}>
+            {verify}
+          </pre>
         </Card>
       </div>
 
