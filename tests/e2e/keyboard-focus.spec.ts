@@ -185,6 +185,28 @@ test.describe('Keyboard and focus', () => {
     await expect.poll(() => focused(page)).toContain('Edit CE marking');
   });
 
+  // A dialog closed by its own action, whose opener leaves the page with it (the bulk toolbar goes when the
+  // selection is cleared): focus lands on the nearest control still there, never on <body>.
+  test('after a bulk action closes its dialog, focus stays in the list', async ({ page, baseURL }) => {
+    await signUp(page, uniqueEmail('bulkfocus'));
+    await seedAppPages(page, baseURL!);
+    await page.goto('/skus');
+    await settle(page);
+    await page.getByRole('row').nth(1).getByRole('checkbox').check();
+    await page.getByTestId('bulk-category').focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible({ timeout: 15_000 });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+    await page.keyboard.press('Enter'); // opens the category list
+    await page.getByRole('option').first().press('Enter');
+    await dialog.getByRole('button', { name: /^Assign to/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toHaveCount(0, { timeout: 15_000 });
+    await expect.poll(() => focused(page)).not.toBe('BODY');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main'))), await focused(page)).toBe(true);
+  });
+
   // Every dialog a button opens on the app pages: the ones Radix marks (aria-haspopup="dialog", popovers
   // too), the ones named with an ellipsis ("Approve…", "Delete…") and the named openers below, the SKU list's
   // bulk actions with a row selected. Enter opens it, Esc closes it, and focus is back on that very button.
