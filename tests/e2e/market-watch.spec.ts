@@ -147,7 +147,7 @@ test('an alert becomes a published recall notice and a delisting file', async ({
     await page.goto(caseUrl);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Delisting file: amazon_eu' }).click(),
+      page.getByRole('button', { name: 'Delisting file: Amazon EU' }).click(),
     ]);
     const text = fs.readFileSync((await download.path())!, 'utf8');
     const lines = text.trim().split(/\r\n/);
