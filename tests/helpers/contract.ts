@@ -27,7 +27,7 @@ export function responseProblems(
   path = spec?.path ?? '/api/',
 ): string[] {
   // Pages outside /api (public safety pages, GS1 links) are HTML handlers, not declared operations; the
-  // OpenAPI document is not an operation of itself (tests/api/foundation/openapi.test.ts checks it).
+  // OpenAPI document is not an operation of itself (tests/api/http/openapi.test.ts checks it).
   if (!spec && (!path.startsWith('/api/') || path === '/api/openapi.json')) return [];
   const isJson = /application\/(.+\+)?json/i.test(res.contentType ?? '');
   const declared = spec?.responses[res.status];

@@ -13,7 +13,7 @@ import { getDb } from '@/lib/db/client';
 import { auditEvents, supplierRequests } from '@/lib/db/schema';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
-import { addMember } from '../teams/helpers';
+import { addMember } from '../team/helpers';
 import { createEntity, createSku, withTempBlobStore } from '../skus/fixtures';
 import { list, useSmtp, tokenOf, toySku, TOY_SUPPLIER } from './helpers';
 

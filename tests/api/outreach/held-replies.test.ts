@@ -15,7 +15,7 @@ import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/htt
 import { useTestDatabase } from '../../helpers/db';
 import { declarationPdf, settleJobs } from '../documents/helpers';
 import { withTempBlobStore } from '../skus/fixtures';
-import { addMember } from '../teams/helpers';
+import { addMember } from '../team/helpers';
 import { requestRoute, sendDefault, startSmtp, toySku } from './helpers';
 
 useTestDatabase();

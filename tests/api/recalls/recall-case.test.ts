@@ -27,7 +27,7 @@ import { splitByApproval } from '@/lib/exports/approved-scope';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
 import { startSmtp } from '../outreach/helpers';
-import { addMember } from '../teams/helpers';
+import { addMember } from '../team/helpers';
 import { approve, publish, readySku, setFields, uniqueGtin, withTempBlobStore } from '../skus/fixtures';
 import { decide, importFeed, listMatches } from './helpers';
 

@@ -8,11 +8,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
 import { approve, publish, readySku, withTempBlobStore } from '../skus/fixtures';
-import { jsonLdBlocks, renderPublicPage } from '../skus/page-harness';
+import { jsonLdBlocks, renderPublicPage } from '../publish/page-harness';
 
 // Next's request APIs outside a server: the page reads the visitor's headers from the harness.
 vi.mock('next/headers', async () => {
-  const { requestState } = await import('../skus/page-harness-state');
+  const { requestState } = await import('../publish/page-harness-state');
   return { headers: async () => requestState.headers };
 });
 vi.mock('next/server', () => ({ connection: async () => {} }));

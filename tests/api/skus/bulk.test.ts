@@ -18,7 +18,7 @@ import { getDb } from '@/lib/db/client';
 import { auditEvents, skuEntities, skus } from '@/lib/db/schema';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
-import { addMember } from '../teams/helpers';
+import { addMember } from '../team/helpers';
 import { approve, createEntity, createSku, EU_MANUFACTURER, readySku, withTempBlobStore } from './fixtures';
 
 useTestDatabase();

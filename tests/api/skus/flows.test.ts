@@ -47,10 +47,10 @@ import {
   uniqueGtin,
   withTempBlobStore,
 } from './fixtures';
-import { renderPublicPage } from './page-harness';
+import { renderPublicPage } from '../publish/page-harness';
 
 vi.mock('next/headers', async () => {
-  const { requestState } = await import('./page-harness-state');
+  const { requestState } = await import('../publish/page-harness-state');
   return { headers: async () => requestState.headers };
 });
 vi.mock('next/server', () => ({ connection: async () => {} }));

@@ -28,7 +28,7 @@ import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/htt
 import { useTestDatabase } from '../../helpers/db';
 import { createKey, declarationPdf, form, settleJobs, upload } from '../documents/helpers';
 import { sendDefault, startSmtp, tokenOf, toySku } from '../outreach/helpers';
-import { addMember } from '../teams/helpers';
+import { addMember } from '../team/helpers';
 import { approve, publish, readySku, withTempBlobStore } from '../skus/fixtures';
 
 useTestDatabase();

@@ -33,7 +33,7 @@ import {
   readySku,
   setField,
   withTempBlobStore,
-} from './fixtures';
+} from '../skus/fixtures';
 
 useTestDatabase();
 withTempBlobStore();
@@ -460,7 +460,7 @@ describe('public files and GS1 Digital Link', () => {
 
 describe('GS1 resolution across workspaces', () => {
   it('a GTIN already resolving keeps its page: another workspace publishing the same code is refused', async () => {
-    const gtin = (await import('./fixtures')).uniqueGtin();
+    const gtin = (await import('../skus/fixtures')).uniqueGtin();
     const first = await makeUser();
     const a = await readySku(first, { gtin });
     await approve(first, a.id);

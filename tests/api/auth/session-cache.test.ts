@@ -18,7 +18,7 @@ import { changeMemberRole, removeMember } from '@/lib/team/members';
 import { setWorkspacePlan } from '@/lib/workspace/settings';
 import { call, expectEnvelope, makeUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
-import { addMember } from '../teams/helpers';
+import { addMember } from '../team/helpers';
 
 useTestDatabase();
 

@@ -40,7 +40,7 @@ import {
   readySku,
   setField,
   withTempBlobStore,
-} from './fixtures';
+} from '../skus/fixtures';
 
 useTestDatabase();
 withTempBlobStore();

@@ -17,7 +17,7 @@ import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/htt
 import { useTestDatabase } from '../../helpers/db';
 import { startOpenAiStub, type OpenAiStub } from '../ai/openai-stub';
 import { useProvider } from '../ai/helpers';
-import { createSku, setFields } from './fixtures';
+import { createSku, setFields } from '../skus/fixtures';
 
 useTestDatabase();
 

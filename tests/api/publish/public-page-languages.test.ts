@@ -27,7 +27,7 @@ import {
   setFields,
   uniqueGtin,
   withTempBlobStore,
-} from './fixtures';
+} from '../skus/fixtures';
 import { jsonLdBlocks, renderPublicPage } from './page-harness';
 
 vi.mock('next/headers', async () => {

@@ -15,7 +15,7 @@ import { call, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
 import { startOpenAiStub, type OpenAiStub } from '../ai/openai-stub';
 import { useProvider } from '../ai/helpers';
-import { approve, createSku, publish, readySku, setFields, withTempBlobStore } from './fixtures';
+import { approve, createSku, publish, readySku, setFields, withTempBlobStore } from '../skus/fixtures';
 
 useTestDatabase();
 withTempBlobStore();

@@ -31,7 +31,7 @@ import type { RouteHandler } from '@/lib/http/route';
 import { routeFiles, routeModules } from '@/app/api/openapi.json/route-manifest.generated';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
-import { addMember } from '../teams/helpers';
+import { addMember } from '../team/helpers';
 import { EU_MANUFACTURER } from '../skus/fixtures';
 
 useTestDatabase();

@@ -12,7 +12,7 @@ import { dossierValues, jobRuns } from '@/lib/db/schema';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
 import { importAndRun } from '../imports/helpers';
-import { addDocument, createEntity, createSku, EU_MANUFACTURER, withTempBlobStore } from './fixtures';
+import { addDocument, createEntity, createSku, EU_MANUFACTURER, withTempBlobStore } from '../skus/fixtures';
 
 useTestDatabase();
 withTempBlobStore();

@@ -17,7 +17,7 @@ import { t } from '@/lib/i18n/messages';
 import { getBlobStore } from '@/lib/storage';
 import { call, expectEnvelope, makeUser, ORIGIN, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
-import { addDocument, readySku, setField, withTempBlobStore } from './fixtures';
+import { addDocument, readySku, setField, withTempBlobStore } from '../skus/fixtures';
 
 useTestDatabase();
 withTempBlobStore();

@@ -13,7 +13,7 @@ import { queryRows } from '@/lib/db/rows';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { makeUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
-import { createSku } from './fixtures';
+import { createSku } from '../skus/fixtures';
 
 useTestDatabase();
 

@@ -9,7 +9,7 @@ import { getDb } from '@/lib/db/client';
 import { publicPages, skus } from '@/lib/db/schema';
 import { makeUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
-import { approve, createEntity, link, publish, readySku, setField, withTempBlobStore } from './fixtures';
+import { approve, createEntity, link, publish, readySku, setField, withTempBlobStore } from '../skus/fixtures';
 import { jsonLdBlocks, renderPublicPage } from './page-harness';
 
 vi.mock('next/headers', async () => {

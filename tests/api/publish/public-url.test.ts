@@ -15,7 +15,7 @@ import { getDb } from '@/lib/db/client';
 import { PAGE_LANG_HEADER, publicPageProxy } from '@/lib/publish/public-page-csp';
 import { call, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
-import { approve, publishRoute, readySku, withTempBlobStore } from './fixtures';
+import { approve, publishRoute, readySku, withTempBlobStore } from '../skus/fixtures';
 
 useTestDatabase();
 withTempBlobStore();

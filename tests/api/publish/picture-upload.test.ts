@@ -16,7 +16,7 @@ import { getBlobStore } from '@/lib/storage';
 import { call, expectEnvelope, makeUser, ORIGIN, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
 import { createKey } from '../documents/helpers';
-import { approve, publish, readySku, withTempBlobStore } from './fixtures';
+import { approve, publish, readySku, withTempBlobStore } from '../skus/fixtures';
 import { renderPublicPage } from './page-harness';
 
 vi.mock('next/headers', async () => {
