@@ -86,6 +86,9 @@ export default defineConfig({
       RATE_LIMIT_IP: '100000',
       RATE_LIMIT_PARSE: '100000',
       RATE_LIMIT_DEFAULT: '100000',
+      // A role change over three SKUs is a job, two SKUs a chunk (tests/e2e/operator-role-job.spec.ts).
+      OPERATOR_ROLE_SYNC_LIMIT: '3',
+      OPERATOR_ROLE_CHUNK: '2',
       // Supplier outreach mails go to the loopback SMTP server tests/e2e/outreach.spec.ts starts.
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(E2E_SMTP_PORT),

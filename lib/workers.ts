@@ -11,5 +11,6 @@ import '@/lib/webhooks/jobs';
 import '@/lib/recalls/jobs';
 import '@/lib/translations/jobs';
 import '@/lib/skus/currency-jobs';
+import '@/lib/skus/operator-role-jobs';
 
 export { drainJobs, recoverRuns, runJob, startWorkers, stopWorkers } from '@/lib/jobs/worker';

@@ -3,6 +3,7 @@
 import * as React from 'react';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
+import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { apiFetch, describeError } from '@/components/api/client';
@@ -12,20 +13,40 @@ import { useT } from '@/components/i18n/locale-provider';
 import { OPERATOR_ROLES, type OperatorRole } from '@/lib/enums';
 import { operatorRoleMessages } from '@/lib/i18n/ui/operator-roles';
 
-interface RoleChange {
-  operator_role: OperatorRole;
-  recomputed: number;
-  approval_reset_ids: string[];
+/** The run re-evaluating the SKUs after a role change in a large workspace (its progress and result). */
+interface RoleJob {
+  id: string;
+  status: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+  progress: RoleTally | null;
+  result: RoleTally | null;
 }
+interface RoleTally {
+  operator_role: OperatorRole;
+  total: number;
+  done: number;
+  changed: number;
+  approval_reset: number;
+}
+
+/** 200: re-evaluated in the request; 202: `following` SKUs are re-evaluated by `job`. */
+type RoleChange =
+  | { operator_role: OperatorRole; recomputed: number; approval_reset_ids: string[]; job: RoleJob | null }
+  | { operator_role: OperatorRole; following: number; job: RoleJob };
+
+const LIVE: RoleJob['status'][] = ['queued', 'running'];
 
 /** The workspace's economic-operator role: which duties the compliance check asks of the seller. */
 export function OperatorRoleSettings() {
   const t = useT(operatorRoleMessages);
   const manage = useCan('manage');
-  const query = useApiQuery<{ operator_role: OperatorRole }>('/api/workspace/operator-role');
+  // Polled while a re-evaluation runs: the run's progress shows here, and stays after a reload.
+  const query = useApiQuery<{ operator_role: OperatorRole; job: RoleJob | null }>('/api/workspace/operator-role', {
+    refetchInterval: (d) => (d?.job && LIVE.includes(d.job.status) ? 1000 : false),
+  });
   const [choice, setChoice] = React.useState<OperatorRole | null>(null);
   const [saving, setSaving] = React.useState(false);
   const current = query.data?.operator_role;
+  const job = query.data?.job ?? null;
   const selected = choice ?? current ?? 'manufacturer';
 
   async function save() {
@@ -35,7 +56,8 @@ export function OperatorRoleSettings() {
         method: 'PUT',
         body: { operator_role: selected },
       });
-      toast.success(t('settings.saved', { recomputed: res.recomputed, reset: res.approval_reset_ids.length }));
+      if ('following' in res) toast.success(t('settings.queued', { count: res.following }));
+      else toast.success(t('settings.saved', { recomputed: res.recomputed, reset: res.approval_reset_ids.length }));
       setChoice(null);
       await query.reload();
     } catch (e) {
@@ -82,6 +104,7 @@ export function OperatorRoleSettings() {
             ))}
           </fieldset>
         )}
+        {job ? <RoleJobStatus job={job} /> : null}
         {!manage.allowed && manage.reason ? (
           <p className="mt-2 text-xs text-muted-foreground">{t('settings.ask_admin', { reason: manage.reason })}</p>
         ) : null}
@@ -96,5 +119,34 @@ export function OperatorRoleSettings() {
         </Button>
       </CardFooter>
     </Card>
+  );
+}
+
+/** Where the re-evaluation of the last role change stands: under way (done of total), done, or superseded. */
+function RoleJobStatus({ job }: { job: RoleJob }) {
+  const t = useT(operatorRoleMessages);
+  const tally = job.result ?? job.progress;
+  const role = tally ? t(`role.${tally.operator_role}`) : '';
+  if (LIVE.includes(job.status))
+    return (
+      <div className="mt-3 grid gap-1.5" data-testid="operator-role-job" data-status={job.status}>
+        <p className="text-sm" aria-live="polite">
+          {tally && tally.total
+            ? t('settings.job_running', { role, done: tally.done, total: tally.total })
+            : t('settings.job_queued')}
+        </p>
+        <Progress value={tally && tally.total ? tally.done / tally.total : null} label={t('settings.job_label')} />
+      </div>
+    );
+  const text =
+    job.status === 'completed' && tally && !('superseded_by' in tally)
+      ? t('settings.job_done', { role, done: tally.done, reset: tally.approval_reset })
+      : job.status === 'failed'
+        ? t('settings.job_failed')
+        : t('settings.job_superseded');
+  return (
+    <p className="mt-3 text-sm text-muted-foreground" data-testid="operator-role-job" data-status={job.status}>
+      {text}
+    </p>
   );
 }

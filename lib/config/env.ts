@@ -111,6 +111,10 @@ const EnvSchema = z.object({
   // again; heartbeats and the recovery check run every quarter of it, so a run is re-queued well within
   // a minute of its worker's death. Fractions are allowed (tests use a second or two).
   JOB_STALE_AFTER_SECONDS: z.coerce.number().positive().max(3600).default(40),
+  // Changing the workspace's economic-operator role re-evaluates the SKUs that follow it: up to this many
+  // inside the request (200), more as a job (202) that re-evaluates this many per transaction.
+  OPERATOR_ROLE_SYNC_LIMIT: z.coerce.number().int().min(0).default(200),
+  OPERATOR_ROLE_CHUNK: positiveInt.default(100),
   // How far the JS heap may grow past its live size before V8 collects, in percent (80 = 1.8×); 0 leaves
   // V8's own choice (up to 4×). See lib/runtime/heap-growth.ts.
   HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(1000).default(60),

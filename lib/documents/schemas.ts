@@ -248,23 +248,8 @@ export const OrchestrateInput = z
   .meta({ id: 'UploadOrchestrateInput' });
 export type OrchestrateInput = z.infer<typeof OrchestrateInput>;
 
-export const JobRunSchema = z
-  .object({
-    id: Uuid,
-    type: z.string(),
-    status: z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']),
-    subject_type: z.string().nullable(),
-    subject_id: z.string().nullable(),
-    progress: z.record(z.string(), z.unknown()).nullable(),
-    result: z.record(z.string(), z.unknown()).nullable(),
-    error: z.string().nullable(),
-    attempts: z.number().int(),
-    created_at: DateTime,
-    started_at: DateTime.nullable(),
-    completed_at: DateTime.nullable(),
-  })
-  .meta({ id: 'JobRun' });
-export type JobRun = z.infer<typeof JobRunSchema>;
+// The job run's shape lives with the jobs (lib/jobs/schemas.ts); kept here for this slice's importers.
+export { JobRunSchema, type JobRun } from '@/lib/jobs/schemas';
 
 export const ReExtractResponseSchema = z
   .object({

@@ -2,6 +2,8 @@ export { defineJob, NonRetryableError, type JobContext, type JobDefinition } fro
 export {
   enqueueJob,
   enqueueJobs,
+  recordJobRuns,
+  sendToBoss,
   getJobRun,
   latestJobRun,
   cancelJobRun,

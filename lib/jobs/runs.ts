@@ -53,6 +53,25 @@ export async function enqueueJobs<T>(
     items: { payload: T; subjectType?: string; subjectId?: string }[];
   },
 ): Promise<JobRunRow[]> {
+  const runs = await recordJobRuns(db, def, args);
+  await sendToBoss(def.name, runs);
+  return runs;
+}
+
+/**
+ * Records runs without sending them, inside the caller's transaction: the work and its run commit (or
+ * roll back) together. Send them with sendToBoss after the commit; a crash in between leaves a queued
+ * run whose job is missing, which recovery sends once the stale bound has passed (lib/jobs/recovery).
+ */
+export async function recordJobRuns<T>(
+  db: Db,
+  def: JobDefinition<T>,
+  args: {
+    workspaceId: string;
+    createdBy?: string | null;
+    items: { payload: T; subjectType?: string; subjectId?: string }[];
+  },
+): Promise<JobRunRow[]> {
   if (!args.items.length) return [];
   const values = args.items.map((item) => ({
     workspaceId: args.workspaceId,
@@ -63,9 +82,7 @@ export async function enqueueJobs<T>(
     createdBy: args.createdBy ?? null,
     bossJobId: crypto.randomUUID(),
   }));
-  const runs = await db.insert(jobRuns).values(values).returning();
-  await sendToBoss(def.name, runs);
-  return runs;
+  return db.insert(jobRuns).values(values).returning();
 }
 
 /** Sends runs to pg-boss under their recorded job ids (a second send of the same id is a no-op). */

@@ -1,5 +1,6 @@
 /** Request and response shapes of the economic-operator role operations (issue 35). */
 import { z } from 'zod';
+import { JobRunSchema } from '@/lib/jobs/schemas';
 import { Uuid } from '@/lib/http';
 import { OPERATOR_ROLES } from '@/lib/requirements/types';
 
@@ -16,6 +17,19 @@ export const RoleChangeResultSchema = z.object({
   approval_reset_ids: z
     .array(Uuid)
     .describe('SKUs whose approval or completed review was reset: their conclusion changed.'),
+});
+
+/**
+ * The run re-evaluating the workspace's SKUs after a role change (type workspace.operator_role_recompute):
+ * progress and result hold operator_role, total, done, changed, approval_reset, chunks; a run a later
+ * change superseded ends cancelled.
+ */
+export const RoleRecomputeJobSchema = JobRunSchema;
+
+export const RoleChangeQueuedSchema = z.object({
+  operator_role: OperatorRoleSchema,
+  following: z.number().int().describe('SKUs following the workspace role, to be re-evaluated by the job.'),
+  job: JobRunSchema.extend({ poll_url: z.string() }),
 });
 
 export const SetWorkspaceOperatorRoleInput = z.strictObject({ operator_role: OperatorRoleSchema });

@@ -18,6 +18,8 @@ import { recomputeSku } from './evaluate';
 import { loadRequirementInput } from './requirement-input';
 import { getSkuRow, lockSkuRow } from './service';
 import { getWorkspaceOperatorRole } from './workspace-role';
+import { getEnv } from '@/lib/config/env';
+import { cancelSubjectRuns, latestJobRun, recordJobRuns, sendToBoss } from '@/lib/jobs/runs';
 import { resetReason, type ResetReason } from './reset-reasons';
 
 export { getWorkspaceOperatorRole };
@@ -70,31 +72,92 @@ export interface RoleChangeResult {
   approval_reset_ids: string[];
 }
 
-/** Sets the workspace's role and re-evaluates every SKU that follows it (no role of its own). */
+/** The job that re-evaluates a large workspace after a role change, and its run's subject. */
+export const ROLE_RECOMPUTE_QUEUE = 'workspace.operator_role_recompute';
+export const ROLE_RECOMPUTE_SUBJECT = 'workspace_operator_role';
+
+/** The SKUs following the workspace's role (no role of their own), after `after` in id order, locked. */
+async function followingChunk(tx: Db, workspaceId: string, after: string | null, limit: number | null) {
+  return (
+    await queryRows<{ id: string }>(
+      tx,
+      sql`SELECT id FROM skus WHERE workspace_id = ${workspaceId} AND operator_role IS NULL
+          ${after ? sql`AND id > ${after}::uuid` : sql``}
+          ORDER BY id ${limit ? sql`LIMIT ${limit}` : sql``} FOR UPDATE`,
+    )
+  ).map((r) => r.id);
+}
+
+export type WorkspaceRoleChange =
+  | { mode: 'done'; result: RoleChangeResult; job: JobRunRow | null }
+  | { mode: 'queued'; operator_role: OperatorRole; following: number; job: JobRunRow };
+
+type JobRunRow = Awaited<ReturnType<typeof recordJobRuns>>[number];
+
+/**
+ * Sets the workspace's role and re-evaluates every SKU that follows it (no role of its own). Up to
+ * OPERATOR_ROLE_SYNC_LIMIT such SKUs inside this transaction ('done'); more, as a job recorded in the
+ * same transaction ('queued': lib/skus/operator-role-jobs.ts re-evaluates them in chunks and is sent
+ * after the commit; recovery sends it if the process dies in between). Either way a run of an earlier
+ * change still going is cancelled: the latest role wins. The same role again changes nothing and answers
+ * with the run still re-evaluating for it, if any.
+ */
 export async function setWorkspaceOperatorRole(
   db: Db,
   args: { workspaceId: string; actor: Actor; role: OperatorRole },
-): Promise<RoleChangeResult> {
-  return db.transaction(async (raw) => {
+): Promise<WorkspaceRoleChange> {
+  const { roleRecomputeJob } = await import('./operator-role-jobs');
+  const out = await db.transaction(async (raw): Promise<WorkspaceRoleChange> => {
     const tx = tx$(raw);
     const [ws] = await queryRows<{ operator_role: OperatorRole }>(
       tx,
       sql`SELECT operator_role FROM workspaces WHERE id = ${args.workspaceId} FOR UPDATE`,
     );
     if (!ws) throw new AppError('NOT_FOUND', 'Workspace not found.');
-    if (ws.operator_role === args.role)
-      return { operator_role: args.role, recomputed: 0, changed_ids: [], approval_reset_ids: [] };
+    if (ws.operator_role === args.role) {
+      const live = await latestJobRun(tx, args.workspaceId, ROLE_RECOMPUTE_QUEUE, args.workspaceId);
+      return {
+        mode: 'done',
+        result: { operator_role: args.role, recomputed: 0, changed_ids: [], approval_reset_ids: [] },
+        job: live && (live.status === 'queued' || live.status === 'running') ? live : null,
+      };
+    }
     await tx
       .update(workspaces)
       .set({ operatorRole: args.role, updatedAt: new Date() })
       .where(eq(workspaces.id, args.workspaceId));
+    // An earlier change's run still going stops at its next chunk (its fence fails; that chunk rolls back).
+    await cancelSubjectRuns(tx, {
+      workspaceId: args.workspaceId,
+      subjectType: ROLE_RECOMPUTE_SUBJECT,
+      subjectId: args.workspaceId,
+      reason: `Superseded: the role was changed to ${args.role}.`,
+    });
+    const n = await countFollowingSkus(tx, { workspaceId: args.workspaceId });
+    if (n > getEnv().OPERATOR_ROLE_SYNC_LIMIT) {
+      const [job] = await recordJobRuns(tx, roleRecomputeJob, {
+        workspaceId: args.workspaceId,
+        createdBy: args.actor.userId,
+        items: [
+          {
+            payload: { operator_role: args.role, actor: args.actor },
+            subjectType: ROLE_RECOMPUTE_SUBJECT,
+            subjectId: args.workspaceId,
+          },
+        ],
+      });
+      await recordAudit(tx, {
+        workspaceId: args.workspaceId,
+        actor: args.actor,
+        action: 'workspace.operator_role_changed',
+        targetType: 'workspace',
+        targetId: args.workspaceId,
+        data: { from: ws.operator_role, to: args.role, recomputed: 0, queued: n, job_id: job.id },
+      });
+      return { mode: 'queued', operator_role: args.role, following: n, job };
+    }
     // The SKUs following the workspace's role, locked in id order (as the bulk operations do).
-    const ids = (
-      await queryRows<{ id: string }>(
-        tx,
-        sql`SELECT id FROM skus WHERE workspace_id = ${args.workspaceId} AND operator_role IS NULL ORDER BY id FOR UPDATE`,
-      )
-    ).map((r) => r.id);
+    const ids = await followingChunk(tx, args.workspaceId, null, null);
     const { changed, reset } = await recomputeAndReset(tx, {
       workspaceId: args.workspaceId,
       actor: args.actor,
@@ -109,8 +172,60 @@ export async function setWorkspaceOperatorRole(
       targetId: args.workspaceId,
       data: { from: ws.operator_role, to: args.role, recomputed: ids.length, approval_reset: reset.length },
     });
-    return { operator_role: args.role, recomputed: ids.length, changed_ids: changed, approval_reset_ids: reset };
+    return {
+      mode: 'done',
+      result: { operator_role: args.role, recomputed: ids.length, changed_ids: changed, approval_reset_ids: reset },
+      job: null,
+    };
   });
+  if (out.mode === 'queued') await sendToBoss(roleRecomputeJob.name, [out.job]);
+  return out;
+}
+
+/**
+ * One chunk of a role change's re-evaluation (the job's step), in one transaction: re-reads the
+ * workspace's role (shared lock, so a change waits for the chunk and the next chunk sees it) and stops
+ * when it is no longer `role`; else re-evaluates the next `limit` SKUs following the workspace after
+ * `after`, resetting approvals where the conclusion changed.
+ */
+export async function recomputeRoleChunk(
+  tx: Db,
+  args: { workspaceId: string; actor: Actor; role: OperatorRole; after: string | null; limit: number },
+): Promise<
+  | { state: 'superseded'; current: OperatorRole }
+  | { state: 'done' }
+  | { state: 'chunk'; ids: string[]; changed: string[]; reset: string[] }
+> {
+  const [ws] = await queryRows<{ operator_role: OperatorRole }>(
+    tx,
+    sql`SELECT operator_role FROM workspaces WHERE id = ${args.workspaceId} FOR SHARE`,
+  );
+  if (!ws) throw new AppError('NOT_FOUND', 'Workspace not found.');
+  if (ws.operator_role !== args.role) return { state: 'superseded', current: ws.operator_role };
+  const ids = await followingChunk(tx, args.workspaceId, args.after, args.limit);
+  if (!ids.length) return { state: 'done' };
+  const { changed, reset } = await recomputeAndReset(tx, {
+    workspaceId: args.workspaceId,
+    actor: args.actor,
+    skuIds: ids,
+    reason: resetReason.operatorRoleChanged(),
+  });
+  return { state: 'chunk', ids, changed, reset };
+}
+
+/** How many SKUs follow the workspace's role (no role of their own). */
+export async function countFollowingSkus(db: Db, args: { workspaceId: string }): Promise<number> {
+  const { workspaceId } = args;
+  const [{ n }] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM skus WHERE workspace_id = ${workspaceId} AND operator_role IS NULL`,
+  );
+  return n;
+}
+
+/** The latest run re-evaluating the workspace after a role change (any state), or null. */
+export async function latestRoleRecompute(db: Db, args: { workspaceId: string }) {
+  return latestJobRun(db, args.workspaceId, ROLE_RECOMPUTE_QUEUE, args.workspaceId);
 }
 
 /** Sets a SKU's own role (null: it follows the workspace's again) and re-evaluates it. */

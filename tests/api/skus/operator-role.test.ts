@@ -76,6 +76,7 @@ describe('PUT /api/workspace/operator-role', () => {
     const u = await makeUser();
     expect((await call(workspaceRoleRoute, 'GET', '/api/workspace/operator-role', { cookie: u.cookie })).body).toEqual({
       operator_role: 'manufacturer',
+      job: null,
     });
     await setWorkspaceRole(u, 'distributor');
     const withRisk = await brandedSku(u, true);
@@ -93,7 +94,9 @@ describe('PUT /api/workspace/operator-role', () => {
 
     const res = await setWorkspaceRole(u, 'manufacturer');
     // The SKU with a role of its own does not follow the workspace.
+    // Two SKUs follow the workspace: within OPERATOR_ROLE_SYNC_LIMIT, re-evaluated inside the request.
     expect(res.recomputed).toBe(2);
+    expect(res.job).toBeNull();
     expect(res.changed_ids).toEqual([heldByMaker.id]);
     expect(res.approval_reset_ids).toEqual([heldByMaker.id]);
     // As manufacturer the risk analysis is its own duty again (GPSR Art. 9(2)): a blocker.
