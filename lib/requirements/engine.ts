@@ -561,6 +561,20 @@ function evalRule(ctx: Context, rule: RequirementRule): Draft[] {
       return evalOperatorContact(ctx, rule);
     case 'eu_responsible_person':
       return evalResponsiblePerson(ctx, rule, spec);
+    case 'operator_identified': {
+      const ops = rpCandidates(ctx, [spec.role]);
+      if (ops.some((o) => o.name && o.postal)) return [];
+      const linked = ops.find((o) => o.source === 'entity' && o.id);
+      return [
+        draft(
+          rule.code,
+          rule.severity,
+          rule.message,
+          [`${spec.role}_name`, `${spec.role}_address`],
+          linked ? { kind: 'entity', target: linked.id! } : { kind: 'entity', target: spec.role },
+        ),
+      ];
+    }
     case 'fields_all': {
       const missing = spec.fields.filter((f) => !has(ctx, f));
       return missing.length

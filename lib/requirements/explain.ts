@@ -29,6 +29,8 @@ function describe(spec: RuleSpec): string {
       return 'A linked manufacturer with name, postal address and electronic address.';
     case 'eu_responsible_person':
       return `An economic operator established in the EU (${spec.accepted_roles.join(' or ')}) unless the manufacturer is${spec.check_contact ? ', with postal and electronic address' : ''}.`;
+    case 'operator_identified':
+      return `A linked ${spec.role} (or the dossier fields ${spec.role}_name and ${spec.role}_address) with name and postal address.`;
     case 'fields_all':
       return `Dossier fields: ${spec.fields.join(', ')}.`;
     case 'fields_any':

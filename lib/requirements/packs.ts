@@ -43,7 +43,7 @@ export const blueGuide = (section: string): LegalRef => ({ act: 'blue_guide', se
 // (GPSR Art. 3(8); one who substantially modifies it becomes its manufacturer, Art. 13).
 
 /** The articles of the other operators' duties under one act. */
-interface OperatorArticles {
+export interface OperatorArticles {
   /** The importer's verification before placing (that the manufacturer met its duties). */
   importerVerify: LegalRef[];
   /** The importer's keeping of the declaration / making the technical documentation available. */
@@ -56,7 +56,7 @@ interface OperatorArticles {
   representativeDocs: LegalRef[];
 }
 
-const NOT_REREAD = 'Paragraph number not re-read against the text.';
+export const NOT_REREAD = 'Paragraph number not re-read against the text.';
 const MSR_FSP = [art('msr', '4', '3', 'a'), art('msr', '4', '2')];
 
 const GPSR_OPS: OperatorArticles = {
@@ -114,7 +114,10 @@ const MACHINERY_OPS: OperatorArticles = {
  * A duty every role has, which an importer or distributor meets by verifying what the manufacturer did
  * (its identification, the marking, the instructions): the rule applies to every role, with their article.
  */
-function verifiedBy(ops: OperatorArticles | undefined, also: LegalRef[] = []): Pick<RequirementRule, 'role_legal'> {
+export function verifiedBy(
+  ops: OperatorArticles | undefined,
+  also: LegalRef[] = [],
+): Pick<RequirementRule, 'role_legal'> {
   // A pack that does not name its act's operator articles yet: every role is cited to the rule's own articles.
   if (!ops) return {};
   return {
@@ -131,7 +134,7 @@ function verifiedBy(ops: OperatorArticles | undefined, also: LegalRef[] = []): P
  * keep it themselves hold it; the others confirm it is held by an operator linked to the SKU and available on
  * request. A distributor only provides it on a reasoned request: a warning for it, not a blocker.
  */
-function heldDocument(
+export function heldDocument(
   ops: OperatorArticles | undefined,
   holders: RequirementRule['roles'] = ['manufacturer', 'authorised_representative'],
 ): Pick<RequirementRule, 'roles' | 'other_roles' | 'role_legal' | 'role_severity'> {
@@ -150,7 +153,7 @@ function heldDocument(
 }
 
 /** The declaration of conformity: the importer and the authorised representative keep a copy themselves. */
-const heldDeclaration = (ops: OperatorArticles | undefined) =>
+export const heldDeclaration = (ops: OperatorArticles | undefined) =>
   heldDocument(ops, ['manufacturer', 'importer', 'authorised_representative']);
 
 /** The electronic address: GPSR Art. 9(6) and 19(a); sectoral acts ask for a postal address only. */

@@ -19,6 +19,11 @@ export type RuleSpec =
    * there itself; with check_contact, also its postal and electronic address.
    */
   | { kind: 'eu_responsible_person'; accepted_roles: EntityRole[]; check_contact: boolean }
+  /**
+   * An operator of this role identified with its name and postal address, from a linked entity of that role
+   * or the dossier fields (an importer's own name and address on the product, PPE Art. 10(3)).
+   */
+  | { kind: 'operator_identified'; role: 'importer' }
   /** Every field present (required_fields lists the missing ones). */
   | { kind: 'fields_all'; fields: string[] }
   /** At least one of the fields present. */

@@ -547,6 +547,13 @@ const T: Record<string, Titles> = {
     'Falta el marcado CE (EPI)',
     'Marcatura CE mancante (DPI)',
   ],
+  PPE_IMPORTER_IDENTIFICATION_MISSING: [
+    'Importer name and postal address missing (PPE)',
+    'Name und Postanschrift des Einführers fehlen (PSA)',
+    "Nom et adresse postale de l'importateur manquants (EPI)",
+    'Faltan el nombre y la dirección postal del importador (EPI)',
+    "Nome e indirizzo postale dell'importatore mancanti (DPI)",
+  ],
   QUESTION_PPE_CATEGORY: [
     'Question: PPE risk category',
     'Frage: PSA-Risikokategorie',
