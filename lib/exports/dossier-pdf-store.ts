@@ -23,7 +23,7 @@ import type { BlobStore } from '@/lib/storage';
 import { skuIdsInWorkspace } from '@/lib/skus/ids-in-workspace';
 
 /** Bump when the PDF renderer's output changes: every kept PDF is then rendered again on first use. */
-export const DOSSIER_PDF_RENDERER = 'dossier-pdf/2026-11-30';
+export const DOSSIER_PDF_RENDERER = 'dossier-pdf/2026-12-02'; // + the cover's "not checked by this workspace" notices
 
 export interface DossierRevision {
   /** null: not approved, so not kept (rendered on each request). */

@@ -85,7 +85,7 @@ export function dossierPdfInput(model: SkuReadModel): DossierPdfInput {
       message: b.message,
       required_fields: b.required_fields ?? [],
       waived: b.waived ?? null,
-      details: (b as { details?: { languages?: string[] } }).details ?? null,
+      details: (b as { details?: { languages?: string[]; acts?: string; markets?: string[] } }).details ?? null,
     })),
     documents: evidence.map((d) => ({
       name: d.row.filename,

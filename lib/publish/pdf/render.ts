@@ -118,6 +118,9 @@ async function drawPicture(w: PdfWriter, doc: PDFDocument, input: DossierPdfInpu
   w.space(height + 6);
 }
 
+/** Notices that a law was not checked (lib/requirements/regimes.ts). */
+const NOT_CHECKED_CODES = new Set(['REGIME_NOT_CHECKED', 'MARKETS_NOT_CHECKED']);
+
 export async function renderDossierPdf(
   input: DossierPdfInput,
   localeInput: PublicLocale | string = DEFAULT_LOCALE,
@@ -174,6 +177,23 @@ export async function renderDossierPdf(
     [t(locale, 'pdf.open_warnings'), String(openWarnings)],
   ];
   for (const [label, value] of coverRows) w.row(label, value, { labelWidth: 150 });
+  // What this workspace does not check (a regime no pack covers, the law of a non-EU/EEA market), on the
+  // cover whether waived or not: the dossier must not imply a completeness that was not checked.
+  const notChecked = input.blockers.filter((b) => NOT_CHECKED_CODES.has(b.code));
+  if (notChecked.length) {
+    const tl = isLocale(locale) ? locale : 'en';
+    w.space(14);
+    w.text(blockerTitle('REGIME_NOT_CHECKED', tl), { font: 'bold', size: 11, color: COLORS.warning });
+    for (const b of notChecked) {
+      const text =
+        locale === 'en'
+          ? b.message
+          : b.code === 'MARKETS_NOT_CHECKED'
+            ? `${blockerTitle(b.code, tl)}: ${(b.details?.markets ?? []).map((m) => `${countryName(m, locale)} (${m})`).join(', ')}`
+            : (b.details?.acts ?? blockerTitle(b.code, tl));
+      w.text(`– ${clip(text, 600)}`, { size: 9 });
+    }
+  }
   w.space(20);
   const contentsY = w.y;
 

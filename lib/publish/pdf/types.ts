@@ -52,7 +52,13 @@ export interface DossierPdfBlocker {
   required_fields?: readonly string[];
   waived?: { by: string; at: string; reason: string } | null;
   /** Context the engine stored (e.g. languages of a missing translation): shown in the locale's words. */
-  details?: { languages?: readonly string[] } | null;
+  details?: {
+    languages?: readonly string[];
+    /** A regime not checked: the acts it names. */
+    acts?: string;
+    /** Markets outside the EU/EEA whose law is not checked. */
+    markets?: readonly string[];
+  } | null;
 }
 
 export interface DossierPdfDocument {

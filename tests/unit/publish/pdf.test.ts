@@ -245,6 +245,37 @@ describe('renderDossierPdf', () => {
     expect(text).toContain('Non approvato.');
   }, 30_000);
 
+  it('says on the cover what this workspace does not check (issue 35), waived or not, in the dossier locale', async () => {
+    const data = input();
+    data.blockers = [
+      {
+        code: 'REGIME_NOT_CHECKED',
+        severity: 'warning',
+        message:
+          'Not checked by this workspace: Food contact materials (Regulation (EC) No 1935/2004). The product looks like one ("becher").',
+        details: { acts: 'Regulation (EC) No 1935/2004' },
+      },
+      {
+        code: 'MARKETS_NOT_CHECKED',
+        severity: 'warning',
+        message: 'Not checked by this workspace: the law of Switzerland. The rules shown are European Union law.',
+        details: { markets: ['CH'] },
+        waived: { by: 'Lea', at: '2026-05-01T10:00:00Z', reason: 'Swiss law checked by our Swiss partner.' },
+      },
+    ];
+    const cover = (await extractPages(await renderDossierPdf(data, 'en')))[0];
+    expect(cover).toContain('Not checked by this workspace');
+    expect(cover).toContain('Food contact materials (Regulation (EC) No 1935/2004)');
+    expect(cover).toContain('the law of Switzerland');
+    const coverDe = (await extractPages(await renderDossierPdf(data, 'de')))[0];
+    expect(coverDe).toContain('Von diesem Workspace nicht geprüft');
+    expect(coverDe).toContain('Regulation (EC) No 1935/2004');
+    expect(coverDe).toMatch(/Recht der Nicht-EU-Märkte nicht geprüft: Schweiz \(CH\)/);
+    // Nothing said when everything shown was checked.
+    const none = (await extractPages(await renderDossierPdf({ ...data, blockers: [] }, 'en')))[0];
+    expect(none).not.toContain('Not checked by this workspace');
+  }, 30_000);
+
   it('lists the per-language product texts under their labels in the dossier locale', async () => {
     const data = input();
     data.fields = [
