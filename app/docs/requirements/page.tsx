@@ -155,7 +155,10 @@ export default function RequirementsDocPage() {
           and available on request, or is not asked of it, with the article of that role’s duty. A seller that sells a
           product under its own name or trade mark is its manufacturer (GPSR Art. 3(8)); one that substantially modifies
           a product becomes its manufacturer (Art. 13). The role is set for the workspace and, where it differs, per
-          SKU.
+          SKU. Changing the workspace’s role re-evaluates every SKU that follows it and resets an approval only where
+          the SKU’s open blockers or warnings changed: inside the request for up to 200 such SKUs, otherwise as a job
+          whose progress the settings page shows (PUT /api/workspace/operator-role answers 202 with the job; a later
+          change stops a run still going, and a run interrupted by a restart goes on after its last chunk).
         </p>
         <nav aria-label="Categories" className="mt-4 flex flex-wrap gap-1.5">
           {categories.map((c) => (
