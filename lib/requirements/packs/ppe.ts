@@ -37,22 +37,27 @@ const DOC: ['declaration_of_conformity'] = ['declaration_of_conformity'];
 const NLF_NOTE =
   'Paragraph as in Decision No 768/2008/EC Annex I Art. R4/R5, which Art. 10-11 follow; not re-read against the published text.';
 
-/** The importer's, distributor's and authorised representative's articles under Regulation (EU) 2016/425. */
-export const PPE_OPS: OperatorArticles = {
-  importerVerify: [art('ppe', '10', '2')],
-  importerDocs: [art('ppe', '10', '2'), art('ppe', '10', '8', undefined, NLF_NOTE)],
-  distributorVerify: [art('ppe', '11', '2')],
-  distributorDocs: [art('ppe', '11', '6', undefined, NLF_NOTE)],
-  representativeDocs: [art('ppe', '9', '2', 'a', NOT_REREAD)],
-};
+/**
+ * The importer's, distributor's and authorised representative's articles under Regulation (EU) 2016/425.
+ * Functions, not constants, like the pack itself: this module is evaluated while lib/requirements/packs.ts
+ * (whose NOT_REREAD and helpers it uses) is still loading.
+ */
+export function ppeOperatorArticles(): OperatorArticles {
+  return {
+    importerVerify: [art('ppe', '10', '2')],
+    importerDocs: [art('ppe', '10', '2'), art('ppe', '10', '8', undefined, NLF_NOTE)],
+    distributorVerify: [art('ppe', '11', '2')],
+    distributorDocs: [art('ppe', '11', '6', undefined, NLF_NOTE)],
+    representativeDocs: [art('ppe', '9', '2', 'a', NOT_REREAD)],
+  };
+}
 /** The instructions and information in the language: the importer's own duty is Art. 10(4). */
-const LANGUAGE_ROLES: Partial<Record<'importer' | 'distributor', LegalRef[]>> = {
-  importer: [art('ppe', '10', '4')],
-  distributor: [art('ppe', '11', '2')],
-};
+function languageRoles(): Partial<Record<'importer' | 'distributor', LegalRef[]>> {
+  return { importer: [art('ppe', '10', '4')], distributor: [art('ppe', '11', '2')] };
+}
 
 /** The harmonised core with the PPE operators' articles; the language rules cite the importer's Art. 10(4). */
-function ppeCore(): RequirementRule[] {
+function ppeCore(ops: OperatorArticles): RequirementRule[] {
   return harmonisedCore({
     act: 'Regulation (EU) 2016/425',
     manufacturer: [art('ppe', '8', '6')],
@@ -65,15 +70,16 @@ function ppeCore(): RequirementRule[] {
       'The technical documentation contains an assessment of the risks against which the PPE is designed to protect (Art. 8(2), Annex III); it replaces the GPSR risk analysis. Mandatory: blocker. An importer ensures the manufacturer drew it up and that it can be made available (Art. 10(2), 10(8)); a distributor supplies it on a reasoned request (Art. 11(6)).',
     techDoc: [art('ppe', '8', '2'), annex('ppe', 'III')],
     responsible: [art('msr', '4', '1'), art('msr', '4', '2')],
-    ops: PPE_OPS,
+    ops,
   }).map((r) =>
     r.id === 'core.instructions_languages' || r.id === 'core.warnings_languages'
-      ? { ...r, role_legal: { ...r.role_legal, ...LANGUAGE_ROLES } }
+      ? { ...r, role_legal: { ...r.role_legal, ...languageRoles() } }
       : r,
   );
 }
 
 export function ppePack(): ProfileDefinition {
+  const ops = ppeOperatorArticles();
   return {
     id: 'ppe@2026-11',
     category: 'ppe',
@@ -82,7 +88,7 @@ export function ppePack(): ProfileDefinition {
     summary:
       'Category I (minimal risks) is assessed by the manufacturer alone; categories II and III (e.g. a bicycle helmet is II) need an EU type-examination certificate of a notified body. The production-phase module of category III (C2 or D) is not checked yet. Importers (Art. 10) and distributors (Art. 11) are asked their own duties.',
     rules: [
-      ...ppeCore(),
+      ...ppeCore(ops),
       {
         id: 'ppe.category',
         code: 'PPE_CATEGORY_MISSING',
@@ -102,7 +108,7 @@ export function ppePack(): ProfileDefinition {
         when: [{ fact: 'ppe_notified_body', is: 'yes' }],
         // The manufacturer has the examination done (Art. 8(2)); an importer ensures it was (Art. 10(2)) and may
         // confirm the certificate is held by the manufacturer; a distributor has it supplied on request.
-        ...heldDocument({ ...PPE_OPS, importerDocs: [art('ppe', '10', '2')] }),
+        ...heldDocument({ ...ops, importerDocs: [art('ppe', '10', '2')] }),
         legal: [art('ppe', '19', undefined, 'b'), art('ppe', '19', undefined, 'c'), annex('ppe', 'V')],
         message: 'No valid EU type-examination certificate (Module B) of a notified body is linked.',
         satisfied_by:
@@ -119,7 +125,7 @@ export function ppePack(): ProfileDefinition {
         code: 'PPE_NOTIFIED_BODY_NUMBER_MISSING',
         severity: 'blocker',
         when: [{ fact: 'ppe_notified_body', is: 'yes' }],
-        ...verifiedBy(PPE_OPS),
+        ...verifiedBy(ops),
         legal: [
           art('ppe', '19', undefined, 'b'),
           art('ppe', '17', '3', undefined, 'Paragraph of the notified body number after the CE marking not re-read.'),
@@ -137,7 +143,7 @@ export function ppePack(): ProfileDefinition {
         // The importer keeps a copy itself for 10 years (Art. 10(8)); a distributor verifies the PPE comes with
         // the required documents (Art. 11(2)) and has the declaration supplied on request (Art. 11(6)).
         ...heldDeclaration({
-          ...PPE_OPS,
+          ...ops,
           importerDocs: [art('ppe', '10', '8', undefined, NLF_NOTE)],
           distributorDocs: [art('ppe', '11', '2'), art('ppe', '11', '6', undefined, NLF_NOTE)],
         }),
@@ -153,7 +159,7 @@ export function ppePack(): ProfileDefinition {
         code: 'PPE_CE_MARKING_MISSING',
         severity: 'blocker',
         // Every role: the importer ensures it (Art. 10(2)), the distributor verifies it (Art. 11(2)).
-        ...verifiedBy(PPE_OPS),
+        ...verifiedBy(ops),
         legal: [art('ppe', '16'), art('ppe', '17'), blueGuide('4.5.1')],
         message: 'PPE must carry the CE marking; confirm "CE marking: yes".',
         satisfied_by: '"CE marking: yes".',
