@@ -329,7 +329,7 @@ const TEMPLATE: Record<Locale, (label: string, examples: string) => string> = {
     `Ha la forma di ${label}, ma nomi, luoghi o date sono segnaposto (${examples}): un modello non compilato, classificato come «altro».`,
 };
 
-/** A template of a type whose slots are not filled in (lib/classify/template.ts). */
+/** A template of a type whose slots are not filled in (lib/extract/template.ts). */
 export const templateReasoning = (locale: Locale, type: DocumentType, placeholders: string[]) =>
   TEMPLATE[locale](TYPE_LABELS[locale][type], placeholders.slice(0, 3).join(', '));
 

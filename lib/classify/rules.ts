@@ -18,7 +18,7 @@ import { discourseMarks, structureOf } from './structure';
 import { contentForClassification } from './boilerplate';
 import { predictType } from './model';
 import { procedureMarks, procedureStrength, PROCEDURE_NOT_FLYER_STEPS, type ProcedureMarks } from './procedure';
-import { templatePlaceholders, TEMPLATE_MIN_PLACEHOLDERS } from './template';
+import { templatePlaceholders, TEMPLATE_MIN_PLACEHOLDERS } from '@/lib/extract/template';
 import {
   aboutNotIsReasoning,
   templateReasoning,

@@ -18,6 +18,7 @@ import { readProduct } from './facts/product';
 import { readReferences } from './facts/references';
 import { readSds, readSdsProduct, readSdsSupplier } from './facts/sds';
 import { readSignature } from './facts/signature';
+import { templatePlaceholders, TEMPLATE_MIN_PLACEHOLDERS } from './template';
 
 export type { ExtractFactsInput, FactSuggestion } from './facts/lines';
 export { findDates } from './facts/date-parse';
@@ -78,7 +79,24 @@ export function extractFacts(input: ExtractFactsInput): FactSuggestion[] {
   readSds(lines, facts, input.documentType);
   readSdsSupplier(lines, facts, input.documentType);
   readSdsProduct(lines, facts, input.documentType);
-  return withoutFalseModels(facts.out);
+  return asTemplate(lines, withoutFalseModels(facts.out));
+}
+
+/** Below the 0.8 at which the review presents a value as certain. */
+export const TEMPLATE_FACT_CONFIDENCE = 0.5;
+
+/**
+ * A value that is a template's slot is none. An unfilled template ("Manufactured by: xxxx", "[Company
+ * Name]", lib/extract/template.ts) declares nothing: the values its author pre-filled (a list of
+ * standards, a date) are read as written, but none is presented as certain, since no one stated them
+ * for a product.
+ */
+function asTemplate(lines: { text: string }[], all: FactSuggestion[]): FactSuggestion[] {
+  // A value that is itself a slot ("[Position, e.g., Managing Director]", "xxxx") is no value.
+  const facts = all.filter((f) => !templatePlaceholders(f.value).length);
+  const text = lines.map((l) => l.text).join('\n');
+  if (templatePlaceholders(text).length < TEMPLATE_MIN_PLACEHOLDERS) return facts;
+  return facts.map((f) => ({ ...f, confidence: Math.min(f.confidence, TEMPLATE_FACT_CONFIDENCE) }));
 }
 
 /** An economic operator a document names, as the entity it would become. */

@@ -22,6 +22,7 @@ const EU_NUMBERED =
   /(?:\b(regulation|verordnung|reglement|reglamento|regolamento|directive|richtlinie|directiva|direttiva|richtlijn|commission delegated directive|delegated directive)\s*)?(?:\((eu|ue)\)|(?<=(?:directive|richtlinie|directiva|direttiva|richtlijn)\s))\s*(?:n[°º.o]?\.?\s*|nr\.?\s*|no\.?\s*)?(20\d{2})\/(\d{1,4})\b(?!\s*\/)/gi;
 const KNOWN_EU_ACTS: Record<string, 'Regulation' | 'Directive'> = {
   '2015/863': 'Directive',
+  '2017/2102': 'Directive',
   '2016/425': 'Regulation',
   '2016/426': 'Regulation',
   '2017/745': 'Regulation',
@@ -57,6 +58,37 @@ const FRAMEWORK = new Set(['2019/1020', '765/2008', '1025/2012', '768/2008']);
 const MENTION_BEFORE =
   /(?:article|art\.?|artikel|articolo|articulo|annex|anhang|annexe|allegato|anexo)\s*[\divx]+(?:\.\d+)*[a-z]?(?:\([\da-z]+\))*(?:\s*(?:of|der|des|du|de la|del|della|de)\s*(?:the\s*)?)?$|(?:as amended by|amended by|and amending|amending|\bsee|\bsiehe|\bvoir|\bvease|\bvedi|\bcf\.?|formerly known as|formerly|zur anderung der|modifiant|que modifica|che modifica|geandert durch|modifiee par|modificad[ao] por|modificat[ao] da|repealing|replacing|ersetzt|abroge|within the meaning of|im sinne der|au sens du|as defined in|pursuant to|gemass|conformement a|ai sensi del|de acuerdo con el articulo)\s*(?:the\s*)?$/;
 
+/**
+ * An act introduced as an amendment of the act before it ("REACH (EC) No 1907/2006 … and amendment
+ * Commission Regulation (EU) No 276/2010", "and its amendments", "with Amendment No."): it is read as part
+ * of its parent act, which the list already names, not as an act of its own. The amending acts that
+ * declarations list as acts of their own (the known product acts, such as the RoHS delegated directive
+ * (EU) 2015/863 "and amendment (EU) 2015/863") stay.
+ */
+const AMENDMENT_BEFORE = new RegExp(
+  [
+    '(?:\\bamendments?|\\bamending acts?|\\banderung(?:en)?|\\banderungsverordnung|\\bmodifications?|\\bmodifiche|\\bmodificaciones|\\benmiendas?|\\bwijziging(?:en)?)',
+    '(?:\\s+(?:no|nr|n°)\\.?)?',
+    // the amending acts listed before this one, each with its joiner ("amendments Regulation (EU) No 326/2015 and")
+    '(?:\\s*(?:(?:commission|council)\\s+)?(?:regulation|directive|verordnung|richtlinie|reglement|directiva|reglamento|regolamento|direttiva)?\\s*(?:\\((?:eu|ec|ue|ce|eg)\\))?\\s*(?:no|nr|n°)?\\.?\\s*\\d{2,4}\\/\\d{1,4}(?:\\/(?:eu|ec|eec|ce|ue|eg))?\\s*(?:,|\\band\\b|\\bund\\b|\\bet\\b|\\by\\b|\\be\\b|\\ben\\b))*',
+    '\\s*$',
+  ].join(''),
+);
+const ACT_QUALIFIERS_AT_END =
+  /(?:\b(?:european|eu|commission|council|delegated|implementing|parliament|the|kommission|commissione|comision|delegierte|delegata|delegada|del(?:la)?|de la|der|des|du)\s*)+$/;
+const isAmendment = (normLine: string, at: number, before: string, number: string): boolean => {
+  if (KNOWN_EU_ACTS[number]) return false;
+  // The act's qualifiers before its word ("Commission" of "Commission Regulation") are its own words.
+  const own = normLine.slice(0, at).replace(ACT_QUALIFIERS_AT_END, '');
+  // "and Regulation (EU) No …" opening a line goes on with the list of the line above.
+  const opensLine = !own
+    .replace(ACT_WORDS_AT_END, '')
+    .replace(/^\s*(?:,|and|und|et|y|e|en)?\s*$/, '')
+    .trim();
+  const tail = `${opensLine ? before : ''} ${own}`.slice(-90).trimEnd();
+  return AMENDMENT_BEFORE.test(tail) || AMENDMENT_BEFORE.test(tail.replace(ACT_WORDS_AT_END, '').trimEnd());
+};
+
 /** The act's own words right before its number ("Commission Regulation", "Council Directive"). */
 const ACT_WORDS_AT_END =
   /(?:\b(?:european|eu|commission|council|delegated|implementing|parliament|and|the|of|des|der|du|de|del|della)\s+)*(?:directive|richtlinie|directiva|direttiva|richtlijn|regulation|verordnung|reglement|reglamento|regolamento)s?\s*$/;
@@ -87,7 +119,12 @@ export function legislationIn(normLine: string, before = ''): string[] {
   let m: RegExpExecArray | null;
   while ((m = DIRECTIVE.exec(normLine))) {
     // "Decision No 768/2008/EC" (the marketing framework) has the directive number form but is none.
-    if (FRAMEWORK.has(`${m[1]}/${m[2]}`) || isMention(normLine, m.index, before)) continue;
+    if (
+      FRAMEWORK.has(`${m[1]}/${m[2]}`) ||
+      isMention(normLine, m.index, before) ||
+      isAmendment(normLine, m.index, before, `${m[1]}/${m[2]}`)
+    )
+      continue;
     // From 2015 an act is numbered "(EU) year/number"; "2015/863/EU" is that act cited the old way.
     const ref =
       Number(m[1]) >= 2015 && ORG_NAME[m[3].toLowerCase()] === 'EU'
@@ -97,14 +134,20 @@ export function legislationIn(normLine: string, before = ''): string[] {
   }
   REGULATION.lastIndex = 0;
   while ((m = REGULATION.exec(normLine))) {
-    if (FRAMEWORK.has(`${m[2]}/${m[3]}`) || isMention(normLine, m.index, before)) continue;
+    if (
+      FRAMEWORK.has(`${m[2]}/${m[3]}`) ||
+      isMention(normLine, m.index, before) ||
+      isAmendment(normLine, m.index, before, `${m[2]}/${m[3]}`)
+    )
+      continue;
     const org = ORG_NAME[m[1].toLowerCase()];
     out.push(org === 'EU' ? `Regulation (EU) ${m[2]}/${m[3]}` : `Regulation (${org}) No ${m[2]}/${m[3]}`);
   }
   EU_NUMBERED.lastIndex = 0;
   while ((m = EU_NUMBERED.exec(normLine))) {
     const number = `${m[3]}/${m[4]}`;
-    if (FRAMEWORK.has(number) || isMention(normLine, m.index, before)) continue;
+    if (FRAMEWORK.has(number) || isMention(normLine, m.index, before) || isAmendment(normLine, m.index, before, number))
+      continue;
     const word = m[1]?.toLowerCase();
     // The word, when there, says what the act is; without it only a known act is taken.
     const kind = word ? (DIRECTIVE_WORD.test(word) ? 'Directive' : 'Regulation') : KNOWN_EU_ACTS[number];

@@ -1,7 +1,8 @@
 /**
  * Unfilled templates (issue 34: a DoC template in Markdown with "[Company Name]", "Manufactured by: xxx"
  * came out as a declaration). A template has a document type's form, but its names, places and dates
- * are placeholders, so it declares, certifies or reports nothing: the classifier calls it "other".
+ * are placeholders, so it declares, certifies or reports nothing: the classifier calls it "other", and the
+ * fact readers (lib/extract/facts.ts) present none of its values as certain.
  *
  * Placeholders counted (each distinct one once):
  * - a bracketed slot naming what belongs there, in any of the classifier's languages: "[Company Name]",
