@@ -110,6 +110,16 @@ function isMention(normLine: string, at: number, before = ''): boolean {
 }
 
 /**
+ * A UK statutory instrument by its number, as UKCA declarations cite them: "S.I. 2016/1101", "SI 2016 No.
+ * 1091", or the list form of legislation.gov.uk, "2016 No. 1101 The Electrical Equipment (Safety)
+ * Regulations 2016" (year and number opening the line, the title after them). Written as "UK SI 2016/1101".
+ * A regulation named by its title alone is not taken: a document printing an EU and a UK declaration
+ * together is read for its acts by number.
+ */
+const UK_SI =
+  /(?:\b(?:uk\s+)?s\.?\s?i\.?|\bstatutory instrument)\s*(?:no\.?\s*)?((?:19|20)\d{2})\s*(?:\/|\s+no\.?\s*)(\d{1,4})\b|^((?:19|20)\d{2})\s+no\.?\s*(\d{1,4})\s+(?=the\b|.*\bregulations\b)/g;
+
+/**
  * The acts a line declares. `before` is the end of the line above (folded), read only to tell a mention
  * ("see Directive" / "2011/65/EU") from a declaration.
  */
@@ -153,6 +163,12 @@ export function legislationIn(normLine: string, before = ''): string[] {
     const kind = word ? (DIRECTIVE_WORD.test(word) ? 'Directive' : 'Regulation') : KNOWN_EU_ACTS[number];
     if (!kind) continue;
     const ref = `${kind} (EU) ${number}`;
+    if (!out.includes(ref)) out.push(ref);
+  }
+  UK_SI.lastIndex = 0;
+  while ((m = UK_SI.exec(normLine))) {
+    if (isMention(normLine, m.index, before)) continue;
+    const ref = `UK SI ${m[1] ?? m[3]}/${m[2] ?? m[4]}`;
     if (!out.includes(ref)) out.push(ref);
   }
   return out;

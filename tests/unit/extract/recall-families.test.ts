@@ -1,0 +1,32 @@
+/**
+ * Facts the bench (bench/evidence.ts) found missed on real documents (issue 34, recall), each family
+ * reproduced on text written for this project (tests/fixtures/extract/recall-families, MANIFEST.md).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { extractFacts } from '@/lib/extract/facts';
+import { legislationIn } from '@/lib/extract/facts/references';
+
+const dir = path.join(__dirname, '../../fixtures/extract/recall-families');
+const read = (name: string) => readFileSync(path.join(dir, name), 'utf8');
+const facts = (text: string, documentType: string | null = 'declaration_of_conformity') =>
+  Object.fromEntries(extractFacts({ text, documentType }).map((f) => [f.field_key, f.value]));
+
+describe('UK statutory instruments by their number', () => {
+  it('"2016 No. 1101 The … Regulations 2016" (the list form, the title over a line wrap too) and "S.I. 2010/2617"', () => {
+    expect(facts(read('doc-ukca-si.txt')).applicable_legislation?.split('; ')).toEqual([
+      'UK SI 2016/1101',
+      'UK SI 2016/1091',
+      'UK SI 2012/3032',
+      'UK SI 2010/2617',
+    ]);
+  });
+
+  it('"SI 2016 No. 1091"; a regulation named by its title alone, or an act number in prose, is not taken', () => {
+    expect(legislationIn('emc: si 2016 no. 1091')).toEqual(['UK SI 2016/1091']);
+    expect(legislationIn('electromagnetic compatibility regulations 2016')).toEqual([]);
+    expect(legislationIn('2016 no. 12 units were sampled')).toEqual([]);
+    expect(legislationIn('see si 2016/1101 for the transitional period')).toEqual([]);
+  });
+});
