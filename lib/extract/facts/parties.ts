@@ -502,15 +502,40 @@ const APPLICANT_LABEL =
  * manufacturer's candidate at a low confidence (the applicant is usually the maker; a person confirms).
  */
 export function applicantAsMaker(lines: Line[]): PartyFound | null {
-  if (lines.some((l) => /^(?:manufacturer|hersteller|fabricant|fabricante|fabbricante|factory)\b/.test(l.norm)))
-    return null;
+  if (lines.some((l) => MAKER_NAMED.test(l.norm))) return null;
   for (const line of lines) {
     if (!APPLICANT_LABEL.test(line.norm)) continue;
     const value = line.text.replace(/^[^:：]*[:：]\s*/, '').trim();
     const party = readBlock('manufacturer', line, value, blockOf(lines, line, true));
     if (party && COMPANY_SUFFIX.test(party.name)) return { ...party, confidence: 0.6 };
   }
+  // Without an applicant, a certificate's holder ("Certificate's" / "Holder:", its name and address on the
+  // lines below): the holder a certificate is issued to is the maker as often as the applicant is.
+  for (const line of lines) {
+    const m = HOLDER_LABEL.exec(line.norm);
+    if (!m) continue;
+    const value = m[1] ? line.text.replace(/^[^:：]*[:：]\s*/, '').trim() : '';
+    const party = readBlock('manufacturer', line, value, withNameSuffix(blockOf(lines, line, Boolean(value)), value));
+    if (party && COMPANY_SUFFIX.test(party.name)) return { ...party, confidence: 0.6 };
+  }
   return null;
+}
+
+/** A manufacturer's label or heading (not prose: "Manufacturer is responsible to start the procedure"). */
+const MAKER_NAMED =
+  /^(?:manufacturer|hersteller|fabricant|fabricante|fabbricante|factory)(?:'?s)?(?:\s*\/\s*\p{L}+)?(?:\s+(?:name|address|information|details|company|anschrift|adresse|nom|nombre|nome))?\s*(?:[:：(.\-–]|$)/u;
+const HOLDER_LABEL =
+  /^(?:certificate'?s?\s+)?holder(?:\s+of\s+(?:the\s+|this\s+)?certificate)?(?:'?s)?(?:\s+name)?\s*[:：]\s*(.*)$|^(?:zertifikatsinhaber|inhaber des zertifikats|titulaire(?: du certificat)?|titular(?: del certificado)?|titolare(?: del certificato)?)\s*[:：]\s*(.*)$/;
+/** A company's legal form alone on its line ("Co., Ltd."): the end of the name above it, cut at a wrap. */
+const SUFFIX_ONLY =
+  /^(?:co\.,?\s?ltd\.?|company limited|co\.|ltd\.?|limited|gmbh(?: & co\.? kg)?|ag|inc\.?|llc|corp\.?|plc|s\.?r\.?l\.?|s\.?p\.?a\.?|s\.?a\.?|s\.?l\.?|b\.?v\.?|n\.?v\.?|a\.s\.|s\.r\.o\.|sp\. z o\.o\.|pty\.? ltd\.?|pte\.? ltd\.?)[.,]?$/i;
+
+/** A block whose name line is cut before its legal form ("Chongqing Zaisheng Technology" / "Co., Ltd."): one line. */
+function withNameSuffix(block: Line[], value: string): Line[] {
+  const [first, second] = value ? [null, block[0]] : [block[0], block[1]];
+  if (!second || !SUFFIX_ONLY.test(second.text.trim())) return block;
+  if (!first) return block;
+  return [{ ...first, text: `${first.text} ${second.text}` }, ...block.slice(2)];
 }
 
 function sameAsApplicant(lines: Line[], found: PartyFound[]): PartyFound[] {

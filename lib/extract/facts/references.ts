@@ -365,6 +365,10 @@ export function testedStandardLines(lines: Line[]): Line[] {
   return [...new Set(out)];
 }
 
+/** REACH by its name, in capitals as the regulation's short name is written (never the verb "reach"). */
+const REACH_NAME = /(?<![\p{L}\p{N}-])REACH(?![\p{L}\p{N}-])/u;
+const REACH = 'Regulation (EC) No 1907/2006';
+
 /** A declaration's title alone on its line: the page is a declaration, whatever the document is filed as. */
 const DOC_TITLE =
   /^(?:(?:eu|ec|ce|ue|eg)[- ])?(?:declaration of conformity|konformitatserklarung|declaration (?:(?:ue|ce) )?de conformite|declaracion (?:(?:ue|ce) )?de conformidad|dichiarazione (?:(?:ue|ce) )?di conformita|conformiteitsverklaring)$/;
@@ -400,9 +404,13 @@ export function readReferences(lines: Line[], facts: FactSet, documentType?: str
       : tested.length
         ? new Set(tested.map((l) => l.index))
         : new Set(lines.filter((l) => l.page === firstPage).map((l) => l.index));
+  // A declaration or certificate may name REACH by its name alone ("REACH" in the directive column).
+  const declares = documentType === 'declaration_of_conformity' || documentType === 'certificate';
   for (const line of lines) {
     const above = lines[line.index - 1];
     const found = legislationIn(line.norm, above && above.page === line.page ? above.norm : '');
+    if (declares && REACH_NAME.test(line.text) && !isMention(line.norm, line.norm.indexOf('reach')))
+      if (!found.includes(REACH)) found.push(REACH);
     if (found.length) {
       for (const f of found) if (!legislation.includes(f)) legislation.push(f);
       legislationLines.push(line);

@@ -30,3 +30,43 @@ describe('UK statutory instruments by their number', () => {
     expect(legislationIn('see si 2016/1101 for the transitional period')).toEqual([]);
   });
 });
+
+describe('REACH named by its name alone', () => {
+  it('"REACH" in a declaration\'s directive column is Regulation (EC) No 1907/2006', () => {
+    expect(facts(read('doc-reach-column.txt')).applicable_legislation?.split('; ')).toEqual([
+      'Directive 2014/35/EU',
+      'Directive 2011/65/EU',
+      'Regulation (EC) No 1907/2006',
+    ]);
+  });
+
+  it('not the verb, not in a test report, not a mention', () => {
+    expect(facts('Keep out of reach of children.\nDirective 2014/35/EU').applicable_legislation).toBe(
+      'Directive 2014/35/EU',
+    );
+    expect(facts('REACH SVHC screening: pass', 'test_report').applicable_legislation).toBeUndefined();
+    expect(facts('Conformity with Directive 2014/35/EU; see REACH').applicable_legislation).toBe(
+      'Directive 2014/35/EU',
+    );
+  });
+});
+
+describe("a certificate's holder as the maker's candidate", () => {
+  it('"Certificate\'s" / "Holder:" over two lines, the name cut before "Co., Ltd.", the address below', () => {
+    const all = extractFacts({ text: read('cert-holder-wrapped.txt'), documentType: 'certificate' });
+    const name = all.find((f) => f.field_key === 'manufacturer_name');
+    expect(name?.value).toBe('Harbin Northlight Optics Co., Ltd.');
+    expect(name?.confidence).toBeLessThan(0.8);
+    expect(all.find((f) => f.field_key === 'manufacturer_address')?.value).toContain('No.8 Songbei Avenue');
+    expect(all.find((f) => f.field_key === 'manufacturer_country')?.value).toBe('CN');
+  });
+
+  it('never beside a manufacturer the certificate names', () => {
+    const text = read('cert-holder-wrapped.txt').replace(
+      'Product: Safety goggles',
+      'Manufacturer: Lumen Optics GmbH, Hafenweg 2, 28195 Bremen, Germany\nProduct: Safety goggles',
+    );
+    const name = extractFacts({ text, documentType: 'certificate' }).find((f) => f.field_key === 'manufacturer_name');
+    expect(name?.value).toBe('Lumen Optics GmbH');
+  });
+});
