@@ -60,6 +60,15 @@ const cleanFunction = (fn: string) =>
 /** Lines after which the signatory is named. */
 const ANCHOR =
   /^(?:date of issue|issue date|signature|signed|sign\b|unterschrift|unterzeichnet|signe|firma(?:do)?|for and on behalf|on behalf of|im auftrag|pour le compte|en nombre de|per conto|place and date|date and place|ort und datum|lieu et date|lugar y fecha|luogo e data|\(name|name\s*\/|authori[sz]ed by|approved by|issued by)|\b(?:signed|signature)\b.{0,40}$/;
+/** The roles of a report's sign-off, each with its own person. */
+const SIGN_OFF_ROLE =
+  /^(?:compiled|prepared|checked|reviewed|supervised|tested|written|verified|inspected|approved|authori[sz]ed)\s+by\b/;
+const SIGN_OFF_COLUMN =
+  /\b(compiled|prepared|checked|reviewed|supervised|tested|written|verified|inspected|approved|authori[sz]ed)\s+by\s*[:：]/g;
+/** A name before "/ its function", in a row of them. */
+const NAME_SLASH = /(?<![\p{L}])(\p{Lu}[\p{Ll}'-]+(?:\s\p{Lu}[\p{Ll}'-]+){1,2})\s*\/\s*/gu;
+/** The role whose person signs for the document (below a certain value's confidence all the same). */
+const APPROVER = /^(?:approved|authori[sz]ed)\s+by\b/;
 /** A label before the name on its line: "Place and date of issue Dipl.-Ing. X", "Signature: X". */
 const LEAD_LABEL =
   /^(?:place and date of issue|date and place of issue|place and date|date and place|signature|signed by|name|unterschrift|ort und datum|lieu et date|lugar y fecha|luogo e data)\s*[:：]?\s*/i;
@@ -68,6 +77,8 @@ const LEAD_LABEL =
 function nameAndFunction(text: string): { name: string; fn: string | null } | null {
   const t = text
     .replace(LEAD_LABEL, '')
+    // A form's bracketed label before its value: "(position+printedname+signature): X".
+    .replace(/^\([^()]{2,60}\)\s*[:：]\s*/, '')
     .replace(/[：:]\s*$/, '')
     .trim();
   if (isPersonName(t)) return { name: t, fn: null };
@@ -76,6 +87,13 @@ function nameAndFunction(text: string): { name: string; fn: string | null } | nu
     return { name: bracket[1].trim(), fn: bracket[2].trim() };
   const m = /^(.{4,60}?)\s*(?:,|\/|\s[-–]\s|\s\|\s)\s*(.{2,70})$/.exec(t);
   if (m && isPersonName(m[1]) && isFunction(m[2])) return { name: m[1].trim(), fn: m[2].trim() };
+  // "RF Manager Hans Hu": the function, then the name (a report's "position + printed name" row).
+  const words = t.split(/\s+/);
+  for (let i = 1; i < words.length - 1 && i <= 5; i++) {
+    const fn = words.slice(0, i).join(' ');
+    const name = words.slice(i).join(' ');
+    if (isFunction(fn) && !FUNCTION.test(name) && isPersonName(name)) return { name, fn };
+  }
   return null;
 }
 
@@ -183,15 +201,39 @@ export function readSignature(lines: Line[], facts: FactSet, documentType: strin
       }
     }
 
+    // A sign-off row of columns ("Compiled by: Supervised by: Approved by:") over the row of their people
+    // ("Coco Lin / File Administrator Max Wu/ Engineer Gavin Liang / Manager"): the approver's column.
+    const roles = [...line.norm.matchAll(SIGN_OFF_COLUMN)].map((r) => r[1]);
+    if (roles.length >= 2) {
+      const k = roles.findIndex((r) => /^(?:approved|authori[sz]ed)$/.test(r));
+      const people = lines.slice(line.index + 1, line.index + 3).find((l) => l.page === line.page);
+      // The words of the function before it may run into a name ("Engineer Jonas Weber /"): the name is the
+      // shortest tail that is one.
+      const names = people
+        ? [...people.text.matchAll(NAME_SLASH)].map((n) => {
+            const words = n[1].split(/\s+/);
+            while (words.length > 2 && !isPersonName(words.join(' '))) words.shift();
+            return words.join(' ');
+          })
+        : [];
+      if (k >= 0 && names.length === roles.length && isPersonName(names[k]) && people)
+        facts.add('signatory_name', names[k], [line, people], 0.78);
+    }
+
     // The signatory: on the anchor's line or in the few lines below it (a function line beside the name).
     if (!ANCHOR.test(line.norm) && !(place && isDoc)) continue;
-    const zone = [line, ...lines.slice(line.index + 1, line.index + 7)].filter((l) => l.page === line.page);
+    const below = lines.slice(line.index + 1, line.index + 7).filter((l) => l.page === line.page);
+    // A report's sign-off names several people, each below a role of their own ("Compiled by", "Supervised
+    // by", "Approved by"): the zone ends at the next role, and the one who approves is the signatory.
+    const otherRole = below.findIndex((l) => SIGN_OFF_ROLE.test(l.norm));
+    const zone = [line, ...(otherRole >= 0 ? below.slice(0, otherRole) : below)];
+    const confidence = APPROVER.test(line.norm) ? 0.78 : 0.75;
     let found = false;
     for (let i = 0; i < zone.length; i++) {
       const l = zone[i];
       const nf = nameAndFunction(l.text);
       if (!nf) continue;
-      facts.add('signatory_name', nf.name.replace(/[,;]+$/, ''), [line, l], 0.75);
+      facts.add('signatory_name', nf.name.replace(/[,;]+$/, ''), [line, l], confidence);
       let fn = nf.fn;
       let at = l;
       if (!fn) {
@@ -200,7 +242,7 @@ export function readSignature(lines: Line[], facts: FactSet, documentType: strin
         if (below && isFunction(below.text)) [fn, at] = [below.text, below];
         else if (above && above !== line && isFunction(above.text)) [fn, at] = [above.text, above];
       }
-      if (fn) facts.add('signatory_function', cleanFunction(fn), [line, at], 0.75);
+      if (fn) facts.add('signatory_function', cleanFunction(fn), [line, at], confidence);
       found = true;
       break;
     }

@@ -70,3 +70,16 @@ describe("a certificate's holder as the maker's candidate", () => {
     expect(name?.value).toBe('Lumen Optics GmbH');
   });
 });
+
+describe("a test report's sign-off: the one who approves", () => {
+  it('"Approved by" / "(position+printedname+signature): Lab Manager Karin Holm", the function before the name', () => {
+    const all = extractFacts({ text: read('report-sign-off-rows.txt'), documentType: 'test_report' });
+    expect(all.find((f) => f.field_key === 'signatory_name')?.value).toBe('Karin Holm');
+    expect(all.find((f) => f.field_key === 'signatory_function')?.value).toBe('Lab Manager');
+  });
+
+  it('a row of roles over a row of "Name / Function": the approver\'s column', () => {
+    const all = extractFacts({ text: read('report-sign-off-columns.txt'), documentType: 'test_report' });
+    expect(all.find((f) => f.field_key === 'signatory_name')?.value).toBe('Jonas Weber');
+  });
+});
