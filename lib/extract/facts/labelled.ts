@@ -483,6 +483,10 @@ const SIGN_CONTEXT =
 /** A number named in running text: "…only valid in connection with the test report number: ZKT-2310077552E." */
 const INLINE_NUMBER =
   /\b(?:(test report|report|prufbericht|rapport d'essai|informe de ensayo|rapporto di prova)|(certificate|zertifikat|certificat|certificado|certificato))\s*(?:no\.?|nr\.?|number|nummer|n[°o]|#)\s*[:#]?\s*([A-Z0-9][A-Z0-9./_-]{4,40}[A-Z0-9])/i;
+const INLINE_NUMBER_AT_END =
+  /\b(?:(test report|report|prufbericht|rapport d'essai|informe de ensayo|rapporto di prova)|(certificate|zertifikat|certificat|certificado|certificato))\s*(?:no\.?|nr\.?|number|nummer|n[°o]|#)\s*[:#]?\s*$/i;
+/** A line that is one code, a sentence's full stop after it ("ZKT-2310077552E."). */
+const LONE_CODE = /^([A-Z0-9][A-Z0-9./_-]{4,40}[A-Z0-9])\.?$/;
 /** A certificate's title with its number on the next line: "Certificate of Compliance" / "No. 3N200311.CZT0N37". */
 const CERT_TITLE = /^(?:certificate|certificat|zertifikat|certificado|certificato|attestation)\b.{0,40}$/;
 const BARE_NO = /^(?:no\.?|nr\.?|n[°o]\.?)\s*[:#]?\s*([A-Z0-9][A-Z0-9./_-]{4,40})$/i;
@@ -509,6 +513,12 @@ export function readLabelled(lines: Line[], facts: FactSet) {
       const value = line.text.slice(at, at + inline[3].length).replace(/[.]+$/, '');
       facts.add(inline[1] ? 'test_report_number' : 'certificate_number', value, [line], 0.75);
     }
+    // "…in connection with the test report number:" ending the line, the number alone on the next.
+    const atEnd = INLINE_NUMBER_AT_END.exec(line.text);
+    const next = lines[line.index + 1];
+    const code = atEnd && next && next.page === line.page ? LONE_CODE.exec(next.text) : null;
+    if (atEnd && code && /\d/.test(code[1]) && /\p{L}/u.test(code[1]))
+      facts.add(atEnd[1] ? 'test_report_number' : 'certificate_number', code[1], [line, next], 0.75);
     const bareNo = BARE_NO.exec(line.text);
     if (bareNo && /\d/.test(bareNo[1])) {
       const title = lines

@@ -83,3 +83,18 @@ describe("a test report's sign-off: the one who approves", () => {
     expect(all.find((f) => f.field_key === 'signatory_name')?.value).toBe('Jonas Weber');
   });
 });
+
+describe('a number named at the end of a sentence, the value alone on the next line', () => {
+  it('"…valid only together with the test report number:" / "NWC-2401188301E."', () => {
+    const all = extractFacts({ text: read('cert-report-number-next-line.txt'), documentType: 'certificate' });
+    expect(all.find((f) => f.field_key === 'test_report_number')?.value).toBe('NWC-2401188301E');
+    expect(all.find((f) => f.field_key === 'certificate_number')?.value).toBe('NWC-2401188301C');
+  });
+
+  it('not a word or a bare number on the next line', () => {
+    const text = 'See the test report number:\nAppendix\nand the certificate number:\n2024';
+    const keys = extractFacts({ text, documentType: 'certificate' }).map((f) => f.field_key);
+    expect(keys).not.toContain('test_report_number');
+    expect(keys).not.toContain('certificate_number');
+  });
+});
