@@ -1,4 +1,4 @@
-import type { FactSet, Line } from './lines';
+import { pairedColumns, type FactSet, type Line } from './lines';
 import { findDates } from './date-parse';
 
 /**
@@ -22,7 +22,8 @@ export function readDates(lines: Line[], facts: FactSet, documentType: string | 
   const isCert = !documentType || documentType === 'certificate';
   const issueKey = isDoc ? 'doc_issue_date' : 'issued_on';
   const validKey = isCert ? 'certificate_valid_until' : 'valid_until';
-  for (const line of lines) {
+  // A column of labels over the column of their values is read pair by pair (lines.ts pairedColumns).
+  for (const line of [...lines, ...pairedColumns(lines)]) {
     const dates = findDates(line.norm);
     // A validity range: "effective from July 01, 2024 through June 30, 2025", "gültig vom … bis …".
     const range = VALID_RANGE.exec(line.norm);

@@ -1,4 +1,4 @@
-import type { FactSet, Line } from './lines';
+import { pairedColumns, type FactSet, type Line } from './lines';
 import { COMPANY_SUFFIX, splitNameAddress } from './parties';
 import { notAModel } from './not-a-model';
 import { AFTER_MODEL } from './product';
@@ -526,6 +526,9 @@ export function readLabelled(lines: Line[], facts: FactSet) {
         .find((l) => l.page === line.page && CERT_TITLE.test(l.norm));
       if (title) facts.add('certificate_number', bareNo[1].replace(/[.]+$/, ''), [title, line], 0.75);
     }
+  }
+  // A column of labels over the column of their values: each pair read as one "Label: value" line.
+  for (const line of [...lines, ...pairedColumns(lines)]) {
     if (line.text.length > 240) continue;
     for (const hit of hitsOn(lines, line)) {
       const key = hit.def.key;

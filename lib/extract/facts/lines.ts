@@ -7,6 +7,49 @@ export interface Line {
   page: number | null;
   index: number;
   blankBefore: boolean;
+  /** A line put together from others (a column's label and its value): the lines it quotes. */
+  from?: Line[];
+}
+
+/** A label with nothing after it ("Date of issue ....... :"). */
+const LABEL_ONLY = /^[\p{L}][\p{L}\p{N} .'’/()&#-]{1,60}?\s?[:：]$/u;
+
+/**
+ * A form printed as a column of labels, then the column of their values in the same order ("Report Number:" /
+ * "Date of issue:" / "Total number of pages:" above "CHTSE…" / "2022-07-13" / "56"): each label with its
+ * value, as one line "Label: value" that quotes both. Only where the counts agree and no value is a label.
+ */
+export function pairedColumns(lines: Line[]): Line[] {
+  const out: Line[] = [];
+  for (let i = 0; i < lines.length;) {
+    let n = 0;
+    while (i + n < lines.length && lines[i + n].page === lines[i].page && LABEL_ONLY.test(lines[i + n].text)) n++;
+    if (n < 2) {
+      i += Math.max(n, 1);
+      continue;
+    }
+    const values = lines.slice(i + n, i + 2 * n);
+    const fits =
+      values.length === n &&
+      values.every((v, k) => v.page === lines[i].page && !/[:：]/.test(v.text) && (k === 0 || !v.blankBefore)) &&
+      (lines[i + 2 * n] === undefined || lines[i + 2 * n].blankBefore || lines[i + 2 * n].page !== lines[i].page);
+    if (fits)
+      for (let k = 0; k < n; k++) {
+        const label = lines[i + k];
+        const value = values[k];
+        const text = `${label.text.replace(/[\s.…]*[:：]$/, '')}: ${value.text}`;
+        out.push({
+          text,
+          norm: norm(text),
+          page: label.page,
+          index: value.index,
+          blankBefore: false,
+          from: [label, value],
+        });
+      }
+    i += n;
+  }
+  return out;
 }
 
 export interface FactSuggestion {
@@ -62,7 +105,7 @@ export function layoutLine(raw: string): string | null {
     line
       // A form's dotted leader ("Report No. ........ : X", "Date of testing………: X") is a label's colon.
       .replace(/\s*(?:\.{4,}|…{2,}|[.…]{4,})[.…\s]*[:：]?\s*/g, (m, at: number, all: string) =>
-        at + m.length >= all.length ? '' : ': ',
+        at + m.length >= all.length ? ':' : ': ',
       )
       .replace(MD_IMAGE, ' $1 ')
       .replace(/<\/?(?:p|div|span|br|strong|b|em|i|u|a|sup|sub|tr|table|tbody|thead)\b[^>]*>/gi, ' ')
@@ -147,7 +190,7 @@ export class FactSet {
       field_key,
       value: v,
       page: at[0]?.page ?? null,
-      quote: quoteOf(at),
+      quote: quoteOf(at.flatMap((l) => l.from ?? [l])),
       confidence: Math.round(confidence * 100) / 100,
     });
   }

@@ -98,3 +98,22 @@ describe('a number named at the end of a sentence, the value alone on the next l
     expect(keys).not.toContain('certificate_number');
   });
 });
+
+describe('a column of labels over the column of their values', () => {
+  it('"Report Number…:" / "Date of issue…:" / "Total number of pages…:" above the three values, paired in order', () => {
+    const all = extractFacts({ text: read('report-label-column.txt'), documentType: 'test_report' });
+    const number = all.find((f) => f.field_key === 'test_report_number');
+    const issued = all.find((f) => f.field_key === 'issued_on');
+    expect(number?.value).toBe('NWL-24-07731');
+    expect(issued?.value).toBe('2024-05-17');
+    // The quote is the document's own lines, the label's and the value's.
+    expect(issued?.quote).toContain('2024-05-17');
+    expect(issued?.quote).toContain('Date of issue');
+  });
+
+  it('not when the counts differ', () => {
+    const text = read('report-label-column.txt').replace('38\n', '');
+    const issued = extractFacts({ text, documentType: 'test_report' }).find((f) => f.field_key === 'issued_on');
+    expect(issued?.value).not.toBe('2024-05-17');
+  });
+});
