@@ -1,4 +1,5 @@
 import { actInfo, actKey, actTitle } from './acts';
+import { withFindingParams } from './finding-params';
 import { parseStandardRef, sameEdition, type StandardRef } from './standard-ref';
 import type {
   CurrencyData,
@@ -74,7 +75,7 @@ function listedBase(base: string, data: CurrencyData): boolean {
 }
 
 export function evaluateDocumentCurrency(doc: DocumentFactsInput, data: CurrencyData, today: string): DocumentCurrency {
-  const findings: CurrencyFinding[] = [];
+  const findings: Omit<CurrencyFinding, 'params' | 'legal_basis_code' | 'legal_basis_params'>[] = [];
   const ends: CurrencyEnd[] = [];
   const notChecked: string[] = [];
   const notCheckedItems: NotCheckedItem[] = [];
@@ -86,6 +87,7 @@ export function evaluateDocumentCurrency(doc: DocumentFactsInput, data: Currency
       date: doc.valid_until,
       kind: 'validity',
       reason: `the document's own validity ends (valid until ${doc.valid_until})`,
+      params: {},
     });
 
   if (DECLARING_TYPES.has(doc.document_type)) {
@@ -114,6 +116,7 @@ export function evaluateDocumentCurrency(doc: DocumentFactsInput, data: Currency
             date: entry.cessation_on,
             kind: 'standard_cessation',
             reason: `${text} stops giving presumption of conformity under ${actTitle(entry.act)} on ${entry.cessation_on}; ${replacement}`,
+            params: { standard: text, act: entry.act, replaced_by: entry.replaced_by },
           });
           findings.push({
             code: 'STANDARD_PRESUMPTION_ENDS',
@@ -129,6 +132,7 @@ export function evaluateDocumentCurrency(doc: DocumentFactsInput, data: Currency
           date: entry.cessation_on,
           kind: 'standard_cessation',
           reason: `${text} stopped giving presumption of conformity under ${actTitle(entry.act)} on ${entry.cessation_on}; ${replacement}`,
+          params: { standard: text, act: entry.act, replaced_by: entry.replaced_by },
         });
         const conditional =
           act?.cessation === 'blocker_without_nb' &&
@@ -179,7 +183,9 @@ export function evaluateDocumentCurrency(doc: DocumentFactsInput, data: Currency
     ? `${first.date <= today ? 'Stopped' : 'Stops'} proving compliance on ${first.date}: ${first.reason}.`
     : 'No end date known: the document has no validity date and none of the standards it cites has a date of cessation in the lists.';
   // A standard cited twice (two lines of one declaration) is one finding.
-  const unique = [...new Map(findings.map((f) => [f.key, f])).values()];
+  const unique = [...new Map(findings.map((f) => [f.key, f])).values()].map((f) =>
+    withFindingParams(f, data.bodies.version),
+  );
   return {
     stops_proving_on: first?.date ?? null,
     ends,
@@ -204,7 +210,12 @@ function detailsOf(entry: StandardEntry, cited: string): Record<string, unknown>
   };
 }
 
-function bodyFindings(number: string, fact: string, acts: Set<string>, data: CurrencyData): CurrencyFinding[] {
+function bodyFindings(
+  number: string,
+  fact: string,
+  acts: Set<string>,
+  data: CurrencyData,
+): Omit<CurrencyFinding, 'params' | 'legal_basis_code' | 'legal_basis_params'>[] {
   const body: NotifiedBody | undefined = data.bodies.bodies.find((b) => b.number === number);
   const basis =
     'Regulation (EC) No 765/2008 Art. 30(3); Decision No 768/2008/EC Art. R23 (only bodies notified for the act may act under it)';

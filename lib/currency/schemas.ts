@@ -13,6 +13,31 @@ export const CurrencyCodeSchema = z.enum([
   'NOTIFIED_BODY_NOT_NOTIFIED_FOR_ACT',
 ]);
 
+export const CurrencyFindingParamsSchema = z
+  .object({
+    standard: z.string().optional(),
+    act: z.string().optional(),
+    cessation_on: z.string().optional(),
+    replaced_by: z.string().nullable().optional(),
+    without_notified_body: z.boolean().optional(),
+    notified_body: z.string().optional(),
+    number: z.string().nullable().optional(),
+    version: z.string().optional(),
+    name: z.string().optional(),
+    country: z.string().optional(),
+    cited_acts: z.array(z.string()).optional(),
+    body_acts: z.array(z.string()).optional(),
+  })
+  .describe(
+    'The values message names, for saying it in the reader’s language (code says which sentence): the cited standard, the act’s key, the date of cessation, the replacement (null: none named), whether no notified body is cited where the act needs one (the blocker), the notified body, its number (null: none), the NANDO snapshot version, the body’s name, country and acts, the acts cited.',
+  );
+export const CurrencyLegalBasisCodeSchema = z
+  .enum(['act_presumption', 'declaration_standards', 'notified_body_number', 'notified_body_scope'])
+  .describe(
+    'legal_basis as a code: act_presumption (the act’s provision on presumption of conformity, legal_basis_params.act), declaration_standards (Decision No 768/2008/EC Annex III), notified_body_number (Regulation (EC) No 765/2008 Art. 30(3), Decision No 768/2008/EC Annex I R12), notified_body_scope (Art. 30(3), R23).',
+  );
+const LegalBasisParams = z.object({ act: z.string().optional() });
+
 export const CurrencyFindingSchema = z
   .object({
     id: Uuid,
@@ -24,6 +49,9 @@ export const CurrencyFindingSchema = z
     message: z.string(),
     legal_basis: z.string(),
     details: z.record(z.string(), z.unknown()),
+    params: CurrencyFindingParamsSchema,
+    legal_basis_code: CurrencyLegalBasisCodeSchema,
+    legal_basis_params: LegalBasisParams,
     data_version: z.string(),
     status: z.enum(['open', 'resolved']),
     raised_at: z.string(),
@@ -49,7 +77,20 @@ export const DocumentCurrencySchema = z
   .object({
     document_id: Uuid,
     stops_proving_on: z.string().nullable(),
-    ends: z.array(z.object({ date: z.string(), kind: z.enum(['validity', 'standard_cessation']), reason: z.string() })),
+    ends: z.array(
+      z.object({
+        date: z.string(),
+        kind: z.enum(['validity', 'standard_cessation']),
+        reason: z.string(),
+        params: z
+          .object({
+            standard: z.string().optional(),
+            act: z.string().optional(),
+            replaced_by: z.string().nullable().optional(),
+          })
+          .describe('reason as its values: for standard_cessation the standard, the act’s key and the replacement.'),
+      }),
+    ),
     summary: z.string(),
     findings: z.array(
       z.object({
@@ -59,6 +100,9 @@ export const DocumentCurrencySchema = z
         message: z.string(),
         legal_basis: z.string(),
         details: z.record(z.string(), z.unknown()),
+        params: CurrencyFindingParamsSchema,
+        legal_basis_code: CurrencyLegalBasisCodeSchema,
+        legal_basis_params: LegalBasisParams,
       }),
     ),
     not_checked: z.array(z.string()),

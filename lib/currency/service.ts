@@ -5,6 +5,7 @@ import { afterKeyset, decodeKeysetCursor, encodeKeysetCursor, keysetPage, timest
 import { AppError } from '@/lib/errors';
 import { currentCurrencyData } from './data';
 import { currencyOfStoredDocument, latestFactsByDocument } from './document-facts';
+import { findingParams, legalBasisOf, notifiedBodiesVersionOf } from './finding-params';
 import type { CurrencyData, CurrencyFinding, DocumentCurrency } from './types';
 
 /**
@@ -162,16 +163,20 @@ export async function reevaluateWorkspaceCurrency(
 export type FindingRow = typeof currencyFindings.$inferSelect & { raisedAtText?: string; filename?: string };
 
 export function serializeFinding(f: FindingRow) {
+  const code = f.code as CurrencyFinding['code'];
+  const details = (f.details ?? {}) as Record<string, unknown>;
   return {
     id: f.id,
     document_id: f.documentId,
     document_filename: f.filename ?? null,
     key: f.key,
-    code: f.code as CurrencyFinding['code'],
+    code,
     severity: f.severity,
     message: f.message,
     legal_basis: f.legalBasis,
-    details: f.details ?? {},
+    details,
+    params: findingParams(code, f.severity, details, notifiedBodiesVersionOf(f.dataVersion)),
+    ...legalBasisOf(code, details),
     data_version: f.dataVersion,
     status: f.resolvedAt ? ('resolved' as const) : ('open' as const),
     raised_at: f.raisedAt.toISOString(),

@@ -75,6 +75,39 @@ export type CurrencyCode =
   | 'NOTIFIED_BODY_UNVERIFIED'
   | 'NOTIFIED_BODY_NOT_NOTIFIED_FOR_ACT';
 
+/**
+ * The values a finding's sentence names, for saying it in the reader's language (the code says which
+ * sentence): the cited standard, the act's key, dates, the replacement, the notified body and the lists.
+ */
+export interface CurrencyFindingParams {
+  /** The standard as cited (STANDARD_EDITION_NOT_STATED: the reference without edition). */
+  standard?: string;
+  act?: string;
+  cessation_on?: string;
+  /** The replacement the list names; null when it names none. */
+  replaced_by?: string | null;
+  /** STANDARD_PRESUMPTION_CEASED: the act allows the manufacturer's own check only on the standard and no notified body is cited (the blocker). */
+  without_notified_body?: boolean;
+  /** The notified_body fact as written. */
+  notified_body?: string;
+  /** The four-digit number; null when the fact has none. */
+  number?: string | null;
+  /** The NANDO snapshot's version. */
+  version?: string;
+  name?: string;
+  country?: string;
+  cited_acts?: string[];
+  body_acts?: string[];
+}
+
+/**
+ * Which provision a finding's legal_basis names: act_presumption (the act's rule on presumption of
+ * conformity, params.act), declaration_standards (Decision 768/2008/EC Annex III item 6),
+ * notified_body_number (765/2008 Art. 30(3), 768/2008 R12), notified_body_scope (765/2008 Art. 30(3), R23).
+ */
+export type CurrencyLegalBasisCode =
+  'act_presumption' | 'declaration_standards' | 'notified_body_number' | 'notified_body_scope';
+
 export interface CurrencyFinding {
   code: CurrencyCode;
   /** Unique per document: "code:qualifier". */
@@ -84,6 +117,18 @@ export interface CurrencyFinding {
   /** The provision that makes it matter (and, for a blocker, the one that makes it one). */
   legal_basis: string;
   details: Record<string, unknown>;
+  /** message as its values (with code: the sentence). */
+  params: CurrencyFindingParams;
+  /** legal_basis as a code and its values. */
+  legal_basis_code: CurrencyLegalBasisCode;
+  legal_basis_params: { act?: string };
+}
+
+/** The values an end's reason names: for a standard's cessation the standard, the act and the replacement. */
+export interface CurrencyEndParams {
+  standard?: string;
+  act?: string;
+  replaced_by?: string | null;
 }
 
 /** Why a document stops proving compliance on a day. */
@@ -91,6 +136,8 @@ export interface CurrencyEnd {
   date: string;
   kind: 'validity' | 'standard_cessation';
   reason: string;
+  /** reason as its values (kind says which sentence; the date is `date`). */
+  params: CurrencyEndParams;
 }
 
 export type NotCheckedItem =

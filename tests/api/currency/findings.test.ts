@@ -3,7 +3,8 @@
  * DATABASE_URL), with the fixed snapshots of tests/fixtures/currency: the daily run records each
  * document's findings once (a second run on the same data raises nothing new), a change of the lists
  * raises what changed and resolves what went away, the findings reach the SKU as warnings, every
- * document answers the day it stops proving compliance and why, another workspace's document is a 404,
+ * document answers the day it stops proving compliance and why (also as codes and values that say the
+ * same sentences, for the UI's language), another workspace's document is a 404,
  * and bad queries are 400s.
  */
 import path from 'node:path';
@@ -20,6 +21,10 @@ import { documentExtractions, documents, documentSkus, jobRuns } from '@/lib/db/
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
 import { createKey, createSku, settleJobs } from '../documents/helpers';
+import { endReasonText, findingText, legalBasisText, whyText } from '@/components/currency/currency-texts';
+import type { DocumentCurrencyJson } from '@/lib/currency/schemas';
+import { translator } from '@/lib/i18n/ui';
+import { currencyMessages } from '@/lib/i18n/ui/currency';
 
 useTestDatabase();
 
@@ -177,6 +182,39 @@ describe('evidence currency', () => {
     expect(res.body.last_daily_check_at).not.toBeNull();
     const one = await findings(a, { document_id: strangerDoc });
     expect(one.map((f) => f.code)).toEqual(['NOTIFIED_BODY_UNKNOWN']);
+  });
+
+  it('findings, their legal basis and the ends carry codes and values that say the English sentences, stored or live', async () => {
+    const live = await call(docCurrencyRoute, 'GET', `/api/documents/${toyDoc}/currency`, {
+      cookie: a.cookie,
+      params: { id: toyDoc },
+    });
+    const stored = (await call(findingsRoute, 'GET', '/api/currency/findings', { cookie: a.cookie })).body
+      .data as DocumentCurrencyJson['findings'];
+    const ceased = stored.find((f) => f.code === 'STANDARD_PRESUMPTION_CEASED')!;
+    expect(ceased.params).toEqual({
+      standard: 'EN 71-3:2013+A3:2018',
+      act: '2009/48/EC',
+      cessation_on: '2020-04-15',
+      replaced_by: 'EN 71-3:2019',
+      without_notified_body: false,
+    });
+    expect(ceased).toMatchObject({ legal_basis_code: 'act_presumption', legal_basis_params: { act: '2009/48/EC' } });
+    const body = live.body as DocumentCurrencyJson;
+    expect(body.ends[0].params).toEqual({
+      standard: 'EN 71-3:2013+A3:2018',
+      act: '2009/48/EC',
+      replaced_by: 'EN 71-3:2019',
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    const en = translator(currencyMessages, 'en');
+    const iso = (d: string) => d;
+    for (const f of [...stored, ...body.findings]) {
+      expect(findingText(f, en, iso)).toBe(f.message);
+      expect(legalBasisText(f, en)).toBe(f.legal_basis);
+    }
+    for (const e of body.ends) expect(endReasonText(e, en, iso, today)).toBe(e.reason);
+    expect(whyText(body.ends[0], en, iso, today)).toBe(body.summary);
   });
 
   it('a changed list raises what changed and resolves what went away', async () => {
