@@ -14,6 +14,7 @@ import { toast } from '@/components/ui/toaster';
 import { RoleGate } from '@/components/team/role-gate';
 import { currencyMessages } from '@/lib/i18n/ui/currency';
 import type { CurrencyFindingJson } from '@/lib/currency/schemas';
+import { findingText, legalBasisText } from './currency-texts';
 
 const SEVERITY_VARIANT = { blocker: 'danger', warning: 'warning', notice: 'info' } as const;
 
@@ -85,9 +86,9 @@ export function CurrencyFindingsView() {
                     {row.document_filename ?? row.document_id}
                   </Link>
                 </TableCell>
-                <TableCell lang="en">
-                  <div>{row.message}</div>
-                  <div className="text-xs text-subtle-foreground">{row.legal_basis}</div>
+                <TableCell>
+                  <div>{findingText(row, t, f.date)}</div>
+                  <div className="text-xs text-subtle-foreground">{legalBasisText(row, t)}</div>
                 </TableCell>
                 <TableCell>{f.dateTime(row.resolved_at ?? row.raised_at)}</TableCell>
               </TableRow>

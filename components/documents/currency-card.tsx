@@ -10,6 +10,7 @@ import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { currencyMessages } from '@/lib/i18n/ui/currency';
 import { docTypeLabel } from '@/lib/i18n/ui/doc-types';
 import type { DocumentCurrencyJson } from '@/lib/currency/schemas';
+import { endReasonText, findingText, legalBasisText, whyText } from '@/components/currency/currency-texts';
 
 const SEVERITY_VARIANT = { blocker: 'danger', warning: 'warning', notice: 'info' } as const;
 
@@ -25,6 +26,7 @@ export function CurrencyCard({ documentId }: { documentId: string }) {
   const read = useApiQuery<DocumentCurrencyJson>(`/api/documents/${encodeURIComponent(documentId)}/currency`);
   const c = read.data;
   const today = new Date().toISOString().slice(0, 10);
+  const day = (iso: string) => f.date(iso);
   return (
     <Card data-testid="currency-card">
       <CardHeader className="py-3">
@@ -47,11 +49,8 @@ export function CurrencyCard({ documentId }: { documentId: string }) {
             </p>
             <div>
               <div className="text-xs font-medium uppercase text-subtle-foreground">{t('card.why')}</div>
-              {/* With no end date the server's English summary only repeats the line above: say it in the UI's language. */}
-              {c.stops_proving_on ? (
-                <p data-testid="currency-why" lang="en">
-                  {c.summary}
-                </p>
+              {c.ends[0] ? (
+                <p data-testid="currency-why">{whyText(c.ends[0], t, day, today)}</p>
               ) : (
                 <p data-testid="currency-why">{t('card.no_end_why')}</p>
               )}
@@ -59,10 +58,10 @@ export function CurrencyCard({ documentId }: { documentId: string }) {
             {c.ends.length > 1 && (
               <div>
                 <div className="text-xs font-medium uppercase text-subtle-foreground">{t('card.other_ends')}</div>
-                <ul className="list-disc pl-5" lang="en">
+                <ul className="list-disc pl-5" data-testid="currency-other-ends">
                   {c.ends.slice(1).map((e) => (
                     <li key={`${e.date}|${e.reason}`}>
-                      {f.date(e.date)}: {e.reason}
+                      {f.date(e.date)}: {endReasonText(e, t, day, today)}
                     </li>
                   ))}
                 </ul>
@@ -77,10 +76,10 @@ export function CurrencyCard({ documentId }: { documentId: string }) {
                       <span>
                         <Badge variant={SEVERITY_VARIANT[x.severity]}>{t(`severity.${x.severity}`)}</Badge>
                       </span>
-                      <span lang="en">{x.message}</span>
-                      <span className="text-xs text-subtle-foreground" lang="en">
-                        {x.legal_basis}
+                      <span data-testid="currency-finding" data-code={x.code}>
+                        {findingText(x, t, day)}
                       </span>
+                      <span className="text-xs text-subtle-foreground">{legalBasisText(x, t)}</span>
                     </li>
                   ))}
                 </ul>

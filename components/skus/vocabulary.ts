@@ -75,6 +75,11 @@ export function blockerText(b: Pick<Blocker, 'code' | 'message' | 'details'>, lo
   if (b.code === 'REGIME_NOT_CHECKED' && typeof b.details?.acts === 'string') return `${title}: ${b.details.acts}`;
   if (b.code === 'MARKETS_NOT_CHECKED' && Array.isArray(b.details?.markets))
     return `${title}: ${b.details.markets.join(', ')}`;
+  // Evidence currency: the cited standard or notified body the finding is about.
+  if (b.code.startsWith('STANDARD_') && typeof b.details?.standard === 'string')
+    return `${title}: ${b.details.standard}`;
+  if (b.code.startsWith('NOTIFIED_BODY_') && typeof b.details?.number === 'string')
+    return `${title}: ${b.details.number}`;
   // One blocker per obligation (issue 35): each missing language with only the markets that need it.
   const byLanguage = b.details?.by_language;
   if (Array.isArray(byLanguage) && byLanguage.length)
