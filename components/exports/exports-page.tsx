@@ -26,6 +26,7 @@ import {
 import { RoleGate } from '@/components/team/role-gate';
 import { useFormat, useT } from '@/components/i18n/locale-provider';
 import { exportMessages } from '@/lib/i18n/ui/exports';
+import type { T } from '@/lib/i18n/ui';
 import { useTemplateText } from './template-text';
 import { CodedText } from './coded-text';
 import { warningHref } from './warning-href';
@@ -42,6 +43,22 @@ const STATUS_VARIANT: Record<RunStatus, 'neutral' | 'info' | 'success' | 'warnin
 };
 
 const TEMPLATE_STATUS = { valid: 'success', deprecated: 'neutral', schema_drift: 'danger' } as const;
+
+/** Why a template is deprecated or drifted, in the UI's language from the reason's code and values. */
+function statusReasonText(tpl: ExportTemplate, t: T<(typeof exportMessages)['en']>): string {
+  const p = tpl.status_reason_params;
+  if (tpl.status_reason_code === 'replaced_by_version' && p && 'version' in p)
+    return t('template.reason.replaced_by_version', { version: p.version });
+  if (tpl.status_reason_code === 'unknown_in_catalogue' && p && 'fields' in p)
+    return t('template.reason.unknown_in_catalogue', {
+      items: [
+        ...p.fields.map((name) => t('template.reason.field', { name })),
+        ...p.document_types.map((name) => t('template.reason.document_type', { name })),
+        ...p.entity_roles.map((name) => t('template.reason.entity_role', { name })),
+      ].join(', '),
+    });
+  return tpl.status_reason ?? '';
+}
 
 /** The Exports page: template gallery, new-export dialog, runs with live status, downloads, warnings by SKU. */
 /** The share done of a running export; the contract leaves `progress` open, so only numbers count. */
@@ -116,7 +133,11 @@ export function ExportsPage() {
                     <span>{t('page.version', { version: String(tpl.version) })}</span>
                     <Badge variant={TEMPLATE_STATUS[tpl.status]}>{t(`template.${tpl.status}`)}</Badge>
                   </div>
-                  {tpl.status_reason ? <p className="text-xs text-muted-foreground">{tpl.status_reason}</p> : null}
+                  {tpl.status_reason ? (
+                    <p className="text-xs text-muted-foreground" data-testid="template-status-reason">
+                      <CodedText text={statusReasonText(tpl, t)} />
+                    </p>
+                  ) : null}
                   <p className="line-clamp-3 text-xs text-muted-foreground">
                     <CodedText text={templateText(tpl).description} />
                   </p>

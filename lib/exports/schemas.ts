@@ -90,6 +90,25 @@ export const ExportTemplateSchema = z
     description: z.string().nullable(),
     status: z.enum(['valid', 'schema_drift', 'deprecated']),
     status_reason: z.string().nullable(),
+    status_reason_code: z
+      .enum(['replaced_by_version', 'unknown_in_catalogue'])
+      .nullable()
+      .describe(
+        'status_reason as a code (null when valid): replaced_by_version (deprecated), unknown_in_catalogue (schema_drift).',
+      ),
+    status_reason_params: z
+      .union([
+        z.object({ version: z.string() }),
+        z.object({
+          fields: z.array(z.string()),
+          document_types: z.array(z.string()),
+          entity_roles: z.array(z.string()),
+        }),
+      ])
+      .nullable()
+      .describe(
+        'The values status_reason names: {version} of the template that replaces it; {fields, document_types, entity_roles} the catalogue no longer defines.',
+      ),
     channel: z.string(),
     file_extension: z.string(),
     required_fields: z.array(z.string()),

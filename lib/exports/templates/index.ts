@@ -48,27 +48,50 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-/** The computed status with its reason (what drifted, or which version replaces it). */
+/**
+ * Why a template is not valid, as a code and the values it names (the reason's words in the reader's
+ * language): replaced_by_version {version}; unknown_in_catalogue {fields, document_types, entity_roles}.
+ */
+export type TemplateStatusReason =
+  | { code: 'replaced_by_version'; params: { version: string } }
+  | {
+      code: 'unknown_in_catalogue';
+      params: { fields: string[]; document_types: string[]; entity_roles: string[] };
+    };
+
+/** The computed status with its reason (what drifted, or which version replaces it), in English and as a code. */
 export function templateStatus(
   t: ExportTemplateDefinition,
   all: readonly ExportTemplateDefinition[] = TEMPLATES,
   vocab: CatalogueVocabulary = CURRENT_VOCABULARY,
-): { status: TemplateStatus; reason: string | null } {
+): { status: TemplateStatus; reason: string | null; reason_item: TemplateStatusReason | null } {
+  const fields = t.mapping.fields.filter((f) => !vocab.fields.has(f));
+  const documentTypes = t.mapping.document_types.filter((d) => !vocab.document_types.has(d));
+  const entityRoles = t.mapping.entity_roles.filter((r) => !vocab.entity_roles.has(r));
   const unknown = [
-    ...t.mapping.fields.filter((f) => !vocab.fields.has(f)).map((f) => `field ${f}`),
-    ...t.mapping.document_types.filter((d) => !vocab.document_types.has(d)).map((d) => `document type ${d}`),
-    ...t.mapping.entity_roles.filter((r) => !vocab.entity_roles.has(r)).map((r) => `entity role ${r}`),
+    ...fields.map((f) => `field ${f}`),
+    ...documentTypes.map((d) => `document type ${d}`),
+    ...entityRoles.map((r) => `entity role ${r}`),
   ];
   if (unknown.length)
     return {
       status: 'schema_drift',
       reason: `The mapping names what the catalogue no longer defines: ${unknown.join(', ')}.`,
+      reason_item: {
+        code: 'unknown_in_catalogue',
+        params: { fields, document_types: documentTypes, entity_roles: entityRoles },
+      },
     };
   const newer = all
     .filter((o) => o.channel === t.channel && o.id !== t.id && compareVersions(o.version, t.version) > 0)
     .sort((a, b) => compareVersions(b.version, a.version))[0];
-  if (newer) return { status: 'deprecated', reason: `Version ${newer.version} of this channel replaces it.` };
-  return { status: 'valid', reason: null };
+  if (newer)
+    return {
+      status: 'deprecated',
+      reason: `Version ${newer.version} of this channel replaces it.`,
+      reason_item: { code: 'replaced_by_version', params: { version: newer.version } },
+    };
+  return { status: 'valid', reason: null, reason_item: null };
 }
 
 export function findTemplate(id: string): ExportTemplateDefinition | null {
@@ -85,6 +108,8 @@ export function serializeTemplate(t: ExportTemplateDefinition) {
     description: t.description,
     status: s.status,
     status_reason: s.reason,
+    status_reason_code: s.reason_item?.code ?? null,
+    status_reason_params: s.reason_item?.params ?? null,
     channel: t.channel,
     file_extension: t.extension,
     required_fields: [

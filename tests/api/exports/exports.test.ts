@@ -119,6 +119,8 @@ describe('GET /api/exports/templates', () => {
     expect(amazon.find((t) => t.id === AMAZON_V1)).toMatchObject({
       status: 'deprecated',
       status_reason: expect.stringContaining('2026.11'),
+      status_reason_code: 'replaced_by_version',
+      status_reason_params: { version: '2026.11' },
     });
     expect(amazon.filter((t) => t.status === 'valid').map((t) => t.version)).toEqual(['2026.11']);
   });

@@ -454,7 +454,7 @@ describe('export templates on a fixed catalogue', () => {
     }
     const versioned = new Set(['amazon_eu', 'ebay', 'kaufland', 'otto', 'zalando']);
     for (const t of TEMPLATES.filter((x) => !versioned.has(x.channel)))
-      expect(templateStatus(t)).toEqual({ status: 'valid', reason: null });
+      expect(templateStatus(t)).toEqual({ status: 'valid', reason: null, reason_item: null });
     const drifted = {
       ...byChannel('otto'),
       id: 'x',
@@ -468,6 +468,11 @@ describe('export templates on a fixed catalogue', () => {
     expect(s.status).toBe('schema_drift');
     expect(s.reason).toContain('field energy_label_class');
     expect(s.reason).toContain('document type warranty_card');
+    // The same as a code with its values, for the UI's language.
+    expect(s.reason_item).toEqual({
+      code: 'unknown_in_catalogue',
+      params: { fields: ['energy_label_class'], document_types: ['warranty_card'], entity_roles: [] },
+    });
     expect(new Set(TEMPLATES.map((t) => t.format))).toEqual(new Set(['XML', 'XLSX', 'CSV', 'PDF', 'ZIP', 'JSON']));
   });
 });
