@@ -48,7 +48,7 @@ import { commonMessages } from '@/lib/i18n/ui/common';
 import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';
 import { SkuRequests } from '@/components/outreach/sku-requests';
 import { ENTITY_ROLES } from './types';
-import { blockerText, documentTypeText } from './vocabulary';
+import { blockerLegalBasis, blockerText, documentTypeText } from './vocabulary';
 import { blockerTitle } from '@/lib/requirements/titles';
 import { idempotentWrite } from '@/components/api/client';
 import { useSkuPage, type SkuTarget } from './sku-context';
@@ -106,9 +106,11 @@ export function fixOf(
 /** The legal basis, linked to the rule's entry on the requirements documentation when the blocker names it. */
 function LegalBasis({ blocker }: { blocker: Blocker }) {
   const t = useT(skuDossierMessages);
+  const locale = useLocale();
+  const basis = blockerLegalBasis(blocker, locale);
   const url =
     typeof blocker.doc_url === 'string' && blocker.doc_url.startsWith('/docs/requirements#') ? blocker.doc_url : null;
-  if (!url) return <span>{blocker.legal_basis}</span>;
+  if (!url) return <span>{basis}</span>;
   return (
     <a
       href={url}
@@ -118,7 +120,7 @@ function LegalBasis({ blocker }: { blocker: Blocker }) {
       data-testid="blocker-legal-basis"
       title={t('blockers.legal_title')}
     >
-      {blocker.legal_basis}
+      {basis}
     </a>
   );
 }
@@ -405,7 +407,9 @@ function WaiveDialog({
         </DialogHeader>
         <form id="waive-form" onSubmit={handleSubmit(submit)} className="grid gap-3" noValidate>
           {blocker.legal_basis ? (
-            <p className="text-xs text-muted-foreground">{t('waive.legal_basis', { basis: blocker.legal_basis })}</p>
+            <p className="text-xs text-muted-foreground">
+              {t('waive.legal_basis', { basis: blockerLegalBasis(blocker, locale) ?? '' })}
+            </p>
           ) : null}
           <Field>
             <Label htmlFor="waive-reason">{t('waive.why')}</Label>

@@ -13,6 +13,10 @@ import { docTypeLabel } from '@/lib/i18n/ui/doc-types';
 import { entityMessages } from '@/lib/i18n/ui/entities';
 import { fieldLabel } from '@/lib/model/catalogue';
 import type { Blocker, EntityRole } from './types';
+import { legalBasisOf } from '@/lib/currency/finding-params';
+import type { CurrencyCode } from '@/lib/currency/types';
+import { currencyMessages } from '@/lib/i18n/ui/currency';
+import { legalBasisText } from '@/components/currency/currency-texts';
 
 export function documentTypeText(type: string | null | undefined, locale: UiLocale): string {
   return type ? docTypeLabel(type, locale) : translator(skuDossierMessages, locale)('document');
@@ -93,6 +97,21 @@ export function blockerText(b: Pick<Blocker, 'code' | 'message' | 'details'>, lo
   const languages = b.details?.languages;
   const names = Array.isArray(languages) ? languages.map((l) => languageName(String(l), locale)) : [];
   return names.length ? `${title}: ${names.join(' / ')}` : title;
+}
+
+/**
+ * A blocker's legal basis as shown: an evidence-currency finding's in the UI's language (the act's provision),
+ * others as the rule cites it.
+ */
+export function blockerLegalBasis(
+  b: Pick<Blocker, 'code' | 'legal_basis' | 'details' | 'rule_id'>,
+  locale: UiLocale,
+): string | undefined {
+  if (b.rule_id !== 'builtin.evidence_currency') return b.legal_basis ?? undefined;
+  return legalBasisText(
+    legalBasisOf(b.code as CurrencyCode, (b.details ?? {}) as Record<string, unknown>),
+    translator(currencyMessages, locale),
+  );
 }
 
 /**

@@ -3,7 +3,17 @@
  * German, and a rule's sentence or a code's title as each language shows it.
  */
 import { describe, expect, it } from 'vitest';
-import { blockerText, documentTypeText, roleInSentence, sectionText, sourceText } from '@/components/skus/vocabulary';
+import {
+  blockerLegalBasis,
+  blockerText,
+  documentTypeText,
+  roleInSentence,
+  sectionText,
+  sourceText,
+} from '@/components/skus/vocabulary';
+import { evaluateRequirements } from '@/lib/requirements';
+import { evaluateDocumentCurrency } from '@/lib/currency/rules';
+import { currentCurrencyData } from '@/lib/currency/data';
 
 describe('SKU screen vocabulary in the UI language', () => {
   it('keeps the English words of the screens', () => {
@@ -58,5 +68,30 @@ describe('SKU screen vocabulary in the UI language', () => {
     expect(blockerText(regime, 'de')).toBe('Von diesem Workspace nicht geprüft: Regulation (EC) No 1935/2004');
     const markets = { code: 'MARKETS_NOT_CHECKED', message: '…', details: { markets: ['CH', 'GB'] } };
     expect(blockerText(markets, 'de')).toBe('Recht der Nicht-EU-Märkte nicht geprüft: CH, GB');
+  });
+
+  it('issue 42: a currency blocker is titled with its standard and cites its provision in German', () => {
+    const currency = evaluateDocumentCurrency(
+      {
+        document_type: 'declaration_of_conformity',
+        standards: ['EN 71-3:2013+A3:2018'],
+        legislation: ['Directive 2009/48/EC'],
+        notified_body: null,
+        valid_until: null,
+      },
+      currentCurrencyData(),
+      '2026-11-29',
+    ).findings;
+    const b = evaluateRequirements({
+      sku: { category_code: 'toys', product_name: 'Wooden train' },
+      fields: {},
+      documents: [{ id: 'd1', name: 'doc.pdf', type: 'declaration_of_conformity', currency }],
+      now: '2026-11-29T00:00:00Z',
+    }).blockers.find((x) => x.code === 'STANDARD_PRESUMPTION_CEASED')!;
+    expect(blockerText(b, 'de')).toBe('Zitierte Norm begründet keine Konformitätsvermutung mehr: EN 71-3:2013+A3:2018');
+    expect(blockerLegalBasis(b, 'de')).toMatch(
+      /^Richtlinie 2009\/48\/EG Art\. 19 Abs\. 2 und 3: interne Fertigungskontrolle/,
+    );
+    expect(blockerLegalBasis(b, 'en')).toBe(b.legal_basis);
   });
 });
