@@ -99,7 +99,7 @@ export function findingText(f: Finding, t: CurrencyT, day: DayText): string {
   }
 }
 
-export function legalBasisText(f: Finding, t: CurrencyT): string {
+export function legalBasisText(f: Pick<Finding, 'legal_basis_code' | 'legal_basis_params'>, t: CurrencyT): string {
   if (f.legal_basis_code !== 'act_presumption') return t(`basis.${f.legal_basis_code}`);
   const key = `basis.act.${f.legal_basis_params.act}`;
   return known(key) ? t(key) : t('basis.act', { act: actName(f.legal_basis_params.act, t) });
