@@ -50,20 +50,43 @@ export async function seedAppPages(
     headers,
     data: { entity_id: entity.entity.id },
   });
+  // The declaration cites editions the bundled Official Journal snapshot (lib/currency/data) lists as past their
+  // date of cessation, so the document's currency card shows findings, their legal basis and two end dates.
+  const declaration = [
+    'EU Declaration of Conformity',
+    'Product: Wooden stacking tower',
+    'Directive 2009/48/EC',
+    'Harmonised standards applied: EN 71-1:2014+A1:2018, EN 71-2:2011+A1:2014, EN 71-3:2013+A3:2018',
+  ].join('\n');
   const up = await page.request.post('/api/documents/bulk', {
     headers,
     multipart: {
-      files: {
-        name: 'DoC-tower.txt',
-        mimeType: 'text/plain',
-        buffer: Buffer.from('EU Declaration of Conformity\nProduct: Wooden stacking tower\nDirective 2009/48/EC'),
-      },
+      files: { name: 'DoC-tower.txt', mimeType: 'text/plain', buffer: Buffer.from(declaration) },
       sku_id: sku.sku.id,
       document_type: 'declaration_of_conformity',
     },
   });
   expect(up.status()).toBe(200);
   const docs = await (await page.request.get('/api/documents')).json();
+  const documentId = (docs.data ?? docs.documents)[0].id as string;
+  // The facts are read in the background; the card speaks of the standards once they are.
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get(`/api/documents/${documentId}/currency`)).json()).ends?.length as number,
+      { timeout: 90_000 },
+    )
+    .toBeGreaterThanOrEqual(2);
+  // The daily check's record of them, for /watch/currency.
+  const recheck = await page.request.post('/api/currency/reevaluate', {
+    headers: { ...headers, 'idempotency-key': `seed-${skuCode}` },
+  });
+  expect(recheck.status(), await recheck.text()).toBe(202);
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/currency/findings')).json()).data ?? []).length, {
+      timeout: 90_000,
+    })
+    .toBeGreaterThan(0);
   const csv = 'sku_code;product_name;gtin\nIMP-1;Holzauto;4006381333931\nIMP-2;Kreisel;123\n';
   const imp = await page.request.post('/api/import', {
     headers,
@@ -111,7 +134,7 @@ export async function seedAppPages(
     skuId: sku.sku.id,
     skuCode,
     entityId: entity.entity.id,
-    documentId: (docs.data ?? docs.documents)[0].id,
+    documentId,
     batchId,
     caseId: (await opened.json()).data.id,
     uploadUrl,

@@ -52,11 +52,21 @@ test('a declaration citing a withdrawn edition shows when it stopped proving com
   await page.goto(`/documents/${id}`);
   const card = page.getByTestId('currency-card');
   await expect(card.getByTestId('currency-stops-on')).toContainText('Stopped proving compliance on');
-  await expect(card.getByTestId('currency-why')).toContainText('2020-04-15');
+  await expect(card.getByTestId('currency-why')).toContainText('15 Apr 2020');
   await expect(card.getByTestId('currency-why')).toContainText('EN 71-3:2013+A3:2018');
   await expect(card.getByTestId('currency-why')).toContainText('EN 71-3:2019 replaces it');
   await expect(card).toContainText('Directive 2009/48/EC Art. 19');
   await screenshot(page, 'currency-01-document');
+  // In German: the same findings, end and legal basis in German words (they were the server's English).
+  await page.context().addCookies([{ name: 'ui_lang', value: 'de', url: page.url() }]);
+  await page.reload();
+  await expect(card.getByTestId('currency-why')).toContainText(
+    'EN 71-3:2013+A3:2018 begründet seit dem 15. Apr. 2020 keine Konformitätsvermutung gemäß Richtlinie 2009/48/EG',
+  );
+  await expect(card.getByTestId('currency-finding').first()).toContainText('an ihre Stelle tritt EN 71-3:2019');
+  await expect(card).toContainText('Richtlinie 2009/48/EG Art. 19 Abs. 2 und 3');
+  await expect(card).not.toContainText('presumption of conformity');
+  await page.context().addCookies([{ name: 'ui_lang', value: 'en', url: page.url() }]);
 
   await page.goto('/watch/currency');
   await page.getByRole('button', { name: 'Re-check now' }).click();

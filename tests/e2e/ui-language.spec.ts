@@ -40,7 +40,7 @@ async function englishOnlyTexts(): Promise<string[]> {
  * case-sensitive for the capitalised ones; none of them is a German word or part of the seeded data.
  */
 const ENGLISH_WORDS =
-  /\b(?:the|The|and|with|without|missing|Missing|complete|Complete|requested|Requested|pending|Pending|required|Required|should|must|Not set|None|Save|Cancel|Delete|Settings|Search|Loading|is not|has no|does not)\b/g;
+  /\b(?:the|The|and|with|without|missing|Missing|complete|Complete|requested|Requested|pending|Pending|required|Required|should|must|Not set|None|Save|Cancel|Delete|Settings|Search|Loading|is not|has no|does not|replaces|since|until)\b/g;
 /** A snake_case code shown as text where words belong: declaration_of_conformity, review_complete, value_set. */
 const RAW_CODES = /(?<![\w./#:@-])[a-z]+(?:_[a-z]+){1,4}(?![\w./#:@-])/g;
 
@@ -142,6 +142,11 @@ test.describe('UI language', () => {
       await pg.goto(p);
       await settle(pg);
       await expect(pg.locator('html'), p).toHaveAttribute('lang', 'de');
+      // The seeded declaration cites ceased editions: its currency card shows findings and end dates.
+      if (p === `/documents/${s.documentId}`) {
+        await expect(pg.getByTestId('currency-finding').first(), p).toBeVisible();
+        await expect(pg.getByTestId('currency-other-ends'), p).toBeVisible();
+      }
       const text = await pg.evaluate(() => document.body.innerText);
       leaks.push(...leaksIn(p, text, await wordsOf(pg), english));
       await pg.setViewportSize({ width: 390, height: 844 });
