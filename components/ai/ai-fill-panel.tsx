@@ -4,7 +4,8 @@ import * as React from 'react';
 import { Bot, Check, Search, Sparkles, Square, TriangleAlert, X } from 'lucide-react';
 import { useDossier } from '@/components/api/queries/resources';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
-import { ApiError, apiFetch, describeError } from '@/components/api/client';
+import { ApiError, describeError } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -33,9 +34,9 @@ interface Row {
 }
 
 /** Starts an AI fill; a job already running for the SKU (409 {error, job_id, status}, not an envelope) is simply followed. */
-async function startFill(skuId: string): Promise<'started' | 'running'> {
+async function startFill(send: () => Promise<unknown>): Promise<'started' | 'running'> {
   try {
-    await apiFetch(`/api/skus/${skuId}/ai-fill`, { method: 'POST' });
+    await send();
     return 'started';
   } catch (e) {
     if (e instanceof ApiError && e.status === 409) return 'running';
@@ -60,6 +61,15 @@ export function AiFillPanel() {
   const [decided, setDecided] = React.useState<Record<string, 'accepted' | 'rejected'>>({});
   const [showResearch, setShowResearch] = React.useState(false);
   const [started, setStarted] = React.useState(false);
+  const startRequest = useApiMutation<unknown, void>({ request: () => ({ path: `/api/skus/${skuId}/ai-fill` }) });
+  const cancelRequest = useApiMutation<AiFillJob, void>({
+    request: () => ({ path: `/api/skus/${skuId}/ai-fill/cancel` }),
+  });
+  const decideRequest = useApiMutation<unknown, { id: string; verdict: 'accepted' | 'rejected' }>({
+    request: ({ id, verdict }) => ({
+      path: `/api/skus/${skuId}/dossier/values/${id}/${verdict === 'accepted' ? 'confirm' : 'reject'}`,
+    }),
+  });
 
   // GET .../ai-fill/job answers 404 while the SKU never had a job, which the browser logs as an error
   // on every SKU page. So it is asked only once the SKU shows a trace of one: the request in its recent
@@ -96,7 +106,7 @@ export function AiFillPanel() {
   async function fill() {
     setBusy('fill');
     try {
-      const r = await startFill(skuId);
+      const r = await startFill(() => startRequest.run());
       if (r === 'running') toast.info(t('toast.running'));
       setDecided({});
       // A job query already running is asked again; otherwise enabling it asks for the first time.
@@ -113,7 +123,7 @@ export function AiFillPanel() {
   async function cancel() {
     setBusy('cancel');
     try {
-      jobQuery.setData(await apiFetch<AiFillJob>(`/api/skus/${skuId}/ai-fill/cancel`, { method: 'POST' }));
+      jobQuery.setData(await cancelRequest.run());
       toast.success(t('toast.cancelled'));
     } catch (e) {
       toast.error(describeError(e).title);
@@ -130,9 +140,7 @@ export function AiFillPanel() {
     const done: Record<string, 'accepted' | 'rejected'> = {};
     try {
       for (const id of ids) {
-        await apiFetch(`/api/skus/${skuId}/dossier/values/${id}/${verdict === 'accepted' ? 'confirm' : 'reject'}`, {
-          method: 'POST',
-        });
+        await decideRequest.run({ id, verdict });
         done[id] = verdict;
       }
       toast.success(verdict === 'accepted' ? t('toast.accepted', { count: ids.length }) : t('toast.rejected'));

@@ -2,11 +2,11 @@
 
 import * as React from 'react';
 import { Building2, Check, Link2, Plus } from 'lucide-react';
-import { ApiError, apiFetch } from '@/components/api/client';
+import { ApiError } from '@/components/api/client';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/components/api/queries/keys';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { toast } from '@/components/ui/toaster';
 import { isEuEstablished } from '@/lib/model/countries';
@@ -41,7 +41,16 @@ export function DocumentEntityCandidates({
   const roleLabel = useRoleLabel();
   const roleNoun = useRoleNoun();
   const [busy, setBusy] = React.useState<string | null>(null);
-  const client = useQueryClient();
+  const applyCandidate = useApiMutation<
+    unknown,
+    { c: Candidate; action: 'create_new' | 'link_existing'; entityId?: string }
+  >({
+    request: ({ c, action, entityId }) => ({
+      path: `/api/documents/${encodeURIComponent(documentId)}/entity-candidates/${c.role}`,
+      body: { sku_id: skuId, action, ...(entityId ? { entity_id: entityId } : {}) },
+    }),
+    invalidates: [queryKeys.entities],
+  });
   const found = useApiQuery<{ candidates: Candidate[] }>(
     `/api/documents/${encodeURIComponent(documentId)}/entity-candidates?sku_id=${encodeURIComponent(skuId)}`,
   );
@@ -50,13 +59,9 @@ export function DocumentEntityCandidates({
   async function apply(c: Candidate, action: 'create_new' | 'link_existing', entityId?: string) {
     setBusy(`${c.role}:${action}`);
     try {
-      await apiFetch(`/api/documents/${encodeURIComponent(documentId)}/entity-candidates/${c.role}`, {
-        method: 'POST',
-        body: { sku_id: skuId, action, ...(entityId ? { entity_id: entityId } : {}) },
-      });
+      await applyCandidate.run({ c, action, entityId });
       toast.success(t('candidates.linked_toast', { role: roleLabel(c.role), name: c.name }));
       void found.reload();
-      void client.invalidateQueries({ queryKey: queryKeys.entities });
       onChanged();
     } catch (e) {
       toast.error(e instanceof ApiError ? e.message : t('candidates.link_error'));

@@ -1,7 +1,8 @@
 'use client';
 
 import * as React from 'react';
-import { apiFetch, describeError } from '@/components/api/client';
+import { describeError } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -23,11 +24,12 @@ export function SaveViewDialog({
   const t = useT(skuListMessages);
   const [name, setName] = React.useState('');
   const [busy, setBusy] = React.useState(false);
+  const saveView = useApiMutation<unknown, void>({ request: () => ({ path: '/api/views', body: { name, filters } }) });
 
   async function save() {
     setBusy(true);
     try {
-      await apiFetch('/api/views', { method: 'POST', body: { name, filters } });
+      await saveView.run();
       toast.success(t('export.saved', { name }));
       onOpenChange(false);
       setName('');

@@ -2,7 +2,10 @@
 
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { apiFetch, ApiError } from '@/components/api/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ApiError } from '@/components/api/client';
+import { makeQueryClient } from '@/components/api/queries/query-client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { Button } from '@/components/ui/button';
 import type { LinkCopy } from '@/lib/outreach/link-copy';
 
@@ -18,12 +21,7 @@ export interface LinkQuestion {
 
 const INPUT = 'block w-full rounded-md border border-border-strong bg-surface px-3 py-2 text-sm';
 
-/** The asked fields as a form in the request's language: yes/no and choices, dates, URLs, texts. */
-export function SupplierAnswerForm({
-  token,
-  questions,
-  text,
-}: {
+interface SupplierAnswerFormProps {
   token: string;
   questions: LinkQuestion[];
   text: Pick<
@@ -37,12 +35,31 @@ export function SupplierAnswerForm({
     | 'no'
     | 'choose_one'
   >;
-}) {
+}
+
+/** The asked fields as a form in the request's language: yes/no and choices, dates, URLs, texts. The supplier's
+ * page has no app shell, so the form brings its own query client for the mutation hook. */
+export function SupplierAnswerForm(props: SupplierAnswerFormProps) {
+  const [client] = useState(makeQueryClient);
+  return (
+    <QueryClientProvider client={client}>
+      <AnswerForm {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function AnswerForm({ token, questions, text }: SupplierAnswerFormProps) {
   const router = useRouter();
   const [values, setValues] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const send = useApiMutation<unknown, { field_key: string; value: string }[]>({
+    request: (answers) => ({
+      path: `/api/supplier-email/upload/${encodeURIComponent(token)}/answers`,
+      body: { answers },
+    }),
+  });
   const answers = Object.entries(values)
     .filter(([, v]) => v.trim())
     .map(([field_key, value]) => ({ field_key, value }));
@@ -53,10 +70,7 @@ export function SupplierAnswerForm({
     setBusy(true);
     setError(null);
     try {
-      await apiFetch(`/api/supplier-email/upload/${encodeURIComponent(token)}/answers`, {
-        method: 'POST',
-        body: { answers },
-      });
+      await send.run(answers);
       setDone(true);
       setValues({});
       router.refresh();

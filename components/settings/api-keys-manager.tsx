@@ -29,7 +29,8 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { toast } from '@/components/ui/toaster';
-import { ApiError, apiFetch, describeError, signInUrl } from '@/components/api/client';
+import { ApiError, describeError, signInUrl } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import type { ApiKey, ApiKeyWithSecret, WorkspaceInfo } from '@/components/api/types';
 import { usePlanLabel } from '@/components/workspace/plan-badge';
@@ -84,6 +85,12 @@ function ConfirmKeyAction({
   const t = useT(settingsMessages);
   const tc = useT(commonMessages);
   const [busy, setBusy] = React.useState(false);
+  const revokeKey = useApiMutation<unknown, ApiKey>({
+    request: (key) => ({ path: `/api/workspace/api-keys/${encodeURIComponent(key.id)}`, method: 'DELETE' }),
+  });
+  const rotateKey = useApiMutation<{ data: ApiKeyWithSecret }, ApiKey>({
+    request: (key) => ({ path: `/api/workspace/api-keys/${encodeURIComponent(key.id)}` }),
+  });
   const shown = action;
   const name = shown?.key.name ?? '';
 
@@ -92,13 +99,10 @@ function ConfirmKeyAction({
     setBusy(true);
     try {
       if (action.kind === 'revoke') {
-        await apiFetch(`/api/workspace/api-keys/${encodeURIComponent(action.key.id)}`, { method: 'DELETE' });
+        await revokeKey.run(action.key);
         onDone(action);
       } else {
-        const body = await apiFetch<{ data: ApiKeyWithSecret }>(
-          `/api/workspace/api-keys/${encodeURIComponent(action.key.id)}`,
-          { method: 'POST' },
-        );
+        const body = await rotateKey.run(action.key);
         onDone(action, body.data);
       }
     } catch (e) {

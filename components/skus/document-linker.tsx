@@ -2,7 +2,7 @@
 
 import * as React from 'react';
 import { FileText, Link2, LoaderCircle, Search } from 'lucide-react';
-import { ApiError, apiFetch } from '@/components/api/client';
+import { ApiError } from '@/components/api/client';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
@@ -11,8 +11,8 @@ import { useLocale, useT } from '@/components/i18n/locale-provider';
 import { skuDossierMessages } from '@/lib/i18n/ui/sku-dossier';
 import { documentTypeText } from './vocabulary';
 import { RoleGate } from '@/components/team/role-gate';
-import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/components/api/queries/keys';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { useDebouncedValue } from '@/components/use-debounced-value';
 import type { DocumentPage } from '@/lib/documents/schemas';
@@ -34,7 +34,13 @@ export function DocumentLinker({
   const [open, setOpen] = React.useState(false);
   const [q, setQ] = React.useState('');
   const [busy, setBusy] = React.useState<string | null>(null);
-  const client = useQueryClient();
+  const linkDocument = useApiMutation<unknown, VaultItem>({
+    request: (d) => ({
+      path: `/api/documents/${encodeURIComponent(d.id)}/skus/${encodeURIComponent(skuId)}`,
+      method: 'PUT',
+    }),
+    invalidates: [queryKeys.documents],
+  });
   const term = useDebouncedValue(q.trim(), 200);
   const search = new URLSearchParams({ limit: '10' });
   if (term) search.set('q', term);
@@ -44,10 +50,9 @@ export function DocumentLinker({
   async function link(d: VaultItem) {
     setBusy(d.id);
     try {
-      await apiFetch(`/api/documents/${encodeURIComponent(d.id)}/skus/${encodeURIComponent(skuId)}`, { method: 'PUT' });
+      await linkDocument.run(d);
       toast.success(t('linker.linked', { name: d.filename }));
       setOpen(false);
-      void client.invalidateQueries({ queryKey: queryKeys.documents });
       onLinked();
     } catch (e) {
       toast.error(e instanceof ApiError ? e.message : t('linker.failed'));

@@ -3,7 +3,7 @@
 import * as React from 'react';
 import Link from 'next/link';
 import { ArrowUpRight, FileText, Upload } from 'lucide-react';
-import { ApiError, apiFetch } from '@/components/api/client';
+import { ApiError } from '@/components/api/client';
 import { DocumentEntityCandidates } from '@/components/entities/document-entity-candidates';
 import { toast } from '@/components/ui/toaster';
 import { Alert } from '@/components/ui/alert';
@@ -20,6 +20,7 @@ import { DocumentLinker } from './document-linker';
 import { LinkEvidence } from './link-evidence';
 import { blockerText, documentTypeText } from './vocabulary';
 import { isMissingRoute, useSkuPage } from './sku-context';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { useCatalogue } from '@/components/api/queries/resources';
 import { SeverityBadge } from './status';
@@ -63,15 +64,19 @@ function factsOf(d: SkuDocument): { facts: Fact[]; status: string | null } {
 function AutoLinked({ doc, skuId, onUndone }: { doc: SkuDocument; skuId: string; onUndone: () => void }) {
   const t = useT(skuDossierMessages);
   const [busy, setBusy] = React.useState(false);
+  const unlink = useApiMutation<unknown, void>({
+    request: () => ({
+      path: `/api/documents/${encodeURIComponent(doc.id)}/skus/${encodeURIComponent(skuId)}`,
+      method: 'DELETE',
+    }),
+  });
   const link = doc.skus.find((s) => s.id === skuId);
   if (link?.link_source !== 'auto') return null;
   const evidence = link.link_evidence ?? [];
   async function undo() {
     setBusy(true);
     try {
-      await apiFetch(`/api/documents/${encodeURIComponent(doc.id)}/skus/${encodeURIComponent(skuId)}`, {
-        method: 'DELETE',
-      });
+      await unlink.run();
       toast.success(t('docs.undone'));
       onUndone();
     } catch (e) {

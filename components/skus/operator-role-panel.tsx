@@ -5,7 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/toaster';
-import { apiFetch, describeError } from '@/components/api/client';
+import { describeError } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { useCan } from '@/components/team/role-context';
 import { useFormat, useLocale, useT } from '@/components/i18n/locale-provider';
@@ -54,6 +55,12 @@ function HeldByRow({ state, skuId, onChanged }: { state: HeldByState; skuId: str
   const review = useCan('review');
   const [entity, setEntity] = React.useState(state.candidates[0]?.entity_id ?? '');
   const [busy, setBusy] = React.useState(false);
+  const withdraw = useApiMutation<unknown, void>({
+    request: () => ({ path: `/api/skus/${skuId}/held-by/${state.held_by_id}`, method: 'DELETE' }),
+  });
+  const confirm = useApiMutation<unknown, void>({
+    request: () => ({ path: `/api/skus/${skuId}/held-by`, body: { rule_id: state.rule_id, entity_id: entity } }),
+  });
   const act = async (action: () => Promise<unknown>, done: string) => {
     setBusy(true);
     if (await run(action, done)) onChanged();
@@ -88,12 +95,7 @@ function HeldByRow({ state, skuId, onChanged }: { state: HeldByState; skuId: str
               size="sm"
               variant="secondary"
               disabled={busy || !review.allowed}
-              onClick={() =>
-                void act(
-                  () => apiFetch(`/api/skus/${skuId}/held-by/${state.held_by_id}`, { method: 'DELETE' }),
-                  t('held.withdrawn'),
-                )
-              }
+              onClick={() => void act(() => withdraw.run(), t('held.withdrawn'))}
             >
               {t('held.withdraw')}
             </Button>
@@ -123,16 +125,7 @@ function HeldByRow({ state, skuId, onChanged }: { state: HeldByState; skuId: str
             size="sm"
             disabled={busy || !entity || !review.allowed}
             data-testid="held-by-confirm"
-            onClick={() =>
-              void act(
-                () =>
-                  apiFetch(`/api/skus/${skuId}/held-by`, {
-                    method: 'POST',
-                    body: { rule_id: state.rule_id, entity_id: entity },
-                  }),
-                t('held.saved'),
-              )
-            }
+            onClick={() => void act(() => confirm.run(), t('held.saved'))}
           >
             {t('held.confirm')}
           </Button>
@@ -153,6 +146,13 @@ export function OperatorRolePanel() {
   const query = useApiQuery<Overview>(`/api/skus/${skuId}/held-by`);
   const [choice, setChoice] = React.useState<string | null>(null);
   const [busy, setBusy] = React.useState(false);
+  const setOperatorRole = useApiMutation<{ approval_reset_ids: string[] }, string>({
+    request: (role) => ({
+      path: `/api/skus/${skuId}/operator-role`,
+      method: 'PUT',
+      body: { operator_role: role || null },
+    }),
+  });
   const data = query.data;
   if (!data) return null;
   const selected = choice ?? data.operator_role_override ?? '';
@@ -190,10 +190,7 @@ export function OperatorRolePanel() {
             setBusy(true);
             let reset = false;
             const ok = await run(async () => {
-              const res = await apiFetch<{ approval_reset_ids: string[] }>(`/api/skus/${skuId}/operator-role`, {
-                method: 'PUT',
-                body: { operator_role: selected || null },
-              });
+              const res = await setOperatorRole.run(selected);
               reset = res.approval_reset_ids.length > 0;
             }, t('sku.saved'));
             if (ok && reset) toast.success(t('sku.reset'));

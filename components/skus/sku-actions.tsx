@@ -16,7 +16,7 @@ import {
   Trash2,
   X,
 } from 'lucide-react';
-import { ApiError, apiFetch, describeError } from '@/components/api/client';
+import { ApiError, describeError } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
 import {
   AlertDialog,
@@ -47,7 +47,8 @@ import { languageName } from '@/lib/i18n/languages';
 import { PUBLIC_LOCALES, htmlLang, type PublicLocale } from '@/lib/i18n/public-locales';
 import type { T } from '@/lib/i18n/ui';
 import { blockerTitle } from '@/lib/requirements/titles';
-import { downloadFile, idempotentWrite } from '@/components/api/client';
+import { downloadFile } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useDryRun } from '@/components/api/queries/use-api-query';
 import { ApproveDialog, ReviewDialog } from './sign-off-dialogs';
 import { useSkuPage } from './sku-context';
@@ -207,6 +208,9 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
   // Sign-off needs the reviewer role, deletion the editor role: disabled, with the reason, otherwise.
   const signOff = useCan('review');
   const edit = useCan('edit');
+  const deleteSku = useApiMutation<unknown, void>({
+    request: () => ({ path: `/api/skus/${skuId}`, method: 'DELETE' }),
+  });
 
   const reviewDone = sku.review_state === 'complete';
   const approved = sku.approval_state === 'approved';
@@ -395,7 +399,7 @@ export function SkuActions({ onOutcome }: { onOutcome: (o: ActionOutcome | null)
               variant="danger"
               disabled={busy !== null}
               onClick={async () => {
-                const res = await run('delete', () => apiFetch(`/api/skus/${skuId}`, { method: 'DELETE' }));
+                const res = await run('delete', () => deleteSku.run());
                 setConfirm(null);
                 if (res !== undefined) {
                   toast.success(t('toast.deleted', { code: sku.sku_code }));
@@ -425,6 +429,10 @@ function PublishDialog({
   const t = useT(skuActionMessages);
   const common = useT(commonMessages);
   const [saving, setSaving] = React.useState(false);
+  const publishSku = useApiMutation<PublishResponse, void>({
+    request: () => ({ path: `/api/skus/${skuId}/publish` }),
+    idempotent: true,
+  });
   const sku = detail.sku;
   const next = (sku.published_revision ?? 0) + 1;
   const notApproved = sku.approval_state !== 'approved';
@@ -451,9 +459,7 @@ function PublishDialog({
   async function publish() {
     setSaving(true);
     try {
-      const res = await idempotentWrite<PublishResponse>(`/api/skus/${skuId}/publish`, {
-        method: 'POST',
-      });
+      const res = await publishSku.run();
       onDone(res.revision ?? next);
     } catch (e) {
       if (e instanceof ApiError) onRefused(e);

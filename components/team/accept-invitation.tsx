@@ -4,7 +4,8 @@ import * as React from 'react';
 import { useRouter } from 'next/navigation';
 import { Button } from '@/components/ui/button';
 import { Alert } from '@/components/ui/alert';
-import { ApiError, apiFetch, describeError } from '@/components/api/client';
+import { ApiError, describeError } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { teamMessages } from '@/lib/i18n/ui/team';
 import { useT } from '@/components/i18n/locale-provider';
 
@@ -21,13 +22,17 @@ export function AcceptInvitation({
   const t = useT(teamMessages);
   const [busy, setBusy] = React.useState(false);
   const [error, setError] = React.useState<string | null>(null);
+  const acceptRequest = useApiMutation<unknown, void>({
+    request: () => ({ path: '/api/invitations/accept', body: { token } }),
+  });
+  const signOutRequest = useApiMutation<unknown, void>({ request: () => ({ path: '/api/auth/sign-out' }) });
   const mismatch = signedInAs.toLowerCase() !== invitedEmail.toLowerCase();
 
   async function accept() {
     setBusy(true);
     setError(null);
     try {
-      await apiFetch('/api/invitations/accept', { method: 'POST', body: { token } });
+      await acceptRequest.run();
       router.replace('/inbox');
       router.refresh();
     } catch (e) {
@@ -37,7 +42,7 @@ export function AcceptInvitation({
   }
 
   async function signOut() {
-    await apiFetch('/api/auth/sign-out', { method: 'POST' }).catch(() => {});
+    await signOutRequest.run().catch(() => {});
     router.refresh();
   }
 

@@ -14,7 +14,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
-import { ApiError, apiFetch, describeError } from '@/components/api/client';
+import { ApiError, describeError } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { useFormat, useT } from '@/components/i18n/locale-provider';
 import { teamMessages } from '@/lib/i18n/ui/team';
@@ -43,14 +44,14 @@ function FourEyesCard() {
   const ws = useWorkspace();
   const t = useT(teamMessages);
   const [saving, setSaving] = React.useState(false);
+  const update = useApiMutation<WorkspaceUpdate, boolean>({
+    request: (next) => ({ path: '/api/workspace', method: 'PATCH', body: { four_eyes_approval: next } }),
+  });
   const on = ws.data?.settings.four_eyes_approval ?? false;
   async function toggle(next: boolean) {
     setSaving(true);
     try {
-      const r = await apiFetch<WorkspaceUpdate>('/api/workspace', {
-        method: 'PATCH',
-        body: { four_eyes_approval: next },
-      });
+      const r = await update.run(next);
       ws.setData((d) => (d ? { ...d, settings: r.settings } : d));
       toast.success(next ? t('four_eyes.on') : t('four_eyes.off'));
     } catch (e) {
@@ -97,6 +98,9 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
   const [busy, setBusy] = React.useState(false);
   const [link, setLink] = React.useState<{ url: string; email: string; sent: boolean } | null>(null);
   const [fieldError, setFieldError] = React.useState<string | null>(null);
+  const invite = useApiMutation<InvitationCreated, void>({
+    request: () => ({ path: '/api/invitations', body: { email: email.trim(), role } }),
+  });
   const rank = ['viewer', 'editor', 'reviewer', 'admin', 'owner'];
   const offered = ASSIGNABLE.filter((r) => !me || rank.indexOf(r) <= rank.indexOf(me.role));
 
@@ -105,10 +109,7 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
     setBusy(true);
     setFieldError(null);
     try {
-      const r = await apiFetch<InvitationCreated>('/api/invitations', {
-        method: 'POST',
-        body: { email: email.trim(), role },
-      });
+      const r = await invite.run();
       setLink({ url: r.invite_url, email: r.data.email, sent: r.mail.sent });
       setEmail('');
       toast.success(t('invite.created', { email: r.data.email }));
@@ -178,13 +179,16 @@ function InviteForm({ onInvited }: { onInvited: () => void }) {
 
 function OpenInvitations({ onChanged }: { onChanged: () => void }) {
   const invitations = useApiQuery<{ data: Invitation[] }>('/api/invitations');
+  const withdrawRequest = useApiMutation<unknown, Invitation>({
+    request: (inv) => ({ path: `/api/invitations/${inv.id}`, method: 'DELETE' }),
+  });
   const t = useT(teamMessages);
   const roleLabel = useRoleLabel();
   const f = useFormat();
   const pending = (invitations.data?.data ?? []).filter((i) => i.status === 'pending');
   async function withdraw(inv: Invitation) {
     try {
-      await apiFetch(`/api/invitations/${inv.id}`, { method: 'DELETE' });
+      await withdrawRequest.run(inv);
       toast.success(t('invitations.withdrawn', { email: inv.email }));
       onChanged();
     } catch (e) {
@@ -222,13 +226,22 @@ export function MembersManager() {
   const f = useFormat();
   const members = useApiQuery<MembersResponse>('/api/members');
   const [busy, setBusy] = React.useState<string | null>(null);
+  const setRole = useApiMutation<unknown, { m: Member; role: Role }>({
+    request: ({ m, role }) => ({ path: `/api/members/${m.user_id}`, method: 'PATCH', body: { role } }),
+  });
+  const removeMember = useApiMutation<unknown, Member>({
+    request: (m) => ({ path: `/api/members/${m.user_id}`, method: 'DELETE' }),
+  });
+  const transferOwnership = useApiMutation<unknown, Member>({
+    request: (m) => ({ path: '/api/members/transfer-ownership', body: { user_id: m.user_id } }),
+  });
   // Bumped after an invitation changes, remounting the list so it loads again.
   const [invitesVersion, setInvitesVersion] = React.useState(0);
 
   async function changeRole(m: Member, role: Role) {
     setBusy(m.user_id);
     try {
-      await apiFetch(`/api/members/${m.user_id}`, { method: 'PATCH', body: { role } });
+      await setRole.run({ m, role });
       toast.success(t('members.role_changed', { email: m.email, role: roleLabel(role) }));
       await members.reload();
     } catch (e) {
@@ -241,7 +254,7 @@ export function MembersManager() {
     if (!window.confirm(t('members.remove_confirm', { email: m.email }))) return;
     setBusy(m.user_id);
     try {
-      await apiFetch(`/api/members/${m.user_id}`, { method: 'DELETE' });
+      await removeMember.run(m);
       toast.success(t('members.removed', { email: m.email }));
       await members.reload();
     } catch (e) {
@@ -254,7 +267,7 @@ export function MembersManager() {
     if (!window.confirm(t('members.transfer_confirm', { email: m.email }))) return;
     setBusy(m.user_id);
     try {
-      await apiFetch('/api/members/transfer-ownership', { method: 'POST', body: { user_id: m.user_id } });
+      await transferOwnership.run(m);
       toast.success(t('members.transferred', { email: m.email }));
       window.location.reload();
     } catch (e) {

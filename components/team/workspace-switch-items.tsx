@@ -3,7 +3,8 @@
 import * as React from 'react';
 import { useRouter } from 'next/navigation';
 import { ArrowLeftRight } from 'lucide-react';
-import { apiFetch, describeError } from '@/components/api/client';
+import { describeError } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/toaster';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
@@ -17,12 +18,15 @@ export function WorkspaceSwitchItems() {
   const router = useRouter();
   const t = useT(teamMessages);
   const roleLabel = useRoleLabel();
+  const switchTo = useApiMutation<unknown, Membership>({
+    request: (m) => ({ path: '/api/workspace/switch', body: { workspace_id: m.workspace.id } }),
+  });
   const list = useApiQuery<{ data: Membership[] }>('/api/workspace/switch').data?.data ?? [];
   const others = list.filter((m) => !m.active);
   if (!others.length) return null;
   async function go(m: Membership) {
     try {
-      await apiFetch('/api/workspace/switch', { method: 'POST', body: { workspace_id: m.workspace.id } });
+      await switchTo.run(m);
       router.push('/dashboard');
       router.refresh();
     } catch (e) {

@@ -13,7 +13,8 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/toaster';
-import { apiFetch, describeError } from '@/components/api/client';
+import { describeError } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { cn } from '@/lib/utils/cn';
 import { WorkspaceSwitchItems } from '@/components/team/workspace-switch-items';
 import { shellMessages } from '@/lib/i18n/ui/shell';
@@ -31,11 +32,12 @@ export function UserMenu({ email, isStaff, compact = false }: { email: string; i
   const router = useRouter();
   const t = useT(shellMessages);
   const [signingOut, setSigningOut] = React.useState(false);
+  const signOutRequest = useApiMutation<unknown, void>({ request: () => ({ path: '/api/auth/sign-out' }) });
 
   async function signOut() {
     setSigningOut(true);
     try {
-      await apiFetch('/api/auth/sign-out', { method: 'POST' });
+      await signOutRequest.run();
       router.replace('/sign-in');
       router.refresh();
     } catch (e) {
