@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { zFile } from '@/lib/http/form';
 import { Uuid } from '@/lib/http/schemas';
 import { RECALL_FEEDS } from '@/lib/db/schema/recalls';
+import { FEED_LIMITS } from './feed-types';
 
 export const RecallFeedEnum = z.enum(RECALL_FEEDS);
 
@@ -180,5 +182,59 @@ export const CloseRecallCaseInput = z.strictObject({
 });
 
 export const SupplierRequestForCaseInput = z.strictObject({
+  to: z.email().max(320).optional().describe("Default: the SKU's manufacturer, else importer."),
   message: z.string().trim().max(4000).optional(),
 });
+
+// The API's request and response shapes (routes under /api/recalls take them from here).
+
+export const RecallAlertListQuery = z.strictObject({
+  period: z
+    .string()
+    .regex(/^\d{4}-W\d{2}$/)
+    .optional()
+    .describe('ISO week, e.g. 2026-W47.'),
+  feed: RecallFeedEnum.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+export const RecallAlertResponse = z.object({ data: RecallAlert });
+export const RecallAlertListResponse = z.object({ data: z.array(RecallAlert) });
+
+export const RecallCaseListQuery = z.strictObject({
+  status: z.enum(['open', 'closed']).optional(),
+  sku_id: Uuid.optional(),
+});
+export const RecallCaseResponse = z.object({ data: RecallCase });
+export const RecallCaseListResponse = z.object({ data: z.array(RecallCase) });
+
+const SbgField = z.object({ key: z.string(), label: z.string(), value: z.string().nullable(), missing: z.boolean() });
+/** The Safety Business Gateway pack of a case (GET /api/recalls/cases/{id}/sbg). */
+export const SbgPackSchema = z.object({
+  case_id: z.string(),
+  generated_at: z.string(),
+  sections: z.array(z.object({ key: z.string(), title: z.string(), fields: z.array(SbgField) })),
+  missing_count: z.number().int(),
+});
+export const SbgPackResponse = z.object({ data: SbgPackSchema });
+
+export const FeedImportResponse = z.object({ data: FeedImport });
+export const FeedImportListResponse = z.object({ data: z.array(FeedImport) });
+export const FeedImportForm = z.object({
+  feed: RecallFeedEnum,
+  file: zFile({ maxBytes: FEED_LIMITS.maxBytes, description: 'The feed file.' }),
+});
+export const FeedSourceResponse = z.object({ data: FeedSource });
+export const FeedSourceListResponse = z.object({ data: z.array(FeedSource) });
+
+export const RecallMatchResponse = z.object({ data: RecallMatch });
+export const RecallMatchListResponse = z.object({
+  data: z.array(RecallMatch),
+  counts: z.object({
+    open_strong: z.number().int(),
+    open_weak: z.number().int(),
+    confirmed: z.number().int(),
+    dismissed: z.number().int(),
+  }),
+});
+export const FeedSourceDeletedResponse = z.object({ data: z.object({ id: z.string(), deleted: z.literal(true) }) });
+export const RematchResponse = z.object({ data: z.object({ new_matches: z.number().int() }) });

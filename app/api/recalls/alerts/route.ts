@@ -1,17 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { listAlerts } from '@/lib/recalls/matches';
-import { RecallAlert, RecallFeedEnum } from '@/lib/recalls/schemas';
-
-const Query = z.strictObject({
-  period: z
-    .string()
-    .regex(/^\d{4}-W\d{2}$/)
-    .optional()
-    .describe('ISO week, e.g. 2026-W47.'),
-  feed: RecallFeedEnum.optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(100),
-});
+import { RecallAlertListQuery, RecallAlertListResponse } from '@/lib/recalls/schemas';
 
 // GET /api/recalls/alerts – alerts of the workspace's feeds, newest week first.
 const list = defineRoute({
@@ -23,8 +12,8 @@ const list = defineRoute({
   stability: 'preview',
   auth: 'either',
   scope: 'recalls:read',
-  query: Query,
-  responses: { 200: { description: 'Alerts.', schema: z.object({ data: z.array(RecallAlert) }) } },
+  query: RecallAlertListQuery,
+  responses: { 200: { description: 'Alerts.', schema: RecallAlertListResponse } },
   handler: async ({ db, auth, query }) => json({ data: await listAlerts(db, auth.workspace.id, query) }),
 });
 

@@ -1,9 +1,11 @@
-import { z } from 'zod';
-import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
+import { defineRoute, json, routeMethods } from '@/lib/http';
 import { listCases, openCase } from '@/lib/recalls/cases';
-import { OpenRecallCaseInput, RecallCase } from '@/lib/recalls/schemas';
-
-const Query = z.strictObject({ status: z.enum(['open', 'closed']).optional(), sku_id: Uuid.optional() });
+import {
+  OpenRecallCaseInput,
+  RecallCaseListQuery,
+  RecallCaseListResponse,
+  RecallCaseResponse,
+} from '@/lib/recalls/schemas';
 
 // GET /api/recalls/cases – recall cases, newest first.
 const list = defineRoute({
@@ -15,8 +17,8 @@ const list = defineRoute({
   stability: 'preview',
   auth: 'either',
   scope: 'recalls:read',
-  query: Query,
-  responses: { 200: { description: 'Cases (at most 200).', schema: z.object({ data: z.array(RecallCase) }) } },
+  query: RecallCaseListQuery,
+  responses: { 200: { description: 'Cases (at most 200).', schema: RecallCaseListResponse } },
   handler: async ({ db, auth, query }) => json({ data: await listCases(db, auth.workspace.id, query) }),
 });
 
@@ -37,7 +39,7 @@ const open = defineRoute({
   body: OpenRecallCaseInput,
   idempotent: true,
   errors: [409],
-  responses: { 201: { description: 'Opened.', schema: z.object({ data: RecallCase }) } },
+  responses: { 201: { description: 'Opened.', schema: RecallCaseResponse } },
   handler: async ({ db, auth, actor, body }) =>
     json({ data: await openCase(db, { workspaceId: auth.workspace.id, actor, input: body }) }, 201),
 });

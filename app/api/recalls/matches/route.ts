@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { listMatches, matchCounts } from '@/lib/recalls/matches';
-import { MatchListQuery, RecallMatch } from '@/lib/recalls/schemas';
+import { MatchListQuery, RecallMatchListResponse } from '@/lib/recalls/schemas';
 
 // GET /api/recalls/matches – the alerts inbox: matches of alerts against the catalogue.
 const list = defineRoute({
@@ -20,15 +19,7 @@ const list = defineRoute({
   responses: {
     200: {
       description: 'Matches and counts.',
-      schema: z.object({
-        data: z.array(RecallMatch),
-        counts: z.object({
-          open_strong: z.number().int(),
-          open_weak: z.number().int(),
-          confirmed: z.number().int(),
-          dismissed: z.number().int(),
-        }),
-      }),
+      schema: RecallMatchListResponse,
     },
   },
   handler: async ({ db, auth, query }) =>

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { rematchCatalogue } from '@/lib/recalls/jobs';
+import { RematchResponse } from '@/lib/recalls/schemas';
 
 // POST /api/recalls/rematch – match the whole catalogue against the last year of alerts now.
 const rematch = defineRoute({
@@ -14,7 +14,7 @@ const rematch = defineRoute({
   stability: 'preview',
   auth: 'session',
   responses: {
-    200: { description: 'New matches made.', schema: z.object({ data: z.object({ new_matches: z.number().int() }) }) },
+    200: { description: 'New matches made.', schema: RematchResponse },
   },
   handler: async ({ db, auth }) => json({ data: { new_matches: await rematchCatalogue(db, auth.workspace.id) } }),
 });

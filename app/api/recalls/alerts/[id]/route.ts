@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { getAlert } from '@/lib/recalls/matches';
-import { RecallAlert } from '@/lib/recalls/schemas';
+import { RecallAlertResponse } from '@/lib/recalls/schemas';
 
 // GET /api/recalls/alerts/{id} – one alert with its evidence (pictures, risk, measures).
 const get = defineRoute({
@@ -14,7 +13,7 @@ const get = defineRoute({
   auth: 'either',
   scope: 'recalls:read',
   params: IdParams,
-  responses: { 200: { description: 'The alert.', schema: z.object({ data: RecallAlert }) } },
+  responses: { 200: { description: 'The alert.', schema: RecallAlertResponse } },
   handler: async ({ db, auth, params }) => json({ data: await getAlert(db, auth.workspace.id, params.id) }),
 });
 

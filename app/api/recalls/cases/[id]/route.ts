@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { getCase } from '@/lib/recalls/cases';
-import { RecallCase } from '@/lib/recalls/schemas';
+import { RecallCaseResponse } from '@/lib/recalls/schemas';
 
 // GET /api/recalls/cases/{id}
 const get = defineRoute({
@@ -16,7 +15,7 @@ const get = defineRoute({
   auth: 'either',
   scope: 'recalls:read',
   params: IdParams,
-  responses: { 200: { description: 'The case.', schema: z.object({ data: RecallCase }) } },
+  responses: { 200: { description: 'The case.', schema: RecallCaseResponse } },
   handler: async ({ db, auth, params }) => json({ data: await getCase(db, auth.workspace.id, params.id) }),
 });
 

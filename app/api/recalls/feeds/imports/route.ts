@@ -1,10 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { zFile } from '@/lib/http/form';
 import { FEED_LIMITS } from '@/lib/recalls/feed-types';
 import { importFeed, listFeedImports } from '@/lib/recalls/feeds';
-import { FeedImport, RecallFeedEnum } from '@/lib/recalls/schemas';
+import { FeedImportForm, FeedImportListResponse, FeedImportResponse } from '@/lib/recalls/schemas';
 
 // GET /api/recalls/feeds/imports – the workspace's feed readings, newest first.
 const list = defineRoute({
@@ -17,7 +15,7 @@ const list = defineRoute({
   auth: 'either',
   scope: 'recalls:read',
   responses: {
-    200: { description: 'Readings, newest first (at most 100).', schema: z.object({ data: z.array(FeedImport) }) },
+    200: { description: 'Readings, newest first (at most 100).', schema: FeedImportListResponse },
   },
   handler: async ({ db, auth }) => json({ data: await listFeedImports(db, auth.workspace.id) }),
 });
@@ -36,17 +34,14 @@ const upload = defineRoute({
   tags: ['Market watch'],
   stability: 'preview',
   auth: 'session',
-  form: z.object({
-    feed: RecallFeedEnum,
-    file: zFile({ maxBytes: FEED_LIMITS.maxBytes, description: 'The feed file.' }),
-  }),
+  form: FeedImportForm,
   maxBodyBytes: FEED_LIMITS.maxBytes + 64 * 1024,
   rateLimit: 'parse',
   errors: [413, 422],
   responses: {
     201: {
       description: 'Read; counts of new, changed and unchanged alerts and new matches.',
-      schema: z.object({ data: FeedImport }),
+      schema: FeedImportResponse,
     },
   },
   handler: async ({ db, auth, actor, form }) => {

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { addFeedSource, listFeedSources } from '@/lib/recalls/feeds';
-import { AddFeedSourceInput, FeedSource } from '@/lib/recalls/schemas';
+import { AddFeedSourceInput, FeedSourceListResponse, FeedSourceResponse } from '@/lib/recalls/schemas';
 
 // GET /api/recalls/feeds/sources – the feed URLs the workspace reads on the schedule.
 const list = defineRoute({
@@ -14,7 +13,7 @@ const list = defineRoute({
   auth: 'either',
   scope: 'recalls:read',
   responses: {
-    200: { description: 'Configured URLs with their last reading.', schema: z.object({ data: z.array(FeedSource) }) },
+    200: { description: 'Configured URLs with their last reading.', schema: FeedSourceListResponse },
   },
   handler: async ({ db, auth }) => json({ data: await listFeedSources(db, auth.workspace.id) }),
 });
@@ -33,7 +32,7 @@ const add = defineRoute({
   auth: 'session',
   body: AddFeedSourceInput,
   errors: [409],
-  responses: { 201: { description: 'Configured.', schema: z.object({ data: FeedSource }) } },
+  responses: { 201: { description: 'Configured.', schema: FeedSourceResponse } },
   handler: async ({ db, auth, actor, body }) =>
     json(
       { data: await addFeedSource(db, { workspaceId: auth.workspace.id, actor, feed: body.feed, url: body.url }) },

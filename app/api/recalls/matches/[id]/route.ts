@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { getMatch } from '@/lib/recalls/matches';
-import { RecallMatch } from '@/lib/recalls/schemas';
+import { RecallMatchResponse } from '@/lib/recalls/schemas';
 
 // GET /api/recalls/matches/{id}
 const get = defineRoute({
@@ -14,7 +13,7 @@ const get = defineRoute({
   auth: 'either',
   scope: 'recalls:read',
   params: IdParams,
-  responses: { 200: { description: 'The match.', schema: z.object({ data: RecallMatch }) } },
+  responses: { 200: { description: 'The match.', schema: RecallMatchResponse } },
   handler: async ({ db, auth, params }) => json({ data: await getMatch(db, auth.workspace.id, params.id) }),
 });
 

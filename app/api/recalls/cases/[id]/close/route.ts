@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { closeCase } from '@/lib/recalls/cases';
-import { CloseRecallCaseInput, RecallCase } from '@/lib/recalls/schemas';
+import { CloseRecallCaseInput, RecallCaseResponse } from '@/lib/recalls/schemas';
 
 // POST /api/recalls/cases/{id}/close – close the case with its outcome.
 const post = defineRoute({
@@ -18,7 +17,7 @@ const post = defineRoute({
   params: IdParams,
   body: CloseRecallCaseInput,
   errors: [409],
-  responses: { 200: { description: 'Closed.', schema: z.object({ data: RecallCase }) } },
+  responses: { 200: { description: 'Closed.', schema: RecallCaseResponse } },
   handler: async ({ db, auth, actor, params, body }) =>
     json({ data: await closeCase(db, { workspaceId: auth.workspace.id, actor, id: params.id, ...body }) }),
 });

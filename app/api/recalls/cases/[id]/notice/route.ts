@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { editNotice } from '@/lib/recalls/cases';
-import { EditNoticeInput, RecallCase } from '@/lib/recalls/schemas';
+import { EditNoticeInput, RecallCaseResponse } from '@/lib/recalls/schemas';
 
 // PUT /api/recalls/cases/{id}/notice – edit the notice in one language before it is published.
 const put = defineRoute({
@@ -17,7 +16,7 @@ const put = defineRoute({
   params: IdParams,
   body: EditNoticeInput,
   errors: [409],
-  responses: { 200: { description: 'Edited.', schema: z.object({ data: RecallCase }) } },
+  responses: { 200: { description: 'Edited.', schema: RecallCaseResponse } },
   handler: async ({ db, auth, actor, params, body }) =>
     json({ data: await editNotice(db, { workspaceId: auth.workspace.id, actor, id: params.id, ...body }) }),
 });

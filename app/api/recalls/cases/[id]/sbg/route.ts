@@ -1,14 +1,7 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { buildSbgPack } from '@/lib/recalls/sbg';
 
-const Field = z.object({ key: z.string(), label: z.string(), value: z.string().nullable(), missing: z.boolean() });
-export const SbgPackSchema = z.object({
-  case_id: z.string(),
-  generated_at: z.string(),
-  sections: z.array(z.object({ key: z.string(), title: z.string(), fields: z.array(Field) })),
-  missing_count: z.number().int(),
-});
+import { SbgPackResponse } from '@/lib/recalls/schemas';
 
 // GET /api/recalls/cases/{id}/sbg – every field the Safety Business Gateway asks, ready to copy.
 const get = defineRoute({
@@ -24,7 +17,7 @@ const get = defineRoute({
   auth: 'either',
   scope: 'recalls:read',
   params: IdParams,
-  responses: { 200: { description: 'The pack.', schema: z.object({ data: SbgPackSchema }) } },
+  responses: { 200: { description: 'The pack.', schema: SbgPackResponse } },
   handler: async ({ db, auth, params }) => json({ data: await buildSbgPack(db, auth.workspace.id, params.id) }),
 });
 

@@ -1,12 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
-import { RecallCase } from '@/lib/recalls/schemas';
+import { RecallCaseResponse, SupplierRequestForCaseInput } from '@/lib/recalls/schemas';
 import { askSupplier } from '@/lib/recalls/supplier';
-
-const Input = z.strictObject({
-  to: z.email().max(320).optional().describe("Default: the SKU's manufacturer, else importer."),
-  message: z.string().trim().max(4000).optional(),
-});
 
 // POST /api/recalls/cases/{id}/supplier-request – ask the supplier through the outreach loop.
 const post = defineRoute({
@@ -21,9 +15,9 @@ const post = defineRoute({
   stability: 'preview',
   auth: 'session',
   params: IdParams,
-  body: Input,
+  body: SupplierRequestForCaseInput,
   errors: [409, 422, 502, 503],
-  responses: { 200: { description: 'Sent; the case names the request.', schema: z.object({ data: RecallCase }) } },
+  responses: { 200: { description: 'Sent; the case names the request.', schema: RecallCaseResponse } },
   handler: async ({ db, auth, actor, params, body }) =>
     json({
       data: await askSupplier(db, {

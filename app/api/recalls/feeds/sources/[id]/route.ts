@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { deleteFeedSource } from '@/lib/recalls/feeds';
+import { FeedSourceDeletedResponse } from '@/lib/recalls/schemas';
 
 // DELETE /api/recalls/feeds/sources/{id} – stop reading a feed URL (its alerts stay).
 const del = defineRoute({
@@ -15,7 +15,7 @@ const del = defineRoute({
   responses: {
     200: {
       description: 'Removed.',
-      schema: z.object({ data: z.object({ id: z.string(), deleted: z.literal(true) }) }),
+      schema: FeedSourceDeletedResponse,
     },
   },
   handler: async ({ db, auth, actor, params }) =>

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { decideMatch } from '@/lib/recalls/matches';
-import { DecideMatchInput, RecallMatch } from '@/lib/recalls/schemas';
+import { DecideMatchInput, RecallMatchResponse } from '@/lib/recalls/schemas';
 
 // POST /api/recalls/matches/{id}/decision – confirm or dismiss, with the reason (audited).
 const decide = defineRoute({
@@ -19,7 +18,7 @@ const decide = defineRoute({
   body: DecideMatchInput,
   idempotent: true,
   errors: [409],
-  responses: { 200: { description: 'Decided.', schema: z.object({ data: RecallMatch }) } },
+  responses: { 200: { description: 'Decided.', schema: RecallMatchResponse } },
   handler: async ({ db, auth, actor, params, body }) =>
     json({ data: await decideMatch(db, { workspaceId: auth.workspace.id, actor, id: params.id, ...body }) }),
 });

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { publishNotice } from '@/lib/recalls/cases';
-import { RecallCase } from '@/lib/recalls/schemas';
+import { RecallCaseResponse } from '@/lib/recalls/schemas';
 
 // POST /api/recalls/cases/{id}/notice/publish – the public pages of the case's SKUs show the notice.
 const post = defineRoute({
@@ -17,7 +16,7 @@ const post = defineRoute({
   auth: 'session',
   params: IdParams,
   errors: [409],
-  responses: { 200: { description: 'Published.', schema: z.object({ data: RecallCase }) } },
+  responses: { 200: { description: 'Published.', schema: RecallCaseResponse } },
   handler: async ({ db, auth, actor, params }) =>
     json({ data: await publishNotice(db, { workspaceId: auth.workspace.id, actor, id: params.id }) }),
 });

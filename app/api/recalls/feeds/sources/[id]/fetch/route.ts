@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { fetchFeedSource } from '@/lib/recalls/feeds';
-import { FeedImport } from '@/lib/recalls/schemas';
+import { FeedImportResponse } from '@/lib/recalls/schemas';
 
 // POST /api/recalls/feeds/sources/{id}/fetch – read the URL now.
 const fetchNow = defineRoute({
@@ -18,7 +17,7 @@ const fetchNow = defineRoute({
   params: IdParams,
   rateLimit: 'parse',
   errors: [422],
-  responses: { 201: { description: 'Read.', schema: z.object({ data: FeedImport }) } },
+  responses: { 201: { description: 'Read.', schema: FeedImportResponse } },
   handler: async ({ db, auth, actor, params }) =>
     json({ data: await fetchFeedSource(db, { workspaceId: auth.workspace.id, actor, id: params.id }) }, 201),
 });
