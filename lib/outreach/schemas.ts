@@ -353,3 +353,36 @@ export const SupplierAnswersInput = z
       .max(50),
   })
   .meta({ id: 'SupplierAnswersInput' });
+
+// The API's remaining request and response shapes (routes under /api/supplier-email take them from here).
+
+export const OutreachSettings = z
+  .object({ reminder_days: z.array(z.number().int()), no_progress_after_days: z.number().int() })
+  .meta({ id: 'OutreachSettings' });
+export const OutreachSettingsInput = z
+  .strictObject({
+    reminder_days: z
+      .array(z.number().int().min(1).max(365))
+      .max(10)
+      .refine((d) => d.every((v, i) => i === 0 || v > d[i - 1]), {
+        message: 'must be strictly increasing days after sending',
+      }),
+  })
+  .meta({ id: 'OutreachSettingsInput' });
+export const OutreachSettingsResponse = z.object({ settings: OutreachSettings });
+
+export const DraftResponse = z.object({ draft: DraftSchema });
+export const SupplierRequestResponse = z.object({ request: SupplierRequestSchema });
+export const SupplierRequestPage = z.object({
+  data: z.array(SupplierRequestSchema),
+  next_cursor: z.string().nullable(),
+  has_more: z.boolean(),
+});
+export const SendDryRunResponse = z.object({ dry_run: z.literal(true), would_send: z.record(z.string(), z.unknown()) });
+export const HeldReplyDecisionInput = z.object({ decision: z.enum(['release', 'dismiss']) });
+export const BulkRequestInput = z.strictObject({
+  action: z.enum(['remind', 'cancel']),
+  ids: z.array(Uuid).min(1).max(100),
+});
+export const ResponsivenessQuery = z.strictObject({ entity_id: Uuid });
+export const ResponsivenessResponse = z.object({ responsiveness: Responsiveness });

@@ -72,3 +72,12 @@ export const WebhookPayload = z
     data: z.record(z.string(), z.unknown()),
   })
   .meta({ id: 'WebhookPayload' });
+
+// The API's response shapes (routes under /api/workspace/webhooks take them from here).
+export const WebhookEndpointResponse = z.object({ data: WebhookEndpoint });
+export const WebhookEndpointListResponse = z.object({ data: z.array(WebhookEndpoint) });
+/** The endpoint as created: the only answer that shows its signing secret. */
+export const WebhookEndpointCreatedResponse = z.object({ data: WebhookEndpoint.extend({ secret: z.string() }) });
+export const WebhookEndpointDeletedResponse = z.object({ data: z.object({ id: Uuid, deleted: z.literal(true) }) });
+export const WebhookDeliveryResponse = z.object({ data: WebhookDelivery });
+export const WebhookDeliveryListResponse = z.object({ data: z.array(WebhookDelivery) });

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { DraftInput, DraftSchema } from '@/lib/outreach/schemas';
+import { DraftInput, DraftResponse } from '@/lib/outreach/schemas';
 import { draftEmail } from '@/lib/outreach/service';
 
 // POST /api/supplier-email/draft – the outreach mail for what the SKU is missing (nothing is sent).
@@ -17,7 +16,7 @@ const post = defineRoute({
   scope: 'outreach:write',
   body: DraftInput,
   errors: [422],
-  responses: { 200: { description: 'The draft.', schema: z.object({ draft: DraftSchema }) } },
+  responses: { 200: { description: 'The draft.', schema: DraftResponse } },
   handler: async ({ db, auth, body }) =>
     json({ draft: await draftEmail(db, { workspaceId: auth.workspace.id, input: body }) }),
 });

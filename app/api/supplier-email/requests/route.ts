@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { ListQuery, SupplierRequestSchema } from '@/lib/outreach/schemas';
+import { ListQuery, SupplierRequestPage } from '@/lib/outreach/schemas';
 import { listRequests } from '@/lib/outreach/service';
 
 // GET /api/supplier-email/requests – a SKU's requests, or the workspace's (cursor-paged, by status).
@@ -19,11 +18,7 @@ const get = defineRoute({
   responses: {
     200: {
       description: 'A page of requests.',
-      schema: z.object({
-        data: z.array(SupplierRequestSchema),
-        next_cursor: z.string().nullable(),
-        has_more: z.boolean(),
-      }),
+      schema: SupplierRequestPage,
     },
   },
   handler: async ({ db, auth, query }) => json(await listRequests(db, auth.workspace.id, query)),

@@ -1,7 +1,6 @@
-import { z } from 'zod';
-import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
+import { defineRoute, json, routeMethods } from '@/lib/http';
 import { entityResponsiveness } from '@/lib/outreach/responsiveness';
-import { Responsiveness } from '@/lib/outreach/schemas';
+import { ResponsivenessQuery, ResponsivenessResponse } from '@/lib/outreach/schemas';
 
 // GET /api/supplier-email/responsiveness?entity_id= – how a supplier answers requests.
 const get = defineRoute({
@@ -15,11 +14,11 @@ const get = defineRoute({
   stability: 'preview',
   auth: 'either',
   scope: 'outreach:read',
-  query: z.strictObject({ entity_id: Uuid }),
+  query: ResponsivenessQuery,
   responses: {
     200: {
       description: 'The figures.',
-      schema: z.object({ responsiveness: Responsiveness }),
+      schema: ResponsivenessResponse,
     },
   },
   handler: async ({ db, auth, query }) =>

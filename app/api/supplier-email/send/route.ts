@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { SendInput, SupplierRequestSchema } from '@/lib/outreach/schemas';
+import { SendDryRunResponse, SendInput, SupplierRequestResponse } from '@/lib/outreach/schemas';
 import { sendRequest } from '@/lib/outreach/service';
 import { uiLocaleFromCookies } from '@/lib/outreach/attention';
 
@@ -21,10 +20,10 @@ const post = defineRoute({
   idempotent: true,
   errors: [409, 422, 502, 503],
   responses: {
-    201: { description: 'Sent; the request with its timeline.', schema: z.object({ request: SupplierRequestSchema }) },
+    201: { description: 'Sent; the request with its timeline.', schema: SupplierRequestResponse },
     200: {
       description: 'dry_run: what would be sent; nothing is stored or sent.',
-      schema: z.object({ dry_run: z.literal(true), would_send: z.record(z.string(), z.unknown()) }),
+      schema: SendDryRunResponse,
     },
   },
   handler: async ({ db, auth, actor, body, dryRun, req }) => {

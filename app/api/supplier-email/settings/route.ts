@@ -1,20 +1,6 @@
-import { z } from 'zod';
+import { OutreachSettingsInput, OutreachSettingsResponse } from '@/lib/outreach/schemas';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { getReminderDays, NO_PROGRESS_AFTER_DAYS, setReminderDays } from '@/lib/outreach/reminders';
-
-const Settings = z
-  .object({ reminder_days: z.array(z.number().int()), no_progress_after_days: z.number().int() })
-  .meta({ id: 'OutreachSettings' });
-const SettingsInput = z
-  .strictObject({
-    reminder_days: z
-      .array(z.number().int().min(1).max(365))
-      .max(10)
-      .refine((d) => d.every((v, i) => i === 0 || v > d[i - 1]), {
-        message: 'must be strictly increasing days after sending',
-      }),
-  })
-  .meta({ id: 'OutreachSettingsInput' });
 
 // GET /api/supplier-email/settings – the workspace's reminder cadence.
 const get = defineRoute({
@@ -28,7 +14,7 @@ const get = defineRoute({
   responses: {
     200: {
       description: 'Days after sending at which reminders go out (default 3, 7, 14).',
-      schema: z.object({ settings: Settings }),
+      schema: OutreachSettingsResponse,
     },
   },
   handler: async ({ db, auth }) =>
@@ -51,8 +37,8 @@ const put = defineRoute({
   tags: ['Supplier email'],
   stability: 'preview',
   auth: 'session',
-  body: SettingsInput,
-  responses: { 200: { description: 'Saved.', schema: z.object({ settings: Settings }) } },
+  body: OutreachSettingsInput,
+  responses: { 200: { description: 'Saved.', schema: OutreachSettingsResponse } },
   handler: async ({ db, auth, body }) =>
     json({ settings: await setReminderDays(db, auth.workspace.id, body.reminder_days) }),
 });

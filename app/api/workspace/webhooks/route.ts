@@ -1,7 +1,10 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { WEBHOOK_DOC } from '@/lib/webhooks/doc';
-import { CreateWebhookEndpointInput, WebhookEndpoint } from '@/lib/webhooks/schemas';
+import {
+  CreateWebhookEndpointInput,
+  WebhookEndpointCreatedResponse,
+  WebhookEndpointListResponse,
+} from '@/lib/webhooks/schemas';
 import { createEndpoint, listEndpoints } from '@/lib/webhooks/service';
 
 // GET /api/workspace/webhooks – the workspace's webhook endpoints (never the secret).
@@ -14,7 +17,7 @@ const list = defineRoute({
   tags: ['Webhooks'],
   stability: 'preview',
   auth: 'session',
-  responses: { 200: { description: 'Endpoints, newest first.', schema: z.object({ data: z.array(WebhookEndpoint) }) } },
+  responses: { 200: { description: 'Endpoints, newest first.', schema: WebhookEndpointListResponse } },
   handler: async ({ db, auth }) => json({ data: await listEndpoints(db, auth.workspace.id) }),
 });
 
@@ -35,7 +38,7 @@ const create = defineRoute({
   responses: {
     201: {
       description: 'Registered; `secret` is returned once.',
-      schema: z.object({ data: WebhookEndpoint.extend({ secret: z.string() }) }),
+      schema: WebhookEndpointCreatedResponse,
     },
   },
   handler: async ({ db, auth, actor, body }) =>

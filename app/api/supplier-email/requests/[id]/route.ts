@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
-import { PatchInput, SupplierRequestSchema } from '@/lib/outreach/schemas';
+import { PatchInput, SupplierRequestResponse } from '@/lib/outreach/schemas';
 import { getRequest, updateRequestStatus } from '@/lib/outreach/service';
 
 // GET /api/supplier-email/requests/{id}
@@ -15,7 +14,7 @@ const get = defineRoute({
   scope: 'outreach:read',
   params: IdParams,
   responses: {
-    200: { description: 'The request with its timeline.', schema: z.object({ request: SupplierRequestSchema }) },
+    200: { description: 'The request with its timeline.', schema: SupplierRequestResponse },
   },
   handler: async ({ db, auth, params }) => json({ request: await getRequest(db, auth.workspace.id, params.id) }),
 });
@@ -35,7 +34,7 @@ const patch = defineRoute({
   params: IdParams,
   body: PatchInput,
   errors: [409],
-  responses: { 200: { description: 'The updated request.', schema: z.object({ request: SupplierRequestSchema }) } },
+  responses: { 200: { description: 'The updated request.', schema: SupplierRequestResponse } },
   handler: async ({ db, auth, actor, params, body }) =>
     json({
       request: await updateRequestStatus(db, { workspaceId: auth.workspace.id, actor, id: params.id, input: body }),

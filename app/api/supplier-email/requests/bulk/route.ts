@@ -1,7 +1,6 @@
-import { z } from 'zod';
-import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
+import { defineRoute, json, routeMethods } from '@/lib/http';
 import { bulkAction } from '@/lib/outreach/reminders';
-import { BulkRequestResults } from '@/lib/outreach/schemas';
+import { BulkRequestInput, BulkRequestResults } from '@/lib/outreach/schemas';
 
 // POST /api/supplier-email/requests/bulk – remind now / cancel several requests.
 const post = defineRoute({
@@ -15,7 +14,7 @@ const post = defineRoute({
   stability: 'preview',
   auth: 'either',
   scope: 'outreach:write',
-  body: z.strictObject({ action: z.enum(['remind', 'cancel']), ids: z.array(Uuid).min(1).max(100) }),
+  body: BulkRequestInput,
   responses: {
     200: {
       description: 'Per-request results.',

@@ -1,9 +1,10 @@
-import { z } from 'zod';
-import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
-import { UpdateWebhookEndpointInput, WebhookEndpoint } from '@/lib/webhooks/schemas';
+import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
+import {
+  UpdateWebhookEndpointInput,
+  WebhookEndpointDeletedResponse,
+  WebhookEndpointResponse,
+} from '@/lib/webhooks/schemas';
 import { deleteEndpoint, updateEndpoint } from '@/lib/webhooks/service';
-
-const Params = z.object({ id: Uuid });
 
 // PATCH /api/workspace/webhooks/{id} – enable or disable, change the events or the description.
 const patch = defineRoute({
@@ -15,9 +16,9 @@ const patch = defineRoute({
   tags: ['Webhooks'],
   stability: 'preview',
   auth: 'session',
-  params: Params,
+  params: IdParams,
   body: UpdateWebhookEndpointInput,
-  responses: { 200: { description: 'Updated.', schema: z.object({ data: WebhookEndpoint }) } },
+  responses: { 200: { description: 'Updated.', schema: WebhookEndpointResponse } },
   handler: async ({ db, auth, actor, params, body }) =>
     json({ data: await updateEndpoint(db, { workspaceId: auth.workspace.id, actor, id: params.id, patch: body }) }),
 });
@@ -31,9 +32,9 @@ const del = defineRoute({
   tags: ['Webhooks'],
   stability: 'preview',
   auth: 'session',
-  params: Params,
+  params: IdParams,
   responses: {
-    200: { description: 'Deleted.', schema: z.object({ data: z.object({ id: Uuid, deleted: z.literal(true) }) }) },
+    200: { description: 'Deleted.', schema: WebhookEndpointDeletedResponse },
   },
   handler: async ({ db, auth, actor, params }) =>
     json({ data: await deleteEndpoint(db, { workspaceId: auth.workspace.id, actor, id: params.id }) }),

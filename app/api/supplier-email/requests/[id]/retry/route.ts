@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { AppError } from '@/lib/errors';
 import { retryRequest } from '@/lib/outreach/outbox';
-import { SupplierRequestSchema } from '@/lib/outreach/schemas';
+import { SupplierRequestResponse } from '@/lib/outreach/schemas';
 import { getRequest } from '@/lib/outreach/service';
 
 // POST /api/supplier-email/requests/{id}/retry – send a failed (or stuck) request's mail again.
@@ -21,7 +20,7 @@ const post = defineRoute({
   idempotent: true,
   errors: [409, 502],
   responses: {
-    200: { description: 'The request after the attempt.', schema: z.object({ request: SupplierRequestSchema }) },
+    200: { description: 'The request after the attempt.', schema: SupplierRequestResponse },
   },
   handler: async ({ db, auth, actor, params }) => {
     const out = await retryRequest(db, { workspaceId: auth.workspace.id, actor, id: params.id });

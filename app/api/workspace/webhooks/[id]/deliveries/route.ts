@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
-import { WebhookDelivery } from '@/lib/webhooks/schemas';
+import { WebhookDeliveryListResponse } from '@/lib/webhooks/schemas';
 import { listDeliveries } from '@/lib/webhooks/service';
 
 // GET /api/workspace/webhooks/{id}/deliveries – the delivery log of an endpoint.
@@ -14,7 +14,7 @@ const list = defineRoute({
   stability: 'preview',
   auth: 'session',
   params: z.object({ id: Uuid }),
-  responses: { 200: { description: 'Deliveries.', schema: z.object({ data: z.array(WebhookDelivery) }) } },
+  responses: { 200: { description: 'Deliveries.', schema: WebhookDeliveryListResponse } },
   handler: async ({ db, auth, params }) => json({ data: await listDeliveries(db, auth.workspace.id, params.id) }),
 });
 

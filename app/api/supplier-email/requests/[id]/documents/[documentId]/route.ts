@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
 import { decideDocument } from '@/lib/outreach/responses';
-import { DocumentDecisionInput, SupplierRequestSchema } from '@/lib/outreach/schemas';
+import { DocumentDecisionInput, SupplierRequestResponse } from '@/lib/outreach/schemas';
 
 // POST /api/supplier-email/requests/{id}/documents/{documentId} – accept or reject a returned document.
 const post = defineRoute({
@@ -19,7 +19,7 @@ const post = defineRoute({
   body: DocumentDecisionInput,
   errors: [409],
   responses: {
-    200: { description: 'The request after the decision.', schema: z.object({ request: SupplierRequestSchema }) },
+    200: { description: 'The request after the decision.', schema: SupplierRequestResponse },
   },
   handler: async ({ db, auth, actor, params, body }) =>
     json({

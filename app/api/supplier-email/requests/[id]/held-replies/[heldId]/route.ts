@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
 import { decideHeldReply } from '@/lib/outreach/held-replies';
-import { SupplierRequestSchema } from '@/lib/outreach/schemas';
+import { HeldReplyDecisionInput, SupplierRequestResponse } from '@/lib/outreach/schemas';
 
 // POST /api/supplier-email/requests/{id}/held-replies/{heldId} – release or dismiss a held reply.
 const post = defineRoute({
@@ -16,10 +16,10 @@ const post = defineRoute({
   auth: 'either',
   scope: 'outreach:write',
   params: z.object({ id: Uuid, heldId: Uuid }),
-  body: z.object({ decision: z.enum(['release', 'dismiss']) }),
+  body: HeldReplyDecisionInput,
   errors: [409, 413],
   responses: {
-    200: { description: 'The request after the decision.', schema: z.object({ request: SupplierRequestSchema }) },
+    200: { description: 'The request after the decision.', schema: SupplierRequestResponse },
   },
   handler: async ({ db, auth, actor, params, body }) =>
     json({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
-import { WebhookDelivery } from '@/lib/webhooks/schemas';
+import { WebhookDeliveryResponse } from '@/lib/webhooks/schemas';
 import { resendDelivery } from '@/lib/webhooks/service';
 
 // POST /api/workspace/webhooks/deliveries/{deliveryId}/resend – send a delivery again now.
@@ -16,7 +16,7 @@ const resend = defineRoute({
   auth: 'session',
   params: z.object({ deliveryId: Uuid }),
   errors: [409],
-  responses: { 200: { description: 'The delivery after the attempt.', schema: z.object({ data: WebhookDelivery }) } },
+  responses: { 200: { description: 'The delivery after the attempt.', schema: WebhookDeliveryResponse } },
   handler: async ({ db, auth, actor, params }) =>
     json({ data: await resendDelivery(db, { workspaceId: auth.workspace.id, actor, id: params.deliveryId }) }),
 });
