@@ -73,3 +73,10 @@ export const StaffGtinClaim = GtinClaim.extend({
   conflicts: z.array(StaffConflict).describe('Other workspaces claiming or publishing GTINs this claim covers.'),
 }).meta({ id: 'StaffGtinClaim' });
 export type StaffGtinClaim = z.infer<typeof StaffGtinClaim>;
+
+// The API's response shapes (routes under /api/workspace/gtin-claims and /api/staff/gtin-claims).
+export const GtinClaimResponse = z.object({ data: GtinClaim });
+export const GtinClaimListResponse = z.object({ data: z.array(GtinClaim) });
+export const GtinClaimDeletedResponse = z.object({ data: z.object({ id: Uuid, deleted: z.literal(true) }) });
+export const StaffGtinClaimResponse = z.object({ data: StaffGtinClaim });
+export const StaffGtinClaimListResponse = z.object({ data: z.array(StaffGtinClaim) });

@@ -121,3 +121,27 @@ export const MyWork = z.object({
   ),
 });
 export type MyWork = z.infer<typeof MyWork>;
+
+// The API's request and response shapes (routes under /api/invitations, /api/members, /api/workspace/switch).
+export const CreateInvitationInput = z.strictObject({ email: z.email().max(254), role: AssignableRole });
+export const InvitationResponse = z.object({ data: Invitation });
+export const InvitationListResponse = z.object({ data: z.array(Invitation) });
+export const InvitationAccepted = z.object({
+  workspace: z.object({ id: z.string(), name: z.string() }),
+  role: z.string(),
+  already_member: z.boolean(),
+});
+export const InvitationLookup = z.object({
+  workspace_name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  invited_by: z.string().nullable(),
+  expires_at: z.string(),
+});
+export const ChangeMemberRoleInput = z.strictObject({ role: AssignableRole });
+export const MySettingsInput = z.strictObject({ notify_mentions: z.boolean() });
+export const TransferOwnershipInput = z.strictObject({ user_id: Uuid });
+export const MemberResponse = z.object({ data: Member });
+export const MemberListResponse = z.object({ data: z.array(Member) });
+export const SwitchWorkspaceInput = z.strictObject({ workspace_id: Uuid });
+export const MembershipListResponse = z.object({ data: z.array(Membership) });

@@ -52,3 +52,10 @@ export type WorkspaceOverview = z.infer<typeof WorkspaceOverview>;
 
 export const WorkspaceUpdate = z.object({ workspace: WorkspaceSummary, settings: WorkspaceSettings });
 export type WorkspaceUpdate = z.infer<typeof WorkspaceUpdate>;
+
+/** PATCH /api/workspace: a new name, four-eyes approval on or off, or both. */
+export const UpdateWorkspaceInput = z
+  .strictObject({ name: z.string().trim().min(1).max(120).optional(), four_eyes_approval: z.boolean().optional() })
+  .refine((b) => b.name !== undefined || b.four_eyes_approval !== undefined, {
+    message: 'send name or four_eyes_approval',
+  });

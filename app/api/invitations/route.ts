@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { createInvitation, listInvitations } from '@/lib/team/invitations';
-import { AssignableRole, Invitation, InvitationCreated } from '@/lib/team/schemas';
+import { CreateInvitationInput, InvitationCreated, InvitationListResponse } from '@/lib/team/schemas';
 
 // GET /api/invitations – invitations of the workspace, newest first, with their status.
 const list = defineRoute({
@@ -12,7 +11,7 @@ const list = defineRoute({
   tags: ['Team'],
   stability: 'preview',
   auth: 'session',
-  responses: { 200: { description: 'Invitations.', schema: z.object({ data: z.array(Invitation) }) } },
+  responses: { 200: { description: 'Invitations.', schema: InvitationListResponse } },
   handler: async ({ db, auth }) => json({ data: await listInvitations(db, auth.workspace.id) }),
 });
 
@@ -26,7 +25,7 @@ const create = defineRoute({
   stability: 'preview',
   auth: 'session',
   idempotent: true,
-  body: z.strictObject({ email: z.email().max(254), role: AssignableRole }),
+  body: CreateInvitationInput,
   errors: [409],
   responses: {
     201: {

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { getTeamSettings, updateWorkspace } from '@/lib/team/workspace-settings';
-import { WorkspaceOverview, WorkspaceUpdate } from '@/lib/workspace/schemas';
+import { UpdateWorkspaceInput, WorkspaceOverview, WorkspaceUpdate } from '@/lib/workspace/schemas';
 import { getWorkspaceOverview } from '@/lib/workspace/settings';
 
 // GET /api/workspace – the workspace, its plan limits, usage and the scope catalogue.
@@ -36,11 +35,7 @@ const patch = defineRoute({
   tags: ['Workspace'],
   stability: 'preview',
   auth: 'session',
-  body: z
-    .strictObject({ name: z.string().trim().min(1).max(120).optional(), four_eyes_approval: z.boolean().optional() })
-    .refine((b) => b.name !== undefined || b.four_eyes_approval !== undefined, {
-      message: 'send name or four_eyes_approval',
-    }),
+  body: UpdateWorkspaceInput,
   responses: { 200: { description: 'Updated.', schema: WorkspaceUpdate } },
   handler: async ({ db, auth, actor, body }) =>
     json(

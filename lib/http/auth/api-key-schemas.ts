@@ -25,3 +25,8 @@ export const ApiKey = z
 export const ApiKeyWithSecret = ApiKey.extend({
   key: z.string().describe('The plaintext key; shown only in this response.'),
 });
+
+// The API's response shapes (routes under /api/workspace/api-keys).
+export const ApiKeyListResponse = z.object({ data: z.array(ApiKey) });
+export const ApiKeyWithSecretResponse = z.object({ data: ApiKeyWithSecret });
+export const ApiKeyRevokedResponse = z.object({ data: z.object({ id: Uuid, revoked: z.boolean() }) });

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { revokeInvitation } from '@/lib/team/invitations';
-import { Invitation } from '@/lib/team/schemas';
+import { InvitationResponse } from '@/lib/team/schemas';
 
 // DELETE /api/invitations/{id} – withdraw an open invitation; its link stops working.
 const revoke = defineRoute({
@@ -14,7 +13,7 @@ const revoke = defineRoute({
   auth: 'session',
   params: IdParams,
   errors: [410],
-  responses: { 200: { description: 'Withdrawn.', schema: z.object({ data: Invitation }) } },
+  responses: { 200: { description: 'Withdrawn.', schema: InvitationResponse } },
   handler: async ({ db, auth, actor, params }) =>
     json({ data: await revokeInvitation(db, { workspaceId: auth.workspace.id, actor, id: params.id }) }),
 });

@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import { ACTIVE_WORKSPACE_COOKIE } from '@/lib/auth/workspace';
 import { activeWorkspaceCookie } from '@/lib/auth/cookies';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { acceptInvitation } from '@/lib/team/invitations';
-import { InvitationToken } from '@/lib/team/schemas';
+import { InvitationAccepted, InvitationToken } from '@/lib/team/schemas';
 
 // POST /api/invitations/accept – join the workspace as the signed-in, invited address; it becomes the
 // active workspace.
@@ -20,11 +19,7 @@ const accept = defineRoute({
   responses: {
     200: {
       description: 'Joined.',
-      schema: z.object({
-        workspace: z.object({ id: z.string(), name: z.string() }),
-        role: z.string(),
-        already_member: z.boolean(),
-      }),
+      schema: InvitationAccepted,
     },
   },
   handler: async ({ db, auth, body }) => {

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { lookupInvitation } from '@/lib/team/invitations';
-import { InvitationToken } from '@/lib/team/schemas';
+import { InvitationLookup, InvitationToken } from '@/lib/team/schemas';
 
 // POST /api/invitations/lookup – what an invitation link offers, before signing in (token in the body,
 // not the URL, so it stays out of access logs).
@@ -18,13 +17,7 @@ const lookup = defineRoute({
   responses: {
     200: {
       description: 'The invitation.',
-      schema: z.object({
-        workspace_name: z.string(),
-        email: z.string(),
-        role: z.string(),
-        invited_by: z.string().nullable(),
-        expires_at: z.string(),
-      }),
+      schema: InvitationLookup,
     },
   },
   handler: async ({ db, body }) => json(await lookupInvitation(db, body.token)),

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
 import { changeMemberRole, removeMember } from '@/lib/team/members';
-import { AssignableRole, Member, RemovedMember } from '@/lib/team/schemas';
-
-const Params = z.object({ userId: Uuid });
+import { ChangeMemberRoleInput, MemberResponse, RemovedMember } from '@/lib/team/schemas';
 
 // PATCH /api/members/{userId} – change a member's role (not the owner's: ownership is transferred).
 const patch = defineRoute({
@@ -14,10 +12,10 @@ const patch = defineRoute({
   tags: ['Team'],
   stability: 'preview',
   auth: 'session',
-  params: Params,
-  body: z.strictObject({ role: AssignableRole }),
+  params: z.object({ userId: Uuid }),
+  body: ChangeMemberRoleInput,
   errors: [409],
-  responses: { 200: { description: 'The member with the new role.', schema: z.object({ data: Member }) } },
+  responses: { 200: { description: 'The member with the new role.', schema: MemberResponse } },
   handler: async ({ db, auth, actor, params, body }) =>
     json({
       data: await changeMemberRole(db, {
@@ -39,7 +37,7 @@ const remove = defineRoute({
   tags: ['Team'],
   stability: 'preview',
   auth: 'session',
-  params: Params,
+  params: z.object({ userId: Uuid }),
   errors: [409],
   responses: {
     200: {

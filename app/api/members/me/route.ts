@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { updateMySettings } from '@/lib/team/members';
-import { Member } from '@/lib/team/schemas';
+import { MemberResponse, MySettingsInput } from '@/lib/team/schemas';
 
 // PATCH /api/members/me – the caller's own settings in this workspace (mail on mentions).
 const patch = defineRoute({
@@ -12,8 +11,8 @@ const patch = defineRoute({
   tags: ['Team'],
   stability: 'preview',
   auth: 'session',
-  body: z.strictObject({ notify_mentions: z.boolean() }),
-  responses: { 200: { description: 'Your membership.', schema: z.object({ data: Member }) } },
+  body: MySettingsInput,
+  responses: { 200: { description: 'Your membership.', schema: MemberResponse } },
   handler: async ({ db, auth, body }) =>
     json({
       data: await updateMySettings(db, {

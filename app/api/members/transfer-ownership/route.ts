@@ -1,7 +1,6 @@
-import { z } from 'zod';
-import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
+import { defineRoute, json, routeMethods } from '@/lib/http';
 import { transferOwnership } from '@/lib/team/members';
-import { Member } from '@/lib/team/schemas';
+import { MemberListResponse, TransferOwnershipInput } from '@/lib/team/schemas';
 
 // POST /api/members/transfer-ownership – the owner hands the workspace to a member and becomes admin.
 const transfer = defineRoute({
@@ -12,8 +11,8 @@ const transfer = defineRoute({
   tags: ['Team'],
   stability: 'preview',
   auth: 'session',
-  body: z.strictObject({ user_id: Uuid }),
-  responses: { 200: { description: 'Members after the transfer.', schema: z.object({ data: z.array(Member) }) } },
+  body: TransferOwnershipInput,
+  responses: { 200: { description: 'Members after the transfer.', schema: MemberListResponse } },
   handler: async ({ db, auth, actor, body }) =>
     json({
       data: await transferOwnership(db, {

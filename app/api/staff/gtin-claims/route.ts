@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { StaffGtinClaim, StaffGtinClaimsQuery } from '@/lib/gtin-claims/schemas';
+import { StaffGtinClaimListResponse, StaffGtinClaimsQuery } from '@/lib/gtin-claims/schemas';
 import { listClaimsForStaff } from '@/lib/gtin-claims/service';
 
 // GET /api/staff/gtin-claims – every workspace's claims and their disputes (staff only).
@@ -16,7 +15,7 @@ const list = defineRoute({
   auth: 'session',
   staffOnly: true,
   query: StaffGtinClaimsQuery,
-  responses: { 200: { description: 'Claims, newest first.', schema: z.object({ data: z.array(StaffGtinClaim) }) } },
+  responses: { 200: { description: 'Claims, newest first.', schema: StaffGtinClaimListResponse } },
   handler: async ({ db, query }) => json({ data: await listClaimsForStaff(db, { status: query.status }) }),
 });
 

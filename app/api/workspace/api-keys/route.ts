@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { createApiKey, listApiKeys } from '@/lib/auth/api-keys';
-import { ApiKey, ApiKeyWithSecret, CreateApiKeyInput } from '@/lib/http/auth/api-key-schemas';
+import { ApiKeyListResponse, ApiKeyWithSecretResponse, CreateApiKeyInput } from '@/lib/http/auth/api-key-schemas';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 
 // GET /api/workspace/api-keys – active keys of the workspace (never plaintext, never hashes).
@@ -12,7 +11,7 @@ const list = defineRoute({
   tags: ['API keys'],
   stability: 'stable',
   auth: 'session',
-  responses: { 200: { description: 'Active keys.', schema: z.object({ data: z.array(ApiKey) }) } },
+  responses: { 200: { description: 'Active keys.', schema: ApiKeyListResponse } },
   handler: async ({ db, auth }) => json({ data: await listApiKeys(db, auth.workspace.id) }),
 });
 
@@ -29,7 +28,7 @@ const create = defineRoute({
   responses: {
     201: {
       description: 'Created; `key` is the plaintext, returned once.',
-      schema: z.object({ data: ApiKeyWithSecret }),
+      schema: ApiKeyWithSecretResponse,
     },
   },
   handler: async ({ db, auth, actor, body }) =>

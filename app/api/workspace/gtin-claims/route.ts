@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { CreateGtinClaimInput, GtinClaim } from '@/lib/gtin-claims/schemas';
+import { CreateGtinClaimInput, GtinClaimListResponse, GtinClaimResponse } from '@/lib/gtin-claims/schemas';
 import { createClaim, listClaims } from '@/lib/gtin-claims/service';
 
 const CLAIMS_DOC =
@@ -17,7 +16,7 @@ const list = defineRoute({
   tags: ['GTIN ownership'],
   stability: 'preview',
   auth: 'session',
-  responses: { 200: { description: 'Claims, newest first.', schema: z.object({ data: z.array(GtinClaim) }) } },
+  responses: { 200: { description: 'Claims, newest first.', schema: GtinClaimListResponse } },
   handler: async ({ db, auth }) => json({ data: await listClaims(db, auth.workspace.id) }),
 });
 
@@ -34,7 +33,7 @@ const create = defineRoute({
   body: CreateGtinClaimInput,
   idempotent: true,
   errors: [409],
-  responses: { 201: { description: 'The claim, pending.', schema: z.object({ data: GtinClaim }) } },
+  responses: { 201: { description: 'The claim, pending.', schema: GtinClaimResponse } },
   handler: async ({ db, auth, actor, body }) =>
     json({ data: await createClaim(db, { workspaceId: auth.workspace.id, actor, input: body }) }, 201),
 });

@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { activeWorkspaceCookie } from '@/lib/auth/cookies';
 import { ACTIVE_WORKSPACE_COOKIE, listMemberships, membershipIn } from '@/lib/auth/workspace';
-import { AppError, defineRoute, json, routeMethods, Uuid } from '@/lib/http';
-import { Membership } from '@/lib/team/schemas';
+import { AppError, defineRoute, json, routeMethods } from '@/lib/http';
+import { Membership, MembershipListResponse, SwitchWorkspaceInput } from '@/lib/team/schemas';
 
 // GET /api/workspace/switch – the workspaces the caller belongs to, and which one is active.
 const list = defineRoute({
@@ -13,7 +12,7 @@ const list = defineRoute({
   tags: ['Workspace'],
   stability: 'preview',
   auth: 'session',
-  responses: { 200: { description: 'Memberships.', schema: z.object({ data: z.array(Membership) }) } },
+  responses: { 200: { description: 'Memberships.', schema: MembershipListResponse } },
   handler: async ({ db, auth }) =>
     json({
       data: (await listMemberships(db, auth.user.id)).map((m) => ({
@@ -33,7 +32,7 @@ const change = defineRoute({
   tags: ['Workspace'],
   stability: 'preview',
   auth: 'session',
-  body: z.strictObject({ workspace_id: Uuid }),
+  body: SwitchWorkspaceInput,
   responses: { 200: { description: 'Now active.', schema: Membership } },
   handler: async ({ db, auth, body }) => {
     const m = await membershipIn(db, auth.user.id, body.workspace_id);

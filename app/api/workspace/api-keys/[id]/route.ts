@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { revokeApiKey, rotateApiKey } from '@/lib/auth/api-keys';
-import { ApiKeyWithSecret } from '@/lib/http/auth/api-key-schemas';
-import { defineRoute, IdParams, json, routeMethods, Uuid } from '@/lib/http';
+import { ApiKeyRevokedResponse, ApiKeyWithSecretResponse } from '@/lib/http/auth/api-key-schemas';
+import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 
 // DELETE /api/workspace/api-keys/{id} – revoke; Bearer requests with it answer 401 from now on.
 const revoke = defineRoute({
@@ -14,7 +13,7 @@ const revoke = defineRoute({
   auth: 'session',
   params: IdParams,
   responses: {
-    200: { description: 'Revoked.', schema: z.object({ data: z.object({ id: Uuid, revoked: z.boolean() }) }) },
+    200: { description: 'Revoked.', schema: ApiKeyRevokedResponse },
   },
   handler: async ({ db, auth, params }) => json({ data: await revokeApiKey(db, auth.workspace.id, params.id) }),
 });
@@ -31,7 +30,7 @@ const rotate = defineRoute({
   params: IdParams,
   errors: [409],
   responses: {
-    201: { description: 'The new key; the old one is revoked.', schema: z.object({ data: ApiKeyWithSecret }) },
+    201: { description: 'The new key; the old one is revoked.', schema: ApiKeyWithSecretResponse },
   },
   handler: async ({ db, auth, actor, params }) =>
     json({ data: await rotateApiKey(db, { workspaceId: auth.workspace.id, actor, id: params.id }) }, 201),

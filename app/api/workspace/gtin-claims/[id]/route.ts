@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { IdParams, Uuid } from '@/lib/http/schemas';
+import { IdParams } from '@/lib/http/schemas';
+import { GtinClaimDeletedResponse } from '@/lib/gtin-claims/schemas';
 import { deleteClaim } from '@/lib/gtin-claims/service';
 
 // DELETE /api/workspace/gtin-claims/{id} – withdraw a claim.
@@ -14,7 +14,7 @@ const remove = defineRoute({
   auth: 'session',
   params: IdParams,
   responses: {
-    200: { description: 'Withdrawn.', schema: z.object({ data: z.object({ id: Uuid, deleted: z.literal(true) }) }) },
+    200: { description: 'Withdrawn.', schema: GtinClaimDeletedResponse },
   },
   handler: async ({ db, auth, actor, params }) =>
     json({ data: await deleteClaim(db, { workspaceId: auth.workspace.id, actor, id: params.id }) }),

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { IdParams } from '@/lib/http/schemas';
-import { DecideGtinClaimInput, StaffGtinClaim } from '@/lib/gtin-claims/schemas';
+import { DecideGtinClaimInput, StaffGtinClaimResponse } from '@/lib/gtin-claims/schemas';
 import { decideClaim } from '@/lib/gtin-claims/service';
 
 // POST /api/staff/gtin-claims/{id}/decision – verify or reject a claim (staff only).
@@ -19,7 +18,7 @@ const decide = defineRoute({
   params: IdParams,
   body: DecideGtinClaimInput,
   errors: [409],
-  responses: { 200: { description: 'The decided claim.', schema: z.object({ data: StaffGtinClaim }) } },
+  responses: { 200: { description: 'The decided claim.', schema: StaffGtinClaimResponse } },
   handler: async ({ db, actor, params, body }) =>
     json({ data: await decideClaim(db, { actor, id: params.id, decision: body.decision, note: body.note }) }),
 });
