@@ -35,3 +35,9 @@ export const AuditLogEvent = z
     created_at: DateTime,
   })
   .meta({ id: 'AuditEvent' });
+
+export const AuditLogPage = z.object({
+  events: z.array(AuditLogEvent),
+  next_cursor: z.string().nullable(),
+  has_more: z.boolean(),
+});

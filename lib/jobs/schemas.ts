@@ -19,3 +19,6 @@ export const JobRunSchema = z
   })
   .meta({ id: 'JobRun' });
 export type JobRun = z.infer<typeof JobRunSchema>;
+
+/** GET /api/jobs/{id}: one job run. */
+export const JobRunResponse = z.object({ job: JobRunSchema });

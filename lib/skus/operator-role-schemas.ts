@@ -69,3 +69,13 @@ export const ConfirmHeldByInput = z.strictObject({
   entity_id: Uuid.describe('The operator holding it: an entity linked to the SKU.'),
   note: z.string().trim().max(2000).nullable().optional(),
 });
+
+/** A held-by confirmation as made or withdrawn, with the SKUs whose approval it reset. */
+export const HeldByChangeResponse = z.object({ held_by: HeldBySchema, approval_reset_ids: z.array(Uuid) });
+export const HeldByOverviewResponse = z.object({
+  operator_role: OperatorRoleSchema,
+  operator_role_override: OperatorRoleSchema.nullable(),
+  workspace_operator_role: OperatorRoleSchema,
+  states: z.array(HeldByStateSchema),
+  confirmations: z.array(HeldBySchema),
+});

@@ -453,3 +453,29 @@ export const SavedView = z
   })
   .meta({ id: 'SavedView' });
 export type SavedView = z.infer<typeof SavedView>;
+
+// The API's remaining request and response shapes (routes under /api/skus take them from here).
+export const SkuActivityQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+  cursor: z.string().max(200).optional(),
+});
+export const SkuActivityPage = z.object({
+  events: z.array(SkuActivityEvent),
+  has_more: z.boolean(),
+  next_cursor: z.string().nullable(),
+});
+export const SkuApprovalListResponse = z.object({ data: z.array(SkuApproval) });
+export const DossierFieldsResponse = z.object({ fields: z.array(DossierField) });
+export const ConfirmDossierValueInput = z.strictObject({ value: z.string().max(20_000).optional() }).optional();
+export const RejectDossierValueInput = z.strictObject({ reason: z.string().max(500).optional() }).optional();
+export const DossierValueResponse = z.object({ value: DossierValueSchema });
+export const ReviewIssueResponse = z.object({ issue: ReviewIssueSchema });
+export const ReviewIssueListResponse = z.object({ data: z.array(ReviewIssueSchema) });
+export const WaiverResponse = z.object({ waiver: WaiverSchema });
+export const WaiverListResponse = z.object({ data: z.array(WaiverSchema) });
+export const SkuCountResponse = z.object({ count: z.number().int() });
+export const SkuCreatedResponse = z.object({ sku: Sku });
+export const SkuDeletedResponse = z.object({ success: z.boolean(), deleted_id: Uuid });
+export const SavedViewResponse = z.object({ view: SavedView });
+export const SavedViewListResponse = z.object({ data: z.array(SavedView) });
+export const SavedViewDeletedResponse = z.object({ success: z.boolean(), deleted_id: z.string() });

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { listAuditLog } from '@/lib/audit/log';
-import { AuditLogEvent, AuditLogQuery } from '@/lib/audit/schemas';
+import { AuditLogPage, AuditLogQuery } from '@/lib/audit/schemas';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 
 // GET /api/audit-events – the workspace's audit events, newest first, keyset-paged, filtered by person,
@@ -18,7 +17,7 @@ const get = defineRoute({
   responses: {
     200: {
       description: 'A page of events, newest first.',
-      schema: z.object({ events: z.array(AuditLogEvent), next_cursor: z.string().nullable(), has_more: z.boolean() }),
+      schema: AuditLogPage,
     },
   },
   handler: async ({ db, auth, query }) => json(await listAuditLog(db, auth.workspace.id, query)),

@@ -1,9 +1,14 @@
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { CreateSkuDryRunResponse, CreateSkuInput, ListSkusQuery, Sku, SkuList } from '@/lib/skus/schemas';
+import {
+  CreateSkuDryRunResponse,
+  CreateSkuInput,
+  ListSkusQuery,
+  SkuCreatedResponse,
+  SkuList,
+} from '@/lib/skus/schemas';
 import { createSku, listSkus } from '@/lib/skus/service';
 import { serializeSku } from '@/lib/skus/serialize';
 import { getWorkspaceOperatorRole } from '@/lib/skus/workspace-role';
-import { z } from 'zod';
 
 // GET /api/skus – cursor-paged SKUs of the workspace (session, or Bearer with skus:read).
 const list = defineRoute({
@@ -38,7 +43,7 @@ const create = defineRoute({
   errors: [409],
   responses: {
     200: { description: 'dry_run=true only: what the creation would do.', schema: CreateSkuDryRunResponse },
-    201: { description: 'Created.', schema: z.object({ sku: Sku }) },
+    201: { description: 'Created.', schema: SkuCreatedResponse },
   },
   handler: async ({ db, auth, actor, body, dryRun }) => {
     const result = await createSku(db, { workspace: auth.workspace, actor, input: body, dryRun });

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { CreateSavedViewInput, SavedView } from '@/lib/skus/schemas';
+import { CreateSavedViewInput, SavedViewListResponse, SavedViewResponse } from '@/lib/skus/schemas';
 import { createView, listViews } from '@/lib/skus/views';
 
 // GET /api/views – saved views of the SKU table.
@@ -13,7 +12,7 @@ const list = defineRoute({
   stability: 'preview',
   auth: 'either',
   scope: 'skus:read',
-  responses: { 200: { description: 'The views, by name.', schema: z.object({ data: z.array(SavedView) }) } },
+  responses: { 200: { description: 'The views, by name.', schema: SavedViewListResponse } },
   handler: async ({ db, auth }) => json({ data: await listViews(db, auth.workspace.id) }),
 });
 
@@ -31,7 +30,7 @@ const create = defineRoute({
   body: CreateSavedViewInput,
   idempotent: true,
   errors: [409],
-  responses: { 201: { description: 'Created.', schema: z.object({ view: SavedView }) } },
+  responses: { 201: { description: 'Created.', schema: SavedViewResponse } },
   handler: async ({ db, auth, actor, body }) =>
     json({ view: await createView(db, { workspaceId: auth.workspace.id, actor, input: body }) }, 201),
 });

@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import { defineRoute, IdParams, json, routeMethods, Uuid } from '@/lib/http';
-import { SkuDetail } from '@/lib/skus/schemas';
+import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
+import { SkuDeletedResponse, SkuDetail } from '@/lib/skus/schemas';
 import { deleteSku, getSku } from '@/lib/skus/service';
 
 // GET /api/skus/{id} – the SKU with its blockers and what can be done next.
@@ -28,7 +27,7 @@ const del = defineRoute({
   stability: 'stable',
   auth: 'session',
   params: IdParams,
-  responses: { 200: { description: 'Deleted.', schema: z.object({ success: z.boolean(), deleted_id: Uuid }) } },
+  responses: { 200: { description: 'Deleted.', schema: SkuDeletedResponse } },
   handler: async ({ db, auth, actor, params }) =>
     json(await deleteSku(db, { workspaceId: auth.workspace.id, actor, id: params.id })),
 });

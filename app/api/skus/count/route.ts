@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { CountSkusQuery } from '@/lib/skus/schemas';
+import { CountSkusQuery, SkuCountResponse } from '@/lib/skus/schemas';
 import { countListedSkus } from '@/lib/skus/service';
 
 // GET /api/skus/count – how many SKUs the list shows for these filters.
@@ -16,7 +15,7 @@ const get = defineRoute({
   auth: 'either',
   scope: 'skus:read',
   query: CountSkusQuery,
-  responses: { 200: { description: 'The count.', schema: z.object({ count: z.number().int() }) } },
+  responses: { 200: { description: 'The count.', schema: SkuCountResponse } },
   handler: async ({ db, auth, query }) => json({ count: await countListedSkus(db, auth.workspace.id, query) }),
 });
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
+import { SavedViewDeletedResponse } from '@/lib/skus/schemas';
 import { deleteView } from '@/lib/skus/views';
 
 // DELETE /api/views/{id} – remove a saved view (runs that used it keep their record).
@@ -12,7 +12,7 @@ const remove = defineRoute({
   stability: 'preview',
   auth: 'session',
   params: IdParams,
-  responses: { 200: { description: 'Deleted.', schema: z.object({ success: z.boolean(), deleted_id: z.string() }) } },
+  responses: { 200: { description: 'Deleted.', schema: SavedViewDeletedResponse } },
   handler: async ({ db, auth, actor, params }) =>
     json(await deleteView(db, { workspaceId: auth.workspace.id, actor, id: params.id })),
 });

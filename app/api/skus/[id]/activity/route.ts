@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { listSkuActivity } from '@/lib/skus/activity';
-import { SkuActivityEvent } from '@/lib/skus/schemas';
+import { SkuActivityPage, SkuActivityQuery } from '@/lib/skus/schemas';
 
 // GET /api/skus/{id}/activity – the SKU's audit events, newest first.
 const get = defineRoute({
@@ -14,18 +13,11 @@ const get = defineRoute({
   auth: 'either',
   scope: 'skus:read',
   params: IdParams,
-  query: z.object({
-    limit: z.coerce.number().int().min(1).max(200).default(100),
-    cursor: z.string().max(200).optional(),
-  }),
+  query: SkuActivityQuery,
   responses: {
     200: {
       description: 'Events, newest first.',
-      schema: z.object({
-        events: z.array(SkuActivityEvent),
-        has_more: z.boolean(),
-        next_cursor: z.string().nullable(),
-      }),
+      schema: SkuActivityPage,
     },
   },
   handler: async ({ db, auth, params, query }) => json(await listSkuActivity(db, auth.workspace.id, params.id, query)),

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { listApprovals } from '@/lib/skus/approval';
-import { SkuApproval } from '@/lib/skus/schemas';
+import { SkuApprovalListResponse } from '@/lib/skus/schemas';
 import { getSkuRow } from '@/lib/skus/service';
 
 // GET /api/skus/{id}/approvals – every approval of the SKU, newest first: who, when, what was signed.
@@ -15,7 +14,7 @@ const list = defineRoute({
   auth: 'either',
   scope: 'skus:read',
   params: IdParams,
-  responses: { 200: { description: 'Approval records.', schema: z.object({ data: z.array(SkuApproval) }) } },
+  responses: { 200: { description: 'Approval records.', schema: SkuApprovalListResponse } },
   handler: async ({ db, auth, params }) => {
     await getSkuRow(db, auth.workspace.id, params.id);
     return json({ data: await listApprovals(db, auth.workspace.id, params.id) });

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { getDossierFields } from '@/lib/dossier/service';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
-import { DossierField } from '@/lib/skus/schemas';
+import { DossierFieldsResponse } from '@/lib/skus/schemas';
 
 // GET /api/skus/{id}/dossier – every field with a value: current confirmed value, open suggestions, history.
 const get = defineRoute({
@@ -15,7 +14,7 @@ const get = defineRoute({
   scope: 'dossier:read',
   params: IdParams,
   responses: {
-    200: { description: 'Fields that have any value.', schema: z.object({ fields: z.array(DossierField) }) },
+    200: { description: 'Fields that have any value.', schema: DossierFieldsResponse },
   },
   handler: async ({ db, auth, params }) => json({ fields: await getDossierFields(db, auth.workspace.id, params.id) }),
 });

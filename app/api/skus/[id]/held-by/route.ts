@@ -1,12 +1,6 @@
-import { z } from 'zod';
-import { defineRoute, IdParams, json, routeMethods, Uuid } from '@/lib/http';
+import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { confirmHeldBy, heldByOverview } from '@/lib/skus/operator-role';
-import {
-  ConfirmHeldByInput,
-  HeldBySchema,
-  HeldByStateSchema,
-  OperatorRoleSchema,
-} from '@/lib/skus/operator-role-schemas';
+import { ConfirmHeldByInput, HeldByChangeResponse, HeldByOverviewResponse } from '@/lib/skus/operator-role-schemas';
 
 // GET /api/skus/{id}/held-by – the SKU's role and the duties held by another operator (confirmed and open).
 const list = defineRoute({
@@ -22,13 +16,7 @@ const list = defineRoute({
   responses: {
     200: {
       description: 'The role and the held-by states.',
-      schema: z.object({
-        operator_role: OperatorRoleSchema,
-        operator_role_override: OperatorRoleSchema.nullable(),
-        workspace_operator_role: OperatorRoleSchema,
-        states: z.array(HeldByStateSchema),
-        confirmations: z.array(HeldBySchema),
-      }),
+      schema: HeldByOverviewResponse,
     },
   },
   handler: async ({ db, auth, params }) => json(await heldByOverview(db, auth.workspace.id, params.id)),
@@ -52,7 +40,7 @@ const create = defineRoute({
   responses: {
     201: {
       description: 'Confirmed.',
-      schema: z.object({ held_by: HeldBySchema, approval_reset_ids: z.array(Uuid) }),
+      schema: HeldByChangeResponse,
     },
   },
   handler: async ({ db, auth, actor, params, body }) =>

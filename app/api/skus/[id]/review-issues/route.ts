@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { listReviewIssues, serializeReviewIssue } from '@/lib/skus/read-model';
-import { CreateReviewIssueInput, ReviewIssueSchema } from '@/lib/skus/schemas';
+import { CreateReviewIssueInput, ReviewIssueListResponse, ReviewIssueResponse } from '@/lib/skus/schemas';
 import { addReviewIssue } from '@/lib/skus/waivers';
 
 // GET /api/skus/{id}/review-issues – open and resolved review issues, oldest first.
@@ -15,7 +14,7 @@ const list = defineRoute({
   auth: 'either',
   scope: 'skus:read',
   params: IdParams,
-  responses: { 200: { description: 'Review issues.', schema: z.object({ data: z.array(ReviewIssueSchema) }) } },
+  responses: { 200: { description: 'Review issues.', schema: ReviewIssueListResponse } },
   handler: async ({ db, auth, params }) => json({ data: await listReviewIssues(db, auth.workspace.id, params.id) }),
 });
 
@@ -32,7 +31,7 @@ const create = defineRoute({
   body: CreateReviewIssueInput,
   idempotent: true,
   errors: [409],
-  responses: { 201: { description: 'Created.', schema: z.object({ issue: ReviewIssueSchema }) } },
+  responses: { 201: { description: 'Created.', schema: ReviewIssueResponse } },
   handler: async ({ db, auth, actor, params, body }) =>
     json(
       {

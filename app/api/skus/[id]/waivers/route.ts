@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
-import { WaiveBlockerInput, WaiverSchema } from '@/lib/skus/schemas';
+import { WaiveBlockerInput, WaiverListResponse, WaiverResponse } from '@/lib/skus/schemas';
 import { listWaivers, waiveBlocker } from '@/lib/skus/waivers';
 
 // GET /api/skus/{id}/waivers – every waiver, revoked ones included.
@@ -14,7 +13,7 @@ const list = defineRoute({
   auth: 'either',
   scope: 'skus:read',
   params: IdParams,
-  responses: { 200: { description: 'Waivers.', schema: z.object({ data: z.array(WaiverSchema) }) } },
+  responses: { 200: { description: 'Waivers.', schema: WaiverListResponse } },
   handler: async ({ db, auth, params }) => json({ data: await listWaivers(db, auth.workspace.id, params.id) }),
 });
 
@@ -34,7 +33,7 @@ const create = defineRoute({
   body: WaiveBlockerInput,
   idempotent: true,
   errors: [409],
-  responses: { 201: { description: 'Waived.', schema: z.object({ waiver: WaiverSchema }) } },
+  responses: { 201: { description: 'Waived.', schema: WaiverResponse } },
   handler: async ({ db, auth, actor, params, body }) =>
     json(
       {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
 import { revokeHeldBy } from '@/lib/skus/operator-role';
-import { HeldBySchema } from '@/lib/skus/operator-role-schemas';
+import { HeldByChangeResponse } from '@/lib/skus/operator-role-schemas';
 
 // DELETE /api/skus/{id}/held-by/{held_by_id} – withdraw a held-by confirmation.
 const del = defineRoute({
@@ -15,7 +15,7 @@ const del = defineRoute({
   scope: 'skus:write',
   params: z.object({ id: Uuid, heldById: Uuid }),
   responses: {
-    200: { description: 'Withdrawn.', schema: z.object({ held_by: HeldBySchema, approval_reset_ids: z.array(Uuid) }) },
+    200: { description: 'Withdrawn.', schema: HeldByChangeResponse },
   },
   handler: async ({ db, auth, actor, params }) =>
     json(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
-import { WaiverSchema } from '@/lib/skus/schemas';
+import { WaiverResponse } from '@/lib/skus/schemas';
 import { revokeWaiver } from '@/lib/skus/waivers';
 
 // DELETE /api/skus/{id}/waivers/{waiver_id} – revoke a waiver (it stays on record with revoked_at).
@@ -14,7 +14,7 @@ const del = defineRoute({
   auth: 'either',
   scope: 'skus:write',
   params: z.object({ id: Uuid, waiverId: Uuid }),
-  responses: { 200: { description: 'Revoked.', schema: z.object({ waiver: WaiverSchema }) } },
+  responses: { 200: { description: 'Revoked.', schema: WaiverResponse } },
   handler: async ({ db, auth, actor, params }) =>
     json({
       waiver: await revokeWaiver(db, {

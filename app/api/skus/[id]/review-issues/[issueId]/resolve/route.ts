@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
 import { serializeReviewIssue } from '@/lib/skus/read-model';
-import { ReviewIssueSchema } from '@/lib/skus/schemas';
+import { ReviewIssueResponse } from '@/lib/skus/schemas';
 import { resolveReviewIssue } from '@/lib/skus/waivers';
 
 // POST /api/skus/{id}/review-issues/{issue_id}/resolve
@@ -14,7 +14,7 @@ const post = defineRoute({
   stability: 'preview',
   auth: 'session',
   params: z.object({ id: Uuid, issueId: Uuid }),
-  responses: { 200: { description: 'Resolved.', schema: z.object({ issue: ReviewIssueSchema }) } },
+  responses: { 200: { description: 'Resolved.', schema: ReviewIssueResponse } },
   handler: async ({ db, auth, actor, params }) =>
     json({
       issue: serializeReviewIssue(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { confirmSuggestion } from '@/lib/dossier/service';
 import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
-import { DossierValueSchema } from '@/lib/skus/schemas';
+import { ConfirmDossierValueInput, DossierValueResponse } from '@/lib/skus/schemas';
 
 // POST /api/skus/{id}/dossier/values/{value_id}/confirm – a person confirms a suggestion (optionally edited).
 const post = defineRoute({
@@ -14,9 +14,9 @@ const post = defineRoute({
   auth: 'either',
   scope: 'skus:write',
   params: z.object({ id: Uuid, valueId: Uuid }),
-  body: z.strictObject({ value: z.string().max(20_000).optional() }).optional(),
+  body: ConfirmDossierValueInput,
   errors: [409],
-  responses: { 200: { description: 'The confirmed value.', schema: z.object({ value: DossierValueSchema }) } },
+  responses: { 200: { description: 'The confirmed value.', schema: DossierValueResponse } },
   handler: async ({ db, auth, actor, params, body }) =>
     json({
       value: await confirmSuggestion(db, {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rejectSuggestion } from '@/lib/dossier/service';
 import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
-import { DossierValueSchema } from '@/lib/skus/schemas';
+import { DossierValueResponse, RejectDossierValueInput } from '@/lib/skus/schemas';
 
 // POST /api/skus/{id}/dossier/values/{value_id}/reject – a person rejects a suggestion.
 const post = defineRoute({
@@ -14,9 +14,9 @@ const post = defineRoute({
   auth: 'either',
   scope: 'skus:write',
   params: z.object({ id: Uuid, valueId: Uuid }),
-  body: z.strictObject({ reason: z.string().max(500).optional() }).optional(),
+  body: RejectDossierValueInput,
   errors: [409],
-  responses: { 200: { description: 'The rejected value.', schema: z.object({ value: DossierValueSchema }) } },
+  responses: { 200: { description: 'The rejected value.', schema: DossierValueResponse } },
   handler: async ({ db, auth, actor, params, body }) =>
     json({
       value: await rejectSuggestion(db, {
