@@ -131,3 +131,13 @@ export type EntityDetail = z.infer<typeof EntityDetail>;
 /** POST /api/entities/{id}/merge. */
 export const EntityMergeResult = z.object({ merge: EntityMerge, entity: Entity });
 export type EntityMergeResult = z.infer<typeof EntityMergeResult>;
+
+// The API's remaining request and response shapes (routes under /api/entities take them from here).
+export const EntityListQuery = z.object({
+  q: z.string().max(200).optional(),
+  cursor: z.string().max(2000).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(500),
+});
+export const EntityResponse = z.object({ entity: Entity });
+export const EntityDeletedResponse = z.object({ deleted_id: Uuid });
+export const EntityMergeListResponse = z.object({ data: z.array(EntityMerge) });

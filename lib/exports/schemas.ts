@@ -294,3 +294,16 @@ export const SetChannelMappingsInput = z
   .refine((b) => b.amazon_product_type || b.kaufland_category || b.otto_category, {
     message: 'Give at least one table: amazon_product_type, kaufland_category or otto_category.',
   });
+
+// The API's remaining request and response shapes (routes under /api/exports take them from here).
+export const ExportRunListQuery = z.object({
+  cursor: z.string().max(500).optional().describe('Opaque cursor from next_cursor.'),
+  limit: z.coerce.number().int().min(1).max(100).default(20).describe('Page size, 1 to 100 (default 20).'),
+});
+export const ExportRunPage = z.object({
+  data: z.array(ExportRunSchema),
+  has_more: z.boolean(),
+  next_cursor: z.string().nullable(),
+});
+export const ExportRunResponse = z.object({ run: ExportRunSchema });
+export const ExportTemplateListResponse = z.object({ data: z.array(ExportTemplateSchema) });

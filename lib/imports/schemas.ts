@@ -386,3 +386,10 @@ export const FromUrlResponse = z
   })
   .meta({ id: 'ImportFromUrlPreview' });
 export type FromUrlResponse = z.infer<typeof FromUrlResponse>;
+
+// The API's remaining request and response shapes (routes under /api/imports take them from here).
+export const ImportListQuery = z.object({
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+});
+export const ImportBatchResponse = z.object({ batch: ImportBatch });

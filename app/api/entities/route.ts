@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { createEntity, listEntities } from '@/lib/entities/service';
-import { Entity, EntityInput, EntityPage } from '@/lib/entities/schemas';
+import { EntityInput, EntityListQuery, EntityPage, EntityResponse } from '@/lib/entities/schemas';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 
 // GET /api/entities?q= – the workspace's economic operators (manufacturers, importers, responsible persons), keyset-paged.
@@ -15,11 +14,7 @@ const list = defineRoute({
   stability: 'preview',
   auth: 'either',
   scope: 'entities:read',
-  query: z.object({
-    q: z.string().max(200).optional(),
-    cursor: z.string().max(2000).optional(),
-    limit: z.coerce.number().int().min(1).max(500).default(500),
-  }),
+  query: EntityListQuery,
   responses: {
     200: {
       description: 'Entities with the number of SKUs linked to each.',
@@ -42,7 +37,7 @@ const create = defineRoute({
   body: EntityInput,
   idempotent: true,
   errors: [409],
-  responses: { 201: { description: 'Created.', schema: z.object({ entity: Entity }) } },
+  responses: { 201: { description: 'Created.', schema: EntityResponse } },
   handler: async ({ db, auth, actor, body }) =>
     json({ entity: await createEntity(db, { workspaceId: auth.workspace.id, actor, input: body }) }, 201),
 });

@@ -1,13 +1,13 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { assertBearerExportAllowed } from '@/lib/exports/access';
 import { createExportRun, listExportRuns } from '@/lib/exports/runs';
-import { CreateExportInput, ExportDryRun, ExportRunSchema } from '@/lib/exports/schemas';
-
-const ListQuery = z.object({
-  cursor: z.string().max(500).optional().describe('Opaque cursor from next_cursor.'),
-  limit: z.coerce.number().int().min(1).max(100).default(20).describe('Page size, 1 to 100 (default 20).'),
-});
+import {
+  CreateExportInput,
+  ExportDryRun,
+  ExportRunListQuery,
+  ExportRunPage,
+  ExportRunResponse,
+} from '@/lib/exports/schemas';
 
 // GET /api/exports – the workspace's export runs, newest first.
 const list = defineRoute({
@@ -21,11 +21,11 @@ const list = defineRoute({
   stability: 'preview',
   auth: 'either',
   scope: ['export', 'exports:read'],
-  query: ListQuery,
+  query: ExportRunListQuery,
   responses: {
     200: {
       description: 'A page of runs.',
-      schema: z.object({ data: z.array(ExportRunSchema), has_more: z.boolean(), next_cursor: z.string().nullable() }),
+      schema: ExportRunPage,
     },
   },
   handler: async ({ db, auth, query }) => json(await listExportRuns(db, auth.workspace.id, query)),
@@ -54,7 +54,7 @@ const create = defineRoute({
       description: 'dry_run=true: what the run would export.',
       schema: ExportDryRun,
     },
-    202: { description: 'The run, pending.', schema: z.object({ run: ExportRunSchema }) },
+    202: { description: 'The run, pending.', schema: ExportRunResponse },
   },
   handler: async ({ db, auth, actor, body, dryRun }) => {
     assertBearerExportAllowed(auth);

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { listImports } from '@/lib/imports/service';
-import { ImportBatchPage } from '@/lib/imports/schemas';
+import { ImportBatchPage, ImportListQuery } from '@/lib/imports/schemas';
 
 // GET /api/imports – the workspace's import batches, newest first, keyset-paged (cursor from next_cursor).
 const list = defineRoute({
@@ -13,10 +12,7 @@ const list = defineRoute({
   stability: 'stable',
   auth: 'either',
   scope: 'imports:read',
-  query: z.object({
-    cursor: z.string().max(500).optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(100),
-  }),
+  query: ImportListQuery,
   responses: {
     200: {
       description: 'A page of batches, newest first.',

@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { deleteEntity, updateEntity } from '@/lib/entities/service';
-import { Entity, EntityDetail, EntityPatch } from '@/lib/entities/schemas';
+import { EntityDeletedResponse, EntityDetail, EntityPatch, EntityResponse } from '@/lib/entities/schemas';
 import { entityWithUsage } from '@/lib/entities/usage';
-import { defineRoute, IdParams, json, routeMethods, Uuid } from '@/lib/http';
+import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 
 // GET /api/entities/{id}
 const get = defineRoute({
@@ -37,7 +36,7 @@ const patch = defineRoute({
   params: IdParams,
   body: EntityPatch,
   errors: [422],
-  responses: { 200: { description: 'Updated.', schema: z.object({ entity: Entity }) } },
+  responses: { 200: { description: 'Updated.', schema: EntityResponse } },
   handler: async ({ db, auth, actor, params, body }) =>
     json({ entity: await updateEntity(db, { workspaceId: auth.workspace.id, actor, id: params.id, patch: body }) }),
 });
@@ -53,7 +52,7 @@ const del = defineRoute({
   auth: 'session',
   params: IdParams,
   errors: [409],
-  responses: { 200: { description: 'Deleted.', schema: z.object({ deleted_id: Uuid }) } },
+  responses: { 200: { description: 'Deleted.', schema: EntityDeletedResponse } },
   handler: async ({ db, auth, params }) =>
     json(await deleteEntity(db, { workspaceId: auth.workspace.id, id: params.id })),
 });

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { listTemplates } from '@/lib/exports/runs';
-import { ExportTemplateSchema } from '@/lib/exports/schemas';
+import { ExportTemplateListResponse } from '@/lib/exports/schemas';
 
 // GET /api/exports/templates – the export templates with their computed status.
 const list = defineRoute({
@@ -15,7 +14,7 @@ const list = defineRoute({
   stability: 'preview',
   auth: 'either',
   scope: ['export', 'exports:read'],
-  responses: { 200: { description: 'The templates.', schema: z.object({ data: z.array(ExportTemplateSchema) }) } },
+  responses: { 200: { description: 'The templates.', schema: ExportTemplateListResponse } },
   handler: async () => json({ data: listTemplates() }),
 });
 

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { getImport } from '@/lib/imports/service';
-import { BatchParams, ImportBatch } from '@/lib/imports/schemas';
+import { BatchParams, ImportBatchResponse } from '@/lib/imports/schemas';
 
 // GET /api/imports/{batchId} – one batch with its status and counts (poll while it runs).
 const get = defineRoute({
@@ -14,7 +13,7 @@ const get = defineRoute({
   auth: 'either',
   scope: 'imports:read',
   params: BatchParams,
-  responses: { 200: { description: 'The batch.', schema: z.object({ batch: ImportBatch }) } },
+  responses: { 200: { description: 'The batch.', schema: ImportBatchResponse } },
   handler: async ({ db, auth, params }) => json(await getImport(db, auth.workspace.id, params.batchId)),
 });
 

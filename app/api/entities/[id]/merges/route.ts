@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { listMergesInto } from '@/lib/entities/merge';
-import { EntityMerge } from '@/lib/entities/schemas';
+import { EntityMergeListResponse } from '@/lib/entities/schemas';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 
 // GET /api/entities/{id}/merges – the merges into this entity, newest first (at most 50).
@@ -14,7 +13,7 @@ const get = defineRoute({
   auth: 'either',
   scope: 'entities:read',
   params: IdParams,
-  responses: { 200: { description: 'Merges, newest first.', schema: z.object({ data: z.array(EntityMerge) }) } },
+  responses: { 200: { description: 'Merges, newest first.', schema: EntityMergeListResponse } },
   handler: async ({ db, auth, params }) => json({ data: await listMergesInto(db, auth.workspace.id, params.id) }),
 });
 
