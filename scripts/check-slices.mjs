@@ -22,7 +22,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 
 /** Ceilings of the ratchets: lower them when the count falls, never raise them. */
 const CEILINGS = {
-  routeFilesWithInlineZod: 31,
+  routeFilesWithInlineZod: 27,
   clientWritesWithoutMutationHook: 2,
   positionalDomainFunctions: 161,
 };

@@ -307,3 +307,7 @@ export const ExportRunPage = z.object({
 });
 export const ExportRunResponse = z.object({ run: ExportRunSchema });
 export const ExportTemplateListResponse = z.object({ data: z.array(ExportTemplateSchema) });
+export const SkuExportQuery = z.object({
+  format: z.enum(['json', 'csv']).default('json').describe('json (default) or csv'),
+});
+export const SkuExportOrDryRun = z.union([SkuExportDryRun, SkuExportSchema]);

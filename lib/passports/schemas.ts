@@ -105,3 +105,9 @@ export const BackfillPassportsResponse = z
     remaining: z.number().int().describe('SKUs still without a passport after this call (call again)'),
   })
   .meta({ id: 'PassportBackfill' });
+
+// The API's remaining response shapes (routes under /api/skus/{id}/passport-grants take them from here).
+export const PassportGrantResponse = z.object({ grant: PassportGrantSchema });
+export const PassportGrantListResponse = z.object({ data: z.array(PassportGrantSchema) });
+/** The grant as created: the only answer that shows its token. */
+export const PassportGrantCreatedResponse = z.object({ grant: PassportGrantSchema.extend({ token: z.string() }) });

@@ -49,3 +49,6 @@ export const PublishDryRun = z
   .meta({ id: 'PublishDryRunResponse' });
 export type PublishDryRun = z.infer<typeof PublishDryRun>;
 export type PublishResponse = z.infer<typeof PublishResponse>;
+
+/** POST /api/skus/{id}/publish: the publication, or with dry_run what it would do. */
+export const PublishOrDryRun = z.union([PublishResponse, PublishDryRun]);

@@ -79,3 +79,8 @@ export const HeldByOverviewResponse = z.object({
   states: z.array(HeldByStateSchema),
   confirmations: z.array(HeldBySchema),
 });
+export const WorkspaceOperatorRoleResponse = z.object({
+  operator_role: OperatorRoleSchema,
+  job: RoleRecomputeJobSchema.nullable(),
+});
+export const RoleChangeResultWithJob = RoleChangeResultSchema.extend({ job: RoleRecomputeJobSchema.nullable() });

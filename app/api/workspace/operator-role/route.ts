@@ -1,13 +1,11 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { serializeJobRun } from '@/lib/jobs/runs';
 import { getWorkspaceOperatorRole, latestRoleRecompute, setWorkspaceOperatorRole } from '@/lib/skus/operator-role';
 import {
-  OperatorRoleSchema,
   RoleChangeQueuedSchema,
-  RoleChangeResultSchema,
-  RoleRecomputeJobSchema,
+  RoleChangeResultWithJob,
   SetWorkspaceOperatorRoleInput,
+  WorkspaceOperatorRoleResponse,
 } from '@/lib/skus/operator-role-schemas';
 
 // GET /api/workspace/operator-role – the workspace's economic-operator role.
@@ -23,7 +21,7 @@ const get = defineRoute({
   responses: {
     200: {
       description: 'The role, and the latest re-evaluation run of a role change (null when none ran as a job).',
-      schema: z.object({ operator_role: OperatorRoleSchema, job: RoleRecomputeJobSchema.nullable() }),
+      schema: WorkspaceOperatorRoleResponse,
     },
   },
   handler: async ({ db, auth }) => {
@@ -50,7 +48,7 @@ const put = defineRoute({
   responses: {
     200: {
       description: 'Changed and re-evaluated (or unchanged).',
-      schema: RoleChangeResultSchema.extend({ job: RoleRecomputeJobSchema.nullable() }),
+      schema: RoleChangeResultWithJob,
     },
     202: { description: 'Changed; the SKUs are re-evaluated by a job.', schema: RoleChangeQueuedSchema },
   },

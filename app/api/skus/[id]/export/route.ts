@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { AppError } from '@/lib/errors';
-import { SkuExportDryRun, SkuExportSchema } from '@/lib/exports/schemas';
+import { SkuExportOrDryRun, SkuExportQuery } from '@/lib/exports/schemas';
 import { exportSku } from '@/lib/exports/sku-export';
 import { PLANS } from '@/lib/plans';
 
@@ -20,7 +19,7 @@ const exportRoute = defineRoute({
   auth: 'either',
   scope: 'export',
   params: IdParams,
-  query: z.object({ format: z.enum(['json', 'csv']).default('json').describe('json (default) or csv') }),
+  query: SkuExportQuery,
   dryRun: true,
   idempotent: true,
   errors: [409],
@@ -28,7 +27,7 @@ const exportRoute = defineRoute({
     200: {
       description:
         'SkuExport as application/json, or the same as text/csv (format=csv); with dry_run, what it would hold.',
-      schema: z.union([SkuExportDryRun, SkuExportSchema]),
+      schema: SkuExportOrDryRun,
       otherContentTypes: ['text/csv'],
     },
   },

@@ -1,7 +1,10 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { createGrant, listGrants } from '@/lib/passports/grants';
-import { CreatePassportGrantInput, PassportGrantSchema } from '@/lib/passports/schemas';
+import {
+  CreatePassportGrantInput,
+  PassportGrantCreatedResponse,
+  PassportGrantListResponse,
+} from '@/lib/passports/schemas';
 
 // GET /api/skus/{id}/passport-grants – access grants to the SKU's passports, revoked and expired ones included.
 const list = defineRoute({
@@ -15,7 +18,7 @@ const list = defineRoute({
   scope: 'skus:read',
   params: IdParams,
   responses: {
-    200: { description: 'Grants, newest first.', schema: z.object({ data: z.array(PassportGrantSchema) }) },
+    200: { description: 'Grants, newest first.', schema: PassportGrantListResponse },
   },
   handler: async ({ db, auth, params }) => json({ data: await listGrants(db, auth.workspace.id, params.id) }),
 });
@@ -37,7 +40,7 @@ const create = defineRoute({
   responses: {
     201: {
       description: 'The grant with its token (shown only now).',
-      schema: z.object({ grant: PassportGrantSchema.extend({ token: z.string() }) }),
+      schema: PassportGrantCreatedResponse,
     },
   },
   handler: async ({ db, auth, actor, params, body }) =>

@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { publicAppUrl } from '@/lib/config/public-url';
 import { publishSku } from '@/lib/publish/service';
-import { PublishDryRun, PublishResponse } from '@/lib/publish/schemas';
+import { PublishOrDryRun } from '@/lib/publish/schemas';
 
 // POST /api/skus/{id}/publish – freeze the approved SKU into a new immutable revision of its public safety page.
 const publish = defineRoute({
@@ -23,7 +22,7 @@ const publish = defineRoute({
   responses: {
     200: {
       description: 'Published (or, with dry_run, whether it can be).',
-      schema: z.union([PublishResponse, PublishDryRun]),
+      schema: PublishOrDryRun,
     },
   },
   handler: async ({ db, auth, actor, params, dryRun, url }) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { revokeGrant } from '@/lib/passports/grants';
-import { PassportGrantSchema } from '@/lib/passports/schemas';
+import { PassportGrantResponse } from '@/lib/passports/schemas';
 
 // DELETE /api/skus/{id}/passport-grants/{grantId} – revoke an access grant (audited; the token stops working at once).
 const revoke = defineRoute({
@@ -13,7 +13,7 @@ const revoke = defineRoute({
   stability: 'preview',
   auth: 'session',
   params: z.object({ id: z.uuid(), grantId: z.uuid() }),
-  responses: { 200: { description: 'The revoked grant.', schema: z.object({ grant: PassportGrantSchema }) } },
+  responses: { 200: { description: 'The revoked grant.', schema: PassportGrantResponse } },
   handler: async ({ db, auth, actor, params }) =>
     json({
       grant: await revokeGrant(db, {
