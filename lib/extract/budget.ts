@@ -8,10 +8,16 @@
  * A parser runs in its own child process (pool.ts), so process.cpuUsage() is that parse's: its main
  * thread, tesseract's worker thread, the garbage collector. Where parsers run as threads of the server
  * (EXTRACT_WORKER_THREADS), the process's CPU time is the whole server's, and a budget runs out sooner:
- * the safe side. A ceiling on the wall clock (WALL_FACTOR times the budget) still ends a read that waits
- * on something that never comes (a stuck worker uses no CPU).
+ * the safe side. A ceiling on the wall clock (wallCeiling: WALL_FACTOR times the budget, at most MAX_WALL_SLACK_MS past it) still
+ * ends a read that waits on something that never comes (a stuck worker uses no CPU).
  */
 export const WALL_FACTOR = 5;
+/** ...and never more than this past the budget: a 6-minute OCR budget waits at most 11 minutes, not 30. */
+export const MAX_WALL_SLACK_MS = 5 * 60_000;
+
+/** The wall-clock ceiling of a budget of `ms` (see above). */
+export const wallCeiling = (ms: number, wallFactor = WALL_FACTOR) =>
+  ms + Math.min(ms * (wallFactor - 1), MAX_WALL_SLACK_MS);
 
 export interface Budget {
   /** The budget in milliseconds of CPU time. */
@@ -30,7 +36,7 @@ export function cpuBudget(ms: number, wallFactor = WALL_FACTOR): Budget {
   const wallStart = Date.now();
   return {
     ms,
-    left: () => Math.min(ms - (cpuMs() - cpuStart), ms * wallFactor - (Date.now() - wallStart)),
+    left: () => Math.min(ms - (cpuMs() - cpuStart), wallCeiling(ms, wallFactor) - (Date.now() - wallStart)),
   };
 }
 

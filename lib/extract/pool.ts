@@ -8,7 +8,7 @@ import type { ExtractionResult, ExtractOptions } from './types';
 import { EXTRACT_LIMITS } from './types';
 import { failure } from './normalise';
 import { sniffFormat } from './sniff';
-import { WALL_FACTOR } from './budget';
+import { wallCeiling } from './budget';
 import type { ExtractReply, ExtractRequest } from './extract-worker';
 
 /**
@@ -299,8 +299,8 @@ function processCpuMs(pid: number): number | null {
 
 /**
  * A job's budget is CPU time of its child process, as inside the worker (budget.ts): on a busy machine a
- * parse is not killed for the time it waited for a core. The wall clock still ends it at WALL_FACTOR times
- * the budget, and a thread worker (no process of its own to measure) keeps the wall-clock budget.
+ * parse is not killed for the time it waited for a core. The wall clock still ends it at its ceiling
+ * (wallCeiling), and a thread worker (no process of its own to measure) keeps the wall-clock budget.
  */
 function startClock(slot: Slot) {
   const job = slot.job;
@@ -316,7 +316,7 @@ function armClock(slot: Slot, job: Job, ms: number) {
     if (slot.job !== job) return;
     const cpu = slot.worker.pid !== null && job.cpuStart != null ? processCpuMs(slot.worker.pid) : null;
     const cpuLeft = cpu !== null ? job.budgetMs - (cpu - job.cpuStart!) : 0;
-    const wallLeft = job.budgetMs * WALL_FACTOR - (Date.now() - job.wallStart!);
+    const wallLeft = wallCeiling(job.budgetMs) - (Date.now() - job.wallStart!);
     if (cpuLeft > 0 && wallLeft > 0) {
       armClock(slot, job, Math.max(50, Math.min(cpuLeft, wallLeft)));
       return;

@@ -5,7 +5,7 @@
  * (WALL_FACTOR times the budget) is stopped too.
  */
 import { describe, expect, it } from 'vitest';
-import { cpuBudget, withinBudget } from '@/lib/extract/budget';
+import { cpuBudget, wallCeiling, withinBudget } from '@/lib/extract/budget';
 
 const sleep = (ms: number) => new Promise<string>((r) => setTimeout(() => r('done'), ms));
 
@@ -46,5 +46,12 @@ describe('CPU-time budgets', () => {
 
   it('a rejection passes through', async () => {
     await expect(withinBudget(Promise.reject(new Error('bad file')), cpuBudget(100))).rejects.toThrow('bad file');
+  });
+});
+
+describe('wall-clock ceiling', () => {
+  it('is five times a short budget, and at most five minutes past a long one', () => {
+    expect(wallCeiling(10_000)).toBe(50_000);
+    expect(wallCeiling(6 * 60_000)).toBe(11 * 60_000);
   });
 });
