@@ -81,6 +81,10 @@ export async function recordJobRuns<T>(
     subjectId: item.subjectId,
     createdBy: args.createdBy ?? null,
     bossJobId: crypto.randomUUID(),
+    // The time of the insert, not of the transaction's start (now(), the column default): transactions that
+    // queue on a lock (22 role changes at once) insert in the order they commit, so latestJobRun finds the
+    // last committed run; by now() an earlier-started, later-committed one sorted before it (on Postgres).
+    createdAt: sql`clock_timestamp()`,
   }));
   return db.insert(jobRuns).values(values).returning();
 }
