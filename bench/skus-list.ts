@@ -93,7 +93,9 @@ function baselineHandler(query: (text: string, params: unknown[]) => Promise<Row
   const SQL =
     'select "id", "workspace_id", "sku_code", "product_name", "gtin", "category_code", "category_defaulted", "category_text", "category_match", "external_sku_id", "requirement_profile_id", ' +
     '"review_state", "review_completed_at", "review_completed_by", "approval_state", "approved_at", "approved_by", "approved_by_label", "blockers", ' +
-    '"blocker_count", "warning_count", "public_id", "published_revision", "published_at", "created_by", "created_at", "updated_at", ' +
+    '"blocker_count", "warning_count", "public_id", "published_revision", "published_at", "created_by", "created_at", "updated_at", "operator_role", ' +
+    // The role a SKU without its own follows: the workspace's (issue 35), as the app reads it.
+    '(select "operator_role" from "workspaces" where "id" = $1) AS workspace_role, ' +
     // The cursor's timestamp at the database's microsecond precision (lib/db/keyset).
     `to_char("skus"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_key ` +
     'from "skus" where "skus"."workspace_id" = $1 order by "skus"."created_at" desc, "skus"."id" desc limit $2';
@@ -119,6 +121,8 @@ function baselineHandler(query: (text: string, params: unknown[]) => Promise<Row
       category_text: r.category_text ?? null,
       category_match: r.category_match ?? null,
       requirement_profile_id: r.requirement_profile_id,
+      operator_role: r.operator_role ?? r.workspace_role,
+      operator_role_override: r.operator_role ?? null,
       warning_count: r.warning_count,
       status:
         Number(r.blocker_count) > 0 ? 'blocked' : r.review_state === 'open' ? 'needs_review' : 'ready_for_approval',
