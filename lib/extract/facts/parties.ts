@@ -729,10 +729,24 @@ const GERMAN_FORM =
  */
 const PLACEHOLDER = /^(?:\[[^\]]*\]|<[^>]*>|\{[^}]*\}|x{3,}|todo|tbd|tbc|n\/?a|none|-+|\.{3,}|_+)$/i;
 export const isPlaceholder = (value: string) => PLACEHOLDER.test(value.trim().replace(/[,;:.]+$/, ''));
+/**
+ * A pointer to another party, not a name: "Same as applicant", "as above", "wie Antragsteller", "siehe
+ * oben", "identique au demandeur", "idem" (a certificate's manufacturer field; OCR may add a stray mark
+ * before it). The party it points to is read under its own label.
+ */
+const BACK_REFERENCE =
+  /^(?:(?:the\s+)?same\s+as|identical\s+(?:to|with)|as|see|wie|siehe|gleich\s+wie|identique\s+(?:au|a|à)|voir|come|como|vedi|idem|ídem|dito)\b.{0,30}$/i;
+export const isBackReference = (value: string) =>
+  BACK_REFERENCE.test(
+    value
+      .trim()
+      .replace(/^[^\p{L}]+/u, '')
+      .replace(/[,;:.!]+$/, ''),
+  ) && !/\b(?:gmbh|ltd|inc|llc|s\.?a\.?|s\.?r\.?l|co\.)\b/i.test(value);
 
 export function addPartyFacts(parties: PartyFound[], facts: FactSet) {
   for (const p of parties) {
-    if (isPlaceholder(p.name)) continue;
+    if (isPlaceholder(p.name) || isBackReference(p.name)) continue;
     if (
       p.address &&
       p.parts &&

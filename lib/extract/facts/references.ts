@@ -97,6 +97,14 @@ const NOT_AN_ACT_BEFORE =
   /\b(?:decision|beschluss|decisione|decisao|recommendation|empfehlung|recommandation|recomendacion|raccomandazione|aanbeveling)\s*(?:(?:no|nr|n°)\.?\s*)?$/;
 
 /**
+ * An act named as the one replaced, with up to three words (its short name, "outdated") and an opening
+ * parenthesis between: "RED (2014/53/EU) replacing outdated R&TTE directive (1999/5/EC)". The act that
+ * replaces it is the declared one.
+ */
+const REPLACED_BEFORE =
+  /\b(?:replacing|replaces|replaced|repealing|repeals|repealed|superseding|supersedes|superseded|outdated|obsolete|ersetzt|ersetzte|aufgehoben|abroge[es]?|remplace|remplacant|sustituye|sostituisce|vervangt)(?:\s+[^\s()]+){0,3}\s*\(?\s*$/;
+
+/**
  * A reference only mentioned: the words before it (on its line, or at the end of the line before when it
  * opens its line: "…restricted within the EU: see Directive" / "2011/65/EU.") say so.
  */
@@ -105,7 +113,7 @@ function isMention(normLine: string, at: number, before = ''): boolean {
   // The line above counts only for a reference that opens its line (its own words aside).
   const opensLine = !own.replace(ACT_WORDS_AT_END, '').trim();
   const tail = `${opensLine ? before : ''} ${own}`.slice(-90).trimEnd();
-  if (NOT_AN_ACT_BEFORE.test(tail)) return true;
+  if (NOT_AN_ACT_BEFORE.test(tail) || REPLACED_BEFORE.test(tail)) return true;
   return MENTION_BEFORE.test(tail) || MENTION_BEFORE.test(tail.replace(ACT_WORDS_AT_END, '').trimEnd());
 }
 
