@@ -6,11 +6,11 @@ import { BookOpen, Plus, Trash2 } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { CardListState } from '@/components/ui/card-list-state';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/toaster';
 import { describeError } from '@/components/api/client';
@@ -168,15 +168,7 @@ function StaffReview() {
           </select>
         </label>
       </CardHeader>
-      {list.loading ? (
-        <Skeleton className="mx-6 mb-6 h-20" />
-      ) : list.error ? (
-        <div className="px-6 pb-6">
-          <Alert variant="danger" title={describeError(list.error).title} />
-        </div>
-      ) : rows.length === 0 ? (
-        <EmptyState title={t('staff.empty')} />
-      ) : (
+      <CardListState query={list} count={rows.length} empty={<EmptyState title={t('staff.empty')} />}>
         <Table aria-label={t('staff.title')}>
           <TableHeader>
             <TableRow>
@@ -267,7 +259,7 @@ function StaffReview() {
             ))}
           </TableBody>
         </Table>
-      )}
+      </CardListState>
     </Card>
   );
 }
@@ -299,15 +291,7 @@ export function GtinClaimsManager({ isStaff }: { isStaff: boolean }) {
             </Link>
           </Button>
         </CardHeader>
-        {list.loading ? (
-          <Skeleton className="mx-6 mb-6 h-20" />
-        ) : list.error ? (
-          <div className="px-6 pb-6">
-            <Alert variant="danger" title={describeError(list.error).title} />
-          </div>
-        ) : claims.length === 0 ? (
-          <EmptyState title={t('list.empty')} />
-        ) : (
+        <CardListState query={list} count={claims.length} empty={<EmptyState title={t('list.empty')} />}>
           <Table aria-label={t('title')}>
             <TableHeader>
               <TableRow>
@@ -350,7 +334,7 @@ export function GtinClaimsManager({ isStaff }: { isStaff: boolean }) {
               ))}
             </TableBody>
           </Table>
-        )}
+        </CardListState>
       </Card>
 
       <RoleGate need={MANAGE} showReason>

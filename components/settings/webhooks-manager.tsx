@@ -6,6 +6,7 @@ import { BookOpen, Plus, Send, Trash2 } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { CardListState } from '@/components/ui/card-list-state';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -248,15 +249,7 @@ export function WebhooksManager() {
             </Link>
           </Button>
         </CardHeader>
-        {list.loading ? (
-          <Skeleton className="mx-6 mb-6 h-20" />
-        ) : list.error ? (
-          <div className="px-6 pb-6">
-            <Alert variant="danger" title={describeError(list.error).title} />
-          </div>
-        ) : endpoints.length === 0 ? (
-          <EmptyState title={t('list.empty')} />
-        ) : (
+        <CardListState query={list} count={endpoints.length} empty={<EmptyState title={t('list.empty')} />}>
           <Table aria-label={t('title')}>
             <TableHeader>
               <TableRow>
@@ -337,7 +330,7 @@ export function WebhooksManager() {
               ))}
             </TableBody>
           </Table>
-        )}
+        </CardListState>
       </Card>
 
       <RoleGate need={MANAGE} showReason>

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { CardListState } from '@/components/ui/card-list-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import {
@@ -419,15 +420,12 @@ function Grants({ latest, published }: { latest: Passport | undefined; published
           <CardDescription>{t('grants.description')}</CardDescription>
         </div>
       </CardHeader>
-      {list.loading ? (
-        <Skeleton className="mx-6 mb-6 h-16" />
-      ) : list.error ? (
-        <div className="px-6 pb-6">
-          <Alert variant="danger" title={describeError(list.error).title} />
-        </div>
-      ) : rows.length === 0 ? (
-        <p className="px-6 pb-4 text-sm text-muted-foreground">{t('grants.empty')}</p>
-      ) : (
+      <CardListState
+        query={list}
+        count={rows.length}
+        empty={<p className="px-6 pb-4 text-sm text-muted-foreground">{t('grants.empty')}</p>}
+        skeletonClassName="h-16"
+      >
         <Table aria-label={t('grants.title')}>
           <TableHeader>
             <TableRow className="hover:bg-transparent">
@@ -480,7 +478,7 @@ function Grants({ latest, published }: { latest: Passport | undefined; published
             ))}
           </TableBody>
         </Table>
-      )}
+      </CardListState>
       {published ? (
         <GrantForm onCreated={setRevealed} />
       ) : (
