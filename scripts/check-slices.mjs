@@ -23,7 +23,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 /** Ceilings of the ratchets: lower them when the count falls, never raise them. */
 const CEILINGS = {
   // 30, not 27: the count before the regex fix skipped files (106 at the start of issue 36, not 85).
-  routeFilesWithInlineZod: 30,
+  routeFilesWithInlineZod: 11,
   clientWritesWithoutMutationHook: 2,
   positionalDomainFunctions: 161,
 };

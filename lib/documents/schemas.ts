@@ -266,3 +266,21 @@ export const ContainerForm = z.strictObject({
   file: zFile({ maxBytes: MAX_FILE_BYTES, description: '.zip, .eml or RFC 2822 .msg' }),
   locale: LocaleSchema.optional(),
 });
+
+// The API's remaining request and response shapes (routes under /api/documents and the document routes under
+// /api/skus and /api/v1 take them from here).
+
+/** GET and PATCH /api/documents/{id}, GET /api/v1/documents/{id}: one document. */
+export const DocumentResponse = z.object({ document: DocumentSchema });
+/** DELETE /api/documents/{id}. */
+export const DocumentDeletedResponse = z.object({ deleted_id: Uuid });
+/** GET /api/skus/{id}/documents: the documents linked to the SKU. */
+export const SkuDocumentList = z.object({ documents: z.array(DocumentSchema) });
+/** PUT and DELETE /api/documents/{id}/skus/{skuId}. */
+export const DocumentSkuParams = z.object({ id: Uuid, skuId: Uuid });
+export const DocumentLinkedResponse = z.object({ linked: z.literal(true) });
+export const DocumentUnlinkedResponse = z.object({ unlinked: z.literal(true) });
+/** POST /api/skus/{id}/documents/{documentId}/decision. */
+export const DocumentLinkDecisionResponse = z.object({ link: DocumentLinkDecisionSchema });
+/** POST /api/upload/orchestrate. */
+export const OrchestrateResponse = z.object({ ok: z.boolean() });

@@ -4,6 +4,7 @@ import { EBAY_MARKETPLACE_IDS, type EbayMarketplaceId } from './templates/ebay-r
 import { AMAZON_PRODUCT_TYPE_PATTERN } from './templates/amazon-ptd';
 import { CHANNEL_CATEGORY_PATTERN } from './templates/marketplace-rules';
 import { CATEGORY_CODES } from '@/lib/model/categories';
+import { PUBLIC_LOCALES } from '@/lib/i18n/public-locales';
 
 /** Request and response shapes of exports and saved views; the client imports their types. */
 
@@ -311,3 +312,10 @@ export const SkuExportQuery = z.object({
   format: z.enum(['json', 'csv']).default('json').describe('json (default) or csv'),
 });
 export const SkuExportOrDryRun = z.union([SkuExportDryRun, SkuExportSchema]);
+/** GET /api/skus/{id}/dossier.zip: the language of the PDF labels. */
+export const DossierZipQuery = z.object({
+  locale: z
+    .enum(PUBLIC_LOCALES)
+    .default('en')
+    .describe('Language of the PDF labels: the 24 official EU languages, is or no (Norwegian).'),
+});

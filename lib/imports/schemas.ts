@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { DateTime, Uuid, pageOf } from '@/lib/http/schemas';
 import { explicitMappingSchema } from './fields';
+import { TEMPLATE_FORMATS, TEMPLATE_LANGUAGES } from './template';
 
 export const ImportBatch = z
   .object({
@@ -393,3 +394,8 @@ export const ImportListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(100),
 });
 export const ImportBatchResponse = z.object({ batch: ImportBatch });
+/** GET /api/import/template: the template's language and file format. */
+export const ImportTemplateQuery = z.strictObject({
+  lang: z.enum(TEMPLATE_LANGUAGES).default('en').describe('language of the header row and the example'),
+  format: z.enum(TEMPLATE_FORMATS).default('csv'),
+});

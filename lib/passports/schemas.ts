@@ -111,3 +111,35 @@ export const PassportGrantResponse = z.object({ grant: PassportGrantSchema });
 export const PassportGrantListResponse = z.object({ data: z.array(PassportGrantSchema) });
 /** The grant as created: the only answer that shows its token. */
 export const PassportGrantCreatedResponse = z.object({ grant: PassportGrantSchema.extend({ token: z.string() }) });
+
+/** GET /api/skus/{id}/passports/{version}: the passport document (JSON-LD for UNTP, JSON for the Battery Pass). */
+export const PassportDocumentBody = z.record(z.string(), z.unknown());
+
+/** GET /api/passports/registry-export: without part the report, with part=n the upload file n. */
+export const RegistryExportQuery = z.strictObject({
+  part: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe(
+      'the file to download (1-based); without it, the report: files, records, and the passports left out and why',
+    ),
+});
+
+/** The registry export's report: its files, the records in all, and the passports left out and why. */
+export const RegistryExportReport = z.object({
+  schema: z.string(),
+  template_note: z.string(),
+  files: z.array(z.object({ part: z.number().int(), records: z.number().int(), sha256: z.string() })),
+  records_total: z.number().int(),
+  skipped: z.array(
+    z.object({ sku_id: z.uuid(), sku_code: z.string(), version: z.number().int(), problems: z.array(z.string()) }),
+  ),
+});
+
+/** The report, or one upload file: a JSON array of at most 100 registry records. */
+export const RegistryExportResponse = z.union([
+  RegistryExportReport,
+  z.array(z.record(z.string(), z.unknown())).max(100),
+]);

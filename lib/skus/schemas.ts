@@ -479,3 +479,26 @@ export const SkuDeletedResponse = z.object({ success: z.boolean(), deleted_id: U
 export const SavedViewResponse = z.object({ view: SavedView });
 export const SavedViewListResponse = z.object({ data: z.array(SavedView) });
 export const SavedViewDeletedResponse = z.object({ success: z.boolean(), deleted_id: z.string() });
+
+/** GET /api/v1/skus: the versioned Bearer listing's fixed, documented item shape. */
+export const V1Sku = z
+  .strictObject({
+    id: z.string(),
+    sku_code: z.string(),
+    product_name: z.string(),
+    gtin: z.string().nullable(),
+    category_code: z.string(),
+    external_sku_id: z.string().nullable(),
+    status: z.string(),
+    review_state: z.string(),
+    approval_state: z.string(),
+    blocker_count: z.number().int(),
+    warning_count: z.number().int(),
+    public_id: z.string().nullable(),
+    published_revision: z.number().int().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'V1Sku' });
+export type V1Sku = z.infer<typeof V1Sku>;
+export const V1SkuPage = z.object({ data: z.array(V1Sku), has_more: z.boolean(), next_cursor: z.string().nullable() });

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { checkHealth } from '@/lib/health/check';
+import { HealthResponse } from '@/lib/health/schemas';
 
 // GET /api/health – liveness and database reachability, no auth.
 const health = defineRoute({
@@ -14,14 +14,7 @@ const health = defineRoute({
   responses: {
     200: {
       description: 'The service and its database answer.',
-      schema: z.object({
-        status: z.string(),
-        service: z.string(),
-        time: z.string(),
-        version: z.string().optional(),
-        environment: z.string().optional(),
-        git_sha: z.string().optional(),
-      }),
+      schema: HealthResponse,
     },
   },
   handler: async ({ db }) => json(await checkHealth(db)),

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { AppError, defineRoute, json, routeMethods } from '@/lib/http';
 import { mcpMetadata } from '@/lib/mcp/metadata';
+import { McpJsonRpcMessage, McpJsonRpcResponse, McpServerMetadata } from '@/lib/mcp/schemas';
 import { publicAppUrl } from '@/lib/config/public-url';
 import { handleMcpRequest, MCP_MAX_BODY_BYTES } from '@/lib/mcp/server';
 
@@ -18,7 +18,7 @@ const get = defineRoute({
   stability: 'preview',
   auth: 'bearer',
   scope: 'mcp:read',
-  responses: { 200: { description: 'Server metadata (free-form object).', schema: z.record(z.string(), z.unknown()) } },
+  responses: { 200: { description: 'Server metadata (free-form object).', schema: McpServerMetadata } },
   handler: async ({ req }) => {
     // An MCP client's GET asks for a server-to-client SSE stream; this stateless server has none, and
     // 405 is how the protocol says so (a 200 would make the client read the JSON as a stream and poll).
@@ -49,19 +49,12 @@ const post = defineRoute({
   // The SDK transport reads and parses the body so JSON-RPC errors keep JSON-RPC form.
   rawBody: {
     mediaTypes: ['application/json'],
-    schema: z
-      .object({
-        jsonrpc: z.literal('2.0'),
-        method: z.string(),
-        id: z.union([z.string(), z.number(), z.null()]).optional(),
-        params: z.record(z.string(), z.unknown()).optional(),
-      })
-      .loose(),
+    schema: McpJsonRpcMessage,
   },
   maxBodyBytes: MCP_MAX_BODY_BYTES,
   errors: [413, 415],
   responses: {
-    200: { description: 'A JSON-RPC response (free-form object).', schema: z.record(z.string(), z.unknown()) },
+    200: { description: 'A JSON-RPC response (free-form object).', schema: McpJsonRpcResponse },
     202: { description: 'Only notifications or responses were sent: accepted, no body.' },
   },
   handler: async ({ req, db, auth, actor, requestId }) =>

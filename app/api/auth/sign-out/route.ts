@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { clearedSessionCookies, parseCookies, REFRESH_COOKIE } from '@/lib/auth/cookies';
 import { authProvider } from '@/lib/auth/provider';
 import { defineRoute, json, routeMethods } from '@/lib/http';
+import { SignOutResponse } from '@/lib/http/auth/schemas';
 import { checkOrigin } from '@/lib/http/csrf';
 
 // POST /api/auth/sign-out – revokes the refresh token and clears the session cookies.
@@ -13,7 +13,7 @@ const signOut = defineRoute({
   tags: ['Auth'],
   stability: 'preview',
   auth: 'none',
-  responses: { 200: { description: 'Signed out; cookies cleared.', schema: z.object({ ok: z.boolean() }) } },
+  responses: { 200: { description: 'Signed out; cookies cleared.', schema: SignOutResponse } },
   handler: async ({ req, db }) => {
     checkOrigin(req);
     const refresh = parseCookies(req.headers.get('cookie'))[REFRESH_COOKIE];

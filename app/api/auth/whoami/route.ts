@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
+import { WhoamiResponse } from '@/lib/http/auth/schemas';
 
 // GET /api/auth/whoami – which workspace and credential a request authenticates as (session or key).
 const whoami = defineRoute({
@@ -13,12 +13,7 @@ const whoami = defineRoute({
   responses: {
     200: {
       description: 'The resolved caller.',
-      schema: z.object({
-        workspace_id: z.string(),
-        auth: z.enum(['session', 'bearer']),
-        scopes: z.array(z.string()).nullable(),
-        user_email: z.string().nullable(),
-      }),
+      schema: WhoamiResponse,
     },
   },
   handler: async ({ auth }) =>

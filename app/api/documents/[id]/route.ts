@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { deleteDocument, getDocument, patchDocument } from '@/lib/documents/service';
-import { DocumentSchema, PatchDocumentInput } from '@/lib/documents/schemas';
-import { defineRoute, IdParams, json, routeMethods, Uuid } from '@/lib/http';
+import { DocumentDeletedResponse, DocumentResponse, PatchDocumentInput } from '@/lib/documents/schemas';
+import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 
 // GET /api/documents/{id} – one document with its SKUs and extractions.
 const get = defineRoute({
@@ -14,7 +13,7 @@ const get = defineRoute({
   auth: 'either',
   scope: 'documents:read',
   params: IdParams,
-  responses: { 200: { description: 'The document.', schema: z.object({ document: DocumentSchema }) } },
+  responses: { 200: { description: 'The document.', schema: DocumentResponse } },
   handler: async ({ db, auth, params }) => json({ document: await getDocument(db, auth.workspace.id, params.id) }),
 });
 
@@ -31,7 +30,7 @@ const patch = defineRoute({
   auth: 'session',
   params: IdParams,
   body: PatchDocumentInput,
-  responses: { 200: { description: 'The updated document.', schema: z.object({ document: DocumentSchema }) } },
+  responses: { 200: { description: 'The updated document.', schema: DocumentResponse } },
   handler: async ({ db, auth, actor, params, body }) =>
     json(await patchDocument(db, { workspaceId: auth.workspace.id, actor, id: params.id, input: body })),
 });
@@ -46,7 +45,7 @@ const del = defineRoute({
   stability: 'preview',
   auth: 'session',
   params: IdParams,
-  responses: { 200: { description: 'Deleted.', schema: z.object({ deleted_id: Uuid }) } },
+  responses: { 200: { description: 'Deleted.', schema: DocumentDeletedResponse } },
   handler: async ({ db, auth, actor, params }) =>
     json(await deleteDocument(db, { workspaceId: auth.workspace.id, actor, id: params.id })),
 });

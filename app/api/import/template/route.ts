@@ -1,11 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, routeMethods } from '@/lib/http';
-import { buildImportTemplate, TEMPLATE_FORMATS, TEMPLATE_LANGUAGES } from '@/lib/imports/template';
-
-const ImportTemplateQuery = z.strictObject({
-  lang: z.enum(TEMPLATE_LANGUAGES).default('en').describe('language of the header row and the example'),
-  format: z.enum(TEMPLATE_FORMATS).default('csv'),
-});
+import { ImportTemplateQuery } from '@/lib/imports/schemas';
+import { buildImportTemplate } from '@/lib/imports/template';
 
 // GET /api/import/template – a header row the importer maps back column for column, and one example row.
 const importTemplate = defineRoute({

@@ -1,29 +1,8 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { AppError } from '@/lib/errors';
 import { publicAppUrl } from '@/lib/config/public-url';
 import { registryExport } from '@/lib/passports/registry';
-
-const Query = z.strictObject({
-  part: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe(
-      'the file to download (1-based); without it, the report: files, records, and the passports left out and why',
-    ),
-});
-
-const Report = z.object({
-  schema: z.string(),
-  template_note: z.string(),
-  files: z.array(z.object({ part: z.number().int(), records: z.number().int(), sha256: z.string() })),
-  records_total: z.number().int(),
-  skipped: z.array(
-    z.object({ sku_id: z.uuid(), sku_code: z.string(), version: z.number().int(), problems: z.array(z.string()) }),
-  ),
-});
+import { RegistryExportQuery, RegistryExportResponse } from '@/lib/passports/schemas';
 
 // GET /api/passports/registry-export – the EU DPP registry records of the workspace's latest passports.
 const get = defineRoute({
@@ -37,11 +16,11 @@ const get = defineRoute({
   stability: 'preview',
   auth: 'either',
   scope: ['skus:read', 'passports:read', 'passports-authority:read'],
-  query: Query,
+  query: RegistryExportQuery,
   responses: {
     200: {
       description: 'The report, or with part the upload file (a JSON array of records).',
-      schema: z.union([Report, z.array(z.record(z.string(), z.unknown())).max(100)]),
+      schema: RegistryExportResponse,
     },
   },
   handler: async ({ db, auth, query, req }) => {

@@ -1,7 +1,6 @@
-import { z } from 'zod';
-import { JobRunSchema } from '@/lib/documents/schemas';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { serializeJobRun } from '@/lib/jobs/runs';
+import { JobRunResponse } from '@/lib/jobs/schemas';
 import { SafetyBulkInput } from '@/lib/translations/schemas';
 import { startSafetyTranslationBulk } from '@/lib/translations/safety-texts';
 
@@ -19,7 +18,7 @@ const post = defineRoute({
   scope: 'skus:write',
   rateLimit: 'ai',
   body: SafetyBulkInput,
-  responses: { 202: { description: 'The run, pending.', schema: z.object({ job: JobRunSchema }) } },
+  responses: { 202: { description: 'The run, pending.', schema: JobRunResponse } },
   handler: async ({ db, auth, actor, body }) => {
     const run = await startSafetyTranslationBulk(db, {
       workspaceId: auth.workspace.id,

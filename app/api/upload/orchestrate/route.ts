@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { recordUploadDecision } from '@/lib/documents/audit';
-import { OrchestrateInput } from '@/lib/documents/schemas';
+import { OrchestrateInput, OrchestrateResponse } from '@/lib/documents/schemas';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 
 // POST /api/upload/orchestrate – records what the upload flow decided about a file as an audit event.
@@ -15,7 +14,7 @@ const post = defineRoute({
   stability: 'preview',
   auth: 'session',
   body: OrchestrateInput,
-  responses: { 200: { description: 'Recorded.', schema: z.object({ ok: z.boolean() }) } },
+  responses: { 200: { description: 'Recorded.', schema: OrchestrateResponse } },
   handler: async ({ db, auth, actor, body }) =>
     json(await recordUploadDecision(db, { workspaceId: auth.workspace.id, actor, input: body })),
 });

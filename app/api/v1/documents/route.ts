@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { listDocuments } from '@/lib/documents/service';
-import { DocumentSchema, ListDocumentsQuery } from '@/lib/documents/schemas';
+import { DocumentPage, ListDocumentsQuery } from '@/lib/documents/schemas';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 
 // GET /api/v1/documents – the versioned Bearer listing of the vault (same shape and filters as GET /api/documents).
@@ -19,7 +18,7 @@ const list = defineRoute({
   responses: {
     200: {
       description: 'A page of documents.',
-      schema: z.object({ data: z.array(DocumentSchema), next_cursor: z.string().nullable(), has_more: z.boolean() }),
+      schema: DocumentPage,
     },
   },
   handler: async ({ db, auth, query }) => json(await listDocuments(db, auth.workspace.id, query)),

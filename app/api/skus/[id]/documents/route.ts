@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { listSkuDocuments } from '@/lib/documents/service';
-import { DocumentSchema } from '@/lib/documents/schemas';
+import { SkuDocumentList } from '@/lib/documents/schemas';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 
 // GET /api/skus/{id}/documents – the documents linked to the SKU.
@@ -15,7 +14,7 @@ const get = defineRoute({
   auth: 'either',
   scope: 'documents:read',
   params: IdParams,
-  responses: { 200: { description: 'The documents.', schema: z.object({ documents: z.array(DocumentSchema) }) } },
+  responses: { 200: { description: 'The documents.', schema: SkuDocumentList } },
   handler: async ({ db, auth, params }) => json(await listSkuDocuments(db, auth.workspace.id, params.id)),
 });
 

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, routeMethods } from '@/lib/http';
 import { streamDossierZip } from '@/lib/exports/dossier-zip';
-import { PUBLIC_LOCALES } from '@/lib/i18n/public-locales';
+import { DossierZipQuery } from '@/lib/exports/schemas';
 
 // GET /api/skus/{id}/dossier.zip?locale=de – dossier.pdf and every attached document, streamed.
 const download = defineRoute({
@@ -15,12 +14,7 @@ const download = defineRoute({
   auth: 'either',
   scope: 'dossier:read',
   params: IdParams,
-  query: z.object({
-    locale: z
-      .enum(PUBLIC_LOCALES)
-      .default('en')
-      .describe('Language of the PDF labels: the 24 official EU languages, is or no (Norwegian).'),
-  }),
+  query: DossierZipQuery,
   rateLimit: 'parse',
   responses: {
     200: { description: 'application/zip with dossier.pdf and documents/.', contentType: 'application/zip' },

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { getDocument } from '@/lib/documents/service';
-import { DocumentSchema } from '@/lib/documents/schemas';
+import { DocumentResponse } from '@/lib/documents/schemas';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 
 // GET /api/v1/documents/{id} – one document with its SKUs and extractions (v1, Bearer).
@@ -15,7 +14,7 @@ const get = defineRoute({
   auth: 'bearer',
   scope: 'documents:read',
   params: IdParams,
-  responses: { 200: { description: 'The document.', schema: z.object({ document: DocumentSchema }) } },
+  responses: { 200: { description: 'The document.', schema: DocumentResponse } },
   handler: async ({ db, auth, params }) => json({ document: await getDocument(db, auth.workspace.id, params.id) }),
 });
 

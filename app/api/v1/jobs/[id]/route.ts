@@ -1,7 +1,6 @@
-import { z } from 'zod';
-import { JobRunSchema } from '@/lib/documents/schemas';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { getJobRun, serializeJobRun } from '@/lib/jobs/runs';
+import { JobRunResponse } from '@/lib/jobs/schemas';
 
 // GET /api/v1/jobs/{id} – status of a background job of the key's workspace (any scope).
 const get = defineRoute({
@@ -14,7 +13,7 @@ const get = defineRoute({
   stability: 'preview',
   auth: 'bearer',
   params: IdParams,
-  responses: { 200: { description: 'The job run.', schema: z.object({ job: JobRunSchema }) } },
+  responses: { 200: { description: 'The job run.', schema: JobRunResponse } },
   handler: async ({ db, auth, params }) =>
     json({ job: serializeJobRun(await getJobRun(db, auth.workspace.id, params.id)) }),
 });

@@ -1,8 +1,6 @@
-import { z } from 'zod';
 import { linkDocument, unlinkDocument } from '@/lib/documents/service';
-import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
-
-const Params = z.object({ id: Uuid, skuId: Uuid });
+import { DocumentLinkedResponse, DocumentSkuParams, DocumentUnlinkedResponse } from '@/lib/documents/schemas';
+import { defineRoute, json, routeMethods } from '@/lib/http';
 
 // PUT /api/documents/{id}/skus/{skuId} – link; queues extraction so the SKU gets suggestions.
 const put = defineRoute({
@@ -15,8 +13,8 @@ const put = defineRoute({
   tags: ['Documents'],
   stability: 'preview',
   auth: 'session',
-  params: Params,
-  responses: { 200: { description: 'Linked.', schema: z.object({ linked: z.literal(true) }) } },
+  params: DocumentSkuParams,
+  responses: { 200: { description: 'Linked.', schema: DocumentLinkedResponse } },
   handler: async ({ db, auth, actor, params }) =>
     json(await linkDocument(db, { workspaceId: auth.workspace.id, actor, id: params.id, skuId: params.skuId })),
 });
@@ -30,8 +28,8 @@ const del = defineRoute({
   tags: ['Documents'],
   stability: 'preview',
   auth: 'session',
-  params: Params,
-  responses: { 200: { description: 'Unlinked.', schema: z.object({ unlinked: z.literal(true) }) } },
+  params: DocumentSkuParams,
+  responses: { 200: { description: 'Unlinked.', schema: DocumentUnlinkedResponse } },
   handler: async ({ db, auth, actor, params }) =>
     json(await unlinkDocument(db, { workspaceId: auth.workspace.id, actor, id: params.id, skuId: params.skuId })),
 });

@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { defineRoute, routeMethods } from '@/lib/http';
 import { tierOfCaller, assertTier } from '@/lib/passports/access';
 import { passportResponse } from '@/lib/passports/render';
-import { PassportDocumentQuery, PassportVersionParams } from '@/lib/passports/schemas';
+import { PassportDocumentBody, PassportDocumentQuery, PassportVersionParams } from '@/lib/passports/schemas';
 import { getPassportRow, passportDocument } from '@/lib/passports/service';
 import { getSkuRow } from '@/lib/skus/service';
 
@@ -23,7 +22,7 @@ const get = defineRoute({
   responses: {
     200: {
       description: 'The passport document (JSON-LD for UNTP, JSON for the Battery Pass).',
-      schema: z.record(z.string(), z.unknown()),
+      schema: PassportDocumentBody,
       contentType: 'application/ld+json',
       otherContentTypes: ['application/json'],
     },

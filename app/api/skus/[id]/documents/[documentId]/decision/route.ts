@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { decideDocumentLink } from '@/lib/documents/evidence-decisions';
-import { DecideDocumentLinkInput, DocumentLinkDecisionSchema } from '@/lib/documents/schemas';
+import { DecideDocumentLinkInput, DocumentLinkDecisionResponse } from '@/lib/documents/schemas';
 import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
 
 // POST /api/skus/{id}/documents/{documentId}/decision – a person accepts or rejects the linked document as this SKU's evidence.
@@ -17,7 +17,7 @@ const post = defineRoute({
   params: z.object({ id: Uuid, documentId: Uuid }),
   body: DecideDocumentLinkInput,
   idempotent: true,
-  responses: { 200: { description: 'Decided.', schema: z.object({ link: DocumentLinkDecisionSchema }) } },
+  responses: { 200: { description: 'Decided.', schema: DocumentLinkDecisionResponse } },
   handler: async ({ db, auth, actor, params, body }) =>
     json({
       link: (await decideDocumentLink(db, {
