@@ -21,6 +21,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { scratchDatabase } from './harness';
 
 const arg = (name: string, dflt: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -453,19 +454,10 @@ async function parent() {
   let dropDatabase = async () => {};
   let label: string;
   if (serverUrl) {
-    const { openPostgres } = await import('@/lib/db/client');
-    const name = `cw_bench_export_${Date.now()}`;
-    const admin = await openPostgres(serverUrl, 1);
-    await admin.sql!.unsafe(`CREATE DATABASE ${name}`);
-    if (KEEP) await admin.close();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    env.BENCH_PG_URL = url.toString();
-    label = `Postgres (${url.host})`;
-    dropDatabase = async () => {
-      await admin.sql!.unsafe(`DROP DATABASE ${name} WITH (FORCE)`);
-      await admin.close();
-    };
+    const scratch = await scratchDatabase(serverUrl, 'export');
+    env.BENCH_PG_URL = scratch.url;
+    label = `Postgres (${new URL(scratch.url).host})`;
+    dropDatabase = scratch.drop;
   } else {
     env.BENCH_PGLITE_DIR = path.join(work, 'pglite');
     label = 'PGlite (file-backed, embedded in each process)';

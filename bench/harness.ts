@@ -5,6 +5,7 @@
  * Benches import it; nothing in the app does.
  */
 import '@/lib/polyfills';
+import fs from 'node:fs';
 import type { DbHandle } from '@/lib/db/client';
 
 /** `--name N` on the command line, or the default. */
@@ -33,30 +34,57 @@ export interface BenchDatabase {
 }
 
 /**
+ * A scratch database `cw_bench_<tag>_<time>` on the Postgres server at serverUrl, for benches whose app
+ * code or child processes open the database from their environment: its URL, and drop() to remove it.
+ */
+export async function scratchDatabase(
+  serverUrl: string,
+  tag: string,
+): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+  const { default: postgres } = await import('postgres');
+  const name = `cw_bench_${tag.replace(/\W/g, '_')}_${Date.now()}_${process.pid}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    drop: async () => {
+      const again = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      try {
+        await again.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await again.end();
+      }
+    },
+  };
+}
+
+/**
  * A migrated database of the bench's own, set as the app's handle (getDb()). With DATABASE_URL: a
- * scratch database `cw_bench_<tag>_<time>` on that server, dropped by close(); without it, PGlite in memory.
+ * scratch database on that server (scratchDatabase), dropped by close(); without it, PGlite in memory.
  */
 export async function openBenchDatabase(opts: { tag: string; poolSize?: number }): Promise<BenchDatabase> {
   const { openPglite, openPostgres, setDbHandle } = await import('@/lib/db/client');
   const { runMigrations } = await import('@/lib/db/migrate');
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
-    const name = `cw_bench_${opts.tag.replace(/\W/g, '_')}_${Date.now()}`;
-    const admin = await openPostgres(serverUrl, 1);
-    await admin.sql!.unsafe(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const handle = await openPostgres(url.toString(), opts.poolSize ?? 10);
+    const scratch = await scratchDatabase(serverUrl, opts.tag);
+    const handle = await openPostgres(scratch.url, opts.poolSize ?? 10);
     await runMigrations(handle);
     setDbHandle(handle);
     return {
-      label: `Postgres (${url.host})`,
+      label: `Postgres (${new URL(scratch.url).host})`,
       handle,
-      url: url.toString(),
+      url: scratch.url,
       close: async () => {
         await handle.close();
-        await admin.sql!.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.close();
+        await scratch.drop();
       },
     };
   }
@@ -65,6 +93,52 @@ export async function openBenchDatabase(opts: { tag: string; poolSize?: number }
   await runMigrations(handle);
   setDbHandle(handle);
   return { label: 'PGlite (in memory, embedded)', handle, url: null, close: () => handle.close() };
+}
+
+/** RSS of a process and all its descendants, in MB (Linux /proc): a server with its parse workers. */
+export function treeRssMb(pid: number): number {
+  let kb = 0;
+  const visit = (p: number) => {
+    try {
+      const status = fs.readFileSync(`/proc/${p}/status`, 'utf8');
+      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      for (const t of fs.readdirSync(`/proc/${p}/task`)) {
+        const kids = fs.readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').trim();
+        for (const k of kids ? kids.split(/\s+/) : []) visit(Number(k));
+      }
+    } catch {
+      /* the process ended */
+    }
+  };
+  visit(pid);
+  return kb / 1024;
+}
+
+/**
+ * The app in this process as the server and worker see it, for benches that run its services and jobs
+ * directly: a data folder of its own, jobs drained by the bench (not a background worker), the token
+ * secret, and with DATABASE_URL a scratch database (scratchDatabase) the app opens from the environment.
+ * cleanup() removes the folder and the database (unless keepDatabase).
+ */
+export async function inProcessApp(tag: string) {
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${tag.replace(/\W/g, '-')}-`));
+  process.env.DATA_DIR = dataDir;
+  process.env.JOBS_IN_PROCESS = 'false';
+  process.env.SUPABASE_JWT_SECRET ??= 'bench-secret-bench-secret-bench-secret-0123';
+  const serverUrl = process.env.DATABASE_URL;
+  const scratch = serverUrl ? await scratchDatabase(serverUrl, tag) : null;
+  if (scratch) process.env.DATABASE_URL = scratch.url;
+  const { resetEnvCache } = await import('@/lib/config/env');
+  resetEnvCache();
+  return {
+    dataDir,
+    cleanup: async (opts: { keepDatabase?: boolean } = {}) => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (scratch && !opts.keepDatabase) await scratch.drop().catch(() => {});
+    },
+  };
 }
 
 /** A local user with a workspace on the enterprise plan (no plan limit in the way), and its session token. */

@@ -17,29 +17,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import yazl from 'yazl';
 import { hugePng, pdfFlateBomb, pdfManyStreams } from '../tests/fixtures/hostile-files';
+import { treeRssMb } from './harness';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3302);
 const BASE = `http://127.0.0.1:${PORT}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** RSS of a process and all its descendants, in MB (Linux /proc). */
-function treeRssMb(pid: number): number {
-  let kb = 0;
-  const visit = (p: number) => {
-    try {
-      const status = fs.readFileSync(`/proc/${p}/status`, 'utf8');
-      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      for (const t of fs.readdirSync(`/proc/${p}/task`)) {
-        const kids = fs.readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').trim();
-        for (const k of kids ? kids.split(/\s+/) : []) visit(Number(k));
-      }
-    } catch {
-      /* process ended */
-    }
-  };
-  visit(pid);
-  return kb / 1024;
-}
 
 function zipOf(files: [string, Uint8Array][]): Promise<Buffer> {
   return new Promise((resolve, reject) => {

@@ -14,9 +14,9 @@
 import '@/lib/polyfills';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { gtin, HEADERS as CATALOGUE_HEADERS } from './catalogue';
+import { benchWorkspace, inProcessApp } from './harness';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
@@ -48,36 +48,16 @@ function csvText(n: number, variant: 'a' | 'b'): string {
 }
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-dry-run-'));
-  process.env.DATA_DIR = dataDir;
-  process.env.JOBS_IN_PROCESS = 'false';
-  process.env.SUPABASE_JWT_SECRET ??= 'bench-secret-bench-secret-bench-secret-0123';
-  const serverUrl = process.env.DATABASE_URL;
-  let dbName: string | null = null;
-  if (serverUrl) {
-    const { default: postgres } = await import('postgres');
-    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-    dbName = `cw_bench_${Date.now()}_${process.pid}`;
-    await admin.unsafe(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const u = new URL(serverUrl);
-    u.pathname = `/${dbName}`;
-    process.env.DATABASE_URL = u.toString();
-  }
-  const { resetEnvCache } = await import('@/lib/config/env');
-  resetEnvCache();
+  const app = await inProcessApp('import_dry_run');
   const { getDb, getDbHandle, closeDb } = await import('@/lib/db/client');
-  const { createLocalUser } = await import('@/lib/auth/local-issuer');
-  const { ensureWorkspace } = await import('@/lib/auth/workspace');
-  const { setWorkspacePlan } = await import('@/lib/workspace/settings');
   const { commitImport, dryRunImport, getImport } = await import('@/lib/imports/service');
   const { planFile } = await import('@/lib/imports/service-plan');
   const { drainJobs } = await import('@/lib/workers');
   const { stopBoss, getBoss } = await import('@/lib/jobs/boss');
 
   const files = {
-    a: path.join(dataDir, 'catalogue-a.csv'),
-    b: path.join(dataDir, 'catalogue-b.csv'),
+    a: path.join(app.dataDir, 'catalogue-a.csv'),
+    b: path.join(app.dataDir, 'catalogue-b.csv'),
   };
   fs.writeFileSync(files.a, csvText(ROWS, 'a'));
   fs.writeFileSync(files.b, csvText(ROWS, 'b'));
@@ -95,13 +75,7 @@ async function main() {
     const db = await getDb();
     const backend = (await getDbHandle()).kind;
     await getBoss();
-    const user = await createLocalUser(db, {
-      email: `bench-${crypto.randomUUID().slice(0, 8)}@example.test`,
-      password: 'bench bench bench',
-    });
-    const m = await ensureWorkspace(db, user);
-    await setWorkspacePlan(db, m.workspace.id, 'enterprise');
-    const workspace = { ...m.workspace, plan: 'enterprise' as const };
+    const { user, workspace } = await benchWorkspace(db);
     const actor = { userId: user.id, apiKeyId: null, label: user.email };
 
     // Baseline: read and plan the same file, both passes, no database.
@@ -165,13 +139,7 @@ async function main() {
   } finally {
     await stopBoss();
     await closeDb();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (serverUrl && dbName) {
-      const { default: postgres } = await import('postgres');
-      const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
-      await admin.end();
-    }
+    await app.cleanup();
   }
 }
 

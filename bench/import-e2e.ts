@@ -32,6 +32,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as XLSX from '@e965/xlsx';
 import { csvText, HEADERS, row } from './catalogue';
+import { benchWorkspace, inProcessApp } from './harness';
 
 const CSV_ROWS = (process.env.BENCH_CSV_ROWS ?? '1000,20000,100000')
   .split(',')
@@ -88,32 +89,11 @@ interface Result {
 }
 
 async function scenario(name: 'csv' | 'xlsx', file: string, rows: number): Promise<Result> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-e2e-'));
-  process.env.DATA_DIR = dataDir;
-  process.env.JOBS_IN_PROCESS = 'false';
-  process.env.SUPABASE_JWT_SECRET ??= 'bench-secret-bench-secret-bench-secret-0123';
-  const serverUrl = process.env.DATABASE_URL;
-  let dbName: string | null = null;
-  if (serverUrl) {
-    // A database of its own on the server, dropped at the end.
-    const { default: postgres } = await import('postgres');
-    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-    dbName = `cw_bench_${Date.now()}_${process.pid}`;
-    await admin.unsafe(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const u = new URL(serverUrl);
-    u.pathname = `/${dbName}`;
-    process.env.DATABASE_URL = u.toString();
-  }
-  const { resetEnvCache } = await import('@/lib/config/env');
-  resetEnvCache();
+  const app = await inProcessApp('import_e2e');
   // As the app server and the worker do at start (lib/boot.ts, scripts/worker.ts).
   const { boundHeapGrowth } = await import('@/lib/runtime/heap-growth');
   boundHeapGrowth();
   const { getDb, getDbHandle, closeDb } = await import('@/lib/db/client');
-  const { createLocalUser } = await import('@/lib/auth/local-issuer');
-  const { ensureWorkspace } = await import('@/lib/auth/workspace');
-  const { setWorkspacePlan } = await import('@/lib/workspace/settings');
   const { commitImport } = await import('@/lib/imports/service');
   const { drainJobs } = await import('@/lib/workers');
   const { stopBoss, getBoss } = await import('@/lib/jobs/boss');
@@ -125,13 +105,7 @@ async function scenario(name: 'csv' | 'xlsx', file: string, rows: number): Promi
     const db = await getDb();
     const handle = await getDbHandle();
     await getBoss();
-    const user = await createLocalUser(db, {
-      email: `bench-${crypto.randomUUID().slice(0, 8)}@example.test`,
-      password: 'bench bench bench',
-    });
-    const m = await ensureWorkspace(db, user);
-    await setWorkspacePlan(db, m.workspace.id, 'enterprise');
-    const workspace = { ...m.workspace, plan: 'enterprise' as const };
+    const { user, workspace } = await benchWorkspace(db);
     const bytes = fs.statSync(file).size;
     const hash = crypto.createHash('sha256');
     for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
@@ -250,13 +224,7 @@ async function scenario(name: 'csv' | 'xlsx', file: string, rows: number): Promi
   } finally {
     await stopBoss();
     await closeDb();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (serverUrl && dbName && !process.env.BENCH_KEEP_DB) {
-      const { default: postgres } = await import('postgres');
-      const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
-      await admin.end();
-    }
+    await app.cleanup({ keepDatabase: Boolean(process.env.BENCH_KEEP_DB) });
   }
 }
 

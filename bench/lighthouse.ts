@@ -23,6 +23,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { scratchDatabase } from './harness';
 
 const arg = (name: string, dflt: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -42,24 +43,22 @@ process.env.PUBLIC_APP_URL = ORIGIN;
 process.env.RATE_LIMIT_DEFAULT = '1000000000';
 process.env.RATE_LIMIT_IP = '1000000000';
 
-async function scratchDatabase() {
+/** The bench's own migrated database on the server, set as the app's handle. */
+async function openScratch() {
   const { openPostgres, setDbHandle } = await import('@/lib/db/client');
   const { runMigrations } = await import('@/lib/db/migrate');
-  const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `cw_bench_lh_${Date.now()}`;
-  const admin = await openPostgres(serverUrl, 1);
-  await admin.sql!.unsafe(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString(), 4);
+  const scratch = await scratchDatabase(
+    process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    'lh',
+  );
+  const handle = await openPostgres(scratch.url, 4);
   await runMigrations(handle);
   setDbHandle(handle);
   return {
-    url: url.toString(),
+    url: scratch.url,
     close: async () => {
       await handle.close();
-      await admin.sql!.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.close();
+      await scratch.drop();
     },
   };
 }
@@ -179,7 +178,7 @@ async function publishOne(cookie: string): Promise<string> {
 }
 
 async function main() {
-  const db = await scratchDatabase();
+  const db = await openScratch();
   let server: ChildProcess | undefined;
   let chrome: { kill: () => void; port: number } | undefined;
   try {

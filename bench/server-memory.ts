@@ -23,30 +23,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { scratchDatabase, treeRssMb } from './harness';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3304);
 const BASE = `http://127.0.0.1:${PORT}`;
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 100);
+const rssMb = (pid: number) => Math.round(treeRssMb(pid));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** RSS of a process and all its descendants, in MB (Linux /proc). */
-function treeRssMb(pid: number): number {
-  let kb = 0;
-  const visit = (p: number) => {
-    try {
-      const status = fs.readFileSync(`/proc/${p}/status`, 'utf8');
-      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      for (const t of fs.readdirSync(`/proc/${p}/task`)) {
-        const kids = fs.readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').trim();
-        for (const k of kids ? kids.split(/\s+/) : []) visit(Number(k));
-      }
-    } catch {
-      /* process ended */
-    }
-  };
-  visit(pid);
-  return Math.round(kb / 1024);
-}
 
 interface Started {
   child: ChildProcess;
@@ -131,19 +114,19 @@ async function embedded() {
     let s = await start(env);
     out.cold_start_ms = s.ms;
     await sleep(2000);
-    out.cold_rss_mb = treeRssMb(s.child.pid!);
+    out.cold_rss_mb = rssMb(s.child.pid!);
     await stop(s.child);
 
     s = await start(env);
     out.warm_start_ms = s.ms;
     await sleep(2000);
-    out.rss_after_startup_mb = treeRssMb(s.child.pid!);
+    out.rss_after_startup_mb = rssMb(s.child.pid!);
     const pid = s.child.pid!;
     try {
       const cookie = await signUp();
       const set = await uploadSet();
       let peak = 0;
-      const sampler = setInterval(() => (peak = Math.max(peak, treeRssMb(pid))), 100);
+      const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100);
       const statuses: Record<string, number> = {};
       const t0 = performance.now();
       for (let i = 0; i < UPLOADS; i++) {
@@ -165,10 +148,10 @@ async function embedded() {
         .join(' ');
       out.peak_rss_during_uploads_mb = peak;
       await sleep(2000);
-      out.rss_after_uploads_mb = treeRssMb(pid);
+      out.rss_after_uploads_mb = rssMb(pid);
       // Idle parser processes exit (lib/extract/pool.ts idleMs / heavyIdleMs, 1 s / 3 s): what stays after that.
       await sleep(18_000);
-      out.rss_after_uploads_idle_mb = treeRssMb(pid);
+      out.rss_after_uploads_idle_mb = rssMb(pid);
     } finally {
       await stop(s.child);
     }
@@ -180,25 +163,19 @@ async function embedded() {
 
 async function withPostgres() {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const { default: postgres } = await import('postgres');
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  const dbName = `cw_srvmem_${Date.now()}_${process.pid}`;
-  await admin.unsafe(`CREATE DATABASE ${dbName}`);
+  const scratch = await scratchDatabase(serverUrl, 'srvmem');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-memory-pg-'));
   try {
-    const u = new URL(serverUrl);
-    u.pathname = `/${dbName}`;
-    const env = { ...baseEnv(dataDir), DATABASE_URL: u.toString() };
+    const env = { ...baseEnv(dataDir), DATABASE_URL: scratch.url };
     // First start applies the migrations; the second is the one measured.
     await stop((await start(env)).child);
     const s = await start(env);
     await sleep(2000);
-    const rss = treeRssMb(s.child.pid!);
+    const rss = rssMb(s.child.pid!);
     await stop(s.child);
     return { pg_start_ms: s.ms, pg_rss_after_startup_mb: rss };
   } finally {
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
-    await admin.end();
+    await scratch.drop().catch(() => {});
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
