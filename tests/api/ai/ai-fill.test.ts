@@ -43,7 +43,7 @@ async function values(skuId: string) {
   return db.select().from(dossierValues).where(eq(dossierValues.skuId, skuId));
 }
 
-describe('POST /api/skus/{id}/ai-fill with an OpenAI-compatible provider on loopback', () => {
+describe('startAiFill, getLatestAiFillJob, cancelAiFill — POST /api/skus/{id}/ai-fill with an OpenAI-compatible provider on loopback', () => {
   it('stores cited values as suggestions (never confirmed) and drops fabricated quotes and the injected value', async () => {
     const u = await makeUser();
     const { sku, doc } = await skuWithDoc(u);

@@ -76,7 +76,7 @@ function expectSnippetsInSources(findings: any[], sources: Record<string, string
   }
 }
 
-describe('POST /api/research/product', () => {
+describe('researchProduct — POST /api/research/product', () => {
   it('validates exactly the contract request (closed schemas, 1 to 4 fields)', async () => {
     const u = await makeUser();
     const sku = await createSku(u, { sku_code: 'RS-0', product_name: 'Train' });

@@ -40,7 +40,7 @@ async function rows(skuId: string, fieldKey: string) {
     .where(and(eq(dossierValues.skuId, skuId), eq(dossierValues.fieldKey, fieldKey)));
 }
 
-describe('POST /api/skus/{id}/fields/{fieldId}/sync-from-entity', () => {
+describe('syncFieldFromEntity — POST /api/skus/{id}/fields/{fieldId}/sync-from-entity', () => {
   it('409 NO_LINKED_ENTITY without an entity of the role; dry run shows old and new and writes nothing', async () => {
     const u = await makeUser();
     const sku = await createSku(u, { sku_code: 'SYNC-1', product_name: 'Lamp' });

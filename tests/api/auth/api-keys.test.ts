@@ -17,7 +17,7 @@ useTestDatabase();
 
 const create = (cookie: string, body: unknown) => call(keysRoute, 'POST', '/api/workspace/api-keys', { cookie, body });
 
-describe('API keys', () => {
+describe('createApiKey, listApiKeys, rotateApiKey, revokeApiKey; whoami — API keys', () => {
   it('creates a key, shows the plaintext once, lists it without secrets', async () => {
     const u = await makeUser({ plan: 'pro' });
     const res = await create(u.cookie, { name: 'CI export', scopes: ['skus:read', 'export'] });

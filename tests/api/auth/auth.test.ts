@@ -28,7 +28,7 @@ function cookiesOf(res: CallResult) {
 
 const email = () => `person-${Math.random().toString(36).slice(2, 8)}@Example.test`;
 
-describe('local sign-up, sign-in, refresh, sign-out', () => {
+describe('signUp, signIn, refreshSession, signOut; getWorkspace, updateWorkspace — local sign-up, sign-in, refresh, sign-out', () => {
   it('sign-up creates the user and a trial workspace owned by them, with a Supabase-shaped token', async () => {
     const addr = email();
     const res = await call(signUp, 'POST', '/api/auth/sign-up', { body: { email: addr, password: 'long enough pw' } });

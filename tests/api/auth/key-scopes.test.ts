@@ -185,7 +185,7 @@ describe('a key of each scope on every keyed read', () => {
   });
 });
 
-describe('what a key reads', () => {
+describe('listDocumentsV1, getDocumentV1, downloadDocumentV1 — what a key reads', () => {
   it('SKU detail carries the blockers; the dossier its fields; v1 lists and downloads documents', async () => {
     const sku = await call(skuRoute, 'GET', `/api/skus/${ids.sku}`, {
       bearer: keys.get('skus:read')!,

@@ -91,7 +91,7 @@ afterAll(async () => {
   await new Promise<void>((r) => server.close(() => r()));
 });
 
-describe('Supabase Auth mode (SUPABASE_URL set, no JWT secret)', () => {
+describe('getSession — Supabase Auth mode (SUPABASE_URL set, no JWT secret)', () => {
   it('verifies access tokens with the project JWKS and creates the workspace on first use', async () => {
     const token = await sign('9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', 'jwks-user@example.test', true);
     const res = await call(session, 'GET', '/api/auth/session', { cookie: `sb-access-token=${token}` });

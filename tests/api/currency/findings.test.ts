@@ -109,7 +109,7 @@ const findings = async (u: TestUser, query: Record<string, string> = {}) => {
   }[];
 };
 
-describe('evidence currency', () => {
+describe('listCurrencyFindings, getCurrencyData, reevaluateCurrency, getDocumentCurrency — evidence currency', () => {
   let a: TestUser;
   let b: TestUser;
   let skuId: string;

@@ -38,7 +38,7 @@ async function useStorage(u: TestUser, bytes: number) {
   });
 }
 
-describe('POST /api/documents/bulk: real files', () => {
+describe('bulkUploadDocuments — POST /api/documents/bulk: real files', () => {
   it('stores and classifies each file, one result per file, and the summary counts them', async () => {
     const u = await makeUser();
     const res = await upload(u, [

@@ -249,7 +249,7 @@ describe('POST /api/classify (JSON)', () => {
   });
 });
 
-describe('POST /api/classify (multipart)', () => {
+describe('classifyFile — POST /api/classify (multipart)', () => {
   it('extracts and classifies real files', async () => {
     const u = await makeUser();
     const pdf = await classifyFile(u, 'testPDF.pdf', corpus('documents/pdf-text-layer-firefox-quartz.pdf'));
@@ -350,7 +350,7 @@ async function nestedZip(levels: number) {
   return inner;
 }
 
-describe('POST /api/classify/containers', () => {
+describe('classifyContainer — POST /api/classify/containers', () => {
   it('a mixed bundle: one part per file with its path, depth and classification; exact contract keys', async () => {
     const u = await makeUser();
     const res = await classifyContainer(

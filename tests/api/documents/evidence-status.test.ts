@@ -243,7 +243,7 @@ describe('the reported cases', () => {
   });
 });
 
-describe('the rule and its exceptions', () => {
+describe('decideSkuDocumentLink — the rule and its exceptions', () => {
   it("a DoC stating the SKU's model and GTIN by the same maker is accepted by the rule, with the matching facts and quotes as the reason (audited)", async () => {
     const u = await makeUser();
     const lamp = await deskLamp(u, 'LAMP-OK', { gtin: '4006381333931' });

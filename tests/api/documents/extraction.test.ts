@@ -37,7 +37,7 @@ const blockers = async (u: TestUser, skuId: string) =>
   (await call(skuRoute, 'GET', `/api/skus/${skuId}`, { cookie: u.cookie, params: { id: skuId } })).body
     .blockers as any[];
 
-describe('extraction: a declaration of conformity becomes suggestions on the linked SKU', () => {
+describe('reExtractDocument — extraction: a declaration of conformity becomes suggestions on the linked SKU', () => {
   it('facts with document/page/quote provenance; a disagreeing suggestion is an EXTRACTION_CONFLICT_OPEN blocker', async () => {
     const u = await makeUser();
     const sku = await createSku(u, 'TRAIN-100', { product_name: 'Wooden train' });
@@ -182,7 +182,7 @@ describe('extraction: a declaration of conformity becomes suggestions on the lin
   });
 });
 
-describe('re-extraction routes and job polling', () => {
+describe('reExtractDocumentV1, reExtractSkuDocumentsV1, getJob, getJobV1 — re-extraction routes and job polling', () => {
   it('v1: Bearer extractions:write queues jobs (202 with poll URLs); GET /api/v1/jobs/{id} follows them', async () => {
     const u = await makeUser({ plan: 'pro' });
     const key = await createKey(u, ['extractions:write']);

@@ -77,7 +77,7 @@ describe('documents keyset paging', () => {
   });
 });
 
-describe('SKU activity keyset paging', () => {
+describe('listSkuActivity — SKU activity keyset paging', () => {
   it('audit events written in one statement and microseconds apart are all listed once, newest first', async () => {
     const u = await makeUser();
     const created = await call(skusRoute, 'POST', '/api/skus', {

@@ -69,7 +69,7 @@ const blockers = async (u: TestUser, skuId: string) =>
   (await call(skuRoute, 'GET', `/api/skus/${skuId}`, { cookie: u.cookie, params: { id: skuId } })).body
     .blockers as any[];
 
-describe('documents: read, list, filter, page', () => {
+describe('listDocuments, getDocument — documents: read, list, filter, page', () => {
   it('GET /api/documents/{id} answers the agreed Document shape', async () => {
     const u = await makeUser();
     const id = await uploadOne(
@@ -163,7 +163,7 @@ describe('documents: read, list, filter, page', () => {
   });
 });
 
-describe('documents: correct, download, delete', () => {
+describe('updateDocument, downloadDocument, deleteDocument — documents: correct, download, delete', () => {
   it('PATCH corrects the type (manual, confidence 1, diagnostic answered), dates and visibility; 400 for bad bodies', async () => {
     const u = await makeUser();
     const id = await uploadOne(u, 'scan_0001.txt', 'nothing telling here');
@@ -262,7 +262,7 @@ describe('documents: correct, download, delete', () => {
   });
 });
 
-describe('documents and SKUs', () => {
+describe('linkDocumentToSku, unlinkDocumentFromSku, listSkuDocuments — documents and SKUs', () => {
   it('GET /api/skus/{id}/documents lists every linked document once, with extractions embedded', async () => {
     const u = await makeUser();
     const sku = await createSku(u, 'LINKS-1');
@@ -384,7 +384,7 @@ describe('tenant isolation', () => {
   });
 });
 
-describe('upload orchestration and audit events', () => {
+describe('orchestrateUpload — upload orchestration and audit events', () => {
   it('POST /api/upload/orchestrate records the decision; GET /api/audit-events lists it', async () => {
     const u = await makeUser();
     const body = {

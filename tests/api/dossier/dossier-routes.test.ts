@@ -68,7 +68,7 @@ async function valueRows(skuId: string) {
   return Number(r.n);
 }
 
-describe('dossier catalogue and values', () => {
+describe('getDossierCatalogue; getSkuDossier, setDossierValue, clearDossierValue; addDossierSuggestions, confirmDossierSuggestion, rejectDossierSuggestion — dossier catalogue and values', () => {
   it('GET /api/dossier/catalogue lists fields, sections, categories and languages with labels in five locales', async () => {
     const u = await makeUser();
     const res = await call(catalogueRoute, 'GET', '/api/dossier/catalogue', { cookie: u.cookie });
@@ -346,7 +346,7 @@ describe('dossier catalogue and values', () => {
   });
 });
 
-describe('entities and links', () => {
+describe('listEntities, createEntity, updateEntity, deleteEntity; listSkuEntities, unlinkSkuEntity — entities and links', () => {
   it('CRUD with derived EU establishment, 400 per field, 409 ENTITY_IN_USE while linked', async () => {
     const u = await makeUser();
     const created = await call(entitiesRoute, 'POST', '/api/entities', {
@@ -466,7 +466,7 @@ describe('entities and links', () => {
   });
 });
 
-describe('waivers, review issues, activity, dashboard', () => {
+describe('waiveSkuBlocker, listSkuWaivers, revokeSkuWaiver; createSkuReviewIssue, listSkuReviewIssues, resolveSkuReviewIssue; getDashboard — waivers, review issues, activity, dashboard', () => {
   it('waive with a reason (who/when), 400 for no such blocker, 409 for unwaivable, revoke', async () => {
     const u = await makeUser();
     const sku = await createSku(u, { sku_code: 'W-1', product_name: 'Scarf', category_code: 'textiles' });

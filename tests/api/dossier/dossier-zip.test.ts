@@ -63,7 +63,7 @@ function yauzlEntries(buf: Buffer): Promise<string[]> {
   });
 }
 
-describe('GET /api/skus/{id}/dossier.zip', () => {
+describe('downloadSkuDossier — GET /api/skus/{id}/dossier.zip', () => {
   it('streams a ZIP with dossier.pdf (German labels, the product data) and every attached document under safe, unique names', async () => {
     const u = await makeUser();
     const sku = await readySku(u, { product_name: 'Holzeisenbahn Ölbaum' });

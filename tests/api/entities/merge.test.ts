@@ -47,7 +47,7 @@ async function linksOf(skuId: string) {
   return Object.fromEntries(rows.map((r) => [r.role, r.entityId]));
 }
 
-describe('entity detail', () => {
+describe('getEntity — entity detail', () => {
   it('lists the SKUs linked to an entity with the role each gives it, and the roles in the list', async () => {
     const u = await makeUser();
     const m = await createEntity(u, EU_MANUFACTURER);
@@ -72,7 +72,7 @@ describe('entity detail', () => {
   });
 });
 
-describe('role-aware linking', () => {
+describe('linkSkuEntity — role-aware linking', () => {
   it('refuses a Chinese entity as EU responsible person (422 ENTITY_NOT_ESTABLISHED_IN_EU), allows it as manufacturer', async () => {
     const u = await makeUser();
     const sku = await createSku(u, { sku_code: 'RP-1', product_name: 'Lamp' });
@@ -105,7 +105,7 @@ describe('role-aware linking', () => {
   });
 });
 
-describe('POST /api/entities/{id}/merge and undo', () => {
+describe('mergeEntity, listEntityMerges, undoEntityMerge — POST /api/entities/{id}/merge and undo', () => {
   it('moves links and provenance to the survivor, audits it, and undo restores the duplicate and its links', async () => {
     const u = await makeUser();
     const db = await getDb();

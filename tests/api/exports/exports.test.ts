@@ -102,7 +102,7 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-describe('GET /api/exports/templates', () => {
+describe('listExportTemplates — GET /api/exports/templates', () => {
   it('lists every format of the enum with versions and computed status (older channel version deprecated)', async () => {
     const u = await makeUser();
     const res = await call(templatesRoute, 'GET', '/api/exports/templates', { cookie: u.cookie });
@@ -126,7 +126,7 @@ describe('GET /api/exports/templates', () => {
   });
 });
 
-describe('POST /api/exports', () => {
+describe('createExportRun, deleteSavedView — POST /api/exports', () => {
   it('selected SKUs: pending at once, the job completes it, the download is the file; same data gives the same hash', async () => {
     const u = await makeUser();
     const a = await readySku(u, { sku_code: 'EXP-A' });
@@ -391,7 +391,7 @@ describe('file-bundle templates through the real job', () => {
   });
 });
 
-describe('channel mappings: Amazon product type per category, editable per workspace', () => {
+describe('getExportChannelMappings, setExportChannelMappings — channel mappings: Amazon product type per category, editable per workspace', () => {
   const AMAZON_2026 = '5b0c6e2a-0d5e-4f0e-9c1a-2f7a3e1b0a03';
   const mappings = (u: TestUser, method: 'GET' | 'PUT', body?: unknown) =>
     call(mappingsRoute, method, '/api/exports/channel-mappings', { cookie: u.cookie, body });
@@ -508,7 +508,7 @@ describe('technical file: dossier PDFs rendered once per approved revision and k
   }, 300_000);
 });
 
-describe('GET /api/exports and downloads: isolation, paging, plans and scopes', () => {
+describe('listExportRuns, getExportRun, downloadExportRun — GET /api/exports and downloads: isolation, paging, plans and scopes', () => {
   it('newest first, cursor-paged, and another workspace sees none of it (list, detail, download: 404)', async () => {
     const u = await makeUser();
     const other = await makeUser();

@@ -91,7 +91,7 @@ describe('imports: addresses with countries', () => {
   });
 });
 
-describe('documents: entity candidates', () => {
+describe('listDocumentEntityCandidates, applyDocumentEntityCandidate — documents: entity candidates', () => {
   it('a DoC for a SKU with a non-EU manufacturer: both operators are candidates with address parts; linking them clears the blockers', async () => {
     const u = await makeUser();
     const sku = await createSku(u, 'LAMP-40', { category_code: 'general' });

@@ -19,7 +19,7 @@ useTestDatabase();
 const getDoc = async (u: TestUser, id: string) =>
   (await call(docRoute, 'GET', `/api/documents/${id}`, { cookie: u.cookie, params: { id } })).body.document;
 
-describe('documents find their SKUs', () => {
+describe('listDocumentSkuMatches — documents find their SKUs', () => {
   it('a DoC stating the exact GTIN of one SKU links itself (audited), suggests to it, and the link can be undone', async () => {
     const u = await makeUser();
     await createSku(u, 'OTHER-1', { gtin: '96385074' });

@@ -31,7 +31,7 @@ afterAll(async () => {
   resetEnvCache();
 });
 
-describe('health', () => {
+describe('getHealth, getEmailHealth — health', () => {
   it('GET /api/health answers without auth', async () => {
     const res = await call(health, 'GET', '/api/health');
     expect(res.status).toBe(200);

@@ -60,7 +60,7 @@ async function entityCount(workspaceId: string) {
   return Number(r.n);
 }
 
-describe('entity resolution', () => {
+describe('getImportReview, resolveImportEntities — entity resolution', () => {
   it('candidates of the import: stable keys per role, conflicts for the same name with another email', async () => {
     const { u, batchId } = await imported();
     const review = await call(reviewRoute, 'GET', `/api/imports/${batchId}/review`, {

@@ -65,7 +65,7 @@ afterEach(() => setLoopback(false));
 const preview = (u: TestUser, url: unknown) =>
   call(fromUrlRoute, 'POST', '/api/import/from-url', { cookie: u.cookie, body: { url } });
 
-describe('POST /api/import/from-url refuses what it must not fetch', () => {
+describe('previewImportFromUrl — POST /api/import/from-url refuses what it must not fetch', () => {
   it.each([
     ['loopback (the test server itself)', () => `${base}/product`, 'loopback'],
     ['localhost by name', () => `http://localhost:${new URL(base).port}/product`, 'loopback'],

@@ -186,7 +186,7 @@ describe('plan SKU limit', () => {
   });
 });
 
-describe('review, rows and errors.csv', () => {
+describe('getImport, listImportRows, getImportErrorsCsv — review, rows and errors.csv', () => {
   it('review payload: imported SKUs with changes and provenance, row errors, candidates, summary', async () => {
     const u = await makeUser();
     const { batch } = await importAndRun(u, KATALOG(), 'katalog.csv');
@@ -392,7 +392,7 @@ describe('blockers of created SKUs', () => {
   });
 });
 
-describe('tenant isolation and request errors', () => {
+describe('importSkus, listImports — tenant isolation and request errors', () => {
   it("another workspace's batch is 404 on every route and absent from its list", async () => {
     const a = await makeUser();
     const b = await makeUser();

@@ -28,7 +28,7 @@ async function download(u: TestUser, lang: string, format: 'csv' | 'xlsx') {
   return { headers: checked.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 
-describe('GET /api/import/template', () => {
+describe('getImportTemplate — GET /api/import/template', () => {
   it.each(TEMPLATE_LANGUAGES)(
     '%s: CSV and XLSX map back with every column, and the example row imports',
     async (lang) => {

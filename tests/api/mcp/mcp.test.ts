@@ -266,7 +266,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-describe('MCP: handshake and discovery (mcpJsonRpc, POST /api/mcp)', () => {
+describe('mcpJsonRpc, getMcpServerMetadata — MCP: handshake and discovery', () => {
   it('initialize negotiates with the SDK client; stateless JSON: no session id, no SSE', async () => {
     expect(client.getServerVersion()?.name).toBe('compliance-workspace');
     expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: {}, prompts: {} });

@@ -51,7 +51,7 @@ const dossierField = async (u: TestUser, skuId: string, key: string) =>
 
 const ITEMS = ['TOY_AGE_GRADING_MISSING', 'TOY_CE_MARKING_MISSING'];
 
-describe('answers to asked fields', () => {
+describe('answerThroughSupplierLink — answers to asked fields', () => {
   it('on the link page: in the request’s language with help; each answer a suggestion with its provenance, never confirmed', async () => {
     const u = await makeUser();
     const { sku } = await toySku(u);

@@ -40,7 +40,7 @@ const bulk = (
 
 const OTHER_SUPPLIER = { ...TOY_SUPPLIER, name: 'Jouets SA', country: 'FR', email: 'qualite@jouets.example' };
 
-describe('POST /api/skus/bulk/supplier-request', () => {
+describe('bulkRequestFromSupplier — POST /api/skus/bulk/supplier-request', () => {
   it('one mail per supplier listing its SKUs, one request per SKU with its own link; a SKU with nothing to ask is skipped', async () => {
     const u = await makeUser();
     const a = await toySku(u);

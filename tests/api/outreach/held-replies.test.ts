@@ -96,7 +96,7 @@ async function heldReply(u: TestUser, model: string) {
   return { r, heldId: held.data.held_id as string };
 }
 
-describe('held replies', () => {
+describe('decideHeldSupplierReply — held replies', () => {
   it('release takes the held reply in: its attachment is linked as proposed evidence and the request goes to review', async () => {
     const u = await makeUser();
     const { r, heldId } = await heldReply(u, 'HELD-REL');

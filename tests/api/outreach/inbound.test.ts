@@ -99,7 +99,7 @@ const getRequest = async (u: TestUser, id: string) =>
   (await call(requestRoute, 'GET', `/api/supplier-email/requests/${id}`, { cookie: u.cookie, params: { id } })).body
     .request;
 
-describe('POST /api/supplier-email/inbound', () => {
+describe('receiveSupplierReply — POST /api/supplier-email/inbound', () => {
   it('matches a Latin-1 reply with quoted text and a PDF by In-Reply-To; stores the attachment and the reply text', async () => {
     const u = await makeUser();
     const { sku } = await toySku(u);

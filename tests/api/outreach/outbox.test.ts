@@ -42,7 +42,7 @@ async function failedRequest(u: TestUser) {
   }
 }
 
-describe('the request outbox', () => {
+describe('retrySupplierRequest — the request outbox', () => {
   it('a failed request is sent again on retry with the same Message-ID; a refusal again keeps it failed with the reason', async () => {
     const u = await makeUser();
     const { sku, id } = await failedRequest(u);

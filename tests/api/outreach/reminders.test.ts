@@ -53,7 +53,7 @@ async function sentAtT0(u: TestUser) {
 
 const mailsTo = (messageId: string) => smtp.mails.filter((m) => m.parsed.inReplyTo === messageId);
 
-describe('reminder cadence (controllable clock)', () => {
+describe('getOutreachSettings, updateOutreachSettings — reminder cadence (controllable clock)', () => {
   it('default 3/7/14 days, each step once, then no_progress; reminders thread under the request', async () => {
     const u = await makeUser();
     const { r } = await sentAtT0(u);
@@ -217,7 +217,7 @@ describe('reminder cadence (controllable clock)', () => {
   });
 });
 
-describe('bulk actions and responsiveness', () => {
+describe('bulkSupplierRequests, getSupplierResponsiveness — bulk actions and responsiveness', () => {
   it('remind now sends the next step at once; cancel cancels; foreign ids are per-item NOT_FOUND', async () => {
     const u = await makeUser();
     const other = await makeUser();

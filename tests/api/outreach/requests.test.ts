@@ -27,7 +27,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-describe('POST /api/supplier-email/draft', () => {
+describe('draftSupplierEmail — POST /api/supplier-email/draft', () => {
   it("names exactly the missing documents (with the directive to cite) and fields, in the supplier's language, to the manufacturer", async () => {
     const u = await makeUser();
     const { sku, entity } = await toySku(u);
@@ -115,7 +115,7 @@ describe('POST /api/supplier-email/draft', () => {
   });
 });
 
-describe('POST /api/supplier-email/send', () => {
+describe('sendSupplierEmail — POST /api/supplier-email/send', () => {
   it('delivers one mail with recipient, subject, body, Reply-To, link and a recorded Message-ID', async () => {
     const u = await makeUser();
     const { sku } = await toySku(u);
@@ -292,7 +292,7 @@ describe('POST /api/supplier-email/send', () => {
   });
 });
 
-describe('GET /api/supplier-email/requests and PATCH /api/supplier-email/requests/{id}', () => {
+describe('listSupplierRequests, getSupplierRequest, updateSupplierRequest — GET /api/supplier-email/requests and PATCH /api/supplier-email/requests/{id}', () => {
   async function requestIn(u: TestUser, skuId: string, status: SupplierRequestStatus) {
     const r = await sendDefault(u, skuId);
     const db = await getDb();

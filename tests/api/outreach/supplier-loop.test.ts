@@ -82,7 +82,7 @@ async function withEnv<T>(vars: Record<string, string>, fn: () => Promise<T>): P
   }
 }
 
-describe('the supplier loop', () => {
+describe('decideSupplierDocument — the supplier loop', () => {
   it('over simulated days: a rejected file is asked again with its reason, an accepted one never; in_progress is followed to no_progress and the manager is told', async () => {
     const u = await makeUser();
     const { sku } = await toySku(u);

@@ -55,7 +55,7 @@ const getRequest = async (u: TestUser, id: string) =>
   (await call(requestRoute, 'GET', `/api/supplier-email/requests/${id}`, { cookie: u.cookie, params: { id } })).body
     .request;
 
-describe('the supplier upload link /r/{token}', () => {
+describe('getSupplierUploadLink, uploadThroughSupplierLink — the supplier upload link /r/{token}', () => {
   it('shows the product and the items only; an upload becomes a classified, extracted document of the SKU and the request goes to_review', async () => {
     const u = await makeUser();
     const { sku } = await toySku(u);

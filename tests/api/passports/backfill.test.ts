@@ -47,7 +47,7 @@ beforeAll(async () => {
   await db.update(publicPages).set({ withdrawnAt: new Date() }).where(eq(publicPages.publicId, sku.withdrawn.publicId));
 });
 
-describe('POST /api/passports/backfill', () => {
+describe('backfillPassports — POST /api/passports/backfill', () => {
   it('a dry run says what it would compile and writes nothing', async () => {
     expect((await publicPassport(sku.old.publicId)).status).toBe(404);
     const res = await backfill({}, { dry_run: 'true' });

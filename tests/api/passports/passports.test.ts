@@ -74,7 +74,7 @@ beforeAll(async () => {
   publicId = res.body.output.public_id;
 });
 
-describe('compiled at publication', () => {
+describe('listSkuPassports, getSkuPassport — compiled at publication', () => {
   it('lists one version per published revision, with hashes that match the served bytes', async () => {
     const list = await call(listRoute, 'GET', `/api/skus/${skuId}/passports`, {
       cookie: u.cookie,
@@ -169,7 +169,7 @@ describe('compiled at publication', () => {
   });
 });
 
-describe('access tiers', () => {
+describe('createPassportAccessGrant, listPassportAccessGrants, revokePassportAccessGrant — access tiers', () => {
   it('the public tier carries no value of a higher tier', async () => {
     const pub = await get('public');
     const auth = await call(versionRoute, 'GET', `/api/skus/${skuId}/passports/2`, {

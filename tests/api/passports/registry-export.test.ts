@@ -42,7 +42,7 @@ afterAll(() => {
   resetEnvCache();
 });
 
-describe('registry export', () => {
+describe('passportRegistryExport — registry export', () => {
   // Set after the setup: writes are checked against the app's address (CSRF), which this changes.
   beforeAll(() => {
     process.env.PUBLIC_APP_URL = 'https://dpp.example.com';

@@ -82,7 +82,7 @@ async function fetchBytes(handler: typeof uploadedPicture.GET, url: string, para
   return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 
-describe('uploading a product picture', () => {
+describe('uploadSkuPicture — uploading a product picture', () => {
   it('stores an upright, shrunk WebP without EXIF and sets it as product_image_url', async () => {
     const u = await makeUser();
     const sku = await readySku(u);

@@ -65,7 +65,7 @@ async function publishedGermanSku(u: TestUser) {
   return { sku, publicId: res.body.output.public_id as string, publicUrl: res.body.public_url as string };
 }
 
-describe('the language banner', () => {
+describe('getSkuTranslations — the language banner', () => {
   it('a German product read in German: German page, no "not available" banner', async () => {
     const u = await makeUser();
     const { publicId } = await publishedGermanSku(u);

@@ -51,7 +51,7 @@ const cell = (body: unknown, field: string, locale: string) =>
     .fields.find((f) => f.field_key === field)!
     .locales.find((c) => c.locale === locale)!;
 
-describe('per-language texts of the public page', () => {
+describe('suggestSkuTranslations — per-language texts of the public page', () => {
   it('AI translations are stored as suggestions with provenance, only for what was asked, never confirmed', async () => {
     const u = await makeUser();
     const sku = await createSku(u, { sku_code: 'TR-1', product_name: 'Stacking tower' });

@@ -69,7 +69,7 @@ function expectAgreement(got: Awaited<ReturnType<typeof publishAt>>, qr: string,
   expect(got.revisions.body.revisions[0].public_url).toBe(publicUrl);
 }
 
-describe('public URLs', () => {
+describe('listSkuRevisions — public URLs', () => {
   it('PUBLIC_APP_URL wins over the request: QR, GS1 link and revisions agree; no warning', async () => {
     setEnv({ PUBLIC_APP_URL: 'https://safety.example.com/', ALLOWED_ORIGINS: 'http://127.0.0.1:3100' });
     const u = await makeUser();

@@ -81,7 +81,7 @@ async function counts(workspaceId: string) {
   return { revisions: Number(r.n), pages: Number(p.n), audits: Number(a.n) };
 }
 
-describe('POST /api/skus/{id}/publish', () => {
+describe('publishSku — POST /api/skus/{id}/publish', () => {
   it('refuses an unapproved SKU with 409 NOT_APPROVED; dry_run describes it and writes nothing', async () => {
     const u = await makeUser();
     const sku = await readySku(u);

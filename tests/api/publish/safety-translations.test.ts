@@ -67,7 +67,7 @@ async function skuForBelgium(u: TestUser, code: string) {
   return sku;
 }
 
-describe('safety texts per target-market language', () => {
+describe('draftSkuSafetyTranslations, bulkDraftSafetyTranslations — safety texts per target-market language', () => {
   it('drafts the missing French texts as suggestions from a confirmed text, never confirmed', async () => {
     const u = await makeUser();
     const sku = await skuForBelgium(u, 'ST-FR-1');

@@ -59,7 +59,7 @@ beforeAll(async () => {
     ids[s.sku_code] = (await catalogueSku(a, s)).id;
 });
 
-describe('Safety Gate weekly report', () => {
+describe('importRecallFeed, listRecallAlerts, listRecallMatches, decideRecallMatch — Safety Gate weekly report', () => {
   it('reads the alerts with their week and evidence; strong matches by GTIN (any form) and brand + model', async () => {
     const res = await importFeed(a, 'safety_gate', WEEKLY, fixture(WEEKLY));
     expect(res.status, res.text).toBe(201);
@@ -256,7 +256,7 @@ describe('RappelConso export', () => {
   });
 });
 
-describe('configured feed URL', () => {
+describe('addRecallFeedSource, listRecallFeedSources, fetchRecallFeedSource — configured feed URL', () => {
   let server: http.Server;
   let url = '';
   beforeAll(async () => {
@@ -300,7 +300,7 @@ describe('configured feed URL', () => {
   });
 });
 
-describe('tenant isolation and keys', () => {
+describe('getRecallMatch — tenant isolation and keys', () => {
   it("another workspace sees none of A's alerts or matches (404), a key needs recalls:read", async () => {
     const { data } = await listMatches(a);
     const id = data[0].id;
@@ -324,7 +324,7 @@ describe('tenant isolation and keys', () => {
   });
 });
 
-describe('feed URLs are removed; the catalogue is re-matched on demand', () => {
+describe('deleteRecallFeedSource, rematchRecallAlerts; getRecallAlert, listRecallFeedImports, listRecallCases — feed URLs are removed; the catalogue is re-matched on demand', () => {
   it('DELETE removes a feed URL (404 for another workspace); rematch finds nothing new twice', async () => {
     const add = await call(sourcesRoute, 'POST', '/api/recalls/feeds/sources', {
       cookie: a.cookie,

@@ -78,7 +78,7 @@ beforeAll(async () => {
 });
 afterAll(async () => smtp.close());
 
-describe('a recall carried out', () => {
+describe('editRecallNotice, publishRecallNotice; getRecallSbgPack, getRecallSbgPackPdf; getRecallDelistingFile, askRecallSupplier, closeRecallCase — a recall carried out', () => {
   it('an unconfirmed match opens no case; a confirmed one opens it on the SKU and its batch, market status recalled', async () => {
     const res = await importFeed(owner, 'safety_gate', 'w47.xml', weekly(gtin));
     expect(res.status, res.text).toBe(201);
@@ -289,7 +289,7 @@ describe('a recall carried out', () => {
   });
 });
 
-describe('who may carry a recall out', () => {
+describe('openRecallCase, getRecallCase — who may carry a recall out', () => {
   it('an editor cannot open a case (403 INSUFFICIENT_ROLE); another workspace gets 404 for the case', async () => {
     const editor = await addMember(owner, 'editor');
     expectEnvelope(

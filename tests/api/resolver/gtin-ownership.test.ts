@@ -51,7 +51,7 @@ const decide = (u: TestUser, id: string, decision: 'verified' | 'rejected', note
 const resolve = (gtin: string, headers?: Record<string, string>) =>
   call(gs1Route, 'GET', `/01/${gtin}`, { params: { gtin }, headers });
 
-describe('publishing a GTIN another workspace holds', () => {
+describe('createGtinClaim, decideGtinClaim — publishing a GTIN another workspace holds', () => {
   it('the second workspace is refused with GTIN_PUBLISHED_ELSEWHERE naming the page; the resolver keeps the first', async () => {
     const gtin = gtinUnder(freshPrefix());
     const first = await makeUser();
@@ -95,7 +95,7 @@ describe('publishing a GTIN another workspace holds', () => {
   });
 });
 
-describe('claims and staff verification', () => {
+describe('listGtinClaims, deleteGtinClaim, listGtinClaimsForStaff — claims and staff verification', () => {
   it('claims are validated, listed per workspace, withdrawn; another workspace cannot see or delete them', async () => {
     const u = await makeUser();
     expectEnvelope(await claim(u, { kind: 'prefix', value: '123' }), 400, 'GTIN_CLAIM_INVALID');

@@ -35,7 +35,7 @@ async function make(u: TestUser, prefix: string, n: number) {
 const count = (u: TestUser, query: Record<string, string>) =>
   call(countRoute, 'GET', '/api/skus/count', { cookie: u.cookie, query });
 
-describe('bulk actions over every SKU matching the filter', () => {
+describe('countSkus — bulk actions over every SKU matching the filter', () => {
   it('assign a category to all matching SKUs (more than a page), never to another workspace’s', async () => {
     const u = await makeUser();
     const other = await makeUser();

@@ -44,7 +44,7 @@ async function auditCount(workspaceId: string, action: string, ids: string[]) {
   return rows.length;
 }
 
-describe('POST /api/skus/bulk/category', () => {
+describe('bulkAssignSkuCategory — POST /api/skus/bulk/category', () => {
   it('assigns the category, re-evaluates, one audit event per changed SKU, resets an approval', async () => {
     const u = await makeUser();
     const approved = await readySku(u);
@@ -172,7 +172,7 @@ describe('POST /api/skus/bulk/category', () => {
   });
 });
 
-describe('POST /api/skus/bulk/entity', () => {
+describe('bulkLinkSkuEntity — POST /api/skus/bulk/entity', () => {
   it('links the entity in the role to each SKU, resets approvals, audits changed SKUs only', async () => {
     const u = await makeUser();
     const approved = await readySku(u);
@@ -276,7 +276,7 @@ describe('POST /api/skus/bulk/entity', () => {
   });
 });
 
-describe('POST /api/skus/bulk/view', () => {
+describe('bulkAddSkusToView, createSavedView, listSavedViews — POST /api/skus/bulk/view', () => {
   it('adds to a new selection view and an existing filter view; a view export includes hand-added SKUs', async () => {
     const u = await makeUser();
     const ids = await someSkus(u, 3, 'VW');

@@ -85,7 +85,7 @@ async function key(u: TestUser, scopes: string[]) {
   return res.body.data.key as string;
 }
 
-describe('GET /api/skus/{id}/export', () => {
+describe('exportSku — GET /api/skus/{id}/export', () => {
   it('JSON: the SkuExport shape, confirmed values only with provenance, waivers with who/when/why', async () => {
     const u = await makeUser();
     const sku = await readySku(u);

@@ -71,7 +71,7 @@ async function row(id: string) {
 const openCodes = (r: Awaited<ReturnType<typeof row>>) =>
   r.blockers.filter((b) => !b.waived && !/_NOT_CHECKED$/.test(b.code)).map((b) => `${b.code}:${b.severity}`);
 
-describe('PUT /api/workspace/operator-role', () => {
+describe('getWorkspaceOperatorRole, setWorkspaceOperatorRole, setSkuOperatorRole — PUT /api/workspace/operator-role', () => {
   it('re-evaluates every SKU following the workspace role; resets approval only where the conclusion changed', async () => {
     const u = await makeUser();
     expect((await call(workspaceRoleRoute, 'GET', '/api/workspace/operator-role', { cookie: u.cookie })).body).toEqual({
@@ -131,7 +131,7 @@ describe('PUT /api/workspace/operator-role', () => {
   });
 });
 
-describe('held by <operator>, available on request', () => {
+describe('listSkuHeldBy, confirmSkuHeldBy, revokeSkuHeldBy — held by <operator>, available on request', () => {
   it('a distributor confirms the manufacturer holds the risk analysis; withdrawing it reopens the duty', async () => {
     const u = await makeUser();
     await setWorkspaceRole(u, 'distributor');

@@ -42,7 +42,7 @@ async function countFor(workspaceId: string) {
   return { skus: Number(a.n), audit: Number(b.n), jobs: Number(c.n) };
 }
 
-describe('POST /api/skus', () => {
+describe('createSku — POST /api/skus', () => {
   it('creates a SKU with activity record, requirement evaluation and background event', async () => {
     const u = await makeUser();
     const res = await create(u, {
@@ -190,7 +190,7 @@ describe('POST /api/skus', () => {
   });
 });
 
-describe('GET /api/skus paging and filters', () => {
+describe('listSkus, listSkusV1 — GET /api/skus paging and filters', () => {
   it('pages a few hundred SKUs without gaps or repeats, in every sort', async () => {
     const u = await makeUser({ plan: 'pro' });
     const db = await getDb();
@@ -295,7 +295,7 @@ describe('GET /api/skus paging and filters', () => {
   });
 });
 
-describe('per-SKU routes', () => {
+describe('getSku, deleteSku, approveSku — per-SKU routes', () => {
   it('read, approve (blocked), review, delete; another workspace gets 404 everywhere', async () => {
     const u = await makeUser();
     const other = await makeUser();

@@ -16,7 +16,7 @@ import { addMember } from './helpers';
 
 useTestDatabase();
 
-describe('audit log', () => {
+describe('listAuditEvents, exportAuditEventsCsv — audit log', () => {
   it('names people and SKU codes, filters by person, action, SKU and date, and exports CSV', async () => {
     const a = await makeUser({ plan: 'pro' });
     const b = await addMember(a, 'reviewer');

@@ -39,7 +39,7 @@ async function actions(workspaceId: string, skuId: string) {
   return rows;
 }
 
-describe('four-eyes approval', () => {
+describe('listSkuApprovals — four-eyes approval', () => {
   it('the person who changed the data and completed the review cannot approve; a second reviewer can', async () => {
     const a = await makeUser({ plan: 'pro' });
     const b = await addMember(a, 'reviewer');
@@ -162,7 +162,7 @@ describe('four-eyes approval', () => {
   });
 });
 
-describe('review completion is refused while anything is open', () => {
+describe('completeSkuReview — review completion is refused while anything is open', () => {
   it('409 with the open review issues and extraction conflicts; the refusal is an audit event', async () => {
     const a = await makeUser({ plan: 'pro' });
     const sku = await readySku(a);

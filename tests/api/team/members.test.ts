@@ -47,7 +47,7 @@ const withActive = (u: TestUser, res: { headers: Headers }) => ({
   cookie: `${u.cookie}; ${res.headers.get('set-cookie')!.split(';')[0]}`,
 });
 
-describe('invitations', () => {
+describe('createInvitation, listInvitations, lookupInvitation, acceptInvitation, revokeInvitation; listMyWorkspaces, switchWorkspace — invitations', () => {
   it('mails a single-use link; the invitee accepts it and works in the workspace with the invited role', async () => {
     const owner = await makeUser({ plan: 'pro' });
     const email = `Bea.${Date.now()}@Example.test`;
@@ -251,7 +251,7 @@ describe('invitations', () => {
   });
 });
 
-describe('members', () => {
+describe('listMembers, updateMemberRole, removeMember, transferOwnership — members', () => {
   it('removal ends access at once: sessions stop reaching the workspace, API keys are revoked', async () => {
     const owner = await makeUser({ plan: 'pro' });
     const sku = await createSku(owner, { sku_code: 'TEAM-1', product_name: 'Shared product' });

@@ -30,7 +30,7 @@ const codes = (items: { sku_code: string }[]) => items.map((i) => i.sku_code);
 const comment = (u: TestUser, id: string, body: string) =>
   call(commentsRoute, 'POST', `/api/skus/${id}/comments`, { cookie: u.cookie, params: { id }, body: { body } });
 
-describe('assignment and My work', () => {
+describe('getMyWork, getSkuAssignee, assignSku — assignment and My work', () => {
   it('lists assigned SKUs, reviews to complete and, under four eyes, only approvals the person may give', async () => {
     const a = await makeUser({ plan: 'pro' });
     const b = await addMember(a, 'reviewer');
@@ -87,7 +87,7 @@ describe('assignment and My work', () => {
   });
 });
 
-describe('comments and mentions', () => {
+describe('listSkuComments, createSkuComment, updateMySettings — comments and mentions', () => {
   it('a mention mails the member (unless they switched it off) and shows in their My work', async () => {
     const a = await makeUser({ plan: 'pro' });
     const b = await addMember(a, 'reviewer');

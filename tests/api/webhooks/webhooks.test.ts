@@ -101,7 +101,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-describe('registering endpoints', () => {
+describe('createWebhookEndpoint, listWebhookEndpoints, deleteWebhookEndpoint — registering endpoints', () => {
   it('an admin registers an endpoint: the secret is shown once, then only its prefix', async () => {
     const res = await register(owner, { url: receiver.url, events: ['sku.approved'], description: 'PIM' });
     expect(res.status, res.text).toBe(201);
@@ -160,7 +160,7 @@ describe('registering endpoints', () => {
   });
 });
 
-describe('delivery', () => {
+describe('updateWebhookEndpoint, listWebhookDeliveries, resendWebhookDelivery — delivery', () => {
   it('approving a SKU delivers sku.approved once, signed (webhook-id, webhook-timestamp, v1 signature), logged with the answer', async () => {
     const u = await makeUser({ plan: 'pro' });
     const ep = (await register(u, { url: receiver.url, events: ['sku.approved', 'sku.published'] })).body.data;
