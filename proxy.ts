@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { publicPageProxy } from '@/lib/publish/public-page-csp';
 import { supplierLinkProxy } from '@/lib/outreach/link-proxy';
-import { REQUEST_PATH_HEADER } from '@/components/auth/next-path';
+import { REQUEST_PATH_HEADER } from '@/lib/auth/next-path';
 
 /**
  * Public safety pages and supplier upload links: a withdrawn page or a closed link answers 410 here

@@ -2,7 +2,7 @@ import { cache } from 'react';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { connection } from 'next/server';
-import { REQUEST_PATH_HEADER, signInPath } from '@/components/auth/next-path';
+import { REQUEST_PATH_HEADER, signInPath } from '@/lib/auth/next-path';
 import { getCurrentSession } from '@/lib/auth/current';
 
 export type CurrentSession = NonNullable<Awaited<ReturnType<typeof getCurrentSession>>>;

@@ -5,7 +5,7 @@ import { getCurrentSession } from '@/lib/auth/current';
 import { AuthForm } from '@/components/auth/auth-form';
 import { getT } from '@/lib/i18n/ui-locale';
 import { pageMessages } from '@/lib/i18n/ui/pages';
-import { safeNextPath } from '@/components/auth/next-path';
+import { safeNextPath } from '@/lib/auth/next-path';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getT(pageMessages))('title.sign_in') };

@@ -3,7 +3,7 @@
  * paths are dropped.
  */
 import { describe, expect, it } from 'vitest';
-import { safeNextPath, signInPath } from '@/components/auth/next-path';
+import { safeNextPath, signInPath } from '@/lib/auth/next-path';
 
 describe('safeNextPath: only same-site relative paths survive sign-in', () => {
   it('keeps a deep link with its query', () => {
