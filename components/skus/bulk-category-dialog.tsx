@@ -1,7 +1,8 @@
 'use client';
 
 import * as React from 'react';
-import { describeError, idempotentWrite } from '@/components/api/client';
+import { describeError } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -60,8 +61,14 @@ export function SelectedSkus({ skus, filter, total }: Target) {
 /** Assign one category to the selected SKUs (their requirements are evaluated again; approvals reset). */
 export function BulkCategoryDialog({ skus, filter, total, onOpenChange, onDone }: BulkDialogProps) {
   const [category, setCategory] = React.useState('');
-  const [busy, setBusy] = React.useState(false);
-  const [error, setError] = React.useState<string | null>(null);
+  const assign = useApiMutation<BulkResult, void>({
+    request: () => ({
+      path: '/api/skus/bulk/category',
+      method: 'POST',
+      body: { ...bulkTarget({ skus, filter }), category_code: category },
+    }),
+    idempotent: true,
+  });
   const t = useT(skuActionMessages);
   const common = useT(commonMessages);
   const targetCount = useTargetCount();
@@ -69,19 +76,10 @@ export function BulkCategoryDialog({ skus, filter, total, onOpenChange, onDone }
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
     try {
-      onDone(
-        await idempotentWrite<BulkResult>('/api/skus/bulk/category', {
-          method: 'POST',
-          body: { ...bulkTarget({ skus, filter }), category_code: category },
-        }),
-      );
-    } catch (err) {
-      setError(describeError(err).title);
-    } finally {
-      setBusy(false);
+      onDone(await assign.run());
+    } catch {
+      // Shown below through assign.error.
     }
   }
 
@@ -110,16 +108,16 @@ export function BulkCategoryDialog({ skus, filter, total, onOpenChange, onDone }
               </SelectContent>
             </Select>
           </div>
-          {error ? (
+          {assign.error ? (
             <Alert variant="danger" title={t('bulk.nothing_changed')}>
-              {error}
+              {describeError(assign.error).title}
             </Alert>
           ) : null}
           <DialogFooter>
             <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
               {common('cancel')}
             </Button>
-            <Button type="submit" loading={busy} disabled={!category} data-testid="bulk-category-submit">
+            <Button type="submit" loading={assign.pending} disabled={!category} data-testid="bulk-category-submit">
               {t('bulk.category.submit', { skus: targetCount({ skus, filter, total }) })}
             </Button>
           </DialogFooter>

@@ -1,7 +1,8 @@
 'use client';
 
 import * as React from 'react';
-import { describeError, idempotentWrite } from '@/components/api/client';
+import { describeError } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { useDebouncedValue } from '@/components/use-debounced-value';
 import { Alert } from '@/components/ui/alert';
@@ -35,8 +36,14 @@ export function BulkEntityDialog({ skus, filter, total, onOpenChange, onDone }: 
   const q = useDebouncedValue(search.trim(), 250);
   const entities = useApiQuery<{ data: Entity[] }>(`/api/entities?limit=100${q ? `&q=${encodeURIComponent(q)}` : ''}`);
   const [entityId, setEntityId] = React.useState('');
-  const [busy, setBusy] = React.useState(false);
-  const [error, setError] = React.useState<string | null>(null);
+  const link = useApiMutation<BulkResult, void>({
+    request: () => ({
+      path: '/api/skus/bulk/entity',
+      method: 'POST',
+      body: { ...bulkTarget({ skus, filter }), role, entity_id: entityId },
+    }),
+    idempotent: true,
+  });
   const t = useT(skuActionMessages);
   const common = useT(commonMessages);
   const targetCount = useTargetCount();
@@ -44,22 +51,14 @@ export function BulkEntityDialog({ skus, filter, total, onOpenChange, onDone }: 
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
     try {
-      onDone(
-        await idempotentWrite<BulkResult>('/api/skus/bulk/entity', {
-          method: 'POST',
-          body: { ...bulkTarget({ skus, filter }), role, entity_id: entityId },
-        }),
-      );
-    } catch (err) {
-      const d = describeError(err);
-      setError(d.description ? `${d.title} ${d.description}` : d.title);
-    } finally {
-      setBusy(false);
+      onDone(await link.run());
+    } catch {
+      // Shown below through link.error.
     }
   }
+
+  const failure = link.error ? describeError(link.error) : null;
 
   return (
     <Dialog open onOpenChange={onOpenChange}>
@@ -123,16 +122,16 @@ export function BulkEntityDialog({ skus, filter, total, onOpenChange, onDone }: 
               <p className="text-xs text-muted-foreground">{t('bulk.entity.no_match')}</p>
             ) : null}
           </div>
-          {error ? (
+          {failure ? (
             <Alert variant="danger" title={t('bulk.nothing_changed')}>
-              {error}
+              {failure.description ? `${failure.title} ${failure.description}` : failure.title}
             </Alert>
           ) : null}
           <DialogFooter>
             <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
               {common('cancel')}
             </Button>
-            <Button type="submit" loading={busy} disabled={!entityId} data-testid="bulk-entity-submit">
+            <Button type="submit" loading={link.pending} disabled={!entityId} data-testid="bulk-entity-submit">
               {t('bulk.entity.submit', { skus: targetCount({ skus, filter, total }) })}
             </Button>
           </DialogFooter>

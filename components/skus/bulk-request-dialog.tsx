@@ -1,7 +1,8 @@
 'use client';
 
 import * as React from 'react';
-import { describeError, idempotentWrite } from '@/components/api/client';
+import { describeError } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useApiQuery, useReadingPost } from '@/components/api/queries/use-api-query';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -43,8 +44,6 @@ export function BulkRequestDialog({
   const [entityId, setEntityId] = React.useState(OWN);
   const [items, setItems] = React.useState<string[] | null>(null);
   const [due, setDue] = React.useState('');
-  const [busy, setBusy] = React.useState(false);
-  const [error, setError] = React.useState<string | null>(null);
   const t = useT(skuActionMessages);
   const common = useT(commonMessages);
   const body = {
@@ -54,6 +53,10 @@ export function BulkRequestDialog({
     ...(due ? { due_date: due } : {}),
   };
   const preview = useReadingPost<BulkSendResult>(`${PATH}?dry_run=true`, body);
+  const send = useApiMutation<BulkSendResult, void>({
+    request: () => ({ path: PATH, method: 'POST', body }),
+    idempotent: true,
+  });
   const plan = preview.data;
   const chosen = items ?? plan?.available_items.map((i) => i.key) ?? [];
   const skipped = plan?.results.filter((r) => !r.ok) ?? [];
@@ -67,17 +70,15 @@ export function BulkRequestDialog({
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
     try {
-      onDone(await idempotentWrite<BulkSendResult>(PATH, { method: 'POST', body }));
-    } catch (err) {
-      const d = describeError(err);
-      setError(d.description ? `${d.title} ${d.description}` : d.title);
-    } finally {
-      setBusy(false);
+      onDone(await send.run());
+    } catch {
+      // Shown below through send.error.
     }
   }
+
+  const failure = send.error ? describeError(send.error) : null;
+  const error = failure ? (failure.description ? `${failure.title} ${failure.description}` : failure.title) : null;
 
   const previewError = preview.error ? describeError(preview.error).title : null;
   return (
@@ -170,7 +171,7 @@ export function BulkRequestDialog({
             </Button>
             <Button
               type="submit"
-              loading={busy}
+              loading={send.pending}
               disabled={!plan?.mails.length || preview.fetching}
               data-testid="bulk-request-submit"
             >

@@ -1,7 +1,8 @@
 'use client';
 
 import * as React from 'react';
-import { describeError, idempotentWrite } from '@/components/api/client';
+import { describeError } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -57,8 +58,14 @@ export function BulkTranslateDialog({
   const [language, setLanguage] = React.useState('');
   const [fields, setFields] = React.useState<keyof typeof FIELDS>('both');
   const [jobId, setJobId] = React.useState<string | null>(null);
-  const [busy, setBusy] = React.useState(false);
-  const [error, setError] = React.useState<string | null>(null);
+  const startJob = useApiMutation<{ job: Job }, void>({
+    request: () => ({
+      path: '/api/translations/bulk',
+      method: 'POST',
+      body: { sku_ids: skus.map((s) => s.id), language, fields: FIELDS[fields] },
+    }),
+    idempotent: true,
+  });
   const job = useApiQuery<{ job: Job }>(jobId ? `/api/jobs/${jobId}` : null, {
     refetchInterval: (d) => (!d || LIVE.includes(d.job.status) ? 1000 : false),
   }).data?.job;
@@ -83,18 +90,11 @@ export function BulkTranslateDialog({
 
   async function start(e: React.FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
     try {
-      const r = await idempotentWrite<{ job: Job }>('/api/translations/bulk', {
-        method: 'POST',
-        body: { sku_ids: skus.map((s) => s.id), language, fields: FIELDS[fields] },
-      });
+      const r = await startJob.run();
       setJobId(r.job.id);
-    } catch (err) {
-      setError(describeError(err).title);
-    } finally {
-      setBusy(false);
+    } catch {
+      // Shown below through startJob.error.
     }
   }
 
@@ -149,7 +149,7 @@ export function BulkTranslateDialog({
           {job?.status === 'failed' ? (
             <Alert variant="danger">{t('bulk.failed', { reason: job.error ?? '' })}</Alert>
           ) : null}
-          {error ? <Alert variant="danger">{error}</Alert> : null}
+          {startJob.error ? <Alert variant="danger">{describeError(startJob.error).title}</Alert> : null}
           <DialogFooter>
             {ended ? (
               <Button type="button" onClick={() => onDone(summary)} data-testid="bulk-translate-close">
@@ -162,7 +162,7 @@ export function BulkTranslateDialog({
                 </Button>
                 <Button
                   type="submit"
-                  loading={busy || (jobId !== null && !ended)}
+                  loading={startJob.pending || (jobId !== null && !ended)}
                   disabled={!language || jobId !== null}
                   data-testid="bulk-translate-submit"
                 >

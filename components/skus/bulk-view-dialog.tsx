@@ -1,7 +1,8 @@
 'use client';
 
 import * as React from 'react';
-import { describeError, idempotentWrite } from '@/components/api/client';
+import { describeError } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -36,27 +37,26 @@ export function BulkViewDialog({
   const views = useApiQuery<{ data: SavedView[] }>('/api/views');
   const [target, setTarget] = React.useState(NEW);
   const [name, setName] = React.useState('');
-  const [busy, setBusy] = React.useState(false);
-  const [error, setError] = React.useState<string | null>(null);
   const t = useT(skuActionMessages);
   const common = useT(commonMessages);
   const targetCount = useTargetCount();
   const ids = bulkTarget({ skus, filter });
+  const add = useApiMutation<BulkResult & { view: SavedView }, void>({
+    request: () => ({
+      path: '/api/skus/bulk/view',
+      method: 'POST',
+      body: target === NEW ? { ...ids, new_view_name: name.trim() } : { ...ids, view_id: target },
+    }),
+    idempotent: true,
+  });
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
     try {
-      const res = await idempotentWrite<BulkResult & { view: SavedView }>('/api/skus/bulk/view', {
-        method: 'POST',
-        body: target === NEW ? { ...ids, new_view_name: name.trim() } : { ...ids, view_id: target },
-      });
+      const res = await add.run();
       onDone(res, res.view.name);
-    } catch (err) {
-      setError(describeError(err).title);
-    } finally {
-      setBusy(false);
+    } catch {
+      // Shown below through add.error.
     }
   }
 
@@ -98,9 +98,9 @@ export function BulkViewDialog({
               />
             </div>
           ) : null}
-          {error ? (
+          {add.error ? (
             <Alert variant="danger" title={t('bulk.nothing_changed')}>
-              {error}
+              {describeError(add.error).title}
             </Alert>
           ) : null}
           <DialogFooter>
@@ -109,7 +109,7 @@ export function BulkViewDialog({
             </Button>
             <Button
               type="submit"
-              loading={busy}
+              loading={add.pending}
               disabled={target === NEW && !name.trim()}
               data-testid="bulk-view-submit"
             >
