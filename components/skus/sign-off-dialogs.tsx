@@ -1,10 +1,10 @@
 'use client';
 
-import * as React from 'react';
 import { ArrowRight, ClipboardCheck, LoaderCircle, ShieldCheck, Users } from 'lucide-react';
 import { ApiError, describeError } from '@/components/api/client';
 import { useApiQuery, useDryRun } from '@/components/api/queries/use-api-query';
 import { useDossier } from '@/components/api/queries/resources';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { Alert } from '@/components/ui/alert';
 import {
   AlertDialog,
@@ -17,7 +17,6 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { toast } from '@/components/ui/toaster';
-import { idempotentWrite } from '@/components/api/client';
 import { useLocale, useT } from '@/components/i18n/locale-provider';
 import { commonMessages } from '@/lib/i18n/ui/common';
 import { skuActionMessages } from '@/lib/i18n/ui/sku-actions';
@@ -131,18 +130,19 @@ export function ReviewDialog({
   const common = useT(commonMessages);
   const evidence = useEvidence(skuId);
   const check = useDryRun<CompleteReviewDryRun>(`/api/skus/${skuId}/review/complete`).data ?? null;
-  const [saving, setSaving] = React.useState(false);
+  const completeReview = useApiMutation<unknown, void>({
+    request: () => ({ path: `/api/skus/${skuId}/review/complete`, method: 'POST' }),
+    idempotent: true,
+  });
+  const saving = completeReview.pending;
 
   async function complete() {
-    setSaving(true);
     try {
-      await idempotentWrite(`/api/skus/${skuId}/review/complete`, { method: 'POST' });
+      await completeReview.run();
       onDone();
     } catch (e) {
       if (e instanceof ApiError) onRefused(e);
       else toast.error(describeError(e).title);
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -221,18 +221,19 @@ export function ApproveDialog({
   const dryRun = useDryRun<ApproveDryRun>(`/api/skus/${skuId}/approve`);
   const check = dryRun.data ?? null;
   const checkFailed = Boolean(dryRun.error);
-  const [saving, setSaving] = React.useState(false);
+  const approveSku = useApiMutation<unknown, void>({
+    request: () => ({ path: `/api/skus/${skuId}/approve`, method: 'POST' }),
+    idempotent: true,
+  });
+  const saving = approveSku.pending;
 
   async function approve() {
-    setSaving(true);
     try {
-      await idempotentWrite(`/api/skus/${skuId}/approve`, { method: 'POST' });
+      await approveSku.run();
       onDone();
     } catch (e) {
       if (e instanceof ApiError) onRefused(e);
       else toast.error(describeError(e).title);
-    } finally {
-      setSaving(false);
     }
   }
 
