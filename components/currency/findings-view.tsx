@@ -3,7 +3,8 @@
 import * as React from 'react';
 import Link from 'next/link';
 import { RefreshCw } from 'lucide-react';
-import { idempotentWrite, describeError } from '@/components/api/client';
+import { describeError } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useCursorList } from '@/components/api/queries/use-cursor-list';
 import { useFormat, useT } from '@/components/i18n/locale-provider';
 import { Badge } from '@/components/ui/badge';
@@ -24,18 +25,19 @@ export function CurrencyFindingsView() {
   const f = useFormat();
   const [status, setStatus] = React.useState<'open' | 'resolved'>('open');
   const list = useCursorList<CurrencyFindingJson>('/api/currency/findings', `status=${status}`, { pageSize: 50 });
-  const [busy, setBusy] = React.useState(false);
+  const reevaluate = useApiMutation<unknown, void>({
+    request: () => ({ path: '/api/currency/reevaluate', method: 'POST' }),
+    idempotent: true,
+  });
+  const busy = reevaluate.pending;
 
   const recheck = async () => {
-    setBusy(true);
     try {
-      await idempotentWrite('/api/currency/reevaluate', { method: 'POST' });
+      await reevaluate.run();
       toast.success(t('watch.recheck_queued'));
     } catch (e) {
       const d = describeError(e);
       toast.error(d.title, { description: d.description });
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -50,7 +50,7 @@ import { SkuRequests } from '@/components/outreach/sku-requests';
 import { ENTITY_ROLES } from './types';
 import { blockerLegalBasis, blockerText, documentTypeText } from './vocabulary';
 import { blockerTitle } from '@/lib/requirements/titles';
-import { idempotentWrite } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useSkuPage, type SkuTarget } from './sku-context';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { SeverityBadge } from './status';
@@ -138,7 +138,17 @@ export function BlockersTab() {
   const issues = useApiQuery<{ data: ReviewIssue[] }>(`/api/skus/${skuId}/review-issues`);
   const [waiving, setWaiving] = React.useState<Blocker | null>(null);
   const [revoking, setRevoking] = React.useState<{ blocker: Blocker; waiver: Waiver } | null>(null);
-  const [busy, setBusy] = React.useState<string | null>(null);
+  const revokeWaiver = useApiMutation<unknown, string>({
+    request: (waiverId) => ({ path: `/api/skus/${skuId}/waivers/${waiverId}`, method: 'DELETE' }),
+    idempotent: true,
+  });
+  const resolve = useApiMutation<unknown, string>({
+    request: (issueId) => ({ path: `/api/skus/${skuId}/review-issues/${issueId}/resolve`, method: 'POST', body: {} }),
+    idempotent: true,
+  });
+  // What is being written, as `revoke-${waiver id}` or `issue-${issue id}` (its button spins).
+  const [target, setTarget] = React.useState<string | null>(null);
+  const busy = revokeWaiver.pending || resolve.pending ? target : null;
 
   const open = detail.blockers
     .filter((b) => !b.waived)
@@ -150,31 +160,27 @@ export function BlockersTab() {
   const openIssues = (issues.data?.data ?? []).filter((i) => !i.resolved_at && (i.status ?? 'open') === 'open');
 
   async function revoke(w: Waiver) {
-    setBusy(`revoke-${w.id}`);
+    setTarget(`revoke-${w.id}`);
     try {
-      await idempotentWrite(`/api/skus/${skuId}/waivers/${w.id}`, { method: 'DELETE' });
+      await revokeWaiver.run(w.id);
       toast.success(t('blockers.revoked', { code: blockerTitle(w.code, locale) }));
       setRevoking(null);
       bump();
     } catch (e) {
       const { title, description } = describeError(e);
       toast.error(title, { description });
-    } finally {
-      setBusy(null);
     }
   }
 
   async function resolveIssue(i: ReviewIssue) {
-    setBusy(`issue-${i.id}`);
+    setTarget(`issue-${i.id}`);
     try {
-      await idempotentWrite(`/api/skus/${skuId}/review-issues/${i.id}/resolve`, { method: 'POST', body: {} });
+      await resolve.run(i.id);
       toast.success(t('blockers.issue_resolved'));
       bump();
     } catch (e) {
       const { title, description } = describeError(e);
       toast.error(title, { description });
-    } finally {
-      setBusy(null);
     }
   }
 
@@ -382,13 +388,19 @@ function WaiveDialog({
   const message = blockerText(blocker, locale);
   const reason = useWatch({ control, name: 'reason' });
   const error = errors.reason?.message ?? errors.root?.message ?? null;
+  const waive = useApiMutation<unknown, string>({
+    request: (why) => ({
+      path: `/api/skus/${skuId}/waivers`,
+      method: 'POST',
+      body: { code: blockerId(blocker), reason: why },
+    }),
+    idempotent: true,
+  });
 
+  // The form's own state says it is busy (isSubmitting) and shows the refusal beside its validation.
   async function submit(v: { reason: string }) {
     try {
-      await idempotentWrite(`/api/skus/${skuId}/waivers`, {
-        method: 'POST',
-        body: { code: blockerId(blocker), reason: v.reason },
-      });
+      await waive.run(v.reason);
       toast.success(t('blockers.waived'), { description: message });
       onDone();
     } catch (err) {
@@ -476,10 +488,14 @@ function ReviewIssuesCard({
   });
   const message = useWatch({ control, name: 'message' });
   const error = errors.message?.message ?? errors.root?.message ?? null;
+  const raise = useApiMutation<unknown, string>({
+    request: (text) => ({ path: `/api/skus/${skuId}/review-issues`, method: 'POST', body: { message: text } }),
+    idempotent: true,
+  });
 
   async function add(v: { message: string }) {
     try {
-      await idempotentWrite(`/api/skus/${skuId}/review-issues`, { method: 'POST', body: { message: v.message } });
+      await raise.run(v.message);
       reset();
       onAdded();
     } catch (err) {

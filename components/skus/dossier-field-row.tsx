@@ -2,7 +2,7 @@
 
 import * as React from 'react';
 import { Check, Globe, OctagonAlert, Pencil, Plus, TriangleAlert, X } from 'lucide-react';
-import { ApiError, describeError } from '@/components/api/client';
+import { describeError } from '@/components/api/client';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field';
@@ -11,7 +11,7 @@ import { toast } from '@/components/ui/toaster';
 import { cn } from '@/lib/utils/cn';
 import { FieldInput, FieldValue } from './field-input';
 import { HistoryPopover, ProvenanceBadge, provenanceLabel } from './provenance';
-import { idempotentWrite } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { SyncFromEntityButton } from '@/components/ai/sync-from-entity-button';
 import type { Blocker, CatalogueField, DossierField, DossierValue } from './types';
 import type { SetDossierValueResult } from '@/lib/skus/schemas';
@@ -59,8 +59,8 @@ export function DossierFieldRow({
   const current = entry?.current ?? null;
   const [editing, setEditing] = React.useState(false);
   const [draft, setDraft] = React.useState('');
-  const [error, setError] = React.useState<string | null>(null);
-  const [busy, setBusy] = React.useState<string | null>(null);
+  // What the form itself refuses (an empty value); the server's refusals come from the mutations below.
+  const [problem, setProblem] = React.useState<string | null>(null);
   const rowRef = React.useRef<HTMLDivElement>(null);
 
   React.useEffect(() => {
@@ -83,6 +83,33 @@ export function DossierFieldRow({
   }, [editing, current?.id, field.key]);
 
   const base = `/api/skus/${skuId}/dossier`;
+  const saveValue = useApiMutation<SetDossierValueResult, string>({
+    request: (value) => ({ path: `${base}/${encodeURIComponent(field.key)}`, method: 'PUT', body: { value } }),
+    idempotent: true,
+  });
+  const clearValue = useApiMutation<unknown, void>({
+    request: () => ({ path: `${base}/${encodeURIComponent(field.key)}`, method: 'DELETE' }),
+    idempotent: true,
+  });
+  const decideValue = useApiMutation<unknown, { id: string; decision: 'confirm' | 'reject' }>({
+    request: ({ id, decision }) => ({ path: `${base}/values/${id}/${decision}`, method: 'POST', body: {} }),
+    idempotent: true,
+  });
+  // The suggestion being decided, as `${decision}-${id}` (its button spins).
+  const [deciding, setDeciding] = React.useState<string | null>(null);
+  const busy = saveValue.pending ? 'save' : clearValue.pending ? 'clear' : decideValue.pending ? deciding : null;
+  const error =
+    problem ??
+    (saveValue.error
+      ? (saveValue.error.fields[0]?.message ?? describeError(saveValue.error).title)
+      : clearValue.error
+        ? describeError(clearValue.error).title
+        : null);
+  const resetErrors = () => {
+    setProblem(null);
+    saveValue.reset();
+    clearValue.reset();
+  };
   const inputId = `input-${field.key}`;
   const blocking = needs.some((b) => b.severity === 'blocker');
   // An open extraction conflict or review issue names the field too; it needs a decision, not a value.
@@ -90,57 +117,47 @@ export function DossierFieldRow({
 
   function startEdit(initial?: string) {
     setDraft(initial ?? current?.value ?? '');
-    setError(null);
+    resetErrors();
     setEditing(true);
   }
 
   async function save() {
     if (!draft.trim()) {
-      setError(current ? t('row.enter_value_or_remove') : t('row.enter_value'));
+      setProblem(current ? t('row.enter_value_or_remove') : t('row.enter_value'));
       return;
     }
-    setBusy('save');
-    setError(null);
+    resetErrors();
     try {
-      const res = await idempotentWrite<SetDossierValueResult>(`${base}/${encodeURIComponent(field.key)}`, {
-        method: 'PUT',
-        body: { value: draft },
-      });
+      const res = await saveValue.run(draft);
       closeEditor();
       if (!res.changed) toast.info(t('row.unchanged', { label }));
       onChanged();
-    } catch (e) {
-      if (e instanceof ApiError && e.fields.length) setError(e.fields[0]!.message);
-      else setError(describeError(e).title);
-    } finally {
-      setBusy(null);
+    } catch {
+      // Shown in the editor through saveValue.error.
     }
   }
 
   async function clear() {
-    setBusy('clear');
     try {
-      await idempotentWrite(`${base}/${encodeURIComponent(field.key)}`, { method: 'DELETE' });
+      await clearValue.run();
       setEditing(false);
       onChanged();
-    } catch (e) {
-      setError(describeError(e).title);
-    } finally {
-      setBusy(null);
+    } catch {
+      // Shown in the editor through clearValue.error, in place of what was shown before.
+      setProblem(null);
+      saveValue.reset();
     }
   }
 
   async function decide(v: DossierValue, decision: 'confirm' | 'reject') {
-    setBusy(`${decision}-${v.id}`);
+    setDeciding(`${decision}-${v.id}`);
     try {
-      await idempotentWrite(`${base}/values/${v.id}/${decision}`, { method: 'POST', body: {} });
+      await decideValue.run({ id: v.id, decision });
       toast.success(decision === 'confirm' ? t('row.confirmed', { label }) : t('row.rejected', { label }));
       onChanged();
     } catch (e) {
       const { title, description } = describeError(e);
       toast.error(title, { description });
-    } finally {
-      setBusy(null);
     }
   }
 

@@ -28,7 +28,7 @@ import { EntityPickerDialog } from '@/components/entities/entity-picker-dialog';
 import { EuBadge } from '@/components/entities/eu-badge';
 import { SupplierResponsiveness } from '@/components/entities/supplier-responsiveness';
 import { blockerText, countryText, roleInSentence, roleText } from './vocabulary';
-import { idempotentWrite } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { isMissingRoute, useSkuPage } from './sku-context';
 import { useSkuEntityLinks } from '@/components/api/queries/resources';
 import type { Blocker, Entity, EntityLink, EntityRole } from './types';
@@ -53,7 +53,11 @@ export function EntitiesTab() {
   const [picking, setPicking] = React.useState<EntityRole | null>(null);
   const [editing, setEditing] = React.useState<Entity | null>(null);
   const [unlinking, setUnlinking] = React.useState<EntityLink | null>(null);
-  const [busy, setBusy] = React.useState(false);
+  const unlinkRole = useApiMutation<unknown, EntityRole>({
+    request: (role) => ({ path: `/api/skus/${skuId}/entities/${role}`, method: 'DELETE' }),
+    idempotent: true,
+  });
+  const busy = unlinkRole.pending;
 
   // A "fix" link from a blocker names a role (or an entity id): bring that card into view once.
   const focusRole = focus?.role;
@@ -80,17 +84,14 @@ export function EntitiesTab() {
   const needsEuRep = manufacturer && manufacturer.country && !manufacturer.eu_established && !euOperator;
 
   async function unlink(l: EntityLink) {
-    setBusy(true);
     try {
-      await idempotentWrite(`/api/skus/${skuId}/entities/${l.role}`, { method: 'DELETE' });
+      await unlinkRole.run(l.role);
       toast.success(t('entities.unlinked', { name: l.entity.name }));
       setUnlinking(null);
       bump();
     } catch (e) {
       const { title, description } = describeError(e);
       toast.error(title, { description });
-    } finally {
-      setBusy(false);
     }
   }
 

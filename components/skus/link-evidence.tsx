@@ -1,7 +1,8 @@
 'use client';
 
 import * as React from 'react';
-import { ApiError, idempotentWrite } from '@/components/api/client';
+import { ApiError } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { toast } from '@/components/ui/toaster';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -137,7 +138,22 @@ export function LinkEvidence({
   const t = useT(skuDossierMessages);
   const link = doc.skus.find((s) => s.id === skuId);
   const [reason, setReason] = React.useState('');
-  const [busy, setBusy] = React.useState<'accept' | 'reject' | null>(null);
+  // The decision is told and the page reloaded before the mutation settles: its button spins until then.
+  const decideLink = useApiMutation<unknown, { decision: 'accept' | 'reject'; reason: string }>({
+    request: ({ decision, reason }) => ({
+      path: `/api/skus/${encodeURIComponent(skuId)}/documents/${encodeURIComponent(doc.id)}/decision`,
+      method: 'POST',
+      body: { decision, ...(reason ? { reason } : {}) },
+    }),
+    idempotent: true,
+    onSuccess: async (_, { decision }) => {
+      toast.success(decision === 'accept' ? t('evidence.accepted_toast') : t('evidence.rejected_toast'));
+      setReason('');
+      await onDecided();
+    },
+  });
+  const [deciding, setDeciding] = React.useState<'accept' | 'reject' | null>(null);
+  const busy = decideLink.pending ? deciding : null;
   const [problem, setProblem] = React.useState<string | null>(null);
   const canEdit = useCan('edit').allowed;
   if (!link?.evidence_status) return null;
@@ -150,19 +166,11 @@ export function LinkEvidence({
       return;
     }
     setProblem(null);
-    setBusy(decision);
+    setDeciding(decision);
     try {
-      await idempotentWrite(`/api/skus/${encodeURIComponent(skuId)}/documents/${encodeURIComponent(doc.id)}/decision`, {
-        method: 'POST',
-        body: { decision, ...(reason.trim() ? { reason: reason.trim() } : {}) },
-      });
-      toast.success(decision === 'accept' ? t('evidence.accepted_toast') : t('evidence.rejected_toast'));
-      setReason('');
-      await onDecided();
+      await decideLink.run({ decision, reason: reason.trim() });
     } catch (e) {
       toast.error(e instanceof ApiError ? e.message : t('evidence.failed'));
-    } finally {
-      setBusy(null);
     }
   }
 

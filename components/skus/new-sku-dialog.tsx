@@ -3,7 +3,6 @@
 import { acceptGtin, gtinDigits } from '@/lib/gtin';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CreateSkuInput, SKU_CODE_RE } from '@/lib/skus/schemas';
 import { queryKeys } from '@/components/api/queries/keys';
 import * as React from 'react';
@@ -36,7 +35,7 @@ import type { T } from '@/lib/i18n/ui';
 import { commonMessages } from '@/lib/i18n/ui/common';
 import { skuActionMessages } from '@/lib/i18n/ui/sku-actions';
 import { useCategoryLabel, useCategoryOptions } from './use-category-label';
-import { idempotentWrite } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useDebouncedValue } from '@/components/use-debounced-value';
 import type { CreateSkuDryRun, Sku } from './types';
 
@@ -161,14 +160,11 @@ function NewSkuForm({
     mode: 'onChange',
     resolver: zodResolver(schema),
   });
-  const queryClient = useQueryClient();
-  const create = useMutation({
-    mutationFn: (body: CreateSkuInput) => idempotentWrite<{ sku: Sku }>('/api/skus', { method: 'POST', body }),
+  const create = useApiMutation<{ sku: Sku }, CreateSkuInput>({
+    request: (body) => ({ path: '/api/skus', method: 'POST', body }),
+    idempotent: true,
     // The new SKU belongs in every list and count: they refetch when next shown.
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.skus });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
-    },
+    invalidates: [queryKeys.skus, queryKeys.dashboard],
   });
 
   const values = useWatch({ control });
@@ -206,7 +202,7 @@ function NewSkuForm({
   async function onSubmit(body: CreateSkuInput) {
     clearErrors();
     try {
-      const res = await create.mutateAsync(body);
+      const res = await create.run(body);
       toast.success(t('new.created', { code: res.sku.sku_code }), { description: t('new.created_hint') });
       onCreated(res.sku);
     } catch (e) {

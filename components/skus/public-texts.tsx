@@ -7,7 +7,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Textarea } from '@/components/ui/textarea';
-import { describeError, idempotentWrite } from '@/components/api/client';
+import { describeError } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import type { SafetyDraftResult, TranslateResult, TranslationCell, Translations } from '@/lib/translations/schemas';
 import { languagesMessages } from '@/lib/i18n/ui/languages';
 import type { T } from '@/lib/i18n/ui';
@@ -32,54 +33,85 @@ export function PublicTexts() {
   const common = useT(commonMessages);
   const locale = useLocale();
   const q = useApiQuery<Translations>(`/api/skus/${skuId}/translations`);
-  const [busy, setBusy] = React.useState<string | null>(null);
-  const [message, setMessage] = React.useState<{ kind: 'error' | 'info'; text: string } | null>(null);
   const [editing, setEditing] = React.useState<Editing>(null);
   const reasonId = React.useId();
   const lt = useT(languagesMessages);
 
-  async function run(label: string, fn: () => Promise<string | null>) {
-    setBusy(label);
-    setMessage(null);
+  const translateAll = useApiMutation<TranslateResult, void>({
+    request: () => ({ path: `/api/skus/${skuId}/translations`, method: 'POST' }),
+    idempotent: true,
+  });
+  const confirmValue = useApiMutation<unknown, { valueId: string; value?: string }>({
+    request: ({ valueId, value }) => ({
+      path: `/api/skus/${skuId}/dossier/values/${valueId}/confirm`,
+      method: 'POST',
+      body: value === undefined ? undefined : { value },
+    }),
+    idempotent: true,
+  });
+  const rejectValue = useApiMutation<unknown, string>({
+    request: (valueId) => ({ path: `/api/skus/${skuId}/dossier/values/${valueId}/reject`, method: 'POST' }),
+    idempotent: true,
+  });
+  const saveValue = useApiMutation<unknown, { key: string; value: string }>({
+    request: ({ key, value }) => ({ path: `/api/skus/${skuId}/dossier/${key}`, method: 'PUT', body: { value } }),
+    idempotent: true,
+  });
+  const draftSafety = useApiMutation<SafetyDraftResult, string>({
+    request: (language) => ({ path: `/api/skus/${skuId}/translations/safety`, method: 'POST', body: { language } }),
+    idempotent: true,
+  });
+  const writes = [translateAll, confirmValue, rejectValue, saveValue, draftSafety];
+  // One write at a time shares the card's state: which one runs (its label), and one message, the last
+  // write's refusal or what it did.
+  const [label, setLabel] = React.useState<string | null>(null);
+  const busy = writes.some((w) => w.pending) ? label : null;
+  const [info, setInfo] = React.useState<string | null>(null);
+  const failed = writes.find((w) => w.error)?.error;
+  const failure = failed ? describeError(failed) : null;
+  const message: { kind: 'error' | 'info'; text: string } | null = failure
+    ? { kind: 'error', text: failure.description ? `${failure.title} ${failure.description}` : failure.title }
+    : info
+      ? { kind: 'info', text: info }
+      : null;
+
+  async function run(next: string, fn: () => Promise<string | null>) {
+    setLabel(next);
+    setInfo(null);
+    for (const w of writes) w.reset();
     try {
-      const info = await fn();
-      if (info) setMessage({ kind: 'info', text: info });
+      const text = await fn();
+      if (text) setInfo(text);
       // Refetches every query on the SKU page, this card's included.
       bump();
-    } catch (e) {
-      const d = describeError(e);
-      setMessage({ kind: 'error', text: d.description ? `${d.title} ${d.description}` : d.title });
-    } finally {
-      setBusy(null);
+    } catch {
+      // Shown through the write's error.
     }
   }
 
   const translate = () =>
     run('translate', async () => {
-      const r = await idempotentWrite<TranslateResult>(`/api/skus/${skuId}/translations`, { method: 'POST' });
+      const r = await translateAll.run();
       if (r.degraded_reason) return r.degraded_reason;
       return r.stored.length ? t('texts.suggested', { count: r.stored.length }) : t('texts.nothing');
     });
 
   const confirm = (cell: TranslationCell, valueId: string, value?: string) =>
     run(`confirm:${cell.field_key}`, async () => {
-      await idempotentWrite(`/api/skus/${skuId}/dossier/values/${valueId}/confirm`, {
-        method: 'POST',
-        body: value === undefined ? undefined : { value },
-      });
+      await confirmValue.run({ valueId, value });
       setEditing(null);
       return null;
     });
 
   const reject = (cell: TranslationCell, valueId: string) =>
     run(`reject:${cell.field_key}`, async () => {
-      await idempotentWrite(`/api/skus/${skuId}/dossier/values/${valueId}/reject`, { method: 'POST' });
+      await rejectValue.run(valueId);
       return null;
     });
 
   const save = (key: string, value: string) =>
     run(`save:${key}`, async () => {
-      await idempotentWrite(`/api/skus/${skuId}/dossier/${key}`, { method: 'PUT', body: { value } });
+      await saveValue.run({ key, value });
       setEditing(null);
       return null;
     });
@@ -134,11 +166,7 @@ export function PublicTexts() {
             busy={busy}
             onDraft={(language) =>
               run(`draft:${language}`, async () => {
-                const r = await idempotentWrite<SafetyDraftResult>(`/api/skus/${skuId}/translations/safety`, {
-                  method: 'POST',
-                  body: { language },
-                });
-                return draftSummary(r, lt);
+                return draftSummary(await draftSafety.run(language), lt);
               })
             }
           />
