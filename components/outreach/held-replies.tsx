@@ -1,7 +1,8 @@
 'use client';
 
 import { Check, X } from 'lucide-react';
-import { describeError, idempotentWrite } from '@/components/api/client';
+import { describeError } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useFormat, useT } from '@/components/i18n/locale-provider';
 import { RoleGate } from '@/components/team/role-gate';
 import { Button } from '@/components/ui/button';
@@ -34,15 +35,20 @@ export function pendingHeldReplies(r: SupplierRequest): Held[] {
 export function HeldReplies({ request, onChange }: { request: SupplierRequest; onChange: () => void }) {
   const t = useT(outreachMessages);
   const f = useFormat();
+  const decideHeld = useApiMutation<unknown, { heldId: string; decision: 'release' | 'dismiss' }>({
+    request: ({ heldId, decision }) => ({
+      path: `/api/supplier-email/requests/${request.id}/held-replies/${heldId}`,
+      method: 'POST',
+      body: { decision },
+    }),
+    idempotent: true,
+  });
   const held = pendingHeldReplies(request);
   if (!held.length) return null;
 
   async function decide(heldId: string, decision: 'release' | 'dismiss') {
     try {
-      await idempotentWrite(`/api/supplier-email/requests/${request.id}/held-replies/${heldId}`, {
-        method: 'POST',
-        body: { decision },
-      });
+      await decideHeld.run({ heldId, decision });
       toast.success(decision === 'release' ? t('sku.held_released') : t('sku.held_dismissed'));
     } catch (e) {
       const { title, description } = describeError(e);

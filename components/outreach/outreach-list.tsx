@@ -9,7 +9,7 @@ import { useCursorList } from '@/components/api/queries/use-cursor-list';
 import { useFormat, useT } from '@/components/i18n/locale-provider';
 import { commonMessages } from '@/lib/i18n/ui/common';
 import { outreachMessages } from '@/lib/i18n/ui/outreach';
-import { idempotentWrite } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -28,25 +28,17 @@ export function OutreachList() {
   const f = useFormat();
   const [filter, setFilter] = React.useState<(typeof FILTERS)[number]>('all');
   const [checked, setChecked] = React.useState<string[]>([]);
-  const [busy, setBusy] = React.useState(false);
   const client = useQueryClient();
-  const list = useCursorList<SupplierRequest>(
-    '/api/supplier-email/requests',
-    new URLSearchParams(filter === 'all' ? {} : { status: filter }),
-    { pageSize: 50 },
-  );
-  const rows = list.loading ? null : list.rows;
-  React.useEffect(() => {
-    if (list.error) toast.error(describeError(list.error).title);
-  }, [list.error]);
-
-  async function bulk(action: 'remind' | 'cancel') {
-    setBusy(true);
-    try {
-      const { results } = await idempotentWrite<BulkRequestResults>('/api/supplier-email/requests/bulk', {
-        method: 'POST',
-        body: { action, ids: checked },
-      });
+  // Its answer is told and the list refetched before the mutation settles: the buttons stay disabled until
+  // the list shows the outcome.
+  const bulkAct = useApiMutation<BulkRequestResults, 'remind' | 'cancel'>({
+    request: (action) => ({
+      path: '/api/supplier-email/requests/bulk',
+      method: 'POST',
+      body: { action, ids: checked },
+    }),
+    idempotent: true,
+    onSuccess: async ({ results }, action) => {
       const failed = results.filter((r) => !r.ok);
       if (failed.length)
         toast.error(t('list.not_done', { failed: failed.length, total: results.length }), {
@@ -60,10 +52,24 @@ export function OutreachList() {
         );
       setChecked([]);
       await client.invalidateQueries({ queryKey: queryKeys.supplierRequests });
+    },
+  });
+  const busy = bulkAct.pending;
+  const list = useCursorList<SupplierRequest>(
+    '/api/supplier-email/requests',
+    new URLSearchParams(filter === 'all' ? {} : { status: filter }),
+    { pageSize: 50 },
+  );
+  const rows = list.loading ? null : list.rows;
+  React.useEffect(() => {
+    if (list.error) toast.error(describeError(list.error).title);
+  }, [list.error]);
+
+  async function bulk(action: 'remind' | 'cancel') {
+    try {
+      await bulkAct.run(action);
     } catch (e) {
       toast.error(describeError(e).title);
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -5,7 +5,7 @@ import { Check, Send, X } from 'lucide-react';
 import { describeError } from '@/components/api/client';
 import { useFormat, useT } from '@/components/i18n/locale-provider';
 import { outreachMessages } from '@/lib/i18n/ui/outreach';
-import { idempotentWrite } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -36,12 +36,33 @@ export function SkuRequests({ skuId, onChange }: { skuId: string; onChange: () =
   const list = useApiQuery<{ data: SupplierRequest[] }>(`/api/supplier-email/requests?sku_id=${skuId}`);
   const requests = list.data?.data ?? [];
 
+  const decideDocument = useApiMutation<
+    unknown,
+    { requestId: string; documentId: string; decision: 'accept' | 'reject'; note?: string }
+  >({
+    request: ({ requestId, documentId, decision, note }) => ({
+      path: `/api/supplier-email/requests/${requestId}/documents/${documentId}`,
+      method: 'POST',
+      body: { decision, ...(note ? { note } : {}) },
+    }),
+    idempotent: true,
+  });
+  const retry = useApiMutation<unknown, string>({
+    request: (requestId) => ({ path: `/api/supplier-email/requests/${requestId}/retry`, method: 'POST' }),
+    idempotent: true,
+  });
+  const cancel = useApiMutation<unknown, string>({
+    request: (requestId) => ({
+      path: `/api/supplier-email/requests/${requestId}`,
+      method: 'PATCH',
+      body: { status: 'cancelled' },
+    }),
+    idempotent: true,
+  });
+
   async function decide(r: SupplierRequest, documentId: string, decision: 'accept' | 'reject', note?: string) {
     try {
-      await idempotentWrite(`/api/supplier-email/requests/${r.id}/documents/${documentId}`, {
-        method: 'POST',
-        body: { decision, ...(note ? { note } : {}) },
-      });
+      await decideDocument.run({ requestId: r.id, documentId, decision, note });
       setAsking(null);
       setReason('');
       toast.success(decision === 'accept' ? t('sku.accepted') : t('sku.rejected'));
@@ -56,12 +77,8 @@ export function SkuRequests({ skuId, onChange }: { skuId: string; onChange: () =
   // A request whose mail failed or may be stuck: send it again (same mail) or cancel it.
   async function act(r: SupplierRequest, action: 'retry' | 'cancel') {
     try {
-      if (action === 'retry') await idempotentWrite(`/api/supplier-email/requests/${r.id}/retry`, { method: 'POST' });
-      else
-        await idempotentWrite(`/api/supplier-email/requests/${r.id}`, {
-          method: 'PATCH',
-          body: { status: 'cancelled' },
-        });
+      if (action === 'retry') await retry.run(r.id);
+      else await cancel.run(r.id);
       toast.success(action === 'retry' ? t('sku.resent') : t('sku.cancelled'));
     } catch (e) {
       const { title, description } = describeError(e);
