@@ -3,7 +3,6 @@
 import * as React from 'react';
 import { Search } from 'lucide-react';
 import { describeError } from '@/components/api/client';
-import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/components/api/queries/keys';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { Alert } from '@/components/ui/alert';
@@ -17,7 +16,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { idempotentWrite } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useDebouncedValue } from '@/components/use-debounced-value';
 import type { Entity, EntityMergeResult } from '@/lib/entities/schemas';
 import { useT } from '@/components/i18n/locale-provider';
@@ -42,10 +41,18 @@ export function EntityMergeDialog({
   const [q, setQ] = React.useState(survivor.name.split(/\s+/)[0] ?? '');
   const debounced = useDebouncedValue(q.trim(), 250);
   const [picked, setPicked] = React.useState<Entity | null>(null);
-  const [busy, setBusy] = React.useState(false);
-  const [error, setError] = React.useState<{ title: string; description?: string } | null>(null);
+  const mergeInto = useApiMutation<EntityMergeResult, string>({
+    request: (duplicateId) => ({
+      path: `/api/entities/${survivor.id}/merge`,
+      method: 'POST',
+      body: { duplicate_id: duplicateId },
+    }),
+    idempotent: true,
+    invalidates: [queryKeys.entities],
+  });
+  const busy = mergeInto.pending;
+  const error = mergeInto.error ? describeError(mergeInto.error) : null;
 
-  const client = useQueryClient();
   const found = useApiQuery<{ data: Entity[] }>(
     open ? `/api/entities?limit=50${debounced ? `&q=${encodeURIComponent(debounced)}` : ''}` : null,
   );
@@ -54,20 +61,12 @@ export function EntityMergeDialog({
 
   async function merge() {
     if (!picked) return;
-    setBusy(true);
-    setError(null);
     try {
-      const res = await idempotentWrite<EntityMergeResult>(`/api/entities/${survivor.id}/merge`, {
-        method: 'POST',
-        body: { duplicate_id: picked.id },
-      });
+      const res = await mergeInto.run(picked.id);
       setPicked(null);
-      void client.invalidateQueries({ queryKey: queryKeys.entities });
       onMerged(res);
-    } catch (e) {
-      setError(describeError(e));
-    } finally {
-      setBusy(false);
+    } catch {
+      // Shown below through mergeInto.error.
     }
   }
 

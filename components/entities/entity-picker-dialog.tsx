@@ -16,7 +16,7 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { idempotentWrite } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useDebouncedValue } from '@/components/use-debounced-value';
 import type { Entity, EntityRole } from '@/components/skus/types';
 import { useT } from '@/components/i18n/locale-provider';
@@ -75,8 +75,18 @@ function PickerBody({
   const [mode, setMode] = React.useState<'search' | 'create'>('search');
   const [q, setQ] = React.useState('');
   const debounced = useDebouncedValue(q.trim(), 250);
-  const [linking, setLinking] = React.useState<string | null>(null);
-  const [linkError, setLinkError] = React.useState<string | null>(null);
+  const linkEntity = useApiMutation<{ role: EntityRole; entity: Entity }, string>({
+    request: (entityId) => ({
+      path: `/api/skus/${skuId}/entities/${role}`,
+      method: 'PUT',
+      body: { entity_id: entityId },
+    }),
+    idempotent: true,
+  });
+  // The entity whose link is being written (its row shows the spinner).
+  const [target, setTarget] = React.useState<string | null>(null);
+  const linking = linkEntity.pending ? target : null;
+  const linkError = linkEntity.error ? describeError(linkEntity.error).title : null;
   const [saving, setSaving] = React.useState(false);
   const t = useT(entityMessages);
   const tc = useT(commonMessages);
@@ -92,18 +102,12 @@ function PickerBody({
   const loadError = found.error?.message ?? null;
 
   async function link(entity: Entity) {
-    setLinking(entity.id);
-    setLinkError(null);
+    setTarget(entity.id);
     try {
-      const res = await idempotentWrite<{ role: EntityRole; entity: Entity }>(`/api/skus/${skuId}/entities/${role}`, {
-        method: 'PUT',
-        body: { entity_id: entity.id },
-      });
+      const res = await linkEntity.run(entity.id);
       onLinked(res.entity ?? entity);
-    } catch (e) {
-      setLinkError(describeError(e).title);
-    } finally {
-      setLinking(null);
+    } catch {
+      // Shown through linkError.
     }
   }
 
