@@ -2,7 +2,7 @@
 
 import * as React from 'react';
 import { CircleCheck, Eye, Link2, Plus, Search, TriangleAlert, Users } from 'lucide-react';
-import { ApiError, apiFetch, describeError } from '@/components/api/client';
+import { ApiError, describeError } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,7 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { toast } from '@/components/ui/toaster';
 import { useFormat, useT } from '@/components/i18n/locale-provider';
 import { importEntityMessages } from '@/lib/i18n/ui/import-entities';
-import { idempotentWrite } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useEntityName } from '@/components/api/queries/imports';
 import { cn } from '@/lib/utils/cn';
 import { CandidateConflicts, CandidateIdentity, candidateRowCount, useRowsLabel } from './candidate-summary';
@@ -276,9 +276,23 @@ export function EntityResolution({ batchId, candidates, locked, onApplied }: Ent
     picked[candidateId(c)] ??
     (c.existing_entity_id && !isSettled(c) ? { action: 'link_existing', entity_id: c.existing_entity_id } : undefined);
   const [preview, setPreview] = React.useState<{ key: string; body: ResolutionResponse } | null>(null);
-  const [previewing, setPreviewing] = React.useState(false);
-  const [applying, setApplying] = React.useState(false);
-  const [error, setError] = React.useState<{ message: string; candidate: string | null } | null>(null);
+  const dryRun = useApiMutation<ResolutionResponse, ResolutionDecision[]>({
+    request: (decisions) => ({
+      path: `/api/imports/${batchId}/entity-resolution?dry_run=true`,
+      method: 'POST',
+      body: { dry_run: true, decisions },
+    }),
+  });
+  const save = useApiMutation<ResolutionResponse, ResolutionDecision[]>({
+    request: (decisions) => ({
+      path: `/api/imports/${batchId}/entity-resolution`,
+      method: 'POST',
+      body: { decisions },
+    }),
+    idempotent: true,
+  });
+  const previewing = dryRun.pending;
+  const applying = save.pending;
 
   const open = candidates.filter((c) => !isSettled(c));
   const done = candidates.length - open.length;
@@ -292,50 +306,44 @@ export function EntityResolution({ batchId, candidates, locked, onApplied }: Ent
   const incomplete = open.some((c) => choiceOf(c)?.action === 'link_existing' && !choiceOf(c)?.entity_id);
   const previewCurrent = preview && preview.key === decisionsKey ? preview.body : null;
 
-  function failure(e: unknown) {
-    const ae = e instanceof ApiError ? e : null;
-    const key = typeof ae?.details?.candidate_key === 'string' ? ae.details.candidate_key : null;
-    const role = typeof ae?.details?.role === 'string' ? ae.details.role : null;
+  // The last failure of either (starting one clears the other's), placed on the candidate it names.
+  const error = failure(save.error ?? dryRun.error);
+  function failure(ae: ApiError | null): { message: string; candidate: string | null } | null {
+    if (!ae) return null;
+    const key = typeof ae.details?.candidate_key === 'string' ? ae.details.candidate_key : null;
+    const role = typeof ae.details?.role === 'string' ? ae.details.role : null;
     const match = key ? candidates.find((c) => c.candidate_key === key && (!role || c.role === role)) : undefined;
     // The server's sentence names the internal candidate key; on the card the operator is known, so say it plainly.
-    const saved = ae?.details?.saved as { action?: string } | undefined;
-    const requested = ae?.details?.requested as { action?: string } | undefined;
+    const saved = ae.details?.saved as { action?: string } | undefined;
+    const requested = ae.details?.requested as { action?: string } | undefined;
     const message =
-      ae?.status === 409 && match && saved?.action
+      ae.status === 409 && match && saved?.action
         ? t('resolution.conflict', {
             saved: labels.action(saved.action).toLowerCase(),
             requested: labels.action(requested?.action).toLowerCase(),
           })
-        : describeError(e).title;
-    setError({ message, candidate: match ? candidateId(match) : null });
-    // A conflict means a decision was saved meanwhile (another tab, another person): show it.
-    if (ae?.status === 409) onApplied();
+        : describeError(ae).title;
+    return { message, candidate: match ? candidateId(match) : null };
+  }
+  // A conflict means a decision was saved meanwhile (another tab, another person): show it.
+  function refused(e: unknown) {
+    if (e instanceof ApiError && e.status === 409) onApplied();
   }
 
   async function runPreview() {
-    setPreviewing(true);
-    setError(null);
+    save.reset();
     try {
-      const body = await apiFetch<ResolutionResponse>(`/api/imports/${batchId}/entity-resolution?dry_run=true`, {
-        method: 'POST',
-        body: { dry_run: true, decisions },
-      });
+      const body = await dryRun.run(decisions);
       setPreview({ key: decisionsKey, body });
     } catch (e) {
-      failure(e);
-    } finally {
-      setPreviewing(false);
+      refused(e);
     }
   }
 
   async function apply() {
-    setApplying(true);
-    setError(null);
+    dryRun.reset();
     try {
-      const body = await idempotentWrite<ResolutionResponse>(`/api/imports/${batchId}/entity-resolution`, {
-        method: 'POST',
-        body: { decisions },
-      });
+      const body = await save.run(decisions);
       const p = body.planned;
       toast.success(t('resolution.applied'), {
         description: [
@@ -351,9 +359,7 @@ export function EntityResolution({ batchId, candidates, locked, onApplied }: Ent
       setPicked({});
       onApplied();
     } catch (e) {
-      failure(e);
-    } finally {
-      setApplying(false);
+      refused(e);
     }
   }
 

@@ -3,7 +3,7 @@
 import * as React from 'react';
 import { useRouter } from 'next/navigation';
 import { ArrowLeft, CircleCheck, Globe, LoaderCircle, ShieldAlert, TriangleAlert } from 'lucide-react';
-import { ApiError, apiFetch, describeError, signInUrl } from '@/components/api/client';
+import { ApiError, describeError, signInUrl } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -20,7 +20,7 @@ import { Field, FieldError, FieldHint } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toaster';
-import { idempotentWrite } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useDebouncedValue } from '@/components/use-debounced-value';
 import { useReadingPost } from '@/components/api/queries/use-api-query';
 import type { CreateSkuDryRun, Sku } from '@/components/skus/types';
@@ -119,31 +119,23 @@ function FromUrlBody({ onBusyChange, onCancel }: { onBusyChange: (b: boolean) =>
   const t = useT(importFromUrlMessages);
   const common = useT(commonMessages);
   const [url, setUrl] = React.useState('');
-  const [fetching, setFetching] = React.useState(false);
-  const [fetchError, setFetchError] = React.useState<ApiError | null>(null);
   const [result, setResult] = React.useState<FromUrlResponse | null>(null);
+  const readPage = useApiMutation<FromUrlResponse, string>({
+    request: (u) => ({ path: '/api/import/from-url', method: 'POST', body: { url: u } }),
+  });
+  const fetching = readPage.pending;
+  // A lost session is no error to show: the page goes to sign-in.
+  const fetchError = readPage.error && !readPage.error.isAuthLoss ? readPage.error : null;
+  React.useEffect(() => onBusyChange(fetching), [fetching, onBusyChange]);
 
   async function read(e: React.FormEvent) {
     e.preventDefault();
     const u = url.trim();
     if (!u) return;
-    setFetching(true);
-    onBusyChange(true);
-    setFetchError(null);
     try {
-      const body = await apiFetch<FromUrlResponse>('/api/import/from-url', { method: 'POST', body: { url: u } });
-      setResult(body);
+      setResult(await readPage.run(u));
     } catch (err) {
-      if (err instanceof ApiError && err.isAuthLoss) {
-        router.replace(signInUrl());
-        return;
-      }
-      setFetchError(
-        err instanceof ApiError ? err : new ApiError({ status: 0, code: 'UNKNOWN', message: t('read.failed') }),
-      );
-    } finally {
-      setFetching(false);
-      onBusyChange(false);
+      if (err instanceof ApiError && err.isAuthLoss) router.replace(signInUrl());
     }
   }
 
@@ -239,8 +231,6 @@ function ProposalStep({
   const [name, setName] = React.useState(() => (p.product_name ?? '').slice(0, 200));
   const [gtin, setGtin] = React.useState(() => p.gtin ?? '');
   const [addSuggestions, setAddSuggestions] = React.useState(true);
-  const [creating, setCreating] = React.useState(false);
-  const [createError, setCreateError] = React.useState<string | null>(null);
   const rows = proposedRows(result, t);
 
   const body = React.useMemo(() => {
@@ -272,58 +262,72 @@ function ProposalStep({
   const stale = settled !== bodyJson || preview.state === 'checking';
   const canCreate = !stale && preview.state === 'ok' && !blocking;
 
+  const createSku = useApiMutation<{ sku: Sku }, typeof body>({
+    request: (b) => ({ path: '/api/skus', method: 'POST', body: b }),
+    idempotent: true,
+  });
+  const suggest = useApiMutation<unknown, { skuId: string; suggestions: unknown[] }>({
+    request: ({ skuId, suggestions }) => ({
+      path: `/api/skus/${skuId}/dossier/suggestions`,
+      method: 'POST',
+      body: { suggestions },
+    }),
+    idempotent: true,
+  });
+  // Once the SKU exists (or the session is lost) the dialog stays locked while the page changes.
+  const [leaving, setLeaving] = React.useState(false);
+  const creating = createSku.pending || suggest.pending || leaving;
+  const createError = createSku.error && !createSku.error.isAuthLoss ? describeError(createSku.error).title : null;
+  React.useEffect(() => onBusyChange(creating), [creating, onBusyChange]);
+
   async function create() {
-    setCreating(true);
-    onBusyChange(true);
-    setCreateError(null);
+    let sku: Sku;
     try {
-      const res = await idempotentWrite<{ sku: Sku }>('/api/skus', { method: 'POST', body });
-      const sku = res.sku;
-      if (addSuggestions) {
-        const source = (k: string) =>
-          result.sources?.[k] ? (PROVENANCE_SOURCES[result.sources[k]!] ?? result.sources[k]) : 'the page';
-        const suggestions = SUGGESTION_FIELDS.flatMap(({ from, field }) => {
-          const v = p[from];
-          return typeof v === 'string' && v.trim()
-            ? [
-                {
-                  field_key: field,
-                  value: v.trim(),
-                  source: 'import' as const,
-                  provenance: { note: `From ${result.final_url} (${source(from)})`.slice(0, 500) },
-                },
-              ]
-            : [];
-        });
-        const img = p.images?.[0];
-        if (img)
-          suggestions.push({
-            field_key: 'product_image_url',
-            value: img,
-            source: 'import',
-            provenance: { note: `From ${result.final_url} (${source('images')})`.slice(0, 500) },
-          });
-        if (suggestions.length) {
-          try {
-            await idempotentWrite(`/api/skus/${sku.id}/dossier/suggestions`, { method: 'POST', body: { suggestions } });
-          } catch (e) {
-            toast.warning(t('create.suggestions_failed'), {
-              description: describeError(e).title,
-            });
-          }
-        }
-      }
-      toast.success(t('create.done', { code: sku.sku_code }));
-      router.push(`/skus/${sku.id}`);
+      sku = (await createSku.run(body)).sku;
     } catch (e) {
       if (e instanceof ApiError && e.isAuthLoss) {
+        setLeaving(true);
         router.replace(signInUrl());
-        return;
       }
-      setCreateError(describeError(e).title);
-      setCreating(false);
-      onBusyChange(false);
+      return;
     }
+    setLeaving(true);
+    if (addSuggestions) {
+      const source = (k: string) =>
+        result.sources?.[k] ? (PROVENANCE_SOURCES[result.sources[k]!] ?? result.sources[k]) : 'the page';
+      const suggestions = SUGGESTION_FIELDS.flatMap(({ from, field }) => {
+        const v = p[from];
+        return typeof v === 'string' && v.trim()
+          ? [
+              {
+                field_key: field,
+                value: v.trim(),
+                source: 'import' as const,
+                provenance: { note: `From ${result.final_url} (${source(from)})`.slice(0, 500) },
+              },
+            ]
+          : [];
+      });
+      const img = p.images?.[0];
+      if (img)
+        suggestions.push({
+          field_key: 'product_image_url',
+          value: img,
+          source: 'import',
+          provenance: { note: `From ${result.final_url} (${source('images')})`.slice(0, 500) },
+        });
+      if (suggestions.length) {
+        try {
+          await suggest.run({ skuId: sku.id, suggestions });
+        } catch (e) {
+          toast.warning(t('create.suggestions_failed'), {
+            description: describeError(e).title,
+          });
+        }
+      }
+    }
+    toast.success(t('create.done', { code: sku.sku_code }));
+    router.push(`/skus/${sku.id}`);
   }
 
   return (
