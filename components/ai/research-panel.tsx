@@ -2,7 +2,8 @@
 
 import * as React from 'react';
 import { ExternalLink, Search } from 'lucide-react';
-import { apiFetch, describeError } from '@/components/api/client';
+import { describeError } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -23,23 +24,21 @@ export function ResearchPanel({ skuId }: { skuId: string }) {
   };
   const [chosen, setChosen] = React.useState<ResearchField[]>([...FIELDS]);
   const [result, setResult] = React.useState<ResearchResult | null>(null);
-  const [error, setError] = React.useState<string | null>(null);
-  const [busy, setBusy] = React.useState(false);
+  const research = useApiMutation<ResearchResult, ResearchField[]>({
+    request: (fields) => ({
+      path: '/api/research/product',
+      method: 'POST',
+      body: { sku_id: skuId, fields_to_research: fields },
+    }),
+  });
+  const busy = research.pending;
+  const error = research.error ? describeError(research.error).title : null;
 
   async function run() {
-    setBusy(true);
-    setError(null);
     try {
-      setResult(
-        await apiFetch<ResearchResult>('/api/research/product', {
-          method: 'POST',
-          body: { sku_id: skuId, fields_to_research: chosen },
-        }),
-      );
-    } catch (e) {
-      setError(describeError(e).title);
-    } finally {
-      setBusy(false);
+      setResult(await research.run(chosen));
+    } catch {
+      // Shown below through research.error.
     }
   }
 

@@ -10,7 +10,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Field, FieldError, FieldHint } from '@/components/ui/field';
 import { Alert } from '@/components/ui/alert';
-import { ApiError, apiFetch } from '@/components/api/client';
+import { ApiError } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import type { AuthResponse } from '@/components/api/types';
 import { useT } from '@/components/i18n/locale-provider';
 import { authMessages } from '@/lib/i18n/ui/auth';
@@ -63,13 +64,19 @@ export function AuthForm({ mode, nextPath }: { mode: Mode; nextPath: string }) {
     reValidateMode: 'onChange',
   });
 
+  // react-hook-form says it is busy (isSubmitting) and places the refusal on its field or above the form.
+  const authenticate = useApiMutation<AuthResponse, Values>({
+    request: (values) => ({
+      path: mode === 'sign-in' ? '/api/auth/sign-in' : '/api/auth/sign-up',
+      method: 'POST',
+      body: { email: values.email.trim(), password: values.password },
+    }),
+  });
+
   async function onSubmit(values: Values) {
     setFormError(null);
     try {
-      await apiFetch<AuthResponse>(mode === 'sign-in' ? '/api/auth/sign-in' : '/api/auth/sign-up', {
-        method: 'POST',
-        body: { email: values.email.trim(), password: values.password },
-      });
+      await authenticate.run(values);
       router.replace(nextPath);
       router.refresh();
     } catch (e) {

@@ -2,6 +2,7 @@
 
 import * as React from 'react';
 import { apiFetch, describeError } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
@@ -25,7 +26,10 @@ export function AmazonProductTypes({ onSaved }: { onSaved?: () => void }) {
   const t = useT(exportMessages);
   const [table, setTable] = React.useState<Table | null>(null);
   const [draft, setDraft] = React.useState<Record<string, string>>({});
-  const [busy, setBusy] = React.useState(false);
+  const saveTypes = useApiMutation<Table, { category_code: string; product_type: string | null }[]>({
+    request: (rows) => ({ path: '/api/exports/channel-mappings', method: 'PUT', body: { amazon_product_type: rows } }),
+  });
+  const busy = saveTypes.pending;
 
   React.useEffect(() => {
     let live = true;
@@ -47,24 +51,18 @@ export function AmazonProductTypes({ onSaved }: { onSaved?: () => void }) {
   const changed = entries.filter((e) => (draft[e.category_code] ?? '') !== (e.product_type ?? ''));
 
   async function save() {
-    setBusy(true);
     try {
-      const r = await apiFetch<Table>('/api/exports/channel-mappings', {
-        method: 'PUT',
-        body: {
-          amazon_product_type: changed.map((e) => ({
-            category_code: e.category_code,
-            product_type: draft[e.category_code]?.trim().toUpperCase() || null,
-          })),
-        },
-      });
+      const r = await saveTypes.run(
+        changed.map((e) => ({
+          category_code: e.category_code,
+          product_type: draft[e.category_code]?.trim().toUpperCase() || null,
+        })),
+      );
       setTable(r);
       toast.success(t('amazon_types.saved'));
       onSaved?.();
     } catch (e) {
       toast.error(describeError(e).title);
-    } finally {
-      setBusy(false);
     }
   }
 

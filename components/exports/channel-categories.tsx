@@ -2,6 +2,7 @@
 
 import * as React from 'react';
 import { apiFetch, describeError } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
@@ -22,7 +23,13 @@ export function ChannelCategories({ kind, onSaved }: { kind: Kind; onSaved?: () 
   const t = useT(exportMessages);
   const [table, setTable] = React.useState<ExportChannelMappings | null>(null);
   const [draft, setDraft] = React.useState<Record<string, string>>({});
-  const [busy, setBusy] = React.useState(false);
+  const saveMappings = useApiMutation<
+    ExportChannelMappings,
+    Partial<Record<Kind, { category_code: string; value: string | null }[]>>
+  >({
+    request: (body) => ({ path: '/api/exports/channel-mappings', method: 'PUT', body }),
+  });
+  const busy = saveMappings.pending;
 
   React.useEffect(() => {
     let live = true;
@@ -45,24 +52,18 @@ export function ChannelCategories({ kind, onSaved }: { kind: Kind; onSaved?: () 
   const changed = entries.filter((e) => (draft[e.category_code] ?? '').trim() !== (e.value ?? ''));
 
   async function save() {
-    setBusy(true);
     try {
-      const r = await apiFetch<ExportChannelMappings>('/api/exports/channel-mappings', {
-        method: 'PUT',
-        body: {
-          [kind]: changed.map((e) => ({
-            category_code: e.category_code,
-            value: draft[e.category_code]?.trim() || null,
-          })),
-        },
+      const r = await saveMappings.run({
+        [kind]: changed.map((e) => ({
+          category_code: e.category_code,
+          value: draft[e.category_code]?.trim() || null,
+        })),
       });
       setTable(r);
       toast.success(t('channel_categories.saved'));
       onSaved?.();
     } catch (e) {
       toast.error(describeError(e).title);
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -2,7 +2,8 @@
 
 import * as React from 'react';
 import { toast } from '@/components/ui/toaster';
-import { apiFetch, describeError } from '@/components/api/client';
+import { describeError } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -74,7 +75,14 @@ export function NewExportDialog({
   const choice = `${templateId}|${scopeType}|${viewId}|${approvedOnly}|${ebayMarketplace}`;
   const [checked, setChecked] = React.useState<{ choice: string; result: DryRun } | null>(null);
   const check = checked?.choice === choice ? checked.result : null;
-  const [busy, setBusy] = React.useState(false);
+  const tryRun = useApiMutation<DryRun, Record<string, unknown>>({
+    request: (body) => ({ path: '/api/exports?dry_run=true', method: 'POST', body }),
+  });
+  const start = useApiMutation<{ run: ExportRun }, Record<string, unknown>>({
+    request: (body) => ({ path: '/api/exports', method: 'POST', body }),
+    idempotent: true,
+  });
+  const busy = tryRun.pending || start.pending;
 
   const scope = (): Scope | null => {
     if (scopeType === 'all') return { scope_type: 'all' };
@@ -97,29 +105,15 @@ export function NewExportDialog({
       approved_only: approvedOnly,
       ...(isEbay && ebayMarketplace !== BY_RULE ? { ebay_marketplace: ebayMarketplace } : {}),
     };
-    setBusy(true);
     try {
-      if (dryRun)
-        setChecked({
-          choice,
-          result: await apiFetch<DryRun>('/api/exports?dry_run=true', {
-            method: 'POST',
-            body,
-          }),
-        });
+      if (dryRun) setChecked({ choice, result: await tryRun.run(body) });
       else {
-        const { run } = await apiFetch<{ run: ExportRun }>('/api/exports', {
-          method: 'POST',
-          body,
-          headers: { 'idempotency-key': crypto.randomUUID() },
-        });
+        const { run } = await start.run(body);
         onStarted(run);
         onOpenChange(false);
       }
     } catch (e) {
       toast.error(describeError(e).title);
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
-import { apiFetch, describeError } from '@/components/api/client';
+import { describeError } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { useCan } from '@/components/team/role-context';
 import { useT } from '@/components/i18n/locale-provider';
@@ -44,27 +45,27 @@ export function OperatorRoleSettings() {
     refetchInterval: (d) => (d?.job && LIVE.includes(d.job.status) ? 1000 : false),
   });
   const [choice, setChoice] = React.useState<OperatorRole | null>(null);
-  const [saving, setSaving] = React.useState(false);
+  // The outcome is told and the role read again before the mutation settles: the choice stays locked until then.
+  const setRole = useApiMutation<RoleChange, OperatorRole>({
+    request: (role) => ({ path: '/api/workspace/operator-role', method: 'PUT', body: { operator_role: role } }),
+    onSuccess: async (res) => {
+      if ('following' in res) toast.success(t('settings.queued', { count: res.following }));
+      else toast.success(t('settings.saved', { recomputed: res.recomputed, reset: res.approval_reset_ids.length }));
+      setChoice(null);
+      await query.reload();
+    },
+  });
+  const saving = setRole.pending;
   const current = query.data?.operator_role;
   const job = query.data?.job ?? null;
   const selected = choice ?? current ?? 'manufacturer';
 
   async function save() {
-    setSaving(true);
     try {
-      const res = await apiFetch<RoleChange>('/api/workspace/operator-role', {
-        method: 'PUT',
-        body: { operator_role: selected },
-      });
-      if ('following' in res) toast.success(t('settings.queued', { count: res.following }));
-      else toast.success(t('settings.saved', { recomputed: res.recomputed, reset: res.approval_reset_ids.length }));
-      setChoice(null);
-      await query.reload();
+      await setRole.run(selected);
     } catch (e) {
       const { title, description } = describeError(e);
       toast.error(title, { description });
-    } finally {
-      setSaving(false);
     }
   }
 

@@ -15,7 +15,8 @@ import { Meter } from '@/components/ui/meter';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Alert } from '@/components/ui/alert';
 import { toast } from '@/components/ui/toaster';
-import { ApiError, apiFetch, describeError, signInUrl } from '@/components/api/client';
+import { ApiError, describeError, signInUrl } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import type { Plan, SessionWorkspace, WorkspaceInfo } from '@/components/api/types';
 import { PlanBadge, usePlanLabel } from '@/components/workspace/plan-badge';
@@ -44,13 +45,14 @@ function NameForm({ workspace, onSaved }: { workspace: SessionWorkspace; onSaved
     setError,
     formState: { errors, isDirty, isSubmitting },
   } = useForm<{ name: string }>({ defaultValues: { name: workspace.name } });
+  // react-hook-form says it is busy (isSubmitting) and shows a refusal of the name under the field.
+  const rename = useApiMutation<{ workspace: SessionWorkspace }, string>({
+    request: (name) => ({ path: '/api/workspace', method: 'PATCH', body: { name } }),
+  });
 
   async function onSubmit({ name }: { name: string }) {
     try {
-      const body = await apiFetch<{ workspace: SessionWorkspace }>('/api/workspace', {
-        method: 'PATCH',
-        body: { name: name.trim() },
-      });
+      const body = await rename.run(name.trim());
       reset({ name: body.workspace.name });
       onSaved(body.workspace);
       toast.success(t('workspace.renamed'));

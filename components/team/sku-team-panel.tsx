@@ -2,7 +2,8 @@
 
 import * as React from 'react';
 import { MessageSquare, UserCheck } from 'lucide-react';
-import { ApiError, apiFetch, describeError } from '@/components/api/client';
+import { ApiError, describeError } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -26,14 +27,18 @@ export function SkuTeamPanel({ skuId }: { skuId: string }) {
   const assignee = useApiQuery<SkuAssignment>(`/api/skus/${skuId}/assignee`);
   const comments = useApiQuery<{ data: Comment[] }>(`/api/skus/${skuId}/comments`);
   const [body, setBody] = React.useState('');
-  const [posting, setPosting] = React.useState(false);
+  const setAssignee = useApiMutation<SkuAssignment, string>({
+    request: (userId) => ({ path: `/api/skus/${skuId}/assignee`, method: 'PUT', body: { user_id: userId || null } }),
+  });
+  const addComment = useApiMutation<SkuCommentCreated, string>({
+    request: (text) => ({ path: `/api/skus/${skuId}/comments`, method: 'POST', body: { body: text } }),
+    idempotent: true,
+  });
+  const posting = addComment.pending;
 
   async function assign(userId: string) {
     try {
-      const r = await apiFetch<SkuAssignment>(`/api/skus/${skuId}/assignee`, {
-        method: 'PUT',
-        body: { user_id: userId || null },
-      });
+      const r = await setAssignee.run(userId);
       assignee.setData(r);
       toast.success(
         r.assignee ? t('panel.assigned_toast', { email: r.assignee.email ?? '' }) : t('panel.unassigned_toast'),
@@ -45,20 +50,13 @@ export function SkuTeamPanel({ skuId }: { skuId: string }) {
 
   async function post(e: React.FormEvent) {
     e.preventDefault();
-    setPosting(true);
     try {
-      const r = await apiFetch<SkuCommentCreated>(`/api/skus/${skuId}/comments`, {
-        method: 'POST',
-        body: { body },
-        headers: { 'Idempotency-Key': crypto.randomUUID() },
-      });
+      const r = await addComment.run(body);
       setBody('');
       comments.setData((d) => ({ data: [...(d?.data ?? []), r.data] }));
       if (r.data.notified.length) toast.success(t('panel.mailed', { emails: r.data.notified.join(', ') }));
     } catch (err) {
       toast.error(err instanceof ApiError ? err.message : describeError(err).title);
-    } finally {
-      setPosting(false);
     }
   }
 
