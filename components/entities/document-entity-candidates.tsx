@@ -11,7 +11,7 @@ import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { toast } from '@/components/ui/toaster';
 import { isEuEstablished } from '@/lib/model/countries';
 import { EuBadge } from './eu-badge';
-import type { DocumentEntityCandidate } from '@/lib/entities/candidates';
+import type { DocumentEntityCandidate } from '@/lib/entities/schemas';
 import { useT } from '@/components/i18n/locale-provider';
 import { entityMessages } from '@/lib/i18n/ui/entities';
 import { useRoleLabel, useRoleNoun } from './role-label';

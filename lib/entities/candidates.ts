@@ -1,5 +1,4 @@
 import { and, desc, eq, ilike } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { documentExtractions, entities, skuEntities } from '@/lib/db/schema';
@@ -10,7 +9,7 @@ import { AppError } from '@/lib/errors';
 import { normalizeEntityName } from '@/lib/model/entity-names';
 import { serializeEntity } from '@/lib/model/entity-view';
 import { createEntity, linkEntity } from './service';
-import { EntityInput } from './schemas';
+import { EntityInput, type ApplyCandidateInput, type CandidateRole } from './schemas';
 
 /**
  * Entity candidates of a document: the manufacturer, importer and EU responsible person its latest
@@ -19,54 +18,6 @@ import { EntityInput } from './schemas';
  * existing entity or creates it from the candidate and links it to the SKU, like the import's entity
  * resolution, so no value is typed by hand.
  */
-
-export const CandidateRole = z.enum(['manufacturer', 'importer', 'responsible_person']);
-
-export const ApplyCandidateInput = z
-  .strictObject({
-    sku_id: z.uuid(),
-    action: z.enum(['link_existing', 'create_new']),
-    entity_id: z.uuid().optional(),
-  })
-  .superRefine((d, ctx) => {
-    if (d.action === 'link_existing' && !d.entity_id)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['entity_id'],
-        message: 'entity_id is required when action is link_existing',
-      });
-  })
-  .meta({ id: 'ApplyEntityCandidateInput' });
-export type ApplyCandidateInput = z.output<typeof ApplyCandidateInput>;
-
-const Address = z.object({
-  street: z.string().nullable(),
-  postal_code: z.string().nullable(),
-  city: z.string().nullable(),
-  region: z.string().nullable(),
-  country: z.string().nullable(),
-});
-export const EntityCandidateSchema = z
-  .object({
-    role: CandidateRole,
-    name: z.string(),
-    address: Address.nullable(),
-    address_text: z.string().nullable(),
-    email: z.string().nullable(),
-    page: z.number().int().nullable(),
-    quote: z.string(),
-    matches: z.array(
-      z.object({
-        id: z.string(),
-        name: z.string(),
-        country: z.string().nullable(),
-        postal_address: z.string().nullable(),
-      }),
-    ),
-    linked: z.object({ entity_id: z.string(), name: z.string(), same: z.boolean() }).nullable(),
-  })
-  .meta({ id: 'DocumentEntityCandidate' });
-export type DocumentEntityCandidate = z.infer<typeof EntityCandidateSchema>;
 
 async function latestCandidates(db: Db, workspaceId: string, documentId: string): Promise<EntityCandidate[]> {
   const [ex] = await db
@@ -130,7 +81,7 @@ export async function applyEntityCandidate(
     workspaceId: string;
     actor: Actor;
     documentId: string;
-    role: z.infer<typeof CandidateRole>;
+    role: CandidateRole;
     input: ApplyCandidateInput;
   },
 ) {

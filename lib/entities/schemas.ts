@@ -131,6 +131,8 @@ export type EntityDetail = z.infer<typeof EntityDetail>;
 /** POST /api/entities/{id}/merge. */
 export const EntityMergeResult = z.object({ merge: EntityMerge, entity: Entity });
 export type EntityMergeResult = z.infer<typeof EntityMergeResult>;
+/** POST /api/entities/{id}/merge: the duplicate to merge into this entity. */
+export const MergeEntityInput = z.strictObject({ duplicate_id: Uuid });
 
 // The API's remaining request and response shapes (routes under /api/entities take them from here).
 export const EntityListQuery = z.object({
@@ -141,3 +143,81 @@ export const EntityListQuery = z.object({
 export const EntityResponse = z.object({ entity: Entity });
 export const EntityDeletedResponse = z.object({ deleted_id: Uuid });
 export const EntityMergeListResponse = z.object({ data: z.array(EntityMerge) });
+
+/**
+ * Entity candidates of a document (lib/entities/candidates.ts): GET /api/documents/{id}/entity-candidates and
+ * POST /api/documents/{id}/entity-candidates/{role}.
+ */
+export const CandidateRole = z.enum(['manufacturer', 'importer', 'responsible_person']);
+export type CandidateRole = z.infer<typeof CandidateRole>;
+
+export const ApplyCandidateInput = z
+  .strictObject({
+    sku_id: z.uuid(),
+    action: z.enum(['link_existing', 'create_new']),
+    entity_id: z.uuid().optional(),
+  })
+  .superRefine((d, ctx) => {
+    if (d.action === 'link_existing' && !d.entity_id)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['entity_id'],
+        message: 'entity_id is required when action is link_existing',
+      });
+  })
+  .meta({ id: 'ApplyEntityCandidateInput' });
+export type ApplyCandidateInput = z.output<typeof ApplyCandidateInput>;
+
+const Address = z.object({
+  street: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  city: z.string().nullable(),
+  region: z.string().nullable(),
+  country: z.string().nullable(),
+});
+export const EntityCandidateSchema = z
+  .object({
+    role: CandidateRole,
+    name: z.string(),
+    address: Address.nullable(),
+    address_text: z.string().nullable(),
+    email: z.string().nullable(),
+    page: z.number().int().nullable(),
+    quote: z.string(),
+    matches: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        country: z.string().nullable(),
+        postal_address: z.string().nullable(),
+      }),
+    ),
+    linked: z.object({ entity_id: z.string(), name: z.string(), same: z.boolean() }).nullable(),
+  })
+  .meta({ id: 'DocumentEntityCandidate' });
+export type DocumentEntityCandidate = z.infer<typeof EntityCandidateSchema>;
+
+export const EntityCandidatesQuery = z.object({ sku_id: Uuid.optional() });
+export const EntityCandidateList = z.object({
+  document_id: z.string(),
+  sku_id: z.string().nullable(),
+  candidates: z.array(EntityCandidateSchema),
+});
+export const AppliedEntityCandidate = z.object({
+  created: z.boolean(),
+  role: z.string(),
+  entity: z.record(z.string(), z.unknown()),
+});
+
+/** POST /api/entity-merges/{id}/undo: the merge, the entity back with its id, and the links moved back. */
+export const EntityMergeUndone = z.object({
+  merge: EntityMerge,
+  entity: Entity,
+  restored_links: z.array(z.object({ sku_id: z.string(), role: EntityRoleSchema })),
+});
+
+/** PUT and DELETE /api/skus/{id}/entities/{role}. */
+export const SkuEntityRoleParams = z.object({ id: Uuid, role: EntityRoleSchema });
+export const LinkSkuEntityInput = z.strictObject({ entity_id: Uuid });
+export const SkuEntityLinked = z.object({ role: z.string(), entity: Entity });
+export const SkuEntityUnlinked = z.object({ role: z.string(), unlinked: z.literal(true) });

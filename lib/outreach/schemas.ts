@@ -386,3 +386,16 @@ export const BulkRequestInput = z.strictObject({
 });
 export const ResponsivenessQuery = z.strictObject({ entity_id: Uuid });
 export const ResponsivenessResponse = z.object({ responsiveness: Responsiveness });
+
+/** The routes of a supplier link (/api/supplier-email/upload/{token}): the token is the credential. */
+export const SupplierLinkParams = z.object({ token: z.string().min(1).max(200) });
+/** GET /api/supplier-email/upload/{token}: the request as the supplier sees it. */
+export const SupplierLinkResponse = z.object({ request: SupplierLinkView });
+/** An answer to an asked field, offered as a dossier suggestion (unchanged: the value is already there). */
+export const SupplierAnswerResult = z.object({
+  field_key: z.string(),
+  value: z.string(),
+  status: z.enum(['suggested', 'unchanged']),
+});
+/** POST /api/supplier-email/upload/{token}/answers: one result per answer, and the request as the supplier now sees it. */
+export const SupplierAnswersResponse = z.object({ results: z.array(SupplierAnswerResult), request: SupplierLinkView });

@@ -1,5 +1,10 @@
-/** The shapes of publishing: the publish operation, its dry run, and the published revisions of a SKU. */
+/**
+ * The shapes of publishing: the publish operation, its dry run, the published revisions of a SKU, and the
+ * product picture's upload form (zFile is server code: client modules import this module's types only).
+ */
 import { z } from 'zod';
+import { MAX_FILE_BYTES } from '@/lib/documents/limits';
+import { zFile } from '@/lib/http/form';
 
 export const SkuRevision = z
   .object({
@@ -52,3 +57,8 @@ export type PublishResponse = z.infer<typeof PublishResponse>;
 
 /** POST /api/skus/{id}/publish: the publication, or with dry_run what it would do. */
 export const PublishOrDryRun = z.union([PublishResponse, PublishDryRun]);
+
+/** POST /api/skus/{id}/picture: one file in the field file (lib/publish/picture-upload.ts stores it). */
+export const SkuPictureForm = z.object({
+  file: zFile({ maxBytes: MAX_FILE_BYTES, description: 'PNG, JPEG, WebP or GIF' }),
+});

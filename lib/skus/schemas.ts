@@ -307,6 +307,14 @@ export const SkuComment = z.object({
 });
 export type SkuComment = z.infer<typeof SkuComment>;
 
+/** GET /api/skus/{id}/comments: the thread, oldest first. */
+export const SkuCommentList = z.object({ data: z.array(SkuComment) });
+
+/** Longest comment, in characters. */
+export const COMMENT_MAX = 4000;
+/** POST /api/skus/{id}/comments: "@member@company.com" in the body mentions a member. */
+export const CreateSkuCommentInput = z.strictObject({ body: z.string().trim().min(1).max(COMMENT_MAX) });
+
 /** POST /api/skus/{id}/comments: the comment, and who was mailed about it. */
 export const SkuCommentCreated = z.object({ data: SkuComment.extend({ notified: z.array(z.string()) }) });
 export type SkuCommentCreated = z.infer<typeof SkuCommentCreated>;
@@ -316,6 +324,8 @@ export const SkuAssignment = z.object({
   assignee: z.object({ user_id: Uuid, email: z.string().nullable() }).nullable(),
 });
 export type SkuAssignment = z.infer<typeof SkuAssignment>;
+/** PUT /api/skus/{id}/assignee: the member to assign the SKU to (null: to nobody). */
+export const AssignSkuInput = z.strictObject({ user_id: Uuid.nullable() });
 
 /** POST /api/skus/{id}/picture: the stored picture and the dossier field it was set on. */
 export const SkuPictureUpload = z.object({
@@ -384,6 +394,54 @@ export const SetDossierValueResponse = z.union([
   z.object({ dry_run: z.literal(true), normalized_value: z.string(), would_change: z.boolean() }).loose(),
 ]);
 export type SetDossierValueResult = Extract<z.infer<typeof SetDossierValueResponse>, { changed: boolean }>;
+
+/** PUT and DELETE /api/skus/{id}/dossier/{field_key}. */
+export const DossierFieldParams = z.object({ id: Uuid, fieldKey: z.string().min(1).max(64) });
+/** PUT /api/skus/{id}/dossier/{field_key}: the value, validated and normalised for the field. */
+export const SetDossierValueInput = z
+  .strictObject({ value: z.union([z.string().max(20_000), z.number()]) })
+  .meta({ id: 'SetDossierValueInput' });
+/** DELETE /api/skus/{id}/dossier/{field_key}: the confirmed value is cleared (kept in the history). */
+export const DossierValueCleared = z.object({ cleared: z.literal(true), field_key: z.string() });
+
+/** Where a suggested value comes from: a document's page and quote, an import row, a job, an entity. */
+export const SuggestionProvenance = z
+  .strictObject({
+    document_id: Uuid.optional(),
+    document_name: z.string().max(300).optional(),
+    page: z.number().int().min(1).max(100_000).optional(),
+    quote: z.string().max(2000).optional(),
+    batch_id: Uuid.optional(),
+    row: z.number().int().min(0).max(10_000_000).optional(),
+    column: z.string().max(200).optional(),
+    job_id: Uuid.optional(),
+    entity_id: Uuid.optional(),
+    note: z.string().max(500).optional(),
+  })
+  .meta({ id: 'Provenance' });
+
+/** POST /api/skus/{id}/dossier/suggestions: values proposed, never confirmed until a person confirms them. */
+export const AddSuggestionsInput = z
+  .strictObject({
+    suggestions: z
+      .array(
+        z.strictObject({
+          field_key: z.string().min(1).max(64),
+          value: z.string().max(20_000),
+          source: z.enum(['import', 'document_extraction', 'ai_suggestion', 'entity_sync']),
+          provenance: SuggestionProvenance.optional(),
+          confidence: z.number().min(0).max(1).nullable().optional(),
+        }),
+      )
+      .min(1)
+      .max(200),
+  })
+  .meta({ id: 'AddSuggestionsInput' });
+/** What was stored and what was skipped (invalid, or a duplicate of a present, suggested or rejected value). */
+export const AddSuggestionsResponse = z.object({
+  inserted: z.array(DossierValueSchema),
+  skipped: z.array(z.object({ field_key: z.string(), reason: z.string() })),
+});
 
 export const DossierField = z
   .object({

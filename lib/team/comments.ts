@@ -7,7 +7,6 @@ import { skuComments, workspaceMembers } from '@/lib/db/schema';
 import { newMessageId, sendMail } from '@/lib/email/send';
 import { getSkuRow } from '@/lib/skus/service';
 
-export const COMMENT_MAX = 4000;
 // @ followed by an email address; the address must be a member's to count as a mention.
 const MENTION_RE = /@([A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,})/g;
 

@@ -1,8 +1,7 @@
-import { z } from 'zod';
-import { BulkResultItemSchema } from '@/lib/documents/schemas';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { readBodyLimited } from '@/lib/http/body';
 import { checkInboundSecret, receiveInboundMail } from '@/lib/outreach/inbound';
+import { SupplierReplyReceived } from '@/lib/outreach/upload-schemas';
 
 /** A reply with attachments, base64 in MIME: 20 MB of files take about 27 MB. */
 const MAX_MIME_BYTES = 40 * 1024 * 1024;
@@ -25,19 +24,7 @@ const post = defineRoute({
   responses: {
     200: {
       description: 'Matched and stored.',
-      schema: z.object({
-        request_id: z.string(),
-        duplicate: z.boolean(),
-        held: z
-          .boolean()
-          .describe(
-            "The sender is not the request's recipient (nor of its domain): the reply is held on the timeline for the manager, nothing attached.",
-          ),
-        results: z.array(BulkResultItemSchema),
-        answers: z
-          .array(z.object({ field_key: z.string(), value: z.string(), status: z.enum(['suggested', 'unchanged']) }))
-          .describe('Answers to asked fields read in the reply text (labelled lines, yes/no), offered as suggestions.'),
-      }),
+      schema: SupplierReplyReceived,
     },
   },
   handler: async ({ db, req }) => {

@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { EntityCandidateSchema, listEntityCandidates } from '@/lib/entities/candidates';
-import { defineRoute, IdParams, json, routeMethods, Uuid } from '@/lib/http';
+import { listEntityCandidates } from '@/lib/entities/candidates';
+import { EntityCandidateList, EntityCandidatesQuery } from '@/lib/entities/schemas';
+import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 
 // GET /api/documents/{id}/entity-candidates – the operators the document names, ready to link or create.
 const get = defineRoute({
@@ -15,15 +15,11 @@ const get = defineRoute({
   auth: 'either',
   scope: 'documents:read',
   params: IdParams,
-  query: z.object({ sku_id: Uuid.optional() }),
+  query: EntityCandidatesQuery,
   responses: {
     200: {
       description: 'The candidates.',
-      schema: z.object({
-        document_id: z.string(),
-        sku_id: z.string().nullable(),
-        candidates: z.array(EntityCandidateSchema),
-      }),
+      schema: EntityCandidateList,
     },
   },
   handler: async ({ db, auth, params, query }) =>

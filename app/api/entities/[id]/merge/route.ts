@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { mergeEntities } from '@/lib/entities/merge';
-import { EntityMergeResult } from '@/lib/entities/schemas';
-import { defineRoute, IdParams, json, routeMethods, Uuid } from '@/lib/http';
+import { EntityMergeResult, MergeEntityInput } from '@/lib/entities/schemas';
+import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 
 // POST /api/entities/{id}/merge – the duplicate's links and provenance move to this entity; undo via the merge id.
 const post = defineRoute({
@@ -15,7 +14,7 @@ const post = defineRoute({
   stability: 'preview',
   auth: 'session',
   params: IdParams,
-  body: z.strictObject({ duplicate_id: Uuid }),
+  body: MergeEntityInput,
   errors: [409, 422],
   responses: {
     200: { description: 'Merged.', schema: EntityMergeResult },

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { undoMerge } from '@/lib/entities/merge';
-import { Entity, EntityMerge, EntityRoleSchema } from '@/lib/entities/schemas';
+import { EntityMergeUndone } from '@/lib/entities/schemas';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 
 // POST /api/entity-merges/{id}/undo – the merged entity returns with its id; its links move back.
@@ -19,11 +18,7 @@ const post = defineRoute({
   responses: {
     200: {
       description: 'Undone.',
-      schema: z.object({
-        merge: EntityMerge,
-        entity: Entity,
-        restored_links: z.array(z.object({ sku_id: z.string(), role: EntityRoleSchema })),
-      }),
+      schema: EntityMergeUndone,
     },
   },
   handler: async ({ db, auth, actor, params }) =>

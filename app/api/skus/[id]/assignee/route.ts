@@ -1,7 +1,6 @@
-import { z } from 'zod';
-import { defineRoute, IdParams, json, routeMethods, Uuid } from '@/lib/http';
+import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { assignSku, getAssignee } from '@/lib/team/assignment';
-import { SkuAssignment } from '@/lib/skus/schemas';
+import { AssignSkuInput, SkuAssignment } from '@/lib/skus/schemas';
 
 // GET /api/skus/{id}/assignee – who the SKU is assigned to.
 const get = defineRoute({
@@ -28,7 +27,7 @@ const put = defineRoute({
   stability: 'preview',
   auth: 'session',
   params: IdParams,
-  body: z.strictObject({ user_id: Uuid.nullable() }),
+  body: AssignSkuInput,
   responses: { 200: { description: 'The assignment.', schema: SkuAssignment } },
   handler: async ({ db, auth, actor, params, body }) =>
     json(await assignSku(db, { workspaceId: auth.workspace.id, actor, skuId: params.id, userId: body.user_id })),

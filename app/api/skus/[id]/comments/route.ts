@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
-import { addComment, COMMENT_MAX, listComments } from '@/lib/team/comments';
-import { SkuComment, SkuCommentCreated } from '@/lib/skus/schemas';
+import { addComment, listComments } from '@/lib/team/comments';
+import { CreateSkuCommentInput, SkuCommentCreated, SkuCommentList } from '@/lib/skus/schemas';
 
 // GET /api/skus/{id}/comments – the SKU's comment thread, oldest first.
 const list = defineRoute({
@@ -14,7 +13,7 @@ const list = defineRoute({
   auth: 'either',
   scope: 'skus:read',
   params: IdParams,
-  responses: { 200: { description: 'Comments.', schema: z.object({ data: z.array(SkuComment) }) } },
+  responses: { 200: { description: 'Comments.', schema: SkuCommentList } },
   handler: async ({ db, auth, params }) => json({ data: await listComments(db, auth.workspace.id, params.id) }),
 });
 
@@ -29,7 +28,7 @@ const create = defineRoute({
   auth: 'session',
   params: IdParams,
   idempotent: true,
-  body: z.strictObject({ body: z.string().trim().min(1).max(COMMENT_MAX) }),
+  body: CreateSkuCommentInput,
   responses: {
     201: {
       description: 'The comment, and who was mailed.',

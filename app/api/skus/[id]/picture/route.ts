@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
 import { publicAppUrl } from '@/lib/config/public-url';
 import { MAX_FILE_BYTES, MULTIPART_OVERHEAD_BYTES } from '@/lib/documents/limits';
-import { zFile } from '@/lib/http/form';
 import { setDossierValue } from '@/lib/dossier/service';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { MAX_PICTURE_PIXELS, PICTURE_MAX_EDGE, picturePath, storePicture } from '@/lib/publish/picture-upload';
+import { SkuPictureForm } from '@/lib/publish/schemas';
 import { SkuPictureUpload } from '@/lib/skus/schemas';
 import { getSkuRow } from '@/lib/skus/service';
 
@@ -25,7 +24,7 @@ const post = defineRoute({
   auth: 'either',
   scope: 'skus:write',
   params: IdParams,
-  form: z.object({ file: zFile({ maxBytes: MAX_FILE_BYTES, description: 'PNG, JPEG, WebP or GIF' }) }),
+  form: SkuPictureForm,
   maxBodyBytes: MAX_FILE_BYTES + MULTIPART_OVERHEAD_BYTES,
   rateLimit: 'parse',
   errors: [413, 415, 422],

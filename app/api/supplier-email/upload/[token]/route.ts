@@ -1,22 +1,15 @@
-import { z } from 'zod';
 import { assertBatchFitsStorage } from '@/lib/documents/service';
 import { declaredLength } from '@/lib/documents/forms';
 import { MAX_FILE_BYTES, MULTIPART_OVERHEAD_BYTES } from '@/lib/documents/limits';
-import { BulkResultItemSchema } from '@/lib/documents/schemas';
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { zFiles } from '@/lib/http/form';
 import { enforceRateLimit } from '@/lib/http/rate-limit';
 import { publicRequestView, receiveSupplierFiles, requireLink, workspaceRef } from '@/lib/outreach/responses';
 import { hashToken } from '@/lib/outreach/token';
-import { SupplierLinkView } from '@/lib/outreach/schemas';
+import { SupplierLinkParams, SupplierLinkResponse } from '@/lib/outreach/schemas';
+import { MAX_LINK_FILES, SupplierUploadForm, SupplierUploadResponse } from '@/lib/outreach/upload-schemas';
 
-/** Files per upload through a supplier link, and the body that allows. */
-const MAX_LINK_FILES = 10;
+/** The body that MAX_LINK_FILES files allow. */
 const MAX_LINK_BODY = MAX_LINK_FILES * MAX_FILE_BYTES + MULTIPART_OVERHEAD_BYTES;
-
-const Params = z.object({ token: z.string().min(1).max(200) });
-
-const View = SupplierLinkView;
 
 // GET /api/supplier-email/upload/{token} – what the supplier's link shows (no account).
 const get = defineRoute({
@@ -29,9 +22,9 @@ const get = defineRoute({
   tags: ['Supplier email'],
   stability: 'preview',
   auth: 'none',
-  params: Params,
+  params: SupplierLinkParams,
   errors: [410],
-  responses: { 200: { description: 'The request as the supplier sees it.', schema: z.object({ request: View }) } },
+  responses: { 200: { description: 'The request as the supplier sees it.', schema: SupplierLinkResponse } },
   handler: async ({ db, params }) =>
     json({ request: await publicRequestView(db, await requireLink(db, params.token)) }),
 });
@@ -46,21 +39,17 @@ const post = defineRoute({
   tags: ['Supplier email'],
   stability: 'preview',
   auth: 'none',
-  params: Params,
+  params: SupplierLinkParams,
   maxBodyBytes: MAX_LINK_BODY,
   rateLimit: 'parse',
   errors: [410, 413],
   // Only the files count; any other field is ignored, as a supplier's mail client may add some.
-  form: z.object({ files: zFiles({ maxBytes: MAX_FILE_BYTES, maxFiles: MAX_LINK_FILES, oversize: 'report' }) }),
+  form: SupplierUploadForm,
   maxFormFieldBytes: 1024,
   responses: {
     200: {
       description: 'One result per file.',
-      schema: z.object({
-        results: z.array(BulkResultItemSchema),
-        summary: z.record(z.string(), z.number()),
-        request: View,
-      }),
+      schema: SupplierUploadResponse,
     },
   },
   handler: async ({ db, req, params, ip, form }) => {

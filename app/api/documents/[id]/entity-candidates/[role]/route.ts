@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { applyEntityCandidate, ApplyCandidateInput, CandidateRole } from '@/lib/entities/candidates';
+import { applyEntityCandidate } from '@/lib/entities/candidates';
+import { AppliedEntityCandidate, ApplyCandidateInput, CandidateRole } from '@/lib/entities/schemas';
 import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
 
 // POST /api/documents/{id}/entity-candidates/{role} – link the existing entity or create it from the candidate; link to the SKU.
@@ -18,7 +19,7 @@ const post = defineRoute({
   responses: {
     200: {
       description: 'Linked.',
-      schema: z.object({ created: z.boolean(), role: z.string(), entity: z.record(z.string(), z.unknown()) }),
+      schema: AppliedEntityCandidate,
     },
   },
   handler: async ({ db, auth, actor, params, body }) =>

@@ -1,9 +1,11 @@
-import { z } from 'zod';
 import { clearDossierValue, setDossierValue } from '@/lib/dossier/service';
-import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
-import { SetDossierValueResponse } from '@/lib/skus/schemas';
-
-const Params = z.object({ id: Uuid, fieldKey: z.string().min(1).max(64) });
+import { defineRoute, json, routeMethods } from '@/lib/http';
+import {
+  DossierFieldParams,
+  DossierValueCleared,
+  SetDossierValueInput,
+  SetDossierValueResponse,
+} from '@/lib/skus/schemas';
 
 // PUT /api/skus/{id}/dossier/{field_key} – set (confirm) a field's value; the previous one becomes history.
 const put = defineRoute({
@@ -18,8 +20,8 @@ const put = defineRoute({
   stability: 'preview',
   auth: 'either',
   scope: 'skus:write',
-  params: Params,
-  body: z.strictObject({ value: z.union([z.string().max(20_000), z.number()]) }).meta({ id: 'SetDossierValueInput' }),
+  params: DossierFieldParams,
+  body: SetDossierValueInput,
   dryRun: true,
   idempotent: true,
   errors: [409, 415],
@@ -53,9 +55,9 @@ const del = defineRoute({
   stability: 'preview',
   auth: 'either',
   scope: 'skus:write',
-  params: Params,
+  params: DossierFieldParams,
   responses: {
-    200: { description: 'Cleared.', schema: z.object({ cleared: z.literal(true), field_key: z.string() }) },
+    200: { description: 'Cleared.', schema: DossierValueCleared },
   },
   handler: async ({ db, auth, actor, params }) =>
     json(

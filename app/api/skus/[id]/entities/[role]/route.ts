@@ -1,9 +1,6 @@
-import { z } from 'zod';
 import { linkEntity, unlinkEntity } from '@/lib/entities/service';
-import { Entity, EntityRoleSchema } from '@/lib/entities/schemas';
-import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
-
-const Params = z.object({ id: Uuid, role: EntityRoleSchema });
+import { LinkSkuEntityInput, SkuEntityLinked, SkuEntityRoleParams, SkuEntityUnlinked } from '@/lib/entities/schemas';
+import { defineRoute, json, routeMethods } from '@/lib/http';
 
 // PUT /api/skus/{id}/entities/{role} – link an entity of the workspace in a role (replacing the previous one).
 const put = defineRoute({
@@ -17,10 +14,10 @@ const put = defineRoute({
   stability: 'preview',
   auth: 'either',
   scope: 'skus:write',
-  params: Params,
-  body: z.strictObject({ entity_id: Uuid }),
+  params: SkuEntityRoleParams,
+  body: LinkSkuEntityInput,
   errors: [422],
-  responses: { 200: { description: 'Linked.', schema: z.object({ role: z.string(), entity: Entity }) } },
+  responses: { 200: { description: 'Linked.', schema: SkuEntityLinked } },
   handler: async ({ db, auth, actor, params, body }) =>
     json(
       await linkEntity(db, {
@@ -43,8 +40,8 @@ const del = defineRoute({
   stability: 'preview',
   auth: 'either',
   scope: 'skus:write',
-  params: Params,
-  responses: { 200: { description: 'Unlinked.', schema: z.object({ role: z.string(), unlinked: z.literal(true) }) } },
+  params: SkuEntityRoleParams,
+  responses: { 200: { description: 'Unlinked.', schema: SkuEntityUnlinked } },
   handler: async ({ db, auth, actor, params }) =>
     json(await unlinkEntity(db, { workspaceId: auth.workspace.id, actor, skuId: params.id, role: params.role })),
 });

@@ -1,12 +1,9 @@
-import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { enforceRateLimit } from '@/lib/http/rate-limit';
 import { receiveAnswers } from '@/lib/outreach/answers';
 import { publicRequestView, requireLink } from '@/lib/outreach/responses';
-import { SupplierAnswersInput, SupplierLinkView } from '@/lib/outreach/schemas';
+import { SupplierAnswersInput, SupplierAnswersResponse, SupplierLinkParams } from '@/lib/outreach/schemas';
 import { hashToken } from '@/lib/outreach/token';
-
-const Params = z.object({ token: z.string().min(1).max(200) });
 
 // POST /api/supplier-email/upload/{token}/answers – the supplier answers asked fields (no account).
 const post = defineRoute({
@@ -19,19 +16,14 @@ const post = defineRoute({
   tags: ['Supplier email'],
   stability: 'preview',
   auth: 'none',
-  params: Params,
+  params: SupplierLinkParams,
   body: SupplierAnswersInput,
   rateLimit: 'parse',
   errors: [410],
   responses: {
     200: {
       description: 'One result per answer, and the request as the supplier now sees it.',
-      schema: z.object({
-        results: z.array(
-          z.object({ field_key: z.string(), value: z.string(), status: z.enum(['suggested', 'unchanged']) }),
-        ),
-        request: SupplierLinkView,
-      }),
+      schema: SupplierAnswersResponse,
     },
   },
   handler: async ({ db, params, body, ip }) => {
