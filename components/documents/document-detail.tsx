@@ -4,7 +4,7 @@ import * as React from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { ArrowLeft, Download, FileSearch, Link2, Trash2, Unlink } from 'lucide-react';
-import { apiFetch, describeError } from '@/components/api/client';
+import { describeError } from '@/components/api/client';
 import { Alert } from '@/components/ui/alert';
 import {
   AlertDialog,
@@ -48,8 +48,10 @@ import { CurrencyCard } from './currency-card';
 import { ReExtract } from './re-extract';
 import { SkuPicker } from './sku-picker';
 import { isTypePending, PENDING_POLL_MS, PendingTypeBadge } from './pending';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { TypeSelect } from './type-select';
+import type { PatchDocumentInput } from '@/lib/documents/schemas';
 import type { Extraction, LinkedSku, VaultDocument } from './types';
 import { RoleGate } from '@/components/team/role-gate';
 
@@ -166,6 +168,9 @@ function ValidityCard({ doc, onChanged }: { doc: VaultDocument; onChanged: (d: V
   const [until, setUntil] = React.useState(doc.valid_until?.slice(0, 10) ?? '');
   const [saving, setSaving] = React.useState(false);
   const [savingPublic, setSavingPublic] = React.useState(false);
+  const update = useApiMutation<{ document: VaultDocument }, PatchDocumentInput>({
+    request: (body) => ({ path: `/api/documents/${encodeURIComponent(doc.id)}`, method: 'PATCH', body }),
+  });
   const dirty = issued !== (doc.issued_on?.slice(0, 10) ?? '') || until !== (doc.valid_until?.slice(0, 10) ?? '');
   const invalid = Boolean(issued && until && until < issued);
 
@@ -174,10 +179,7 @@ function ValidityCard({ doc, onChanged }: { doc: VaultDocument; onChanged: (d: V
     if (invalid) return;
     setSaving(true);
     try {
-      const body = await apiFetch<{ document: VaultDocument }>(`/api/documents/${encodeURIComponent(doc.id)}`, {
-        method: 'PATCH',
-        body: { issued_on: issued || null, valid_until: until || null },
-      });
+      const body = await update.run({ issued_on: issued || null, valid_until: until || null });
       onChanged(body.document);
       toast.success(t('validity.saved'));
     } catch (err) {
@@ -191,10 +193,7 @@ function ValidityCard({ doc, onChanged }: { doc: VaultDocument; onChanged: (d: V
   async function togglePublic(next: boolean) {
     setSavingPublic(true);
     try {
-      const body = await apiFetch<{ document: VaultDocument }>(`/api/documents/${encodeURIComponent(doc.id)}`, {
-        method: 'PATCH',
-        body: { is_public: next },
-      });
+      const body = await update.run({ is_public: next });
       onChanged(body.document);
       toast.success(next ? t('validity.public_on') : t('validity.public_off'));
     } catch (err) {
@@ -290,14 +289,15 @@ function ValidityCard({ doc, onChanged }: { doc: VaultDocument; onChanged: (d: V
 function SkusCard({ doc, onChanged }: { doc: VaultDocument; onChanged: () => Promise<void> }) {
   const t = useT(documentMessages);
   const [busy, setBusy] = React.useState<string | null>(null);
+  const linkPath = (s: LinkedSku) => `/api/documents/${encodeURIComponent(doc.id)}/skus/${encodeURIComponent(s.id)}`;
+  const linkSku = useApiMutation<unknown, LinkedSku>({ request: (s) => ({ path: linkPath(s), method: 'PUT' }) });
+  const unlinkSku = useApiMutation<unknown, LinkedSku>({ request: (s) => ({ path: linkPath(s), method: 'DELETE' }) });
 
   async function link(s: LinkedSku | null) {
     if (!s) return;
     setBusy(s.id);
     try {
-      await apiFetch(`/api/documents/${encodeURIComponent(doc.id)}/skus/${encodeURIComponent(s.id)}`, {
-        method: 'PUT',
-      });
+      await linkSku.run(s);
       await onChanged();
       toast.success(t('skus.linked', { code: s.sku_code }), { description: t('skus.linked_body') });
     } catch (e) {
@@ -311,9 +311,7 @@ function SkusCard({ doc, onChanged }: { doc: VaultDocument; onChanged: () => Pro
   async function unlink(s: LinkedSku) {
     setBusy(s.id);
     try {
-      await apiFetch(`/api/documents/${encodeURIComponent(doc.id)}/skus/${encodeURIComponent(s.id)}`, {
-        method: 'DELETE',
-      });
+      await unlinkSku.run(s);
       await onChanged();
       toast.success(t('skus.unlinked', { code: s.sku_code }));
     } catch (e) {
@@ -502,10 +500,13 @@ function DeleteButton({ doc }: { doc: VaultDocument }) {
   const router = useRouter();
   const [open, setOpen] = React.useState(false);
   const [busy, setBusy] = React.useState(false);
+  const remove = useApiMutation<unknown, void>({
+    request: () => ({ path: `/api/documents/${encodeURIComponent(doc.id)}`, method: 'DELETE' }),
+  });
   async function confirm() {
     setBusy(true);
     try {
-      await apiFetch(`/api/documents/${encodeURIComponent(doc.id)}`, { method: 'DELETE' });
+      await remove.run();
       setOpen(false);
       toast.success(t('delete.done', { filename: doc.filename }));
       router.push('/documents');

@@ -2,7 +2,8 @@
 
 import * as React from 'react';
 import { RefreshCw } from 'lucide-react';
-import { apiFetch, describeError } from '@/components/api/client';
+import { describeError } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { useApiQuery } from '@/components/api/queries/use-api-query';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
@@ -56,6 +57,9 @@ export function ReExtract({ documentId, onFinished }: { documentId: string; onFi
   // The job started here (shown as the POST reported it until the first poll answers) and when polling began.
   const [started, setStarted] = React.useState<{ job: JobRun; since: number } | null>(null);
   const [starting, setStarting] = React.useState(false);
+  const reExtract = useApiMutation<ReExtractResponse, void>({
+    request: () => ({ path: `/api/documents/${encodeURIComponent(documentId)}/re-extract` }),
+  });
   // The start whose polling ran out of time: the job keeps running, the page shows its result on reload.
   const [expired, setExpired] = React.useState<typeof started>(null);
   const timedOut = started !== null && expired === started;
@@ -107,9 +111,7 @@ export function ReExtract({ documentId, onFinished }: { documentId: string; onFi
   async function start() {
     setStarting(true);
     try {
-      const body = await apiFetch<ReExtractResponse>(`/api/documents/${encodeURIComponent(documentId)}/re-extract`, {
-        method: 'POST',
-      });
+      const body = await reExtract.run();
       const first = body.jobs[0];
       if (!first) {
         toast.info(t('re.nothing'));

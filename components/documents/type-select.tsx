@@ -2,7 +2,8 @@
 
 import * as React from 'react';
 import { LoaderCircle } from 'lucide-react';
-import { apiFetch, describeError } from '@/components/api/client';
+import { describeError } from '@/components/api/client';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/toaster';
 import { cn } from '@/lib/utils/cn';
@@ -34,16 +35,20 @@ export function TypeSelect({
   const locale = useLocale();
   const edit = useCan('edit');
   const [saving, setSaving] = React.useState<string | null>(null);
+  const setType = useApiMutation<{ document: VaultDocument }, string>({
+    request: (next) => ({
+      path: `/api/documents/${encodeURIComponent(document.id)}`,
+      method: 'PATCH',
+      body: { document_type: next },
+    }),
+  });
   const value = saving ?? document.document_type ?? '';
 
   async function change(next: string) {
     if (next === document.document_type) return;
     setSaving(next);
     try {
-      const body = await apiFetch<{ document: VaultDocument }>(`/api/documents/${encodeURIComponent(document.id)}`, {
-        method: 'PATCH',
-        body: { document_type: next },
-      });
+      const body = await setType.run(next);
       onChanged(body.document);
       toast.success(t('type_select.saved', { filename: document.filename, type: docTypeLabel(next, locale) }));
     } catch (e) {

@@ -9,7 +9,7 @@
  * is recorded in the audit log (POST /api/upload/orchestrate). Two files travel at a time.
  */
 import * as React from 'react';
-import { ApiError, apiFetch } from '@/components/api/client';
+import { ApiError } from '@/components/api/client';
 import { MAX_FILE_BYTES, pathInBundle, routeOf, type FileRoute } from './file-kinds';
 import { REVIEW_CONFIDENCE } from './labels';
 import type {
@@ -22,6 +22,7 @@ import type {
 } from './types';
 import { newIdempotencyKey } from '@/components/api/client';
 import { apiUpload } from '@/components/api/upload';
+import { useApiMutation } from '@/components/api/queries/use-api-mutation';
 import { fetchApiQuery } from '@/components/api/queries/use-api-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocale, useT } from '@/components/i18n/locale-provider';
@@ -83,15 +84,6 @@ function needsReview(c: ClassificationResult | null, doc: VaultDocument | null):
 function clip(s: string | null | undefined, n: number): string | null {
   if (!s) return null;
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
-}
-
-async function orchestrate(body: OrchestrateBody): Promise<boolean> {
-  try {
-    await apiFetch('/api/upload/orchestrate', { method: 'POST', body });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function classificationEvent(
@@ -157,6 +149,23 @@ export function useUploadQueue({
     onStoredRef.current = onStored;
     onAuthLossRef.current = onAuthLoss;
   });
+
+  // The flow's decisions go to the audit log (POST /api/upload/orchestrate), best effort: a failure is counted
+  // on the item (auditFailures), never shown as the upload's error.
+  const { run: recordDecision } = useApiMutation<{ ok: boolean }, OrchestrateBody>({
+    request: (body) => ({ path: '/api/upload/orchestrate', body }),
+  });
+  const orchestrate = React.useCallback(
+    async (body: OrchestrateBody): Promise<boolean> => {
+      try {
+        await recordDecision(body);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    [recordDecision],
+  );
 
   const patch = React.useCallback((key: string, p: Partial<UploadItem> | ((i: UploadItem) => Partial<UploadItem>)) => {
     setItems((list) => list.map((i) => (i.key === key ? { ...i, ...(typeof p === 'function' ? p(i) : p) } : i)));
@@ -321,7 +330,7 @@ export function useUploadQueue({
         fail(e);
       }
     },
-    [patch, queryClient, t, locale],
+    [patch, orchestrate, queryClient, t, locale],
   );
 
   // The pump: start queued files while fewer than CONCURRENCY are in flight.
