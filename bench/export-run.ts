@@ -374,7 +374,7 @@ async function child(mode: 'raw' | 'job' | 'render', format: Format) {
 
   // Modules are loaded before the clock in both paths (the job's: the worker with every job of the
   // registry, as `npm run worker` has them), so the seconds are the work of a running process.
-  const { createExportRun } = await import('@/lib/exports/runs');
+  const { createExportRun } = await import('@/lib/exports/create-run');
   const { exportRuns } = await import('@/lib/db/schema');
   const { eq } = await import('drizzle-orm');
   const { drainJobs } = mode === 'job' ? await import('@/lib/workers') : { drainJobs: null };

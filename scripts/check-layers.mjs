@@ -1,16 +1,24 @@
 // The layering rules of CODE_STYLE.md ("Floors"), checked on the code's own imports. Run in CI
 // (.ci/run) and by hand: `node scripts/check-layers.mjs` (exit 1 on a break; `--graph` prints the
-// folder-level arrows). Three rules:
-//  1. The foundation imports no slice: its folders import only each other (and npm packages); the model
-//     layer (lib/model) imports only the foundation.
-//  2. No two folders of lib/ import each other both ways, except the pairs listed in KNOWN_PAIRS, each
-//     with the reason it still stands. A new pair fails; a listed pair that is gone fails too, so the
-//     list only shrinks.
-//  3. Browser code carries no server code: nothing that a client module (components/**, or a file
+// folder-level arrows, `--floors` the floors the folder graph itself would give). The rules:
+//  1. Floors: every folder of lib/ (a room: lib/<folder>, a top-level lib/<file>, or a nested room such
+//     as lib/imports/read) stands on one floor of FLOORS, from the ground up: foundation, model, the
+//     reading layer, the slices, the top. No import runs from a floor to a higher one; a type-only import
+//     up is allowed only when listed in TYPE_ONLY_UP, with why. A room on no floor fails (place it).
+//  2. The folder graph of lib/ (value imports) has no cycle: a cycle is reported with the file -> file
+//     arrows that form it. (It implies the older rule: no two folders import each other both ways.)
+//  3. The reading layer (READING: lib/extract, lib/classify, lib/containers, lib/imports/read) touches
+//     no database: none of its files imports lib/db or a database driver (type-only included), nor
+//     reaches one through value imports, directly or through other files; it imports no slice (rule 1).
+//  4. No file-level import loop inside lib/ (value imports; type-only ones are free): files stack. An
+//     unavoidable loop would be listed in FILE_LOOPS with why (none is).
+//  5. One zip reader: only the files in ZIP_READERS import a zip library (yauzl, pako, ...), each listed
+//     with why; a new file that opens zips itself fails (use lib/extract/zip-reader.ts).
+//  6. Browser code carries no server code: nothing that a client module (components/**, or a file
 //     starting with 'use client') reaches through value imports, directly or through other files,
 //     imports Node built-ins, the database layer or its drivers. Type-only imports are free.
 // Imports are read as text (static import/export-from, side-effect imports, import()); a type-only
-// import (`import type`, or every name marked `type`) is no arrow for rules 2 and 3.
+// import (`import type`, or every name marked `type`) is no arrow for rules 2, 3 (reach), 4 and 6.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -39,24 +47,67 @@ const FOUNDATION = [
   'lib/jobs',
   'lib/events',
   'lib/i18n',
+  'lib/ai',
+  'lib/audit',
 ];
 
 /** The model layer (shapes and rules with no database): it imports only the foundation. */
 const MODEL = ['lib/model'];
 
-/** Two-way folder pairs that still stand, with why. Remove a line when its pair is untangled. */
-const KNOWN_PAIRS = {};
+/** The file-reading layer: reads bytes into text and facts; no database, no slice (rule 3). */
+const READING = ['lib/extract', 'lib/classify', 'lib/containers', 'lib/imports/read'];
+
+/** Rooms nested inside a folder of lib/ (their files are not the outer folder's). */
+const NESTED_ROOMS = ['lib/imports/read'];
 
 /**
- * Type-only imports from the foundation up to the model layer, each with why. No code runs across them;
- * a type import not listed here breaks rule 1 like any other.
+ * The floors, from the ground up. A room may import rooms on its own floor or below (rule 2 keeps
+ * those arrows acyclic), never above. The slice floors follow today's graph (`--floors` prints what
+ * the graph alone would give): each slice imports only slices on lower floors.
+ */
+const FLOORS = [
+  { name: 'foundation', rooms: FOUNDATION },
+  { name: 'model', rooms: MODEL },
+  { name: 'reading', rooms: READING },
+  { name: 'slices 1', rooms: ['lib/currency', 'lib/evidence', 'lib/gtin-claims', 'lib/webhooks', 'lib/workspace'] },
+  { name: 'slices 2', rooms: ['lib/requirements'] },
+  { name: 'slices 3', rooms: ['lib/skus'] },
+  { name: 'slices 4', rooms: ['lib/dossier', 'lib/passports', 'lib/team'] },
+  { name: 'slices 5', rooms: ['lib/ai-fill', 'lib/documents', 'lib/publish'] },
+  { name: 'slices 6', rooms: ['lib/entities', 'lib/exports', 'lib/research', 'lib/resolver', 'lib/translations'] },
+  { name: 'slices 7', rooms: ['lib/imports', 'lib/outreach'] },
+  { name: 'slices 8', rooms: ['lib/recalls'] },
+  { name: 'top', rooms: ['lib/mcp', 'lib/workers', 'lib/boot', 'app', 'components'] },
+];
+
+/**
+ * Type-only imports from a floor up to a higher one, each with why. No code runs across them; a type
+ * import not listed here breaks rule 1 like any other.
  */
 const TYPE_ONLY_UP = {
   'lib/i18n/public/types.ts -> lib/model/categories.ts':
     "Every locale's public texts must name every category: Record<CategoryCode, string> makes a missing label a type error.",
 };
 
-const SERVER_ONLY = [/^node:/, /^drizzle-orm(\/|$)/, /^postgres$/, /^@electric-sql\/pglite/, /^pg-boss$/, /^lib\/db\//];
+/** File-level import loops that stand, with why (rule 4). Key: the loop's files, sorted, joined by ' | '. */
+const FILE_LOOPS = {};
+
+/**
+ * The only files that may import a zip library (rule 5), each with why it reads zips itself. Everything
+ * else opens a zip through lib/extract/zip-reader.ts (containers, office files, stored zips).
+ */
+const ZIP_READERS = {
+  'lib/extract/zip-reader.ts':
+    'The zip reader for hostile input: central directory first, entry count, declared sizes, overlapping entries, real bytes and ratio counted while inflating.',
+  'lib/imports/read/zip-entries.ts':
+    "Random access to a workbook's parts, inflated synchronously piece by piece (pako), so a plain Generator of rows can pull a sheet through it; zip-reader.ts reads asynchronously and whole entries.",
+  'lib/imports/read/zip-guard.ts':
+    "The workbook check before SheetJS: streams every entry against the import's own limits (entry count, total real bytes), refuses a DTD in any XML part and reads ODS sheet visibility; its refusals (unsafe_xml, archive_limits_exceeded, parse_failed) are the import API's. To move onto zip-reader.ts once its caps can express a total-bytes limit with these codes.",
+};
+const ZIP_LIBS = [/^yauzl$/, /^pako$/, /^fflate$/, /^jszip$/, /^adm-zip$/, /^unzipper$/];
+
+const DATABASE = [/^drizzle-orm(\/|$)/, /^postgres$/, /^@electric-sql\/pglite/, /^pg$/, /^pg-boss$/, /^lib\/db(\/|$)/];
+const SERVER_ONLY = [/^node:/, ...DATABASE];
 
 function walk(dir, out = []) {
   if (!fs.existsSync(dir)) return out;
@@ -112,78 +163,201 @@ for (const f of files) {
   imports.set(f, list);
 }
 
-/** lib/<folder> or lib/<file without extension>; other top folders whole. */
+/** lib/<folder>, a nested room, or lib/<file without extension>; other top folders whole. */
 function room(f) {
   const parts = f.split('/');
   if (parts[0] !== 'lib') return parts[0];
+  const nested = NESTED_ROOMS.find((r) => f.startsWith(`${r}/`));
+  if (nested) return nested;
   return parts.length > 2 ? `lib/${parts[1]}` : `lib/${parts[1].replace(/\.(ts|tsx|mjs)$/, '')}`;
 }
 
+const floorOf = new Map();
+FLOORS.forEach((fl, i) => fl.rooms.forEach((r) => floorOf.set(r, i)));
+
 const problems = [];
+const figures = { upArrows: 0, typeOnlyUp: 0, folderCycles: 0, fileLoops: 0 };
 
 // Rule 1 and the folder graph.
+for (const r of new Set(files.map(room)))
+  if (!floorOf.has(r)) problems.push(`${r} stands on no floor: add it to FLOORS in this script`);
 const arrows = new Map();
+const usedTypeOnlyUp = new Set();
 for (const [f, list] of imports) {
-  if (!f.startsWith('lib/')) continue;
   const a = room(f);
   for (const { target, typeOnly } of list) {
-    if (!target || !target.startsWith('lib/')) continue;
+    if (!target || !fileSet.has(target)) continue;
     const b = room(target);
     if (a === b) continue;
-    if (FOUNDATION.includes(a) && !FOUNDATION.includes(b) && !(typeOnly && TYPE_ONLY_UP[`${f} -> ${target}`]))
-      problems.push(`foundation imports a slice: ${f} -> ${target} (${a} is foundation, ${b} is not)`);
-    if (MODEL.includes(a) && !FOUNDATION.includes(b) && !MODEL.includes(b))
-      problems.push(`the model layer imports a slice: ${f} -> ${target}`);
-    if (typeOnly) continue;
+    const fa = floorOf.get(a);
+    const fb = floorOf.get(b);
+    if (fa !== undefined && fb !== undefined && fb > fa) {
+      const key = `${f} -> ${target}`;
+      if (typeOnly && TYPE_ONLY_UP[key]) {
+        usedTypeOnlyUp.add(key);
+        figures.typeOnlyUp++;
+      } else {
+        figures.upArrows++;
+        problems.push(
+          `${typeOnly ? 'type-only import' : 'import'} up a floor: ${key} (${a} is on floor ${FLOORS[fa].name}, ${b} on ${FLOORS[fb].name})`,
+        );
+      }
+    }
+    if (typeOnly || !f.startsWith('lib/') || !target.startsWith('lib/')) continue;
     const key = `${a} -> ${b}`;
     if (!arrows.has(key)) arrows.set(key, []);
     arrows.get(key).push(`${f} -> ${target}`);
   }
 }
+for (const key of Object.keys(TYPE_ONLY_UP))
+  if (!usedTypeOnlyUp.has(key)) problems.push(`${key} is no type-only import up any more: remove it from TYPE_ONLY_UP`);
 
-// Rule 2.
-const pairs = new Set();
-for (const key of arrows.keys()) {
-  const [a, b] = key.split(' -> ');
-  if (a < b && arrows.has(`${b} -> ${a}`)) pairs.add(`${a} <-> ${b}`);
-}
-for (const p of pairs)
-  if (!KNOWN_PAIRS[p]) {
-    const [a, b] = p.split(' <-> ');
-    problems.push(
-      `folders import each other both ways: ${p}\n    ${arrows.get(`${a} -> ${b}`)[0]}\n    ${arrows.get(`${b} -> ${a}`)[0]}`,
-    );
-  }
-for (const p of Object.keys(KNOWN_PAIRS))
-  if (!pairs.has(p)) problems.push(`${p} no longer imports both ways: remove it from KNOWN_PAIRS in this script`);
-
-// Rule 3.
-const isClient = (f) =>
-  f.startsWith('components/') || /^\s*['"]use client['"]/.test(fs.readFileSync(path.join(root, f), 'utf8'));
-const serverReason = new Map();
-function reachesServer(f, stack = new Set()) {
-  if (serverReason.has(f)) return serverReason.get(f);
-  if (stack.has(f)) return null;
-  stack.add(f);
-  let reason = null;
-  for (const { target, typeOnly } of imports.get(f) ?? []) {
-    if (typeOnly || !target) continue;
-    if (SERVER_ONLY.some((re) => re.test(target))) {
-      reason = [f, target];
-      break;
+/** Strongly connected components with more than one node (Tarjan), each as a list of nodes. */
+function cycles(nodes, next) {
+  let index = 0;
+  const idx = new Map();
+  const low = new Map();
+  const stack = [];
+  const on = new Set();
+  const out = [];
+  function strong(v) {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of next(v)) {
+      if (!idx.has(w)) {
+        strong(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
     }
-    if (fileSet.has(target)) {
-      const deeper = reachesServer(target, stack);
-      if (deeper) {
-        reason = [f, ...deeper];
-        break;
+    if (low.get(v) === idx.get(v)) {
+      const comp = [];
+      let w;
+      do {
+        w = stack.pop();
+        on.delete(w);
+        comp.push(w);
+      } while (w !== v);
+      if (comp.length > 1) out.push(comp.sort());
+    }
+  }
+  for (const v of nodes) if (!idx.has(v)) strong(v);
+  return out;
+}
+
+/** One shortest cycle through the component's first node, as a list of nodes (first repeated last). */
+function oneCycle(comp, next) {
+  const inComp = new Set(comp);
+  const start = comp[0];
+  const prev = new Map([[start, null]]);
+  const queue = [start];
+  while (queue.length) {
+    const v = queue.shift();
+    for (const w of next(v)) {
+      if (!inComp.has(w)) continue;
+      if (w === start) {
+        const pathBack = [v];
+        while (prev.get(pathBack[0]) !== null) pathBack.unshift(prev.get(pathBack[0]));
+        return [...pathBack, start];
+      }
+      if (!prev.has(w)) {
+        prev.set(w, v);
+        queue.push(w);
       }
     }
   }
-  stack.delete(f);
-  serverReason.set(f, reason);
-  return reason;
+  return comp;
 }
+
+// Rule 2.
+const folderNext = new Map();
+for (const key of arrows.keys()) {
+  const [a, b] = key.split(' -> ');
+  if (!folderNext.has(a)) folderNext.set(a, []);
+  folderNext.get(a).push(b);
+}
+const folderCycles = cycles([...folderNext.keys()].sort(), (v) => folderNext.get(v) ?? []);
+figures.folderCycles = folderCycles.length;
+for (const comp of folderCycles) {
+  const cyc = oneCycle(comp, (v) => folderNext.get(v) ?? []);
+  const steps = cyc.slice(1).map((b, i) => `    ${arrows.get(`${cyc[i]} -> ${b}`)[0]}`);
+  problems.push(
+    `folders import each other in a circle: ${cyc.join(' -> ')} (of ${comp.join(', ')})\n${steps.join('\n')}`,
+  );
+}
+
+/** The chain of value imports from f to something matching one of `patterns`, or null. */
+function reacher(patterns) {
+  const memo = new Map();
+  return function reach(f, stack = new Set()) {
+    if (memo.has(f)) return memo.get(f);
+    if (stack.has(f)) return null;
+    stack.add(f);
+    let reason = null;
+    for (const { target, typeOnly } of imports.get(f) ?? []) {
+      if (typeOnly || !target) continue;
+      if (patterns.some((re) => re.test(target))) {
+        reason = [f, target];
+        break;
+      }
+      if (fileSet.has(target)) {
+        const deeper = reach(target, stack);
+        if (deeper) {
+          reason = [f, ...deeper];
+          break;
+        }
+      }
+    }
+    stack.delete(f);
+    memo.set(f, reason);
+    return reason;
+  };
+}
+
+// Rule 3.
+const reachesDatabase = reacher(DATABASE);
+for (const f of files) {
+  if (!READING.includes(room(f))) continue;
+  for (const { target } of imports.get(f))
+    if (target && DATABASE.some((re) => re.test(target)))
+      problems.push(`the reading layer imports the database: ${f} -> ${target}`);
+  const chain = reachesDatabase(f);
+  if (chain && chain.length > 2) problems.push(`the reading layer reaches the database: ${chain.join(' -> ')}`);
+}
+
+// Rule 4.
+const libFiles = files.filter((f) => f.startsWith('lib/'));
+const fileNext = (f) =>
+  (imports.get(f) ?? [])
+    .filter((i) => !i.typeOnly && i.target?.startsWith('lib/') && fileSet.has(i.target))
+    .map((i) => i.target);
+const fileLoops = cycles(libFiles, fileNext);
+figures.fileLoops = fileLoops.length;
+const standingLoops = new Set();
+for (const comp of fileLoops) {
+  const key = comp.join(' | ');
+  if (FILE_LOOPS[key]) {
+    standingLoops.add(key);
+    continue;
+  }
+  problems.push(
+    `files import each other in a loop: ${oneCycle(comp, fileNext).join(' -> ')}${comp.length > 2 ? ` (of ${comp.join(', ')})` : ''}`,
+  );
+}
+for (const key of Object.keys(FILE_LOOPS))
+  if (!standingLoops.has(key)) problems.push(`the loop ${key} is gone: remove it from FILE_LOOPS in this script`);
+
+// Rule 5.
+for (const f of files)
+  for (const { target } of imports.get(f))
+    if (target && ZIP_LIBS.some((re) => re.test(target)) && !(f in ZIP_READERS))
+      problems.push(`a second zip reader: ${f} imports ${target}; read zips through lib/extract/zip-reader.ts`);
+
+// Rule 6.
+const isClient = (f) =>
+  f.startsWith('components/') || /^\s*['"]use client['"]/.test(fs.readFileSync(path.join(root, f), 'utf8'));
+const reachesServer = reacher(SERVER_ONLY);
 for (const f of files)
   if (isClient(f)) {
     const chain = reachesServer(f);
@@ -191,10 +365,31 @@ for (const f of files)
   }
 
 if (process.argv.includes('--graph')) for (const key of [...arrows.keys()].sort()) console.log(key);
+if (process.argv.includes('--floors')) {
+  // Longest path from the ground over the value arrows between slices (rooms above the reading layer).
+  const height = new Map();
+  const h = (r, seen = new Set()) => {
+    if (height.has(r)) return height.get(r);
+    if (seen.has(r) || (floorOf.get(r) ?? 99) <= 2) return 0;
+    seen.add(r);
+    const v = 1 + Math.max(0, ...(folderNext.get(r) ?? []).map((b) => h(b, seen)));
+    height.set(r, v);
+    return v;
+  };
+  const by = new Map();
+  for (const r of new Set(libFiles.map(room))) {
+    if ((floorOf.get(r) ?? 99) <= 2) continue;
+    const v = h(r);
+    if (!by.has(v)) by.set(v, []);
+    by.get(v).push(r);
+  }
+  for (const v of [...by.keys()].sort((x, y) => x - y)) console.log(`slice floor ${v}: ${by.get(v).sort().join(', ')}`);
+}
+const summary = `${folderCycles.length} folder cycle(s), ${figures.upArrows} import(s) up a floor (+${figures.typeOnlyUp} listed type-only), ${fileLoops.length} file-level loop(s) (${standingLoops.size} listed)`;
 if (problems.length) {
-  console.error(`check-layers: ${problems.length} problem(s)\n- ${problems.join('\n- ')}`);
+  console.error(`check-layers: ${problems.length} problem(s); ${summary}\n- ${problems.join('\n- ')}`);
   process.exit(1);
 }
 console.log(
-  `check-layers: ${files.length} files; foundation imports no slice; ${pairs.size} known two-way folder pair(s) left; client code reaches no server code`,
+  `check-layers: ${files.length} files on ${FLOORS.length} floors; ${summary}; the reading layer touches no database; zips opened only by the ${Object.keys(ZIP_READERS).length} files of ZIP_READERS; client code reaches no server code`,
 );

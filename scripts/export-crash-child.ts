@@ -56,7 +56,7 @@ async function start(count: number) {
   const { ensureWorkspace } = await import('@/lib/auth/workspace');
   const { skus, dossierValues, documents, documentSkus } = await import('@/lib/db/schema');
   const { getBlobStore } = await import('@/lib/storage');
-  const { createExportRun } = await import('@/lib/exports/runs');
+  const { createExportRun } = await import('@/lib/exports/create-run');
   const db = await getDb();
   const user = await createLocalUser(db, {
     email: `xcrash-${crypto.randomUUID().slice(0, 8)}@example.test`,

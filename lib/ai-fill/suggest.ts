@@ -1,7 +1,7 @@
 import { APICallError, generateText, NoObjectGeneratedError, Output, RetryError, type LanguageModel } from 'ai';
 import { z } from 'zod';
 import { fieldDefinition, normalizeFieldValue } from '@/lib/model/catalogue';
-import { checkCitation } from '@/lib/dossier/citations';
+import { checkCitation } from '@/lib/model/citations';
 import { selectPages, type Evidence, type SelectedPage } from './evidence';
 
 /**

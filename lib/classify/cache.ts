@@ -1,6 +1,3 @@
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
-import { documentReadings } from '@/lib/db/schema';
 import type { ExtractionResult, FileFormat, SnippetSource } from '@/lib/extract/types';
 import type { ClassificationResult } from './schemas';
 
@@ -9,7 +6,9 @@ import type { ClassificationResult } from './schemas';
  * the rules on a text take milliseconds. So the text a file gave (OCR included) is kept per workspace,
  * SHA-256 of the bytes and classifier version, with the classification made from it; the same bytes
  * read again in the same workspace skip the reading, and a new classifier version reads them anew.
- * Only complete readings are kept: a timed-out or failed OCR is tried again next time.
+ * Only complete readings are kept: a timed-out or failed OCR is tried again next time. This file is the
+ * pure part (what a reading is, the version that keys it); the table is read and written by the documents
+ * slice (lib/documents/readings.ts), so the reading layer stays without a database.
  */
 
 /** Raise on any change to the rules, the signals, the structure checks or the OCR languages. */
@@ -76,72 +75,4 @@ export function readingOf(
     classification,
     readMs: Math.round(readMs),
   };
-}
-
-export async function findReading(
-  db: Db,
-  workspaceId: string,
-  sha256: string,
-  version = CLASSIFIER_VERSION,
-): Promise<Reading | null> {
-  const [row] = await db
-    .select()
-    .from(documentReadings)
-    .where(
-      and(
-        eq(documentReadings.workspaceId, workspaceId),
-        eq(documentReadings.sha256, sha256),
-        eq(documentReadings.classifierVersion, version),
-      ),
-    );
-  if (!row) return null;
-  const meta = row.classification as unknown as { format?: FileFormat };
-  return {
-    mimeType: row.mimeType,
-    format: meta.format ?? 'text',
-    snippetSource: row.snippetSource as SnippetSource,
-    pages: row.text.split('\f'),
-    pageCount: row.pageCount,
-    ocr: row.ocr,
-    classification: stripMeta(row.classification),
-    readMs: row.readMs,
-  };
-}
-
-function stripMeta(stored: Record<string, unknown>): ClassificationResult {
-  const { format, ...rest } = stored;
-  void format;
-  return rest as unknown as ClassificationResult;
-}
-
-/** Keeps a reading; the first one kept for the same key wins (concurrent readers agree anyway). */
-export async function saveReading(
-  db: Db,
-  workspaceId: string,
-  sha256: string,
-  r: Reading,
-  version = CLASSIFIER_VERSION,
-): Promise<void> {
-  await db
-    .insert(documentReadings)
-    .values({
-      workspaceId,
-      sha256,
-      classifierVersion: version,
-      mimeType: r.mimeType,
-      snippetSource: r.snippetSource,
-      text: r.pages.map((p) => p.replace(/[\f\u0000]/g, ' ')).join('\f'),
-      pageCount: r.pageCount,
-      ocr: r.ocr,
-      classification: { ...(r.classification as unknown as Record<string, unknown>), format: r.format },
-      readMs: r.readMs,
-    })
-    .onConflictDoNothing();
-}
-
-/** Forgets every reading of these bytes in the workspace (all versions): a deleted document's text goes with it. */
-export async function forgetReadings(db: Db, workspaceId: string, sha256: string): Promise<void> {
-  await db
-    .delete(documentReadings)
-    .where(and(eq(documentReadings.workspaceId, workspaceId), eq(documentReadings.sha256, sha256)));
 }

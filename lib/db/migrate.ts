@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DbHandle } from './client';
+import type { DbHandle } from './handle';
 
 const MIGRATIONS_DIR = path.join(process.cwd(), 'supabase', 'migrations');
 

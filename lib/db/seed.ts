@@ -13,7 +13,7 @@ import { getEnv } from '@/lib/config/env';
  */
 export async function migratedPgliteDump(): Promise<Blob> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const { openPglite } = await import('./client');
+  const { openPglite } = await import('./handle');
   const { runMigrations } = await import('./migrate');
   const { PgBoss, fromPglite } = await import('pg-boss');
   const pglite = await PGlite.create();

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { getLanguageModel } from '@/lib/ai/provider';
 import { refineWithAi } from '@/lib/classify/ai-refine';
-import { extractionOfReading, findReading, readingOf, saveReading } from '@/lib/classify/cache';
+import { extractionOfReading, readingOf } from '@/lib/classify/cache';
+import { findReading, saveReading } from './readings';
 import { classifyRules, TEXT_WINDOW } from '@/lib/classify/rules';
 import type { Db } from '@/lib/db/client';
 import { extractText, type ExtractionResult } from '@/lib/extract';

@@ -1,29 +1,10 @@
-import type { documentExtractions, documents } from '@/lib/db/schema';
+import type { documentExtractions } from '@/lib/db/schema';
 import type { ClassificationResult, Diagnostic } from '@/lib/classify/schemas';
+import type { DocumentRow, LinkedSku } from '@/lib/evidence/rows';
 import type { DocumentJson } from './schemas';
 
-import type { EvidenceFacts, EvidenceReasonCode } from '@/lib/evidence/status';
-import type { EvidenceStatus, LinkOrigin } from '@/lib/db/schema';
-
-export type DocumentRow = typeof documents.$inferSelect;
+export type { DocumentRow, LinkedSku };
 export type ExtractionRow = typeof documentExtractions.$inferSelect;
-export interface LinkedSku {
-  id: string;
-  sku_code: string;
-  product_name: string;
-  /** 'auto' when extraction linked the document by the SKU's exact GTIN or code (with the evidence). */
-  link_source?: 'manual' | 'auto';
-  link_evidence?: { kind: string; value: string; quote: string | null }[] | null;
-  /** Whether the document is evidence about this SKU (lib/evidence/status.ts). */
-  link_origin?: LinkOrigin;
-  evidence_status?: EvidenceStatus;
-  evidence_reason?: string | null;
-  evidence_reason_code?: EvidenceReasonCode | null;
-  evidence_reason_params?: Record<string, string> | null;
-  evidence_facts?: EvidenceFacts | null;
-  decided_by?: string | null;
-  decided_at?: string | null;
-}
 
 export const documentFileUrl = (id: string) => `/api/documents/${id}/file`;
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { recordAudit } from '@/lib/audit';
-import { forgetReadings } from '@/lib/classify/cache';
+import { forgetReadings } from './readings';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { afterKeyset, decodeKeysetCursor, encodeKeysetCursor, timestampText } from '@/lib/db/keyset';

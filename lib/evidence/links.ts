@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { documents, documentSkus, dossierValues, skus } from '@/lib/db/schema';
 import type { EvidenceFacts, EvidenceReasonCode } from './status';
-import type { DocumentRow, LinkedSku } from '@/lib/documents/serialize';
+import type { DocumentRow, LinkedSku } from './rows';
 
 /** Document-to-SKU links live in document_skus only (one row per link, with how it was made). */
 

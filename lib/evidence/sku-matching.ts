@@ -6,7 +6,7 @@ import { queryRows } from '@/lib/db/rows';
 import { documentSkus } from '@/lib/db/schema';
 import { identifiersIn } from '@/lib/extract/facts';
 import { linkedSkuIds } from './links';
-import type { DocumentRow } from '@/lib/documents/serialize';
+import type { DocumentRow } from './rows';
 
 /**
  * Documents find their SKUs: a document whose text states a SKU's GTIN (compared as GTIN-14, so

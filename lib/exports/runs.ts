@@ -1,5 +1,5 @@
 /**
- * Export runs: a template applied to a scope of SKUs. Creating one validates the scope (unknown or
+ * Export runs: a template applied to a scope of SKUs. Creating one (./create-run.ts) validates the scope (unknown or
  * foreign ids are errors, never an empty file) and queues a job; the job renders the file to a temp
  * file, stores it in the blob store, and only then marks the run completed, so a run is never
  * completed without its file. A retry after a crash starts over and overwrites the same key.
@@ -13,7 +13,7 @@ import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { afterKeyset, decodeKeysetCursor, encodeKeysetCursor, timestampText } from '@/lib/db/keyset';
 import { queryRows } from '@/lib/db/rows';
-import { exportRuns, skus, workspaces, type ExportRunStatus, type ExportWarning } from '@/lib/db/schema';
+import { exportRuns, workspaces, type ExportRunStatus, type ExportWarning } from '@/lib/db/schema';
 import { getEnv } from '@/lib/config/env';
 import { AppError } from '@/lib/errors';
 import { getBlobStore, type BlobStore } from '@/lib/storage';
@@ -21,15 +21,8 @@ import { EXPORT_CHUNK, loadExportItems, SnapshotHasher, type ExportItem } from '
 import { findTemplate, serializeTemplate, templateStatus, TEMPLATES, type ExportTemplateDefinition } from './templates';
 import { groupWarningsByFix, runChecks } from './templates/checks';
 import { getView, skuIdsForFilters, skuIdsForView } from '@/lib/skus/views';
-import type { CreateExportInput } from './schemas';
 import { makeRunTempDir, removeRunTempDir } from '@/lib/storage/temp';
-import {
-  leftOutSummary,
-  notApprovedWarning,
-  offMarketWarning,
-  splitByApproval,
-  splitOffMarket,
-} from './approved-scope';
+import { notApprovedWarning, offMarketWarning, splitByApproval, splitOffMarket } from './approved-scope';
 import type { ExportRunOptions } from './templates/types';
 import { loadChannelMappings } from './channel-mappings';
 import { EPR_REGISTRATION_FIELDS, registrationNumbers } from '@/lib/requirements/packs/epr';
@@ -73,7 +66,7 @@ export function listTemplates() {
 }
 
 /** Resolves a template id to a runnable template (404 unknown; a drifted template cannot run). */
-function runnableTemplate(id: string): ExportTemplateDefinition {
+export function runnableTemplate(id: string): ExportTemplateDefinition {
   const t = findTemplate(id);
   if (!t) throw new AppError('NOT_FOUND', 'Export template not found.');
   const s = templateStatus(t);
@@ -84,57 +77,6 @@ function runnableTemplate(id: string): ExportTemplateDefinition {
   return t;
 }
 
-/** The scope's SKU ids now; selected and single ids must all be SKUs of this workspace. */
-async function resolveScope(
-  db: Db,
-  workspaceId: string,
-  scope: { type: string; value: string | string[] | null | undefined },
-): Promise<string[]> {
-  switch (scope.type) {
-    case 'all':
-      return skuIdsForFilters(db, workspaceId, { sort: 'code_asc' });
-    case 'view': {
-      const view = await getView(db, workspaceId, scope.value as string);
-      return skuIdsForView(db, workspaceId, view);
-    }
-    default: {
-      const wanted = [...new Set(Array.isArray(scope.value) ? scope.value : [scope.value as string])].map((s) =>
-        s.toLowerCase(),
-      );
-      const found = new Set<string>();
-      for (let i = 0; i < wanted.length; i += 1000) {
-        const part = wanted.slice(i, i + 1000);
-        const rows = await db
-          .select({ id: skus.id })
-          .from(skus)
-          .where(and(eq(skus.workspaceId, workspaceId), inArray(skus.id, part)));
-        for (const r of rows) found.add(r.id);
-      }
-      const missing = wanted.filter((id) => !found.has(id));
-      if (missing.length) {
-        throw new AppError(
-          'NOT_FOUND',
-          missing.length === 1 && scope.type === 'single_sku'
-            ? 'SKU not found.'
-            : `${missing.length} of the selected SKUs were not found in this workspace.`,
-          {
-            details: { missing_ids: missing.slice(0, 100) },
-          },
-        );
-      }
-      return wanted;
-    }
-  }
-}
-
-async function countSkus(db: Db, workspaceId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM skus WHERE workspace_id = ${workspaceId}`,
-  );
-  return Number(row?.n ?? 0);
-}
-
 /**
  * Batches being read while the caller renders one: a database server works on the next ones meanwhile
  * (an embedded PGlite runs them in this thread either way; more would only hold more memory).
@@ -142,7 +84,7 @@ async function countSkus(db: Db, workspaceId: string): Promise<number> {
 const READ_AHEAD = 2;
 
 /** The items batch by batch, in the scope's order, with READ_AHEAD batches being read ahead. */
-async function* chunks(db: Db, workspaceId: string, ids: readonly string[]): AsyncGenerator<ExportItem[]> {
+export async function* chunks(db: Db, workspaceId: string, ids: readonly string[]): AsyncGenerator<ExportItem[]> {
   const load = (from: number) => {
     const p = loadExportItems(db, workspaceId, ids.slice(from, from + EXPORT_CHUNK));
     p.catch(() => undefined); // a read-ahead the caller never reaches (it stopped early) must not be an unhandled rejection
@@ -161,7 +103,7 @@ async function* chunks(db: Db, workspaceId: string, ids: readonly string[]): Asy
   }
 }
 
-function groupWarnings(warnings: ExportWarning[]) {
+export function groupWarnings(warnings: ExportWarning[]) {
   const bySku = new Map<
     string,
     { sku_id: string | null; sku_code: string | null; warnings: Array<Omit<ExportWarning, 'sku_id' | 'sku_code'>> }
@@ -172,105 +114,6 @@ function groupWarnings(warnings: ExportWarning[]) {
     bySku.get(k)!.warnings.push(w);
   }
   return [...bySku.values()];
-}
-
-/**
- * POST /api/exports: validates template and scope, then either describes the run (dry run: SKU count
- * and per-SKU channel warnings, nothing written) or records it as pending and queues its job.
- */
-export async function createExportRun(
-  db: Db,
-  args: { workspaceId: string; actor: Actor; input: CreateExportInput; dryRun: boolean },
-) {
-  const template = runnableTemplate(args.input.template_id);
-  const scope = { type: args.input.scope_type, value: args.input.scope_value };
-  const options: ExportRunOptions = {
-    ...(args.input.approved_only !== undefined ? { approved_only: args.input.approved_only } : {}),
-    ...(args.input.ebay_marketplace ? { ebay_marketplace: args.input.ebay_marketplace } : {}),
-  };
-  // A run of the whole catalogue needs only its size now (the job lists the SKUs when it runs).
-  const countOnly = scope.type === 'all' && !args.dryRun && options.approved_only !== true;
-  const ids = countOnly ? [] : await resolveScope(db, args.workspaceId, scope);
-  // approved_only is applied again when the job runs (a status may change meanwhile); the count is now's.
-  const approval = options.approved_only !== undefined ? await splitByApproval(db, args.workspaceId, ids) : null;
-  const offMarket = options.approved_only === undefined ? await splitOffMarket(db, args.workspaceId, ids) : null;
-  const exportable = options.approved_only ? approval!.kept : (offMarket?.kept ?? ids);
-  const skuCount = countOnly ? await countSkus(db, args.workspaceId) : exportable.length;
-  if (args.dryRun) {
-    const checks = template.checksFor
-      ? template.checksFor(await loadChannelMappings(db, args.workspaceId))
-      : template.checks;
-    const warnings: ExportWarning[] =
-      options.approved_only === false
-        ? approval!.notApproved.map(notApprovedWarning)
-        : (offMarket?.offMarket.map(offMarketWarning) ?? []);
-    let count = 0;
-    for await (const chunk of chunks(db, args.workspaceId, exportable)) {
-      count += chunk.length;
-      for (const item of chunk) warnings.push(...runChecks(checks, item));
-    }
-    return {
-      kind: 'dry_run' as const,
-      body: {
-        dry_run: true as const,
-        template: serializeTemplate(template),
-        scope_type: args.input.scope_type,
-        sku_count: count,
-        warning_count: warnings.length,
-        skus_with_warnings: new Set(warnings.map((w) => w.sku_id)).size,
-        warnings_by_sku: groupWarnings(warnings.slice(0, MAX_STORED_WARNINGS)),
-        warnings_by_fix: groupWarningsByFix(warnings),
-        approved_only: options.approved_only === true,
-        left_out: leftOutSummary(options.approved_only ? approval!.notApproved : (offMarket?.offMarket ?? [])),
-      },
-    };
-  }
-  const fixed = args.input.scope_type === 'selected_skus' || args.input.scope_type === 'single_sku';
-  const [run] = await db
-    .insert(exportRuns)
-    .values({
-      workspaceId: args.workspaceId,
-      templateId: template.id,
-      templateName: template.name,
-      templateVersion: template.version,
-      templateFormat: template.format,
-      scopeType: args.input.scope_type,
-      scopeValue: Array.isArray(args.input.scope_value)
-        ? args.input.scope_value.join(',')
-        : (args.input.scope_value ?? null),
-      skuIds: fixed ? ids : null,
-      skuCount,
-      options,
-      status: 'pending',
-      createdBy: args.actor.userId,
-      createdByLabel: args.actor.label,
-    })
-    .returning();
-  await recordAudit(db, {
-    workspaceId: args.workspaceId,
-    actor: args.actor,
-    action: 'export.requested',
-    targetType: 'export_run',
-    targetId: run.id,
-    data: {
-      template_id: template.id,
-      template_version: template.version,
-      scope_type: run.scopeType,
-      sku_count: skuCount,
-      options,
-    },
-  });
-  const { enqueueJob } = await import('@/lib/jobs');
-  const { exportRunJob } = await import('./jobs');
-  const job = await enqueueJob(db, exportRunJob, {
-    workspaceId: args.workspaceId,
-    payload: { run_id: run.id },
-    subjectType: 'export_run',
-    subjectId: run.id,
-    createdBy: args.actor.userId,
-  });
-  const [fresh] = await db.update(exportRuns).set({ jobRunId: job.id }).where(eq(exportRuns.id, run.id)).returning();
-  return { kind: 'created' as const, run: serializeRun(fresh) };
 }
 
 /** Newest first, keyset-paged on (created_at at microsecond precision, id) like every list. */

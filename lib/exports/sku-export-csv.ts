@@ -5,7 +5,7 @@
  * a spreadsheet would read as a formula (= + - @ tab CR at the start) prefixed with an apostrophe.
  */
 import { csvLine } from '@/lib/text/csv';
-import type { SkuExport } from './sku-export';
+import type { SkuExport } from './sku-export-data';
 
 export const CSV_COLUMNS = ['section', 'key', 'label', 'value', 'status', 'source', 'details', 'by', 'at'] as const;
 type CsvRow = Partial<Record<(typeof CSV_COLUMNS)[number], string | number | boolean | null | undefined>>;

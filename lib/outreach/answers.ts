@@ -5,8 +5,7 @@ import { addSuggestions } from '@/lib/dossier/service';
 import { fieldDefinition, fieldHelp, fieldLabel, normalizeFieldValue, type FieldKind } from '@/lib/model/catalogue';
 import { AppError } from '@/lib/errors';
 import { LOCALES, type Locale } from '@/lib/i18n/locales';
-import { addEvent } from './service';
-import type { RequestRow } from './serialize';
+import { addEvent, type RequestRow } from './rows';
 
 /**
  * Answers to asked fields. Where a field is asked (yes/no, a choice, a date, a text, a URL), the

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { documents, skus, supplierRequestDocuments, type RequestItem, type StoredBlocker } from '@/lib/db/schema';
 import { answerStates } from './answers';
-import type { RequestRow } from './serialize';
+import type { RequestRow } from './rows';
 
 /**
  * Where each asked item stands, so the link page, the reminders and the manager see the same thing:

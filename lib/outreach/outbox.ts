@@ -6,8 +6,7 @@ import type { Db } from '@/lib/db/client';
 import { supplierRequests } from '@/lib/db/schema';
 import { sendMail } from '@/lib/email/send';
 import { AppError } from '@/lib/errors';
-import { addEvent, getRequestRow } from './service';
-import type { RequestRow } from './serialize';
+import { addEvent, getRequestRow, type RequestRow } from './rows';
 import { textToHtml } from './templates';
 
 /**

@@ -2,20 +2,13 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { EvidenceFacts, EvidenceReasonCode } from '@/lib/evidence/status';
 import { linkEvidenceColumns } from '@/lib/evidence/links';
 import type { Db } from '@/lib/db/client';
-import {
-  documents,
-  documentSkus,
-  skus,
-  supplierRequestDocuments,
-  supplierRequestEvents,
-  supplierRequests,
-} from '@/lib/db/schema';
+import { documents, documentSkus, skus, supplierRequestDocuments, supplierRequestEvents } from '@/lib/db/schema';
 import { answerStates } from './answers';
 import { itemStatuses, openBlockerKeys, requestFiles } from './item-states';
+import type { EventRow, RequestRow } from './rows';
 import { linkToken, uploadUrl } from './token';
 
-export type RequestRow = typeof supplierRequests.$inferSelect;
-export type EventRow = typeof supplierRequestEvents.$inferSelect;
+export type { EventRow, RequestRow };
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 

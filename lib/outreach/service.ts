@@ -5,7 +5,6 @@ import type { Db } from '@/lib/db/client';
 import {
   entities,
   skuEntities,
-  supplierRequestEvents,
   supplierRequests,
   workspaces,
   type RequestItem,
@@ -22,7 +21,8 @@ import { itemsFromBlockers } from './items';
 import { deliverMail } from './outbox';
 import { replyToHeader } from './reply-address';
 import type { DraftInput, ListQuery, PatchInput, SendInput } from './schemas';
-import { serializeRequests, type RequestRow } from './serialize';
+import { addEvent, getRequestRow } from './rows';
+import { serializeRequests } from './serialize';
 import { dueSentence, localeForCountry, renderDraft, textToHtml, UPLOAD_LINK_PLACEHOLDER } from './templates';
 import { hashToken, LINK_VALIDITY_DAYS, linkToken, newNonce, uploadUrl } from './token';
 
@@ -48,37 +48,7 @@ const OPEN: readonly SupplierRequestStatus[] = ['sent', 'in_progress', 'to_revie
 /** The request has moved on: no more reminders, and the upload link closes for done/cancelled. */
 const CLOSES_LINK: readonly SupplierRequestStatus[] = ['done', 'cancelled'];
 
-export async function addEvent(
-  db: Db,
-  e: {
-    workspaceId: string;
-    requestId: string;
-    kind: string;
-    actorLabel?: string | null;
-    note?: string | null;
-    data?: Record<string, unknown>;
-    at?: Date;
-  },
-) {
-  await db.insert(supplierRequestEvents).values({
-    workspaceId: e.workspaceId,
-    requestId: e.requestId,
-    kind: e.kind,
-    actorLabel: e.actorLabel ?? null,
-    note: e.note ?? null,
-    data: e.data ?? {},
-    ...(e.at ? { createdAt: e.at } : {}),
-  });
-}
-
-export async function getRequestRow(db: Db, workspaceId: string, id: string): Promise<RequestRow> {
-  const [row] = await db
-    .select()
-    .from(supplierRequests)
-    .where(and(eq(supplierRequests.id, id), eq(supplierRequests.workspaceId, workspaceId)));
-  if (!row) throw new AppError('NOT_FOUND', 'Supplier request not found.');
-  return row;
-}
+export { addEvent, getRequestRow } from './rows';
 
 export async function getRequest(db: Db, workspaceId: string, id: string) {
   const [out] = await serializeRequests(db, [await getRequestRow(db, workspaceId, id)]);

@@ -9,7 +9,7 @@ import { AppError } from '@/lib/errors';
 import { documents, productResearchCache } from '@/lib/db/schema';
 import { normalizeFieldValue } from '@/lib/model/catalogue';
 import { checkGtin } from '@/lib/gtin';
-import { comparable, findLiteral } from '@/lib/dossier/citations';
+import { comparable, findLiteral } from '@/lib/model/citations';
 import { htmlText, knownProductUrl } from '@/lib/ai-fill/product-page';
 import { clean } from '@/lib/ai-fill/suggest';
 import { safeFetch } from '@/lib/net/safe-fetch';

@@ -1,7 +1,7 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText } from 'ai';
 import { z } from 'zod';
-import { comparable, findLiteral } from '@/lib/dossier/citations';
+import { comparable, findLiteral } from '@/lib/model/citations';
 import { htmlText } from '@/lib/ai-fill/product-page';
 import { clean } from '@/lib/ai-fill/suggest';
 import { normalizeFieldValue } from '@/lib/model/catalogue';

@@ -4,7 +4,7 @@ import { getEnv } from '@/lib/config/env';
 import { defineJob } from '@/lib/jobs/define';
 import { getJobRun } from '@/lib/jobs/runs';
 import { OPERATOR_ROLES } from '@/lib/requirements/types';
-import { countFollowingSkus, recomputeRoleChunk, ROLE_RECOMPUTE_QUEUE } from './operator-role';
+import { countFollowingSkus, recomputeRoleChunk, ROLE_RECOMPUTE_QUEUE } from './role-recompute';
 
 /**
  * The re-evaluation of a large workspace after its economic-operator role changed (issue 35): the SKUs

@@ -1,6 +1,6 @@
 import { generateText, Output, type LanguageModel } from 'ai';
 import { z } from 'zod';
-import { checkCitation } from '@/lib/dossier/citations';
+import { checkCitation } from '@/lib/model/citations';
 import type { PageText } from '../types';
 import { findDates } from './date-parse';
 import type { FactSuggestion } from './lines';

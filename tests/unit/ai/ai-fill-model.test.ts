@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { APICallError } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { checkCitation, looksLikeInstruction } from '@/lib/dossier/citations';
+import { checkCitation, looksLikeInstruction } from '@/lib/model/citations';
 import { selectPages, type Evidence } from '@/lib/ai-fill/evidence';
 import { AiCallError, askModel, checkAnswer } from '@/lib/ai-fill/suggest';
 import { rulesSuggestions } from '@/lib/ai-fill/rules';

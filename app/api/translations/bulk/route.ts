@@ -2,7 +2,7 @@ import { defineRoute, json, routeMethods } from '@/lib/http';
 import { serializeJobRun } from '@/lib/jobs/runs';
 import { JobRunResponse } from '@/lib/jobs/schemas';
 import { SafetyBulkInput } from '@/lib/translations/schemas';
-import { startSafetyTranslationBulk } from '@/lib/translations/safety-texts';
+import { startSafetyTranslationBulk } from '@/lib/translations/bulk';
 
 // POST /api/translations/bulk – "translate the warnings of these SKUs into French" as one job with progress.
 const post = defineRoute({
