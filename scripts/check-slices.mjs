@@ -43,7 +43,8 @@ function walk(dir, out = []) {
 const read = (f) => fs.readFileSync(path.join(root, f), 'utf8');
 
 const lib = walk(path.join(root, 'lib'));
-const routes = walk(path.join(root, 'app/api')).filter((f) => f.endsWith('/route.ts'));
+// Every route file: the API under app/api, and the public ones beside the pages (/p/…, /01/…, /.well-known/…).
+const routes = walk(path.join(root, 'app')).filter((f) => f.endsWith('/route.ts'));
 const client = [...walk(path.join(root, 'components')), ...walk(path.join(root, 'app'))].filter(
   (f) => f.startsWith('components/') || /^\s*['"]use client['"]/.test(read(f)),
 );
@@ -80,10 +81,21 @@ for (const d of sliceDirs) {
 // Any call on z counts (z.strictObject, z.uuid, z.iso.date, ...): a list of builder names missed the
 // z.strictObject bodies of two routes. A type (z.infer<...>) is no call and does not count.
 const ZOD_BUILDER = /\bz\.\w+(\.\w+)*\(/;
-const routeFilesWithInlineZod = routes.filter((f) => {
-  const text = read(f).replace(/params:\s*z\.object\(\{[^}]*\}\)/g, '');
-  return ZOD_BUILDER.test(text);
-});
+/** The text without its `params: z.object(...)` declarations, cut at the matching parenthesis (a regex
+ * in a param, such as /^[0-9a-f]{64}$/, holds braces of its own). */
+function withoutParams(text) {
+  let out = text;
+  for (let i = out.search(/params:\s*z\.object\(/); i >= 0; i = out.search(/params:\s*z\.object\(/)) {
+    let j = out.indexOf('(', i);
+    for (let depth = 0; j < out.length; j++) {
+      if (out[j] === '(') depth++;
+      else if (out[j] === ')' && --depth === 0) break;
+    }
+    out = out.slice(0, i) + out.slice(j + 1);
+  }
+  return out;
+}
+const routeFilesWithInlineZod = routes.filter((f) => ZOD_BUILDER.test(withoutParams(read(f))));
 
 // b. Client writes without the mutation hook: a client module outside components/api/ (where the hook and
 //    the fetch helpers live) that calls idempotentWrite (always a write), or apiFetch with a method other than

@@ -62,3 +62,9 @@ export const PublishOrDryRun = z.union([PublishResponse, PublishDryRun]);
 export const SkuPictureForm = z.object({
   file: zFile({ maxBytes: MAX_FILE_BYTES, description: 'PNG, JPEG, WebP or GIF' }),
 });
+
+/** GET /p/{public_id}/qr.png: the image's edge in pixels. */
+export const PublicQrQuery = z.object({ size: z.coerce.number().int().min(64).max(2048).default(512) });
+
+/** GET /p/{public_id}/picture: the picture's digest, which makes its URL change with the picture (cache busting). */
+export const PublicPictureQuery = z.object({ sha: z.string().max(64).optional() });

@@ -238,3 +238,12 @@ export const RecallMatchListResponse = z.object({
 });
 export const FeedSourceDeletedResponse = z.object({ data: z.object({ id: z.string(), deleted: z.literal(true) }) });
 export const RematchResponse = z.object({ data: z.object({ new_matches: z.number().int() }) });
+
+/** GET /p/{public_id}/recall: the product's recall status and its published notice per language. */
+export const PublicRecallStatus = z.object({
+  public_id: z.string(),
+  recall_status: z.enum(['on_market', 'withdrawn', 'recalled']),
+  action: z.enum(['recall', 'withdrawal']).nullable(),
+  published_at: z.string().nullable(),
+  notice: z.record(z.string(), z.object({ title: z.string(), body: z.string() })).nullable(),
+});

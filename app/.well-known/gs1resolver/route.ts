@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { publicAppUrl } from '@/lib/config/public-url';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { resolverDescription } from '@/lib/resolver/description';
+import { ResolverDescriptionBody } from '@/lib/resolver/schemas';
 
 // GET /.well-known/gs1resolver – the resolver description file the GS1-Conformant Resolver standard asks for.
 const get = defineRoute({
@@ -15,7 +15,7 @@ const get = defineRoute({
   responses: {
     200: {
       description: 'The resolver description (GS1-Conformant Resolver standard).',
-      schema: z.record(z.string(), z.unknown()),
+      schema: ResolverDescriptionBody,
     },
   },
   handler: async ({ req }) =>

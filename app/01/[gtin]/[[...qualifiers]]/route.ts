@@ -3,6 +3,7 @@ import { publicAppUrl } from '@/lib/config/public-url';
 import { defineRoute, routeMethods } from '@/lib/http';
 import { LinksetDocument } from '@/lib/resolver/linkset';
 import { answerDigitalLink } from '@/lib/resolver/respond';
+import { DigitalLinkQuery } from '@/lib/resolver/schemas';
 
 // GET /01/{gtin}[/22/{cpv}][/10/{lot}][/21/{serial}] – the GS1-Conformant resolver (lib/resolver/respond).
 const get = defineRoute({
@@ -19,7 +20,7 @@ const get = defineRoute({
   auth: 'none',
   // Segments are parsed by the resolver itself, so a malformed link is a 400 that names the problem.
   params: z.object({ gtin: z.string().max(100), qualifiers: z.array(z.string().max(200)).max(20).optional() }),
-  query: z.object({ lang: z.string().max(20).optional(), linkType: z.string().max(200).optional() }).loose(),
+  query: DigitalLinkQuery,
   responses: {
     200: {
       description: 'The RFC 9264 linkset (application/linkset+json).',

@@ -3,7 +3,7 @@ import { defineRoute, routeMethods } from '@/lib/http';
 import { publicAppUrl } from '@/lib/config/public-url';
 import { bearerOf } from '@/lib/passports/access';
 import { servePublicPassport } from '@/lib/passports/public';
-import { PublicPassportQuery } from '@/lib/passports/schemas';
+import { PassportDocumentBody, PublicPassportQuery } from '@/lib/passports/schemas';
 
 // GET /p/{public_id}/passport – the latest passport version (JSON-LD; HTML for a browser).
 const get = defineRoute({
@@ -22,7 +22,7 @@ const get = defineRoute({
   responses: {
     200: {
       description: 'The passport document.',
-      schema: z.record(z.string(), z.unknown()),
+      schema: PassportDocumentBody,
       contentType: 'application/ld+json',
       otherContentTypes: ['application/json', 'text/html'],
     },

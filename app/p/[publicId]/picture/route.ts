@@ -3,6 +3,7 @@ import { defineRoute, routeMethods } from '@/lib/http';
 import { AppError } from '@/lib/errors';
 import { publicFileResponse } from '@/lib/publish/public-page-csp';
 import { findPublishedRevision } from '@/lib/publish/public-page';
+import { PublicPictureQuery } from '@/lib/publish/schemas';
 import { getBlobStore } from '@/lib/storage';
 
 // GET /p/{public_id}/picture – the product picture captured when the shown revision was published.
@@ -16,7 +17,7 @@ const get = defineRoute({
   auth: 'none',
   errors: [410],
   params: z.object({ publicId: z.string().max(40) }),
-  query: z.object({ sha: z.string().max(64).optional() }),
+  query: PublicPictureQuery,
   responses: { 200: { description: 'The image.', contentType: 'image/*' } },
   handler: async ({ db, params }) => {
     const found = await findPublishedRevision(db, params.publicId);

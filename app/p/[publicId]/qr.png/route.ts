@@ -4,6 +4,7 @@ import { AppError } from '@/lib/errors';
 import { publicFileResponse } from '@/lib/publish/public-page-csp';
 import { findPublishedRevision } from '@/lib/publish/public-page';
 import { qrPng } from '@/lib/publish/qr';
+import { PublicQrQuery } from '@/lib/publish/schemas';
 
 // GET /p/{public_id}/qr.png?size=512 – the QR code of the page's URL as PNG (for print; no credentials).
 const get = defineRoute({
@@ -16,7 +17,7 @@ const get = defineRoute({
   auth: 'none',
   errors: [410],
   params: z.object({ publicId: z.string().max(40) }),
-  query: z.object({ size: z.coerce.number().int().min(64).max(2048).default(512) }),
+  query: PublicQrQuery,
   responses: { 200: { description: 'PNG image.', contentType: 'image/png' } },
   handler: async ({ db, params, query }) => {
     const found = await findPublishedRevision(db, params.publicId);

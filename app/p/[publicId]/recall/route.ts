@@ -2,14 +2,7 @@ import { z } from 'zod';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { AppError } from '@/lib/errors';
 import { publicRecallStatus } from '@/lib/recalls/cases';
-
-const RecallStatus = z.object({
-  public_id: z.string(),
-  recall_status: z.enum(['on_market', 'withdrawn', 'recalled']),
-  action: z.enum(['recall', 'withdrawal']).nullable(),
-  published_at: z.string().nullable(),
-  notice: z.record(z.string(), z.object({ title: z.string(), body: z.string() })).nullable(),
-});
+import { PublicRecallStatus } from '@/lib/recalls/schemas';
 
 // GET /p/{public_id}/recall – the product's recall status and published notice (no credentials).
 const get = defineRoute({
@@ -24,7 +17,7 @@ const get = defineRoute({
   stability: 'preview',
   auth: 'none',
   params: z.object({ publicId: z.string().max(40) }),
-  responses: { 200: { description: 'The recall status.', schema: RecallStatus } },
+  responses: { 200: { description: 'The recall status.', schema: PublicRecallStatus } },
   handler: async ({ db, params }) => {
     const status = await publicRecallStatus(db, params.publicId);
     if (!status) throw new AppError('NOT_FOUND', 'No published page with this id.');
