@@ -89,7 +89,7 @@ async function main() {
     password: 'correct horse battery',
   });
   const m = await ensureWorkspace(d, user);
-  await setWorkspacePlan(d, m.workspace.id, 'enterprise');
+  await setWorkspacePlan(d, { workspaceId: m.workspace.id, plan: 'enterprise' });
   const workspace = { ...m.workspace, plan: 'enterprise' as const };
   const actor = { userId: user.id, apiKeyId: null, label: user.email };
   const created = (await createSku(d, {
@@ -133,7 +133,7 @@ async function main() {
   let sent = 0;
   for (let i = 0; i < 20; i++) {
     const t0 = performance.now();
-    const ev = await gatherEvidence(d, m.workspace.id, skuId);
+    const ev = await gatherEvidence(d, { workspaceId: m.workspace.id, skuId });
     const sel = selectPages(ev, fields);
     prompt = buildPrompt(ev, fields, sel.pages);
     sent = sel.pages.length;
@@ -160,7 +160,7 @@ async function main() {
     const started = await startAiFill(d, { workspaceId: m.workspace.id, actor, skuId, fields });
     if ('conflict' in started) throw new Error('a job was still running');
     await drainJobs(60_000);
-    const job = await latestAiFill(d, m.workspace.id, skuId);
+    const job = await latestAiFill(d, { workspaceId: m.workspace.id, skuId });
     if (job?.status !== 'completed') throw new Error(`job ended ${job?.status}: ${job?.error ?? job?.degradedReason}`);
     rows.push({ job: performance.now() - j0, bare });
   }

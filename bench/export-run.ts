@@ -95,7 +95,7 @@ async function seed() {
   const db = await getDb();
   const user = await createLocalUser(db, { email: `bench-${Date.now()}@example.test`, password: 'bench bench bench' });
   const ws = (await ensureWorkspace(db, user)).workspace;
-  await setWorkspacePlan(db, ws.id, 'enterprise');
+  await setWorkspacePlan(db, { workspaceId: ws.id, plan: 'enterprise' });
   const mfrs = await db
     .insert(entities)
     .values(

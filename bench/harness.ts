@@ -152,7 +152,7 @@ export async function benchWorkspace(db: import('@/lib/db/client').Db, who = 'be
     password: 'bench password 123',
   });
   const membership = await ensureWorkspace(db, user);
-  await setWorkspacePlan(db, membership.workspace.id, 'enterprise');
+  await setWorkspacePlan(db, { workspaceId: membership.workspace.id, plan: 'enterprise' });
   const { token } = await signAccessToken(user);
   return { user, workspace: { ...membership.workspace, plan: 'enterprise' as const }, token };
 }

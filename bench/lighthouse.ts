@@ -190,7 +190,7 @@ async function main() {
     const conn = await getDb();
     const user = await createLocalUser(conn, { email: 'bench@example.test', password: 'correct horse battery' });
     const m = await ensureWorkspace(conn, user);
-    await setWorkspacePlan(conn, m.workspace.id, 'enterprise');
+    await setWorkspacePlan(conn, { workspaceId: m.workspace.id, plan: 'enterprise' });
     const t0 = Date.now();
     await seedSkus(m.workspace.id);
     console.log(`seeded ${SKU_COUNT} SKUs in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

@@ -67,9 +67,9 @@ async function setPlan(args: string[]) {
   if (!target || !plan) fail(USAGE);
   if (!isPlanId(plan)) fail(`Unknown plan "${plan}"; use one of ${PLAN_IDS.join(', ')}.`);
   const db = await getDb();
-  const workspaceId = UUID_RE.test(target) ? target : await findWorkspaceByOwnerEmail(db, target);
+  const workspaceId = UUID_RE.test(target) ? target : await findWorkspaceByOwnerEmail(db, { email: target });
   if (!workspaceId) fail(`No workspace owned by ${target}.`);
-  const ws = await setWorkspacePlan(db, workspaceId, plan);
+  const ws = await setWorkspacePlan(db, { workspaceId, plan });
   console.log(`Workspace "${ws.name}" (${ws.id}) is now on plan ${ws.plan}.`);
 }
 

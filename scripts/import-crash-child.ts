@@ -53,7 +53,7 @@ async function createImport(rows: number) {
     password: 'crash crash crash',
   });
   const m = await ensureWorkspace(db, user);
-  await setWorkspacePlan(db, m.workspace.id, 'enterprise');
+  await setWorkspacePlan(db, { workspaceId: m.workspace.id, plan: 'enterprise' });
   const file = path.join(path.resolve(process.env.DATA_DIR!), 'crash-catalogue.csv');
   const text = catalogue(rows);
   fs.writeFileSync(file, text);

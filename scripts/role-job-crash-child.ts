@@ -33,7 +33,7 @@ async function start(count: number) {
     password: 'crash crash crash',
   });
   const m = await ensureWorkspace(db, user);
-  await setWorkspacePlan(db, m.workspace.id, 'pro');
+  await setWorkspacePlan(db, { workspaceId: m.workspace.id, plan: 'pro' });
   for (let i = 0; i < count; i += 200) {
     const rows = await db
       .insert(skus)

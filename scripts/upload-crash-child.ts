@@ -60,7 +60,7 @@ async function upload(parts: number) {
     password: 'crash crash crash',
   });
   const m = await ensureWorkspace(db, user);
-  await setWorkspacePlan(db, m.workspace.id, 'enterprise');
+  await setWorkspacePlan(db, { workspaceId: m.workspace.id, plan: 'enterprise' });
   const { token } = await signAccessToken(user);
   const zip = await bundle(parts);
   process.stdout.write(`READY ${m.workspace.id}\n`);

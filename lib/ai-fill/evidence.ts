@@ -53,7 +53,10 @@ export interface Evidence {
   missing: string[];
 }
 
-export async function gatherEvidence(db: Db, workspaceId: string, skuId: string): Promise<Evidence> {
+export async function gatherEvidence(
+  db: Db,
+  { workspaceId, skuId }: { workspaceId: string; skuId: string },
+): Promise<Evidence> {
   const [sku] = await db
     .select()
     .from(skus)

@@ -19,15 +19,17 @@ export const aiFillJob = defineJob({
     // The AI SDK and the provider clients load with the first AI fill, not with every worker at boot.
     const { markAiFillFailed, runAiFill } = await import('./run');
     try {
-      return await runAiFill(
-        ctx.db,
-        { workspaceId: ctx.workspaceId, jobId: p.ai_fill_job_id },
-        { signal: ctx.signal, progress: ctx.progress, fence: ctx.fence },
-      );
+      return await runAiFill(ctx.db, {
+        args: { workspaceId: ctx.workspaceId, jobId: p.ai_fill_job_id },
+        hooks: { signal: ctx.signal, progress: ctx.progress, fence: ctx.fence },
+      });
     } catch (e) {
       if (ctx.signal.aborted) throw e; // cancelled or taken over: the run is not ours to settle
       if (ctx.attempt > aiFillJob.retryLimit)
-        await markAiFillFailed(ctx.db, p.ai_fill_job_id, e instanceof Error ? e.message : String(e));
+        await markAiFillFailed(ctx.db, {
+          jobId: p.ai_fill_job_id,
+          message: e instanceof Error ? e.message : String(e),
+        });
       throw e;
     }
   },

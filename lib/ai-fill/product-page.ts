@@ -15,7 +15,10 @@ const FETCH_LIMITS = { maxBytes: 2 * 1024 * 1024, timeoutMs: 8_000, maxRedirects
 const CHUNK_CHARS = 4_000;
 const MAX_CHUNKS = 10;
 
-export async function knownProductUrl(db: Db, workspaceId: string, skuId: string): Promise<string | null> {
+export async function knownProductUrl(
+  db: Db,
+  { workspaceId, skuId }: { workspaceId: string; skuId: string },
+): Promise<string | null> {
   const [dossier] = await db
     .select({ value: dossierValues.value })
     .from(dossierValues)

@@ -102,8 +102,10 @@ function toStored(s: CheckedSuggestion, method: 'llm' | 'rules', valueId: string
 
 export async function runAiFill(
   db: Db,
-  args: { workspaceId: string; jobId: string; model?: LanguageModel | null },
-  hooks: RunHooks = {},
+  {
+    args,
+    hooks = {},
+  }: { args: { workspaceId: string; jobId: string; model?: LanguageModel | null }; hooks?: RunHooks },
 ) {
   const [claimed] = await db
     .update(aiFillJobs)
@@ -146,7 +148,7 @@ async function execute(
   hooks: RunHooks & { signal: AbortSignal },
 ) {
   const started = performance.now();
-  const evidence = await gatherEvidence(db, job.workspaceId, job.skuId);
+  const evidence = await gatherEvidence(db, { workspaceId: job.workspaceId, skuId: job.skuId });
   // Fields asked: the listed ones, else the missing ones; entity fields with a linked entity are
   // synced from it (sync-from-entity), not guessed.
   const linkedRoles = new Set(evidence.entities.map((e) => e.role));
@@ -168,7 +170,8 @@ async function execute(
   let promptChars = 0;
 
   // The product page is evidence for the model only (the rules read documents).
-  const productUrl = fields.length && model ? await knownProductUrl(db, job.workspaceId, job.skuId) : null;
+  const productUrl =
+    fields.length && model ? await knownProductUrl(db, { workspaceId: job.workspaceId, skuId: job.skuId }) : null;
   if (productUrl) {
     await setProgress(db, job.id, hooks, { step: 'reading_product_page', percent: 20 });
     const page = await fetchProductPage(productUrl, hooks.signal);
@@ -180,7 +183,7 @@ async function execute(
     // Nothing to ask: not degraded, just done.
   } else if (!model) {
     degraded = 'No AI provider is configured; the rules extractor filled what it could.';
-  } else if ((await aiBudget(db, job.workspaceId)).remaining <= 0) {
+  } else if ((await aiBudget(db, { workspaceId: job.workspaceId })).remaining <= 0) {
     degraded = 'The monthly AI allowance of this workspace is used up; the rules extractor filled what it could.';
   } else if (!evidence.documents.some((d) => d.pages.some((p) => p.trim()))) {
     degraded =
@@ -311,7 +314,7 @@ async function execute(
 }
 
 /** The job failed for good (an unexpected error on its last attempt): say so on the row. */
-export async function markAiFillFailed(db: Db, jobId: string, message: string) {
+export async function markAiFillFailed(db: Db, { jobId, message }: { jobId: string; message: string }) {
   await db
     .update(aiFillJobs)
     .set({ status: 'failed', error: message.slice(0, 2000), completedAt: new Date(), progress: { step: 'failed' } })

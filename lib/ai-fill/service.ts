@@ -129,7 +129,7 @@ export async function startAiFill(
   const fields = validateFields(args.fields);
   const existing = await liveJob(db, args.skuId);
   if (existing) return { conflict: new AiFillConflict(existing.id, existing.status as 'pending' | 'processing') };
-  if (isAiConfigured()) await assertAiBudget(db, args.workspaceId);
+  if (isAiConfigured()) await assertAiBudget(db, { workspaceId: args.workspaceId });
 
   let job: JobRow | undefined;
   for (let attempt = 0; attempt < 3 && !job; attempt++) {
@@ -176,7 +176,7 @@ export async function startAiFill(
   return { job: fresh ?? job };
 }
 
-export async function latestAiFill(db: Db, workspaceId: string, skuId: string) {
+export async function latestAiFill(db: Db, { workspaceId, skuId }: { workspaceId: string; skuId: string }) {
   await getSkuRow(db, workspaceId, skuId);
   const [r] = await db
     .select()
@@ -217,7 +217,7 @@ export async function cancelAiFill(db: Db, args: { workspaceId: string; actor: A
     )
     .returning();
   if (!row) {
-    const latest = await latestAiFill(db, args.workspaceId, args.skuId);
+    const latest = await latestAiFill(db, { workspaceId: args.workspaceId, skuId: args.skuId });
     if (!latest) throw new AppError('NOT_FOUND', 'This SKU has no AI fill job.');
     throw new AppError(
       'INVALID_STATE',

@@ -18,7 +18,7 @@ export const AI_MONTHLY_TOKENS: Record<PlanId, number> = {
 
 const monthStart = (now = new Date()) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
-export async function aiBudget(db: Db, workspaceId: string) {
+export async function aiBudget(db: Db, { workspaceId }: { workspaceId: string }) {
   const [ws] = await db.select({ plan: workspaces.plan }).from(workspaces).where(eq(workspaces.id, workspaceId));
   const plan = (ws?.plan ?? 'trial') as PlanId;
   const start = monthStart();
@@ -32,8 +32,8 @@ export async function aiBudget(db: Db, workspaceId: string) {
   return { plan, used, limit, remaining: Math.max(0, limit - used), resets_at: resets.toISOString() };
 }
 
-export async function assertAiBudget(db: Db, workspaceId: string) {
-  const b = await aiBudget(db, workspaceId);
+export async function assertAiBudget(db: Db, { workspaceId }: { workspaceId: string }) {
+  const b = await aiBudget(db, { workspaceId });
   if (b.remaining <= 0) {
     throw new AppError(
       'AI_BUDGET_EXHAUSTED',

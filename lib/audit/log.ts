@@ -93,7 +93,7 @@ function serialize({ r, skuCode, memberEmail }: Row) {
   };
 }
 
-export async function listAuditLog(db: Db, workspaceId: string, q: AuditLogQuery) {
+export async function listAuditLog(db: Db, { workspaceId, q }: { workspaceId: string; q: AuditLogQuery }) {
   const where = conditions(workspaceId, q);
   if (q.cursor !== undefined) {
     const c = decodeKeysetCursor(q.cursor, 'audit-events', 'timestamp');
@@ -123,7 +123,10 @@ const PAGE = 1000;
  * The filtered log as CSV lines (header first), newest first, read in keyset pages so memory stays
  * flat. Cells are formula-safe. At most AUDIT_CSV_MAX_ROWS rows; the last line says when cut.
  */
-export async function* auditLogCsv(db: Db, workspaceId: string, f: Filters): AsyncGenerator<string> {
+export async function* auditLogCsv(
+  db: Db,
+  { workspaceId, filters: f }: { workspaceId: string; filters: Filters },
+): AsyncGenerator<string> {
   // field, old_value, new_value: a dossier change readable without parsing details (appended, so the
   // first seven columns keep their places for existing readers).
   yield (

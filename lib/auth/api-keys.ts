@@ -43,7 +43,7 @@ export function serializeApiKey(row: ApiKeyRow) {
 const activeCondition = () =>
   and(isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, new Date())));
 
-export async function listApiKeys(db: Db, workspaceId: string) {
+export async function listApiKeys(db: Db, { workspaceId }: { workspaceId: string }) {
   const rows = await db
     .select()
     .from(apiKeys)
@@ -125,7 +125,7 @@ export async function createApiKey(
 }
 
 /** Revokes every key a member created in the workspace (they left or were removed). */
-export async function revokeKeysOf(db: Db, workspaceId: string, userId: string) {
+export async function revokeKeysOf(db: Db, { workspaceId, userId }: { workspaceId: string; userId: string }) {
   const rows = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
@@ -135,7 +135,7 @@ export async function revokeKeysOf(db: Db, workspaceId: string, userId: string) 
   return rows.map((r) => r.id);
 }
 
-export async function revokeApiKey(db: Db, workspaceId: string, id: string) {
+export async function revokeApiKey(db: Db, { workspaceId, id }: { workspaceId: string; id: string }) {
   const [row] = await db
     .update(apiKeys)
     .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
@@ -199,7 +199,10 @@ async function findKey(db: Db, key: string) {
 }
 
 /** Resolves `Authorization: Bearer <key>` to its workspace. Revoked or expired keys are 401. */
-export async function authenticateApiKey(db: Db, key: string): Promise<Extract<AuthContext, { kind: 'bearer' }>> {
+export async function authenticateApiKey(
+  db: Db,
+  { key }: { key: string },
+): Promise<Extract<AuthContext, { kind: 'bearer' }>> {
   if (!KEY_RE.test(key)) throw new AppError('API_KEY_INVALID', 'The API key is not valid.');
   // The key's row, workspace and owner's role are kept for a moment like a session's membership
   // (session-cache.ts): revoking, rotating, a removed owner, a role or plan change clear them.

@@ -11,7 +11,10 @@ export async function getCurrentSession() {
   const token = jar.get(ACCESS_COOKIE)?.value;
   if (!token) return null;
   try {
-    const s = await authenticateSessionToken(await getDb(), token, jar.get(ACTIVE_WORKSPACE_COOKIE)?.value);
+    const s = await authenticateSessionToken(await getDb(), {
+      token,
+      activeWorkspaceId: jar.get(ACTIVE_WORKSPACE_COOKIE)?.value,
+    });
     return { user: s.user, workspace: s.workspace, role: s.role, expiresAt: s.expiresAt.toISOString() };
   } catch (e) {
     if (e instanceof AppError && e.status === 401) return null;

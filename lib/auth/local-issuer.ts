@@ -69,7 +69,7 @@ export async function signInLocal(db: Db, input: { email: string; password: stri
 }
 
 /** Exchanges a refresh token for a new session; the old refresh token stops working. */
-export async function refreshLocal(db: Db, refreshToken: string) {
+export async function refreshLocal(db: Db, { refreshToken }: { refreshToken: string }) {
   const [rt] = await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
@@ -87,7 +87,7 @@ export async function refreshLocal(db: Db, refreshToken: string) {
   return issue(db, { id: row.id, email: row.email, isStaff: row.isStaff });
 }
 
-export async function revokeRefreshToken(db: Db, refreshToken: string) {
+export async function revokeRefreshToken(db: Db, { refreshToken }: { refreshToken: string }) {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })

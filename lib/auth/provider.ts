@@ -21,7 +21,7 @@ export function authProvider(db: Db) {
     kind: 'local' as const,
     signUp: (input: Credentials) => signUpLocal(db, input),
     signIn: (input: Credentials) => signInLocal(db, input),
-    refresh: (token: string) => refreshLocal(db, token),
-    signOut: (token: string) => revokeRefreshToken(db, token),
+    refresh: (token: string) => refreshLocal(db, { refreshToken: token }),
+    signOut: (token: string) => revokeRefreshToken(db, { refreshToken: token }),
   };
 }

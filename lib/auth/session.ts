@@ -21,13 +21,12 @@ export function activeWorkspaceFrom(req: Request): string | null {
  */
 export async function authenticateSessionToken(
   db: Db,
-  token: string,
-  activeWorkspaceId?: string | null,
+  { token, activeWorkspaceId }: { token: string; activeWorkspaceId?: string | null },
 ): Promise<Extract<AuthContext, { kind: 'session' }> & { expiresAt: Date }> {
   const session = await cachedSession(`${activeWorkspaceId ?? ''} ${token}`, async () => {
     const claims = await verifyAccessToken(token);
     const user = { id: claims.sub, email: claims.email, isStaff: claims.app_metadata?.staff === true };
-    const membership = await resolveWorkspace(db, user, activeWorkspaceId);
+    const membership = await resolveWorkspace(db, { user, preferredWorkspaceId: activeWorkspaceId });
     const value = {
       kind: 'session' as const,
       user,
@@ -41,8 +40,8 @@ export async function authenticateSessionToken(
   return { ...session, user: { ...session.user }, workspace: { ...session.workspace } };
 }
 
-export async function authenticateSession(db: Db, req: Request) {
+export async function authenticateSession(db: Db, { req }: { req: Request }) {
   const token = sessionTokenFrom(req);
   if (!token) throw new AppError('UNAUTHORIZED', 'Sign in first: no session cookie was sent.');
-  return authenticateSessionToken(db, token, activeWorkspaceFrom(req));
+  return authenticateSessionToken(db, { token, activeWorkspaceId: activeWorkspaceFrom(req) });
 }

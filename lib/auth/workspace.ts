@@ -13,7 +13,10 @@ export interface Membership {
 export const ACTIVE_WORKSPACE_COOKIE = 'cw-workspace';
 
 /** Every workspace the user belongs to, the most recently joined first. */
-export async function listMemberships(db: Db, userId: string): Promise<(Membership & { joinedAt: Date })[]> {
+export async function listMemberships(
+  db: Db,
+  { userId }: { userId: string },
+): Promise<(Membership & { joinedAt: Date })[]> {
   const rows = await db
     .select({
       id: workspaces.id,
@@ -29,7 +32,10 @@ export async function listMemberships(db: Db, userId: string): Promise<(Membersh
   return rows.map((r) => ({ workspace: { id: r.id, name: r.name, plan: r.plan }, role: r.role, joinedAt: r.joinedAt }));
 }
 
-export async function membershipIn(db: Db, userId: string, workspaceId: string): Promise<Membership | null> {
+export async function membershipIn(
+  db: Db,
+  { userId, workspaceId }: { userId: string; workspaceId: string },
+): Promise<Membership | null> {
   const [r] = await db
     .select({ id: workspaces.id, name: workspaces.name, plan: workspaces.plan, role: workspaceMembers.role })
     .from(workspaceMembers)
@@ -54,14 +60,13 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  */
 export async function resolveWorkspace(
   db: Db,
-  user: SessionUser,
-  preferredWorkspaceId?: string | null,
+  { user, preferredWorkspaceId }: { user: SessionUser; preferredWorkspaceId?: string | null },
 ): Promise<Membership> {
   if (preferredWorkspaceId && UUID_RE.test(preferredWorkspaceId)) {
-    const m = await membershipIn(db, user.id, preferredWorkspaceId);
+    const m = await membershipIn(db, { userId: user.id, workspaceId: preferredWorkspaceId });
     if (m) return m;
   }
-  const [latest] = await listMemberships(db, user.id);
+  const [latest] = await listMemberships(db, { userId: user.id });
   if (latest) return { workspace: latest.workspace, role: latest.role };
   await db.insert(users).values({ id: user.id, email: user.email, isStaff: user.isStaff }).onConflictDoNothing();
   await db.transaction(async (tx) => {
@@ -78,15 +83,15 @@ export async function resolveWorkspace(
       .returning({ id: workspaces.id });
     await tx.insert(workspaceMembers).values({ workspaceId: ws.id, userId: user.id, email: user.email, role: 'owner' });
   });
-  const [created] = await listMemberships(db, user.id);
+  const [created] = await listMemberships(db, { userId: user.id });
   if (!created) throw new Error('workspace creation failed');
   return { workspace: created.workspace, role: created.role };
 }
 
 /** The user's workspace (creating it on first use); kept for callers that know of one workspace. */
-export const ensureWorkspace = (db: Db, user: SessionUser) => resolveWorkspace(db, user);
+export const ensureWorkspace = (db: Db, user: SessionUser) => resolveWorkspace(db, { user });
 
-export async function findWorkspaceByOwnerEmail(db: Db, email: string) {
+export async function findWorkspaceByOwnerEmail(db: Db, { email }: { email: string }) {
   const rows = await db
     .select({ id: workspaces.id })
     .from(workspaceMembers)

@@ -78,7 +78,11 @@ export async function decideDocumentLink(
         personDecisionAt: now,
       })
       .where(and(eq(documentSkus.documentId, doc.id), eq(documentSkus.skuId, sku.id)));
-    const [after] = await refreshSkuEvidence(t, args.workspaceId, sku.id, { documentId: doc.id });
+    const [after] = await refreshSkuEvidence(t, {
+      workspaceId: args.workspaceId,
+      skuId: sku.id,
+      opts: { documentId: doc.id },
+    });
     const changed = after.status !== link.evidenceStatus;
     await recordAudit(t, {
       workspaceId: args.workspaceId,

@@ -121,7 +121,7 @@ async function modelGapFacts(
   const model = getLanguageModel();
   if (!model || !missingKeys(input.documentType, found).length) return [];
   try {
-    if ((await aiBudget(db, row.workspaceId)).remaining <= 0) return [];
+    if ((await aiBudget(db, { workspaceId: row.workspaceId })).remaining <= 0) return [];
     const { facts, usage } = await aiGapFacts({ model, ...input, found, timeoutMs: aiTimeoutMs(), signal });
     const label = aiProviderLabel();
     await recordAiUsage(db, {
@@ -241,11 +241,15 @@ export async function runDocumentExtraction(
   const actor = extractionActor(args.createdBy ?? null);
   // The document finds its SKU: an exact, unique GTIN or SKU-code match links it (audited, undoable).
   const autoLinked = text
-    ? await autoLinkDocument(db, { row, actor, matches: await findSkuMatches(db, row.workspaceId, text) })
+    ? await autoLinkDocument(db, {
+        row,
+        actor,
+        matches: await findSkuMatches(db, { workspaceId: row.workspaceId, text }),
+      })
     : null;
   const suggestions: Record<string, number> = {};
   const documentChanged = Boolean(dates.issuedOn || dates.validUntil || next);
-  for (const skuId of await linkedSkuIds(db, row)) {
+  for (const skuId of await linkedSkuIds(db, { row })) {
     const confirmed = new Map(
       (
         await db

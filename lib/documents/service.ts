@@ -62,7 +62,7 @@ async function extractionsByDocument(db: Db, ids: string[]): Promise<Map<string,
 /** Rows to the contract's free-form document records, with links and extractions embedded. */
 export async function serializeDocuments(db: Db, workspaceId: string, rows: DocumentRow[]): Promise<DocumentJson[]> {
   const [links, extractions] = await Promise.all([
-    linkedSkusByDocument(db, workspaceId, rows),
+    linkedSkusByDocument(db, { workspaceId, docs: rows }),
     extractionsByDocument(
       db,
       rows.map((r) => r.id),
@@ -180,7 +180,9 @@ export async function patchDocument(
     set.isPublic = input.is_public;
     changes.is_public = { from: row.isPublic, to: input.is_public };
   }
-  const skuIds = ((await linkedSkusByDocument(db, args.workspaceId, [row])).get(row.id) ?? []).map((s) => s.id);
+  const skuIds = (
+    (await linkedSkusByDocument(db, { workspaceId: args.workspaceId, docs: [row] })).get(row.id) ?? []
+  ).map((s) => s.id);
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await t.update(documents).set(set).where(eq(documents.id, row.id));
@@ -200,7 +202,9 @@ export async function patchDocument(
 /** Deletes the document (links and extractions cascade), then its blob once no row uses it. */
 export async function deleteDocument(db: Db, args: { workspaceId: string; actor: Actor; id: string }) {
   const row = await getDocumentRow(db, args.workspaceId, args.id);
-  const skuIds = ((await linkedSkusByDocument(db, args.workspaceId, [row])).get(row.id) ?? []).map((s) => s.id);
+  const skuIds = (
+    (await linkedSkusByDocument(db, { workspaceId: args.workspaceId, docs: [row] })).get(row.id) ?? []
+  ).map((s) => s.id);
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     // The SKUs first, then the document: the order a decision on one of its links takes them

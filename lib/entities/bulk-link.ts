@@ -32,7 +32,7 @@ export async function bulkLinkEntity(
   return db.transaction(async (raw) => {
     const tx = tx$(raw);
     const rows = await lockSkus(tx, args.workspaceId, await bulkTargetIds(tx, args.workspaceId, args.input));
-    const entity = await getEntityRow(tx, args.workspaceId, args.input.entity_id);
+    const entity = await getEntityRow(tx, { workspaceId: args.workspaceId, id: args.input.entity_id });
     assertEntityFitsRole(role, entity);
     const current = await queryRows<{ sku_id: string; entity_id: string }>(
       tx,

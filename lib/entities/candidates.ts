@@ -48,7 +48,7 @@ async function sameNamed(db: Db, workspaceId: string, name: string) {
 
 export async function listEntityCandidates(db: Db, args: { workspaceId: string; documentId: string; skuId?: string }) {
   const row = await getDocumentRow(db, args.workspaceId, args.documentId);
-  const skuId = args.skuId ?? (await linkedSkuIds(db, row))[0] ?? null;
+  const skuId = args.skuId ?? (await linkedSkuIds(db, { row }))[0] ?? null;
   const links = skuId
     ? await db
         .select({ role: skuEntities.role, id: entities.id, name: entities.name })

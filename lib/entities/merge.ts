@@ -306,8 +306,8 @@ export async function undoMerge(db: Db, args: { workspaceId: string; actor: Acto
 }
 
 /** Merges into this entity, newest first (the detail page offers undo on those not undone). */
-export async function listMergesInto(db: Db, workspaceId: string, survivorId: string) {
-  await getEntityRow(db, workspaceId, survivorId);
+export async function listMergesInto(db: Db, { workspaceId, survivorId }: { workspaceId: string; survivorId: string }) {
+  await getEntityRow(db, { workspaceId, id: survivorId });
   const rows = await db
     .select()
     .from(entityMerges)

@@ -28,7 +28,7 @@ function toColumns(input: Partial<EntityInput>) {
   return out;
 }
 
-export async function getEntityRow(db: Db, workspaceId: string, id: string) {
+export async function getEntityRow(db: Db, { workspaceId, id }: { workspaceId: string; id: string }) {
   const [row] = await db
     .select()
     .from(entities)
@@ -44,7 +44,10 @@ const rolesSql = sql<
 export const parseRoles = (v: string | null) => (v ? (v.split(',') as EntityRole[]) : []);
 
 /** GET /api/entities: ordered by (name, id), keyset-paged; q searches name, email and city. */
-export async function listEntities(db: Db, workspaceId: string, opts: { q?: string; cursor?: string; limit: number }) {
+export async function listEntities(
+  db: Db,
+  { workspaceId, opts }: { workspaceId: string; opts: { q?: string; cursor?: string; limit: number } },
+) {
   const where = [eq(entities.workspaceId, workspaceId)];
   if (opts.q) {
     const like = `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -98,7 +101,7 @@ export async function updateEntity(
   db: Db,
   args: { workspaceId: string; actor: Actor; id: string; patch: Partial<EntityInput> },
 ) {
-  const existing = await getEntityRow(db, args.workspaceId, args.id);
+  const existing = await getEntityRow(db, { workspaceId: args.workspaceId, id: args.id });
   const merged = { ...existing, ...toColumns(args.patch) };
   if (args.patch.country !== undefined) {
     // Moving an entity out of the EU cannot leave it as some SKU's EU responsible person.
@@ -125,7 +128,7 @@ export async function updateEntity(
 }
 
 export async function deleteEntity(db: Db, args: { workspaceId: string; id: string }) {
-  const row = await getEntityRow(db, args.workspaceId, args.id);
+  const row = await getEntityRow(db, { workspaceId: args.workspaceId, id: args.id });
   const [{ n }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(skuEntities)
@@ -138,7 +141,7 @@ export async function deleteEntity(db: Db, args: { workspaceId: string; id: stri
   return { deleted_id: row.id };
 }
 
-export async function skuEntityLinks(db: Db, workspaceId: string, skuId: string) {
+export async function skuEntityLinks(db: Db, { workspaceId, skuId }: { workspaceId: string; skuId: string }) {
   const rows = await db
     .select({ role: skuEntities.role, e: entities })
     .from(skuEntities)
@@ -153,7 +156,7 @@ export async function linkEntity(
   args: { workspaceId: string; actor: Actor; skuId: string; role: EntityRole; entityId: string },
 ) {
   await getSkuRow(db, args.workspaceId, args.skuId);
-  const entity = await getEntityRow(db, args.workspaceId, args.entityId);
+  const entity = await getEntityRow(db, { workspaceId: args.workspaceId, id: args.entityId });
   assertEntityFitsRole(args.role, entity);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;

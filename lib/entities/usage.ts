@@ -5,8 +5,8 @@ import { serializeEntity } from '@/lib/model/entity-view';
 import { getEntityRow, parseRoles } from './service';
 
 /** An entity with the SKUs that use it and the role each SKU gives it (the entity detail page). */
-export async function entityWithUsage(db: Db, workspaceId: string, id: string) {
-  const row = await getEntityRow(db, workspaceId, id);
+export async function entityWithUsage(db: Db, { workspaceId, id }: { workspaceId: string; id: string }) {
+  const row = await getEntityRow(db, { workspaceId, id });
   const links = await db
     .select({
       role: skuEntities.role,

@@ -20,8 +20,7 @@ export const linkEvidenceColumns = {
 /** The SKUs of many documents, in one query, each list sorted by SKU code. */
 export async function linkedSkusByDocument(
   db: Db,
-  workspaceId: string,
-  docs: Pick<DocumentRow, 'id'>[],
+  { workspaceId, docs }: { workspaceId: string; docs: Pick<DocumentRow, 'id'>[] },
 ): Promise<Map<string, LinkedSku[]>> {
   const out = new Map<string, LinkedSku[]>(docs.map((d) => [d.id, []]));
   if (!docs.length) return out;
@@ -67,8 +66,13 @@ export async function linkedSkusByDocument(
   return out;
 }
 
-export async function linkedSkuIds(db: Db, row: Pick<DocumentRow, 'id' | 'workspaceId'>): Promise<string[]> {
-  return ((await linkedSkusByDocument(db, row.workspaceId, [row])).get(row.id) ?? []).map((s) => s.id);
+export async function linkedSkuIds(
+  db: Db,
+  { row }: { row: Pick<DocumentRow, 'id' | 'workspaceId'> },
+): Promise<string[]> {
+  return ((await linkedSkusByDocument(db, { workspaceId: row.workspaceId, docs: [row] })).get(row.id) ?? []).map(
+    (s) => s.id,
+  );
 }
 
 /** Documents linked to a SKU, whatever their evidence status (listings filtered by SKU). */

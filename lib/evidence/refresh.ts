@@ -70,9 +70,7 @@ async function skuIdentity(db: Db, workspaceId: string, skuId: string) {
 /** Re-decides every link of the SKU (or the one to `documentId`); stores and audits what changed. */
 export async function refreshSkuEvidence(
   db: Db,
-  workspaceId: string,
-  skuId: string,
-  opts: { documentId?: string } = {},
+  { workspaceId, skuId, opts = {} }: { workspaceId: string; skuId: string; opts?: { documentId?: string } },
 ): Promise<LinkEvidence[]> {
   const conditions = [eq(documentSkus.workspaceId, workspaceId), eq(documentSkus.skuId, skuId)];
   if (opts.documentId) conditions.push(eq(documentSkus.documentId, opts.documentId));
@@ -134,7 +132,7 @@ export async function refreshSkuEvidence(
   const audits: AuditEntry[] = [];
   const now = new Date();
   for (const { link, filename, text } of links) {
-    const matches = text ? await findSkuMatches(db, workspaceId, text) : [];
+    const matches = text ? await findSkuMatches(db, { workspaceId, text }) : [];
     const own = matches.find((m) => m.sku_id === skuId);
     const decision = decideEvidenceStatus({
       origin: link.linkOrigin,

@@ -44,7 +44,10 @@ function gtinQuote(text: string, gtin14: string): string | null {
   return null;
 }
 
-export async function findSkuMatches(db: Db, workspaceId: string, text: string): Promise<SkuMatch[]> {
+export async function findSkuMatches(
+  db: Db,
+  { workspaceId, text }: { workspaceId: string; text: string },
+): Promise<SkuMatch[]> {
   if (!text) return [];
   const { gtins, tokens } = identifiersIn(text);
   const codes = [...tokens].filter((t) => t.length >= MIN_CODE).slice(0, MAX_TOKENS);
@@ -100,7 +103,7 @@ export async function autoLinkDocument(
   args: { row: DocumentRow; actor: Actor; matches: SkuMatch[] },
 ): Promise<string | null> {
   const { row } = args;
-  if ((await linkedSkuIds(db, row)).length) return null;
+  if ((await linkedSkuIds(db, { row })).length) return null;
   const match = autoLinkCandidate(args.matches);
   if (!match) return null;
   const evidence = match.evidence.filter((e) => e.kind !== 'model_number');

@@ -61,7 +61,7 @@ export function gtinSpellings(gtin14: string): string[] {
 }
 
 /** Pending and verified claims (of any workspace) that cover a GTIN-14. */
-export async function claimsCovering(db: Db, gtin14: string): Promise<ClaimRow[]> {
+export async function claimsCovering(db: Db, { gtin14 }: { gtin14: string }): Promise<ClaimRow[]> {
   const { gtin, prefixes } = coveringClaimValues(gtin14);
   const rows = await db
     .select({
@@ -85,7 +85,7 @@ export interface LivePublication {
 }
 
 /** Live public pages (published, not withdrawn) of SKUs with this GTIN, oldest first, in every workspace. */
-export async function livePublicationsOf(db: Db, gtin14: string): Promise<LivePublication[]> {
+export async function livePublicationsOf(db: Db, { gtin14 }: { gtin14: string }): Promise<LivePublication[]> {
   const rows = await db
     .select({
       workspaceId: skus.workspaceId,
@@ -113,8 +113,8 @@ export type GtinOwnership =
   | { kind: 'none' };
 
 /** The rule above, for one GTIN-14. `publications` are the owner's own (oldest first), or all when ambiguous. */
-export async function gtinOwnership(db: Db, gtin14: string): Promise<GtinOwnership> {
-  const [claims, pubs] = await Promise.all([claimsCovering(db, gtin14), livePublicationsOf(db, gtin14)]);
+export async function gtinOwnership(db: Db, { gtin14 }: { gtin14: string }): Promise<GtinOwnership> {
+  const [claims, pubs] = await Promise.all([claimsCovering(db, { gtin14 }), livePublicationsOf(db, { gtin14 })]);
   const verified = claims.find((c) => c.status === 'verified');
   if (verified)
     return {
@@ -146,7 +146,7 @@ export async function assertGtinPublishable(
 ): Promise<void> {
   const g = args.gtin ? validGtin14(args.gtin) : null;
   if (!g) return;
-  const claims = await claimsCovering(db, g);
+  const claims = await claimsCovering(db, { gtin14: g });
   if (claims.some((c) => c.workspaceId === args.workspaceId && c.status === 'verified')) return;
   const otherVerified = claims.find((c) => c.workspaceId !== args.workspaceId && c.status === 'verified');
   if (otherVerified)
@@ -155,7 +155,7 @@ export async function assertGtinPublishable(
       `GTIN ${g} belongs to another workspace: its ${otherVerified.kind === 'prefix' ? `GS1 company prefix ${otherVerified.value}` : 'GTIN'} claim was verified. This SKU cannot be published with it.`,
       { details: { gtin: g, conflict: 'claimed_elsewhere', claim: claimDetail(otherVerified) } },
     );
-  const pubs = await livePublicationsOf(db, g);
+  const pubs = await livePublicationsOf(db, { gtin14: g });
   const mine = pubs.find((p) => p.workspaceId === args.workspaceId);
   const firstOther = pubs.find((p) => p.workspaceId !== args.workspaceId);
   if (firstOther && (!mine || firstOther.firstPublishedAt < mine.firstPublishedAt))
@@ -180,7 +180,7 @@ export async function assertGtinPublishable(
 }
 
 /** Orders concurrent publications and claim decisions of one GTIN (a transaction-scoped advisory lock). */
-export async function lockGtin(db: Db, gtin: string | null): Promise<void> {
+export async function lockGtin(db: Db, { gtin }: { gtin: string | null }): Promise<void> {
   const g = gtin ? validGtin14(gtin) : null;
   if (!g) return;
   await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`gtin:${g}`}))`);

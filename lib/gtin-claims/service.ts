@@ -113,7 +113,7 @@ async function isDisputed(db: Db, r: ClaimRecord): Promise<boolean> {
 }
 
 /** GET /api/workspace/gtin-claims: this workspace's claims, newest first. */
-export async function listClaims(db: Db, workspaceId: string): Promise<GtinClaim[]> {
+export async function listClaims(db: Db, { workspaceId }: { workspaceId: string }): Promise<GtinClaim[]> {
   const rows = await db
     .select()
     .from(gtinClaims)
@@ -259,7 +259,7 @@ export async function decideClaim(
     const t = tx as unknown as Db;
     const [row] = await t.select().from(gtinClaims).where(eq(gtinClaims.id, args.id)).for('update');
     if (!row) throw new AppError('NOT_FOUND', 'GTIN claim not found.');
-    await lockGtin(t, row.kind === 'gtin' ? row.value : null);
+    await lockGtin(t, { gtin: row.kind === 'gtin' ? row.value : null });
     if (args.decision === 'verified') {
       const verified = (await overlappingClaims(t, row)).find((c) => c.status === 'verified');
       if (verified)

@@ -165,7 +165,7 @@ async function authenticate(db: Db, req: Request, mode: AuthMode): Promise<AuthC
       // Contract rule 1: 401 only for a missing or invalid credential. An unknown, revoked or expired
       // key is refused as such (401); a valid key is an authenticated caller this operation does not
       // admit, which is 403.
-      await authenticateApiKey(db, bearer);
+      await authenticateApiKey(db, { key: bearer });
       throw new AppError(
         'API_KEY_NOT_ACCEPTED',
         'This operation needs a signed-in session (the sb-access-token cookie); an API key was sent as Authorization: Bearer, and keys are not accepted here.',
@@ -178,11 +178,11 @@ async function authenticate(db: Db, req: Request, mode: AuthMode): Promise<AuthC
         'Sign in first: no session cookie was sent, and the Authorization header is not used by this operation.',
       );
     }
-    return authenticateSession(db, req);
+    return authenticateSession(db, { req });
   }
-  if (bearer) return authenticateApiKey(db, bearer);
+  if (bearer) return authenticateApiKey(db, { key: bearer });
   // A Basic header from a proxy in front of the app does not stand in the way of the browser's cookie.
-  if (mode === 'either' && hasCookie) return authenticateSession(db, req);
+  if (mode === 'either' && hasCookie) return authenticateSession(db, { req });
   if (authz)
     throw new AppError(
       'UNAUTHORIZED',

@@ -104,7 +104,7 @@ export function createMcpServer(ctx: McpContext, requestId: string): McpServer {
     async (uri, vars) => {
       const sku = await readResource('SKU', vars.id, async (id) => ({
         ...(await getSku(ctx.db, ctx.workspaceId, id)),
-        operators: await skuOperators(ctx.db, ctx.workspaceId, id),
+        operators: await skuOperators(ctx.db, { workspaceId: ctx.workspaceId, skuId: id }),
       }));
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(sku) }] };
     },

@@ -53,9 +53,12 @@ export type AskView = z.infer<typeof AskView>;
 const OPEN_EXCLUDED = ['done', 'cancelled', 'failed'] as const;
 
 /** The SKU's operators, manufacturer first. */
-export async function skuOperators(db: Db, workspaceId: string, skuId: string): Promise<OperatorView[]> {
+export async function skuOperators(
+  db: Db,
+  { workspaceId, skuId }: { workspaceId: string; skuId: string },
+): Promise<OperatorView[]> {
   const order: EntityRole[] = ['manufacturer', 'importer', 'responsible_person', 'authorised_representative'];
-  const links = await skuEntityLinks(db, workspaceId, skuId);
+  const links = await skuEntityLinks(db, { workspaceId, skuId });
   return links
     .sort((a, b) => order.indexOf(a.role) - order.indexOf(b.role))
     .map(({ role, entity: e }) => ({
@@ -77,7 +80,7 @@ export interface OpenRequest extends OpenRequestView {
 }
 
 /** Supplier requests of the SKU still open (not done, cancelled or failed), newest first. */
-export async function openRequestsForSkus(db: Db, workspaceId: string, skuIds: string[]) {
+export async function openRequestsForSkus(db: Db, { workspaceId, skuIds }: { workspaceId: string; skuIds: string[] }) {
   const out = new Map<string, OpenRequest[]>();
   if (!skuIds.length) return out;
   const rows = await db

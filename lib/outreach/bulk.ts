@@ -61,7 +61,7 @@ export async function bulkSendRequests(
     a.sku_code.localeCompare(b.sku_code),
   );
   // One entity for all SKUs: a foreign or unknown entity is a 404 before anything else.
-  if (input.entity_id) await getEntityRow(db, workspaceId, input.entity_id);
+  if (input.entity_id) await getEntityRow(db, { workspaceId, id: input.entity_id });
   if (emailProvider() === 'none')
     throw new AppError(
       'EMAIL_NOT_CONFIGURED',

@@ -5,7 +5,7 @@ import { getEntityRow } from '@/lib/entities/service';
 
 /** How a supplier answers: median days from sending to the first answer, open and answered counts. */
 export async function entityResponsiveness(db: Db, workspaceId: string, entityId: string) {
-  const entity = await getEntityRow(db, workspaceId, entityId);
+  const entity = await getEntityRow(db, { workspaceId, id: entityId });
   const where = and(eq(supplierRequests.workspaceId, workspaceId), eq(supplierRequests.entityId, entity.id));
   const [agg] = await db
     .select({

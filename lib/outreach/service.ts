@@ -79,7 +79,7 @@ export async function resolveRecipient(
   given: { to?: string; entity_id?: string },
 ): Promise<Recipient> {
   if (given.entity_id) {
-    const entity = await getEntityRow(db, workspaceId, given.entity_id);
+    const entity = await getEntityRow(db, { workspaceId, id: given.entity_id });
     return {
       to: given.to ?? entity.email ?? null,
       source: given.to ? 'given' : entity.email ? 'entity' : null,

@@ -34,8 +34,7 @@ export function assertTier(allowed: PassportTier, wanted: PassportTier, how: str
 /** Checks a token presented for a tier above public on the public passport URL. */
 export async function authorizePublicTier(
   db: Db,
-  token: string | null,
-  target: { workspaceId: string; skuId: string; tier: PassportTier },
+  { token, target }: { token: string | null; target: { workspaceId: string; skuId: string; tier: PassportTier } },
 ): Promise<{ via: 'public' | 'api_key' | 'grant'; grantId?: string }> {
   if (target.tier === 'public') return { via: 'public' };
   if (!token)
@@ -47,11 +46,11 @@ export async function authorizePublicTier(
       },
     );
   if (token.startsWith(GRANT_TOKEN_PREFIX)) {
-    const grant = await redeemGrant(db, token, target);
+    const grant = await redeemGrant(db, { token, target });
     assertTier(grant.tier, target.tier, 'this access grant');
     return { via: 'grant', grantId: grant.id };
   }
-  const key = await authenticateApiKey(db, token);
+  const key = await authenticateApiKey(db, { key: token });
   // A valid key of another workspace is a credential without permission here (contract rule 1: 403,
   // with the reason); the public tier stays readable without it, so nothing is revealed.
   if (key.workspace.id !== target.workspaceId)

@@ -43,7 +43,7 @@ export function serializeGrant(row: GrantRow) {
   };
 }
 
-export async function listGrants(db: Db, workspaceId: string, skuId: string) {
+export async function listGrants(db: Db, { workspaceId, skuId }: { workspaceId: string; skuId: string }) {
   await getSkuRow(db, workspaceId, skuId);
   const rows = await db
     .select()
@@ -129,7 +129,10 @@ export async function revokeGrant(db: Db, args: { workspaceId: string; actor: Ac
 }
 
 /** The grant a token names, if it is for this SKU; throws the reason it cannot be used. */
-export async function redeemGrant(db: Db, token: string, target: { workspaceId: string; skuId: string }) {
+export async function redeemGrant(
+  db: Db,
+  { token, target }: { token: string; target: { workspaceId: string; skuId: string } },
+) {
   if (!GRANT_TOKEN_RE.test(token)) throw new AppError('INVALID_TOKEN', 'The access token is not valid.');
   const [row] = await db
     .select()

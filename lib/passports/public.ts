@@ -31,10 +31,10 @@ async function publicPageOf(db: Db, rawId: string) {
 }
 
 /** Whether a public passport exists under this public id (the resolver links gs1:sustainabilityInfo only then). */
-export async function hasPublicPassport(db: Db, publicId: string): Promise<boolean> {
+export async function hasPublicPassport(db: Db, { publicId }: { publicId: string }): Promise<boolean> {
   const found = await publicPageOf(db, publicId);
   if (found.kind !== 'ok') return false;
-  const row = await findPublicPassport(db, found.publicId, null);
+  const row = await findPublicPassport(db, { publicId: found.publicId, version: null });
   return row !== null && row.skuId === found.skuId;
 }
 
@@ -56,13 +56,16 @@ export async function servePublicPassport(
   const found = await publicPageOf(db, args.publicId);
   if (found.kind === 'gone') throw new AppError('GONE', 'This product page and its passport were withdrawn.');
   if (found.kind !== 'ok') throw new AppError('NOT_FOUND', 'No published passport with this id.');
-  const row = await findPublicPassport(db, found.publicId, args.version);
+  const row = await findPublicPassport(db, { publicId: found.publicId, version: args.version });
   if (!row || row.skuId !== found.skuId)
     throw new AppError(
       'NOT_FOUND',
       args.version ? `No passport version ${args.version}.` : 'This product has no passport yet.',
     );
-  await authorizePublicTier(db, args.token, { workspaceId: row.workspaceId, skuId: row.skuId, tier: args.tier });
+  await authorizePublicTier(db, {
+    token: args.token,
+    target: { workspaceId: row.workspaceId, skuId: row.skuId, tier: args.tier },
+  });
   const doc = passportDocument(row, args.format, args.tier);
   if (!wantsHtml(args.accept)) return passportResponse(doc, row, { cache: args.tier === 'public' });
   const versions = await db

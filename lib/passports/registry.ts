@@ -113,7 +113,7 @@ const REGISTRY_FIELDS = ['hs_code', 'operator_identifier', 'facility_identifier'
  * Every SKU's latest passport as registry records, in files of at most 100, and the passports that cannot
  * be registered yet with the reasons. Withdrawn pages are left out.
  */
-export async function registryExport(db: Db, workspaceId: string, baseUrl: string) {
+export async function registryExport(db: Db, { workspaceId, baseUrl }: { workspaceId: string; baseUrl: string }) {
   const rows = await db
     .select({
       skuId: passports.skuId,

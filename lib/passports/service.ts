@@ -137,7 +137,10 @@ export function serializePassport(row: PassportRow, baseUrl: string, latestVersi
 }
 
 /** GET /api/skus/{id}/passports: newest first. */
-export async function listPassports(db: Db, workspaceId: string, skuId: string, baseUrl: string) {
+export async function listPassports(
+  db: Db,
+  { workspaceId, skuId, baseUrl }: { workspaceId: string; skuId: string; baseUrl: string },
+) {
   await getSkuRow(db, workspaceId, skuId);
   const rows = await db
     .select()
@@ -149,7 +152,10 @@ export async function listPassports(db: Db, workspaceId: string, skuId: string, 
 }
 
 /** One version of a SKU's passport in the workspace (404 when the SKU or version is not there). */
-export async function getPassportRow(db: Db, workspaceId: string, skuId: string, version: number) {
+export async function getPassportRow(
+  db: Db,
+  { workspaceId, skuId, version }: { workspaceId: string; skuId: string; version: number },
+) {
   const [row] = await db
     .select()
     .from(passports)
@@ -160,7 +166,7 @@ export async function getPassportRow(db: Db, workspaceId: string, skuId: string,
 }
 
 /** The latest (or the given) version published under a public id, across workspaces (public ids are global). */
-export async function findPublicPassport(db: Db, publicId: string, version: number | null) {
+export async function findPublicPassport(db: Db, { publicId, version }: { publicId: string; version: number | null }) {
   const rows = await db
     .select()
     .from(passports)

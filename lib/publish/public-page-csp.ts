@@ -101,7 +101,7 @@ export async function publicPageProxy(req: Request, opts: { db?: Db; dev?: boole
   let pageLang: string | null = null;
   if (id) {
     const db = opts.db ?? (await (await import('@/lib/db/client')).getDb());
-    const found = await findPublishedRevision(db, id);
+    const found = await findPublishedRevision(db, { rawPublicId: id });
     if (found.kind === 'gone') {
       return {
         kind: 'respond',

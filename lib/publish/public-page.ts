@@ -28,7 +28,7 @@ export type PublicLookup =
  * The revision /p/{id} shows: the SKU's current published revision. A withdrawn id (its SKU was
  * deleted) is "gone" (410), an unknown or never-published one "not_found" (404).
  */
-export async function findPublishedRevision(db: Db, rawPublicId: unknown): Promise<PublicLookup> {
+export async function findPublishedRevision(db: Db, { rawPublicId }: { rawPublicId: unknown }): Promise<PublicLookup> {
   const publicId = normalizePublicId(rawPublicId);
   if (!publicId) return { kind: 'not_found' };
   const [page] = await db.select().from(publicPages).where(eq(publicPages.publicId, publicId));
@@ -60,7 +60,10 @@ export async function findPublishedRevision(db: Db, rawPublicId: unknown): Promi
 // ---------------------------------------------------------------------------------------------
 
 /** A document the shown revision published, if the vault still holds the same bytes. */
-export async function findPublicDocument(db: Db, found: Extract<PublicLookup, { kind: 'ok' }>, documentId: string) {
+export async function findPublicDocument(
+  db: Db,
+  { found, documentId }: { found: Extract<PublicLookup, { kind: 'ok' }>; documentId: string },
+) {
   const entry = (found.snapshot.documents ?? []).find((d) => d.id === documentId);
   if (!entry) return null;
   const [doc] = await db

@@ -232,7 +232,7 @@ export async function publishSku(db: Db, args: PublishArgs) {
     const model = await loadSkuReadModel(t, args.workspaceId, args.id);
     assertPublishable(model);
     // Two workspaces publishing one GTIN at once: the lock orders them, the second is refused.
-    await lockGtin(t, model.row.gtin);
+    await lockGtin(t, { gtin: model.row.gtin });
     await assertGtinPublishable(t, { workspaceId: args.workspaceId, gtin: model.row.gtin, publicUrlOf });
     const [{ n }] = await t
       .select({ n: sql<number>`coalesce(max(${skuRevisions.revision}), 0)::int` })
@@ -341,7 +341,7 @@ async function reservePublicId(db: Db, workspaceId: string, skuId: string): Prom
 }
 
 /** GET /api/skus/{id}/revisions: newest first. */
-export async function listRevisions(db: Db, workspaceId: string, skuId: string) {
+export async function listRevisions(db: Db, { workspaceId, skuId }: { workspaceId: string; skuId: string }) {
   await getSkuRow(db, workspaceId, skuId);
   return { revisions: await listRevisionSummaries(db, workspaceId, skuId) };
 }

@@ -408,7 +408,7 @@ export async function researchProduct(
   const wanted = new Set(fields);
   const model = args.model === undefined ? getLanguageModel() : args.model;
   const signal = args.signal ?? new AbortController().signal;
-  if (model) await assertAiBudget(db, args.workspaceId);
+  if (model) await assertAiBudget(db, { workspaceId: args.workspaceId });
 
   const docs = await db
     .select({ id: documents.id, filename: documents.filename, textCache: documents.textCache })
@@ -429,7 +429,7 @@ export async function researchProduct(
   // The website: the one known for the SKU, else one a document gives.
   let searchFailed = false;
   const siteUrl =
-    (await knownProductUrl(db, args.workspaceId, sku.id)) ??
+    (await knownProductUrl(db, { workspaceId: args.workspaceId, skuId: sku.id })) ??
     findings.find((f) => f.field === 'manufacturer_website')?.suggested_value ??
     null;
   // The rules read EAN, category and the site itself there; the model may find any field in its text.
@@ -487,7 +487,7 @@ export async function researchProduct(
     else {
       const timeout = AbortSignal.timeout(aiTimeoutMs());
       try {
-        await assertAiBudget(db, args.workspaceId); // the model call above may have spent the rest
+        await assertAiBudget(db, { workspaceId: args.workspaceId }); // the model call above may have spent the rest
         const r = await webSearchFindings(
           stillOpen,
           researchContext(args.input, sku),

@@ -20,8 +20,8 @@ export type Resolution =
   | { kind: 'ambiguous'; candidates: AmbiguityCandidate[] }
   | { kind: 'not_found' };
 
-export async function resolveGtin(db: Db, gtin14: string): Promise<Resolution> {
-  const owner = await gtinOwnership(db, gtin14);
+export async function resolveGtin(db: Db, { gtin14 }: { gtin14: string }): Promise<Resolution> {
+  const owner = await gtinOwnership(db, { gtin14 });
   if (owner.kind === 'none') return { kind: 'not_found' };
   if (owner.kind === 'ambiguous') {
     // One candidate per workspace (its oldest page), in the order they were first published.
@@ -30,7 +30,7 @@ export async function resolveGtin(db: Db, gtin14: string): Promise<Resolution> {
     for (const p of owner.publications) {
       if (seen.has(p.workspaceId)) continue;
       seen.add(p.workspaceId);
-      const found = await findPublishedRevision(db, p.publicId);
+      const found = await findPublishedRevision(db, { rawPublicId: p.publicId });
       if (found.kind !== 'ok') continue;
       candidates.push({
         public_url: found.snapshot.public_url,
@@ -41,7 +41,7 @@ export async function resolveGtin(db: Db, gtin14: string): Promise<Resolution> {
     return { kind: 'ambiguous', candidates };
   }
   for (const p of owner.publications) {
-    const found = await findPublishedRevision(db, p.publicId);
+    const found = await findPublishedRevision(db, { rawPublicId: p.publicId });
     if (found.kind === 'ok')
       return { kind: 'ok', publicId: found.publicId, snapshot: found.snapshot, ownership: owner.kind };
   }

@@ -85,8 +85,7 @@ function ambiguous(req: Request, gtin: string, candidates: AmbiguityCandidate[])
 /** The resolver: parses the link, resolves the GTIN and answers as the module comment says. */
 export async function answerDigitalLink(
   db: Db,
-  req: Request,
-  args: { gtin: string; qualifiers: readonly string[]; origin: string },
+  { req, args }: { req: Request; args: { gtin: string; qualifiers: readonly string[]; origin: string } },
 ): Promise<Response> {
   const url = new URL(req.url);
   let link: DigitalLink;
@@ -99,7 +98,7 @@ export async function answerDigitalLink(
   const linkTypeQuery = parseLinkTypeQuery(url.searchParams.get('linkType'));
   const asLinkset = linkTypeQuery?.kind === 'linkset' || (!linkTypeQuery && wantsLinkset(req));
 
-  const resolution = await resolveGtin(db, link.gtin);
+  const resolution = await resolveGtin(db, { gtin14: link.gtin });
   if (resolution.kind === 'not_found') {
     if (!wantsHtml(req) && asLinkset)
       throw new AppError('NOT_FOUND', `No published product page for GTIN ${link.gtin}.`);
@@ -110,7 +109,7 @@ export async function answerDigitalLink(
   const anchor = `${args.origin}${digitalLinkPath(link)}`;
   const table = linksOf(resolution.snapshot, {
     lot: link.lot,
-    hasPassport: await hasPublicPassport(db, resolution.publicId),
+    hasPassport: await hasPublicPassport(db, { publicId: resolution.publicId }),
   });
   const common = { vary: 'Accept, Accept-Language', 'access-control-allow-origin': '*', ...PUBLIC_SECURITY_HEADERS };
 

@@ -35,7 +35,7 @@ export function toStoredBlocker(b: Blocker): StoredBlocker {
  * (lib/evidence/status.ts).
  */
 export async function recomputeSku(db: Db, workspaceId: string, skuId: string): Promise<RequirementEvaluation> {
-  await refreshSkuEvidence(db, workspaceId, skuId);
+  await refreshSkuEvidence(db, { workspaceId, skuId });
   const input = await loadRequirementInput(db, workspaceId, skuId);
   const evaluation = evaluateRequirements(input);
   const [before] = await db

@@ -41,7 +41,7 @@ export async function assignSku(
   });
 }
 
-export async function getAssignee(db: Db, workspaceId: string, skuId: string) {
+export async function getAssignee(db: Db, { workspaceId, skuId }: { workspaceId: string; skuId: string }) {
   const [r] = await db
     .select({ userId: skus.assigneeUserId, email: workspaceMembers.email })
     .from(skus)

@@ -27,7 +27,7 @@ async function memberEmails(db: Db, workspaceId: string) {
   return rows;
 }
 
-export async function listComments(db: Db, workspaceId: string, skuId: string) {
+export async function listComments(db: Db, { workspaceId, skuId }: { workspaceId: string; skuId: string }) {
   await getSkuRow(db, workspaceId, skuId);
   const rows = await db
     .select()

@@ -39,7 +39,7 @@ export function serializeInvitation(r: InvitationRow) {
   };
 }
 
-export async function listInvitations(db: Db, workspaceId: string) {
+export async function listInvitations(db: Db, { workspaceId }: { workspaceId: string }) {
   const rows = await db
     .select()
     .from(workspaceInvitations)
@@ -92,7 +92,7 @@ export async function createInvitation(
   const token = crypto.randomBytes(32).toString('base64url');
   const created = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const ws = await lockWorkspace(t, args.workspace.id);
+    const ws = await lockWorkspace(t, { workspaceId: args.workspace.id });
     const [member] = await t
       .select({ userId: workspaceMembers.userId })
       .from(workspaceMembers)
@@ -113,7 +113,7 @@ export async function createInvitation(
         ),
       )
       .returning({ id: workspaceInvitations.id });
-    const used = await seatsUsed(t, ws.id);
+    const used = await seatsUsed(t, { workspaceId: ws.id });
     assertSeatAvailable(ws, used.total);
     const [row] = await t
       .insert(workspaceInvitations)
@@ -216,7 +216,7 @@ async function findByToken(db: Db, token: string, lock: boolean) {
 }
 
 /** What the invitation page shows before sign-in: the workspace, the address and the role. */
-export async function lookupInvitation(db: Db, token: string) {
+export async function lookupInvitation(db: Db, { token }: { token: string }) {
   const r = await findByToken(db, token, false);
   refuseUnusable(r?.inv);
   return {

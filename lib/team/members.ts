@@ -21,7 +21,7 @@ export function serializeMember(m: MemberRow) {
   };
 }
 
-export async function listMembers(db: Db, workspaceId: string) {
+export async function listMembers(db: Db, { workspaceId }: { workspaceId: string }) {
   const rows = await db
     .select()
     .from(workspaceMembers)
@@ -41,14 +41,14 @@ async function lockMember(tx: Db, workspaceId: string, userId: string) {
 }
 
 /** Locks the workspace row: membership changes of one workspace apply one after another. */
-export async function lockWorkspace(tx: Db, workspaceId: string) {
+export async function lockWorkspace(tx: Db, { workspaceId }: { workspaceId: string }) {
   const [ws] = await tx.select().from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
   if (!ws) throw new AppError('NOT_FOUND', 'Workspace not found.');
   return ws;
 }
 
 /** Seats in use: members plus invitations still open. */
-export async function seatsUsed(db: Db, workspaceId: string) {
+export async function seatsUsed(db: Db, { workspaceId }: { workspaceId: string }) {
   const [{ members }] = await db
     .select({ members: sql<number>`count(*)::int` })
     .from(workspaceMembers)
@@ -91,7 +91,7 @@ export async function changeMemberRole(
   return db
     .transaction(async (tx) => {
       const t = tx as unknown as Db;
-      await lockWorkspace(t, args.workspaceId);
+      await lockWorkspace(t, { workspaceId: args.workspaceId });
       const m = await lockMember(t, args.workspaceId, args.userId);
       if (m.role === 'owner')
         throw new AppError(
@@ -141,7 +141,7 @@ export async function removeMember(
   return db
     .transaction(async (tx) => {
       const t = tx as unknown as Db;
-      await lockWorkspace(t, args.workspaceId);
+      await lockWorkspace(t, { workspaceId: args.workspaceId });
       const m = await lockMember(t, args.workspaceId, args.userId);
       if (m.role === 'owner')
         throw new AppError(
@@ -160,7 +160,7 @@ export async function removeMember(
       await t
         .delete(workspaceMembers)
         .where(and(eq(workspaceMembers.workspaceId, args.workspaceId), eq(workspaceMembers.userId, args.userId)));
-      const revoked = await revokeKeysOf(t, args.workspaceId, args.userId);
+      const revoked = await revokeKeysOf(t, { workspaceId: args.workspaceId, userId: args.userId });
       const unassigned = await t
         .update(skus)
         .set({ assigneeUserId: null })
@@ -191,7 +191,7 @@ export async function transferOwnership(
   return db
     .transaction(async (tx) => {
       const t = tx as unknown as Db;
-      await lockWorkspace(t, args.workspaceId);
+      await lockWorkspace(t, { workspaceId: args.workspaceId });
       const from = await lockMember(t, args.workspaceId, args.fromUserId);
       if (from.role !== 'owner')
         throw new AppError('INSUFFICIENT_ROLE', 'Only the owner may transfer ownership.', {
@@ -215,7 +215,7 @@ export async function transferOwnership(
         targetId: to.userId,
         data: { from: from.email, to: to.email, to_previous_role: to.role },
       });
-      return listMembers(t, args.workspaceId);
+      return listMembers(t, { workspaceId: args.workspaceId });
     })
     .finally(forgetSessions);
 }

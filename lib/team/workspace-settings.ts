@@ -7,7 +7,7 @@ import { recordAudit } from '@/lib/audit';
 import { lockWorkspace } from './members';
 import { forgetSessions } from '@/lib/auth/session-cache';
 
-export async function getTeamSettings(db: Db, workspaceId: string) {
+export async function getTeamSettings(db: Db, { workspaceId }: { workspaceId: string }) {
   const [ws] = await db
     .select({ fourEyes: workspaces.fourEyesApproval })
     .from(workspaces)
@@ -24,7 +24,7 @@ export async function updateWorkspace(
   return db
     .transaction(async (tx) => {
       const t = tx as unknown as Db;
-      const before = await lockWorkspace(t, args.workspaceId);
+      const before = await lockWorkspace(t, { workspaceId: args.workspaceId });
       const [ws] = await t
         .update(workspaces)
         .set({

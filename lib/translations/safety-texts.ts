@@ -122,7 +122,7 @@ export async function draftSafetyTranslations(
         'No AI provider is configured: a person writes this translation and confirms it.',
       ),
     ];
-  await assertAiBudget(db, args.workspaceId);
+  await assertAiBudget(db, { workspaceId: args.workspaceId });
   let answer;
   try {
     answer = await askTranslations({ model, requests, timeoutMs: aiTimeoutMs() });

@@ -135,7 +135,7 @@ export async function translateTexts(
 
   const model = getLanguageModel();
   if (!model) return result(NO_PROVIDER_REASON, []);
-  await assertAiBudget(db, args.workspaceId);
+  await assertAiBudget(db, { workspaceId: args.workspaceId });
 
   let answer;
   try {

@@ -50,7 +50,7 @@ export async function deliverDue(db: Db, opts: { now?: Date; limit?: number; wor
   let succeeded = 0;
   let failed = 0;
   for (const { id } of claimed) {
-    const ok = await attempt(db, id, now);
+    const ok = await attempt(db, { deliveryId: id, now });
     if (ok) succeeded++;
     else failed++;
   }
@@ -58,7 +58,10 @@ export async function deliverDue(db: Db, opts: { now?: Date; limit?: number; wor
 }
 
 /** One attempt of one delivery; true when the endpoint answered 2xx. */
-export async function attempt(db: Db, deliveryId: string, now = new Date()): Promise<boolean> {
+export async function attempt(
+  db: Db,
+  { deliveryId, now = new Date() }: { deliveryId: string; now?: Date },
+): Promise<boolean> {
   const [row] = await db
     .select({ d: webhookDeliveries, e: webhookEndpoints, ev: webhookEvents })
     .from(webhookDeliveries)
@@ -125,12 +128,15 @@ export async function attempt(db: Db, deliveryId: string, now = new Date()): Pro
     .where(eq(webhookEndpoints.id, e.id))
     .returning({ failures: webhookEndpoints.consecutiveFailures });
   if (after && after.failures >= getEnv().WEBHOOK_DISABLE_AFTER_FAILURES)
-    await disableEndpoint(db, e.id, `${after.failures} delivery attempts failed in a row; last: ${error}`);
+    await disableEndpoint(db, {
+      endpointId: e.id,
+      reason: `${after.failures} delivery attempts failed in a row; last: ${error}`,
+    });
   return false;
 }
 
 /** Disables an endpoint (once), fails its pending deliveries, records it and mails the admins. */
-export async function disableEndpoint(db: Db, endpointId: string, reason: string) {
+export async function disableEndpoint(db: Db, { endpointId, reason }: { endpointId: string; reason: string }) {
   const [e] = await db
     .update(webhookEndpoints)
     .set({ enabled: false, disabledAt: new Date(), disabledReason: reason.slice(0, 500), updatedAt: new Date() })

@@ -59,7 +59,7 @@ async function getEndpointRow(db: Db, workspaceId: string, id: string) {
   return e;
 }
 
-export async function listEndpoints(db: Db, workspaceId: string) {
+export async function listEndpoints(db: Db, { workspaceId }: { workspaceId: string }) {
   const rows = await db
     .select()
     .from(webhookEndpoints)
@@ -74,7 +74,7 @@ export async function createEndpoint(
   args: { workspaceId: string; actor: Actor; input: CreateWebhookEndpointInput },
 ) {
   const url = await checkWebhookUrl(args.input.url);
-  const existing = await listEndpoints(db, args.workspaceId);
+  const existing = await listEndpoints(db, { workspaceId: args.workspaceId });
   if (existing.length >= MAX_ENDPOINTS)
     throw new AppError('PLAN_LIMIT_REACHED', `A workspace has at most ${MAX_ENDPOINTS} webhook endpoints.`, {
       details: { limit: 'webhook_endpoints', max: MAX_ENDPOINTS },
@@ -155,7 +155,10 @@ export async function deleteEndpoint(db: Db, args: { workspaceId: string; actor:
 }
 
 /** The latest deliveries of an endpoint, newest first (a log, not a list to page through). */
-export async function listDeliveries(db: Db, workspaceId: string, endpointId: string, limit = 50) {
+export async function listDeliveries(
+  db: Db,
+  { workspaceId, endpointId, limit = 50 }: { workspaceId: string; endpointId: string; limit?: number },
+) {
   await getEndpointRow(db, workspaceId, endpointId);
   const rows = await db
     .select({ d: webhookDeliveries, ev: webhookEvents })
@@ -187,7 +190,7 @@ export async function resendDelivery(db: Db, args: { workspaceId: string; actor:
     .update(webhookDeliveries)
     .set({ status: 'pending', attempts: 0, nextAttemptAt: null })
     .where(eq(webhookDeliveries.id, row.d.id));
-  await attempt(db, row.d.id);
+  await attempt(db, { deliveryId: row.d.id });
   await recordAudit(db, {
     workspaceId: args.workspaceId,
     actor: args.actor,

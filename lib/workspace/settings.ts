@@ -8,7 +8,7 @@ import { ALL_SCOPES, SCOPES, isReadScope } from '@/lib/auth/scopes';
 import { changingMemberships } from '@/lib/auth/session-cache';
 import { getUsageCounters } from './usage';
 
-export async function getWorkspaceOverview(db: Db, workspaceId: string) {
+export async function getWorkspaceOverview(db: Db, { workspaceId }: { workspaceId: string }) {
   const [ws] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
   if (!ws) throw new AppError('NOT_FOUND', 'Workspace not found.');
   const [{ keys }] = await db
@@ -21,7 +21,7 @@ export async function getWorkspaceOverview(db: Db, workspaceId: string) {
         or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, new Date())),
       ),
     );
-  const usage = await getUsageCounters(db, workspaceId);
+  const usage = await getUsageCounters(db, { workspaceId });
   const allowed = scopesAllowedOnPlan(ws.plan);
   return {
     workspace: { id: ws.id, name: ws.name, plan: ws.plan, created_at: ws.createdAt.toISOString() },
@@ -36,7 +36,7 @@ export async function getWorkspaceOverview(db: Db, workspaceId: string) {
   };
 }
 
-export async function setWorkspacePlan(db: Db, workspaceId: string, plan: PlanId) {
+export async function setWorkspacePlan(db: Db, { workspaceId, plan }: { workspaceId: string; plan: PlanId }) {
   if (!PLANS[plan]) throw new AppError('VALIDATION_FAILED', `Unknown plan ${plan}.`);
   const [ws] = await changingMemberships(() =>
     db.update(workspaces).set({ plan, updatedAt: new Date() }).where(eq(workspaces.id, workspaceId)).returning(),

@@ -3,7 +3,7 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
 
 /** Counts what the plan limits: SKUs and stored document bytes. */
-export async function getUsageCounters(db: Db, workspaceId: string) {
+export async function getUsageCounters(db: Db, { workspaceId }: { workspaceId: string }) {
   const [row] = await queryRows<{ skus: number; storage: string | number }>(
     db,
     sql`SELECT

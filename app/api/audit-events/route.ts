@@ -20,7 +20,7 @@ const get = defineRoute({
       schema: AuditLogPage,
     },
   },
-  handler: async ({ db, auth, query }) => json(await listAuditLog(db, auth.workspace.id, query)),
+  handler: async ({ db, auth, query }) => json(await listAuditLog(db, { workspaceId: auth.workspace.id, q: query })),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

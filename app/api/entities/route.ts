@@ -21,7 +21,7 @@ const list = defineRoute({
       schema: EntityPage,
     },
   },
-  handler: async ({ db, auth, query }) => json(await listEntities(db, auth.workspace.id, query)),
+  handler: async ({ db, auth, query }) => json(await listEntities(db, { workspaceId: auth.workspace.id, opts: query })),
 });
 
 // POST /api/entities – create an entity; EU establishment is derived from its country.

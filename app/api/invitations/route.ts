@@ -12,7 +12,7 @@ const list = defineRoute({
   stability: 'preview',
   auth: 'session',
   responses: { 200: { description: 'Invitations.', schema: InvitationListResponse } },
-  handler: async ({ db, auth }) => json({ data: await listInvitations(db, auth.workspace.id) }),
+  handler: async ({ db, auth }) => json({ data: await listInvitations(db, { workspaceId: auth.workspace.id }) }),
 });
 
 // POST /api/invitations – invite a person by email: a mail with a single-use link valid 7 days.

@@ -20,9 +20,9 @@ const list = defineRoute({
     },
   },
   handler: async ({ db, auth }) => {
-    const seats = await seatsUsed(db, auth.workspace.id);
+    const seats = await seatsUsed(db, { workspaceId: auth.workspace.id });
     return json({
-      data: await listMembers(db, auth.workspace.id),
+      data: await listMembers(db, { workspaceId: auth.workspace.id }),
       seats: { ...seats, max: PLANS[auth.workspace.plan].maxSeats },
       roles: ROLES.map((role) => ({ role, description: ROLE_DESCRIPTIONS[role] })),
       you: { user_id: auth.user.id, role: auth.role },

@@ -20,8 +20,8 @@ const get = defineRoute({
   },
   handler: async ({ db, auth }) =>
     json({
-      ...(await getWorkspaceOverview(db, auth.workspace.id)),
-      settings: await getTeamSettings(db, auth.workspace.id),
+      ...(await getWorkspaceOverview(db, { workspaceId: auth.workspace.id })),
+      settings: await getTeamSettings(db, { workspaceId: auth.workspace.id }),
       you: { user_id: auth.user.id, email: auth.user.email, role: auth.role },
     }),
 });

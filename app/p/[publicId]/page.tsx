@@ -17,9 +17,9 @@ type Props = {
 };
 
 // One lookup per request, shared by the metadata and the page.
-const lookup = cache(async (publicId: string) => findPublishedRevision(await getDb(), publicId));
+const lookup = cache(async (publicId: string) => findPublishedRevision(await getDb(), { rawPublicId: publicId }));
 // Whether the product has a public passport (issue 37): linked from the page's head and its JSON-LD.
-const passportOf = cache(async (publicId: string) => hasPublicPassport(await getDb(), publicId));
+const passportOf = cache(async (publicId: string) => hasPublicPassport(await getDb(), { publicId }));
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? null;
 

@@ -27,7 +27,7 @@ export const listEntitiesTool = defineTool({
     says: 'Holzwerk GmbH, Hauptstr. 1, 10115 Berlin, DE (EU-established), used by 14 SKUs.',
   },
   async run({ db, workspaceId }, a) {
-    const page = await listEntities(db, workspaceId, { q: a.q, cursor: a.cursor, limit: a.limit });
+    const page = await listEntities(db, { workspaceId, opts: { q: a.q, cursor: a.cursor, limit: a.limit } });
     return {
       has_more: page.has_more,
       next_cursor: page.next_cursor,

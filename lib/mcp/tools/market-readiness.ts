@@ -103,15 +103,16 @@ export const marketReadinessTool = defineTool({
         cursor,
         limit: Math.min(a.limit - items.length, SCAN_LIMIT - scanned),
       });
-      const requests = await openRequestsForSkus(
-        db,
-        workspaceId,
-        page.data.map((s) => s.id),
-      );
+      const requests = await openRequestsForSkus(db, { workspaceId, skuIds: page.data.map((s) => s.id) });
       for (const s of page.data) {
-        const r = await blockedInMarket(db, workspaceId, s.id, market, {
-          operators: await skuOperators(db, workspaceId, s.id),
-          openRequests: requests.get(s.id) ?? [],
+        const r = await blockedInMarket(db, {
+          workspaceId,
+          skuId: s.id,
+          market,
+          prefetched: {
+            operators: await skuOperators(db, { workspaceId, skuId: s.id }),
+            openRequests: requests.get(s.id) ?? [],
+          },
         });
         if (!r.sellable) items.push({ sku: r.sku, blockers: r.blockers, warning_count: r.warnings.length });
       }

@@ -45,7 +45,7 @@ export const listPassportsTool = defineTool({
     says: 'v2 from revision 2 (untp_dpp, battery_pass), 1 missing field: Annex XIII 1(c) carbon footprint class …',
   },
   async run({ db, workspaceId, origin, scopes }, a) {
-    const { passports } = await listPassports(db, workspaceId, a.sku_id, origin);
+    const { passports } = await listPassports(db, { workspaceId, skuId: a.sku_id, baseUrl: origin });
     const all = passports.map((p) => ({
       version: p.version,
       revision: p.revision,
@@ -118,7 +118,7 @@ export const getPassportTool = defineTool({
   async run({ db, workspaceId, origin, scopes }, a) {
     await getSkuRow(db, workspaceId, a.sku_id);
     assertTier(tierOfScopes(scopes), a.tier, "this API key's scopes");
-    const { passports } = await listPassports(db, workspaceId, a.sku_id, origin);
+    const { passports } = await listPassports(db, { workspaceId, skuId: a.sku_id, baseUrl: origin });
     const latest = passports[0];
     if (!latest && a.version === undefined)
       return {
@@ -127,7 +127,7 @@ export const getPassportTool = defineTool({
         message: 'The SKU has no passport yet: a publication compiles one.',
       };
     const version = a.version ?? latest.version;
-    const row = await getPassportRow(db, workspaceId, a.sku_id, version);
+    const row = await getPassportRow(db, { workspaceId, skuId: a.sku_id, version });
     const doc = passportDocument(row, a.format, a.tier);
     const listed = passports.find((p) => p.version === version);
     return {

@@ -78,15 +78,22 @@ const AskedBlocker = BlockerView.extend({ ask: AskView });
 /** why_blocked for one SKU with operators and whom to ask: shared by why_blocked and market_readiness. */
 export async function blockedInMarket(
   db: Db,
-  workspaceId: string,
-  skuId: string,
-  market: string,
-  prefetched?: { operators: OperatorView[]; openRequests: OpenRequest[] },
+  {
+    workspaceId,
+    skuId,
+    market,
+    prefetched,
+  }: {
+    workspaceId: string;
+    skuId: string;
+    market: string;
+    prefetched?: { operators: OperatorView[]; openRequests: OpenRequest[] };
+  },
 ) {
   const [r, operators, requests] = await Promise.all([
     whyBlocked(db, workspaceId, skuId, market),
-    prefetched ? prefetched.operators : skuOperators(db, workspaceId, skuId),
-    prefetched ? null : openRequestsForSkus(db, workspaceId, [skuId]),
+    prefetched ? prefetched.operators : skuOperators(db, { workspaceId, skuId }),
+    prefetched ? null : openRequestsForSkus(db, { workspaceId, skuIds: [skuId] }),
   ]);
   const ctx = {
     operators,
@@ -126,7 +133,7 @@ export const whyBlockedTool = defineTool({
     arguments: { sku_id: '8d0f7c1e-0000-4000-8000-000000000001', market: 'FR' },
     says: 'Not sellable in FR: WARNINGS_MISSING_FOR_LANGUAGE: safety warnings in French are missing -> fix: field safety_warnings_fr; ask Holzwerk GmbH (manufacturer, safety@holzwerk.example) for: Safety warnings (French); no request open.',
   },
-  run: ({ db, workspaceId }, a) => blockedInMarket(db, workspaceId, a.sku_id, a.market),
+  run: ({ db, workspaceId }, a) => blockedInMarket(db, { workspaceId, skuId: a.sku_id, market: a.market }),
   text: (o) =>
     budgetText([
       o.sellable

@@ -89,8 +89,8 @@ export const getSkuTool = defineTool({
   async run({ db, workspaceId }, a) {
     const [d, row] = await Promise.all([getSku(db, workspaceId, a.sku_id), getSkuRow(db, workspaceId, a.sku_id)]);
     const [operators, requests] = await Promise.all([
-      skuOperators(db, workspaceId, a.sku_id),
-      openRequestsForSkus(db, workspaceId, [a.sku_id]),
+      skuOperators(db, { workspaceId, skuId: a.sku_id }),
+      openRequestsForSkus(db, { workspaceId, skuIds: [a.sku_id] }),
     ]);
     const ctx = { operators, openRequests: requests.get(a.sku_id) ?? [], profileId: row.requirementProfileId };
     return {
@@ -180,7 +180,7 @@ export const getDossierTool = defineTool({
   async run({ db, workspaceId }, a) {
     const [all, operators] = await Promise.all([
       getDossierFields(db, workspaceId, a.sku_id),
-      skuOperators(db, workspaceId, a.sku_id),
+      skuOperators(db, { workspaceId, skuId: a.sku_id }),
     ]);
     // An operator field with nothing stored still has an answer when the operator is linked: its value.
     const present = new Set(all.map((f) => f.field_key));

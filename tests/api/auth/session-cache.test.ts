@@ -29,7 +29,8 @@ describe('the session cache', () => {
     const db = await getDb();
     const owner = await makeUser();
     const m = await addMember(owner, 'editor');
-    const role = async () => (await authenticateSessionToken(db, m.token, owner.workspaceId)).role;
+    const role = async () =>
+      (await authenticateSessionToken(db, { token: m.token, activeWorkspaceId: owner.workspaceId })).role;
     expect(await role()).toBe('editor');
     expect(await role()).toBe('editor'); // from the cache
     await changeMemberRole(db, {
@@ -47,7 +48,7 @@ describe('the session cache', () => {
       userId: m.id,
     });
     // No longer a member of the named workspace: the person's own workspace instead.
-    const after = await authenticateSessionToken(db, m.token, owner.workspaceId);
+    const after = await authenticateSessionToken(db, { token: m.token, activeWorkspaceId: owner.workspaceId });
     expect(after.workspace.id).not.toBe(owner.workspaceId);
   });
 
@@ -55,7 +56,8 @@ describe('the session cache', () => {
     const db = await getDb();
     const owner = await makeUser();
     const m = await addMember(owner, 'editor');
-    const role = async () => (await authenticateSessionToken(db, m.token, owner.workspaceId)).role;
+    const role = async () =>
+      (await authenticateSessionToken(db, { token: m.token, activeWorkspaceId: owner.workspaceId })).role;
     expect(await role()).toBe('editor');
     await db
       .update(workspaceMembers)
@@ -75,12 +77,12 @@ describe('the session cache', () => {
       actor: ownerActor(u.id),
       input: { name: 'k', scopes: ['skus:read'] },
     });
-    expect((await authenticateApiKey(db, key.key)).workspace.plan).toBe('pro');
-    expect((await authenticateSessionToken(db, u.token)).workspace.plan).toBe('pro');
-    await setWorkspacePlan(db, u.workspaceId, 'enterprise');
-    expect((await authenticateApiKey(db, key.key)).workspace.plan).toBe('enterprise');
-    expect((await authenticateSessionToken(db, u.token)).workspace.plan).toBe('enterprise');
-    await revokeApiKey(db, u.workspaceId, key.id);
+    expect((await authenticateApiKey(db, { key: key.key })).workspace.plan).toBe('pro');
+    expect((await authenticateSessionToken(db, { token: u.token })).workspace.plan).toBe('pro');
+    await setWorkspacePlan(db, { workspaceId: u.workspaceId, plan: 'enterprise' });
+    expect((await authenticateApiKey(db, { key: key.key })).workspace.plan).toBe('enterprise');
+    expect((await authenticateSessionToken(db, { token: u.token })).workspace.plan).toBe('enterprise');
+    await revokeApiKey(db, { workspaceId: u.workspaceId, id: key.id });
     expectEnvelope(await call(whoamiRoute, 'GET', '/api/auth/whoami', { bearer: key.key }), 401, 'API_KEY_REVOKED');
   });
 

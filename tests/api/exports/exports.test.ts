@@ -606,7 +606,7 @@ describe('listExportRuns, getExportRun, downloadExportRun — GET /api/exports a
 
     // A pro workspace downgraded to trial keeps its key, but Bearer export stops.
     const { setWorkspacePlan } = await import('@/lib/workspace/settings');
-    await setWorkspacePlan(await getDb(), pro.workspaceId, 'trial');
+    await setWorkspacePlan(await getDb(), { workspaceId: pro.workspaceId, plan: 'trial' });
     expectEnvelope(
       await post({ bearer: exportKey }, { template_id: CSV, scope_type: 'all' }),
       403,

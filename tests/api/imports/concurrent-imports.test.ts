@@ -28,7 +28,7 @@ const csv = (from: number, to: number) =>
 describe('concurrent imports into one workspace', () => {
   it('share codes without error rows or duplicate SKUs: each code is created once and the other import finds it', async () => {
     const u = await makeUser();
-    await setWorkspacePlan(await getDb(), u.workspaceId, 'enterprise');
+    await setWorkspacePlan(await getDb(), { workspaceId: u.workspaceId, plan: 'enterprise' });
     const a = await postImport(u, csv(0, 600), 'a.csv');
     // The other file runs the codes the other way round, so the two meet on the same codes mid-run.
     const [header, ...lines] = csv(0, 900).split('\n');

@@ -922,7 +922,7 @@ describe('MCP: authentication and rate limit (HTTP envelopes)', () => {
     const db = await getDb();
     const revoked = await keyFor(A, ['mcp:read'], 'to revoke');
     const c = await connectClient(server.url, revoked.key);
-    await revokeApiKey(db, A.workspaceId, revoked.id);
+    await revokeApiKey(db, { workspaceId: A.workspaceId, id: revoked.id });
     await expect(c.listTools()).rejects.toMatchObject({ code: 401, message: expect.stringMatching(/API_KEY_REVOKED/) });
     expectEnvelope(await raw(server.url, { key: revoked.key, body: init }), 401, 'API_KEY_REVOKED');
 

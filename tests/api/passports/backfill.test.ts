@@ -75,7 +75,7 @@ describe('backfillPassports — POST /api/passports/backfill', () => {
     // The same documents the publication compiled: same data, same revision, same publication time.
     expect(row.documentHashes).toEqual(deletedHashes);
     expect(row.revision).toBe(1);
-    expect(await hasPublicPassport(db, sku.old.publicId)).toBe(true);
+    expect(await hasPublicPassport(db, { publicId: sku.old.publicId })).toBe(true);
     const pub = await publicPassport(sku.old.publicId);
     expect(pub.status, pub.text).toBe(200);
     expect(pub.body.credentialSubject.name).toBe('Backfill old');

@@ -110,7 +110,7 @@ describe('listSkuPassports, getSkuPassport — compiled at publication', () => {
       /^inline; filename="passport-.+-v1-untp_dpp-public\.jsonld"$/,
     );
     expect(v1.content_sha256).toBe(sha(canonicalJson(v1.document_hashes)));
-    expect(await hasPublicPassport(await getDb(), publicId)).toBe(true);
+    expect(await hasPublicPassport(await getDb(), { publicId })).toBe(true);
   });
 
   it('is a UNTP DPP 0.7 credential with product, identifiers, operators, claims and safety information', async () => {

@@ -170,7 +170,7 @@ describe('suggestSkuTranslations — per-language texts of the public page', () 
     await approve(u, sku.id);
     const p = await publish(u, sku.id);
     expect(p.status, p.text).toBe(200);
-    const found = await findPublishedRevision(await getDb(), p.body.output.public_id);
+    const found = await findPublishedRevision(await getDb(), { rawPublicId: p.body.output.public_id });
     expect(found.kind).toBe('ok');
     if (found.kind !== 'ok') return;
     const de = buildPublicPageView(found.snapshot, { lang: 'de' });

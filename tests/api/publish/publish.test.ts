@@ -221,7 +221,7 @@ describe('publishSku — POST /api/skus/{id}/publish', () => {
     const res = await publish(u, sku.id);
     expect(res.status, res.text).toBe(200);
 
-    const found = await findPublishedRevision(await getDb(), res.body.output.public_id);
+    const found = await findPublishedRevision(await getDb(), { rawPublicId: res.body.output.public_id });
     if (found.kind !== 'ok') throw new Error(found.kind);
     const s = found.snapshot;
     expect(s.fields).toMatchObject({
@@ -306,7 +306,7 @@ describe('publishSku — POST /api/skus/{id}/publish', () => {
     expect(pic.headers.get('content-type')).toBe('image/png');
     expect(pic.headers.get('content-security-policy')).toContain('sandbox');
     expect(Buffer.from(pic.text, 'latin1').length).toBeGreaterThan(0);
-    const found = await findPublishedRevision(await getDb(), publicId);
+    const found = await findPublishedRevision(await getDb(), { rawPublicId: publicId });
     if (found.kind !== 'ok') throw new Error(found.kind);
     expect(found.snapshot.json_ld.image).toMatch(new RegExp(`^${ORIGIN}/p/${publicId}/picture\\?sha=[0-9a-f]{16}$`));
 

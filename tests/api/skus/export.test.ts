@@ -291,12 +291,12 @@ describe('exportSku — GET /api/skus/{id}/export', () => {
     expect((await get(trial, tSku.id)).status).toBe(200);
 
     // A paid workspace's export key stops working when the plan drops to trial.
-    await setWorkspacePlan(db, pro.workspaceId, 'trial');
+    await setWorkspacePlan(db, { workspaceId: pro.workspaceId, plan: 'trial' });
     const e3 = expectEnvelope(await get({ bearer: exportKey }, sku.id), 403, 'PLAN_LIMIT_REACHED');
     expect(e3.details).toMatchObject({ limit: 'bearer_export', plan: 'trial' });
     expect((await get(pro, sku.id)).status).toBe(200);
     // Another workspace's SKU is not found, even with a valid key.
-    await setWorkspacePlan(db, pro.workspaceId, 'pro');
+    await setWorkspacePlan(db, { workspaceId: pro.workspaceId, plan: 'pro' });
     expectEnvelope(await get({ bearer: exportKey }, tSku.id), 404, 'NOT_FOUND');
   });
 

@@ -30,7 +30,7 @@ export default async function InvitePage({
   const t = await getT(teamMessages);
   let invitation: Awaited<ReturnType<typeof lookupInvitation>>;
   try {
-    invitation = await lookupInvitation(await getDb(), token);
+    invitation = await lookupInvitation(await getDb(), { token });
   } catch (e) {
     if (e instanceof AppError && (e.status === 404 || e.status === 410)) {
       return (

@@ -46,7 +46,10 @@ const get = defineRoute({
   },
   errors: [409],
   handler: async ({ db, params, req }) =>
-    answerDigitalLink(db, req, { gtin: params.gtin, qualifiers: params.qualifiers ?? [], origin: publicAppUrl(req) }),
+    answerDigitalLink(db, {
+      req,
+      args: { gtin: params.gtin, qualifiers: params.qualifiers ?? [], origin: publicAppUrl(req) },
+    }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

@@ -15,7 +15,7 @@ const get = defineRoute({
   query: AuditLogCsvQuery,
   responses: { 200: { description: 'CSV, newest first.', contentType: 'text/csv' } },
   handler: async ({ db, auth, query }) => {
-    const lines = auditLogCsv(db, auth.workspace.id, query);
+    const lines = auditLogCsv(db, { workspaceId: auth.workspace.id, filters: query });
     const enc = new TextEncoder();
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {

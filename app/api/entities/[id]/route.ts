@@ -20,7 +20,8 @@ const get = defineRoute({
       schema: EntityDetail,
     },
   },
-  handler: async ({ db, auth, params }) => json(await entityWithUsage(db, auth.workspace.id, params.id)),
+  handler: async ({ db, auth, params }) =>
+    json(await entityWithUsage(db, { workspaceId: auth.workspace.id, id: params.id })),
 });
 
 // PATCH /api/entities/{id} – edit; every SKU it is linked to is re-evaluated (and loses its approval).

@@ -20,7 +20,7 @@ const lookup = defineRoute({
       schema: InvitationLookup,
     },
   },
-  handler: async ({ db, body }) => json(await lookupInvitation(db, body.token)),
+  handler: async ({ db, body }) => json(await lookupInvitation(db, { token: body.token })),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(lookup);

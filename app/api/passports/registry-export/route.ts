@@ -24,7 +24,7 @@ const get = defineRoute({
     },
   },
   handler: async ({ db, auth, query, req }) => {
-    const out = await registryExport(db, auth.workspace.id, publicAppUrl(req));
+    const out = await registryExport(db, { workspaceId: auth.workspace.id, baseUrl: publicAppUrl(req) });
     if (query.part === undefined) {
       const { content: _content, ...report } = out;
       return json(report);

@@ -12,7 +12,7 @@ const list = defineRoute({
   stability: 'stable',
   auth: 'session',
   responses: { 200: { description: 'Active keys.', schema: ApiKeyListResponse } },
-  handler: async ({ db, auth }) => json({ data: await listApiKeys(db, auth.workspace.id) }),
+  handler: async ({ db, auth }) => json({ data: await listApiKeys(db, { workspaceId: auth.workspace.id }) }),
 });
 
 // POST /api/workspace/api-keys – create a key; the plaintext is in this response only.

@@ -17,7 +17,7 @@ const list = defineRoute({
   stability: 'preview',
   auth: 'session',
   responses: { 200: { description: 'Claims, newest first.', schema: GtinClaimListResponse } },
-  handler: async ({ db, auth }) => json({ data: await listClaims(db, auth.workspace.id) }),
+  handler: async ({ db, auth }) => json({ data: await listClaims(db, { workspaceId: auth.workspace.id }) }),
 });
 
 // POST /api/workspace/gtin-claims – claim a GS1 company prefix or a GTIN (pending until staff decide).

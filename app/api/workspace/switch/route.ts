@@ -15,7 +15,7 @@ const list = defineRoute({
   responses: { 200: { description: 'Memberships.', schema: MembershipListResponse } },
   handler: async ({ db, auth }) =>
     json({
-      data: (await listMemberships(db, auth.user.id)).map((m) => ({
+      data: (await listMemberships(db, { userId: auth.user.id })).map((m) => ({
         workspace: m.workspace,
         role: m.role,
         active: m.workspace.id === auth.workspace.id,
@@ -35,7 +35,7 @@ const change = defineRoute({
   body: SwitchWorkspaceInput,
   responses: { 200: { description: 'Now active.', schema: Membership } },
   handler: async ({ db, auth, body }) => {
-    const m = await membershipIn(db, auth.user.id, body.workspace_id);
+    const m = await membershipIn(db, { userId: auth.user.id, workspaceId: body.workspace_id });
     if (!m) throw new AppError('NOT_FOUND', 'Workspace not found.');
     return json({ workspace: m.workspace, role: m.role, active: true }, 200, {
       'set-cookie': activeWorkspaceCookie(ACTIVE_WORKSPACE_COOKIE, m.workspace.id),

@@ -18,7 +18,7 @@ const list = defineRoute({
   stability: 'preview',
   auth: 'session',
   responses: { 200: { description: 'Endpoints, newest first.', schema: WebhookEndpointListResponse } },
-  handler: async ({ db, auth }) => json({ data: await listEndpoints(db, auth.workspace.id) }),
+  handler: async ({ db, auth }) => json({ data: await listEndpoints(db, { workspaceId: auth.workspace.id }) }),
 });
 
 // POST /api/workspace/webhooks – register an endpoint; the signing secret is in this response only.

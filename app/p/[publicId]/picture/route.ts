@@ -20,7 +20,7 @@ const get = defineRoute({
   query: PublicPictureQuery,
   responses: { 200: { description: 'The image.', contentType: 'image/*' } },
   handler: async ({ db, params }) => {
-    const found = await findPublishedRevision(db, params.publicId);
+    const found = await findPublishedRevision(db, { rawPublicId: params.publicId });
     if (found.kind === 'gone') throw new AppError('GONE', 'This product page was withdrawn.');
     const pic = found.kind === 'ok' ? found.snapshot.picture : null;
     if (!pic?.captured) throw new AppError('NOT_FOUND', 'This page has no picture.');

@@ -20,7 +20,7 @@ const get = defineRoute({
   query: PublicQrQuery,
   responses: { 200: { description: 'PNG image.', contentType: 'image/png' } },
   handler: async ({ db, params, query }) => {
-    const found = await findPublishedRevision(db, params.publicId);
+    const found = await findPublishedRevision(db, { rawPublicId: params.publicId });
     if (found.kind === 'gone') throw new AppError('GONE', 'This product page was withdrawn.');
     if (found.kind !== 'ok') throw new AppError('NOT_FOUND', 'No published page with this id.');
     const png = await qrPng(found.snapshot.public_url, { size: query.size, errorCorrectionLevel: 'Q' });

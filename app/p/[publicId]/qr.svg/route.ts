@@ -18,7 +18,7 @@ const get = defineRoute({
   params: z.object({ publicId: z.string().max(40) }),
   responses: { 200: { description: 'SVG image.', contentType: 'image/svg+xml' } },
   handler: async ({ db, params }) => {
-    const found = await findPublishedRevision(db, params.publicId);
+    const found = await findPublishedRevision(db, { rawPublicId: params.publicId });
     if (found.kind === 'gone') throw new AppError('GONE', 'This product page was withdrawn.');
     if (found.kind !== 'ok') throw new AppError('NOT_FOUND', 'No published page with this id.');
     const svg = await qrSvg(found.snapshot.public_url, { errorCorrectionLevel: 'M' });

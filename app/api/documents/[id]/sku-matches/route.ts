@@ -22,7 +22,7 @@ const get = defineRoute({
   },
   handler: async ({ db, auth, params }) => {
     const row = await getDocumentRow(db, auth.workspace.id, params.id);
-    return json({ matches: await findSkuMatches(db, auth.workspace.id, row.textCache ?? '') });
+    return json({ matches: await findSkuMatches(db, { workspaceId: auth.workspace.id, text: row.textCache ?? '' }) });
   },
 });
 

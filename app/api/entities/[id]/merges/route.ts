@@ -14,7 +14,8 @@ const get = defineRoute({
   scope: 'entities:read',
   params: IdParams,
   responses: { 200: { description: 'Merges, newest first.', schema: EntityMergeListResponse } },
-  handler: async ({ db, auth, params }) => json({ data: await listMergesInto(db, auth.workspace.id, params.id) }),
+  handler: async ({ db, auth, params }) =>
+    json({ data: await listMergesInto(db, { workspaceId: auth.workspace.id, survivorId: params.id }) }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

@@ -14,7 +14,8 @@ const get = defineRoute({
   scope: 'skus:read',
   params: IdParams,
   responses: { 200: { description: 'The assignment.', schema: SkuAssignment } },
-  handler: async ({ db, auth, params }) => json(await getAssignee(db, auth.workspace.id, params.id)),
+  handler: async ({ db, auth, params }) =>
+    json(await getAssignee(db, { workspaceId: auth.workspace.id, skuId: params.id })),
 });
 
 // PUT /api/skus/{id}/assignee – assign the SKU to a member (user_id null: to nobody).

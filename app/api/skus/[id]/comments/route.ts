@@ -14,7 +14,8 @@ const list = defineRoute({
   scope: 'skus:read',
   params: IdParams,
   responses: { 200: { description: 'Comments.', schema: SkuCommentList } },
-  handler: async ({ db, auth, params }) => json({ data: await listComments(db, auth.workspace.id, params.id) }),
+  handler: async ({ db, auth, params }) =>
+    json({ data: await listComments(db, { workspaceId: auth.workspace.id, skuId: params.id }) }),
 });
 
 // POST /api/skus/{id}/comments – comment; "@member@company.com" mentions a member (mail + My work).

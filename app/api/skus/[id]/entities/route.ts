@@ -22,7 +22,7 @@ const get = defineRoute({
   },
   handler: async ({ db, auth, params }) => {
     await getSkuRow(db, auth.workspace.id, params.id);
-    return json({ links: await skuEntityLinks(db, auth.workspace.id, params.id) });
+    return json({ links: await skuEntityLinks(db, { workspaceId: auth.workspace.id, skuId: params.id }) });
   },
 });
 

@@ -20,7 +20,8 @@ const list = defineRoute({
   responses: {
     200: { description: 'Grants, newest first.', schema: PassportGrantListResponse },
   },
-  handler: async ({ db, auth, params }) => json({ data: await listGrants(db, auth.workspace.id, params.id) }),
+  handler: async ({ db, auth, params }) =>
+    json({ data: await listGrants(db, { workspaceId: auth.workspace.id, skuId: params.id }) }),
 });
 
 // POST /api/skus/{id}/passport-grants – a signed, expiring token for one recipient and tier (shown once).

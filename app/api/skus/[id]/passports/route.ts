@@ -18,7 +18,7 @@ const list = defineRoute({
   params: IdParams,
   responses: { 200: { description: 'Passport versions, newest first.', schema: PassportList } },
   handler: async ({ db, auth, params, req }) =>
-    json(await listPassports(db, auth.workspace.id, params.id, publicAppUrl(req))),
+    json(await listPassports(db, { workspaceId: auth.workspace.id, skuId: params.id, baseUrl: publicAppUrl(req) })),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(list);

@@ -22,7 +22,10 @@ const list = defineRoute({
     },
   },
   handler: async ({ db, auth, params, url }) =>
-    json({ ...(await listRevisions(db, auth.workspace.id, params.id)), public_base: publicUrlInfo(url) }),
+    json({
+      ...(await listRevisions(db, { workspaceId: auth.workspace.id, skuId: params.id })),
+      public_base: publicUrlInfo(url),
+    }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(list);

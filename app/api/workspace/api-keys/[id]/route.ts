@@ -15,7 +15,8 @@ const revoke = defineRoute({
   responses: {
     200: { description: 'Revoked.', schema: ApiKeyRevokedResponse },
   },
-  handler: async ({ db, auth, params }) => json({ data: await revokeApiKey(db, auth.workspace.id, params.id) }),
+  handler: async ({ db, auth, params }) =>
+    json({ data: await revokeApiKey(db, { workspaceId: auth.workspace.id, id: params.id }) }),
 });
 
 // POST /api/workspace/api-keys/{id} – rotate: revoke this key and return its replacement once.

@@ -21,10 +21,10 @@ const get = defineRoute({
   params: z.object({ publicId: z.string().max(40), documentId: Uuid }),
   responses: { 200: { description: 'The file, as an attachment.', contentType: 'application/octet-stream' } },
   handler: async ({ db, params }) => {
-    const found = await findPublishedRevision(db, params.publicId);
+    const found = await findPublishedRevision(db, { rawPublicId: params.publicId });
     if (found.kind === 'gone') throw new AppError('GONE', 'This product page was withdrawn.');
     if (found.kind !== 'ok') throw new AppError('NOT_FOUND', 'No published page with this id.');
-    const doc = await findPublicDocument(db, found, params.documentId);
+    const doc = await findPublicDocument(db, { found, documentId: params.documentId });
     if (!doc) throw new AppError('NOT_FOUND', 'This page publishes no such document.');
     const store = getBlobStore();
     if (!(await store.exists(doc.storageKey))) throw new AppError('GONE', 'The document is no longer stored.');

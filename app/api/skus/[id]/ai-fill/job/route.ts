@@ -18,7 +18,7 @@ const get = defineRoute({
   params: IdParams,
   responses: { 200: { description: 'The latest job.', schema: AiFillJobSchema } },
   handler: async ({ db, auth, params }) => {
-    const job = await latestAiFill(db, auth.workspace.id, params.id);
+    const job = await latestAiFill(db, { workspaceId: auth.workspace.id, skuId: params.id });
     if (!job) throw new AppError('NOT_FOUND', 'This SKU has no AI fill job yet.');
     return json(serializeAiFillJob(job));
   },

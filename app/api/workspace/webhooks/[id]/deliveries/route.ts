@@ -15,7 +15,8 @@ const list = defineRoute({
   auth: 'session',
   params: z.object({ id: Uuid }),
   responses: { 200: { description: 'Deliveries.', schema: WebhookDeliveryListResponse } },
-  handler: async ({ db, auth, params }) => json({ data: await listDeliveries(db, auth.workspace.id, params.id) }),
+  handler: async ({ db, auth, params }) =>
+    json({ data: await listDeliveries(db, { workspaceId: auth.workspace.id, endpointId: params.id }) }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(list);
