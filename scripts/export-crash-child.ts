@@ -17,17 +17,19 @@
  * Blobs: $DATA_DIR/blobs.
  */
 import '@/lib/polyfills';
-import { openCrashChildDatabase } from './crash-child-db';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import {
+  crashChildWorkspace,
+  openCrashChildDatabase,
+  runCrashChild,
+  runFirstJob,
+  tellingProgress,
+  tellParent,
+} from './crash-child';
 
-async function openDatabase() {
-  const { setBlobStore } = await import('@/lib/storage');
-  const { localBlobStore } = await import('@/lib/storage/local');
-  setBlobStore(localBlobStore(path.join(path.resolve(process.env.DATA_DIR!), 'blobs')));
-  return openCrashChildDatabase();
-}
+const openDatabase = () => openCrashChildDatabase({ blobs: true });
 
 type Envelope = { jobRunId: string; workspaceId: string; payload: unknown };
 
@@ -51,24 +53,18 @@ async function listTree(dir: string): Promise<string[]> {
 
 async function start(count: number) {
   await openDatabase();
-  const { getDb } = await import('@/lib/db/client');
-  const { createLocalUser } = await import('@/lib/auth/local-issuer');
-  const { ensureWorkspace } = await import('@/lib/auth/workspace');
   const { skus, dossierValues, documents, documentSkus } = await import('@/lib/db/schema');
   const { getBlobStore } = await import('@/lib/storage');
   const { createExportRun } = await import('@/lib/exports/create-run');
-  const db = await getDb();
-  const user = await createLocalUser(db, {
+  const { db, user, workspace } = await crashChildWorkspace({
     email: `xcrash-${crypto.randomUUID().slice(0, 8)}@example.test`,
-    password: 'crash crash crash',
   });
-  const m = await ensureWorkspace(db, user);
   for (let i = 0; i < count; i += 500) {
     const rows = await db
       .insert(skus)
       .values(
         Array.from({ length: Math.min(500, count - i) }, (_, j) => ({
-          workspaceId: m.workspace.id,
+          workspaceId: workspace.id,
           skuCode: `XC-${String(i + j).padStart(6, '0')}`,
           productName: `Produkt ${i + j}`,
         })),
@@ -77,7 +73,7 @@ async function start(count: number) {
     await db.insert(dossierValues).values(
       rows.flatMap((r, j) => [
         {
-          workspaceId: m.workspace.id,
+          workspaceId: workspace.id,
           skuId: r.id,
           fieldKey: 'brand',
           value: `Marke ${(i + j) % 7}`,
@@ -85,7 +81,7 @@ async function start(count: number) {
           source: 'manual' as const,
         },
         {
-          workspaceId: m.workspace.id,
+          workspaceId: workspace.id,
           skuId: r.id,
           fieldKey: 'safety_warnings_de',
           value: 'Nicht für Kinder unter 3 Jahren.',
@@ -99,7 +95,7 @@ async function start(count: number) {
         .insert(documents)
         .values(
           rows.map((r, j) => ({
-            workspaceId: m.workspace.id,
+            workspaceId: workspace.id,
             sha256: crypto
               .createHash('sha256')
               .update(`doc ${i + j}`)
@@ -107,14 +103,14 @@ async function start(count: number) {
             filename: `DoC ${i + j}.txt`,
             mimeType: 'text/plain',
             sizeBytes: Buffer.byteLength(`doc ${i + j}`),
-            storageKey: `${m.workspace.id}/documents/crash-${i + j}`,
+            storageKey: `${workspace.id}/documents/crash-${i + j}`,
             documentType: 'declaration_of_conformity' as const,
           })),
         )
         .returning({ id: documents.id, storageKey: documents.storageKey });
       await db.insert(documentSkus).values(
         docs.map((d, j) => ({
-          workspaceId: m.workspace.id,
+          workspaceId: workspace.id,
           documentId: d.id,
           skuId: rows[j].id,
           evidenceStatus: 'accepted' as const,
@@ -125,44 +121,23 @@ async function start(count: number) {
       await db
         .update(skus)
         .set({ approvalState: 'approved', approvedAt: new Date() })
-        .where(eq(skus.workspaceId, m.workspace.id));
+        .where(eq(skus.workspaceId, workspace.id));
     }
   }
   const out = await createExportRun(db, {
-    workspaceId: m.workspace.id,
+    workspaceId: workspace.id,
     actor: { userId: user.id, apiKeyId: null, label: user.email },
     input: { template_id: TEMPLATE_ID, scope_type: 'all' },
     dryRun: false,
   });
   if (out.kind !== 'created') throw new Error('no run');
-  process.stdout.write(`READY ${out.run.id} ${m.workspace.id}\n`);
-  const { runJob } = await import('@/lib/workers');
-  const { getBoss } = await import('@/lib/jobs/boss');
+  tellParent(`READY ${out.run.id} ${workspace.id}`);
   const { exportRunJob } = await import('@/lib/exports/jobs');
-  const boss = await getBoss();
-  const def = {
-    ...exportRunJob,
-    handler: (p: { run_id: string }, ctx: Parameters<typeof exportRunJob.handler>[1]) =>
-      exportRunJob.handler(p, {
-        ...ctx,
-        progress: async (x) => {
-          await ctx.progress(x);
-          process.stdout.write(`PROGRESS ${x.done}\n`);
-          await new Promise((r) => setTimeout(r, 400));
-        },
-      }),
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const [job] = await boss.fetch<Envelope>(exportRunJob.name, { batchSize: 1 });
-    if (job) {
-      await runJob(def, job);
-      break;
-    }
-    if (Date.now() > deadline) throw new Error('the export job never arrived');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  process.stdout.write('DONE\n');
+  await runFirstJob(
+    tellingProgress(exportRunJob, (x) => `PROGRESS ${x.done}`, 400),
+    { what: 'the export job' },
+  );
+  tellParent('DONE');
 }
 
 async function resume(runId: string, workspaceId: string) {
@@ -242,24 +217,10 @@ async function resume(runId: string, workspaceId: string) {
     tmp_after: await listTree(tempRoot()),
     pid: process.pid,
   };
-  process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+  tellParent(`RESULT ${JSON.stringify(result)}`);
 }
 
-async function main() {
-  const [mode, a, b] = process.argv.slice(2);
-  if (mode === 'start') await start(Number(a));
-  else if (mode === 'resume') await resume(a, b);
-  else throw new Error('usage: export-crash-child.ts start <skus> | resume <runId> <workspaceId>');
-  const { stopBoss } = await import('@/lib/jobs/boss');
-  const { closeDb } = await import('@/lib/db/client');
-  await stopBoss();
-  await closeDb();
-}
-
-main().then(
-  () => process.exit(0),
-  (e) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+runCrashChild('export-crash-child.ts', {
+  start: { usage: '<skus>', run: (skus) => start(Number(skus)) },
+  resume: { usage: '<runId> <workspaceId>', run: (runId, workspaceId) => resume(runId, workspaceId) },
+});

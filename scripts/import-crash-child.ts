@@ -22,13 +22,22 @@
  * Blobs: $DATA_DIR/blobs (the same folder for both processes).
  */
 import '@/lib/polyfills';
-import { openCrashChildDatabase } from './crash-child-db';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
+import {
+  crashChildWorkspace,
+  openCrashChildDatabase,
+  runCrashChild,
+  runFirstJob,
+  tellingProgress,
+  tellParent,
+} from './crash-child';
 
 const openDatabase = openCrashChildDatabase;
+const progressLine = (x: Record<string, unknown>) =>
+  typeof x.processed_rows === 'number' ? `PROGRESS ${x.processed_rows}` : null;
 
 function catalogue(rows: number): string {
   const lines = ['Artikelnummer;Bezeichnung;Marke;Hersteller;Ursprungsland;Warnhinweise'];
@@ -42,23 +51,16 @@ function catalogue(rows: number): string {
 
 /** A user, a workspace and a committed <rows>-row import; its run is queued through lib/jobs. */
 async function createImport(rows: number) {
-  const { getDb } = await import('@/lib/db/client');
-  const { createLocalUser } = await import('@/lib/auth/local-issuer');
-  const { ensureWorkspace } = await import('@/lib/auth/workspace');
-  const { setWorkspacePlan } = await import('@/lib/workspace/settings');
   const { commitImport } = await import('@/lib/imports/service');
-  const db = await getDb();
-  const user = await createLocalUser(db, {
+  const { db, user, workspace } = await crashChildWorkspace({
     email: `crash-${crypto.randomUUID().slice(0, 8)}@example.test`,
-    password: 'crash crash crash',
+    plan: 'enterprise',
   });
-  const m = await ensureWorkspace(db, user);
-  await setWorkspacePlan(db, { workspaceId: m.workspace.id, plan: 'enterprise' });
   const file = path.join(path.resolve(process.env.DATA_DIR!), 'crash-catalogue.csv');
   const text = catalogue(rows);
   fs.writeFileSync(file, text);
   const { batch } = await commitImport(db, {
-    workspace: { ...m.workspace, plan: 'enterprise' },
+    workspace: { ...workspace, plan: 'enterprise' },
     actor: { userId: user.id, apiKeyId: null, label: user.email },
     file: {
       path: file,
@@ -68,45 +70,19 @@ async function createImport(rows: number) {
     },
     options: {},
   });
-  return { db, batch, workspaceId: m.workspace.id };
+  return { db, batch, workspaceId: workspace.id };
 }
 
 async function start(rows: number) {
   await openDatabase();
   const { importBatches } = await import('@/lib/db/schema');
   const { db, batch, workspaceId } = await createImport(rows);
-  process.stdout.write(`READY ${batch.id} ${workspaceId}\n`);
+  tellParent(`READY ${batch.id} ${workspaceId}`);
   // The real job and runJob (claim, heartbeat); the heartbeat is also printed, so the test knows how far it got.
-  const { runJob } = await import('@/lib/workers');
-  const { getBoss } = await import('@/lib/jobs/boss');
   const { importRunJob } = await import('@/lib/imports/jobs');
-  const boss = await getBoss();
-  const def = {
-    ...importRunJob,
-    handler: (p: { batch_id: string }, ctx: Parameters<typeof importRunJob.handler>[1]) =>
-      importRunJob.handler(p, {
-        ...ctx,
-        progress: async (x) => {
-          await ctx.progress(x);
-          if (typeof x.processed_rows === 'number') process.stdout.write(`PROGRESS ${x.processed_rows}\n`);
-        },
-      }),
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const [job] = await boss.fetch<{ jobRunId: string; workspaceId: string; payload: unknown }>(importRunJob.name, {
-      batchSize: 1,
-    });
-    if (job) {
-      await runJob(def, job);
-      await boss.complete(importRunJob.name, job.id);
-      break;
-    }
-    if (Date.now() > deadline) throw new Error('the import job never arrived');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await runFirstJob(tellingProgress(importRunJob, progressLine), { what: 'the import job', complete: true });
   const [final] = await db.select().from(importBatches).where(eq(importBatches.id, batch.id));
-  process.stdout.write(`DONE ${final.status} ${final.processedRows}\n`);
+  tellParent(`DONE ${final.status} ${final.processedRows}`);
 }
 
 async function resume(batchId: string, workspaceId: string) {
@@ -147,7 +123,7 @@ async function resume(batchId: string, workspaceId: string) {
     recovered,
     ...(await report(batchId, workspaceId)),
   };
-  process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+  tellParent(`RESULT ${JSON.stringify(result)}`);
 }
 
 /** What the database holds for the batch: its run, its counters, and every row's effects counted. */
@@ -219,7 +195,7 @@ async function watch(batchId: string, workspaceId: string, deadlineMs: number) {
     const processed = Number((run?.progress as { processed_rows?: number } | null)?.processed_rows ?? 0);
     const state = JSON.stringify({ status: run?.status, attempts: run?.attempts, processed, batch: b.status });
     if (state !== last) {
-      process.stdout.write(`STATE ${state}\n`);
+      tellParent(`STATE ${state}`);
       last = state;
     }
     if (['completed', 'completed_with_errors', 'failed'].includes(b.status) || Date.now() > deadline) return;
@@ -236,7 +212,8 @@ async function instrument(holdAt?: number) {
       ...ctx,
       progress: async (x) => {
         await ctx.progress(x);
-        if (typeof x.processed_rows === 'number') process.stdout.write(`PROGRESS ${x.processed_rows}\n`);
+        const line = progressLine(x);
+        if (line !== null) tellParent(line);
         // Held until the test kills this process.
         if (holdAt && typeof x.processed_rows === 'number' && x.processed_rows >= holdAt) await new Promise(() => {});
       },
@@ -246,7 +223,7 @@ async function instrument(holdAt?: number) {
 async function startLive(rows: number, holdAt?: number) {
   await openDatabase();
   const { batch, workspaceId } = await createImport(rows);
-  process.stdout.write(`READY ${batch.id} ${workspaceId}\n`);
+  tellParent(`READY ${batch.id} ${workspaceId}`);
   await instrument(holdAt);
   const { startWorkers } = await import('@/lib/workers');
   await startWorkers({ queues: ['import.run'], pollingIntervalSeconds: 0.5 });
@@ -258,7 +235,7 @@ async function serve(batchId: string, workspaceId: string) {
   await instrument();
   const { startWorkers, stopWorkers } = await import('@/lib/workers');
   await startWorkers({ queues: ['import.run'], pollingIntervalSeconds: 0.5 });
-  process.stdout.write('SERVING\n');
+  tellParent('SERVING');
   await watch(batchId, workspaceId, 10 * 60_000);
   await stopWorkers();
   // pg-boss's own view of the run's jobs (this test database holds no other import jobs).
@@ -269,29 +246,15 @@ async function serve(batchId: string, workspaceId: string) {
     sql`SELECT state::text AS state, count(*)::int AS n FROM pgboss.job WHERE name = 'import.run' GROUP BY state ORDER BY state`,
   );
   const boss_jobs = Object.fromEntries(states.map((r) => [r.state, Number(r.n)]));
-  process.stdout.write(`RESULT ${JSON.stringify({ ...(await report(batchId, workspaceId)), boss_jobs })}\n`);
+  tellParent(`RESULT ${JSON.stringify({ ...(await report(batchId, workspaceId)), boss_jobs })}`);
 }
 
-async function main() {
-  const [mode, a, b] = process.argv.slice(2);
-  if (mode === 'start') await start(Number(a));
-  else if (mode === 'resume') await resume(a, b);
-  else if (mode === 'start-live') await startLive(Number(a), b ? Number(b) : undefined);
-  else if (mode === 'serve') await serve(a, b);
-  else
-    throw new Error(
-      'usage: import-crash-child.ts start <rows> | resume <batchId> <workspaceId> | start-live <rows> | serve <batchId> <workspaceId>',
-    );
-  const { stopBoss } = await import('@/lib/jobs/boss');
-  const { closeDb } = await import('@/lib/db/client');
-  await stopBoss();
-  await closeDb();
-}
-
-main().then(
-  () => process.exit(0),
-  (e) => {
-    console.error(e);
-    process.exit(1);
+runCrashChild('import-crash-child.ts', {
+  start: { usage: '<rows>', run: (rows) => start(Number(rows)) },
+  resume: { usage: '<batchId> <workspaceId>', run: (batchId, workspaceId) => resume(batchId, workspaceId) },
+  'start-live': {
+    usage: '<rows>',
+    run: (rows, holdAt) => startLive(Number(rows), holdAt ? Number(holdAt) : undefined),
   },
-);
+  serve: { usage: '<batchId> <workspaceId>', run: (batchId, workspaceId) => serve(batchId, workspaceId) },
+});

@@ -13,7 +13,7 @@
  * Database: DATABASE_URL, or a file-backed PGlite in $DATA_DIR/pglite seeded from CRASH_PGLITE_SNAPSHOT.
  */
 import '@/lib/polyfills';
-import { openCrashChildDatabase } from './crash-child-db';
+import { crashChildWorkspace, openCrashChildDatabase, runCrashChild, tellParent } from './crash-child';
 
 const openDatabase = openCrashChildDatabase;
 
@@ -43,16 +43,8 @@ async function callRoute(
 
 async function send() {
   await openDatabase();
-  const { getDb } = await import('@/lib/db/client');
-  const { createLocalUser } = await import('@/lib/auth/local-issuer');
   const { signAccessToken } = await import('@/lib/auth/tokens');
-  const { ensureWorkspace } = await import('@/lib/auth/workspace');
-  const db = await getDb();
-  const user = await createLocalUser(db, {
-    email: `outbox-crash-${Date.now()}@example.test`,
-    password: 'crash crash crash',
-  });
-  const m = await ensureWorkspace(db, user);
+  const { user, workspace } = await crashChildWorkspace({ email: `outbox-crash-${Date.now()}@example.test` });
   const { token } = await signAccessToken(user);
   const cookie = `sb-access-token=${token}`;
   const sku = (
@@ -85,7 +77,7 @@ async function send() {
       sku_id: sku.id,
     })
   ).draft;
-  process.stdout.write(`READY ${m.workspace.id}\n`);
+  tellParent(`READY ${workspace.id}`);
   const out = await callRoute(
     await import('@/app/api/supplier-email/send/route'),
     'POST',
@@ -93,7 +85,7 @@ async function send() {
     cookie,
     { sku_id: sku.id, to: draft.to, subject: draft.subject, body: draft.body },
   );
-  process.stdout.write(`DONE ${out.request.status}\n`);
+  tellParent(`DONE ${out.request.status}`);
 }
 
 async function reconcile(workspaceId: string) {
@@ -124,24 +116,12 @@ async function reconcile(workspaceId: string) {
       timeline: r.timeline.map((e) => e.kind),
     });
   }
-  process.stdout.write(
-    `RESULT ${JSON.stringify({ before: before.map((b) => ({ status: b.status, attempts: b.sendAttempts })), summary, requests })}\n`,
+  tellParent(
+    `RESULT ${JSON.stringify({ before: before.map((b) => ({ status: b.status, attempts: b.sendAttempts })), summary, requests })}`,
   );
 }
 
-async function main() {
-  const [mode, a] = process.argv.slice(2);
-  if (mode === 'send') await send();
-  else if (mode === 'reconcile') await reconcile(a);
-  else throw new Error('usage: outreach-send-crash-child.ts send | reconcile <workspaceId>');
-  const { closeDb } = await import('@/lib/db/client');
-  await closeDb();
-}
-
-main().then(
-  () => process.exit(0),
-  (e) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+runCrashChild('outreach-send-crash-child.ts', {
+  send: { run: () => send() },
+  reconcile: { usage: '<workspaceId>', run: (workspaceId) => reconcile(workspaceId) },
+});

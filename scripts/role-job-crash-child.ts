@@ -14,32 +14,32 @@
 import '@/lib/polyfills';
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { openCrashChildDatabase } from './crash-child-db';
+import {
+  crashChildWorkspace,
+  openCrashChildDatabase,
+  runCrashChild,
+  runFirstJob,
+  tellingProgress,
+  tellParent,
+} from './crash-child';
 
 type Envelope = { jobRunId: string; workspaceId: string; payload: unknown };
 
 async function start(count: number) {
   await openCrashChildDatabase();
-  const { getDb } = await import('@/lib/db/client');
-  const { createLocalUser } = await import('@/lib/auth/local-issuer');
-  const { ensureWorkspace } = await import('@/lib/auth/workspace');
-  const { setWorkspacePlan } = await import('@/lib/workspace/settings');
   const { skus } = await import('@/lib/db/schema');
   const { recomputeSkusBulk } = await import('@/lib/skus/recompute-bulk');
   const { setWorkspaceOperatorRole } = await import('@/lib/skus/operator-role');
-  const db = await getDb();
-  const user = await createLocalUser(db, {
+  const { db, user, workspace } = await crashChildWorkspace({
     email: `rcrash-${crypto.randomUUID().slice(0, 8)}@example.test`,
-    password: 'crash crash crash',
+    plan: 'pro',
   });
-  const m = await ensureWorkspace(db, user);
-  await setWorkspacePlan(db, { workspaceId: m.workspace.id, plan: 'pro' });
   for (let i = 0; i < count; i += 200) {
     const rows = await db
       .insert(skus)
       .values(
         Array.from({ length: Math.min(200, count - i) }, (_, j) => ({
-          workspaceId: m.workspace.id,
+          workspaceId: workspace.id,
           skuCode: `RC-${String(i + j).padStart(6, '0')}`,
           productName: 'Bamboo cutting board',
         })),
@@ -47,44 +47,23 @@ async function start(count: number) {
       .returning({ id: skus.id });
     await recomputeSkusBulk(
       db,
-      m.workspace.id,
+      workspace.id,
       rows.map((r) => r.id),
     );
   }
   const change = await setWorkspaceOperatorRole(db, {
-    workspaceId: m.workspace.id,
+    workspaceId: workspace.id,
     actor: { userId: user.id, apiKeyId: null, label: user.email },
     role: 'distributor',
   });
   if (change.mode !== 'queued') throw new Error('the role change was not queued: raise the SKU count');
-  process.stdout.write(`READY ${change.job.id} ${m.workspace.id}\n`);
-  const { runJob } = await import('@/lib/workers');
-  const { getBoss } = await import('@/lib/jobs/boss');
+  tellParent(`READY ${change.job.id} ${workspace.id}`);
   const { roleRecomputeJob } = await import('@/lib/skus/operator-role-jobs');
-  const boss = await getBoss();
-  const def = {
-    ...roleRecomputeJob,
-    handler: (p: Parameters<typeof roleRecomputeJob.handler>[0], ctx: Parameters<typeof roleRecomputeJob.handler>[1]) =>
-      roleRecomputeJob.handler(p, {
-        ...ctx,
-        progress: async (x) => {
-          await ctx.progress(x);
-          process.stdout.write(`PROGRESS ${x.done}\n`);
-          await new Promise((r) => setTimeout(r, 300));
-        },
-      }),
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const [job] = await boss.fetch<Envelope>(roleRecomputeJob.name, { batchSize: 1 });
-    if (job) {
-      await runJob(def, job);
-      break;
-    }
-    if (Date.now() > deadline) throw new Error('the role job never arrived');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  process.stdout.write('DONE\n');
+  await runFirstJob(
+    tellingProgress(roleRecomputeJob, (x) => `PROGRESS ${x.done}`, 300),
+    { what: 'the role job' },
+  );
+  tellParent('DONE');
 }
 
 async function resume(runId: string, workspaceId: string) {
@@ -152,24 +131,10 @@ async function resume(runId: string, workspaceId: string) {
     stale,
     risk,
   };
-  process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+  tellParent(`RESULT ${JSON.stringify(result)}`);
 }
 
-async function main() {
-  const [mode, a, b] = process.argv.slice(2);
-  if (mode === 'start') await start(Number(a));
-  else if (mode === 'resume') await resume(a, b);
-  else throw new Error('usage: role-job-crash-child.ts start <skus> | resume <runId> <workspaceId>');
-  const { stopBoss } = await import('@/lib/jobs/boss');
-  const { closeDb } = await import('@/lib/db/client');
-  await stopBoss();
-  await closeDb();
-}
-
-main().then(
-  () => process.exit(0),
-  (e) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+runCrashChild('role-job-crash-child.ts', {
+  start: { usage: '<skus>', run: (skus) => start(Number(skus)) },
+  resume: { usage: '<runId> <workspaceId>', run: (runId, workspaceId) => resume(runId, workspaceId) },
+});

@@ -14,8 +14,8 @@
  * Blobs: $DATA_DIR/blobs, shared by both processes.
  */
 import '@/lib/polyfills';
-import { openCrashChildDatabase } from './crash-child-db';
 import { sql } from 'drizzle-orm';
+import { crashChildWorkspace, openCrashChildDatabase, runCrashChild, tellParent } from './crash-child';
 
 const openDatabase = openCrashChildDatabase;
 
@@ -49,26 +49,19 @@ async function bundle(parts: number): Promise<Uint8Array> {
 
 async function upload(parts: number) {
   await openDatabase();
-  const { getDb } = await import('@/lib/db/client');
-  const { createLocalUser } = await import('@/lib/auth/local-issuer');
   const { signAccessToken } = await import('@/lib/auth/tokens');
-  const { ensureWorkspace } = await import('@/lib/auth/workspace');
-  const { setWorkspacePlan } = await import('@/lib/workspace/settings');
-  const db = await getDb();
-  const user = await createLocalUser(db, {
+  const { user, workspace } = await crashChildWorkspace({
     email: `upload-crash-${Date.now()}@example.test`,
-    password: 'crash crash crash',
+    plan: 'enterprise',
   });
-  const m = await ensureWorkspace(db, user);
-  await setWorkspacePlan(db, { workspaceId: m.workspace.id, plan: 'enterprise' });
   const { token } = await signAccessToken(user);
   const zip = await bundle(parts);
-  process.stdout.write(`READY ${m.workspace.id}\n`);
+  tellParent(`READY ${workspace.id}`);
 
   let last = -1;
   const poll = setInterval(() => {
-    void count(sql`SELECT count(*)::int AS n FROM documents WHERE workspace_id = ${m.workspace.id}`).then((n) => {
-      if (n !== last) process.stdout.write(`DOCS ${n}\n`);
+    void count(sql`SELECT count(*)::int AS n FROM documents WHERE workspace_id = ${workspace.id}`).then((n) => {
+      if (n !== last) tellParent(`DOCS ${n}`);
       last = n;
     });
   }, 25);
@@ -84,14 +77,14 @@ async function upload(parts: number) {
   });
   const res = await route.POST(req, { params: Promise.resolve({}) } as never);
   clearInterval(poll);
-  process.stdout.write(`DONE ${res.status}\n`);
+  tellParent(`DONE ${res.status}`);
 }
 
 async function recover(workspaceId: string) {
   await openDatabase();
   const processingWithoutRun = sql`SELECT count(*)::int AS n FROM documents d WHERE d.workspace_id = ${workspaceId} AND d.status = 'processing'
     AND NOT EXISTS (SELECT 1 FROM job_runs r WHERE r.subject_id = d.id::text)`;
-  process.stdout.write(`STUCK ${await count(processingWithoutRun)}\n`);
+  tellParent(`STUCK ${await count(processingWithoutRun)}`);
   const { startWorkers, stopWorkers } = await import('@/lib/workers');
   await startWorkers({ queues: ['document.extract'], pollingIntervalSeconds: 0.5 });
   const deadline = Date.now() + 5 * 60_000;
@@ -126,22 +119,10 @@ async function recover(workspaceId: string) {
       sql`SELECT count(DISTINCT sha256)::int AS n FROM documents WHERE workspace_id = ${workspaceId}`,
     ),
   };
-  process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+  tellParent(`RESULT ${JSON.stringify(result)}`);
 }
 
-async function main() {
-  const [mode, a] = process.argv.slice(2);
-  if (mode === 'upload') await upload(Number(a));
-  else if (mode === 'recover') await recover(a);
-  else throw new Error('usage: upload-crash-child.ts upload <parts> | recover <workspaceId>');
-  const { closeDb } = await import('@/lib/db/client');
-  await closeDb();
-}
-
-main().then(
-  () => process.exit(0),
-  (e) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+runCrashChild('upload-crash-child.ts', {
+  upload: { usage: '<parts>', run: (parts) => upload(Number(parts)) },
+  recover: { usage: '<workspaceId>', run: (workspaceId) => recover(workspaceId) },
+});
