@@ -70,6 +70,41 @@ export function spawnScript(script: string, args: string[], env: NodeJS.ProcessE
 }
 
 /**
+ * SIGKILLs the child at the first line that passes `at`, and waits for it to die. Fails when the child
+ * exits first, or when a `tooLate` line (the work finished) comes before. Resolves with that line.
+ */
+export async function killWhen(
+  child: Child,
+  at: (line: string) => boolean,
+  tooLate?: (line: string) => boolean,
+): Promise<{ at: number; line: string }> {
+  const finished = tooLate
+    ? child.waitFor(tooLate).then(
+        (l) => Promise.reject(new Error(`the work finished before the child could be killed: ${l.line}`)),
+        () => new Promise<never>(() => {}), // the child died: the kill's outcome decides
+      )
+    : new Promise<never>(() => {});
+  const hit = await Promise.race([child.waitFor(at), finished]);
+  child.proc.kill('SIGKILL');
+  const exit = await child.exited;
+  if (exit.signal !== 'SIGKILL')
+    throw new Error(
+      `the child exited (${exit.code}, ${exit.signal}) before the kill; stderr:\n${child.stderr().slice(-3000)}`,
+    );
+  return hit;
+}
+
+/** Waits for the child to end with code 0 and parses its `RESULT <json>` line. */
+export async function resultOf<T = any>(child: Child): Promise<T> {
+  const exit = await child.exited;
+  if (exit.code !== 0)
+    throw new Error(`the child exited (${exit.code}, ${exit.signal}); stderr:\n${child.stderr().slice(-3000)}`);
+  const line = child.seen.find((e) => e.line.startsWith('RESULT '));
+  if (!line) throw new Error(`the child printed no RESULT line; stderr:\n${child.stderr().slice(-3000)}`);
+  return JSON.parse(line.line.slice('RESULT '.length)) as T;
+}
+
+/**
  * The environment of a child on this run's database kind: on Postgres a fresh database of its own (its
  * workers then see no other test file's jobs), on PGlite a file-backed copy of the migrated snapshot in
  * dataDir. Call drop() at the end.

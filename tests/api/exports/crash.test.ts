@@ -5,40 +5,40 @@
  * The technical-file ZIP also: the retry's progress starts again at zero, and the dead worker's
  * per-run temporary folder (with its partial ZIP) is removed when the next process starts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { childDatabase } from '../../helpers/child';
+import { childDatabase, killWhen, resultOf, spawnScript, type Child } from '../../helpers/child';
 
 const SKUS = 1500; // two batches of EXPORT_CHUNK (1000); the child pauses after each, so the kill lands after the first
 
 const TF_SKUS = 40; // the technical file reports progress every 25 SKUs: the kill lands after 25
 
-const run = (args: string[], env: NodeJS.ProcessEnv): ChildProcess =>
-  spawn(process.execPath, ['--import', 'tsx', 'scripts/export-crash-child.ts', ...args], {
-    cwd: process.cwd(),
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+const SCRIPT = 'scripts/export-crash-child.ts';
 
-function lines(child: ChildProcess, onLine: (line: string) => void) {
-  let buf = '';
-  child.stdout!.on('data', (d: Buffer) => {
-    buf += d.toString();
-    let i: number;
-    while ((i = buf.indexOf('\n')) >= 0) {
-      onLine(buf.slice(0, i));
-      buf = buf.slice(i + 1);
-    }
-  });
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
-    child.once('exit', (code, signal) => r({ code, signal })),
+/**
+ * Starts a run in a child and SIGKILLs it at its first real progress (the first report is the zero a run
+ * writes when it starts); the run's and workspace's ids and the progress seen.
+ */
+async function startAndKill(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: Child; ids: [string, string]; seen: number }> {
+  const child = spawnScript(SCRIPT, args, env);
+  const killedAt = await killWhen(
+    child,
+    (line) => line.startsWith('PROGRESS ') && Number(line.split(' ')[1]) > 0,
+    (line) => line.startsWith('DONE'),
   );
+  const ready = child.seen.find((e) => e.line.startsWith('READY '));
+  expect(ready).toBeDefined();
+  return {
+    child,
+    ids: ready!.line.split(' ').slice(1, 3) as [string, string],
+    seen: Number(killedAt.line.split(' ')[1]),
+  };
+}
 
 describe('export run crash and recovery', () => {
   it(
@@ -48,47 +48,14 @@ describe('export run crash and recovery', () => {
       // On Postgres a database of its own: the child's worker must not fetch another test file's queued jobs.
       const childDb = await childDatabase(dataDir);
       const env = childDb.env;
-      let stderr = '';
-      const first = run(['start', String(SKUS)], env);
-      first.stderr!.on('data', (d) => (stderr += d.toString()));
-      let ids: [string, string] | null = null;
-      let seen = 0;
-      const killed = new Promise<void>((resolve, reject) => {
-        lines(first, (line) => {
-          const [tag, a, b] = line.split(' ');
-          if (tag === 'READY') ids = [a, b];
-          // The first report is the zero a run writes when it starts; kill after real progress.
-          if (tag === 'PROGRESS' && Number(a) > 0 && !first.killed) {
-            seen = Number(a);
-            first.kill('SIGKILL');
-            resolve();
-          }
-          if (tag === 'DONE') reject(new Error('the run finished before it could be killed'));
-        });
-        first.once('exit', (code, signal) => {
-          if (signal !== 'SIGKILL')
-            reject(new Error(`first worker exited (${code}, ${signal}) before the kill:\n${stderr.slice(-3000)}`));
-        });
-      });
-      await killed;
-      await exited(first).catch(() => null);
-      expect(ids).not.toBeNull();
+      const { ids, seen } = await startAndKill(['start', String(SKUS)], env);
       expect(seen).toBeGreaterThan(0);
       expect(seen).toBeLessThan(SKUS);
       // Nothing stored yet: the file is put only after rendering ends.
-      expect(fs.existsSync(path.join(dataDir, 'blobs', ids![1], 'exports', ids![0]))).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, 'blobs', ids[1], 'exports', ids[0]))).toBe(false);
       await new Promise((r) => setTimeout(r, 1500));
 
-      const second = run(['resume', ids![0], ids![1]], env);
-      let stderr2 = '';
-      second.stderr!.on('data', (d) => (stderr2 += d.toString()));
-      let resultLine = '';
-      lines(second, (line) => {
-        if (line.startsWith('RESULT ')) resultLine = line.slice(7);
-      });
-      const exit2 = await exited(second);
-      expect(exit2.code, stderr2.slice(-3000)).toBe(0);
-      const result = JSON.parse(resultLine);
+      const result = await resultOf(spawnScript(SCRIPT, ['resume', ids[0], ids[1]], env));
       expect(result.before.status).toBe('processing');
       expect(result.recovered).toBeGreaterThanOrEqual(1);
       expect(result.job.status).toBe('completed');
@@ -112,35 +79,12 @@ describe('export run crash and recovery', () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-xcrash-tf-'));
       const childDb = await childDatabase(dataDir, { CRASH_TEMPLATE: 'technical_file' });
       const env = childDb.env;
-      let stderr = '';
-      const first = run(['start', String(TF_SKUS)], env);
-      first.stderr!.on('data', (d) => (stderr += d.toString()));
-      let ids: [string, string] | null = null;
-      let seen = 0;
-      const killed = new Promise<void>((resolve, reject) => {
-        lines(first, (line) => {
-          const [tag, a, b] = line.split(' ');
-          if (tag === 'READY') ids = [a, b];
-          // The first report is the retry-safe zero at the start; kill after the first SKUs are written.
-          if (tag === 'PROGRESS' && Number(a) > 0 && !first.killed) {
-            seen = Number(a);
-            first.kill('SIGKILL');
-            resolve();
-          }
-          if (tag === 'DONE') reject(new Error('the run finished before it could be killed'));
-        });
-        first.once('exit', (code, signal) => {
-          if (signal !== 'SIGKILL')
-            reject(new Error(`first worker exited (${code}, ${signal}) before the kill:\n${stderr.slice(-3000)}`));
-        });
-      });
-      await killed;
-      await exited(first).catch(() => null);
+      const { child: first, ids, seen } = await startAndKill(['start', String(TF_SKUS)], env);
       expect(seen).toBeGreaterThan(0);
       expect(seen).toBeLessThan(TF_SKUS);
       // The dead worker's run folder holds its partial ZIP.
       const tmpRoot = path.join(dataDir, 'tmp');
-      const deadFolder = fs.readdirSync(tmpRoot).find((n) => n.includes(`-${first.pid}-`));
+      const deadFolder = fs.readdirSync(tmpRoot).find((n) => n.includes(`-${first.proc.pid}-`));
       expect(deadFolder).toBeDefined();
       const partial = fs
         .readdirSync(path.join(tmpRoot, deadFolder!), { recursive: true, withFileTypes: true })
@@ -149,16 +93,7 @@ describe('export run crash and recovery', () => {
       expect(fs.statSync(path.join(partial[0].parentPath, partial[0].name)).size).toBeGreaterThan(0);
       await new Promise((r) => setTimeout(r, 1500));
 
-      const second = run(['resume', ids![0], ids![1]], env);
-      let stderr2 = '';
-      second.stderr!.on('data', (d) => (stderr2 += d.toString()));
-      let resultLine = '';
-      lines(second, (line) => {
-        if (line.startsWith('RESULT ')) resultLine = line.slice(7);
-      });
-      const exit2 = await exited(second);
-      expect(exit2.code, stderr2.slice(-3000)).toBe(0);
-      const result = JSON.parse(resultLine);
+      const result = await resultOf(spawnScript(SCRIPT, ['resume', ids[0], ids[1]], env));
       expect(result.before.status).toBe('processing');
       expect(result.job.status).toBe('completed');
       expect(result.run).toMatchObject({ status: 'completed', sku_count: TF_SKUS, error_message: null });

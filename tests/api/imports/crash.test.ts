@@ -4,43 +4,18 @@
  * through lib/jobs (stale heartbeat -> re-queued) and resumes. The batch must end completed with every
  * row exactly once (never "completed" with rows missing, never a row applied twice).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { childDatabase } from '../../helpers/child';
+import { childDatabase, killWhen, resultOf, spawnScript } from '../../helpers/child';
 
 // Postgres imports faster: more rows so the kill still lands mid-import.
 const ROWS = inject('testDatabaseUrl') ? 12000 : 8000;
 const KILL_AFTER = 1000; // processed rows seen before the kill
 const FIELDS_PER_ROW = 4; // brand, manufacturer_name, country_of_origin, safety_warnings_de
 
-function run(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  // node itself with the tsx loader (no wrapper process): the SIGKILL hits the worker.
-  return spawn(process.execPath, ['--import', 'tsx', 'scripts/import-crash-child.ts', ...args], {
-    cwd: process.cwd(),
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-function lines(child: ChildProcess, onLine: (line: string) => void) {
-  let buf = '';
-  child.stdout!.on('data', (d: Buffer) => {
-    buf += d.toString();
-    let i: number;
-    while ((i = buf.indexOf('\n')) >= 0) {
-      onLine(buf.slice(0, i));
-      buf = buf.slice(i + 1);
-    }
-  });
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
-    child.once('exit', (code, signal) => r({ code, signal })),
-  );
+const SCRIPT = 'scripts/import-crash-child.ts';
 
 describe('import crash and resume', () => {
   it(
@@ -50,40 +25,17 @@ describe('import crash and resume', () => {
       // On Postgres a database of its own: the child's worker must not fetch another test file's queued jobs.
       const childDb = await childDatabase(dataDir);
       const env = childDb.env;
-      let stderr = '';
-
       // 1. The first worker: commit and import until some chunks are in, then SIGKILL.
-      const first = run(['start', String(ROWS)], env);
-      first.stderr!.on('data', (d) => (stderr += d.toString()));
-      let ids: [string, string] | null = null;
-      let seen = 0;
-      let done = false;
-      const killed = new Promise<void>((resolve, reject) => {
-        lines(first, (line) => {
-          const [tag, a, b] = line.split(' ');
-          if (tag === 'READY') ids = [a, b];
-          if (tag === 'PROGRESS') {
-            seen = Number(a);
-            if (seen >= KILL_AFTER && first.exitCode === null && !first.killed) {
-              first.kill('SIGKILL');
-              resolve();
-            }
-          }
-          if (tag === 'DONE') {
-            done = true;
-            reject(new Error('the import finished before it could be killed; raise ROWS'));
-          }
-        });
-        first.once('exit', (code, signal) => {
-          if (signal !== 'SIGKILL')
-            reject(new Error(`first worker exited (${code}, ${signal}) before the kill:\n${stderr.slice(-3000)}`));
-        });
-      });
-      await killed;
-      const exit1 = await exited(first).catch(() => ({ code: null, signal: 'SIGKILL' as const }));
-      expect(exit1.signal ?? 'SIGKILL').toBe('SIGKILL');
-      expect(done).toBe(false);
-      expect(ids).not.toBeNull();
+      const first = spawnScript(SCRIPT, ['start', String(ROWS)], env);
+      const killedAt = await killWhen(
+        first,
+        (line) => line.startsWith('PROGRESS ') && Number(line.split(' ')[1]) >= KILL_AFTER,
+        (line) => line.startsWith('DONE'), // raise ROWS
+      );
+      const ready = first.seen.find((e) => e.line.startsWith('READY '));
+      expect(ready).toBeDefined();
+      const ids = ready!.line.split(' ').slice(1, 3) as [string, string];
+      const seen = Number(killedAt.line.split(' ')[1]);
       expect(seen).toBeGreaterThanOrEqual(KILL_AFTER);
       expect(seen).toBeLessThan(ROWS);
 
@@ -91,16 +43,7 @@ describe('import crash and resume', () => {
       await new Promise((r) => setTimeout(r, 1500));
 
       // 2. A new worker process on the same data resumes the run.
-      const second = run(['resume', ids![0], ids![1]], env);
-      let stderr2 = '';
-      second.stderr!.on('data', (d) => (stderr2 += d.toString()));
-      let resultLine = '';
-      lines(second, (line) => {
-        if (line.startsWith('RESULT ')) resultLine = line.slice(7);
-      });
-      const exit2 = await exited(second);
-      expect(exit2.code, stderr2.slice(-3000)).toBe(0);
-      const result = JSON.parse(resultLine);
+      const result = await resultOf(spawnScript(SCRIPT, ['resume', ids[0], ids[1]], env));
 
       // Killed while processing, part of the rows recorded.
       expect(result.before.status).toBe('processing');
