@@ -173,7 +173,7 @@ async function runDocuments(dir: string, rows: ManifestRow[]): Promise<DocResult
     }
     await drainJobs(900_000);
     const ms = performance.now() - t0;
-    const doc = (await getDocument(db, workspaceId, item.document_id)) as unknown as Record<string, unknown> & {
+    const doc = (await getDocument(db, { workspaceId, id: item.document_id })) as unknown as Record<string, unknown> & {
       document_type: string;
       classification_confidence: number | null;
       detected_language: string | null;

@@ -335,7 +335,10 @@ async function child(mode: 'raw' | 'job' | 'render', format: Format) {
     const { getBlobStore } = await import('@/lib/storage');
     let bytes = 0;
     for (const skuId of (await skuIds()).slice(0, RENDER_SAMPLE)) {
-      const pdf = await dossierPdfFor(db, getBlobStore(), { workspaceId, skuId, locale: DEFAULT_LOCALE });
+      const pdf = await dossierPdfFor(db, {
+        store: getBlobStore(),
+        args: { workspaceId, skuId, locale: DEFAULT_LOCALE },
+      });
       samples.push(pdf);
       bytes += pdf.byteLength;
     }
@@ -348,13 +351,16 @@ async function child(mode: 'raw' | 'job' | 'render', format: Format) {
     const ids = (await skuIds()).slice(samples.length);
     for (let k = 0; k < ids.length; k += 500) {
       const part = ids.slice(k, k + 500);
-      const revisions = await dossierRevisions(db, workspaceId, part, DEFAULT_LOCALE);
+      const revisions = await dossierRevisions(db, { workspaceId, skuIds: part, locale: DEFAULT_LOCALE });
       for (const [n, skuId] of part.entries()) {
         const revisionKey = revisions.get(skuId)?.revisionKey;
         if (!revisionKey) throw new Error(`no approved revision for ${skuId}`);
         const base = samples[(k + n) % samples.length];
         const pdf = Buffer.concat([base, Buffer.from(`\n% bench copy for ${skuId}\n`)]);
-        await keepDossierPdf(db, getBlobStore(), { workspaceId, skuId, locale: DEFAULT_LOCALE, revisionKey, pdf });
+        await keepDossierPdf(db, {
+          store: getBlobStore(),
+          args: { workspaceId, skuId, locale: DEFAULT_LOCALE, revisionKey, pdf },
+        });
       }
     }
   }

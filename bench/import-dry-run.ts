@@ -125,7 +125,7 @@ async function main() {
     const c0 = performance.now();
     const { batch } = await commitImport(db, { workspace, actor, file: input(files.a), options: {} });
     await drainJobs(60 * 60 * 1000);
-    const committed = (await getImport(db, workspace.id, batch.id)).batch;
+    const committed = (await getImport(db, { workspaceId: workspace.id, batchId: batch.id })).batch;
     const commitSeconds = (performance.now() - c0) / 1000;
     if (committed.created_rows !== ROWS) throw new Error(`commit created ${committed.created_rows}`);
 

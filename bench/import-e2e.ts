@@ -136,7 +136,7 @@ async function scenario(name: 'csv' | 'xlsx', file: string, rows: number): Promi
     const cpu = process.cpuUsage(cpu0);
     const pgCpu = await serverCpuSeconds(db);
     if (sampler) clearInterval(sampler);
-    const final = (await getImport(db, workspace.id, batch.id)).batch;
+    const final = (await getImport(db, { workspaceId: workspace.id, batchId: batch.id })).batch;
     const peakRss = process.resourceUsage().maxRSS * 1024;
     const [run] = await db.select().from(jobRuns).where(eq(jobRuns.id, final.job_id!));
     const phases = (run?.result as { phases_ms?: Record<string, number> } | null)?.phases_ms ?? {};
@@ -188,7 +188,7 @@ async function scenario(name: 'csv' | 'xlsx', file: string, rows: number): Promi
       });
       await drainJobs(6 * 60 * 60 * 1000);
       const rs = (performance.now() - r0) / 1000;
-      const done = (await getImport(db, workspace.id, again.batch.id)).batch;
+      const done = (await getImport(db, { workspaceId: workspace.id, batchId: again.batch.id })).batch;
       reimport = {
         reimport_seconds: +rs.toFixed(1),
         reimport_rows_per_second: Math.round((done.processed_rows ?? 0) / rs),

@@ -90,7 +90,7 @@ async function main() {
     for (const c of order) {
       const q = ListSkusQuery.parse(c.q ? { q: c.q } : {});
       const start = performance.now();
-      const page = await listSkus(drizzle, ws, q);
+      const page = await listSkus(drizzle, { workspaceId: ws, q });
       const ms = performance.now() - start;
       if (!c.expect(page.data.length)) throw new Error(`${c.name}: unexpected ${page.data.length} rows`);
       if (round >= 2) times.get(c.name)!.push(ms); // two warm-up rounds

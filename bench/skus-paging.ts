@@ -70,7 +70,7 @@ async function main() {
       const t0 = performance.now();
       for (;;) {
         const t = performance.now();
-        const page = await listSkus(drizzle, workspaceId, { sort, limit: LIMIT, cursor } as never);
+        const page = await listSkus(drizzle, { workspaceId, q: { sort, limit: LIMIT, cursor } as never });
         times.push(performance.now() - t);
         ids.push(...page.data.map((s) => s.id));
         if (!page.has_more) break;

@@ -57,7 +57,7 @@ const AUDIT_SLICE = 5000;
  * and was parsed twice. The document is json, not jsonb, and only each event's data becomes jsonb: one
  * large document cast to jsonb as a whole took twice as long (see recordRows in lib/imports/repo-write.ts).
  */
-export async function recordAuditMany(tx: Db, entries: readonly AuditEntry[]): Promise<void> {
+export async function recordAuditMany(tx: Db, { entries }: { entries: readonly AuditEntry[] }): Promise<void> {
   for (let i = 0; i < entries.length; i += AUDIT_SLICE) {
     const doc = JSON.stringify(
       entries.slice(i, i + AUDIT_SLICE).map((e) => {

@@ -104,7 +104,7 @@ async function reconcile(workspaceId: string) {
   const summary = await reconcileOutbox(db, { workspaceId });
   const rows = await db.select().from(supplierRequests).where(eq(supplierRequests.workspaceId, workspaceId));
   const requests = [];
-  for (const r of await serializeRequests(db, rows)) {
+  for (const r of await serializeRequests(db, { rows })) {
     const row = rows.find((x) => x.id === r.id)!;
     requests.push({
       id: r.id,
@@ -112,7 +112,7 @@ async function reconcile(workspaceId: string) {
       message_id: r.message_id,
       upload_url: r.upload_url,
       send_attempts: row.sendAttempts,
-      link: (await lookupLink(db, linkToken(row.id, row.tokenNonce))).kind,
+      link: (await lookupLink(db, { token: linkToken(row.id, row.tokenNonce) })).kind,
       timeline: r.timeline.map((e) => e.kind),
     });
   }

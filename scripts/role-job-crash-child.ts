@@ -45,11 +45,7 @@ async function start(count: number) {
         })),
       )
       .returning({ id: skus.id });
-    await recomputeSkusBulk(
-      db,
-      workspace.id,
-      rows.map((r) => r.id),
-    );
+    await recomputeSkusBulk(db, { workspaceId: workspace.id, skuIds: rows.map((r) => r.id) });
   }
   const change = await setWorkspaceOperatorRole(db, {
     workspaceId: workspace.id,
@@ -117,7 +113,7 @@ async function resume(runId: string, workspaceId: string) {
   let stale = 0;
   const risk: Record<string, number> = {};
   for (const r of rows) {
-    const fresh = evaluateRequirements(await loadRequirementInput(db, workspaceId, r.id));
+    const fresh = evaluateRequirements(await loadRequirementInput(db, { workspaceId, skuId: r.id }));
     if (conclusion(r.blockers as never) !== conclusion(fresh.blockers as never)) stale++;
     const s = r.blockers.find((b) => b.code === 'RISK_ASSESSMENT_MISSING')?.severity ?? 'none';
     risk[s] = (risk[s] ?? 0) + 1;

@@ -38,7 +38,7 @@ export async function syncFieldFromEntity(
   db: Db,
   args: { workspaceId: string; actor: Actor; skuId: string; fieldKey: string; dryRun: boolean },
 ) {
-  await getSkuRow(db, args.workspaceId, args.skuId);
+  await getSkuRow(db, { workspaceId: args.workspaceId, id: args.skuId });
   if (!isKnownFieldKey(args.fieldKey)) throw new AppError('NOT_FOUND', `Unknown dossier field "${args.fieldKey}".`);
   const def = fieldDefinition(args.fieldKey);
   if (!def?.entity) {

@@ -47,7 +47,8 @@ export const aiFillJob = defineJob({
       )
       .limit(100);
     for (const j of stale) {
-      const run = await enqueueJob(db, aiFillJob, {
+      const run = await enqueueJob(db, {
+        job: aiFillJob,
         workspaceId: j.workspaceId,
         payload: { ai_fill_job_id: j.id },
         subjectType: 'ai_fill',

@@ -125,7 +125,7 @@ export async function startAiFill(
   db: Db,
   args: { workspaceId: string; actor: Actor; skuId: string; fields?: string[] },
 ): Promise<{ job: JobRow } | { conflict: AiFillConflict }> {
-  await getSkuRow(db, args.workspaceId, args.skuId);
+  await getSkuRow(db, { workspaceId: args.workspaceId, id: args.skuId });
   const fields = validateFields(args.fields);
   const existing = await liveJob(db, args.skuId);
   if (existing) return { conflict: new AiFillConflict(existing.id, existing.status as 'pending' | 'processing') };
@@ -165,7 +165,8 @@ export async function startAiFill(
   });
   const { enqueueJob } = await import('@/lib/jobs');
   const { aiFillJob } = await import('./job');
-  const run = await enqueueJob(db, aiFillJob, {
+  const run = await enqueueJob(db, {
+    job: aiFillJob,
     workspaceId: args.workspaceId,
     payload: { ai_fill_job_id: job.id },
     subjectType: 'ai_fill',
@@ -177,7 +178,7 @@ export async function startAiFill(
 }
 
 export async function latestAiFill(db: Db, { workspaceId, skuId }: { workspaceId: string; skuId: string }) {
-  await getSkuRow(db, workspaceId, skuId);
+  await getSkuRow(db, { workspaceId, id: skuId });
   const [r] = await db
     .select()
     .from(aiFillJobs)
@@ -199,7 +200,7 @@ export async function latestAiFill(db: Db, { workspaceId, skuId }: { workspaceId
  * INVALID_STATE here) or stores nothing.
  */
 export async function cancelAiFill(db: Db, args: { workspaceId: string; actor: Actor; skuId: string }) {
-  await getSkuRow(db, args.workspaceId, args.skuId);
+  await getSkuRow(db, { workspaceId: args.workspaceId, id: args.skuId });
   const [row] = await db
     .update(aiFillJobs)
     .set({
@@ -227,7 +228,7 @@ export async function cancelAiFill(db: Db, args: { workspaceId: string; actor: A
   }
   if (row.jobRunId) {
     const { cancelJobRun } = await import('@/lib/jobs');
-    await cancelJobRun(db, args.workspaceId, row.jobRunId).catch(() => null);
+    await cancelJobRun(db, { workspaceId: args.workspaceId, id: row.jobRunId }).catch(() => null);
   }
   await recordAudit(db, {
     workspaceId: args.workspaceId,

@@ -168,7 +168,7 @@ class BulkRun {
   private async store(c: Candidate) {
     const { fields, workspace, actor, locale } = this.args;
     // The same bytes were read (OCR'd) before in this workspace: their text and type come back at once.
-    const reading = await findReading(this.db, workspace.id, c.sha256);
+    const reading = await findReading(this.db, { workspaceId: workspace.id, sha256: c.sha256 });
     const analysed = reading
       ? analysedFromReading(reading, c.filename, locale)
       : await analyseFile({ bytes: c.bytes, filename: c.filename, mimeType: c.declaredMime, locale });
@@ -228,10 +228,7 @@ class BulkRun {
   async flush() {
     const batch = this.pending.splice(0);
     if (!batch.length) return;
-    const outcomes = await storeDocuments(
-      this.db,
-      batch.map((p) => p.input),
-    );
+    const outcomes = await storeDocuments(this.db, { inputs: batch.map((p) => p.input) });
     batch.forEach((p, k) => {
       this.results[p.slot] = this.resultOf(p, outcomes[k]);
     });
@@ -336,7 +333,7 @@ export async function bulkUpload(db: Db, args: BulkUploadArgs): Promise<BulkUplo
       details: { location: 'form', fields: [{ path: 'files', message: 'at least one file is required' }] },
     });
   }
-  if (args.fields.sku_id) await getSkuRow(db, args.workspace.id, args.fields.sku_id);
+  if (args.fields.sku_id) await getSkuRow(db, { workspaceId: args.workspace.id, id: args.fields.sku_id });
   const run = new BulkRun(db, args);
   for (const f of args.files) {
     await run.file(f);

@@ -100,7 +100,7 @@ export interface ReadOutcome {
  * The rules then classify the text in the caller's locale (milliseconds).
  */
 export async function readFileCached(db: Db, args: ReadArgs): Promise<ReadOutcome> {
-  const cached = await findReading(db, args.workspaceId, args.sha256);
+  const cached = await findReading(db, { workspaceId: args.workspaceId, sha256: args.sha256 });
   const classify = (extraction: ExtractionResult) =>
     classifyRules({
       filename: args.filename,
@@ -140,6 +140,6 @@ export async function readFileCached(db: Db, args: ReadArgs): Promise<ReadOutcom
     TEXT_CACHE_CHARS,
   );
   // Only complete readings are kept: without OCR a scan's text is not the file's text.
-  if (reading && args.ocr) await saveReading(db, args.workspaceId, args.sha256, reading);
+  if (reading && args.ocr) await saveReading(db, { workspaceId: args.workspaceId, sha256: args.sha256, reading });
   return { extraction, classification, reused: false };
 }

@@ -46,7 +46,7 @@ export async function decideDocumentLink(
   const reason = args.reason?.trim() || null;
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const sku = await lockSkuRow(t, args.workspaceId, args.skuId);
+    const sku = await lockSkuRow(t, { workspaceId: args.workspaceId, id: args.skuId });
     const [doc] = await t
       .select({ id: documents.id, filename: documents.filename })
       .from(documents)
@@ -108,7 +108,7 @@ export async function decideDocumentLink(
         skuIds: [sku.id],
         reason: resetReason.documentDecided(doc.filename, args.decision),
       });
-      await recomputeSku(t, args.workspaceId, sku.id);
+      await recomputeSku(t, { workspaceId: args.workspaceId, skuId: sku.id });
     }
     const [row] = await t
       .select()

@@ -282,7 +282,7 @@ export async function runDocumentExtraction(
         skuId,
         reason: resetReason.documentExtracted(row.filename),
       });
-    else await recomputeSku(db, row.workspaceId, skuId);
+    else await recomputeSku(db, { workspaceId: row.workspaceId, skuId });
   }
   return {
     extraction_id: stored.id,

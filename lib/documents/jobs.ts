@@ -110,7 +110,8 @@ export async function queueExtractions(
       .update(documents)
       .set({ status: 'processing' })
       .where(and(eq(documents.workspaceId, args.workspaceId), inArray(documents.id, missing)));
-    const runs = await enqueueJobs(db, documentExtractJob, {
+    const runs = await enqueueJobs(db, {
+      job: documentExtractJob,
       workspaceId: args.workspaceId,
       createdBy: args.createdBy,
       items: missing.map((id) => ({ payload: { document_id: id }, subjectType: 'document', subjectId: id })),

@@ -9,9 +9,7 @@ import type { FileFormat, SnippetSource } from '@/lib/extract/types';
 
 export async function findReading(
   db: Db,
-  workspaceId: string,
-  sha256: string,
-  version = CLASSIFIER_VERSION,
+  { workspaceId, sha256, version = CLASSIFIER_VERSION }: { workspaceId: string; sha256: string; version?: string },
 ): Promise<Reading | null> {
   const [row] = await db
     .select()
@@ -46,10 +44,12 @@ function stripMeta(stored: Record<string, unknown>): ClassificationResult {
 /** Keeps a reading; the first one kept for the same key wins (concurrent readers agree anyway). */
 export async function saveReading(
   db: Db,
-  workspaceId: string,
-  sha256: string,
-  r: Reading,
-  version = CLASSIFIER_VERSION,
+  {
+    workspaceId,
+    sha256,
+    reading: r,
+    version = CLASSIFIER_VERSION,
+  }: { workspaceId: string; sha256: string; reading: Reading; version?: string },
 ): Promise<void> {
   await db
     .insert(documentReadings)
@@ -69,7 +69,10 @@ export async function saveReading(
 }
 
 /** Forgets every reading of these bytes in the workspace (all versions): a deleted document's text goes with it. */
-export async function forgetReadings(db: Db, workspaceId: string, sha256: string): Promise<void> {
+export async function forgetReadings(
+  db: Db,
+  { workspaceId, sha256 }: { workspaceId: string; sha256: string },
+): Promise<void> {
   await db
     .delete(documentReadings)
     .where(and(eq(documentReadings.workspaceId, workspaceId), eq(documentReadings.sha256, sha256)));

@@ -35,7 +35,10 @@ export { storageUsage, storageUsedBytes, assertBatchFitsStorage } from './usage'
 export { runDocumentExtraction } from './extraction';
 export { queueExtraction } from './jobs';
 
-export async function getDocumentRow(db: Db, workspaceId: string, id: string): Promise<DocumentRow> {
+export async function getDocumentRow(
+  db: Db,
+  { workspaceId, id }: { workspaceId: string; id: string },
+): Promise<DocumentRow> {
   const [row] = await db
     .select()
     .from(documents)
@@ -60,7 +63,10 @@ async function extractionsByDocument(db: Db, ids: string[]): Promise<Map<string,
 }
 
 /** Rows to the contract's free-form document records, with links and extractions embedded. */
-export async function serializeDocuments(db: Db, workspaceId: string, rows: DocumentRow[]): Promise<DocumentJson[]> {
+export async function serializeDocuments(
+  db: Db,
+  { workspaceId, rows }: { workspaceId: string; rows: DocumentRow[] },
+): Promise<DocumentJson[]> {
   const [links, extractions] = await Promise.all([
     linkedSkusByDocument(db, { workspaceId, docs: rows }),
     extractionsByDocument(
@@ -71,9 +77,12 @@ export async function serializeDocuments(db: Db, workspaceId: string, rows: Docu
   return rows.map((r) => serializeDocument(r, links.get(r.id) ?? [], extractions.get(r.id) ?? []));
 }
 
-export async function getDocument(db: Db, workspaceId: string, id: string): Promise<DocumentJson> {
-  const row = await getDocumentRow(db, workspaceId, id);
-  return (await serializeDocuments(db, workspaceId, [row]))[0];
+export async function getDocument(
+  db: Db,
+  { workspaceId, id }: { workspaceId: string; id: string },
+): Promise<DocumentJson> {
+  const row = await getDocumentRow(db, { workspaceId, id });
+  return (await serializeDocuments(db, { workspaceId, rows: [row] }))[0];
 }
 
 const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -81,9 +90,7 @@ const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** The vault listing: newest first, keyset-paged, filtered by text, type, SKU and status. */
 export async function listDocuments(
   db: Db,
-  workspaceId: string,
-  q: ListDocumentsQuery,
-  opts: { expiringBefore?: string } = {},
+  { workspaceId, q, opts = {} }: { workspaceId: string; q: ListDocumentsQuery; opts?: { expiringBefore?: string } },
 ) {
   const where: SQL[] = [eq(documents.workspaceId, workspaceId)];
   // Valid until before the date (YYYY-MM-DD), expired ones included.
@@ -116,25 +123,21 @@ export async function listDocuments(
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   return {
-    data: await serializeDocuments(
-      db,
-      workspaceId,
-      page.map((r) => r.row),
-    ),
+    data: await serializeDocuments(db, { workspaceId, rows: page.map((r) => r.row) }),
     next_cursor: has_more && last ? encodeKeysetCursor('documents', last.createdKey, last.row.id) : null,
     has_more,
   };
 }
 
 /** GET /api/skus/{id}/documents: the linked documents, oldest first. */
-export async function listSkuDocuments(db: Db, workspaceId: string, skuId: string) {
-  await getSkuRow(db, workspaceId, skuId);
+export async function listSkuDocuments(db: Db, { workspaceId, skuId }: { workspaceId: string; skuId: string }) {
+  await getSkuRow(db, { workspaceId, id: skuId });
   const rows = await db
     .select()
     .from(documents)
     .where(and(eq(documents.workspaceId, workspaceId), linkedToSku(skuId)))
     .orderBy(documents.createdAt, documents.id);
-  return { documents: await serializeDocuments(db, workspaceId, rows) };
+  return { documents: await serializeDocuments(db, { workspaceId, rows }) };
 }
 
 /** Locks SKU rows in one order (by id) before a change to their document links. */
@@ -157,7 +160,7 @@ export async function patchDocument(
   db: Db,
   args: { workspaceId: string; actor: Actor; id: string; input: PatchDocumentInput },
 ) {
-  const row = await getDocumentRow(db, args.workspaceId, args.id);
+  const row = await getDocumentRow(db, { workspaceId: args.workspaceId, id: args.id });
   const { input } = args;
   const set: Partial<typeof documents.$inferInsert> = { updatedAt: new Date() };
   const changes: Record<string, { from: unknown; to: unknown }> = {};
@@ -196,12 +199,12 @@ export async function patchDocument(
     });
     await reevaluate(t, args.workspaceId, args.actor, skuIds, resetReason.documentChanged(row.filename));
   });
-  return { document: await getDocument(db, args.workspaceId, row.id) };
+  return { document: await getDocument(db, { workspaceId: args.workspaceId, id: row.id }) };
 }
 
 /** Deletes the document (links and extractions cascade), then its blob once no row uses it. */
 export async function deleteDocument(db: Db, args: { workspaceId: string; actor: Actor; id: string }) {
-  const row = await getDocumentRow(db, args.workspaceId, args.id);
+  const row = await getDocumentRow(db, { workspaceId: args.workspaceId, id: args.id });
   const skuIds = (
     (await linkedSkusByDocument(db, { workspaceId: args.workspaceId, docs: [row] })).get(row.id) ?? []
   ).map((s) => s.id);
@@ -213,7 +216,7 @@ export async function deleteDocument(db: Db, args: { workspaceId: string; actor:
     await withdrawDocumentSuggestions(t, { workspaceId: args.workspaceId, documentId: row.id });
     await t.delete(documents).where(eq(documents.id, row.id));
     // Its text (OCR included) kept for reuse goes too: documents are unique per workspace and bytes.
-    await forgetReadings(t, args.workspaceId, row.sha256);
+    await forgetReadings(t, { workspaceId: args.workspaceId, sha256: row.sha256 });
     await recordAudit(t, {
       workspaceId: args.workspaceId,
       actor: args.actor,
@@ -229,7 +232,7 @@ export async function deleteDocument(db: Db, args: { workspaceId: string; actor:
     });
     await reevaluate(t, args.workspaceId, args.actor, skuIds, resetReason.documentDeleted(row.filename));
   });
-  await removeBlobIfUnused(db, row.storageKey).catch((e) =>
+  await removeBlobIfUnused(db, { key: row.storageKey }).catch((e) =>
     console.error(`[documents] blob ${row.storageKey} of deleted document kept:`, e),
   );
   return { deleted_id: row.id };
@@ -237,12 +240,12 @@ export async function deleteDocument(db: Db, args: { workspaceId: string; actor:
 
 /** Links a document to a SKU (join table), queues extraction so the SKU gets its suggestions. */
 export async function linkDocument(db: Db, args: { workspaceId: string; actor: Actor; id: string; skuId: string }) {
-  const row = await getDocumentRow(db, args.workspaceId, args.id);
-  const sku = await getSkuRow(db, args.workspaceId, args.skuId);
+  const row = await getDocumentRow(db, { workspaceId: args.workspaceId, id: args.id });
+  const sku = await getSkuRow(db, { workspaceId: args.workspaceId, id: args.skuId });
   const created = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await lockSkuRows(t, args.workspaceId, [sku.id]);
-    const isNew = await linkDocumentRow(t, args.workspaceId, row.id, sku.id);
+    const isNew = await linkDocumentRow(t, { workspaceId: args.workspaceId, documentId: row.id, skuId: sku.id });
     if (isNew) {
       await recordAudit(t, {
         workspaceId: args.workspaceId,
@@ -272,8 +275,8 @@ export async function linkDocument(db: Db, args: { workspaceId: string; actor: A
 
 /** Removes both kinds of link between the document and the SKU, and the document's open suggestions there. */
 export async function unlinkDocument(db: Db, args: { workspaceId: string; actor: Actor; id: string; skuId: string }) {
-  const row = await getDocumentRow(db, args.workspaceId, args.id);
-  const sku = await getSkuRow(db, args.workspaceId, args.skuId);
+  const row = await getDocumentRow(db, { workspaceId: args.workspaceId, id: args.id });
+  const sku = await getSkuRow(db, { workspaceId: args.workspaceId, id: args.skuId });
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await lockSkuRows(t, args.workspaceId, [sku.id]);
@@ -316,9 +319,9 @@ export async function reExtract(
   },
 ) {
   let ids: string[];
-  if (args.documentId) ids = [(await getDocumentRow(db, args.workspaceId, args.documentId)).id];
+  if (args.documentId) ids = [(await getDocumentRow(db, { workspaceId: args.workspaceId, id: args.documentId })).id];
   else {
-    await getSkuRow(db, args.workspaceId, args.skuId!);
+    await getSkuRow(db, { workspaceId: args.workspaceId, id: args.skuId! });
     const rows = await db
       .select({ id: documents.id })
       .from(documents)
@@ -340,8 +343,8 @@ export async function reExtract(
 }
 
 /** The stored bytes, with what the file route needs to answer safely. */
-export async function openDocumentFile(db: Db, workspaceId: string, id: string) {
-  const row = await getDocumentRow(db, workspaceId, id);
+export async function openDocumentFile(db: Db, { workspaceId, id }: { workspaceId: string; id: string }) {
+  const row = await getDocumentRow(db, { workspaceId, id });
   let stream: ReadableStream<Uint8Array>;
   try {
     stream = await getBlobStore().getStream(row.storageKey);

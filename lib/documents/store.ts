@@ -83,10 +83,12 @@ async function findByShas(db: Db, workspaceId: string, shas: string[]) {
 /** Adds the join-table link of an existing document; true when it is new. */
 export async function linkDocumentRow(
   db: Db,
-  workspaceId: string,
-  documentId: string,
-  skuId: string,
-  linkOrigin: LinkOrigin = 'person',
+  {
+    workspaceId,
+    documentId,
+    skuId,
+    linkOrigin = 'person',
+  }: { workspaceId: string; documentId: string; skuId: string; linkOrigin?: LinkOrigin },
 ): Promise<boolean> {
   const inserted = await db
     .insert(documentSkus)
@@ -98,13 +100,18 @@ export async function linkDocumentRow(
 
 async function duplicateOf(db: Db, input: StoreDocumentInput, existing: DocumentRow): Promise<StoreOutcome> {
   const linked = input.skuId
-    ? await linkDocumentRow(db, input.workspaceId, existing.id, input.skuId, input.linkOrigin)
+    ? await linkDocumentRow(db, {
+        workspaceId: input.workspaceId,
+        documentId: existing.id,
+        skuId: input.skuId,
+        linkOrigin: input.linkOrigin,
+      })
     : false;
   return { status: 'duplicate', document: existing, linked };
 }
 
 /** Deletes the blob under `key` unless a document row still uses it. */
-export async function removeBlobIfUnused(db: Db, key: string): Promise<boolean> {
+export async function removeBlobIfUnused(db: Db, { key }: { key: string }): Promise<boolean> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await lockKeys(t, [key]);
@@ -163,7 +170,7 @@ async function storeBatchOnce(db: Db, inputs: StoreDocumentInput[]): Promise<Sto
       const t = tx as unknown as Db;
       // Workspace first, then the keys: every path takes them in this order.
       await t.execute(sql`SELECT id FROM workspaces WHERE id = ${workspaceId} FOR UPDATE`);
-      let usedBytes = await storageUsedBytes(t, workspaceId);
+      let usedBytes = await storageUsedBytes(t, { workspaceId });
       await lockKeys(
         t,
         fresh.map(({ input }) => keyOf(input)),
@@ -207,9 +214,8 @@ async function storeBatchOnce(db: Db, inputs: StoreDocumentInput[]): Promise<Sto
           linkOrigin: input.linkOrigin ?? ('person' as const),
         }));
       if (links.length) await t.insert(documentSkus).values(links).onConflictDoNothing();
-      await recordAuditMany(
-        t,
-        toInsert.map(({ input }) => {
+      await recordAuditMany(t, {
+        entries: toInsert.map(({ input }) => {
           const row = bySha.get(input.sha256)!;
           return {
             workspaceId,
@@ -226,7 +232,7 @@ async function storeBatchOnce(db: Db, inputs: StoreDocumentInput[]): Promise<Sto
             },
           };
         }),
-      );
+      });
       for (const { input, i } of fresh) {
         if (outcomes[i]) continue;
         const row = bySha.get(input.sha256);
@@ -237,7 +243,7 @@ async function storeBatchOnce(db: Db, inputs: StoreDocumentInput[]): Promise<Sto
     });
   } catch (e) {
     for (const key of written) {
-      await removeBlobIfUnused(db, key).catch((err) =>
+      await removeBlobIfUnused(db, { key }).catch((err) =>
         console.error(`[documents] could not remove blob ${key} after a failed insert:`, err),
       );
     }
@@ -276,7 +282,7 @@ export async function storeDocument(db: Db, input: StoreDocumentInput): Promise<
  * Stores many files of one workspace, outcomes in input order. The batch is one transaction; when it
  * fails, every file is stored on its own and only the ones that fail again report STORAGE_FAILED.
  */
-export async function storeDocuments(db: Db, inputs: StoreDocumentInput[]): Promise<BatchOutcome[]> {
+export async function storeDocuments(db: Db, { inputs }: { inputs: StoreDocumentInput[] }): Promise<BatchOutcome[]> {
   if (!inputs.length) return [];
   if (inputs.some((i) => i.workspaceId !== inputs[0].workspaceId))
     throw new Error('storeDocuments: one workspace per batch');

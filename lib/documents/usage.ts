@@ -6,7 +6,7 @@ import { AppError } from '@/lib/errors';
 import { PLANS } from '@/lib/plans';
 
 /** Bytes of the workspace's stored documents: what the plan's storage limit counts. */
-export async function storageUsedBytes(db: Db, workspaceId: string): Promise<number> {
+export async function storageUsedBytes(db: Db, { workspaceId }: { workspaceId: string }): Promise<number> {
   const [row] = await db
     .select({ n: sql<string>`coalesce(sum(${documents.sizeBytes}), 0)::bigint` })
     .from(documents)
@@ -14,8 +14,8 @@ export async function storageUsedBytes(db: Db, workspaceId: string): Promise<num
   return Number(row?.n ?? 0);
 }
 
-export async function storageUsage(db: Db, workspace: WorkspaceRef) {
-  const used = await storageUsedBytes(db, workspace.id);
+export async function storageUsage(db: Db, { workspace }: { workspace: WorkspaceRef }) {
+  const used = await storageUsedBytes(db, { workspaceId: workspace.id });
   const limit = PLANS[workspace.plan].storageBytes;
   return { plan: workspace.plan, used_bytes: used, limit_bytes: limit, available_bytes: Math.max(0, limit - used) };
 }
@@ -24,9 +24,12 @@ export async function storageUsage(db: Db, workspace: WorkspaceRef) {
  * 413 before any file of a batch is processed when the declared request size alone would take the
  * workspace past its plan storage. Without a Content-Length the files are checked one by one instead.
  */
-export async function assertBatchFitsStorage(db: Db, workspace: WorkspaceRef, declaredBytes: number | null) {
+export async function assertBatchFitsStorage(
+  db: Db,
+  { workspace, declaredBytes }: { workspace: WorkspaceRef; declaredBytes: number | null },
+) {
   if (declaredBytes === null || !Number.isFinite(declaredBytes)) return;
-  const usage = await storageUsage(db, workspace);
+  const usage = await storageUsage(db, { workspace });
   if (usage.used_bytes + declaredBytes > usage.limit_bytes) {
     throw new AppError(
       'STORAGE_LIMIT_EXCEEDED',

@@ -137,7 +137,7 @@ export async function setDossierValue(
     dryRun?: boolean;
   },
 ) {
-  await getSkuRow(db, args.workspaceId, args.skuId);
+  await getSkuRow(db, { workspaceId: args.workspaceId, id: args.skuId });
   const value = normalizeOrThrow(args.fieldKey, args.value);
   if (args.source === 'ai_suggestion')
     throw new AppError('VALIDATION_FAILED', 'AI output can only be stored as a suggestion; a person confirms it.');
@@ -154,7 +154,7 @@ export async function setDossierValue(
   const write = db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     // One writer per SKU at a time: the second of two concurrent writes reads the first one's value.
-    await lockSkuRow(t, args.workspaceId, args.skuId);
+    await lockSkuRow(t, { workspaceId: args.workspaceId, id: args.skuId });
     const r = await writeConfirmed(t, {
       workspaceId: args.workspaceId,
       skuId: args.skuId,
@@ -198,10 +198,10 @@ export async function clearDossierValue(
   db: Db,
   args: { workspaceId: string; actor: Actor; skuId: string; fieldKey: string },
 ) {
-  await getSkuRow(db, args.workspaceId, args.skuId);
+  await getSkuRow(db, { workspaceId: args.workspaceId, id: args.skuId });
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    await lockSkuRow(t, args.workspaceId, args.skuId);
+    await lockSkuRow(t, { workspaceId: args.workspaceId, id: args.skuId });
     const current = await currentConfirmed(t, args.skuId, args.fieldKey);
     if (!current) throw new AppError('NOT_FOUND', `No confirmed value for ${args.fieldKey}.`);
     await t.update(dossierValues).set({ supersededAt: new Date() }).where(eq(dossierValues.id, current.id));
@@ -243,12 +243,12 @@ export async function addSuggestions(
   db: Db,
   args: { workspaceId: string; actor: Actor; skuId: string; suggestions: SuggestionInput[] },
 ) {
-  await getSkuRow(db, args.workspaceId, args.skuId);
+  await getSkuRow(db, { workspaceId: args.workspaceId, id: args.skuId });
   await assertOwnProvenance(db, args.workspaceId, args.suggestions);
   // Under the SKU lock, so two concurrent calls with the same value store it once.
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    await lockSkuRow(t, args.workspaceId, args.skuId);
+    await lockSkuRow(t, { workspaceId: args.workspaceId, id: args.skuId });
     const existing = await t
       .select()
       .from(dossierValues)
@@ -295,7 +295,7 @@ export async function addSuggestions(
     }
     if (inserted.length) {
       const { recomputeSku } = await import('@/lib/skus/evaluate');
-      await recomputeSku(t, args.workspaceId, args.skuId);
+      await recomputeSku(t, { workspaceId: args.workspaceId, skuId: args.skuId });
     }
     return { inserted: inserted.map(serializeValue), skipped };
   });
@@ -358,10 +358,10 @@ export async function confirmSuggestion(
   db: Db,
   args: { workspaceId: string; actor: Actor; skuId: string; valueId: string; value?: string },
 ) {
-  await getSkuRow(db, args.workspaceId, args.skuId);
+  await getSkuRow(db, { workspaceId: args.workspaceId, id: args.skuId });
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    await lockSkuRow(t, args.workspaceId, args.skuId);
+    await lockSkuRow(t, { workspaceId: args.workspaceId, id: args.skuId });
     const s = await getSuggestion(t, args.workspaceId, args.skuId, args.valueId);
     const value = args.value !== undefined ? normalizeOrThrow(s.fieldKey, args.value) : s.value;
     const current = await currentConfirmed(t, args.skuId, s.fieldKey);
@@ -401,10 +401,10 @@ export async function rejectSuggestion(
   db: Db,
   args: { workspaceId: string; actor: Actor; skuId: string; valueId: string; reason?: string },
 ) {
-  await getSkuRow(db, args.workspaceId, args.skuId);
+  await getSkuRow(db, { workspaceId: args.workspaceId, id: args.skuId });
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    await lockSkuRow(t, args.workspaceId, args.skuId);
+    await lockSkuRow(t, { workspaceId: args.workspaceId, id: args.skuId });
     const s = await getSuggestion(t, args.workspaceId, args.skuId, args.valueId);
     await t
       .update(dossierValues)
@@ -424,7 +424,7 @@ export async function rejectSuggestion(
       },
     });
     const { recomputeSku } = await import('@/lib/skus/evaluate');
-    await recomputeSku(t, args.workspaceId, args.skuId);
+    await recomputeSku(t, { workspaceId: args.workspaceId, skuId: args.skuId });
     const [row] = await t.select().from(dossierValues).where(eq(dossierValues.id, s.id));
     return serializeValue(row);
   });
@@ -434,8 +434,8 @@ export async function rejectSuggestion(
  * The dossier of a SKU, one entry per field that has any value: the current confirmed value, open
  * suggestions (with conflict flag) and the history (superseded and rejected values).
  */
-export async function getDossierFields(db: Db, workspaceId: string, skuId: string) {
-  await getSkuRow(db, workspaceId, skuId);
+export async function getDossierFields(db: Db, { workspaceId, skuId }: { workspaceId: string; skuId: string }) {
+  await getSkuRow(db, { workspaceId, id: skuId });
   const rows = await db
     .select()
     .from(dossierValues)

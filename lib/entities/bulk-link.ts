@@ -31,7 +31,11 @@ export async function bulkLinkEntity(
   const { role } = args.input;
   return db.transaction(async (raw) => {
     const tx = tx$(raw);
-    const rows = await lockSkus(tx, args.workspaceId, await bulkTargetIds(tx, args.workspaceId, args.input));
+    const rows = await lockSkus(
+      tx,
+      args.workspaceId,
+      await bulkTargetIds(tx, { workspaceId: args.workspaceId, input: args.input }),
+    );
     const entity = await getEntityRow(tx, { workspaceId: args.workspaceId, id: args.input.entity_id });
     assertEntityFitsRole(role, entity);
     const current = await queryRows<{ sku_id: string; entity_id: string }>(
@@ -58,10 +62,9 @@ export async function bulkLinkEntity(
       skuIds: ids,
       reason: resetReason.roleLinked(role),
     });
-    await recomputeSkusBulk(tx, args.workspaceId, ids);
-    await recordAuditMany(
-      tx,
-      changed.map((r) => ({
+    await recomputeSkusBulk(tx, { workspaceId: args.workspaceId, skuIds: ids });
+    await recordAuditMany(tx, {
+      entries: changed.map((r) => ({
         workspaceId: args.workspaceId,
         actor: args.actor,
         action: 'sku.entity_linked',
@@ -76,7 +79,7 @@ export async function bulkLinkEntity(
           bulk: true,
         },
       })),
-    );
+    });
     return {
       changed_ids: ids,
       unchanged_ids: rows.filter((r) => !ids.includes(r.id)).map((r) => r.id),

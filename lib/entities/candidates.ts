@@ -47,7 +47,7 @@ async function sameNamed(db: Db, workspaceId: string, name: string) {
 }
 
 export async function listEntityCandidates(db: Db, args: { workspaceId: string; documentId: string; skuId?: string }) {
-  const row = await getDocumentRow(db, args.workspaceId, args.documentId);
+  const row = await getDocumentRow(db, { workspaceId: args.workspaceId, id: args.documentId });
   const skuId = args.skuId ?? (await linkedSkuIds(db, { row }))[0] ?? null;
   const links = skuId
     ? await db
@@ -85,7 +85,7 @@ export async function applyEntityCandidate(
     input: ApplyCandidateInput;
   },
 ) {
-  const row = await getDocumentRow(db, args.workspaceId, args.documentId);
+  const row = await getDocumentRow(db, { workspaceId: args.workspaceId, id: args.documentId });
   const candidate = (await latestCandidates(db, args.workspaceId, row.id)).find((c) => c.role === args.role);
   if (!candidate) throw new AppError('NOT_FOUND', `The document names no ${args.role.replace('_', ' ')}.`);
   let entityId = args.input.entity_id ?? null;

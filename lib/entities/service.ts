@@ -155,7 +155,7 @@ export async function linkEntity(
   db: Db,
   args: { workspaceId: string; actor: Actor; skuId: string; role: EntityRole; entityId: string },
 ) {
-  await getSkuRow(db, args.workspaceId, args.skuId);
+  await getSkuRow(db, { workspaceId: args.workspaceId, id: args.skuId });
   const entity = await getEntityRow(db, { workspaceId: args.workspaceId, id: args.entityId });
   assertEntityFitsRole(args.role, entity);
   return db.transaction(async (tx) => {
@@ -189,7 +189,7 @@ export async function unlinkEntity(
   db: Db,
   args: { workspaceId: string; actor: Actor; skuId: string; role: EntityRole },
 ) {
-  await getSkuRow(db, args.workspaceId, args.skuId);
+  await getSkuRow(db, { workspaceId: args.workspaceId, id: args.skuId });
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const removed = await t

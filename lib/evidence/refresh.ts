@@ -211,6 +211,6 @@ export async function refreshSkuEvidence(
         },
       });
   }
-  if (audits.length) await recordAuditMany(db, audits);
+  if (audits.length) await recordAuditMany(db, { entries: audits });
   return out;
 }

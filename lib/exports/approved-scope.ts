@@ -22,7 +22,10 @@ export interface ScopeApproval {
 const APPROVED: ReadonlySet<SkuStatus> = new Set(['approved', 'published']);
 
 /** Splits ids (in their order) into approved, not withdrawn ones and the others with the reason. */
-export async function splitByApproval(db: Db, workspaceId: string, ids: readonly string[]): Promise<ScopeApproval> {
+export async function splitByApproval(
+  db: Db,
+  { workspaceId, ids }: { workspaceId: string; ids: readonly string[] },
+): Promise<ScopeApproval> {
   const info = new Map<string, { code: string; status: SkuStatus; withdrawn: boolean; market: string | null }>();
   for (let i = 0; i < ids.length; i += 1000) {
     const part = ids.slice(i, i + 1000) as string[];
@@ -92,7 +95,7 @@ export function notApprovedWarning(s: ScopeApproval['notApproved'][number]) {
  * or withdrawn from the market) is still left out: listing it again is what the recall forbids. Each is a
  * warning of the run, so the seller sees what was left out and why. approved_only: false includes it.
  */
-export async function splitOffMarket(db: Db, workspaceId: string, ids: readonly string[]) {
+export async function splitOffMarket(db: Db, { workspaceId, ids }: { workspaceId: string; ids: readonly string[] }) {
   // The workspace's few off-market SKUs, read once (not a lookup per SKU of a catalogue-wide scope).
   const rows = await db
     .select({ id: skuMarketStates.skuId, status: skuMarketStates.status, code: skus.skuCode })

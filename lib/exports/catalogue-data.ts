@@ -87,7 +87,10 @@ export function exportSkusQuery(workspaceId: string, ids: readonly string[]) {
  * array (the SKU rows by one probe per id, exportSkusQuery), not correlated subqueries: their plans
  * stay good on stale statistics (PGlite has no autovacuum to refresh them).
  */
-export async function loadExportItems(db: Db, workspaceId: string, ids: readonly string[]): Promise<ExportItem[]> {
+export async function loadExportItems(
+  db: Db,
+  { workspaceId, ids }: { workspaceId: string; ids: readonly string[] },
+): Promise<ExportItem[]> {
   if (!ids.length) return [];
   const idArr = uuids(ids);
   const [skuRows, values, links, docs] = await Promise.all([

@@ -38,7 +38,7 @@ export const DEFAULT_MAPPINGS: ChannelMappings = copyDefaults();
 
 const isKind = (k: string): k is MappingKind => (MAPPING_KINDS as readonly string[]).includes(k);
 
-export async function loadChannelMappings(db: Db, workspaceId: string): Promise<ChannelMappings> {
+export async function loadChannelMappings(db: Db, { workspaceId }: { workspaceId: string }): Promise<ChannelMappings> {
   const rows = await db.select().from(exportChannelMappings).where(eq(exportChannelMappings.workspaceId, workspaceId));
   const out = copyDefaults();
   for (const r of rows) if (isKind(r.kind)) out[r.kind][r.sourceKey] = r.value;
@@ -69,7 +69,7 @@ function categoryTable(kind: CategoryMappingKind, own: Map<string, Row>) {
 }
 
 /** The tables as the API and the UI show them: every category, its value, and where the value comes from. */
-export async function describeChannelMappings(db: Db, workspaceId: string) {
+export async function describeChannelMappings(db: Db, { workspaceId }: { workspaceId: string }) {
   const rows = await db.select().from(exportChannelMappings).where(eq(exportChannelMappings.workspaceId, workspaceId));
   const own = new Map(rows.map((r) => [`${r.kind}\u0000${r.sourceKey}`, r]));
   return {

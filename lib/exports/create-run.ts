@@ -33,10 +33,10 @@ async function resolveScope(
 ): Promise<string[]> {
   switch (scope.type) {
     case 'all':
-      return skuIdsForFilters(db, workspaceId, { sort: 'code_asc' });
+      return skuIdsForFilters(db, { workspaceId, filters: { sort: 'code_asc' } });
     case 'view': {
-      const view = await getView(db, workspaceId, scope.value as string);
-      return skuIdsForView(db, workspaceId, view);
+      const view = await getView(db, { workspaceId, id: scope.value as string });
+      return skuIdsForView(db, { workspaceId, view });
     }
     default: {
       const wanted = [...new Set(Array.isArray(scope.value) ? scope.value : [scope.value as string])].map((s) =>
@@ -94,20 +94,22 @@ export async function createExportRun(
   const countOnly = scope.type === 'all' && !args.dryRun && options.approved_only !== true;
   const ids = countOnly ? [] : await resolveScope(db, args.workspaceId, scope);
   // approved_only is applied again when the job runs (a status may change meanwhile); the count is now's.
-  const approval = options.approved_only !== undefined ? await splitByApproval(db, args.workspaceId, ids) : null;
-  const offMarket = options.approved_only === undefined ? await splitOffMarket(db, args.workspaceId, ids) : null;
+  const approval =
+    options.approved_only !== undefined ? await splitByApproval(db, { workspaceId: args.workspaceId, ids }) : null;
+  const offMarket =
+    options.approved_only === undefined ? await splitOffMarket(db, { workspaceId: args.workspaceId, ids }) : null;
   const exportable = options.approved_only ? approval!.kept : (offMarket?.kept ?? ids);
   const skuCount = countOnly ? await countSkus(db, args.workspaceId) : exportable.length;
   if (args.dryRun) {
     const checks = template.checksFor
-      ? template.checksFor(await loadChannelMappings(db, args.workspaceId))
+      ? template.checksFor(await loadChannelMappings(db, { workspaceId: args.workspaceId }))
       : template.checks;
     const warnings: ExportWarning[] =
       options.approved_only === false
         ? approval!.notApproved.map(notApprovedWarning)
         : (offMarket?.offMarket.map(offMarketWarning) ?? []);
     let count = 0;
-    for await (const chunk of chunks(db, args.workspaceId, exportable)) {
+    for await (const chunk of chunks(db, { workspaceId: args.workspaceId, ids: exportable })) {
       count += chunk.length;
       for (const item of chunk) warnings.push(...runChecks(checks, item));
     }
@@ -164,7 +166,8 @@ export async function createExportRun(
   });
   const { enqueueJob } = await import('@/lib/jobs');
   const { exportRunJob } = await import('./jobs');
-  const job = await enqueueJob(db, exportRunJob, {
+  const job = await enqueueJob(db, {
+    job: exportRunJob,
     workspaceId: args.workspaceId,
     payload: { run_id: run.id },
     subjectType: 'export_run',

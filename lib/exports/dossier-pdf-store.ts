@@ -35,9 +35,7 @@ export interface DossierRevision {
 /** The revision fingerprint and kept PDF of each SKU (ids of other workspaces are absent). */
 export async function dossierRevisions(
   db: Db,
-  workspaceId: string,
-  skuIds: readonly string[],
-  locale: string,
+  { workspaceId, skuIds, locale }: { workspaceId: string; skuIds: readonly string[]; locale: string },
 ): Promise<Map<string, DossierRevision>> {
   const out = new Map<string, DossierRevision>();
   if (!skuIds.length) return out;
@@ -85,8 +83,13 @@ export async function dossierRevisions(
 /** Stores a rendered PDF under its content address and records it as the revision's (idempotent). */
 export async function keepDossierPdf(
   db: Db,
-  store: BlobStore,
-  args: { workspaceId: string; skuId: string; locale: string; revisionKey: string; pdf: Uint8Array },
+  {
+    store,
+    args,
+  }: {
+    store: BlobStore;
+    args: { workspaceId: string; skuId: string; locale: string; revisionKey: string; pdf: Uint8Array };
+  },
 ): Promise<void> {
   const sha256 = crypto.createHash('sha256').update(args.pdf).digest('hex');
   const storageKey = `${args.workspaceId}/dossier-pdf/${sha256}.pdf`;

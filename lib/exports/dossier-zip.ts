@@ -193,30 +193,42 @@ export interface BundledDocument {
  */
 export async function dossierPdfFor(
   db: Db,
-  store: BlobStore,
-  args: {
-    workspaceId: string;
-    skuId: string;
-    locale: PublicLocale;
-    revision?: DossierRevision | null;
-    model?: () => Promise<SkuReadModel>;
+  {
+    store,
+    args,
+  }: {
+    store: BlobStore;
+    args: {
+      workspaceId: string;
+      skuId: string;
+      locale: PublicLocale;
+      revision?: DossierRevision | null;
+      model?: () => Promise<SkuReadModel>;
+    };
   },
 ): Promise<Uint8Array> {
   const revision =
     args.revision === undefined
-      ? ((await dossierRevisions(db, args.workspaceId, [args.skuId], args.locale)).get(args.skuId) ?? null)
+      ? ((await dossierRevisions(db, { workspaceId: args.workspaceId, skuIds: [args.skuId], locale: args.locale })).get(
+          args.skuId,
+        ) ?? null)
       : args.revision;
   const kept = await readKeptPdf(store, revision?.kept ?? null);
   if (kept) return kept;
-  const model = await (args.model ?? (() => loadSkuReadModel(db, args.workspaceId, args.skuId)))();
+  const model = await (
+    args.model ?? (() => loadSkuReadModel(db, { workspaceId: args.workspaceId, skuId: args.skuId }))
+  )();
   const pdf = await renderDossierPdf(dossierPdfInput(model), args.locale);
   if (revision?.revisionKey)
-    await keepDossierPdf(db, store, {
-      workspaceId: args.workspaceId,
-      skuId: args.skuId,
-      locale: args.locale,
-      revisionKey: revision.revisionKey,
-      pdf,
+    await keepDossierPdf(db, {
+      store,
+      args: {
+        workspaceId: args.workspaceId,
+        skuId: args.skuId,
+        locale: args.locale,
+        revisionKey: revision.revisionKey,
+        pdf,
+      },
     });
   return pdf;
 }
@@ -285,13 +297,16 @@ export async function streamDossierZip(
   args: { workspaceId: string; actor: Actor; id: string; locale?: string | null; store?: BlobStore },
 ): Promise<DossierZip> {
   const locale: PublicLocale = isPublicLocale(args.locale) ? args.locale : DEFAULT_LOCALE;
-  const model = await loadSkuReadModel(db, args.workspaceId, args.id);
+  const model = await loadSkuReadModel(db, { workspaceId: args.workspaceId, skuId: args.id });
   const store = args.store ?? getBlobStore();
-  const pdf = await dossierPdfFor(db, store, {
-    workspaceId: args.workspaceId,
-    skuId: args.id,
-    locale,
-    model: async () => model,
+  const pdf = await dossierPdfFor(db, {
+    store,
+    args: {
+      workspaceId: args.workspaceId,
+      skuId: args.id,
+      locale,
+      model: async () => model,
+    },
   });
   const zip = await assembleDossierZip({
     pdf,

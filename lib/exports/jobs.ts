@@ -20,7 +20,11 @@ export const exportRunJob = defineJob({
       return await executeExportRun(ctx.db, { workspaceId: ctx.workspaceId, runId: p.run_id, heartbeat: ctx.progress });
     } catch (e) {
       const final = e instanceof NonRetryableError || ctx.attempt > exportRunJob.retryLimit;
-      await recordExportFailure(await getDb(), p.run_id, e instanceof Error ? e.message : String(e), final);
+      await recordExportFailure(await getDb(), {
+        runId: p.run_id,
+        message: e instanceof Error ? e.message : String(e),
+        final,
+      });
       throw e;
     }
   },

@@ -84,9 +84,12 @@ export function runnableTemplate(id: string): ExportTemplateDefinition {
 const READ_AHEAD = 2;
 
 /** The items batch by batch, in the scope's order, with READ_AHEAD batches being read ahead. */
-export async function* chunks(db: Db, workspaceId: string, ids: readonly string[]): AsyncGenerator<ExportItem[]> {
+export async function* chunks(
+  db: Db,
+  { workspaceId, ids }: { workspaceId: string; ids: readonly string[] },
+): AsyncGenerator<ExportItem[]> {
   const load = (from: number) => {
-    const p = loadExportItems(db, workspaceId, ids.slice(from, from + EXPORT_CHUNK));
+    const p = loadExportItems(db, { workspaceId, ids: ids.slice(from, from + EXPORT_CHUNK) });
     p.catch(() => undefined); // a read-ahead the caller never reaches (it stopped early) must not be an unhandled rejection
     return p;
   };
@@ -117,7 +120,10 @@ export function groupWarnings(warnings: ExportWarning[]) {
 }
 
 /** Newest first, keyset-paged on (created_at at microsecond precision, id) like every list. */
-export async function listExportRuns(db: Db, workspaceId: string, q: { cursor?: string; limit: number }) {
+export async function listExportRuns(
+  db: Db,
+  { workspaceId, q }: { workspaceId: string; q: { cursor?: string; limit: number } },
+) {
   const where = [eq(exportRuns.workspaceId, workspaceId)];
   if (q.cursor) {
     const c = decodeKeysetCursor(q.cursor, 'exports', 'timestamp');
@@ -149,7 +155,7 @@ async function getRunRow(db: Db, workspaceId: string, id: string): Promise<RunRo
 }
 
 /** One run with its warnings grouped by SKU (what the UI shows to fix). */
-export async function getExportRun(db: Db, workspaceId: string, id: string) {
+export async function getExportRun(db: Db, { workspaceId, id }: { workspaceId: string; id: string }) {
   const r = await getRunRow(db, workspaceId, id);
   return {
     run: serializeRun(r),
@@ -268,15 +274,17 @@ export async function executeExportRun(
   let ids: string[];
   if (run.skuIds) ids = run.skuIds;
   else if (run.scopeType === 'view') {
-    const view = await getView(db, args.workspaceId, run.scopeValue ?? '').catch(() => null);
+    const view = await getView(db, { workspaceId: args.workspaceId, id: run.scopeValue ?? '' }).catch(() => null);
     if (!view) throw new (await import('@/lib/jobs')).NonRetryableError('The saved view of this run was deleted.');
-    ids = await skuIdsForView(db, args.workspaceId, view);
-  } else ids = await skuIdsForFilters(db, args.workspaceId, { sort: 'code_asc' });
+    ids = await skuIdsForView(db, { workspaceId: args.workspaceId, view });
+  } else ids = await skuIdsForFilters(db, { workspaceId: args.workspaceId, filters: { sort: 'code_asc' } });
   const options: ExportRunOptions = (run.options ?? {}) as ExportRunOptions;
   // Approved only: the rest is left out; deliberately included not approved SKUs are warnings in the run.
-  const approval = options.approved_only !== undefined ? await splitByApproval(db, args.workspaceId, ids) : null;
+  const approval =
+    options.approved_only !== undefined ? await splitByApproval(db, { workspaceId: args.workspaceId, ids }) : null;
   if (options.approved_only) ids = approval!.kept;
-  const offMarket = options.approved_only === undefined ? await splitOffMarket(db, args.workspaceId, ids) : null;
+  const offMarket =
+    options.approved_only === undefined ? await splitOffMarket(db, { workspaceId: args.workspaceId, ids }) : null;
   if (offMarket) ids = offMarket.kept;
 
   const [ws] = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, args.workspaceId));
@@ -287,7 +295,7 @@ export async function executeExportRun(
       : (offMarket?.offMarket.slice(0, MAX_STORED_WARNINGS).map(offMarketWarning) ?? []);
   let warningCount =
     options.approved_only === false ? approval!.notApproved.length : (offMarket?.offMarket.length ?? 0);
-  const mappings = await loadChannelMappings(db, args.workspaceId);
+  const mappings = await loadChannelMappings(db, { workspaceId: args.workspaceId });
   const checks = template.checksFor ? template.checksFor(mappings) : template.checks;
   const hasher = new SnapshotHasher();
   let exported = 0;
@@ -298,7 +306,7 @@ export async function executeExportRun(
   async function* items(): AsyncGenerator<ExportItem[]> {
     const validating = firstPass;
     firstPass = false;
-    for await (const chunk of chunks(db, args.workspaceId, ids)) {
+    for await (const chunk of chunks(db, { workspaceId: args.workspaceId, ids })) {
       if (validating) {
         for (const item of chunk) {
           seenIds.add(item.sku.id);
@@ -399,7 +407,10 @@ export async function executeExportRun(
 }
 
 /** Marks a run failed with the reason (the job's last attempt), or back to pending for a retry. */
-export async function recordExportFailure(db: Db, runId: string, message: string, final: boolean) {
+export async function recordExportFailure(
+  db: Db,
+  { runId, message, final }: { runId: string; message: string; final: boolean },
+) {
   await db
     .update(exportRuns)
     .set(

@@ -26,7 +26,7 @@ export async function exportSku(
   db: Db,
   args: { workspaceId: string; actor: Actor; id: string; format: 'json' | 'csv'; dryRun: boolean },
 ) {
-  const model = await loadSkuReadModel(db, args.workspaceId, args.id);
+  const model = await loadSkuReadModel(db, { workspaceId: args.workspaceId, skuId: args.id });
   const now = new Date();
   const data = buildSkuExport(model, now);
   const filename = exportFilename(model.row.skuCode, args.format, now);

@@ -53,9 +53,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export async function claimIdempotencyKey(
   db: Db,
-  workspaceId: string,
-  key: string,
-  hash: string,
+  { workspaceId, key, hash }: { workspaceId: string; key: string; hash: string },
 ): Promise<Response | null> {
   const deadline = Date.now() + WAIT_FOR_INFLIGHT_MS;
   for (;;) {
@@ -99,13 +97,11 @@ export async function claimIdempotencyKey(
 
 export async function completeIdempotencyKey(
   db: Db,
-  workspaceId: string,
-  key: string,
-  res: Response,
+  { workspaceId, key, res }: { workspaceId: string; key: string; res: Response },
 ): Promise<Response> {
   if (res.status >= 500) {
     // Let the client retry a failure of ours.
-    await releaseIdempotencyKey(db, workspaceId, key);
+    await releaseIdempotencyKey(db, { workspaceId, key });
     return res;
   }
   const body = new Uint8Array(await res.clone().arrayBuffer());
@@ -127,7 +123,7 @@ export async function completeIdempotencyKey(
   return res;
 }
 
-export async function releaseIdempotencyKey(db: Db, workspaceId: string, key: string) {
+export async function releaseIdempotencyKey(db: Db, { workspaceId, key }: { workspaceId: string; key: string }) {
   await db
     .delete(idempotencyKeys)
     .where(and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.idempotencyKey, key)));

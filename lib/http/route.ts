@@ -314,12 +314,11 @@ export function defineRoute<
       }
 
       if (idemKey && auth && !dryRun) {
-        const replayed = await claimIdempotencyKey(
-          db,
-          auth.workspace.id,
-          idemKey,
-          requestHash(req.method, url, bodySha),
-        );
+        const replayed = await claimIdempotencyKey(db, {
+          workspaceId: auth.workspace.id,
+          key: idemKey,
+          hash: requestHash(req.method, url, bodySha),
+        });
         if (replayed) return withHeaders(replayed, requestId, rate);
         idem = { db, workspaceId: auth.workspace.id, key: idemKey };
       }
@@ -351,7 +350,7 @@ export function defineRoute<
         requestId,
         ip,
       });
-      if (idem) res = await completeIdempotencyKey(idem.db, idem.workspaceId, idem.key, res);
+      if (idem) res = await completeIdempotencyKey(idem.db, { workspaceId: idem.workspaceId, key: idem.key, res });
       return withHeaders(res, requestId, rate);
     } catch (e) {
       const err = toAppError(e);
@@ -364,9 +363,9 @@ export function defineRoute<
       );
       if (idem) {
         try {
-          return await completeIdempotencyKey(idem.db, idem.workspaceId, idem.key, res);
+          return await completeIdempotencyKey(idem.db, { workspaceId: idem.workspaceId, key: idem.key, res });
         } catch {
-          await releaseIdempotencyKey(idem.db, idem.workspaceId, idem.key).catch(() => {});
+          await releaseIdempotencyKey(idem.db, { workspaceId: idem.workspaceId, key: idem.key }).catch(() => {});
         }
       }
       return res;

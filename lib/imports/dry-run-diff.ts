@@ -42,8 +42,7 @@ export type EntityLinks = ReadonlyMap<string, { entity_id: string; name: string 
  */
 export async function currentEntityLinks(
   db: Db,
-  workspaceId: string,
-  skuIds: string[],
+  { workspaceId, skuIds }: { workspaceId: string; skuIds: string[] },
 ): Promise<Map<string, Map<string, { entity_id: string; name: string }>>> {
   const out = new Map<string, Map<string, { entity_id: string; name: string }>>();
   for (let i = 0; i < skuIds.length; i += 5000) {

@@ -128,7 +128,7 @@ export async function runImportBatch(
     })
     .where(eq(importBatches.id, batch.id));
 
-  const done = await recordedRowNumbers(db, batch.id);
+  const done = await recordedRowNumbers(db, { batchId: batch.id });
   const ctx: ChunkWriter = {
     workspaceId: batch.workspaceId,
     plan: ws.plan as PlanId,
@@ -268,11 +268,7 @@ async function applyRecords(db: Db, ctx: ChunkWriter, records: PlannedRecord[]):
       await opening.send('lock', () =>
         executePrepared(t, sql`SELECT id FROM import_batches WHERE id = ${ctx.batchId} FOR UPDATE`),
       );
-      const recordedRead = recordedRowNumbers(
-        t,
-        ctx.batchId,
-        records.map((r) => r.row_number),
-      );
+      const recordedRead = recordedRowNumbers(t, { batchId: ctx.batchId, among: records.map((r) => r.row_number) });
       // The SKUs of every row of the chunk, locked: a row recorded already (only after a restart) has
       // its SKU locked for nothing, and the chunk gets its first read without a round trip of its own.
       const skusRead = findChunkSkus(t, ctx, records);
@@ -282,7 +278,7 @@ async function applyRecords(db: Db, ctx: ChunkWriter, records: PlannedRecord[]):
       const recorded = await recordedRead;
       const existing = await skusRead;
       const todo = records.filter((r) => !recorded.has(r.row_number));
-      await applyChunk(t, ctx, todo, existing);
+      await applyChunk(t, { ctx, records: todo, existing });
       return todo.length;
     });
   } catch (e) {
@@ -303,25 +299,28 @@ async function recordError(db: Db, ctx: ChunkWriter, rec: PlannedRecord, e: unkn
     const t = tx as unknown as Db;
     await ctx.fence?.(t);
     await t.execute(sql`SELECT id FROM import_batches WHERE id = ${ctx.batchId} FOR UPDATE`);
-    if ((await recordedRowNumbers(t, ctx.batchId, [rec.row_number])).size) return 0;
-    await recordRows(t, ctx, [
-      {
-        row_number: rec.row_number,
-        outcome: 'error',
-        sku_id: null,
-        sku_code: rec.sku.sku_code,
-        changes: {},
-        issues: [
-          {
-            severity: 'error',
-            column: null,
-            code: 'write_failed',
-            message: `The row could not be written: ${message}`,
-          },
-          ...issuesOf(rec),
-        ],
-      },
-    ]);
+    if ((await recordedRowNumbers(t, { batchId: ctx.batchId, among: [rec.row_number] })).size) return 0;
+    await recordRows(t, {
+      ctx,
+      results: [
+        {
+          row_number: rec.row_number,
+          outcome: 'error',
+          sku_id: null,
+          sku_code: rec.sku.sku_code,
+          changes: {},
+          issues: [
+            {
+              severity: 'error',
+              column: null,
+              code: 'write_failed',
+              message: `The row could not be written: ${message}`,
+            },
+            ...issuesOf(rec),
+          ],
+        },
+      ],
+    });
     return 1;
   });
 }
@@ -333,7 +332,7 @@ function isDataError(e: unknown): boolean {
 
 /** Completed only when every row has an outcome; the counters are taken from import_rows. */
 async function finishBatch(db: Db, batchId: string, total: number): Promise<BatchRow> {
-  const counts = await outcomeCounts(db, batchId);
+  const counts = await outcomeCounts(db, { batchId });
   let completedNow = false;
   if (counts.total !== total) {
     await failBatch(

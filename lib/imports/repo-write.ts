@@ -155,9 +155,7 @@ export function skusByCodeQuery(workspaceId: string, codes: string[], lock: bool
  */
 export async function findSkusByCode(
   db: Db,
-  workspaceId: string,
-  codes: string[],
-  opts: { lock?: boolean } = {},
+  { workspaceId, codes, opts = {} }: { workspaceId: string; codes: string[]; opts?: { lock?: boolean } },
 ): Promise<Map<string, ExistingSku>> {
   const out = new Map<string, ExistingSku>();
   for (let i = 0; i < codes.length; i += 5000) {
@@ -190,7 +188,7 @@ export async function findSkusByCode(
 /** Current confirmed values of the SKUs: sku id -> field -> { id, value }. */
 export async function currentValues(
   db: Db,
-  skuIds: string[],
+  { skuIds }: { skuIds: string[] },
 ): Promise<Map<string, Map<string, { id: string; value: string }>>> {
   const out = new Map<string, Map<string, { id: string; value: string }>>();
   for (let i = 0; i < skuIds.length; i += 1000) {
@@ -215,7 +213,7 @@ export function currentConfirmedQuery(skuIds: string[]) {
       WHERE x.sku_id = a.id AND x.status = 'confirmed' AND x.superseded_at IS NULL OFFSET 0) v`;
 }
 
-export async function countWorkspaceSkus(db: Db, workspaceId: string): Promise<number> {
+export async function countWorkspaceSkus(db: Db, { workspaceId }: { workspaceId: string }): Promise<number> {
   const [{ n }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(skus)
@@ -235,12 +233,11 @@ const writesSku = (r: PlannedRecord) => r.status === 'valid' && !!r.sku.sku_code
  */
 export function findChunkSkus(tx: Db, ctx: ChunkContext, records: PlannedRecord[]): Promise<Map<string, ExistingSku>> {
   return timed(ctx.timings, 'write.find_skus', () =>
-    findSkusByCode(
-      tx,
-      ctx.workspaceId,
-      records.filter(writesSku).map((r) => r.sku.sku_code!),
-      { lock: true },
-    ),
+    findSkusByCode(tx, {
+      workspaceId: ctx.workspaceId,
+      codes: records.filter(writesSku).map((r) => r.sku.sku_code!),
+      opts: { lock: true },
+    }),
   );
 }
 
@@ -251,9 +248,7 @@ export function findChunkSkus(tx: Db, ctx: ChunkContext, records: PlannedRecord[
  */
 export async function applyChunk(
   tx: Db,
-  ctx: ChunkContext,
-  records: PlannedRecord[],
-  existing: Map<string, ExistingSku>,
+  { ctx, records, existing }: { ctx: ChunkContext; records: PlannedRecord[]; existing: Map<string, ExistingSku> },
 ): Promise<RowResult[]> {
   const results: RowResult[] = [];
   const valid = records.filter(writesSku);
@@ -269,7 +264,7 @@ export async function applyChunk(
     // keeps its own running count and counts again near the limit (exact there) or every 50 chunks.
     const est = ctx.skuCount;
     if (!est || est.chunks >= RECOUNT_EVERY || est.value + toCreate.length > limit - RECOUNT_MARGIN) {
-      ctx.skuCount = { value: await countWorkspaceSkus(tx, ctx.workspaceId), chunks: 0 };
+      ctx.skuCount = { value: await countWorkspaceSkus(tx, { workspaceId: ctx.workspaceId }), chunks: 0 };
     }
     allowed = Math.max(0, limit - ctx.skuCount!.value);
   }
@@ -287,7 +282,7 @@ export async function applyChunk(
   // Read before any write is sent: the diffs below need them.
   const existingIds = [...new Set(valid.flatMap((r) => existing.get(r.sku.sku_code!)?.id ?? []))];
   const values = existingIds.length
-    ? await timed(T, 'write.current_values', () => currentValues(tx, existingIds))
+    ? await timed(T, 'write.current_values', () => currentValues(tx, { skuIds: existingIds }))
     : new Map<string, Map<string, { id: string; value: string }>>();
 
   // New SKUs, one statement, each inserted with its blockers (computed here from the row's values:
@@ -433,7 +428,7 @@ export async function applyChunk(
 
   // No audit event per new SKU: the batch has one (import.completed), and a SKU's activity shows its
   // creation from its row here (lib/skus/activity.ts).
-  await writes.send('write.import_rows', () => recordRows(tx, ctx, results));
+  await writes.send('write.import_rows', () => recordRows(tx, { ctx, results }));
 
   // Updated SKUs only (a re-import): these read what the writes above wrote, so they wait for them.
   // Changed confirmed data invalidates a past approval or review: the one rule of lib/skus, set-based.
@@ -452,7 +447,7 @@ export async function applyChunk(
   // Blockers once per touched SKU per chunk.
   if (touched.length) {
     await writes.settled();
-    await timed(T, 'recompute', () => recomputeSkusBulk(tx, ctx.workspaceId, touched));
+    await timed(T, 'recompute', () => recomputeSkusBulk(tx, { workspaceId: ctx.workspaceId, skuIds: touched }));
   }
   await writes.settled();
   if (creating.length) {
@@ -495,7 +490,7 @@ async function insertConfirmedValues(tx: Db, ctx: ChunkContext, rows: NewValue[]
 }
 
 /** Records row outcomes and adds them to the batch counters (same transaction as the writes). */
-export async function recordRows(tx: Db, ctx: ChunkContext, results: RowResult[]) {
+export async function recordRows(tx: Db, { ctx, results }: { ctx: ChunkContext; results: RowResult[] }) {
   if (!results.length) return;
   // The rows as one JSON document, not arrays: issues and changes are JSON themselves, and as elements
   // of a text[] every quote in them had to be escaped (per cell, in JavaScript) and parsed twice. The

@@ -80,7 +80,10 @@ export function throughput(
 export type ImportBatchJson = ReturnType<typeof serializeBatch>;
 
 /** The batch of this workspace, or 404 (another workspace's batch is indistinguishable from none). */
-export async function getBatchRow(db: Db, workspaceId: string, batchId: string): Promise<BatchRow> {
+export async function getBatchRow(
+  db: Db,
+  { workspaceId, batchId }: { workspaceId: string; batchId: string },
+): Promise<BatchRow> {
   const [row] = await db
     .select()
     .from(importBatches)
@@ -92,8 +95,7 @@ export async function getBatchRow(db: Db, workspaceId: string, batchId: string):
 /** Batches newest first by (created_at, id), after a keyset position; each with its created_at at microsecond precision. */
 export async function listBatchRows(
   db: Db,
-  workspaceId: string,
-  q: { after?: { value: KeysetValue; id: string }; limit: number },
+  { workspaceId, q }: { workspaceId: string; q: { after?: { value: KeysetValue; id: string }; limit: number } },
 ): Promise<{ row: BatchRow; createdKey: string }[]> {
   const where = [eq(importBatches.workspaceId, workspaceId)];
   if (q.after) where.push(afterKeyset('desc', importBatches.createdAt, q.after.value, importBatches.id, q.after.id));
@@ -106,7 +108,10 @@ export async function listBatchRows(
 }
 
 /** Row numbers already recorded for the batch (what a resumed run skips). */
-export async function recordedRowNumbers(db: Db, batchId: string, among?: number[]): Promise<Set<number>> {
+export async function recordedRowNumbers(
+  db: Db,
+  { batchId, among }: { batchId: string; among?: number[] },
+): Promise<Set<number>> {
   if (among && among.length === 0) return new Set();
   if (!among) {
     const rows = await db.select({ n: importRows.rowNumber }).from(importRows).where(eq(importRows.batchId, batchId));
@@ -122,7 +127,10 @@ export function recordedAmongQuery(batchId: string, among: number[]) {
     CROSS JOIN LATERAL (SELECT x.row_number AS n FROM import_rows x WHERE x.batch_id = ${batchId} AND x.row_number = a.n OFFSET 0) r`;
 }
 
-export async function outcomeCounts(db: Db, batchId: string): Promise<Record<RowOutcome, number> & { total: number }> {
+export async function outcomeCounts(
+  db: Db,
+  { batchId }: { batchId: string },
+): Promise<Record<RowOutcome, number> & { total: number }> {
   const rows = await queryRows<{ outcome: RowOutcome; n: number }>(
     db,
     sql`SELECT outcome, count(*)::int AS n FROM import_rows WHERE batch_id = ${batchId} GROUP BY outcome`,
@@ -138,8 +146,10 @@ export async function outcomeCounts(db: Db, batchId: string): Promise<Record<Row
 /** Keyset page of a batch's rows, optionally of one outcome. */
 export async function pageImportRows(
   db: Db,
-  batchId: string,
-  opts: { outcome?: RowOutcome; after?: number; limit: number; withErrorsOnly?: boolean },
+  {
+    batchId,
+    opts,
+  }: { batchId: string; opts: { outcome?: RowOutcome; after?: number; limit: number; withErrorsOnly?: boolean } },
 ) {
   const where = [eq(importRows.batchId, batchId)];
   if (opts.outcome) where.push(eq(importRows.outcome, opts.outcome));
@@ -186,7 +196,7 @@ export async function upsertCandidates(
   }
 }
 
-export async function candidateRows(db: Db, batchId: string): Promise<CandidateRow[]> {
+export async function candidateRows(db: Db, { batchId }: { batchId: string }): Promise<CandidateRow[]> {
   return db
     .select()
     .from(importEntityCandidates)
@@ -235,7 +245,10 @@ export interface ExistingEntityIndex {
 }
 
 /** The workspace's entities indexed by identity key and by normalised name + email. */
-export async function existingEntityIndex(db: Db, workspaceId: string): Promise<ExistingEntityIndex> {
+export async function existingEntityIndex(
+  db: Db,
+  { workspaceId }: { workspaceId: string },
+): Promise<ExistingEntityIndex> {
   const rows = await db
     .select({ id: entities.id, name: entities.name, email: entities.email, identityKey: entities.identityKey })
     .from(entities)

@@ -163,7 +163,7 @@ export async function resolveImportEntities(
     dryRun: boolean;
   },
 ) {
-  const batch = await getBatchRow(db, args.workspaceId, args.batchId);
+  const batch = await getBatchRow(db, { workspaceId: args.workspaceId, batchId: args.batchId });
 
   // Two different decisions for one candidate and role in the request: 409. Identical repeats count once.
   const unique = new Map<string, { d: ImportEntityResolutionDecision; index: number }>();
@@ -370,9 +370,8 @@ async function linkMany(
         target: [skuEntities.skuId, skuEntities.role],
         set: { entityId: sql`excluded.entity_id`, createdAt: new Date() },
       });
-    await recordAuditMany(
-      t,
-      slice.map((skuId) => ({
+    await recordAuditMany(t, {
+      entries: slice.map((skuId) => ({
         workspaceId: a.workspaceId,
         actor: a.actor,
         action: 'sku.entity_linked',
@@ -380,7 +379,7 @@ async function linkMany(
         targetId: skuId,
         data: { role: a.role, entity_id: a.entityId, import_batch_id: a.batchId, candidate_key: a.candidateKey },
       })),
-    );
+    });
   }
   // In id order, the order import chunks lock SKU rows in (no deadlock between the two).
   for (const skuId of [...a.skuIds].sort())

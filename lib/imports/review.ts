@@ -22,11 +22,11 @@ import {
 const MAX_SKUS = 500;
 const MAX_ERRORS = 1000;
 
-export async function importReview(db: Db, workspaceId: string, batchId: string) {
-  const batch = await getBatchRow(db, workspaceId, batchId);
+export async function importReview(db: Db, { workspaceId, batchId }: { workspaceId: string; batchId: string }) {
+  const batch = await getBatchRow(db, { workspaceId, batchId });
   const imported = [
-    ...(await pageImportRows(db, batchId, { outcome: 'created', limit: MAX_SKUS })),
-    ...(await pageImportRows(db, batchId, { outcome: 'updated', limit: MAX_SKUS })),
+    ...(await pageImportRows(db, { batchId, opts: { outcome: 'created', limit: MAX_SKUS } })),
+    ...(await pageImportRows(db, { batchId, opts: { outcome: 'updated', limit: MAX_SKUS } })),
   ]
     .sort((a, b) => a.rowNumber - b.rowNumber)
     .slice(0, MAX_SKUS);
@@ -58,7 +58,7 @@ export async function importReview(db: Db, workspaceId: string, batchId: string)
         )
     : [];
 
-  const errorRows = await pageImportRows(db, batchId, { limit: MAX_ERRORS, withErrorsOnly: true });
+  const errorRows = await pageImportRows(db, { batchId, opts: { limit: MAX_ERRORS, withErrorsOnly: true } });
   const row_errors: { row: number; column: string | null; code: string; message: string; severity: string }[] = [];
   for (const r of errorRows) {
     for (const e of r.errors as unknown as StoredIssue[]) {
@@ -67,8 +67,8 @@ export async function importReview(db: Db, workspaceId: string, batchId: string)
     }
   }
 
-  const entities = await existingEntityIndex(db, workspaceId);
-  const candidates = (await candidateRows(db, batchId)).map((c) => {
+  const entities = await existingEntityIndex(db, { workspaceId });
+  const candidates = (await candidateRows(db, { batchId })).map((c) => {
     const details = c.details as { country?: string | null; url?: string | null; variants?: unknown[] };
     return {
       ...candidateJson(
@@ -96,7 +96,7 @@ export async function importReview(db: Db, workspaceId: string, batchId: string)
     };
   });
 
-  const counts = await outcomeCounts(db, batchId);
+  const counts = await outcomeCounts(db, { batchId });
   return {
     batch: serializeBatch(batch),
     skus: imported.map((r) => {

@@ -110,7 +110,7 @@ export async function dryRunImport(
   const source = fileSource(args.file.path, (await fs.promises.stat(args.file.path)).size);
   const planned = await planOrThrow(source, args.file.filename, args.options);
   const limit = PLANS[args.workspace.plan].skuLimit;
-  const currentCount = await countWorkspaceSkus(db, args.workspace.id);
+  const currentCount = await countWorkspaceSkus(db, { workspaceId: args.workspace.id });
   let room = Math.max(0, limit - currentCount);
   const counts = {
     total_rows: planned.summary.total_rows,
@@ -125,14 +125,15 @@ export async function dryRunImport(
 
   const decide = async (chunk: PlannedRecord[]) => {
     const valid = chunk.filter((r) => r.status === 'valid' && r.sku.sku_code);
-    const existing = await findSkusByCode(
-      db,
-      args.workspace.id,
-      valid.map((r) => r.sku.sku_code!),
-    );
+    const existing = await findSkusByCode(db, {
+      workspaceId: args.workspace.id,
+      codes: valid.map((r) => r.sku.sku_code!),
+    });
     const existingIds = [...existing.values()].map((s) => s.id);
-    const values = await currentValues(db, existingIds);
-    const links = entityColumns ? await currentEntityLinks(db, args.workspace.id, existingIds) : null;
+    const values = await currentValues(db, { skuIds: existingIds });
+    const links = entityColumns
+      ? await currentEntityLinks(db, { workspaceId: args.workspace.id, skuIds: existingIds })
+      : null;
     for (const rec of chunk) {
       if (rec.status === 'invalid') counts.would_fail++;
       else if (rec.status === 'skipped' || !rec.sku.sku_code) counts.would_skip++;
@@ -165,7 +166,7 @@ export async function dryRunImport(
   }
   await decide(chunk);
 
-  const entities = await existingEntityIndex(db, args.workspace.id);
+  const entities = await existingEntityIndex(db, { workspaceId: args.workspace.id });
   const shape = planned.shape;
   return {
     dry_run: true as const,
@@ -249,7 +250,8 @@ export async function commitImport(
     targetId: batchId,
     data: { filename: args.file.filename, size_bytes: args.file.size, sha256: args.file.sha256 },
   });
-  const run = await enqueueJob(db, importRunJob, {
+  const run = await enqueueJob(db, {
+    job: importRunJob,
     workspaceId: args.workspace.id,
     payload: { batch_id: batchId },
     subjectType: 'import_batch',
@@ -260,14 +262,17 @@ export async function commitImport(
     .update(importBatches)
     .set({ jobRunId: run.id })
     .where(and(eq(importBatches.id, batchId), eq(importBatches.workspaceId, args.workspace.id)));
-  const batch = await getBatchRow(db, args.workspace.id, batchId);
+  const batch = await getBatchRow(db, { workspaceId: args.workspace.id, batchId });
   return { batch: serializeBatch(batch), job_id: run.id };
 }
 
 /** GET /api/imports: the workspace's batches newest first, keyset-paged by (created_at, id). */
-export async function listImports(db: Db, workspaceId: string, q: { cursor?: string; limit: number }) {
+export async function listImports(
+  db: Db,
+  { workspaceId, q }: { workspaceId: string; q: { cursor?: string; limit: number } },
+) {
   const after = q.cursor !== undefined ? decodeKeysetCursor(q.cursor, 'imports', 'timestamp') : undefined;
-  const rows = await listBatchRows(db, workspaceId, { after, limit: q.limit + 1 });
+  const rows = await listBatchRows(db, { workspaceId, q: { after, limit: q.limit + 1 } });
   const { page, next_cursor, has_more } = keysetPage(rows, q.limit, (last) =>
     encodeKeysetCursor('imports', last.createdKey, last.row.id),
   );
@@ -276,10 +281,9 @@ export async function listImports(db: Db, workspaceId: string, q: { cursor?: str
 
 export async function getImport(
   db: Db,
-  workspaceId: string,
-  batchId: string,
+  { workspaceId, batchId }: { workspaceId: string; batchId: string },
 ): Promise<{ batch: ImportBatchJson & Partial<ReturnType<typeof throughput>> }> {
-  const row = await getBatchRow(db, workspaceId, batchId);
+  const row = await getBatchRow(db, { workspaceId, batchId });
   // The poll of one batch also says how fast it goes and how long it still takes.
   return { batch: { ...serializeBatch(row), ...throughput(row) } };
 }
@@ -298,11 +302,13 @@ const changesJson = (batchId: string, rowNumber: number, changes: Record<string,
 /** A keyset page of the batch's rows with their outcome, errors and changes. */
 export async function listImportRows(
   db: Db,
-  workspaceId: string,
-  batchId: string,
-  q: { outcome?: RowOutcome; cursor?: string; limit: number },
+  {
+    workspaceId,
+    batchId,
+    q,
+  }: { workspaceId: string; batchId: string; q: { outcome?: RowOutcome; cursor?: string; limit: number } },
 ) {
-  await getBatchRow(db, workspaceId, batchId);
+  await getBatchRow(db, { workspaceId, batchId });
   let after: number | undefined;
   if (q.cursor !== undefined) {
     if (!/^\d{1,9}$/.test(q.cursor))
@@ -311,7 +317,7 @@ export async function listImportRows(
       });
     after = Number(q.cursor);
   }
-  const rows = await pageImportRows(db, batchId, { outcome: q.outcome, after, limit: q.limit + 1 });
+  const rows = await pageImportRows(db, { batchId, opts: { outcome: q.outcome, after, limit: q.limit + 1 } });
   const page = rows.slice(0, q.limit);
   const has_more = rows.length > q.limit;
   return {
@@ -336,15 +342,14 @@ export async function listImportRows(
 /** The row errors of the batch as CSV (formula-injection safe); a failed batch's reason comes first. */
 export async function importErrorsCsv(
   db: Db,
-  workspaceId: string,
-  batchId: string,
+  { workspaceId, batchId }: { workspaceId: string; batchId: string },
 ): Promise<{ filename: string; csv: string }> {
-  const batch = await getBatchRow(db, workspaceId, batchId);
+  const batch = await getBatchRow(db, { workspaceId, batchId });
   const issues: { row: number; column: string | null; code: string; message: string }[] = [];
   if (batch.status === 'failed' && batch.errorMessage)
     issues.push({ row: 0, column: null, code: 'batch_failed', message: batch.errorMessage });
   for (let after: number | undefined = undefined; ;) {
-    const rows = await pageImportRows(db, batchId, { after, limit: 5000, withErrorsOnly: true });
+    const rows = await pageImportRows(db, { batchId, opts: { after, limit: 5000, withErrorsOnly: true } });
     for (const r of rows) {
       for (const e of r.errors as unknown as StoredIssue[])
         if (e.severity === 'error')

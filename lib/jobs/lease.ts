@@ -32,7 +32,10 @@ export function jobTiming() {
  * pg-boss job (older ones of a run that recovery re-sent are ignored). Returns the lease token, or
  * null when another delivery has it, it is done, or it was cancelled.
  */
-export async function claimRun(db: Db, runId: string, bossJobId: string): Promise<string | null> {
+export async function claimRun(
+  db: Db,
+  { runId, bossJobId }: { runId: string; bossJobId: string },
+): Promise<string | null> {
   const token = crypto.randomUUID();
   const rows = await db
     .update(jobRuns)

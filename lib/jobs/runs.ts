@@ -32,10 +32,17 @@ export function serializeJobRun(r: JobRunRow) {
  */
 export async function enqueueJob<T>(
   db: Db,
-  def: JobDefinition<T>,
-  args: { workspaceId: string; payload: T; subjectType?: string; subjectId?: string; createdBy?: string | null },
+  args: {
+    job: JobDefinition<T>;
+    workspaceId: string;
+    payload: T;
+    subjectType?: string;
+    subjectId?: string;
+    createdBy?: string | null;
+  },
 ) {
-  const [run] = await enqueueJobs(db, def, {
+  const [run] = await enqueueJobs(db, {
+    job: args.job,
     workspaceId: args.workspaceId,
     createdBy: args.createdBy,
     items: [{ payload: args.payload, subjectType: args.subjectType, subjectId: args.subjectId }],
@@ -46,15 +53,15 @@ export async function enqueueJob<T>(
 /** Many runs of one job at once: one insert and one pg-boss insert (a ZIP of a thousand files). */
 export async function enqueueJobs<T>(
   db: Db,
-  def: JobDefinition<T>,
   args: {
+    job: JobDefinition<T>;
     workspaceId: string;
     createdBy?: string | null;
     items: { payload: T; subjectType?: string; subjectId?: string }[];
   },
 ): Promise<JobRunRow[]> {
-  const runs = await recordJobRuns(db, def, args);
-  await sendToBoss(def.name, runs);
+  const runs = await recordJobRuns(db, args);
+  await sendToBoss(args.job.name, runs);
   return runs;
 }
 
@@ -65,13 +72,14 @@ export async function enqueueJobs<T>(
  */
 export async function recordJobRuns<T>(
   db: Db,
-  def: JobDefinition<T>,
   args: {
+    job: JobDefinition<T>;
     workspaceId: string;
     createdBy?: string | null;
     items: { payload: T; subjectType?: string; subjectId?: string }[];
   },
 ): Promise<JobRunRow[]> {
+  const def = args.job;
   if (!args.items.length) return [];
   const values = args.items.map((item) => ({
     workspaceId: args.workspaceId,
@@ -106,7 +114,7 @@ export async function sendToBoss(
   );
 }
 
-export async function getJobRun(db: Db, workspaceId: string, id: string) {
+export async function getJobRun(db: Db, { workspaceId, id }: { workspaceId: string; id: string }) {
   const [r] = await db
     .select()
     .from(jobRuns)
@@ -115,7 +123,10 @@ export async function getJobRun(db: Db, workspaceId: string, id: string) {
   return r;
 }
 
-export async function latestJobRun(db: Db, workspaceId: string, queue: string, subjectId: string) {
+export async function latestJobRun(
+  db: Db,
+  { workspaceId, queue, subjectId }: { workspaceId: string; queue: string; subjectId: string },
+) {
   const [r] = await db
     .select()
     .from(jobRuns)
@@ -126,7 +137,7 @@ export async function latestJobRun(db: Db, workspaceId: string, queue: string, s
 }
 
 /** Cancels a queued or running job; the worker checks the flag before and between steps. */
-export async function cancelJobRun(db: Db, workspaceId: string, id: string) {
+export async function cancelJobRun(db: Db, { workspaceId, id }: { workspaceId: string; id: string }) {
   const [r] = await db
     .update(jobRuns)
     .set({ status: 'cancelled', completedAt: new Date(), leaseToken: null })

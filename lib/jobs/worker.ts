@@ -47,7 +47,7 @@ export async function runJob(
     );
     return;
   }
-  const token = await claimRun(db, run.id, job.id);
+  const token = await claimRun(db, { runId: run.id, bossJobId: job.id });
   if (!token) return;
   const lease = new RunLease(db, run.id, token, jobTiming().heartbeatMs);
   try {

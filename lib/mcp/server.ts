@@ -103,7 +103,7 @@ export function createMcpServer(ctx: McpContext, requestId: string): McpServer {
     { title: 'SKU', description: 'A SKU with its status and blockers, as JSON.', mimeType: 'application/json' },
     async (uri, vars) => {
       const sku = await readResource('SKU', vars.id, async (id) => ({
-        ...(await getSku(ctx.db, ctx.workspaceId, id)),
+        ...(await getSku(ctx.db, { workspaceId: ctx.workspaceId, id })),
         operators: await skuOperators(ctx.db, { workspaceId: ctx.workspaceId, skuId: id }),
       }));
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(sku) }] };
@@ -118,7 +118,9 @@ export function createMcpServer(ctx: McpContext, requestId: string): McpServer {
       mimeType: 'application/json',
     },
     async (uri, vars) => {
-      const doc = await readResource('document', vars.id, (id) => getDocument(ctx.db, ctx.workspaceId, id));
+      const doc = await readResource('document', vars.id, (id) =>
+        getDocument(ctx.db, { workspaceId: ctx.workspaceId, id }),
+      );
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(doc) }] };
     },
   );

@@ -54,7 +54,10 @@ export interface AnswerStates {
 }
 
 /** Per request, where the latest answer to each item stands. */
-export async function answerStates(db: Db, requestIds: string[]): Promise<Map<string, AnswerStates>> {
+export async function answerStates(
+  db: Db,
+  { requestIds }: { requestIds: string[] },
+): Promise<Map<string, AnswerStates>> {
   const out = new Map<string, AnswerStates>();
   if (!requestIds.length) return out;
   const rows = await db

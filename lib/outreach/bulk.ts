@@ -55,9 +55,9 @@ export async function bulkSendRequests(
   },
 ): Promise<BulkSendResult> {
   const { workspaceId, input } = args;
-  const ids = await bulkTargetIds(db, workspaceId, input, BULK_REQUEST_FILTER_MAX);
+  const ids = await bulkTargetIds(db, { workspaceId, input, max: BULK_REQUEST_FILTER_MAX });
   // By SKU code: a mail lists its products, and the results come back, in the order people read them.
-  const found = (await bulkSkusOrThrow(db, workspaceId, ids, { lock: false })).sort((a, b) =>
+  const found = (await bulkSkusOrThrow(db, { workspaceId, ids, opts: { lock: false } })).sort((a, b) =>
     a.sku_code.localeCompare(b.sku_code),
   );
   // One entity for all SKUs: a foreign or unknown entity is a 404 before anything else.
@@ -86,7 +86,7 @@ export async function bulkSendRequests(
 
   for (const { id } of found) {
     const sku = byId.get(id)!;
-    const recipient = await resolveRecipient(db, workspaceId, sku.id, input);
+    const recipient = await resolveRecipient(db, { workspaceId, skuId: sku.id, given: input });
     const locale = input.locale ?? localeForCountry(recipient.entity?.country);
     const open = itemsFromBlockers(sku.blockers, sku.requirementProfileId, locale);
     for (const i of open) {
@@ -136,7 +136,7 @@ export async function bulkSendRequests(
       });
   }
 
-  const sender = await senderName(db, workspaceId);
+  const sender = await senderName(db, { workspaceId });
   const mails: Mail[] = [];
   for (const group of groups.values()) {
     const mail = args.dryRun

@@ -28,7 +28,7 @@ export async function decideHeldReply(
     now?: Date;
   },
 ) {
-  const row = await getRequestRow(db, args.workspaceId, args.requestId);
+  const row = await getRequestRow(db, { workspaceId: args.workspaceId, id: args.requestId });
   const [held] = await db
     .select()
     .from(supplierRequestEvents)
@@ -80,9 +80,13 @@ export async function decideHeldReply(
   let files = 0;
   if (raw) {
     try {
-      const out = await storeReply(db, row, await parseMime(raw), {
-        now,
-        data: { released_from: args.heldId, released_by: args.actor.label },
+      const out = await storeReply(db, {
+        row,
+        email: await parseMime(raw),
+        opts: {
+          now,
+          data: { released_from: args.heldId, released_by: args.actor.label },
+        },
       });
       files = out.results.filter((r) => r.document_id).length;
     } catch (e) {
@@ -117,5 +121,5 @@ export async function decideHeldReply(
     },
   });
   await store.delete(key).catch(() => undefined);
-  return getRequest(db, args.workspaceId, row.id);
+  return getRequest(db, { workspaceId: args.workspaceId, id: row.id });
 }

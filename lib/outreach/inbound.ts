@@ -121,7 +121,7 @@ async function matchRequest(
     }
   }
   for (const m of text.matchAll(TOKEN_IN_TEXT)) {
-    const found = await lookupLink(db, m[1]);
+    const found = await lookupLink(db, { token: m[1] });
     if (found.kind === 'ok') return found.row;
   }
   return null;
@@ -159,7 +159,7 @@ export function senderMatches(from: string | null, row: Pick<RequestRow, 'recipi
   return known.some((a) => a.split('@')[1] === domain);
 }
 
-export async function receiveInboundMail(db: Db, raw: Uint8Array, opts: { now?: Date } = {}) {
+export async function receiveInboundMail(db: Db, { raw, opts = {} }: { raw: Uint8Array; opts?: { now?: Date } }) {
   const email = await parseMime(raw);
   const answered = [...messageIds(email.inReplyTo), ...messageIds(email.references)];
   const text = email.text ?? (email.html ? email.html.replace(/<[^>]+>/g, ' ') : '');
@@ -221,7 +221,7 @@ export async function receiveInboundMail(db: Db, raw: Uint8Array, opts: { now?: 
     return { request_id: row.id, duplicate: false, held: true, results: [], answers: [] };
   }
 
-  return { request_id: row.id, duplicate: false, held: false, ...(await storeReply(db, row, email, opts)) };
+  return { request_id: row.id, duplicate: false, held: false, ...(await storeReply(db, { row, email, opts })) };
 }
 
 /** Where a held reply's raw message waits for the manager's decision. */
@@ -245,9 +245,15 @@ export async function parseMime(raw: Uint8Array) {
  */
 export async function storeReply(
   db: Db,
-  row: RequestRow,
-  email: Awaited<ReturnType<typeof PostalMime.parse>>,
-  opts: { now?: Date; data?: Record<string, unknown> } = {},
+  {
+    row,
+    email,
+    opts = {},
+  }: {
+    row: RequestRow;
+    email: Awaited<ReturnType<typeof PostalMime.parse>>;
+    opts?: { now?: Date; data?: Record<string, unknown> };
+  },
 ) {
   const text = email.text ?? (email.html ? email.html.replace(/<[^>]+>/g, ' ') : '');
   const inboundId = email.messageId ?? null;

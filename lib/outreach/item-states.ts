@@ -78,7 +78,10 @@ export function itemStatuses(
 /** Items the supplier still has to act on: open, or rejected (with the reason). */
 export const stillAsked = (s: readonly ItemStatus[]) => s.filter((i) => i.state === 'open' || i.state === 'rejected');
 
-export async function requestFiles(db: Db, requestIds: string[]): Promise<(RequestFile & { requestId: string })[]> {
+export async function requestFiles(
+  db: Db,
+  { requestIds }: { requestIds: string[] },
+): Promise<(RequestFile & { requestId: string })[]> {
   if (!requestIds.length) return [];
   const rows = await db
     .select({
@@ -104,10 +107,10 @@ export async function requestFiles(db: Db, requestIds: string[]): Promise<(Reque
 }
 
 /** The item states of one request, read fresh. */
-export async function loadItemStatuses(db: Db, row: RequestRow) {
+export async function loadItemStatuses(db: Db, { row }: { row: RequestRow }) {
   const [sku] = await db.select({ blockers: skus.blockers }).from(skus).where(eq(skus.id, row.skuId));
-  const files = await requestFiles(db, [row.id]);
-  const answered = (await answerStates(db, [row.id])).get(row.id);
+  const files = await requestFiles(db, { requestIds: [row.id] });
+  const answered = (await answerStates(db, { requestIds: [row.id] })).get(row.id);
   return {
     items: itemStatuses(row.items, openBlockerKeys(sku?.blockers ?? []), files, answered),
     files,

@@ -71,7 +71,7 @@ export async function supplierLinkProxy(
   // proxy.ts loads this module when the server starts; ./responses brings the document pipeline
   // (extraction, language detection, mail parsing) with it, so it loads with the first /r/ link.
   const { lookupLink } = await import('./responses');
-  const found = await lookupLink(db, decodeURIComponent(m[1]), opts.now);
+  const found = await lookupLink(db, { token: decodeURIComponent(m[1]), now: opts.now });
   if (found.kind === 'not_found')
     return {
       kind: 'respond',

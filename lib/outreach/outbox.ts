@@ -122,9 +122,8 @@ async function finish(
       });
     }
     if (outcome.ok)
-      await recordAuditMany(
-        t,
-        rows
+      await recordAuditMany(t, {
+        entries: rows
           .filter((r) => done.has(r.id))
           .map((r) => ({
             workspaceId: r.workspaceId,
@@ -134,7 +133,7 @@ async function finish(
             targetId: r.skuId,
             data: { request_id: r.id, to: r.recipient, items: r.items.map((i) => i.key), attempt: r.sendAttempts },
           })),
-      );
+      });
   });
 }
 
@@ -175,7 +174,7 @@ export async function reconcileOutbox(db: Db, opts: { now?: Date; workspaceId?: 
  * lapsed: the same mail, the same Message-ID, a fresh count of attempts.
  */
 export async function retryRequest(db: Db, args: { workspaceId: string; actor: Actor; id: string; now?: Date }) {
-  const row = await getRequestRow(db, args.workspaceId, args.id);
+  const row = await getRequestRow(db, { workspaceId: args.workspaceId, id: args.id });
   if (!row.messageId) throw new AppError('INVALID_STATE', 'This request has no mail to send.');
   const lapsed = row.status === 'sending' && (row.sendStartedAt ?? row.createdAt).getTime() < Date.now() - leaseMs();
   if (row.status !== 'failed' && !lapsed)

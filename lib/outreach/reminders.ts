@@ -38,7 +38,7 @@ const SWEEP_BATCH = 200;
 /** Statuses in which the supplier owes us something and is reminded. */
 const REMINDED: SupplierRequestStatus[] = ['sent', 'in_progress'];
 
-export async function getReminderDays(db: Db, workspaceId: string): Promise<number[]> {
+export async function getReminderDays(db: Db, { workspaceId }: { workspaceId: string }): Promise<number[]> {
   const [row] = await db
     .select()
     .from(workspaceOutreachSettings)
@@ -46,7 +46,7 @@ export async function getReminderDays(db: Db, workspaceId: string): Promise<numb
   return row?.reminderDays ?? [...DEFAULT_REMINDER_DAYS];
 }
 
-export async function setReminderDays(db: Db, workspaceId: string, days: number[]) {
+export async function setReminderDays(db: Db, { workspaceId, days }: { workspaceId: string; days: number[] }) {
   await db
     .insert(workspaceOutreachSettings)
     .values({ workspaceId, reminderDays: days })
@@ -110,7 +110,7 @@ async function sendStep(db: Db, group: Asked[], step: number, actor: Actor, now:
   const mail = renderFollowUp({
     locale,
     supplierName: entity?.name ?? null,
-    senderName: await senderName(db, row.workspaceId),
+    senderName: await senderName(db, { workspaceId: row.workspaceId }),
     dueDate: row.dueDate,
     products,
   });
@@ -185,7 +185,7 @@ export async function runReminderSweep(db: Db, opts: { now?: Date; workspaceId?:
   const summary = { reminders_sent: 0, reminders_failed: 0, no_progress: 0, done: 0, managers_notified: 0 };
   const states = new Map<string, Asked>();
   for (const { r } of rows) {
-    const { items, files } = await loadItemStatuses(db, r);
+    const { items, files } = await loadItemStatuses(db, { row: r });
     states.set(r.id, { row: r, items, files });
   }
   const live: typeof rows = [];
@@ -233,7 +233,7 @@ export async function runReminderSweep(db: Db, opts: { now?: Date; workspaceId?:
     if (out === 'failed') summary.reminders_failed++;
   }
   for (const { r: before, days: configured } of live) {
-    const r = due.size ? await getRequestRow(db, before.workspaceId, before.id) : before;
+    const r = due.size ? await getRequestRow(db, { workspaceId: before.workspaceId, id: before.id }) : before;
     const asked = stillAsked(states.get(r.id)!.items).map((i) => i.label);
     if (REMINDED.includes(r.status) && asked.length) {
       const days = configured ?? [...DEFAULT_REMINDER_DAYS];
@@ -297,12 +297,12 @@ export async function bulkAction(
           now,
         });
       } else {
-        const row = await getRequestRow(db, args.workspaceId, id);
+        const row = await getRequestRow(db, { workspaceId: args.workspaceId, id });
         if (!['sent', 'in_progress', 'no_progress'].includes(row.status))
           throw new AppError('INVALID_STATE', `A ${row.status} request gets no reminders.`, {
             details: { state: row.status },
           });
-        const { items, files } = await loadItemStatuses(db, row);
+        const { items, files } = await loadItemStatuses(db, { row });
         const out = await sendStep(db, [{ row, items, files }], row.reminderCount, args.actor, now);
         if (out === 'nothing')
           throw new AppError(

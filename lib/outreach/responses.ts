@@ -38,7 +38,10 @@ export type LinkLookup =
   | { kind: 'gone'; reason: 'expired' | 'revoked' | 'closed'; row: RequestRow };
 
 /** The request behind an upload link token, whatever its state. Unknown or malformed: not_found. */
-export async function lookupLink(db: Db, token: string, now = new Date()): Promise<LinkLookup> {
+export async function lookupLink(
+  db: Db,
+  { token, now = new Date() }: { token: string; now?: Date },
+): Promise<LinkLookup> {
   if (!isTokenShaped(token)) return { kind: 'not_found' };
   const [row] = await db
     .select()
@@ -52,8 +55,11 @@ export async function lookupLink(db: Db, token: string, now = new Date()): Promi
   return { kind: 'ok', row };
 }
 
-export async function requireLink(db: Db, token: string, now = new Date()): Promise<RequestRow> {
-  const found = await lookupLink(db, token, now);
+export async function requireLink(
+  db: Db,
+  { token, now = new Date() }: { token: string; now?: Date },
+): Promise<RequestRow> {
+  const found = await lookupLink(db, { token, now });
   if (found.kind === 'not_found') throw new AppError('NOT_FOUND', 'This upload link does not exist.');
   if (found.kind === 'gone')
     throw new AppError(
@@ -68,13 +74,13 @@ export async function requireLink(db: Db, token: string, now = new Date()): Prom
  * What the supplier sees: the product, each asked item with its state (and the reason of a rejection),
  * and their own files counted as accepted / waiting for review / rejected. Nothing else of the workspace.
  */
-export async function publicRequestView(db: Db, row: RequestRow) {
+export async function publicRequestView(db: Db, { row }: { row: RequestRow }) {
   const [sku] = await db
     .select({ productName: skus.productName, skuCode: skus.skuCode, gtin: skus.gtin })
     .from(skus)
     .where(eq(skus.id, row.skuId));
   const [ws] = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, row.workspaceId));
-  const { items, files } = await loadItemStatuses(db, row);
+  const { items, files } = await loadItemStatuses(db, { row });
   const count = (s: string) => files.filter((f) => f.status === s).length;
   const locale = (isLocale(row.locale) ? row.locale : 'en') as Locale;
   const stateOf = new Map(items.map((i) => [i.key, i.state]));
@@ -99,7 +105,7 @@ export async function publicRequestView(db: Db, row: RequestRow) {
 }
 export type PublicRequestView = Awaited<ReturnType<typeof publicRequestView>>;
 
-export async function workspaceRef(db: Db, id: string): Promise<WorkspaceRef> {
+export async function workspaceRef(db: Db, { id }: { id: string }): Promise<WorkspaceRef> {
   const [ws] = await db.select().from(workspaces).where(eq(workspaces.id, id));
   if (!ws) throw new AppError('NOT_FOUND', 'Workspace not found.');
   return { id: ws.id, name: ws.name, plan: ws.plan };
@@ -123,7 +129,7 @@ export async function receiveSupplierFiles(
   const { row } = args;
   const now = args.now ?? new Date();
   const actor = supplierActor(args.via);
-  const workspace = await workspaceRef(db, row.workspaceId);
+  const workspace = await workspaceRef(db, { id: row.workspaceId });
   await reserveLinkCapacity(db, row, args.files);
   const before = new Set(
     (
@@ -291,7 +297,7 @@ export async function decideDocument(
     now?: Date;
   },
 ) {
-  const row = await getRequestRow(db, args.workspaceId, args.requestId);
+  const row = await getRequestRow(db, { workspaceId: args.workspaceId, id: args.requestId });
   const [link] = await db
     .select()
     .from(supplierRequestDocuments)
@@ -380,5 +386,5 @@ export async function decideDocument(
         at: now,
       });
   }
-  return getRequest(db, args.workspaceId, row.id);
+  return getRequest(db, { workspaceId: args.workspaceId, id: row.id });
 }

@@ -4,7 +4,10 @@ import { supplierRequests } from '@/lib/db/schema';
 import { getEntityRow } from '@/lib/entities/service';
 
 /** How a supplier answers: median days from sending to the first answer, open and answered counts. */
-export async function entityResponsiveness(db: Db, workspaceId: string, entityId: string) {
+export async function entityResponsiveness(
+  db: Db,
+  { workspaceId, entityId }: { workspaceId: string; entityId: string },
+) {
   const entity = await getEntityRow(db, { workspaceId, id: entityId });
   const where = and(eq(supplierRequests.workspaceId, workspaceId), eq(supplierRequests.entityId, entity.id));
   const [agg] = await db

@@ -34,7 +34,10 @@ export async function addEvent(
   });
 }
 
-export async function getRequestRow(db: Db, workspaceId: string, id: string): Promise<RequestRow> {
+export async function getRequestRow(
+  db: Db,
+  { workspaceId, id }: { workspaceId: string; id: string },
+): Promise<RequestRow> {
   const [row] = await db
     .select()
     .from(supplierRequests)

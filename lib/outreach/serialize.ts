@@ -17,7 +17,7 @@ export function linkActive(r: Pick<RequestRow, 'tokenRevokedAt' | 'tokenExpiresA
 }
 
 /** Requests with their timeline and returned documents, in the order given (two queries for the page). */
-export async function serializeRequests(db: Db, rows: RequestRow[]) {
+export async function serializeRequests(db: Db, { rows }: { rows: RequestRow[] }) {
   const ids = rows.map((r) => r.id);
   const events = ids.length
     ? await db
@@ -71,8 +71,8 @@ export async function serializeRequests(db: Db, rows: RequestRow[]) {
   const blockers = skuIds.length
     ? await db.select({ id: skus.id, blockers: skus.blockers }).from(skus).where(inArray(skus.id, skuIds))
     : [];
-  const files = await requestFiles(db, ids);
-  const answered = await answerStates(db, ids);
+  const files = await requestFiles(db, { requestIds: ids });
+  const answered = await answerStates(db, { requestIds: ids });
   const today = new Date().toISOString().slice(0, 10);
   return rows.map((r) => {
     const states = itemStatuses(

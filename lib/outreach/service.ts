@@ -50,8 +50,8 @@ const CLOSES_LINK: readonly SupplierRequestStatus[] = ['done', 'cancelled'];
 
 export { addEvent, getRequestRow } from './rows';
 
-export async function getRequest(db: Db, workspaceId: string, id: string) {
-  const [out] = await serializeRequests(db, [await getRequestRow(db, workspaceId, id)]);
+export async function getRequest(db: Db, { workspaceId, id }: { workspaceId: string; id: string }) {
+  const [out] = await serializeRequests(db, { rows: [await getRequestRow(db, { workspaceId, id })] });
   return out;
 }
 
@@ -62,7 +62,7 @@ interface Recipient {
 }
 
 /** The SKU's operators (any role), with their address and the language a mail to them is written in. */
-export async function skuOperators(db: Db, workspaceId: string, skuId: string) {
+export async function skuOperators(db: Db, { workspaceId, skuId }: { workspaceId: string; skuId: string }) {
   const links = await db
     .select({ role: skuEntities.role, e: entities })
     .from(skuEntities)
@@ -74,9 +74,7 @@ export async function skuOperators(db: Db, workspaceId: string, skuId: string) {
 
 export async function resolveRecipient(
   db: Db,
-  workspaceId: string,
-  skuId: string,
-  given: { to?: string; entity_id?: string },
+  { workspaceId, skuId, given }: { workspaceId: string; skuId: string; given: { to?: string; entity_id?: string } },
 ): Promise<Recipient> {
   if (given.entity_id) {
     const entity = await getEntityRow(db, { workspaceId, id: given.entity_id });
@@ -86,7 +84,7 @@ export async function resolveRecipient(
       entity,
     };
   }
-  const links = await skuOperators(db, workspaceId, skuId);
+  const links = await skuOperators(db, { workspaceId, skuId });
   if (given.to) {
     // A typed address is greeted as the operator it belongs to (same address, else same domain), or
     // not by name at all: never as another operator.
@@ -129,15 +127,15 @@ async function context(
   workspaceId: string,
   input: { sku_id: string; to?: string; entity_id?: string; locale?: Locale; items?: string[] },
 ) {
-  const sku = await getSkuRow(db, workspaceId, input.sku_id);
-  const recipient = await resolveRecipient(db, workspaceId, sku.id, input);
+  const sku = await getSkuRow(db, { workspaceId, id: input.sku_id });
+  const recipient = await resolveRecipient(db, { workspaceId, skuId: sku.id, given: input });
   const locale = input.locale ?? localeForCountry(recipient.entity?.country);
   const available = itemsFromBlockers(sku.blockers, sku.requirementProfileId, locale);
   const items = chooseItems(available, input.items);
   return { sku, recipient, locale, available, items };
 }
 
-export async function senderName(db: Db, workspaceId: string) {
+export async function senderName(db: Db, { workspaceId }: { workspaceId: string }) {
   const [ws] = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId));
   return ws?.name ?? null;
 }
@@ -156,7 +154,7 @@ export async function draftEmail(db: Db, args: { workspaceId: string; input: Dra
     skuCode: sku.skuCode,
     gtin: sku.gtin,
     supplierName: recipient.entity?.name ?? null,
-    senderName: await senderName(db, args.workspaceId),
+    senderName: await senderName(db, { workspaceId: args.workspaceId }),
     items,
     dueDate: args.input.due_date ?? null,
   });
@@ -174,7 +172,7 @@ export async function draftEmail(db: Db, args: { workspaceId: string; input: Dra
     upload_link_placeholder: UPLOAD_LINK_PLACEHOLDER,
     greeting_name: recipient.entity?.name ?? null,
     due_date: args.input.due_date ?? null,
-    recipients: (await skuOperators(db, args.workspaceId, sku.id)).map((l) => ({
+    recipients: (await skuOperators(db, { workspaceId: args.workspaceId, skuId: sku.id })).map((l) => ({
       entity_id: l.e.id,
       role: l.role,
       name: l.e.name,
@@ -316,13 +314,13 @@ export async function sendRequest(
     throw new AppError('EMAIL_DELIVERY_FAILED', `The mail to ${input.to} was not delivered: ${outcome.error}`, {
       details: { request_id: id, provider: emailProvider(), reason: outcome.error },
     });
-  return { status: 201, body: { request: await getRequest(db, args.workspaceId, id) } };
+  return { status: 201, body: { request: await getRequest(db, { workspaceId: args.workspaceId, id }) } };
 }
 
 const SORT = 'created';
 
-export async function listRequests(db: Db, workspaceId: string, q: ListQuery) {
-  if (q.sku_id) await getSkuRow(db, workspaceId, q.sku_id);
+export async function listRequests(db: Db, { workspaceId, q }: { workspaceId: string; q: ListQuery }) {
+  if (q.sku_id) await getSkuRow(db, { workspaceId, id: q.sku_id });
   const where: SQL[] = [eq(supplierRequests.workspaceId, workspaceId)];
   if (q.sku_id) where.push(eq(supplierRequests.skuId, q.sku_id));
   if (q.status?.length) where.push(inArray(supplierRequests.status, q.status));
@@ -340,10 +338,7 @@ export async function listRequests(db: Db, workspaceId: string, q: ListQuery) {
   const last = page[page.length - 1];
   const hasMore = rows.length > q.limit;
   return {
-    data: await serializeRequests(
-      db,
-      page.map((r) => r.row),
-    ),
+    data: await serializeRequests(db, { rows: page.map((r) => r.row) }),
     next_cursor: hasMore && last ? encodeKeysetCursor(SORT, last.createdKey, last.row.id) : null,
     has_more: hasMore,
   };
@@ -357,7 +352,7 @@ export async function updateRequestStatus(
   db: Db,
   args: { workspaceId: string; actor: Actor; id: string; input: PatchInput; now?: Date },
 ) {
-  const row = await getRequestRow(db, args.workspaceId, args.id);
+  const row = await getRequestRow(db, { workspaceId: args.workspaceId, id: args.id });
   const to = args.input.status;
   const same = to === row.status && OPEN.includes(to);
   if (!same && !TRANSITIONS[row.status].includes(to)) {
@@ -382,7 +377,7 @@ export async function updateRequestStatus(
     .where(and(eq(supplierRequests.id, row.id), eq(supplierRequests.status, row.status)))
     .returning({ id: supplierRequests.id });
   if (!updated.length) {
-    const current = await getRequestRow(db, args.workspaceId, args.id);
+    const current = await getRequestRow(db, { workspaceId: args.workspaceId, id: args.id });
     throw new AppError('INVALID_STATE', `The request changed meanwhile; it is now ${current.status}.`, {
       details: { state: current.status, requested: to },
     });
@@ -395,5 +390,5 @@ export async function updateRequestStatus(
     note: args.input.note ?? null,
     data: { from: row.status, to, ...(args.input.due_date !== undefined ? { due_date: args.input.due_date } : {}) },
   });
-  return getRequest(db, args.workspaceId, row.id);
+  return getRequest(db, { workspaceId: args.workspaceId, id: row.id });
 }

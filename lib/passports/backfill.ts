@@ -80,7 +80,7 @@ export async function backfillPassports(
         .from(publicPages)
         .where(and(eq(publicPages.publicId, c.publicId!), eq(publicPages.workspaceId, args.workspaceId)));
       if (!page || page.withdrawnAt) return 'withdrawn' as const;
-      const model = await loadSkuReadModel(t, args.workspaceId, c.id);
+      const model = await loadSkuReadModel(t, { workspaceId: args.workspaceId, skuId: c.id });
       const revision = model.row.publishedRevision;
       if (model.status !== 'published' || revision === null || model.row.publishedAt === null)
         return 'changed_since_publication' as const;

@@ -44,7 +44,7 @@ export function serializeGrant(row: GrantRow) {
 }
 
 export async function listGrants(db: Db, { workspaceId, skuId }: { workspaceId: string; skuId: string }) {
-  await getSkuRow(db, workspaceId, skuId);
+  await getSkuRow(db, { workspaceId, id: skuId });
   const rows = await db
     .select()
     .from(passportAccessGrants)
@@ -64,7 +64,7 @@ export async function createGrant(
     expiresInDays: number;
   },
 ) {
-  await getSkuRow(db, args.workspaceId, args.skuId);
+  await getSkuRow(db, { workspaceId: args.workspaceId, id: args.skuId });
   const token = GRANT_TOKEN_PREFIX + crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + args.expiresInDays * 86_400_000);
   return db.transaction(async (tx) => {

@@ -141,7 +141,7 @@ export async function listPassports(
   db: Db,
   { workspaceId, skuId, baseUrl }: { workspaceId: string; skuId: string; baseUrl: string },
 ) {
-  await getSkuRow(db, workspaceId, skuId);
+  await getSkuRow(db, { workspaceId, id: skuId });
   const rows = await db
     .select()
     .from(passports)

@@ -156,7 +156,7 @@ function safetyPage(snapshot: RevisionSnapshot, baseUrl: string) {
  */
 export async function publishSku(db: Db, args: PublishArgs) {
   const publicUrlOf = (publicId: string) => publicPageUrl(args.baseUrl, publicId);
-  const pre = await loadSkuReadModel(db, args.workspaceId, args.id);
+  const pre = await loadSkuReadModel(db, { workspaceId: args.workspaceId, skuId: args.id });
   const nextRevision = (pre.revisions[0]?.revision ?? 0) + 1;
 
   if (args.dryRun) {
@@ -206,7 +206,8 @@ export async function publishSku(db: Db, args: PublishArgs) {
     await assertGtinPublishable(db, { workspaceId: args.workspaceId, gtin: pre.row.gtin, publicUrlOf });
   } catch (e) {
     // The stored blockers were stale (an expiry since approval): store what the check saw.
-    if (e instanceof AppError && e.code === 'PUBLISH_BLOCKED') await recomputeSku(db, args.workspaceId, args.id);
+    if (e instanceof AppError && e.code === 'PUBLISH_BLOCKED')
+      await recomputeSku(db, { workspaceId: args.workspaceId, skuId: args.id });
     throw e;
   }
 
@@ -229,7 +230,7 @@ export async function publishSku(db: Db, args: PublishArgs) {
     const t = tx as unknown as Db;
     // One publication at a time per SKU: the row lock orders concurrent publishes.
     await t.execute(sql`SELECT id FROM skus WHERE id = ${args.id} AND workspace_id = ${args.workspaceId} FOR UPDATE`);
-    const model = await loadSkuReadModel(t, args.workspaceId, args.id);
+    const model = await loadSkuReadModel(t, { workspaceId: args.workspaceId, skuId: args.id });
     assertPublishable(model);
     // Two workspaces publishing one GTIN at once: the lock orders them, the second is refused.
     await lockGtin(t, { gtin: model.row.gtin });
@@ -342,6 +343,6 @@ async function reservePublicId(db: Db, workspaceId: string, skuId: string): Prom
 
 /** GET /api/skus/{id}/revisions: newest first. */
 export async function listRevisions(db: Db, { workspaceId, skuId }: { workspaceId: string; skuId: string }) {
-  await getSkuRow(db, workspaceId, skuId);
-  return { revisions: await listRevisionSummaries(db, workspaceId, skuId) };
+  await getSkuRow(db, { workspaceId, id: skuId });
+  return { revisions: await listRevisionSummaries(db, { workspaceId, skuId }) };
 }

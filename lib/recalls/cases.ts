@@ -22,7 +22,7 @@ import { addressOf, confirmedFields, marketsOf, skuOperatorsByRole } from './sku
 
 type CaseRow = typeof recallCases.$inferSelect;
 
-export async function getCaseRow(db: Db, workspaceId: string, id: string): Promise<CaseRow> {
+export async function getCaseRow(db: Db, { workspaceId, id }: { workspaceId: string; id: string }): Promise<CaseRow> {
   const [row] = await db
     .select()
     .from(recallCases)
@@ -31,8 +31,8 @@ export async function getCaseRow(db: Db, workspaceId: string, id: string): Promi
   return row;
 }
 
-export async function getCase(db: Db, workspaceId: string, id: string): Promise<RecallCase> {
-  const c = await getCaseRow(db, workspaceId, id);
+export async function getCase(db: Db, { workspaceId, id }: { workspaceId: string; id: string }): Promise<RecallCase> {
+  const c = await getCaseRow(db, { workspaceId, id });
   const members = await db
     .select({
       id: skus.id,
@@ -87,7 +87,10 @@ export async function getCase(db: Db, workspaceId: string, id: string): Promise<
   };
 }
 
-export async function listCases(db: Db, workspaceId: string, q: { status?: 'open' | 'closed'; sku_id?: string } = {}) {
+export async function listCases(
+  db: Db,
+  { workspaceId, q = {} }: { workspaceId: string; q?: { status?: 'open' | 'closed'; sku_id?: string } },
+) {
   const rows = await db
     .select({ id: recallCases.id })
     .from(recallCases)
@@ -103,7 +106,7 @@ export async function listCases(db: Db, workspaceId: string, q: { status?: 'open
     .orderBy(desc(recallCases.createdAt))
     .limit(200);
   const out: RecallCase[] = [];
-  for (const r of rows) out.push(await getCase(db, workspaceId, r.id));
+  for (const r of rows) out.push(await getCase(db, { workspaceId, id: r.id }));
   return out;
 }
 
@@ -117,15 +120,14 @@ async function draftNotice(
     .select()
     .from(skus)
     .where(and(eq(skus.workspaceId, workspaceId), eq(skus.id, args.skuIds[0])));
-  const fields = await confirmedFields(db, workspaceId, args.skuIds, [
-    'brand',
-    'model_number',
-    'product_image_url',
-    'target_markets',
-  ]);
+  const fields = await confirmedFields(db, {
+    workspaceId,
+    skuIds: args.skuIds,
+    keys: ['brand', 'model_number', 'product_image_url', 'target_markets'],
+  });
   const markets = [...new Set(args.skuIds.flatMap((id) => marketsOf(fields.get(id)?.target_markets)))];
   const f = fields.get(first.id) ?? {};
-  const ops = await skuOperatorsByRole(db, workspaceId, first.id);
+  const ops = await skuOperatorsByRole(db, { workspaceId, skuId: first.id });
   const who = ops.responsible_person ?? ops.importer ?? ops.manufacturer ?? null;
   const facts: NoticeFacts = {
     action: args.action,
@@ -358,7 +360,7 @@ export async function openCase(
     });
     return c.id;
   });
-  return getCase(db, workspaceId, id);
+  return getCase(db, { workspaceId, id });
 }
 
 async function lockOpenCase(tx: Db, workspaceId: string, id: string) {
@@ -408,7 +410,7 @@ export async function editNotice(
       data: { language: args.language, warnings: noticeWarnings(`${args.title}\n${args.body}`) },
     });
   });
-  return getCase(db, args.workspaceId, args.id);
+  return getCase(db, { workspaceId: args.workspaceId, id: args.id });
 }
 
 /**
@@ -441,7 +443,7 @@ export async function publishNotice(db: Db, args: { workspaceId: string; actor: 
       data: { languages: Object.keys(c.notice.languages) },
     });
   });
-  return getCase(db, args.workspaceId, args.id);
+  return getCase(db, { workspaceId: args.workspaceId, id: args.id });
 }
 
 /** Closes the case with its outcome; the SKUs' market status is kept, or set as given. */
@@ -478,7 +480,7 @@ export async function closeCase(
       data: { outcome: args.outcome, market_status: args.market_status ?? null },
     });
   });
-  return getCase(db, args.workspaceId, args.id);
+  return getCase(db, { workspaceId: args.workspaceId, id: args.id });
 }
 
 /** Audits a step done outside the database (a pack or a delisting file handed out). */
@@ -497,7 +499,7 @@ export async function auditCaseStep(
 }
 
 /** A SKU's market status and its case (no row: on the market). */
-export async function skuMarketStatus(db: Db, workspaceId: string, skuId: string) {
+export async function skuMarketStatus(db: Db, { workspaceId, skuId }: { workspaceId: string; skuId: string }) {
   const [row] = await db
     .select()
     .from(skuMarketStates)
@@ -513,7 +515,7 @@ export async function skuMarketStatus(db: Db, workspaceId: string, skuId: string
  * The recall status a public page shows, by its public id: the SKU's market status and, when its case
  * published a notice, the notice in every language. Nothing of an unpublished notice leaves the workspace.
  */
-export async function publicRecallStatus(db: Db, publicId: string) {
+export async function publicRecallStatus(db: Db, { publicId }: { publicId: string }) {
   const [page] = await db.select().from(publicPages).where(eq(publicPages.publicId, publicId));
   if (!page?.skuId) return null;
   const [state] = await db.select().from(skuMarketStates).where(eq(skuMarketStates.skuId, page.skuId));

@@ -10,7 +10,10 @@ const FIELDS = ['brand', 'model_number', 'batch_or_serial_scheme'] as const;
  * The SKUs of a workspace as matching reads them: code, name, GTIN, category, and the confirmed brand,
  * model number and batch scheme of the dossier. `skuIds` limits it to some SKUs (new ones).
  */
-export async function loadMatchSkus(db: Db, workspaceId: string, skuIds?: readonly string[]): Promise<MatchSku[]> {
+export async function loadMatchSkus(
+  db: Db,
+  { workspaceId, skuIds }: { workspaceId: string; skuIds?: readonly string[] },
+): Promise<MatchSku[]> {
   const where = skuIds
     ? and(eq(skus.workspaceId, workspaceId), inArray(skus.id, skuIds as string[]))
     : eq(skus.workspaceId, workspaceId);

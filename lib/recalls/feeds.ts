@@ -130,7 +130,7 @@ export async function importFeed(
         toMatch.push(row.id);
       }
     }
-    const matches = await matchAlertsAgainstCatalogue(tx, args.workspaceId, toMatch);
+    const matches = await matchAlertsAgainstCatalogue(tx, { workspaceId: args.workspaceId, alertIds: toMatch });
     const [done] = await tx
       .update(recallFeedImports)
       .set({ createdCount: created, updatedCount: updated, unchangedCount: unchanged, matchCount: matches })
@@ -159,7 +159,7 @@ export async function importFeed(
   });
 }
 
-export async function listFeedImports(db: Db, workspaceId: string) {
+export async function listFeedImports(db: Db, { workspaceId }: { workspaceId: string }) {
   const rows = await db
     .select()
     .from(recallFeedImports)
@@ -171,7 +171,7 @@ export async function listFeedImports(db: Db, workspaceId: string) {
 
 const MAX_SOURCES = 10;
 
-export async function listFeedSources(db: Db, workspaceId: string) {
+export async function listFeedSources(db: Db, { workspaceId }: { workspaceId: string }) {
   const rows = await db
     .select()
     .from(recallFeedSources)
@@ -192,7 +192,7 @@ export async function addFeedSource(
   }
   if (u.protocol !== 'https:' && u.protocol !== 'http:')
     throw new AppError('URL_NOT_ALLOWED', 'Only http(s) URLs are read.', { details: { reason: 'scheme' } });
-  const current = await listFeedSources(db, args.workspaceId);
+  const current = await listFeedSources(db, { workspaceId: args.workspaceId });
   if (current.length >= MAX_SOURCES)
     throw new AppError('PLAN_LIMIT_REACHED', `A workspace reads at most ${MAX_SOURCES} feed URLs.`, {
       details: { limit: 'recall_feed_sources', max: MAX_SOURCES },

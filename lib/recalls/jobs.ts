@@ -9,8 +9,8 @@ import { fetchFeedSource } from './feeds';
 import { matchSkusAgainstRecentAlerts } from './match-store';
 
 /** The whole catalogue (or some SKUs) against the alerts of the last year, in one transaction. */
-export async function rematchCatalogue(db: Db, workspaceId: string, skuIds?: string[]) {
-  return db.transaction(async (tx) => matchSkusAgainstRecentAlerts(tx as unknown as Db, workspaceId, skuIds));
+export async function rematchCatalogue(db: Db, { workspaceId, skuIds }: { workspaceId: string; skuIds?: string[] }) {
+  return db.transaction(async (tx) => matchSkusAgainstRecentAlerts(tx as unknown as Db, { workspaceId, skuIds }));
 }
 
 /** New and changed SKUs of a workspace against the last year of its alerts. */
@@ -20,7 +20,10 @@ export const matchSkusJob = defineJob({
   handler: async (payload, ctx) => {
     const created = await ctx.db.transaction(async (tx) => {
       await ctx.fence(tx as unknown as Db);
-      return matchSkusAgainstRecentAlerts(tx as unknown as Db, ctx.workspaceId, payload.sku_ids);
+      return matchSkusAgainstRecentAlerts(tx as unknown as Db, {
+        workspaceId: ctx.workspaceId,
+        skuIds: payload.sku_ids,
+      });
     });
     return { new_matches: created };
   },
@@ -30,7 +33,7 @@ export const matchSkusJob = defineJob({
  * Hourly: SKUs created or changed in the last two hours (the overlap makes a missed tick harmless; a
  * match already stored is not made twice) of every workspace that holds alerts get a matching job.
  */
-export async function queueNewSkuMatching(db: Db, now: Date) {
+export async function queueNewSkuMatching(db: Db, { now }: { now: Date }) {
   const since = new Date(now.getTime() - 2 * 3600_000);
   const rows = await db
     .select({ workspaceId: skus.workspaceId, ids: sql<string[]>`array_agg(${skus.id})` })
@@ -43,11 +46,19 @@ export async function queueNewSkuMatching(db: Db, now: Date) {
     )
     .groupBy(skus.workspaceId);
   for (const r of rows)
-    await enqueueJob(db, matchSkusJob, { workspaceId: r.workspaceId, payload: { sku_ids: r.ids.slice(0, 50_000) } });
+    await enqueueJob(db, {
+      job: matchSkusJob,
+      workspaceId: r.workspaceId,
+      payload: { sku_ids: r.ids.slice(0, 50_000) },
+    });
   return { workspaces: rows.length };
 }
 
-defineSchedule({ name: 'recalls.match-new-skus', cron: '7 * * * *', handler: queueNewSkuMatching });
+defineSchedule({
+  name: 'recalls.match-new-skus',
+  cron: '7 * * * *',
+  handler: (db, now) => queueNewSkuMatching(db, { now }),
+});
 
 /** Daily: every enabled feed URL is read (each failure is kept on its source, the others go on). */
 export async function readAllFeedSources(db: Db) {

@@ -85,22 +85,23 @@ function matchAll(alerts: AlertRow[], index: CatalogueIndex): Found[] {
 }
 
 /** New or changed alerts against the whole catalogue (an import). */
-export async function matchAlertsAgainstCatalogue(tx: Db, workspaceId: string, alertIds: readonly string[]) {
+export async function matchAlertsAgainstCatalogue(
+  tx: Db,
+  { workspaceId, alertIds }: { workspaceId: string; alertIds: readonly string[] },
+) {
   if (!alertIds.length) return 0;
   const alerts = await tx
     .select()
     .from(recallAlerts)
     .where(and(eq(recallAlerts.workspaceId, workspaceId), inArray(recallAlerts.id, alertIds as string[])));
-  const index = new CatalogueIndex(await loadMatchSkus(tx, workspaceId));
+  const index = new CatalogueIndex(await loadMatchSkus(tx, { workspaceId }));
   return storeMatches(tx, workspaceId, matchAll(alerts, index));
 }
 
 /** Some SKUs (new or changed ones), or the whole catalogue, against the alerts of the last year. */
 export async function matchSkusAgainstRecentAlerts(
   tx: Db,
-  workspaceId: string,
-  skuIds: readonly string[] | undefined,
-  now = new Date(),
+  { workspaceId, skuIds, now = new Date() }: { workspaceId: string; skuIds: readonly string[] | undefined; now?: Date },
 ) {
   const since = new Date(now.getTime() - 366 * 86_400_000).toISOString().slice(0, 10);
   const alerts = await tx
@@ -113,6 +114,6 @@ export async function matchSkusAgainstRecentAlerts(
       ),
     );
   if (!alerts.length) return 0;
-  const index = new CatalogueIndex(await loadMatchSkus(tx, workspaceId, skuIds));
+  const index = new CatalogueIndex(await loadMatchSkus(tx, { workspaceId, skuIds }));
   return storeMatches(tx, workspaceId, matchAll(alerts, index));
 }

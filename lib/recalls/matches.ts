@@ -44,13 +44,18 @@ const select = (db: Db) =>
 /** The inbox: strong matches first, then by score; weak ones are a group of their own (strength). */
 export async function listMatches(
   db: Db,
-  workspaceId: string,
-  q: {
-    status?: RecallMatch['status'];
-    strength?: 'strong' | 'weak';
-    sku_id?: string;
-    alert_id?: string;
-    limit?: number;
+  {
+    workspaceId,
+    q,
+  }: {
+    workspaceId: string;
+    q: {
+      status?: RecallMatch['status'];
+      strength?: 'strong' | 'weak';
+      sku_id?: string;
+      alert_id?: string;
+      limit?: number;
+    };
   },
 ) {
   const rows = await select(db)
@@ -72,14 +77,14 @@ export async function listMatches(
   return rows.map(serializeMatch);
 }
 
-export async function getMatch(db: Db, workspaceId: string, id: string) {
+export async function getMatch(db: Db, { workspaceId, id }: { workspaceId: string; id: string }) {
   const [row] = await select(db).where(and(eq(recallMatches.workspaceId, workspaceId), eq(recallMatches.id, id)));
   if (!row) throw new AppError('NOT_FOUND', 'Match not found.');
   return serializeMatch(row);
 }
 
 /** Counts for the nav badge and the inbox header. */
-export async function matchCounts(db: Db, workspaceId: string) {
+export async function matchCounts(db: Db, { workspaceId }: { workspaceId: string }) {
   const rows = await db
     .select({ status: recallMatches.status, strength: recallMatches.strength, n: sql<number>`count(*)::int` })
     .from(recallMatches)
@@ -132,10 +137,13 @@ export async function decideMatch(
       data: { match_id: m.id, alert_id: m.alertId, score: m.score, strength: m.strength, reason: args.reason },
     });
   });
-  return getMatch(db, args.workspaceId, args.id);
+  return getMatch(db, { workspaceId: args.workspaceId, id: args.id });
 }
 
-export async function listAlerts(db: Db, workspaceId: string, q: { period?: string; feed?: string; limit?: number }) {
+export async function listAlerts(
+  db: Db,
+  { workspaceId, q }: { workspaceId: string; q: { period?: string; feed?: string; limit?: number } },
+) {
   const rows = await db
     .select()
     .from(recallAlerts)
@@ -151,7 +159,7 @@ export async function listAlerts(db: Db, workspaceId: string, q: { period?: stri
   return rows.map(serializeAlert);
 }
 
-export async function getAlert(db: Db, workspaceId: string, id: string) {
+export async function getAlert(db: Db, { workspaceId, id }: { workspaceId: string; id: string }) {
   const [row] = await db
     .select()
     .from(recallAlerts)

@@ -37,20 +37,20 @@ const field = (key: string, label: string, value: string | null | undefined): Sb
   return { key, label, value: v, missing: v === null };
 };
 
-export async function buildSbgPack(db: Db, workspaceId: string, caseId: string, now = new Date()): Promise<SbgPack> {
-  const c = await getCase(db, workspaceId, caseId);
+export async function buildSbgPack(
+  db: Db,
+  { workspaceId, caseId, now = new Date() }: { workspaceId: string; caseId: string; now?: Date },
+): Promise<SbgPack> {
+  const c = await getCase(db, { workspaceId, id: caseId });
   const ids = c.skus.map((s) => s.id);
-  const facts = await confirmedFields(db, workspaceId, ids, [
-    'brand',
-    'model_number',
-    'product_description',
-    'country_of_origin',
-    'product_image_url',
-    'target_markets',
-  ]);
+  const facts = await confirmedFields(db, {
+    workspaceId,
+    skuIds: ids,
+    keys: ['brand', 'model_number', 'product_description', 'country_of_origin', 'product_image_url', 'target_markets'],
+  });
   const first = c.skus[0];
   const f = (first && facts.get(first.id)) || {};
-  const ops = first ? await skuOperatorsByRole(db, workspaceId, first.id) : {};
+  const ops = first ? await skuOperatorsByRole(db, { workspaceId, skuId: first.id }) : {};
   const [ws] = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId));
   const [skuRow] = first
     ? await db

@@ -4,7 +4,10 @@ import { dossierValues, entities, skuEntities } from '@/lib/db/schema';
 import { normalizeCountryCode } from '@/lib/model/countries';
 
 /** Confirmed, current dossier values of some SKUs for some fields: skuId -> fieldKey -> value. */
-export async function confirmedFields(db: Db, workspaceId: string, skuIds: readonly string[], keys: readonly string[]) {
+export async function confirmedFields(
+  db: Db,
+  { workspaceId, skuIds, keys }: { workspaceId: string; skuIds: readonly string[]; keys: readonly string[] },
+) {
   const out = new Map<string, Record<string, string>>();
   if (!skuIds.length) return out;
   const rows = await db
@@ -41,7 +44,7 @@ export function marketsOf(value: string | undefined): string[] {
 export type OperatorRole = 'manufacturer' | 'importer' | 'responsible_person' | 'authorised_representative';
 
 /** The economic operators linked to a SKU, by role. */
-export async function skuOperatorsByRole(db: Db, workspaceId: string, skuId: string) {
+export async function skuOperatorsByRole(db: Db, { workspaceId, skuId }: { workspaceId: string; skuId: string }) {
   const rows = await db
     .select({ role: skuEntities.role, e: entities })
     .from(skuEntities)

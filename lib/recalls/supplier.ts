@@ -17,11 +17,15 @@ export async function askSupplier(
   db: Db,
   args: { workspaceId: string; actor: Actor; id: string; replyTo: string | null; to?: string; message?: string },
 ) {
-  const row = await getCaseRow(db, args.workspaceId, args.id);
+  const row = await getCaseRow(db, { workspaceId: args.workspaceId, id: args.id });
   if (row.status !== 'open') throw new AppError('INVALID_STATE', 'The recall case is closed.');
-  const c = await getCase(db, args.workspaceId, args.id);
+  const c = await getCase(db, { workspaceId: args.workspaceId, id: args.id });
   const sku = c.skus[0];
-  const recipient = await resolveRecipient(db, args.workspaceId, sku.id, { to: args.to });
+  const recipient = await resolveRecipient(db, {
+    workspaceId: args.workspaceId,
+    skuId: sku.id,
+    given: { to: args.to },
+  });
   if (!recipient.to)
     throw new AppError('NO_RECIPIENT', 'The SKU has no supplier with an e-mail address: give `to`.', {
       details: { sku_id: sku.id },
@@ -92,5 +96,5 @@ export async function askSupplier(
       data: { request_id: request.id, to: recipient.to, sku_id: sku.id },
     });
   });
-  return getCase(db, args.workspaceId, args.id);
+  return getCase(db, { workspaceId: args.workspaceId, id: args.id });
 }

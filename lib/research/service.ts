@@ -395,7 +395,7 @@ export async function researchProduct(
   db: Db,
   args: { workspaceId: string; input: ProductResearchInput; signal?: AbortSignal; model?: LanguageModel | null },
 ): Promise<ResearchResponse> {
-  const sku = await getSkuRow(db, args.workspaceId, args.input.sku_id);
+  const sku = await getSkuRow(db, { workspaceId: args.workspaceId, id: args.input.sku_id });
   const key = requestKey(args.input);
   const [hit] = await db
     .select()

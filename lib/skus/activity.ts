@@ -37,9 +37,11 @@ export interface SkuEvent {
 /** The SKU's events, newest first, after the cursor's event when one is given. */
 export async function skuEvents(
   db: Db,
-  workspaceId: string,
-  skuId: string,
-  opts: { limit: number; after?: { at: string; id: string } },
+  {
+    workspaceId,
+    skuId,
+    opts,
+  }: { workspaceId: string; skuId: string; opts: { limit: number; after?: { at: string; id: string } } },
 ): Promise<SkuEvent[]> {
   const rows = await queryRows<{
     id: string;
@@ -83,11 +85,18 @@ export async function skuEvents(
   }));
 }
 
-export async function listSkuActivity(db: Db, workspaceId: string, skuId: string, q: ActivityQuery) {
-  await getSkuRow(db, workspaceId, skuId);
-  const rows = await skuEvents(db, workspaceId, skuId, {
-    limit: q.limit + 1,
-    after: q.cursor ? activityAfter(q.cursor) : undefined,
+export async function listSkuActivity(
+  db: Db,
+  { workspaceId, skuId, q }: { workspaceId: string; skuId: string; q: ActivityQuery },
+) {
+  await getSkuRow(db, { workspaceId, id: skuId });
+  const rows = await skuEvents(db, {
+    workspaceId,
+    skuId,
+    opts: {
+      limit: q.limit + 1,
+      after: q.cursor ? activityAfter(q.cursor) : undefined,
+    },
   });
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];

@@ -74,9 +74,8 @@ export async function resetApprovals(
         RETURNING was.id, was.approval_state, was.review_state, was.approved_by_label, was.review_completed_by`,
     { prepared: true },
   );
-  await recordAuditMany(
-    tx,
-    reset.map((r) => ({
+  await recordAuditMany(tx, {
+    entries: reset.map((r) => ({
       workspaceId: args.workspaceId,
       actor: args.actor,
       action: 'sku.approval_reset',
@@ -95,6 +94,6 @@ export async function resetApprovals(
         },
       },
     })),
-  );
+  });
   return reset.map((r) => r.id);
 }

@@ -23,7 +23,7 @@ type SkuRow = typeof skus.$inferSelect;
  * linked documents (by content hash) and the waivers in force. Canonical JSON, sorted, so the same
  * dossier always hashes the same and any change to signed data changes the hash.
  */
-export async function dossierSnapshot(db: Db, workspaceId: string, skuId: string) {
+export async function dossierSnapshot(db: Db, { workspaceId, skuId }: { workspaceId: string; skuId: string }) {
   const values = await db
     .select({ field: dossierValues.fieldKey, value: dossierValues.value })
     .from(dossierValues)
@@ -154,7 +154,7 @@ export async function recordApproval(
   db: Db,
   args: { workspaceId: string; actor: Actor; row: SkuRow; fourEyes: boolean },
 ) {
-  const snap = await dossierSnapshot(db, args.workspaceId, args.row.id);
+  const snap = await dossierSnapshot(db, { workspaceId: args.workspaceId, skuId: args.row.id });
   const [rec] = await db
     .insert(skuApprovals)
     .values({
@@ -182,7 +182,7 @@ export const serializeApproval = (a: typeof skuApprovals.$inferSelect) => ({
   four_eyes: a.fourEyes,
 });
 
-export async function listApprovals(db: Db, workspaceId: string, skuId: string) {
+export async function listApprovals(db: Db, { workspaceId, skuId }: { workspaceId: string; skuId: string }) {
   const rows = await db
     .select()
     .from(skuApprovals)
@@ -192,7 +192,7 @@ export async function listApprovals(db: Db, workspaceId: string, skuId: string) 
   return rows.map(serializeApproval);
 }
 
-export async function fourEyesEnabled(db: Db, workspaceId: string) {
+export async function fourEyesEnabled(db: Db, { workspaceId }: { workspaceId: string }) {
   const [ws] = await db
     .select({ on: workspaces.fourEyesApproval })
     .from(workspaces)

@@ -70,13 +70,11 @@ export type BulkViewInput = z.infer<typeof BulkViewInput>;
  */
 export async function bulkTargetIds(
   db: Db,
-  workspaceId: string,
-  input: BulkTarget,
-  max = BULK_FILTER_MAX,
+  { workspaceId, input, max = BULK_FILTER_MAX }: { workspaceId: string; input: BulkTarget; max?: number },
 ): Promise<string[]> {
   if (input.ids) return input.ids;
   const filter = input.filter ?? {};
-  const count = await countListedSkus(db, workspaceId, filter);
+  const count = await countListedSkus(db, { workspaceId, q: filter });
   if (count > max)
     throw new AppError(
       'SELECTION_TOO_LARGE',
@@ -87,7 +85,7 @@ export async function bulkTargetIds(
     throw new AppError('VALIDATION_FAILED', 'No SKU matches the filter.', {
       details: { fields: [{ path: 'filter', message: 'matches no SKU' }] },
     });
-  return listSkuIds(db, workspaceId, filter);
+  return listSkuIds(db, { workspaceId, q: filter });
 }
 
 export const BulkResult = z
@@ -120,9 +118,7 @@ export function bulkSkusQuery(workspaceId: string, ids: readonly string[], lock:
  */
 export async function bulkSkusOrThrow(
   tx: Db,
-  workspaceId: string,
-  ids: readonly string[],
-  opts: { lock: boolean },
+  { workspaceId, ids, opts }: { workspaceId: string; ids: readonly string[]; opts: { lock: boolean } },
 ): Promise<LockedSku[]> {
   const wanted = [...new Set(ids.map((i) => i.toLowerCase()))];
   const rows = await queryRows<LockedSku & Record<string, unknown>>(tx, bulkSkusQuery(workspaceId, wanted, opts.lock));
@@ -138,7 +134,7 @@ export async function bulkSkusOrThrow(
 }
 
 export const lockSkus = (tx: Db, workspaceId: string, ids: readonly string[]) =>
-  bulkSkusOrThrow(tx, workspaceId, ids, { lock: true });
+  bulkSkusOrThrow(tx, { workspaceId, ids, opts: { lock: true } });
 
 const tx$ = (tx: unknown) => tx as Db;
 
@@ -149,7 +145,11 @@ export async function bulkAssignCategory(
   const profile = profileForCategory(args.input.category_code);
   return db.transaction(async (raw) => {
     const tx = tx$(raw);
-    const rows = await lockSkus(tx, args.workspaceId, await bulkTargetIds(tx, args.workspaceId, args.input));
+    const rows = await lockSkus(
+      tx,
+      args.workspaceId,
+      await bulkTargetIds(tx, { workspaceId: args.workspaceId, input: args.input }),
+    );
     // A category the evaluation inferred becomes a person's pick even where it is the same code.
     const changed = rows.filter(
       (r) => r.category_code !== profile.category_code || r.category_defaulted || r.category_source !== 'person',
@@ -168,10 +168,9 @@ export async function bulkAssignCategory(
       skuIds: ids,
       reason: resetReason.categoryChanged(),
     });
-    await recomputeSkusBulk(tx, args.workspaceId, ids);
-    await recordAuditMany(
-      tx,
-      changed.map((r) => ({
+    await recomputeSkusBulk(tx, { workspaceId: args.workspaceId, skuIds: ids });
+    await recordAuditMany(tx, {
+      entries: changed.map((r) => ({
         workspaceId: args.workspaceId,
         actor: args.actor,
         action: 'sku.category_changed',
@@ -179,7 +178,7 @@ export async function bulkAssignCategory(
         targetId: r.id,
         data: { sku_code: r.sku_code, from: r.category_code, to: profile.category_code, bulk: true },
       })),
-    );
+    });
     return {
       changed_ids: ids,
       unchanged_ids: rows.filter((r) => !ids.includes(r.id)).map((r) => r.id),
@@ -192,9 +191,13 @@ export async function bulkAssignCategory(
 export async function bulkAddToView(db: Db, args: { workspaceId: string; actor: Actor; input: BulkViewInput }) {
   return db.transaction(async (raw) => {
     const tx = tx$(raw);
-    const rows = await lockSkus(tx, args.workspaceId, await bulkTargetIds(tx, args.workspaceId, args.input));
+    const rows = await lockSkus(
+      tx,
+      args.workspaceId,
+      await bulkTargetIds(tx, { workspaceId: args.workspaceId, input: args.input }),
+    );
     let view;
-    if ('view_id' in args.input) view = await getView(tx, args.workspaceId, args.input.view_id);
+    if ('view_id' in args.input) view = await getView(tx, { workspaceId: args.workspaceId, id: args.input.view_id });
     else {
       const created = await createView(tx, {
         workspaceId: args.workspaceId,
@@ -202,7 +205,7 @@ export async function bulkAddToView(db: Db, args: { workspaceId: string; actor: 
         input: { name: args.input.new_view_name, filters: {} },
         kind: 'selection',
       });
-      view = await getView(tx, args.workspaceId, created.id);
+      view = await getView(tx, { workspaceId: args.workspaceId, id: created.id });
     }
     const inserted = await tx
       .insert(savedViewSkus)
@@ -213,9 +216,8 @@ export async function bulkAddToView(db: Db, args: { workspaceId: string; actor: 
       .returning({ skuId: savedViewSkus.skuId });
     const added = new Set(inserted.map((i) => i.skuId));
     const changed = rows.filter((r) => added.has(r.id));
-    await recordAuditMany(
-      tx,
-      changed.map((r) => ({
+    await recordAuditMany(tx, {
+      entries: changed.map((r) => ({
         workspaceId: args.workspaceId,
         actor: args.actor,
         action: 'sku.added_to_view',
@@ -223,7 +225,7 @@ export async function bulkAddToView(db: Db, args: { workspaceId: string; actor: 
         targetId: r.id,
         data: { sku_code: r.sku_code, view_id: view.id, view_name: view.name, bulk: true },
       })),
-    );
+    });
     const [fresh] = await tx
       .select()
       .from(savedViews)

@@ -32,7 +32,7 @@ export const currencyReevaluateJob = defineJob({
         );
       for (const { skuId } of links) {
         await ctx.db.transaction(async (tx) => {
-          await recomputeSku(tx as unknown as Db, ctx.workspaceId, skuId);
+          await recomputeSku(tx as unknown as Db, { workspaceId: ctx.workspaceId, skuId });
         });
         skusRecomputed++;
       }
@@ -51,7 +51,8 @@ export const currencyReevaluateJob = defineJob({
 export async function enqueueDailyCurrency(db: Db): Promise<{ queued: number }> {
   const ids = await workspacesWithDocuments(db);
   for (const workspaceId of ids)
-    await enqueueJob(db, currencyReevaluateJob, {
+    await enqueueJob(db, {
+      job: currencyReevaluateJob,
       workspaceId,
       payload: {},
       subjectType: 'workspace',
@@ -74,7 +75,8 @@ export async function queueCurrencyReevaluation(db: Db, args: { workspaceId: str
     )
     .limit(1);
   if (waiting) return [waiting];
-  const run = await enqueueJob(db, currencyReevaluateJob, {
+  const run = await enqueueJob(db, {
+    job: currencyReevaluateJob,
     workspaceId: args.workspaceId,
     payload: {},
     subjectType: 'workspace',

@@ -8,7 +8,10 @@ import { skuStatusSql, type SkuStatus } from './serialize';
 
 const WEIGHTS: Record<number, 'market' | 'online' | 'data_quality'> = { 3: 'market', 2: 'online', 1: 'data_quality' };
 
-export async function getDashboard(db: Db, workspaceId: string, opts: { topBlockers?: number } = {}) {
+export async function getDashboard(
+  db: Db,
+  { workspaceId, opts = {} }: { workspaceId: string; opts?: { topBlockers?: number } },
+) {
   const [statusRows, blockerRows, approvedRows, obligationRows] = await Promise.all([
     db
       .select({ status: skuStatusSql, n: sql<number>`count(*)::int` })

@@ -34,9 +34,12 @@ export function toStoredBlocker(b: Blocker): StoredBlocker {
  * evidence status of its document links is decided first: only accepted documents count
  * (lib/evidence/status.ts).
  */
-export async function recomputeSku(db: Db, workspaceId: string, skuId: string): Promise<RequirementEvaluation> {
+export async function recomputeSku(
+  db: Db,
+  { workspaceId, skuId }: { workspaceId: string; skuId: string },
+): Promise<RequirementEvaluation> {
   await refreshSkuEvidence(db, { workspaceId, skuId });
-  const input = await loadRequirementInput(db, workspaceId, skuId);
+  const input = await loadRequirementInput(db, { workspaceId, skuId });
   const evaluation = evaluateRequirements(input);
   const [before] = await db
     .select({ blockerCount: skus.blockerCount, skuCode: skus.skuCode })

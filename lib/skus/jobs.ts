@@ -18,7 +18,7 @@ export const skuCreatedJob = defineJob({
       .from(skus)
       .where(and(eq(skus.id, p.sku_id), eq(skus.workspaceId, ctx.workspaceId)));
     if (!row) return { skipped: 'sku deleted' };
-    const evaluation = await recomputeSku(ctx.db, ctx.workspaceId, p.sku_id);
+    const evaluation = await recomputeSku(ctx.db, { workspaceId: ctx.workspaceId, skuId: p.sku_id });
     return { open_blockers: evaluation.open_blocker_count, profile_id: evaluation.profile_id };
   },
 });

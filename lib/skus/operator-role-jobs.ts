@@ -42,7 +42,7 @@ export const roleRecomputeJob = defineJob({
   expireInSeconds: 60 * 60,
   handler: async (p, ctx) => {
     const chunk = getEnv().OPERATOR_ROLE_CHUNK;
-    const run = await getJobRun(ctx.db, ctx.workspaceId, ctx.jobRunId);
+    const run = await getJobRun(ctx.db, { workspaceId: ctx.workspaceId, id: ctx.jobRunId });
     const before = (run.progress ?? null) as Partial<RoleProgress> | null;
     const resumed = before?.operator_role === p.operator_role && typeof before.after === 'string';
     const progress: RoleProgress = resumed

@@ -69,7 +69,11 @@ export async function setWorkspaceOperatorRole(
     );
     if (!ws) throw new AppError('NOT_FOUND', 'Workspace not found.');
     if (ws.operator_role === args.role) {
-      const live = await latestJobRun(tx, args.workspaceId, ROLE_RECOMPUTE_QUEUE, args.workspaceId);
+      const live = await latestJobRun(tx, {
+        workspaceId: args.workspaceId,
+        queue: ROLE_RECOMPUTE_QUEUE,
+        subjectId: args.workspaceId,
+      });
       return {
         mode: 'done',
         result: { operator_role: args.role, recomputed: 0, changed_ids: [], approval_reset_ids: [] },
@@ -89,7 +93,8 @@ export async function setWorkspaceOperatorRole(
     });
     const n = await countFollowingSkus(tx, { workspaceId: args.workspaceId });
     if (n > getEnv().OPERATOR_ROLE_SYNC_LIMIT) {
-      const [job] = await recordJobRuns(tx, roleRecomputeJob, {
+      const [job] = await recordJobRuns(tx, {
+        job: roleRecomputeJob,
         workspaceId: args.workspaceId,
         createdBy: args.actor.userId,
         items: [
@@ -111,7 +116,7 @@ export async function setWorkspaceOperatorRole(
       return { mode: 'queued', operator_role: args.role, following: n, job };
     }
     // The SKUs following the workspace's role, locked in id order (as the bulk operations do).
-    const ids = await followingChunk(tx, args.workspaceId, null, null);
+    const ids = await followingChunk(tx, { workspaceId: args.workspaceId, after: null, limit: null });
     const { changed, reset } = await recomputeAndReset(tx, {
       workspaceId: args.workspaceId,
       actor: args.actor,
@@ -138,7 +143,7 @@ export async function setWorkspaceOperatorRole(
 
 /** The latest run re-evaluating the workspace after a role change (any state), or null. */
 export async function latestRoleRecompute(db: Db, args: { workspaceId: string }) {
-  return latestJobRun(db, args.workspaceId, ROLE_RECOMPUTE_QUEUE, args.workspaceId);
+  return latestJobRun(db, { workspaceId: args.workspaceId, queue: ROLE_RECOMPUTE_QUEUE, subjectId: args.workspaceId });
 }
 
 /** Sets a SKU's own role (null: it follows the workspace's again) and re-evaluates it. */
@@ -148,8 +153,8 @@ export async function setSkuOperatorRole(
 ): Promise<RoleChangeResult & { operator_role_override: OperatorRole | null }> {
   return db.transaction(async (raw) => {
     const tx = tx$(raw);
-    const row = await lockSkuRow(tx, args.workspaceId, args.skuId);
-    const workspaceRole = await getWorkspaceOperatorRole(tx, args.workspaceId);
+    const row = await lockSkuRow(tx, { workspaceId: args.workspaceId, id: args.skuId });
+    const workspaceRole = await getWorkspaceOperatorRole(tx, { workspaceId: args.workspaceId });
     const from = (row as { operatorRole?: OperatorRole | null }).operatorRole ?? null;
     const effective = args.role ?? workspaceRole;
     if (from === args.role)
@@ -199,7 +204,7 @@ export function serializeHeldBy(h: typeof skuHeldBy.$inferSelect) {
   };
 }
 
-export async function listHeldBy(db: Db, workspaceId: string, skuId: string) {
+export async function listHeldBy(db: Db, { workspaceId, skuId }: { workspaceId: string; skuId: string }) {
   const rows = await db
     .select()
     .from(skuHeldBy)
@@ -219,7 +224,7 @@ export async function confirmHeldBy(
 ) {
   return db.transaction(async (raw) => {
     const tx = tx$(raw);
-    const row = await lockSkuRow(tx, args.workspaceId, args.skuId);
+    const row = await lockSkuRow(tx, { workspaceId: args.workspaceId, id: args.skuId });
     const profile = resolveProfile(row.requirementProfileId ?? '') ?? null;
     const rule = profile?.rules.find((r) => r.id === args.ruleId);
     if (!rule || rule.other_roles !== 'held_by')
@@ -231,7 +236,7 @@ export async function confirmHeldBy(
       });
     const role =
       (row as { operatorRole?: OperatorRole | null }).operatorRole ??
-      (await getWorkspaceOperatorRole(tx, args.workspaceId));
+      (await getWorkspaceOperatorRole(tx, { workspaceId: args.workspaceId }));
     if (ruleRoles(rule).includes(role))
       throw new AppError('INVALID_STATE', `As ${role} this SKU's seller holds ${args.ruleId} itself.`, {
         details: { state: 'own_duty', operator_role: role },
@@ -281,7 +286,7 @@ export async function revokeHeldBy(
 ) {
   return db.transaction(async (raw) => {
     const tx = tx$(raw);
-    await lockSkuRow(tx, args.workspaceId, args.skuId);
+    await lockSkuRow(tx, { workspaceId: args.workspaceId, id: args.skuId });
     const [h] = await tx
       .delete(skuHeldBy)
       .where(
@@ -312,15 +317,15 @@ export async function revokeHeldBy(
 }
 
 /** The SKU's role (own and effective), and its held-by duties as the evaluation finds them now. */
-export async function heldByOverview(db: Db, workspaceId: string, skuId: string) {
-  const row = await getSkuRow(db, workspaceId, skuId);
-  const workspaceRole = await getWorkspaceOperatorRole(db, workspaceId);
-  const evaluation = evaluateRequirements(await loadRequirementInput(db, workspaceId, skuId));
+export async function heldByOverview(db: Db, { workspaceId, skuId }: { workspaceId: string; skuId: string }) {
+  const row = await getSkuRow(db, { workspaceId, id: skuId });
+  const workspaceRole = await getWorkspaceOperatorRole(db, { workspaceId });
+  const evaluation = evaluateRequirements(await loadRequirementInput(db, { workspaceId, skuId }));
   return {
     operator_role: evaluation.operator_role,
     operator_role_override: (row as { operatorRole?: OperatorRole | null }).operatorRole ?? null,
     workspace_operator_role: workspaceRole,
     states: evaluation.held_by,
-    confirmations: await listHeldBy(db, workspaceId, skuId),
+    confirmations: await listHeldBy(db, { workspaceId, skuId }),
   };
 }

@@ -114,8 +114,8 @@ export function serializeReviewIssue(r: ReviewIssueRow) {
   };
 }
 
-export async function listReviewIssues(db: Db, workspaceId: string, skuId: string) {
-  await getSkuRow(db, workspaceId, skuId);
+export async function listReviewIssues(db: Db, { workspaceId, skuId }: { workspaceId: string; skuId: string }) {
+  await getSkuRow(db, { workspaceId, id: skuId });
   const rows = await db
     .select()
     .from(reviewIssues)
@@ -129,7 +129,10 @@ const ENTITY_ROLE_ORDER: EntityRole[] = ['manufacturer', 'importer', 'responsibl
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Published revisions, newest first, with the page URL recorded at publication. */
-export async function listRevisionSummaries(db: Db, workspaceId: string, skuId: string): Promise<RevisionSummary[]> {
+export async function listRevisionSummaries(
+  db: Db,
+  { workspaceId, skuId }: { workspaceId: string; skuId: string },
+): Promise<RevisionSummary[]> {
   const rows = await db
     .select({
       revision: skuRevisions.revision,
@@ -151,13 +154,11 @@ export async function listRevisionSummaries(db: Db, workspaceId: string, skuId: 
 /** Loads the read model; 404 (AppError) when the SKU is not in the workspace. */
 export async function loadSkuReadModel(
   db: Db,
-  workspaceId: string,
-  skuId: string,
-  opts: { now?: Date } = {},
+  { workspaceId, skuId, opts = {} }: { workspaceId: string; skuId: string; opts?: { now?: Date } },
 ): Promise<SkuReadModel> {
-  const row = await getSkuRow(db, workspaceId, skuId);
+  const row = await getSkuRow(db, { workspaceId, id: skuId });
   const now = opts.now ?? new Date();
-  const input = await loadRequirementInput(db, workspaceId, skuId);
+  const input = await loadRequirementInput(db, { workspaceId, skuId });
   const evaluation = evaluateRequirements({ ...input, now });
 
   const [[ws], values, links, docs, waiverRows, issueRows, revisions, auditRows] = await Promise.all([
@@ -197,8 +198,8 @@ export async function loadSkuReadModel(
       .from(reviewIssues)
       .where(and(eq(reviewIssues.skuId, skuId), eq(reviewIssues.workspaceId, workspaceId)))
       .orderBy(asc(reviewIssues.createdAt), asc(reviewIssues.id)),
-    listRevisionSummaries(db, workspaceId, skuId),
-    skuEvents(db, workspaceId, skuId, { limit: 1000 }),
+    listRevisionSummaries(db, { workspaceId, skuId }),
+    skuEvents(db, { workspaceId, skuId, opts: { limit: 1000 } }),
   ]);
 
   const fields: ConfirmedField[] = values

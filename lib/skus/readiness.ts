@@ -7,10 +7,13 @@ import { getDashboard } from './dashboard';
  * Readiness of the catalogue for an agent: the dashboard's figures, every open blocker code with its
  * count, and SKUs per category and per confirmed target market (with how many are blocked).
  */
-export async function readinessSummary(db: Db, workspaceId: string, opts: { top?: number } = {}) {
+export async function readinessSummary(
+  db: Db,
+  { workspaceId, opts = {} }: { workspaceId: string; opts?: { top?: number } },
+) {
   const [dashboard, byCategory, byMarket] = await Promise.all([
     // Every code (the catalogue has well under 1000), most frequent first.
-    getDashboard(db, workspaceId, { topBlockers: 1000 }),
+    getDashboard(db, { workspaceId, opts: { topBlockers: 1000 } }),
     queryRows<{ category: string; total: number; blocked: number }>(
       db,
       sql`SELECT coalesce(category_code, 'general') AS category, count(*)::int AS total, (count(*) FILTER (WHERE blocker_count > 0))::int AS blocked

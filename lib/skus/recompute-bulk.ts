@@ -17,7 +17,10 @@ import { confirmedFacts, type extractionConflicts } from '@/lib/evidence/value-c
 
 const uuids = (ids: string[]) => sql`${sql.param(ids)}::uuid[]`;
 
-export async function recomputeSkusBulk(db: Db, workspaceId: string, skuIds: string[]): Promise<void> {
+export async function recomputeSkusBulk(
+  db: Db,
+  { workspaceId, skuIds }: { workspaceId: string; skuIds: string[] },
+): Promise<void> {
   if (!skuIds.length) return;
   const ids = [...new Set(skuIds)];
   const complex = new Set(
@@ -32,7 +35,7 @@ export async function recomputeSkusBulk(db: Db, workspaceId: string, skuIds: str
       )
     ).map((r) => r.id),
   );
-  for (const id of complex) await recomputeSku(db, workspaceId, id);
+  for (const id of complex) await recomputeSku(db, { workspaceId, skuId: id });
   const plain = ids.filter((id) => !complex.has(id));
   if (!plain.length) return;
 

@@ -35,7 +35,10 @@ const PO_BOX_RE =
   /\b(p\.?\s?o\.?\s?box|postfach|bo[iî]te postale|apartado( de correos)?|casella postale|postbus|skrytka pocztowa)\b/i;
 
 /** Everything the requirement engine looks at, loaded from the database for one SKU. */
-export async function loadRequirementInput(db: Db, workspaceId: string, skuId: string): Promise<RequirementInput> {
+export async function loadRequirementInput(
+  db: Db,
+  { workspaceId, skuId }: { workspaceId: string; skuId: string },
+): Promise<RequirementInput> {
   const [sku] = await db
     .select()
     .from(skus)

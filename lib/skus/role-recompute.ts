@@ -38,7 +38,7 @@ export async function recomputeAndReset(
       .select({ blockers: skus.blockers })
       .from(skus)
       .where(and(eq(skus.id, id), eq(skus.workspaceId, args.workspaceId)));
-    const after = await recomputeSku(tx, args.workspaceId, id);
+    const after = await recomputeSku(tx, { workspaceId: args.workspaceId, skuId: id });
     const now = conclusion(after.blockers.map((b) => ({ ...b, waived: b.waived ?? null }) as unknown as StoredBlocker));
     if (conclusion(before?.blockers ?? []) !== now) changed.push(id);
   }
@@ -56,7 +56,10 @@ export const ROLE_RECOMPUTE_QUEUE = 'workspace.operator_role_recompute';
 export const ROLE_RECOMPUTE_SUBJECT = 'workspace_operator_role';
 
 /** The SKUs following the workspace's role (no role of their own), after `after` in id order, locked. */
-export async function followingChunk(tx: Db, workspaceId: string, after: string | null, limit: number | null) {
+export async function followingChunk(
+  tx: Db,
+  { workspaceId, after, limit }: { workspaceId: string; after: string | null; limit: number | null },
+) {
   return (
     await queryRows<{ id: string }>(
       tx,
@@ -87,7 +90,7 @@ export async function recomputeRoleChunk(
   );
   if (!ws) throw new AppError('NOT_FOUND', 'Workspace not found.');
   if (ws.operator_role !== args.role) return { state: 'superseded', current: ws.operator_role };
-  const ids = await followingChunk(tx, args.workspaceId, args.after, args.limit);
+  const ids = await followingChunk(tx, { workspaceId: args.workspaceId, after: args.after, limit: args.limit });
   if (!ids.length) return { state: 'done' };
   const { changed, reset } = await recomputeAndReset(tx, {
     workspaceId: args.workspaceId,

@@ -27,7 +27,7 @@ import type { ResetReason } from './reset-reasons';
 
 type SkuRow = typeof skus.$inferSelect;
 
-export async function getSkuRow(db: Db, workspaceId: string, id: string): Promise<SkuRow> {
+export async function getSkuRow(db: Db, { workspaceId, id }: { workspaceId: string; id: string }): Promise<SkuRow> {
   const [row] = await db
     .select()
     .from(skus)
@@ -148,7 +148,7 @@ export async function createSku(
         targetId: created.id,
         data: { sku_code: created.skuCode, product_name: created.productName, category_code: created.categoryCode },
       });
-      await recomputeSku(tx as unknown as Db, workspace.id, created.id);
+      await recomputeSku(tx as unknown as Db, { workspaceId: workspace.id, skuId: created.id });
       const [fresh] = await tx.select().from(skus).where(eq(skus.id, created.id));
       return fresh;
     });
@@ -168,7 +168,8 @@ export async function createSku(
 async function emitSkuCreated(db: Db, row: SkuRow, actor: Actor) {
   const { enqueueJob } = await import('@/lib/jobs');
   const { skuCreatedJob } = await import('./jobs');
-  await enqueueJob(db, skuCreatedJob, {
+  await enqueueJob(db, {
+    job: skuCreatedJob,
     workspaceId: row.workspaceId,
     payload: { sku_id: row.id },
     subjectType: 'sku',
@@ -219,7 +220,7 @@ function listFilters(
  * Keyset-paged listing: ORDER BY (sort key, id) and a cursor over the same pair, the timestamp carried
  * at the database's microsecond precision, so no row is skipped or repeated while paging.
  */
-export async function listSkus(db: Db, workspaceId: string, q: ListSkusQuery) {
+export async function listSkus(db: Db, { workspaceId, q }: { workspaceId: string; q: ListSkusQuery }) {
   const { sort, where, order } = listFilters(workspaceId, q);
   if (q.cursor) {
     const c = decodeKeysetCursor(q.cursor, q.sort, sort.kind);
@@ -258,8 +259,10 @@ export async function listSkus(db: Db, workspaceId: string, q: ListSkusQuery) {
 /** Every SKU id the list shows for these filters, in the list's order, in one query (exports, bulk work). */
 export async function listSkuIds(
   db: Db,
-  workspaceId: string,
-  q: Omit<ListSkusQuery, 'limit' | 'cursor' | 'sort'> & { sort?: ListSkusQuery['sort'] },
+  {
+    workspaceId,
+    q,
+  }: { workspaceId: string; q: Omit<ListSkusQuery, 'limit' | 'cursor' | 'sort'> & { sort?: ListSkusQuery['sort'] } },
 ): Promise<string[]> {
   const { where, order } = listFilters(workspaceId, q);
   const rows = await db
@@ -271,7 +274,10 @@ export async function listSkuIds(
 }
 
 /** How many SKUs the list shows for these filters (the "select all matching" banner, bulk targets). */
-export async function countListedSkus(db: Db, workspaceId: string, q: CountSkusQuery): Promise<number> {
+export async function countListedSkus(
+  db: Db,
+  { workspaceId, q }: { workspaceId: string; q: CountSkusQuery },
+): Promise<number> {
   const { where } = listFilters(workspaceId, q);
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -292,10 +298,10 @@ export function skuDetail(row: SkuRow, workspaceRole: OperatorRole) {
   };
 }
 
-export async function getSku(db: Db, workspaceId: string, id: string) {
+export async function getSku(db: Db, { workspaceId, id }: { workspaceId: string; id: string }) {
   const [row, workspaceRole] = await Promise.all([
-    getSkuRow(db, workspaceId, id),
-    getWorkspaceOperatorRole(db, workspaceId),
+    getSkuRow(db, { workspaceId, id }),
+    getWorkspaceOperatorRole(db, { workspaceId }),
   ]);
   return skuDetail(row, workspaceRole);
 }
@@ -340,7 +346,7 @@ export async function deleteSku(db: Db, args: { workspaceId: string; actor: Acto
  * requests apply one after another: each sees the previous one's result, a state change and its audit
  * event happen once, and an approval never rests on data that changed while it was being decided.
  */
-export async function lockSkuRow(tx: Db, workspaceId: string, id: string): Promise<SkuRow> {
+export async function lockSkuRow(tx: Db, { workspaceId, id }: { workspaceId: string; id: string }): Promise<SkuRow> {
   const [row] = await tx
     .select()
     .from(skus)
@@ -375,12 +381,12 @@ function approvalBlocked(open: SkuRow['blockers']) {
  */
 export async function approveSku(db: Db, args: { workspaceId: string; actor: Actor; id: string; dryRun: boolean }) {
   if (args.dryRun) {
-    await getSkuRow(db, args.workspaceId, args.id);
-    await recomputeSku(db, args.workspaceId, args.id);
-    const row = await getSkuRow(db, args.workspaceId, args.id);
+    await getSkuRow(db, { workspaceId: args.workspaceId, id: args.id });
+    await recomputeSku(db, { workspaceId: args.workspaceId, skuId: args.id });
+    const row = await getSkuRow(db, { workspaceId: args.workspaceId, id: args.id });
     const open = openBlockers(row);
     const fourEyes = await fourEyesRefusal(db, { workspaceId: args.workspaceId, actor: args.actor, row });
-    const workspaceRole = await getWorkspaceOperatorRole(db, args.workspaceId);
+    const workspaceRole = await getWorkspaceOperatorRole(db, { workspaceId: args.workspaceId });
     return {
       dry_run: true,
       can_approve: open.length === 0 && !fourEyes,
@@ -394,10 +400,10 @@ export async function approveSku(db: Db, args: { workspaceId: string; actor: Act
   // event, so it is returned from the transaction and thrown after it.
   const outcome = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    await lockSkuRow(t, args.workspaceId, args.id);
-    await recomputeSku(t, args.workspaceId, args.id);
-    const row = await getSkuRow(t, args.workspaceId, args.id);
-    const workspaceRole = await getWorkspaceOperatorRole(t, args.workspaceId);
+    await lockSkuRow(t, { workspaceId: args.workspaceId, id: args.id });
+    await recomputeSku(t, { workspaceId: args.workspaceId, skuId: args.id });
+    const row = await getSkuRow(t, { workspaceId: args.workspaceId, id: args.id });
+    const workspaceRole = await getWorkspaceOperatorRole(t, { workspaceId: args.workspaceId });
     const open = openBlockers(row);
     // Approving an approved SKU again answers with it (idempotent), unless blockers opened since.
     if (row.approvalState === 'approved' && !open.length) return { sku: serializeSku(row, workspaceRole) };
@@ -418,7 +424,7 @@ export async function approveSku(db: Db, args: { workspaceId: string; actor: Act
       });
       return { refused };
     }
-    const fourEyes = await fourEyesEnabled(t, args.workspaceId);
+    const fourEyes = await fourEyesEnabled(t, { workspaceId: args.workspaceId });
     const [won] = await t
       .update(skus)
       .set({
@@ -469,23 +475,23 @@ function reviewOpenItems(row: SkuRow) {
 /** Review completion needs every review issue and extraction conflict resolved; decided as approval is. */
 export async function completeReview(db: Db, args: { workspaceId: string; actor: Actor; id: string; dryRun: boolean }) {
   if (args.dryRun) {
-    await getSkuRow(db, args.workspaceId, args.id);
-    await recomputeSku(db, args.workspaceId, args.id);
-    const row = await getSkuRow(db, args.workspaceId, args.id);
+    await getSkuRow(db, { workspaceId: args.workspaceId, id: args.id });
+    await recomputeSku(db, { workspaceId: args.workspaceId, skuId: args.id });
+    const row = await getSkuRow(db, { workspaceId: args.workspaceId, id: args.id });
     const { open, issues, conflicts } = reviewOpenItems(row);
     return {
       dry_run: true,
       can_complete: open.length === 0,
       open_review_issues: issues,
       open_conflicts: conflicts,
-      sku: serializeSku(row, await getWorkspaceOperatorRole(db, args.workspaceId)),
+      sku: serializeSku(row, await getWorkspaceOperatorRole(db, { workspaceId: args.workspaceId })),
     };
   }
   const outcome = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    await lockSkuRow(t, args.workspaceId, args.id);
-    await recomputeSku(t, args.workspaceId, args.id);
-    const row = await getSkuRow(t, args.workspaceId, args.id);
+    await lockSkuRow(t, { workspaceId: args.workspaceId, id: args.id });
+    await recomputeSku(t, { workspaceId: args.workspaceId, skuId: args.id });
+    const row = await getSkuRow(t, { workspaceId: args.workspaceId, id: args.id });
     const { open, issues, conflicts } = reviewOpenItems(row);
     if (open.length) {
       const refused = new AppError(
@@ -528,7 +534,7 @@ export async function completeReview(db: Db, args: { workspaceId: string; actor:
         targetType: 'sku',
         targetId: row.id,
       });
-    return { sku: serializeSku(won[0] ?? row, await getWorkspaceOperatorRole(t, args.workspaceId)) };
+    return { sku: serializeSku(won[0] ?? row, await getWorkspaceOperatorRole(t, { workspaceId: args.workspaceId })) };
   });
   if ('refused' in outcome) throw outcome.refused;
   return outcome;
@@ -558,6 +564,6 @@ export async function afterDossierChange(
       skuIds: [row.id],
       reason: args.reason,
     });
-    await recomputeSku(t, args.workspaceId, args.skuId);
+    await recomputeSku(t, { workspaceId: args.workspaceId, skuId: args.skuId });
   });
 }

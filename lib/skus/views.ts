@@ -25,7 +25,7 @@ export const serializeView = (r: Row) => ({
   created_at: r.createdAt.toISOString(),
 });
 
-export async function listViews(db: Db, workspaceId: string) {
+export async function listViews(db: Db, { workspaceId }: { workspaceId: string }) {
   const rows = await db
     .select()
     .from(savedViews)
@@ -34,7 +34,7 @@ export async function listViews(db: Db, workspaceId: string) {
   return rows.map(serializeView);
 }
 
-export async function getView(db: Db, workspaceId: string, id: string): Promise<Row> {
+export async function getView(db: Db, { workspaceId, id }: { workspaceId: string; id: string }): Promise<Row> {
   const [row] = await db
     .select()
     .from(savedViews)
@@ -82,23 +82,29 @@ export async function createView(
 }
 
 export async function deleteView(db: Db, args: { workspaceId: string; actor: Actor; id: string }) {
-  const row = await getView(db, args.workspaceId, args.id);
+  const row = await getView(db, { workspaceId: args.workspaceId, id: args.id });
   await db.delete(savedViews).where(and(eq(savedViews.id, row.id), eq(savedViews.workspaceId, args.workspaceId)));
   return { success: true, deleted_id: row.id };
 }
 
 /** Every SKU id the list returns for these filters, in the list's order (the list's own filter code, one query). */
-export async function skuIdsForFilters(db: Db, workspaceId: string, filters: SavedViewFilters): Promise<string[]> {
+export async function skuIdsForFilters(
+  db: Db,
+  { workspaceId, filters }: { workspaceId: string; filters: SavedViewFilters },
+): Promise<string[]> {
   const { cursor: _c, limit: _l, ...q } = ListSkusQuery.parse({ ...filters });
-  return listSkuIds(db, workspaceId, q);
+  return listSkuIds(db, { workspaceId, q });
 }
 
 /**
  * The view's SKUs in export order: the filter's matches in the list's order (none for a 'selection'
  * view), then the hand-added SKUs not already among them, by SKU code.
  */
-export async function skuIdsForView(db: Db, workspaceId: string, view: Row): Promise<string[]> {
-  const ids = view.kind === 'selection' ? [] : await skuIdsForFilters(db, workspaceId, view.filters);
+export async function skuIdsForView(
+  db: Db,
+  { workspaceId, view }: { workspaceId: string; view: Row },
+): Promise<string[]> {
+  const ids = view.kind === 'selection' ? [] : await skuIdsForFilters(db, { workspaceId, filters: view.filters });
   const added = await db
     .select({ id: savedViewSkus.skuId })
     .from(savedViewSkus)

@@ -20,8 +20,8 @@ export function serializeWaiver(w: typeof blockerWaivers.$inferSelect) {
   };
 }
 
-export async function listWaivers(db: Db, workspaceId: string, skuId: string) {
-  await getSkuRow(db, workspaceId, skuId);
+export async function listWaivers(db: Db, { workspaceId, skuId }: { workspaceId: string; skuId: string }) {
+  await getSkuRow(db, { workspaceId, id: skuId });
   const rows = await db
     .select()
     .from(blockerWaivers)
@@ -38,7 +38,7 @@ export async function waiveBlocker(
   db: Db,
   args: { workspaceId: string; actor: Actor; skuId: string; code: string; reason: string },
 ) {
-  const sku = await getSkuRow(db, args.workspaceId, args.skuId);
+  const sku = await getSkuRow(db, { workspaceId: args.workspaceId, id: args.skuId });
   const match = sku.blockers.find((b) => (b as { key?: string }).key === args.code || b.code === args.code);
   if (!match)
     throw new AppError('VALIDATION_FAILED', `The SKU has no blocker ${args.code}.`, {
@@ -71,7 +71,7 @@ export async function waiveBlocker(
       targetId: args.skuId,
       data: { code: args.code, reason: args.reason },
     });
-    await recomputeSku(db, args.workspaceId, args.skuId);
+    await recomputeSku(db, { workspaceId: args.workspaceId, skuId: args.skuId });
     return serializeWaiver(w);
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError('CONFLICT', `${args.code} is already waived.`);
@@ -83,7 +83,7 @@ export async function revokeWaiver(
   db: Db,
   args: { workspaceId: string; actor: Actor; skuId: string; waiverId: string },
 ) {
-  await getSkuRow(db, args.workspaceId, args.skuId);
+  await getSkuRow(db, { workspaceId: args.workspaceId, id: args.skuId });
   const [w] = await db
     .update(blockerWaivers)
     .set({ revokedAt: new Date() })
@@ -105,7 +105,7 @@ export async function revokeWaiver(
     targetId: args.skuId,
     data: { code: w.blockerCode },
   });
-  await recomputeSku(db, args.workspaceId, args.skuId);
+  await recomputeSku(db, { workspaceId: args.workspaceId, skuId: args.skuId });
   return serializeWaiver(w);
 }
 
@@ -113,7 +113,7 @@ export async function addReviewIssue(
   db: Db,
   args: { workspaceId: string; actor: Actor; skuId: string; message: string; fieldKey?: string | null; kind?: string },
 ) {
-  await getSkuRow(db, args.workspaceId, args.skuId);
+  await getSkuRow(db, { workspaceId: args.workspaceId, id: args.skuId });
   const [row] = await db
     .insert(reviewIssues)
     .values({
@@ -124,7 +124,7 @@ export async function addReviewIssue(
       fieldKey: args.fieldKey ?? null,
     })
     .returning();
-  await recomputeSku(db, args.workspaceId, args.skuId);
+  await recomputeSku(db, { workspaceId: args.workspaceId, skuId: args.skuId });
   return row;
 }
 
@@ -132,7 +132,7 @@ export async function resolveReviewIssue(
   db: Db,
   args: { workspaceId: string; actor: Actor; skuId: string; issueId: string },
 ) {
-  await getSkuRow(db, args.workspaceId, args.skuId);
+  await getSkuRow(db, { workspaceId: args.workspaceId, id: args.skuId });
   const [row] = await db
     .update(reviewIssues)
     .set({ status: 'resolved', resolvedAt: new Date(), resolvedByLabel: args.actor.label })
@@ -145,6 +145,6 @@ export async function resolveReviewIssue(
     )
     .returning();
   if (!row) throw new AppError('NOT_FOUND', 'Review issue not found.');
-  await recomputeSku(db, args.workspaceId, args.skuId);
+  await recomputeSku(db, { workspaceId: args.workspaceId, skuId: args.skuId });
   return row;
 }

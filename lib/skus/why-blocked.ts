@@ -9,7 +9,10 @@ import { skuStatus } from './serialize';
  * Why a SKU cannot be sold in one market: its requirement profile evaluated for that market alone
  * (the market's languages, not those of the SKU's other markets). Reads only; nothing is stored.
  */
-export async function whyBlocked(db: Db, workspaceId: string, skuId: string, rawMarket: string) {
+export async function whyBlocked(
+  db: Db,
+  { workspaceId, skuId, rawMarket }: { workspaceId: string; skuId: string; rawMarket: string },
+) {
   const market = normalizeCountryCode(rawMarket);
   if (!market || !isEeaMarket(market)) {
     throw new AppError(
@@ -20,8 +23,8 @@ export async function whyBlocked(db: Db, workspaceId: string, skuId: string, raw
       },
     );
   }
-  const row = await getSkuRow(db, workspaceId, skuId);
-  const input = await loadRequirementInput(db, workspaceId, skuId);
+  const row = await getSkuRow(db, { workspaceId, id: skuId });
+  const input = await loadRequirementInput(db, { workspaceId, skuId });
   const evaluation = evaluateRequirements({ ...input, target_markets: [market] });
   const open = evaluation.blockers.filter((b) => !b.waived);
   return {

@@ -5,7 +5,10 @@ import { workspaces } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import { DEFAULT_OPERATOR_ROLE, type OperatorRole } from '@/lib/requirements/types';
 
-export async function getWorkspaceOperatorRole(db: Db, workspaceId: string): Promise<OperatorRole> {
+export async function getWorkspaceOperatorRole(
+  db: Db,
+  { workspaceId }: { workspaceId: string },
+): Promise<OperatorRole> {
   const [ws] = await db
     .select({ role: workspaces.operatorRole })
     .from(workspaces)

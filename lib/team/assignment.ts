@@ -13,7 +13,7 @@ export async function assignSku(
 ) {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const row = await lockSkuRow(t, args.workspaceId, args.skuId);
+    const row = await lockSkuRow(t, { workspaceId: args.workspaceId, id: args.skuId });
     let email: string | null = null;
     if (args.userId) {
       const [m] = await t

@@ -28,7 +28,7 @@ async function memberEmails(db: Db, workspaceId: string) {
 }
 
 export async function listComments(db: Db, { workspaceId, skuId }: { workspaceId: string; skuId: string }) {
-  await getSkuRow(db, workspaceId, skuId);
+  await getSkuRow(db, { workspaceId, id: skuId });
   const rows = await db
     .select()
     .from(skuComments)
@@ -47,7 +47,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * Mail is sent after the comment is stored; a mail failure does not lose the comment.
  */
 export async function addComment(db: Db, args: { workspaceId: string; actor: Actor; skuId: string; body: string }) {
-  const sku = await getSkuRow(db, args.workspaceId, args.skuId);
+  const sku = await getSkuRow(db, { workspaceId: args.workspaceId, id: args.skuId });
   const members = await memberEmails(db, args.workspaceId);
   const byEmail = new Map(members.map((m) => [m.email.toLowerCase(), m]));
   const mentioned = [...new Set([...args.body.matchAll(MENTION_RE)].map((m) => m[1].toLowerCase()))]

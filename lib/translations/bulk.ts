@@ -25,11 +25,12 @@ export async function startSafetyTranslationBulk(
   const { bulkSkusOrThrow } = await import('@/lib/skus/bulk');
   const { enqueueJob } = await import('@/lib/jobs/runs');
   const { safetyTranslationBulkJob } = await import('./jobs');
-  const rows = await bulkSkusOrThrow(db, args.workspaceId, args.skuIds, { lock: false });
+  const rows = await bulkSkusOrThrow(db, { workspaceId: args.workspaceId, ids: args.skuIds, opts: { lock: false } });
   const wanted = new Set(rows.map((r) => r.id));
   // The selection's order, each SKU once.
   const ids = [...new Set(args.skuIds.map((i) => i.toLowerCase()))].filter((i) => wanted.has(i));
-  return enqueueJob(db, safetyTranslationBulkJob, {
+  return enqueueJob(db, {
+    job: safetyTranslationBulkJob,
     workspaceId: args.workspaceId,
     payload: {
       sku_ids: ids,

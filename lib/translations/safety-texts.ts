@@ -102,7 +102,7 @@ export async function draftSafetyTranslations(
     fields?: readonly LocalizedFieldBase[];
   },
 ): Promise<SafetyDraftOutcome[]> {
-  const entries = await getDossierFields(db, args.workspaceId, args.skuId);
+  const entries = await getDossierFields(db, { workspaceId: args.workspaceId, skuId: args.skuId });
   const { outcomes, requests } = plan(entries, args.language, args.fields ?? LOCALIZED_FIELD_BASES);
   if (!requests.length) return outcomes;
   const pending = (state: SafetyDraftState, reason: string | null) =>

@@ -82,7 +82,7 @@ function overview(skuId: string, entries: DossierEntry[]): Translations {
 
 /** Per field and locale: confirmed, suggested or missing. */
 export async function getTranslations(db: Db, args: { workspaceId: string; skuId: string }): Promise<Translations> {
-  return overview(args.skuId, await getDossierFields(db, args.workspaceId, args.skuId));
+  return overview(args.skuId, await getDossierFields(db, { workspaceId: args.workspaceId, skuId: args.skuId }));
 }
 
 /**
@@ -103,7 +103,7 @@ export async function translateTexts(
   db: Db,
   args: { workspaceId: string; actor: Actor; skuId: string; fields?: TranslatedFieldBase[]; locales?: Locale[] },
 ): Promise<TranslateResult> {
-  const before = overview(args.skuId, await getDossierFields(db, args.workspaceId, args.skuId));
+  const before = overview(args.skuId, await getDossierFields(db, { workspaceId: args.workspaceId, skuId: args.skuId }));
   const wantedFields = new Set(args.fields ?? TRANSLATED_FIELD_BASES);
   const wantedLocales = args.locales ?? [...LOCALES];
   const skipped: TranslateResult['skipped'] = [];

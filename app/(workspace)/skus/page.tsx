@@ -34,7 +34,7 @@ async function firstSkuPage(workspaceId: string, searchParams: SearchParams) {
   const query = ListSkusQuery.safeParse(queryObject(asked));
   if (!query.success) return undefined;
   const at = Date.now();
-  const page = await listSkus(await getDb(), workspaceId, query.data);
+  const page = await listSkus(await getDb(), { workspaceId, q: query.data });
   return { params: params.toString(), page, at };
 }
 

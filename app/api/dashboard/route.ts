@@ -14,7 +14,7 @@ const get = defineRoute({
   auth: 'either',
   scope: 'skus:read',
   responses: { 200: { description: 'Figures.', schema: Dashboard } },
-  handler: async ({ db, auth }) => json(await getDashboard(db, auth.workspace.id)),
+  handler: async ({ db, auth }) => json(await getDashboard(db, { workspaceId: auth.workspace.id })),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

@@ -21,7 +21,7 @@ const list = defineRoute({
       schema: DocumentPage,
     },
   },
-  handler: async ({ db, auth, query }) => json(await listDocuments(db, auth.workspace.id, query)),
+  handler: async ({ db, auth, query }) => json(await listDocuments(db, { workspaceId: auth.workspace.id, q: query })),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(list);

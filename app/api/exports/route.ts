@@ -29,7 +29,7 @@ const list = defineRoute({
       schema: ExportRunPage,
     },
   },
-  handler: async ({ db, auth, query }) => json(await listExportRuns(db, auth.workspace.id, query)),
+  handler: async ({ db, auth, query }) => json(await listExportRuns(db, { workspaceId: auth.workspace.id, q: query })),
 });
 
 // POST /api/exports – run a template over a scope (answers at once with the pending run).

@@ -19,7 +19,7 @@ const list = defineRoute({
       schema: ImportBatchPage,
     },
   },
-  handler: async ({ db, auth, query }) => json(await listImports(db, auth.workspace.id, query)),
+  handler: async ({ db, auth, query }) => json(await listImports(db, { workspaceId: auth.workspace.id, q: query })),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(list);

@@ -24,7 +24,7 @@ const list = defineRoute({
   scope: 'skus:read',
   query: ListSkusQuery,
   responses: { 200: { description: 'A page of SKUs.', schema: SkuList } },
-  handler: async ({ db, auth, query }) => json(await listSkus(db, auth.workspace.id, query)),
+  handler: async ({ db, auth, query }) => json(await listSkus(db, { workspaceId: auth.workspace.id, q: query })),
 });
 
 // POST /api/skus – create a SKU (dry_run describes it without writing anything).
@@ -49,7 +49,10 @@ const create = defineRoute({
     const result = await createSku(db, { workspace: auth.workspace, actor, input: body, dryRun });
     return 'dry_run' in result
       ? json(result)
-      : json({ sku: serializeSku(result, await getWorkspaceOperatorRole(db, auth.workspace.id)) }, 201);
+      : json(
+          { sku: serializeSku(result, await getWorkspaceOperatorRole(db, { workspaceId: auth.workspace.id })) },
+          201,
+        );
   },
 });
 

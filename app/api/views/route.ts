@@ -13,7 +13,7 @@ const list = defineRoute({
   auth: 'either',
   scope: 'skus:read',
   responses: { 200: { description: 'The views, by name.', schema: SavedViewListResponse } },
-  handler: async ({ db, auth }) => json({ data: await listViews(db, auth.workspace.id) }),
+  handler: async ({ db, auth }) => json({ data: await listViews(db, { workspaceId: auth.workspace.id }) }),
 });
 
 // POST /api/views – save the SKU table's filters under a name.

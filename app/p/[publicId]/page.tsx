@@ -70,7 +70,7 @@ export default async function PublicSafetyPage({ params, searchParams }: Props) 
     { hasPassport: await passportOf(publicId) },
   );
   // A published recall notice of the product leads the page (GPSR Art. 36; the case lives in lib/recalls).
-  const recall = await publicRecallStatus(await getDb(), publicId);
+  const recall = await publicRecallStatus(await getDb(), { publicId });
   return (
     <>
       {recall?.notice ? <RecallNoticeBanner notice={recall.notice} lang={view.lang} /> : null}

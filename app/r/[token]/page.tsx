@@ -12,7 +12,7 @@ import { linkLimits, lookupLink, publicRequestView } from '@/lib/outreach/respon
 type Props = { params: Promise<{ token: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const found = await lookupLink(await getDb(), (await params).token);
+  const found = await lookupLink(await getDb(), { token: (await params).token });
   const locale = found.kind !== 'not_found' && isLocale(found.row.locale) ? found.row.locale : await uiLocale();
   return {
     title: { absolute: LINK_COPY[locale].title },
@@ -40,7 +40,7 @@ export default async function SupplierLinkPage({ params }: Props) {
   await connection();
   const { token } = await params;
   const db = await getDb();
-  const found = await lookupLink(db, token);
+  const found = await lookupLink(db, { token });
   if (found.kind !== 'ok') {
     const t = LINK_COPY[found.kind === 'gone' && isLocale(found.row.locale) ? found.row.locale : await uiLocale()];
     const [title, body] =
@@ -58,7 +58,7 @@ export default async function SupplierLinkPage({ params }: Props) {
       </main>
     );
   }
-  const view = await publicRequestView(db, found.row);
+  const view = await publicRequestView(db, { row: found.row });
   const t = LINK_COPY[view.locale];
   const limits = linkLimits();
   return (

@@ -33,11 +33,14 @@ const entryStem = (i: ExportItem) => i.sku.sku_code.replace(/[^A-Za-z0-9_-]/g, '
  * The run's own audit entries stand for the whole file (no entry per SKU).
  */
 async function nestedDossierZip(ctx: RenderContext, i: ExportItem, revision: DossierRevision | null) {
-  const pdf = await dossierPdfFor(ctx.db, ctx.store, {
-    workspaceId: ctx.workspaceId,
-    skuId: i.sku.id,
-    locale: DEFAULT_LOCALE,
-    revision,
+  const pdf = await dossierPdfFor(ctx.db, {
+    store: ctx.store,
+    args: {
+      workspaceId: ctx.workspaceId,
+      skuId: i.sku.id,
+      locale: DEFAULT_LOCALE,
+      revision,
+    },
   });
   const zip = await assembleDossierZip({
     pdf,
@@ -88,12 +91,11 @@ export const FILE_TEMPLATES: ExportTemplateDefinition[] = [
       zip.on('error', (e: Error) => (failure ??= e));
       let n = 0;
       for await (const chunk of ctx.items()) {
-        const revisions = await dossierRevisions(
-          ctx.db,
-          ctx.workspaceId,
-          chunk.map((i) => i.sku.id),
-          DEFAULT_LOCALE,
-        );
+        const revisions = await dossierRevisions(ctx.db, {
+          workspaceId: ctx.workspaceId,
+          skuIds: chunk.map((i) => i.sku.id),
+          locale: DEFAULT_LOCALE,
+        });
         // The archives of the next PREFETCH SKUs are built while yazl writes the current one (each build
         // waits on storage: a kept PDF, the documents), so those waits overlap instead of adding up.
         const built: Array<Promise<Readable | Buffer> | undefined> = new Array(chunk.length);

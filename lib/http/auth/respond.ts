@@ -7,8 +7,13 @@ import { ensureWorkspace } from '@/lib/auth/workspace';
 /** The JSON answer to sign-in, sign-up and refresh, with the session cookies set. */
 export async function sessionResponse(
   db: Db,
-  s: { user: SessionUser; accessToken: string; expiresAt: Date; refreshToken?: string | null },
-  status = 200,
+  {
+    session: s,
+    status = 200,
+  }: {
+    session: { user: SessionUser; accessToken: string; expiresAt: Date; refreshToken?: string | null };
+    status?: number;
+  },
 ) {
   const membership = await ensureWorkspace(db, s.user);
   const headers = new Headers();

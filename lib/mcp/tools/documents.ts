@@ -76,7 +76,7 @@ export const searchDocumentsTool = defineTool({
       cursor: a.cursor,
       limit: a.limit,
     });
-    const page = await listDocuments(db, workspaceId, q, { expiringBefore: a.expiring_before });
+    const page = await listDocuments(db, { workspaceId, q, opts: { expiringBefore: a.expiring_before } });
     return {
       items: page.data.map((d) => documentView(d, origin)),
       has_more: page.has_more,
@@ -130,7 +130,7 @@ export const getDocumentTool = defineTool({
     says: 'DoC CB-200.pdf: declaration_of_conformity (0.93, rule); manufacturer_name "Holzwerk GmbH" (page 1).',
   },
   async run({ db, workspaceId, origin }, a) {
-    const d = await getDocument(db, workspaceId, a.document_id);
+    const d = await getDocument(db, { workspaceId, id: a.document_id });
     const latest = d.extractions.find((e) => e.status === 'completed') ?? d.extractions[0];
     return {
       ...documentView(d, origin),

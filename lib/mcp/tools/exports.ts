@@ -79,7 +79,7 @@ export const listExportRunsTool = defineTool({
     says: 'Kaufland GPSR CSV 1.0 over 240 SKUs: completed_with_warnings, 12 warnings, kaufland-2026-11-24.csv ...',
   },
   async run({ db, workspaceId, origin }, a) {
-    const page = await listExportRuns(db, workspaceId, { cursor: a.cursor, limit: a.limit });
+    const page = await listExportRuns(db, { workspaceId, q: { cursor: a.cursor, limit: a.limit } });
     return {
       has_more: page.has_more,
       next_cursor: page.next_cursor,

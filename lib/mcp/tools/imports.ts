@@ -52,7 +52,7 @@ export const listImportBatchesTool = defineTool({
     says: 'The last ten imports: products-2026-11.xlsx: completed, 240 rows, 12 with errors ...',
   },
   async run({ db, workspaceId }, a) {
-    const page = await listImports(db, workspaceId, { cursor: a.cursor, limit: a.limit });
+    const page = await listImports(db, { workspaceId, q: { cursor: a.cursor, limit: a.limit } });
     return { items: page.batches.map(batchView), has_more: page.has_more, next_cursor: page.next_cursor };
   },
   text: (o) =>
@@ -91,11 +91,15 @@ export const getImportBatchTool = defineTool({
     says: 'Row 14 (SKU TB-9): GTIN_INVALID in column EAN: check digit wrong.',
   },
   async run({ db, workspaceId }, a) {
-    const { batch } = await getImport(db, workspaceId, a.batch_id);
-    const rows = await listImportRows(db, workspaceId, a.batch_id, {
-      outcome: a.outcome,
-      cursor: a.cursor,
-      limit: a.limit,
+    const { batch } = await getImport(db, { workspaceId, batchId: a.batch_id });
+    const rows = await listImportRows(db, {
+      workspaceId,
+      batchId: a.batch_id,
+      q: {
+        outcome: a.outcome,
+        cursor: a.cursor,
+        limit: a.limit,
+      },
     });
     return {
       batch: batchView(batch),

@@ -81,12 +81,15 @@ export const marketReadinessTool = defineTool({
       );
     const scope = { market, category_code: a.category_code, entity_id: a.entity_id };
     const [targeting, withBlockers, withoutMarkets] = await Promise.all([
-      countListedSkus(db, workspaceId, scope),
-      countListedSkus(db, workspaceId, { ...scope, has_blockers: 'true' }),
-      countListedSkus(db, workspaceId, {
-        category_code: a.category_code,
-        entity_id: a.entity_id,
-        blocker_code: 'TARGET_MARKETS_MISSING',
+      countListedSkus(db, { workspaceId, q: scope }),
+      countListedSkus(db, { workspaceId, q: { ...scope, has_blockers: 'true' } }),
+      countListedSkus(db, {
+        workspaceId,
+        q: {
+          category_code: a.category_code,
+          entity_id: a.entity_id,
+          blocker_code: 'TARGET_MARKETS_MISSING',
+        },
       }),
     ]);
     // A SKU without open blockers is sellable in every market it targets (its stored evaluation covers
@@ -96,12 +99,15 @@ export const marketReadinessTool = defineTool({
     let scanned = 0;
     let hasMore = false;
     while (items.length < a.limit && scanned < SCAN_LIMIT) {
-      const page = await listSkus(db, workspaceId, {
-        ...scope,
-        has_blockers: 'true',
-        sort: 'code_asc',
-        cursor,
-        limit: Math.min(a.limit - items.length, SCAN_LIMIT - scanned),
+      const page = await listSkus(db, {
+        workspaceId,
+        q: {
+          ...scope,
+          has_blockers: 'true',
+          sort: 'code_asc',
+          cursor,
+          limit: Math.min(a.limit - items.length, SCAN_LIMIT - scanned),
+        },
       });
       const requests = await openRequestsForSkus(db, { workspaceId, skuIds: page.data.map((s) => s.id) });
       for (const s of page.data) {

@@ -72,11 +72,14 @@ export const listSupplierRequestsTool = defineTool({
     says: 'To compliance@spielwaren.example for TOY-7: sent 2026-11-02, due 2026-11-16, 1 reminder; asks for the EU DoC and the EN 71-1 report.',
   },
   async run({ db, workspaceId }, a) {
-    const page = await listRequests(db, workspaceId, {
-      sku_id: a.sku_id,
-      status: a.status,
-      cursor: a.cursor,
-      limit: a.limit,
+    const page = await listRequests(db, {
+      workspaceId,
+      q: {
+        sku_id: a.sku_id,
+        status: a.status,
+        cursor: a.cursor,
+        limit: a.limit,
+      },
     });
     const codes = await skuCodes(
       db,

@@ -116,7 +116,7 @@ export const getPassportTool = defineTool({
     says: 'Battery passport v2 (public tier): GeneralProductInformation.productIdentifier …, batteryCategory LMT …',
   },
   async run({ db, workspaceId, origin, scopes }, a) {
-    await getSkuRow(db, workspaceId, a.sku_id);
+    await getSkuRow(db, { workspaceId, id: a.sku_id });
     assertTier(tierOfScopes(scopes), a.tier, "this API key's scopes");
     const { passports } = await listPassports(db, { workspaceId, skuId: a.sku_id, baseUrl: origin });
     const latest = passports[0];

@@ -127,7 +127,7 @@ export const listRecallAlertsTool = defineTool({
   output: pageOf(AlertSummary),
   example: { arguments: { feed: 'safety_gate' }, says: 'The Safety Gate alerts read, newest week first.' },
   async run({ db, workspaceId }, a) {
-    const all = await listAlerts(db, workspaceId, { feed: a.feed, period: a.period, limit: LIST_CAP });
+    const all = await listAlerts(db, { workspaceId, q: { feed: a.feed, period: a.period, limit: LIST_CAP } });
     const page = slicePage(all.map(alertSummary), a.cursor, a.limit);
     return page;
   },
@@ -147,8 +147,10 @@ export const getRecallAlertTool = defineTool({
   output: z.object({ alert: RecallAlert, matches: z.array(MatchSummary) }),
   example: { arguments: { alert_id: '…' }, says: 'The alert, its evidence and which SKUs it matched.' },
   async run({ db, workspaceId }, a) {
-    const alert = await getAlert(db, workspaceId, a.alert_id);
-    const matches = (await listMatches(db, workspaceId, { alert_id: alert.id, limit: LIST_CAP })).map(matchSummary);
+    const alert = await getAlert(db, { workspaceId, id: a.alert_id });
+    const matches = (await listMatches(db, { workspaceId, q: { alert_id: alert.id, limit: LIST_CAP } })).map(
+      matchSummary,
+    );
     return { alert, matches };
   },
   text: (o) =>
@@ -181,11 +183,14 @@ export const listRecallMatchesTool = defineTool({
   output: pageOf(MatchSummary),
   example: { arguments: { status: 'open', strength: 'strong' }, says: 'The strong matches still to decide.' },
   async run({ db, workspaceId }, a) {
-    const all = await listMatches(db, workspaceId, {
-      status: a.status,
-      strength: a.strength,
-      sku_id: a.sku_id,
-      limit: LIST_CAP,
+    const all = await listMatches(db, {
+      workspaceId,
+      q: {
+        status: a.status,
+        strength: a.strength,
+        sku_id: a.sku_id,
+        limit: LIST_CAP,
+      },
     });
     return slicePage(all.map(matchSummary), a.cursor, a.limit);
   },
@@ -205,7 +210,7 @@ export const getRecallMatchTool = defineTool({
   output: RecallMatch,
   example: { arguments: { match_id: '…' }, says: 'Why the alert matched the SKU, signal by signal.' },
   async run({ db, workspaceId }, a) {
-    return getMatch(db, workspaceId, a.match_id);
+    return getMatch(db, { workspaceId, id: a.match_id });
   },
   text: (m) =>
     [
@@ -238,7 +243,7 @@ export const listRecallCasesTool = defineTool({
   output: pageOf(CaseSummary),
   example: { arguments: { status: 'open' }, says: 'The recalls still open, with their SKUs and notice status.' },
   async run({ db, workspaceId }, a) {
-    const all = await listCases(db, workspaceId, { status: a.status, sku_id: a.sku_id });
+    const all = await listCases(db, { workspaceId, q: { status: a.status, sku_id: a.sku_id } });
     return slicePage(all.map(caseSummary), a.cursor, a.limit);
   },
   text: (o) =>
@@ -257,7 +262,7 @@ export const getRecallCaseTool = defineTool({
   output: RecallCase,
   example: { arguments: { case_id: '…' }, says: 'The case, its SKUs and the notice per language.' },
   async run({ db, workspaceId }, a) {
-    return getCase(db, workspaceId, a.case_id);
+    return getCase(db, { workspaceId, id: a.case_id });
   },
   text: (c) =>
     [

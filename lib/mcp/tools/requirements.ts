@@ -91,7 +91,7 @@ export async function blockedInMarket(
   },
 ) {
   const [r, operators, requests] = await Promise.all([
-    whyBlocked(db, workspaceId, skuId, market),
+    whyBlocked(db, { workspaceId, skuId, rawMarket: market }),
     prefetched ? prefetched.operators : skuOperators(db, { workspaceId, skuId }),
     prefetched ? null : openRequestsForSkus(db, { workspaceId, skuIds: [skuId] }),
   ]);

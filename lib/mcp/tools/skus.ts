@@ -59,7 +59,7 @@ export const listSkusTool = defineTool({
       limit: a.limit,
       has_blockers: a.has_blockers === undefined ? undefined : String(a.has_blockers),
     });
-    const page = await listSkus(db, workspaceId, q);
+    const page = await listSkus(db, { workspaceId, q });
     return { items: page.data.map(skuView), has_more: page.has_more, next_cursor: page.next_cursor };
   },
   text: (o) =>
@@ -87,7 +87,10 @@ export const getSkuTool = defineTool({
     says: 'Status "blocked"; manufacturer Holzwerk GmbH (DE, EU-established, safety@holzwerk.example); TOY_DOC_MISSING [Directive 2009/48/EC Art. 15] -> ask Holzwerk GmbH for: EU declaration of conformity; request sent 2026-11-02, due 2026-11-16.',
   },
   async run({ db, workspaceId }, a) {
-    const [d, row] = await Promise.all([getSku(db, workspaceId, a.sku_id), getSkuRow(db, workspaceId, a.sku_id)]);
+    const [d, row] = await Promise.all([
+      getSku(db, { workspaceId, id: a.sku_id }),
+      getSkuRow(db, { workspaceId, id: a.sku_id }),
+    ]);
     const [operators, requests] = await Promise.all([
       skuOperators(db, { workspaceId, skuId: a.sku_id }),
       openRequestsForSkus(db, { workspaceId, skuIds: [a.sku_id] }),
@@ -179,7 +182,7 @@ export const getDossierTool = defineTool({
   },
   async run({ db, workspaceId }, a) {
     const [all, operators] = await Promise.all([
-      getDossierFields(db, workspaceId, a.sku_id),
+      getDossierFields(db, { workspaceId, skuId: a.sku_id }),
       skuOperators(db, { workspaceId, skuId: a.sku_id }),
     ]);
     // An operator field with nothing stored still has an answer when the operator is linked: its value.
@@ -262,7 +265,7 @@ export const readinessSummaryTool = defineTool({
     arguments: { top: 3 },
     says: '42 SKUs, 17 blocked; FR: 12 SKUs, 9 blocked; top blocker WARNINGS_MISSING_FOR_LANGUAGE (9).',
   },
-  run: ({ db, workspaceId }, a) => readinessSummary(db, workspaceId, { top: a.top }),
+  run: ({ db, workspaceId }, a) => readinessSummary(db, { workspaceId, opts: { top: a.top } }),
   text: (o) =>
     [
       `${o.totals.skus} SKU(s): ${o.totals.blocked} blocked, ${o.totals.needs_review} need review, ${o.totals.ready_for_approval} ready for approval, ${o.totals.approved} approved, ${o.totals.published} published.`,

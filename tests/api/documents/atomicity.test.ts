@@ -114,7 +114,7 @@ describe('blob and row', () => {
     const key = documentBlobKey(u.workspaceId, doc.sha256);
     expect(await realStore.exists(key)).toBe(true);
     // Cleanup never removes a blob a row still uses.
-    expect(await removeBlobIfUnused(db, key)).toBe(false);
+    expect(await removeBlobIfUnused(db, { key })).toBe(false);
     expect(await realStore.exists(key)).toBe(true);
   });
 
@@ -123,7 +123,7 @@ describe('blob and row', () => {
     const db = await getDb();
     const good = [input(u, 'part one'), input(u, 'part two'), input(u, 'part one')];
     const bad = input(u, 'part with a type the database rejects', { documentType: 'invoice' as never });
-    const outcomes = await storeDocuments(db, [good[0], bad, good[1], good[2]]);
+    const outcomes = await storeDocuments(db, { inputs: [good[0], bad, good[1], good[2]] });
     expect(outcomes.map((o) => o.status)).toEqual(['uploaded', 'failed', 'uploaded', 'duplicate']);
     expect(outcomes[1]).toMatchObject({ error: { code: 'STORAGE_FAILED' } });
     expect(await realStore.exists(documentBlobKey(u.workspaceId, bad.sha256))).toBe(false);
@@ -131,7 +131,7 @@ describe('blob and row', () => {
     expect((await rows(u)).length).toBe(2);
     // Without the bad one, the same batch is one transaction: identical bytes inside it are one document.
     const u2 = await makeUser();
-    const again = await storeDocuments(db, [input(u2, 'a'), input(u2, 'b'), input(u2, 'a')]);
+    const again = await storeDocuments(db, { inputs: [input(u2, 'a'), input(u2, 'b'), input(u2, 'a')] });
     expect(again.map((o) => o.status)).toEqual(['uploaded', 'uploaded', 'duplicate']);
     expect((again[2] as any).document.id).toBe((again[0] as any).document.id);
   });

@@ -135,7 +135,10 @@ describe('OCR in more languages, and the bulk upload of a scan', () => {
     });
     expect(after.body.document.classification_confidence).toBeGreaterThan(0.5);
     expect(after.body.document.extractions[0].method).toBe('rules+ocr');
-    expect(await findReading(db, u.workspaceId, stored.sha256)).toMatchObject({ ocr: true, snippetSource: 'ocr_text' });
+    expect(await findReading(db, { workspaceId: u.workspaceId, sha256: stored.sha256 })).toMatchObject({
+      ocr: true,
+      snippetSource: 'ocr_text',
+    });
 
     // The same bytes again: re-extraction and POST /api/classify reuse the reading (no second OCR).
     await call(reExtractRoute, 'POST', `/api/documents/${id}/re-extract`, { cookie: u.cookie, params: { id } });
@@ -150,7 +153,7 @@ describe('OCR in more languages, and the bulk upload of a scan', () => {
 
     // Deleted: its reading (the OCR text) is forgotten with it, so the same bytes uploaded again are read anew.
     await call(documentRoute, 'DELETE', `/api/documents/${id}`, { cookie: u.cookie, params: { id } });
-    expect(await findReading(db, u.workspaceId, stored.sha256)).toBeNull();
+    expect(await findReading(db, { workspaceId: u.workspaceId, sha256: stored.sha256 })).toBeNull();
     const re = await upload(u, [['IMG_0815.png', bytes]]);
     expect(re.body.results[0].status).toBe('uploaded');
     expect(re.body.results[0].message).toMatch(/OCR in the background/);
@@ -158,8 +161,14 @@ describe('OCR in more languages, and the bulk upload of a scan', () => {
 
     // Readings stay in their workspace and their classifier version.
     const other = await makeUser();
-    expect(await findReading(db, other.workspaceId, stored.sha256)).toBeNull();
-    expect(await findReading(db, u.workspaceId, stored.sha256, `${CLASSIFIER_VERSION}-next`)).toBeNull();
+    expect(await findReading(db, { workspaceId: other.workspaceId, sha256: stored.sha256 })).toBeNull();
+    expect(
+      await findReading(db, {
+        workspaceId: u.workspaceId,
+        sha256: stored.sha256,
+        version: `${CLASSIFIER_VERSION}-next`,
+      }),
+    ).toBeNull();
     const rows = await db
       .select()
       .from(documentReadings)

@@ -173,7 +173,7 @@ describe('reExtractDocument — extraction: a declaration of conformity becomes 
     const [e] = await db.select().from(documents).where(eq(documents.id, enc));
     expect(e.status).toBe('unreadable');
     const { getDocument } = await import('@/lib/documents/service');
-    const doc = await getDocument(db, u.workspaceId, enc);
+    const doc = await getDocument(db, { workspaceId: u.workspaceId, id: enc });
     expect(doc.extractions[0]).toMatchObject({
       status: 'failed',
       facts: [],

@@ -364,7 +364,7 @@ describe('blockers', () => {
     for (const code of ['A-100', 'A-101']) {
       const before = (await skuWithValues(u.workspaceId, code))!.sku;
       expect(before.blockers.length, code).toBeGreaterThan(0);
-      await recomputeSku(db, u.workspaceId, before.id);
+      await recomputeSku(db, { workspaceId: u.workspaceId, skuId: before.id });
       const after = (await skuWithValues(u.workspaceId, code))!.sku;
       expect(after.blockers, code).toEqual(before.blockers);
       expect(after.blockerCount).toBe(before.blockerCount);
@@ -382,7 +382,7 @@ describe('blockers of created SKUs', () => {
     expect(created.length).toBeGreaterThan(1);
     for (const before of created) {
       expect(before.blockers.length, before.skuCode).toBeGreaterThan(0);
-      await recomputeSku(db, u.workspaceId, before.id);
+      await recomputeSku(db, { workspaceId: u.workspaceId, skuId: before.id });
       const [after] = await db.select().from(skus).where(eq(skus.id, before.id));
       expect(after.blockers, before.skuCode).toEqual(before.blockers);
       expect(after.blockerCount).toBe(before.blockerCount);

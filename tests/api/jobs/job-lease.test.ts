@@ -100,14 +100,14 @@ describe('job leases and recovery while running', () => {
     setStaleAfter(3600); // no heartbeat from the timer during this test: staleness is set by hand
     const u = await makeUser();
     const db = await getDb();
-    const run = await enqueueJob(db, slow, { workspaceId: u.workspaceId, payload: { label: 'x' } });
+    const run = await enqueueJob(db, { job: slow, workspaceId: u.workspaceId, payload: { label: 'x' } });
     let release!: () => void;
     gate = new Promise((r) => (release = r));
     const first = await fetchOne(slow.name);
     const firstDone = runJob(slow, first);
     await until(
       'the first delivery to claim',
-      async () => (await getJobRun(db, u.workspaceId, run.id)).status === 'running',
+      async () => (await getJobRun(db, { workspaceId: u.workspaceId, id: run.id })).status === 'running',
     );
     gate = Promise.resolve();
 
@@ -117,7 +117,7 @@ describe('job leases and recovery while running', () => {
       .set({ heartbeatAt: sql`now() - interval '10 minutes'` })
       .where(eq(jobRuns.id, run.id));
     expect(await recoverRuns({ staleAfterMs: 60_000, queues: [slow.name] })).toBe(1);
-    const requeued = await getJobRun(db, u.workspaceId, run.id);
+    const requeued = await getJobRun(db, { workspaceId: u.workspaceId, id: run.id });
     expect(requeued).toMatchObject({ status: 'queued', leaseToken: null });
     expect(requeued.bossJobId).not.toBe(first.id);
     // The queue agrees: the dead delivery is no longer "active".
@@ -127,7 +127,7 @@ describe('job leases and recovery while running', () => {
 
     // A live worker runs the new delivery to the end.
     await drainJobs();
-    const done = await getJobRun(db, u.workspaceId, run.id);
+    const done = await getJobRun(db, { workspaceId: u.workspaceId, id: run.id });
     expect(done.status).toBe('completed');
     expect(done.attempts).toBe(2);
     expect(applied.filter((a) => a.run === run.id)).toHaveLength(1);
@@ -136,7 +136,7 @@ describe('job leases and recovery while running', () => {
     // The slow one wakes up: its fenced write is refused, it ends quietly, nothing of it is stored.
     release();
     await expect(firstDone).resolves.toBeUndefined();
-    const after = await getJobRun(db, u.workspaceId, run.id);
+    const after = await getJobRun(db, { workspaceId: u.workspaceId, id: run.id });
     expect(after).toMatchObject({ status: 'completed', attempts: 2 });
     expect((after.result as { delivery: string }).delivery).toBe(winner);
     expect(applied.filter((a) => a.run === run.id)).toEqual([{ run: run.id, delivery: winner }]);
@@ -146,12 +146,12 @@ describe('job leases and recovery while running', () => {
     setStaleAfter(3600);
     const u = await makeUser();
     const db = await getDb();
-    const run = await enqueueJob(db, slow, { workspaceId: u.workspaceId, payload: { label: 'old' } });
-    expect(await claimRun(db, run.id, '00000000-0000-4000-8000-000000000000')).toBeNull();
-    expect((await getJobRun(db, u.workspaceId, run.id)).status).toBe('queued');
-    expect(await claimRun(db, run.id, run.bossJobId!)).toEqual(expect.any(String));
+    const run = await enqueueJob(db, { job: slow, workspaceId: u.workspaceId, payload: { label: 'old' } });
+    expect(await claimRun(db, { runId: run.id, bossJobId: '00000000-0000-4000-8000-000000000000' })).toBeNull();
+    expect((await getJobRun(db, { workspaceId: u.workspaceId, id: run.id })).status).toBe('queued');
+    expect(await claimRun(db, { runId: run.id, bossJobId: run.bossJobId! })).toEqual(expect.any(String));
     // Claimed once: a second claim of the same delivery finds it taken.
-    expect(await claimRun(db, run.id, run.bossJobId!)).toBeNull();
+    expect(await claimRun(db, { runId: run.id, bossJobId: run.bossJobId! })).toBeNull();
   });
 
   it('the heartbeat notices a lost lease and aborts the handler; a cancel stops it the same way', async () => {
@@ -160,9 +160,12 @@ describe('job leases and recovery while running', () => {
     const db = await getDb();
 
     // Another worker took the run (its token replaced ours).
-    const stolen = await enqueueJob(db, waiter, { workspaceId: u.workspaceId, payload: {} });
+    const stolen = await enqueueJob(db, { job: waiter, workspaceId: u.workspaceId, payload: {} });
     const d1 = runJob(waiter, await fetchOne(waiter.name));
-    await until('claim', async () => (await getJobRun(db, u.workspaceId, stolen.id)).status === 'running');
+    await until(
+      'claim',
+      async () => (await getJobRun(db, { workspaceId: u.workspaceId, id: stolen.id })).status === 'running',
+    );
     const started = Date.now();
     await db
       .update(jobRuns)
@@ -171,18 +174,21 @@ describe('job leases and recovery while running', () => {
     await expect(d1).resolves.toBeUndefined();
     expect(Date.now() - started).toBeLessThan(5000);
     expect(aborted.find((a) => a.run === stolen.id)?.reason).toBe('LeaseLostError');
-    const s = await getJobRun(db, u.workspaceId, stolen.id);
+    const s = await getJobRun(db, { workspaceId: u.workspaceId, id: stolen.id });
     expect(s.status).toBe('running'); // the other worker's, untouched
     expect(s.progress).toBeNull(); // our "after abort" progress was refused
 
     // Cancelled by a user while running: the handler is told, the run stays cancelled.
-    const cancelled = await enqueueJob(db, waiter, { workspaceId: u.workspaceId, payload: {} });
+    const cancelled = await enqueueJob(db, { job: waiter, workspaceId: u.workspaceId, payload: {} });
     const d2 = runJob(waiter, await fetchOne(waiter.name));
-    await until('claim', async () => (await getJobRun(db, u.workspaceId, cancelled.id)).status === 'running');
-    await cancelJobRun(db, u.workspaceId, cancelled.id);
+    await until(
+      'claim',
+      async () => (await getJobRun(db, { workspaceId: u.workspaceId, id: cancelled.id })).status === 'running',
+    );
+    await cancelJobRun(db, { workspaceId: u.workspaceId, id: cancelled.id });
     await expect(d2).resolves.toBeUndefined();
     expect(aborted.find((a) => a.run === cancelled.id)?.reason).toBe('LeaseLostError');
-    expect((await getJobRun(db, u.workspaceId, cancelled.id)).status).toBe('cancelled');
+    expect((await getJobRun(db, { workspaceId: u.workspaceId, id: cancelled.id })).status).toBe('cancelled');
   });
 
   it("a live worker re-queues a dead worker's run by itself, within seconds of the bound, and runs it once", async () => {
@@ -209,7 +215,7 @@ describe('job leases and recovery while running', () => {
         .returning();
       const diedAt = Date.now();
       const done = await until('the run to complete', async () => {
-        const r = await getJobRun(db, u.workspaceId, run.id);
+        const r = await getJobRun(db, { workspaceId: u.workspaceId, id: run.id });
         return r.status === 'completed' ? r : null;
       });
       const took = Date.now() - diedAt;
@@ -271,7 +277,7 @@ describe('job leases and recovery while running', () => {
         for (const run of [died, unsent])
           await until(
             'the orphan to complete',
-            async () => (await getJobRun(db, u.workspaceId, run.id)).status === 'completed',
+            async () => (await getJobRun(db, { workspaceId: u.workspaceId, id: run.id })).status === 'completed',
           );
         expect(liveRuns - ranBefore).toBe(2);
         const kept = (await db.select().from(jobRuns).where(eq(jobRuns.id, inFlight.id)))[0];

@@ -48,7 +48,8 @@ describe('jobs', () => {
   it('runs a job, storing progress and result on the run', async () => {
     const u = await makeUser();
     const db = await getDb();
-    const run = await enqueueJob(db, echo, {
+    const run = await enqueueJob(db, {
+      job: echo,
       workspaceId: u.workspaceId,
       payload: { word: 'gpsr' },
       subjectType: 'test',
@@ -56,7 +57,7 @@ describe('jobs', () => {
     });
     expect(run.status).toBe('queued');
     await drainJobs();
-    const done = await getJobRun(db, u.workspaceId, run.id);
+    const done = await getJobRun(db, { workspaceId: u.workspaceId, id: run.id });
     expect(done.status).toBe('completed');
     expect(done.result).toEqual({ echoed: 'GPSR' });
     expect(done.progress).toEqual({ step: 1, of: 1 });
@@ -64,15 +65,17 @@ describe('jobs', () => {
     expect(seen).toContain('gpsr');
     // Another workspace cannot see the run.
     const other = await makeUser();
-    await expect(getJobRun(db, other.workspaceId, run.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(getJobRun(db, { workspaceId: other.workspaceId, id: run.id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 
   it('a non-retryable failure fails once with its reason', async () => {
     const u = await makeUser();
     const db = await getDb();
-    const run = await enqueueJob(db, fatal, { workspaceId: u.workspaceId, payload: {} });
+    const run = await enqueueJob(db, { job: fatal, workspaceId: u.workspaceId, payload: {} });
     await drainJobs();
-    const r = await getJobRun(db, u.workspaceId, run.id);
+    const r = await getJobRun(db, { workspaceId: u.workspaceId, id: run.id });
     expect(r.status).toBe('failed');
     expect(r.error).toBe('the SKU was deleted');
     expect(r.attempts).toBe(1);
@@ -81,7 +84,7 @@ describe('jobs', () => {
   it('a run orphaned by a dead worker is re-queued and completes once', async () => {
     const u = await makeUser();
     const db = await getDb();
-    const run = await enqueueJob(db, echo, { workspaceId: u.workspaceId, payload: { word: 'orphan' } });
+    const run = await enqueueJob(db, { job: echo, workspaceId: u.workspaceId, payload: { word: 'orphan' } });
     // Simulate a worker that claimed the run and died: pg-boss's delivery is gone, the row says running.
     await drainJobs();
     await db
@@ -91,32 +94,32 @@ describe('jobs', () => {
     const before = seen.filter((w) => w === 'orphan').length;
     expect(await recoverRuns({ staleAfterMs: 60_000 })).toBeGreaterThanOrEqual(1);
     await drainJobs();
-    const r = await getJobRun(db, u.workspaceId, run.id);
+    const r = await getJobRun(db, { workspaceId: u.workspaceId, id: run.id });
     expect(r.status).toBe('completed');
     expect(seen.filter((w) => w === 'orphan').length).toBe(before + 1);
     // A fresh heartbeat is left alone.
     await db.update(jobRuns).set({ status: 'running', heartbeatAt: new Date() }).where(eq(jobRuns.id, run.id));
     await recoverRuns({ staleAfterMs: 60_000 });
-    expect((await getJobRun(db, u.workspaceId, run.id)).status).toBe('running');
+    expect((await getJobRun(db, { workspaceId: u.workspaceId, id: run.id })).status).toBe('running');
   });
 
   it('a bad payload is refused at enqueue', async () => {
     const u = await makeUser();
     await expect(
-      enqueueJob(await getDb(), echo, { workspaceId: u.workspaceId, payload: { word: 3 } as any }),
+      enqueueJob(await getDb(), { job: echo, workspaceId: u.workspaceId, payload: { word: 3 } as any }),
     ).rejects.toThrow();
   });
 
   it('retries transient failures, then fails with the last reason', async () => {
     const u = await makeUser();
     const db = await getDb();
-    const run = await enqueueJob(db, retrying, { workspaceId: u.workspaceId, payload: {} });
+    const run = await enqueueJob(db, { job: retrying, workspaceId: u.workspaceId, payload: {} });
     const deadline = Date.now() + 20_000;
-    let r = await getJobRun(db, u.workspaceId, run.id);
+    let r = await getJobRun(db, { workspaceId: u.workspaceId, id: run.id });
     while (r.status !== 'failed' && Date.now() < deadline) {
       await drainJobs(2000);
       await new Promise((res) => setTimeout(res, 300));
-      r = await getJobRun(db, u.workspaceId, run.id);
+      r = await getJobRun(db, { workspaceId: u.workspaceId, id: run.id });
     }
     expect(r.status).toBe('failed');
     expect(r.attempts).toBe(3);

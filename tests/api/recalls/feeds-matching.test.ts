@@ -167,7 +167,7 @@ describe('importRecallFeed, listRecallAlerts, listRecallMatches, decideRecallMat
       gtin: '5901234123457',
     });
     const db = await getDb();
-    await queueNewSkuMatching(db, new Date());
+    await queueNewSkuMatching(db, { now: new Date() });
     await settleJobs(a.workspaceId);
     const { data } = await listMatches(a, { sku_id: sku.id });
     expect(data.map((m) => [m.alert.reference, m.strength])).toEqual([['A12/00108/26', 'strong']]);

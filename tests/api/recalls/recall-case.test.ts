@@ -117,7 +117,7 @@ describe('editRecallNotice, publishRecallNotice; getRecallSbgPack, getRecallSbgP
     expect(c.hazard).toContain('formaldehyde');
     // The compliance status is untouched; exports leave the SKU out by default.
     const db = await getDb();
-    const split = await splitByApproval(db, owner.workspaceId, [sku.id]);
+    const split = await splitByApproval(db, { workspaceId: owner.workspaceId, ids: [sku.id] });
     expect(split.kept).toEqual([]);
     expect(split.notApproved).toEqual([{ sku_id: sku.id, sku_code: 'CB-RECALL', reason: 'recalled' }]);
     const events = await db

@@ -279,7 +279,9 @@ describe('24 approvals and dossier changes at once', () => {
         db,
         sql`SELECT dossier_hash FROM sku_approvals WHERE sku_id = ${sku.id}`,
       );
-      expect(signed.map((r) => r.dossier_hash)).toContain((await dossierSnapshot(db, u.workspaceId, sku.id)).hash);
+      expect(signed.map((r) => r.dossier_hash)).toContain(
+        (await dossierSnapshot(db, { workspaceId: u.workspaceId, skuId: sku.id })).hash,
+      );
     }
   });
 });

@@ -158,7 +158,7 @@ export async function addDocument(
       facts: [{ field_key: 'harmonised_standards', value: opts.references.join('; ') }],
     });
   }
-  for (const id of opts.skuIds) await recomputeSku(db, u.workspaceId, id);
+  for (const id of opts.skuIds) await recomputeSku(db, { workspaceId: u.workspaceId, skuId: id });
   return doc;
 }
 

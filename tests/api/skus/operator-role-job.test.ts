@@ -67,11 +67,7 @@ async function workspaceWithSkus() {
       })),
     )
     .returning({ id: skus.id, operatorRole: skus.operatorRole });
-  await recomputeSkusBulk(
-    db,
-    u.workspaceId,
-    rows.map((r) => r.id),
-  );
+  await recomputeSkusBulk(db, { workspaceId: u.workspaceId, skuIds: rows.map((r) => r.id) });
   const own = rows.find((r) => r.operatorRole)!.id;
   const following = rows.filter((r) => !r.operatorRole).map((r) => r.id);
   // Approved: four following SKUs and the one with its own role.
@@ -101,7 +97,7 @@ async function expectAllCurrent(workspaceId: string) {
     .from(skus)
     .where(eq(skus.workspaceId, workspaceId));
   for (const r of rows) {
-    const fresh = evaluateRequirements(await loadRequirementInput(db, workspaceId, r.id));
+    const fresh = evaluateRequirements(await loadRequirementInput(db, { workspaceId, skuId: r.id }));
     expect(conclusion(r.blockers as never), r.id).toBe(conclusion(fresh.blockers as never));
   }
 }
@@ -165,7 +161,7 @@ describe('PUT /api/workspace/operator-role on a large workspace', () => {
     const runId = res.body.job.id as string;
     // A worker claims the run and commits two chunks with their progress, then dies (no settle, no heartbeat).
     const [run] = await db.select().from(jobRuns).where(eq(jobRuns.id, runId));
-    const token = await claimRun(db, runId, run.bossJobId!);
+    const token = await claimRun(db, { runId, bossJobId: run.bossJobId! });
     expect(token).toBeTruthy();
     const lease = new RunLease(db, runId, token!, 3_600_000);
     let after: string | null = null;

@@ -82,7 +82,7 @@ describe('audited packs on the database', () => {
     await addDocument(u, { skuIds: [sku.id], type: 'cpsr', filename: 'CPSR.pdf' });
     const db = await getDb();
     await db.update(skus).set({ requirementProfileId: 'cosmetics@2026-04' }).where(eq(skus.id, sku.id));
-    const evaluation = await recomputeSku(db, u.workspaceId, sku.id);
+    const evaluation = await recomputeSku(db, { workspaceId: u.workspaceId, skuId: sku.id });
     expect(evaluation.profile_id).toBe('cosmetics@2026-11');
     // The 2026-04 pack refused the importer; Art. 4(5) makes it the responsible person.
     expect(evaluation.blockers.filter((b) => b.severity === 'blocker' && !b.waived)).toEqual([]);

@@ -90,7 +90,7 @@ describe('SKU list: most serious first', () => {
     const u = await makeUser();
     const sku = await createSku(u, { sku_code: 'R-1', product_name: 'Holzturm', category_code: 'toys' });
     const db = await getDb();
-    const evaluation = await recomputeSku(db, u.workspaceId, sku.id);
+    const evaluation = await recomputeSku(db, { workspaceId: u.workspaceId, skuId: sku.id });
     const [row] = await db.select().from(skus).where(eq(skus.id, sku.id));
     expect((row.blockers as { legal_weight?: string }[]).every((x) => x.legal_weight)).toBe(true);
     expect(row.blockerSeriousness).toBe(seriousnessOf(evaluation.blockers));

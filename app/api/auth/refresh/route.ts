@@ -19,7 +19,7 @@ const refresh = defineRoute({
     checkOrigin(req);
     const token = parseCookies(req.headers.get('cookie'))[REFRESH_COOKIE];
     if (!token) throw new AppError('UNAUTHORIZED', 'No refresh token; sign in again.');
-    return sessionResponse(db, await authProvider(db).refresh(token));
+    return sessionResponse(db, { session: await authProvider(db).refresh(token) });
   },
 });
 

@@ -18,7 +18,7 @@ const signIn = defineRoute({
   responses: { 200: { description: 'Signed in; session cookies set.', schema: SessionResponse } },
   handler: async ({ req, db, body }) => {
     checkOrigin(req);
-    return sessionResponse(db, await authProvider(db).signIn(body));
+    return sessionResponse(db, { session: await authProvider(db).signIn(body) });
   },
 });
 

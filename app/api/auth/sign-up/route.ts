@@ -19,7 +19,7 @@ const signUp = defineRoute({
   responses: { 201: { description: 'Signed up; session cookies set.', schema: SessionResponse } },
   handler: async ({ req, db, body }) => {
     checkOrigin(req);
-    return sessionResponse(db, await authProvider(db).signUp(body), 201);
+    return sessionResponse(db, { session: await authProvider(db).signUp(body), status: 201 });
   },
 });
 

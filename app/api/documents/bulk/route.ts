@@ -26,7 +26,7 @@ const post = defineRoute({
     200: { description: 'One result per file (or container part) and a summary.', schema: BulkUploadResponseSchema },
   },
   handler: async ({ req, db, auth, actor, form }) => {
-    await assertBatchFitsStorage(db, auth.workspace, declaredLength(req));
+    await assertBatchFitsStorage(db, { workspace: auth.workspace, declaredBytes: declaredLength(req) });
     const { files, ...fields } = await form();
     const locale = pickLocale(req.headers.get('accept-language'), LOCALES, 'en');
     return json(await bulkUpload(db, { workspace: auth.workspace, actor, files, fields, locale }));

@@ -19,7 +19,8 @@ const get = defineRoute({
       schema: ExportRunDetail,
     },
   },
-  handler: async ({ db, auth, params }) => json(await getExportRun(db, auth.workspace.id, params.id)),
+  handler: async ({ db, auth, params }) =>
+    json(await getExportRun(db, { workspaceId: auth.workspace.id, id: params.id })),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

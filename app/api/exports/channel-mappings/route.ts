@@ -15,7 +15,7 @@ const get = defineRoute({
   auth: 'either',
   scope: ['export', 'exports:read'],
   responses: { 200: { description: 'The tables.', schema: ChannelMappingsSchema } },
-  handler: async ({ db, auth }) => json(await describeChannelMappings(db, auth.workspace.id)),
+  handler: async ({ db, auth }) => json(await describeChannelMappings(db, { workspaceId: auth.workspace.id })),
 });
 
 // PUT /api/exports/channel-mappings – set (or reset to the default) the channels' values per category.
@@ -33,7 +33,7 @@ const put = defineRoute({
   responses: { 200: { description: 'The tables after the change.', schema: ChannelMappingsSchema } },
   handler: async ({ db, auth, actor, body }) => {
     await setChannelMappingTables(db, { workspaceId: auth.workspace.id, actor, tables: body });
-    return json(await describeChannelMappings(db, auth.workspace.id));
+    return json(await describeChannelMappings(db, { workspaceId: auth.workspace.id }));
   },
 });
 

@@ -14,7 +14,8 @@ const get = defineRoute({
   scope: 'imports:read',
   params: BatchParams,
   responses: { 200: { description: 'The batch.', schema: ImportBatchResponse } },
-  handler: async ({ db, auth, params }) => json(await getImport(db, auth.workspace.id, params.batchId)),
+  handler: async ({ db, auth, params }) =>
+    json(await getImport(db, { workspaceId: auth.workspace.id, batchId: params.batchId })),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

@@ -14,7 +14,8 @@ const list = defineRoute({
   scope: 'recalls:read',
   query: RecallAlertListQuery,
   responses: { 200: { description: 'Alerts.', schema: RecallAlertListResponse } },
-  handler: async ({ db, auth, query }) => json({ data: await listAlerts(db, auth.workspace.id, query) }),
+  handler: async ({ db, auth, query }) =>
+    json({ data: await listAlerts(db, { workspaceId: auth.workspace.id, q: query }) }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(list);

@@ -19,7 +19,8 @@ const list = defineRoute({
   scope: 'recalls:read',
   query: RecallCaseListQuery,
   responses: { 200: { description: 'Cases (at most 200).', schema: RecallCaseListResponse } },
-  handler: async ({ db, auth, query }) => json({ data: await listCases(db, auth.workspace.id, query) }),
+  handler: async ({ db, auth, query }) =>
+    json({ data: await listCases(db, { workspaceId: auth.workspace.id, q: query }) }),
 });
 
 // POST /api/recalls/cases – open a withdrawal or recall on SKUs (from confirmed matches or a manager's decision).

@@ -23,7 +23,10 @@ const list = defineRoute({
     },
   },
   handler: async ({ db, auth, query }) =>
-    json({ data: await listMatches(db, auth.workspace.id, query), counts: await matchCounts(db, auth.workspace.id) }),
+    json({
+      data: await listMatches(db, { workspaceId: auth.workspace.id, q: query }),
+      counts: await matchCounts(db, { workspaceId: auth.workspace.id }),
+    }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(list);

@@ -16,7 +16,8 @@ const rematch = defineRoute({
   responses: {
     200: { description: 'New matches made.', schema: RematchResponse },
   },
-  handler: async ({ db, auth }) => json({ data: { new_matches: await rematchCatalogue(db, auth.workspace.id) } }),
+  handler: async ({ db, auth }) =>
+    json({ data: { new_matches: await rematchCatalogue(db, { workspaceId: auth.workspace.id }) } }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(rematch);

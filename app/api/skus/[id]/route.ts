@@ -14,7 +14,7 @@ const get = defineRoute({
   scope: 'skus:read',
   params: IdParams,
   responses: { 200: { description: 'The SKU.', schema: SkuDetail } },
-  handler: async ({ db, auth, params }) => json(await getSku(db, auth.workspace.id, params.id)),
+  handler: async ({ db, auth, params }) => json(await getSku(db, { workspaceId: auth.workspace.id, id: params.id })),
 });
 
 // DELETE /api/skus/{id} – delete the SKU and its own records; its public page answers 410.

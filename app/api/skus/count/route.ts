@@ -16,7 +16,8 @@ const get = defineRoute({
   scope: 'skus:read',
   query: CountSkusQuery,
   responses: { 200: { description: 'The count.', schema: SkuCountResponse } },
-  handler: async ({ db, auth, query }) => json({ count: await countListedSkus(db, auth.workspace.id, query) }),
+  handler: async ({ db, auth, query }) =>
+    json({ count: await countListedSkus(db, { workspaceId: auth.workspace.id, q: query }) }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

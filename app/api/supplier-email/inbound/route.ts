@@ -29,7 +29,7 @@ const post = defineRoute({
   },
   handler: async ({ db, req }) => {
     checkInboundSecret(req.headers.get('x-webhook-secret'));
-    return json(await receiveInboundMail(db, await readBodyLimited(req, MAX_MIME_BYTES)));
+    return json(await receiveInboundMail(db, { raw: await readBodyLimited(req, MAX_MIME_BYTES) }));
   },
 });
 

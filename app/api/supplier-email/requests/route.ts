@@ -21,7 +21,7 @@ const get = defineRoute({
       schema: SupplierRequestPage,
     },
   },
-  handler: async ({ db, auth, query }) => json(await listRequests(db, auth.workspace.id, query)),
+  handler: async ({ db, auth, query }) => json(await listRequests(db, { workspaceId: auth.workspace.id, q: query })),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

@@ -22,7 +22,9 @@ const get = defineRoute({
     },
   },
   handler: async ({ db, auth, query }) =>
-    json({ responsiveness: await entityResponsiveness(db, auth.workspace.id, query.entity_id) }),
+    json({
+      responsiveness: await entityResponsiveness(db, { workspaceId: auth.workspace.id, entityId: query.entity_id }),
+    }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

@@ -20,7 +20,7 @@ const get = defineRoute({
   handler: async ({ db, auth }) =>
     json({
       settings: {
-        reminder_days: await getReminderDays(db, auth.workspace.id),
+        reminder_days: await getReminderDays(db, { workspaceId: auth.workspace.id }),
         no_progress_after_days: NO_PROGRESS_AFTER_DAYS,
       },
     }),
@@ -40,7 +40,7 @@ const put = defineRoute({
   body: OutreachSettingsInput,
   responses: { 200: { description: 'Saved.', schema: OutreachSettingsResponse } },
   handler: async ({ db, auth, body }) =>
-    json({ settings: await setReminderDays(db, auth.workspace.id, body.reminder_days) }),
+    json({ settings: await setReminderDays(db, { workspaceId: auth.workspace.id, days: body.reminder_days }) }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get, put);

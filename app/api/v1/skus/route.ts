@@ -22,7 +22,7 @@ const list = defineRoute({
     },
   },
   handler: async ({ db, auth, query }) => {
-    const page = await listSkus(db, auth.workspace.id, query);
+    const page = await listSkus(db, { workspaceId: auth.workspace.id, q: query });
     const keys = Object.keys(V1Sku.shape) as (keyof V1Sku)[];
     const data = page.data.map((s) =>
       Object.fromEntries(keys.map((k) => [k, (s as Record<string, unknown>)[k] ?? null])),

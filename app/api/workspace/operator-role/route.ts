@@ -27,7 +27,7 @@ const get = defineRoute({
   handler: async ({ db, auth }) => {
     const job = await latestRoleRecompute(db, { workspaceId: auth.workspace.id });
     return json({
-      operator_role: await getWorkspaceOperatorRole(db, auth.workspace.id),
+      operator_role: await getWorkspaceOperatorRole(db, { workspaceId: auth.workspace.id }),
       job: job ? serializeJobRun(job) : null,
     });
   },

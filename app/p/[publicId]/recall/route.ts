@@ -19,7 +19,7 @@ const get = defineRoute({
   params: z.object({ publicId: z.string().max(40) }),
   responses: { 200: { description: 'The recall status.', schema: PublicRecallStatus } },
   handler: async ({ db, params }) => {
-    const status = await publicRecallStatus(db, params.publicId);
+    const status = await publicRecallStatus(db, { publicId: params.publicId });
     if (!status) throw new AppError('NOT_FOUND', 'No published page with this id.');
     return json(status, 200, { 'cache-control': 'public, max-age=300' });
   },

@@ -21,7 +21,7 @@ const get = defineRoute({
     },
   },
   handler: async ({ db, auth, params }) => {
-    const row = await getDocumentRow(db, auth.workspace.id, params.id);
+    const row = await getDocumentRow(db, { workspaceId: auth.workspace.id, id: params.id });
     return json({ matches: await findSkuMatches(db, { workspaceId: auth.workspace.id, text: row.textCache ?? '' }) });
   },
 });

@@ -20,7 +20,7 @@ const errorsCsv = defineRoute({
     },
   },
   handler: async ({ db, auth, params }) => {
-    const { filename, csv } = await importErrorsCsv(db, auth.workspace.id, params.batchId);
+    const { filename, csv } = await importErrorsCsv(db, { workspaceId: auth.workspace.id, batchId: params.batchId });
     return new Response(csv, {
       status: 200,
       headers: {

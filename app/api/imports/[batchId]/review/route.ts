@@ -16,7 +16,8 @@ const review = defineRoute({
   scope: 'imports:read',
   params: BatchParams,
   responses: { 200: { description: 'The review payload (free-form).', schema: ImportReview } },
-  handler: async ({ db, auth, params }) => json(await importReview(db, auth.workspace.id, params.batchId)),
+  handler: async ({ db, auth, params }) =>
+    json(await importReview(db, { workspaceId: auth.workspace.id, batchId: params.batchId })),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(review);

@@ -21,7 +21,7 @@ const rows = defineRoute({
     },
   },
   handler: async ({ db, auth, params, query }) =>
-    json(await listImportRows(db, auth.workspace.id, params.batchId, query)),
+    json(await listImportRows(db, { workspaceId: auth.workspace.id, batchId: params.batchId, q: query })),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(rows);

@@ -14,7 +14,8 @@ const get = defineRoute({
   scope: 'recalls:read',
   params: IdParams,
   responses: { 200: { description: 'The alert.', schema: RecallAlertResponse } },
-  handler: async ({ db, auth, params }) => json({ data: await getAlert(db, auth.workspace.id, params.id) }),
+  handler: async ({ db, auth, params }) =>
+    json({ data: await getAlert(db, { workspaceId: auth.workspace.id, id: params.id }) }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

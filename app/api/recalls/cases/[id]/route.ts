@@ -16,7 +16,8 @@ const get = defineRoute({
   scope: 'recalls:read',
   params: IdParams,
   responses: { 200: { description: 'The case.', schema: RecallCaseResponse } },
-  handler: async ({ db, auth, params }) => json({ data: await getCase(db, auth.workspace.id, params.id) }),
+  handler: async ({ db, auth, params }) =>
+    json({ data: await getCase(db, { workspaceId: auth.workspace.id, id: params.id }) }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

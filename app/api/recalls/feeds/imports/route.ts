@@ -17,7 +17,7 @@ const list = defineRoute({
   responses: {
     200: { description: 'Readings, newest first (at most 100).', schema: FeedImportListResponse },
   },
-  handler: async ({ db, auth }) => json({ data: await listFeedImports(db, auth.workspace.id) }),
+  handler: async ({ db, auth }) => json({ data: await listFeedImports(db, { workspaceId: auth.workspace.id }) }),
 });
 
 // POST /api/recalls/feeds/imports – read an uploaded feed file (Safety Gate weekly XML, RappelConso CSV/JSON).

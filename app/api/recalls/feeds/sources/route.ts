@@ -15,7 +15,7 @@ const list = defineRoute({
   responses: {
     200: { description: 'Configured URLs with their last reading.', schema: FeedSourceListResponse },
   },
-  handler: async ({ db, auth }) => json({ data: await listFeedSources(db, auth.workspace.id) }),
+  handler: async ({ db, auth }) => json({ data: await listFeedSources(db, { workspaceId: auth.workspace.id }) }),
 });
 
 // POST /api/recalls/feeds/sources – configure a feed URL (read daily through the SSRF-safe fetch).

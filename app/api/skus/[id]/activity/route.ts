@@ -20,7 +20,8 @@ const get = defineRoute({
       schema: SkuActivityPage,
     },
   },
-  handler: async ({ db, auth, params, query }) => json(await listSkuActivity(db, auth.workspace.id, params.id, query)),
+  handler: async ({ db, auth, params, query }) =>
+    json(await listSkuActivity(db, { workspaceId: auth.workspace.id, skuId: params.id, q: query })),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

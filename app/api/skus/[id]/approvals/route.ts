@@ -16,8 +16,8 @@ const list = defineRoute({
   params: IdParams,
   responses: { 200: { description: 'Approval records.', schema: SkuApprovalListResponse } },
   handler: async ({ db, auth, params }) => {
-    await getSkuRow(db, auth.workspace.id, params.id);
-    return json({ data: await listApprovals(db, auth.workspace.id, params.id) });
+    await getSkuRow(db, { workspaceId: auth.workspace.id, id: params.id });
+    return json({ data: await listApprovals(db, { workspaceId: auth.workspace.id, skuId: params.id }) });
   },
 });
 

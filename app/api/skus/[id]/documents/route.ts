@@ -15,7 +15,8 @@ const get = defineRoute({
   scope: 'documents:read',
   params: IdParams,
   responses: { 200: { description: 'The documents.', schema: SkuDocumentList } },
-  handler: async ({ db, auth, params }) => json(await listSkuDocuments(db, auth.workspace.id, params.id)),
+  handler: async ({ db, auth, params }) =>
+    json(await listSkuDocuments(db, { workspaceId: auth.workspace.id, skuId: params.id })),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

@@ -16,7 +16,8 @@ const get = defineRoute({
   responses: {
     200: { description: 'Fields that have any value.', schema: DossierFieldsResponse },
   },
-  handler: async ({ db, auth, params }) => json({ fields: await getDossierFields(db, auth.workspace.id, params.id) }),
+  handler: async ({ db, auth, params }) =>
+    json({ fields: await getDossierFields(db, { workspaceId: auth.workspace.id, skuId: params.id }) }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

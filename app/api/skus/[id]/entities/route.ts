@@ -21,7 +21,7 @@ const get = defineRoute({
     },
   },
   handler: async ({ db, auth, params }) => {
-    await getSkuRow(db, auth.workspace.id, params.id);
+    await getSkuRow(db, { workspaceId: auth.workspace.id, id: params.id });
     return json({ links: await skuEntityLinks(db, { workspaceId: auth.workspace.id, skuId: params.id }) });
   },
 });

@@ -19,7 +19,8 @@ const list = defineRoute({
       schema: HeldByOverviewResponse,
     },
   },
-  handler: async ({ db, auth, params }) => json(await heldByOverview(db, auth.workspace.id, params.id)),
+  handler: async ({ db, auth, params }) =>
+    json(await heldByOverview(db, { workspaceId: auth.workspace.id, skuId: params.id })),
 });
 
 // POST /api/skus/{id}/held-by – confirm "held by <operator>, available on request" for one duty.

@@ -35,7 +35,7 @@ const post = defineRoute({
     },
   },
   handler: async ({ db, auth, actor, params, url, form }) => {
-    await getSkuRow(db, auth.workspace.id, params.id);
+    await getSkuRow(db, { workspaceId: auth.workspace.id, id: params.id });
     const { file } = await form();
     const bytes = file.path ? new Uint8Array(await readFile(file.path)) : new Uint8Array(0);
     const pic = await storePicture(auth.workspace.id, bytes);

@@ -15,7 +15,8 @@ const list = defineRoute({
   scope: 'skus:read',
   params: IdParams,
   responses: { 200: { description: 'Review issues.', schema: ReviewIssueListResponse } },
-  handler: async ({ db, auth, params }) => json({ data: await listReviewIssues(db, auth.workspace.id, params.id) }),
+  handler: async ({ db, auth, params }) =>
+    json({ data: await listReviewIssues(db, { workspaceId: auth.workspace.id, skuId: params.id }) }),
 });
 
 // POST /api/skus/{id}/review-issues – raise an issue; review completion waits until it is resolved.

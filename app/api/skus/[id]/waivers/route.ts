@@ -14,7 +14,8 @@ const list = defineRoute({
   scope: 'skus:read',
   params: IdParams,
   responses: { 200: { description: 'Waivers.', schema: WaiverListResponse } },
-  handler: async ({ db, auth, params }) => json({ data: await listWaivers(db, auth.workspace.id, params.id) }),
+  handler: async ({ db, auth, params }) =>
+    json({ data: await listWaivers(db, { workspaceId: auth.workspace.id, skuId: params.id }) }),
 });
 
 // POST /api/skus/{id}/waivers – waive a blocker that does not apply, with a reason (who and when are recorded).

@@ -16,7 +16,8 @@ const get = defineRoute({
   responses: {
     200: { description: 'The request with its timeline.', schema: SupplierRequestResponse },
   },
-  handler: async ({ db, auth, params }) => json({ request: await getRequest(db, auth.workspace.id, params.id) }),
+  handler: async ({ db, auth, params }) =>
+    json({ request: await getRequest(db, { workspaceId: auth.workspace.id, id: params.id }) }),
 });
 
 // PATCH /api/supplier-email/requests/{id} – status along the allowed transitions only.

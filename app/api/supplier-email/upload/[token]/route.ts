@@ -26,7 +26,7 @@ const get = defineRoute({
   errors: [410],
   responses: { 200: { description: 'The request as the supplier sees it.', schema: SupplierLinkResponse } },
   handler: async ({ db, params }) =>
-    json({ request: await publicRequestView(db, await requireLink(db, params.token)) }),
+    json({ request: await publicRequestView(db, { row: await requireLink(db, { token: params.token }) }) }),
 });
 
 // POST /api/supplier-email/upload/{token} – the supplier's files become documents of the SKU.
@@ -53,14 +53,17 @@ const post = defineRoute({
     },
   },
   handler: async ({ db, req, params, ip, form }) => {
-    const row = await requireLink(db, params.token);
+    const row = await requireLink(db, { token: params.token });
     // The link is the caller: its own parse budget, on top of the per-address limit of the route kit.
     await enforceRateLimit(db, { cls: 'parse', subject: `link:${hashToken(params.token)}`, ip });
-    await assertBatchFitsStorage(db, await workspaceRef(db, row.workspaceId), declaredLength(req));
+    await assertBatchFitsStorage(db, {
+      workspace: await workspaceRef(db, { id: row.workspaceId }),
+      declaredBytes: declaredLength(req),
+    });
     const { files } = await form();
     const out = await receiveSupplierFiles(db, { row, files, via: 'upload_link' });
-    const fresh = await requireLink(db, params.token).catch(() => row);
-    return json({ results: out.results, summary: out.summary, request: await publicRequestView(db, fresh) });
+    const fresh = await requireLink(db, { token: params.token }).catch(() => row);
+    return json({ results: out.results, summary: out.summary, request: await publicRequestView(db, { row: fresh }) });
   },
 });
 

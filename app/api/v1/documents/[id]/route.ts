@@ -15,7 +15,8 @@ const get = defineRoute({
   scope: 'documents:read',
   params: IdParams,
   responses: { 200: { description: 'The document.', schema: DocumentResponse } },
-  handler: async ({ db, auth, params }) => json({ document: await getDocument(db, auth.workspace.id, params.id) }),
+  handler: async ({ db, auth, params }) =>
+    json({ document: await getDocument(db, { workspaceId: auth.workspace.id, id: params.id }) }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

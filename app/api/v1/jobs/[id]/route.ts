@@ -15,7 +15,7 @@ const get = defineRoute({
   params: IdParams,
   responses: { 200: { description: 'The job run.', schema: JobRunResponse } },
   handler: async ({ db, auth, params }) =>
-    json({ job: serializeJobRun(await getJobRun(db, auth.workspace.id, params.id)) }),
+    json({ job: serializeJobRun(await getJobRun(db, { workspaceId: auth.workspace.id, id: params.id })) }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

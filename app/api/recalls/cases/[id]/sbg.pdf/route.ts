@@ -15,7 +15,7 @@ const get = defineRoute({
   params: IdParams,
   responses: { 200: { description: 'PDF.', contentType: 'application/pdf' } },
   handler: async ({ db, auth, actor, params }) => {
-    const pack = await buildSbgPack(db, auth.workspace.id, params.id);
+    const pack = await buildSbgPack(db, { workspaceId: auth.workspace.id, caseId: params.id });
     const pdf = await renderSbgPdf(pack);
     await auditCaseStep(db, {
       workspaceId: auth.workspace.id,

@@ -18,7 +18,8 @@ const get = defineRoute({
   scope: 'recalls:read',
   params: IdParams,
   responses: { 200: { description: 'The pack.', schema: SbgPackResponse } },
-  handler: async ({ db, auth, params }) => json({ data: await buildSbgPack(db, auth.workspace.id, params.id) }),
+  handler: async ({ db, auth, params }) =>
+    json({ data: await buildSbgPack(db, { workspaceId: auth.workspace.id, caseId: params.id }) }),
 });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods(get);

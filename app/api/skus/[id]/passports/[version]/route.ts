@@ -28,7 +28,7 @@ const get = defineRoute({
     },
   },
   handler: async ({ db, auth, params, query }) => {
-    await getSkuRow(db, auth.workspace.id, params.id);
+    await getSkuRow(db, { workspaceId: auth.workspace.id, id: params.id });
     assertTier(tierOfCaller(auth), query.tier, "this API key's scopes");
     const row = await getPassportRow(db, { workspaceId: auth.workspace.id, skuId: params.id, version: params.version });
     return passportResponse(passportDocument(row, query.format, query.tier), row, { cache: false });

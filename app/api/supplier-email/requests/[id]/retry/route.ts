@@ -28,7 +28,7 @@ const post = defineRoute({
       throw new AppError('EMAIL_DELIVERY_FAILED', `The mail was not delivered: ${out.error}`, {
         details: { request_id: params.id, reason: out.error },
       });
-    return json({ request: await getRequest(db, auth.workspace.id, params.id) });
+    return json({ request: await getRequest(db, { workspaceId: auth.workspace.id, id: params.id }) });
   },
 });
 

@@ -27,11 +27,11 @@ const post = defineRoute({
     },
   },
   handler: async ({ db, params, body, ip }) => {
-    const row = await requireLink(db, params.token);
+    const row = await requireLink(db, { token: params.token });
     await enforceRateLimit(db, { cls: 'parse', subject: `link:${hashToken(params.token)}`, ip });
     const out = await receiveAnswers(db, { row, answers: body.answers, via: 'upload_link' });
-    const fresh = await requireLink(db, params.token).catch(() => row);
-    return json({ results: out.results, request: await publicRequestView(db, fresh) });
+    const fresh = await requireLink(db, { token: params.token }).catch(() => row);
+    return json({ results: out.results, request: await publicRequestView(db, { row: fresh }) });
   },
 });
 

@@ -17,7 +17,7 @@ const get = defineRoute({
   params: IdParams,
   responses: { 200: { description: 'The file.', contentType: 'application/octet-stream' } },
   handler: async ({ db, auth, params }) => {
-    const { row, stream } = await openDocumentFile(db, auth.workspace.id, params.id);
+    const { row, stream } = await openDocumentFile(db, { workspaceId: auth.workspace.id, id: params.id });
     return new Response(stream, { status: 200, headers: documentFileHeaders(row) });
   },
 });

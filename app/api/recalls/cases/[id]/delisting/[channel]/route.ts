@@ -19,7 +19,7 @@ const get = defineRoute({
   params: z.object({ id: Uuid, channel: z.enum(DELISTING_CHANNELS) }),
   responses: { 200: { description: 'CSV.', contentType: 'text/csv' } },
   handler: async ({ db, auth, actor, params }) => {
-    const c = await getCase(db, auth.workspace.id, params.id);
+    const c = await getCase(db, { workspaceId: auth.workspace.id, id: params.id });
     const csv = delistingCsv(params.channel, c.skus);
     await auditCaseStep(db, {
       workspaceId: auth.workspace.id,
