@@ -88,7 +88,7 @@ async function main() {
     email: `bench-${crypto.randomUUID().slice(0, 8)}@example.test`,
     password: 'correct horse battery',
   });
-  const m = await ensureWorkspace(d, user);
+  const m = await ensureWorkspace(d, { user });
   await setWorkspacePlan(d, { workspaceId: m.workspace.id, plan: 'enterprise' });
   const workspace = { ...m.workspace, plan: 'enterprise' as const };
   const actor = { userId: user.id, apiKeyId: null, label: user.email };

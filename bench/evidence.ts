@@ -127,7 +127,7 @@ async function openDatabase() {
   const { ensureWorkspace } = await import('@/lib/auth/workspace');
   const { signAccessToken } = await import('@/lib/auth/tokens');
   const user = await createLocalUser(db, { email: 'bench@example.test', password: 'correct horse battery' });
-  const { workspace } = await ensureWorkspace(db, user);
+  const { workspace } = await ensureWorkspace(db, { user });
   // The corpus is larger than a free plan's storage: the bench measures reading, not quotas.
   const { workspaces } = await import('@/lib/db/schema');
   const { eq } = await import('drizzle-orm');

@@ -94,7 +94,7 @@ async function seed() {
   const store = localBlobStore(process.env.BENCH_BLOB_DIR!);
   const db = await getDb();
   const user = await createLocalUser(db, { email: `bench-${Date.now()}@example.test`, password: 'bench bench bench' });
-  const ws = (await ensureWorkspace(db, user)).workspace;
+  const ws = (await ensureWorkspace(db, { user })).workspace;
   await setWorkspacePlan(db, { workspaceId: ws.id, plan: 'enterprise' });
   const mfrs = await db
     .insert(entities)

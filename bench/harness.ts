@@ -151,7 +151,7 @@ export async function benchWorkspace(db: import('@/lib/db/client').Db, who = 'be
     email: `${who}-${Date.now()}-${process.pid}@example.test`,
     password: 'bench password 123',
   });
-  const membership = await ensureWorkspace(db, user);
+  const membership = await ensureWorkspace(db, { user });
   await setWorkspacePlan(db, { workspaceId: membership.workspace.id, plan: 'enterprise' });
   const { token } = await signAccessToken(user);
   return { user, workspace: { ...membership.workspace, plan: 'enterprise' as const }, token };

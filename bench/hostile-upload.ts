@@ -90,7 +90,7 @@ async function runCase(snapshot: string, route: RouteName, file: string, filenam
   setDbHandle(await openPglite(pglite));
   const db = await getDb();
   const user = await createLocalUser(db, { email: 'bench@example.test', password: 'correct horse battery' });
-  await ensureWorkspace(db, user);
+  await ensureWorkspace(db, { user });
   const { token } = await signAccessToken(user);
   await getBoss();
 

@@ -189,7 +189,7 @@ async function main() {
     const { signAccessToken } = await import('@/lib/auth/tokens');
     const conn = await getDb();
     const user = await createLocalUser(conn, { email: 'bench@example.test', password: 'correct horse battery' });
-    const m = await ensureWorkspace(conn, user);
+    const m = await ensureWorkspace(conn, { user });
     await setWorkspacePlan(conn, { workspaceId: m.workspace.id, plan: 'enterprise' });
     const t0 = Date.now();
     await seedSkus(m.workspace.id);

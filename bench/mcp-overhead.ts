@@ -33,7 +33,7 @@ async function main() {
     email: `bench-${Date.now()}@example.test`,
     password: 'correct horse battery',
   });
-  const m = await ensureWorkspace(db, user);
+  const m = await ensureWorkspace(db, { user });
   const key = (
     await createApiKey(db, {
       workspace: m.workspace,

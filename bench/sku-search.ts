@@ -69,7 +69,7 @@ async function main() {
       email: `${who}-${Date.now()}@example.test`,
       password: 'bench pw 123',
     });
-    workspaces.push((await ensureWorkspace(drizzle, user)).workspace.id);
+    workspaces.push((await ensureWorkspace(drizzle, { user })).workspace.id);
   }
   const seedStart = performance.now();
   for (const ws of workspaces) await seed(drizzle, ws);

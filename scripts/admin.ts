@@ -55,7 +55,7 @@ async function createUser(args: string[]) {
   } else {
     user = await createLocalUser(db, { email, password, isStaff: staff });
   }
-  const m = await ensureWorkspace(db, user);
+  const m = await ensureWorkspace(db, { user });
   console.log(
     `Created ${staff ? 'staff ' : ''}user ${user.email} (${user.id}) with workspace "${m.workspace.name}" (${m.workspace.id}, plan ${m.workspace.plan}).`,
   );

@@ -27,7 +27,7 @@ const CEILINGS = {
   routeFilesWithInlineZod: 0,
   // 0 since issue 36 (32 at its start, once the regex saw idempotentWrite and apiFetch<T>().
   clientWritesWithoutMutationHook: 0,
-  // 0 since issue 36: every domain function takes fn(db, { ... }) (counted by parsing the parameter lists: 192 at
+  // 0 since issue 36: every domain function takes fn(db, { ... }) (counted by parsing the parameter lists: 195 at
   // the start of the issue; the one-line regex before saw 161 of them).
   positionalDomainFunctions: 0,
 };
@@ -134,12 +134,14 @@ const clientWritesWithoutMutationHook = client.filter((f) => {
   return callArgs(text, 'idempotentWrite').length > 0 || callArgs(text, 'apiFetch').some(isWriteFetch);
 });
 
-// c. Positional domain functions: an exported async function in lib/ whose first parameter is the database
-//    handle (`db` or `tx`, typed Db or Tx, on one line or several) and whose other parameters are not one
-//    argument object. One argument object is a destructured `{ ... }`, a parameter with an inline object type
-//    (`args: { ... }`), or one typed with a named *Args / *Input / *Entry type. Anything else after the handle
-//    counts: two or more parameters, or one of any other type (`workspaceId: string`, `actor: Actor`,
-//    `rows: Row[]`). lib/db (the query helpers, e.g. queryRows(db, sql`...`)) is plumbing, not a slice.
+// c. Positional domain functions: an exported function in lib/ (declared, async or not, or an
+//    `export const f = (…) =>`) whose first parameter is the database handle (typed Db or Tx, whatever its
+//    name; on one line or several) and whose other parameters are not one argument object. One argument
+//    object is a destructured `{ ... }`, a parameter with an inline object type (`args: { ... }`), or one
+//    typed with a named *Args / *Input / *Entry type. Anything else after the handle counts: two or more
+//    parameters, or one of any other type (`workspaceId: string`, `actor: Actor`, `rows: Row[]`). lib/db (the
+//    query helpers, e.g. queryRows(db, sql`...`)) is plumbing, not a slice. Module-private helpers are not
+//    counted.
 function paramList(text, open) {
   // The text between the parenthesis at `open` and its match; brackets counted, `=>` is no closing angle.
   let depth = 0;
@@ -169,7 +171,7 @@ function splitParams(list) {
   if (cur.trim()) out.push(cur.trim());
   return out;
 }
-const DB_PARAM = /^(db|tx)\??\s*:[^=]*\b(Db|Tx)\b/;
+const DB_PARAM = /^\w+\??\s*:\s*(Db|Tx)\b/;
 const ONE_ARGS_OBJECT = /^(\{|\w+\??\s*:\s*\{|\w+\??\s*:\s*\w*(Args|Input|Entry)\s*(=.*)?$)/s;
 const positionalDomainFunctionList = [];
 for (const f of lib) {
@@ -177,12 +179,14 @@ for (const f of lib) {
   const text = read(f)
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/(^|\s)\/\/[^\n]*/g, '$1');
-  for (const m of text.matchAll(/export async function\*?\s*(\w+)\s*(<[^(]*>)?\(/g)) {
+  for (const m of text.matchAll(
+    /export (?:async )?function\*?\s*(\w+)\s*(?:<[^(]*>)?\(|export const (\w+)\s*=\s*(?:async\s*)?(?:<[^(]*>)?\(/g,
+  )) {
     const params = splitParams(paramList(text, m.index + m[0].length - 1));
     if (!params.length || !DB_PARAM.test(params[0])) continue;
     const rest = params.slice(1);
     if (rest.length === 0 || (rest.length === 1 && ONE_ARGS_OBJECT.test(rest[0]))) continue;
-    positionalDomainFunctionList.push(`${f}: ${m[1]}`);
+    positionalDomainFunctionList.push(`${f}: ${m[1] ?? m[2]}`);
   }
 }
 const positionalDomainFunctions = positionalDomainFunctionList.length;

@@ -53,7 +53,7 @@ export async function crashChildWorkspace(args: { email: string; plan?: PlanId }
   const { ensureWorkspace } = await import('@/lib/auth/workspace');
   const db = await getDb();
   const user = await createLocalUser(db, { email: args.email, password: 'crash crash crash' });
-  const m = await ensureWorkspace(db, user);
+  const m = await ensureWorkspace(db, { user });
   if (args.plan) {
     const { setWorkspacePlan } = await import('@/lib/workspace/settings');
     await setWorkspacePlan(db, { workspaceId: m.workspace.id, plan: args.plan });

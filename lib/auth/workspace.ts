@@ -89,7 +89,7 @@ export async function resolveWorkspace(
 }
 
 /** The user's workspace (creating it on first use); kept for callers that know of one workspace. */
-export const ensureWorkspace = (db: Db, user: SessionUser) => resolveWorkspace(db, { user });
+export const ensureWorkspace = (db: Db, { user }: { user: SessionUser }) => resolveWorkspace(db, { user });
 
 export async function findWorkspaceByOwnerEmail(db: Db, { email }: { email: string }) {
   const rows = await db

@@ -31,11 +31,10 @@ export async function bulkLinkEntity(
   const { role } = args.input;
   return db.transaction(async (raw) => {
     const tx = tx$(raw);
-    const rows = await lockSkus(
-      tx,
-      args.workspaceId,
-      await bulkTargetIds(tx, { workspaceId: args.workspaceId, input: args.input }),
-    );
+    const rows = await lockSkus(tx, {
+      workspaceId: args.workspaceId,
+      ids: await bulkTargetIds(tx, { workspaceId: args.workspaceId, input: args.input }),
+    });
     const entity = await getEntityRow(tx, { workspaceId: args.workspaceId, id: args.input.entity_id });
     assertEntityFitsRole(role, entity);
     const current = await queryRows<{ sku_id: string; entity_id: string }>(

@@ -271,7 +271,7 @@ async function applyRecords(db: Db, ctx: ChunkWriter, records: PlannedRecord[]):
       const recordedRead = recordedRowNumbers(t, { batchId: ctx.batchId, among: records.map((r) => r.row_number) });
       // The SKUs of every row of the chunk, locked: a row recorded already (only after a restart) has
       // its SKU locked for nothing, and the chunk gets its first read without a round trip of its own.
-      const skusRead = findChunkSkus(t, ctx, records);
+      const skusRead = findChunkSkus(t, { ctx, records });
       recordedRead.catch(() => {}); // a failure before them is the one reported, by settled()
       skusRead.catch(() => {});
       await opening.settled();

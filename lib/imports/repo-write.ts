@@ -231,7 +231,10 @@ const writesSku = (r: PlannedRecord) => r.status === 'valid' && !!r.sku.sku_code
  * The existing SKUs of the records' codes, locked: what applyChunk needs first. Started by the caller
  * together with the chunk's opening statements so it goes out in the same round trip.
  */
-export function findChunkSkus(tx: Db, ctx: ChunkContext, records: PlannedRecord[]): Promise<Map<string, ExistingSku>> {
+export function findChunkSkus(
+  tx: Db,
+  { ctx, records }: { ctx: ChunkContext; records: PlannedRecord[] },
+): Promise<Map<string, ExistingSku>> {
   return timed(ctx.timings, 'write.find_skus', () =>
     findSkusByCode(tx, {
       workspaceId: ctx.workspaceId,

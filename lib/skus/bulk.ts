@@ -133,7 +133,7 @@ export async function bulkSkusOrThrow(
   return rows;
 }
 
-export const lockSkus = (tx: Db, workspaceId: string, ids: readonly string[]) =>
+export const lockSkus = (tx: Db, { workspaceId, ids }: { workspaceId: string; ids: readonly string[] }) =>
   bulkSkusOrThrow(tx, { workspaceId, ids, opts: { lock: true } });
 
 const tx$ = (tx: unknown) => tx as Db;
@@ -145,11 +145,10 @@ export async function bulkAssignCategory(
   const profile = profileForCategory(args.input.category_code);
   return db.transaction(async (raw) => {
     const tx = tx$(raw);
-    const rows = await lockSkus(
-      tx,
-      args.workspaceId,
-      await bulkTargetIds(tx, { workspaceId: args.workspaceId, input: args.input }),
-    );
+    const rows = await lockSkus(tx, {
+      workspaceId: args.workspaceId,
+      ids: await bulkTargetIds(tx, { workspaceId: args.workspaceId, input: args.input }),
+    });
     // A category the evaluation inferred becomes a person's pick even where it is the same code.
     const changed = rows.filter(
       (r) => r.category_code !== profile.category_code || r.category_defaulted || r.category_source !== 'person',
@@ -191,11 +190,10 @@ export async function bulkAssignCategory(
 export async function bulkAddToView(db: Db, args: { workspaceId: string; actor: Actor; input: BulkViewInput }) {
   return db.transaction(async (raw) => {
     const tx = tx$(raw);
-    const rows = await lockSkus(
-      tx,
-      args.workspaceId,
-      await bulkTargetIds(tx, { workspaceId: args.workspaceId, input: args.input }),
-    );
+    const rows = await lockSkus(tx, {
+      workspaceId: args.workspaceId,
+      ids: await bulkTargetIds(tx, { workspaceId: args.workspaceId, input: args.input }),
+    });
     let view;
     if ('view_id' in args.input) view = await getView(tx, { workspaceId: args.workspaceId, id: args.input.view_id });
     else {

@@ -101,7 +101,7 @@ export async function makeUser(opts: { plan?: PlanId; staff?: boolean; email?: s
   const db = await getDb();
   const email = opts.email ?? `user-${crypto.randomUUID().slice(0, 8)}@example.test`;
   const user = await createLocalUser(db, { email, password: 'correct horse battery', isStaff: opts.staff });
-  const m = await ensureWorkspace(db, user);
+  const m = await ensureWorkspace(db, { user });
   if (opts.plan && opts.plan !== 'trial') await setWorkspacePlan(db, { workspaceId: m.workspace.id, plan: opts.plan });
   const { token } = await signAccessToken(user);
   return { id: user.id, email, token, cookie: `sb-access-token=${token}`, workspaceId: m.workspace.id };

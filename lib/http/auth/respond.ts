@@ -15,7 +15,7 @@ export async function sessionResponse(
     status?: number;
   },
 ) {
-  const membership = await ensureWorkspace(db, s.user);
+  const membership = await ensureWorkspace(db, { user: s.user });
   const headers = new Headers();
   for (const c of sessionCookies(s)) headers.append('set-cookie', c);
   return json(
