@@ -74,7 +74,7 @@ async function main() {
   const { createLocalUser } = await import('@/lib/auth/local-issuer');
   const { ensureWorkspace } = await import('@/lib/auth/workspace');
   const { setWorkspacePlan } = await import('@/lib/workspace/settings');
-  const { createSku } = await import('@/lib/skus/service');
+  const { createSku } = await import('@/lib/skus/create');
   const { documents, documentSkus } = await import('@/lib/db/schema');
   const { gatherEvidence, selectPages } = await import('@/lib/ai-fill/evidence');
   const { buildPrompt, ModelAnswerSchema } = await import('@/lib/ai-fill/suggest');

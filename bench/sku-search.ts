@@ -61,7 +61,7 @@ async function main() {
   const drizzle = await getDb();
   const { createLocalUser } = await import('@/lib/auth/local-issuer');
   const { ensureWorkspace } = await import('@/lib/auth/workspace');
-  const { listSkus } = await import('@/lib/skus/service');
+  const { listSkus } = await import('@/lib/skus/list');
   const { ListSkusQuery } = await import('@/lib/skus/schemas');
   const workspaces: string[] = [];
   for (const who of ['bench', 'other']) {

@@ -39,7 +39,7 @@ async function main() {
   const db = await openDatabase();
   const { getDb } = await import('@/lib/db/client');
   const { queryRows } = await import('@/lib/db/rows');
-  const { listSkus } = await import('@/lib/skus/service');
+  const { listSkus } = await import('@/lib/skus/list');
   const drizzle = await getDb();
   const [ws] = await queryRows<{ id: string }>(
     drizzle,

@@ -21,7 +21,7 @@ import { CATEGORY_CODES, profileForCategory } from '@/lib/requirements';
 import { resetApprovals } from './approval-reset';
 import { skuIdsInWorkspace } from './ids-in-workspace';
 import { BULK_FILTER_MAX, SkuFilter } from './schemas';
-import { countListedSkus, listSkuIds } from './service';
+import { countListedSkus, listSkuIds } from './list';
 import { resetReason } from './reset-reasons';
 
 export const BULK_MAX = 200;

@@ -14,7 +14,7 @@ import { AppError } from '@/lib/errors';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { ListSkusQuery } from './schemas';
 import type { CreateSavedViewInput } from './schemas';
-import { listSkuIds } from './service';
+import { listSkuIds } from './list';
 
 type Row = typeof savedViews.$inferSelect;
 export const serializeView = (r: Row) => ({

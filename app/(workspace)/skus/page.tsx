@@ -7,7 +7,7 @@ import { queryObject } from '@/lib/http';
 import { requireSession } from '@/lib/workspace/session';
 import { PLANS } from '@/lib/plans';
 import { ListSkusQuery } from '@/lib/skus/schemas';
-import { listSkus } from '@/lib/skus/service';
+import { listSkus } from '@/lib/skus/list';
 import { getT } from '@/lib/i18n/ui-locale';
 import { skuListMessages } from '@/lib/i18n/ui/sku-list';
 

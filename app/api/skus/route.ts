@@ -6,7 +6,8 @@ import {
   SkuCreatedResponse,
   SkuList,
 } from '@/lib/skus/schemas';
-import { createSku, listSkus } from '@/lib/skus/service';
+import { listSkus } from '@/lib/skus/list';
+import { createSku } from '@/lib/skus/create';
 import { serializeSku } from '@/lib/skus/serialize';
 import { getWorkspaceOperatorRole } from '@/lib/skus/workspace-role';
 

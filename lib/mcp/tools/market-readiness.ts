@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '@/lib/errors';
 import { isEeaMarket, normalizeCountryCode } from '@/lib/requirements';
-import { countListedSkus, listSkus } from '@/lib/skus/service';
+import { countListedSkus, listSkus } from '@/lib/skus/list';
 import { defineTool } from '../define-tool';
 import { BlockerView, IdArg, Text, budgetText } from '../views';
 import { AskView, openRequestsForSkus, skuOperators } from '../whom-to-ask';

@@ -1,6 +1,7 @@
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { SkuDeletedResponse, SkuDetail } from '@/lib/skus/schemas';
-import { deleteSku, getSku } from '@/lib/skus/service';
+import { getSku } from '@/lib/skus/service';
+import { deleteSku } from '@/lib/skus/delete';
 
 // GET /api/skus/{id} – the SKU with its blockers and what can be done next.
 const get = defineRoute({

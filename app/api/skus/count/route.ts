@@ -1,6 +1,6 @@
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { CountSkusQuery, SkuCountResponse } from '@/lib/skus/schemas';
-import { countListedSkus } from '@/lib/skus/service';
+import { countListedSkus } from '@/lib/skus/list';
 
 // GET /api/skus/count – how many SKUs the list shows for these filters.
 const get = defineRoute({

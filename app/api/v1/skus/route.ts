@@ -1,6 +1,6 @@
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { ListSkusQuery, V1Sku, V1SkuPage } from '@/lib/skus/schemas';
-import { listSkus } from '@/lib/skus/service';
+import { listSkus } from '@/lib/skus/list';
 
 // GET /api/v1/skus – the versioned Bearer listing: a fixed, documented item shape.
 const list = defineRoute({

@@ -1,6 +1,6 @@
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { ApproveSkuResponse } from '@/lib/skus/schemas';
-import { approveSku } from '@/lib/skus/service';
+import { approveSku } from '@/lib/skus/sign-off';
 
 // POST /api/skus/{id}/approve – a person approves the SKU; refused (409) while blockers are open.
 const approve = defineRoute({

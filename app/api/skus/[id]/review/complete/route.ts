@@ -1,6 +1,6 @@
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { CompleteReviewResponse } from '@/lib/skus/schemas';
-import { completeReview } from '@/lib/skus/service';
+import { completeReview } from '@/lib/skus/sign-off';
 
 // POST /api/skus/{id}/review/complete – close the review once no issue or extraction conflict is open.
 const complete = defineRoute({
