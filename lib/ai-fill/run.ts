@@ -10,7 +10,7 @@ import {
   type AiFillStoredSuggestion,
 } from '@/lib/db/schema';
 import { fieldDefinition } from '@/lib/model/catalogue';
-import { addSuggestions } from '@/lib/dossier/service';
+import { addSuggestions } from '@/lib/dossier/suggestions';
 import { aiBudget, recordAiUsage } from '@/lib/ai/budget';
 import { aiProviderLabel, aiTimeoutMs, getLanguageModel } from '@/lib/ai/provider';
 import { gatherEvidence } from './evidence';

@@ -5,7 +5,7 @@ import { documentExtractions, documents, dossierValues, skus, type Provenance } 
 import { classifyRules, TEXT_WINDOW, makeSnippet } from '@/lib/classify/rules';
 import { detectEvidenceParts } from '@/lib/classify/parts';
 import type { ClassificationResult } from '@/lib/classify/schemas';
-import { addSuggestions } from '@/lib/dossier/service';
+import { addSuggestions } from '@/lib/dossier/suggestions';
 import type { ExtractionResult } from '@/lib/extract';
 import { aiBudget, recordAiUsage } from '@/lib/ai/budget';
 import { aiProviderLabel, aiTimeoutMs, getLanguageModel } from '@/lib/ai/provider';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { dossierValues, entities, supplierRequestAnswers, supplierRequests } from '@/lib/db/schema';
-import { addSuggestions } from '@/lib/dossier/service';
+import { addSuggestions } from '@/lib/dossier/suggestions';
 import { fieldDefinition, fieldHelp, fieldLabel, normalizeFieldValue, type FieldKind } from '@/lib/model/catalogue';
 import { AppError } from '@/lib/errors';
 import { LOCALES, type Locale } from '@/lib/i18n/locales';

@@ -14,7 +14,8 @@ import { aiProviderLabel, aiTimeoutMs, getLanguageModel } from '@/lib/ai/provide
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { LOCALIZED_FIELD_BASES, localizedFieldKey, type LocalizedFieldBase } from '@/lib/model/catalogue';
-import { addSuggestions, getDossierFields, type SuggestionInput } from '@/lib/dossier/service';
+import { getDossierFields } from '@/lib/dossier/service';
+import { addSuggestions, type SuggestionInput } from '@/lib/dossier/suggestions';
 import { AppError } from '@/lib/errors';
 import { SAFETY_INFO_LANGUAGES, type SafetyInfoLanguage } from '@/lib/i18n/languages';
 import { askTranslations, TranslationCallError, type TranslationRequest } from './model';

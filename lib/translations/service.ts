@@ -10,7 +10,8 @@ import { aiProviderLabel, aiTimeoutMs, getLanguageModel } from '@/lib/ai/provide
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
 import { TRANSLATED_FIELD_BASES, translatedFieldKey, type TranslatedFieldBase } from '@/lib/model/catalogue';
-import { addSuggestions, getDossierFields, type SuggestionInput } from '@/lib/dossier/service';
+import { getDossierFields } from '@/lib/dossier/service';
+import { addSuggestions, type SuggestionInput } from '@/lib/dossier/suggestions';
 import { LOCALES, isLocale, type Locale } from '@/lib/i18n/locales';
 import { sourceLanguageOf } from '@/lib/publish/source-language';
 import { eeaMarketsOf, marketLanguages } from './market-languages';

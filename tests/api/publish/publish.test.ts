@@ -205,7 +205,7 @@ describe('publishSku — POST /api/skus/{id}/publish', () => {
       validUntil: '2020-01-01',
     });
     // A suggestion is never published; hs_code is confirmed but not a public field.
-    const { addSuggestions } = await import('@/lib/dossier/service');
+    const { addSuggestions } = await import('@/lib/dossier/suggestions');
     await addSuggestions(await getDb(), {
       workspaceId: u.workspaceId,
       actor: { userId: u.id, apiKeyId: null, label: 'AI' },

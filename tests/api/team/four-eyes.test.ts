@@ -11,7 +11,7 @@ import * as completeRoute from '@/app/api/skus/[id]/review/complete/route';
 import * as issuesRoute from '@/app/api/skus/[id]/review-issues/route';
 import * as approvalsRoute from '@/app/api/skus/[id]/approvals/route';
 import { getDb } from '@/lib/db/client';
-import { addSuggestions } from '@/lib/dossier/service';
+import { addSuggestions } from '@/lib/dossier/suggestions';
 import { auditEvents, skuApprovals, skus } from '@/lib/db/schema';
 import { ReviewIncompleteDetails } from '@/lib/skus/schemas';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';

@@ -1,4 +1,4 @@
-import { addSuggestions } from '@/lib/dossier/service';
+import { addSuggestions } from '@/lib/dossier/suggestions';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { AddSuggestionsInput, AddSuggestionsResponse } from '@/lib/skus/schemas';
 

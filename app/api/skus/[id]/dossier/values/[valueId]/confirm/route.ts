@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { confirmSuggestion } from '@/lib/dossier/service';
+import { confirmSuggestion } from '@/lib/dossier/suggestions';
 import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
 import { ConfirmDossierValueInput, DossierValueResponse } from '@/lib/skus/schemas';
 

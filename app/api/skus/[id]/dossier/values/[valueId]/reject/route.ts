@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rejectSuggestion } from '@/lib/dossier/service';
+import { rejectSuggestion } from '@/lib/dossier/suggestions';
 import { defineRoute, json, routeMethods, Uuid } from '@/lib/http';
 import { DossierValueResponse, RejectDossierValueInput } from '@/lib/skus/schemas';
 
