@@ -35,6 +35,10 @@ async function addHits(db: Db, keys: string[], windowStart: Date, n: number): Pr
     INSERT INTO rate_limit_buckets (bucket_key, window_start, hits) VALUES ${values}
     ON CONFLICT (bucket_key, window_start) DO UPDATE SET hits = rate_limit_buckets.hits + EXCLUDED.hits
     RETURNING bucket_key, hits`,
+    // Prepared: the text is one of two (one bucket or two) and runs on every request; unprepared, the
+    // driver first asks the server for the parameter types and waits, a round trip a raw handler without
+    // the limit does not pay (bench/skus-list.ts).
+    { prepared: true },
   );
   return new Map(rows.map((r) => [r.bucket_key, Number(r.hits)]));
 }
