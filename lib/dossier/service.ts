@@ -48,7 +48,7 @@ export function normalizeOrThrow(fieldKey: string, raw: unknown): string {
   return r.value;
 }
 
-export async function currentConfirmed(db: Db, skuId: string, fieldKey: string) {
+export async function currentConfirmed(db: Db, { skuId, fieldKey }: { skuId: string; fieldKey: string }) {
   const [row] = await db
     .select()
     .from(dossierValues)
@@ -76,7 +76,7 @@ async function writeConfirmed(
     confidence?: number | null;
   },
 ) {
-  const current = await currentConfirmed(db, args.skuId, args.fieldKey);
+  const current = await currentConfirmed(db, { skuId: args.skuId, fieldKey: args.fieldKey });
   if (current && current.value === args.value) return { row: current, changed: false };
   // Times from the database's clock at the moment of the write (not now(), which is the transaction's
   // start): writers are serialised by the SKU lock, so history in created_at order is the order of writes.
@@ -138,7 +138,7 @@ export async function setDossierValue(
   if (args.source === 'ai_suggestion')
     throw new AppError('VALIDATION_FAILED', 'AI output can only be stored as a suggestion; a person confirms it.');
   if (args.dryRun) {
-    const current = await currentConfirmed(db, args.skuId, args.fieldKey);
+    const current = await currentConfirmed(db, { skuId: args.skuId, fieldKey: args.fieldKey });
     return {
       dry_run: true,
       field_key: args.fieldKey,
@@ -198,7 +198,7 @@ export async function clearDossierValue(
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await lockSkuRow(t, { workspaceId: args.workspaceId, id: args.skuId });
-    const current = await currentConfirmed(t, args.skuId, args.fieldKey);
+    const current = await currentConfirmed(t, { skuId: args.skuId, fieldKey: args.fieldKey });
     if (!current) throw new AppError('NOT_FOUND', `No confirmed value for ${args.fieldKey}.`);
     await t.update(dossierValues).set({ supersededAt: new Date() }).where(eq(dossierValues.id, current.id));
     await recordAudit(t, {

@@ -15,7 +15,7 @@ import { AppError } from '@/lib/errors';
 import { resetReason } from '@/lib/skus/reset-reasons';
 import { afterDossierChange, getSkuRow, lockSkuRow } from '@/lib/skus/service';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { ValueRow, currentConfirmed, normalizeOrThrow, serializeValue } from './service';
+import { type ValueRow, currentConfirmed, normalizeOrThrow, serializeValue } from './service';
 
 export interface SuggestionInput {
   field_key: string;
@@ -155,7 +155,7 @@ export async function confirmSuggestion(
     await lockSkuRow(t, { workspaceId: args.workspaceId, id: args.skuId });
     const s = await getSuggestion(t, args.workspaceId, args.skuId, args.valueId);
     const value = args.value !== undefined ? normalizeOrThrow(s.fieldKey, args.value) : s.value;
-    const current = await currentConfirmed(t, args.skuId, s.fieldKey);
+    const current = await currentConfirmed(t, { skuId: args.skuId, fieldKey: s.fieldKey });
     if (current)
       await t.update(dossierValues).set({ supersededAt: new Date() }).where(eq(dossierValues.id, current.id));
     const provenance =
