@@ -151,20 +151,23 @@ export const EntityMergeListResponse = z.object({ data: z.array(EntityMerge) });
 export const CandidateRole = z.enum(['manufacturer', 'importer', 'responsible_person']);
 export type CandidateRole = z.infer<typeof CandidateRole>;
 
+/** A decision that links an existing entity names it: shared by a document's candidates and an import's. */
+export function requireEntityToLink(d: { action: string; entity_id?: string }, ctx: z.RefinementCtx) {
+  if (d.action === 'link_existing' && !d.entity_id)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['entity_id'],
+      message: 'entity_id is required when action is link_existing',
+    });
+}
+
 export const ApplyCandidateInput = z
   .strictObject({
     sku_id: z.uuid(),
     action: z.enum(['link_existing', 'create_new']),
     entity_id: z.uuid().optional(),
   })
-  .superRefine((d, ctx) => {
-    if (d.action === 'link_existing' && !d.entity_id)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['entity_id'],
-        message: 'entity_id is required when action is link_existing',
-      });
-  })
+  .superRefine(requireEntityToLink)
   .meta({ id: 'ApplyEntityCandidateInput' });
 export type ApplyCandidateInput = z.output<typeof ApplyCandidateInput>;
 

@@ -14,7 +14,7 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
 import { entities, importEntityCandidates, skuEntities, type EntityRole } from '@/lib/db/schema';
 import { createEntity } from '@/lib/entities/service';
-import { EntityInput } from '@/lib/entities/schemas';
+import { EntityInput, requireEntityToLink } from '@/lib/entities/schemas';
 import { parseAddress } from '@/lib/address/parse';
 import { AppError } from '@/lib/errors';
 import { afterDossierChange } from '@/lib/skus/service';
@@ -40,14 +40,7 @@ export const ImportEntityResolutionDecision = z
     conflicts: z.array(z.record(z.string(), z.unknown())).max(1000).optional(),
     reason: z.string().max(1000).optional(),
   })
-  .superRefine((d, ctx) => {
-    if (d.action === 'link_existing' && !d.entity_id)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['entity_id'],
-        message: 'entity_id is required when action is link_existing',
-      });
-  })
+  .superRefine(requireEntityToLink)
   .meta({ id: 'ImportEntityResolutionDecision' });
 export type ImportEntityResolutionDecision = z.output<typeof ImportEntityResolutionDecision>;
 
