@@ -370,7 +370,8 @@ test.describe('SKUs: from creation to a published safety page and a dossier for 
       await page.getByTestId('action-publish').click();
       await expect(page.getByTestId('publish-dialog')).toContainText('Publish revision 1?');
       await page.getByTestId('confirm-publish').click();
-      await expect(page.getByTestId('sku-status')).toHaveAttribute('data-status', 'published');
+      // 30 s: publishing renders the page's revision and its PDF, over 10 s on an overloaded machine.
+      await expect(page.getByTestId('sku-status')).toHaveAttribute('data-status', 'published', { timeout: 30_000 });
       await expect(page.getByTestId('publication-tab')).toBeVisible();
       publicUrl = await page.getByTestId('public-url').inputValue();
       expect(publicUrl).toMatch(

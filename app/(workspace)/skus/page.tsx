@@ -54,7 +54,7 @@ export default function SkusPage({ searchParams }: { searchParams: Promise<Searc
     <Suspense
       fallback={
         <Suspense>
-          <SkuList skuLimit={null} />
+          <SkuList skuLimit={null} placeholder />
         </Suspense>
       }
     >
