@@ -115,6 +115,44 @@ export function treeRssMb(pid: number): number {
 }
 
 /**
+ * CPU time (ms) the machine's Postgres server processes have used so far (utime + stime of every
+ * process named `postgres` in /proc), or null where there is none to read (PGlite, a remote server).
+ * Differences of two readings are what the server spent between them.
+ */
+export function postgresCpuMs(): number | null {
+  let ticks = 0;
+  let found = false;
+  let pids: string[] = [];
+  try {
+    pids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return null;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // comm is in parentheses and may hold spaces; the fields after it are space-separated.
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      const f = stat.slice(close + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]); // utime, stime (fields 14 and 15 of proc(5))
+      found = true;
+    } catch {
+      /* the process ended */
+    }
+  }
+  // Linux reports in clock ticks of 1/100 s (USER_HZ) on every architecture Node runs on.
+  return found ? ticks * 10 : null;
+}
+
+/** CPU time (ms) of this thread alone, so a load generator in a worker thread is not counted. */
+export function threadCpuMs(): number {
+  const p = process as unknown as { threadCpuUsage?: () => NodeJS.CpuUsage };
+  const u = p.threadCpuUsage ? p.threadCpuUsage() : process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/**
  * The app in this process as the server and worker see it, for benches that run its services and jobs
  * directly: a data folder of its own, jobs drained by the bench (not a background worker), the token
  * secret, and with DATABASE_URL a scratch database (scratchDatabase) the app opens from the environment.

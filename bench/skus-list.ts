@@ -8,15 +8,24 @@
  *
  * With DATABASE_URL a scratch database is created on that server (and dropped at the end); without
  * it an in-memory PGlite is used. The load runs in a worker thread so it does not share the servers'
- * event loop. The three servers are measured in interleaved rounds, alternating the order (A B C,
+ * event loop. The four servers are measured in interleaved rounds, alternating the order (A B C,
  * C B A, ...), so drift in the machine's background load hits all three alike. The rate limits are raised out of the way (their two upserts per request still run:
  * they are part of the app's cost).
  */
 import '@/lib/polyfills';
 import http from 'node:http';
+import { sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
-import { benchWorkspace, machineLine, numberArg, openBenchDatabase } from './harness';
+import {
+  benchWorkspace,
+  machineLine,
+  median,
+  numberArg,
+  openBenchDatabase,
+  postgresCpuMs,
+  threadCpuMs,
+} from './harness';
 
 const SECONDS = numberArg('seconds', 5);
 const ROUNDS = numberArg('rounds', 3);
@@ -37,11 +46,15 @@ async function openDatabase() {
   const bench = await openBenchDatabase({ tag: 'skus_list', poolSize: 10 });
   if (bench.url) {
     const { default: postgres } = await import('postgres');
-    // The baseline's own pool, the same size as the app's.
+    // The baseline's own pool, the same size as the app's. Its statement is prepared, as postgres-js
+    // prepares every tagged-template query a hand-written handler would send (the app prepares its own).
     const raw = postgres(bench.url, { max: 10, onnotice: () => {} });
     return {
       ...bench,
-      query: async (text: string, params: unknown[]) => (await raw.unsafe(text, params as never[])) as unknown as Row[],
+      query: async (text: string, params: unknown[]) =>
+        (await raw.unsafe(text, params as never[], { prepare: true })) as unknown as Row[],
+      queryArrays: async (text: string, params: unknown[]) =>
+        (await raw.unsafe(text, params as never[], { prepare: true }).values()) as unknown as unknown[][],
       close: async () => {
         await raw.end({ timeout: 5 });
         await bench.close();
@@ -49,7 +62,12 @@ async function openDatabase() {
     };
   }
   const pglite = bench.handle.pglite!;
-  return { ...bench, query: async (text: string, params: unknown[]) => (await pglite.query<Row>(text, params)).rows };
+  return {
+    ...bench,
+    query: async (text: string, params: unknown[]) => (await pglite.query<Row>(text, params)).rows,
+    queryArrays: async (text: string, params: unknown[]) =>
+      (await pglite.query<unknown[]>(text, params, { rowMode: 'array' })).rows,
+  };
 }
 
 async function seed(db: import('@/lib/db/client').Db, workspaceId: string) {
@@ -88,56 +106,121 @@ async function seed(db: import('@/lib/db/client').Db, workspaceId: string) {
   }
 }
 
-/** The baseline: the same SQL as listSkus (first page, default sort), the same JSON, no framework. */
-function baselineHandler(query: (text: string, params: unknown[]) => Promise<Row[]>, workspaceId: string) {
+/** The baseline's columns, in the order of its select list. */
+const BASELINE_COLUMNS = [
+  // The columns the list reads (lib/skus/serialize.ts skuListColumns).
+  ...['id', 'sku_code', 'product_name', 'gtin', 'category_code', 'review_state', 'approval_state', 'blocker_count'],
+  ...['blocker_seriousness', 'created_at', 'updated_at', 'external_sku_id', 'category_defaulted', 'category_text'],
+  ...['category_match', 'requirement_profile_id', 'operator_role', 'warning_count', 'review_completed_at'],
+  ...['review_completed_by', 'approved_at', 'approved_by_label', 'public_id', 'published_revision', 'published_at'],
+] as const;
+
+/**
+ * The baseline: the same SQL as listSkus (first page, default sort), the same JSON, no framework. Rows
+ * come as objects keyed by column name (what a hand-written handler reads), or with `arrays` as arrays
+ * in select-list order, as the app's list reads them (lib/db/prepared.ts executeArrays): that one is the
+ * floor that leaves only the framework's own cost between it and the app.
+ */
+function baselineHandler(
+  db: {
+    query: (text: string, params: unknown[]) => Promise<Row[]>;
+    queryArrays: (text: string, params: unknown[]) => Promise<unknown[][]>;
+  },
+  workspaceId: string,
+  arrays: boolean,
+) {
   const SQL =
-    'select "id", "workspace_id", "sku_code", "product_name", "gtin", "category_code", "category_defaulted", "category_text", "category_match", "external_sku_id", "requirement_profile_id", ' +
-    '"review_state", "review_completed_at", "review_completed_by", "approval_state", "approved_at", "approved_by", "approved_by_label", "blockers", ' +
-    '"blocker_count", "warning_count", "public_id", "published_revision", "published_at", "created_by", "created_at", "updated_at", "operator_role", ' +
+    `select ${BASELINE_COLUMNS.map((c) => `"${c}"`).join(', ')}, ` +
     // The role a SKU without its own follows: the workspace's (issue 35), as the app reads it.
     '(select "operator_role" from "workspaces" where "id" = $1) AS workspace_role, ' +
     // The cursor's timestamp at the database's microsecond precision (lib/db/keyset).
     `to_char("skus"."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_key ` +
     'from "skus" where "skus"."workspace_id" = $1 order by "skus"."created_at" desc, "skus"."id" desc limit $2';
+  const IX = Object.fromEntries([...BASELINE_COLUMNS, 'workspace_role', 'created_key'].map((c, i) => [c, i]));
   const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
+  // The same mapping twice: by name, and by position in the select list (X.sku_code is its index).
+  const X = IX;
+  const fromObject = (r: Row) => ({
+    id: r.id,
+    sku_code: r.sku_code,
+    product_name: r.product_name,
+    gtin: r.gtin,
+    category_code: r.category_code,
+    review_state: r.review_state,
+    approval_state: r.approval_state,
+    blocker_count: r.blocker_count,
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+    external_sku_id: r.external_sku_id,
+    category_defaulted: r.category_defaulted,
+    category_text: r.category_text ?? null,
+    category_match: r.category_match ?? null,
+    requirement_profile_id: r.requirement_profile_id,
+    operator_role: r.operator_role ?? r.workspace_role,
+    operator_role_override: r.operator_role ?? null,
+    warning_count: r.warning_count,
+    status: Number(r.blocker_count) > 0 ? 'blocked' : r.review_state === 'open' ? 'needs_review' : 'ready_for_approval',
+    review_completed_at: iso(r.review_completed_at),
+    review_completed_by: r.review_completed_by,
+    approved_at: iso(r.approved_at),
+    approved_by: r.approved_by_label,
+    public_id: r.public_id,
+    published_revision: r.published_revision,
+    published_at: iso(r.published_at),
+  });
+  const fromArray = (a: unknown[]) => ({
+    id: a[X.id],
+    sku_code: a[X.sku_code],
+    product_name: a[X.product_name],
+    gtin: a[X.gtin],
+    category_code: a[X.category_code],
+    review_state: a[X.review_state],
+    approval_state: a[X.approval_state],
+    blocker_count: a[X.blocker_count],
+    created_at: iso(a[X.created_at]),
+    updated_at: iso(a[X.updated_at]),
+    external_sku_id: a[X.external_sku_id],
+    category_defaulted: a[X.category_defaulted],
+    category_text: a[X.category_text] ?? null,
+    category_match: a[X.category_match] ?? null,
+    requirement_profile_id: a[X.requirement_profile_id],
+    operator_role: a[X.operator_role] ?? a[X.workspace_role],
+    operator_role_override: a[X.operator_role] ?? null,
+    warning_count: a[X.warning_count],
+    status:
+      Number(a[X.blocker_count]) > 0 ? 'blocked' : a[X.review_state] === 'open' ? 'needs_review' : 'ready_for_approval',
+    review_completed_at: iso(a[X.review_completed_at]),
+    review_completed_by: a[X.review_completed_by],
+    approved_at: iso(a[X.approved_at]),
+    approved_by: a[X.approved_by_label],
+    public_id: a[X.public_id],
+    published_revision: a[X.published_revision],
+    published_at: iso(a[X.published_at]),
+  });
+  const rowsOf = async (limit: number): Promise<Row[]> =>
+    arrays
+      ? ((await db.queryArrays(SQL, [workspaceId, limit + 1])) as unknown as Row[])
+      : db.query(SQL, [workspaceId, limit + 1]);
   return async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const limit = Math.min(100, Math.max(1, Number(url.searchParams.get('limit') ?? 50)));
-    const rows = await query(SQL, [workspaceId, limit + 1]);
+    const rows = await rowsOf(limit);
     const page = rows.slice(0, limit);
-    const data = page.map((r) => ({
-      id: r.id,
-      sku_code: r.sku_code,
-      product_name: r.product_name,
-      gtin: r.gtin,
-      category_code: r.category_code,
-      review_state: r.review_state,
-      approval_state: r.approval_state,
-      blocker_count: r.blocker_count,
-      created_at: iso(r.created_at),
-      updated_at: iso(r.updated_at),
-      external_sku_id: r.external_sku_id,
-      category_defaulted: r.category_defaulted,
-      category_text: r.category_text ?? null,
-      category_match: r.category_match ?? null,
-      requirement_profile_id: r.requirement_profile_id,
-      operator_role: r.operator_role ?? r.workspace_role,
-      operator_role_override: r.operator_role ?? null,
-      warning_count: r.warning_count,
-      status:
-        Number(r.blocker_count) > 0 ? 'blocked' : r.review_state === 'open' ? 'needs_review' : 'ready_for_approval',
-      review_completed_at: iso(r.review_completed_at),
-      review_completed_by: r.review_completed_by,
-      approved_at: iso(r.approved_at),
-      approved_by: r.approved_by_label,
-      public_id: r.public_id,
-      published_revision: r.published_revision,
-      published_at: iso(r.published_at),
-    }));
+    const data = arrays ? (page as unknown as unknown[][]).map(fromArray) : page.map(fromObject);
     const last = page[page.length - 1];
     const next =
       rows.length > limit && last
-        ? Buffer.from(JSON.stringify({ l: 'created_desc', k: last.created_key, i: last.id })).toString('base64url')
+        ? Buffer.from(
+            JSON.stringify(
+              arrays
+                ? {
+                    l: 'created_desc',
+                    k: (last as unknown as unknown[])[X.created_key],
+                    i: (last as unknown as unknown[])[X.id],
+                  }
+                : { l: 'created_desc', k: last.created_key, i: last.id },
+            ),
+          ).toString('base64url')
         : null;
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify({ data, has_more: rows.length > limit, next_cursor: next }));
@@ -202,6 +285,7 @@ async function run(durationMs, record) {
 }
 (async () => {
   await run(warmup * 1000, false);
+  parentPort.postMessage({ phase: 'measuring' });
   const t0 = performance.now();
   const { lat, errors, bytes } = await run(seconds * 1000, true);
   const elapsed = (performance.now() - t0) / 1000;
@@ -215,6 +299,9 @@ interface RoundResult {
   elapsed: number;
   errors: number;
   bytes: number;
+  /** CPU ms the servers' thread (this one) and the Postgres server spent in the measured seconds */
+  nodeCpuMs: number;
+  pgCpuMs: number | null;
 }
 
 interface LoadResult {
@@ -225,6 +312,11 @@ interface LoadResult {
   n: number;
   errors: number;
   bytes: number;
+  /** CPU ms per request: this process's serving thread, the Postgres server, both */
+  nodeMsPerReq: number;
+  pgMsPerReq: number | null;
+  /** the rounds' req/s over the baseline's round run just before or after it */
+  roundRatios: number[];
 }
 
 function load(url: string, headers: Record<string, string>): Promise<RoundResult> {
@@ -233,19 +325,33 @@ function load(url: string, headers: Record<string, string>): Promise<RoundResult
       eval: true,
       workerData: { url, headers, clients: CLIENTS, seconds: SECONDS, warmup: WARMUP_SECONDS },
     });
-    w.once('message', (m) => {
-      resolve(m as RoundResult);
+    let node0 = 0;
+    let pg0: number | null = null;
+    w.on('message', (m: { phase?: string } & Omit<RoundResult, 'nodeCpuMs' | 'pgCpuMs'>) => {
+      if (m.phase === 'measuring') {
+        node0 = threadCpuMs();
+        pg0 = postgresCpuMs();
+        return;
+      }
+      const pg1 = postgresCpuMs();
+      resolve({ ...m, nodeCpuMs: threadCpuMs() - node0, pgCpuMs: pg0 === null || pg1 === null ? null : pg1 - pg0 });
       void w.terminate();
     });
     w.once('error', reject);
   });
 }
 
-function summarise(rounds: RoundResult[]): LoadResult {
+function summarise(rounds: RoundResult[], baseline: RoundResult[]): LoadResult {
   const lat = rounds.flatMap((r) => r.lat).sort((a, b) => a - b);
   const q = (p: number) => (lat.length ? lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] : NaN);
   const elapsed = rounds.reduce((a, r) => a + r.elapsed, 0);
+  const n = lat.length;
+  const sum = (f: (r: RoundResult) => number) => rounds.reduce((a, r) => a + f(r), 0);
+  const rps = (r: RoundResult) => r.lat.length / r.elapsed;
   return {
+    nodeMsPerReq: sum((r) => r.nodeCpuMs) / n,
+    pgMsPerReq: rounds.some((r) => r.pgCpuMs === null) ? null : sum((r) => r.pgCpuMs ?? 0) / n,
+    roundRatios: rounds.map((r, i) => rps(r) / rps(baseline[i])),
     rps: lat.length / elapsed,
     p50: q(0.5),
     p95: q(0.95),
@@ -270,11 +376,15 @@ async function main() {
   });
   const seedStart = performance.now();
   await seed(drizzle, m.workspace.id);
+  // The statistics a live database has (autovacuum analyses a table this size within a minute): without
+  // them the planner expects a few rows per workspace and sorts all 10,000 for every page.
+  await drizzle.execute(sql`ANALYZE skus`);
   const seedMs = performance.now() - seedStart;
 
   const route = await import('@/app/api/skus/route');
   const app = await listen(routeServer(route.GET as never));
-  const base = await listen(baselineHandler(db.query, m.workspace.id));
+  const base = await listen(baselineHandler(db, m.workspace.id, false));
+  const baseArrays = await listen(baselineHandler(db, m.workspace.id, true));
   const path = '/api/skus?limit=100';
 
   // Both answer the same page before anything is measured.
@@ -282,7 +392,8 @@ async function main() {
     (await (await fetch(url, { headers })).json()) as { data: { id: string }[]; has_more: boolean };
   const a = await check(app.url + path, { cookie: `sb-access-token=${token}` });
   const b = await check(base.url + path, {});
-  if (a.data.length !== 100 || JSON.stringify(a) !== JSON.stringify(b)) {
+  const b2 = await check(baseArrays.url + path, {});
+  if (a.data.length !== 100 || JSON.stringify(a) !== JSON.stringify(b) || JSON.stringify(b2) !== JSON.stringify(b)) {
     // Name what differs: the baseline must follow the app's JSON whenever the SKU gains a field.
     const ka = Object.keys(a.data[0] ?? {}).join(',');
     const kb = Object.keys((b.data[0] as object | undefined) ?? {}).join(',');
@@ -299,16 +410,17 @@ async function main() {
   console.log(`# ${await machineLine()}`);
   const configs: Array<[string, string, Record<string, string>]> = [
     ['raw node:http + driver (same SQL)', base.url + path, {}],
+    ['raw, rows read as arrays (as the app reads them)', baseArrays.url + path, {}],
     ['app route, session cookie', app.url + path, { cookie: `sb-access-token=${token}` }],
     ['app route, Bearer key', app.url + path, { authorization: `Bearer ${key.key}` }],
   ];
   const rounds = configs.map(() => [] as RoundResult[]);
   // Alternate the order each round (A B C, C B A, ...) so no server always runs after another.
   for (let r = 0; r < ROUNDS; r++) {
-    const order = r % 2 === 0 ? [0, 1, 2] : [2, 1, 0];
+    const order = r % 2 === 0 ? configs.map((_, i) => i) : configs.map((_, i) => configs.length - 1 - i);
     for (const i of order) rounds[i].push(await load(configs[i][1], configs[i][2]));
   }
-  const results: Array<[string, LoadResult]> = configs.map(([name], i) => [name, summarise(rounds[i])]);
+  const results: Array<[string, LoadResult]> = configs.map(([name], i) => [name, summarise(rounds[i], rounds[0])]);
 
   const baseline = results[0][1];
   const fmt = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-');
@@ -322,12 +434,27 @@ async function main() {
       `| ${name} | ${fmt(r.rps)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.n} | ${r.errors} | ${fmt(r.rps / baseline.rps, 2)}× | ${fmt(r.p50 / baseline.p50, 2)}× |`,
     );
   }
+  // CPU per request is the steadier figure: req/s moves with whatever else the two cores run, while
+  // the time each request costs the serving thread and the database moves much less.
+  const cpu = (r: LoadResult) => r.nodeMsPerReq + (r.pgMsPerReq ?? 0);
+  console.log('');
   console.log(
-    `\nresponse size: app ${results[1][1].bytes} B, baseline ${baseline.bytes} B; total run ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+    '| server | node ms/req | Postgres ms/req | CPU ms/req | baseline CPU / CPU | req/s vs baseline, per round (median) |',
+  );
+  console.log('|---|---:|---:|---:|---:|---|');
+  for (const [name, r] of results) {
+    const ratios = r.roundRatios.map((x) => x.toFixed(2)).join(' ');
+    console.log(
+      `| ${name} | ${fmt(r.nodeMsPerReq, 2)} | ${r.pgMsPerReq === null ? '-' : fmt(r.pgMsPerReq, 2)} | ${fmt(cpu(r), 2)} | ${fmt(cpu(baseline) / cpu(r), 2)}× | ${ratios} (${fmt(median(r.roundRatios), 2)}×) |`,
+    );
+  }
+  console.log(
+    `\nresponse size: app ${results[2][1].bytes} B, baseline ${baseline.bytes} B; total run ${((performance.now() - t0) / 1000).toFixed(0)} s`,
   );
 
   await new Promise((r) => app.server.close(r));
   await new Promise((r) => base.server.close(r));
+  await new Promise((r) => baseArrays.server.close(r));
   await db.close();
 }
 

@@ -43,10 +43,18 @@ export const CURSOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 /** A cursor value with the SQL type it is compared as (checked by the cursor's decoder first). */
 export type KeysetValue = { timestamp: string } | { text: string } | { int: number };
 
-function literal(v: KeysetValue): SQL {
-  if ('timestamp' in v) return sql`${v.timestamp}::timestamptz`;
-  if ('text' in v) return sql`${v.text}::text`;
-  return sql`${v.int}::int`;
+const CAST = { timestamp: sql.raw('timestamptz'), text: sql.raw('text'), int: sql.raw('int') } as const;
+
+/** The cursor value as the statement's parameter (compared under its kind's cast). */
+export function keysetParam(v: KeysetValue): string | number {
+  return 'timestamp' in v ? v.timestamp : 'text' in v ? v.text : v.int;
+}
+
+const kindOf = (v: KeysetValue): keyof typeof CAST => ('timestamp' in v ? 'timestamp' : 'text' in v ? 'text' : 'int');
+
+function keysetCondition(dir: 'asc' | 'desc', key: AnyColumn, id: AnyColumn, value: SQL, idValue: SQL): SQL {
+  const op = dir === 'desc' ? sql.raw('<') : sql.raw('>');
+  return sql`(${key}, ${id}) ${op} (${value}, ${idValue})`;
 }
 
 /** Rows strictly after (value, id) in the order `key dir, id dir`. */
@@ -57,8 +65,26 @@ export function afterKeyset(
   id: AnyColumn,
   idValue: string,
 ): SQL {
-  const op = dir === 'desc' ? sql.raw('<') : sql.raw('>');
-  return sql`(${key}, ${id}) ${op} (${literal(value)}, ${idValue}::uuid)`;
+  return keysetCondition(dir, key, id, sql`${keysetParam(value)}::${CAST[kindOf(value)]}`, sql`${idValue}::uuid`);
+}
+
+/**
+ * afterKeyset for a statement built once and run for every page: the cursor's value and id are the
+ * placeholders `cursor_value` (keysetParam of the value) and `cursor_id`.
+ */
+export function afterKeysetPlaceholders(
+  dir: 'asc' | 'desc',
+  key: AnyColumn,
+  kind: 'timestamp' | 'text' | 'int',
+  id: AnyColumn,
+): SQL {
+  return keysetCondition(
+    dir,
+    key,
+    id,
+    sql`${sql.placeholder('cursor_value')}::${CAST[kind]}`,
+    sql`${sql.placeholder('cursor_id')}::uuid`,
+  );
 }
 
 /**

@@ -33,3 +33,28 @@ export function executePrepared(db: Db, query: SQL): PromiseLike<unknown> {
   const { sql, params } = dialect.sqlToQuery(query);
   return (session.client as unknown as PostgresJsClient).unsafe(sql, params, { prepare: true });
 }
+
+/**
+ * Runs a statement built to text (a Drizzle query's toSQL(), placeholders filled) and returns its rows
+ * as arrays, in the order of the select list. `prepare`: a statement of fixed text run for every request
+ * (above); a text that varies runs unnamed. Arrays because a page of objects keyed by column name cost
+ * the driver more than reading it (bench/skus-list.ts); rowDecoder (rows.ts) reads them by position.
+ * On PGlite a timestamp comes as a Date, on a server as text: a Drizzle column's decoder reads either.
+ */
+export async function executeArrays(
+  db: Db,
+  query: { sql: string; params: unknown[] },
+  opts: { prepare: boolean },
+): Promise<unknown[][]> {
+  const { session } = db as unknown as DrizzleInternals;
+  if (typeof session?.client === 'function') {
+    const pending = (session.client as unknown as PostgresJsClient).unsafe(query.sql, query.params, {
+      prepare: opts.prepare,
+    }) as PromiseLike<unknown> & { values(): PromiseLike<unknown[][]> };
+    return await pending.values();
+  }
+  const pglite = session.client as {
+    query(sql: string, params: unknown[], options: { rowMode: 'array' }): Promise<{ rows: unknown[][] }>;
+  };
+  return (await pglite.query(query.sql, query.params, { rowMode: 'array' })).rows;
+}
