@@ -9,7 +9,7 @@
  * With DATABASE_URL a scratch database is created on that server (and dropped at the end); without
  * it an in-memory PGlite is used. The load runs in a worker thread so it does not share the servers'
  * event loop. The four servers are measured in interleaved rounds, alternating the order (A B C,
- * C B A, ...), so drift in the machine's background load hits all three alike. The rate limits are raised out of the way (their two upserts per request still run:
+ * C B A, ...), so drift in the machine's background load hits all four alike. The rate limits are raised out of the way (their two upserts per request still run:
  * they are part of the app's cost).
  */
 import '@/lib/polyfills';
