@@ -73,10 +73,6 @@ const decodeListRow = rowDecoder(skuListColumns);
 const CREATED_KEY = Object.keys(skuListColumns).length;
 const WORKSPACE_ROLE = CREATED_KEY + 1;
 
-/** Whether the list has no filter: the most asked page (an API consumer walking the catalogue). */
-const unfiltered = (q: ListSkusQuery) =>
-  !q.q?.trim() && !q.status && !q.has_blockers && !q.category_code && !q.market && !q.blocker_code && !q.entity_id;
-
 /**
  * The page's select: the list's columns, the cursor key at the database's microsecond precision and the
  * workspace's operator role (what a SKU without its own follows), read in the same statement: a second
@@ -103,11 +99,13 @@ function pageSelect(db: Db, where: SQL[], order: SQL[], workspace: unknown, limi
  * (ws, limit, cursor_value, cursor_id) and run prepared: building it cost a tenth of the request.
  */
 const unfilteredStatements = new Map<string, Query>();
-function unfilteredStatement(db: Db, sortName: ListSkusQuery['sort'], after: boolean): Query {
-  const id = `${sortName}:${after}`;
+function unfilteredStatement(
+  db: Db,
+  { sort, order, after }: { sort: (typeof SORTS)[keyof typeof SORTS]; order: SQL[]; after: boolean },
+): Query {
+  const id = `${sort.col.name}:${sort.dir}:${after}`;
   let statement = unfilteredStatements.get(id);
   if (!statement) {
-    const { sort, order } = listFilters('', { sort: sortName });
     const where: SQL[] = [sql`${skus.workspaceId} = ${sql.placeholder('ws')}`];
     if (after) where.push(afterKeysetPlaceholders(sort.dir, sort.col, sort.kind, skus.id));
     statement = pageSelect(db, where, order, sql.placeholder('ws'), sql.placeholder('limit')).toSQL();
@@ -121,11 +119,13 @@ function unfilteredStatement(db: Db, sortName: ListSkusQuery['sort'], after: boo
  * at the database's microsecond precision, so no row is skipped or repeated while paging.
  */
 export async function listSkus(db: Db, { workspaceId, q }: { workspaceId: string; q: ListSkusQuery }) {
-  const sort = SORTS[q.sort ?? 'created_desc'];
+  const { sort, where, order } = listFilters(workspaceId, q);
   const c = q.cursor ? decodeKeysetCursor(q.cursor, q.sort, sort.kind) : null;
   let raw: unknown[][];
-  if (unfiltered(q)) {
-    const statement = unfilteredStatement(db, q.sort, Boolean(c));
+  // No filter beyond the workspace (listFilters decides, so a new filter can never be skipped here): the
+  // most asked page, an API consumer walking the catalogue, runs the statement built once.
+  if (where.length === 1) {
+    const statement = unfilteredStatement(db, { sort, order, after: Boolean(c) });
     const values = { ws: workspaceId, limit: q.limit + 1, cursor_value: c && keysetParam(c.value), cursor_id: c?.id };
     raw = await executeArrays(
       db,
@@ -134,7 +134,6 @@ export async function listSkus(db: Db, { workspaceId, q }: { workspaceId: string
     );
   } else {
     // Filters make the text vary (a status list, a search): built for the request, run unnamed.
-    const { where, order } = listFilters(workspaceId, q);
     if (c) where.push(afterKeyset(sort.dir, sort.col, c.value, skus.id, c.id));
     raw = await executeArrays(db, pageSelect(db, where, order, workspaceId, q.limit + 1).toSQL(), { prepare: false });
   }
