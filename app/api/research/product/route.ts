@@ -1,4 +1,4 @@
-import { researchProduct } from '@/lib/research/service';
+import { researchProduct } from '@/lib/research/product';
 import { ProductResearchRequest, ProductResearchResponse } from '@/lib/research/schemas';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 
