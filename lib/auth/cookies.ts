@@ -4,9 +4,22 @@ export const ACCESS_COOKIE = 'sb-access-token';
 export const REFRESH_COOKIE = 'sb-refresh-token';
 const REFRESH_MAX_AGE = 30 * 24 * 60 * 60;
 
-export function parseCookies(header: string | null): Record<string, string> {
+/**
+ * The last header parsed, and what it gave: a request reads its cookies three times (is there a
+ * session, its token, the active workspace), each from the same header. Frozen, since callers share it.
+ */
+let last: { header: string; cookies: Readonly<Record<string, string>> } | null = null;
+
+export function parseCookies(header: string | null): Readonly<Record<string, string>> {
+  if (!header) return {};
+  if (last?.header === header) return last.cookies;
+  const cookies = Object.freeze(parseCookieHeader(header));
+  last = { header, cookies };
+  return cookies;
+}
+
+function parseCookieHeader(header: string): Record<string, string> {
   const out: Record<string, string> = {};
-  if (!header) return out;
   for (const part of header.split(';')) {
     const i = part.indexOf('=');
     if (i < 0) continue;

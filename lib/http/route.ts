@@ -115,9 +115,12 @@ export type RouteHandler = ((
   spec: RouteSpec<any, any, any, any, any>;
 };
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
+  if (!headers) return new Response(JSON.stringify(body), { status, headers: { 'content-type': JSON_TYPE } });
   const h = new Headers(headers);
-  h.set('content-type', 'application/json; charset=utf-8');
+  h.set('content-type', JSON_TYPE);
   return new Response(JSON.stringify(body), { status, headers: h });
 }
 
