@@ -94,15 +94,11 @@ const FILE_LOOPS = {};
 
 /**
  * The only files that may import a zip library (rule 5), each with why it reads zips itself. Everything
- * else opens a zip through lib/extract/zip-reader.ts (containers, office files, stored zips).
+ * else opens a zip through lib/extract/zip-reader.ts (containers, office files, stored zips, workbooks).
  */
 const ZIP_READERS = {
   'lib/extract/zip-reader.ts':
-    'The zip reader for hostile input: central directory first, entry count, declared sizes, overlapping entries, real bytes and ratio counted while inflating.',
-  'lib/imports/read/zip-entries.ts':
-    "Random access to a workbook's parts, inflated synchronously piece by piece (pako), so a plain Generator of rows can pull a sheet through it; zip-reader.ts reads asynchronously and whole entries.",
-  'lib/imports/read/zip-guard.ts':
-    "The workbook check before SheetJS: streams every entry against the import's own limits (entry count, total real bytes), refuses a DTD in any XML part and reads ODS sheet visibility; its refusals (unsafe_xml, archive_limits_exceeded, parse_failed) are the import API's. To move onto zip-reader.ts once its caps can express a total-bytes limit with these codes.",
+    'The zip reader for hostile input: central directory first, entry count, declared sizes, overlapping entries, real bytes and ratio counted while inflating; entries inflated asynchronously within the caps (yauzl), or synchronously piece by piece (pako) for a row generator.',
 };
 const ZIP_LIBS = [/^yauzl$/, /^pako$/, /^fflate$/, /^jszip$/, /^adm-zip$/, /^unzipper$/];
 

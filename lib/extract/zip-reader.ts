@@ -1,3 +1,4 @@
+import pako from 'pako';
 import yauzl from 'yauzl';
 import type { Entry, ZipFile } from 'yauzl';
 import { decodeEntryNames } from './zip-entry-names';
@@ -7,7 +8,8 @@ import { decodeEntryNames } from './zip-entry-names';
  * Before anything is inflated it checks the entry count, the declared sizes and whether entries overlap
  * (the trick of non-recursive zip bombs); while inflating it counts the real bytes and stops at the
  * per-entry cap, the shared byte budget or the ratio limit, so memory stays bounded whatever the
- * archive declares.
+ * archive declares. The one module that opens zips: containers, office files and workbooks all read
+ * through it, asynchronously within the caps or, for a row generator, synchronously piece by piece.
  */
 
 export interface ZipReadLimits {
@@ -34,6 +36,10 @@ export type ZipOpenFailure = {
   ok: false;
   reason: 'not_zip' | 'corrupt' | 'encrypted' | 'too_many_entries' | 'zip_bomb' | 'multi_disk';
   message: string;
+  /** The zip library's own words when its error is the reason; `opened`: its end record was read. */
+  cause?: { text: string; opened: boolean };
+  /** With too_many_entries: how many entries the archive lists. */
+  entryCount?: number;
 };
 
 export interface ZipArchive {
@@ -46,14 +52,24 @@ export interface ZipArchive {
   /**
    * Inflates one entry within the caps; `budget.bytesLeft` is decremented by what was produced. With
    * `discard`, the bytes are only counted (a size check that keeps no memory); the result holds only the
-   * first `keepHead` bytes, if asked for.
+   * first `keepHead` bytes, if asked for. `onChunk` sees each inflated piece once it is within the caps;
+   * returning false ends the read there (the result is then ok, with what was kept so far).
    */
-  read(
-    entry: ZipEntryInfo,
-    budget: { bytesLeft: number },
-    options?: { discard?: boolean; keepHead?: number },
-  ): Promise<ZipReadResult>;
+  read(entry: ZipEntryInfo, budget: { bytesLeft: number }, options?: ZipReadOptions): Promise<ZipReadResult>;
+  /**
+   * The entry's inflated bytes in pieces, computed on demand from the data offset found when opening;
+   * throws on damage or when the bytes outgrow the declared size. Synchronous so a row generator (a plain
+   * Generator, consumed without awaits) can pull a part through it; in pieces so no part is held inflated
+   * as a whole. It reads the bytes in memory, not through yauzl, so it still works after close().
+   */
+  pieces(entry: ZipEntryInfo): Generator<Buffer, void, void>;
   close(): void;
+}
+
+export interface ZipReadOptions {
+  discard?: boolean;
+  keepHead?: number;
+  onChunk?: (chunk: Buffer) => boolean | void;
 }
 
 export type ZipReadResult =
@@ -62,16 +78,22 @@ export type ZipReadResult =
       ok: false;
       reason: 'encrypted' | 'unsupported_method' | 'too_large' | 'ratio' | 'budget' | 'corrupt';
       message: string;
+      /** The zip library's (or zlib's) own words when its error is the reason. */
+      cause?: string;
     };
 
-const SIG_LOCAL = 0x04034b50;
+/** Compressed bytes fed to the synchronous inflater per step, and the size of the pieces that come out. */
+const INPUT_PIECE = 16 * 1024;
+const OUTPUT_PIECE = 64 * 1024;
+
 const SIG_EOCD = 0x06054b50;
 
-export function looksLikeZip(bytes: Uint8Array): boolean {
-  if (bytes.length < 22) return false;
-  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const first = b.readUInt32LE(0);
-  return first === SIG_LOCAL || first === SIG_EOCD || first === 0x08074b50; /* spanned marker */
+/**
+ * yauzl's objection to a '/'-separated entry name as a path (absolute, or climbing out with '..'), in its
+ * own words, or null. openZip does not decode names through yauzl, so callers that refuse such names ask.
+ */
+export function entryPathProblem(name: string): string | null {
+  return yauzl.validateFileName(name);
 }
 
 function openYauzl(buffer: Buffer): Promise<ZipFile> {
@@ -84,12 +106,12 @@ function openYauzl(buffer: Buffer): Promise<ZipFile> {
   });
 }
 
-function readAllEntries(zf: ZipFile, max: number): Promise<Entry[]> {
+/** yauzl stops at the count the end record declares, which openZip has checked against the limit. */
+function readAllEntries(zf: ZipFile): Promise<Entry[]> {
   return new Promise((resolve, reject) => {
     const entries: Entry[] = [];
     zf.on('entry', (e: Entry) => {
       entries.push(e);
-      if (entries.length > max) return reject(new Error(`more than ${max} entries`));
       zf.readEntry();
     });
     zf.on('end', () => resolve(entries));
@@ -139,31 +161,38 @@ function relocateLocalHeader(buffer: Buffer, e: Entry): number | null {
   return null;
 }
 
-function classifyOpenError(err: unknown): ZipOpenFailure {
-  const message = err instanceof Error ? err.message : String(err);
-  if (/end of central directory record signature not found/i.test(message)) {
+function classifyOpenError(err: unknown, opened: boolean): ZipOpenFailure {
+  const text = errorText(err);
+  const cause = { text, opened };
+  if (/end of central directory record signature not found/i.test(text)) {
     return {
       ok: false,
       reason: 'not_zip',
       message: 'No zip end-of-central-directory record: not a zip file, or truncated.',
+      cause,
     };
   }
-  if (/multi-disk/i.test(message)) {
+  if (/multi-disk/i.test(text)) {
     return {
       ok: false,
       reason: 'multi_disk',
       message: 'Segment of a split (multi-disk) archive; the other segments are missing.',
+      cause,
     };
   }
-  if (/strong encryption/i.test(message)) {
+  if (/strong encryption/i.test(text)) {
     return {
       ok: false,
       reason: 'encrypted',
       message: 'The archive uses PKWARE strong encryption; its entries cannot be read.',
+      cause,
     };
   }
-  if (/more than \d+ entries/.test(message)) return { ok: false, reason: 'too_many_entries', message };
-  return { ok: false, reason: 'corrupt', message: `Corrupt zip: ${message}` };
+  return { ok: false, reason: 'corrupt', message: `Corrupt zip: ${text}`, cause };
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }
 
 function encryptionOf(e: Entry): ZipEntryInfo['encryption'] {
@@ -179,7 +208,16 @@ function localHeaderDataStart(zf: ZipFile, e: Entry): Promise<number> {
   });
 }
 
-export async function openZip(bytes: Uint8Array, limits: ZipReadLimits): Promise<ZipArchive | ZipOpenFailure> {
+/**
+ * Opens the archive and checks it before anything is inflated. With `repair: false` an archive that
+ * needs a repair (a wrong central-directory or local-header offset) fails as yauzl found it, for a caller
+ * whose next reader (SheetJS) does not repair and so would not read what was checked here.
+ */
+export async function openZip(
+  bytes: Uint8Array,
+  limits: ZipReadLimits,
+  { repair = true }: { repair?: boolean } = {},
+): Promise<ZipArchive | ZipOpenFailure> {
   let buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let repaired: string | undefined;
   let zf: ZipFile | undefined;
@@ -193,19 +231,20 @@ export async function openZip(bytes: Uint8Array, limits: ZipReadLimits): Promise
           ok: false,
           reason: 'too_many_entries',
           message: `The archive lists ${zf.entryCount} entries; at most ${limits.maxEntries} are accepted.`,
+          entryCount: zf.entryCount,
         };
       }
-      raw = await readAllEntries(zf, limits.maxEntries);
+      raw = await readAllEntries(zf);
       break;
     } catch (err) {
+      const opened = zf !== undefined;
       zf?.close();
       zf = undefined;
-      const message = err instanceof Error ? err.message : String(err);
       const fixed =
-        attempt === 0 && /central directory file header signature/i.test(message)
+        attempt === 0 && repair && /central directory file header signature/i.test(errorText(err))
           ? repairCentralDirectoryOffset(buffer)
           : null;
-      if (!fixed) return classifyOpenError(err);
+      if (!fixed) return classifyOpenError(err, opened);
       buffer = fixed;
       repaired = 'central directory offset corrected (data descriptors not counted by the writer)';
     }
@@ -231,7 +270,9 @@ export async function openZip(bytes: Uint8Array, limits: ZipReadLimits): Promise
   }));
 
   // Overlap check: every entry's data must end before the next local header starts. Overlapping
-  // entries are how a 42 KB file declares 5.4 GB; no legitimate writer produces them.
+  // entries are how a 42 KB file declares 5.4 GB; no legitimate writer produces them. The data offsets
+  // found on the way are kept for pieces().
+  const dataStarts: number[] = [];
   const spans: { start: number; end: number; index: number }[] = [];
   for (let i = 0; i < raw.length; i++) {
     const e = raw[i];
@@ -243,15 +284,16 @@ export async function openZip(bytes: Uint8Array, limits: ZipReadLimits): Promise
       } catch (err) {
         // The same writers that miscount the central-directory offset miscount local-header offsets:
         // look a little further for the local header carrying this entry's name.
-        const found = relocateLocalHeader(buffer, e);
+        const found = repair ? relocateLocalHeader(buffer, e) : null;
         if (found === null) throw err;
         e.relativeOffsetOfLocalHeader = found;
         dataStart = await localHeaderDataStart(zip, e);
         repaired ??= 'local header offsets corrected (data descriptors not counted by the writer)';
       }
+      dataStarts[i] = dataStart;
       spans.push({ start: e.relativeOffsetOfLocalHeader, end: dataStart + e.compressedSize, index: i });
     } catch (err) {
-      entries[i].corruption = err instanceof Error ? err.message : String(err);
+      entries[i].corruption = errorText(err);
     }
   }
   spans.sort((a, b) => a.start - b.start);
@@ -267,12 +309,8 @@ export async function openZip(bytes: Uint8Array, limits: ZipReadLimits): Promise
     };
   }
 
-  const read = async (
-    entry: ZipEntryInfo,
-    budget: { bytesLeft: number },
-    options: { discard?: boolean; keepHead?: number } = {},
-  ): Promise<ZipReadResult> => {
-    const e = raw[entry.index];
+  /** Why an entry cannot be inflated at all, or null. */
+  const unreadable = (entry: ZipEntryInfo): Extract<ZipReadResult, { ok: false }> | null => {
     if (entry.encryption !== 'none') {
       return {
         ok: false,
@@ -280,8 +318,9 @@ export async function openZip(bytes: Uint8Array, limits: ZipReadLimits): Promise
         message: `Entry is encrypted (${entry.encryption === 'aes' ? 'WinZip AES' : entry.encryption === 'strong' ? 'PKWARE strong encryption' : 'ZipCrypto'}); no password is available.`,
       };
     }
-    if (entry.corruption) return { ok: false, reason: 'corrupt', message: `Corrupt entry: ${entry.corruption}` };
-    if (e.compressionMethod !== 0 && e.compressionMethod !== 8) {
+    if (entry.corruption)
+      return { ok: false, reason: 'corrupt', message: `Corrupt entry: ${entry.corruption}`, cause: entry.corruption };
+    if (entry.method !== 0 && entry.method !== 8) {
       const names: Record<number, string> = {
         9: 'Deflate64',
         12: 'bzip2',
@@ -293,9 +332,20 @@ export async function openZip(bytes: Uint8Array, limits: ZipReadLimits): Promise
       return {
         ok: false,
         reason: 'unsupported_method',
-        message: `Compression method ${e.compressionMethod}${names[e.compressionMethod] ? ` (${names[e.compressionMethod]})` : ''} is not supported.`,
+        message: `Compression method ${entry.method}${names[entry.method] ? ` (${names[entry.method]})` : ''} is not supported.`,
       };
     }
+    return null;
+  };
+
+  const read = async (
+    entry: ZipEntryInfo,
+    budget: { bytesLeft: number },
+    options: ZipReadOptions = {},
+  ): Promise<ZipReadResult> => {
+    const e = raw[entry.index];
+    const refusal = unreadable(entry);
+    if (refusal) return refusal;
     if (e.uncompressedSize > limits.maxEntryBytes) {
       return {
         ok: false,
@@ -310,18 +360,23 @@ export async function openZip(bytes: Uint8Array, limits: ZipReadLimits): Promise
     return new Promise<ZipReadResult>((resolve) => {
       zip.openReadStream(e, (err, stream) => {
         if (err || !stream) {
-          resolve({ ok: false, reason: 'corrupt', message: `Cannot read entry: ${err?.message ?? 'no stream'}` });
+          const cause = err?.message ?? 'no stream';
+          resolve({ ok: false, reason: 'corrupt', message: `Cannot read entry: ${cause}`, cause });
           return;
         }
         const chunks: Buffer[] = [];
         let total = 0;
         let done = false;
-        const finish = (r: ZipReadResult) => {
+        const finish = (r: ZipReadResult, stop = !r.ok) => {
           if (done) return;
           done = true;
-          if (!r.ok) (stream as unknown as { destroy(): void }).destroy();
+          if (stop) (stream as unknown as { destroy(): void }).destroy();
           resolve(r);
         };
+        const result = (): ZipReadResult => ({
+          ok: true,
+          bytes: options.discard ? Buffer.concat(chunks) : Buffer.concat(chunks, total),
+        });
         stream.on('data', (chunk: Buffer) => {
           if (done) return;
           total += chunk.length;
@@ -345,16 +400,51 @@ export async function openZip(bytes: Uint8Array, limits: ZipReadLimits): Promise
           if (!options.discard) chunks.push(chunk);
           else if (options.keepHead && total - chunk.length < options.keepHead)
             chunks.push(chunk.subarray(0, options.keepHead - (total - chunk.length)));
+          if (options.onChunk?.(chunk) === false) finish(result(), true);
         });
         stream.on('error', (e2: Error) =>
-          finish({ ok: false, reason: 'corrupt', message: `Corrupt data: ${e2.message}` }),
+          finish({ ok: false, reason: 'corrupt', message: `Corrupt data: ${e2.message}`, cause: e2.message }),
         );
-        stream.on('end', () =>
-          finish({ ok: true, bytes: options.discard ? Buffer.concat(chunks) : Buffer.concat(chunks, total) }),
-        );
+        stream.on('end', () => finish(result()));
       });
     });
   };
 
-  return { ok: true, entries, legacyNameEncoding: legacyEncoding, repaired, read, close: () => zip.close() };
+  function* pieces(entry: ZipEntryInfo): Generator<Buffer, void, void> {
+    const refusal = unreadable(entry);
+    if (refusal) throw new Error(refusal.message);
+    const start = dataStarts[entry.index];
+    // Only an empty directory has no data offset; every other offset was checked by yauzl to leave the
+    // entry's data inside the file (or the entry carries its corruption).
+    if (start === undefined) return;
+    const data = buffer.subarray(start, start + entry.compressedSize);
+    if (entry.method === 0) {
+      // Stored: yauzl refused a stored entry of two sizes when listing (validateEntrySizes).
+      for (let i = 0; i < data.length; i += OUTPUT_PIECE) yield data.subarray(i, i + OUTPUT_PIECE);
+      return;
+    }
+    // pako, not node:zlib: Node's inflater is either asynchronous (streams) or one-shot (inflateRawSync),
+    // and a row generator needs a synchronous one that keeps its state between pieces.
+    const inflater = new pako.Inflate({ raw: true, chunkSize: OUTPUT_PIECE });
+    const out: Buffer[] = [];
+    inflater.onData = (chunk: Uint8Array) => {
+      out.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    };
+    let produced = 0;
+    for (let i = 0; i < data.length || i === 0; i += INPUT_PIECE) {
+      const last = i + INPUT_PIECE >= data.length;
+      inflater.push(data.subarray(i, i + INPUT_PIECE), last);
+      if (inflater.err) throw new Error(`Corrupt data: ${inflater.msg}`);
+      for (const piece of out) {
+        produced += piece.length;
+        if (produced > entry.uncompressedSize) throw new Error('Corrupt data: inflates beyond its declared size');
+        yield piece;
+      }
+      out.length = 0;
+      if (last) break;
+    }
+    if (produced !== entry.uncompressedSize) throw new Error('Corrupt data: inflates to another size than declared');
+  }
+
+  return { ok: true, entries, legacyNameEncoding: legacyEncoding, repaired, read, pieces, close: () => zip.close() };
 }

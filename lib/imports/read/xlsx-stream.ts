@@ -1,10 +1,10 @@
 import * as XLSX from '@e965/xlsx';
+import { openZip, type ZipArchive, type ZipEntryInfo } from '@/lib/extract/zip-reader';
 import { detached } from './csv';
 import { cellText, type CellLike } from './cell-text';
 import type { GridRow, MergeRange } from './header';
 import type { SheetInfo, SheetVisibility } from './types';
 import type { LoadedWorkbook, SheetGrid } from './workbook';
-import { listZipParts, partBinary, partPieces, type ZipPart } from './zip-entries';
 import {
   decodeCell,
   decodeRange,
@@ -61,7 +61,7 @@ const MAX_PIECE_CHARS = 32 * 1024 * 1024;
 interface SheetPart {
   name: string;
   visibility: SheetVisibility;
-  part: ZipPart;
+  part: ZipEntryInfo;
 }
 
 interface Styles {
@@ -91,13 +91,26 @@ export async function loadXlsxStream(bytes: Uint8Array): Promise<LoadedWorkbook 
   }
 }
 
+/** The workbook passed inspectWorkbookZip first; each part is read up to its declared size, no further. */
+const UNCAPPED = { maxEntries: Infinity, maxEntryBytes: Infinity, maxRatio: Infinity, ratioGraceBytes: 0 };
+
 async function loadUnchecked(bytes: Uint8Array): Promise<LoadedWorkbook | null> {
-  const parts = await listZipParts(bytes);
-  const byLowerName = new Map<string, ZipPart>();
-  for (const p of parts.values()) byLowerName.set(p.name.toLowerCase().replace(/\\/g, '/'), p);
+  // No repair: this reader must read the parts SheetJS would read.
+  const zip = await openZip(bytes, UNCAPPED, { repair: false });
+  if (!zip.ok) return null;
+  zip.close(); // pieces() reads the bytes in memory
+  const names = new Set<string>();
+  const byLowerName = new Map<string, ZipEntryInfo>();
+  for (const p of zip.entries) {
+    const name = p.name.replace(/\\/g, '/');
+    // Two parts of one name: which of them SheetJS reads is its choice, so this reader does not guess.
+    if (names.has(name)) throw new Error(`duplicate zip entry ${name}`);
+    names.add(name);
+    byLowerName.set(name.toLowerCase(), p);
+  }
   const find = (name: string) => byLowerName.get(name.toLowerCase().replace(/\\/g, '/'));
-  const text = (p: ZipPart) => {
-    const s = partBinary(bytes, p);
+  const text = (p: ZipEntryInfo) => {
+    const s = Buffer.concat([...zip.pieces(p)]).toString('latin1');
     // SheetJS converts UTF-16 parts; they do not occur in practice, so they stay with it.
     if (s.startsWith('\xff\xfe') || s.startsWith('\xfe\xff', 1)) throw new Error('UTF-16 part');
     return s;
@@ -112,7 +125,7 @@ async function loadUnchecked(bytes: Uint8Array): Promise<LoadedWorkbook | null> 
   if (!wbPart) return null;
 
   const styles = ct.styles ? readStyles(text(requirePart(find, ct.styles))) : { xfFormats: null, formats: new Map() };
-  const strings = ct.sst ? readSharedStrings(bytes, requirePart(find, ct.sst)) : [];
+  const strings = ct.sst ? readSharedStrings(zip, requirePart(find, ct.sst)) : [];
   const wb = readWorkbookXml(text(wbPart));
   const relsPart = find('xl/_rels/workbook.xml.rels');
   if (!relsPart) return null;
@@ -130,7 +143,7 @@ async function loadUnchecked(bytes: Uint8Array): Promise<LoadedWorkbook | null> 
   if (new Set(sheetParts.map((s) => s.name)).size !== sheetParts.length) return null;
 
   const ctx: ReadContext = { strings, styles, date1904: wb.date1904 };
-  const scans = sheetParts.map((s) => scanSheet(bytes, s.part, ctx));
+  const scans = sheetParts.map((s) => scanSheet(zip, s.part, ctx));
   const sheets: SheetInfo[] = sheetParts.map((s, i) => ({
     name: s.name,
     visibility: s.visibility,
@@ -150,7 +163,7 @@ async function loadUnchecked(bytes: Uint8Array): Promise<LoadedWorkbook | null> 
       if (scan.lazyFormat) return null;
       const part = sheetParts[index].part;
       const textRows = function* (): Generator<GridRow, void, void> {
-        for (const row of sheetRows(bytes, part, ctx, null)) yield { row_number: row.r + 1, cells: rowText(row, ctx) };
+        for (const row of sheetRows(zip, part, ctx, null)) yield { row_number: row.r + 1, cells: rowText(row, ctx) };
       };
       return {
         rowCount: scan.rowCount,
@@ -180,7 +193,7 @@ async function loadUnchecked(bytes: Uint8Array): Promise<LoadedWorkbook | null> 
   };
 }
 
-function requirePart(find: (name: string) => ZipPart | undefined, name: string): ZipPart {
+function requirePart(find: (name: string) => ZipEntryInfo | undefined, name: string): ZipEntryInfo {
   const p = find(name.replace(/^\//, ''));
   if (!p) throw new Error(`part ${name} missing`);
   return p;
@@ -326,12 +339,12 @@ const SST_OPEN = /<(?:\w+:)?sst\b[^<>]*>/g;
 const SI_END = /<\/(?:\w+:)?(?:si|sstItem|(sst))>/g;
 const SI_OPEN = /<(?:\w+:)?(?:si|sstItem)>/g;
 
-function readSharedStrings(bytes: Uint8Array, part: ZipPart): (string | undefined)[] {
+function readSharedStrings(zip: ZipArchive, part: ZipEntryInfo): (string | undefined)[] {
   const out: (string | undefined)[] = [];
   const cutter = new Cutter();
   let inside = false;
   let closed = false;
-  for (const piece of partPieces(bytes, part)) {
+  for (const piece of zip.pieces(part)) {
     cutter.push(piece.toString('latin1'));
     for (;;) {
       if (closed) break;
@@ -421,10 +434,10 @@ interface SheetScan {
   lazyFormat: boolean;
 }
 
-function scanSheet(bytes: Uint8Array, part: ZipPart, ctx: ReadContext): SheetScan {
+function scanSheet(zip: ZipArchive, part: ZipEntryInfo, ctx: ReadContext): SheetScan {
   const scan: SheetScan = { rowCount: 0, nonEmpty: 0, merges: [], lazyFormat: false };
   let last = -1;
-  for (const row of sheetRows(bytes, part, ctx, scan)) {
+  for (const row of sheetRows(zip, part, ctx, scan)) {
     // Rows out of order (or one row in two <row> elements) are merged by SheetJS; this reader streams.
     if (row.r <= last) throw new Error('rows out of order');
     last = row.r;
@@ -443,8 +456,8 @@ function scanSheet(bytes: Uint8Array, part: ZipPart, ctx: ReadContext): SheetSca
  * them after <sheetData>, or anywhere when there is none) and notes lazily resolved formats.
  */
 function* sheetRows(
-  bytes: Uint8Array,
-  part: ZipPart,
+  zip: ZipArchive,
+  part: ZipEntryInfo,
   ctx: ReadContext,
   scan: SheetScan | null,
 ): Generator<ParsedRow, void, void> {
@@ -464,7 +477,7 @@ function* sheetRows(
     if (state === 'selfclosed' && SHEETDATA_CLOSE.test(text)) throw new Error('sheetData closed twice');
     merges(text, state === 'pre' ? before : after);
   };
-  for (const piece of partPieces(bytes, part)) {
+  for (const piece of zip.pieces(part)) {
     if (first && ((piece[0] === 0xff && piece[1] === 0xfe) || (piece[1] === 0xfe && piece[2] === 0xff)))
       throw new Error('UTF-16 sheet');
     first = false;

@@ -1,12 +1,13 @@
 import { StringDecoder } from 'node:string_decoder';
-import yauzl from 'yauzl';
+import { entryPathProblem, openZip, type ZipOpenFailure } from '@/lib/extract/zip-reader';
 
 /**
  * Inspects a workbook zip (XLSX, ODS) before SheetJS sees it. SheetJS inflates every part in memory and
- * cannot be interrupted, so this pass enforces the limits first: entry count, real (not declared)
- * uncompressed bytes, and no DTD in any XML part (the shared-strings "billion laughs" bomb and XXE both
- * need one). It streams every entry and keeps only small heads, so its memory is bounded too. It also
- * collects what SheetJS does not report for ODS: which sheets are hidden (table:display="false").
+ * cannot be interrupted, so this pass enforces the limits first: entry count, overlapping entries, real
+ * (not declared) uncompressed bytes, and no DTD in any XML part (the shared-strings "billion laughs" bomb
+ * and XXE both need one). It streams every entry through the zip reader and keeps only small heads, so
+ * its memory is bounded too. It also collects what SheetJS does not report for ODS: which sheets are
+ * hidden (table:display="false").
  */
 
 export interface ZipInspection {
@@ -32,132 +33,92 @@ const XML_HEAD_BYTES = 8 * 1024;
 const DTD = /<!DOCTYPE|<!ENTITY/i;
 
 export async function inspectWorkbookZip(bytes: Uint8Array, limits: ZipLimits): Promise<ZipInspection | ZipRefusal> {
-  let zip: yauzl.ZipFile;
-  try {
-    zip = await openZip(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  } catch (e) {
-    return { ok: false, code: 'parse_failed', message: `The file is not a readable zip archive (${errorText(e)}).` };
-  }
-  if (zip.entryCount > limits.maxEntries) {
-    zip.close();
-    return {
-      ok: false,
-      code: 'archive_limits_exceeded',
-      message: `The workbook has ${zip.entryCount} parts; at most ${limits.maxEntries} are read.`,
-    };
-  }
+  // The import's limit is on the real bytes of the whole workbook; it has no ratio limit (a sheet of
+  // repeated rows compresses like a bomb). No repair: SheetJS reads the archive as it is.
+  const zip = await openZip(
+    bytes,
+    {
+      maxEntries: limits.maxEntries,
+      maxEntryBytes: limits.maxUncompressedBytes,
+      maxRatio: Infinity,
+      ratioGraceBytes: 0,
+    },
+    { repair: false },
+  );
+  if (!zip.ok) return openRefusal(zip, limits);
+  const tooBig: ZipRefusal = {
+    ok: false,
+    code: 'archive_limits_exceeded',
+    message: `The workbook expands to more than ${mb(limits.maxUncompressedBytes)} MB.`,
+  };
+  const budget = { bytesLeft: limits.maxUncompressedBytes };
   const entryNames: string[] = [];
   let mimetype: string | null = null;
-  let total = 0;
   const ods = new OdsTableScanner();
   try {
-    for (;;) {
-      const entry = await nextEntry(zip);
-      if (!entry) break;
-      entryNames.push(entry.fileName);
-      if (entry.fileName.endsWith('/')) continue;
-      if (total + entry.uncompressedSize > limits.maxUncompressedBytes) {
-        return {
-          ok: false,
-          code: 'archive_limits_exceeded',
-          message: `The workbook expands to more than ${mb(limits.maxUncompressedBytes)} MB.`,
-        };
-      }
-      const isXml = /\.(xml|rels|vml)$/i.test(entry.fileName) || entry.fileName === '[Content_Types].xml';
-      const isOdsContent = entry.fileName === 'content.xml';
-      const isMime = entry.fileName === 'mimetype';
+    for (const entry of zip.entries) {
+      // Names as the import always read them: backslashes are separators, and a name that leaves the
+      // archive is refused.
+      const name = entry.name.replace(/\\/g, '/');
+      const problem = entryPathProblem(name);
+      if (problem) return damaged(problem);
+      entryNames.push(name);
+      if (name.endsWith('/')) continue;
+      const isXml = /\.(xml|rels|vml)$/i.test(name) || name === '[Content_Types].xml';
+      const isMime = name === 'mimetype';
+      const utf8 = name === 'content.xml' ? new StringDecoder('utf8') : null;
       let head = '';
-      let entryBytes = 0;
-      const utf8 = isOdsContent ? new StringDecoder('utf8') : null;
-      const stream = await openStream(zip, entry);
-      const outcome = await new Promise<'ok' | 'too_big' | 'dtd'>((resolve, reject) => {
-        stream.on('data', (chunk: Buffer) => {
-          entryBytes += chunk.length;
-          if (total + entryBytes > limits.maxUncompressedBytes) {
-            stream.destroy();
-            resolve('too_big');
-            return;
-          }
+      let dtd = false;
+      const read = await zip.read(entry, budget, {
+        discard: true,
+        onChunk: (chunk) => {
           if ((isXml || isMime) && head.length < XML_HEAD_BYTES) {
             head += chunk.subarray(0, XML_HEAD_BYTES - head.length).toString('latin1');
-            if (isXml && DTD.test(head)) {
-              stream.destroy();
-              resolve('dtd');
-              return;
-            }
+            dtd = isXml && DTD.test(head);
+            if (dtd) return false;
           }
           if (utf8) ods.feed(utf8.write(chunk));
-        });
-        stream.on('end', () => resolve('ok'));
-        stream.on('error', reject);
+        },
       });
-      if (outcome === 'too_big') {
-        return {
-          ok: false,
-          code: 'archive_limits_exceeded',
-          message: `The workbook expands to more than ${mb(limits.maxUncompressedBytes)} MB.`,
-        };
-      }
-      if (outcome === 'dtd') {
+      if (!read.ok)
+        return read.reason === 'too_large' || read.reason === 'budget' ? tooBig : damaged(read.cause ?? read.message);
+      if (dtd) {
         return {
           ok: false,
           code: 'unsafe_xml',
-          message: `The workbook part ${safeName(entry.fileName)} declares a DTD or entities; such files are refused (entity-expansion and external-entity attacks).`,
+          message: `The workbook part ${safeName(name)} declares a DTD or entities; such files are refused (entity-expansion and external-entity attacks).`,
         };
       }
-      total += entryBytes;
       if (isMime) mimetype = head.trim();
     }
-  } catch (e) {
-    return { ok: false, code: 'parse_failed', message: `The workbook archive is damaged (${errorText(e)}).` };
   } finally {
     zip.close();
   }
   return { ok: true, entryNames, mimetype, odsTables: ods.tables() };
 }
 
-function openZip(buffer: Buffer): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true, decodeStrings: true }, (err, zip) => {
-      if (err || !zip) reject(err ?? new Error('no zip'));
-      else resolve(zip);
-    });
-  });
+function openRefusal(zip: ZipOpenFailure, limits: ZipLimits): ZipRefusal {
+  if (zip.reason === 'too_many_entries') {
+    return {
+      ok: false,
+      code: 'archive_limits_exceeded',
+      message: `The workbook has ${zip.entryCount} parts; at most ${limits.maxEntries} are read.`,
+    };
+  }
+  if (zip.reason === 'zip_bomb') {
+    return {
+      ok: false,
+      code: 'archive_limits_exceeded',
+      message: `The workbook's parts overlap each other, the construction of a zip bomb; such files are refused.`,
+    };
+  }
+  if (zip.cause && !zip.cause.opened)
+    return { ok: false, code: 'parse_failed', message: `The file is not a readable zip archive (${zip.cause.text}).` };
+  return damaged(zip.cause?.text ?? zip.message);
 }
 
-function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | null> {
-  return new Promise((resolve, reject) => {
-    const onEntry = (entry: yauzl.Entry) => {
-      cleanup();
-      resolve(entry);
-    };
-    const onEnd = () => {
-      cleanup();
-      resolve(null);
-    };
-    const onError = (err: Error) => {
-      cleanup();
-      reject(err);
-    };
-    const cleanup = () => {
-      zip.removeListener('entry', onEntry);
-      zip.removeListener('end', onEnd);
-      zip.removeListener('error', onError);
-    };
-    zip.on('entry', onEntry);
-    zip.on('end', onEnd);
-    zip.on('error', onError);
-    zip.readEntry();
-  });
-}
-
-function openStream(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<NodeJS.ReadableStream & { destroy(): void }> {
-  return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (err, stream) => {
-      if (err || !stream) reject(err ?? new Error('no stream'));
-      else resolve(stream);
-    });
-  });
+function damaged(text: string): ZipRefusal {
+  return { ok: false, code: 'parse_failed', message: `The workbook archive is damaged (${text}).` };
 }
 
 /**
@@ -221,10 +182,6 @@ function codePoint(n: number) {
 
 function safeName(name: string) {
   return JSON.stringify(name.slice(0, 120));
-}
-
-function errorText(e: unknown) {
-  return e instanceof Error ? e.message : String(e);
 }
 
 function mb(n: number) {

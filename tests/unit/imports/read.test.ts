@@ -44,6 +44,26 @@ function xlsx(
   return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
 
+/** The zip with a second central-directory record for `name`, called `alias`: both read the same bytes. */
+function aliasEntry(zip: Buffer, name: string, alias: string): Buffer {
+  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  for (let at = zip.readUInt32LE(eocd + 16); at < eocd;) {
+    const n = zip.readUInt16LE(at + 28);
+    const end = at + 46 + n + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+    if (zip.toString('latin1', at + 46, at + 46 + n) === name) {
+      const record = Buffer.concat([zip.subarray(at, at + 46), Buffer.from(alias), zip.subarray(at + 46 + n, end)]);
+      record.writeUInt16LE(alias.length, 28);
+      const tail = Buffer.from(zip.subarray(eocd));
+      tail.writeUInt16LE(tail.readUInt16LE(8) + 1, 8);
+      tail.writeUInt16LE(tail.readUInt16LE(10) + 1, 10);
+      tail.writeUInt32LE(tail.readUInt32LE(12) + record.length, 12);
+      return Buffer.concat([zip.subarray(0, eocd), record, tail]);
+    }
+    at = end;
+  }
+  throw new Error(`no entry ${name}`);
+}
+
 describe('text files', () => {
   it('reads the Windows-1252 catalogue with its 1252-only characters exactly', async () => {
     const bytes = fs.readFileSync(path.join(FIXTURES, 'katalog-de-windows1252.csv'));
@@ -231,6 +251,24 @@ describe('workbooks', () => {
       await readCatalogue({ bytes, filename: 'k.xlsx', limits: { maxUncompressedBytes: 8 * 1024 * 1024 } }),
     );
     expect(e.code).toBe('archive_limits_exceeded');
+  });
+
+  it('refuses a workbook whose parts overlap (the construction of a zip bomb), unread', async () => {
+    const ws = XLSX.utils.aoa_to_sheet([['SKU'], ['A1']]);
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, ws, 'S');
+    for (const [bookType, part] of [
+      ['xlsx', 'xl/worksheets/sheet1.xml'],
+      ['ods', 'content.xml'],
+    ] as const) {
+      const bytes = aliasEntry(XLSX.write(wb, { type: 'buffer', bookType }) as Buffer, part, 'extra/copy.xml');
+      // SheetJS reads it: only the zip reader's overlap check stands in the way.
+      expect(XLSX.read(bytes).SheetNames).toEqual(['S']);
+      expect(failure(await readCatalogue({ bytes, filename: `k.${bookType}` }))).toEqual({
+        code: 'archive_limits_exceeded',
+        message: "The workbook's parts overlap each other, the construction of a zip bomb; such files are refused.",
+      });
+    }
   });
 });
 

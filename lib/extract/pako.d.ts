@@ -1,4 +1,4 @@
-// The part of pako 1.x that zip-entries.ts uses (the package ships no types).
+// The part of pako 1.x that zip-reader.ts uses (the package ships no types).
 declare module 'pako' {
   interface InflateOptions {
     raw?: boolean;
