@@ -400,7 +400,17 @@ export async function openZip(
           if (!options.discard) chunks.push(chunk);
           else if (options.keepHead && total - chunk.length < options.keepHead)
             chunks.push(chunk.subarray(0, options.keepHead - (total - chunk.length)));
-          if (options.onChunk?.(chunk) === false) finish(result(), true);
+          // A callback that throws ends this read as corrupt: thrown inside a stream's data event, it
+          // would be an uncaught exception.
+          let more: boolean | void;
+          try {
+            more = options.onChunk?.(chunk);
+          } catch (e3) {
+            const cause = e3 instanceof Error ? e3.message : String(e3);
+            finish({ ok: false, reason: 'corrupt', message: `Cannot read entry: ${cause}`, cause });
+            return;
+          }
+          if (more === false) finish(result(), true);
         });
         stream.on('error', (e2: Error) =>
           finish({ ok: false, reason: 'corrupt', message: `Corrupt data: ${e2.message}`, cause: e2.message }),

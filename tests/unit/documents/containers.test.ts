@@ -144,6 +144,28 @@ describe('classifyContainer: hostile archives', () => {
     expect(100e6 - budget.bytesLeft).toBeLessThan(2 * 1024 * 1024); // stopped soon after the grace size
   });
 
+  it('a chunk reader that throws ends the read as corrupt, not as an uncaught exception', async () => {
+    const zip = await openZip(await zipOf([['a.txt', 'hello '.repeat(1000)]]), {
+      maxEntries: 10,
+      maxEntryBytes: 1e6,
+      maxRatio: 1000,
+      ratioGraceBytes: 1e6,
+    });
+    if (!zip.ok) throw new Error(zip.message);
+    const read = await zip.read(
+      zip.entries[0],
+      { bytesLeft: 1e6 },
+      {
+        discard: true,
+        onChunk: () => {
+          throw new Error('scanner broke');
+        },
+      },
+    );
+    expect(read).toMatchObject({ ok: false, reason: 'corrupt', message: 'Cannot read entry: scanner broke' });
+    zip.close();
+  });
+
   it('the total uncompressed budget is shared by all entries', async () => {
     const chunk = new Uint8Array(randomBytes(4 * 1024 * 1024)); // incompressible: only the total budget applies
     const bytes = await zipOf([
