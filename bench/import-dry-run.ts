@@ -50,7 +50,9 @@ function csvText(n: number, variant: 'a' | 'b'): string {
 async function main() {
   const app = await inProcessApp('import_dry_run');
   const { getDb, getDbHandle, closeDb } = await import('@/lib/db/client');
-  const { commitImport, dryRunImport, getImport } = await import('@/lib/imports/service');
+  const { commitImport } = await import('@/lib/imports/commit');
+  const { dryRunImport } = await import('@/lib/imports/dry-run');
+  const { getImport } = await import('@/lib/imports/batches');
   const { planFile } = await import('@/lib/imports/service-plan');
   const { drainJobs } = await import('@/lib/workers');
   const { stopBoss, getBoss } = await import('@/lib/jobs/boss');

@@ -94,10 +94,10 @@ async function scenario(name: 'csv' | 'xlsx', file: string, rows: number): Promi
   const { boundHeapGrowth } = await import('@/lib/runtime/heap-growth');
   boundHeapGrowth();
   const { getDb, getDbHandle, closeDb } = await import('@/lib/db/client');
-  const { commitImport } = await import('@/lib/imports/service');
+  const { commitImport } = await import('@/lib/imports/commit');
   const { drainJobs } = await import('@/lib/workers');
   const { stopBoss, getBoss } = await import('@/lib/jobs/boss');
-  const { getImport } = await import('@/lib/imports/service');
+  const { getImport } = await import('@/lib/imports/batches');
   const { jobRuns } = await import('@/lib/db/schema');
   const { eq } = await import('drizzle-orm');
 

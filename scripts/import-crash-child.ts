@@ -51,7 +51,7 @@ function catalogue(rows: number): string {
 
 /** A user, a workspace and a committed <rows>-row import; its run is queued through lib/jobs. */
 async function createImport(rows: number) {
-  const { commitImport } = await import('@/lib/imports/service');
+  const { commitImport } = await import('@/lib/imports/commit');
   const { db, user, workspace } = await crashChildWorkspace({
     email: `crash-${crypto.randomUUID().slice(0, 8)}@example.test`,
     plan: 'enterprise',

@@ -1,7 +1,9 @@
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { AppError } from '@/lib/errors';
 import { zFile } from '@/lib/http/form';
-import { commitImport, dryRunImport, IMPORT_MAX_FILE_BYTES } from '@/lib/imports/service';
+import { commitImport } from '@/lib/imports/commit';
+import { dryRunImport } from '@/lib/imports/dry-run';
+import { IMPORT_MAX_FILE_BYTES } from '@/lib/imports/service';
 import { ImportCommitResponse, ImportDryRunResponse, ImportFormFields } from '@/lib/imports/schemas';
 
 const FORM_OVERHEAD = 1024 * 1024; // the mapping field and multipart framing

@@ -1,5 +1,5 @@
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { listImports } from '@/lib/imports/service';
+import { listImports } from '@/lib/imports/batches';
 import { ImportBatchPage, ImportListQuery } from '@/lib/imports/schemas';
 
 // GET /api/imports – the workspace's import batches, newest first, keyset-paged (cursor from next_cursor).

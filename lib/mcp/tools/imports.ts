@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { getImport, listImportRows, listImports } from '@/lib/imports/service';
+import { listImportRows } from '@/lib/imports/batch-rows';
+import { getImport, listImports } from '@/lib/imports/batches';
 import { defineTool } from '../define-tool';
 import { pageArgs, pageOf } from '../paging';
 import { IdArg } from '../views';

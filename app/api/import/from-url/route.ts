@@ -1,5 +1,5 @@
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { previewFromUrl } from '@/lib/imports/service';
+import { previewFromUrl } from '@/lib/imports/preview-from-url';
 import { FromUrlInput, FromUrlResponse } from '@/lib/imports/schemas';
 
 // POST /api/import/from-url – propose SKU fields from a public product page (nothing is stored).

@@ -1,5 +1,5 @@
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { getImport } from '@/lib/imports/service';
+import { getImport } from '@/lib/imports/batches';
 import { BatchParams, ImportBatchResponse } from '@/lib/imports/schemas';
 
 // GET /api/imports/{batchId} – one batch with its status and counts (poll while it runs).

@@ -1,5 +1,5 @@
 import { defineRoute, routeMethods } from '@/lib/http';
-import { importErrorsCsv } from '@/lib/imports/service';
+import { importErrorsCsv } from '@/lib/imports/batch-errors-csv';
 import { BatchParams } from '@/lib/imports/schemas';
 
 // GET /api/imports/{batchId}/errors.csv – the row errors as a spreadsheet-safe CSV.

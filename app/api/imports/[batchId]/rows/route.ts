@@ -1,5 +1,5 @@
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { listImportRows } from '@/lib/imports/service';
+import { listImportRows } from '@/lib/imports/batch-rows';
 import { BatchParams, ImportRowPage, ImportRowsQuery } from '@/lib/imports/schemas';
 
 // GET /api/imports/{batchId}/rows – every row's outcome, errors and changes, paged by row number.
