@@ -14,16 +14,29 @@ import {
   splitOffMarket,
 } from './approved-scope';
 import { loadChannelMappings } from './channel-mappings';
-import { chunks, groupWarnings, MAX_STORED_WARNINGS, runnableTemplate, serializeRun } from './runs';
 import type { CreateExportInput } from './schemas';
-import { serializeTemplate } from './templates';
+import { groupWarnings, serializeRun } from './serialize';
+import { chunks, MAX_STORED_WARNINGS } from './service';
+import { findTemplate, serializeTemplate, templateStatus, type ExportTemplateDefinition } from './templates';
 import { groupWarningsByFix, runChecks } from './templates/checks';
 import type { ExportRunOptions } from './templates/types';
 
 /*
- * Creating an export run (lib/exports/runs.ts has the rest of a run's life). Apart from runs.ts so the
- * files stack: this one queues the run's job (./jobs), whose handler runs it (./runs).
+ * Creating an export run (./service.ts says the rest of a run's life). Apart from execute-run.ts so the
+ * files stack: this one queues the run's job (./jobs), whose handler runs it (./execute-run).
  */
+
+/** Resolves a template id to a runnable template (404 unknown; a drifted template cannot run). */
+function runnableTemplate(id: string): ExportTemplateDefinition {
+  const t = findTemplate(id);
+  if (!t) throw new AppError('NOT_FOUND', 'Export template not found.');
+  const s = templateStatus(t);
+  if (s.status === 'schema_drift')
+    throw new AppError('INVALID_STATE', `This template cannot run: ${s.reason}`, {
+      details: { state: 'schema_drift' },
+    });
+  return t;
+}
 
 /** The scope's SKU ids now; selected and single ids must all be SKUs of this workspace. */
 async function resolveScope(

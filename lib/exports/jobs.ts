@@ -15,7 +15,7 @@ export const exportRunJob = defineJob({
   expireInSeconds: 60 * 60,
   handler: async (p, ctx) => {
     // The renderers load with the first export, not with every worker at boot.
-    const { executeExportRun, recordExportFailure } = await import('./runs');
+    const { executeExportRun, recordExportFailure } = await import('./execute-run');
     try {
       return await executeExportRun(ctx.db, { workspaceId: ctx.workspaceId, runId: p.run_id, heartbeat: ctx.progress });
     } catch (e) {

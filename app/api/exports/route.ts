@@ -1,7 +1,7 @@
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { assertBearerExportAllowed } from '@/lib/exports/access';
 import { createExportRun } from '@/lib/exports/create-run';
-import { listExportRuns } from '@/lib/exports/runs';
+import { listExportRuns } from '@/lib/exports/list-runs';
 import {
   CreateExportInput,
   ExportDryRun,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listExportRuns, listTemplates } from '@/lib/exports/runs';
+import { listExportRuns } from '@/lib/exports/list-runs';
+import { listTemplates } from '@/lib/exports/list-templates';
 import { defineTool } from '../define-tool';
 import { pageArgs, pageOf, slicePage } from '../paging';
 

@@ -17,7 +17,7 @@ import type { Scope } from '@/lib/auth/scopes';
 import { resetEnvCache } from '@/lib/config/env';
 import { getDb } from '@/lib/db/client';
 import { apiKeys, documentExtractions, workspaces } from '@/lib/db/schema';
-import { listTemplates } from '@/lib/exports/runs';
+import { listTemplates } from '@/lib/exports/list-templates';
 import { MCP_TOOLS } from '@/lib/mcp/tools';
 import { TEXT_BUDGET } from '@/lib/mcp/views';
 import { useTestDatabase } from '../../helpers/db';

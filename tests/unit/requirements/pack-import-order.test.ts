@@ -1,5 +1,5 @@
 // Holds true: the packs load whichever module is imported first. A regime pack imported before the pack
-// list (lib/exports/runs.ts imports packs/epr.ts for the EPR columns) once made packs.ts build the list
+// list (lib/exports/execute-run.ts imports packs/epr.ts for the EPR columns) once made packs.ts build the list
 // while epr.ts's constants did not exist yet: "Cannot access 'NATIONAL' before initialization" (the
 // export bench's worker died on it). The imports below are in that order on purpose.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
-import { getExportRun } from '@/lib/exports/runs';
+import { getExportRun } from '@/lib/exports/get-run';
 import { ExportRunDetail } from '@/lib/exports/schemas';
 
 // GET /api/exports/{id} – one run with its warnings grouped by SKU.

@@ -1,5 +1,5 @@
 import { defineRoute, json, routeMethods } from '@/lib/http';
-import { listTemplates } from '@/lib/exports/runs';
+import { listTemplates } from '@/lib/exports/list-templates';
 import { ExportTemplateListResponse } from '@/lib/exports/schemas';
 
 // GET /api/exports/templates – the export templates with their computed status.

@@ -1,6 +1,6 @@
 import { defineRoute, IdParams, routeMethods } from '@/lib/http';
 import { assertBearerExportAllowed } from '@/lib/exports/access';
-import { openExportOutput } from '@/lib/exports/runs';
+import { openExportOutput } from '@/lib/exports/download';
 
 // GET /api/exports/{id}/download – the file of a completed run (another workspace gets 404).
 const download = defineRoute({

@@ -1,25 +1,20 @@
 /**
- * Export runs: a template applied to a scope of SKUs. Creating one (./create-run.ts) validates the scope (unknown or
- * foreign ids are errors, never an empty file) and queues a job; the job renders the file to a temp
- * file, stores it in the blob store, and only then marks the run completed, so a run is never
- * completed without its file. A retry after a crash starts over and overwrites the same key.
+ * The export job's work (./jobs.ts declares the job and imports this file when the first export runs):
+ * resolve the scope, render, store, complete; or record the failure.
  */
 import { emitWebhookEvent } from '@/lib/events/emit';
 import fs from 'node:fs';
-import { recordAudit } from '@/lib/audit';
 import path from 'node:path';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Actor } from '@/lib/auth/context';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { afterKeyset, decodeKeysetCursor, encodeKeysetCursor, timestampText } from '@/lib/db/keyset';
 import { queryRows } from '@/lib/db/rows';
 import { exportRuns, workspaces, type ExportRunStatus, type ExportWarning } from '@/lib/db/schema';
 import { getEnv } from '@/lib/config/env';
-import { AppError } from '@/lib/errors';
 import { getBlobStore, type BlobStore } from '@/lib/storage';
-import { EXPORT_CHUNK, loadExportItems, SnapshotHasher, type ExportItem } from './catalogue-data';
-import { findTemplate, serializeTemplate, templateStatus, TEMPLATES, type ExportTemplateDefinition } from './templates';
-import { groupWarningsByFix, runChecks } from './templates/checks';
+import { SnapshotHasher, type ExportItem } from './catalogue-data';
+import { chunks, MAX_STORED_WARNINGS } from './service';
+import { findTemplate } from './templates';
+import { runChecks } from './templates/checks';
 import { getView, skuIdsForFilters, skuIdsForView } from '@/lib/skus/views';
 import { makeRunTempDir, removeRunTempDir } from '@/lib/storage/temp';
 import { notApprovedWarning, offMarketWarning, splitByApproval, splitOffMarket } from './approved-scope';
@@ -28,173 +23,7 @@ import { loadChannelMappings } from './channel-mappings';
 import { EPR_REGISTRATION_FIELDS, registrationNumbers } from '@/lib/requirements/packs/epr';
 import { isEeaMarket } from '@/lib/model/countries';
 
-/** Warnings kept on the run for the UI; warning_count is always the full number. */
-export const MAX_STORED_WARNINGS = 5_000;
-
-type RunRow = typeof exportRuns.$inferSelect;
-
 export const FINAL_STATUSES: ExportRunStatus[] = ['completed', 'completed_with_warnings', 'failed'];
-
-export function serializeRun(r: RunRow) {
-  const done = (r.status === 'completed' || r.status === 'completed_with_warnings') && r.outputKey;
-  return {
-    id: r.id,
-    template_id: r.templateId,
-    template_name: r.templateName,
-    template_version: r.templateVersion,
-    template_format: r.templateFormat,
-    scope_type: r.scopeType,
-    scope_value: r.scopeValue,
-    sku_count: r.skuCount,
-    dossier_snapshot_hash: r.dossierSnapshotHash,
-    status: r.status,
-    output_url: done ? `/api/exports/${r.id}/download` : null,
-    output_filename: done ? r.outputFilename : null,
-    output_size_bytes: done ? r.outputSizeBytes : null,
-    warning_count: r.warningCount,
-    error_message: r.errorMessage,
-    progress: r.progress ?? null,
-    options: r.options ?? {},
-    started_at: r.startedAt?.toISOString() ?? null,
-    completed_at: r.completedAt?.toISOString() ?? null,
-    created_at: r.createdAt.toISOString(),
-  };
-}
-
-export function listTemplates() {
-  return TEMPLATES.map(serializeTemplate);
-}
-
-/** Resolves a template id to a runnable template (404 unknown; a drifted template cannot run). */
-export function runnableTemplate(id: string): ExportTemplateDefinition {
-  const t = findTemplate(id);
-  if (!t) throw new AppError('NOT_FOUND', 'Export template not found.');
-  const s = templateStatus(t);
-  if (s.status === 'schema_drift')
-    throw new AppError('INVALID_STATE', `This template cannot run: ${s.reason}`, {
-      details: { state: 'schema_drift' },
-    });
-  return t;
-}
-
-/**
- * Batches being read while the caller renders one: a database server works on the next ones meanwhile
- * (an embedded PGlite runs them in this thread either way; more would only hold more memory).
- */
-const READ_AHEAD = 2;
-
-/** The items batch by batch, in the scope's order, with READ_AHEAD batches being read ahead. */
-export async function* chunks(
-  db: Db,
-  { workspaceId, ids }: { workspaceId: string; ids: readonly string[] },
-): AsyncGenerator<ExportItem[]> {
-  const load = (from: number) => {
-    const p = loadExportItems(db, { workspaceId, ids: ids.slice(from, from + EXPORT_CHUNK) });
-    p.catch(() => undefined); // a read-ahead the caller never reaches (it stopped early) must not be an unhandled rejection
-    return p;
-  };
-  const pending: Array<Promise<ExportItem[]>> = [];
-  let next = 0;
-  const fill = () => {
-    for (; pending.length < READ_AHEAD && next < ids.length; next += EXPORT_CHUNK) pending.push(load(next));
-  };
-  fill();
-  while (pending.length) {
-    const current = await pending.shift()!;
-    fill();
-    yield current;
-  }
-}
-
-export function groupWarnings(warnings: ExportWarning[]) {
-  const bySku = new Map<
-    string,
-    { sku_id: string | null; sku_code: string | null; warnings: Array<Omit<ExportWarning, 'sku_id' | 'sku_code'>> }
-  >();
-  for (const { sku_id, sku_code, ...w } of warnings) {
-    const k = sku_id ?? '';
-    if (!bySku.has(k)) bySku.set(k, { sku_id, sku_code, warnings: [] });
-    bySku.get(k)!.warnings.push(w);
-  }
-  return [...bySku.values()];
-}
-
-/** Newest first, keyset-paged on (created_at at microsecond precision, id) like every list. */
-export async function listExportRuns(
-  db: Db,
-  { workspaceId, q }: { workspaceId: string; q: { cursor?: string; limit: number } },
-) {
-  const where = [eq(exportRuns.workspaceId, workspaceId)];
-  if (q.cursor) {
-    const c = decodeKeysetCursor(q.cursor, 'exports', 'timestamp');
-    where.push(afterKeyset('desc', exportRuns.createdAt, c.value, exportRuns.id, c.id));
-  }
-  const rows = await db
-    .select({ row: exportRuns, createdKey: timestampText(exportRuns.createdAt) })
-    .from(exportRuns)
-    .where(and(...where))
-    .orderBy(desc(exportRuns.createdAt), desc(exportRuns.id))
-    .limit(q.limit + 1);
-  const page = rows.slice(0, q.limit);
-  const has_more = rows.length > q.limit;
-  const last = page[page.length - 1];
-  return {
-    data: page.map((r) => serializeRun(r.row)),
-    has_more,
-    next_cursor: has_more && last ? encodeKeysetCursor('exports', last.createdKey, last.row.id) : null,
-  };
-}
-
-async function getRunRow(db: Db, workspaceId: string, id: string): Promise<RunRow> {
-  const [r] = await db
-    .select()
-    .from(exportRuns)
-    .where(and(eq(exportRuns.id, id), eq(exportRuns.workspaceId, workspaceId)));
-  if (!r) throw new AppError('NOT_FOUND', 'Export run not found.');
-  return r;
-}
-
-/** One run with its warnings grouped by SKU (what the UI shows to fix). */
-export async function getExportRun(db: Db, { workspaceId, id }: { workspaceId: string; id: string }) {
-  const r = await getRunRow(db, workspaceId, id);
-  return {
-    run: serializeRun(r),
-    warnings_by_sku: groupWarnings(r.warnings),
-    warnings_truncated: r.warnings.length < r.warningCount,
-    // Of the stored warnings (at most MAX_STORED_WARNINGS); warning_count is the full number.
-    warnings_by_fix: groupWarningsByFix(r.warnings),
-  };
-}
-
-/** The stored file of a completed run; 404 for another workspace, 409 before completion. */
-export async function openExportOutput(
-  db: Db,
-  args: { workspaceId: string; actor: Actor; id: string; store?: BlobStore },
-) {
-  const r = await getRunRow(db, args.workspaceId, args.id);
-  if ((r.status !== 'completed' && r.status !== 'completed_with_warnings') || !r.outputKey) {
-    throw new AppError('INVALID_STATE', `The export run is ${r.status}; its file is available once it has completed.`, {
-      details: { state: r.status },
-    });
-  }
-  const store = args.store ?? getBlobStore();
-  if (!(await store.exists(r.outputKey)))
-    throw new AppError('GONE', 'The file of this export run is no longer stored; run the export again.');
-  await recordAudit(db, {
-    workspaceId: args.workspaceId,
-    actor: args.actor,
-    action: 'export.downloaded',
-    targetType: 'export_run',
-    targetId: r.id,
-    data: { size_bytes: r.outputSizeBytes },
-  });
-  return {
-    stream: await store.getStream(r.outputKey),
-    filename: r.outputFilename ?? `export-${r.id}`,
-    contentType: r.outputContentType ?? 'application/octet-stream',
-    size: r.outputSizeBytes,
-  };
-}
 
 export const exportBlobKey = (workspaceId: string, runId: string) => `${workspaceId}/exports/${runId}`;
 

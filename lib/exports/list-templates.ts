@@ -1,0 +1,5 @@
+import { serializeTemplate, TEMPLATES } from './templates';
+
+export function listTemplates() {
+  return TEMPLATES.map(serializeTemplate);
+}
