@@ -3,7 +3,7 @@ import type { Db } from '@/lib/db/client';
 import { skus, supplierRequests, users, workspaceMembers } from '@/lib/db/schema';
 import { publicAppUrl } from '@/lib/config/public-url';
 import { newMessageId, sendMail } from '@/lib/email/send';
-import { addEvent } from './service';
+import { addEvent } from './rows';
 import type { RequestRow } from './serialize';
 import { textToHtml } from './templates';
 import { formatDate } from '@/lib/i18n';

@@ -12,7 +12,8 @@ import { itemsFromBlockers } from './items';
 import { deliverMail } from './outbox';
 import { replyToHeader } from './reply-address';
 import { BULK_REQUEST_FILTER_MAX, type BulkSendInput, type BulkSendResult } from './schemas';
-import { addEvent, bodyWithLink, resolveRecipient, senderName } from './service';
+import { addEvent } from './rows';
+import { bodyWithLink, resolveRecipient, senderName } from './service';
 import { localeForCountry, renderDraft, renderGroupMail, UPLOAD_LINK_PLACEHOLDER } from './templates';
 import { hashToken, LINK_VALIDITY_DAYS, linkToken, newNonce, uploadUrl } from './token';
 

@@ -6,7 +6,8 @@ import { supplierRequestEvents } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
 import { getBlobStore } from '@/lib/storage';
 import { heldReplyKey, parseMime, storeReply } from './inbound';
-import { addEvent, getRequest, getRequestRow } from './service';
+import { addEvent, getRequestRow } from './rows';
+import { getRequest } from './service';
 
 /**
  * The manager's review of a held reply (one from an address that is not the request's recipient, nor

@@ -12,7 +12,7 @@ import { sanitizeDisplayName, type UploadedFile } from '@/lib/http/multipart';
 import { answersFromText, receiveAnswers } from './answers';
 import { requestIdFromAddresses } from './reply-address';
 import { lookupLink, receiveSupplierFiles } from './responses';
-import { addEvent } from './service';
+import { addEvent } from './rows';
 import type { RequestRow } from './serialize';
 import { getBlobStore } from '@/lib/storage';
 import { makeRunTempDir, removeRunTempDir } from '@/lib/storage/temp';

@@ -14,7 +14,8 @@ import { AppError } from '@/lib/errors';
 import { isLocale } from '@/lib/i18n';
 import { notifyManager } from './attention';
 import { loadItemStatuses, stillAsked, type ItemStatus, type RequestFile } from './item-states';
-import { addEvent, getRequestRow, senderName } from './service';
+import { addEvent, getRequestRow } from './rows';
+import { senderName } from './service';
 import type { RequestRow } from './serialize';
 import { renderFollowUp, textToHtml, type FollowUpProduct } from './templates';
 import { linkToken, uploadUrl } from './token';
@@ -284,7 +285,7 @@ export async function bulkAction(
   args: { workspaceId: string; actor: Actor; action: 'remind' | 'cancel'; ids: string[]; now?: Date },
 ) {
   const now = args.now ?? new Date();
-  const { updateRequestStatus } = await import('./service');
+  const { updateRequestStatus } = await import('./status');
   const results: { id: string; ok: boolean; code?: string; message?: string }[] = [];
   for (const id of [...new Set(args.ids)]) {
     try {

@@ -12,7 +12,8 @@ import type { BulkResultItem } from '@/lib/documents/schemas';
 import { isLocale, type Locale } from '@/lib/i18n';
 import { questionsOf } from './answers';
 import { loadItemStatuses } from './item-states';
-import { addEvent, getRequest, getRequestRow } from './service';
+import { addEvent, getRequestRow } from './rows';
+import { getRequest } from './service';
 import type { RequestRow } from './serialize';
 import { hashToken, isTokenShaped } from './token';
 

@@ -4,7 +4,8 @@ import { recordAudit } from '@/lib/audit';
 import type { Db } from '@/lib/db/client';
 import { recallCases, type RequestItem } from '@/lib/db/schema';
 import { AppError } from '@/lib/errors';
-import { resolveRecipient, sendRequest } from '@/lib/outreach/service';
+import { sendRequest } from '@/lib/outreach/send';
+import { resolveRecipient } from '@/lib/outreach/service';
 import { UPLOAD_LINK_PLACEHOLDER } from '@/lib/outreach/templates';
 import { getCase, getCaseRow } from './cases';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SUPPLIER_REQUEST_STATUSES } from '@/lib/db/schema';
-import { listRequests } from '@/lib/outreach/service';
+import { listRequests } from '@/lib/outreach/list';
 import { defineTool } from '../define-tool';
 import { pageArgs, pageOf } from '../paging';
 import { inArray, and, eq } from 'drizzle-orm';

@@ -246,7 +246,7 @@ describe('receiveSupplierReply — POST /api/supplier-email/inbound', () => {
       413,
       'PAYLOAD_TOO_LARGE',
     );
-    const { updateRequestStatus } = await import('@/lib/outreach/service');
+    const { updateRequestStatus } = await import('@/lib/outreach/status');
     await updateRequestStatus(db, {
       workspaceId: u.workspaceId,
       actor: { userId: u.id, apiKeyId: null, label: u.email },

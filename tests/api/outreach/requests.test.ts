@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { supplierRequests, type SupplierRequestStatus } from '@/lib/db/schema';
 import { resetEnvCache } from '@/lib/config/env';
-import { TRANSITIONS } from '@/lib/outreach/service';
+import { TRANSITIONS } from '@/lib/outreach/status';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
 import { createKey } from '../documents/helpers';

@@ -1,6 +1,6 @@
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { DraftInput, DraftResponse } from '@/lib/outreach/schemas';
-import { draftEmail } from '@/lib/outreach/service';
+import { draftEmail } from '@/lib/outreach/draft';
 
 // POST /api/supplier-email/draft – the outreach mail for what the SKU is missing (nothing is sent).
 const post = defineRoute({

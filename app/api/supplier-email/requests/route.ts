@@ -1,6 +1,6 @@
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { ListQuery, SupplierRequestPage } from '@/lib/outreach/schemas';
-import { listRequests } from '@/lib/outreach/service';
+import { listRequests } from '@/lib/outreach/list';
 
 // GET /api/supplier-email/requests – a SKU's requests, or the workspace's (cursor-paged, by status).
 const get = defineRoute({

@@ -1,6 +1,6 @@
 import { defineRoute, json, routeMethods } from '@/lib/http';
 import { SendDryRunResponse, SendInput, SupplierRequestResponse } from '@/lib/outreach/schemas';
-import { sendRequest } from '@/lib/outreach/service';
+import { sendRequest } from '@/lib/outreach/send';
 import { uiLocaleFromCookies } from '@/lib/outreach/attention';
 
 // POST /api/supplier-email/send – sends the request mail and records the request.

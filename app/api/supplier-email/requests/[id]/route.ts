@@ -1,6 +1,7 @@
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { PatchInput, SupplierRequestResponse } from '@/lib/outreach/schemas';
-import { getRequest, updateRequestStatus } from '@/lib/outreach/service';
+import { getRequest } from '@/lib/outreach/service';
+import { updateRequestStatus } from '@/lib/outreach/status';
 
 // GET /api/supplier-email/requests/{id}
 const get = defineRoute({
