@@ -1,4 +1,8 @@
+import type { Db } from '@/lib/db/client';
+import { AppError } from '@/lib/errors';
+import { getBlobStore } from '@/lib/storage';
 import type { DocumentRow } from './serialize';
+import { getDocumentRow } from './service';
 
 /**
  * Headers for serving a stored document. Only formats a browser renders without running anything are
@@ -24,4 +28,16 @@ export function documentFileHeaders(row: Pick<DocumentRow, 'mimeType' | 'filenam
     'cache-control': 'private, no-store',
     etag: `"${row.sha256}"`,
   });
+}
+
+/** The stored bytes, with what the file route needs to answer safely. */
+export async function openDocumentFile(db: Db, { workspaceId, id }: { workspaceId: string; id: string }) {
+  const row = await getDocumentRow(db, { workspaceId, id });
+  let stream: ReadableStream<Uint8Array>;
+  try {
+    stream = await getBlobStore().getStream(row.storageKey);
+  } catch {
+    throw new AppError('NOT_FOUND', 'The stored file of this document is missing.');
+  }
+  return { row, stream };
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPES } from '@/lib/requirements';
 import { DOCUMENT_STATUS_FILTERS, ListDocumentsQuery } from '@/lib/documents/schemas';
-import { getDocument, listDocuments } from '@/lib/documents/service';
+import { listDocuments } from '@/lib/documents/list';
+import { getDocument } from '@/lib/documents/service';
 import type { DocumentJson } from '@/lib/documents/schemas';
 import { defineTool } from '../define-tool';
 import { pageArgs, pageOf } from '../paging';

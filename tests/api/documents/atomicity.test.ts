@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
 import { documents } from '@/lib/db/schema';
-import { removeBlobIfUnused, storeDocument, storeDocuments, type StoreDocumentInput } from '@/lib/documents/service';
+import { removeBlobIfUnused, storeDocument, storeDocuments, type StoreDocumentInput } from '@/lib/documents/store';
 import { documentBlobKey, getBlobStore, setBlobStore, type BlobStore } from '@/lib/storage';
 import { makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';

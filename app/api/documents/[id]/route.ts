@@ -1,4 +1,6 @@
-import { deleteDocument, getDocument, patchDocument } from '@/lib/documents/service';
+import { deleteDocument } from '@/lib/documents/delete';
+import { getDocument } from '@/lib/documents/service';
+import { patchDocument } from '@/lib/documents/update';
 import { DocumentDeletedResponse, DocumentResponse, PatchDocumentInput } from '@/lib/documents/schemas';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 

@@ -1,5 +1,6 @@
 import { LOCALES } from '@/lib/classify/schemas';
-import { assertBatchFitsStorage, bulkUpload } from '@/lib/documents/service';
+import { bulkUpload } from '@/lib/documents/bulk';
+import { assertBatchFitsStorage } from '@/lib/documents/usage';
 import { declaredLength } from '@/lib/documents/forms';
 import { MAX_BULK_BODY_BYTES } from '@/lib/documents/limits';
 import { BulkUploadForm, BulkUploadResponseSchema } from '@/lib/documents/schemas';

@@ -1,4 +1,4 @@
-import { listDocuments } from '@/lib/documents/service';
+import { listDocuments } from '@/lib/documents/list';
 import { DocumentPage, ListDocumentsQuery } from '@/lib/documents/schemas';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 

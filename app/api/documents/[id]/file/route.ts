@@ -1,5 +1,4 @@
-import { documentFileHeaders } from '@/lib/documents/file-response';
-import { openDocumentFile } from '@/lib/documents/service';
+import { documentFileHeaders, openDocumentFile } from '@/lib/documents/file-response';
 import { defineRoute, IdParams, routeMethods } from '@/lib/http';
 
 // GET /api/documents/{id}/file – the stored bytes; PDFs and raster images inline (vault preview), others as attachment.

@@ -1,4 +1,4 @@
-import { listSkuDocuments } from '@/lib/documents/service';
+import { listSkuDocuments } from '@/lib/documents/list';
 import { SkuDocumentList } from '@/lib/documents/schemas';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 

@@ -1,4 +1,4 @@
-import { assertBatchFitsStorage } from '@/lib/documents/service';
+import { assertBatchFitsStorage } from '@/lib/documents/usage';
 import { declaredLength } from '@/lib/documents/forms';
 import { MAX_FILE_BYTES, MULTIPART_OVERHEAD_BYTES } from '@/lib/documents/limits';
 import { defineRoute, json, routeMethods } from '@/lib/http';

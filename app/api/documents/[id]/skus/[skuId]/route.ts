@@ -1,4 +1,4 @@
-import { linkDocument, unlinkDocument } from '@/lib/documents/service';
+import { linkDocument, unlinkDocument } from '@/lib/documents/sku-links';
 import { DocumentLinkedResponse, DocumentSkuParams, DocumentUnlinkedResponse } from '@/lib/documents/schemas';
 import { defineRoute, json, routeMethods } from '@/lib/http';
 

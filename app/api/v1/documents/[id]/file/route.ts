@@ -1,5 +1,4 @@
-import { documentFileHeaders } from '@/lib/documents/file-response';
-import { openDocumentFile } from '@/lib/documents/service';
+import { documentFileHeaders, openDocumentFile } from '@/lib/documents/file-response';
 import { defineRoute, IdParams, routeMethods } from '@/lib/http';
 
 // GET /api/v1/documents/{id}/file – the stored bytes (v1, Bearer); same headers as GET /api/documents/{id}/file.

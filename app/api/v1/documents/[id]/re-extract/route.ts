@@ -1,4 +1,4 @@
-import { reExtract } from '@/lib/documents/service';
+import { reExtract } from '@/lib/documents/re-extract';
 import { ReExtractResponseSchema } from '@/lib/documents/schemas';
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { withPollUrls } from '@/lib/http/poll-url';
