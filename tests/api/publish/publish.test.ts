@@ -21,7 +21,7 @@ import { findPublishedRevision } from '@/lib/publish/public-page';
 import { gtinSpellings } from '@/lib/gtin-claims/ownership';
 import { DigitalLinkError, parseDigitalLink } from '@/lib/resolver/digital-link';
 import { publicPageProxy } from '@/lib/publish/public-page-csp';
-import { normalizePublicId, PUBLIC_ID_ALPHABET } from '@/lib/publish/service';
+import { normalizePublicId, PUBLIC_ID_ALPHABET } from '@/lib/publish/public-page-id';
 import { call, expectEnvelope, makeUser, ORIGIN } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
 import {

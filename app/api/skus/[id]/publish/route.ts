@@ -1,6 +1,6 @@
 import { defineRoute, IdParams, json, routeMethods } from '@/lib/http';
 import { publicAppUrl } from '@/lib/config/public-url';
-import { publishSku } from '@/lib/publish/service';
+import { publishSku } from '@/lib/publish/publish-sku';
 import { PublishOrDryRun } from '@/lib/publish/schemas';
 
 // POST /api/skus/{id}/publish – freeze the approved SKU into a new immutable revision of its public safety page.
