@@ -8,6 +8,8 @@
 //    2. A route file (app/api/**/route.ts) reaches the database only through a slice: no drizzle-orm, no
 //       lib/db/schema tables, no SQL.
 //    3. Every slice with a service has its shapes in schemas.ts (or a schemas/ folder).
+//    4. No service.ts in lib/ passes SERVICE_MAX_LINES: past that a slice has a file per operation, and
+//       service.ts keeps what its operations share (CODE_STYLE.md, "One slice template").
 //  - Ratchets, for what the code still does the old way: the count may only fall. A count above its ceiling
 //    fails (new code must follow the template); a count below it fails too until the ceiling is lowered to
 //    it here, so the gain is kept.
@@ -75,6 +77,14 @@ for (const d of sliceDirs) {
   const hasSchemas =
     fs.existsSync(path.join(root, d, 'schemas.ts')) || fs.existsSync(path.join(root, d, 'schemas', 'index.ts'));
   if (hasService && !hasSchemas) problems.push(`${d} has a service.ts but no schemas.ts`);
+}
+
+// 4. A service past the size the template allows is split by operation.
+const SERVICE_MAX_LINES = 300;
+for (const f of lib.filter((f) => path.basename(f) === 'service.ts')) {
+  const lines = read(f).split('\n').length - 1;
+  if (lines > SERVICE_MAX_LINES)
+    problems.push(`${f} has ${lines} lines (at most ${SERVICE_MAX_LINES}): move its operations to a file each`);
 }
 
 // a. Inline zod in routes: a params schema is allowed (a route declares its path's params); any other
@@ -216,7 +226,7 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(
-  `check-slices: ${routes.length} routes, ${sliceDirs.size} lib folders; job_runs written only by lib/jobs; routes reach the database through slices; ` +
+  `check-slices: ${routes.length} routes, ${sliceDirs.size} lib folders; job_runs written only by lib/jobs; routes reach the database through slices; no service.ts over ${SERVICE_MAX_LINES} lines; ` +
     `ratchets: ${counts.routeFilesWithInlineZod} route files with inline zod, ${counts.clientWritesWithoutMutationHook} client writes without useApiMutation, ` +
     `${counts.positionalDomainFunctions} positional domain functions`,
 );
