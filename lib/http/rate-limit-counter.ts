@@ -12,9 +12,9 @@ import { executeArrays } from '@/lib/db/prepared';
  * - Hits arriving while a statement is in flight on the same buckets are added by the next statement
  *   together (a caller's concurrent requests used to queue on the row lock, one statement each).
  * - A caller sending many requests gets a reserve: the statement adds, beyond the hits waiting, some
- *   hits for the requests about to come (about as many as came in the last PACE_MS, once the caller
- *   keeps up MIN_PACE; at most a tenth of what is left of the smallest budget, at most MAX_RESERVE). The next requests take the reserved
- *   positions in order, without a statement. A reserved hit is counted before its request arrives, so
+ *   hits for the requests about to come (about a tenth of a second's worth once the caller sends
+ *   MIN_PACE a second; at most a tenth of what is left of the smallest budget, at most MAX_RESERVE).
+ *   The next requests take the reserved positions in order, without a statement. A reserved hit is counted before its request arrives, so
  *   the database's count is never below the requests admitted: no instance can admit more than the
  *   limit. What a reserve may cost is the other way: positions reserved and not used by the end of the
  *   window (at most a tenth of the budget left when it was taken) are budget nobody gets. Near a limit
@@ -33,12 +33,16 @@ const ADD_HITS = [1, 2].map(
 );
 
 /**
- * The reserve follows the caller's pace: the requests of the last complete PACE_MS slice, once they are
- * at least MIN_PACE (a sustained 200 requests a second). A caller below that, or a single burst, gets no
- * reserve, so every hit of theirs is one statement and the table holds exactly the hits made.
+ * The reserve follows the caller's pace: its requests in the current or the previous second, whichever is
+ * more, once they reach MIN_PACE. A caller below that (a person, a script, a burst of a few dozen) gets no
+ * reserve, so every hit of theirs is one statement and the table holds exactly the hits made. Counted per second, not per shorter
+ * slice: a statement slowed by a busy server stalls the caller's requests, and a slice that saw none of
+ * them would have taken the reserve away just when statements cost the most.
  */
-const PACE_MS = 100;
-const MIN_PACE = 20;
+const PACE_MS = 1000;
+const MIN_PACE = 200;
+/** A reserve holds about this share of a second's requests (a tenth: ~100 ms of them). */
+const PACE_SHARE = 0.1;
 const MAX_RESERVE = 100;
 /** A reserve takes at most this share of the smallest budget left, so near a limit there is none. */
 const RESERVE_SHARE = 0.1;
@@ -97,12 +101,12 @@ export function createHitCounter(): HitCounter {
 
   /** How many hits beyond the waiting ones the next statement reserves. */
   function reserveSize(set: BucketSet, waiting: number): number {
-    const pace = set.previousArrivals;
+    const pace = Math.max(set.arrivals, set.previousArrivals);
     if (!set.counted || pace < MIN_PACE) return 0;
     let budgetLeft = Infinity;
     for (let i = 0; i < set.keys.length; i++)
       budgetLeft = Math.min(budgetLeft, set.limits[i] - set.counted[i] - waiting);
-    return Math.max(0, Math.min(MAX_RESERVE, pace - waiting, Math.floor(budgetLeft * RESERVE_SHARE)));
+    return Math.max(0, Math.min(MAX_RESERVE, Math.ceil(pace * PACE_SHARE), Math.floor(budgetLeft * RESERVE_SHARE)));
   }
 
   async function drain(db: Db, set: BucketSet) {

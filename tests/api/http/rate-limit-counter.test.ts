@@ -39,15 +39,17 @@ describe('rate limit counter', () => {
     const db = await getDb();
     const counter = createHitCounter();
     const key = `test:${randomUUID()}`;
-    const positions = await stream(counter, db, [key], [1_000_000], 8, 60);
+    const positions = await stream(counter, db, [key], [1_000_000], 8, 250);
     const sorted = positions.map((p) => p[0]).sort((a, b) => a - b);
-    expect(sorted).toEqual(Array.from({ length: 480 }, (_, i) => i + 1));
+    expect(sorted).toEqual(Array.from({ length: 2000 }, (_, i) => i + 1));
     // Reserved hits are counted before their requests arrive: the table never holds fewer than were given.
     const count = await stored(db, key);
-    expect(count).toBeGreaterThanOrEqual(480);
-    expect(count).toBeLessThanOrEqual(480 + 100);
-    // Without reserves each of the 8 callers waits for a statement per hit (about 60 statements or more).
-    expect(counter.statements).toBeLessThan(40);
+    expect(count).toBeGreaterThanOrEqual(2000);
+    expect(count).toBeLessThanOrEqual(2000 + 100);
+    // Without reserves a statement carries at most the hits of the 8 callers waiting on it: 250 statements or
+    // more (measured: 500). With them, about 50 until the caller reaches the pace for reserves, then one per
+    // reserve (measured: 76, beside a CI run).
+    expect(counter.statements).toBeLessThan(125);
   });
 
   it('two instances sharing the table admit exactly the limit between them, each position once', async () => {
