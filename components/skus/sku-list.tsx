@@ -165,23 +165,18 @@ function FilterSelect({
   );
 }
 
-const NO_ROWS: Sku[] = [];
-
 /**
  * The SKU list: server-side search, filters, sort and cursor paging; state lives in the URL. `firstPage`
  * is the first page the server page read for the URL it rendered (`params`, the list's query string).
- * `placeholder` is the list while the server page is still reading that page: header, toolbar and
- * placeholder rows, and no request of its own (once hydrated, a fallback that asked too would show its
- * rows beside the server's for a moment, two lists in one page).
+ * While the server page reads that page, `SkuListPlaceholder` stands in its place (no request of its own,
+ * no live control).
  */
 export function SkuList({
   skuLimit,
   firstPage,
-  placeholder = false,
 }: {
   skuLimit: number | null;
   firstPage?: { params: string; page: SkuPage; at: number };
-  placeholder?: boolean;
 }) {
   const router = useRouter();
   const t = useT(skuListMessages);
@@ -197,12 +192,8 @@ export function SkuList({
   const list = useCursorList<Sku>('/api/skus', queryString, {
     pageSize: PAGE_SIZE,
     initialPage: firstPage?.params === queryString ? firstPage : undefined,
-    enabled: !placeholder,
   });
-  const { error } = list;
-  // Rows a placeholder found in the cache would stand beside the server's once these stream in.
-  const rows = placeholder ? NO_ROWS : list.rows;
-  const loading = placeholder || list.loading;
+  const { error, rows, loading } = list;
   const [creating, setCreating] = React.useState(false);
   // The dialog mounts on first use and stays (its closing animation, its chunk loaded once).
   const [createMounted, setCreateMounted] = React.useState(false);

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { SkuList } from '@/components/skus/sku-list';
+import { SkuListPlaceholder } from '@/components/skus/sku-list-placeholder';
 import { SKU_PAGE_SIZE, readSkuFilters, skuFiltersToQuery } from '@/components/skus/list-filters';
 import { getDb } from '@/lib/db/client';
 import { queryObject } from '@/lib/http';
@@ -47,17 +48,10 @@ async function SkuListWithFirstPage({ searchParams }: { searchParams: Promise<Se
 }
 
 export default function SkusPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  // The page itself waits for nothing: its header, toolbar and placeholder rows (the list without rows,
-  // as the fallback) come with the first bytes of HTML, and the rows as soon as the server has read them.
-  // useSearchParams in the list needs a Suspense boundary around each.
+  // The page itself waits for nothing: its heading and the list's skeleton come with the first bytes of
+  // HTML, and the list with its rows as soon as the server has read them.
   return (
-    <Suspense
-      fallback={
-        <Suspense>
-          <SkuList skuLimit={null} placeholder />
-        </Suspense>
-      }
-    >
+    <Suspense fallback={<SkuListPlaceholder />}>
       <SkuListWithFirstPage searchParams={searchParams} />
     </Suspense>
   );

@@ -31,7 +31,6 @@ export interface CursorListOptions {
   pageSize?: number;
   /** how often to refetch, possibly from the rows shown (poll while one of them is still running) */
   refetchInterval?: number | false | ((rows: unknown[]) => number | false);
-  enabled?: boolean;
   /**
    * The first page as the server page already read it for these same params, and when (ms since the
    * epoch): the list shows it at once instead of asking again after hydration.
@@ -49,7 +48,7 @@ export function useCursorList<T extends { id: string }>(
   params: string | URLSearchParams = '',
   options: CursorListOptions = {},
 ): CursorList<T> {
-  const { itemsKey = 'data', pageSize, refetchInterval, enabled = true, initialPage } = options;
+  const { itemsKey = 'data', pageSize, refetchInterval, initialPage } = options;
   const query = new URLSearchParams(params);
   if (pageSize) query.set('limit', String(pageSize));
   const qs = query.toString();
@@ -57,7 +56,6 @@ export function useCursorList<T extends { id: string }>(
   const client = useQueryClient();
   const q = useInfiniteQuery({
     queryKey: key,
-    enabled,
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
       const p = new URLSearchParams(qs);
@@ -109,7 +107,7 @@ export function useCursorList<T extends { id: string }>(
   return {
     rows,
     hasMore: Boolean(q.hasNextPage),
-    loading: enabled && q.isPending,
+    loading: q.isPending,
     stale: q.isPlaceholderData,
     loadingMore: q.isFetchingNextPage,
     loadMore: React.useCallback(() => void fetchNextPage(), [fetchNextPage]),
