@@ -20,26 +20,7 @@ export async function linkDocument(db: Db, args: { workspaceId: string; actor: A
     const t = tx as unknown as Db;
     await lockSkuRows(t, { workspaceId: args.workspaceId, skuIds: [sku.id] });
     const isNew = await linkDocumentRow(t, { workspaceId: args.workspaceId, documentId: row.id, skuId: sku.id });
-    if (isNew) {
-      await recordAudit(t, {
-        workspaceId: args.workspaceId,
-        actor: args.actor,
-        action: 'document.linked',
-        targetType: 'document',
-        targetId: row.id,
-        data: {
-          filename: row.filename,
-          sku_id: sku.id,
-          sku_code: sku.skuCode,
-        },
-      });
-      await afterDossierChange(t, {
-        workspaceId: args.workspaceId,
-        actor: args.actor,
-        skuId: sku.id,
-        reason: resetReason.documentLinked(row.filename),
-      });
-    }
+    if (isNew) await recordLinkChange(t, args, { document: row, sku, change: 'linked' });
     return isNew;
   });
   if (created)
@@ -60,24 +41,37 @@ export async function unlinkDocument(db: Db, args: { workspaceId: string; actor:
       .returning({ id: documentSkus.documentId });
     if (!removed.length) return;
     await withdrawDocumentSuggestions(t, { workspaceId: args.workspaceId, documentId: row.id, skuId: sku.id });
-    await recordAudit(t, {
-      workspaceId: args.workspaceId,
-      actor: args.actor,
-      action: 'document.unlinked',
-      targetType: 'document',
-      targetId: row.id,
-      data: {
-        filename: row.filename,
-        sku_id: sku.id,
-        sku_code: sku.skuCode,
-      },
-    });
-    await afterDossierChange(t, {
-      workspaceId: args.workspaceId,
-      actor: args.actor,
-      skuId: sku.id,
-      reason: resetReason.documentUnlinked(row.filename),
-    });
+    await recordLinkChange(t, args, { document: row, sku, change: 'unlinked' });
   });
   return { unlinked: true as const };
+}
+
+/** The audit line of a link made or removed, and the SKU's dossier change (its sign-off reset, its blockers). */
+async function recordLinkChange(
+  t: Db,
+  args: { workspaceId: string; actor: Actor },
+  link: {
+    document: { id: string; filename: string };
+    sku: { id: string; skuCode: string };
+    change: 'linked' | 'unlinked';
+  },
+) {
+  const { document, sku, change } = link;
+  await recordAudit(t, {
+    workspaceId: args.workspaceId,
+    actor: args.actor,
+    action: `document.${change}`,
+    targetType: 'document',
+    targetId: document.id,
+    data: { filename: document.filename, sku_id: sku.id, sku_code: sku.skuCode },
+  });
+  await afterDossierChange(t, {
+    workspaceId: args.workspaceId,
+    actor: args.actor,
+    skuId: sku.id,
+    reason:
+      change === 'linked'
+        ? resetReason.documentLinked(document.filename)
+        : resetReason.documentUnlinked(document.filename),
+  });
 }

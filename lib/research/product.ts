@@ -105,6 +105,16 @@ export async function researchProduct(
 
   let found = pickBest(findings, fields);
   const label = aiProviderLabel();
+  const recordUsage = (operation: string, usage: { inputTokens: number; outputTokens: number }) =>
+    recordAiUsage(db, {
+      workspaceId: args.workspaceId,
+      operation,
+      subjectId: sku.id,
+      provider: label?.provider ?? null,
+      model: label?.model ?? null,
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
+    });
   let aiFailed = false;
   const open = fields.filter((f) => !found.some((x) => x.field === f));
   if (model && open.length && sources.length) {
@@ -117,15 +127,7 @@ export async function researchProduct(
         researchContext(args.input, sku),
         AbortSignal.any([signal, timeout]),
       );
-      await recordAiUsage(db, {
-        workspaceId: args.workspaceId,
-        operation: 'product_research',
-        subjectId: sku.id,
-        provider: label?.provider ?? null,
-        model: label?.model ?? null,
-        inputTokens: r.usage.inputTokens,
-        outputTokens: r.usage.outputTokens,
-      });
+      await recordUsage('product_research', r.usage);
       findings = [...findings, ...r.findings];
       found = pickBest(findings, fields);
     } catch {
@@ -153,15 +155,7 @@ export async function researchProduct(
           researchContext(args.input, sku),
           AbortSignal.any([signal, timeout]),
         );
-        await recordAiUsage(db, {
-          workspaceId: args.workspaceId,
-          operation: 'product_research_web',
-          subjectId: sku.id,
-          provider: label?.provider ?? null,
-          model: label?.model ?? null,
-          inputTokens: r.usage.inputTokens,
-          outputTokens: r.usage.outputTokens,
-        });
+        await recordUsage('product_research_web', r.usage);
         findings = [...findings, ...r.findings];
         found = pickBest(findings, fields);
         webSearch = { status: 'used', pages_checked: r.checked.pages, findings_dropped: r.checked.dropped };

@@ -323,6 +323,15 @@ describe('linkDocumentToSku, unlinkDocumentFromSku, listSkuDocuments — documen
       .from(auditEvents)
       .where(and(eq(auditEvents.workspaceId, u.workspaceId), eq(auditEvents.action, 'document.linked')));
     expect(audit.length).toBe(2);
+    const unlinked = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.workspaceId, u.workspaceId), eq(auditEvents.action, 'document.unlinked')));
+    // Each unlink is audited with the document's name and the SKU it left.
+    expect(unlinked.map((e) => e.data).sort((a: any, b: any) => a.filename.localeCompare(b.filename))).toEqual([
+      { filename: 'legacy-linked.txt', sku_id: sku.id, sku_code: 'LINKS-1' },
+      { filename: 'upload-linked.txt', sku_id: sku.id, sku_code: 'LINKS-1' },
+    ]);
   });
 
   it('a linked declaration of conformity clears the missing-document blocker once accepted as evidence; unlinking brings it back', async () => {
