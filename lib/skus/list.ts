@@ -68,7 +68,8 @@ function listFilters(
   return { sort, where, order };
 }
 
-const decodeListRow = rowDecoder(skuListColumns);
+// Timestamps as ISO text: the page goes straight into JSON (rowDecoder).
+const decodeListRow = rowDecoder(skuListColumns, { timestamps: 'iso' });
 /** Where the select list puts the two values after the list's columns (pageSelect). */
 const CREATED_KEY = Object.keys(skuListColumns).length;
 const WORKSPACE_ROLE = CREATED_KEY + 1;

@@ -6,15 +6,23 @@ type SkuRow = typeof skus.$inferSelect;
 
 export type SkuStatus = 'blocked' | 'needs_review' | 'ready_for_approval' | 'approved' | 'published';
 
+/**
+ * A timestamp as a row holds it: a Date (a Drizzle select) or its ISO text (the list's decoder reads it so,
+ * lib/db/rows.ts rowDecoder).
+ */
+type Stamp = Date | string;
+type Stamped<T> = { [K in keyof T]: T[K] extends Date ? Stamp : T[K] extends Date | null ? Stamp | null : T[K] };
+const iso = (v: Stamp) => (typeof v === 'string' ? v : v.toISOString());
+const time = (v: Stamp) => (typeof v === 'string' ? Date.parse(v) : v.getTime());
+
 /** One status for lists and badges, derived from the stored states (same rule in SQL below). */
 export function skuStatus(
-  r: Pick<
-    SkuRow,
-    'approvalState' | 'publishedRevision' | 'publishedAt' | 'approvedAt' | 'blockerCount' | 'reviewState'
+  r: Stamped<
+    Pick<SkuRow, 'approvalState' | 'publishedRevision' | 'publishedAt' | 'approvedAt' | 'blockerCount' | 'reviewState'>
   >,
 ): SkuStatus {
   if (r.approvalState === 'approved') {
-    return r.publishedRevision && r.publishedAt && r.approvedAt && r.publishedAt >= r.approvedAt
+    return r.publishedRevision && r.publishedAt && r.approvedAt && time(r.publishedAt) >= time(r.approvedAt)
       ? 'published'
       : 'approved';
   }
@@ -62,8 +70,8 @@ export const skuListColumns = {
   publishedAt: skus.publishedAt,
 } as const;
 
-/** A SKU as a list reads it (skuListColumns); a whole row is one too. */
-export type SkuListRow = Pick<SkuRow, keyof typeof skuListColumns>;
+/** A SKU as a list reads it (skuListColumns, timestamps as Dates or ISO text); a whole row is one too. */
+export type SkuListRow = Stamped<Pick<SkuRow, keyof typeof skuListColumns>>;
 
 /**
  * The contract's Sku plus the fields a UI or API consumer needs (additional properties are allowed).
@@ -79,8 +87,8 @@ export function serializeSku(r: SkuListRow, workspaceRole: OperatorRole) {
     review_state: r.reviewState,
     approval_state: r.approvalState,
     blocker_count: r.blockerCount,
-    created_at: r.createdAt.toISOString(),
-    updated_at: r.updatedAt.toISOString(),
+    created_at: iso(r.createdAt),
+    updated_at: iso(r.updatedAt),
     external_sku_id: r.externalSkuId,
     category_defaulted: r.categoryDefaulted,
     category_text: r.categoryText ?? null,
@@ -90,13 +98,13 @@ export function serializeSku(r: SkuListRow, workspaceRole: OperatorRole) {
     operator_role_override: r.operatorRole ?? null,
     warning_count: r.warningCount,
     status: skuStatus(r),
-    review_completed_at: r.reviewCompletedAt?.toISOString() ?? null,
+    review_completed_at: r.reviewCompletedAt ? iso(r.reviewCompletedAt) : null,
     review_completed_by: r.reviewCompletedBy,
-    approved_at: r.approvedAt?.toISOString() ?? null,
+    approved_at: r.approvedAt ? iso(r.approvedAt) : null,
     approved_by: r.approvedByLabel,
     public_id: r.publicId,
     published_revision: r.publishedRevision,
-    published_at: r.publishedAt?.toISOString() ?? null,
+    published_at: r.publishedAt ? iso(r.publishedAt) : null,
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Rows read as arrays (executeArrays) and decoded by position (rowDecoder) come out exactly as a Drizzle
- * select of the same columns gives them: timestamps as Dates at the stored instant, jsonb as values,
+ * select of the same columns gives them: timestamps as Dates at the stored instant (or, asked, their ISO
+ * text, isoTimestamp), jsonb as values,
  * integers, booleans, text and nulls as they are. On the embedded database and on a Postgres server,
  * prepared (run twice) and unnamed, and inside a transaction.
  */
@@ -10,7 +11,7 @@ import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { executeArrays } from '@/lib/db/prepared';
-import { rowDecoder } from '@/lib/db/rows';
+import { isoTimestamp, rowDecoder } from '@/lib/db/rows';
 import { useTestDatabase } from '../../helpers/db';
 
 useTestDatabase();
@@ -66,6 +67,32 @@ describe('executeArrays and rowDecoder', () => {
     const inTx = await db.transaction(async (tx) => (await executeArrays(tx, query, { prepare: true })).map(decode));
     expect(inTx).toEqual(expected);
     expect((expected[0] as { at: Date }).at.toISOString()).toBe('2026-01-02T03:04:05.678Z');
+
+    // timestamps: 'iso' gives each timestamp as the Date's ISO text, everything else as before.
+    const decodeIso = rowDecoder(columns, { timestamps: 'iso' });
+    const asIso = expected.map((r) => ({ ...r, at: r.at ? r.at.toISOString() : null }));
+    for (const prepare of [true, false])
+      expect((await executeArrays(db, query, { prepare })).map(decodeIso)).toEqual(asIso);
     await db.execute(sql.raw(`DROP TABLE ${name}`));
+  });
+
+  it('isoTimestamp writes what toISOString writes, for every text a server gives and for a Date', () => {
+    const cases: Array<[string, string]> = [
+      ['2026-11-30 06:31:36.123456+00', '2026-11-30T06:31:36.123Z'],
+      ['2026-11-30 06:31:36.1+00', '2026-11-30T06:31:36.100Z'],
+      ['2026-11-30 06:31:36.12+00', '2026-11-30T06:31:36.120Z'],
+      ['2026-11-30 06:31:36+00', '2026-11-30T06:31:36.000Z'],
+      ['1999-12-31 23:59:59.999999+00', '1999-12-31T23:59:59.999Z'],
+      // Another session zone's offset, with minutes too: through Date.
+      ['2026-11-30 07:31:36.5+01', '2026-11-30T06:31:36.500Z'],
+      ['2026-11-30 12:01:36+05:30', '2026-11-30T06:31:36.000Z'],
+    ];
+    for (const [text, iso] of cases) {
+      expect(isoTimestamp(text)).toBe(iso);
+      expect(isoTimestamp(text)).toBe(new Date(text).toISOString());
+    }
+    expect(isoTimestamp(new Date('2026-01-02T03:04:05.678Z'))).toBe('2026-01-02T03:04:05.678Z');
+    // Text Date cannot read fails as toISOString does, never as a made-up instant.
+    expect(() => isoTimestamp('infinity')).toThrow(RangeError);
   });
 });
