@@ -1,16 +1,9 @@
 import crypto from 'node:crypto';
 import { safeFetch } from '@/lib/net/safe-fetch';
 import { getBlobStore } from '@/lib/storage';
-import { pictureBlobKey, uploadedPictureOf } from './picture-upload';
+import { pictureBlobKey, pictureTypeOf, uploadedPictureOf } from './picture-upload';
 import type { SnapshotPicture } from './snapshot';
 
-const PICTURE_TYPES: Record<string, (b: Buffer) => boolean> = {
-  'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  'image/gif': (b) => b.subarray(0, 4).toString('latin1') === 'GIF8',
-  'image/webp': (b) =>
-    b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-};
 export const MAX_PICTURE_BYTES = 3 * 1024 * 1024;
 
 /**
@@ -50,7 +43,7 @@ export async function capturePicture(
     });
     if (!res.ok) return { captured: false, source_url: sourceUrl, reason: res.error.code };
     if (res.status !== 200) return { captured: false, source_url: sourceUrl, reason: `http_${res.status}` };
-    const type = Object.keys(PICTURE_TYPES).find((t) => PICTURE_TYPES[t](res.body));
+    const type = pictureTypeOf(res.body);
     if (!type) return { captured: false, source_url: sourceUrl, reason: 'not_a_raster_image' };
     const sha256 = crypto.createHash('sha256').update(res.body).digest('hex');
     const blobKey = `${workspaceId}/public/${sha256}`;

@@ -29,6 +29,7 @@ const SIGNATURES: { type: string; test: (b: Uint8Array) => boolean }[] = [
   },
 ];
 
+/** The raster type the bytes begin as (never SVG: it can carry script), uploaded or fetched for a page. */
 export const pictureTypeOf = (bytes: Uint8Array) => SIGNATURES.find((s) => s.test(bytes))?.type ?? null;
 
 export interface ProcessedPicture {
