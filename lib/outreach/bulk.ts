@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { skus, supplierRequests, type RequestItem } from '@/lib/db/schema';
+import { skus, type RequestItem } from '@/lib/db/schema';
 import { emailProvider } from '@/lib/email/config';
 import { newMessageId } from '@/lib/email/send';
 import { getEntityRow } from '@/lib/entities/service';
@@ -12,10 +12,10 @@ import { itemsFromBlockers } from './items';
 import { deliverMail } from './outbox';
 import { replyToHeader } from './reply-address';
 import { BULK_REQUEST_FILTER_MAX, type BulkSendInput, type BulkSendResult } from './schemas';
-import { addEvent } from './rows';
+import { insertSendingRequest } from './rows';
 import { bodyWithLink, resolveRecipient, senderName } from './service';
 import { localeForCountry, renderDraft, renderGroupMail, UPLOAD_LINK_PLACEHOLDER } from './templates';
-import { hashToken, LINK_VALIDITY_DAYS, linkToken, newNonce, uploadUrl } from './token';
+import { linkToken, newNonce, uploadUrl } from './token';
 
 /**
  * Supplier requests for several SKUs at once. Each SKU still gets its own request (its own upload
@@ -216,8 +216,8 @@ async function sendGroup(
 
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    for (const m of made) {
-      await t.insert(supplierRequests).values({
+    for (const m of made)
+      await insertSendingRequest(t, {
         id: m.id,
         workspaceId,
         skuId: m.sku.id,
@@ -232,27 +232,14 @@ async function sendGroup(
         body: mail.body,
         locale: group.locale,
         items: m.items,
-        status: 'sending',
         dueDate,
         messageId,
-        tokenNonce: m.nonce,
-        tokenHash: hashToken(m.token),
-        tokenExpiresAt: new Date(now.getTime() + LINK_VALIDITY_DAYS * 86_400_000),
-        lastActivityAt: now,
-        createdBy: actor.userId,
-        createdByLabel: actor.label,
-        createdAt: now,
-        updatedAt: now,
+        nonce: m.nonce,
+        token: m.token,
+        actor,
+        now,
+        eventData: { bulk: true, sku_count: made.length },
       });
-      await addEvent(t, {
-        workspaceId,
-        requestId: m.id,
-        kind: 'created',
-        actorLabel: actor.label,
-        data: { items: m.items.map((i) => i.key), to: group.to, bulk: true, sku_count: made.length },
-        at: now,
-      });
-    }
   });
 
   // Written first, sent after (the outbox): a crash in between is reconciled with the same Message-ID.

@@ -1,18 +1,18 @@
 import crypto from 'node:crypto';
 import type { Actor } from '@/lib/auth/context';
 import type { Db } from '@/lib/db/client';
-import { supplierRequests, type RequestItem } from '@/lib/db/schema';
+import type { RequestItem } from '@/lib/db/schema';
 import { emailProvider } from '@/lib/email/config';
 import { fromHeader, newMessageId } from '@/lib/email/send';
 import { AppError } from '@/lib/errors';
 import { formatDate, type Locale } from '@/lib/i18n';
 import { deliverMail } from './outbox';
 import { replyToHeader } from './reply-address';
-import { addEvent } from './rows';
+import { insertSendingRequest } from './rows';
 import type { SendInput } from './schemas';
 import { bodyWithLink, draftContext, getRequest } from './service';
 import { dueSentence, UPLOAD_LINK_PLACEHOLDER } from './templates';
-import { hashToken, LINK_VALIDITY_DAYS, linkToken, newNonce, uploadUrl } from './token';
+import { linkToken, newNonce, uploadUrl } from './token';
 
 /**
  * Sending a supplier request: one mail, recorded before it leaves so a failure is kept as `failed`.
@@ -90,9 +90,8 @@ export async function sendRequest(
   const link = uploadUrl(token);
   const text = bodyWithLink(withDueDate(input.body, input.due_date ?? null, locale), link);
   const messageId = newMessageId();
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    await t.insert(supplierRequests).values({
+  await db.transaction(async (tx) =>
+    insertSendingRequest(tx as unknown as Db, {
       id,
       workspaceId: args.workspaceId,
       skuId: sku.id,
@@ -105,27 +104,14 @@ export async function sendRequest(
       body: text,
       locale,
       items,
-      status: 'sending',
       dueDate: input.due_date ?? null,
       messageId,
-      tokenNonce: nonce,
-      tokenHash: hashToken(token),
-      tokenExpiresAt: new Date(now.getTime() + LINK_VALIDITY_DAYS * 86_400_000),
-      lastActivityAt: now,
-      createdBy: actor.userId,
-      createdByLabel: actor.label,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await addEvent(t, {
-      workspaceId: args.workspaceId,
-      requestId: id,
-      kind: 'created',
-      actorLabel: actor.label,
-      data: { items: items.map((i) => i.key), to: input.to },
-      at: now,
-    });
-  });
+      nonce,
+      token,
+      actor,
+      now,
+    }),
+  );
 
   // Written first (above), sent after: a crash in between leaves a `sending` request the outbox
   // reconciles with the same Message-ID.

@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import * as bulkRoute from '@/app/api/skus/bulk/supplier-request/route';
 import { getDb } from '@/lib/db/client';
-import { auditEvents, supplierRequests } from '@/lib/db/schema';
+import { auditEvents, supplierRequestEvents, supplierRequests } from '@/lib/db/schema';
 import { call, expectEnvelope, makeUser, type TestUser } from '../../helpers/http';
 import { useTestDatabase } from '../../helpers/db';
 import { addMember } from '../team/helpers';
@@ -101,6 +101,23 @@ describe('bulkRequestFromSupplier — POST /api/skus/bulk/supplier-request', () 
       .from(auditEvents)
       .where(and(eq(auditEvents.workspaceId, u.workspaceId), eq(auditEvents.action, 'sku.supplier_request_sent')));
     expect(audits).toHaveLength(3);
+    // Each request's timeline starts with its `created` event, which says it came with a mail of several.
+    const created = await db
+      .select()
+      .from(supplierRequestEvents)
+      .where(
+        and(
+          inArray(
+            supplierRequestEvents.requestId,
+            deRows.map((r) => r.id),
+          ),
+          eq(supplierRequestEvents.kind, 'created'),
+        ),
+      );
+    expect(created.map((e) => e.data)).toEqual([
+      { items: expect.any(Array), to: 'compliance@spielwaren.example', bulk: true, sku_count: 2 },
+      { items: expect.any(Array), to: 'compliance@spielwaren.example', bulk: true, sku_count: 2 },
+    ]);
   });
 
   it('a chosen supplier entity gets every SKU; a SKU without any address is NO_RECIPIENT', async () => {
