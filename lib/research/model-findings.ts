@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { comparable, findLiteral } from '@/lib/model/citations';
 import { clean } from '@/lib/ai-fill/suggest';
 import type { Finding, ResearchField } from './schemas';
-import { clip, docUrl, type Source, validEan, validHs, websiteOf } from './service';
+import { checkedModelValue, clip, docUrl, type Source } from './service';
 
 const ModelFindings = z.object({
   findings: z.array(
@@ -77,17 +77,7 @@ export async function modelFindings(
     const snippet = comparable(f.snippet);
     if (!at || snippet.length < 4 || !comparable(at.text).includes(snippet)) continue;
     const field = f.field as ResearchField;
-    let value: string | null = clean(f.value).trim();
-    if (field === 'ean')
-      value = validEan(value) && snippet.replace(/\D/g, '').includes(value.replace(/\D/g, '')) ? validEan(value) : null;
-    else if (field === 'hs_code')
-      value = validHs(value) && snippet.replace(/\D/g, '').includes(value.replace(/\D/g, '')) ? validHs(value) : null;
-    else if (field === 'manufacturer_website')
-      value =
-        websiteOf(value) && snippet.includes(new URL(websiteOf(value)!).hostname.replace(/^www\./, ''))
-          ? websiteOf(value)
-          : null;
-    else if (!snippet.includes(comparable(value))) value = null;
+    const value = checkedModelValue(field, f.value, snippet);
     if (!value) continue;
     out.push({
       field,

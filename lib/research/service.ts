@@ -5,9 +5,12 @@
  * rules that read the documents are document-findings.ts, the website website.ts, the model
  * model-findings.ts, the provider's web search web.ts.
  */
+import { clean } from '@/lib/ai-fill/suggest';
 import { publicAppUrl } from '@/lib/config/public-url';
 import { normalizeFieldValue } from '@/lib/model/catalogue';
+import { comparable } from '@/lib/model/citations';
 import { checkGtin } from '@/lib/gtin';
+import type { ResearchField } from './schemas';
 
 const MAX_SNIPPET = 300;
 
@@ -53,4 +56,28 @@ export function websiteOf(raw: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A value a model reported beside the snippet it copied from a source (`snippet` as comparable() gives
+ * it): kept only when it passes its field's check and the snippet bears it out (a GTIN's or HS code's
+ * digits, a website's host, any other value as written). The model reading the sources and the provider's
+ * web search both go through it; null drops the finding.
+ */
+export function checkedModelValue(field: ResearchField, reported: string, snippet: string): string | null {
+  const value = clean(reported).trim();
+  const digits = (s: string) => s.replace(/\D/g, '');
+  if (field === 'ean') {
+    const v = validEan(value);
+    return v && digits(snippet).includes(v) ? v : null;
+  }
+  if (field === 'hs_code') {
+    const v = validHs(value);
+    return v && digits(snippet).includes(digits(v)) ? v : null;
+  }
+  if (field === 'manufacturer_website') {
+    const v = websiteOf(value);
+    return v && snippet.includes(new URL(v).hostname.replace(/^www\./, '')) ? v : null;
+  }
+  return value && snippet.includes(comparable(value)) ? value : null;
 }

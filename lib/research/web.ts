@@ -4,24 +4,21 @@ import { z } from 'zod';
 import { comparable, findLiteral } from '@/lib/model/citations';
 import { htmlText } from '@/lib/ai-fill/product-page';
 import { clean } from '@/lib/ai-fill/suggest';
-import { normalizeFieldValue } from '@/lib/model/catalogue';
-import { checkGtin } from '@/lib/gtin';
 import { safeFetch } from '@/lib/net/safe-fetch';
 import { aiSettings } from '@/lib/ai/provider';
 import type { Finding, ResearchField } from './schemas';
+import { checkedModelValue, clip } from './service';
 
 /**
  * The AI provider's web search as a source of product research (opt-in: AI_WEB_SEARCH=true with an
  * OpenAI provider whose Responses API offers the web_search tool). The model's answer is only a lead:
  * a finding is kept when its URL is one the provider cited, the page at that URL (fetched through
  * safeFetch, so private addresses are refused) contains the snippet, and the value passes the same
- * checks as every other source (GTIN check digit, HS code shape). Everything else is dropped.
+ * checks as every other source (service.ts checkedModelValue). Everything else is dropped.
  */
 
 const FETCH_LIMITS = { maxBytes: 2 * 1024 * 1024, timeoutMs: 8_000, maxRedirects: 5 } as const;
 const MAX_PAGES = 5;
-const MAX_SNIPPET = 300;
-const clip = (s: string, n = MAX_SNIPPET) => (s.length > n ? s.slice(0, n) : s);
 
 export const webSearchEnabled = (env: Record<string, string | undefined> = process.env) =>
   env.AI_WEB_SEARCH?.trim().toLowerCase() === 'true' && aiSettings(env) !== null;
@@ -63,28 +60,6 @@ const sameUrl = (u: string) => {
     return null;
   }
 };
-
-function checkedValue(field: ResearchField, value: string, snippet: string): string | null {
-  const digits = (s: string) => s.replace(/\D/g, '');
-  if (field === 'ean') {
-    const checked = checkGtin(digits(value));
-    return checked.ok && digits(snippet).includes(checked.value) ? checked.value : null;
-  }
-  if (field === 'hs_code') {
-    const r = normalizeFieldValue('hs_code', value);
-    return r.ok && digits(snippet).includes(digits(r.value)) ? r.value : null;
-  }
-  if (field === 'manufacturer_website') {
-    try {
-      const u = new URL(/^https?:\/\//i.test(value) ? value : `https://${value}`);
-      return snippet.includes(u.hostname.replace(/^www\./, '').toLowerCase()) ? `${u.protocol}//${u.host}/` : null;
-    } catch {
-      return null;
-    }
-  }
-  const v = clean(value).trim();
-  return v && snippet.includes(comparable(v)) ? clip(v, 200) : null;
-}
 
 export interface WebSearchOutcome {
   findings: Finding[];
@@ -144,7 +119,7 @@ export async function webSearchFindings(
       continue;
     }
     const field = f.field as ResearchField;
-    const value = checkedValue(field, f.value, snippet);
+    const value = checkedModelValue(field, f.value, snippet);
     if (!value) {
       dropped++;
       continue;
