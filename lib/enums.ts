@@ -54,3 +54,18 @@ export const EVIDENCE_REASON_CODES = [
   'nothing_identifies',
 ] as const;
 export type EvidenceReasonCode = (typeof EVIDENCE_REASON_CODES)[number];
+
+/** Product categories (lib/model/categories.ts defines each and matches free text to one). */
+export const CATEGORY_CODES = [
+  'general',
+  'toys',
+  'electrical',
+  'cosmetics',
+  'chemicals',
+  'textiles',
+  'batteries',
+  'machinery',
+  'ppe',
+] as const;
+export type CategoryCode = (typeof CATEGORY_CODES)[number];
+export const DEFAULT_CATEGORY: CategoryCode = 'general';

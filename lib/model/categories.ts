@@ -4,22 +4,11 @@
  */
 import { boundedMemo } from '@/lib/utils/bounded-memo';
 import type { LocalizedText } from '@/lib/i18n/locales';
+import { DEFAULT_CATEGORY, type CategoryCode } from '@/lib/enums';
 import { categoryOfPath } from './category-match';
 import { foldText } from './countries';
 
-export const CATEGORY_CODES = [
-  'general',
-  'toys',
-  'electrical',
-  'cosmetics',
-  'chemicals',
-  'textiles',
-  'batteries',
-  'machinery',
-  'ppe',
-] as const;
-export type CategoryCode = (typeof CATEGORY_CODES)[number];
-export const DEFAULT_CATEGORY: CategoryCode = 'general';
+export { CATEGORY_CODES, DEFAULT_CATEGORY, type CategoryCode } from '@/lib/enums';
 
 export interface CategoryDefinition {
   code: CategoryCode;

@@ -17,7 +17,7 @@
 import { boundedMemo } from '@/lib/utils/bounded-memo';
 import { CATEGORY_TERM_TABLES } from './category-terms';
 import type { CategoryTermTable } from './category-terms/types';
-import type { CategoryCode } from './categories';
+import type { CategoryCode } from '@/lib/enums';
 
 /** When two kinds are named in one level: the first regime listed is the more specific one. */
 const PRIORITY: readonly CategoryCode[] = [

@@ -7,13 +7,8 @@ import { CATEGORIES, type CategoryCode } from '@/lib/model/categories';
 import { FACTS, type FactDefinition } from './facts';
 import { formatLegalRef, formatLegalRefs, LEGAL_ACTS, ruleAnchor, type LegalActCode, type LegalRef } from './legal';
 import { OPERATOR_ROLE_LABELS } from './held-by';
-import {
-  CURRENT_PROFILE_BY_CATEGORY,
-  PROFILE_DEFINITIONS,
-  resolveProfile,
-  ruleRoles,
-  type RequirementRule,
-} from './profiles';
+import { CURRENT_PROFILE_BY_CATEGORY, PROFILE_DEFINITIONS, resolveProfile } from './profiles';
+import { ruleRoles, type RequirementRule } from './rule-types';
 import { REGIME_PACKS } from './pack-registry';
 import { OPERATOR_ROLES, type OperatorRole, type Severity } from './types';
 

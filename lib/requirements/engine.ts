@@ -17,13 +17,8 @@ import {
 } from '@/lib/model/countries';
 import { FACTS, readFact, type FactDefinition } from './facts';
 import { formatLegalRefs, ruleDocUrl, type LegalRef } from './legal';
-import {
-  CURRENT_PROFILE_BY_CATEGORY,
-  resolveProfile,
-  ruleRoles,
-  type RequirementRule,
-  type RuleSpec,
-} from './profiles';
+import { CURRENT_PROFILE_BY_CATEGORY, resolveProfile } from './profiles';
+import { ruleRoles, type RequirementRule, type RuleSpec } from './rule-types';
 import { heldByDraft, heldByState, ruleHeldBy } from './held-by';
 import { REGIME_PACKS } from './pack-registry';
 import { registeredCountries } from './packs/epr';
@@ -33,6 +28,7 @@ import { boundedMemo } from '@/lib/utils/bounded-memo';
 import { currencyBlockers } from '@/lib/currency/sku-warnings';
 import type {
   Blocker,
+  BlockerDraft as Draft,
   DocumentInput,
   DocumentType,
   EntityInput,
@@ -46,10 +42,6 @@ import type {
   Waiver,
 } from './types';
 import { DEFAULT_OPERATOR_ROLE } from './types';
-
-export type Draft = Omit<Blocker, 'waived' | 'rule_id' | 'legal_basis' | 'waivable' | 'doc_url'> & {
-  waivable?: boolean;
-};
 
 export interface Context {
   input: RequirementInput;

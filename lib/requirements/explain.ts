@@ -7,7 +7,8 @@ import { AppError } from '@/lib/errors';
 import { evaluateRequirements } from './engine';
 import { isEeaMarket, marketLanguageRule, normalizeCountryCode } from '@/lib/model/countries';
 import { formatLegalRefs, ruleDocUrl } from './legal';
-import { profileForCategory, resolveProfile, type RuleSpec } from './profiles';
+import { profileForCategory, resolveProfile } from './profiles';
+import type { RuleSpec } from './rule-types';
 
 export interface ExplainedRule {
   rule_id: string;

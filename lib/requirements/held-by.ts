@@ -6,9 +6,21 @@
  * a person (who, when). Linking the document itself satisfies it too (the engine only gets here when the
  * rule's own check failed).
  */
-import type { Context, Draft } from './engine';
-import { ruleRoles, type RequirementRule } from './profiles';
-import type { EntityRole, HeldByState, OperatorRole } from './types';
+import { ruleRoles, type RequirementRule } from './rule-types';
+import type {
+  BlockerDraft as Draft,
+  EntityInput,
+  EntityRole,
+  HeldByState,
+  OperatorRole,
+  RequirementInput,
+} from './types';
+
+/** What a held-by duty reads of an evaluation: the SKU's linked operators and the confirmations made. */
+interface HeldByContext {
+  entities: readonly EntityInput[];
+  input: Pick<RequirementInput, 'held_by'>;
+}
 
 /** Entity roles that can hold another operator's duty (the manufacturer, its importer or representatives). */
 const HOLDER_ENTITY_ROLES: readonly EntityRole[] = [
@@ -38,7 +50,7 @@ function listFormat(items: string[]): string {
 
 /** The state of one held-by duty: confirmed when a person named a linked operator for it. */
 export function heldByState(
-  ctx: Context,
+  ctx: HeldByContext,
   rule: RequirementRule,
   drafts: readonly Draft[],
   legal_basis: string | undefined,

@@ -3,6 +3,7 @@ export * from './types';
 export * from '@/lib/model/categories';
 export * from '@/lib/model/countries';
 export * from './profiles';
+export * from './rule-types';
 export { evaluateRequirements, isWaivableCode, confirmedFieldMap, mentions, referenceTokens } from './engine';
 export * from './legal';
 export * from './facts';

@@ -7,7 +7,7 @@
  * imported first decided whether a pack's constants existed yet (a bench importing packs/epr.ts first
  * failed with "Cannot access 'NATIONAL' before initialization").
  */
-import type { ProfileDefinition } from './profiles';
+import type { ProfileDefinition } from './rule-types';
 import type { RegimePack } from './regimes';
 import {
   BATTERIES_2026_11,

@@ -12,7 +12,7 @@
  *   fact the dossier may not hold is true → a condition (`when`), whose unknown fact becomes a question;
  *   good practice → warning.
  */
-import type { ProfileDefinition, RequirementRule } from './profiles';
+import type { ProfileDefinition, RequirementRule } from './rule-types';
 import type { LegalActCode, LegalRef } from './legal';
 
 /** Art. `article`(`paragraph`)(`point`) of an act. */

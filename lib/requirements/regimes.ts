@@ -18,7 +18,7 @@ import { normalizeFieldValue } from '@/lib/model/catalogue';
 import { boundedMemo } from '@/lib/utils/bounded-memo';
 import type { CategoryCode } from '@/lib/model/categories';
 import { foldText, isEeaMarket, normalizeCountryCode } from '@/lib/model/countries';
-import type { RequirementRule } from './profiles';
+import type { RequirementRule } from './rule-types';
 import type { Blocker, RequirementInput } from './types';
 
 /** When a regime pack applies: any one of these holds. */

@@ -64,6 +64,11 @@ export interface Blocker {
   legal_weight?: 'market' | 'online' | 'data_quality';
 }
 
+/** A blocker as a rule writes it, before the engine adds its rule id, citation, waiver and documentation link. */
+export type BlockerDraft = Omit<Blocker, 'waived' | 'rule_id' | 'legal_basis' | 'waivable' | 'doc_url'> & {
+  waivable?: boolean;
+};
+
 // ----- evaluation input --------------------------------------------------------------------------
 
 export interface EntityInput {

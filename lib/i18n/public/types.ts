@@ -4,8 +4,8 @@
  * complete; tests/unit/i18n/public-locales.test.ts checks FIELD_LABEL_KEYS against the catalogue,
  * so a new field cannot go without its 26 labels.
  */
-import type { CategoryCode } from '@/lib/model/categories';
-import type { Dictionary } from '../messages';
+import type { CategoryCode } from '@/lib/enums';
+import type { Dictionary } from '../messages-en';
 
 export const FIELD_LABEL_KEYS = [
   'gtin',

@@ -1,4 +1,4 @@
-import type { CategoryCode } from '../categories';
+import type { CategoryCode } from '@/lib/enums';
 
 /**
  * One language's words for the requirement categories: data, versioned with the requirement packs

@@ -18,7 +18,7 @@
  * 8(6) and 10(3) (11(2)); it supplies documentation on a reasoned request (11(6)). The authorised
  * representative keeps the declaration and documentation under its mandate (Art. 9(2)(a)).
  */
-import type { ProfileDefinition, RequirementRule } from '../profiles';
+import type { ProfileDefinition, RequirementRule } from '../rule-types';
 import type { LegalRef } from '../legal';
 import {
   annex,
