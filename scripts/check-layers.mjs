@@ -10,8 +10,9 @@
 //  3. The reading layer (READING: lib/extract, lib/classify, lib/containers, lib/imports/read) touches
 //     no database: none of its files imports lib/db or a database driver (type-only included), nor
 //     reaches one through value imports, directly or through other files; it imports no slice (rule 1).
-//  4. No file-level import loop inside lib/ (value imports; type-only ones are free): files stack. An
-//     unavoidable loop would be listed in FILE_LOOPS with why (none is).
+//  4. No file-level import loop inside lib/, type-only imports included (a loop of types is a tangle too:
+//     the shapes belong below both files): files stack. An unavoidable loop would be listed in FILE_LOOPS
+//     with why (none is).
 //  5. One zip reader: only the files in ZIP_READERS import a zip library (yauzl, pako, ...), each listed
 //     with why; a new file that opens zips itself fails (use lib/extract/zip-reader.ts).
 //  6. Browser code carries no server code: nothing that a client module (components/**, or a file
@@ -322,9 +323,7 @@ for (const f of files) {
 // Rule 4.
 const libFiles = files.filter((f) => f.startsWith('lib/'));
 const fileNext = (f) =>
-  (imports.get(f) ?? [])
-    .filter((i) => !i.typeOnly && i.target?.startsWith('lib/') && fileSet.has(i.target))
-    .map((i) => i.target);
+  (imports.get(f) ?? []).filter((i) => i.target?.startsWith('lib/') && fileSet.has(i.target)).map((i) => i.target);
 const fileLoops = cycles(libFiles, fileNext);
 figures.fileLoops = fileLoops.length;
 const standingLoops = new Set();
